@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+/** The query layer both drivers share: PGlite and PostgreSQL speak the same SQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The committed SQL migrations, found from the source tree and from the bundled build alike. */
+export function findMigrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i += 1) {
+    const candidate = join(dir, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error('Cannot find the drizzle migrations folder');
+}
+
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** PGlite in `dataDir` (or in memory when undefined). */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    migrate: () => migratePostgres(db, { migrationsFolder: findMigrationsFolder() }),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite({ dataDir: join(config.dataDir, 'db') });
+}

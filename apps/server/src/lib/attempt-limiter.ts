@@ -1,0 +1,92 @@
+import type { Redis } from 'ioredis';
+
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+export interface LimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts attempts in fixed windows. In memory for one process, in Redis when several API
+ * instances share the limits (DESIGN §1).
+ */
+export interface AttemptLimiter {
+  /** Counts one attempt and says whether it is within the limit. */
+  consume(key: string, limit: Limit): Promise<LimitResult>;
+  /** Says whether the limit is already reached, without counting. */
+  peek(key: string, limit: Limit): Promise<LimitResult>;
+  close(): Promise<void>;
+}
+
+export function createMemoryLimiter(now: () => number = Date.now): AttemptLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key);
+  }, 60_000);
+  sweep.unref();
+
+  const read = (key: string) => {
+    const w = windows.get(key);
+    return w && w.resetAt > now() ? w : undefined;
+  };
+  const result = (count: number, resetAt: number, limit: Limit): LimitResult => ({
+    allowed: count <= limit.max,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now()) / 1000)),
+  });
+
+  return {
+    async consume(key, limit) {
+      const w = read(key) ?? { count: 0, resetAt: now() + limit.windowMs };
+      w.count += 1;
+      windows.set(key, w);
+      return result(w.count, w.resetAt, limit);
+    },
+    async peek(key, limit) {
+      const w = read(key);
+      // peek asks "would one more be refused": the limit is reached at max.
+      if (!w) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+      return { ...result(w.count, w.resetAt, limit), allowed: w.count < limit.max };
+    },
+    async close() {
+      clearInterval(sweep);
+      windows.clear();
+    },
+  };
+}
+
+export function createRedisLimiter(redis: Redis, prefix: string): AttemptLimiter {
+  const k = (key: string) => `${prefix}${key}`;
+  const toResult = (count: number, ttlMs: number, allowed: boolean): LimitResult => ({
+    allowed,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)),
+  });
+  return {
+    async consume(key, limit) {
+      const replies = await redis
+        .multi()
+        .incr(k(key))
+        .pexpire(k(key), limit.windowMs, 'NX')
+        .pttl(k(key))
+        .exec();
+      const count = Number(replies?.[0]?.[1] ?? 0);
+      const ttl = Number(replies?.[2]?.[1] ?? limit.windowMs);
+      return toResult(count, ttl, count <= limit.max);
+    },
+    async peek(key, limit) {
+      const [count, ttl] = await Promise.all([redis.get(k(key)), redis.pttl(k(key))]);
+      const n = Number(count ?? 0);
+      return toResult(n, ttl > 0 ? ttl : 0, n < limit.max);
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** The most common leaked passwords long enough to pass the length rule; refused at sign-up and change. */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  'password', '12345678', '123456789', '1234567890', 'password1', 'password123', 'qwertyuiop', '11111111',
+  'iloveyou', '12341234', '00000000', 'abc12345', 'qwerty123', '1q2w3e4r', '1qaz2wsx', 'sunshine',
+  'princess', 'football', 'baseball', 'welcome', 'welcome1', 'letmein1', 'trustno1', 'superman',
+  'starwars', 'whatever', 'passw0rd', 'p@ssw0rd', 'p@ssword', 'qwerty12', 'qwertyui', 'asdfghjkl',
+  'zxcvbnm1', '123qwe123', '88888888', '87654321', '12345678910', '1234qwer', 'zaq12wsx', 'q1w2e3r4',
+  'q1w2e3r4t5', 'admin123', 'administrator', 'changeme', 'changeme1', 'michael1', 'jennifer', 'computer',
+  'internet', 'mercedes', 'corvette', 'basketball', 'butterfly', 'chocolate', 'cookie123', 'danielle',
+  'elephant', 'football1', 'freedom1', 'goodluck', 'hello123', 'iloveyou1', 'jordan23', 'lovely123',
+  'master123', 'maverick', 'midnight', 'michelle', 'monkey123', 'mustang1', 'nicole12', 'password12',
+  'password2', 'pokemon1', 'qazwsxedc', 'qwerty1234', 'rainbow1', 'samantha', 'shadow12', 'silver12',
+  'snoopy12', 'soccer12', 'summer12', 'sunshine1', 'superman1', 'tinkerbell', 'tigger12', 'trustno1!',
+  'unknown1', 'victoria', 'william1', 'asdf1234', 'asdfasdf', 'aaaaaaaa', '12121212', '123123123',
+  '11223344', '99999999', '77777777', '55555555', '22222222', '1111111111', '0987654321', '987654321',
+  'abcd1234', 'abcdefgh', 'abcdefg1', 'access14', 'letmein!', 'login123', 'passpass', 'password!',
+  'password01', 'secret123', 'test1234', 'testtest', 'user1234', 'welcome123', 'iloveyou2', 'loveyou1',
+  'myspace1', 'charlie1', 'dragon12', 'ginger12', 'hunter12', 'killer12', 'matrix12', 'pepper12',
+  'purple12', 'qwerty11', 'ranger12', 'thomas12', 'zxcvbnm123', 'zxcvbnmm', '1q2w3e4r5t', '1q2w3e4r5t6y',
+  '123456789a', 'a123456789', 'qweasdzxc', 'qwertyuiop123', 'asdfghjk', 'inkwell1', 'inkwell123', 'comics123',
+  'webnovel', 'reading1',
+]);

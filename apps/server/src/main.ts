@@ -1,0 +1,56 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { createFirstAdmin } from './bootstrap';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { createLimiter } from './lib/limiter-factory';
+import { seedSiteSettings } from './db/seed';
+
+/** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
+async function main() {
+  const config = loadConfig();
+  // The built SPA sits beside the server's build: apps/web/dist.
+  config.webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  await createFirstAdmin(database.db, (text) => process.stdout.write(`${text}\n`));
+  if (config.seedDemo) await seedSiteSettings(database.db);
+
+  const limiter = createLimiter(config.redisUrl);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    limiter,
+    logger: { level: config.logLevel },
+  });
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await limiter.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Inkwell is running at ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import type { ProfileData, SessionUser } from '@inkwell/contract';
+import type { UserRow } from './users.repository';
+
+/**
+ * The user as the client sees it. Membership and premium come from an active subscription;
+ * subscriptions arrive with the store, so until then no one holds one.
+ */
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    role: user.role,
+    email: user.email,
+    username: user.username,
+    coins: user.coins,
+    membership: null,
+    isPremium: false,
+    avatarUrl: user.avatarUrl,
+  };
+}
+
+export function toProfileData(user: UserRow): ProfileData {
+  return {
+    ...toSessionUser(user),
+    createdAt: user.createdAt.toISOString(),
+    avatarVersion: user.avatarVersion,
+  };
+}

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './errors';
+
+/**
+ * Serves the built SPA (hashed assets cached for a year, index.html never) and /media from the
+ * disk store; any other GET that is not an API call gets index.html, so the client router
+ * handles it (unknown paths become /errorPage?error=not_found there).
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, options: { webDistDir: string | undefined; mediaDir: string }) => {
+    await app.register(fastifyStatic, {
+      root: options.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+
+    const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
+    const hasWeb = indexFile !== undefined && existsSync(indexFile);
+    const indexHtml = hasWeb ? readFileSync(indexFile) : undefined;
+
+    if (hasWeb && options.webDistDir) {
+      await app.register(fastifyStatic, {
+        root: options.webDistDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders(res, path) {
+          res.header(
+            'cache-control',
+            path.includes(`${join(options.webDistDir ?? '', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          );
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/media/');
+      if (isPage && indexHtml) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      }
+      return sendError(reply, 'not_found', `No route for ${request.method} ${path}`);
+    });
+  },
+  { name: 'web' },
+);

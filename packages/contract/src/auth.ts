@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from './constants';
+
+export const ROLES = ['reader', 'editor', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** SPEC §3: the session user. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  role: roleSchema,
+  email: z.string(),
+  username: z.string(),
+  coins: z.number().int().nonnegative(),
+  membership: z.string().nullable(),
+  isPremium: z.boolean(),
+  avatarUrl: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const emailSchema = z
+  .string({ error: 'E-mail is required' })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, `E-mail must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .regex(USERNAME_PATTERN, 'Username must be 3 to 24 letters, digits or underscores');
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** A password being checked, not chosen: only bounded, so old passwords still work. */
+const givenPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** SPEC §3: GET /api/proxy/public/verify. */
+export const verifyResponseSchema = z.object({
+  authenticated: z.boolean(),
+  user: sessionUserSchema.nullable(),
+  message: z.string(),
+});
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/** SPEC §5: email+password, or username+password. */
+export const loginRequestSchema = z
+  .strictObject({
+    email: emailSchema.optional(),
+    username: z.string().trim().min(1).max(64).optional(),
+    password: givenPasswordSchema,
+  })
+  .refine((body) => (body.email === undefined) !== (body.username === undefined), {
+    message: 'Send either email or username with the password',
+    path: ['email'],
+  });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  user: sessionUserSchema.optional(),
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const registerRequestSchema = z.strictObject({
+  email: emailSchema,
+  username: usernameSchema,
+  password: passwordSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.strictObject({
+  token: z.string().min(1, 'The reset link is missing its token').max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: givenPasswordSchema,
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** A plain acknowledgement: `{ success: true, message }`. */
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** SPEC §3: the profile object, read as `data` of `{ success, data, message }`. */
+export const profileDataSchema = sessionUserSchema.extend({
+  createdAt: z.string(),
+  /** Bumped when the avatar changes, so the client's avatar cache knows to refresh. */
+  avatarVersion: z.number().int().nonnegative(),
+});
+export type ProfileData = z.infer<typeof profileDataSchema>;
+
+export const profileResponseSchema = z.object({
+  success: z.boolean(),
+  data: profileDataSchema.optional(),
+  message: z.string(),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;

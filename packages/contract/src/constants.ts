@@ -1,0 +1,61 @@
+/**
+ * Business constants. Each one names the SPEC.md section it comes from; both apps import
+ * them from here so a number is never written twice.
+ */
+
+/** SPEC §5, §9: search needs this many characters after trimming. */
+export const SEARCH_MIN_CHARS = 3;
+/** SPEC §5, §9: search input debounce. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+/** SPEC §9: notification fetch page. */
+export const NOTIFICATION_FETCH_LIMIT = 10;
+/** SPEC §9: the dropdown shows at most this many. */
+export const NOTIFICATION_DROPDOWN_MAX = 5;
+/** SPEC §9: the badge shows "9+" above this. */
+export const NOTIFICATION_BADGE_MAX = 9;
+/** SPEC §5: notification descriptions are cut at this many characters with an ellipsis. */
+export const NOTIFICATION_DESCRIPTION_MAX = 80;
+/** SPEC §4: the list is re-fetched this long after a successful mark-as-read. */
+export const NOTIFICATION_REFETCH_DELAY_MS = 100;
+
+/** SPEC §9: mobile breakpoint. */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/** SPEC §9: profile cache (profileData) and membership cache (userMembership). */
+export const PROFILE_CACHE_MS = 900_000;
+export const MEMBERSHIP_CACHE_MS = 900_000;
+export const PROFILE_CACHE_KEY = 'profileData';
+export const MEMBERSHIP_CACHE_KEY = 'userMembership';
+
+/** SPEC §9: time-outs. */
+export const VERIFY_TIMEOUT_MS = 15_000;
+export const LOGIN_TIMEOUT_MS = 15_000;
+export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
+export const ADS_CONFIG_TIMEOUT_MS = 10_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** SPEC §4, §9: ad container detection wait. */
+export const AD_DETECT_WAIT_MS = 2_000;
+/** SPEC §4, §9: redirect to /login this long after logout. */
+export const LOGOUT_REDIRECT_MS = 1_000;
+
+/** SPEC §4, §9: toasts. */
+export const TOAST_DEFAULT_DURATION_MS = 7_000;
+export const TOAST_EXIT_MS = 300;
+
+/** SPEC §2, §9: the route-change loader and the progress bar. */
+export const ROUTE_LOADER_MS = 200;
+export const PROGRESS_BAR = { minimum: 0.08, speed: 400, trickleSpeed: 200, showSpinner: false } as const;
+
+/** Issue 2: account rules. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const USERNAME_PATTERN = /^[a-z0-9_]{3,24}$/i;
+export const EMAIL_MAX_LENGTH = 254;
+/** At most this many attempts at login, register and password reset per IP per window. */
+export const AUTH_RATE_LIMIT = { max: 25, windowMs: 5 * 60_000 } as const;
+/** At most this many failed logins per account per window. */
+export const FAILED_LOGIN_LIMIT = { max: 100, windowMs: 60 * 60_000 } as const;
+/** A password reset link works once, for this long. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
