@@ -35,7 +35,9 @@ export function findMigrationsFolder(): string {
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** PGlite in `dataDir` (or in memory when undefined). */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle & { client: PGlite }> {
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -44,6 +46,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
+    client,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() }),
     close: () => client.close(),

@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(API.login, {
     schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
-    preHandler: async (request) => auth.limitAttempts('login', request.ip),
+    onRequest: async (request) => auth.limitAttempts('login', request.ip),
     handler: async (request, reply) => {
       const { user, session } = await auth.login(request.body, contextOf(request));
       app.setSessionCookie(reply, session);
@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(API.register, {
     schema: { tags, body: registerRequestSchema, response: { 201: loginResponseSchema, ...errors } },
-    preHandler: async (request) => auth.limitAttempts('register', request.ip),
+    onRequest: async (request) => auth.limitAttempts('register', request.ip),
     handler: async (request, reply) => {
       const { user, session } = await auth.register(request.body, contextOf(request));
       app.setSessionCookie(reply, session);
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(API.forgotPassword, {
     schema: { tags, body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },
-    preHandler: async (request) => auth.limitAttempts('password-reset', request.ip),
+    onRequest: async (request) => auth.limitAttempts('password-reset', request.ip),
     handler: async (request) => {
       await passwordReset.requestReset(request.body);
       return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(API.resetPassword, {
     schema: { tags, body: resetPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },
-    preHandler: async (request) => auth.limitAttempts('password-reset', request.ip),
+    onRequest: async (request) => auth.limitAttempts('password-reset', request.ip),
     handler: async (request, reply) => {
       await passwordReset.resetPassword(request.body);
       app.clearSessionCookie(reply);

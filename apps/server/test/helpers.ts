@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { desc } from 'drizzle-orm';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client';
+import { mailOutbox } from '../src/db/schema';
+import { createLimiter } from '../src/lib/limiter-factory';
+import { createManualClock } from '../src/lib/clock';
+import { hashPassword } from '../src/lib/passwords';
+import { SESSION_COOKIE } from '../src/modules/auth/auth.constants';
+import { insertUser, setUserBanned, type UserRow } from '../src/modules/users/users.repository';
+import type { Role } from '@inkwell/contract';
+import { databaseUrlWithName } from './database-url';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** A migrated database of its own for one test file: a loaded PGlite snapshot, or a cloned PostgreSQL database. */
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    return openPglite({ loadDataDir: new Blob([readFileSync(target.dumpFile)]) });
+  }
+  const name = `inkwell_t_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(target.adminUrl, { max: 1, onnotice: () => {} });
+  // Cloning a template fails while another clone of it is starting: try again briefly.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await admin.unsafe(`create database "${name}" template "${target.template}"`);
+      break;
+    } catch (error) {
+      if (attempt > 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+  const handle = openPostgres(databaseUrlWithName(target.adminUrl, name), { max: 5 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  clock: ReturnType<typeof createManualClock>;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database, with a clock the test can move. */
+export async function createTestApp(): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-app-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN });
+  const clock = createManualClock(new Date());
+  const limiter = createLimiter(process.env.REDIS_URL, { isolated: true });
+  const app = await buildApp({ config, db: database.db, limiter, clock });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    async close() {
+      await app.close();
+      await limiter.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+export const TEST_PASSWORD = 'plum-orchard-71';
+
+/** Factory: a user straight in the database. */
+export async function createUser(
+  db: Database,
+  overrides: { role?: Role; password?: string; isBanned?: boolean; username?: string; email?: string } = {},
+): Promise<UserRow & { password: string }> {
+  sequence += 1;
+  const tag = `${sequence}_${randomBytes(3).toString('hex')}`;
+  const password = overrides.password ?? TEST_PASSWORD;
+  const user = await insertUser(db, {
+    email: overrides.email ?? `reader${tag}@example.com`,
+    username: overrides.username ?? `reader_${tag}`,
+    passwordHash: await hashPassword(password),
+    role: overrides.role ?? 'reader',
+  });
+  if (overrides.isBanned) await setUserBanned(db, user.id, true);
+  return { ...user, isBanned: overrides.isBanned ?? false, password };
+}
+
+/** The session cookie from a response, as a request header value. */
+export function sessionCookieFrom(response: { cookies: Array<{ name: string; value: string }> }): string {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie?.value) throw new Error('no session cookie in the response');
+  return `${SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** Logs in through the real endpoint and returns the cookie header. */
+export async function loginAs(app: App, user: { username: string; password: string }): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/proxy/public/login',
+    headers: { origin: TEST_ORIGIN },
+    payload: { username: user.username, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return sessionCookieFrom(response);
+}
+
+export async function latestMail(db: Database) {
+  const [row] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  return row;
+}
