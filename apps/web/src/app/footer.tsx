@@ -1,0 +1,63 @@
+import { AtSign, GitBranch, Globe, Mail } from 'lucide-react';
+import { Logo } from './logo';
+import { useSiteSettings } from './site-settings';
+
+// lucide has no brand marks; these stand for each kind of contact.
+const CONTACT_ICONS = { github: GitBranch, email: Mail, x: AtSign, website: Globe } as const;
+const CONTACT_LABELS = { github: 'GitHub', email: 'E-mail', x: 'X', website: 'Website' } as const;
+
+/** Confetti is loaded on the first click only, so readers never download it otherwise. */
+async function fireConfetti(origin: { x: number; y: number }) {
+  const { default: confetti } = await import('canvas-confetti');
+  await confetti({ particleCount: 120, spread: 70, origin, disableForReducedMotion: true });
+}
+
+/** SPEC §2 Footer: a logo, a copyright line, developer contacts; the developer's name fires confetti. */
+export function Footer() {
+  const settings = useSiteSettings();
+  const siteName = settings.data?.siteName ?? 'Inkwell';
+  const developer = settings.data?.developerName ?? 'The Inkwell team';
+  const contacts = settings.data?.contacts ?? [];
+  return (
+    <footer className="mt-16 border-t border-ink-800 bg-ink-900/60">
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-8 text-sm text-zinc-400 md:flex-row md:justify-between">
+        <div className="flex items-center gap-3">
+          <Logo />
+        </div>
+        <p>
+          © {new Date().getFullYear()} {siteName}. All rights reserved.
+        </p>
+        <div className="flex items-center gap-3">
+          <span>
+            Made by{' '}
+            <button
+              type="button"
+              data-testid="developer-name"
+              onClick={(event) =>
+                void fireConfetti({ x: event.clientX / window.innerWidth, y: event.clientY / window.innerHeight })
+              }
+              className="font-semibold text-accent-400 hover:underline"
+            >
+              {developer}
+            </button>
+          </span>
+          {contacts.map((contact) => {
+            const Icon = CONTACT_ICONS[contact.kind];
+            return (
+              <a
+                key={contact.url}
+                href={contact.url}
+                target="_blank"
+                rel="noreferrer noopener"
+                aria-label={CONTACT_LABELS[contact.kind]}
+                className="rounded-full p-1.5 text-zinc-400 hover:bg-ink-800 hover:text-white"
+              >
+                <Icon className="size-4" aria-hidden />
+              </a>
+            );
+          })}
+        </div>
+      </div>
+    </footer>
+  );
+}

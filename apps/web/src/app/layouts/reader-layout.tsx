@@ -1,0 +1,72 @@
+import { Bell, Bookmark, CreditCard, KeyRound, Receipt, User } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+import { useAuth } from '../../features/auth/auth-context';
+import { RequireRole, READER_AREA_ROLES } from '../guards';
+import { Footer } from '../footer';
+import { PremiumTag, RoleTag } from '../role-tag';
+import { TopBar } from '../top-bar/top-bar';
+
+/** The Reader's Area side menu. Bookmarks, subscriptions and purchases arrive with their features. */
+const READER_MENU = [
+  { to: '/profile/me', label: 'Profile', Icon: User },
+  { to: '/profile/notifications', label: 'Notifications', Icon: Bell },
+  { to: '/profile/bookmarks', label: 'Bookmarks', Icon: Bookmark, isComingLater: true },
+  { to: '/profile/subscriptions', label: 'Subscriptions', Icon: CreditCard, isComingLater: true },
+  { to: '/profile/purchases', label: 'Purchases', Icon: Receipt, isComingLater: true },
+  { to: '/protect/segure/password/reset-password', label: 'Password', Icon: KeyRound },
+].filter((item) => !item.isComingLater);
+
+function ReaderAreaHeader() {
+  const { user } = useAuth();
+  return (
+    <div className="flex flex-col gap-3 border-b border-ink-800 pb-6 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold text-white">Reader&apos;s Area</h1>
+        <p className="mt-1 text-sm text-zinc-400">Manage your account, saved items, and subscription preferences</p>
+      </div>
+      {user && (
+        <div className="flex items-center gap-2" data-testid="reader-area-tags">
+          <RoleTag role={user.role} />
+          {user.isPremium && <PremiumTag />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ReaderLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopBar />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+        <RequireRole allowed={READER_AREA_ROLES}>
+          <ReaderAreaHeader />
+          <div className="mt-6 flex flex-col gap-6 md:flex-row">
+            <nav aria-label="Reader's Area" className="md:w-56 md:shrink-0">
+              <ul className="flex gap-1 overflow-x-auto md:flex-col">
+                {READER_MENU.map(({ to, label, Icon }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      className={({ isActive }) =>
+                        `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm ${
+                          isActive ? 'bg-accent-600/20 font-semibold text-accent-400' : 'text-zinc-300 hover:bg-ink-800'
+                        }`
+                      }
+                    >
+                      <Icon className="size-4" aria-hidden /> {label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <section className="min-w-0 flex-1">
+              <Outlet />
+            </section>
+          </div>
+        </RequireRole>
+      </main>
+      <Footer />
+    </div>
+  );
+}

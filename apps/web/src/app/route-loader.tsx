@@ -1,0 +1,48 @@
+import { PROGRESS_BAR, ROUTE_LOADER_MS } from '@inkwell/contract';
+import NProgress from 'nprogress';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
+
+NProgress.configure(PROGRESS_BAR);
+
+/**
+ * SPEC §2 Loading: every route change shows the loading screen for 200 ms, longer while a
+ * page's code is still loading; the progress bar starts with it and finishes when it ends.
+ */
+export function useRouteLoading(): boolean {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const [isInTransition, setIsInTransition] = useState(true);
+
+  useEffect(() => {
+    setIsInTransition(true);
+    const timer = setTimeout(() => setIsInTransition(false), ROUTE_LOADER_MS);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+
+  const isLoading = isInTransition || navigation.state !== 'idle';
+  useEffect(() => {
+    if (isLoading) NProgress.start();
+    else NProgress.done();
+  }, [isLoading]);
+  useEffect(() => () => void NProgress.done(), []);
+  return isLoading;
+}
+
+export function RouteLoader() {
+  const isLoading = useRouteLoading();
+  if (!isLoading) return null;
+  return (
+    <div
+      role="status"
+      aria-label="Loading"
+      data-testid="route-loader"
+      className="pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-ink-950/70"
+    >
+      <div className="flex flex-col items-center gap-3">
+        <img src="/favicon.svg" alt="" width={40} height={40} className="size-10 animate-pulse" />
+        <span className="text-sm text-zinc-400">Loading…</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SearchBox } from './search-box';
+import { SERIES_LINKS } from './series-links';
+
+const linkClass = 'block rounded-md px-3 py-2.5 text-base font-medium text-zinc-200 hover:bg-ink-800';
+
+/** SPEC §2: under 768 px, a menu over an overlay; the Series submenu expands inside it. */
+export function MobileMenu({ onClose }: { onClose(): void }) {
+  const [isSeriesOpen, setIsSeriesOpen] = useState(false);
+  return (
+    <>
+      <div data-testid="mobile-menu-overlay" className="fixed inset-0 top-16 z-40 bg-black/60 md:hidden" onClick={onClose} aria-hidden />
+      <nav
+        aria-label="Mobile"
+        data-testid="mobile-menu"
+        className="absolute inset-x-0 top-full z-50 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-ink-700 bg-ink-900 p-4 md:hidden"
+      >
+        <SearchBox className="mb-3" />
+        <Link to="/" onClick={onClose} className={linkClass}>
+          Home
+        </Link>
+        <button
+          type="button"
+          onClick={() => setIsSeriesOpen((open) => !open)}
+          aria-expanded={isSeriesOpen}
+          className={`${linkClass} flex w-full items-center justify-between`}
+        >
+          Series
+          <ChevronDown className={`size-4 transition-transform ${isSeriesOpen ? 'rotate-180' : ''}`} aria-hidden />
+        </button>
+        {isSeriesOpen && (
+          <div className="ml-3 border-l border-ink-700 pl-3">
+            {SERIES_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} onClick={onClose} className="flex items-center gap-3 rounded-md px-2 py-2 hover:bg-ink-800">
+                <img src={link.image} alt="" width={36} height={36} className="size-9 rounded-md" />
+                <span>
+                  <span className="block text-sm font-semibold text-zinc-100">{link.label}</span>
+                  <span className="block text-xs text-zinc-400">{link.description}</span>
+                </span>
+              </Link>
+            ))}
+          </div>
+        )}
+        <Link to="/buy/coins" onClick={onClose} className={linkClass}>
+          Store
+        </Link>
+        <Link to="/buy/subscriptions" onClick={onClose} className={linkClass}>
+          Subscriptions
+        </Link>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { ChevronDown, Loader2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { SERIES_IMAGES, SERIES_LINKS } from './series-links';
+import { useAssetsReady } from './use-assets-ready';
+
+interface Props {
+  isOpen: boolean;
+  onToggle(): void;
+  onClose(): void;
+}
+
+/** SPEC §2: opens only once its images and fonts have loaded. */
+export function SeriesDropdown({ isOpen, onToggle, onClose }: Props) {
+  const isReady = useAssetsReady(SERIES_IMAGES);
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        onClick={() => isReady && onToggle()}
+        aria-expanded={isOpen && isReady}
+        aria-haspopup="true"
+        aria-busy={!isReady}
+        data-ready={isReady}
+        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-ink-800 hover:text-white"
+      >
+        Series
+        {isReady ? (
+          <ChevronDown className={`size-4 transition-transform ${isOpen ? 'rotate-180' : ''}`} aria-hidden />
+        ) : (
+          <Loader2 className="size-3.5 animate-spin opacity-60" aria-hidden />
+        )}
+      </button>
+      {isOpen && isReady && (
+        <div className="absolute left-0 top-full z-50 mt-2 w-80 rounded-xl border border-ink-700 bg-ink-800 p-2 shadow-2xl shadow-black/50">
+          {SERIES_LINKS.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              onClick={onClose}
+              className="flex items-center gap-3 rounded-lg p-2 hover:bg-ink-700"
+            >
+              <img src={link.image} alt="" width={48} height={48} className="size-12 rounded-lg" />
+              <span>
+                <span className="block text-sm font-semibold text-zinc-100">{link.label}</span>
+                <span className="block text-xs text-zinc-400">{link.description}</span>
+              </span>
+            </Link>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

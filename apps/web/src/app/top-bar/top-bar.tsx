@@ -1,0 +1,62 @@
+import { Menu, X } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { Logo } from '../logo';
+import { MobileMenu } from './mobile-menu';
+import { SearchBox } from './search-box';
+import { SeriesDropdown } from './series-dropdown';
+import { usePanels } from './use-panels';
+import { UserMenu } from './user-menu';
+
+const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-ink-800 hover:text-white';
+
+/** SPEC §2 Top bar. */
+export function TopBar() {
+  const containerRef = useRef<HTMLElement>(null);
+  const panels = usePanels(containerRef);
+  return (
+    <header ref={containerRef} className="sticky top-0 z-40 border-b border-ink-800 bg-ink-950">
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        <button
+          type="button"
+          className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"
+          onClick={() => panels.toggle('mobile')}
+          aria-expanded={panels.isOpen('mobile')}
+          aria-label={panels.isOpen('mobile') ? 'Close menu' : 'Open menu'}
+        >
+          {panels.isOpen('mobile') ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+        </button>
+        <Link to="/" aria-label="Inkwell home" className="mr-2 flex items-center">
+          <Logo />
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <Link to="/" className={navLink}>
+            Home
+          </Link>
+          <SeriesDropdown
+            isOpen={panels.isOpen('series')}
+            onToggle={() => panels.toggle('series')}
+            onClose={panels.close}
+          />
+          <Link to="/buy/store" className={navLink}>
+            Store
+          </Link>
+          <Link to="/buy/subscriptions" className={navLink}>
+            Subscriptions
+          </Link>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <SearchBox className="mr-1 hidden w-40 md:block lg:w-56" />
+          <NotificationBell
+            isOpen={panels.isOpen('notifications')}
+            onToggle={() => panels.toggle('notifications')}
+            onClose={panels.close}
+          />
+          <UserMenu isOpen={panels.isOpen('user')} onToggle={() => panels.toggle('user')} onClose={panels.close} />
+        </div>
+        {panels.isOpen('mobile') && <MobileMenu onClose={panels.close} />}
+      </div>
+    </header>
+  );
+}

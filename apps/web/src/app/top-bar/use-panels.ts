@@ -1,0 +1,47 @@
+import { MOBILE_BREAKPOINT_PX } from '@inkwell/contract';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+
+export type PanelName = 'series' | 'mobile' | 'user' | 'notifications';
+
+/**
+ * SPEC §4 Menu panels: the series dropdown, mobile menu, user menu and notifications are
+ * mutually exclusive; a click outside closes them; reaching 768 px closes the mobile menu.
+ */
+export function usePanels(containerRef: RefObject<HTMLElement | null>) {
+  const [openPanel, setOpenPanel] = useState<PanelName | null>(null);
+
+  const toggle = useCallback((name: PanelName) => setOpenPanel((current) => (current === name ? null : name)), []);
+  const close = useCallback(() => setOpenPanel(null), []);
+
+  useEffect(() => {
+    if (!openPanel) return;
+    const handlePointer = (event: MouseEvent | TouchEvent) => {
+      const target = event.target as Node | null;
+      if (target && containerRef.current?.contains(target)) return;
+      setOpenPanel(null);
+    };
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenPanel(null);
+    };
+    document.addEventListener('mousedown', handlePointer);
+    document.addEventListener('touchstart', handlePointer);
+    document.addEventListener('keydown', handleKey);
+    return () => {
+      document.removeEventListener('mousedown', handlePointer);
+      document.removeEventListener('touchstart', handlePointer);
+      document.removeEventListener('keydown', handleKey);
+    };
+  }, [openPanel, containerRef]);
+
+  useEffect(() => {
+    const handleResize = () => {
+      if (window.innerWidth >= MOBILE_BREAKPOINT_PX) {
+        setOpenPanel((current) => (current === 'mobile' ? null : current));
+      }
+    };
+    window.addEventListener('resize', handleResize);
+    return () => window.removeEventListener('resize', handleResize);
+  }, []);
+
+  return { openPanel, toggle, close, isOpen: (name: PanelName) => openPanel === name };
+}

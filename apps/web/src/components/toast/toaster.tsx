@@ -1,0 +1,47 @@
+import { AlertTriangle, CheckCircle2, Info, Loader2, X, XCircle } from 'lucide-react';
+import type { ToastIcon } from './toast-store';
+import { useToasts, useToastStore } from './toast-context';
+
+const ICONS: Record<ToastIcon, { Icon: typeof Info; className: string; label: string }> = {
+  info: { Icon: Info, className: 'text-sky-400', label: 'Information' },
+  warn: { Icon: AlertTriangle, className: 'text-amber-400', label: 'Warning' },
+  error: { Icon: XCircle, className: 'text-rose-400', label: 'Error' },
+  cancel: { Icon: XCircle, className: 'text-zinc-400', label: 'Cancelled' },
+  success: { Icon: CheckCircle2, className: 'text-emerald-400', label: 'Success' },
+  spinner: { Icon: Loader2, className: 'animate-spin text-accent-400', label: 'In progress' },
+};
+
+/** Where toasts appear: bottom right, newest last, each with a close button. */
+export function Toaster() {
+  const toasts = useToasts();
+  const store = useToastStore();
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+      {toasts.map((toast) => {
+        const { Icon, className, label } = ICONS[toast.icon];
+        return (
+          <div
+            key={toast.id}
+            role={toast.type === 'error' ? 'alert' : 'status'}
+            data-toast-type={toast.type}
+            data-toast-icon={toast.icon}
+            className={`pointer-events-auto flex items-start gap-3 rounded-lg border border-ink-700 bg-ink-800 px-4 py-3 shadow-xl shadow-black/40 ${
+              toast.isLeaving ? 'toast-exit' : 'toast-enter'
+            }`}
+          >
+            <Icon aria-label={label} className={`mt-0.5 size-5 shrink-0 ${className}`} />
+            <p className="flex-1 text-sm text-zinc-100">{toast.message}</p>
+            <button
+              type="button"
+              onClick={() => store.dismiss(toast.id)}
+              className="rounded p-0.5 text-zinc-400 hover:text-zinc-100"
+              aria-label="Dismiss notification"
+            >
+              <X className="size-4" />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

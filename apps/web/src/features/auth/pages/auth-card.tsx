@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+
+export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-16">
+      <div className="rounded-2xl border border-ink-800 bg-ink-900 p-6 shadow-xl shadow-black/30 sm:p-8">
+        <h1 className="text-2xl font-bold text-white">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-zinc-400">{subtitle}</p>}
+        <div className="mt-6">{children}</div>
+      </div>
+      {footer && <div className="mt-4 text-center text-sm text-zinc-400">{footer}</div>}
+    </div>
+  );
+}

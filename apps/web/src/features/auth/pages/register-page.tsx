@@ -1,0 +1,96 @@
+import { registerRequestSchema } from '@inkwell/contract';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
+import { ApiError } from '../../../lib/api-client';
+import { postRegister } from '../api/session';
+import { useAuth } from '../auth-context';
+import { AuthCard } from './auth-card';
+
+export function RegisterPage() {
+  const { user, setUser } = useAuth();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ email: '', username: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isBusy, setIsBusy] = useState(false);
+
+  if (user && !isBusy) return <Navigate to="/" replace />;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { confirm, ...fields } = form;
+    const parsed = registerRequestSchema.safeParse(fields);
+    const nextErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (confirm !== form.password) nextErrors.confirm = 'The passwords do not match';
+    setErrors(nextErrors);
+    if (!parsed.success || nextErrors.confirm) return;
+
+    setIsBusy(true);
+    try {
+      const body = await postRegister(parsed.data);
+      if (body.user) setUser(body.user);
+      void navigate('/', { replace: true });
+    } catch (error) {
+      setErrors(
+        error instanceof ApiError
+          ? { ...(error.fields ?? {}), form: error.message }
+          : { form: 'We could not reach Inkwell. Check your connection and try again.' },
+      );
+      setIsBusy(false);
+    }
+  };
+
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: event.target.value });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Bookmark series, follow new chapters and unlock premium ones."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-accent-400 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
+        {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}
+        <TextField label="E-mail" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={form.username}
+          onChange={set('username')}
+          error={errors.username}
+          hint="3 to 24 letters, digits or underscores."
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+          hint="At least 8 characters. Avoid common passwords."
+        />
+        <TextField
+          label="Confirm password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={set('confirm')}
+          error={errors.confirm}
+        />
+        <SubmitButton isBusy={isBusy}>Create account</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default RegisterPage;

@@ -1,0 +1,98 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { FullPageSpinner } from '../../app/guards';
+import { useToast } from '../../components/toast/toast-context';
+import { fetchNotifications, markAllNotificationsRead, notificationKeys } from './api/notifications';
+import { timeAgo } from './dropdown-rules';
+import { useMarkAsRead } from './use-notifications';
+
+const PAGE = 20;
+
+/** /profile/notifications: every notification, newest first, twenty at a time. */
+export function NotificationsPage() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const markAsRead = useMarkAsRead();
+  const pages = useInfiniteQuery({
+    queryKey: [...notificationKeys.all, 'page'],
+    queryFn: ({ pageParam }) => fetchNotifications(PAGE, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last) =>
+      last.pagination.offset + last.notifications.length < last.pagination.total ? last.pagination.offset + PAGE : undefined,
+  });
+  const markAll = useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onError: () => toast({ message: 'Failed to mark notifications as read', type: 'error', duration: 3000 }),
+  });
+
+  if (pages.isPending) return <FullPageSpinner label="Loading notifications..." />;
+  if (pages.isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-ink-800 bg-ink-900 p-6">
+        <p className="text-rose-300">Failed to load notifications</p>
+        <button type="button" onClick={() => void pages.refetch()} className="mt-3 rounded-lg bg-ink-800 px-4 py-2 text-sm">
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  const all = pages.data.pages.flatMap((page) => page.notifications);
+  const unread = pages.data.pages[0]?.pagination.total_unread ?? 0;
+
+  return (
+    <div>
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-xl font-bold text-white">
+          Notifications {unread > 0 && <span className="text-sm font-normal text-zinc-400">({unread} unread)</span>}
+        </h2>
+        {unread > 0 && (
+          <button
+            type="button"
+            onClick={() => markAll.mutate()}
+            className="flex items-center gap-1.5 rounded-lg bg-ink-800 px-3 py-1.5 text-sm text-zinc-200 hover:bg-ink-700"
+          >
+            <CheckCheck className="size-4" aria-hidden /> Mark all as read
+          </button>
+        )}
+      </div>
+      {all.length === 0 ? (
+        <div className="mt-6 rounded-xl border border-ink-800 bg-ink-900 p-8 text-center">
+          <p className="font-medium text-zinc-100">No notifications yet</p>
+          <p className="mt-1 text-sm text-zinc-400">We&apos;ll notify you when something important happens</p>
+        </div>
+      ) : (
+        <ul className="mt-4 divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
+          {all.map((n) => (
+            <li key={n.id} className={`flex gap-3 p-4 ${n.is_read ? 'opacity-70' : ''}`}>
+              <span className={`mt-1.5 size-2 shrink-0 rounded-full ${n.is_read ? 'bg-transparent' : 'bg-accent-400'}`} aria-label={n.is_read ? 'Read' : 'Unread'} />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-zinc-100">{n.link ? <Link to={n.link} className="hover:underline">{n.title}</Link> : n.title}</p>
+                <p className="text-sm text-zinc-400">{n.description}</p>
+                <p className="mt-1 text-xs text-zinc-500">{timeAgo(n.created_at)}</p>
+              </div>
+              {!n.is_read && (
+                <button type="button" onClick={() => markAsRead.mutate(n)} className="self-start text-xs font-semibold text-accent-400 hover:underline">
+                  Mark as read
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void pages.fetchNextPage()}
+          disabled={pages.isFetchingNextPage}
+          className="mt-4 w-full rounded-lg bg-ink-800 py-2 text-sm text-zinc-200 hover:bg-ink-700"
+        >
+          {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export default NotificationsPage;

@@ -1,0 +1,91 @@
+import { Coins, RefreshCw } from 'lucide-react';
+import { MEMBERSHIP_CACHE_KEY, MEMBERSHIP_CACHE_MS } from '@inkwell/contract';
+import { Link } from 'react-router';
+import { RoleTag } from '../../../app/role-tag';
+import { FullPageSpinner } from '../../../app/guards';
+import { isFresh, readTimedCache } from '../../../lib/timed-cache';
+import { useProfile } from '../profile-context';
+
+/** /profile/me: the reader's account at a glance. */
+export function ProfileMePage() {
+  const { profile, status, error, avatarUrl, isAvatarLoaded, onAvatarLoad, onAvatarError, refresh } = useProfile();
+  const membershipCache = readTimedCache<string | null>(MEMBERSHIP_CACHE_KEY);
+  const membership = profile?.membership ?? (isFresh(membershipCache, MEMBERSHIP_CACHE_MS) ? membershipCache?.data : null);
+
+  if (status === 'loading' || (status === 'idle' && !profile)) return <FullPageSpinner label="Loading your profile…" />;
+  if (!profile) {
+    return (
+      <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 p-6">
+        <p className="font-semibold text-rose-200">We could not load your profile.</p>
+        <p className="mt-1 text-sm text-rose-200/80">{error}</p>
+        <button type="button" onClick={() => void refresh()} className="mt-4 rounded-lg bg-ink-800 px-4 py-2 text-sm">
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {error && (
+        <div role="status" className="flex items-center justify-between gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm text-amber-200">
+          <span>Showing your saved profile: {error}</span>
+          <button type="button" onClick={() => void refresh()} className="flex items-center gap-1 font-semibold">
+            <RefreshCw className="size-4" aria-hidden /> Retry
+          </button>
+        </div>
+      )}
+      <div className="flex items-center gap-5 rounded-2xl border border-ink-800 bg-ink-900 p-6">
+        <span className="relative size-20 shrink-0 overflow-hidden rounded-full bg-accent-600">
+          {avatarUrl ? (
+            <img
+              src={avatarUrl}
+              alt=""
+              width={80}
+              height={80}
+              onLoad={onAvatarLoad}
+              onError={onAvatarError}
+              className={`size-20 object-cover transition-opacity ${isAvatarLoaded ? 'opacity-100' : 'opacity-0'}`}
+            />
+          ) : (
+            <span className="flex size-20 items-center justify-center text-3xl font-bold uppercase text-white">
+              {profile.username.slice(0, 1)}
+            </span>
+          )}
+        </span>
+        <div className="min-w-0">
+          <h2 className="truncate text-xl font-bold text-white" data-testid="profile-username">
+            {profile.username}
+          </h2>
+          <p className="truncate text-sm text-zinc-400">{profile.email}</p>
+          <div className="mt-2 flex items-center gap-2">
+            <RoleTag role={profile.role} />
+          </div>
+        </div>
+      </div>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
+          <dt className="text-xs uppercase tracking-wider text-zinc-500">Coins</dt>
+          <dd className="mt-1 flex items-center gap-2 text-2xl font-bold text-amber-300">
+            <Coins className="size-5" aria-hidden /> {profile.coins.toLocaleString()}
+          </dd>
+        </div>
+        <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
+          <dt className="text-xs uppercase tracking-wider text-zinc-500">Membership</dt>
+          <dd className="mt-1 text-lg font-semibold text-zinc-100">{membership ?? 'Free reader'}</dd>
+        </div>
+        <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
+          <dt className="text-xs uppercase tracking-wider text-zinc-500">Member since</dt>
+          <dd className="mt-1 text-lg font-semibold text-zinc-100">
+            {new Date(profile.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}
+          </dd>
+        </div>
+      </dl>
+      <Link to="/protect/segure/password/reset-password" className="inline-block text-sm font-semibold text-accent-400 hover:underline">
+        Change your password
+      </Link>
+    </div>
+  );
+}
+
+export default ProfileMePage;

@@ -1,0 +1,38 @@
+// No zod here: the web shell imports these without pulling in the schema library.
+
+/**
+ * Stable error codes. The server throws AppError(code, message); one handler maps the code to
+ * an HTTP status; the client switches on `error.code`, never on message text.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  invalid_token: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  insufficient_coins: 402,
+  forbidden: 403,
+  account_banned: 403,
+  foreign_origin: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** SPEC §8: the codes the error page knows. */
+export const ERROR_PAGE_CODES = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'announcement_not_found',
+  'series_not_found',
+  'session_expired',
+  'maintenance',
+  'server_error',
+] as const;
+export type ErrorPageCode = (typeof ERROR_PAGE_CODES)[number];
