@@ -1,0 +1,113 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, readerUser, renderInApp, verifyAs } from '../../../test/render';
+import { TopBar } from './top-bar';
+
+/** jsdom loads no images: this one "loads" on the next tick so the series dropdown can open. */
+class LoadingImage {
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  set src(_value: string) {
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal('Image', LoadingImage);
+  mockApi({
+    '/api/proxy/public/verify': verifyAs(readerUser),
+    '/api/omegascans/secure/me/get/notification/unread/count': () => Response.json({ success: true, data: { unread_count: 12 } }),
+    '/api/omegascans/secure/me/get/notification': () =>
+      Response.json({ success: true, data: { notifications: [], pagination: { limit: 10, offset: 0, total: 0, total_unread: 0 } } }),
+    '/api/public/omegascans/public/site-settings': () =>
+      Response.json({ success: true, data: { siteName: 'Inkwell', discordUrl: 'https://discord.example/x', developerName: 'Team', contacts: [] } }),
+  });
+});
+afterEach(() => {
+  act(() => {
+    window.innerWidth = 1024;
+  });
+});
+
+describe('top bar panels (SPEC §4 Menu panels)', () => {
+  it('opens one panel at a time and closes on a click outside', async () => {
+    renderInApp(
+      <div>
+        <TopBar />
+        <p>outside</p>
+      </div>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    expect(screen.queryByRole('menu', { name: 'Account' })).toBeNull();
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+
+    const series = screen.getByRole('button', { name: 'Series' });
+    await waitFor(() => expect(series).toHaveAttribute('data-ready', 'true'));
+    fireEvent.click(series);
+    expect(screen.queryByText('No notifications yet')).toBeNull();
+    expect(screen.getByText('Our premium tab designed for our most loyal readers')).toBeInTheDocument();
+
+    fireEvent.mouseDown(screen.getByText('outside'));
+    expect(screen.queryByText('Our premium tab designed for our most loyal readers')).toBeNull();
+  });
+
+  it('shows the user menu with name, role tag, coins and the role’s entries', async () => {
+    renderInApp(<TopBar />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(screen.getByTestId('user-menu-name')).toHaveTextContent('reader_one');
+    expect(screen.getByText('Reader')).toBeInTheDocument();
+    expect(screen.getByTestId('user-menu-coins')).toHaveTextContent('120');
+    for (const entry of ['Profile', 'BookMarks', 'Logout']) expect(screen.getByRole('menuitem', { name: entry })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'Discord' })).toHaveAttribute('href', 'https://discord.example/x');
+    expect(screen.queryByRole('menuitem', { name: /Dashboard/ })).toBeNull();
+  });
+
+  it('shows 9+ on the badge above 9 unread', async () => {
+    renderInApp(<TopBar />);
+    expect(await screen.findByTestId('notification-badge')).toHaveTextContent('9+');
+  });
+
+  it('links Store to /buy/store on the desktop and /buy/coins in the mobile menu', async () => {
+    renderInApp(<TopBar />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav.querySelector('a[href="/buy/store"]')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = screen.getByTestId('mobile-menu');
+    expect(mobile.querySelector('a[href="/buy/coins"]')).not.toBeNull();
+  });
+
+  it('closes the mobile menu when the window reaches 768 px, not below', async () => {
+    renderInApp(<TopBar />);
+    act(() => {
+      window.innerWidth = 375;
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByTestId('mobile-menu')).toBeInTheDocument();
+    act(() => {
+      window.innerWidth = 767;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(screen.getByTestId('mobile-menu')).toBeInTheDocument();
+    act(() => {
+      window.innerWidth = 768;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(screen.queryByTestId('mobile-menu')).toBeNull();
+  });
+});
+
+describe('a visitor', () => {
+  it('is sent to /login by the user icon and warned by the bell', async () => {
+    mockApi({ '/api/proxy/public/verify': verifyAs(null) });
+    const { router } = renderInApp(<TopBar />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(router.state.location.pathname).toBe('/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    // The toast lives outside this tree; no notification call is made for a visitor.
+    const calls = (globalThis.fetch as unknown as { mock: { calls: unknown[][] } }).mock.calls;
+    expect(calls.some(([url]) => String(url).includes('notification'))).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../src/app/providers';
+
+type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+
+/** A fetch that answers by path (and method), the network edge of the web app. */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = String(input);
+    const path = url.split('?')[0] ?? url;
+    const method = init?.method ?? 'GET';
+    const handler = handlers[`${method} ${path}`] ?? handlers[path];
+    if (!handler) return Response.json({ success: false, message: 'not mocked' }, { status: 404 });
+    return handler(init, url);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export const readerUser = {
+  id: 'u1',
+  role: 'reader' as const,
+  email: 'reader@example.com',
+  username: 'reader_one',
+  coins: 120,
+  membership: null,
+  isPremium: false,
+  avatarUrl: null,
+};
+
+export const verifyAs = (user: typeof readerUser | null) => () =>
+  Response.json(user ? { authenticated: true, user, message: 'ok' } : { authenticated: false, user: null, message: 'no' });
+
+/** Renders routes in a memory router inside the real providers. */
+export function renderRoutes(routes: RouteObject[], initialPath = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const result = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router };
+}
+
+export function renderInApp(ui: ReactNode, initialPath = '/') {
+  return renderRoutes([{ path: '*', element: ui }], initialPath);
+}
