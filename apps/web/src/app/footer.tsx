@@ -4,7 +4,7 @@ import { useSiteSettings } from './site-settings';
 
 // lucide has no brand marks; these stand for each kind of contact.
 const CONTACT_ICONS = { github: GitBranch, email: Mail, x: AtSign, website: Globe } as const;
-const CONTACT_LABELS = { github: 'GitHub', email: 'E-mail', x: 'X', website: 'Website' } as const;
+const CONTACT_LABELS = { github: 'Our code on GitHub', email: 'Write to the team', x: 'Follow us on X', website: 'Our website' } as const;
 
 /** Confetti is loaded on the first click only, so readers never download it otherwise. */
 async function fireConfetti(origin: { x: number; y: number }) {

@@ -3,7 +3,11 @@ import NProgress from 'nprogress';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
-NProgress.configure(PROGRESS_BAR);
+NProgress.configure({
+  ...PROGRESS_BAR,
+  // NProgress's own template uses role="bar", which is not an ARIA role.
+  template: '<div class="bar" role="progressbar" aria-label="Loading the page"><div class="peg"></div></div>',
+});
 
 /**
  * SPEC §2 Loading: every route change shows the loading screen for 200 ms, longer while a

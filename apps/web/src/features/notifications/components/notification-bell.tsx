@@ -20,6 +20,7 @@ export function NotificationBell({ isOpen, onToggle, onClose }: Props) {
 
   const handleClick = () => {
     if (!isAuthenticated) {
+      onClose();
       toast({ id: 'login-for-notifications', message: 'Please log in to view notifications', type: 'warn', duration: 3000 });
       return;
     }

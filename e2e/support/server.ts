@@ -1,0 +1,80 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const TMP = join(ROOT, 'e2e', '.tmp');
+export const SERVER_LOG = join(TMP, 'server.log');
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** Accounts the journeys log in with, created through the operator command before the server starts. */
+export const TEAM = {
+  admin: { username: 'e2e_admin', email: 'e2e-admin@example.com', password: 'admin-journey-pass-1' },
+  editor: { username: 'e2e_editor', email: 'e2e-editor@example.com', password: 'editor-journey-pass-1' },
+};
+
+const env = (dataDir: string) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: BASE_URL,
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  LOG_LEVEL: 'info',
+});
+
+/** A fresh data folder, the team accounts, and the real built server on PGlite. Returns a stop function. */
+export async function startServer(): Promise<() => Promise<void>> {
+  rmSync(TMP, { recursive: true, force: true });
+  const dataDir = join(TMP, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const cli = join(ROOT, 'apps/server/dist/cli.js');
+  for (const [role, account] of Object.entries(TEAM)) {
+    execFileSync(
+      process.execPath,
+      [cli, 'create', '--email', account.email, '--username', account.username, '--role', role, '--password', account.password],
+      { env: env(dataDir), stdio: 'pipe' },
+    );
+  }
+  const log = openSync(SERVER_LOG, 'w');
+  const server = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+    env: env(dataDir),
+    stdio: ['ignore', log, log],
+  });
+  writeFileSync(join(TMP, 'server.pid'), String(server.pid));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${BASE_URL}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error(`the server exited: ${readFileSync(SERVER_LOG, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  };
+}
+
+/** The newest reset link the server mailed to `email` (the default mailer writes mail to the log). */
+export function lastResetLink(email: string): string {
+  const lines = readFileSync(SERVER_LOG, 'utf8').split('\n').filter(Boolean);
+  for (const line of lines.reverse()) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { mail?: { to: string; text: string } };
+    if (entry.mail?.to === email) {
+      const match = entry.mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/);
+      if (match) return match[0];
+    }
+  }
+  throw new Error(`no reset mail for ${email} in the server log`);
+}
