@@ -7,6 +7,7 @@ NProgress.configure({
   ...PROGRESS_BAR,
   // NProgress's own template uses role="bar", which is not an ARIA role.
   template: '<div class="bar" role="progressbar" aria-label="Loading the page"><div class="peg"></div></div>',
+  barSelector: '[role="progressbar"]',
 });
 
 /**

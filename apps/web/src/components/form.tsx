@@ -20,7 +20,7 @@ export function TextField({ label, error, hint, id, className = '', ...input }: 
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error || hint ? messageId : undefined}
-        className={`w-full rounded-lg border bg-ink-900 px-3 py-2.5 text-sm text-zinc-100 placeholder:text-zinc-500 focus:outline-none focus:ring-2 focus:ring-accent-500 ${
+        className={`w-full rounded-lg border bg-ink-900 px-3 py-2.5 text-sm text-zinc-100 placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 ${
           error ? 'border-rose-500' : 'border-ink-700'
         }`}
         {...input}
@@ -30,7 +30,7 @@ export function TextField({ label, error, hint, id, className = '', ...input }: 
           {error}
         </p>
       ) : hint ? (
-        <p id={messageId} className="mt-1.5 text-xs text-zinc-500">
+        <p id={messageId} className="mt-1.5 text-xs text-zinc-400">
           {hint}
         </p>
       ) : null}

@@ -17,13 +17,13 @@ export function DashboardHomePage() {
       </p>
       {areas.length > 0 && (
         <section className="mt-8">
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-zinc-500">Your areas</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wider text-zinc-400">Your areas</h2>
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {areas.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className="block rounded-xl border border-ink-800 bg-ink-900 p-4 hover:border-accent-500/60">
                   <p className="font-semibold text-zinc-100">{item.label}</p>
-                  <p className="mt-1 text-xs text-zinc-500">{item.section}</p>
+                  <p className="mt-1 text-xs text-zinc-400">{item.section}</p>
                 </Link>
               </li>
             ))}

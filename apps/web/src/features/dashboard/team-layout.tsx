@@ -15,7 +15,7 @@ function TeamSideMenu() {
     <nav aria-label="Dashboard" className="w-full border-ink-800 md:w-60 md:shrink-0 md:border-r md:pr-4">
       {sections.map((section) => (
         <div key={section} className="mb-4">
-          <p className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-zinc-500">{section}</p>
+          <p className="mb-1 px-3 text-xs font-semibold uppercase tracking-wider text-zinc-400">{section}</p>
           <ul>
             {items
               .filter((item) => item.section === section)

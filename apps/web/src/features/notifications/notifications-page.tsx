@@ -70,7 +70,7 @@ export function NotificationsPage() {
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-zinc-100">{n.link ? <Link to={n.link} className="hover:underline">{n.title}</Link> : n.title}</p>
                 <p className="text-sm text-zinc-400">{n.description}</p>
-                <p className="mt-1 text-xs text-zinc-500">{timeAgo(n.created_at)}</p>
+                <p className="mt-1 text-xs text-zinc-400">{timeAgo(n.created_at)}</p>
               </div>
               {!n.is_read && (
                 <button type="button" onClick={() => markAsRead.mutate(n)} className="self-start text-xs font-semibold text-accent-400 hover:underline">

@@ -111,7 +111,7 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
                 <span className="min-w-0">
                   <span className="block text-sm font-medium text-zinc-100">{notification.title}</span>
                   <span className="block text-sm text-zinc-400">{truncateDescription(notification.description)}</span>
-                  <span className="mt-1 block text-xs text-zinc-500">{timeAgo(notification.created_at)}</span>
+                  <span className="mt-1 block text-xs text-zinc-400">{timeAgo(notification.created_at)}</span>
                 </span>
               </button>
             </li>

@@ -65,17 +65,17 @@ export function ProfileMePage() {
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
-          <dt className="text-xs uppercase tracking-wider text-zinc-500">Coins</dt>
+          <dt className="text-xs uppercase tracking-wider text-zinc-400">Coins</dt>
           <dd className="mt-1 flex items-center gap-2 text-2xl font-bold text-amber-300">
             <Coins className="size-5" aria-hidden /> {profile.coins.toLocaleString()}
           </dd>
         </div>
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
-          <dt className="text-xs uppercase tracking-wider text-zinc-500">Membership</dt>
+          <dt className="text-xs uppercase tracking-wider text-zinc-400">Membership</dt>
           <dd className="mt-1 text-lg font-semibold text-zinc-100">{membership ?? 'Free reader'}</dd>
         </div>
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
-          <dt className="text-xs uppercase tracking-wider text-zinc-500">Member since</dt>
+          <dt className="text-xs uppercase tracking-wider text-zinc-400">Member since</dt>
           <dd className="mt-1 text-lg font-semibold text-zinc-100">
             {new Date(profile.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}
           </dd>
