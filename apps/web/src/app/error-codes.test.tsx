@@ -1,5 +1,6 @@
 import { PROGRESS_BAR } from '@inkwell/contract';
 import { screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, verifyAs } from '../../test/render';
 import { errorToCode } from './error-codes';
@@ -40,7 +41,10 @@ describe('routes (SPEC §2)', () => {
     function Broken(): never {
       throw new Error('kaput');
     }
-    const withBroken = [{ ...routes[0], children: [...(routes[0]?.children ?? []), { path: 'broken', element: <Broken /> }] }];
+    const root = routes[0] as RouteObject;
+    const withBroken: RouteObject[] = [
+      { ...root, index: false, children: [...(root.children ?? []), { path: 'broken', element: <Broken /> }] } as RouteObject,
+    ];
     const original = console.error;
     console.error = () => {};
     const { router } = renderRoutes(withBroken, '/broken');

@@ -1,0 +1,42 @@
+// npm test: every check, in order — lint, types, unit and integration tests, browser journeys.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureBuilt } from './build-if-needed.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(title, command, args) {
+  process.stdout.write(`\n── ${title} ──\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    process.stderr.write(`\n✖ ${title} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('type check', 'npm', ['run', '--silent', 'typecheck']);
+if (!process.env.TEST_DATABASE_URL) {
+  process.stdout.write('\nTEST_DATABASE_URL is not set: server tests run on PGlite only (set it to run them on PostgreSQL too).\n');
+}
+run('unit and integration tests', 'npx', ['vitest', 'run']);
+
+if (existsSync(CHROMIUM)) {
+  ensureBuilt();
+  run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+} else if (process.env.REQUIRE_E2E === '1') {
+  process.stderr.write(`\n✖ REQUIRE_E2E=1 but no Chromium at ${CHROMIUM}: install it with apt-get install -y chromium\n`);
+  process.exit(1);
+} else {
+  process.stdout.write(
+    [
+      '',
+      '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      `!! BROWSER JOURNEYS SKIPPED: no Chromium at ${CHROMIUM}.`,
+      '!! Install it (apt-get install -y chromium) to run them.',
+      '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      '',
+    ].join('\n'),
+  );
+}
+process.stdout.write('\n✔ every check passed\n');
