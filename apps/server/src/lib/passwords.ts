@@ -1,4 +1,5 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
+import { AppError } from './app-error';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane (~9 ms a verify on our machines).
@@ -29,4 +30,12 @@ export function getDecoyHash(): Promise<string> {
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** Refuses one of the most common passwords, naming the form field it came from. */
+export function assertPasswordNotCommon(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    const message = 'This password is too common; choose another';
+    throw new AppError('validation_failed', message, { fields: { [field]: message } });
+  }
 }

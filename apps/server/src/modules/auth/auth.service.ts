@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
-import { getDecoyHash, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { assertPasswordNotCommon, getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSecretToken, hashToken } from '../../lib/tokens';
 import { createNotification } from '../notifications/notifications.repository';
 import {
@@ -66,14 +66,6 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
     return { token, sessionId, expiresAt };
   }
 
-  function refusePassword(password: string, field: string) {
-    if (isCommonPassword(password)) {
-      throw new AppError('validation_failed', 'This password is too common; choose another', {
-        fields: { [field]: 'This password is too common; choose another' },
-      });
-    }
-  }
-
   /** Issue 2: at most 25 attempts per window per IP, per kind of attempt. */
   async function limitAttempts(kind: 'login' | 'register' | 'password-reset', ip: string) {
     const result = await limiter.consume(`ip:${kind}:${ip}`, AUTH_RATE_LIMIT);
@@ -101,7 +93,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
     },
 
     async register(input: RegisterRequest, context: RequestContext): Promise<{ user: UserRow; session: NewSession }> {
-      refusePassword(input.password, 'password');
+      assertPasswordNotCommon(input.password, 'password');
       const [byEmail, byUsername] = await Promise.all([
         findUserByEmail(db, input.email),
         findUserByUsername(db, input.username),
@@ -170,7 +162,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
           fields: { newPassword: 'Choose a password different from the current one' },
         });
       }
-      refusePassword(input.newPassword, 'newPassword');
+      assertPasswordNotCommon(input.newPassword, 'newPassword');
       await updateUserPassword(db, user.id, await hashPassword(input.newPassword));
       await deleteUserSessions(db, user.id, sessionId);
     },

@@ -2,7 +2,7 @@ import { RESET_TOKEN_TTL_MS, type ForgotPasswordRequest, type ResetPasswordReque
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { hashPassword, isCommonPassword } from '../../lib/passwords';
+import { assertPasswordNotCommon, hashPassword } from '../../lib/passwords';
 import { createSecretToken, hashToken } from '../../lib/tokens';
 import type { Mailer } from '../mail/mailer';
 import { findUserByEmail, updateUserPassword } from '../users/users.repository';
@@ -43,11 +43,7 @@ export function createPasswordResetService(deps: { db: Database; clock: Clock; m
 
     /** Single use, one hour; ends every session of the account. */
     async resetPassword(input: ResetPasswordRequest): Promise<void> {
-      if (isCommonPassword(input.password)) {
-        throw new AppError('validation_failed', 'This password is too common; choose another', {
-          fields: { password: 'This password is too common; choose another' },
-        });
-      }
+      assertPasswordNotCommon(input.password, 'password');
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
       const userId = await consumeResetToken(db, hashToken(input.token), now);

@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SearchBox } from './search-box';
+import { SeriesLinkItem } from './series-link-item';
 import { SERIES_LINKS } from './series-links';
 
 const linkClass = 'block rounded-md px-3 py-2.5 text-base font-medium text-zinc-200 hover:bg-ink-800';
@@ -33,13 +34,7 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
         {isSeriesOpen && (
           <div className="ml-3 border-l border-ink-700 pl-3">
             {SERIES_LINKS.map((link) => (
-              <Link key={link.to} to={link.to} onClick={onClose} className="flex items-center gap-3 rounded-md px-2 py-2 hover:bg-ink-800">
-                <img src={link.image} alt="" width={36} height={36} className="size-9 rounded-md" />
-                <span>
-                  <span className="block text-sm font-semibold text-zinc-100">{link.label}</span>
-                  <span className="block text-xs text-zinc-400">{link.description}</span>
-                </span>
-              </Link>
+              <SeriesLinkItem key={link.to} link={link} size={36} onClick={onClose} />
             ))}
           </div>
         )}

@@ -1,5 +1,5 @@
 import { ChevronDown, Loader2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { SeriesLinkItem } from './series-link-item';
 import { SERIES_IMAGES, SERIES_LINKS } from './series-links';
 import { useAssetsReady } from './use-assets-ready';
 
@@ -33,18 +33,7 @@ export function SeriesDropdown({ isOpen, onToggle, onClose }: Props) {
       {isOpen && isReady && (
         <div className="absolute left-0 top-full z-50 mt-2 w-80 rounded-xl border border-ink-700 bg-ink-800 p-2 shadow-2xl shadow-black/50">
           {SERIES_LINKS.map((link) => (
-            <Link
-              key={link.to}
-              to={link.to}
-              onClick={onClose}
-              className="flex items-center gap-3 rounded-lg p-2 hover:bg-ink-700"
-            >
-              <img src={link.image} alt="" width={48} height={48} className="size-12 rounded-lg" />
-              <span>
-                <span className="block text-sm font-semibold text-zinc-100">{link.label}</span>
-                <span className="block text-xs text-zinc-400">{link.description}</span>
-              </span>
-            </Link>
+            <SeriesLinkItem key={link.to} link={link} size={48} onClick={onClose} />
           ))}
         </div>
       )}
