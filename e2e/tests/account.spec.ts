@@ -10,6 +10,7 @@ const reader = {
 
 async function logIn(page: Page, login: string, password: string) {
   await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await page.getByLabel('E-mail or username').fill(login);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -29,7 +30,9 @@ test.describe.configure({ mode: 'serial' });
 test('a reader registers, logs out, and logs back in by username and by e-mail', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Create a free account' }).click();
-  await page.getByLabel('E-mail').fill(reader.email);
+  // Pages load lazily: wait for the new page before filling its fields.
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('E-mail', { exact: true }).fill(reader.email);
   await page.getByLabel('Username').fill(reader.username);
   await page.getByLabel('Password', { exact: true }).fill(reader.password);
   await page.getByLabel('Confirm password').fill(reader.password);
@@ -62,6 +65,7 @@ test('a reader registers, logs out, and logs back in by username and by e-mail',
 
 test('a wrong password shows the server’s message', async ({ page }) => {
   await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await page.getByLabel('E-mail or username').fill(reader.username);
   await page.getByLabel('Password').fill('not-my-password');
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -71,12 +75,14 @@ test('a wrong password shows the server’s message', async ({ page }) => {
 test('a reader resets a forgotten password through the mailed link', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await page.getByLabel('E-mail').fill(reader.email);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('E-mail', { exact: true }).fill(reader.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('a link to reset its password is on its way')).toBeVisible();
 
   const link = new URL(lastResetLink(reader.email));
   await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   reader.password = 'meadow-compass-64';
   await page.getByLabel('New password', { exact: true }).fill(reader.password);
   await page.getByLabel('Confirm new password').fill(reader.password);
@@ -96,6 +102,7 @@ test('a reader resets a forgotten password through the mailed link', async ({ pa
 test('a reader changes their password in the Reader’s Area', async ({ page }) => {
   await logIn(page, reader.username, reader.password);
   await page.goto('/protect/segure/password/reset-password');
+  await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
   await page.getByLabel('Current password').fill(reader.password);
   reader.password = 'harbor-violet-27';
   await page.getByLabel('New password', { exact: true }).fill(reader.password);
