@@ -25,16 +25,15 @@ export const webPlugin = fp(
     const indexHtml = hasWeb ? readFileSync(indexFile) : undefined;
 
     if (hasWeb && options.webDistDir) {
+      const assetsDir = join(options.webDistDir, 'assets');
       await app.register(fastifyStatic, {
         root: options.webDistDir,
         prefix: '/',
         wildcard: false,
         index: false,
         setHeaders(res, path) {
-          res.header(
-            'cache-control',
-            path.includes(`${join(options.webDistDir ?? '', 'assets')}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-          );
+          // Hashed assets never change; everything else may.
+          res.header('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
         },
       });
     }
