@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -12,6 +11,15 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { teamCatalogueRoutes } from './modules/catalogue/team-catalogue.routes';
+import { createTeamCatalogueService } from './modules/catalogue/team-catalogue.service';
+import { createViewCounter } from './modules/catalogue/view-counter';
+import { createAvifQueue } from './modules/media/avif-queue';
+import { mediaRoutes } from './modules/media/media.routes';
+import { createUrlSigner } from './modules/media/signed-urls';
+import { createDiskStorage, createS3Storage, type MediaStorage } from './modules/media/storage';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { authPlugin } from './plugins/auth';
@@ -28,6 +36,18 @@ export interface AppDeps {
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Where media bytes go; from the config when not given. */
+  storage?: MediaStorage;
+}
+
+/** How often scheduled chapters are looked for (their series move up "latest"). */
+const SCHEDULE_TICK_MS = 30_000;
+/** How often counted views are written. */
+const VIEWS_FLUSH_MS = 15_000;
+
+export function createStorageFromConfig(config: Config): MediaStorage {
+  if (config.mediaDriver === 's3' && config.s3) return createS3Storage(config.s3);
+  return createDiskStorage(join(config.dataDir, 'media'));
 }
 
 /** Builds the whole API from its dependencies. It never listens: main.ts does, tests inject. */
@@ -54,6 +74,24 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuthService({ db, clock, limiter });
   const passwordReset = createPasswordResetService({ db, clock, mailer, publicUrl: config.publicUrl });
   const isHttps = config.publicUrl.startsWith('https://');
+  const storage = deps.storage ?? createStorageFromConfig(config);
+  const signer = createUrlSigner(config.sessionSecret);
+  const avif = createAvifQueue(storage, app.log, config.mediaAvif);
+  const views = createViewCounter(db, clock, app.log);
+  const catalogue = createCatalogueService({ db, clock, signer, views });
+  const team = createTeamCatalogueService({ db, clock, storage, avif, onChange: () => catalogue.invalidate() });
+  app.decorate('catalogue', { service: catalogue, team, views, avif, storage });
+
+  const timers = [
+    setInterval(() => void views.flush(), VIEWS_FLUSH_MS),
+    setInterval(() => void catalogue.publishDue().catch((error: unknown) => app.log.error({ err: error }, 'schedule tick failed')), SCHEDULE_TICK_MS),
+  ];
+  for (const timer of timers) timer.unref();
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+    await avif.idle();
+    await views.flush();
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { connectOrigins: config.webOrigins, isHttps });
@@ -68,11 +106,25 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { auth, passwordReset });
   await app.register(notificationRoutes, { db });
   await app.register(siteConfigRoutes, { db });
-  const mediaDir = join(config.dataDir, 'media');
-  mkdirSync(mediaDir, { recursive: true });
-  await app.register(webPlugin, { webDistDir: config.webDistDir, mediaDir });
+  await app.register(catalogueRoutes, { catalogue });
+  await app.register(teamCatalogueRoutes, { team });
+  await app.register(mediaRoutes, { storage, signer, clock });
+  await app.register(webPlugin, { webDistDir: config.webDistDir });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue's services, for the demo seed, tests and benchmarks. */
+    catalogue: {
+      service: ReturnType<typeof createCatalogueService>;
+      team: ReturnType<typeof createTeamCatalogueService>;
+      views: ReturnType<typeof createViewCounter>;
+      avif: ReturnType<typeof createAvifQueue>;
+      storage: MediaStorage;
+    };
+  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -6,6 +6,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLimiter } from './lib/limiter-factory';
 import { seedSiteSettings } from './db/seed';
+import { systemClock } from './lib/clock';
+import { seedDemoContent } from './modules/catalogue/demo-content';
 
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {
@@ -25,6 +27,13 @@ async function main() {
     limiter,
     logger: { level: config.logLevel },
   });
+
+  if (config.seedDemo) {
+    const started = Date.now();
+    if (await seedDemoContent(database.db, app.catalogue.storage, systemClock)) {
+      app.log.info(`Demo content created in ${Date.now() - started} ms (SEED_DEMO=0 skips it)`);
+    }
+  }
 
   let isClosing = false;
   const shutdown = async (signal: string) => {

@@ -25,8 +25,8 @@ export const MOBILE_BREAKPOINT_PX = 768;
 /** SPEC §9: profile cache (profileData) and membership cache (userMembership). */
 export const PROFILE_CACHE_MS = 900_000;
 export const MEMBERSHIP_CACHE_MS = 900_000;
-export const PROFILE_CACHE_KEY = 'profileData';
-export const MEMBERSHIP_CACHE_KEY = 'userMembership';
+export const PROFILE_CACHE_KEY = "profileData";
+export const MEMBERSHIP_CACHE_KEY = "userMembership";
 
 /** SPEC §9: time-outs. */
 export const VERIFY_TIMEOUT_MS = 15_000;
@@ -46,7 +46,12 @@ export const TOAST_EXIT_MS = 300;
 
 /** SPEC §2, §9: the route-change loader and the progress bar. */
 export const ROUTE_LOADER_MS = 200;
-export const PROGRESS_BAR = { minimum: 0.08, speed: 400, trickleSpeed: 200, showSpinner: false } as const;
+export const PROGRESS_BAR = {
+  minimum: 0.08,
+  speed: 400,
+  trickleSpeed: 200,
+  showSpinner: false,
+} as const;
 
 /** Issue 2: account rules. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -59,3 +64,20 @@ export const AUTH_RATE_LIMIT = { max: 25, windowMs: 5 * 60_000 } as const;
 export const FAILED_LOGIN_LIMIT = { max: 100, windowMs: 60 * 60_000 } as const;
 /** A password reset link works once, for this long. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** Catalogue pages: series per page of a list, and the most a client may ask for. */
+export const SERIES_PAGE_SIZE = 24;
+export const SERIES_PAGE_SIZE_MAX = 60;
+/** Search results returned by the top bar's call. */
+export const SEARCH_RESULT_LIMIT = 10;
+
+/** Uploads: bytes per image, pixels per image (decompression bombs), files per request. */
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 80_000_000;
+export const UPLOAD_MAX_FILES = 200;
+/** Chapter archives (.zip / .cbz): the archive, its entries and their total size once inflated. */
+export const ARCHIVE_MAX_BYTES = 200 * 1024 * 1024;
+export const ARCHIVE_MAX_ENTRIES = 500;
+export const ARCHIVE_MAX_INFLATED_BYTES = 600 * 1024 * 1024;
+/** Novel chapter text, as sanitized HTML. */
+export const NOVEL_TEXT_MAX_CHARS = 400_000;

@@ -46,6 +46,8 @@ export const errorsPlugin = fp(
       if (error.statusCode === 400 && /JSON/i.test(error.message)) {
         return sendError(reply, 'validation_failed', 'The request body is not valid JSON');
       }
+      if (error.statusCode === 413) return sendError(reply, 'payload_too_large', `The upload is too large: ${error.message}`);
+      if (error.statusCode === 415) return sendError(reply, 'unsupported_media_type', error.message);
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         request.log.info({ err: error }, 'client error');
         return sendError(reply, error.statusCode === 404 ? 'not_found' : 'validation_failed', error.message);

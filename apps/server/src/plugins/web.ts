@@ -6,20 +6,11 @@ import fp from 'fastify-plugin';
 import { sendError } from './errors';
 
 /**
- * Serves the built SPA (hashed assets cached for a year, index.html never) and /media from the
- * disk store; any other GET that is not an API call gets index.html, so the client router
+ * Serves the built SPA (hashed assets cached for a year, index.html never); any other GET that is not an API call gets index.html, so the client router
  * handles it (unknown paths become /errorPage?error=not_found there).
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { webDistDir: string | undefined; mediaDir: string }) => {
-    await app.register(fastifyStatic, {
-      root: options.mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-    });
-
+  async (app: FastifyInstance, options: { webDistDir: string | undefined }) => {
     const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
     const hasWeb = indexFile !== undefined && existsSync(indexFile);
     const indexHtml = hasWeb ? readFileSync(indexFile) : undefined;

@@ -1,0 +1,276 @@
+import type {
+  ChapterContent,
+  HomeData,
+  SeriesDetail,
+  SeriesListData,
+} from "@inkwell/contract";
+import { seriesListQuerySchema } from "@inkwell/contract";
+import type { z } from "zod";
+import type { Database } from "../../db/client";
+import { AppError } from "../../lib/app-error";
+import type { Clock } from "../../lib/clock";
+import { createTtlCache } from "../../lib/ttl-cache";
+import type { UrlSigner } from "../media/signed-urls";
+import { canReadChapter, isListed, isTeam, type Viewer } from "./access";
+import {
+  activeBanners,
+  chaptersOfSeries,
+  findChapter,
+  findSeriesBySlug,
+  genresOfSeries,
+  latestChaptersOf,
+  listGenres,
+  listSeries,
+  pagesOfChapter,
+  refreshLastChapterAt,
+  searchSeries,
+  seriesWithChaptersDue,
+  type ChapterListRow,
+  type SeriesFilter,
+  type SeriesRow,
+} from "./catalogue.repository";
+import {
+  coverOf,
+  mediaUrl,
+  toBanner,
+  toCard,
+  toChapterSummary,
+  toGenre,
+  toSearchResult,
+} from "./catalogue.presenter";
+import type { ViewCounter } from "./view-counter";
+
+/** How long hot public reads are kept in memory; team changes clear them at once. */
+export const CATALOGUE_CACHE_MS = 10_000;
+const HOME_SECTION_SIZE = 12;
+const CARD_CHAPTERS = 3;
+
+type ListQuery = z.output<typeof seriesListQuerySchema>;
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  signer: UrlSigner;
+  views: ViewCounter;
+}
+
+/**
+ * The reading side of the catalogue. Viewer-independent data is cached for a few seconds; what a
+ * viewer may read is decided on every request from those rows, so a cached entry never leaks a
+ * locked chapter or hides one that has just become free.
+ */
+export function createCatalogueService({ db, clock, signer, views }: Deps) {
+  const cache = createTtlCache<unknown>(clock, CATALOGUE_CACHE_MS);
+  const cached = <T>(key: string, load: () => Promise<T>) =>
+    cache.get(key, load) as Promise<T>;
+  let lastTick = clock.now();
+
+  async function cards(
+    filter: SeriesFilter,
+    sort: ListQuery["sort"],
+    page: number,
+    perPage: number,
+  ) {
+    const now = clock.now();
+    const { rows, total } = await listSeries(
+      db,
+      filter,
+      sort,
+      page,
+      perPage,
+      now,
+    );
+    const latest = await latestChaptersOf(
+      db,
+      rows.map((row) => row.id),
+      CARD_CHAPTERS,
+      now,
+    );
+    return {
+      items: rows.map((row) => toCard(row, latest.get(row.id) ?? [], now)),
+      total,
+    };
+  }
+
+  const seriesBundle = (slug: string) =>
+    cached(`series:${slug}`, async () => {
+      const row = await findSeriesBySlug(db, slug);
+      if (!row) return null;
+      const [genres, chapters] = await Promise.all([
+        genresOfSeries(db, row.id),
+        chaptersOfSeries(db, row.id),
+      ]);
+      return { row, genres, chapters };
+    });
+
+  async function visibleSeries(slug: string, viewer: Viewer) {
+    const bundle = await seriesBundle(slug);
+    if (!bundle || (!bundle.row.isPublished && !isTeam(viewer)))
+      throw new AppError("not_found", "Series not found");
+    return bundle;
+  }
+
+  const listedChapters = (
+    chapters: ChapterListRow[],
+    viewer: Viewer,
+    now: Date,
+  ) =>
+    chapters
+      .map((chapter) => toChapterSummary(chapter, viewer, now))
+      .filter((summary) => isListed(summary.access, viewer));
+
+  return {
+    home(): Promise<HomeData> {
+      return cached("home", async () => {
+        const [banners, latest, popular, premium] = await Promise.all([
+          activeBanners(db, clock.now()),
+          cards({}, "latest", 1, HOME_SECTION_SIZE),
+          cards({}, "popular", 1, HOME_SECTION_SIZE),
+          cards({ premium: true }, "latest", 1, HOME_SECTION_SIZE),
+        ]);
+        return {
+          banners: banners.flatMap((row) => toBanner(row) ?? []),
+          latest: latest.items,
+          popular: popular.items,
+          premium: premium.items,
+        };
+      });
+    },
+
+    list(query: ListQuery): Promise<SeriesListData> {
+      const { sort, page, perPage, ...filter } = query;
+      return cached(`list:${JSON.stringify(query)}`, async () => {
+        const { items, total } = await cards(filter, sort, page, perPage);
+        return {
+          items,
+          pagination: {
+            page,
+            perPage,
+            total,
+            totalPages: Math.max(1, Math.ceil(total / perPage)),
+          },
+        };
+      });
+    },
+
+    async series(slug: string, viewer: Viewer): Promise<SeriesDetail> {
+      const now = clock.now();
+      const { row, genres, chapters } = await visibleSeries(slug, viewer);
+      views.count(row.id);
+      return {
+        id: row.id,
+        slug: row.slug,
+        type: row.type,
+        title: row.title,
+        alternativeNames: row.alternativeNames,
+        description: row.description,
+        status: row.status,
+        cover: coverOf(row),
+        author: row.author,
+        artist: row.artist,
+        releaseYear: row.releaseYear,
+        isAdult: row.isAdult,
+        genres: genres.map(toGenre),
+        chapters: listedChapters(chapters, viewer, now),
+        views: row.views,
+      };
+    },
+
+    async chapter(
+      slug: string,
+      chapterSlug: string,
+      viewer: Viewer,
+    ): Promise<ChapterContent> {
+      const now = clock.now();
+      const { row, chapters } = await visibleSeries(slug, viewer);
+      const listed = listedChapters(chapters, viewer, now);
+      const summary = listed.find((chapter) => chapter.slug === chapterSlug);
+      if (!summary) throw new AppError("not_found", "Chapter not found");
+      const canRead = canReadChapter(summary.access, viewer);
+      const body = canRead
+        ? await chapterBody(row, chapterSlug)
+        : { content: null, pages: [] };
+      if (canRead) views.count(row.id, summary.id);
+
+      const ascending = [...listed].sort((a, b) => a.number - b.number);
+      const index = ascending.findIndex((chapter) => chapter.id === summary.id);
+      const neighbour = (i: number) => {
+        const chapter = ascending[i];
+        return chapter
+          ? { slug: chapter.slug, number: chapter.number, title: chapter.title }
+          : null;
+      };
+      return {
+        series: {
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          type: row.type,
+          cover: coverOf(row),
+        },
+        chapter: summary,
+        canRead,
+        content: body.content,
+        // Every page URL is signed and expires, so a page link cannot outlive the reader's access.
+        pages: body.pages.map((page) => ({
+          id: page.id,
+          width: page.width,
+          height: page.height,
+          url: signer.sign(mediaUrl(page.imageKey), now),
+        })),
+        previous: neighbour(index - 1),
+        next: neighbour(index + 1),
+        chapters: listed.map(({ slug: s, number, title, access }) => ({
+          slug: s,
+          number,
+          title,
+          access,
+        })),
+      };
+    },
+
+    genres() {
+      return cached("genres", async () => (await listGenres(db)).map(toGenre));
+    },
+
+    banners() {
+      return cached("banners", async () =>
+        (await activeBanners(db, clock.now())).flatMap(
+          (row) => toBanner(row) ?? [],
+        ),
+      );
+    },
+
+    async search(text: string, limit: number) {
+      return (await searchSeries(db, text, limit)).map(toSearchResult);
+    },
+
+    /** After any team change. */
+    invalidate() {
+      cache.clear();
+    },
+
+    /** Scheduled chapters whose time came: their series move up "latest", and cached reads refresh. */
+    async publishDue() {
+      const now = clock.now();
+      const due = await seriesWithChaptersDue(db, lastTick, now);
+      lastTick = now;
+      if (due.length === 0) return 0;
+      await refreshLastChapterAt(db, due, now);
+      cache.clear();
+      return due.length;
+    },
+  };
+
+  async function chapterBody(row: SeriesRow, chapterSlug: string) {
+    return cached(`chapter:${row.id}:${chapterSlug}`, async () => {
+      const chapter = await findChapter(db, row.id, chapterSlug);
+      if (!chapter) return { content: null, pages: [] };
+      return {
+        content: chapter.content,
+        pages: row.type === "comic" ? await pagesOfChapter(db, chapter.id) : [],
+      };
+    });
+  }
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,223 @@
+import { z } from "zod";
+import {
+  SERIES_PAGE_SIZE,
+  SERIES_PAGE_SIZE_MAX,
+  SEARCH_MIN_CHARS,
+} from "./constants";
+import {
+  CHAPTER_ACCESS,
+  SERIES_SORTS,
+  SERIES_STATUSES,
+  SERIES_TYPES,
+} from "./series-status";
+import { envelope } from "./errors";
+
+/** An image as the client draws it: always with its size, so nothing shifts as it loads. */
+export const imageSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+export const seriesTypeSchema = z.enum(SERIES_TYPES, {
+  error: "Type must be comic or novel",
+});
+export const seriesStatusSchema = z.enum(SERIES_STATUSES, {
+  error: "Status must be ongoing, completed, hiatus or cancelled",
+});
+export const chapterAccessSchema = z.enum(CHAPTER_ACCESS);
+
+export const genreSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+});
+export type Genre = z.infer<typeof genreSchema>;
+
+/** A chapter as lists show it: enough to draw its row and its lock. */
+export const chapterSummarySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  number: z.number(),
+  title: z.string(),
+  publishedAt: z.string().nullable(),
+  price: z.number().int(),
+  freeAt: z.string().nullable(),
+  access: chapterAccessSchema,
+});
+export type ChapterSummary = z.infer<typeof chapterSummarySchema>;
+
+/** A series card of the home page and the catalogue lists. */
+export const seriesCardSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  type: seriesTypeSchema,
+  title: z.string(),
+  status: z.string(),
+  cover: imageSchema.nullable(),
+  isAdult: z.boolean(),
+  latestChapters: z.array(
+    z.object({
+      slug: z.string(),
+      number: z.number(),
+      title: z.string(),
+      publishedAt: z.string(),
+      isPremium: z.boolean(),
+    }),
+  ),
+  lastChapterAt: z.string().nullable(),
+});
+export type SeriesCard = z.infer<typeof seriesCardSchema>;
+
+export const bannerSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  link: z.string(),
+  image: imageSchema,
+});
+export type Banner = z.infer<typeof bannerSchema>;
+
+export const homeResponseSchema = envelope(
+  z.object({
+    banners: z.array(bannerSchema),
+    latest: z.array(seriesCardSchema),
+    popular: z.array(seriesCardSchema),
+    premium: z.array(seriesCardSchema),
+  }),
+);
+export type HomeData = z.infer<typeof homeResponseSchema>["data"];
+
+const booleanQuery = z
+  .enum(["true", "false", "1", "0"], { error: "Use true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+export const seriesListQuerySchema = z.object({
+  type: seriesTypeSchema.optional(),
+  genre: z.string().trim().min(1).max(80).optional(),
+  status: seriesStatusSchema.optional(),
+  premium: booleanQuery.optional(),
+  sort: z
+    .enum(SERIES_SORTS, { error: "Sort must be latest, popular, new or title" })
+    .default("latest"),
+  page: z.coerce
+    .number({ error: "Page must be a number" })
+    .int()
+    .min(1, "Page starts at 1")
+    .max(100_000)
+    .default(1),
+  perPage: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SERIES_PAGE_SIZE_MAX)
+    .default(SERIES_PAGE_SIZE),
+});
+export type SeriesListQuery = z.input<typeof seriesListQuerySchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const seriesListResponseSchema = envelope(
+  z.object({ items: z.array(seriesCardSchema), pagination: paginationSchema }),
+);
+export type SeriesListData = z.infer<typeof seriesListResponseSchema>["data"];
+
+export const seriesDetailSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  type: seriesTypeSchema,
+  title: z.string(),
+  alternativeNames: z.string(),
+  description: z.string(),
+  status: z.string(),
+  cover: imageSchema.nullable(),
+  author: z.string(),
+  artist: z.string(),
+  releaseYear: z.number().int().nullable(),
+  isAdult: z.boolean(),
+  genres: z.array(genreSchema),
+  chapters: z.array(chapterSummarySchema),
+  views: z.number().int(),
+});
+export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
+export const seriesDetailResponseSchema = envelope(seriesDetailSchema);
+
+export const seriesSlugParamsSchema = z.object({
+  slug: z.string().min(1).max(200),
+});
+export const chapterParamsSchema = z.object({
+  slug: z.string().min(1).max(200),
+  chapterSlug: z.string().min(1).max(200),
+});
+
+/** A readable page of a comic chapter; paid pages carry a signed, expiring URL. */
+export const chapterPageSchema = imageSchema.extend({ id: z.uuid() });
+export type ChapterPage = z.infer<typeof chapterPageSchema>;
+
+const chapterNeighbourSchema = z
+  .object({ slug: z.string(), number: z.number(), title: z.string() })
+  .nullable();
+
+/**
+ * A chapter for the reader. When `access` is locked or early_access, `pages` is empty and
+ * `content` is null: only the price and free date are sent.
+ */
+export const chapterContentSchema = z.object({
+  series: z.object({
+    id: z.uuid(),
+    slug: z.string(),
+    title: z.string(),
+    type: seriesTypeSchema,
+    cover: imageSchema.nullable(),
+  }),
+  chapter: chapterSummarySchema,
+  canRead: z.boolean(),
+  pages: z.array(chapterPageSchema),
+  content: z.string().nullable(),
+  previous: chapterNeighbourSchema,
+  next: chapterNeighbourSchema,
+  chapters: z.array(
+    chapterSummarySchema.pick({
+      slug: true,
+      number: true,
+      title: true,
+      access: true,
+    }),
+  ),
+});
+export type ChapterContent = z.infer<typeof chapterContentSchema>;
+export const chapterContentResponseSchema = envelope(chapterContentSchema);
+
+export const genreListResponseSchema = envelope(z.array(genreSchema));
+export const bannerListResponseSchema = envelope(z.array(bannerSchema));
+
+/** SPEC §3, §7: the top bar's search call. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: "Please enter at least 3 characters to search." })
+    .trim()
+    .min(SEARCH_MIN_CHARS, "Please enter at least 3 characters to search.")
+    .max(100, "Search text is limited to 100 characters."),
+});
+/** What the search route accepts before the rule above is applied (so its message is the spec's). */
+export const searchRawQuerySchema = z.object({ q: z.string().optional() });
+export const searchResultSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  cover: z.string().nullable(),
+  description: z.string(),
+  status: z.string().nullable(),
+  alternativeNames: z.string(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const searchResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ results: z.array(searchResultSchema) }),
+});
