@@ -1,12 +1,12 @@
-import { z } from "zod";
+import { z } from 'zod';
 import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_PATTERN,
-} from "./constants";
+} from './constants';
 
-export const ROLES = ["reader", "editor", "admin"] as const;
+export const ROLES = ['reader', 'editor', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -24,41 +24,26 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const emailSchema = z
-  .string({ error: "E-mail is required" })
+  .string({ error: 'E-mail is required' })
   .trim()
-  .max(
-    EMAIL_MAX_LENGTH,
-    `E-mail must be at most ${EMAIL_MAX_LENGTH} characters`,
-  )
-  .pipe(z.email({ error: "Enter a valid e-mail address" }));
+  .max(EMAIL_MAX_LENGTH, `E-mail must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
 
 export const usernameSchema = z
-  .string({ error: "Username is required" })
+  .string({ error: 'Username is required' })
   .trim()
-  .regex(
-    USERNAME_PATTERN,
-    "Username must be 3 to 24 letters, digits or underscores",
-  );
+  .regex(USERNAME_PATTERN, 'Username must be 3 to 24 letters, digits or underscores');
 
 export const passwordSchema = z
-  .string({ error: "Password is required" })
-  .min(
-    PASSWORD_MIN_LENGTH,
-    `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  )
-  .max(
-    PASSWORD_MAX_LENGTH,
-    `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  );
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** A password being checked, not chosen: only bounded, so old passwords still work. */
 const givenPasswordSchema = z
-  .string({ error: "Password is required" })
-  .min(1, "Password is required")
-  .max(
-    PASSWORD_MAX_LENGTH,
-    `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  );
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** SPEC §3: GET /api/proxy/public/verify. */
 export const verifyResponseSchema = z.object({
@@ -75,13 +60,10 @@ export const loginRequestSchema = z
     username: z.string().trim().min(1).max(64).optional(),
     password: givenPasswordSchema,
   })
-  .refine(
-    (body) => (body.email === undefined) !== (body.username === undefined),
-    {
-      message: "Send either email or username with the password",
-      path: ["email"],
-    },
-  );
+  .refine((body) => (body.email === undefined) !== (body.username === undefined), {
+    message: 'Send either email or username with the password',
+    path: ['email'],
+  });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
@@ -98,13 +80,11 @@ export const registerRequestSchema = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const forgotPasswordRequestSchema = z.strictObject({
-  email: emailSchema,
-});
+export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.strictObject({
-  token: z.string().min(1, "The reset link is missing its token").max(200),
+  token: z.string().min(1, 'The reset link is missing its token').max(200),
   password: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -116,10 +96,7 @@ export const changePasswordRequestSchema = z.strictObject({
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** A plain acknowledgement: `{ success: true, message }`. */
-export const messageResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-});
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** SPEC §3: the profile object, read as `data` of `{ success, data, message }`. */

@@ -1,16 +1,7 @@
-import { z } from "zod";
-import {
-  SERIES_PAGE_SIZE,
-  SERIES_PAGE_SIZE_MAX,
-  SEARCH_MIN_CHARS,
-} from "./constants";
-import {
-  CHAPTER_ACCESS,
-  SERIES_SORTS,
-  SERIES_STATUSES,
-  SERIES_TYPES,
-} from "./series-status";
-import { envelope } from "./errors";
+import { z } from 'zod';
+import { SERIES_PAGE_SIZE, SERIES_PAGE_SIZE_MAX, SEARCH_MIN_CHARS } from './constants';
+import { CHAPTER_ACCESS, SERIES_SORTS, SERIES_STATUSES, SERIES_TYPES } from './series-status';
+import { envelope } from './errors';
 
 /** An image as the client draws it: always with its size, so nothing shifts as it loads. */
 export const imageSchema = z.object({
@@ -21,10 +12,10 @@ export const imageSchema = z.object({
 export type Image = z.infer<typeof imageSchema>;
 
 export const seriesTypeSchema = z.enum(SERIES_TYPES, {
-  error: "Type must be comic or novel",
+  error: 'Type must be comic or novel',
 });
 export const seriesStatusSchema = z.enum(SERIES_STATUSES, {
-  error: "Status must be ongoing, completed, hiatus or cancelled",
+  error: 'Status must be ongoing, completed, hiatus or cancelled',
 });
 export const chapterAccessSchema = z.enum(CHAPTER_ACCESS);
 
@@ -86,32 +77,20 @@ export const homeResponseSchema = envelope(
     premium: z.array(seriesCardSchema),
   }),
 );
-export type HomeData = z.infer<typeof homeResponseSchema>["data"];
+export type HomeData = z.infer<typeof homeResponseSchema>['data'];
 
 const booleanQuery = z
-  .enum(["true", "false", "1", "0"], { error: "Use true or false" })
-  .transform((value) => value === "true" || value === "1");
+  .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
+  .transform((value) => value === 'true' || value === '1');
 
 export const seriesListQuerySchema = z.object({
   type: seriesTypeSchema.optional(),
   genre: z.string().trim().min(1).max(80).optional(),
   status: seriesStatusSchema.optional(),
   premium: booleanQuery.optional(),
-  sort: z
-    .enum(SERIES_SORTS, { error: "Sort must be latest, popular, new or title" })
-    .default("latest"),
-  page: z.coerce
-    .number({ error: "Page must be a number" })
-    .int()
-    .min(1, "Page starts at 1")
-    .max(100_000)
-    .default(1),
-  perPage: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(SERIES_PAGE_SIZE_MAX)
-    .default(SERIES_PAGE_SIZE),
+  sort: z.enum(SERIES_SORTS, { error: 'Sort must be latest, popular, new or title' }).default('latest'),
+  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(SERIES_PAGE_SIZE_MAX).default(SERIES_PAGE_SIZE),
 });
 export type SeriesListQuery = z.input<typeof seriesListQuerySchema>;
 
@@ -123,10 +102,8 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export const seriesListResponseSchema = envelope(
-  z.object({ items: z.array(seriesCardSchema), pagination: paginationSchema }),
-);
-export type SeriesListData = z.infer<typeof seriesListResponseSchema>["data"];
+export const seriesListResponseSchema = envelope(z.object({ items: z.array(seriesCardSchema), pagination: paginationSchema }));
+export type SeriesListData = z.infer<typeof seriesListResponseSchema>['data'];
 
 export const seriesDetailSchema = z.object({
   id: z.uuid(),
@@ -160,9 +137,7 @@ export const chapterParamsSchema = z.object({
 export const chapterPageSchema = imageSchema.extend({ id: z.uuid() });
 export type ChapterPage = z.infer<typeof chapterPageSchema>;
 
-const chapterNeighbourSchema = z
-  .object({ slug: z.string(), number: z.number(), title: z.string() })
-  .nullable();
+const chapterNeighbourSchema = z.object({ slug: z.string(), number: z.number(), title: z.string() }).nullable();
 
 /**
  * A chapter for the reader. When `access` is locked or early_access, `pages` is empty and
@@ -200,10 +175,10 @@ export const bannerListResponseSchema = envelope(z.array(bannerSchema));
 /** SPEC §3, §7: the top bar's search call. */
 export const searchQuerySchema = z.object({
   q: z
-    .string({ error: "Please enter at least 3 characters to search." })
+    .string({ error: 'Please enter at least 3 characters to search.' })
     .trim()
-    .min(SEARCH_MIN_CHARS, "Please enter at least 3 characters to search.")
-    .max(100, "Search text is limited to 100 characters."),
+    .min(SEARCH_MIN_CHARS, 'Please enter at least 3 characters to search.')
+    .max(100, 'Search text is limited to 100 characters.'),
 });
 /** What the search route accepts before the rule above is applied (so its message is the spec's). */
 export const searchRawQuerySchema = z.object({ q: z.string().optional() });

@@ -25,8 +25,8 @@ export const MOBILE_BREAKPOINT_PX = 768;
 /** SPEC §9: profile cache (profileData) and membership cache (userMembership). */
 export const PROFILE_CACHE_MS = 900_000;
 export const MEMBERSHIP_CACHE_MS = 900_000;
-export const PROFILE_CACHE_KEY = "profileData";
-export const MEMBERSHIP_CACHE_KEY = "userMembership";
+export const PROFILE_CACHE_KEY = 'profileData';
+export const MEMBERSHIP_CACHE_KEY = 'userMembership';
 
 /** SPEC §9: time-outs. */
 export const VERIFY_TIMEOUT_MS = 15_000;

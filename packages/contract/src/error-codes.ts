@@ -26,13 +26,13 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** SPEC §8: the codes the error page knows. */
 export const ERROR_PAGE_CODES = [
-  "unauthorized",
-  "forbidden",
-  "not_found",
-  "announcement_not_found",
-  "series_not_found",
-  "session_expired",
-  "maintenance",
-  "server_error",
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'announcement_not_found',
+  'series_not_found',
+  'session_expired',
+  'maintenance',
+  'server_error',
 ] as const;
 export type ErrorPageCode = (typeof ERROR_PAGE_CODES)[number];

@@ -1,9 +1,8 @@
-import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "./error-codes";
+import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './error-codes';
 
-export const errorCodeSchema = z.enum(
-  Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]],
-);
+
+export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
 export const errorBodySchema = z.object({
   success: z.literal(false),
@@ -19,9 +18,5 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The success envelope of DESIGN.md §4. */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({
-    success: z.literal(true),
-    data,
-    message: z.string().optional(),
-  });
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
 }

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { NOTIFICATION_FETCH_LIMIT } from "./constants";
+import { z } from 'zod';
+import { NOTIFICATION_FETCH_LIMIT } from './constants';
 
 /** SPEC §3: a notification as the server sends it. */
 export const notificationSchema = z.object({
@@ -13,12 +13,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .default(NOTIFICATION_FETCH_LIMIT),
+  limit: z.coerce.number().int().min(1).max(50).default(NOTIFICATION_FETCH_LIMIT),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 
@@ -34,15 +29,11 @@ export const notificationListResponseSchema = z.object({
     }),
   }),
 });
-export type NotificationListResponse = z.infer<
-  typeof notificationListResponseSchema
->;
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ unread_count: z.number().int().nonnegative() }),
 });
 
-export const notificationIdParamsSchema = z.object({
-  id: z.uuid({ error: "Unknown notification" }),
-});
+export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown notification' }) });

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { NOVEL_TEXT_MAX_CHARS } from "./constants";
+import { z } from 'zod';
+import { NOVEL_TEXT_MAX_CHARS } from './constants';
 import {
   chapterAccessSchema,
   genreSchema,
@@ -7,56 +7,51 @@ import {
   paginationSchema,
   seriesStatusSchema,
   seriesTypeSchema,
-} from "./catalogue";
-import { envelope } from "./errors";
+} from './catalogue';
+import { envelope } from './errors';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, "Slug is required")
-  .max(120, "Slug is limited to 120 characters")
-  .regex(slugPattern, "Use lower-case letters, digits and single hyphens");
+  .min(1, 'Slug is required')
+  .max(120, 'Slug is limited to 120 characters')
+  .regex(slugPattern, 'Use lower-case letters, digits and single hyphens');
 
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} is limited to ${max} characters`);
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} is limited to ${max} characters`);
 
 /** What an editor types in the series form. */
 export const seriesInputSchema = z.object({
   type: seriesTypeSchema,
-  title: z
-    .string()
-    .trim()
-    .min(1, "Title is required")
-    .max(200, "Title is limited to 200 characters"),
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is limited to 200 characters'),
   slug: slugSchema.optional(),
-  alternativeNames: optionalText(500, "Alternative names").default(""),
-  description: optionalText(5000, "Description").default(""),
-  status: seriesStatusSchema.default("ongoing"),
-  author: optionalText(120, "Author").default(""),
-  artist: optionalText(120, "Artist").default(""),
+  alternativeNames: optionalText(500, 'Alternative names').default(''),
+  description: optionalText(5000, 'Description').default(''),
+  status: seriesStatusSchema.default('ongoing'),
+  author: optionalText(120, 'Author').default(''),
+  artist: optionalText(120, 'Artist').default(''),
   releaseYear: z
-    .number({ error: "Release year must be a number" })
-    .int("Release year must be a whole year")
-    .min(1900, "Release year must be 1900 or later")
-    .max(2100, "Release year must be 2100 or earlier")
+    .number({ error: 'Release year must be a number' })
+    .int('Release year must be a whole year')
+    .min(1900, 'Release year must be 1900 or later')
+    .max(2100, 'Release year must be 2100 or earlier')
     .nullable()
     .default(null),
   isAdult: z.boolean().default(false),
   isPublished: z.boolean().default(false),
   genreIds: z
-    .array(z.uuid({ error: "Unknown genre" }))
-    .max(20, "At most 20 genres")
+    .array(z.uuid({ error: 'Unknown genre' }))
+    .max(20, 'At most 20 genres')
     .default([]),
 });
 export type SeriesInput = z.input<typeof seriesInputSchema>;
 export const seriesPatchSchema = seriesInputSchema.partial();
 
-export const idParamsSchema = z.object({ id: z.uuid({ error: "Unknown id" }) });
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'Unknown id' }) });
 export const pageParamsSchema = z.object({
-  id: z.uuid({ error: "Unknown chapter" }),
-  pageId: z.uuid({ error: "Unknown page" }),
+  id: z.uuid({ error: 'Unknown chapter' }),
+  pageId: z.uuid({ error: 'Unknown page' }),
 });
 
 export const teamSeriesListQuerySchema = z.object({
@@ -93,7 +88,7 @@ export const teamChapterRowSchema = z.object({
   price: z.number().int(),
   freeAt: z.string().nullable(),
   access: chapterAccessSchema,
-  state: z.enum(["draft", "scheduled", "published"]),
+  state: z.enum(['draft', 'scheduled', 'published']),
   pageCount: z.number().int(),
 });
 export type TeamChapterRow = z.infer<typeof teamChapterRowSchema>;
@@ -120,7 +115,7 @@ export const teamSeriesResponseSchema = envelope(teamSeriesSchema);
 
 const isoDate = z.iso.datetime({
   offset: true,
-  error: "Use a full date and time",
+  error: 'Use a full date and time',
 });
 
 /**
@@ -130,31 +125,25 @@ const isoDate = z.iso.datetime({
 export const chapterInputSchema = z
   .object({
     number: z
-      .number({ error: "Number must be a number" })
-      .min(0, "Number cannot be negative")
-      .max(100_000, "Number is too large")
-      .refine(
-        (n) => Number.isInteger(n * 100),
-        "Use at most two decimals (e.g. 10.5)",
-      ),
-    title: optionalText(200, "Title").default(""),
+      .number({ error: 'Number must be a number' })
+      .min(0, 'Number cannot be negative')
+      .max(100_000, 'Number is too large')
+      .refine((n) => Number.isInteger(n * 100), 'Use at most two decimals (e.g. 10.5)'),
+    title: optionalText(200, 'Title').default(''),
     slug: slugSchema.optional(),
     publishedAt: isoDate.nullable().default(null),
     price: z
-      .number({ error: "Price must be a number" })
-      .int("Price is a whole number of coins")
-      .min(0, "Price cannot be negative")
-      .max(100_000, "Price is too high")
+      .number({ error: 'Price must be a number' })
+      .int('Price is a whole number of coins')
+      .min(0, 'Price cannot be negative')
+      .max(100_000, 'Price is too high')
       .default(0),
     freeAt: isoDate.nullable().default(null),
-    content: z
-      .string()
-      .max(NOVEL_TEXT_MAX_CHARS, "The text is too long")
-      .optional(),
+    content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'The text is too long').optional(),
   })
   .refine((c) => c.freeAt === null || c.price > 0, {
-    path: ["freeAt"],
-    message: "A free date only applies to a priced chapter",
+    path: ['freeAt'],
+    message: 'A free date only applies to a priced chapter',
   });
 export type ChapterInput = z.input<typeof chapterInputSchema>;
 export const chapterPatchSchema = z
@@ -163,20 +152,13 @@ export const chapterPatchSchema = z
       .number()
       .min(0)
       .max(100_000)
-      .refine(
-        (n) => Number.isInteger(n * 100),
-        "Use at most two decimals (e.g. 10.5)",
-      ),
-    title: optionalText(200, "Title"),
+      .refine((n) => Number.isInteger(n * 100), 'Use at most two decimals (e.g. 10.5)'),
+    title: optionalText(200, 'Title'),
     slug: slugSchema,
     publishedAt: isoDate.nullable(),
-    price: z
-      .number()
-      .int("Price is a whole number of coins")
-      .min(0, "Price cannot be negative")
-      .max(100_000),
+    price: z.number().int('Price is a whole number of coins').min(0, 'Price cannot be negative').max(100_000),
     freeAt: isoDate.nullable(),
-    content: z.string().max(NOVEL_TEXT_MAX_CHARS, "The text is too long"),
+    content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'The text is too long'),
   })
   .partial();
 
@@ -190,18 +172,11 @@ export type TeamChapter = z.infer<typeof teamChapterSchema>;
 export const teamChapterResponseSchema = envelope(teamChapterSchema);
 
 export const pageOrderSchema = z.object({
-  pageIds: z
-    .array(z.uuid())
-    .min(1, "Give the pages in their new order")
-    .max(2000),
+  pageIds: z.array(z.uuid()).min(1, 'Give the pages in their new order').max(2000),
 });
 
 export const genreInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Name is required")
-    .max(60, "Name is limited to 60 characters"),
+  name: z.string().trim().min(1, 'Name is required').max(60, 'Name is limited to 60 characters'),
 });
 export const genreResponseSchema = envelope(genreSchema);
 
@@ -220,34 +195,28 @@ export type TeamBanner = z.infer<typeof teamBannerSchema>;
 const linkSchema = z
   .string()
   .trim()
-  .max(500, "Link is limited to 500 characters")
+  .max(500, 'Link is limited to 500 characters')
   .refine(
-    (value) =>
-      value === "" || value.startsWith("/") || /^https?:\/\//.test(value),
-    "Use a path like /SeriesView/slug or a full http(s) address",
+    (value) => value === '' || value.startsWith('/') || /^https?:\/\//.test(value),
+    'Use a path like /SeriesView/slug or a full http(s) address',
   );
 
 export const bannerInputSchema = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, "Title is required")
-      .max(120, "Title is limited to 120 characters"),
-    link: linkSchema.default(""),
+    title: z.string().trim().min(1, 'Title is required').max(120, 'Title is limited to 120 characters'),
+    link: linkSchema.default(''),
     position: z.number().int().min(0).max(1000).default(0),
     isActive: z.boolean().default(true),
     startsAt: isoDate.nullable().default(null),
     endsAt: isoDate.nullable().default(null),
   })
-  .refine(
-    (b) =>
-      !b.startsAt || !b.endsAt || Date.parse(b.startsAt) < Date.parse(b.endsAt),
-    { path: ["endsAt"], message: "The end must come after the start" },
-  );
+  .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.startsAt) < Date.parse(b.endsAt), {
+    path: ['endsAt'],
+    message: 'The end must come after the start',
+  });
 export const bannerPatchSchema = z
   .object({
-    title: z.string().trim().min(1, "Title is required").max(120),
+    title: z.string().trim().min(1, 'Title is required').max(120),
     link: linkSchema,
     position: z.number().int().min(0).max(1000),
     isActive: z.boolean(),

@@ -4,19 +4,14 @@ import {
   type ChangePasswordRequest,
   type LoginRequest,
   type RegisterRequest,
-} from "@inkwell/contract";
-import type { Database } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { AttemptLimiter } from "../../lib/attempt-limiter";
-import type { Clock } from "../../lib/clock";
-import {
-  assertPasswordNotCommon,
-  getDecoyHash,
-  hashPassword,
-  verifyPassword,
-} from "../../lib/passwords";
-import { createSecretToken, hashToken } from "../../lib/tokens";
-import { createNotification } from "../notifications/notifications.repository";
+} from '@inkwell/contract';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
+import type { Clock } from '../../lib/clock';
+import { assertPasswordNotCommon, getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { createSecretToken, hashToken } from '../../lib/tokens';
+import { createNotification } from '../notifications/notifications.repository';
 import {
   findUserByEmail,
   findUserById,
@@ -25,19 +20,15 @@ import {
   isUniqueViolation,
   updateUserPassword,
   type UserRow,
-} from "../users/users.repository";
-import {
-  SESSION_IDLE_MS,
-  SESSION_MAX_AGE_MS,
-  SESSION_TOUCH_INTERVAL_MS,
-} from "./auth.constants";
+} from '../users/users.repository';
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth.constants';
 import {
   deleteSession,
   deleteUserSessions,
   findSessionWithUser,
   insertSession,
   touchSession,
-} from "./sessions.repository";
+} from './sessions.repository';
 
 export interface AuthDeps {
   db: Database;
@@ -60,10 +51,7 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: who someone is, and proving it. */
 export function createAuthService({ db, clock, limiter }: AuthDeps) {
-  async function startSession(
-    user: UserRow,
-    context: RequestContext,
-  ): Promise<NewSession> {
+  async function startSession(user: UserRow, context: RequestContext): Promise<NewSession> {
     const token = createSecretToken();
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_MS);
@@ -79,10 +67,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
   }
 
   /** Issue 2: at most 25 attempts per window per IP, per kind of attempt. */
-  async function limitAttempts(
-    kind: "login" | "register" | "password-reset",
-    ip: string,
-  ) {
+  async function limitAttempts(kind: 'login' | 'register' | 'password-reset', ip: string) {
     const result = await limiter.consume(`ip:${kind}:${ip}`, AUTH_RATE_LIMIT);
     if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
   }
@@ -90,53 +75,33 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
   return {
     limitAttempts,
 
-    async login(
-      input: LoginRequest,
-      context: RequestContext,
-    ): Promise<{ user: UserRow; session: NewSession }> {
-      const login = (input.username ?? input.email ?? "").toLowerCase();
+    async login(input: LoginRequest, context: RequestContext): Promise<{ user: UserRow; session: NewSession }> {
+      const login = (input.username ?? input.email ?? '').toLowerCase();
       const accountKey = `account-failures:${login}`;
       const failures = await limiter.peek(accountKey, FAILED_LOGIN_LIMIT);
       if (!failures.allowed) throw tooManyAttempts(failures.retryAfterSeconds);
 
-      const user = input.username
-        ? await findUserByUsername(db, input.username)
-        : await findUserByEmail(db, input.email ?? "");
+      const user = input.username ? await findUserByUsername(db, input.username) : await findUserByEmail(db, input.email ?? '');
       // Verify against a decoy when there is no such user, so both failures take as long.
-      const isValid = await verifyPassword(
-        user?.passwordHash ?? (await getDecoyHash()),
-        input.password,
-      );
+      const isValid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
       if (!user || !isValid) {
         await limiter.consume(accountKey, FAILED_LOGIN_LIMIT);
-        throw new AppError(
-          "invalid_credentials",
-          "Invalid e-mail, username or password",
-        );
+        throw new AppError('invalid_credentials', 'Invalid e-mail, username or password');
       }
-      if (user.isBanned)
-        throw new AppError("account_banned", "This account has been suspended");
+      if (user.isBanned) throw new AppError('account_banned', 'This account has been suspended');
       return { user, session: await startSession(user, context) };
     },
 
-    async register(
-      input: RegisterRequest,
-      context: RequestContext,
-    ): Promise<{ user: UserRow; session: NewSession }> {
-      assertPasswordNotCommon(input.password, "password");
+    async register(input: RegisterRequest, context: RequestContext): Promise<{ user: UserRow; session: NewSession }> {
+      assertPasswordNotCommon(input.password, 'password');
       const [byEmail, byUsername] = await Promise.all([
         findUserByEmail(db, input.email),
         findUserByUsername(db, input.username),
       ]);
       const fields: Record<string, string> = {};
-      if (byEmail) fields.email = "An account with this e-mail already exists";
-      if (byUsername) fields.username = "This username is taken";
-      if (byEmail || byUsername)
-        throw new AppError(
-          "conflict",
-          Object.values(fields)[0] ?? "Already taken",
-          { fields },
-        );
+      if (byEmail) fields.email = 'An account with this e-mail already exists';
+      if (byUsername) fields.username = 'This username is taken';
+      if (byEmail || byUsername) throw new AppError('conflict', Object.values(fields)[0] ?? 'Already taken', { fields });
 
       let user: UserRow;
       try {
@@ -147,18 +112,14 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
         });
       } catch (error) {
         // Two sign-ups racing for the same name: the unique index decides.
-        if (isUniqueViolation(error))
-          throw new AppError(
-            "conflict",
-            "This e-mail or username is already taken",
-          );
+        if (isUniqueViolation(error)) throw new AppError('conflict', 'This e-mail or username is already taken');
         throw error;
       }
       await createNotification(db, {
         userId: user.id,
-        title: "Welcome to Inkwell",
-        description: "Bookmark a series to hear about its new chapters here.",
-        link: "/comics",
+        title: 'Welcome to Inkwell',
+        description: 'Bookmark a series to hear about its new chapters here.',
+        link: '/comics',
       });
       return { user, session: await startSession(user, context) };
     },
@@ -167,9 +128,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
      * The user behind a session token, or undefined. Idle, expired and banned sessions end here,
      * on the server.
      */
-    async resolveSession(
-      token: string,
-    ): Promise<{ user: UserRow; sessionId: string } | undefined> {
+    async resolveSession(token: string): Promise<{ user: UserRow; sessionId: string } | undefined> {
       const found = await findSessionWithUser(db, hashToken(token));
       if (!found) return undefined;
       const now = clock.now().getTime();
@@ -190,56 +149,34 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
     },
 
     /** Needs the current password; ends the user's other sessions. */
-    async changePassword(
-      userId: string,
-      sessionId: string,
-      input: ChangePasswordRequest,
-    ): Promise<void> {
+    async changePassword(userId: string, sessionId: string, input: ChangePasswordRequest): Promise<void> {
       const user = await findUserById(db, userId);
-      if (!user) throw new AppError("unauthorized", "Please log in again");
+      if (!user) throw new AppError('unauthorized', 'Please log in again');
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        throw new AppError(
-          "validation_failed",
-          "Your current password is not correct",
-          {
-            fields: { currentPassword: "Your current password is not correct" },
-          },
-        );
+        throw new AppError('validation_failed', 'Your current password is not correct', {
+          fields: { currentPassword: 'Your current password is not correct' },
+        });
       }
       if (input.currentPassword === input.newPassword) {
-        throw new AppError(
-          "validation_failed",
-          "Choose a password different from the current one",
-          {
-            fields: {
-              newPassword: "Choose a password different from the current one",
-            },
-          },
-        );
+        throw new AppError('validation_failed', 'Choose a password different from the current one', {
+          fields: { newPassword: 'Choose a password different from the current one' },
+        });
       }
-      assertPasswordNotCommon(input.newPassword, "newPassword");
-      await updateUserPassword(
-        db,
-        user.id,
-        await hashPassword(input.newPassword),
-      );
+      assertPasswordNotCommon(input.newPassword, 'newPassword');
+      await updateUserPassword(db, user.id, await hashPassword(input.newPassword));
       await deleteUserSessions(db, user.id, sessionId);
     },
   };
 }
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
-  return new AppError(
-    "rate_limited",
-    `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`,
-    {
-      headers: { "retry-after": String(retryAfterSeconds) },
-    },
-  );
+  return new AppError('rate_limited', `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
 }
 
 function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -1,15 +1,10 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { passwordResetTokens } from "../../db/schema";
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { passwordResetTokens } from '../../db/schema';
 
 export async function insertResetToken(
   db: Database,
-  values: {
-    userId: string;
-    tokenHash: string;
-    expiresAt: Date;
-    createdAt: Date;
-  },
+  values: { userId: string; tokenHash: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
   await db.insert(passwordResetTokens).values(values);
 }
@@ -18,11 +13,7 @@ export async function insertResetToken(
  * Marks a live token used and returns its user, in one conditional UPDATE, so two requests
  * racing with the same link cannot both succeed.
  */
-export async function consumeResetToken(
-  db: Database,
-  tokenHash: string,
-  now: Date,
-): Promise<string | undefined> {
+export async function consumeResetToken(db: Database, tokenHash: string, now: Date): Promise<string | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
@@ -38,18 +29,9 @@ export async function consumeResetToken(
 }
 
 /** Once a password is reset, the user's other outstanding links stop working. */
-export async function expireUserResetTokens(
-  db: Database,
-  userId: string,
-  now: Date,
-): Promise<void> {
+export async function expireUserResetTokens(db: Database, userId: string, now: Date): Promise<void> {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.userId, userId),
-        isNull(passwordResetTokens.usedAt),
-      ),
-    );
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

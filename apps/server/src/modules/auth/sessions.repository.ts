@@ -1,23 +1,16 @@
-import { and, eq, ne } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
 
 export async function insertSession(
   db: Database,
-  values: {
-    userId: string;
-    tokenHash: string;
-    expiresAt: Date;
-    lastSeenAt: Date;
-    userAgent: string | null;
-    ip: string | null;
-  },
+  values: { userId: string; tokenHash: string; expiresAt: Date; lastSeenAt: Date; userAgent: string | null; ip: string | null },
 ): Promise<string> {
   const [row] = await db
     .insert(sessions)
     .values({ ...values, createdAt: values.lastSeenAt })
     .returning({ id: sessions.id });
-  if (!row) throw new Error("insert into sessions returned no row");
+  if (!row) throw new Error('insert into sessions returned no row');
   return row.id;
 }
 
@@ -31,35 +24,17 @@ export async function findSessionWithUser(db: Database, tokenHash: string) {
   return row;
 }
 
-export async function touchSession(
-  db: Database,
-  sessionId: string,
-  at: Date,
-): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: at })
-    .where(eq(sessions.id, sessionId));
+export async function touchSession(db: Database, sessionId: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, sessionId));
 }
 
-export async function deleteSession(
-  db: Database,
-  sessionId: string,
-): Promise<void> {
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user, or every one but `keepSessionId`. */
-export async function deleteUserSessions(
-  db: Database,
-  userId: string,
-  keepSessionId?: string,
-): Promise<void> {
+export async function deleteUserSessions(db: Database, userId: string, keepSessionId?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(
-      keepSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
-        : eq(sessions.userId, userId),
-    );
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }

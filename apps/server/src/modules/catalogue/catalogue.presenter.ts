@@ -1,38 +1,17 @@
-import type {
-  Banner,
-  ChapterSummary,
-  Genre,
-  Image,
-  SearchResult,
-  SeriesCard,
-} from "@inkwell/contract";
-import { chapterAccess, isPremiumNow, type Viewer } from "./access";
-import type {
-  BannerRow,
-  ChapterListRow,
-  GenreRow,
-  SeriesRow,
-} from "./catalogue.repository";
+import type { Banner, ChapterSummary, Genre, Image, SearchResult, SeriesCard } from '@inkwell/contract';
+import { chapterAccess, isPremiumNow, type Viewer } from './access';
+import type { BannerRow, ChapterListRow, GenreRow, SeriesRow } from './catalogue.repository';
 
 export const mediaUrl = (key: string) => `/media/${key}`;
 
-export function toImage(
-  key: string | null,
-  width: number | null,
-  height: number | null,
-): Image | null {
+export function toImage(key: string | null, width: number | null, height: number | null): Image | null {
   return key && width && height ? { url: mediaUrl(key), width, height } : null;
 }
 
-export const coverOf = (
-  row: Pick<SeriesRow, "coverKey" | "coverWidth" | "coverHeight">,
-) => toImage(row.coverKey, row.coverWidth, row.coverHeight);
+export const coverOf = (row: Pick<SeriesRow, 'coverKey' | 'coverWidth' | 'coverHeight'>) =>
+  toImage(row.coverKey, row.coverWidth, row.coverHeight);
 
-export function toCard(
-  row: SeriesRow,
-  latest: ChapterListRow[],
-  now: Date,
-): SeriesCard {
+export function toCard(row: SeriesRow, latest: ChapterListRow[], now: Date): SeriesCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -52,11 +31,7 @@ export function toCard(
   };
 }
 
-export function toChapterSummary(
-  chapter: ChapterListRow,
-  viewer: Viewer,
-  now: Date,
-): ChapterSummary {
+export function toChapterSummary(chapter: ChapterListRow, viewer: Viewer, now: Date): ChapterSummary {
   return {
     id: chapter.id,
     slug: chapter.slug,

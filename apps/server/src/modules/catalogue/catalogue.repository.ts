@@ -1,14 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { SeriesSort, SeriesStatus, SeriesType } from "@inkwell/contract";
-import type { Database } from "../../db/client";
-import {
-  banners,
-  chapterPages,
-  chapters,
-  genres,
-  series,
-  seriesGenres,
-} from "../../db/schema";
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SeriesSort, SeriesStatus, SeriesType } from '@inkwell/contract';
+import type { Database } from '../../db/client';
+import { banners, chapterPages, chapters, genres, series, seriesGenres } from '../../db/schema';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type ChapterRow = typeof chapters.$inferSelect;
@@ -45,10 +38,7 @@ const premiumChapterExists = (now: Date) => sql`exists (
   and c.published_at <= ${at(now)} and (c.free_at is null or c.free_at > ${at(now)}))`;
 
 const SORTS: Record<SeriesSort, SQL[]> = {
-  latest: [
-    sql`${series.lastChapterAt} desc nulls last`,
-    desc(series.createdAt),
-  ],
+  latest: [sql`${series.lastChapterAt} desc nulls last`, desc(series.createdAt)],
   popular: [desc(series.views), asc(series.title)],
   new: [desc(series.createdAt)],
   title: [asc(series.title)],
@@ -71,8 +61,7 @@ export async function listSeries(
       where sg.series_id = ${series.id} and g.slug = ${filter.genre})`);
   }
   if (filter.premium === true) conditions.push(premiumChapterExists(now));
-  if (filter.premium === false)
-    conditions.push(sql`not ${premiumChapterExists(now)}`);
+  if (filter.premium === false) conditions.push(sql`not ${premiumChapterExists(now)}`);
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db
@@ -91,28 +80,18 @@ export async function listSeries(
 }
 
 /** The newest published chapters of each series, `perSeries` each, in one query. */
-export async function latestChaptersOf(
-  db: Database,
-  seriesIds: string[],
-  perSeries: number,
-  now: Date,
-) {
+export async function latestChaptersOf(db: Database, seriesIds: string[], perSeries: number, now: Date) {
   if (seriesIds.length === 0) return new Map<string, ChapterListRow[]>();
   const ranked = db
     .select({
       ...chapterListColumns,
       rank: sql<number>`row_number() over (partition by ${chapters.seriesId} order by ${chapters.publishedAt} desc, ${chapters.number} desc)`.as(
-        "rank",
+        'rank',
       ),
     })
     .from(chapters)
-    .where(
-      and(
-        inArray(chapters.seriesId, seriesIds),
-        sql`${chapters.publishedAt} <= ${at(now)}`,
-      ),
-    )
-    .as("ranked");
+    .where(and(inArray(chapters.seriesId, seriesIds), sql`${chapters.publishedAt} <= ${at(now)}`))
+    .as('ranked');
   const rows = await db
     .select()
     .from(ranked)
@@ -124,42 +103,21 @@ export async function latestChaptersOf(
     bySeries.set(row.seriesId, list);
   }
   for (const list of bySeries.values())
-    list.sort(
-      (a, b) =>
-        (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) ||
-        b.number - a.number,
-    );
+    list.sort((a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0) || b.number - a.number);
   return bySeries;
 }
 
-export async function findSeriesBySlug(
-  db: Database,
-  slug: string,
-): Promise<SeriesRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(series)
-    .where(eq(series.slug, slug))
-    .limit(1);
+export async function findSeriesBySlug(db: Database, slug: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(series).where(eq(series.slug, slug)).limit(1);
   return row;
 }
 
-export async function findSeriesById(
-  db: Database,
-  id: string,
-): Promise<SeriesRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(series)
-    .where(eq(series.id, id))
-    .limit(1);
+export async function findSeriesById(db: Database, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(series).where(eq(series.id, id)).limit(1);
   return row;
 }
 
-export async function genresOfSeries(
-  db: Database,
-  seriesId: string,
-): Promise<GenreRow[]> {
+export async function genresOfSeries(db: Database, seriesId: string): Promise<GenreRow[]> {
   return db
     .select({
       id: genres.id,
@@ -174,27 +132,15 @@ export async function genresOfSeries(
 }
 
 /** Every chapter of a series that has a publication time (drafts excluded), newest number first. */
-export async function chaptersOfSeries(
-  db: Database,
-  seriesId: string,
-): Promise<ChapterListRow[]> {
+export async function chaptersOfSeries(db: Database, seriesId: string): Promise<ChapterListRow[]> {
   return db
     .select(chapterListColumns)
     .from(chapters)
-    .where(
-      and(
-        eq(chapters.seriesId, seriesId),
-        sql`${chapters.publishedAt} is not null`,
-      ),
-    )
+    .where(and(eq(chapters.seriesId, seriesId), sql`${chapters.publishedAt} is not null`))
     .orderBy(desc(chapters.number));
 }
 
-export async function findChapter(
-  db: Database,
-  seriesId: string,
-  slug: string,
-): Promise<ChapterRow | undefined> {
+export async function findChapter(db: Database, seriesId: string, slug: string): Promise<ChapterRow | undefined> {
   const [row] = await db
     .select()
     .from(chapters)
@@ -203,15 +149,8 @@ export async function findChapter(
   return row;
 }
 
-export async function pagesOfChapter(
-  db: Database,
-  chapterId: string,
-): Promise<PageRow[]> {
-  return db
-    .select()
-    .from(chapterPages)
-    .where(eq(chapterPages.chapterId, chapterId))
-    .orderBy(asc(chapterPages.position));
+export async function pagesOfChapter(db: Database, chapterId: string): Promise<PageRow[]> {
+  return db.select().from(chapterPages).where(eq(chapterPages.chapterId, chapterId)).orderBy(asc(chapterPages.position));
 }
 
 export async function listGenres(db: Database): Promise<GenreRow[]> {
@@ -219,10 +158,7 @@ export async function listGenres(db: Database): Promise<GenreRow[]> {
 }
 
 /** Banners a visitor sees: active, with an image, inside their window. */
-export async function activeBanners(
-  db: Database,
-  now: Date,
-): Promise<BannerRow[]> {
+export async function activeBanners(db: Database, now: Date): Promise<BannerRow[]> {
   return db
     .select()
     .from(banners)
@@ -248,27 +184,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * small typos), both served by the trigram index on search_text. Exact titles rank first, then
  * prefixes, then by similarity.
  */
-export async function searchSeries(
-  db: Database,
-  text: string,
-  limit: number,
-): Promise<SeriesRow[]> {
+export async function searchSeries(db: Database, text: string, limit: number): Promise<SeriesRow[]> {
   const q = text.toLowerCase();
   const contains = `%${escapeLike(q)}%`;
   return db.transaction(async (tx) => {
     // The default (0.6) misses one typo in a short word; 0.4 still ranks noise low.
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_SIMILARITY)}, true)`,
-    );
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_SIMILARITY)}, true)`);
     return tx
       .select()
       .from(series)
-      .where(
-        and(
-          eq(series.isPublished, true),
-          sql`(${series.searchText} like ${contains} or ${q} <% ${series.searchText})`,
-        ),
-      )
+      .where(and(eq(series.isPublished, true), sql`(${series.searchText} like ${contains} or ${q} <% ${series.searchText})`))
       .orderBy(
         sql`(lower(${series.title}) = ${q}) desc`,
         sql`(${series.searchText} like ${`${escapeLike(q)}%`}) desc`,
@@ -280,11 +205,7 @@ export async function searchSeries(
 }
 
 /** Keeps series.last_chapter_at true: the newest chapter published by `now`. */
-export async function refreshLastChapterAt(
-  db: Database,
-  seriesIds: string[],
-  now: Date,
-): Promise<void> {
+export async function refreshLastChapterAt(db: Database, seriesIds: string[], now: Date): Promise<void> {
   if (seriesIds.length === 0) return;
   await db
     .update(series)
@@ -295,19 +216,10 @@ export async function refreshLastChapterAt(
 }
 
 /** Series with a chapter whose publication time fell in (since, now]. */
-export async function seriesWithChaptersDue(
-  db: Database,
-  since: Date,
-  now: Date,
-): Promise<string[]> {
+export async function seriesWithChaptersDue(db: Database, since: Date, now: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ seriesId: chapters.seriesId })
     .from(chapters)
-    .where(
-      and(
-        sql`${chapters.publishedAt} > ${at(since)}`,
-        sql`${chapters.publishedAt} <= ${at(now)}`,
-      ),
-    );
+    .where(and(sql`${chapters.publishedAt} > ${at(since)}`, sql`${chapters.publishedAt} <= ${at(now)}`));
   return rows.map((row) => row.seriesId);
 }

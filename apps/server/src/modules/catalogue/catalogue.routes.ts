@@ -13,16 +13,16 @@ import {
   seriesListQuerySchema,
   seriesListResponseSchema,
   seriesSlugParamsSchema,
-} from "@inkwell/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/app-error";
-import type { CatalogueService } from "./catalogue.service";
-import { loadViewer } from "./viewer";
+} from '@inkwell/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import type { CatalogueService } from './catalogue.service';
+import { loadViewer } from './viewer';
 
-const tags = ["catalogue"];
-const PUBLIC = "/api/public/omegascans/public";
+const tags = ['catalogue'];
+const PUBLIC = '/api/public/omegascans/public';
 /** Shared caches may keep anonymous catalogue reads briefly; personalised answers are private. */
-const SHORT_PUBLIC_CACHE = "public, max-age=10";
+const SHORT_PUBLIC_CACHE = 'public, max-age=10';
 
 /** Public content (DESIGN §4): home, lists, series, chapters, genres, banners and the top bar's search. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{
@@ -31,11 +31,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   app.get(API.home, {
     schema: {
       tags,
-      summary: "Home page: banners, latest updates, popular, premium picks",
+      summary: 'Home page: banners, latest updates, popular, premium picks',
       response: { 200: homeResponseSchema },
     },
     handler: async (_request, reply) => {
-      reply.header("cache-control", SHORT_PUBLIC_CACHE);
+      reply.header('cache-control', SHORT_PUBLIC_CACHE);
       return { success: true as const, data: await catalogue.home() };
     },
   });
@@ -43,12 +43,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   app.get(API.seriesList, {
     schema: {
       tags,
-      summary: "Published series with filters and sorts, paginated",
+      summary: 'Published series with filters and sorts, paginated',
       querystring: seriesListQuerySchema,
       response: { 200: seriesListResponseSchema },
     },
     handler: async (request, reply) => {
-      reply.header("cache-control", SHORT_PUBLIC_CACHE);
+      reply.header('cache-control', SHORT_PUBLIC_CACHE);
       return {
         success: true as const,
         data: await catalogue.list(request.query),
@@ -64,7 +64,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       response: { 200: seriesDetailResponseSchema },
     },
     handler: async (request, reply) => {
-      reply.header("cache-control", "private, no-cache");
+      reply.header('cache-control', 'private, no-cache');
       const viewer = await loadViewer(request.user);
       return {
         success: true as const,
@@ -76,13 +76,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   app.get(`${PUBLIC}/series/:slug/chapters/:chapterSlug`, {
     schema: {
       tags,
-      summary:
-        "A chapter for the reader; a locked one carries only its price and free date",
+      summary: 'A chapter for the reader; a locked one carries only its price and free date',
       params: chapterParamsSchema,
       response: { 200: chapterContentResponseSchema },
     },
     handler: async (request, reply) => {
-      reply.header("cache-control", "private, no-cache");
+      reply.header('cache-control', 'private, no-cache');
       const viewer = await loadViewer(request.user);
       const { slug, chapterSlug } = request.params;
       return {
@@ -95,7 +94,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   app.get(API.genres, {
     schema: { tags, response: { 200: genreListResponseSchema } },
     handler: async (_request, reply) => {
-      reply.header("cache-control", SHORT_PUBLIC_CACHE);
+      reply.header('cache-control', SHORT_PUBLIC_CACHE);
       return { success: true as const, data: await catalogue.genres() };
     },
   });
@@ -103,7 +102,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   app.get(API.banners, {
     schema: { tags, response: { 200: bannerListResponseSchema } },
     handler: async (_request, reply) => {
-      reply.header("cache-control", SHORT_PUBLIC_CACHE);
+      reply.header('cache-control', SHORT_PUBLIC_CACHE);
       return { success: true as const, data: await catalogue.banners() };
     },
   });
@@ -112,7 +111,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   app.get(API.searchSeries, {
     schema: {
       tags,
-      summary: "Search series by title and alternative names",
+      summary: 'Search series by title and alternative names',
       querystring: searchRawQuerySchema,
       response: { 200: searchResponseSchema },
     },
@@ -120,10 +119,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       // Parsed here so the 400 carries the spec's sentence itself as its message.
       const parsed = searchQuerySchema.safeParse(request.query);
       if (!parsed.success) {
-        const message =
-          parsed.error.issues[0]?.message ??
-          "Please enter at least 3 characters to search.";
-        throw new AppError("validation_failed", message, {
+        const message = parsed.error.issues[0]?.message ?? 'Please enter at least 3 characters to search.';
+        throw new AppError('validation_failed', message, {
           fields: { q: message },
         });
       }

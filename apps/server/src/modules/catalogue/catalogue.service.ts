@@ -1,17 +1,12 @@
-import type {
-  ChapterContent,
-  HomeData,
-  SeriesDetail,
-  SeriesListData,
-} from "@inkwell/contract";
-import { seriesListQuerySchema } from "@inkwell/contract";
-import type { z } from "zod";
-import type { Database } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { createTtlCache } from "../../lib/ttl-cache";
-import type { UrlSigner } from "../media/signed-urls";
-import { canReadChapter, isListed, isTeam, type Viewer } from "./access";
+import type { ChapterContent, HomeData, SeriesDetail, SeriesListData } from '@inkwell/contract';
+import { seriesListQuerySchema } from '@inkwell/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { createTtlCache } from '../../lib/ttl-cache';
+import type { UrlSigner } from '../media/signed-urls';
+import { canReadChapter, isListed, isTeam, type Viewer } from './access';
 import {
   activeBanners,
   chaptersOfSeries,
@@ -28,17 +23,9 @@ import {
   type ChapterListRow,
   type SeriesFilter,
   type SeriesRow,
-} from "./catalogue.repository";
-import {
-  coverOf,
-  mediaUrl,
-  toBanner,
-  toCard,
-  toChapterSummary,
-  toGenre,
-  toSearchResult,
-} from "./catalogue.presenter";
-import type { ViewCounter } from "./view-counter";
+} from './catalogue.repository';
+import { coverOf, mediaUrl, toBanner, toCard, toChapterSummary, toGenre, toSearchResult } from './catalogue.presenter';
+import type { ViewCounter } from './view-counter';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
 export const CATALOGUE_CACHE_MS = 10_000;
@@ -61,25 +48,12 @@ interface Deps {
  */
 export function createCatalogueService({ db, clock, signer, views }: Deps) {
   const cache = createTtlCache<unknown>(clock, CATALOGUE_CACHE_MS);
-  const cached = <T>(key: string, load: () => Promise<T>) =>
-    cache.get(key, load) as Promise<T>;
+  const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
   let lastTick = clock.now();
 
-  async function cards(
-    filter: SeriesFilter,
-    sort: ListQuery["sort"],
-    page: number,
-    perPage: number,
-  ) {
+  async function cards(filter: SeriesFilter, sort: ListQuery['sort'], page: number, perPage: number) {
     const now = clock.now();
-    const { rows, total } = await listSeries(
-      db,
-      filter,
-      sort,
-      page,
-      perPage,
-      now,
-    );
+    const { rows, total } = await listSeries(db, filter, sort, page, perPage, now);
     const latest = await latestChaptersOf(
       db,
       rows.map((row) => row.id),
@@ -96,37 +70,27 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
     cached(`series:${slug}`, async () => {
       const row = await findSeriesBySlug(db, slug);
       if (!row) return null;
-      const [genres, chapters] = await Promise.all([
-        genresOfSeries(db, row.id),
-        chaptersOfSeries(db, row.id),
-      ]);
+      const [genres, chapters] = await Promise.all([genresOfSeries(db, row.id), chaptersOfSeries(db, row.id)]);
       return { row, genres, chapters };
     });
 
   async function visibleSeries(slug: string, viewer: Viewer) {
     const bundle = await seriesBundle(slug);
-    if (!bundle || (!bundle.row.isPublished && !isTeam(viewer)))
-      throw new AppError("not_found", "Series not found");
+    if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('not_found', 'Series not found');
     return bundle;
   }
 
-  const listedChapters = (
-    chapters: ChapterListRow[],
-    viewer: Viewer,
-    now: Date,
-  ) =>
-    chapters
-      .map((chapter) => toChapterSummary(chapter, viewer, now))
-      .filter((summary) => isListed(summary.access, viewer));
+  const listedChapters = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
+    chapters.map((chapter) => toChapterSummary(chapter, viewer, now)).filter((summary) => isListed(summary.access, viewer));
 
   return {
     home(): Promise<HomeData> {
-      return cached("home", async () => {
+      return cached('home', async () => {
         const [banners, latest, popular, premium] = await Promise.all([
           activeBanners(db, clock.now()),
-          cards({}, "latest", 1, HOME_SECTION_SIZE),
-          cards({}, "popular", 1, HOME_SECTION_SIZE),
-          cards({ premium: true }, "latest", 1, HOME_SECTION_SIZE),
+          cards({}, 'latest', 1, HOME_SECTION_SIZE),
+          cards({}, 'popular', 1, HOME_SECTION_SIZE),
+          cards({ premium: true }, 'latest', 1, HOME_SECTION_SIZE),
         ]);
         return {
           banners: banners.flatMap((row) => toBanner(row) ?? []),
@@ -176,29 +140,21 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       };
     },
 
-    async chapter(
-      slug: string,
-      chapterSlug: string,
-      viewer: Viewer,
-    ): Promise<ChapterContent> {
+    async chapter(slug: string, chapterSlug: string, viewer: Viewer): Promise<ChapterContent> {
       const now = clock.now();
       const { row, chapters } = await visibleSeries(slug, viewer);
       const listed = listedChapters(chapters, viewer, now);
       const summary = listed.find((chapter) => chapter.slug === chapterSlug);
-      if (!summary) throw new AppError("not_found", "Chapter not found");
+      if (!summary) throw new AppError('not_found', 'Chapter not found');
       const canRead = canReadChapter(summary.access, viewer);
-      const body = canRead
-        ? await chapterBody(row, chapterSlug)
-        : { content: null, pages: [] };
+      const body = canRead ? await chapterBody(row, chapterSlug) : { content: null, pages: [] };
       if (canRead) views.count(row.id, summary.id);
 
       const ascending = [...listed].sort((a, b) => a.number - b.number);
       const index = ascending.findIndex((chapter) => chapter.id === summary.id);
       const neighbour = (i: number) => {
         const chapter = ascending[i];
-        return chapter
-          ? { slug: chapter.slug, number: chapter.number, title: chapter.title }
-          : null;
+        return chapter ? { slug: chapter.slug, number: chapter.number, title: chapter.title } : null;
       };
       return {
         series: {
@@ -230,15 +186,11 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
     },
 
     genres() {
-      return cached("genres", async () => (await listGenres(db)).map(toGenre));
+      return cached('genres', async () => (await listGenres(db)).map(toGenre));
     },
 
     banners() {
-      return cached("banners", async () =>
-        (await activeBanners(db, clock.now())).flatMap(
-          (row) => toBanner(row) ?? [],
-        ),
-      );
+      return cached('banners', async () => (await activeBanners(db, clock.now())).flatMap((row) => toBanner(row) ?? []));
     },
 
     async search(text: string, limit: number) {
@@ -268,7 +220,7 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       if (!chapter) return { content: null, pages: [] };
       return {
         content: chapter.content,
-        pages: row.type === "comic" ? await pagesOfChapter(db, chapter.id) : [],
+        pages: row.type === 'comic' ? await pagesOfChapter(db, chapter.id) : [],
       };
     });
   }

@@ -1,4 +1,4 @@
-import multipart from "@fastify/multipart";
+import multipart from '@fastify/multipart';
 import {
   API,
   ARCHIVE_MAX_BYTES,
@@ -23,44 +23,33 @@ import {
   teamSeriesListResponseSchema,
   teamSeriesResponseSchema,
   UPLOAD_MAX_FILES,
-} from "@inkwell/contract";
-import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/app-error";
-import type { TeamCatalogueService } from "./team-catalogue.service";
-import { readArchiveImages } from "../media/archive";
+} from '@inkwell/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import type { TeamCatalogueService } from './team-catalogue.service';
+import { readArchiveImages } from '../media/archive';
 
-const tags = ["team: catalogue"];
-const TEAM = "/api/omegascans/secure/team";
+const tags = ['team: catalogue'];
+const TEAM = '/api/omegascans/secure/team';
 
 function requireMultipart(request: FastifyRequest) {
-  if (!request.isMultipart())
-    throw new AppError(
-      "unsupported_media_type",
-      "Send the files as multipart/form-data",
-    );
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'Send the files as multipart/form-data');
 }
 
 /** Every file of a multipart request, in the order sent. Limits are enforced while reading. */
-async function readFiles(
-  request: FastifyRequest,
-): Promise<{ name: string; bytes: Buffer }[]> {
+async function readFiles(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }[]> {
   requireMultipart(request);
   const files: { name: string; bytes: Buffer }[] = [];
-  for await (const part of request.files())
-    files.push({ name: part.filename, bytes: await part.toBuffer() });
+  for await (const part of request.files()) files.push({ name: part.filename, bytes: await part.toBuffer() });
   return files;
 }
 
-async function readOneFile(
-  request: FastifyRequest,
-  label: string,
-  limit = IMAGE_MAX_BYTES,
-): Promise<Buffer> {
+async function readOneFile(request: FastifyRequest, label: string, limit = IMAGE_MAX_BYTES): Promise<Buffer> {
   requireMultipart(request);
   const part = await request.file({ limits: { fileSize: limit, files: 1 } });
   if (!part)
-    throw new AppError("validation_failed", `Choose ${label}`, {
+    throw new AppError('validation_failed', `Choose ${label}`, {
       fields: { file: `Choose ${label}` },
     });
   return part.toBuffer();
@@ -78,7 +67,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
       parts: UPLOAD_MAX_FILES + 20,
     },
   });
-  app.addHook("preHandler", app.requireRole(["editor", "admin"]));
+  app.addHook('preHandler', app.requireRole(['editor', 'admin']));
   const ok = { success: true as const };
 
   app.get(API.teamSeriesList, {
@@ -99,13 +88,11 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
       response: { 201: teamSeriesResponseSchema },
     },
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          ...ok,
-          data: await team.createSeries(request.body),
-          message: "Series created",
-        }),
+      reply.code(201).send({
+        ...ok,
+        data: await team.createSeries(request.body),
+        message: 'Series created',
+      }),
   });
   app.get(`${TEAM}/series/:id`, {
     schema: {
@@ -128,7 +115,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => ({
       ...ok,
       data: await team.updateSeries(request.params.id, request.body),
-      message: "Series saved",
+      message: 'Series saved',
     }),
   });
   app.delete(`${TEAM}/series/:id`, {
@@ -139,23 +126,20 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (request) => {
       await team.deleteSeries(request.params.id);
-      return { ...ok, message: "Series deleted" };
+      return { ...ok, message: 'Series deleted' };
     },
   });
   app.put(`${TEAM}/series/:id/cover`, {
     schema: {
       tags,
-      summary: "Upload the cover (multipart, one image)",
+      summary: 'Upload the cover (multipart, one image)',
       params: idParamsSchema,
       response: { 200: teamSeriesResponseSchema },
     },
     handler: async (request) => ({
       ...ok,
-      data: await team.setCover(
-        request.params.id,
-        await readOneFile(request, "a cover image"),
-      ),
-      message: "Cover saved",
+      data: await team.setCover(request.params.id, await readOneFile(request, 'a cover image')),
+      message: 'Cover saved',
     }),
   });
 
@@ -167,13 +151,11 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
       response: { 201: teamChapterResponseSchema },
     },
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          ...ok,
-          data: await team.createChapter(request.params.id, request.body),
-          message: "Chapter created",
-        }),
+      reply.code(201).send({
+        ...ok,
+        data: await team.createChapter(request.params.id, request.body),
+        message: 'Chapter created',
+      }),
   });
   app.get(`${TEAM}/chapters/:id`, {
     schema: {
@@ -196,7 +178,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => ({
       ...ok,
       data: await team.updateChapter(request.params.id, request.body),
-      message: "Chapter saved",
+      message: 'Chapter saved',
     }),
   });
   app.delete(`${TEAM}/chapters/:id`, {
@@ -207,20 +189,20 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (request) => {
       await team.deleteChapter(request.params.id);
-      return { ...ok, message: "Chapter deleted" };
+      return { ...ok, message: 'Chapter deleted' };
     },
   });
   app.post(`${TEAM}/chapters/:id/pages`, {
     schema: {
       tags,
-      summary: "Append pages (multipart, many images, in order)",
+      summary: 'Append pages (multipart, many images, in order)',
       params: idParamsSchema,
       response: { 200: teamChapterResponseSchema },
     },
     handler: async (request) => ({
       ...ok,
       data: await team.addPages(request.params.id, await readFiles(request)),
-      message: "Pages added",
+      message: 'Pages added',
     }),
   });
   app.put(`${TEAM}/chapters/:id/pages/order`, {
@@ -233,7 +215,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => ({
       ...ok,
       data: await team.reorderPages(request.params.id, request.body.pageIds),
-      message: "Pages reordered",
+      message: 'Pages reordered',
     }),
   });
   app.delete(`${TEAM}/chapters/:id/pages/:pageId`, {
@@ -245,7 +227,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => ({
       ...ok,
       data: await team.removePage(request.params.id, request.params.pageId),
-      message: "Page removed",
+      message: 'Page removed',
     }),
   });
   app.post(`${TEAM}/chapters/:id/archive`, {
@@ -256,11 +238,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
       response: { 200: teamChapterResponseSchema },
     },
     handler: async (request) => {
-      const archive = await readOneFile(
-        request,
-        "a .zip or .cbz file",
-        ARCHIVE_MAX_BYTES,
-      );
+      const archive = await readOneFile(request, 'a .zip or .cbz file', ARCHIVE_MAX_BYTES);
       const images = readArchiveImages(archive);
       return {
         ...ok,
@@ -285,13 +263,11 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
       response: { 201: genreResponseSchema },
     },
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          ...ok,
-          data: await team.createGenre(request.body.name),
-          message: "Genre added",
-        }),
+      reply.code(201).send({
+        ...ok,
+        data: await team.createGenre(request.body.name),
+        message: 'Genre added',
+      }),
   });
   app.patch(`${TEAM}/genres/:id`, {
     schema: {
@@ -303,7 +279,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => ({
       ...ok,
       data: await team.renameGenre(request.params.id, request.body.name),
-      message: "Genre renamed",
+      message: 'Genre renamed',
     }),
   });
   app.delete(`${TEAM}/genres/:id`, {
@@ -314,7 +290,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (request) => {
       await team.deleteGenre(request.params.id);
-      return { ...ok, message: "Genre deleted" };
+      return { ...ok, message: 'Genre deleted' };
     },
   });
 
@@ -329,13 +305,11 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
       response: { 201: teamBannerResponseSchema },
     },
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          ...ok,
-          data: await team.createBanner(request.body),
-          message: "Banner created",
-        }),
+      reply.code(201).send({
+        ...ok,
+        data: await team.createBanner(request.body),
+        message: 'Banner created',
+      }),
   });
   app.patch(`${TEAM}/banners/:id`, {
     schema: {
@@ -347,23 +321,20 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => ({
       ...ok,
       data: await team.updateBanner(request.params.id, request.body),
-      message: "Banner saved",
+      message: 'Banner saved',
     }),
   });
   app.put(`${TEAM}/banners/:id/image`, {
     schema: {
       tags,
-      summary: "Upload the banner image (multipart, one image)",
+      summary: 'Upload the banner image (multipart, one image)',
       params: idParamsSchema,
       response: { 200: teamBannerResponseSchema },
     },
     handler: async (request) => ({
       ...ok,
-      data: await team.setBannerImage(
-        request.params.id,
-        await readOneFile(request, "a banner image"),
-      ),
-      message: "Banner image saved",
+      data: await team.setBannerImage(request.params.id, await readOneFile(request, 'a banner image')),
+      message: 'Banner image saved',
     }),
   });
   app.delete(`${TEAM}/banners/:id`, {
@@ -374,7 +345,7 @@ export const teamCatalogueRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (request) => {
       await team.deleteBanner(request.params.id);
-      return { ...ok, message: "Banner deleted" };
+      return { ...ok, message: 'Banner deleted' };
     },
   });
 };

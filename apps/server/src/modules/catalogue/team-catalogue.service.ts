@@ -1,12 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
-import type {
-  TeamBanner,
-  TeamChapter,
-  TeamChapterRow,
-  TeamSeries,
-  TeamSeriesRow,
-} from "@inkwell/contract";
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { TeamBanner, TeamChapter, TeamChapterRow, TeamSeries, TeamSeriesRow } from '@inkwell/contract';
 import {
   bannerInputSchema,
   bannerPatchSchema,
@@ -15,20 +9,13 @@ import {
   seriesInputSchema,
   seriesPatchSchema,
   teamSeriesListQuerySchema,
-} from "@inkwell/contract";
-import type { z } from "zod";
-import type { Database } from "../../db/client";
-import {
-  banners,
-  chapterPages,
-  chapters,
-  genres,
-  series,
-  seriesGenres,
-} from "../../db/schema";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import type { AvifQueue } from "../media/avif-queue";
+} from '@inkwell/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { banners, chapterPages, chapters, genres, series, seriesGenres } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { AvifQueue } from '../media/avif-queue';
 import {
   BANNER_MAX_WIDTH,
   COVER_MAX_WIDTH,
@@ -36,44 +23,38 @@ import {
   PAGE_SLICE_ABOVE,
   processImage,
   type ProcessedImage,
-} from "../media/images";
-import type { MediaStorage } from "../media/storage";
-import { chapterAccess, type Viewer } from "./access";
-import { coverOf, toGenre, toImage } from "./catalogue.presenter";
-import {
-  findSeriesById,
-  genresOfSeries,
-  refreshLastChapterAt,
-} from "./catalogue.repository";
-import { sanitizeNovelHtml } from "./sanitize";
+} from '../media/images';
+import type { MediaStorage } from '../media/storage';
+import { chapterAccess, type Viewer } from './access';
+import { coverOf, toGenre, toImage } from './catalogue.presenter';
+import { findSeriesById, genresOfSeries, refreshLastChapterAt } from './catalogue.repository';
+import { sanitizeNovelHtml } from './sanitize';
 
 /** The team sees every chapter as an editor would: nothing is locked to them. */
 const TEAM_VIEWER: Viewer = {
-  role: "editor",
+  role: 'editor',
   hasPremiumPass: false,
   unlocked: new Set(),
 };
 
 export function slugify(text: string): string {
   const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
     .slice(0, 100)
-    .replace(/-+$/, "");
-  return slug || "series";
+    .replace(/-+$/, '');
+  return slug || 'series';
 }
 
-export const chapterSlugFor = (number: number) =>
-  `chapter-${String(number).replace(".", "-")}`;
+export const chapterSlugFor = (number: number) => `chapter-${String(number).replace('.', '-')}`;
 
 const isUniqueViolation = (error: unknown) => {
   const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
+    (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
 };
 
 interface Deps {
@@ -86,21 +67,12 @@ interface Deps {
 }
 
 /** The team's side of the catalogue: series, chapters, pages, genres and banners. */
-export function createTeamCatalogueService({
-  db,
-  clock,
-  storage,
-  avif,
-  onChange,
-}: Deps) {
-  async function store(
-    prefix: string,
-    images: ProcessedImage[],
-  ): Promise<string[]> {
+export function createTeamCatalogueService({ db, clock, storage, avif, onChange }: Deps) {
+  async function store(prefix: string, images: ProcessedImage[]): Promise<string[]> {
     const keys: string[] = [];
     for (const image of images) {
       const key = `${prefix}/${randomUUID()}.webp`;
-      await storage.put(key, image.data, "image/webp");
+      await storage.put(key, image.data, 'image/webp');
       avif.enqueue(key, image.data);
       keys.push(key);
     }
@@ -110,46 +82,33 @@ export function createTeamCatalogueService({
     Promise.allSettled(
       keys
         .filter((key): key is string => Boolean(key))
-        .flatMap((key) => [
-          storage.delete(key),
-          storage.delete(key.replace(/\.webp$/, ".avif")),
-        ]),
+        .flatMap((key) => [storage.delete(key), storage.delete(key.replace(/\.webp$/, '.avif'))]),
     );
 
-  async function uniqueSeriesSlug(
-    base: string,
-    exceptId?: string,
-  ): Promise<string> {
+  async function uniqueSeriesSlug(base: string, exceptId?: string): Promise<string> {
     const taken = await db
       .select({ slug: series.slug })
       .from(series)
       .where(
-        and(
-          or(eq(series.slug, base), sql`${series.slug} like ${`${base}-%`}`),
-          exceptId ? ne(series.id, exceptId) : undefined,
-        ),
+        and(or(eq(series.slug, base), sql`${series.slug} like ${`${base}-%`}`), exceptId ? ne(series.id, exceptId) : undefined),
       );
     const used = new Set(taken.map((row) => row.slug));
     if (!used.has(base)) return base;
-    for (let n = 2; ; n += 1)
-      if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+    for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
   async function checkGenres(ids: string[]) {
     if (ids.length === 0) return;
-    const found = await db
-      .select({ id: genres.id })
-      .from(genres)
-      .where(inArray(genres.id, ids));
+    const found = await db.select({ id: genres.id }).from(genres).where(inArray(genres.id, ids));
     if (found.length !== new Set(ids).size)
-      throw new AppError("validation_failed", "Unknown genre", {
-        fields: { genreIds: "Unknown genre" },
+      throw new AppError('validation_failed', 'Unknown genre', {
+        fields: { genreIds: 'Unknown genre' },
       });
   }
 
   async function requireSeries(id: string) {
     const row = await findSeriesById(db, id);
-    if (!row) throw new AppError("not_found", "Series not found");
+    if (!row) throw new AppError('not_found', 'Series not found');
     return row;
   }
 
@@ -160,16 +119,13 @@ export function createTeamCatalogueService({
       .innerJoin(series, eq(series.id, chapters.seriesId))
       .where(eq(chapters.id, id))
       .limit(1);
-    if (!row) throw new AppError("not_found", "Chapter not found");
+    if (!row) throw new AppError('not_found', 'Chapter not found');
     return row;
   }
 
-  function chapterState(
-    publishedAt: Date | null,
-    now: Date,
-  ): TeamChapterRow["state"] {
-    if (!publishedAt) return "draft";
-    return publishedAt > now ? "scheduled" : "published";
+  function chapterState(publishedAt: Date | null, now: Date): TeamChapterRow['state'] {
+    if (!publishedAt) return 'draft';
+    return publishedAt > now ? 'scheduled' : 'published';
   }
 
   async function chapterRows(seriesId: string): Promise<TeamChapterRow[]> {
@@ -204,10 +160,7 @@ export function createTeamCatalogueService({
 
   async function getSeries(id: string): Promise<TeamSeries> {
     const row = await requireSeries(id);
-    const [seriesGenreRows, chapterList] = await Promise.all([
-      genresOfSeries(db, id),
-      chapterRows(id),
-    ]);
+    const [seriesGenreRows, chapterList] = await Promise.all([genresOfSeries(db, id), chapterRows(id)]);
     return {
       id: row.id,
       slug: row.slug,
@@ -229,11 +182,7 @@ export function createTeamCatalogueService({
 
   async function getChapter(id: string): Promise<TeamChapter> {
     const { chapter, seriesType } = await requireChapter(id);
-    const pages = await db
-      .select()
-      .from(chapterPages)
-      .where(eq(chapterPages.chapterId, id))
-      .orderBy(asc(chapterPages.position));
+    const pages = await db.select().from(chapterPages).where(eq(chapterPages.chapterId, id)).orderBy(asc(chapterPages.position));
     const now = clock.now();
     return {
       id: chapter.id,
@@ -267,13 +216,7 @@ export function createTeamCatalogueService({
   return {
     async listSeries(query: z.output<typeof teamSeriesListQuerySchema>) {
       const where = query.q
-        ? or(
-            ilike(
-              series.title,
-              `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-            ),
-            eq(series.slug, query.q.toLowerCase()),
-          )
+        ? or(ilike(series.title, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eq(series.slug, query.q.toLowerCase()))
         : undefined;
       const [rows, [count]] = await Promise.all([
         db
@@ -316,9 +259,7 @@ export function createTeamCatalogueService({
 
     getSeries,
 
-    async createSeries(
-      input: z.output<typeof seriesInputSchema>,
-    ): Promise<TeamSeries> {
+    async createSeries(input: z.output<typeof seriesInputSchema>): Promise<TeamSeries> {
       await checkGenres(input.genreIds);
       const slug = input.slug ?? (await uniqueSeriesSlug(slugify(input.title)));
       const { genreIds, ...fields } = input;
@@ -328,35 +269,28 @@ export function createTeamCatalogueService({
             .insert(series)
             .values({ ...fields, slug })
             .returning({ id: series.id });
-          if (!row) throw new Error("insert returned nothing");
+          if (!row) throw new Error('insert returned nothing');
           if (genreIds.length > 0)
-            await tx
-              .insert(seriesGenres)
-              .values(
-                [...new Set(genreIds)].map((genreId) => ({
-                  seriesId: row.id,
-                  genreId,
-                })),
-              );
+            await tx.insert(seriesGenres).values(
+              [...new Set(genreIds)].map((genreId) => ({
+                seriesId: row.id,
+                genreId,
+              })),
+            );
           return row.id;
         });
         onChange();
         return getSeries(id);
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new AppError(
-            "conflict",
-            "Another series already uses this slug",
-            { fields: { slug: "Another series already uses this slug" } },
-          );
+          throw new AppError('conflict', 'Another series already uses this slug', {
+            fields: { slug: 'Another series already uses this slug' },
+          });
         throw error;
       }
     },
 
-    async updateSeries(
-      id: string,
-      patch: z.output<typeof seriesPatchSchema>,
-    ): Promise<TeamSeries> {
+    async updateSeries(id: string, patch: z.output<typeof seriesPatchSchema>): Promise<TeamSeries> {
       await requireSeries(id);
       if (patch.genreIds) await checkGenres(patch.genreIds);
       const { genreIds, ...fields } = patch;
@@ -369,23 +303,19 @@ export function createTeamCatalogueService({
           if (genreIds) {
             await tx.delete(seriesGenres).where(eq(seriesGenres.seriesId, id));
             if (genreIds.length > 0)
-              await tx
-                .insert(seriesGenres)
-                .values(
-                  [...new Set(genreIds)].map((genreId) => ({
-                    seriesId: id,
-                    genreId,
-                  })),
-                );
+              await tx.insert(seriesGenres).values(
+                [...new Set(genreIds)].map((genreId) => ({
+                  seriesId: id,
+                  genreId,
+                })),
+              );
           }
         });
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new AppError(
-            "conflict",
-            "Another series already uses this slug",
-            { fields: { slug: "Another series already uses this slug" } },
-          );
+          throw new AppError('conflict', 'Another series already uses this slug', {
+            fields: { slug: 'Another series already uses this slug' },
+          });
         throw error;
       }
       onChange();
@@ -394,31 +324,19 @@ export function createTeamCatalogueService({
 
     async deleteSeries(id: string) {
       const row = await requireSeries(id);
-      const chapterIds = (
-        await db
-          .select({ id: chapters.id })
-          .from(chapters)
-          .where(eq(chapters.seriesId, id))
-      ).map((c) => c.id);
+      const chapterIds = (await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.seriesId, id))).map((c) => c.id);
       await db.delete(series).where(eq(series.id, id));
       onChange();
       await Promise.allSettled([
         forget([row.coverKey]),
-        ...chapterIds.map((chapterId) =>
-          storage.deletePrefix(`pages/${chapterId}`),
-        ),
+        ...chapterIds.map((chapterId) => storage.deletePrefix(`pages/${chapterId}`)),
       ]);
     },
 
     async setCover(id: string, bytes: Buffer): Promise<TeamSeries> {
       const row = await requireSeries(id);
-      const [image] = await processImage(
-        bytes,
-        { maxWidth: COVER_MAX_WIDTH },
-        "The cover",
-      );
-      if (!image)
-        throw new AppError("validation_failed", "The cover could not be read");
+      const [image] = await processImage(bytes, { maxWidth: COVER_MAX_WIDTH }, 'The cover');
+      if (!image) throw new AppError('validation_failed', 'The cover could not be read');
       const [key] = await store(`covers/${id}`, [image]);
       await db
         .update(series)
@@ -434,17 +352,12 @@ export function createTeamCatalogueService({
       return getSeries(id);
     },
 
-    async createChapter(
-      seriesId: string,
-      input: z.output<typeof chapterInputSchema>,
-    ): Promise<TeamChapter> {
+    async createChapter(seriesId: string, input: z.output<typeof chapterInputSchema>): Promise<TeamChapter> {
       const parent = await requireSeries(seriesId);
-      if (input.content !== undefined && parent.type !== "novel") {
-        throw new AppError(
-          "validation_failed",
-          "Only novel chapters have text",
-          { fields: { content: "Only novel chapters have text" } },
-        );
+      if (input.content !== undefined && parent.type !== 'novel') {
+        throw new AppError('validation_failed', 'Only novel chapters have text', {
+          fields: { content: 'Only novel chapters have text' },
+        });
       }
       const slug = input.slug ?? chapterSlugFor(input.number);
       try {
@@ -458,24 +371,17 @@ export function createTeamCatalogueService({
             publishedAt: input.publishedAt ? new Date(input.publishedAt) : null,
             price: input.price,
             freeAt: input.freeAt ? new Date(input.freeAt) : null,
-            content:
-              parent.type === "novel"
-                ? sanitizeNovelHtml(input.content ?? "")
-                : null,
+            content: parent.type === 'novel' ? sanitizeNovelHtml(input.content ?? '') : null,
           })
           .returning({ id: chapters.id });
-        if (!row) throw new Error("insert returned nothing");
+        if (!row) throw new Error('insert returned nothing');
         await changed(seriesId);
         return getChapter(row.id);
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new AppError(
-            "conflict",
-            `This series already has a chapter at ${slug}`,
-            {
-              fields: { slug: `This series already has a chapter at ${slug}` },
-            },
-          );
+          throw new AppError('conflict', `This series already has a chapter at ${slug}`, {
+            fields: { slug: `This series already has a chapter at ${slug}` },
+          });
         }
         throw error;
       }
@@ -483,33 +389,19 @@ export function createTeamCatalogueService({
 
     getChapter,
 
-    async updateChapter(
-      id: string,
-      patch: z.output<typeof chapterPatchSchema>,
-    ): Promise<TeamChapter> {
+    async updateChapter(id: string, patch: z.output<typeof chapterPatchSchema>): Promise<TeamChapter> {
       const { chapter, seriesType } = await requireChapter(id);
-      if (patch.content !== undefined && seriesType !== "novel") {
-        throw new AppError(
-          "validation_failed",
-          "Only novel chapters have text",
-          { fields: { content: "Only novel chapters have text" } },
-        );
+      if (patch.content !== undefined && seriesType !== 'novel') {
+        throw new AppError('validation_failed', 'Only novel chapters have text', {
+          fields: { content: 'Only novel chapters have text' },
+        });
       }
       const price = patch.price ?? chapter.price;
-      const freeAt =
-        patch.freeAt === undefined
-          ? chapter.freeAt
-          : patch.freeAt
-            ? new Date(patch.freeAt)
-            : null;
+      const freeAt = patch.freeAt === undefined ? chapter.freeAt : patch.freeAt ? new Date(patch.freeAt) : null;
       if (freeAt && price === 0) {
-        throw new AppError(
-          "validation_failed",
-          "A free date only applies to a priced chapter",
-          {
-            fields: { freeAt: "A free date only applies to a priced chapter" },
-          },
-        );
+        throw new AppError('validation_failed', 'A free date only applies to a priced chapter', {
+          fields: { freeAt: 'A free date only applies to a priced chapter' },
+        });
       }
       try {
         await db
@@ -520,14 +412,10 @@ export function createTeamCatalogueService({
             ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
             ...(patch.publishedAt !== undefined
               ? {
-                  publishedAt: patch.publishedAt
-                    ? new Date(patch.publishedAt)
-                    : null,
+                  publishedAt: patch.publishedAt ? new Date(patch.publishedAt) : null,
                 }
               : {}),
-            ...(patch.content !== undefined
-              ? { content: sanitizeNovelHtml(patch.content) }
-              : {}),
+            ...(patch.content !== undefined ? { content: sanitizeNovelHtml(patch.content) } : {}),
             price,
             freeAt,
             updatedAt: clock.now(),
@@ -535,15 +423,11 @@ export function createTeamCatalogueService({
           .where(eq(chapters.id, id));
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new AppError(
-            "conflict",
-            "This series already has a chapter with this slug",
-            {
-              fields: {
-                slug: "This series already has a chapter with this slug",
-              },
+          throw new AppError('conflict', 'This series already has a chapter with this slug', {
+            fields: {
+              slug: 'This series already has a chapter with this slug',
             },
-          );
+          });
         throw error;
       }
       await changed(chapter.seriesId);
@@ -564,14 +448,10 @@ export function createTeamCatalogueService({
       options: { replace?: boolean } = {},
     ): Promise<TeamChapter> {
       const { chapter, seriesType } = await requireChapter(id);
-      if (seriesType !== "comic")
-        throw new AppError(
-          "validation_failed",
-          "Novel chapters have text, not pages",
-        );
+      if (seriesType !== 'comic') throw new AppError('validation_failed', 'Novel chapters have text, not pages');
       if (files.length === 0)
-        throw new AppError("validation_failed", "Choose at least one image", {
-          fields: { files: "Choose at least one image" },
+        throw new AppError('validation_failed', 'Choose at least one image', {
+          fields: { files: 'Choose at least one image' },
         });
       const images: ProcessedImage[] = [];
       for (const file of files) {
@@ -579,7 +459,7 @@ export function createTeamCatalogueService({
           ...(await processImage(
             file.bytes,
             { maxWidth: PAGE_MAX_WIDTH, sliceAbove: PAGE_SLICE_ABOVE },
-            file.name || "An image",
+            file.name || 'An image',
           )),
         );
       }
@@ -589,10 +469,7 @@ export function createTeamCatalogueService({
         await db.transaction(async (tx) => {
           if (options.replace) {
             oldKeys = (
-              await tx
-                .delete(chapterPages)
-                .where(eq(chapterPages.chapterId, id))
-                .returning({ key: chapterPages.imageKey })
+              await tx.delete(chapterPages).where(eq(chapterPages.chapterId, id)).returning({ key: chapterPages.imageKey })
             ).map((r) => r.key);
           }
           const [last] = await tx
@@ -600,21 +477,16 @@ export function createTeamCatalogueService({
             .from(chapterPages)
             .where(eq(chapterPages.chapterId, id));
           const start = (last?.max ?? -1) + 1;
-          await tx
-            .insert(chapterPages)
-            .values(
-              images.map((image, index) => ({
-                chapterId: id,
-                position: start + index,
-                imageKey: keys[index]!,
-                width: image.width,
-                height: image.height,
-              })),
-            );
-          await tx
-            .update(chapters)
-            .set({ updatedAt: clock.now() })
-            .where(eq(chapters.id, id));
+          await tx.insert(chapterPages).values(
+            images.map((image, index) => ({
+              chapterId: id,
+              position: start + index,
+              imageKey: keys[index]!,
+              width: image.width,
+              height: image.height,
+            })),
+          );
+          await tx.update(chapters).set({ updatedAt: clock.now() }).where(eq(chapters.id, id));
         });
       } catch (error) {
         await forget(keys);
@@ -628,29 +500,20 @@ export function createTeamCatalogueService({
 
     async reorderPages(id: string, pageIds: string[]): Promise<TeamChapter> {
       await requireChapter(id);
-      const current = await db
-        .select({ id: chapterPages.id })
-        .from(chapterPages)
-        .where(eq(chapterPages.chapterId, id));
+      const current = await db.select({ id: chapterPages.id }).from(chapterPages).where(eq(chapterPages.chapterId, id));
       const known = new Set(current.map((page) => page.id));
       if (
         pageIds.length !== known.size ||
         new Set(pageIds).size !== pageIds.length ||
         !pageIds.every((pageId) => known.has(pageId))
       ) {
-        throw new AppError(
-          "validation_failed",
-          "Give every page of this chapter exactly once",
-          {
-            fields: { pageIds: "Give every page of this chapter exactly once" },
-          },
-        );
+        throw new AppError('validation_failed', 'Give every page of this chapter exactly once', {
+          fields: { pageIds: 'Give every page of this chapter exactly once' },
+        });
       }
       await db.transaction(async (tx) => {
         const cases = sql.join(
-          pageIds.map(
-            (pageId, index) => sql`when ${pageId}::uuid then ${index}::int`,
-          ),
+          pageIds.map((pageId, index) => sql`when ${pageId}::uuid then ${index}::int`),
           sql` `,
         );
         await tx
@@ -667,16 +530,14 @@ export function createTeamCatalogueService({
         .delete(chapterPages)
         .where(and(eq(chapterPages.id, pageId), eq(chapterPages.chapterId, id)))
         .returning({ key: chapterPages.imageKey });
-      if (!removed) throw new AppError("not_found", "Page not found");
+      if (!removed) throw new AppError('not_found', 'Page not found');
       onChange();
       await forget([removed.key]);
       return getChapter(id);
     },
 
     async listGenres() {
-      return (await db.select().from(genres).orderBy(asc(genres.name))).map(
-        toGenre,
-      );
+      return (await db.select().from(genres).orderBy(asc(genres.name))).map(toGenre);
     },
 
     async createGenre(name: string) {
@@ -689,8 +550,8 @@ export function createTeamCatalogueService({
         return toGenre(row!);
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new AppError("conflict", "This genre already exists", {
-            fields: { name: "This genre already exists" },
+          throw new AppError('conflict', 'This genre already exists', {
+            fields: { name: 'This genre already exists' },
           });
         throw error;
       }
@@ -703,39 +564,29 @@ export function createTeamCatalogueService({
           .set({ name, slug: slugify(name) })
           .where(eq(genres.id, id))
           .returning();
-        if (!row) throw new AppError("not_found", "Genre not found");
+        if (!row) throw new AppError('not_found', 'Genre not found');
         onChange();
         return toGenre(row);
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new AppError("conflict", "This genre already exists", {
-            fields: { name: "This genre already exists" },
+          throw new AppError('conflict', 'This genre already exists', {
+            fields: { name: 'This genre already exists' },
           });
         throw error;
       }
     },
 
     async deleteGenre(id: string) {
-      const [row] = await db
-        .delete(genres)
-        .where(eq(genres.id, id))
-        .returning({ id: genres.id });
-      if (!row) throw new AppError("not_found", "Genre not found");
+      const [row] = await db.delete(genres).where(eq(genres.id, id)).returning({ id: genres.id });
+      if (!row) throw new AppError('not_found', 'Genre not found');
       onChange();
     },
 
     async listBanners(): Promise<TeamBanner[]> {
-      return (
-        await db
-          .select()
-          .from(banners)
-          .orderBy(asc(banners.position), desc(banners.createdAt))
-      ).map(toTeamBanner);
+      return (await db.select().from(banners).orderBy(asc(banners.position), desc(banners.createdAt))).map(toTeamBanner);
     },
 
-    async createBanner(
-      input: z.output<typeof bannerInputSchema>,
-    ): Promise<TeamBanner> {
+    async createBanner(input: z.output<typeof bannerInputSchema>): Promise<TeamBanner> {
       const [row] = await db
         .insert(banners)
         .values({
@@ -748,33 +599,15 @@ export function createTeamCatalogueService({
       return toTeamBanner(row!);
     },
 
-    async updateBanner(
-      id: string,
-      patch: z.output<typeof bannerPatchSchema>,
-    ): Promise<TeamBanner> {
-      const [current] = await db
-        .select()
-        .from(banners)
-        .where(eq(banners.id, id));
-      if (!current) throw new AppError("not_found", "Banner not found");
-      const startsAt =
-        patch.startsAt === undefined
-          ? current.startsAt
-          : patch.startsAt
-            ? new Date(patch.startsAt)
-            : null;
-      const endsAt =
-        patch.endsAt === undefined
-          ? current.endsAt
-          : patch.endsAt
-            ? new Date(patch.endsAt)
-            : null;
+    async updateBanner(id: string, patch: z.output<typeof bannerPatchSchema>): Promise<TeamBanner> {
+      const [current] = await db.select().from(banners).where(eq(banners.id, id));
+      if (!current) throw new AppError('not_found', 'Banner not found');
+      const startsAt = patch.startsAt === undefined ? current.startsAt : patch.startsAt ? new Date(patch.startsAt) : null;
+      const endsAt = patch.endsAt === undefined ? current.endsAt : patch.endsAt ? new Date(patch.endsAt) : null;
       if (startsAt && endsAt && startsAt >= endsAt) {
-        throw new AppError(
-          "validation_failed",
-          "The end must come after the start",
-          { fields: { endsAt: "The end must come after the start" } },
-        );
+        throw new AppError('validation_failed', 'The end must come after the start', {
+          fields: { endsAt: 'The end must come after the start' },
+        });
       }
       const [row] = await db
         .update(banners)
@@ -786,16 +619,9 @@ export function createTeamCatalogueService({
     },
 
     async setBannerImage(id: string, bytes: Buffer): Promise<TeamBanner> {
-      const [current] = await db
-        .select()
-        .from(banners)
-        .where(eq(banners.id, id));
-      if (!current) throw new AppError("not_found", "Banner not found");
-      const [image] = await processImage(
-        bytes,
-        { maxWidth: BANNER_MAX_WIDTH },
-        "The banner image",
-      );
+      const [current] = await db.select().from(banners).where(eq(banners.id, id));
+      if (!current) throw new AppError('not_found', 'Banner not found');
+      const [image] = await processImage(bytes, { maxWidth: BANNER_MAX_WIDTH }, 'The banner image');
       const [key] = await store(`banners/${id}`, [image!]);
       const [row] = await db
         .update(banners)
@@ -812,19 +638,14 @@ export function createTeamCatalogueService({
     },
 
     async deleteBanner(id: string) {
-      const [row] = await db
-        .delete(banners)
-        .where(eq(banners.id, id))
-        .returning();
-      if (!row) throw new AppError("not_found", "Banner not found");
+      const [row] = await db.delete(banners).where(eq(banners.id, id)).returning();
+      if (!row) throw new AppError('not_found', 'Banner not found');
       onChange();
       await forget([row.imageKey]);
     },
   };
 }
-export type TeamCatalogueService = ReturnType<
-  typeof createTeamCatalogueService
->;
+export type TeamCatalogueService = ReturnType<typeof createTeamCatalogueService>;
 
 function toTeamBanner(row: typeof banners.$inferSelect): TeamBanner {
   return {

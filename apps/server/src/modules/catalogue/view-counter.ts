@@ -1,18 +1,14 @@
-import { sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client";
-import { NIL_UUID } from "../../db/schema";
-import type { Clock } from "../../lib/clock";
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { NIL_UUID } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 
 /**
  * Views per series and chapter per day; a series' total (for the popular sort) counts both. A read only bumps a number in memory; the totals are
  * written in two set-based statements every few seconds and when the server closes.
  */
-export function createViewCounter(
-  db: Database,
-  clock: Clock,
-  logger: FastifyBaseLogger,
-) {
+export function createViewCounter(db: Database, clock: Clock, logger: FastifyBaseLogger) {
   let pending = new Map<string, number>();
 
   const count = (seriesId: string, chapterId: string = NIL_UUID) => {
@@ -25,18 +21,11 @@ export function createViewCounter(
     const batch = pending;
     pending = new Map();
     const rows = [...batch].map(([key, views]) => {
-      const [day, seriesId, chapterId] = key.split("|") as [
-        string,
-        string,
-        string,
-      ];
+      const [day, seriesId, chapterId] = key.split('|') as [string, string, string];
       return { day, seriesId, chapterId, views };
     });
     const values = sql.join(
-      rows.map(
-        (r) =>
-          sql`(${r.day}::date, ${r.seriesId}::uuid, ${r.chapterId}::uuid, ${r.views}::int)`,
-      ),
+      rows.map((r) => sql`(${r.day}::date, ${r.seriesId}::uuid, ${r.chapterId}::uuid, ${r.views}::int)`),
       sql`, `,
     );
     try {
@@ -55,7 +44,7 @@ export function createViewCounter(
           where s.id = t.series_id`);
       });
     } catch (error) {
-      logger.warn({ err: error }, "could not record views; they are dropped");
+      logger.warn({ err: error }, 'could not record views; they are dropped');
     }
   };
 

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import { createTransport } from "nodemailer";
-import type { Database } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
 
 export interface MailMessage {
   to: string;
@@ -19,44 +19,27 @@ export interface Mailer {
  * DESIGN §1: every message goes to the mail_outbox table. Without SMTP_URL it is also written to
  * the log (so a developer can follow a reset link); with SMTP_URL it is relayed.
  */
-export function createMailer(deps: {
-  db: Database;
-  logger: FastifyBaseLogger;
-  smtpUrl?: string;
-  from: string;
-}): Mailer {
+export function createMailer(deps: { db: Database; logger: FastifyBaseLogger; smtpUrl?: string; from: string }): Mailer {
   const transport = deps.smtpUrl ? createTransport(deps.smtpUrl) : undefined;
 
   return {
     async send(message) {
       const [row] = await deps.db
         .insert(mailOutbox)
-        .values({ ...message, status: transport ? "queued" : "logged" })
+        .values({ ...message, status: transport ? 'queued' : 'logged' })
         .returning({ id: mailOutbox.id });
       if (!transport || !row) {
-        deps.logger.info(
-          { mail: message },
-          `mail to ${message.to}: ${message.subject}\n${message.text}`,
-        );
+        deps.logger.info({ mail: message }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
         return;
       }
       try {
         await transport.sendMail({ from: deps.from, ...message });
-        await deps.db
-          .update(mailOutbox)
-          .set({ status: "sent", sentAt: new Date() })
-          .where(eq(mailOutbox.id, row.id));
+        await deps.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
-        deps.logger.error(
-          { err: error, to: message.to },
-          "mail delivery failed",
-        );
+        deps.logger.error({ err: error, to: message.to }, 'mail delivery failed');
         await deps.db
           .update(mailOutbox)
-          .set({
-            status: "failed",
-            error: String((error as Error).message ?? error).slice(0, 500),
-          })
+          .set({ status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) })
           .where(eq(mailOutbox.id, row.id));
       }
     },

@@ -1,23 +1,18 @@
-import { unzipSync } from "fflate";
-import {
-  ARCHIVE_MAX_BYTES,
-  ARCHIVE_MAX_ENTRIES,
-  ARCHIVE_MAX_INFLATED_BYTES,
-  IMAGE_MAX_BYTES,
-} from "@inkwell/contract";
-import { AppError } from "../../lib/app-error";
-import { naturalCompare } from "../../lib/natural-sort";
+import { unzipSync } from 'fflate';
+import { ARCHIVE_MAX_BYTES, ARCHIVE_MAX_ENTRIES, ARCHIVE_MAX_INFLATED_BYTES, IMAGE_MAX_BYTES } from '@inkwell/contract';
+import { AppError } from '../../lib/app-error';
+import { naturalCompare } from '../../lib/natural-sort';
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|avif|gif)$/i;
 
 /** A name that would land outside the archive's folder if it were ever extracted. */
 export function isUnsafeEntryName(name: string): boolean {
   return (
-    name.includes("\\") ||
-    name.includes("\0") ||
-    name.startsWith("/") ||
+    name.includes('\\') ||
+    name.includes('\0') ||
+    name.startsWith('/') ||
     /^[a-z]:/i.test(name) ||
-    name.split("/").some((part) => part === "..")
+    name.split('/').some((part) => part === '..')
   );
 }
 
@@ -34,16 +29,10 @@ export interface ArchiveImage {
  */
 export function readArchiveImages(archive: Buffer): ArchiveImage[] {
   if (archive.length > ARCHIVE_MAX_BYTES) {
-    throw new AppError(
-      "payload_too_large",
-      `The archive is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB`,
-    );
+    throw new AppError('payload_too_large', `The archive is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB`);
   }
   if (archive.length < 4 || archive.readUInt32LE(0) !== 0x04034b50) {
-    throw new AppError(
-      "unsupported_media_type",
-      "The file is not a .zip or .cbz archive",
-    );
+    throw new AppError('unsupported_media_type', 'The file is not a .zip or .cbz archive');
   }
   let entries = 0;
   let inflated = 0;
@@ -53,48 +42,28 @@ export function readArchiveImages(archive: Buffer): ArchiveImage[] {
       filter(file) {
         entries += 1;
         if (entries > ARCHIVE_MAX_ENTRIES) {
-          throw new AppError(
-            "payload_too_large",
-            `The archive has more than ${ARCHIVE_MAX_ENTRIES} entries`,
-          );
+          throw new AppError('payload_too_large', `The archive has more than ${ARCHIVE_MAX_ENTRIES} entries`);
         }
         if (isUnsafeEntryName(file.name)) {
-          throw new AppError(
-            "validation_failed",
-            `The archive contains an unsafe path: ${file.name.slice(0, 120)}`,
-          );
+          throw new AppError('validation_failed', `The archive contains an unsafe path: ${file.name.slice(0, 120)}`);
         }
-        const base = file.name.split("/").pop() ?? "";
-        if (
-          file.name.endsWith("/") ||
-          file.name.startsWith("__MACOSX/") ||
-          base.startsWith(".") ||
-          !IMAGE_NAME.test(base)
-        ) {
+        const base = file.name.split('/').pop() ?? '';
+        if (file.name.endsWith('/') || file.name.startsWith('__MACOSX/') || base.startsWith('.') || !IMAGE_NAME.test(base)) {
           return false;
         }
         if (file.originalSize > IMAGE_MAX_BYTES) {
-          throw new AppError(
-            "payload_too_large",
-            `${base} is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
-          );
+          throw new AppError('payload_too_large', `${base} is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
         }
         inflated += file.originalSize;
         if (inflated > ARCHIVE_MAX_INFLATED_BYTES) {
-          throw new AppError(
-            "payload_too_large",
-            "The archive inflates to more than we accept",
-          );
+          throw new AppError('payload_too_large', 'The archive inflates to more than we accept');
         }
         return true;
       },
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(
-      "validation_failed",
-      "The archive could not be read; it may be damaged",
-    );
+    throw new AppError('validation_failed', 'The archive could not be read; it may be damaged');
   }
   const images = Object.entries(files)
     .map(([name, bytes]) => ({
@@ -102,10 +71,6 @@ export function readArchiveImages(archive: Buffer): ArchiveImage[] {
       bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     }))
     .sort((a, b) => naturalCompare(a.name, b.name));
-  if (images.length === 0)
-    throw new AppError(
-      "validation_failed",
-      "The archive holds no JPEG, PNG, WebP, AVIF or GIF images",
-    );
+  if (images.length === 0) throw new AppError('validation_failed', 'The archive holds no JPEG, PNG, WebP, AVIF or GIF images');
   return images;
 }

@@ -1,9 +1,9 @@
-import sharp from "sharp";
-import type { FastifyBaseLogger } from "fastify";
-import type { MediaStorage } from "./storage";
+import sharp from 'sharp';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MediaStorage } from './storage';
 
 /** The AVIF twin of a WebP key. */
-export const avifKeyOf = (key: string) => key.replace(/\.webp$/, ".avif");
+export const avifKeyOf = (key: string) => key.replace(/\.webp$/, '.avif');
 
 /** AVIF is kept only when it saves at least this share of the WebP's bytes. */
 const AVIF_MIN_SAVING = 0.1;
@@ -12,11 +12,7 @@ const AVIF_MIN_SAVING = 0.1;
  * AVIF costs seconds per image, so it is encoded here, one at a time, after the upload has been
  * answered. /media serves the AVIF to browsers that accept it once it exists, the WebP until then.
  */
-export function createAvifQueue(
-  storage: MediaStorage,
-  logger: FastifyBaseLogger,
-  enabled: boolean,
-) {
+export function createAvifQueue(storage: MediaStorage, logger: FastifyBaseLogger, enabled: boolean) {
   let tail: Promise<void> = Promise.resolve();
   let pending = 0;
   return {
@@ -25,18 +21,10 @@ export function createAvifQueue(
       pending += 1;
       tail = tail
         .then(async () => {
-          const avif = await sharp(webp)
-            .avif({ quality: 55, effort: 2 })
-            .toBuffer();
-          if (avif.length <= webp.length * (1 - AVIF_MIN_SAVING))
-            await storage.put(avifKeyOf(key), avif, "image/avif");
+          const avif = await sharp(webp).avif({ quality: 55, effort: 2 }).toBuffer();
+          if (avif.length <= webp.length * (1 - AVIF_MIN_SAVING)) await storage.put(avifKeyOf(key), avif, 'image/avif');
         })
-        .catch((error: unknown) =>
-          logger.warn(
-            { err: error, key },
-            "AVIF encoding failed; the WebP is served",
-          ),
-        )
+        .catch((error: unknown) => logger.warn({ err: error, key }, 'AVIF encoding failed; the WebP is served'))
         .finally(() => {
           pending -= 1;
         });

@@ -1,58 +1,42 @@
-import type { FastifyInstance } from "fastify";
-import { AppError } from "../../lib/app-error";
-import type { Clock } from "../../lib/clock";
-import { avifKeyOf } from "./avif-queue";
-import type { UrlSigner } from "./signed-urls";
-import { isSafeKey, type MediaStorage } from "./storage";
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { avifKeyOf } from './avif-queue';
+import type { UrlSigner } from './signed-urls';
+import { isSafeKey, type MediaStorage } from './storage';
 
 /** Chapter pages are only ever served through a signed, expiring URL. */
-export const PRIVATE_PREFIX = "pages/";
+export const PRIVATE_PREFIX = 'pages/';
 
 /**
  * GET /media/<key>: covers, banners and avatars are public and immutable (a new upload gets a
  * new key); chapter pages need a valid signature. Browsers that accept AVIF get it once the
  * queue has made one.
  */
-export async function mediaRoutes(
-  app: FastifyInstance,
-  options: { storage: MediaStorage; signer: UrlSigner; clock: Clock },
-) {
+export async function mediaRoutes(app: FastifyInstance, options: { storage: MediaStorage; signer: UrlSigner; clock: Clock }) {
   const { storage, signer, clock } = options;
 
   app.get<{
-    Params: { "*": string };
+    Params: { '*': string };
     Querystring: { exp?: string; sig?: string };
-  }>("/media/*", { schema: { hide: true } }, async (request, reply) => {
-    const key = request.params["*"];
-    if (!isSafeKey(key)) throw new AppError("not_found", "No such image");
-    let cacheControl = "public, max-age=31536000, immutable";
+  }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = request.params['*'];
+    if (!isSafeKey(key)) throw new AppError('not_found', 'No such image');
+    let cacheControl = 'public, max-age=31536000, immutable';
     if (key.startsWith(PRIVATE_PREFIX)) {
-      const left = signer.verify(
-        `/media/${key}`,
-        request.query.exp,
-        request.query.sig,
-        clock.now(),
-      );
-      if (left === null)
-        throw new AppError(
-          "forbidden",
-          "This image link has expired or is not valid",
-        );
+      const left = signer.verify(`/media/${key}`, request.query.exp, request.query.sig, clock.now());
+      if (left === null) throw new AppError('forbidden', 'This image link has expired or is not valid');
       cacheControl = `private, max-age=${left}`;
     }
-    const wantsAvif =
-      key.endsWith(".webp") &&
-      (request.headers.accept ?? "").includes("image/avif");
-    const object =
-      (wantsAvif ? await storage.get(avifKeyOf(key)) : null) ??
-      (await storage.get(key));
-    if (!object) throw new AppError("not_found", "No such image");
+    const wantsAvif = key.endsWith('.webp') && (request.headers.accept ?? '').includes('image/avif');
+    const object = (wantsAvif ? await storage.get(avifKeyOf(key)) : null) ?? (await storage.get(key));
+    if (!object) throw new AppError('not_found', 'No such image');
     return reply
-      .header("cache-control", cacheControl)
-      .header("vary", "Accept")
-      .header("content-type", object.contentType)
-      .header("content-length", object.size)
-      .header("x-content-type-options", "nosniff")
+      .header('cache-control', cacheControl)
+      .header('vary', 'Accept')
+      .header('content-type', object.contentType)
+      .header('content-length', object.size)
+      .header('x-content-type-options', 'nosniff')
       .send(object.body);
   });
 }

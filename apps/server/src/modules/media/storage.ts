@@ -1,8 +1,8 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile, rename } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
-import type { Readable } from "node:stream";
-import { randomBytes } from "node:crypto";
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile, rename } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -10,7 +10,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
-} from "@aws-sdk/client-s3";
+} from '@aws-sdk/client-s3';
 
 export interface StoredObject {
   body: Readable;
@@ -29,23 +29,17 @@ export interface MediaStorage {
 
 /** Keys come from our own code, but a request path reaches `get`: refuse anything that is not a plain relative path. */
 export function isSafeKey(key: string): boolean {
-  return (
-    /^[a-z0-9][a-z0-9._/-]*$/i.test(key) &&
-    !key.split("/").some((part) => part === "" || part === "." || part === "..")
-  );
+  return /^[a-z0-9][a-z0-9._/-]*$/i.test(key) && !key.split('/').some((part) => part === '' || part === '.' || part === '..');
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  webp: "image/webp",
-  avif: "image/avif",
-  png: "image/png",
-  jpg: "image/jpeg",
+  webp: 'image/webp',
+  avif: 'image/avif',
+  png: 'image/png',
+  jpg: 'image/jpeg',
 };
 export function contentTypeOf(key: string): string {
-  return (
-    CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1)] ??
-    "application/octet-stream"
-  );
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 
 /** The default: files under DATA_DIR/media, written atomically. */
@@ -54,15 +48,14 @@ export function createDiskStorage(root: string): MediaStorage {
   const pathOf = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`Unsafe media key: ${key}`);
     const path = resolve(base, key);
-    if (!path.startsWith(base + sep))
-      throw new Error(`Unsafe media key: ${key}`);
+    if (!path.startsWith(base + sep)) throw new Error(`Unsafe media key: ${key}`);
     return path;
   };
   return {
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const temp = `${path}.${randomBytes(4).toString("hex")}.tmp`;
+      const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(temp, body);
       await rename(temp, path);
     },
@@ -85,7 +78,7 @@ export function createDiskStorage(root: string): MediaStorage {
       await rm(pathOf(key), { force: true });
     },
     async deletePrefix(prefix) {
-      await rm(join(base, ...prefix.split("/").filter(Boolean)), {
+      await rm(join(base, ...prefix.split('/').filter(Boolean)), {
         recursive: true,
         force: true,
       });
@@ -132,9 +125,7 @@ export function createS3Storage(options: S3Options): MediaStorage {
     async get(key) {
       if (!isSafeKey(key)) return null;
       try {
-        const result = await client.send(
-          new GetObjectCommand({ Bucket, Key: key }),
-        );
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!result.Body) return null;
         return {
           body: result.Body as Readable,
@@ -143,7 +134,7 @@ export function createS3Storage(options: S3Options): MediaStorage {
         };
       } catch (error) {
         const name = (error as { name?: string }).name;
-        if (name === "NoSuchKey" || name === "NotFound") return null;
+        if (name === 'NoSuchKey' || name === 'NotFound') return null;
         throw error;
       }
     },
@@ -160,13 +151,8 @@ export function createS3Storage(options: S3Options): MediaStorage {
             ContinuationToken: token,
           }),
         );
-        const keys = (page.Contents ?? []).flatMap((item) =>
-          item.Key ? [{ Key: item.Key }] : [],
-        );
-        if (keys.length > 0)
-          await client.send(
-            new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }),
-          );
+        const keys = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
+        if (keys.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },

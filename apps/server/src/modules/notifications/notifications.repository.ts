@@ -1,27 +1,17 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export async function createNotification(
   db: Database,
-  values: {
-    userId: string;
-    title: string;
-    description: string;
-    link?: string | null;
-  },
+  values: { userId: string; title: string; description: string; link?: string | null },
 ): Promise<void> {
   await db.insert(notifications).values(values);
 }
 
-export async function listNotifications(
-  db: Database,
-  userId: string,
-  limit: number,
-  offset: number,
-) {
+export async function listNotifications(db: Database, userId: string, limit: number, offset: number) {
   const [rows, [counts]] = await Promise.all([
     db
       .select()
@@ -41,25 +31,16 @@ export async function listNotifications(
   return { rows, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
 }
 
-export async function countUnread(
-  db: Database,
-  userId: string,
-): Promise<number> {
+export async function countUnread(db: Database, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(
-      and(eq(notifications.userId, userId), eq(notifications.isRead, false)),
-    );
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
   return row?.n ?? 0;
 }
 
 /** True when the notification exists and belongs to the user. */
-export async function markRead(
-  db: Database,
-  userId: string,
-  id: string,
-): Promise<boolean> {
+export async function markRead(db: Database, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
@@ -72,7 +53,5 @@ export async function markAllRead(db: Database, userId: string): Promise<void> {
   await db
     .update(notifications)
     .set({ isRead: true })
-    .where(
-      and(eq(notifications.userId, userId), eq(notifications.isRead, false)),
-    );
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
 }

@@ -6,19 +6,13 @@ import {
   notificationListResponseSchema,
   unreadCountResponseSchema,
   type Notification,
-} from "@inkwell/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/app-error";
-import type { Database } from "../../db/client";
-import {
-  countUnread,
-  listNotifications,
-  markAllRead,
-  markRead,
-  type NotificationRow,
-} from "./notifications.repository";
+} from '@inkwell/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error';
+import type { Database } from '../../db/client';
+import { countUnread, listNotifications, markAllRead, markRead, type NotificationRow } from './notifications.repository';
 
-const tags = ["notifications"];
+const tags = ['notifications'];
 
 function toNotification(row: NotificationRow): Notification {
   return {
@@ -32,25 +26,14 @@ function toNotification(row: NotificationRow): Notification {
 }
 
 /** SPEC §7: the reader's notifications. Only for a logged-in user. */
-export const notificationRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-}> = async (app, { db }) => {
-  app.addHook("preHandler", app.requireUser);
+export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.addHook('preHandler', app.requireUser);
 
   app.get(API.notifications, {
-    schema: {
-      tags,
-      querystring: notificationListQuerySchema,
-      response: { 200: notificationListResponseSchema },
-    },
+    schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationListResponseSchema } },
     handler: async (request) => {
       const { limit, offset } = request.query;
-      const { rows, total, unread } = await listNotifications(
-        db,
-        request.user!.id,
-        limit,
-        offset,
-      );
+      const { rows, total, unread } = await listNotifications(db, request.user!.id, limit, offset);
       return {
         success: true as const,
         data: {
@@ -69,17 +52,13 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
     }),
   });
 
-  app.patch("/api/omegascans/secure/me/patch/notification/:id/read", {
-    schema: {
-      tags,
-      params: notificationIdParamsSchema,
-      response: { 200: messageResponseSchema },
-    },
+  app.patch('/api/omegascans/secure/me/patch/notification/:id/read', {
+    schema: { tags, params: notificationIdParamsSchema, response: { 200: messageResponseSchema } },
     handler: async (request) => {
       if (!(await markRead(db, request.user!.id, request.params.id))) {
-        throw new AppError("not_found", "Notification not found");
+        throw new AppError('not_found', 'Notification not found');
       }
-      return { success: true as const, message: "Notification marked as read" };
+      return { success: true as const, message: 'Notification marked as read' };
     },
   });
 
@@ -87,10 +66,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{
     schema: { tags, response: { 200: messageResponseSchema } },
     handler: async (request) => {
       await markAllRead(db, request.user!.id);
-      return {
-        success: true as const,
-        message: "All notifications marked as read",
-      };
+      return { success: true as const, message: 'All notifications marked as read' };
     },
   });
 };

@@ -1,28 +1,15 @@
-import { inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { siteConfig } from "../../db/schema";
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { siteConfig } from '../../db/schema';
 
-export async function readConfigValues(
-  db: Database,
-  keys: string[],
-): Promise<Map<string, unknown>> {
-  const rows = await db
-    .select()
-    .from(siteConfig)
-    .where(inArray(siteConfig.key, keys));
+export async function readConfigValues(db: Database, keys: string[]): Promise<Map<string, unknown>> {
+  const rows = await db.select().from(siteConfig).where(inArray(siteConfig.key, keys));
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
-export async function writeConfigValue(
-  db: Database,
-  key: string,
-  value: unknown,
-): Promise<void> {
+export async function writeConfigValue(db: Database, key: string, value: unknown): Promise<void> {
   await db
     .insert(siteConfig)
     .values({ key, value })
-    .onConflictDoUpdate({
-      target: siteConfig.key,
-      set: { value, updatedAt: sql`now()` },
-    });
+    .onConflictDoUpdate({ target: siteConfig.key, set: { value, updatedAt: sql`now()` } });
 }

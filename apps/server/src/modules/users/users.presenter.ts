@@ -1,5 +1,5 @@
-import type { ProfileData, SessionUser } from "@inkwell/contract";
-import type { UserRow } from "./users.repository";
+import type { ProfileData, SessionUser } from '@inkwell/contract';
+import type { UserRow } from './users.repository';
 
 /**
  * The user as the client sees it. Membership and premium come from an active subscription;

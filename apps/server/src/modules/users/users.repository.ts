@@ -1,22 +1,16 @@
-import { eq, sql } from "drizzle-orm";
-import type { Role } from "@inkwell/contract";
-import type { Database } from "../../db/client";
-import { users } from "../../db/schema";
+import { eq, sql } from 'drizzle-orm';
+import type { Role } from '@inkwell/contract';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserById(
-  db: Database,
-  id: string,
-): Promise<UserRow | undefined> {
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
-export async function findUserByEmail(
-  db: Database,
-  email: string,
-): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -25,10 +19,7 @@ export async function findUserByEmail(
   return row;
 }
 
-export async function findUserByUsername(
-  db: Database,
-  username: string,
-): Promise<UserRow | undefined> {
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -38,60 +29,29 @@ export async function findUserByUsername(
 }
 
 /** An e-mail or a username, as an operator would type it. */
-export function findUserByLogin(
-  db: Database,
-  login: string,
-): Promise<UserRow | undefined> {
-  return login.includes("@")
-    ? findUserByEmail(db, login)
-    : findUserByUsername(db, login);
+export function findUserByLogin(db: Database, login: string): Promise<UserRow | undefined> {
+  return login.includes('@') ? findUserByEmail(db, login) : findUserByUsername(db, login);
 }
 
 export async function insertUser(
   db: Database,
-  values: {
-    email: string;
-    username: string;
-    passwordHash: string;
-    role?: Role;
-  },
+  values: { email: string; username: string; passwordHash: string; role?: Role },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
-  if (!row) throw new Error("insert into users returned no row");
+  if (!row) throw new Error('insert into users returned no row');
   return row;
 }
 
-export async function updateUserPassword(
-  db: Database,
-  userId: string,
-  passwordHash: string,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+export async function updateUserPassword(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-export async function updateUserRole(
-  db: Database,
-  userId: string,
-  role: Role,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ role, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+export async function updateUserRole(db: Database, userId: string, role: Role): Promise<void> {
+  await db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-export async function setUserBanned(
-  db: Database,
-  userId: string,
-  isBanned: boolean,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ isBanned, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+export async function setUserBanned(db: Database, userId: string, isBanned: boolean): Promise<void> {
+  await db.update(users).set({ isBanned, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
 export async function countUsers(db: Database): Promise<number> {
@@ -100,16 +60,11 @@ export async function countUsers(db: Database): Promise<number> {
 }
 
 /** Postgres' unique_violation, from either driver. */
-export function isUniqueViolation(
-  error: unknown,
-  constraint?: string,
-): boolean {
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = (error as { cause?: unknown })?.cause ?? error;
   const code = (e as { code?: string })?.code;
-  if (code !== "23505") return false;
+  if (code !== '23505') return false;
   if (!constraint) return true;
-  const name =
-    (e as { constraint_name?: string; constraint?: string }).constraint_name ??
-    (e as { constraint?: string }).constraint;
+  const name = (e as { constraint_name?: string; constraint?: string }).constraint_name ?? (e as { constraint?: string }).constraint;
   return name === constraint;
 }
