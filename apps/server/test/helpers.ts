@@ -16,6 +16,7 @@ import { SESSION_COOKIE } from '../src/modules/auth/auth.constants';
 import { insertUser, setUserBanned, type UserRow } from '../src/modules/users/users.repository';
 import type { Role } from '@inkwell/contract';
 import { databaseUrlWithName } from './database-url';
+import type { MediaStorage } from '../src/modules/media/storage';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -52,22 +53,25 @@ export interface TestContext {
   app: App;
   db: Database;
   clock: ReturnType<typeof createManualClock>;
+  dataDir: string;
   close(): Promise<void>;
 }
 
 /** The real app on a real database, with a clock the test can move. */
-export async function createTestApp(): Promise<TestContext> {
+export async function createTestApp(options: { env?: Record<string, string>; storage?: MediaStorage } = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN });
+  // AVIF encoding takes seconds per image; the tests that want it turn it on.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', ...options.env });
   const clock = createManualClock(new Date());
   const limiter = createLimiter(process.env.REDIS_URL, { isolated: true });
-  const app = await buildApp({ config, db: database.db, limiter, clock });
+  const app = await buildApp({ config, db: database.db, limiter, clock, storage: options.storage });
   await app.ready();
   return {
     app,
     db: database.db,
     clock,
+    dataDir,
     async close() {
       await app.close();
       await limiter.close();

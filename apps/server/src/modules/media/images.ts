@@ -61,7 +61,7 @@ export async function processImage(bytes: Buffer, options: ImageOptions, label =
   }
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata(); // the header only
   } catch {
     throw new AppError('validation_failed', `${label} could not be read; it may be damaged`);
   }

@@ -1,0 +1,380 @@
+import { bannerInputSchema, chapterInputSchema, seriesInputSchema, type ChapterInput, type SeriesInput } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../../../test/fixtures';
+import { createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
+
+let t: TestContext;
+const DAY = 86_400_000;
+const PUBLIC = '/api/public/omegascans/public';
+let editorCookie: string;
+let readerCookie: string;
+
+/** The team service, fed what an editor would type (defaults filled in as the routes do). */
+const teamService = () => {
+  const service = t.app.catalogue.team;
+  return {
+    ...service,
+    createSeries: (input: SeriesInput) => service.createSeries(seriesInputSchema.parse(input)),
+    createChapter: (seriesId: string, input: ChapterInput) => service.createChapter(seriesId, chapterInputSchema.parse(input)),
+    createBanner: (input: Parameters<typeof bannerInputSchema.parse>[0]) => service.createBanner(bannerInputSchema.parse(input)),
+  };
+};
+
+const iso = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const team = teamService();
+  const action = await team.createGenre('Action');
+  await team.createGenre('Romance');
+
+  const comic = await team.createSeries({
+    type: 'comic',
+    title: 'The Lantern Keeper',
+    alternativeNames: 'Keeper of Lanterns',
+    description: 'A city swallowed by night.',
+    status: 'ongoing',
+    author: 'Mira Holt',
+    artist: 'Jun Seo',
+    releaseYear: 2024,
+    isAdult: false,
+    isPublished: true,
+    genreIds: [action.id],
+  });
+  await team.setCover(comic.id, await png(300, 450));
+  const free = await team.createChapter(comic.id, {
+    number: 1,
+    title: 'Beginnings',
+    publishedAt: iso(-5 * DAY),
+    price: 0,
+    freeAt: null,
+  });
+  await team.addPages(free.id, [
+    { name: '1.png', bytes: await png(100, 150) },
+    { name: '2.png', bytes: await png(100, 160) },
+  ]);
+  const half = await team.createChapter(comic.id, {
+    number: 1.5,
+    title: 'Interlude',
+    publishedAt: iso(-4 * DAY),
+    price: 0,
+    freeAt: null,
+  });
+  await team.addPages(half.id, [{ name: '1.png', bytes: await png(100, 150) }]);
+  const early = await team.createChapter(comic.id, {
+    number: 2,
+    title: '',
+    publishedAt: iso(-DAY),
+    price: 30,
+    freeAt: iso(3 * DAY),
+  });
+  await team.addPages(early.id, [{ name: '1.png', bytes: await png(100, 150) }]);
+  const locked = await team.createChapter(comic.id, {
+    number: 3,
+    title: '',
+    publishedAt: iso(-DAY / 2),
+    price: 50,
+    freeAt: null,
+  });
+  await team.addPages(locked.id, [{ name: '1.png', bytes: await png(100, 150) }]);
+  await team.createChapter(comic.id, { number: 4, title: 'Soon', publishedAt: iso(2 * DAY), price: 0, freeAt: null });
+  await team.createChapter(comic.id, { number: 5, title: 'Draft', publishedAt: null, price: 0, freeAt: null });
+
+  const novel = await team.createSeries({
+    type: 'novel',
+    title: 'Murder at Willowmere',
+    alternativeNames: 'The Willowmere Case',
+    status: 'completed',
+    isPublished: true,
+  });
+  await team.createChapter(novel.id, {
+    number: 1,
+    publishedAt: iso(-10 * DAY),
+    content: '<p>The <strong>quietest</strong> town.</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+  });
+  await team.createChapter(novel.id, {
+    number: 2,
+    publishedAt: iso(-9 * DAY),
+    price: 20,
+    content: '<p>Paid words that must stay secret.</p>',
+  });
+
+  await team.createSeries({ type: 'comic', title: 'Hidden Draft Series', isPublished: false });
+
+  const editor = await createUser(t.db, { role: 'editor' });
+  editorCookie = await loginAs(t.app, editor);
+  readerCookie = await loginAs(t.app, await createUser(t.db));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+describe('series detail', () => {
+  it('lists chapters with each one’s access for a visitor, hiding drafts and scheduled ones', async () => {
+    const response = await get(`${PUBLIC}/series/the-lantern-keeper`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      title: 'The Lantern Keeper',
+      alternativeNames: 'Keeper of Lanterns',
+      author: 'Mira Holt',
+      status: 'ongoing',
+    });
+    expect(data.genres.map((g: { name: string }) => g.name)).toEqual(['Action']);
+    expect(data.cover).toMatchObject({ width: 300, height: 450 });
+    expect(data.chapters.map((c: { number: number; access: string }) => [c.number, c.access])).toEqual([
+      [3, 'locked'],
+      [2, 'early_access'],
+      [1.5, 'free'],
+      [1, 'free'],
+    ]);
+    const early = data.chapters.find((c: { number: number }) => c.number === 2);
+    expect(early.price).toBe(30);
+    expect(Date.parse(early.freeAt)).toBeGreaterThan(t.clock.now().getTime());
+  });
+
+  it('shows the team scheduled chapters and opens priced ones', async () => {
+    const { data } = (await get(`${PUBLIC}/series/the-lantern-keeper`, editorCookie)).json();
+    expect(data.chapters.map((c: { number: number; access: string }) => [c.number, c.access])).toEqual([
+      [4, 'scheduled'],
+      [3, 'unlocked'],
+      [2, 'unlocked'],
+      [1.5, 'free'],
+      [1, 'free'],
+    ]);
+  });
+
+  it('answers 404 for an unknown slug and for an unpublished series', async () => {
+    expect((await get(`${PUBLIC}/series/nope`)).json().error.code).toBe('not_found');
+    expect((await get(`${PUBLIC}/series/hidden-draft-series`)).statusCode).toBe(404);
+    expect((await get(`${PUBLIC}/series/hidden-draft-series`, editorCookie)).statusCode).toBe(200);
+  });
+});
+
+describe('chapter content', () => {
+  it('gives a free comic chapter its pages with sizes and signed URLs, and its neighbours', async () => {
+    const response = await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.canRead).toBe(true);
+    expect(data.pages).toHaveLength(2);
+    expect(data.pages[0]).toMatchObject({ width: 100, height: 150 });
+    expect(data.pages[0].url).toMatch(/^\/media\/pages\/.+\.webp\?exp=\d+&sig=/);
+    expect(data.previous).toBeNull();
+    expect(data.next).toMatchObject({ slug: 'chapter-1-5', number: 1.5 });
+    const image = await get(data.pages[0].url);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+  });
+
+  it('never sends a locked chapter’s pages or text, only its price and free date', async () => {
+    for (const [url, cookie] of [
+      [`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-3`, undefined],
+      [`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-2`, readerCookie],
+      [`${PUBLIC}/series/murder-at-willowmere/chapters/chapter-2`, readerCookie],
+    ] as const) {
+      const response = await get(url, cookie);
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data.canRead).toBe(false);
+      expect(data.pages).toEqual([]);
+      expect(data.content).toBeNull();
+      expect(data.chapter.price).toBeGreaterThan(0);
+      expect(response.body).not.toContain('/media/pages/');
+      expect(response.body).not.toContain('Paid words');
+    }
+    const early = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-2`)).json().data.chapter;
+    expect(early).toMatchObject({ access: 'early_access', price: 30 });
+    expect(early.freeAt).not.toBeNull();
+  });
+
+  it('opens an early-access chapter once its free date passes', async () => {
+    t.clock.advance(4 * DAY);
+    try {
+      const { data } = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-2`)).json();
+      expect(data.chapter.access).toBe('free');
+      expect(data.pages).toHaveLength(1);
+    } finally {
+      t.clock.advance(-4 * DAY);
+    }
+  });
+
+  it('refuses page images without a valid, unexpired signature', async () => {
+    const { data } = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1`)).json();
+    const bare = data.pages[0].url.split('?')[0];
+    expect((await get(bare)).statusCode).toBe(403);
+    expect((await get(`${bare}?exp=99999999999&sig=forged`)).statusCode).toBe(403);
+    t.clock.advance(2 * 3600_000);
+    try {
+      expect((await get(data.pages[0].url)).json().error.code).toBe('forbidden');
+    } finally {
+      t.clock.advance(-2 * 3600_000);
+    }
+  });
+
+  it('serves sanitized novel text', async () => {
+    const { data } = (await get(`${PUBLIC}/series/murder-at-willowmere/chapters/chapter-1`)).json();
+    expect(data.content).toBe('<p>The <strong>quietest</strong> town.</p>');
+    expect(data.pages).toEqual([]);
+  });
+
+  it('hides scheduled and draft chapters from readers, and previews them for the team', async () => {
+    expect((await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-4`, readerCookie)).statusCode).toBe(404);
+    expect((await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-5`, editorCookie)).statusCode).toBe(404);
+    const preview = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-4`, editorCookie)).json();
+    expect(preview.data).toMatchObject({ canRead: true, chapter: { access: 'scheduled' } });
+  });
+
+  it('gives the team priced chapters in full', async () => {
+    const { data } = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-3`, editorCookie)).json();
+    expect(data).toMatchObject({ canRead: true, chapter: { access: 'unlocked' } });
+    expect(data.pages).toHaveLength(1);
+  });
+});
+
+describe('home, lists, genres and banners', () => {
+  it('fills the home page with latest updates (newest chapters first), popular and premium picks', async () => {
+    const response = await get(`${PUBLIC}/home`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.latest.map((s: { slug: string }) => s.slug)).toEqual(['the-lantern-keeper', 'murder-at-willowmere']);
+    expect(data.latest[0].latestChapters.map((c: { number: number; isPremium: boolean }) => [c.number, c.isPremium])).toEqual([
+      [3, true],
+      [2, true],
+      [1.5, false],
+    ]);
+    expect(data.premium.map((s: { slug: string }) => s.slug).sort()).toEqual(['murder-at-willowmere', 'the-lantern-keeper']);
+    expect(data.latest.some((s: { slug: string }) => s.slug === 'hidden-draft-series')).toBe(false);
+  });
+
+  it('filters by type, genre, status and premium, sorts, and paginates', async () => {
+    const list = async (query: string) => (await get(`${PUBLIC}/series?${query}`)).json().data;
+    expect((await list('type=novel')).items.map((s: { slug: string }) => s.slug)).toEqual(['murder-at-willowmere']);
+    expect((await list('genre=action')).items.map((s: { slug: string }) => s.slug)).toEqual(['the-lantern-keeper']);
+    expect((await list('status=completed')).items.map((s: { slug: string }) => s.slug)).toEqual(['murder-at-willowmere']);
+    expect((await list('sort=title')).items.map((s: { slug: string }) => s.slug)).toEqual([
+      'murder-at-willowmere',
+      'the-lantern-keeper',
+    ]);
+    const page2 = await list('perPage=1&page=2&sort=title');
+    expect(page2.items.map((s: { slug: string }) => s.slug)).toEqual(['the-lantern-keeper']);
+    expect(page2.pagination).toEqual({ page: 2, perPage: 1, total: 2, totalPages: 2 });
+  });
+
+  it('refuses bad list queries with per-field messages', async () => {
+    for (const query of ['type=manga', 'sort=random', 'page=0', 'perPage=1000', 'status=paused', 'premium=maybe']) {
+      const response = await get(`${PUBLIC}/series?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.code).toBe('validation_failed');
+      expect(Object.keys(response.json().error.fields)).toEqual([query.split('=')[0]]);
+    }
+  });
+
+  it('lists genres', async () => {
+    expect((await get(`${PUBLIC}/genres`)).json().data.map((g: { slug: string }) => g.slug)).toEqual(['action', 'romance']);
+  });
+
+  it('shows a banner only with an image and inside its window, with an immutable image', async () => {
+    const team = teamService();
+    const shown = await team.createBanner({
+      title: 'Now',
+      link: '/comics',
+      position: 0,
+      isActive: true,
+      startsAt: null,
+      endsAt: null,
+    });
+    await team.setBannerImage(shown.id, await png(1600, 500));
+    await team.createBanner({ title: 'No image yet', link: '', position: 1, isActive: true, startsAt: null, endsAt: null });
+    const later = await team.createBanner({
+      title: 'Later',
+      link: '',
+      position: 2,
+      isActive: true,
+      startsAt: iso(DAY),
+      endsAt: null,
+    });
+    await team.setBannerImage(later.id, await png(160, 50));
+    const { data } = (await get(`${PUBLIC}/banners`)).json();
+    expect(data.map((b: { title: string }) => b.title)).toEqual(['Now']);
+    const image = await get(data[0].image.url);
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('search (SPEC §7)', () => {
+  const search = (q: string) => get(`${PUBLIC}/search/series?q=${encodeURIComponent(q)}`);
+
+  it('answers with the spec’s fields', async () => {
+    const response = await search('lantern');
+    expect(response.statusCode).toBe(200);
+    const [first] = response.json().data.results;
+    expect(Object.keys(first).sort()).toEqual(['alternativeNames', 'cover', 'description', 'id', 'slug', 'status', 'title']);
+    expect(first).toMatchObject({ slug: 'the-lantern-keeper', status: 'ongoing', alternativeNames: 'Keeper of Lanterns' });
+    expect(first.cover).toMatch(/^\/media\/covers\//);
+  });
+
+  it('finds by alternative name and forgives a small typo', async () => {
+    expect((await search('willowmere case')).json().data.results[0].slug).toBe('murder-at-willowmere');
+    expect((await search('lantrn')).json().data.results[0]?.slug).toBe('the-lantern-keeper');
+    expect((await search('Willowmer')).json().data.results[0]?.slug).toBe('murder-at-willowmere');
+    expect((await search('zzzqqq')).json().data.results).toEqual([]);
+  });
+
+  it('ranks an exact title above a mere mention', async () => {
+    const team = teamService();
+    await team.createSeries({ type: 'novel', title: 'Keeper', alternativeNames: '', isPublished: true });
+    const results = (await search('keeper')).json().data.results.map((r: { title: string }) => r.title);
+    expect(results[0]).toBe('Keeper');
+    expect(results).toContain('The Lantern Keeper');
+  });
+
+  it('never finds unpublished series, and treats LIKE wildcards as text', async () => {
+    expect((await search('hidden draft')).json().data.results).toEqual([]);
+    expect((await search('%%%')).json().data.results).toEqual([]);
+  });
+
+  it.each(['', 'ab', '  ab  '])('refuses %j with the spec’s message', async (q) => {
+    const response = await search(q);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      error: { code: 'validation_failed', message: 'Please enter at least 3 characters to search.' },
+    });
+  });
+});
+
+describe('views', () => {
+  it('counts series and chapter views per day, written in batches', async () => {
+    const before = (await get(`${PUBLIC}/series/murder-at-willowmere`)).json().data.views;
+    await get(`${PUBLIC}/series/murder-at-willowmere`);
+    await get(`${PUBLIC}/series/murder-at-willowmere/chapters/chapter-1`);
+    await get(`${PUBLIC}/series/murder-at-willowmere/chapters/chapter-1`);
+    await t.app.catalogue.views.flush();
+    const rows = await t.db.query.dailyViews.findMany();
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const novelRows = rows.filter((row) => row.day === day);
+    expect(novelRows.map((row) => row.views).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(4);
+    t.app.catalogue.service.invalidate();
+    const after = (await get(`${PUBLIC}/series/murder-at-willowmere`)).json().data.views;
+    expect(after - before).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('scheduled chapters', () => {
+  it('move their series up the latest list when their time comes', async () => {
+    const team = teamService();
+    const quiet = await team.createSeries({ type: 'comic', title: 'Quiet Series', isPublished: true });
+    await team.createChapter(quiet.id, { number: 1, publishedAt: iso(-30 * DAY) });
+    await team.createChapter(quiet.id, { number: 2, publishedAt: iso(60_000) });
+    const first = async () => (await get(`${PUBLIC}/series?sort=latest`)).json().data.items[0].slug;
+    await t.app.catalogue.service.publishDue();
+    expect(await first()).not.toBe('quiet-series');
+    t.clock.advance(120_000);
+    expect(await t.app.catalogue.service.publishDue()).toBe(1);
+    expect(await first()).toBe('quiet-series');
+  });
+});
