@@ -21,32 +21,44 @@ const slugSchema = z
 
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} is limited to ${max} characters`);
 
-/** What an editor types in the series form. */
-export const seriesInputSchema = z.object({
+/** The series form's fields, each with its rule. */
+const seriesFields = {
   type: seriesTypeSchema,
   title: z.string().trim().min(1, 'Title is required').max(200, 'Title is limited to 200 characters'),
-  slug: slugSchema.optional(),
-  alternativeNames: optionalText(500, 'Alternative names').default(''),
-  description: optionalText(5000, 'Description').default(''),
-  status: seriesStatusSchema.default('ongoing'),
-  author: optionalText(120, 'Author').default(''),
-  artist: optionalText(120, 'Artist').default(''),
+  slug: slugSchema,
+  alternativeNames: optionalText(500, 'Alternative names'),
+  description: optionalText(5000, 'Description'),
+  status: seriesStatusSchema,
+  author: optionalText(120, 'Author'),
+  artist: optionalText(120, 'Artist'),
   releaseYear: z
     .number({ error: 'Release year must be a number' })
     .int('Release year must be a whole year')
     .min(1900, 'Release year must be 1900 or later')
     .max(2100, 'Release year must be 2100 or earlier')
-    .nullable()
-    .default(null),
-  isAdult: z.boolean().default(false),
-  isPublished: z.boolean().default(false),
-  genreIds: z
-    .array(z.uuid({ error: 'Unknown genre' }))
-    .max(20, 'At most 20 genres')
-    .default([]),
+    .nullable(),
+  isAdult: z.boolean(),
+  isPublished: z.boolean(),
+  genreIds: z.array(z.uuid({ error: 'Unknown genre' })).max(20, 'At most 20 genres'),
+};
+
+/** A new series: what is left out gets its default (a draft, ongoing, no genres). */
+export const seriesInputSchema = z.object({
+  ...seriesFields,
+  slug: seriesFields.slug.optional(),
+  alternativeNames: seriesFields.alternativeNames.default(''),
+  description: seriesFields.description.default(''),
+  status: seriesFields.status.default('ongoing'),
+  author: seriesFields.author.default(''),
+  artist: seriesFields.artist.default(''),
+  releaseYear: seriesFields.releaseYear.default(null),
+  isAdult: seriesFields.isAdult.default(false),
+  isPublished: seriesFields.isPublished.default(false),
+  genreIds: seriesFields.genreIds.default([]),
 });
 export type SeriesInput = z.input<typeof seriesInputSchema>;
-export const seriesPatchSchema = seriesInputSchema.partial();
+/** An edit: only the fields sent change (no defaults, so nothing is reset by omission). */
+export const seriesPatchSchema = z.object(seriesFields).partial();
 
 export const idParamsSchema = z.object({ id: z.uuid({ error: 'Unknown id' }) });
 export const pageParamsSchema = z.object({

@@ -111,8 +111,13 @@ export function createS3Storage(options: S3Options): MediaStorage {
       : {}),
   });
   const Bucket = options.bucket;
+  const checked = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe media key: ${key}`);
+    return key;
+  };
   return {
     async put(key, body, contentType) {
+      checked(key);
       await client.send(
         new PutObjectCommand({
           Bucket,
@@ -139,7 +144,7 @@ export function createS3Storage(options: S3Options): MediaStorage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
     },
     async deletePrefix(prefix) {
       let token: string | undefined;

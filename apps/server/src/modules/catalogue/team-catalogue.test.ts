@@ -1,0 +1,341 @@
+import { IMAGE_MAX_BYTES } from '@inkwell/contract';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegWithExif, multipart, pixelBombPng, png } from '../../../test/fixtures';
+import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+
+let t: TestContext;
+let editor: string;
+let admin: string;
+let reader: string;
+const TEAM = '/api/omegascans/secure/team';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  editor = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+  admin = await loginAs(t.app, await createUser(t.db, { role: 'admin' }));
+  reader = await loginAs(t.app, await createUser(t.db));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string | undefined, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+function upload(url: string, cookie: string, files: Parameters<typeof multipart>[0], method: 'POST' | 'PUT' = 'POST') {
+  const body = multipart(files);
+  return t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie, ...body.headers }, payload: body.payload });
+}
+
+async function newSeries(input: Record<string, unknown> = {}) {
+  const response = await call('POST', `${TEAM}/series`, editor, {
+    type: 'comic',
+    title: `Series ${Math.random().toString(36).slice(2, 8)}`,
+    ...input,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: string; slug: string; chapters: unknown[] };
+}
+async function newChapter(seriesId: string, input: Record<string, unknown> = {}) {
+  const response = await call('POST', `${TEAM}/series/${seriesId}/chapters`, editor, { number: 1, ...input });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: string; slug: string; pages: { id: string }[] };
+}
+
+describe('team catalogue: who may call it', () => {
+  it('refuses visitors (401) and readers (403), on reads and writes alike', async () => {
+    for (const [method, url] of [
+      ['GET', `${TEAM}/series`],
+      ['POST', `${TEAM}/series`],
+      ['GET', `${TEAM}/genres`],
+      ['POST', `${TEAM}/banners`],
+      ['DELETE', `${TEAM}/series/00000000-0000-4000-8000-000000000000`],
+    ] as const) {
+      expect(
+        (await call(method, url, undefined, method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', type: 'comic' }))
+          .statusCode,
+      ).toBe(401);
+      const forbidden = await call(
+        method,
+        url,
+        reader,
+        method === 'GET' || method === 'DELETE' ? undefined : { title: 'x', type: 'comic' },
+      );
+      expect(forbidden.statusCode).toBe(403);
+    }
+  });
+
+  it('lets admins in as well as editors', async () => {
+    expect((await call('GET', `${TEAM}/series`, admin)).statusCode).toBe(200);
+  });
+});
+
+describe('series', () => {
+  it('creates a series with a unique slug, edits and finds it', async () => {
+    const genre = (await call('POST', `${TEAM}/genres`, editor, { name: 'Fantasy' })).json().data;
+    const first = await newSeries({ title: 'Crown of Ash', genreIds: [genre.id], releaseYear: 2020, status: 'hiatus' });
+    const second = await newSeries({ title: 'Crown of Ash' });
+    expect(first.slug).toBe('crown-of-ash');
+    expect(second.slug).toBe('crown-of-ash-2');
+    const edited = await call('PATCH', `${TEAM}/series/${first.id}`, editor, {
+      description: 'A knight and a princess.',
+      isPublished: true,
+    });
+    expect(edited.json().data).toMatchObject({
+      description: 'A knight and a princess.',
+      isPublished: true,
+      status: 'hiatus',
+      releaseYear: 2020,
+    });
+    expect(edited.json().data.genres.map((g: { name: string }) => g.name)).toEqual(['Fantasy']);
+    const list = (await call('GET', `${TEAM}/series?q=crown`, editor)).json().data;
+    expect(list.items.map((s: { slug: string }) => s.slug).sort()).toEqual(['crown-of-ash', 'crown-of-ash-2']);
+    expect(list.pagination.total).toBe(2);
+  });
+
+  it('refuses bad input with a message per field, and changes nothing', async () => {
+    const before = (await call('GET', `${TEAM}/series`, editor)).json().data.pagination.total;
+    const response = await call('POST', `${TEAM}/series`, editor, {
+      type: 'manga',
+      title: '',
+      releaseYear: 1500,
+      slug: 'Bad Slug!',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields).sort()).toEqual(['releaseYear', 'slug', 'title', 'type']);
+    const unknownGenre = await call('POST', `${TEAM}/series`, editor, {
+      type: 'comic',
+      title: 'X',
+      genreIds: ['00000000-0000-4000-8000-000000000000'],
+    });
+    expect(unknownGenre.json().error.fields).toEqual({ genreIds: 'Unknown genre' });
+    expect((await call('GET', `${TEAM}/series`, editor)).json().data.pagination.total).toBe(before);
+  });
+
+  it('refuses a slug another series uses (409)', async () => {
+    await newSeries({ title: 'Taken', slug: 'taken' });
+    const again = await call('POST', `${TEAM}/series`, editor, { type: 'novel', title: 'Other', slug: 'taken' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields.slug).toMatch(/already uses/);
+  });
+
+  it('answers 404 for an unknown series and 400 for a malformed id', async () => {
+    expect((await call('GET', `${TEAM}/series/00000000-0000-4000-8000-000000000000`, editor)).statusCode).toBe(404);
+    expect((await call('GET', `${TEAM}/series/not-a-uuid`, editor)).statusCode).toBe(400);
+  });
+
+  it('deletes a series with its chapters and images', async () => {
+    const series = await newSeries();
+    const chapter = await newChapter(series.id);
+    await upload(`${TEAM}/chapters/${chapter.id}/pages`, editor, [{ name: '1.png', data: await png(50, 80) }]);
+    expect((await call('DELETE', `${TEAM}/series/${series.id}`, editor)).statusCode).toBe(200);
+    expect((await call('GET', `${TEAM}/chapters/${chapter.id}`, editor)).statusCode).toBe(404);
+  });
+});
+
+describe('covers', () => {
+  it('stores a re-encoded cover with its size and no metadata', async () => {
+    const series = await newSeries();
+    const response = await upload(
+      `${TEAM}/series/${series.id}/cover`,
+      editor,
+      [{ field: 'file', name: 'cover.jpg', type: 'image/jpeg', data: await jpegWithExif(900, 1200) }],
+      'PUT',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { cover } = response.json().data;
+    expect(cover).toMatchObject({ width: 600, height: 800 });
+    expect(cover.url).toMatch(/^\/media\/covers\/.+\.webp$/);
+    const image = await t.app.inject({ method: 'GET', url: cover.url });
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
+  });
+
+  it('refuses an upload that lies about its type (415), an oversized one and a pixel bomb (413)', async () => {
+    const series = await newSeries();
+    const url = `${TEAM}/series/${series.id}/cover`;
+    const script = Buffer.from('<?php system($_GET["c"]); ?>');
+    const lie = await upload(url, editor, [{ field: 'file', name: 'cover.png', type: 'image/png', data: script }], 'PUT');
+    expect(lie.statusCode).toBe(415);
+    expect(lie.json().error.code).toBe('unsupported_media_type');
+    const svg = await upload(
+      url,
+      editor,
+      [
+        {
+          field: 'file',
+          name: 'cover.png',
+          type: 'image/png',
+          data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        },
+      ],
+      'PUT',
+    );
+    expect(svg.statusCode).toBe(415);
+    const big = await upload(
+      url,
+      editor,
+      [{ field: 'file', name: 'big.png', data: Buffer.concat([await png(10, 10), Buffer.alloc(IMAGE_MAX_BYTES)]) }],
+      'PUT',
+    );
+    expect(big.statusCode).toBe(413);
+    const bomb = await upload(url, editor, [{ field: 'file', name: 'bomb.png', type: 'image/png', data: pixelBombPng() }], 'PUT');
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json().error.message).toMatch(/megapixels/);
+    const notMultipart = await call('PUT', url, editor, { file: 'x' });
+    expect(notMultipart.statusCode).toBe(415);
+    expect((await call('GET', `${TEAM}/series/${series.id}`, editor)).json().data.cover).toBeNull();
+  });
+});
+
+describe('chapters and pages', () => {
+  it('creates, schedules, prices and edits chapters; refuses a duplicate number and a free date on a free chapter', async () => {
+    const series = await newSeries();
+    const chapter = await newChapter(series.id, { number: 10.5, title: 'Interlude' });
+    expect(chapter).toMatchObject({ slug: 'chapter-10-5', state: 'draft', price: 0 });
+    const future = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    const scheduled = await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, {
+      publishedAt: future,
+      price: 25,
+      freeAt: future,
+    });
+    expect(scheduled.json().data).toMatchObject({ state: 'scheduled', price: 25, access: 'scheduled' });
+    const duplicate = await call('POST', `${TEAM}/series/${series.id}/chapters`, editor, { number: 10.5 });
+    expect(duplicate.statusCode).toBe(409);
+    const freeDate = await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { price: 0 });
+    expect(freeDate.statusCode).toBe(400);
+    expect(freeDate.json().error.fields).toHaveProperty('freeAt');
+    const bad = await call('POST', `${TEAM}/series/${series.id}/chapters`, editor, {
+      number: 1.234,
+      price: -1,
+      publishedAt: 'tomorrow',
+    });
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(['number', 'price', 'publishedAt']);
+  });
+
+  it('uploads many pages at once in order, reorders and removes them', async () => {
+    const series = await newSeries();
+    const chapter = await newChapter(series.id);
+    const files = await Promise.all(
+      [80, 90, 100].map(async (height, i) => ({ name: `${i + 1}.png`, data: await png(60, height) })),
+    );
+    const uploaded = await upload(`${TEAM}/chapters/${chapter.id}/pages`, editor, files);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const pages = uploaded.json().data.pages as { id: string; height: number }[];
+    expect(pages.map((p) => p.height)).toEqual([80, 90, 100]);
+
+    const reversed = [...pages].reverse().map((p) => p.id);
+    const reordered = await call('PUT', `${TEAM}/chapters/${chapter.id}/pages/order`, editor, { pageIds: reversed });
+    expect(reordered.json().data.pages.map((p: { height: number }) => p.height)).toEqual([100, 90, 80]);
+    const partial = await call('PUT', `${TEAM}/chapters/${chapter.id}/pages/order`, editor, { pageIds: reversed.slice(1) });
+    expect(partial.statusCode).toBe(400);
+
+    const removed = await call('DELETE', `${TEAM}/chapters/${chapter.id}/pages/${pages[1]!.id}`, editor);
+    expect(removed.json().data.pages.map((p: { height: number }) => p.height)).toEqual([100, 80]);
+    expect((await call('DELETE', `${TEAM}/chapters/${chapter.id}/pages/${pages[1]!.id}`, editor)).statusCode).toBe(404);
+  });
+
+  it('keeps nothing when one file of a batch is bad', async () => {
+    const series = await newSeries();
+    const chapter = await newChapter(series.id);
+    const response = await upload(`${TEAM}/chapters/${chapter.id}/pages`, editor, [
+      { name: '1.png', data: await png(60, 80) },
+      { name: '2.png', data: Buffer.from('not an image at all, honestly') },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toContain('2.png');
+    expect((await call('GET', `${TEAM}/chapters/${chapter.id}`, editor)).json().data.pages).toEqual([]);
+  });
+
+  it('imports a whole chapter from a .cbz in natural order, and refuses an archive with a path escape', async () => {
+    const series = await newSeries();
+    const chapter = await newChapter(series.id);
+    const page = async (height: number) => new Uint8Array(await png(40, height));
+    const cbz = Buffer.from(
+      zipSync({
+        'ch/10.png': await page(110),
+        'ch/2.png': await page(102),
+        'ch/1.png': await page(101),
+        'ComicInfo.xml': new Uint8Array([60]),
+      }),
+    );
+    const imported = await upload(`${TEAM}/chapters/${chapter.id}/archive`, editor, [
+      { field: 'file', name: 'chapter.cbz', data: cbz },
+    ]);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().message).toBe('3 pages imported');
+    expect(imported.json().data.pages.map((p: { height: number }) => p.height)).toEqual([101, 102, 110]);
+
+    const evil = Buffer.from(zipSync({ '1.png': await page(50), '../../../etc/cron.d/evil.png': await page(50) }));
+    const refused = await upload(`${TEAM}/chapters/${chapter.id}/archive`, editor, [
+      { field: 'file', name: 'evil.zip', data: evil },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toMatch(/unsafe path/);
+    expect((await call('GET', `${TEAM}/chapters/${chapter.id}`, editor)).json().data.pages).toHaveLength(3);
+  });
+
+  it('sanitizes novel text on the server', async () => {
+    const novel = await newSeries({ type: 'novel' });
+    const chapter = await newChapter(novel.id, {
+      content:
+        '<p onclick="x()">Hello <a href="javascript:alert(1)">there</a> <a href="https://example.com">friend</a></p><iframe src="https://evil"></iframe>',
+    });
+    const { content } = (await call('GET', `${TEAM}/chapters/${chapter.id}`, editor)).json().data;
+    expect(content).toBe(
+      '<p>Hello <a rel="noopener noreferrer nofollow" target="_blank">there</a> <a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">friend</a></p>',
+    );
+    const comic = await newSeries();
+    const refused = await call('POST', `${TEAM}/series/${comic.id}/chapters`, editor, { number: 1, content: '<p>x</p>' });
+    expect(refused.json().error.fields).toEqual({ content: 'Only novel chapters have text' });
+  });
+
+  it('deletes a chapter', async () => {
+    const series = await newSeries();
+    const chapter = await newChapter(series.id);
+    expect((await call('DELETE', `${TEAM}/chapters/${chapter.id}`, editor)).statusCode).toBe(200);
+    expect((await call('DELETE', `${TEAM}/chapters/${chapter.id}`, editor)).statusCode).toBe(404);
+  });
+});
+
+describe('genres and banners', () => {
+  it('adds, renames and deletes genres; refuses duplicates whatever their case', async () => {
+    const created = await call('POST', `${TEAM}/genres`, editor, { name: 'Slice of Life' });
+    expect(created.json().data).toMatchObject({ name: 'Slice of Life', slug: 'slice-of-life' });
+    expect((await call('POST', `${TEAM}/genres`, editor, { name: 'slice of life' })).statusCode).toBe(409);
+    expect((await call('POST', `${TEAM}/genres`, editor, { name: '  ' })).json().error.fields).toHaveProperty('name');
+    const renamed = await call('PATCH', `${TEAM}/genres/${created.json().data.id}`, editor, { name: 'Everyday' });
+    expect(renamed.json().data.slug).toBe('everyday');
+    expect((await call('DELETE', `${TEAM}/genres/${created.json().data.id}`, editor)).statusCode).toBe(200);
+  });
+
+  it('creates a banner, gives it an image, edits and deletes it', async () => {
+    const created = await call('POST', `${TEAM}/banners`, editor, { title: 'Summer event', link: '/premium', position: 2 });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json().data;
+    const image = await upload(
+      `${TEAM}/banners/${id}/image`,
+      editor,
+      [{ field: 'file', name: 'b.png', data: await png(2000, 600) }],
+      'PUT',
+    );
+    expect(image.json().data.image).toMatchObject({ width: 1600, height: 480 });
+    const edited = await call('PATCH', `${TEAM}/banners/${id}`, editor, { isActive: false });
+    expect(edited.json().data.isActive).toBe(false);
+    const bad = await call('POST', `${TEAM}/banners`, editor, {
+      title: 'x',
+      link: 'javascript:alert(1)',
+      startsAt: '2026-02-01T00:00:00Z',
+      endsAt: '2026-01-01T00:00:00Z',
+    });
+    expect(Object.keys(bad.json().error.fields).sort()).toEqual(['endsAt', 'link']);
+    expect((await call('DELETE', `${TEAM}/banners/${id}`, editor)).statusCode).toBe(200);
+    expect((await call('GET', `${TEAM}/banners`, editor)).json().data.some((b: { id: string }) => b.id === id)).toBe(false);
+  });
+});
