@@ -10,7 +10,10 @@ import { RouteLoader } from './route-loader';
 function Root() {
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-ink-800 focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-ink-800 focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <RouteLoader />
@@ -24,6 +27,11 @@ function Root() {
 /** A route whose code is fetched on first visit, with SPEC §9's chunk time-out. */
 function lazyPage(load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> {
   return { lazy: withChunkTimeout(async () => ({ Component: (await load()).default })) };
+}
+
+/** The same, for a module whose page is a named export. */
+function lazyNamed<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): Pick<RouteObject, 'lazy'> {
+  return { lazy: withChunkTimeout(async () => ({ Component: (await load())[name] })) };
 }
 
 const redirectTo = (code: string) => <Navigate to={`/errorPage?error=${code}`} replace />;
@@ -42,6 +50,12 @@ export const routes: RouteObject[] = [
           { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
           { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
           { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
+          { path: 'comics', ...lazyNamed(() => import('../features/catalogue/pages/catalogue-page'), 'ComicsPage') },
+          { path: 'novels', ...lazyNamed(() => import('../features/catalogue/pages/catalogue-page'), 'NovelsPage') },
+          { path: 'premium', ...lazyNamed(() => import('../features/catalogue/pages/catalogue-page'), 'PremiumPage') },
+          // Matched without regard to case, so /seriesView/{slug} (search results) lands here too.
+          { path: 'SeriesView/:seriesSlug', ...lazyPage(() => import('../features/catalogue/pages/series-page')) },
+          { path: 'SeriesView/:seriesSlug/:chapterSlug', ...lazyPage(() => import('../features/reader/reader-page')) },
           { path: 'errorPage', element: <ErrorPage /> },
           { path: 'announcements', element: redirectTo('announcement_not_found') },
           { path: 'SeriesView', element: redirectTo('series_not_found') },
@@ -64,6 +78,11 @@ export const routes: RouteObject[] = [
         lazy: withChunkTimeout(async () => ({ Component: (await import('../features/dashboard/team-layout')).TeamLayout })),
         children: [
           { index: true, ...lazyPage(() => import('../features/dashboard/dashboard-home-page')) },
+          { path: 'Series/Series', ...lazyPage(() => import('../features/dashboard/series/series-list-page')) },
+          { path: 'Series/Series/AddNew', ...lazyPage(() => import('../features/dashboard/series/series-new-page')) },
+          { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
+          { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
+          { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
           { path: '*', element: redirectTo('not_found') },
         ],
       },

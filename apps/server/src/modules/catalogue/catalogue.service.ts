@@ -1,5 +1,5 @@
 import type { ChapterContent, HomeData, SeriesDetail, SeriesListData } from '@inkwell/contract';
-import { seriesListQuerySchema } from '@inkwell/contract';
+import { type seriesListQuerySchema } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { TeamBanner, TeamChapter, TeamChapterRow, TeamSeries, TeamSeriesRow } from '@inkwell/contract';
 import {
-  bannerInputSchema,
-  bannerPatchSchema,
-  chapterInputSchema,
-  chapterPatchSchema,
-  seriesInputSchema,
-  seriesPatchSchema,
-  teamSeriesListQuerySchema,
+  type bannerInputSchema,
+  type bannerPatchSchema,
+  type chapterInputSchema,
+  type chapterPatchSchema,
+  type seriesInputSchema,
+  type seriesPatchSchema,
+  type teamSeriesListQuerySchema,
 } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';

@@ -1,45 +1,74 @@
-import { BookOpen, Crown, Layers } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/auth-context';
+import { useHome } from '../catalogue/api/catalogue-api';
+import { BannerCarousel } from '../catalogue/components/banner-carousel';
+import { LoadError } from '../catalogue/components/query-state';
+import { SeriesGrid, SeriesGridSkeleton } from '../catalogue/components/series-card';
 
-const SECTIONS = [
-  { to: '/comics', title: 'Comics', text: 'Full-colour webtoons and manga, read as a long strip or page by page.', Icon: Layers },
-  { to: '/novels', title: 'Novels', text: 'Serialized web novels with the typography you choose.', Icon: BookOpen },
-  { to: '/premium', title: 'Premium', text: 'Early chapters for our most loyal readers.', Icon: Crown },
-];
+function Section({ title, to, children }: { title: string; to: string; children: ReactNode }) {
+  return (
+    <section className="mt-10" aria-labelledby={`section-${to}`}>
+      <div className="mb-4 flex items-end justify-between">
+        <h2 id={`section-${to}`} className="text-xl font-bold text-white">
+          {title}
+        </h2>
+        <Link to={to} className="flex items-center gap-1 text-sm font-medium text-accent-400 hover:text-accent-300">
+          See all <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
 
-/** The home page's welcome; the catalogue sections join it as the reading product lands. */
+/** The home page: banners, latest updates with their newest chapters, popular and premium picks. */
 export function HomePage() {
   const { user } = useAuth();
+  const home = useHome();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12">
-      <section className="rounded-3xl border border-ink-800 bg-gradient-to-br from-accent-600/25 via-ink-900 to-ink-950 px-6 py-12 sm:px-12">
-        <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">
-          {user ? `Welcome back, ${user.username}.` : 'Stories worth coming back for.'}
-        </h1>
-        <p className="mt-4 max-w-xl text-lg text-zinc-300">
-          Read serialized comics and web novels, follow the series you love and never miss a new chapter.
-        </p>
-        {!user && (
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/register" className="rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500">
-              Create a free account
-            </Link>
-            <Link to="/login" className="rounded-lg bg-ink-800 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-ink-700">
-              Log in
-            </Link>
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="sr-only">Inkwell: read comics and web novels</h1>
+      {home.isPending ? (
+        <>
+          <div className="aspect-[16/5] w-full animate-pulse rounded-2xl bg-ink-900" aria-hidden />
+          <div className="mt-10">
+            <SeriesGridSkeleton />
           </div>
-        )}
-      </section>
-      <section className="mt-10 grid gap-4 md:grid-cols-3">
-        {SECTIONS.map(({ to, title, text, Icon }) => (
-          <Link key={to} to={to} className="group rounded-2xl border border-ink-800 bg-ink-900 p-6 hover:border-accent-500/60">
-            <Icon className="size-7 text-accent-400" aria-hidden />
-            <h2 className="mt-4 text-lg font-semibold text-white group-hover:text-accent-400">{title}</h2>
-            <p className="mt-1 text-sm text-zinc-400">{text}</p>
-          </Link>
-        ))}
-      </section>
+        </>
+      ) : home.isError ? (
+        <LoadError message="We could not load the home page. Please try again." onRetry={() => void home.refetch()} />
+      ) : (
+        <>
+          {home.data.banners.length > 0 ? (
+            <BannerCarousel banners={home.data.banners} />
+          ) : (
+            !user && (
+              <section className="rounded-3xl border border-ink-800 bg-gradient-to-br from-accent-600/25 via-ink-900 to-ink-950 px-6 py-10">
+                <p className="text-3xl font-extrabold text-white">Stories worth coming back for.</p>
+              </section>
+            )
+          )}
+          <Section title="Latest updates" to="/comics?sort=latest">
+            {home.data.latest.length > 0 ? (
+              <SeriesGrid items={home.data.latest} eagerCount={6} />
+            ) : (
+              <p className="text-zinc-400">No series yet. The team is preparing the first chapters.</p>
+            )}
+          </Section>
+          {home.data.premium.length > 0 && (
+            <Section title="Premium picks" to="/premium">
+              <SeriesGrid items={home.data.premium.slice(0, 6)} />
+            </Section>
+          )}
+          {home.data.popular.length > 0 && (
+            <Section title="Popular" to="/comics?sort=popular">
+              <SeriesGrid items={home.data.popular.slice(0, 12)} />
+            </Section>
+          )}
+        </>
+      )}
     </div>
   );
 }

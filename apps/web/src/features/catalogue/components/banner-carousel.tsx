@@ -1,0 +1,86 @@
+import type { Banner } from '@inkwell/contract';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+
+const ROTATE_MS = 7000;
+
+/** The home page's banners: one at a time, turning every few seconds unless the reader is on it. */
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const [index, setIndex] = useState(0);
+  const [isPaused, setIsPaused] = useState(false);
+  const count = banners.length;
+
+  useEffect(() => {
+    if (count < 2 || isPaused) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), ROTATE_MS);
+    return () => clearInterval(timer);
+  }, [count, isPaused]);
+
+  if (count === 0) return null;
+  const banner = banners[index % count]!;
+  const image = (
+    <img
+      src={banner.image.url}
+      width={banner.image.width}
+      height={banner.image.height}
+      alt={banner.title}
+      fetchPriority="high"
+      className="aspect-[16/5] w-full object-cover"
+    />
+  );
+  const isInternal = banner.link.startsWith('/');
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured"
+      className="relative overflow-hidden rounded-2xl border border-ink-800 bg-ink-900"
+      onMouseEnter={() => setIsPaused(true)}
+      onMouseLeave={() => setIsPaused(false)}
+      onFocus={() => setIsPaused(true)}
+      onBlur={() => setIsPaused(false)}
+    >
+      {banner.link === '' ? (
+        image
+      ) : isInternal ? (
+        <Link to={banner.link}>{image}</Link>
+      ) : (
+        <a href={banner.link} rel="noopener noreferrer">
+          {image}
+        </a>
+      )}
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            aria-label="Previous banner"
+            onClick={() => setIndex((i) => (i - 1 + count) % count)}
+            className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"
+          >
+            <ChevronLeft className="size-5" aria-hidden />
+          </button>
+          <button
+            type="button"
+            aria-label="Next banner"
+            onClick={() => setIndex((i) => (i + 1) % count)}
+            className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"
+          >
+            <ChevronRight className="size-5" aria-hidden />
+          </button>
+          <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 gap-2">
+            {banners.map((b, i) => (
+              <button
+                key={b.id}
+                type="button"
+                aria-label={`Show banner ${i + 1}: ${b.title}`}
+                aria-current={i === index % count}
+                onClick={() => setIndex(i)}
+                className={`h-2 rounded-full transition-all ${i === index % count ? 'w-6 bg-white' : 'w-2 bg-white/50'}`}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

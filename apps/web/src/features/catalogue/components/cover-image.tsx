@@ -1,0 +1,42 @@
+import type { Image } from '@inkwell/contract';
+import { ImageOff } from 'lucide-react';
+
+/**
+ * A cover drawn at its own aspect ratio with width and height set, so nothing moves as it
+ * loads. Without a cover, a quiet placeholder of the same shape.
+ */
+export function CoverImage({
+  cover,
+  title,
+  className = '',
+  eager = false,
+}: {
+  cover: Image | null;
+  title: string;
+  className?: string;
+  eager?: boolean;
+}) {
+  if (!cover) {
+    return (
+      <div
+        className={`flex aspect-[2/3] items-center justify-center bg-ink-800 text-zinc-500 ${className}`}
+        role="img"
+        aria-label={`${title} (no cover)`}
+      >
+        <ImageOff className="size-8" aria-hidden />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={cover.url}
+      width={cover.width}
+      height={cover.height}
+      alt={`Cover of ${title}`}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      {...(eager ? { fetchPriority: 'high' as const } : {})}
+      className={`aspect-[2/3] w-full bg-ink-800 object-cover ${className}`}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import type { SeriesCard as Card } from '@inkwell/contract';
+import { Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import { CoverImage } from './cover-image';
+import { StatusBadge } from './status-badge';
+import { timeFromNow } from './time';
+
+/** A series in a grid: cover, title, status and its newest chapters. */
+export function SeriesCard({ series, eager = false }: { series: Card; eager?: boolean }) {
+  const href = `/SeriesView/${series.slug}`;
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-ink-800 bg-ink-900 transition hover:border-accent-500/50">
+      <Link to={href} className="relative block" tabIndex={-1} aria-hidden>
+        <CoverImage cover={series.cover} title={series.title} eager={eager} className="transition group-hover:opacity-90" />
+        <span className="absolute left-2 top-2 rounded bg-black/70 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-zinc-100">
+          {series.type}
+        </span>
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-white">
+          <Link to={href} className="hover:text-accent-400">
+            {series.title}
+          </Link>
+        </h3>
+        <StatusBadge status={series.status} className="self-start" />
+        {series.latestChapters.length > 0 && (
+          <ul className="mt-auto space-y-1">
+            {series.latestChapters.map((chapter) => (
+              <li key={chapter.slug}>
+                <Link
+                  to={`${href}/${chapter.slug}`}
+                  className="flex items-center justify-between gap-2 rounded-md bg-ink-800/70 px-2 py-1 text-xs text-zinc-300 hover:bg-ink-700 hover:text-white"
+                >
+                  <span className="flex items-center gap-1 truncate">
+                    {chapter.isPremium && <Crown className="size-3 shrink-0 text-amber-300" aria-label="Premium" />}
+                    Ch. {chapter.number}
+                  </span>
+                  <span className="shrink-0 text-zinc-400">{timeFromNow(chapter.publishedAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function SeriesGrid({ items, eagerCount = 0 }: { items: Card[]; eagerCount?: number }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+      {items.map((series, index) => (
+        <SeriesCard key={series.id} series={series} eager={index < eagerCount} />
+      ))}
+    </div>
+  );
+}
+
+export function SeriesGridSkeleton({ count = 12 }: { count?: number }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-hidden>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-xl border border-ink-800 bg-ink-900">
+          <div className="aspect-[2/3] animate-pulse bg-ink-800" />
+          <div className="space-y-2 p-3">
+            <div className="h-3 w-3/4 animate-pulse rounded bg-ink-800" />
+            <div className="h-3 w-1/3 animate-pulse rounded bg-ink-800" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

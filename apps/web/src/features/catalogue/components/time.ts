@@ -1,0 +1,36 @@
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** "3 days ago", "in 2 hours". */
+export function timeFromNow(iso: string, now = Date.now()): string {
+  const diff = Date.parse(iso) - now;
+  for (const [unit, ms] of units) {
+    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
+  }
+  return diff >= 0 ? 'in a moment' : 'just now';
+}
+
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** "2d 04:13:09" until a moment; "0s" once it has passed. */
+export function countdown(msLeft: number): string {
+  if (msLeft <= 0) return '0s';
+  const total = Math.floor(msLeft / 1000);
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const clock = [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+export const chapterLabel = (chapter: { number: number; title: string }) =>
+  `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;

@@ -1,0 +1,169 @@
+import { BookOpen, ChevronsRight, Eye } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { useSeries } from '../api/catalogue-api';
+import { ChapterMarks } from '../components/chapter-marks';
+import { CoverImage } from '../components/cover-image';
+import { LoadError } from '../components/query-state';
+import { StatusBadge } from '../components/status-badge';
+import { chapterLabel, formatDate } from '../components/time';
+import { useDocumentTitle } from '../use-document-title';
+
+const CHAPTERS_SHOWN = 50;
+
+/** /SeriesView/{slug}: the series and its chapters, with a lock, price and free date on each. */
+export default function SeriesPage() {
+  const { seriesSlug = '' } = useParams();
+  const series = useSeries(seriesSlug);
+  const [showAll, setShowAll] = useState(false);
+  const [isAscending, setIsAscending] = useState(false);
+  useDocumentTitle(series.data?.title);
+
+  if (series.isError) {
+    if (series.error instanceof ApiError && series.error.status === 404)
+      return <Navigate to="/errorPage?error=series_not_found" replace />;
+    return (
+      <div className="mx-auto max-w-5xl px-4 py-10">
+        <LoadError message="We could not load this series. Please try again." onRetry={() => void series.refetch()} />
+      </div>
+    );
+  }
+  if (series.isPending) {
+    return (
+      <div className="mx-auto flex max-w-5xl gap-6 px-4 py-10" aria-busy>
+        <div className="aspect-[2/3] w-48 animate-pulse rounded-xl bg-ink-900" />
+        <div className="flex-1 space-y-3">
+          <div className="h-8 w-2/3 animate-pulse rounded bg-ink-900" />
+          <div className="h-4 w-1/3 animate-pulse rounded bg-ink-900" />
+        </div>
+      </div>
+    );
+  }
+
+  const data = series.data;
+  const chapters = isAscending ? [...data.chapters].reverse() : data.chapters;
+  const shown = showAll ? chapters : chapters.slice(0, CHAPTERS_SHOWN);
+  // Chapters arrive newest number first.
+  const first = data.chapters[data.chapters.length - 1];
+  const latest = data.chapters[0];
+  const base = `/SeriesView/${data.slug}`;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <div className="flex flex-col gap-6 sm:flex-row">
+        <div className="w-44 shrink-0 self-center overflow-hidden rounded-xl border border-ink-800 sm:w-56 sm:self-start">
+          <CoverImage cover={data.cover} title={data.title} eager />
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2 text-xs">
+            <span className="rounded bg-ink-800 px-2 py-0.5 font-bold uppercase tracking-wider text-zinc-300">{data.type}</span>
+            <StatusBadge status={data.status} />
+            {data.releaseYear && <span className="text-zinc-400">{data.releaseYear}</span>}
+            <span className="inline-flex items-center gap-1 text-zinc-400">
+              <Eye className="size-3.5" aria-hidden />
+              {data.views.toLocaleString('en')} views
+            </span>
+          </div>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-white">{data.title}</h1>
+          {data.alternativeNames && <p className="mt-1 text-sm text-zinc-400">Also known as: {data.alternativeNames}</p>}
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {data.author && (
+              <>
+                <dt className="text-zinc-400">Author</dt>
+                <dd className="text-zinc-100">{data.author}</dd>
+              </>
+            )}
+            {data.artist && (
+              <>
+                <dt className="text-zinc-400">Artist</dt>
+                <dd className="text-zinc-100">{data.artist}</dd>
+              </>
+            )}
+          </dl>
+          {data.genres.length > 0 && (
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Genres">
+              {data.genres.map((genre) => (
+                <li key={genre.id}>
+                  <Link
+                    to={`/${data.type === 'comic' ? 'comics' : 'novels'}?genre=${genre.slug}`}
+                    className="rounded-full border border-ink-700 px-3 py-1 text-xs text-zinc-200 hover:border-accent-500 hover:text-white"
+                  >
+                    {genre.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.description && <p className="mt-4 whitespace-pre-line leading-relaxed text-zinc-300">{data.description}</p>}
+          <div className="mt-6 flex flex-wrap gap-3">
+            {first && (
+              <Link
+                to={`${base}/${first.slug}`}
+                className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
+              >
+                <BookOpen className="size-4" aria-hidden />
+                First chapter
+              </Link>
+            )}
+            {latest && latest !== first && (
+              <Link
+                to={`${base}/${latest.slug}`}
+                className="inline-flex items-center gap-2 rounded-lg bg-ink-800 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-ink-700"
+              >
+                <ChevronsRight className="size-4" aria-hidden />
+                Latest chapter
+              </Link>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <section className="mt-10" aria-labelledby="chapters-heading">
+        <div className="mb-3 flex items-center justify-between">
+          <h2 id="chapters-heading" className="text-xl font-bold text-white">
+            Chapters <span className="text-base font-normal text-zinc-400">({data.chapters.length})</span>
+          </h2>
+          {data.chapters.length > 1 && (
+            <button
+              type="button"
+              onClick={() => setIsAscending((v) => !v)}
+              className="rounded-lg bg-ink-800 px-3 py-1.5 text-sm text-zinc-200 hover:bg-ink-700"
+            >
+              {isAscending ? 'Newest first' : 'Oldest first'}
+            </button>
+          )}
+        </div>
+        {data.chapters.length === 0 ? (
+          <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
+        ) : (
+          <ul className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-800 bg-ink-900">
+            {shown.map((chapter) => (
+              <li key={chapter.id}>
+                <Link
+                  to={`${base}/${chapter.slug}`}
+                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800"
+                >
+                  <span className="font-medium text-zinc-100">{chapterLabel(chapter)}</span>
+                  <span className="flex items-center gap-3">
+                    <ChapterMarks chapter={chapter} />
+                    {chapter.publishedAt && <span className="text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!showAll && chapters.length > CHAPTERS_SHOWN && (
+          <button
+            type="button"
+            onClick={() => setShowAll(true)}
+            className="mt-3 w-full rounded-lg bg-ink-800 py-2 text-sm font-medium text-zinc-200 hover:bg-ink-700"
+          >
+            Show all {chapters.length} chapters
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

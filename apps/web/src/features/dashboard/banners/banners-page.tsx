@@ -1,0 +1,290 @@
+import { bannerInputSchema, type TeamBanner } from '@inkwell/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { fieldErrors, FormAlert, TextField } from '../../../components/form';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { LoadError } from '../../catalogue/components/query-state';
+import { formatDate } from '../../catalogue/components/time';
+import {
+  CheckboxField,
+  ConfirmButton,
+  fromLocalInput,
+  primaryButton,
+  ProgressBar,
+  secondaryButton,
+  toLocalInput,
+} from '../components/fields';
+import { teamApi, teamKeys } from '../team-api';
+
+interface Values {
+  title: string;
+  link: string;
+  position: string;
+  isActive: boolean;
+  startsAt: string;
+  endsAt: string;
+}
+const valuesFrom = (banner?: TeamBanner): Values => ({
+  title: banner?.title ?? '',
+  link: banner?.link ?? '',
+  position: String(banner?.position ?? 0),
+  isActive: banner?.isActive ?? true,
+  startsAt: toLocalInput(banner?.startsAt ?? null),
+  endsAt: toLocalInput(banner?.endsAt ?? null),
+});
+
+function BannerForm({
+  banner,
+  onSaved,
+  onCancel,
+}: {
+  banner?: TeamBanner;
+  onSaved(banner: TeamBanner): void;
+  onCancel?(): void;
+}) {
+  const [values, setValues] = useState(() => valuesFrom(banner));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      title: values.title,
+      link: values.link,
+      position: Number(values.position),
+      isActive: values.isActive,
+      startsAt: fromLocalInput(values.startsAt),
+      endsAt: fromLocalInput(values.endsAt),
+    };
+    const parsed = bannerInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setIsBusy(true);
+    try {
+      onSaved(banner ? await teamApi.updateBanner(banner.id, input) : await teamApi.createBanner(input));
+      if (!banner) setValues(valuesFrom());
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      setFormError(error instanceof Error ? error.message : 'Saving failed');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="space-y-4"
+      aria-label={banner ? `Edit ${banner.title}` : 'New banner'}
+    >
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Title"
+          value={values.title}
+          onChange={(e) => set('title', e.target.value)}
+          error={errors.title}
+          hint="Also the image's alternative text."
+        />
+        <TextField
+          label="Link"
+          value={values.link}
+          onChange={(e) => set('link', e.target.value)}
+          error={errors.link}
+          placeholder="/SeriesView/the-lantern-keeper"
+        />
+        <TextField
+          label="Order"
+          inputMode="numeric"
+          value={values.position}
+          onChange={(e) => set('position', e.target.value)}
+          error={errors.position}
+          hint="Lower comes first."
+        />
+        <div className="pt-7">
+          <CheckboxField label="Active" checked={values.isActive} onChange={(v) => set('isActive', v)} />
+        </div>
+        <TextField
+          label="Shown from"
+          type="datetime-local"
+          value={values.startsAt}
+          onChange={(e) => set('startsAt', e.target.value)}
+          error={errors.startsAt}
+          hint="Empty: at once."
+        />
+        <TextField
+          label="Shown until"
+          type="datetime-local"
+          value={values.endsAt}
+          onChange={(e) => set('endsAt', e.target.value)}
+          error={errors.endsAt}
+          hint="Empty: no end."
+        />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" disabled={isBusy} className={primaryButton}>
+          {banner ? 'Save banner' : 'Create banner'}
+        </button>
+        {onCancel && (
+          <button type="button" onClick={onCancel} className={secondaryButton}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function BannerImage({ banner }: { banner: TeamBanner }) {
+  const client = useQueryClient();
+  const id = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    try {
+      await teamApi.uploadBannerImage(banner.id, file, setProgress);
+      await client.invalidateQueries({ queryKey: teamKeys.banners });
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'The image could not be saved');
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <div className="w-full space-y-2 sm:w-72">
+      {banner.image ? (
+        <img
+          src={banner.image.url}
+          width={banner.image.width}
+          height={banner.image.height}
+          alt={banner.title}
+          loading="lazy"
+          className="aspect-[16/5] w-full rounded-lg object-cover"
+        />
+      ) : (
+        <div className="flex aspect-[16/5] w-full items-center justify-center rounded-lg border border-dashed border-amber-500/50 text-xs text-amber-300">
+          No image: not shown yet
+        </div>
+      )}
+      <label
+        htmlFor={id}
+        className="block cursor-pointer rounded-lg bg-ink-800 px-3 py-1.5 text-center text-sm text-zinc-100 hover:bg-ink-700"
+      >
+        {banner.image ? 'Replace image' : 'Upload image'}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+        className="sr-only"
+        aria-label={`Image for ${banner.title}`}
+        onChange={(event) => void upload(event.target.files?.[0])}
+      />
+      {progress !== null && <ProgressBar value={progress} label="Uploading image" />}
+      {error && <FormAlert tone="error">{error}</FormAlert>}
+    </div>
+  );
+}
+
+/** /Dashboard/Series/Banners: the home page's banners, their order and when they show. */
+export default function BannersPage() {
+  const client = useQueryClient();
+  const toast = useToast();
+  const banners = useQuery({ queryKey: teamKeys.banners, queryFn: teamApi.listBanners });
+  const [editing, setEditing] = useState<string | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: teamKeys.banners });
+
+  return (
+    <div className="space-y-8">
+      <h1 className="text-2xl font-bold text-white">Banners</h1>
+      <section className="rounded-xl border border-ink-800 bg-ink-900 p-4">
+        <h2 className="mb-4 font-semibold text-white">New banner</h2>
+        <BannerForm
+          onSaved={(banner) => {
+            void refresh();
+            toast({ type: 'success', message: `${banner.title} created. Upload its image to show it.`, duration: 5000 });
+          }}
+        />
+      </section>
+      {banners.isPending ? (
+        <p className="text-zinc-400">Loading banners…</p>
+      ) : banners.isError ? (
+        <LoadError message="We could not load the banners." onRetry={() => void banners.refetch()} />
+      ) : banners.data.length === 0 ? (
+        <p className="text-zinc-400">No banners yet.</p>
+      ) : (
+        <ul className="space-y-4">
+          {banners.data.map((banner) => (
+            <li key={banner.id} className="rounded-xl border border-ink-800 bg-ink-900 p-4">
+              <div className="flex flex-col gap-4 sm:flex-row">
+                <BannerImage banner={banner} />
+                <div className="min-w-0 flex-1">
+                  {editing === banner.id ? (
+                    <BannerForm
+                      banner={banner}
+                      onSaved={() => {
+                        setEditing(null);
+                        void refresh();
+                      }}
+                      onCancel={() => setEditing(null)}
+                    />
+                  ) : (
+                    <>
+                      <p className="font-semibold text-zinc-100">
+                        {banner.title}{' '}
+                        {!banner.isActive && (
+                          <span className="ml-1 rounded bg-zinc-700 px-1.5 py-0.5 text-[10px] font-bold uppercase">Inactive</span>
+                        )}
+                      </p>
+                      <p className="mt-1 text-sm text-zinc-400">Link: {banner.link || 'none'}</p>
+                      <p className="text-sm text-zinc-400">
+                        Order {banner.position}
+                        {banner.startsAt && ` · from ${formatDate(banner.startsAt)}`}
+                        {banner.endsAt && ` · until ${formatDate(banner.endsAt)}`}
+                      </p>
+                      <div className="mt-3 flex gap-1">
+                        <button
+                          type="button"
+                          onClick={() => setEditing(banner.id)}
+                          className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
+                        >
+                          Edit
+                        </button>
+                        <ConfirmButton
+                          label="Delete"
+                          onConfirm={() =>
+                            void teamApi
+                              .deleteBanner(banner.id)
+                              .then(refresh)
+                              .catch((error: unknown) =>
+                                toast({
+                                  type: 'error',
+                                  message: error instanceof Error ? error.message : 'Delete failed',
+                                  duration: 5000,
+                                }),
+                              )
+                          }
+                        />
+                      </div>
+                    </>
+                  )}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+const control = (error?: string) =>
+  `w-full rounded-lg border bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 ${
+    error ? 'border-rose-500' : 'border-ink-700'
+  }`;
+
+function Message({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
+  if (error) {
+    return (
+      <p id={id} className="mt-1.5 text-sm text-rose-300">
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={id} className="mt-1.5 text-xs text-zinc-400">
+      {hint}
+    </p>
+  ) : null;
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string | undefined; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-m`}
+        className={control(error)}
+        {...props}
+      />
+      <Message id={`${id}-m`} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  className = '',
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string | undefined }) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={`${id}-m`} className={control(error)} {...props}>
+        {children}
+      </select>
+      <Message id={`${id}-m`} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 accent-violet-500"
+      />
+      <label htmlFor={id} className="text-sm text-zinc-200">
+        {label}
+        {hint && <span className="block text-xs text-zinc-400">{hint}</span>}
+      </label>
+    </div>
+  );
+}
+
+/** A thin bar for uploads: role=progressbar with its value, for people and for tests. */
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const percent = Math.round(value * 100);
+  return (
+    <div>
+      <div className="mb-1 flex justify-between text-xs text-zinc-400">
+        <span>{label}</span>
+        <span>{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded-full bg-ink-800"
+      >
+        <div className="h-full rounded-full bg-accent-500 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** A destructive action that asks once more, inline, before it happens. */
+export function ConfirmButton({
+  label,
+  confirmLabel = 'Yes, delete',
+  onConfirm,
+  isBusy = false,
+}: {
+  label: string;
+  confirmLabel?: string;
+  onConfirm(): void;
+  isBusy?: boolean;
+}) {
+  const [isAsking, setIsAsking] = useState(false);
+  if (!isAsking) {
+    return (
+      <button
+        type="button"
+        onClick={() => setIsAsking(true)}
+        className="rounded-lg px-3 py-1.5 text-sm font-medium text-rose-300 hover:bg-rose-500/10"
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <span className="inline-flex items-center gap-1">
+      <button
+        type="button"
+        disabled={isBusy}
+        onClick={onConfirm}
+        className="rounded-lg bg-rose-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-rose-500 disabled:opacity-60"
+      >
+        {confirmLabel}
+      </button>
+      <button
+        type="button"
+        onClick={() => setIsAsking(false)}
+        className="rounded-lg px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
+      >
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+export const primaryButton =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500 disabled:cursor-not-allowed disabled:opacity-60';
+export const secondaryButton =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-ink-800 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-ink-700 disabled:opacity-60';
+
+/** A datetime-local value for an ISO moment, in the editor's own time zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+/** The ISO moment for a datetime-local value (read in the editor's time zone), or null when empty. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}

@@ -1,0 +1,140 @@
+import { genreInputSchema, type Genre } from '@inkwell/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormAlert, TextField } from '../../../components/form';
+import { useToast } from '../../../components/toast/toast-context';
+import { LoadError } from '../../catalogue/components/query-state';
+import { ConfirmButton, primaryButton, secondaryButton } from '../components/fields';
+import { teamApi, teamKeys } from '../team-api';
+
+function useGenreName(initial: string, save: (name: string) => Promise<unknown>) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [isBusy, setIsBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = genreInputSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setIsBusy(true);
+    setError(undefined);
+    try {
+      await save(parsed.data.name);
+      return true;
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'Saving failed');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return { name, setName, error, isBusy, submit };
+}
+
+function GenreRow({ genre }: { genre: Genre }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [isEditing, setIsEditing] = useState(false);
+  const form = useGenreName(genre.name, async (name) => {
+    await teamApi.renameGenre(genre.id, name);
+    await client.invalidateQueries({ queryKey: teamKeys.genres });
+    setIsEditing(false);
+  });
+  if (isEditing) {
+    return (
+      <li className="px-4 py-3">
+        <form onSubmit={(event) => void form.submit(event)} className="flex flex-wrap items-start gap-2" noValidate>
+          <TextField
+            label={`New name for ${genre.name}`}
+            value={form.name}
+            onChange={(e) => form.setName(e.target.value)}
+            error={form.error}
+            className="min-w-60 flex-1"
+          />
+          <div className="flex gap-2 pt-7">
+            <button type="submit" disabled={form.isBusy} className={primaryButton}>
+              Save
+            </button>
+            <button type="button" onClick={() => setIsEditing(false)} className={secondaryButton}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className="flex items-center justify-between px-4 py-3">
+      <span>
+        <span className="font-medium text-zinc-100">{genre.name}</span>{' '}
+        <span className="text-xs text-zinc-400">/{genre.slug}</span>
+      </span>
+      <span className="flex items-center gap-1">
+        <button
+          type="button"
+          onClick={() => setIsEditing(true)}
+          className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
+        >
+          Rename
+        </button>
+        <ConfirmButton
+          label="Delete"
+          onConfirm={() =>
+            void teamApi
+              .deleteGenre(genre.id)
+              .then(() => client.invalidateQueries({ queryKey: teamKeys.genres }))
+              .then(() => toast({ type: 'success', message: `${genre.name} deleted`, duration: 3000 }))
+              .catch((error: unknown) =>
+                toast({ type: 'error', message: error instanceof Error ? error.message : 'Delete failed', duration: 5000 }),
+              )
+          }
+        />
+      </span>
+    </li>
+  );
+}
+
+/** /Dashboard/Series/Genres: the genres series are filed under. */
+export default function GenresPage() {
+  const client = useQueryClient();
+  const genres = useQuery({ queryKey: teamKeys.genres, queryFn: teamApi.listGenres });
+  const add = useGenreName('', async (name) => {
+    await teamApi.createGenre(name);
+    await client.invalidateQueries({ queryKey: teamKeys.genres });
+    add.setName('');
+  });
+  return (
+    <div className="max-w-2xl">
+      <h1 className="text-2xl font-bold text-white">Genres</h1>
+      <form onSubmit={(event) => void add.submit(event)} noValidate className="mt-5 flex flex-wrap items-start gap-2">
+        <TextField
+          label="New genre"
+          value={add.name}
+          onChange={(e) => add.setName(e.target.value)}
+          error={add.error}
+          className="min-w-60 flex-1"
+          placeholder="e.g. Mystery"
+        />
+        <button type="submit" disabled={add.isBusy} className={`${primaryButton} mt-7`}>
+          Add genre
+        </button>
+      </form>
+      <div className="mt-6">
+        {genres.isPending ? (
+          <p className="text-zinc-400">Loading genres…</p>
+        ) : genres.isError ? (
+          <LoadError message="We could not load the genres." onRetry={() => void genres.refetch()} />
+        ) : genres.data.length === 0 ? (
+          <FormAlert tone="success">No genres yet. Add the first one above.</FormAlert>
+        ) : (
+          <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
+            {genres.data.map((genre) => (
+              <GenreRow key={genre.id} genre={genre} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { chapterInputSchema, type TeamChapter } from '@inkwell/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { fieldErrors, FormAlert, TextField } from '../../../components/form';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { fromLocalInput, primaryButton, secondaryButton, toLocalInput } from '../components/fields';
+import { teamApi, teamKeys } from '../team-api';
+import { NovelEditor } from './novel-editor';
+import { PageManager } from './page-manager';
+
+type Publication = 'draft' | 'now' | 'schedule';
+
+interface Values {
+  number: string;
+  title: string;
+  slug: string;
+  publication: Publication;
+  publishAt: string;
+  price: string;
+  freeAt: string;
+  content: string;
+}
+
+function valuesFrom(chapter: TeamChapter | undefined, nextNumber: number): Values {
+  const state = chapter?.state;
+  return {
+    number: chapter ? String(chapter.number) : String(nextNumber),
+    title: chapter?.title ?? '',
+    slug: chapter?.slug ?? '',
+    publication: state === 'scheduled' ? 'schedule' : state === 'published' ? 'now' : 'draft',
+    publishAt: toLocalInput(chapter?.publishedAt ?? null),
+    price: String(chapter?.price ?? 0),
+    freeAt: toLocalInput(chapter?.freeAt ?? null),
+    content: chapter?.content ?? '',
+  };
+}
+
+interface Props {
+  seriesId: string;
+  seriesType: 'comic' | 'novel';
+  /** The chapter being edited; undefined for a new one. */
+  chapterId?: string;
+  nextNumber: number;
+  onDone(): void;
+}
+
+/** One chapter's fields: number, title, publication (draft, now or scheduled), price and early access; then its pages or its text. */
+export function ChapterEditor({ seriesId, seriesType, chapterId, nextNumber, onDone }: Props) {
+  const existing = useQuery({
+    queryKey: teamKeys.chapter(chapterId ?? 'new'),
+    queryFn: () => teamApi.getChapter(chapterId!),
+    enabled: Boolean(chapterId),
+  });
+  if (chapterId && existing.isPending) return <p className="p-4 text-zinc-400">Loading the chapter…</p>;
+  if (chapterId && existing.isError) return <FormAlert tone="error">We could not load this chapter.</FormAlert>;
+  return (
+    <ChapterForm
+      key={chapterId ?? 'new'}
+      seriesId={seriesId}
+      seriesType={seriesType}
+      initial={existing.data}
+      nextNumber={nextNumber}
+      onDone={onDone}
+    />
+  );
+}
+
+function ChapterForm({
+  seriesId,
+  seriesType,
+  initial,
+  nextNumber,
+  onDone,
+}: Omit<Props, 'chapterId'> & { initial: TeamChapter | undefined }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [chapter, setChapter] = useState<TeamChapter | undefined>(initial);
+  const [values, setValues] = useState<Values>(() => valuesFrom(initial, nextNumber));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const publishedAt =
+      values.publication === 'draft'
+        ? null
+        : values.publication === 'now'
+          ? initial?.state === 'published'
+            ? initial.publishedAt
+            : new Date().toISOString()
+          : fromLocalInput(values.publishAt);
+    const input = {
+      number: Number(values.number),
+      title: values.title,
+      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
+      publishedAt,
+      price: Number(values.price),
+      freeAt: fromLocalInput(values.freeAt),
+      ...(seriesType === 'novel' ? { content: values.content } : {}),
+    };
+    const parsed = chapterInputSchema.safeParse(input);
+    const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (values.publication === 'schedule' && !fromLocalInput(values.publishAt)) local.publishedAt = 'Choose when it comes out';
+    if (values.publication === 'schedule' && publishedAt && Date.parse(publishedAt) <= Date.now())
+      local.publishedAt = 'A scheduled time must be in the future';
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      setFormError('Please correct the highlighted fields.');
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setIsBusy(true);
+    try {
+      const saved = chapter ? await teamApi.updateChapter(chapter.id, input) : await teamApi.createChapter(seriesId, input);
+      setChapter(saved);
+      setValues(valuesFrom(saved, nextNumber));
+      client.setQueryData(teamKeys.chapter(saved.id), saved);
+      await client.invalidateQueries({ queryKey: teamKeys.series(seriesId) });
+      toast({ type: 'success', message: chapter ? 'Chapter saved' : 'Chapter created', duration: 3000 });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      setFormError(error instanceof Error ? error.message : 'Saving failed. Please try again.');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        className="space-y-4"
+        aria-label={chapter ? `Edit chapter ${chapter.number}` : 'New chapter'}
+      >
+        <h3 className="font-semibold text-white">{chapter ? `Chapter ${chapter.number}` : 'New chapter'}</h3>
+        {formError && <FormAlert tone="error">{formError}</FormAlert>}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="Number"
+            inputMode="decimal"
+            value={values.number}
+            onChange={(e) => set('number', e.target.value)}
+            error={errors.number}
+            hint="Decimals allowed, e.g. 10.5"
+          />
+          <TextField
+            label="Title"
+            value={values.title}
+            onChange={(e) => set('title', e.target.value)}
+            error={errors.title}
+            className="sm:col-span-2"
+            placeholder="Optional"
+          />
+        </div>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-zinc-200">Publication</legend>
+          <div className="flex flex-wrap gap-4 text-sm text-zinc-200">
+            {(
+              [
+                ['draft', 'Draft'],
+                ['now', chapter?.state === 'published' ? 'Published' : 'Publish now'],
+                ['schedule', 'Schedule'],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="publication"
+                  value={value}
+                  checked={values.publication === value}
+                  onChange={() => set('publication', value)}
+                  className="accent-violet-500"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          {values.publication === 'schedule' && (
+            <TextField
+              label="Comes out at"
+              type="datetime-local"
+              value={values.publishAt}
+              onChange={(e) => set('publishAt', e.target.value)}
+              error={errors.publishedAt}
+              className="mt-3 max-w-xs"
+            />
+          )}
+          {values.publication !== 'schedule' && errors.publishedAt && (
+            <p className="mt-1.5 text-sm text-rose-300">{errors.publishedAt}</p>
+          )}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Price (coins)"
+            inputMode="numeric"
+            value={values.price}
+            onChange={(e) => set('price', e.target.value)}
+            error={errors.price}
+            hint="0 makes the chapter free."
+          />
+          <TextField
+            label="Free for everyone from"
+            type="datetime-local"
+            value={values.freeAt}
+            onChange={(e) => set('freeAt', e.target.value)}
+            error={errors.freeAt}
+            hint="Early access: priced until then. Leave empty to keep it priced."
+          />
+        </div>
+        {seriesType === 'novel' && (
+          <div>
+            <p className="mb-1.5 text-sm font-medium text-zinc-200">Text</p>
+            <NovelEditor initialHtml={values.content} onChange={(html) => set('content', html)} />
+            {errors.content && <p className="mt-1.5 text-sm text-rose-300">{errors.content}</p>}
+          </div>
+        )}
+        <div className="flex gap-2">
+          <button type="submit" disabled={isBusy} className={primaryButton}>
+            {chapter ? 'Save chapter' : 'Create chapter'}
+          </button>
+          <button type="button" onClick={onDone} className={secondaryButton}>
+            Close
+          </button>
+        </div>
+      </form>
+      {seriesType === 'comic' && chapter && <PageManager chapter={chapter} onChanged={setChapter} />}
+      {seriesType === 'comic' && !chapter && (
+        <p className="text-sm text-zinc-400">Create the chapter first, then add its pages.</p>
+      )}
+    </div>
+  );
+}

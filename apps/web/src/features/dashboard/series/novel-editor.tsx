@@ -1,0 +1,106 @@
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { Bold, Heading2, Heading3, Italic, List, ListOrdered, Minus, Quote, Redo2, Strikethrough, Undo2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+function ToolButton({
+  label,
+  isActive = false,
+  onClick,
+  children,
+}: {
+  label: string;
+  isActive?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={isActive}
+      onClick={onClick}
+      className={`rounded p-1.5 ${isActive ? 'bg-accent-600 text-white' : 'text-zinc-300 hover:bg-ink-700'}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A novel chapter's text, written as rich text. The server sanitizes whatever arrives. */
+export function NovelEditor({ initialHtml, onChange }: { initialHtml: string; onChange(html: string): void }) {
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ heading: { levels: [2, 3] } })],
+    content: initialHtml,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        class: 'novel-text min-h-72 max-w-none px-4 py-3 font-serif text-base leading-relaxed text-zinc-100 focus:outline-none',
+        'aria-label': 'Chapter text',
+        role: 'textbox',
+        'aria-multiline': 'true',
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+  });
+  if (!editor) return null;
+  const chain = () => editor.chain().focus();
+  return (
+    <div className="overflow-hidden rounded-lg border border-ink-700 bg-ink-900 focus-within:ring-2 focus-within:ring-accent-500">
+      <div className="flex flex-wrap gap-0.5 border-b border-ink-700 bg-ink-800/60 p-1" role="toolbar" aria-label="Formatting">
+        <ToolButton label="Bold" isActive={editor.isActive('bold')} onClick={() => chain().toggleBold().run()}>
+          <Bold className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton label="Italic" isActive={editor.isActive('italic')} onClick={() => chain().toggleItalic().run()}>
+          <Italic className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton label="Strikethrough" isActive={editor.isActive('strike')} onClick={() => chain().toggleStrike().run()}>
+          <Strikethrough className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton
+          label="Heading"
+          isActive={editor.isActive('heading', { level: 2 })}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
+          <Heading2 className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton
+          label="Subheading"
+          isActive={editor.isActive('heading', { level: 3 })}
+          onClick={() => chain().toggleHeading({ level: 3 }).run()}
+        >
+          <Heading3 className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton label="Quote" isActive={editor.isActive('blockquote')} onClick={() => chain().toggleBlockquote().run()}>
+          <Quote className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton
+          label="Bulleted list"
+          isActive={editor.isActive('bulletList')}
+          onClick={() => chain().toggleBulletList().run()}
+        >
+          <List className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton
+          label="Numbered list"
+          isActive={editor.isActive('orderedList')}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
+          <ListOrdered className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton label="Scene break" onClick={() => chain().setHorizontalRule().run()}>
+          <Minus className="size-4" aria-hidden />
+        </ToolButton>
+        <span className="mx-1 w-px bg-ink-700" aria-hidden />
+        <ToolButton label="Undo" onClick={() => chain().undo().run()}>
+          <Undo2 className="size-4" aria-hidden />
+        </ToolButton>
+        <ToolButton label="Redo" onClick={() => chain().redo().run()}>
+          <Redo2 className="size-4" aria-hidden />
+        </ToolButton>
+      </div>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { TeamChapter } from '@inkwell/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, FileArchive, ImagePlus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { FormAlert } from '../../../components/form';
+import { useToast } from '../../../components/toast/toast-context';
+import { ProgressBar, secondaryButton } from '../components/fields';
+import { teamApi, teamKeys } from '../team-api';
+
+/** Natural order of file names, so 2.png comes before 10.png as people expect. */
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** A comic chapter's pages: upload many at once (with progress), import a .zip/.cbz, reorder, remove. */
+export function PageManager({ chapter, onChanged }: { chapter: TeamChapter; onChanged(chapter: TeamChapter): void }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [progress, setProgress] = useState<{ label: string; value: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const filesId = useId();
+  const archiveId = useId();
+
+  const run = async (label: string, work: (onProgress: (value: number) => void) => Promise<TeamChapter>, success: string) => {
+    setError(null);
+    setIsBusy(true);
+    setProgress({ label, value: 0 });
+    try {
+      const updated = await work((value) => setProgress({ label, value }));
+      onChanged(updated);
+      client.setQueryData(teamKeys.chapter(updated.id), updated);
+      void client.invalidateQueries({ queryKey: ['team', 'series'] });
+      toast({ type: 'success', message: success, duration: 3000 });
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'That did not work. Please try again.');
+    } finally {
+      setIsBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const upload = (list: FileList | null) => {
+    const files = [...(list ?? [])].sort((a, b) => collator.compare(a.name, b.name));
+    if (files.length === 0) return;
+    void run(
+      `Uploading ${files.length} ${files.length === 1 ? 'page' : 'pages'}`,
+      (onProgress) => teamApi.uploadPages(chapter.id, files, onProgress),
+      `${files.length} pages added`,
+    );
+  };
+  const importArchive = (file: File | undefined) => {
+    if (!file) return;
+    void run(
+      `Importing ${file.name}`,
+      async (onProgress) => (await teamApi.importArchive(chapter.id, file, onProgress)).data,
+      `Pages imported from ${file.name}`,
+    );
+  };
+  const move = (index: number, delta: number) => {
+    const ids = chapter.pages.map((page) => page.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + delta, 0, moved!);
+    void run('Saving the order', () => teamApi.reorderPages(chapter.id, ids), 'Order saved');
+  };
+
+  return (
+    <section aria-labelledby={`${filesId}-h`} className="space-y-4">
+      <h3 id={`${filesId}-h`} className="font-semibold text-white">
+        Pages <span className="text-sm font-normal text-zinc-400">({chapter.pages.length})</span>
+      </h3>
+      <div className="flex flex-wrap gap-2">
+        <label htmlFor={filesId} className={`${secondaryButton} cursor-pointer`}>
+          <ImagePlus className="size-4" aria-hidden /> Add pages
+        </label>
+        <input
+          id={filesId}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          className="sr-only"
+          disabled={isBusy}
+          onChange={(event) => {
+            upload(event.target.files);
+            event.target.value = '';
+          }}
+          aria-label="Add pages"
+        />
+        <label htmlFor={archiveId} className={`${secondaryButton} cursor-pointer`}>
+          <FileArchive className="size-4" aria-hidden /> Import .zip / .cbz
+        </label>
+        <input
+          id={archiveId}
+          type="file"
+          accept=".zip,.cbz,application/zip,application/x-cbz"
+          className="sr-only"
+          disabled={isBusy}
+          onChange={(event) => {
+            importArchive(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+          aria-label="Import a .zip or .cbz archive"
+        />
+      </div>
+      <p className="text-xs text-zinc-400">
+        Files are added in the natural order of their names. An archive replaces the chapter’s pages. Very tall strips are cut
+        into slices.
+      </p>
+      {progress && <ProgressBar value={progress.value} label={progress.label} />}
+      {error && <FormAlert tone="error">{error}</FormAlert>}
+      {chapter.pages.length > 0 && (
+        <ol className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {chapter.pages.map((page, index) => (
+            <li key={page.id} className="overflow-hidden rounded-lg border border-ink-700 bg-ink-900">
+              <img
+                src={page.url}
+                width={page.width}
+                height={page.height}
+                alt={`Page ${index + 1}`}
+                loading="lazy"
+                className="aspect-[2/3] w-full object-cover object-top"
+              />
+              <div className="flex items-center justify-between px-1.5 py-1 text-xs text-zinc-300">
+                <span>{index + 1}</span>
+                <span className="flex">
+                  <button
+                    type="button"
+                    disabled={isBusy || index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`Move page ${index + 1} earlier`}
+                    className="rounded p-1 hover:bg-ink-700 disabled:opacity-30"
+                  >
+                    <ArrowUp className="size-3.5" aria-hidden />
+                  </button>
+                  <button
+                    type="button"
+                    disabled={isBusy || index === chapter.pages.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={`Move page ${index + 1} later`}
+                    className="rounded p-1 hover:bg-ink-700 disabled:opacity-30"
+                  >
+                    <ArrowDown className="size-3.5" aria-hidden />
+                  </button>
+                  <button
+                    type="button"
+                    disabled={isBusy}
+                    onClick={() => void run('Removing the page', () => teamApi.removePage(chapter.id, page.id), 'Page removed')}
+                    aria-label={`Remove page ${index + 1}`}
+                    className="rounded p-1 text-rose-300 hover:bg-rose-500/10 disabled:opacity-30"
+                  >
+                    <Trash2 className="size-3.5" aria-hidden />
+                  </button>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+import type { TeamSeries } from '@inkwell/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { FormAlert } from '../../../components/form';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { ChapterMarks } from '../../catalogue/components/chapter-marks';
+import { CoverImage } from '../../catalogue/components/cover-image';
+import { formatDate } from '../../catalogue/components/time';
+import { ConfirmButton, primaryButton, ProgressBar } from '../components/fields';
+import { teamApi, teamKeys } from '../team-api';
+import { ChapterEditor } from './chapter-editor';
+import { SeriesForm } from './series-form';
+
+const STATE_STYLE = {
+  draft: 'bg-zinc-700 text-zinc-200',
+  scheduled: 'bg-violet-500/20 text-violet-300',
+  published: 'bg-emerald-500/15 text-emerald-300',
+};
+
+function CoverUploader({ series }: { series: TeamSeries }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const id = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    try {
+      const updated = await teamApi.uploadCover(series.id, file, setProgress);
+      client.setQueryData(teamKeys.series(series.id), updated);
+      toast({ type: 'success', message: 'Cover saved', duration: 3000 });
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : 'The cover could not be saved.');
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <div className="w-44 space-y-2">
+      <div className="overflow-hidden rounded-xl border border-ink-800">
+        <CoverImage cover={series.cover} title={series.title} eager />
+      </div>
+      <label
+        htmlFor={id}
+        className="block cursor-pointer rounded-lg bg-ink-800 px-3 py-2 text-center text-sm font-medium text-zinc-100 hover:bg-ink-700"
+      >
+        {series.cover ? 'Replace cover' : 'Upload cover'}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+        className="sr-only"
+        aria-label="Cover image"
+        onChange={(event) => void upload(event.target.files?.[0])}
+      />
+      {progress !== null && <ProgressBar value={progress} label="Uploading cover" />}
+      {error && <FormAlert tone="error">{error}</FormAlert>}
+    </div>
+  );
+}
+
+/** /Dashboard/Series/Series/EditSerie/{id}: the series' fields, its cover, and its chapters. */
+export default function SeriesEditPage() {
+  const { id = '' } = useParams();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const series = useQuery({ queryKey: teamKeys.series(id), queryFn: () => teamApi.getSeries(id), retry: false });
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  if (series.isError) {
+    if (series.error instanceof ApiError && (series.error.status === 404 || series.error.status === 400))
+      return <Navigate to="/errorPage?error=series_not_found" replace />;
+    return <FormAlert tone="error">We could not load this series.</FormAlert>;
+  }
+  if (series.isPending) return <p className="text-zinc-400">Loading the series…</p>;
+  const data = series.data;
+  const nextNumber = Math.floor(Math.max(0, ...data.chapters.map((c) => c.number))) + 1;
+
+  return (
+    <div className="space-y-10">
+      <div>
+        <Link to="/Dashboard/Series/Series" className="text-sm text-zinc-400 hover:text-white">
+          ← All series
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-white">{data.title}</h1>
+          <div className="flex items-center gap-2">
+            {data.isPublished && (
+              <Link
+                to={`/SeriesView/${data.slug}`}
+                className="inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
+              >
+                View on site <ExternalLink className="size-3.5" aria-hidden />
+              </Link>
+            )}
+            <ConfirmButton
+              label="Delete series"
+              confirmLabel="Yes, delete it and its chapters"
+              isBusy={isDeleting}
+              onConfirm={() => {
+                setIsDeleting(true);
+                teamApi
+                  .deleteSeries(data.id)
+                  .then(async () => {
+                    await client.invalidateQueries({ queryKey: ['team', 'series'] });
+                    toast({ type: 'success', message: `${data.title} deleted`, duration: 3000 });
+                    void navigate('/Dashboard/Series/Series');
+                  })
+                  .catch((error: unknown) => {
+                    setIsDeleting(false);
+                    toast({ type: 'error', message: error instanceof Error ? error.message : 'Delete failed', duration: 5000 });
+                  });
+              }}
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-8 lg:flex-row">
+        <CoverUploader series={data} />
+        <div className="min-w-0 flex-1">
+          <SeriesForm
+            key={data.id}
+            initial={data}
+            submitLabel="Save series"
+            onSubmit={async (input) => {
+              const { type: _type, ...patch } = input;
+              const updated = await teamApi.updateSeries(data.id, patch);
+              client.setQueryData(teamKeys.series(data.id), updated);
+              void client.invalidateQueries({ queryKey: ['team', 'series', 'list'] });
+              toast({ type: 'success', message: 'Series saved', duration: 3000 });
+            }}
+          />
+        </div>
+      </div>
+
+      <section aria-labelledby="chapters-h" className="space-y-4">
+        <div className="flex items-center justify-between">
+          <h2 id="chapters-h" className="text-xl font-bold text-white">
+            Chapters <span className="text-base font-normal text-zinc-400">({data.chapters.length})</span>
+          </h2>
+          <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
+            <Plus className="size-4" aria-hidden /> New chapter
+          </button>
+        </div>
+        {editing === 'new' && (
+          <ChapterEditor seriesId={data.id} seriesType={data.type} nextNumber={nextNumber} onDone={() => setEditing(null)} />
+        )}
+        {data.chapters.length === 0 ? (
+          <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
+        ) : (
+          <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
+            {data.chapters.map((chapter) => (
+              <li key={chapter.id} className="px-4 py-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium text-zinc-100">
+                      Chapter {chapter.number}
+                      {chapter.title && `: ${chapter.title}`}
+                    </span>
+                    <span className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase ${STATE_STYLE[chapter.state]}`}>
+                      {chapter.state}
+                    </span>
+                    {chapter.price > 0 && (
+                      <ChapterMarks
+                        chapter={{
+                          ...chapter,
+                          access: chapter.freeAt && Date.parse(chapter.freeAt) > Date.now() ? 'early_access' : 'locked',
+                        }}
+                      />
+                    )}
+                    <span className="text-xs text-zinc-400">
+                      {data.type === 'comic' ? `${chapter.pageCount} pages` : ''}
+                      {chapter.publishedAt ? ` · ${formatDate(chapter.publishedAt)}` : ''}
+                    </span>
+                  </div>
+                  <div className="flex items-center gap-1">
+                    <button
+                      type="button"
+                      onClick={() => setEditing(editing === chapter.id ? null : chapter.id)}
+                      className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
+                    >
+                      {editing === chapter.id ? 'Close' : 'Edit'}
+                    </button>
+                    <ConfirmButton
+                      label="Delete"
+                      onConfirm={() =>
+                        void teamApi
+                          .deleteChapter(chapter.id)
+                          .then(() => client.invalidateQueries({ queryKey: teamKeys.series(data.id) }))
+                          .then(() => toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }))
+                          .catch((error: unknown) =>
+                            toast({
+                              type: 'error',
+                              message: error instanceof Error ? error.message : 'Delete failed',
+                              duration: 5000,
+                            }),
+                          )
+                      }
+                    />
+                  </div>
+                </div>
+                {editing === chapter.id && (
+                  <div className="mt-3">
+                    <ChapterEditor
+                      seriesId={data.id}
+                      seriesType={data.type}
+                      chapterId={chapter.id}
+                      nextNumber={nextNumber}
+                      onDone={() => setEditing(null)}
+                    />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import '@fontsource/opendyslexic/400.css';
+import { useEffect, useRef } from 'react';
+import { NOVEL_FONTS, NOVEL_THEMES, NOVEL_WIDTHS, type NovelSettings } from './reader-settings';
+
+/**
+ * A novel chapter in the reader's own typography. The HTML was sanitized by the server when it
+ * was saved; it is shown as it is.
+ */
+export function NovelReader({ html, settings, onNearEnd }: { html: string; settings: NovelSettings; onNearEnd(): void }) {
+  const endRef = useRef<HTMLDivElement>(null);
+  const nearEndRef = useRef(onNearEnd);
+  nearEndRef.current = onNearEnd;
+
+  useEffect(() => {
+    if (!endRef.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          nearEndRef.current();
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(endRef.current);
+    return () => observer.disconnect();
+  }, [html]);
+
+  return (
+    <div
+      className={`min-h-screen px-4 py-10 transition-colors ${NOVEL_THEMES[settings.theme].className}`}
+      data-testid="novel-page"
+      data-theme={settings.theme}
+    >
+      <article
+        data-testid="novel-text"
+        className="novel-text mx-auto"
+        style={{
+          fontFamily: NOVEL_FONTS[settings.font].stack,
+          fontSize: `${settings.size}px`,
+          lineHeight: settings.lineHeight,
+          maxWidth: `${NOVEL_WIDTHS[settings.width]}px`,
+        }}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      <div ref={endRef} />
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import type { ChapterContent } from '@inkwell/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { catalogueKeys, fetchChapter, useChapter } from '../catalogue/api/catalogue-api';
+import { LoadError } from '../catalogue/components/query-state';
+import { chapterLabel } from '../catalogue/components/time';
+import { useDocumentTitle } from '../catalogue/use-document-title';
+import { ComicReader } from './comic-reader';
+import { LockedChapter } from './locked-chapter';
+import { NovelReader } from './novel-reader';
+import { useComicSettings, useNovelSettings } from './reader-settings';
+import { ComicSettingsPanel, NovelSettingsPanel } from './reader-settings-panel';
+
+function ChapterPicker({ data }: { data: ChapterContent }) {
+  const navigate = useNavigate();
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Choose a chapter
+      </label>
+      <select
+        id={id}
+        value={data.chapter.slug}
+        onChange={(event) => navigate(`/SeriesView/${data.series.slug}/${event.target.value}`)}
+        className="max-w-40 truncate rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-zinc-100 sm:max-w-64"
+      >
+        {[...data.chapters]
+          .sort((a, b) => b.number - a.number)
+          .map((chapter) => (
+            <option key={chapter.slug} value={chapter.slug}>
+              {chapterLabel(chapter)}
+              {chapter.access === 'locked' || chapter.access === 'early_access' ? ' 🔒' : ''}
+            </option>
+          ))}
+      </select>
+    </>
+  );
+}
+
+/** /SeriesView/{series}/{chapter}: the reader, for comics and novels, or a locked chapter's price. */
+export default function ReaderPage() {
+  const { seriesSlug = '', chapterSlug = '' } = useParams();
+  const chapter = useChapter(seriesSlug, chapterSlug);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [comicSettings, setComicSettings] = useComicSettings();
+  const [novelSettings, setNovelSettings] = useNovelSettings();
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  const settingsRef = useRef<HTMLDivElement>(null);
+  const data = chapter.data;
+  useDocumentTitle(data ? `${data.series.title} – ${chapterLabel(data.chapter)}` : undefined);
+
+  useEffect(() => {
+    if (!isSettingsOpen) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !settingsRef.current?.contains(event.target as Node))
+        setIsSettingsOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [isSettingsOpen]);
+
+  const goTo = useCallback(
+    (slug: string | undefined) => slug && navigate(`/SeriesView/${seriesSlug}/${slug}`),
+    [navigate, seriesSlug],
+  );
+  const nextSlug = data?.next?.slug;
+  const previousSlug = data?.previous?.slug;
+
+  // Near the end of a chapter, the next one is fetched (and its first page warmed) so it opens at once.
+  const prefetchNext = useCallback(() => {
+    if (!nextSlug) return;
+    void client
+      .prefetchQuery({
+        queryKey: catalogueKeys.chapter(seriesSlug, nextSlug),
+        queryFn: ({ signal }) => fetchChapter(seriesSlug, nextSlug, signal),
+        staleTime: 10 * 60_000,
+      })
+      .then(() => {
+        const next = client.getQueryData<ChapterContent>(catalogueKeys.chapter(seriesSlug, nextSlug));
+        const first = next?.pages[0];
+        if (first) new Image().src = first.url;
+      });
+  }, [client, nextSlug, seriesSlug]);
+
+  const refetch = chapter.refetch;
+  const onFree = useCallback(() => void refetch(), [refetch]);
+
+  if (chapter.isError) {
+    const error = chapter.error;
+    if (error instanceof ApiError && error.status === 404) {
+      return (
+        <Navigate to={`/errorPage?error=${error.message === 'Series not found' ? 'series_not_found' : 'not_found'}`} replace />
+      );
+    }
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <LoadError message="We could not load this chapter. Please try again." onRetry={() => void chapter.refetch()} />
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 px-4 py-10" aria-busy>
+        <div className="h-6 w-1/2 animate-pulse rounded bg-ink-900" />
+        <div className="aspect-[2/3] w-full animate-pulse rounded bg-ink-900" />
+      </div>
+    );
+  }
+
+  const isComic = data.series.type === 'comic';
+  const navButton = 'inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-medium';
+  const chapterNav = (
+    <div className="flex items-center gap-2">
+      <button
+        type="button"
+        disabled={!previousSlug}
+        onClick={() => goTo(previousSlug)}
+        className={`${navButton} bg-ink-800 text-zinc-200 hover:bg-ink-700 disabled:opacity-40`}
+        aria-label="Previous chapter"
+      >
+        <ChevronLeft className="size-4" aria-hidden />
+        <span className="hidden sm:inline">Previous</span>
+      </button>
+      <button
+        type="button"
+        disabled={!nextSlug}
+        onClick={() => goTo(nextSlug)}
+        className={`${navButton} bg-accent-600 text-white hover:bg-accent-500 disabled:opacity-40`}
+        aria-label="Next chapter"
+      >
+        <span className="hidden sm:inline">Next</span>
+        <ChevronRight className="size-4" aria-hidden />
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="min-h-screen bg-ink-950">
+      <div className="sticky top-16 z-30 border-b border-ink-800 bg-ink-950/95 backdrop-blur">
+        <div className="relative mx-auto flex h-14 max-w-5xl items-center gap-2 px-3">
+          <Link
+            to={`/SeriesView/${data.series.slug}`}
+            className="flex min-w-0 items-center gap-2 text-sm text-zinc-300 hover:text-white"
+          >
+            <ArrowLeft className="size-4 shrink-0" aria-hidden />
+            <span className="hidden truncate md:inline">{data.series.title}</span>
+          </Link>
+          <h1 className="sr-only">
+            {data.series.title}: {chapterLabel(data.chapter)}
+          </h1>
+          <div className="ml-auto flex items-center gap-2">
+            <ChapterPicker data={data} />
+            {chapterNav}
+            <div ref={settingsRef}>
+              <button
+                type="button"
+                onClick={() => setIsSettingsOpen((open) => !open)}
+                aria-expanded={isSettingsOpen}
+                aria-label="Reading settings"
+                className="rounded-lg bg-ink-800 p-2 text-zinc-200 hover:bg-ink-700"
+              >
+                <Settings2 className="size-4" aria-hidden />
+              </button>
+              {isSettingsOpen &&
+                (isComic ? (
+                  <ComicSettingsPanel settings={comicSettings} onChange={setComicSettings} />
+                ) : (
+                  <NovelSettingsPanel settings={novelSettings} onChange={setNovelSettings} />
+                ))}
+            </div>
+          </div>
+        </div>
+      </div>
+
+      {!data.canRead ? (
+        <LockedChapter chapter={data.chapter} onFree={onFree} />
+      ) : isComic ? (
+        <div className="py-4">
+          <ComicReader
+            pages={data.pages}
+            settings={comicSettings}
+            onNearEnd={prefetchNext}
+            onNextChapter={() => goTo(nextSlug)}
+            onPreviousChapter={() => goTo(previousSlug)}
+          />
+        </div>
+      ) : (
+        <NovelReader html={data.content ?? ''} settings={novelSettings} onNearEnd={prefetchNext} />
+      )}
+
+      <div className="mx-auto flex max-w-5xl flex-col items-center gap-3 px-4 py-10">
+        <p className="text-sm text-zinc-400">
+          {data.series.title} · {chapterLabel(data.chapter)}
+        </p>
+        {chapterNav}
+      </div>
+    </div>
+  );
+}
