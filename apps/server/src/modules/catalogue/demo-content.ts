@@ -289,7 +289,6 @@ function coverSvg(item: DemoSeries): string {
     <circle cx="360" cy="170" r="120" fill="hsl(${(h + 180) % 360},80%,70%)" opacity="0.35"/>
     <circle cx="120" cy="260" r="70" fill="#fff" opacity="0.15"/>
     <path d="M0 470 Q 240 380 480 470 L480 680 L0 680 Z" fill="#000" opacity="0.35"/>
-    <text x="40" y="70" font-family="DejaVu Sans, sans-serif" font-size="22" letter-spacing="4" fill="#fff" opacity="0.85">${item.type === 'comic' ? 'COMIC' : 'NOVEL'}</text>
     ${lines}
     <text x="40" y="650" font-family="DejaVu Sans, sans-serif" font-size="20" fill="#fff" opacity="0.8">${escapeXml(item.author)}</text>
   </svg>`;

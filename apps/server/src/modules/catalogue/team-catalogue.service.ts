@@ -139,7 +139,8 @@ export function createTeamCatalogueService({ db, clock, storage, avif, onChange 
         publishedAt: chapters.publishedAt,
         price: chapters.price,
         freeAt: chapters.freeAt,
-        pageCount: sql<number>`(select count(*)::int from ${chapterPages} p where p.chapter_id = ${chapters.id})`,
+        pageCount: // Written out in full: in a select list drizzle leaves the outer column unqualified.
+        sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
       })
       .from(chapters)
       .where(eq(chapters.seriesId, seriesId))
@@ -222,7 +223,7 @@ export function createTeamCatalogueService({ db, clock, storage, avif, onChange 
         db
           .select({
             row: series,
-            chapterCount: sql<number>`(select count(*)::int from ${chapters} c where c.series_id = ${series.id})`,
+            chapterCount: sql<number>`(select count(*)::int from chapters c where c.series_id = series.id)`,
           })
           .from(series)
           .where(where)

@@ -97,6 +97,10 @@ describe('series', () => {
     const list = (await call('GET', `${TEAM}/series?q=crown`, editor)).json().data;
     expect(list.items.map((s: { slug: string }) => s.slug).sort()).toEqual(['crown-of-ash', 'crown-of-ash-2']);
     expect(list.pagination.total).toBe(2);
+    await newChapter(first.id);
+    const counted = (await call('GET', `${TEAM}/series?q=crown`, editor)).json().data.items;
+    expect(counted.find((s: { id: string }) => s.id === first.id).chapterCount).toBe(1);
+    expect(counted.find((s: { id: string }) => s.id === second.id).chapterCount).toBe(0);
   });
 
   it('refuses bad input with a message per field, and changes nothing', async () => {
@@ -229,6 +233,8 @@ describe('chapters and pages', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const pages = uploaded.json().data.pages as { id: string; height: number }[];
     expect(pages.map((p) => p.height)).toEqual([80, 90, 100]);
+    const listed = (await call('GET', `${TEAM}/series/${series.id}`, editor)).json().data.chapters;
+    expect(listed.map((c: { pageCount: number }) => c.pageCount)).toEqual([3]);
 
     const reversed = [...pages].reverse().map((p) => p.id);
     const reordered = await call('PUT', `${TEAM}/chapters/${chapter.id}/pages/order`, editor, { pageIds: reversed });

@@ -33,7 +33,7 @@ function ChapterPicker({ data }: { data: ChapterContent }) {
           .map((chapter) => (
             <option key={chapter.slug} value={chapter.slug}>
               {chapterLabel(chapter)}
-              {chapter.access === 'locked' || chapter.access === 'early_access' ? ' 🔒' : ''}
+              {chapter.access === 'locked' || chapter.access === 'early_access' ? ' (locked)' : ''}
             </option>
           ))}
       </select>
