@@ -15,6 +15,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { teamCatalogueRoutes } from './modules/catalogue/team-catalogue.routes';
 import { createTeamCatalogueService } from './modules/catalogue/team-catalogue.service';
+import { createPageMeta, seoRoutes } from './modules/catalogue/seo';
 import { createViewCounter } from './modules/catalogue/view-counter';
 import { createAvifQueue } from './modules/media/avif-queue';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -109,7 +110,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogueRoutes, { catalogue });
   await app.register(teamCatalogueRoutes, { team });
   await app.register(mediaRoutes, { storage, signer, clock });
-  await app.register(webPlugin, { webDistDir: config.webDistDir });
+  await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
+  await app.register(webPlugin, { webDistDir: config.webDistDir, pageMeta: createPageMeta(catalogue, config.publicUrl) });
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc } from 'drizzle-orm';
@@ -58,11 +58,19 @@ export interface TestContext {
 }
 
 /** The real app on a real database, with a clock the test can move. */
-export async function createTestApp(options: { env?: Record<string, string>; storage?: MediaStorage } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; storage?: MediaStorage; indexHtml?: string } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-app-'));
   // AVIF encoding takes seconds per image; the tests that want it turn it on.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', ...options.env });
+  if (options.indexHtml !== undefined) {
+    // A stand-in for the built SPA, so the HTML the server sends can be checked.
+    config.webDistDir = join(dataDir, 'web');
+    mkdirSync(config.webDistDir, { recursive: true });
+    writeFileSync(join(config.webDistDir, 'index.html'), options.indexHtml);
+  }
   const clock = createManualClock(new Date());
   const limiter = createLimiter(process.env.REDIS_URL, { isolated: true });
   const app = await buildApp({ config, db: database.db, limiter, clock, storage: options.storage });

@@ -117,10 +117,10 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       });
     },
 
-    async series(slug: string, viewer: Viewer): Promise<SeriesDetail> {
+    async series(slug: string, viewer: Viewer, options: { countView?: boolean } = {}): Promise<SeriesDetail> {
       const now = clock.now();
       const { row, genres, chapters } = await visibleSeries(slug, viewer);
-      views.count(row.id);
+      if (options.countView !== false) views.count(row.id);
       return {
         id: row.id,
         slug: row.slug,

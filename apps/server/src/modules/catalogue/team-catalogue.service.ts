@@ -139,8 +139,8 @@ export function createTeamCatalogueService({ db, clock, storage, avif, onChange 
         publishedAt: chapters.publishedAt,
         price: chapters.price,
         freeAt: chapters.freeAt,
-        pageCount: // Written out in full: in a select list drizzle leaves the outer column unqualified.
-        sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
+        // Written out in full: in a select list drizzle leaves the outer column unqualified.
+        pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
       })
       .from(chapters)
       .where(eq(chapters.seriesId, seriesId))

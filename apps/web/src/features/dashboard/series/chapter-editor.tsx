@@ -1,13 +1,15 @@
 import { chapterInputSchema, type TeamChapter } from '@inkwell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { fromLocalInput, primaryButton, secondaryButton, toLocalInput } from '../components/fields';
 import { teamApi, teamKeys } from '../team-api';
-import { NovelEditor } from './novel-editor';
 import { PageManager } from './page-manager';
+
+// The rich-text editor is large; only novel chapters need it.
+const NovelEditor = lazy(() => import('./novel-editor').then((module) => ({ default: module.NovelEditor })));
 
 type Publication = 'draft' | 'now' | 'schedule';
 
@@ -215,7 +217,11 @@ function ChapterForm({
         {seriesType === 'novel' && (
           <div>
             <p className="mb-1.5 text-sm font-medium text-zinc-200">Text</p>
-            <NovelEditor initialHtml={values.content} onChange={(html) => set('content', html)} />
+            <Suspense
+              fallback={<p className="rounded-lg border border-ink-700 p-4 text-sm text-zinc-400">Loading the editor…</p>}
+            >
+              <NovelEditor initialHtml={values.content} onChange={(html) => set('content', html)} />
+            </Suspense>
             {errors.content && <p className="mt-1.5 text-sm text-rose-300">{errors.content}</p>}
           </div>
         )}

@@ -36,7 +36,8 @@ export function NovelEditor({ initialHtml, onChange }: { initialHtml: string; on
     immediatelyRender: true,
     editorProps: {
       attributes: {
-        class: 'novel-text min-h-72 max-w-none px-4 py-3 font-serif text-base leading-relaxed text-zinc-100 focus:outline-none',
+        class:
+          'novel-text min-h-72 max-h-[32rem] overflow-y-auto max-w-none px-4 py-3 font-serif text-base leading-relaxed text-zinc-100 focus:outline-none',
         'aria-label': 'Chapter text',
         role: 'textbox',
         'aria-multiline': 'true',

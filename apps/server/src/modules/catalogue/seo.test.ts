@@ -1,0 +1,89 @@
+import { chapterInputSchema, seriesInputSchema } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../../../test/fixtures';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+
+const INDEX = `<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Inkwell: read serialized comics and web novels." /><title>Inkwell</title></head><body><div id="root"></div></body></html>`;
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestApp({ indexHtml: INDEX });
+  const team = t.app.catalogue.team;
+  const series = await team.createSeries(
+    seriesInputSchema.parse({
+      type: 'comic',
+      title: 'The "Lantern" <Keeper>',
+      description: 'Night & lanterns.',
+      isPublished: true,
+    }),
+  );
+  await team.setCover(series.id, await png(300, 450));
+  await team.createChapter(
+    series.id,
+    chapterInputSchema.parse({
+      number: 1,
+      title: 'Beginnings',
+      publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString(),
+    }),
+  );
+  await team.createChapter(
+    series.id,
+    chapterInputSchema.parse({ number: 2, publishedAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() }),
+  );
+  await team.createSeries(seriesInputSchema.parse({ type: 'novel', title: 'Unpublished', isPublished: false }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('page metadata in the served HTML', () => {
+  it('writes a series page’s title, description, canonical link and Open Graph image, escaped', async () => {
+    const response = await page('/SeriesView/the-lantern-keeper');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>The &quot;Lantern&quot; &lt;Keeper&gt; · Inkwell</title>');
+    expect(response.body).toContain('<meta name="description" content="Night &amp; lanterns." />');
+    expect(response.body).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/media\/covers\/[^"]+\.webp" \/>/);
+    expect(response.body).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/SeriesView/the-lantern-keeper" />`);
+    expect(response.body.match(/<title>/g)).toHaveLength(1);
+    expect(response.body.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it('does the same for a chapter page, and for the lower-case /seriesView links', async () => {
+    const response = await page('/seriesView/the-lantern-keeper/chapter-1');
+    expect(response.body).toContain('<title>The &quot;Lantern&quot; &lt;Keeper&gt; – Chapter 1: Beginnings · Inkwell</title>');
+    expect(response.body).toContain('og:image');
+  });
+
+  it('answers 404 (still with the app, which shows its error page) for unknown series, scheduled chapters and drafts', async () => {
+    for (const url of ['/SeriesView/nope', '/SeriesView/the-lantern-keeper/chapter-2', '/SeriesView/unpublished']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.body).toContain('<title>Inkwell</title>');
+    }
+  });
+
+  it('leaves other pages as they are', async () => {
+    expect((await page('/comics')).body).toBe(INDEX);
+  });
+});
+
+describe('search engines', () => {
+  it('lists published series and chapters in /sitemap.xml, never drafts or scheduled chapters', async () => {
+    const response = await page('/sitemap.xml');
+    expect(response.headers['content-type']).toContain('application/xml');
+    expect(response.body).toContain(`<loc>${TEST_ORIGIN}/SeriesView/the-lantern-keeper</loc>`);
+    expect(response.body).toContain(`<loc>${TEST_ORIGIN}/SeriesView/the-lantern-keeper/chapter-1</loc>`);
+    expect(response.body).not.toContain('chapter-2');
+    expect(response.body).not.toContain('unpublished');
+  });
+
+  it('serves robots.txt pointing at the sitemap and away from private areas', async () => {
+    const response = await page('/robots.txt');
+    expect(response.body).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+    expect(response.body).toContain('Disallow: /Dashboard');
+    expect(response.body).toContain('Disallow: /api/');
+  });
+});
