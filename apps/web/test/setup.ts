@@ -9,3 +9,16 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom has no IntersectionObserver; the readers use it only to prefetch what comes next.
+class NoopIntersectionObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+if (!('IntersectionObserver' in window)) {
+  Object.assign(window, { IntersectionObserver: NoopIntersectionObserver });
+}

@@ -1,0 +1,131 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderInApp, verifyAs } from '../../../test/render';
+import { SEARCH_TEXTS, SearchBox } from './search-box';
+
+const SEARCH = '/api/public/omegascans/public/search/series';
+const result = (over: Record<string, unknown>) => ({
+  id: 'id-1',
+  slug: 'the-lantern-keeper',
+  title: 'The Lantern Keeper',
+  cover: '/media/covers/x.webp',
+  description: 'A city swallowed by night.',
+  status: 'ongoing',
+  alternativeNames: 'Keeper of Lanterns',
+  ...over,
+});
+
+let searchHandler: (url: string) => Response;
+let fetchMock: ReturnType<typeof mockApi>;
+const searchCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(SEARCH)).map(([url]) => String(url));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  searchHandler = () => Response.json({ success: true, data: { results: [result({})] } });
+  fetchMock = mockApi({
+    '/api/proxy/public/verify': verifyAs(null),
+    [SEARCH]: (_init, url) => searchHandler(url),
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function type(text: string) {
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search series' }), { target: { value: text } });
+}
+/** Moves the (fake) clock on by `ms`. */
+async function advance(ms: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+/** Lets the debounce run out and the (mocked) answer arrive and render. */
+async function settle() {
+  await advance(350);
+  for (let i = 0; i < 5; i += 1) {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(20);
+    });
+  }
+}
+
+describe('the top bar search panel (SPEC §4, §5, §8, §9)', () => {
+  it('asks for 3 characters while the text is empty or shorter, without calling the API', async () => {
+    renderInApp(<SearchBox />);
+    fireEvent.focus(screen.getByRole('searchbox', { name: 'Search series' }));
+    expect(screen.getByTestId('search-panel')).toHaveTextContent(SEARCH_TEXTS.tooShort);
+    await type('ab');
+    await advance(1000);
+    expect(screen.getByTestId('search-panel')).toHaveTextContent('Please enter at least 3 characters to search.');
+    await type('  ab   ');
+    await advance(1000);
+    expect(screen.getByTestId('search-panel')).toHaveTextContent(SEARCH_TEXTS.tooShort);
+    expect(searchCalls()).toEqual([]);
+  });
+
+  it('waits 350 ms after the last keystroke, shows loading, then the results linking to /seriesView/{slug}', async () => {
+    renderInApp(<SearchBox />);
+    await type('lan');
+    await type('lant');
+    await type('lante');
+    expect(screen.getByTestId('search-panel')).toHaveTextContent('Searching for related series...');
+    await advance(349);
+    expect(searchCalls()).toEqual([]);
+    await advance(1);
+    await settle();
+    expect(searchCalls()).toEqual([`${SEARCH}?q=lante`]);
+    const link = screen.getByRole('link', { name: /The Lantern Keeper/ });
+    expect(link).toHaveAttribute('href', '/seriesView/the-lantern-keeper');
+    expect(link).toHaveTextContent('Ongoing');
+    expect(link).toHaveTextContent('Keeper of Lanterns');
+  });
+
+  it('says so when nothing matches', async () => {
+    searchHandler = () => Response.json({ success: true, data: { results: [] } });
+    renderInApp(<SearchBox />);
+    await type('zzzz');
+    await settle();
+    expect(screen.getByText('No series found matching your search.')).toBeInTheDocument();
+  });
+
+  it('shows the error text when the call fails', async () => {
+    searchHandler = () =>
+      Response.json({ success: false, message: 'boom', error: { code: 'internal_error', message: 'boom' } }, { status: 500 });
+    renderInApp(<SearchBox />);
+    await type('lantern');
+    await settle();
+    expect(screen.getByText('Error searching series. Please try again.')).toBeInTheDocument();
+  });
+
+  it('labels all five statuses, shows other values as given and a missing one as Unknown', async () => {
+    const statuses = ['ongoing', 'completed', 'hiatus', 'cancelled', 'canceled', 'Season break', null];
+    searchHandler = () =>
+      Response.json({
+        success: true,
+        data: { results: statuses.map((status, i) => result({ id: `id-${i}`, slug: `s-${i}`, title: `Series ${i}`, status })) },
+      });
+    renderInApp(<SearchBox />);
+    await type('series');
+    await settle();
+    screen.getByText('Series 0');
+    const labels = screen.getAllByRole('link').map((link) => link.lastElementChild?.lastElementChild?.textContent);
+    expect(labels).toEqual(['Ongoing', 'Completed', 'Hiatus', 'Cancelled', 'Cancelled', 'Season break', 'Unknown']);
+  });
+
+  it('closes on Escape and on a click outside', async () => {
+    renderInApp(
+      <div>
+        <SearchBox />
+        <p>outside</p>
+      </div>,
+    );
+    fireEvent.focus(screen.getByRole('searchbox', { name: 'Search series' }));
+    expect(screen.getByTestId('search-panel')).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByTestId('search-panel')).toBeNull();
+    fireEvent.focus(screen.getByRole('searchbox', { name: 'Search series' }));
+    fireEvent.mouseDown(screen.getByText('outside'));
+    expect(screen.queryByTestId('search-panel')).toBeNull();
+  });
+});
