@@ -14,6 +14,7 @@ import {
   seriesListResponseSchema,
   seriesSlugParamsSchema,
 } from '@inkwell/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import type { CatalogueService } from './catalogue.service';
@@ -24,23 +25,33 @@ const PUBLIC = '/api/public/omegascans/public';
 /** Shared caches may keep anonymous catalogue reads briefly; personalised answers are private. */
 const SHORT_PUBLIC_CACHE = 'public, max-age=10';
 
+/**
+ * The hot reads skip per-request schema serialization: home and lists are checked against the
+ * contract when their cache fills, series and chapters come from typed presenters, and the tests
+ * check every answer against the contract's response schemas. Visitors get ready-made JSON.
+ */
+/** Sends JSON that is already serialized. */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+const PLAIN_JSON = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
+
 /** Public content (DESIGN §4): home, lists, series, chapters, genres, banners and the top bar's search. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{
   catalogue: CatalogueService;
 }> = async (app, { catalogue }) => {
   app.get(API.home, {
+    ...PLAIN_JSON,
     schema: {
       tags,
       summary: 'Home page: banners, latest updates, popular, premium picks',
       response: { 200: homeResponseSchema },
     },
     handler: async (_request, reply) => {
-      reply.header('cache-control', SHORT_PUBLIC_CACHE);
-      return { success: true as const, data: await catalogue.home() };
+      return sendJson(reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson());
     },
   });
 
   app.get(API.seriesList, {
+    ...PLAIN_JSON,
     schema: {
       tags,
       summary: 'Published series with filters and sorts, paginated',
@@ -57,6 +68,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get(`${PUBLIC}/series/:slug`, {
+    ...PLAIN_JSON,
     schema: {
       tags,
       summary: "A series with its chapters and the viewer's access to each",
@@ -65,15 +77,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
+      if (!request.user) return sendJson(reply, await catalogue.seriesJsonForVisitor(request.params.slug));
       const viewer = await loadViewer(request.user);
-      return {
-        success: true as const,
-        data: await catalogue.series(request.params.slug, viewer),
-      };
+      return { success: true as const, data: await catalogue.series(request.params.slug, viewer) };
     },
   });
 
   app.get(`${PUBLIC}/series/:slug/chapters/:chapterSlug`, {
+    ...PLAIN_JSON,
     schema: {
       tags,
       summary: 'A chapter for the reader; a locked one carries only its price and free date',
@@ -82,8 +93,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      const viewer = await loadViewer(request.user);
       const { slug, chapterSlug } = request.params;
+      if (!request.user) return sendJson(reply, await catalogue.chapterJsonForVisitor(slug, chapterSlug));
+      const viewer = await loadViewer(request.user);
       return {
         success: true as const,
         data: await catalogue.chapter(slug, chapterSlug, viewer),

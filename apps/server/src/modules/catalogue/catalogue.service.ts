@@ -1,12 +1,12 @@
 import type { ChapterContent, HomeData, SeriesDetail, SeriesListData } from '@inkwell/contract';
-import { type seriesListQuerySchema } from '@inkwell/contract';
+import { homeResponseSchema, seriesListResponseSchema, type seriesListQuerySchema } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { UrlSigner } from '../media/signed-urls';
-import { canReadChapter, isListed, isTeam, type Viewer } from './access';
+import { canReadChapter, isListed, isTeam, VISITOR, type Viewer } from './access';
 import {
   activeBanners,
   chaptersOfSeries,
@@ -29,10 +29,20 @@ import type { ViewCounter } from './view-counter';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
 export const CATALOGUE_CACHE_MS = 10_000;
+/**
+ * A visitor's (no session) series and chapter answers are kept ready-serialized this long: all
+ * visitors see the same thing, and an early-access chapter opens at most this late.
+ */
+export const VISITOR_ANSWER_MS = 2_000;
 const HOME_SECTION_SIZE = 12;
 const CARD_CHAPTERS = 3;
 
 type ListQuery = z.output<typeof seriesListQuerySchema>;
+interface VisitorAnswer {
+  json: string;
+  seriesId: string;
+  chapterId: string | undefined;
+}
 
 interface Deps {
   db: Database;
@@ -48,6 +58,7 @@ interface Deps {
  */
 export function createCatalogueService({ db, clock, signer, views }: Deps) {
   const cache = createTtlCache<unknown>(clock, CATALOGUE_CACHE_MS);
+  const visitorAnswers = createTtlCache<VisitorAnswer>(clock, VISITOR_ANSWER_MS, 2000);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
   let lastTick = clock.now();
 
@@ -83,7 +94,7 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
   const listedChapters = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
     chapters.map((chapter) => toChapterSummary(chapter, viewer, now)).filter((summary) => isListed(summary.access, viewer));
 
-  return {
+  const service = {
     home(): Promise<HomeData> {
       return cached('home', async () => {
         const [banners, latest, popular, premium] = await Promise.all([
@@ -140,7 +151,12 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       };
     },
 
-    async chapter(slug: string, chapterSlug: string, viewer: Viewer): Promise<ChapterContent> {
+    async chapter(
+      slug: string,
+      chapterSlug: string,
+      viewer: Viewer,
+      options: { countView?: boolean } = {},
+    ): Promise<ChapterContent> {
       const now = clock.now();
       const { row, chapters } = await visibleSeries(slug, viewer);
       const listed = listedChapters(chapters, viewer, now);
@@ -148,7 +164,7 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       if (!summary) throw new AppError('not_found', 'Chapter not found');
       const canRead = canReadChapter(summary.access, viewer);
       const body = canRead ? await chapterBody(row, chapterSlug) : { content: null, pages: [] };
-      if (canRead) views.count(row.id, summary.id);
+      if (canRead && options.countView !== false) views.count(row.id, summary.id);
 
       const ascending = [...listed].sort((a, b) => a.number - b.number);
       const index = ascending.findIndex((chapter) => chapter.id === summary.id);
@@ -185,6 +201,42 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       };
     },
 
+    /** The home envelope, serialized once per cache period (and checked against the contract then). */
+    homeJson(): Promise<string> {
+      return cached('home:json', async () =>
+        JSON.stringify(homeResponseSchema.parse({ success: true, data: await service.home() })),
+      );
+    },
+
+    listJson(query: ListQuery): Promise<string> {
+      return cached(`list:json:${JSON.stringify(query)}`, async () =>
+        JSON.stringify(seriesListResponseSchema.parse({ success: true, data: await service.list(query) })),
+      );
+    },
+
+    /** A visitor's series page answer, shared by every visitor for a moment; the view is still counted. */
+    async seriesJsonForVisitor(slug: string): Promise<string> {
+      const answer = await visitorAnswers.get(`series:${slug}`, async () => {
+        const data = await service.series(slug, VISITOR, { countView: false });
+        return { json: JSON.stringify({ success: true, data }), seriesId: data.id, chapterId: undefined };
+      });
+      views.count(answer.seriesId);
+      return answer.json;
+    },
+
+    async chapterJsonForVisitor(slug: string, chapterSlug: string): Promise<string> {
+      const answer = await visitorAnswers.get(`chapter:${slug}/${chapterSlug}`, async () => {
+        const data = await service.chapter(slug, chapterSlug, VISITOR, { countView: false });
+        return {
+          json: JSON.stringify({ success: true, data }),
+          seriesId: data.series.id,
+          chapterId: data.canRead ? data.chapter.id : undefined,
+        };
+      });
+      if (answer.chapterId) views.count(answer.seriesId, answer.chapterId);
+      return answer.json;
+    },
+
     genres() {
       return cached('genres', async () => (await listGenres(db)).map(toGenre));
     },
@@ -200,6 +252,7 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
     /** After any team change. */
     invalidate() {
       cache.clear();
+      visitorAnswers.clear();
     },
 
     /** Scheduled chapters whose time came: their series move up "latest", and cached reads refresh. */
@@ -210,9 +263,11 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       if (due.length === 0) return 0;
       await refreshLastChapterAt(db, due, now);
       cache.clear();
+      visitorAnswers.clear();
       return due.length;
     },
   };
+  return service;
 
   async function chapterBody(row: SeriesRow, chapterSlug: string) {
     return cached(`chapter:${row.id}:${chapterSlug}`, async () => {
