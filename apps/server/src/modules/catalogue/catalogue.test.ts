@@ -1,4 +1,15 @@
-import { bannerInputSchema, chapterInputSchema, seriesInputSchema, type ChapterInput, type SeriesInput } from '@inkwell/contract';
+import {
+  bannerInputSchema,
+  chapterContentResponseSchema,
+  chapterInputSchema,
+  homeResponseSchema,
+  searchResponseSchema,
+  seriesDetailResponseSchema,
+  seriesInputSchema,
+  seriesListResponseSchema,
+  type ChapterInput,
+  type SeriesInput,
+} from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../../test/fixtures';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
@@ -344,6 +355,26 @@ describe('search (SPEC §7)', () => {
       success: false,
       error: { code: 'validation_failed', message: 'Please enter at least 3 characters to search.' },
     });
+  });
+});
+
+describe('answers and the contract', () => {
+  it('match the response schemas, for visitors (ready-made JSON) and for signed-in readers alike', async () => {
+    for (const cookie of [undefined, readerCookie, editorCookie]) {
+      for (const [url, schema] of [
+        [`${PUBLIC}/home`, homeResponseSchema],
+        [`${PUBLIC}/series?sort=popular`, seriesListResponseSchema],
+        [`${PUBLIC}/series/the-lantern-keeper`, seriesDetailResponseSchema],
+        [`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1`, chapterContentResponseSchema],
+        [`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-3`, chapterContentResponseSchema],
+        [`${PUBLIC}/search/series?q=keeper`, searchResponseSchema],
+      ] as const) {
+        const response = await get(url, cookie);
+        expect(response.headers['content-type'], url).toBe('application/json; charset=utf-8');
+        const parsed = schema.safeParse(response.json());
+        expect(parsed.success, `${url}: ${parsed.error?.message ?? ''}`).toBe(true);
+      }
+    }
   });
 });
 
