@@ -127,7 +127,6 @@ export function SearchBox({ className = '' }: { className?: string }) {
         onFocus={() => setIsOpen(true)}
         placeholder="Search series..."
         aria-label="Search series"
-        aria-expanded={isOpen}
         aria-controls={panelId}
         autoComplete="off"
         className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 pl-9 pr-4 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-accent-500 focus:outline-none"
@@ -136,6 +135,9 @@ export function SearchBox({ className = '' }: { className?: string }) {
         <div
           id={panelId}
           data-testid="search-panel"
+          role="region"
+          aria-label="Search"
+          aria-live="polite"
           className="absolute right-0 top-full z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-ink-700 bg-ink-900 shadow-2xl"
         >
           {body}

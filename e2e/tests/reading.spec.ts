@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { solidPng } from '../support/images';
+import { TEAM } from '../support/server';
+
+/** The demo catalogue a first start creates (SEED_DEMO is on for the journeys). */
+const COMIC = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
+const NOVEL = { slug: 'murder-at-willowmere', title: 'Murder at Willowmere' };
+
+async function logIn(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await page.getByLabel('E-mail or username').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+test('a visitor lands on a populated home page and browses comics, novels and the premium tab', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured' }).getByRole('img').first()).toBeVisible();
+  const latest = page.getByRole('region', { name: 'Latest updates' });
+  await expect(latest.getByRole('article')).toHaveCount(12);
+  // Every image on the page carries its size, so nothing shifts while it loads.
+  const unsized = await page.locator('img:not([width]), img:not([height])').count();
+  expect(unsized).toBe(0);
+
+  await page.goto('/comics');
+  await expect(page.getByRole('heading', { name: 'Comics', level: 1 })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.getByLabel('Genre').selectOption('horror');
+  await expect(page).toHaveURL(/genre=horror/);
+  await expect(page.getByRole('heading', { name: 'Ghost Shift' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: COMIC.title })).toHaveCount(0);
+
+  await page.goto('/novels?sort=title');
+  await expect(page.getByRole('article').first().getByRole('heading')).toHaveText('Bones of the Old Road');
+
+  await page.goto('/premium');
+  await expect(page.getByRole('heading', { name: 'Premium', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: COMIC.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Paper Moon Café' })).toHaveCount(0);
+});
+
+test('a visitor searches from the top bar and opens the series', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('searchbox', { name: 'Search series' });
+  await search.fill('la');
+  await expect(page.getByTestId('search-panel')).toHaveText('Please enter at least 3 characters to search.');
+  await search.fill('lantrn keeper');
+  const result = page.getByTestId('search-panel').getByRole('link', { name: /The Lantern Keeper/ });
+  await expect(result).toHaveAttribute('href', `/seriesView/${COMIC.slug}`);
+  await search.fill('qqqzzzxx');
+  await expect(page.getByTestId('search-panel')).toHaveText('No series found matching your search.');
+  await search.fill('lantern');
+  await page
+    .getByTestId('search-panel')
+    .getByRole('link', { name: /The Lantern Keeper/ })
+    .click();
+  await expect(page).toHaveURL(`/seriesView/${COMIC.slug}`);
+  await expect(page.getByRole('heading', { name: COMIC.title, level: 1 })).toBeVisible();
+  await expect(page.getByText('Also known as: Keeper of Lanterns')).toBeVisible();
+});
+
+test('a visitor reads a comic as a long strip and page by page', async ({ page }) => {
+  await page.goto(`/SeriesView/${COMIC.slug}`);
+  await page.getByRole('link', { name: 'First chapter' }).click();
+  await expect(page).toHaveURL(`/SeriesView/${COMIC.slug}/chapter-1`);
+  const strip = page.getByTestId('strip-reader');
+  await expect(strip.getByRole('img')).toHaveCount(4);
+  const first = strip.getByRole('img').first();
+  await expect(first).toHaveAttribute('fetchpriority', 'high');
+  await expect(first).toHaveJSProperty('complete', true);
+  expect(await first.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(800);
+  await expect(strip.getByRole('img').nth(1)).toHaveAttribute('loading', 'lazy');
+
+  await page.getByRole('button', { name: 'Reading settings' }).click();
+  await page.getByRole('button', { name: 'Page by page' }).click();
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 1 / 4');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 / 4');
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 3 / 4');
+
+  await page.getByRole('button', { name: 'Reading settings' }).click();
+  await page.getByRole('button', { name: 'Right to left' }).click();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 4 / 4');
+  // Past the last page, the next chapter.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(`/SeriesView/${COMIC.slug}/chapter-2`);
+
+  // The choice is remembered on this device.
+  await page.reload();
+  await expect(page.getByTestId('paged-reader')).toBeVisible();
+});
+
+test('a visitor reads a novel in their own typography, remembered on reload', async ({ page }) => {
+  await page.goto(`/SeriesView/${NOVEL.slug}/chapter-1`);
+  const text = page.getByTestId('novel-text');
+  await expect(text).toContainText('Chapter 1');
+  await page.getByRole('button', { name: 'Reading settings' }).click();
+  await page.getByRole('button', { name: 'OpenDyslexic' }).click();
+  await page.getByRole('button', { name: 'Sepia' }).click();
+  await page.getByRole('button', { name: 'Narrow' }).click();
+  await page.getByLabel(/Text size/).fill('22');
+  await expect(text).toHaveCSS('font-size', '22px');
+  await expect(text).toHaveCSS('max-width', '560px');
+  await expect(page.getByTestId('novel-page')).toHaveCSS('background-color', 'rgb(244, 236, 216)');
+  await expect(text).toHaveCSS('font-family', /OpenDyslexic/);
+  await page.reload();
+  await expect(page.getByTestId('novel-page')).toHaveAttribute('data-theme', 'sepia');
+  await expect(page.getByTestId('novel-text')).toHaveCSS('font-size', '22px');
+});
+
+test('a locked chapter shows its price and, in early access, a live countdown', async ({ page }) => {
+  await page.goto(`/SeriesView/${COMIC.slug}`);
+  const latestRow = page.getByRole('link', { name: /Chapter 31/ });
+  await expect(latestRow).toContainText('30 coins');
+  await expect(latestRow).toContainText(/Free in/);
+  await latestRow.click();
+  await expect(page.getByRole('heading', { name: 'Early access chapter' })).toBeVisible();
+  await expect(page.getByText('30 coins', { exact: true })).toBeVisible();
+  const countdown = page.getByTestId('free-countdown');
+  const before = await countdown.textContent();
+  await expect(countdown).not.toHaveText(before ?? '');
+  await expect(page.locator('[data-testid="strip-reader"] img')).toHaveCount(0);
+});
+
+test('an unknown series leads to the series_not_found page', async ({ page }) => {
+  await page.goto('/SeriesView/no-such-series');
+  await expect(page).toHaveURL('/errorPage?error=series_not_found');
+});
+
+test('an editor creates a series with a cover, uploads and schedules chapters, and a visitor reads it', async ({
+  page,
+  browser,
+}) => {
+  const title = `Journey Comic ${Date.now().toString(36)}`;
+  await logIn(page, TEAM.editor.username, TEAM.editor.password);
+  await page.goto('/Dashboard/Series/Series');
+  await page.getByRole('link', { name: 'New series' }).click();
+  await expect(page.getByRole('heading', { name: 'New series' })).toBeVisible();
+
+  // The contract's rules run before anything is sent.
+  await page.getByRole('button', { name: 'Create series' }).click();
+  await expect(page.getByText('Title is required')).toBeVisible();
+
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description').fill('Made by the journey.');
+  await page.getByRole('button', { name: 'Action' }).click();
+  await page.getByLabel('Published').check();
+  await page
+    .getByLabel('Cover')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(300, 450, [40, 120, 200]) });
+  await page.getByRole('button', { name: 'Create series' }).click();
+  await expect(page).toHaveURL(/\/Dashboard\/Series\/Series\/EditSerie\//);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Cover of ${title}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New chapter' }).click();
+  const editor = page.getByRole('form', { name: 'New chapter' });
+  await editor.getByLabel('Title').fill('First light');
+  await editor.getByLabel('Publish now').check();
+  await editor.getByRole('button', { name: 'Create chapter' }).click();
+  await expect(page.getByText('Chapter created')).toBeVisible();
+  await page.getByLabel('Add pages').setInputFiles([
+    { name: '2.png', mimeType: 'image/png', buffer: solidPng(400, 600, [200, 60, 60]) },
+    { name: '1.png', mimeType: 'image/png', buffer: solidPng(400, 500, [60, 200, 60]) },
+  ]);
+  await expect(page.getByText('2 pages added')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Page 2' })).toBeVisible();
+
+  // A second chapter, scheduled for tomorrow: readers must not see it yet.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'New chapter' }).click();
+  const second = page.getByRole('form', { name: 'New chapter' });
+  await second.getByLabel('Schedule').check();
+  const tomorrow = new Date(Date.now() + 86_400_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await second.getByLabel('Comes out at').fill(tomorrow);
+  await second.getByRole('button', { name: 'Create chapter' }).click();
+  await expect(page.getByText('Chapter created')).toBeVisible();
+  await expect(page.getByText('scheduled', { exact: true })).toBeVisible();
+
+  const slug = title.toLowerCase().replace(/\s+/g, '-');
+  const visitor = await browser.newPage();
+  await visitor.goto(`/SeriesView/${slug}`);
+  await expect(visitor.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: /Chapter 1: First light/ })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: /Chapter 2/ })).toHaveCount(0);
+  await visitor.getByRole('link', { name: 'First chapter' }).click();
+  const pages = visitor.getByTestId('strip-reader').getByRole('img');
+  await expect(pages).toHaveCount(2);
+  // Natural order of the file names: 1.png (500 tall) before 2.png.
+  await expect(pages.first()).toHaveAttribute('height', '500');
+  await expect(pages.first()).toHaveJSProperty('complete', true);
+  await visitor.close();
+});
+
+test('reading pages have no serious accessibility problems', async ({ page }) => {
+  for (const path of [
+    '/comics',
+    `/SeriesView/${COMIC.slug}`,
+    `/SeriesView/${COMIC.slug}/chapter-1`,
+    `/SeriesView/${NOVEL.slug}/chapter-1`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByTestId('route-loader')).toBeHidden();
+    await expect(page.locator('main, #main').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  }
+});
