@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
-import { useRef } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { Logo } from '../logo';
 import { MobileMenu } from './mobile-menu';
@@ -15,6 +15,10 @@ const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg
 export function TopBar() {
   const containerRef = useRef<HTMLElement>(null);
   const panels = usePanels(containerRef);
+  const { pathname } = useLocation();
+  const closePanels = panels.close;
+  // Going to another page (a search result, say) closes whatever menu was open.
+  useEffect(() => closePanels(), [pathname, closePanels]);
   return (
     <header ref={containerRef} className="sticky top-0 z-40 border-b border-ink-800 bg-ink-950">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
