@@ -127,7 +127,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         onFocus={() => setIsOpen(true)}
         placeholder="Search series..."
         aria-label="Search series"
-        aria-controls={panelId}
+        aria-controls={isOpen ? panelId : undefined}
         autoComplete="off"
         className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 pl-9 pr-4 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-accent-500 focus:outline-none"
       />

@@ -41,14 +41,25 @@ export function HomePage() {
         <LoadError message="We could not load the home page. Please try again." onRetry={() => void home.refetch()} />
       ) : (
         <>
-          {home.data.banners.length > 0 ? (
-            <BannerCarousel banners={home.data.banners} />
-          ) : (
-            !user && (
-              <section className="rounded-3xl border border-ink-800 bg-gradient-to-br from-accent-600/25 via-ink-900 to-ink-950 px-6 py-10">
-                <p className="text-3xl font-extrabold text-white">Stories worth coming back for.</p>
-              </section>
-            )
+          {home.data.banners.length > 0 && <BannerCarousel banners={home.data.banners} />}
+          {!user && (
+            <section
+              aria-label="Join Inkwell"
+              className="mt-6 flex flex-col gap-4 rounded-2xl border border-ink-800 bg-gradient-to-br from-accent-600/20 via-ink-900 to-ink-950 px-6 py-5 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <p className="text-zinc-200">
+                <span className="font-semibold text-white">Stories worth coming back for.</span> Follow the series you love and
+                never miss a new chapter.
+              </p>
+              <div className="flex shrink-0 gap-3">
+                <Link to="/register" className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500">
+                  Create a free account
+                </Link>
+                <Link to="/login" className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700">
+                  Log in
+                </Link>
+              </div>
+            </section>
           )}
           <Section title="Latest updates" to="/comics?sort=latest">
             {home.data.latest.length > 0 ? (
