@@ -331,6 +331,8 @@ export function createTeamCatalogueService({ db, clock, storage, avif, onChange 
       await Promise.allSettled([
         forget([row.coverKey]),
         ...chapterIds.map((chapterId) => storage.deletePrefix(`pages/${chapterId}`)),
+        // The demo content's shared pages.
+        storage.deletePrefix(`pages/demo-${id}`),
       ]);
     },
 
