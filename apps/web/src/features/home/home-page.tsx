@@ -29,7 +29,11 @@ export function HomePage() {
   const home = useHome();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
-      <h1 className="sr-only">Inkwell: read comics and web novels</h1>
+      {user ? (
+        <h1 className="mb-4 text-xl font-bold text-white">Welcome back, {user.username}.</h1>
+      ) : (
+        <h1 className="sr-only">Inkwell: read comics and web novels</h1>
+      )}
       {home.isPending ? (
         <>
           <div className="aspect-[16/5] w-full animate-pulse rounded-2xl bg-ink-900" aria-hidden />
