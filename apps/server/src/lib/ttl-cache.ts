@@ -18,8 +18,11 @@ export function createTtlCache<T>(clock: Clock, ttlMs: number, maxEntries = 500)
         if (oldest !== undefined) entries.delete(oldest);
       }
       const value = load();
-      entries.set(key, { value, expires: now + ttlMs });
-      value.catch(() => entries.delete(key));
+      const entry = { value, expires: now + ttlMs };
+      entries.set(key, entry);
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
       return value;
     },
     clear() {

@@ -223,3 +223,15 @@ export async function seriesWithChaptersDue(db: Database, since: Date, now: Date
     .where(and(sql`${chapters.publishedAt} > ${at(since)}`, sql`${chapters.publishedAt} <= ${at(now)}`));
   return rows.map((row) => row.seriesId);
 }
+
+/** Series whose newest published chapter is newer than their last_chapter_at (chapters that came due while the server was down). */
+export async function seriesWithStaleLatest(db: Database, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ id: series.id })
+    .from(series)
+    .where(
+      sql`exists (select 1 from ${chapters} c where c.series_id = ${series.id} and c.published_at <= ${at(now)}
+        and c.published_at > coalesce(${series.lastChapterAt}, '-infinity'::timestamptz))`,
+    );
+  return rows.map((row) => row.id);
+}

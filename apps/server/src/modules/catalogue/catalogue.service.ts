@@ -20,6 +20,7 @@ import {
   refreshLastChapterAt,
   searchSeries,
   seriesWithChaptersDue,
+  seriesWithStaleLatest,
   type ChapterListRow,
   type SeriesFilter,
   type SeriesRow,
@@ -60,7 +61,8 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
   const cache = createTtlCache<unknown>(clock, CATALOGUE_CACHE_MS);
   const visitorAnswers = createTtlCache<VisitorAnswer>(clock, VISITOR_ANSWER_MS, 2000);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
-  let lastTick = clock.now();
+  // Until the first tick, look at every series: chapters may have come due while the server was down.
+  let lastTick: Date | null = null;
 
   async function cards(filter: SeriesFilter, sort: ListQuery['sort'], page: number, perPage: number) {
     const now = clock.now();
@@ -258,7 +260,7 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
     /** Scheduled chapters whose time came: their series move up "latest", and cached reads refresh. */
     async publishDue() {
       const now = clock.now();
-      const due = await seriesWithChaptersDue(db, lastTick, now);
+      const due = lastTick ? await seriesWithChaptersDue(db, lastTick, now) : await seriesWithStaleLatest(db, now);
       lastTick = now;
       if (due.length === 0) return 0;
       await refreshLastChapterAt(db, due, now);
