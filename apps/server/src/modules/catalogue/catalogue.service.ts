@@ -36,6 +36,8 @@ export const CATALOGUE_CACHE_MS = 10_000;
  */
 export const VISITOR_ANSWER_MS = 2_000;
 const HOME_SECTION_SIZE = 12;
+/** The home page shows one row of premium picks. */
+const HOME_PREMIUM_SIZE = 6;
 const CARD_CHAPTERS = 3;
 
 type ListQuery = z.output<typeof seriesListQuerySchema>;
@@ -103,7 +105,7 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
           activeBanners(db, clock.now()),
           cards({}, 'latest', 1, HOME_SECTION_SIZE),
           cards({}, 'popular', 1, HOME_SECTION_SIZE),
-          cards({ premium: true }, 'latest', 1, HOME_SECTION_SIZE),
+          cards({ premium: true }, 'latest', 1, HOME_PREMIUM_SIZE),
         ]);
         return {
           banners: banners.flatMap((row) => toBanner(row) ?? []),
