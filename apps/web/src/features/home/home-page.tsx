@@ -55,7 +55,7 @@ export function HomePage() {
                 <span className="font-semibold text-white">Stories worth coming back for.</span> Follow the series you love and
                 never miss a new chapter.
               </p>
-              <div className="flex shrink-0 gap-3">
+              <div className="flex shrink-0 gap-3 whitespace-nowrap">
                 <Link to="/register" className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500">
                   Create a free account
                 </Link>

@@ -31,11 +31,11 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
                   to={`${href}/${chapter.slug}`}
                   className="flex items-center justify-between gap-2 rounded-md bg-ink-800/70 px-2 py-1 text-xs text-zinc-300 hover:bg-ink-700 hover:text-white"
                 >
-                  <span className="flex items-center gap-1 truncate">
+                  <span className="flex min-w-0 items-center gap-1">
                     {chapter.isPremium && <Crown className="size-3 shrink-0 text-amber-300" aria-label="Premium" />}
-                    Ch. {chapter.number}
+                    <span className="whitespace-nowrap">Ch. {chapter.number}</span>
                   </span>
-                  <span className="shrink-0 text-zinc-400">{timeFromNow(chapter.publishedAt)}</span>
+                  <span className="truncate text-zinc-400">{timeFromNow(chapter.publishedAt)}</span>
                 </Link>
               </li>
             ))}
