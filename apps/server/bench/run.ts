@@ -7,9 +7,14 @@
  * under 25 ms at 64 connections. BENCH_DURATION (seconds, default 8) and BENCH_CONNECTIONS tune it.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, processImage } from '../src/modules/media/images';
 
 const ENDPOINTS = {
   home: '/api/public/omegascans/public/home',
@@ -59,6 +64,70 @@ async function startServers(database: 'pglite' | 'postgres') {
       }),
   };
 }
+
+/** DESIGN §8: the JavaScript a reader downloads to open a chapter (entry, its preloads, the reader's chunk). */
+function readerJavaScript() {
+  const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.log('Reader JavaScript: skipped (run npm run build first)\n');
+    return;
+  }
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  const readerChunk = readdirSync(join(dist, 'assets')).find((name) => /^reader-page-.*\.js$/.test(name));
+  if (readerChunk) files.add(`assets/${readerChunk}`);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = readFileSync(join(dist, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes).length;
+  }
+  console.log(
+    `Reader JavaScript to open a chapter: ${(raw / 1024).toFixed(0)} kB, ${(gzip / 1024).toFixed(0)} kB gzip (${files.size} files)\n`,
+  );
+}
+
+/** DESIGN §8: bytes a reader downloads per comic page, against what the team uploaded. */
+async function imageBytes() {
+  // A photo-like page: a gradient with grain, 1600 × 2400, as a PNG straight from a scanner would be.
+  const width = 1600;
+  const height = 2400;
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 3;
+      const grain = Math.round((random() - 0.5) * 24);
+      pixels[i] = Math.min(255, Math.max(0, (x / width) * 200 + grain + 30));
+      pixels[i + 1] = Math.min(255, Math.max(0, (y / height) * 180 + grain + 40));
+      pixels[i + 2] = Math.min(255, Math.max(0, ((x + y) / (width + height)) * 220 + grain));
+    }
+  }
+  const original = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  const [page] = await processImage(original, { maxWidth: PAGE_MAX_WIDTH, sliceAbove: PAGE_SLICE_ABOVE });
+  const avif = await sharp(page!.data).avif({ quality: 55, effort: 2 }).toBuffer();
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
+  console.table([
+    { image: 'uploaded PNG (1600 × 2400)', bytes: kb(original.length), share: '100 %' },
+    {
+      image: `stored WebP (${page!.width} × ${page!.height})`,
+      bytes: kb(page!.data.length),
+      share: `${((page!.data.length / original.length) * 100).toFixed(1)} %`,
+    },
+    { image: 'AVIF twin', bytes: kb(avif.length), share: `${((avif.length / original.length) * 100).toFixed(1)} %` },
+  ]);
+  console.log('');
+}
+
+readerJavaScript();
+await imageBytes();
 
 const databases: ('pglite' | 'postgres')[] = ['pglite'];
 if (postgresUrl) databases.push('postgres');

@@ -10,7 +10,11 @@ import {
   type ChapterInput,
   type SeriesInput,
 } from '@inkwell/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { series } from '../../db/schema';
+import { createUrlSigner } from '../media/signed-urls';
+import { createCatalogueService } from './catalogue.service';
 import { png } from '../../../test/fixtures';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
 
@@ -407,5 +411,20 @@ describe('scheduled chapters', () => {
     t.clock.advance(120_000);
     expect(await t.app.catalogue.service.publishDue()).toBe(1);
     expect(await first()).toBe('quiet-series');
+  });
+
+  it('are caught up by the first tick after a restart', async () => {
+    const [quiet] = await t.db.select().from(series).where(eq(series.slug, 'quiet-series'));
+    await t.db.update(series).set({ lastChapterAt: null }).where(eq(series.id, quiet!.id));
+    // A fresh service, as after a restart: it has not ticked yet.
+    const restarted = createCatalogueService({
+      db: t.db,
+      clock: t.clock,
+      signer: createUrlSigner('s'.repeat(40)),
+      views: t.app.catalogue.views,
+    });
+    expect(await restarted.publishDue()).toBeGreaterThanOrEqual(1);
+    const [after] = await t.db.select().from(series).where(eq(series.id, quiet!.id));
+    expect(after!.lastChapterAt).not.toBeNull();
   });
 });

@@ -56,10 +56,16 @@ export function HomePage() {
                 never miss a new chapter.
               </p>
               <div className="flex shrink-0 gap-3 whitespace-nowrap">
-                <Link to="/register" className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500">
+                <Link
+                  to="/register"
+                  className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500"
+                >
                   Create a free account
                 </Link>
-                <Link to="/login" className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700">
+                <Link
+                  to="/login"
+                  className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700"
+                >
                   Log in
                 </Link>
               </div>
