@@ -171,7 +171,10 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
     { name: '1.png', mimeType: 'image/png', buffer: solidPng(400, 500, [60, 200, 60]) },
   ]);
   await expect(page.getByText('2 pages added')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Page 2' })).toBeVisible();
+  const thumbnail = page.getByRole('img', { name: 'Page 2' });
+  await expect(thumbnail).toBeVisible();
+  await expect(thumbnail).toHaveJSProperty('complete', true);
+  expect(await thumbnail.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
 
   // A second chapter, scheduled for tomorrow: readers must not see it yet.
   await page.getByRole('button', { name: 'Close' }).click();

@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps) {
   const avif = createAvifQueue(storage, app.log, config.mediaAvif);
   const views = createViewCounter(db, clock, app.log);
   const catalogue = createCatalogueService({ db, clock, signer, views });
-  const team = createTeamCatalogueService({ db, clock, storage, avif, onChange: () => catalogue.invalidate() });
+  const team = createTeamCatalogueService({ db, clock, storage, signer, avif, onChange: () => catalogue.invalidate() });
   app.decorate('catalogue', { service: catalogue, team, views, avif, storage });
 
   const timers = [

@@ -24,9 +24,10 @@ import {
   processImage,
   type ProcessedImage,
 } from '../media/images';
+import type { UrlSigner } from '../media/signed-urls';
 import type { MediaStorage } from '../media/storage';
 import { chapterAccess, type Viewer } from './access';
-import { coverOf, toGenre, toImage } from './catalogue.presenter';
+import { coverOf, mediaUrl, toGenre, toImage } from './catalogue.presenter';
 import { findSeriesById, genresOfSeries, refreshLastChapterAt } from './catalogue.repository';
 import { sanitizeNovelHtml } from './sanitize';
 
@@ -61,13 +62,14 @@ interface Deps {
   db: Database;
   clock: Clock;
   storage: MediaStorage;
+  signer: UrlSigner;
   avif: AvifQueue;
   /** Clears the public caches after a change. */
   onChange: () => void;
 }
 
 /** The team's side of the catalogue: series, chapters, pages, genres and banners. */
-export function createTeamCatalogueService({ db, clock, storage, avif, onChange }: Deps) {
+export function createTeamCatalogueService({ db, clock, storage, signer, avif, onChange }: Deps) {
   async function store(prefix: string, images: ProcessedImage[]): Promise<string[]> {
     const keys: string[] = [];
     for (const image of images) {
@@ -199,10 +201,10 @@ export function createTeamCatalogueService({ db, clock, storage, avif, onChange 
       state: chapterState(chapter.publishedAt, now),
       pageCount: pages.length,
       content: chapter.content,
-      // The team's own view of pages; these keys are signed by /media for readers.
+      // Pages are only ever served through signed URLs, to the team as to readers.
       pages: pages.map((page) => ({
         id: page.id,
-        url: `/media/${page.imageKey}`,
+        url: signer.sign(mediaUrl(page.imageKey), now),
         width: page.width,
         height: page.height,
       })),

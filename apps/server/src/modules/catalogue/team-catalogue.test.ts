@@ -231,8 +231,12 @@ describe('chapters and pages', () => {
     );
     const uploaded = await upload(`${TEAM}/chapters/${chapter.id}/pages`, editor, files);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const pages = uploaded.json().data.pages as { id: string; height: number }[];
+    const pages = uploaded.json().data.pages as { id: string; height: number; url: string }[];
     expect(pages.map((p) => p.height)).toEqual([80, 90, 100]);
+    // The team's thumbnails are signed like every page URL, and they load.
+    expect(pages[0]!.url).toMatch(/\?exp=\d+&sig=/);
+    const thumbnail = await t.app.inject({ method: 'GET', url: pages[0]!.url });
+    expect(thumbnail.statusCode).toBe(200);
     const listed = (await call('GET', `${TEAM}/series/${series.id}`, editor)).json().data.chapters;
     expect(listed.map((c: { pageCount: number }) => c.pageCount)).toEqual([3]);
 
