@@ -19,7 +19,8 @@ function Root() {
       <RouteLoader />
       <Outlet />
       <Toaster />
-      <ScrollRestoration />
+      {/* Keyed by path: every fresh page load has the same location key, which would carry one page's scroll to another. */}
+      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
     </>
   );
 }
