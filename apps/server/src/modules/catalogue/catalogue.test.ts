@@ -221,6 +221,13 @@ describe('chapter content', () => {
     const { data } = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1`)).json();
     const bare = data.pages[0].url.split('?')[0];
     expect((await get(bare)).statusCode).toBe(403);
+    // Another page's signature does not open this one.
+    const other = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1-5`)).json().data.pages[0].url;
+    expect((await get(`${bare}?${other.split('?')[1]}`)).statusCode).toBe(403);
+    // Paths that climb out of the store, and keys that do not exist.
+    expect((await get('/media/..%2F..%2Fsession-secret')).statusCode).toBe(404);
+    expect((await get('/media/covers/../../session-secret')).statusCode).toBe(404);
+    expect((await get('/media/covers/nothing-here.webp')).statusCode).toBe(404);
     expect((await get(`${bare}?exp=99999999999&sig=forged`)).statusCode).toBe(403);
     t.clock.advance(2 * 3600_000);
     try {
