@@ -25,7 +25,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['reader', 'editor', 'admin'] }).notNull().default('reader'),
+    role: text('role', { enum: ['reader', 'editor', 'admin'] })
+      .notNull()
+      .default('reader'),
     /** Integer coins; changes only beside the ledger row that explains it (store issue). */
     coins: integer('coins').notNull().default(0),
     isBanned: boolean('is_banned').notNull().default(false),
@@ -107,7 +109,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.isRead} = false`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
   ],
 );
 
@@ -117,7 +121,6 @@ export const siteConfig = pgTable('site_config', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
 
 export const series = pgTable(
   'series',
@@ -129,7 +132,9 @@ export const series = pgTable(
     /** Other titles, as the editor writes them (comma separated). */
     alternativeNames: text('alternative_names').notNull().default(''),
     description: text('description').notNull().default(''),
-    status: text('status', { enum: ['ongoing', 'completed', 'hiatus', 'cancelled'] }).notNull().default('ongoing'),
+    status: text('status', { enum: ['ongoing', 'completed', 'hiatus', 'cancelled'] })
+      .notNull()
+      .default('ongoing'),
     coverKey: text('cover_key'),
     coverWidth: integer('cover_width'),
     coverHeight: integer('cover_height'),
@@ -151,9 +156,17 @@ export const series = pgTable(
   (t) => [
     uniqueIndex('series_slug_key').on(t.slug),
     index('series_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('series_latest_idx').on(t.lastChapterAt.desc()).where(sql`${t.isPublished}`),
-    index('series_popular_idx').on(t.views.desc()).where(sql`${t.isPublished}`),
-    index('series_created_idx').on(t.createdAt.desc()),
+    index('series_latest_idx')
+      .on(t.lastChapterAt.desc().nullsLast(), t.createdAt.desc())
+      .where(sql`${t.isPublished}`),
+    index('series_popular_idx')
+      .on(t.views.desc(), t.title, t.id)
+      .where(sql`${t.isPublished}`),
+    index('series_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isPublished}`),
+    // The team's list, newest edit first.
+    index('series_updated_idx').on(t.updatedAt.desc()),
     index('series_title_idx').on(t.title),
     check('series_views_nonnegative', sql`${t.views} >= 0`),
   ],

@@ -37,10 +37,12 @@ const premiumChapterExists = (now: Date) => sql`exists (
   select 1 from ${chapters} c where c.series_id = ${series.id} and c.price > 0
   and c.published_at <= ${at(now)} and (c.free_at is null or c.free_at > ${at(now)}))`;
 
+/** Each order matches an index of series (drizzle's indexes sort descending with nulls last). */
 const SORTS: Record<SeriesSort, SQL[]> = {
-  latest: [sql`${series.lastChapterAt} desc nulls last`, desc(series.createdAt)],
-  popular: [desc(series.views), asc(series.title)],
-  new: [desc(series.createdAt)],
+  // Matches series_latest_idx exactly, so the newest updates are read straight off the index.
+  latest: [sql`${series.lastChapterAt} desc nulls last`, sql`${series.createdAt} desc nulls last`],
+  popular: [sql`${series.views} desc nulls last`, asc(series.title)],
+  new: [sql`${series.createdAt} desc nulls last`],
   title: [asc(series.title)],
 };
 

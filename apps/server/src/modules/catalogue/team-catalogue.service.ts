@@ -229,7 +229,7 @@ export function createTeamCatalogueService({ db, clock, storage, signer, avif, o
           })
           .from(series)
           .where(where)
-          .orderBy(desc(series.updatedAt), asc(series.id))
+          .orderBy(sql`${series.updatedAt} desc nulls last`, asc(series.id))
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage),
         db
