@@ -402,6 +402,12 @@ export function createTeamCatalogueService({ db, clock, storage, signer, avif, o
         });
       }
       const price = patch.price ?? chapter.price;
+      // A renumbered chapter keeps a matching address unless its slug was chosen by hand.
+      const slug =
+        patch.slug ??
+        (patch.number !== undefined && chapter.slug === chapterSlugFor(chapter.number)
+          ? chapterSlugFor(patch.number)
+          : chapter.slug);
       const freeAt = patch.freeAt === undefined ? chapter.freeAt : patch.freeAt ? new Date(patch.freeAt) : null;
       if (freeAt && price === 0) {
         throw new AppError('validation_failed', 'A free date only applies to a priced chapter', {
@@ -414,7 +420,7 @@ export function createTeamCatalogueService({ db, clock, storage, signer, avif, o
           .set({
             ...(patch.number !== undefined ? { number: patch.number } : {}),
             ...(patch.title !== undefined ? { title: patch.title } : {}),
-            ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
+            ...(slug !== chapter.slug ? { slug } : {}),
             ...(patch.publishedAt !== undefined
               ? {
                   publishedAt: patch.publishedAt ? new Date(patch.publishedAt) : null,

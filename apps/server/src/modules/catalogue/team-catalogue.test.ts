@@ -210,6 +210,9 @@ describe('chapters and pages', () => {
       freeAt: future,
     });
     expect(scheduled.json().data).toMatchObject({ state: 'scheduled', price: 25, access: 'scheduled' });
+    const renumbered = await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { number: 11 });
+    expect(renumbered.json().data).toMatchObject({ number: 11, slug: 'chapter-11' });
+    await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { number: 10.5 });
     const duplicate = await call('POST', `${TEAM}/series/${series.id}/chapters`, editor, { number: 10.5 });
     expect(duplicate.statusCode).toBe(409);
     const freeDate = await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { price: 0 });
