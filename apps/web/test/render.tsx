@@ -31,7 +31,9 @@ export const readerUser = {
   avatarUrl: null,
 };
 
-export const verifyAs = (user: typeof readerUser | null) => () =>
+export type TestUser = Omit<typeof readerUser, 'role'> & { role: 'reader' | 'editor' | 'admin' };
+
+export const verifyAs = (user: TestUser | null) => () =>
   Response.json(user ? { authenticated: true, user, message: 'ok' } : { authenticated: false, user: null, message: 'no' });
 
 /** Renders routes in a memory router inside the real providers. */
