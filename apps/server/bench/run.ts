@@ -13,6 +13,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, processImage } from '../src/modules/media/images';
 
@@ -129,6 +131,55 @@ async function imageBytes() {
 readerJavaScript();
 await imageBytes();
 
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = { home: '/', series: '/SeriesView/the-lantern-keeper', reader: '/SeriesView/the-lantern-keeper/chapter-1' };
+
+/** DESIGN §8: page speed of home, series and reader pages in headless Chromium (Lighthouse, mobile). */
+async function pageSpeed(port: number) {
+  if (!existsSync(CHROMIUM) || !existsSync(fileURLToPath(new URL('../../web/dist/index.html', import.meta.url)))) {
+    console.log('Page speed: skipped (needs Chromium and a built web app)\n');
+    return;
+  }
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const rows = [];
+    for (const [name, path] of Object.entries(PAGES)) {
+      const result = await lighthouse(`http://127.0.0.1:${port}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+      });
+      const audits = result?.lhr.audits ?? {};
+      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
+      rows.push({
+        page: name,
+        score: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
+        'FCP ms': ms('first-contentful-paint'),
+        'LCP ms': ms('largest-contentful-paint'),
+        'TBT ms': ms('total-blocking-time'),
+        CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      });
+    }
+    console.log('Page speed (Lighthouse, simulated mobile):');
+    console.table(rows);
+  } finally {
+    chrome.kill();
+  }
+}
+
 const databases: ('pglite' | 'postgres')[] = ['pglite'];
 if (postgresUrl) databases.push('postgres');
 else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it)\n');
@@ -157,6 +208,7 @@ for (const database of databases) {
       });
     }
     console.table(rows);
+    if (database === 'pglite') await pageSpeed(servers.appPort);
   } finally {
     await servers.stop();
   }

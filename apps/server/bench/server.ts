@@ -3,9 +3,10 @@
  * catalogue, and a bare Fastify app that answers each measured path with the very bytes Inkwell
  * gave for it. Prints one JSON line with both ports once they listen.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app';
@@ -47,6 +48,9 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   MEDIA_AVIF: '0',
 });
+// The built web app, when there is one, so page speed can be measured on the same server.
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+if (existsSync(join(webDist, 'index.html'))) config.webDistDir = webDist;
 const limiter = createLimiter(undefined);
 const app = await buildApp({ config, db: database.db, limiter });
 await seedDemoContent(database.db, app.catalogue.storage, systemClock);
