@@ -1,21 +1,14 @@
 import { bannerInputSchema, type TeamBanner } from '@inkwell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
-import { ApiError } from '../../../lib/api-client';
 import { LoadError } from '../../catalogue/components/query-state';
 import { formatDate } from '../../catalogue/components/time';
-import {
-  CheckboxField,
-  ConfirmButton,
-  fromLocalInput,
-  primaryButton,
-  ProgressBar,
-  secondaryButton,
-  toLocalInput,
-} from '../components/fields';
+import { CheckboxField, ConfirmButton, fromLocalInput, primaryButton, secondaryButton, toLocalInput } from '../components/fields';
 import { teamApi, teamKeys } from '../team-api';
+import { useFormSubmit } from '../components/use-form-submit';
+import { ImageUpload } from '../components/image-upload';
 
 interface Values {
   title: string;
@@ -44,9 +37,7 @@ function BannerForm({
   onCancel?(): void;
 }) {
   const [values, setValues] = useState(() => valuesFrom(banner));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { errors, formError, isBusy, submit: send } = useFormSubmit();
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -60,22 +51,10 @@ function BannerForm({
       endsAt: fromLocalInput(values.endsAt),
     };
     const parsed = bannerInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setIsBusy(true);
-    try {
+    await send(parsed.success ? {} : fieldErrors(parsed.error.issues), async () => {
       onSaved(banner ? await teamApi.updateBanner(banner.id, input) : await teamApi.createBanner(input));
       if (!banner) setValues(valuesFrom());
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFormError(error instanceof Error ? error.message : 'Saving failed');
-    } finally {
-      setIsBusy(false);
-    }
+    });
   };
 
   return (
@@ -145,22 +124,6 @@ function BannerForm({
 
 function BannerImage({ banner }: { banner: TeamBanner }) {
   const client = useQueryClient();
-  const id = useId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    setProgress(0);
-    try {
-      await teamApi.uploadBannerImage(banner.id, file, setProgress);
-      await client.invalidateQueries({ queryKey: teamKeys.banners });
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : 'The image could not be saved');
-    } finally {
-      setProgress(null);
-    }
-  };
   return (
     <div className="w-full space-y-2 sm:w-72">
       {banner.image ? (
@@ -177,22 +140,16 @@ function BannerImage({ banner }: { banner: TeamBanner }) {
           No image: not shown yet
         </div>
       )}
-      <label
-        htmlFor={id}
-        className="block cursor-pointer rounded-lg bg-ink-800 px-3 py-1.5 text-center text-sm text-zinc-100 hover:bg-ink-700"
-      >
-        {banner.image ? 'Replace image' : 'Upload image'}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-        className="sr-only"
-        aria-label={`Image for ${banner.title}`}
-        onChange={(event) => void upload(event.target.files?.[0])}
+      <ImageUpload
+        label={banner.image ? 'Replace image' : 'Upload image'}
+        inputLabel={`Image for ${banner.title}`}
+        progressLabel="Uploading image"
+        fallbackError="The image could not be saved"
+        upload={async (file, onProgress) => {
+          await teamApi.uploadBannerImage(banner.id, file, onProgress);
+          await client.invalidateQueries({ queryKey: teamKeys.banners });
+        }}
       />
-      {progress !== null && <ProgressBar value={progress} label="Uploading image" />}
-      {error && <FormAlert tone="error">{error}</FormAlert>}
     </div>
   );
 }

@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
-import { ApiError } from '../../../lib/api-client';
 import { fromLocalInput, primaryButton, secondaryButton, toLocalInput } from '../components/fields';
 import { teamApi, teamKeys } from '../team-api';
+import { useFormSubmit } from '../components/use-form-submit';
 import { PageManager } from './page-manager';
 
 // The rich-text editor is large; only novel chapters need it.
@@ -79,9 +79,7 @@ function ChapterForm({
   const toast = useToast();
   const [chapter, setChapter] = useState<TeamChapter | undefined>(initial);
   const [values, setValues] = useState<Values>(() => valuesFrom(initial, nextNumber));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { errors, formError, isBusy, submit: send } = useFormSubmit();
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -108,27 +106,14 @@ function ChapterForm({
     if (values.publication === 'schedule' && !fromLocalInput(values.publishAt)) local.publishedAt = 'Choose when it comes out';
     if (values.publication === 'schedule' && publishedAt && Date.parse(publishedAt) <= Date.now())
       local.publishedAt = 'A scheduled time must be in the future';
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      setFormError('Please correct the highlighted fields.');
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setIsBusy(true);
-    try {
+    await send(local, async () => {
       const saved = chapter ? await teamApi.updateChapter(chapter.id, input) : await teamApi.createChapter(seriesId, input);
       setChapter(saved);
       setValues(valuesFrom(saved, nextNumber));
       client.setQueryData(teamKeys.chapter(saved.id), saved);
       await client.invalidateQueries({ queryKey: teamKeys.series(seriesId) });
       toast({ type: 'success', message: chapter ? 'Chapter saved' : 'Chapter created', duration: 3000 });
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFormError(error instanceof Error ? error.message : 'Saving failed. Please try again.');
-    } finally {
-      setIsBusy(false);
-    }
+    });
   };
 
   return (

@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ProgressBar, secondaryButton } from '../components/fields';
 import { teamApi, teamKeys } from '../team-api';
+import { IMAGE_ACCEPT } from '../components/image-upload';
 
 /** Natural order of file names, so 2.png comes before 10.png as people expect. */
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -75,7 +76,7 @@ export function PageManager({ chapter, onChanged }: { chapter: TeamChapter; onCh
           id={filesId}
           type="file"
           multiple
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          accept={IMAGE_ACCEPT}
           className="sr-only"
           disabled={isBusy}
           onChange={(event) => {

@@ -1,7 +1,7 @@
 import type { TeamSeries } from '@inkwell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
@@ -9,8 +9,9 @@ import { ApiError } from '../../../lib/api-client';
 import { ChapterMarks } from '../../catalogue/components/chapter-marks';
 import { CoverImage } from '../../catalogue/components/cover-image';
 import { formatDate } from '../../catalogue/components/time';
-import { ConfirmButton, primaryButton, ProgressBar } from '../components/fields';
+import { ConfirmButton, primaryButton } from '../components/fields';
 import { teamApi, teamKeys } from '../team-api';
+import { ImageUpload } from '../components/image-upload';
 import { ChapterEditor } from './chapter-editor';
 import { SeriesForm } from './series-form';
 
@@ -23,44 +24,22 @@ const STATE_STYLE = {
 function CoverUploader({ series }: { series: TeamSeries }) {
   const client = useQueryClient();
   const toast = useToast();
-  const id = useId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    setProgress(0);
-    try {
-      const updated = await teamApi.uploadCover(series.id, file, setProgress);
-      client.setQueryData(teamKeys.series(series.id), updated);
-      toast({ type: 'success', message: 'Cover saved', duration: 3000 });
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : 'The cover could not be saved.');
-    } finally {
-      setProgress(null);
-    }
-  };
   return (
     <div className="w-44 space-y-2">
       <div className="overflow-hidden rounded-xl border border-ink-800">
         <CoverImage cover={series.cover} title={series.title} eager />
       </div>
-      <label
-        htmlFor={id}
-        className="block cursor-pointer rounded-lg bg-ink-800 px-3 py-2 text-center text-sm font-medium text-zinc-100 hover:bg-ink-700"
-      >
-        {series.cover ? 'Replace cover' : 'Upload cover'}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-        className="sr-only"
-        aria-label="Cover image"
-        onChange={(event) => void upload(event.target.files?.[0])}
+      <ImageUpload
+        label={series.cover ? 'Replace cover' : 'Upload cover'}
+        inputLabel="Cover image"
+        progressLabel="Uploading cover"
+        fallbackError="The cover could not be saved."
+        upload={async (file, onProgress) => {
+          const updated = await teamApi.uploadCover(series.id, file, onProgress);
+          client.setQueryData(teamKeys.series(series.id), updated);
+          toast({ type: 'success', message: 'Cover saved', duration: 3000 });
+        }}
       />
-      {progress !== null && <ProgressBar value={progress} label="Uploading cover" />}
-      {error && <FormAlert tone="error">{error}</FormAlert>}
     </div>
   );
 }

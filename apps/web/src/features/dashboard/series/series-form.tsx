@@ -9,9 +9,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
-import { ApiError } from '../../../lib/api-client';
 import { CheckboxField, primaryButton, SelectField, TextAreaField } from '../components/fields';
 import { teamApi, teamKeys } from '../team-api';
+import { useFormSubmit } from '../components/use-form-submit';
 
 export interface SeriesFormValues {
   type: 'comic' | 'novel';
@@ -66,9 +66,7 @@ interface Props {
 /** The series fields, checked with the contract's schema before they are sent, with the server's per-field answers shown too. */
 export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
   const [values, setValues] = useState<SeriesFormValues>(() => valuesFrom(initial));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { errors, formError, isBusy, submit: send } = useFormSubmit();
   const genres = useQuery({ queryKey: teamKeys.genres, queryFn: teamApi.listGenres });
   const set = <K extends keyof SeriesFormValues>(key: K, value: SeriesFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -77,22 +75,7 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
     event.preventDefault();
     const input = toInput(values);
     const parsed = seriesInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      setFormError('Please correct the highlighted fields.');
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setIsBusy(true);
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFormError(error instanceof Error ? error.message : 'Saving failed. Please try again.');
-    } finally {
-      setIsBusy(false);
-    }
+    await send(parsed.success ? {} : fieldErrors(parsed.error.issues), () => onSubmit(input));
   };
 
   const toggleGenre = (genre: Genre) =>

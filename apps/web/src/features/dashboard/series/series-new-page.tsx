@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { teamApi } from '../team-api';
+import { IMAGE_ACCEPT } from '../components/image-upload';
 import { SeriesForm } from './series-form';
 
 /** /Dashboard/Series/Series/AddNew: a new series, with its cover, then on to its chapters. */
@@ -30,7 +31,7 @@ export default function SeriesNewPage() {
             <input
               id={coverId}
               type="file"
-              accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+              accept={IMAGE_ACCEPT}
               onChange={(event) => setCover(event.target.files?.[0] ?? null)}
               className="block text-sm text-zinc-300 file:mr-3 file:rounded-lg file:border-0 file:bg-ink-800 file:px-3 file:py-2 file:text-zinc-100"
             />
