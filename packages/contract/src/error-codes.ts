@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   account_banned: 403,
   foreign_origin: 403,
   not_found: 404,
+  series_not_found: 404,
+  chapter_not_found: 404,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

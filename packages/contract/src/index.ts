@@ -8,3 +8,5 @@ export * from './paths';
 export * from './series-status';
 export * from './catalogue';
 export * from './team-catalogue';
+export * from './routes';
+export * from './endpoints';

@@ -1,4 +1,16 @@
-import { DEFAULT_FETCH_TIMEOUT_MS, type ErrorCode } from '@inkwell/contract';
+import {
+  DEFAULT_FETCH_TIMEOUT_MS,
+  fillPath,
+  ROUTES,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointName,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorCode,
+  type RouteDef,
+} from '@inkwell/contract';
 
 /** DESIGN §3: the API host; the same origin unless VITE_API_HOST says otherwise. */
 const API_HOST = (import.meta.env.VITE_API_HOST as string | undefined)?.replace(/\/$/, '') ?? '';
@@ -74,4 +86,63 @@ export async function apiJson<T>(path: string, options: FetchOptions & { json?: 
     throw new ApiError(response.status, message, body?.error?.code, body?.error?.fields);
   }
   return body as T;
+}
+
+type HasKeys<T> = T extends undefined ? false : true;
+
+/** What a call to endpoint N takes: its path params, query and body as the contract types them. */
+export type CallInput<N extends EndpointName> = (HasKeys<EndpointParams<N>> extends true
+  ? { params: EndpointParams<N> }
+  : { params?: never }) &
+  (HasKeys<EndpointQuery<N>> extends true ? { query?: EndpointQuery<N> } : { query?: never }) &
+  (HasKeys<EndpointBody<N>> extends true ? { body: EndpointBody<N> } : { body?: never }) & {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    cache?: RequestCache;
+  };
+
+/** The query string of a call: undefined and empty values are left out. */
+export function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL path of a call to endpoint N (path params filled, query appended). */
+export function endpointUrl<N extends EndpointName>(name: N, input: { params?: unknown; query?: unknown } = {}): string {
+  return fillPath(ROUTES[name].path, input.params as Record<string, string>) + toQueryString(input.query as Record<string, unknown>);
+}
+
+/**
+ * The one typed client (DESIGN §6): calls endpoint N of the contract's table with its method and
+ * path, and resolves with the answer the contract gives it. A failure is an ApiError carrying the
+ * server's `error.code`, which callers switch on.
+ */
+export function callApi<N extends EndpointName>(
+  name: N,
+  ...[input]: HasKeys<EndpointParams<N>> extends true ? [CallInput<N>] : EndpointBody<N> extends undefined ? [CallInput<N>?] : [CallInput<N>]
+): Promise<EndpointResponse<N>> {
+  const route: RouteDef = ROUTES[name];
+  const { body, signal, timeoutMs, cache } = (input ?? {}) as CallInput<N>;
+  return apiJson<EndpointResponse<N>>(endpointUrl(name, input ?? {}), {
+    method: route.method,
+    ...(body !== undefined ? { json: body } : {}),
+    ...(signal ? { signal } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(cache ? { cache } : {}),
+  });
+}
+
+/** The same, resolving with the envelope's `data`. */
+export async function callApiData<N extends EndpointName>(
+  name: N,
+  ...args: Parameters<typeof callApi<N>>[1] extends infer I ? (undefined extends I ? [I?] : [I]) : never
+): Promise<EndpointData<N>> {
+  const body = (await (callApi as (n: N, i?: unknown) => Promise<{ data: EndpointData<N> }>)(name, args[0])).data;
+  return body;
 }

@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  profileResponseSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  verifyResponseSchema,
+} from './auth';
+import {
+  bannerListResponseSchema,
+  chapterContentResponseSchema,
+  chapterParamsSchema,
+  genreListResponseSchema,
+  homeResponseSchema,
+  searchRawQuerySchema,
+  searchResponseSchema,
+  seriesDetailResponseSchema,
+  seriesListQuerySchema,
+  seriesListResponseSchema,
+  seriesSlugParamsSchema,
+} from './catalogue';
+import { envelope } from './errors';
+import {
+  notificationIdParamsSchema,
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+  unreadCountResponseSchema,
+} from './notifications';
+import { ROUTES, type EndpointName, type RouteDef } from './routes';
+import { healthResponseSchema, siteSettingsSchema } from './site';
+import {
+  bannerInputSchema,
+  bannerPatchSchema,
+  chapterInputSchema,
+  chapterPatchSchema,
+  genreInputSchema,
+  genreResponseSchema,
+  idParamsSchema,
+  pageOrderSchema,
+  pageParamsSchema,
+  seriesInputSchema,
+  seriesPatchSchema,
+  teamBannerListResponseSchema,
+  teamBannerResponseSchema,
+  teamChapterResponseSchema,
+  teamSeriesListQuerySchema,
+  teamSeriesListResponseSchema,
+  teamSeriesResponseSchema,
+} from './team-catalogue';
+
+export interface EndpointSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success answer (status 200, or the route's `status`). */
+  response: z.ZodType;
+}
+
+/** Each endpoint's request and response schemas, under the same name as its route in ROUTES. */
+const SCHEMAS = {
+  verify: { response: verifyResponseSchema },
+  login: { body: loginRequestSchema, response: loginResponseSchema },
+  register: { body: registerRequestSchema, response: loginResponseSchema },
+  forgotPassword: { body: forgotPasswordRequestSchema, response: messageResponseSchema },
+  resetPassword: { body: resetPasswordRequestSchema, response: messageResponseSchema },
+  logout: { response: messageResponseSchema },
+  profile: { response: profileResponseSchema },
+  changePassword: { body: changePasswordRequestSchema, response: messageResponseSchema },
+
+  notifications: { query: notificationListQuerySchema, response: notificationListResponseSchema },
+  notificationsUnreadCount: { response: unreadCountResponseSchema },
+  notificationRead: { params: notificationIdParamsSchema, response: messageResponseSchema },
+  notificationsReadAll: { response: messageResponseSchema },
+
+  siteSettings: { response: envelope(siteSettingsSchema) },
+  health: { response: healthResponseSchema },
+
+  home: { response: homeResponseSchema },
+  seriesList: { query: seriesListQuerySchema, response: seriesListResponseSchema },
+  series: { params: seriesSlugParamsSchema, response: seriesDetailResponseSchema },
+  chapter: { params: chapterParamsSchema, response: chapterContentResponseSchema },
+  genres: { response: genreListResponseSchema },
+  banners: { response: bannerListResponseSchema },
+  searchSeries: { query: searchRawQuerySchema, response: searchResponseSchema },
+
+  teamSeriesList: { query: teamSeriesListQuerySchema, response: teamSeriesListResponseSchema },
+  teamSeriesCreate: { body: seriesInputSchema, response: teamSeriesResponseSchema },
+  teamSeries: { params: idParamsSchema, response: teamSeriesResponseSchema },
+  teamSeriesUpdate: { params: idParamsSchema, body: seriesPatchSchema, response: teamSeriesResponseSchema },
+  teamSeriesDelete: { params: idParamsSchema, response: messageResponseSchema },
+  teamSeriesCover: { params: idParamsSchema, response: teamSeriesResponseSchema },
+
+  teamChapterCreate: { params: idParamsSchema, body: chapterInputSchema, response: teamChapterResponseSchema },
+  teamChapter: { params: idParamsSchema, response: teamChapterResponseSchema },
+  teamChapterUpdate: { params: idParamsSchema, body: chapterPatchSchema, response: teamChapterResponseSchema },
+  teamChapterDelete: { params: idParamsSchema, response: messageResponseSchema },
+  teamChapterPagesAdd: { params: idParamsSchema, response: teamChapterResponseSchema },
+  teamChapterPageOrder: { params: idParamsSchema, body: pageOrderSchema, response: teamChapterResponseSchema },
+  teamChapterPageDelete: { params: pageParamsSchema, response: teamChapterResponseSchema },
+  teamChapterArchive: { params: idParamsSchema, response: teamChapterResponseSchema },
+
+  teamGenres: { response: genreListResponseSchema },
+  teamGenreCreate: { body: genreInputSchema, response: genreResponseSchema },
+  teamGenreUpdate: { params: idParamsSchema, body: genreInputSchema, response: genreResponseSchema },
+  teamGenreDelete: { params: idParamsSchema, response: messageResponseSchema },
+  teamBanners: { response: teamBannerListResponseSchema },
+  teamBannerCreate: { body: bannerInputSchema, response: teamBannerResponseSchema },
+  teamBannerUpdate: { params: idParamsSchema, body: bannerPatchSchema, response: teamBannerResponseSchema },
+  teamBannerImage: { params: idParamsSchema, response: teamBannerResponseSchema },
+  teamBannerDelete: { params: idParamsSchema, response: messageResponseSchema },
+} as const satisfies { [N in EndpointName]: EndpointSchemas };
+
+type Routes = typeof ROUTES;
+type Schemas = typeof SCHEMAS;
+
+/** One endpoint, whole: its route (method, path, access, errors) and its schemas. */
+export type Endpoint<N extends EndpointName> = Routes[N] & Schemas[N];
+
+/** The endpoint table: the server registers every route from it and the web client is typed by it. */
+export const ENDPOINTS = Object.fromEntries(
+  (Object.keys(ROUTES) as EndpointName[]).map((name) => [name, { ...ROUTES[name], ...SCHEMAS[name] }]),
+) as { [N in EndpointName]: Endpoint<N> };
+
+type Field<N extends EndpointName, K extends string> = Schemas[N] extends Record<K, infer S extends z.ZodType> ? S : undefined;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller sends (before defaults and coercion) … */
+export type EndpointParams<N extends EndpointName> = InputOf<Field<N, 'params'>>;
+export type EndpointQuery<N extends EndpointName> = InputOf<Field<N, 'query'>>;
+export type EndpointBody<N extends EndpointName> = InputOf<Field<N, 'body'>>;
+/** … and what a handler receives once the schema has parsed it. */
+export type ParsedParams<N extends EndpointName> = OutputOf<Field<N, 'params'>>;
+export type ParsedQuery<N extends EndpointName> = OutputOf<Field<N, 'query'>>;
+export type ParsedBody<N extends EndpointName> = OutputOf<Field<N, 'body'>>;
+/** The whole success answer (the envelope), as the server sends it. */
+export type EndpointResponse<N extends EndpointName> = z.output<Schemas[N]['response']>;
+/** The `data` of an enveloped answer. */
+export type EndpointData<N extends EndpointName> = EndpointResponse<N> extends { data: infer D } ? D : never;
+
+export type { RouteDef };

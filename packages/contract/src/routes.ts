@@ -1,0 +1,160 @@
+// No zod here: the web client reads methods and paths from this table without pulling in the schemas.
+import type { ErrorCode } from './error-codes';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint. The server checks it before it validates anything, so a visitor
+ * gets 401 and a reader 403 whatever they send.
+ */
+export type Access = 'public' | 'user' | 'team' | 'admin';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Fastify-style template: `:name` segments are filled from the params. */
+  path: string;
+  access: Access;
+  /** The success status; 200 unless said. */
+  status?: 201;
+  /** The body is multipart/form-data (file uploads) rather than JSON. */
+  multipart?: true;
+  /** The error codes this endpoint answers with besides the ones its access and input imply. */
+  errors: readonly ErrorCode[];
+}
+
+const PUB = '/api/public/omegascans/public';
+const ME = '/api/omegascans/secure/me';
+const TEAM = '/api/omegascans/secure/team';
+
+/**
+ * Every API endpoint's method, path, access and error codes, declared once. Its request and
+ * response schemas sit beside it in `endpoints.ts` under the same name. The nine calls of SPEC §7
+ * keep their exact paths; the rest follow the namespaces of DESIGN.md §4.
+ */
+export const ROUTES = {
+  // Account (SPEC §7 and issue 2).
+  verify: { method: 'GET', path: '/api/proxy/public/verify', access: 'public', errors: [] },
+  login: {
+    method: 'POST',
+    path: '/api/proxy/public/login',
+    access: 'public',
+    errors: ['invalid_credentials', 'account_banned', 'rate_limited'],
+  },
+  register: { method: 'POST', path: '/api/proxy/public/register', access: 'public', status: 201, errors: ['conflict', 'rate_limited'] },
+  forgotPassword: { method: 'POST', path: '/api/proxy/public/forgot-password', access: 'public', errors: ['rate_limited'] },
+  resetPassword: { method: 'POST', path: '/api/proxy/public/reset-password', access: 'public', errors: ['invalid_token', 'rate_limited'] },
+  // Idempotent: logging out without a session still clears the cookie.
+  logout: { method: 'POST', path: '/api/proxy/secure/logoutUser', access: 'public', errors: [] },
+  profile: { method: 'GET', path: '/api/proxy/secure/profiledata', access: 'user', errors: [] },
+  changePassword: { method: 'POST', path: '/api/proxy/secure/change-password', access: 'user', errors: ['rate_limited'] },
+
+  // Notifications (SPEC §7).
+  notifications: { method: 'GET', path: `${ME}/get/notification`, access: 'user', errors: [] },
+  notificationsUnreadCount: { method: 'GET', path: `${ME}/get/notification/unread/count`, access: 'user', errors: [] },
+  notificationRead: { method: 'PATCH', path: `${ME}/patch/notification/:id/read`, access: 'user', errors: ['not_found'] },
+  notificationsReadAll: { method: 'PATCH', path: `${ME}/patch/notification/read-all`, access: 'user', errors: [] },
+
+  // Site.
+  siteSettings: { method: 'GET', path: `${PUB}/site-settings`, access: 'public', errors: [] },
+  health: { method: 'GET', path: '/api/health', access: 'public', errors: [] },
+
+  // Public content (DESIGN §4).
+  home: { method: 'GET', path: `${PUB}/home`, access: 'public', errors: [] },
+  seriesList: { method: 'GET', path: `${PUB}/series`, access: 'public', errors: [] },
+  series: { method: 'GET', path: `${PUB}/series/:slug`, access: 'public', errors: ['series_not_found'] },
+  chapter: {
+    method: 'GET',
+    path: `${PUB}/series/:slug/chapters/:chapterSlug`,
+    access: 'public',
+    errors: ['series_not_found', 'chapter_not_found'],
+  },
+  genres: { method: 'GET', path: `${PUB}/genres`, access: 'public', errors: [] },
+  banners: { method: 'GET', path: `${PUB}/banners`, access: 'public', errors: [] },
+  // SPEC §7: the top bar's search, exact path.
+  searchSeries: { method: 'GET', path: `${PUB}/search/series`, access: 'public', errors: [] },
+
+  // Team: series.
+  teamSeriesList: { method: 'GET', path: `${TEAM}/series`, access: 'team', errors: [] },
+  teamSeriesCreate: { method: 'POST', path: `${TEAM}/series`, access: 'team', status: 201, errors: ['conflict'] },
+  teamSeries: { method: 'GET', path: `${TEAM}/series/:id`, access: 'team', errors: ['series_not_found'] },
+  teamSeriesUpdate: { method: 'PATCH', path: `${TEAM}/series/:id`, access: 'team', errors: ['series_not_found', 'conflict'] },
+  teamSeriesDelete: { method: 'DELETE', path: `${TEAM}/series/:id`, access: 'team', errors: ['series_not_found'] },
+  teamSeriesCover: {
+    method: 'PUT',
+    path: `${TEAM}/series/:id/cover`,
+    access: 'team',
+    multipart: true,
+    errors: ['series_not_found', 'payload_too_large', 'unsupported_media_type'],
+  },
+
+  // Team: chapters and pages.
+  teamChapterCreate: {
+    method: 'POST',
+    path: `${TEAM}/series/:id/chapters`,
+    access: 'team',
+    status: 201,
+    errors: ['series_not_found', 'conflict'],
+  },
+  teamChapter: { method: 'GET', path: `${TEAM}/chapters/:id`, access: 'team', errors: ['chapter_not_found'] },
+  teamChapterUpdate: { method: 'PATCH', path: `${TEAM}/chapters/:id`, access: 'team', errors: ['chapter_not_found', 'conflict'] },
+  teamChapterDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id`, access: 'team', errors: ['chapter_not_found'] },
+  teamChapterPagesAdd: {
+    method: 'POST',
+    path: `${TEAM}/chapters/:id/pages`,
+    access: 'team',
+    multipart: true,
+    errors: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
+  },
+  teamChapterPageOrder: { method: 'PUT', path: `${TEAM}/chapters/:id/pages/order`, access: 'team', errors: ['chapter_not_found'] },
+  teamChapterPageDelete: {
+    method: 'DELETE',
+    path: `${TEAM}/chapters/:id/pages/:pageId`,
+    access: 'team',
+    errors: ['chapter_not_found', 'not_found'],
+  },
+  teamChapterArchive: {
+    method: 'POST',
+    path: `${TEAM}/chapters/:id/archive`,
+    access: 'team',
+    multipart: true,
+    errors: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
+  },
+
+  // Team: genres and banners.
+  teamGenres: { method: 'GET', path: `${TEAM}/genres`, access: 'team', errors: [] },
+  teamGenreCreate: { method: 'POST', path: `${TEAM}/genres`, access: 'team', status: 201, errors: ['conflict'] },
+  teamGenreUpdate: { method: 'PATCH', path: `${TEAM}/genres/:id`, access: 'team', errors: ['not_found', 'conflict'] },
+  teamGenreDelete: { method: 'DELETE', path: `${TEAM}/genres/:id`, access: 'team', errors: ['not_found'] },
+  teamBanners: { method: 'GET', path: `${TEAM}/banners`, access: 'team', errors: [] },
+  teamBannerCreate: { method: 'POST', path: `${TEAM}/banners`, access: 'team', status: 201, errors: [] },
+  teamBannerUpdate: { method: 'PATCH', path: `${TEAM}/banners/:id`, access: 'team', errors: ['not_found'] },
+  teamBannerImage: {
+    method: 'PUT',
+    path: `${TEAM}/banners/:id/image`,
+    access: 'team',
+    multipart: true,
+    errors: ['not_found', 'payload_too_large', 'unsupported_media_type'],
+  },
+  teamBannerDelete: { method: 'DELETE', path: `${TEAM}/banners/:id`, access: 'team', errors: ['not_found'] },
+} as const satisfies Record<string, RouteDef>;
+
+export type EndpointName = keyof typeof ROUTES;
+
+/** SPEC §7: the ads call. Its endpoint joins the table with the ads issue; the path is fixed now. */
+export const ADS_CONFIG_PATH = `${PUB}/secure/ads/ads-config`;
+
+/** The names of a path template's `:params`, as a type: `'/a/:id/b/:pageId'` → `'id' | 'pageId'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Fills a path template's `:params`, each encoded as one path segment. */
+export function fillPath(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
