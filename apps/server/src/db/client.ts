@@ -9,10 +9,17 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
-/** The query layer both drivers share: PGlite and PostgreSQL speak the same SQL. */
+/**
+ * The query layer both drivers share: PGlite and PostgreSQL speak the same SQL. A transaction's
+ * `tx` (`db.transaction(async (tx) => …)`) is a Database too, so every repository function runs
+ * inside a transaction when handed one.
+ */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The `tx` of `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
@@ -34,22 +41,39 @@ export function findMigrationsFolder(): string {
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-/** PGlite in `dataDir` (or in memory when undefined). */
+/**
+ * PGlite in `dataDir` (or in memory when undefined). A data folder is held by one open handle at a
+ * time, the server's or `npm run user`'s: opening it again throws DataDirLockedError until the
+ * first handle closes (db/data-dir-lock.ts).
+ */
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle & { client: PGlite }> {
-  const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: PGLITE_EXTENSIONS,
-  });
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: PGLITE_EXTENSIONS,
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     client,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { CommandError, runUserCommand, type UserCommand } from './user-commands';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function userCommand(command: string, args: string[], options: UserCommand['options'] = {}): Promise<string[]> {
+  const printed: string[] = [];
+  await runUserCommand(t.db, { command, args, options }, (line) => printed.push(line));
+  return printed;
+}
+const verify = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/proxy/public/verify', headers: { cookie } }).then((r) => r.json());
+const login = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/proxy/public/login', headers: { origin: TEST_ORIGIN }, payload: { username, password } });
+
+// The running server and the command share one database (PostgreSQL, or the CLI run with the
+// server stopped): the change shows on the server's very next request.
+describe('npm run user, against a running server (issue 7 §4.1)', () => {
+  it('set-role: a promotion shows on the next request of the open session', async () => {
+    const user = await createUser(t.db);
+    const cookie = await loginAs(t.app, user);
+    expect(await userCommand('set-role', [user.username, 'editor'])).toEqual([`${user.username} is now editor.`]);
+    expect(await verify(cookie)).toMatchObject({ authenticated: true, user: { role: 'editor' } });
+  });
+
+  it('set-role: a demotion ends the sessions', async () => {
+    const user = await createUser(t.db, { role: 'admin' });
+    const cookie = await loginAs(t.app, user);
+    await userCommand('set-role', [user.email, 'reader']);
+    expect((await verify(cookie)).authenticated).toBe(false);
+    expect((await login(user.username, user.password)).json().user.role).toBe('reader');
+  });
+
+  it('set-password: the old password and sessions stop working, the new password works', async () => {
+    const user = await createUser(t.db);
+    const cookie = await loginAs(t.app, user);
+    await userCommand('set-password', [user.username], { password: 'quiet-harbour-lamp-58' });
+    expect((await verify(cookie)).authenticated).toBe(false);
+    expect((await login(user.username, user.password)).statusCode).toBe(401);
+    expect((await login(user.username, 'quiet-harbour-lamp-58')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['eight spaces', ' '.repeat(8)],
+    ['the username', 'USERNAME'],
+    ['a common password', 'password123'],
+  ])('set-password refuses %s and changes nothing', async (_label, given) => {
+    const user = await createUser(t.db);
+    const password = given === 'USERNAME' ? user.username : given;
+    await expect(userCommand('set-password', [user.username], { password })).rejects.toThrow(CommandError);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('create refuses a password containing the e-mail address', async () => {
+    await expect(
+      userCommand('create', [], { email: 'keeper@example.com', username: 'keeper', password: 'my-keeper@example.com' }),
+    ).rejects.toThrow(/e-mail address/);
+  });
+});

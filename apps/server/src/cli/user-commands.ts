@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { emailSchema, passwordSchema, roleSchema, usernameSchema, type Role } from '@inkwell/contract';
+import type { Database } from '../db/client';
+import { hashPassword } from '../lib/passwords';
+import { findPasswordWeakness, type PasswordOwner } from '../lib/password-strength';
+import { deleteUserSessions } from '../modules/auth/sessions.repository';
+import {
+  findUserByEmail,
+  findUserByLogin,
+  findUserByUsername,
+  insertUser,
+  updateUserPassword,
+  updateUserRole,
+} from '../modules/users/users.repository';
+
+/** A mistake in the operator's command: printed as is, exit code 2. */
+export class CommandError extends Error {
+  override readonly name = 'CommandError';
+}
+
+export interface UserCommand {
+  command: string;
+  args: string[];
+  options: { email?: string | undefined; username?: string | undefined; role?: string | undefined; password?: string | undefined };
+}
+
+const ROLE_RANK: Record<Role, number> = { reader: 0, editor: 1, admin: 2 };
+
+function choosePassword(given: string | undefined, owner: PasswordOwner): { password: string; isGenerated: boolean } {
+  if (given === undefined) return { password: randomBytes(12).toString('base64url'), isGenerated: true };
+  const checked = passwordSchema.safeParse(given);
+  if (!checked.success) throw new CommandError(checked.error.issues[0]?.message ?? 'Invalid password');
+  const weakness = findPasswordWeakness(given, owner);
+  if (weakness) throw new CommandError(weakness);
+  return { password: given, isGenerated: false };
+}
+
+/**
+ * `npm run user -- …`: create an account, set a password, set a role. Each change is one
+ * transaction, and ends the sessions it should, so a server running on the same database sees
+ * it on its next request (sessions resolve their user on every request).
+ */
+export async function runUserCommand(db: Database, { command, args, options }: UserCommand, print: (line: string) => void) {
+  if (command === 'create') {
+    const email = emailSchema.safeParse(options.email);
+    const username = usernameSchema.safeParse(options.username);
+    const role = roleSchema.safeParse(options.role ?? 'reader');
+    if (!email.success) throw new CommandError(`--email: ${email.error.issues[0]?.message}`);
+    if (!username.success) throw new CommandError(`--username: ${username.error.issues[0]?.message}`);
+    if (!role.success) throw new CommandError('--role must be reader, editor or admin');
+    if (await findUserByEmail(db, email.data)) throw new CommandError('An account with this e-mail already exists');
+    if (await findUserByUsername(db, username.data)) throw new CommandError('This username is taken');
+    const { password, isGenerated } = choosePassword(options.password, { username: username.data, email: email.data });
+    await insertUser(db, { email: email.data, username: username.data, role: role.data, passwordHash: await hashPassword(password) });
+    print(`Created ${role.data} ${username.data} <${email.data}>`);
+    if (isGenerated) print(`password: ${password}`);
+    return;
+  }
+
+  if (command === 'set-password') {
+    const user = args[0] ? await findUserByLogin(db, args[0]) : undefined;
+    if (!user) throw new CommandError(`No user ${args[0] ?? ''}`);
+    const { password, isGenerated } = choosePassword(options.password, user);
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await updateUserPassword(tx, user.id, passwordHash);
+      await deleteUserSessions(tx, user.id);
+    });
+    print(`Password of ${user.username} set; their sessions were ended.`);
+    if (isGenerated) print(`password: ${password}`);
+    return;
+  }
+
+  if (command === 'set-role') {
+    const user = args[0] ? await findUserByLogin(db, args[0]) : undefined;
+    const role = roleSchema.safeParse(args[1]);
+    if (!user) throw new CommandError(`No user ${args[0] ?? ''}`);
+    if (!role.success) throw new CommandError('The role must be reader, editor or admin');
+    // The role is read on every request, so a promotion needs nothing more; a demotion also ends
+    // the user's sessions, so no open page goes on as if it still had the old rights.
+    const isDemotion = ROLE_RANK[role.data] < ROLE_RANK[user.role];
+    await db.transaction(async (tx) => {
+      await updateUserRole(tx, user.id, role.data);
+      if (isDemotion) await deleteUserSessions(tx, user.id);
+    });
+    print(`${user.username} is now ${role.data}${isDemotion ? '; their sessions were ended' : ''}.`);
+    return;
+  }
+
+  throw new CommandError(`Unknown command ${command}`);
+}
