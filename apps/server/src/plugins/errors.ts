@@ -23,6 +23,20 @@ const FASTIFY_ERRORS: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ['validation_failed', 'The request body is not valid JSON'],
 };
 
+/**
+ * PostgreSQL refusing the bytes of a value: 22021 (character_not_in_repertoire: a NUL, or bytes
+ * that are not UTF-8) and 22P05 (untranslatable_character). Bad input, not a fault of ours; the
+ * input guard refuses NUL before any handler runs, this catches what gets past it. Either driver
+ * puts the code on the error, drizzle on its `cause`.
+ */
+export function isInvalidTextError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
 /** One error handler: AppError codes, validation errors and everything else in the envelope of DESIGN §4. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -40,6 +54,10 @@ export const errorsPlugin = fp(
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
         return sendError(reply, error.code, error.message, error.fields);
+      }
+      if (isInvalidTextError(error)) {
+        request.log.info({ err: error }, 'text the database cannot store');
+        return sendError(reply, 'validation_failed', 'The request contains characters that cannot be stored (such as \\u0000)');
       }
       const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
       if (mapped) return sendError(reply, mapped[0], mapped[1]);

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './errors';
+
+const NUL = '\u0000';
+/** The deepest a JSON body is walked; deeper bodies are not ours (no schema nests this far). */
+const MAX_DEPTH = 64;
+
+/** The path of the first string (or key) holding a NUL character, or undefined. */
+export function findNul(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes(NUL) ? path || 'value' : undefined;
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = findNul(value[i], path ? `${path}.${i}` : String(i), depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes(NUL)) return at;
+    const found = findNul(item, at, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Issue 7 §4.4: a NUL character (U+0000, `%00`) is never valid text here, and PostgreSQL refuses
+ * it in every text column ("invalid byte sequence", a 500 before this). One check for every
+ * route, before its handler: the decoded path, query and parameters, then the parsed JSON body,
+ * each answered with a 400 naming the field.
+ */
+export const inputGuardPlugin = fp(
+  async (app: FastifyInstance) => {
+    const refuse = (field: string) => {
+      const message = `${field}: contains a NUL character (\\u0000), which is not allowed`;
+      return { message, fields: { [field]: 'Contains a NUL character (\\u0000), which is not allowed' } };
+    };
+
+    app.addHook('preValidation', async (request, reply) => {
+      const found =
+        findNul(request.params) ??
+        findNul(request.query) ??
+        (/%00/i.test(request.url) || request.url.includes(NUL) ? 'url' : undefined) ??
+        findNul(request.body);
+      if (!found) return;
+      const { message, fields } = refuse(found);
+      return sendError(reply, 'validation_failed', message, fields);
+    });
+  },
+  { name: 'input-guard', dependencies: ['errors'] },
+);
