@@ -1,5 +1,6 @@
+import { API, JSON_BODY_MAX_BYTES, NOVEL_TEXT_MAX_CHARS } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helpers';
+import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../test/helpers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -47,14 +48,48 @@ describe('the API as a whole', () => {
     expect(health.json()).toEqual({ ok: true });
   });
 
-  it('refuses an oversized body with 413', async () => {
+  it('refuses a body over the JSON limit with 413', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/proxy/public/login',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'x', password: 'y'.repeat(2 * 1024 * 1024) }),
+      payload: JSON.stringify({ username: 'x', password: 'y'.repeat(JSON_BODY_MAX_BYTES) }),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('team bodies', () => {
+  let editor: string;
+  beforeAll(async () => {
+    editor = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+  });
+  const call = (method: 'POST' | 'PATCH', url: string, payload: unknown) =>
+    t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: editor }, payload: payload as object });
+
+  // Issue 7 §4.7: 340,000 CJK characters were a 413 under the old 1 MB limit.
+  it('takes a novel chapter of 399,000 CJK characters (about 1.2 MB of UTF-8), on create and on edit', async () => {
+    const series = await call('POST', API.teamSeriesList, { type: 'novel', title: '长篇小说' });
+    expect(series.statusCode, series.body).toBe(201);
+    const text = '春眠不觉晓处处闻啼鸟'.repeat(39_900);
+    expect(text.length).toBe(399_000);
+    expect(text.length).toBeLessThan(NOVEL_TEXT_MAX_CHARS);
+    const created = await call('POST', API.teamSeriesChapters(series.json().data.id), { number: 1, content: text });
+    expect(created.statusCode, created.body.slice(0, 300)).toBe(201);
+    const edited = await call('PATCH', API.teamChapter(created.json().data.id), { content: `${text.slice(0, -1)}夜` });
+    expect(edited.statusCode, edited.body.slice(0, 300)).toBe(200);
+  });
+
+  // Issue 7 §4.12.
+  it.each(['//evil.example/x', '/\\evil.example'])('refuses the banner link %j', async (link) => {
+    const response = await call('POST', API.teamBanners, { title: 'Elsewhere', link });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty('link');
+  });
+
+  it('takes a banner link to a page of the site', async () => {
+    const response = await call('POST', API.teamBanners, { title: 'Here', link: '/SeriesView/some-series' });
+    expect(response.statusCode, response.body).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import { JSON_BODY_MAX_BYTES } from '@inkwell/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -25,6 +26,7 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { originCheckPlugin } from './plugins/origin-check';
 import { securityPlugin } from './plugins/security';
@@ -58,7 +60,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Issue 7 §4.7: the largest legitimate JSON body is a novel chapter; see the constant.
+    bodyLimit: JSON_BODY_MAX_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,6 +98,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { connectOrigins: config.webOrigins, isHttps });
   if (config.webOrigins.length > 0) {
     await app.register(cors, { origin: config.webOrigins, credentials: true });

@@ -62,8 +62,19 @@ export const EMAIL_MAX_LENGTH = 254;
 export const AUTH_RATE_LIMIT = { max: 25, windowMs: 5 * 60_000 } as const;
 /** At most this many failed logins per account per window. */
 export const FAILED_LOGIN_LIMIT = { max: 100, windowMs: 60 * 60_000 } as const;
+/** Issue 7 §4.2: wrong current passwords on change-password, per account per window. */
+export const CHANGE_PASSWORD_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 /** A password reset link works once, for this long. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** Issue 7 §4.9: reset mails to one address per window; past it the request is answered the same and nothing is sent. */
+export const RESET_MAIL_LIMIT = { max: 3, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Issue 7 §4.7: the largest JSON request body. The largest legitimate one is a novel chapter:
+ * NOVEL_TEXT_MAX_CHARS characters of up to 3 bytes each in UTF-8 (CJK) is 1.2 MB, and JSON's
+ * escapes (up to 6 bytes for a character) can at most double that; 4 MiB holds it with room.
+ */
+export const JSON_BODY_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Catalogue pages: series per page of a list, and the most a client may ask for. */
 export const SERIES_PAGE_SIZE = 24;

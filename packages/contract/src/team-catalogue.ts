@@ -204,14 +204,24 @@ export const teamBannerSchema = z.object({
 });
 export type TeamBanner = z.infer<typeof teamBannerSchema>;
 
+/**
+ * A banner's link: a path on this site or an absolute http(s) address (issue 7 §4.12). `//host`
+ * and `/\\host` are addresses on another site (browsers read `\\` as `/`), and browsers drop tabs
+ * and line breaks inside a URL, so `/<tab>/host` is one too: neither is a site path.
+ */
+export function isSafeLink(value: string): boolean {
+  if (value === '') return true;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  // A single slash, then anything but another slash or a backslash; or http(s):// and a host.
+  return /^\/(?![/\\])/.test(value) || /^https?:\/\/[^/\\?#]/i.test(value);
+}
+
 const linkSchema = z
   .string()
   .trim()
   .max(500, 'Link is limited to 500 characters')
-  .refine(
-    (value) => value === '' || value.startsWith('/') || /^https?:\/\//.test(value),
-    'Use a path like /SeriesView/slug or a full http(s) address',
-  );
+  .refine(isSafeLink, 'Use a path on this site like /SeriesView/slug, or a full http(s) address');
 
 export const bannerInputSchema = z
   .object({
