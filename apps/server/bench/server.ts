@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 import { createLimiter } from '../src/lib/limiter-factory';
 import { systemClock } from '../src/lib/clock';
-import { seedDemoContent } from '../src/modules/catalogue/demo-content';
+import { seedDemoContent } from '../src/db/demo/seed-demo';
 
 const PATHS = JSON.parse(process.env.BENCH_PATHS ?? '[]') as string[];
 const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -52,8 +52,8 @@ const config = loadConfig({
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 if (existsSync(join(webDist, 'index.html'))) config.webDistDir = webDist;
 const limiter = createLimiter(undefined);
-const app = await buildApp({ config, db: database.db, limiter });
-await seedDemoContent(database.db, app.catalogue.storage, systemClock);
+const app = await buildApp({ config, database, limiter });
+await seedDemoContent(database.db, app.services.storage, systemClock);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appPort = (app.server.address() as { port: number }).port;
 

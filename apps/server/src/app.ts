@@ -5,24 +5,38 @@ import { JSON_BODY_MAX_BYTES } from '@inkwell/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import { systemClock, type Clock } from './lib/clock';
+import multipart from '@fastify/multipart';
+import { IMAGE_MAX_BYTES, UPLOAD_MAX_FILES } from '@inkwell/contract';
+import { createUnlockLookup } from './modules/access/viewer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
-import { createMailer, type Mailer } from './modules/mail/mailer';
+import { bannersRoutes } from './modules/banners/banners.routes';
+import { createBannersService } from './modules/banners/banners.service';
+import { catalogueSeriesPageMeta } from './modules/catalogue/catalogue.page-meta';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { teamCatalogueRoutes } from './modules/catalogue/team-catalogue.routes';
-import { createTeamCatalogueService } from './modules/catalogue/team-catalogue.service';
-import { createPageMeta, seoRoutes } from './modules/catalogue/seo';
-import { createViewCounter } from './modules/catalogue/view-counter';
-import { createAvifQueue } from './modules/media/avif-queue';
+import { chaptersRoutes } from './modules/chapters/chapters.routes';
+import { createChaptersService } from './modules/chapters/chapters.service';
+import { createPublishing } from './modules/chapters/publishing';
+import { genresRoutes } from './modules/genres/genres.routes';
+import { createGenresService } from './modules/genres/genres.service';
+import { createJobs, type Jobs } from './modules/jobs/jobs';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createAvifWorker, createImageStore } from './modules/media/image-store';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createUrlSigner } from './modules/media/signed-urls';
 import { createDiskStorage, createS3Storage, type MediaStorage } from './modules/media/storage';
+import { createViewCounter } from './modules/metrics/view-counter';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { createPageMetaRegistry } from './modules/seo/page-meta-registry';
+import { seriesRoutes } from './modules/series/series.routes';
+import { createSeriesService } from './modules/series/series.service';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -34,8 +48,11 @@ import { webPlugin } from './plugins/web';
 
 export interface AppDeps {
   config: Config;
-  db: Database;
+  /** The database, and raw SQL for the job queue (pg-boss) on it. */
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'url'>;
   limiter: AttemptLimiter;
+  /** Job queue settings: tests poll faster; a bench can leave the workers off. */
+  jobs?: { pollingIntervalSeconds?: number; runWorkers?: boolean };
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -43,9 +60,7 @@ export interface AppDeps {
   storage?: MediaStorage;
 }
 
-/** How often scheduled chapters are looked for (their series move up "latest"). */
-const SCHEDULE_TICK_MS = 30_000;
-/** How often counted views are written. */
+/** How often counted views are written (each instance writes its own; the marks make them add up once). */
 const VIEWS_FLUSH_MS = 15_000;
 
 export function createStorageFromConfig(config: Config): MediaStorage {
@@ -55,7 +70,8 @@ export function createStorageFromConfig(config: Config): MediaStorage {
 
 /** Builds the whole API from its dependencies. It never listens: main.ts does, tests inject. */
 export async function buildApp(deps: AppDeps) {
-  const { config, db, limiter } = deps;
+  const { config, limiter } = deps;
+  const { db } = deps.database;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -74,26 +90,42 @@ export async function buildApp(deps: AppDeps) {
     return parseJson(request, body as string, done);
   });
 
+  const jobs = createJobs(deps.database, app.log, deps.jobs);
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuthService({ db, clock, limiter });
   const passwordReset = createPasswordResetService({ db, clock, mailer, publicUrl: config.publicUrl });
   const isHttps = config.publicUrl.startsWith('https://');
   const storage = deps.storage ?? createStorageFromConfig(config);
   const signer = createUrlSigner(config.sessionSecret);
-  const avif = createAvifQueue(storage, app.log, config.mediaAvif);
+  const images = createImageStore(storage, jobs, { avif: config.mediaAvif });
   const views = createViewCounter(db, clock, app.log);
-  const catalogue = createCatalogueService({ db, clock, signer, views });
-  const team = createTeamCatalogueService({ db, clock, storage, signer, avif, onChange: () => catalogue.invalidate() });
-  app.decorate('catalogue', { service: catalogue, team, views, avif, storage });
+  const catalogue = createCatalogueService({ db, clock, signer, views, unlocks: createUnlockLookup(db) });
+  const onChange = () => catalogue.invalidate();
+  const publishing = createPublishing({ db, clock, logger: app.log, onReleased: onChange });
+  const chapters = createChaptersService({ db, clock, storage, signer, images, publishing, onChange });
+  const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, onChange });
+  const genres = createGenresService({ db, onChange });
+  const banners = createBannersService({ db, images, onChange });
+  app.decorate('services', { catalogue, series, chapters, genres, banners, publishing, views, jobs, storage, images });
 
-  const timers = [
-    setInterval(() => void views.flush(), VIEWS_FLUSH_MS),
-    setInterval(() => void catalogue.publishDue().catch((error: unknown) => app.log.error({ err: error }, 'schedule tick failed')), SCHEDULE_TICK_MS),
-  ];
-  for (const timer of timers) timer.unref();
+  // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
+  jobs.work('media.avif', { concurrency: 1, handler: createAvifWorker(storage, app.log) });
+  jobs.work('chapters.publish-due', { handler: async () => void (await publishing.publishDue()) });
+  jobs.work('mail.send', { concurrency: 2, handler: (message) => mailer.send(message) });
+  jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
+  jobs.schedule('chapters.publish-due', '* * * * *');
+  jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
+
+  const viewsTimer = setInterval(() => void views.flush(), VIEWS_FLUSH_MS);
+  viewsTimer.unref();
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    // Chapters that came due while no instance was running are released at once, not at the next tick.
+    await publishing.publishDue();
+  });
   app.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
-    await avif.idle();
+    clearInterval(viewsTimer);
+    await jobs.stop();
     await views.flush();
   });
 
@@ -106,29 +138,44 @@ export async function buildApp(deps: AppDeps) {
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl, webOrigins: config.webOrigins });
   await app.register(cookie);
   await app.register(authPlugin, { auth, secureCookies: isHttps });
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20, parts: UPLOAD_MAX_FILES + 20 },
+  });
   await app.register(openapiPlugin);
 
   await app.register(authRoutes, { auth, passwordReset });
   await app.register(notificationRoutes, { db });
   await app.register(siteConfigRoutes, { db });
-  await app.register(catalogueRoutes, { catalogue });
-  await app.register(teamCatalogueRoutes, { team });
+  await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
+  await app.register(searchRoutes, { db });
+  await app.register(genresRoutes, { genres, catalogue });
+  await app.register(bannersRoutes, { banners, catalogue });
+  await app.register(seriesRoutes, { series });
+  await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
-  await app.register(webPlugin, { webDistDir: config.webDistDir, pageMeta: createPageMeta(catalogue, config.publicUrl) });
+
+  const pageMeta = createPageMetaRegistry();
+  pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));
+  await app.register(webPlugin, { webDistDir: config.webDistDir, pageMeta: pageMeta.lookup });
 
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The catalogue's services, for the demo seed, tests and benchmarks. */
-    catalogue: {
-      service: ReturnType<typeof createCatalogueService>;
-      team: ReturnType<typeof createTeamCatalogueService>;
+    /** The services, for the demo seed, tests and benchmarks. */
+    services: {
+      catalogue: ReturnType<typeof createCatalogueService>;
+      series: ReturnType<typeof createSeriesService>;
+      chapters: ReturnType<typeof createChaptersService>;
+      genres: ReturnType<typeof createGenresService>;
+      banners: ReturnType<typeof createBannersService>;
+      publishing: ReturnType<typeof createPublishing>;
       views: ReturnType<typeof createViewCounter>;
-      avif: ReturnType<typeof createAvifQueue>;
+      jobs: Jobs;
       storage: MediaStorage;
+      images: ReturnType<typeof createImageStore>;
     };
   }
 }

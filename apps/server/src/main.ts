@@ -5,9 +5,9 @@ import { createFirstAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLimiter } from './lib/limiter-factory';
-import { seedSiteSettings } from './db/seed';
+import { seedSiteSettings } from './db/demo/seed-site';
 import { systemClock } from './lib/clock';
-import { seedDemoContent } from './modules/catalogue/demo-content';
+import { seedDemoContent } from './db/demo/seed-demo';
 
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {
@@ -23,14 +23,14 @@ async function main() {
   const limiter = createLimiter(config.redisUrl);
   const app = await buildApp({
     config,
-    db: database.db,
+    database,
     limiter,
     logger: { level: config.logLevel },
   });
 
   if (config.seedDemo) {
     const started = Date.now();
-    if (await seedDemoContent(database.db, app.catalogue.storage, systemClock)) {
+    if (await seedDemoContent(database.db, app.services.storage, systemClock)) {
       app.log.info(`Demo content created in ${Date.now() - started} ms (SEED_DEMO=0 skips it)`);
     }
   }

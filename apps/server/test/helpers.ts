@@ -52,6 +52,8 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
 export interface TestContext {
   app: App;
   db: Database;
+  /** Raw SQL with $n parameters (to explain the queries the repositories issue). */
+  executeSql: DatabaseHandle['executeSql'];
   clock: ReturnType<typeof createManualClock>;
   dataDir: string;
   close(): Promise<void>;
@@ -73,11 +75,20 @@ export async function createTestApp(
   }
   const clock = createManualClock(new Date());
   const limiter = createLimiter(process.env.REDIS_URL, { isolated: true });
-  const app = await buildApp({ config, db: database.db, limiter, clock, storage: options.storage });
+  const app = await buildApp({
+    config,
+    database,
+    limiter,
+    clock,
+    storage: options.storage,
+    // Jobs are picked up within a fraction of a second, so tests can wait for them with jobs.drain().
+    jobs: { pollingIntervalSeconds: 0.5 },
+  });
   await app.ready();
   return {
     app,
     db: database.db,
+    executeSql: (text, values) => database.executeSql(text, values),
     clock,
     dataDir,
     async close() {

@@ -24,6 +24,10 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The connection string, for PostgreSQL (pg-boss opens its own small pool there). */
+  url?: string;
+  /** Raw SQL with $n parameters, for pg-boss; several statements at once when there are no values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +70,11 @@ export async function openPglite(
     db,
     client,
     kind: 'pglite',
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: findMigrationsFolder() }),
     async close() {
       try {
@@ -83,6 +92,10 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    url,
+    async executeSql(text: string, values?: unknown[]) {
+      return { rows: [...(await client.unsafe(text, values as never[] | undefined))] };
+    },
     migrate: () => migratePostgres(db, { migrationsFolder: findMigrationsFolder() }),
     close: () => client.end({ timeout: 5 }),
   };

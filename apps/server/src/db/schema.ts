@@ -214,6 +214,11 @@ export const chapters = pgTable(
     freeAt: timestamp('free_at', { withTimezone: true }),
     /** A novel chapter's sanitized HTML; null for comics. */
     content: text('content'),
+    /**
+     * When the release was claimed (DESIGN §5 publishing): set once by a conditional update, so what
+     * follows a release happens exactly once however many instances run.
+     */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -222,6 +227,10 @@ export const chapters = pgTable(
     index('chapters_series_number_idx').on(t.seriesId, t.number),
     index('chapters_series_published_idx').on(t.seriesId, t.publishedAt.desc()),
     index('chapters_published_idx').on(t.publishedAt),
+    // The publish tick's scan: only chapters not yet announced.
+    index('chapters_unannounced_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.announcedAt} is null and ${t.publishedAt} is not null`),
     check('chapters_price_nonnegative', sql`${t.price} >= 0`),
     check('chapters_number_nonnegative', sql`${t.number} >= 0`),
   ],
@@ -274,4 +283,20 @@ export const dailyViews = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.seriesId, t.chapterId] }), index('daily_views_series_day_idx').on(t.seriesId, t.day)],
+);
+
+/**
+ * Who has been counted today for what (issue 7 §4.13): a view counts once per visitor per series
+ * or chapter per day, across every instance. `visitor` is a user id or a daily hash of address and
+ * browser; rows older than two days are pruned by a job.
+ */
+export const viewMarks = pgTable(
+  'view_marks',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: text('visitor').notNull(),
+    seriesId: uuid('series_id').notNull(),
+    chapterId: uuid('chapter_id').notNull().default(NIL_UUID),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitor, t.seriesId, t.chapterId] })],
 );

@@ -1,22 +1,20 @@
-import type { Role } from '@inkwell/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error';
+import { VISITOR, type Viewer } from '../modules/access/access';
+import { viewerOf } from '../modules/access/viewer';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../modules/auth/auth.constants';
 import type { AuthService, NewSession } from '../modules/auth/auth.service';
-import type { UserRow } from '../modules/users/users.repository';
-
-type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+import type { AuthUser } from '../modules/users/users.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The logged-in user, resolved from the session cookie on /api requests. */
-    user: UserRow | null;
+    /** The logged-in user (never its password hash), resolved from the session cookie on /api requests. */
+    user: AuthUser | null;
     sessionId: string | null;
+    /** Who is asking, for access to chapters (DESIGN §5): resolved once per request, here. */
+    viewer: Viewer;
   }
   interface FastifyInstance {
-    requireUser: Guard;
-    requireRole: (roles: readonly Role[]) => Guard;
     setSessionCookie: (reply: FastifyReply, session: NewSession) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
   }
@@ -24,14 +22,17 @@ declare module 'fastify' {
 
 /**
  * Sessions (DESIGN §5): an opaque token in an HttpOnly, SameSite=Lax cookie, looked up by its
- * hash. Every route that needs a user or a role says so with requireUser / requireRole.
+ * hash. Who may call a route is said by its `access` in the contract's endpoint table (plugins/endpoint.ts).
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { auth: AuthService; secureCookies: boolean }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    // Fastify refuses objects as decorator defaults (they would be shared): each request gets VISITOR below.
+    app.decorateRequest('viewer', null as unknown as Viewer);
 
     app.addHook('onRequest', async (request) => {
+      request.viewer = VISITOR;
       if (!request.url.startsWith('/api/')) return;
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 200) return;
@@ -39,16 +40,8 @@ export const authPlugin = fp(
       if (resolved) {
         request.user = resolved.user;
         request.sessionId = resolved.sessionId;
+        request.viewer = viewerOf(resolved.user);
       }
-    });
-
-    const requireUser: Guard = async (request) => {
-      if (!request.user) throw new AppError('unauthorized', 'Please log in to continue');
-    };
-    app.decorate('requireUser', requireUser);
-    app.decorate('requireRole', (roles: readonly Role[]): Guard => async (request) => {
-      if (!request.user) throw new AppError('unauthorized', 'Please log in to continue');
-      if (!roles.includes(request.user.role)) throw new AppError('forbidden', 'You do not have access to this');
     });
 
     const cookieOptions = {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
-import { withPageMeta, type PageMetaLookup } from '../modules/catalogue/seo';
+import { withPageMeta, type PageMetaLookup } from '../lib/page-meta';
 
 /**
  * Serves the built SPA (hashed assets cached for a year, index.html never); any other GET that is not an API call gets index.html, so the client router

@@ -19,6 +19,7 @@ import {
   insertUser,
   isUniqueViolation,
   updateUserPassword,
+  type AuthUser,
   type UserRow,
 } from '../users/users.repository';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth.constants';
@@ -128,7 +129,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
      * The user behind a session token, or undefined. Idle, expired and banned sessions end here,
      * on the server.
      */
-    async resolveSession(token: string): Promise<{ user: UserRow; sessionId: string } | undefined> {
+    async resolveSession(token: string): Promise<{ user: AuthUser; sessionId: string } | undefined> {
       const found = await findSessionWithUser(db, hashToken(token));
       if (!found) return undefined;
       const now = clock.now().getTime();

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { authUserColumns } from '../users/users.repository';
 
 export async function insertSession(
   db: Database,
@@ -16,7 +17,7 @@ export async function insertSession(
 
 export async function findSessionWithUser(db: Database, tokenHash: string) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: authUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))

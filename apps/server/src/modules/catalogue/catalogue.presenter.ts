@@ -1,6 +1,9 @@
 import type { Banner, ChapterSummary, Genre, Image, SearchResult, SeriesCard } from '@inkwell/contract';
-import { chapterAccess, isPremiumNow, type Viewer } from './access';
-import type { BannerRow, ChapterListRow, GenreRow, SeriesRow } from './catalogue.repository';
+import { chapterAccess, isPremiumNow, type Viewer } from '../access/access';
+import type { BannerRow } from '../banners/banners.repository';
+import type { ChapterListRow } from '../chapters/chapters.repository';
+import type { GenreRow } from '../genres/genres.repository';
+import type { SeriesRow } from '../series/series.repository';
 
 export const mediaUrl = (key: string) => `/media/${key}`;
 

@@ -5,28 +5,21 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
-import type { UrlSigner } from '../media/signed-urls';
-import { canReadChapter, isListed, isTeam, VISITOR, type Viewer } from './access';
+import { canReadChapter, isListed, isTeam, VISITOR, type Viewer } from '../access/access';
+import type { UnlockLookup } from '../access/viewer';
+import { activeBanners } from '../banners/banners.repository';
 import {
-  activeBanners,
-  chaptersOfSeries,
-  findChapter,
-  findSeriesBySlug,
-  genresOfSeries,
+  findChapterBySlug,
   latestChaptersOf,
-  listGenres,
-  listSeries,
-  pagesOfChapter,
-  refreshLastChapterAt,
-  searchSeries,
-  seriesWithChaptersDue,
-  seriesWithStaleLatest,
+  publishedOrScheduledChapters,
   type ChapterListRow,
-  type SeriesFilter,
-  type SeriesRow,
-} from './catalogue.repository';
-import { coverOf, mediaUrl, toBanner, toCard, toChapterSummary, toGenre, toSearchResult } from './catalogue.presenter';
-import type { ViewCounter } from './view-counter';
+} from '../chapters/chapters.repository';
+import { pagesOfChapter } from '../chapters/pages.repository';
+import { genresOfSeries, listGenres } from '../genres/genres.repository';
+import type { UrlSigner } from '../media/signed-urls';
+import type { ViewCounter } from '../metrics/view-counter';
+import { findSeriesBySlug, listPublishedSeries, type SeriesFilter, type SeriesRow } from '../series/series.repository';
+import { coverOf, mediaUrl, toBanner, toCard, toChapterSummary, toGenre } from './catalogue.presenter';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
 export const CATALOGUE_CACHE_MS = 10_000;
@@ -52,23 +45,25 @@ interface Deps {
   clock: Clock;
   signer: UrlSigner;
   views: ViewCounter;
+  unlocks: UnlockLookup;
 }
+
+/** Who is reading, for the view count: a user id or a visitor's daily hash; null for bots (not counted). */
+type Reader = string | null;
 
 /**
  * The reading side of the catalogue. Viewer-independent data is cached for a few seconds; what a
  * viewer may read is decided on every request from those rows, so a cached entry never leaks a
  * locked chapter or hides one that has just become free.
  */
-export function createCatalogueService({ db, clock, signer, views }: Deps) {
+export function createCatalogueService({ db, clock, signer, views, unlocks }: Deps) {
   const cache = createTtlCache<unknown>(clock, CATALOGUE_CACHE_MS);
   const visitorAnswers = createTtlCache<VisitorAnswer>(clock, VISITOR_ANSWER_MS, 2000);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
-  // Until the first tick, look at every series: chapters may have come due while the server was down.
-  let lastTick: Date | null = null;
 
   async function cards(filter: SeriesFilter, sort: ListQuery['sort'], page: number, perPage: number) {
     const now = clock.now();
-    const { rows, total } = await listSeries(db, filter, sort, page, perPage, now);
+    const { rows, total } = await listPublishedSeries(db, filter, sort, page, perPage, now);
     const latest = await latestChaptersOf(
       db,
       rows.map((row) => row.id),
@@ -85,14 +80,15 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
     cached(`series:${slug}`, async () => {
       const row = await findSeriesBySlug(db, slug);
       if (!row) return null;
-      const [genres, chapters] = await Promise.all([genresOfSeries(db, row.id), chaptersOfSeries(db, row.id)]);
+      const [genres, chapters] = await Promise.all([genresOfSeries(db, row.id), publishedOrScheduledChapters(db, row.id)]);
       return { row, genres, chapters };
     });
 
   async function visibleSeries(slug: string, viewer: Viewer) {
     const bundle = await seriesBundle(slug);
-    if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('not_found', 'Series not found');
-    return bundle;
+    if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
+    // The unlocks that matter to this page: its own chapters, read fresh (never from the cache).
+    return { ...bundle, viewer: await unlocks.withUnlocks(viewer, bundle.chapters.map((chapter) => chapter.id)) };
   }
 
   const listedChapters = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
@@ -132,10 +128,10 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       });
     },
 
-    async series(slug: string, viewer: Viewer, options: { countView?: boolean } = {}): Promise<SeriesDetail> {
+    async series(slug: string, asked: Viewer, options: { reader?: Reader } = {}): Promise<SeriesDetail> {
       const now = clock.now();
-      const { row, genres, chapters } = await visibleSeries(slug, viewer);
-      if (options.countView !== false) views.count(row.id);
+      const { row, genres, chapters, viewer } = await visibleSeries(slug, asked);
+      if (options.reader) views.count(options.reader, row.id);
       return {
         id: row.id,
         slug: row.slug,
@@ -155,20 +151,15 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       };
     },
 
-    async chapter(
-      slug: string,
-      chapterSlug: string,
-      viewer: Viewer,
-      options: { countView?: boolean } = {},
-    ): Promise<ChapterContent> {
+    async chapter(slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader } = {}): Promise<ChapterContent> {
       const now = clock.now();
-      const { row, chapters } = await visibleSeries(slug, viewer);
+      const { row, chapters, viewer } = await visibleSeries(slug, asked);
       const listed = listedChapters(chapters, viewer, now);
       const summary = listed.find((chapter) => chapter.slug === chapterSlug);
-      if (!summary) throw new AppError('not_found', 'Chapter not found');
+      if (!summary) throw new AppError('chapter_not_found', 'Chapter not found');
       const canRead = canReadChapter(summary.access, viewer);
       const body = canRead ? await chapterBody(row, chapterSlug) : { content: null, pages: [] };
-      if (canRead && options.countView !== false) views.count(row.id, summary.id);
+      if (canRead && options.reader) views.count(options.reader, row.id, summary.id);
 
       const ascending = [...listed].sort((a, b) => a.number - b.number);
       const index = ascending.findIndex((chapter) => chapter.id === summary.id);
@@ -219,25 +210,25 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
     },
 
     /** A visitor's series page answer, shared by every visitor for a moment; the view is still counted. */
-    async seriesJsonForVisitor(slug: string): Promise<string> {
+    async seriesJsonForVisitor(slug: string, reader: Reader): Promise<string> {
       const answer = await visitorAnswers.get(`series:${slug}`, async () => {
-        const data = await service.series(slug, VISITOR, { countView: false });
+        const data = await service.series(slug, VISITOR);
         return { json: JSON.stringify({ success: true, data }), seriesId: data.id, chapterId: undefined };
       });
-      views.count(answer.seriesId);
+      if (reader) views.count(reader, answer.seriesId);
       return answer.json;
     },
 
-    async chapterJsonForVisitor(slug: string, chapterSlug: string): Promise<string> {
+    async chapterJsonForVisitor(slug: string, chapterSlug: string, reader: Reader): Promise<string> {
       const answer = await visitorAnswers.get(`chapter:${slug}/${chapterSlug}`, async () => {
-        const data = await service.chapter(slug, chapterSlug, VISITOR, { countView: false });
+        const data = await service.chapter(slug, chapterSlug, VISITOR);
         return {
           json: JSON.stringify({ success: true, data }),
           seriesId: data.series.id,
           chapterId: data.canRead ? data.chapter.id : undefined,
         };
       });
-      if (answer.chapterId) views.count(answer.seriesId, answer.chapterId);
+      if (answer.chapterId && reader) views.count(reader, answer.seriesId, answer.chapterId);
       return answer.json;
     },
 
@@ -249,33 +240,18 @@ export function createCatalogueService({ db, clock, signer, views }: Deps) {
       return cached('banners', async () => (await activeBanners(db, clock.now())).flatMap((row) => toBanner(row) ?? []));
     },
 
-    async search(text: string, limit: number) {
-      return (await searchSeries(db, text, limit)).map(toSearchResult);
-    },
-
     /** After any team change. */
     invalidate() {
       cache.clear();
       visitorAnswers.clear();
     },
 
-    /** Scheduled chapters whose time came: their series move up "latest", and cached reads refresh. */
-    async publishDue() {
-      const now = clock.now();
-      const due = lastTick ? await seriesWithChaptersDue(db, lastTick, now) : await seriesWithStaleLatest(db, now);
-      lastTick = now;
-      if (due.length === 0) return 0;
-      await refreshLastChapterAt(db, due, now);
-      cache.clear();
-      visitorAnswers.clear();
-      return due.length;
-    },
   };
   return service;
 
   async function chapterBody(row: SeriesRow, chapterSlug: string) {
     return cached(`chapter:${row.id}:${chapterSlug}`, async () => {
-      const chapter = await findChapter(db, row.id, chapterSlug);
+      const chapter = await findChapterBySlug(db, row.id, chapterSlug);
       if (!chapter) return { content: null, pages: [] };
       return {
         content: chapter.content,

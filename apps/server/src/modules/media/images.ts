@@ -2,6 +2,9 @@ import sharp, { type Metadata } from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '@inkwell/contract';
 import { AppError } from '../../lib/app-error';
 
+// libvips' operation cache keeps decoded images around after a request; uploads are one-offs.
+sharp.cache(false);
+
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
 /** The type an upload really is, read from its first bytes; whatever its name or header claims. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { avifKeyOf } from './avif-queue';
+import { avifKeyOf } from './image-store';
 import type { UrlSigner } from './signed-urls';
 import { isSafeKey, type MediaStorage } from './storage';
 
@@ -28,9 +28,13 @@ export async function mediaRoutes(app: FastifyInstance, options: { storage: Medi
       if (left === null) throw new AppError('forbidden', 'This image link has expired or is not valid');
       cacheControl = `private, max-age=${left}`;
     }
+    // The original is looked up first: a variant is only ever served beside the image it belongs to.
+    const original = await storage.get(key);
+    if (!original) throw new AppError('not_found', 'No such image');
     const wantsAvif = key.endsWith('.webp') && (request.headers.accept ?? '').includes('image/avif');
-    const object = (wantsAvif ? await storage.get(avifKeyOf(key)) : null) ?? (await storage.get(key));
-    if (!object) throw new AppError('not_found', 'No such image');
+    const avif = wantsAvif ? await storage.get(avifKeyOf(key)) : null;
+    if (avif) original.body.destroy();
+    const object = avif ?? original;
     return reply
       .header('cache-control', cacheControl)
       .header('vary', 'Accept')

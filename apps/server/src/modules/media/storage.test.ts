@@ -128,7 +128,7 @@ describe('AVIF twins', () => {
         payload: body.payload,
       });
       const { url } = uploaded.json().data.cover;
-      await t.app.catalogue.avif.idle();
+      await t.app.services.jobs.drain();
       const plain = await t.app.inject({ method: 'GET', url, headers: { accept: 'image/webp,*/*' } });
       expect(plain.headers['content-type']).toBe('image/webp');
       const avif = await t.app.inject({ method: 'GET', url, headers: { accept: 'image/avif,image/webp,*/*' } });

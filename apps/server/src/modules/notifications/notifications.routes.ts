@@ -1,18 +1,9 @@
-import {
-  API,
-  messageResponseSchema,
-  notificationIdParamsSchema,
-  notificationListQuerySchema,
-  notificationListResponseSchema,
-  unreadCountResponseSchema,
-  type Notification,
-} from '@inkwell/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error';
+import type { Notification } from '@inkwell/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { endpoint } from '../../plugins/endpoint';
 import { countUnread, listNotifications, markAllRead, markRead, type NotificationRow } from './notifications.repository';
-
-const tags = ['notifications'];
 
 function toNotification(row: NotificationRow): Notification {
   return {
@@ -25,48 +16,34 @@ function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** SPEC §7: the reader's notifications. Only for a logged-in user. */
-export const notificationRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  app.addHook('preHandler', app.requireUser);
-
-  app.get(API.notifications, {
-    schema: { tags, querystring: notificationListQuerySchema, response: { 200: notificationListResponseSchema } },
+/** SPEC §7: the reader's notifications. Only for a logged-in user (the endpoint table says so). */
+export async function notificationRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  endpoint(app, 'notifications', {
     handler: async (request) => {
       const { limit, offset } = request.query;
       const { rows, total, unread } = await listNotifications(db, request.user!.id, limit, offset);
       return {
-        success: true as const,
-        data: {
-          notifications: rows.map(toNotification),
-          pagination: { limit, offset, total, total_unread: unread },
-        },
+        success: true,
+        data: { notifications: rows.map(toNotification), pagination: { limit, offset, total, total_unread: unread } },
       };
     },
   });
 
-  app.get(API.notificationsUnreadCount, {
-    schema: { tags, response: { 200: unreadCountResponseSchema } },
-    handler: async (request) => ({
-      success: true as const,
-      data: { unread_count: await countUnread(db, request.user!.id) },
-    }),
+  endpoint(app, 'notificationsUnreadCount', {
+    handler: async (request) => ({ success: true, data: { unread_count: await countUnread(db, request.user!.id) } }),
   });
 
-  app.patch('/api/omegascans/secure/me/patch/notification/:id/read', {
-    schema: { tags, params: notificationIdParamsSchema, response: { 200: messageResponseSchema } },
+  endpoint(app, 'notificationRead', {
     handler: async (request) => {
-      if (!(await markRead(db, request.user!.id, request.params.id))) {
-        throw new AppError('not_found', 'Notification not found');
-      }
-      return { success: true as const, message: 'Notification marked as read' };
+      if (!(await markRead(db, request.user!.id, request.params.id))) throw new AppError('not_found', 'Notification not found');
+      return { success: true, message: 'Notification marked as read' };
     },
   });
 
-  app.patch(API.notificationsReadAll, {
-    schema: { tags, response: { 200: messageResponseSchema } },
+  endpoint(app, 'notificationsReadAll', {
     handler: async (request) => {
       await markAllRead(db, request.user!.id);
-      return { success: true as const, message: 'All notifications marked as read' };
+      return { success: true, message: 'All notifications marked as read' };
     },
   });
-};
+}

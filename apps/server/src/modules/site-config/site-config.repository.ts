@@ -13,3 +13,8 @@ export async function writeConfigValue(db: Database, key: string, value: unknown
     .values({ key, value })
     .onConflictDoUpdate({ target: siteConfig.key, set: { value, updatedAt: sql`now()` } });
 }
+
+/** A round trip to the database, for the health check. */
+export async function checkDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,11 +1,11 @@
 import type { ProfileData, SessionUser } from '@inkwell/contract';
-import type { UserRow } from './users.repository';
+import type { AuthUser } from './users.repository';
 
 /**
  * The user as the client sees it. Membership and premium come from an active subscription;
  * subscriptions arrive with the store, so until then no one holds one.
  */
-export function toSessionUser(user: UserRow): SessionUser {
+export function toSessionUser(user: AuthUser): SessionUser {
   return {
     id: user.id,
     role: user.role,
@@ -18,7 +18,7 @@ export function toSessionUser(user: UserRow): SessionUser {
   };
 }
 
-export function toProfileData(user: UserRow): ProfileData {
+export function toProfileData(user: AuthUser): ProfileData {
   return {
     ...toSessionUser(user),
     createdAt: user.createdAt.toISOString(),

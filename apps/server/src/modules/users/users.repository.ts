@@ -5,6 +5,21 @@ import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** A user as a request carries it: every column but the password hash. */
+export const authUserColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  coins: users.coins,
+  isBanned: users.isBanned,
+  avatarUrl: users.avatarUrl,
+  avatarVersion: users.avatarVersion,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+export type AuthUser = Omit<UserRow, 'passwordHash'>;
+
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
@@ -59,12 +74,5 @@ export async function countUsers(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Postgres' unique_violation, from either driver. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = (error as { cause?: unknown })?.cause ?? error;
-  const code = (e as { code?: string })?.code;
-  if (code !== '23505') return false;
-  if (!constraint) return true;
-  const name = (e as { constraint_name?: string; constraint?: string }).constraint_name ?? (e as { constraint?: string }).constraint;
-  return name === constraint;
-}
+/** Kept here for the account code that imports it from users. */
+export { isUniqueViolation } from '../../lib/db-errors';

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { banners, chapterPages, chapters, genres, series, seriesGenres } from '../../db/schema';
+import type { Database } from '../client';
 import type { Clock } from '../../lib/clock';
-import type { MediaStorage } from '../media/storage';
-import { refreshLastChapterAt } from './catalogue.repository';
+import { chapterSlugFor, slugify } from '../../lib/slug';
+import { insertBanner } from '../../modules/banners/banners.repository';
+import { insertChapters, type NewChapter } from '../../modules/chapters/chapters.repository';
+import { insertPages } from '../../modules/chapters/pages.repository';
+import { insertGenre } from '../../modules/genres/genres.repository';
+import type { MediaStorage } from '../../modules/media/storage';
+import { countSeries, insertSeries, refreshLastChapterAt, replaceSeriesGenres } from '../../modules/series/series.repository';
 import { GENRES, SERIES, type DemoSeries } from './demo-catalogue';
 import { bannerSvg, coverSvg, escapeXml, pageSvg, render } from './demo-art';
-import { chapterSlugFor, slugify } from './team-shared';
 
 /*
  * Demo content for a first start, so the site is alive at once: series of both kinds with
@@ -41,15 +43,11 @@ function novelText(item: DemoSeries, number: number): string {
 
 /** Fills an empty catalogue. Returns false (and does nothing) when any series exists. */
 export async function seedDemoContent(db: Database, storage: MediaStorage, clock: Clock): Promise<boolean> {
-  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(series);
-  if ((existing?.count ?? 0) > 0) return false;
+  if ((await countSeries(db)) > 0) return false;
   const now = clock.now().getTime();
 
-  const genreRows = await db
-    .insert(genres)
-    .values(GENRES.map((name) => ({ name, slug: slugify(name) })))
-    .returning();
-  const genreId = new Map(genreRows.map((row) => [row.name, row.id]));
+  const genreId = new Map<string, string>();
+  for (const name of GENRES) genreId.set(name, (await insertGenre(db, { name, slug: slugify(name, 'genre') })).id);
 
   const put = async (key: string, image: { data: Buffer }) => storage.put(key, image.data, 'image/webp');
 
@@ -58,7 +56,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
     const cover = await render(coverSvg(item));
     const coverKey = `covers/${id}/${randomUUID()}.webp`;
     await put(coverKey, cover);
-    await db.insert(series).values({
+    await insertSeries(db, {
       id,
       type: item.type,
       slug: slugify(item.title),
@@ -76,27 +74,22 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
       views: 500 + ((index * 7919) % 9000),
       createdAt: new Date(now - (SERIES.length - index) * 9 * DAY),
     });
-    await db.insert(seriesGenres).values(
-      item.genres.map((name) => ({
-        seriesId: id,
-        genreId: genreId.get(name)!,
-      })),
+    await replaceSeriesGenres(
+      db,
+      id,
+      item.genres.map((name) => genreId.get(name)!),
     );
 
-    // A comic's chapters share a small set of drawn pages (all under pages/, so all signed).
-    const pagePool: { key: string; width: number; height: number }[] = [];
+    // A comic's pages are drawn once per series, but every chapter stores its own copies under its
+    // own prefix: a chapter owns its pages, so removing one never touches another's (issue 7 §4.5).
+    const pagePool: { data: Buffer; width: number; height: number }[] = [];
     if (item.type === 'comic') {
-      for (let page = 0; page < 4; page += 1) {
-        const image = await render(pageSvg(item, page));
-        const key = `pages/demo-${id}/${randomUUID()}.webp`;
-        await put(key, image);
-        pagePool.push({ key, width: image.width, height: image.height });
-      }
+      for (let page = 0; page < 4; page += 1) pagePool.push(await render(pageSvg(item, page)));
     }
 
     const numbers = Array.from({ length: item.chapters }, (_, i) => i + 1);
     if (item.halfChapter) numbers.splice(10, 0, 10.5);
-    const chapterValues = numbers.map((number, i) => {
+    const chapterValues = numbers.map((number, i): NewChapter & { id: string } => {
       const fromEnd = numbers.length - 1 - i;
       // Older chapters every few days; the newest within the last day or two.
       let publishedAt: Date | null = new Date(now - (fromEnd * 3 + 1) * DAY - index * 3_600_000);
@@ -117,29 +110,25 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
         slug: chapterSlugFor(number),
         title: number === 1 ? 'Beginnings' : number === 10.5 ? 'Interlude' : '',
         publishedAt,
+        // What is already out was announced when it came out; scheduled chapters are released by the tick.
+        announcedAt: publishedAt && publishedAt.getTime() <= now ? publishedAt : null,
         price,
         freeAt,
         content: item.type === 'novel' ? novelText(item, number) : null,
       };
     });
-    await db.insert(chapters).values(chapterValues);
-    if (pagePool.length > 0) {
-      await db.insert(chapterPages).values(
-        chapterValues.flatMap((chapter, c) =>
-          pagePool.map((page, position) => {
-            // Rotate the pool so neighbouring chapters do not look identical.
-            const pick = pagePool[(position + c) % pagePool.length]!;
-            return {
-              chapterId: chapter.id,
-              position,
-              imageKey: pick.key,
-              width: pick.width,
-              height: pick.height,
-            };
-          }),
-        ),
-      );
+    await insertChapters(db, chapterValues);
+    const pages = [];
+    for (const [c, chapter] of chapterValues.entries()) {
+      for (let position = 0; position < pagePool.length; position += 1) {
+        // Rotate the pool so neighbouring chapters do not look identical.
+        const pick = pagePool[(position + c) % pagePool.length]!;
+        const key = `pages/${chapter.id}/${randomUUID()}.webp`;
+        await put(key, pick);
+        pages.push({ chapterId: chapter.id, position, imageKey: key, width: pick.width, height: pick.height });
+      }
     }
+    await insertPages(db, pages);
     await refreshLastChapterAt(db, [id], new Date(now));
   }
 
@@ -168,7 +157,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
     const image = await render(bannerSvg(item.title, item.subtitle, item.hue));
     const key = `banners/${id}/${randomUUID()}.webp`;
     await put(key, image);
-    await db.insert(banners).values({
+    await insertBanner(db, {
       id,
       title: item.title,
       link: item.link,

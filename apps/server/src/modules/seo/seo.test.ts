@@ -8,8 +8,8 @@ let t: TestContext;
 
 beforeAll(async () => {
   t = await createTestApp({ indexHtml: INDEX });
-  const team = t.app.catalogue.team;
-  const series = await team.createSeries(
+  const team = t.app.services;
+  const series = await team.series.createSeries(
     seriesInputSchema.parse({
       type: 'comic',
       title: 'The "Lantern" <Keeper>',
@@ -17,8 +17,8 @@ beforeAll(async () => {
       isPublished: true,
     }),
   );
-  await team.setCover(series.id, await png(300, 450));
-  await team.createChapter(
+  await team.series.setCover(series.id, await png(300, 450));
+  await team.chapters.createChapter(
     series.id,
     chapterInputSchema.parse({
       number: 1,
@@ -26,11 +26,11 @@ beforeAll(async () => {
       publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString(),
     }),
   );
-  await team.createChapter(
+  await team.chapters.createChapter(
     series.id,
     chapterInputSchema.parse({ number: 2, publishedAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() }),
   );
-  await team.createSeries(seriesInputSchema.parse({ type: 'novel', title: 'Unpublished', isPublished: false }));
+  await team.series.createSeries(seriesInputSchema.parse({ type: 'novel', title: 'Unpublished', isPublished: false }));
 });
 afterAll(async () => {
   await t?.close();

@@ -7,6 +7,7 @@ const past = new Date('2026-05-01T00:00:00Z');
 const future = new Date('2026-07-01T00:00:00Z');
 
 const viewer = (role: Role | null, extra: Partial<Viewer> = {}): Viewer => ({
+  userId: role ? 'u1' : null,
   role,
   hasPremiumPass: false,
   unlocked: new Set(),

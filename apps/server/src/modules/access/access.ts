@@ -1,15 +1,17 @@
 import type { ChapterAccess, Role } from '@inkwell/contract';
 
-/** Who is asking, as far as reading chapters goes. */
+/** Who is asking, as far as reading chapters goes (resolved once per request: `request.viewer`). */
 export interface Viewer {
+  userId: string | null;
   role: Role | null;
   /** An active subscription whose plan includes premium chapters (the store issue fills this in). */
   hasPremiumPass: boolean;
-  /** Chapters this viewer unlocked with coins. */
+  /** Chapters this viewer unlocked with coins, among those of the page asked for (see `withUnlocks`). */
   unlocked: ReadonlySet<string>;
 }
 
 export const VISITOR: Viewer = {
+  userId: null,
   role: null,
   hasPremiumPass: false,
   unlocked: new Set(),
@@ -21,6 +23,14 @@ export interface ChapterForAccess {
   price: number;
   freeAt: Date | null;
 }
+
+/** The team sees every chapter as an editor would: nothing is locked to them. */
+export const TEAM_VIEWER: Viewer = {
+  userId: null,
+  role: 'editor',
+  hasPremiumPass: false,
+  unlocked: new Set(),
+};
 
 export const isTeam = (viewer: Viewer) => viewer.role === 'editor' || viewer.role === 'admin';
 

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+
+/** A moment as a query parameter; both drivers take the ISO text. */
+export const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+
+/** Escapes LIKE's wildcards so a search for "100%" means the characters. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Pagination of a list answer. */
+export const pageInfo = (page: number, perPage: number, total: number) => ({
+  page,
+  perPage,
+  total,
+  totalPages: Math.max(1, Math.ceil(total / perPage)),
+});

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { uploadedFile } from '../../lib/uploads';
+import { endpoint } from '../../plugins/endpoint';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { BannersService } from './banners.service';
+
+/** Banners: those a visitor sees now, and the team's calls. */
+export async function bannersRoutes(app: FastifyInstance, { banners, catalogue }: { banners: BannersService; catalogue: CatalogueService }) {
+  endpoint(app, 'banners', {
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=10');
+      return { success: true, data: await catalogue.banners() };
+    },
+  });
+  endpoint(app, 'teamBanners', { handler: async () => ({ success: true, data: await banners.listBanners() }) });
+  endpoint(app, 'teamBannerCreate', {
+    handler: async (request) => ({ success: true, data: await banners.createBanner(request.body), message: 'Banner created' }),
+  });
+  endpoint(app, 'teamBannerUpdate', {
+    handler: async (request) => ({
+      success: true,
+      data: await banners.updateBanner(request.params.id, request.body),
+      message: 'Banner saved',
+    }),
+  });
+  endpoint(app, 'teamBannerImage', {
+    summary: 'Upload the banner image (multipart, one image)',
+    handler: async (request) => ({
+      success: true,
+      data: await banners.setBannerImage(request.params.id, await uploadedFile(request, 'a banner image')),
+      message: 'Banner image saved',
+    }),
+  });
+  endpoint(app, 'teamBannerDelete', {
+    handler: async (request) => {
+      await banners.deleteBanner(request.params.id);
+      return { success: true, message: 'Banner deleted' };
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import type { TeamChapter, TeamChapterRow } from '@inkwell/contract';
+import { chapterAccess, TEAM_VIEWER } from '../access/access';
+import { mediaUrl } from '../catalogue/catalogue.presenter';
+import type { UrlSigner } from '../media/signed-urls';
+import type { ChapterListRow, ChapterRow } from './chapters.repository';
+import type { PageRow } from './pages.repository';
+
+export function chapterState(publishedAt: Date | null, now: Date): TeamChapterRow['state'] {
+  if (!publishedAt) return 'draft';
+  return publishedAt > now ? 'scheduled' : 'published';
+}
+
+export function toTeamChapterRow(row: ChapterListRow & { pageCount: number }, now: Date): TeamChapterRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    number: row.number,
+    title: row.title,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    price: row.price,
+    freeAt: row.freeAt?.toISOString() ?? null,
+    access: chapterAccess(row, TEAM_VIEWER, now),
+    state: chapterState(row.publishedAt, now),
+    pageCount: row.pageCount,
+  };
+}
+
+export function toTeamChapter(
+  chapter: ChapterRow,
+  seriesType: TeamChapter['seriesType'],
+  pages: PageRow[],
+  signer: UrlSigner,
+  now: Date,
+): TeamChapter {
+  return {
+    ...toTeamChapterRow({ ...chapter, pageCount: pages.length }, now),
+    seriesId: chapter.seriesId,
+    seriesType,
+    content: chapter.content,
+    // Pages are only ever served through signed URLs, to the team as to readers.
+    pages: pages.map((page) => ({
+      id: page.id,
+      url: signer.sign(mediaUrl(page.imageKey), now),
+      width: page.width,
+      height: page.height,
+    })),
+  };
+}

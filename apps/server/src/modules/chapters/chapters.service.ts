@@ -1,0 +1,214 @@
+import type { TeamChapter, TeamChapterRow } from '@inkwell/contract';
+import type { chapterInputSchema, chapterPatchSchema } from '@inkwell/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { conflictOnDuplicate } from '../../lib/db-errors';
+import { sanitizeNovelHtml } from '../../lib/sanitize';
+import { chapterSlugFor } from '../../lib/slug';
+import type { ImageStore, StoredImage } from '../media/image-store';
+import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE } from '../media/images';
+import type { UrlSigner } from '../media/signed-urls';
+import type { MediaStorage } from '../media/storage';
+import { findSeriesById, refreshLastChapterAt } from '../series/series.repository';
+import { toTeamChapter, toTeamChapterRow } from './chapters.presenter';
+import {
+  deleteChapter,
+  findChapterWithSeriesType,
+  insertChapter,
+  teamChaptersOf,
+  updateChapter,
+  type NewChapter,
+} from './chapters.repository';
+import {
+  appendPages,
+  deleteChapterPages,
+  deletePage,
+  imageKeysInUse,
+  pageIdsOfChapter,
+  pagesOfChapter,
+  setPageOrder,
+} from './pages.repository';
+import type { Publishing } from './publishing';
+
+export interface ChaptersServiceDeps {
+  db: Database;
+  clock: Clock;
+  storage: MediaStorage;
+  signer: UrlSigner;
+  images: ImageStore;
+  publishing: Publishing;
+  onChange: () => void;
+}
+
+/** An uploaded file, read when its turn comes (pages are processed one at a time). */
+export interface UploadedFile {
+  name: string;
+  read(): Promise<Buffer>;
+}
+
+const onlyNovelsHaveText = () =>
+  new AppError('validation_failed', 'Only novel chapters have text', { fields: { content: 'Only novel chapters have text' } });
+
+/** Chapters and their pages, for the team. */
+export function createChaptersService({ db, clock, storage, signer, images, publishing, onChange }: ChaptersServiceDeps) {
+  async function requireChapter(id: string) {
+    const row = await findChapterWithSeriesType(db, id);
+    if (!row) throw new AppError('chapter_not_found', 'Chapter not found');
+    return row;
+  }
+
+  async function getChapter(id: string): Promise<TeamChapter> {
+    const { chapter, seriesType } = await requireChapter(id);
+    return toTeamChapter(chapter, seriesType, await pagesOfChapter(db, id), signer, clock.now());
+  }
+
+  /** After a chapter write: a chapter that is out now is released (once), the series' latest date is kept true, caches clear. */
+  async function changed(seriesId: string) {
+    await publishing.publishDue();
+    await refreshLastChapterAt(db, [seriesId], clock.now());
+    onChange();
+  }
+
+  /** Deletes stored pages that no chapter shows any more, with their variants. */
+  async function forgetUnused(keys: string[]) {
+    const inUse = await imageKeysInUse(db, keys);
+    await images.forget(keys.filter((key) => !inUse.has(key)));
+  }
+
+  return {
+    getChapter,
+
+    async chapterRows(seriesId: string): Promise<TeamChapterRow[]> {
+      const now = clock.now();
+      return (await teamChaptersOf(db, seriesId)).map((row) => toTeamChapterRow(row, now));
+    },
+
+    async createChapter(seriesId: string, input: z.output<typeof chapterInputSchema>): Promise<TeamChapter> {
+      const parent = await findSeriesById(db, seriesId);
+      if (!parent) throw new AppError('series_not_found', 'Series not found');
+      if (input.content !== undefined && parent.type !== 'novel') throw onlyNovelsHaveText();
+      const slug = input.slug ?? chapterSlugFor(input.number);
+      let id: string;
+      try {
+        id = await insertChapter(db, {
+          seriesId,
+          number: input.number,
+          slug,
+          title: input.title,
+          publishedAt: input.publishedAt ? new Date(input.publishedAt) : null,
+          price: input.price,
+          freeAt: input.freeAt ? new Date(input.freeAt) : null,
+          content: parent.type === 'novel' ? sanitizeNovelHtml(input.content ?? '') : null,
+        });
+      } catch (error) {
+        throw conflictOnDuplicate(error, 'slug', `This series already has a chapter at ${slug}`);
+      }
+      await changed(seriesId);
+      return getChapter(id);
+    },
+
+    async updateChapter(id: string, patch: z.output<typeof chapterPatchSchema>): Promise<TeamChapter> {
+      const { chapter, seriesType } = await requireChapter(id);
+      if (patch.content !== undefined && seriesType !== 'novel') throw onlyNovelsHaveText();
+      const price = patch.price ?? chapter.price;
+      // A renumbered chapter keeps a matching address unless its slug was chosen by hand.
+      const slug =
+        patch.slug ??
+        (patch.number !== undefined && chapter.slug === chapterSlugFor(chapter.number) ? chapterSlugFor(patch.number) : chapter.slug);
+      const freeAt = patch.freeAt === undefined ? chapter.freeAt : patch.freeAt ? new Date(patch.freeAt) : null;
+      if (freeAt && price === 0) {
+        throw new AppError('validation_failed', 'A free date only applies to a priced chapter', {
+          fields: { freeAt: 'A free date only applies to a priced chapter' },
+        });
+      }
+      const values: Partial<NewChapter> = { price, freeAt, updatedAt: clock.now() };
+      if (patch.number !== undefined) values.number = patch.number;
+      if (patch.title !== undefined) values.title = patch.title;
+      if (slug !== chapter.slug) values.slug = slug;
+      if (patch.publishedAt !== undefined) values.publishedAt = patch.publishedAt ? new Date(patch.publishedAt) : null;
+      if (patch.content !== undefined) values.content = sanitizeNovelHtml(patch.content);
+      try {
+        await updateChapter(db, id, values);
+      } catch (error) {
+        throw conflictOnDuplicate(error, 'slug', 'This series already has a chapter with this slug');
+      }
+      await changed(chapter.seriesId);
+      return getChapter(id);
+    },
+
+    async deleteChapter(id: string) {
+      const { chapter } = await requireChapter(id);
+      await deleteChapter(db, id);
+      await refreshLastChapterAt(db, [chapter.seriesId], clock.now());
+      onChange();
+      await storage.deletePrefix(`pages/${id}`);
+    },
+
+    /**
+     * Adds pages in the order given (or replaces them all). Each file is read, checked, encoded and
+     * stored before the next is read, so memory holds one image at a time; if any fails, nothing
+     * is kept.
+     */
+    async addPages(id: string, files: AsyncIterable<UploadedFile> | Iterable<UploadedFile>, options: { replace?: boolean } = {}) {
+      const { seriesType } = await requireChapter(id);
+      if (seriesType !== 'comic') throw new AppError('validation_failed', 'Novel chapters have text, not pages');
+      const stored: StoredImage[] = [];
+      try {
+        for await (const file of files) {
+          const bytes = await file.read();
+          const label = file.name || 'An image';
+          stored.push(...(await images.processAndStore(`pages/${id}`, bytes, { maxWidth: PAGE_MAX_WIDTH, sliceAbove: PAGE_SLICE_ABOVE }, label)));
+        }
+        if (stored.length === 0) {
+          throw new AppError('validation_failed', 'Choose at least one image', { fields: { files: 'Choose at least one image' } });
+        }
+      } catch (error) {
+        await images.forget(stored.map((image) => image.key));
+        throw error;
+      }
+      let replaced: string[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          if (options.replace) replaced = await deleteChapterPages(tx, id);
+          await appendPages(
+            tx,
+            id,
+            stored.map((image) => ({ imageKey: image.key, width: image.width, height: image.height })),
+          );
+          await updateChapter(tx, id, { updatedAt: clock.now() });
+        });
+      } catch (error) {
+        await images.forget(stored.map((image) => image.key));
+        throw error;
+      }
+      onChange();
+      await forgetUnused(replaced);
+      return { chapter: await getChapter(id), added: stored.length };
+    },
+
+    async reorderPages(id: string, pageIds: string[]): Promise<TeamChapter> {
+      await requireChapter(id);
+      const known = new Set(await pageIdsOfChapter(db, id));
+      if (pageIds.length !== known.size || new Set(pageIds).size !== pageIds.length || !pageIds.every((pageId) => known.has(pageId))) {
+        throw new AppError('validation_failed', 'Give every page of this chapter exactly once', {
+          fields: { pageIds: 'Give every page of this chapter exactly once' },
+        });
+      }
+      await setPageOrder(db, id, pageIds);
+      onChange();
+      return getChapter(id);
+    },
+
+    async removePage(id: string, pageId: string): Promise<TeamChapter> {
+      await requireChapter(id);
+      const key = await deletePage(db, id, pageId);
+      if (!key) throw new AppError('not_found', 'Page not found');
+      onChange();
+      await forgetUnused([key]);
+      return getChapter(id);
+    },
+  };
+}
+export type ChaptersService = ReturnType<typeof createChaptersService>;

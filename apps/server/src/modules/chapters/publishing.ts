@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { refreshLastChapterAt } from '../series/series.repository';
+import { claimDueChapters } from './chapters.repository';
+
+export interface Release {
+  id: string;
+  seriesId: string;
+}
+
+/**
+ * DESIGN §5: publishing is one command. A chapter is claimed once (a conditional update of
+ * `announced_at`), whether it was published now or its scheduled time arrived, so what follows a
+ * release happens exactly once however many instances run. What follows hangs on `onReleased`
+ * (latest-updates order and the caches now; notifications with the bookmarks issue).
+ */
+export function createPublishing(deps: {
+  db: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  onReleased: (releases: Release[]) => Promise<void> | void;
+}) {
+  return {
+    /** Claims and announces every chapter that is out and not yet announced; returns what it claimed. */
+    async publishDue(): Promise<Release[]> {
+      const now = deps.clock.now();
+      const claimed = await deps.db.transaction(async (tx) => {
+        const releases = await claimDueChapters(tx, now);
+        await refreshLastChapterAt(
+          tx,
+          releases.map((release) => release.seriesId),
+          now,
+        );
+        return releases;
+      });
+      if (claimed.length > 0) {
+        deps.logger.info({ chapters: claimed.length }, 'chapters released');
+        await deps.onReleased(claimed);
+      }
+      return claimed;
+    },
+  };
+}
+export type Publishing = ReturnType<typeof createPublishing>;

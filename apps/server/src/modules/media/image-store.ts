@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../jobs/jobs';
+import { processImage, type ImageOptions } from './images';
+import type { MediaStorage } from './storage';
+
+/** The AVIF twin of a WebP key. */
+export const avifKeyOf = (key: string) => key.replace(/\.webp$/, '.avif');
+
+/** AVIF is kept only when it saves at least this share of the WebP's bytes. */
+const AVIF_MIN_SAVING = 0.1;
+
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Stores re-encoded images under a prefix and forgets old ones with all their variants. AVIF costs
+ * seconds per image, so each stored WebP gets a `media.avif` job that holds its key (not its bytes).
+ */
+export function createImageStore(storage: MediaStorage, jobs: Pick<Jobs, 'send'>, options: { avif: boolean }) {
+  async function store(prefix: string, image: { data: Buffer; width: number; height: number }): Promise<StoredImage> {
+    const key = `${prefix}/${randomUUID()}.webp`;
+    await storage.put(key, image.data, 'image/webp');
+    if (options.avif) await jobs.send('media.avif', { key });
+    return { key, width: image.width, height: image.height };
+  }
+
+  /** Deletes each image and every variant of it. */
+  async function forget(keys: (string | null | undefined)[]) {
+    await Promise.allSettled(
+      keys.filter((key): key is string => Boolean(key)).flatMap((key) => [storage.delete(key), storage.delete(avifKeyOf(key))]),
+    );
+  }
+
+  return {
+    store,
+    forget,
+    /**
+     * Checks, re-encodes and stores one upload (several slices for a very tall strip). Uploads go
+     * through here one at a time, so a batch never holds more than one decoded image in memory.
+     * When a later step fails, the caller forgets what was stored.
+     */
+    async processAndStore(prefix: string, bytes: Buffer, imageOptions: ImageOptions, label: string): Promise<StoredImage[]> {
+      const stored: StoredImage[] = [];
+      try {
+        for (const image of await processImage(bytes, imageOptions, label)) stored.push(await store(prefix, image));
+      } catch (error) {
+        await forget(stored.map((image) => image.key));
+        throw error;
+      }
+      return stored;
+    },
+  };
+}
+export type ImageStore = ReturnType<typeof createImageStore>;
+
+/**
+ * The `media.avif` job: encodes the AVIF twin of a stored WebP. It does nothing when the WebP is
+ * gone, and if the WebP is deleted while it encodes, it removes what it wrote, so a deleted image
+ * never comes back as a variant (issue 7 §4.3).
+ */
+export function createAvifWorker(storage: MediaStorage, logger: FastifyBaseLogger) {
+  return async ({ key }: { key: string }) => {
+    const source = await storage.get(key);
+    if (!source) return;
+    const chunks: Buffer[] = [];
+    for await (const chunk of source.body) chunks.push(chunk as Buffer);
+    const webp = Buffer.concat(chunks);
+    const avif = await sharp(webp).avif({ quality: 55, effort: 2 }).toBuffer();
+    if (avif.length > webp.length * (1 - AVIF_MIN_SAVING)) return;
+    if (!(await exists(storage, key))) return;
+    await storage.put(avifKeyOf(key), avif, 'image/avif');
+    if (!(await exists(storage, key))) {
+      await storage.delete(avifKeyOf(key));
+      logger.info({ key }, 'the image was deleted while its AVIF was encoded; the AVIF is removed');
+    }
+  };
+}
+
+async function exists(storage: MediaStorage, key: string): Promise<boolean> {
+  const object = await storage.get(key);
+  object?.body.destroy();
+  return object !== null;
+}

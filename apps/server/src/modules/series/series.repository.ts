@@ -1,0 +1,163 @@
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { SeriesSort, SeriesStatus, SeriesType } from '@inkwell/contract';
+import type { Database } from '../../db/client';
+import { at, escapeLike } from '../../db/sql';
+import { chapters, genres, series, seriesGenres } from '../../db/schema';
+
+export type SeriesRow = typeof series.$inferSelect;
+export type NewSeries = typeof series.$inferInsert;
+
+export interface SeriesFilter {
+  type?: SeriesType;
+  genre?: string;
+  status?: SeriesStatus;
+  premium?: boolean;
+}
+
+/** A chapter someone still has to pay for, right now. */
+const premiumChapterExists = (now: Date) => sql`exists (
+  select 1 from ${chapters} c where c.series_id = ${series.id} and c.price > 0
+  and c.published_at <= ${at(now)} and (c.free_at is null or c.free_at > ${at(now)}))`;
+
+/** Each order matches an index of series (drizzle's indexes sort descending with nulls last). */
+const SORTS: Record<SeriesSort, SQL[]> = {
+  latest: [sql`${series.lastChapterAt} desc nulls last`, sql`${series.createdAt} desc nulls last`],
+  popular: [sql`${series.views} desc nulls last`, asc(series.title)],
+  new: [sql`${series.createdAt} desc nulls last`],
+  title: [asc(series.title)],
+};
+
+function publishedWhere(filter: SeriesFilter, now: Date) {
+  const conditions: SQL[] = [eq(series.isPublished, true)];
+  if (filter.type) conditions.push(eq(series.type, filter.type));
+  if (filter.status) conditions.push(eq(series.status, filter.status));
+  if (filter.genre) {
+    conditions.push(sql`exists (select 1 from ${seriesGenres} sg join ${genres} g on g.id = sg.genre_id
+      where sg.series_id = ${series.id} and g.slug = ${filter.genre})`);
+  }
+  if (filter.premium === true) conditions.push(premiumChapterExists(now));
+  if (filter.premium === false) conditions.push(sql`not ${premiumChapterExists(now)}`);
+  return and(...conditions);
+}
+
+/** The page query of the catalogue lists, as issued (query-plans.test.ts explains exactly this). */
+export function publishedSeriesPageQuery(
+  db: Database,
+  filter: SeriesFilter,
+  sort: SeriesSort,
+  page: number,
+  perPage: number,
+  now: Date,
+) {
+  return db
+    .select()
+    .from(series)
+    .where(publishedWhere(filter, now))
+    .orderBy(...SORTS[sort], asc(series.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+/** Published series for the catalogue: one page and the total. */
+export async function listPublishedSeries(
+  db: Database,
+  filter: SeriesFilter,
+  sort: SeriesSort,
+  page: number,
+  perPage: number,
+  now: Date,
+): Promise<{ rows: SeriesRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    publishedSeriesPageQuery(db, filter, sort, page, perPage, now),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(series)
+      .where(publishedWhere(filter, now)),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findSeriesBySlug(db: Database, slug: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(series).where(eq(series.slug, slug)).limit(1);
+  return row;
+}
+
+export async function findSeriesById(db: Database, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(series).where(eq(series.id, id)).limit(1);
+  return row;
+}
+
+const teamWhere = (q: string | undefined) =>
+  q ? or(sql`${series.title} ilike ${`%${escapeLike(q)}%`}`, eq(series.slug, q.toLowerCase())) : undefined;
+
+/** The team's list query, newest edit first, as issued. */
+export function teamSeriesPageQuery(db: Database, q: string | undefined, page: number, perPage: number) {
+  return db
+    .select({
+      row: series,
+      // Written out in full: in a select list drizzle leaves the outer column unqualified.
+      chapterCount: sql<number>`(select count(*)::int from chapters c where c.series_id = series.id)`,
+    })
+    .from(series)
+    .where(teamWhere(q))
+    .orderBy(sql`${series.updatedAt} desc nulls last`, asc(series.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+export async function listTeamSeries(db: Database, q: string | undefined, page: number, perPage: number) {
+  const [rows, [count]] = await Promise.all([
+    teamSeriesPageQuery(db, q, page, perPage),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(series)
+      .where(teamWhere(q)),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Slugs equal to `base` or `base-…`, other than the given series' own. */
+export async function slugsLike(db: Database, base: string, exceptId?: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: series.slug })
+    .from(series)
+    .where(and(or(eq(series.slug, base), sql`${series.slug} like ${`${escapeLike(base)}-%`}`), exceptId ? ne(series.id, exceptId) : undefined));
+  return new Set(rows.map((row) => row.slug));
+}
+
+export async function insertSeries(db: Database, values: NewSeries): Promise<string> {
+  const [row] = await db.insert(series).values(values).returning({ id: series.id });
+  if (!row) throw new Error('insert into series returned nothing');
+  return row.id;
+}
+
+export async function updateSeries(db: Database, id: string, values: Partial<NewSeries>): Promise<void> {
+  await db.update(series).set(values).where(eq(series.id, id));
+}
+
+export async function replaceSeriesGenres(db: Database, seriesId: string, genreIds: string[]): Promise<void> {
+  await db.delete(seriesGenres).where(eq(seriesGenres.seriesId, seriesId));
+  const unique = [...new Set(genreIds)];
+  if (unique.length > 0) await db.insert(seriesGenres).values(unique.map((genreId) => ({ seriesId, genreId })));
+}
+
+export async function deleteSeries(db: Database, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.delete(series).where(eq(series.id, id)).returning();
+  return row;
+}
+
+/** Keeps series.last_chapter_at true: the newest chapter published by `now`. */
+export async function refreshLastChapterAt(db: Database, seriesIds: string[], now: Date): Promise<void> {
+  if (seriesIds.length === 0) return;
+  await db
+    .update(series)
+    .set({
+      lastChapterAt: sql`(select max(c.published_at) from ${chapters} c where c.series_id = ${series.id} and c.published_at <= ${at(now)})`,
+    })
+    .where(inArray(series.id, [...new Set(seriesIds)]));
+}
+
+export async function countSeries(db: Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(series);
+  return row?.count ?? 0;
+}

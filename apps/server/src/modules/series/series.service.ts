@@ -1,0 +1,133 @@
+import type { TeamChapterRow, TeamSeries } from '@inkwell/contract';
+import type { seriesInputSchema, seriesPatchSchema, teamSeriesListQuerySchema } from '@inkwell/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { pageInfo } from '../../db/sql';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { conflictOnDuplicate } from '../../lib/db-errors';
+import { slugify } from '../../lib/slug';
+import { chapterIdsOfSeries } from '../chapters/chapters.repository';
+import { countKnownGenres, genresOfSeries } from '../genres/genres.repository';
+import type { ImageStore } from '../media/image-store';
+import { COVER_MAX_WIDTH } from '../media/images';
+import type { MediaStorage } from '../media/storage';
+import { toTeamSeries, toTeamSeriesRow } from './series.presenter';
+import {
+  deleteSeries,
+  findSeriesById,
+  insertSeries,
+  listTeamSeries,
+  replaceSeriesGenres,
+  slugsLike,
+  updateSeries,
+} from './series.repository';
+
+export interface SeriesServiceDeps {
+  db: Database;
+  clock: Clock;
+  storage: MediaStorage;
+  images: ImageStore;
+  /** The team's view of a series' chapters (from the chapters service). */
+  chapterRows: (seriesId: string) => Promise<TeamChapterRow[]>;
+  /** Clears the public caches after a change. */
+  onChange: () => void;
+}
+
+const SLUG_TAKEN = 'Another series already uses this slug';
+
+/** Series (with their covers and genres), for the team. */
+export function createSeriesService({ db, clock, storage, images, chapterRows, onChange }: SeriesServiceDeps) {
+  async function uniqueSlug(base: string): Promise<string> {
+    const used = await slugsLike(db, base);
+    if (!used.has(base)) return base;
+    for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  async function checkGenres(ids: string[]) {
+    if ((await countKnownGenres(db, ids)) !== new Set(ids).size) {
+      throw new AppError('validation_failed', 'Unknown genre', { fields: { genreIds: 'Unknown genre' } });
+    }
+  }
+
+  async function requireSeries(id: string) {
+    const row = await findSeriesById(db, id);
+    if (!row) throw new AppError('series_not_found', 'Series not found');
+    return row;
+  }
+
+  async function getSeries(id: string): Promise<TeamSeries> {
+    const row = await requireSeries(id);
+    const [genres, chapters] = await Promise.all([genresOfSeries(db, id), chapterRows(id)]);
+    return toTeamSeries(row, genres, chapters);
+  }
+
+  return {
+    getSeries,
+
+    async listSeries(query: z.output<typeof teamSeriesListQuerySchema>) {
+      const { rows, total } = await listTeamSeries(db, query.q, query.page, query.perPage);
+      return {
+        items: rows.map(({ row, chapterCount }) => toTeamSeriesRow(row, chapterCount)),
+        pagination: pageInfo(query.page, query.perPage, total),
+      };
+    },
+
+    async createSeries(input: z.output<typeof seriesInputSchema>): Promise<TeamSeries> {
+      await checkGenres(input.genreIds);
+      const slug = input.slug ?? (await uniqueSlug(slugify(input.title)));
+      const { genreIds, ...fields } = input;
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          const created = await insertSeries(tx, { ...fields, slug });
+          await replaceSeriesGenres(tx, created, genreIds);
+          return created;
+        });
+      } catch (error) {
+        throw conflictOnDuplicate(error, 'slug', SLUG_TAKEN);
+      }
+      onChange();
+      return getSeries(id);
+    },
+
+    async updateSeries(id: string, patch: z.output<typeof seriesPatchSchema>): Promise<TeamSeries> {
+      await requireSeries(id);
+      if (patch.genreIds) await checkGenres(patch.genreIds);
+      const { genreIds, ...fields } = patch;
+      try {
+        await db.transaction(async (tx) => {
+          await updateSeries(tx, id, { ...fields, updatedAt: clock.now() });
+          if (genreIds) await replaceSeriesGenres(tx, id, genreIds);
+        });
+      } catch (error) {
+        throw conflictOnDuplicate(error, 'slug', SLUG_TAKEN);
+      }
+      onChange();
+      return getSeries(id);
+    },
+
+    async deleteSeries(id: string) {
+      await requireSeries(id);
+      const chapterIds = await chapterIdsOfSeries(db, id);
+      const row = await deleteSeries(db, id);
+      onChange();
+      // Each chapter owns the files under its prefix (pages and their variants).
+      await Promise.allSettled([
+        images.forget([row?.coverKey]),
+        ...chapterIds.map((chapterId) => storage.deletePrefix(`pages/${chapterId}`)),
+      ]);
+    },
+
+    async setCover(id: string, bytes: Buffer): Promise<TeamSeries> {
+      const row = await requireSeries(id);
+      const [image] = await images.processAndStore(`covers/${id}`, bytes, { maxWidth: COVER_MAX_WIDTH }, 'The cover');
+      if (!image) throw new AppError('validation_failed', 'The cover could not be read');
+      await updateSeries(db, id, { coverKey: image.key, coverWidth: image.width, coverHeight: image.height, updatedAt: clock.now() });
+      onChange();
+      await images.forget([row.coverKey]);
+      return getSeries(id);
+    },
+  };
+}
+export type SeriesService = ReturnType<typeof createSeriesService>;

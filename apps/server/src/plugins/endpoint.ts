@@ -1,0 +1,101 @@
+import {
+  ENDPOINTS,
+  ERROR_STATUS,
+  errorBodySchema,
+  type Access,
+  type EndpointName,
+  type EndpointResponse,
+  type ErrorCode,
+  type ParsedBody,
+  type ParsedParams,
+  type ParsedQuery,
+} from '@inkwell/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+
+type OnRequest = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+import { AppError } from '../lib/app-error';
+
+export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
+  Params: ParsedParams<N>;
+  Querystring: ParsedQuery<N>;
+  Body: ParsedBody<N>;
+}>;
+
+export interface EndpointOptions<N extends EndpointName> {
+  handler: (request: EndpointRequest<N>, reply: FastifyReply) => Promise<EndpointResponse<N> | FastifyReply>;
+  /** More onRequest work after the access check (rate limits). */
+  onRequest?: OnRequest;
+  summary?: string;
+  /**
+   * Skip per-request schema serialization: the handler sends JSON it has already checked (hot
+   * reads, serialized once per cache period). Tests check these answers against the contract.
+   */
+  prechecked?: boolean;
+}
+
+/** DESIGN §5: every route is authorized on the server, before anything it was sent is looked at. */
+export function accessGuard(access: Access): OnRequest | undefined {
+  if (access === 'public') return undefined;
+  return async (request: FastifyRequest) => {
+    if (!request.user) throw new AppError('unauthorized', 'Please log in to continue');
+    const role = request.user.role;
+    if (access === 'team' && role !== 'editor' && role !== 'admin') throw new AppError('forbidden', 'You do not have access to this');
+    if (access === 'admin' && role !== 'admin') throw new AppError('forbidden', 'You do not have access to this');
+  };
+}
+
+/** The statuses an endpoint may answer with, for the OpenAPI document and the serializer. */
+function errorStatuses(access: Access, hasInput: boolean, codes: readonly ErrorCode[]): number[] {
+  const all = new Set<number>(codes.map((code) => ERROR_STATUS[code]));
+  if (hasInput) all.add(400);
+  if (access !== 'public') all.add(401);
+  if (access === 'team' || access === 'admin') all.add(403);
+  return [...all];
+}
+
+const TAGS: [RegExp, string][] = [
+  [/^\/api\/proxy\//, 'account'],
+  [/^\/api\/omegascans\/secure\/team\//, 'team'],
+  [/^\/api\/omegascans\/secure\/admin\//, 'admin'],
+  [/^\/api\/omegascans\/secure\/me\//, 'me'],
+  [/^\/api\/public\//, 'public'],
+];
+const PLAIN_SERIALIZER = () => (data: unknown) => JSON.stringify(data);
+
+/**
+ * Registers endpoint N of the contract's table: its method, path, schemas and access come from
+ * there; the route file gives only what to do.
+ */
+export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, options: EndpointOptions<N>): void {
+  const def = ENDPOINTS[name];
+  const schemas = def as { params?: unknown; query?: unknown; body?: unknown; response: unknown };
+  const hasInput = Boolean(schemas.params || schemas.query || schemas.body || ('multipart' in def && def.multipart));
+  const successStatus = 'status' in def && def.status ? def.status : 200;
+  const response: Record<number, unknown> = { [successStatus]: schemas.response };
+  for (const status of errorStatuses(def.access, hasInput, def.errors)) response[status] = errorBodySchema;
+  const guard = accessGuard(def.access);
+  const onRequest = [guard, options.onRequest].filter((hook): hook is OnRequest => Boolean(hook));
+
+  const route: RouteOptions = {
+    method: def.method,
+    url: def.path,
+    schema: {
+      tags: [TAGS.find(([pattern]) => pattern.test(def.path))?.[1] ?? 'api'],
+      ...(options.summary ? { summary: options.summary } : {}),
+      ...(schemas.params ? { params: schemas.params } : {}),
+      ...(schemas.query ? { querystring: schemas.query } : {}),
+      ...(schemas.body ? { body: schemas.body } : {}),
+      ...('multipart' in def && def.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response,
+    },
+    ...(onRequest.length > 0 ? { onRequest } : {}),
+    ...(options.prechecked ? { serializerCompiler: PLAIN_SERIALIZER } : {}),
+    handler: async (request, reply) => {
+      const result = await options.handler(request as EndpointRequest<N>, reply);
+      if (result === reply) return reply;
+      if (successStatus !== 200) reply.code(successStatus);
+      return result;
+    },
+  };
+  app.route(route);
+}
