@@ -1,8 +1,10 @@
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../src/app/providers';
+import { AppProviders } from '../src/app/providers';
+import { createQueryClient } from '../src/lib/query-client';
 
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
@@ -36,15 +38,19 @@ export type TestUser = Omit<typeof readerUser, 'role'> & { role: 'reader' | 'edi
 export const verifyAs = (user: TestUser | null) => () =>
   Response.json(user ? { authenticated: true, user, message: 'ok' } : { authenticated: false, user: null, message: 'no' });
 
-/** Renders routes in a memory router inside the real providers. */
-export function renderRoutes(routes: RouteObject[], initialPath = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+/**
+ * Renders routes in a memory router inside the real providers. Routes may be built from the
+ * test's QueryClient, as the app's are (their loaders prime that cache).
+ */
+export function renderRoutes(routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]), initialPath = '/') {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, { initialEntries: [initialPath] });
   const result = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, router };
+  return { ...result, router, queryClient };
 }
 
 export function renderInApp(ui: ReactNode, initialPath = '/') {

@@ -1,5 +1,5 @@
 import { Navigate, useRouteError } from 'react-router';
-import { errorToCode } from './error-codes';
+import { errorToCode } from '../features/errors/error-codes';
 
 /** The router's error element: any error thrown while rendering or loading a route lands here. */
 export function GlobalErrorBoundary() {

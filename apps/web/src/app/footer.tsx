@@ -1,5 +1,5 @@
 import { AtSign, GitBranch, Globe, Mail } from 'lucide-react';
-import { Logo } from './logo';
+import { Logo } from '../components/logo';
 import { useSiteSettings } from './site-settings';
 
 // lucide has no brand marks; these stand for each kind of contact.

@@ -1,16 +1,8 @@
 import type { Role } from '@inkwell/contract';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useAuth } from '../features/auth/auth-context';
-
-export function FullPageSpinner({ label = 'Checking your session…' }: { label?: string }) {
-  return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center text-sm text-zinc-400" data-testid="guard-loader">
-      <span className="mr-3 size-5 animate-spin rounded-full border-2 border-accent-400 border-t-transparent" aria-hidden />
-      {label}
-    </div>
-  );
-}
+import { FullPageSpinner } from '../components/spinner';
+import { useAuth } from '../lib/auth/auth-context';
 
 /** Roles allowed into the Reader's Area. */
 export const READER_AREA_ROLES: readonly Role[] = ['reader', 'editor', 'admin'];

@@ -34,9 +34,8 @@ export function useRouteLoading(): boolean {
   return isLoading;
 }
 
-export function RouteLoader() {
-  const isLoading = useRouteLoading();
-  if (!isLoading) return null;
+/** The loading screen: over the page during route changes, alone while the app first starts. */
+export function LoadingScreen() {
   return (
     <div
       role="status"
@@ -50,4 +49,9 @@ export function RouteLoader() {
       </div>
     </div>
   );
+}
+
+export function RouteLoader() {
+  const isLoading = useRouteLoading();
+  return isLoading ? <LoadingScreen /> : null;
 }

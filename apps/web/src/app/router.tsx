@@ -1,11 +1,18 @@
+import type { Role } from '@inkwell/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
+import { CataloguePageSkeleton, SeriesPageSkeleton, HomePageSkeleton } from '../features/catalogue/components/page-skeletons';
+import { HomePage } from '../features/catalogue/pages/home-page';
+import { TEAM_NAV } from '../features/dashboard/team-nav';
 import { ErrorPage } from '../features/errors/error-page';
-import { HomePage } from '../features/home/home-page';
+import { ReaderSkeleton } from '../features/reader/components/reader-skeleton';
 import { withChunkTimeout } from '../lib/lazy-route';
 import { GlobalErrorBoundary } from './error-boundary';
-import { PublicLayout } from './layouts/public-layout';
-import { RouteLoader } from './route-loader';
+import { RequireRole } from './guards';
+import { PublicLayout, PublicLayoutFallback } from './layouts/public-layout';
+import { catalogueLoader, homeLoader, onlyOnNewPath, readerLoader, seriesLoader } from './loaders';
+import { LoadingScreen, RouteLoader } from './route-loader';
 
 function Root() {
   return (
@@ -37,60 +44,118 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, React.Compone
 
 const redirectTo = (code: string) => <Navigate to={`/errorPage?error=${code}`} replace />;
 
-/** SPEC §2: every route; areas are separate chunks so readers never download the dashboard. */
-export const routes: RouteObject[] = [
-  {
-    element: <Root />,
-    errorElement: <GlobalErrorBoundary />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'login', ...lazyPage(() => import('../features/auth/pages/login-page')) },
-          { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
-          { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
-          { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
-          { path: 'comics', ...lazyNamed(() => import('../features/catalogue/pages/catalogue-page'), 'ComicsPage') },
-          { path: 'novels', ...lazyNamed(() => import('../features/catalogue/pages/catalogue-page'), 'NovelsPage') },
-          { path: 'premium', ...lazyNamed(() => import('../features/catalogue/pages/catalogue-page'), 'PremiumPage') },
-          // Matched without regard to case, so /seriesView/{slug} (search results) lands here too.
-          { path: 'SeriesView/:seriesSlug', ...lazyPage(() => import('../features/catalogue/pages/series-page')) },
-          { path: 'SeriesView/:seriesSlug/:chapterSlug', ...lazyPage(() => import('../features/reader/reader-page')) },
-          { path: 'errorPage', element: <ErrorPage /> },
-          { path: 'announcements', element: redirectTo('announcement_not_found') },
-          { path: 'SeriesView', element: redirectTo('series_not_found') },
-          { path: '*', element: redirectTo('not_found') },
-        ],
-      },
-      {
-        lazy: withChunkTimeout(async () => ({ Component: (await import('./layouts/reader-layout')).ReaderLayout })),
-        children: [
-          { path: 'profile/me', ...lazyPage(() => import('../features/profile/pages/profile-me-page')) },
-          { path: 'profile/notifications', ...lazyPage(() => import('../features/notifications/notifications-page')) },
-          {
-            path: 'protect/segure/password/reset-password',
-            ...lazyPage(() => import('../features/profile/pages/change-password-page')),
-          },
-        ],
-      },
-      {
-        path: 'Dashboard',
-        lazy: withChunkTimeout(async () => ({ Component: (await import('../features/dashboard/team-layout')).TeamLayout })),
-        children: [
-          { index: true, ...lazyPage(() => import('../features/dashboard/dashboard-home-page')) },
-          { path: 'Series/Series', ...lazyPage(() => import('../features/dashboard/series/series-list-page')) },
-          { path: 'Series/Series/AddNew', ...lazyPage(() => import('../features/dashboard/series/series-new-page')) },
-          { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
-          { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
-          { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
-          { path: '*', element: redirectTo('not_found') },
-        ],
-      },
-    ],
-  },
-];
+const comingSoon = () => lazyPage(() => import('../features/dashboard/coming-soon-page'));
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * SPEC §2's team pages that are not built yet, each behind its own roles: an editor opening an
+ * admin-only one gets the forbidden error page (SPEC §4), an allowed role a "not built yet" page.
+ */
+function unbuiltTeamPages(): RouteObject[] {
+  const groups = new Map<string, { roles: readonly Role[]; children: RouteObject[] }>();
+  for (const item of TEAM_NAV) {
+    if (item.isAvailable || item.to === '/Dashboard') continue;
+    const paths = [item.to.replace('/Dashboard/', '')];
+    // Announcements come with their editor's pages (SPEC §2).
+    if (item.to === '/Dashboard/Announcements') paths.push('Announcements/AddAnnouncements', 'Announcements/EditAnnouncements/:id');
+    const group = groups.get(item.roles.join()) ?? { roles: item.roles, children: [] };
+    group.children.push(...paths.map((path) => ({ path, ...comingSoon() })));
+    groups.set(item.roles.join(), group);
+  }
+  return [...groups.values()].map(({ roles, children }) => ({
+    element: (
+      <RequireRole allowed={roles}>
+        <Outlet />
+      </RequireRole>
+    ),
+    children,
+  }));
+}
+
+/**
+ * SPEC §2: every route; areas are separate chunks so readers never download the dashboard. Public
+ * pages load their data in loaders that prime `queryClient` (DESIGN §6), beside their code; on a
+ * cold start each shows its skeleton (HydrateFallback) in the loaded page's boxes meanwhile.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      element: <Root />,
+      errorElement: <GlobalErrorBoundary />,
+      HydrateFallback: LoadingScreen,
+      children: [
+        {
+          element: <PublicLayout />,
+          HydrateFallback: PublicLayoutFallback,
+          children: [
+            { index: true, element: <HomePage />, loader: homeLoader(queryClient), HydrateFallback: HomePageSkeleton },
+            { path: 'login', ...lazyPage(() => import('../features/auth/pages/login-page')) },
+            { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
+            { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
+            { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
+            ...(['comics', 'novels', 'premium'] as const).map(
+              (kind): RouteObject => ({
+                path: kind,
+                loader: catalogueLoader(queryClient, kind),
+                shouldRevalidate: onlyOnNewPath,
+                HydrateFallback: CataloguePageSkeleton,
+                ...lazyNamed(
+                  () => import('../features/catalogue/pages/catalogue-page'),
+                  kind === 'comics' ? 'ComicsPage' : kind === 'novels' ? 'NovelsPage' : 'PremiumPage',
+                ),
+              }),
+            ),
+            // Matched without regard to case, so /seriesView/{slug} (search results) lands here too.
+            {
+              path: 'SeriesView/:seriesSlug',
+              loader: seriesLoader(queryClient),
+              shouldRevalidate: onlyOnNewPath,
+              HydrateFallback: SeriesPageSkeleton,
+              ...lazyPage(() => import('../features/catalogue/pages/series-page')),
+            },
+            {
+              path: 'SeriesView/:seriesSlug/:chapterSlug',
+              loader: readerLoader(queryClient),
+              shouldRevalidate: onlyOnNewPath,
+              HydrateFallback: ReaderSkeleton,
+              ...lazyPage(() => import('../features/reader/reader-page')),
+            },
+            { path: 'errorPage', element: <ErrorPage /> },
+            { path: 'announcements', element: redirectTo('announcement_not_found') },
+            { path: 'SeriesView', element: redirectTo('series_not_found') },
+            { path: '*', element: redirectTo('not_found') },
+          ],
+        },
+        {
+          lazy: withChunkTimeout(async () => ({ Component: (await import('./layouts/reader-layout')).ReaderLayout })),
+          children: [
+            { path: 'profile/me', ...lazyPage(() => import('../features/profile/pages/profile-me-page')) },
+            { path: 'profile/notifications', ...lazyPage(() => import('../features/notifications/notifications-page')) },
+            {
+              path: 'protect/segure/password/reset-password',
+              ...lazyPage(() => import('../features/profile/pages/change-password-page')),
+            },
+          ],
+        },
+        {
+          path: 'Dashboard',
+          lazy: withChunkTimeout(async () => ({ Component: (await import('./layouts/team-layout')).TeamLayout })),
+          children: [
+            { index: true, ...lazyPage(() => import('../features/dashboard/dashboard-home-page')) },
+            { path: 'Series/Series', ...lazyPage(() => import('../features/dashboard/series/series-list-page')) },
+            { path: 'Series/Series/AddNew', ...lazyPage(() => import('../features/dashboard/series/series-new-page')) },
+            { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
+            { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
+            { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
+            ...unbuiltTeamPages(),
+            { path: '*', element: redirectTo('not_found') },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** The app's router, with the one QueryClient its loaders prime (made in main.tsx). */
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -75,7 +75,8 @@ export async function apiJson<T>(path: string, options: FetchOptions & { json?: 
   const { json, headers, ...rest } = options;
   const response = await fetchWithTimeout(path, {
     ...rest,
-    headers: { ...(json !== undefined || rest.method ? { 'content-type': 'application/json' } : {}), ...headers },
+    // A GET stays a simple request; a write says it speaks JSON even without a body (SPEC §7 logout).
+    headers: { ...(json !== undefined || (rest.method && rest.method !== 'GET') ? { 'content-type': 'application/json' } : {}), ...headers },
     ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
   });
   const body = (await response.json().catch(() => undefined)) as
@@ -145,4 +146,28 @@ export async function callApiData<N extends EndpointName>(
 ): Promise<EndpointData<N>> {
   const body = (await (callApi as (n: N, i?: unknown) => Promise<{ data: EndpointData<N> }>)(name, args[0])).data;
   return body;
+}
+
+/**
+ * The raw answer of endpoint N, for the few SPEC §7 calls whose handling the spec fixes (verify,
+ * login, logout, profile): they read the status and the body themselves. Method and path still
+ * come from the endpoint table; a write carries the JSON content type, with or without a body.
+ */
+export function fetchEndpoint<N extends EndpointName>(
+  name: N,
+  options: { params?: EndpointParams<N>; body?: EndpointBody<N>; timeoutMs?: number; cache?: RequestCache; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const { method } = ROUTES[name] as RouteDef;
+  const { params, body, ...init } = options;
+  return fetchWithTimeout(endpointUrl(name, { params }), {
+    ...init,
+    method,
+    ...(method !== 'GET' ? { headers: { 'content-type': 'application/json' } } : {}),
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+/** The JSON body of an answer from endpoint N, typed by the contract (invalid JSON rejects). */
+export function readEndpointJson<N extends EndpointName>(response: Response): Promise<EndpointResponse<N>> {
+  return response.json() as Promise<EndpointResponse<N>>;
 }

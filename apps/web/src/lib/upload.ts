@@ -1,24 +1,33 @@
-import type { ErrorCode } from '@inkwell/contract';
-import { ApiError, apiUrl } from './api-client';
+import { ROUTES, type EndpointName, type EndpointParams, type EndpointResponse, type ErrorCode, type RouteDef } from '@inkwell/contract';
+import { ApiError, apiUrl, endpointUrl } from './api-client';
+
+/** The endpoints that take files (multipart/form-data), by the endpoint table's own mark. */
+type UploadEndpoint = { [N in EndpointName]: (typeof ROUTES)[N] extends { multipart: true } ? N : never }[EndpointName];
+
+export interface UploadInput<N extends UploadEndpoint> {
+  params: EndpointParams<N>;
+  files: { field: string; file: File }[];
+  /** Upload progress, 0–1 (which fetch cannot report). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
 
 /**
- * Sends files as multipart/form-data and reports upload progress (0–1), which fetch cannot.
- * Credentials go along, like every call (SPEC §7); a failure becomes the same ApiError.
+ * Sends files to an upload endpoint of the contract's table (its method and path come from
+ * there) and reports progress. Credentials go along, like every call (SPEC §7); a failure becomes
+ * the same ApiError as the typed client's, and success resolves with the contract's answer.
  */
-export function uploadFiles<T>(
-  path: string,
-  files: { field: string; file: File }[],
-  options: { method?: 'POST' | 'PUT'; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<T> {
+export function uploadFiles<N extends UploadEndpoint>(name: N, input: UploadInput<N>): Promise<EndpointResponse<N>> {
+  const route: RouteDef = ROUTES[name];
   const form = new FormData();
-  for (const { field, file } of files) form.append(field, file, file.name);
-  return new Promise<T>((resolve, reject) => {
+  for (const { field, file } of input.files) form.append(field, file, file.name);
+  return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(options.method ?? 'POST', apiUrl(path));
+    request.open(route.method, apiUrl(endpointUrl(name, { params: input.params })));
     request.withCredentials = true;
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+      if (event.lengthComputable) input.onProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
       const body = request.response as {
@@ -27,8 +36,8 @@ export function uploadFiles<T>(
         error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> };
       } | null;
       if (request.status >= 200 && request.status < 300 && body?.success !== false) {
-        options.onProgress?.(1);
-        resolve(body as T);
+        input.onProgress?.(1);
+        resolve(body as EndpointResponse<N>);
         return;
       }
       const message = body?.error?.message ?? body?.message ?? `HTTP error! status: ${request.status}`;
@@ -36,7 +45,7 @@ export function uploadFiles<T>(
     };
     request.onerror = () => reject(new ApiError(0, 'The upload failed. Check your connection and try again.'));
     request.onabort = () => reject(new ApiError(0, 'The upload was cancelled.'));
-    options.signal?.addEventListener('abort', () => request.abort());
+    input.signal?.addEventListener('abort', () => request.abort());
     request.send(form);
   });
 }

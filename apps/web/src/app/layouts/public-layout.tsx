@@ -1,15 +1,33 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from '../footer';
 import { TopBar } from '../top-bar/top-bar';
 
-export function PublicLayout() {
+/**
+ * The public pages' frame. The main column is at least a screen tall, so the footer starts below
+ * the fold and is never pushed down when a page's content arrives (SPEC §6 layout stability).
+ */
+function PublicShell({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <TopBar />
-      <main id="main" className="flex-1">
-        <Outlet />
+      <main id="main" className="min-h-screen flex-1">
+        {children}
       </main>
       <Footer />
     </div>
   );
+}
+
+export function PublicLayout() {
+  return (
+    <PublicShell>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
+/** While a page's code loads on a cold start: the frame, with an empty main column. */
+export function PublicLayoutFallback() {
+  return <PublicShell />;
 }

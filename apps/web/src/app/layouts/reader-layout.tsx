@@ -1,9 +1,9 @@
 import { Bell, Bookmark, CreditCard, KeyRound, Receipt, User } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
-import { useAuth } from '../../features/auth/auth-context';
-import { RequireRole, READER_AREA_ROLES } from '../guards';
+import { PremiumTag, RoleTag } from '../../components/role-tag';
+import { useAuth } from '../../lib/auth/auth-context';
 import { Footer } from '../footer';
-import { PremiumTag, RoleTag } from '../role-tag';
+import { RequireRole, READER_AREA_ROLES } from '../guards';
 import { TopBar } from '../top-bar/top-bar';
 
 /** The Reader's Area side menu. Bookmarks, subscriptions and purchases arrive with their features. */

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../features/search/components/search-box';
 import { SeriesLinkItem } from './series-link-item';
 import { SERIES_LINKS } from './series-links';
 

@@ -1,10 +1,10 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, Search, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { Logo } from '../logo';
+import { SearchBox } from '../../features/search/components/search-box';
 import { MobileMenu } from './mobile-menu';
-import { SearchBox } from './search-box';
 import { SeriesDropdown } from './series-dropdown';
 import { usePanels } from './use-panels';
 import { UserMenu } from './user-menu';
@@ -52,6 +52,17 @@ export function TopBar() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <SearchBox className="mr-1 hidden w-40 md:block lg:w-56" />
+          {/* Under 768 px the search field does not fit the bar: a button opens it below. */}
+          <button
+            type="button"
+            className="rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white md:hidden"
+            onClick={() => panels.toggle('search')}
+            aria-expanded={panels.isOpen('search')}
+            aria-label={panels.isOpen('search') ? 'Close search' : 'Search series'}
+            data-testid="mobile-search-button"
+          >
+            {panels.isOpen('search') ? <X className="size-5" aria-hidden /> : <Search className="size-5" aria-hidden />}
+          </button>
           <NotificationBell
             isOpen={panels.isOpen('notifications')}
             onToggle={() => panels.toggle('notifications')}
@@ -60,6 +71,14 @@ export function TopBar() {
           <UserMenu isOpen={panels.isOpen('user')} onToggle={() => panels.toggle('user')} onClose={panels.close} />
         </div>
         {panels.isOpen('mobile') && <MobileMenu onClose={panels.close} />}
+        {panels.isOpen('search') && (
+          <div
+            data-testid="mobile-search"
+            className="absolute inset-x-0 top-full z-50 border-b border-ink-700 bg-ink-900 px-4 py-3 md:hidden"
+          >
+            <SearchBox autoFocus />
+          </div>
+        )}
       </div>
     </header>
   );

@@ -1,9 +1,9 @@
 import { Bookmark, Coins, LayoutDashboard, LogOut, MessageCircle, User, UserCircle2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/auth-context';
-import { PremiumTag, RoleTag } from '../role-tag';
+import { PremiumTag, RoleTag } from '../../components/role-tag';
+import { useLogoutFlow } from '../../features/auth/hooks/use-logout-flow';
+import { useAuth } from '../../lib/auth/auth-context';
 import { useSiteSettings } from '../site-settings';
-import { useLogout } from './use-logout';
 
 interface Props {
   isOpen: boolean;
@@ -18,7 +18,7 @@ export function UserMenu({ isOpen, onToggle, onClose }: Props) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const settings = useSiteSettings();
-  const handleLogout = useLogout();
+  const handleLogout = useLogoutFlow();
 
   if (!user) {
     return (

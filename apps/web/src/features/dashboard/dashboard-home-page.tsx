@@ -1,4 +1,4 @@
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { Link } from 'react-router';
 import { teamNavFor } from './team-nav';
 

@@ -1,6 +1,6 @@
 import { AlertTriangle, Ban, Compass, Lock, ServerCrash, Wrench } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ERROR_PAGE_TEXT, isErrorPageCode } from '../../app/error-codes';
+import { ERROR_PAGE_TEXT, isErrorPageCode } from './error-codes';
 
 const ICONS = {
   unauthorized: Lock,

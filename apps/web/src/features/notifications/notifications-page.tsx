@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { FullPageSpinner } from '../../app/guards';
+import { FullPageSpinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { fetchNotifications, markAllNotificationsRead, notificationKeys } from './api/notifications';
 import { timeAgo } from './dropdown-rules';

@@ -1,7 +1,7 @@
 import { NOTIFICATION_REFETCH_DELAY_MS, type Notification } from '@inkwell/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast/toast-context';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import {
   fetchNotifications,
   fetchUnreadCount,

@@ -2,7 +2,7 @@ import { PROFILE_CACHE_KEY, PROFILE_CACHE_MS, type ProfileData } from '@inkwell/
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { readTimedCache, writeTimedCache } from '../../lib/timed-cache';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import { fetchProfile } from './api/profile';
 
 export type ProfileStatus = 'idle' | 'loading' | 'loaded' | 'error';

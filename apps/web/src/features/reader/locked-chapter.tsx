@@ -2,8 +2,8 @@ import type { ChapterSummary } from '@inkwell/contract';
 import { Clock, Coins, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../auth/auth-context';
-import { countdown, formatDate } from '../catalogue/components/time';
+import { useAuth } from '../../lib/auth/auth-context';
+import { countdown, formatDate } from '../../lib/time';
 
 /** A chapter this reader cannot open yet: its price, and for early access a live countdown. */
 export function LockedChapter({ chapter, onFree }: { chapter: ChapterSummary; onFree(): void }) {

@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
-import { catalogueKeys, fetchChapter, useChapter } from '../catalogue/api/catalogue-api';
-import { LoadError } from '../catalogue/components/query-state';
-import { chapterLabel } from '../catalogue/components/time';
-import { useDocumentTitle } from '../catalogue/use-document-title';
+import { LoadError } from '../../components/load-error';
+import { chapterLabel } from '../../lib/time';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { chapterErrorPage, chapterQueryOptions, useChapter } from './api/get-chapter';
+import { ReaderSkeleton } from './components/reader-skeleton';
 import { ComicReader } from './comic-reader';
 import { LockedChapter } from './locked-chapter';
 import { NovelReader } from './novel-reader';
@@ -78,14 +78,11 @@ export default function ReaderPage() {
   // Near the end of a chapter, the next one is fetched (and its first page warmed) so it opens at once.
   const prefetchNext = useCallback(() => {
     if (!nextSlug) return;
+    const nextOptions = chapterQueryOptions(seriesSlug, nextSlug);
     void client
-      .prefetchQuery({
-        queryKey: catalogueKeys.chapter(seriesSlug, nextSlug),
-        queryFn: ({ signal }) => fetchChapter(seriesSlug, nextSlug, signal),
-        staleTime: 10 * 60_000,
-      })
+      .prefetchQuery(nextOptions)
       .then(() => {
-        const next = client.getQueryData<ChapterContent>(catalogueKeys.chapter(seriesSlug, nextSlug));
+        const next = client.getQueryData(nextOptions.queryKey);
         const first = next?.pages[0];
         if (first) new Image().src = first.url;
       });
@@ -95,26 +92,15 @@ export default function ReaderPage() {
   const onFree = useCallback(() => void refetch(), [refetch]);
 
   if (chapter.isError) {
-    const error = chapter.error;
-    if (error instanceof ApiError && error.status === 404) {
-      return (
-        <Navigate to={`/errorPage?error=${error.message === 'Series not found' ? 'series_not_found' : 'not_found'}`} replace />
-      );
-    }
+    const errorPage = chapterErrorPage(chapter.error);
+    if (errorPage) return <Navigate to={`/errorPage?error=${errorPage}`} replace />;
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
         <LoadError message="We could not load this chapter. Please try again." onRetry={() => void chapter.refetch()} />
       </div>
     );
   }
-  if (!data) {
-    return (
-      <div className="mx-auto max-w-3xl space-y-4 px-4 py-10" aria-busy>
-        <div className="h-6 w-1/2 animate-pulse rounded bg-ink-900" />
-        <div className="aspect-[2/3] w-full animate-pulse rounded bg-ink-900" />
-      </div>
-    );
-  }
+  if (!data) return <ReaderSkeleton />;
 
   const isComic = data.series.type === 'comic';
   const navButton = 'inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-medium';

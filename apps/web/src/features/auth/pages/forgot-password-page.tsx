@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
-import { postForgotPassword } from '../api/session';
+import { requestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from './auth-card';
 
 export function ForgotPasswordPage() {
@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
     setErrors({});
     setIsBusy(true);
     try {
-      setSentMessage((await postForgotPassword(parsed.data.email)).message);
+      setSentMessage((await requestPasswordReset(parsed.data.email)).message);
     } catch (error) {
       setErrors({ form: error instanceof ApiError ? error.message : 'We could not reach Inkwell. Try again.' });
     }

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
-import { postRegister } from '../api/session';
-import { useAuth } from '../auth-context';
+import { register } from '../api/register';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthCard } from './auth-card';
 
 export function RegisterPage() {
@@ -27,7 +27,7 @@ export function RegisterPage() {
 
     setIsBusy(true);
     try {
-      const body = await postRegister(parsed.data);
+      const body = await register(parsed.data);
       if (body.user) setUser(body.user);
       void navigate('/', { replace: true });
     } catch (error) {

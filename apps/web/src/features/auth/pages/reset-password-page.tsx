@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
-import { postResetPassword } from '../api/session';
+import { resetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 
 /** /reset-password?token=…: the page a reset e-mail links to. */
@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
     if (Object.keys(next).length > 0) return;
     setIsBusy(true);
     try {
-      setDoneMessage((await postResetPassword(token, form.password)).message);
+      setDoneMessage((await resetPassword(token, form.password)).message);
     } catch (error) {
       setErrors(error instanceof ApiError ? { ...(error.fields ?? {}), form: error.message } : { form: 'We could not reach Inkwell. Try again.' });
     }

@@ -1,9 +1,9 @@
 import type { SeriesCard as Card } from '@inkwell/contract';
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
-import { CoverImage } from './cover-image';
-import { StatusBadge } from './status-badge';
-import { timeFromNow } from './time';
+import { CoverImage } from '../../../components/cover-image';
+import { StatusBadge } from '../../../components/status-badge';
+import { timeFromNow } from '../../../lib/time';
 
 /** A series in a grid: cover, title, status and its newest chapters. */
 export function SeriesCard({ series, eager = false }: { series: Card; eager?: boolean }) {

@@ -1,12 +1,11 @@
 import { SERIES_STATUSES, seriesStatusLabel } from '@inkwell/contract';
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useGenres, useSeriesList } from '../api/catalogue-api';
-import { Pagination } from '../components/pagination';
-import { LoadError } from '../components/query-state';
+import { LoadError } from '../../../components/load-error';
+import { Pagination } from '../../../components/pagination';
+import { useGenres } from '../api/list-genres';
+import { seriesListQueryFor, useSeriesList, type CatalogueKind } from '../api/list-series';
 import { SeriesGrid, SeriesGridSkeleton } from '../components/series-card';
-
-export type CatalogueKind = 'comics' | 'novels' | 'premium';
 
 const HEADINGS: Record<CatalogueKind, { title: string; intro: string }> = {
   comics: { title: 'Comics', intro: 'Webtoons and manga, read as a long strip or page by page.' },
@@ -55,24 +54,8 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
   const [params, setParams] = useSearchParams();
   const genres = useGenres();
 
-  const apiParams = new URLSearchParams();
-  if (kind === 'comics') apiParams.set('type', 'comic');
-  if (kind === 'novels') apiParams.set('type', 'novel');
-  if (kind === 'premium') {
-    apiParams.set('premium', 'true');
-    const type = params.get('type');
-    if (type === 'comic' || type === 'novel') apiParams.set('type', type);
-  }
-  // Only values the API accepts travel on, so an edited URL shows a list rather than an error.
-  const genre = params.get('genre');
-  if (genre) apiParams.set('genre', genre);
-  const status = params.get('status');
-  if (status && (SERIES_STATUSES as readonly string[]).includes(status)) apiParams.set('status', status);
-  const sort = params.get('sort');
-  if (sort && SORTS.some(([value]) => value === sort)) apiParams.set('sort', sort);
-  const page = Number(params.get('page'));
-  if (Number.isInteger(page) && page > 1) apiParams.set('page', String(page));
-  const list = useSeriesList(apiParams);
+  const query = useMemo(() => seriesListQueryFor(kind, params), [kind, params]);
+  const list = useSeriesList(query);
 
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);

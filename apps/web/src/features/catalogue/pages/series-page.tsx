@@ -1,14 +1,14 @@
 import { BookOpen, ChevronsRight, Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { useSeries } from '../api/catalogue-api';
-import { ChapterMarks } from '../components/chapter-marks';
-import { CoverImage } from '../components/cover-image';
-import { LoadError } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
-import { chapterLabel, formatDate } from '../components/time';
-import { useDocumentTitle } from '../use-document-title';
+import { ChapterMarks } from '../../../components/chapter-marks';
+import { CoverImage } from '../../../components/cover-image';
+import { LoadError } from '../../../components/load-error';
+import { StatusBadge } from '../../../components/status-badge';
+import { chapterLabel, formatDate } from '../../../lib/time';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { seriesErrorPage, useSeries } from '../api/get-series';
+import { SeriesPageSkeleton } from '../components/page-skeletons';
 
 const CHAPTERS_SHOWN = 50;
 
@@ -21,25 +21,15 @@ export default function SeriesPage() {
   useDocumentTitle(series.data?.title);
 
   if (series.isError) {
-    if (series.error instanceof ApiError && series.error.status === 404)
-      return <Navigate to="/errorPage?error=series_not_found" replace />;
+    const errorPage = seriesErrorPage(series.error);
+    if (errorPage) return <Navigate to={`/errorPage?error=${errorPage}`} replace />;
     return (
       <div className="mx-auto max-w-5xl px-4 py-10">
         <LoadError message="We could not load this series. Please try again." onRetry={() => void series.refetch()} />
       </div>
     );
   }
-  if (series.isPending) {
-    return (
-      <div className="mx-auto flex max-w-5xl gap-6 px-4 py-10" aria-busy>
-        <div className="aspect-[2/3] w-48 animate-pulse rounded-xl bg-ink-900" />
-        <div className="flex-1 space-y-3">
-          <div className="h-8 w-2/3 animate-pulse rounded bg-ink-900" />
-          <div className="h-4 w-1/3 animate-pulse rounded bg-ink-900" />
-        </div>
-      </div>
-    );
-  }
+  if (series.isPending) return <SeriesPageSkeleton />;
 
   const data = series.data;
   const chapters = isAscending ? [...data.chapters].reverse() : data.chapters;

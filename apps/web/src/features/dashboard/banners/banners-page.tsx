@@ -1,14 +1,18 @@
-import { bannerInputSchema, type TeamBanner } from '@inkwell/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { bannerInputSchema, type EndpointBody, type TeamBanner } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
+import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
+import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
-import { LoadError } from '../../catalogue/components/query-state';
-import { formatDate } from '../../catalogue/components/time';
-import { CheckboxField, ConfirmButton, fromLocalInput, primaryButton, secondaryButton, toLocalInput } from '../components/fields';
-import { teamApi, teamKeys } from '../team-api';
-import { useFormSubmit } from '../components/use-form-submit';
+import { formatDate } from '../../../lib/time';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { CheckboxField, ConfirmButton, fromLocalInput, toLocalInput } from '../components/fields';
 import { ImageUpload } from '../components/image-upload';
+import { useCreateBanner } from './api/create-banner';
+import { useDeleteBanner } from './api/delete-banner';
+import { useTeamBanners } from './api/list-team-banners';
+import { useUpdateBanner } from './api/update-banner';
+import { useUploadBannerImage } from './api/upload-banner-image';
 
 interface Values {
   title: string;
@@ -38,11 +42,13 @@ function BannerForm({
 }) {
   const [values, setValues] = useState(() => valuesFrom(banner));
   const { errors, formError, isBusy, submit: send } = useFormSubmit();
+  const createBanner = useCreateBanner();
+  const updateBanner = useUpdateBanner();
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = {
+    const input: EndpointBody<'teamBannerCreate'> = {
       title: values.title,
       link: values.link,
       position: Number(values.position),
@@ -52,7 +58,7 @@ function BannerForm({
     };
     const parsed = bannerInputSchema.safeParse(input);
     await send(parsed.success ? {} : fieldErrors(parsed.error.issues), async () => {
-      onSaved(banner ? await teamApi.updateBanner(banner.id, input) : await teamApi.createBanner(input));
+      onSaved(banner ? await updateBanner.mutateAsync({ id: banner.id, body: input }) : await createBanner.mutateAsync(input));
       if (!banner) setValues(valuesFrom());
     });
   };
@@ -123,7 +129,7 @@ function BannerForm({
 }
 
 function BannerImage({ banner }: { banner: TeamBanner }) {
-  const client = useQueryClient();
+  const uploadImage = useUploadBannerImage();
   return (
     <div className="w-full space-y-2 sm:w-72">
       {banner.image ? (
@@ -146,8 +152,7 @@ function BannerImage({ banner }: { banner: TeamBanner }) {
         progressLabel="Uploading image"
         fallbackError="The image could not be saved"
         upload={async (file, onProgress) => {
-          await teamApi.uploadBannerImage(banner.id, file, onProgress);
-          await client.invalidateQueries({ queryKey: teamKeys.banners });
+          await uploadImage.mutateAsync({ id: banner.id, file, onProgress });
         }}
       />
     </div>
@@ -156,11 +161,10 @@ function BannerImage({ banner }: { banner: TeamBanner }) {
 
 /** /Dashboard/Series/Banners: the home page's banners, their order and when they show. */
 export default function BannersPage() {
-  const client = useQueryClient();
   const toast = useToast();
-  const banners = useQuery({ queryKey: teamKeys.banners, queryFn: teamApi.listBanners });
+  const banners = useTeamBanners();
+  const deleteBanner = useDeleteBanner();
   const [editing, setEditing] = useState<string | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: teamKeys.banners });
 
   return (
     <div className="space-y-8">
@@ -169,7 +173,6 @@ export default function BannersPage() {
         <h2 className="mb-4 font-semibold text-white">New banner</h2>
         <BannerForm
           onSaved={(banner) => {
-            void refresh();
             toast({ type: 'success', message: `${banner.title} created. Upload its image to show it.`, duration: 5000 });
           }}
         />
@@ -190,10 +193,7 @@ export default function BannersPage() {
                   {editing === banner.id ? (
                     <BannerForm
                       banner={banner}
-                      onSaved={() => {
-                        setEditing(null);
-                        void refresh();
-                      }}
+                      onSaved={() => setEditing(null)}
                       onCancel={() => setEditing(null)}
                     />
                   ) : (
@@ -221,16 +221,9 @@ export default function BannersPage() {
                         <ConfirmButton
                           label="Delete"
                           onConfirm={() =>
-                            void teamApi
-                              .deleteBanner(banner.id)
-                              .then(refresh)
-                              .catch((error: unknown) =>
-                                toast({
-                                  type: 'error',
-                                  message: error instanceof Error ? error.message : 'Delete failed',
-                                  duration: 5000,
-                                }),
-                              )
+                            deleteBanner.mutate(banner.id, {
+                              onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                            })
                           }
                         />
                       </div>

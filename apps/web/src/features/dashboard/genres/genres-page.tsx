@@ -1,11 +1,14 @@
 import { genreInputSchema, type Genre } from '@inkwell/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { FormAlert, TextField } from '../../../components/form';
+import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
-import { LoadError } from '../../catalogue/components/query-state';
-import { ConfirmButton, primaryButton, secondaryButton } from '../components/fields';
-import { teamApi, teamKeys } from '../team-api';
+import { ConfirmButton } from '../components/fields';
+import { useCreateGenre } from './api/create-genre';
+import { useDeleteGenre } from './api/delete-genre';
+import { useTeamGenres } from './api/list-team-genres';
+import { useRenameGenre } from './api/rename-genre';
 
 function useGenreName(initial: string, save: (name: string) => Promise<unknown>) {
   const [name, setName] = useState(initial);
@@ -33,12 +36,12 @@ function useGenreName(initial: string, save: (name: string) => Promise<unknown>)
 }
 
 function GenreRow({ genre }: { genre: Genre }) {
-  const client = useQueryClient();
   const toast = useToast();
+  const renameGenre = useRenameGenre();
+  const deleteGenre = useDeleteGenre();
   const [isEditing, setIsEditing] = useState(false);
   const form = useGenreName(genre.name, async (name) => {
-    await teamApi.renameGenre(genre.id, name);
-    await client.invalidateQueries({ queryKey: teamKeys.genres });
+    await renameGenre.mutateAsync({ id: genre.id, name });
     setIsEditing(false);
   });
   if (isEditing) {
@@ -81,13 +84,10 @@ function GenreRow({ genre }: { genre: Genre }) {
         <ConfirmButton
           label="Delete"
           onConfirm={() =>
-            void teamApi
-              .deleteGenre(genre.id)
-              .then(() => client.invalidateQueries({ queryKey: teamKeys.genres }))
-              .then(() => toast({ type: 'success', message: `${genre.name} deleted`, duration: 3000 }))
-              .catch((error: unknown) =>
-                toast({ type: 'error', message: error instanceof Error ? error.message : 'Delete failed', duration: 5000 }),
-              )
+            deleteGenre.mutate(genre.id, {
+              onSuccess: () => toast({ type: 'success', message: `${genre.name} deleted`, duration: 3000 }),
+              onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+            })
           }
         />
       </span>
@@ -97,11 +97,10 @@ function GenreRow({ genre }: { genre: Genre }) {
 
 /** /Dashboard/Series/Genres: the genres series are filed under. */
 export default function GenresPage() {
-  const client = useQueryClient();
-  const genres = useQuery({ queryKey: teamKeys.genres, queryFn: teamApi.listGenres });
+  const genres = useTeamGenres();
+  const createGenre = useCreateGenre();
   const add = useGenreName('', async (name) => {
-    await teamApi.createGenre(name);
-    await client.invalidateQueries({ queryKey: teamKeys.genres });
+    await createGenre.mutateAsync(name);
     add.setName('');
   });
   return (

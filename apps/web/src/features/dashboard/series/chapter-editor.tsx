@@ -1,11 +1,13 @@
-import { chapterInputSchema, type TeamChapter } from '@inkwell/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { chapterInputSchema, type ChapterInput, type TeamChapter } from '@inkwell/contract';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
-import { fromLocalInput, primaryButton, secondaryButton, toLocalInput } from '../components/fields';
-import { teamApi, teamKeys } from '../team-api';
-import { useFormSubmit } from '../components/use-form-submit';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { fromLocalInput, toLocalInput } from '../components/fields';
+import { useCreateChapter } from './api/create-chapter';
+import { useTeamChapter } from './api/get-team-chapter';
+import { useUpdateChapter } from './api/update-chapter';
 import { PageManager } from './page-manager';
 
 // The rich-text editor is large; only novel chapters need it.
@@ -49,11 +51,7 @@ interface Props {
 
 /** One chapter's fields: number, title, publication (draft, now or scheduled), price and early access; then its pages or its text. */
 export function ChapterEditor({ seriesId, seriesType, chapterId, nextNumber, onDone }: Props) {
-  const existing = useQuery({
-    queryKey: teamKeys.chapter(chapterId ?? 'new'),
-    queryFn: () => teamApi.getChapter(chapterId!),
-    enabled: Boolean(chapterId),
-  });
+  const existing = useTeamChapter(chapterId);
   if (chapterId && existing.isPending) return <p className="p-4 text-zinc-400">Loading the chapter…</p>;
   if (chapterId && existing.isError) return <FormAlert tone="error">We could not load this chapter.</FormAlert>;
   return (
@@ -75,8 +73,9 @@ function ChapterForm({
   nextNumber,
   onDone,
 }: Omit<Props, 'chapterId'> & { initial: TeamChapter | undefined }) {
-  const client = useQueryClient();
   const toast = useToast();
+  const createChapter = useCreateChapter(seriesId);
+  const updateChapter = useUpdateChapter(seriesId);
   const [chapter, setChapter] = useState<TeamChapter | undefined>(initial);
   const [values, setValues] = useState<Values>(() => valuesFrom(initial, nextNumber));
   const { errors, formError, isBusy, submit: send } = useFormSubmit();
@@ -92,7 +91,7 @@ function ChapterForm({
             ? initial.publishedAt
             : new Date().toISOString()
           : fromLocalInput(values.publishAt);
-    const input = {
+    const input: ChapterInput = {
       number: Number(values.number),
       title: values.title,
       ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
@@ -107,11 +106,11 @@ function ChapterForm({
     if (values.publication === 'schedule' && publishedAt && Date.parse(publishedAt) <= Date.now())
       local.publishedAt = 'A scheduled time must be in the future';
     await send(local, async () => {
-      const saved = chapter ? await teamApi.updateChapter(chapter.id, input) : await teamApi.createChapter(seriesId, input);
+      const saved = chapter
+        ? await updateChapter.mutateAsync({ chapterId: chapter.id, body: input })
+        : await createChapter.mutateAsync(input);
       setChapter(saved);
       setValues(valuesFrom(saved, nextNumber));
-      client.setQueryData(teamKeys.chapter(saved.id), saved);
-      await client.invalidateQueries({ queryKey: teamKeys.series(seriesId) });
       toast({ type: 'success', message: chapter ? 'Chapter saved' : 'Chapter created', duration: 3000 });
     });
   };
@@ -219,7 +218,7 @@ function ChapterForm({
           </button>
         </div>
       </form>
-      {seriesType === 'comic' && chapter && <PageManager chapter={chapter} onChanged={setChapter} />}
+      {seriesType === 'comic' && chapter && <PageManager seriesId={seriesId} chapter={chapter} onChanged={setChapter} />}
       {seriesType === 'comic' && !chapter && (
         <p className="text-sm text-zinc-400">Create the chapter first, then add its pages.</p>
       )}

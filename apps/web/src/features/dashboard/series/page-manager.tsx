@@ -1,20 +1,34 @@
 import type { TeamChapter } from '@inkwell/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, FileArchive, ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
-import { ProgressBar, secondaryButton } from '../components/fields';
-import { teamApi, teamKeys } from '../team-api';
+import { ProgressBar } from '../components/fields';
 import { IMAGE_ACCEPT } from '../components/image-upload';
+import { useAddChapterPages } from './api/add-chapter-pages';
+import { useDeleteChapterPage } from './api/delete-chapter-page';
+import { useImportChapterArchive } from './api/import-chapter-archive';
+import { useReorderChapterPages } from './api/reorder-chapter-pages';
 
 /** Natural order of file names, so 2.png comes before 10.png as people expect. */
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** A comic chapter's pages: upload many at once (with progress), import a .zip/.cbz, reorder, remove. */
-export function PageManager({ chapter, onChanged }: { chapter: TeamChapter; onChanged(chapter: TeamChapter): void }) {
-  const client = useQueryClient();
+export function PageManager({
+  seriesId,
+  chapter,
+  onChanged,
+}: {
+  seriesId: string;
+  chapter: TeamChapter;
+  onChanged(chapter: TeamChapter): void;
+}) {
   const toast = useToast();
+  const addPages = useAddChapterPages(seriesId);
+  const importArchive = useImportChapterArchive(seriesId);
+  const reorderPages = useReorderChapterPages(seriesId);
+  const deletePage = useDeleteChapterPage(seriesId);
   const [progress, setProgress] = useState<{ label: string; value: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -28,8 +42,6 @@ export function PageManager({ chapter, onChanged }: { chapter: TeamChapter; onCh
     try {
       const updated = await work((value) => setProgress({ label, value }));
       onChanged(updated);
-      client.setQueryData(teamKeys.chapter(updated.id), updated);
-      void client.invalidateQueries({ queryKey: ['team', 'series'] });
       toast({ type: 'success', message: success, duration: 3000 });
     } catch (cause) {
       setError(cause instanceof Error ? cause.message : 'That did not work. Please try again.');
@@ -44,15 +56,15 @@ export function PageManager({ chapter, onChanged }: { chapter: TeamChapter; onCh
     if (files.length === 0) return;
     void run(
       `Uploading ${files.length} ${files.length === 1 ? 'page' : 'pages'}`,
-      (onProgress) => teamApi.uploadPages(chapter.id, files, onProgress),
+      (onProgress) => addPages.mutateAsync({ chapterId: chapter.id, files, onProgress }),
       `${files.length} pages added`,
     );
   };
-  const importArchive = (file: File | undefined) => {
+  const importFrom = (file: File | undefined) => {
     if (!file) return;
     void run(
       `Importing ${file.name}`,
-      async (onProgress) => (await teamApi.importArchive(chapter.id, file, onProgress)).data,
+      (onProgress) => importArchive.mutateAsync({ chapterId: chapter.id, file, onProgress }),
       `Pages imported from ${file.name}`,
     );
   };
@@ -60,7 +72,7 @@ export function PageManager({ chapter, onChanged }: { chapter: TeamChapter; onCh
     const ids = chapter.pages.map((page) => page.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + delta, 0, moved!);
-    void run('Saving the order', () => teamApi.reorderPages(chapter.id, ids), 'Order saved');
+    void run('Saving the order', () => reorderPages.mutateAsync({ chapterId: chapter.id, pageIds: ids }), 'Order saved');
   };
 
   return (
@@ -95,7 +107,7 @@ export function PageManager({ chapter, onChanged }: { chapter: TeamChapter; onCh
           className="sr-only"
           disabled={isBusy}
           onChange={(event) => {
-            importArchive(event.target.files?.[0]);
+            importFrom(event.target.files?.[0]);
             event.target.value = '';
           }}
           aria-label="Import a .zip or .cbz archive"
@@ -143,7 +155,13 @@ export function PageManager({ chapter, onChanged }: { chapter: TeamChapter; onCh
                   <button
                     type="button"
                     disabled={isBusy}
-                    onClick={() => void run('Removing the page', () => teamApi.removePage(chapter.id, page.id), 'Page removed')}
+                    onClick={() =>
+                      void run(
+                        'Removing the page',
+                        () => deletePage.mutateAsync({ chapterId: chapter.id, pageId: page.id }),
+                        'Page removed',
+                      )
+                    }
                     aria-label={`Remove page ${index + 1}`}
                     className="rounded p-1 text-rose-300 hover:bg-rose-500/10 disabled:opacity-30"
                   >

@@ -1,19 +1,26 @@
-import type { TeamSeries } from '@inkwell/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ErrorCode, TeamSeries } from '@inkwell/contract';
 import { ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { primaryButton } from '../../../components/button-styles';
+import { ChapterMarks } from '../../../components/chapter-marks';
+import { CoverImage } from '../../../components/cover-image';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { ChapterMarks } from '../../catalogue/components/chapter-marks';
-import { CoverImage } from '../../catalogue/components/cover-image';
-import { formatDate } from '../../catalogue/components/time';
-import { ConfirmButton, primaryButton } from '../components/fields';
-import { teamApi, teamKeys } from '../team-api';
+import { formatDate } from '../../../lib/time';
+import { ConfirmButton } from '../components/fields';
 import { ImageUpload } from '../components/image-upload';
+import { useDeleteChapter } from './api/delete-chapter';
+import { useDeleteSeries } from './api/delete-series';
+import { useTeamSeries } from './api/get-team-series';
+import { useUpdateSeries } from './api/update-series';
+import { useUploadSeriesCover } from './api/upload-series-cover';
 import { ChapterEditor } from './chapter-editor';
 import { SeriesForm } from './series-form';
+
+/** Answers meaning there is no such series (a malformed id fails validation; `not_found` until the server says `series_not_found`). */
+const NOT_A_SERIES: readonly ErrorCode[] = ['series_not_found', 'not_found', 'validation_failed'];
 
 const STATE_STYLE = {
   draft: 'bg-zinc-700 text-zinc-200',
@@ -22,7 +29,7 @@ const STATE_STYLE = {
 };
 
 function CoverUploader({ series }: { series: TeamSeries }) {
-  const client = useQueryClient();
+  const uploadCover = useUploadSeriesCover();
   const toast = useToast();
   return (
     <div className="w-44 space-y-2">
@@ -35,8 +42,7 @@ function CoverUploader({ series }: { series: TeamSeries }) {
         progressLabel="Uploading cover"
         fallbackError="The cover could not be saved."
         upload={async (file, onProgress) => {
-          const updated = await teamApi.uploadCover(series.id, file, onProgress);
-          client.setQueryData(teamKeys.series(series.id), updated);
+          await uploadCover.mutateAsync({ seriesId: series.id, file, onProgress });
           toast({ type: 'success', message: 'Cover saved', duration: 3000 });
         }}
       />
@@ -47,15 +53,17 @@ function CoverUploader({ series }: { series: TeamSeries }) {
 /** /Dashboard/Series/Series/EditSerie/{id}: the series' fields, its cover, and its chapters. */
 export default function SeriesEditPage() {
   const { id = '' } = useParams();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const series = useQuery({ queryKey: teamKeys.series(id), queryFn: () => teamApi.getSeries(id), retry: false });
+  const series = useTeamSeries(id);
+  const updateSeries = useUpdateSeries(id);
+  const deleteSeries = useDeleteSeries();
+  const deleteChapter = useDeleteChapter(id);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
 
   if (series.isError) {
-    if (series.error instanceof ApiError && (series.error.status === 404 || series.error.status === 400))
+    const error = series.error;
+    if (error instanceof ApiError && error.code && NOT_A_SERIES.includes(error.code))
       return <Navigate to="/errorPage?error=series_not_found" replace />;
     return <FormAlert tone="error">We could not load this series.</FormAlert>;
   }
@@ -83,21 +91,16 @@ export default function SeriesEditPage() {
             <ConfirmButton
               label="Delete series"
               confirmLabel="Yes, delete it and its chapters"
-              isBusy={isDeleting}
-              onConfirm={() => {
-                setIsDeleting(true);
-                teamApi
-                  .deleteSeries(data.id)
-                  .then(async () => {
-                    await client.invalidateQueries({ queryKey: ['team', 'series'] });
+              isBusy={deleteSeries.isPending}
+              onConfirm={() =>
+                deleteSeries.mutate(data.id, {
+                  onSuccess: () => {
                     toast({ type: 'success', message: `${data.title} deleted`, duration: 3000 });
                     void navigate('/Dashboard/Series/Series');
-                  })
-                  .catch((error: unknown) => {
-                    setIsDeleting(false);
-                    toast({ type: 'error', message: error instanceof Error ? error.message : 'Delete failed', duration: 5000 });
-                  });
-              }}
+                  },
+                  onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                })
+              }
             />
           </div>
         </div>
@@ -112,9 +115,7 @@ export default function SeriesEditPage() {
             submitLabel="Save series"
             onSubmit={async (input) => {
               const { type: _type, ...patch } = input;
-              const updated = await teamApi.updateSeries(data.id, patch);
-              client.setQueryData(teamKeys.series(data.id), updated);
-              void client.invalidateQueries({ queryKey: ['team', 'series', 'list'] });
+              await updateSeries.mutateAsync(patch);
               toast({ type: 'success', message: 'Series saved', duration: 3000 });
             }}
           />
@@ -172,17 +173,10 @@ export default function SeriesEditPage() {
                     <ConfirmButton
                       label="Delete"
                       onConfirm={() =>
-                        void teamApi
-                          .deleteChapter(chapter.id)
-                          .then(() => client.invalidateQueries({ queryKey: teamKeys.series(data.id) }))
-                          .then(() => toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }))
-                          .catch((error: unknown) =>
-                            toast({
-                              type: 'error',
-                              message: error instanceof Error ? error.message : 'Delete failed',
-                              duration: 5000,
-                            }),
-                          )
+                        deleteChapter.mutate(chapter.id, {
+                          onSuccess: () => toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }),
+                          onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                        })
                       }
                     />
                   </div>

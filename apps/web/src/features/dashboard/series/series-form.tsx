@@ -6,12 +6,12 @@ import {
   type SeriesInput,
   type TeamSeries,
 } from '@inkwell/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { primaryButton } from '../../../components/button-styles';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
-import { CheckboxField, primaryButton, SelectField, TextAreaField } from '../components/fields';
-import { teamApi, teamKeys } from '../team-api';
-import { useFormSubmit } from '../components/use-form-submit';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { CheckboxField, SelectField, TextAreaField } from '../components/fields';
+import { useTeamGenres } from '../genres/api/list-team-genres';
 
 export interface SeriesFormValues {
   type: 'comic' | 'novel';
@@ -67,7 +67,7 @@ interface Props {
 export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
   const [values, setValues] = useState<SeriesFormValues>(() => valuesFrom(initial));
   const { errors, formError, isBusy, submit: send } = useFormSubmit();
-  const genres = useQuery({ queryKey: teamKeys.genres, queryFn: teamApi.listGenres });
+  const genres = useTeamGenres();
   const set = <K extends keyof SeriesFormValues>(key: K, value: SeriesFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 

@@ -1,14 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { primaryButton } from '../../../components/button-styles';
+import { LoadError } from '../../../components/load-error';
+import { Pagination } from '../../../components/pagination';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDate } from '../../../lib/time';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { Pagination } from '../../catalogue/components/pagination';
-import { LoadError } from '../../catalogue/components/query-state';
-import { StatusBadge } from '../../catalogue/components/status-badge';
-import { formatDate } from '../../catalogue/components/time';
-import { primaryButton } from '../components/fields';
-import { teamApi, teamKeys } from '../team-api';
+import { useTeamSeriesList } from './api/list-team-series';
 
 /** /Dashboard/Series/Series: every series, drafts included, searchable and paginated. */
 export default function SeriesListPage() {
@@ -26,16 +25,9 @@ export default function SeriesListPage() {
     setParams(next, { replace: true });
   }, [debounced, params, setParams]);
 
-  const query = new URLSearchParams({
-    page: String(page),
-    perPage: '20',
-    ...(params.get('q') ? { q: params.get('q')! } : {}),
-  }).toString();
-  const list = useQuery({
-    queryKey: teamKeys.seriesList(query),
-    queryFn: () => teamApi.listSeries(query),
-    placeholderData: keepPreviousData,
-  });
+  const q = params.get('q');
+  const query = useMemo(() => ({ page, perPage: 20, ...(q ? { q } : {}) }), [page, q]);
+  const list = useTeamSeriesList(query);
 
   return (
     <div>

@@ -1,16 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
-import { teamApi } from '../team-api';
 import { IMAGE_ACCEPT } from '../components/image-upload';
+import { useCreateSeries } from './api/create-series';
+import { useUploadSeriesCover } from './api/upload-series-cover';
 import { SeriesForm } from './series-form';
 
 /** /Dashboard/Series/Series/AddNew: a new series, with its cover, then on to its chapters. */
 export default function SeriesNewPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const client = useQueryClient();
+  const createSeries = useCreateSeries();
+  const uploadCover = useUploadSeriesCover();
   const [cover, setCover] = useState<File | null>(null);
   const coverId = useId();
 
@@ -39,10 +40,10 @@ export default function SeriesNewPage() {
           </div>
         }
         onSubmit={async (input) => {
-          const created = await teamApi.createSeries(input);
+          const created = await createSeries.mutateAsync(input);
           if (cover) {
             try {
-              await teamApi.uploadCover(created.id, cover);
+              await uploadCover.mutateAsync({ seriesId: created.id, file: cover });
             } catch (error) {
               toast({
                 type: 'error',
@@ -51,7 +52,6 @@ export default function SeriesNewPage() {
               });
             }
           }
-          await client.invalidateQueries({ queryKey: ['team', 'series'] });
           toast({ type: 'success', message: 'Series created', duration: 3000 });
           void navigate(`/Dashboard/Series/Series/EditSerie/${created.id}`);
         }}

@@ -1,9 +1,5 @@
-import {
-  API,
-  NOTIFICATION_FETCH_LIMIT,
-  type NotificationListResponse,
-} from '@inkwell/contract';
-import { apiJson } from '../../../lib/api-client';
+import { NOTIFICATION_FETCH_LIMIT } from '@inkwell/contract';
+import { callApi, callApiData } from '../../../lib/api-client';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -13,19 +9,18 @@ export const notificationKeys = {
 
 /** SPEC §7: limit 10, offset 0. */
 export function fetchNotifications(limit = NOTIFICATION_FETCH_LIMIT, offset = 0) {
-  return apiJson<NotificationListResponse>(`${API.notifications}?limit=${limit}&offset=${offset}`).then((body) => body.data);
+  return callApiData('notifications', { query: { limit, offset } });
 }
 
 export function fetchUnreadCount() {
-  return apiJson<{ success: true; data: { unread_count: number } }>(API.notificationsUnreadCount).then(
-    (body) => body.data.unread_count,
-  );
+  return callApiData('notificationsUnreadCount').then((data) => data.unread_count);
 }
 
+/** SPEC §7: a PATCH with no body. */
 export function markNotificationRead(id: string) {
-  return apiJson<{ success: true }>(API.notificationRead(id), { method: 'PATCH' });
+  return callApi('notificationRead', { params: { id } });
 }
 
 export function markAllNotificationsRead() {
-  return apiJson<{ success: true }>(API.notificationsReadAll, { method: 'PATCH' });
+  return callApi('notificationsReadAll');
 }

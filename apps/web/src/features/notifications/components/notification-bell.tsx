@@ -1,7 +1,7 @@
 import { Bell, Loader2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { badgeLabel, pickForDropdown, timeAgo, truncateDescription, viewAllFooter } from '../dropdown-rules';
 import { useMarkAsRead, useNotificationList, useUnreadCount } from '../use-notifications';
 
@@ -28,7 +28,8 @@ export function NotificationBell({ isOpen, onToggle, onClose }: Props) {
   };
 
   return (
-    <div className="relative">
+    // Static under 768 px: the panel then spans the screen instead of hanging off the bell.
+    <div className="md:relative">
       <button
         type="button"
         onClick={handleClick}
@@ -134,7 +135,10 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
     <div
       role="dialog"
       aria-label="Notifications"
-      className="absolute right-0 top-full z-50 mt-2 w-[min(22rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border border-ink-700 bg-ink-800 shadow-2xl shadow-black/50"
+      data-testid="notification-panel"
+      // Under 768 px the bell is not at the screen's edge, so the panel is laid across the screen
+      // (fixed, below the bar); from 768 px it hangs from the bell.
+      className="fixed inset-x-3 top-16 z-50 mt-1 overflow-hidden rounded-xl border border-ink-700 bg-ink-800 shadow-2xl shadow-black/50 md:absolute md:inset-x-auto md:right-0 md:top-full md:mt-2 md:w-[22rem]"
     >
       <p className="border-b border-ink-700 px-4 py-2.5 text-sm font-semibold">Notifications</p>
       {body}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { postChangePassword } from '../../auth/api/session';
+import { changePassword } from '../api/change-password';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
@@ -24,7 +24,7 @@ export function ChangePasswordPage() {
     if (!parsed.success || next.confirm) return;
     setIsBusy(true);
     try {
-      const body = await postChangePassword(fields.currentPassword, fields.newPassword);
+      const body = await changePassword(fields.currentPassword, fields.newPassword);
       toast({ message: body.message, type: 'success' });
       setForm(EMPTY);
     } catch (error) {

@@ -1,14 +1,17 @@
 import { Coins, RefreshCw } from 'lucide-react';
 import { MEMBERSHIP_CACHE_KEY, MEMBERSHIP_CACHE_MS } from '@inkwell/contract';
 import { Link } from 'react-router';
-import { RoleTag } from '../../../app/role-tag';
-import { FullPageSpinner } from '../../../app/guards';
+import { RoleTag } from '../../../components/role-tag';
+import { FullPageSpinner } from '../../../components/spinner';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { isFresh, readTimedCache } from '../../../lib/timed-cache';
 import { useProfile } from '../profile-context';
 
 /** /profile/me: the reader's account at a glance. */
 export function ProfileMePage() {
   const { profile, status, error, avatarUrl, isAvatarLoaded, onAvatarLoad, onAvatarError, refresh } = useProfile();
+  // The coin balance has one owner, the session; the profile's copy may be older.
+  const { user } = useAuth();
   const membershipCache = readTimedCache<string | null>(MEMBERSHIP_CACHE_KEY);
   const membership = profile?.membership ?? (isFresh(membershipCache, MEMBERSHIP_CACHE_MS) ? membershipCache?.data : null);
 
@@ -67,7 +70,7 @@ export function ProfileMePage() {
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
           <dt className="text-xs uppercase tracking-wider text-zinc-400">Coins</dt>
           <dd className="mt-1 flex items-center gap-2 text-2xl font-bold text-amber-300">
-            <Coins className="size-5" aria-hidden /> {profile.coins.toLocaleString()}
+            <Coins className="size-5" aria-hidden /> {(user?.coins ?? profile.coins).toLocaleString()}
           </dd>
         </div>
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">

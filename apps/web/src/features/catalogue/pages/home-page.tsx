@@ -1,11 +1,12 @@
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../auth/auth-context';
-import { useHome } from '../catalogue/api/catalogue-api';
-import { BannerCarousel } from '../catalogue/components/banner-carousel';
-import { LoadError } from '../catalogue/components/query-state';
-import { SeriesGrid, SeriesGridSkeleton } from '../catalogue/components/series-card';
+import { LoadError } from '../../../components/load-error';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { useHome } from '../api/get-home';
+import { BannerCarousel } from '../components/banner-carousel';
+import { HomePageSkeleton } from '../components/page-skeletons';
+import { SeriesGrid } from '../components/series-card';
 
 function Section({ title, to, children }: { title: string; to: string; children: ReactNode }) {
   return (
@@ -25,8 +26,10 @@ function Section({ title, to, children }: { title: string; to: string; children:
 
 /** The home page: banners, latest updates with their newest chapters, popular and premium picks. */
 export function HomePage() {
-  const { user } = useAuth();
+  const { user, isChecking } = useAuth();
   const home = useHome();
+  // The greeting and the join strip depend on who is reading: wait for both, so nothing moves.
+  if (home.isPending || isChecking) return <HomePageSkeleton />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       {user ? (
@@ -34,14 +37,7 @@ export function HomePage() {
       ) : (
         <h1 className="sr-only">Inkwell: read comics and web novels</h1>
       )}
-      {home.isPending ? (
-        <>
-          <div className="aspect-[16/5] w-full animate-pulse rounded-2xl bg-ink-900" aria-hidden />
-          <div className="mt-10">
-            <SeriesGridSkeleton />
-          </div>
-        </>
-      ) : home.isError ? (
+      {home.isError ? (
         <LoadError message="We could not load the home page. Please try again." onRetry={() => void home.refetch()} />
       ) : (
         <>

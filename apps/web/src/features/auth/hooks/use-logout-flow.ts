@@ -1,13 +1,13 @@
 import { LOGOUT_REDIRECT_MS } from '@inkwell/contract';
 import { useNavigate } from 'react-router';
-import { useToast } from '../../components/toast/toast-context';
-import { useAuth } from '../../features/auth/auth-context';
+import { useToast } from '../../../components/toast/toast-context';
+import { useAuth } from '../../../lib/auth/auth-context';
 
 /**
  * SPEC §4 Logout flow: a loading toast, then success or error, and a redirect to /login one
  * second later in both cases.
  */
-export function useLogout() {
+export function useLogoutFlow() {
   const { logout } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderInApp, verifyAs } from '../../../test/render';
+import { mockApi, renderInApp, verifyAs } from '../../../../test/render';
 import { SEARCH_TEXTS, SearchBox } from './search-box';
 
 const SEARCH = '/api/public/omegascans/public/search/series';

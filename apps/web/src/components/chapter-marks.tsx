@@ -1,6 +1,6 @@
 import type { ChapterSummary } from '@inkwell/contract';
 import { CalendarClock, Clock, Coins, Lock, Unlock } from 'lucide-react';
-import { formatDate, timeFromNow } from './time';
+import { formatDate, timeFromNow } from '../lib/time';
 
 /** The lock, price and free-date marks of a chapter row. */
 export function ChapterMarks({ chapter }: { chapter: ChapterSummary }) {

@@ -1,10 +1,9 @@
-import { MEMBERSHIP_CACHE_KEY, PROFILE_CACHE_KEY, type SessionUser } from '@inkwell/contract';
+import { PROFILE_CACHE_KEY, type SessionUser } from '@inkwell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { clearTimedCache, writeTimedCache } from '../../lib/timed-cache';
-import { postLogin, postLogout, verifySession, type LoginInput, type LoginResult } from './api/session';
-
-export const SESSION_QUERY_KEY = ['session'] as const;
+import { clearTimedCache } from '../timed-cache';
+import { postLogin, postLogout, withLowerCaseRole, type LoginInput, type LoginResult } from './session';
+import { SESSION_QUERY_KEY, sessionQueryOptions, setSessionUser } from './session-query';
 
 export interface AuthContextValue {
   user: SessionUser | null;
@@ -21,44 +20,32 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
-function rememberMembership(user: SessionUser | null) {
-  if (user) writeTimedCache(MEMBERSHIP_CACHE_KEY, user.membership);
-  else clearTimedCache(MEMBERSHIP_CACHE_KEY);
-}
+/** Every query but the session's: what the server answers may depend on who is asking. */
+const isViewerDependent = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== SESSION_QUERY_KEY[0];
 
+/**
+ * The session for the whole app (SPEC §4 Authentication). Features read it with useAuth; it lives
+ * here, below the features, because every feature needs to know who is reading.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
-  const session = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: async () => {
-      const user = await verifySession();
-      rememberMembership(user);
-      return user;
-    },
-    staleTime: Infinity,
-    retry: false,
-  });
+  const session = useQuery(sessionQueryOptions());
 
-  const setUser = useCallback(
-    (user: SessionUser | null) => {
-      rememberMembership(user);
-      if (!user) clearTimedCache(PROFILE_CACHE_KEY);
-      queryClient.setQueryData(SESSION_QUERY_KEY, user);
-    },
-    [queryClient],
-  );
+  const setUser = useCallback((user: SessionUser | null) => setSessionUser(queryClient, user), [queryClient]);
 
   const login = useCallback(
     async (input: LoginInput) => {
       const result = await postLogin(input);
       if (result.success) {
         clearTimedCache(PROFILE_CACHE_KEY);
-        setUser({ ...result.user, role: result.user.role.toLowerCase() as SessionUser['role'] });
+        setUser(withLowerCaseRole(result.user));
+        // Chapters and lists answered to a visitor (locks, prices) are asked again.
+        void queryClient.invalidateQueries({ predicate: isViewerDependent });
       }
       return result;
     },
-    [setUser],
+    [queryClient, setUser],
   );
 
   /** SPEC §4: clears the user whether or not the call succeeds, and ends the checking state. */
@@ -68,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await postLogout();
     } finally {
       setUser(null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      queryClient.removeQueries({ predicate: isViewerDependent });
       setIsLoggingOut(false);
     }
   }, [queryClient, setUser]);

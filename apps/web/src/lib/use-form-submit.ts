@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * A dashboard form's errors and busy state. `submit` shows the local (contract) errors, or sends

@@ -1,10 +1,10 @@
 import { ArrowLeft, LayoutDashboard } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { RequireRole } from '../../app/guards';
-import { Logo } from '../../app/logo';
-import { RoleTag } from '../../app/role-tag';
-import { useAuth } from '../auth/auth-context';
-import { TEAM_ROLES, teamNavFor } from './team-nav';
+import { Logo } from '../../components/logo';
+import { RoleTag } from '../../components/role-tag';
+import { TEAM_ROLES, teamNavFor } from '../../features/dashboard/team-nav';
+import { useAuth } from '../../lib/auth/auth-context';
+import { RequireRole } from '../guards';
 
 function TeamSideMenu() {
   const { user } = useAuth();

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { catalogueKeys, searchSeries } from '../../features/catalogue/api/catalogue-api';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { searchSeriesQueryOptions } from '../api/search-series';
 
 /** SPEC §5, §8: the panel's texts. */
 export const SEARCH_TEXTS = {
@@ -48,7 +48,7 @@ function ResultItem({ result, onChoose }: { result: SearchResult; onChoose(): vo
  * The top bar's search (SPEC §4, §5, §8, §9): debounced 350 ms; under 3 characters the
  * too-short message; then loading, error, empty or results. Results link to /seriesView/{slug}.
  */
-export function SearchBox({ className = '' }: { className?: string }) {
+export function SearchBox({ className = '', autoFocus = false }: { className?: string; autoFocus?: boolean }) {
   const [text, setText] = useState('');
   const [isOpen, setIsOpen] = useState(false);
   const containerRef = useRef<HTMLFormElement>(null);
@@ -59,13 +59,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
   const isLongEnough = trimmed.length >= SEARCH_MIN_CHARS;
   const canSearch = debounced.length >= SEARCH_MIN_CHARS;
 
-  const results = useQuery({
-    queryKey: catalogueKeys.search(debounced.toLowerCase()),
-    queryFn: ({ signal }) => searchSeries(debounced, signal),
-    enabled: canSearch,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const results = useQuery({ ...searchSeriesQueryOptions(debounced), enabled: canSearch });
 
   // Leaving the page (a result was chosen) closes the panel.
   useEffect(() => setIsOpen(false), [location.pathname]);
@@ -129,6 +123,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         aria-label="Search series"
         aria-controls={isOpen ? panelId : undefined}
         autoComplete="off"
+        autoFocus={autoFocus}
         className="w-full rounded-full border border-ink-700 bg-ink-900 py-2 pl-9 pr-4 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-accent-500 focus:outline-none"
       />
       {isOpen && (

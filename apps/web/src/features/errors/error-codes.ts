@@ -21,9 +21,12 @@ export function isErrorPageCode(value: string | null): value is ErrorPageCode {
 
 /**
  * SPEC §8: the global error boundary maps 401, 403 and 404, or matching message text, to a code,
- * and anything else to server_error.
+ * and anything else to server_error. An API error carrying an error-page code keeps it.
  */
 export function errorToCode(error: unknown): ErrorPageCode {
+  // An API error whose code is one the page knows (series_not_found, say) is shown as that code.
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && isErrorPageCode(code)) return code;
   const status = (error as { status?: unknown })?.status;
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';

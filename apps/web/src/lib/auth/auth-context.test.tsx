@@ -2,10 +2,10 @@ import { renderHook, screen, waitFor, act, render } from '@testing-library/react
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../app/providers';
+import { createQueryClient } from '../query-client';
 import { mockApi, readerUser, verifyAs } from '../../../test/render';
 import { AuthProvider, useAuth } from './auth-context';
-import { toLoginPayload } from './api/session';
+import { toLoginPayload } from './session';
 
 function wrapper({ children }: { children: ReactNode }) {
   return (

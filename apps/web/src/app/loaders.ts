@@ -1,0 +1,68 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
+import { homeQueryOptions } from '../features/catalogue/api/get-home';
+import { seriesErrorPage, seriesQueryOptions } from '../features/catalogue/api/get-series';
+import { genresQueryOptions } from '../features/catalogue/api/list-genres';
+import { seriesListQueryFor, seriesListQueryOptions, type CatalogueKind } from '../features/catalogue/api/list-series';
+import { chapterErrorPage, chapterQueryOptions } from '../features/reader/api/get-chapter';
+import { sessionQueryOptions } from '../lib/auth/session-query';
+
+// Route loaders of the public pages (DESIGN §6): they run beside the page's lazy chunk, so code
+// and data load in parallel, and they prime the TanStack Query cache the pages read with useQuery.
+// They return nothing of their own; the cache is the one source.
+
+/**
+ * Waits for every load; a failure is left to the page, which shows it with a retry (the query
+ * is in its error state), except "not found", which the loader turns into the error page.
+ */
+async function settle(loads: Promise<unknown>[]): Promise<null> {
+  await Promise.allSettled(loads);
+  return null;
+}
+
+/** Loads one query and, when its error means "no such page", goes to that error page instead. */
+async function orErrorPage(load: Promise<unknown>, errorPage: (error: unknown) => string | null): Promise<void> {
+  try {
+    await load;
+  } catch (error) {
+    const code = errorPage(error);
+    if (code) throw redirect(`/errorPage?error=${code}`);
+  }
+}
+
+/** Home greets a signed-in reader by name: it waits for the session as well as its data. */
+export const homeLoader =
+  (client: QueryClient): LoaderFunction =>
+  () =>
+    settle([client.ensureQueryData(homeQueryOptions()), client.ensureQueryData(sessionQueryOptions())]);
+
+export const catalogueLoader =
+  (client: QueryClient, kind: CatalogueKind): LoaderFunction =>
+  ({ request }) =>
+    settle([
+      client.ensureQueryData(seriesListQueryOptions(seriesListQueryFor(kind, new URL(request.url).searchParams))),
+      client.ensureQueryData(genresQueryOptions()),
+    ]);
+
+export const seriesLoader =
+  (client: QueryClient): LoaderFunction =>
+  async ({ params }) => {
+    await orErrorPage(client.ensureQueryData(seriesQueryOptions(params.seriesSlug ?? '')), seriesErrorPage);
+    return null;
+  };
+
+/** The reader also waits for the session: a locked chapter offers a visitor to log in. */
+export const readerLoader =
+  (client: QueryClient): LoaderFunction =>
+  async ({ params }) => {
+    const session = client.ensureQueryData(sessionQueryOptions());
+    await orErrorPage(client.ensureQueryData(chapterQueryOptions(params.seriesSlug ?? '', params.chapterSlug ?? '')), chapterErrorPage);
+    return settle([session]);
+  };
+
+/**
+ * Filters, sorts and pages change only the query string: the page refetches in place (keeping the
+ * previous list on screen) instead of a route load with the full-screen loader.
+ */
+export const onlyOnNewPath: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
