@@ -93,7 +93,9 @@ export async function buildApp(deps: AppDeps) {
   const jobs = createJobs(deps.database, app.log, deps.jobs);
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuthService({ db, clock, limiter });
-  const passwordReset = createPasswordResetService({ db, clock, mailer, publicUrl: config.publicUrl });
+  // Reset links go out after the answer (issue 7 §4.9); `deliver:` hands them to the job queue instead.
+  const passwordReset = createPasswordResetService({ db, clock, mailer, limiter, logger: app.log, publicUrl: config.publicUrl });
+  app.addHook('onClose', () => passwordReset.idle());
   const isHttps = config.publicUrl.startsWith('https://');
   const storage = deps.storage ?? createStorageFromConfig(config);
   const signer = createUrlSigner(config.sessionSecret);

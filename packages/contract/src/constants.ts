@@ -60,8 +60,17 @@ export const USERNAME_PATTERN = /^[a-z0-9_]{3,24}$/i;
 export const EMAIL_MAX_LENGTH = 254;
 /** At most this many attempts at login, register and password reset per IP per window. */
 export const AUTH_RATE_LIMIT = { max: 25, windowMs: 5 * 60_000 } as const;
-/** At most this many failed logins per account per window. */
-export const FAILED_LOGIN_LIMIT = { max: 100, windowMs: 60 * 60_000 } as const;
+/**
+ * Issue 7 §4.8: failed logins are counted per account (whichever of username or e-mail was
+ * typed) and per address, so a stranger's guesses lock out their own address only: at most this
+ * many per account and address per window. Below AUTH_RATE_LIMIT, so it bites before it.
+ */
+export const FAILED_LOGIN_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
+/**
+ * … and at most this many per account from all addresses together, the ceiling on a guessing
+ * attack spread over many addresses (it takes 30 of them within the hour to lock the owner out).
+ */
+export const FAILED_LOGIN_ACCOUNT_LIMIT = { max: 300, windowMs: 60 * 60_000 } as const;
 /** Issue 7 §4.2: wrong current passwords on change-password, per account per window. */
 export const CHANGE_PASSWORD_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 /** A password reset link works once, for this long. */

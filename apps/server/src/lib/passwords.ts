@@ -1,6 +1,4 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
-import { AppError } from './app-error';
-import { COMMON_PASSWORDS } from './common-passwords';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane (~9 ms a verify on our machines).
 // `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
@@ -26,16 +24,4 @@ let decoyHash: Promise<string> | undefined;
 export function getDecoyHash(): Promise<string> {
   decoyHash ??= hashPassword('inkwell-decoy-password-never-used');
   return decoyHash;
-}
-
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
-}
-
-/** Refuses one of the most common passwords, naming the form field it came from. */
-export function assertPasswordNotCommon(password: string, field: string): void {
-  if (isCommonPassword(password)) {
-    const message = 'This password is too common; choose another';
-    throw new AppError('validation_failed', message, { fields: { [field]: message } });
-  }
 }

@@ -1,5 +1,7 @@
 import {
   AUTH_RATE_LIMIT,
+  CHANGE_PASSWORD_FAILURE_LIMIT,
+  FAILED_LOGIN_ACCOUNT_LIMIT,
   FAILED_LOGIN_LIMIT,
   type ChangePasswordRequest,
   type LoginRequest,
@@ -9,7 +11,8 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
-import { assertPasswordNotCommon, getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { assertPasswordStrong } from '../../lib/password-strength';
+import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSecretToken, hashToken } from '../../lib/tokens';
 import { createNotification } from '../notifications/notifications.repository';
 import {
@@ -76,17 +79,24 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
   return {
     limitAttempts,
 
+    /**
+     * Issue 7 §4.8: failures count against the account, whichever of its names was typed (an
+     * unknown name against itself), per address and, with a higher ceiling, from every address,
+     * so a stranger's guesses lock out their own address long before they lock out the owner.
+     */
     async login(input: LoginRequest, context: RequestContext): Promise<{ user: UserRow; session: NewSession }> {
-      const login = (input.username ?? input.email ?? '').toLowerCase();
-      const accountKey = `account-failures:${login}`;
-      const failures = await limiter.peek(accountKey, FAILED_LOGIN_LIMIT);
-      if (!failures.allowed) throw tooManyAttempts(failures.retryAfterSeconds);
-
       const user = input.username ? await findUserByUsername(db, input.username) : await findUserByEmail(db, input.email ?? '');
+      const subject = user ? `account:${user.id}` : `unknown:${(input.username ?? input.email ?? '').toLowerCase()}`;
+      const fromHere = { key: `login-failures:${subject}:ip:${context.ip}`, limit: FAILED_LOGIN_LIMIT };
+      const fromAnywhere = { key: `login-failures:${subject}`, limit: FAILED_LOGIN_ACCOUNT_LIMIT };
+      const counts = await Promise.all([fromHere, fromAnywhere].map(({ key, limit }) => limiter.peek(key, limit)));
+      const exhausted = counts.find((count) => !count.allowed);
+      if (exhausted) throw tooManyAttempts(exhausted.retryAfterSeconds);
+
       // Verify against a decoy when there is no such user, so both failures take as long.
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
       if (!user || !isValid) {
-        await limiter.consume(accountKey, FAILED_LOGIN_LIMIT);
+        await Promise.all([fromHere, fromAnywhere].map(({ key, limit }) => limiter.consume(key, limit)));
         throw new AppError('invalid_credentials', 'Invalid e-mail, username or password');
       }
       if (user.isBanned) throw new AppError('account_banned', 'This account has been suspended');
@@ -94,7 +104,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
     },
 
     async register(input: RegisterRequest, context: RequestContext): Promise<{ user: UserRow; session: NewSession }> {
-      assertPasswordNotCommon(input.password, 'password');
+      assertPasswordStrong(input.password, { username: input.username, email: input.email }, 'password');
       const [byEmail, byUsername] = await Promise.all([
         findUserByEmail(db, input.email),
         findUserByUsername(db, input.username),
@@ -104,24 +114,25 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
       if (byUsername) fields.username = 'This username is taken';
       if (byEmail || byUsername) throw new AppError('conflict', Object.values(fields)[0] ?? 'Already taken', { fields });
 
+      const passwordHash = await hashPassword(input.password);
       let user: UserRow;
       try {
-        user = await insertUser(db, {
-          email: input.email,
-          username: input.username,
-          passwordHash: await hashPassword(input.password),
+        // The account and its welcome notification: both or neither.
+        user = await db.transaction(async (tx) => {
+          const created = await insertUser(tx, { email: input.email, username: input.username, passwordHash });
+          await createNotification(tx, {
+            userId: created.id,
+            title: 'Welcome to Inkwell',
+            description: 'Bookmark a series to hear about its new chapters here.',
+            link: '/comics',
+          });
+          return created;
         });
       } catch (error) {
         // Two sign-ups racing for the same name: the unique index decides.
         if (isUniqueViolation(error)) throw new AppError('conflict', 'This e-mail or username is already taken');
         throw error;
       }
-      await createNotification(db, {
-        userId: user.id,
-        title: 'Welcome to Inkwell',
-        description: 'Bookmark a series to hear about its new chapters here.',
-        link: '/comics',
-      });
       return { user, session: await startSession(user, context) };
     },
 
@@ -149,11 +160,19 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
       await deleteSession(db, sessionId);
     },
 
-    /** Needs the current password; ends the user's other sessions. */
+    /**
+     * Needs the current password, with at most CHANGE_PASSWORD_FAILURE_LIMIT wrong ones per
+     * account (issue 7 §4.2: a stolen session must not become a way to guess the password);
+     * ends the user's other sessions.
+     */
     async changePassword(userId: string, sessionId: string, input: ChangePasswordRequest): Promise<void> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 'Please log in again');
+      const failuresKey = `change-password-failures:${user.id}`;
+      const failures = await limiter.peek(failuresKey, CHANGE_PASSWORD_FAILURE_LIMIT);
+      if (!failures.allowed) throw tooManyAttempts(failures.retryAfterSeconds);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        await limiter.consume(failuresKey, CHANGE_PASSWORD_FAILURE_LIMIT);
         throw new AppError('validation_failed', 'Your current password is not correct', {
           fields: { currentPassword: 'Your current password is not correct' },
         });
@@ -163,9 +182,12 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
           fields: { newPassword: 'Choose a password different from the current one' },
         });
       }
-      assertPasswordNotCommon(input.newPassword, 'newPassword');
-      await updateUserPassword(db, user.id, await hashPassword(input.newPassword));
-      await deleteUserSessions(db, user.id, sessionId);
+      assertPasswordStrong(input.newPassword, user, 'newPassword');
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await updateUserPassword(tx, user.id, passwordHash);
+        await deleteUserSessions(tx, user.id, sessionId);
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { FAILED_LOGIN_LIMIT, PASSWORD_MAX_LENGTH } from '@inkwell/contract';
+import { CHANGE_PASSWORD_FAILURE_LIMIT, FAILED_LOGIN_ACCOUNT_LIMIT, FAILED_LOGIN_LIMIT, PASSWORD_MAX_LENGTH } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -97,14 +97,35 @@ describe('POST /api/proxy/public/register', () => {
     expect(await findUserByUsername(t.db, 'valid_name')).toBeUndefined();
   });
 
-  it('refuses one of the most common passwords', async () => {
-    const response = await post('/api/proxy/public/register', {
-      email: 'common@example.com',
-      username: 'common_pw',
-      password: 'password123',
-    });
+  // Issue 7 §4.10: judged by zxcvbn with the user's own names as inputs.
+  it.each([
+    ['one of the most common passwords', 'password123', /too easy to guess/],
+    ['eight spaces', '        ', /only spaces/],
+    ['the username', 'Weak_Owner', /your username/],
+    ['the username and a digit', 'weak_owner1', /username or e-mail/],
+    ['one containing the e-mail address', 'my weak.owner@example.com', /e-mail address/],
+    ['the e-mail local part and a year', 'weak.owner2024', /username or e-mail/],
+  ])('refuses %s, saying why, and creates nothing', async (_label, password, message) => {
+    const response = await post('/api/proxy/public/register', { email: 'weak.owner@example.com', username: 'weak_owner', password });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields.password).toMatch(/too common/);
+    expect(response.json().error.code).toBe('validation_failed');
+    expect(response.json().error.fields.password).toMatch(message);
+    expect(await findUserByUsername(t.db, 'weak_owner')).toBeUndefined();
+  });
+
+  it('creates the account and its welcome notification together', async () => {
+    const response = await post('/api/proxy/public/register', {
+      email: 'welcomed@example.com',
+      username: 'welcomed',
+      password: 'correct horse battery staple',
+    });
+    expect(response.statusCode).toBe(201);
+    const notifications = await t.app.inject({
+      method: 'GET',
+      url: '/api/omegascans/secure/me/get/notification',
+      headers: { cookie: sessionCookieFrom(response) },
+    });
+    expect(JSON.stringify(notifications.json())).toContain('Welcome to Inkwell');
   });
 
   it('refuses a body that is not JSON', async () => {
@@ -267,15 +288,46 @@ describe('POST /api/proxy/secure/change-password', () => {
     expect((await post('/api/proxy/public/login', { username: user.username, password: 'harbor-lights-93' })).statusCode).toBe(200);
   });
 
-  it('refuses a common or too short new password, and a visitor', async () => {
+  it('refuses a common, personal or too short new password, and a visitor', async () => {
     const user = await createUser(t.db);
     const cookie = await loginAs(t.app, user);
     const common = await post('/api/proxy/secure/change-password', { currentPassword: user.password, newPassword: 'qwerty123' }, { cookie });
     expect(common.statusCode).toBe(400);
+    for (const newPassword of [user.username, `${user.email}!`, ' '.repeat(10)]) {
+      const personal = await post('/api/proxy/secure/change-password', { currentPassword: user.password, newPassword }, { cookie });
+      expect(personal.statusCode).toBe(400);
+      expect(personal.json().error.fields).toHaveProperty('newPassword');
+    }
     const short = await post('/api/proxy/secure/change-password', { currentPassword: user.password, newPassword: 'abc' }, { cookie });
     expect(short.json().error.fields).toHaveProperty('newPassword');
     const visitor = await post('/api/proxy/secure/change-password', { currentPassword: 'x', newPassword: 'harbor-lights-93' });
     expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('change-password attempts (issue 7 §4.2)', () => {
+  it(`answers wrong current passwords past ${CHANGE_PASSWORD_FAILURE_LIMIT.max} with 429 and Retry-After, even the right one, for that account only`, async () => {
+    const user = await createUser(t.db);
+    const cookie = await loginAs(t.app, user);
+    const change = (currentPassword: string) =>
+      post('/api/proxy/secure/change-password', { currentPassword, newPassword: 'harbor-lights-93' }, { cookie });
+    for (let i = 0; i < CHANGE_PASSWORD_FAILURE_LIMIT.max; i += 1) {
+      expect((await change(`wrong-guess-${i}`)).statusCode).toBe(400);
+    }
+    const limited = await change(user.password);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The password did not change, and another account is not affected.
+    expect((await post('/api/proxy/public/login', { username: user.username, password: user.password })).statusCode).toBe(200);
+    const other = await createUser(t.db);
+    const otherCookie = await loginAs(t.app, other);
+    const response = await post(
+      '/api/proxy/secure/change-password',
+      { currentPassword: other.password, newPassword: 'harbor-lights-93' },
+      { cookie: otherCookie },
+    );
+    expect(response.statusCode).toBe(200);
   });
 });
 
@@ -307,15 +359,15 @@ describe('foreign Origin', () => {
 describe('rate limits', () => {
   it('answers the 26th login attempt from one IP in 5 minutes with 429 and Retry-After', async () => {
     const headers = { origin: TEST_ORIGIN };
-    const attempt = () =>
+    const attempt = (username = 'nobody_at_all') =>
       t.app.inject({
         method: 'POST',
         url: '/api/proxy/public/login',
         remoteAddress: '203.0.113.7',
         headers,
-        payload: { username: 'nobody_at_all', password: 'wrong-password' },
+        payload: { username, password: 'wrong-password' },
       });
-    for (let i = 0; i < 25; i += 1) expect((await attempt()).statusCode).toBe(401);
+    for (let i = 0; i < 25; i += 1) expect((await attempt(`nobody_${i}`)).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
@@ -331,27 +383,41 @@ describe('rate limits', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('locks an account after 100 failed logins in an hour, whatever the IP', async () => {
+  // Issue 7 §4.8: counted per account, not per typed name, and per address.
+  const loginFrom = (ip: string, payload: { username?: string; email?: string; password: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/proxy/public/login', remoteAddress: ip, headers: { origin: TEST_ORIGIN }, payload });
+
+  it('counts failures by username and by e-mail together, and locks that address out past the limit', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < FAILED_LOGIN_LIMIT.max; i += 1) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/proxy/public/login',
-        remoteAddress: `198.51.100.${i % 100}`,
-        headers: { origin: TEST_ORIGIN },
-        payload: { username: user.username, password: 'wrong-password' },
-      });
-      expect(response.statusCode).toBe(401);
+      const payload = i % 2 === 0 ? { username: user.username } : { email: user.email.toUpperCase() };
+      expect((await loginFrom('198.51.100.10', { ...payload, password: `wrong-${i}` })).statusCode).toBe(401);
     }
-    const locked = await t.app.inject({
-      method: 'POST',
-      url: '/api/proxy/public/login',
-      remoteAddress: '192.0.2.200',
-      headers: { origin: TEST_ORIGIN },
-      payload: { username: user.username, password: user.password },
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBeDefined();
+    for (const payload of [{ username: user.username }, { email: user.email }]) {
+      const locked = await loginFrom('198.51.100.10', { ...payload, password: user.password });
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // A stranger's failures do not lock the owner out from their own address.
+    expect((await loginFrom('198.51.100.11', { email: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
+  it('locks an account out everywhere past the ceiling, spread over many addresses', async () => {
+    const user = await createUser(t.db);
+    const perAddress = FAILED_LOGIN_LIMIT.max;
+    for (let i = 0; i < FAILED_LOGIN_ACCOUNT_LIMIT.max; i += 1) {
+      const ip = `10.7.${Math.floor(i / perAddress)}.1`;
+      expect((await loginFrom(ip, { username: user.username, password: `wrong-${i}` })).statusCode).toBe(401);
+    }
+    expect((await loginFrom('10.8.0.1', { username: user.username, password: user.password })).statusCode).toBe(429);
+  });
+
+  it('limits an unknown name per address too', async () => {
+    for (let i = 0; i < FAILED_LOGIN_LIMIT.max; i += 1) {
+      expect((await loginFrom('198.51.100.20', { username: 'ghost_user', password: `wrong-${i}` })).statusCode).toBe(401);
+    }
+    expect((await loginFrom('198.51.100.20', { username: 'ghost_user', password: 'wrong' })).statusCode).toBe(429);
+    expect((await loginFrom('198.51.100.21', { username: 'ghost_user', password: 'wrong' })).statusCode).toBe(401);
   });
 
   it('limits registrations per IP too', async () => {

@@ -9,6 +9,22 @@ export async function insertResetToken(
   await db.insert(passwordResetTokens).values(values);
 }
 
+/** The user of a live (unused, unexpired) token, without using it up. */
+export async function findLiveResetTokenUser(db: Database, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row?.userId;
+}
+
 /**
  * Marks a live token used and returns its user, in one conditional UPDATE, so two requests
  * racing with the same link cannot both succeed.
