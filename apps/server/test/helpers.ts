@@ -51,6 +51,8 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export interface TestContext {
   app: App;
+  /** PostgreSQL only: the test database's URL, for a second instance on the same data. */
+  databaseUrl?: string;
   db: Database;
   /** Raw SQL with $n parameters (to explain the queries the repositories issue). */
   executeSql: DatabaseHandle['executeSql'];
@@ -89,6 +91,7 @@ export async function createTestApp(
     app,
     db: database.db,
     executeSql: (text, values) => database.executeSql(text, values),
+    databaseUrl: database.url,
     clock,
     dataDir,
     async close() {
