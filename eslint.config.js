@@ -1,10 +1,55 @@
 import js from '@eslint/js';
+import { dirname, relative, resolve, sep } from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Import direction (DESIGN §2): web → contract, server → contract, never server ↔ web. */
 const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const WEB_SRC = resolve(import.meta.dirname, 'apps/web/src');
+
+/** The layer of a file of the web app: app, feature:<name>, components, lib, or null outside src. */
+function webLayer(file) {
+  const path = relative(WEB_SRC, file);
+  if (path.startsWith('..')) return null;
+  const [top, name] = path.split(sep);
+  if (top === 'features') return `feature:${name}`;
+  return ['app', 'components', 'lib'].includes(top) ? top : 'entry';
+}
+
+/** What each layer may import (besides packages): shared code → features → app, one way. */
+function mayImport(from, to) {
+  if (to === null || from === 'entry' || from === to) return true;
+  if (from === 'app') return to !== 'entry';
+  if (from.startsWith('feature:')) return to === 'components' || to === 'lib';
+  if (from === 'components') return to === 'lib';
+  return false;
+}
+
+/**
+ * Web layers (issue 7 §3, bulletproof-react's rule): a feature never imports another feature or
+ * the app shell; components/ and lib/ import no feature; app/ composes them all. Relative imports
+ * are resolved, so `../../auth/x` is caught however deep the importing file sits.
+ */
+const webLayersRule = {
+  meta: { type: 'problem', schema: [], messages: { forbidden: '{{from}} may not import {{to}} ({{source}}): {{hint}}' } },
+  create(context) {
+    const from = webLayer(context.filename);
+    if (from === null) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = webLayer(resolve(dirname(context.filename), source));
+      if (mayImport(from, to)) return;
+      const hint = to?.startsWith('feature:')
+        ? 'move what both need into components/ or lib/, or let app/ compose them'
+        : 'shared code sits below features and the app shell';
+      context.report({ node: node.source, messageId: 'forbidden', data: { from, to: to ?? 'outside', source, hint } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/.tmp/**', 'apps/server/drizzle/**', 'coverage/**'] },
@@ -49,9 +94,9 @@ export default tseslint.config(
     rules: boundaries([{ group: ['@inkwell/server', '**/apps/server/**', '**/server/src/**'], message: 'The web app never imports the server.' }]),
   },
   {
-    // Shared web code sits below features and the app shell.
-    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
-    rules: boundaries([{ group: ['**/features/**', '**/app/**'], message: 'components/ and lib/ must not import features or the app shell.' }]),
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { inkwell: { rules: { 'web-layers': webLayersRule } } },
+    rules: { 'inkwell/web-layers': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -14,7 +14,7 @@ function run(title, command, args) {
   }
 }
 
-run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
 run('type check', 'npm', ['run', '--silent', 'typecheck']);
 if (!process.env.TEST_DATABASE_URL) {
   process.stdout.write('\nTEST_DATABASE_URL is not set: server tests run on PGlite only (set it to run them on PostgreSQL too).\n');
