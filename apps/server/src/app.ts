@@ -93,8 +93,19 @@ export async function buildApp(deps: AppDeps) {
   const jobs = createJobs(deps.database, app.log, deps.jobs);
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuthService({ db, clock, limiter });
-  // Reset links go out after the answer (issue 7 §4.9); `deliver:` hands them to the job queue instead.
-  const passwordReset = createPasswordResetService({ db, clock, mailer, limiter, logger: app.log, publicUrl: config.publicUrl });
+  // Reset links go out through a job, after the answer, so it takes as long whether or not the account exists (issue 7 §4.9).
+  const passwordReset = createPasswordResetService({
+    db,
+    clock,
+    mailer,
+    limiter,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    deliver: (request) =>
+      void jobs
+        .send('auth.reset-link', request)
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not queue a reset link')),
+  });
   app.addHook('onClose', () => passwordReset.idle());
   const isHttps = config.publicUrl.startsWith('https://');
   const storage = deps.storage ?? createStorageFromConfig(config);
@@ -114,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
   jobs.work('media.avif', { concurrency: 1, handler: createAvifWorker(storage, app.log) });
   jobs.work('chapters.publish-due', { handler: async () => void (await publishing.publishDue()) });
   jobs.work('mail.send', { concurrency: 2, handler: (message) => mailer.send(message) });
+  jobs.work('auth.reset-link', { handler: (request) => passwordReset.sendResetLink(request) });
   jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');

@@ -19,10 +19,17 @@ let requests = 0;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => {
   requests += 1;
   const remoteAddress = `10.9.${Math.floor(requests / 250)}.${requests % 250}`;
-  return t.app.inject({ method: 'POST', url, remoteAddress, payload: payload as object, headers: { origin: TEST_ORIGIN, ...headers } });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    payload: payload as object,
+    headers: { origin: TEST_ORIGIN, ...headers },
+  });
 };
 
-const mailsTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
+const mailsTo = (email: string) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt));
 const mailCount = async () => (await t.db.select({ n: count() }).from(mailOutbox))[0]?.n ?? 0;
 
 /** Asks for a link and waits for its mail: the mail goes out after the answer (issue 7 §4.9). */
@@ -30,11 +37,14 @@ async function requestLink(email: string): Promise<string> {
   const before = (await mailsTo(email)).length;
   const response = await post('/api/proxy/public/forgot-password', { email });
   expect(response.statusCode).toBe(200);
-  const mail = await vi.waitFor(async () => {
-    const mails = await mailsTo(email);
-    expect(mails.length).toBe(before + 1);
-    return mails[0];
-  });
+  const mail = await vi.waitFor(
+    async () => {
+      const mails = await mailsTo(email);
+      expect(mails.length).toBe(before + 1);
+      return mails[0];
+    },
+    { timeout: 10_000, interval: 100 },
+  );
   const match = mail?.text.match(/reset-password\?token=([\w-]+)/);
   if (!match?.[1]) throw new Error('no reset link in the mail');
   return decodeURIComponent(match[1]);
@@ -113,7 +123,9 @@ describe('password reset', () => {
     const user = await createUser(t.db);
     const first = await requestLink(user.email);
     const second = await requestLink(user.email);
-    expect((await post('/api/proxy/public/reset-password', { token: second, password: 'copper-kettle-55' })).statusCode).toBe(200);
+    expect((await post('/api/proxy/public/reset-password', { token: second, password: 'copper-kettle-55' })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/proxy/public/reset-password', { token: first, password: 'copper-kettle-66' })).statusCode).toBe(400);
   });
 

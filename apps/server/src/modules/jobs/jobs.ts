@@ -10,6 +10,8 @@ export interface JobData {
   'chapters.publish-due': Record<string, never>;
   /** Send one e-mail through the mailer. */
   'mail.send': { to: string; subject: string; text: string };
+  /** Look an address up and, for a real account, mail it a reset link (after the answer: issue 7 §4.9). */
+  'auth.reset-link': { email: string };
   /** Forget view marks older than the dedup window. */
   'metrics.prune-view-marks': Record<string, never>;
 }
@@ -33,7 +35,7 @@ export interface Jobs {
   drain(timeoutMs?: number): Promise<void>;
 }
 
-const QUEUES: JobName[] = ['media.avif', 'chapters.publish-due', 'mail.send', 'metrics.prune-view-marks'];
+const QUEUES: JobName[] = ['media.avif', 'chapters.publish-due', 'mail.send', 'auth.reset-link', 'metrics.prune-view-marks'];
 
 /**
  * Durable background work through pg-boss (decision 0006) on the app's own database: PostgreSQL
