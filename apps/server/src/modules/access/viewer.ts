@@ -9,7 +9,16 @@ import { VISITOR, type Viewer } from './access';
  */
 export function viewerOf(user: AuthUser | null): Viewer {
   if (!user) return VISITOR;
-  return { userId: user.id, role: user.role, hasPremiumPass: false, unlocked: new Set() };
+  return { userId: user.id, role: user.role, hasPremiumPass: membershipOf(user).isPremium, unlocked: new Set() };
+}
+
+/**
+ * SPEC §3's `isPremium` and `membership` of a user (verify, login, profiledata), and the premium
+ * pass of the viewer: one place. The store fills it from the user's active subscription (its
+ * plan's name and whether the plan includes premium chapters); until then no one holds one.
+ */
+export function membershipOf(_user: Pick<AuthUser, 'id'>): { isPremium: boolean; membership: string | null } {
+  return { isPremium: false, membership: null };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ProfileData, SessionUser } from '@inkwell/contract';
+import { membershipOf } from '../access/viewer';
 import type { AuthUser } from './users.repository';
 
 /**
@@ -12,8 +13,7 @@ export function toSessionUser(user: AuthUser): SessionUser {
     email: user.email,
     username: user.username,
     coins: user.coins,
-    membership: null,
-    isPremium: false,
+    ...membershipOf(user),
     avatarUrl: user.avatarUrl,
   };
 }
