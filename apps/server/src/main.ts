@@ -5,6 +5,7 @@ import { createFirstAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLimiter } from './lib/limiter-factory';
+import { loggerOptions } from './lib/logger';
 import { seedSiteSettings } from './db/demo/seed-site';
 import { systemClock } from './lib/clock';
 import { seedDemoContent } from './db/demo/seed-demo';
@@ -25,7 +26,7 @@ async function main() {
     config,
     database,
     limiter,
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
   });
 
   if (config.seedDemo) {

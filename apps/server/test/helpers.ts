@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc } from 'drizzle-orm';
+import type { FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
@@ -63,7 +64,13 @@ export interface TestContext {
 
 /** The real app on a real database, with a clock the test can move. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; storage?: MediaStorage; indexHtml?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    storage?: MediaStorage;
+    indexHtml?: string;
+    /** Logger options, for tests of what the log holds; no log by default. */
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-app-'));
@@ -83,6 +90,7 @@ export async function createTestApp(
     limiter,
     clock,
     storage: options.storage,
+    logger: options.logger,
     // Jobs are picked up within a fraction of a second, so tests can wait for them with jobs.drain().
     jobs: { pollingIntervalSeconds: 0.5 },
   });
