@@ -3,6 +3,23 @@ import fp from 'fastify-plugin';
 import { sendError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins allowed to make state-changing calls: PUBLIC_URL's and WEB_ORIGINS, never one
+ * derived from the request itself (its Host header is the caller's to choose: issue 7 §4.14).
+ * A PUBLIC_URL on a loopback name also allows the other loopback names on its port, so
+ * `npm start` works at http://127.0.0.1:3000 as well as at http://localhost:3000; nothing
+ * outside this machine can be served from those.
+ */
+export function allowedOrigins(publicUrl: string, webOrigins: readonly string[]): Set<string> {
+  const site = new URL(publicUrl);
+  const allowed = new Set([site.origin, ...webOrigins]);
+  if (LOOPBACK_HOSTS.includes(site.hostname)) {
+    for (const host of LOOPBACK_HOSTS) allowed.add(`${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`);
+  }
+  return allowed;
+}
 
 /**
  * DESIGN §5: state-changing requests from a foreign Origin are refused, on top of SameSite
@@ -11,14 +28,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const originCheckPlugin = fp(
   async (app: FastifyInstance, options: { publicUrl: string; webOrigins: string[] }) => {
-    const allowed = new Set([new URL(options.publicUrl).origin, ...options.webOrigins]);
+    const allowed = allowedOrigins(options.publicUrl, options.webOrigins);
     app.addHook('onRequest', async (request, reply) => {
       if (SAFE_METHODS.has(request.method) || request.url.startsWith('/api/webhooks/')) return;
       const origin = request.headers.origin;
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      const isForeign = origin
-        ? origin !== ownOrigin && !allowed.has(origin)
-        : request.headers['sec-fetch-site'] === 'cross-site';
+      const isForeign = origin ? !allowed.has(origin) : request.headers['sec-fetch-site'] === 'cross-site';
       if (isForeign) return sendError(reply, 'foreign_origin', 'Requests from other sites are not allowed');
     });
   },
