@@ -67,8 +67,21 @@ export async function startServer(): Promise<() => Promise<void>> {
   };
 }
 
-/** The newest reset link the server mailed to `email` (the default mailer writes mail to the log). */
-export function lastResetLink(email: string): string {
+/**
+ * The newest reset link the server mailed to `email` (the default mailer writes mail to the log).
+ * The mail is sent by a job after the answer, so this waits for it.
+ */
+export async function lastResetLink(email: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const link = findResetLink(email);
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no reset mail for ${email} in the server log`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function findResetLink(email: string): string | undefined {
   const lines = readFileSync(SERVER_LOG, 'utf8').split('\n').filter(Boolean);
   for (const line of lines.reverse()) {
     if (!line.startsWith('{')) continue;
@@ -78,5 +91,5 @@ export function lastResetLink(email: string): string {
       if (match) return match[0];
     }
   }
-  throw new Error(`no reset mail for ${email} in the server log`);
+  return undefined;
 }

@@ -80,7 +80,7 @@ test('a reader resets a forgotten password through the mailed link', async ({ pa
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('a link to reset its password is on its way')).toBeVisible();
 
-  const link = new URL(lastResetLink(reader.email));
+  const link = new URL(await lastResetLink(reader.email));
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   reader.password = 'meadow-compass-64';
