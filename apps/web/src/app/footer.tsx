@@ -1,3 +1,4 @@
+import type confetti from 'canvas-confetti';
 import { AtSign, GitBranch, Globe, Mail } from 'lucide-react';
 import { Logo } from '../components/logo';
 import { useSiteSettings } from './site-settings';
@@ -6,10 +7,25 @@ import { useSiteSettings } from './site-settings';
 const CONTACT_ICONS = { github: GitBranch, email: Mail, x: AtSign, website: Globe } as const;
 const CONTACT_LABELS = { github: 'Our code on GitHub', email: 'Write to the team', x: 'Follow us on X', website: 'Our website' } as const;
 
-/** Confetti is loaded on the first click only, so readers never download it otherwise. */
+let cannon: Promise<confetti.CreateTypes> | undefined;
+
+/**
+ * Confetti is loaded on the first click only, so readers never download it otherwise. It draws on
+ * the main thread: canvas-confetti's default cannon runs in a Worker made from a blob: URL, which
+ * our Content-Security-Policy refuses (worker-src falls back to script-src 'self'). Allowing
+ * blob: workers site-wide for a footer flourish would weaken the policy; a few frames of
+ * particles on the main thread cost nothing.
+ */
+export function loadConfetti(): Promise<confetti.CreateTypes> {
+  cannon ??= import('canvas-confetti').then(({ default: library }) =>
+    library.create(undefined, { useWorker: false, resize: true, disableForReducedMotion: true }),
+  );
+  return cannon;
+}
+
 async function fireConfetti(origin: { x: number; y: number }) {
-  const { default: confetti } = await import('canvas-confetti');
-  await confetti({ particleCount: 120, spread: 70, origin, disableForReducedMotion: true });
+  const fire = await loadConfetti();
+  await fire({ particleCount: 120, spread: 70, origin });
 }
 
 /** SPEC §2 Footer: a logo, a copyright line, developer contacts; the developer's name fires confetti. */

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, readerUser, renderInApp, verifyAs } from '../../../test/render';
 import { TopBar } from './top-bar';
@@ -96,6 +96,26 @@ describe('top bar panels (SPEC §4 Menu panels)', () => {
       window.dispatchEvent(new Event('resize'));
     });
     expect(screen.queryByTestId('mobile-menu')).toBeNull();
+  });
+});
+
+describe('the mobile search button (issue 7 §4.18)', () => {
+  it('opens the search panel below the bar, with SPEC’s rules, and closes like the other panels', async () => {
+    renderInApp(<TopBar />);
+    const button = screen.getByRole('button', { name: 'Search series' });
+    fireEvent.click(button);
+    const row = screen.getByTestId('mobile-search');
+    const field = within(row).getByRole('searchbox', { name: 'Search series' });
+    expect(field).toHaveFocus();
+    expect(within(row).getByTestId('search-panel')).toHaveTextContent('Please enter at least 3 characters to search.');
+    expect(screen.getByRole('button', { name: 'Close search' })).toHaveAttribute('aria-expanded', 'true');
+
+    // One panel at a time: the notifications close the search row.
+    fireEvent.click(await screen.findByRole('button', { name: /Notifications/ }));
+    expect(screen.queryByTestId('mobile-search')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Search series' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByTestId('mobile-search')).toBeNull();
   });
 });
 

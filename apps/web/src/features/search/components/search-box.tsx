@@ -50,7 +50,8 @@ function ResultItem({ result, onChoose }: { result: SearchResult; onChoose(): vo
  */
 export function SearchBox({ className = '', autoFocus = false }: { className?: string; autoFocus?: boolean }) {
   const [text, setText] = useState('');
-  const [isOpen, setIsOpen] = useState(false);
+  // Opened from the mobile bar's button, the field takes the focus and shows its panel at once.
+  const [isOpen, setIsOpen] = useState(autoFocus);
   const containerRef = useRef<HTMLFormElement>(null);
   const panelId = useId();
   const location = useLocation();
@@ -62,7 +63,12 @@ export function SearchBox({ className = '', autoFocus = false }: { className?: s
   const results = useQuery({ ...searchSeriesQueryOptions(debounced), enabled: canSearch });
 
   // Leaving the page (a result was chosen) closes the panel.
-  useEffect(() => setIsOpen(false), [location.pathname]);
+  const shownOn = useRef(location.pathname);
+  useEffect(() => {
+    if (shownOn.current === location.pathname) return;
+    shownOn.current = location.pathname;
+    setIsOpen(false);
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!isOpen) return;
