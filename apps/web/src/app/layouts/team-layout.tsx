@@ -56,10 +56,14 @@ export function TeamLayout() {
             <div className="ml-auto flex items-center gap-3">
               {user && (
                 <span className="flex items-center gap-2 text-sm text-zinc-300">
-                  {user.username} <RoleTag role={user.role} />
+                  {/* A phone has room for the role, not the name too. */}
+                  <span className="hidden max-w-40 truncate sm:inline">{user.username}</span> <RoleTag role={user.role} />
                 </span>
               )}
-              <Link to="/" className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-zinc-300 hover:bg-ink-800">
+              <Link
+                to="/"
+                className="flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
+              >
                 <ArrowLeft className="size-4" aria-hidden /> Back to site
               </Link>
             </div>
