@@ -14,6 +14,25 @@ export function toImage(key: string | null, width: number | null, height: number
 export const coverOf = (row: Pick<SeriesRow, 'coverKey' | 'coverWidth' | 'coverHeight'>) =>
   toImage(row.coverKey, row.coverWidth, row.coverHeight);
 
+/** What a series page and the team's series editor both show of a series. */
+export function seriesFields(row: SeriesRow, genres: GenreRow[]) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    title: row.title,
+    alternativeNames: row.alternativeNames,
+    description: row.description,
+    status: row.status,
+    cover: coverOf(row),
+    author: row.author,
+    artist: row.artist,
+    releaseYear: row.releaseYear,
+    isAdult: row.isAdult,
+    genres: genres.map(toGenre),
+  };
+}
+
 export function toCard(row: SeriesRow, latest: ChapterListRow[], now: Date): SeriesCard {
   return {
     id: row.id,

@@ -2,6 +2,7 @@ import type { ChapterContent, HomeData, SeriesDetail, SeriesListData } from '@in
 import { homeResponseSchema, seriesListResponseSchema, type seriesListQuerySchema } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
@@ -19,7 +20,7 @@ import { genresOfSeries, listGenres } from '../genres/genres.repository';
 import type { UrlSigner } from '../media/signed-urls';
 import type { ViewCounter } from '../metrics/view-counter';
 import { findSeriesBySlug, listPublishedSeries, type SeriesFilter, type SeriesRow } from '../series/series.repository';
-import { coverOf, mediaUrl, toBanner, toCard, toChapterSummary, toGenre } from './catalogue.presenter';
+import { coverOf, mediaUrl, seriesFields, toBanner, toCard, toChapterSummary, toGenre } from './catalogue.presenter';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
 export const CATALOGUE_CACHE_MS = 10_000;
@@ -118,12 +119,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
         const { items, total } = await cards(filter, sort, page, perPage);
         return {
           items,
-          pagination: {
-            page,
-            perPage,
-            total,
-            totalPages: Math.max(1, Math.ceil(total / perPage)),
-          },
+          pagination: pageInfo(page, perPage, total),
         };
       });
     },
@@ -133,19 +129,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       const { row, genres, chapters, viewer } = await visibleSeries(slug, asked);
       if (options.reader) views.count(options.reader, row.id);
       return {
-        id: row.id,
-        slug: row.slug,
-        type: row.type,
-        title: row.title,
-        alternativeNames: row.alternativeNames,
-        description: row.description,
-        status: row.status,
-        cover: coverOf(row),
-        author: row.author,
-        artist: row.artist,
-        releaseYear: row.releaseYear,
-        isAdult: row.isAdult,
-        genres: genres.map(toGenre),
+        ...seriesFields(row, genres),
         chapters: listedChapters(chapters, viewer, now),
         views: row.views,
       };
