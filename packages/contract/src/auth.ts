@@ -20,6 +20,8 @@ export const sessionUserSchema = z.object({
   membership: z.string().nullable(),
   isPremium: z.boolean(),
   avatarUrl: z.string().nullable(),
+  /** Unlock a locked chapter on opening it when the coins are there (the store's per-user option). */
+  autoUnlock: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -140,8 +140,9 @@ export type ChapterPage = z.infer<typeof chapterPageSchema>;
 const chapterNeighbourSchema = z.object({ slug: z.string(), number: z.number(), title: z.string() }).nullable();
 
 /**
- * A chapter for the reader. When `access` is locked or early_access, `pages` is empty and
- * `content` is null: only the price and free date are sent.
+ * A chapter for the reader. When `access` is locked or early_access only the price, the free date
+ * and the paywall preview are sent: the first `previewPages` pages of a comic, or the first share of
+ * a novel's text the team chose; `isPreview` says so. The rest never leaves the server.
  */
 export const chapterContentSchema = z.object({
   series: z.object({
@@ -155,6 +156,10 @@ export const chapterContentSchema = z.object({
   canRead: z.boolean(),
   pages: z.array(chapterPageSchema),
   content: z.string().nullable(),
+  /** The pages or text are the paywall preview of a locked chapter, not the whole of it. */
+  isPreview: z.boolean(),
+  /** How many pages the whole chapter has (comics), so a preview can say what is left. */
+  pageCount: z.number().int(),
   previous: chapterNeighbourSchema,
   next: chapterNeighbourSchema,
   chapters: z.array(

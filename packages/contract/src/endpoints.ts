@@ -31,6 +31,37 @@ import {
   unreadCountResponseSchema,
 } from './notifications';
 import { ROUTES, type EndpointName, type RouteDef } from './routes';
+import {
+  adminCoinPackageListResponseSchema,
+  adminCoinPackageResponseSchema,
+  adminPlanListResponseSchema,
+  adminPlanResponseSchema,
+  adminPurchaseListQuerySchema,
+  adminPurchaseListResponseSchema,
+  adminPurchaseResponseSchema,
+  bulkUnlockRequestSchema,
+  bulkUnlockResponseSchema,
+  chapterIdParamsSchema,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  coinPackageInputSchema,
+  coinPackageListResponseSchema,
+  coinPackagePatchSchema,
+  planInputSchema,
+  planListResponseSchema,
+  planPatchSchema,
+  purchaseIdParamsSchema,
+  purchaseListQuerySchema,
+  purchaseListResponseSchema,
+  purchaseResponseSchema,
+  seriesIdParamsSchema,
+  storeSettingsResponseSchema,
+  storeSettingsSchema,
+  subscriptionResponseSchema,
+  unlockResponseSchema,
+  walletQuerySchema,
+  walletResponseSchema,
+} from './store';
 import { healthResponseSchema, siteSettingsSchema } from './site';
 import {
   bannerInputSchema,
@@ -112,6 +143,30 @@ const SCHEMAS = {
   teamBannerUpdate: { params: idParamsSchema, body: bannerPatchSchema, response: teamBannerResponseSchema },
   teamBannerImage: { params: idParamsSchema, response: teamBannerResponseSchema },
   teamBannerDelete: { params: idParamsSchema, response: messageResponseSchema },
+
+  coinPackages: { response: coinPackageListResponseSchema },
+  plans: { response: planListResponseSchema },
+  checkout: { body: checkoutRequestSchema, response: checkoutResponseSchema },
+  myPurchases: { query: purchaseListQuerySchema, response: purchaseListResponseSchema },
+  myPurchase: { params: purchaseIdParamsSchema, response: purchaseResponseSchema },
+  testCheckoutComplete: { params: purchaseIdParamsSchema, response: purchaseResponseSchema },
+  testCheckoutCancel: { params: purchaseIdParamsSchema, response: purchaseResponseSchema },
+  wallet: { query: walletQuerySchema, response: walletResponseSchema },
+  storeSettings: { body: storeSettingsSchema, response: storeSettingsResponseSchema },
+  unlockChapter: { params: chapterIdParamsSchema, response: unlockResponseSchema },
+  unlockChapters: { params: seriesIdParamsSchema, body: bulkUnlockRequestSchema, response: bulkUnlockResponseSchema },
+  mySubscription: { response: subscriptionResponseSchema },
+  cancelSubscription: { response: subscriptionResponseSchema },
+
+  adminPlans: { response: adminPlanListResponseSchema },
+  adminPlanCreate: { body: planInputSchema, response: adminPlanResponseSchema },
+  adminPlanUpdate: { params: idParamsSchema, body: planPatchSchema, response: adminPlanResponseSchema },
+  adminCoinPackages: { response: adminCoinPackageListResponseSchema },
+  adminCoinPackageCreate: { body: coinPackageInputSchema, response: adminCoinPackageResponseSchema },
+  adminCoinPackageUpdate: { params: idParamsSchema, body: coinPackagePatchSchema, response: adminCoinPackageResponseSchema },
+  adminPurchases: { query: adminPurchaseListQuerySchema, response: adminPurchaseListResponseSchema },
+  adminPurchase: { params: idParamsSchema, response: adminPurchaseResponseSchema },
+  adminPurchaseRefund: { params: idParamsSchema, response: adminPurchaseResponseSchema },
 } as const satisfies { [N in EndpointName]: EndpointSchemas };
 
 type Routes = typeof ROUTES;

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  payment_provider_error: 502,
   service_unavailable: 503,
 } as const;
 

@@ -8,5 +8,6 @@ export * from './paths';
 export * from './series-status';
 export * from './catalogue';
 export * from './team-catalogue';
+export * from './store';
 export * from './routes';
 export * from './endpoints';

@@ -25,6 +25,7 @@ export interface RouteDef {
 const PUB = '/api/public/omegascans/public';
 const ME = '/api/omegascans/secure/me';
 const TEAM = '/api/omegascans/secure/team';
+const ADMIN = '/api/omegascans/secure/admin';
 
 /**
  * Every API endpoint's method, path, access and error codes, declared once. Its request and
@@ -136,7 +137,63 @@ export const ROUTES = {
     errors: ['not_found', 'payload_too_large', 'unsupported_media_type'],
   },
   teamBannerDelete: { method: 'DELETE', path: `${TEAM}/banners/:id`, access: 'team', errors: ['not_found'] },
+
+  // The store (DESIGN §4 Money).
+  coinPackages: { method: 'GET', path: `${PUB}/store/coin-packages`, access: 'public', errors: [] },
+  plans: { method: 'GET', path: `${PUB}/store/plans`, access: 'public', errors: [] },
+  checkout: { method: 'POST', path: `${ME}/checkout`, access: 'user', status: 201, errors: ['not_found', 'conflict', 'payment_provider_error'] },
+  myPurchases: { method: 'GET', path: `${ME}/purchases`, access: 'user', errors: [] },
+  myPurchase: { method: 'GET', path: `${ME}/purchases/:purchaseId`, access: 'user', errors: ['not_found'] },
+  testCheckoutComplete: {
+    method: 'POST',
+    path: '/api/payments/test-checkout/:purchaseId/complete',
+    access: 'user',
+    errors: ['not_found', 'conflict'],
+  },
+  testCheckoutCancel: {
+    method: 'POST',
+    path: '/api/payments/test-checkout/:purchaseId/cancel',
+    access: 'user',
+    errors: ['not_found', 'conflict'],
+  },
+  wallet: { method: 'GET', path: `${ME}/wallet`, access: 'user', errors: [] },
+  storeSettings: { method: 'PATCH', path: `${ME}/store-settings`, access: 'user', errors: [] },
+  unlockChapter: {
+    method: 'POST',
+    path: `${ME}/chapters/:chapterId/unlock`,
+    access: 'user',
+    errors: ['chapter_not_found', 'insufficient_coins'],
+  },
+  unlockChapters: {
+    method: 'POST',
+    path: `${ME}/series/:seriesId/unlock`,
+    access: 'user',
+    errors: ['series_not_found', 'chapter_not_found', 'insufficient_coins'],
+  },
+  mySubscription: { method: 'GET', path: `${ME}/subscription`, access: 'user', errors: [] },
+  cancelSubscription: { method: 'POST', path: `${ME}/subscription/cancel`, access: 'user', errors: ['not_found', 'payment_provider_error'] },
+
+  adminPlans: { method: 'GET', path: `${ADMIN}/plans`, access: 'admin', errors: [] },
+  adminPlanCreate: { method: 'POST', path: `${ADMIN}/plans`, access: 'admin', status: 201, errors: [] },
+  adminPlanUpdate: { method: 'PATCH', path: `${ADMIN}/plans/:id`, access: 'admin', errors: ['not_found'] },
+  adminCoinPackages: { method: 'GET', path: `${ADMIN}/coin-packages`, access: 'admin', errors: [] },
+  adminCoinPackageCreate: { method: 'POST', path: `${ADMIN}/coin-packages`, access: 'admin', status: 201, errors: [] },
+  adminCoinPackageUpdate: { method: 'PATCH', path: `${ADMIN}/coin-packages/:id`, access: 'admin', errors: ['not_found'] },
+  adminPurchases: { method: 'GET', path: `${ADMIN}/purchases`, access: 'admin', errors: [] },
+  adminPurchase: { method: 'GET', path: `${ADMIN}/purchases/:id`, access: 'admin', errors: ['not_found'] },
+  adminPurchaseRefund: {
+    method: 'POST',
+    path: `${ADMIN}/purchases/:id/refund`,
+    access: 'admin',
+    errors: ['not_found', 'conflict', 'payment_provider_error'],
+  },
 } as const satisfies Record<string, RouteDef>;
+
+/** Stripe's webhook: a raw body checked by its signature, so it is not a JSON endpoint of the table. */
+export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+
+/** The built-in test checkout's page (DESIGN §4), where `checkoutUrl` points while Stripe is not configured. */
+export const testCheckoutPagePath = (purchaseId: string) => `/buy/checkout/${encodeURIComponent(purchaseId)}`;
 
 export type EndpointName = keyof typeof ROUTES;
 

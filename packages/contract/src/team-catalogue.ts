@@ -134,6 +134,18 @@ const isoDate = z.iso.datetime({
  * A chapter's fields. publishedAt: null keeps a draft, a future time schedules it.
  * price 0 is free; freeAt makes a priced chapter early access until then.
  */
+/** The paywall preview: how many pages of a locked comic chapter, or what share of a novel's text, anyone may read. */
+const previewPages = z
+  .number({ error: 'Preview pages must be a number' })
+  .int('Preview pages is a whole number')
+  .min(0, 'Preview pages cannot be negative')
+  .max(50, 'At most 50 preview pages');
+const previewPercent = z
+  .number({ error: 'Preview share must be a number' })
+  .int('Preview share is a whole percentage')
+  .min(0, 'Preview share cannot be negative')
+  .max(50, 'At most half of the text can be a preview');
+
 export const chapterInputSchema = z
   .object({
     number: z
@@ -152,6 +164,8 @@ export const chapterInputSchema = z
       .default(0),
     freeAt: isoDate.nullable().default(null),
     content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'The text is too long').optional(),
+    previewPages: previewPages.default(0),
+    previewPercent: previewPercent.default(0),
   })
   .refine((c) => c.freeAt === null || c.price > 0, {
     path: ['freeAt'],
@@ -171,11 +185,15 @@ export const chapterPatchSchema = z
     price: z.number().int('Price is a whole number of coins').min(0, 'Price cannot be negative').max(100_000),
     freeAt: isoDate.nullable(),
     content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'The text is too long'),
+    previewPages,
+    previewPercent,
   })
   .partial();
 
 export const teamChapterSchema = teamChapterRowSchema.extend({
   seriesId: z.uuid(),
+  previewPages: z.number().int(),
+  previewPercent: z.number().int(),
   seriesType: seriesTypeSchema,
   content: z.string().nullable(),
   pages: z.array(imageSchema.extend({ id: z.uuid() })),

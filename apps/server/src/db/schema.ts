@@ -31,6 +31,8 @@ export const users = pgTable(
     /** Integer coins; changes only beside the ledger row that explains it (store issue). */
     coins: integer('coins').notNull().default(0),
     isBanned: boolean('is_banned').notNull().default(false),
+    /** Unlock a locked chapter on opening it, when the coins are there (the store's option). */
+    autoUnlock: boolean('auto_unlock').notNull().default(false),
     avatarUrl: text('avatar_url'),
     avatarVersion: integer('avatar_version').notNull().default(0),
     createdAt: createdAt(),
@@ -214,6 +216,10 @@ export const chapters = pgTable(
     freeAt: timestamp('free_at', { withTimezone: true }),
     /** A novel chapter's sanitized HTML; null for comics. */
     content: text('content'),
+    /** The paywall preview of a locked chapter: its first pages (comics) … */
+    previewPages: integer('preview_pages').notNull().default(0),
+    /** … or this share of its text, in percent (novels). */
+    previewPercent: integer('preview_percent').notNull().default(0),
     /**
      * When the release was claimed (DESIGN §5 publishing): set once by a conditional update, so what
      * follows a release happens exactly once however many instances run.
@@ -232,6 +238,7 @@ export const chapters = pgTable(
       .on(t.publishedAt)
       .where(sql`${t.announcedAt} is null and ${t.publishedAt} is not null`),
     check('chapters_price_nonnegative', sql`${t.price} >= 0`),
+    check('chapters_preview_range', sql`${t.previewPages} between 0 and 50 and ${t.previewPercent} between 0 and 50`),
     check('chapters_number_nonnegative', sql`${t.number} >= 0`),
   ],
 );
@@ -299,4 +306,193 @@ export const viewMarks = pgTable(
     chapterId: uuid('chapter_id').notNull().default(NIL_UUID),
   },
   (t) => [primaryKey({ columns: [t.day, t.visitor, t.seriesId, t.chapterId] })],
+);
+
+// The store (DESIGN §5 Coins, Subscriptions, Payments; decision 0009).
+
+export const coinPackages = pgTable(
+  'coin_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    coins: integer('coins').notNull(),
+    bonusCoins: integer('bonus_coins').notNull().default(0),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull().default('usd'),
+    /** An inactive package is off sale; a package that has been sold is never deleted. */
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('coin_packages_amounts', sql`${t.coins} > 0 and ${t.bonusCoins} >= 0 and ${t.priceCents} > 0`),
+  ],
+);
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull().default('usd'),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    includesPremium: boolean('includes_premium').notNull().default(true),
+    coinsPerPeriod: integer('coins_per_period').notNull().default(0),
+    /** Archived when false: off sale, kept for those who bought it. */
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('plans_amounts', sql`${t.priceCents} > 0 and ${t.coinsPerPeriod} >= 0`),
+    check('plans_interval_known', sql`${t.interval} in ('month', 'year')`),
+  ],
+);
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['coins', 'plan'] }).notNull(),
+    /** pending → paid | cancelled | failed; paid → refunded. Changed only by conditional updates. */
+    status: text('status', { enum: ['pending', 'paid', 'cancelled', 'refunded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    packageId: uuid('package_id').references(() => coinPackages.id),
+    planId: uuid('plan_id').references(() => plans.id),
+    /** What was charged and credited, copied at checkout: later edits of the package change nothing here. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull(),
+    coins: integer('coins').notNull().default(0),
+    itemName: text('item_name').notNull(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    /** The provider's checkout session id: a payment is fulfilled once per session. */
+    providerSessionId: text('provider_session_id'),
+    /** Stripe's payment intent (coins) or subscription (plans), for refunds and renewals. */
+    providerPaymentId: text('provider_payment_id'),
+    returnTo: text('return_to'),
+    unlockChapterId: uuid('unlock_chapter_id'),
+    /** Coins taken back by a refund (what was left of the credit, never more than the balance). */
+    coinsReversed: integer('coins_reversed').notNull().default(0),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('purchases_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('purchases_created_idx').on(t.createdAt.desc()),
+    uniqueIndex('purchases_provider_session_key').on(t.providerSessionId),
+    index('purchases_provider_payment_idx').on(t.providerPaymentId),
+    check('purchases_amounts', sql`${t.amountCents} > 0 and ${t.coins} >= 0 and ${t.coinsReversed} >= 0`),
+    check(
+      'purchases_item',
+      sql`(${t.kind} = 'coins' and ${t.packageId} is not null) or (${t.kind} = 'plan' and ${t.planId} is not null)`,
+    ),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    /** active until it ends; access lasts while active and current_period_end is ahead. */
+    status: text('status', { enum: ['active', 'ended'] })
+      .notNull()
+      .default('active'),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One subscription per purchase, and at most one running per reader.
+    uniqueIndex('subscriptions_purchase_key').on(t.purchaseId),
+    uniqueIndex('subscriptions_user_active_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+    uniqueIndex('subscriptions_provider_key').on(t.providerSubscriptionId),
+    // The test renewal job's scan.
+    index('subscriptions_active_period_end_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/** Provider events already taken in, by the provider's event id: a replayed event is ignored. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+/**
+ * Every coin movement. Append-only (a trigger refuses UPDATE and DELETE): corrections and refunds
+ * are new rows. `users.coins` changes only in the transaction that adds the row explaining it.
+ */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    delta: integer('delta').notNull(),
+    kind: text('kind', { enum: ['purchase', 'unlock', 'subscription_coins', 'refund', 'adjustment'] }).notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    /** No foreign key: the ledger keeps its rows if the chapter is ever deleted (the reason names it). */
+    chapterId: uuid('chapter_id'),
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
+    /** Once-only credits (a purchase, a subscription period) carry a key: the same key never credits twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** The admin who made an adjustment. */
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coin_ledger_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    uniqueIndex('coin_ledger_idempotency_key').on(t.idempotencyKey),
+    index('coin_ledger_kind_created_idx').on(t.kind, t.createdAt),
+    check('coin_ledger_delta_nonzero', sql`${t.delta} <> 0`),
+    check('coin_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** A chapter a reader unlocked with coins: unique per reader and chapter, so it is charged once. */
+export const chapterUnlocks = pgTable(
+  'chapter_unlocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    /** Coins paid (the price at that moment). */
+    coins: integer('coins').notNull(),
+    ledgerId: uuid('ledger_id').references(() => coinLedger.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.chapterId] }), index('chapter_unlocks_chapter_idx').on(t.chapterId)],
 );

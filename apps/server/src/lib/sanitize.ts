@@ -36,3 +36,26 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeNovelHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+const BLOCK_END = /<\/(?:p|h2|h3|h4|blockquote|ul|ol)>|<hr\s*\/?>/g;
+
+/**
+ * The paywall preview of a novel chapter: its first blocks, up to `percent` of its text, cut at the
+ * end of a block and sanitized again so every tag is closed. At least one block when percent > 0;
+ * never the whole text.
+ */
+export function novelPreview(html: string, percent: number): string {
+  if (percent <= 0 || !html) return '';
+  const textLength = (part: string) => part.replace(/<[^>]*>/g, '').length;
+  const total = textLength(html);
+  const budget = (total * percent) / 100;
+  let cut = 0;
+  for (const match of html.matchAll(BLOCK_END)) {
+    const end = match.index + match[0].length;
+    if (end >= html.length) break;
+    if (cut > 0 && textLength(html.slice(0, end)) > budget) break;
+    cut = end;
+    if (textLength(html.slice(0, end)) >= budget) break;
+  }
+  return cut === 0 ? '' : sanitizeNovelHtml(html.slice(0, cut));
+}

@@ -6,6 +6,7 @@ import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
+import { novelPreview } from '../../lib/sanitize';
 import { canReadChapter, isListed, isTeam, VISITOR, type Viewer } from '../access/access';
 import type { UnlockLookup } from '../access/viewer';
 import { activeBanners } from '../banners/banners.repository';
@@ -142,7 +143,14 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       const summary = listed.find((chapter) => chapter.slug === chapterSlug);
       if (!summary) throw new AppError('chapter_not_found', 'Chapter not found');
       const canRead = canReadChapter(summary.access, viewer);
-      const body = canRead ? await chapterBody(row, chapterSlug) : { content: null, pages: [] };
+      const whole = await chapterBody(row, chapterSlug);
+      // A locked chapter sends only its paywall preview; the rest never leaves the server.
+      const body = canRead
+        ? whole
+        : {
+            content: whole.content === null ? null : novelPreview(whole.content, whole.previewPercent) || null,
+            pages: whole.pages.slice(0, Math.min(whole.previewPages, Math.max(0, whole.pages.length - 1))),
+          };
       if (canRead && options.reader) views.count(options.reader, row.id, summary.id);
 
       const ascending = [...listed].sort((a, b) => a.number - b.number);
@@ -161,6 +169,8 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
         },
         chapter: summary,
         canRead,
+        isPreview: !canRead && (body.pages.length > 0 || body.content !== null),
+        pageCount: whole.pages.length,
         content: body.content,
         // Every page URL is signed and expires, so a page link cannot outlive the reader's access.
         pages: body.pages.map((page) => ({
@@ -236,8 +246,10 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
   async function chapterBody(row: SeriesRow, chapterSlug: string) {
     return cached(`chapter:${row.id}:${chapterSlug}`, async () => {
       const chapter = await findChapterBySlug(db, row.id, chapterSlug);
-      if (!chapter) return { content: null, pages: [] };
+      if (!chapter) return { content: null, pages: [], previewPages: 0, previewPercent: 0 };
       return {
+        previewPages: chapter.previewPages,
+        previewPercent: chapter.previewPercent,
         content: chapter.content,
         pages: row.type === 'comic' ? await pagesOfChapter(db, chapter.id) : [],
       };

@@ -37,6 +37,8 @@ export function toTeamChapter(
     seriesId: chapter.seriesId,
     seriesType,
     content: chapter.content,
+    previewPages: chapter.previewPages,
+    previewPercent: chapter.previewPercent,
     // Pages are only ever served through signed URLs, to the team as to readers.
     pages: pages.map((page) => ({
       id: page.id,

@@ -101,6 +101,8 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
           price: input.price,
           freeAt: input.freeAt ? new Date(input.freeAt) : null,
           content: parent.type === 'novel' ? sanitizeNovelHtml(input.content ?? '') : null,
+          previewPages: input.previewPages,
+          previewPercent: input.previewPercent,
         });
       } catch (error) {
         throw conflictOnDuplicate(error, 'slug', `This series already has a chapter at ${slug}`);
@@ -129,6 +131,8 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       if (slug !== chapter.slug) values.slug = slug;
       if (patch.publishedAt !== undefined) values.publishedAt = patch.publishedAt ? new Date(patch.publishedAt) : null;
       if (patch.content !== undefined) values.content = sanitizeNovelHtml(patch.content);
+      if (patch.previewPages !== undefined) values.previewPages = patch.previewPages;
+      if (patch.previewPercent !== undefined) values.previewPercent = patch.previewPercent;
       try {
         await updateChapter(db, id, values);
       } catch (error) {

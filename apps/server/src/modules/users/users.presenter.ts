@@ -15,6 +15,7 @@ export function toSessionUser(user: AuthUser): SessionUser {
     coins: user.coins,
     ...membershipOf(user),
     avatarUrl: user.avatarUrl,
+    autoUnlock: user.autoUnlock,
   };
 }
 

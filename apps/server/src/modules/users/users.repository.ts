@@ -13,6 +13,7 @@ export const authUserColumns = {
   role: users.role,
   coins: users.coins,
   isBanned: users.isBanned,
+  autoUnlock: users.autoUnlock,
   avatarUrl: users.avatarUrl,
   avatarVersion: users.avatarVersion,
   createdAt: users.createdAt,

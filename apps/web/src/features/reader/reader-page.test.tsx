@@ -21,6 +21,8 @@ function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
     series: { id: 's1', slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null },
     chapter: summary(2),
     canRead: true,
+    isPreview: false,
+    pageCount: 3,
     pages: [1, 2, 3].map((n) => ({ id: `p${n}`, url: `/media/pages/c/${n}.webp?exp=1&sig=x`, width: 800, height: 1200 + n })),
     content: null,
     previous: { slug: 'chapter-1', number: 1, title: '' },

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { paginationSchema } from './catalogue';
+import { envelope } from './errors';
+
+/** The store (DESIGN §4 Money). Prices are integer cents; coins are integers. */
+
+export const CURRENCIES = ['usd', 'eur', 'gbp'] as const;
+export const currencySchema = z.enum(CURRENCIES, { error: 'Currency must be usd, eur or gbp' });
+export const PLAN_INTERVALS = ['month', 'year'] as const;
+export const planIntervalSchema = z.enum(PLAN_INTERVALS, { error: 'Interval must be month or year' });
+export const PURCHASE_STATUSES = ['pending', 'paid', 'cancelled', 'refunded', 'failed'] as const;
+export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
+export const PURCHASE_KINDS = ['coins', 'plan'] as const;
+export const purchaseKindSchema = z.enum(PURCHASE_KINDS);
+export const LEDGER_KINDS = ['purchase', 'unlock', 'subscription_coins', 'refund', 'adjustment'] as const;
+export const ledgerKindSchema = z.enum(LEDGER_KINDS);
+export const SUBSCRIPTION_STATUSES = ['active', 'ended'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+
+/** How many chapters one bulk unlock may take (a long series' whole locked run). */
+export const BULK_UNLOCK_MAX = 500;
+
+const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id` });
+const pageQuery = z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1);
+
+export const coinPackageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  coins: z.number().int(),
+  bonusCoins: z.number().int(),
+  priceCents: z.number().int(),
+  currency: currencySchema,
+  /** The package that gives the most coins per cent among those on sale. */
+  bestValue: z.boolean(),
+});
+export type CoinPackage = z.infer<typeof coinPackageSchema>;
+export const coinPackageListResponseSchema = envelope(z.object({ items: z.array(coinPackageSchema) }));
+
+export const planSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+  currency: currencySchema,
+  interval: planIntervalSchema,
+  includesPremium: z.boolean(),
+  coinsPerPeriod: z.number().int(),
+});
+export type Plan = z.infer<typeof planSchema>;
+export const planListResponseSchema = envelope(z.object({ items: z.array(planSchema) }));
+
+/** Where to come back to after paying: a path of this site, never another origin. */
+const returnToSchema = z
+  .string()
+  .max(500, 'Return path is too long')
+  .regex(/^\/(?![/\\])[^\s]*$/, 'Return path must be a path on this site')
+  .optional();
+
+export const checkoutRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('coins'),
+      packageId: uuid('Package'),
+      returnTo: returnToSchema,
+      /** Unlock this chapter with the new coins once they are credited. */
+      unlockChapterId: uuid('Chapter').optional(),
+    }),
+    z.object({ kind: z.literal('plan'), planId: uuid('Plan'), returnTo: returnToSchema }),
+  ],
+  { error: "Kind must be 'coins' or 'plan'" },
+);
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+export const checkoutResponseSchema = envelope(z.object({ purchaseId: z.uuid(), checkoutUrl: z.string() }));
+
+export const purchaseSchema = z.object({
+  id: z.uuid(),
+  kind: purchaseKindSchema,
+  status: purchaseStatusSchema,
+  amountCents: z.number().int(),
+  currency: currencySchema,
+  /** Coins the purchase credits (package coins and bonus); 0 for a plan. */
+  coins: z.number().int(),
+  planName: z.string().nullable(),
+  packageName: z.string().nullable(),
+  provider: z.enum(['test', 'stripe']),
+  /** The provider's reference (a Stripe Checkout session id, or the test checkout's). */
+  reference: z.string().nullable(),
+  returnTo: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+export const purchaseListQuerySchema = z.object({ page: pageQuery });
+export const purchaseListResponseSchema = envelope(z.object({ items: z.array(purchaseSchema), pagination: paginationSchema }));
+export const purchaseResponseSchema = envelope(purchaseSchema);
+export const purchaseIdParamsSchema = z.object({ purchaseId: uuid('Purchase') });
+
+export const walletEntrySchema = z.object({
+  id: z.uuid(),
+  delta: z.number().int(),
+  kind: ledgerKindSchema,
+  balanceAfter: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+  chapter: z
+    .object({
+      id: z.uuid(),
+      slug: z.string(),
+      number: z.number(),
+      title: z.string(),
+      seriesSlug: z.string(),
+      seriesTitle: z.string(),
+    })
+    .nullable(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+export const walletQuerySchema = z.object({ page: pageQuery });
+export const walletResponseSchema = envelope(
+  z.object({
+    balance: z.number().int(),
+    autoUnlock: z.boolean(),
+    entries: z.array(walletEntrySchema),
+    pagination: paginationSchema,
+  }),
+);
+
+export const storeSettingsSchema = z.object({ autoUnlock: z.boolean({ error: 'autoUnlock must be true or false' }) });
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+export const storeSettingsResponseSchema = envelope(storeSettingsSchema);
+
+export const chapterIdParamsSchema = z.object({ chapterId: uuid('Chapter') });
+export const seriesIdParamsSchema = z.object({ seriesId: uuid('Series') });
+export const unlockResponseSchema = envelope(
+  z.object({ chapterId: z.uuid(), charged: z.number().int(), coins: z.number().int() }),
+);
+export const bulkUnlockRequestSchema = z.object({
+  chapterIds: z
+    .array(uuid('Chapter'))
+    .min(1, 'Choose at least one chapter')
+    .max(BULK_UNLOCK_MAX, `At most ${BULK_UNLOCK_MAX} chapters at once`),
+});
+export const bulkUnlockResponseSchema = envelope(
+  z.object({ chapterIds: z.array(z.uuid()), charged: z.number().int(), coins: z.number().int() }),
+);
+
+export const subscriptionSchema = z.object({
+  id: z.uuid(),
+  plan: planSchema,
+  status: subscriptionStatusSchema,
+  provider: z.enum(['test', 'stripe']),
+  startedAt: z.string(),
+  currentPeriodEnd: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+export const subscriptionResponseSchema = envelope(subscriptionSchema.nullable());
+
+// Administration.
+
+const name = z.string().trim().min(1, 'Name is required').max(80, 'Name is limited to 80 characters');
+const priceCents = z
+  .number({ error: 'Price must be a number of cents' })
+  .int('Price is a whole number of cents')
+  .min(50, 'Price must be at least 50 cents')
+  .max(100_000_00, 'Price is too high');
+const coinCount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} is a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000, `${label} is too high`);
+
+export const adminCoinPackageSchema = coinPackageSchema.omit({ bestValue: true }).extend({
+  isActive: z.boolean(),
+  position: z.number().int(),
+  /** Paid purchases of this package. */
+  sold: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminCoinPackage = z.infer<typeof adminCoinPackageSchema>;
+export const coinPackageInputSchema = z.object({
+  name,
+  coins: coinCount('Coins').min(1, 'A package gives at least 1 coin'),
+  bonusCoins: coinCount('Bonus coins').default(0),
+  priceCents,
+  currency: currencySchema.default('usd'),
+  isActive: z.boolean().default(true),
+  position: z.number().int().min(0).max(1000).default(0),
+});
+export type CoinPackageInput = z.input<typeof coinPackageInputSchema>;
+export const coinPackagePatchSchema = z
+  .object({
+    name,
+    coins: coinCount('Coins').min(1, 'A package gives at least 1 coin'),
+    bonusCoins: coinCount('Bonus coins'),
+    priceCents,
+    currency: currencySchema,
+    isActive: z.boolean(),
+    position: z.number().int().min(0).max(1000),
+  })
+  .partial();
+export const coinTotalsSchema = z.object({
+  /** Coins credited by paid purchases (net of refunds). */
+  sold: z.number().int(),
+  /** Coins spent on unlocks. */
+  spent: z.number().int(),
+  /** Coins credited by subscriptions. */
+  fromSubscriptions: z.number().int(),
+  /** Coins taken back by refunds. */
+  refunded: z.number().int(),
+  /** Coins now in readers' wallets. */
+  inWallets: z.number().int(),
+  /** Revenue of paid coin purchases, per currency, in cents. */
+  revenueCents: z.record(z.string(), z.number().int()),
+});
+export const adminCoinPackageListResponseSchema = envelope(
+  z.object({ items: z.array(adminCoinPackageSchema), totals: coinTotalsSchema }),
+);
+export const adminCoinPackageResponseSchema = envelope(adminCoinPackageSchema);
+
+export const adminPlanSchema = planSchema.extend({
+  isActive: z.boolean(),
+  /** Subscriptions ever sold; a plan that has been sold can only be archived. */
+  sold: z.number().int(),
+  activeSubscribers: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+export const planInputSchema = z.object({
+  name,
+  description: z.string().trim().max(1000, 'Description is limited to 1000 characters').default(''),
+  priceCents,
+  currency: currencySchema.default('usd'),
+  interval: planIntervalSchema,
+  includesPremium: z.boolean().default(true),
+  coinsPerPeriod: coinCount('Coins per period').default(0),
+  isActive: z.boolean().default(true),
+});
+export type PlanInput = z.input<typeof planInputSchema>;
+/** Price and interval are fixed once a plan exists: subscribers bought those terms. */
+export const planPatchSchema = z
+  .object({
+    name,
+    description: z.string().trim().max(1000, 'Description is limited to 1000 characters'),
+    includesPremium: z.boolean(),
+    coinsPerPeriod: coinCount('Coins per period'),
+    isActive: z.boolean(),
+  })
+  .partial();
+export const adminPlanListResponseSchema = envelope(z.object({ items: z.array(adminPlanSchema) }));
+export const adminPlanResponseSchema = envelope(adminPlanSchema);
+
+export const adminPurchaseSchema = purchaseSchema.extend({
+  user: z.object({ id: z.uuid(), username: z.string(), email: z.string() }),
+  /** Coins taken back when a coin purchase was refunded (never more than the balance then). */
+  coinsReversed: z.number().int(),
+});
+export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
+export const adminPurchaseListQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search is limited to 200 characters').optional(),
+  status: purchaseStatusSchema.optional(),
+  kind: purchaseKindSchema.optional(),
+  page: pageQuery,
+});
+export const adminPurchaseListResponseSchema = envelope(
+  z.object({ items: z.array(adminPurchaseSchema), pagination: paginationSchema }),
+);
+export const adminPurchaseResponseSchema = envelope(adminPurchaseSchema);
