@@ -5,6 +5,9 @@ import { seriesErrorPage, seriesQueryOptions } from '../features/catalogue/api/g
 import { genresQueryOptions } from '../features/catalogue/api/list-genres';
 import { seriesListQueryFor, seriesListQueryOptions, type CatalogueKind } from '../features/catalogue/api/list-series';
 import { chapterErrorPage, chapterQueryOptions } from '../features/reader/api/get-chapter';
+import { mySubscriptionQueryOptions } from '../features/store/api/get-subscription';
+import { coinPackagesQueryOptions } from '../features/store/api/list-coin-packages';
+import { plansQueryOptions } from '../features/store/api/list-plans';
 import { sessionQueryOptions } from '../lib/auth/session-query';
 
 // Route loaders of the public pages (DESIGN §6): they run beside the page's lazy chunk, so code
@@ -59,6 +62,23 @@ export const readerLoader =
     await orErrorPage(client.ensureQueryData(chapterQueryOptions(params.seriesSlug ?? '', params.chapterSlug ?? '')), chapterErrorPage);
     return settle([session]);
   };
+
+/** The coin store waits for the session too: a reader gets Buy buttons, a visitor "Log in to buy". */
+export const coinStoreLoader =
+  (client: QueryClient): LoaderFunction =>
+  () =>
+    settle([client.ensureQueryData(coinPackagesQueryOptions()), client.ensureQueryData(sessionQueryOptions())]);
+
+/** The plans, and for a signed-in reader their subscription (the plan they have is marked). */
+export const planStoreLoader =
+  (client: QueryClient): LoaderFunction =>
+  () =>
+    settle([
+      client.ensureQueryData(plansQueryOptions()),
+      client
+        .ensureQueryData(sessionQueryOptions())
+        .then((user) => (user ? client.ensureQueryData(mySubscriptionQueryOptions()) : null)),
+    ]);
 
 /**
  * Filters, sorts and pages change only the query string: the page refetches in place (keeping the

@@ -7,11 +7,12 @@ import { HomePage } from '../features/catalogue/pages/home-page';
 import { TEAM_NAV } from '../features/dashboard/team-nav';
 import { ErrorPage } from '../features/errors/error-page';
 import { ReaderSkeleton } from '../features/reader/components/reader-skeleton';
+import { CoinStoreSkeleton, PlanStoreSkeleton } from '../features/store/components/store-skeletons';
 import { withChunkTimeout } from '../lib/lazy-route';
 import { GlobalErrorBoundary } from './error-boundary';
-import { RequireRole } from './guards';
+import { READER_AREA_ROLES, RequireRole } from './guards';
 import { PublicLayout, PublicLayoutFallback } from './layouts/public-layout';
-import { catalogueLoader, homeLoader, onlyOnNewPath, readerLoader, seriesLoader } from './loaders';
+import { catalogueLoader, coinStoreLoader, homeLoader, onlyOnNewPath, planStoreLoader, readerLoader, seriesLoader } from './loaders';
 import { LoadingScreen, RouteLoader } from './route-loader';
 
 function Root() {
@@ -119,6 +120,31 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               HydrateFallback: ReaderSkeleton,
               ...lazyPage(() => import('../features/reader/reader-page')),
             },
+            // The store (SPEC §2: the desktop menu links /buy/store, the others /buy/coins; one page).
+            ...['buy/coins', 'buy/store'].map(
+              (path): RouteObject => ({
+                path,
+                loader: coinStoreLoader(queryClient),
+                shouldRevalidate: onlyOnNewPath,
+                HydrateFallback: CoinStoreSkeleton,
+                ...lazyPage(() => import('../features/store/pages/coins-page')),
+              }),
+            ),
+            {
+              path: 'buy/subscriptions',
+              loader: planStoreLoader(queryClient),
+              shouldRevalidate: onlyOnNewPath,
+              HydrateFallback: PlanStoreSkeleton,
+              ...lazyPage(() => import('../features/store/pages/plans-page')),
+            },
+            {
+              element: (
+                <RequireRole allowed={READER_AREA_ROLES}>
+                  <Outlet />
+                </RequireRole>
+              ),
+              children: [{ path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) }],
+            },
             { path: 'errorPage', element: <ErrorPage /> },
             { path: 'announcements', element: redirectTo('announcement_not_found') },
             { path: 'SeriesView', element: redirectTo('series_not_found') },
@@ -130,6 +156,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { path: 'profile/me', ...lazyPage(() => import('../features/profile/pages/profile-me-page')) },
             { path: 'profile/notifications', ...lazyPage(() => import('../features/notifications/notifications-page')) },
+            { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
+            { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
             {
               path: 'protect/segure/password/reset-password',
               ...lazyPage(() => import('../features/profile/pages/change-password-page')),

@@ -6,13 +6,13 @@ import { Footer } from '../footer';
 import { RequireRole, READER_AREA_ROLES } from '../guards';
 import { TopBar } from '../top-bar/top-bar';
 
-/** The Reader's Area side menu. Bookmarks, subscriptions and purchases arrive with their features. */
+/** The Reader's Area side menu. Bookmarks arrive with their feature. */
 const READER_MENU = [
   { to: '/profile/me', label: 'Profile', Icon: User },
   { to: '/profile/notifications', label: 'Notifications', Icon: Bell },
   { to: '/profile/bookmarks', label: 'Bookmarks', Icon: Bookmark, isComingLater: true },
-  { to: '/profile/subscriptions', label: 'Subscriptions', Icon: CreditCard, isComingLater: true },
-  { to: '/profile/purchases', label: 'Purchases', Icon: Receipt, isComingLater: true },
+  { to: '/profile/subscriptions', label: 'Subscriptions', Icon: CreditCard },
+  { to: '/profile/purchases', label: 'Purchases', Icon: Receipt },
   { to: '/protect/segure/password/reset-password', label: 'Password', Icon: KeyRound },
 ].filter((item) => !item.isComingLater);
 

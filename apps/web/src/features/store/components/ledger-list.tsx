@@ -1,0 +1,44 @@
+import type { WalletEntry } from '@inkwell/contract';
+import { Link } from 'react-router';
+import { formatCoins } from '../../../lib/money';
+import { chapterLabel } from '../../../lib/time';
+import { formatDateTime, formatDelta, LEDGER_KIND_LABELS } from '../store-format';
+
+/** The coin ledger: every movement with its sign, why, the balance after, and the chapter it bought. */
+export function LedgerList({ entries }: { entries: WalletEntry[] }) {
+  return (
+    <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900" aria-label="Coin history">
+      {entries.map((entry) => (
+        <li key={entry.id} className="flex items-start justify-between gap-4 p-4" data-testid="ledger-row">
+          <div className="min-w-0">
+            <p className="font-semibold text-zinc-100">{LEDGER_KIND_LABELS[entry.kind]}</p>
+            {entry.reason && <p className="mt-0.5 text-sm text-zinc-300">{entry.reason}</p>}
+            {entry.chapter && (
+              <Link
+                to={`/SeriesView/${entry.chapter.seriesSlug}/${entry.chapter.slug}`}
+                className="mt-0.5 block truncate text-sm font-medium text-accent-400 hover:underline"
+              >
+                {entry.chapter.seriesTitle} · {chapterLabel(entry.chapter)}
+              </Link>
+            )}
+            <p className="mt-1 text-xs text-zinc-400">
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            </p>
+          </div>
+          <div className="shrink-0 text-right">
+            <p
+              className={`text-lg font-bold tabular-nums ${entry.delta >= 0 ? 'text-emerald-300' : 'text-rose-300'}`}
+              data-testid="ledger-delta"
+            >
+              {formatDelta(entry.delta)}
+              <span className="sr-only"> coins</span>
+            </p>
+            <p className="text-xs text-zinc-400">
+              Balance <span className="tabular-nums text-zinc-200">{formatCoins(entry.balanceAfter)}</span>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Purchase } from '@inkwell/contract';
+import { FlaskConical } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { primaryButton, secondaryButton } from '../../../components/button-styles';
+import { LoadError } from '../../../components/load-error';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { formatCoins, formatMoney } from '../../../lib/money';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCancelTestCheckout } from '../api/cancel-test-checkout';
+import { useCompleteTestCheckout } from '../api/complete-test-checkout';
+import { useMyPurchase } from '../api/get-purchase';
+import { PurchaseStatusBadge } from '../components/purchase-status-badge';
+import { itemName, PURCHASE_STATUS_LABELS } from '../store-format';
+
+export const TEST_CHECKOUT_NOTICE = 'Test checkout — no real payment is taken';
+
+/** Where a paid purchase leads: back where the reader came from, else to what they bought. */
+const afterPaying = (purchase: Purchase) => purchase.returnTo ?? (purchase.kind === 'plan' ? '/profile/subscriptions' : '/profile/purchases');
+/** Where an abandoned purchase leads: back where the reader came from, else to its shelf. */
+const afterCancelling = (purchase: Purchase) => purchase.returnTo ?? (purchase.kind === 'plan' ? '/buy/subscriptions' : '/buy/coins');
+
+/**
+ * /buy/checkout/:purchaseId: the built-in test checkout (DESIGN §5 Payments), where checkoutUrl
+ * points while Stripe is not configured. Paying runs the same fulfilment as a real payment.
+ */
+export function TestCheckoutPage() {
+  useDocumentTitle('Test checkout');
+  const { purchaseId = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const purchase = useMyPurchase(purchaseId);
+  const complete = useCompleteTestCheckout();
+  const cancel = useCancelTestCheckout();
+  // Once paid or cancelled here, the page moves on: it keeps its form until then instead of flashing the status.
+  const isSettling = complete.isPending || complete.isSuccess || cancel.isPending || cancel.isSuccess;
+
+  const handleError = (error: Error) => {
+    if (error instanceof ApiError && error.code === 'conflict') {
+      // Paid or cancelled meanwhile (another tab): show what it is now.
+      void purchase.refetch();
+      toast({ message: error.message, type: 'warn', duration: 5000 });
+    } else {
+      toast({ message: error instanceof ApiError ? error.message : 'We could not reach the store. Try again.', type: 'error', duration: 5000 });
+    }
+  };
+
+  const handlePay = (current: Purchase) =>
+    complete.mutate(current.id, {
+      onSuccess: (paid) => {
+        toast({
+          message:
+            paid.kind === 'coins'
+              ? `Payment complete: ${formatCoins(paid.coins)} coins added to your wallet`
+              : `Payment complete: welcome to ${itemName(paid)}`,
+          type: 'success',
+          duration: 5000,
+        });
+        void navigate(afterPaying(paid), { replace: true });
+      },
+      onError: handleError,
+    });
+
+  const handleCancel = (current: Purchase) =>
+    cancel.mutate(current.id, {
+      onSuccess: (cancelled) => {
+        toast({ message: 'Checkout cancelled: nothing was charged', type: 'info', duration: 3000 });
+        void navigate(afterCancelling(cancelled), { replace: true });
+      },
+      onError: handleError,
+    });
+
+  return (
+    <div className="mx-auto max-w-lg px-4 py-10">
+      <p
+        role="note"
+        className="flex items-center gap-3 rounded-xl border-2 border-dashed border-amber-400 bg-amber-400/10 px-4 py-3 font-bold text-amber-200"
+      >
+        <FlaskConical className="size-5 shrink-0" aria-hidden />
+        {TEST_CHECKOUT_NOTICE}
+      </p>
+      <h1 className="mt-6 text-2xl font-bold text-white">Checkout</h1>
+      <div className="mt-4">
+        {purchase.isPending ? (
+          <CheckoutSkeleton />
+        ) : purchase.isError ? (
+          purchase.error instanceof ApiError && purchase.error.code === 'not_found' ? (
+            <div role="alert" className="rounded-2xl border border-ink-800 bg-ink-900 p-6">
+              <p className="font-semibold text-white">We could not find this purchase.</p>
+              <p className="mt-1 text-sm text-zinc-400">It may belong to another account, or the link is mistyped.</p>
+              <Link to="/buy/coins" className={`${secondaryButton} mt-4`}>
+                Back to the store
+              </Link>
+            </div>
+          ) : (
+            <LoadError message="We could not load this purchase." onRetry={() => void purchase.refetch()} />
+          )
+        ) : (
+          <section aria-labelledby="order-heading" className="rounded-2xl border border-ink-800 bg-ink-900 p-6">
+            <div className="flex items-start justify-between gap-3">
+              <h2 id="order-heading" className="text-lg font-semibold text-white">
+                {itemName(purchase.data)}
+              </h2>
+              <PurchaseStatusBadge status={purchase.data.status} />
+            </div>
+            <dl className="mt-4 space-y-2 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-zinc-400">Item</dt>
+                <dd className="text-right text-zinc-100">{purchase.data.kind === 'plan' ? 'Subscription' : 'Coin package'}</dd>
+              </div>
+              {purchase.data.coins > 0 && (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-zinc-400">Coins</dt>
+                  <dd className="text-right font-semibold text-amber-300">{formatCoins(purchase.data.coins)}</dd>
+                </div>
+              )}
+              <div className="flex justify-between gap-4 border-t border-ink-800 pt-2">
+                <dt className="font-semibold text-zinc-200">Total</dt>
+                <dd className="text-right text-lg font-bold text-white" data-testid="checkout-total">
+                  {formatMoney(purchase.data.amountCents, purchase.data.currency)}
+                </dd>
+              </div>
+            </dl>
+            {purchase.data.status === 'pending' || isSettling ? (
+              purchase.data.provider === 'test' ? (
+                <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                  <button type="button" onClick={() => handleCancel(purchase.data)} disabled={isSettling} className={secondaryButton}>
+                    {cancel.isPending ? 'Cancelling…' : 'Cancel'}
+                  </button>
+                  <button type="button" onClick={() => handlePay(purchase.data)} disabled={isSettling} className={primaryButton}>
+                    {complete.isPending ? 'Paying…' : `Pay ${formatMoney(purchase.data.amountCents, purchase.data.currency)}`}
+                  </button>
+                </div>
+              ) : (
+                <p className="mt-6 text-sm text-zinc-300">This purchase is paid on the payment provider&apos;s page, not here.</p>
+              )
+            ) : (
+              <SettledPurchase purchase={purchase.data} />
+            )}
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A purchase that is no longer waiting: what became of it, and where to go. */
+function SettledPurchase({ purchase }: { purchase: Purchase }) {
+  const isPaid = purchase.status === 'paid';
+  return (
+    <div className="mt-6 rounded-xl bg-ink-800 p-4 text-sm">
+      <p className="text-zinc-200" role="status">
+        This purchase is <strong>{PURCHASE_STATUS_LABELS[purchase.status].toLowerCase()}</strong>
+        {isPaid ? ': there is nothing left to pay.' : '.'}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Link to={isPaid ? afterPaying(purchase) : afterCancelling(purchase)} className={primaryButton}>
+          {isPaid ? 'Continue' : 'Back to the store'}
+        </Link>
+        <Link to="/profile/purchases" className={secondaryButton}>
+          Your purchases
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function CheckoutSkeleton() {
+  const bar = 'inline-block animate-pulse rounded bg-ink-800 text-transparent';
+  return (
+    <div className="rounded-2xl border border-ink-800 bg-ink-900 p-6" aria-busy="true" aria-label="Loading the purchase">
+      <p className="text-lg font-semibold">
+        <span className={`${bar} w-40`}>&nbsp;</span>
+      </p>
+      <div className="mt-4 space-y-2 text-sm">
+        <p>
+          <span className={`${bar} w-full`}>&nbsp;</span>
+        </p>
+        <p>
+          <span className={`${bar} w-full`}>&nbsp;</span>
+        </p>
+        <p className="pt-2 text-lg">
+          <span className={`${bar} w-full`}>&nbsp;</span>
+        </p>
+      </div>
+      <div className="mt-6 h-9 animate-pulse rounded-lg bg-ink-800" />
+    </div>
+  );
+}
+
+export default TestCheckoutPage;
