@@ -23,6 +23,8 @@ interface Values {
   publishAt: string;
   price: string;
   freeAt: string;
+  /** The paywall preview: first pages of a comic, or the share (%) of a novel's text. */
+  preview: string;
   content: string;
 }
 
@@ -36,6 +38,7 @@ function valuesFrom(chapter: TeamChapter | undefined, nextNumber: number): Value
     publishAt: toLocalInput(chapter?.publishedAt ?? null),
     price: String(chapter?.price ?? 0),
     freeAt: toLocalInput(chapter?.freeAt ?? null),
+    preview: String((chapter?.seriesType === 'novel' ? chapter.previewPercent : chapter?.previewPages) ?? 0),
     content: chapter?.content ?? '',
   };
 }
@@ -49,7 +52,10 @@ interface Props {
   onDone(): void;
 }
 
-/** One chapter's fields: number, title, publication (draft, now or scheduled), price and early access; then its pages or its text. */
+/**
+ * One chapter's fields: number, title, publication (draft, now or scheduled), price, early access and
+ * the paywall preview of a priced chapter; then its pages or its text.
+ */
 export function ChapterEditor({ seriesId, seriesType, chapterId, nextNumber, onDone }: Props) {
   const existing = useTeamChapter(chapterId);
   if (chapterId && existing.isPending) return <p className="p-4 text-zinc-400">Loading the chapter…</p>;
@@ -91,6 +97,7 @@ function ChapterForm({
             ? initial.publishedAt
             : new Date().toISOString()
           : fromLocalInput(values.publishAt);
+    const preview = values.preview.trim() === '' ? 0 : Number(values.preview);
     const input: ChapterInput = {
       number: Number(values.number),
       title: values.title,
@@ -98,7 +105,7 @@ function ChapterForm({
       publishedAt,
       price: Number(values.price),
       freeAt: fromLocalInput(values.freeAt),
-      ...(seriesType === 'novel' ? { content: values.content } : {}),
+      ...(seriesType === 'novel' ? { content: values.content, previewPercent: preview } : { previewPages: preview }),
     };
     const parsed = chapterInputSchema.safeParse(input);
     const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
@@ -197,6 +204,20 @@ function ChapterForm({
             error={errors.freeAt}
             hint="Early access: priced until then. Leave empty to keep it priced."
           />
+          {Number(values.price) > 0 && (
+            <TextField
+              label={seriesType === 'novel' ? 'Preview share of the text (%)' : 'Preview pages'}
+              inputMode="numeric"
+              value={values.preview}
+              onChange={(e) => set('preview', e.target.value)}
+              error={seriesType === 'novel' ? errors.previewPercent : errors.previewPages}
+              hint={
+                seriesType === 'novel'
+                  ? 'What readers see before the lock: the first part of the text, 0–50%. 0 shows none.'
+                  : 'What readers see before the lock: the first pages, 0–50. 0 shows none.'
+              }
+            />
+          )}
         </div>
         {seriesType === 'novel' && (
           <div>
