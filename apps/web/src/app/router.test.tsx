@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs, type TestUser } from '../../test/render';
@@ -52,8 +52,19 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
 
   it('an admin sees that an admin page is not built yet, not "Page not found"', async () => {
     mockApi({ '/api/proxy/public/verify': verifyAs(asRole('admin')) });
-    renderRoutes(createRoutes, '/Dashboard/Finances/Coins');
-    expect(await screen.findByRole('heading', { name: 'Coins: not built yet' })).toBeInTheDocument();
+    renderRoutes(createRoutes, '/Dashboard/Users');
+    expect(await screen.findByRole('heading', { name: 'Users: not built yet' })).toBeInTheDocument();
+  });
+
+  it('an admin opens the finance pages, which the side menu lists', async () => {
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(asRole('admin')),
+      '/api/omegascans/secure/admin/plans': () => Response.json({ success: true, data: { items: [] } }),
+    });
+    renderRoutes(createRoutes, '/Dashboard/Finances/Plans');
+    expect(await screen.findByRole('heading', { name: 'Plans', level: 1 })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    for (const name of ['Purchases', 'Plans', 'Coins']) expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
   });
 
   it('an editor sees an unbuilt team page of their own as not built yet; a reader is forbidden the dashboard', async () => {

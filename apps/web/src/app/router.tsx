@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObj
 import { Toaster } from '../components/toast/toaster';
 import { CataloguePageSkeleton, SeriesPageSkeleton, HomePageSkeleton } from '../features/catalogue/components/page-skeletons';
 import { HomePage } from '../features/catalogue/pages/home-page';
-import { TEAM_NAV } from '../features/dashboard/team-nav';
+import { ADMIN_ONLY, TEAM_NAV } from '../features/dashboard/team-nav';
 import { ErrorPage } from '../features/errors/error-page';
 import { ReaderSkeleton } from '../features/reader/components/reader-skeleton';
 import { CoinStoreSkeleton, PlanStoreSkeleton } from '../features/store/components/store-skeletons';
@@ -174,6 +174,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
             { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
             { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
+            {
+              element: (
+                <RequireRole allowed={ADMIN_ONLY}>
+                  <Outlet />
+                </RequireRole>
+              ),
+              children: [
+                { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
+                { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
+                { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
+              ],
+            },
             ...unbuiltTeamPages(),
             { path: '*', element: redirectTo('not_found') },
           ],

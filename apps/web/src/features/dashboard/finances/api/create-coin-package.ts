@@ -1,0 +1,12 @@
+import type { EndpointBody } from '@inkwell/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApiData } from '../../../../lib/api-client';
+import { financeKeys } from './finance-keys';
+
+export function useCreateCoinPackage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EndpointBody<'adminCoinPackageCreate'>) => callApiData('adminCoinPackageCreate', { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: financeKeys.coinPackages }),
+  });
+}

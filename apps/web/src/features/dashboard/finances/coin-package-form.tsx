@@ -1,0 +1,150 @@
+import {
+  CURRENCIES,
+  coinPackageInputSchema,
+  coinPackagePatchSchema,
+  type AdminCoinPackage,
+  type CoinPackageInput,
+} from '@inkwell/contract';
+import { useState, type FormEvent } from 'react';
+import { primaryButton, secondaryButton } from '../../../components/button-styles';
+import { fieldErrors, FormAlert, TextField } from '../../../components/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { CheckboxField, SelectField } from '../components/fields';
+import { useCreateCoinPackage } from './api/create-coin-package';
+import { useUpdateCoinPackage } from './api/update-coin-package';
+import { centsToPrice, priceToCents } from './money';
+
+interface Values {
+  name: string;
+  coins: string;
+  bonusCoins: string;
+  price: string;
+  currency: CoinPackageInput['currency'];
+  position: string;
+  isActive: boolean;
+}
+
+const valuesFrom = (item?: AdminCoinPackage): Values => ({
+  name: item?.name ?? '',
+  coins: item ? String(item.coins) : '',
+  bonusCoins: String(item?.bonusCoins ?? 0),
+  price: item ? centsToPrice(item.priceCents) : '',
+  currency: item?.currency ?? 'usd',
+  position: String(item?.position ?? 0),
+  isActive: item?.isActive ?? true,
+});
+
+/** A whole number typed in a field; empty is `empty`, anything else not a number is NaN (the contract refuses it). */
+const count = (text: string, empty: number) => (text.trim() === '' ? empty : Number(text));
+
+/** A new coin package, or an existing one's fields (all of which may change: buyers already have their coins). */
+export function CoinPackageForm({
+  item,
+  onSaved,
+  onCancel,
+}: {
+  item?: AdminCoinPackage;
+  onSaved(item: AdminCoinPackage): void;
+  onCancel(): void;
+}) {
+  const [values, setValues] = useState(() => valuesFrom(item));
+  const { errors, formError, isBusy, submit: send } = useFormSubmit();
+  const createPackage = useCreateCoinPackage();
+  const updatePackage = useUpdateCoinPackage();
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const priceCents = priceToCents(values.price);
+    const body = {
+      name: values.name,
+      coins: count(values.coins, Number.NaN),
+      bonusCoins: count(values.bonusCoins, 0),
+      priceCents: priceCents ?? Number.NaN,
+      currency: values.currency,
+      position: count(values.position, 0),
+      isActive: values.isActive,
+    } satisfies CoinPackageInput;
+    const parsed = (item ? coinPackagePatchSchema : coinPackageInputSchema).safeParse(body);
+    const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (priceCents === null) local.priceCents = 'Enter a price such as 4.99';
+    if (values.coins.trim() === '') local.coins = 'How many coins does it give?';
+    await send(local, async () => {
+      onSaved(item ? await updatePackage.mutateAsync({ id: item.id, body }) : await createPackage.mutateAsync(body));
+    });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="space-y-4"
+      aria-label={item ? `Edit ${item.name}` : 'New coin package'}
+    >
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          label="Name"
+          value={values.name}
+          onChange={(e) => set('name', e.target.value)}
+          error={errors.name}
+          className="sm:col-span-3"
+        />
+        <TextField
+          label="Coins"
+          inputMode="numeric"
+          value={values.coins}
+          onChange={(e) => set('coins', e.target.value)}
+          error={errors.coins}
+        />
+        <TextField
+          label="Bonus coins"
+          inputMode="numeric"
+          value={values.bonusCoins}
+          onChange={(e) => set('bonusCoins', e.target.value)}
+          error={errors.bonusCoins}
+          hint="Given on top; shown as a bonus."
+        />
+        <TextField
+          label="Order"
+          inputMode="numeric"
+          value={values.position}
+          onChange={(e) => set('position', e.target.value)}
+          error={errors.position}
+          hint="Lower comes first in the store."
+        />
+        <TextField
+          label="Price"
+          inputMode="decimal"
+          placeholder="4.99"
+          value={values.price}
+          onChange={(e) => set('price', e.target.value)}
+          error={errors.priceCents}
+        />
+        <SelectField
+          label="Currency"
+          value={values.currency}
+          onChange={(e) => set('currency', e.target.value as Values['currency'])}
+          error={errors.currency}
+        >
+          {CURRENCIES.map((currency) => (
+            <option key={currency} value={currency}>
+              {currency.toUpperCase()}
+            </option>
+          ))}
+        </SelectField>
+        <div className="sm:pt-7">
+          <CheckboxField label="On sale" checked={values.isActive} onChange={(checked) => set('isActive', checked)} />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={isBusy} className={primaryButton}>
+          {item ? 'Save package' : 'Create package'}
+        </button>
+        <button type="button" onClick={onCancel} className={secondaryButton}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,208 @@
+import type { AdminCoinPackage, EndpointData } from '@inkwell/contract';
+import { Plus } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { primaryButton } from '../../../components/button-styles';
+import { LoadError } from '../../../components/load-error';
+import { useToast } from '../../../components/toast/toast-context';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminCoinPackages } from './api/list-admin-coin-packages';
+import { useUpdateCoinPackage } from './api/update-coin-package';
+import { CoinPackageForm } from './coin-package-form';
+import { rowButton, SaleBadge, Th } from './finance-ui';
+import { formatCoins, formatMoney } from './money';
+
+type CoinTotals = EndpointData<'adminCoinPackages'>['totals'];
+
+function Stat({ label, value, hint }: { label: string; value: ReactNode; hint: string }) {
+  return (
+    <div className="rounded-lg bg-ink-950/50 p-3">
+      <dt className="text-xs font-medium uppercase tracking-wide text-zinc-400">{label}</dt>
+      <dd className="mt-1 text-xl font-bold tabular-nums text-white">{value}</dd>
+      <dd className="mt-0.5 text-xs text-zinc-400">{hint}</dd>
+    </div>
+  );
+}
+
+/** Where the store's coins came from and went, and what coin sales earned in each currency. */
+function CoinTotalsCard({ totals }: { totals: CoinTotals }) {
+  const revenue = Object.entries(totals.revenueCents).filter(([, cents]) => cents !== 0);
+  return (
+    <section aria-labelledby="coin-totals" className="rounded-xl border border-ink-800 bg-ink-900 p-4">
+      <h2 id="coin-totals" className="mb-3 font-semibold text-white">
+        Coin totals
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <Stat label="Sold" value={formatCoins(totals.sold)} hint="Credited by paid purchases, net of refunds" />
+        <Stat label="Spent" value={formatCoins(totals.spent)} hint="On chapter unlocks" />
+        <Stat label="From subscriptions" value={formatCoins(totals.fromSubscriptions)} hint="Credited by plans" />
+        <Stat label="Refunded" value={formatCoins(totals.refunded)} hint="Taken back by refunds" />
+        <Stat label="In wallets" value={formatCoins(totals.inWallets)} hint="Readers hold now" />
+        <Stat
+          label="Revenue"
+          value={
+            revenue.length === 0 ? (
+              formatMoney(0, 'usd')
+            ) : (
+              <span className="flex flex-col">
+                {revenue.map(([currency, cents]) => (
+                  <span key={currency}>{formatMoney(cents, currency)}</span>
+                ))}
+              </span>
+            )
+          }
+          hint="Paid coin purchases, per currency"
+        />
+      </dl>
+    </section>
+  );
+}
+
+function ActiveButton({ item }: { item: AdminCoinPackage }) {
+  const toast = useToast();
+  const updatePackage = useUpdateCoinPackage();
+  return (
+    <button
+      type="button"
+      disabled={updatePackage.isPending}
+      className={rowButton}
+      aria-label={`${item.isActive ? 'Deactivate' : 'Activate'} ${item.name}`}
+      onClick={() =>
+        updatePackage.mutate(
+          { id: item.id, body: { isActive: !item.isActive } },
+          {
+            onSuccess: (saved) =>
+              toast({
+                type: 'success',
+                message: saved.isActive ? `${saved.name} is on sale.` : `${saved.name} is no longer sold.`,
+                duration: 4000,
+              }),
+            onError: (error) => toast({ type: 'error', message: error.message || 'Saving failed', duration: 5000 }),
+          },
+        )
+      }
+    >
+      {item.isActive ? 'Deactivate' : 'Activate'}
+    </button>
+  );
+}
+
+/** /Dashboard/Finances/Coins: the coin packages of the store, in their order, and the coin totals. */
+export default function CoinsPage() {
+  useDocumentTitle('Coins');
+  const toast = useToast();
+  const packages = useAdminCoinPackages();
+  // 'new' for the new-package form, a package's id while editing it.
+  const [editing, setEditing] = useState<string | null>(null);
+  const edited = packages.data?.items.find((item) => item.id === editing);
+  const formRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (editing) formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [editing]);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-white">Coins</h1>
+          <p className="mt-1 text-sm text-zinc-400">Coin packages sold in the store, and where the coins went.</p>
+        </div>
+        {editing !== 'new' && (
+          <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
+            <Plus className="size-4" aria-hidden /> New package
+          </button>
+        )}
+      </div>
+
+      {(editing === 'new' || edited) && (
+        <section
+          ref={formRef}
+          className="scroll-mt-20 rounded-xl border border-ink-800 bg-ink-900 p-4"
+          aria-labelledby="package-form-title"
+        >
+          <h2 id="package-form-title" className="mb-4 font-semibold text-white">
+            {edited ? `Edit ${edited.name}` : 'New coin package'}
+          </h2>
+          <CoinPackageForm
+            key={editing}
+            {...(edited ? { item: edited } : {})}
+            onCancel={() => setEditing(null)}
+            onSaved={(saved) => {
+              setEditing(null);
+              toast({ type: 'success', message: edited ? `${saved.name} saved.` : `${saved.name} created.`, duration: 4000 });
+            }}
+          />
+        </section>
+      )}
+
+      {packages.isPending ? (
+        <p className="text-zinc-400">Loading coin packages…</p>
+      ) : packages.isError ? (
+        <LoadError message="We could not load the coin packages." onRetry={() => void packages.refetch()} />
+      ) : (
+        <>
+          <CoinTotalsCard totals={packages.data.totals} />
+          <section aria-labelledby="packages-title">
+            <h2 id="packages-title" className="mb-3 font-semibold text-white">
+              Packages
+            </h2>
+            {packages.data.items.length === 0 ? (
+              <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
+                No coin packages yet. Create one to sell coins.
+              </p>
+            ) : (
+              <div className="overflow-x-auto rounded-xl border border-ink-800">
+                <table className="w-full text-left text-sm">
+                  <thead className="bg-ink-900 text-xs uppercase tracking-wide text-zinc-400">
+                    <tr>
+                      <Th className="text-right">Order</Th>
+                      <Th>Package</Th>
+                      <Th className="text-right">Coins</Th>
+                      <Th className="text-right">Price</Th>
+                      <Th>Status</Th>
+                      <Th className="text-right">Sold</Th>
+                      <Th>
+                        <span className="sr-only">Actions</span>
+                      </Th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-ink-800">
+                    {packages.data.items.map((item) => (
+                      <tr key={item.id} className={item.isActive ? '' : 'text-zinc-400'}>
+                        <td className="px-4 py-3 text-right tabular-nums text-zinc-400">{item.position}</td>
+                        <td className="px-4 py-3 font-medium text-zinc-100">{item.name}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-zinc-200">
+                          {formatCoins(item.coins)}
+                          {item.bonusCoins > 0 && (
+                            <span className="ml-1 text-xs text-emerald-300">+{formatCoins(item.bonusCoins)} bonus</span>
+                          )}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-zinc-200">
+                          {formatMoney(item.priceCents, item.currency)}
+                        </td>
+                        <td className="px-4 py-3">
+                          <SaleBadge isActive={item.isActive} offLabel="Inactive" />
+                        </td>
+                        <td className="px-4 py-3 text-right tabular-nums text-zinc-300">{formatCoins(item.sold)}</td>
+                        <td className="whitespace-nowrap px-2 py-3 text-right">
+                          <button
+                            type="button"
+                            className={rowButton}
+                            aria-label={`Edit ${item.name}`}
+                            onClick={() => setEditing(item.id)}
+                          >
+                            Edit
+                          </button>
+                          <ActiveButton item={item} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

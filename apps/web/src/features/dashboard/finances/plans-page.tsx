@@ -1,0 +1,157 @@
+import type { AdminPlan } from '@inkwell/contract';
+import { Plus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { primaryButton } from '../../../components/button-styles';
+import { LoadError } from '../../../components/load-error';
+import { useToast } from '../../../components/toast/toast-context';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminPlans } from './api/list-admin-plans';
+import { useUpdatePlan } from './api/update-plan';
+import { rowButton, SaleBadge, Th } from './finance-ui';
+import { formatCoins, formatMoney } from './money';
+import { intervalLabel, PlanForm } from './plan-form';
+
+/** Archive or restore: a plan is never deleted (subscribers bought it), it leaves the store instead. */
+function ArchiveButton({ plan }: { plan: AdminPlan }) {
+  const toast = useToast();
+  const updatePlan = useUpdatePlan();
+  const archive = plan.isActive;
+  return (
+    <button
+      type="button"
+      disabled={updatePlan.isPending}
+      className={rowButton}
+      aria-label={`${archive ? 'Archive' : 'Restore'} ${plan.name}`}
+      onClick={() =>
+        updatePlan.mutate(
+          { id: plan.id, body: { isActive: !archive } },
+          {
+            onSuccess: (saved) =>
+              toast({
+                type: 'success',
+                message: saved.isActive
+                  ? `${saved.name} is on sale again.`
+                  : `${saved.name} archived: no longer sold; its subscribers keep it.`,
+                duration: 5000,
+              }),
+            onError: (error) => toast({ type: 'error', message: error.message || 'Saving failed', duration: 5000 }),
+          },
+        )
+      }
+    >
+      {archive ? 'Archive' : 'Restore'}
+    </button>
+  );
+}
+
+/** /Dashboard/Finances/Plans: subscription plans, what each has sold, and who holds one now. */
+export default function PlansPage() {
+  useDocumentTitle('Plans');
+  const toast = useToast();
+  const plans = useAdminPlans();
+  // 'new' for the new-plan form, a plan's id while editing it.
+  const [editing, setEditing] = useState<string | null>(null);
+  const editedPlan = plans.data?.items.find((plan) => plan.id === editing);
+  const formRef = useRef<HTMLElement>(null);
+  // The form opens above the table: bring it into view when a row far down asked for it.
+  useEffect(() => {
+    if (editing) formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [editing]);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-white">Plans</h1>
+          <p className="mt-1 text-sm text-zinc-400">Subscriptions sold on the subscriptions page.</p>
+        </div>
+        {editing !== 'new' && (
+          <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
+            <Plus className="size-4" aria-hidden /> New plan
+          </button>
+        )}
+      </div>
+
+      {(editing === 'new' || editedPlan) && (
+        <section
+          ref={formRef}
+          className="scroll-mt-20 rounded-xl border border-ink-800 bg-ink-900 p-4"
+          aria-labelledby="plan-form-title"
+        >
+          <h2 id="plan-form-title" className="mb-4 font-semibold text-white">
+            {editedPlan ? `Edit ${editedPlan.name}` : 'New plan'}
+          </h2>
+          <PlanForm
+            key={editing}
+            {...(editedPlan ? { plan: editedPlan } : {})}
+            onCancel={() => setEditing(null)}
+            onSaved={(saved) => {
+              setEditing(null);
+              toast({ type: 'success', message: editedPlan ? `${saved.name} saved.` : `${saved.name} created.`, duration: 4000 });
+            }}
+          />
+        </section>
+      )}
+
+      {plans.isPending ? (
+        <p className="text-zinc-400">Loading plans…</p>
+      ) : plans.isError ? (
+        <LoadError message="We could not load the plans." onRetry={() => void plans.refetch()} />
+      ) : plans.data.items.length === 0 ? (
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
+          No plans yet. Create one to sell subscriptions.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-ink-800">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-ink-900 text-xs uppercase tracking-wide text-zinc-400">
+              <tr>
+                <Th>Plan</Th>
+                <Th>Price</Th>
+                <Th>Premium</Th>
+                <Th className="text-right">Coins / period</Th>
+                <Th>Status</Th>
+                <Th className="text-right">Sold</Th>
+                <Th className="text-right">Subscribers</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-800">
+              {plans.data.items.map((plan) => (
+                <tr key={plan.id} className={plan.isActive ? '' : 'text-zinc-400'}>
+                  <td className="px-4 py-3">
+                    <p className="font-medium text-zinc-100">{plan.name}</p>
+                    {plan.description && <p className="line-clamp-1 max-w-xs text-xs text-zinc-400">{plan.description}</p>}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-zinc-200">
+                    {formatMoney(plan.priceCents, plan.currency)} / {intervalLabel(plan.interval)}
+                  </td>
+                  <td className="px-4 py-3 text-zinc-300">{plan.includesPremium ? 'Yes' : 'No'}</td>
+                  <td className="px-4 py-3 text-right tabular-nums text-zinc-300">{formatCoins(plan.coinsPerPeriod)}</td>
+                  <td className="px-4 py-3">
+                    <SaleBadge isActive={plan.isActive} offLabel="Archived" />
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums text-zinc-300">{formatCoins(plan.sold)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums text-zinc-300">{formatCoins(plan.activeSubscribers)}</td>
+                  <td className="whitespace-nowrap px-2 py-3 text-right">
+                    <button
+                      type="button"
+                      className={rowButton}
+                      aria-label={`Edit ${plan.name}`}
+                      onClick={() => setEditing(plan.id)}
+                    >
+                      Edit
+                    </button>
+                    <ArchiveButton plan={plan} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { PURCHASE_KINDS, PURCHASE_STATUSES, type AdminPurchase, type EndpointQuery } from '@inkwell/contract';
+import { Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/load-error';
+import { Pagination } from '../../../components/pagination';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SelectField } from '../components/fields';
+import { useAdminPurchases } from './api/list-admin-purchases';
+import { formatDateTime, PurchaseStatusBadge, purchaseItem, purchaseStatusLabel, rowButton, Th } from './finance-ui';
+import { formatMoney } from './money';
+import { PurchaseDrawer } from './purchase-drawer';
+
+type Kind = (typeof PURCHASE_KINDS)[number];
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.includes(value as T) ? (value as T) : undefined;
+
+/** The list's search, filters and page live in the URL, so a view can be reloaded and shared. */
+function usePurchaseQuery() {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const debounced = useDebouncedValue(text.trim(), 300);
+
+  useEffect(() => {
+    if ((params.get('q') ?? '') === debounced) return;
+    const next = new URLSearchParams(params);
+    if (debounced) next.set('q', debounced);
+    else next.delete('q');
+    next.delete('page');
+    setParams(next, { replace: true });
+  }, [debounced, params, setParams]);
+
+  const setFilter = (key: 'status' | 'kind', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  const q = params.get('q') ?? '';
+  const status = oneOf(PURCHASE_STATUSES, params.get('status'));
+  const kind = oneOf(PURCHASE_KINDS, params.get('kind'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useMemo(
+    (): EndpointQuery<'adminPurchases'> => ({
+      page,
+      ...(q ? { q } : {}),
+      ...(status ? { status } : {}),
+      ...(kind ? { kind } : {}),
+    }),
+    [page, q, status, kind],
+  );
+  return { text, setText, status, kind, setFilter, query, isFiltered: Boolean(q || status || kind) };
+}
+
+const kindLabel = (kind: Kind) => (kind === 'coins' ? 'Coins' : 'Subscription');
+
+/** /Dashboard/Finances/Purchases: every purchase, newest first, with its details and its refund. */
+export default function PurchasesPage() {
+  useDocumentTitle('Purchases');
+  const { text, setText, status, kind, setFilter, query, isFiltered } = usePurchaseQuery();
+  const list = useAdminPurchases(query);
+  const [open, setOpen] = useState<AdminPurchase | null>(null);
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-white">Purchases</h1>
+      <p className="mt-1 text-sm text-zinc-400">Every purchase of coins and subscriptions, newest first.</p>
+
+      <div className="mt-5 flex flex-wrap items-end gap-3">
+        <div className="relative w-full sm:w-80">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+          <input
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="User name, e-mail or purchase id"
+            aria-label="Search purchases by user name, e-mail or purchase id"
+            className="w-full rounded-lg border border-ink-700 bg-ink-900 py-2 pl-9 pr-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-accent-500 focus:outline-none"
+          />
+        </div>
+        <SelectField label="Status" value={status ?? ''} onChange={(e) => setFilter('status', e.target.value)} className="w-40">
+          <option value="">All statuses</option>
+          {PURCHASE_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {purchaseStatusLabel(value)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Kind" value={kind ?? ''} onChange={(e) => setFilter('kind', e.target.value)} className="w-40">
+          <option value="">All kinds</option>
+          {PURCHASE_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {kindLabel(value)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <div className="mt-5">
+        {list.isPending ? (
+          <p className="text-zinc-400">Loading purchases…</p>
+        ) : list.isError ? (
+          <LoadError message="We could not load the purchases." onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
+            {isFiltered ? 'No purchases match this search.' : 'No purchases yet.'}
+          </p>
+        ) : (
+          <>
+            <p className="mb-2 text-xs text-zinc-400" aria-live="polite">
+              {list.data.pagination.total} {list.data.pagination.total === 1 ? 'purchase' : 'purchases'}
+            </p>
+            <div className="overflow-x-auto rounded-xl border border-ink-800">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-ink-900 text-xs uppercase tracking-wide text-zinc-400">
+                  <tr>
+                    <Th>Date</Th>
+                    <Th>User</Th>
+                    <Th>Item</Th>
+                    <Th className="text-right">Amount</Th>
+                    <Th>Status</Th>
+                    <Th>
+                      <span className="sr-only">Details</span>
+                    </Th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-ink-800">
+                  {list.data.items.map((purchase) => (
+                    <tr
+                      key={purchase.id}
+                      data-testid="purchase-row"
+                      onClick={() => setOpen(purchase)}
+                      className="cursor-pointer hover:bg-ink-900/60"
+                    >
+                      <td className="whitespace-nowrap px-4 py-3 text-zinc-300">{formatDateTime(purchase.createdAt)}</td>
+                      <td className="px-4 py-3">
+                        <p className="font-medium text-zinc-100">{purchase.user.username}</p>
+                        <p className="text-xs text-zinc-400">{purchase.user.email}</p>
+                      </td>
+                      <td className="px-4 py-3 text-zinc-300">{purchaseItem(purchase)}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-zinc-100">
+                        {formatMoney(purchase.amountCents, purchase.currency)}
+                      </td>
+                      <td className="px-4 py-3">
+                        <PurchaseStatusBadge status={purchase.status} />
+                      </td>
+                      <td className="px-2 py-3 text-right">
+                        <button
+                          type="button"
+                          className={rowButton}
+                          aria-label={`Details of the purchase by ${purchase.user.username} on ${formatDateTime(purchase.createdAt)}`}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setOpen(purchase);
+                          }}
+                        >
+                          Details
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={list.data.pagination.page} totalPages={list.data.pagination.totalPages} />
+          </>
+        )}
+      </div>
+
+      {open && <PurchaseDrawer key={open.id} fromList={open} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
