@@ -12,7 +12,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { CheckboxField, SelectField } from '../components/fields';
 import { useCreateCoinPackage } from './api/create-coin-package';
 import { useUpdateCoinPackage } from './api/update-coin-package';
-import { centsToPrice, priceToCents } from './money';
+import { centsToPrice, priceToCents } from './price-input';
 
 interface Values {
   name: string;

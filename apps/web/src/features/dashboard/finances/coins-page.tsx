@@ -4,12 +4,12 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { primaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
+import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminCoinPackages } from './api/list-admin-coin-packages';
 import { useUpdateCoinPackage } from './api/update-coin-package';
 import { CoinPackageForm } from './coin-package-form';
 import { rowButton, SaleBadge, Th } from './finance-ui';
-import { formatCoins, formatMoney } from './money';
 
 type CoinTotals = EndpointData<'adminCoinPackages'>['totals'];
 

@@ -1,5 +1,6 @@
 import type { AdminPurchase } from '@inkwell/contract';
 import type { ReactNode } from 'react';
+import { formatCoins } from '../../../lib/money';
 
 type PurchaseStatus = AdminPurchase['status'];
 
@@ -66,6 +67,6 @@ export const formatDateTime = (iso: string) =>
 /** What a purchase bought, in a few words. */
 export function purchaseItem(purchase: Pick<AdminPurchase, 'kind' | 'packageName' | 'planName' | 'coins'>): string {
   return purchase.kind === 'coins'
-    ? `${purchase.packageName ?? 'Coin package'} · ${new Intl.NumberFormat('en').format(purchase.coins)} coins`
+    ? `${purchase.packageName ?? 'Coin package'} · ${formatCoins(purchase.coins)} coins`
     : `${purchase.planName ?? 'Plan'} · subscription`;
 }

@@ -10,12 +10,13 @@ import {
 import { useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
+import { formatMoney } from '../../../lib/money';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { CheckboxField, SelectField, TextAreaField } from '../components/fields';
 import { useCreatePlan } from './api/create-plan';
 import { useUpdatePlan } from './api/update-plan';
 import { Detail } from './finance-ui';
-import { formatMoney, priceToCents } from './money';
+import { priceToCents } from './price-input';
 
 interface Values {
   name: string;

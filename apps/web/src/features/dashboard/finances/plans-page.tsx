@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { primaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
+import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminPlans } from './api/list-admin-plans';
 import { useUpdatePlan } from './api/update-plan';
 import { rowButton, SaleBadge, Th } from './finance-ui';
-import { formatCoins, formatMoney } from './money';
 import { intervalLabel, PlanForm } from './plan-form';
 
 /** Archive or restore: a plan is never deleted (subscribers bought it), it leaves the store instead. */

@@ -3,10 +3,10 @@ import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
+import { formatCoins, formatMoney } from '../../../lib/money';
 import { useAdminPurchase } from './api/get-admin-purchase';
 import { useRefundPurchase } from './api/refund-purchase';
 import { Detail, formatDateTime, PurchaseStatusBadge, purchaseItem } from './finance-ui';
-import { formatCoins, formatMoney } from './money';
 
 const providerLabel = (provider: AdminPurchase['provider']) => (provider === 'stripe' ? 'Stripe' : 'Test checkout');
 

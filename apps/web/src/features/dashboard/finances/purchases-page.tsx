@@ -4,12 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
+import { formatMoney } from '../../../lib/money';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SelectField } from '../components/fields';
 import { useAdminPurchases } from './api/list-admin-purchases';
 import { formatDateTime, PurchaseStatusBadge, purchaseItem, purchaseStatusLabel, rowButton, Th } from './finance-ui';
-import { formatMoney } from './money';
 import { PurchaseDrawer } from './purchase-drawer';
 
 type Kind = (typeof PURCHASE_KINDS)[number];

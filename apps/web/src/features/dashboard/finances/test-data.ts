@@ -15,11 +15,13 @@ export const adminUser = {
   avatarUrl: null,
 };
 
-export const ok = (data: unknown, status = 200) => () => Response.json({ success: true, data }, { status });
+export const ok =
+  (data: unknown, status = 200) =>
+  () =>
+    Response.json({ success: true, data }, { status });
 
-export const refused =
-  (status: number, code: string, message: string, fields?: Record<string, string>) => () =>
-    Response.json({ success: false, message, error: { code, message, ...(fields ? { fields } : {}) } }, { status });
+export const refused = (status: number, code: string, message: string, fields?: Record<string, string>) => () =>
+  Response.json({ success: false, message, error: { code, message, ...(fields ? { fields } : {}) } }, { status });
 
 export const plan = (overrides: Partial<AdminPlan> = {}): AdminPlan => ({
   id: '00000000-0000-4000-8000-000000000101',
