@@ -1,5 +1,5 @@
 // Answers of the store's endpoints for the feature's unit tests, typed by the contract.
-import type { CoinPackage, Plan, Purchase, Subscription, WalletEntry } from '@inkwell/contract';
+import type { CoinPackage, Plan, Purchase, SessionUser, Subscription, WalletEntry } from '@inkwell/contract';
 
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -70,3 +70,20 @@ export const ok = (data: unknown, status = 200) => Response.json({ success: true
 export const fail = (status: number, code: string, message: string) =>
   Response.json({ success: false, message, error: { code, message } }, { status });
 export const pageInfo = (page: number, totalPages: number) => ({ page, perPage: 20, total: totalPages * 20, totalPages });
+
+/** A signed-in viewer as the session check answers it (the contract's SessionUser, autoUnlock included). */
+export const viewer = (over: Partial<SessionUser> = {}): SessionUser => ({
+  id: 'u1',
+  role: 'reader',
+  email: 'reader@example.com',
+  username: 'reader_one',
+  coins: 120,
+  membership: null,
+  isPremium: false,
+  avatarUrl: null,
+  autoUnlock: false,
+  ...over,
+});
+
+/** The session check's answer for `user`. */
+export const verifyAsViewer = (user: SessionUser) => () => Response.json({ authenticated: true, user, message: 'ok' });

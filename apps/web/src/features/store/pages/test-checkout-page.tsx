@@ -149,7 +149,7 @@ function SettledPurchase({ purchase }: { purchase: Purchase }) {
   const isPaid = purchase.status === 'paid';
   return (
     <div className="mt-6 rounded-xl bg-ink-800 p-4 text-sm">
-      <p className="text-zinc-200" role="status">
+      <p className="text-zinc-200" role="status" data-testid="purchase-outcome">
         This purchase is <strong>{PURCHASE_STATUS_LABELS[purchase.status].toLowerCase()}</strong>
         {isPaid ? ': there is nothing left to pay.' : '.'}
       </p>
