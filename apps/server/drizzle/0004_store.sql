@@ -68,6 +68,7 @@ CREATE TABLE "purchases" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"package_id" uuid,
 	"plan_id" uuid,
+	"subscription_id" uuid,
 	"amount_cents" integer NOT NULL,
 	"currency" text NOT NULL,
 	"coins" integer DEFAULT 0 NOT NULL,

@@ -37,6 +37,12 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { createPageMetaRegistry } from './modules/seo/page-meta-registry';
 import { seriesRoutes } from './modules/series/series.routes';
 import { createSeriesService } from './modules/series/series.service';
+import { createPayments } from './modules/store/payments.service';
+import type { PaymentProvider } from './modules/store/providers/provider';
+import { createTestProvider } from './modules/store/providers/test-provider';
+import { storeRoutes } from './modules/store/store.routes';
+import { createStoreService } from './modules/store/store.service';
+import { createUnlocks } from './modules/store/unlocks';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -58,6 +64,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where media bytes go; from the config when not given. */
   storage?: MediaStorage;
+  /** The payment provider; the built-in test checkout when not given (Stripe comes from the config). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** How often counted views are written (each instance writes its own; the marks make them add up once). */
@@ -119,7 +127,17 @@ export async function buildApp(deps: AppDeps) {
   const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, onChange });
   const genres = createGenresService({ db, onChange });
   const banners = createBannersService({ db, images, onChange });
-  app.decorate('services', { catalogue, series, chapters, genres, banners, publishing, views, jobs, storage, images });
+  const store = createStoreService({ db, clock });
+  const unlocks = createUnlocks({ db, clock });
+  const payments = createPayments({
+    db,
+    clock,
+    logger: app.log,
+    provider: deps.paymentProvider ?? createTestProvider(),
+    unlocks,
+    publicUrl: config.publicUrl,
+  });
+  app.decorate('services', { catalogue, series, chapters, genres, banners, publishing, views, jobs, storage, images, store, unlocks, payments });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
   jobs.work('media.avif', { concurrency: 1, handler: createAvifWorker(storage, app.log) });
@@ -129,6 +147,8 @@ export async function buildApp(deps: AppDeps) {
   jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
+  jobs.work('store.test-billing', { handler: async () => void (await payments.runTestBilling()) });
+  jobs.schedule('store.test-billing', '*/5 * * * *');
 
   const viewsTimer = setInterval(() => void views.flush(), VIEWS_FLUSH_MS);
   viewsTimer.unref();
@@ -167,6 +187,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(seriesRoutes, { series });
   await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
+  await app.register(storeRoutes, { db, store, payments, unlocks });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
 
   const pageMeta = createPageMetaRegistry();
@@ -190,6 +211,9 @@ declare module 'fastify' {
       jobs: Jobs;
       storage: MediaStorage;
       images: ReturnType<typeof createImageStore>;
+      store: ReturnType<typeof createStoreService>;
+      unlocks: ReturnType<typeof createUnlocks>;
+      payments: ReturnType<typeof createPayments>;
     };
   }
 }

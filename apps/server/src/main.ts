@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLimiter } from './lib/limiter-factory';
 import { loggerOptions } from './lib/logger';
+import { seedDemoStore } from './db/demo/seed-store';
 import { seedSiteSettings } from './db/demo/seed-site';
 import { systemClock } from './lib/clock';
 import { seedDemoContent } from './db/demo/seed-demo';
@@ -19,7 +20,10 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   await createFirstAdmin(database.db, (text) => process.stdout.write(`${text}\n`));
-  if (config.seedDemo) await seedSiteSettings(database.db);
+  if (config.seedDemo) {
+    await seedSiteSettings(database.db);
+    await seedDemoStore(database.db);
+  }
 
   const limiter = createLimiter(config.redisUrl);
   const app = await buildApp({

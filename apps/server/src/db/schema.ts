@@ -366,6 +366,8 @@ export const purchases = pgTable(
       .default('pending'),
     packageId: uuid('package_id').references(() => coinPackages.id),
     planId: uuid('plan_id').references(() => plans.id),
+    /** The subscription a plan purchase started or renewed (no foreign key: the two tables point at each other). */
+    subscriptionId: uuid('subscription_id'),
     /** What was charged and credited, copied at checkout: later edits of the package change nothing here. */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull(),

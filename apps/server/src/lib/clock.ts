@@ -13,5 +13,8 @@ export function createManualClock(start = new Date('2026-01-01T00:00:00Z')) {
     advance(ms: number) {
       current += ms;
     },
+    set(moment: Date) {
+      current = moment.getTime();
+    },
   };
 }

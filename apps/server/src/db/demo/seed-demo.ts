@@ -115,6 +115,9 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
         price,
         freeAt,
         content: item.type === 'novel' ? novelText(item, number) : null,
+        // Priced chapters show a taste before the lock: two pages, or a fifth of the text.
+        previewPages: price > 0 ? 2 : 0,
+        previewPercent: price > 0 ? 20 : 0,
       };
     });
     await insertChapters(db, chapterValues);

@@ -1,11 +1,12 @@
 import type { Database } from '../../db/client';
+import { unlockedAmong } from '../store/store.repository';
 import type { AuthUser } from '../users/users.repository';
 import { VISITOR, type Viewer } from './access';
 
 /**
  * The viewer of a request, from its user: resolved once, in the auth plugin, and set on the
- * request as `request.viewer`. The store fills `hasPremiumPass` here (an active subscription
- * whose plan includes premium chapters), read in the same query as the session.
+ * request as `request.viewer`. `hasPremiumPass` is an active subscription whose plan includes
+ * premium chapters, read in the same query as the session.
  */
 export function viewerOf(user: AuthUser | null): Viewer {
   if (!user) return VISITOR;
@@ -14,22 +15,25 @@ export function viewerOf(user: AuthUser | null): Viewer {
 
 /**
  * SPEC §3's `isPremium` and `membership` of a user (verify, login, profiledata), and the premium
- * pass of the viewer: one place. The store fills it from the user's active subscription (its
- * plan's name and whether the plan includes premium chapters); until then no one holds one.
+ * pass of the viewer: one place. Both come from the user's running plan (its name, and whether it
+ * includes premium chapters), which `authUserColumns` reads with the user.
  */
-export function membershipOf(_user: Pick<AuthUser, 'id'>): { isPremium: boolean; membership: string | null } {
-  return { isPremium: false, membership: null };
+export function membershipOf(user: Pick<AuthUser, 'isPremium' | 'membership'>): { isPremium: boolean; membership: string | null } {
+  return { isPremium: user.isPremium, membership: user.membership };
 }
 
 /**
  * The unlocks that matter to one page: only the chapters it shows, never every unlock the user
- * ever made. The store adds the `chapter_unlocks` lookup here; every access check follows.
+ * ever made, read fresh (never cached) so an unlock opens the chapter at once.
  */
-export function createUnlockLookup(_db: Database) {
+export function createUnlockLookup(db: Database) {
   return {
     async withUnlocks(viewer: Viewer, chapterIds: readonly string[]): Promise<Viewer> {
-      if (!viewer.userId || chapterIds.length === 0) return viewer;
-      return viewer;
+      // The team and premium readers see every chapter already: no lookup needed.
+      if (!viewer.userId || chapterIds.length === 0 || viewer.hasPremiumPass || viewer.role === 'editor' || viewer.role === 'admin') {
+        return viewer;
+      }
+      return { ...viewer, unlocked: await unlockedAmong(db, viewer.userId, chapterIds) };
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   insertUser,
   isUniqueViolation,
   updateUserPassword,
+  findAuthUser,
   type AuthUser,
   type UserRow,
 } from '../users/users.repository';
@@ -55,6 +56,13 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: who someone is, and proving it. */
 export function createAuthService({ db, clock, limiter }: AuthDeps) {
+  /** The user as requests carry it, with the membership read beside it. */
+  async function asAuthUser(user: UserRow): Promise<AuthUser> {
+    const found = await findAuthUser(db, user.id);
+    if (!found) throw new AppError('unauthorized', 'Please log in again');
+    return found;
+  }
+
   async function startSession(user: UserRow, context: RequestContext): Promise<NewSession> {
     const token = createSecretToken();
     const now = clock.now();
@@ -84,7 +92,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
      * unknown name against itself), per address and, with a higher ceiling, from every address,
      * so a stranger's guesses lock out their own address long before they lock out the owner.
      */
-    async login(input: LoginRequest, context: RequestContext): Promise<{ user: UserRow; session: NewSession }> {
+    async login(input: LoginRequest, context: RequestContext): Promise<{ user: AuthUser; session: NewSession }> {
       const user = input.username ? await findUserByUsername(db, input.username) : await findUserByEmail(db, input.email ?? '');
       const subject = user ? `account:${user.id}` : `unknown:${(input.username ?? input.email ?? '').toLowerCase()}`;
       const fromHere = { key: `login-failures:${subject}:ip:${context.ip}`, limit: FAILED_LOGIN_LIMIT };
@@ -100,10 +108,10 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
         throw new AppError('invalid_credentials', 'Invalid e-mail, username or password');
       }
       if (user.isBanned) throw new AppError('account_banned', 'This account has been suspended');
-      return { user, session: await startSession(user, context) };
+      return { user: await asAuthUser(user), session: await startSession(user, context) };
     },
 
-    async register(input: RegisterRequest, context: RequestContext): Promise<{ user: UserRow; session: NewSession }> {
+    async register(input: RegisterRequest, context: RequestContext): Promise<{ user: AuthUser; session: NewSession }> {
       assertPasswordStrong(input.password, { username: input.username, email: input.email }, 'password');
       const [byEmail, byUsername] = await Promise.all([
         findUserByEmail(db, input.email),
@@ -133,7 +141,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
         if (isUniqueViolation(error)) throw new AppError('conflict', 'This e-mail or username is already taken');
         throw error;
       }
-      return { user, session: await startSession(user, context) };
+      return { user: await asAuthUser(user), session: await startSession(user, context) };
     },
 
     /**

@@ -14,6 +14,8 @@ export interface JobData {
   'auth.reset-link': { email: string };
   /** Forget view marks older than the dedup window. */
   'metrics.prune-view-marks': Record<string, never>;
+  /** The built-in test checkout's billing: lapsed periods renew as if paid, cancelled ones end. */
+  'store.test-billing': Record<string, never>;
 }
 export type JobName = keyof JobData;
 
@@ -35,7 +37,7 @@ export interface Jobs {
   drain(timeoutMs?: number): Promise<void>;
 }
 
-const QUEUES: JobName[] = ['media.avif', 'chapters.publish-due', 'mail.send', 'auth.reset-link', 'metrics.prune-view-marks'];
+const QUEUES: JobName[] = ['media.avif', 'chapters.publish-due', 'mail.send', 'auth.reset-link', 'metrics.prune-view-marks', 'store.test-billing'];
 
 /**
  * Durable background work through pg-boss (decision 0006) on the app's own database: PostgreSQL

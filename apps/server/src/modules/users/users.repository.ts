@@ -5,7 +5,19 @@ import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A user as a request carries it: every column but the password hash. */
+/**
+ * The running plan that gives access now (SPEC §3 membership and isPremium), read in the same query
+ * as the user so a session costs one round trip. A cancelled plan counts until its period ends.
+ */
+// Written out whole: inside a one-table select Drizzle leaves column names unqualified, which would
+// make "id" ambiguous in this correlated subquery.
+const currentPlan = (column: 'name' | 'includes_premium') =>
+  sql.raw(
+    `(select p.${column} from subscriptions s join plans p on p.id = s.plan_id` +
+      ` where s.user_id = "users"."id" and s.status = 'active' and s.current_period_end > now() limit 1)`,
+  );
+
+/** A user as a request carries it: every column but the password hash, and their membership. */
 export const authUserColumns = {
   id: users.id,
   email: users.email,
@@ -18,8 +30,16 @@ export const authUserColumns = {
   avatarVersion: users.avatarVersion,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  membership: sql<string | null>`${currentPlan('name')}`,
+  isPremium: sql<boolean>`coalesce(${currentPlan('includes_premium')}, false)`,
 };
-export type AuthUser = Omit<UserRow, 'passwordHash'>;
+export type AuthUser = Omit<UserRow, 'passwordHash'> & { membership: string | null; isPremium: boolean };
+
+/** The user as a request carries it (after login or registration, as the session lookup gives it). */
+export async function findAuthUser(db: Database, id: string): Promise<AuthUser | undefined> {
+  const [row] = await db.select(authUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -77,3 +97,12 @@ export async function countUsers(db: Database): Promise<number> {
 
 /** Kept here for the account code that imports it from users. */
 export { isUniqueViolation } from '../../lib/db-errors';
+
+export async function coinsAndSettingsOf(db: Database, userId: string) {
+  const [row] = await db.select({ coins: users.coins, autoUnlock: users.autoUnlock }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function setAutoUnlock(db: Database, userId: string, autoUnlock: boolean): Promise<void> {
+  await db.update(users).set({ autoUnlock, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}

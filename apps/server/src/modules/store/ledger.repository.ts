@@ -1,0 +1,92 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { chapters, coinLedger, series, users } from '../../db/schema';
+
+export type LedgerKind = (typeof coinLedger.$inferInsert)['kind'];
+
+export interface CoinMove {
+  userId: string;
+  /** Coins added (> 0) or taken (< 0); never 0. */
+  delta: number;
+  kind: LedgerKind;
+  reason: string;
+  chapterId?: string | null;
+  purchaseId?: string | null;
+  /** A once-only credit's key (a purchase, a subscription period): the unique index refuses a second. */
+  idempotencyKey?: string | null;
+  actorId?: string | null;
+}
+
+/**
+ * DESIGN §5: the only way coins move. The balance changes by a conditional UPDATE (it can never
+ * go below 0, and the CHECK says so too) and the ledger row that explains it is written in the
+ * same transaction, with the balance after. Returns null, changing nothing, when the balance is
+ * too low. Must run inside the caller's transaction.
+ */
+export async function moveCoins(tx: Database, move: CoinMove): Promise<{ balance: number; entryId: string } | null> {
+  if (!Number.isInteger(move.delta) || move.delta === 0) throw new Error(`a coin move needs a whole, non-zero delta (${move.delta})`);
+  const [updated] = await tx
+    .update(users)
+    .set({ coins: sql`${users.coins} + ${move.delta}` })
+    .where(and(eq(users.id, move.userId), sql`${users.coins} + ${move.delta} >= 0`))
+    .returning({ coins: users.coins });
+  if (!updated) return null;
+  const [entry] = await tx
+    .insert(coinLedger)
+    .values({ ...move, balanceAfter: updated.coins })
+    .returning({ id: coinLedger.id });
+  return { balance: updated.coins, entryId: entry!.id };
+}
+
+/** Locks a user's balance for the rest of the transaction, so checks and charges see the same coins. */
+export async function lockBalance(tx: Database, userId: string): Promise<number | undefined> {
+  const [row] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.coins;
+}
+
+export async function ledgerKeyExists(tx: Database, key: string): Promise<boolean> {
+  const [row] = await tx.select({ id: coinLedger.id }).from(coinLedger).where(eq(coinLedger.idempotencyKey, key)).limit(1);
+  return row !== undefined;
+}
+
+export async function walletPage(db: Database, userId: string, page: number, perPage: number) {
+  const where = eq(coinLedger.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        entry: coinLedger,
+        chapter: { id: chapters.id, slug: chapters.slug, number: chapters.number, title: chapters.title },
+        series: { slug: series.slug, title: series.title },
+      })
+      .from(coinLedger)
+      .leftJoin(chapters, eq(chapters.id, coinLedger.chapterId))
+      .leftJoin(series, eq(series.id, chapters.seriesId))
+      .where(where)
+      .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(coinLedger).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+export type WalletRow = Awaited<ReturnType<typeof walletPage>>['rows'][number];
+
+/** The coin totals of the finance page: every movement by kind, and what sits in wallets. */
+export async function ledgerTotals(db: Database) {
+  const [byKind, [wallets]] = await Promise.all([
+    db
+      .select({ kind: coinLedger.kind, sum: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` })
+      .from(coinLedger)
+      .groupBy(coinLedger.kind),
+    db.select({ sum: sql<number>`coalesce(sum(${users.coins}), 0)::int` }).from(users),
+  ]);
+  const of = (kind: LedgerKind) => byKind.find((row) => row.kind === kind)?.sum ?? 0;
+  return {
+    purchase: of('purchase'),
+    unlock: of('unlock'),
+    subscriptionCoins: of('subscription_coins'),
+    refund: of('refund'),
+    adjustment: of('adjustment'),
+    inWallets: wallets?.sum ?? 0,
+  };
+}

@@ -1,0 +1,26 @@
+import type { PlanRow, PurchaseRow, SubscriptionRow } from '../store.repository';
+
+/** What a checkout needs from the provider: where to send the buyer. */
+export interface CheckoutInput {
+  purchase: PurchaseRow;
+  buyer: { id: string; email: string };
+  /** Set for a plan purchase (a subscription checkout). */
+  plan: PlanRow | null;
+  /** Absolute URLs the provider sends the buyer back to. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * One interface, two providers (DESIGN §5 Payments): Stripe when configured, otherwise the
+ * built-in test checkout. Providers only talk to the outside; what a payment does here (credit
+ * coins, start a subscription, refund) is the payments service's, whichever provider reported it.
+ */
+export interface PaymentProvider {
+  readonly name: PurchaseRow['provider'];
+  createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /** Gives the buyer's money back (the provider's side of an admin refund). */
+  refund(purchase: PurchaseRow): Promise<void>;
+  /** Stops a subscription: at the period's end (a reader cancels) or now (a refund). */
+  cancelSubscription(subscription: SubscriptionRow, options: { atPeriodEnd: boolean }): Promise<void>;
+}

@@ -1,0 +1,382 @@
+import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { seedDemoStore } from '../../db/demo/seed-store';
+
+let t: TestContext;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoStore(t.db);
+  admin = await loginAs(t.app, await buildUser(t.db, { role: 'admin' }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call(name: EndpointName, options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {}) {
+  const route = ROUTES[name];
+  const response = await t.app.inject({
+    method: route.method,
+    url: fillPath(route.path, options.params) + (options.query ?? ''),
+    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function reader() {
+  const user = await buildUser(t.db);
+  return { user, cookie: await loginAs(t.app, user) };
+}
+
+async function packages() {
+  return (await call('coinPackages')).body.data.items as { id: string; coins: number; bonusCoins: number; bestValue: boolean; name: string }[];
+}
+async function plans() {
+  return (await call('plans')).body.data.items as { id: string; name: string; coinsPerPeriod: number }[];
+}
+
+/** Buys a package through the built-in test checkout, as the Pay button does. */
+async function buyCoins(cookie: string, packageIndex = 0, extra: Record<string, string> = {}) {
+  const pkg = (await packages())[packageIndex]!;
+  const started = await call('checkout', { cookie, body: { kind: 'coins', packageId: pkg.id, ...extra } });
+  expect(started.status).toBe(201);
+  const paid = await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+  expect(paid.status).toBe(200);
+  return { purchaseId: started.body.data.purchaseId as string, coins: pkg.coins + pkg.bonusCoins };
+}
+
+async function balanceOf(userId: string) {
+  const rows = await t.db.execute(sql`select coins, (select coalesce(sum(delta), 0)::int from coin_ledger where user_id = ${userId}) as ledger from users where id = ${userId}`);
+  const row = (rows as unknown as { rows?: unknown[] }).rows?.[0] ?? (rows as unknown as unknown[])[0];
+  return row as { coins: number; ledger: number };
+}
+
+/** Moves a subscription's period end into the past, as if its month had gone by (sessions stay alive). */
+async function lapse(subscriptionId: string): Promise<Date> {
+  const end = new Date(t.clock.now().getTime() - 1000);
+  await t.db.execute(
+    sql`update subscriptions set current_period_end = ${end.toISOString()}::timestamptz, current_period_start = ${end.toISOString()}::timestamptz - interval '1 month' where id = ${subscriptionId}`,
+  );
+  return end;
+}
+
+async function lockedChapter(options: { price?: number; freeInDays?: number; pages?: number; previewPages?: number } = {}) {
+  const series = await buildSeries(t);
+  const chapter = await buildChapter(t, series.id, {
+    number: 1,
+    price: options.price ?? 40,
+    pages: options.pages ?? 0,
+    previewPages: options.previewPages ?? 0,
+    freeAt: options.freeInDays ? new Date(t.clock.now().getTime() + options.freeInDays * 86_400_000).toISOString() : null,
+  });
+  return { series, chapter };
+}
+
+describe('the store lists what is on sale', () => {
+  it('lists active coin packages with the best value marked once, and plans', async () => {
+    const items = await packages();
+    expect(items.length).toBe(3);
+    expect(items.filter((item) => item.bestValue)).toHaveLength(1);
+    expect(items.find((item) => item.bestValue)?.name).toBe('Chest');
+    expect((await plans()).map((plan) => plan.name)).toEqual(['Reader', 'Patron']);
+  });
+});
+
+describe('buying coins through the test checkout', () => {
+  it('credits the coins once, however often Pay is pressed, with a ledger row that explains them', async () => {
+    const { user, cookie } = await reader();
+    const { purchaseId, coins } = await buyCoins(cookie);
+    const again = await call('testCheckoutComplete', { cookie, params: { purchaseId } });
+    expect(again.status).toBe(200);
+    expect(again.body.data.status).toBe('paid');
+    expect(await balanceOf(user.id)).toEqual({ coins, ledger: coins });
+
+    const verify = await t.app.inject({ method: 'GET', url: ROUTES.verify.path, headers: { cookie } });
+    expect(verify.json().user.coins).toBe(coins);
+    const wallet = await call('wallet', { cookie });
+    expect(wallet.body.data.balance).toBe(coins);
+    expect(wallet.body.data.entries).toEqual([
+      expect.objectContaining({ delta: coins, kind: 'purchase', balanceAfter: coins, reason: 'Bought Handful', chapter: null }),
+    ]);
+    const mine = await call('myPurchases', { cookie });
+    expect(mine.body.data.items).toEqual([expect.objectContaining({ id: purchaseId, status: 'paid', kind: 'coins', coins, packageName: 'Handful' })]);
+  });
+
+  it("keeps one reader out of another's purchase, and a paid purchase cannot be cancelled", async () => {
+    const owner = await reader();
+    const stranger = await reader();
+    const pkg = (await packages())[0]!;
+    const started = await call('checkout', { cookie: owner.cookie, body: { kind: 'coins', packageId: pkg.id } });
+    const purchaseId = started.body.data.purchaseId;
+    expect(started.body.data.checkoutUrl).toBe(`/buy/checkout/${purchaseId}`);
+    expect((await call('myPurchase', { cookie: stranger.cookie, params: { purchaseId } })).status).toBe(404);
+    expect((await call('testCheckoutComplete', { cookie: stranger.cookie, params: { purchaseId } })).status).toBe(404);
+    expect((await balanceOf(stranger.user.id)).coins).toBe(0);
+    await call('testCheckoutComplete', { cookie: owner.cookie, params: { purchaseId } });
+    const cancel = await call('testCheckoutCancel', { cookie: owner.cookie, params: { purchaseId } });
+    expect(cancel.status).toBe(409);
+  });
+
+  it('a cancelled checkout credits nothing and cannot be paid from the test page afterwards', async () => {
+    const { user, cookie } = await reader();
+    const pkg = (await packages())[1]!;
+    const started = await call('checkout', { cookie, body: { kind: 'coins', packageId: pkg.id } });
+    const purchaseId = started.body.data.purchaseId;
+    expect((await call('testCheckoutCancel', { cookie, params: { purchaseId } })).body.data.status).toBe('cancelled');
+    expect((await call('testCheckoutComplete', { cookie, params: { purchaseId } })).status).toBe(409);
+    expect((await balanceOf(user.id)).coins).toBe(0);
+  });
+
+  it('refuses bad input with field messages and changes nothing', async () => {
+    const { cookie } = await reader();
+    const bad = await call('checkout', { cookie, body: { kind: 'coins', packageId: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.packageId).toBe('Package must be a valid id');
+    const offsite = await call('checkout', { cookie, body: { kind: 'coins', packageId: (await packages())[0]!.id, returnTo: '//evil.example' } });
+    expect(offsite.status).toBe(400);
+    expect(offsite.body.error.fields.returnTo).toBe('Return path must be a path on this site');
+    const unknown = await call('checkout', { cookie, body: { kind: 'plan', planId: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.status).toBe(404);
+    expect((await call('checkout', { body: { kind: 'coins', packageId: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('unlocking chapters', () => {
+  it('charges the price once, opens the chapter at once, and says 402 when coins are short', async () => {
+    const { user, cookie } = await reader();
+    const { series, chapter } = await lockedChapter({ price: 40, pages: 3, previewPages: 1 });
+    const short = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
+    expect(short.status).toBe(402);
+    expect(short.body.error.code).toBe('insufficient_coins');
+    expect(await balanceOf(user.id)).toEqual({ coins: 0, ledger: 0 });
+
+    const before = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    expect(before.body.data).toMatchObject({ canRead: false, isPreview: true, pageCount: 3 });
+    expect(before.body.data.pages).toHaveLength(1);
+
+    const { coins } = await buyCoins(cookie);
+    const unlocked = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
+    expect(unlocked.body.data).toEqual({ chapterId: chapter.id, charged: 40, coins: coins - 40 });
+    const twice = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
+    expect(twice.body.data).toEqual({ chapterId: chapter.id, charged: 0, coins: coins - 40 });
+    expect(await balanceOf(user.id)).toEqual({ coins: coins - 40, ledger: coins - 40 });
+
+    const after = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    expect(after.body.data).toMatchObject({ canRead: true, isPreview: false });
+    expect(after.body.data.pages).toHaveLength(3);
+    expect(after.body.data.chapter.access).toBe('unlocked');
+    const page = await call('series', { cookie, params: { slug: series.slug } });
+    expect(page.body.data.chapters[0].access).toBe('unlocked');
+    // Another reader still sees the lock.
+    const other = await reader();
+    const theirs = await call('chapter', { cookie: other.cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    expect(theirs.body.data.chapter.access).toBe('locked');
+
+    const wallet = await call('wallet', { cookie });
+    expect(wallet.body.data.entries[0]).toMatchObject({
+      delta: -40,
+      kind: 'unlock',
+      chapter: { id: chapter.id, seriesSlug: series.slug },
+    });
+  });
+
+  it('unlocks several chapters of a series for their sum, once, or none of them', async () => {
+    const { user, cookie } = await reader();
+    const series = await buildSeries(t);
+    const priced = [];
+    for (let n = 1; n <= 4; n += 1) priced.push(await buildChapter(t, series.id, { number: n, price: 30 }));
+    const free = await buildChapter(t, series.id, { number: 5, price: 0 });
+    const ids = [...priced, free].map((chapter) => chapter.id);
+
+    const { coins } = await buyCoins(cookie); // 100 coins: not enough for 120
+    const short = await call('unlockChapters', { cookie, params: { seriesId: series.id }, body: { chapterIds: ids } });
+    expect(short.status).toBe(402);
+    expect(await balanceOf(user.id)).toEqual({ coins, ledger: coins });
+    const three = ids.slice(0, 3);
+    const bought = await call('unlockChapters', { cookie, params: { seriesId: series.id }, body: { chapterIds: three } });
+    expect(bought.body.data).toEqual({ chapterIds: three, charged: 90, coins: coins - 90 });
+    const wallet = await call('wallet', { cookie });
+    expect(wallet.body.data.entries.filter((entry: { kind: string }) => entry.kind === 'unlock')).toHaveLength(1);
+
+    const foreign = await lockedChapter();
+    const wrongSeries = await call('unlockChapters', {
+      cookie,
+      params: { seriesId: series.id },
+      body: { chapterIds: [ids[3], foreign.chapter.id] },
+    });
+    expect(wrongSeries.status).toBe(404);
+    expect(wrongSeries.body.error.code).toBe('chapter_not_found');
+    expect((await balanceOf(user.id)).coins).toBe(coins - 90);
+  });
+
+  it('does not sell drafts or scheduled chapters, and charges nothing for a free one', async () => {
+    const { cookie } = await reader();
+    await buyCoins(cookie);
+    const series = await buildSeries(t);
+    const draft = await buildChapter(t, series.id, { number: 1, price: 20, publishedAt: null });
+    const free = await buildChapter(t, series.id, { number: 2, price: 0 });
+    expect((await call('unlockChapter', { cookie, params: { chapterId: draft.id } })).status).toBe(404);
+    expect((await call('unlockChapter', { cookie, params: { chapterId: free.id } })).body.data.charged).toBe(0);
+  });
+
+  it('unlocks the chapter the reader was buying coins for, once they are paid', async () => {
+    const { user, cookie } = await reader();
+    const { series, chapter } = await lockedChapter({ price: 50 });
+    const { coins } = await buyCoins(cookie, 0, { unlockChapterId: chapter.id, returnTo: `/SeriesView/${series.slug}/${chapter.slug}` });
+    expect(await balanceOf(user.id)).toEqual({ coins: coins - 50, ledger: coins - 50 });
+    const page = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    expect(page.body.data.canRead).toBe(true);
+  });
+
+  it('keeps the auto-unlock option per reader', async () => {
+    const { cookie } = await reader();
+    expect((await call('storeSettings', { cookie, body: { autoUnlock: true } })).body.data).toEqual({ autoUnlock: true });
+    const verify = await t.app.inject({ method: 'GET', url: ROUTES.verify.path, headers: { cookie } });
+    expect(verify.json().user.autoUnlock).toBe(true);
+    expect((await call('storeSettings', { cookie, body: { autoUnlock: 'yes' } })).status).toBe(400);
+  });
+});
+
+describe('subscriptions', () => {
+  it('makes the reader premium with the plan as membership, credits its coins once per period, and renews in test mode', async () => {
+    const { user, cookie } = await reader();
+    const patron = (await plans()).find((plan) => plan.name === 'Patron')!;
+    const started = await call('checkout', { cookie, body: { kind: 'plan', planId: patron.id } });
+    await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+
+    const profile = await call('profile', { cookie });
+    expect(profile.body.data).toMatchObject({ isPremium: true, membership: 'Patron', coins: 300 });
+    const { series, chapter } = await lockedChapter({ price: 60 });
+    const page = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    expect(page.body.data).toMatchObject({ canRead: true, chapter: { access: 'unlocked' } });
+    expect((await call('unlockChapter', { cookie, params: { chapterId: chapter.id } })).body.data.charged).toBe(0);
+
+    const again = await call('checkout', { cookie, body: { kind: 'plan', planId: patron.id } });
+    expect(again.status).toBe(409);
+
+    const subscription = (await call('mySubscription', { cookie })).body.data;
+    expect(subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, plan: { name: 'Patron' } });
+    // The period ends; the billing job renews it as if paid, once however often it runs.
+    const lapsedEnd = await lapse(subscription.id);
+    await t.app.services.payments.runTestBilling();
+    await t.app.services.payments.runTestBilling();
+    expect(await balanceOf(user.id)).toEqual({ coins: 600, ledger: 600 });
+    const renewed = (await call('mySubscription', { cookie })).body.data;
+    expect(renewed.id).toBe(subscription.id);
+    expect(renewed.currentPeriodEnd > lapsedEnd.toISOString()).toBe(true);
+    const purchases = (await call('myPurchases', { cookie })).body.data.items;
+    expect(purchases.map((p: { planName: string; status: string }) => [p.planName, p.status])).toEqual([
+      ['Patron (renewal)', 'paid'],
+      ['Patron', 'paid'],
+    ]);
+  });
+
+  it('keeps access to the end of the period after cancelling, then ends', async () => {
+    const { cookie } = await reader();
+    const plan = (await plans()).find((item) => item.name === 'Reader')!;
+    const started = await call('checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
+    await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const cancelled = await call('cancelSubscription', { cookie });
+    expect(cancelled.body.data).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+    expect((await call('profile', { cookie })).body.data.isPremium).toBe(true);
+
+    await lapse(cancelled.body.data.id);
+    await t.app.services.payments.runTestBilling();
+    expect((await call('mySubscription', { cookie })).body.data).toBeNull();
+    expect((await call('myPurchases', { cookie })).body.data.items).toHaveLength(1);
+    expect((await call('cancelSubscription', { cookie })).status).toBe(404);
+  });
+});
+
+describe('refunds (admin)', () => {
+  it('takes back what is left of the coins, never more than the balance, once', async () => {
+    const { user, cookie } = await reader();
+    const { purchaseId, coins } = await buyCoins(cookie);
+    const { chapter } = await lockedChapter({ price: 70 });
+    await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
+
+    expect((await call('adminPurchaseRefund', { cookie, params: { id: purchaseId } })).status).toBe(403);
+    const refunded = await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } });
+    expect(refunded.body.data).toMatchObject({ status: 'refunded', coinsReversed: coins - 70 });
+    expect(await balanceOf(user.id)).toEqual({ coins: 0, ledger: 0 });
+    const twice = await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } });
+    expect(twice.body.data.coinsReversed).toBe(coins - 70);
+    expect(await balanceOf(user.id)).toEqual({ coins: 0, ledger: 0 });
+    // The unlock stays: the reader read it.
+    expect((await call('unlockChapter', { cookie, params: { chapterId: chapter.id } })).body.data.charged).toBe(0);
+  });
+
+  it('ends a refunded subscription at once, and refuses to refund what was never paid', async () => {
+    const { cookie } = await reader();
+    const plan = (await plans())[0]!;
+    const started = await call('checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
+    const pending = await call('adminPurchaseRefund', { cookie: admin, params: { id: started.body.data.purchaseId } });
+    expect(pending.status).toBe(409);
+    await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+    expect((await call('profile', { cookie })).body.data.isPremium).toBe(true);
+    await call('adminPurchaseRefund', { cookie: admin, params: { id: started.body.data.purchaseId } });
+    expect((await call('profile', { cookie })).body.data).toMatchObject({ isPremium: false, membership: null });
+    expect((await call('mySubscription', { cookie })).body.data).toBeNull();
+  });
+
+  it('lists and finds purchases for the admin', async () => {
+    const { user, cookie } = await reader();
+    const { purchaseId } = await buyCoins(cookie);
+    const found = await call('adminPurchases', { cookie: admin, query: `?q=${encodeURIComponent(user.username)}` });
+    expect(found.body.data.items).toEqual([expect.objectContaining({ id: purchaseId, user: expect.objectContaining({ id: user.id }) })]);
+    const filtered = await call('adminPurchases', { cookie: admin, query: '?status=refunded&kind=coins' });
+    expect(filtered.body.data.items.every((item: { status: string }) => item.status === 'refunded')).toBe(true);
+    expect((await call('adminPurchases', { cookie: admin, query: '?status=lost' })).status).toBe(400);
+    expect((await call('adminPurchase', { cookie: admin, params: { id: purchaseId } })).body.data.id).toBe(purchaseId);
+  });
+});
+
+describe('plans and coin packages (admin)', () => {
+  it('creates, edits and archives a plan; an archived plan is off sale', async () => {
+    const created = await call('adminPlanCreate', {
+      cookie: admin,
+      body: { name: 'Yearly', priceCents: 4999, interval: 'year', coinsPerPeriod: 1000 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ name: 'Yearly', includesPremium: true, isActive: true, sold: 0 });
+    const id = created.body.data.id;
+    expect((await plans()).some((plan) => plan.id === id)).toBe(true);
+    const archived = await call('adminPlanUpdate', { cookie: admin, params: { id }, body: { isActive: false, name: 'Yearly (old)' } });
+    expect(archived.body.data).toMatchObject({ isActive: false, name: 'Yearly (old)' });
+    expect((await plans()).some((plan) => plan.id === id)).toBe(false);
+    const { cookie } = await reader();
+    expect((await call('checkout', { cookie, body: { kind: 'plan', planId: id } })).status).toBe(404);
+    const bad = await call('adminPlanCreate', { cookie: admin, body: { name: '', priceCents: 10, interval: 'week' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['interval', 'name', 'priceCents']);
+  });
+
+  it('creates and edits coin packages and reports coins sold and spent', async () => {
+    const created = await call('adminCoinPackageCreate', { cookie: admin, body: { name: 'Mega', coins: 5000, bonusCoins: 1500, priceCents: 4999 } });
+    expect(created.status).toBe(201);
+    expect((await packages()).find((item) => item.bestValue)?.name).toBe('Mega');
+    await call('adminCoinPackageUpdate', { cookie: admin, params: { id: created.body.data.id }, body: { isActive: false } });
+    expect((await packages()).some((item) => item.name === 'Mega')).toBe(false);
+    const list = await call('adminCoinPackages', { cookie: admin });
+    expect(list.body.data.items.length).toBe(4);
+    expect(list.body.data.totals.sold).toBeGreaterThan(0);
+    expect(list.body.data.totals.spent).toBeGreaterThan(0);
+    expect(list.body.data.totals.revenueCents.usd).toBeGreaterThan(0);
+    const editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
+    expect((await call('adminCoinPackages', { cookie: editor })).status).toBe(403);
+  });
+});
+
+describe('the ledger', () => {
+  it('is append-only: the database refuses to change or delete a row', async () => {
+    const { user, cookie } = await reader();
+    await buyCoins(cookie);
+    await expect(t.db.execute(sql`update coin_ledger set delta = 1000000 where user_id = ${user.id}`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from coin_ledger where user_id = ${user.id}`)).rejects.toThrow();
+    await expect(t.db.execute(sql`update users set coins = -5 where id = ${user.id}`)).rejects.toThrow();
+  });
+});

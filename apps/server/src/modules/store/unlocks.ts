@@ -1,0 +1,80 @@
+import type { Role } from '@inkwell/contract';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { chapterAccess, type Viewer } from '../access/access';
+import { lockBalance, moveCoins } from './ledger.repository';
+import { chaptersForUnlock, currentSubscription, insertUnlocks, seriesExists, unlockedAmong } from './store.repository';
+
+export interface UnlockResult {
+  /** The chapters asked for that this reader may now read. */
+  chapterIds: string[];
+  /** Coins taken now: 0 when everything was already readable. */
+  charged: number;
+  /** The balance after. */
+  coins: number;
+}
+
+const chapterNumber = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
+
+/**
+ * Unlocking chapters with coins (DESIGN §5). One transaction: the reader's balance row is locked
+ * first, so a repeated or concurrent unlock waits and then finds the chapter already unlocked;
+ * price and access are read from the database there, never from a cache; several chapters are
+ * charged their sum once, all or nothing.
+ */
+export function createUnlocks({ db, clock }: { db: Database; clock: Clock }) {
+  async function unlock(user: { id: string; role: Role }, chapterIds: readonly string[], seriesId?: string): Promise<UnlockResult> {
+    const ids = [...new Set(chapterIds)];
+    return db.transaction(async (tx) => {
+      const balance = await lockBalance(tx, user.id);
+      if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
+      if (seriesId && !(await seriesExists(tx, seriesId))) throw new AppError('series_not_found', 'Series not found');
+
+      const now = clock.now();
+      const rows = await chaptersForUnlock(tx, ids);
+      const found = rows.filter((row) => row.seriesPublished && (!seriesId || row.seriesId === seriesId));
+      const subscription = await currentSubscription(tx, user.id, now);
+      const viewer: Viewer = {
+        userId: user.id,
+        role: user.role,
+        hasPremiumPass: subscription?.plan.includesPremium ?? false,
+        unlocked: await unlockedAmong(tx, user.id, ids),
+      };
+      const toBuy = found.filter((row) => {
+        const access = chapterAccess(row, viewer, now);
+        if (access === 'scheduled') return false;
+        return access === 'locked' || access === 'early_access';
+      });
+      const readable = found.filter((row) => chapterAccess(row, viewer, now) !== 'scheduled');
+      if (readable.length !== ids.length) throw new AppError('chapter_not_found', 'Chapter not found');
+
+      const total = toBuy.reduce((sum, row) => sum + row.price, 0);
+      if (total === 0) return { chapterIds: ids, charged: 0, coins: balance };
+      if (total > balance) {
+        throw new AppError('insufficient_coins', `You need ${total - balance} more coins to unlock ${toBuy.length === 1 ? 'this chapter' : 'these chapters'}`);
+      }
+      const first = toBuy[0]!;
+      const reason =
+        toBuy.length === 1
+          ? `Unlocked ${first.seriesTitle} chapter ${chapterNumber(first.number)}`
+          : `Unlocked ${toBuy.length} chapters of ${first.seriesTitle} (${chapterNumber(first.number)}–${chapterNumber(toBuy.at(-1)!.number)})`;
+      const moved = await moveCoins(tx, {
+        userId: user.id,
+        delta: -total,
+        kind: 'unlock',
+        reason,
+        chapterId: toBuy.length === 1 ? first.id : null,
+      });
+      // The row is locked and the balance was checked, so this cannot fail; if it ever does, nothing is kept.
+      if (!moved) throw new AppError('insufficient_coins', 'Not enough coins');
+      await insertUnlocks(
+        tx,
+        toBuy.map((row) => ({ userId: user.id, chapterId: row.id, coins: row.price, ledgerId: moved.entryId })),
+      );
+      return { chapterIds: ids, charged: total, coins: moved.balance };
+    });
+  }
+  return { unlock };
+}
+export type Unlocks = ReturnType<typeof createUnlocks>;
