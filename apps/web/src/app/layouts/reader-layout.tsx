@@ -1,5 +1,6 @@
 import { Bell, Bookmark, CreditCard, KeyRound, Receipt, User } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
 import { useAuth } from '../../lib/auth/auth-context';
 import { Footer } from '../footer';
@@ -34,6 +35,43 @@ function ReaderAreaHeader() {
   );
 }
 
+/**
+ * The side menu; under 768 px it is one row that scrolls sideways, and the current page's entry
+ * is scrolled into the middle of it, so it is never off screen.
+ */
+function ReaderMenu() {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - list.getBoundingClientRect().left;
+    list.scrollLeft += offset - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+
+  return (
+    <nav aria-label="Reader's Area" className="md:w-56 md:shrink-0">
+      <ul ref={listRef} className="flex gap-1 overflow-x-auto md:flex-col">
+        {READER_MENU.map(({ to, label, Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm ${
+                  isActive ? 'bg-accent-600/20 font-semibold text-accent-400' : 'text-zinc-300 hover:bg-ink-800'
+                }`
+              }
+            >
+              <Icon className="size-4" aria-hidden /> {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function ReaderLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -42,24 +80,7 @@ export function ReaderLayout() {
         <RequireRole allowed={READER_AREA_ROLES}>
           <ReaderAreaHeader />
           <div className="mt-6 flex flex-col gap-6 md:flex-row">
-            <nav aria-label="Reader's Area" className="md:w-56 md:shrink-0">
-              <ul className="flex gap-1 overflow-x-auto md:flex-col">
-                {READER_MENU.map(({ to, label, Icon }) => (
-                  <li key={to}>
-                    <NavLink
-                      to={to}
-                      className={({ isActive }) =>
-                        `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm ${
-                          isActive ? 'bg-accent-600/20 font-semibold text-accent-400' : 'text-zinc-300 hover:bg-ink-800'
-                        }`
-                      }
-                    >
-                      <Icon className="size-4" aria-hidden /> {label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <ReaderMenu />
             <section className="min-w-0 flex-1">
               <Outlet />
             </section>

@@ -114,7 +114,7 @@ export function TestCheckoutPage() {
                   <dd className="text-right font-semibold text-amber-300">{formatCoins(purchase.data.coins)}</dd>
                 </div>
               )}
-              <div className="flex justify-between gap-4 border-t border-ink-800 pt-2">
+              <div className="flex items-baseline justify-between gap-4 border-t border-ink-800 pt-2">
                 <dt className="font-semibold text-zinc-200">Total</dt>
                 <dd className="text-right text-lg font-bold text-white" data-testid="checkout-total">
                   {formatMoney(purchase.data.amountCents, purchase.data.currency)}
@@ -148,7 +148,7 @@ export function TestCheckoutPage() {
 function SettledPurchase({ purchase }: { purchase: Purchase }) {
   const isPaid = purchase.status === 'paid';
   return (
-    <div className="mt-6 rounded-xl bg-ink-800 p-4 text-sm">
+    <div className="mt-6 rounded-xl border border-ink-800 bg-ink-950/60 p-4 text-sm">
       <p className="text-zinc-200" role="status" data-testid="purchase-outcome">
         This purchase is <strong>{PURCHASE_STATUS_LABELS[purchase.status].toLowerCase()}</strong>
         {isPaid ? ': there is nothing left to pay.' : '.'}
