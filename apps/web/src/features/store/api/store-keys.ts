@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session-query';
 
 /** The store's caches. The viewer's balance is not among them: the session query owns it. */
@@ -16,12 +16,15 @@ export const storeKeys = {
 };
 
 /**
- * After money moved (a payment, a cancelled plan): the session is checked again (coins, premium,
- * membership) and waited for, so the top bar shows the new balance before the page moves on;
- * everything else is marked stale, since chapters and lists answer differently to a premium
- * reader or one who has unlocked something.
+ * After money moved (a payment): the session is checked again (coins, premium, membership) and
+ * waited for, so the top bar shows the new balance before the page moves on. Every other answer
+ * may now be wrong (a chapter this payment unlocked, premium chapters for a new subscriber):
+ * those on screen are asked again, and those not on screen are dropped, so the page the reader
+ * goes back to loads them fresh (its loader waits) instead of first showing the old lock.
  */
 export async function refreshAfterPayment(client: QueryClient): Promise<void> {
-  void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  const isNotSession = (query: Query) => query.queryKey[0] !== SESSION_QUERY_KEY[0];
+  client.removeQueries({ predicate: (query) => isNotSession(query) && query.getObserversCount() === 0 });
+  void client.invalidateQueries({ predicate: isNotSession });
   await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }

@@ -67,7 +67,9 @@ describe('test checkout', () => {
         return ok(current);
       },
     });
-    renderCheckout();
+    const { queryClient } = renderCheckout();
+    // A chapter answered before paying (locked then) and not on screen now.
+    queryClient.setQueryData(['chapter', 'lantern', 'chapter-3'], { canRead: false });
     expect(screen.getByRole('note')).toHaveTextContent('Test checkout — no real payment is taken');
     expect(await screen.findByRole('heading', { name: 'Stack' })).toBeInTheDocument();
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$9.99');
@@ -78,6 +80,8 @@ describe('test checkout', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/SeriesView/lantern/chapter-3');
     expect(screen.getByTestId('viewer')).toHaveTextContent('1220 coins');
     expect(screen.getByText('Payment complete: 1,100 coins added to your wallet')).toBeInTheDocument();
+    // It is dropped, so the chapter loads fresh, unlocked, rather than first showing its lock.
+    expect(queryClient.getQueryData(['chapter', 'lantern', 'chapter-3'])).toBeUndefined();
   });
 
   it('after paying for a plan, shows the reader as premium and goes to their subscription', async () => {
