@@ -11,6 +11,8 @@ import { systemClock, type Clock } from './lib/clock';
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, UPLOAD_MAX_FILES } from '@inkwell/contract';
 import { createUnlockLookup } from './modules/access/viewer';
+import { createViewerCache } from './modules/access/viewer-cache';
+import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
@@ -64,6 +66,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where media bytes go; from the config when not given. */
   storage?: MediaStorage;
+  /** How instances tell each other a user changed; from REDIS_URL when not given. */
+  changeBus?: ChangeBus;
   /** The payment provider; the built-in test checkout when not given (Stripe comes from the config). */
   paymentProvider?: PaymentProvider;
 }
@@ -100,9 +104,14 @@ export async function buildApp(deps: AppDeps) {
 
   const jobs = createJobs(deps.database, app.log, deps.jobs);
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const auth = createAuthService({ db, clock, limiter });
+  // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
+  const changeBus = deps.changeBus ?? createChangeBus(config.redisUrl);
+  const viewerCache = createViewerCache(clock, changeBus);
+  const onUserChanged = (userId: string) => viewerCache.forgetUser(userId);
+  const auth = createAuthService({ db, clock, limiter, viewerCache });
   // Reset links go out through a job, after the answer, so it takes as long whether or not the account exists (issue 7 §4.9).
   const passwordReset = createPasswordResetService({
+    viewerCache,
     db,
     clock,
     mailer,
@@ -120,15 +129,15 @@ export async function buildApp(deps: AppDeps) {
   const signer = createUrlSigner(config.sessionSecret);
   const images = createImageStore(storage, jobs, { avif: config.mediaAvif });
   const views = createViewCounter(db, clock, app.log);
-  const catalogue = createCatalogueService({ db, clock, signer, views, unlocks: createUnlockLookup(db) });
+  const catalogue = createCatalogueService({ db, clock, signer, views, unlocks: createUnlockLookup(db, viewerCache) });
   const onChange = () => catalogue.invalidate();
   const publishing = createPublishing({ db, clock, logger: app.log, onReleased: onChange });
   const chapters = createChaptersService({ db, clock, storage, signer, images, publishing, onChange });
   const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, onChange });
   const genres = createGenresService({ db, onChange });
   const banners = createBannersService({ db, images, onChange });
-  const store = createStoreService({ db, clock });
-  const unlocks = createUnlocks({ db, clock });
+  const store = createStoreService({ db, clock, onUserChanged });
+  const unlocks = createUnlocks({ db, clock, onUserChanged });
   const payments = createPayments({
     db,
     clock,
@@ -136,6 +145,7 @@ export async function buildApp(deps: AppDeps) {
     provider: deps.paymentProvider ?? createTestProvider(),
     unlocks,
     publicUrl: config.publicUrl,
+    onUserChanged,
   });
   app.decorate('services', { catalogue, series, chapters, genres, banners, publishing, views, jobs, storage, images, store, unlocks, payments });
 
@@ -161,6 +171,7 @@ export async function buildApp(deps: AppDeps) {
     clearInterval(viewsTimer);
     await jobs.stop();
     await views.flush();
+    if (!deps.changeBus) await changeBus.close();
   });
 
   await app.register(errorsPlugin);

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { unlockedAmong } from '../store/store.repository';
+import type { ViewerCache } from './viewer-cache';
 import type { AuthUser } from '../users/users.repository';
 import { VISITOR, type Viewer } from './access';
 
@@ -24,16 +25,22 @@ export function membershipOf(user: Pick<AuthUser, 'isPremium' | 'membership'>): 
 
 /**
  * The unlocks that matter to one page: only the chapters it shows, never every unlock the user
- * ever made, read fresh (never cached) so an unlock opens the chapter at once.
+ * ever made. An unlock forgets what was kept (`ViewerCache.forgetUser`), so it opens the chapter at once.
  */
-export function createUnlockLookup(db: Database) {
+export function createUnlockLookup(db: Database, cache: ViewerCache) {
   return {
-    async withUnlocks(viewer: Viewer, chapterIds: readonly string[]): Promise<Viewer> {
+    /** The viewer with their unlocks among one series' chapters (kept a few seconds; an unlock forgets them). */
+    async withUnlocks(viewer: Viewer, seriesId: string, chapterIds: readonly string[]): Promise<Viewer> {
       // The team and premium readers see every chapter already: no lookup needed.
       if (!viewer.userId || chapterIds.length === 0 || viewer.hasPremiumPass || viewer.role === 'editor' || viewer.role === 'admin') {
         return viewer;
       }
-      return { ...viewer, unlocked: await unlockedAmong(db, viewer.userId, chapterIds) };
+      let unlocked = cache.unlocks(viewer.userId, seriesId);
+      if (!unlocked) {
+        unlocked = await unlockedAmong(db, viewer.userId, chapterIds);
+        cache.keepUnlocks(viewer.userId, seriesId, unlocked);
+      }
+      return { ...viewer, unlocked };
     },
   };
 }

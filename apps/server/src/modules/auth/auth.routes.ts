@@ -58,7 +58,7 @@ export async function authRoutes(
   // Idempotent: logging out without a session still clears the cookie and succeeds.
   endpoint(app, 'logout', {
     handler: async (request, reply) => {
-      if (request.sessionId) await auth.logout(request.sessionId);
+      if (request.sessionId && request.user) await auth.logout(request.sessionId, request.user.id);
       app.clearSessionCookie(reply);
       return { success: true, message: 'Logged out' };
     },

@@ -9,6 +9,7 @@ import {
 } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { ViewerCache } from '../access/viewer-cache';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import { assertPasswordStrong } from '../../lib/password-strength';
@@ -39,6 +40,8 @@ export interface AuthDeps {
   db: Database;
   clock: Clock;
   limiter: AttemptLimiter;
+  /** Sessions kept a few seconds so a reader's pages cost no round trip; forgotten on every change. */
+  viewerCache: ViewerCache;
 }
 
 export interface RequestContext {
@@ -55,7 +58,7 @@ export interface NewSession {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: who someone is, and proving it. */
-export function createAuthService({ db, clock, limiter }: AuthDeps) {
+export function createAuthService({ db, clock, limiter, viewerCache }: AuthDeps) {
   /** The user as requests carry it, with the membership read beside it. */
   async function asAuthUser(user: UserRow): Promise<AuthUser> {
     const found = await findAuthUser(db, user.id);
@@ -149,23 +152,30 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
      * on the server.
      */
     async resolveSession(token: string): Promise<{ user: AuthUser; sessionId: string } | undefined> {
-      const found = await findSessionWithUser(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
+      const cached = viewerCache.session<Found>(tokenHash);
+      const found = cached ?? (await findSessionWithUser(db, tokenHash));
       if (!found) return undefined;
       const now = clock.now().getTime();
       const { session, user } = found;
       const isIdle = now - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
       if (isIdle || session.expiresAt.getTime() <= now || user.isBanned) {
         await deleteSession(db, session.id);
+        viewerCache.forgetUser(user.id);
         return undefined;
       }
       if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
         await touchSession(db, session.id, new Date(now));
+        session.lastSeenAt = new Date(now);
       }
+      if (!cached) viewerCache.keepSession(tokenHash, user.id, found);
       return { user, sessionId: session.id };
     },
 
-    async logout(sessionId: string): Promise<void> {
+    async logout(sessionId: string, userId: string): Promise<void> {
       await deleteSession(db, sessionId);
+      viewerCache.forgetUser(userId);
     },
 
     /**
@@ -196,6 +206,7 @@ export function createAuthService({ db, clock, limiter }: AuthDeps) {
         await updateUserPassword(tx, user.id, passwordHash);
         await deleteUserSessions(tx, user.id, sessionId);
       });
+      viewerCache.forgetUser(user.id);
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
 } from '@inkwell/contract';
+import type { ViewerCache } from '../access/viewer-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -36,6 +37,7 @@ export interface PasswordResetDeps {
   limiter: AttemptLimiter;
   logger: FastifyBaseLogger;
   publicUrl: string;
+  viewerCache: ViewerCache;
   /**
    * Hands a reset-link request to the background, never awaited by the request. By default the
    * work runs in this process after the answer has gone (errors logged); with the job queue it
@@ -115,6 +117,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         await expireUserResetTokens(tx, user.id, now);
         await deleteUserSessions(tx, user.id);
       });
+      deps.viewerCache.forgetUser(user.id);
     },
 
     /** Resolves once the reset links handed to the background have been sent (the app awaits it on close). */

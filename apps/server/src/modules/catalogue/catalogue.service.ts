@@ -89,8 +89,8 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
   async function visibleSeries(slug: string, viewer: Viewer) {
     const bundle = await seriesBundle(slug);
     if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
-    // The unlocks that matter to this page: its own chapters, read fresh (never from the cache).
-    return { ...bundle, viewer: await unlocks.withUnlocks(viewer, bundle.chapters.map((chapter) => chapter.id)) };
+    // The unlocks that matter to this page: its own chapters.
+    return { ...bundle, viewer: await unlocks.withUnlocks(viewer, bundle.row.id, bundle.chapters.map((chapter) => chapter.id)) };
   }
 
   const listedChapters = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>

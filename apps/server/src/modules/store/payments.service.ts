@@ -61,8 +61,10 @@ export function createPayments(deps: {
   provider: PaymentProvider;
   unlocks: Unlocks;
   publicUrl: string;
+  /** Something about this user changed (coins, plan): every instance forgets what it kept about them. */
+  onUserChanged: (userId: string) => void;
 }) {
-  const { db, clock, logger, provider, unlocks, publicUrl } = deps;
+  const { db, clock, logger, provider, unlocks, publicUrl, onUserChanged } = deps;
   const absolute = (path: string) => new URL(path, publicUrl).toString();
 
   async function subscriptionCoins(tx: Database, subscription: SubscriptionRow, plan: PlanRow, purchaseId: string, start: Date) {
@@ -180,6 +182,7 @@ export function createPayments(deps: {
       });
       if (!result.purchase) throw notFound();
       const purchase = result.purchase;
+      if (result.fresh) onUserChanged(purchase.userId);
       // "Unlocked if they asked for that": the chapter the reader was buying coins for.
       if (result.fresh && purchase.kind === 'coins' && purchase.unlockChapterId) {
         const user = await findUserById(db, purchase.userId);
@@ -238,7 +241,7 @@ export function createPayments(deps: {
         }
       }
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const refunded = await transitionPurchase(tx, purchaseId, ['paid'], { status: 'refunded', refundedAt: now });
         if (!refunded) return (await findPurchase(tx, purchaseId))!;
         if (refunded.kind === 'coins') {
@@ -259,6 +262,8 @@ export function createPayments(deps: {
         if (refunded.subscriptionId) await endSubscriptionRow(tx, refunded.subscriptionId, now, now);
         return refunded;
       });
+      onUserChanged(result.userId);
+      return result;
     },
 
     /** The reader's Cancel: access stays to the end of the period that was paid for. */
@@ -276,7 +281,9 @@ export function createPayments(deps: {
           throw new AppError('payment_provider_error', 'The payment service did not answer. Your plan was not cancelled; please try again.');
         }
       }
-      return (await updateSubscription(db, subscription.id, { cancelAtPeriodEnd: true }))!;
+      const updated = (await updateSubscription(db, subscription.id, { cancelAtPeriodEnd: true }))!;
+      onUserChanged(userId);
+      return updated;
     },
 
     /**
@@ -285,9 +292,9 @@ export function createPayments(deps: {
      */
     async renew(subscriptionId: string, period: { start: Date; end: Date; reference: string | null }): Promise<boolean> {
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const advanced = await advancePeriod(tx, subscriptionId, period.start, period.end);
-        if (!advanced) return false;
+        if (!advanced) return null;
         const plan = (await findPlan(tx, advanced.planId))!;
         const renewal = await insertPurchase(tx, {
           userId: advanced.userId,
@@ -303,16 +310,20 @@ export function createPayments(deps: {
           paidAt: now,
         });
         await subscriptionCoins(tx, advanced, plan, renewal.id, period.start);
-        return true;
+        return advanced.userId;
       });
+      if (userId) onUserChanged(userId);
+      return userId !== null;
     },
 
     async endSubscription(subscriptionId: string, at: Date): Promise<void> {
-      await endSubscriptionRow(db, subscriptionId, at);
+      const ended = await endSubscriptionRow(db, subscriptionId, at);
+      if (ended) onUserChanged(ended.userId);
     },
 
     async setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<void> {
-      await updateSubscription(db, subscriptionId, { cancelAtPeriodEnd });
+      const updated = await updateSubscription(db, subscriptionId, { cancelAtPeriodEnd });
+      if (updated) onUserChanged(updated.userId);
     },
 
     /**
@@ -325,7 +336,10 @@ export function createPayments(deps: {
       let ended = 0;
       for (const { subscription, plan } of await lapsedTestSubscriptions(db, now, 200)) {
         if (subscription.cancelAtPeriodEnd) {
-          if (await endSubscriptionRow(db, subscription.id, subscription.currentPeriodEnd)) ended += 1;
+          if (await endSubscriptionRow(db, subscription.id, subscription.currentPeriodEnd)) {
+            ended += 1;
+            onUserChanged(subscription.userId);
+          }
           continue;
         }
         const start = subscription.currentPeriodEnd;

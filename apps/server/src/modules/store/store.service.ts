@@ -42,7 +42,7 @@ import {
 export const STORE_PAGE_SIZE = 20;
 
 /** The store's reads, the reader's settings and the admin's catalogue of packages and plans. */
-export function createStoreService({ db, clock }: { db: Database; clock: Clock }) {
+export function createStoreService({ db, clock, onUserChanged }: { db: Database; clock: Clock; onUserChanged: (userId: string) => void }) {
   const service = {
     async coinPackages() {
       return toCoinPackages((await listCoinPackages(db, { activeOnly: true })).map((row) => row.pkg));
@@ -67,6 +67,7 @@ export function createStoreService({ db, clock }: { db: Database; clock: Clock }
 
     async setAutoUnlock(userId: string, autoUnlock: boolean) {
       await setAutoUnlock(db, userId, autoUnlock);
+      onUserChanged(userId);
       return { autoUnlock };
     },
 

@@ -23,10 +23,10 @@ const chapterNumber = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixe
  * price and access are read from the database there, never from a cache; several chapters are
  * charged their sum once, all or nothing.
  */
-export function createUnlocks({ db, clock }: { db: Database; clock: Clock }) {
+export function createUnlocks({ db, clock, onUserChanged }: { db: Database; clock: Clock; onUserChanged: (userId: string) => void }) {
   async function unlock(user: { id: string; role: Role }, chapterIds: readonly string[], seriesId?: string): Promise<UnlockResult> {
     const ids = [...new Set(chapterIds)];
-    return db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx): Promise<UnlockResult> => {
       const balance = await lockBalance(tx, user.id);
       if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
       if (seriesId && !(await seriesExists(tx, seriesId))) throw new AppError('series_not_found', 'Series not found');
@@ -74,6 +74,8 @@ export function createUnlocks({ db, clock }: { db: Database; clock: Clock }) {
       );
       return { chapterIds: ids, charged: total, coins: moved.balance };
     });
+    if (result.charged > 0) onUserChanged(user.id);
+    return result;
   }
   return { unlock };
 }

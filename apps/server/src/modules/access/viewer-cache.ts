@@ -1,0 +1,68 @@
+import type { Clock } from '../../lib/clock';
+import type { ChangeBus } from '../../lib/change-bus';
+
+/** How long a request may trust what an earlier one read about its viewer. */
+export const VIEWER_CACHE_MS = 5_000;
+const MAX_USERS = 20_000;
+
+interface Entry<T> {
+  value: T;
+  expires: number;
+}
+
+/**
+ * What a logged-in reader's requests read about them on every call: their session (with user,
+ * coins and plan) and their unlocks per series. Kept a few seconds per instance so a reader's
+ * series and chapter pages cost no database round trip (issue 8 §4's benchmark); anything that
+ * changes a user (a payment, an unlock, a refund, a logout or ban) calls `forgetUser`, which
+ * reaches every instance through the change bus.
+ */
+export function createViewerCache(clock: Clock, bus: ChangeBus) {
+  const users = new Map<string, { sessions: Map<string, Entry<unknown>>; unlocks: Map<string, Entry<ReadonlySet<string>>> }>();
+  const sessionOwners = new Map<string, string>();
+
+  const forget = (userId: string) => {
+    const held = users.get(userId);
+    if (!held) return;
+    for (const key of held.sessions.keys()) sessionOwners.delete(key);
+    users.delete(userId);
+  };
+  bus.subscribe(forget);
+
+  const slot = (userId: string) => {
+    let held = users.get(userId);
+    if (!held) {
+      // A crude bound: past it, start over rather than grow without end.
+      if (users.size >= MAX_USERS) {
+        users.clear();
+        sessionOwners.clear();
+      }
+      held = { sessions: new Map(), unlocks: new Map() };
+      users.set(userId, held);
+    }
+    return held;
+  };
+  const fresh = <T>(entry: Entry<T> | undefined) => (entry && entry.expires > clock.now().getTime() ? entry.value : undefined);
+
+  return {
+    session<T>(tokenHash: string): T | undefined {
+      const owner = sessionOwners.get(tokenHash);
+      return owner ? (fresh(users.get(owner)?.sessions.get(tokenHash)) as T | undefined) : undefined;
+    },
+    keepSession(tokenHash: string, userId: string, value: unknown) {
+      slot(userId).sessions.set(tokenHash, { value, expires: clock.now().getTime() + VIEWER_CACHE_MS });
+      sessionOwners.set(tokenHash, userId);
+    },
+    unlocks(userId: string, seriesId: string): ReadonlySet<string> | undefined {
+      return fresh(users.get(userId)?.unlocks.get(seriesId));
+    },
+    keepUnlocks(userId: string, seriesId: string, unlocked: ReadonlySet<string>) {
+      slot(userId).unlocks.set(seriesId, { value: unlocked, expires: clock.now().getTime() + VIEWER_CACHE_MS });
+    },
+    /** Everything cached about a user, on every instance. */
+    forgetUser(userId: string) {
+      bus.publish(userId);
+    },
+  };
+}
+export type ViewerCache = ReturnType<typeof createViewerCache>;
