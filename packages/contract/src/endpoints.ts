@@ -25,6 +25,44 @@ import {
 } from './catalogue';
 import { envelope } from './errors';
 import {
+  bookmarkListQuerySchema,
+  bookmarkListResponseSchema,
+  bookmarkStateResponseSchema,
+  historyQuerySchema,
+  historyResponseSchema,
+  notificationPreferencesResponseSchema,
+  notificationPreferencesSchema,
+  notifyWhenFreeResponseSchema,
+  progressInputSchema,
+  progressMergeResponseSchema,
+  progressMergeSchema,
+  progressResponseSchema,
+  seriesProgressResponseSchema,
+} from './library';
+import {
+  announcementInputSchema,
+  announcementListQuerySchema,
+  announcementListResponseSchema,
+  announcementPatchSchema,
+  announcementResponseSchema,
+  announcementSlugParamsSchema,
+  teamAnnouncementListQuerySchema,
+  teamAnnouncementListResponseSchema,
+  teamAnnouncementResponseSchema,
+} from './announcements';
+import {
+  commentInputSchema,
+  commentListQuerySchema,
+  commentListResponseSchema,
+  commentPatchSchema,
+  commentReportSchema,
+  commentResponseSchema,
+  teamCommentListQuerySchema,
+  teamCommentListResponseSchema,
+  teamCommentPatchSchema,
+  teamCommentResponseSchema,
+} from './comments';
+import {
   notificationIdParamsSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
@@ -167,6 +205,39 @@ const SCHEMAS = {
   adminPurchases: { query: adminPurchaseListQuerySchema, response: adminPurchaseListResponseSchema },
   adminPurchase: { params: idParamsSchema, response: adminPurchaseResponseSchema },
   adminPurchaseRefund: { params: idParamsSchema, response: adminPurchaseResponseSchema },
+
+  bookmarks: { query: bookmarkListQuerySchema, response: bookmarkListResponseSchema },
+  bookmarkAdd: { params: seriesIdParamsSchema, response: bookmarkStateResponseSchema },
+  bookmarkRemove: { params: seriesIdParamsSchema, response: bookmarkStateResponseSchema },
+  progressSave: { params: chapterIdParamsSchema, body: progressInputSchema, response: progressResponseSchema },
+  progressMerge: { body: progressMergeSchema, response: progressMergeResponseSchema },
+  history: { query: historyQuerySchema, response: historyResponseSchema },
+  historyClear: { response: messageResponseSchema },
+  historyRemove: { params: chapterIdParamsSchema, response: messageResponseSchema },
+  seriesProgress: { params: seriesIdParamsSchema, response: seriesProgressResponseSchema },
+  notifyWhenFreeAdd: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },
+  notifyWhenFreeRemove: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },
+  notificationPreferences: { response: notificationPreferencesResponseSchema },
+  notificationPreferencesUpdate: { body: notificationPreferencesSchema, response: notificationPreferencesResponseSchema },
+
+  announcements: { query: announcementListQuerySchema, response: announcementListResponseSchema },
+  announcement: { params: announcementSlugParamsSchema, response: announcementResponseSchema },
+  teamAnnouncements: { query: teamAnnouncementListQuerySchema, response: teamAnnouncementListResponseSchema },
+  teamAnnouncementCreate: { body: announcementInputSchema, response: teamAnnouncementResponseSchema },
+  teamAnnouncement: { params: idParamsSchema, response: teamAnnouncementResponseSchema },
+  teamAnnouncementUpdate: { params: idParamsSchema, body: announcementPatchSchema, response: teamAnnouncementResponseSchema },
+  teamAnnouncementDelete: { params: idParamsSchema, response: messageResponseSchema },
+  teamAnnouncementCover: { params: idParamsSchema, response: teamAnnouncementResponseSchema },
+
+  chapterComments: { params: chapterIdParamsSchema, query: commentListQuerySchema, response: commentListResponseSchema },
+  seriesComments: { params: seriesIdParamsSchema, query: commentListQuerySchema, response: commentListResponseSchema },
+  commentCreate: { body: commentInputSchema, response: commentResponseSchema },
+  commentUpdate: { params: idParamsSchema, body: commentPatchSchema, response: commentResponseSchema },
+  commentDelete: { params: idParamsSchema, response: messageResponseSchema },
+  commentReport: { params: idParamsSchema, body: commentReportSchema, response: messageResponseSchema },
+  teamComments: { query: teamCommentListQuerySchema, response: teamCommentListResponseSchema },
+  teamCommentUpdate: { params: idParamsSchema, body: teamCommentPatchSchema, response: teamCommentResponseSchema },
+  teamCommentDelete: { params: idParamsSchema, response: messageResponseSchema },
 } as const satisfies { [N in EndpointName]: EndpointSchemas };
 
 type Routes = typeof ROUTES;

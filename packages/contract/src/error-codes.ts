@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   series_not_found: 404,
   chapter_not_found: 404,
+  announcement_not_found: 404,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -9,5 +9,8 @@ export * from './series-status';
 export * from './catalogue';
 export * from './team-catalogue';
 export * from './store';
+export * from './library';
+export * from './announcements';
+export * from './comments';
 export * from './routes';
 export * from './endpoints';

@@ -187,6 +187,54 @@ export const ROUTES = {
     access: 'admin',
     errors: ['not_found', 'conflict', 'payment_provider_error'],
   },
+
+  // Library: bookmarks, progress, history (DESIGN §4 Library and community).
+  bookmarks: { method: 'GET', path: `${ME}/bookmarks`, access: 'user', errors: [] },
+  bookmarkAdd: { method: 'PUT', path: `${ME}/bookmarks/:seriesId`, access: 'user', errors: ['series_not_found'] },
+  bookmarkRemove: { method: 'DELETE', path: `${ME}/bookmarks/:seriesId`, access: 'user', errors: [] },
+  progressSave: { method: 'PUT', path: `${ME}/progress/:chapterId`, access: 'user', errors: ['chapter_not_found'] },
+  progressMerge: { method: 'POST', path: `${ME}/progress/merge`, access: 'user', errors: [] },
+  history: { method: 'GET', path: `${ME}/history`, access: 'user', errors: [] },
+  historyClear: { method: 'DELETE', path: `${ME}/history`, access: 'user', errors: [] },
+  historyRemove: { method: 'DELETE', path: `${ME}/history/:chapterId`, access: 'user', errors: [] },
+  seriesProgress: { method: 'GET', path: `${ME}/series/:seriesId/progress`, access: 'user', errors: ['series_not_found'] },
+  notifyWhenFreeAdd: { method: 'PUT', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: ['chapter_not_found'] },
+  notifyWhenFreeRemove: { method: 'DELETE', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: [] },
+  notificationPreferences: { method: 'GET', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
+  notificationPreferencesUpdate: { method: 'PATCH', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
+
+  // Announcements.
+  announcements: { method: 'GET', path: `${PUB}/announcements`, access: 'public', errors: [] },
+  announcement: { method: 'GET', path: `${PUB}/announcements/:slug`, access: 'public', errors: ['announcement_not_found'] },
+  teamAnnouncements: { method: 'GET', path: `${TEAM}/announcements`, access: 'team', errors: [] },
+  teamAnnouncementCreate: { method: 'POST', path: `${TEAM}/announcements`, access: 'team', status: 201, errors: ['conflict'] },
+  teamAnnouncement: { method: 'GET', path: `${TEAM}/announcements/:id`, access: 'team', errors: ['announcement_not_found'] },
+  teamAnnouncementUpdate: { method: 'PATCH', path: `${TEAM}/announcements/:id`, access: 'team', errors: ['announcement_not_found', 'conflict'] },
+  teamAnnouncementDelete: { method: 'DELETE', path: `${TEAM}/announcements/:id`, access: 'team', errors: ['announcement_not_found'] },
+  teamAnnouncementCover: {
+    method: 'PUT',
+    path: `${TEAM}/announcements/:id/cover`,
+    access: 'team',
+    multipart: true,
+    errors: ['announcement_not_found', 'payload_too_large', 'unsupported_media_type'],
+  },
+
+  // Comments.
+  chapterComments: { method: 'GET', path: `${PUB}/chapters/:chapterId/comments`, access: 'public', errors: ['chapter_not_found'] },
+  seriesComments: { method: 'GET', path: `${PUB}/series/:seriesId/comments`, access: 'public', errors: ['series_not_found'] },
+  commentCreate: {
+    method: 'POST',
+    path: `${ME}/comments`,
+    access: 'user',
+    status: 201,
+    errors: ['chapter_not_found', 'series_not_found', 'not_found', 'rate_limited', 'account_banned'],
+  },
+  commentUpdate: { method: 'PATCH', path: `${ME}/comments/:id`, access: 'user', errors: ['not_found', 'forbidden', 'conflict'] },
+  commentDelete: { method: 'DELETE', path: `${ME}/comments/:id`, access: 'user', errors: ['not_found', 'forbidden'] },
+  commentReport: { method: 'POST', path: `${ME}/comments/:id/report`, access: 'user', errors: ['not_found', 'rate_limited'] },
+  teamComments: { method: 'GET', path: `${TEAM}/comments`, access: 'team', errors: [] },
+  teamCommentUpdate: { method: 'PATCH', path: `${TEAM}/comments/:id`, access: 'team', errors: ['not_found'] },
+  teamCommentDelete: { method: 'DELETE', path: `${TEAM}/comments/:id`, access: 'team', errors: ['not_found'] },
 } as const satisfies Record<string, RouteDef>;
 
 /** Stripe's webhook: a raw body checked by its signature, so it is not a JSON endpoint of the table. */

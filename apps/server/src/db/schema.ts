@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  real,
   check,
   date,
   index,
@@ -14,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -33,6 +35,12 @@ export const users = pgTable(
     isBanned: boolean('is_banned').notNull().default(false),
     /** Unlock a locked chapter on opening it, when the coins are there (the store's option). */
     autoUnlock: boolean('auto_unlock').notNull().default(false),
+    /** E-mail about new chapters of followed series: off, instant or a daily digest. */
+    newChapterEmail: text('new_chapter_email', { enum: ['off', 'instant', 'daily'] })
+      .notNull()
+      .default('off'),
+    /** When the last daily digest went out (only new chapters after it go in the next). */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
     avatarUrl: text('avatar_url'),
     avatarVersion: integer('avatar_version').notNull().default(0),
     createdAt: createdAt(),
@@ -107,6 +115,9 @@ export const notifications = pgTable(
     description: text('description').notNull(),
     link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
+    /** What it is about: 'general', 'new_chapter', 'chapter_free', 'comment_reply'. */
+    kind: text('kind').notNull().default('general'),
+    chapterId: uuid('chapter_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -497,4 +508,159 @@ export const chapterUnlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.chapterId] }), index('chapter_unlocks_chapter_idx').on(t.chapterId)],
+);
+
+// Library and community (issue 9).
+
+/** A reader following a series: its new chapters reach them. */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.seriesId] }),
+    // The publish fan-out reads every follower of one series.
+    index('bookmarks_series_idx').on(t.seriesId),
+  ],
+);
+
+/** Where a reader is in a chapter, synced across their devices; also their reading history. */
+export const readingProgress = pgTable(
+  'reading_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    /** 1-based page of a comic in paged mode. */
+    page: integer('page'),
+    /** 0–1 through a novel or a long strip. */
+    position: real('position'),
+    completed: boolean('completed').notNull().default(false),
+    /** When the chapter was last opened. */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Cleared from the history list; the progress and read mark stay. */
+    inHistory: boolean('in_history').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index('reading_progress_history_idx')
+      .on(t.userId, t.readAt.desc())
+      .where(sql`${t.inHistory}`),
+    index('reading_progress_user_series_idx').on(t.userId, t.seriesId),
+  ],
+);
+
+/** "Notify me when free" on an early-access chapter: one notification, claimed once. */
+export const chapterFreeAlerts = pgTable(
+  'chapter_free_alerts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index('chapter_free_alerts_pending_idx')
+      .on(t.chapterId)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    /** Sanitized HTML. */
+    body: text('body').notNull().default(''),
+    excerpt: text('excerpt').notNull().default(''),
+    coverKey: text('cover_key'),
+    coverWidth: integer('cover_width'),
+    coverHeight: integer('cover_height'),
+    /** null: draft; in the future: scheduled; otherwise published. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    pinned: boolean('pinned').notNull().default(false),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('announcements_slug_key').on(t.slug),
+    index('announcements_published_idx').on(t.publishedAt.desc()),
+    index('announcements_updated_idx').on(t.updatedAt.desc()),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Always set: a chapter's comment also names its series (for moderation and the user's list). */
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    /** null: a comment on the series page. */
+    chapterId: uuid('chapter_id').references(() => chapters.id, { onDelete: 'cascade' }),
+    /** One level of replies: a reply's parent is never itself a reply. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    /** Plain text as written; never rendered as markup. */
+    body: text('body').notNull(),
+    isSpoiler: boolean('is_spoiler').notNull().default(false),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    reportCount: integer('report_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_chapter_idx')
+      .on(t.chapterId, t.createdAt)
+      .where(sql`${t.parentId} is null`),
+    index('comments_series_idx')
+      .on(t.seriesId, t.createdAt)
+      .where(sql`${t.parentId} is null and ${t.chapterId} is null`),
+    index('comments_parent_idx').on(t.parentId, t.createdAt),
+    index('comments_user_idx').on(t.userId, t.createdAt.desc()),
+    index('comments_created_idx').on(t.createdAt.desc()),
+    index('comments_reported_idx')
+      .on(t.reportCount.desc(), t.createdAt.desc())
+      .where(sql`${t.reportCount} > 0`),
+    check('comments_body_length', sql`char_length(${t.body}) between 1 and 5000`),
+  ],
+);
+
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
 );

@@ -33,7 +33,7 @@ export const authUserColumns = {
   membership: sql<string | null>`${currentPlan('name')}`,
   isPremium: sql<boolean>`coalesce(${currentPlan('includes_premium')}, false)`,
 };
-export type AuthUser = Omit<UserRow, 'passwordHash'> & { membership: string | null; isPremium: boolean };
+export type AuthUser = Omit<UserRow, 'passwordHash' | 'newChapterEmail' | 'lastDigestAt'> & { membership: string | null; isPremium: boolean };
 
 /** The user as a request carries it (after login or registration, as the session lookup gives it). */
 export async function findAuthUser(db: Database, id: string): Promise<AuthUser | undefined> {

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { paginationSchema } from './catalogue';
+import { envelope } from './errors';
+
+/** Comments under chapters and series (DESIGN §4): plain text, one level of replies. */
+
+export const COMMENT_MAX_CHARS = 5000;
+/** How long after posting a comment may be edited. */
+export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
+/** A few comments a minute per reader; more is 429. */
+export const COMMENT_RATE_LIMIT = 5;
+export const COMMENT_RATE_WINDOW_MS = 60_000;
+
+const pageQuery = z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1);
+
+const authorSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  role: z.enum(['reader', 'editor', 'admin']),
+  avatarUrl: z.string().nullable(),
+});
+
+const commentBaseSchema = z.object({
+  id: z.uuid(),
+  /** Plain text exactly as written; the client renders it as text and makes links clickable. */
+  body: z.string(),
+  author: authorSchema,
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  parentId: z.uuid().nullable(),
+  isSpoiler: z.boolean(),
+  /** Whether the viewer wrote it (and may edit it while the window lasts, or delete it). */
+  isMine: z.boolean(),
+  canEditUntil: z.string().nullable(),
+});
+export const commentReplySchema = commentBaseSchema;
+export const commentSchema = commentBaseSchema.extend({
+  replies: z.array(commentReplySchema),
+  replyCount: z.number().int(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export type CommentReply = z.infer<typeof commentReplySchema>;
+
+export const commentListQuerySchema = z.object({
+  sort: z.enum(['newest', 'oldest'], { error: 'Sort must be newest or oldest' }).default('newest'),
+  page: pageQuery,
+});
+export const commentListResponseSchema = envelope(
+  z.object({ items: z.array(commentSchema), pagination: paginationSchema }),
+);
+
+const body = z
+  .string({ error: 'Write something first' })
+  .trim()
+  .min(1, 'Write something first')
+  .max(COMMENT_MAX_CHARS, `Comments are limited to ${COMMENT_MAX_CHARS} characters`);
+
+export const commentInputSchema = z
+  .object({
+    chapterId: z.uuid({ error: 'Unknown chapter' }).optional(),
+    seriesId: z.uuid({ error: 'Unknown series' }).optional(),
+    body,
+    parentId: z.uuid({ error: 'Unknown comment' }).optional(),
+    isSpoiler: z.boolean().default(false),
+  })
+  .refine((input) => (input.chapterId ? 1 : 0) + (input.seriesId ? 1 : 0) === 1, {
+    path: ['chapterId'],
+    message: 'A comment belongs to one chapter or one series',
+  });
+export type CommentInput = z.input<typeof commentInputSchema>;
+export const commentPatchSchema = z.object({ body, isSpoiler: z.boolean().optional() });
+export const commentResponseSchema = envelope(commentReplySchema.extend({ replies: z.array(commentReplySchema).optional() }));
+export const commentReportSchema = z.object({
+  reason: z.string({ error: 'Say what is wrong' }).trim().min(3, 'Say what is wrong').max(500, 'The reason is limited to 500 characters'),
+});
+
+export const MODERATION_FILTERS = ['reported', 'hidden', 'all'] as const;
+export const teamCommentSchema = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  author: authorSchema,
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  parentId: z.uuid().nullable(),
+  isSpoiler: z.boolean(),
+  hidden: z.boolean(),
+  reportCount: z.number().int(),
+  reports: z.array(z.object({ reason: z.string(), createdAt: z.string(), username: z.string() })),
+  series: z.object({ id: z.uuid(), slug: z.string(), title: z.string() }),
+  chapter: z.object({ id: z.uuid(), slug: z.string(), number: z.number() }).nullable(),
+});
+export type TeamComment = z.infer<typeof teamCommentSchema>;
+export const teamCommentListQuerySchema = z.object({
+  status: z.enum(MODERATION_FILTERS, { error: 'Status must be reported, hidden or all' }).default('all'),
+  userId: z.uuid({ error: 'Unknown user' }).optional(),
+  q: z.string().trim().max(200).optional(),
+  page: pageQuery,
+});
+export const teamCommentListResponseSchema = envelope(
+  z.object({ items: z.array(teamCommentSchema), pagination: paginationSchema }),
+);
+export const teamCommentPatchSchema = z.object({ hidden: z.boolean({ error: 'hidden must be true or false' }) });
+export const teamCommentResponseSchema = envelope(teamCommentSchema);

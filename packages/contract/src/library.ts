@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { imageSchema, paginationSchema, seriesTypeSchema } from './catalogue';
+import { envelope } from './errors';
+
+/** Bookmarks, reading progress and history (DESIGN §4 Library). */
+
+const pageQuery = z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1);
+
+export const BOOKMARK_SORTS = ['updated', 'title', 'added'] as const;
+
+const seriesRefSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  cover: imageSchema.nullable(),
+  type: seriesTypeSchema,
+  status: z.string(),
+});
+const chapterRefSchema = z.object({ id: z.uuid(), slug: z.string(), number: z.number(), title: z.string() });
+
+/** Where to pick a series up: the chapter and the page (comics) or position (novels, long strips). */
+export const continueSchema = z
+  .object({
+    chapterSlug: z.string(),
+    chapterNumber: z.number(),
+    page: z.number().int().nullable(),
+    position: z.number().nullable(),
+  })
+  .nullable();
+export type ContinuePoint = z.infer<typeof continueSchema>;
+
+export const bookmarkSchema = z.object({
+  series: seriesRefSchema,
+  latestChapter: chapterRefSchema.extend({ publishedAt: z.string() }).nullable(),
+  /** Published chapters not yet completed by this reader. */
+  unreadCount: z.number().int(),
+  continue: continueSchema,
+  bookmarkedAt: z.string(),
+});
+export type Bookmark = z.infer<typeof bookmarkSchema>;
+export const bookmarkListQuerySchema = z.object({
+  sort: z.enum(BOOKMARK_SORTS, { error: 'Sort must be updated, title or added' }).default('updated'),
+  page: pageQuery,
+});
+export const bookmarkListResponseSchema = envelope(z.object({ items: z.array(bookmarkSchema), pagination: paginationSchema }));
+export const bookmarkStateResponseSchema = envelope(z.object({ seriesId: z.uuid(), bookmarked: z.boolean() }));
+
+export const progressInputSchema = z
+  .object({
+    page: z.number({ error: 'Page must be a number' }).int('Page is a whole number').min(1, 'Pages start at 1').max(10_000).optional(),
+    position: z.number({ error: 'Position must be a number' }).min(0, 'Position is between 0 and 1').max(1, 'Position is between 0 and 1').optional(),
+    completed: z.boolean({ error: 'completed must be true or false' }).optional(),
+  })
+  .refine((input) => input.page !== undefined || input.position !== undefined || input.completed !== undefined, {
+    message: 'Send a page, a position or completed',
+  });
+export type ProgressInput = z.input<typeof progressInputSchema>;
+export const chapterProgressSchema = z.object({
+  chapterId: z.uuid(),
+  page: z.number().int().nullable(),
+  position: z.number().nullable(),
+  completed: z.boolean(),
+  readAt: z.string(),
+});
+export type ChapterProgress = z.infer<typeof chapterProgressSchema>;
+export const progressResponseSchema = envelope(chapterProgressSchema);
+
+export const seriesProgressResponseSchema = envelope(
+  z.object({
+    chapters: z.record(z.string(), chapterProgressSchema.omit({ chapterId: true })),
+    continue: continueSchema,
+    bookmarked: z.boolean(),
+  }),
+);
+
+export const historyItemSchema = z.object({
+  series: seriesRefSchema,
+  chapter: chapterRefSchema,
+  page: z.number().int().nullable(),
+  position: z.number().nullable(),
+  completed: z.boolean(),
+  readAt: z.string(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+export const historyQuerySchema = z.object({ page: pageQuery });
+export const historyResponseSchema = envelope(z.object({ items: z.array(historyItemSchema), pagination: paginationSchema }));
+
+/** Progress kept in a visitor's browser, merged into the account when they sign in. */
+export const progressMergeSchema = z.object({
+  entries: z
+    .array(
+      z.object({
+        chapterId: z.uuid({ error: 'Unknown chapter' }),
+        page: z.number().int().min(1).max(10_000).nullable().optional(),
+        position: z.number().min(0).max(1).nullable().optional(),
+        completed: z.boolean().optional(),
+        readAt: z.iso.datetime({ offset: true, error: 'readAt must be a date and time' }),
+      }),
+    )
+    .max(500, 'At most 500 entries at once'),
+});
+export const progressMergeResponseSchema = envelope(z.object({ merged: z.number().int() }));
+
+export const notifyWhenFreeResponseSchema = envelope(z.object({ chapterId: z.uuid(), notify: z.boolean() }));
+
+export const NEW_CHAPTER_EMAIL = ['off', 'instant', 'daily'] as const;
+export const notificationPreferencesSchema = z.object({
+  newChapterEmail: z.enum(NEW_CHAPTER_EMAIL, { error: 'Choose off, instant or daily' }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesResponseSchema = envelope(notificationPreferencesSchema);
