@@ -15,8 +15,15 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client'
 import { createLimiter } from '../src/lib/limiter-factory';
 import { systemClock } from '../src/lib/clock';
 import { seedDemoContent } from '../src/db/demo/seed-demo';
+import { seedDemoStore } from '../src/db/demo/seed-store';
+import { fillPath, ROUTES } from '@inkwell/contract';
+import { hashPassword } from '../src/lib/passwords';
+import { VISITOR } from '../src/modules/access/access';
+import { SESSION_COOKIE } from '../src/modules/auth/auth.constants';
+import { insertUser } from '../src/modules/users/users.repository';
 
 const PATHS = JSON.parse(process.env.BENCH_PATHS ?? '[]') as string[];
+const SERIES_SLUG = process.env.BENCH_SERIES ?? 'the-lantern-keeper';
 const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
 const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-bench-'));
 
@@ -54,22 +61,63 @@ if (existsSync(join(webDist, 'index.html'))) config.webDistDir = webDist;
 const limiter = createLimiter(undefined);
 const app = await buildApp({ config, database, limiter });
 await seedDemoContent(database.db, app.services.storage, systemClock);
+await seedDemoStore(database.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const appPort = (app.server.address() as { port: number }).port;
 
+/**
+ * Two logged-in readers whose answers cannot be shared: one who unlocked chapters with coins
+ * (every request looks its unlocks up) and one with a premium plan. Each reads a priced chapter.
+ */
+async function reader(name: string) {
+  const password = 'bench-reader-password-71';
+  const user = await insertUser(database.db, { email: `${name}@bench.local`, username: name, passwordHash: await hashPassword(password) });
+  const login = await app.inject({ method: 'POST', url: ROUTES.login.path, headers: { origin: config.publicUrl }, payload: { username: name, password } });
+  const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE);
+  if (!cookie) throw new Error(`the bench reader could not log in: ${login.body}`);
+  return { user, cookie: `${SESSION_COOKIE}=${cookie.value}` };
+}
+const { payments, store, unlocks, catalogue } = app.services;
+const seriesPage = await catalogue.series(SERIES_SLUG, VISITOR);
+const priced = seriesPage.chapters.filter((chapter) => chapter.access === 'locked' || chapter.access === 'early_access');
+if (priced.length === 0) throw new Error(`${SERIES_SLUG} has no priced chapter to read`);
+const withUnlocks = await reader('bench_unlocks');
+for (let i = 0; i < 3; i += 1) {
+  const { purchaseId } = await payments.checkout(withUnlocks.user, { kind: 'coins', packageId: (await store.coinPackages()).at(-1)!.id });
+  await payments.fulfil(purchaseId);
+}
+await unlocks.unlock(withUnlocks.user, priced.map((chapter) => chapter.id));
+const premium = await reader('bench_premium');
+const plan = (await store.plans()).find((item) => item.includesPremium)!;
+await payments.fulfil((await payments.checkout(premium.user, { kind: 'plan', planId: plan.id })).purchaseId);
+const chapterPath = fillPath(ROUTES.chapter.path, { slug: SERIES_SLUG, chapterSlug: priced[0]!.slug });
+const seriesPath = fillPath(ROUTES.series.path, { slug: SERIES_SLUG });
+const readerPaths = [
+  { name: 'series (unlocks)', path: seriesPath, cookie: withUnlocks.cookie },
+  { name: 'chapter (unlocks)', path: chapterPath, cookie: withUnlocks.cookie },
+  { name: 'series (premium)', path: seriesPath, cookie: premium.cookie },
+  { name: 'chapter (premium)', path: chapterPath, cookie: premium.cookie },
+];
+
 // The bare routes: the same status, content type and bytes, with no work behind them.
 const bare = Fastify({ logger: false });
-for (const path of PATHS) {
-  const response = await fetch(`http://127.0.0.1:${appPort}${path}`);
+const measured = [
+  ...PATHS.map((path) => ({ name: path, path, cookie: undefined as string | undefined, barePath: new URL(path, 'http://x').pathname })),
+  ...readerPaths.map((item, i) => ({ ...item, barePath: `/bench/reader/${i}` })),
+];
+for (const { path, cookie, barePath } of measured) {
+  const response = await fetch(`http://127.0.0.1:${appPort}${path}`, { headers: cookie ? { cookie } : {} });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
+  if (cookie && !body.includes('"canRead":true') && path === chapterPath) throw new Error(`the bench reader cannot read ${path}`);
   const type = response.headers.get('content-type') ?? 'application/json';
-  bare.get(new URL(path, 'http://x').pathname, async (_request, reply) => reply.type(type).send(body));
+  bare.get(barePath, async (_request, reply) => reply.type(type).send(body));
 }
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const barePort = (bare.server.address() as { port: number }).port;
 
-process.stdout.write(`${JSON.stringify({ appPort, barePort, database: database.kind })}\n`);
+const readers = readerPaths.map((item, i) => ({ ...item, barePath: `/bench/reader/${i}` }));
+process.stdout.write(`${JSON.stringify({ appPort, barePort, database: database.kind, readers })}\n`);
 
 const stop = async () => {
   await bare.close();
