@@ -31,7 +31,22 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(false),
+  // Prefixes catch a swapped key (a publishable pk_ key, or the signing secret in the key's place); the values are never echoed.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a secret or restricted key (sk_… or rk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  /** Where the Stripe SDK sends its calls: Stripe itself unless a test points it at a fake on loopback. */
+  STRIPE_API_BASE: z
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// URL')
+    .default('https://api.stripe.com'),
 });
+
+/** Stripe, when configured: the keys and where its API lives (host, port and protocol, as the SDK's constructor takes them). */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  api: { host: string; port: number; protocol: 'http' | 'https' };
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -54,6 +69,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built SPA lives; unset when the API runs without it (tests, dev). */
   webDistDir: string | undefined;
+  /** Stripe when both its key and its webhook secret are set; otherwise the built-in test checkout (DESIGN §3). */
+  stripe: StripeConfig | undefined;
 }
 
 /** Reads the environment into a typed config; throws with every problem listed at once. */
@@ -71,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production');
+  }
+  // Half a Stripe setup would quietly leave the free test checkout on: refuse to start instead.
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    const missing = e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    throw new Error(`Invalid configuration:\n  ${missing}: required when the other Stripe variable is set`);
   }
   const dataDir = resolve(e.DATA_DIR);
   return {
@@ -104,7 +126,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api: stripeApi(e.STRIPE_API_BASE) }
+        : undefined,
   };
+}
+
+function stripeApi(base: string): StripeConfig['api'] {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
 
 /** DESIGN §3: without SESSION_SECRET, one is generated on first start and kept in DATA_DIR. */
