@@ -41,7 +41,11 @@ import { seriesRoutes } from './modules/series/series.routes';
 import { createSeriesService } from './modules/series/series.service';
 import { createPayments } from './modules/store/payments.service';
 import type { PaymentProvider } from './modules/store/providers/provider';
+import { createStripeClient } from './modules/store/providers/stripe-objects';
+import { createStripeProvider } from './modules/store/providers/stripe-provider';
 import { createTestProvider } from './modules/store/providers/test-provider';
+import { createStripeEvents, type StripeEvents } from './modules/store/stripe-events.service';
+import { stripeWebhookRoutes } from './modules/store/stripe-webhook.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { createStoreService } from './modules/store/store.service';
 import { createUnlocks } from './modules/store/unlocks';
@@ -68,7 +72,7 @@ export interface AppDeps {
   storage?: MediaStorage;
   /** How instances tell each other a user changed; from REDIS_URL when not given. */
   changeBus?: ChangeBus;
-  /** The payment provider; the built-in test checkout when not given (Stripe comes from the config). */
+  /** The payment provider; from the config when not given: Stripe when configured, else the built-in test checkout. */
   paymentProvider?: PaymentProvider;
 }
 
@@ -138,16 +142,37 @@ export async function buildApp(deps: AppDeps) {
   const banners = createBannersService({ db, images, onChange });
   const store = createStoreService({ db, clock, onUserChanged });
   const unlocks = createUnlocks({ db, clock, onUserChanged });
+  // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const payments = createPayments({
     db,
     clock,
     logger: app.log,
-    provider: deps.paymentProvider ?? createTestProvider(),
+    provider: deps.paymentProvider ?? (stripe ? createStripeProvider(stripe) : createTestProvider()),
     unlocks,
     publicUrl: config.publicUrl,
     onUserChanged,
   });
-  app.decorate('services', { catalogue, series, chapters, genres, banners, publishing, views, jobs, storage, images, store, unlocks, payments });
+  const stripeEvents =
+    stripe && config.stripe
+      ? createStripeEvents({ db, clock, logger: app.log, stripe, webhookSecret: config.stripe.webhookSecret, payments, jobs })
+      : undefined;
+  app.decorate('services', {
+    catalogue,
+    series,
+    chapters,
+    genres,
+    banners,
+    publishing,
+    views,
+    jobs,
+    storage,
+    images,
+    store,
+    unlocks,
+    payments,
+    stripeEvents,
+  });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
   jobs.work('media.avif', { concurrency: 1, handler: createAvifWorker(storage, app.log) });
@@ -159,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
   jobs.work('store.test-billing', { handler: async () => void (await payments.runTestBilling()) });
   jobs.schedule('store.test-billing', '*/5 * * * *');
+  if (stripeEvents) jobs.work('store.stripe-event', { handler: (event) => stripeEvents.process(event) });
 
   const viewsTimer = setInterval(() => void views.flush(), VIEWS_FLUSH_MS);
   viewsTimer.unref();
@@ -199,6 +225,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
   await app.register(storeRoutes, { db, store, payments, unlocks });
+  if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
 
   const pageMeta = createPageMetaRegistry();
@@ -225,6 +252,8 @@ declare module 'fastify' {
       store: ReturnType<typeof createStoreService>;
       unlocks: ReturnType<typeof createUnlocks>;
       payments: ReturnType<typeof createPayments>;
+      /** Stripe's webhook work, when Stripe is configured (tests run its job directly). */
+      stripeEvents: StripeEvents | undefined;
     };
   }
 }

@@ -7,6 +7,8 @@
 export const ERROR_STATUS = {
   validation_failed: 400,
   invalid_token: 400,
+  /** A payment webhook whose signature does not match its body (or is too old). */
+  invalid_signature: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   insufficient_coins: 402,

@@ -10,6 +10,8 @@ const MAX_DEPTH = 64;
 export function findNul(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes(NUL) ? path || 'value' : undefined;
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return undefined;
+  // A raw body kept as bytes (Stripe's webhook) is not text; walking it byte by byte would only cost time.
+  if (ArrayBuffer.isView(value)) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
       const found = findNul(value[i], path ? `${path}.${i}` : String(i), depth + 1);

@@ -16,6 +16,8 @@ export interface JobData {
   'metrics.prune-view-marks': Record<string, never>;
   /** The built-in test checkout's billing: lapsed periods renew as if paid, cancelled ones end. */
   'store.test-billing': Record<string, never>;
+  /** A verified Stripe event, taken in by the webhook: re-read its object from Stripe and apply it (decision 0010). */
+  'store.stripe-event': { eventId: string; type: string; objectId: string };
 }
 export type JobName = keyof JobData;
 
@@ -37,7 +39,15 @@ export interface Jobs {
   drain(timeoutMs?: number): Promise<void>;
 }
 
-const QUEUES: JobName[] = ['media.avif', 'chapters.publish-due', 'mail.send', 'auth.reset-link', 'metrics.prune-view-marks', 'store.test-billing'];
+const QUEUES: JobName[] = [
+  'media.avif',
+  'chapters.publish-due',
+  'mail.send',
+  'auth.reset-link',
+  'metrics.prune-view-marks',
+  'store.test-billing',
+  'store.stripe-event',
+];
 
 /**
  * Durable background work through pg-boss (decision 0006) on the app's own database: PostgreSQL

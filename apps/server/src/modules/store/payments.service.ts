@@ -233,7 +233,7 @@ export function createPayments(deps: {
         purchase.kind === 'plan' && purchase.subscriptionId ? await findSubscription(db, purchase.subscriptionId) : undefined;
       if (viaProvider && purchase.provider === provider.name) {
         try {
-          await provider.refund(purchase);
+          await provider.refund(purchase, subscription);
           if (subscription?.status === 'active') await provider.cancelSubscription(subscription, { atPeriodEnd: false });
         } catch (error) {
           logger.error({ err: error, purchaseId }, 'the payment provider refused a refund');
@@ -290,7 +290,10 @@ export function createPayments(deps: {
      * A new period that was paid for (a test renewal, or Stripe's invoice.paid): the period moves
      * forward once, a paid renewal purchase records the charge, and the period's coins are credited once.
      */
-    async renew(subscriptionId: string, period: { start: Date; end: Date; reference: string | null }): Promise<boolean> {
+    async renew(
+      subscriptionId: string,
+      period: { start: Date; end: Date; reference: string | null; providerPaymentId?: string | null },
+    ): Promise<boolean> {
       const now = clock.now();
       const userId = await db.transaction(async (tx) => {
         const advanced = await advancePeriod(tx, subscriptionId, period.start, period.end);
@@ -307,6 +310,8 @@ export function createPayments(deps: {
           itemName: `${plan.name} (renewal)`,
           provider: advanced.provider,
           providerSessionId: period.reference,
+          // Stripe's payment of the renewal invoice: what charge.refunded names when it is refunded.
+          providerPaymentId: period.providerPaymentId ?? null,
           paidAt: now,
         });
         await subscriptionCoins(tx, advanced, plan, renewal.id, period.start);

@@ -19,8 +19,8 @@ export interface CheckoutInput {
 export interface PaymentProvider {
   readonly name: PurchaseRow['provider'];
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
-  /** Gives the buyer's money back (the provider's side of an admin refund). */
-  refund(purchase: PurchaseRow): Promise<void>;
+  /** Gives the buyer's money back (the provider's side of an admin refund); a plan purchase comes with its subscription. */
+  refund(purchase: PurchaseRow, subscription?: SubscriptionRow): Promise<void>;
   /** Stops a subscription: at the period's end (a reader cancels) or now (a refund). */
   cancelSubscription(subscription: SubscriptionRow, options: { atPeriodEnd: boolean }): Promise<void>;
 }
