@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminCoinPackages } from './api/list-admin-coin-packages';
 import { useUpdateCoinPackage } from './api/update-coin-package';
 import { CoinPackageForm } from './coin-package-form';
-import { rowButton, SaleBadge, Th } from './finance-ui';
+import { CellLabel, rowButton, SaleBadge, stacked, Th } from './finance-ui';
 
 type CoinTotals = EndpointData<'adminCoinPackages'>['totals'];
 
@@ -150,11 +150,11 @@ export default function CoinsPage() {
                 No coin packages yet. Create one to sell coins.
               </p>
             ) : (
-              <div className="overflow-x-auto rounded-xl border border-ink-800">
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-ink-900 text-xs uppercase tracking-wide text-zinc-400">
+              <div className="relative overflow-x-auto rounded-xl border border-ink-800">
+                <table role="table" className={stacked.table}>
+                  <thead className={stacked.head}>
                     <tr>
-                      <Th className="text-right">Order</Th>
+                      <Th className="w-16">Order</Th>
                       <Th>Package</Th>
                       <Th className="text-right">Coins</Th>
                       <Th className="text-right">Price</Th>
@@ -165,25 +165,40 @@ export default function CoinsPage() {
                       </Th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-ink-800">
+                  <tbody role="rowgroup" className={stacked.body}>
                     {packages.data.items.map((item) => (
-                      <tr key={item.id} className={item.isActive ? '' : 'text-zinc-400'}>
-                        <td className="px-4 py-3 text-right tabular-nums text-zinc-400">{item.position}</td>
-                        <td className="px-4 py-3 font-medium text-zinc-100">{item.name}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-zinc-200">
+                      <tr key={item.id} role="row" className={`${stacked.row} ${item.isActive ? '' : 'text-zinc-400'}`}>
+                        <td role="cell" className={`order-5 tabular-nums text-zinc-400 ${stacked.cell}`}>
+                          <CellLabel>Order:</CellLabel>
+                          {item.position}
+                        </td>
+                        <td role="cell" className={`order-1 min-w-0 font-medium text-zinc-100 ${stacked.cell}`}>
+                          {item.name}
+                        </td>
+                        <td
+                          role="cell"
+                          className={`order-3 whitespace-nowrap tabular-nums text-zinc-200 sm:text-right ${stacked.cell}`}
+                        >
+                          <CellLabel>Coins:</CellLabel>
                           {formatCoins(item.coins)}
                           {item.bonusCoins > 0 && (
                             <span className="ml-1 text-xs text-emerald-300">+{formatCoins(item.bonusCoins)} bonus</span>
                           )}
                         </td>
-                        <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-zinc-200">
+                        <td
+                          role="cell"
+                          className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-200 ${stacked.cell}`}
+                        >
                           {formatMoney(item.priceCents, item.currency)}
                         </td>
-                        <td className="px-4 py-3">
+                        <td role="cell" className={`order-4 text-right sm:text-left ${stacked.cell}`}>
                           <SaleBadge isActive={item.isActive} offLabel="Inactive" />
                         </td>
-                        <td className="px-4 py-3 text-right tabular-nums text-zinc-300">{formatCoins(item.sold)}</td>
-                        <td className="whitespace-nowrap px-2 py-3 text-right">
+                        <td role="cell" className={`order-6 text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
+                          <CellLabel>Sold:</CellLabel>
+                          {formatCoins(item.sold)}
+                        </td>
+                        <td role="cell" className={`order-7 col-span-2 ${stacked.actions}`}>
                           <button
                             type="button"
                             className={rowButton}

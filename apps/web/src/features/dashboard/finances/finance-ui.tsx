@@ -8,7 +8,7 @@ type PurchaseStatus = AdminPurchase['status'];
 export function SaleBadge({ isActive, offLabel }: { isActive: boolean; offLabel: string }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${
         isActive ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/30' : 'bg-zinc-500/15 text-zinc-300 ring-zinc-500/30'
       }`}
     >
@@ -53,7 +53,7 @@ export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
   return (
     <span
       data-testid="purchase-status"
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONES[status]}`}
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONES[status]}`}
     >
       {purchaseStatusLabel(status)}
     </span>
@@ -69,4 +69,25 @@ export function purchaseItem(purchase: Pick<AdminPurchase, 'kind' | 'packageName
   return purchase.kind === 'coins'
     ? `${purchase.packageName ?? 'Coin package'} · ${formatCoins(purchase.coins)} coins`
     : `${purchase.planName ?? 'Plan'} · subscription`;
+}
+
+/**
+ * Tables that become cards on a phone: below sm each row is a two-column grid (cells placed with
+ * `order-*`, labelled with CellLabel); from sm up it is a table again. Roles are explicit because
+ * a table shown as blocks loses them.
+ */
+export const stacked = {
+  table: 'block w-full text-left text-sm sm:table',
+  head: 'hidden bg-ink-900 text-xs uppercase tracking-wide text-zinc-400 sm:table-header-group',
+  body: 'block divide-y divide-ink-800 sm:table-row-group',
+  row: 'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 px-4 py-3 sm:table-row sm:p-0',
+  /** A cell's padding and place from sm up. */
+  cell: 'sm:order-none sm:px-4 sm:py-3',
+  /** The actions cell: its buttons' own padding lines them up with the card's edge on a phone. */
+  actions: '-mr-3 whitespace-nowrap text-right sm:order-none sm:mr-0 sm:px-2 sm:py-3',
+};
+
+/** A cell's column name, shown on a phone where the table has no header row. */
+export function CellLabel({ children }: { children: ReactNode }) {
+  return <span className="text-xs text-zinc-400 sm:hidden">{children} </span>;
 }

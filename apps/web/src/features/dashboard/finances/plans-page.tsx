@@ -8,7 +8,7 @@ import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminPlans } from './api/list-admin-plans';
 import { useUpdatePlan } from './api/update-plan';
-import { rowButton, SaleBadge, Th } from './finance-ui';
+import { CellLabel, rowButton, SaleBadge, stacked, Th } from './finance-ui';
 import { intervalLabel, PlanForm } from './plan-form';
 
 /** Archive or restore: a plan is never deleted (subscribers bought it), it leaves the store instead. */
@@ -102,9 +102,9 @@ export default function PlansPage() {
           No plans yet. Create one to sell subscriptions.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-ink-800">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-ink-900 text-xs uppercase tracking-wide text-zinc-400">
+        <div className="relative overflow-x-auto rounded-xl border border-ink-800">
+          <table role="table" className={stacked.table}>
+            <thead className={stacked.head}>
               <tr>
                 <Th>Plan</Th>
                 <Th>Price</Th>
@@ -118,24 +118,36 @@ export default function PlansPage() {
                 </Th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-ink-800">
+            <tbody role="rowgroup" className={stacked.body}>
               {plans.data.items.map((plan) => (
-                <tr key={plan.id} className={plan.isActive ? '' : 'text-zinc-400'}>
-                  <td className="px-4 py-3">
+                <tr key={plan.id} role="row" className={`${stacked.row} ${plan.isActive ? '' : 'text-zinc-400'}`}>
+                  <td role="cell" className={`order-1 min-w-0 sm:min-w-48 ${stacked.cell}`}>
                     <p className="font-medium text-zinc-100">{plan.name}</p>
                     {plan.description && <p className="line-clamp-1 max-w-xs text-xs text-zinc-400">{plan.description}</p>}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-zinc-200">
+                  <td role="cell" className={`order-2 whitespace-nowrap text-right text-zinc-200 sm:text-left ${stacked.cell}`}>
                     {formatMoney(plan.priceCents, plan.currency)} / {intervalLabel(plan.interval)}
                   </td>
-                  <td className="px-4 py-3 text-zinc-300">{plan.includesPremium ? 'Yes' : 'No'}</td>
-                  <td className="px-4 py-3 text-right tabular-nums text-zinc-300">{formatCoins(plan.coinsPerPeriod)}</td>
-                  <td className="px-4 py-3">
+                  <td role="cell" className={`order-4 text-right text-zinc-300 sm:text-left ${stacked.cell}`}>
+                    <CellLabel>Premium chapters:</CellLabel>
+                    {plan.includesPremium ? 'Yes' : 'No'}
+                  </td>
+                  <td role="cell" className={`order-5 tabular-nums text-zinc-300 sm:text-right ${stacked.cell}`}>
+                    <CellLabel>Coins / period:</CellLabel>
+                    {formatCoins(plan.coinsPerPeriod)}
+                  </td>
+                  <td role="cell" className={`order-3 ${stacked.cell}`}>
                     <SaleBadge isActive={plan.isActive} offLabel="Archived" />
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums text-zinc-300">{formatCoins(plan.sold)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums text-zinc-300">{formatCoins(plan.activeSubscribers)}</td>
-                  <td className="whitespace-nowrap px-2 py-3 text-right">
+                  <td role="cell" className={`order-6 text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
+                    <CellLabel>Sold:</CellLabel>
+                    {formatCoins(plan.sold)}
+                  </td>
+                  <td role="cell" className={`order-7 tabular-nums text-zinc-300 sm:text-right ${stacked.cell}`}>
+                    <CellLabel>Subscribers now:</CellLabel>
+                    {formatCoins(plan.activeSubscribers)}
+                  </td>
+                  <td role="cell" className={`order-8 ${stacked.actions}`}>
                     <button
                       type="button"
                       className={rowButton}

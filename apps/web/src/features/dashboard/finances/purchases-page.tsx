@@ -9,7 +9,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SelectField } from '../components/fields';
 import { useAdminPurchases } from './api/list-admin-purchases';
-import { formatDateTime, PurchaseStatusBadge, purchaseItem, purchaseStatusLabel, rowButton, Th } from './finance-ui';
+import { formatDateTime, PurchaseStatusBadge, purchaseItem, purchaseStatusLabel, rowButton, stacked, Th } from './finance-ui';
 import { PurchaseDrawer } from './purchase-drawer';
 
 type Kind = (typeof PURCHASE_KINDS)[number];
@@ -113,9 +113,10 @@ export default function PurchasesPage() {
             <p className="mb-2 text-xs text-zinc-400" aria-live="polite">
               {list.data.pagination.total} {list.data.pagination.total === 1 ? 'purchase' : 'purchases'}
             </p>
-            <div className="overflow-x-auto rounded-xl border border-ink-800">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-ink-900 text-xs uppercase tracking-wide text-zinc-400">
+            {/* On a phone each row is a small card (user and amount, item and status, date and details); from sm up, a table. */}
+            <div className="relative overflow-x-auto rounded-xl border border-ink-800">
+              <table role="table" className={stacked.table}>
+                <thead className={stacked.head}>
                   <tr>
                     <Th>Date</Th>
                     <Th>User</Th>
@@ -127,27 +128,38 @@ export default function PurchasesPage() {
                     </Th>
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-ink-800">
+                <tbody role="rowgroup" className={stacked.body}>
                   {list.data.items.map((purchase) => (
                     <tr
                       key={purchase.id}
+                      role="row"
                       data-testid="purchase-row"
                       onClick={() => setOpen(purchase)}
-                      className="cursor-pointer hover:bg-ink-900/60"
+                      className={`${stacked.row} cursor-pointer hover:bg-ink-900/60`}
                     >
-                      <td className="whitespace-nowrap px-4 py-3 text-zinc-300">{formatDateTime(purchase.createdAt)}</td>
-                      <td className="px-4 py-3">
-                        <p className="font-medium text-zinc-100">{purchase.user.username}</p>
-                        <p className="text-xs text-zinc-400">{purchase.user.email}</p>
+                      <td
+                        role="cell"
+                        className={`order-5 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
+                      >
+                        {formatDateTime(purchase.createdAt)}
                       </td>
-                      <td className="px-4 py-3 text-zinc-300">{purchaseItem(purchase)}</td>
-                      <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-zinc-100">
+                      <td role="cell" className={`order-1 min-w-0 ${stacked.cell}`}>
+                        <p className="truncate font-medium text-zinc-100">{purchase.user.username}</p>
+                        <p className="truncate text-xs text-zinc-400">{purchase.user.email}</p>
+                      </td>
+                      <td role="cell" className={`order-3 min-w-0 text-zinc-300 ${stacked.cell}`}>
+                        {purchaseItem(purchase)}
+                      </td>
+                      <td
+                        role="cell"
+                        className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}
+                      >
                         {formatMoney(purchase.amountCents, purchase.currency)}
                       </td>
-                      <td className="px-4 py-3">
+                      <td role="cell" className={`order-4 text-right sm:text-left ${stacked.cell}`}>
                         <PurchaseStatusBadge status={purchase.status} />
                       </td>
-                      <td className="px-2 py-3 text-right">
+                      <td role="cell" className={`order-6 ${stacked.actions}`}>
                         <button
                           type="button"
                           className={rowButton}
