@@ -1,0 +1,102 @@
+import { Coins } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatCoins } from '../lib/money';
+import { bulkChoices, type PricedChapter } from '../lib/wallet/locked-run';
+import { primaryButton } from './button-styles';
+import { ConfirmDialog } from './confirm-dialog';
+import { UnlockError } from './unlock-error';
+
+interface BulkUnlockProps {
+  /** The chapters for sale from here on, in reading order (see lockedRunFrom). */
+  run: PricedChapter[];
+  /** The reader's coins. */
+  balance: number;
+  /** The store, for a reader short of coins. */
+  getCoinsHref: string;
+  /** Unlocks the chosen chapters; resolves once they are open. */
+  onUnlock(chapterIds: string[]): Promise<unknown>;
+  legend?: string;
+}
+
+const numberRange = (run: PricedChapter[]) => {
+  const first = run[0]?.number;
+  const last = run.at(-1)?.number;
+  return first === last ? `Chapter ${first}` : `Chapters ${first}–${last}`;
+};
+
+/**
+ * "Unlock the next 5 / 10 / all locked chapters", each with its total in coins, confirmed in a
+ * dialog and charged once, all or nothing. Too few coins for the choice: a link to the store.
+ */
+export function BulkUnlock({ run, balance, getCoinsHref, onUnlock, legend = 'Unlock several chapters' }: BulkUnlockProps) {
+  const choices = bulkChoices(run);
+  const [chosenKey, setChosenKey] = useState(choices[0]?.key);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const name = useId();
+  // After an unlock the run is shorter and a choice may be gone: fall back to the first.
+  const choice = choices.find((c) => c.key === chosenKey) ?? choices[0];
+  if (!choice || run.length === 0) return null;
+  const short = choice.total - balance;
+  const count = choice.chapters.length;
+
+  return (
+    <fieldset className="rounded-xl border border-ink-700 bg-ink-950/40 p-4 text-left" data-testid="bulk-unlock">
+      <legend className="px-1 text-sm font-semibold text-white">{legend}</legend>
+      <p className="text-xs text-zinc-400">From chapter {run[0]!.number} on, charged once: all of them or none.</p>
+      <div className="mt-3 grid gap-2 sm:grid-cols-3">
+        {choices.map((option) => (
+          <label
+            key={option.key}
+            className="flex cursor-pointer items-center justify-between gap-2 rounded-lg border border-ink-700 px-3 py-2 text-sm text-zinc-200 has-[:checked]:border-accent-500 has-[:checked]:bg-accent-600/10 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-400"
+          >
+            <span className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={name}
+                value={option.key}
+                checked={option.key === choice.key}
+                onChange={() => setChosenKey(option.key)}
+                aria-label={`${option.label}, ${formatCoins(option.total)} coins`}
+                className="accent-accent-500"
+              />
+              {option.label}
+            </span>
+            <span className="inline-flex items-center gap-1 tabular-nums text-amber-200">
+              <Coins className="size-3.5" aria-hidden />
+              {formatCoins(option.total)}
+            </span>
+          </label>
+        ))}
+      </div>
+      <div className="mt-3 flex min-h-10 flex-wrap items-center justify-between gap-2">
+        {short <= 0 ? (
+          <button type="button" onClick={() => setIsConfirming(true)} className={primaryButton}>
+            Unlock {count} {count === 1 ? 'chapter' : 'chapters'}
+          </button>
+        ) : (
+          <>
+            <p className="text-sm text-zinc-300">You need {formatCoins(short)} more coins for these.</p>
+            <Link to={getCoinsHref} className={primaryButton}>
+              Get coins
+            </Link>
+          </>
+        )}
+      </div>
+      {isConfirming && (
+        <ConfirmDialog
+          title={`Unlock ${count} ${count === 1 ? 'chapter' : 'chapters'} for ${formatCoins(choice.total)} coins?`}
+          confirmLabel="Unlock"
+          onConfirm={() => onUnlock(choice.chapters.map((chapter) => chapter.id))}
+          onClose={() => setIsConfirming(false)}
+          renderError={(error) => <UnlockError error={error} getCoinsHref={getCoinsHref} />}
+        >
+          <p>{numberRange(choice.chapters)}, charged once: all of them or none.</p>
+          <p className="mt-1">
+            Your balance after: <strong className="text-white">{formatCoins(balance - choice.total)} coins</strong>
+          </p>
+        </ConfirmDialog>
+      )}
+    </fieldset>
+  );
+}

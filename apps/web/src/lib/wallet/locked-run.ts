@@ -1,0 +1,42 @@
+import type { ChapterAccess } from '@inkwell/contract';
+
+/** What bulk unlocking needs of a chapter. */
+export interface PricedChapter {
+  id: string;
+  number: number;
+  price: number;
+  access: ChapterAccess;
+}
+
+/** Locked for this viewer and for sale: locked, or early access before its free date. */
+export const isForSale = (chapter: { access: ChapterAccess }) => chapter.access === 'locked' || chapter.access === 'early_access';
+
+/** The chapters still for sale from chapter number `from` on, in reading order. */
+export function lockedRunFrom<C extends PricedChapter>(chapters: readonly C[], from: number): C[] {
+  return chapters.filter((chapter) => chapter.number >= from && isForSale(chapter)).sort((a, b) => a.number - b.number);
+}
+
+export interface BulkChoice<C extends PricedChapter = PricedChapter> {
+  /** "next-5", "next-10" or "all". */
+  key: string;
+  label: string;
+  chapters: C[];
+  total: number;
+}
+
+const BULK_SIZES = [5, 10] as const;
+
+/**
+ * The bulk offers for a run of locked chapters: the next 5 and 10 where the run is longer than
+ * that, and all of it; each with its total in coins.
+ */
+export function bulkChoices<C extends PricedChapter>(run: readonly C[]): BulkChoice<C>[] {
+  const total = (chapters: C[]) => chapters.reduce((sum, chapter) => sum + chapter.price, 0);
+  const choices: BulkChoice<C>[] = BULK_SIZES.filter((size) => run.length > size).map((size) => {
+    const chapters = run.slice(0, size);
+    return { key: `next-${size}`, label: `Next ${size}`, chapters, total: total(chapters) };
+  });
+  const all = [...run];
+  choices.push({ key: 'all', label: `All ${run.length}`, chapters: all, total: total(all) });
+  return choices;
+}
