@@ -47,11 +47,13 @@ export const catalogueLoader =
       client.ensureQueryData(genresQueryOptions()),
     ]);
 
+/** The series page also waits for the session: a reader's bulk unlock sits above the chapters. */
 export const seriesLoader =
   (client: QueryClient): LoaderFunction =>
   async ({ params }) => {
+    const session = client.ensureQueryData(sessionQueryOptions());
     await orErrorPage(client.ensureQueryData(seriesQueryOptions(params.seriesSlug ?? '')), seriesErrorPage);
-    return null;
+    return settle([session]);
   };
 
 /** The reader also waits for the session: a locked chapter offers a visitor to log in. */

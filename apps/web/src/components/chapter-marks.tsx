@@ -1,31 +1,37 @@
 import type { ChapterSummary } from '@inkwell/contract';
-import { CalendarClock, Clock, Coins, Lock, Unlock } from 'lucide-react';
+import { CalendarClock, Clock, Coins, LockOpen } from 'lucide-react';
 import { formatDate, timeFromNow } from '../lib/time';
 
-/** The lock, price and free-date marks of a chapter row. */
-export function ChapterMarks({ chapter }: { chapter: ChapterSummary }) {
+const pill = 'inline-flex h-6 items-center gap-1 whitespace-nowrap rounded-full px-2 text-xs font-semibold tabular-nums';
+
+/**
+ * A chapter's state for this viewer, as a chapter row shows it: free (nothing), unlocked (an open
+ * lock), locked (a coin and its price), early access (its price and when it turns free),
+ * scheduled. Each says in words what its icons show, for screen readers.
+ */
+export function ChapterMarks({ chapter }: { chapter: Pick<ChapterSummary, 'access' | 'price' | 'freeAt' | 'publishedAt'> }) {
   switch (chapter.access) {
     case 'locked':
       return (
-        <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">
-          <Lock className="size-3" aria-hidden />
-          <Coins className="size-3" aria-hidden />
-          {chapter.price} coins
+        <span className={`${pill} bg-amber-500/15 text-amber-300`} data-access="locked">
+          <span className="sr-only">Locked: </span>
+          <Coins className="size-3.5" aria-hidden />
+          {chapter.price}
+          <span className="sr-only"> coins</span>
         </span>
       );
     case 'early_access':
       return (
-        <span className="inline-flex flex-wrap items-center gap-1 text-xs">
-          <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 font-semibold text-amber-300">
-            <Lock className="size-3" aria-hidden />
-            {chapter.price} coins
+        <span className="inline-flex flex-wrap items-center gap-1" data-access="early_access">
+          <span className={`${pill} bg-amber-500/15 text-amber-300`}>
+            <span className="sr-only">Early access: </span>
+            <Coins className="size-3.5" aria-hidden />
+            {chapter.price}
+            <span className="sr-only"> coins</span>
           </span>
           {chapter.freeAt && (
-            <span
-              className="inline-flex items-center gap-1 rounded-full bg-sky-500/15 px-2 py-0.5 font-medium text-sky-300"
-              title={formatDate(chapter.freeAt)}
-            >
-              <Clock className="size-3" aria-hidden />
+            <span className={`${pill} bg-sky-500/15 font-medium text-sky-300`} title={`Free on ${formatDate(chapter.freeAt)}`}>
+              <Clock className="size-3.5" aria-hidden />
               Free {timeFromNow(chapter.freeAt)}
             </span>
           )}
@@ -33,15 +39,15 @@ export function ChapterMarks({ chapter }: { chapter: ChapterSummary }) {
       );
     case 'unlocked':
       return (
-        <span className="inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-300">
-          <Unlock className="size-3" aria-hidden />
-          {chapter.price} coins · open to you
+        <span className={`${pill} bg-emerald-500/15 text-emerald-300`} title="Unlocked" data-access="unlocked">
+          <LockOpen className="size-3.5" aria-hidden />
+          <span className="sr-only">Unlocked</span>
         </span>
       );
     case 'scheduled':
       return (
-        <span className="inline-flex items-center gap-1 rounded-full bg-violet-500/15 px-2 py-0.5 text-xs font-semibold text-violet-300">
-          <CalendarClock className="size-3" aria-hidden />
+        <span className={`${pill} bg-violet-500/15 text-violet-300`} data-access="scheduled">
+          <CalendarClock className="size-3.5" aria-hidden />
           Scheduled {chapter.publishedAt ? formatDate(chapter.publishedAt) : ''}
         </span>
       );

@@ -9,6 +9,7 @@ import { chapterLabel, formatDate } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { seriesErrorPage, useSeries } from '../api/get-series';
 import { SeriesPageSkeleton } from '../components/page-skeletons';
+import { SeriesBulkUnlock } from '../components/series-bulk-unlock';
 
 const CHAPTERS_SHOWN = 50;
 
@@ -124,6 +125,7 @@ export default function SeriesPage() {
             </button>
           )}
         </div>
+        <SeriesBulkUnlock series={data} />
         {data.chapters.length === 0 ? (
           <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
         ) : (

@@ -1,0 +1,53 @@
+import type { SeriesDetail } from '@inkwell/contract';
+import { ChevronDown, Coins } from 'lucide-react';
+import { BulkUnlock } from '../../../components/bulk-unlock';
+import { useToast } from '../../../components/toast/toast-context';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { lockedRunFrom } from '../../../lib/wallet/locked-run';
+import { getCoinsHref, useUnlockChapters } from '../../../lib/wallet/unlock';
+
+/**
+ * A reader's bulk unlock on the series page: the next 5, 10 or all chapters still locked, from
+ * the first of them, charged once. Folded by default; the list below shows the unlocks as soon
+ * as they are made (the mutation asks the series again and waits for it).
+ */
+export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
+  const { user } = useAuth();
+  const unlockMany = useUnlockChapters();
+  const toast = useToast();
+  const run = lockedRunFrom(series.chapters, -Infinity);
+  if (!user || run.length < 2) return null;
+
+  const handleUnlock = (chapterIds: string[]) =>
+    unlockMany.mutateAsync({ seriesId: series.id, chapterIds }).then((result) =>
+      toast({
+        message: result.charged > 0 ? `Unlocked ${chapterIds.length} chapters for ${result.charged} coins` : 'Chapters unlocked',
+        type: 'success',
+        duration: 4000,
+      }),
+    );
+
+  return (
+    <details className="group mb-3 rounded-xl border border-amber-500/30 bg-ink-900" data-testid="series-bulk-unlock">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 text-sm hover:bg-ink-800 [&::-webkit-details-marker]:hidden">
+        <span className="flex items-center gap-2 font-semibold text-white">
+          <Coins className="size-4 text-amber-300" aria-hidden />
+          Unlock chapters in bulk
+        </span>
+        <span className="flex items-center gap-2 text-zinc-400">
+          {run.length} locked from chapter {run[0]!.number}
+          <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
+        </span>
+      </summary>
+      <div className="px-4 pb-4">
+        <BulkUnlock
+          legend="How many, from the first locked chapter"
+          run={run}
+          balance={user.coins}
+          getCoinsHref={getCoinsHref({ returnTo: `/SeriesView/${series.slug}` })}
+          onUnlock={handleUnlock}
+        />
+      </div>
+    </details>
+  );
+}
