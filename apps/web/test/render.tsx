@@ -33,7 +33,8 @@ export const readerUser = {
   avatarUrl: null,
 };
 
-export type TestUser = Omit<typeof readerUser, 'role'> & { role: 'reader' | 'editor' | 'admin' };
+/** The session user of a test; autoUnlock (the store's option) is off unless a test says so. */
+export type TestUser = Omit<typeof readerUser, 'role'> & { role: 'reader' | 'editor' | 'admin'; autoUnlock?: boolean };
 
 export const verifyAs = (user: TestUser | null) => () =>
   Response.json(user ? { authenticated: true, user, message: 'ok' } : { authenticated: false, user: null, message: 'no' });

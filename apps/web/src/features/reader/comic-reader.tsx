@@ -8,7 +8,17 @@ const FIT_CLASSES: Record<ComicSettings['fit'], string> = {
   original: 'max-w-none h-auto',
 };
 
-function PageImage({ page, index, total, fit }: { page: ChapterPage; index: number; total: number; fit: ComicSettings['fit'] }) {
+export function PageImage({
+  page,
+  index,
+  total,
+  fit,
+}: {
+  page: ChapterPage;
+  index: number;
+  total: number;
+  fit: ComicSettings['fit'];
+}) {
   const isFirst = index === 0;
   return (
     <img

@@ -1,69 +1,195 @@
-import type { ChapterSummary } from '@inkwell/contract';
-import { Clock, Coins, Lock } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import type { ChapterContent } from '@inkwell/contract';
+import { Clock, Coins, Crown, Lock } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { BulkUnlock } from '../../components/bulk-unlock';
+import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useToast } from '../../components/toast/toast-context';
+import { UnlockError } from '../../components/unlock-error';
 import { useAuth } from '../../lib/auth/auth-context';
-import { countdown, formatDate } from '../../lib/time';
+import { formatCoins } from '../../lib/money';
+import { chapterLabel, formatDate } from '../../lib/time';
+import { lockedRunFrom, type PricedChapter } from '../../lib/wallet/locked-run';
+import { useStoreSettingsMutation } from '../../lib/wallet/store-settings';
+import { getCoinsHref, useUnlockChapters } from '../../lib/wallet/unlock';
+import { FreeCountdown } from './components/free-countdown';
+import { unlockedMessage, useAutoUnlock } from './use-auto-unlock';
 
-/** A chapter this reader cannot open yet: its price, and for early access a live countdown. */
-export function LockedChapter({ chapter, onFree }: { chapter: ChapterSummary; onFree(): void }) {
-  const { user } = useAuth();
-  const freeAt = chapter.freeAt ? Date.parse(chapter.freeAt) : null;
-  const [now, setNow] = useState(() => Date.now());
+interface LockedChapterProps {
+  data: ChapterContent;
+  /** The series' chapters with ids and prices, once known (for bulk unlocking). */
+  seriesChapters: PricedChapter[] | undefined;
+  /** False while the chapter is being asked again: auto-unlock waits for a fresh answer. */
+  isFresh: boolean;
+  onFree(): void;
+}
 
-  useEffect(() => {
-    if (freeAt === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [freeAt]);
+/**
+ * The lock panel under a locked chapter's preview: its price and, in early access, a live
+ * countdown to its free date; for a reader, their balance and an Unlock button with a
+ * confirmation (or the store when the coins are short), bulk unlocking of what follows, and the
+ * auto-unlock option; for a visitor, a way to log in.
+ */
+export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedChapterProps) {
+  const { user, isChecking } = useAuth();
+  const chapter = data.chapter;
+  const chapterPath = `/SeriesView/${data.series.slug}/${chapter.slug}`;
+  const toast = useToast();
+  // One unlock for the chapter, whether auto-unlock or the button starts it.
+  const unlock = useAutoUnlock(chapter, user, isFresh && !isChecking);
+  const unlockMany = useUnlockChapters();
+  const settings = useStoreSettingsMutation();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const autoUnlockId = useId();
+  const isEarly = chapter.access === 'early_access' && chapter.freeAt !== null;
+  const run = user && seriesChapters ? lockedRunFrom(seriesChapters, chapter.number) : [];
 
-  const left = freeAt === null ? null : freeAt - now;
-  useEffect(() => {
-    // The moment it turns free, ask again: the server now sends the pages.
-    if (left !== null && left <= 0) onFree();
-  }, [left, onFree]);
+  const handleUnlock = () =>
+    unlock
+      .mutateAsync({ chapterId: chapter.id })
+      .then((result) => toast({ message: unlockedMessage(result.charged), type: 'success', duration: 4000 }));
+
+  const handleBulkUnlock = (chapterIds: string[]) =>
+    unlockMany.mutateAsync({ seriesId: data.series.id, chapterIds }).then((result) =>
+      toast({
+        message: result.charged > 0 ? `Unlocked ${chapterIds.length} chapters for ${result.charged} coins` : 'Chapters unlocked',
+        type: 'success',
+        duration: 4000,
+      }),
+    );
+
+  const handleAutoUnlockChange = () => {
+    if (!user) return;
+    settings.mutate(
+      { autoUnlock: !user.autoUnlock },
+      { onError: () => toast({ message: 'Your setting could not be saved. Try again.', type: 'error', duration: 5000 }) },
+    );
+  };
+
+  const short = user ? chapter.price - user.coins : 0;
 
   return (
     <section
       aria-labelledby="locked-heading"
-      className="mx-auto my-12 max-w-lg rounded-2xl border border-amber-500/30 bg-ink-900 p-8 text-center"
+      className="mx-auto my-8 max-w-xl rounded-2xl border border-amber-500/30 bg-ink-900 p-6 text-center sm:my-12 sm:p-8"
+      data-testid="lock-panel"
     >
       <Lock className="mx-auto size-10 text-amber-300" aria-hidden />
       <h2 id="locked-heading" className="mt-4 text-2xl font-bold text-white">
         {chapter.access === 'early_access' ? 'Early access chapter' : 'Premium chapter'}
       </h2>
-      <p className="mt-3 flex items-center justify-center gap-2 text-lg text-amber-200">
-        <Coins className="size-5" aria-hidden />
-        <span>
-          Unlock for <strong>{chapter.price} coins</strong>
-        </span>
-      </p>
-      {left !== null && chapter.freeAt && (
-        <div className="mt-6 rounded-xl bg-ink-800 p-4">
-          <p className="flex items-center justify-center gap-2 text-sm text-zinc-300">
+      <div className="mt-3 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-lg">
+        <p className="flex items-center gap-2 text-amber-200" data-testid="lock-price">
+          <Coins className="size-5" aria-hidden />
+          <span>
+            Unlock for <strong>{chapter.price} coins</strong>
+          </span>
+        </p>
+        {isEarly && (
+          <p className="flex items-center gap-1.5 rounded-full bg-sky-500/15 px-3 py-1 text-sm font-medium text-sky-200">
             <Clock className="size-4" aria-hidden />
-            Free for everyone on {formatDate(chapter.freeAt)}, in
+            Free in <FreeCountdown freeAt={chapter.freeAt!} onFree={onFree} />
           </p>
-          <p
-            className="mt-1 font-mono text-3xl font-bold tabular-nums text-white"
-            role="timer"
-            aria-live="off"
-            data-testid="free-countdown"
-          >
-            {countdown(left)}
+        )}
+      </div>
+      {isEarly && <p className="mt-2 text-sm text-zinc-400">Free for everyone on {formatDate(chapter.freeAt!)}.</p>}
+
+      {user && (
+        <p className="mt-4 text-sm text-zinc-300">
+          Your balance:{' '}
+          <strong className="tabular-nums text-white" data-testid="lock-balance">
+            {formatCoins(user.coins)} coins
+          </strong>
+        </p>
+      )}
+
+      <div className="mt-5 flex min-h-11 flex-col items-center gap-3">
+        {!user ? (
+          <Link to="/login" state={{ from: chapterPath }} className={`${primaryButton} px-5 py-2.5 text-base`}>
+            Log in to unlock
+          </Link>
+        ) : unlock.isPending && !isConfirming ? (
+          <p role="status" className="flex h-11 items-center gap-2 text-sm text-zinc-200">
+            <span className="size-4 animate-spin rounded-full border-2 border-accent-400 border-t-transparent" aria-hidden />
+            Unlocking for {chapter.price} coins…
           </p>
+        ) : short <= 0 ? (
+          <button type="button" onClick={() => setIsConfirming(true)} className={`${primaryButton} px-5 py-2.5 text-base`}>
+            Unlock chapter
+          </button>
+        ) : (
+          <>
+            <Link
+              to={getCoinsHref({ returnTo: chapterPath, unlock: chapter.id })}
+              className={`${primaryButton} px-5 py-2.5 text-base`}
+            >
+              <Coins className="size-4" aria-hidden />
+              Get coins
+            </Link>
+            <p className="text-sm text-zinc-400">
+              You need {formatCoins(short)} more coins. The chapter unlocks as soon as you have paid.
+            </p>
+          </>
+        )}
+      </div>
+
+      {user && (
+        <label
+          htmlFor={autoUnlockId}
+          className="mt-5 flex cursor-pointer items-center justify-center gap-2 text-sm text-zinc-300"
+        >
+          <input
+            id={autoUnlockId}
+            type="checkbox"
+            checked={user.autoUnlock}
+            onChange={handleAutoUnlockChange}
+            disabled={settings.isPending}
+            className="size-4 accent-accent-500"
+          />
+          Unlock automatically when I open a chapter
+        </label>
+      )}
+
+      {run.length >= 2 && user && (
+        <div className="mt-6">
+          <BulkUnlock
+            run={run}
+            balance={user.coins}
+            getCoinsHref={getCoinsHref({ returnTo: chapterPath })}
+            onUnlock={handleBulkUnlock}
+          />
         </div>
       )}
-      <p className="mt-6 text-sm text-zinc-400">
-        Premium subscribers read every chapter as soon as it is out; coins unlock a single chapter for good.
-      </p>
-      {!user && (
-        <Link
-          to="/login"
-          className="mt-6 inline-block rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
+
+      {!user?.isPremium && (
+        <div className="mt-6 border-t border-ink-800 pt-5">
+          <p className="text-sm text-zinc-400">
+            Premium subscribers read every chapter as soon as it is out; coins unlock a single chapter for good.
+          </p>
+          <Link to="/buy/subscriptions" className={`${secondaryButton} mt-3`}>
+            <Crown className="size-4 text-amber-300" aria-hidden />
+            Subscribe for premium
+          </Link>
+        </div>
+      )}
+
+      {isConfirming && user && (
+        <ConfirmDialog
+          title={`Unlock ${chapterLabel(chapter)} for ${chapter.price} coins?`}
+          confirmLabel="Unlock"
+          onConfirm={handleUnlock}
+          onClose={() => setIsConfirming(false)}
+          renderError={(error) => (
+            <UnlockError error={error} getCoinsHref={getCoinsHref({ returnTo: chapterPath, unlock: chapter.id })} />
+          )}
         >
-          Log in
-        </Link>
+          <p>It stays yours for good.</p>
+          <p className="mt-1">
+            Your balance after:{' '}
+            <strong className="tabular-nums text-white">{formatCoins(user.coins - chapter.price)} coins</strong>
+          </p>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -6,13 +6,24 @@ import { NOVEL_FONTS, NOVEL_THEMES, NOVEL_WIDTHS, type NovelSettings } from './r
  * A novel chapter in the reader's own typography. The HTML was sanitized by the server when it
  * was saved; it is shown as it is.
  */
-export function NovelReader({ html, settings, onNearEnd }: { html: string; settings: NovelSettings; onNearEnd(): void }) {
+export function NovelReader({
+  html,
+  settings,
+  onNearEnd,
+  isPreview = false,
+}: {
+  html: string;
+  settings: NovelSettings;
+  onNearEnd(): void;
+  /** The paywall preview of a locked chapter: its end fades out, and the page is only as tall as the text. */
+  isPreview?: boolean;
+}) {
   const endRef = useRef<HTMLDivElement>(null);
   const nearEndRef = useRef(onNearEnd);
   nearEndRef.current = onNearEnd;
 
   useEffect(() => {
-    if (!endRef.current) return;
+    if (!endRef.current || isPreview) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -24,17 +35,18 @@ export function NovelReader({ html, settings, onNearEnd }: { html: string; setti
     );
     observer.observe(endRef.current);
     return () => observer.disconnect();
-  }, [html]);
+  }, [html, isPreview]);
 
   return (
     <div
-      className={`min-h-screen px-4 py-10 transition-colors ${NOVEL_THEMES[settings.theme].className}`}
+      className={`${isPreview ? '' : 'min-h-screen'} px-4 py-10 transition-colors ${NOVEL_THEMES[settings.theme].className}`}
       data-testid="novel-page"
       data-theme={settings.theme}
     >
       <article
         data-testid="novel-text"
-        className="novel-text mx-auto"
+        // A preview's last lines fade into the page, whatever its theme's colour.
+        className={`novel-text mx-auto ${isPreview ? 'mask-b-from-[calc(100%-12rem)] mask-b-to-100%' : ''}`}
         style={{
           fontFamily: NOVEL_FONTS[settings.font].stack,
           fontSize: `${settings.size}px`,

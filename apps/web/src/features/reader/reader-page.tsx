@@ -1,12 +1,14 @@
-import type { ChapterContent } from '@inkwell/contract';
+import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
-import { chapterLabel } from '../../lib/time';
+import { chapterLabel, formatDate } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { chapterErrorPage, chapterQueryOptions, useChapter } from './api/get-chapter';
+import { useSeriesChapters } from './api/get-series-chapters';
+import { ChapterPreview } from './components/chapter-preview';
 import { ReaderSkeleton } from './components/reader-skeleton';
 import { ComicReader } from './comic-reader';
 import { LockedChapter } from './locked-chapter';
@@ -14,26 +16,50 @@ import { NovelReader } from './novel-reader';
 import { useComicSettings, useNovelSettings } from './reader-settings';
 import { ComicSettingsPanel, NovelSettingsPanel } from './reader-settings-panel';
 
-function ChapterPicker({ data }: { data: ChapterContent }) {
+type PickerChapter = ChapterContent['chapters'][number];
+
+/**
+ * A chapter's line in the picker, with its state for this viewer in words (an option holds no
+ * icons): free says nothing; the price and free date come from the series' chapters once known.
+ */
+export function chapterOptionLabel(chapter: PickerChapter, priced: ChapterSummary | undefined): string {
+  const label = chapterLabel(chapter);
+  const price = priced ? `${priced.price} coins` : 'locked';
+  switch (chapter.access) {
+    case 'unlocked':
+      return `${label} · unlocked`;
+    case 'locked':
+      return `${label} · ${price}`;
+    case 'early_access':
+      return `${label} · ${price}${priced?.freeAt ? `, free ${formatDate(priced.freeAt)}` : ', early access'}`;
+    case 'scheduled':
+      return `${label} · scheduled`;
+    default:
+      return label;
+  }
+}
+
+function ChapterPicker({ data, seriesChapters }: { data: ChapterContent; seriesChapters: ChapterSummary[] | undefined }) {
   const navigate = useNavigate();
   const id = useId();
+  const bySlug = new Map(seriesChapters?.map((chapter) => [chapter.slug, chapter]));
   return (
     <>
       <label htmlFor={id} className="sr-only">
         Choose a chapter
       </label>
+      {/* A fixed width: the prices arriving after the chapter must not move the bar's buttons. */}
       <select
         id={id}
         value={data.chapter.slug}
         onChange={(event) => navigate(`/SeriesView/${data.series.slug}/${event.target.value}`)}
-        className="max-w-40 truncate rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-zinc-100 sm:max-w-64"
+        className="w-36 truncate rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-zinc-100 sm:w-64"
       >
         {[...data.chapters]
           .sort((a, b) => b.number - a.number)
           .map((chapter) => (
             <option key={chapter.slug} value={chapter.slug}>
-              {chapterLabel(chapter)}
-              {chapter.access === 'locked' || chapter.access === 'early_access' ? ' (locked)' : ''}
+              {chapterOptionLabel(chapter, bySlug.get(chapter.slug))}
             </option>
           ))}
       </select>
@@ -52,6 +78,9 @@ export default function ReaderPage() {
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   const settingsRef = useRef<HTMLDivElement>(null);
   const data = chapter.data;
+  // Prices and ids of the series' chapters matter only where some are (or were) for sale.
+  const hasPricedChapters = data?.chapters.some((c) => c.access !== 'free' && c.access !== 'scheduled') ?? false;
+  const seriesChapters = useSeriesChapters(seriesSlug, hasPricedChapters).data;
   useDocumentTitle(data ? `${data.series.title} – ${chapterLabel(data.chapter)}` : undefined);
 
   useEffect(() => {
@@ -79,13 +108,11 @@ export default function ReaderPage() {
   const prefetchNext = useCallback(() => {
     if (!nextSlug) return;
     const nextOptions = chapterQueryOptions(seriesSlug, nextSlug);
-    void client
-      .prefetchQuery(nextOptions)
-      .then(() => {
-        const next = client.getQueryData(nextOptions.queryKey);
-        const first = next?.pages[0];
-        if (first) new Image().src = first.url;
-      });
+    void client.prefetchQuery(nextOptions).then(() => {
+      const next = client.getQueryData(nextOptions.queryKey);
+      const first = next?.pages[0];
+      if (first) new Image().src = first.url;
+    });
   }, [client, nextSlug, seriesSlug]);
 
   const refetch = chapter.refetch;
@@ -144,7 +171,7 @@ export default function ReaderPage() {
             {data.series.title}: {chapterLabel(data.chapter)}
           </h1>
           <div className="ml-auto flex items-center gap-2">
-            <ChapterPicker data={data} />
+            <ChapterPicker data={data} seriesChapters={seriesChapters} />
             {chapterNav}
             <div ref={settingsRef}>
               <button
@@ -168,7 +195,10 @@ export default function ReaderPage() {
       </div>
 
       {!data.canRead ? (
-        <LockedChapter chapter={data.chapter} onFree={onFree} />
+        <>
+          <ChapterPreview data={data} comicSettings={comicSettings} novelSettings={novelSettings} />
+          <LockedChapter data={data} seriesChapters={seriesChapters} isFresh={!chapter.isFetching} onFree={onFree} />
+        </>
       ) : isComic ? (
         <div className="py-4">
           <ComicReader

@@ -1,0 +1,332 @@
+import type { ChapterAccess, ChapterContent, ChapterSummary, SessionUser } from '@inkwell/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, readerUser, renderRoutes, verifyAs, type TestUser } from '../../../test/render';
+import { Toaster } from '../../components/toast/toaster';
+import { SESSION_QUERY_KEY } from '../../lib/auth/session-query';
+import { formatDate } from '../../lib/time';
+import ReaderPage, { chapterOptionLabel } from './reader-page';
+
+const PUB = '/api/public/omegascans/public';
+const ME = '/api/omegascans/secure/me';
+const SERIES_ID = '00000000-0000-4000-8000-0000000000aa';
+const chapterId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const IN_TWO_DAYS = new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString();
+
+const summary = (number: number, access: ChapterAccess = 'free'): ChapterSummary => ({
+  id: chapterId(number),
+  slug: `chapter-${number}`,
+  number,
+  title: '',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  price: access === 'free' ? 0 : 30,
+  freeAt: access === 'early_access' ? IN_TWO_DAYS : null,
+  access,
+});
+
+const page = (n: number) => ({ id: chapterId(100 + n), url: `/media/pages/c/${n}.webp?exp=1&sig=x`, width: 800, height: 1200 });
+
+/** The series: chapter 1 free, chapters 2–13 locked at 30 coins each. */
+const seriesChapters = (unlocked: number[] = []) =>
+  [
+    summary(1),
+    ...Array.from({ length: 12 }, (_, i) => summary(i + 2, unlocked.includes(i + 2) ? 'unlocked' : 'locked')),
+  ].reverse();
+
+function lockedComic(access: ChapterAccess = 'locked', over: Partial<ChapterContent> = {}): ChapterContent {
+  const chapters = seriesChapters();
+  return {
+    series: { id: SERIES_ID, slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null },
+    chapter: summary(2, access),
+    canRead: false,
+    isPreview: true,
+    pageCount: 4,
+    pages: [page(1), page(2)],
+    content: null,
+    previous: { slug: 'chapter-1', number: 1, title: '' },
+    next: { slug: 'chapter-3', number: 3, title: '' },
+    chapters: chapters.map(({ slug, number, title, access: a }) => ({ slug, number, title, access: a })),
+    ...over,
+  };
+}
+
+const openComic = (): ChapterContent => ({
+  ...lockedComic(),
+  chapter: summary(2, 'unlocked'),
+  canRead: true,
+  isPreview: false,
+  pages: [1, 2, 3, 4].map(page),
+});
+
+interface Served {
+  user?: TestUser | null;
+  chapter?: ChapterContent;
+  /** What the chapter answers once unlocked. */
+  afterUnlock?: ChapterContent;
+  coinsAfter?: number;
+  unlockStatus?: number;
+}
+
+/** The reader's endpoints, counting the unlock calls and their bodies. */
+function serve({ user = null, chapter = lockedComic(), afterUnlock = openComic(), coinsAfter = 90, unlockStatus = 200 }: Served) {
+  let isUnlocked = false;
+  const calls = { unlock: 0, bulk: [] as string[][], settings: [] as unknown[] };
+  const fetchMock = mockApi({
+    '/api/proxy/public/verify': verifyAs(user),
+    [`${PUB}/series/lantern/chapters/chapter-2`]: () =>
+      Response.json({ success: true, data: isUnlocked ? afterUnlock : chapter }),
+    [`${PUB}/series/lantern`]: () =>
+      Response.json({ success: true, data: { id: SERIES_ID, slug: 'lantern', chapters: seriesChapters(isUnlocked ? [2] : []) } }),
+    [`POST ${ME}/chapters/${chapterId(2)}/unlock`]: () => {
+      calls.unlock += 1;
+      if (unlockStatus !== 200) {
+        return Response.json(
+          { success: false, message: 'Not enough coins', error: { code: 'insufficient_coins', message: 'Not enough coins' } },
+          { status: unlockStatus },
+        );
+      }
+      isUnlocked = true;
+      return Response.json({ success: true, data: { chapterId: chapterId(2), charged: 30, coins: coinsAfter } });
+    },
+    [`POST ${ME}/series/${SERIES_ID}/unlock`]: (init) => {
+      const { chapterIds } = JSON.parse(String(init?.body)) as { chapterIds: string[] };
+      calls.bulk.push(chapterIds);
+      isUnlocked = true;
+      return Response.json({ success: true, data: { chapterIds, charged: chapterIds.length * 30, coins: coinsAfter } });
+    },
+    [`PATCH ${ME}/store-settings`]: (init) => {
+      const body = JSON.parse(String(init?.body)) as { autoUnlock: boolean };
+      calls.settings.push(body);
+      return Response.json({ success: true, data: body });
+    },
+  });
+  return { calls, fetchMock };
+}
+
+const renderReader = ({ strict = false } = {}) =>
+  renderRoutes(
+    [
+      {
+        path: '/SeriesView/:seriesSlug/:chapterSlug',
+        element: (
+          <>
+            {strict ? (
+              <StrictMode>
+                <ReaderPage />
+              </StrictMode>
+            ) : (
+              <ReaderPage />
+            )}
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    '/SeriesView/lantern/chapter-2',
+  );
+
+const sessionCoins = (client: ReturnType<typeof renderReader>['queryClient']) =>
+  client.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)?.coins;
+
+beforeEach(() => localStorage.clear());
+
+describe('the lock panel', () => {
+  it('shows a visitor the preview pages, the price and a way to log in, and no unlock', async () => {
+    serve({});
+    renderReader();
+    const preview = await screen.findByTestId('chapter-preview');
+    expect(within(preview).getByText('Preview — 2 of 4 pages')).toBeInTheDocument();
+    expect(
+      within(preview)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['Page 1 of 4', 'Page 2 of 4']);
+    const panel = screen.getByTestId('lock-panel');
+    expect(within(panel).getByRole('heading', { name: 'Premium chapter' })).toBeInTheDocument();
+    expect(within(panel).getByText('30 coins')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Log in to unlock' })).toHaveAttribute('href', '/login');
+    expect(within(panel).getByRole('link', { name: 'Subscribe for premium' })).toHaveAttribute('href', '/buy/subscriptions');
+    expect(within(panel).queryByRole('button', { name: 'Unlock chapter' })).toBeNull();
+    expect(within(panel).queryByRole('checkbox')).toBeNull();
+    expect(within(panel).queryByTestId('bulk-unlock')).toBeNull();
+  });
+
+  it('shows a novel’s preview text fading out before the panel', async () => {
+    serve({
+      chapter: lockedComic('locked', {
+        series: { id: SERIES_ID, slug: 'lantern', title: 'Willowmere', type: 'novel', cover: null },
+        pages: [],
+        pageCount: 0,
+        content: '<p>The quietest town.</p>',
+      }),
+    });
+    renderReader();
+    const preview = await screen.findByTestId('chapter-preview');
+    expect(within(preview).getByText('Preview — the beginning of the chapter')).toBeInTheDocument();
+    const text = within(preview).getByTestId('novel-text');
+    expect(text).toHaveTextContent('The quietest town.');
+    expect(text.className).toMatch(/mask-b-from/);
+  });
+
+  it('confirms, unlocks, shows the new balance at once and opens the chapter', async () => {
+    const { calls } = serve({ user: readerUser, coinsAfter: 90 });
+    const { queryClient } = renderReader();
+    const panel = await screen.findByTestId('lock-panel');
+    expect(within(panel).getByTestId('lock-balance')).toHaveTextContent('120 coins');
+    expect(within(panel).queryByRole('link', { name: 'Subscribe for premium' })).toBeInTheDocument();
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Unlock chapter' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unlock Chapter 2 for 30 coins?' });
+    expect(dialog).toHaveTextContent('Your balance after: 90 coins');
+    expect(calls.unlock).toBe(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    const strip = await screen.findByTestId('strip-reader');
+    expect(within(strip).getAllByRole('img')).toHaveLength(4);
+    expect(calls.unlock).toBe(1);
+    expect(sessionCoins(queryClient)).toBe(90);
+    expect(screen.queryByTestId('lock-panel')).toBeNull();
+    expect(await screen.findByText('Unlocked for 30 coins')).toBeInTheDocument();
+  });
+
+  it('cancelling the confirmation spends nothing', async () => {
+    const { calls } = serve({ user: readerUser });
+    renderReader();
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlock chapter' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.unlock).toBe(0);
+  });
+
+  it('sends a reader short of coins to the store, with the way back and the chapter to unlock', async () => {
+    serve({ user: { ...readerUser, coins: 12 } });
+    renderReader();
+    const panel = await screen.findByTestId('lock-panel');
+    expect(within(panel).getByTestId('lock-balance')).toHaveTextContent('12 coins');
+    expect(within(panel).queryByRole('button', { name: 'Unlock chapter' })).toBeNull();
+    expect(within(panel).getByText(/You need 18 more coins/)).toBeInTheDocument();
+    const link = within(panel).getByRole('link', { name: 'Get coins' });
+    const href = new URL(link.getAttribute('href')!, 'http://x');
+    expect(href.pathname).toBe('/buy/coins');
+    expect(href.searchParams.get('returnTo')).toBe('/SeriesView/lantern/chapter-2');
+    expect(href.searchParams.get('unlock')).toBe(chapterId(2));
+  });
+
+  it('tells a reader whose balance was behind the server’s to get coins (402), by its code', async () => {
+    serve({ user: readerUser, unlockStatus: 402 });
+    renderReader();
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlock chapter' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('You do not have enough coins for this any more.');
+    expect(within(alert).getByRole('link', { name: 'Get coins' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/buy/coins?'),
+    );
+  });
+
+  it('counts down to an early-access chapter’s free date beside its price, ticking', async () => {
+    serve({ user: readerUser, chapter: lockedComic('early_access') });
+    renderReader();
+    const panel = await screen.findByTestId('lock-panel');
+    expect(within(panel).getByRole('heading', { name: 'Early access chapter' })).toBeInTheDocument();
+    const price = within(panel).getByTestId('lock-price');
+    expect(price).toHaveTextContent('30 coins');
+    expect(price.nextElementSibling).toHaveTextContent(/^Free in 2d 0[01]:[0-5]\d:\d\d$/);
+    const timer = within(panel).getByRole('timer');
+    const before = timer.textContent;
+    await waitFor(() => expect(timer.textContent).not.toBe(before), { timeout: 2500 });
+  });
+});
+
+describe('auto-unlock', () => {
+  it('unlocks once on opening (even under StrictMode), with a toast, when the reader chose it and has the coins', async () => {
+    const { calls } = serve({ user: { ...readerUser, autoUnlock: true }, coinsAfter: 90 });
+    const { queryClient } = renderReader({ strict: true });
+    expect(await screen.findByText('Unlocked for 30 coins')).toBeInTheDocument();
+    expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
+    expect(calls.unlock).toBe(1);
+    expect(sessionCoins(queryClient)).toBe(90);
+  });
+
+  it('does nothing without the coins, or for a reader who has not chosen it', async () => {
+    const short = serve({ user: { ...readerUser, coins: 10, autoUnlock: true } });
+    const { unmount } = renderReader();
+    expect(await screen.findByRole('link', { name: 'Get coins' })).toBeInTheDocument();
+    expect(short.calls.unlock).toBe(0);
+    unmount();
+
+    const off = serve({ user: readerUser });
+    renderReader();
+    expect(await screen.findByRole('button', { name: 'Unlock chapter' })).toBeInTheDocument();
+    expect(off.calls.unlock).toBe(0);
+  });
+
+  it('is switched on from the panel (saved, in the session), without spending on the chapter already open', async () => {
+    const { calls } = serve({ user: readerUser });
+    const { queryClient } = renderReader();
+    const box = await screen.findByRole('checkbox', { name: 'Unlock automatically when I open a chapter' });
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    await waitFor(() => expect(calls.settings).toEqual([{ autoUnlock: true }]));
+    await waitFor(() => expect(box).toBeChecked());
+    expect(queryClient.getQueryData<SessionUser>(SESSION_QUERY_KEY)?.autoUnlock).toBe(true);
+    expect(calls.unlock).toBe(0);
+  });
+});
+
+describe('bulk unlock on the lock panel', () => {
+  it('offers the next 5, the next 10 or all locked chapters from this one, with their totals, and unlocks all at once', async () => {
+    const { calls } = serve({ user: { ...readerUser, coins: 400 }, coinsAfter: 40 });
+    renderReader();
+    const bulk = await screen.findByTestId('bulk-unlock');
+    expect(within(bulk).getByRole('radio', { name: 'Next 5, 150 coins' })).toBeChecked();
+    expect(within(bulk).getByRole('radio', { name: 'Next 10, 300 coins' })).toBeInTheDocument();
+    const all = within(bulk).getByRole('radio', { name: 'All 12, 360 coins' });
+    fireEvent.click(all);
+    fireEvent.click(within(bulk).getByRole('button', { name: 'Unlock 12 chapters' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unlock 12 chapters for 360 coins?' });
+    expect(dialog).toHaveTextContent('Chapters 2–13, charged once: all of them or none.');
+    expect(dialog).toHaveTextContent('Your balance after: 40 coins');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
+    expect(calls.bulk).toEqual([Array.from({ length: 12 }, (_, i) => chapterId(i + 2))]);
+    expect(await screen.findByText('Unlocked 12 chapters for 360 coins')).toBeInTheDocument();
+  });
+
+  it('leads to the store when the choice costs more than the balance', async () => {
+    serve({ user: { ...readerUser, coins: 200 } });
+    renderReader();
+    const bulk = await screen.findByTestId('bulk-unlock');
+    expect(within(bulk).getByRole('button', { name: 'Unlock 5 chapters' })).toBeInTheDocument();
+    fireEvent.click(within(bulk).getByRole('radio', { name: /^Next 10/ }));
+    expect(within(bulk).queryByRole('button', { name: /Unlock/ })).toBeNull();
+    expect(within(bulk).getByText('You need 100 more coins for these.')).toBeInTheDocument();
+    expect(within(bulk).getByRole('link', { name: 'Get coins' })).toHaveAttribute(
+      'href',
+      `/buy/coins?returnTo=${encodeURIComponent('/SeriesView/lantern/chapter-2')}`,
+    );
+  });
+});
+
+describe('the reader’s chapter list', () => {
+  it('says each chapter’s state in words: free, unlocked, its price, or its price and free date', async () => {
+    serve({ user: readerUser });
+    renderReader();
+    const picker = await screen.findByRole('combobox', { name: 'Choose a chapter' });
+    await waitFor(() => expect(within(picker).getByRole('option', { name: 'Chapter 3 · 30 coins' })).toBeInTheDocument());
+    expect(within(picker).getByRole('option', { name: 'Chapter 1' })).toBeInTheDocument();
+  });
+
+  it('names unlocked and early-access chapters, and a lock whose price is not known yet', () => {
+    const line = (access: ChapterAccess) => ({ slug: 'chapter-5', number: 5, title: '', access });
+    expect(chapterOptionLabel(line('unlocked'), summary(5, 'unlocked'))).toBe('Chapter 5 · unlocked');
+    expect(chapterOptionLabel(line('early_access'), summary(5, 'early_access'))).toBe(
+      `Chapter 5 · 30 coins, free ${formatDate(IN_TWO_DAYS)}`,
+    );
+    expect(chapterOptionLabel(line('locked'), undefined)).toBe('Chapter 5 · locked');
+    expect(chapterOptionLabel(line('free'), summary(5))).toBe('Chapter 5');
+  });
+});
