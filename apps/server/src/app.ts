@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(seriesRoutes, { series });
   await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
-  await app.register(storeRoutes, { db, store, payments, unlocks });
+  await app.register(storeRoutes, { db, store, payments, unlocks, stripeEvents });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
 

@@ -6,9 +6,13 @@ import { toPurchase, toSubscription } from './store.presenter';
 import type { Unlocks } from './unlocks';
 import { findPlan } from './store.repository';
 import type { Database } from '../../db/client';
+import type { StripeEvents } from './stripe-events.service';
 
 /** The store's endpoints (DESIGN §4 Money): public lists, the reader's own things, the admin's. */
-export async function storeRoutes(app: FastifyInstance, { db, store, payments, unlocks }: { db: Database; store: StoreService; payments: Payments; unlocks: Unlocks }) {
+export async function storeRoutes(
+  app: FastifyInstance,
+  { db, store, payments, unlocks, stripeEvents }: { db: Database; store: StoreService; payments: Payments; unlocks: Unlocks; stripeEvents?: StripeEvents | undefined },
+) {
   endpoint(app, 'coinPackages', { handler: async () => ({ success: true, data: { items: await store.coinPackages() } }) });
   endpoint(app, 'plans', { handler: async () => ({ success: true, data: { items: await store.plans() } }) });
 
@@ -20,7 +24,19 @@ export async function storeRoutes(app: FastifyInstance, { db, store, payments, u
     handler: async (request) => ({ success: true, data: await store.purchases(request.user!.id, request.query.page) }),
   });
   endpoint(app, 'myPurchase', {
-    handler: async (request) => ({ success: true, data: await store.purchase(request.user!.id, request.params.purchaseId) }),
+    handler: async (request) => {
+      const purchase = await store.purchase(request.user!.id, request.params.purchaseId);
+      // Back from Stripe before its webhook: ask Stripe now, through the same fulfilment.
+      if (purchase.status === 'pending' && purchase.provider === 'stripe' && stripeEvents && purchase.reference) {
+        try {
+          await stripeEvents.reconcileCheckout(purchase.reference);
+          return { success: true, data: await store.purchase(request.user!.id, request.params.purchaseId) };
+        } catch (error) {
+          request.log.warn({ err: error, purchaseId: purchase.id }, 'could not ask Stripe about a returning checkout; the webhook will settle it');
+        }
+      }
+      return { success: true, data: purchase };
+    },
   });
   endpoint(app, 'testCheckoutComplete', {
     summary: 'Built-in test checkout only: pay (no money moves)',

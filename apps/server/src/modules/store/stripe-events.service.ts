@@ -197,6 +197,14 @@ export function createStripeEvents(deps: {
     await payments.refund(purchase.id, { viaProvider: false });
   }
 
-  return { accept, process };
+  /**
+   * The return page's half of "the return page and the webhook converge": when a reader comes back
+   * from Stripe before the webhook's job has run, their purchase is settled by the same re-read.
+   */
+  async function reconcileCheckout(sessionId: string): Promise<void> {
+    await completeCheckout(sessionId);
+  }
+
+  return { accept, process, reconcileCheckout };
 }
 export type StripeEvents = ReturnType<typeof createStripeEvents>;

@@ -80,6 +80,18 @@ describe('checkout.session.completed', () => {
     expect((await findPaymentEvent(h.t.db, completed.id))?.processedAt).toBeInstanceOf(Date);
   });
 
+  it('settles a purchase when the reader comes back from Stripe before the webhook, through the same fulfilment, once', async () => {
+    const { user, cookie, pkg, purchaseId, sessionId } = await coinCheckout();
+    const pending = await h.call('myPurchase', { cookie, params: { purchaseId } });
+    expect(pending.body.data.status).toBe('pending');
+    h.fake.pay(sessionId);
+    const back = await h.call('myPurchase', { cookie, params: { purchaseId } });
+    expect(back.body.data.status).toBe('paid');
+    // The webhook arrives afterwards and changes nothing more.
+    await h.deliver(h.fake.event('checkout.session.completed', sessionId));
+    expect((await h.snapshot(user.id)).user).toEqual({ coins: pkg.total });
+  });
+
   it('re-reads the session: an event that says paid while Stripe says unpaid credits nothing', async () => {
     const { user, purchaseId, sessionId } = await coinCheckout();
     const session = h.fake.object<Record<string, unknown>>(sessionId);
