@@ -82,7 +82,13 @@ export const historyItemSchema = z.object({
   readAt: z.string(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
-export const historyQuerySchema = z.object({ page: pageQuery });
+export const HISTORY_GROUPS = ['chapter', 'series'] as const;
+export const historyQuerySchema = z.object({
+  page: pageQuery,
+  perPage: z.coerce.number({ error: 'perPage must be a number' }).int().min(1).max(50).default(20),
+  /** `series`: only the most recent chapter of each series (home's "Continue reading" row). */
+  by: z.enum(HISTORY_GROUPS, { error: 'by must be chapter or series' }).default('chapter'),
+});
 export const historyResponseSchema = envelope(z.object({ items: z.array(historyItemSchema), pagination: paginationSchema }));
 
 /** Progress kept in a visitor's browser, merged into the account when they sign in. */

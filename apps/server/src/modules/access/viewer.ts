@@ -42,6 +42,17 @@ export function createUnlockLookup(db: Database, cache: ViewerCache) {
       }
       return { ...viewer, unlocked };
     },
+
+    /**
+     * The viewer with their unlocks among some chapters of any series, read fresh and not kept
+     * (what is kept per series must hold all its chapters, which a single write does not ask for).
+     */
+    async withUnlocksAmong(viewer: Viewer, chapterIds: readonly string[]): Promise<Viewer> {
+      if (!viewer.userId || chapterIds.length === 0 || viewer.hasPremiumPass || viewer.role === 'editor' || viewer.role === 'admin') {
+        return viewer;
+      }
+      return { ...viewer, unlocked: await unlockedAmong(db, viewer.userId, chapterIds) };
+    },
   };
 }
 export type UnlockLookup = ReturnType<typeof createUnlockLookup>;

@@ -1,0 +1,352 @@
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { BOOKMARK_SORTS } from '@inkwell/contract';
+import type { Database } from '../../db/client';
+import { at } from '../../db/sql';
+import { bookmarks, chapters, readingProgress, series } from '../../db/schema';
+
+export type ProgressRow = typeof readingProgress.$inferSelect;
+export type BookmarkSort = (typeof BOOKMARK_SORTS)[number];
+
+/** The series columns a bookmark or a history entry shows. */
+const seriesRefColumns = {
+  id: series.id,
+  slug: series.slug,
+  title: series.title,
+  type: series.type,
+  status: series.status,
+  coverKey: series.coverKey,
+  coverWidth: series.coverWidth,
+  coverHeight: series.coverHeight,
+};
+export type SeriesRefRow = { [K in keyof typeof seriesRefColumns]: (typeof series.$inferSelect)[K] };
+
+/** A moment as SQL, so "published" means published by the service's clock. */
+const isOut = (now: Date) => sql`${chapters.publishedAt} <= ${at(now)}`;
+
+// Bookmarks.
+
+export async function insertBookmark(db: Database, userId: string, seriesId: string, now: Date): Promise<void> {
+  await db.insert(bookmarks).values({ userId, seriesId, createdAt: now }).onConflictDoNothing();
+}
+
+export async function deleteBookmark(db: Database, userId: string, seriesId: string): Promise<void> {
+  await db.delete(bookmarks).where(and(eq(bookmarks.userId, userId), eq(bookmarks.seriesId, seriesId)));
+}
+
+export async function hasBookmark(db: Database, userId: string, seriesId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ seriesId: bookmarks.seriesId })
+    .from(bookmarks)
+    .where(and(eq(bookmarks.userId, userId), eq(bookmarks.seriesId, seriesId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Each order ends on the series id, so pages never repeat or skip a series. */
+const BOOKMARK_ORDER: Record<BookmarkSort, SQL[]> = {
+  updated: [sql`${series.lastChapterAt} desc nulls last`, asc(series.title)],
+  title: [asc(series.title)],
+  added: [desc(bookmarks.createdAt)],
+};
+
+const bookmarkWhere = (userId: string) => and(eq(bookmarks.userId, userId), eq(series.isPublished, true));
+
+/**
+ * One page of a reader's bookmarks (published series only), each with how many published
+ * chapters they have not completed: counted per series on chapters_series_published_idx, each
+ * chapter looked up in reading_progress by its primary key. query-plans.test.ts explains this.
+ */
+export function bookmarkPageQuery(db: Database, userId: string, sort: BookmarkSort, page: number, perPage: number, now: Date) {
+  return db
+    .select({
+      series: seriesRefColumns,
+      bookmarkedAt: bookmarks.createdAt,
+      // Written out in full: in a select list drizzle leaves the outer column unqualified.
+      unreadCount: sql<number>`(select count(*)::int from chapters c
+        where c.series_id = series.id and c.published_at <= ${at(now)}
+        and not exists (select 1 from reading_progress rp where rp.user_id = ${userId} and rp.chapter_id = c.id and rp.completed))`,
+    })
+    .from(bookmarks)
+    .innerJoin(series, eq(series.id, bookmarks.seriesId))
+    .where(bookmarkWhere(userId))
+    .orderBy(...BOOKMARK_ORDER[sort], asc(series.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+export type BookmarkPageRow = Awaited<ReturnType<typeof bookmarkPageQuery>>[number];
+
+export async function listBookmarks(db: Database, userId: string, sort: BookmarkSort, page: number, perPage: number, now: Date) {
+  const [rows, [count]] = await Promise.all([
+    bookmarkPageQuery(db, userId, sort, page, perPage, now),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(bookmarks)
+      .innerJoin(series, eq(series.id, bookmarks.seriesId))
+      .where(bookmarkWhere(userId)),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+// Progress.
+
+/** What deciding whether a viewer may keep progress on a chapter needs, with its page count. */
+export async function findChapterForProgress(db: Database, chapterId: string) {
+  const [row] = await db
+    .select({
+      id: chapters.id,
+      seriesId: chapters.seriesId,
+      publishedAt: chapters.publishedAt,
+      price: chapters.price,
+      freeAt: chapters.freeAt,
+      seriesIsPublished: series.isPublished,
+      // Written out in full: in a select list drizzle leaves the outer column unqualified.
+      pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
+    })
+    .from(chapters)
+    .innerJoin(series, eq(series.id, chapters.seriesId))
+    .where(eq(chapters.id, chapterId))
+    .limit(1);
+  return row;
+}
+export type ChapterForProgress = NonNullable<Awaited<ReturnType<typeof findChapterForProgress>>>;
+
+/** The chapters a merge names, with what access needs (unknown ids are simply not returned). */
+export async function findChaptersForMerge(db: Database, chapterIds: string[]) {
+  if (chapterIds.length === 0) return [];
+  return db
+    .select({
+      id: chapters.id,
+      seriesId: chapters.seriesId,
+      publishedAt: chapters.publishedAt,
+      price: chapters.price,
+      freeAt: chapters.freeAt,
+      seriesIsPublished: series.isPublished,
+    })
+    .from(chapters)
+    .innerJoin(series, eq(series.id, chapters.seriesId))
+    .where(inArray(chapters.id, chapterIds));
+}
+
+export interface ProgressWrite {
+  userId: string;
+  chapterId: string;
+  seriesId: string;
+  page: number | null;
+  position: number | null;
+  completed: boolean;
+  readAt: Date;
+}
+
+/**
+ * A reading of a chapter from the reader itself: where they are now (a value not sent keeps the
+ * one saved), opened now, back in the history. A completed chapter stays completed.
+ */
+export async function saveProgress(db: Database, write: ProgressWrite): Promise<ProgressRow> {
+  const [row] = await db
+    .insert(readingProgress)
+    .values({ ...write, inHistory: true })
+    .onConflictDoUpdate({
+      target: [readingProgress.userId, readingProgress.chapterId],
+      set: {
+        page: sql`coalesce(excluded.page, ${readingProgress.page})`,
+        position: sql`coalesce(excluded.position, ${readingProgress.position})`,
+        completed: sql`${readingProgress.completed} or excluded.completed`,
+        readAt: sql`excluded.read_at`,
+        inHistory: true,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('upsert into reading_progress returned nothing');
+  return row;
+}
+
+/**
+ * Entries kept in a browser before signing in, merged into the account in one statement: the
+ * furthest page and position, the most recent time, and completed if either says so.
+ */
+export async function mergeProgress(db: Database, writes: ProgressWrite[]): Promise<number> {
+  if (writes.length === 0) return 0;
+  const rows = await db
+    .insert(readingProgress)
+    .values(writes.map((write) => ({ ...write, inHistory: true })))
+    .onConflictDoUpdate({
+      target: [readingProgress.userId, readingProgress.chapterId],
+      set: {
+        page: sql`greatest(excluded.page, ${readingProgress.page})`,
+        position: sql`greatest(excluded.position, ${readingProgress.position})`,
+        completed: sql`${readingProgress.completed} or excluded.completed`,
+        readAt: sql`greatest(excluded.read_at, ${readingProgress.readAt})`,
+        inHistory: true,
+      },
+    })
+    .returning({ chapterId: readingProgress.chapterId });
+  return rows.length;
+}
+
+/** Every chapter of one series the reader has progress on (reading_progress_user_series_idx). */
+export function progressOfSeriesQuery(db: Database, userId: string, seriesId: string) {
+  return db
+    .select()
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)));
+}
+
+export async function progressOfSeries(db: Database, userId: string, seriesId: string): Promise<ProgressRow[]> {
+  return progressOfSeriesQuery(db, userId, seriesId);
+}
+
+/** The furthest published chapter (by number) a reader opened in each of some series. */
+export function furthestChaptersQuery(db: Database, userId: string, seriesIds: string[], now: Date) {
+  return db
+    .selectDistinctOn([readingProgress.seriesId], {
+      seriesId: readingProgress.seriesId,
+      chapterSlug: chapters.slug,
+      chapterNumber: chapters.number,
+      page: readingProgress.page,
+      position: readingProgress.position,
+      completed: readingProgress.completed,
+    })
+    .from(readingProgress)
+    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+    .where(and(eq(readingProgress.userId, userId), inArray(readingProgress.seriesId, seriesIds), isOut(now)))
+    .orderBy(readingProgress.seriesId, desc(chapters.number));
+}
+
+export interface ContinueRow {
+  seriesId: string;
+  chapterSlug: string;
+  chapterNumber: number;
+  page: number | null;
+  position: number | null;
+}
+
+/**
+ * Where each series picks up for a reader: the furthest published chapter (by number) they
+ * opened, where they were in it; when that one is completed, the next published chapter from its
+ * start. Re-reading an older chapter never moves it back. Series with nothing to continue (never
+ * opened, or read to the last chapter out) are absent.
+ */
+export async function continuePoints(
+  db: Database,
+  userId: string,
+  seriesIds: string[],
+  now: Date,
+): Promise<Map<string, ContinueRow>> {
+  const points = new Map<string, ContinueRow>();
+  if (seriesIds.length === 0) return points;
+  const furthest = await furthestChaptersQuery(db, userId, seriesIds, now);
+
+  const finished = furthest.filter((row) => row.completed);
+  for (const { completed, ...row } of furthest) if (!completed) points.set(row.seriesId, row);
+  if (finished.length === 0) return points;
+
+  const next = await db
+    .selectDistinctOn([chapters.seriesId], {
+      seriesId: chapters.seriesId,
+      chapterSlug: chapters.slug,
+      chapterNumber: chapters.number,
+    })
+    .from(chapters)
+    .where(
+      and(
+        or(...finished.map((row) => and(eq(chapters.seriesId, row.seriesId), gt(chapters.number, row.chapterNumber)))),
+        isOut(now),
+      ),
+    )
+    .orderBy(chapters.seriesId, asc(chapters.number));
+  for (const row of next) points.set(row.seriesId, { ...row, page: null, position: null });
+  return points;
+}
+
+// History.
+
+const historyWhere = (userId: string, now: Date) =>
+  and(eq(readingProgress.userId, userId), eq(readingProgress.inHistory, true), isOut(now), eq(series.isPublished, true));
+
+const historyColumns = {
+  series: seriesRefColumns,
+  chapter: { id: chapters.id, slug: chapters.slug, number: chapters.number, title: chapters.title },
+  page: readingProgress.page,
+  position: readingProgress.position,
+  completed: readingProgress.completed,
+  readAt: readingProgress.readAt,
+};
+
+/**
+ * One page of a reader's history, newest first, read off reading_progress_history_idx
+ * (query-plans.test.ts explains it). Chapters and series no longer out are left out.
+ */
+export function historyPageQuery(db: Database, userId: string, page: number, perPage: number, now: Date) {
+  return db
+    .select(historyColumns)
+    .from(readingProgress)
+    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+    .innerJoin(series, eq(series.id, readingProgress.seriesId))
+    .where(historyWhere(userId, now))
+    .orderBy(desc(readingProgress.readAt), asc(readingProgress.chapterId))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+export type HistoryRow = Awaited<ReturnType<typeof historyPageQuery>>[number];
+
+export async function listHistory(db: Database, userId: string, page: number, perPage: number, now: Date) {
+  const [rows, [count]] = await Promise.all([
+    historyPageQuery(db, userId, page, perPage, now),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(readingProgress)
+      .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+      .innerJoin(series, eq(series.id, readingProgress.seriesId))
+      .where(historyWhere(userId, now)),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The history with only each series' most recent chapter (home's "Continue reading" row), as issued. */
+export function historyBySeriesPageQuery(db: Database, userId: string, page: number, perPage: number, now: Date) {
+  // Each series' most recent chapter that is out (the series' own state is checked outside).
+  const latest = db
+    .selectDistinctOn([readingProgress.seriesId], { chapterId: readingProgress.chapterId })
+    .from(readingProgress)
+    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.inHistory, true), isOut(now)))
+    .orderBy(readingProgress.seriesId, desc(readingProgress.readAt));
+  return db
+    .select(historyColumns)
+    .from(readingProgress)
+    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+    .innerJoin(series, eq(series.id, readingProgress.seriesId))
+    .where(and(eq(readingProgress.userId, userId), eq(series.isPublished, true), inArray(readingProgress.chapterId, latest)))
+    .orderBy(desc(readingProgress.readAt), asc(readingProgress.chapterId))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+export async function listHistoryBySeries(db: Database, userId: string, page: number, perPage: number, now: Date) {
+  const [rows, [count]] = await Promise.all([
+    historyBySeriesPageQuery(db, userId, page, perPage, now),
+    db
+      .select({ total: sql<number>`count(distinct ${readingProgress.seriesId})::int` })
+      .from(readingProgress)
+      .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+      .innerJoin(series, eq(series.id, readingProgress.seriesId))
+      .where(historyWhere(userId, now)),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Takes chapters out of the history; their progress and read marks stay. */
+export async function hideFromHistory(db: Database, userId: string, chapterId?: string): Promise<number> {
+  const rows = await db
+    .update(readingProgress)
+    .set({ inHistory: false })
+    .where(
+      and(
+        eq(readingProgress.userId, userId),
+        eq(readingProgress.inHistory, true),
+        chapterId ? eq(readingProgress.chapterId, chapterId) : undefined,
+      ),
+    )
+    .returning({ chapterId: readingProgress.chapterId });
+  return rows.length;
+}

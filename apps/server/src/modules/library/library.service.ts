@@ -1,0 +1,193 @@
+import type { z } from 'zod';
+import type { bookmarkListQuerySchema, historyQuerySchema, ProgressInput, progressMergeSchema } from '@inkwell/contract';
+import type { Database } from '../../db/client';
+import { pageInfo } from '../../db/sql';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { canReadChapter, chapterAccess, isTeam, type ChapterForAccess, type Viewer } from '../access/access';
+import type { UnlockLookup } from '../access/viewer';
+import { latestChaptersOf } from '../chapters/chapters.repository';
+import { findSeriesById } from '../series/series.repository';
+import {
+  continuePoints,
+  deleteBookmark,
+  findChapterForProgress,
+  findChaptersForMerge,
+  hasBookmark,
+  hideFromHistory,
+  insertBookmark,
+  listBookmarks,
+  listHistory,
+  listHistoryBySeries,
+  mergeProgress,
+  progressOfSeries,
+  saveProgress,
+  type ProgressWrite,
+} from './library.repository';
+import { toBookmark, toChapterProgress, toContinue, toHistoryItem, toProgressEntry } from './library.presenter';
+
+export const LIBRARY_PAGE_SIZE = 20;
+
+/**
+ * Where a long strip or a novel counts as read: its end is in view. Clients send `completed` when
+ * they see the end; this catches the ones that only send the position (issue 9 §1: long strips
+ * were never marked read on other sites).
+ */
+export const COMPLETED_POSITION = 0.98;
+
+/** Whether a reading reached the end of the chapter, in any mode. */
+export function reachesEnd(input: ProgressInput, pageCount: number): boolean {
+  if (input.completed === true) return true;
+  if (input.position !== undefined && input.position >= COMPLETED_POSITION) return true;
+  return input.page !== undefined && pageCount > 0 && input.page >= pageCount;
+}
+
+type MergeEntry = z.output<typeof progressMergeSchema>['entries'][number];
+
+interface Deps {
+  db: Database;
+  clock: Clock;
+  unlocks: UnlockLookup;
+}
+
+/** Bookmarks, reading progress and history (DESIGN §4 Library): the reader's own library. */
+export function createLibraryService({ db, clock, unlocks }: Deps) {
+  /** DESIGN §5 through the access module: a chapter that is out, in a series that is out, and readable by this viewer. */
+  const isReadable = (chapter: ChapterForAccess & { seriesIsPublished: boolean }, viewer: Viewer, now: Date) => {
+    if (!chapter.seriesIsPublished && !isTeam(viewer)) return false;
+    const access = chapterAccess(chapter, viewer, now);
+    return access !== 'scheduled' && canReadChapter(access, viewer);
+  };
+
+  async function publishedSeries(seriesId: string, viewer: Viewer) {
+    const row = await findSeriesById(db, seriesId);
+    if (!row || (!row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
+    return row;
+  }
+
+  return {
+    async bookmarks(userId: string, query: z.output<typeof bookmarkListQuerySchema>) {
+      const now = clock.now();
+      const { rows, total } = await listBookmarks(db, userId, query.sort, query.page, LIBRARY_PAGE_SIZE, now);
+      const seriesIds = rows.map((row) => row.series.id);
+      const [latest, points] = await Promise.all([
+        latestChaptersOf(db, seriesIds, 1, now),
+        continuePoints(db, userId, seriesIds, now),
+      ]);
+      return {
+        items: rows.map((row) => toBookmark(row, latest.get(row.series.id)?.[0], points.get(row.series.id), now)),
+        pagination: pageInfo(query.page, LIBRARY_PAGE_SIZE, total),
+      };
+    },
+
+    /** Follows a published series; following it again changes nothing. */
+    async bookmark(userId: string, seriesId: string) {
+      const row = await findSeriesById(db, seriesId);
+      if (!row?.isPublished) throw new AppError('series_not_found', 'Series not found');
+      await insertBookmark(db, userId, seriesId, clock.now());
+      return { seriesId, bookmarked: true };
+    },
+
+    async unbookmark(userId: string, seriesId: string) {
+      await deleteBookmark(db, userId, seriesId);
+      return { seriesId, bookmarked: false };
+    },
+
+    /**
+     * Where the viewer is in a chapter, opened now. Only a chapter they may read counts; any
+     * other (unknown, not out, locked) is "not found", so nothing is learnt about it.
+     */
+    async saveProgress(viewer: Viewer, chapterId: string, input: ProgressInput) {
+      const now = clock.now();
+      const chapter = await findChapterForProgress(db, chapterId);
+      const withUnlocks = chapter ? await unlocks.withUnlocksAmong(viewer, [chapter.id]) : viewer;
+      if (!chapter || !viewer.userId || !isReadable(chapter, withUnlocks, now)) {
+        throw new AppError('chapter_not_found', 'Chapter not found');
+      }
+      const row = await saveProgress(db, {
+        userId: viewer.userId,
+        chapterId,
+        seriesId: chapter.seriesId,
+        page: input.page ?? null,
+        position: input.position ?? null,
+        completed: reachesEnd(input, chapter.pageCount),
+        readAt: now,
+      });
+      return toChapterProgress(row);
+    },
+
+    /**
+     * A visitor's progress from their browser, merged into their account as they sign in:
+     * chapters that do not exist or that they may not read are left out.
+     */
+    async mergeProgress(viewer: Viewer, entries: MergeEntry[]) {
+      const now = clock.now();
+      if (!viewer.userId || entries.length === 0) return { merged: 0 };
+      const byChapter = new Map<string, MergeEntry>();
+      for (const entry of entries) byChapter.set(entry.chapterId, combine(byChapter.get(entry.chapterId), entry));
+      const found = await findChaptersForMerge(db, [...byChapter.keys()]);
+      const withUnlocks = await unlocks.withUnlocksAmong(
+        viewer,
+        found.map((chapter) => chapter.id),
+      );
+      const writes: ProgressWrite[] = found
+        .filter((chapter) => isReadable(chapter, withUnlocks, now))
+        .map((chapter) => {
+          const entry = byChapter.get(chapter.id)!;
+          const readAt = new Date(entry.readAt);
+          return {
+            userId: viewer.userId!,
+            chapterId: chapter.id,
+            seriesId: chapter.seriesId,
+            page: entry.page ?? null,
+            position: entry.position ?? null,
+            completed: entry.completed === true || (entry.position ?? 0) >= COMPLETED_POSITION,
+            // A browser's clock may run ahead: nothing is read in the future.
+            readAt: readAt > now ? now : readAt,
+          };
+        });
+      return { merged: await mergeProgress(db, writes) };
+    },
+
+    async seriesProgress(viewer: Viewer, seriesId: string) {
+      const userId = viewer.userId!;
+      await publishedSeries(seriesId, viewer);
+      const [rows, points, bookmarked] = await Promise.all([
+        progressOfSeries(db, userId, seriesId),
+        continuePoints(db, userId, [seriesId], clock.now()),
+        hasBookmark(db, userId, seriesId),
+      ]);
+      return {
+        chapters: Object.fromEntries(rows.map((row) => [row.chapterId, toProgressEntry(row)])),
+        continue: toContinue(points.get(seriesId)),
+        bookmarked,
+      };
+    },
+
+    async history(userId: string, query: z.output<typeof historyQuerySchema>) {
+      const now = clock.now();
+      const list = query.by === 'series' ? listHistoryBySeries : listHistory;
+      const { rows, total } = await list(db, userId, query.page, query.perPage, now);
+      return { items: rows.map(toHistoryItem), pagination: pageInfo(query.page, query.perPage, total) };
+    },
+
+    /** One entry, or all of them; the progress and read marks stay. */
+    async clearHistory(userId: string, chapterId?: string) {
+      return hideFromHistory(db, userId, chapterId);
+    },
+  };
+}
+export type LibraryService = ReturnType<typeof createLibraryService>;
+
+/** Two browser entries for one chapter: the furthest, the latest, completed if either is. */
+function combine(a: MergeEntry | undefined, b: MergeEntry): MergeEntry {
+  if (!a) return b;
+  const max = (x: number | null | undefined, y: number | null | undefined) => (x == null ? y : y == null ? x : Math.max(x, y));
+  return {
+    chapterId: b.chapterId,
+    page: max(a.page, b.page),
+    position: max(a.position, b.position),
+    completed: a.completed === true || b.completed === true,
+    readAt: Date.parse(a.readAt) > Date.parse(b.readAt) ? a.readAt : b.readAt,
+  };
+}

@@ -1,0 +1,547 @@
+import { ROUTES, fillPath, seriesPatchSchema, type EndpointName } from '@inkwell/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { bookmarks, chapterUnlocks, readingProgress } from '../../db/schema';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const DAY = 86_400_000;
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+async function call(
+  name: EndpointName,
+  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
+) {
+  const route = ROUTES[name];
+  const response = await t.app.inject({
+    method: route.method,
+    url: fillPath(route.path, options.params) + (options.query ?? ''),
+    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+// Each login from an address of its own: these tests are about the library, not the login limit.
+let logins = 0;
+async function logIn(user: { username: string; password: string }) {
+  logins += 1;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: ROUTES.login.path,
+    remoteAddress: `10.7.${Math.floor(logins / 250)}.${logins % 250}`,
+    headers: { origin: TEST_ORIGIN },
+    payload: { username: user.username, password: user.password },
+  });
+  return sessionCookieFrom(response);
+}
+
+async function reader(role: 'reader' | 'editor' | 'admin' = 'reader') {
+  const user = await buildUser(t.db, { role });
+  return { user, cookie: await logIn(user) };
+}
+
+const save = (cookie: string, chapterId: string, body: unknown) => call('progressSave', { cookie, params: { chapterId }, body });
+const progressOf = async (cookie: string, seriesId: string) =>
+  (await call('seriesProgress', { cookie, params: { seriesId } })).body.data;
+
+/** A published series with chapters 1…n, each published a day apart (the last most recently). */
+async function seriesWith(n: number, options: { type?: 'comic' | 'novel'; pages?: number } = {}) {
+  const series = await buildSeries(t, { type: options.type ?? 'comic' });
+  const chapters = [];
+  for (let number = 1; number <= n; number += 1) {
+    chapters.push(
+      await buildChapter(t, series.id, {
+        number,
+        pages: options.pages ?? 0,
+        publishedAt: new Date(t.clock.now().getTime() - (n - number + 1) * DAY).toISOString(),
+      }),
+    );
+  }
+  return { series, chapters };
+}
+
+describe('who may use the library', () => {
+  const endpoints: [EndpointName, Record<string, string>][] = [
+    ['bookmarks', {}],
+    ['bookmarkAdd', { seriesId: UNKNOWN_ID }],
+    ['bookmarkRemove', { seriesId: UNKNOWN_ID }],
+    ['progressSave', { chapterId: UNKNOWN_ID }],
+    ['progressMerge', {}],
+    ['history', {}],
+    ['historyClear', {}],
+    ['historyRemove', { chapterId: UNKNOWN_ID }],
+    ['seriesProgress', { seriesId: UNKNOWN_ID }],
+  ];
+
+  it.each(endpoints)('%s asks a visitor to log in, before looking at what was sent', async (name, params) => {
+    const answer = await call(name, { params, body: { nonsense: true } });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.code).toBe('unauthorized');
+  });
+
+  it('is open to readers, editors and admins alike, each with their own library', async () => {
+    const { series } = await seriesWith(1);
+    for (const role of ['reader', 'editor', 'admin'] as const) {
+      const { cookie } = await reader(role);
+      expect((await call('bookmarkAdd', { cookie, params: { seriesId: series.id } })).status).toBe(200);
+      const list = await call('bookmarks', { cookie });
+      expect(list.body.data.items.map((item: { series: { id: string } }) => item.series.id)).toEqual([series.id]);
+    }
+  });
+
+  it('refuses malformed ids with the field named', async () => {
+    const { cookie } = await reader();
+    const answer = await call('bookmarkAdd', { cookie, params: { seriesId: 'not-a-uuid' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    expect((await save(cookie, 'nope', { page: 1 })).status).toBe(400);
+    expect((await call('historyRemove', { cookie, params: { chapterId: 'nope' } })).status).toBe(400);
+  });
+});
+
+describe('bookmarks', () => {
+  it('follows and unfollows a series, both idempotent, and the series page knows', async () => {
+    const { user, cookie } = await reader();
+    const { series } = await seriesWith(1);
+    for (let i = 0; i < 2; i += 1) {
+      const added = await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+      expect(added.status).toBe(200);
+      expect(added.body.data).toEqual({ seriesId: series.id, bookmarked: true });
+    }
+    const rows = await t.db.select().from(bookmarks).where(eq(bookmarks.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect((await progressOf(cookie, series.id)).bookmarked).toBe(true);
+
+    for (let i = 0; i < 2; i += 1) {
+      const removed = await call('bookmarkRemove', { cookie, params: { seriesId: series.id } });
+      expect(removed.status).toBe(200);
+      expect(removed.body.data).toEqual({ seriesId: series.id, bookmarked: false });
+    }
+    expect((await progressOf(cookie, series.id)).bookmarked).toBe(false);
+    expect((await call('bookmarks', { cookie })).body.data.items).toEqual([]);
+  });
+
+  it('follows only published series', async () => {
+    const { cookie } = await reader();
+    const hidden = await buildSeries(t, { isPublished: false });
+    for (const seriesId of [hidden.id, UNKNOWN_ID]) {
+      const answer = await call('bookmarkAdd', { cookie, params: { seriesId } });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('series_not_found');
+    }
+    // Removing what was never there is fine.
+    expect((await call('bookmarkRemove', { cookie, params: { seriesId: UNKNOWN_ID } })).status).toBe(200);
+  });
+
+  it('lists each series with its latest chapter, unread count and where to continue', async () => {
+    const { cookie } = await reader();
+    const { series, chapters } = await seriesWith(4);
+    // A draft and a scheduled chapter are not out: neither latest nor unread.
+    await buildChapter(t, series.id, { number: 5, publishedAt: null });
+    await buildChapter(t, series.id, { number: 6, publishedAt: new Date(t.clock.now().getTime() + DAY).toISOString() });
+    await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+    expect(await save(cookie, chapters[0]!.id, { completed: true })).toMatchObject({ status: 200 });
+    expect(await save(cookie, chapters[1]!.id, { page: 3 })).toMatchObject({ status: 200 });
+
+    const [item] = (await call('bookmarks', { cookie })).body.data.items;
+    expect(item).toEqual({
+      series: { id: series.id, slug: series.slug, title: series.title, cover: null, type: 'comic', status: 'ongoing' },
+      latestChapter: {
+        id: chapters[3]!.id,
+        slug: chapters[3]!.slug,
+        number: 4,
+        title: chapters[3]!.title,
+        publishedAt: expect.any(String),
+      },
+      unreadCount: 3,
+      continue: { chapterSlug: chapters[1]!.slug, chapterNumber: 2, page: 3, position: null },
+      bookmarkedAt: t.clock.now().toISOString(),
+    });
+  });
+
+  it('sorts by latest update, title and date added, and pages', async () => {
+    const { cookie } = await reader();
+    const made = [];
+    for (const title of ['Bravo', 'Alpha', 'Charlie']) {
+      const series = await buildSeries(t, { title: `${title} ${Math.random().toString(36).slice(2, 6)}` });
+      made.push(series);
+    }
+    // Charlie updated most recently, then Alpha; Bravo has no chapter at all.
+    await buildChapter(t, made[1]!.id, { number: 1, publishedAt: new Date(t.clock.now().getTime() - 2 * DAY).toISOString() });
+    await buildChapter(t, made[2]!.id, { number: 1, publishedAt: new Date(t.clock.now().getTime() - DAY).toISOString() });
+    // Added: Alpha, then Charlie, then Bravo.
+    for (const series of [made[1]!, made[2]!, made[0]!]) {
+      await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+      t.clock.advance(1000);
+    }
+    const titles = async (sort: string) =>
+      (await call('bookmarks', { cookie, query: `?sort=${sort}` })).body.data.items.map(
+        (item: { series: { title: string } }) => item.series.title.split(' ')[0],
+      );
+    expect(await titles('updated')).toEqual(['Charlie', 'Alpha', 'Bravo']);
+    expect(await titles('title')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(await titles('added')).toEqual(['Bravo', 'Charlie', 'Alpha']);
+
+    const bad = await call('bookmarks', { cookie, query: '?sort=random' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('sort');
+    expect((await call('bookmarks', { cookie, query: '?page=0' })).status).toBe(400);
+    const second = await call('bookmarks', { cookie, query: '?page=2' });
+    expect(second.body.data).toEqual({ items: [], pagination: { page: 2, perPage: 20, total: 3, totalPages: 1 } });
+  });
+
+  it('pages 20 at a time and leaves out a series that is no longer published', async () => {
+    const { cookie } = await reader();
+    const ids: string[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const series = await buildSeries(t);
+      ids.push(series.id);
+      await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+    }
+    const first = (await call('bookmarks', { cookie, query: '?sort=added' })).body.data;
+    expect(first.items).toHaveLength(20);
+    expect(first.pagination).toEqual({ page: 1, perPage: 20, total: 21, totalPages: 2 });
+    const second = (await call('bookmarks', { cookie, query: '?sort=added&page=2' })).body.data;
+    expect(second.items).toHaveLength(1);
+
+    // The team takes one series off the site.
+    await t.app.services.series.updateSeries(ids[0]!, seriesPatchSchema.parse({ isPublished: false }));
+    expect((await call('bookmarks', { cookie })).body.data.pagination.total).toBe(20);
+  });
+});
+
+describe('reading progress', () => {
+  it('keeps the page and position, opened now, and never unmarks a completed chapter', async () => {
+    const { cookie } = await reader();
+    const { series, chapters } = await seriesWith(1, { pages: 3 });
+    const chapterId = chapters[0]!.id;
+    const first = await save(cookie, chapterId, { page: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({
+      chapterId,
+      page: 2,
+      position: null,
+      completed: false,
+      readAt: t.clock.now().toISOString(),
+    });
+
+    // The last page is the end of a paged comic.
+    t.clock.advance(60_000);
+    expect((await save(cookie, chapterId, { page: 3 })).body.data).toMatchObject({ page: 3, completed: true });
+    // Reading it again from the start does not unmark it.
+    t.clock.advance(60_000);
+    const again = await save(cookie, chapterId, { page: 1, completed: false });
+    expect(again.body.data).toEqual({ chapterId, page: 1, position: null, completed: true, readAt: t.clock.now().toISOString() });
+    expect((await progressOf(cookie, series.id)).chapters[chapterId]).toEqual({
+      page: 1,
+      position: null,
+      completed: true,
+      readAt: t.clock.now().toISOString(),
+    });
+  });
+
+  it('counts a long strip or a novel as read when its end is reached', async () => {
+    const { cookie } = await reader();
+    const { chapters } = await seriesWith(3, { type: 'novel' });
+    expect((await save(cookie, chapters[0]!.id, { position: 0.5 })).body.data.completed).toBe(false);
+    expect((await save(cookie, chapters[0]!.id, { position: 0.985 })).body.data.completed).toBe(true);
+    expect((await save(cookie, chapters[1]!.id, { position: 1 })).body.data.completed).toBe(true);
+    expect((await save(cookie, chapters[2]!.id, { position: 0.4, completed: true })).body.data).toMatchObject({
+      position: 0.4,
+      completed: true,
+    });
+  });
+
+  it('saves only chapters the viewer may read', async () => {
+    const { user, cookie } = await reader();
+    const series = await buildSeries(t);
+    const past = new Date(t.clock.now().getTime() - DAY).toISOString();
+    const draft = await buildChapter(t, series.id, { number: 1, publishedAt: null });
+    const scheduled = await buildChapter(t, series.id, {
+      number: 2,
+      publishedAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+    });
+    const locked = await buildChapter(t, series.id, { number: 3, price: 30 });
+    const early = await buildChapter(t, series.id, {
+      number: 4,
+      price: 30,
+      freeAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+    });
+    const freed = await buildChapter(t, series.id, { number: 5, price: 30, freeAt: past });
+    const unlocked = await buildChapter(t, series.id, { number: 6, price: 30 });
+    await t.db.insert(chapterUnlocks).values({ userId: user.id, chapterId: unlocked.id, coins: 30 });
+    const hiddenSeries = await buildSeries(t, { isPublished: false });
+    const inHidden = await buildChapter(t, hiddenSeries.id, { number: 1 });
+
+    for (const chapter of [draft, scheduled, locked, early, inHidden, { id: UNKNOWN_ID }]) {
+      const answer = await save(cookie, chapter.id, { page: 1 });
+      expect(answer.status, chapter.id).toBe(404);
+      expect(answer.body.error.code).toBe('chapter_not_found');
+    }
+    for (const chapter of [freed, unlocked]) expect((await save(cookie, chapter.id, { page: 1 })).status).toBe(200);
+
+    // The team reads every chapter that is out, priced or not, but keeps no progress on what is not out.
+    const { cookie: editor } = await reader('editor');
+    expect((await save(editor, locked.id, { page: 1 })).status).toBe(200);
+    expect((await save(editor, inHidden.id, { page: 1 })).status).toBe(200);
+    expect((await save(editor, scheduled.id, { page: 1 })).status).toBe(404);
+    const rows = await t.db
+      .select()
+      .from(readingProgress)
+      .where(and(eq(readingProgress.userId, user.id)));
+    expect(rows.map((row) => row.chapterId).sort()).toEqual([freed.id, unlocked.id].sort());
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const { user, cookie } = await reader();
+    const { chapters } = await seriesWith(1);
+    const chapterId = chapters[0]!.id;
+    for (const [body, field] of [
+      [{ page: 0 }, 'page'],
+      [{ page: 1.5 }, 'page'],
+      [{ page: '2' }, 'page'],
+      [{ position: 1.2 }, 'position'],
+      [{ position: -0.1 }, 'position'],
+      [{ completed: 'yes' }, 'completed'],
+    ] as const) {
+      const answer = await save(cookie, chapterId, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error.fields, JSON.stringify(body)).toHaveProperty(field);
+    }
+    const empty = await save(cookie, chapterId, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.code).toBe('validation_failed');
+    expect(await t.db.select().from(readingProgress).where(eq(readingProgress.userId, user.id))).toEqual([]);
+  });
+
+  it('is synced between two sessions of one user', async () => {
+    const user = await buildUser(t.db);
+    const phone = await logIn(user);
+    const laptop = await logIn(user);
+    expect(phone).not.toBe(laptop);
+    const { series, chapters } = await seriesWith(2, { pages: 5 });
+
+    expect((await save(phone, chapters[1]!.id, { page: 4 })).status).toBe(200);
+    const seen = await progressOf(laptop, series.id);
+    expect(seen.chapters[chapters[1]!.id]).toMatchObject({ page: 4, completed: false });
+    expect(seen.continue).toEqual({ chapterSlug: chapters[1]!.slug, chapterNumber: 2, page: 4, position: null });
+
+    // And back: the laptop goes on, the phone sees it.
+    t.clock.advance(1000);
+    await save(laptop, chapters[1]!.id, { page: 5 });
+    expect((await progressOf(phone, series.id)).chapters[chapters[1]!.id]).toMatchObject({ page: 5, completed: true });
+  });
+
+  it('keeps each reader to their own progress', async () => {
+    const one = await reader();
+    const two = await reader();
+    const { series, chapters } = await seriesWith(1);
+    await save(one.cookie, chapters[0]!.id, { page: 2 });
+    expect(await progressOf(two.cookie, series.id)).toEqual({ chapters: {}, continue: null, bookmarked: false });
+  });
+});
+
+describe('continue', () => {
+  it('is the furthest chapter opened, the next one from its start once completed, and never moves back', async () => {
+    const { cookie } = await reader();
+    const { series, chapters } = await seriesWith(4, { pages: 4 });
+    expect((await progressOf(cookie, series.id)).continue).toBeNull();
+
+    await save(cookie, chapters[0]!.id, { page: 2 });
+    expect((await progressOf(cookie, series.id)).continue).toEqual({
+      chapterSlug: chapters[0]!.slug,
+      chapterNumber: 1,
+      page: 2,
+      position: null,
+    });
+
+    await save(cookie, chapters[1]!.id, { completed: true });
+    expect((await progressOf(cookie, series.id)).continue).toEqual({
+      chapterSlug: chapters[2]!.slug,
+      chapterNumber: 3,
+      page: null,
+      position: null,
+    });
+
+    // Re-reading chapter 1 later does not bring Continue back to it.
+    t.clock.advance(60_000);
+    await save(cookie, chapters[0]!.id, { page: 3 });
+    expect((await progressOf(cookie, series.id)).continue?.chapterNumber).toBe(3);
+
+    await save(cookie, chapters[3]!.id, { page: 4 });
+    // The last chapter out is read: nothing to continue until the next comes out, which it then points to.
+    expect((await progressOf(cookie, series.id)).continue).toBeNull();
+    const scheduled = await buildChapter(t, series.id, {
+      number: 5,
+      publishedAt: new Date(t.clock.now().getTime() + DAY).toISOString(),
+    });
+    expect((await progressOf(cookie, series.id)).continue).toBeNull();
+    t.clock.advance(DAY + 1000);
+    expect((await progressOf(cookie, series.id)).continue).toMatchObject({ chapterSlug: scheduled.slug, chapterNumber: 5 });
+  });
+
+  it('answers series_not_found for a series that is not out', async () => {
+    const { cookie } = await reader();
+    const hidden = await buildSeries(t, { isPublished: false });
+    for (const seriesId of [hidden.id, UNKNOWN_ID]) {
+      const answer = await call('seriesProgress', { cookie, params: { seriesId } });
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('series_not_found');
+    }
+  });
+});
+
+describe('history', () => {
+  it('lists chapters opened, newest first, pages, and removes one or all while progress stays', async () => {
+    const { cookie } = await reader();
+    const { series, chapters } = await seriesWith(3);
+    const other = await seriesWith(1, { type: 'novel' });
+    for (const chapter of [chapters[0]!, chapters[2]!, other.chapters[0]!, chapters[1]!]) {
+      await save(cookie, chapter.id, { page: 1 });
+      t.clock.advance(1000);
+    }
+    const list = (await call('history', { cookie })).body.data;
+    expect(
+      list.items.map((item: { chapter: { number: number }; series: { id: string } }) => [item.series.id, item.chapter.number]),
+    ).toEqual([
+      [series.id, 2],
+      [other.series.id, 1],
+      [series.id, 3],
+      [series.id, 1],
+    ]);
+    expect(list.items[0]).toMatchObject({
+      series: { id: series.id, slug: series.slug, type: 'comic' },
+      chapter: { id: chapters[1]!.id, slug: chapters[1]!.slug, number: 2, title: chapters[1]!.title },
+      page: 1,
+      position: null,
+      completed: false,
+    });
+    expect(list.pagination).toEqual({ page: 1, perPage: 20, total: 4, totalPages: 1 });
+
+    const paged = (await call('history', { cookie, query: '?perPage=3&page=2' })).body.data;
+    expect(paged.items).toHaveLength(1);
+    expect(paged.pagination).toEqual({ page: 2, perPage: 3, total: 4, totalPages: 2 });
+
+    const bySeries = (await call('history', { cookie, query: '?by=series' })).body.data;
+    expect(
+      bySeries.items.map((item: { chapter: { number: number }; series: { id: string } }) => [
+        item.series.id,
+        item.chapter.number,
+      ]),
+    ).toEqual([
+      [series.id, 2],
+      [other.series.id, 1],
+    ]);
+    expect(bySeries.pagination.total).toBe(2);
+
+    expect((await call('historyRemove', { cookie, params: { chapterId: chapters[1]!.id } })).status).toBe(200);
+    expect((await call('history', { cookie })).body.data.items).toHaveLength(3);
+    // Removing it again, or a chapter never read, is fine.
+    expect((await call('historyRemove', { cookie, params: { chapterId: chapters[1]!.id } })).status).toBe(200);
+    expect((await call('historyRemove', { cookie, params: { chapterId: UNKNOWN_ID } })).status).toBe(200);
+    // The progress and the read mark stay.
+    expect((await progressOf(cookie, series.id)).chapters[chapters[1]!.id]).toMatchObject({ page: 1 });
+
+    const cleared = await call('historyClear', { cookie });
+    expect(cleared).toMatchObject({ status: 200, body: { success: true, message: 'History cleared' } });
+    expect((await call('history', { cookie })).body.data).toEqual({
+      items: [],
+      pagination: { page: 1, perPage: 20, total: 0, totalPages: 1 },
+    });
+    expect(Object.keys((await progressOf(cookie, series.id)).chapters)).toHaveLength(3);
+
+    // Opening a chapter again puts it back.
+    await save(cookie, chapters[0]!.id, { page: 2 });
+    expect(
+      (await call('history', { cookie })).body.data.items.map((item: { chapter: { id: string } }) => item.chapter.id),
+    ).toEqual([chapters[0]!.id]);
+  });
+
+  it("never shows another reader's history, and clearing touches only one's own", async () => {
+    const one = await reader();
+    const two = await reader();
+    const { chapters } = await seriesWith(1);
+    await save(one.cookie, chapters[0]!.id, { page: 1 });
+    expect((await call('history', { cookie: two.cookie })).body.data.items).toEqual([]);
+    await call('historyClear', { cookie: two.cookie });
+    expect((await call('history', { cookie: one.cookie })).body.data.items).toHaveLength(1);
+  });
+
+  it('refuses bad paging', async () => {
+    const { cookie } = await reader();
+    for (const query of ['?page=abc', '?perPage=500', '?by=day']) {
+      expect((await call('history', { cookie, query })).status, query).toBe(400);
+    }
+  });
+});
+
+describe('merging a visitor’s progress on sign-in', () => {
+  it('keeps the furthest and most recent, completed wins, and leaves out what cannot be read', async () => {
+    const { user, cookie } = await reader();
+    const { series, chapters } = await seriesWith(3, { pages: 10 });
+    const locked = await buildChapter(t, series.id, { number: 9, price: 50 });
+    const draft = await buildChapter(t, series.id, { number: 10, publishedAt: null });
+    // Already on the account: chapter 1 completed, chapter 2 at page 6.
+    await save(cookie, chapters[0]!.id, { completed: true });
+    await save(cookie, chapters[1]!.id, { page: 6 });
+    const accountTime = t.clock.now();
+
+    const earlier = new Date(accountTime.getTime() - DAY).toISOString();
+    const later = new Date(accountTime.getTime() + 60_000);
+    t.clock.set(new Date(later.getTime() + 1000));
+    const future = new Date(t.clock.now().getTime() + 10 * DAY).toISOString();
+    const answer = await call('progressMerge', {
+      cookie,
+      body: {
+        entries: [
+          { chapterId: chapters[0]!.id, page: 2, completed: false, readAt: earlier },
+          { chapterId: chapters[1]!.id, page: 3, readAt: later.toISOString() },
+          { chapterId: chapters[2]!.id, page: 4, readAt: future },
+          { chapterId: chapters[2]!.id, page: 7, completed: true, readAt: earlier },
+          { chapterId: locked.id, page: 1, readAt: earlier },
+          { chapterId: draft.id, page: 1, readAt: earlier },
+          { chapterId: UNKNOWN_ID, page: 1, readAt: earlier },
+        ],
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ merged: 3 });
+
+    const progress = (await progressOf(cookie, series.id)).chapters;
+    expect(progress[chapters[0]!.id]).toEqual({ page: 2, position: null, completed: true, readAt: accountTime.toISOString() });
+    expect(progress[chapters[1]!.id]).toEqual({ page: 6, position: null, completed: false, readAt: later.toISOString() });
+    // Two entries of one chapter: the furthest page, completed, read no later than now.
+    expect(progress[chapters[2]!.id]).toEqual({ page: 7, position: null, completed: true, readAt: t.clock.now().toISOString() });
+    expect(progress[locked.id]).toBeUndefined();
+    const rows = await t.db.select().from(readingProgress).where(eq(readingProgress.userId, user.id));
+    expect(rows).toHaveLength(3);
+    // Merged chapters are in the history.
+    expect((await call('history', { cookie })).body.data.pagination.total).toBe(3);
+  });
+
+  it('takes nothing for nothing, and refuses bad entries', async () => {
+    const { cookie } = await reader();
+    expect((await call('progressMerge', { cookie, body: { entries: [] } })).body.data).toEqual({ merged: 0 });
+    const now = new Date().toISOString();
+    for (const entries of [
+      [{ chapterId: 'x', readAt: now }],
+      [{ chapterId: UNKNOWN_ID, readAt: 'yesterday' }],
+      [{ chapterId: UNKNOWN_ID, position: 3, readAt: now }],
+      Array.from({ length: 501 }, () => ({ chapterId: UNKNOWN_ID, readAt: now })),
+    ]) {
+      const answer = await call('progressMerge', { cookie, body: { entries } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('validation_failed');
+    }
+    expect((await call('progressMerge', { cookie, body: {} })).status).toBe(400);
+  });
+});

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import {
+  bookmarkPageQuery,
+  furthestChaptersQuery,
+  historyBySeriesPageQuery,
+  historyPageQuery,
+  progressOfSeriesQuery,
+} from './library.repository';
+
+/*
+ * "Hot queries use indexes" for the library: the bookmarks page, the series page's progress, the
+ * history and home's "Continue reading" row, on a site with 5,000 readers, 50,000 series (2,000
+ * of them with 20 chapters), 200,000 progress rows and 100,000 bookmarks. PostgreSQL only: its planner is the
+ * one production uses.
+ */
+const onPostgres = inject('testDatabase').kind === 'postgres';
+let t: TestContext;
+let userId: string;
+let seriesIds: string[];
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  t = await createTestApp();
+  await t.db.execute(sql`
+    insert into users (email, username, password_hash)
+    select 'plan' || i || '@example.com', 'plan_' || i, 'x' from generate_series(1, 5000) i`);
+  await t.db.execute(sql`
+    insert into series (type, slug, title, is_published, last_chapter_at)
+    select 'comic', 'plan-' || i, 'Plan ' || i, i % 20 <> 0, now() - (i || ' minutes')::interval from generate_series(1, 50000) i`);
+  // 2,000 of them with 20 chapters each, which the readers read and follow.
+  await t.db.execute(sql`
+    insert into chapters (series_id, number, slug, published_at)
+    select s.id, n, 'chapter-' || n, now() - ((21 - n) || ' days')::interval
+    from (select id from series order by id limit 2000) s, generate_series(1, 20) n`);
+  // Plain tables (not temporary): the pool's connections must all see them.
+  await t.executeSql(`
+    create table plan_users as select id, row_number() over (order by id) as rn from users;
+    create table plan_chapters as select id, series_id, row_number() over (order by id) as rn from chapters;
+    create table plan_series as select id, row_number() over (order by id) as rn from series where id in (select series_id from chapters);
+    create index on plan_chapters (rn);
+    create index on plan_series (rn)`);
+  await t.db.execute(sql`
+    insert into reading_progress (user_id, chapter_id, series_id, page, completed, read_at, in_history)
+    select u.id, c.id, c.series_id, 1 + k % 7, k % 3 = 0, now() - ((u.rn * 7 + k) || ' minutes')::interval, k % 10 <> 0
+    from plan_users u cross join generate_series(1, 40) k
+    join plan_chapters c on c.rn = (u.rn * 97 + k) % 40000 + 1`);
+  await t.db.execute(sql`
+    insert into bookmarks (user_id, series_id, created_at)
+    select u.id, s.id, now() - (k || ' hours')::interval
+    from plan_users u cross join generate_series(1, 20) k
+    join plan_series s on s.rn = (u.rn * 13 + k * 7) % 2000 + 1
+    on conflict do nothing`);
+  await t.db.execute(sql`analyze`);
+  const { rows } = await t.executeSql(`select id from plan_users where rn = 2500`);
+  userId = (rows[0] as { id: string }).id;
+  const read = await t.executeSql(`select distinct series_id from reading_progress where user_id = $1 limit 20`, [userId]);
+  seriesIds = (read.rows as { series_id: string }[]).map((row) => row.series_id);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The plan of a query exactly as a repository builds it (its SQL and parameters from the query builder). */
+async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
+  const { sql: text, params } = query.toSQL();
+  const { rows } = await t.executeSql(`explain ${text}`, params);
+  return (rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
+}
+
+describe.skipIf(!onPostgres)('library query plans at scale', () => {
+  it.each(['updated', 'title', 'added'] as const)(
+    'the bookmarks page (%s) reads bookmarks, chapters and progress by index',
+    async (sort) => {
+      const shown = await plan(bookmarkPageQuery(t.db, userId, sort, 1, 20, new Date()));
+      expect(shown, shown).toContain('bookmarks_user_id_series_id_pk');
+      expect(shown, shown).toMatch(/chapters_series_(published|number)_idx/);
+      expect(shown, shown).toMatch(/reading_progress_(user_series_idx|user_id_chapter_id_pk)/);
+      expect(shown, shown).not.toContain('Seq Scan');
+    },
+  );
+
+  it("the series page's progress reads the reader's rows of that series", async () => {
+    const shown = await plan(progressOfSeriesQuery(t.db, userId, seriesIds[0]!));
+    expect(shown, shown).toMatch(/reading_progress_(user_series_idx|user_id_chapter_id_pk)/);
+    expect(shown, shown).not.toContain('Seq Scan');
+  });
+
+  it('where to continue reads the reader’s rows and the chapters by key', async () => {
+    const shown = await plan(furthestChaptersQuery(t.db, userId, seriesIds, new Date()));
+    expect(shown, shown).not.toContain('Seq Scan');
+  });
+
+  it('the history reads its partial index, newest first', async () => {
+    const shown = await plan(historyPageQuery(t.db, userId, 1, 20, new Date()));
+    expect(shown, shown).toContain('reading_progress_history_idx');
+    expect(shown, shown).not.toContain('Seq Scan');
+  });
+
+  it('home’s "Continue reading" row reads the history index', async () => {
+    const shown = await plan(historyBySeriesPageQuery(t.db, userId, 1, 12, new Date()));
+    expect(shown, shown).toContain('reading_progress_history_idx');
+    expect(shown, shown).not.toContain('Seq Scan');
+  });
+});
