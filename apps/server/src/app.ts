@@ -26,6 +26,8 @@ import { createChaptersService } from './modules/chapters/chapters.service';
 import { createPublishing } from './modules/chapters/publishing';
 import { genresRoutes } from './modules/genres/genres.routes';
 import { createGenresService } from './modules/genres/genres.service';
+import { libraryRoutes } from './modules/library/library.routes';
+import { createLibraryService } from './modules/library/library.service';
 import { createJobs, type Jobs } from './modules/jobs/jobs';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createAvifWorker, createImageStore } from './modules/media/image-store';
@@ -225,6 +227,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
   await app.register(storeRoutes, { db, store, payments, unlocks, stripeEvents });
+  await app.register(libraryRoutes, { library: createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) }) });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
 
