@@ -12,4 +12,13 @@ export function myPurchaseQueryOptions(purchaseId: string) {
   });
 }
 
-export const useMyPurchase = (purchaseId: string) => useQuery(myPurchaseQueryOptions(purchaseId));
+/** How long the page asks again while Stripe's payment is being confirmed (the server asks Stripe each time). */
+export const STRIPE_CONFIRM_POLL_MS = 2000;
+
+export const useMyPurchase = (purchaseId: string, options: { awaitProvider?: boolean } = {}) =>
+  useQuery({
+    ...myPurchaseQueryOptions(purchaseId),
+    // Back from Stripe: ask again until its payment is confirmed (paid, or no longer pending).
+    refetchInterval: (query) =>
+      options.awaitProvider && query.state.data?.provider === 'stripe' && query.state.data.status === 'pending' ? STRIPE_CONFIRM_POLL_MS : false,
+  });

@@ -162,3 +162,49 @@ describe('test checkout', () => {
     expect(screen.getByRole('link', { name: 'Back to the store' })).toHaveAttribute('href', '/buy/coins');
   });
 });
+
+describe('coming back from Stripe', () => {
+  const renderReturn = (status: string) =>
+    renderRoutes(
+      [
+        {
+          path: '/buy/checkout/:purchaseId',
+          element: (
+            <>
+              <Viewer />
+              <TestCheckoutPage />
+              <Toaster />
+            </>
+          ),
+        },
+        { path: '*', element: <Where /> },
+      ],
+      `/buy/checkout/${PURCHASE_ID}?status=${status}`,
+    );
+
+  it('waits for Stripe to confirm the payment, then goes back where the reader came from', async () => {
+    let asked = 0;
+    mockApi({
+      [ROUTES.verify.path]: () => verifyAs({ ...readerUser, coins: 0 })(),
+      [purchasePath]: () => {
+        asked += 1;
+        // The server asks Stripe on each call; the second one finds the payment confirmed.
+        return ok(purchase({ provider: 'stripe', returnTo: '/SeriesView/lantern/chapter-3', ...(asked > 1 ? { status: 'paid' } : {}) }));
+      },
+    });
+    renderReturn('success');
+    expect(await screen.findByText(/Confirming your payment with Stripe/)).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('where', {}, { timeout: 4000 })).toHaveTextContent('/SeriesView/lantern/chapter-3');
+  });
+
+  it('says nothing was charged when the reader left Stripe’s page', async () => {
+    mockApi({
+      [ROUTES.verify.path]: () => verifyAs(readerUser)(),
+      [purchasePath]: () => ok(purchase({ provider: 'stripe' })),
+    });
+    renderReturn('cancelled');
+    expect(await screen.findByText('You left the payment page: nothing was charged.')).toBeInTheDocument();
+  });
+});

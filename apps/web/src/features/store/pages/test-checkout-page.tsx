@@ -1,6 +1,8 @@
 import type { Purchase } from '@inkwell/contract';
 import { FlaskConical } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
@@ -10,6 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCancelTestCheckout } from '../api/cancel-test-checkout';
 import { useCompleteTestCheckout } from '../api/complete-test-checkout';
 import { useMyPurchase } from '../api/get-purchase';
+import { refreshAfterPayment } from '../api/store-keys';
 import { PurchaseStatusBadge } from '../components/purchase-status-badge';
 import { itemName, PURCHASE_STATUS_LABELS } from '../store-format';
 
@@ -23,13 +26,36 @@ const afterCancelling = (purchase: Purchase) => purchase.returnTo ?? (purchase.k
 /**
  * /buy/checkout/:purchaseId: the built-in test checkout (DESIGN §5 Payments), where checkoutUrl
  * points while Stripe is not configured. Paying runs the same fulfilment as a real payment.
+ * With Stripe it is also where Stripe sends the reader back (`?status=success|cancelled`): the
+ * page waits for the payment to be confirmed, then moves on as the test checkout does.
  */
 export function TestCheckoutPage() {
-  useDocumentTitle('Test checkout');
   const { purchaseId = '' } = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const purchase = useMyPurchase(purchaseId);
+  const client = useQueryClient();
+  const returnedFromStripe = search.get('status') === 'success';
+  const purchase = useMyPurchase(purchaseId, { awaitProvider: returnedFromStripe });
+  const isStripe = purchase.data?.provider === 'stripe';
+  useDocumentTitle(isStripe ? 'Payment' : 'Test checkout');
+
+  // Stripe confirmed the payment while the reader waited here: move on as after paying.
+  const sawPending = useRef(false);
+  const confirmed = purchase.data;
+  useEffect(() => {
+    if (!confirmed || confirmed.provider !== 'stripe') return;
+    if (confirmed.status === 'pending') {
+      sawPending.current = true;
+      return;
+    }
+    if (confirmed.status !== 'paid' || !sawPending.current) return;
+    sawPending.current = false;
+    void refreshAfterPayment(client).then(() => {
+      toast({ message: `Payment complete: ${itemName(confirmed)}`, type: 'success', duration: 5000 });
+      void navigate(afterPaying(confirmed), { replace: true });
+    });
+  }, [confirmed, client, navigate, toast]);
   const complete = useCompleteTestCheckout();
   const cancel = useCancelTestCheckout();
   // Once paid or cancelled here, the page moves on: it keeps its form until then instead of flashing the status.
@@ -72,13 +98,15 @@ export function TestCheckoutPage() {
 
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
-      <p
-        role="note"
-        className="flex items-center gap-3 rounded-xl border-2 border-dashed border-amber-400 bg-amber-400/10 px-4 py-3 font-bold text-amber-200"
-      >
-        <FlaskConical className="size-5 shrink-0" aria-hidden />
-        {TEST_CHECKOUT_NOTICE}
-      </p>
+      {!isStripe && (
+        <p
+          role="note"
+          className="flex items-center gap-3 rounded-xl border-2 border-dashed border-amber-400 bg-amber-400/10 px-4 py-3 font-bold text-amber-200"
+        >
+          <FlaskConical className="size-5 shrink-0" aria-hidden />
+          {TEST_CHECKOUT_NOTICE}
+        </p>
+      )}
       <h1 className="mt-6 text-2xl font-bold text-white">Checkout</h1>
       <div className="mt-4">
         {purchase.isPending ? (
@@ -131,8 +159,17 @@ export function TestCheckoutPage() {
                     {complete.isPending ? 'Paying…' : `Pay ${formatMoney(purchase.data.amountCents, purchase.data.currency)}`}
                   </button>
                 </div>
+              ) : returnedFromStripe ? (
+                <p className="mt-6 text-sm text-zinc-300" role="status" aria-live="polite">
+                  Confirming your payment with Stripe… This takes a few seconds.
+                </p>
               ) : (
-                <p className="mt-6 text-sm text-zinc-300">This purchase is paid on the payment provider&apos;s page, not here.</p>
+                <div className="mt-6 text-sm text-zinc-300" role="status">
+                  <p>{search.get('status') === 'cancelled' ? 'You left the payment page: nothing was charged.' : 'This purchase is paid on Stripe’s page, not here.'}</p>
+                  <Link to={afterCancelling(purchase.data)} className={`${secondaryButton} mt-3`}>
+                    Back
+                  </Link>
+                </div>
               )
             ) : (
               <SettledPurchase purchase={purchase.data} />
