@@ -14,7 +14,8 @@ export function listCoinPackages(db: Database, { activeOnly }: { activeOnly: boo
   return db
     .select({
       pkg: coinPackages,
-      sold: sql<number>`(select count(*)::int from ${purchases} where ${purchases.packageId} = ${coinPackages.id} and ${purchases.status} in ('paid', 'refunded'))`,
+      // Written out: inside a one-table select Drizzle leaves column names unqualified, and "id" would be the purchase's.
+      sold: sql<number>`(select count(*)::int from purchases p where p.package_id = "coin_packages"."id" and p.status in ('paid', 'refunded'))`,
     })
     .from(coinPackages)
     .where(activeOnly ? eq(coinPackages.isActive, true) : undefined)
@@ -44,8 +45,8 @@ export function listPlans(db: Database, { activeOnly }: { activeOnly: boolean })
   return db
     .select({
       plan: plans,
-      sold: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.planId} = ${plans.id})`,
-      activeSubscribers: sql<number>`(select count(*)::int from ${subscriptions} where ${subscriptions.planId} = ${plans.id} and ${subscriptions.status} = 'active' and ${subscriptions.currentPeriodEnd} > now())`,
+      sold: sql<number>`(select count(*)::int from subscriptions s where s.plan_id = "plans"."id")`,
+      activeSubscribers: sql<number>`(select count(*)::int from subscriptions s where s.plan_id = "plans"."id" and s.status = 'active' and s.current_period_end > now())`,
     })
     .from(plans)
     .where(activeOnly ? eq(plans.isActive, true) : undefined)

@@ -363,6 +363,11 @@ describe('plans and coin packages (admin)', () => {
     expect((await packages()).some((item) => item.name === 'Mega')).toBe(false);
     const list = await call('adminCoinPackages', { cookie: admin });
     expect(list.body.data.items.length).toBe(4);
+    // Earlier tests bought the first package several times; the new one was never sold.
+    expect(list.body.data.items.find((item: { name: string }) => item.name === 'Handful').sold).toBeGreaterThan(0);
+    expect(list.body.data.items.find((item: { name: string }) => item.name === 'Mega').sold).toBe(0);
+    const planList = (await call('adminPlans', { cookie: admin })).body.data.items;
+    expect(planList.find((plan: { name: string }) => plan.name === 'Patron')).toMatchObject({ sold: 1, activeSubscribers: 1 });
     expect(list.body.data.totals.sold).toBeGreaterThan(0);
     expect(list.body.data.totals.spent).toBeGreaterThan(0);
     expect(list.body.data.totals.revenueCents.usd).toBeGreaterThan(0);
