@@ -72,7 +72,7 @@ export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedC
   return (
     <section
       aria-labelledby="locked-heading"
-      className="mx-auto my-8 max-w-xl rounded-2xl border border-amber-500/30 bg-ink-900 p-6 text-center sm:my-12 sm:p-8"
+      className="mx-3 my-8 max-w-xl rounded-2xl border border-amber-500/30 bg-ink-900 p-6 text-center sm:mx-auto sm:my-12 sm:p-8"
       data-testid="lock-panel"
     >
       <Lock className="mx-auto size-10 text-amber-300" aria-hidden />
@@ -137,7 +137,7 @@ export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedC
       {user && (
         <label
           htmlFor={autoUnlockId}
-          className="mt-5 flex cursor-pointer items-center justify-center gap-2 text-sm text-zinc-300"
+          className="mx-auto mt-5 flex w-fit max-w-full cursor-pointer items-start gap-2 text-left text-sm text-zinc-300"
         >
           <input
             id={autoUnlockId}
@@ -145,7 +145,7 @@ export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedC
             checked={user.autoUnlock}
             onChange={handleAutoUnlockChange}
             disabled={settings.isPending}
-            className="size-4 accent-accent-500"
+            className="mt-0.5 size-4 shrink-0 accent-accent-500"
           />
           Unlock automatically when I open a chapter
         </label>

@@ -46,7 +46,7 @@ export function NovelReader({
       <article
         data-testid="novel-text"
         // A preview's last lines fade into the page, whatever its theme's colour.
-        className={`novel-text mx-auto ${isPreview ? 'mask-b-from-[calc(100%-12rem)] mask-b-to-100%' : ''}`}
+        className={`novel-text mx-auto ${isPreview ? 'mask-b-from-[max(50%,calc(100%-10rem))] mask-b-to-100%' : ''}`}
         style={{
           fontFamily: NOVEL_FONTS[settings.font].stack,
           fontSize: `${settings.size}px`,

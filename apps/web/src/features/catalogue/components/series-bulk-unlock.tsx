@@ -30,18 +30,20 @@ export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
   return (
     <details className="group mb-3 rounded-xl border border-amber-500/30 bg-ink-900" data-testid="series-bulk-unlock">
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 text-sm hover:bg-ink-800 [&::-webkit-details-marker]:hidden">
-        <span className="flex items-center gap-2 font-semibold text-white">
+        <span className="flex items-center gap-2 whitespace-nowrap font-semibold text-white">
           <Coins className="size-4 text-amber-300" aria-hidden />
           Unlock chapters in bulk
         </span>
         <span className="flex items-center gap-2 text-zinc-400">
-          {run.length} locked from chapter {run[0]!.number}
+          <span className="whitespace-nowrap">
+            {run.length} locked<span className="hidden sm:inline"> from chapter {run[0]!.number}</span>
+          </span>
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
         </span>
       </summary>
       <div className="px-4 pb-4">
         <BulkUnlock
-          legend="How many, from the first locked chapter"
+          legend="How many chapters"
           run={run}
           balance={user.coins}
           getCoinsHref={getCoinsHref({ returnTo: `/SeriesView/${series.slug}` })}
