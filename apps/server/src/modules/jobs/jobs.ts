@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../../db/client';
+import type { Database, DatabaseHandle } from '../../db/client';
+import { transactionExecutor } from './in-transaction';
 
 /** The queues and what each job carries. A job holds references (keys, ids), never big payloads. */
 export interface JobData {
@@ -8,12 +9,18 @@ export interface JobData {
   'media.avif': { key: string };
   /** Scheduled chapters whose time came: claim and announce them (DESIGN §5 publishing). */
   'chapters.publish-due': Record<string, never>;
-  /** Send one e-mail through the mailer. */
-  'mail.send': { to: string; subject: string; text: string };
+  /** Send one e-mail through the mailer (headers: List-Unsubscribe on notification mail). */
+  'mail.send': { to: string; subject: string; text: string; headers?: Record<string, string> };
   /** Look an address up and, for a real account, mail it a reset link (after the answer: issue 7 §4.9). */
   'auth.reset-link': { email: string };
   /** Forget view marks older than the dedup window. */
   'metrics.prune-view-marks': Record<string, never>;
+  /** A released chapter: notify its series' followers once, and mail those who asked (issue 9 §2). */
+  'notifications.fan-out': { chapterId: string };
+  /** Early-access chapters that turned free: notify the readers who asked (a schedule). */
+  'notifications.free-alerts': Record<string, never>;
+  /** The daily e-mail digest of new chapters, for readers whose last one is a day old (a schedule). */
+  'notifications.daily-digest': Record<string, never>;
   /** The built-in test checkout's billing: lapsed periods renew as if paid, cancelled ones end. */
   'store.test-billing': Record<string, never>;
   /** A verified Stripe event, taken in by the webhook: re-read its object from Stripe and apply it (decision 0010). */
@@ -24,11 +31,26 @@ export type JobName = keyof JobData;
 export interface JobWorker<N extends JobName> {
   /** Jobs of this queue one instance works on at once (image work is memory-heavy: keep it at 1). */
   concurrency?: number;
+  /**
+   * Jobs fetched per poll (default 1). A worker waits a polling interval between fetches, so a queue
+   * that fills by the thousand (mail) takes several at once; each is still handled, completed or
+   * failed (and retried) on its own.
+   */
+  batchSize?: number;
   handler: (data: JobData[N]) => Promise<void>;
 }
 
+export interface SendOptions {
+  singletonKey?: string;
+  startAfterSeconds?: number;
+  /** Queue the job inside this transaction: it exists only if the transaction commits (and is not seen before). */
+  tx?: Database;
+}
+
 export interface Jobs {
-  send<N extends JobName>(name: N, data: JobData[N], options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<void>;
+  send<N extends JobName>(name: N, data: JobData[N], options?: SendOptions): Promise<void>;
+  /** Many jobs of one queue in one statement (optionally inside a transaction, as for send). */
+  sendMany<N extends JobName>(name: N, items: JobData[N][], options?: Pick<SendOptions, 'tx'>): Promise<void>;
   /** Registers the worker of a queue; workers start polling at start(). */
   work<N extends JobName>(name: N, worker: JobWorker<N>): void;
   /** A recurring job: pg-boss keeps one schedule for all instances, so it runs once per tick whatever their number. */
@@ -45,9 +67,15 @@ const QUEUES: JobName[] = [
   'mail.send',
   'auth.reset-link',
   'metrics.prune-view-marks',
+  'notifications.fan-out',
+  'notifications.free-alerts',
+  'notifications.daily-digest',
   'store.test-billing',
   'store.stripe-event',
 ];
+
+const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
+const SEND_MANY_BATCH = 2000;
 
 /**
  * Durable background work through pg-boss (decision 0006) on the app's own database: PostgreSQL
@@ -77,12 +105,18 @@ export function createJobs(
   return {
     async send(name, data, sendOptions = {}) {
       await boss.send(name, data as object, {
-        retryLimit: 3,
-        retryDelay: 5,
-        retryBackoff: true,
+        ...RETRY,
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {}),
       });
+    },
+    async sendMany(name, items, sendOptions = {}) {
+      // pg-boss inserts a batch as one JSON parameter; a few thousand per statement keeps it small.
+      for (let i = 0; i < items.length; i += SEND_MANY_BATCH) {
+        const batch = items.slice(i, i + SEND_MANY_BATCH).map((data) => ({ name, data, ...RETRY }));
+        await boss.insert(batch, sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {});
+      }
     },
     work(name, worker) {
       workers.set(name, worker as JobWorker<JobName>);
@@ -99,14 +133,19 @@ export function createJobs(
       if (options.runWorkers !== false) {
         for (const [name, worker] of workers) {
           for (let i = 0; i < (worker.concurrency ?? 1); i += 1) {
-            await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-              if (!job) return;
-              const work = worker.handler(job.data as JobData[JobName]);
-              running.add(work);
-              try {
-                await work;
-              } finally {
-                running.delete(work);
+            await boss.work(name, { batchSize: worker.batchSize ?? 1, pollingIntervalSeconds }, async (batch) => {
+              for (const job of batch) {
+                const work = worker.handler(job.data as JobData[JobName]);
+                running.add(work);
+                try {
+                  await work;
+                } catch (error) {
+                  // One job alone fails through pg-boss; in a batch, only this one fails (the rest complete together).
+                  if (batch.length === 1) throw error;
+                  await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+                } finally {
+                  running.delete(work);
+                }
               }
             });
           }

@@ -8,6 +8,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers for the relay (List-Unsubscribe on notification mail); the outbox keeps the message without them. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -24,9 +26,10 @@ export function createMailer(deps: { db: Database; logger: FastifyBaseLogger; sm
 
   return {
     async send(message) {
+      const { to, subject, text } = message;
       const [row] = await deps.db
         .insert(mailOutbox)
-        .values({ ...message, status: transport ? 'queued' : 'logged' })
+        .values({ to, subject, text, status: transport ? 'queued' : 'logged' })
         .returning({ id: mailOutbox.id });
       if (!transport || !row) {
         deps.logger.info({ mail: message }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
