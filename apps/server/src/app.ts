@@ -35,7 +35,12 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { createUrlSigner } from './modules/media/signed-urls';
 import { createDiskStorage, createS3Storage, type MediaStorage } from './modules/media/storage';
 import { createViewCounter } from './modules/metrics/view-counter';
+import { createEmailPreferences } from './modules/notifications/email-preferences.service';
+import { createFreeAlerts } from './modules/notifications/free-alerts.service';
+import { createNewChapterNotices } from './modules/notifications/new-chapters.service';
+import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
 import { searchRoutes } from './modules/search/search.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { createPageMetaRegistry } from './modules/seo/page-meta-registry';
@@ -137,7 +142,12 @@ export async function buildApp(deps: AppDeps) {
   const views = createViewCounter(db, clock, app.log);
   const catalogue = createCatalogueService({ db, clock, signer, views, unlocks: createUnlockLookup(db, viewerCache) });
   const onChange = () => catalogue.invalidate();
-  const publishing = createPublishing({ db, clock, logger: app.log, onReleased: onChange });
+  // Issue 9 §2: a release's fan-out job is queued inside its claim; mail carries a signed unsubscribe link.
+  const unsubscribe = createUnsubscribeTokens(config.sessionSecret);
+  const newChapterNotices = createNewChapterNotices({ db, clock, jobs, logger: app.log, publicUrl: config.publicUrl, unsubscribe });
+  const freeAlerts = createFreeAlerts({ db, clock, logger: app.log });
+  const emailPreferences = createEmailPreferences({ db, clock, unsubscribe });
+  const publishing = createPublishing({ db, clock, logger: app.log, inClaim: newChapterNotices.queueFanOut, onReleased: onChange });
   const chapters = createChaptersService({ db, clock, storage, signer, images, publishing, onChange });
   const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, onChange });
   const genres = createGenresService({ db, onChange });
@@ -174,16 +184,25 @@ export async function buildApp(deps: AppDeps) {
     unlocks,
     payments,
     stripeEvents,
+    newChapterNotices,
+    freeAlerts,
   });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
   jobs.work('media.avif', { concurrency: 1, handler: createAvifWorker(storage, app.log) });
   jobs.work('chapters.publish-due', { handler: async () => void (await publishing.publishDue()) });
-  jobs.work('mail.send', { concurrency: 2, handler: (message) => mailer.send(message) });
+  // Up to 25 mails a fetch: a new chapter's instant e-mails come by the thousand (issue 9 §2).
+  jobs.work('mail.send', { concurrency: 2, batchSize: 25, handler: (message) => mailer.send(message) });
   jobs.work('auth.reset-link', { handler: (request) => passwordReset.sendResetLink(request) });
   jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
+  jobs.work('notifications.fan-out', { handler: async ({ chapterId }) => void (await newChapterNotices.fanOut(chapterId)) });
+  jobs.work('notifications.free-alerts', { handler: async () => void (await freeAlerts.notifyFreed()) });
+  jobs.schedule('notifications.free-alerts', '* * * * *');
+  // Hourly: each daily reader's digest comes at about the hour of their last one.
+  jobs.work('notifications.daily-digest', { handler: async () => void (await newChapterNotices.sendDigests()) });
+  jobs.schedule('notifications.daily-digest', '7 * * * *');
   jobs.work('store.test-billing', { handler: async () => void (await payments.runTestBilling()) });
   jobs.schedule('store.test-billing', '*/5 * * * *');
   if (stripeEvents) jobs.work('store.stripe-event', { handler: (event) => stripeEvents.process(event) });
@@ -218,6 +237,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes, { auth, passwordReset });
   await app.register(notificationRoutes, { db });
+  await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences });
   await app.register(siteConfigRoutes, { db });
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
   await app.register(searchRoutes, { db });
@@ -257,6 +277,8 @@ declare module 'fastify' {
       payments: ReturnType<typeof createPayments>;
       /** Stripe's webhook work, when Stripe is configured (tests run its job directly). */
       stripeEvents: StripeEvents | undefined;
+      newChapterNotices: ReturnType<typeof createNewChapterNotices>;
+      freeAlerts: ReturnType<typeof createFreeAlerts>;
     };
   }
 }

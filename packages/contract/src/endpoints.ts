@@ -215,6 +215,7 @@ const SCHEMAS = {
   historyClear: { response: messageResponseSchema },
   historyRemove: { params: chapterIdParamsSchema, response: messageResponseSchema },
   seriesProgress: { params: seriesIdParamsSchema, response: seriesProgressResponseSchema },
+  notifyWhenFree: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },
   notifyWhenFreeAdd: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },
   notifyWhenFreeRemove: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },
   notificationPreferences: { response: notificationPreferencesResponseSchema },

@@ -198,7 +198,14 @@ export const ROUTES = {
   historyClear: { method: 'DELETE', path: `${ME}/history`, access: 'user', errors: [] },
   historyRemove: { method: 'DELETE', path: `${ME}/history/:chapterId`, access: 'user', errors: [] },
   seriesProgress: { method: 'GET', path: `${ME}/series/:seriesId/progress`, access: 'user', errors: ['series_not_found'] },
-  notifyWhenFreeAdd: { method: 'PUT', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: ['chapter_not_found'] },
+  notifyWhenFree: { method: 'GET', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: [] },
+  // validation_failed: the chapter is not in early access (already free, or no free date).
+  notifyWhenFreeAdd: {
+    method: 'PUT',
+    path: `${ME}/chapters/:chapterId/notify-when-free`,
+    access: 'user',
+    errors: ['chapter_not_found', 'validation_failed'],
+  },
   notifyWhenFreeRemove: { method: 'DELETE', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: [] },
   notificationPreferences: { method: 'GET', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
   notificationPreferencesUpdate: { method: 'PATCH', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
@@ -236,6 +243,13 @@ export const ROUTES = {
   teamCommentUpdate: { method: 'PATCH', path: `${TEAM}/comments/:id`, access: 'team', errors: ['not_found'] },
   teamCommentDelete: { method: 'DELETE', path: `${TEAM}/comments/:id`, access: 'team', errors: ['not_found'] },
 } as const satisfies Record<string, RouteDef>;
+
+/**
+ * The one-click unsubscribe link of notification mail (`?token=`; GET from the mail, POST
+ * `List-Unsubscribe=One-Click` from mail clients, RFC 8058). It answers a small HTML page for a
+ * person who clicked a link, not JSON, so it is not an endpoint of the table.
+ */
+export const UNSUBSCRIBE_PATH = '/api/proxy/public/unsubscribe';
 
 /** Stripe's webhook: a raw body checked by its signature, so it is not a JSON endpoint of the table. */
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';

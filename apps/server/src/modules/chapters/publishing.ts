@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { refreshLastChapterAt } from '../series/series.repository';
 import { claimDueChapters } from './chapters.repository';
@@ -12,13 +12,16 @@ export interface Release {
 /**
  * DESIGN §5: publishing is one command. A chapter is claimed once (a conditional update of
  * `announced_at`), whether it was published now or its scheduled time arrived, so what follows a
- * release happens exactly once however many instances run. What follows hangs on `onReleased`
- * (latest-updates order and the caches now; notifications with the bookmarks issue).
+ * release happens exactly once however many instances run. What must commit with the claim
+ * (the notification fan-out's job) hangs on `inClaim`; what may follow it (the caches) on
+ * `onReleased`.
  */
 export function createPublishing(deps: {
   db: Database;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Runs inside the claim's transaction: it happens once per release, or not at all if the claim rolls back. */
+  inClaim?: (tx: Transaction, releases: Release[]) => Promise<void>;
   onReleased: (releases: Release[]) => Promise<void> | void;
 }) {
   return {
@@ -32,6 +35,7 @@ export function createPublishing(deps: {
           releases.map((release) => release.seriesId),
           now,
         );
+        if (releases.length > 0) await deps.inClaim?.(tx, releases);
         return releases;
       });
       if (claimed.length > 0) {

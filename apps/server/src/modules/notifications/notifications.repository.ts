@@ -4,9 +4,10 @@ import { notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/** One notice; `kind` says what it is about (general, new_chapter, chapter_free, comment_reply). */
 export async function createNotification(
   db: Database,
-  values: { userId: string; title: string; description: string; link?: string | null },
+  values: { userId: string; title: string; description: string; link?: string | null; kind?: string; chapterId?: string | null },
 ): Promise<void> {
   await db.insert(notifications).values(values);
 }

@@ -1,0 +1,110 @@
+import { UNSUBSCRIBE_PATH } from '@inkwell/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Transaction } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { Release } from '../chapters/publishing';
+import type { Jobs } from '../jobs/jobs';
+import { chapterLabel, chapterLink, digestMail, newChapterMail } from './new-chapter-mail';
+import {
+  claimDueDigests,
+  digestEntries,
+  findReleasedChapter,
+  followedSeries,
+  insertNewChapterNotices,
+} from './new-chapter.repository';
+import type { UnsubscribeTokens } from './unsubscribe-token';
+
+/** A digest goes out at most once in this long (a little under a day, so an hourly tick keeps its hour). */
+export const DIGEST_INTERVAL = '23 hours';
+/**
+ * A digest covers notices up to this long before it is sent: a fan-out that stamped its notices a
+ * moment ago may not have committed yet, and a window that closed on it would skip them for good.
+ */
+const DIGEST_SETTLE_MS = 5 * 60_000;
+/** Readers claimed per digest transaction. */
+const DIGEST_BATCH = 200;
+/** New chapters listed in one digest; the rest are counted and linked. */
+const DIGEST_MAX_ENTRIES = 30;
+
+export interface NewChapterNoticesDeps {
+  db: Database;
+  clock: Clock;
+  jobs: Jobs;
+  logger: FastifyBaseLogger;
+  publicUrl: string;
+  unsubscribe: UnsubscribeTokens;
+}
+
+/**
+ * Issue 9 §2: what a chapter's release tells its readers. The release claim queues one fan-out
+ * job per released chapter in its own transaction (so the job exists exactly when the claim
+ * commits, and the team's publish call does not wait for 100,000 inserts); the job writes every
+ * follower's notice in one statement and queues the instant e-mails in that same transaction.
+ * Daily digests are claimed per reader by a conditional update of `last_digest_at`.
+ */
+export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
+  const { db, clock, jobs, logger } = deps;
+  const unsubscribeUrl = (userId: string) =>
+    `${deps.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(deps.unsubscribe.tokenFor(userId))}`;
+
+  return {
+    /** Inside the release claim: a fan-out job for each released chapter whose series has followers. */
+    async queueFanOut(tx: Transaction, releases: Release[]): Promise<void> {
+      const followed = await followedSeries(tx, [...new Set(releases.map((release) => release.seriesId))]);
+      const chapterIds = releases
+        .filter((release) => followed.has(release.seriesId))
+        .map((release) => ({ chapterId: release.id }));
+      if (chapterIds.length > 0) await jobs.sendMany('notifications.fan-out', chapterIds, { tx });
+    },
+
+    /**
+     * The fan-out job: notifies every follower once (a retried or repeated job adds nothing) and
+     * queues an e-mail for each newly notified reader who wants one per chapter. Does nothing when
+     * the chapter is gone or back to draft. Returns how many e-mails it queued.
+     */
+    async fanOut(chapterId: string): Promise<{ mailed: number }> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const chapter = await findReleasedChapter(tx, chapterId, now);
+        if (!chapter) return { mailed: 0 };
+        const recipients = await insertNewChapterNotices(tx, {
+          chapter,
+          title: `New chapter of ${chapter.seriesTitle}`,
+          description: `${chapterLabel(chapter)} is out now`,
+          link: chapterLink(chapter),
+          now,
+        });
+        const mails = recipients.map((to) =>
+          newChapterMail(to, chapter, { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId) }),
+        );
+        await jobs.sendMany('mail.send', mails, { tx });
+        return { mailed: mails.length };
+      });
+    },
+
+    /** The digest tick: claims due readers a batch at a time and queues their digest with the claim. Returns how many went out. */
+    async sendDigests(): Promise<number> {
+      const until = new Date(clock.now().getTime() - DIGEST_SETTLE_MS);
+      let sent = 0;
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const claimed = await claimDueDigests(tx, until, DIGEST_INTERVAL, DIGEST_BATCH);
+          const entries = await digestEntries(tx, claimed, until, DIGEST_MAX_ENTRIES);
+          const mails = claimed.flatMap((reader) => {
+            const own = entries.filter((entry) => entry.userId === reader.userId);
+            if (own.length === 0) return [];
+            const more = own[0]!.total - own.length;
+            return [digestMail(reader, own, more, { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(reader.userId) })];
+          });
+          await jobs.sendMany('mail.send', mails, { tx });
+          return { claimed: claimed.length, mailed: mails.length };
+        });
+        sent += batch.mailed;
+        if (batch.claimed < DIGEST_BATCH) break;
+      }
+      if (sent > 0) logger.info({ digests: sent }, 'daily digests queued');
+      return sent;
+    },
+  };
+}
+export type NewChapterNotices = ReturnType<typeof createNewChapterNotices>;
