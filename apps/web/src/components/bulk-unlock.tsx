@@ -78,7 +78,7 @@ export function BulkUnlock({ run, balance, getCoinsHref, onUnlock, legend = 'Unl
           <>
             <p className="text-sm text-zinc-300">You need {formatCoins(short)} more coins for these.</p>
             <Link to={getCoinsHref} className={primaryButton}>
-              Get coins
+              Get coins for {count} {count === 1 ? 'chapter' : 'chapters'}
             </Link>
           </>
         )}

@@ -187,7 +187,7 @@ describe('the lock panel', () => {
     expect(calls.unlock).toBe(1);
     expect(sessionCoins(queryClient)).toBe(90);
     expect(screen.queryByTestId('lock-panel')).toBeNull();
-    expect(await screen.findByText('Unlocked for 30 coins')).toBeInTheDocument();
+    expect(await screen.findByText('Unlocked for 30 coins', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it('cancelling the confirmation spends nothing', async () => {
@@ -245,7 +245,7 @@ describe('auto-unlock', () => {
   it('unlocks once on opening (even under StrictMode), with a toast, when the reader chose it and has the coins', async () => {
     const { calls } = serve({ user: { ...readerUser, autoUnlock: true }, coinsAfter: 90 });
     const { queryClient } = renderReader({ strict: true });
-    expect(await screen.findByText('Unlocked for 30 coins')).toBeInTheDocument();
+    expect(await screen.findByText('Unlocked for 30 coins', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
     expect(calls.unlock).toBe(1);
     expect(sessionCoins(queryClient)).toBe(90);
@@ -293,7 +293,7 @@ describe('bulk unlock on the lock panel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
     expect(calls.bulk).toEqual([Array.from({ length: 12 }, (_, i) => chapterId(i + 2))]);
-    expect(await screen.findByText('Unlocked 12 chapters for 360 coins')).toBeInTheDocument();
+    expect(await screen.findByText('Unlocked 12 chapters for 360 coins', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it('leads to the store when the choice costs more than the balance', async () => {
@@ -304,7 +304,7 @@ describe('bulk unlock on the lock panel', () => {
     fireEvent.click(within(bulk).getByRole('radio', { name: /^Next 10/ }));
     expect(within(bulk).queryByRole('button', { name: /Unlock/ })).toBeNull();
     expect(within(bulk).getByText('You need 100 more coins for these.')).toBeInTheDocument();
-    expect(within(bulk).getByRole('link', { name: 'Get coins' })).toHaveAttribute(
+    expect(within(bulk).getByRole('link', { name: 'Get coins for 10 chapters' })).toHaveAttribute(
       'href',
       `/buy/coins?returnTo=${encodeURIComponent('/SeriesView/lantern/chapter-2')}`,
     );

@@ -95,6 +95,6 @@ describe('the series page’s chapter list', () => {
     expect(bulk).toEqual([[3, 4, 5, 6, 7].map(chapterId)]);
     expect(row(8)).toHaveTextContent(/Locked: 30 coins/);
     expect(queryClient.getQueryData<SessionUser>(SESSION_QUERY_KEY)?.coins).toBe(20);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
