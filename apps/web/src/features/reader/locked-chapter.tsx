@@ -151,17 +151,6 @@ export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedC
         </label>
       )}
 
-      {run.length >= 2 && user && (
-        <div className="mt-6">
-          <BulkUnlock
-            run={run}
-            balance={user.coins}
-            getCoinsHref={getCoinsHref({ returnTo: chapterPath })}
-            onUnlock={handleBulkUnlock}
-          />
-        </div>
-      )}
-
       {!user?.isPremium && (
         <div className="mt-6 border-t border-ink-800 pt-5">
           <p className="text-sm text-zinc-400">
@@ -171,6 +160,18 @@ export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedC
             <Crown className="size-4 text-amber-300" aria-hidden />
             Subscribe for premium
           </Link>
+        </div>
+      )}
+
+      {/* Last: it arrives with the series' prices, after the panel is drawn, and must move nothing. */}
+      {run.length >= 2 && user && (
+        <div className="mt-6">
+          <BulkUnlock
+            run={run}
+            balance={user.coins}
+            getCoinsHref={getCoinsHref({ returnTo: chapterPath })}
+            onUnlock={handleBulkUnlock}
+          />
         </div>
       )}
 
