@@ -80,6 +80,8 @@ export const historyItemSchema = z.object({
   position: z.number().nullable(),
   completed: z.boolean(),
   readAt: z.string(),
+  /** With `by=series`: where the series picks up (null when there is nothing left to read). */
+  continue: continueSchema.optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const HISTORY_GROUPS = ['chapter', 'series'] as const;

@@ -48,11 +48,12 @@ export function toBookmark(
   };
 }
 
-export const toHistoryItem = (row: HistoryRow): HistoryItem => ({
+export const toHistoryItem = (row: HistoryRow, point?: ContinuePoint): HistoryItem => ({
   series: toSeriesRef(row.series),
   chapter: row.chapter,
   page: row.page,
   position: row.position,
   completed: row.completed,
   readAt: row.readAt.toISOString(),
+  ...(point !== undefined ? { continue: point } : {}),
 });

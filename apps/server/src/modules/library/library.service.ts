@@ -166,9 +166,23 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
 
     async history(userId: string, query: z.output<typeof historyQuerySchema>) {
       const now = clock.now();
-      const list = query.by === 'series' ? listHistoryBySeries : listHistory;
-      const { rows, total } = await list(db, userId, query.page, query.perPage, now);
-      return { items: rows.map(toHistoryItem), pagination: pageInfo(query.page, query.perPage, total) };
+      const pagination = (total: number) => pageInfo(query.page, query.perPage, total);
+      if (query.by === 'chapter') {
+        const { rows, total } = await listHistory(db, userId, query.page, query.perPage, now);
+        return { items: rows.map((row) => toHistoryItem(row)), pagination: pagination(total) };
+      }
+      // One entry per series, with where it picks up (home's "Continue reading" row).
+      const { rows, total } = await listHistoryBySeries(db, userId, query.page, query.perPage, now);
+      const points = await continuePoints(
+        db,
+        userId,
+        rows.map((row) => row.series.id),
+        now,
+      );
+      return {
+        items: rows.map((row) => toHistoryItem(row, toContinue(points.get(row.series.id)))),
+        pagination: pagination(total),
+      };
     },
 
     /** One entry, or all of them; the progress and read marks stay. */

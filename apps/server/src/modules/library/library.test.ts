@@ -442,6 +442,9 @@ describe('history', () => {
       [other.series.id, 1],
     ]);
     expect(bySeries.pagination.total).toBe(2);
+    // Each with where it picks up: the furthest chapter opened (3, though 2 was opened last).
+    expect(bySeries.items[0].continue).toEqual({ chapterSlug: chapters[2]!.slug, chapterNumber: 3, page: 1, position: null });
+    expect(list.items[0]).not.toHaveProperty('continue');
 
     expect((await call('historyRemove', { cookie, params: { chapterId: chapters[1]!.id } })).status).toBe(200);
     expect((await call('history', { cookie })).body.data.items).toHaveLength(3);
