@@ -100,6 +100,8 @@ export type CallInput<N extends EndpointName> = (HasKeys<EndpointParams<N>> exte
     signal?: AbortSignal;
     timeoutMs?: number;
     cache?: RequestCache;
+    /** Lets the request outlive the page (a reading saved as the reader leaves). */
+    keepalive?: boolean;
   };
 
 /** The query string of a call: undefined and empty values are left out. */
@@ -129,13 +131,14 @@ export function callApi<N extends EndpointName>(
   ...[input]: HasKeys<EndpointParams<N>> extends true ? [CallInput<N>] : EndpointBody<N> extends undefined ? [CallInput<N>?] : [CallInput<N>]
 ): Promise<EndpointResponse<N>> {
   const route: RouteDef = ROUTES[name];
-  const { body, signal, timeoutMs, cache } = (input ?? {}) as CallInput<N>;
+  const { body, signal, timeoutMs, cache, keepalive } = (input ?? {}) as CallInput<N>;
   return apiJson<EndpointResponse<N>>(endpointUrl(name, input ?? {}), {
     method: route.method,
     ...(body !== undefined ? { json: body } : {}),
     ...(signal ? { signal } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(cache ? { cache } : {}),
+    ...(keepalive ? { keepalive } : {}),
   });
 }
 

@@ -44,14 +44,28 @@ interface ComicReaderProps {
   onNearEnd(): void;
   onNextChapter(): void;
   onPreviousChapter(): void;
+  /** Paged mode opens here (1-based): where the reader was, on this device or another. */
+  startPage?: number;
+  /** The page on screen in paged mode (1-based), each time it changes. */
+  onPageChange?(page: number): void;
 }
 
 /**
  * SPEC: a long strip by default; paged mode left-to-right or right-to-left; fit width, fit
  * height or original size; an adjustable gap; arrows and j/k on the keyboard.
  */
-export function ComicReader({ pages, settings, onNearEnd, onNextChapter, onPreviousChapter }: ComicReaderProps) {
+export function ComicReader({
+  pages,
+  settings,
+  onNearEnd,
+  onNextChapter,
+  onPreviousChapter,
+  startPage,
+  onPageChange,
+}: ComicReaderProps) {
   const [pageIndex, setPageIndex] = useState(0);
+  const pageChangeRef = useRef(onPageChange);
+  pageChangeRef.current = onPageChange;
   const sentinelRef = useRef<HTMLDivElement>(null);
   const nearEndRef = useRef(onNearEnd);
   nearEndRef.current = onNearEnd;
@@ -59,7 +73,10 @@ export function ComicReader({ pages, settings, onNearEnd, onNextChapter, onPrevi
   const isPaged = settings.mode === 'paged';
   const isRtl = settings.direction === 'rtl';
 
-  useEffect(() => setPageIndex(0), [pages]);
+  useEffect(() => setPageIndex(Math.min(Math.max((startPage ?? 1) - 1, 0), Math.max(pages.length - 1, 0))), [pages, startPage]);
+  useEffect(() => {
+    if (isPaged) pageChangeRef.current?.(pageIndex + 1);
+  }, [isPaged, pageIndex]);
 
   // Long strip: when the last pages come into view, fetch what comes next.
   useEffect(() => {

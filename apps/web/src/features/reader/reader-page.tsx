@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { BookmarkButton } from '../../components/bookmark-button';
 import { LoadError } from '../../components/load-error';
+import { useBookmark } from '../../lib/library/bookmark';
 import { chapterLabel, formatDate } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { chapterErrorPage, chapterQueryOptions, useChapter } from './api/get-chapter';
@@ -15,6 +17,7 @@ import { LockedChapter } from './locked-chapter';
 import { NovelReader } from './novel-reader';
 import { useComicSettings, useNovelSettings } from './reader-settings';
 import { ComicSettingsPanel, NovelSettingsPanel } from './reader-settings-panel';
+import { useReadingProgress } from './use-reading-progress';
 
 type PickerChapter = ChapterContent['chapters'][number];
 
@@ -82,6 +85,10 @@ export default function ReaderPage() {
   const hasPricedChapters = data?.chapters.some((c) => c.access !== 'free' && c.access !== 'scheduled') ?? false;
   const seriesChapters = useSeriesChapters(seriesSlug, hasPricedChapters).data;
   useDocumentTitle(data ? `${data.series.title} – ${chapterLabel(data.chapter)}` : undefined);
+  const bookmark = useBookmark(data?.series.id ?? '');
+  const contentRef = useRef<HTMLDivElement>(null);
+  const isPaged = data?.series.type === 'comic' && comicSettings.mode === 'paged';
+  const progress = useReadingProgress({ data, mode: isPaged ? 'paged' : 'scroll', contentRef });
 
   useEffect(() => {
     if (!isSettingsOpen) return;
@@ -171,6 +178,7 @@ export default function ReaderPage() {
             {data.series.title}: {chapterLabel(data.chapter)}
           </h1>
           <div className="ml-auto flex items-center gap-2">
+            <BookmarkButton bookmark={bookmark} compact />
             <ChapterPicker data={data} seriesChapters={seriesChapters} />
             {chapterNav}
             <div ref={settingsRef}>
@@ -200,17 +208,21 @@ export default function ReaderPage() {
           <LockedChapter data={data} seriesChapters={seriesChapters} isFresh={!chapter.isFetching} onFree={onFree} />
         </>
       ) : isComic ? (
-        <div className="py-4">
+        <div className="py-4" ref={contentRef}>
           <ComicReader
             pages={data.pages}
             settings={comicSettings}
             onNearEnd={prefetchNext}
             onNextChapter={() => goTo(nextSlug)}
             onPreviousChapter={() => goTo(previousSlug)}
+            startPage={progress.startPage}
+            onPageChange={progress.onPageChange}
           />
         </div>
       ) : (
-        <NovelReader html={data.content ?? ''} settings={novelSettings} onNearEnd={prefetchNext} />
+        <div ref={contentRef}>
+          <NovelReader html={data.content ?? ''} settings={novelSettings} onNearEnd={prefetchNext} />
+        </div>
       )}
 
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-3 px-4 py-10">
@@ -218,6 +230,7 @@ export default function ReaderPage() {
           {data.series.title} · {chapterLabel(data.chapter)}
         </p>
         {chapterNav}
+        {data.canRead && <BookmarkButton bookmark={bookmark} />}
       </div>
     </div>
   );

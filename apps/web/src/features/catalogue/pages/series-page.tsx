@@ -1,10 +1,13 @@
-import { BookOpen, ChevronsRight, Eye } from 'lucide-react';
+import { BookOpen, Check, ChevronsRight, Eye, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { BookmarkButton } from '../../../components/bookmark-button';
 import { ChapterMarks } from '../../../components/chapter-marks';
 import { CoverImage } from '../../../components/cover-image';
 import { LoadError } from '../../../components/load-error';
 import { StatusBadge } from '../../../components/status-badge';
+import { useBookmark } from '../../../lib/library/bookmark';
+import { useSeriesPlaces } from '../../../lib/library/series-progress';
 import { chapterLabel, formatDate } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { seriesErrorPage, useSeries } from '../api/get-series';
@@ -20,6 +23,9 @@ export default function SeriesPage() {
   const [showAll, setShowAll] = useState(false);
   const [isAscending, setIsAscending] = useState(false);
   useDocumentTitle(series.data?.title);
+  // The viewer's places in it: read marks and Continue (a visitor's from this browser).
+  const places = useSeriesPlaces(series.data?.id ?? '', series.data?.chapters ?? []);
+  const bookmark = useBookmark(series.data?.id ?? '');
 
   if (series.isError) {
     const errorPage = seriesErrorPage(series.error);
@@ -39,6 +45,7 @@ export default function SeriesPage() {
   const first = data.chapters[data.chapters.length - 1];
   const latest = data.chapters[0];
   const base = `/SeriesView/${data.slug}`;
+  const resume = places.continue;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -88,7 +95,16 @@ export default function SeriesPage() {
           )}
           {data.description && <p className="mt-4 whitespace-pre-line leading-relaxed text-zinc-300">{data.description}</p>}
           <div className="mt-6 flex flex-wrap gap-3">
-            {first && (
+            {resume && (
+              <Link
+                to={`${base}/${resume.chapterSlug}`}
+                className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
+              >
+                <Play className="size-4" aria-hidden />
+                Continue chapter {resume.chapterNumber}
+              </Link>
+            )}
+            {first && !resume && (
               <Link
                 to={`${base}/${first.slug}`}
                 className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
@@ -106,6 +122,7 @@ export default function SeriesPage() {
                 Latest chapter
               </Link>
             )}
+            <BookmarkButton bookmark={bookmark} />
           </div>
         </div>
       </div>
@@ -130,20 +147,26 @@ export default function SeriesPage() {
           <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
         ) : (
           <ul className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-800 bg-ink-900">
-            {shown.map((chapter) => (
-              <li key={chapter.id}>
-                <Link
-                  to={`${base}/${chapter.slug}`}
-                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800"
-                >
-                  <span className="font-medium text-zinc-100">{chapterLabel(chapter)}</span>
-                  <span className="flex items-center gap-3">
-                    <ChapterMarks chapter={chapter} />
-                    {chapter.publishedAt && <span className="text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>}
-                  </span>
-                </Link>
-              </li>
-            ))}
+            {shown.map((chapter) => {
+              const place = places.chapters[chapter.id];
+              return (
+                <li key={chapter.id} data-read={place?.completed ? 'true' : undefined}>
+                  <Link
+                    to={`${base}/${chapter.slug}`}
+                    className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800"
+                  >
+                    <span className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>
+                      {chapterLabel(chapter)}
+                    </span>
+                    <span className="flex items-center gap-3">
+                      <ReadMark place={place} />
+                      <ChapterMarks chapter={chapter} />
+                      {chapter.publishedAt && <span className="text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         )}
         {!showAll && chapters.length > CHAPTERS_SHOWN && (
@@ -158,4 +181,18 @@ export default function SeriesPage() {
       </section>
     </div>
   );
+}
+
+/** A chapter's read mark: read to its end, or started. */
+function ReadMark({ place }: { place: { completed: boolean } | undefined }) {
+  if (!place) return null;
+  if (place.completed) {
+    return (
+      <span className="inline-flex h-6 items-center gap-1 text-xs font-semibold text-emerald-300" data-testid="read-mark">
+        <Check className="size-3.5" aria-hidden />
+        Read
+      </span>
+    );
+  }
+  return <span className="inline-flex h-6 items-center text-xs font-medium text-sky-300">Reading</span>;
 }

@@ -1,0 +1,60 @@
+import { Bookmark, BookmarkCheck } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import type { BookmarkState } from '../lib/library/bookmark';
+import { useToast } from './toast/toast-context';
+
+/**
+ * Follow a series (issue 9 §1): a toggle button (aria-pressed) for a signed-in reader that moves
+ * at once and goes back if the server refuses; a "Log in to bookmark" link for a visitor, back to
+ * this page after logging in. `compact` is the reader's top bar: the icon alone, named for
+ * screen readers.
+ */
+export function BookmarkButton({ bookmark, compact = false }: { bookmark: BookmarkState; compact?: boolean }) {
+  const toast = useToast();
+  const location = useLocation();
+  const base = 'inline-flex items-center justify-center gap-2 rounded-lg font-semibold disabled:opacity-60';
+  const size = compact ? 'p-2 text-sm' : 'px-5 py-2.5';
+
+  if (!bookmark.isSignedIn) {
+    return (
+      <Link
+        to="/login"
+        state={{ from: location.pathname + location.search }}
+        className={`${base} ${size} bg-ink-800 text-zinc-100 hover:bg-ink-700`}
+        aria-label={compact ? 'Log in to bookmark' : undefined}
+        title={compact ? 'Log in to bookmark' : undefined}
+      >
+        <Bookmark className="size-4" aria-hidden />
+        {!compact && 'Log in to bookmark'}
+      </Link>
+    );
+  }
+
+  const { isBookmarked } = bookmark;
+  const handleClick = () =>
+    void bookmark
+      .toggle()
+      .catch(() => toast({ message: 'Your bookmark could not be saved. Please try again.', type: 'error', duration: 5000 }));
+  const Icon = isBookmarked ? BookmarkCheck : Bookmark;
+  const label = isBookmarked ? 'Bookmarked' : 'Bookmark';
+  return (
+    <button
+      type="button"
+      onClick={handleClick}
+      // One name whatever the state; aria-pressed says whether it is on.
+      aria-label={compact ? 'Bookmark' : undefined}
+      aria-pressed={isBookmarked}
+      title={compact ? label : undefined}
+      disabled={!bookmark.isKnown}
+      data-testid="bookmark-button"
+      className={`${base} ${size} ${
+        isBookmarked
+          ? 'bg-accent-600/20 text-accent-400 ring-1 ring-inset ring-accent-500/40 hover:bg-accent-600/30'
+          : 'bg-ink-800 text-zinc-100 hover:bg-ink-700'
+      }`}
+    >
+      <Icon className="size-4" aria-hidden />
+      {!compact && <span>{label}</span>}
+    </button>
+  );
+}

@@ -1,0 +1,197 @@
+import { ROUTES, fillPath, type ChapterContent } from '@inkwell/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../test/render';
+import { LOCAL_PROGRESS_KEY, readLocalProgress, saveLocalProgress } from '../../lib/library/local-progress';
+import ReaderPage from './reader-page';
+import { COMIC_SETTINGS_KEY } from './reader-settings';
+import { progressFor, scrollPlace } from './use-reading-progress';
+
+const SERIES_ID = '00000000-0000-4000-8000-0000000000aa';
+const chapterId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const summary = (number: number) => ({
+  id: chapterId(number),
+  slug: `chapter-${number}`,
+  number,
+  title: '',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  price: 0,
+  freeAt: null,
+  access: 'free' as const,
+});
+
+function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
+  return {
+    series: { id: SERIES_ID, slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null },
+    chapter: summary(2),
+    canRead: true,
+    isPreview: false,
+    pageCount: 4,
+    pages: [1, 2, 3, 4].map((n) => ({ id: `p${n}`, url: `/media/pages/c/${n}.webp?exp=1&sig=x`, width: 800, height: 1200 })),
+    content: null,
+    previous: { slug: 'chapter-1', number: 1, title: '' },
+    next: { slug: 'chapter-3', number: 3, title: '' },
+    chapters: [summary(1), summary(2), summary(3)],
+    ...over,
+  };
+}
+
+type Saved = { chapterId: string; body: Record<string, unknown>; keepalive: boolean };
+
+/** The reader's API, recording every progress save. */
+function serve(options: { user?: typeof readerUser | null; chapter?: ChapterContent; places?: Record<string, unknown> } = {}) {
+  const chapter = options.chapter ?? comicChapter();
+  const saved: Saved[] = [];
+  const merged: unknown[] = [];
+  mockApi({
+    [ROUTES.verify.path]: verifyAs(options.user === undefined ? readerUser : options.user),
+    [fillPath(ROUTES.chapter.path, { slug: 'lantern', chapterSlug: chapter.chapter.slug })]: () =>
+      Response.json({ success: true, data: chapter }),
+    [fillPath(ROUTES.seriesProgress.path, { seriesId: SERIES_ID })]: () =>
+      Response.json({ success: true, data: { chapters: options.places ?? {}, continue: null, bookmarked: false } }),
+    [`PUT ${fillPath(ROUTES.progressSave.path, { chapterId: chapter.chapter.id })}`]: (init) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      saved.push({ chapterId: chapter.chapter.id, body, keepalive: init?.keepalive === true });
+      return Response.json({
+        success: true,
+        data: {
+          chapterId: chapter.chapter.id,
+          page: null,
+          position: null,
+          completed: false,
+          readAt: new Date().toISOString(),
+          ...body,
+        },
+      });
+    },
+    [`POST ${ROUTES.progressMerge.path}`]: (init) => {
+      merged.push(JSON.parse(String(init?.body)));
+      return Response.json({ success: true, data: { merged: 1 } });
+    },
+  });
+  return { saved, merged };
+}
+
+const renderReader = (slug = 'chapter-2') =>
+  renderRoutes([{ path: '/SeriesView/:seriesSlug/:chapterSlug', element: <ReaderPage /> }], `/SeriesView/lantern/${slug}`);
+const paged = () => localStorage.setItem(COMIC_SETTINGS_KEY, JSON.stringify({ mode: 'paged' }));
+const place = (over: object) => ({ page: null, position: null, completed: false, readAt: '2026-01-01T00:00:00.000Z', ...over });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('where the reader is, as a place to save', () => {
+  it('measures a long strip or a novel by what has gone above the bars, and its end on screen as read', () => {
+    expect(scrollPlace({ top: 120, bottom: 4120, height: 4000 }, 800)).toEqual({ position: 0, isAtEnd: false });
+    expect(scrollPlace({ top: -1880, bottom: 2120, height: 4000 }, 800)).toEqual({ position: 0.5, isAtEnd: false });
+    // The last page fully on screen: read, however much of it sits under the bars.
+    expect(scrollPlace({ top: -3250, bottom: 750, height: 4000 }, 800)).toEqual({ position: 1, isAtEnd: true });
+  });
+
+  it('saves a page and a position that agree, so either mode resumes there; the last page completes', () => {
+    expect(progressFor({ page: 3 }, 10)).toEqual({ page: 3, position: 0.2 });
+    expect(progressFor({ page: 10 }, 10)).toEqual({ page: 10, position: 1, completed: true });
+    expect(progressFor({ position: 0.55, isAtEnd: false }, 10)).toEqual({ position: 0.55, page: 6 });
+    expect(progressFor({ position: 1, isAtEnd: true }, 0)).toEqual({ position: 1, completed: true });
+  });
+});
+
+describe('reading progress in the reader', () => {
+  it('records the opening, resumes a paged comic at the page saved on another device, and completes it on the last page', async () => {
+    paged();
+    const { saved } = serve({ places: { [chapterId(2)]: place({ page: 3, position: 0.5 }) } });
+    renderReader();
+    await waitFor(() => expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 3 / 4'));
+    expect(saved[0]).toEqual({ chapterId: chapterId(2), body: { completed: false }, keepalive: false });
+
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 4 / 4');
+    // The end is saved at once, not after the pause.
+    await waitFor(() => expect(saved.at(-1)?.body).toEqual({ page: 4, position: 1, completed: true }));
+  });
+
+  it('saves the page a moment after the reader stops, and what is pending on leaving', async () => {
+    paged();
+    const { saved } = serve();
+    const { unmount } = renderReader();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await screen.findByTestId('page-indicator');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    await waitFor(() => expect(saved.at(-1)?.body).toEqual({ page: 2, position: 0.25 }), { timeout: 3500 });
+
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(saved).toHaveLength(2);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    fireEvent(document, new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    // Leaving the tab sends what was pending, in a request that may outlive the page.
+    await waitFor(() =>
+      expect(saved.at(-1)).toEqual({ chapterId: chapterId(2), body: { page: 3, position: 0.5 }, keepalive: true }),
+    );
+
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    unmount();
+    await waitFor(() => expect(saved.at(-1)?.body).toEqual({ page: 2, position: 0.25 }));
+  });
+
+  it('marks a long strip read when its end comes on screen', async () => {
+    const { saved } = serve();
+    renderReader();
+    const strip = await screen.findByTestId('strip-reader');
+    const content = strip.parentElement!;
+    let rect = { top: 120, bottom: 4920, height: 4800 };
+    vi.spyOn(content, 'getBoundingClientRect').mockImplementation(
+      () => ({ ...rect, left: 0, right: 800, width: 800, x: 0, y: rect.top }) as DOMRect,
+    );
+    await waitFor(() => expect(saved).toHaveLength(1));
+    rect = { top: -4100, bottom: 700, height: 4800 };
+    await waitFor(() => {
+      fireEvent.scroll(window);
+      expect(saved.at(-1)?.body).toEqual({ position: 1, page: 4, completed: true });
+    });
+  });
+
+  it('scrolls a long strip to the saved position', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    serve({ places: { [chapterId(2)]: place({ position: 0.5, page: 3 }) } });
+    renderReader();
+    const strip = await screen.findByTestId('strip-reader');
+    vi.spyOn(strip.parentElement!, 'getBoundingClientRect').mockReturnValue({ top: 200, bottom: 5000, height: 4800 } as DOMRect);
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 200 - 120 + 2400 }));
+  });
+
+  it('keeps a visitor’s place in the browser, and resumes there', async () => {
+    paged();
+    const { saved } = serve({ user: null });
+    saveLocalProgress(chapterId(2), SERIES_ID, { page: 2, position: 0.25 });
+    renderReader();
+    await waitFor(() => expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 2 / 4'));
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    await waitFor(() =>
+      expect(readLocalProgress()[chapterId(2)]).toMatchObject({ page: 4, position: 1, completed: true, seriesId: SERIES_ID }),
+    );
+    expect(saved).toEqual([]);
+  });
+
+  it('merges a visitor’s place into the account on signing in, and clears the browser’s copy', async () => {
+    saveLocalProgress(chapterId(1), SERIES_ID, { position: 1 });
+    const { merged } = serve();
+    renderReader();
+    await waitFor(() => expect(merged).toHaveLength(1));
+    expect(merged[0]).toEqual({
+      entries: [{ chapterId: chapterId(1), page: null, position: 1, completed: true, readAt: expect.any(String) }],
+    });
+    await waitFor(() => expect(localStorage.getItem(LOCAL_PROGRESS_KEY)).toBeNull());
+  });
+
+  it('keeps nothing for a locked chapter', async () => {
+    const { saved } = serve({
+      chapter: comicChapter({ canRead: false, pages: [], chapter: { ...summary(2), access: 'locked', price: 30 } }),
+    });
+    renderReader();
+    await screen.findByRole('heading', { name: 'Premium chapter' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(saved).toEqual([]);
+  });
+});

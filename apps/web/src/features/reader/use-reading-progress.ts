@@ -1,0 +1,202 @@
+import type { ChapterContent, ProgressInput } from '@inkwell/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useAuth } from '../../lib/auth/auth-context';
+import { readLocalProgress } from '../../lib/library/local-progress';
+import { resumePoint, type ResumePoint, type SavedPlace } from '../../lib/library/resume';
+import { useSaveProgress, type ProgressTarget } from '../../lib/library/save-progress';
+import { seriesProgressQueryOptions } from '../../lib/library/series-progress';
+
+/** A place is saved once the reader has stayed on it this long, and at once on leaving or at the end. */
+export const PROGRESS_SAVE_DELAY_MS = 2_000;
+/** The top bar and the reader's bar stay on screen: what is under them is not being read. */
+const BARS_HEIGHT = 120;
+/** The end of a long strip or a novel is reached when its bottom is this close to the screen's. */
+const END_SLACK_PX = 8;
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * Where the reader is in a long strip or a novel: the share of the content above the top of the
+ * screen (0–1), and whether its end is on screen (then 1: the chapter is read, in any mode).
+ */
+export function scrollPlace(rect: { top: number; bottom: number; height: number }, viewportHeight: number) {
+  const isAtEnd = rect.bottom <= viewportHeight + END_SLACK_PX;
+  const position = isAtEnd ? 1 : Math.min(Math.max((BARS_HEIGHT - rect.top) / rect.height, 0), 1);
+  return { position: round(position), isAtEnd };
+}
+
+/** The progress to save for a place: pages and positions agree, so another device resumes in either mode. */
+export function progressFor(place: { page: number } | { position: number; isAtEnd: boolean }, pageCount: number): ProgressInput {
+  if ('page' in place) {
+    const isLast = pageCount > 0 && place.page >= pageCount;
+    return {
+      page: place.page,
+      position: pageCount > 0 ? round(isLast ? 1 : (place.page - 1) / pageCount) : undefined,
+      ...(isLast ? { completed: true } : {}),
+    };
+  }
+  return {
+    position: place.position,
+    ...(pageCount > 0 ? { page: Math.min(pageCount, Math.floor(place.position * pageCount) + 1) } : {}),
+    ...(place.isAtEnd ? { completed: true } : {}),
+  };
+}
+
+interface Options {
+  data: ChapterContent | undefined;
+  /** Paged comics save pages; long strips and novels save positions. */
+  mode: 'paged' | 'scroll';
+  /** The chapter's content, measured for long strips and novels. */
+  contentRef: RefObject<HTMLElement | null>;
+}
+
+/**
+ * Issue 9 §1: the reader's place, kept as they read and synced across devices. Opening a chapter
+ * records it (history) and resumes where the viewer was, here or on another device; the place is
+ * saved a moment after it settles, at once when the end is reached (in paged mode and in a long
+ * strip alike), and on leaving (another chapter, another page, the tab hidden or closed).
+ * Signed-in readers save on the server; visitors in this browser.
+ */
+export function useReadingProgress({ data, mode, contentRef }: Options) {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const save = useSaveProgress();
+  const chapterId = data?.canRead ? data.chapter.id : undefined;
+  const seriesId = data?.series.id;
+  const pageCount = data?.series.type === 'comic' ? data.pageCount : 0;
+  const isSignedIn = user !== null;
+
+  const [resume, setResume] = useState<{ chapterId: string; point: ResumePoint }>();
+  // The chapter whose place is followed: only once it has resumed, so the scroll to the top of a
+  // new page is never saved over the place about to be resumed.
+  const [trackedId, setTrackedId] = useState<string>();
+  const trackingRef = useRef<string | undefined>(undefined);
+  const pageRef = useRef(1);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  const pending = useRef<{ target: ProgressTarget; input: ProgressInput } | undefined>(undefined);
+  const lastSaved = useRef<string | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  const flush = useCallback((keepalive = false) => {
+    clearTimeout(timer.current);
+    const next = pending.current;
+    pending.current = undefined;
+    if (!next) return;
+    const key = JSON.stringify([next.target.chapterId, next.input]);
+    if (key === lastSaved.current) return;
+    lastSaved.current = key;
+    void saveRef.current(next.target, next.input, { keepalive }).catch(() => {
+      // Not saved (offline, signed out meanwhile): the next place the reader reaches is.
+      lastSaved.current = undefined;
+    });
+  }, []);
+
+  const schedule = useCallback(
+    (input: ProgressInput) => {
+      if (!chapterId || !seriesId || trackingRef.current !== chapterId) return;
+      const isCompleted = input.completed === true || pending.current?.input.completed === true;
+      pending.current = { target: { chapterId, seriesId }, input: { ...input, ...(isCompleted ? { completed: true } : {}) } };
+      clearTimeout(timer.current);
+      if (input.completed) flush();
+      else timer.current = setTimeout(() => flush(), PROGRESS_SAVE_DELAY_MS);
+    },
+    [chapterId, seriesId, flush],
+  );
+
+  // Opening a chapter: it goes in the history, and the saved place is read (fresh, as another device may have moved on).
+  useEffect(() => {
+    if (!chapterId || !seriesId) return;
+    let isCancelled = false;
+    const target = { chapterId, seriesId };
+    // Completed is never undone, and no page or position is sent: this only says "opened now".
+    void saveRef.current(target, { completed: false }).catch(() => {});
+    const place: Promise<SavedPlace | undefined> = isSignedIn
+      ? client
+          .fetchQuery({ ...seriesProgressQueryOptions(seriesId), staleTime: 0 })
+          .then((progress) => progress.chapters[chapterId])
+          .catch(() => client.getQueryData(seriesProgressQueryOptions(seriesId).queryKey)?.chapters[chapterId])
+      : Promise.resolve(readLocalProgress()[chapterId]);
+    void place.then((saved) => {
+      if (!isCancelled) setResume({ chapterId, point: resumePoint(saved, modeRef.current, pageCount) });
+    });
+    return () => {
+      isCancelled = true;
+      trackingRef.current = undefined;
+      flush();
+    };
+  }, [chapterId, seriesId, pageCount, isSignedIn, client, flush]);
+
+  // Resuming: the paged reader opens at the page; a strip or novel scrolls to the position. Only then is the place tracked.
+  const startPage =
+    resume && resume.chapterId === chapterId && resume.point && 'page' in resume.point ? resume.point.page : undefined;
+  useEffect(() => {
+    if (!resume || resume.chapterId !== chapterId) return;
+    const point = resume.point;
+    const frame = requestAnimationFrame(() => {
+      const content = contentRef.current;
+      if (point && 'position' in point && content) {
+        const rect = content.getBoundingClientRect();
+        window.scrollTo({ top: window.scrollY + rect.top - BARS_HEIGHT + point.position * rect.height });
+      }
+      trackingRef.current = chapterId;
+      setTrackedId(chapterId);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [resume, chapterId, contentRef]);
+
+  // A long strip or a novel: the place follows the scroll; the end on screen completes the chapter.
+  const isTracking = trackedId !== undefined && trackedId === chapterId;
+  useEffect(() => {
+    if (!isTracking || mode !== 'scroll') return;
+    const measure = () => {
+      const content = contentRef.current;
+      if (!content || trackingRef.current !== chapterId) return;
+      const rect = content.getBoundingClientRect();
+      if (rect.height <= 0) return;
+      schedule(progressFor(scrollPlace(rect, window.innerHeight), pageCount));
+    };
+    const first = requestAnimationFrame(() => requestAnimationFrame(measure));
+    window.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, [isTracking, mode, chapterId, contentRef, pageCount, schedule]);
+
+  // Leaving the page or the tab: what is pending goes now, and may outlive the page.
+  useEffect(() => {
+    const leave = () => flush(true);
+    const onVisibility = () => document.visibilityState === 'hidden' && leave();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', leave);
+    };
+  }, [flush]);
+
+  // Paged mode, as the place starts to be followed: a page already turned to (or resumed at) is
+  // saved, and a chapter of one page is read.
+  useEffect(() => {
+    if (isTracking && mode === 'paged' && pageCount > 0 && (pageRef.current > 1 || pageCount === 1)) {
+      schedule(progressFor({ page: pageRef.current }, pageCount));
+    }
+  }, [isTracking, mode, pageCount, schedule]);
+
+  /** The paged reader's page (1-based) as it turns; the last page completes the chapter. */
+  const onPageChange = useCallback(
+    (page: number) => {
+      pageRef.current = page;
+      schedule(progressFor({ page }, pageCount));
+    },
+    [schedule, pageCount],
+  );
+
+  return { startPage, onPageChange };
+}
