@@ -4,11 +4,13 @@ import { homeQueryOptions } from '../features/catalogue/api/get-home';
 import { seriesErrorPage, seriesQueryOptions } from '../features/catalogue/api/get-series';
 import { genresQueryOptions } from '../features/catalogue/api/list-genres';
 import { seriesListQueryFor, seriesListQueryOptions, type CatalogueKind } from '../features/catalogue/api/list-series';
+import { continueReadingQueryOptions } from '../features/library/api/history';
 import { chapterErrorPage, chapterQueryOptions } from '../features/reader/api/get-chapter';
 import { mySubscriptionQueryOptions } from '../features/store/api/get-subscription';
 import { coinPackagesQueryOptions } from '../features/store/api/list-coin-packages';
 import { plansQueryOptions } from '../features/store/api/list-plans';
 import { sessionQueryOptions } from '../lib/auth/session-query';
+import { seriesProgressQueryOptions } from '../lib/library/series-progress';
 
 // Route loaders of the public pages (DESIGN §6): they run beside the page's lazy chunk, so code
 // and data load in parallel, and they prime the TanStack Query cache the pages read with useQuery.
@@ -33,11 +35,17 @@ async function orErrorPage(load: Promise<unknown>, errorPage: (error: unknown) =
   }
 }
 
-/** Home greets a signed-in reader by name: it waits for the session as well as its data. */
+/**
+ * Home greets a signed-in reader by name and shows their "Continue reading" row: it waits for
+ * the session, and the reader's row, as well as its data.
+ */
 export const homeLoader =
   (client: QueryClient): LoaderFunction =>
-  () =>
-    settle([client.ensureQueryData(homeQueryOptions()), client.ensureQueryData(sessionQueryOptions())]);
+  () => {
+    const session = client.ensureQueryData(sessionQueryOptions());
+    const row = session.then((user) => (user ? client.ensureQueryData(continueReadingQueryOptions()) : null));
+    return settle([client.ensureQueryData(homeQueryOptions()), session, row]);
+  };
 
 export const catalogueLoader =
   (client: QueryClient, kind: CatalogueKind): LoaderFunction =>
@@ -47,13 +55,18 @@ export const catalogueLoader =
       client.ensureQueryData(genresQueryOptions()),
     ]);
 
-/** The series page also waits for the session: a reader's bulk unlock sits above the chapters. */
+/** The series page also waits for the session (a reader's bulk unlock sits above the chapters) and for a reader's progress in it. */
 export const seriesLoader =
   (client: QueryClient): LoaderFunction =>
   async ({ params }) => {
     const session = client.ensureQueryData(sessionQueryOptions());
-    await orErrorPage(client.ensureQueryData(seriesQueryOptions(params.seriesSlug ?? '')), seriesErrorPage);
-    return settle([session]);
+    const series = client.ensureQueryData(seriesQueryOptions(params.seriesSlug ?? ''));
+    await orErrorPage(series, seriesErrorPage);
+    // A reader's Continue, read marks and bookmark, fresh (they may have read on another device), so nothing moves.
+    const progress = Promise.all([session, series]).then(([user, { id }]) =>
+      user ? client.fetchQuery(seriesProgressQueryOptions(id)) : null,
+    );
+    return settle([session, progress]);
   };
 
 /** The reader also waits for the session: a locked chapter offers a visitor to log in. */

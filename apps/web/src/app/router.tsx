@@ -6,6 +6,7 @@ import { CataloguePageSkeleton, SeriesPageSkeleton, HomePageSkeleton } from '../
 import { HomePage } from '../features/catalogue/pages/home-page';
 import { ADMIN_ONLY, TEAM_NAV } from '../features/dashboard/team-nav';
 import { ErrorPage } from '../features/errors/error-page';
+import { ContinueReadingRow } from '../features/library/components/continue-reading-row';
 import { ReaderSkeleton } from '../features/reader/components/reader-skeleton';
 import { CoinStoreSkeleton, PlanStoreSkeleton } from '../features/store/components/store-skeletons';
 import { withChunkTimeout } from '../lib/lazy-route';
@@ -88,7 +89,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <PublicLayout />,
           HydrateFallback: PublicLayoutFallback,
           children: [
-            { index: true, element: <HomePage />, loader: homeLoader(queryClient), HydrateFallback: HomePageSkeleton },
+            {
+              index: true,
+              element: <HomePage personalRow={<ContinueReadingRow />} />,
+              loader: homeLoader(queryClient),
+              HydrateFallback: HomePageSkeleton,
+            },
             { path: 'login', ...lazyPage(() => import('../features/auth/pages/login-page')) },
             { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
             { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
@@ -156,6 +162,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { path: 'profile/me', ...lazyPage(() => import('../features/profile/pages/profile-me-page')) },
             { path: 'profile/notifications', ...lazyPage(() => import('../features/notifications/notifications-page')) },
+            { path: 'profile/bookmarks', ...lazyPage(() => import('../features/library/pages/bookmarks-page')) },
+            { path: 'profile/history', ...lazyPage(() => import('../features/library/pages/history-page')) },
             { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
             { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
             {

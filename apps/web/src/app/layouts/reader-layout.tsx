@@ -1,4 +1,4 @@
-import { Bell, Bookmark, CreditCard, KeyRound, Receipt, User } from 'lucide-react';
+import { Bell, Bookmark, CreditCard, History, KeyRound, Receipt, User } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
@@ -7,15 +7,16 @@ import { Footer } from '../footer';
 import { RequireRole, READER_AREA_ROLES } from '../guards';
 import { TopBar } from '../top-bar/top-bar';
 
-/** The Reader's Area side menu. Bookmarks arrive with their feature. */
+/** The Reader's Area side menu. */
 const READER_MENU = [
   { to: '/profile/me', label: 'Profile', Icon: User },
   { to: '/profile/notifications', label: 'Notifications', Icon: Bell },
-  { to: '/profile/bookmarks', label: 'Bookmarks', Icon: Bookmark, isComingLater: true },
+  { to: '/profile/bookmarks', label: 'Bookmarks', Icon: Bookmark },
+  { to: '/profile/history', label: 'History', Icon: History },
   { to: '/profile/subscriptions', label: 'Subscriptions', Icon: CreditCard },
   { to: '/profile/purchases', label: 'Purchases', Icon: Receipt },
   { to: '/protect/segure/password/reset-password', label: 'Password', Icon: KeyRound },
-].filter((item) => !item.isComingLater);
+];
 
 function ReaderAreaHeader() {
   const { user } = useAuth();

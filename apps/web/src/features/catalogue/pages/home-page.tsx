@@ -24,8 +24,11 @@ function Section({ title, to, children }: { title: string; to: string; children:
   );
 }
 
-/** The home page: banners, latest updates with their newest chapters, popular and premium picks. */
-export function HomePage() {
+/**
+ * The home page: banners, latest updates with their newest chapters, popular and premium picks.
+ * `personalRow` is the signed-in reader's own row (their "Continue reading"), composed by the app.
+ */
+export function HomePage({ personalRow }: { personalRow?: ReactNode }) {
   const { user, isChecking } = useAuth();
   const home = useHome();
   // The greeting and the join strip depend on who is reading: wait for both, so nothing moves.
@@ -42,6 +45,7 @@ export function HomePage() {
       ) : (
         <>
           {home.data.banners.length > 0 && <BannerCarousel banners={home.data.banners} />}
+          {user && personalRow}
           {!user && (
             <section
               aria-label="Join Inkwell"

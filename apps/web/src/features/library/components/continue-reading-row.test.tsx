@@ -1,0 +1,51 @@
+import { ROUTES } from '@inkwell/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, readerUser, renderInApp, verifyAs } from '../../../../test/render';
+import { historyEntry, ok } from '../library-fixtures';
+import { ContinueReadingRow, continueTarget } from './continue-reading-row';
+
+describe('home’s "Continue reading" row', () => {
+  it('shows a reader the series read most recently, each where it picks up', async () => {
+    const asked: string[] = [];
+    mockApi({
+      [ROUTES.verify.path]: verifyAs(readerUser),
+      [ROUTES.history.path]: (_init, url) => {
+        asked.push(new URL(url, 'http://x').search);
+        return ok({
+          items: [
+            historyEntry(1, 'The Lantern Keeper', 3, {
+              position: 0.4,
+              continue: { chapterSlug: 'chapter-3', chapterNumber: 3, page: 2, position: 0.4 },
+            }),
+            historyEntry(2, 'Willowmere', 5, {
+              completed: true,
+              continue: { chapterSlug: 'chapter-6', chapterNumber: 6, page: null, position: null },
+            }),
+          ],
+          pagination: { page: 1, perPage: 6, total: 2, totalPages: 1 },
+        });
+      },
+    });
+    renderInApp(<ContinueReadingRow />);
+    const row = await screen.findByTestId('continue-reading');
+    const links = within(row).getAllByRole('link');
+    expect(links.map((link) => [link.getAttribute('href'), link.textContent])).toEqual([
+      ['/SeriesView/the-lantern-keeper/chapter-3', 'The Lantern KeeperChapter 3'],
+      ['/SeriesView/willowmere/chapter-6', 'WillowmereNext: chapter 6'],
+    ]);
+    expect(asked).toEqual(['?page=1&perPage=6&by=series']);
+  });
+
+  it('is not there for a visitor, nor before anything was read', async () => {
+    mockApi({ [ROUTES.verify.path]: verifyAs(null) });
+    const { container } = renderInApp(<ContinueReadingRow />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('leads to the series page once everything out has been read', () => {
+    const entry = historyEntry(1, 'The Lantern Keeper', 9, { completed: true, continue: null });
+    expect(continueTarget(entry)).toEqual({ href: '/SeriesView/the-lantern-keeper', label: 'Read up to chapter 9', progress: 1 });
+  });
+});
