@@ -22,6 +22,8 @@ import { catalogueSeriesPageMeta } from './modules/catalogue/catalogue.page-meta
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { chaptersRoutes } from './modules/chapters/chapters.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { createCommentsService } from './modules/comments/comments.service';
 import { createChaptersService } from './modules/chapters/chapters.service';
 import { createPublishing } from './modules/chapters/publishing';
 import { genresRoutes } from './modules/genres/genres.routes';
@@ -262,6 +264,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The services, for the demo seed, tests and benchmarks. */
     services: {
+  await app.register(commentsRoutes, { comments: createCommentsService({ db, clock, limiter }) });
       catalogue: ReturnType<typeof createCatalogueService>;
       series: ReturnType<typeof createSeriesService>;
       chapters: ReturnType<typeof createChaptersService>;

@@ -10,6 +10,16 @@ export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
 /** A few comments a minute per reader; more is 429. */
 export const COMMENT_RATE_LIMIT = 5;
 export const COMMENT_RATE_WINDOW_MS = 60_000;
+/** Reports a reader may send in a window (a report is once per comment; this stops a sweep). */
+export const COMMENT_REPORT_LIMIT = 20;
+export const COMMENT_REPORT_WINDOW_MS = 10 * 60_000;
+/** Top-level comments per page (each with all its replies). */
+export const COMMENTS_PAGE_SIZE = 20;
+/**
+ * What a deleted comment that still has replies says: the row stays so the thread reads on
+ * (`isDeleted`, no author shown); it goes for good with its last reply.
+ */
+export const COMMENT_DELETED_BODY = '[deleted]';
 
 const pageQuery = z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1);
 
@@ -32,6 +42,8 @@ const commentBaseSchema = z.object({
   /** Whether the viewer wrote it (and may edit it while the window lasts, or delete it). */
   isMine: z.boolean(),
   canEditUntil: z.string().nullable(),
+  /** Deleted by its author while it had replies: only the replies are left to read. */
+  isDeleted: z.boolean(),
 });
 export const commentReplySchema = commentBaseSchema;
 export const commentSchema = commentBaseSchema.extend({
@@ -45,9 +57,7 @@ export const commentListQuerySchema = z.object({
   sort: z.enum(['newest', 'oldest'], { error: 'Sort must be newest or oldest' }).default('newest'),
   page: pageQuery,
 });
-export const commentListResponseSchema = envelope(
-  z.object({ items: z.array(commentSchema), pagination: paginationSchema }),
-);
+export const commentListResponseSchema = envelope(z.object({ items: z.array(commentSchema), pagination: paginationSchema }));
 
 const body = z
   .string({ error: 'Write something first' })
@@ -71,7 +81,11 @@ export type CommentInput = z.input<typeof commentInputSchema>;
 export const commentPatchSchema = z.object({ body, isSpoiler: z.boolean().optional() });
 export const commentResponseSchema = envelope(commentReplySchema.extend({ replies: z.array(commentReplySchema).optional() }));
 export const commentReportSchema = z.object({
-  reason: z.string({ error: 'Say what is wrong' }).trim().min(3, 'Say what is wrong').max(500, 'The reason is limited to 500 characters'),
+  reason: z
+    .string({ error: 'Say what is wrong' })
+    .trim()
+    .min(3, 'Say what is wrong')
+    .max(500, 'The reason is limited to 500 characters'),
 });
 
 export const MODERATION_FILTERS = ['reported', 'hidden', 'all'] as const;
