@@ -149,7 +149,17 @@ export async function buildApp(deps: AppDeps) {
   const newChapterNotices = createNewChapterNotices({ db, clock, jobs, logger: app.log, publicUrl: config.publicUrl, unsubscribe });
   const freeAlerts = createFreeAlerts({ db, clock, logger: app.log });
   const emailPreferences = createEmailPreferences({ db, clock, unsubscribe });
-  const publishing = createPublishing({ db, clock, logger: app.log, inClaim: newChapterNotices.queueFanOut, onReleased: onChange });
+  const publishing = createPublishing({
+    db,
+    clock,
+    logger: app.log,
+    inClaim: newChapterNotices.queueFanOut,
+    onReleased: () => {
+      onChange();
+      // The fan-out was queued with the claim: this instance's workers take it now, not at their next poll.
+      jobs.wake('notifications.fan-out');
+    },
+  });
   const chapters = createChaptersService({ db, clock, storage, signer, images, publishing, onChange });
   const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, onChange });
   const genres = createGenresService({ db, onChange });
@@ -199,7 +209,11 @@ export async function buildApp(deps: AppDeps) {
   jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
-  jobs.work('notifications.fan-out', { handler: async ({ chapterId }) => void (await newChapterNotices.fanOut(chapterId)) });
+  // Two at once per instance: a big series' parts are shared out among the instances' workers.
+  jobs.work('notifications.fan-out', {
+    concurrency: 2,
+    handler: async ({ chapterId, part = 0, parts = 1 }) => void (await newChapterNotices.fanOut(chapterId, { part, parts })),
+  });
   jobs.work('notifications.free-alerts', { handler: async () => void (await freeAlerts.notifyFreed()) });
   jobs.schedule('notifications.free-alerts', '* * * * *');
   // Hourly: each daily reader's digest comes at about the hour of their last one.
