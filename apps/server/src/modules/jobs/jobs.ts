@@ -15,8 +15,11 @@ export interface JobData {
   'auth.reset-link': { email: string };
   /** Forget view marks older than the dedup window. */
   'metrics.prune-view-marks': Record<string, never>;
-  /** A released chapter: notify its series' followers once, and mail those who asked (issue 9 §2). */
-  'notifications.fan-out': { chapterId: string };
+  /**
+   * A released chapter: notify its series' followers once, and mail those who asked (issue 9 §2).
+   * A big series is split into `parts` jobs (followers by a byte of their id), so workers share it.
+   */
+  'notifications.fan-out': { chapterId: string; part?: number; parts?: number };
   /** Early-access chapters that turned free: notify the readers who asked (a schedule). */
   'notifications.free-alerts': Record<string, never>;
   /** The daily e-mail digest of new chapters, for readers whose last one is a day old (a schedule). */
@@ -53,6 +56,8 @@ export interface Jobs {
   sendMany<N extends JobName>(name: N, items: JobData[N][], options?: Pick<SendOptions, 'tx'>): Promise<void>;
   /** Registers the worker of a queue; workers start polling at start(). */
   work<N extends JobName>(name: N, worker: JobWorker<N>): void;
+  /** This instance's workers of a queue look for work now instead of at their next poll (after queueing something urgent). */
+  wake(name: JobName): void;
   /** A recurring job: pg-boss keeps one schedule for all instances, so it runs once per tick whatever their number. */
   schedule(name: JobName, cron: string): void;
   start(): Promise<void>;
@@ -97,6 +102,7 @@ export function createJobs(
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const workers = new Map<JobName, JobWorker<JobName>>();
+  const workerIds = new Map<JobName, string[]>();
   const schedules = new Map<JobName, string>();
   const running = new Set<Promise<unknown>>();
   let started = false;
@@ -121,6 +127,9 @@ export function createJobs(
     work(name, worker) {
       workers.set(name, worker as JobWorker<JobName>);
     },
+    wake(name) {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    },
     schedule(name, cron) {
       schedules.set(name, cron);
     },
@@ -133,7 +142,7 @@ export function createJobs(
       if (options.runWorkers !== false) {
         for (const [name, worker] of workers) {
           for (let i = 0; i < (worker.concurrency ?? 1); i += 1) {
-            await boss.work(name, { batchSize: worker.batchSize ?? 1, pollingIntervalSeconds }, async (batch) => {
+            const id = await boss.work(name, { batchSize: worker.batchSize ?? 1, pollingIntervalSeconds }, async (batch) => {
               for (const job of batch) {
                 const work = worker.handler(job.data as JobData[JobName]);
                 running.add(work);
@@ -148,6 +157,7 @@ export function createJobs(
                 }
               }
             });
+            workerIds.set(name, [...(workerIds.get(name) ?? []), id]);
           }
         }
       }

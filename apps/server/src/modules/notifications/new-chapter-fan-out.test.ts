@@ -1,8 +1,10 @@
 import { fillPath, ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import { openPostgres } from '../../db/client';
+import { chapters as chaptersTable } from '../../db/schema';
 import { createLimiter } from '../../lib/limiter-factory';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { buildFollowers, mailsTo, noticesOf, withPassword } from '../../../test/followers';
@@ -118,6 +120,29 @@ describe('a released chapter notifies its series’ followers once (issue 9 §2)
     await expectOneNoticeEach(scheduled.id, followers);
   });
 
+  it('a big series’ followers, shared out in parts, are each notified once', async () => {
+    const series = await buildSeries(t);
+    const followers = await buildFollowers(t.db, series.id, 60);
+    const chapter = await buildChapter(t, series.id, { number: 1, publishedAt: null });
+    await t.app.services.chapters.updateChapter(chapter.id, { publishedAt: iso(-1000) });
+    await t.app.services.jobs.drain();
+    expect((await noticesOf(t.db, chapter.id)).size).toBe(60); // one part: fewer than 50,000 followers
+
+    const next = await buildChapter(t, series.id, { number: 2, publishedAt: null });
+    const { newChapterNotices } = t.app.services;
+    // Released without its jobs (as if claimed elsewhere), then fanned out in three parts, one twice.
+    await t.db
+      .update(chaptersTable)
+      .set({ publishedAt: t.clock.now(), announcedAt: t.clock.now() })
+      .where(eq(chaptersTable.id, next.id));
+    await newChapterNotices.fanOut(next.id, { part: 1, parts: 3 });
+    const partial = (await noticesOf(t.db, next.id)).size;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(60);
+    await Promise.all([0, 1, 2, 2].map((part) => newChapterNotices.fanOut(next.id, { part, parts: 3 })));
+    await expectOneNoticeEach(next.id, followers);
+  });
+
   it('a chapter taken back to draft before its fan-out ran, or of an unpublished series, notifies nobody', async () => {
     const hidden = await buildSeries(t, { isPublished: false });
     await buildFollowers(t.db, hidden.id, 2);
@@ -127,8 +152,9 @@ describe('a released chapter notifies its series’ followers once (issue 9 §2)
 
     const series = await buildSeries(t);
     await buildFollowers(t.db, series.id, 2);
-    const chapter = await buildChapter(t, series.id, { number: 1 });
-    await t.app.services.chapters.updateChapter(chapter.id, { publishedAt: null });
+    const chapter = await buildChapter(t, series.id, { number: 1, publishedAt: null });
+    // Claimed, then taken back to draft before its job ran.
+    await t.db.update(chaptersTable).set({ announcedAt: t.clock.now() }).where(eq(chaptersTable.id, chapter.id));
     await t.app.services.newChapterNotices.fanOut(chapter.id);
     expect((await noticesOf(t.db, chapter.id)).size).toBe(0);
   });

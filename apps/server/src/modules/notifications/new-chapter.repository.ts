@@ -22,14 +22,21 @@ export interface MailRecipient {
   username: string;
 }
 
-/** Of these series, the ones somebody follows (a release of any other needs no fan-out). */
-export async function followedSeries(db: Database, seriesIds: string[]): Promise<Set<string>> {
-  if (seriesIds.length === 0) return new Set();
+/** How many readers follow each of these series (series nobody follows are left out). */
+export async function countFollowers(db: Database, seriesIds: string[]): Promise<Map<string, number>> {
+  if (seriesIds.length === 0) return new Map();
   const rows = await db
-    .selectDistinct({ seriesId: bookmarks.seriesId })
+    .select({ seriesId: bookmarks.seriesId, followers: sql<number>`count(*)::int` })
     .from(bookmarks)
-    .where(inArray(bookmarks.seriesId, seriesIds));
-  return new Set(rows.map((row) => row.seriesId));
+    .where(inArray(bookmarks.seriesId, seriesIds))
+    .groupBy(bookmarks.seriesId);
+  return new Map(rows.map((row) => [row.seriesId, row.followers]));
+}
+
+/** One share of a series' followers: those whose id's last byte is `part` modulo `parts` (ids are random). */
+export interface FanOutPart {
+  part: number;
+  parts: number;
 }
 
 /**
@@ -64,21 +71,22 @@ const CLOCK_SKEW = '1 hour';
 
 /**
  * DESIGN §5 notifications: one set-based statement notifies every follower of the chapter's series
- * who has no notice of it yet (so a retried job adds nothing), and answers the readers among the
- * newly notified who asked for an e-mail per chapter. The duplicate check reads the reader's
+ * (in this share of them) who has no notice of it yet (so a retried job adds nothing), and answers
+ * the readers among the newly notified who asked for an e-mail per chapter. The duplicate check reads the reader's
  * notices since the release through (user_id, created_at), not all of them.
  */
 export async function insertNewChapterNotices(
   db: Database,
-  notice: { chapter: ReleasedChapter; title: string; description: string; link: string; now: Date },
+  notice: { chapter: ReleasedChapter; title: string; description: string; link: string; now: Date; share: FanOutPart },
 ): Promise<MailRecipient[]> {
-  const { chapter } = notice;
+  const { chapter, share } = notice;
   const result = await db.execute(sql`
     with inserted as (
       insert into notifications (user_id, title, description, link, kind, chapter_id, created_at)
       select b.user_id, ${notice.title}, ${notice.description}, ${notice.link}, 'new_chapter', ${chapter.id}::uuid, ${at(notice.now)}
       from bookmarks b
       where b.series_id = ${chapter.seriesId}::uuid
+        and get_byte(uuid_send(b.user_id), 15) % ${share.parts}::int = ${share.part}::int
         and not exists (
           select 1 from notifications n
           where n.user_id = b.user_id

@@ -7,12 +7,20 @@ import type { Jobs } from '../jobs/jobs';
 import { chapterLabel, chapterLink, digestMail, newChapterMail } from './new-chapter-mail';
 import {
   claimDueDigests,
+  countFollowers,
   digestEntries,
   findReleasedChapter,
-  followedSeries,
   insertNewChapterNotices,
+  type FanOutPart,
 } from './new-chapter.repository';
 import type { UnsubscribeTokens } from './unsubscribe-token';
+
+/**
+ * Followers per fan-out job: a series with more is split into parts that the workers of every
+ * instance take at once (100,000 followers: two parts), up to 16 parts (beyond, parts grow).
+ */
+const FAN_OUT_PART_SIZE = 50_000;
+const FAN_OUT_MAX_PARTS = 16;
 
 /** A digest goes out at most once in this long (a little under a day, so an hourly tick keeps its hour). */
 export const DIGEST_INTERVAL = '23 hours';
@@ -48,21 +56,22 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
     `${deps.publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(deps.unsubscribe.tokenFor(userId))}`;
 
   return {
-    /** Inside the release claim: a fan-out job for each released chapter whose series has followers. */
+    /** Inside the release claim: the fan-out jobs (one per 50,000 followers) of each released chapter whose series has followers. */
     async queueFanOut(tx: Transaction, releases: Release[]): Promise<void> {
-      const followed = await followedSeries(tx, [...new Set(releases.map((release) => release.seriesId))]);
-      const chapterIds = releases
-        .filter((release) => followed.has(release.seriesId))
-        .map((release) => ({ chapterId: release.id }));
-      if (chapterIds.length > 0) await jobs.sendMany('notifications.fan-out', chapterIds, { tx });
+      const followers = await countFollowers(tx, [...new Set(releases.map((release) => release.seriesId))]);
+      const jobsToQueue = releases.flatMap((release) => {
+        const parts = Math.min(FAN_OUT_MAX_PARTS, Math.ceil((followers.get(release.seriesId) ?? 0) / FAN_OUT_PART_SIZE));
+        return Array.from({ length: parts }, (_, part) => ({ chapterId: release.id, part, parts }));
+      });
+      if (jobsToQueue.length > 0) await jobs.sendMany('notifications.fan-out', jobsToQueue, { tx });
     },
 
     /**
-     * The fan-out job: notifies every follower once (a retried or repeated job adds nothing) and
+     * A fan-out job (of one share of the followers): notifies every follower once (a retried or repeated job adds nothing) and
      * queues an e-mail for each newly notified reader who wants one per chapter. Does nothing when
      * the chapter is gone or back to draft. Returns how many e-mails it queued.
      */
-    async fanOut(chapterId: string): Promise<{ mailed: number }> {
+    async fanOut(chapterId: string, share: FanOutPart = { part: 0, parts: 1 }): Promise<{ mailed: number }> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const chapter = await findReleasedChapter(tx, chapterId, now);
@@ -73,6 +82,7 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
           description: `${chapterLabel(chapter)} is out now`,
           link: chapterLink(chapter),
           now,
+          share,
         });
         const mails = recipients.map((to) =>
           newChapterMail(to, chapter, { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId) }),
