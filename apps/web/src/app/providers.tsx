@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/toast-context';
 import { ProfileProvider } from '../features/profile/profile-context';
 import { AuthProvider } from '../lib/auth/auth-context';
+import { CommentsSlotProvider } from '../lib/comments/comments-slot';
 import { useMergeVisitorProgress } from '../lib/library/merge-visitor-progress';
 
 /** What a visitor read in this browser joins their account as they sign in. */
@@ -11,6 +12,9 @@ function VisitorProgressMerge() {
   return null;
 }
 
+/** Comments (issue 9 §4) in a chunk of their own, fetched as a reader scrolls near them. */
+const CommentsSection = lazy(() => import('../features/comments/comments-section'));
+
 /** Server data, toasts, the session and the profile, for the whole app. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
@@ -18,7 +22,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <ToastProvider>
         <AuthProvider>
           <VisitorProgressMerge />
-          <ProfileProvider>{children}</ProfileProvider>
+          <CommentsSlotProvider value={CommentsSection}>
+            <ProfileProvider>{children}</ProfileProvider>
+          </CommentsSlotProvider>
         </AuthProvider>
       </ToastProvider>
     </QueryClientProvider>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../components/bookmark-button';
 import { LoadError } from '../../components/load-error';
+import { CommentsSlot } from '../../lib/comments/comments-slot';
 import { useBookmark } from '../../lib/library/bookmark';
 import { chapterLabel, formatDate } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -232,6 +233,7 @@ export default function ReaderPage() {
         {chapterNav}
         {data.canRead && <BookmarkButton bookmark={bookmark} />}
       </div>
+      <CommentsSlot key={data.chapter.id} target={{ chapterId: data.chapter.id }} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { ChapterMarks } from '../../../components/chapter-marks';
 import { CoverImage } from '../../../components/cover-image';
 import { LoadError } from '../../../components/load-error';
 import { StatusBadge } from '../../../components/status-badge';
+import { CommentsSlot } from '../../../lib/comments/comments-slot';
 import { useBookmark } from '../../../lib/library/bookmark';
 import { useSeriesPlaces } from '../../../lib/library/series-progress';
 import { chapterLabel, formatDate } from '../../../lib/time';
@@ -179,6 +180,7 @@ export default function SeriesPage() {
           </button>
         )}
       </section>
+      <CommentsSlot key={data.id} target={{ seriesId: data.id }} />
     </div>
   );
 }

@@ -1,0 +1,95 @@
+import { Link, useLocation } from 'react-router';
+import { useState } from 'react';
+import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { LoadError } from '../../components/load-error';
+import { useAuth } from '../../lib/auth/auth-context';
+import type { CommentsTarget } from '../../lib/comments/comments-slot';
+import type { CommentSort } from './api/comment-keys';
+import { useComments } from './api/list-comments';
+import { usePostComment } from './api/write-comments';
+import { CommentCompose } from './components/comment-compose';
+import { CommentThread } from './components/comment-item';
+
+const SORTS: { value: CommentSort; label: string }[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'oldest', label: 'Oldest' },
+];
+
+/**
+ * Comments under a chapter or on a series page (issue 9 §4): newest or oldest first, "Load
+ * more", a compose box for readers ("Log in to comment" for visitors), one level of replies.
+ */
+export function CommentsSection({ target }: { target: CommentsTarget }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const [sort, setSort] = useState<CommentSort>('newest');
+  const comments = useComments(target, sort);
+  const post = usePostComment(target);
+  const isSignedIn = user !== null;
+  const now = Date.now();
+  const total = comments.data?.pages[0]?.pagination.total;
+  const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section aria-labelledby="comments-heading" className="mx-auto w-full max-w-3xl px-4 py-8">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="comments-heading" className="text-lg font-bold text-zinc-100">
+          Comments{total !== undefined ? ` (${total.toLocaleString('en')})` : ''}
+        </h2>
+        <div role="group" aria-label="Order" className="flex rounded-lg bg-ink-900 p-1">
+          {SORTS.map((option) => (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={sort === option.value}
+              onClick={() => setSort(option.value)}
+              className={`rounded-md px-3 py-1 text-sm ${sort === option.value ? 'bg-ink-700 font-semibold text-zinc-100' : 'text-zinc-400 hover:text-zinc-100'}`}
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {isSignedIn ? (
+        <CommentCompose label="Add a comment" submitLabel="Post" onSubmit={(input) => post.mutateAsync(input)} />
+      ) : (
+        <Link to="/login" state={{ from: location.pathname + location.search }} className={primaryButton}>
+          Log in to comment
+        </Link>
+      )}
+
+      <div className="mt-4">
+        {comments.isPending ? (
+          <p className="py-6 text-sm text-zinc-500" aria-busy="true">
+            Loading comments…
+          </p>
+        ) : comments.isError ? (
+          <LoadError message="Comments could not be loaded." onRetry={() => void comments.refetch()} />
+        ) : threads.length === 0 ? (
+          <p className="py-6 text-sm text-zinc-400">No comments yet.{isSignedIn ? ' Be the first.' : ''}</p>
+        ) : (
+          <ul>
+            {threads.map((comment) => (
+              <CommentThread key={comment.id} comment={comment} target={target} isSignedIn={isSignedIn} now={now} />
+            ))}
+          </ul>
+        )}
+        {comments.hasNextPage && (
+          <div className="mt-4 flex justify-center">
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={comments.isFetchingNextPage}
+              onClick={() => void comments.fetchNextPage()}
+            >
+              {comments.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default CommentsSection;
