@@ -16,6 +16,9 @@ import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { announcementPageMeta } from './modules/announcements/announcements.page-meta';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
+import { createAnnouncementsService } from './modules/announcements/announcements.service';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { createBannersService } from './modules/banners/banners.service';
 import { catalogueSeriesPageMeta } from './modules/catalogue/catalogue.page-meta';
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
   const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, onChange });
   const genres = createGenresService({ db, onChange });
   const banners = createBannersService({ db, images, onChange });
+  const announcements = createAnnouncementsService({ db, clock, images });
   const store = createStoreService({ db, clock, onUserChanged });
   const unlocks = createUnlocks({ db, clock, onUserChanged });
   // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
@@ -187,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
     chapters,
     genres,
     banners,
+    announcements,
     publishing,
     views,
     jobs,
@@ -259,6 +264,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(searchRoutes, { db });
   await app.register(genresRoutes, { genres, catalogue });
   await app.register(bannersRoutes, { banners, catalogue });
+  await app.register(announcementsRoutes, { announcements });
   await app.register(seriesRoutes, { series });
   await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
@@ -269,6 +275,7 @@ export async function buildApp(deps: AppDeps) {
 
   const pageMeta = createPageMetaRegistry();
   pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));
+  pageMeta.register(announcementPageMeta(announcements, config.publicUrl));
   await app.register(webPlugin, { webDistDir: config.webDistDir, pageMeta: pageMeta.lookup });
 
   return app;
@@ -284,6 +291,7 @@ declare module 'fastify' {
       chapters: ReturnType<typeof createChaptersService>;
       genres: ReturnType<typeof createGenresService>;
       banners: ReturnType<typeof createBannersService>;
+      announcements: ReturnType<typeof createAnnouncementsService>;
       publishing: ReturnType<typeof createPublishing>;
       views: ReturnType<typeof createViewCounter>;
       jobs: Jobs;

@@ -59,3 +59,36 @@ export function novelPreview(html: string, percent: number): string {
   }
   return cut === 0 ? '' : sanitizeNovelHtml(html.slice(0, cut));
 }
+
+/** Our own images: a path under /media, nothing that climbs out of it. */
+const OWN_MEDIA = /^\/media\/[A-Za-z0-9_\-/]+(?:\.[A-Za-z0-9]+)?$/;
+
+/**
+ * What an announcement may contain: the novel's formatting plus headings and images served from
+ * our /media; no scripts, styles, frames, event handlers or javascript: links.
+ */
+const ANNOUNCEMENT_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: [...(OPTIONS.allowedTags as string[]), 'h1', 'img', 'figure', 'figcaption'],
+  allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  exclusiveFilter: (frame) => frame.tag === 'img' && !OWN_MEDIA.test(frame.attribs.src ?? ''),
+};
+
+export function sanitizeAnnouncementHtml(html: string): string {
+  return sanitizeHtml(html, ANNOUNCEMENT_OPTIONS).trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/** The plain text of sanitized HTML, blocks separated by a space and whitespace collapsed. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<\/(?:p|h[1-6]|li|blockquote|figcaption)>|<br\s*\/?>|<hr\s*\/?>/g, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
