@@ -46,7 +46,10 @@ export function BookmarkItem({ item, onRemove, isRemoving }: { item: Bookmark; o
           {item.latestChapter ? (
             <p className="text-sm text-zinc-400">
               Latest:{' '}
-              <Link to={`${base}/${item.latestChapter.slug}`} className="text-zinc-200 hover:text-accent-400">
+              <Link
+                to={`${base}/${item.latestChapter.slug}`}
+                className="text-zinc-200 underline decoration-zinc-500 underline-offset-2 hover:text-accent-400"
+              >
                 {chapterLabel(item.latestChapter)}
               </Link>{' '}
               · <time dateTime={item.latestChapter.publishedAt}>{timeFromNow(item.latestChapter.publishedAt)}</time>
