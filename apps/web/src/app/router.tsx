@@ -182,6 +182,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
             { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
             { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
+            { path: 'Comments', ...lazyPage(() => import('../features/dashboard/comments/comments-page')) },
             {
               element: (
                 <RequireRole allowed={ADMIN_ONLY}>

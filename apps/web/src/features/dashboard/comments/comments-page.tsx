@@ -1,0 +1,217 @@
+import type { EndpointQuery, TeamComment } from '@inkwell/contract';
+import { Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { secondaryButton } from '../../../components/button-styles';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
+import { Pagination } from '../../../components/pagination';
+import { RoleTag } from '../../../components/role-tag';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { timeFromNow } from '../../../lib/time';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDeleteTeamComment, useSetCommentHidden, useTeamComments } from './api/team-comments';
+
+type Status = EndpointQuery<'teamComments'>['status'];
+const TABS: { value: NonNullable<Status>; label: string }[] = [
+  { value: 'all', label: 'Newest' },
+  { value: 'reported', label: 'Reported' },
+  { value: 'hidden', label: 'Hidden' },
+];
+
+/** Tab, words, user and page live in the URL, so a view can be reloaded and shared. */
+function useModerationQuery() {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const debounced = useDebouncedValue(text.trim(), 300);
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  useEffect(() => {
+    if ((params.get('q') ?? '') === debounced) return;
+    const next = new URLSearchParams(params);
+    if (debounced) next.set('q', debounced);
+    else next.delete('q');
+    next.delete('page');
+    setParams(next, { replace: true });
+  }, [debounced, params, setParams]);
+
+  const status = TABS.find((tab) => tab.value === params.get('status'))?.value ?? 'all';
+  const userId = params.get('userId') ?? '';
+  const userName = params.get('user') ?? '';
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useMemo(
+    (): EndpointQuery<'teamComments'> => ({ status, page, ...(q ? { q } : {}), ...(userId ? { userId } : {}) }),
+    [status, page, q, userId],
+  );
+  return { text, setText, status, userId, userName, query, update };
+}
+
+const whereLink = (comment: TeamComment) =>
+  `/SeriesView/${comment.series.slug}${comment.chapter ? `/${comment.chapter.slug}` : ''}#comment-${comment.id}`;
+
+function ModerationCard({ comment, onUser }: { comment: TeamComment; onUser(): void }) {
+  const setHidden = useSetCommentHidden();
+  const remove = useDeleteTeamComment();
+  const toast = useToast();
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const toggleHidden = async () => {
+    try {
+      await setHidden.mutateAsync({ id: comment.id, hidden: !comment.hidden });
+      toast({ message: comment.hidden ? 'Comment restored' : 'Comment hidden', type: 'success' });
+    } catch (error) {
+      toast({ message: error instanceof ApiError ? error.message : 'Could not change the comment', type: 'error' });
+    }
+  };
+
+  return (
+    <li className="rounded-xl border border-ink-800 bg-ink-900 p-4">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="font-semibold text-zinc-100">{comment.author.username}</span>
+        <RoleTag role={comment.author.role} />
+        <time dateTime={comment.createdAt} className="text-xs text-zinc-500">
+          {timeFromNow(comment.createdAt)}
+        </time>
+        {comment.parentId && <span className="text-xs text-zinc-500">reply</span>}
+        {comment.isSpoiler && <span className="text-xs font-semibold text-amber-300">Spoiler</span>}
+        {comment.hidden && <span className="rounded bg-zinc-700 px-1.5 py-0.5 text-xs font-semibold text-zinc-200">Hidden</span>}
+        {comment.reportCount > 0 && (
+          <span className="rounded bg-rose-500/20 px-1.5 py-0.5 text-xs font-semibold text-rose-300">
+            {comment.reportCount} report{comment.reportCount === 1 ? '' : 's'}
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-xs text-zinc-400">
+        on{' '}
+        <Link to={whereLink(comment)} className="text-accent-400 hover:underline">
+          {comment.series.title}
+          {comment.chapter ? ` · Chapter ${comment.chapter.number}` : ''}
+        </Link>
+      </p>
+      <p className="mt-2 whitespace-pre-wrap break-words text-sm text-zinc-200">{comment.body}</p>
+      {comment.reports.length > 0 && (
+        <ul className="mt-3 space-y-1 rounded-lg bg-ink-950 p-3 text-xs text-zinc-300" aria-label="Reports">
+          {comment.reports.map((report) => (
+            <li key={`${report.username}-${report.createdAt}`}>
+              <span className="font-semibold">{report.username}</span>:{' '}
+              <span className="whitespace-pre-wrap break-words">{report.reason}</span>{' '}
+              <span className="text-zinc-500">· {timeFromNow(report.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={secondaryButton} onClick={() => void toggleHidden()} disabled={setHidden.isPending}>
+          {comment.hidden ? 'Restore' : 'Hide'}
+        </button>
+        <button type="button" className={`${secondaryButton} text-rose-300`} onClick={() => setIsDeleting(true)}>
+          Delete
+        </button>
+        <button type="button" className={secondaryButton} onClick={onUser}>
+          This user&apos;s other comments
+        </button>
+      </div>
+      {isDeleting && (
+        <ConfirmDialog
+          title="Delete this comment?"
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            await remove.mutateAsync(comment.id);
+            toast({ message: 'Comment deleted', type: 'success' });
+          }}
+          onClose={() => setIsDeleting(false)}
+          renderError={(error) => (error instanceof ApiError ? error.message : 'Could not delete the comment')}
+        >
+          {comment.parentId ? 'The reply is deleted for good.' : 'The comment and its replies are deleted for good.'}
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}
+
+/** /Dashboard/Comments: the newest, reported and hidden comments, where each belongs, and what to do with it. */
+export default function CommentsPage() {
+  useDocumentTitle('Comments');
+  const { text, setText, status, userId, userName, query, update } = useModerationQuery();
+  const list = useTeamComments(query);
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-white">Comments</h1>
+      <p className="mt-1 text-sm text-zinc-400">
+        Newest first. Hidden comments (and their replies) are gone for readers until restored.
+      </p>
+
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <div role="tablist" aria-label="Which comments" className="flex rounded-lg bg-ink-900 p-1">
+          {TABS.map((tab) => (
+            <button
+              key={tab.value}
+              type="button"
+              role="tab"
+              aria-selected={status === tab.value}
+              onClick={() => update({ status: tab.value === 'all' ? null : tab.value })}
+              className={`rounded-md px-3 py-1.5 text-sm ${status === tab.value ? 'bg-ink-700 font-semibold text-zinc-100' : 'text-zinc-400 hover:text-zinc-100'}`}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+        <div className="relative w-full sm:w-72">
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+          <input
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Words in the comment"
+            aria-label="Search comments"
+            className="w-full rounded-lg border border-ink-700 bg-ink-900 py-2 pl-9 pr-3 text-sm text-zinc-100"
+          />
+        </div>
+      </div>
+      {userId && (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-zinc-300">
+          Comments by <span className="font-semibold">{userName || 'this user'}</span>
+          <button type="button" className="text-accent-400 hover:underline" onClick={() => update({ userId: null, user: null })}>
+            Show everyone&apos;s
+          </button>
+        </p>
+      )}
+
+      <div className="mt-5">
+        {list.isPending ? (
+          <p className="text-sm text-zinc-500">Loading…</p>
+        ) : list.isError ? (
+          <LoadError message="Comments could not be loaded." onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <p className="text-sm text-zinc-400">No comments here.</p>
+        ) : (
+          <>
+            <ul className="space-y-3">
+              {list.data.items.map((comment) => (
+                <ModerationCard
+                  key={comment.id}
+                  comment={comment}
+                  onUser={() => update({ userId: comment.author.id, user: comment.author.username, status: null })}
+                />
+              ))}
+            </ul>
+            <Pagination page={list.data.pagination.page} totalPages={list.data.pagination.totalPages} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
