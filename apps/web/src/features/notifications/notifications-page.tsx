@@ -4,13 +4,23 @@ import { Link } from 'react-router';
 import { FullPageSpinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { fetchNotifications, markAllNotificationsRead, notificationKeys } from './api/notifications';
+import { EmailPreferences } from './components/email-preferences';
 import { timeAgo } from './dropdown-rules';
 import { useMarkAsRead } from './use-notifications';
 
 const PAGE = 20;
 
-/** /profile/notifications: every notification, newest first, twenty at a time. */
+/** /profile/notifications: the e-mail setting, then every notification, newest first, twenty at a time. */
 export function NotificationsPage() {
+  return (
+    <>
+      <EmailPreferences />
+      <NotificationList />
+    </>
+  );
+}
+
+function NotificationList() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const markAsRead = useMarkAsRead();

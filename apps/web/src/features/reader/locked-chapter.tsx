@@ -14,6 +14,7 @@ import { lockedRunFrom, type PricedChapter } from '../../lib/wallet/locked-run';
 import { useStoreSettingsMutation } from '../../lib/wallet/store-settings';
 import { getCoinsHref, useUnlockChapters } from '../../lib/wallet/unlock';
 import { FreeCountdown } from './components/free-countdown';
+import { NotifyWhenFree } from './components/notify-when-free';
 import { unlockedMessage, useAutoUnlock } from './use-auto-unlock';
 
 interface LockedChapterProps {
@@ -94,6 +95,7 @@ export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedC
         )}
       </div>
       {isEarly && <p className="mt-2 text-sm text-zinc-400">Free for everyone on {formatDate(chapter.freeAt!)}.</p>}
+      {isEarly && user && <NotifyWhenFree chapterId={chapter.id} />}
 
       {user && (
         <p className="mt-4 text-sm text-zinc-300">
