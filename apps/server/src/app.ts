@@ -270,6 +270,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mediaRoutes, { storage, signer, clock });
   await app.register(storeRoutes, { db, store, payments, unlocks, stripeEvents });
   await app.register(libraryRoutes, { library: createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) }) });
+  await app.register(commentsRoutes, { comments: createCommentsService({ db, clock, limiter }) });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
 
@@ -285,7 +286,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The services, for the demo seed, tests and benchmarks. */
     services: {
-  await app.register(commentsRoutes, { comments: createCommentsService({ db, clock, limiter }) });
       catalogue: ReturnType<typeof createCatalogueService>;
       series: ReturnType<typeof createSeriesService>;
       chapters: ReturnType<typeof createChaptersService>;
