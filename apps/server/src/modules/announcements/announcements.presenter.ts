@@ -1,4 +1,10 @@
-import type { Announcement, AnnouncementState, AnnouncementSummary, TeamAnnouncement, TeamAnnouncementSummary } from '@inkwell/contract';
+import type {
+  Announcement,
+  AnnouncementState,
+  AnnouncementSummary,
+  TeamAnnouncement,
+  TeamAnnouncementSummary,
+} from '@inkwell/contract';
 import { toImage } from '../catalogue/catalogue.presenter';
 import type { AnnouncementRow, AnnouncementSummaryRow } from './announcements.repository';
 

@@ -37,7 +37,10 @@ export async function listPublished(db: Database, now: Date, page: number, perPa
       .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(announcements).where(visible(now)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(announcements)
+      .where(visible(now)),
   ]);
   return { rows: rows satisfies AnnouncementSummaryRow[], total: count?.total ?? 0 };
 }
@@ -74,7 +77,10 @@ export async function listForTeam(
       .orderBy(desc(announcements.updatedAt), desc(announcements.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(announcements).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(announcements)
+      .where(where),
   ]);
   return { rows: rows satisfies AnnouncementSummaryRow[], total: count?.total ?? 0 };
 }
@@ -104,7 +110,11 @@ export async function insertAnnouncement(db: Database, values: NewAnnouncement):
   return row;
 }
 
-export async function updateAnnouncement(db: Database, id: string, values: Partial<NewAnnouncement>): Promise<AnnouncementRow | undefined> {
+export async function updateAnnouncement(
+  db: Database,
+  id: string,
+  values: Partial<NewAnnouncement>,
+): Promise<AnnouncementRow | undefined> {
   const [row] = await db.update(announcements).set(values).where(eq(announcements.id, id)).returning();
   return row;
 }
