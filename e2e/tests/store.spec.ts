@@ -52,9 +52,11 @@ test.describe.configure({ mode: 'serial' });
 test('a visitor sees the coin packages and is asked to log in to buy', async ({ page }) => {
   await page.goto('/buy/store');
   await expect(page.getByRole('heading', { name: 'Coin store', level: 1 })).toBeVisible();
-  await expect(page.getByRole('article')).toHaveCount(3);
-  await expect(page.getByRole('article', { name: 'Chest' }).getByText('Best value')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Log in to buy' })).toHaveCount(3);
+  // The demo's packages (other journeys may have put more on sale), one of them marked the best value.
+  for (const name of ['Handful', 'Pouch', 'Chest']) await expect(page.getByRole('article', { name })).toBeVisible();
+  const onSale = await page.getByRole('article').count();
+  await expect(page.getByText('Best value')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Log in to buy' })).toHaveCount(onSale);
   await expect(page.getByRole('button', { name: 'Buy' })).toHaveCount(0);
   await expectNoSeriousA11yProblems(page, '/buy/store');
 });
@@ -120,7 +122,7 @@ test('a reader subscribes to a plan through the test checkout, is Premium, and c
   await page.getByRole('link', { name: 'See the plans' }).click();
 
   await expect(page).toHaveURL('/buy/subscriptions');
-  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article', { name: PLAN.name, exact: true })).toBeVisible();
   await expectNoSeriousA11yProblems(page, '/buy/subscriptions');
   await page.getByRole('article', { name: PLAN.name, exact: true }).getByRole('button', { name: 'Subscribe' }).click();
   await expect(page).toHaveURL(/\/buy\/checkout\/[0-9a-f-]{36}$/);
