@@ -1,0 +1,69 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/** The demo catalogue's free comic. */
+const COMIC = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
+const CHAPTER_URL = `/SeriesView/${COMIC.slug}/chapter-1`;
+
+const stamp = Date.now().toString(36);
+const first = { email: `first.${stamp}@example.com`, username: `first_${stamp}`, password: 'amber-lantern-72' };
+const second = { email: `second.${stamp}@example.com`, username: `second_${stamp}`, password: 'amber-lantern-73' };
+
+async function register(page: Page, account: typeof first) {
+  await page.goto('/register');
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${account.username}.` })).toBeVisible();
+}
+
+async function readerPage(browser: Browser, account: typeof first) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await register(page, account);
+  return page;
+}
+
+/** The chapter, scrolled down to its comments (they load as the reader comes near them). */
+async function openComments(page: Page) {
+  await page.goto(CHAPTER_URL);
+  await expect(page.getByTestId('strip-reader')).toBeVisible();
+  await page.keyboard.press('End');
+  const section = page.getByRole('region', { name: /^Comments/ });
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toBeVisible();
+  return section;
+}
+
+test('a reader comments under a chapter, another replies, and the first sees the reply and is told in the bell', async ({
+  browser,
+}) => {
+  const visitor = await (await browser.newContext()).newPage();
+  const visitorSection = await openComments(visitor);
+  await expect(visitorSection.getByRole('link', { name: 'Log in to comment' })).toBeVisible();
+
+  const alice = await readerPage(browser, first);
+  const aliceSection = await openComments(alice);
+  await aliceSection
+    .getByRole('textbox', { name: 'Add a comment' })
+    .fill('The lighthouse panel <b>at dawn</b> is gorgeous https://example.com/art');
+  await aliceSection.getByRole('button', { name: 'Post' }).click();
+  const aliceComment = aliceSection.getByRole('article', { name: `Comment by ${first.username}` });
+  await expect(aliceComment).toContainText('The lighthouse panel <b>at dawn</b> is gorgeous');
+  await expect(aliceComment.getByRole('link', { name: 'https://example.com/art' })).toBeVisible();
+
+  const bob = await readerPage(browser, second);
+  const bobSection = await openComments(bob);
+  const thread = bobSection.getByRole('article', { name: `Comment by ${first.username}` });
+  await thread.getByRole('button', { name: 'Reply' }).click();
+  await bobSection.getByRole('textbox', { name: `Reply to ${first.username}` }).fill('Agreed, the colours!');
+  await bobSection.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect(bobSection.getByRole('article', { name: `Comment by ${second.username}` })).toContainText('Agreed, the colours!');
+
+  // The first reader comes back: the reply is under her comment, and the bell says so.
+  const aliceAgain = await openComments(alice);
+  await expect(aliceAgain.getByRole('article', { name: `Comment by ${second.username}` })).toContainText('Agreed, the colours!');
+  await alice.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(alice.getByTestId('notification-panel')).toContainText(`${second.username} replied to your comment`);
+});
