@@ -31,7 +31,11 @@ export function CommentsSection({ target }: { target: CommentsTarget }) {
   const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
-    <section aria-labelledby="comments-heading" className="mx-auto w-full max-w-3xl px-4 py-8">
+    <section
+      aria-labelledby="comments-heading"
+      // Under a chapter it centres itself; on the series page it sits in the page's own column.
+      className={target.chapterId ? 'mx-auto w-full max-w-3xl px-4 py-8' : 'mt-10 w-full max-w-3xl'}
+    >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="comments-heading" className="text-lg font-bold text-zinc-100">
           Comments{total !== undefined ? ` (${total.toLocaleString('en')})` : ''}

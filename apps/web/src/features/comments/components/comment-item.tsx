@@ -67,7 +67,7 @@ function ReportForm({ commentId, onDone }: { commentId: string; onDone(): void }
         disabled={reason.trim().length < 3 || report.isPending}
         className="rounded-lg bg-rose-600 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
       >
-        Report
+        Send report
       </button>
       <button type="button" onClick={onDone} className={linkButton}>
         Cancel
