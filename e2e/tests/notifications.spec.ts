@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { BASE_URL, TEAM } from '../support/server';
+
+/** The demo's free comic: a reader follows it, the team publishes its next chapter. */
+const SERIES = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
+
+const reader = {
+  email: `bell.${Date.now()}@example.com`,
+  username: `bell_${Date.now().toString(36)}`,
+  password: 'copper-bell-rings-83',
+};
+
+test('the bell tells a follower once that a new chapter is out, and leads to it', async ({ page, browser }) => {
+  // The reader follows the series.
+  expect((await page.request.post('/api/proxy/public/register', { data: reader })).status()).toBe(201);
+  const series = await (await page.request.get(`/api/public/omegascans/public/series/${SERIES.slug}`)).json();
+  const seriesId = series.data.id as string;
+  expect((await page.request.put(`/api/omegascans/secure/me/bookmarks/${seriesId}`)).ok()).toBe(true);
+
+  // An editor publishes the next chapter now.
+  const team = await browser.newContext({ baseURL: BASE_URL });
+  const login = await team.request.post('/api/proxy/public/login', {
+    data: { username: TEAM.editor.username, password: TEAM.editor.password },
+  });
+  expect(login.ok()).toBe(true);
+  const number = 900 + Math.floor(Math.random() * 90);
+  const created = await team.request.post(`/api/omegascans/secure/team/series/${seriesId}/chapters`, {
+    data: { number, title: 'The Bell Tower', publishedAt: new Date(Date.now() - 1000).toISOString() },
+  });
+  expect(created.status()).toBe(201);
+  const chapterSlug = (await created.json()).data.slug as string;
+  await team.close();
+
+  // The fan-out runs as a job: the bell shows it within a few seconds.
+  await page.goto('/');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  const notice = page.getByRole('button', { name: new RegExp(`New chapter of ${SERIES.title}`) });
+  await expect(async () => {
+    await page.reload();
+    await bell.click();
+    await expect(notice).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await notice.click();
+  await expect(page).toHaveURL(`/SeriesView/${SERIES.slug}/${chapterSlug}`);
+});
