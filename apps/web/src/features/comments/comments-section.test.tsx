@@ -1,6 +1,6 @@
 import { COMMENT_MAX_CHARS, ROUTES, fillPath, type Comment } from '@inkwell/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, readerUser, renderInApp, verifyAs } from '../../../test/render';
 import { CommentsSection } from './comments-section';
 import { linkify } from './components/comment-text';
@@ -35,6 +35,10 @@ const page =
       success: true,
       data: { items, pagination: { page: pageNumber, perPage: 20, total: items.length, totalPages } },
     });
+
+afterEach(() => {
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
 
 const renderSection = () => renderInApp(<CommentsSection target={{ chapterId: CHAPTER_ID }} />, '/SeriesView/lantern/chapter-1');
 
@@ -158,5 +162,63 @@ describe('the comments section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('From page two')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('brings the comment a link names (a reply notice) into view', async () => {
+    const reply = comment({ body: 'The reply you were told about' });
+    const scrolled = vi.fn();
+    // jsdom does not scroll: the call is what is checked.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled(this.id);
+    };
+    mockApi({ [ROUTES.verify.path]: verifyAs(readerUser), [listPath]: page([comment({ replies: [reply], replyCount: 1 })]) });
+    renderInApp(<CommentsSection target={{ chapterId: CHAPTER_ID }} />, `/SeriesView/lantern/chapter-1#comment-${reply.id}`);
+    await screen.findByText('The reply you were told about');
+    await waitFor(() => expect(scrolled).toHaveBeenCalledWith(`comment-${reply.id}`));
+  });
+
+  it('reports a comment with a reason and says the team will look', async () => {
+    const reports: unknown[] = [];
+    const target = comment({ body: 'Rude words' });
+    mockApi({
+      [ROUTES.verify.path]: verifyAs(readerUser),
+      [listPath]: page([target]),
+      [`POST ${fillPath(ROUTES.commentReport.path, { id: target.id })}`]: (init) => {
+        reports.push(JSON.parse(String(init?.body)));
+        return Response.json({ success: true, message: 'Thanks, the team will have a look' });
+      },
+    });
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    const send = screen.getByRole('button', { name: 'Send report' });
+    expect(send).toBeDisabled();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Why are you reporting this comment?' }), {
+      target: { value: 'Insults' },
+    });
+    fireEvent.click(send);
+    await waitFor(() => expect(reports).toEqual([{ reason: 'Insults' }]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Send report' })).toBeNull());
+  });
+
+  it('deletes one’s own comment after a confirmation', async () => {
+    const mine = comment({ body: 'Regrettable', isMine: true });
+    let items = [mine];
+    const deleted: string[] = [];
+    mockApi({
+      [ROUTES.verify.path]: verifyAs(readerUser),
+      [listPath]: () => page(items)(),
+      [`DELETE ${fillPath(ROUTES.commentDelete.path, { id: mine.id })}`]: () => {
+        deleted.push(mine.id);
+        items = [];
+        return Response.json({ success: true, message: 'Comment deleted' });
+      },
+    });
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this comment?' });
+    expect(deleted).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No comments yet. Be the first.')).toBeInTheDocument();
+    expect(deleted).toEqual([mine.id]);
   });
 });

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { LoadError } from '../../components/load-error';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -29,6 +29,16 @@ export function CommentsSection({ target }: { target: CommentsTarget }) {
   const now = Date.now();
   const total = comments.data?.pages[0]?.pagination.total;
   const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
+
+  // Opened from a link to one comment (a reply's notice): brought into view once it is on the page.
+  const hasScrolled = useRef(false);
+  useEffect(() => {
+    if (hasScrolled.current || !location.hash.startsWith('#comment-') || !comments.data) return;
+    const element = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!element) return;
+    hasScrolled.current = true;
+    element.scrollIntoView({ block: 'center' });
+  }, [comments.data, location.hash]);
 
   return (
     <section

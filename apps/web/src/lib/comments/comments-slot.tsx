@@ -23,7 +23,12 @@ const LOAD_MARGIN = '600px';
 export function CommentsSlot({ target }: { target: CommentsTarget }) {
   const Section = useContext(CommentsSlotContext);
   const placeholderRef = useRef<HTMLDivElement>(null);
-  const [isNear, setIsNear] = useState(typeof IntersectionObserver === 'undefined');
+  // A link to one comment (a reply's notice: `#comment-{id}`) loads the section at once.
+  const [isNear, setIsNear] = useState(
+    () =>
+      typeof IntersectionObserver === 'undefined' ||
+      (typeof window !== 'undefined' && window.location.hash.startsWith('#comment-')),
+  );
 
   useEffect(() => {
     const element = placeholderRef.current;
