@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
+import { announcementErrorPage, announcementQueryOptions, announcementsQueryOptions } from '../features/announcements/api';
 import { homeQueryOptions } from '../features/catalogue/api/get-home';
 import { seriesErrorPage, seriesQueryOptions } from '../features/catalogue/api/get-series';
 import { genresQueryOptions } from '../features/catalogue/api/list-genres';
@@ -44,7 +45,17 @@ export const homeLoader =
   () => {
     const session = client.ensureQueryData(sessionQueryOptions());
     const row = session.then((user) => (user ? client.ensureQueryData(continueReadingQueryOptions()) : null));
-    return settle([client.ensureQueryData(homeQueryOptions()), session, row]);
+    // Home's news block is drawn with the page, never after it.
+    const news = client.ensureQueryData(announcementsQueryOptions(1));
+    return settle([client.ensureQueryData(homeQueryOptions()), news, session, row]);
+  };
+
+/** An announcement; an unknown, draft or scheduled one goes to the error page. */
+export const announcementLoader =
+  (client: QueryClient): LoaderFunction =>
+  async ({ params }) => {
+    await orErrorPage(client.ensureQueryData(announcementQueryOptions(params.slug ?? '')), announcementErrorPage);
+    return null;
   };
 
 export const catalogueLoader =

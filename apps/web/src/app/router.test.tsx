@@ -29,7 +29,9 @@ describe('routes (SPEC §2)', () => {
     }
     const withBroken = (client: Parameters<typeof createRoutes>[0]): RouteObject[] => {
       const root = createRoutes(client)[0] as RouteObject;
-      return [{ ...root, index: false, children: [...(root.children ?? []), { path: 'broken', element: <Broken /> }] } as RouteObject];
+      return [
+        { ...root, index: false, children: [...(root.children ?? []), { path: 'broken', element: <Broken /> }] } as RouteObject,
+      ];
     };
     const original = console.error;
     console.error = () => {};
@@ -69,8 +71,8 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
 
   it('an editor sees an unbuilt team page of their own as not built yet; a reader is forbidden the dashboard', async () => {
     mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
-    const editor = renderRoutes(createRoutes, '/Dashboard/Announcements/AddAnnouncements');
-    expect(await screen.findByRole('heading', { name: 'Announcements: not built yet' })).toBeInTheDocument();
+    const editor = renderRoutes(createRoutes, '/Dashboard/Metrics');
+    expect(await screen.findByRole('heading', { name: 'Metrics: not built yet' })).toBeInTheDocument();
     editor.unmount();
 
     mockApi({ '/api/proxy/public/verify': verifyAs(readerUser) });
@@ -127,9 +129,31 @@ describe('route loaders (DESIGN §6)', () => {
     // The code decides, never the message: this one says "Series not found" but its code does not.
     ['not_found', 'Series not found', 'not_found'],
   ])('send a chapter answered with %s ("%s") to %s', async (code, message, page) => {
-    mockApi({ '/api/proxy/public/verify': verifyAs(null), [`${PUB}/series/lantern/chapters/chapter-9`]: notFound(code, message) });
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(null),
+      [`${PUB}/series/lantern/chapters/chapter-9`]: notFound(code, message),
+    });
     const { router } = renderRoutes(createRoutes, '/SeriesView/lantern/chapter-9');
     await waitFor(() => expect(router.state.location.search).toBe(`?error=${page}`));
+  });
+
+  it('send an unknown announcement to the announcement_not_found page', async () => {
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(null),
+      [`${PUB}/announcements/gone`]: notFound('announcement_not_found', 'Announcement not found'),
+    });
+    const { router } = renderRoutes(createRoutes, '/announcements/gone');
+    expect(await screen.findByRole('heading', { name: 'Announcement not found' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?error=announcement_not_found');
+  });
+
+  it('open the announcement editor for an editor, with Announcements in the side menu', async () => {
+    mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
+    renderRoutes(createRoutes, '/Dashboard/Announcements/AddAnnouncements');
+    expect(await screen.findByRole('heading', { name: 'New announcement', level: 1 })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Announcements' }),
+    ).toBeInTheDocument();
   });
 
   it('leave any other failure to the page, which offers a retry', async () => {

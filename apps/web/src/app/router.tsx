@@ -2,6 +2,8 @@ import type { Role } from '@inkwell/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
+import { AnnouncementSkeleton } from '../features/announcements/announcement-skeleton';
+import { AnnouncementsRow } from '../features/announcements/announcements-row';
 import { CataloguePageSkeleton, SeriesPageSkeleton, HomePageSkeleton } from '../features/catalogue/components/page-skeletons';
 import { HomePage } from '../features/catalogue/pages/home-page';
 import { ADMIN_ONLY, TEAM_NAV } from '../features/dashboard/team-nav';
@@ -13,7 +15,16 @@ import { withChunkTimeout } from '../lib/lazy-route';
 import { GlobalErrorBoundary } from './error-boundary';
 import { READER_AREA_ROLES, RequireRole } from './guards';
 import { PublicLayout, PublicLayoutFallback } from './layouts/public-layout';
-import { catalogueLoader, coinStoreLoader, homeLoader, onlyOnNewPath, planStoreLoader, readerLoader, seriesLoader } from './loaders';
+import {
+  announcementLoader,
+  catalogueLoader,
+  coinStoreLoader,
+  homeLoader,
+  onlyOnNewPath,
+  planStoreLoader,
+  readerLoader,
+  seriesLoader,
+} from './loaders';
 import { LoadingScreen, RouteLoader } from './route-loader';
 
 function Root() {
@@ -57,8 +68,6 @@ function unbuiltTeamPages(): RouteObject[] {
   for (const item of TEAM_NAV) {
     if (item.isAvailable || item.to === '/Dashboard') continue;
     const paths = [item.to.replace('/Dashboard/', '')];
-    // Announcements come with their editor's pages (SPEC §2).
-    if (item.to === '/Dashboard/Announcements') paths.push('Announcements/AddAnnouncements', 'Announcements/EditAnnouncements/:id');
     const group = groups.get(item.roles.join()) ?? { roles: item.roles, children: [] };
     group.children.push(...paths.map((path) => ({ path, ...comingSoon() })));
     groups.set(item.roles.join(), group);
@@ -91,7 +100,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               index: true,
-              element: <HomePage personalRow={<ContinueReadingRow />} />,
+              element: <HomePage personalRow={<ContinueReadingRow />} newsRow={<AnnouncementsRow />} />,
               loader: homeLoader(queryClient),
               HydrateFallback: HomePageSkeleton,
             },
@@ -153,6 +162,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             { path: 'errorPage', element: <ErrorPage /> },
             { path: 'announcements', element: redirectTo('announcement_not_found') },
+            {
+              path: 'announcements/:slug',
+              loader: announcementLoader(queryClient),
+              shouldRevalidate: onlyOnNewPath,
+              HydrateFallback: AnnouncementSkeleton,
+              ...lazyPage(() => import('../features/announcements/announcement-page')),
+            },
             { path: 'SeriesView', element: redirectTo('series_not_found') },
             { path: '*', element: redirectTo('not_found') },
           ],
@@ -182,6 +198,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
             { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
             { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
+            { path: 'Announcements', ...lazyPage(() => import('../features/dashboard/announcements/announcements-list-page')) },
+            {
+              path: 'Announcements/AddAnnouncements',
+              ...lazyPage(() => import('../features/dashboard/announcements/announcement-new-page')),
+            },
+            {
+              path: 'Announcements/EditAnnouncements/:id',
+              ...lazyPage(() => import('../features/dashboard/announcements/announcement-edit-page')),
+            },
             { path: 'Comments', ...lazyPage(() => import('../features/dashboard/comments/comments-page')) },
             {
               element: (

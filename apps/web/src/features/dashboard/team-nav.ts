@@ -21,7 +21,7 @@ export const TEAM_NAV: readonly TeamNavItem[] = [
   { to: '/Dashboard/Series/Banners', label: 'Banners', section: 'Content', roles: TEAM_ROLES, isAvailable: true },
   { to: '/Dashboard/Series/Genres', label: 'Genres', section: 'Content', roles: TEAM_ROLES, isAvailable: true },
   { to: '/Dashboard/Comments', label: 'Comments', section: 'Community', roles: TEAM_ROLES, isAvailable: true },
-  { to: '/Dashboard/Announcements', label: 'Announcements', section: 'Community', roles: TEAM_ROLES, isAvailable: false },
+  { to: '/Dashboard/Announcements', label: 'Announcements', section: 'Community', roles: TEAM_ROLES, isAvailable: true },
   { to: '/Dashboard/Finances/Purchases', label: 'Purchases', section: 'Finances', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/Finances/Plans', label: 'Plans', section: 'Finances', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/Finances/Coins', label: 'Coins', section: 'Finances', roles: ADMIN_ONLY, isAvailable: true },

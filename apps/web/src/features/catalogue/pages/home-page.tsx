@@ -26,9 +26,10 @@ function Section({ title, to, children }: { title: string; to: string; children:
 
 /**
  * The home page: banners, latest updates with their newest chapters, popular and premium picks.
- * `personalRow` is the signed-in reader's own row (their "Continue reading"), composed by the app.
+ * `personalRow` is the signed-in reader's own row (their "Continue reading"), `newsRow` the team's
+ * pinned and recent announcements; both composed by the app.
  */
-export function HomePage({ personalRow }: { personalRow?: ReactNode }) {
+export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; newsRow?: ReactNode }) {
   const { user, isChecking } = useAuth();
   const home = useHome();
   // The greeting and the join strip depend on who is reading: wait for both, so nothing moves.
@@ -46,6 +47,7 @@ export function HomePage({ personalRow }: { personalRow?: ReactNode }) {
         <>
           {home.data.banners.length > 0 && <BannerCarousel banners={home.data.banners} />}
           {user && personalRow}
+          {newsRow}
           {!user && (
             <section
               aria-label="Join Inkwell"

@@ -29,7 +29,16 @@ function ToolButton({
 }
 
 /** A novel chapter's text, written as rich text. The server sanitizes whatever arrives. */
-export function NovelEditor({ initialHtml, onChange }: { initialHtml: string; onChange(html: string): void }) {
+export function NovelEditor({
+  initialHtml,
+  onChange,
+  label = 'Chapter text',
+}: {
+  initialHtml: string;
+  onChange(html: string): void;
+  /** The text box's accessible name (announcements reuse this editor). */
+  label?: string;
+}) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] } })],
     content: initialHtml,
@@ -38,7 +47,7 @@ export function NovelEditor({ initialHtml, onChange }: { initialHtml: string; on
       attributes: {
         class:
           'novel-text min-h-72 max-h-[32rem] overflow-y-auto max-w-none px-4 py-3 font-serif text-base leading-relaxed text-zinc-100 focus:outline-none',
-        'aria-label': 'Chapter text',
+        'aria-label': label,
         role: 'textbox',
         'aria-multiline': 'true',
       },

@@ -1,0 +1,104 @@
+import { ExternalLink } from 'lucide-react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { FormAlert } from '../../../components/form';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { ConfirmButton } from '../components/fields';
+import { ImageUpload } from '../components/image-upload';
+import { AnnouncementForm } from './announcement-form';
+import { useDeleteAnnouncement, useTeamAnnouncement, useUpdateAnnouncement, useUploadAnnouncementCover } from './api';
+import { AnnouncementStateBadge } from './state-badge';
+
+/** /Dashboard/Announcements/EditAnnouncements/{id}: the text, status, pin and cover of one announcement. */
+export default function AnnouncementEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const announcement = useTeamAnnouncement(id);
+  const update = useUpdateAnnouncement();
+  const remove = useDeleteAnnouncement();
+  const uploadCover = useUploadAnnouncementCover();
+
+  if (announcement.isError) {
+    const error = announcement.error;
+    if (error instanceof ApiError && (error.code === 'announcement_not_found' || error.code === 'validation_failed'))
+      return <Navigate to="/errorPage?error=announcement_not_found" replace />;
+    return <FormAlert tone="error">We could not load this announcement.</FormAlert>;
+  }
+  if (announcement.isPending) return <p className="text-zinc-400">Loading the announcement…</p>;
+  const data = announcement.data;
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      <div>
+        <Link to="/Dashboard/Announcements" className="text-sm text-zinc-400 hover:text-white">
+          ← All announcements
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="flex items-center gap-2 text-2xl font-bold text-white">
+            {data.title} <AnnouncementStateBadge state={data.state} />
+          </h1>
+          <div className="flex items-center gap-2">
+            {data.state === 'published' && (
+              <Link
+                to={`/announcements/${data.slug}`}
+                className="inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
+              >
+                View on site <ExternalLink className="size-3.5" aria-hidden />
+              </Link>
+            )}
+            <ConfirmButton
+              label="Delete"
+              isBusy={remove.isPending}
+              onConfirm={() =>
+                remove.mutate(data.id, {
+                  onSuccess: () => {
+                    toast({ type: 'success', message: 'Announcement deleted', duration: 3000 });
+                    void navigate('/Dashboard/Announcements');
+                  },
+                  onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                })
+              }
+            />
+          </div>
+        </div>
+      </div>
+
+      <section aria-label="Cover" className="space-y-2">
+        {data.cover ? (
+          <img
+            src={data.cover.url}
+            width={data.cover.width}
+            height={data.cover.height}
+            alt="Current cover"
+            className="h-auto max-h-64 w-auto rounded-xl border border-ink-800"
+          />
+        ) : (
+          <p className="text-sm text-zinc-400">No cover yet.</p>
+        )}
+        <div className="max-w-xs">
+          <ImageUpload
+            label={data.cover ? 'Replace cover' : 'Upload cover'}
+            inputLabel="Cover image"
+            progressLabel="Uploading cover"
+            fallbackError="The cover could not be saved."
+            upload={async (file, onProgress) => {
+              await uploadCover.mutateAsync({ id: data.id, file, onProgress });
+              toast({ type: 'success', message: 'Cover saved', duration: 3000 });
+            }}
+          />
+        </div>
+      </section>
+
+      <AnnouncementForm
+        key={data.id}
+        initial={data}
+        submitLabel="Save announcement"
+        onSubmit={async (input) => {
+          await update.mutateAsync({ id: data.id, body: input });
+          toast({ type: 'success', message: 'Announcement saved', duration: 3000 });
+        }}
+      />
+    </div>
+  );
+}

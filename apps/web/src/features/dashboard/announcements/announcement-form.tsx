@@ -1,0 +1,167 @@
+import {
+  announcementInputSchema,
+  type AnnouncementInput,
+  type AnnouncementState,
+  type TeamAnnouncement,
+} from '@inkwell/contract';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { CheckboxField, fromLocalInput, SelectField, toLocalInput } from '../components/fields';
+
+// The novel chapter editor (Tiptap), in its own chunk, shared with the chapter editor.
+const NovelEditor = lazy(() => import('../series/novel-editor').then((module) => ({ default: module.NovelEditor })));
+
+export interface AnnouncementFormValues {
+  title: string;
+  slug: string;
+  body: string;
+  state: AnnouncementState;
+  /** datetime-local text, in the editor's time zone. */
+  when: string;
+  pinned: boolean;
+}
+
+export function valuesFrom(announcement?: TeamAnnouncement): AnnouncementFormValues {
+  return {
+    title: announcement?.title ?? '',
+    slug: announcement?.slug ?? '',
+    body: announcement?.body ?? '',
+    state: announcement?.state ?? 'draft',
+    when: toLocalInput(announcement?.publishedAt ?? null),
+    pinned: announcement?.pinned ?? false,
+  };
+}
+
+/**
+ * The form's values as the API's input: a draft has no date; "published" keeps a past date (or
+ * is now); "scheduled" needs a time to come. Returns the field errors that the schema cannot see.
+ */
+export function toInput(
+  values: AnnouncementFormValues,
+  now = new Date(),
+): { input: AnnouncementInput; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  let publishedAt: string | null = null;
+  const chosen = fromLocalInput(values.when);
+  if (values.state === 'published') {
+    publishedAt = chosen && new Date(chosen) <= now ? chosen : now.toISOString();
+  } else if (values.state === 'scheduled') {
+    if (!chosen) errors.publishedAt = 'Pick the date and time to publish it';
+    else if (new Date(chosen) <= now) errors.publishedAt = 'Pick a time in the future';
+    publishedAt = chosen;
+  }
+  return {
+    input: {
+      title: values.title,
+      body: values.body,
+      publishedAt,
+      pinned: values.pinned,
+      slug: values.slug.trim() === '' ? undefined : values.slug.trim(),
+    },
+    errors,
+  };
+}
+
+const STATE_LABELS: Record<AnnouncementState, string> = {
+  draft: 'Draft (only the team sees it)',
+  scheduled: 'Scheduled (published at a time to come)',
+  published: 'Published',
+};
+
+interface Props {
+  initial?: TeamAnnouncement;
+  submitLabel: string;
+  /** Extra fields (the cover picker on the new page). */
+  extra?: ReactNode;
+  onSubmit(input: AnnouncementInput): Promise<void>;
+}
+
+/** An announcement's fields, checked with the contract's schema before they are sent, with the server's per-field answers shown too. */
+export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Props) {
+  const [values, setValues] = useState<AnnouncementFormValues>(() => valuesFrom(initial));
+  const { errors, formError, isBusy, submit: send } = useFormSubmit();
+  const set = <K extends keyof AnnouncementFormValues>(key: K, value: AnnouncementFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { input, errors: dateErrors } = toInput(values);
+    const parsed = announcementInputSchema.safeParse(input);
+    await send({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...dateErrors }, () => onSubmit(input));
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Title"
+          value={values.title}
+          onChange={(e) => set('title', e.target.value)}
+          error={errors.title}
+          required
+        />
+        <TextField
+          label="Slug"
+          value={values.slug}
+          onChange={(e) => set('slug', e.target.value)}
+          error={errors.slug}
+          hint="Leave empty to make one from the title."
+          placeholder="summer-schedule"
+        />
+        <SelectField
+          label="Status"
+          value={values.state}
+          onChange={(e) => {
+            const state = e.target.value as AnnouncementState;
+            setValues((current) => ({
+              ...current,
+              state,
+              // Publishing now shows now; a schedule starts from tomorrow at this time.
+              when:
+                state === 'published' && !current.when
+                  ? toLocalInput(new Date().toISOString())
+                  : state === 'scheduled' && (!current.when || new Date(current.when) <= new Date())
+                    ? toLocalInput(new Date(Date.now() + 86_400_000).toISOString())
+                    : current.when,
+            }));
+          }}
+        >
+          {(Object.keys(STATE_LABELS) as AnnouncementState[]).map((state) => (
+            <option key={state} value={state}>
+              {STATE_LABELS[state]}
+            </option>
+          ))}
+        </SelectField>
+        {values.state !== 'draft' && (
+          <TextField
+            label={values.state === 'scheduled' ? 'Publish at' : 'Published at'}
+            type="datetime-local"
+            value={values.when}
+            onChange={(e) => set('when', e.target.value)}
+            error={errors.publishedAt}
+            hint="In your time zone."
+          />
+        )}
+      </div>
+      <CheckboxField
+        label="Pinned"
+        checked={values.pinned}
+        onChange={(pinned) => set('pinned', pinned)}
+        hint="Pinned announcements come first on home and in the list."
+      />
+      <div>
+        <p className="mb-1.5 block text-sm font-medium text-zinc-200" aria-hidden>
+          Text
+        </p>
+        <Suspense fallback={<div className="h-80 rounded-lg border border-ink-700 bg-ink-900" aria-hidden />}>
+          <NovelEditor initialHtml={values.body} onChange={(html) => set('body', html)} label="Announcement text" />
+        </Suspense>
+        {errors.body && <p className="mt-1.5 text-sm text-rose-300">{errors.body}</p>}
+      </div>
+      {extra}
+      <SubmitButton isBusy={isBusy}>{submitLabel}</SubmitButton>
+    </form>
+  );
+}
