@@ -20,8 +20,9 @@ export function AnnouncementsRow() {
         <Megaphone className="size-5 text-accent-400" aria-hidden /> News
       </h2>
       <ul className="grid gap-3 md:grid-cols-3">
-        {items.map((item) => (
-          <li key={item.id}>
+        {items.map((item, index) => (
+          // A phone shows the first two, so the catalogue stays close.
+          <li key={item.id} className={index >= 2 ? 'hidden md:block' : undefined}>
             <Link
               to={`/announcements/${item.slug}`}
               className="flex h-full flex-col rounded-xl border border-ink-800 bg-ink-900 p-4 hover:border-accent-600"

@@ -35,8 +35,11 @@ export default function AnnouncementEditPage() {
           ← All announcements
         </Link>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-          <h1 className="flex items-center gap-2 text-2xl font-bold text-white">
-            {data.title} <AnnouncementStateBadge state={data.state} />
+          <h1 className="text-2xl font-bold text-white">
+            {data.title}{' '}
+            <span className="ml-1 inline-block align-middle">
+              <AnnouncementStateBadge state={data.state} />
+            </span>
           </h1>
           <div className="flex items-center gap-2">
             {data.state === 'published' && (
