@@ -46,32 +46,41 @@ const topLevelOf = (target: CommentTarget) =>
         isNull(comments.hiddenAt),
       );
 
+/** One page of a target's visible top-level comments (query-plans.test.ts explains it). */
+export function topLevelPageQuery(db: Database, target: CommentTarget, sort: CommentSort, page: number, perPage: number) {
+  const order = sort === 'newest' ? [desc(comments.createdAt), desc(comments.id)] : [asc(comments.createdAt), asc(comments.id)];
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(topLevelOf(target))
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
 /** One page of a target's visible top-level comments, and how many there are. */
 export async function listTopLevel(db: Database, target: CommentTarget, sort: CommentSort, page: number, perPage: number) {
-  const order = sort === 'newest' ? [desc(comments.createdAt), desc(comments.id)] : [asc(comments.createdAt), asc(comments.id)];
   const [rows, [total]] = await Promise.all([
-    db
-      .select(commentColumns)
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .where(topLevelOf(target))
-      .orderBy(...order)
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+    topLevelPageQuery(db, target, sort, page, perPage),
     db.select({ n: count() }).from(comments).where(topLevelOf(target)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** The visible replies of a page's comments, oldest first, in one query (comments_parent_idx). */
-export async function listReplies(db: Database, parentIds: string[]) {
-  if (parentIds.length === 0) return [];
+export function repliesQuery(db: Database, parentIds: string[]) {
   return db
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(and(inArray(comments.parentId, parentIds), isNull(comments.hiddenAt)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+export async function listReplies(db: Database, parentIds: string[]) {
+  if (parentIds.length === 0) return [];
+  return repliesQuery(db, parentIds);
 }
 
 export interface CommentWrite {
@@ -186,21 +195,32 @@ const moderationQuery = (db: Database) =>
     .innerJoin(series, eq(series.id, comments.seriesId))
     .leftJoin(chapters, eq(chapters.id, comments.chapterId));
 
-/** The team's list: newest first (comments_created_idx; reported ones on comments_reported_idx). */
+/** The team's list, newest first (comments_created_idx; a user's on comments_user_idx). */
+export function moderationPageQuery(
+  db: Database,
+  filter: { status: ModerationFilter; userId?: string; q?: string },
+  page: number,
+  perPage: number,
+) {
+  return (
+    moderationQuery(db)
+      .where(moderationWhere(filter))
+      // "nulls last" as the indexes are declared, or PostgreSQL sorts the whole table.
+      .orderBy(sql`${comments.createdAt} desc nulls last`, desc(comments.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+  );
+}
+
 export async function listForModeration(
   db: Database,
   filter: { status: ModerationFilter; userId?: string; q?: string },
   page: number,
   perPage: number,
 ) {
-  const where = moderationWhere(filter);
   const [rows, [total]] = await Promise.all([
-    moderationQuery(db)
-      .where(where)
-      .orderBy(desc(comments.createdAt), desc(comments.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(comments).where(where),
+    moderationPageQuery(db, filter, page, perPage),
+    db.select({ n: count() }).from(comments).where(moderationWhere(filter)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
