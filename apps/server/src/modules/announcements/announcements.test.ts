@@ -260,6 +260,9 @@ describe('what visitors see', () => {
     expect(response.body).toContain('<meta property="og:title" content="Big &quot;launch&quot; &lt;day&gt; · Inkwell" />');
     expect(response.body).toContain('<meta name="description" content="Everything &amp; more is here." />');
     expect(response.body).toContain(`<meta property="og:url" content="${TEST_ORIGIN}/announcements/${published.slug}" />`);
+    const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(sitemap).toContain(`<loc>${TEST_ORIGIN}/announcements/${published.slug}</loc>`);
+    expect(sitemap).not.toContain(`/announcements/${draft.slug}<`);
     for (const url of [`/announcements/${draft.slug}`, '/announcements/nope']) {
       const missing = await t.app.inject({ method: 'GET', url });
       expect(missing.statusCode, url).toBe(404);

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { at } from '../../db/sql';
-import { chapters, series } from '../../db/schema';
+import { announcements, chapters, series } from '../../db/schema';
 
 export async function sitemapSeries(db: Database, limit: number) {
   return db
@@ -19,5 +19,15 @@ export async function sitemapChapters(db: Database, now: Date, limit: number) {
     .innerJoin(series, eq(series.id, chapters.seriesId))
     .where(and(eq(series.isPublished, true), sql`${chapters.publishedAt} <= ${at(now)}`))
     .orderBy(asc(series.slug), asc(chapters.number))
+    .limit(limit);
+}
+
+/** Published announcements, newest first. */
+export async function sitemapAnnouncements(db: Database, now: Date, limit: number) {
+  return db
+    .select({ slug: announcements.slug, updatedAt: announcements.updatedAt })
+    .from(announcements)
+    .where(sql`${announcements.publishedAt} <= ${at(now)}`)
+    .orderBy(desc(announcements.publishedAt))
     .limit(limit);
 }

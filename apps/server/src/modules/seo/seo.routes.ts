@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { escapeHtml as xmlEscape } from '../../lib/page-meta';
-import { sitemapChapters, sitemapSeries } from './seo.repository';
+import { sitemapAnnouncements, sitemapChapters, sitemapSeries } from './seo.repository';
 
 const SITEMAP_MAX_URLS = 50_000;
 
@@ -27,7 +27,8 @@ export async function seoRoutes(app: FastifyInstance, options: { db: Database; c
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const seriesRows = await sitemapSeries(db, SITEMAP_MAX_URLS / 10);
-    const chapterRows = await sitemapChapters(db, clock.now(), SITEMAP_MAX_URLS - seriesRows.length - 10);
+    const announcementRows = await sitemapAnnouncements(db, clock.now(), SITEMAP_MAX_URLS / 10);
+    const chapterRows = await sitemapChapters(db, clock.now(), SITEMAP_MAX_URLS - seriesRows.length - announcementRows.length - 10);
     const url = (loc: string, lastmod?: Date | null) =>
       `  <url><loc>${xmlEscape(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
     const body = [
@@ -39,6 +40,7 @@ export async function seoRoutes(app: FastifyInstance, options: { db: Database; c
       url('/premium'),
       ...seriesRows.map((row) => url(`/SeriesView/${encodeURIComponent(row.slug)}`, row.lastChapterAt ?? row.updatedAt)),
       ...chapterRows.map((row) => url(`/SeriesView/${encodeURIComponent(row.seriesSlug)}/${encodeURIComponent(row.slug)}`, row.updatedAt)),
+      ...announcementRows.map((row) => url(`/announcements/${encodeURIComponent(row.slug)}`, row.updatedAt)),
       '</urlset>',
       '',
     ].join('\n');
