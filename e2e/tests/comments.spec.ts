@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /** The demo catalogue's free comic. */
@@ -64,6 +65,13 @@ test('a reader comments under a chapter, another replies, and the first sees the
   // The first reader comes back: the reply is under her comment, and the bell says so.
   const aliceAgain = await openComments(alice);
   await expect(aliceAgain.getByRole('article', { name: `Comment by ${second.username}` })).toContainText('Agreed, the colours!');
+  const results = await new AxeBuilder({ page: alice })
+    .include('#comments-heading')
+    .include('section')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   await alice.getByRole('button', { name: /^Notifications/ }).click();
   await expect(alice.getByTestId('notification-panel')).toContainText(`${second.username} replied to your comment`);
 });

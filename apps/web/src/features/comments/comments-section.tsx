@@ -75,7 +75,7 @@ export function CommentsSection({ target }: { target: CommentsTarget }) {
 
       <div className="mt-4">
         {comments.isPending ? (
-          <p className="py-6 text-sm text-zinc-500" aria-busy="true">
+          <p className="py-6 text-sm text-zinc-400" aria-busy="true">
             Loading comments…
           </p>
         ) : comments.isError ? (

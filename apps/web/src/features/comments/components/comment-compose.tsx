@@ -81,7 +81,7 @@ export function CommentCompose({
           />
           Spoiler
         </label>
-        <span id={`${id}-count`} className={`text-xs ${length >= COMMENT_MAX_CHARS ? 'text-amber-300' : 'text-zinc-500'}`}>
+        <span id={`${id}-count`} className={`text-xs ${length >= COMMENT_MAX_CHARS ? 'text-amber-300' : 'text-zinc-400'}`}>
           {length.toLocaleString('en')} / {COMMENT_MAX_CHARS.toLocaleString('en')}
         </span>
         <div className="ml-auto flex gap-2">

@@ -100,7 +100,7 @@ export function CommentItem({ comment, target, isSignedIn, onReply, now }: ItemP
 
   if (comment.isDeleted) {
     return (
-      <div id={`comment-${comment.id}`} className="py-2 text-sm italic text-zinc-500">
+      <div id={`comment-${comment.id}`} className="py-2 text-sm italic text-zinc-400">
         This comment was deleted.
       </div>
     );
@@ -116,11 +116,11 @@ export function CommentItem({ comment, target, isSignedIn, onReply, now }: ItemP
           <time
             dateTime={comment.createdAt}
             title={new Date(comment.createdAt).toLocaleString('en')}
-            className="text-xs text-zinc-500"
+            className="text-xs text-zinc-400"
           >
             {timeFromNow(comment.createdAt, now)}
           </time>
-          {comment.editedAt && <span className="text-xs text-zinc-500">(edited)</span>}
+          {comment.editedAt && <span className="text-xs text-zinc-400">(edited)</span>}
         </header>
         <div className="mt-1">
           {mode === 'edit' ? (

@@ -81,10 +81,10 @@ function ModerationCard({ comment, onUser }: { comment: TeamComment; onUser(): v
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="font-semibold text-zinc-100">{comment.author.username}</span>
         <RoleTag role={comment.author.role} />
-        <time dateTime={comment.createdAt} className="text-xs text-zinc-500">
+        <time dateTime={comment.createdAt} className="text-xs text-zinc-400">
           {timeFromNow(comment.createdAt)}
         </time>
-        {comment.parentId && <span className="text-xs text-zinc-500">reply</span>}
+        {comment.parentId && <span className="text-xs text-zinc-400">reply</span>}
         {comment.isSpoiler && <span className="text-xs font-semibold text-amber-300">Spoiler</span>}
         {comment.hidden && <span className="rounded bg-zinc-700 px-1.5 py-0.5 text-xs font-semibold text-zinc-200">Hidden</span>}
         {comment.reportCount > 0 && (
@@ -107,7 +107,7 @@ function ModerationCard({ comment, onUser }: { comment: TeamComment; onUser(): v
             <li key={`${report.username}-${report.createdAt}`}>
               <span className="font-semibold">{report.username}</span>:{' '}
               <span className="whitespace-pre-wrap break-words">{report.reason}</span>{' '}
-              <span className="text-zinc-500">· {timeFromNow(report.createdAt)}</span>
+              <span className="text-zinc-400">· {timeFromNow(report.createdAt)}</span>
             </li>
           ))}
         </ul>
@@ -192,7 +192,7 @@ export default function CommentsPage() {
 
       <div className="mt-5">
         {list.isPending ? (
-          <p className="text-sm text-zinc-500">Loading…</p>
+          <p className="text-sm text-zinc-400">Loading…</p>
         ) : list.isError ? (
           <LoadError message="Comments could not be loaded." onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
