@@ -125,6 +125,10 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.isRead} = false`),
+    // A reader hears of a chapter's release once, however the fan-out's jobs race or repeat.
+    uniqueIndex('notifications_new_chapter_key')
+      .on(t.userId, t.chapterId)
+      .where(sql`${t.kind} = 'new_chapter'`),
   ],
 );
 

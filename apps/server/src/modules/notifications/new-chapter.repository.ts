@@ -94,6 +94,8 @@ export async function insertNewChapterNotices(
             and n.chapter_id = ${chapter.id}::uuid
             and n.kind = 'new_chapter'
         )
+      -- Two runs of one part at once both pass the check above; the unique index keeps one notice.
+      on conflict do nothing
       returning user_id
     )
     select u.id as "userId", u.email, u.username

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notifications_new_chapter_key" ON "notifications" USING btree ("user_id","chapter_id") WHERE "notifications"."kind" = 'new_chapter';
