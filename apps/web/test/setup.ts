@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import NProgress from 'nprogress';
 import { afterAll, afterEach } from 'vitest';
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
@@ -10,12 +11,19 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// The route loader's bar (NProgress) removes itself on a timer after done(): let it finish before
-// jsdom goes away, or the timer fires into a missing document and fails the whole run.
+// The route loader's bar (NProgress) fades and removes itself on timers (about 0.8 s) after
+// done(): in a file that showed it, let them run out before jsdom goes away, or the last one fires
+// into a missing document and fails the whole run.
+let showedProgressBar = false;
+const startProgressBar = NProgress.start.bind(NProgress);
+NProgress.start = () => {
+  showedProgressBar = true;
+  return startProgressBar();
+};
 afterAll(async () => {
-  for (let waited = 0; document.getElementById('nprogress') && waited < 3000; waited += 50) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  if (!showedProgressBar) return;
+  NProgress.done();
+  await new Promise((resolve) => setTimeout(resolve, 1200));
 });
 
 // jsdom has no IntersectionObserver; the readers use it only to prefetch what comes next.
