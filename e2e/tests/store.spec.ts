@@ -53,7 +53,7 @@ test('a visitor sees the coin packages and is asked to log in to buy', async ({ 
   await page.goto('/buy/store');
   await expect(page.getByRole('heading', { name: 'Coin store', level: 1 })).toBeVisible();
   // The demo's packages (other journeys may have put more on sale), one of them marked the best value.
-  for (const name of ['Handful', 'Pouch', 'Chest']) await expect(page.getByRole('article', { name })).toBeVisible();
+  for (const name of ['Handful', 'Pouch', 'Chest']) await expect(page.getByRole('article', { name, exact: true })).toBeVisible();
   const onSale = await page.getByRole('article').count();
   await expect(page.getByText('Best value')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Log in to buy' })).toHaveCount(onSale);
