@@ -33,6 +33,12 @@ export const users = pgTable(
     /** Integer coins; changes only beside the ledger row that explains it (store issue). */
     coins: integer('coins').notNull().default(0),
     isBanned: boolean('is_banned').notNull().default(false),
+    /** Two-factor sign-in (issue 10): the authenticator's base32 secret, sealed with the session secret. */
+    totpSecret: text('totp_secret'),
+    /** Set once the reader confirmed a first code; until then the secret is only proposed. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: the same code is not accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Unlock a locked chapter on opening it, when the coins are there (the store's option). */
     autoUnlock: boolean('auto_unlock').notNull().default(false),
     /** E-mail about new chapters of followed series: off, instant or a daily digest. */
@@ -51,6 +57,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
+    // Sign-ups per day (admin metrics).
+    index('users_created_idx').on(t.createdAt),
     check('users_role_known', sql`${t.role} in ('reader', 'editor', 'admin')`),
   ],
 );
@@ -404,6 +412,8 @@ export const purchases = pgTable(
   (t) => [
     index('purchases_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('purchases_created_idx').on(t.createdAt.desc()),
+    // Revenue per day (admin metrics).
+    index('purchases_paid_idx').on(t.paidAt),
     uniqueIndex('purchases_provider_session_key').on(t.providerSessionId),
     index('purchases_provider_payment_idx').on(t.providerPaymentId),
     check('purchases_amounts', sql`${t.amountCents} > 0 and ${t.coins} >= 0 and ${t.coinsReversed} >= 0`),
@@ -511,7 +521,12 @@ export const chapterUnlocks = pgTable(
     ledgerId: uuid('ledger_id').references(() => coinLedger.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.chapterId] }), index('chapter_unlocks_chapter_idx').on(t.chapterId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index('chapter_unlocks_chapter_idx').on(t.chapterId),
+    // Unlocks and revenue per day (metrics).
+    index('chapter_unlocks_created_idx').on(t.createdAt),
+  ],
 );
 
 // Library and community (issue 9).
@@ -532,6 +547,8 @@ export const bookmarks = pgTable(
     primaryKey({ columns: [t.userId, t.seriesId] }),
     // The publish fan-out reads every follower of one series.
     index('bookmarks_series_idx').on(t.seriesId),
+    // Followers gained per day (metrics).
+    index('bookmarks_created_idx').on(t.createdAt),
   ],
 );
 
@@ -667,4 +684,54 @@ export const commentReports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+// Running the site (issue 10).
+
+/** One-time recovery codes for two-factor sign-in, stored hashed; a used code stays, marked. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Every team and admin action: who (a snapshot of their name and role, kept if the account goes),
+ * what (the endpoint and a redacted copy of what was sent), on whom, when and from where.
+ * Append-only, like the ledger.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    /** The endpoint's name in the contract (`adminUserUpdate`), or a named event (`auth.two_factor_enabled`). */
+    action: text('action').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** What the target was called at the time (a username, a series title). */
+    targetLabel: text('target_label'),
+    details: jsonb('details'),
+    status: integer('status').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_target_idx').on(t.targetId, t.createdAt.desc()),
+  ],
 );
