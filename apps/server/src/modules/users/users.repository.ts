@@ -28,12 +28,15 @@ export const authUserColumns = {
   autoUnlock: users.autoUnlock,
   avatarUrl: users.avatarUrl,
   avatarVersion: users.avatarVersion,
+  /** Two-factor sign-in is on (issue 10): the profile shows it, admins need it for configuration. */
+  totpEnabledAt: users.totpEnabledAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   membership: sql<string | null>`${currentPlan('name')}`,
   isPremium: sql<boolean>`coalesce(${currentPlan('includes_premium')}, false)`,
 };
-export type AuthUser = Omit<UserRow, 'passwordHash' | 'newChapterEmail' | 'lastDigestAt'> & { membership: string | null; isPremium: boolean };
+/** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
+export type AuthUser = Omit<UserRow, 'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep'> & { membership: string | null; isPremium: boolean };
 
 /** The user as a request carries it (after login or registration, as the session lookup gives it). */
 export async function findAuthUser(db: Database, id: string): Promise<AuthUser | undefined> {
