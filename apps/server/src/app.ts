@@ -13,6 +13,8 @@ import { IMAGE_MAX_BYTES, UPLOAD_MAX_FILES } from '@inkwell/contract';
 import { createUnlockLookup } from './modules/access/viewer';
 import { createViewerCache } from './modules/access/viewer-cache';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
+import { auditPlugin } from './modules/audit/audit';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
@@ -255,6 +257,8 @@ export async function buildApp(deps: AppDeps) {
     limits: { fileSize: IMAGE_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20, parts: UPLOAD_MAX_FILES + 20 },
   });
   await app.register(openapiPlugin);
+  // Before the routes: it records every team and admin mutation after its answer.
+  await app.register(auditPlugin, { db });
 
   await app.register(authRoutes, { auth, passwordReset });
   await app.register(notificationRoutes, { db });
@@ -272,6 +276,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(libraryRoutes, { library: createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) }) });
   await app.register(commentsRoutes, { comments: createCommentsService({ db, clock, limiter }) });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
+  await app.register(auditRoutes, { db });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
 
   const pageMeta = createPageMetaRegistry();

@@ -23,6 +23,7 @@ import {
   seriesListResponseSchema,
   seriesSlugParamsSchema,
 } from './catalogue';
+import { auditLogQuerySchema, auditLogResponseSchema } from './audit';
 import { envelope } from './errors';
 import {
   bookmarkListQuerySchema,
@@ -202,6 +203,7 @@ const SCHEMAS = {
   adminCoinPackages: { response: adminCoinPackageListResponseSchema },
   adminCoinPackageCreate: { body: coinPackageInputSchema, response: adminCoinPackageResponseSchema },
   adminCoinPackageUpdate: { params: idParamsSchema, body: coinPackagePatchSchema, response: adminCoinPackageResponseSchema },
+  adminAuditLog: { query: auditLogQuerySchema, response: auditLogResponseSchema },
   adminPurchases: { query: adminPurchaseListQuerySchema, response: adminPurchaseListResponseSchema },
   adminPurchase: { params: idParamsSchema, response: adminPurchaseResponseSchema },
   adminPurchaseRefund: { params: idParamsSchema, response: adminPurchaseResponseSchema },

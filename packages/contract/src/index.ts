@@ -12,5 +12,6 @@ export * from './store';
 export * from './library';
 export * from './announcements';
 export * from './comments';
+export * from './audit';
 export * from './routes';
 export * from './endpoints';

@@ -179,6 +179,8 @@ export const ROUTES = {
   adminCoinPackages: { method: 'GET', path: `${ADMIN}/coin-packages`, access: 'admin', errors: [] },
   adminCoinPackageCreate: { method: 'POST', path: `${ADMIN}/coin-packages`, access: 'admin', status: 201, errors: [] },
   adminCoinPackageUpdate: { method: 'PATCH', path: `${ADMIN}/coin-packages/:id`, access: 'admin', errors: ['not_found'] },
+  // Administration (issue 10): the audit log of every team and admin action.
+  adminAuditLog: { method: 'GET', path: `${ADMIN}/audit-log`, access: 'admin', errors: [] },
   adminPurchases: { method: 'GET', path: `${ADMIN}/purchases`, access: 'admin', errors: [] },
   adminPurchase: { method: 'GET', path: `${ADMIN}/purchases/:id`, access: 'admin', errors: ['not_found'] },
   adminPurchaseRefund: {

@@ -79,6 +79,8 @@ export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, 
   const route: RouteOptions = {
     method: def.method,
     url: def.path,
+    // For the hooks that act by endpoint (the audit log records team and admin mutations).
+    config: { endpoint: name, access: def.access },
     schema: {
       tags: [TAGS.find(([pattern]) => pattern.test(def.path))?.[1] ?? 'api'],
       ...(options.summary ? { summary: options.summary } : {}),

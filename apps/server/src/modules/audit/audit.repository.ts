@@ -1,0 +1,57 @@
+import type { AuditEntry } from '@inkwell/contract';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Newest first; `q` finds an actor's name, a target's label or id, or an action. */
+export async function listAuditEntries(
+  db: Database,
+  query: { q?: string; actorId?: string; targetId?: string; page: number },
+): Promise<{ items: AuditEntry[]; total: number }> {
+  const filters: SQL[] = [];
+  if (query.actorId) filters.push(eq(auditLog.actorId, query.actorId));
+  if (query.targetId) filters.push(eq(auditLog.targetId, query.targetId));
+  if (query.q) {
+    const like = `%${escapeLike(query.q)}%`;
+    filters.push(
+      or(
+        ilike(auditLog.actorName, like),
+        ilike(auditLog.targetLabel, like),
+        ilike(auditLog.action, like),
+        eq(auditLog.targetId, query.q),
+      )!,
+    );
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return {
+    total: count?.total ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      actor: { id: row.actorId, username: row.actorName, role: row.actorRole },
+      action: row.action,
+      method: row.method,
+      path: row.path,
+      target: { type: row.targetType, id: row.targetId, label: row.targetLabel },
+      details: row.details ?? null,
+      status: row.status,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+

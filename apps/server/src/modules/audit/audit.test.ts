@@ -1,0 +1,134 @@
+import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories';
+import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { users } from '../../db/schema';
+import { recordAuditEvent, redact } from './audit';
+
+let t: TestContext;
+let editor: string;
+let admin: string;
+let reader: string;
+let editorName: string;
+
+async function call(
+  name: EndpointName,
+  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown; ip?: string } = {},
+) {
+  const route = ROUTES[name];
+  const response = await t.app.inject({
+    method: route.method,
+    url: fillPath(route.path, options.params) + (options.query ?? ''),
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: { origin: TEST_ORIGIN, 'user-agent': 'Audit test browser', ...(options.cookie ? { cookie: options.cookie } : {}) },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+let logins = 0;
+async function member(role: 'reader' | 'editor' | 'admin') {
+  const user = await buildUser(t.db, { role });
+  logins += 1;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: ROUTES.login.path,
+    remoteAddress: `10.9.0.${logins}`,
+    headers: { origin: TEST_ORIGIN },
+    payload: { username: user.username, password: user.password },
+  });
+  return { cookie: sessionCookieFrom(response), user };
+}
+
+type Entry = {
+  actor: { username: string; role: string };
+  action: string;
+  method: string;
+  target: { type: string | null; id: string | null; label: string | null };
+  details: unknown;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+async function log(query = ''): Promise<Entry[]> {
+  const response = await call('adminAuditLog', { cookie: admin, query });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data.items as Entry[];
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const e = await member('editor');
+  editor = e.cookie;
+  editorName = e.user.username;
+  admin = (await member('admin')).cookie;
+  reader = (await member('reader')).cookie;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the audit log', () => {
+  it('records a team member creating and renaming something: who, what, on what, from where', async () => {
+    const created = await call('teamGenreCreate', { cookie: editor, body: { name: 'Audited Mystery' }, ip: '203.0.113.7' });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const renamed = await call('teamGenreUpdate', { cookie: editor, params: { id }, body: { name: 'Audited Thriller' } });
+    expect(renamed.status).toBe(200);
+
+    const entries = await log(`?targetId=${id}`);
+    expect(entries.map((entry) => entry.action)).toEqual(['teamGenreUpdate', 'teamGenreCreate']);
+    const [update, create] = entries as [Entry, Entry];
+    expect(create).toMatchObject({
+      actor: { username: editorName, role: 'editor' },
+      method: 'POST',
+      target: { type: 'genres', id, label: 'Audited Mystery' },
+      details: { name: 'Audited Mystery' },
+      ip: '203.0.113.7',
+      userAgent: 'Audit test browser',
+    });
+    expect(update).toMatchObject({ method: 'PATCH', target: { type: 'genres', id, label: 'Audited Thriller' }, details: { name: 'Audited Thriller' } });
+  });
+
+  it('keeps no record of reads, refused or failed calls, or readers’ own actions', async () => {
+    const before = (await log()).length;
+    expect((await call('teamGenres', { cookie: editor })).status).toBe(200);
+    expect((await call('teamGenreCreate', { cookie: editor, body: { name: '' } })).status).toBe(400);
+    expect((await call('teamGenreCreate', { cookie: reader, body: { name: 'Sneaky' } })).status).toBe(403);
+    expect((await call('teamGenreCreate', { body: { name: 'Sneaky' } })).status).toBe(401);
+    expect((await call('notificationsReadAll', { cookie: reader })).status).toBe(200);
+    expect((await log()).length).toBe(before);
+  });
+
+  it('finds entries by actor name, target label or action, newest first', async () => {
+    await call('teamGenreCreate', { cookie: editor, body: { name: 'Findable Romance' } });
+    expect((await log('?q=findable romance')).map((entry) => entry.target.label)).toEqual(['Findable Romance']);
+    const byActor = await log(`?q=${editorName}`);
+    expect(byActor.length).toBeGreaterThanOrEqual(3);
+    expect(byActor.every((entry) => entry.actor.username === editorName)).toBe(true);
+    expect((await call('adminAuditLog', { cookie: admin, query: '?page=0' })).status).toBe(400);
+  });
+
+  it('records named events and never keeps secrets', async () => {
+    const [row] = await t.db.select().from(users).limit(1);
+    await recordAuditEvent(t.db, {
+      actor: { id: row!.id, username: row!.username, role: row!.role },
+      action: 'auth.two_factor_enabled',
+      target: { type: 'user', id: row!.id, label: row!.username },
+      details: { code: '123456' },
+    });
+    const [entry] = await log('?q=auth.two_factor');
+    expect(entry).toMatchObject({ action: 'auth.two_factor_enabled', method: 'EVENT', details: { code: '[redacted]' } });
+    expect(redact({ password: 'x', nested: { recoveryCode: 'y', name: 'kept' }, long: 'a'.repeat(600) })).toEqual({
+      password: '[redacted]',
+      nested: { recoveryCode: '[redacted]', name: 'kept' },
+      long: `${'a'.repeat(500)}… (600 characters)`,
+    });
+  });
+
+  it('is for admins only', async () => {
+    expect((await call('adminAuditLog')).status).toBe(401);
+    expect((await call('adminAuditLog', { cookie: reader })).status).toBe(403);
+    expect((await call('adminAuditLog', { cookie: editor })).status).toBe(403);
+  });
+});

@@ -1,0 +1,172 @@
+import type { Access } from '@inkwell/contract';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+/**
+ * The audit log (issue 10 §2): every team and admin action, recorded in one place rather than in
+ * each handler, so a new team endpoint is audited without anyone remembering to. The hook runs
+ * after the answer, for successful POST/PUT/PATCH/DELETE calls on `team` and `admin` endpoints;
+ * a handler only names its target when the path alone would not say who or what it was.
+ */
+
+export interface AuditTarget {
+  type: string;
+  id: string;
+  /** What the target is called now (a username, a series title): ids alone are hard to read later. */
+  label?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's endpoint name and access, set by `endpoint()`. */
+    endpoint?: string;
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auditTarget?: AuditTarget;
+    /** The id and name the answer gave back (a created series' id and title), read as it is sent. */
+    auditAnswer?: { id: string; label: string | null };
+  }
+}
+
+/** Names what a team or admin action acted on, for its audit entry. */
+export function auditTarget(request: FastifyRequest, target: AuditTarget): void {
+  request.auditTarget = target;
+}
+
+export interface AuditEvent {
+  actor: { id: string; username: string; role: string };
+  action: string;
+  target?: AuditTarget | null;
+  details?: unknown;
+  request?: Pick<FastifyRequest, 'ip' | 'headers' | 'method' | 'url'>;
+}
+
+/** Records an action that is not a team endpoint's answer (a security change of a team member's account). */
+export async function recordAuditEvent(db: Database, event: AuditEvent): Promise<void> {
+  const request = event.request;
+  await db.insert(auditLog).values({
+    actorId: event.actor.id,
+    actorName: event.actor.username,
+    actorRole: event.actor.role,
+    action: event.action,
+    method: request?.method ?? 'EVENT',
+    path: request ? pathOf(request.url) : '',
+    targetType: event.target?.type ?? null,
+    targetId: event.target?.id ?? null,
+    targetLabel: event.target?.label ?? null,
+    details: event.details === undefined ? null : redact(event.details),
+    status: 200,
+    ip: request?.ip ?? null,
+    userAgent: userAgentOf(request?.headers['user-agent']),
+  });
+}
+
+const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const AUDITED: ReadonlySet<Access | undefined> = new Set<Access | undefined>(['team', 'admin']);
+
+export const auditPlugin = fp(
+  async (app: FastifyInstance, { db }: { db: Database }) => {
+    // A create's target is only known from its answer: keep the id and name it sends back.
+    const onSend: onSendHookHandler = async (request, reply, payload) => {
+      if (!request.auditTarget && reply.statusCode < 400 && typeof payload === 'string') request.auditAnswer = answerTarget(payload);
+      return payload;
+    };
+    const onResponse: onResponseHookHandler = async (request, reply) => {
+      if (reply.statusCode >= 400 || !request.user) return;
+      const action = request.routeOptions.config.endpoint ?? request.routeOptions.url ?? request.url;
+      try {
+        await db.insert(auditLog).values({
+          actorId: request.user.id,
+          actorName: request.user.username,
+          actorRole: request.user.role,
+          action,
+          method: request.method,
+          path: pathOf(request.url),
+          ...targetColumns(request),
+          details: detailsOf(request),
+          status: reply.statusCode,
+          ip: request.ip,
+          userAgent: userAgentOf(request.headers['user-agent']),
+        });
+      } catch (error) {
+        // The action is done and answered; a lost audit row is logged loudly rather than undoing it.
+        request.log.error({ err: error, action }, 'could not write the audit log');
+      }
+    };
+    // Only team and admin mutations get the hooks: the readers' hot routes pay nothing for the log.
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (!AUDITED.has(route.config?.access) || !methods.some((method) => MUTATIONS.has(method))) return;
+      route.onSend = [...[route.onSend ?? []].flat(), onSend];
+      route.onResponse = [...[route.onResponse ?? []].flat(), onResponse];
+    });
+  },
+  { name: 'audit' },
+);
+
+/** The named target, else the route's own: the path segment before its id (`/team/series/:id` → series). */
+function targetColumns(request: FastifyRequest) {
+  if (request.auditTarget) {
+    const { type, id, label } = request.auditTarget;
+    return { targetType: type, targetId: id, targetLabel: label ?? null };
+  }
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const segments = (request.routeOptions.url ?? '').split('/');
+  const at = segments.findIndex((segment) => segment.startsWith(':'));
+  const answer = request.auditAnswer;
+  if (at < 0) {
+    // `/team/series` → a series, named by what the answer gave back.
+    const type = segments.filter(Boolean).at(-1) ?? null;
+    return { targetType: answer ? type : null, targetId: answer?.id ?? null, targetLabel: answer?.label ?? null };
+  }
+  const name = segments[at]!.slice(1);
+  const value = typeof params[name] === 'string' ? (params[name] as string) : null;
+  const type = name === 'id' ? (segments[at - 1] ?? null) : name.replace(/Id$/, '');
+  const label = answer && answer.id === value ? answer.label : null;
+  return { targetType: type, targetId: value, targetLabel: label };
+}
+
+function answerTarget(payload: string): { id: string; label: string | null } | undefined {
+  try {
+    const data = (JSON.parse(payload) as { data?: Record<string, unknown> }).data;
+    if (!data || typeof data.id !== 'string') return undefined;
+    const label = [data.title, data.name, data.username, data.slug].find((value) => typeof value === 'string');
+    return { id: data.id, label: (label as string | undefined)?.slice(0, 200) ?? null };
+  } catch {
+    return undefined;
+  }
+}
+
+function detailsOf(request: FastifyRequest): unknown {
+  if (request.isMultipart()) return { upload: true };
+  return request.body === undefined ? null : redact(request.body);
+}
+
+const SECRET_KEY = /pass(word)?|secret|token|code|challenge|otp/i;
+const VALUE_MAX = 500;
+const DEPTH_MAX = 4;
+
+/** A copy that is safe to keep: secrets replaced, long text cut, deep or wide values trimmed. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > VALUE_MAX ? `${value.slice(0, VALUE_MAX)}… (${value.length} characters)` : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= DEPTH_MAX) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => redact(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
+      key,
+      SECRET_KEY.test(key) ? '[redacted]' : redact(inner, depth + 1),
+    ]),
+  );
+}
+
+function pathOf(url: string): string {
+  return url.split('?')[0] ?? url;
+}
+
+function userAgentOf(value: string | undefined): string | null {
+  return value ? value.slice(0, 300) : null;
+}

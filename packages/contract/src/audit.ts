@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { paginationSchema } from './catalogue';
+import { envelope } from './errors';
+
+/** Issue 10 §2: every team and admin action, who did it, to whom, when and from where. */
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  actor: z.object({ id: z.uuid().nullable(), username: z.string(), role: z.string() }),
+  /** The endpoint's name in the contract (`adminUserUpdate`) or a named event (`auth.two_factor_enabled`). */
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  target: z.object({ type: z.string().nullable(), id: z.string().nullable(), label: z.string().nullable() }),
+  /** What was sent, with passwords, codes and tokens redacted and long values cut. */
+  details: z.unknown().nullable(),
+  status: z.number().int(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search is limited to 200 characters').optional(),
+  actorId: z.uuid({ error: 'Actor must be a user id' }).optional(),
+  targetId: z.string().trim().max(200).optional(),
+  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+export const auditLogResponseSchema = envelope(z.object({ items: z.array(auditEntrySchema), pagination: paginationSchema }));
