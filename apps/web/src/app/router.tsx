@@ -218,6 +218,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
                 { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
                 { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
+                { path: 'AuditLog', ...lazyPage(() => import('../features/dashboard/audit/audit-log-page')) },
               ],
             },
             ...unbuiltTeamPages(),

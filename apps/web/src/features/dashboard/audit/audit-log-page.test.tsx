@@ -1,0 +1,53 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderRoutes, verifyAs } from '../../../../test/render';
+import { ADMIN, adminUser, ok } from '../finances/test-data';
+import AuditLogPage, { describeAction } from './audit-log-page';
+
+describe('describeAction', () => {
+  it('reads an endpoint name as a sentence', () => {
+    expect(describeAction('teamSeriesCreate')).toBe('Series created');
+    expect(describeAction('adminUserCoins')).toBe('User coins adjusted');
+    expect(describeAction('adminPurchaseRefund')).toBe('Purchase refunded');
+    expect(describeAction('teamCommentUpdate')).toBe('Comment updated');
+    expect(describeAction('adminSiteConfigUpdate')).toBe('Site config updated');
+  });
+  it('shows named events plainly', () => {
+    expect(describeAction('auth.two_factor_enabled')).toBe('auth two factor enabled');
+  });
+});
+
+const PATH = '/Dashboard/AuditLog';
+const entry = {
+  id: '00000000-0000-4000-8000-000000000901',
+  actor: { id: '00000000-0000-4000-8000-000000000902', username: 'nora', role: 'editor' },
+  action: 'teamSeriesUpdate',
+  method: 'PATCH',
+  path: '/api/omegascans/secure/team/series/00000000-0000-4000-8000-000000000903',
+  target: { type: 'series', id: '00000000-0000-4000-8000-000000000903', label: 'The Lantern Keeper' },
+  details: { title: 'The Lantern Keeper' },
+  status: 200,
+  ip: '203.0.113.7',
+  userAgent: 'Firefox',
+  createdAt: '2026-11-22T10:31:00.000Z',
+};
+
+describe('the audit log page', () => {
+  it('shows who did what to what, from where, and searches on the server', async () => {
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`${ADMIN}/audit-log`]: ok({ items: [entry], pagination: { page: 1, perPage: 50, total: 1, totalPages: 1 } }),
+    });
+    renderRoutes([{ path: PATH, element: <AuditLogPage /> }], PATH);
+    const [row] = await screen.findAllByTestId('audit-entry');
+    expect(row).toHaveTextContent('Series updated');
+    expect(row).toHaveTextContent('series: The Lantern Keeper');
+    expect(row).toHaveTextContent('nora');
+    expect(row).toHaveTextContent('Editor');
+    expect(row).toHaveTextContent('from 203.0.113.7');
+    fireEvent.change(screen.getByRole('searchbox', { name: /Search the audit log/ }), { target: { value: 'nora' } });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`${ADMIN}/audit-log?page=1&q=nora`),
+    );
+  });
+});

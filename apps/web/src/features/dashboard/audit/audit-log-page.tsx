@@ -1,0 +1,147 @@
+import { ROLES, type AuditEntry, type EndpointQuery, type Role } from '@inkwell/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/load-error';
+import { Pagination } from '../../../components/pagination';
+import { RoleTag } from '../../../components/role-tag';
+import { callApiData } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { formatDateTime } from '../finances/finance-ui';
+
+const VERBS: Record<string, string> = {
+  Create: 'created',
+  Update: 'updated',
+  Delete: 'deleted',
+  Refund: 'refunded',
+  Publish: 'published',
+  Cover: 'cover changed',
+  Pages: 'pages changed',
+  Coins: 'coins adjusted',
+};
+
+/** `teamSeriesCreate` → "Series created", `adminUserCoins` → "User coins adjusted"; named events are shown as they are. */
+export function describeAction(action: string): string {
+  if (!/^(team|admin)[A-Z]/.test(action)) return action.replace(/[._]/g, ' ');
+  const words = action.replace(/^(team|admin)/, '').match(/[A-Z][a-z]*/g) ?? [action];
+  const last = words.at(-1)!;
+  const verb = VERBS[last];
+  const subject = (verb ? words.slice(0, -1) : words).join(' ').toLowerCase();
+  const sentence = verb ? `${subject} ${verb}` : subject;
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+function useAuditQuery() {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const debounced = useDebouncedValue(text.trim(), 300);
+  useEffect(() => {
+    if ((params.get('q') ?? '') === debounced) return;
+    const next = new URLSearchParams(params);
+    if (debounced) next.set('q', debounced);
+    else next.delete('q');
+    next.delete('page');
+    setParams(next, { replace: true });
+  }, [debounced, params, setParams]);
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useMemo((): EndpointQuery<'adminAuditLog'> => ({ page, ...(q ? { q } : {}) }), [page, q]);
+  return { text, setText, query, isFiltered: Boolean(q) };
+}
+
+/** /Dashboard/AuditLog: every team and admin action, newest first (issue 10 §2). */
+export default function AuditLogPage() {
+  useDocumentTitle('Audit log');
+  const { text, setText, query, isFiltered } = useAuditQuery();
+  const list = useQuery({
+    queryKey: ['admin', 'audit-log', query],
+    queryFn: ({ signal }) => callApiData('adminAuditLog', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-white">Audit log</h1>
+      <p className="mt-1 text-sm text-zinc-400">
+        Every change the team and the admins made: who, what, on what, when and from where. Entries are never edited or removed.
+      </p>
+      <div className="relative mt-5 w-full sm:w-96">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+        <input
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Who, what was changed, or an id"
+          aria-label="Search the audit log by team member, target or id"
+          className="w-full rounded-lg border border-ink-700 bg-ink-900 py-2 pl-9 pr-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-accent-500 focus:outline-none"
+        />
+      </div>
+      <div className="mt-5">
+        {list.isPending ? (
+          <p className="text-zinc-400">Loading the audit log…</p>
+        ) : list.isError ? (
+          <LoadError message="We could not load the audit log." onRetry={() => void list.refetch()} />
+        ) : list.data.items.length === 0 ? (
+          <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
+            {isFiltered ? 'No entries match this search.' : 'Nothing has been changed yet.'}
+          </p>
+        ) : (
+          <>
+            <p className="mb-2 text-xs text-zinc-400" aria-live="polite">
+              {list.data.pagination.total} {list.data.pagination.total === 1 ? 'entry' : 'entries'}
+            </p>
+            <ol className="divide-y divide-ink-800 rounded-xl border border-ink-800">
+              {list.data.items.map((entry) => (
+                <AuditRow key={entry.id} entry={entry} />
+              ))}
+            </ol>
+            <Pagination page={list.data.pagination.page} totalPages={list.data.pagination.totalPages} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const target = entry.target.label ?? entry.target.id;
+  return (
+    <li data-testid="audit-entry" className="px-4 py-3 text-sm">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <span className="font-semibold text-zinc-100">{describeAction(entry.action)}</span>
+        {target ? (
+          <span className="min-w-0 break-all text-zinc-300">
+            {entry.target.type ? <span className="text-zinc-400">{entry.target.type}: </span> : null}
+            {target}
+          </span>
+        ) : null}
+        <time dateTime={entry.createdAt} className="ml-auto whitespace-nowrap text-xs text-zinc-400">
+          {formatDateTime(entry.createdAt)}
+        </time>
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
+        <span className="inline-flex items-center gap-1.5">
+          by <span className="font-medium text-zinc-200">{entry.actor.username}</span>
+          {ROLES.includes(entry.actor.role as Role) ? <RoleTag role={entry.actor.role as Role} /> : entry.actor.role}
+        </span>
+        {entry.ip ? <span>from {entry.ip}</span> : null}
+        <span className="font-mono">
+          {entry.method} {entry.path}
+        </span>
+      </div>
+      {entry.details !== null || entry.userAgent ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-xs font-medium text-accent-400">Details</summary>
+          {entry.userAgent ? <p className="mt-2 break-all text-xs text-zinc-400">Browser: {entry.userAgent}</p> : null}
+          {entry.details !== null ? (
+            <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-ink-950 p-3 text-xs text-zinc-300">
+              {JSON.stringify(entry.details, null, 2)}
+            </pre>
+          ) : null}
+        </details>
+      ) : null}
+    </li>
+  );
+}
