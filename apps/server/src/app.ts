@@ -42,6 +42,8 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { createUrlSigner } from './modules/media/signed-urls';
 import { createDiskStorage, createS3Storage, type MediaStorage } from './modules/media/storage';
 import { createViewCounter } from './modules/metrics/view-counter';
+import { createMetricsService } from './modules/metrics/metrics.service';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { createEmailPreferences } from './modules/notifications/email-preferences.service';
 import { createFreeAlerts } from './modules/notifications/free-alerts.service';
 import { createNewChapterNotices } from './modules/notifications/new-chapters.service';
@@ -275,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(storeRoutes, { db, store, payments, unlocks, stripeEvents });
   await app.register(libraryRoutes, { library: createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) }) });
   await app.register(commentsRoutes, { comments: createCommentsService({ db, clock, limiter }) });
+  await app.register(metricsRoutes, { metrics: createMetricsService({ db, clock }) });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(auditRoutes, { db });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });

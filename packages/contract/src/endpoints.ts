@@ -25,6 +25,7 @@ import {
 } from './catalogue';
 import { auditLogQuerySchema, auditLogResponseSchema } from './audit';
 import { envelope } from './errors';
+import { adminMetricsResponseSchema, metricsQuerySchema, teamMetricsResponseSchema } from './metrics';
 import {
   bookmarkListQuerySchema,
   bookmarkListResponseSchema,
@@ -241,6 +242,9 @@ const SCHEMAS = {
   teamComments: { query: teamCommentListQuerySchema, response: teamCommentListResponseSchema },
   teamCommentUpdate: { params: idParamsSchema, body: teamCommentPatchSchema, response: teamCommentResponseSchema },
   teamCommentDelete: { params: idParamsSchema, response: messageResponseSchema },
+
+  teamMetrics: { query: metricsQuerySchema, response: teamMetricsResponseSchema },
+  adminMetrics: { query: metricsQuerySchema, response: adminMetricsResponseSchema },
 } as const satisfies { [N in EndpointName]: EndpointSchemas };
 
 type Routes = typeof ROUTES;

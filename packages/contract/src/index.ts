@@ -12,6 +12,7 @@ export * from './store';
 export * from './library';
 export * from './announcements';
 export * from './comments';
+export * from './metrics';
 export * from './audit';
 export * from './routes';
 export * from './endpoints';

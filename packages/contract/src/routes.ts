@@ -244,6 +244,10 @@ export const ROUTES = {
   teamComments: { method: 'GET', path: `${TEAM}/comments`, access: 'team', errors: [] },
   teamCommentUpdate: { method: 'PATCH', path: `${TEAM}/comments/:id`, access: 'team', errors: ['not_found'] },
   teamCommentDelete: { method: 'DELETE', path: `${TEAM}/comments/:id`, access: 'team', errors: ['not_found'] },
+
+  // Metrics (issue 10 §3): daily series for the charts, `?from=&to=` (UTC days, to included).
+  teamMetrics: { method: 'GET', path: `${TEAM}/metrics`, access: 'team', errors: [] },
+  adminMetrics: { method: 'GET', path: `${ADMIN}/metrics`, access: 'admin', errors: [] },
 } as const satisfies Record<string, RouteDef>;
 
 /**

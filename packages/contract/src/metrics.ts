@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { envelope } from './errors';
+
+/**
+ * Metrics (issue 10 §3): daily series over a range of UTC days, `to` included. Every day of the
+ * range is in the answer, zeros included, so a chart's axis has no gaps.
+ */
+
+/** The range when none is asked for: the last 30 days, today included. */
+export const METRICS_DEFAULT_DAYS = 30;
+/** The longest range one call may ask for (a leap year). */
+export const METRICS_MAX_DAYS = 366;
+/** How many series and chapters the top lists hold. */
+export const METRICS_TOP = 10;
+/** How many series the revenue per series lists (those with the most coins spent). */
+export const METRICS_SERIES_REVENUE_MAX = 50;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** Whether `text` is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isDay(text: string): boolean {
+  if (!DAY_PATTERN.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** `day` moved by `days` (negative goes back). */
+export function addDays(day: string, days: number): string {
+  return new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How many days from `from` to `to`, both included. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS) + 1;
+}
+
+/** Today's UTC day. */
+export const utcDay = (moment: Date) => moment.toISOString().slice(0, 10);
+
+export type MetricsRange = { from: string; to: string; days: number };
+
+/**
+ * The range a query asks for, its missing ends filled in (to: today; from: 30 days up to `to`),
+ * or what is wrong with it, per field. The server and the range picker share it.
+ */
+export function resolveMetricsRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  today: string,
+): { range: MetricsRange } | { fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  if (query.from !== undefined && !isDay(query.from)) fields.from = 'From must be a date written YYYY-MM-DD';
+  if (query.to !== undefined && !isDay(query.to)) fields.to = 'To must be a date written YYYY-MM-DD';
+  if (Object.keys(fields).length > 0) return { fields };
+  const to = query.to ?? today;
+  const from = query.from ?? addDays(to, -(METRICS_DEFAULT_DAYS - 1));
+  if (from > to) return { fields: { from: 'From must be on or before To' } };
+  const days = daysInRange(from, to);
+  if (days > METRICS_MAX_DAYS) return { fields: { to: `A range is at most ${METRICS_MAX_DAYS} days` } };
+  return { range: { from, to, days } };
+}
+
+// The query's format is checked here; its ends against each other (and today) by resolveMetricsRange.
+const dayParam = (label: string) => z.string().trim().max(10, `${label} must be a date written YYYY-MM-DD`).optional();
+export const metricsQuerySchema = z.object({ from: dayParam('From'), to: dayParam('To') });
+export type MetricsQuery = z.input<typeof metricsQuerySchema>;
+
+const count = z.number().int();
+const rangeSchema = z.object({ from: z.string(), to: z.string(), days: count });
+
+/** Cents in each currency the store sells in. */
+export const moneyByCurrencySchema = z.object({ usd: count, eur: count, gbp: count });
+export type MoneyByCurrency = z.infer<typeof moneyByCurrencySchema>;
+
+const chapterRefSchema = z.object({
+  chapterId: z.uuid(),
+  seriesId: z.uuid(),
+  seriesTitle: z.string(),
+  seriesSlug: z.string(),
+  number: z.number(),
+  title: z.string(),
+  slug: z.string(),
+});
+
+export const teamMetricsDaySchema = z.object({
+  day: z.string(),
+  /** Series pages and chapters read, each counted once per reader per day. */
+  views: count,
+  /** Bookmarks added that day. */
+  followers: count,
+  comments: count,
+  unlocks: count,
+  unlockCoins: count,
+});
+export type TeamMetricsDay = z.infer<typeof teamMetricsDaySchema>;
+
+export const teamMetricsSchema = z.object({
+  range: rangeSchema,
+  days: z.array(teamMetricsDaySchema),
+  totals: teamMetricsDaySchema.omit({ day: true }),
+  topSeries: z.array(z.object({ seriesId: z.uuid(), title: z.string(), slug: z.string(), views: count })),
+  topChapters: z.array(chapterRefSchema.extend({ views: count })),
+  /** The chapters unlocked most in the range, with the coins spent on them. */
+  topUnlocks: z.array(chapterRefSchema.extend({ unlocks: count, coins: count })),
+  /** As things stand now, whatever the range. */
+  now: z.object({ reportedComments: count, scheduledChapters: count }),
+});
+export type TeamMetrics = z.infer<typeof teamMetricsSchema>;
+export const teamMetricsResponseSchema = envelope(teamMetricsSchema);
+
+export const adminMetricsDaySchema = z.object({
+  day: z.string(),
+  /** Purchases paid that day … */
+  paid: moneyByCurrencySchema,
+  /** … purchases refunded that day (on the refund's day, not the payment's) … */
+  refunded: moneyByCurrencySchema,
+  /** … and the difference. */
+  net: moneyByCurrencySchema,
+  /** Coins credited by coin purchases and by subscriptions' coins. */
+  coinsSold: count,
+  /** Coins spent on unlocks. */
+  coinsSpent: count,
+  /** Subscriptions running at the day's end (or now, for today). */
+  activeSubscriptions: count,
+  /** Their monthly recurring revenue: monthly plans' price, yearly plans' price / 12. */
+  mrr: moneyByCurrencySchema,
+  signups: count,
+});
+export type AdminMetricsDay = z.infer<typeof adminMetricsDaySchema>;
+
+export const adminMetricsSchema = z.object({
+  range: rangeSchema,
+  days: z.array(adminMetricsDaySchema),
+  totals: z.object({ paid: moneyByCurrencySchema, refunded: moneyByCurrencySchema, net: moneyByCurrencySchema, coinsSold: count, coinsSpent: count, signups: count }),
+  /**
+   * What one coin is worth: coins spent are valued at what coins were bought for, the average
+   * price per coin of every coin purchase paid up to the range's end (refunded ones left out).
+   * With sales in several currencies a coin is worth a share of each.
+   */
+  coinValue: z.object({ coinsSold: count, paid: moneyByCurrencySchema }),
+  /** Coins spent on each series' chapters in the range, and their value by coinValue. */
+  revenueBySeries: z.array(z.object({ seriesId: z.uuid(), title: z.string(), slug: z.string(), unlocks: count, coins: count, value: moneyByCurrencySchema })),
+  /** As things stand now, whatever the range. */
+  now: z.object({ activeSubscriptions: count, mrr: moneyByCurrencySchema }),
+});
+export type AdminMetrics = z.infer<typeof adminMetricsSchema>;
+export const adminMetricsResponseSchema = envelope(adminMetricsSchema);
