@@ -36,9 +36,7 @@ export async function catalogueRoutes(app: FastifyInstance, options: { catalogue
     summary: "A series with its chapters and the viewer's access to each",
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      const { slug } = request.params;
-      if (!request.user) return sendJson(reply, await catalogue.seriesJsonForVisitor(slug, readerOf(request)));
-      return { success: true, data: await catalogue.series(slug, request.viewer, { reader: readerOf(request) }) };
+      return sendJson(reply, await catalogue.seriesJson(request.params.slug, request.viewer, readerOf(request)));
     },
   });
 
@@ -48,8 +46,7 @@ export async function catalogueRoutes(app: FastifyInstance, options: { catalogue
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { slug, chapterSlug } = request.params;
-      if (!request.user) return sendJson(reply, await catalogue.chapterJsonForVisitor(slug, chapterSlug, readerOf(request)));
-      return { success: true, data: await catalogue.chapter(slug, chapterSlug, request.viewer, { reader: readerOf(request) }) };
+      return sendJson(reply, await catalogue.chapterJson(slug, chapterSlug, request.viewer, readerOf(request)));
     },
   });
 }

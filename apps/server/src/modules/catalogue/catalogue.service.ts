@@ -26,17 +26,17 @@ import { coverOf, mediaUrl, seriesFields, toBanner, toCard, toChapterSummary, to
 /** How long hot public reads are kept in memory; team changes clear them at once. */
 export const CATALOGUE_CACHE_MS = 10_000;
 /**
- * A visitor's (no session) series and chapter answers are kept ready-serialized this long: all
- * visitors see the same thing, and an early-access chapter opens at most this late.
+ * Series and chapter answers are kept ready-serialized this long per access class (every visitor
+ * sees the same thing; so does every premium reader): an early-access chapter opens at most this late.
  */
-export const VISITOR_ANSWER_MS = 2_000;
+export const SHARED_ANSWER_MS = 2_000;
 const HOME_SECTION_SIZE = 12;
 /** The home page shows one row of premium picks. */
 const HOME_PREMIUM_SIZE = 6;
 const CARD_CHAPTERS = 3;
 
 type ListQuery = z.output<typeof seriesListQuerySchema>;
-interface VisitorAnswer {
+interface SharedAnswer {
   json: string;
   seriesId: string;
   chapterId: string | undefined;
@@ -54,13 +54,25 @@ interface Deps {
 type Reader = string | null;
 
 /**
+ * Viewers who see a series' chapters the same way get the same answer: visitors and readers with
+ * no unlocks among them, the team, premium readers, and readers with the same unlocks. The answer
+ * holds nothing else about the viewer (bookmarks and progress have their own calls).
+ */
+export function accessClass(viewer: Viewer): string {
+  if (isTeam(viewer)) return 'team';
+  if (viewer.hasPremiumPass) return 'premium';
+  if (viewer.unlocked.size === 0) return 'visitor';
+  return `unlocked:${[...viewer.unlocked].sort().join(',')}`;
+}
+
+/**
  * The reading side of the catalogue. Viewer-independent data is cached for a few seconds; what a
  * viewer may read is decided on every request from those rows, so a cached entry never leaks a
  * locked chapter or hides one that has just become free.
  */
 export function createCatalogueService({ db, clock, signer, views, unlocks }: Deps) {
   const cache = createTtlCache<unknown>(clock, CATALOGUE_CACHE_MS);
-  const visitorAnswers = createTtlCache<VisitorAnswer>(clock, VISITOR_ANSWER_MS, 2000);
+  const answers = createTtlCache<SharedAnswer>(clock, SHARED_ANSWER_MS, 5000);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
   async function cards(filter: SeriesFilter, sort: ListQuery['sort'], page: number, perPage: number) {
@@ -203,19 +215,25 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       );
     },
 
-    /** A visitor's series page answer, shared by every visitor for a moment; the view is still counted. */
-    async seriesJsonForVisitor(slug: string, reader: Reader): Promise<string> {
-      const answer = await visitorAnswers.get(`series:${slug}`, async () => {
-        const data = await service.series(slug, VISITOR);
+    /**
+     * A series page answer, serialized once per access class for a moment (see `accessClass`):
+     * viewers who may read the same chapters get the same bytes; the view is still counted per reader.
+     */
+    async seriesJson(slug: string, asked: Viewer, reader: Reader): Promise<string> {
+      const viewer = asked.userId ? (await visibleSeries(slug, asked)).viewer : VISITOR;
+      const answer = await answers.get(`series:${slug}:${accessClass(viewer)}`, async () => {
+        const data = await service.series(slug, viewer);
         return { json: JSON.stringify({ success: true, data }), seriesId: data.id, chapterId: undefined };
       });
       if (reader) views.count(reader, answer.seriesId);
       return answer.json;
     },
 
-    async chapterJsonForVisitor(slug: string, chapterSlug: string, reader: Reader): Promise<string> {
-      const answer = await visitorAnswers.get(`chapter:${slug}/${chapterSlug}`, async () => {
-        const data = await service.chapter(slug, chapterSlug, VISITOR);
+    /** A chapter's answer, likewise shared by an access class; its page URLs are signed once per answer. */
+    async chapterJson(slug: string, chapterSlug: string, asked: Viewer, reader: Reader): Promise<string> {
+      const viewer = asked.userId ? (await visibleSeries(slug, asked)).viewer : VISITOR;
+      const answer = await answers.get(`chapter:${slug}/${chapterSlug}:${accessClass(viewer)}`, async () => {
+        const data = await service.chapter(slug, chapterSlug, viewer);
         return {
           json: JSON.stringify({ success: true, data }),
           seriesId: data.series.id,
@@ -237,7 +255,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     /** After any team change. */
     invalidate() {
       cache.clear();
-      visitorAnswers.clear();
+      answers.clear();
     },
 
   };

@@ -2,6 +2,20 @@ import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 
+/** Remembered answers, so a busy reader's every request does not test the bot pattern and hash again. */
+const MEMO_MAX = 10_000;
+const botByAgent = new Map<string, boolean>();
+const visitorKeys = new Map<string, string>();
+
+function remember<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const value = compute();
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /**
  * Who is reading, for the view count: the user's id, or for a visitor a hash of their address
  * and browser that changes every day (so it identifies no one for longer). Crawlers are not
@@ -9,8 +23,11 @@ import { isbot } from 'isbot';
  */
 export function readerKeyOf(request: FastifyRequest, secret: string, now: Date): string | null {
   const userAgent = request.headers['user-agent'] ?? '';
-  if (isbot(userAgent)) return null;
+  if (remember(botByAgent, userAgent, () => isbot(userAgent))) return null;
   if (request.user) return `u:${request.user.id}`;
   const day = now.toISOString().slice(0, 10);
-  return `v:${createHmac('sha256', secret).update(`${day}\n${request.ip}\n${userAgent}`).digest('base64url').slice(0, 22)}`;
+  const input = `${day}\n${request.ip}\n${userAgent}`;
+  return remember(visitorKeys, `${secret}\n${input}`, () =>
+    `v:${createHmac('sha256', secret).update(input).digest('base64url').slice(0, 22)}`,
+  );
 }
