@@ -65,6 +65,7 @@ import { stripeWebhookRoutes } from './modules/store/stripe-webhook.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { createStoreService } from './modules/store/store.service';
 import { createUnlocks } from './modules/store/unlocks';
+import { adsRoutes } from './modules/ads/ads.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(siteConfigRoutes, { db });
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
   await app.register(searchRoutes, { db });
+  await app.register(adsRoutes, { db });
   await app.register(genresRoutes, { genres, catalogue });
   await app.register(bannersRoutes, { banners, catalogue });
   await app.register(announcementsRoutes, { announcements });

@@ -8,6 +8,7 @@ import { createLimiter } from './lib/limiter-factory';
 import { loggerOptions } from './lib/logger';
 import { seedDemoStore } from './db/demo/seed-store';
 import { seedSiteSettings } from './db/demo/seed-site';
+import { seedDemoAds } from './db/demo/seed-ads';
 import { systemClock } from './lib/clock';
 import { seedDemoContent } from './db/demo/seed-demo';
 
@@ -23,6 +24,7 @@ async function main() {
   if (config.seedDemo) {
     await seedSiteSettings(database.db);
     await seedDemoStore(database.db);
+    await seedDemoAds(database.db);
   }
 
   const limiter = createLimiter(config.redisUrl);

@@ -23,6 +23,7 @@ import {
   seriesListResponseSchema,
   seriesSlugParamsSchema,
 } from './catalogue';
+import { adsConfigResponseSchema } from './ads';
 import { auditLogQuerySchema, auditLogResponseSchema } from './audit';
 import { envelope } from './errors';
 import { adminMetricsResponseSchema, metricsQuerySchema, teamMetricsResponseSchema } from './metrics';
@@ -149,6 +150,7 @@ const SCHEMAS = {
 
   siteSettings: { response: envelope(siteSettingsSchema) },
   health: { response: healthResponseSchema },
+  adsConfig: { response: adsConfigResponseSchema },
 
   home: { response: homeResponseSchema },
   seriesList: { query: seriesListQuerySchema, response: seriesListResponseSchema },

@@ -58,6 +58,8 @@ export const ROUTES = {
   // Site.
   siteSettings: { method: 'GET', path: `${PUB}/site-settings`, access: 'public', errors: [] },
   health: { method: 'GET', path: '/api/health', access: 'public', errors: [] },
+  // SPEC §3, §7: the ads call, exact path; answered in the spec's own shape, never cached.
+  adsConfig: { method: 'GET', path: `${PUB}/secure/ads/ads-config`, access: 'public', errors: [] },
 
   // Public content (DESIGN §4).
   home: { method: 'GET', path: `${PUB}/home`, access: 'public', errors: [] },
