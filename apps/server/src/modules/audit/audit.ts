@@ -1,5 +1,5 @@
 import type { Access } from '@inkwell/contract';
-import type { FastifyInstance, FastifyRequest, onResponseHookHandler, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -70,11 +70,11 @@ const AUDITED: ReadonlySet<Access | undefined> = new Set<Access | undefined>(['t
 export const auditPlugin = fp(
   async (app: FastifyInstance, { db }: { db: Database }) => {
     // A create's target is only known from its answer: keep the id and name it sends back.
-    const onSend: onSendHookHandler = async (request, reply, payload) => {
+    const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
       if (!request.auditTarget && reply.statusCode < 400 && typeof payload === 'string') request.auditAnswer = answerTarget(payload);
       return payload;
     };
-    const onResponse: onResponseHookHandler = async (request, reply) => {
+    const onResponse: onResponseAsyncHookHandler = async (request, reply) => {
       if (reply.statusCode >= 400 || !request.user) return;
       const action = request.routeOptions.config.endpoint ?? request.routeOptions.url ?? request.url;
       try {
