@@ -67,6 +67,8 @@ import { createStoreService } from './modules/store/store.service';
 import { createUnlocks } from './modules/store/unlocks';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { siteConfigRoutes } from './modules/site-config/site-config.routes';
+import { maintenancePlugin } from './modules/site-config/maintenance';
+import { createSiteConfig } from './modules/site-config/site-config.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -128,6 +130,8 @@ export async function buildApp(deps: AppDeps) {
   // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
   const changeBus = deps.changeBus ?? createChangeBus(config.redisUrl);
   const viewerCache = createViewerCache(clock, changeBus);
+  // The site's configuration (maintenance, registration, ads), read on every request: kept the same way.
+  const siteConfig = createSiteConfig({ db, clock, bus: changeBus });
   const onUserChanged = (userId: string) => viewerCache.forgetUser(userId);
   const auth = createAuthService({ db, clock, limiter, viewerCache });
   // Reset links go out through a job, after the answer, so it takes as long whether or not the account exists (issue 7 §4.9).
@@ -208,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
     stripeEvents,
     newChapterNotices,
     freeAlerts,
+    siteConfig,
   });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
@@ -256,6 +261,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl, webOrigins: config.webOrigins });
   await app.register(cookie);
   await app.register(authPlugin, { auth, secureCookies: isHttps });
+  // Once the session is known: in maintenance, only the team's calls and the shell's few go through.
+  await app.register(maintenancePlugin, { siteConfig });
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20, parts: UPLOAD_MAX_FILES + 20 },
   });
@@ -263,10 +270,10 @@ export async function buildApp(deps: AppDeps) {
   // Before the routes: it records every team and admin mutation after its answer.
   await app.register(auditPlugin, { db });
 
-  await app.register(authRoutes, { auth, passwordReset });
+  await app.register(authRoutes, { auth, passwordReset, registration: siteConfig });
   await app.register(notificationRoutes, { db });
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences });
-  await app.register(siteConfigRoutes, { db });
+  await app.register(siteConfigRoutes, { db, siteConfig });
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
   await app.register(searchRoutes, { db });
   await app.register(adsRoutes, { db });
@@ -314,6 +321,7 @@ declare module 'fastify' {
       stripeEvents: StripeEvents | undefined;
       newChapterNotices: ReturnType<typeof createNewChapterNotices>;
       freeAlerts: ReturnType<typeof createFreeAlerts>;
+      siteConfig: ReturnType<typeof createSiteConfig>;
     };
   }
 }

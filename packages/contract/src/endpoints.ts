@@ -103,7 +103,7 @@ import {
   walletQuerySchema,
   walletResponseSchema,
 } from './store';
-import { healthResponseSchema, siteSettingsSchema } from './site';
+import { healthResponseSchema, publicSiteSettingsSchema, siteConfigPatchSchema, siteConfigResponseSchema } from './site';
 import {
   bannerInputSchema,
   bannerPatchSchema,
@@ -148,8 +148,10 @@ const SCHEMAS = {
   notificationRead: { params: notificationIdParamsSchema, response: messageResponseSchema },
   notificationsReadAll: { response: messageResponseSchema },
 
-  siteSettings: { response: envelope(siteSettingsSchema) },
+  siteSettings: { response: envelope(publicSiteSettingsSchema) },
   health: { response: healthResponseSchema },
+  adminSiteConfig: { response: siteConfigResponseSchema },
+  adminSiteConfigUpdate: { body: siteConfigPatchSchema, response: siteConfigResponseSchema },
   adsConfig: { response: adsConfigResponseSchema },
 
   home: { response: homeResponseSchema },
@@ -258,7 +260,8 @@ export type Endpoint<N extends EndpointName> = Routes[N] & Schemas[N];
 /** The endpoint table: the server registers every route from it and the web client is typed by it. */
 export const ENDPOINTS = Object.fromEntries(
   (Object.keys(ROUTES) as EndpointName[]).map((name) => [name, { ...ROUTES[name], ...SCHEMAS[name] }]),
-) as { [N in EndpointName]: Endpoint<N> };
+  // Through unknown: with this many endpoints TypeScript gives up comparing the two shapes.
+) as unknown as { [N in EndpointName]: Endpoint<N> };
 
 type Field<N extends EndpointName, K extends string> = Schemas[N] extends Record<K, infer S extends z.ZodType> ? S : undefined;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;

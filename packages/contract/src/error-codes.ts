@@ -14,6 +14,9 @@ export const ERROR_STATUS = {
   insufficient_coins: 402,
   forbidden: 403,
   account_banned: 403,
+  /** Changing the site's configuration needs two-factor sign-in on the admin's account. */
+  two_factor_required: 403,
+  registration_closed: 403,
   foreign_origin: 403,
   not_found: 404,
   series_not_found: 404,
@@ -26,6 +29,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   payment_provider_error: 502,
   service_unavailable: 503,
+  /** Maintenance mode: public calls answer this while the team works on (the message is the admin's). */
+  maintenance: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

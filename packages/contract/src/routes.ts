@@ -41,7 +41,13 @@ export const ROUTES = {
     access: 'public',
     errors: ['invalid_credentials', 'account_banned', 'rate_limited'],
   },
-  register: { method: 'POST', path: '/api/proxy/public/register', access: 'public', status: 201, errors: ['conflict', 'rate_limited'] },
+  register: {
+    method: 'POST',
+    path: '/api/proxy/public/register',
+    access: 'public',
+    status: 201,
+    errors: ['conflict', 'rate_limited', 'registration_closed'],
+  },
   forgotPassword: { method: 'POST', path: '/api/proxy/public/forgot-password', access: 'public', errors: ['rate_limited'] },
   resetPassword: { method: 'POST', path: '/api/proxy/public/reset-password', access: 'public', errors: ['invalid_token', 'rate_limited'] },
   // Idempotent: logging out without a session still clears the cookie.
@@ -58,6 +64,10 @@ export const ROUTES = {
   // Site.
   siteSettings: { method: 'GET', path: `${PUB}/site-settings`, access: 'public', errors: [] },
   health: { method: 'GET', path: '/api/health', access: 'public', errors: [] },
+  // Administration (issue 10 §2): site name, Discord link, footer contacts, ads, maintenance, registration.
+  // two_factor_required: a change needs two-factor sign-in on the admin's account.
+  adminSiteConfig: { method: 'GET', path: `${ADMIN}/site-config`, access: 'admin', errors: [] },
+  adminSiteConfigUpdate: { method: 'PATCH', path: `${ADMIN}/site-config`, access: 'admin', errors: ['two_factor_required'] },
   // SPEC §3, §7: the ads call, exact path; answered in the spec's own shape, never cached.
   adsConfig: { method: 'GET', path: `${PUB}/secure/ads/ads-config`, access: 'public', errors: [] },
 

@@ -30,3 +30,99 @@ export const DEFAULT_MAINTENANCE_SETTINGS: MaintenanceSettings = { enabled: fals
 export const registrationSettingsSchema = z.object({ open: z.boolean() });
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
 export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { open: true };
+
+/** An absolute http(s) address with a host; anything else (javascript:, //host, a path) is refused. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/[^/\\?#\s]/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const HTTP_URL_MESSAGE = 'Use a full http:// or https:// address';
+const httpUrlSchema = z.string().trim().min(1, 'Enter an address').max(500, 'An address is limited to 500 characters').refine(isHttpUrl, HTTP_URL_MESSAGE);
+
+/** A footer contact: an http(s) address, or for `email` a mailto: address (a bare e-mail address gets mailto: put in front). */
+export const siteContactInputSchema = z
+  .object({
+    kind: z.enum(['github', 'email', 'x', 'website'], { error: 'Choose GitHub, e-mail, X or website' }),
+    url: z.string().trim().min(1, 'Enter an address').max(500, 'An address is limited to 500 characters'),
+  })
+  .transform((contact) =>
+    contact.kind === 'email' && !/^mailto:/i.test(contact.url) && !/^https?:/i.test(contact.url)
+      ? { ...contact, url: `mailto:${contact.url}` }
+      : contact,
+  )
+  .superRefine((contact, context) => {
+    if (contact.kind === 'email' && /^mailto:/i.test(contact.url)) {
+      if (!z.email().safeParse(contact.url.slice('mailto:'.length)).success) {
+        context.addIssue({ code: 'custom', path: ['url'], message: 'Enter a valid e-mail address' });
+      }
+      return;
+    }
+    if (!isHttpUrl(contact.url)) context.addIssue({ code: 'custom', path: ['url'], message: HTTP_URL_MESSAGE });
+  });
+
+export const SITE_CONTACTS_MAX = 10;
+
+/** What an admin may set of the public settings (issue 10 §2); each field optional in a PATCH. */
+export const siteSettingsInputSchema = z.object({
+  siteName: z.string().trim().min(1, 'Enter the site name').max(60, 'The site name is limited to 60 characters'),
+  discordUrl: z
+    .union([z.literal('').transform(() => null), z.null(), httpUrlSchema])
+    .describe('The Discord invite for the user menu; null or empty removes it'),
+  developerName: z.string().trim().min(1, 'Enter who made the site').max(80, 'The name is limited to 80 characters'),
+  contacts: z.array(siteContactInputSchema).max(SITE_CONTACTS_MAX, `At most ${SITE_CONTACTS_MAX} contacts`),
+});
+
+/** The public settings answer: what the shell shows, and whether maintenance is on and sign-ups are open. */
+export const publicSiteSettingsSchema = siteSettingsSchema.extend({
+  maintenance: z.object({ enabled: z.boolean(), message: z.string() }),
+  registrationOpen: z.boolean(),
+});
+export type PublicSiteSettings = z.infer<typeof publicSiteSettingsSchema>;
+
+/** The whole configuration an admin keeps, one section per site_config key. */
+export const siteConfigSchema = z.object({
+  site: siteSettingsSchema,
+  ads: adsSettingsSchema,
+  maintenance: maintenanceSettingsSchema,
+  registration: registrationSettingsSchema,
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** PATCH ADMIN/site-config: any sections, each with any of its fields; what is left out stays. */
+export const siteConfigPatchSchema = z
+  .object({
+    site: siteSettingsInputSchema.partial().strict(),
+    ads: z
+      .object({
+        enabled: z.boolean(),
+        scripts: z.string().max(20_000, 'The ad scripts are limited to 20,000 characters'),
+      })
+      .partial()
+      .strict(),
+    maintenance: z
+      .object({
+        enabled: z.boolean(),
+        message: z.string().trim().max(500, 'The maintenance message is limited to 500 characters'),
+      })
+      .partial()
+      .strict(),
+    registration: registrationSettingsSchema.partial().strict(),
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.values(patch).some((section) => section && Object.keys(section).length > 0), 'Nothing to change');
+export type SiteConfigPatch = z.input<typeof siteConfigPatchSchema>;
+
+/** The configuration, and whether the asking admin has two-factor sign-in on (changes need it). */
+export const siteConfigResponseSchema = z.object({
+  success: z.literal(true),
+  data: siteConfigSchema.extend({ twoFactorEnabled: z.boolean() }),
+  message: z.string().optional(),
+});
+export type SiteConfigAnswer = z.infer<typeof siteConfigResponseSchema>['data'];

@@ -50,6 +50,8 @@ function errorStatuses(access: Access, hasInput: boolean, codes: readonly ErrorC
   if (hasInput) all.add(400);
   if (access !== 'public') all.add(401);
   if (access === 'team' || access === 'admin') all.add(403);
+  // Maintenance mode (issue 10 §2): any call but the few the shell and the team need may answer 503.
+  all.add(503);
   return [...all];
 }
 

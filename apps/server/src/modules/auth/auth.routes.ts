@@ -11,7 +11,16 @@ function contextOf(request: FastifyRequest): RequestContext {
 /** SPEC §7's account calls, plus register, password reset and change (issue 2). */
 export async function authRoutes(
   app: FastifyInstance,
-  { auth, passwordReset }: { auth: AuthService; passwordReset: ReturnType<typeof createPasswordResetService> },
+  {
+    auth,
+    passwordReset,
+    registration,
+  }: {
+    auth: AuthService;
+    passwordReset: ReturnType<typeof createPasswordResetService>;
+    /** Whether an admin has closed sign-ups (issue 10 §2). */
+    registration: { assertRegistrationOpen(): Promise<void> };
+  },
 ) {
   endpoint(app, 'verify', {
     handler: async (request) =>
@@ -30,7 +39,11 @@ export async function authRoutes(
   });
 
   endpoint(app, 'register', {
-    onRequest: async (request) => auth.limitAttempts('register', request.ip),
+    // Closed sign-ups answer so whatever was sent, and cost no attempt.
+    onRequest: async (request) => {
+      await registration.assertRegistrationOpen();
+      await auth.limitAttempts('register', request.ip);
+    },
     handler: async (request, reply) => {
       const { user, session } = await auth.register(request.body, contextOf(request));
       app.setSessionCookie(reply, session);

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { endpoint } from '../../plugins/endpoint';
+import { auditTarget } from '../audit/audit';
 import { checkDatabase } from './site-config.repository';
-import { getSiteSettings } from './site-config.service';
+import { toPublicSettings, type SiteConfigService } from './site-config.service';
 
-export async function siteConfigRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function siteConfigRoutes(app: FastifyInstance, { db, siteConfig }: { db: Database; siteConfig: SiteConfigService }) {
   endpoint(app, 'siteSettings', {
     handler: async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return { success: true, data: await getSiteSettings(db) };
+      // The shell learns here that maintenance is on: revalidated on every load, and cheap to answer
+      // (the server keeps the configuration a few seconds), so it never shows a minute late.
+      reply.header('cache-control', 'no-cache');
+      return { success: true, data: toPublicSettings(await siteConfig.current()) };
     },
   });
 
@@ -16,6 +19,30 @@ export async function siteConfigRoutes(app: FastifyInstance, { db }: { db: Datab
     handler: async () => {
       await checkDatabase(db);
       return { ok: true };
+    },
+  });
+
+  endpoint(app, 'adminSiteConfig', {
+    summary: "The site's configuration: name, Discord link, footer contacts, ads, maintenance, registration",
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const [config, twoFactorEnabled] = await Promise.all([siteConfig.current(), siteConfig.hasTwoFactor(request.user!.id)]);
+      return { success: true, data: { ...config, twoFactorEnabled } };
+    },
+  });
+
+  endpoint(app, 'adminSiteConfigUpdate', {
+    summary: 'Change any sections of the configuration (needs two-factor sign-in); answers the whole configuration',
+    // Before the body is looked at: without two-factor sign-in no change is considered at all.
+    onRequest: async (request) => siteConfig.assertCanChange(request.user!.id),
+    handler: async (request) => {
+      const { config, changed } = await siteConfig.update(request.body);
+      auditTarget(request, { type: 'site_config', id: 'site', label: changed.length > 0 ? changed.join(', ') : 'nothing changed' });
+      return {
+        success: true,
+        data: { ...config, twoFactorEnabled: true },
+        message: changed.length > 0 ? 'Configuration saved' : 'Nothing changed',
+      };
     },
   });
 }
