@@ -84,11 +84,18 @@ const booleanQuery = z
   .transform((value) => value === 'true' || value === '1');
 
 export const seriesListQuerySchema = z.object({
+  /** A search (the /search results page): title and alternative names, SPEC §5's 3 characters at least. */
+  q: z
+    .string()
+    .trim()
+    .min(SEARCH_MIN_CHARS, 'Please enter at least 3 characters to search.')
+    .max(100, 'Search is limited to 100 characters')
+    .optional(),
   type: seriesTypeSchema.optional(),
   genre: z.string().trim().min(1).max(80).optional(),
   status: seriesStatusSchema.optional(),
   premium: booleanQuery.optional(),
-  sort: z.enum(SERIES_SORTS, { error: 'Sort must be latest, popular, new or title' }).default('latest'),
+  sort: z.enum(SERIES_SORTS, { error: 'Sort must be latest, popular, new, title or relevance' }).optional(),
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(SERIES_PAGE_SIZE_MAX).default(SERIES_PAGE_SIZE),
 });

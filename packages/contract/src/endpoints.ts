@@ -25,6 +25,14 @@ import {
 } from './catalogue';
 import { adsConfigResponseSchema } from './ads';
 import { auditLogQuerySchema, auditLogResponseSchema } from './audit';
+import {
+  adminUserListQuerySchema,
+  adminUserListResponseSchema,
+  adminUserPatchSchema,
+  adminUserResponseSchema,
+  coinAdjustmentResponseSchema,
+  coinAdjustmentSchema,
+} from './admin-users';
 import { envelope } from './errors';
 import { adminMetricsResponseSchema, metricsQuerySchema, teamMetricsResponseSchema } from './metrics';
 import {
@@ -212,6 +220,10 @@ const SCHEMAS = {
   adminPurchases: { query: adminPurchaseListQuerySchema, response: adminPurchaseListResponseSchema },
   adminPurchase: { params: idParamsSchema, response: adminPurchaseResponseSchema },
   adminPurchaseRefund: { params: idParamsSchema, response: adminPurchaseResponseSchema },
+  adminUsers: { query: adminUserListQuerySchema, response: adminUserListResponseSchema },
+  adminUser: { params: idParamsSchema, response: adminUserResponseSchema },
+  adminUserUpdate: { params: idParamsSchema, body: adminUserPatchSchema, response: adminUserResponseSchema },
+  adminUserCoins: { params: idParamsSchema, body: coinAdjustmentSchema, response: coinAdjustmentResponseSchema },
 
   bookmarks: { query: bookmarkListQuerySchema, response: bookmarkListResponseSchema },
   bookmarkAdd: { params: seriesIdParamsSchema, response: bookmarkStateResponseSchema },

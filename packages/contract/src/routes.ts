@@ -201,6 +201,11 @@ export const ROUTES = {
     access: 'admin',
     errors: ['not_found', 'conflict', 'payment_provider_error'],
   },
+  // Administration (issue 10 §2): users. conflict: the last admin would be demoted, or an admin banning themselves.
+  adminUsers: { method: 'GET', path: `${ADMIN}/users`, access: 'admin', errors: [] },
+  adminUser: { method: 'GET', path: `${ADMIN}/users/:id`, access: 'admin', errors: ['not_found'] },
+  adminUserUpdate: { method: 'PATCH', path: `${ADMIN}/users/:id`, access: 'admin', errors: ['not_found', 'conflict'] },
+  adminUserCoins: { method: 'POST', path: `${ADMIN}/users/:id/coins`, access: 'admin', errors: ['not_found', 'insufficient_coins'] },
 
   // Library: bookmarks, progress, history (DESIGN §4 Library and community).
   bookmarks: { method: 'GET', path: `${ME}/bookmarks`, access: 'user', errors: [] },

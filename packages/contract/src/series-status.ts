@@ -22,7 +22,8 @@ export function seriesStatusLabel(status: string | null | undefined): string {
 export const SERIES_TYPES = ['comic', 'novel'] as const;
 export type SeriesType = (typeof SERIES_TYPES)[number];
 
-export const SERIES_SORTS = ['latest', 'popular', 'new', 'title'] as const;
+/** `relevance` ranks a search's matches (exact title, then prefix, then likeness); without one it is `latest`. */
+export const SERIES_SORTS = ['latest', 'popular', 'new', 'title', 'relevance'] as const;
 export type SeriesSort = (typeof SERIES_SORTS)[number];
 
 /**

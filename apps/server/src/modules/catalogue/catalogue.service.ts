@@ -129,7 +129,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     list(query: ListQuery): Promise<SeriesListData> {
       const { sort, page, perPage, ...filter } = query;
       return cached(`list:${JSON.stringify(query)}`, async () => {
-        const { items, total } = await cards(filter, sort, page, perPage);
+        const { items, total } = await cards(filter, sort ?? (filter.q ? 'relevance' : 'latest'), page, perPage);
         return {
           items,
           pagination: pageInfo(page, perPage, total),

@@ -336,6 +336,22 @@ describe('search (SPEC §7)', () => {
     expect((await search('%%%')).json().data.results).toEqual([]);
   });
 
+  it('fills the results page: every match, ranked, with the list’s filters, sorts and pages', async () => {
+    const list = (query: string) => get(`${PUBLIC}/series?${query}`);
+    const titles = async (query: string) => (await list(query)).json().data.items.map((r: { title: string }) => r.title);
+    expect((await titles('q=keeper'))[0]).toBe('Keeper');
+    expect(await titles('q=keeper')).toContain('The Lantern Keeper');
+    expect(await titles('q=keeper&type=comic')).toEqual(['The Lantern Keeper']);
+    expect(await titles('q=lantrn')).toEqual(['The Lantern Keeper']);
+    expect(await titles('q=keeper&sort=title')).toEqual([...(await titles('q=keeper'))].sort((a: string, b: string) => a.localeCompare(b)));
+    const paged = (await list('q=keeper&perPage=1&page=2')).json().data;
+    expect(paged.pagination).toMatchObject({ page: 2, perPage: 1, total: 2, totalPages: 2 });
+    expect(await titles('q=hidden%20draft')).toEqual([]);
+    const short = await list('q=ab');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields).toEqual({ q: 'Please enter at least 3 characters to search.' });
+  });
+
   it.each(['', 'ab', '  ab  '])('refuses %j with the spec’s message', async (q) => {
     const response = await search(q);
     expect(response.statusCode).toBe(400);

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { searchSeriesQuery, setSearchSimilarity } from '../search/search.repository';
-import { publishedSeriesPageQuery, teamSeriesPageQuery } from '../series/series.repository';
+import { searchSeriesQuery } from '../search/search.repository';
+import { publishedSeriesPageQuery, setSearchSimilarity, teamSeriesPageQuery } from '../series/series.repository';
 
 /*
  * "Hot queries use indexes": with a catalogue large enough that the planner prefers an index
@@ -52,6 +52,16 @@ describe.skipIf(!onPostgres)('query plans at scale', () => {
 
   it('the team list reads its index', async () => {
     expect(await plan(teamSeriesPageQuery(t.db, undefined, 2, 20))).toContain('series_updated_idx');
+  });
+
+  it('the search results page reads the trigram index', async () => {
+    await t.db.transaction(async (tx) => {
+      await setSearchSimilarity(tx);
+      const { sql: text, params } = publishedSeriesPageQuery(tx, { q: 'c4ca423' }, 'relevance', 1, 24, new Date()).toSQL();
+      const rows = (await tx.execute(sql.raw(`explain ${inline(text, params)}`))) as unknown as { 'QUERY PLAN': string }[];
+      const shown = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(shown, shown).toContain('series_search_trgm_idx');
+    });
   });
 
   it('search reads the trigram index', async () => {

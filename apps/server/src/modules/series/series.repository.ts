@@ -12,6 +12,8 @@ export interface SeriesFilter {
   genre?: string;
   status?: SeriesStatus;
   premium?: boolean;
+  /** A search over title and alternative names (as the top bar's, with near matches). */
+  q?: string;
 }
 
 /** A chapter someone still has to pay for, right now. */
@@ -20,11 +22,35 @@ const premiumChapterExists = (now: Date) => sql`exists (
   and c.published_at <= ${at(now)} and (c.free_at is null or c.free_at > ${at(now)}))`;
 
 /** Each order matches an index of series (drizzle's indexes sort descending with nulls last). */
-const SORTS: Record<SeriesSort, SQL[]> = {
+const SORTS: Record<Exclude<SeriesSort, 'relevance'>, SQL[]> = {
   latest: [sql`${series.lastChapterAt} desc nulls last`, sql`${series.createdAt} desc nulls last`],
   popular: [sql`${series.views} desc nulls last`, asc(series.title)],
   new: [sql`${series.createdAt} desc nulls last`],
   title: [asc(series.title)],
+};
+
+/** A search's ranking (the top bar's and the results page's): exact title, then prefix, then likeness. */
+export const relevance = (q: string): SQL[] => [
+  sql`(lower(${series.title}) = ${q}) desc`,
+  sql`(${series.searchText} like ${`${escapeLike(q)}%`}) desc`,
+  sql`word_similarity(${q}, ${series.searchText}) desc`,
+  asc(series.title),
+];
+
+const orderOf = (sort: SeriesSort, q: string | undefined): SQL[] =>
+  sort === 'relevance' ? (q ? relevance(q.toLowerCase()) : SORTS.latest) : SORTS[sort];
+
+/** How alike a word must be to count as a near match (pg_trgm word similarity). */
+export const SEARCH_SIMILARITY = 0.4;
+
+/** The threshold of `<%` for this transaction: the default (0.6) misses one typo in a short word. */
+export const setSearchSimilarity = (db: Database) =>
+  db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_SIMILARITY)}, true)`);
+
+/** Substring or near matches (pg_trgm's `<%`, whose threshold `setSearchSimilarity` sets), on the trigram index. */
+export const matchesSearch = (text: string) => {
+  const q = text.toLowerCase();
+  return sql`(${series.searchText} like ${`%${escapeLike(q)}%`} or ${q} <% ${series.searchText})`;
 };
 
 function publishedWhere(filter: SeriesFilter, now: Date) {
@@ -37,6 +63,7 @@ function publishedWhere(filter: SeriesFilter, now: Date) {
   }
   if (filter.premium === true) conditions.push(premiumChapterExists(now));
   if (filter.premium === false) conditions.push(sql`not ${premiumChapterExists(now)}`);
+  if (filter.q) conditions.push(matchesSearch(filter.q));
   return and(...conditions);
 }
 
@@ -53,7 +80,7 @@ export function publishedSeriesPageQuery(
     .select()
     .from(series)
     .where(publishedWhere(filter, now))
-    .orderBy(...SORTS[sort], asc(series.id))
+    .orderBy(...orderOf(sort, filter.q), asc(series.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
 }
@@ -67,13 +94,21 @@ export async function listPublishedSeries(
   perPage: number,
   now: Date,
 ): Promise<{ rows: SeriesRow[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
-    publishedSeriesPageQuery(db, filter, sort, page, perPage, now),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(series)
-      .where(publishedWhere(filter, now)),
-  ]);
+  const read = (on: Database) =>
+    Promise.all([
+      publishedSeriesPageQuery(on, filter, sort, page, perPage, now),
+      on
+        .select({ total: sql<number>`count(*)::int` })
+        .from(series)
+        .where(publishedWhere(filter, now)),
+    ]);
+  // A search's near matches need the similarity threshold, which holds for one transaction.
+  const [rows, [count]] = filter.q
+    ? await db.transaction(async (tx) => {
+        await setSearchSimilarity(tx);
+        return read(tx);
+      })
+    : await read(db);
   return { rows, total: count?.total ?? 0 };
 }
 

@@ -1,0 +1,123 @@
+import type { Role, UserStatus } from '@inkwell/contract';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { coinLedger, sessions, users } from '../../db/schema';
+import { escapeLike } from '../../db/sql';
+import { authUserColumns } from '../users/users.repository';
+
+/** A user as the admin's list shows them: their account, membership and latest activity. */
+const adminUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  coins: users.coins,
+  isBanned: users.isBanned,
+  createdAt: users.createdAt,
+  membership: authUserColumns.membership,
+  isPremium: authUserColumns.isPremium,
+  // Written out: inside a one-table select Drizzle leaves column names unqualified (see users.repository).
+  lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from sessions s where s.user_id = "users"."id")`.mapWith(
+    sessions.lastSeenAt,
+  ),
+};
+
+const premiumNow = sql`exists (select 1 from subscriptions s join plans p on p.id = s.plan_id
+  where s.user_id = "users"."id" and s.status = 'active' and s.current_period_end > now() and p.includes_premium)`;
+
+export interface UserFilter {
+  q?: string | undefined;
+  role?: Role | undefined;
+  status?: UserStatus | undefined;
+}
+
+function userWhere(filter: UserFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.status === 'active') conditions.push(eq(users.isBanned, false));
+  if (filter.status === 'banned') conditions.push(eq(users.isBanned, true));
+  if (filter.status === 'premium') conditions.push(premiumNow);
+  const q = filter.q?.trim();
+  if (q) {
+    // Part of a name or address, in any case. A few thousand accounts read in a moment; with no
+    // search the list walks users_created_idx newest first and stops at the page.
+    const like = `%${escapeLike(q)}%`;
+    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q);
+    conditions.push(or(ilike(users.username, like), ilike(users.email, like), ...(isId ? [eq(users.id, q)] : []))!);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** A page of users, newest first (users_created_idx when nothing narrows them). */
+export function userPageQuery(db: Database, filter: UserFilter, page: number, perPage: number) {
+  return db
+    .select(adminUserColumns)
+    .from(users)
+    .where(userWhere(filter))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+/** Users newest first, a page at a time, with how many match. */
+export async function searchUsers(db: Database, filter: UserFilter, page: number, perPage: number) {
+  const [rows, [total]] = await Promise.all([
+    userPageQuery(db, filter, page, perPage),
+    db.select({ n: count() }).from(users).where(userWhere(filter)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+export type AdminUserRow = Awaited<ReturnType<typeof searchUsers>>['rows'][number];
+
+/** One user with what their detail shows beyond the list's row. */
+export async function findAdminUser(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      ...adminUserColumns,
+      avatarUrl: users.avatarUrl,
+      twoFactorEnabled: sql<boolean>`("users"."totp_enabled_at" is not null)`,
+      sessionCount: sql<number>`(select count(*)::int from sessions s where s.user_id = "users"."id")`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The admins who can still sign in, their rows locked to the end of the transaction, in one
+ * order so two admins changing each other wait for one another instead of deadlocking. A row
+ * demoted or banned by a transaction that committed meanwhile is re-read and left out.
+ */
+export async function lockActiveAdmins(tx: Database): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isBanned, false)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** The user's row, locked to the end of the transaction. */
+export async function lockUser(tx: Database, id: string) {
+  const [row] = await tx
+    .select({ id: users.id, username: users.username, role: users.role, isBanned: users.isBanned, coins: users.coins })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updateRoleAndBan(tx: Database, id: string, values: { role?: Role; isBanned?: boolean }): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** One ledger row as the wallet shows it (an adjustment has no chapter). */
+export async function findLedgerEntry(db: Database, id: string) {
+  const [entry] = await db.select().from(coinLedger).where(eq(coinLedger.id, id));
+  return entry;
+}

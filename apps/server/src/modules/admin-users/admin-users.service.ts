@@ -1,0 +1,139 @@
+import {
+  USER_DETAIL_RECENT,
+  USERS_PAGE_SIZE,
+  type AdminUserDetail,
+  type adminUserListQuerySchema,
+  type adminUserPatchSchema,
+  type coinAdjustmentSchema,
+} from '@inkwell/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { pageInfo } from '../../db/sql';
+import { AppError } from '../../lib/app-error';
+import { deleteUserSessions } from '../auth/sessions.repository';
+import type { CommentsService } from '../comments/comments.service';
+import { moveCoins, walletPage } from '../store/ledger.repository';
+import { toPurchase, toWalletEntry } from '../store/store.presenter';
+import { purchasesOfUser } from '../store/store.repository';
+import {
+  findAdminUser,
+  findLedgerEntry,
+  lockActiveAdmins,
+  lockUser,
+  searchUsers,
+  updateRoleAndBan,
+} from './admin-users.repository';
+import { toAdminUser } from './admin-users.presenter';
+
+type ListQuery = z.output<typeof adminUserListQuerySchema>;
+type UserPatch = z.output<typeof adminUserPatchSchema>;
+type CoinAdjustment = z.output<typeof coinAdjustmentSchema>;
+
+interface Deps {
+  db: Database;
+  comments: CommentsService;
+  /** Forgets what every instance keeps about the user (their session, coins, role). */
+  onUserChanged: (userId: string) => void;
+}
+
+const notFound = () => new AppError('not_found', 'User not found');
+
+/**
+ * User administration (issue 10 §2): find users, read one with their money and comments, change
+ * a role, ban and unban, and adjust coins through the ledger. Every change is forgotten by the
+ * viewer caches at once, so it holds from the user's next request.
+ */
+export function createAdminUsersService({ db, comments, onUserChanged }: Deps) {
+  const service = {
+    async list(query: ListQuery) {
+      const { rows, total } = await searchUsers(db, query, query.page, USERS_PAGE_SIZE);
+      return { items: rows.map(toAdminUser), pagination: pageInfo(query.page, USERS_PAGE_SIZE, total) };
+    },
+
+    async detail(id: string): Promise<AdminUserDetail> {
+      const row = await findAdminUser(db, id);
+      if (!row) throw notFound();
+      // The store's and the comments' own reads, so this page shows what theirs show.
+      const [purchases, ledger, userComments] = await Promise.all([
+        purchasesOfUser(db, id, 1, USER_DETAIL_RECENT),
+        walletPage(db, id, 1, USER_DETAIL_RECENT),
+        comments.listForTeam({ status: 'all', userId: id, page: 1 }),
+      ]);
+      return {
+        ...toAdminUser(row),
+        avatarUrl: row.avatarUrl,
+        twoFactorEnabled: Boolean(row.twoFactorEnabled),
+        sessionCount: row.sessionCount,
+        purchases: { items: purchases.rows.map(toPurchase), total: purchases.total },
+        ledger: { items: ledger.rows.map(toWalletEntry), total: ledger.total },
+        comments: {
+          items: userComments.items.slice(0, USER_DETAIL_RECENT),
+          total: userComments.pagination.total,
+        },
+      };
+    },
+
+    /**
+     * Changes a role and bans or unbans, in one transaction. The admins who can sign in are
+     * locked first, so two admins demoting (or banning) each other at once cannot leave the site
+     * with none: the second waits, sees the first's change, and is refused. A ban deletes every
+     * session of the user in the same transaction.
+     */
+    async update(actorId: string, id: string, patch: UserPatch): Promise<AdminUserDetail> {
+      await db.transaction(async (tx) => {
+        const admins = await lockActiveAdmins(tx);
+        const user = await lockUser(tx, id);
+        if (!user) throw notFound();
+        const role = patch.role ?? user.role;
+        const isBanned = patch.banned ?? user.isBanned;
+
+        if (id === actorId && isBanned && !user.isBanned) throw new AppError('conflict', 'You cannot ban yourself');
+        const wasActiveAdmin = admins.includes(id);
+        const staysActiveAdmin = role === 'admin' && !isBanned;
+        if (wasActiveAdmin && !staysActiveAdmin && admins.every((adminId) => adminId === id)) {
+          throw new AppError(
+            'conflict',
+            id === actorId
+              ? 'You are the last admin: make someone else an admin before you step down'
+              : `${user.username} is the last admin: make someone else an admin first`,
+          );
+        }
+        // The actor's session may say admin for a few seconds after another admin demoted them.
+        if (!admins.includes(actorId)) throw new AppError('forbidden', 'You are no longer an admin');
+
+        await updateRoleAndBan(tx, id, {
+          ...(patch.role !== undefined ? { role } : {}),
+          ...(patch.banned !== undefined ? { isBanned } : {}),
+        });
+        if (isBanned && !user.isBanned) await deleteUserSessions(tx, id);
+      });
+      onUserChanged(id);
+      return service.detail(id);
+    },
+
+    /**
+     * Adds or takes coins with a reason, through the store's ledger (one `adjustment` row beside
+     * the balance, in one transaction). Taking more than the user has is refused and changes nothing.
+     */
+    async adjustCoins(actorId: string, id: string, { delta, reason }: CoinAdjustment) {
+      const { username, moved } = await db.transaction(async (tx) => {
+        const user = await lockUser(tx, id);
+        if (!user) throw notFound();
+        const result = await moveCoins(tx, { userId: id, delta, kind: 'adjustment', reason, actorId });
+        if (!result) {
+          const message = `${user.username} has ${user.coins} coins: taking ${-delta} would leave less than 0`;
+          throw new AppError('insufficient_coins', message, { fields: { delta: message } });
+        }
+        return { username: user.username, moved: result };
+      });
+      onUserChanged(id);
+      const entry = (await findLedgerEntry(db, moved.entryId))!;
+      return {
+        username,
+        data: { userId: id, balance: moved.balance, entry: toWalletEntry({ entry, chapter: null, series: null }) },
+      };
+    },
+  };
+  return service;
+}
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
