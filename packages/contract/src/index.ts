@@ -13,6 +13,7 @@ export * from './library';
 export * from './announcements';
 export * from './comments';
 export * from './metrics';
+export * from './admin-users';
 export * from './ads';
 export * from './audit';
 export * from './routes';
