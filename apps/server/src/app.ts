@@ -17,6 +17,8 @@ import { auditPlugin } from './modules/audit/audit';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { announcementPageMeta } from './modules/announcements/announcements.page-meta';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
@@ -135,7 +137,9 @@ export async function buildApp(deps: AppDeps) {
   // The site's configuration (maintenance, registration, ads), read on every request: kept the same way.
   const siteConfig = createSiteConfig({ db, clock, bus: changeBus });
   const onUserChanged = (userId: string) => viewerCache.forgetUser(userId);
-  const auth = createAuthService({ db, clock, limiter, viewerCache });
+  // Issue 10: authenticator secrets sealed and sign-in challenges signed with the session secret.
+  const twoFactor = createTwoFactorService({ db, clock, limiter, viewerCache, secret: config.sessionSecret });
+  const auth = createAuthService({ db, clock, limiter, viewerCache, twoFactorChallenge: (user) => twoFactor.challengeFor(user) });
   // Reset links go out through a job, after the answer, so it takes as long whether or not the account exists (issue 7 §4.9).
   const passwordReset = createPasswordResetService({
     viewerCache,
@@ -273,6 +277,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auditPlugin, { db });
 
   await app.register(authRoutes, { auth, passwordReset, registration: siteConfig });
+  await app.register(twoFactorRoutes, { db, auth, twoFactor });
   await app.register(notificationRoutes, { db });
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences });
   await app.register(siteConfigRoutes, { db, siteConfig });

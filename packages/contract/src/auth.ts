@@ -106,6 +106,8 @@ export const profileDataSchema = sessionUserSchema.extend({
   createdAt: z.string(),
   /** Bumped when the avatar changes, so the client's avatar cache knows to refresh. */
   avatarVersion: z.number().int().nonnegative(),
+  /** Two-factor sign-in is on (issue 10): admins need it before they change the configuration. */
+  twoFactorEnabled: z.boolean(),
 });
 export type ProfileData = z.infer<typeof profileDataSchema>;
 

@@ -34,6 +34,16 @@ import {
   coinAdjustmentSchema,
 } from './admin-users';
 import { envelope } from './errors';
+import {
+  loginErrorBodySchema,
+  loginTwoFactorRequestSchema,
+  recoveryCodesResponseSchema,
+  twoFactorCodeRequestSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorDisableResponseSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusResponseSchema,
+} from './two-factor';
 import { adminMetricsResponseSchema, metricsQuerySchema, teamMetricsResponseSchema } from './metrics';
 import {
   bookmarkListQuerySchema,
@@ -138,18 +148,26 @@ export interface EndpointSchemas {
   body?: z.ZodType;
   /** The success answer (status 200, or the route's `status`). */
   response: z.ZodType;
+  /** The error answers, when they carry more than the envelope (login's two-factor challenge). */
+  errorBody?: z.ZodType;
 }
 
 /** Each endpoint's request and response schemas, under the same name as its route in ROUTES. */
 const SCHEMAS = {
   verify: { response: verifyResponseSchema },
-  login: { body: loginRequestSchema, response: loginResponseSchema },
+  login: { body: loginRequestSchema, response: loginResponseSchema, errorBody: loginErrorBodySchema },
   register: { body: registerRequestSchema, response: loginResponseSchema },
   forgotPassword: { body: forgotPasswordRequestSchema, response: messageResponseSchema },
   resetPassword: { body: resetPasswordRequestSchema, response: messageResponseSchema },
   logout: { response: messageResponseSchema },
   profile: { response: profileResponseSchema },
   changePassword: { body: changePasswordRequestSchema, response: messageResponseSchema },
+  loginTwoFactor: { body: loginTwoFactorRequestSchema, response: loginResponseSchema },
+  twoFactorStatus: { response: twoFactorStatusResponseSchema },
+  twoFactorSetup: { response: twoFactorSetupResponseSchema },
+  twoFactorEnable: { body: twoFactorCodeRequestSchema, response: recoveryCodesResponseSchema },
+  twoFactorDisable: { body: twoFactorDisableRequestSchema, response: twoFactorDisableResponseSchema },
+  twoFactorRecoveryCodes: { body: twoFactorCodeRequestSchema, response: recoveryCodesResponseSchema },
 
   notifications: { query: notificationListQuerySchema, response: notificationListResponseSchema },
   notificationsUnreadCount: { response: unreadCountResponseSchema },

@@ -39,7 +39,7 @@ export const ROUTES = {
     method: 'POST',
     path: '/api/proxy/public/login',
     access: 'public',
-    errors: ['invalid_credentials', 'account_banned', 'rate_limited'],
+    errors: ['invalid_credentials', 'account_banned', 'two_factor_required', 'rate_limited'],
   },
   register: {
     method: 'POST',
@@ -54,6 +54,25 @@ export const ROUTES = {
   logout: { method: 'POST', path: '/api/proxy/secure/logoutUser', access: 'public', errors: [] },
   profile: { method: 'GET', path: '/api/proxy/secure/profiledata', access: 'user', errors: [] },
   changePassword: { method: 'POST', path: '/api/proxy/secure/change-password', access: 'user', errors: ['rate_limited'] },
+  // Two-factor sign-in (issue 10 §2). Login answers two_factor_required with a challenge when the
+  // account has it on; the second step completes the sign-in. invalid_token: the challenge expired or is not ours.
+  loginTwoFactor: {
+    method: 'POST',
+    path: '/api/proxy/public/login/two-factor',
+    access: 'public',
+    errors: ['invalid_credentials', 'invalid_token', 'account_banned', 'rate_limited'],
+  },
+  twoFactorStatus: { method: 'GET', path: '/api/proxy/secure/two-factor', access: 'user', errors: [] },
+  // conflict: already on (setup), or not set up / not on (enable, disable, recovery codes).
+  twoFactorSetup: { method: 'POST', path: '/api/proxy/secure/two-factor/setup', access: 'user', errors: ['conflict'] },
+  twoFactorEnable: { method: 'POST', path: '/api/proxy/secure/two-factor/enable', access: 'user', errors: ['conflict', 'rate_limited'] },
+  twoFactorDisable: { method: 'POST', path: '/api/proxy/secure/two-factor/disable', access: 'user', errors: ['conflict', 'rate_limited'] },
+  twoFactorRecoveryCodes: {
+    method: 'POST',
+    path: '/api/proxy/secure/two-factor/recovery-codes',
+    access: 'user',
+    errors: ['conflict', 'rate_limited'],
+  },
 
   // Notifications (SPEC §7).
   notifications: { method: 'GET', path: `${ME}/get/notification`, access: 'user', errors: [] },

@@ -70,11 +70,11 @@ const PLAIN_SERIALIZER = () => (data: unknown) => JSON.stringify(data);
  */
 export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, options: EndpointOptions<N>): void {
   const def = ENDPOINTS[name];
-  const schemas = def as { params?: unknown; query?: unknown; body?: unknown; response: unknown };
+  const schemas = def as { params?: unknown; query?: unknown; body?: unknown; response: unknown; errorBody?: unknown };
   const hasInput = Boolean(schemas.params || schemas.query || schemas.body || ('multipart' in def && def.multipart));
   const successStatus = 'status' in def && def.status ? def.status : 200;
   const response: Record<number, unknown> = { [successStatus]: schemas.response };
-  for (const status of errorStatuses(def.access, hasInput, def.errors)) response[status] = errorBodySchema;
+  for (const status of errorStatuses(def.access, hasInput, def.errors)) response[status] = schemas.errorBody ?? errorBodySchema;
   const guard = accessGuard(def.access);
   const onRequest = [guard, options.onRequest].filter((hook): hook is OnRequest => Boolean(hook));
 

@@ -1,11 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_STATUS, type LoginErrorBody } from '@inkwell/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoint } from '../../plugins/endpoint';
 import { toProfileData, toSessionUser } from '../users/users.presenter';
-import type { AuthService, RequestContext } from './auth.service';
+import type { AuthService, RequestContext, TwoFactorChallenge } from './auth.service';
 import { FORGOT_PASSWORD_MESSAGE, type createPasswordResetService } from './password-reset.service';
 
-function contextOf(request: FastifyRequest): RequestContext {
+export function contextOf(request: FastifyRequest): RequestContext {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** Issue 10: a right password for an account with two-factor sign-in signs no one in yet. */
+function sendTwoFactorRequired(reply: FastifyReply, { challenge, expiresAt }: TwoFactorChallenge): FastifyReply {
+  const message = 'Enter the code from your authenticator app to finish signing in.';
+  const body: LoginErrorBody = {
+    success: false,
+    message,
+    error: { code: 'two_factor_required', message },
+    twoFactor: { challenge, expiresAt: expiresAt.toISOString() },
+  };
+  return reply.status(ERROR_STATUS.two_factor_required).type('application/json').send(body);
 }
 
 /** SPEC §7's account calls, plus register, password reset and change (issue 2). */
@@ -32,7 +45,9 @@ export async function authRoutes(
   endpoint(app, 'login', {
     onRequest: async (request) => auth.limitAttempts('login', request.ip),
     handler: async (request, reply) => {
-      const { user, session } = await auth.login(request.body, contextOf(request));
+      const result = await auth.login(request.body, contextOf(request));
+      if ('twoFactor' in result) return sendTwoFactorRequired(reply, result.twoFactor);
+      const { user, session } = result;
       app.setSessionCookie(reply, session);
       return { success: true, user: toSessionUser(user), message: 'Logged in successfully' };
     },

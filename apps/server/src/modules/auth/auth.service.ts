@@ -42,6 +42,13 @@ export interface AuthDeps {
   limiter: AttemptLimiter;
   /** Sessions kept a few seconds so a reader's pages cost no round trip; forgotten on every change. */
   viewerCache: ViewerCache;
+  /** Issue 10: the signed challenge for the second step of an account with two-factor sign-in. */
+  twoFactorChallenge: (user: UserRow) => TwoFactorChallenge;
+}
+
+export interface TwoFactorChallenge {
+  challenge: string;
+  expiresAt: Date;
 }
 
 export interface RequestContext {
@@ -58,7 +65,7 @@ export interface NewSession {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: who someone is, and proving it. */
-export function createAuthService({ db, clock, limiter, viewerCache }: AuthDeps) {
+export function createAuthService({ db, clock, limiter, viewerCache, twoFactorChallenge }: AuthDeps) {
   /** The user as requests carry it, with the membership read beside it. */
   async function asAuthUser(user: UserRow): Promise<AuthUser> {
     const found = await findAuthUser(db, user.id);
@@ -95,7 +102,7 @@ export function createAuthService({ db, clock, limiter, viewerCache }: AuthDeps)
      * unknown name against itself), per address and, with a higher ceiling, from every address,
      * so a stranger's guesses lock out their own address long before they lock out the owner.
      */
-    async login(input: LoginRequest, context: RequestContext): Promise<{ user: AuthUser; session: NewSession }> {
+    async login(input: LoginRequest, context: RequestContext): Promise<{ user: AuthUser; session: NewSession } | { twoFactor: TwoFactorChallenge }> {
       const user = input.username ? await findUserByUsername(db, input.username) : await findUserByEmail(db, input.email ?? '');
       const subject = user ? `account:${user.id}` : `unknown:${(input.username ?? input.email ?? '').toLowerCase()}`;
       const fromHere = { key: `login-failures:${subject}:ip:${context.ip}`, limit: FAILED_LOGIN_LIMIT };
@@ -111,6 +118,13 @@ export function createAuthService({ db, clock, limiter, viewerCache }: AuthDeps)
         throw new AppError('invalid_credentials', 'Invalid e-mail, username or password');
       }
       if (user.isBanned) throw new AppError('account_banned', 'This account has been suspended');
+      // Issue 10: with two-factor sign-in on, the right password only opens the second step.
+      if (user.totpEnabledAt) return { twoFactor: twoFactorChallenge(user) };
+      return { user: await asAuthUser(user), session: await startSession(user, context) };
+    },
+
+    /** A session for a user whose second step (two-factor sign-in) has just been passed. */
+    async signIn(user: UserRow, context: RequestContext): Promise<{ user: AuthUser; session: NewSession }> {
       return { user: await asAuthUser(user), session: await startSession(user, context) };
     },
 

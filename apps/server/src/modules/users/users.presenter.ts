@@ -24,5 +24,6 @@ export function toProfileData(user: AuthUser): ProfileData {
     ...toSessionUser(user),
     createdAt: user.createdAt.toISOString(),
     avatarVersion: user.avatarVersion,
+    twoFactorEnabled: user.totpEnabledAt !== null,
   };
 }

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { endpoint } from '../../plugins/endpoint';
+import { recordAuditEvent } from '../audit/audit';
+import { contextOf } from '../auth/auth.routes';
+import type { AuthService } from '../auth/auth.service';
+import { toSessionUser } from '../users/users.presenter';
+import type { TwoFactorService } from './two-factor.service';
+
+/** Two-factor sign-in (issue 10 §2): the account's settings, and the sign-in's second step. */
+export async function twoFactorRoutes(app: FastifyInstance, { db, auth, twoFactor }: { db: Database; auth: AuthService; twoFactor: TwoFactorService }) {
+  /**
+   * A team member's second factor going on or off is a security change: it goes in the audit log
+   * (the log's own hook only sees team and admin endpoints, and these are the account's).
+   */
+  async function auditChange(request: FastifyRequest, action: 'auth.two_factor_enabled' | 'auth.two_factor_disabled') {
+    const user = request.user!;
+    if (user.role === 'reader') return;
+    try {
+      await recordAuditEvent(db, {
+        actor: { id: user.id, username: user.username, role: user.role },
+        action,
+        target: { type: 'user', id: user.id, label: user.username },
+        request,
+      });
+    } catch (error) {
+      // The change is made and answered; a lost audit row is logged loudly rather than undoing it.
+      request.log.error({ err: error, action }, 'could not write the audit log');
+    }
+  }
+
+  endpoint(app, 'twoFactorStatus', {
+    handler: async (request) => ({ success: true, data: await twoFactor.status(request.user!.id), message: 'Two-factor sign-in' }),
+  });
+
+  endpoint(app, 'twoFactorSetup', {
+    handler: async (request) => ({
+      success: true,
+      data: await twoFactor.setup(request.user!.id),
+      message: 'Scan the code with your authenticator app, then enter the code it shows.',
+    }),
+  });
+
+  endpoint(app, 'twoFactorEnable', {
+    handler: async (request) => {
+      const recoveryCodes = await twoFactor.enable(request.user!.id, request.body.code, request.ip);
+      await auditChange(request, 'auth.two_factor_enabled');
+      return {
+        success: true,
+        data: { recoveryCodes },
+        message: 'Two-factor sign-in is on. Save your recovery codes now: they are shown only once.',
+      };
+    },
+  });
+
+  endpoint(app, 'twoFactorDisable', {
+    handler: async (request) => {
+      const status = await twoFactor.disable(request.user!.id, request.body, request.ip);
+      await auditChange(request, 'auth.two_factor_disabled');
+      return { success: true, data: status, message: 'Two-factor sign-in is off.' };
+    },
+  });
+
+  endpoint(app, 'twoFactorRecoveryCodes', {
+    handler: async (request) => ({
+      success: true,
+      data: { recoveryCodes: await twoFactor.regenerateRecoveryCodes(request.user!.id, request.body.code, request.ip) },
+      message: 'New recovery codes: the old ones no longer work. Save these now: they are shown only once.',
+    }),
+  });
+
+  // The second step of a sign-in: ends exactly as login does (the same cookie and answer).
+  endpoint(app, 'loginTwoFactor', {
+    onRequest: async (request) => auth.limitAttempts('login', request.ip),
+    handler: async (request, reply) => {
+      const verified = await twoFactor.completeSignIn(request.body, request.ip);
+      const { user, session } = await auth.signIn(verified, contextOf(request));
+      app.setSessionCookie(reply, session);
+      return { success: true, user: toSessionUser(user), message: 'Logged in successfully' };
+    },
+  });
+}
