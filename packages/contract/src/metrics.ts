@@ -131,7 +131,14 @@ export type AdminMetricsDay = z.infer<typeof adminMetricsDaySchema>;
 export const adminMetricsSchema = z.object({
   range: rangeSchema,
   days: z.array(adminMetricsDaySchema),
-  totals: z.object({ paid: moneyByCurrencySchema, refunded: moneyByCurrencySchema, net: moneyByCurrencySchema, coinsSold: count, coinsSpent: count, signups: count }),
+  totals: z.object({
+    paid: moneyByCurrencySchema,
+    refunded: moneyByCurrencySchema,
+    net: moneyByCurrencySchema,
+    coinsSold: count,
+    coinsSpent: count,
+    signups: count,
+  }),
   /**
    * What one coin is worth: coins spent are valued at what coins were bought for, the average
    * price per coin of every coin purchase paid up to the range's end (refunded ones left out).
@@ -139,7 +146,16 @@ export const adminMetricsSchema = z.object({
    */
   coinValue: z.object({ coinsSold: count, paid: moneyByCurrencySchema }),
   /** Coins spent on each series' chapters in the range, and their value by coinValue. */
-  revenueBySeries: z.array(z.object({ seriesId: z.uuid(), title: z.string(), slug: z.string(), unlocks: count, coins: count, value: moneyByCurrencySchema })),
+  revenueBySeries: z.array(
+    z.object({
+      seriesId: z.uuid(),
+      title: z.string(),
+      slug: z.string(),
+      unlocks: count,
+      coins: count,
+      value: moneyByCurrencySchema,
+    }),
+  ),
   /** As things stand now, whatever the range. */
   now: z.object({ activeSubscriptions: count, mrr: moneyByCurrencySchema }),
 });

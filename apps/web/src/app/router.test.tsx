@@ -69,10 +69,13 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
     for (const name of ['Purchases', 'Plans', 'Coins']) expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
   });
 
-  it('an editor sees an unbuilt team page of their own as not built yet; a reader is forbidden the dashboard', async () => {
+  it('an editor opens Metrics, which the side menu lists; a reader is forbidden the dashboard', async () => {
     mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
     const editor = renderRoutes(createRoutes, '/Dashboard/Metrics');
-    expect(await screen.findByRole('heading', { name: 'Metrics: not built yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Metrics', level: 1 }, { timeout: 4000 })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'Metrics' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Admin metrics' })).not.toBeInTheDocument();
     editor.unmount();
 
     mockApi({ '/api/proxy/public/verify': verifyAs(readerUser) });

@@ -208,6 +208,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ...lazyPage(() => import('../features/dashboard/announcements/announcement-edit-page')),
             },
             { path: 'Comments', ...lazyPage(() => import('../features/dashboard/comments/comments-page')) },
+            { path: 'Metrics', ...lazyPage(() => import('../features/dashboard/metrics/metrics-page')) },
             {
               element: (
                 <RequireRole allowed={ADMIN_ONLY}>
@@ -218,6 +219,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
                 { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
                 { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
+                { path: 'MetricsAdmin', ...lazyPage(() => import('../features/dashboard/metrics/metrics-admin-page')) },
                 { path: 'AuditLog', ...lazyPage(() => import('../features/dashboard/audit/audit-log-page')) },
               ],
             },

@@ -28,7 +28,8 @@ const money = (row: Row, prefix: string): MoneyByCurrency => ({
 const perCurrency = (expr: SQL, currency: SQL, prefix: string) =>
   sql.join(
     (['usd', 'eur', 'gbp'] as const).map(
-      (code) => sql`coalesce(round(sum(${expr}) filter (where ${currency} = ${code})), 0)::bigint as ${sql.raw(`${prefix}_${code}`)}`,
+      (code) =>
+        sql`coalesce(round(sum(${expr}) filter (where ${currency} = ${code})), 0)::bigint as ${sql.raw(`${prefix}_${code}`)}`,
     ),
     sql`, `,
   );
@@ -147,8 +148,19 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     return {
       range,
       days,
-      totals: { views: sum('views'), followers: sum('followers'), comments: sum('comments'), unlocks: sum('unlocks'), unlockCoins: sum('unlockCoins') },
-      topSeries: topSeries.map((row) => ({ seriesId: String(row.id), title: String(row.title), slug: String(row.slug), views: num(row.views) })),
+      totals: {
+        views: sum('views'),
+        followers: sum('followers'),
+        comments: sum('comments'),
+        unlocks: sum('unlocks'),
+        unlockCoins: sum('unlockCoins'),
+      },
+      topSeries: topSeries.map((row) => ({
+        seriesId: String(row.id),
+        title: String(row.title),
+        slug: String(row.slug),
+        views: num(row.views),
+      })),
       topChapters: topChapters.map((row) => ({ ...chapterRef(row), views: num(row.views) })),
       topUnlocks: topUnlocks.map((row) => ({ ...chapterRef(row), unlocks: num(row.unlocks), coins: num(row.coins) })),
       now: { reportedComments: num(now[0]?.reported_comments), scheduledChapters: num(now[0]?.scheduled_chapters) },

@@ -46,7 +46,8 @@ const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await exec(que
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(NOW);
-  for (const role of ['reader', 'editor', 'admin'] as const) cookies[role] = await loginAs(t.app, await buildUser(t.db, { role }));
+  for (const role of ['reader', 'editor', 'admin'] as const)
+    cookies[role] = await loginAs(t.app, await buildUser(t.db, { role }));
 
   alpha = await buildSeries(t, { title: 'Alpha Tides' });
   beta = await buildSeries(t, { title: 'Beta Lanterns' });
@@ -81,9 +82,15 @@ beforeAll(async () => {
     (${r3!.id}, ${beta.id}, 'hidden', ${ts('2025-03-05T10:00:00Z')}, 1, ${ts('2025-03-05T11:00:00Z')})`);
 
   // Money. Packages and plans (a yearly plan in usd, a monthly one in gbp).
-  const pkg = await one<{ id: string }>(sql`insert into coin_packages (name, coins, price_cents, currency) values ('Pouch', 100, 1000, 'usd') returning id`);
-  const yearly = await one<{ id: string }>(sql`insert into plans (name, price_cents, currency, interval) values ('Yearly', 12000, 'usd', 'year') returning id`);
-  const monthly = await one<{ id: string }>(sql`insert into plans (name, price_cents, currency, interval) values ('Monthly', 500, 'gbp', 'month') returning id`);
+  const pkg = await one<{ id: string }>(
+    sql`insert into coin_packages (name, coins, price_cents, currency) values ('Pouch', 100, 1000, 'usd') returning id`,
+  );
+  const yearly = await one<{ id: string }>(
+    sql`insert into plans (name, price_cents, currency, interval) values ('Yearly', 12000, 'usd', 'year') returning id`,
+  );
+  const monthly = await one<{ id: string }>(
+    sql`insert into plans (name, price_cents, currency, interval) values ('Monthly', 500, 'gbp', 'month') returning id`,
+  );
   const purchase = async (values: {
     user: string;
     kind: 'coins' | 'plan';
@@ -105,12 +112,22 @@ beforeAll(async () => {
     ).id;
   const ledger = async (user: string, delta: number, kind: string, at: string, purchaseId?: string, chapterId?: string) =>
     (
-      await one<{ id: string }>(sql`insert into coin_ledger (user_id, delta, kind, balance_after, reason, purchase_id, chapter_id, created_at)
+      await one<{
+        id: string;
+      }>(sql`insert into coin_ledger (user_id, delta, kind, balance_after, reason, purchase_id, chapter_id, created_at)
         values (${user}, ${delta}, ${kind}, 1000, 'seed', ${purchaseId ?? null}, ${chapterId ?? null}, ${ts(at)}) returning id`)
     ).id;
 
   // 03-01: 100 coins for $10. 03-02: 50 coins for $6, refunded on the 5th. 03-03: 200 coins for €15.
-  const p1 = await purchase({ user: r1!.id, kind: 'coins', status: 'paid', cents: 1000, currency: 'usd', coins: 100, paidAt: '2025-03-01T10:00:00Z' });
+  const p1 = await purchase({
+    user: r1!.id,
+    kind: 'coins',
+    status: 'paid',
+    cents: 1000,
+    currency: 'usd',
+    coins: 100,
+    paidAt: '2025-03-01T10:00:00Z',
+  });
   await ledger(r1!.id, 100, 'purchase', '2025-03-01T10:00:00Z', p1);
   const p2 = await purchase({
     user: r2!.id,
@@ -124,18 +141,50 @@ beforeAll(async () => {
   });
   await ledger(r2!.id, 50, 'purchase', '2025-03-02T10:00:00Z', p2);
   await ledger(r2!.id, -50, 'refund', '2025-03-05T10:00:00Z', p2);
-  const p3 = await purchase({ user: r3!.id, kind: 'coins', status: 'paid', cents: 1500, currency: 'eur', coins: 200, paidAt: '2025-03-03T15:00:00Z' });
+  const p3 = await purchase({
+    user: r3!.id,
+    kind: 'coins',
+    status: 'paid',
+    cents: 1500,
+    currency: 'eur',
+    coins: 200,
+    paidAt: '2025-03-03T15:00:00Z',
+  });
   await ledger(r3!.id, 200, 'purchase', '2025-03-03T15:00:00Z', p3);
   // Not money: a pending checkout in the week; after it, a paid one that must not move the week's coin value.
   await purchase({ user: r3!.id, kind: 'coins', status: 'pending', cents: 999, currency: 'usd', coins: 100 });
-  await purchase({ user: r3!.id, kind: 'coins', status: 'paid', cents: 99_000, currency: 'usd', coins: 1, paidAt: '2025-04-01T10:00:00Z' });
+  await purchase({
+    user: r3!.id,
+    kind: 'coins',
+    status: 'paid',
+    cents: 99_000,
+    currency: 'usd',
+    coins: 1,
+    paidAt: '2025-04-01T10:00:00Z',
+  });
 
   // 03-04: r1 takes the yearly plan ($120, MRR $10) with 30 coins; r2 has had the monthly one (£5) since February, ended on the 6th.
-  const p4 = await purchase({ user: r1!.id, kind: 'plan', status: 'paid', cents: 12000, currency: 'usd', plan: yearly.id, paidAt: '2025-03-04T09:00:00Z' });
+  const p4 = await purchase({
+    user: r1!.id,
+    kind: 'plan',
+    status: 'paid',
+    cents: 12000,
+    currency: 'usd',
+    plan: yearly.id,
+    paidAt: '2025-03-04T09:00:00Z',
+  });
   await exec(sql`insert into subscriptions (user_id, plan_id, purchase_id, status, provider, current_period_start, current_period_end, started_at)
     values (${r1!.id}, ${yearly.id}, ${p4}, 'active', 'test', ${ts('2025-03-04T09:00:00Z')}, ${ts('2026-03-04T09:00:00Z')}, ${ts('2025-03-04T09:00:00Z')})`);
   await ledger(r1!.id, 30, 'subscription_coins', '2025-03-04T09:00:00Z', p4);
-  const p5 = await purchase({ user: r2!.id, kind: 'plan', status: 'paid', cents: 500, currency: 'gbp', plan: monthly.id, paidAt: '2025-02-10T09:00:00Z' });
+  const p5 = await purchase({
+    user: r2!.id,
+    kind: 'plan',
+    status: 'paid',
+    cents: 500,
+    currency: 'gbp',
+    plan: monthly.id,
+    paidAt: '2025-02-10T09:00:00Z',
+  });
   await exec(sql`insert into subscriptions (user_id, plan_id, purchase_id, status, provider, current_period_start, current_period_end, started_at, ended_at)
     values (${r2!.id}, ${monthly.id}, ${p5}, 'ended', 'test', ${ts('2025-02-10T09:00:00Z')}, ${ts('2025-03-10T09:00:00Z')},
       ${ts('2025-02-10T09:00:00Z')}, ${ts('2025-03-06T12:00:00Z')})`);
@@ -143,7 +192,9 @@ beforeAll(async () => {
   // Unlocks: A1 twice on the 2nd (10 each), A2 on the 4th (20), B1 on the 6th (5); one after the week.
   const unlock = async (user: string, chapter: string, coins: number, at: string) => {
     const ledgerId = await ledger(user, -coins, 'unlock', at, undefined, chapter);
-    await exec(sql`insert into chapter_unlocks (user_id, chapter_id, coins, ledger_id, created_at) values (${user}, ${chapter}, ${coins}, ${ledgerId}, ${ts(at)})`);
+    await exec(
+      sql`insert into chapter_unlocks (user_id, chapter_id, coins, ledger_id, created_at) values (${user}, ${chapter}, ${coins}, ${ledgerId}, ${ts(at)})`,
+    );
   };
   await unlock(r1!.id, a1, 10, '2025-03-02T12:00:00Z');
   await unlock(r2!.id, a1, 10, '2025-03-02T13:00:00Z');
@@ -235,8 +286,22 @@ describe('ADMIN/metrics', () => {
     // Paid coin purchases up to the week's end: 300 coins for $10 and €15 (the refunded one left out, April's not yet made).
     expect(data.coinValue).toEqual({ coinsSold: 300, paid: { usd: 1000, eur: 1500, gbp: 0 } });
     expect(data.revenueBySeries).toEqual([
-      { seriesId: alpha.id, title: 'Alpha Tides', slug: expect.any(String), unlocks: 3, coins: 40, value: { usd: 133, eur: 200, gbp: 0 } },
-      { seriesId: beta.id, title: 'Beta Lanterns', slug: expect.any(String), unlocks: 1, coins: 5, value: { usd: 17, eur: 25, gbp: 0 } },
+      {
+        seriesId: alpha.id,
+        title: 'Alpha Tides',
+        slug: expect.any(String),
+        unlocks: 3,
+        coins: 40,
+        value: { usd: 133, eur: 200, gbp: 0 },
+      },
+      {
+        seriesId: beta.id,
+        title: 'Beta Lanterns',
+        slug: expect.any(String),
+        unlocks: 1,
+        coins: 5,
+        value: { usd: 17, eur: 25, gbp: 0 },
+      },
     ]);
   });
 

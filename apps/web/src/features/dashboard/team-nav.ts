@@ -15,8 +15,8 @@ export interface TeamNavItem {
 /** SPEC §2 Team area: every page with the roles that may open it. */
 export const TEAM_NAV: readonly TeamNavItem[] = [
   { to: '/Dashboard', label: 'Dashboard', section: 'Overview', roles: TEAM_ROLES, isAvailable: true },
-  { to: '/Dashboard/Metrics', label: 'Metrics', section: 'Overview', roles: TEAM_ROLES, isAvailable: false },
-  { to: '/Dashboard/MetricsAdmin', label: 'Admin metrics', section: 'Overview', roles: ADMIN_ONLY, isAvailable: false },
+  { to: '/Dashboard/Metrics', label: 'Metrics', section: 'Overview', roles: TEAM_ROLES, isAvailable: true },
+  { to: '/Dashboard/MetricsAdmin', label: 'Admin metrics', section: 'Overview', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/Series/Series', label: 'Series', section: 'Content', roles: TEAM_ROLES, isAvailable: true },
   { to: '/Dashboard/Series/Banners', label: 'Banners', section: 'Content', roles: TEAM_ROLES, isAvailable: true },
   { to: '/Dashboard/Series/Genres', label: 'Genres', section: 'Content', roles: TEAM_ROLES, isAvailable: true },

@@ -1,0 +1,63 @@
+import { utcDay } from '@inkwell/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderRoutes, verifyAs, type TestUser } from '../../../test/render';
+import DashboardHomePage from './dashboard-home-page';
+import { ADMIN, adminMetrics, ok, TEAM, teamMetrics } from './metrics/test-data';
+
+const user = (role: 'editor' | 'admin'): TestUser => ({
+  id: `00000000-0000-4000-8000-0000000000${role === 'admin' ? 'ad' : 'ed'}`,
+  role,
+  email: `${role}@example.com`,
+  username: `${role}_one`,
+  coins: 0,
+  membership: null,
+  isPremium: false,
+  avatarUrl: null,
+});
+const today = () => utcDay(new Date());
+const oneDay = () => {
+  const team = teamMetrics();
+  const admin = adminMetrics();
+  return {
+    team: { ...team, range: { from: today(), to: today(), days: 1 }, days: [{ ...team.days[0]!, day: today() }] },
+    admin: { ...admin, range: { from: today(), to: today(), days: 1 }, days: [{ ...admin.days[2]!, day: today() }] },
+  };
+};
+const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+describe('the dashboard home', () => {
+  it("shows an editor today's views, followers, comments, reported comments and scheduled chapters, and no money", async () => {
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(user('editor')),
+      [`${TEAM}/metrics`]: ok(oneDay().team),
+      [`${ADMIN}/metrics`]: () => Response.json({ success: false }, { status: 403 }),
+    });
+    renderRoutes([{ path: '/Dashboard', element: <DashboardHomePage /> }], '/Dashboard');
+    await screen.findByText('1,200', {}, { timeout: 4000 });
+    expect(figure('Views')).toHaveTextContent('1,200');
+    expect(figure('Followers gained')).toHaveTextContent('4');
+    expect(figure('Comments')).toHaveTextContent('7');
+    expect(figure('Reported, awaiting moderation')).toHaveTextContent('2');
+    expect(figure('Chapters scheduled')).toHaveTextContent('5');
+    expect(screen.queryByText('Revenue', { selector: 'dt' })).not.toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked).toContainEqual(expect.stringContaining(`${TEAM}/metrics?from=${today()}&to=${today()}`));
+    expect(asked.some((url) => url.includes(`${ADMIN}/metrics`))).toBe(false);
+  });
+
+  it("adds an admin's revenue, sign-ups, active subscriptions and MRR of today", async () => {
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(user('admin')),
+      [`${TEAM}/metrics`]: ok(oneDay().team),
+      [`${ADMIN}/metrics`]: ok(oneDay().admin),
+    });
+    renderRoutes([{ path: '/Dashboard', element: <DashboardHomePage /> }], '/Dashboard');
+    await screen.findByText('Sign-ups', { selector: 'dt' }, { timeout: 4000 });
+    expect(await screen.findByText('-$6.00 · €15.00')).toBeInTheDocument();
+    expect(figure('Revenue')).toHaveTextContent('-$6.00 · €15.00');
+    expect(figure('Sign-ups')).toHaveTextContent('1');
+    expect(figure('Active subscriptions')).toHaveTextContent('2');
+    expect(figure('Monthly recurring revenue')).toHaveTextContent('$15.00');
+  });
+});

@@ -1,0 +1,258 @@
+import { CURRENCIES, type AdminMetrics, type MoneyByCurrency } from '@inkwell/contract';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
+import { formatCoins, formatMoney } from '../../../lib/money';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminMetrics } from './api/metrics';
+import { CHART_COLORS, DailyChart, RankChart } from './charts';
+import { csvName } from './csv';
+import { DataTable, MetricSection, RangePicker, StatCard, type Column } from './metrics-ui';
+import { longDay, useMetricsRange } from './range';
+
+type Currency = (typeof CURRENCIES)[number];
+type Day = AdminMetrics['days'][number];
+type SeriesRow = AdminMetrics['revenueBySeries'][number];
+
+const n = (value: number) => value.toLocaleString('en');
+/** Cents as a plain decimal for CSV files ("-6.00"). */
+const decimal = (cents: number) => (cents / 100).toFixed(2);
+const major = (cents: number) => (cents / 100).toLocaleString('en', { maximumFractionDigits: 2 });
+const dayColumn: Column<Day> = { label: 'Day', cell: (row) => longDay(row.day), csv: (row) => row.day };
+const count = <T,>(label: string, pick: (row: T) => number): Column<T> => ({
+  label,
+  cell: (row) => n(pick(row)),
+  csv: pick,
+  numeric: true,
+});
+const moneyColumn = <T,>(label: string, currency: Currency, pick: (row: T) => MoneyByCurrency): Column<T> => ({
+  label: `${label} (${currency.toUpperCase()})`,
+  cell: (row) => formatMoney(pick(row)[currency], currency),
+  csv: (row) => decimal(pick(row)[currency]),
+  numeric: true,
+});
+
+/** The currencies that have any money in the answer (dollars when none has). */
+function currenciesOf(data: AdminMetrics): Currency[] {
+  const amounts: MoneyByCurrency[] = [
+    data.totals.paid,
+    data.totals.refunded,
+    data.coinValue.paid,
+    data.now.mrr,
+    ...data.days.map((day) => day.mrr),
+    ...data.revenueBySeries.map((row) => row.value),
+  ];
+  const used = CURRENCIES.filter((currency) => amounts.some((money) => money[currency] !== 0));
+  return used.length > 0 ? used : ['usd'];
+}
+
+/** "$12.00 · €3.00": an amount in each currency used. */
+const moneyText = (money: MoneyByCurrency, currencies: readonly Currency[]) =>
+  currencies.map((currency) => formatMoney(money[currency], currency)).join(' · ');
+
+/** The valuation rule in words, with the figures it used. */
+function coinValueText(value: AdminMetrics['coinValue']) {
+  if (value.coinsSold === 0) return 'No coins had been sold by the end of this range, so coins spent have no value yet.';
+  const perHundred = CURRENCIES.filter((currency) => value.paid[currency] > 0)
+    .map((currency) => formatMoney(Math.round((value.paid[currency] * 100) / value.coinsSold), currency))
+    .join(' + ');
+  return `${formatCoins(value.coinsSold)} coins had been bought for ${CURRENCIES.filter((c) => value.paid[c] > 0)
+    .map((c) => formatMoney(value.paid[c], c))
+    .join(' + ')}: 100 coins are worth ${perHundred}.`;
+}
+
+/** /Dashboard/MetricsAdmin (admins): money, coins, subscriptions and sign-ups over a chosen range. */
+export default function MetricsAdminPage() {
+  useDocumentTitle('Admin metrics');
+  const { range, preset, choosePreset, chooseCustom } = useMetricsRange();
+  const metrics = useAdminMetrics(range);
+  const data = metrics.data;
+  const currencies = data ? currenciesOf(data) : (['usd'] as Currency[]);
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-white">Admin metrics</h1>
+      <p className="mt-1 text-sm text-zinc-400">
+        Revenue, coins, subscriptions and sign-ups, day by day. Every table downloads as CSV.
+      </p>
+      <RangePicker
+        key={`${range.from}:${range.to}`}
+        range={range}
+        preset={preset}
+        onPreset={choosePreset}
+        onCustom={chooseCustom}
+      />
+
+      {metrics.isPending ? (
+        <p className="mt-6 text-zinc-400">Loading metrics…</p>
+      ) : metrics.isError || !data ? (
+        <div className="mt-6">
+          <LoadError message="We could not load the metrics." onRetry={() => void metrics.refetch()} />
+        </div>
+      ) : (
+        <div aria-busy={metrics.isFetching} className={metrics.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+          <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-3">
+            <StatCard
+              label="Net revenue"
+              value={moneyText(data.totals.net, currencies)}
+              hint={`Refunds: ${moneyText(data.totals.refunded, currencies)}`}
+            />
+            <StatCard
+              label="Coins sold / spent"
+              value={`${formatCoins(data.totals.coinsSold)} / ${formatCoins(data.totals.coinsSpent)}`}
+            />
+            <StatCard label="Sign-ups" value={n(data.totals.signups)} />
+            <StatCard label="Active subscriptions now" value={n(data.now.activeSubscriptions)} />
+            <StatCard
+              label="Monthly recurring revenue now"
+              value={moneyText(data.now.mrr, currencies)}
+              hint="Yearly plans count a twelfth of their price"
+            />
+          </dl>
+
+          <MetricSection
+            title="Revenue per day"
+            description="Purchases of coins and plans on the day they were paid; a refund is taken off on the day it was made. Each currency on its own."
+          >
+            <DailyChart
+              label="Net revenue per day"
+              kind="bar"
+              data={data.days}
+              format={major}
+              series={currencies.map((currency, i) => ({
+                key: `net.${currency}`,
+                label: `Net (${currency.toUpperCase()})`,
+                color: CHART_COLORS[i % CHART_COLORS.length]!,
+              }))}
+            />
+            <DataTable
+              caption="Revenue per day"
+              columns={[
+                dayColumn,
+                ...currencies.flatMap((currency) => [
+                  moneyColumn<Day>('Paid', currency, (row) => row.paid),
+                  moneyColumn<Day>('Refunded', currency, (row) => row.refunded),
+                  moneyColumn<Day>('Net', currency, (row) => row.net),
+                ]),
+              ]}
+              rows={data.days}
+              rowKey={(row) => row.day}
+              filename={csvName('revenue', range)}
+            />
+          </MetricSection>
+
+          <MetricSection
+            title="Revenue per series"
+            description={
+              <>
+                Coins spent on each series’ chapters in the range, valued at what coins were bought for: the average price per
+                coin of every coin purchase paid up to the range’s end (refunded ones left out). {coinValueText(data.coinValue)}
+              </>
+            }
+          >
+            <RankChart
+              label="Coins spent per series"
+              valueLabel="Coins"
+              color={CHART_COLORS[1]}
+              data={data.revenueBySeries.slice(0, 10).map((row) => ({ name: row.title, value: row.coins }))}
+            />
+            <DataTable
+              caption="Revenue per series"
+              columns={[
+                {
+                  label: 'Series',
+                  cell: (row) => (
+                    <Link to={`/SeriesView/${row.slug}`} className="text-zinc-100 hover:text-accent-400">
+                      {row.title}
+                    </Link>
+                  ),
+                  csv: (row) => row.title,
+                },
+                count<SeriesRow>('Unlocks', (row) => row.unlocks),
+                count<SeriesRow>('Coins', (row) => row.coins),
+                ...currencies.map((currency) => moneyColumn<SeriesRow>('Value', currency, (row) => row.value)),
+              ]}
+              rows={data.revenueBySeries}
+              rowKey={(row) => row.seriesId}
+              filename={csvName('revenue-per-series', range)}
+              empty="No coins were spent in this range."
+            />
+          </MetricSection>
+
+          <MetricSection
+            title="Coins sold and spent per day"
+            description="Sold: credited by coin purchases and by subscriptions’ coins. Spent: on unlocks."
+          >
+            <DailyChart
+              label="Coins sold and spent per day"
+              kind="bar"
+              data={data.days}
+              series={[
+                { key: 'coinsSold', label: 'Sold', color: CHART_COLORS[2] },
+                { key: 'coinsSpent', label: 'Spent', color: CHART_COLORS[0] },
+              ]}
+            />
+            <DataTable
+              caption="Coins sold and spent per day"
+              columns={[
+                dayColumn,
+                count<Day>('Coins sold', (row) => row.coinsSold),
+                count<Day>('Coins spent', (row) => row.coinsSpent),
+              ]}
+              rows={data.days}
+              rowKey={(row) => row.day}
+              filename={csvName('coins', range)}
+            />
+          </MetricSection>
+
+          <MetricSection
+            title="Subscriptions"
+            description="Subscriptions running at each day’s end, and their monthly recurring revenue (a yearly plan counts a twelfth of its price)."
+          >
+            <DailyChart
+              label="Active subscriptions per day"
+              data={data.days}
+              series={[{ key: 'activeSubscriptions', label: 'Active subscriptions', color: CHART_COLORS[4] }]}
+            />
+            <DailyChart
+              label="Monthly recurring revenue per day"
+              data={data.days}
+              format={major}
+              series={currencies.map((currency, i) => ({
+                key: `mrr.${currency}`,
+                label: `MRR (${currency.toUpperCase()})`,
+                color: CHART_COLORS[(i + 1) % CHART_COLORS.length]!,
+              }))}
+            />
+            <DataTable
+              caption="Subscriptions per day"
+              columns={[
+                dayColumn,
+                count<Day>('Active subscriptions', (row) => row.activeSubscriptions),
+                ...currencies.map((currency) => moneyColumn<Day>('MRR', currency, (row) => row.mrr)),
+              ]}
+              rows={data.days}
+              rowKey={(row) => row.day}
+              filename={csvName('subscriptions', range)}
+            />
+          </MetricSection>
+
+          <MetricSection title="Sign-ups per day" description="New accounts.">
+            <DailyChart
+              label="Sign-ups per day"
+              kind="bar"
+              data={data.days}
+              series={[{ key: 'signups', label: 'Sign-ups', color: CHART_COLORS[3] }]}
+            />
+            <DataTable
+              caption="Sign-ups per day"
+              columns={[dayColumn, count<Day>('Sign-ups', (row) => row.signups)]}
+              rows={data.days}
+              rowKey={(row) => row.day}
+              filename={csvName('signups', range)}
+            />
+          </MetricSection>
+        </div>
+      )}
+    </div>
+  );
+}
