@@ -1,0 +1,725 @@
+import { ROUTES, fillPath, type EndpointName, type Role } from '@inkwell/contract';
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { zipSync } from 'fflate';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChapter, buildSeries, buildUser, teamOf } from '../test/factories';
+import { multipart, png, type UploadFile } from '../test/fixtures';
+import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../test/helpers';
+import { API_MATRIX, MATRIX_COLUMNS, parseMatrix, type MatrixColumn } from '../test/permission-matrix';
+import { seedDemoStore } from './db/demo/seed-store';
+import {
+  announcements,
+  banners,
+  bookmarks,
+  chapterFreeAlerts,
+  chapterPages,
+  chapterUnlocks,
+  chapters,
+  coinPackages,
+  comments,
+  genres,
+  notifications,
+  plans,
+  purchases,
+  readingProgress,
+  recoveryCodes,
+  series,
+  siteConfig,
+  subscriptions,
+  users,
+} from './db/schema';
+import { createSecretToken, hashToken } from './lib/tokens';
+import { insertResetToken } from './modules/auth/password-reset.repository';
+
+/*
+ * Walks the permission matrix of test/permission-matrix.ts: for every endpoint and every column,
+ * a valid request with real fixtures, sent with that column's session, must get the table's
+ * status; when it is refused (and always for reader B acting on reader A's things) what it aimed
+ * at must be exactly as it was. One app for the whole file; requests that would use up a shared
+ * fixture (delete, ban, log out, change a password) get a fresh one each.
+ */
+
+const MATRIX = parseMatrix(API_MATRIX);
+const DAY = 86_400_000;
+
+type Account = Awaited<ReturnType<typeof buildUser>>;
+interface Actor {
+  column: MatrixColumn;
+  user: Account | null;
+  cookie?: string;
+}
+
+/** One request of the walk: what to send, and what it aims at (read before and after). */
+interface Call {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  files?: UploadFile[];
+  /** Sent with this session instead of the column's (a fresh account of the same role). */
+  cookie?: string;
+  remoteAddress?: string;
+  state?: () => Promise<unknown>;
+}
+
+let t: TestContext;
+let ips = 0;
+/** Each login, registration and reset from an address of its own: these tests are not about rate limits. */
+const nextIp = () => ((ips += 1), `10.42.${Math.floor(ips / 250)}.${ips % 250}`);
+
+async function send(name: EndpointName, call: Call & { cookie?: string }) {
+  const route = ROUTES[name];
+  const upload = call.files ? multipart(call.files) : undefined;
+  const response = await t.app.inject({
+    method: route.method,
+    url: fillPath(route.path, call.params) + (call.query ?? ''),
+    remoteAddress: call.remoteAddress ?? '127.0.0.1',
+    headers: { origin: TEST_ORIGIN, ...(call.cookie ? { cookie: call.cookie } : {}), ...(upload?.headers ?? {}) },
+    ...(upload ? { payload: upload.payload } : call.body !== undefined ? { payload: call.body as object } : {}),
+  });
+  return response;
+}
+
+async function login(user: Account): Promise<string> {
+  const response = await send('login', { body: { username: user.username, password: user.password }, remoteAddress: nextIp() });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return sessionCookieFrom(response);
+}
+
+const ROLE_OF: Record<Exclude<MatrixColumn, 'visitor'>, Role> = {
+  reader: 'reader',
+  premium: 'reader',
+  editor: 'editor',
+  admin: 'admin',
+  readerB: 'reader',
+};
+
+// Shared fixtures, made once.
+const f = {} as {
+  actors: Record<MatrixColumn, Actor>;
+  readerA: Actor;
+  packageId: string;
+  planId: string;
+  genreId: string;
+  series: { id: string; slug: string; title: string };
+  freeChapter: { id: string; slug: string };
+  lockedChapter: { id: string; slug: string };
+  earlyChapter: { id: string; slug: string };
+  workbench: { id: string };
+  announcement: { id: string; slug: string };
+  purchaseOfA: string;
+};
+
+/** A pending coin purchase of the given account, through the real checkout. */
+async function pendingPurchase(cookie: string): Promise<string> {
+  const response = await send('checkout', { cookie, body: { kind: 'coins', packageId: f.packageId } });
+  if (response.statusCode !== 201) throw new Error(`checkout failed: ${response.body}`);
+  return response.json().data.purchaseId;
+}
+
+async function paidPurchase(cookie: string, body: object = { kind: 'coins', packageId: f.packageId }): Promise<string> {
+  const started = await send('checkout', { cookie, body });
+  const purchaseId = started.json().data.purchaseId as string;
+  const paid = await send('testCheckoutComplete', { cookie, params: { purchaseId } });
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+  return purchaseId;
+}
+
+/** A new account of the column's role with its own session (a plan for premium). */
+async function fresh(column: MatrixColumn): Promise<Actor> {
+  if (column === 'visitor') return { column, user: null };
+  const user = await buildUser(t.db, { role: ROLE_OF[column] });
+  const cookie = await login(user);
+  if (column === 'premium') await paidPurchase(cookie, { kind: 'plan', planId: f.planId });
+  return { column, user, cookie };
+}
+
+/** The authenticator's code for the test clock's now. */
+const authenticatorCode = (manualKey: string) =>
+  generate({ secret: manualKey, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+
+/** Turns two-factor sign-in on for the account, as its owner would; the clock moves on a step so its next code is new. */
+async function withTwoFactor(account: Actor) {
+  const setup = await send('twoFactorSetup', { cookie: account.cookie });
+  const manualKey = setup.json().data.manualKey as string;
+  const enabled = await send('twoFactorEnable', { cookie: account.cookie, body: { code: await authenticatorCode(manualKey) } });
+  if (enabled.statusCode !== 200) throw new Error(`two-factor sign-in did not turn on: ${enabled.body}`);
+  t.clock.advance(30_000);
+  return { ...account, manualKey, recoveryCodes: enabled.json().data.recoveryCodes as string[] };
+}
+
+const rowsOf = (table: PgTable, where: SQL | undefined) => t.db.select().from(table).where(where);
+const countOf = async (table: PgTable, where?: SQL) => (await t.db.select({ n: count() }).from(table).where(where))[0]!.n;
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+const freshSeries = () => buildSeries(t, { title: `Matrix series ${unique()}` });
+// Numbered in turn: the factory's random numbers could meet among the workbench's many chapters.
+let chapterNumber = 0;
+const freshChapter = async (pages = 0) => buildChapter(t, f.workbench.id, { number: (chapterNumber += 1), pages });
+const freshLocked = async (seriesId = f.workbench.id) => buildChapter(t, seriesId, { number: (chapterNumber += 1), price: 10 });
+const freshComment = async (userId: string) => {
+  const [row] = await t.db
+    .insert(comments)
+    .values({
+      userId,
+      seriesId: f.series.id,
+      chapterId: f.freeChapter.id,
+      parentId: null,
+      body: 'A fine chapter',
+      isSpoiler: false,
+      createdAt: t.clock.now(),
+    })
+    .returning({ id: comments.id });
+  return row!.id;
+};
+const freshNotification = async (userId: string) => {
+  const [row] = await t.db
+    .insert(notifications)
+    .values({ userId, title: 'Chapter 2 is out', description: 'Read it now' })
+    .returning({ id: notifications.id });
+  return row!.id;
+};
+const image = async (field?: string): Promise<UploadFile[]> => [
+  { ...(field ? { field } : {}), name: 'art.png', type: 'image/png', data: await png(60, 90) },
+];
+
+/**
+ * How to send each endpoint. `actor` sends it; `owner` is whose thing it acts on: the actor itself,
+ * or reader A for the visitor and for reader B.
+ */
+type Builder = (who: { actor: Actor; owner: Actor }) => Promise<Call>;
+const none: Builder = async () => ({});
+
+const REQUESTS: Record<EndpointName, Builder> = {
+  verify: none,
+  login: async ({ actor }) => {
+    const user = await buildUser(t.db, { role: actor.column === 'visitor' ? 'reader' : ROLE_OF[actor.column] });
+    return { body: { username: user.username, password: user.password }, remoteAddress: nextIp() };
+  },
+  register: async () => {
+    const tag = unique();
+    return {
+      body: { email: `new_${tag}@example.com`, username: `new_${tag}`, password: 'a-long-password-1' },
+      remoteAddress: nextIp(),
+    };
+  },
+  forgotPassword: async ({ owner }) => ({ body: { email: owner.user!.email }, remoteAddress: nextIp() }),
+  resetPassword: async ({ actor }) => {
+    const account = actor.column === 'visitor' ? await fresh('reader') : await fresh(actor.column);
+    const token = createSecretToken();
+    const now = t.clock.now();
+    await insertResetToken(t.db, {
+      userId: account.user!.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + DAY),
+      createdAt: now,
+    });
+    return {
+      body: { token, password: 'another-long-password-2' },
+      remoteAddress: nextIp(),
+      ...(actor.column === 'visitor' ? {} : { cookie: account.cookie }),
+      state: () => rowsOf(users, eq(users.id, account.user!.id)),
+    };
+  },
+  logout: async ({ actor }) => ({ cookie: (await fresh(actor.column)).cookie }),
+  profile: none,
+  changePassword: async ({ actor }) => {
+    const account = actor.column === 'visitor' ? { user: f.readerA.user, cookie: undefined } : await fresh(actor.column);
+    return {
+      cookie: account.cookie,
+      body: { currentPassword: account.user!.password, newPassword: 'a-changed-password-3' },
+      state: () => rowsOf(users, eq(users.id, account.user!.id)),
+    };
+  },
+
+  loginTwoFactor: async ({ actor }) => {
+    const account = await withTwoFactor(await fresh(actor.column === 'visitor' ? 'reader' : actor.column));
+    const challenge = await send('login', {
+      body: { username: account.user!.username, password: account.user!.password },
+      remoteAddress: nextIp(),
+    });
+    return {
+      body: { challenge: challenge.json().twoFactor.challenge, recoveryCode: account.recoveryCodes[0] },
+      remoteAddress: nextIp(),
+    };
+  },
+  twoFactorStatus: none,
+  twoFactorSetup: async ({ actor }) => {
+    const account = await fresh(actor.column);
+    return { ...(account.cookie ? { cookie: account.cookie } : {}), remoteAddress: nextIp() };
+  },
+  twoFactorEnable: async ({ actor }) => {
+    // Set up on a fresh account of the role (the visitor sends a fresh reader's code without a session).
+    const account = await fresh(actor.column === 'visitor' ? 'reader' : actor.column);
+    const setup = await send('twoFactorSetup', { cookie: account.cookie });
+    return {
+      ...(actor.column === 'visitor' ? {} : { cookie: account.cookie }),
+      body: { code: await authenticatorCode(setup.json().data.manualKey) },
+      remoteAddress: nextIp(),
+      state: () => rowsOf(users, eq(users.id, account.user!.id)),
+    };
+  },
+  twoFactorDisable: async ({ actor }) => {
+    const account = await withTwoFactor(await fresh(actor.column === 'visitor' ? 'reader' : actor.column));
+    return {
+      ...(actor.column === 'visitor' ? {} : { cookie: account.cookie }),
+      body: { password: account.user!.password, code: account.recoveryCodes[0] },
+      remoteAddress: nextIp(),
+      state: () => rowsOf(users, eq(users.id, account.user!.id)),
+    };
+  },
+  twoFactorRecoveryCodes: async ({ actor }) => {
+    const account = await withTwoFactor(await fresh(actor.column === 'visitor' ? 'reader' : actor.column));
+    return {
+      ...(actor.column === 'visitor' ? {} : { cookie: account.cookie }),
+      body: { code: await authenticatorCode(account.manualKey) },
+      remoteAddress: nextIp(),
+      state: () => rowsOf(recoveryCodes, eq(recoveryCodes.userId, account.user!.id)),
+    };
+  },
+
+  notifications: async () => ({ query: '?limit=10&offset=0' }),
+  notificationsUnreadCount: none,
+  notificationRead: async ({ owner }) => {
+    const id = await freshNotification(owner.user!.id);
+    return { params: { id }, state: () => rowsOf(notifications, eq(notifications.id, id)) };
+  },
+  notificationsReadAll: async ({ owner }) => {
+    const id = await freshNotification(owner.user!.id);
+    return { state: () => rowsOf(notifications, eq(notifications.id, id)) };
+  },
+
+  siteSettings: none,
+  health: none,
+  adsConfig: none,
+  adminSiteConfig: none,
+  adminSiteConfigUpdate: async ({ actor }) => {
+    let cookie: string | undefined;
+    if (actor.column === 'admin') {
+      // Changes need two-factor sign-in: an admin who turned it on after signing in.
+      cookie = (await withTwoFactor(await fresh('admin'))).cookie;
+    }
+    return { ...(cookie ? { cookie } : {}), body: { registration: { open: true } }, state: () => t.db.select().from(siteConfig) };
+  },
+
+  home: none,
+  seriesList: none,
+  series: async () => ({ params: { slug: f.series.slug } }),
+  chapter: async () => ({ params: { slug: f.series.slug, chapterSlug: f.lockedChapter.slug } }),
+  genres: none,
+  banners: none,
+  searchSeries: async () => ({ query: `?q=${encodeURIComponent(f.series.title)}` }),
+
+  teamSeriesList: none,
+  teamSeriesCreate: async () => ({ body: { type: 'comic', title: `Created ${unique()}` }, state: () => countOf(series) }),
+  teamSeries: async () => ({ params: { id: f.series.id } }),
+  teamSeriesUpdate: async () => {
+    const { id } = await freshSeries();
+    return { params: { id }, body: { description: 'Changed' }, state: () => rowsOf(series, eq(series.id, id)) };
+  },
+  teamSeriesDelete: async () => {
+    const { id } = await freshSeries();
+    return { params: { id }, state: () => rowsOf(series, eq(series.id, id)) };
+  },
+  teamSeriesCover: async () => {
+    const { id } = await freshSeries();
+    return { params: { id }, files: await image('file'), state: () => rowsOf(series, eq(series.id, id)) };
+  },
+  teamChapterCreate: async () => {
+    const { id } = await freshSeries();
+    return { params: { id }, body: { number: 1 }, state: () => countOf(chapters, eq(chapters.seriesId, id)) };
+  },
+  teamChapter: async () => ({ params: { id: f.freeChapter.id } }),
+  teamChapterUpdate: async () => {
+    const { id } = await freshChapter();
+    return { params: { id }, body: { title: 'Renamed' }, state: () => rowsOf(chapters, eq(chapters.id, id)) };
+  },
+  teamChapterDelete: async () => {
+    const { id } = await freshChapter();
+    return { params: { id }, state: () => rowsOf(chapters, eq(chapters.id, id)) };
+  },
+  teamChapterPagesAdd: async () => {
+    const { id } = await freshChapter();
+    return { params: { id }, files: await image(), state: () => rowsOf(chapterPages, eq(chapterPages.chapterId, id)) };
+  },
+  teamChapterPageOrder: async () => {
+    const chapter = await freshChapter(2);
+    const pageIds = chapter.pages.map((page) => page.id).reverse();
+    return {
+      params: { id: chapter.id },
+      body: { pageIds },
+      state: () => rowsOf(chapterPages, eq(chapterPages.chapterId, chapter.id)),
+    };
+  },
+  teamChapterPageDelete: async () => {
+    const chapter = await freshChapter(1);
+    return {
+      params: { id: chapter.id, pageId: chapter.pages[0]!.id },
+      state: () => rowsOf(chapterPages, eq(chapterPages.chapterId, chapter.id)),
+    };
+  },
+  teamChapterArchive: async () => {
+    const { id } = await freshChapter();
+    const cbz = Buffer.from(zipSync({ '1.png': new Uint8Array(await png(40, 60)) }));
+    return {
+      params: { id },
+      files: [{ field: 'file', name: 'chapter.cbz', data: cbz }],
+      state: () => rowsOf(chapterPages, eq(chapterPages.chapterId, id)),
+    };
+  },
+
+  teamGenres: none,
+  teamGenreCreate: async () => ({ body: { name: `Genre ${unique()}` }, state: () => countOf(genres) }),
+  teamGenreUpdate: async () => {
+    const { id } = await teamOf(t).createGenre(`Genre ${unique()}`);
+    return { params: { id }, body: { name: `Renamed ${unique()}` }, state: () => rowsOf(genres, eq(genres.id, id)) };
+  },
+  teamGenreDelete: async () => {
+    const { id } = await teamOf(t).createGenre(`Genre ${unique()}`);
+    return { params: { id }, state: () => rowsOf(genres, eq(genres.id, id)) };
+  },
+  teamBanners: none,
+  teamBannerCreate: async () => ({ body: { title: `Banner ${unique()}` }, state: () => countOf(banners) }),
+  teamBannerUpdate: async () => {
+    const { id } = await teamOf(t).createBanner({ title: 'A banner' });
+    return { params: { id }, body: { title: 'Retitled' }, state: () => rowsOf(banners, eq(banners.id, id)) };
+  },
+  teamBannerImage: async () => {
+    const { id } = await teamOf(t).createBanner({ title: 'A banner' });
+    return { params: { id }, files: await image('file'), state: () => rowsOf(banners, eq(banners.id, id)) };
+  },
+  teamBannerDelete: async () => {
+    const { id } = await teamOf(t).createBanner({ title: 'A banner' });
+    return { params: { id }, state: () => rowsOf(banners, eq(banners.id, id)) };
+  },
+
+  coinPackages: none,
+  plans: none,
+  checkout: async () => ({ body: { kind: 'coins', packageId: f.packageId }, state: () => countOf(purchases) }),
+  myPurchases: none,
+  myPurchase: async ({ owner }) => ({ params: { purchaseId: await pendingPurchase(owner.cookie!) } }),
+  testCheckoutComplete: async ({ owner }) => {
+    const purchaseId = await pendingPurchase(owner.cookie!);
+    return { params: { purchaseId }, state: () => purchaseAndCoins(purchaseId, owner) };
+  },
+  testCheckoutCancel: async ({ owner }) => {
+    const purchaseId = await pendingPurchase(owner.cookie!);
+    return { params: { purchaseId }, state: () => purchaseAndCoins(purchaseId, owner) };
+  },
+  wallet: none,
+  storeSettings: async () => ({ body: { autoUnlock: false } }),
+  unlockChapter: async () => {
+    const { id } = await freshLocked();
+    return { params: { chapterId: id }, state: () => countOf(chapterUnlocks, eq(chapterUnlocks.chapterId, id)) };
+  },
+  unlockChapters: async () => {
+    const { id: seriesId } = await freshSeries();
+    const chapterIds = [(await freshLocked(seriesId)).id, (await freshLocked(seriesId)).id];
+    return { params: { seriesId }, body: { chapterIds }, state: () => countOf(chapterUnlocks) };
+  },
+  mySubscription: none,
+  cancelSubscription: async ({ actor }) => {
+    // The premium reader cancels a plan of their own (a fresh one: the walk's premium reader keeps theirs).
+    const premium = actor.column === 'premium' ? await fresh('premium') : f.actors.premium;
+    return {
+      ...(actor.column === 'premium' ? { cookie: premium.cookie } : {}),
+      state: () => rowsOf(subscriptions, eq(subscriptions.userId, premium.user!.id)),
+    };
+  },
+
+  adminPlans: none,
+  adminPlanCreate: async () => ({
+    body: { name: `Plan ${unique()}`, priceCents: 500, interval: 'month' },
+    state: () => countOf(plans),
+  }),
+  adminPlanUpdate: async () => {
+    const [row] = await t.db
+      .insert(plans)
+      .values({ name: `Plan ${unique()}`, priceCents: 500, interval: 'month' })
+      .returning();
+    return { params: { id: row!.id }, body: { description: 'Changed' }, state: () => rowsOf(plans, eq(plans.id, row!.id)) };
+  },
+  adminCoinPackages: none,
+  adminCoinPackageCreate: async () => ({
+    body: { name: `Sack ${unique()}`, coins: 50, priceCents: 99 },
+    state: () => countOf(coinPackages),
+  }),
+  adminCoinPackageUpdate: async () => {
+    const [row] = await t.db
+      .insert(coinPackages)
+      .values({ name: `Sack ${unique()}`, coins: 50, priceCents: 99 })
+      .returning();
+    return {
+      params: { id: row!.id },
+      body: { name: 'Renamed sack' },
+      state: () => rowsOf(coinPackages, eq(coinPackages.id, row!.id)),
+    };
+  },
+  adminPurchases: none,
+  adminPurchase: async () => ({ params: { id: f.purchaseOfA } }),
+  adminPurchaseRefund: async () => {
+    const buyer = await fresh('reader');
+    const id = await paidPurchase(buyer.cookie!);
+    return { params: { id }, state: () => purchaseAndCoins(id, buyer) };
+  },
+  adminAuditLog: none,
+  adminUsers: none,
+  adminUser: async () => ({ params: { id: f.readerA.user!.id } }),
+  adminUserUpdate: async () => {
+    const target = await buildUser(t.db);
+    return { params: { id: target.id }, body: { banned: true }, state: () => rowsOf(users, eq(users.id, target.id)) };
+  },
+  adminUserCoins: async () => {
+    const target = await buildUser(t.db);
+    return {
+      params: { id: target.id },
+      body: { delta: 5, reason: 'Goodwill for a broken chapter' },
+      state: () => rowsOf(users, eq(users.id, target.id)),
+    };
+  },
+
+  bookmarks: none,
+  bookmarkAdd: async () => ({ params: { seriesId: f.series.id } }),
+  bookmarkRemove: async ({ owner }) => {
+    await expectOk(send('bookmarkAdd', { cookie: owner.cookie, params: { seriesId: f.series.id } }));
+    return {
+      params: { seriesId: f.series.id },
+      state: () => rowsOf(bookmarks, and(eq(bookmarks.userId, owner.user!.id), eq(bookmarks.seriesId, f.series.id))),
+    };
+  },
+  progressSave: async () => ({ params: { chapterId: f.freeChapter.id }, body: { page: 1 } }),
+  progressMerge: async () => ({
+    body: { entries: [{ chapterId: f.freeChapter.id, page: 1, readAt: t.clock.now().toISOString() }] },
+  }),
+  history: none,
+  historyClear: async ({ owner }) => {
+    await expectOk(send('progressSave', { cookie: owner.cookie, params: { chapterId: f.freeChapter.id }, body: { page: 1 } }));
+    return { state: () => rowsOf(readingProgress, eq(readingProgress.userId, owner.user!.id)) };
+  },
+  historyRemove: async ({ owner }) => {
+    await expectOk(send('progressSave', { cookie: owner.cookie, params: { chapterId: f.freeChapter.id }, body: { page: 1 } }));
+    return {
+      params: { chapterId: f.freeChapter.id },
+      state: () => rowsOf(readingProgress, eq(readingProgress.userId, owner.user!.id)),
+    };
+  },
+  seriesProgress: async () => ({ params: { seriesId: f.series.id } }),
+  notifyWhenFree: async () => ({ params: { chapterId: f.earlyChapter.id } }),
+  notifyWhenFreeAdd: async () => ({ params: { chapterId: f.earlyChapter.id } }),
+  notifyWhenFreeRemove: async ({ owner }) => {
+    await expectOk(send('notifyWhenFreeAdd', { cookie: owner.cookie, params: { chapterId: f.earlyChapter.id } }));
+    return {
+      params: { chapterId: f.earlyChapter.id },
+      state: () => rowsOf(chapterFreeAlerts, eq(chapterFreeAlerts.userId, owner.user!.id)),
+    };
+  },
+  notificationPreferences: none,
+  notificationPreferencesUpdate: async () => ({ body: { newChapterEmail: 'off' } }),
+
+  announcements: none,
+  announcement: async () => ({ params: { slug: f.announcement.slug } }),
+  teamAnnouncements: none,
+  teamAnnouncementCreate: async () => ({
+    body: { title: `News ${unique()}`, body: '<p>Hello</p>', publishedAt: null },
+    state: () => countOf(announcements),
+  }),
+  teamAnnouncement: async () => ({ params: { id: f.announcement.id } }),
+  teamAnnouncementUpdate: async () => {
+    const { id } = await freshAnnouncement();
+    return { params: { id }, body: { title: 'Retitled' }, state: () => rowsOf(announcements, eq(announcements.id, id)) };
+  },
+  teamAnnouncementDelete: async () => {
+    const { id } = await freshAnnouncement();
+    return { params: { id }, state: () => rowsOf(announcements, eq(announcements.id, id)) };
+  },
+  teamAnnouncementCover: async () => {
+    const { id } = await freshAnnouncement();
+    return { params: { id }, files: await image('file'), state: () => rowsOf(announcements, eq(announcements.id, id)) };
+  },
+
+  chapterComments: async () => ({ params: { chapterId: f.freeChapter.id } }),
+  seriesComments: async () => ({ params: { seriesId: f.series.id } }),
+  commentCreate: async () => ({ body: { chapterId: f.freeChapter.id, body: 'Loved it' }, state: () => countOf(comments) }),
+  commentUpdate: async ({ owner }) => {
+    const id = await freshComment(owner.user!.id);
+    return { params: { id }, body: { body: 'Edited' }, state: () => rowsOf(comments, eq(comments.id, id)) };
+  },
+  commentDelete: async ({ owner }) => {
+    const id = await freshComment(owner.user!.id);
+    return { params: { id }, state: () => rowsOf(comments, eq(comments.id, id)) };
+  },
+  commentReport: async ({ actor }) => {
+    // Always someone else's comment: reader A's, or reader B's when reader A reports.
+    const author = actor.column === 'reader' ? f.actors.readerB : f.readerA;
+    const id = await freshComment(author.user!.id);
+    // Its report count goes up; the comment itself stays as written and shown.
+    const comment = () =>
+      t.db
+        .select({ body: comments.body, hiddenAt: comments.hiddenAt, editedAt: comments.editedAt })
+        .from(comments)
+        .where(eq(comments.id, id));
+    return { params: { id }, body: { reason: 'Spoilers without a warning' }, state: comment };
+  },
+  teamComments: none,
+  teamCommentUpdate: async () => {
+    const id = await freshComment(f.readerA.user!.id);
+    return { params: { id }, body: { hidden: true }, state: () => rowsOf(comments, eq(comments.id, id)) };
+  },
+  teamCommentDelete: async () => {
+    const id = await freshComment(f.readerA.user!.id);
+    return { params: { id }, state: () => rowsOf(comments, eq(comments.id, id)) };
+  },
+
+  teamMetrics: none,
+  adminMetrics: none,
+};
+
+async function expectOk(pending: ReturnType<typeof send>) {
+  const response = await pending;
+  if (response.statusCode >= 300) throw new Error(`fixture request failed: ${response.statusCode} ${response.body}`);
+}
+
+async function purchaseAndCoins(purchaseId: string, owner: Actor) {
+  const [purchase] = await rowsOf(purchases, eq(purchases.id, purchaseId));
+  const [user] = await t.db.select({ coins: users.coins }).from(users).where(eq(users.id, owner.user!.id));
+  return { purchase, coins: user?.coins };
+}
+
+async function freshAnnouncement() {
+  return t.app.services.announcements.create(
+    { title: `News ${unique()}`, body: '<p>Hello</p>', publishedAt: null, pinned: false },
+    f.actors.editor.user!.id,
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoStore(t.db);
+  const packagesList = (await send('coinPackages', {})).json().data.items as { id: string; name: string }[];
+  const planList = (await send('plans', {})).json().data.items as { id: string; name: string }[];
+  f.packageId = packagesList.find((item) => item.name === 'Chest')!.id;
+  f.planId = planList.find((item) => item.name === 'Patron')!.id;
+
+  f.actors = { visitor: { column: 'visitor', user: null } } as Record<MatrixColumn, Actor>;
+  for (const column of MATRIX_COLUMNS) if (column !== 'visitor') f.actors[column] = await fresh(column);
+  f.readerA = f.actors.reader;
+  // Reader A has coins to unlock chapters with, and a paid purchase the admin can look at.
+  f.purchaseOfA = await paidPurchase(f.readerA.cookie!);
+
+  const team = teamOf(t);
+  const genre = await team.createGenre(`Matrix genre ${unique()}`);
+  f.genreId = genre.id;
+  const shared = await buildSeries(t, { title: `Matrix shelf ${unique()}`, genreIds: [genre.id] });
+  f.series = shared;
+  f.freeChapter = await buildChapter(t, shared.id, { number: 1, pages: 1 });
+  f.lockedChapter = await buildChapter(t, shared.id, { number: 2, price: 30 });
+  f.earlyChapter = await buildChapter(t, shared.id, {
+    number: 3,
+    price: 30,
+    freeAt: new Date(t.clock.now().getTime() + 7 * DAY).toISOString(),
+  });
+  f.workbench = await buildSeries(t, { title: `Matrix workbench ${unique()}` });
+  await team.createBanner({ title: 'Matrix banner' });
+  f.announcement = await t.app.services.announcements.create(
+    {
+      title: `Matrix news ${unique()}`,
+      body: '<p>News</p>',
+      publishedAt: new Date(t.clock.now().getTime() - DAY).toISOString(),
+      pinned: false,
+    },
+    f.actors.editor.user!.id,
+  );
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the permission matrix (issue 10 §4)', () => {
+  it('lists every endpoint of ROUTES once, and no endpoint that is gone', () => {
+    const names = MATRIX.map((row) => row.endpoint);
+    expect(
+      names.filter((name, i) => names.indexOf(name) !== i),
+      'listed twice',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((name) => !names.includes(name)),
+      'in ROUTES, missing from the matrix',
+    ).toEqual([]);
+    expect(
+      names.filter((name) => !(name in ROUTES)),
+      'in the matrix, gone from ROUTES',
+    ).toEqual([]);
+    expect(
+      Object.keys(REQUESTS).filter((name) => !(name in ROUTES)),
+      'a request for an endpoint that is gone',
+    ).toEqual([]);
+  });
+
+  for (const row of MATRIX) {
+    const name = row.endpoint as EndpointName;
+    it(`${name}: ${MATRIX_COLUMNS.map((column) => `${column} ${row.expected[column] ?? '-'}`).join(', ')}`, async () => {
+      const build = REQUESTS[name];
+      expect(build, `no request for ${name}: add one to REQUESTS`).toBeDefined();
+      const actual: Partial<Record<MatrixColumn, number>> = {};
+      const unchanged: string[] = [];
+      for (const column of MATRIX_COLUMNS) {
+        if (row.expected[column] === undefined) continue;
+        const actor = f.actors[column];
+        const owner = column === 'visitor' || column === 'readerB' ? f.readerA : actor;
+        const call = await build({ actor, owner });
+        const before = await call.state?.();
+        const response = await send(name, { ...call, cookie: call.cookie ?? actor.cookie });
+        actual[column] = response.statusCode;
+        const refused = response.statusCode >= 300;
+        if (call.state && (refused || column === 'readerB')) {
+          if (JSON.stringify(await call.state()) !== JSON.stringify(before)) unchanged.push(column);
+        }
+      }
+      expect(actual).toEqual(row.expected);
+      expect(unchanged, 'columns whose refused (or reader B) request changed what it aimed at').toEqual([]);
+    });
+  }
+
+  // Reader B's refusal on a thing named by its id is no reader's quirk: the team, through the reader's
+  // own endpoints, gets no further.
+  for (const row of MATRIX.filter(
+    (row) => (row.expected.readerB ?? 200) >= 300 && ROUTES[row.endpoint as EndpointName].path.includes(':'),
+  )) {
+    const name = row.endpoint as EndpointName;
+    it(`${name}: premium, editor and admin acting on reader A's get ${row.expected.readerB}, as reader B does`, async () => {
+      const actual: Record<string, number> = {};
+      const changed: string[] = [];
+      for (const column of ['premium', 'editor', 'admin'] as const) {
+        const actor = f.actors[column];
+        const call = await REQUESTS[name]({ actor, owner: f.readerA });
+        const before = await call.state?.();
+        actual[column] = (await send(name, { ...call, cookie: call.cookie ?? actor.cookie })).statusCode;
+        if (call.state && JSON.stringify(await call.state()) !== JSON.stringify(before)) changed.push(column);
+      }
+      expect(actual).toEqual({ premium: row.expected.readerB, editor: row.expected.readerB, admin: row.expected.readerB });
+      expect(changed, "columns that changed reader A's thing").toEqual([]);
+    });
+  }
+
+  it('opens the locked chapter to the premium reader and the team, not to the visitor or a reader without it', async () => {
+    const canRead: Record<string, boolean> = {};
+    for (const column of ['visitor', 'reader', 'premium', 'editor', 'admin'] as const) {
+      const response = await send('chapter', {
+        cookie: f.actors[column].cookie,
+        params: { slug: f.series.slug, chapterSlug: f.lockedChapter.slug },
+      });
+      canRead[column] = response.json().data.canRead;
+    }
+    expect(canRead).toEqual({ visitor: false, reader: false, premium: true, editor: true, admin: true });
+  });
+
+  it('refuses a configuration change from an admin without two-factor sign-in', async () => {
+    const response = await send('adminSiteConfigUpdate', {
+      cookie: f.actors.admin.cookie,
+      body: { registration: { open: true } },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('two_factor_required');
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The permission matrix (issue 10 §4): every endpoint of ROUTES × who asks, and the status the
+ * server answers. It is written out by hand, never derived from ROUTES' `access`, so it is a second
+ * statement of the rules; src/permission-matrix.test.ts sends each cell's request with real
+ * fixtures and fails on any difference, and on any endpoint missing here or gone from ROUTES.
+ *
+ * Columns (who sends the request):
+ *   visitor  no session
+ *   reader   reader A: a plain reader, no plan (with coins, so unlocking works)
+ *   premium  a reader with an active plan that includes premium chapters
+ *   editor   an editor
+ *   admin    an admin
+ *   readerB  reader B, a plain reader, acting on reader A's own thing (a comment, purchase,
+ *            notification, bookmark …); `-` where the endpoint acts on nothing someone owns.
+ *
+ * Where a row acts on something owned ("owned" in the notes), each signed-in column acts on a thing
+ * of its own, the visitor on reader A's. The walk also checks that nothing changed whenever the
+ * answer is not 2xx, and always for the readerB column (reader A's thing stays exactly as it was).
+ * Where reader B is refused, premium, editor and admin acting on reader A's thing through the same
+ * endpoint must get the same answer (the team moderates through its own endpoints only).
+ *
+ * Cells: 200/201 done · 401 no session · 403 wrong role, or not the owner where the code says
+ * forbidden · 404 the thing is not the caller's (the code does not reveal it), or the caller has
+ * none · `-` not sent. Notes say what is sent where it is not obvious.
+ *
+ * Outside ROUTES, so not walked here: Stripe's webhook (STRIPE_WEBHOOK_PATH: registered only when
+ * Stripe is configured, and authorized by its signature, not a session: stripe.test.ts) and the
+ * mail's unsubscribe link (UNSUBSCRIBE_PATH: authorized by its signed token).
+ */
+export const API_MATRIX = `
+endpoint                      | visitor | reader | premium | editor | admin | readerB | notes
+# Account (SPEC §7)
+verify                        | 200     | 200    | 200     | 200    | 200   | -       |
+login                         | 200     | 200    | 200     | 200    | 200   | -       | a fresh account of the column's role (the visitor: a reader's), from an address of its own
+register                      | 201     | 201    | 201     | 201    | 201   | -       | a new account, from an address of its own
+forgotPassword                | 200     | 200    | 200     | 200    | 200   | -       | the caller's own e-mail (the visitor: reader A's)
+resetPassword                 | 200     | 200    | 200     | 200    | 200   | -       | a live token of a fresh account of the role, sent from its session
+logout                        | 200     | 200    | 200     | 200    | 200   | -       | a fresh session, so the walk keeps its own
+profile                       | 401     | 200    | 200     | 200    | 200   | -       |
+changePassword                | 401     | 200    | 200     | 200    | 200   | -       | a fresh account of the role
+# Two-factor sign-in (issue 10 §2): each on a fresh account of the role
+loginTwoFactor                | 200     | 200    | 200     | 200    | 200   | -       | login's challenge and a recovery code of an account with it on
+twoFactorStatus               | 401     | 200    | 200     | 200    | 200   | -       |
+twoFactorSetup                | 401     | 200    | 200     | 200    | 200   | -       |
+twoFactorEnable               | 401     | 200    | 200     | 200    | 200   | -       | the authenticator's code after setup
+twoFactorDisable              | 401     | 200    | 200     | 200    | 200   | -       | the password and a recovery code
+twoFactorRecoveryCodes        | 401     | 200    | 200     | 200    | 200   | -       | the authenticator's code
+# Notifications (SPEC §7)
+notifications                 | 401     | 200    | 200     | 200    | 200   | -       |
+notificationsUnreadCount      | 401     | 200    | 200     | 200    | 200   | -       |
+notificationRead              | 401     | 200    | 200     | 200    | 200   | 404     | owned: a notification
+notificationsReadAll          | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader B's call leaves reader A's unread
+# Site
+siteSettings                  | 200     | 200    | 200     | 200    | 200   | -       |
+health                        | 200     | 200    | 200     | 200    | 200   | -       |
+adsConfig                     | 200     | 200    | 200     | 200    | 200   | -       |
+adminSiteConfig               | 401     | 403    | 403     | 403    | 200   | -       |
+adminSiteConfigUpdate         | 401     | 403    | 403     | 403    | 200   | -       | registration stays open; the admin has two-factor sign-in on (without it: 403)
+# Public content
+home                          | 200     | 200    | 200     | 200    | 200   | -       |
+seriesList                    | 200     | 200    | 200     | 200    | 200   | -       |
+series                        | 200     | 200    | 200     | 200    | 200   | -       |
+chapter                       | 200     | 200    | 200     | 200    | 200   | -       | the locked chapter (who may read it: a test of its own)
+genres                        | 200     | 200    | 200     | 200    | 200   | -       |
+banners                       | 200     | 200    | 200     | 200    | 200   | -       |
+searchSeries                  | 200     | 200    | 200     | 200    | 200   | -       |
+# Team: series, chapters, pages
+teamSeriesList                | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesCreate              | 401     | 403    | 403     | 201    | 201   | -       |
+teamSeries                    | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesUpdate              | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesDelete              | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesCover               | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterCreate             | 401     | 403    | 403     | 201    | 201   | -       |
+teamChapter                   | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterUpdate             | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterDelete             | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterPagesAdd           | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterPageOrder          | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterPageDelete         | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterArchive            | 401     | 403    | 403     | 200    | 200   | -       |
+# Team: genres and banners
+teamGenres                    | 401     | 403    | 403     | 200    | 200   | -       |
+teamGenreCreate               | 401     | 403    | 403     | 201    | 201   | -       |
+teamGenreUpdate               | 401     | 403    | 403     | 200    | 200   | -       |
+teamGenreDelete               | 401     | 403    | 403     | 200    | 200   | -       |
+teamBanners                   | 401     | 403    | 403     | 200    | 200   | -       |
+teamBannerCreate              | 401     | 403    | 403     | 201    | 201   | -       |
+teamBannerUpdate              | 401     | 403    | 403     | 200    | 200   | -       |
+teamBannerImage               | 401     | 403    | 403     | 200    | 200   | -       |
+teamBannerDelete              | 401     | 403    | 403     | 200    | 200   | -       |
+# The store
+coinPackages                  | 200     | 200    | 200     | 200    | 200   | -       |
+plans                         | 200     | 200    | 200     | 200    | 200   | -       |
+checkout                      | 401     | 201    | 201     | 201    | 201   | -       | a coin package
+myPurchases                   | 401     | 200    | 200     | 200    | 200   | -       |
+myPurchase                    | 401     | 200    | 200     | 200    | 200   | 404     | owned: a pending purchase
+testCheckoutComplete          | 401     | 200    | 200     | 200    | 200   | 404     | owned: a pending purchase (reader A's stays pending, no coins)
+testCheckoutCancel            | 401     | 200    | 200     | 200    | 200   | 404     | owned: a pending purchase
+wallet                        | 401     | 200    | 200     | 200    | 200   | -       |
+storeSettings                 | 401     | 200    | 200     | 200    | 200   | -       |
+unlockChapter                 | 401     | 200    | 200     | 200    | 200   | -       | a locked chapter (coins for the reader; free for premium and the team)
+unlockChapters                | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series
+mySubscription                | 401     | 200    | 200     | 200    | 200   | -       |
+cancelSubscription            | 401     | 404    | 200     | 404    | 404   | 404     | 404: no plan of one's own; readerB: the premium reader's plan stays on
+# Admin: finances
+adminPlans                    | 401     | 403    | 403     | 403    | 200   | -       |
+adminPlanCreate               | 401     | 403    | 403     | 403    | 201   | -       |
+adminPlanUpdate               | 401     | 403    | 403     | 403    | 200   | -       |
+adminCoinPackages             | 401     | 403    | 403     | 403    | 200   | -       |
+adminCoinPackageCreate        | 401     | 403    | 403     | 403    | 201   | -       |
+adminCoinPackageUpdate        | 401     | 403    | 403     | 403    | 200   | -       |
+adminPurchases                | 401     | 403    | 403     | 403    | 200   | -       |
+adminPurchase                 | 401     | 403    | 403     | 403    | 200   | -       | reader A's purchase
+adminPurchaseRefund           | 401     | 403    | 403     | 403    | 200   | -       | a paid purchase of a fresh reader
+# Admin: users and the audit log
+adminAuditLog                 | 401     | 403    | 403     | 403    | 200   | -       |
+adminUsers                    | 401     | 403    | 403     | 403    | 200   | -       |
+adminUser                     | 401     | 403    | 403     | 403    | 200   | -       | reader A
+adminUserUpdate               | 401     | 403    | 403     | 403    | 200   | -       | bans a fresh reader
+adminUserCoins                | 401     | 403    | 403     | 403    | 200   | -       | gives a fresh reader coins, with a reason
+# Library
+bookmarks                     | 401     | 200    | 200     | 200    | 200   | -       |
+bookmarkAdd                   | 401     | 200    | 200     | 200    | 200   | -       |
+bookmarkRemove                | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader B removes only their own; reader A's bookmark stays
+progressSave                  | 401     | 200    | 200     | 200    | 200   | -       |
+progressMerge                 | 401     | 200    | 200     | 200    | 200   | -       |
+history                       | 401     | 200    | 200     | 200    | 200   | -       |
+historyClear                  | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's history stays
+historyRemove                 | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's entry for that chapter stays
+seriesProgress                | 401     | 200    | 200     | 200    | 200   | -       |
+notifyWhenFree                | 401     | 200    | 200     | 200    | 200   | -       | an early-access chapter
+notifyWhenFreeAdd             | 401     | 200    | 200     | 200    | 200   | -       | an early-access chapter
+notifyWhenFreeRemove          | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's alert stays
+notificationPreferences       | 401     | 200    | 200     | 200    | 200   | -       |
+notificationPreferencesUpdate | 401     | 200    | 200     | 200    | 200   | -       |
+# Announcements
+announcements                 | 200     | 200    | 200     | 200    | 200   | -       |
+announcement                  | 200     | 200    | 200     | 200    | 200   | -       |
+teamAnnouncements             | 401     | 403    | 403     | 200    | 200   | -       |
+teamAnnouncementCreate        | 401     | 403    | 403     | 201    | 201   | -       |
+teamAnnouncement              | 401     | 403    | 403     | 200    | 200   | -       |
+teamAnnouncementUpdate        | 401     | 403    | 403     | 200    | 200   | -       |
+teamAnnouncementDelete        | 401     | 403    | 403     | 200    | 200   | -       |
+teamAnnouncementCover         | 401     | 403    | 403     | 200    | 200   | -       |
+# Comments
+chapterComments               | 200     | 200    | 200     | 200    | 200   | -       |
+seriesComments                | 200     | 200    | 200     | 200    | 200   | -       |
+commentCreate                 | 401     | 201    | 201     | 201    | 201   | -       |
+commentUpdate                 | 401     | 200    | 200     | 200    | 200   | 403     | owned: a comment
+commentDelete                 | 401     | 200    | 200     | 200    | 200   | 403     | owned: a comment
+commentReport                 | 401     | 200    | 200     | 200    | 200   | 200     | someone else's comment (reporting is for others' comments); reader A's is not changed
+teamComments                  | 401     | 403    | 403     | 200    | 200   | -       |
+teamCommentUpdate             | 401     | 403    | 403     | 200    | 200   | -       | hides a reader's comment
+teamCommentDelete             | 401     | 403    | 403     | 200    | 200   | -       |
+# Metrics
+teamMetrics                   | 401     | 403    | 403     | 200    | 200   | -       |
+adminMetrics                  | 401     | 403    | 403     | 403    | 200   | -       |
+`;
+
+export const MATRIX_COLUMNS = ['visitor', 'reader', 'premium', 'editor', 'admin', 'readerB'] as const;
+export type MatrixColumn = (typeof MATRIX_COLUMNS)[number];
+
+export interface MatrixRow {
+  endpoint: string;
+  /** The expected status per column; absent where the cell is `-`. */
+  expected: Partial<Record<MatrixColumn, number>>;
+  notes: string;
+}
+
+/** Reads the table above (and checks its shape: a malformed line is an error, not a skipped row). */
+export function parseMatrix(text: string): MatrixRow[] {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  const [header, ...body] = lines;
+  const columns = header!.split('|').map((cell) => cell.trim());
+  if (columns.join() !== ['endpoint', ...MATRIX_COLUMNS, 'notes'].join()) throw new Error(`Unexpected header: ${header}`);
+  return body.map((line) => {
+    const cells = line.split('|').map((cell) => cell.trim());
+    if (cells.length !== columns.length) throw new Error(`Expected ${columns.length} cells: ${line}`);
+    const expected: MatrixRow['expected'] = {};
+    MATRIX_COLUMNS.forEach((column, i) => {
+      const cell = cells[i + 1]!;
+      if (cell === '-') return;
+      if (!/^[1-5]\d\d$/.test(cell)) throw new Error(`Not a status: "${cell}" in ${line}`);
+      expected[column] = Number(cell);
+    });
+    return { endpoint: cells[0]!, expected, notes: cells.at(-1)! };
+  });
+}
