@@ -4,7 +4,7 @@ import { announcementErrorPage, announcementQueryOptions, announcementsQueryOpti
 import { homeQueryOptions } from '../features/catalogue/api/get-home';
 import { seriesErrorPage, seriesQueryOptions } from '../features/catalogue/api/get-series';
 import { genresQueryOptions } from '../features/catalogue/api/list-genres';
-import { seriesListQueryFor, seriesListQueryOptions, type CatalogueKind } from '../features/catalogue/api/list-series';
+import { isAskable, seriesListQueryFor, seriesListQueryOptions, type CatalogueKind } from '../features/catalogue/api/list-series';
 import { continueReadingQueryOptions } from '../features/library/api/history';
 import { chapterErrorPage, chapterQueryOptions } from '../features/reader/api/get-chapter';
 import { mySubscriptionQueryOptions } from '../features/store/api/get-subscription';
@@ -21,7 +21,7 @@ import { seriesProgressQueryOptions } from '../lib/library/series-progress';
  * Waits for every load; a failure is left to the page, which shows it with a retry (the query
  * is in its error state), except "not found", which the loader turns into the error page.
  */
-async function settle(loads: Promise<unknown>[]): Promise<null> {
+async function settle(loads: (Promise<unknown> | null)[]): Promise<null> {
   await Promise.allSettled(loads);
   return null;
 }
@@ -60,11 +60,14 @@ export const announcementLoader =
 
 export const catalogueLoader =
   (client: QueryClient, kind: CatalogueKind): LoaderFunction =>
-  ({ request }) =>
-    settle([
-      client.ensureQueryData(seriesListQueryOptions(seriesListQueryFor(kind, new URL(request.url).searchParams))),
+  ({ request }) => {
+    const query = seriesListQueryFor(kind, new URL(request.url).searchParams);
+    return settle([
+      // The results page without a search yet has no list to load.
+      isAskable(kind, query) ? client.ensureQueryData(seriesListQueryOptions(query)) : null,
       client.ensureQueryData(genresQueryOptions()),
     ]);
+  };
 
 /** The series page also waits for the session (a reader's bulk unlock sits above the chapters) and for a reader's progress in it. */
 export const seriesLoader =

@@ -108,7 +108,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
             { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
             { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
-            ...(['comics', 'novels', 'premium'] as const).map(
+            ...(['comics', 'novels', 'premium', 'search'] as const).map(
               (kind): RouteObject => ({
                 path: kind,
                 loader: catalogueLoader(queryClient, kind),
@@ -116,7 +116,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 HydrateFallback: CataloguePageSkeleton,
                 ...lazyNamed(
                   () => import('../features/catalogue/pages/catalogue-page'),
-                  kind === 'comics' ? 'ComicsPage' : kind === 'novels' ? 'NovelsPage' : 'PremiumPage',
+                  ({ comics: 'ComicsPage', novels: 'NovelsPage', premium: 'PremiumPage', search: 'SearchPage' } as const)[kind],
                 ),
               }),
             ),

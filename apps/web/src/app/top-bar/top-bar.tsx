@@ -72,11 +72,12 @@ export function TopBar() {
         </div>
         {panels.isOpen('mobile') && <MobileMenu onClose={panels.close} />}
         {panels.isOpen('search') && (
+          // Full screen under the bar: on a phone every result has room, and the page behind stays put.
           <div
             data-testid="mobile-search"
-            className="absolute inset-x-0 top-full z-50 border-b border-ink-700 bg-ink-900 px-4 py-3 md:hidden"
+            className="fixed inset-x-0 bottom-0 top-16 z-50 overflow-y-auto overscroll-contain border-t border-ink-700 bg-ink-950 px-4 py-3 md:hidden"
           >
-            <SearchBox autoFocus />
+            <SearchBox autoFocus fullScreen />
           </div>
         )}
       </div>

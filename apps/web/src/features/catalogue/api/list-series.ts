@@ -1,9 +1,10 @@
-import { SERIES_SORTS, SERIES_STATUSES, type EndpointQuery } from '@inkwell/contract';
+import { SEARCH_MIN_CHARS, SERIES_SORTS, SERIES_STATUSES, type EndpointQuery } from '@inkwell/contract';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApiData } from '../../../lib/api-client';
 
-export type CatalogueKind = 'comics' | 'novels' | 'premium';
+/** The catalogue's lists; `search` is the results page (/search?q=), over comics and novels alike. */
+export type CatalogueKind = 'comics' | 'novels' | 'premium' | 'search';
 export type SeriesListQuery = NonNullable<EndpointQuery<'seriesList'>>;
 
 /**
@@ -15,10 +16,10 @@ export function seriesListQueryFor(kind: CatalogueKind, params: URLSearchParams)
   const type = params.get('type');
   if (kind === 'comics') query.type = 'comic';
   if (kind === 'novels') query.type = 'novel';
-  if (kind === 'premium') {
-    query.premium = 'true';
-    if (type === 'comic' || type === 'novel') query.type = type;
-  }
+  if (kind === 'premium') query.premium = 'true';
+  if ((kind === 'premium' || kind === 'search') && (type === 'comic' || type === 'novel')) query.type = type;
+  const q = searchTextOf(params);
+  if (kind === 'search' && q.length >= SEARCH_MIN_CHARS) query.q = q;
   const genre = params.get('genre');
   if (genre) query.genre = genre;
   const status = params.get('status');
@@ -30,6 +31,12 @@ export function seriesListQueryFor(kind: CatalogueKind, params: URLSearchParams)
   return query;
 }
 
+/** The results page's search text, as the API takes it (trimmed, at most 100 characters). */
+export const searchTextOf = (params: URLSearchParams) => (params.get('q') ?? '').trim().slice(0, 100);
+
+/** Whether a list can be asked for: the results page waits for a search of 3 characters. */
+export const isAskable = (kind: CatalogueKind, query: SeriesListQuery) => kind !== 'search' || Boolean(query.q);
+
 export function seriesListQueryOptions(query: SeriesListQuery) {
   return queryOptions({
     queryKey: ['catalogue', 'list', query],
@@ -39,14 +46,14 @@ export function seriesListQueryOptions(query: SeriesListQuery) {
 }
 
 /** A catalogue page; the next page is fetched ahead so paging feels instant. Pass a memoized query. */
-export function useSeriesList(query: SeriesListQuery) {
+export function useSeriesList(query: SeriesListQuery, enabled = true) {
   const client = useQueryClient();
-  const list = useQuery(seriesListQueryOptions(query));
+  const list = useQuery({ ...seriesListQueryOptions(query), enabled });
   const totalPages = list.data?.pagination.totalPages ?? 0;
   const page = Number(query.page ?? 1);
   useEffect(() => {
-    if (page >= totalPages) return;
+    if (!enabled || page >= totalPages) return;
     void client.prefetchQuery(seriesListQueryOptions({ ...query, page: page + 1 }));
-  }, [client, query, page, totalPages]);
+  }, [client, query, page, totalPages, enabled]);
   return list;
 }

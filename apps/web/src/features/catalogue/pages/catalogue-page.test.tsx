@@ -2,7 +2,7 @@ import type { SeriesCard } from '@inkwell/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, verifyAs } from '../../../../test/render';
-import { ComicsPage, PremiumPage } from './catalogue-page';
+import { ComicsPage, PremiumPage, SearchPage } from './catalogue-page';
 
 const card = (n: number): SeriesCard => ({
   id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
@@ -62,5 +62,27 @@ describe('catalogue pages', () => {
     expect(article).toHaveTextContent('Ongoing');
     expect(screen.getByRole('link', { name: /Ch\. 2/ })).toHaveAttribute('href', '/SeriesView/series-1/chapter-2');
     expect(screen.getByLabelText('Premium')).toBeInTheDocument();
+  });
+
+  it('search results: every match for ?q=, with filters, and no call until there are 3 characters', async () => {
+    const fetchMock = serve();
+    const { router } = renderRoutes([{ path: '/search', element: <SearchPage /> }], '/search?q=ab');
+    expect(await screen.findByText('Please enter at least 3 characters to search.')).toBeInTheDocument();
+    expect(listCalls(fetchMock)).toEqual([]);
+
+    const field = screen.getByRole('searchbox', { name: 'Search all series' });
+    fireEvent.change(field, { target: { value: '  lantern  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(router.state.location.search).toBe('?q=lantern');
+    expect(await screen.findByRole('heading', { name: 'Series 1' })).toBeInTheDocument();
+    expect(screen.getByText('30 series for “lantern”')).toBeInTheDocument();
+    expect(listCalls(fetchMock)[0]).toBe('/api/public/omegascans/public/series?q=lantern');
+    expect(screen.getByLabelText('Sort')).toHaveValue('relevance');
+    expect(document.title).toBe('Search: lantern · Inkwell');
+
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'novel' } });
+    expect(router.state.location.search).toBe('?q=lantern&type=novel');
+    await screen.findByRole('heading', { name: 'Series 1' });
+    expect(listCalls(fetchMock)).toContain('/api/public/omegascans/public/series?type=novel&q=lantern');
   });
 });

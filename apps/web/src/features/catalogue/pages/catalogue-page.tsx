@@ -1,19 +1,23 @@
-import { SERIES_STATUSES, seriesStatusLabel } from '@inkwell/contract';
-import { useId, useMemo, type ReactNode } from 'react';
+import { SEARCH_MIN_CHARS, SERIES_STATUSES, seriesStatusLabel } from '@inkwell/contract';
+import { Search } from 'lucide-react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { useGenres } from '../api/list-genres';
-import { seriesListQueryFor, useSeriesList, type CatalogueKind } from '../api/list-series';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { isAskable, searchTextOf, seriesListQueryFor, useSeriesList, type CatalogueKind } from '../api/list-series';
 import { SeriesGrid, SeriesGridSkeleton } from '../components/series-card';
 
 const HEADINGS: Record<CatalogueKind, { title: string; intro: string }> = {
   comics: { title: 'Comics', intro: 'Webtoons and manga, read as a long strip or page by page.' },
   novels: { title: 'Novels', intro: 'Serialized web novels, with the typography you choose.' },
   premium: { title: 'Premium', intro: 'Series with chapters in early access or for premium readers.' },
+  search: { title: 'Search', intro: 'Comics and novels by their title or any other name they go by.' },
 };
 
 const SORTS = [
+  ['relevance', 'Best match'],
   ['latest', 'Latest update'],
   ['popular', 'Popular'],
   ['new', 'Newest'],
@@ -49,13 +53,50 @@ function Select({
   );
 }
 
-/** /comics, /novels and /premium: filters and sorts live in the URL, so every view can be shared. */
+/** The results page's own field: the search is in the URL, so a results page can be reloaded and shared. */
+function SearchField({ value, onSearch }: { value: string; onSearch(text: string): void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <form
+      role="search"
+      className="relative mt-4 w-full max-w-xl"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
+      <input
+        type="search"
+        name="q"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search series..."
+        aria-label="Search all series"
+        autoComplete="off"
+        className="w-full rounded-full border border-ink-700 bg-ink-900 py-2.5 pl-9 pr-24 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-accent-500 focus:outline-none"
+      />
+      <button
+        type="submit"
+        className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded-full bg-accent-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-accent-500"
+      >
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** /comics, /novels, /premium and /search: filters and sorts live in the URL, so every view can be shared. */
 export function CataloguePage({ kind }: { kind: CatalogueKind }) {
   const [params, setParams] = useSearchParams();
   const genres = useGenres();
 
   const query = useMemo(() => seriesListQueryFor(kind, params), [kind, params]);
-  const list = useSeriesList(query);
+  const askable = isAskable(kind, query);
+  const list = useSeriesList(query, askable);
+  const searchText = searchTextOf(params);
+  const isSearch = kind === 'search';
 
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -65,6 +106,8 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
     setParams(next);
   };
   const heading = HEADINGS[kind];
+  useDocumentTitle(isSearch && searchText ? `Search: ${searchText}` : heading.title);
+  const defaultSort = isSearch ? 'relevance' : 'latest';
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -72,9 +115,10 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight text-white">{heading.title}</h1>
           <p className="mt-1 text-zinc-400">{heading.intro}</p>
+          {isSearch && <SearchField value={searchText} onSearch={(text) => setFilter('q', text)} />}
         </div>
         <div className="flex flex-wrap gap-3">
-          {kind === 'premium' && (
+          {(kind === 'premium' || isSearch) && (
             <Select label="Type" value={params.get('type') ?? ''} onChange={(value) => setFilter('type', value)}>
               <option value="">All</option>
               <option value="comic">Comics</option>
@@ -99,10 +143,10 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
           </Select>
           <Select
             label="Sort"
-            value={params.get('sort') ?? 'latest'}
-            onChange={(value) => setFilter('sort', value === 'latest' ? '' : value)}
+            value={params.get('sort') ?? defaultSort}
+            onChange={(value) => setFilter('sort', value === defaultSort ? '' : value)}
           >
-            {SORTS.map(([value, label]) => (
+            {SORTS.filter(([value]) => isSearch || value !== 'relevance').map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -112,17 +156,23 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
       </header>
 
       <div className="mt-8" aria-busy={list.isFetching}>
-        {list.isPending ? (
+        {!askable ? (
+          <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-400">
+            {searchText ? `Please enter at least ${SEARCH_MIN_CHARS} characters to search.` : 'Type a title above to search every series.'}
+          </p>
+        ) : list.isPending ? (
           <SeriesGridSkeleton />
         ) : list.isError ? (
           <LoadError message="We could not load this list. Please try again." onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-400">
-            No series match these filters.
+            {isSearch ? `No series found matching “${searchText}”${['type', 'genre', 'status'].some((key) => params.get(key)) ? ' with these filters' : ''}.` : 'No series match these filters.'}
           </p>
         ) : (
           <>
-            <p className="mb-3 text-sm text-zinc-400">{list.data.pagination.total} series</p>
+            <p className="mb-3 text-sm text-zinc-400" aria-live="polite">
+              {list.data.pagination.total} series{isSearch ? ` for “${searchText}”` : ''}
+            </p>
             <SeriesGrid items={list.data.items} eagerCount={6} />
             <Pagination page={list.data.pagination.page} totalPages={list.data.pagination.totalPages} />
           </>
@@ -135,3 +185,4 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
 export const ComicsPage = () => <CataloguePage kind="comics" />;
 export const NovelsPage = () => <CataloguePage kind="novels" />;
 export const PremiumPage = () => <CataloguePage kind="premium" />;
+export const SearchPage = () => <CataloguePage kind="search" />;

@@ -109,8 +109,48 @@ describe('the top bar search panel (SPEC §4, §5, §8, §9)', () => {
     await type('series');
     await settle();
     screen.getByText('Series 0');
-    const labels = screen.getAllByRole('link').map((link) => link.lastElementChild?.lastElementChild?.textContent);
+    const labels = screen
+      .getAllByRole('option')
+      .map((option) => option.querySelector('a')?.lastElementChild?.lastElementChild?.textContent);
     expect(labels).toEqual(['Ongoing', 'Completed', 'Hiatus', 'Cancelled', 'Cancelled', 'Season break', 'Unknown']);
+  });
+
+  it('moves through the results with the arrow keys and opens the chosen one with Enter', async () => {
+    searchHandler = () =>
+      Response.json({
+        success: true,
+        data: { results: [0, 1].map((i) => result({ id: `id-${i}`, slug: `s-${i}`, title: `Series ${i}` })) },
+      });
+    const { router } = renderInApp(<SearchBox />);
+    const field = screen.getByRole('searchbox', { name: 'Search series' });
+    await type('series');
+    await settle();
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    const options = screen.getAllByRole('option');
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    expect(field).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    // Past the last result: "See all results", then round to the first.
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option').every((option) => option.getAttribute('aria-selected') === 'false')).toBe(true);
+    fireEvent.keyDown(field, { key: 'ArrowUp' });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe('/seriesView/s-1');
+  });
+
+  it('opens the results page with Enter, or from the panel’s link to every result', async () => {
+    const { router } = renderInApp(<SearchBox />);
+    const field = screen.getByRole('searchbox', { name: 'Search series' });
+    await type('lantern keeper');
+    await settle();
+    expect(screen.getByRole('link', { name: 'See all results for “lantern keeper”' })).toHaveAttribute(
+      'href',
+      '/search?q=lantern%20keeper',
+    );
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await act(async () => {});
+    expect(router.state.location.pathname + router.state.location.search).toBe('/search?q=lantern%20keeper');
   });
 
   it('closes on Escape and on a click outside', async () => {

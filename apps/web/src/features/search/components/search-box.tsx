@@ -2,7 +2,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, seriesStatusLabel, type SearchRes
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { searchSeriesQueryOptions } from '../api/search-series';
 
@@ -14,13 +14,24 @@ export const SEARCH_TEXTS = {
   empty: 'No series found matching your search.',
 } as const;
 
-function ResultItem({ result, onChoose }: { result: SearchResult; onChoose(): void }) {
+function ResultItem({
+  result,
+  id,
+  isActive,
+  onChoose,
+}: {
+  result: SearchResult;
+  id: string;
+  isActive: boolean;
+  onChoose(): void;
+}) {
   return (
-    <li>
+    <li id={id} role="option" aria-selected={isActive}>
       <Link
-        to={`/seriesView/${result.slug}`}
+        to={resultPath(result)}
         onClick={onChoose}
-        className="flex gap-3 rounded-lg p-2 hover:bg-ink-800 focus:bg-ink-800 focus:outline-none"
+        tabIndex={-1}
+        className={`flex gap-3 rounded-lg p-2 hover:bg-ink-800 focus:bg-ink-800 focus:outline-none ${isActive ? 'bg-ink-800 ring-1 ring-inset ring-accent-500/60' : ''}`}
       >
         {result.cover ? (
           <img
@@ -44,12 +55,29 @@ function ResultItem({ result, onChoose }: { result: SearchResult; onChoose(): vo
   );
 }
 
+/** SPEC §7: search results link to /seriesView/{slug} (lower-case v). */
+const resultPath = (result: SearchResult) => `/seriesView/${result.slug}`;
+/** The results page (issue 11 §3): every match, with filters. */
+export const resultsPagePath = (text: string) => `/search?q=${encodeURIComponent(text)}`;
+
 /**
  * The top bar's search (SPEC §4, §5, §8, §9): debounced 350 ms; under 3 characters the
  * too-short message; then loading, error, empty or results. Results link to /seriesView/{slug}.
  */
-export function SearchBox({ className = '', autoFocus = false }: { className?: string; autoFocus?: boolean }) {
+export function SearchBox({
+  className = '',
+  autoFocus = false,
+  fullScreen = false,
+}: {
+  className?: string;
+  autoFocus?: boolean;
+  /** On a phone the panel fills the screen under the bar, and every result shows. */
+  fullScreen?: boolean;
+}) {
   const [text, setText] = useState('');
+  // The result the arrow keys are on (-1: none, the field itself; results.length: "See all results").
+  const [active, setActive] = useState(-1);
+  const navigate = useNavigate();
   // Opened from the mobile bar's button, the field takes the focus and shows its panel at once.
   const [isOpen, setIsOpen] = useState(autoFocus);
   const containerRef = useRef<HTMLFormElement>(null);
@@ -61,6 +89,34 @@ export function SearchBox({ className = '', autoFocus = false }: { className?: s
   const canSearch = debounced.length >= SEARCH_MIN_CHARS;
 
   const results = useQuery({ ...searchSeriesQueryOptions(debounced), enabled: canSearch });
+  const isSettled = isLongEnough && debounced === trimmed && !results.isFetching && !results.isError;
+  const shown = isSettled ? (results.data ?? []) : [];
+  // New results: the arrow keys start again from the field.
+  useEffect(() => setActive(-1), [results.data, trimmed]);
+  const optionId = (index: number) => `${panelId}-option-${index}`;
+
+  const openResultsPage = () => {
+    if (!isLongEnough) return;
+    setIsOpen(false);
+    void navigate(resultsPagePath(trimmed));
+  };
+  const handleKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (shown.length === 0) return;
+      event.preventDefault();
+      setIsOpen(true);
+      // The results, then "See all results", then round again.
+      const count = shown.length + 1;
+      setActive((current) => (event.key === 'ArrowDown' ? (current + 1) % count : (current - 1 + count) % count));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const chosen = shown[active];
+      if (chosen) {
+        setIsOpen(false);
+        void navigate(resultPath(chosen));
+      } else openResultsPage();
+    }
+  };
 
   // Leaving the page (a result was chosen) closes the panel.
   const shownOn = useRef(location.pathname);
@@ -105,16 +161,45 @@ export function SearchBox({ className = '', autoFocus = false }: { className?: s
   else if (!results.data || results.data.length === 0) body = <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.empty}</p>;
   else {
     body = (
-      <ul className="max-h-[60vh] overflow-y-auto p-1" aria-label="Search results">
-        {results.data.map((result) => (
-          <ResultItem key={result.id} result={result} onChoose={() => setIsOpen(false)} />
-        ))}
-      </ul>
+      <>
+        <ul
+          role="listbox"
+          className={`${fullScreen ? '' : 'max-h-[60vh] overflow-y-auto'} p-1`}
+          aria-label="Search results"
+        >
+          {results.data.map((result, index) => (
+            <ResultItem
+              key={result.id}
+              id={optionId(index)}
+              result={result}
+              isActive={active === index}
+              onChoose={() => setIsOpen(false)}
+            />
+          ))}
+        </ul>
+        <Link
+          id={optionId(results.data.length)}
+          to={resultsPagePath(trimmed)}
+          onClick={() => setIsOpen(false)}
+          tabIndex={-1}
+          className={`block border-t border-ink-800 px-3 py-2.5 text-center text-sm font-semibold text-accent-400 hover:bg-ink-800 ${active === results.data.length ? 'bg-ink-800' : ''}`}
+        >
+          See all results for “{trimmed}”
+        </Link>
+      </>
     );
   }
 
   return (
-    <form ref={containerRef} role="search" className={`relative ${className}`} onSubmit={(event) => event.preventDefault()}>
+    <form
+      ref={containerRef}
+      role="search"
+      className={`relative ${className}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        openResultsPage();
+      }}
+    >
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
       <input
         type="search"
@@ -125,6 +210,9 @@ export function SearchBox({ className = '', autoFocus = false }: { className?: s
           setIsOpen(true);
         }}
         onFocus={() => setIsOpen(true)}
+        onKeyDown={handleKeyDown}
+        aria-activedescendant={isOpen && active >= 0 ? optionId(active) : undefined}
+        enterKeyHint="search"
         placeholder="Search series..."
         aria-label="Search series"
         aria-controls={isOpen ? panelId : undefined}
@@ -139,7 +227,11 @@ export function SearchBox({ className = '', autoFocus = false }: { className?: s
           role="region"
           aria-label="Search"
           aria-live="polite"
-          className="absolute right-0 top-full z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-ink-700 bg-ink-900 shadow-2xl"
+          className={
+            fullScreen
+              ? 'mt-3 rounded-xl border border-ink-800 bg-ink-900'
+              : 'absolute right-0 top-full z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-ink-700 bg-ink-900 shadow-2xl'
+          }
         >
           {body}
         </div>
