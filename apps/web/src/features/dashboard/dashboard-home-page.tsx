@@ -14,21 +14,19 @@ function money(amount: MoneyByCurrency): string {
   return (used.length > 0 ? used : (['usd'] as const)).map((currency) => formatMoney(amount[currency], currency)).join(' · ');
 }
 
-function Figure({ label, value, to }: { label: string; value: string | undefined; to?: string }) {
-  const body = (
-    <>
-      <dt className="text-xs font-medium uppercase tracking-wide text-zinc-400">{label}</dt>
+/** One of today's figures; its label leads to where it comes from. */
+function Figure({ label, value, to }: { label: string; value: string | undefined; to: string }) {
+  return (
+    <div className="rounded-xl border border-ink-800 bg-ink-900 p-4 hover:border-accent-500/60">
+      <dt className="text-xs font-medium uppercase tracking-wide text-zinc-400">
+        <Link to={to} className="hover:text-accent-400">
+          {label}
+        </Link>
+      </dt>
       <dd className="mt-1 text-2xl font-bold tabular-nums text-white">
         {value ?? <span className="inline-block h-7 w-12 animate-pulse rounded bg-ink-800" aria-label="Loading" />}
       </dd>
-    </>
-  );
-  return to ? (
-    <Link to={to} className="block rounded-xl border border-ink-800 bg-ink-900 p-4 hover:border-accent-500/60">
-      {body}
-    </Link>
-  ) : (
-    <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">{body}</div>
+    </div>
   );
 }
 
