@@ -2,7 +2,15 @@ import { PROFILE_CACHE_KEY, type SessionUser } from '@inkwell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { clearTimedCache } from '../timed-cache';
-import { postLogin, postLogout, withLowerCaseRole, type LoginInput, type LoginResult } from './session';
+import {
+  postLogin,
+  postLoginTwoFactor,
+  postLogout,
+  withLowerCaseRole,
+  type LoginInput,
+  type LoginResult,
+  type TwoFactorLoginInput,
+} from './session';
 import { SESSION_QUERY_KEY, sessionQueryOptions, setSessionUser } from './session-query';
 
 export interface AuthContextValue {
@@ -11,6 +19,8 @@ export interface AuthContextValue {
   /** True until the first session check has answered (SPEC §4: starts in checking). */
   isChecking: boolean;
   login(input: LoginInput): Promise<LoginResult>;
+  /** Issue 10: the second step of a sign-in with two-factor sign-in; on success, as login. */
+  loginWithTwoFactor(input: TwoFactorLoginInput): Promise<LoginResult>;
   logout(): Promise<void>;
   /** Replaces the stored user, e.g. after registering. */
   setUser(user: SessionUser | null): void;
@@ -34,9 +44,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setUser = useCallback((user: SessionUser | null) => setSessionUser(queryClient, user), [queryClient]);
 
-  const login = useCallback(
-    async (input: LoginInput) => {
-      const result = await postLogin(input);
+  const signedIn = useCallback(
+    (result: LoginResult) => {
       if (result.success) {
         clearTimedCache(PROFILE_CACHE_KEY);
         setUser(withLowerCaseRole(result.user));
@@ -47,6 +56,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient, setUser],
   );
+  const login = useCallback(async (input: LoginInput) => signedIn(await postLogin(input)), [signedIn]);
+  const loginWithTwoFactor = useCallback(async (input: TwoFactorLoginInput) => signedIn(await postLoginTwoFactor(input)), [signedIn]);
 
   /** SPEC §4: clears the user whether or not the call succeeds, and ends the checking state. */
   const logout = useCallback(async () => {
@@ -71,11 +82,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: user !== null,
       isChecking: session.isPending && !isLoggingOut,
       login,
+      loginWithTwoFactor,
       logout,
       setUser,
       refresh,
     }),
-    [user, session.isPending, isLoggingOut, login, logout, setUser, refresh],
+    [user, session.isPending, isLoggingOut, login, loginWithTwoFactor, logout, setUser, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { LOGIN_TIMEOUT_MS, VERIFY_TIMEOUT_MS, type SessionUser } from '@inkwell/contract';
+import { LOGIN_TIMEOUT_MS, VERIFY_TIMEOUT_MS, type EndpointResponse, type LoginErrorBody, type SessionUser } from '@inkwell/contract';
 import { fetchEndpoint, readEndpointJson } from '../api-client';
 
 // The three session calls of SPEC §7. Their handling is fixed by the spec (a failed check is a
@@ -35,7 +35,28 @@ export function toLoginPayload({ login, password }: LoginInput) {
   return value.includes('@') ? { email: value, password } : { username: value, password };
 }
 
-export type LoginResult = { success: true; user: SessionUser } | { success: false; message: string };
+export type LoginResult =
+  | { success: true; user: SessionUser }
+  | {
+      success: false;
+      message: string;
+      /** The server's error code, when it gave one the page acts on (two_factor_required, invalid_token). */
+      code?: string;
+      /** Issue 10: the password was right and the account has two-factor sign-in; the second step answers this. */
+      twoFactorChallenge?: string;
+    };
+
+/** What login and its second step answered: the user, or why not (SPEC §5, §8). */
+async function readLoginAnswer(response: Response): Promise<LoginResult> {
+  // Login's answer is the success shape, or the error envelope (with a challenge for the second step).
+  const body = (await readEndpointJson<'login'>(response)) as Omit<EndpointResponse<'login'>, 'success'> &
+    Partial<Pick<LoginErrorBody, 'error' | 'twoFactor'>> & { success: boolean };
+  if (response.ok && body.success === true && body.user) return { success: true, user: body.user };
+  const failure: LoginResult = { success: false, message: body.message || 'Login failed' };
+  if (body.error?.code === 'two_factor_required' || body.error?.code === 'invalid_token') failure.code = body.error.code;
+  if (body.error?.code === 'two_factor_required' && body.twoFactor?.challenge) failure.twoFactorChallenge = body.twoFactor.challenge;
+  return failure;
+}
 
 /**
  * SPEC §5, §8: succeeds only when the response is ok and success is true; otherwise the server's
@@ -43,9 +64,15 @@ export type LoginResult = { success: true; user: SessionUser } | { success: fals
  */
 export async function postLogin(input: LoginInput): Promise<LoginResult> {
   const response = await fetchEndpoint('login', { body: toLoginPayload(input), timeoutMs: LOGIN_TIMEOUT_MS });
-  const body = await readEndpointJson<'login'>(response);
-  if (response.ok && body.success === true && body.user) return { success: true, user: body.user };
-  return { success: false, message: body.message || 'Login failed' };
+  return readLoginAnswer(response);
+}
+
+export type TwoFactorLoginInput = { challenge: string } & ({ code: string } | { recoveryCode: string });
+
+/** Issue 10: the sign-in's second step, read as login is. */
+export async function postLoginTwoFactor(input: TwoFactorLoginInput): Promise<LoginResult> {
+  const response = await fetchEndpoint('loginTwoFactor', { body: input, timeoutMs: LOGIN_TIMEOUT_MS });
+  return readLoginAnswer(response);
 }
 
 /** SPEC §7: a JSON POST with no body; its answer is not read. */

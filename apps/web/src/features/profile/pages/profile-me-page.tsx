@@ -6,6 +6,7 @@ import { FullPageSpinner } from '../../../components/spinner';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { isFresh, readTimedCache } from '../../../lib/timed-cache';
 import { useProfile } from '../profile-context';
+import { TwoFactorSection } from '../two-factor-section';
 
 /** /profile/me: the reader's account at a glance. */
 export function ProfileMePage() {
@@ -87,6 +88,7 @@ export function ProfileMePage() {
       <Link to="/protect/segure/password/reset-password" className="inline-block text-sm font-semibold text-accent-400 hover:underline">
         Change your password
       </Link>
+      <TwoFactorSection />
     </div>
   );
 }
