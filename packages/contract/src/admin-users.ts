@@ -86,6 +86,7 @@ export const coinAdjustmentSchema = z.strictObject({
   reason: z
     .string({ error: 'Give a reason' })
     .trim()
+    .min(1, 'Give a reason')
     .min(ADJUSTMENT_REASON_MIN, `The reason needs at least ${ADJUSTMENT_REASON_MIN} characters`)
     .max(ADJUSTMENT_REASON_MAX, `The reason is limited to ${ADJUSTMENT_REASON_MAX} characters`),
 });

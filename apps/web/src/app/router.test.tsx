@@ -52,13 +52,22 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
     expect(router.state.location.search).toBe('?error=forbidden');
   });
 
-  it('an admin sees that an admin page is not built yet, not "Page not found"', async () => {
-    mockApi({ '/api/proxy/public/verify': verifyAs(asRole('admin')) });
-    renderRoutes(createRoutes, '/Dashboard/Users');
-    expect(await screen.findByRole('heading', { name: 'Users: not built yet' })).toBeInTheDocument();
-  });
+  it('an admin opens Users, which the side menu lists; an editor is forbidden a user’s page', async () => {
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(asRole('admin')),
+      '/api/omegascans/secure/admin/users': () =>
+        Response.json({ success: true, data: { items: [], pagination: { page: 1, perPage: 25, total: 0, totalPages: 1 } } }),
+    });
+    const admin = renderRoutes(createRoutes, '/Dashboard/Users');
+    expect(await screen.findByRole('heading', { name: 'Users', level: 1 }, { timeout: 4000 })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    admin.unmount();
 
-  it('an admin opens the finance pages, which the side menu lists', async () => {
+    mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
+    const { router } = renderRoutes(createRoutes, '/Dashboard/Users/00000000-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?error=forbidden');
+  });  it('an admin opens the finance pages, which the side menu lists', async () => {
     mockApi({
       '/api/proxy/public/verify': verifyAs(asRole('admin')),
       '/api/omegascans/secure/admin/plans': () => Response.json({ success: true, data: { items: [] } }),

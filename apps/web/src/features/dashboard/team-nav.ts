@@ -25,7 +25,7 @@ export const TEAM_NAV: readonly TeamNavItem[] = [
   { to: '/Dashboard/Finances/Purchases', label: 'Purchases', section: 'Finances', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/Finances/Plans', label: 'Plans', section: 'Finances', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/Finances/Coins', label: 'Coins', section: 'Finances', roles: ADMIN_ONLY, isAvailable: true },
-  { to: '/Dashboard/Users', label: 'Users', section: 'Administration', roles: ADMIN_ONLY, isAvailable: false },
+  { to: '/Dashboard/Users', label: 'Users', section: 'Administration', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/Configuration', label: 'Configuration', section: 'Administration', roles: ADMIN_ONLY, isAvailable: false },
   { to: '/Dashboard/AuditLog', label: 'Audit log', section: 'Administration', roles: ADMIN_ONLY, isAvailable: true },
 ];
