@@ -67,7 +67,9 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
     const { router } = renderRoutes(createRoutes, '/Dashboard/Users/00000000-0000-4000-8000-000000000001');
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?error=forbidden');
-  });  it('an admin opens the finance pages, which the side menu lists', async () => {
+  });
+
+  it('an admin opens the finance pages, which the side menu lists', async () => {
     mockApi({
       '/api/proxy/public/verify': verifyAs(asRole('admin')),
       '/api/omegascans/secure/admin/plans': () => Response.json({ success: true, data: { items: [] } }),
