@@ -1,7 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/toast-context';
+import { AdBox } from '../features/ads/ad-box';
 import { ProfileProvider } from '../features/profile/profile-context';
+import { AdSlotProvider } from '../lib/ads/ad-slot';
 import { AuthProvider } from '../lib/auth/auth-context';
 import { CommentsSlotProvider } from '../lib/comments/comments-slot';
 import { useMergeVisitorProgress } from '../lib/library/merge-visitor-progress';
@@ -23,7 +25,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         <AuthProvider>
           <VisitorProgressMerge />
           <CommentsSlotProvider value={CommentsSection}>
-            <ProfileProvider>{children}</ProfileProvider>
+            <AdSlotProvider value={AdBox}>
+              <ProfileProvider>{children}</ProfileProvider>
+            </AdSlotProvider>
           </CommentsSlotProvider>
         </AuthProvider>
       </ToastProvider>

@@ -2,6 +2,7 @@ import type { Role } from '@inkwell/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
+import { leaveAdDocument, onEveryNewPath } from '../features/ads/ad-document';
 import { AnnouncementSkeleton } from '../features/announcements/announcement-skeleton';
 import { AnnouncementsRow } from '../features/announcements/announcements-row';
 import { CataloguePageSkeleton, SeriesPageSkeleton, HomePageSkeleton } from '../features/catalogue/components/page-skeletons';
@@ -91,6 +92,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       element: <Root />,
+      // Issue 10 §1: after ad scripts ran here, an ad-free page (dashboard, Reader's Area, checkout) loads as a new document.
+      loader: leaveAdDocument,
+      shouldRevalidate: onEveryNewPath,
       errorElement: <GlobalErrorBoundary />,
       HydrateFallback: LoadingScreen,
       children: [

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../components/bookmark-button';
 import { LoadError } from '../../components/load-error';
+import { AdSlot } from '../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../lib/comments/comments-slot';
 import { useBookmark } from '../../lib/library/bookmark';
 import { chapterLabel, formatDate } from '../../lib/time';
@@ -226,6 +227,8 @@ export default function ReaderPage() {
         </div>
       )}
 
+      {/* Between the chapter's end and the next-chapter button, never between its pages; a new one per chapter. */}
+      {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-3 px-4 py-10">
         <p className="text-sm text-zinc-400">
           {data.series.title} · {chapterLabel(data.chapter)}

@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
+import { AdSlot } from '../../../lib/ads/ad-slot';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useHome } from '../api/get-home';
 import { BannerCarousel } from '../components/banner-carousel';
@@ -80,6 +81,7 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
               <p className="text-zinc-400">No series yet. The team is preparing the first chapters.</p>
             )}
           </Section>
+          <AdSlot placement="home" />
           {home.data.premium.length > 0 && (
             <Section title="Premium picks" to="/premium">
               <SeriesGrid items={home.data.premium.slice(0, 6)} />

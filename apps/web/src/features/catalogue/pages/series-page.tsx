@@ -6,6 +6,7 @@ import { ChapterMarks } from '../../../components/chapter-marks';
 import { CoverImage } from '../../../components/cover-image';
 import { LoadError } from '../../../components/load-error';
 import { StatusBadge } from '../../../components/status-badge';
+import { AdSlot } from '../../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../../lib/comments/comments-slot';
 import { useBookmark } from '../../../lib/library/bookmark';
 import { useSeriesPlaces } from '../../../lib/library/series-progress';
@@ -180,6 +181,7 @@ export default function SeriesPage() {
           </button>
         )}
       </section>
+      <AdSlot key={`ad-${data.id}`} placement="series-chapters" />
       <CommentsSlot key={data.id} target={{ seriesId: data.id }} />
     </div>
   );

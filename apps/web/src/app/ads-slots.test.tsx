@@ -1,0 +1,124 @@
+import { ROUTES, type AdsConfigResponse, type ChapterContent, type SeriesDetail } from '@inkwell/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, renderRoutes, verifyAs } from '../../test/render';
+import { forgetAdScriptsForTests } from '../features/ads/ad-document';
+import { HomePage } from '../features/catalogue/pages/home-page';
+import SeriesPage from '../features/catalogue/pages/series-page';
+import ReaderPage from '../features/reader/reader-page';
+
+// Issue 10 §1: where the ad slots sit on the public reading pages, as the app composes them.
+
+const PUB = '/api/public/omegascans/public';
+const AD = '<div data-ad-container>An ad</div>';
+const ads: AdsConfigResponse = {
+  success: true,
+  show_ads: true,
+  config: { ad_scripts: AD },
+  user_status: { isTeamMember: false, isPremium: false, isAuthenticated: false, role: 'Visitor' },
+  reason: 'ads_enabled',
+};
+const chapter = (number: number) => ({
+  id: `00000000-0000-4000-8000-00000000000${number}`,
+  slug: `chapter-${number}`,
+  number,
+  title: '',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  price: 0,
+  freeAt: null,
+  access: 'free' as const,
+});
+const comic: ChapterContent = {
+  series: { id: 's1', slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null },
+  chapter: chapter(2),
+  canRead: true,
+  isPreview: false,
+  pageCount: 3,
+  pages: [1, 2, 3].map((n) => ({ id: `p${n}`, url: `/media/pages/c/${n}.webp?exp=1&sig=x`, width: 800, height: 1200 })),
+  content: null,
+  previous: { slug: 'chapter-1', number: 1, title: '' },
+  next: { slug: 'chapter-3', number: 3, title: '' },
+  chapters: [chapter(1), chapter(2), chapter(3)],
+};
+const series: SeriesDetail = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  slug: 'lantern',
+  type: 'comic',
+  title: 'The Lantern Keeper',
+  alternativeNames: '',
+  description: '',
+  status: 'ongoing',
+  cover: null,
+  author: '',
+  artist: '',
+  releaseYear: null,
+  isAdult: false,
+  genres: [],
+  chapters: [chapter(3), chapter(2), chapter(1)],
+  views: 0,
+};
+
+function serve(config: AdsConfigResponse = ads) {
+  mockApi({
+    '/api/proxy/public/verify': verifyAs(null),
+    [ROUTES.adsConfig.path]: () => Response.json(config),
+    [`${PUB}/series/lantern/chapters/chapter-2`]: () => Response.json({ success: true, data: comic }),
+    [`${PUB}/series/lantern`]: () => Response.json({ success: true, data: series }),
+    [`${PUB}/home`]: () => Response.json({ success: true, data: { banners: [], latest: [], premium: [], popular: [] } }),
+  });
+}
+const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+const shownSlot = async () => {
+  const slot = await screen.findByRole('complementary', { name: 'Advertisement' });
+  await waitFor(() => expect(slot).toHaveAttribute('data-ad-state', 'shown'));
+  return slot;
+};
+
+beforeEach(() => {
+  const meta = document.createElement('meta');
+  meta.setAttribute('property', 'csp-nonce');
+  meta.setAttribute('nonce', 'bm9uY2U=');
+  document.head.append(meta);
+  forgetAdScriptsForTests();
+});
+afterEach(() => document.head.querySelector('meta[property="csp-nonce"]')?.remove());
+
+describe('ad slots on the public reading pages', () => {
+  it("sit in the reader between the chapter's end and the next-chapter button, never between the pages", async () => {
+    serve();
+    renderRoutes([{ path: '/SeriesView/:seriesSlug/:chapterSlug', element: <ReaderPage /> }], '/SeriesView/lantern/chapter-2');
+    const strip = await screen.findByTestId('strip-reader');
+    const slot = await shownSlot();
+    expect(slot).toHaveAttribute('data-ad-slot', 'chapter-end');
+    expect(within(strip).queryByRole('complementary')).toBeNull();
+    expect(follows(strip, slot)).toBe(true);
+    const nextButtons = screen.getAllByRole('button', { name: 'Next chapter' });
+    expect(follows(slot, nextButtons.at(-1)!)).toBe(true);
+    expect(screen.getAllByRole('complementary', { name: 'Advertisement' })).toHaveLength(1);
+  });
+
+  it("sit under the series page's chapter list", async () => {
+    serve();
+    renderRoutes([{ path: '/SeriesView/:seriesSlug', element: <SeriesPage /> }], '/SeriesView/lantern');
+    const slot = await shownSlot();
+    expect(slot).toHaveAttribute('data-ad-slot', 'series-chapters');
+    const list = screen.getByRole('region', { name: /Chapters/ });
+    expect(follows(list, slot)).toBe(true);
+    expect(within(list).queryByRole('complementary')).toBeNull();
+  });
+
+  it('sit on home, below the latest updates', async () => {
+    serve();
+    renderRoutes([{ path: '/', element: <HomePage /> }], '/');
+    const slot = await shownSlot();
+    expect(slot).toHaveAttribute('data-ad-slot', 'home');
+    expect(follows(screen.getByRole('heading', { name: 'Latest updates' }), slot)).toBe(true);
+  });
+
+  it('leave nothing on the page when the viewer sees no ads', async () => {
+    serve({ ...ads, show_ads: false, config: null, reason: 'ads_disabled' });
+    renderRoutes([{ path: '/SeriesView/:seriesSlug', element: <SeriesPage /> }], '/SeriesView/lantern');
+    await screen.findByRole('region', { name: /Chapters/ });
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Advertisement' })).toBeNull());
+  });
+});

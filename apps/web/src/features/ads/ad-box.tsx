@@ -1,0 +1,53 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import type { AdPlacement } from '../../lib/ads/ad-slot';
+import { useAdSlot } from './use-ad-slot';
+
+const SPACING: Record<AdPlacement, string> = {
+  'chapter-end': 'px-4 pt-8',
+  'series-chapters': 'mt-8',
+  home: 'mt-10',
+};
+
+/**
+ * An ad slot (SPEC §4): its box keeps the same size while the ad loads, once it shows and when it
+ * was blocked, so nothing on the page moves; those who see no ads get no box at all.
+ */
+export function AdBox({ placement }: { placement: AdPlacement }) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const state = useAdSlot(hostRef);
+  if (state.status === 'no-ads') return null;
+  return (
+    <aside
+      aria-label="Advertisement"
+      data-ad-slot={placement}
+      data-ad-state={state.status}
+      className={`mx-auto w-full max-w-3xl ${SPACING[placement]}`}
+    >
+      <p className="mb-1 text-center text-[11px] font-medium uppercase tracking-wider text-zinc-400">Advertisement</p>
+      <div className="relative h-[250px] overflow-hidden rounded-xl">
+        <div ref={hostRef} data-ad-host className="h-full w-full" />
+        {state.status === 'loading' && <div className="absolute inset-0 rounded-xl bg-ink-900" aria-hidden />}
+        {state.status === 'blocked' && <BlockedNote />}
+      </div>
+    </aside>
+  );
+}
+
+/** What a reader whose ad blocker stopped the ad sees instead: a word, no wall. */
+function BlockedNote() {
+  return (
+    <div
+      data-testid="ad-blocked-note"
+      className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-ink-700 bg-ink-900 px-6 text-center"
+    >
+      <p className="text-sm font-semibold text-zinc-100">It looks like an ad blocker is on.</p>
+      <p className="max-w-md text-sm text-zinc-300">
+        Ads keep Inkwell free to read. Please allow ads on this site, or go Premium to read without any.
+      </p>
+      <Link to="/buy/subscriptions" className="text-sm font-semibold text-accent-400 hover:text-accent-300 hover:underline">
+        Go Premium
+      </Link>
+    </div>
+  );
+}
