@@ -64,6 +64,9 @@ export type SeriesCard = z.infer<typeof seriesCardSchema>;
 export const bannerSchema = z.object({
   id: z.uuid(),
   title: z.string(),
+  subtitle: z.string(),
+  /** The title and subtitle are drawn over the image as live text (off for art with its own lettering). */
+  showText: z.boolean(),
   link: z.string(),
   image: imageSchema,
 });

@@ -213,6 +213,8 @@ export const genreResponseSchema = envelope(genreSchema);
 export const teamBannerSchema = z.object({
   id: z.uuid(),
   title: z.string(),
+  subtitle: z.string(),
+  showText: z.boolean(),
   link: z.string(),
   position: z.number().int(),
   isActive: z.boolean(),
@@ -244,6 +246,8 @@ const linkSchema = z
 export const bannerInputSchema = z
   .object({
     title: z.string().trim().min(1, 'Title is required').max(120, 'Title is limited to 120 characters'),
+    subtitle: z.string().trim().max(160, 'Subtitle is limited to 160 characters').default(''),
+    showText: z.boolean().default(true),
     link: linkSchema.default(''),
     position: z.number().int().min(0).max(1000).default(0),
     isActive: z.boolean().default(true),
@@ -257,6 +261,8 @@ export const bannerInputSchema = z
 export const bannerPatchSchema = z
   .object({
     title: z.string().trim().min(1, 'Title is required').max(120),
+    subtitle: z.string().trim().max(160, 'Subtitle is limited to 160 characters'),
+    showText: z.boolean(),
     link: linkSchema,
     position: z.number().int().min(0).max(1000),
     isActive: z.boolean(),

@@ -287,6 +287,10 @@ export const banners = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
+    /** A line under the title. Both are drawn as live text over the image (legible on a phone, translatable). */
+    subtitle: text('subtitle').notNull().default(''),
+    /** Off for artwork that carries its own lettering. */
+    showText: boolean('show_text').notNull().default(true),
     link: text('link').notNull().default(''),
     imageKey: text('image_key'),
     imageWidth: integer('image_width'),

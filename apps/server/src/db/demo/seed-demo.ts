@@ -18,27 +18,91 @@ import { bannerSvg, coverSvg, escapeXml, pageSvg, render } from './demo-art';
  */
 
 const DAY = 86_400_000;
+/** Sentences a chapter is written from; the {slots} are filled from the series' own cast and places. */
 const SENTENCES = [
   'The wind changed before anyone noticed, the way it always did on the eve of something important.',
-  'She counted the steps twice, because the first count never agreed with the second.',
-  'Somewhere below, a door that had been locked for years gave a small, tired click.',
-  '“We should not be here,” he said, which was exactly what he had said the last time.',
+  '{hero} counted the steps twice, because the first count never agreed with the second.',
+  'Somewhere below {place}, a door that had been locked for years gave a small, tired click.',
+  '“We should not be here,” {friend} said, which was exactly what {friend} had said the last time.',
   'The lamps along the road flickered in a pattern that almost looked like writing.',
-  'Nobody in the village would admit to remembering the old song, yet everyone hummed it.',
-  'By noon the rumour had reached the market, and by evening it had grown a second head.',
-  'Her hands were steady; it was the rest of the world that shook.',
+  'Nobody in {place} would admit to remembering the old song, yet everyone hummed it.',
+  'By noon the rumour about {thing} had reached the market, and by evening it had grown a second head.',
+  '{hero}’s hands were steady; it was the rest of the world that shook.',
   'There are letters you write to be read, and letters you write so that you can stop carrying them.',
   'The map was wrong in only one place, and that was the place they needed to go.',
+  '{friend} laughed, too loudly, and then looked around as if the laugh might be overheard.',
+  'It took {hero} the better part of an hour to understand that {thing} was not where it had been left.',
+  'Rain came in sideways over {place}, and with it a smell of iron and old paper.',
+  '“Tell me the truth this time,” {hero} said. {friend} did not answer at once.',
+  'The clock in the hall had stopped at eleven minutes past three, as it did every night.',
+  'Every story about {thing} ended the same way, which was the strongest reason to doubt them.',
+  '{rival} was waiting at the gate, as if the whole day had been arranged for this moment.',
+  'No one had slept; no one wanted to be the first to say so.',
+  'The letter was short, unsigned, and written in a hand {hero} knew far too well.',
+  '{friend} pressed {thing} into {hero}’s palm and closed the fingers around it.',
+  'Far off, beyond {place}, a bell rang once and did not ring again.',
+  '{rival} smiled the kind of smile that makes a room feel smaller.',
+  'They agreed on a plan, which is to say they agreed to stop arguing about it.',
+  'For a moment everything was quiet, and the quiet had weight.',
+  'The stairs went down further than the house was tall.',
+  '{hero} wrote it all down that night, in case the morning tried to take it back.',
+  'Some promises are made to keep a person, not to keep a word.',
+  'Even {rival} looked uneasy when the lights went out.',
+  '{friend} found the second key exactly where no one would have thought to look: in plain sight.',
+  'When the answer finally came, it was smaller and stranger than the question.',
 ];
+const HEROES = ['Ada', 'Kael', 'Mina', 'Tomas', 'Iris', 'Juno', 'Soren', 'Lio'];
+const FRIENDS = ['Bram', 'Elsie', 'Niko', 'Wren', 'Osei', 'Pia', 'Rhea', 'Dax'];
+const RIVALS = ['Lady Voss', 'the Warden', 'Captain Hale', 'old Marrow', 'the Archivist', 'Serin'];
+const PLACES = ['the old quarter', 'the harbour', 'the station', 'the north road', 'the library', 'the orchard'];
+const THINGS = ['the brass key', 'the last lantern', 'the sealed letter', 'the silver compass', 'the ledger', 'the music box'];
 
-function novelText(item: DemoSeries, number: number): string {
+/** A small seeded random generator (mulberry32): the same series and chapter always read the same. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** A novel chapter: paragraphs of 3–5 sentences drawn without repeats, with the series' own names. */
+export function novelText(item: DemoSeries, number: number): string {
+  const random = seeded(item.hue * 10_007 + Math.round(number * 10));
+  const cast = (list: string[]) => list[item.hue % list.length]!;
+  const fill = (sentence: string) =>
+    sentence
+      .replaceAll('{hero}', cast(HEROES))
+      .replaceAll('{friend}', cast(FRIENDS))
+      .replaceAll('{rival}', cast(RIVALS))
+      .replaceAll('{place}', cast(PLACES))
+      .replaceAll('{thing}', THINGS[Math.floor(random() * THINGS.length)]!);
+  // A shuffled deck of the sentences: no sentence twice in a chapter.
+  const deck = SENTENCES.map((sentence) => ({ sentence, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map((entry) => entry.sentence);
   const paragraphs: string[] = [];
-  for (let p = 0; p < 9; p += 1) {
-    const start = (number * 3 + p * 7 + item.hue) % SENTENCES.length;
-    const sentences = [0, 1, 2, 3].map((i) => SENTENCES[(start + i * 3) % SENTENCES.length]);
-    paragraphs.push(`<p>${escapeXml(sentences.join(' '))}</p>`);
+  let next = 0;
+  while (next < deck.length - 3 && paragraphs.length < 8) {
+    const size = 3 + Math.floor(random() * 3);
+    paragraphs.push(`<p>${escapeXml(deck.slice(next, next + size).map(fill).join(' '))}</p>`);
+    next += size;
   }
   return `<h2>Chapter ${number}</h2>${paragraphs.join('')}`;
+}
+
+/** A comic series' drawn pages; each chapter takes 4–6 of them in an order no other chapter has. */
+const PAGE_POOL = 12;
+/** Steps coprime to the pool size: together with the start, 48 chapters get 48 different orders. */
+const PAGE_STEPS = [1, 5, 7, 11];
+export function pagesOfDemoChapter(chapterIndex: number): number[] {
+  const count = 4 + (chapterIndex % 3);
+  const start = chapterIndex % PAGE_POOL;
+  const step = PAGE_STEPS[Math.floor(chapterIndex / PAGE_POOL) % PAGE_STEPS.length]!;
+  return Array.from({ length: count }, (_, position) => (start + position * step) % PAGE_POOL);
 }
 
 /** Fills an empty catalogue. Returns false (and does nothing) when any series exists. */
@@ -84,7 +148,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
     // own prefix: a chapter owns its pages, so removing one never touches another's (issue 7 §4.5).
     const pagePool: { data: Buffer; width: number; height: number }[] = [];
     if (item.type === 'comic') {
-      for (let page = 0; page < 4; page += 1) pagePool.push(await render(pageSvg(item, page)));
+      for (let page = 0; page < PAGE_POOL; page += 1) pagePool.push(await render(pageSvg(item, page + index * PAGE_POOL)));
     }
 
     const numbers = Array.from({ length: item.chapters }, (_, i) => i + 1);
@@ -123,9 +187,9 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
     await insertChapters(db, chapterValues);
     const pages = [];
     for (const [c, chapter] of chapterValues.entries()) {
-      for (let position = 0; position < pagePool.length; position += 1) {
-        // Rotate the pool so neighbouring chapters do not look identical.
-        const pick = pagePool[(position + c) % pagePool.length]!;
+      if (pagePool.length === 0) break;
+      for (const [position, drawn] of pagesOfDemoChapter(c).entries()) {
+        const pick = pagePool[drawn]!;
         const key = `pages/${chapter.id}/${randomUUID()}.webp`;
         await put(key, pick);
         pages.push({ chapterId: chapter.id, position, imageKey: key, width: pick.width, height: pick.height });
@@ -157,12 +221,14 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
   ];
   for (const [position, item] of bannerItems.entries()) {
     const id = randomUUID();
-    const image = await render(bannerSvg(item.title, item.subtitle, item.hue));
+    const image = await render(bannerSvg(item.hue));
     const key = `banners/${id}/${randomUUID()}.webp`;
     await put(key, image);
     await insertBanner(db, {
       id,
       title: item.title,
+      subtitle: item.subtitle,
+      showText: true,
       link: item.link,
       position,
       imageKey: key,

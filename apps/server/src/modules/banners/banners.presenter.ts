@@ -6,6 +6,8 @@ export function toTeamBanner(row: BannerRow): TeamBanner {
   return {
     id: row.id,
     title: row.title,
+    subtitle: row.subtitle,
+    showText: row.showText,
     link: row.link,
     position: row.position,
     isActive: row.isActive,

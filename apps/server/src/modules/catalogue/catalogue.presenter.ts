@@ -74,7 +74,7 @@ export const toGenre = (row: GenreRow): Genre => ({
 
 export function toBanner(row: BannerRow): Banner | null {
   const image = toImage(row.imageKey, row.imageWidth, row.imageHeight);
-  return image ? { id: row.id, title: row.title, link: row.link, image } : null;
+  return image ? { id: row.id, title: row.title, subtitle: row.subtitle, showText: row.showText, link: row.link, image } : null;
 }
 
 export function toSearchResult(row: SeriesRow): SearchResult {

@@ -1,4 +1,4 @@
-import type { ChapterContent, HomeData, SeriesDetail, SeriesListData } from '@inkwell/contract';
+import type { ChapterContent, HomeData, SeriesDetail, SeriesListData, SeriesSort } from '@inkwell/contract';
 import { homeResponseSchema, seriesListResponseSchema, type seriesListQuerySchema } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -75,7 +75,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
   const answers = createTtlCache<SharedAnswer>(clock, SHARED_ANSWER_MS, 5000);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
-  async function cards(filter: SeriesFilter, sort: ListQuery['sort'], page: number, perPage: number) {
+  async function cards(filter: SeriesFilter, sort: SeriesSort, page: number, perPage: number) {
     const now = clock.now();
     const { rows, total } = await listPublishedSeries(db, filter, sort, page, perPage, now);
     const latest = await latestChaptersOf(

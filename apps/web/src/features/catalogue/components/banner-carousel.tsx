@@ -19,15 +19,28 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
 
   if (count === 0) return null;
   const banner = banners[index % count]!;
+  // Live text over the art: legible on a phone, where text drawn into a 16:5 image shrinks to nothing.
   const image = (
-    <img
-      src={banner.image.url}
-      width={banner.image.width}
-      height={banner.image.height}
-      alt={banner.title}
-      fetchPriority="high"
-      className="aspect-[16/5] w-full object-cover"
-    />
+    <div className="relative">
+      <img
+        src={banner.image.url}
+        width={banner.image.width}
+        height={banner.image.height}
+        alt={banner.showText ? '' : banner.title}
+        fetchPriority="high"
+        className="aspect-[2/1] w-full object-cover sm:aspect-[16/5]"
+      />
+      {banner.showText && (
+        <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/75 via-black/25 to-transparent px-5 pb-9 pt-10 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/30 sm:px-14 sm:pb-10">
+          <p className="max-w-xl text-2xl font-extrabold leading-tight tracking-tight text-white drop-shadow sm:text-4xl lg:text-5xl">
+            {banner.title}
+          </p>
+          {banner.subtitle && (
+            <p className="mt-2 max-w-xl text-sm text-zinc-100 drop-shadow sm:text-lg">{banner.subtitle}</p>
+          )}
+        </div>
+      )}
+    </div>
   );
   const isInternal = banner.link.startsWith('/');
   return (

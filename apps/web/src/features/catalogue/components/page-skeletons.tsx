@@ -8,7 +8,7 @@ const bar = 'animate-pulse rounded bg-ink-900';
 export function HomePageSkeleton() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6" aria-busy="true" aria-label="Loading the home page">
-      <div className="aspect-[16/5] w-full animate-pulse rounded-2xl bg-ink-900" />
+      <div className="aspect-[2/1] w-full animate-pulse rounded-2xl bg-ink-900 sm:aspect-[16/5]" />
       <div className="mt-10">
         <div className={`mb-4 h-7 w-40 ${bar}`} />
         <SeriesGridSkeleton />

@@ -16,6 +16,8 @@ import { useUploadBannerImage } from './api/upload-banner-image';
 
 interface Values {
   title: string;
+  subtitle: string;
+  showText: boolean;
   link: string;
   position: string;
   isActive: boolean;
@@ -24,6 +26,8 @@ interface Values {
 }
 const valuesFrom = (banner?: TeamBanner): Values => ({
   title: banner?.title ?? '',
+  subtitle: banner?.subtitle ?? '',
+  showText: banner?.showText ?? true,
   link: banner?.link ?? '',
   position: String(banner?.position ?? 0),
   isActive: banner?.isActive ?? true,
@@ -50,6 +54,8 @@ function BannerForm({
     event.preventDefault();
     const input: EndpointBody<'teamBannerCreate'> = {
       title: values.title,
+      subtitle: values.subtitle,
+      showText: values.showText,
       link: values.link,
       position: Number(values.position),
       isActive: values.isActive,
@@ -79,6 +85,23 @@ function BannerForm({
           error={errors.title}
           hint="Also the image's alternative text."
         />
+        <TextField
+          label="Subtitle"
+          value={values.subtitle}
+          onChange={(e) => set('subtitle', e.target.value)}
+          error={errors.subtitle}
+          hint="A line under the title. Optional."
+        />
+        <div className="sm:col-span-2">
+          <CheckboxField
+            label="Write the title and subtitle over the image"
+            checked={values.showText}
+            onChange={(v) => set('showText', v)}
+          />
+          <p className="mt-1 text-xs text-zinc-400">
+            Live text stays sharp and legible on a phone. Turn it off for artwork that carries its own lettering.
+          </p>
+        </div>
         <TextField
           label="Link"
           value={values.link}
