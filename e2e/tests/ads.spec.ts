@@ -1,0 +1,180 @@
+import { expect, test, type APIRequestContext, type Browser, type Page, type Response } from '@playwright/test';
+import { BASE_URL, TEAM } from '../support/server';
+
+/**
+ * Issue 10 §1: ads. The demo seeds ads on with the house ad (apps/web/public/ads/house-ad.js, from
+ * our own origin), which fills each slot with an Inkwell Premium promotion.
+ */
+const COMIC = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
+const CHAPTER = `/SeriesView/${COMIC.slug}/chapter-1`;
+const SERIES = `/SeriesView/${COMIC.slug}`;
+const HOUSE_AD = '**/ads/house-ad.js';
+const stamp = Date.now().toString(36);
+
+const slot = (page: Page, placement: string) => page.locator(`[data-ad-slot="${placement}"]`);
+const cspOf = (response: Response | null) => response?.headers()['content-security-policy'] ?? '';
+const nonceOf = (csp: string) => /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+
+/** A reader of their own, signed in through the API in a new browser context; `premium` buys the Reader plan through the test checkout. */
+async function readerContext(browser: Browser, name: string, { premium = false } = {}) {
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  const api = context.request;
+  const account = { email: `${name}.${stamp}@example.com`, username: `${name}_${stamp}`, password: 'velvet-harbour-62' };
+  expect((await api.post('/api/proxy/public/register', { data: account })).status()).toBe(201);
+  if (premium) {
+    const plans = (await (await api.get('/api/public/omegascans/public/store/plans')).json()).data.items as { id: string; name: string }[];
+    const purchaseId = await startCheckout(api, { kind: 'plan', planId: plans.find((plan) => plan.name === 'Reader')!.id });
+    expect((await api.post(`/api/payments/test-checkout/${purchaseId}/complete`)).ok()).toBe(true);
+  }
+  return { context, page: await context.newPage(), api };
+}
+
+async function startCheckout(api: APIRequestContext, data: object): Promise<string> {
+  const started = await api.post('/api/omegascans/secure/me/checkout', { data });
+  expect(started.status()).toBe(201);
+  return (await started.json()).data.purchaseId as string;
+}
+
+async function logIn(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail or username').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** What a page's document said about ads: its CSP, and whether any ad markup or script is in it. */
+async function expectAdFree(page: Page, path: string, ready: () => Promise<void>) {
+  const response = await page.goto(path);
+  await ready();
+  const csp = cspOf(response);
+  expect(csp, path).toContain("script-src 'self'");
+  expect(csp, path).not.toContain('nonce');
+  expect(csp, path).not.toContain('strict-dynamic');
+  await expect(page.locator('meta[property="csp-nonce"]'), path).toHaveCount(0);
+  await expect(page.locator('[data-ad-slot], [data-ad-container], script[src*="house-ad"]'), path).toHaveCount(0);
+}
+
+test('a visitor sees the house ad after a chapter and under a series’ chapters, run under the page’s own nonce', async ({ page }) => {
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+  });
+
+  const first = await page.goto(CHAPTER);
+  const nonce = nonceOf(cspOf(first));
+  expect(nonce).toBeTruthy();
+  const ad = slot(page, 'chapter-end');
+  await expect(ad).toHaveAttribute('data-ad-state', 'shown');
+  await expect(ad.locator('[data-ad-container]')).toContainText('Inkwell Premium');
+  await expect(ad.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/buy/subscriptions');
+  // The injected script was made again as a script element, carrying this response's nonce.
+  expect(await ad.locator('script[src="/ads/house-ad.js"]').evaluate((script: HTMLScriptElement) => script.nonce)).toBe(nonce);
+  // Never between a comic's pages: after the last one, before the chapter's closing next-chapter button.
+  await expect(page.getByTestId('strip-reader').locator('[data-ad-slot]')).toHaveCount(0);
+  const pagesEnd = (await page.getByTestId('strip-reader').boundingBox())!;
+  const adBox = (await ad.boundingBox())!;
+  const nextButton = (await page.getByRole('button', { name: 'Next chapter' }).last().boundingBox())!;
+  expect(adBox.y).toBeGreaterThanOrEqual(pagesEnd.y + pagesEnd.height);
+  expect(nextButton.y).toBeGreaterThan(adBox.y + adBox.height);
+  // The box has its size before and after the ad: 250 px.
+  expect(Math.round((await ad.locator('[data-ad-host]').boundingBox())!.height)).toBe(250);
+
+  // A fresh nonce for every page load.
+  const again = await page.goto(SERIES);
+  expect(nonceOf(cspOf(again))).not.toBe(nonce);
+  const underChapters = slot(page, 'series-chapters');
+  await expect(underChapters).toHaveAttribute('data-ad-state', 'shown');
+  const list = (await page.getByRole('region', { name: /Chapters/ }).boundingBox())!;
+  expect((await underChapters.boundingBox())!.y).toBeGreaterThanOrEqual(list.y + list.height);
+
+  await page.goto('/');
+  await expect(slot(page, 'home')).toHaveAttribute('data-ad-state', 'shown');
+  expect(cspErrors).toEqual([]);
+});
+
+test('an ad blocker that stops the ad script leaves a polite note in the slot, with the way to Premium', async ({ page }) => {
+  await page.route(HOUSE_AD, (route) => route.abort('blockedbyclient'));
+  await page.goto(CHAPTER);
+  const ad = slot(page, 'chapter-end');
+  await expect(ad).toHaveAttribute('data-ad-state', 'blocked');
+  const note = ad.getByTestId('ad-blocked-note');
+  await expect(note).toContainText('It looks like an ad blocker is on.');
+  await expect(note).toContainText('Please allow ads on this site, or go Premium');
+  await expect(ad.locator('[data-ad-container]')).toHaveCount(0);
+  expect(Math.round((await ad.locator('[data-ad-host]').boundingBox())!.height)).toBe(250);
+  await note.getByRole('link', { name: 'Go Premium' }).click();
+  await expect(page).toHaveURL('/buy/subscriptions');
+});
+
+test('once ad scripts ran, the sign-in page and the Reader’s Area load as a new document with the strict CSP', async ({ page, browser }) => {
+  await page.goto('/');
+  await expect(slot(page, 'home')).toHaveAttribute('data-ad-state', 'shown');
+  await page.evaluate(() => Object.assign(window, { adDocument: true }));
+  const loginDocument = page.waitForResponse((response) => new URL(response.url()).pathname === '/login');
+  await page.getByRole('link', { name: 'Log in' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  expect(cspOf(await loginDocument)).not.toContain('nonce');
+  expect(await page.evaluate(() => 'adDocument' in window)).toBe(false);
+
+  const reader = await readerContext(browser, 'adreader');
+  await reader.page.goto(CHAPTER);
+  await expect(slot(reader.page, 'chapter-end')).toHaveAttribute('data-ad-state', 'shown');
+  await reader.page.evaluate(() => Object.assign(window, { adDocument: true }));
+  const profileDocument = reader.page.waitForResponse((response) => new URL(response.url()).pathname === '/profile/me');
+  await reader.page.getByRole('button', { name: 'Account menu' }).click();
+  await reader.page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(reader.page.getByRole('heading', { name: "Reader's Area" })).toBeVisible();
+  expect(cspOf(await profileDocument)).toContain("script-src 'self'");
+  expect(await reader.page.evaluate(() => 'adDocument' in window)).toBe(false);
+  await expect(reader.page.locator('[data-ad-slot], script[src*="house-ad"]')).toHaveCount(0);
+  await reader.context.close();
+});
+
+test('a premium reader and the team see no ads, and the ad script is never fetched for them', async ({ browser }) => {
+  const premium = await readerContext(browser, 'adfree', { premium: true });
+  const fetched: string[] = [];
+  premium.page.on('request', (request) => {
+    if (/\/ads\/house-ad\.js|\/secure\/ads\/ads-config/.test(request.url())) fetched.push(new URL(request.url()).pathname);
+  });
+  await premium.page.goto(CHAPTER);
+  await expect(premium.page.getByTestId('strip-reader')).toBeVisible();
+  await premium.page.goto(SERIES);
+  await expect(premium.page.getByRole('region', { name: /Chapters/ })).toBeVisible();
+  await premium.page.waitForTimeout(2500);
+  await expect(premium.page.locator('[data-ad-slot]')).toHaveCount(0);
+  // The session already says premium: neither the config nor the script is asked for.
+  expect(fetched).toEqual([]);
+  const answer = await (await premium.api.get('/api/public/omegascans/public/secure/ads/ads-config')).json();
+  expect(answer).toMatchObject({ show_ads: false, config: null, reason: 'premium', user_status: { isPremium: true, role: 'reader' } });
+  await premium.context.close();
+
+  const teamContext = await browser.newContext({ baseURL: BASE_URL });
+  const editor = await teamContext.newPage();
+  await logIn(editor, TEAM.editor.username, TEAM.editor.password);
+  await editor.goto(CHAPTER);
+  await expect(editor.getByTestId('strip-reader')).toBeVisible();
+  await editor.waitForTimeout(2500);
+  await expect(editor.locator('[data-ad-slot], script[src*="house-ad"]')).toHaveCount(0);
+  await teamContext.close();
+});
+
+test('no ad markup, and the strict CSP, on the dashboard, the Reader’s Area and checkout', async ({ browser }) => {
+  // A reader without a plan: the one who sees ads on public pages.
+  const reader = await readerContext(browser, 'adcheck');
+  const packages = (await (await reader.api.get('/api/public/omegascans/public/store/coin-packages')).json()).data.items as { id: string }[];
+  const purchaseId = await startCheckout(reader.api, { kind: 'coins', packageId: packages[0]!.id });
+  await expectAdFree(reader.page, '/profile/me', () => expect(reader.page.getByRole('heading', { name: "Reader's Area" })).toBeVisible());
+  await expectAdFree(reader.page, '/profile/bookmarks', () => expect(reader.page.getByRole('heading', { name: "Reader's Area" })).toBeVisible());
+  await expectAdFree(reader.page, `/buy/checkout/${purchaseId}`, () =>
+    expect(reader.page.getByText('Test checkout — no real payment is taken')).toBeVisible(),
+  );
+  await reader.context.close();
+
+  const teamContext = await browser.newContext({ baseURL: BASE_URL });
+  const admin = await teamContext.newPage();
+  await logIn(admin, TEAM.admin.username, TEAM.admin.password);
+  await expectAdFree(admin, '/Dashboard', () => expect(admin.getByRole('navigation', { name: 'Dashboard' })).toBeVisible());
+  await expectAdFree(admin, '/Dashboard/Series/Series', () => expect(admin.getByRole('navigation', { name: 'Dashboard' })).toBeVisible());
+  await teamContext.close();
+});
