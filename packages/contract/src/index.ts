@@ -15,7 +15,6 @@ export * from './comments';
 export * from './two-factor';
 export * from './metrics';
 export * from './admin-users';
-export * from './admin-users';
 export * from './ads';
 export * from './audit';
 export * from './routes';
