@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { users } from '../db/schema';
 import { CommandError, runUserCommand, type UserCommand } from './user-commands';
 
 let t: TestContext;
@@ -56,6 +58,18 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
     const password = given === 'USERNAME' ? user.username : given;
     await expect(userCommand('set-password', [user.username], { password })).rejects.toThrow(CommandError);
     expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('turn-off-two-factor: the password alone signs in again, and a second run says there is nothing to do', async () => {
+    const user = await createUser(t.db);
+    await t.db.update(users).set({ totpSecret: 'v1.sealed', totpEnabledAt: new Date() }).where(eq(users.id, user.id));
+    expect((await login(user.username, user.password)).json().error.code).toBe('two_factor_required');
+    expect(await userCommand('turn-off-two-factor', [user.email])).toEqual([
+      `Two-factor sign-in of ${user.username} is off; their password alone signs in now.`,
+    ]);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect(await userCommand('turn-off-two-factor', [user.username])).toEqual([`${user.username} does not have two-factor sign-in on.`]);
+    await expect(userCommand('turn-off-two-factor', ['nobody_at_all'])).rejects.toThrow(CommandError);
   });
 
   it('create refuses a password containing the e-mail address', async () => {

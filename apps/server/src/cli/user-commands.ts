@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { hashPassword } from '../lib/passwords';
 import { findPasswordWeakness, type PasswordOwner } from '../lib/password-strength';
 import { deleteUserSessions } from '../modules/auth/sessions.repository';
+import { disableTwoFactor } from '../modules/two-factor/two-factor.repository';
 import {
   findUserByEmail,
   findUserByLogin,
@@ -84,6 +85,20 @@ export async function runUserCommand(db: Database, { command, args, options }: U
       if (isDemotion) await deleteUserSessions(tx, user.id);
     });
     print(`${user.username} is now ${role.data}${isDemotion ? '; their sessions were ended' : ''}.`);
+    return;
+  }
+
+  // Issue 10: the way back in for someone who lost their phone and their recovery codes (or after
+  // SESSION_SECRET changed, which leaves the sealed secrets unreadable). The operator checks who asks.
+  if (command === 'turn-off-two-factor') {
+    const user = args[0] ? await findUserByLogin(db, args[0]) : undefined;
+    if (!user) throw new CommandError(`No user ${args[0] ?? ''}`);
+    if (!user.totpEnabledAt && !user.totpSecret) {
+      print(`${user.username} does not have two-factor sign-in on.`);
+      return;
+    }
+    await disableTwoFactor(db, user.id);
+    print(`Two-factor sign-in of ${user.username} is off; their password alone signs in now.`);
     return;
   }
 

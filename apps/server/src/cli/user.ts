@@ -9,6 +9,7 @@ const USAGE = `Usage: npm run user -- <command>
   create --email <e-mail> --username <name> [--role reader|editor|admin] [--password <password>]
   set-password <username or e-mail> [--password <password>]
   set-role <username or e-mail> <reader|editor|admin>
+  turn-off-two-factor <username or e-mail>   (a user who lost both their phone and their recovery codes)
 
 Without --password a random one is generated and printed. With the embedded database (no
 DATABASE_URL), stop the server first: PGlite is opened by one process at a time, and this
@@ -36,7 +37,7 @@ async function main() {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (!['create', 'set-password', 'set-role'].includes(command)) fail(USAGE);
+  if (!['create', 'set-password', 'set-role', 'turn-off-two-factor'].includes(command)) fail(USAGE);
 
   const database = await openDatabase(loadConfig());
   try {
