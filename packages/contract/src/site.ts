@@ -42,6 +42,9 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+export const ADS_SCRIPTS_MAX_LENGTH = 20_000;
+export const MAINTENANCE_MESSAGE_MAX_LENGTH = 500;
+
 const HTTP_URL_MESSAGE = 'Use a full http:// or https:// address';
 const httpUrlSchema = z.string().trim().min(1, 'Enter an address').max(500, 'An address is limited to 500 characters').refine(isHttpUrl, HTTP_URL_MESSAGE);
 
@@ -101,14 +104,14 @@ export const siteConfigPatchSchema = z
     ads: z
       .object({
         enabled: z.boolean(),
-        scripts: z.string().max(20_000, 'The ad scripts are limited to 20,000 characters'),
+        scripts: z.string().max(ADS_SCRIPTS_MAX_LENGTH, 'The ad scripts are limited to 20,000 characters'),
       })
       .partial()
       .strict(),
     maintenance: z
       .object({
         enabled: z.boolean(),
-        message: z.string().trim().max(500, 'The maintenance message is limited to 500 characters'),
+        message: z.string().trim().max(MAINTENANCE_MESSAGE_MAX_LENGTH, 'The maintenance message is limited to 500 characters'),
       })
       .partial()
       .strict(),

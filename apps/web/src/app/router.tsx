@@ -223,6 +223,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
                 { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
                 { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
+                { path: 'Configuration', ...lazyPage(() => import('../features/dashboard/configuration/configuration-page')) },
                 { path: 'Users', ...lazyPage(() => import('../features/dashboard/users/users-page')) },
                 { path: 'Users/:id', ...lazyPage(() => import('../features/dashboard/users/user-detail-page')) },
                 { path: 'MetricsAdmin', ...lazyPage(() => import('../features/dashboard/metrics/metrics-admin-page')) },

@@ -1,11 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { callApiData } from '../lib/api-client';
-
-/** Public site settings (Discord link, footer contacts). */
-export function useSiteSettings() {
-  return useQuery({
-    queryKey: ['site-settings'],
-    queryFn: ({ signal }) => callApiData('siteSettings', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+// The public settings live in lib/ (the error page and the features read them too).
+export { useSiteSettings } from '../lib/site-settings';

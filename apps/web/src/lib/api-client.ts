@@ -11,6 +11,7 @@ import {
   type ErrorCode,
   type RouteDef,
 } from '@inkwell/contract';
+import { reportMaintenanceAnswer } from './maintenance';
 
 /** DESIGN §3: the API host; the same origin unless VITE_API_HOST says otherwise. */
 const API_HOST = (import.meta.env.VITE_API_HOST as string | undefined)?.replace(/\/$/, '') ?? '';
@@ -84,6 +85,8 @@ export async function apiJson<T>(path: string, options: FetchOptions & { json?: 
     | undefined;
   if (!response.ok || body?.success === false) {
     const message = body?.error?.message ?? body?.message ?? `HTTP error! status: ${response.status}`;
+    // Issue 10 §2: the shell shows the maintenance page whichever call learnt that the site is down.
+    if (response.status === 503 && body?.error?.code === 'maintenance') reportMaintenanceAnswer(message);
     throw new ApiError(response.status, message, body?.error?.code, body?.error?.fields);
   }
   return body as T;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from '../footer';
+import { MaintenanceGate } from '../maintenance-gate';
 import { TopBar } from '../top-bar/top-bar';
 
 /**
@@ -22,7 +23,9 @@ function PublicShell({ children }: { children?: ReactNode }) {
 export function PublicLayout() {
   return (
     <PublicShell>
-      <Outlet />
+      <MaintenanceGate>
+        <Outlet />
+      </MaintenanceGate>
     </PublicShell>
   );
 }

@@ -5,6 +5,7 @@ import { PremiumTag, RoleTag } from '../../components/role-tag';
 import { useAuth } from '../../lib/auth/auth-context';
 import { Footer } from '../footer';
 import { RequireRole, READER_AREA_ROLES } from '../guards';
+import { MaintenanceGate } from '../maintenance-gate';
 import { TopBar } from '../top-bar/top-bar';
 
 /** The Reader's Area side menu. */
@@ -78,15 +79,17 @@ export function ReaderLayout() {
     <div className="flex min-h-screen flex-col">
       <TopBar />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-        <RequireRole allowed={READER_AREA_ROLES}>
-          <ReaderAreaHeader />
-          <div className="mt-6 flex flex-col gap-6 md:flex-row">
-            <ReaderMenu />
-            <section className="min-w-0 flex-1">
-              <Outlet />
-            </section>
-          </div>
-        </RequireRole>
+        <MaintenanceGate>
+          <RequireRole allowed={READER_AREA_ROLES}>
+            <ReaderAreaHeader />
+            <div className="mt-6 flex flex-col gap-6 md:flex-row">
+              <ReaderMenu />
+              <section className="min-w-0 flex-1">
+                <Outlet />
+              </section>
+            </div>
+          </RequireRole>
+        </MaintenanceGate>
       </main>
       <Footer />
     </div>

@@ -5,6 +5,7 @@ import { RoleTag } from '../../components/role-tag';
 import { TEAM_ROLES, teamNavFor } from '../../features/dashboard/team-nav';
 import { useAuth } from '../../lib/auth/auth-context';
 import { RequireRole } from '../guards';
+import { MaintenanceBanner } from '../maintenance-gate';
 
 function TeamSideMenu() {
   const { user } = useAuth();
@@ -68,6 +69,7 @@ export function TeamLayout() {
               </Link>
             </div>
           </div>
+          <MaintenanceBanner />
         </header>
         <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
           <TeamSideMenu />

@@ -26,7 +26,7 @@ export const TEAM_NAV: readonly TeamNavItem[] = [
   { to: '/Dashboard/Finances/Plans', label: 'Plans', section: 'Finances', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/Finances/Coins', label: 'Coins', section: 'Finances', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/Users', label: 'Users', section: 'Administration', roles: ADMIN_ONLY, isAvailable: true },
-  { to: '/Dashboard/Configuration', label: 'Configuration', section: 'Administration', roles: ADMIN_ONLY, isAvailable: false },
+  { to: '/Dashboard/Configuration', label: 'Configuration', section: 'Administration', roles: ADMIN_ONLY, isAvailable: true },
   { to: '/Dashboard/AuditLog', label: 'Audit log', section: 'Administration', roles: ADMIN_ONLY, isAvailable: true },
 ];
 

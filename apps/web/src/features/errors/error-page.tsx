@@ -1,5 +1,7 @@
+import type { ErrorPageCode } from '@inkwell/contract';
 import { AlertTriangle, Ban, Compass, Lock, ServerCrash, Wrench } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSiteSettings } from '../../lib/site-settings';
 import { ERROR_PAGE_TEXT, isErrorPageCode } from './error-codes';
 
 const ICONS = {
@@ -13,13 +15,30 @@ const ICONS = {
   server_error: ServerCrash,
 } as const;
 
-/** /errorPage?error=code: a message for each code of SPEC §8, and a way back. */
-export function ErrorPage() {
-  const [params] = useSearchParams();
+const secondaryButton = 'rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700';
+const primaryButton = 'rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500';
+
+/** Maintenance (issue 10 §2): the admin's message, a way to look again, and the team's way in. */
+function MaintenanceActions() {
+  return (
+    <>
+      <button type="button" onClick={() => window.location.reload()} className={primaryButton}>
+        Try again
+      </button>
+      <Link to="/login" className={secondaryButton}>
+        Team sign-in
+      </Link>
+    </>
+  );
+}
+
+/** The message for one code of SPEC §8, and a way back. */
+export function ErrorView({ code }: { code: ErrorPageCode }) {
   const navigate = useNavigate();
-  const raw = params.get('error');
-  const code = isErrorPageCode(raw) ? raw : 'server_error';
+  const settings = useSiteSettings();
   const { title, description } = ERROR_PAGE_TEXT[code];
+  // The admin's own words while the site is down; the usual text when they left none.
+  const maintenanceMessage = code === 'maintenance' ? settings.data?.maintenance?.message : undefined;
   const Icon = ICONS[code] ?? AlertTriangle;
   const needsLogin = code === 'unauthorized' || code === 'session_expired';
   return (
@@ -28,23 +47,35 @@ export function ErrorPage() {
         <Icon className="size-8" aria-hidden />
       </span>
       <h1 className="mt-6 text-3xl font-bold text-white">{title}</h1>
-      <p className="mt-3 text-zinc-400">{description}</p>
+      <p className="mt-3 whitespace-pre-line text-zinc-400" data-testid="error-description">
+        {maintenanceMessage || description}
+      </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {needsLogin && (
-          <Link to="/login" className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500">
-            Log in
-          </Link>
+        {code === 'maintenance' ? (
+          <MaintenanceActions />
+        ) : (
+          <>
+            {needsLogin && (
+              <Link to="/login" className={primaryButton}>
+                Log in
+              </Link>
+            )}
+            <Link to="/" className={needsLogin ? secondaryButton : primaryButton}>
+              Go to the home page
+            </Link>
+            <button type="button" onClick={() => void navigate(-1)} className={secondaryButton}>
+              Go back
+            </button>
+          </>
         )}
-        <Link
-          to="/"
-          className={`rounded-lg px-4 py-2 text-sm font-semibold ${needsLogin ? 'bg-ink-800 text-zinc-100 hover:bg-ink-700' : 'bg-accent-600 text-white hover:bg-accent-500'}`}
-        >
-          Go to the home page
-        </Link>
-        <button type="button" onClick={() => void navigate(-1)} className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700">
-          Go back
-        </button>
       </div>
     </div>
   );
+}
+
+/** /errorPage?error=code: a message for each code of SPEC §8, and a way back. */
+export function ErrorPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('error');
+  return <ErrorView code={isErrorPageCode(raw) ? raw : 'server_error'} />;
 }

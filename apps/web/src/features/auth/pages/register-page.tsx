@@ -5,6 +5,7 @@ import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../compon
 import { ApiError } from '../../../lib/api-client';
 import { register } from '../api/register';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useSiteSettings } from '../../../lib/site-settings';
 import { AuthCard } from './auth-card';
 
 export function RegisterPage() {
@@ -13,8 +14,32 @@ export function RegisterPage() {
   const [form, setForm] = useState({ email: '', username: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBusy, setIsBusy] = useState(false);
+  const settings = useSiteSettings();
+  // Issue 10 §2: an admin may close sign-ups; the server refuses them too (registration_closed).
+  const [wasRefused, setWasRefused] = useState(false);
+  const isClosed = wasRefused || settings.data?.registrationOpen === false;
 
   if (user && !isBusy) return <Navigate to="/" replace />;
+
+  if (isClosed) {
+    return (
+      <AuthCard
+        title="Registration is closed"
+        footer={
+          <>
+            Already have an account?{' '}
+            <Link to="/login" className="font-semibold text-accent-400 hover:underline">
+              Log in
+            </Link>
+          </>
+        }
+      >
+        <p className="text-sm text-zinc-300" data-testid="registration-closed">
+          Registration is closed for now. Please come back later.
+        </p>
+      </AuthCard>
+    );
+  }
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,6 +56,10 @@ export function RegisterPage() {
       if (body.user) setUser(body.user);
       void navigate('/', { replace: true });
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'registration_closed') {
+        setWasRefused(true);
+        void settings.refetch();
+      }
       setErrors(
         error instanceof ApiError
           ? { ...(error.fields ?? {}), form: error.message }

@@ -1,0 +1,158 @@
+import type { SiteConfigAnswer } from '@inkwell/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderRoutes, verifyAs } from '../../../../test/render';
+import { Toaster } from '../../../components/toast/toaster';
+import { useSiteSettings } from '../../../lib/site-settings';
+import { ADMIN, adminUser, ok, refused } from '../finances/test-data';
+import ConfigurationPage from './configuration-page';
+
+const SITE_SETTINGS = '/api/public/omegascans/public/site-settings';
+
+const config = (overrides: Partial<SiteConfigAnswer> = {}): SiteConfigAnswer => ({
+  site: {
+    siteName: 'Inkwell',
+    discordUrl: 'https://discord.gg/inkwell',
+    developerName: 'The Inkwell team',
+    contacts: [{ kind: 'github', url: 'https://github.com/inkwell' }],
+  },
+  ads: { enabled: false, scripts: '' },
+  maintenance: { enabled: false, message: '' },
+  registration: { open: true },
+  twoFactorEnabled: true,
+  ...overrides,
+});
+
+/** Stands for the shell's footer and user menu, which read the public settings the page should refresh. */
+function ShellSettings() {
+  useSiteSettings();
+  return null;
+}
+
+const renderPage = () =>
+  renderRoutes(
+    [
+      {
+        path: '/Dashboard/Configuration',
+        element: (
+          <>
+            <ConfigurationPage />
+            <Toaster />
+            <ShellSettings />
+          </>
+        ),
+      },
+      { path: '/profile/me', element: <h1>Profile</h1> },
+    ],
+    '/Dashboard/Configuration',
+  );
+
+const patches = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init!.body)));
+const settingsReads = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).endsWith(SITE_SETTINGS)).length;
+
+describe('/Dashboard/Configuration', () => {
+  it('shows each section with what is set, and the warning about ad scripts', async () => {
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`GET ${ADMIN}/site-config`]: ok(
+        config({ ads: { enabled: true, scripts: '<script src="https://ads.example/t.js"></script>' }, registration: { open: false } }),
+      ),
+    });
+    renderPage();
+    const general = await screen.findByRole('form', { name: 'General' });
+    expect(within(general).getByLabelText('Site name')).toHaveValue('Inkwell');
+    expect(within(general).getByLabelText('Discord link')).toHaveValue('https://discord.gg/inkwell');
+    expect(within(general).getByLabelText('Contact 1 kind')).toHaveValue('github');
+    expect(within(general).getByLabelText('Contact 1 address')).toHaveValue('https://github.com/inkwell');
+    expect(within(screen.getByRole('form', { name: 'Registration' })).getByLabelText('Registration open')).not.toBeChecked();
+    const ads = screen.getByRole('form', { name: 'Ads' });
+    expect(within(ads).getByLabelText('Show ads')).toBeChecked();
+    expect(within(ads).getByLabelText('Ad scripts')).toHaveValue('<script src="https://ads.example/t.js"></script>');
+    expect(within(ads).getByTestId('ads-warning')).toHaveTextContent(
+      /run in readers' browsers on public pages.*full access to those pages.*Only paste code from an ad network you trust/,
+    );
+    expect(screen.queryByText(/Two-factor sign-in is required/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save ads' })).toBeEnabled();
+  });
+
+  it('turns maintenance on with a message, and the shell reads its settings again', async () => {
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [SITE_SETTINGS]: ok({
+        siteName: 'Inkwell',
+        discordUrl: null,
+        developerName: 'x',
+        contacts: [],
+        maintenance: { enabled: false, message: '' },
+        registrationOpen: true,
+      }),
+      [`GET ${ADMIN}/site-config`]: ok(config()),
+      [`PATCH ${ADMIN}/site-config`]: ok(config({ maintenance: { enabled: true, message: 'Back at two.' } })),
+    });
+    renderPage();
+    await waitFor(() => expect(settingsReads(fetchMock)).toBe(1));
+
+    const form = await screen.findByRole('form', { name: 'Maintenance' });
+    fireEvent.click(within(form).getByLabelText('Maintenance mode on'));
+    fireEvent.change(within(form).getByLabelText('Message'), { target: { value: 'Back at two.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save maintenance' }));
+    expect(await screen.findByText('Maintenance mode is on.')).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([{ maintenance: { enabled: true, message: 'Back at two.' } }]);
+    await waitFor(() => expect(settingsReads(fetchMock)).toBe(2));
+  });
+
+  it('edits the contacts list and the Discord link, and shows the server’s error on the field', async () => {
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`GET ${ADMIN}/site-config`]: ok(config()),
+      [`PATCH ${ADMIN}/site-config`]: refused(400, 'validation_failed', 'site.contacts.1.url: Use a full http:// or https:// address', {
+        'site.contacts.1.url': 'Use a full http:// or https:// address',
+      }),
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'General' });
+    fireEvent.change(within(form).getByLabelText('Discord link'), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add contact' }));
+    fireEvent.change(within(form).getByLabelText('Contact 2 kind'), { target: { value: 'x' } });
+    fireEvent.change(within(form).getByLabelText('Contact 2 address'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save general settings' }));
+
+    expect(await within(form).findByText('Use a full http:// or https:// address')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Contact 2 address')).toHaveAttribute('aria-invalid', 'true');
+    expect(patches(fetchMock)).toEqual([
+      {
+        site: {
+          siteName: 'Inkwell',
+          developerName: 'The Inkwell team',
+          discordUrl: null,
+          contacts: [
+            { kind: 'github', url: 'https://github.com/inkwell' },
+            { kind: 'x', url: 'javascript:alert(1)' },
+          ],
+        },
+      },
+    ]);
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove contact 1' }));
+    expect(within(form).getAllByTestId('contact-row')).toHaveLength(1);
+    expect(within(form).getByLabelText('Contact 1 kind')).toHaveValue('x');
+  });
+
+  it('without two-factor sign-in: a notice with the way to turn it on, and every control off', async () => {
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`GET ${ADMIN}/site-config`]: ok(config({ twoFactorEnabled: false })),
+    });
+    renderPage();
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Two-factor sign-in is required to change the configuration');
+    expect(within(notice).getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile/me');
+    for (const name of ['Save general settings', 'Save registration', 'Save maintenance', 'Save ads']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
+    expect(screen.getByLabelText('Maintenance mode on')).toBeDisabled();
+    expect(screen.getByLabelText('Ad scripts')).toBeDisabled();
+  });
+});
