@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
-import { RoleTag } from '../../../components/role-tag';
+import { PremiumTag, RoleTag } from '../../../components/role-tag';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatCoins } from '../../../lib/money';
@@ -10,7 +10,7 @@ import { Detail, formatDateTime } from '../finances/finance-ui';
 import { useAdminUser } from './api/get-user';
 import { UserActions } from './user-actions';
 import { UserHistory } from './user-history';
-import { UserStatusBadges } from './user-ui';
+import { BannedTag } from './user-ui';
 
 function Avatar({ url, name }: { url: string | null; name: string }) {
   if (url) return <img src={url} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" />;
@@ -49,7 +49,8 @@ export default function UserDetailPage() {
             <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-white">
               <span className="truncate">{user.username}</span>
               <RoleTag role={user.role} />
-              <UserStatusBadges user={user} />
+              {user.isBanned && <BannedTag />}
+              {user.isPremium && <PremiumTag />}
             </h1>
             <p className="truncate text-sm text-zinc-400">{user.email}</p>
           </div>
