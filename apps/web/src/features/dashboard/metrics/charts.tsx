@@ -27,15 +27,32 @@ const TOOLTIP = {
  * Sizes a chart to its box. Without ResizeObserver (jsdom in tests) it draws nothing: the table
  * under each chart carries the same numbers.
  */
-function ChartFrame({ label, height, children }: { label: string; height: number; children: ReactElement }) {
+function ChartFrame({
+  label,
+  height,
+  caption,
+  children,
+}: {
+  label: string;
+  height: number;
+  caption?: string | undefined;
+  children: ReactElement;
+}) {
   return (
-    <figure role="img" aria-label={label} className="w-full" style={{ height }} data-testid="metrics-chart">
-      {typeof ResizeObserver === 'undefined' ? null : (
-        <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-          {children}
-        </ResponsiveContainer>
+    <div className="w-full">
+      {caption && (
+        <p className="mb-1 text-xs font-medium text-zinc-400" aria-hidden>
+          {caption}
+        </p>
       )}
-    </figure>
+      <figure role="img" aria-label={label} className="w-full" style={{ height }} data-testid="metrics-chart">
+        {typeof ResizeObserver === 'undefined' ? null : (
+          <ResponsiveContainer width="100%" height="100%" minWidth={0}>
+            {children}
+          </ResponsiveContainer>
+        )}
+      </figure>
+    </div>
   );
 }
 
@@ -48,6 +65,8 @@ export function DailyChart<T extends { day: string }>({
   format = (value: number) => value.toLocaleString('en'),
   height = 240,
   stacked = false,
+  caption,
+  minTop = 4,
 }: {
   label: string;
   data: readonly T[];
@@ -56,12 +75,23 @@ export function DailyChart<T extends { day: string }>({
   format?: (value: number) => string;
   height?: number;
   stacked?: boolean;
+  /** A visible title above the chart, when its section holds more than one. */
+  caption?: string;
+  /** The y axis reaches at least this high, so a range of zeros does not draw an axis of fractions. */
+  minTop?: number;
 }) {
   const common = { data: data as T[], margin: { top: 8, right: 12, bottom: 0, left: 0 } };
   const axes = [
     <CartesianGrid key="grid" stroke="#1d1930" vertical={false} />,
     <XAxis key="x" dataKey="day" tickFormatter={shortDay} minTickGap={16} {...AXIS} />,
-    <YAxis key="y" allowDecimals={false} tickFormatter={format} width={64} {...AXIS} />,
+    <YAxis
+      key="y"
+      allowDecimals={false}
+      tickFormatter={format}
+      width={64}
+      domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(max, minTop)]}
+      {...AXIS}
+    />,
     <Tooltip
       key="tooltip"
       labelFormatter={(day) => shortDay(String(day))}
@@ -71,7 +101,7 @@ export function DailyChart<T extends { day: string }>({
     ...(series.length > 1 ? [<Legend key="legend" wrapperStyle={{ fontSize: 12, color: '#d4d4d8' }} />] : []),
   ];
   return (
-    <ChartFrame label={label} height={height}>
+    <ChartFrame label={label} height={height} caption={caption}>
       {kind === 'bar' ? (
         <BarChart {...common}>
           {axes}
@@ -120,6 +150,8 @@ export function RankChart({
   color?: string;
   format?: (value: number) => string;
 }) {
+  // Nothing to rank: the table under it says so.
+  if (data.length === 0) return null;
   return (
     <ChartFrame label={label} height={Math.max(120, data.length * 32 + 24)}>
       <BarChart

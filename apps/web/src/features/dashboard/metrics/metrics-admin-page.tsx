@@ -17,7 +17,7 @@ const n = (value: number) => value.toLocaleString('en');
 /** Cents as a plain decimal for CSV files ("-6.00"). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 const major = (cents: number) => (cents / 100).toLocaleString('en', { maximumFractionDigits: 2 });
-const dayColumn: Column<Day> = { label: 'Day', cell: (row) => longDay(row.day), csv: (row) => row.day };
+const dayColumn: Column<Day> = { label: 'Day', cell: (row) => longDay(row.day), csv: (row) => row.day, nowrap: true };
 const count = <T,>(label: string, pick: (row: T) => number): Column<T> => ({
   label,
   cell: (row) => n(pick(row)),
@@ -118,6 +118,7 @@ export default function MetricsAdminPage() {
               kind="bar"
               data={data.days}
               format={major}
+              minTop={1000}
               series={currencies.map((currency, i) => ({
                 key: `net.${currency}`,
                 label: `Net (${currency.toUpperCase()})`,
@@ -210,13 +211,16 @@ export default function MetricsAdminPage() {
           >
             <DailyChart
               label="Active subscriptions per day"
+              caption="Active subscriptions"
               data={data.days}
               series={[{ key: 'activeSubscriptions', label: 'Active subscriptions', color: CHART_COLORS[4] }]}
             />
             <DailyChart
               label="Monthly recurring revenue per day"
+              caption="Monthly recurring revenue"
               data={data.days}
               format={major}
+              minTop={1000}
               series={currencies.map((currency, i) => ({
                 key: `mrr.${currency}`,
                 label: `MRR (${currency.toUpperCase()})`,

@@ -14,7 +14,7 @@ type ChapterRow = TeamMetrics['topChapters'][number];
 type UnlockRow = TeamMetrics['topUnlocks'][number];
 
 const n = (value: number) => value.toLocaleString('en');
-const dayColumn: Column<Day> = { label: 'Day', cell: (row) => longDay(row.day), csv: (row) => row.day };
+const dayColumn: Column<Day> = { label: 'Day', cell: (row) => longDay(row.day), csv: (row) => row.day, nowrap: true };
 const count = <T,>(label: string, pick: (row: T) => number): Column<T> => ({
   label,
   cell: (row) => n(pick(row)),

@@ -133,6 +133,8 @@ export interface Column<T> {
   /** What the CSV holds (plain numbers, so a spreadsheet can add them up). */
   csv(row: T): CsvCell;
   numeric?: boolean;
+  /** Kept on one line (days). */
+  nowrap?: boolean;
 }
 
 /**
@@ -203,7 +205,7 @@ export function DataTable<T>({
                   {columns.map((column) => (
                     <td
                       key={column.label}
-                      className={`px-3 py-1.5 ${column.numeric ? 'whitespace-nowrap text-right tabular-nums text-zinc-100' : 'text-zinc-300'}`}
+                      className={`px-3 py-1.5 ${column.numeric ? 'whitespace-nowrap text-right tabular-nums text-zinc-100' : `text-zinc-300 ${column.nowrap ? 'whitespace-nowrap' : ''}`}`}
                     >
                       {column.cell(row)}
                     </td>
