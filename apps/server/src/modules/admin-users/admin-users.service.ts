@@ -121,8 +121,7 @@ export function createAdminUsersService({ db, comments, onUserChanged }: Deps) {
         if (!user) throw notFound();
         const result = await moveCoins(tx, { userId: id, delta, kind: 'adjustment', reason, actorId });
         if (!result) {
-          const message = `${user.username} has ${user.coins} coins: taking ${-delta} would leave less than 0`;
-          throw new AppError('insufficient_coins', message, { fields: { delta: message } });
+          throw new AppError('insufficient_coins', `${user.username} has ${user.coins} coins: taking ${-delta} would leave less than 0`);
         }
         return { username: user.username, moved: result };
       });
