@@ -20,7 +20,7 @@ export function TopBar() {
   // Going to another page (a search result, say) closes whatever menu was open.
   useEffect(() => closePanels(), [pathname, closePanels]);
   return (
-    <header ref={containerRef} className="sticky top-0 z-40 border-b border-ink-800 bg-ink-950">
+    <header ref={containerRef} className="site-header sticky top-0 z-40 border-b border-ink-800 bg-ink-950">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
         <button
           type="button"

@@ -1,5 +1,5 @@
 import type { ChapterPage } from '@inkwell/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import type { ComicSettings } from './reader-settings';
 
 const FIT_CLASSES: Record<ComicSettings['fit'], string> = {
@@ -48,6 +48,91 @@ interface ComicReaderProps {
   startPage?: number;
   /** The page on screen in paged mode (1-based), each time it changes. */
   onPageChange?(page: number): void;
+  /** A tap in the middle of a page: the bars step aside or come back (immersive mode). */
+  onToggleBars?(): void;
+}
+
+/** A swipe: this far sideways, and clearly more sideways than down. */
+const SWIPE_MIN_PX = 50;
+/** Two taps this close in time (and place) are a double tap, which zooms. */
+const DOUBLE_TAP_MS = 280;
+const DOUBLE_TAP_PX = 30;
+const ZOOM = 2;
+
+type Tap = { x: number; y: number; time: number };
+
+/**
+ * Touch on a page in paged mode (issue 11 §2): a swipe turns the page, a double tap zooms in or
+ * out where it lands, a single tap acts by where it lands (the sides turn, the middle toggles the
+ * bars). Single taps wait a moment for a possible second one; a mouse's clicks go to the zones'
+ * buttons at once.
+ */
+function usePageTouch({
+  onForward,
+  onBack,
+  onMiddle,
+  isRtl,
+}: {
+  onForward(): void;
+  onBack(): void;
+  onMiddle(): void;
+  isRtl: boolean;
+}) {
+  const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  const start = useRef<Tap | null>(null);
+  const lastTap = useRef<Tap | null>(null);
+  const pendingTap = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(pendingTap.current ?? undefined), []);
+
+  const onTouchStart = (event: TouchEvent<HTMLElement>) => {
+    const touch = event.touches[0];
+    if (!touch || event.touches.length > 1) {
+      start.current = null;
+      return;
+    }
+    start.current = { x: touch.clientX, y: touch.clientY, time: Date.now() };
+  };
+
+  const onTouchEnd = (event: TouchEvent<HTMLElement>) => {
+    const begun = start.current;
+    const touch = event.changedTouches[0];
+    start.current = null;
+    if (!begun || !touch) return;
+    // Our own gestures: the browser's click that would follow a tap is not wanted.
+    event.preventDefault();
+    const dx = touch.clientX - begun.x;
+    const dy = touch.clientY - begun.y;
+    if (!zoom && Math.abs(dx) >= SWIPE_MIN_PX && Math.abs(dx) > 2 * Math.abs(dy)) {
+      // Left to right pages come from the right: a swipe to the left goes on (mirrored for right to left).
+      const goesOn = isRtl ? dx > 0 : dx < 0;
+      if (goesOn) onForward();
+      else onBack();
+      return;
+    }
+    if (Math.abs(dx) > DOUBLE_TAP_PX || Math.abs(dy) > DOUBLE_TAP_PX) return; // a pan, not a tap
+    const tap = { x: touch.clientX, y: touch.clientY, time: Date.now() };
+    const previous = lastTap.current;
+    if (previous && tap.time - previous.time < DOUBLE_TAP_MS && Math.hypot(tap.x - previous.x, tap.y - previous.y) < DOUBLE_TAP_PX) {
+      clearTimeout(pendingTap.current ?? undefined);
+      lastTap.current = null;
+      const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+      setZoom((current) => (current ? null : { x: tap.x - rect.left, y: tap.y - rect.top }));
+      return;
+    }
+    lastTap.current = tap;
+    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+    // Where across the page the tap landed, 0 to 1 (the middle, for a page not laid out yet).
+    const third = rect.width > 0 ? (tap.x - rect.left) / rect.width : 0.5;
+    clearTimeout(pendingTap.current ?? undefined);
+    pendingTap.current = setTimeout(() => {
+      lastTap.current = null;
+      if (zoom || (third > 1 / 3 && third < 2 / 3)) onMiddle();
+      else if (third <= 1 / 3) (isRtl ? onForward : onBack)();
+      else (isRtl ? onBack : onForward)();
+    }, DOUBLE_TAP_MS);
+  };
+
+  return { zoom, resetZoom: () => setZoom(null), touchHandlers: { onTouchStart, onTouchEnd } };
 }
 
 /**
@@ -62,6 +147,7 @@ export function ComicReader({
   onPreviousChapter,
   startPage,
   onPageChange,
+  onToggleBars,
 }: ComicReaderProps) {
   const [pageIndex, setPageIndex] = useState(0);
   const pageChangeRef = useRef(onPageChange);
@@ -99,17 +185,31 @@ export function ComicReader({
   }, [isPaged, pageIndex, total]);
 
   const forward = () => {
+    resetZoom();
     if (pageIndex < total - 1) {
       setPageIndex(pageIndex + 1);
       window.scrollTo({ top: 0 });
     } else onNextChapter();
   };
   const back = () => {
+    resetZoom();
     if (pageIndex > 0) {
       setPageIndex(pageIndex - 1);
       window.scrollTo({ top: 0 });
     } else onPreviousChapter();
   };
+  const { zoom, resetZoom, touchHandlers } = usePageTouch({
+    onForward: () => forward(),
+    onBack: () => back(),
+    onMiddle: () => onToggleBars?.(),
+    isRtl,
+  });
+  const zoomRef = useRef<HTMLDivElement>(null);
+  // Zoomed in: the point that was tapped stays under the finger.
+  useEffect(() => {
+    if (zoom && zoomRef.current) zoomRef.current.scrollLeft = zoom.x * (ZOOM - 1);
+    if (zoom) window.scrollBy({ top: zoom.y * (ZOOM - 1) });
+  }, [zoom]);
 
   useEffect(() => {
     const handleKey = (event: KeyboardEvent) => {
@@ -144,24 +244,53 @@ export function ComicReader({
     const page = pages[pageIndex]!;
     return (
       <div className="select-none" data-testid="paged-reader" dir={isRtl ? 'rtl' : 'ltr'}>
-        <div className="relative">
-          <PageImage key={page.id} page={page} index={pageIndex} total={total} fit={settings.fit} />
-          {/* Click zones: the reading direction's forward side turns the page. */}
-          <button
-            type="button"
-            aria-label={isRtl ? 'Next page' : 'Previous page'}
-            onClick={isRtl ? forward : back}
-            className="absolute inset-y-0 left-0 w-1/3 cursor-w-resize focus:outline-none"
-            tabIndex={-1}
-          />
-          <button
-            type="button"
-            aria-label={isRtl ? 'Previous page' : 'Next page'}
-            onClick={isRtl ? back : forward}
-            className="absolute inset-y-0 right-0 w-1/3 cursor-e-resize focus:outline-none"
-            tabIndex={-1}
-          />
-        </div>
+        {zoom ? (
+          // Double-tapped: the page at twice its size, panned with a finger; another double tap comes back.
+          <div
+            ref={zoomRef}
+            data-testid="zoomed-page"
+            className="overflow-auto"
+            dir="ltr"
+            style={{ touchAction: 'pan-x pan-y' }}
+            {...touchHandlers}
+          >
+            <img
+              src={page.url}
+              width={page.width}
+              height={page.height}
+              alt={`Page ${pageIndex + 1} of ${total}, zoomed in`}
+              className="block h-auto max-w-none"
+              style={{ width: `${ZOOM * 100}%` }}
+              draggable={false}
+            />
+          </div>
+        ) : (
+          <div className="relative" style={{ touchAction: 'pan-y' }} {...touchHandlers}>
+            <PageImage key={page.id} page={page} index={pageIndex} total={total} fit={settings.fit} />
+            {/* Click zones: the reading direction's forward side turns the page; the middle shows or hides the bars. */}
+            <button
+              type="button"
+              aria-label={isRtl ? 'Next page' : 'Previous page'}
+              onClick={isRtl ? forward : back}
+              className="absolute inset-y-0 left-0 w-1/3 cursor-w-resize focus:outline-none"
+              tabIndex={-1}
+            />
+            <button
+              type="button"
+              aria-label="Show or hide the bars"
+              onClick={() => onToggleBars?.()}
+              className="absolute inset-y-0 left-1/3 w-1/3 cursor-pointer focus:outline-none"
+              tabIndex={-1}
+            />
+            <button
+              type="button"
+              aria-label={isRtl ? 'Previous page' : 'Next page'}
+              onClick={isRtl ? back : forward}
+              className="absolute inset-y-0 right-0 w-1/3 cursor-e-resize focus:outline-none"
+              tabIndex={-1}
+            />
+          </div>
+        )}
         <div className="mt-4 flex items-center justify-center gap-4 text-sm text-zinc-300" dir="ltr">
           <button type="button" onClick={isRtl ? forward : back} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
             ← {isRtl ? 'Next' : 'Previous'}

@@ -8,43 +8,37 @@ import { LoadError } from '../../components/load-error';
 import { AdSlot } from '../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../lib/comments/comments-slot';
 import { useBookmark } from '../../lib/library/bookmark';
-import { chapterLabel, formatDate } from '../../lib/time';
+import { chapterLabel } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { chapterErrorPage, chapterQueryOptions, useChapter } from './api/get-chapter';
 import { useSeriesChapters } from './api/get-series-chapters';
+import { chapterOptionLabel } from './chapter-option-label';
+import { BottomSheet } from './components/bottom-sheet';
+import { ChapterEnd } from './components/chapter-end';
 import { ChapterPreview } from './components/chapter-preview';
+import { ProgressLine } from './components/progress-line';
+import { ChapterListSheet, ReaderBottomBar } from './components/reader-bottom-bar';
 import { ReaderSkeleton } from './components/reader-skeleton';
 import { ComicReader } from './comic-reader';
 import { LockedChapter } from './locked-chapter';
 import { NovelReader } from './novel-reader';
 import { useComicSettings, useNovelSettings } from './reader-settings';
 import { ComicSettingsPanel, NovelSettingsPanel } from './reader-settings-panel';
+import { READER_THEMES, type ReaderTheme } from './reader-theme';
+import { isOnControl, useImmersive } from './use-immersive';
 import { useReadingProgress } from './use-reading-progress';
 
-type PickerChapter = ChapterContent['chapters'][number];
+export { chapterOptionLabel };
 
-/**
- * A chapter's line in the picker, with its state for this viewer in words (an option holds no
- * icons): free says nothing; the price and free date come from the series' chapters once known.
- */
-export function chapterOptionLabel(chapter: PickerChapter, priced: ChapterSummary | undefined): string {
-  const label = chapterLabel(chapter);
-  const price = priced ? `${priced.price} coins` : 'locked';
-  switch (chapter.access) {
-    case 'unlocked':
-      return `${label} · unlocked`;
-    case 'locked':
-      return `${label} · ${price}`;
-    case 'early_access':
-      return `${label} · ${price}${priced?.freeAt ? `, free ${formatDate(priced.freeAt)}` : ', early access'}`;
-    case 'scheduled':
-      return `${label} · scheduled`;
-    default:
-      return label;
-  }
-}
-
-function ChapterPicker({ data, seriesChapters }: { data: ChapterContent; seriesChapters: ChapterSummary[] | undefined }) {
+function ChapterPicker({
+  data,
+  seriesChapters,
+  theme,
+}: {
+  data: ChapterContent;
+  seriesChapters: ChapterSummary[] | undefined;
+  theme: ReaderTheme;
+}) {
   const navigate = useNavigate();
   const id = useId();
   const bySlug = new Map(seriesChapters?.map((chapter) => [chapter.slug, chapter]));
@@ -58,7 +52,7 @@ function ChapterPicker({ data, seriesChapters }: { data: ChapterContent; seriesC
         id={id}
         value={data.chapter.slug}
         onChange={(event) => navigate(`/SeriesView/${data.series.slug}/${event.target.value}`)}
-        className="w-36 truncate rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-zinc-100 sm:w-64"
+        className={`w-36 truncate rounded-lg border px-2 py-1.5 text-sm sm:w-64 ${theme.field}`}
       >
         {[...data.chapters]
           .sort((a, b) => b.number - a.number)
@@ -81,6 +75,9 @@ export default function ReaderPage() {
   const [comicSettings, setComicSettings] = useComicSettings();
   const [novelSettings, setNovelSettings] = useNovelSettings();
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
+  // The phone's bottom sheets: the chapter list or the settings.
+  const [sheet, setSheet] = useState<'chapters' | 'settings' | null>(null);
+  const closeSheet = useCallback(() => setSheet(null), []);
   const settingsRef = useRef<HTMLDivElement>(null);
   const data = chapter.data;
   // Prices and ids of the series' chapters matter only where some are (or were) for sale.
@@ -91,6 +88,8 @@ export default function ReaderPage() {
   const contentRef = useRef<HTMLDivElement>(null);
   const isPaged = data?.series.type === 'comic' && comicSettings.mode === 'paged';
   const progress = useReadingProgress({ data, mode: isPaged ? 'paged' : 'scroll', contentRef });
+  const immersive = useImmersive(Boolean(data?.canRead) && !isSettingsOpen && sheet === null);
+  const [pageStatus, setPageStatus] = useState<string | undefined>();
 
   useEffect(() => {
     if (!isSettingsOpen) return;
@@ -139,14 +138,21 @@ export default function ReaderPage() {
   if (!data) return <ReaderSkeleton />;
 
   const isComic = data.series.type === 'comic';
+  // A novel's bars and page follow its theme (dark, light or sepia); comics read on dark.
+  const theme = isComic ? READER_THEMES.dark : READER_THEMES[novelSettings.theme];
   const navButton = 'inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-medium';
+  // A tap on the text or the strip (not on a link or a button, and not a selection) hides or shows the bars.
+  const toggleBarsOnTap = (event: React.MouseEvent) => {
+    if (isOnControl(event.target) || (window.getSelection()?.toString() ?? '') !== '') return;
+    immersive.toggle();
+  };
   const chapterNav = (
     <div className="flex items-center gap-2">
       <button
         type="button"
         disabled={!previousSlug}
         onClick={() => goTo(previousSlug)}
-        className={`${navButton} bg-ink-800 text-zinc-200 hover:bg-ink-700 disabled:opacity-40`}
+        className={`${navButton} ${theme.button} disabled:opacity-40`}
         aria-label="Previous chapter"
       >
         <ChevronLeft className="size-4" aria-hidden />
@@ -166,12 +172,19 @@ export default function ReaderPage() {
   );
 
   return (
-    <div className="min-h-screen bg-ink-950">
-      <div className="sticky top-16 z-30 border-b border-ink-800 bg-ink-950/95 backdrop-blur">
+    <div className={`min-h-screen pb-20 md:pb-0 ${theme.page}`}>
+      {data.canRead && !isPaged && <ProgressLine contentRef={contentRef} themeClass={theme.line} />}
+      <div
+        data-testid="reader-bar"
+        data-hidden={immersive.isHidden || undefined}
+        className={`reader-bar sticky top-16 z-30 border-b backdrop-blur transition-transform duration-200 ${theme.bar} ${
+          immersive.isHidden ? '-translate-y-[calc(100%+4rem)]' : ''
+        }`}
+      >
         <div className="relative mx-auto flex h-14 max-w-5xl items-center gap-2 px-3">
           <Link
             to={`/SeriesView/${data.series.slug}`}
-            className="flex min-w-0 items-center gap-2 text-sm text-zinc-300 hover:text-white"
+            className="flex min-w-0 items-center gap-2 text-sm hover:underline"
           >
             <ArrowLeft className="size-4 shrink-0" aria-hidden />
             <span className="hidden truncate md:inline">{data.series.title}</span>
@@ -179,17 +192,21 @@ export default function ReaderPage() {
           <h1 className="sr-only">
             {data.series.title}: {chapterLabel(data.chapter)}
           </h1>
+          <span className="truncate text-sm font-medium md:hidden">{chapterLabel(data.chapter)}</span>
           <div className="ml-auto flex items-center gap-2">
             <BookmarkButton bookmark={bookmark} compact />
-            <ChapterPicker data={data} seriesChapters={seriesChapters} />
-            {chapterNav}
-            <div ref={settingsRef}>
+            {/* On a phone these live in the bottom bar, under the thumb. */}
+            <div className="hidden items-center gap-2 md:flex">
+              <ChapterPicker data={data} seriesChapters={seriesChapters} theme={theme} />
+              {chapterNav}
+            </div>
+            <div ref={settingsRef} className="hidden md:block">
               <button
                 type="button"
                 onClick={() => setIsSettingsOpen((open) => !open)}
                 aria-expanded={isSettingsOpen}
                 aria-label="Reading settings"
-                className="rounded-lg bg-ink-800 p-2 text-zinc-200 hover:bg-ink-700"
+                className={`rounded-lg p-2 ${theme.button}`}
               >
                 <Settings2 className="size-4" aria-hidden />
               </button>
@@ -210,7 +227,7 @@ export default function ReaderPage() {
           <LockedChapter data={data} seriesChapters={seriesChapters} isFresh={!chapter.isFetching} onFree={onFree} />
         </>
       ) : isComic ? (
-        <div className="py-4" ref={contentRef}>
+        <div className="py-4" ref={contentRef} onClick={isPaged ? undefined : toggleBarsOnTap}>
           <ComicReader
             pages={data.pages}
             settings={comicSettings}
@@ -218,25 +235,71 @@ export default function ReaderPage() {
             onNextChapter={() => goTo(nextSlug)}
             onPreviousChapter={() => goTo(previousSlug)}
             startPage={progress.startPage}
-            onPageChange={progress.onPageChange}
+            onPageChange={(page) => {
+              progress.onPageChange(page);
+              setPageStatus(`Page ${page} / ${data.pages.length}`);
+            }}
+            onToggleBars={immersive.toggle}
           />
         </div>
       ) : (
-        <div ref={contentRef}>
+        <div ref={contentRef} onClick={toggleBarsOnTap}>
           <NovelReader html={data.content ?? ''} settings={novelSettings} onNearEnd={prefetchNext} />
         </div>
       )}
 
       {/* Between the chapter's end and the next-chapter button, never between its pages; a new one per chapter. */}
       {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
-      <div className="mx-auto flex max-w-5xl flex-col items-center gap-3 px-4 py-10">
-        <p className="text-sm text-zinc-400">
-          {data.series.title} · {chapterLabel(data.chapter)}
-        </p>
-        {chapterNav}
-        {data.canRead && <BookmarkButton bookmark={bookmark} />}
+      <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-10">
+        {data.canRead ? (
+          <>
+            <ChapterEnd data={data} seriesChapters={seriesChapters} theme={theme} onNext={() => goTo(nextSlug)} />
+            <div className="flex items-center gap-3">
+              {previousSlug && (
+                <button
+                  type="button"
+                  onClick={() => goTo(previousSlug)}
+                  aria-label="Previous chapter"
+                  className={`${navButton} ${theme.button}`}
+                >
+                  <ChevronLeft className="size-4" aria-hidden />
+                  Previous
+                </button>
+              )}
+              <BookmarkButton bookmark={bookmark} />
+            </div>
+          </>
+        ) : (
+          <>
+            <p className={`text-sm ${theme.muted}`}>
+              {data.series.title} · {chapterLabel(data.chapter)}
+            </p>
+            {chapterNav}
+          </>
+        )}
       </div>
       <CommentsSlot key={data.chapter.id} target={{ chapterId: data.chapter.id }} />
+      <ReaderBottomBar
+        theme={theme}
+        isHidden={immersive.isHidden}
+        hasPrevious={Boolean(previousSlug)}
+        hasNext={Boolean(nextSlug)}
+        onPrevious={() => goTo(previousSlug)}
+        onNext={() => goTo(nextSlug)}
+        onChapters={() => setSheet('chapters')}
+        onSettings={() => setSheet('settings')}
+        status={isPaged && data.canRead ? pageStatus : undefined}
+      />
+      {sheet === 'chapters' && <ChapterListSheet data={data} seriesChapters={seriesChapters} onClose={closeSheet} />}
+      {sheet === 'settings' && (
+        <BottomSheet title="Reading settings" onClose={closeSheet}>
+          {isComic ? (
+            <ComicSettingsPanel settings={comicSettings} onChange={setComicSettings} inSheet />
+          ) : (
+            <NovelSettingsPanel settings={novelSettings} onChange={setNovelSettings} inSheet />
+          )}
+        </BottomSheet>
+      )}
     </div>
   );
 }

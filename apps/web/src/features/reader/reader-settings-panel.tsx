@@ -82,7 +82,9 @@ function Slider({
   );
 }
 
-function Panel({ children }: { children: ReactNode }) {
+function Panel({ children, inSheet = false }: { children: ReactNode; inSheet?: boolean }) {
+  // In the phone's bottom sheet the panel is its content; on a wider screen it drops from the bar.
+  if (inSheet) return <div className="space-y-4">{children}</div>;
   return (
     <div
       role="dialog"
@@ -97,12 +99,14 @@ function Panel({ children }: { children: ReactNode }) {
 export function ComicSettingsPanel({
   settings,
   onChange,
+  inSheet,
 }: {
   settings: ComicSettings;
   onChange(patch: Partial<ComicSettings>): void;
+  inSheet?: boolean;
 }) {
   return (
-    <Panel>
+    <Panel inSheet={inSheet}>
       <Choice
         label="Mode"
         value={settings.mode}
@@ -144,7 +148,10 @@ export function ComicSettingsPanel({
           onChange={(gap) => onChange({ gap })}
         />
       )}
-      <p className="text-xs text-zinc-400">Keys: ← → change chapter (turn pages in paged mode), j / k move on and back.</p>
+      <p className="text-xs text-zinc-400">
+        Keys: ← → change chapter (turn pages in paged mode), j / k move on and back, F hides the bars. On a phone: swipe to
+        turn a page, double-tap to zoom, tap the middle to hide the bars.
+      </p>
     </Panel>
   );
 }
@@ -152,12 +159,14 @@ export function ComicSettingsPanel({
 export function NovelSettingsPanel({
   settings,
   onChange,
+  inSheet,
 }: {
   settings: NovelSettings;
   onChange(patch: Partial<NovelSettings>): void;
+  inSheet?: boolean;
 }) {
   return (
-    <Panel>
+    <Panel inSheet={inSheet}>
       <Choice
         label="Font"
         value={settings.font}
@@ -194,6 +203,7 @@ export function NovelSettingsPanel({
         options={Object.entries(NOVEL_THEMES).map(([key, theme]) => [key as NovelSettings['theme'], theme.label])}
         onChange={(theme) => onChange({ theme })}
       />
+      <p className="text-xs text-zinc-400">Tap the text or press F to hide the bars; scrolling up brings them back.</p>
     </Panel>
   );
 }

@@ -1,0 +1,98 @@
+import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
+import { ChevronLeft, ChevronRight, List, Settings2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { chapterOptionLabel } from '../chapter-option-label';
+import type { ReaderTheme } from '../reader-theme';
+import { BottomSheet } from './bottom-sheet';
+
+/**
+ * The phone's reading bar (issue 11 §2): previous, the chapter list, settings and next, under the
+ * thumb. It steps aside with the top bar in immersive mode.
+ */
+export function ReaderBottomBar({
+  theme,
+  isHidden,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  onChapters,
+  onSettings,
+  status,
+}: {
+  theme: ReaderTheme;
+  isHidden: boolean;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious(): void;
+  onNext(): void;
+  onChapters(): void;
+  onSettings(): void;
+  /** Where the reader is ("Page 2 / 9"), when that means something. */
+  status?: string;
+}) {
+  const button = `flex flex-1 flex-col items-center gap-0.5 rounded-lg py-1.5 text-[11px] font-medium disabled:opacity-40`;
+  return (
+    <nav
+      aria-label="Chapter"
+      data-testid="reader-bottom-bar"
+      className={`fixed inset-x-0 bottom-0 z-40 border-t px-2 pb-[env(safe-area-inset-bottom)] backdrop-blur transition-transform duration-200 md:hidden ${theme.bar} ${isHidden ? 'translate-y-full' : ''}`}
+    >
+      {status && <p className={`pt-1 text-center text-[11px] ${theme.muted}`}>{status}</p>}
+      <div className="flex items-stretch gap-1 py-1">
+        <button type="button" onClick={onPrevious} disabled={!hasPrevious} className={button}>
+          <ChevronLeft className="size-5" aria-hidden />
+          Previous
+        </button>
+        <button type="button" onClick={onChapters} className={button}>
+          <List className="size-5" aria-hidden />
+          Chapters
+        </button>
+        <button type="button" onClick={onSettings} className={button}>
+          <Settings2 className="size-5" aria-hidden />
+          Settings
+        </button>
+        <button type="button" onClick={onNext} disabled={!hasNext} className={button}>
+          <ChevronRight className="size-5" aria-hidden />
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** Every chapter of the series, newest first, with its state for this reader; the one being read is marked. */
+export function ChapterListSheet({
+  data,
+  seriesChapters,
+  onClose,
+}: {
+  data: ChapterContent;
+  seriesChapters: ChapterSummary[] | undefined;
+  onClose(): void;
+}) {
+  const bySlug = new Map(seriesChapters?.map((chapter) => [chapter.slug, chapter]));
+  return (
+    <BottomSheet title="Chapters" onClose={onClose}>
+      <ul className="divide-y divide-ink-800">
+        {[...data.chapters]
+          .sort((a, b) => b.number - a.number)
+          .map((chapter) => {
+            const isCurrent = chapter.slug === data.chapter.slug;
+            return (
+              <li key={chapter.slug}>
+                <Link
+                  to={`/SeriesView/${data.series.slug}/${chapter.slug}`}
+                  onClick={onClose}
+                  aria-current={isCurrent ? 'page' : undefined}
+                  className={`block rounded-lg px-3 py-3 text-sm ${isCurrent ? 'bg-accent-600/20 font-semibold text-white' : 'text-zinc-200 hover:bg-ink-800'}`}
+                >
+                  {chapterOptionLabel(chapter, bySlug.get(chapter.slug))}
+                </Link>
+              </li>
+            );
+          })}
+      </ul>
+    </BottomSheet>
+  );
+}

@@ -1,0 +1,221 @@
+import type { ChapterContent } from '@inkwell/contract';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderRoutes, verifyAs } from '../../../test/render';
+import ReaderPage from './reader-page';
+import { COMIC_SETTINGS_KEY, NOVEL_SETTINGS_KEY } from './reader-settings';
+import { scrolledThrough } from './components/progress-line';
+
+// Issue 11 §2: immersive mode, where you are, the phone's bottom bar, swipe and double-tap zoom.
+const summary = (number: number, access: ChapterContent['chapter']['access'] = 'free') => ({
+  id: `00000000-0000-4000-8000-00000000000${number}`,
+  slug: `chapter-${number}`,
+  number,
+  title: '',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  price: access === 'free' ? 0 : 30,
+  freeAt: null,
+  access,
+});
+
+function chapter(over: Partial<ChapterContent> = {}): ChapterContent {
+  return {
+    series: { id: 's1', slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null },
+    chapter: summary(2),
+    canRead: true,
+    isPreview: false,
+    pageCount: 3,
+    pages: [1, 2, 3].map((n) => ({ id: `p${n}`, url: `/media/pages/c/${n}.webp?exp=1&sig=x`, width: 800, height: 1200 })),
+    content: null,
+    previous: { slug: 'chapter-1', number: 1, title: '' },
+    next: { slug: 'chapter-3', number: 3, title: '' },
+    chapters: [summary(1), summary(2), summary(3, 'locked')],
+    ...over,
+  };
+}
+const novel = (over: Partial<ChapterContent> = {}) =>
+  chapter({
+    series: { id: 's1', slug: 'lantern', title: 'Willowmere', type: 'novel', cover: null },
+    pages: [],
+    content: '<p>The quietest town. <a href="/x">a link</a></p>',
+    ...over,
+  });
+
+function serve(data: ChapterContent) {
+  mockApi({
+    '/api/proxy/public/verify': verifyAs(null),
+    [`/api/public/omegascans/public/series/lantern/chapters/${data.chapter.slug}`]: () => Response.json({ success: true, data }),
+    '/api/public/omegascans/public/series/lantern': () =>
+      Response.json({ success: true, data: { chapters: data.chapters.map((c) => ({ ...c, price: c.access === 'locked' ? 45 : 0 })) } }),
+  });
+}
+const renderReader = (slug = 'chapter-2') =>
+  renderRoutes([{ path: '/SeriesView/:seriesSlug/:chapterSlug', element: <ReaderPage /> }], `/SeriesView/lantern/${slug}`);
+
+function scrollTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  fireEvent.scroll(window);
+}
+const touch = (x: number, y = 100) => ({ clientX: x, clientY: y });
+function swipe(element: Element, fromX: number, toX: number) {
+  fireEvent.touchStart(element, { touches: [touch(fromX)] });
+  fireEvent.touchEnd(element, { changedTouches: [touch(toX)] });
+}
+function tap(element: Element, x: number) {
+  fireEvent.touchStart(element, { touches: [touch(x)] });
+  fireEvent.touchEnd(element, { changedTouches: [touch(x)] });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  scrollTo(0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('immersive reading', () => {
+  it('hides the bars when scrolling down and brings them back when scrolling up; F toggles them', async () => {
+    serve(chapter());
+    renderReader();
+    const bar = await screen.findByTestId('reader-bar');
+    scrollTo(400);
+    scrollTo(600);
+    expect(bar).toHaveAttribute('data-hidden', 'true');
+    expect(document.documentElement).toHaveAttribute('data-immersive', 'true');
+    expect(screen.getByTestId('reader-bottom-bar').className).toContain('translate-y-full');
+    scrollTo(500);
+    expect(bar).not.toHaveAttribute('data-hidden');
+    expect(document.documentElement).not.toHaveAttribute('data-immersive');
+    fireEvent.keyDown(window, { key: 'f' });
+    expect(bar).toHaveAttribute('data-hidden', 'true');
+    fireEvent.keyDown(window, { key: 'f' });
+    expect(bar).not.toHaveAttribute('data-hidden');
+  });
+
+  it('toggles the bars with a tap on the text, but not on a link in it', async () => {
+    serve(novel());
+    renderReader();
+    const text = await screen.findByTestId('novel-text');
+    const bar = screen.getByTestId('reader-bar');
+    fireEvent.click(within(text).getByText('a link'));
+    expect(bar).not.toHaveAttribute('data-hidden');
+    fireEvent.click(text);
+    expect(bar).toHaveAttribute('data-hidden', 'true');
+    fireEvent.click(text);
+    expect(bar).not.toHaveAttribute('data-hidden');
+  });
+
+  it('dresses the bars in the novel’s theme', async () => {
+    localStorage.setItem(NOVEL_SETTINGS_KEY, JSON.stringify({ theme: 'sepia' }));
+    serve(novel());
+    renderReader();
+    expect((await screen.findByTestId('reader-bar')).className).toContain('bg-[#f4ecd8]/95');
+    expect(screen.getByTestId('reader-bottom-bar').className).toContain('bg-[#f4ecd8]/95');
+  });
+});
+
+describe('where you are', () => {
+  it('draws a progress line in the long strip and the novel, not in paged mode', async () => {
+    serve(chapter());
+    const { unmount } = renderReader();
+    expect(await screen.findByRole('progressbar', { name: 'Reading progress' })).toBeInTheDocument();
+    unmount();
+    localStorage.setItem(COMIC_SETTINGS_KEY, JSON.stringify({ mode: 'paged' }));
+    renderReader();
+    await screen.findByTestId('paged-reader');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('measures how far through the chapter the reader is', () => {
+    const element = { getBoundingClientRect: () => ({ top: -500, height: 2000 }) } as HTMLElement;
+    expect(scrolledThrough(element, 1000)).toBe(0.5);
+    expect(scrolledThrough({ getBoundingClientRect: () => ({ top: 200, height: 2000 }) } as HTMLElement, 1000)).toBe(0);
+    expect(scrolledThrough({ getBoundingClientRect: () => ({ top: -1500, height: 2000 }) } as HTMLElement, 1000)).toBe(1);
+  });
+
+  it('ends the chapter with the next one and its price when it is locked', async () => {
+    serve(chapter());
+    renderReader();
+    const end = await screen.findByTestId('chapter-end');
+    expect(end).toHaveTextContent('End of Chapter 2');
+    expect(end).toHaveTextContent('Next');
+    expect(end).toHaveTextContent('Chapter 3');
+    expect(await within(end).findByText(/45 coins/)).toBeInTheDocument();
+  });
+
+  it('says the reader is up to date after the newest chapter', async () => {
+    serve(chapter({ next: null, chapters: [summary(1), summary(2)] }));
+    renderReader();
+    expect(await screen.findByTestId('chapter-end')).toHaveTextContent('You are up to date with The Lantern Keeper');
+  });
+});
+
+describe('on a phone', () => {
+  it('has a bottom bar with previous, the chapter list, settings and next', async () => {
+    serve(chapter());
+    const { router } = renderReader();
+    const bar = await screen.findByTestId('reader-bottom-bar');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Chapters' }));
+    const list = screen.getByRole('dialog', { name: 'Chapters' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Chapter 3 · 45 coins', 'Chapter 2', 'Chapter 1']);
+    expect(links[1]).toHaveAttribute('aria-current', 'page');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Chapters' })).toBeNull();
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Settings' }));
+    const settings = screen.getByRole('dialog', { name: 'Reading settings' });
+    fireEvent.click(within(settings).getByRole('button', { name: 'Page by page' }));
+    expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
+    fireEvent.click(within(settings).getByRole('button', { name: 'Close reading settings' }));
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Previous' }));
+    expect(router.state.location.pathname).toBe('/SeriesView/lantern/chapter-1');
+  });
+
+  it('turns pages with a swipe, either way, following the reading direction', async () => {
+    localStorage.setItem(COMIC_SETTINGS_KEY, JSON.stringify({ mode: 'paged' }));
+    serve(chapter());
+    renderReader();
+    const pageArea = () => screen.getByTestId('paged-reader').firstElementChild!;
+    await screen.findByTestId('paged-reader');
+    swipe(pageArea(), 300, 100);
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 2 / 3');
+    expect(within(screen.getByTestId('reader-bottom-bar')).getByText('Page 2 / 3')).toBeInTheDocument();
+    swipe(pageArea(), 100, 300);
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 1 / 3');
+    // A short or mostly vertical move is not a swipe.
+    fireEvent.touchStart(pageArea(), { touches: [touch(300, 100)] });
+    fireEvent.touchEnd(pageArea(), { changedTouches: [touch(260, 400)] });
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 1 / 3');
+  });
+
+  it('zooms a page with a double tap and back with another; a single tap in the middle hides the bars', async () => {
+    localStorage.setItem(COMIC_SETTINGS_KEY, JSON.stringify({ mode: 'paged' }));
+    serve(chapter());
+    renderReader();
+    await screen.findByTestId('paged-reader');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const pageArea = () => screen.getByTestId('paged-reader').firstElementChild!;
+    tap(pageArea(), 0);
+    vi.advanceTimersByTime(100);
+    tap(pageArea(), 0);
+    expect(screen.getByTestId('zoomed-page')).toBeInTheDocument();
+    expect(within(screen.getByTestId('zoomed-page')).getByRole('img')).toHaveStyle({ width: '200%' });
+    vi.advanceTimersByTime(1000);
+    tap(screen.getByTestId('zoomed-page'), 0);
+    vi.advanceTimersByTime(100);
+    tap(screen.getByTestId('zoomed-page'), 0);
+    expect(screen.queryByTestId('zoomed-page')).toBeNull();
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 1 / 3');
+
+    // jsdom lays nothing out (every box is 0 wide), so a tap lands "in the middle".
+    vi.advanceTimersByTime(1000);
+    tap(pageArea(), 0);
+    await act(async () => {
+      vi.advanceTimersByTime(400);
+    });
+    expect(screen.getByTestId('reader-bar')).toHaveAttribute('data-hidden', 'true');
+  });
+});
