@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Response } from '@playwright/test';
 import { BASE_URL, TEAM } from '../support/server';
 
@@ -43,6 +44,13 @@ async function logIn(page: Page, login: string, password: string) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** WCAG 2 A and AA, serious and critical problems: none in the ad slot. */
+async function expectNoSeriousA11yProblems(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).include('[data-ad-slot]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
+
 /** What a page's document said about ads: its CSP, and whether any ad markup or script is in it. */
 async function expectAdFree(page: Page, path: string, ready: () => Promise<void>) {
   const response = await page.goto(path);
@@ -72,13 +80,18 @@ test('a visitor sees the house ad after a chapter and under a series’ chapters
   expect(await ad.locator('script[src="/ads/house-ad.js"]').evaluate((script: HTMLScriptElement) => script.nonce)).toBe(nonce);
   // Never between a comic's pages: after the last one, before the chapter's closing next-chapter button.
   await expect(page.getByTestId('strip-reader').locator('[data-ad-slot]')).toHaveCount(0);
-  const pagesEnd = (await page.getByTestId('strip-reader').boundingBox())!;
-  const adBox = (await ad.boundingBox())!;
-  const nextButton = (await page.getByRole('button', { name: 'Next chapter' }).last().boundingBox())!;
-  expect(adBox.y).toBeGreaterThanOrEqual(pagesEnd.y + pagesEnd.height);
-  expect(nextButton.y).toBeGreaterThan(adBox.y + adBox.height);
+  const order = await ad.evaluate((slotElement) => {
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const strip = document.querySelector('[data-testid="strip-reader"]')!;
+    const nextButtons = [...document.querySelectorAll('button')].filter((button) =>
+      /^Next/.test(button.getAttribute('aria-label') ?? button.textContent?.trim() ?? ''),
+    );
+    return { afterPages: follows(strip, slotElement), beforeNext: nextButtons.some((button) => follows(slotElement, button)) };
+  });
+  expect(order).toEqual({ afterPages: true, beforeNext: true });
   // The box has its size before and after the ad: 250 px.
   expect(Math.round((await ad.locator('[data-ad-host]').boundingBox())!.height)).toBe(250);
+  await expectNoSeriousA11yProblems(page, 'the house ad');
 
   // A fresh nonce for every page load.
   const again = await page.goto(SERIES);
@@ -103,6 +116,7 @@ test('an ad blocker that stops the ad script leaves a polite note in the slot, w
   await expect(note).toContainText('Please allow ads on this site, or go Premium');
   await expect(ad.locator('[data-ad-container]')).toHaveCount(0);
   expect(Math.round((await ad.locator('[data-ad-host]').boundingBox())!.height)).toBe(250);
+  await expectNoSeriousA11yProblems(page, 'the blocked note');
   await note.getByRole('link', { name: 'Go Premium' }).click();
   await expect(page).toHaveURL('/buy/subscriptions');
 });

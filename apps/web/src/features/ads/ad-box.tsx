@@ -18,19 +18,21 @@ export function AdBox({ placement }: { placement: AdPlacement }) {
   const state = useAdSlot(hostRef);
   if (state.status === 'no-ads') return null;
   return (
-    <aside
+    <section
       aria-label="Advertisement"
       data-ad-slot={placement}
       data-ad-state={state.status}
       className={`mx-auto w-full max-w-3xl ${SPACING[placement]}`}
     >
-      <p className="mb-1 text-center text-[11px] font-medium uppercase tracking-wider text-zinc-400">Advertisement</p>
+      <p className="mb-1 text-center text-[11px] font-medium uppercase tracking-wider text-zinc-400" aria-hidden>
+        Advertisement
+      </p>
       <div className="relative h-[250px] overflow-hidden rounded-xl">
         <div ref={hostRef} data-ad-host className="h-full w-full" />
         {state.status === 'loading' && <div className="absolute inset-0 rounded-xl bg-ink-900" aria-hidden />}
         {state.status === 'blocked' && <BlockedNote />}
       </div>
-    </aside>
+    </section>
   );
 }
 

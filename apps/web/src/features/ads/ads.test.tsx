@@ -70,7 +70,7 @@ describe('an ad slot', () => {
     const script = slot()!.querySelector('script')!;
     expect(script.getAttribute('nonce')).toBe(NONCE);
     expect(haveAdScriptsRun()).toBe(true);
-    expect(screen.getByRole('complementary', { name: 'Advertisement' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Advertisement' })).toBeInTheDocument();
   });
 
   it('is blocked when no ad container appears within 2 s, and tells the reader politely, with the way to Premium', async () => {
