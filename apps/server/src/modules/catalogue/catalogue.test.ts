@@ -194,6 +194,15 @@ describe('chapter content', () => {
     }
   });
 
+  it('serves a page’s data-saver variant under the same signature (issue 11 §2)', async () => {
+    const { data } = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1`)).json();
+    const saver = await get(`${data.pages[0].url}&q=saver`);
+    expect(saver.statusCode).toBe(200);
+    expect(saver.headers['content-type']).toBe('image/webp');
+    expect(saver.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect((await get(`${data.pages[0].url.split('?')[0]}?q=saver`)).statusCode).toBe(403);
+  });
+
   it('refuses page images without a valid, unexpired signature', async () => {
     const { data } = (await get(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1`)).json();
     const bare = data.pages[0].url.split('?')[0];

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { png } from '../../../test/fixtures';
-import { avifKeyOf, createAvifWorker, createImageStore } from './image-store';
+import sharp from 'sharp';
+import { avifKeyOf, createAvifWorker, createImageStore, createSaverVariants, SAVER_MAX_WIDTH, saverKeyOf } from './image-store';
 import { createDiskStorage, type MediaStorage } from './storage';
 
 const logger = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
@@ -59,5 +60,43 @@ describe('AVIF variants never outlive their image (issue 7 §4.3)', () => {
     await createAvifWorker(storage, logger)({ key });
     await images.forget([key]);
     expect(await storage.get(avifKeyOf(key))).toBeNull();
+  });
+});
+
+async function bytesOf(object: { body: NodeJS.ReadableStream } | null): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('data-saver pages (issue 11 §2)', () => {
+  async function storedPage() {
+    const images = createImageStore(storage, jobs as never, { avif: false });
+    const [image] = await images.processAndStore('pages/ch1', await png(1200, 1800), { maxWidth: 1200 }, 'The page');
+    return { images, key: image!.key };
+  }
+
+  it('are made on first request at most 720 px wide and lighter, then kept', async () => {
+    const { key } = await storedPage();
+    const savers = createSaverVariants(storage);
+    const [first, second] = await Promise.all([savers.get(key), savers.get(key)]);
+    const bytes = await bytesOf(first);
+    await bytesOf(second);
+    const { width, height, format } = await sharp(bytes).metadata();
+    expect({ width, height, format }).toEqual({ width: SAVER_MAX_WIDTH, height: 1080, format: 'webp' });
+    expect(bytes.length).toBeLessThan((await bytesOf(await storage.get(key))).length);
+    const kept = await storage.get(saverKeyOf(key));
+    expect(kept).not.toBeNull();
+    await bytesOf(kept);
+  });
+
+  it('are not made for a page that is gone, and are deleted with their page', async () => {
+    const { images, key } = await storedPage();
+    const savers = createSaverVariants(storage);
+    await bytesOf(await savers.get(key));
+    await images.forget([key]);
+    expect(await storage.get(saverKeyOf(key))).toBeNull();
+    expect(await savers.get(key)).toBeNull();
+    expect(await storage.get(saverKeyOf(key))).toBeNull();
   });
 });

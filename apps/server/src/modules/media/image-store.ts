@@ -8,6 +8,12 @@ import type { MediaStorage } from './storage';
 /** The AVIF twin of a WebP key. */
 export const avifKeyOf = (key: string) => key.replace(/\.webp$/, '.avif');
 
+/** The data-saver twin of a chapter page (issue 11 §2): smaller and lighter, made on first request. */
+export const saverKeyOf = (key: string) => key.replace(/\.webp$/, '.saver.webp');
+/** Data-saver pages are at most this wide (phones), at a lower quality. */
+export const SAVER_MAX_WIDTH = 720;
+const SAVER_QUALITY = 50;
+
 /** AVIF is kept only when it saves at least this share of the WebP's bytes. */
 const AVIF_MIN_SAVING = 0.1;
 
@@ -32,7 +38,9 @@ export function createImageStore(storage: MediaStorage, jobs: Pick<Jobs, 'send'>
   /** Deletes each image and every variant of it. */
   async function forget(keys: (string | null | undefined)[]) {
     await Promise.allSettled(
-      keys.filter((key): key is string => Boolean(key)).flatMap((key) => [storage.delete(key), storage.delete(avifKeyOf(key))]),
+      keys
+        .filter((key): key is string => Boolean(key))
+        .flatMap((key) => [storage.delete(key), storage.delete(avifKeyOf(key)), storage.delete(saverKeyOf(key))]),
     );
   }
 
@@ -85,4 +93,43 @@ async function exists(storage: MediaStorage, key: string): Promise<boolean> {
   const object = await storage.get(key);
   object?.body.destroy();
   return object !== null;
+}
+
+/**
+ * The data-saver variant of a page, made the first time someone asks for it and kept beside the
+ * page (so it works for pages uploaded before it existed, and costs nothing for pages nobody reads
+ * that way). Concurrent first requests on one instance share one encoding; across instances the
+ * same bytes are written twice, which is harmless. Like the AVIF twin, it never outlives its page.
+ */
+export function createSaverVariants(storage: MediaStorage) {
+  const making = new Map<string, Promise<boolean>>();
+  async function make(key: string): Promise<boolean> {
+    const source = await storage.get(key);
+    if (!source) return false;
+    const chunks: Buffer[] = [];
+    for await (const chunk of source.body) chunks.push(chunk as Buffer);
+    const saver = await sharp(Buffer.concat(chunks))
+      .resize({ width: SAVER_MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: SAVER_QUALITY })
+      .toBuffer();
+    await storage.put(saverKeyOf(key), saver, 'image/webp');
+    if (!(await exists(storage, key))) {
+      await storage.delete(saverKeyOf(key));
+      return false;
+    }
+    return true;
+  }
+  return {
+    /** The saver variant of a stored page, made if need be; null when the page itself is gone. */
+    async get(key: string) {
+      const ready = await storage.get(saverKeyOf(key));
+      if (ready) return ready;
+      let pending = making.get(key);
+      if (!pending) {
+        pending = make(key).finally(() => making.delete(key));
+        making.set(key, pending);
+      }
+      return (await pending) ? storage.get(saverKeyOf(key)) : null;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { avifKeyOf } from './image-store';
+import { avifKeyOf, createSaverVariants } from './image-store';
 import type { UrlSigner } from './signed-urls';
 import { isSafeKey, type MediaStorage } from './storage';
 
@@ -15,10 +15,12 @@ export const PRIVATE_PREFIX = 'pages/';
  */
 export async function mediaRoutes(app: FastifyInstance, options: { storage: MediaStorage; signer: UrlSigner; clock: Clock }) {
   const { storage, signer, clock } = options;
+  const savers = createSaverVariants(storage);
 
   app.get<{
     Params: { '*': string };
-    Querystring: { exp?: string; sig?: string };
+    /** `q=saver`: a chapter page's data-saver variant (the signature covers the page, whichever size is sent). */
+    Querystring: { exp?: string; sig?: string; q?: string };
   }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     if (!isSafeKey(key)) throw new AppError('not_found', 'No such image');
@@ -27,6 +29,16 @@ export async function mediaRoutes(app: FastifyInstance, options: { storage: Medi
       const left = signer.verify(`/media/${key}`, request.query.exp, request.query.sig, clock.now());
       if (left === null) throw new AppError('forbidden', 'This image link has expired or is not valid');
       cacheControl = `private, max-age=${left}`;
+    }
+    if (request.query.q === 'saver' && key.startsWith(PRIVATE_PREFIX) && key.endsWith('.webp')) {
+      const saver = await savers.get(key);
+      if (!saver) throw new AppError('not_found', 'No such image');
+      return reply
+        .header('cache-control', cacheControl)
+        .header('content-type', saver.contentType)
+        .header('content-length', saver.size)
+        .header('x-content-type-options', 'nosniff')
+        .send(saver.body);
     }
     // The original is looked up first: a variant is only ever served beside the image it belongs to.
     const original = await storage.get(key);

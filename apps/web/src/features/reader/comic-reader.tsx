@@ -1,6 +1,6 @@
 import type { ChapterPage } from '@inkwell/contract';
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
-import type { ComicSettings } from './reader-settings';
+import { pageUrl, type ComicSettings } from './reader-settings';
 
 const FIT_CLASSES: Record<ComicSettings['fit'], string> = {
   width: 'w-full max-w-[min(100%,900px)] h-auto',
@@ -13,16 +13,18 @@ export function PageImage({
   index,
   total,
   fit,
+  quality = 'full',
 }: {
   page: ChapterPage;
   index: number;
   total: number;
   fit: ComicSettings['fit'];
+  quality?: ComicSettings['quality'];
 }) {
   const isFirst = index === 0;
   return (
     <img
-      src={page.url}
+      src={pageUrl(page, quality)}
       width={page.width}
       height={page.height}
       alt={`Page ${index + 1} of ${total}`}
@@ -255,7 +257,7 @@ export function ComicReader({
             {...touchHandlers}
           >
             <img
-              src={page.url}
+              src={pageUrl(page, settings.quality)}
               width={page.width}
               height={page.height}
               alt={`Page ${pageIndex + 1} of ${total}, zoomed in`}
@@ -266,7 +268,7 @@ export function ComicReader({
           </div>
         ) : (
           <div className="relative" style={{ touchAction: 'pan-y' }} {...touchHandlers}>
-            <PageImage key={page.id} page={page} index={pageIndex} total={total} fit={settings.fit} />
+            <PageImage key={page.id} page={page} index={pageIndex} total={total} fit={settings.fit} quality={settings.quality} />
             {/* Click zones: the reading direction's forward side turns the page; the middle shows or hides the bars. */}
             <button
               type="button"
@@ -303,7 +305,7 @@ export function ComicReader({
           </button>
         </div>
         {/* The following page, fetched ahead so turning feels instant. */}
-        {pages[pageIndex + 1] && <link rel="prefetch" as="image" href={pages[pageIndex + 1]!.url} />}
+        {pages[pageIndex + 1] && <link rel="prefetch" as="image" href={pageUrl(pages[pageIndex + 1]!, settings.quality)} />}
       </div>
     );
   }
@@ -312,7 +314,7 @@ export function ComicReader({
     <div data-testid="strip-reader" className="flex flex-col items-center" style={{ gap: `${settings.gap}px` }}>
       {pages.map((page, index) => (
         <div key={page.id} className="w-full" ref={index === Math.max(0, total - 2) ? sentinelRef : undefined}>
-          <PageImage page={page} index={index} total={total} fit={settings.fit} />
+          <PageImage page={page} index={index} total={total} fit={settings.fit} quality={settings.quality} />
         </div>
       ))}
     </div>

@@ -22,7 +22,7 @@ import { ReaderSkeleton } from './components/reader-skeleton';
 import { ComicReader } from './comic-reader';
 import { LockedChapter } from './locked-chapter';
 import { NovelReader } from './novel-reader';
-import { useComicSettings, useNovelSettings } from './reader-settings';
+import { pageUrl, useComicSettings, useNovelSettings } from './reader-settings';
 import { ComicSettingsPanel, NovelSettingsPanel } from './reader-settings-panel';
 import { READER_THEMES, type ReaderTheme } from './reader-theme';
 import { isOnControl, useImmersive } from './use-immersive';
@@ -73,6 +73,7 @@ export default function ReaderPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [comicSettings, setComicSettings] = useComicSettings();
+  const comicQuality = comicSettings.quality;
   const [novelSettings, setNovelSettings] = useNovelSettings();
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   // The phone's bottom sheets: the chapter list or the settings.
@@ -119,9 +120,9 @@ export default function ReaderPage() {
     void client.prefetchQuery(nextOptions).then(() => {
       const next = client.getQueryData(nextOptions.queryKey);
       const first = next?.pages[0];
-      if (first) new Image().src = first.url;
+      if (first) new Image().src = pageUrl(first, comicQuality);
     });
-  }, [client, nextSlug, seriesSlug]);
+  }, [client, nextSlug, seriesSlug, comicQuality]);
 
   const refetch = chapter.refetch;
   const onFree = useCallback(() => void refetch(), [refetch]);

@@ -219,3 +219,28 @@ describe('on a phone', () => {
     expect(screen.getByTestId('reader-bar')).toHaveAttribute('data-hidden', 'true');
   });
 });
+
+describe('data saver', () => {
+  it('asks for the lighter variant of every page once chosen, and remembers it', async () => {
+    serve(chapter());
+    const { unmount } = renderReader();
+    const strip = await screen.findByTestId('strip-reader');
+    expect(within(strip).getAllByRole('img')[0]).toHaveAttribute('src', '/media/pages/c/1.webp?exp=1&sig=x');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Reading settings' })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Data saver' })[0]!);
+    expect(within(strip).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
+      '/media/pages/c/1.webp?exp=1&sig=x&q=saver',
+      '/media/pages/c/2.webp?exp=1&sig=x&q=saver',
+      '/media/pages/c/3.webp?exp=1&sig=x&q=saver',
+    ]);
+    // Same size boxes: the lighter image takes the page's place without moving anything.
+    expect(within(strip).getAllByRole('img')[0]).toHaveAttribute('width', '800');
+    expect(JSON.parse(localStorage.getItem(COMIC_SETTINGS_KEY)!)).toMatchObject({ quality: 'saver' });
+    unmount();
+    renderReader();
+    expect(within(await screen.findByTestId('strip-reader')).getAllByRole('img')[1]).toHaveAttribute(
+      'src',
+      '/media/pages/c/2.webp?exp=1&sig=x&q=saver',
+    );
+  });
+});

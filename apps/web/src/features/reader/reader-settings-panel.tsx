@@ -137,6 +137,15 @@ export function ComicSettingsPanel({
         ]}
         onChange={(fit) => onChange({ fit })}
       />
+      <Choice
+        label="Image quality"
+        value={settings.quality}
+        options={[
+          ['full', 'Full'],
+          ['saver', 'Data saver'],
+        ]}
+        onChange={(quality) => onChange({ quality })}
+      />
       {settings.mode === 'strip' && (
         <Slider
           label="Gap between pages"

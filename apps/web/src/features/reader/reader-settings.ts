@@ -34,8 +34,14 @@ export interface ComicSettings {
   fit: 'width' | 'height' | 'original';
   /** Pixels between pages in the long strip. */
   gap: number;
+  /** Data saver (issue 11 §2): smaller, lighter pages for a metered connection. */
+  quality: 'full' | 'saver';
 }
-export const COMIC_DEFAULTS: ComicSettings = { mode: 'strip', direction: 'ltr', fit: 'width', gap: 0 };
+export const COMIC_DEFAULTS: ComicSettings = { mode: 'strip', direction: 'ltr', fit: 'width', gap: 0, quality: 'full' };
+
+/** A page's address in the chosen quality: the saver variant rides on the same signed link. */
+export const pageUrl = (page: { url: string }, quality: ComicSettings['quality']) =>
+  quality === 'saver' ? `${page.url}${page.url.includes('?') ? '&' : '?'}q=saver` : page.url;
 export const COMIC_SETTINGS_KEY = 'inkwell.reader.comic';
 export const GAP_MAX = 48;
 
@@ -47,6 +53,7 @@ export const useComicSettings = () =>
       ['strip', 'paged'].includes(s.mode) &&
       ['ltr', 'rtl'].includes(s.direction) &&
       ['width', 'height', 'original'].includes(s.fit) &&
+      ['full', 'saver'].includes(s.quality) &&
       Number.isInteger(s.gap) &&
       s.gap >= 0 &&
       s.gap <= GAP_MAX,

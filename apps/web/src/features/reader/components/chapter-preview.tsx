@@ -39,6 +39,7 @@ export function ChapterPreview({
                 index={index}
                 total={data.pageCount}
                 fit={comicSettings.fit === 'height' ? 'width' : comicSettings.fit}
+                quality={comicSettings.quality}
               />
             </div>
           ))}
