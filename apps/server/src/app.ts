@@ -303,7 +303,11 @@ export async function buildApp(deps: AppDeps) {
   const pageMeta = createPageMetaRegistry();
   pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));
   pageMeta.register(announcementPageMeta(announcements, config.publicUrl));
-  await app.register(webPlugin, { webDistDir: config.webDistDir, pageMeta: pageMeta.lookup });
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    pageMeta: pageMeta.lookup,
+    isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
+  });
 
   return app;
 }

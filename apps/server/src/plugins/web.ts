@@ -32,7 +32,15 @@ export function withNoncePlaceholders(html: string): string {
  * checkout, sign-in) has none and keeps the strict CSP every answer starts with.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, options: { webDistDir: string | undefined; pageMeta?: PageMetaLookup }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      webDistDir: string | undefined;
+      pageMeta?: PageMetaLookup;
+      /** Whether maintenance mode is on (issue 10 §2): pages then answer 503 with Retry-After, for crawlers. */
+      isInMaintenance?: () => Promise<boolean>;
+    },
+  ) => {
     const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
     const hasWeb = indexFile !== undefined && existsSync(indexFile);
     const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
@@ -68,6 +76,11 @@ export const webPlugin = fp(
           reply.header('content-security-policy', app.csp.forAdsPage(nonce)).header('cache-control', 'private, no-cache');
         }
         reply.type('text/html; charset=utf-8');
+        // In maintenance a crawler learns a public page is away for a while, not gone; browsers render
+        // the app as usual (the maintenance page, or the site for the team). Sign-in pages stay a 200.
+        if (options.isInMaintenance && !isAdFreePage(path) && (await options.isInMaintenance())) {
+          return reply.code(503).header('retry-after', '300').send(html);
+        }
         // Series and chapter pages carry their own title, description and preview image.
         const meta = options.pageMeta ? await options.pageMeta(path) : undefined;
         if (meta === null) return reply.code(404).send(html);

@@ -245,6 +245,38 @@ describe('maintenance mode', () => {
     expect((await call('siteSettings')).body.data.maintenance).toEqual({ enabled: false, message: '' });
   });
 
+  it('answers the HTML of public pages 503 with Retry-After for crawlers; sign-in and the dashboard stay 200', async () => {
+    const web = await createTestApp({ indexHtml: '<!doctype html><html><head><title>Inkwell</title></head><body><div id="root"></div></body></html>' });
+    try {
+      const owner = await buildUser(web.db, { role: 'admin' });
+      const cookie = await loginAs(web.app, owner);
+      await web.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, owner.id));
+      const page = (url: string) => web.app.inject({ method: 'GET', url });
+      const setMaintenance = (enabled: boolean) =>
+        web.app.inject({
+          method: 'PATCH',
+          url: ROUTES.adminSiteConfigUpdate.path,
+          headers: { cookie, origin: TEST_ORIGIN },
+          payload: { maintenance: { enabled } },
+        });
+
+      expect((await page('/comics')).statusCode).toBe(200);
+      expect((await setMaintenance(true)).statusCode).toBe(200);
+      for (const url of ['/', '/comics', '/SeriesView/anything']) {
+        const answer = await page(url);
+        expect(answer.statusCode, url).toBe(503);
+        expect(answer.headers['retry-after']).toBe('300');
+        // The app itself still comes: it shows the maintenance page.
+        expect(answer.body).toContain('<div id="root"></div>');
+      }
+      for (const url of ['/login', '/Dashboard/Configuration']) expect((await page(url)).statusCode, url).toBe(200);
+      expect((await setMaintenance(false)).statusCode).toBe(200);
+      expect((await page('/comics')).statusCode).toBe(200);
+    } finally {
+      await web.close();
+    }
+  });
+
   it('says a default message when the admin left it empty', async () => {
     await patch({ maintenance: { enabled: true, message: '' } });
     try {
