@@ -15,6 +15,7 @@ export * from './comments';
 export * from './two-factor';
 export * from './metrics';
 export * from './admin-users';
+export * from './ad-pages';
 export * from './ads';
 export * from './audit';
 export * from './routes';
