@@ -596,6 +596,10 @@ async function freshAnnouncement() {
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoStore(t.db);
+  // The walk is of the site as it normally runs: maintenance mode would answer the public 503.
+  const settings = (await send('siteSettings', {})).json().data;
+  if (settings.maintenance.enabled || !settings.registrationOpen)
+    throw new Error('the walk expects maintenance off and sign-ups open');
   const packagesList = (await send('coinPackages', {})).json().data.items as { id: string; name: string }[];
   const planList = (await send('plans', {})).json().data.items as { id: string; name: string }[];
   f.packageId = packagesList.find((item) => item.name === 'Chest')!.id;
