@@ -68,7 +68,7 @@ let ips = 0;
 /** Each login, registration and reset from an address of its own: these tests are not about rate limits. */
 const nextIp = () => ((ips += 1), `10.42.${Math.floor(ips / 250)}.${ips % 250}`);
 
-async function send(name: EndpointName, call: Call & { cookie?: string }) {
+async function send(name: EndpointName, call: Call) {
   const route = ROUTES[name];
   const upload = call.files ? multipart(call.files) : undefined;
   const response = await t.app.inject({
@@ -667,6 +667,7 @@ describe('the permission matrix (issue 10 §4)', () => {
       expect(build, `no request for ${name}: add one to REQUESTS`).toBeDefined();
       const actual: Partial<Record<MatrixColumn, number>> = {};
       const unchanged: string[] = [];
+      const wrongCodes: string[] = [];
       for (const column of MATRIX_COLUMNS) {
         if (row.expected[column] === undefined) continue;
         const actor = f.actors[column];
@@ -676,12 +677,17 @@ describe('the permission matrix (issue 10 §4)', () => {
         const response = await send(name, { ...call, cookie: call.cookie ?? actor.cookie });
         actual[column] = response.statusCode;
         const refused = response.statusCode >= 300;
+        // A 401 or 403 must be the access rule's own answer, not another refusal with the same status.
+        const code = refused ? (response.json() as { error?: { code?: string } }).error?.code : undefined;
+        if (response.statusCode === 401 && code !== 'unauthorized') wrongCodes.push(`${column}: 401 ${code}`);
+        if (response.statusCode === 403 && code !== 'forbidden') wrongCodes.push(`${column}: 403 ${code}`);
         if (call.state && (refused || column === 'readerB')) {
           if (JSON.stringify(await call.state()) !== JSON.stringify(before)) unchanged.push(column);
         }
       }
       expect(actual).toEqual(row.expected);
       expect(unchanged, 'columns whose refused (or reader B) request changed what it aimed at').toEqual([]);
+      expect(wrongCodes, '401 and 403 answers whose code is not unauthorized or forbidden').toEqual([]);
     });
   }
 

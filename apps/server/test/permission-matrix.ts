@@ -19,9 +19,10 @@
  * Where reader B is refused, premium, editor and admin acting on reader A's thing through the same
  * endpoint must get the same answer (the team moderates through its own endpoints only).
  *
- * Cells: 200/201 done · 401 no session · 403 wrong role, or not the owner where the code says
- * forbidden · 404 the thing is not the caller's (the code does not reveal it), or the caller has
- * none · `-` not sent. Notes say what is sent where it is not obvious.
+ * Cells: 200/201 done · 401 no session (code `unauthorized`) · 403 wrong role, or not the owner
+ * where the code says so (code `forbidden`, never another 403 such as a failed origin check) ·
+ * 404 the thing is not the caller's (the code does not reveal it), or the caller has none ·
+ * `-` not sent. Notes say what is sent where it is not obvious.
  *
  * Outside ROUTES, so not walked here: Stripe's webhook (STRIPE_WEBHOOK_PATH: registered only when
  * Stripe is configured, and authorized by its signature, not a session: stripe.test.ts) and the
