@@ -17,6 +17,9 @@
  * `gone` is one it answers 404 for; {seriesId}, {announcementId}, {userId} and {purchaseId} are
  * filled in with ids it knows. A heading matches when the page
  * has one that starts with it (tags may follow a name); {username} is the signed-in user's.
+ *
+ * Whose things a page shows (another reader's purchase at /buy/checkout/{purchaseId}) is the
+ * server's call, not a guard's: see the readerB column of apps/server/test/permission-matrix.ts.
  */
 export const PAGE_MATRIX = `
 route                                                       | visitor                | reader                 | premium                | editor                 | admin                  | heading
