@@ -39,7 +39,8 @@ export const maintenancePlugin = fp(
       if (request.method === 'OPTIONS' || !request.url.startsWith('/api/')) return;
       const role = request.user?.role;
       if (role === 'editor' || role === 'admin') return;
-      if (isOpenInMaintenance(request.url.split('?')[0] ?? '')) return;
+      // The matched route's own path, not the URL as sent: no spelling of a URL reaches a gated route through an open one.
+      if (isOpenInMaintenance(request.routeOptions.url ?? '')) return;
       const { maintenance } = await siteConfig.current();
       if (!maintenance.enabled) return;
       throw new AppError('maintenance', maintenance.message || MAINTENANCE_DEFAULT_MESSAGE, {
