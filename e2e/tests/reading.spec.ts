@@ -18,7 +18,10 @@ async function logIn(page: Page, login: string, password: string) {
 
 test('a visitor lands on a populated home page and browses comics, novels and the premium tab', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Featured' }).getByRole('img').first()).toBeVisible();
+  // Banners are art with their title as live text over it.
+  const featured = page.getByRole('region', { name: 'Featured' });
+  await expect(featured.locator('img').first()).toBeVisible();
+  await expect(featured.getByText('The Lantern Keeper')).toBeVisible();
   const latest = page.getByRole('region', { name: 'Latest updates' });
   await expect(latest.getByRole('article')).toHaveCount(12);
   // Every image on the page carries its size, so nothing shifts while it loads.

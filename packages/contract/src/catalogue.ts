@@ -75,8 +75,10 @@ export type Banner = z.infer<typeof bannerSchema>;
 export const homeResponseSchema = envelope(
   z.object({
     banners: z.array(bannerSchema),
+    /** Each series shows in one row only: latest updates, then trending this week, new series and premium picks. */
     latest: z.array(seriesCardSchema),
-    popular: z.array(seriesCardSchema),
+    trending: z.array(seriesCardSchema),
+    newest: z.array(seriesCardSchema),
     premium: z.array(seriesCardSchema),
   }),
 );
@@ -98,7 +100,7 @@ export const seriesListQuerySchema = z.object({
   genre: z.string().trim().min(1).max(80).optional(),
   status: seriesStatusSchema.optional(),
   premium: booleanQuery.optional(),
-  sort: z.enum(SERIES_SORTS, { error: 'Sort must be latest, popular, new, title or relevance' }).optional(),
+  sort: z.enum(SERIES_SORTS, { error: 'Sort must be latest, popular, trending, new, title or relevance' }).optional(),
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(SERIES_PAGE_SIZE_MAX).default(SERIES_PAGE_SIZE),
 });

@@ -22,8 +22,11 @@ export function seriesStatusLabel(status: string | null | undefined): string {
 export const SERIES_TYPES = ['comic', 'novel'] as const;
 export type SeriesType = (typeof SERIES_TYPES)[number];
 
-/** `relevance` ranks a search's matches (exact title, then prefix, then likeness); without one it is `latest`. */
-export const SERIES_SORTS = ['latest', 'popular', 'new', 'title', 'relevance'] as const;
+/**
+ * `trending` ranks by the views of the last seven days; `relevance` ranks a search's matches
+ * (exact title, then prefix, then likeness), and without a search it is `latest`.
+ */
+export const SERIES_SORTS = ['latest', 'popular', 'trending', 'new', 'title', 'relevance'] as const;
 export type SeriesSort = (typeof SERIES_SORTS)[number];
 
 /**

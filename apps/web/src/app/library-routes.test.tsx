@@ -9,7 +9,7 @@ describe('the library’s routes (SPEC §2 Reader’s Area)', () => {
   it('the user menu’s BookMarks entry opens /profile/bookmarks, listed in the side menu with History', async () => {
     mockApi({
       [ROUTES.verify.path]: verifyAs(readerUser),
-      [ROUTES.home.path]: () => ok({ banners: [], latest: [], premium: [], popular: [] }),
+      [ROUTES.home.path]: () => ok({ banners: [], latest: [], trending: [], newest: [], premium: [] }),
       [ROUTES.history.path]: () => ok({ items: [], pagination: pageInfo(1, 1, 0) }),
       [ROUTES.bookmarks.path]: () => ok({ items: [], pagination: pageInfo(1, 1, 0) }),
     });

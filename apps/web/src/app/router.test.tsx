@@ -184,7 +184,7 @@ describe('route loaders (DESIGN §6)', () => {
   it('home waits for the session, so a signed-in reader is greeted without a join strip first', async () => {
     mockApi({
       '/api/proxy/public/verify': verifyAs(readerUser),
-      [`${PUB}/home`]: () => Response.json({ success: true, data: { banners: [], latest: [], premium: [], popular: [] } }),
+      [`${PUB}/home`]: () => Response.json({ success: true, data: { banners: [], latest: [], trending: [], newest: [], premium: [] } }),
     });
     renderRoutes(createRoutes, '/');
     expect(await screen.findByRole('heading', { name: 'Welcome back, reader_one.' })).toBeInTheDocument();

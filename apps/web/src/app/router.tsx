@@ -112,7 +112,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
             { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
             { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
-            ...(['comics', 'novels', 'premium', 'search'] as const).map(
+            ...(['comics', 'novels', 'premium', 'browse', 'search'] as const).map(
               (kind): RouteObject => ({
                 path: kind,
                 loader: catalogueLoader(queryClient, kind),
@@ -120,7 +120,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 HydrateFallback: CataloguePageSkeleton,
                 ...lazyNamed(
                   () => import('../features/catalogue/pages/catalogue-page'),
-                  ({ comics: 'ComicsPage', novels: 'NovelsPage', premium: 'PremiumPage', search: 'SearchPage' } as const)[kind],
+                  (
+                    {
+                      comics: 'ComicsPage',
+                      novels: 'NovelsPage',
+                      premium: 'PremiumPage',
+                      browse: 'BrowsePage',
+                      search: 'SearchPage',
+                    } as const
+                  )[kind],
                 ),
               }),
             ),
@@ -223,9 +231,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
                 { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
                 { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
-                { path: 'Configuration', ...lazyPage(() => import('../features/dashboard/configuration/configuration-page')) },
                 { path: 'Users', ...lazyPage(() => import('../features/dashboard/users/users-page')) },
                 { path: 'Users/:id', ...lazyPage(() => import('../features/dashboard/users/user-detail-page')) },
+                { path: 'Configuration', ...lazyPage(() => import('../features/dashboard/configuration/configuration-page')) },
                 { path: 'MetricsAdmin', ...lazyPage(() => import('../features/dashboard/metrics/metrics-admin-page')) },
                 { path: 'AuditLog', ...lazyPage(() => import('../features/dashboard/audit/audit-log-page')) },
               ],

@@ -1,4 +1,4 @@
-import type { ChapterContent, HomeData, SeriesDetail, SeriesListData, SeriesSort } from '@inkwell/contract';
+import type { ChapterContent, HomeData, SeriesCard, SeriesDetail, SeriesListData, SeriesSort } from '@inkwell/contract';
 import { homeResponseSchema, seriesListResponseSchema, type seriesListQuerySchema } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -30,9 +30,11 @@ export const CATALOGUE_CACHE_MS = 10_000;
  * sees the same thing; so does every premium reader): an early-access chapter opens at most this late.
  */
 export const SHARED_ANSWER_MS = 2_000;
-const HOME_SECTION_SIZE = 12;
-/** The home page shows one row of premium picks. */
-const HOME_PREMIUM_SIZE = 6;
+/** Latest updates fill two rows of the home page; the other sections one row each. */
+const HOME_LATEST_SIZE = 12;
+const HOME_ROW_SIZE = 6;
+/** Each section asks for more than it shows: what an earlier section already shows is left out. */
+const HOME_CANDIDATES = 24;
 const CARD_CHAPTERS = 3;
 
 type ListQuery = z.output<typeof seriesListQuerySchema>;
@@ -111,17 +113,26 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
   const service = {
     home(): Promise<HomeData> {
       return cached('home', async () => {
-        const [banners, latest, popular, premium] = await Promise.all([
+        const [banners, latest, trending, newest, premium] = await Promise.all([
           activeBanners(db, clock.now()),
-          cards({}, 'latest', 1, HOME_SECTION_SIZE),
-          cards({}, 'popular', 1, HOME_SECTION_SIZE),
-          cards({ premium: true }, 'latest', 1, HOME_PREMIUM_SIZE),
+          cards({}, 'latest', 1, HOME_LATEST_SIZE),
+          cards({}, 'trending', 1, HOME_CANDIDATES),
+          cards({}, 'new', 1, HOME_CANDIDATES),
+          cards({ premium: true }, 'latest', 1, HOME_CANDIDATES),
         ]);
+        // Issue 11 §3: a series shows in one row only, the first that wants it.
+        const shown = new Set(latest.items.map((card) => card.id));
+        const unseen = (items: SeriesCard[]) => {
+          const fresh = items.filter((card) => !shown.has(card.id)).slice(0, HOME_ROW_SIZE);
+          for (const card of fresh) shown.add(card.id);
+          return fresh;
+        };
         return {
           banners: banners.flatMap((row) => toBanner(row) ?? []),
           latest: latest.items,
-          popular: popular.items,
-          premium: premium.items,
+          trending: unseen(trending.items),
+          newest: unseen(newest.items),
+          premium: unseen(premium.items),
         };
       });
     },

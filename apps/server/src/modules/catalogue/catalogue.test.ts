@@ -1,5 +1,7 @@
 import { chapterContentResponseSchema, homeResponseSchema, searchResponseSchema, seriesDetailResponseSchema, seriesListResponseSchema } from '@inkwell/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NIL_UUID } from '../../db/schema';
 import { png } from '../../../test/fixtures';
 import { teamOf } from '../../../test/factories';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
@@ -244,7 +246,7 @@ describe('chapter content', () => {
 });
 
 describe('home, lists, genres and banners', () => {
-  it('fills the home page with latest updates (newest chapters first), popular and premium picks', async () => {
+  it('fills the home page with latest updates (newest chapters first), then rows that never repeat a series', async () => {
     const response = await get(`${PUBLIC}/home`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
@@ -254,8 +256,26 @@ describe('home, lists, genres and banners', () => {
       [2, true],
       [1.5, false],
     ]);
-    expect(data.premium.map((s: { slug: string }) => s.slug).sort()).toEqual(['murder-at-willowmere', 'the-lantern-keeper']);
+    // Both series are already in the latest updates: the other rows leave them out.
+    expect([data.trending, data.newest, data.premium]).toEqual([[], [], []]);
     expect(data.latest.some((s: { slug: string }) => s.slug === 'hidden-draft-series')).toBe(false);
+  });
+
+  it('ranks trending series by the views of the last seven days', async () => {
+    const ids = Object.fromEntries(
+      (await Promise.all(['the-lantern-keeper', 'murder-at-willowmere'].map((slug) => get(`${PUBLIC}/series/${slug}`)))).map(
+        (response) => [response.json().data.slug, response.json().data.id],
+      ),
+    );
+    const day = (daysAgo: number) => new Date(t.clock.now().getTime() - daysAgo * DAY).toISOString().slice(0, 10);
+    await t.db.execute(sql`insert into daily_views (day, series_id, chapter_id, views) values
+      (${day(20)}::date, ${ids['the-lantern-keeper']}::uuid, ${NIL_UUID}::uuid, 900),
+      (${day(1)}::date, ${ids['the-lantern-keeper']}::uuid, ${NIL_UUID}::uuid, 5),
+      (${day(2)}::date, ${ids['murder-at-willowmere']}::uuid, ${NIL_UUID}::uuid, 40)
+      on conflict (day, series_id, chapter_id) do update set views = excluded.views`);
+    t.app.services.catalogue.invalidate();
+    const trending = (await get(`${PUBLIC}/series?sort=trending`)).json().data.items.map((s: { slug: string }) => s.slug);
+    expect(trending).toEqual(['murder-at-willowmere', 'the-lantern-keeper']);
   });
 
   it('filters by type, genre, status and premium, sorts, and paginates', async () => {

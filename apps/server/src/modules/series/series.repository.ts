@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SeriesSort, SeriesStatus, SeriesType } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { at, escapeLike } from '../../db/sql';
-import { chapters, genres, series, seriesGenres } from '../../db/schema';
+import { chapters, genres, NIL_UUID, series, seriesGenres } from '../../db/schema';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
@@ -22,7 +22,7 @@ const premiumChapterExists = (now: Date) => sql`exists (
   and c.published_at <= ${at(now)} and (c.free_at is null or c.free_at > ${at(now)}))`;
 
 /** Each order matches an index of series (drizzle's indexes sort descending with nulls last). */
-const SORTS: Record<Exclude<SeriesSort, 'relevance'>, SQL[]> = {
+const SORTS: Record<Exclude<SeriesSort, 'relevance' | 'trending'>, SQL[]> = {
   latest: [sql`${series.lastChapterAt} desc nulls last`, sql`${series.createdAt} desc nulls last`],
   popular: [sql`${series.views} desc nulls last`, asc(series.title)],
   new: [sql`${series.createdAt} desc nulls last`],
@@ -37,8 +37,21 @@ export const relevance = (q: string): SQL[] => [
   asc(series.title),
 ];
 
-const orderOf = (sort: SeriesSort, q: string | undefined): SQL[] =>
-  sort === 'relevance' ? (q ? relevance(q.toLowerCase()) : SORTS.latest) : SORTS[sort];
+/** Views of the last seven days (the series-level rows of daily_views, read through its series-and-day index). */
+const TRENDING_DAYS = 7;
+const trending = (now: Date): SQL[] => [
+  sql`(select coalesce(sum(dv.views), 0) from daily_views dv
+    where dv.series_id = ${series.id} and dv.chapter_id = ${NIL_UUID}::uuid
+    and dv.day > (${at(now)})::date - ${sql.raw(String(TRENDING_DAYS))}) desc`,
+  sql`${series.views} desc nulls last`,
+  asc(series.title),
+];
+
+const orderOf = (sort: SeriesSort, q: string | undefined, now: Date): SQL[] => {
+  if (sort === 'relevance') return q ? relevance(q.toLowerCase()) : SORTS.latest;
+  if (sort === 'trending') return trending(now);
+  return SORTS[sort];
+};
 
 /** How alike a word must be to count as a near match (pg_trgm word similarity). */
 export const SEARCH_SIMILARITY = 0.4;
@@ -80,7 +93,7 @@ export function publishedSeriesPageQuery(
     .select()
     .from(series)
     .where(publishedWhere(filter, now))
-    .orderBy(...orderOf(sort, filter.q), asc(series.id))
+    .orderBy(...orderOf(sort, filter.q, now), asc(series.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
 }

@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/money';
 import { useAdminMetrics, useTeamMetrics } from './metrics/api/metrics';
 import { todayUtc } from './metrics/range';
 import { teamNavFor } from './team-nav';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const n = (value: number) => value.toLocaleString('en');
 
@@ -32,6 +33,7 @@ function Figure({ label, value, to }: { label: string; value: string | undefined
 
 /** /Dashboard: today's numbers for the viewer's role (UTC day), then the parts of the dashboard it opens. */
 export function DashboardHomePage() {
+  useDocumentTitle('Dashboard');
   const { user } = useAuth();
   const today = todayUtc();
   const isAdmin = user?.role === 'admin';

@@ -3,6 +3,7 @@ import { AlertTriangle, Ban, Compass, Lock, ServerCrash, Wrench } from 'lucide-r
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSiteSettings } from '../../lib/site-settings';
 import { ERROR_PAGE_TEXT, isErrorPageCode } from './error-codes';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const ICONS = {
   unauthorized: Lock,
@@ -37,6 +38,7 @@ export function ErrorView({ code }: { code: ErrorPageCode }) {
   const navigate = useNavigate();
   const settings = useSiteSettings();
   const { title, description } = ERROR_PAGE_TEXT[code];
+  useDocumentTitle(title);
   // The admin's own words while the site is down; the usual text when they left none.
   const maintenanceMessage = code === 'maintenance' ? settings.data?.maintenance?.message : undefined;
   const Icon = ICONS[code] ?? AlertTriangle;

@@ -7,11 +7,13 @@ import { fetchNotifications, markAllNotificationsRead, notificationKeys } from '
 import { EmailPreferences } from './components/email-preferences';
 import { timeAgo } from './dropdown-rules';
 import { useMarkAsRead } from './use-notifications';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const PAGE = 20;
 
 /** /profile/notifications: the e-mail setting, then every notification, newest first, twenty at a time. */
 export function NotificationsPage() {
+  useDocumentTitle('Notifications');
   return (
     <>
       <EmailPreferences />

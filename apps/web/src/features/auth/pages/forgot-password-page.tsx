@@ -5,8 +5,10 @@ import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../compon
 import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from './auth-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sentMessage, setSentMessage] = useState<string | null>(null);

@@ -4,10 +4,12 @@ import { FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { useAuth } from '../../../lib/auth/auth-context';
 import type { LoginResult } from '../../../lib/auth/session';
 import { AuthCard } from './auth-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const NETWORK_ERROR = 'We could not reach Inkwell. Check your connection and try again.';
 
 export function LoginPage() {
+  useDocumentTitle('Log in');
   const { login, loginWithTwoFactor, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();

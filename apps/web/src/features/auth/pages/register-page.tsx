@@ -7,8 +7,10 @@ import { register } from '../api/register';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { AuthCard } from './auth-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function RegisterPage() {
+  useDocumentTitle('Register');
   const { user, setUser } = useAuth();
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', username: '', password: '', confirm: '' });

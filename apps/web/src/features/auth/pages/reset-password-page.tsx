@@ -5,9 +5,11 @@ import { FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /reset-password?token=…: the page a reset e-mail links to. */
 export function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form, setForm] = useState({ password: '', confirm: '' });

@@ -3,8 +3,11 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useEffect } from 'react';
 import { callApiData } from '../../../lib/api-client';
 
-/** The catalogue's lists; `search` is the results page (/search?q=), over comics and novels alike. */
-export type CatalogueKind = 'comics' | 'novels' | 'premium' | 'search';
+/**
+ * The catalogue's lists; `browse` is every series, comics and novels together (where the home
+ * page's rows lead), and `search` the results page (/search?q=).
+ */
+export type CatalogueKind = 'comics' | 'novels' | 'premium' | 'browse' | 'search';
 export type SeriesListQuery = NonNullable<EndpointQuery<'seriesList'>>;
 
 /**
@@ -17,7 +20,7 @@ export function seriesListQueryFor(kind: CatalogueKind, params: URLSearchParams)
   if (kind === 'comics') query.type = 'comic';
   if (kind === 'novels') query.type = 'novel';
   if (kind === 'premium') query.premium = 'true';
-  if ((kind === 'premium' || kind === 'search') && (type === 'comic' || type === 'novel')) query.type = type;
+  if ((kind === 'premium' || kind === 'browse' || kind === 'search') && (type === 'comic' || type === 'novel')) query.type = type;
   const q = searchTextOf(params);
   if (kind === 'search' && q.length >= SEARCH_MIN_CHARS) query.q = q;
   const genre = params.get('genre');

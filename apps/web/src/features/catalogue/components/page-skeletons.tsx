@@ -1,4 +1,4 @@
-import { SeriesGridSkeleton } from './series-card';
+import { SeriesGridSkeleton, SeriesRowSkeleton } from './series-card';
 
 // Loading states drawn in the loaded page's boxes (same paddings, cover sizes and rows), shown
 // while a route's code and data load on a cold start and whenever a page has to wait again.
@@ -11,7 +11,7 @@ export function HomePageSkeleton() {
       <div className="aspect-[2/1] w-full animate-pulse rounded-2xl bg-ink-900 sm:aspect-[16/5]" />
       <div className="mt-10">
         <div className={`mb-4 h-7 w-40 ${bar}`} />
-        <SeriesGridSkeleton />
+        <SeriesRowSkeleton />
       </div>
     </div>
   );

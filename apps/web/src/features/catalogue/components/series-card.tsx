@@ -46,6 +46,25 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
   );
 }
 
+/**
+ * A home page row (issue 11 §3): on a phone it scrolls sideways, a card and a half in view, so the
+ * page stays short; from sm up it is a grid like the lists.
+ */
+export function SeriesRow({ items, eagerCount = 0 }: { items: Card[]; eagerCount?: number }) {
+  return (
+    <div
+      data-testid="series-row"
+      className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:snap-none sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0 md:grid-cols-4 lg:grid-cols-6"
+    >
+      {items.map((series, index) => (
+        <div key={series.id} className="w-36 shrink-0 snap-start sm:w-auto">
+          <SeriesCard series={series} eager={index < eagerCount} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function SeriesGrid({ items, eagerCount = 0 }: { items: Card[]; eagerCount?: number }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
@@ -61,6 +80,26 @@ export function SeriesGridSkeleton({ count = 12 }: { count?: number }) {
     <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6" aria-hidden>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-xl border border-ink-800 bg-ink-900">
+          <div className="aspect-[2/3] animate-pulse bg-ink-800" />
+          <div className="space-y-2 p-3">
+            <div className="h-3 w-3/4 animate-pulse rounded bg-ink-800" />
+            <div className="h-3 w-1/3 animate-pulse rounded bg-ink-800" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The home page's row while it loads, in the row's own boxes. */
+export function SeriesRowSkeleton({ count = 12 }: { count?: number }) {
+  return (
+    <div
+      className="-mx-4 flex gap-3 overflow-hidden px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:px-0 sm:pb-0 md:grid-cols-4 lg:grid-cols-6"
+      aria-hidden
+    >
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="w-36 shrink-0 overflow-hidden rounded-xl border border-ink-800 bg-ink-900 sm:w-auto">
           <div className="aspect-[2/3] animate-pulse bg-ink-800" />
           <div className="space-y-2 p-3">
             <div className="h-3 w-3/4 animate-pulse rounded bg-ink-800" />

@@ -13,6 +13,7 @@ const HEADINGS: Record<CatalogueKind, { title: string; intro: string }> = {
   comics: { title: 'Comics', intro: 'Webtoons and manga, read as a long strip or page by page.' },
   novels: { title: 'Novels', intro: 'Serialized web novels, with the typography you choose.' },
   premium: { title: 'Premium', intro: 'Series with chapters in early access or for premium readers.' },
+  browse: { title: 'All series', intro: 'Comics and novels together, in the order you choose.' },
   search: { title: 'Search', intro: 'Comics and novels by their title or any other name they go by.' },
 };
 
@@ -20,6 +21,7 @@ const SORTS = [
   ['relevance', 'Best match'],
   ['latest', 'Latest update'],
   ['popular', 'Popular'],
+  ['trending', 'Trending this week'],
   ['new', 'Newest'],
   ['title', 'Title A–Z'],
 ] as const;
@@ -118,7 +120,7 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
           {isSearch && <SearchField value={searchText} onSearch={(text) => setFilter('q', text)} />}
         </div>
         <div className="flex flex-wrap gap-3">
-          {(kind === 'premium' || isSearch) && (
+          {(kind === 'premium' || kind === 'browse' || isSearch) && (
             <Select label="Type" value={params.get('type') ?? ''} onChange={(value) => setFilter('type', value)}>
               <option value="">All</option>
               <option value="comic">Comics</option>
@@ -186,3 +188,4 @@ export const ComicsPage = () => <CataloguePage kind="comics" />;
 export const NovelsPage = () => <CataloguePage kind="novels" />;
 export const PremiumPage = () => <CataloguePage kind="premium" />;
 export const SearchPage = () => <CataloguePage kind="search" />;
+export const BrowsePage = () => <CataloguePage kind="browse" />;

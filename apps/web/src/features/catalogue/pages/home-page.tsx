@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { AdSlot } from '../../../lib/ads/ad-slot';
@@ -7,17 +7,20 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { useHome } from '../api/get-home';
 import { BannerCarousel } from '../components/banner-carousel';
 import { HomePageSkeleton } from '../components/page-skeletons';
-import { SeriesGrid } from '../components/series-card';
+import { useGenres } from '../api/list-genres';
+import { SeriesRow } from '../components/series-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function Section({ title, to, children }: { title: string; to: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="mt-10" aria-labelledby={`section-${to}`}>
+    <section className="mt-10" aria-labelledby={id}>
       <div className="mb-4 flex items-end justify-between">
-        <h2 id={`section-${to}`} className="text-xl font-bold text-white">
+        <h2 id={id} className="text-xl font-bold text-white">
           {title}
         </h2>
         <Link to={to} className="flex items-center gap-1 text-sm font-medium text-accent-400 hover:text-accent-300">
-          See all <ArrowRight className="size-4" aria-hidden />
+          See all <span className="sr-only">{title.toLowerCase()}</span> <ArrowRight className="size-4" aria-hidden />
         </Link>
       </div>
       {children}
@@ -25,12 +28,40 @@ function Section({ title, to, children }: { title: string; to: string; children:
   );
 }
 
+/** The genres as chips, each opening the combined list of comics and novels in that genre. */
+function GenreChips() {
+  const genres = useGenres();
+  if (!genres.data || genres.data.length === 0) return null;
+  return (
+    <section className="mt-10" aria-labelledby="section-genres">
+      <h2 id="section-genres" className="mb-4 text-xl font-bold text-white">
+        Genres
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {genres.data.map((genre) => (
+          <li key={genre.id}>
+            <Link
+              to={`/browse?genre=${genre.slug}`}
+              className="inline-block rounded-full border border-ink-700 bg-ink-900 px-4 py-2 text-sm font-medium text-zinc-200 hover:border-accent-500 hover:text-white"
+            >
+              {genre.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
- * The home page: banners, latest updates with their newest chapters, popular and premium picks.
+ * The home page (issue 11 §3): banners, the reader's Continue reading, announcements, latest
+ * updates with their newest chapters, trending this week, new series, premium picks and genres;
+ * a series shows in one row only, and every "See all" opens a list that holds what the row showed.
  * `personalRow` is the signed-in reader's own row (their "Continue reading"), `newsRow` the team's
  * pinned and recent announcements; both composed by the app.
  */
 export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; newsRow?: ReactNode }) {
+  useDocumentTitle('Comics and web novels');
   const { user, isChecking } = useAuth();
   const home = useHome();
   // The greeting and the join strip depend on who is reading: wait for both, so nothing moves.
@@ -74,24 +105,30 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
               </div>
             </section>
           )}
-          <Section title="Latest updates" to="/comics?sort=latest">
+          <Section title="Latest updates" to="/browse">
             {home.data.latest.length > 0 ? (
-              <SeriesGrid items={home.data.latest} eagerCount={6} />
+              <SeriesRow items={home.data.latest} eagerCount={6} />
             ) : (
               <p className="text-zinc-400">No series yet. The team is preparing the first chapters.</p>
             )}
           </Section>
           <AdSlot placement="home" />
+          {home.data.trending.length > 0 && (
+            <Section title="Trending this week" to="/browse?sort=trending">
+              <SeriesRow items={home.data.trending} />
+            </Section>
+          )}
+          {home.data.newest.length > 0 && (
+            <Section title="New series" to="/browse?sort=new">
+              <SeriesRow items={home.data.newest} />
+            </Section>
+          )}
           {home.data.premium.length > 0 && (
             <Section title="Premium picks" to="/premium">
-              <SeriesGrid items={home.data.premium.slice(0, 6)} />
+              <SeriesRow items={home.data.premium} />
             </Section>
           )}
-          {home.data.popular.length > 0 && (
-            <Section title="Popular" to="/comics?sort=popular">
-              <SeriesGrid items={home.data.popular.slice(0, 12)} />
-            </Section>
-          )}
+          <GenreChips />
         </>
       )}
     </div>

@@ -8,9 +8,11 @@ import { ImageUpload } from '../components/image-upload';
 import { AnnouncementForm } from './announcement-form';
 import { useDeleteAnnouncement, useTeamAnnouncement, useUpdateAnnouncement, useUploadAnnouncementCover } from './api';
 import { AnnouncementStateBadge } from './state-badge';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /Dashboard/Announcements/EditAnnouncements/{id}: the text, status, pin and cover of one announcement. */
 export default function AnnouncementEditPage() {
+  useDocumentTitle('Edit announcement');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();

@@ -4,9 +4,11 @@ import { useToast } from '../../../components/toast/toast-context';
 import { IMAGE_ACCEPT } from '../components/image-upload';
 import { AnnouncementForm } from './announcement-form';
 import { useCreateAnnouncement, useUploadAnnouncementCover } from './api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /Dashboard/Announcements/AddAnnouncements: a new announcement, with its cover. */
 export default function AnnouncementNewPage() {
+  useDocumentTitle('New announcement');
   const navigate = useNavigate();
   const toast = useToast();
   const create = useCreateAnnouncement();

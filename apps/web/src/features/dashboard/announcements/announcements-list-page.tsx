@@ -9,11 +9,13 @@ import { formatDate } from '../../../lib/time';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTeamAnnouncements } from './api';
 import { AnnouncementStateBadge } from './state-badge';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const isState = (value: string | null): value is AnnouncementState => ANNOUNCEMENT_STATES.includes(value as AnnouncementState);
 
 /** /Dashboard/Announcements: every announcement, searchable by title and filtered by status, newest change first. */
 export default function AnnouncementsListPage() {
+  useDocumentTitle('Announcements');
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const debounced = useDebouncedValue(text.trim(), 300);

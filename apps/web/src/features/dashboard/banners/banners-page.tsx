@@ -13,6 +13,7 @@ import { useDeleteBanner } from './api/delete-banner';
 import { useTeamBanners } from './api/list-team-banners';
 import { useUpdateBanner } from './api/update-banner';
 import { useUploadBannerImage } from './api/upload-banner-image';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 interface Values {
   title: string;
@@ -184,6 +185,7 @@ function BannerImage({ banner }: { banner: TeamBanner }) {
 
 /** /Dashboard/Series/Banners: the home page's banners, their order and when they show. */
 export default function BannersPage() {
+  useDocumentTitle('Banners');
   const toast = useToast();
   const banners = useTeamBanners();
   const deleteBanner = useDeleteBanner();

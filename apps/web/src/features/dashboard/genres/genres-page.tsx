@@ -9,6 +9,7 @@ import { useCreateGenre } from './api/create-genre';
 import { useDeleteGenre } from './api/delete-genre';
 import { useTeamGenres } from './api/list-team-genres';
 import { useRenameGenre } from './api/rename-genre';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function useGenreName(initial: string, save: (name: string) => Promise<unknown>) {
   const [name, setName] = useState(initial);
@@ -97,6 +98,7 @@ function GenreRow({ genre }: { genre: Genre }) {
 
 /** /Dashboard/Series/Genres: the genres series are filed under. */
 export default function GenresPage() {
+  useDocumentTitle('Genres');
   const genres = useTeamGenres();
   const createGenre = useCreateGenre();
   const add = useGenreName('', async (name) => {

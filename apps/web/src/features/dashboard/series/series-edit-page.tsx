@@ -18,6 +18,7 @@ import { useUpdateSeries } from './api/update-series';
 import { useUploadSeriesCover } from './api/upload-series-cover';
 import { ChapterEditor } from './chapter-editor';
 import { SeriesForm } from './series-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Answers meaning there is no such series (a malformed id fails validation; `not_found` until the server says `series_not_found`). */
 const NOT_A_SERIES: readonly ErrorCode[] = ['series_not_found', 'not_found', 'validation_failed'];
@@ -52,6 +53,7 @@ function CoverUploader({ series }: { series: TeamSeries }) {
 
 /** /Dashboard/Series/Series/EditSerie/{id}: the series' fields, its cover, and its chapters. */
 export default function SeriesEditPage() {
+  useDocumentTitle('Edit series');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();

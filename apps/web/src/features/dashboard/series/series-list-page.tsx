@@ -8,9 +8,11 @@ import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/time';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTeamSeriesList } from './api/list-team-series';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /Dashboard/Series/Series: every series, drafts included, searchable and paginated. */
 export default function SeriesListPage() {
+  useDocumentTitle('Series');
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   const debounced = useDebouncedValue(text.trim(), 300);

@@ -5,9 +5,11 @@ import { IMAGE_ACCEPT } from '../components/image-upload';
 import { useCreateSeries } from './api/create-series';
 import { useUploadSeriesCover } from './api/upload-series-cover';
 import { SeriesForm } from './series-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /Dashboard/Series/Series/AddNew: a new series, with its cover, then on to its chapters. */
 export default function SeriesNewPage() {
+  useDocumentTitle('New series');
   const navigate = useNavigate();
   const toast = useToast();
   const createSeries = useCreateSeries();

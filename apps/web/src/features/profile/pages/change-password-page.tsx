@@ -4,11 +4,13 @@ import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../compon
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/change-password';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 /** /protect/segure/password/reset-password: change the password of a logged-in reader. */
 export function ChangePasswordPage() {
+  useDocumentTitle('Change password');
   const toast = useToast();
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -28,6 +28,7 @@ export function ChapterEnd({
         <button
           type="button"
           onClick={onNext}
+          aria-label={`Next chapter: ${chapterLabel(data.next)}${isLocked ? `, ${priced ? `${priced.price} coins` : 'locked'}` : ''}`}
           className="mt-3 flex w-full items-center justify-between gap-3 rounded-xl bg-accent-600 px-5 py-4 text-left text-white hover:bg-accent-500"
         >
           <span className="min-w-0">

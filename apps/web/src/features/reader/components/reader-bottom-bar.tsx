@@ -1,5 +1,6 @@
 import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
 import { ChevronLeft, ChevronRight, List, Settings2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { chapterOptionLabel } from '../chapter-option-label';
 import type { ReaderTheme } from '../reader-theme';
@@ -72,6 +73,12 @@ export function ChapterListSheet({
   onClose(): void;
 }) {
   const bySlug = new Map(seriesChapters?.map((chapter) => [chapter.slug, chapter]));
+  const currentRef = useRef<HTMLAnchorElement>(null);
+  // A long series opens at the chapter being read, not at the newest.
+  useEffect(() => {
+    // Braces: newer browsers return a promise from scrollIntoView, which must not become the effect's cleanup.
+    currentRef.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
   return (
     <BottomSheet title="Chapters" onClose={onClose}>
       <ul className="divide-y divide-ink-800">
@@ -82,6 +89,7 @@ export function ChapterListSheet({
             return (
               <li key={chapter.slug}>
                 <Link
+                  ref={isCurrent ? currentRef : undefined}
                   to={`/SeriesView/${data.series.slug}/${chapter.slug}`}
                   onClick={onClose}
                   aria-current={isCurrent ? 'page' : undefined}
