@@ -283,7 +283,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(siteConfigRoutes, { db, siteConfig });
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
   await app.register(searchRoutes, { db });
-  await app.register(adsRoutes, { db });
+  await app.register(adsRoutes, { siteConfig });
   await app.register(genresRoutes, { genres, catalogue });
   await app.register(bannersRoutes, { banners, catalogue });
   await app.register(announcementsRoutes, { announcements });

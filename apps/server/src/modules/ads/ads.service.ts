@@ -1,21 +1,5 @@
-import {
-  ADS_VISITOR_ROLE,
-  adsSettingsSchema,
-  DEFAULT_ADS_SETTINGS,
-  SITE_CONFIG_KEYS,
-  type AdsConfigResponse,
-  type AdsSettings,
-} from '@inkwell/contract';
-import type { Database } from '../../db/client';
-import { readConfigValues } from '../site-config/site-config.repository';
+import { ADS_VISITOR_ROLE, type AdsConfigResponse, type AdsSettings } from '@inkwell/contract';
 import type { AuthUser } from '../users/users.repository';
-
-/** The admin's ads settings (site_config `ads`), field by field over the defaults: ads stay off until an admin turns them on. */
-export async function readAdsSettings(db: Database): Promise<AdsSettings> {
-  const stored = (await readConfigValues(db, [SITE_CONFIG_KEYS.ads])).get(SITE_CONFIG_KEYS.ads);
-  const parsed = adsSettingsSchema.partial().safeParse(stored ?? {});
-  return { ...DEFAULT_ADS_SETTINGS, ...(parsed.success ? parsed.data : {}) };
-}
 
 /**
  * SPEC §3, §6: what one viewer is told. The site's switch and scripts come first, then the

@@ -7,6 +7,7 @@ import { DEMO_ADS, seedDemoAds } from '../../db/demo/seed-ads';
 import { seedDemoStore } from '../../db/demo/seed-store';
 import { SESSION_COOKIE } from '../auth/auth.constants';
 import { writeConfigValue } from '../site-config/site-config.repository';
+import { SITE_CONFIG_CACHE_MS } from '../site-config/site-config.service';
 
 const SCRIPTS = '<script async src="https://ads.example/tag.js"></script><ins class="ad" data-slot="42"></ins>';
 /** A stand-in for the built SPA, with the tags Vite writes: the entry script and its module preloads. */
@@ -53,6 +54,16 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Writes the ads setting straight to site_config, then lets the few seconds an instance keeps the configuration pass. */
+async function setAds(value: unknown) {
+  await writeConfigValue(t.db, SITE_CONFIG_KEYS.ads, value);
+  t.clock.advance(SITE_CONFIG_CACHE_MS + 1);
+}
+async function clearAds() {
+  await t.db.execute(sql`delete from site_config where key = 'ads'`);
+  t.clock.advance(SITE_CONFIG_CACHE_MS + 1);
+}
+
 async function adsConfig(cookie?: string) {
   const response = await t.app.inject({ method: 'GET', url: ROUTES.adsConfig.path, headers: cookie ? { cookie } : {} });
   expect(response.statusCode).toBe(200);
@@ -61,7 +72,7 @@ async function adsConfig(cookie?: string) {
 
 describe('GET …/secure/ads/ads-config', () => {
   beforeEach(async () => {
-    await writeConfigValue(t.db, SITE_CONFIG_KEYS.ads, { enabled: true, scripts: SCRIPTS });
+    await setAds({ enabled: true, scripts: SCRIPTS });
   });
 
   it('has the exact path of SPEC §7', () => {
@@ -124,7 +135,7 @@ describe('GET …/secure/ads/ads-config', () => {
   });
 
   it('shows no one ads while the admin has them off, whatever the scripts', async () => {
-    await writeConfigValue(t.db, SITE_CONFIG_KEYS.ads, { enabled: false, scripts: SCRIPTS });
+    await setAds({ enabled: false, scripts: SCRIPTS });
     expect((await adsConfig()).body).toEqual({
       success: true,
       show_ads: false,
@@ -137,7 +148,7 @@ describe('GET …/secure/ads/ads-config', () => {
   });
 
   it('shows no ads when ads are on without scripts (blank markup counts as none)', async () => {
-    await writeConfigValue(t.db, SITE_CONFIG_KEYS.ads, { enabled: true, scripts: '  \n ' });
+    await setAds({ enabled: true, scripts: '  \n ' });
     expect((await adsConfig()).body).toEqual({
       success: true,
       show_ads: false,
@@ -149,9 +160,9 @@ describe('GET …/secure/ads/ads-config', () => {
   });
 
   it('has ads off until an admin sets them, and reads a damaged setting as off', async () => {
-    await t.db.execute(sql`delete from site_config where key = 'ads'`);
+    await clearAds();
     expect((await adsConfig()).body).toMatchObject({ show_ads: false, config: null, reason: 'ads_disabled' });
-    await writeConfigValue(t.db, SITE_CONFIG_KEYS.ads, { enabled: 'yes', scripts: 42 });
+    await setAds({ enabled: 'yes', scripts: 42 });
     expect((await adsConfig()).body).toMatchObject({ show_ads: false, config: null, reason: 'ads_disabled' });
   });
 
@@ -163,12 +174,14 @@ describe('GET …/secure/ads/ads-config', () => {
 
 describe('the demo ads', () => {
   it('seeds the house ad once, and keeps what an admin saved', async () => {
-    await t.db.execute(sql`delete from site_config where key = 'ads'`);
+    await clearAds();
     await seedDemoAds(t.db);
+    t.clock.advance(SITE_CONFIG_CACHE_MS + 1);
     expect((await adsConfig()).body).toMatchObject({ show_ads: true, config: { ad_scripts: DEMO_ADS.scripts } });
     expect(DEMO_ADS.scripts).toContain('src="/ads/house-ad.js"');
-    await writeConfigValue(t.db, SITE_CONFIG_KEYS.ads, { enabled: false, scripts: '' });
+    await setAds({ enabled: false, scripts: '' });
     await seedDemoAds(t.db);
+    t.clock.advance(SITE_CONFIG_CACHE_MS + 1);
     expect((await adsConfig()).body.reason).toBe('ads_disabled');
   });
 });
