@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../client';
+import { dailyViews } from '../schema';
 import type { Clock } from '../../lib/clock';
 import { chapterSlugFor, slugify } from '../../lib/slug';
 import { insertBanner } from '../../modules/banners/banners.repository';
@@ -18,6 +19,7 @@ import { bannerSvg, coverSvg, escapeXml, pageSvg, render } from './demo-art';
  */
 
 const DAY = 86_400_000;
+const DEMO_VIEW_DAYS = 14;
 /** Sentences a chapter is written from; the {slots} are filled from the series' own cast and places. */
 const SENTENCES = [
   'The wind changed before anyone noticed, the way it always did on the eve of something important.',
@@ -142,6 +144,15 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
       db,
       id,
       item.genres.map((name) => genreId.get(name)!),
+    );
+    // Two weeks of daily views, so "Trending this week" has something to rank on a first start.
+    const recent = seeded(item.hue + index);
+    await db.insert(dailyViews).values(
+      Array.from({ length: DEMO_VIEW_DAYS }, (_, daysAgo) => ({
+        day: new Date(now - daysAgo * DAY).toISOString().slice(0, 10),
+        seriesId: id,
+        views: 5 + Math.floor(recent() * 60 * (1 + (index % 4))),
+      })),
     );
 
     // A comic's pages are drawn once per series, but every chapter stores its own copies under its
