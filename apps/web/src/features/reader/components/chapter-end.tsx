@@ -32,10 +32,10 @@ export function ChapterEnd({
           className="mt-3 flex w-full items-center justify-between gap-3 rounded-xl bg-accent-600 px-5 py-4 text-left text-white hover:bg-accent-500"
         >
           <span className="min-w-0">
-            <span className="block text-xs text-white/80">Next</span>
+            <span className="block text-xs font-medium uppercase tracking-wide text-white">Next</span>
             <span className="block truncate font-semibold">{chapterLabel(data.next)}</span>
             {isLocked && (
-              <span className="mt-0.5 flex items-center gap-1 text-xs text-white/90">
+              <span className="mt-0.5 flex items-center gap-1 text-xs text-white">
                 <Lock className="size-3.5" aria-hidden />
                 {priced ? `${priced.price} coins` : 'Locked'}
                 {next?.access === 'early_access' && priced?.freeAt ? ` · free ${formatDate(priced.freeAt)}` : ''}
