@@ -36,6 +36,7 @@ route                                                       | visitor           
 /comics                                                     | page                   | page                   | page                   | page                   | page                   | Comics
 /novels                                                     | page                   | page                   | page                   | page                   | page                   | Novels
 /search                                                     | page                   | page                   | page                   | page                   | page                   | Search
+/browse                                                     | page                   | page                   | page                   | page                   | page                   | All series
 /errorPage?error=not_found                                  | page                   | page                   | page                   | page                   | page                   | Page not found
 /announcements                                              | announcement_not_found | announcement_not_found | announcement_not_found | announcement_not_found | announcement_not_found |
 /announcements/news                                         | page                   | page                   | page                   | page                   | page                   | Chapter 100 is out

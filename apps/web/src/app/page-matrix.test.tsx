@@ -149,7 +149,7 @@ function apiFor(column: PageColumn) {
     [ROUTES.verify.path]: user ? verifyAsViewer(user) : verifyAs(null),
     [ROUTES.siteSettings.path]: ok(siteSettings),
     [ROUTES.profile.path]: ok(profile),
-    [ROUTES.home.path]: ok({ banners: [], latest: [], premium: [], popular: [] }),
+    [ROUTES.home.path]: ok({ banners: [], latest: [], trending: [], newest: [], premium: [] }),
     [ROUTES.seriesList.path]: ok({ items: [], pagination }),
     [ROUTES.genres.path]: ok([]),
     [`${PUB}/series/lantern`]: ok(series),
