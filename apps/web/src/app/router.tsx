@@ -1,4 +1,3 @@
-import type { Role } from '@inkwell/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
@@ -7,7 +6,7 @@ import { AnnouncementSkeleton } from '../features/announcements/announcement-ske
 import { AnnouncementsRow } from '../features/announcements/announcements-row';
 import { CataloguePageSkeleton, SeriesPageSkeleton, HomePageSkeleton } from '../features/catalogue/components/page-skeletons';
 import { HomePage } from '../features/catalogue/pages/home-page';
-import { ADMIN_ONLY, TEAM_NAV } from '../features/dashboard/team-nav';
+import { ADMIN_ONLY } from '../features/dashboard/team-nav';
 import { ErrorPage } from '../features/errors/error-page';
 import { ContinueReadingRow } from '../features/library/components/continue-reading-row';
 import { ReaderSkeleton } from '../features/reader/components/reader-skeleton';
@@ -57,31 +56,6 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, React.Compone
 }
 
 const redirectTo = (code: string) => <Navigate to={`/errorPage?error=${code}`} replace />;
-
-const comingSoon = () => lazyPage(() => import('../features/dashboard/coming-soon-page'));
-
-/**
- * SPEC §2's team pages that are not built yet, each behind its own roles: an editor opening an
- * admin-only one gets the forbidden error page (SPEC §4), an allowed role a "not built yet" page.
- */
-function unbuiltTeamPages(): RouteObject[] {
-  const groups = new Map<string, { roles: readonly Role[]; children: RouteObject[] }>();
-  for (const item of TEAM_NAV) {
-    if (item.isAvailable || item.to === '/Dashboard') continue;
-    const paths = [item.to.replace('/Dashboard/', '')];
-    const group = groups.get(item.roles.join()) ?? { roles: item.roles, children: [] };
-    group.children.push(...paths.map((path) => ({ path, ...comingSoon() })));
-    groups.set(item.roles.join(), group);
-  }
-  return [...groups.values()].map(({ roles, children }) => ({
-    element: (
-      <RequireRole allowed={roles}>
-        <Outlet />
-      </RequireRole>
-    ),
-    children,
-  }));
-}
 
 /**
  * SPEC §2: every route; areas are separate chunks so readers never download the dashboard. Public
@@ -238,7 +212,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'AuditLog', ...lazyPage(() => import('../features/dashboard/audit/audit-log-page')) },
               ],
             },
-            ...unbuiltTeamPages(),
             { path: '*', element: redirectTo('not_found') },
           ],
         },

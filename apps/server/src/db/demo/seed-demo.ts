@@ -96,12 +96,13 @@ export function novelText(item: DemoSeries, number: number): string {
   return `<h2>Chapter ${number}</h2>${paragraphs.join('')}`;
 }
 
-/** A comic series' drawn pages; each chapter takes 4–6 of them in an order no other chapter has. */
+/** A comic series' drawn pages; each chapter takes 4 of them in an order no other chapter has. */
 const PAGE_POOL = 12;
+const PAGES_PER_CHAPTER = 4;
 /** Steps coprime to the pool size: together with the start, 48 chapters get 48 different orders. */
 const PAGE_STEPS = [1, 5, 7, 11];
 export function pagesOfDemoChapter(chapterIndex: number): number[] {
-  const count = 4 + (chapterIndex % 3);
+  const count = PAGES_PER_CHAPTER;
   const start = chapterIndex % PAGE_POOL;
   const step = PAGE_STEPS[Math.floor(chapterIndex / PAGE_POOL) % PAGE_STEPS.length]!;
   return Array.from({ length: count }, (_, position) => (start + position * step) % PAGE_POOL);
