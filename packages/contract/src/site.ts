@@ -31,15 +31,13 @@ export const registrationSettingsSchema = z.object({ open: z.boolean() });
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
 export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { open: true };
 
+const absoluteHttpUrl = z.url({ protocol: /^https?$/, hostname: /.+/ });
+
 /** An absolute http(s) address with a host; anything else (javascript:, //host, a path) is refused. */
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\/[^/\\?#\s]/i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  // zod parses it as the platform's URL does (the contract has no DOM or Node types of its own).
+  return absoluteHttpUrl.safeParse(value).success;
 }
 
 export const ADS_SCRIPTS_MAX_LENGTH = 20_000;
