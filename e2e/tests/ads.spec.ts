@@ -83,7 +83,7 @@ test('a visitor sees the house ad after a chapter and under a series’ chapters
   const order = await ad.evaluate((slotElement) => {
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
     const strip = document.querySelector('[data-testid="strip-reader"]')!;
-    const nextButtons = [...document.querySelectorAll('button')].filter((button) =>
+    const nextButtons = Array.from(document.querySelectorAll('button')).filter((button) =>
       /^Next/.test(button.getAttribute('aria-label') ?? button.textContent?.trim() ?? ''),
     );
     return { afterPages: follows(strip, slotElement), beforeNext: nextButtons.some((button) => follows(slotElement, button)) };
