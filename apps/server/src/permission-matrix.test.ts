@@ -11,6 +11,7 @@ import { API_MATRIX, MATRIX_COLUMNS, parseMatrix, type MatrixColumn } from '../t
 import { seedDemoStore } from './db/demo/seed-store';
 import {
   announcements,
+  auditLog,
   banners,
   bookmarks,
   chapterFreeAlerts,
@@ -668,15 +669,23 @@ describe('the permission matrix (issue 10 §4)', () => {
       const actual: Partial<Record<MatrixColumn, number>> = {};
       const unchanged: string[] = [];
       const wrongCodes: string[] = [];
+      // Issue 10 §2: every team and admin action lands in the audit log once, and nothing else does.
+      const route = ROUTES[name];
+      const isAudited = (route.access === 'team' || route.access === 'admin') && route.method !== 'GET';
+      const audited = async () => (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, name)))[0]!.n;
+      const unaudited: string[] = [];
       for (const column of MATRIX_COLUMNS) {
         if (row.expected[column] === undefined) continue;
         const actor = f.actors[column];
         const owner = column === 'visitor' || column === 'readerB' ? f.readerA : actor;
         const call = await build({ actor, owner });
         const before = await call.state?.();
+        const auditBefore = await audited();
         const response = await send(name, { ...call, cookie: call.cookie ?? actor.cookie });
         actual[column] = response.statusCode;
         const refused = response.statusCode >= 300;
+        const recorded = (await audited()) - auditBefore;
+        if (recorded !== (isAudited && !refused ? 1 : 0)) unaudited.push(`${column}: ${recorded} audit entries`);
         // A 401 or 403 must be the access rule's own answer, not another refusal with the same status.
         const code = refused ? (response.json() as { error?: { code?: string } }).error?.code : undefined;
         if (response.statusCode === 401 && code !== 'unauthorized') wrongCodes.push(`${column}: 401 ${code}`);
@@ -688,6 +697,7 @@ describe('the permission matrix (issue 10 §4)', () => {
       expect(actual).toEqual(row.expected);
       expect(unchanged, 'columns whose refused (or reader B) request changed what it aimed at').toEqual([]);
       expect(wrongCodes, '401 and 403 answers whose code is not unauthorized or forbidden').toEqual([]);
+      expect(unaudited, 'team and admin actions not recorded once in the audit log (or others recorded)').toEqual([]);
     });
   }
 

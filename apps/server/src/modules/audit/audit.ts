@@ -1,5 +1,5 @@
 import type { Access } from '@inkwell/contract';
-import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -7,7 +7,7 @@ import { auditLog } from '../../db/schema';
 /**
  * The audit log (issue 10 §2): every team and admin action, recorded in one place rather than in
  * each handler, so a new team endpoint is audited without anyone remembering to. The hook runs
- * after the answer, for successful POST/PUT/PATCH/DELETE calls on `team` and `admin` endpoints;
+ * as the answer is sent, for successful POST/PUT/PATCH/DELETE calls on `team` and `admin` endpoints;
  * a handler only names its target when the path alone would not say who or what it was.
  */
 
@@ -69,13 +69,11 @@ const AUDITED: ReadonlySet<Access | undefined> = new Set<Access | undefined>(['t
 
 export const auditPlugin = fp(
   async (app: FastifyInstance, { db }: { db: Database }) => {
-    // A create's target is only known from its answer: keep the id and name it sends back.
+    // Written as the answer goes out (a create's target is only known from it), and before it
+    // arrives: whoever reads the log after an action finds the action there.
     const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
-      if (!request.auditTarget && reply.statusCode < 400 && typeof payload === 'string') request.auditAnswer = answerTarget(payload);
-      return payload;
-    };
-    const onResponse: onResponseAsyncHookHandler = async (request, reply) => {
-      if (reply.statusCode >= 400 || !request.user) return;
+      if (reply.statusCode >= 400 || !request.user) return payload;
+      if (!request.auditTarget && typeof payload === 'string') request.auditAnswer = answerTarget(payload);
       const action = request.routeOptions.config.endpoint ?? request.routeOptions.url ?? request.url;
       try {
         await db.insert(auditLog).values({
@@ -92,16 +90,16 @@ export const auditPlugin = fp(
           userAgent: userAgentOf(request.headers['user-agent']),
         });
       } catch (error) {
-        // The action is done and answered; a lost audit row is logged loudly rather than undoing it.
+        // The action is done; a lost audit row is logged loudly rather than failing its answer.
         request.log.error({ err: error, action }, 'could not write the audit log');
       }
+      return payload;
     };
     // Only team and admin mutations get the hooks: the readers' hot routes pay nothing for the log.
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
       if (!AUDITED.has(route.config?.access) || !methods.some((method) => MUTATIONS.has(method))) return;
       route.onSend = [...[route.onSend ?? []].flat(), onSend];
-      route.onResponse = [...[route.onResponse ?? []].flat(), onResponse];
     });
   },
   { name: 'audit' },
