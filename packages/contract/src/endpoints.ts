@@ -176,9 +176,9 @@ const SCHEMAS = {
 
   siteSettings: { response: envelope(publicSiteSettingsSchema) },
   health: { response: healthResponseSchema },
+  adsConfig: { response: adsConfigResponseSchema },
   adminSiteConfig: { response: siteConfigResponseSchema },
   adminSiteConfigUpdate: { body: siteConfigPatchSchema, response: siteConfigResponseSchema },
-  adsConfig: { response: adsConfigResponseSchema },
 
   home: { response: homeResponseSchema },
   seriesList: { query: seriesListQuerySchema, response: seriesListResponseSchema },

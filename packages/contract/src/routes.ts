@@ -83,12 +83,12 @@ export const ROUTES = {
   // Site.
   siteSettings: { method: 'GET', path: `${PUB}/site-settings`, access: 'public', errors: [] },
   health: { method: 'GET', path: '/api/health', access: 'public', errors: [] },
+  // SPEC §3, §7: the ads call, exact path; answered in the spec's own shape, never cached.
+  adsConfig: { method: 'GET', path: `${PUB}/secure/ads/ads-config`, access: 'public', errors: [] },
   // Administration (issue 10 §2): site name, Discord link, footer contacts, ads, maintenance, registration.
   // two_factor_required: a change needs two-factor sign-in on the admin's account.
   adminSiteConfig: { method: 'GET', path: `${ADMIN}/site-config`, access: 'admin', errors: [] },
   adminSiteConfigUpdate: { method: 'PATCH', path: `${ADMIN}/site-config`, access: 'admin', errors: ['two_factor_required'] },
-  // SPEC §3, §7: the ads call, exact path; answered in the spec's own shape, never cached.
-  adsConfig: { method: 'GET', path: `${PUB}/secure/ads/ads-config`, access: 'public', errors: [] },
 
   // Public content (DESIGN §4).
   home: { method: 'GET', path: `${PUB}/home`, access: 'public', errors: [] },
