@@ -183,6 +183,8 @@ async function pageSpeed(port: number): Promise<number> {
         throttlingMethod: 'devtools',
         logLevel: 'error',
       });
+      // A run Lighthouse could not finish (no paint in time, a protocol time-out) says why, not just NaN.
+      if (result?.lhr.runtimeError) console.log(`Page speed of ${name}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       const audits = result?.lhr.audits ?? {};
       const ms = (id: string) => Math.round(audits[id]?.numericValue ?? NaN);
       const cls = audits['cumulative-layout-shift']?.numericValue ?? NaN;
