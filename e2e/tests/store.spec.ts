@@ -73,7 +73,7 @@ test('a reader buys coins through the test checkout and sees them in the top bar
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL('/buy/coins');
 
-  await page.getByRole('article', { name: POUCH.name }).getByRole('button', { name: 'Buy' }).click();
+  await page.getByRole('article', { name: POUCH.name, exact: true }).getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/buy\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Test checkout — no real payment is taken')).toBeVisible();
   await expect(page.getByRole('heading', { name: POUCH.name })).toBeVisible();

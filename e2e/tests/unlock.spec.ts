@@ -59,7 +59,7 @@ test('a reader opens a locked chapter, buys coins, unlocks chapters and reads th
   await expect(page).toHaveURL(
     /\/buy\/coins\?returnTo=%2FSeriesView%2Fsolo-leveling-up-the-stairs%2Fchapter-37&unlock=[0-9a-f-]{36}$/,
   );
-  await page.getByRole('article', { name: POUCH.name }).getByRole('button', { name: 'Buy' }).click();
+  await page.getByRole('article', { name: POUCH.name, exact: true }).getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/buy\/checkout\/[0-9a-f-]{36}$/);
   await page.getByRole('button', { name: `Pay ${POUCH.price}` }).click();
   await expect(page).toHaveURL(chapterPath(37));

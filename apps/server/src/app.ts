@@ -139,7 +139,14 @@ export async function buildApp(deps: AppDeps) {
   const onUserChanged = (userId: string) => viewerCache.forgetUser(userId);
   // Issue 10: authenticator secrets sealed and sign-in challenges signed with the session secret.
   const twoFactor = createTwoFactorService({ db, clock, limiter, viewerCache, secret: config.sessionSecret });
-  const auth = createAuthService({ db, clock, limiter, viewerCache, twoFactorChallenge: (user) => twoFactor.challengeFor(user) });
+  const auth = createAuthService({
+    db,
+    clock,
+    limiter,
+    viewerCache,
+    twoFactorChallenge: (user) => twoFactor.challengeFor(user),
+    attemptLimit: config.authRateLimit,
+  });
   // Reset links go out through a job, after the answer, so it takes as long whether or not the account exists (issue 7 §4.9).
   const passwordReset = createPasswordResetService({
     viewerCache,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { AUTH_RATE_LIMIT } from '@inkwell/contract';
 import { z } from 'zod';
 
 const booleanish = z
@@ -25,6 +26,11 @@ const envSchema = z.object({
   TRUST_PROXY: booleanish.default(false),
   /** Encode an AVIF twin of every uploaded image in the background. */
   MEDIA_AVIF: booleanish.default(true),
+  /**
+   * Sign-ins, sign-ups and reset requests allowed per address per 5 minutes (issue 2). Raised for the
+   * browser journeys, which all sign in from one address; leave it alone in production.
+   */
+  AUTH_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(AUTH_RATE_LIMIT.max),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -103,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     mediaDriver: e.MEDIA_DRIVER,
     mediaAvif: e.MEDIA_AVIF,
+    authRateLimit: { max: e.AUTH_ATTEMPTS_PER_WINDOW, windowMs: AUTH_RATE_LIMIT.windowMs },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

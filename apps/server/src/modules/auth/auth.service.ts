@@ -44,6 +44,8 @@ export interface AuthDeps {
   viewerCache: ViewerCache;
   /** Issue 10: the signed challenge for the second step of an account with two-factor sign-in. */
   twoFactorChallenge: (user: UserRow) => TwoFactorChallenge;
+  /** Attempts per address per window (config: AUTH_ATTEMPTS_PER_WINDOW); SPEC's 25 per 5 minutes unless said. */
+  attemptLimit?: { max: number; windowMs: number };
 }
 
 export interface TwoFactorChallenge {
@@ -65,7 +67,7 @@ export interface NewSession {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: who someone is, and proving it. */
-export function createAuthService({ db, clock, limiter, viewerCache, twoFactorChallenge }: AuthDeps) {
+export function createAuthService({ db, clock, limiter, viewerCache, twoFactorChallenge, attemptLimit = AUTH_RATE_LIMIT }: AuthDeps) {
   /** The user as requests carry it, with the membership read beside it. */
   async function asAuthUser(user: UserRow): Promise<AuthUser> {
     const found = await findAuthUser(db, user.id);
@@ -90,7 +92,7 @@ export function createAuthService({ db, clock, limiter, viewerCache, twoFactorCh
 
   /** Issue 2: at most 25 attempts per window per IP, per kind of attempt. */
   async function limitAttempts(kind: 'login' | 'register' | 'password-reset', ip: string) {
-    const result = await limiter.consume(`ip:${kind}:${ip}`, AUTH_RATE_LIMIT);
+    const result = await limiter.consume(`ip:${kind}:${ip}`, attemptLimit);
     if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
   }
 
