@@ -62,6 +62,8 @@ export interface Config {
   databaseUrl: string | undefined;
   mediaDriver: 'disk' | 's3';
   mediaAvif: boolean;
+  /** Sign-ins, sign-ups and reset requests per address per window. */
+  authRateLimit: { max: number; windowMs: number };
   s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
