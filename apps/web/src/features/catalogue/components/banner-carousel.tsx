@@ -31,7 +31,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         className="aspect-[2/1] w-full object-cover sm:aspect-[16/5]"
       />
       {banner.showText && (
-        <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/75 via-black/25 to-transparent px-5 pb-9 pt-10 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/30 sm:px-14 sm:pb-10">
+        <div className="absolute inset-0 flex flex-col justify-end bg-gradient-to-t from-black/75 via-black/25 to-transparent px-12 pb-9 pt-10 sm:justify-center sm:bg-gradient-to-r sm:from-black/70 sm:via-black/30 sm:px-16 sm:pb-10">
           <p className="max-w-xl text-2xl font-extrabold leading-tight tracking-tight text-white drop-shadow sm:text-4xl lg:text-5xl">
             {banner.title}
           </p>
