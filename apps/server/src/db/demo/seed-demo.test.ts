@@ -21,6 +21,8 @@ describe('the demo content', () => {
       expect(paragraphs.length).toBeGreaterThan(item.chapters * 4);
       expect(new Set(paragraphs).size, item.title).toBe(paragraphs.length);
       expect(paragraphs.join('')).not.toMatch(/\{\w+\}/);
+      // Every sentence starts with a capital (or an opening quote), whatever name opens it.
+      expect(paragraphs.join(' ').replace(/<\/?p>/g, ' ')).not.toMatch(/(^|[.!?”]\s+)[a-z]/);
     }
     expect(novelText(SERIES[0]!, 3)).toBe(novelText(SERIES[0]!, 3));
   });

@@ -71,17 +71,22 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** A sentence that opens with a name like "the Warden" still opens with a capital. */
+const capitalized = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
+
 /** A novel chapter: paragraphs of 3–5 sentences drawn without repeats, with the series' own names. */
 export function novelText(item: DemoSeries, number: number): string {
   const random = seeded(item.hue * 10_007 + Math.round(number * 10));
   const cast = (list: string[]) => list[item.hue % list.length]!;
   const fill = (sentence: string) =>
-    sentence
-      .replaceAll('{hero}', cast(HEROES))
-      .replaceAll('{friend}', cast(FRIENDS))
-      .replaceAll('{rival}', cast(RIVALS))
-      .replaceAll('{place}', cast(PLACES))
-      .replaceAll('{thing}', THINGS[Math.floor(random() * THINGS.length)]!);
+    capitalized(
+      sentence
+        .replaceAll('{hero}', cast(HEROES))
+        .replaceAll('{friend}', cast(FRIENDS))
+        .replaceAll('{rival}', cast(RIVALS))
+        .replaceAll('{place}', cast(PLACES))
+        .replaceAll('{thing}', THINGS[Math.floor(random() * THINGS.length)]!),
+    );
   // A shuffled deck of the sentences: no sentence twice in a chapter.
   const deck = SENTENCES.map((sentence) => ({ sentence, key: random() }))
     .sort((a, b) => a.key - b.key)
