@@ -1,14 +1,13 @@
 import { ROLES, type AuditEntry, type EndpointQuery, type Role } from '@inkwell/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { RoleTag } from '../../../components/role-tag';
 import { callApiData } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListParams } from '../components/use-list-params';
 import { formatDateTime } from '../finances/finance-ui';
 
 const VERBS: Record<string, string> = {
@@ -34,19 +33,7 @@ export function describeAction(action: string): string {
 }
 
 function useAuditQuery() {
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const debounced = useDebouncedValue(text.trim(), 300);
-  useEffect(() => {
-    if ((params.get('q') ?? '') === debounced) return;
-    const next = new URLSearchParams(params);
-    if (debounced) next.set('q', debounced);
-    else next.delete('q');
-    next.delete('page');
-    setParams(next, { replace: true });
-  }, [debounced, params, setParams]);
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { text, setText, q, page } = useListParams();
   const query = useMemo((): EndpointQuery<'adminAuditLog'> => ({ page, ...(q ? { q } : {}) }), [page, q]);
   return { text, setText, query, isFiltered: Boolean(q) };
 }

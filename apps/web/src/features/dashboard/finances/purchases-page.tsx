@@ -1,48 +1,23 @@
 import { PURCHASE_KINDS, PURCHASE_STATUSES, type AdminPurchase, type EndpointQuery } from '@inkwell/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { formatMoney } from '../../../lib/money';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SelectField } from '../components/fields';
+import { oneOf, useListParams } from '../components/use-list-params';
 import { useAdminPurchases } from './api/list-admin-purchases';
 import { formatDateTime, PurchaseStatusBadge, purchaseItem, purchaseStatusLabel, rowButton, stacked, Th } from './finance-ui';
 import { PurchaseDrawer } from './purchase-drawer';
 
 type Kind = (typeof PURCHASE_KINDS)[number];
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.includes(value as T) ? (value as T) : undefined;
 
 /** The list's search, filters and page live in the URL, so a view can be reloaded and shared. */
 function usePurchaseQuery() {
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const debounced = useDebouncedValue(text.trim(), 300);
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') === debounced) return;
-    const next = new URLSearchParams(params);
-    if (debounced) next.set('q', debounced);
-    else next.delete('q');
-    next.delete('page');
-    setParams(next, { replace: true });
-  }, [debounced, params, setParams]);
-
-  const setFilter = (key: 'status' | 'kind', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
-
-  const q = params.get('q') ?? '';
+  const { params, text, setText, setFilter, q, page } = useListParams();
   const status = oneOf(PURCHASE_STATUSES, params.get('status'));
   const kind = oneOf(PURCHASE_KINDS, params.get('kind'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useMemo(
     (): EndpointQuery<'adminPurchases'> => ({
       page,

@@ -1,49 +1,24 @@
 import { ROLES, USER_STATUSES, type EndpointQuery } from '@inkwell/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { RoleTag } from '../../../components/role-tag';
 import { formatCoins } from '../../../lib/money';
 import { timeFromNow } from '../../../lib/time';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SelectField } from '../components/fields';
+import { oneOf, useListParams } from '../components/use-list-params';
 import { CellLabel, formatDateTime, rowButton, stacked, Th } from '../finances/finance-ui';
 import { useAdminUsers } from './api/list-users';
 import { roleLabel, statusLabel, UserStatusBadges } from './user-ui';
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.includes(value as T) ? (value as T) : undefined;
-
 /** The list's search, filters and page live in the URL, so a view can be reloaded and shared. */
 function useUserQuery() {
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const debounced = useDebouncedValue(text.trim(), 300);
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') === debounced) return;
-    const next = new URLSearchParams(params);
-    if (debounced) next.set('q', debounced);
-    else next.delete('q');
-    next.delete('page');
-    setParams(next, { replace: true });
-  }, [debounced, params, setParams]);
-
-  const setFilter = (key: 'role' | 'status', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
-
-  const q = params.get('q') ?? '';
+  const { params, text, setText, setFilter, q, page } = useListParams();
   const role = oneOf(ROLES, params.get('role'));
   const status = oneOf(USER_STATUSES, params.get('status'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useMemo(
     (): EndpointQuery<'adminUsers'> => ({
       page,
