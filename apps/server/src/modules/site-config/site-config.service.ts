@@ -13,15 +13,14 @@ import {
   type SiteConfigPatch,
   type SiteSettings,
 } from '@inkwell/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ChangeBus } from '../../lib/change-bus';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { readConfigValues, writeConfigValue } from './site-config.repository';
+import { hasTwoFactor } from '../two-factor/two-factor.repository';
+import { lockSiteConfig, readConfigValues, writeConfigValue } from './site-config.repository';
 
 const SITE_SETTINGS_KEY = SITE_CONFIG_KEYS.site;
 
@@ -97,10 +96,7 @@ export function createSiteConfig({ db, clock, bus }: { db: Database; clock: Cloc
       if (!(await current()).registration.open) throw new AppError('registration_closed', 'Registration is closed for now');
     },
 
-    async hasTwoFactor(userId: string): Promise<boolean> {
-      const [row] = await db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
-      return Boolean(row?.enabledAt);
-    },
+    hasTwoFactor: (userId: string): Promise<boolean> => hasTwoFactor(db, userId),
 
     /** Refuses an admin without two-factor sign-in: the configuration can put scripts on every public page. */
     async assertCanChange(userId: string): Promise<void> {
@@ -116,7 +112,7 @@ export function createSiteConfig({ db, clock, bus }: { db: Database; clock: Cloc
      */
     async update(patch: SiteConfigPatch): Promise<{ config: SiteConfig; changed: Section[] }> {
       const result = await db.transaction(async (tx) => {
-        await tx.execute(sql`lock table site_config in share row exclusive mode`);
+        await lockSiteConfig(tx);
         const before = await readConfig(tx);
         const merged = siteConfigSchema.parse({
           site: { ...before.site, ...patch.site },
