@@ -52,7 +52,7 @@ const webLayersRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/.tmp/**', 'apps/server/drizzle/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', 'e2e/.tmp/**', 'apps/server/drizzle/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

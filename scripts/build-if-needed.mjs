@@ -12,7 +12,7 @@ function newestMtime(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-server') continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
@@ -33,7 +33,8 @@ const TARGETS = [
   },
   {
     name: 'web app',
-    output: join(root, 'apps/web/dist/index.html'),
+    // Built last: the server's renderer of public pages (issue 11 §1).
+    output: join(root, 'apps/web/dist-server/entry-server.js'),
     inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'],
     workspace: '@inkwell/web',
   },

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const apiTarget = process.env.INKWELL_API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
@@ -14,7 +14,8 @@ export default defineConfig({
       '/media': { target: apiTarget },
     },
   },
-  build: { sourcemap: true, target: 'es2022' },
+  // The server's renderer (issue 11 §1) is built to dist-server without a second copy of public/.
+  build: { sourcemap: true, target: 'es2022', copyPublicDir: !isSsrBuild },
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -22,4 +23,4 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

@@ -168,7 +168,9 @@ export async function buildApp(deps: AppDeps) {
   const images = createImageStore(storage, jobs, { avif: config.mediaAvif });
   const views = createViewCounter(db, clock, app.log);
   const catalogue = createCatalogueService({ db, clock, signer, views, unlocks: createUnlockLookup(db, viewerCache) });
-  const onChange = () => catalogue.invalidate();
+  // The team's catalogue changes drop what was kept of it: its answers, and visitors' rendered pages (web plugin).
+  const catalogueListeners: (() => void)[] = [() => catalogue.invalidate()];
+  const onChange = () => catalogueListeners.forEach((listener) => listener());
   // Issue 9 §2: a release's fan-out job is queued inside its claim; mail carries a signed unsubscribe link.
   const unsubscribe = createUnsubscribeTokens(config.sessionSecret);
   const newChapterNotices = createNewChapterNotices({ db, clock, jobs, logger: app.log, publicUrl: config.publicUrl, unsubscribe });
@@ -314,6 +316,8 @@ export async function buildApp(deps: AppDeps) {
     webDistDir: config.webDistDir,
     pageMeta: pageMeta.lookup,
     isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
+    onCatalogueChange: (listener) => catalogueListeners.push(listener),
+    clock,
   });
 
   return app;

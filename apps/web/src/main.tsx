@@ -1,5 +1,6 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
@@ -8,12 +9,19 @@ import './index.css';
 
 // One cache for the whole app: route loaders fill it, pages read it.
 const queryClient = createQueryClient();
-const router = createRouter(queryClient);
+const serverQueries = window.__INKWELL_QUERIES__;
+const hydrationData = window.__staticRouterHydrationData;
+if (serverQueries) hydrate(queryClient, serverQueries);
+const router = await createRouter(queryClient, hydrationData);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root') as HTMLElement;
+// A page the server rendered becomes the app in place; the others are drawn here.
+if (hydrationData) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -3,12 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isAdFreePage } from '@inkwell/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
-import { withPageMeta, type PageMetaLookup } from '../lib/page-meta';
-
-const NONCE_PLACEHOLDER = '__INKWELL_CSP_NONCE__';
+import { createPageRenderer, loadRenderer, RENDER_NONCE_PLACEHOLDER as NONCE_PLACEHOLDER, type RenderedPage } from './page-renderer';
+import { systemClock, type Clock } from '../lib/clock';
+import { escapeHtml, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
 
 /**
  * index.html ready for a nonce per response: on its script and module-preload tags, and in the
@@ -31,6 +31,12 @@ export function withNoncePlaceholders(html: string): string {
  * tag and its CSP, which lets ad scripts run); an ad-free page's (dashboard, Reader's Area,
  * checkout, sign-in) has none and keeps the strict CSP every answer starts with.
  */
+/** The app's shell with a rendered page in its root, the data the browser hydrates from, and the page's title. */
+export function withRenderedPage(html: string, rootHtml: string, dataScript: string, title: string | undefined): string {
+  const page = html.replace('<div id="root"></div>', () => `<div id="root">${rootHtml}</div>\n    ${dataScript}`);
+  return title ? page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)} · Inkwell</title>`) : page;
+}
+
 export const webPlugin = fp(
   async (
     app: FastifyInstance,
@@ -39,12 +45,19 @@ export const webPlugin = fp(
       pageMeta?: PageMetaLookup;
       /** Whether maintenance mode is on (issue 10 §2): pages then answer 503 with Retry-After, for crawlers. */
       isInMaintenance?: () => Promise<boolean>;
+      /** Called with a listener for the team's catalogue changes: shared rendered pages are dropped then. */
+      onCatalogueChange?: (listener: () => void) => void;
+      clock?: Clock;
     },
   ) => {
     const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
     const hasWeb = indexFile !== undefined && existsSync(indexFile);
     const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
     const nonceHtml = indexHtml && withNoncePlaceholders(indexHtml);
+    // Issue 11 §1: public pages arrive rendered when the web app's renderer is built beside it.
+    const render = hasWeb && options.webDistDir ? await loadRenderer(options.webDistDir) : undefined;
+    const pages = render ? createPageRenderer(app, render, options.clock ?? systemClock) : undefined;
+    if (pages) options.onCatalogueChange?.(pages.clear);
 
     if (hasWeb && options.webDistDir) {
       const assetsDir = join(options.webDistDir, 'assets');
@@ -62,15 +75,25 @@ export const webPlugin = fp(
       });
     }
 
+    /** The rendered page; if rendering fails the reader still gets the app, which draws the page itself. */
+    const renderOrShell = async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
+      try {
+        return await pages?.renderPage(request, request.url);
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not render the page on the server; sending the app shell');
+        return undefined;
+      }
+    };
+
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/media/');
       if (isPage && indexHtml && nonceHtml) {
         let html = indexHtml;
+        const nonce = randomBytes(16).toString('base64');
         if (isAdFreePage(path)) {
           reply.header('cache-control', 'no-cache');
         } else {
-          const nonce = randomBytes(16).toString('base64');
           html = nonceHtml.replaceAll(NONCE_PLACEHOLDER, nonce);
           // Never from a shared cache: its nonce would be everyone's.
           reply.header('content-security-policy', app.csp.forAdsPage(nonce)).header('cache-control', 'private, no-cache');
@@ -84,6 +107,14 @@ export const webPlugin = fp(
         // Series and chapter pages carry their own title, description and preview image.
         const meta = options.pageMeta ? await options.pageMeta(path) : undefined;
         if (meta === null) return reply.code(404).send(html);
+        const rendered = pages && !isAdFreePage(path) ? await renderOrShell(request) : undefined;
+        if (rendered?.result.kind === 'redirect') return reply.redirect(rendered.result.location, rendered.result.status);
+        if (rendered?.result.kind === 'page') {
+          if (rendered.setCookies.length > 0) reply.header('set-cookie', rendered.setCookies);
+          const { result } = rendered;
+          const page = withRenderedPage(nonceHtml, result.html, result.dataScript, result.title).replaceAll(NONCE_PLACEHOLDER, nonce);
+          return reply.code(result.status).send(meta ? withPageMeta(page, meta) : page);
+        }
         return reply.send(meta ? withPageMeta(html, meta) : html);
       }
       return sendError(reply, 'not_found', `No route for ${request.method} ${path}`);

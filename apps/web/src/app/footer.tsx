@@ -40,7 +40,8 @@ export function Footer() {
         <div className="flex items-center gap-3">
           <Logo />
         </div>
-        <p>
+        {/* The year turns at different moments for the server and the reader. */}
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} {siteName}. All rights reserved.
         </p>
         <div className="flex items-center gap-3">

@@ -1,7 +1,8 @@
 import { PROGRESS_BAR, ROUTE_LOADER_MS } from '@inkwell/contract';
 import NProgress from 'nprogress';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
+import { isServerRenderedPage } from '../lib/render-scope';
 
 NProgress.configure({
   ...PROGRESS_BAR,
@@ -17,9 +18,15 @@ NProgress.configure({
 export function useRouteLoading(): boolean {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const [isInTransition, setIsInTransition] = useState(true);
+  // A page the server drew is already on screen: no loading screen over it (issue 11 §1).
+  const arrivedDrawn = useRef(isServerRenderedPage());
+  const [isInTransition, setIsInTransition] = useState(!arrivedDrawn.current);
 
   useEffect(() => {
+    if (arrivedDrawn.current) {
+      arrivedDrawn.current = false;
+      return;
+    }
     setIsInTransition(true);
     const timer = setTimeout(() => setIsInTransition(false), ROUTE_LOADER_MS);
     return () => clearTimeout(timer);

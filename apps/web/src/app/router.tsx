@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, ScrollRestoration, type HydrationState, type RouteObject } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
 import { leaveAdDocument, onEveryNewPath } from '../features/ads/ad-document';
 import { AnnouncementSkeleton } from '../features/announcements/announcement-skeleton';
@@ -55,7 +55,18 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, React.Compone
   return { lazy: withChunkTimeout(async () => ({ Component: (await load())[name] })) };
 }
 
-const redirectTo = (code: string) => <Navigate to={`/errorPage?error=${code}`} replace />;
+/** Routes the server does not render (they only send the reader elsewhere, in the browser). */
+const CLIENT_ONLY = { clientOnly: true } as const;
+
+export function isClientOnlyRoute(route: { handle?: unknown }): boolean {
+  return (route.handle as typeof CLIENT_ONLY | undefined)?.clientOnly === true;
+}
+
+/** A route that sends the reader to the error page. */
+const redirectTo = (code: string): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: <Navigate to={`/errorPage?error=${code}`} replace />,
+  handle: CLIENT_ONLY,
+});
 
 /**
  * SPEC §2: every route; areas are separate chunks so readers never download the dashboard. Public
@@ -147,7 +158,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [{ path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) }],
             },
             { path: 'errorPage', element: <ErrorPage /> },
-            { path: 'announcements', element: redirectTo('announcement_not_found') },
+            { path: 'announcements', ...redirectTo('announcement_not_found') },
             {
               path: 'announcements/:slug',
               loader: announcementLoader(queryClient),
@@ -155,8 +166,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               HydrateFallback: AnnouncementSkeleton,
               ...lazyPage(() => import('../features/announcements/announcement-page')),
             },
-            { path: 'SeriesView', element: redirectTo('series_not_found') },
-            { path: '*', element: redirectTo('not_found') },
+            { path: 'SeriesView', ...redirectTo('series_not_found') },
+            { path: '*', ...redirectTo('not_found') },
           ],
         },
         {
@@ -212,7 +223,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'AuditLog', ...lazyPage(() => import('../features/dashboard/audit/audit-log-page')) },
               ],
             },
-            { path: '*', element: redirectTo('not_found') },
+            { path: '*', ...redirectTo('not_found') },
           ],
         },
       ],
@@ -220,7 +231,26 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** The app's router, with the one QueryClient its loaders prime (made in main.tsx). */
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+/**
+ * The app's router, with the one QueryClient its loaders prime (made in main.tsx). A page the
+ * server rendered comes with its loaders' data: the router starts from it instead of loading,
+ * once the code of the page's lazy routes is here, so the browser's first render draws the same
+ * page as the server did (not its skeleton).
+ */
+export async function createRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  const routes = createRoutes(queryClient);
+  if (!hydrationData) return createBrowserRouter(routes);
+  await loadLazyRoutesOf(routes, window.location);
+  return createBrowserRouter(routes, { hydrationData });
+}
+
+/** Loads the code of the lazy routes a location matches, into the route objects themselves. */
+export async function loadLazyRoutesOf(routes: RouteObject[], location: Location | string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, location) ?? []).filter((match) => typeof match.route.lazy === 'function');
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
 }

@@ -32,7 +32,7 @@ export function ChapterMarks({ chapter }: { chapter: Pick<ChapterSummary, 'acces
           {chapter.freeAt && (
             <span className={`${pill} bg-sky-500/15 font-medium text-sky-300`} title={`Free on ${formatDate(chapter.freeAt)}`}>
               <Clock className="size-3.5" aria-hidden />
-              Free {timeFromNow(chapter.freeAt)}
+              <span suppressHydrationWarning>Free {timeFromNow(chapter.freeAt)}</span>
             </span>
           )}
         </span>

@@ -12,6 +12,7 @@ import {
   type RouteDef,
 } from '@inkwell/contract';
 import { reportMaintenanceAnswer } from './maintenance';
+import { renderScope } from './render-scope';
 
 /** DESIGN §3: the API host; the same origin unless VITE_API_HOST says otherwise. */
 const API_HOST = (import.meta.env.VITE_API_HOST as string | undefined)?.replace(/\/$/, '') ?? '';
@@ -61,7 +62,10 @@ export async function fetchWithTimeout(path: string, options: FetchOptions = {})
   const forwardAbort = () => controller.abort();
   signal?.addEventListener('abort', forwardAbort);
   try {
-    return await fetch(apiUrl(path), { ...init, credentials: 'include', signal: controller.signal });
+    const request: RequestInit = { ...init, credentials: 'include', signal: controller.signal };
+    // Rendering a page on the server, the API is called in process, as the reader asking for the page.
+    const scope = renderScope();
+    return await (scope ? scope.fetch(path, request) : fetch(apiUrl(path), request));
   } catch (error) {
     if (timedOut) throw new TimeoutError(timeoutMs);
     throw error;

@@ -17,8 +17,9 @@ export function timeFromNow(iso: string, now = Date.now()): string {
   return diff >= 0 ? 'in a moment' : 'just now';
 }
 
+/** "Nov 25, 2026", the day in UTC: the server renders pages, and every reader must see the same date it drew. */
 export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+  new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** "2d 04:13:09" until a moment; "0s" once it has passed. */
 export function countdown(msLeft: number): string {

@@ -8,6 +8,8 @@ export interface CacheEntry<T> {
 }
 
 export function readTimedCache<T>(key: string): CacheEntry<T> | undefined {
+  // On the server (a page being rendered) there is no reader's storage, and none shared by all of them may be used.
+  if (typeof window === 'undefined') return undefined;
   let raw: string | null;
   try {
     raw = localStorage.getItem(key);
@@ -22,7 +24,11 @@ export function readTimedCache<T>(key: string): CacheEntry<T> | undefined {
     }
     return entry as CacheEntry<T>;
   } catch {
-    localStorage.removeItem(key);
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // No storage: nothing to remove.
+    }
     return undefined;
   }
 }
@@ -32,6 +38,7 @@ export function isFresh(entry: CacheEntry<unknown> | undefined, maxAgeMs: number
 }
 
 export function writeTimedCache<T>(key: string, data: T, now = Date.now()): void {
+  if (typeof window === 'undefined') return;
   try {
     localStorage.setItem(key, JSON.stringify({ data, timestamp: now } satisfies CacheEntry<T>));
   } catch {

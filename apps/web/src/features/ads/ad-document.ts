@@ -1,13 +1,17 @@
 import { isAdFreePage } from '@inkwell/contract';
 import type { LoaderFunction, ShouldRevalidateFunction } from 'react-router';
+import { renderScope } from '../../lib/render-scope';
 
 /**
  * The nonce this document's CSP lets scripts run with, which the server writes into the
  * csp-nonce meta tag of a public reading page. null in a document served with the strict CSP
  * (an ad-free page's), where ad scripts may not run; '' in development, which has no CSP.
  */
-export function documentNonce(doc: Document = document, isDev: boolean = import.meta.env.DEV): string | null {
-  const meta = doc.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+export function documentNonce(doc?: Document, isDev: boolean = import.meta.env.DEV): string | null {
+  // A page drawn on the server (issue 11 §1) is a public page: it will carry its answer's nonce.
+  const scope = renderScope();
+  if (scope) return scope.nonce;
+  const meta = (doc ?? document).querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
   // Browsers hide a nonce attribute's value once the page's CSP holds it; the property keeps it.
   const nonce = meta?.nonce || meta?.getAttribute('nonce');
   if (nonce) return nonce;

@@ -1,30 +1,60 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-/** Settings kept on this device (SPEC: remembered), read defensively: a bad entry falls back to defaults. */
-function usePersistentSettings<T extends object>(key: string, defaults: T, isValid: (value: T) => boolean) {
-  const [settings, setSettings] = useState<T>(() => {
+/**
+ * Settings kept on this device (SPEC: remembered), read defensively: a bad entry falls back to
+ * defaults. A page rendered on the server draws the defaults (it cannot see this device), and so
+ * does the browser while it takes the page over; the saved settings apply right after.
+ */
+function createSettingsStore<T extends object>(key: string, defaults: T, isValid: (value: T) => boolean) {
+  const listeners = new Set<() => void>();
+  // Parsed once per stored text, so the snapshot stays the same object until the text changes.
+  let parsed: { raw: string | null; value: T } = { raw: null, value: defaults };
+  // Where a change lives when storage refuses it (private mode, a full quota): it still applies for this visit.
+  let unsaved: T | undefined;
+
+  const parse = (raw: string | null): T => {
+    if (!raw) return defaults;
     try {
-      const raw = localStorage.getItem(key);
-      if (!raw) return defaults;
       const merged = { ...defaults, ...(JSON.parse(raw) as Partial<T>) };
       return isValid(merged) ? merged : defaults;
     } catch {
       return defaults;
     }
-  });
-  const update = useCallback(
-    (patch: Partial<T>) =>
-      setSettings((current) => {
-        const next = { ...current, ...patch };
-        try {
-          localStorage.setItem(key, JSON.stringify(next));
-        } catch {
-          // Private mode or a full quota: the setting still applies for this visit.
-        }
-        return next;
-      }),
-    [key],
-  );
+  };
+  const read = (): T => {
+    if (unsaved) return unsaved;
+    let raw: string | null = null;
+    try {
+      raw = localStorage.getItem(key);
+    } catch {
+      // No storage: the defaults.
+    }
+    if (raw !== parsed.raw) parsed = { raw, value: parse(raw) };
+    return parsed.value;
+  };
+  return {
+    read,
+    readOnServer: () => defaults,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    update(patch: Partial<T>) {
+      const next = { ...read(), ...patch };
+      try {
+        localStorage.setItem(key, JSON.stringify(next));
+        unsaved = undefined;
+      } catch {
+        unsaved = next;
+      }
+      listeners.forEach((listener) => listener());
+    },
+  };
+}
+
+function usePersistentSettings<T extends object>(store: ReturnType<typeof createSettingsStore<T>>) {
+  const settings = useSyncExternalStore(store.subscribe, store.read, store.readOnServer);
+  const update = useCallback((patch: Partial<T>) => store.update(patch), [store]);
   return [settings, update] as const;
 }
 
@@ -45,19 +75,18 @@ export const pageUrl = (page: { url: string }, quality: ComicSettings['quality']
 export const COMIC_SETTINGS_KEY = 'inkwell.reader.comic';
 export const GAP_MAX = 48;
 
-export const useComicSettings = () =>
-  usePersistentSettings<ComicSettings>(
-    COMIC_SETTINGS_KEY,
-    COMIC_DEFAULTS,
-    (s) =>
-      ['strip', 'paged'].includes(s.mode) &&
-      ['ltr', 'rtl'].includes(s.direction) &&
-      ['width', 'height', 'original'].includes(s.fit) &&
-      ['full', 'saver'].includes(s.quality) &&
-      Number.isInteger(s.gap) &&
-      s.gap >= 0 &&
-      s.gap <= GAP_MAX,
-  );
+const comicSettings = createSettingsStore<ComicSettings>(
+  COMIC_SETTINGS_KEY,
+  COMIC_DEFAULTS,
+  (s) =>
+    ['strip', 'paged'].includes(s.mode) &&
+    ['ltr', 'rtl'].includes(s.direction) &&
+    ['width', 'height', 'original'].includes(s.fit) &&
+    ['full', 'saver'].includes(s.quality) &&
+    Number.isInteger(s.gap) &&
+    s.gap >= 0 &&
+    s.gap <= GAP_MAX,
+);
 
 export const NOVEL_FONTS = {
   serif: { label: 'Serif', stack: "Georgia, 'Iowan Old Style', 'Times New Roman', serif" },
@@ -89,16 +118,18 @@ export const NOVEL_SETTINGS_KEY = 'inkwell.reader.novel';
 export const FONT_SIZE = { min: 14, max: 28 };
 export const LINE_HEIGHT = { min: 1.3, max: 2.2 };
 
-export const useNovelSettings = () =>
-  usePersistentSettings<NovelSettings>(
-    NOVEL_SETTINGS_KEY,
-    NOVEL_DEFAULTS,
-    (s) =>
-      s.font in NOVEL_FONTS &&
-      s.theme in NOVEL_THEMES &&
-      s.width in NOVEL_WIDTHS &&
-      s.size >= FONT_SIZE.min &&
-      s.size <= FONT_SIZE.max &&
-      s.lineHeight >= LINE_HEIGHT.min &&
-      s.lineHeight <= LINE_HEIGHT.max,
-  );
+const novelSettings = createSettingsStore<NovelSettings>(
+  NOVEL_SETTINGS_KEY,
+  NOVEL_DEFAULTS,
+  (s) =>
+    s.font in NOVEL_FONTS &&
+    s.theme in NOVEL_THEMES &&
+    s.width in NOVEL_WIDTHS &&
+    s.size >= FONT_SIZE.min &&
+    s.size <= FONT_SIZE.max &&
+    s.lineHeight >= LINE_HEIGHT.min &&
+    s.lineHeight <= LINE_HEIGHT.max,
+);
+
+export const useComicSettings = () => usePersistentSettings(comicSettings);
+export const useNovelSettings = () => usePersistentSettings(novelSettings);

@@ -23,16 +23,17 @@ const LOAD_MARGIN = '600px';
 export function CommentsSlot({ target }: { target: CommentsTarget }) {
   const Section = useContext(CommentsSlotContext);
   const placeholderRef = useRef<HTMLDivElement>(null);
-  // A link to one comment (a reply's notice: `#comment-{id}`) loads the section at once.
-  const [isNear, setIsNear] = useState(
-    () =>
-      typeof IntersectionObserver === 'undefined' ||
-      (typeof window !== 'undefined' && window.location.hash.startsWith('#comment-')),
-  );
+  // Starts as the placeholder everywhere, so a page rendered on the server hydrates as drawn.
+  const [isNear, setIsNear] = useState(false);
 
   useEffect(() => {
     const element = placeholderRef.current;
     if (isNear || !element) return;
+    // A link to one comment (a reply's notice: `#comment-{id}`) loads the section at once.
+    if (typeof IntersectionObserver === 'undefined' || window.location.hash.startsWith('#comment-')) {
+      setIsNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);

@@ -27,13 +27,19 @@ function isEntry(value: unknown): value is LocalEntry {
   );
 }
 
+/** Nothing read: one object, so a snapshot of it never looks like a change. */
+const NO_PROGRESS: LocalProgress = Object.freeze({});
+
+/** What a page rendered on the server, and the browser's hydrating render of it, know of this browser: nothing. */
+export const readNoLocalProgress = (): LocalProgress => NO_PROGRESS;
+
 /** Everything kept, read defensively: a damaged entry is dropped, a damaged store reads as empty. */
 export function readLocalProgress(): LocalProgress {
   let raw: string | null;
   try {
     raw = localStorage.getItem(LOCAL_PROGRESS_KEY);
   } catch {
-    return {};
+    return NO_PROGRESS;
   }
   if (cached && cached.raw === raw) return cached.value;
   let value: LocalProgress;

@@ -35,7 +35,10 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
                     {chapter.isPremium && <Crown className="size-3 shrink-0 text-amber-300" aria-label="Premium" />}
                     <span className="whitespace-nowrap">Ch. {chapter.number}</span>
                   </span>
-                  <span className="truncate text-zinc-400">{timeFromNow(chapter.publishedAt)}</span>
+                  {/* Relative to now, which moves between the server's render and the browser's. */}
+                  <span className="truncate text-zinc-400" suppressHydrationWarning>
+                    {timeFromNow(chapter.publishedAt)}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -22,7 +22,7 @@ export function FreeCountdown({ freeAt, onFree }: { freeAt: string; onFree(): vo
   }, [isFree, onFree]);
 
   return (
-    <span role="timer" aria-live="off" data-testid="free-countdown" className="font-mono tabular-nums">
+    <span role="timer" aria-live="off" data-testid="free-countdown" className="font-mono tabular-nums" suppressHydrationWarning>
       {countdown(left)}
     </span>
   );

@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROUTES } from '@inkwell/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../lib/clock';
+import { createTtlCache } from '../lib/ttl-cache';
+import { SESSION_COOKIE } from '../modules/auth/auth.constants';
+
+// Issue 11 §1: the server half of server rendering. The web app's renderer (apps/web/src/
+// entry-server.tsx, built to dist-server/) draws a public page from the same routes and loaders
+// as the browser; here it gets the API in process, as the reader who asked for the page.
+
+/** What the web app's `render` answers (apps/web/src/entry-server.tsx). */
+export type RenderResult =
+  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string }
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'shell' };
+
+type RenderFetch = (path: string, init: RequestInit) => Promise<Response>;
+export type RenderPage = (input: { url: string; fetch: RenderFetch; nonce: string; signal?: AbortSignal }) => Promise<RenderResult>;
+
+/** What the server sends for a page: the render, and what must reach the browser with it. */
+export interface RenderedPage {
+  result: RenderResult;
+  /** Cookies the API set while the page was drawn (a session's renewal). */
+  setCookies: string[];
+  /** Whether the HTML may be shared with another visitor: nobody's session is in it. */
+  isShareable: boolean;
+}
+
+/** The nonce every render is drawn with; the server writes each response's own in its place. */
+export const RENDER_NONCE_PLACEHOLDER = '__INKWELL_CSP_NONCE__';
+
+/** A render that takes longer is abandoned: the reader gets the app's shell, which draws the page itself. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+/** Visitors' pages are shared for as long as their API answers are (catalogue's 2 s visitor cache). */
+const SHARED_PAGE_TTL_MS = 2_000;
+
+/** API answers that count a view as they are read: a page served from the shared cache still asks them, so its view counts. */
+const VIEW_COUNTING = [ROUTES.series.path, ROUTES.chapter.path].map(
+  (template) => new RegExp(`^${template.replace(/:[A-Za-z]+/g, '[^/?]+')}(\\?|$)`),
+);
+
+/** The built renderer beside the built web app, or undefined when it is not built (API-only runs, tests). */
+export async function loadRenderer(webDistDir: string): Promise<RenderPage | undefined> {
+  const file = join(webDistDir, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { render: RenderPage };
+  return module.render;
+}
+
+/** The reader's own headers, which the API reads to know who asks (session, language, browser). */
+const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
+
+/** The API answered in this process, as the page's reader would have been answered. */
+function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookies: string[], asked: string[]): RenderFetch {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return async (path, init) => {
+    asked.push(path);
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: path,
+      headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      remoteAddress: request.ip,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      if (name === 'set-cookie') {
+        setCookies.push(...(Array.isArray(value) ? value : [String(value)]));
+        continue;
+      }
+      responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const hasBody = answer.statusCode !== 204 && answer.statusCode !== 304;
+    return new Response(hasBody ? answer.rawPayload : null, { status: answer.statusCode, headers: responseHeaders });
+  };
+}
+
+/**
+ * Renders public pages with the built renderer. A visitor's page (no session cookie, and the API
+ * set none) is shared for 2 s by every visitor asking the same URL, one render for all of them; a
+ * signed-in reader's is drawn for them alone and never kept.
+ */
+export function createPageRenderer(app: FastifyInstance, render: RenderPage, clock: Clock) {
+  const shared = createTtlCache<{ page: RenderedPage; viewCalls: string[] }>(clock, SHARED_PAGE_TTL_MS);
+
+  const renderFor = async (request: FastifyRequest, url: string): Promise<{ page: RenderedPage; viewCalls: string[] }> => {
+    const setCookies: string[] = [];
+    const asked: string[] = [];
+    const result = await render({
+      url,
+      fetch: inProcessFetch(app, request, setCookies, asked),
+      nonce: RENDER_NONCE_PLACEHOLDER,
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    });
+    return {
+      page: { result, setCookies, isShareable: setCookies.length === 0 },
+      viewCalls: asked.filter((path) => VIEW_COUNTING.some((pattern) => pattern.test(path))),
+    };
+  };
+
+  return {
+    async renderPage(request: FastifyRequest, url: string): Promise<RenderedPage> {
+      if (request.cookies[SESSION_COOKIE]) return (await renderFor(request, url)).page;
+      let isFresh = false;
+      const entry = await shared.get(url, () => {
+        isFresh = true;
+        return renderFor(request, url);
+      });
+      if (!entry.page.isShareable) {
+        // Someone's cookie came back: never hand it on; draw this visitor their own page.
+        return isFresh ? entry.page : (await renderFor(request, url)).page;
+      }
+      // The shared page's reads counted the first visitor's views; this visitor's count too (from the API's own cache).
+      if (!isFresh) await Promise.all(entry.viewCalls.map((path) => inProcessFetch(app, request, [], [])(path, {})));
+      return entry.page;
+    },
+    clear: () => shared.clear(),
+  };
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;

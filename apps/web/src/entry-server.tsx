@@ -1,0 +1,113 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough } from 'node:stream';
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createRoutes, isClientOnlyRoute } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import { setRenderScopeSource, type RenderScope } from './lib/render-scope';
+
+// Issue 11 §1: public pages rendered on the server from the same route tree and loaders the
+// browser uses. The server (apps/server/src/plugins/web.ts) calls `render` per page request with
+// an in-process fetch of the API that carries the reader's cookie; the browser then hydrates the
+// same tree from the data written into the page (main.tsx).
+
+const scopes = new AsyncLocalStorage<RenderScope>();
+setRenderScopeSource(() => scopes.getStore());
+
+export interface RenderInput {
+  /** The page's path and query. */
+  url: string;
+  /** The API, answered in the server's own process as the reader asking for this page. */
+  fetch: RenderScope['fetch'];
+  /** The CSP nonce of this answer (or a placeholder the server swaps per response). */
+  nonce: string;
+  /** Gives up (the server then sends the app's shell) when the render takes longer. */
+  signal?: AbortSignal;
+}
+
+export type RenderResult =
+  /** The page: the root's markup, its title, and the script that hands the data to the browser. */
+  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string }
+  /** A loader sent the reader elsewhere (an unknown series goes to the error page). */
+  | { kind: 'redirect'; status: number; location: string }
+  /** A page that is drawn in the browser only (a redirecting route, an error): the server sends the shell. */
+  | { kind: 'shell' };
+
+/** JSON inside a script element: nothing in it can close the element or start a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Renders the whole tree, waiting for every lazy part, so the HTML is the page a reader sees. */
+function renderToString(tree: ReactNode, signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const stream = renderToPipeableStream(tree, {
+      onAllReady() {
+        if (failed) return;
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        failed = true;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error) {
+        // A part that failed is drawn by the browser instead; the server render gives up rather than send half a page.
+        failed = true;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    signal?.addEventListener('abort', () => stream.abort(), { once: true });
+  });
+}
+
+export async function render(input: RenderInput): Promise<RenderResult> {
+  let title: string | undefined;
+  const scope: RenderScope = {
+    fetch: input.fetch,
+    nonce: input.nonce,
+    setTitle: (text) => {
+      title = text;
+    },
+  };
+  return scopes.run(scope, async () => {
+    const queryClient = createQueryClient();
+    // A failed call is the browser's to retry, not the server's to wait for.
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+    const routes = createRoutes(queryClient);
+    const handler = createStaticHandler(routes);
+    const request = new Request(new URL(input.url, 'http://inkwell.invalid'), input.signal ? { signal: input.signal } : {});
+    const context = await handler.query(request);
+    if (context instanceof Response) {
+      const location = context.headers.get('location');
+      return location && context.status >= 300 && context.status < 400
+        ? { kind: 'redirect', status: context.status, location }
+        : { kind: 'shell' };
+    }
+    if (context.errors || context.matches.some((match) => isClientOnlyRoute(match.route))) return { kind: 'shell' };
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = await renderToString(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+        </AppProviders>
+      </StrictMode>,
+      input.signal,
+    );
+    const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
+    const dataScript =
+      `<script nonce="${input.nonce}">` +
+      `window.__staticRouterHydrationData=${scriptJson(hydration)};` +
+      `window.__INKWELL_QUERIES__=${scriptJson(dehydrate(queryClient))}` +
+      `</script>`;
+    return { kind: 'page', status: context.statusCode, html, title, dataScript };
+  });
+}

@@ -1,0 +1,40 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router';
+
+/**
+ * What a server render of a page (issue 11 §1) borrows from the request it answers: the API, called
+ * in the server's own process with the reader's cookie, and a place for the page's title. The
+ * server's entry sets where the scope of the render under way is found (it keeps one per request);
+ * in the browser there is none, and the app uses `fetch` and `document.title` as always.
+ */
+export interface RenderScope {
+  fetch: (path: string, init: RequestInit) => Promise<Response>;
+  setTitle: (title: string) => void;
+  /** The CSP nonce the page's scripts will carry. */
+  nonce: string;
+}
+
+let findScope: () => RenderScope | undefined = () => undefined;
+
+/** Called once by entry-server: the scope of the render that is running now. */
+export function setRenderScopeSource(source: () => RenderScope | undefined): void {
+  findScope = source;
+}
+
+/** The scope of the server render under way, or undefined in the browser. */
+export function renderScope(): RenderScope | undefined {
+  return findScope();
+}
+
+declare global {
+  interface Window {
+    /** A page the server rendered: its route loaders' data, and the queries they filled (main.tsx hydrates from them). */
+    __staticRouterHydrationData?: HydrationState;
+    __INKWELL_QUERIES__?: DehydratedState;
+  }
+}
+
+/** Whether this page was drawn on the server: while rendering it there, and in the browser that hydrates it. */
+export function isServerRenderedPage(): boolean {
+  return renderScope() !== undefined || (typeof window !== 'undefined' && window.__staticRouterHydrationData !== undefined);
+}
