@@ -68,6 +68,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     storage?: MediaStorage;
     indexHtml?: string;
+    /** With indexHtml: the source of a stand-in for the built page renderer (dist-server/entry-server.js). */
+    renderer?: string;
     /** Logger options, for tests of what the log holds; no log by default. */
     logger?: FastifyServerOptions['logger'];
   } = {},
@@ -81,6 +83,10 @@ export async function createTestApp(
     config.webDistDir = join(dataDir, 'web');
     mkdirSync(config.webDistDir, { recursive: true });
     writeFileSync(join(config.webDistDir, 'index.html'), options.indexHtml);
+    if (options.renderer !== undefined) {
+      mkdirSync(join(dataDir, 'dist-server'), { recursive: true });
+      writeFileSync(join(dataDir, 'dist-server', 'entry-server.js'), options.renderer);
+    }
   }
   const clock = createManualClock(new Date());
   const limiter = createLimiter(process.env.REDIS_URL, { isolated: true });

@@ -1,0 +1,133 @@
+import { ROUTES, seriesPatchSchema } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSeries } from '../../test/factories';
+import { createTestApp, createUser, loginAs, type TestContext } from '../../test/helpers';
+
+// The server's half of server rendering (issue 11 §1): which pages are rendered, with whose
+// session, which are shared between visitors and which never are. The web app's own renderer is
+// checked in the browser journeys (e2e/tests/server-rendering.spec.ts); here a stand-in renderer
+// draws who asked and which render it was, through the same in-process API.
+
+const INDEX = `<!doctype html><html><head><title>Inkwell</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
+
+const RENDERER = `
+let renders = 0;
+export async function render({ url, fetch, nonce }) {
+  if (url.startsWith('/elsewhere')) return { kind: 'redirect', status: 302, location: '/errorPage?error=series_not_found' };
+  if (url.startsWith('/broken')) throw new Error('the renderer broke');
+  if (url.startsWith('/browser-only')) return { kind: 'shell' };
+  const session = await (await fetch('${ROUTES.verify.path}', { method: 'GET' })).json();
+  const who = session.user ? session.user.username : 'a visitor';
+  let title = 'Home';
+  const series = url.match(/^\\/SeriesView\\/([^/?]+)/);
+  if (series) title = (await (await fetch('${ROUTES.series.path.replace(':slug', '')}' + series[1], { method: 'GET' })).json()).data.title;
+  renders += 1;
+  return {
+    kind: 'page',
+    status: 200,
+    html: '<main>' + title + ' for ' + who + ', render ' + renders + '</main>',
+    title,
+    dataScript: '<script nonce="' + nonce + '">window.__data = 1</script>',
+  };
+}
+`;
+
+let t: TestContext;
+let slug: string;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+beforeAll(async () => {
+  t = await createTestApp({ indexHtml: INDEX, renderer: RENDERER });
+  slug = (await buildSeries(t, { title: 'The Lantern Keeper' })).slug;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...headers } });
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+const renderNumber = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+
+describe('server-rendered pages', () => {
+  it('arrive with the page in the root, its title, and its data script under the answer’s own nonce', async () => {
+    const response = await page(`/SeriesView/${slug}?fresh=1`);
+    expect(response.statusCode).toBe(200);
+    expect(rootOf(response.body)).toMatch(/^<main>The Lantern Keeper for a visitor, render \d+<\/main>$/);
+    expect(response.body).toContain('<title>The Lantern Keeper · Inkwell</title>');
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(response.body).toContain(`<script nonce="${nonce}">window.__data = 1</script>`);
+    expect(response.body).not.toContain('__INKWELL_CSP_NONCE__');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('share a visitor’s page with other visitors for 2 s, then draw it again', async () => {
+    const first = renderNumber((await page('/?shared=1')).body);
+    expect(renderNumber((await page('/?shared=1', { 'user-agent': `${BROWSER} other` })).body)).toBe(first);
+    t.clock.advance(2_001);
+    expect(renderNumber((await page('/?shared=1')).body)).toBeGreaterThan(first);
+  });
+
+  it('draw a signed-in reader’s page for them alone: never kept, never given to a visitor or another reader', async () => {
+    const readerA = await createUser(t.db);
+    const readerB = await createUser(t.db);
+    const cookieA = await loginAs(t.app, readerA);
+    const cookieB = await loginAs(t.app, readerB);
+
+    const visitorFirst = (await page('/?who=1')).body;
+    expect(rootOf(visitorFirst)).toContain('for a visitor');
+    const pageA = (await page('/?who=1', { cookie: cookieA })).body;
+    expect(rootOf(pageA)).toContain(`for ${readerA.username}`);
+    const pageAagain = (await page('/?who=1', { cookie: cookieA })).body;
+    expect(renderNumber(pageAagain)).toBeGreaterThan(renderNumber(pageA));
+
+    const visitorAfter = (await page('/?who=1')).body;
+    expect(visitorAfter).not.toContain(readerA.username);
+    expect(renderNumber(visitorAfter)).toBe(renderNumber(visitorFirst));
+    const pageB = (await page('/?who=1', { cookie: cookieB })).body;
+    expect(pageB).toContain(`for ${readerB.username}`);
+    expect(pageB).not.toContain(readerA.username);
+  });
+
+  it('count each visitor’s view of a shared page, as the API they did not call would have', async () => {
+    const viewsOf = async () => {
+      await t.app.services.views.flush();
+      t.app.services.catalogue.invalidate();
+      return (await t.app.inject({ method: 'GET', url: ROUTES.series.path.replace(':slug', slug) })).json().data.views as number;
+    };
+    const before = await viewsOf();
+    const url = `/SeriesView/${slug}?views=1`;
+    const first = renderNumber((await page(url, { 'user-agent': `${BROWSER} one` })).body);
+    expect(renderNumber((await page(url, { 'user-agent': `${BROWSER} two` })).body)).toBe(first);
+    expect((await viewsOf()) - before).toBe(2);
+  });
+
+  it('show the team’s change at once: an edit drops the visitors’ shared pages', async () => {
+    const url = `/SeriesView/${slug}?edit=1`;
+    expect(rootOf((await page(url)).body)).toContain('The Lantern Keeper for');
+    const id = (await t.app.inject({ method: 'GET', url: ROUTES.series.path.replace(':slug', slug) })).json().data.id as string;
+    await t.app.services.series.updateSeries(id, seriesPatchSchema.parse({ title: 'The Lantern Keeper Returns' }));
+    expect(rootOf((await page(url)).body)).toContain('The Lantern Keeper Returns for');
+  });
+
+  it('send a loader’s redirect as one, and the plain app when a page is drawn in the browser or the renderer fails', async () => {
+    const redirect = await page('/elsewhere');
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/errorPage?error=series_not_found');
+    for (const url of ['/browser-only', '/broken']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain('<script nonce=');
+    }
+  });
+
+  it('leave ad-free pages (sign-in, Reader’s Area, dashboard) to the browser', async () => {
+    for (const url of ['/login', '/profile/me', '/Dashboard']) {
+      const response = await page(url);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).not.toContain('<main>');
+    }
+  });
+});
