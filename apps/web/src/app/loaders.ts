@@ -11,6 +11,7 @@ import { mySubscriptionQueryOptions } from '../features/store/api/get-subscripti
 import { coinPackagesQueryOptions } from '../features/store/api/list-coin-packages';
 import { plansQueryOptions } from '../features/store/api/list-plans';
 import { sessionQueryOptions } from '../lib/auth/session-query';
+import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { seriesProgressQueryOptions } from '../lib/library/series-progress';
 
 // Route loaders of the public pages (DESIGN §6): they run beside the page's lazy chunk, so code
@@ -115,3 +116,15 @@ export const planStoreLoader =
  */
 export const onlyOnNewPath: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+
+/**
+ * The public pages' frame: the site's name, links and contacts (top bar and footer) arrive with
+ * the first page, so a page rendered on the server has them (issue 11 §1). Loaded once; the query
+ * keeps them fresh after.
+ */
+export const publicLayoutLoader =
+  (client: QueryClient): LoaderFunction =>
+  () =>
+    settle([client.ensureQueryData(siteSettingsQueryOptions())]);
+
+export const onlyOnce: ShouldRevalidateFunction = () => false;

@@ -20,8 +20,10 @@ import {
   catalogueLoader,
   coinStoreLoader,
   homeLoader,
+  onlyOnce,
   onlyOnNewPath,
   planStoreLoader,
+  publicLayoutLoader,
   readerLoader,
   seriesLoader,
 } from './loaders';
@@ -85,6 +87,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           element: <PublicLayout />,
+          loader: publicLayoutLoader(queryClient),
+          shouldRevalidate: onlyOnce,
           HydrateFallback: PublicLayoutFallback,
           children: [
             {
