@@ -1,4 +1,5 @@
 import { ROUTES, seriesPatchSchema } from '@inkwell/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeries } from '../../test/factories';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../test/helpers';
@@ -129,5 +130,18 @@ describe('server-rendered pages', () => {
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).not.toContain('<main>');
     }
+  });
+
+  it('come compressed for a browser that takes brotli or gzip, and plain for one that does not', async () => {
+    const plain = await page('/?compressed=1');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await page('/?compressed=1', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const unpack = (html: string) => html.replace(/nonce-[^']+|nonce="[^"]+"/g, 'nonce');
+    expect(unpack(brotliDecompressSync(br.rawPayload).toString('utf8'))).toBe(unpack(plain.body));
+    const gz = await page('/?compressed=1', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(unpack(gunzipSync(gz.rawPayload).toString('utf8'))).toBe(unpack(plain.body));
   });
 });

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip as gzipCompress } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { isAdFreePage } from '@inkwell/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
 import { createPageRenderer, loadRenderer, RENDER_NONCE_PLACEHOLDER as NONCE_PLACEHOLDER, type RenderedPage } from './page-renderer';
@@ -37,6 +39,24 @@ export function withRenderedPage(html: string, rootHtml: string, dataScript: str
   return title ? page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)} · Inkwell</title>`) : page;
 }
 
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCompress);
+
+/**
+ * A page, compressed for a browser that takes it (a rendered page is tens of kilobytes of markup
+ * and data; on a phone's connection every one counts). Each answer has its own nonce, so each is
+ * compressed on its own: brotli at a fast level, off the main thread.
+ */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
+  reply.header('vary', 'accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html, { level: 6 }));
+  return reply.send(html);
+}
+
 export const webPlugin = fp(
   async (
     app: FastifyInstance,
@@ -66,6 +86,8 @@ export const webPlugin = fp(
         prefix: '/',
         wildcard: false,
         index: false,
+        // The build writes .br and .gz twins of the code and styles (apps/web/vite.config.ts).
+        preCompressed: true,
         // Only ever through the handler below, which gives it its nonce and policy.
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders(res, path) {
@@ -102,20 +124,20 @@ export const webPlugin = fp(
         // In maintenance a crawler learns a public page is away for a while, not gone; browsers render
         // the app as usual (the maintenance page, or the site for the team). Sign-in pages stay a 200.
         if (options.isInMaintenance && !isAdFreePage(path) && (await options.isInMaintenance())) {
-          return reply.code(503).header('retry-after', '300').send(html);
+          return sendHtml(request, reply.code(503).header('retry-after', '300'), html);
         }
         // Series and chapter pages carry their own title, description and preview image.
         const meta = options.pageMeta ? await options.pageMeta(path) : undefined;
-        if (meta === null) return reply.code(404).send(html);
+        if (meta === null) return sendHtml(request, reply.code(404), html);
         const rendered = pages && !isAdFreePage(path) ? await renderOrShell(request) : undefined;
         if (rendered?.result.kind === 'redirect') return reply.redirect(rendered.result.location, rendered.result.status);
         if (rendered?.result.kind === 'page') {
           if (rendered.setCookies.length > 0) reply.header('set-cookie', rendered.setCookies);
           const { result } = rendered;
           const page = withRenderedPage(nonceHtml, result.html, result.dataScript, result.title).replaceAll(NONCE_PLACEHOLDER, nonce);
-          return reply.code(result.status).send(meta ? withPageMeta(page, meta) : page);
+          return sendHtml(request, reply.code(result.status), meta ? withPageMeta(page, meta) : page);
         }
-        return reply.send(meta ? withPageMeta(html, meta) : html);
+        return sendHtml(request, reply, meta ? withPageMeta(html, meta) : html);
       }
       return sendError(reply, 'not_found', `No route for ${request.method} ${path}`);
     });
