@@ -1,12 +1,15 @@
 /**
  * The benchmark's servers, in a process of their own: Inkwell on a database with the demo
- * catalogue, and a bare Fastify app that answers each measured path with the very bytes Inkwell
- * gave for it. Prints one JSON line with both ports once they listen.
+ * catalogue, a bare Fastify app that answers each measured path with the very bytes Inkwell
+ * gave for it, and "the limit" (issue 11): Inkwell's pages with every script taken out. Prints
+ * one JSON line with the ports once they listen.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app';
@@ -23,6 +26,9 @@ import { SESSION_COOKIE } from '../src/modules/auth/auth.constants';
 import { insertUser } from '../src/modules/users/users.repository';
 
 const PATHS = JSON.parse(process.env.BENCH_PATHS ?? '[]') as string[];
+/** Rendered pages, asked for as a browser does (accept: text/html). */
+const PAGE_PATHS = JSON.parse(process.env.BENCH_PAGES ?? '[]') as string[];
+const HTML = { accept: 'text/html' };
 const SERIES_SLUG = process.env.BENCH_SERIES ?? 'the-lantern-keeper';
 const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
 const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-bench-'));
@@ -92,34 +98,91 @@ const plan = (await store.plans()).find((item) => item.includesPremium)!;
 await payments.fulfil((await payments.checkout(premium.user, { kind: 'plan', planId: plan.id })).purchaseId);
 const chapterPath = fillPath(ROUTES.chapter.path, { slug: SERIES_SLUG, chapterSlug: priced[0]!.slug });
 const seriesPath = fillPath(ROUTES.series.path, { slug: SERIES_SLUG });
+const readerPagePath = `/SeriesView/${SERIES_SLUG}/${priced[0]!.slug}`;
 const readerPaths = [
   { name: 'series (unlocks)', path: seriesPath, cookie: withUnlocks.cookie },
   { name: 'chapter (unlocks)', path: chapterPath, cookie: withUnlocks.cookie },
   { name: 'series (premium)', path: seriesPath, cookie: premium.cookie },
   { name: 'chapter (premium)', path: chapterPath, cookie: premium.cookie },
+  // Issue 11: a signed-in reader's page is rendered for them alone, on every request.
+  { name: 'reader page (unlocks)', path: readerPagePath, cookie: withUnlocks.cookie, page: true },
 ];
 
 // The bare routes: the same status, content type and bytes, with no work behind them.
 const bare = Fastify({ logger: false });
+const visitor = { cookie: undefined as string | undefined, page: false };
 const measured = [
-  ...PATHS.map((path) => ({ name: path, path, cookie: undefined as string | undefined, barePath: new URL(path, 'http://x').pathname })),
-  ...readerPaths.map((item, i) => ({ ...item, barePath: `/bench/reader/${i}` })),
+  ...PATHS.map((path) => ({ ...visitor, name: path, path, barePath: new URL(path, 'http://x').pathname })),
+  ...PAGE_PATHS.map((path) => ({ ...visitor, name: path, path, page: true, barePath: new URL(path, 'http://x').pathname })),
+  ...readerPaths.map((item, i) => ({ page: false, ...item, barePath: `/bench/reader/${i}` })),
 ];
-for (const { path, cookie, barePath } of measured) {
-  const response = await fetch(`http://127.0.0.1:${appPort}${path}`, { headers: cookie ? { cookie } : {} });
+for (const { path, cookie, page, barePath } of measured) {
+  const response = await fetch(`http://127.0.0.1:${appPort}${path}`, {
+    headers: { ...(cookie ? { cookie } : {}), ...(page ? HTML : {}) },
+  });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
-  if (cookie && !body.includes('"canRead":true') && path === chapterPath) throw new Error(`the bench reader cannot read ${path}`);
+  if (page && !body.includes('<div id="root"><')) throw new Error(`${path} was not rendered on the server`);
+  if (cookie && !body.includes('"canRead":true') && (path === chapterPath || path === readerPagePath)) {
+    throw new Error(`the bench reader cannot read ${path}`);
+  }
   const type = response.headers.get('content-type') ?? 'application/json';
   bare.get(barePath, async (_request, reply) => reply.type(type).send(body));
 }
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const barePort = (bare.server.address() as { port: number }).port;
 
-const readers = readerPaths.map((item, i) => ({ ...item, barePath: `/bench/reader/${i}` }));
-process.stdout.write(`${JSON.stringify({ appPort, barePort, database: database.kind, readers })}\n`);
+/**
+ * Issue 11, "the limit": what a page could be at best, the very HTML Inkwell sends for the URL
+ * with every <script> and module preload taken out (no hydration, no ads, no data for the
+ * browser), so the page's paints owe nothing to JavaScript. It goes out compressed as Inkwell's
+ * page went (brotli 5 or gzip). Everything else (assets, media, the API) is Inkwell's own answer,
+ * passed through untouched.
+ */
+function withoutScripts(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '').replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, '');
+}
+const limit = createServer((request, response) => {
+  const upstream = httpRequest(
+    { host: '127.0.0.1', port: appPort, method: request.method, path: request.url, headers: request.headers },
+    (answer) => {
+      const status = answer.statusCode ?? 502;
+      if (!String(answer.headers['content-type'] ?? '').startsWith('text/html')) {
+        response.writeHead(status, answer.headers);
+        answer.pipe(response);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const encoding = answer.headers['content-encoding'];
+        const body = Buffer.concat(chunks);
+        const page = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+        const stripped = Buffer.from(withoutScripts(page.toString('utf8')));
+        const html =
+          encoding === 'br'
+            ? brotliCompressSync(stripped, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+            : encoding === 'gzip'
+              ? gzipSync(stripped, { level: 6 })
+              : stripped;
+        const headers = { ...answer.headers, 'content-length': String(html.length) };
+        delete headers['transfer-encoding'];
+        response.writeHead(status, headers).end(html);
+      });
+    },
+  );
+  upstream.on('error', () => response.writeHead(502).end());
+  request.pipe(upstream);
+});
+await new Promise<void>((resolve) => limit.listen(0, '127.0.0.1', resolve));
+const limitPort = (limit.address() as { port: number }).port;
+
+const readers = readerPaths.map((item, i) => ({ page: false, ...item, barePath: `/bench/reader/${i}` }));
+process.stdout.write(`${JSON.stringify({ appPort, barePort, limitPort, database: database.kind, readers })}\n`);
 
 const stop = async () => {
+  limit.closeAllConnections();
+  await new Promise((resolve) => limit.close(resolve));
   await bare.close();
   await app.close();
   await limiter.close();
