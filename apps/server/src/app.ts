@@ -26,6 +26,7 @@ import { createAnnouncementsService } from './modules/announcements/announcement
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { createBannersService } from './modules/banners/banners.service';
 import { catalogueSeriesPageMeta } from './modules/catalogue/catalogue.page-meta';
+import { sharedPageViews } from './modules/catalogue/catalogue.page-views';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { chaptersRoutes } from './modules/chapters/chapters.routes';
@@ -173,7 +174,14 @@ export async function buildApp(deps: AppDeps) {
   const onChange = () => catalogueListeners.forEach((listener) => listener());
   // Issue 9 §2: a release's fan-out job is queued inside its claim; mail carries a signed unsubscribe link.
   const unsubscribe = createUnsubscribeTokens(config.sessionSecret);
-  const newChapterNotices = createNewChapterNotices({ db, clock, jobs, logger: app.log, publicUrl: config.publicUrl, unsubscribe });
+  const newChapterNotices = createNewChapterNotices({
+    db,
+    clock,
+    jobs,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    unsubscribe,
+  });
   const freeAlerts = createFreeAlerts({ db, clock, logger: app.log });
   const emailPreferences = createEmailPreferences({ db, clock, unsubscribe });
   const publishing = createPublishing({
@@ -300,7 +308,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
   await app.register(storeRoutes, { db, store, payments, unlocks, stripeEvents });
-  await app.register(libraryRoutes, { library: createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) }) });
+  await app.register(libraryRoutes, {
+    library: createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) }),
+  });
   const comments = createCommentsService({ db, clock, limiter });
   await app.register(commentsRoutes, { comments });
   await app.register(metricsRoutes, { metrics: createMetricsService({ db, clock }) });
@@ -317,6 +327,7 @@ export async function buildApp(deps: AppDeps) {
     pageMeta: pageMeta.lookup,
     isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
     onCatalogueChange: (listener) => catalogueListeners.push(listener),
+    onSharedPageServed: sharedPageViews(catalogue, clock, config.sessionSecret),
     clock,
   });
 

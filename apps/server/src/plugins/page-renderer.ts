@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROUTES } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../lib/clock';
 import { createTtlCache } from '../lib/ttl-cache';
@@ -18,7 +17,12 @@ export type RenderResult =
   | { kind: 'shell' };
 
 type RenderFetch = (path: string, init: RequestInit) => Promise<Response>;
-export type RenderPage = (input: { url: string; fetch: RenderFetch; nonce: string; signal?: AbortSignal }) => Promise<RenderResult>;
+export type RenderPage = (input: {
+  url: string;
+  fetch: RenderFetch;
+  nonce: string;
+  signal?: AbortSignal;
+}) => Promise<RenderResult>;
 
 /** What the server sends for a page: the render, and what must reach the browser with it. */
 export interface RenderedPage {
@@ -38,10 +42,11 @@ const RENDER_TIMEOUT_MS = 5_000;
 /** Visitors' pages are shared for as long as their API answers are (catalogue's 2 s visitor cache). */
 const SHARED_PAGE_TTL_MS = 2_000;
 
-/** API answers that count a view as they are read: a page served from the shared cache still asks them, so its view counts. */
-const VIEW_COUNTING = [ROUTES.series.path, ROUTES.chapter.path].map(
-  (template) => new RegExp(`^${template.replace(/:[A-Za-z]+/g, '[^/?]+')}(\\?|$)`),
-);
+/**
+ * Called for each visitor served a shared page, with the API reads that drew it: what those reads
+ * would have recorded for this visitor (their view of a series or chapter) is recorded still.
+ */
+export type SharedPageServed = (request: FastifyRequest, apiPaths: readonly string[]) => Promise<void>;
 
 /** The built renderer beside the built web app, or undefined when it is not built (API-only runs, tests). */
 export async function loadRenderer(webDistDir: string): Promise<RenderPage | undefined> {
@@ -89,10 +94,14 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookie
  * set none) is shared for 2 s by every visitor asking the same URL, one render for all of them; a
  * signed-in reader's is drawn for them alone and never kept.
  */
-export function createPageRenderer(app: FastifyInstance, render: RenderPage, clock: Clock) {
-  const shared = createTtlCache<{ page: RenderedPage; viewCalls: string[] }>(clock, SHARED_PAGE_TTL_MS);
+export function createPageRenderer(
+  app: FastifyInstance,
+  render: RenderPage,
+  options: { clock: Clock; onSharedPageServed?: SharedPageServed | undefined },
+) {
+  const shared = createTtlCache<{ page: RenderedPage; asked: string[] }>(options.clock, SHARED_PAGE_TTL_MS);
 
-  const renderFor = async (request: FastifyRequest, url: string): Promise<{ page: RenderedPage; viewCalls: string[] }> => {
+  const renderFor = async (request: FastifyRequest, url: string): Promise<{ page: RenderedPage; asked: string[] }> => {
     const setCookies: string[] = [];
     const asked: string[] = [];
     const result = await render({
@@ -101,10 +110,7 @@ export function createPageRenderer(app: FastifyInstance, render: RenderPage, clo
       nonce: RENDER_NONCE_PLACEHOLDER,
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });
-    return {
-      page: { result, setCookies, isShareable: setCookies.length === 0 },
-      viewCalls: asked.filter((path) => VIEW_COUNTING.some((pattern) => pattern.test(path))),
-    };
+    return { page: { result, setCookies, isShareable: setCookies.length === 0 }, asked };
   };
 
   return {
@@ -119,8 +125,8 @@ export function createPageRenderer(app: FastifyInstance, render: RenderPage, clo
         // Someone's cookie came back: never hand it on; draw this visitor their own page.
         return isFresh ? entry.page : (await renderFor(request, url)).page;
       }
-      // The shared page's reads counted the first visitor's views; this visitor's count too (from the API's own cache).
-      if (!isFresh) await Promise.all(entry.viewCalls.map((path) => inProcessFetch(app, request, [], [])(path, {})));
+      // The shared page's reads counted the first visitor's view; this visitor's counts too.
+      if (!isFresh) await options.onSharedPageServed?.(request, entry.asked);
       return entry.page;
     },
     clear: () => shared.clear(),

@@ -8,7 +8,13 @@ import { isAdFreePage } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
-import { createPageRenderer, loadRenderer, RENDER_NONCE_PLACEHOLDER as NONCE_PLACEHOLDER, type RenderedPage } from './page-renderer';
+import {
+  createPageRenderer,
+  loadRenderer,
+  RENDER_NONCE_PLACEHOLDER as NONCE_PLACEHOLDER,
+  type RenderedPage,
+  type SharedPageServed,
+} from './page-renderer';
 import { systemClock, type Clock } from '../lib/clock';
 import { escapeHtml, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
 
@@ -51,7 +57,9 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
   reply.header('vary', 'accept-encoding');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {
-    return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+    return reply
+      .header('content-encoding', 'br')
+      .send(await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(await gzip(html, { level: 6 }));
   return reply.send(html);
@@ -68,6 +76,8 @@ export const webPlugin = fp(
       /** Called with a listener for the team's catalogue changes: shared rendered pages are dropped then. */
       onCatalogueChange?: (listener: () => void) => void;
       clock?: Clock;
+      /** What a visitor served a shared rendered page still gets recorded (their view): see page-renderer.ts. */
+      onSharedPageServed?: SharedPageServed;
     },
   ) => {
     const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
@@ -76,7 +86,9 @@ export const webPlugin = fp(
     const nonceHtml = indexHtml && withNoncePlaceholders(indexHtml);
     // Issue 11 §1: public pages arrive rendered when the web app's renderer is built beside it.
     const render = hasWeb && options.webDistDir ? await loadRenderer(options.webDistDir) : undefined;
-    const pages = render ? createPageRenderer(app, render, options.clock ?? systemClock) : undefined;
+    const pages = render
+      ? createPageRenderer(app, render, { clock: options.clock ?? systemClock, onSharedPageServed: options.onSharedPageServed })
+      : undefined;
     if (pages) options.onCatalogueChange?.(pages.clear);
 
     if (hasWeb && options.webDistDir) {
@@ -134,7 +146,10 @@ export const webPlugin = fp(
         if (rendered?.result.kind === 'page') {
           if (rendered.setCookies.length > 0) reply.header('set-cookie', rendered.setCookies);
           const { result } = rendered;
-          const page = withRenderedPage(nonceHtml, result.html, result.dataScript, result.title).replaceAll(NONCE_PLACEHOLDER, nonce);
+          const page = withRenderedPage(nonceHtml, result.html, result.dataScript, result.title).replaceAll(
+            NONCE_PLACEHOLDER,
+            nonce,
+          );
           return sendHtml(request, reply.code(result.status), meta ? withPageMeta(page, meta) : page);
         }
         return sendHtml(request, reply, meta ? withPageMeta(html, meta) : html);
