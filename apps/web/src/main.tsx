@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -24,6 +24,7 @@ const app = (
   </StrictMode>
 );
 const root = document.getElementById('root') as HTMLElement;
-// A page the server rendered becomes the app in place; the others are drawn here.
-if (hydrationData) hydrateRoot(root, app);
+// A page the server rendered becomes the app in place, as a transition: React hydrates it in
+// short slices, so a tap or a scroll is never kept waiting behind it. The others are drawn here.
+if (hydrationData) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

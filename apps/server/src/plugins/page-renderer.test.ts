@@ -1,8 +1,12 @@
 import { ROUTES, seriesPatchSchema } from '@inkwell/contract';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeries } from '../../test/factories';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../test/helpers';
+import { renderedPageShell, withRenderedPage } from './web';
 
 // The server's half of server rendering (issue 11 §1): which pages are rendered, with whose
 // session, which are shared between visitors and which never are. The web app's own renderer is
@@ -143,5 +147,37 @@ describe('server-rendered pages', () => {
     const gz = await page('/?compressed=1', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(unpack(gunzipSync(gz.rawPayload).toString('utf8'))).toBe(unpack(plain.body));
+  });
+});
+
+describe('the shell of a rendered page', () => {
+  it('writes the stylesheet in, fetches the scripts at low priority, and asks for the page’s images first', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'inkwell-web-'));
+    try {
+      mkdirSync(join(dist, 'assets'));
+      writeFileSync(join(dist, 'assets', 'index-abc.css'), 'body{color:red}');
+      const index = [
+        '<html><head><title>Inkwell</title>',
+        '    <script nonce="N" type="module" crossorigin src="/assets/index-abc.js"></script>',
+        '    <link nonce="N" rel="modulepreload" crossorigin href="/assets/framework-abc.js">',
+        '    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+        '</head><body><div id="root"></div></body></html>',
+      ].join('\n');
+      const shell = renderedPageShell(index, dist);
+      expect(shell).toContain('<style>body{color:red}</style>');
+      expect(shell).not.toContain('rel="stylesheet"');
+      expect(shell).toContain('<script nonce="N" fetchpriority="low" type="module"');
+      expect(shell).toContain('<link nonce="N" fetchpriority="low" rel="modulepreload"');
+
+      const hint = '<link rel="preload" as="image" href="/media/pages/1.webp" fetchPriority="high"/>';
+      const page = withRenderedPage(shell, `${hint}<main>Page 1</main>`, '<script nonce="N">data</script>', 'Chapter 1');
+      expect(page.indexOf(hint)).toBeLessThan(page.indexOf('<script'));
+      expect(page).toContain('<div id="root"><main>Page 1</main></div>');
+      expect(page).toContain('<title>Chapter 1 · Inkwell</title>');
+      // A stylesheet that cannot be read stays a link.
+      expect(renderedPageShell(index, join(dist, 'nowhere'))).toContain('rel="stylesheet"');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
