@@ -66,6 +66,9 @@ export function renderedPageShell(html: string, webDistDir: string): string {
     .replace(/<(script|link)( nonce="[^"]*")? (type="module"|rel="modulepreload")/g, '<$1$2 fetchpriority="low" $3');
 }
 
+/** Rendered pages as bytes split where each answer's nonce goes, kept as long as the render is (page-renderer.ts). */
+const composedPages = new WeakMap<object, Buffer[]>();
+
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCompress);
 
@@ -74,7 +77,7 @@ const gzip = promisify(gzipCompress);
  * and data; on a phone's connection every one counts). Each answer has its own nonce, so each is
  * compressed on its own: brotli at a fast level, off the main thread.
  */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string | Buffer): Promise<FastifyReply> {
   reply.header('vary', 'accept-encoding');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {
@@ -168,11 +171,16 @@ export const webPlugin = fp(
         if (rendered?.result.kind === 'page') {
           if (rendered.setCookies.length > 0) reply.header('set-cookie', rendered.setCookies);
           const { result } = rendered;
-          const page = withRenderedPage(renderedPageHtml ?? nonceHtml, result.html, result.dataScript, result.title).replaceAll(
-            NONCE_PLACEHOLDER,
-            nonce,
-          );
-          return sendHtml(request, reply.code(result.status), meta ? withPageMeta(page, meta) : page);
+          // A visitors' page is put together and encoded once while it is shared; each answer only adds its nonce.
+          let parts = composedPages.get(result);
+          if (!parts) {
+            const page = withRenderedPage(renderedPageHtml ?? nonceHtml, result.html, result.dataScript, result.title);
+            parts = (meta ? withPageMeta(page, meta) : page).split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
+            composedPages.set(result, parts);
+          }
+          const nonceBytes = Buffer.from(nonce);
+          const body = Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+          return sendHtml(request, reply.code(result.status), body);
         }
         return sendHtml(request, reply, meta ? withPageMeta(html, meta) : html);
       }
