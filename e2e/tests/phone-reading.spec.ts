@@ -65,8 +65,8 @@ test('on a phone a reader swipes through pages, zooms one with a double tap, and
   await expect(indicator).toHaveText('Page 1 / 4');
   const image = page.getByTestId('paged-reader').getByRole('img');
   await expect(image).toHaveAttribute('src', /&q=saver$/);
-  // The lighter page is really served: smaller than the full one.
-  expect(await image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(720);
+  // The lighter page is really served: smaller than the full one (made on its first request, so waited for).
+  await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(720);
 
   const box = (await image.boundingBox())!;
   const middle = { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 250) };
