@@ -1,48 +1,26 @@
-import { ANNOUNCEMENT_STATES, type AnnouncementState } from '@inkwell/contract';
+import { ANNOUNCEMENT_STATES } from '@inkwell/contract';
 import { Pin, Plus, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { primaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { formatDate } from '../../../lib/time';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { oneOf, useListParams } from '../components/use-list-params';
 import { useTeamAnnouncements } from './api';
 import { AnnouncementStateBadge } from './state-badge';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-const isState = (value: string | null): value is AnnouncementState => ANNOUNCEMENT_STATES.includes(value as AnnouncementState);
-
 /** /Dashboard/Announcements: every announcement, searchable by title and filtered by status, newest change first. */
 export default function AnnouncementsListPage() {
   useDocumentTitle('Announcements');
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const debounced = useDebouncedValue(text.trim(), 300);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const stateParam = params.get('state');
-  const state = isState(stateParam) ? stateParam : undefined;
+  const { params, text, setText, setFilter, q, page } = useListParams();
+  const state = oneOf(ANNOUNCEMENT_STATES, params.get('state'));
 
-  useEffect(() => {
-    if ((params.get('q') ?? '') === debounced) return;
-    const next = new URLSearchParams(params);
-    if (debounced) next.set('q', debounced);
-    else next.delete('q');
-    next.delete('page');
-    setParams(next, { replace: true });
-  }, [debounced, params, setParams]);
-
-  const q = params.get('q');
   const query = useMemo(() => ({ page, ...(q ? { q } : {}), ...(state ? { state } : {}) }), [page, q, state]);
   const list = useTeamAnnouncements(query);
 
-  const setState = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set('state', value);
-    else next.delete('state');
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setState = (value: string) => setFilter('state', value);
 
   return (
     <div>

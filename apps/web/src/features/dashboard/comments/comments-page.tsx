@@ -1,7 +1,7 @@
 import type { EndpointQuery, TeamComment } from '@inkwell/contract';
 import { Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
@@ -10,8 +10,8 @@ import { RoleTag } from '../../../components/role-tag';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { timeFromNow } from '../../../lib/time';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useListParams } from '../components/use-list-params';
 import { useDeleteTeamComment, useSetCommentHidden, useTeamComments } from './api/team-comments';
 
 type Status = EndpointQuery<'teamComments'>['status'];
@@ -23,34 +23,11 @@ const TABS: { value: NonNullable<Status>; label: string }[] = [
 
 /** Tab, words, user and page live in the URL, so a view can be reloaded and shared. */
 function useModerationQuery() {
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const debounced = useDebouncedValue(text.trim(), 300);
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') === debounced) return;
-    const next = new URLSearchParams(params);
-    if (debounced) next.set('q', debounced);
-    else next.delete('q');
-    next.delete('page');
-    setParams(next, { replace: true });
-  }, [debounced, params, setParams]);
+  const { params, text, setText, setFilters: update, q, page } = useListParams();
 
   const status = TABS.find((tab) => tab.value === params.get('status'))?.value ?? 'all';
   const userId = params.get('userId') ?? '';
   const userName = params.get('user') ?? '';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useMemo(
     (): EndpointQuery<'teamComments'> => ({ status, page, ...(q ? { q } : {}), ...(userId ? { userId } : {}) }),
     [status, page, q, userId],

@@ -25,19 +25,24 @@ export function useListParams() {
     setParams(next, { replace: true });
   }, [debounced, params, setParams]);
 
-  const setFilter = (key: string, value: string) => {
+  /** Sets (or, when empty, removes) several filters in one change of the URL. */
+  const setFilters = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
     next.delete('page');
     setParams(next, { replace: true });
   };
+  const setFilter = (key: string, value: string) => setFilters({ [key]: value });
 
   return {
     params,
     text,
     setText,
     setFilter,
+    setFilters,
     q: params.get('q') ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
   };

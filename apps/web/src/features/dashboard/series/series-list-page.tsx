@@ -1,33 +1,19 @@
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { primaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/time';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListParams } from '../components/use-list-params';
 import { useTeamSeriesList } from './api/list-team-series';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /Dashboard/Series/Series: every series, drafts included, searchable and paginated. */
 export default function SeriesListPage() {
   useDocumentTitle('Series');
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const debounced = useDebouncedValue(text.trim(), 300);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') === debounced) return;
-    const next = new URLSearchParams(params);
-    if (debounced) next.set('q', debounced);
-    else next.delete('q');
-    next.delete('page');
-    setParams(next, { replace: true });
-  }, [debounced, params, setParams]);
-
-  const q = params.get('q');
+  const { text, setText, q, page } = useListParams();
   const query = useMemo(() => ({ page, perPage: 20, ...(q ? { q } : {}) }), [page, q]);
   const list = useTeamSeriesList(query);
 
@@ -57,7 +43,7 @@ export default function SeriesListPage() {
           <LoadError message="We could not load the series." onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
-            {params.get('q') ? 'No series match this search.' : 'No series yet. Create the first one.'}
+            {q ? 'No series match this search.' : 'No series yet. Create the first one.'}
           </p>
         ) : (
           <>
