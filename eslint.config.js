@@ -3,6 +3,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverModulesRule } from './scripts/lint/server-modules.js';
 
 /** Import direction (DESIGN §2): web → contract, server → contract, never server ↔ web. */
 const boundaries = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -52,7 +53,7 @@ const webLayersRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', 'e2e/.tmp/**', 'apps/server/drizzle/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', 'e2e/.tmp/**', 'apps/server/drizzle/**', 'coverage/**', 'scripts/lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -97,6 +98,11 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { inkwell: { rules: { 'web-layers': webLayersRule } } },
     rules: { 'inkwell/web-layers': 'error' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'inkwell-server': { rules: { modules: serverModulesRule } } },
+    rules: { 'inkwell-server/modules': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

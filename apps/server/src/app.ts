@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import { JSON_BODY_MAX_BYTES } from '@inkwell/contract';
+import { IMAGE_MAX_BYTES, JSON_BODY_MAX_BYTES, UPLOAD_MAX_FILES } from '@inkwell/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -9,71 +9,58 @@ import type { DatabaseHandle } from './db/client';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import { systemClock, type Clock } from './lib/clock';
 import multipart from '@fastify/multipart';
-import { IMAGE_MAX_BYTES, UPLOAD_MAX_FILES } from '@inkwell/contract';
-import { createUnlockLookup } from './modules/access/viewer';
-import { createViewerCache } from './modules/access/viewer-cache';
+import {
+  createPayments,
+  createStoreService,
+  createStripeClient,
+  createStripeEvents,
+  createStripeProvider,
+  createTestProvider,
+  createUnlockLookup,
+  createUnlocks,
+  type PaymentProvider,
+  storeRoutes,
+  type StripeEvents,
+  stripeWebhookRoutes,
+} from './modules/store';
+import { createViewerCache } from './modules/access';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
-import { auditPlugin } from './modules/audit/audit';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
-import { createTwoFactorService } from './modules/two-factor/two-factor.service';
-import { createPasswordResetService } from './modules/auth/password-reset.service';
-import { announcementPageMeta } from './modules/announcements/announcements.page-meta';
-import { announcementsRoutes } from './modules/announcements/announcements.routes';
-import { createAnnouncementsService } from './modules/announcements/announcements.service';
-import { bannersRoutes } from './modules/banners/banners.routes';
-import { createBannersService } from './modules/banners/banners.service';
-import { catalogueSeriesPageMeta } from './modules/catalogue/catalogue.page-meta';
-import { sharedPageViews } from './modules/catalogue/catalogue.page-views';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { chaptersRoutes } from './modules/chapters/chapters.routes';
-import { commentsRoutes } from './modules/comments/comments.routes';
-import { createCommentsService } from './modules/comments/comments.service';
-import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
-import { createAdminUsersService } from './modules/admin-users/admin-users.service';
-import { createChaptersService } from './modules/chapters/chapters.service';
-import { createPublishing } from './modules/chapters/publishing';
-import { genresRoutes } from './modules/genres/genres.routes';
-import { createGenresService } from './modules/genres/genres.service';
-import { libraryRoutes } from './modules/library/library.routes';
-import { createLibraryService } from './modules/library/library.service';
-import { createJobs, type Jobs } from './modules/jobs/jobs';
-import { createMailer, type Mailer } from './modules/mail/mailer';
-import { createAvifWorker, createImageStore } from './modules/media/image-store';
-import { mediaRoutes } from './modules/media/media.routes';
-import { createUrlSigner } from './modules/media/signed-urls';
-import { createDiskStorage, createS3Storage, type MediaStorage } from './modules/media/storage';
-import { createViewCounter } from './modules/metrics/view-counter';
-import { createMetricsService } from './modules/metrics/metrics.service';
-import { metricsRoutes } from './modules/metrics/metrics.routes';
-import { createEmailPreferences } from './modules/notifications/email-preferences.service';
-import { createFreeAlerts } from './modules/notifications/free-alerts.service';
-import { createNewChapterNotices } from './modules/notifications/new-chapters.service';
-import { notificationSettingsRoutes } from './modules/notifications/notification-settings.routes';
-import { notificationRoutes } from './modules/notifications/notifications.routes';
-import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
-import { searchRoutes } from './modules/search/search.routes';
-import { seoRoutes } from './modules/seo/seo.routes';
-import { createPageMetaRegistry } from './modules/seo/page-meta-registry';
-import { seriesRoutes } from './modules/series/series.routes';
-import { createSeriesService } from './modules/series/series.service';
-import { createPayments } from './modules/store/payments.service';
-import type { PaymentProvider } from './modules/store/providers/provider';
-import { createStripeClient } from './modules/store/providers/stripe-objects';
-import { createStripeProvider } from './modules/store/providers/stripe-provider';
-import { createTestProvider } from './modules/store/providers/test-provider';
-import { createStripeEvents, type StripeEvents } from './modules/store/stripe-events.service';
-import { stripeWebhookRoutes } from './modules/store/stripe-webhook.routes';
-import { storeRoutes } from './modules/store/store.routes';
-import { createStoreService } from './modules/store/store.service';
-import { createUnlocks } from './modules/store/unlocks';
-import { adsRoutes } from './modules/ads/ads.routes';
-import { siteConfigRoutes } from './modules/site-config/site-config.routes';
-import { maintenancePlugin } from './modules/site-config/maintenance';
-import { createSiteConfig } from './modules/site-config/site-config.service';
+import { auditPlugin, auditRoutes } from './modules/audit';
+import { authRoutes, createAuthService, createPasswordResetService } from './modules/auth';
+import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
+import { announcementPageMeta, announcementsRoutes, createAnnouncementsService } from './modules/announcements';
+import { bannersRoutes, createBannersService } from './modules/banners';
+import { catalogueRoutes, catalogueSeriesPageMeta, createCatalogueService, sharedPageViews } from './modules/catalogue';
+import { chaptersRoutes, createChaptersService, createPublishing } from './modules/chapters';
+import { commentsRoutes, createCommentsService } from './modules/comments';
+import { adminUsersRoutes, createAdminUsersService } from './modules/admin-users';
+import { createGenresService, genresRoutes } from './modules/genres';
+import { createLibraryService, libraryRoutes } from './modules/library';
+import { createJobs, type Jobs } from './modules/jobs';
+import { createMailer, type Mailer } from './modules/mail';
+import {
+  createAvifWorker,
+  createDiskStorage,
+  createImageStore,
+  createS3Storage,
+  createUrlSigner,
+  mediaRoutes,
+  type MediaStorage,
+} from './modules/media';
+import { createMetricsService, createViewCounter, metricsRoutes } from './modules/metrics';
+import {
+  createEmailPreferences,
+  createFreeAlerts,
+  createNewChapterNotices,
+  createUnsubscribeTokens,
+  notificationRoutes,
+  notificationSettingsRoutes,
+} from './modules/notifications';
+import { searchRoutes } from './modules/search';
+import { createPageMetaRegistry, seoRoutes } from './modules/seo';
+import { createSeriesService, seriesRoutes } from './modules/series';
+import { adsRoutes } from './modules/ads';
+import { createSiteConfig, maintenancePlugin, siteConfigRoutes } from './modules/site-config';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -301,8 +288,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
   await app.register(searchRoutes, { db });
   await app.register(adsRoutes, { siteConfig });
-  await app.register(genresRoutes, { genres, catalogue });
-  await app.register(bannersRoutes, { banners, catalogue });
+  await app.register(genresRoutes, { genres });
+  await app.register(bannersRoutes, { banners });
   await app.register(announcementsRoutes, { announcements });
   await app.register(seriesRoutes, { series });
   await app.register(chaptersRoutes, { chapters });
@@ -314,7 +301,7 @@ export async function buildApp(deps: AppDeps) {
   const comments = createCommentsService({ db, clock, limiter });
   await app.register(commentsRoutes, { comments });
   await app.register(metricsRoutes, { metrics: createMetricsService({ db, clock }) });
-  await app.register(adminUsersRoutes, { adminUsers: createAdminUsersService({ db, comments, onUserChanged }) });
+  await app.register(adminUsersRoutes, { adminUsers: createAdminUsersService({ db, clock, comments, onUserChanged }) });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(auditRoutes, { db });
   await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });

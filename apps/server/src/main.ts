@@ -6,11 +6,11 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createLimiter } from './lib/limiter-factory';
 import { loggerOptions } from './lib/logger';
-import { seedDemoStore } from './db/demo/seed-store';
-import { seedSiteSettings } from './db/demo/seed-site';
-import { seedDemoAds } from './db/demo/seed-ads';
+import { seedDemoStore } from './demo/seed-store';
+import { seedSiteSettings } from './demo/seed-site';
+import { seedDemoAds } from './demo/seed-ads';
 import { systemClock } from './lib/clock';
-import { seedDemoContent } from './db/demo/seed-demo';
+import { seedDemoContent } from './demo/seed-demo';
 
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {

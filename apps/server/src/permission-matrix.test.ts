@@ -8,7 +8,7 @@ import { buildChapter, buildSeries, buildUser, teamOf } from '../test/factories'
 import { multipart, png, type UploadFile } from '../test/fixtures';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../test/helpers';
 import { API_MATRIX, MATRIX_COLUMNS, parseMatrix, type MatrixColumn } from '../test/permission-matrix';
-import { seedDemoStore } from './db/demo/seed-store';
+import { seedDemoStore } from './demo/seed-store';
 import {
   announcements,
   auditLog,

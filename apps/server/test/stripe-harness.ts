@@ -1,6 +1,6 @@
 import { ROUTES, STRIPE_WEBHOOK_PATH, fillPath, type EndpointName } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
-import { seedDemoStore } from '../src/db/demo/seed-store';
+import { seedDemoStore } from '../src/demo/seed-store';
 import { buildUser } from './factories';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from './helpers';

@@ -3,8 +3,8 @@ import { emailSchema, passwordSchema, roleSchema, usernameSchema, type Role } fr
 import type { Database } from '../db/client';
 import { hashPassword } from '../lib/passwords';
 import { findPasswordWeakness, type PasswordOwner } from '../lib/password-strength';
-import { deleteUserSessions } from '../modules/auth/sessions.repository';
-import { disableTwoFactor } from '../modules/two-factor/two-factor.repository';
+import { deleteUserSessions } from '../modules/auth';
+import { disableTwoFactor } from '../modules/two-factor';
 import {
   findUserByEmail,
   findUserByLogin,
@@ -12,7 +12,7 @@ import {
   insertUser,
   updateUserPassword,
   updateUserRole,
-} from '../modules/users/users.repository';
+} from '../modules/users';
 
 /** A mistake in the operator's command: printed as is, exit code 2. */
 export class CommandError extends Error {
@@ -22,7 +22,12 @@ export class CommandError extends Error {
 export interface UserCommand {
   command: string;
   args: string[];
-  options: { email?: string | undefined; username?: string | undefined; role?: string | undefined; password?: string | undefined };
+  options: {
+    email?: string | undefined;
+    username?: string | undefined;
+    role?: string | undefined;
+    password?: string | undefined;
+  };
 }
 
 const ROLE_RANK: Record<Role, number> = { reader: 0, editor: 1, admin: 2 };
@@ -52,7 +57,12 @@ export async function runUserCommand(db: Database, { command, args, options }: U
     if (await findUserByEmail(db, email.data)) throw new CommandError('An account with this e-mail already exists');
     if (await findUserByUsername(db, username.data)) throw new CommandError('This username is taken');
     const { password, isGenerated } = choosePassword(options.password, { username: username.data, email: email.data });
-    await insertUser(db, { email: email.data, username: username.data, role: role.data, passwordHash: await hashPassword(password) });
+    await insertUser(db, {
+      email: email.data,
+      username: username.data,
+      role: role.data,
+      passwordHash: await hashPassword(password),
+    });
     print(`Created ${role.data} ${username.data} <${email.data}>`);
     if (isGenerated) print(`password: ${password}`);
     return;

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AppError } from './app-error';
 
 export interface Limit {
   max: number;
@@ -89,4 +90,17 @@ export function createRedisLimiter(redis: Redis, prefix: string): AttemptLimiter
       await redis.quit();
     },
   };
+}
+
+/** The answer to a caller past their limit: 429 with when to try again. */
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return new AppError('rate_limited', `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { VISITOR, type Viewer } from '../modules/access/access';
-import { viewerOf } from '../modules/access/viewer';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../modules/auth/auth.constants';
-import type { AuthService, NewSession } from '../modules/auth/auth.service';
-import type { AuthUser } from '../modules/users/users.repository';
+import { type Viewer, viewerOf, VISITOR } from '../modules/access';
+import { type AuthService, type NewSession, SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../modules/auth';
+import type { AuthUser } from '../modules/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +20,7 @@ declare module 'fastify' {
 
 /**
  * Sessions (DESIGN §5): an opaque token in an HttpOnly, SameSite=Lax cookie, looked up by its
- * hash. Who may call a route is said by its `access` in the contract's endpoint table (plugins/endpoint.ts).
+ * hash. Who may call a route is said by its `access` in the contract's endpoint table (lib/endpoint.ts).
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { auth: AuthService; secureCookies: boolean }) => {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../lib/clock';
 import { createTtlCache } from '../lib/ttl-cache';
-import { SESSION_COOKIE } from '../modules/auth/auth.constants';
+import { SESSION_COOKIE } from '../modules/auth';
 
 // Issue 11 §1: the server half of server rendering. The web app's renderer (apps/web/src/
 // entry-server.tsx, built to dist-server/) draws a public page from the same routes and loaders

@@ -1,18 +1,26 @@
-import type { ChapterAccess, Role } from '@inkwell/contract';
+import { isTeamRole, type ChapterAccess, type Role } from '@inkwell/contract';
 
 /** Who is asking, as far as reading chapters goes (resolved once per request: `request.viewer`). */
 export interface Viewer {
   userId: string | null;
   role: Role | null;
-  /** An active subscription whose plan includes premium chapters (the store issue fills this in). */
+  /** An active subscription whose plan includes premium chapters, as of the request (the injected clock). */
   hasPremiumPass: boolean;
-  /** Chapters this viewer unlocked with coins, among those of the page asked for (see `withUnlocks`). */
+  /** Chapters this viewer unlocked with coins, among those of the page asked for (the wallet's `withUnlocks`). */
   unlocked: ReadonlySet<string>;
 }
 
 export const VISITOR: Viewer = {
   userId: null,
   role: null,
+  hasPremiumPass: false,
+  unlocked: new Set(),
+};
+
+/** The team sees every chapter as an editor would: nothing is locked to them. */
+export const TEAM_VIEWER: Viewer = {
+  userId: null,
+  role: 'editor',
   hasPremiumPass: false,
   unlocked: new Set(),
 };
@@ -24,15 +32,22 @@ export interface ChapterForAccess {
   freeAt: Date | null;
 }
 
-/** The team sees every chapter as an editor would: nothing is locked to them. */
-export const TEAM_VIEWER: Viewer = {
-  userId: null,
-  role: 'editor',
-  hasPremiumPass: false,
-  unlocked: new Set(),
-};
+/**
+ * Everything of a viewer that the reading rules below look at, and nothing else. `chapterAccess`,
+ * `canReadChapter`, `isListed` and `accessClass` all read a viewer through this, so a new input
+ * to the rules is a new field here, which `accessClass` then has to account for.
+ */
+interface ReadingRights {
+  team: boolean;
+  premiumPass: boolean;
+  unlocked: ReadonlySet<string>;
+}
 
-export const isTeam = (viewer: Viewer) => viewer.role === 'editor' || viewer.role === 'admin';
+function readingRights(viewer: Viewer): ReadingRights {
+  return { team: isTeamRole(viewer.role), premiumPass: viewer.hasPremiumPass, unlocked: viewer.unlocked };
+}
+
+export const isTeam = (viewer: Viewer) => readingRights(viewer).team;
 
 /**
  * DESIGN §5, the one access rule. A published chapter may be read when its price is 0, its
@@ -41,18 +56,34 @@ export const isTeam = (viewer: Viewer) => viewer.role === 'editor' || viewer.rol
 export function chapterAccess(chapter: ChapterForAccess, viewer: Viewer, now: Date): ChapterAccess {
   if (!chapter.publishedAt || chapter.publishedAt > now) return 'scheduled';
   if (chapter.price === 0 || (chapter.freeAt !== null && chapter.freeAt <= now)) return 'free';
-  if (isTeam(viewer) || viewer.hasPremiumPass || viewer.unlocked.has(chapter.id)) return 'unlocked';
+  const rights = readingRights(viewer);
+  if (rights.team || rights.premiumPass || rights.unlocked.has(chapter.id)) return 'unlocked';
   return chapter.freeAt ? 'early_access' : 'locked';
 }
 
 /** Whether the chapter's pages or text may be sent. The team may preview what is not yet out. */
 export function canReadChapter(access: ChapterAccess, viewer: Viewer): boolean {
-  return access === 'free' || access === 'unlocked' || (access === 'scheduled' && isTeam(viewer));
+  return access === 'free' || access === 'unlocked' || (access === 'scheduled' && readingRights(viewer).team);
 }
 
 /** Whether the chapter is listed for this viewer: readers never see drafts or scheduled ones. */
 export function isListed(access: ChapterAccess, viewer: Viewer): boolean {
-  return access !== 'scheduled' || isTeam(viewer);
+  return access !== 'scheduled' || readingRights(viewer).team;
+}
+
+/**
+ * The key under which viewers may share one cached answer about a series' chapters: two viewers
+ * with the same class get the same `chapterAccess`, `canReadChapter` and `isListed` for every
+ * chapter, because the class is made of the same reading rights those rules read (the team,
+ * premium readers, readers with the same unlocks, and everyone else, who see what a visitor sees).
+ * `unlocked` must hold only the chapters of the answer (the wallet's `withUnlocks` does that).
+ */
+export function accessClass(viewer: Viewer): string {
+  const rights = readingRights(viewer);
+  if (rights.team) return 'team';
+  if (rights.premiumPass) return 'premium';
+  if (rights.unlocked.size === 0) return 'visitor';
+  return `unlocked:${[...rights.unlocked].sort().join(',')}`;
 }
 
 /** A chapter whose price still applies to someone (for the premium tab and the card marks). */

@@ -3,10 +3,10 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Database } from '../../db/client';
 import { coinLedger, sessions, users } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
-import { authUserColumns } from '../users/users.repository';
+import { currentPlanName, hasPremiumPass } from '../access';
 
-/** A user as the admin's list shows them: their account, membership and latest activity. */
-const adminUserColumns = {
+/** A user as the admin's list shows them: their account, membership (as of `now`) and latest activity. */
+const adminUserColumns = (now: Date) => ({
   id: users.id,
   username: users.username,
   email: users.email,
@@ -14,16 +14,13 @@ const adminUserColumns = {
   coins: users.coins,
   isBanned: users.isBanned,
   createdAt: users.createdAt,
-  membership: authUserColumns.membership,
-  isPremium: authUserColumns.isPremium,
+  membership: currentPlanName(now),
+  isPremium: hasPremiumPass(now),
   // Written out: inside a one-table select Drizzle leaves column names unqualified (see users.repository).
   lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from sessions s where s.user_id = "users"."id")`.mapWith(
     sessions.lastSeenAt,
   ),
-};
-
-const premiumNow = sql`exists (select 1 from subscriptions s join plans p on p.id = s.plan_id
-  where s.user_id = "users"."id" and s.status = 'active' and s.current_period_end > now() and p.includes_premium)`;
+});
 
 export interface UserFilter {
   q?: string | undefined;
@@ -31,12 +28,12 @@ export interface UserFilter {
   status?: UserStatus | undefined;
 }
 
-function userWhere(filter: UserFilter): SQL | undefined {
+function userWhere(filter: UserFilter, now: Date): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.role) conditions.push(eq(users.role, filter.role));
   if (filter.status === 'active') conditions.push(eq(users.isBanned, false));
   if (filter.status === 'banned') conditions.push(eq(users.isBanned, true));
-  if (filter.status === 'premium') conditions.push(premiumNow);
+  if (filter.status === 'premium') conditions.push(hasPremiumPass(now));
   const q = filter.q?.trim();
   if (q) {
     // Part of a name or address, in any case. A few thousand accounts read in a moment; with no
@@ -49,31 +46,31 @@ function userWhere(filter: UserFilter): SQL | undefined {
 }
 
 /** A page of users, newest first (users_created_idx when nothing narrows them). */
-export function userPageQuery(db: Database, filter: UserFilter, page: number, perPage: number) {
+export function userPageQuery(db: Database, filter: UserFilter, page: number, perPage: number, now: Date) {
   return db
-    .select(adminUserColumns)
+    .select(adminUserColumns(now))
     .from(users)
-    .where(userWhere(filter))
+    .where(userWhere(filter, now))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
 }
 
 /** Users newest first, a page at a time, with how many match. */
-export async function searchUsers(db: Database, filter: UserFilter, page: number, perPage: number) {
+export async function searchUsers(db: Database, filter: UserFilter, page: number, perPage: number, now: Date) {
   const [rows, [total]] = await Promise.all([
-    userPageQuery(db, filter, page, perPage),
-    db.select({ n: count() }).from(users).where(userWhere(filter)),
+    userPageQuery(db, filter, page, perPage, now),
+    db.select({ n: count() }).from(users).where(userWhere(filter, now)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 export type AdminUserRow = Awaited<ReturnType<typeof searchUsers>>['rows'][number];
 
 /** One user with what their detail shows beyond the list's row. */
-export async function findAdminUser(db: Database, id: string) {
+export async function findAdminUser(db: Database, id: string, now: Date) {
   const [row] = await db
     .select({
-      ...adminUserColumns,
+      ...adminUserColumns(now),
       avatarUrl: users.avatarUrl,
       twoFactorEnabled: sql<boolean>`("users"."totp_enabled_at" is not null)`,
       sessionCount: sql<number>`(select count(*)::int from sessions s where s.user_id = "users"."id")`,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoint } from '../../plugins/endpoint';
-import { auditTarget } from '../audit/audit';
+import { endpoint } from '../../lib/endpoint';
+import { auditTarget } from '../audit';
 import type { AdminUsersService } from './admin-users.service';
 
 /** User administration (DESIGN §4 Ads and administration): admins only, as the contract says. */
@@ -23,7 +23,11 @@ export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { a
       auditTarget(request, { type: 'user', id: user.id, label: user.username });
       const said = [
         role !== undefined ? `${user.username} is now ${role === 'reader' ? 'a reader' : `an ${role}`}` : null,
-        banned === true ? `${user.username} is banned and signed out` : banned === false ? `${user.username} can sign in again` : null,
+        banned === true
+          ? `${user.username} is banned and signed out`
+          : banned === false
+            ? `${user.username} can sign in again`
+            : null,
       ].filter(Boolean);
       return { success: true, data: user, message: said.join('; ') };
     },

@@ -8,13 +8,12 @@ import {
 } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
-import { deleteUserSessions } from '../auth/sessions.repository';
-import type { CommentsService } from '../comments/comments.service';
-import { moveCoins, walletPage } from '../store/ledger.repository';
-import { toPurchase, toWalletEntry } from '../store/store.presenter';
-import { purchasesOfUser } from '../store/store.repository';
+import { deleteUserSessions } from '../auth';
+import type { CommentsService } from '../comments';
+import { moveCoins, purchasesOfUser, toPurchase, toWalletEntry, walletPage } from '../store';
 import {
   findAdminUser,
   findLedgerEntry,
@@ -31,6 +30,7 @@ type CoinAdjustment = z.output<typeof coinAdjustmentSchema>;
 
 interface Deps {
   db: Database;
+  clock: Clock;
   comments: CommentsService;
   /** Forgets what every instance keeps about the user (their session, coins, role). */
   onUserChanged: (userId: string) => void;
@@ -43,15 +43,15 @@ const notFound = () => new AppError('not_found', 'User not found');
  * a role, ban and unban, and adjust coins through the ledger. Every change is forgotten by the
  * viewer caches at once, so it holds from the user's next request.
  */
-export function createAdminUsersService({ db, comments, onUserChanged }: Deps) {
+export function createAdminUsersService({ db, clock, comments, onUserChanged }: Deps) {
   const service = {
     async list(query: ListQuery) {
-      const { rows, total } = await searchUsers(db, query, query.page, USERS_PAGE_SIZE);
+      const { rows, total } = await searchUsers(db, query, query.page, USERS_PAGE_SIZE, clock.now());
       return { items: rows.map(toAdminUser), pagination: pageInfo(query.page, USERS_PAGE_SIZE, total) };
     },
 
     async detail(id: string): Promise<AdminUserDetail> {
-      const row = await findAdminUser(db, id);
+      const row = await findAdminUser(db, id, clock.now());
       if (!row) throw notFound();
       // The store's and the comments' own reads, so this page shows what theirs show.
       const [purchases, ledger, userComments] = await Promise.all([
@@ -121,7 +121,10 @@ export function createAdminUsersService({ db, comments, onUserChanged }: Deps) {
         if (!user) throw notFound();
         const result = await moveCoins(tx, { userId: id, delta, kind: 'adjustment', reason, actorId });
         if (!result) {
-          throw new AppError('insufficient_coins', `${user.username} has ${user.coins} coins: taking ${-delta} would leave less than 0`);
+          throw new AppError(
+            'insufficient_coins',
+            `${user.username} has ${user.coins} coins: taking ${-delta} would leave less than 0`,
+          );
         }
         return { username: user.username, moved: result };
       });

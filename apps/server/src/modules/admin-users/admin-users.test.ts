@@ -3,7 +3,7 @@ import { and, count, eq, ne, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
-import { seedDemoStore } from '../../db/demo/seed-store';
+import { seedDemoStore } from '../../demo/seed-store';
 import { auditLog, coinLedger, sessions, users } from '../../db/schema';
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoint } from '../../plugins/endpoint';
-import type { SiteConfigService } from '../site-config/site-config.service';
+import { endpoint } from '../../lib/endpoint';
+import type { SiteConfigService } from '../site-config';
 import { adsConfigFor } from './ads.service';
 
 export async function adsRoutes(app: FastifyInstance, { siteConfig }: { siteConfig: SiteConfigService }) {

@@ -1,5 +1,5 @@
 import { ADS_VISITOR_ROLE, type AdsConfigResponse, type AdsSettings } from '@inkwell/contract';
-import type { AuthUser } from '../users/users.repository';
+import type { AuthUser } from '../users';
 
 /**
  * SPEC §3, §6: what one viewer is told. The site's switch and scripts come first, then the

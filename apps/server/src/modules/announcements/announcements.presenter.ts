@@ -5,7 +5,7 @@ import type {
   TeamAnnouncement,
   TeamAnnouncementSummary,
 } from '@inkwell/contract';
-import { toImage } from '../catalogue/catalogue.presenter';
+import { toImage } from '../media';
 import type { AnnouncementRow, AnnouncementSummaryRow } from './announcements.repository';
 
 /** Draft without a date, scheduled before it, published from it on. */

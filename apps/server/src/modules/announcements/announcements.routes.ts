@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { uploadedFile } from '../../lib/uploads';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import type { AnnouncementsService } from './announcements.service';
 
 /** Announcements (DESIGN §4): the public list and pages, and the team's editor. */

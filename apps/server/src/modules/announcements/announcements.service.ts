@@ -18,8 +18,7 @@ import { excerpt } from '../../lib/page-meta';
 import { htmlToText, sanitizeAnnouncementHtml } from '../../lib/sanitize';
 import { slugify } from '../../lib/slug';
 import { createTtlCache } from '../../lib/ttl-cache';
-import type { ImageStore } from '../media/image-store';
-import { BANNER_MAX_WIDTH } from '../media/images';
+import { BANNER_MAX_WIDTH, type ImageStore } from '../media';
 import { toAnnouncement, toAnnouncementSummary, toTeamAnnouncement, toTeamAnnouncementSummary } from './announcements.presenter';
 import {
   announcementSlugsLike,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import { AUDIT_PAGE_SIZE, listAuditEntries } from './audit.repository';
 
 export async function auditRoutes(app: FastifyInstance, { db }: { db: Database }) {

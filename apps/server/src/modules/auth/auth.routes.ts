@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type LoginErrorBody } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoint } from '../../plugins/endpoint';
-import { toProfileData, toSessionUser } from '../users/users.presenter';
+import { endpoint } from '../../lib/endpoint';
+import { toProfileData, toSessionUser } from '../users';
 import type { AuthService, RequestContext, TwoFactorChallenge } from './auth.service';
 import { FORGOT_PASSWORD_MESSAGE, type createPasswordResetService } from './password-reset.service';
 

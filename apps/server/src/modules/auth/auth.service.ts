@@ -9,13 +9,13 @@ import {
 } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { ViewerCache } from '../access/viewer-cache';
-import type { AttemptLimiter } from '../../lib/attempt-limiter';
+import type { ViewerCache } from '../access';
+import { tooManyAttempts, type AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import { assertPasswordStrong } from '../../lib/password-strength';
 import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSecretToken, hashToken } from '../../lib/tokens';
-import { createNotification } from '../notifications/notifications.repository';
+import { createNotification } from '../notifications';
 import {
   findUserByEmail,
   findUserById,
@@ -26,15 +26,9 @@ import {
   findAuthUser,
   type AuthUser,
   type UserRow,
-} from '../users/users.repository';
+} from '../users';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth.constants';
-import {
-  deleteSession,
-  deleteUserSessions,
-  findSessionWithUser,
-  insertSession,
-  touchSession,
-} from './sessions.repository';
+import { deleteSession, deleteUserSessions, findSessionWithUser, insertSession, touchSession } from './sessions.repository';
 
 export interface AuthDeps {
   db: Database;
@@ -67,10 +61,17 @@ export interface NewSession {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Accounts and sessions: who someone is, and proving it. */
-export function createAuthService({ db, clock, limiter, viewerCache, twoFactorChallenge, attemptLimit = AUTH_RATE_LIMIT }: AuthDeps) {
+export function createAuthService({
+  db,
+  clock,
+  limiter,
+  viewerCache,
+  twoFactorChallenge,
+  attemptLimit = AUTH_RATE_LIMIT,
+}: AuthDeps) {
   /** The user as requests carry it, with the membership read beside it. */
   async function asAuthUser(user: UserRow): Promise<AuthUser> {
-    const found = await findAuthUser(db, user.id);
+    const found = await findAuthUser(db, user.id, clock.now());
     if (!found) throw new AppError('unauthorized', 'Please log in again');
     return found;
   }
@@ -104,7 +105,10 @@ export function createAuthService({ db, clock, limiter, viewerCache, twoFactorCh
      * unknown name against itself), per address and, with a higher ceiling, from every address,
      * so a stranger's guesses lock out their own address long before they lock out the owner.
      */
-    async login(input: LoginRequest, context: RequestContext): Promise<{ user: AuthUser; session: NewSession } | { twoFactor: TwoFactorChallenge }> {
+    async login(
+      input: LoginRequest,
+      context: RequestContext,
+    ): Promise<{ user: AuthUser; session: NewSession } | { twoFactor: TwoFactorChallenge }> {
       const user = input.username ? await findUserByUsername(db, input.username) : await findUserByEmail(db, input.email ?? '');
       const subject = user ? `account:${user.id}` : `unknown:${(input.username ?? input.email ?? '').toLowerCase()}`;
       const fromHere = { key: `login-failures:${subject}:ip:${context.ip}`, limit: FAILED_LOGIN_LIMIT };
@@ -132,10 +136,7 @@ export function createAuthService({ db, clock, limiter, viewerCache, twoFactorCh
 
     async register(input: RegisterRequest, context: RequestContext): Promise<{ user: AuthUser; session: NewSession }> {
       assertPasswordStrong(input.password, { username: input.username, email: input.email }, 'password');
-      const [byEmail, byUsername] = await Promise.all([
-        findUserByEmail(db, input.email),
-        findUserByUsername(db, input.username),
-      ]);
+      const [byEmail, byUsername] = await Promise.all([findUserByEmail(db, input.email), findUserByUsername(db, input.username)]);
       const fields: Record<string, string> = {};
       if (byEmail) fields.email = 'An account with this e-mail already exists';
       if (byUsername) fields.username = 'This username is taken';
@@ -171,7 +172,7 @@ export function createAuthService({ db, clock, limiter, viewerCache, twoFactorCh
       const tokenHash = hashToken(token);
       type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
       const cached = viewerCache.session<Found>(tokenHash);
-      const found = cached ?? (await findSessionWithUser(db, tokenHash));
+      const found = cached ?? (await findSessionWithUser(db, tokenHash, clock.now()));
       if (!found) return undefined;
       const now = clock.now().getTime();
       const { session, user } = found;
@@ -225,16 +226,4 @@ export function createAuthService({ db, clock, limiter, viewerCache, twoFactorCh
       viewerCache.forgetUser(user.id);
     },
   };
-}
-
-export function tooManyAttempts(retryAfterSeconds: number): AppError {
-  return new AppError('rate_limited', `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`, {
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

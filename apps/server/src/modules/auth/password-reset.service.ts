@@ -1,10 +1,5 @@
-import {
-  RESET_MAIL_LIMIT,
-  RESET_TOKEN_TTL_MS,
-  type ForgotPasswordRequest,
-  type ResetPasswordRequest,
-} from '@inkwell/contract';
-import type { ViewerCache } from '../access/viewer-cache';
+import { RESET_MAIL_LIMIT, RESET_TOKEN_TTL_MS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@inkwell/contract';
+import type { ViewerCache } from '../access';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -13,15 +8,10 @@ import type { Clock } from '../../lib/clock';
 import { assertPasswordStrong } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
 import { createSecretToken, hashToken } from '../../lib/tokens';
-import type { Mailer } from '../mail/mailer';
-import { findUserByEmail, findUserById, updateUserPassword } from '../users/users.repository';
+import type { Mailer } from '../mail';
+import { findUserByEmail, findUserById, updateUserPassword } from '../users';
 import { deleteUserSessions } from './sessions.repository';
-import {
-  consumeResetToken,
-  expireUserResetTokens,
-  findLiveResetTokenUser,
-  insertResetToken,
-} from './password-reset.repository';
+import { consumeResetToken, expireUserResetTokens, findLiveResetTokenUser, insertResetToken } from './password-reset.repository';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account uses that e-mail, a link to reset its password is on its way.';
 
@@ -80,7 +70,9 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   const deliver =
     deps.deliver ??
     ((request: ResetLinkRequest) => {
-      const task = sendResetLink(request).catch((error: unknown) => logger.error({ err: error }, 'sending a password reset link failed'));
+      const task = sendResetLink(request).catch((error: unknown) =>
+        logger.error({ err: error }, 'sending a password reset link failed'),
+      );
       running.add(task);
       void task.finally(() => running.delete(task));
     });

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { authUserColumns } from '../users/users.repository';
+import { authUserColumns } from '../users';
 
 export async function insertSession(
   db: Database,
@@ -15,9 +15,10 @@ export async function insertSession(
   return row.id;
 }
 
-export async function findSessionWithUser(db: Database, tokenHash: string) {
+/** The session and its user, with their membership as of `now`. */
+export async function findSessionWithUser(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ session: sessions, user: authUserColumns })
+    .select({ session: sessions, user: authUserColumns(now) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))

@@ -1,5 +1,5 @@
-import type { TeamBanner } from '@inkwell/contract';
-import { toImage } from '../catalogue/catalogue.presenter';
+import type { Banner, TeamBanner } from '@inkwell/contract';
+import { toImage } from '../media';
 import type { BannerRow } from './banners.repository';
 
 export function toTeamBanner(row: BannerRow): TeamBanner {
@@ -15,4 +15,10 @@ export function toTeamBanner(row: BannerRow): TeamBanner {
     endsAt: row.endsAt?.toISOString() ?? null,
     image: toImage(row.imageKey, row.imageWidth, row.imageHeight),
   };
+}
+
+/** A banner as visitors see it, once it has an image. */
+export function toBanner(row: BannerRow): Banner | null {
+  const image = toImage(row.imageKey, row.imageWidth, row.imageHeight);
+  return image ? { id: row.id, title: row.title, subtitle: row.subtitle, showText: row.showText, link: row.link, image } : null;
 }

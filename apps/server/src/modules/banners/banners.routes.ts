@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { uploadedFile } from '../../lib/uploads';
-import { endpoint } from '../../plugins/endpoint';
-import type { CatalogueService } from '../catalogue/catalogue.service';
+import { endpoint } from '../../lib/endpoint';
 import type { BannersService } from './banners.service';
 
-/** Banners: those a visitor sees now, and the team's calls. */
-export async function bannersRoutes(app: FastifyInstance, { banners, catalogue }: { banners: BannersService; catalogue: CatalogueService }) {
-  endpoint(app, 'banners', {
-    handler: async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=10');
-      return { success: true, data: await catalogue.banners() };
-    },
-  });
+/** The team's calls on banners (those a visitor sees now are the catalogue's). */
+export async function bannersRoutes(app: FastifyInstance, { banners }: { banners: BannersService }) {
   endpoint(app, 'teamBanners', { handler: async () => ({ success: true, data: await banners.listBanners() }) });
   endpoint(app, 'teamBannerCreate', {
     handler: async (request) => ({ success: true, data: await banners.createBanner(request.body), message: 'Banner created' }),

@@ -1,10 +1,8 @@
-import type { TeamBanner } from '@inkwell/contract';
-import type { bannerInputSchema, bannerPatchSchema } from '@inkwell/contract';
+import type { bannerInputSchema, bannerPatchSchema, TeamBanner } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { ImageStore } from '../media/image-store';
-import { BANNER_MAX_WIDTH } from '../media/images';
+import { BANNER_MAX_WIDTH, type ImageStore } from '../media';
 import { toTeamBanner } from './banners.presenter';
 import { deleteBanner, findBanner, insertBanner, listBanners, updateBanner } from './banners.repository';
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import { excerpt, type PageMetaLookup } from '../../lib/page-meta';
-import { VISITOR } from '../access/access';
+import { VISITOR } from '../access';
 import type { CatalogueService } from './catalogue.service';
 
 /** Series and chapter pages: /SeriesView/{slug} and /SeriesView/{slug}/{chapter}, in either case of the v. */

@@ -1,8 +1,8 @@
 import { ROUTES } from '@inkwell/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import { VISITOR } from '../access/access';
-import { readerKeyOf } from '../metrics/reader-key';
+import { VISITOR } from '../access';
+import { readerKeyOf } from '../metrics';
 import type { CatalogueService } from './catalogue.service';
 
 /** An endpoint's path as a pattern whose groups are its parameters. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import { endpoint } from '../../plugins/endpoint';
-import { readerKeyOf } from '../metrics/reader-key';
+import { endpoint } from '../../lib/endpoint';
+import { readerKeyOf } from '../metrics';
 import type { CatalogueService } from './catalogue.service';
 
 /** Shared caches may keep anonymous catalogue reads briefly; personalised answers are private. */
@@ -15,9 +15,27 @@ const sendJson = (reply: FastifyReply, json: string) => reply.type('application/
  * schema serialization (`prechecked`): home and lists are checked when their cache fills, series
  * and chapters come from typed presenters, and the tests check every answer against the contract.
  */
-export async function catalogueRoutes(app: FastifyInstance, options: { catalogue: CatalogueService; clock: Clock; secret: string }) {
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  options: { catalogue: CatalogueService; clock: Clock; secret: string },
+) {
   const { catalogue, clock, secret } = options;
   const readerOf = (request: FastifyRequest) => readerKeyOf(request, secret, clock.now());
+
+  endpoint(app, 'genres', {
+    handler: async (_request, reply) => {
+      reply.header('cache-control', SHORT_PUBLIC_CACHE);
+      return { success: true, data: await catalogue.genres() };
+    },
+  });
+
+  endpoint(app, 'banners', {
+    summary: 'The banners a visitor sees now',
+    handler: async (_request, reply) => {
+      reply.header('cache-control', SHORT_PUBLIC_CACHE);
+      return { success: true, data: await catalogue.banners() };
+    },
+  });
 
   endpoint(app, 'home', {
     prechecked: true,
@@ -28,7 +46,8 @@ export async function catalogueRoutes(app: FastifyInstance, options: { catalogue
   endpoint(app, 'seriesList', {
     prechecked: true,
     summary: 'Published series with filters and sorts, paginated',
-    handler: async (request, reply) => sendJson(reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.listJson(request.query)),
+    handler: async (request, reply) =>
+      sendJson(reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.listJson(request.query)),
   });
 
   endpoint(app, 'series', {

@@ -1,5 +1,14 @@
-import type { ChapterContent, HomeData, SeriesCard, SeriesDetail, SeriesListData, SeriesSort } from '@inkwell/contract';
-import { homeResponseSchema, seriesListResponseSchema, type seriesListQuerySchema } from '@inkwell/contract';
+import {
+  type ChapterContent,
+  type HomeData,
+  homeResponseSchema,
+  type SeriesCard,
+  type SeriesDetail,
+  type SeriesListData,
+  type seriesListQuerySchema,
+  seriesListResponseSchema,
+  type SeriesSort,
+} from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
@@ -7,21 +16,21 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { novelPreview } from '../../lib/sanitize';
-import { canReadChapter, isListed, isTeam, VISITOR, type Viewer } from '../access/access';
-import type { UnlockLookup } from '../access/viewer';
-import { activeBanners } from '../banners/banners.repository';
+import { accessClass, canReadChapter, isListed, isTeam, VISITOR, type Viewer } from '../access';
+import type { UnlockLookup } from '../store';
+import { activeBanners, toBanner } from '../banners';
 import {
+  type ChapterListRow,
   findChapterBySlug,
   latestChaptersOf,
+  pagesOfChapter,
   publishedOrScheduledChapters,
-  type ChapterListRow,
-} from '../chapters/chapters.repository';
-import { pagesOfChapter } from '../chapters/pages.repository';
-import { genresOfSeries, listGenres } from '../genres/genres.repository';
-import type { UrlSigner } from '../media/signed-urls';
-import type { ViewCounter } from '../metrics/view-counter';
-import { findSeriesBySlug, listPublishedSeries, type SeriesFilter, type SeriesRow } from '../series/series.repository';
-import { coverOf, mediaUrl, seriesFields, toBanner, toCard, toChapterSummary, toGenre } from './catalogue.presenter';
+} from '../chapters';
+import { genresOfSeries, listGenres, toGenre } from '../genres';
+import { mediaUrl, type UrlSigner } from '../media';
+import type { ViewCounter } from '../metrics';
+import { coverOf, findSeriesBySlug, listPublishedSeries, seriesFields, type SeriesFilter, type SeriesRow } from '../series';
+import { toCard, toChapterSummary } from './catalogue.presenter';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
 export const CATALOGUE_CACHE_MS = 10_000;
@@ -54,18 +63,6 @@ interface Deps {
 
 /** Who is reading, for the view count: a user id or a visitor's daily hash; null for bots (not counted). */
 type Reader = string | null;
-
-/**
- * Viewers who see a series' chapters the same way get the same answer: visitors and readers with
- * no unlocks among them, the team, premium readers, and readers with the same unlocks. The answer
- * holds nothing else about the viewer (bookmarks and progress have their own calls).
- */
-export function accessClass(viewer: Viewer): string {
-  if (isTeam(viewer)) return 'team';
-  if (viewer.hasPremiumPass) return 'premium';
-  if (viewer.unlocked.size === 0) return 'visitor';
-  return `unlocked:${[...viewer.unlocked].sort().join(',')}`;
-}
 
 /**
  * The reading side of the catalogue. Viewer-independent data is cached for a few seconds; what a
@@ -104,7 +101,14 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     const bundle = await seriesBundle(slug);
     if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
     // The unlocks that matter to this page: its own chapters.
-    return { ...bundle, viewer: await unlocks.withUnlocks(viewer, bundle.row.id, bundle.chapters.map((chapter) => chapter.id)) };
+    return {
+      ...bundle,
+      viewer: await unlocks.withUnlocks(
+        viewer,
+        bundle.row.id,
+        bundle.chapters.map((chapter) => chapter.id),
+      ),
+    };
   }
 
   const listedChapters = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
@@ -268,7 +272,6 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       cache.clear();
       answers.clear();
     },
-
   };
   return service;
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { searchSeriesQuery } from '../search/search.repository';
 import { publishedSeriesPageQuery, setSearchSimilarity, teamSeriesPageQuery } from '../series/series.repository';

@@ -1,7 +1,6 @@
 import type { TeamChapter, TeamChapterRow } from '@inkwell/contract';
-import { chapterAccess, TEAM_VIEWER } from '../access/access';
-import { mediaUrl } from '../catalogue/catalogue.presenter';
-import type { UrlSigner } from '../media/signed-urls';
+import { chapterAccess, TEAM_VIEWER } from '../access';
+import { mediaUrl, type UrlSigner } from '../media';
 import type { ChapterListRow, ChapterRow } from './chapters.repository';
 import type { PageRow } from './pages.repository';
 

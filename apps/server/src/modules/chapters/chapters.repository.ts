@@ -89,10 +89,6 @@ export async function teamChaptersOf(db: Database, seriesId: string) {
     .orderBy(desc(chapters.number));
 }
 
-export async function chapterIdsOfSeries(db: Database, seriesId: string): Promise<string[]> {
-  return (await db.select({ id: chapters.id }).from(chapters).where(eq(chapters.seriesId, seriesId))).map((row) => row.id);
-}
-
 export async function insertChapter(db: Database, values: NewChapter): Promise<string> {
   const [row] = await db.insert(chapters).values(values).returning({ id: chapters.id });
   if (!row) throw new Error('insert into chapters returned nothing');

@@ -1,8 +1,8 @@
 import { ARCHIVE_MAX_BYTES } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
 import { uploadedFile, uploadedFiles } from '../../lib/uploads';
-import { endpoint } from '../../plugins/endpoint';
-import { listArchiveImages } from '../media/archive';
+import { endpoint } from '../../lib/endpoint';
+import { listArchiveImages } from '../media';
 import type { ChaptersService } from './chapters.service';
 
 /** The team's chapter and page calls (DESIGN §4). */
@@ -14,7 +14,9 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
       message: 'Chapter created',
     }),
   });
-  endpoint(app, 'teamChapter', { handler: async (request) => ({ success: true, data: await chapters.getChapter(request.params.id) }) });
+  endpoint(app, 'teamChapter', {
+    handler: async (request) => ({ success: true, data: await chapters.getChapter(request.params.id) }),
+  });
   endpoint(app, 'teamChapterUpdate', {
     handler: async (request) => ({
       success: true,

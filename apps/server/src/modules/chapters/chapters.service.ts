@@ -1,5 +1,4 @@
-import type { TeamChapter, TeamChapterRow } from '@inkwell/contract';
-import type { chapterInputSchema, chapterPatchSchema } from '@inkwell/contract';
+import type { chapterInputSchema, chapterPatchSchema, TeamChapter, TeamChapterRow } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -7,11 +6,8 @@ import type { Clock } from '../../lib/clock';
 import { conflictOnDuplicate } from '../../lib/db-errors';
 import { sanitizeNovelHtml } from '../../lib/sanitize';
 import { chapterSlugFor } from '../../lib/slug';
-import type { ImageStore, StoredImage } from '../media/image-store';
-import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE } from '../media/images';
-import type { UrlSigner } from '../media/signed-urls';
-import type { MediaStorage } from '../media/storage';
-import { findSeriesById, refreshLastChapterAt } from '../series/series.repository';
+import { type ImageStore, type MediaStorage, PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, type StoredImage, type UrlSigner } from '../media';
+import { findSeriesById, refreshLastChapterAt } from '../series';
 import { toTeamChapter, toTeamChapterRow } from './chapters.presenter';
 import {
   deleteChapter,
@@ -118,7 +114,9 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       // A renumbered chapter keeps a matching address unless its slug was chosen by hand.
       const slug =
         patch.slug ??
-        (patch.number !== undefined && chapter.slug === chapterSlugFor(chapter.number) ? chapterSlugFor(patch.number) : chapter.slug);
+        (patch.number !== undefined && chapter.slug === chapterSlugFor(chapter.number)
+          ? chapterSlugFor(patch.number)
+          : chapter.slug);
       const freeAt = patch.freeAt === undefined ? chapter.freeAt : patch.freeAt ? new Date(patch.freeAt) : null;
       if (freeAt && price === 0) {
         throw new AppError('validation_failed', 'A free date only applies to a priced chapter', {
@@ -163,10 +161,19 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
         for await (const file of files) {
           const bytes = await file.read();
           const label = file.name || 'An image';
-          stored.push(...(await images.processAndStore(`pages/${id}`, bytes, { maxWidth: PAGE_MAX_WIDTH, sliceAbove: PAGE_SLICE_ABOVE }, label)));
+          stored.push(
+            ...(await images.processAndStore(
+              `pages/${id}`,
+              bytes,
+              { maxWidth: PAGE_MAX_WIDTH, sliceAbove: PAGE_SLICE_ABOVE },
+              label,
+            )),
+          );
         }
         if (stored.length === 0) {
-          throw new AppError('validation_failed', 'Choose at least one image', { fields: { files: 'Choose at least one image' } });
+          throw new AppError('validation_failed', 'Choose at least one image', {
+            fields: { files: 'Choose at least one image' },
+          });
         }
       } catch (error) {
         await images.forget(stored.map((image) => image.key));
@@ -195,7 +202,11 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
     async reorderPages(id: string, pageIds: string[]): Promise<TeamChapter> {
       await requireChapter(id);
       const known = new Set(await pageIdsOfChapter(db, id));
-      if (pageIds.length !== known.size || new Set(pageIds).size !== pageIds.length || !pageIds.every((pageId) => known.has(pageId))) {
+      if (
+        pageIds.length !== known.size ||
+        new Set(pageIds).size !== pageIds.length ||
+        !pageIds.every((pageId) => known.has(pageId))
+      ) {
         throw new AppError('validation_failed', 'Give every page of this chapter exactly once', {
           fields: { pageIds: 'Give every page of this chapter exactly once' },
         });

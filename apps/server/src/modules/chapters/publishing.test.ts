@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPostgres } from '../../db/client';
@@ -18,7 +17,10 @@ afterAll(async () => {
 describe('publishing is claimed once (DESIGN §5)', () => {
   it('releases a chapter published now at once, and never again when it is edited', async () => {
     const series = await buildSeries(t);
-    const chapter = await buildChapter(t, series.id, { number: 1, publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
+    const chapter = await buildChapter(t, series.id, {
+      number: 1,
+      publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString(),
+    });
     expect(await t.app.services.publishing.publishDue()).toEqual([]);
     await t.app.services.chapters.updateChapter(chapter.id, { title: 'Renamed' });
     expect(await t.app.services.publishing.publishDue()).toEqual([]);
@@ -26,7 +28,10 @@ describe('publishing is claimed once (DESIGN §5)', () => {
 
   it('releases a scheduled chapter when its time comes, once', async () => {
     const series = await buildSeries(t);
-    const chapter = await buildChapter(t, series.id, { number: 1, publishedAt: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    const chapter = await buildChapter(t, series.id, {
+      number: 1,
+      publishedAt: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+    });
     expect(await t.app.services.publishing.publishDue()).toEqual([]);
     t.clock.advance(61_000);
     expect(await t.app.services.publishing.publishDue()).toEqual([{ id: chapter.id, seriesId: series.id }]);
@@ -47,7 +52,9 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL dat
     const series = await buildSeries(t);
     const due = [];
     for (let n = 1; n <= 20; n += 1) {
-      due.push(await buildChapter(t, series.id, { number: n, publishedAt: new Date(t.clock.now().getTime() + 30_000).toISOString() }));
+      due.push(
+        await buildChapter(t, series.id, { number: n, publishedAt: new Date(t.clock.now().getTime() + 30_000).toISOString() }),
+      );
     }
     t.clock.advance(31_000);
     // A second app instance on the same database, with its own pool, as another process would be.
@@ -66,7 +73,10 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL dat
       const rounds = await Promise.all(
         Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? t.app : second).services.publishing.publishDue()),
       );
-      const claimed = rounds.flat().map((release) => release.id).sort();
+      const claimed = rounds
+        .flat()
+        .map((release) => release.id)
+        .sort();
       expect(claimed).toEqual(due.map((chapter) => chapter.id).sort());
     } finally {
       await second.close();

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { refreshLastChapterAt } from '../series/series.repository';
+import { refreshLastChapterAt } from '../series';
 import { claimDueChapters } from './chapters.repository';
 
 export interface Release {

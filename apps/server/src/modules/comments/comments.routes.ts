@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import type { CommentsService } from './comments.service';
 
 /** Comments (DESIGN §4 Library and community): public lists, a reader's own writes, the team's moderation. */

@@ -15,11 +15,10 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
-import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
-import { chapterAccess, isListed, isTeam, type Viewer } from '../access/access';
-import { tooManyAttempts } from '../auth/auth.service';
-import { notifyCommentReply } from '../notifications/comment-replies';
+import { chapterAccess, isListed, isTeam, type Viewer } from '../access';
+import { tooManyAttempts, type AttemptLimiter } from '../../lib/attempt-limiter';
+import { notifyCommentReply } from '../notifications';
 import {
   countReplies,
   deleteComment,

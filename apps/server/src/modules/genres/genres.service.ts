@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { conflictOnDuplicate } from '../../lib/db-errors';
 import { slugify } from '../../lib/slug';
-import { toGenre } from '../catalogue/catalogue.presenter';
+import { toGenre } from './genres.presenter';
 import { deleteGenre, insertGenre, listGenres, updateGenre } from './genres.repository';
 
 const GENRE_TAKEN = 'This genre already exists';

@@ -1,6 +1,6 @@
 import type { Bookmark, ChapterProgress, ContinuePoint, HistoryItem } from '@inkwell/contract';
-import type { ChapterListRow } from '../chapters/chapters.repository';
-import { coverOf } from '../catalogue/catalogue.presenter';
+import type { ChapterListRow } from '../chapters';
+import { coverOf } from '../series';
 import type { BookmarkPageRow, ContinueRow, HistoryRow, ProgressRow, SeriesRefRow } from './library.repository';
 
 const toSeriesRef = (row: SeriesRefRow) => ({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import type { LibraryService } from './library.service';
 
 /** The reader's library (DESIGN §4 Library and community): bookmarks, progress, history. Logged-in only (the endpoint table says so). */

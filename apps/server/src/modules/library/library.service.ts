@@ -4,10 +4,10 @@ import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { canReadChapter, chapterAccess, isTeam, type ChapterForAccess, type Viewer } from '../access/access';
-import type { UnlockLookup } from '../access/viewer';
-import { latestChaptersOf } from '../chapters/chapters.repository';
-import { findSeriesById } from '../series/series.repository';
+import { canReadChapter, chapterAccess, isTeam, type ChapterForAccess, type Viewer } from '../access';
+import type { UnlockLookup } from '../store';
+import { latestChaptersOf } from '../chapters';
+import { findSeriesById } from '../series';
 import {
   continuePoints,
   deleteBookmark,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Jobs } from '../jobs/jobs';
+import type { Jobs } from '../jobs';
 import { processImage, type ImageOptions } from './images';
 import type { MediaStorage } from './storage';
 

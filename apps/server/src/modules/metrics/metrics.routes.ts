@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import type { MetricsService } from './metrics.service';
 
 /** Metrics for the charts (issue 10 §3): the team's (views, followers, comments, unlocks) and the admins' (money, sign-ups). */

@@ -1,4 +1,4 @@
-import type { JobData } from '../jobs/jobs';
+import type { JobData } from '../jobs';
 import type { DigestEntry, MailRecipient, ReleasedChapter } from './new-chapter.repository';
 
 export type MailJob = JobData['mail.send'];

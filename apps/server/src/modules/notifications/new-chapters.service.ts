@@ -2,8 +2,8 @@ import { UNSUBSCRIBE_PATH } from '@inkwell/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { Release } from '../chapters/publishing';
-import type { Jobs } from '../jobs/jobs';
+import type { Release } from '../chapters';
+import type { Jobs } from '../jobs';
 import { chapterLabel, chapterLink, digestMail, newChapterMail } from './new-chapter-mail';
 import {
   claimDueDigests,

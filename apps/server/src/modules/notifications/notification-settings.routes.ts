@@ -1,6 +1,6 @@
 import { UNSUBSCRIBE_PATH } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import type { EmailPreferences } from './email-preferences.service';
 import type { FreeAlerts } from './free-alerts.service';
 

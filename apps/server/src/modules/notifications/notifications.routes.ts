@@ -2,7 +2,7 @@ import type { Notification } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import { countUnread, listNotifications, markAllRead, markRead, type NotificationRow } from './notifications.repository';
 
 function toNotification(row: NotificationRow): Notification {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { series } from '../../db/schema';
-import { matchesSearch, relevance, setSearchSimilarity, type SeriesRow } from '../series/series.repository';
+import { matchesSearch, relevance, setSearchSimilarity, type SeriesRow } from '../series';
 
 /** The search query, as issued (query-plans.test.ts explains exactly this). */
 export function searchSeriesQuery(db: Database, text: string, limit: number) {

@@ -2,8 +2,8 @@ import { SEARCH_RESULT_LIMIT, searchQuerySchema } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { endpoint } from '../../plugins/endpoint';
-import { toSearchResult } from '../catalogue/catalogue.presenter';
+import { endpoint } from '../../lib/endpoint';
+import { toSearchResult } from './search.presenter';
 import { searchSeries } from './search.repository';
 
 /** SPEC §7: the top bar's search, at its exact path; results ranked over title and alternative names. */

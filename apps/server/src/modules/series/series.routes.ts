@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { uploadedFile } from '../../lib/uploads';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import type { SeriesService } from './series.service';
 
 /** The team's series calls (DESIGN §4); who may call them is the endpoint table's `access`. */

@@ -1,5 +1,10 @@
-import type { TeamChapterRow, TeamSeries } from '@inkwell/contract';
-import type { seriesInputSchema, seriesPatchSchema, teamSeriesListQuerySchema } from '@inkwell/contract';
+import type {
+  seriesInputSchema,
+  seriesPatchSchema,
+  TeamChapterRow,
+  TeamSeries,
+  teamSeriesListQuerySchema,
+} from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
@@ -7,11 +12,8 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { conflictOnDuplicate } from '../../lib/db-errors';
 import { slugify } from '../../lib/slug';
-import { chapterIdsOfSeries } from '../chapters/chapters.repository';
-import { countKnownGenres, genresOfSeries } from '../genres/genres.repository';
-import type { ImageStore } from '../media/image-store';
-import { COVER_MAX_WIDTH } from '../media/images';
-import type { MediaStorage } from '../media/storage';
+import { countKnownGenres, genresOfSeries } from '../genres';
+import { COVER_MAX_WIDTH, type ImageStore, type MediaStorage } from '../media';
 import { toTeamSeries, toTeamSeriesRow } from './series.presenter';
 import {
   deleteSeries,
@@ -109,7 +111,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, o
 
     async deleteSeries(id: string) {
       await requireSeries(id);
-      const chapterIds = await chapterIdsOfSeries(db, id);
+      const chapterIds = (await chapterRows(id)).map((chapter) => chapter.id);
       const row = await deleteSeries(db, id);
       onChange();
       // Each chapter owns the files under its prefix (pages and their variants).
@@ -123,7 +125,12 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, o
       const row = await requireSeries(id);
       const [image] = await images.processAndStore(`covers/${id}`, bytes, { maxWidth: COVER_MAX_WIDTH }, 'The cover');
       if (!image) throw new AppError('validation_failed', 'The cover could not be read');
-      await updateSeries(db, id, { coverKey: image.key, coverWidth: image.width, coverHeight: image.height, updatedAt: clock.now() });
+      await updateSeries(db, id, {
+        coverKey: image.key,
+        coverWidth: image.width,
+        coverHeight: image.height,
+        updatedAt: clock.now(),
+      });
       onChange();
       await images.forget([row.coverKey]);
       return getSeries(id);

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { endpoint } from '../../plugins/endpoint';
-import { auditTarget } from '../audit/audit';
+import { endpoint } from '../../lib/endpoint';
+import { auditTarget } from '../audit';
 import { checkDatabase } from './site-config.repository';
 import { toPublicSettings, type SiteConfigService } from './site-config.service';
 
-export async function siteConfigRoutes(app: FastifyInstance, { db, siteConfig }: { db: Database; siteConfig: SiteConfigService }) {
+export async function siteConfigRoutes(
+  app: FastifyInstance,
+  { db, siteConfig }: { db: Database; siteConfig: SiteConfigService },
+) {
   endpoint(app, 'siteSettings', {
     handler: async (_request, reply) => {
       // The shell learns here that maintenance is on: revalidated on every load, and cheap to answer
@@ -37,7 +40,11 @@ export async function siteConfigRoutes(app: FastifyInstance, { db, siteConfig }:
     onRequest: async (request) => siteConfig.assertCanChange(request.user!.id),
     handler: async (request) => {
       const { config, changed } = await siteConfig.update(request.body);
-      auditTarget(request, { type: 'site_config', id: 'site', label: changed.length > 0 ? changed.join(', ') : 'nothing changed' });
+      auditTarget(request, {
+        type: 'site_config',
+        id: 'site',
+        label: changed.length > 0 ? changed.join(', ') : 'nothing changed',
+      });
       return {
         success: true,
         data: { ...config, twoFactorEnabled: true },

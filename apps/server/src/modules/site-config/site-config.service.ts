@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error';
 import type { ChangeBus } from '../../lib/change-bus';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { hasTwoFactor } from '../two-factor/two-factor.repository';
+import { hasTwoFactor } from '../users';
 import { lockSiteConfig, readConfigValues, writeConfigValue } from './site-config.repository';
 
 const SITE_SETTINGS_KEY = SITE_CONFIG_KEYS.site;
@@ -49,7 +49,11 @@ async function readConfig(db: Database): Promise<SiteConfig> {
     site: readSection(siteSettingsSchema, values.get(SITE_CONFIG_KEYS.site), DEFAULT_SITE_SETTINGS),
     ads: readSection(adsSettingsSchema, values.get(SITE_CONFIG_KEYS.ads), DEFAULT_ADS_SETTINGS),
     maintenance: readSection(maintenanceSettingsSchema, values.get(SITE_CONFIG_KEYS.maintenance), DEFAULT_MAINTENANCE_SETTINGS),
-    registration: readSection(registrationSettingsSchema, values.get(SITE_CONFIG_KEYS.registration), DEFAULT_REGISTRATION_SETTINGS),
+    registration: readSection(
+      registrationSettingsSchema,
+      values.get(SITE_CONFIG_KEYS.registration),
+      DEFAULT_REGISTRATION_SETTINGS,
+    ),
   };
 }
 
@@ -101,7 +105,10 @@ export function createSiteConfig({ db, clock, bus }: { db: Database; clock: Cloc
     /** Refuses an admin without two-factor sign-in: the configuration can put scripts on every public page. */
     async assertCanChange(userId: string): Promise<void> {
       if (!(await this.hasTwoFactor(userId))) {
-        throw new AppError('two_factor_required', "Turn on two-factor sign-in in your profile before changing the site's configuration");
+        throw new AppError(
+          'two_factor_required',
+          "Turn on two-factor sign-in in your profile before changing the site's configuration",
+        );
       }
     },
 

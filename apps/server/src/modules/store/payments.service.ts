@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users';
 import { lockBalance, moveCoins } from './ledger.repository';
 import type { PaymentProvider } from './providers/provider';
 import {
@@ -83,7 +83,10 @@ export function createPayments(deps: {
   const service = {
     provider: provider.name,
 
-    async checkout(user: { id: string; email: string }, input: CheckoutRequest): Promise<{ purchaseId: string; checkoutUrl: string }> {
+    async checkout(
+      user: { id: string; email: string },
+      input: CheckoutRequest,
+    ): Promise<{ purchaseId: string; checkoutUrl: string }> {
       let purchase: PurchaseRow;
       let plan: PlanRow | null = null;
       if (input.kind === 'coins') {
@@ -278,7 +281,10 @@ export function createPayments(deps: {
           await provider.cancelSubscription(subscription, { atPeriodEnd: true });
         } catch (error) {
           logger.error({ err: error, subscriptionId: subscription.id }, 'the payment provider refused a cancellation');
-          throw new AppError('payment_provider_error', 'The payment service did not answer. Your plan was not cancelled; please try again.');
+          throw new AppError(
+            'payment_provider_error',
+            'The payment service did not answer. Your plan was not cancelled; please try again.',
+          );
         }
       }
       const updated = (await updateSubscription(db, subscription.id, { cancelAtPeriodEnd: true }))!;
@@ -348,7 +354,8 @@ export function createPayments(deps: {
           continue;
         }
         const start = subscription.currentPeriodEnd;
-        if (await service.renew(subscription.id, { start, end: addInterval(start, plan.interval), reference: null })) renewed += 1;
+        if (await service.renew(subscription.id, { start, end: addInterval(start, plan.interval), reference: null }))
+          renewed += 1;
       }
       return { renewed, ended };
     },

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { Database } from '../../db/client';
 import { chapterUnlocks, chapters, coinPackages, plans, purchases, series, subscriptions, users } from '../../db/schema';
 import { at, escapeLike } from '../../db/sql';
+import { runningSubscribersOfPlan } from '../access';
 
 export type CoinPackageRow = typeof coinPackages.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
@@ -41,12 +42,12 @@ export async function updateCoinPackage(db: Database, id: string, values: Partia
   return rows.length > 0;
 }
 
-export function listPlans(db: Database, { activeOnly }: { activeOnly: boolean }) {
+export function listPlans(db: Database, { activeOnly, now }: { activeOnly: boolean; now: Date }) {
   return db
     .select({
       plan: plans,
       sold: sql<number>`(select count(*)::int from subscriptions s where s.plan_id = "plans"."id")`,
-      activeSubscribers: sql<number>`(select count(*)::int from subscriptions s where s.plan_id = "plans"."id" and s.status = 'active' and s.current_period_end > now())`,
+      activeSubscribers: runningSubscribersOfPlan(now),
     })
     .from(plans)
     .where(activeOnly ? eq(plans.isActive, true) : undefined)

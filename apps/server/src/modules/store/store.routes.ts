@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoint } from '../../plugins/endpoint';
+import { endpoint } from '../../lib/endpoint';
 import type { Payments } from './payments.service';
 import type { StoreService } from './store.service';
 import { toPurchase, toSubscription } from './store.presenter';

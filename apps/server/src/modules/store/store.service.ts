@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { coinsAndSettingsOf, setAutoUnlock } from '../users/users.repository';
+import { coinsAndSettingsOf, setAutoUnlock } from '../users';
 import { ledgerTotals, walletPage } from './ledger.repository';
 import {
   coinRevenue,
@@ -42,14 +42,22 @@ import {
 export const STORE_PAGE_SIZE = 20;
 
 /** The store's reads, the reader's settings and the admin's catalogue of packages and plans. */
-export function createStoreService({ db, clock, onUserChanged }: { db: Database; clock: Clock; onUserChanged: (userId: string) => void }) {
+export function createStoreService({
+  db,
+  clock,
+  onUserChanged,
+}: {
+  db: Database;
+  clock: Clock;
+  onUserChanged: (userId: string) => void;
+}) {
   const service = {
     async coinPackages() {
       return toCoinPackages((await listCoinPackages(db, { activeOnly: true })).map((row) => row.pkg));
     },
 
     async plans() {
-      return (await listPlans(db, { activeOnly: true })).map((row) => toPlan(row.plan));
+      return (await listPlans(db, { activeOnly: true, now: clock.now() })).map((row) => toPlan(row.plan));
     },
 
     async wallet(userId: string, page: number) {
@@ -91,7 +99,11 @@ export function createStoreService({ db, clock, onUserChanged }: { db: Database;
     // Administration.
 
     async adminCoinPackages() {
-      const [rows, totals, revenueCents] = await Promise.all([listCoinPackages(db, { activeOnly: false }), ledgerTotals(db), coinRevenue(db)]);
+      const [rows, totals, revenueCents] = await Promise.all([
+        listCoinPackages(db, { activeOnly: false }),
+        ledgerTotals(db),
+        coinRevenue(db),
+      ]);
       return {
         items: rows.map((row) => toAdminCoinPackage(row.pkg, row.sold)),
         totals: {
@@ -123,11 +135,11 @@ export function createStoreService({ db, clock, onUserChanged }: { db: Database;
     },
 
     async adminPlans() {
-      return (await listPlans(db, { activeOnly: false })).map((row) => toAdminPlan(row.plan, row));
+      return (await listPlans(db, { activeOnly: false, now: clock.now() })).map((row) => toAdminPlan(row.plan, row));
     },
 
     async adminPlan(id: string) {
-      const row = (await listPlans(db, { activeOnly: false })).find((item) => item.plan.id === id);
+      const row = (await listPlans(db, { activeOnly: false, now: clock.now() })).find((item) => item.plan.id === id);
       if (!row) throw new AppError('not_found', 'Plan not found');
       return toAdminPlan(row.plan, row);
     },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
-import { seedDemoStore } from '../../db/demo/seed-store';
+import { seedDemoStore } from '../../demo/seed-store';
 
 let t: TestContext;
 let admin: string;

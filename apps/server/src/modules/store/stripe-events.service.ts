@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { JobData, Jobs } from '../jobs/jobs';
+import type { JobData, Jobs } from '../jobs';
 import { forgetPaymentEvent, markPaymentEventProcessed, recordPaymentEvent } from './payment-events.repository';
 import type { Payments } from './payments.service';
 import {
@@ -92,9 +92,11 @@ export function createStripeEvents(deps: {
   /** The job: safe to run twice, and a no-op when what the event names is gone (at Stripe or here). */
   async function process({ eventId, type, objectId }: JobData['store.stripe-event']): Promise<void> {
     try {
-      if (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded') await completeCheckout(objectId);
+      if (type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded')
+        await completeCheckout(objectId);
       else if (type === 'invoice.paid') await applyPaidInvoice(objectId);
-      else if (type === 'customer.subscription.updated' || type === 'customer.subscription.deleted') await syncSubscription(objectId);
+      else if (type === 'customer.subscription.updated' || type === 'customer.subscription.deleted')
+        await syncSubscription(objectId);
       else if (type === 'charge.refunded') await applyRefundedCharge(objectId);
     } catch (error) {
       if (!isMissing(error)) throw error;
@@ -105,7 +107,8 @@ export function createStripeEvents(deps: {
 
   async function purchaseOfSession(session: Stripe.Checkout.Session): Promise<PurchaseRow | undefined> {
     const id = session.metadata?.purchaseId ?? session.client_reference_id;
-    const purchase = (id && UUID.test(id) ? await findPurchase(db, id) : undefined) ?? (await findPurchaseBySession(db, session.id));
+    const purchase =
+      (id && UUID.test(id) ? await findPurchase(db, id) : undefined) ?? (await findPurchaseBySession(db, session.id));
     if (!purchase || purchase.provider !== 'stripe') return undefined;
     // The purchase's own session only: another session's metadata cannot pay for it.
     if (purchase.providerSessionId && purchase.providerSessionId !== session.id) return undefined;
@@ -129,9 +132,13 @@ export function createStripeEvents(deps: {
       return;
     }
     const subscription = expanded(session.subscription);
-    const isPaid = session.payment_status === 'paid' || (subscription !== undefined && PAID_SUBSCRIPTION_STATUSES.has(subscription.status));
+    const isPaid =
+      session.payment_status === 'paid' || (subscription !== undefined && PAID_SUBSCRIPTION_STATUSES.has(subscription.status));
     if (session.status !== 'complete' || !isPaid) {
-      logger.info({ sessionId, purchaseId: purchase.id, paymentStatus: session.payment_status }, 'a Stripe checkout not paid (yet)');
+      logger.info(
+        { sessionId, purchaseId: purchase.id, paymentStatus: session.payment_status },
+        'a Stripe checkout not paid (yet)',
+      );
       return;
     }
     if (!chargedAsSold(session, purchase)) {
@@ -191,7 +198,9 @@ export function createStripeEvents(deps: {
       return;
     }
     const paymentIntent = idOf(charge.payment_intent);
-    const purchase = (paymentIntent ? await findPurchaseByPayment(db, paymentIntent) : undefined) ?? (await findPurchaseByPayment(db, charge.id));
+    const purchase =
+      (paymentIntent ? await findPurchaseByPayment(db, paymentIntent) : undefined) ??
+      (await findPurchaseByPayment(db, charge.id));
     // Pending: nothing was credited. Refunded: done before (an admin's refund lands here too).
     if (!purchase || purchase.provider !== 'stripe' || purchase.status !== 'paid') return;
     await payments.refund(purchase.id, { viaProvider: false });

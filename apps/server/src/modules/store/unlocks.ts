@@ -2,7 +2,7 @@ import type { Role } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { chapterAccess, type Viewer } from '../access/access';
+import { chapterAccess, type Viewer } from '../access';
 import { lockBalance, moveCoins } from './ledger.repository';
 import { chaptersForUnlock, currentSubscription, insertUnlocks, seriesExists, unlockedAmong } from './store.repository';
 
@@ -23,8 +23,20 @@ const chapterNumber = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixe
  * price and access are read from the database there, never from a cache; several chapters are
  * charged their sum once, all or nothing.
  */
-export function createUnlocks({ db, clock, onUserChanged }: { db: Database; clock: Clock; onUserChanged: (userId: string) => void }) {
-  async function unlock(user: { id: string; role: Role }, chapterIds: readonly string[], seriesId?: string): Promise<UnlockResult> {
+export function createUnlocks({
+  db,
+  clock,
+  onUserChanged,
+}: {
+  db: Database;
+  clock: Clock;
+  onUserChanged: (userId: string) => void;
+}) {
+  async function unlock(
+    user: { id: string; role: Role },
+    chapterIds: readonly string[],
+    seriesId?: string,
+  ): Promise<UnlockResult> {
     const ids = [...new Set(chapterIds)];
     const result = await db.transaction(async (tx): Promise<UnlockResult> => {
       const balance = await lockBalance(tx, user.id);
@@ -52,7 +64,10 @@ export function createUnlocks({ db, clock, onUserChanged }: { db: Database; cloc
       const total = toBuy.reduce((sum, row) => sum + row.price, 0);
       if (total === 0) return { chapterIds: ids, charged: 0, coins: balance };
       if (total > balance) {
-        throw new AppError('insufficient_coins', `You need ${total - balance} more coins to unlock ${toBuy.length === 1 ? 'this chapter' : 'these chapters'}`);
+        throw new AppError(
+          'insufficient_coins',
+          `You need ${total - balance} more coins to unlock ${toBuy.length === 1 ? 'this chapter' : 'these chapters'}`,
+        );
       }
       const first = toBuy[0]!;
       const reason =

@@ -73,8 +73,3 @@ export async function useRecoveryCode(db: Database, userId: string, codeHash: st
   return rows.length > 0;
 }
 
-/** Whether the user has two-factor sign-in on, read fresh (not from the few-seconds session cache). */
-export async function hasTwoFactor(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
-  return Boolean(row?.enabledAt);
-}

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { endpoint } from '../../plugins/endpoint';
-import { recordAuditEvent } from '../audit/audit';
-import { contextOf } from '../auth/auth.routes';
-import type { AuthService } from '../auth/auth.service';
-import { toSessionUser } from '../users/users.presenter';
+import { endpoint } from '../../lib/endpoint';
+import { recordAuditEvent } from '../audit';
+import { type AuthService, contextOf } from '../auth';
+import { toSessionUser } from '../users';
 import type { TwoFactorService } from './two-factor.service';
 
 /** Two-factor sign-in (issue 10 §2): the account's settings, and the sign-in's second step. */
-export async function twoFactorRoutes(app: FastifyInstance, { db, auth, twoFactor }: { db: Database; auth: AuthService; twoFactor: TwoFactorService }) {
+export async function twoFactorRoutes(
+  app: FastifyInstance,
+  { db, auth, twoFactor }: { db: Database; auth: AuthService; twoFactor: TwoFactorService },
+) {
   /**
    * A team member's second factor going on or off is a security change: it goes in the audit log
    * (the log's own hook only sees team and admin endpoints, and these are the account's).
@@ -30,7 +32,11 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, auth, twoFacto
   }
 
   endpoint(app, 'twoFactorStatus', {
-    handler: async (request) => ({ success: true, data: await twoFactor.status(request.user!.id), message: 'Two-factor sign-in' }),
+    handler: async (request) => ({
+      success: true,
+      data: await twoFactor.status(request.user!.id),
+      message: 'Two-factor sign-in',
+    }),
   });
 
   endpoint(app, 'twoFactorSetup', {

@@ -13,13 +13,12 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import { verifyPassword } from '../../lib/passwords';
-import type { ViewerCache } from '../access/viewer-cache';
-import { tooManyAttempts } from '../auth/auth.service';
-import { getSiteSettings } from '../site-config/site-config.service';
-import { findUserById, type UserRow } from '../users/users.repository';
+import type { ViewerCache } from '../access';
+import { tooManyAttempts, type AttemptLimiter } from '../../lib/attempt-limiter';
+import { getSiteSettings } from '../site-config';
+import { findUserById, type UserRow } from '../users';
 import { createChallenges, createSecretBox, generateRecoveryCodes, hashRecoveryCode } from './two-factor.crypto';
 import {
   claimStep,
@@ -119,13 +118,20 @@ export function createTwoFactorService({ db, clock, limiter, viewerCache, secret
     /** A new secret to confirm; replaces one not yet confirmed. Refused while two-factor sign-in is on. */
     async setup(userId: string): Promise<TwoFactorSetup> {
       const user = await userOf(userId);
-      if (user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on. Turn it off first to set up a new app.');
+      if (user.totpEnabledAt)
+        throw new AppError('conflict', 'Two-factor sign-in is already on. Turn it off first to set up a new app.');
       const manualKey = generateSecret();
       if (!(await proposeSecret(db, user.id, box.seal(manualKey, user.id)))) {
         throw new AppError('conflict', 'Two-factor sign-in is already on. Turn it off first to set up a new app.');
       }
       const { siteName } = await getSiteSettings(db);
-      const otpauthUri = generateURI({ issuer: siteName, label: user.username, secret: manualKey, digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS });
+      const otpauthUri = generateURI({
+        issuer: siteName,
+        label: user.username,
+        secret: manualKey,
+        digits: TOTP_DIGITS,
+        period: TOTP_PERIOD_SECONDS,
+      });
       const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { manualKey, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
     },
@@ -141,7 +147,8 @@ export function createTwoFactorService({ db, clock, limiter, viewerCache, secret
         throw wrongCode('code', WRONG_CODE);
       }
       const { codes, hashes } = await newRecoveryCodes(user.id);
-      if (!(await enableTwoFactor(db, user.id, clock.now(), hashes))) throw new AppError('conflict', 'Two-factor sign-in is already on.');
+      if (!(await enableTwoFactor(db, user.id, clock.now(), hashes)))
+        throw new AppError('conflict', 'Two-factor sign-in is already on.');
       viewerCache.forgetUser(user.id);
       return codes;
     },

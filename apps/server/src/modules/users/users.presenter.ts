@@ -1,5 +1,5 @@
 import type { ProfileData, SessionUser } from '@inkwell/contract';
-import { membershipOf } from '../access/viewer';
+import { membershipOf } from '../access';
 import type { AuthUser } from './users.repository';
 
 /**

@@ -2,23 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { currentPlanName, hasPremiumPass } from '../access';
 
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * The running plan that gives access now (SPEC §3 membership and isPremium), read in the same query
- * as the user so a session costs one round trip. A cancelled plan counts until its period ends.
+ * A user as a request carries it: every column but the password hash, and their membership as of
+ * `now` (the request's time), read in the same query so a session costs one round trip.
  */
-// Written out whole: inside a one-table select Drizzle leaves column names unqualified, which would
-// make "id" ambiguous in this correlated subquery.
-const currentPlan = (column: 'name' | 'includes_premium') =>
-  sql.raw(
-    `(select p.${column} from subscriptions s join plans p on p.id = s.plan_id` +
-      ` where s.user_id = "users"."id" and s.status = 'active' and s.current_period_end > now() limit 1)`,
-  );
-
-/** A user as a request carries it: every column but the password hash, and their membership. */
-export const authUserColumns = {
+export const authUserColumns = (now: Date) => ({
   id: users.id,
   email: users.email,
   username: users.username,
@@ -32,15 +24,15 @@ export const authUserColumns = {
   totpEnabledAt: users.totpEnabledAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
-  membership: sql<string | null>`${currentPlan('name')}`,
-  isPremium: sql<boolean>`coalesce(${currentPlan('includes_premium')}, false)`,
-};
+  membership: currentPlanName(now),
+  isPremium: hasPremiumPass(now),
+});
 /** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
 export type AuthUser = Omit<UserRow, 'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep'> & { membership: string | null; isPremium: boolean };
 
 /** The user as a request carries it (after login or registration, as the session lookup gives it). */
-export async function findAuthUser(db: Database, id: string): Promise<AuthUser | undefined> {
-  const [row] = await db.select(authUserColumns).from(users).where(eq(users.id, id)).limit(1);
+export async function findAuthUser(db: Database, id: string, now: Date): Promise<AuthUser | undefined> {
+  const [row] = await db.select(authUserColumns(now)).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
@@ -108,4 +100,10 @@ export async function coinsAndSettingsOf(db: Database, userId: string) {
 
 export async function setAutoUnlock(db: Database, userId: string, autoUnlock: boolean): Promise<void> {
   await db.update(users).set({ autoUnlock, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Whether the user has two-factor sign-in on, read fresh (not from the few-seconds session cache). */
+export async function hasTwoFactor(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.enabledAt);
 }

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../client';
-import { dailyViews } from '../schema';
-import type { Clock } from '../../lib/clock';
-import { chapterSlugFor, slugify } from '../../lib/slug';
-import { insertBanner } from '../../modules/banners/banners.repository';
-import { insertChapters, type NewChapter } from '../../modules/chapters/chapters.repository';
-import { insertPages } from '../../modules/chapters/pages.repository';
-import { insertGenre } from '../../modules/genres/genres.repository';
-import type { MediaStorage } from '../../modules/media/storage';
-import { countSeries, insertSeries, refreshLastChapterAt, replaceSeriesGenres } from '../../modules/series/series.repository';
+import type { Database } from '../db/client';
+import { dailyViews } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { chapterSlugFor, slugify } from '../lib/slug';
+import { insertBanner } from '../modules/banners';
+import { insertChapters, insertPages, type NewChapter } from '../modules/chapters';
+import { insertGenre } from '../modules/genres';
+import type { MediaStorage } from '../modules/media';
+import { countSeries, insertSeries, refreshLastChapterAt, replaceSeriesGenres } from '../modules/series';
 import { GENRES, SERIES, type DemoSeries } from './demo-catalogue';
 import { bannerSvg, coverSvg, escapeXml, pageSvg, render } from './demo-art';
 
@@ -95,7 +94,14 @@ export function novelText(item: DemoSeries, number: number): string {
   let next = 0;
   while (next < deck.length - 3 && paragraphs.length < 8) {
     const size = 3 + Math.floor(random() * 3);
-    paragraphs.push(`<p>${escapeXml(deck.slice(next, next + size).map(fill).join(' '))}</p>`);
+    paragraphs.push(
+      `<p>${escapeXml(
+        deck
+          .slice(next, next + size)
+          .map(fill)
+          .join(' '),
+      )}</p>`,
+    );
     next += size;
   }
   return `<h2>Chapter ${number}</h2>${paragraphs.join('')}`;

@@ -1,5 +1,5 @@
-import type { Database } from '../client';
-import { insertCoinPackage, insertPlan, listCoinPackages, listPlans } from '../../modules/store/store.repository';
+import type { Database } from '../db/client';
+import { insertCoinPackage, insertPlan, listCoinPackages, listPlans } from '../modules/store';
 
 /** Demo store on first start (SEED_DEMO=0 skips it): three coin packages and two plans, no purchases. */
 export async function seedDemoStore(db: Database): Promise<void> {
@@ -8,7 +8,7 @@ export async function seedDemoStore(db: Database): Promise<void> {
     await insertCoinPackage(db, { name: 'Pouch', coins: 300, bonusCoins: 30, priceCents: 499, currency: 'usd', position: 2 });
     await insertCoinPackage(db, { name: 'Chest', coins: 1000, bonusCoins: 200, priceCents: 1499, currency: 'usd', position: 3 });
   }
-  if ((await listPlans(db, { activeOnly: false })).length === 0) {
+  if ((await listPlans(db, { activeOnly: false, now: new Date() })).length === 0) {
     await insertPlan(db, {
       name: 'Reader',
       description: 'Every premium chapter the moment it is out, and no ads.',

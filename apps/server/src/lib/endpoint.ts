@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 type OnRequest = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-import { AppError } from '../lib/app-error';
+import { AppError } from './app-error';
 
 export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
   Params: ParsedParams<N>;

@@ -1,0 +1,24 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * "Is this user premium now", in SQL, for every query that needs it (the session's user, the
+ * admin's user list, a plan's subscribers): a subscription that is active and whose period has not
+ * ended at `now`, the request's time from the injected clock (never the database's `now()`, so a
+ * test that moves the clock moves premium with it). A cancelled plan counts until its period ends.
+ */
+const runningSubscription = (now: Date) => sql`s.status = 'active' and s.current_period_end > ${now.toISOString()}::timestamptz`;
+
+// Written out whole: inside a one-table select Drizzle leaves column names unqualified, which
+// would make "id" ambiguous in these correlated subqueries. They read from the "users" table.
+
+/** The running plan's name (SPEC §3 `membership`), or null. */
+export const currentPlanName = (now: Date) =>
+  sql<string | null>`(select p.name from subscriptions s join plans p on p.id = s.plan_id where s.user_id = "users"."id" and ${runningSubscription(now)} limit 1)`;
+
+/** SPEC §3 `isPremium`: the running plan includes premium chapters. */
+export const hasPremiumPass = (now: Date): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from subscriptions s join plans p on p.id = s.plan_id where s.user_id = "users"."id" and ${runningSubscription(now)} and p.includes_premium)`;
+
+/** How many running subscriptions a plan has (reads from the "plans" table). */
+export const runningSubscribersOfPlan = (now: Date) =>
+  sql<number>`(select count(*)::int from subscriptions s where s.plan_id = "plans"."id" and ${runningSubscription(now)})`;

@@ -1,0 +1,18 @@
+// Who may read what (DESIGN §5): the reading rules, who is premium and who is team, the viewer of
+// a request and what is kept about them for a few seconds.
+export {
+  accessClass,
+  canReadChapter,
+  chapterAccess,
+  isListed,
+  isPremiumNow,
+  isTeam,
+  TEAM_VIEWER,
+  VISITOR,
+  type ChapterForAccess,
+  type Viewer,
+} from './access';
+export { currentPlanName, hasPremiumPass, runningSubscribersOfPlan } from './access.repository';
+export { membershipOf, viewerOf, type ViewerSource } from './viewer';
+export { createViewerCache, VIEWER_CACHE_MS, type ViewerCache } from './viewer-cache';
+export { isTeamRole } from '@inkwell/contract';

@@ -1,0 +1,2 @@
+export { adminUsersRoutes } from './admin-users.routes';
+export { createAdminUsersService } from './admin-users.service';

@@ -1,0 +1,2 @@
+export { auditRoutes } from './audit.routes';
+export { auditPlugin, auditTarget, recordAuditEvent } from './audit';

@@ -1,0 +1,12 @@
+export {
+  type ChapterListRow,
+  findChapterBySlug,
+  insertChapters,
+  latestChaptersOf,
+  type NewChapter,
+  publishedOrScheduledChapters,
+} from './chapters.repository';
+export { chaptersRoutes } from './chapters.routes';
+export { createChaptersService } from './chapters.service';
+export { insertPages, pagesOfChapter } from './pages.repository';
+export { createPublishing, type Release } from './publishing';

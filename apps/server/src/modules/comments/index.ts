@@ -1,0 +1,2 @@
+export { commentsRoutes } from './comments.routes';
+export { type CommentsService, createCommentsService } from './comments.service';

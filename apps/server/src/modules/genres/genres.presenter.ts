@@ -1,0 +1,8 @@
+import type { Genre } from '@inkwell/contract';
+import type { GenreRow } from './genres.repository';
+
+export const toGenre = (row: GenreRow): Genre => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+});

@@ -1,0 +1,1 @@
+export { createJobs, type JobData, type Jobs } from './jobs';

@@ -1,0 +1,2 @@
+export { libraryRoutes } from './library.routes';
+export { createLibraryService } from './library.service';

@@ -1,0 +1,7 @@
+export { listArchiveImages } from './archive';
+export { createAvifWorker, createImageStore, type ImageStore, type StoredImage } from './image-store';
+export { BANNER_MAX_WIDTH, COVER_MAX_WIDTH, PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE } from './images';
+export { mediaUrl, toImage } from './media-urls';
+export { mediaRoutes } from './media.routes';
+export { createUrlSigner, type UrlSigner } from './signed-urls';
+export { createDiskStorage, createS3Storage, type MediaStorage } from './storage';

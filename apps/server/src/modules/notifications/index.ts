@@ -1,0 +1,8 @@
+export { notifyCommentReply } from './comment-replies';
+export { createEmailPreferences } from './email-preferences.service';
+export { createFreeAlerts } from './free-alerts.service';
+export { createNewChapterNotices } from './new-chapters.service';
+export { notificationSettingsRoutes } from './notification-settings.routes';
+export { createNotification } from './notifications.repository';
+export { notificationRoutes } from './notifications.routes';
+export { createUnsubscribeTokens } from './unsubscribe-token';

@@ -1,0 +1,2 @@
+export { createPageMetaRegistry } from './page-meta-registry';
+export { seoRoutes } from './seo.routes';

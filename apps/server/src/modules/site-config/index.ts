@@ -1,0 +1,4 @@
+export { maintenancePlugin } from './maintenance';
+export { readConfigValues, writeConfigValue } from './site-config.repository';
+export { siteConfigRoutes } from './site-config.routes';
+export { createSiteConfig, getSiteSettings, type SiteConfigService, updateSiteSettings } from './site-config.service';

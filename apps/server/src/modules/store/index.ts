@@ -1,0 +1,14 @@
+export { moveCoins, walletPage } from './ledger.repository';
+export { createPayments } from './payments.service';
+export { type PaymentProvider } from './providers/provider';
+export { createStripeClient } from './providers/stripe-objects';
+export { createStripeProvider } from './providers/stripe-provider';
+export { createTestProvider } from './providers/test-provider';
+export { toPurchase, toWalletEntry } from './store.presenter';
+export { insertCoinPackage, insertPlan, listCoinPackages, listPlans, purchasesOfUser } from './store.repository';
+export { storeRoutes } from './store.routes';
+export { createStoreService } from './store.service';
+export { createStripeEvents, type StripeEvents } from './stripe-events.service';
+export { stripeWebhookRoutes } from './stripe-webhook.routes';
+export { createUnlockLookup, type UnlockLookup } from './unlock-lookup';
+export { createUnlocks } from './unlocks';

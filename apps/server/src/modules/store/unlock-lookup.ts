@@ -1,0 +1,37 @@
+import type { Database } from '../../db/client';
+import { isTeam, type Viewer, type ViewerCache } from '../access';
+import { unlockedAmong } from './store.repository';
+
+/**
+ * The unlocks that matter to one page: only the chapters it shows, never every unlock the user
+ * ever made. An unlock forgets what was kept (`ViewerCache.forgetUser`), so it opens the chapter at once.
+ */
+export function createUnlockLookup(db: Database, cache: ViewerCache) {
+  /** The team and premium readers see every chapter already: no lookup needed. */
+  const needsNoLookup = (viewer: Viewer, chapterIds: readonly string[]) =>
+    !viewer.userId || chapterIds.length === 0 || viewer.hasPremiumPass || isTeam(viewer);
+
+  return {
+    /** The viewer with their unlocks among one series' chapters (kept a few seconds; an unlock forgets them). */
+    async withUnlocks(viewer: Viewer, seriesId: string, chapterIds: readonly string[]): Promise<Viewer> {
+      if (needsNoLookup(viewer, chapterIds)) return viewer;
+      const userId = viewer.userId!;
+      let unlocked = cache.unlocks(userId, seriesId);
+      if (!unlocked) {
+        unlocked = await unlockedAmong(db, userId, chapterIds);
+        cache.keepUnlocks(userId, seriesId, unlocked);
+      }
+      return { ...viewer, unlocked };
+    },
+
+    /**
+     * The viewer with their unlocks among some chapters of any series, read fresh and not kept
+     * (what is kept per series must hold all its chapters, which a single write does not ask for).
+     */
+    async withUnlocksAmong(viewer: Viewer, chapterIds: readonly string[]): Promise<Viewer> {
+      if (needsNoLookup(viewer, chapterIds)) return viewer;
+      return { ...viewer, unlocked: await unlockedAmong(db, viewer.userId!, chapterIds) };
+    },
+  };
+}
+export type UnlockLookup = ReturnType<typeof createUnlockLookup>;
