@@ -1,0 +1,152 @@
+// What is read: series, their genres, chapters and the pages of comic chapters.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+export const series = pgTable(
+  'series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: ['comic', 'novel'] }).notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    /** Other titles, as the editor writes them (comma separated). */
+    alternativeNames: text('alternative_names').notNull().default(''),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['ongoing', 'completed', 'hiatus', 'cancelled'] })
+      .notNull()
+      .default('ongoing'),
+    coverKey: text('cover_key'),
+    coverWidth: integer('cover_width'),
+    coverHeight: integer('cover_height'),
+    author: text('author').notNull().default(''),
+    artist: text('artist').notNull().default(''),
+    releaseYear: integer('release_year'),
+    isAdult: boolean('is_adult').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(false),
+    /** Newest published chapter's time; kept by chapter writes and the schedule tick. */
+    lastChapterAt: timestamp('last_chapter_at', { withTimezone: true }),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    /** What search ranks over; a trigram index on it keeps search fast at a million rows. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): ReturnType<typeof sql> => sql`lower(${series.title} || ' ' || ${series.alternativeNames})`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('series_slug_key').on(t.slug),
+    index('series_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('series_latest_idx')
+      .on(t.lastChapterAt.desc().nullsLast(), t.createdAt.desc())
+      .where(sql`${t.isPublished}`),
+    index('series_popular_idx')
+      .on(t.views.desc(), t.title, t.id)
+      .where(sql`${t.isPublished}`),
+    index('series_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isPublished}`),
+    // The team's list, newest edit first.
+    index('series_updated_idx').on(t.updatedAt.desc()),
+    index('series_title_idx').on(t.title),
+    check('series_views_nonnegative', sql`${t.views} >= 0`),
+  ],
+);
+
+export const genres = pgTable(
+  'genres',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('genres_slug_key').on(t.slug), uniqueIndex('genres_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+export const seriesGenres = pgTable(
+  'series_genres',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    genreId: uuid('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.genreId] }), index('series_genres_genre_idx').on(t.genreId)],
+);
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    number: numeric('number', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull().default(''),
+    /** null: draft; in the future: scheduled; otherwise published. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Coins; 0 is free. */
+    price: integer('price').notNull().default(0),
+    /** Early access: a priced chapter becomes free at this moment. */
+    freeAt: timestamp('free_at', { withTimezone: true }),
+    /** A novel chapter's sanitized HTML; null for comics. */
+    content: text('content'),
+    /** The paywall preview of a locked chapter: its first pages (comics) … */
+    previewPages: integer('preview_pages').notNull().default(0),
+    /** … or this share of its text, in percent (novels). */
+    previewPercent: integer('preview_percent').notNull().default(0),
+    /**
+     * When the release was claimed (DESIGN §5 publishing): set once by a conditional update, so what
+     * follows a release happens exactly once however many instances run.
+     */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chapters_series_slug_key').on(t.seriesId, t.slug),
+    index('chapters_series_number_idx').on(t.seriesId, t.number),
+    index('chapters_series_published_idx').on(t.seriesId, t.publishedAt.desc()),
+    index('chapters_published_idx').on(t.publishedAt),
+    // The publish tick's scan: only chapters not yet announced.
+    index('chapters_unannounced_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.announcedAt} is null and ${t.publishedAt} is not null`),
+    check('chapters_price_nonnegative', sql`${t.price} >= 0`),
+    check('chapters_preview_range', sql`${t.previewPages} between 0 and 50 and ${t.previewPercent} between 0 and 50`),
+    check('chapters_number_nonnegative', sql`${t.number} >= 0`),
+  ],
+);
+
+export const chapterPages = pgTable(
+  'chapter_pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imageKey: text('image_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chapter_pages_chapter_position_idx').on(t.chapterId, t.position)],
+);

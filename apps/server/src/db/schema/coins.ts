@@ -1,0 +1,63 @@
+// Coins once bought (DESIGN §5 Coins; decision 0009): the ledger of every movement and the chapters they unlocked.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { chapters } from './catalogue';
+import { purchases } from './store';
+import { users } from './users';
+
+/**
+ * Every coin movement. Append-only (a trigger refuses UPDATE and DELETE): corrections and refunds
+ * are new rows. `users.coins` changes only in the transaction that adds the row explaining it.
+ */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    delta: integer('delta').notNull(),
+    kind: text('kind', { enum: ['purchase', 'unlock', 'subscription_coins', 'refund', 'adjustment'] }).notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    /** No foreign key: the ledger keeps its rows if the chapter is ever deleted (the reason names it). */
+    chapterId: uuid('chapter_id'),
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
+    /** Once-only credits (a purchase, a subscription period) carry a key: the same key never credits twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** The admin who made an adjustment. */
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coin_ledger_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    uniqueIndex('coin_ledger_idempotency_key').on(t.idempotencyKey),
+    index('coin_ledger_kind_created_idx').on(t.kind, t.createdAt),
+    check('coin_ledger_delta_nonzero', sql`${t.delta} <> 0`),
+    check('coin_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** A chapter a reader unlocked with coins: unique per reader and chapter, so it is charged once. */
+export const chapterUnlocks = pgTable(
+  'chapter_unlocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    /** Coins paid (the price at that moment). */
+    coins: integer('coins').notNull(),
+    ledgerId: uuid('ledger_id').references(() => coinLedger.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index('chapter_unlocks_chapter_idx').on(t.chapterId),
+    // Unlocks and revenue per day (metrics).
+    index('chapter_unlocks_created_idx').on(t.createdAt),
+  ],
+);

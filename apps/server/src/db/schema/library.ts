@@ -1,0 +1,59 @@
+// A reader's library (DESIGN §4): the series they follow and where they are in each chapter.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, real, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { chapters, series } from './catalogue';
+import { users } from './users';
+
+/** A reader following a series: its new chapters reach them. */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.seriesId] }),
+    // The publish fan-out reads every follower of one series.
+    index('bookmarks_series_idx').on(t.seriesId),
+    // Followers gained per day (metrics).
+    index('bookmarks_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Where a reader is in a chapter, synced across their devices; also their reading history. */
+export const readingProgress = pgTable(
+  'reading_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    /** 1-based page of a comic in paged mode. */
+    page: integer('page'),
+    /** 0–1 through a novel or a long strip. */
+    position: real('position'),
+    completed: boolean('completed').notNull().default(false),
+    /** When the chapter was last opened. */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Cleared from the history list; the progress and read mark stay. */
+    inHistory: boolean('in_history').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index('reading_progress_history_idx')
+      .on(t.userId, t.readAt.desc())
+      .where(sql`${t.inHistory}`),
+    index('reading_progress_user_series_idx').on(t.userId, t.seriesId),
+  ],
+);

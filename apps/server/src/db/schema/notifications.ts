@@ -1,0 +1,55 @@
+// The bell's list (SPEC §7) and the "notify me when free" requests that feed it.
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { chapters } from './catalogue';
+import { users } from './users';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    link: text('link'),
+    isRead: boolean('is_read').notNull().default(false),
+    /** What it is about: 'general', 'new_chapter', 'chapter_free', 'comment_reply'. */
+    kind: text('kind').notNull().default('general'),
+    chapterId: uuid('chapter_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
+    // A reader hears of a chapter's release once, however the fan-out's jobs race or repeat.
+    uniqueIndex('notifications_new_chapter_key')
+      .on(t.userId, t.chapterId)
+      .where(sql`${t.kind} = 'new_chapter'`),
+  ],
+);
+
+/** "Notify me when free" on an early-access chapter: one notification, claimed once. */
+export const chapterFreeAlerts = pgTable(
+  'chapter_free_alerts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index('chapter_free_alerts_pending_idx')
+      .on(t.chapterId)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);

@@ -1,0 +1,95 @@
+// Accounts and signing in: users, their sessions, password resets and two-factor recovery codes.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['reader', 'editor', 'admin'] })
+      .notNull()
+      .default('reader'),
+    /** Integer coins; changes only beside the ledger row that explains it (store issue). */
+    coins: integer('coins').notNull().default(0),
+    isBanned: boolean('is_banned').notNull().default(false),
+    /** Two-factor sign-in (issue 10): the authenticator's base32 secret, sealed with the session secret. */
+    totpSecret: text('totp_secret'),
+    /** Set once the reader confirmed a first code; until then the secret is only proposed. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: the same code is not accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Unlock a locked chapter on opening it, when the coins are there (the store's option). */
+    autoUnlock: boolean('auto_unlock').notNull().default(false),
+    /** E-mail about new chapters of followed series: off, instant or a daily digest. */
+    newChapterEmail: text('new_chapter_email', { enum: ['off', 'instant', 'daily'] })
+      .notNull()
+      .default('off'),
+    /** When the last daily digest went out (only new chapters after it go in the next). */
+    lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    avatarUrl: text('avatar_url'),
+    avatarVersion: integer('avatar_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Unique without regard to case; lookups use lower() so they hit these indexes.
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_coins_nonnegative', sql`${t.coins} >= 0`),
+    // Sign-ups per day (admin metrics).
+    index('users_created_idx').on(t.createdAt),
+    check('users_role_known', sql`${t.role} in ('reader', 'editor', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end, however active the session is. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** One-time recovery codes for two-factor sign-in, stored hashed; a used code stays, marked. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
