@@ -83,18 +83,18 @@ async function reader(name: string) {
   if (!cookie) throw new Error(`the bench reader could not log in: ${login.body}`);
   return { user, cookie: `${SESSION_COOKIE}=${cookie.value}` };
 }
-const { payments, store, unlocks, catalogue } = app.services;
+const { payments, purchases, subscriptions, unlocks, catalogue } = app.services;
 const seriesPage = await catalogue.series(SERIES_SLUG, VISITOR);
 const priced = seriesPage.chapters.filter((chapter) => chapter.access === 'locked' || chapter.access === 'early_access');
 if (priced.length === 0) throw new Error(`${SERIES_SLUG} has no priced chapter to read`);
 const withUnlocks = await reader('bench_unlocks');
 for (let i = 0; i < 3; i += 1) {
-  const { purchaseId } = await payments.checkout(withUnlocks.user, { kind: 'coins', packageId: (await store.coinPackages()).at(-1)!.id });
+  const { purchaseId } = await payments.checkout(withUnlocks.user, { kind: 'coins', packageId: (await purchases.coinPackages()).at(-1)!.id });
   await payments.fulfil(purchaseId);
 }
 await unlocks.unlock(withUnlocks.user, priced.map((chapter) => chapter.id));
 const premium = await reader('bench_premium');
-const plan = (await store.plans()).find((item) => item.includesPremium)!;
+const plan = (await subscriptions.plans()).find((item) => item.includesPremium)!;
 await payments.fulfil((await payments.checkout(premium.user, { kind: 'plan', planId: plan.id })).purchaseId);
 const chapterPath = fillPath(ROUTES.chapter.path, { slug: SERIES_SLUG, chapterSlug: priced[0]!.slug });
 const seriesPath = fillPath(ROUTES.series.path, { slug: SERIES_SLUG });

@@ -11,18 +11,18 @@ import { systemClock, type Clock } from './lib/clock';
 import multipart from '@fastify/multipart';
 import {
   createPayments,
-  createStoreService,
+  createPurchases,
   createStripeClient,
   createStripeEvents,
   createStripeProvider,
   createTestProvider,
-  createUnlockLookup,
-  createUnlocks,
   type PaymentProvider,
-  storeRoutes,
+  paymentsRoutes,
   type StripeEvents,
   stripeWebhookRoutes,
-} from './modules/store';
+} from './modules/payments';
+import { createSubscriptions, subscriptionsRoutes } from './modules/subscriptions';
+import { createUnlockLookup, createUnlocks, createWallet, walletRoutes } from './modules/wallet';
 import { createViewerCache } from './modules/access';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { auditPlugin, auditRoutes } from './modules/audit';
@@ -187,8 +187,10 @@ export async function buildApp(deps: AppDeps) {
   const genres = createGenresService({ db, onChange });
   const banners = createBannersService({ db, images, onChange });
   const announcements = createAnnouncementsService({ db, clock, images });
-  const store = createStoreService({ db, clock, onUserChanged });
+  const wallet = createWallet({ db, onUserChanged });
   const unlocks = createUnlocks({ db, clock, onUserChanged });
+  const subscriptions = createSubscriptions({ db, clock, onUserChanged });
+  const purchases = createPurchases({ db });
   // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const payments = createPayments({
@@ -197,12 +199,22 @@ export async function buildApp(deps: AppDeps) {
     logger: app.log,
     provider: deps.paymentProvider ?? (stripe ? createStripeProvider(stripe) : createTestProvider()),
     unlocks,
+    subscriptions,
     publicUrl: config.publicUrl,
     onUserChanged,
   });
   const stripeEvents =
     stripe && config.stripe
-      ? createStripeEvents({ db, clock, logger: app.log, stripe, webhookSecret: config.stripe.webhookSecret, payments, jobs })
+      ? createStripeEvents({
+          db,
+          clock,
+          logger: app.log,
+          stripe,
+          webhookSecret: config.stripe.webhookSecret,
+          payments,
+          subscriptions,
+          jobs,
+        })
       : undefined;
   app.decorate('services', {
     catalogue,
@@ -216,8 +228,10 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     storage,
     images,
-    store,
+    wallet,
     unlocks,
+    subscriptions,
+    purchases,
     payments,
     stripeEvents,
     newChapterNotices,
@@ -294,7 +308,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(seriesRoutes, { series });
   await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
-  await app.register(storeRoutes, { db, store, payments, unlocks, stripeEvents });
+  await app.register(walletRoutes, { wallet, unlocks });
+  await app.register(subscriptionsRoutes, { subscriptions });
+  await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
   await app.register(libraryRoutes, {
     library: createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) }),
   });
@@ -336,8 +352,10 @@ declare module 'fastify' {
       jobs: Jobs;
       storage: MediaStorage;
       images: ReturnType<typeof createImageStore>;
-      store: ReturnType<typeof createStoreService>;
+      wallet: ReturnType<typeof createWallet>;
       unlocks: ReturnType<typeof createUnlocks>;
+      subscriptions: ReturnType<typeof createSubscriptions>;
+      purchases: ReturnType<typeof createPurchases>;
       payments: ReturnType<typeof createPayments>;
       /** Stripe's webhook work, when Stripe is configured (tests run its job directly). */
       stripeEvents: StripeEvents | undefined;

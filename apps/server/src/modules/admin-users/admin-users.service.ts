@@ -13,7 +13,8 @@ import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import { deleteUserSessions } from '../auth';
 import type { CommentsService } from '../comments';
-import { moveCoins, purchasesOfUser, toPurchase, toWalletEntry, walletPage } from '../store';
+import { purchasesOfUser, toPurchase } from '../payments';
+import { moveCoins, toWalletEntry, walletPage } from '../wallet';
 import {
   findAdminUser,
   findLedgerEntry,

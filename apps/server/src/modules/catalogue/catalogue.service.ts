@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { novelPreview } from '../../lib/sanitize';
 import { accessClass, canReadChapter, isListed, isTeam, VISITOR, type Viewer } from '../access';
-import type { UnlockLookup } from '../store';
+import type { UnlockLookup } from '../wallet';
 import { activeBanners, toBanner } from '../banners';
 import {
   type ChapterListRow,

@@ -5,7 +5,7 @@ import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { canReadChapter, chapterAccess, isTeam, type ChapterForAccess, type Viewer } from '../access';
-import type { UnlockLookup } from '../store';
+import type { UnlockLookup } from '../wallet';
 import { latestChaptersOf } from '../chapters';
 import { findSeriesById } from '../series';
 import {

@@ -24,7 +24,8 @@ export interface CoinMove {
  * too low. Must run inside the caller's transaction.
  */
 export async function moveCoins(tx: Database, move: CoinMove): Promise<{ balance: number; entryId: string } | null> {
-  if (!Number.isInteger(move.delta) || move.delta === 0) throw new Error(`a coin move needs a whole, non-zero delta (${move.delta})`);
+  if (!Number.isInteger(move.delta) || move.delta === 0)
+    throw new Error(`a coin move needs a whole, non-zero delta (${move.delta})`);
   const [updated] = await tx
     .update(users)
     .set({ coins: sql`${users.coins} + ${move.delta}` })

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { isTeam, type Viewer, type ViewerCache } from '../access';
-import { unlockedAmong } from './store.repository';
+import { unlockedAmong } from './unlocks.repository';
 
 /**
  * The unlocks that matter to one page: only the chapters it shows, never every unlock the user

@@ -16,7 +16,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(name: EndpointName, options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {}) {
+async function call(
+  name: EndpointName,
+  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
+) {
   const route = ROUTES[name];
   const response = await t.app.inject({
     method: route.method,
@@ -33,7 +36,13 @@ async function reader() {
 }
 
 async function packages() {
-  return (await call('coinPackages')).body.data.items as { id: string; coins: number; bonusCoins: number; bestValue: boolean; name: string }[];
+  return (await call('coinPackages')).body.data.items as {
+    id: string;
+    coins: number;
+    bonusCoins: number;
+    bestValue: boolean;
+    name: string;
+  }[];
 }
 async function plans() {
   return (await call('plans')).body.data.items as { id: string; name: string; coinsPerPeriod: number }[];
@@ -50,7 +59,9 @@ async function buyCoins(cookie: string, packageIndex = 0, extra: Record<string, 
 }
 
 async function balanceOf(userId: string) {
-  const rows = await t.db.execute(sql`select coins, (select coalesce(sum(delta), 0)::int from coin_ledger where user_id = ${userId}) as ledger from users where id = ${userId}`);
+  const rows = await t.db.execute(
+    sql`select coins, (select coalesce(sum(delta), 0)::int from coin_ledger where user_id = ${userId}) as ledger from users where id = ${userId}`,
+  );
   const row = (rows as unknown as { rows?: unknown[] }).rows?.[0] ?? (rows as unknown as unknown[])[0];
   return row as { coins: number; ledger: number };
 }
@@ -103,7 +114,9 @@ describe('buying coins through the test checkout', () => {
       expect.objectContaining({ delta: coins, kind: 'purchase', balanceAfter: coins, reason: 'Bought Handful', chapter: null }),
     ]);
     const mine = await call('myPurchases', { cookie });
-    expect(mine.body.data.items).toEqual([expect.objectContaining({ id: purchaseId, status: 'paid', kind: 'coins', coins, packageName: 'Handful' })]);
+    expect(mine.body.data.items).toEqual([
+      expect.objectContaining({ id: purchaseId, status: 'paid', kind: 'coins', coins, packageName: 'Handful' }),
+    ]);
   });
 
   it("keeps one reader out of another's purchase, and a paid purchase cannot be cancelled", async () => {
@@ -136,7 +149,10 @@ describe('buying coins through the test checkout', () => {
     const bad = await call('checkout', { cookie, body: { kind: 'coins', packageId: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.packageId).toBe('Package must be a valid id');
-    const offsite = await call('checkout', { cookie, body: { kind: 'coins', packageId: (await packages())[0]!.id, returnTo: '//evil.example' } });
+    const offsite = await call('checkout', {
+      cookie,
+      body: { kind: 'coins', packageId: (await packages())[0]!.id, returnTo: '//evil.example' },
+    });
     expect(offsite.status).toBe(400);
     expect(offsite.body.error.fields.returnTo).toBe('Return path must be a path on this site');
     const unknown = await call('checkout', { cookie, body: { kind: 'plan', planId: '00000000-0000-4000-8000-000000000000' } });
@@ -226,7 +242,10 @@ describe('unlocking chapters', () => {
   it('unlocks the chapter the reader was buying coins for, once they are paid', async () => {
     const { user, cookie } = await reader();
     const { series, chapter } = await lockedChapter({ price: 50 });
-    const { coins } = await buyCoins(cookie, 0, { unlockChapterId: chapter.id, returnTo: `/SeriesView/${series.slug}/${chapter.slug}` });
+    const { coins } = await buyCoins(cookie, 0, {
+      unlockChapterId: chapter.id,
+      returnTo: `/SeriesView/${series.slug}/${chapter.slug}`,
+    });
     expect(await balanceOf(user.id)).toEqual({ coins: coins - 50, ledger: coins - 50 });
     const page = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
     expect(page.body.data.canRead).toBe(true);
@@ -327,7 +346,9 @@ describe('refunds (admin)', () => {
     const { user, cookie } = await reader();
     const { purchaseId } = await buyCoins(cookie);
     const found = await call('adminPurchases', { cookie: admin, query: `?q=${encodeURIComponent(user.username)}` });
-    expect(found.body.data.items).toEqual([expect.objectContaining({ id: purchaseId, user: expect.objectContaining({ id: user.id }) })]);
+    expect(found.body.data.items).toEqual([
+      expect.objectContaining({ id: purchaseId, user: expect.objectContaining({ id: user.id }) }),
+    ]);
     const filtered = await call('adminPurchases', { cookie: admin, query: '?status=refunded&kind=coins' });
     expect(filtered.body.data.items.every((item: { status: string }) => item.status === 'refunded')).toBe(true);
     expect((await call('adminPurchases', { cookie: admin, query: '?status=lost' })).status).toBe(400);
@@ -345,7 +366,11 @@ describe('plans and coin packages (admin)', () => {
     expect(created.body.data).toMatchObject({ name: 'Yearly', includesPremium: true, isActive: true, sold: 0 });
     const id = created.body.data.id;
     expect((await plans()).some((plan) => plan.id === id)).toBe(true);
-    const archived = await call('adminPlanUpdate', { cookie: admin, params: { id }, body: { isActive: false, name: 'Yearly (old)' } });
+    const archived = await call('adminPlanUpdate', {
+      cookie: admin,
+      params: { id },
+      body: { isActive: false, name: 'Yearly (old)' },
+    });
     expect(archived.body.data).toMatchObject({ isActive: false, name: 'Yearly (old)' });
     expect((await plans()).some((plan) => plan.id === id)).toBe(false);
     const { cookie } = await reader();
@@ -356,7 +381,10 @@ describe('plans and coin packages (admin)', () => {
   });
 
   it('creates and edits coin packages and reports coins sold and spent', async () => {
-    const created = await call('adminCoinPackageCreate', { cookie: admin, body: { name: 'Mega', coins: 5000, bonusCoins: 1500, priceCents: 4999 } });
+    const created = await call('adminCoinPackageCreate', {
+      cookie: admin,
+      body: { name: 'Mega', coins: 5000, bonusCoins: 1500, priceCents: 4999 },
+    });
     expect(created.status).toBe(201);
     expect((await packages()).find((item) => item.bestValue)?.name).toBe('Mega');
     await call('adminCoinPackageUpdate', { cookie: admin, params: { id: created.body.data.id }, body: { isActive: false } });

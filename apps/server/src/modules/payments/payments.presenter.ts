@@ -1,6 +1,5 @@
-import type { AdminCoinPackage, AdminPlan, AdminPurchase, CoinPackage, Plan, Purchase, Subscription, WalletEntry } from '@inkwell/contract';
-import type { WalletRow } from './ledger.repository';
-import type { CoinPackageRow, PlanRow, PurchaseRow, SubscriptionRow } from './store.repository';
+import type { AdminCoinPackage, AdminPurchase, CoinPackage, Purchase } from '@inkwell/contract';
+import type { CoinPackageRow, PurchaseRow } from './payments.repository';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -34,23 +33,6 @@ export function toAdminCoinPackage(row: CoinPackageRow, sold: number): AdminCoin
   };
 }
 
-export function toPlan(row: PlanRow): Plan {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    priceCents: row.priceCents,
-    currency: row.currency,
-    interval: row.interval,
-    includesPremium: row.includesPremium,
-    coinsPerPeriod: row.coinsPerPeriod,
-  };
-}
-
-export function toAdminPlan(row: PlanRow, counts: { sold: number; activeSubscribers: number }): AdminPlan {
-  return { ...toPlan(row), isActive: row.isActive, ...counts, createdAt: row.createdAt.toISOString() };
-}
-
 export function toPurchase(row: PurchaseRow): Purchase {
   return {
     id: row.id,
@@ -72,31 +54,4 @@ export function toPurchase(row: PurchaseRow): Purchase {
 
 export function toAdminPurchase(row: PurchaseRow, user: AdminPurchase['user']): AdminPurchase {
   return { ...toPurchase(row), user, coinsReversed: row.coinsReversed };
-}
-
-export function toWalletEntry({ entry, chapter, series }: WalletRow): WalletEntry {
-  return {
-    id: entry.id,
-    delta: entry.delta,
-    kind: entry.kind,
-    balanceAfter: entry.balanceAfter,
-    reason: entry.reason,
-    createdAt: entry.createdAt.toISOString(),
-    chapter:
-      chapter && series
-        ? { id: chapter.id, slug: chapter.slug, number: chapter.number, title: chapter.title, seriesSlug: series.slug, seriesTitle: series.title }
-        : null,
-  };
-}
-
-export function toSubscription(row: SubscriptionRow, plan: PlanRow): Subscription {
-  return {
-    id: row.id,
-    plan: toPlan(plan),
-    status: row.status,
-    provider: row.provider,
-    startedAt: row.startedAt.toISOString(),
-    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
-    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-  };
 }

@@ -5,7 +5,7 @@ import { buildChapter, buildSeries } from '../../../test/factories';
 import { createStripeHarness, shuffled, type StripeHarness } from '../../../test/stripe-harness';
 import { loadConfig } from '../../config';
 import { findPaymentEvent } from './payment-events.repository';
-import { findPurchase } from './store.repository';
+import { findPurchase } from './payments.repository';
 
 let h: StripeHarness;
 beforeAll(async () => {
@@ -16,7 +16,13 @@ afterAll(async () => {
 });
 
 async function packageAt(index: number) {
-  const items = (await h.call('coinPackages')).body.data.items as { id: string; name: string; coins: number; bonusCoins: number; priceCents: number }[];
+  const items = (await h.call('coinPackages')).body.data.items as {
+    id: string;
+    name: string;
+    coins: number;
+    bonusCoins: number;
+    priceCents: number;
+  }[];
   const pkg = items[index]!;
   return { ...pkg, total: pkg.coins + pkg.bonusCoins };
 }
@@ -49,10 +55,16 @@ describe('Stripe Checkout', () => {
       customer_email: user.email,
       metadata: { purchaseId },
       payment_intent_data: { metadata: { purchaseId } },
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: String(pkg.priceCents), product_data: { name: pkg.name } } }],
+      line_items: [
+        { quantity: '1', price_data: { currency: 'usd', unit_amount: String(pkg.priceCents), product_data: { name: pkg.name } } },
+      ],
     });
     expect(sent.success_url).toBe(`http://localhost:3000/buy/checkout/${purchaseId}?status=success`);
-    expect((await findPurchase(h.t.db, purchaseId))).toMatchObject({ provider: 'stripe', status: 'pending', providerSessionId: sessionId });
+    expect(await findPurchase(h.t.db, purchaseId)).toMatchObject({
+      provider: 'stripe',
+      status: 'pending',
+      providerSessionId: sessionId,
+    });
 
     expect((await h.call('testCheckoutComplete', { cookie, params: { purchaseId } })).status).toBe(404);
     expect((await h.call('testCheckoutCancel', { cookie, params: { purchaseId } })).status).toBe(404);
@@ -249,7 +261,12 @@ describe('configuration', () => {
   const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/inkwell-config-test', SESSION_SECRET: 'x'.repeat(32) } as const;
   it('turns Stripe on with both variables, and parses STRIPE_API_BASE for the SDK', () => {
     expect(loadConfig(base).stripe).toBeUndefined();
-    const config = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:4010' });
+    const config = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_BASE: 'http://127.0.0.1:4010',
+    });
     expect(config.stripe?.api).toEqual({ host: '127.0.0.1', port: 4010, protocol: 'http' });
     expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).stripe?.api).toEqual({
       host: 'api.stripe.com',

@@ -1,4 +1,5 @@
-import type { PlanRow, PurchaseRow, SubscriptionRow } from '../store.repository';
+import type { PlanRow, SubscriptionRow } from '../../subscriptions';
+import type { PurchaseRow } from '../payments.repository';
 
 /** What a checkout needs from the provider: where to send the buyer. */
 export interface CheckoutInput {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeHarness, shuffled, type SignedEvent, type StripeHarness } from '../../../test/stripe-harness';
-import { findPurchase, findSubscriptionByProviderId } from './store.repository';
+import { findSubscriptionByProviderId } from '../subscriptions';
+import { findPurchase } from './payments.repository';
 
 let h: StripeHarness;
 beforeAll(async () => {
@@ -13,7 +14,12 @@ afterAll(async () => {
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 async function planNamed(name: string) {
-  const items = (await h.call('plans')).body.data.items as { id: string; name: string; priceCents: number; coinsPerPeriod: number }[];
+  const items = (await h.call('plans')).body.data.items as {
+    id: string;
+    name: string;
+    priceCents: number;
+    coinsPerPeriod: number;
+  }[];
   return items.find((plan) => plan.name === name)!;
 }
 
@@ -35,7 +41,9 @@ async function subscribed() {
 }
 
 const stripePeriod = (subscriptionId: string) => {
-  const [item] = h.fake.object<{ items: { data: { current_period_start: number; current_period_end: number }[] } }>(subscriptionId).items.data;
+  const [item] = h.fake.object<{ items: { data: { current_period_start: number; current_period_end: number }[] } }>(
+    subscriptionId,
+  ).items.data;
   return { start: iso(item!.current_period_start), end: iso(item!.current_period_end) };
 };
 
@@ -108,7 +116,9 @@ describe('a plan bought through Stripe', () => {
     expect((await h.call('profile', { cookie })).body.data.isPremium).toBe(true);
 
     // An event whose body says deleted while Stripe still runs it changes nothing.
-    await h.deliver(h.fake.event('customer.subscription.deleted', subscriptionId, { body: { id: subscriptionId, status: 'canceled' } }));
+    await h.deliver(
+      h.fake.event('customer.subscription.deleted', subscriptionId, { body: { id: subscriptionId, status: 'canceled' } }),
+    );
     expect((await h.call('profile', { cookie })).body.data.isPremium).toBe(true);
     const endedAt = Math.floor(Date.now() / 1000);
     h.fake.update(subscriptionId, { status: 'canceled', canceled_at: endedAt, ended_at: endedAt });

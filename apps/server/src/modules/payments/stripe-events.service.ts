@@ -16,13 +16,8 @@ import {
   isMissing,
   subscriptionPeriod,
 } from './providers/stripe-objects';
-import {
-  findPurchase,
-  findPurchaseByPayment,
-  findPurchaseBySession,
-  findSubscriptionByProviderId,
-  type PurchaseRow,
-} from './store.repository';
+import { findSubscriptionByProviderId, type Subscriptions } from '../subscriptions';
+import { findPurchase, findPurchaseByPayment, findPurchaseBySession, type PurchaseRow } from './payments.repository';
 
 /** The events this site acts on; every other event is recorded and marked processed at once. */
 const HANDLED_EVENTS = new Set([
@@ -54,9 +49,10 @@ export function createStripeEvents(deps: {
   stripe: Stripe;
   webhookSecret: string;
   payments: Payments;
+  subscriptions: Subscriptions;
   jobs: Pick<Jobs, 'send'>;
 }) {
-  const { db, clock, logger, stripe, webhookSecret, payments, jobs } = deps;
+  const { db, clock, logger, stripe, webhookSecret, payments, subscriptions, jobs } = deps;
 
   async function accept(rawBody: Buffer | undefined, signature: string | string[] | undefined): Promise<{ duplicate: boolean }> {
     if (typeof signature !== 'string' || signature.trim() === '') {
@@ -184,11 +180,11 @@ export function createStripeEvents(deps: {
     if (!row || row.status !== 'active') return;
     if (ENDED_STATUSES.has(subscription.status)) {
       const endedAt = subscription.ended_at ?? subscription.canceled_at;
-      await payments.endSubscription(row.id, endedAt ? fromUnix(endedAt) : clock.now());
+      await subscriptions.end(row.id, endedAt ? fromUnix(endedAt) : clock.now());
       return;
     }
     const cancelAtPeriodEnd = subscription.cancel_at_period_end || subscription.cancel_at !== null;
-    if (row.cancelAtPeriodEnd !== cancelAtPeriodEnd) await payments.setCancelAtPeriodEnd(row.id, cancelAtPeriodEnd);
+    if (row.cancelAtPeriodEnd !== cancelAtPeriodEnd) await subscriptions.setCancelAtPeriodEnd(row.id, cancelAtPeriodEnd);
   }
 
   async function applyRefundedCharge(chargeId: string): Promise<void> {

@@ -61,7 +61,11 @@ function random(seed: number) {
     x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -80,10 +84,11 @@ describe.skipIf(target.kind !== 'postgres')('the coin ledger under concurrent lo
     for (let s = 0; s < 4; s += 1) {
       const series = await buildSeries(t);
       const chapterIds = [];
-      for (let n = 1; n <= 12; n += 1) chapterIds.push((await buildChapter(t, series.id, { number: n, price: 10 + rand.int(5) * 10 })).id);
+      for (let n = 1; n <= 12; n += 1)
+        chapterIds.push((await buildChapter(t, series.id, { number: n, price: 10 + rand.int(5) * 10 })).id);
       seriesChapters.push({ seriesId: series.id, chapterIds });
     }
-    const packages = await t.app.services.store.coinPackages();
+    const packages = await t.app.services.purchases.coinPackages();
     const paid: string[] = [];
     const counts = { buy: 0, unlock: 0, bulk: 0, refund: 0, refused: 0 };
 
@@ -148,7 +153,14 @@ describe.skipIf(target.kind !== 'postgres')('the coin ledger under concurrent lo
     expect(wrong, `seed ${seed}`).toEqual([]);
 
     // Every paid or refunded purchase credited exactly once; every refund took back at most once.
-    const credits = await rows<{ id: string; status: string; credits: number; refunds: number; reversed: number; taken: number }>(sql`
+    const credits = await rows<{
+      id: string;
+      status: string;
+      credits: number;
+      refunds: number;
+      reversed: number;
+      taken: number;
+    }>(sql`
       select p.id, p.status,
         (select count(*) from coin_ledger l where l.purchase_id = p.id and l.kind = 'purchase')::int as credits,
         (select count(*) from coin_ledger l where l.purchase_id = p.id and l.kind = 'refund')::int as refunds,

@@ -12,7 +12,9 @@ const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
  */
 export async function stripeWebhookRoutes(app: FastifyInstance, { stripeEvents }: { stripeEvents: StripeEvents }) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: STRIPE_WEBHOOK_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: STRIPE_WEBHOOK_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     STRIPE_WEBHOOK_PATH,

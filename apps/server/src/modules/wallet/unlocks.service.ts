@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { chapterAccess, type Viewer } from '../access';
 import { lockBalance, moveCoins } from './ledger.repository';
-import { chaptersForUnlock, currentSubscription, insertUnlocks, seriesExists, unlockedAmong } from './store.repository';
+import { chaptersForUnlock, hasPremiumPassNow, insertUnlocks, seriesExists, unlockedAmong } from './unlocks.repository';
 
 export interface UnlockResult {
   /** The chapters asked for that this reader may now read. */
@@ -46,11 +46,10 @@ export function createUnlocks({
       const now = clock.now();
       const rows = await chaptersForUnlock(tx, ids);
       const found = rows.filter((row) => row.seriesPublished && (!seriesId || row.seriesId === seriesId));
-      const subscription = await currentSubscription(tx, user.id, now);
       const viewer: Viewer = {
         userId: user.id,
         role: user.role,
-        hasPremiumPass: subscription?.plan.includesPremium ?? false,
+        hasPremiumPass: await hasPremiumPassNow(tx, user.id, now),
         unlocked: await unlockedAmong(tx, user.id, ids),
       };
       const toBuy = found.filter((row) => {

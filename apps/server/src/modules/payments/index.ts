@@ -1,0 +1,14 @@
+// Payments (DESIGN §5, decisions 0009 and 0010): coin packages and purchases, checkout through one
+// provider (the built-in test checkout or Stripe), the one fulfilment, refunds, renewals, and
+// Stripe's webhook.
+export { insertCoinPackage, listCoinPackages, purchasesOfUser } from './payments.repository';
+export { toPurchase } from './payments.presenter';
+export { paymentsRoutes } from './payments.routes';
+export { createPayments, type Payments } from './payments.service';
+export { type PaymentProvider } from './providers/provider';
+export { createStripeClient } from './providers/stripe-objects';
+export { createStripeProvider } from './providers/stripe-provider';
+export { createTestProvider } from './providers/test-provider';
+export { createPurchases, type Purchases } from './purchases.service';
+export { createStripeEvents, type StripeEvents } from './stripe-events.service';
+export { stripeWebhookRoutes } from './stripe-webhook.routes';

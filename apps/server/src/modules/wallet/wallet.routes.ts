@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoint } from '../../lib/endpoint';
+import type { Unlocks } from './unlocks.service';
+import type { Wallet } from './wallet.service';
+
+/** The reader's coins (DESIGN §4 Money): their ledger, the auto-unlock setting, and unlocking chapters. */
+export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { wallet: Wallet; unlocks: Unlocks }) {
+  endpoint(app, 'wallet', {
+    handler: async (request) => ({ success: true, data: await wallet.wallet(request.user!.id, request.query.page) }),
+  });
+  endpoint(app, 'storeSettings', {
+    handler: async (request) => ({
+      success: true,
+      data: await wallet.setAutoUnlock(request.user!.id, request.body.autoUnlock),
+      message: 'Settings saved',
+    }),
+  });
+
+  endpoint(app, 'unlockChapter', {
+    handler: async (request) => {
+      const result = await unlocks.unlock(request.user!, [request.params.chapterId]);
+      return {
+        success: true,
+        data: { chapterId: request.params.chapterId, charged: result.charged, coins: result.coins },
+        message: result.charged > 0 ? `Unlocked for ${result.charged} coins` : 'Already unlocked',
+      };
+    },
+  });
+  endpoint(app, 'unlockChapters', {
+    handler: async (request) => {
+      const result = await unlocks.unlock(request.user!, request.body.chapterIds, request.params.seriesId);
+      return {
+        success: true,
+        data: result,
+        message:
+          result.charged > 0 ? `Unlocked ${result.chapterIds.length} chapters for ${result.charged} coins` : 'Already unlocked',
+      };
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import type { Database } from '../../db/client';
+import { pageInfo } from '../../db/sql';
+import { coinsAndSettingsOf, setAutoUnlock } from '../users';
+import { walletPage } from './ledger.repository';
+import { toWalletEntry } from './wallet.presenter';
+
+export const WALLET_PAGE_SIZE = 20;
+
+/** The reader's coins: their balance and ledger, and whether chapters unlock on their own. */
+export function createWallet({ db, onUserChanged }: { db: Database; onUserChanged: (userId: string) => void }) {
+  return {
+    async wallet(userId: string, page: number) {
+      const [{ rows, total }, user] = await Promise.all([
+        walletPage(db, userId, page, WALLET_PAGE_SIZE),
+        coinsAndSettingsOf(db, userId),
+      ]);
+      return {
+        balance: user?.coins ?? 0,
+        autoUnlock: user?.autoUnlock ?? false,
+        entries: rows.map(toWalletEntry),
+        pagination: pageInfo(page, WALLET_PAGE_SIZE, total),
+      };
+    },
+
+    async setAutoUnlock(userId: string, autoUnlock: boolean) {
+      await setAutoUnlock(db, userId, autoUnlock);
+      onUserChanged(userId);
+      return { autoUnlock };
+    },
+  };
+}
+export type Wallet = ReturnType<typeof createWallet>;
