@@ -12,7 +12,7 @@ import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, UPLOAD_MAX_FILES } from '@inkwell/contract';
 import { createUnlockLookup } from './modules/access/viewer';
 import { createViewerCache } from './modules/access/viewer-cache';
-import { createChangeBus, type ChangeBus } from './lib/change-bus';
+import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
 import { auditPlugin } from './modules/audit/audit';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -94,7 +94,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where media bytes go; from the config when not given. */
   storage?: MediaStorage;
-  /** How instances tell each other a user changed; from REDIS_URL when not given. */
+  /** How instances tell each other a user changed; from REDIS_URL and the database when not given (lib/change-bus.ts). */
   changeBus?: ChangeBus;
   /** The payment provider; from the config when not given: Stripe when configured, else the built-in test checkout. */
   paymentProvider?: PaymentProvider;
@@ -133,7 +133,13 @@ export async function buildApp(deps: AppDeps) {
   const jobs = createJobs(deps.database, app.log, deps.jobs);
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
-  const changeBus = deps.changeBus ?? createChangeBus(config.redisUrl);
+  const changeBus =
+    deps.changeBus ??
+    createChangeBus(changeBusTarget(config.redisUrl, deps.database), {
+      onError: (error) => app.log.warn({ err: error }, 'the change bus could not tell the other instances'),
+    });
+  // An instance serves once it hears the others' changes (and `npm run user`'s).
+  app.addHook('onReady', () => changeBus.ready());
   const viewerCache = createViewerCache(clock, changeBus);
   // The site's configuration (maintenance, registration, ads), read on every request: kept the same way.
   const siteConfig = createSiteConfig({ db, clock, bus: changeBus });
@@ -236,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
     newChapterNotices,
     freeAlerts,
     siteConfig,
+    changeBus,
   });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
@@ -357,6 +364,8 @@ declare module 'fastify' {
       newChapterNotices: ReturnType<typeof createNewChapterNotices>;
       freeAlerts: ReturnType<typeof createFreeAlerts>;
       siteConfig: ReturnType<typeof createSiteConfig>;
+      /** How this instance hears the others' changes (tests await its deliveries). */
+      changeBus: ChangeBus;
     };
   }
 }
