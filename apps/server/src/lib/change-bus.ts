@@ -69,7 +69,8 @@ export function createChangeBus(target: ChangeBusTarget, options: { onError?: (e
   const handlers: ((userId: string) => void)[] = [];
   const deliver = (userId: string) => handlers.forEach((handler) => handler(userId));
   const topicHandlers: { topic: string; handler: () => void }[] = [];
-  const deliverTopic = (topic: string) => topicHandlers.filter((entry) => entry.topic === topic).forEach((entry) => entry.handler());
+  const deliverTopic = (topic: string) =>
+    topicHandlers.filter((entry) => entry.topic === topic).forEach((entry) => entry.handler());
   const transport = openTransport(target);
 
   // Listening starts with the first subscriber: `npm run user` only publishes and opens no listener.
