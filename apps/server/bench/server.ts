@@ -55,15 +55,17 @@ async function openDatabase(): Promise<DatabaseHandle> {
 
 const database = await openDatabase();
 await database.migrate();
-const config = loadConfig({
-  NODE_ENV: 'production',
-  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-  DATA_DIR: dataDir,
-  MEDIA_AVIF: '0',
-});
 // The built web app, when there is one, so page speed can be measured on the same server.
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-if (existsSync(join(webDist, 'index.html'))) config.webDistDir = webDist;
+const config = {
+  ...loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    DATA_DIR: dataDir,
+    MEDIA_AVIF: '0',
+  }),
+  webDistDir: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
+};
 const limiter = createLimiter(undefined);
 const app = await buildApp({ config, database, limiter });
 await seedDemoContent(database.db, app.services.storage, systemClock);

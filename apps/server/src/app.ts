@@ -24,7 +24,7 @@ import {
 import { createSubscriptions, subscriptionsRoutes } from './modules/subscriptions';
 import { createUnlockLookup, createUnlocks, createWallet, walletRoutes } from './modules/wallet';
 import { createViewerCache } from './modules/access';
-import { createChangeBus, type ChangeBus } from './lib/change-bus';
+import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
 import { auditPlugin, auditRoutes } from './modules/audit';
 import { authRoutes, createAuthService, createPasswordResetService } from './modules/auth';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
@@ -81,7 +81,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where media bytes go; from the config when not given. */
   storage?: MediaStorage;
-  /** How instances tell each other a user changed; from REDIS_URL when not given. */
+  /** How instances tell each other a user changed; from REDIS_URL and the database when not given (lib/change-bus.ts). */
   changeBus?: ChangeBus;
   /** The payment provider; from the config when not given: Stripe when configured, else the built-in test checkout. */
   paymentProvider?: PaymentProvider;
@@ -120,7 +120,13 @@ export async function buildApp(deps: AppDeps) {
   const jobs = createJobs(deps.database, app.log, deps.jobs);
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
-  const changeBus = deps.changeBus ?? createChangeBus(config.redisUrl);
+  const changeBus =
+    deps.changeBus ??
+    createChangeBus(changeBusTarget(config.redisUrl, deps.database), {
+      onError: (error) => app.log.warn({ err: error }, 'the change bus could not tell the other instances'),
+    });
+  // An instance serves once it hears the others' changes (and `npm run user`'s).
+  app.addHook('onReady', () => changeBus.ready());
   const viewerCache = createViewerCache(clock, changeBus);
   // The site's configuration (maintenance, registration, ads), read on every request: kept the same way.
   const siteConfig = createSiteConfig({ db, clock, bus: changeBus });
@@ -237,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
     newChapterNotices,
     freeAlerts,
     siteConfig,
+    changeBus,
   });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
@@ -362,6 +369,8 @@ declare module 'fastify' {
       newChapterNotices: ReturnType<typeof createNewChapterNotices>;
       freeAlerts: ReturnType<typeof createFreeAlerts>;
       siteConfig: ReturnType<typeof createSiteConfig>;
+      /** How this instance hears the others' changes (tests await its deliveries). */
+      changeBus: ChangeBus;
     };
   }
 }

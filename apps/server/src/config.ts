@@ -81,27 +81,23 @@ export interface Config {
   stripe: StripeConfig | undefined;
 }
 
-/** Reads the environment into a typed config; throws with every problem listed at once. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads the environment into a typed config, read-only: whoever needs another value (main.ts's
+ * web folder, a test's) makes a new object. Throws with every problem listed at once, so an
+ * operator fixes them in one go.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   // An empty variable (FOO=) means unset, as operators expect.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(given);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...findMissingVariables(given),
+  ];
+  if (!parsed.success || problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const e = parsed.data;
-  if (e.MEDIA_DRIVER === 's3' && !e.S3_BUCKET) {
-    throw new Error('Invalid configuration:\n  S3_BUCKET: required when MEDIA_DRIVER=s3');
-  }
-  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production');
-  }
-  // Half a Stripe setup would quietly leave the free test checkout on: refuse to start instead.
-  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
-    const missing = e.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
-    throw new Error(`Invalid configuration:\n  ${missing}: required when the other Stripe variable is set`);
-  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -140,6 +136,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api: stripeApi(e.STRIPE_API_BASE) }
         : undefined,
   };
+}
+
+/**
+ * The variables one setting makes required, judged on what was given (so they are reported with
+ * the schema's problems, not after them).
+ */
+function findMissingVariables(given: Record<string, string | undefined>): string[] {
+  const missing: string[] = [];
+  if (given.MEDIA_DRIVER === 's3' && !given.S3_BUCKET) missing.push('S3_BUCKET: required when MEDIA_DRIVER=s3');
+  if (given.NODE_ENV === 'production' && !given.SESSION_SECRET) missing.push('SESSION_SECRET: required in production');
+  // Half a Stripe setup would quietly leave the free test checkout on: refuse to start instead.
+  if (Boolean(given.STRIPE_SECRET_KEY) !== Boolean(given.STRIPE_WEBHOOK_SECRET)) {
+    const name = given.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    missing.push(`${name}: required when the other Stripe variable is set`);
+  }
+  return missing;
 }
 
 function stripeApi(base: string): StripeConfig['api'] {

@@ -14,9 +14,8 @@ import { seedDemoContent } from './demo/seed-demo';
 
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {
-  const config = loadConfig();
   // The built SPA sits beside the server's build: apps/web/dist.
-  config.webDistDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+  const config = { ...loadConfig(), webDistDir: join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist') };
 
   const database = await openDatabase(config);
   await database.migrate();

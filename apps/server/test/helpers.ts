@@ -22,7 +22,7 @@ import type { MediaStorage } from '../src/modules/media/storage';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** A migrated database of its own for one test file: a loaded PGlite snapshot, or a cloned PostgreSQL database. */
-async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
     return openPglite({ loadDataDir: new Blob([readFileSync(target.dumpFile)]) });
@@ -77,17 +77,21 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-app-'));
   // AVIF encoding takes seconds per image; the tests that want it turn it on.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', ...options.env });
+  let webDistDir: string | undefined;
   if (options.indexHtml !== undefined) {
     // A stand-in for the built SPA, so the HTML the server sends can be checked.
-    config.webDistDir = join(dataDir, 'web');
-    mkdirSync(config.webDistDir, { recursive: true });
-    writeFileSync(join(config.webDistDir, 'index.html'), options.indexHtml);
+    webDistDir = join(dataDir, 'web');
+    mkdirSync(webDistDir, { recursive: true });
+    writeFileSync(join(webDistDir, 'index.html'), options.indexHtml);
     if (options.renderer !== undefined) {
       mkdirSync(join(dataDir, 'dist-server'), { recursive: true });
       writeFileSync(join(dataDir, 'dist-server', 'entry-server.js'), options.renderer);
     }
   }
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', ...options.env }),
+    webDistDir,
+  };
   const clock = createManualClock(new Date());
   const limiter = createLimiter(process.env.REDIS_URL, { isolated: true });
   const app = await buildApp({

@@ -14,7 +14,8 @@ afterAll(async () => {
 
 async function userCommand(command: string, args: string[], options: UserCommand['options'] = {}): Promise<string[]> {
   const printed: string[] = [];
-  await runUserCommand(t.db, { command, args, options }, (line) => printed.push(line));
+  // The app's own bus: the command's change reaches this instance as it would reach a running server.
+  await runUserCommand({ db: t.db, changes: t.app.services.changeBus }, { command, args, options }, (line) => printed.push(line));
   return printed;
 }
 const verify = (cookie: string) =>
@@ -28,6 +29,8 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
   it('set-role: a promotion shows on the next request of the open session', async () => {
     const user = await createUser(t.db);
     const cookie = await loginAs(t.app, user);
+    // The server now keeps the session and its user a few seconds (its clock stands still).
+    expect(await verify(cookie)).toMatchObject({ authenticated: true, user: { role: 'reader' } });
     expect(await userCommand('set-role', [user.username, 'editor'])).toEqual([`${user.username} is now editor.`]);
     expect(await verify(cookie)).toMatchObject({ authenticated: true, user: { role: 'editor' } });
   });
@@ -43,6 +46,7 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
   it('set-password: the old password and sessions stop working, the new password works', async () => {
     const user = await createUser(t.db);
     const cookie = await loginAs(t.app, user);
+    expect((await verify(cookie)).authenticated).toBe(true);
     await userCommand('set-password', [user.username], { password: 'quiet-harbour-lamp-58' });
     expect((await verify(cookie)).authenticated).toBe(false);
     expect((await login(user.username, user.password)).statusCode).toBe(401);

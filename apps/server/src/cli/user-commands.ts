@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { emailSchema, passwordSchema, roleSchema, usernameSchema, type Role } from '@inkwell/contract';
 import type { Database } from '../db/client';
+import type { ChangeBus } from '../lib/change-bus';
 import { hashPassword } from '../lib/passwords';
 import { findPasswordWeakness, type PasswordOwner } from '../lib/password-strength';
 import { deleteUserSessions } from '../modules/auth';
@@ -41,12 +42,19 @@ function choosePassword(given: string | undefined, owner: PasswordOwner): { pass
   return { password: given, isGenerated: false };
 }
 
+/** What a command works on: the database, and the change bus the running servers listen to. */
+export interface UserCommandDeps {
+  db: Database;
+  changes: Pick<ChangeBus, 'publish'>;
+}
+
 /**
  * `npm run user -- …`: create an account, set a password, set a role. Each change is one
- * transaction, and ends the sessions it should, so a server running on the same database sees
- * it on its next request (sessions resolve their user on every request).
+ * transaction, and ends the sessions it should; once it is committed, the user's change goes out
+ * on the change bus, so every running server drops what it kept of them and sees the change on
+ * its next request.
  */
-export async function runUserCommand(db: Database, { command, args, options }: UserCommand, print: (line: string) => void) {
+export async function runUserCommand({ db, changes }: UserCommandDeps, { command, args, options }: UserCommand, print: (line: string) => void) {
   if (command === 'create') {
     const email = emailSchema.safeParse(options.email);
     const username = usernameSchema.safeParse(options.username);
@@ -77,6 +85,7 @@ export async function runUserCommand(db: Database, { command, args, options }: U
       await updateUserPassword(tx, user.id, passwordHash);
       await deleteUserSessions(tx, user.id);
     });
+    changes.publish(user.id);
     print(`Password of ${user.username} set; their sessions were ended.`);
     if (isGenerated) print(`password: ${password}`);
     return;
@@ -87,13 +96,14 @@ export async function runUserCommand(db: Database, { command, args, options }: U
     const role = roleSchema.safeParse(args[1]);
     if (!user) throw new CommandError(`No user ${args[0] ?? ''}`);
     if (!role.success) throw new CommandError('The role must be reader, editor or admin');
-    // The role is read on every request, so a promotion needs nothing more; a demotion also ends
-    // the user's sessions, so no open page goes on as if it still had the old rights.
+    // A demotion also ends the user's sessions, so no open page goes on as if it still had the old rights.
     const isDemotion = ROLE_RANK[role.data] < ROLE_RANK[user.role];
     await db.transaction(async (tx) => {
       await updateUserRole(tx, user.id, role.data);
       if (isDemotion) await deleteUserSessions(tx, user.id);
     });
+    // A promotion too: the servers keep a session's user (and role) a few seconds.
+    changes.publish(user.id);
     print(`${user.username} is now ${role.data}${isDemotion ? '; their sessions were ended' : ''}.`);
     return;
   }
@@ -108,6 +118,7 @@ export async function runUserCommand(db: Database, { command, args, options }: U
       return;
     }
     await disableTwoFactor(db, user.id);
+    changes.publish(user.id);
     print(`Two-factor sign-in of ${user.username} is off; their password alone signs in now.`);
     return;
   }

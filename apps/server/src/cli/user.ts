@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/data-dir-lock';
-import { CommandError, runUserCommand } from './user-commands';
+import { runUserCli } from './user-cli';
+import { CommandError } from './user-commands';
 
 const USAGE = `Usage: npm run user -- <command>
 
@@ -14,7 +13,8 @@ const USAGE = `Usage: npm run user -- <command>
 Without --password a random one is generated and printed. With the embedded database (no
 DATABASE_URL), stop the server first: PGlite is opened by one process at a time, and this
 command refuses to run while the server holds the data folder. On PostgreSQL a change takes
-effect at once, the server running or not.`;
+effect at once, the servers running or not: the command tells them on the change bus (Redis when
+REDIS_URL is set, else PostgreSQL's LISTEN/NOTIFY), so run it with the servers' environment.`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -39,13 +39,12 @@ async function main() {
   }
   if (!['create', 'set-password', 'set-role', 'turn-off-two-factor'].includes(command)) fail(USAGE);
 
-  const database = await openDatabase(loadConfig());
-  try {
-    await database.migrate();
-    await runUserCommand(database.db, { command, args, options: values }, (line) => process.stdout.write(`${line}\n`));
-  } finally {
-    await database.close();
-  }
+  await runUserCli({
+    env: process.env,
+    command: { command, args, options: values },
+    print: (line) => process.stdout.write(`${line}\n`),
+    warn: (line) => process.stderr.write(`${line}\n`),
+  });
 }
 
 main().catch((error: unknown) => {

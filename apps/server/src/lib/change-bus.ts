@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import postgres from 'postgres';
 
 const CHANNEL = 'inkwell:user-changed';
 /** Site-wide changes (the site's configuration), by topic name. */
@@ -8,9 +9,13 @@ const TOPIC_CHANNEL = 'inkwell:topic-changed';
 export type ChangeTopic = 'site-config';
 
 /**
- * Tells every instance that something about a user changed (coins, plan, unlocks, sessions), so
- * each drops what it cached about them. Over Redis pub/sub when REDIS_URL is set (the production
- * shape: N instances on one Redis); in process otherwise, where there is only this instance.
+ * Tells every process on the same data that something changed, so each drops what it cached:
+ * a user (coins, plan, unlocks, sessions, role) or a site-wide topic. The publishing process's own
+ * subscribers hear it at once; the others as soon as the transport delivers it.
+ *
+ * Publish after the change is committed: the bus sends on a connection of its own, never inside
+ * the caller's transaction, so a notice sent earlier could make another instance reload the old
+ * values.
  */
 export interface ChangeBus {
   publish(userId: string): void;
@@ -18,43 +23,136 @@ export interface ChangeBus {
   /** Something site-wide changed: every instance (this one at once) drops what it kept of it. */
   publishTopic(topic: ChangeTopic): void;
   subscribeTopic(topic: ChangeTopic, handler: () => void): void;
+  /** Resolves once this process hears the others' changes (an instance waits for it before it serves). */
+  ready(): Promise<void>;
+  /** Sends what is still on its way (a command publishes, then closes and exits), then lets go of the connections. */
   close(): Promise<void>;
 }
 
-export function createChangeBus(redisUrl: string | undefined): ChangeBus {
+/** Where the other processes listen: what the servers and `npm run user` both derive from the same config. */
+export interface ChangeBusTarget {
+  redisUrl?: string | undefined;
+  /** The PostgreSQL database's URL; unset on PGlite. */
+  postgresUrl?: string | undefined;
+}
+
+export type ChangeBusTransport = 'redis' | 'postgres' | 'process';
+
+/**
+ * Redis pub/sub when REDIS_URL is set; else PostgreSQL's LISTEN/NOTIFY when the database is
+ * PostgreSQL (N instances need nothing more than their database); else in process: PGlite is
+ * opened by one process at a time, so there is no one else to tell.
+ */
+export function chooseChangeBusTransport(target: ChangeBusTarget): ChangeBusTransport {
+  if (target.redisUrl) return 'redis';
+  if (target.postgresUrl) return 'postgres';
+  return 'process';
+}
+
+/** The bus's target for a process on this database: the servers and `npm run user` both use it, so they meet on one transport. */
+export function changeBusTarget(
+  redisUrl: string | undefined,
+  database: { kind: 'pglite' | 'postgres'; url?: string | undefined },
+): ChangeBusTarget {
+  return { redisUrl, postgresUrl: database.kind === 'postgres' ? database.url : undefined };
+}
+
+/** Carries messages between processes; `listen` resolves once it hears both channels. */
+interface Transport {
+  send(channel: string, message: string): Promise<unknown>;
+  listen(onMessage: (channel: string, message: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createChangeBus(target: ChangeBusTarget, options: { onError?: (error: unknown) => void } = {}): ChangeBus {
+  const onError = options.onError ?? (() => {});
   const handlers: ((userId: string) => void)[] = [];
   const deliver = (userId: string) => handlers.forEach((handler) => handler(userId));
   const topicHandlers: { topic: string; handler: () => void }[] = [];
-  const deliverTopic = (topic: string) => topicHandlers.filter((entry) => entry.topic === topic).forEach((entry) => entry.handler());
-  const subscribeTopic = (topic: ChangeTopic, handler: () => void) => void topicHandlers.push({ topic, handler });
-  if (!redisUrl) {
-    return {
-      publish: deliver,
-      subscribe: (handler) => void handlers.push(handler),
-      publishTopic: deliverTopic,
-      subscribeTopic,
-      close: async () => {},
-    };
-  }
-  const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  void subscriber.subscribe(CHANNEL, TOPIC_CHANNEL);
-  subscriber.on('message', (channel: string, message: string) => (channel === TOPIC_CHANNEL ? deliverTopic(message) : deliver(message)));
+  const deliverTopic = (topic: string) =>
+    topicHandlers.filter((entry) => entry.topic === topic).forEach((entry) => entry.handler());
+  const transport = openTransport(target);
+
+  // Listening starts with the first subscriber: `npm run user` only publishes and opens no listener.
+  let listening: Promise<void> | undefined;
+  const listen = () => {
+    if (!transport || listening) return;
+    listening = transport.listen((channel, message) => (channel === TOPIC_CHANNEL ? deliverTopic(message) : deliver(message)));
+    listening.catch(() => {}); // ready() reports it
+  };
+  const sending = new Set<Promise<void>>();
+  const send = (channel: string, message: string) => {
+    if (!transport) return;
+    const sent: Promise<void> = transport
+      .send(channel, message)
+      .then(() => {}, onError)
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
+  };
+
   return {
     publish(userId) {
-      // This instance forgets at once; the others as soon as Redis delivers.
       deliver(userId);
-      void publisher.publish(CHANNEL, userId).catch(() => {});
+      send(CHANNEL, userId);
     },
-    subscribe: (handler) => void handlers.push(handler),
+    subscribe(handler) {
+      handlers.push(handler);
+      listen();
+    },
     publishTopic(topic) {
       deliverTopic(topic);
-      void publisher.publish(TOPIC_CHANNEL, topic).catch(() => {});
+      send(TOPIC_CHANNEL, topic);
     },
-    subscribeTopic,
+    subscribeTopic(topic, handler) {
+      topicHandlers.push({ topic, handler });
+      listen();
+    },
+    async ready() {
+      await listening;
+    },
     async close() {
-      subscriber.disconnect();
+      await Promise.all(sending);
+      await transport?.close();
+    },
+  };
+}
+
+function openTransport(target: ChangeBusTarget): Transport | undefined {
+  const transport = chooseChangeBusTransport(target);
+  if (transport === 'redis' && target.redisUrl) return redisTransport(target.redisUrl);
+  if (transport === 'postgres' && target.postgresUrl) return postgresTransport(target.postgresUrl);
+  return undefined;
+}
+
+function redisTransport(url: string): Transport {
+  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+  let subscriber: Redis | undefined;
+  return {
+    send: (channel, message) => publisher.publish(channel, message),
+    async listen(onMessage) {
+      subscriber = new Redis(url, { maxRetriesPerRequest: null });
+      subscriber.on('message', onMessage);
+      await subscriber.subscribe(CHANNEL, TOPIC_CHANNEL);
+    },
+    async close() {
+      subscriber?.disconnect();
       publisher.disconnect();
     },
+  };
+}
+
+/**
+ * NOTIFY goes out on one small connection; `listen` holds a connection of its own for good and
+ * listens again by itself when it is cut (postgres.js). What is published while it is cut is
+ * missed: caches keep a user or a topic a few seconds at most, so that is how stale it can be.
+ */
+function postgresTransport(url: string): Transport {
+  const sql = postgres(url, { max: 1, idle_timeout: 60, onnotice: () => {} });
+  return {
+    send: (channel, message) => sql.notify(channel, message),
+    async listen(onMessage) {
+      await Promise.all([CHANNEL, TOPIC_CHANNEL].map((channel) => sql.listen(channel, (message) => onMessage(channel, message))));
+    },
+    close: () => sql.end({ timeout: 5 }),
   };
 }

@@ -169,7 +169,7 @@ describe('asking for a reset link (issue 7 §4.9)', () => {
       mailer: { send: () => Promise.reject(new Error('the request must not send mail')) },
       logger: t.app.log,
       publicUrl: TEST_ORIGIN,
-      viewerCache: createViewerCache(t.clock, createChangeBus(undefined)),
+      viewerCache: createViewerCache(t.clock, createChangeBus({})),
       deliver: (request) => delivered.push(request),
     });
     await service.requestReset({ email: user.email });

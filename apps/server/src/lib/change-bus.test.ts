@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { openTestDatabase } from '../../test/helpers';
+import { chooseChangeBusTransport, createChangeBus, type ChangeBus, type ChangeBusTarget } from './change-bus';
+
+/** What a bus heard, and a way to wait (at most 2 s) for one user's or topic's change to arrive. */
+function listenTo(bus: ChangeBus) {
+  const users: string[] = [];
+  const topics: string[] = [];
+  const waiting: { isDue: () => boolean; resolve: (heard: boolean) => void }[] = [];
+  const settle = () => waiting.filter((entry) => entry.isDue()).forEach((entry) => entry.resolve(true));
+  bus.subscribe((userId) => {
+    users.push(userId);
+    settle();
+  });
+  bus.subscribeTopic('site-config', () => {
+    topics.push('site-config');
+    settle();
+  });
+  const until = (isDue: () => boolean) =>
+    new Promise<boolean>((resolve) => {
+      if (isDue()) return resolve(true);
+      const deadline = setTimeout(() => resolve(false), 2_000);
+      waiting.push({ isDue, resolve: (heard) => (clearTimeout(deadline), resolve(heard)) });
+    });
+  return {
+    users,
+    topics,
+    hears: (userId: string) => until(() => users.includes(userId)),
+    hearsTopic: () => until(() => topics.length > 0),
+  };
+}
+
+describe('which transport the bus takes', () => {
+  it.each<[ChangeBusTarget, string]>([
+    [{ redisUrl: 'redis://cache:6379', postgresUrl: 'postgres://db/inkwell' }, 'redis'],
+    [{ redisUrl: 'redis://cache:6379' }, 'redis'],
+    [{ postgresUrl: 'postgres://db/inkwell' }, 'postgres'],
+    [{}, 'process'],
+  ])('%j → %s', (target, transport) => {
+    expect(chooseChangeBusTransport(target)).toBe(transport);
+  });
+});
+
+describe('the change bus in process (PGlite: one process)', () => {
+  it('delivers a user to every subscriber at once, and a topic only to its own', async () => {
+    const bus = createChangeBus({});
+    const first = listenTo(bus);
+    const second = listenTo(bus);
+    await bus.ready();
+    bus.publish('user-1');
+    expect(first.users).toEqual(['user-1']);
+    expect(second.users).toEqual(['user-1']);
+    expect(first.topics).toEqual([]);
+    bus.publishTopic('site-config');
+    expect(first.topics).toEqual(['site-config']);
+    expect(first.users).toEqual(['user-1']);
+    await bus.close();
+  });
+});
+
+/**
+ * The same checks over each transport between processes: two buses stand for two instances (or
+ * an instance and `npm run user`) on the same database or Redis.
+ */
+function describeAcrossProcesses(name: string, isAvailable: () => boolean, openTarget: () => Promise<ChangeBusTarget>) {
+  describe.skipIf(!isAvailable())(name, () => {
+    let target: ChangeBusTarget;
+    const buses: ChangeBus[] = [];
+    const openBus = () => {
+      const bus = createChangeBus(target, { onError: (error) => expect.unreachable(String(error)) });
+      buses.push(bus);
+      return bus;
+    };
+    beforeAll(async () => {
+      target = await openTarget();
+    });
+    afterAll(async () => {
+      await Promise.all(buses.map((bus) => bus.close()));
+    });
+
+    it("delivers a user's change to the other instance, and to the publisher's own subscribers at once", async () => {
+      const publisher = openBus();
+      const other = openBus();
+      const here = listenTo(publisher);
+      const there = listenTo(other);
+      await Promise.all([publisher.ready(), other.ready()]);
+      const userId = randomUUID();
+      publisher.publish(userId);
+      expect(here.users).toContain(userId);
+      expect(await there.hears(userId)).toBe(true);
+      expect(there.topics).toEqual([]);
+    });
+
+    it('delivers a topic to its subscribers only', async () => {
+      const publisher = openBus();
+      const other = openBus();
+      const there = listenTo(other);
+      await other.ready();
+      publisher.publishTopic('site-config');
+      expect(await there.hearsTopic()).toBe(true);
+      expect(there.users).not.toContain('site-config');
+    });
+
+    it('still delivers what was published just before close (npm run user publishes, closes and exits)', async () => {
+      const other = openBus();
+      const there = listenTo(other);
+      await other.ready();
+      const command = createChangeBus(target);
+      const userId = randomUUID();
+      command.publish(userId);
+      await command.close();
+      expect(await there.hears(userId)).toBe(true);
+    });
+  });
+}
+
+const testDatabase = inject('testDatabase');
+// A database of this file's own: notifications never leave their database.
+let database: DatabaseHandle | undefined;
+const openDatabaseUrl = async () => {
+  database ??= await openTestDatabase();
+  return database.url!;
+};
+afterAll(async () => {
+  await database?.close();
+});
+
+describeAcrossProcesses(
+  'the change bus over PostgreSQL (LISTEN/NOTIFY, no Redis)',
+  () => testDatabase.kind === 'postgres',
+  async () => ({ postgresUrl: await openDatabaseUrl() }),
+);
+
+describeAcrossProcesses(
+  'the change bus over Redis',
+  () => Boolean(process.env.REDIS_URL),
+  // With both, Redis carries it (this address is never dialled).
+  async () => ({ redisUrl: process.env.REDIS_URL, postgresUrl: 'postgres://127.0.0.1:1/unused' }),
+);
+
+describe.skipIf(testDatabase.kind !== 'postgres')('the change bus over PostgreSQL, when its connection is cut', () => {
+  it('listens again by itself', async () => {
+    const postgresUrl = await openDatabaseUrl();
+    const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+    const publisher = createChangeBus({ postgresUrl });
+    const listener = createChangeBus({ postgresUrl });
+    try {
+      const there = listenTo(listener);
+      await listener.ready();
+      const cut = await admin`
+        select pg_terminate_backend(pid) as done from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`;
+      expect(cut.length).toBeGreaterThan(0);
+      // Publish until the listener is back (postgres.js reconnects within a moment), at most 3 s.
+      const deadline = Date.now() + 3_000;
+      let isBack = false;
+      while (!isBack && Date.now() < deadline) {
+        const userId = randomUUID();
+        publisher.publish(userId);
+        isBack = await Promise.race([
+          there.hears(userId),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100)),
+        ]);
+      }
+      expect(isBack).toBe(true);
+    } finally {
+      await publisher.close();
+      await listener.close();
+      await admin.end();
+    }
+  });
+});
