@@ -53,7 +53,7 @@ function specifiersOf(file) {
  * that cannot be understood apart). `skip` leaves files out (tests, which may reach anywhere).
  */
 export function fileGraph(dir, skip = () => false) {
-  const files = listFiles(dir).filter((file) => !skip(file));
+  const files = listFiles(resolve(dir)).filter((file) => !skip(file));
   const known = new Set(files);
   const graph = new Map(files.map((file) => [file, new Set()]));
   for (const file of files) {

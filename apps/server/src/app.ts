@@ -25,7 +25,7 @@ import { createSubscriptions, subscriptionsRoutes } from './modules/subscription
 import { createUnlockLookup, createUnlocks, createWallet, walletRoutes } from './modules/wallet';
 import { createViewerCache } from './modules/access';
 import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
-import { auditPlugin, auditRoutes } from './modules/audit';
+import { auditPlugin, auditRoutes, createAuditService } from './modules/audit';
 import { authRoutes, createAuthService, createPasswordResetService } from './modules/auth';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
 import { announcementPageMeta, announcementsRoutes, createAnnouncementsService } from './modules/announcements';
@@ -53,11 +53,12 @@ import {
   createFreeAlerts,
   createNewChapterNotices,
   createUnsubscribeTokens,
+  createNotificationsService,
   notificationRoutes,
   notificationSettingsRoutes,
 } from './modules/notifications';
-import { searchRoutes } from './modules/search';
-import { createPageMetaRegistry, seoRoutes } from './modules/seo';
+import { createSearchService, searchRoutes } from './modules/search';
+import { createPageMetaRegistry, createSeoService, seoRoutes } from './modules/seo';
 import { createSeriesService, seriesRoutes } from './modules/series';
 import { adsRoutes } from './modules/ads';
 import { createSiteConfig, maintenancePlugin, siteConfigRoutes } from './modules/site-config';
@@ -303,11 +304,11 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes, { auth, passwordReset, registration: siteConfig });
   await app.register(twoFactorRoutes, { db, auth, twoFactor });
-  await app.register(notificationRoutes, { db });
+  await app.register(notificationRoutes, { notifications: createNotificationsService({ db }) });
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences });
-  await app.register(siteConfigRoutes, { db, siteConfig });
+  await app.register(siteConfigRoutes, { siteConfig });
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
-  await app.register(searchRoutes, { db });
+  await app.register(searchRoutes, { search: createSearchService({ db }) });
   await app.register(adsRoutes, { siteConfig });
   await app.register(genresRoutes, { genres });
   await app.register(bannersRoutes, { banners });
@@ -326,8 +327,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(metricsRoutes, { metrics: createMetricsService({ db, clock }) });
   await app.register(adminUsersRoutes, { adminUsers: createAdminUsersService({ db, clock, comments, onUserChanged }) });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
-  await app.register(auditRoutes, { db });
-  await app.register(seoRoutes, { db, clock, publicUrl: config.publicUrl });
+  await app.register(auditRoutes, { audit: createAuditService({ db }) });
+  await app.register(seoRoutes, { seo: createSeoService({ db, clock, publicUrl: config.publicUrl }) });
 
   const pageMeta = createPageMetaRegistry();
   pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));

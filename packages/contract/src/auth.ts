@@ -7,11 +7,6 @@ import {
 } from './constants';
 
 export const ROLES = ['reader', 'editor', 'admin'] as const;
-/** The team (DESIGN §5): editors and admins, who run the catalogue and see every chapter. */
-export const TEAM_ROLES: readonly Role[] = ['editor', 'admin'];
-/** Whether a role is on the team: the one test of it, for the server's rules and the web's menus. */
-export const isTeamRole = (role: string | null | undefined): boolean => role === 'editor' || role === 'admin';
-
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

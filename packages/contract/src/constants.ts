@@ -101,3 +101,9 @@ export const ARCHIVE_MAX_ENTRIES = 500;
 export const ARCHIVE_MAX_INFLATED_BYTES = 600 * 1024 * 1024;
 /** Novel chapter text, as sanitized HTML. */
 export const NOVEL_TEXT_MAX_CHARS = 400_000;
+
+/**
+ * DESIGN §5: the team is editors and admins, who run the catalogue and see every chapter. The one
+ * test of it, for the server's rules (through modules/access) and the web's menus and ads.
+ */
+export const isTeamRole = (role: string | null | undefined): boolean => role === 'editor' || role === 'admin';

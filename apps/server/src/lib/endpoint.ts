@@ -1,6 +1,7 @@
 import {
   ENDPOINTS,
   ERROR_STATUS,
+  isTeamRole,
   errorBodySchema,
   type Access,
   type EndpointName,
@@ -39,7 +40,7 @@ export function accessGuard(access: Access): OnRequest | undefined {
   return async (request: FastifyRequest) => {
     if (!request.user) throw new AppError('unauthorized', 'Please log in to continue');
     const role = request.user.role;
-    if (access === 'team' && role !== 'editor' && role !== 'admin') throw new AppError('forbidden', 'You do not have access to this');
+    if (access === 'team' && !isTeamRole(role)) throw new AppError('forbidden', 'You do not have access to this');
     if (access === 'admin' && role !== 'admin') throw new AppError('forbidden', 'You do not have access to this');
   };
 }

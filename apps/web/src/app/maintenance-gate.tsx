@@ -1,3 +1,4 @@
+import { isTeamRole } from '@inkwell/contract';
 import type { ReactNode } from 'react';
 import { Wrench } from 'lucide-react';
 import { useLocation } from 'react-router';
@@ -9,13 +10,12 @@ import { useMaintenanceAnswers, useSiteSettings } from '../lib/site-settings';
 /** Pages open in maintenance: the team signs in on /login; the error page is what everyone else sees anyway. */
 const OPEN_PAGES = new Set(['/login', '/errorpage']);
 
-const isTeam = (role: string | undefined) => role === 'editor' || role === 'admin';
 
 /** Whether maintenance is on, and whether this viewer is one of the team who work through it. */
 function useMaintenance() {
   const settings = useSiteSettings();
   const { user, isChecking } = useAuth();
-  return { maintenance: settings.data?.maintenance, isTeam: isTeam(user?.role.toLowerCase()), isChecking };
+  return { maintenance: settings.data?.maintenance, isTeam: isTeamRole(user?.role.toLowerCase()), isChecking };
 }
 
 /** What the team sees on every page while maintenance is on. */

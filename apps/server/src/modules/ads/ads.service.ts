@@ -1,4 +1,5 @@
 import { ADS_VISITOR_ROLE, type AdsConfigResponse, type AdsSettings } from '@inkwell/contract';
+import { isTeamRole } from '../access';
 import type { AuthUser } from '../users';
 
 /**
@@ -6,7 +7,7 @@ import type { AuthUser } from '../users';
  * viewer: team members and premium readers see no ads, and are not sent the scripts.
  */
 export function adsConfigFor(settings: AdsSettings, user: Pick<AuthUser, 'role' | 'isPremium'> | null): AdsConfigResponse {
-  const isTeamMember = user?.role === 'editor' || user?.role === 'admin';
+  const isTeamMember = isTeamRole(user?.role);
   const isPremium = user?.isPremium ?? false;
   const user_status = { isTeamMember, isPremium, isAuthenticated: user !== null, role: user?.role ?? ADS_VISITOR_ROLE };
   const reason = !settings.enabled

@@ -34,7 +34,10 @@ export async function listAuditEntries(
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((query.page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return {
     total: count?.total ?? 0,
@@ -54,4 +57,7 @@ export async function listAuditEntries(
   };
 }
 
-
+/** Appends one row to the audit log (never updated nor deleted). */
+export async function insertAuditEntry(db: Database, entry: typeof auditLog.$inferInsert): Promise<void> {
+  await db.insert(auditLog).values(entry);
+}

@@ -87,7 +87,11 @@ describe('the audit log', () => {
       ip: '203.0.113.7',
       userAgent: 'Audit test browser',
     });
-    expect(update).toMatchObject({ method: 'PATCH', target: { type: 'genres', id, label: 'Audited Thriller' }, details: { name: 'Audited Thriller' } });
+    expect(update).toMatchObject({
+      method: 'PATCH',
+      target: { type: 'genres', id, label: 'Audited Thriller' },
+      details: { name: 'Audited Thriller' },
+    });
   });
 
   it('keeps no record of reads, refused or failed calls, or readers’ own actions', async () => {

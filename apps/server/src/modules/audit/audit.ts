@@ -2,7 +2,7 @@ import type { Access } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { insertAuditEntry } from './audit.repository';
 
 /**
  * The audit log (issue 10 §2): every team and admin action, recorded in one place rather than in
@@ -47,7 +47,7 @@ export interface AuditEvent {
 /** Records an action that is not a team endpoint's answer (a security change of a team member's account). */
 export async function recordAuditEvent(db: Database, event: AuditEvent): Promise<void> {
   const request = event.request;
-  await db.insert(auditLog).values({
+  await insertAuditEntry(db, {
     actorId: event.actor.id,
     actorName: event.actor.username,
     actorRole: event.actor.role,
@@ -76,7 +76,7 @@ export const auditPlugin = fp(
       if (!request.auditTarget && typeof payload === 'string') request.auditAnswer = answerTarget(payload);
       const action = request.routeOptions.config.endpoint ?? request.routeOptions.url ?? request.url;
       try {
-        await db.insert(auditLog).values({
+        await insertAuditEntry(db, {
           actorId: request.user.id,
           actorName: request.user.username,
           actorRole: request.user.role,
@@ -149,7 +149,8 @@ const DEPTH_MAX = 4;
 
 /** A copy that is safe to keep: secrets replaced, long text cut, deep or wide values trimmed. */
 export function redact(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.length > VALUE_MAX ? `${value.slice(0, VALUE_MAX)}… (${value.length} characters)` : value;
+  if (typeof value === 'string')
+    return value.length > VALUE_MAX ? `${value.slice(0, VALUE_MAX)}… (${value.length} characters)` : value;
   if (value === null || typeof value !== 'object') return value;
   if (depth >= DEPTH_MAX) return '…';
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => redact(item, depth + 1));

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { insertOutboxMessage, markMailFailed, markMailSent } from './mail-outbox.repository';
 
 export interface MailMessage {
   to: string;
@@ -27,23 +26,17 @@ export function createMailer(deps: { db: Database; logger: FastifyBaseLogger; sm
   return {
     async send(message) {
       const { to, subject, text } = message;
-      const [row] = await deps.db
-        .insert(mailOutbox)
-        .values({ to, subject, text, status: transport ? 'queued' : 'logged' })
-        .returning({ id: mailOutbox.id });
-      if (!transport || !row) {
+      const id = await insertOutboxMessage(deps.db, { to, subject, text, status: transport ? 'queued' : 'logged' });
+      if (!transport || !id) {
         deps.logger.info({ mail: message }, `mail to ${message.to}: ${message.subject}\n${message.text}`);
         return;
       }
       try {
         await transport.sendMail({ from: deps.from, ...message });
-        await deps.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        await markMailSent(deps.db, id, new Date());
       } catch (error) {
         deps.logger.error({ err: error, to: message.to }, 'mail delivery failed');
-        await deps.db
-          .update(mailOutbox)
-          .set({ status: 'failed', error: String((error as Error).message ?? error).slice(0, 500) })
-          .where(eq(mailOutbox.id, row.id));
+        await markMailFailed(deps.db, id, String((error as Error).message ?? error));
       }
     },
   };

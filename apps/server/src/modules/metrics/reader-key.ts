@@ -27,7 +27,9 @@ export function readerKeyOf(request: FastifyRequest, secret: string, now: Date):
   if (request.user) return `u:${request.user.id}`;
   const day = now.toISOString().slice(0, 10);
   const input = `${day}\n${request.ip}\n${userAgent}`;
-  return remember(visitorKeys, `${secret}\n${input}`, () =>
-    `v:${createHmac('sha256', secret).update(input).digest('base64url').slice(0, 22)}`,
+  return remember(
+    visitorKeys,
+    `${secret}\n${input}`,
+    () => `v:${createHmac('sha256', secret).update(input).digest('base64url').slice(0, 22)}`,
   );
 }

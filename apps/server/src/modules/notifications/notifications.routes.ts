@@ -1,48 +1,30 @@
-import type { Notification } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import { endpoint } from '../../lib/endpoint';
-import { countUnread, listNotifications, markAllRead, markRead, type NotificationRow } from './notifications.repository';
-
-function toNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    link: row.link,
-    is_read: row.isRead,
-    created_at: row.createdAt.toISOString(),
-  };
-}
+import type { NotificationsService } from './notifications.service';
 
 /** SPEC §7: the reader's notifications. Only for a logged-in user (the endpoint table says so). */
-export async function notificationRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function notificationRoutes(app: FastifyInstance, { notifications }: { notifications: NotificationsService }) {
   endpoint(app, 'notifications', {
-    handler: async (request) => {
-      const { limit, offset } = request.query;
-      const { rows, total, unread } = await listNotifications(db, request.user!.id, limit, offset);
-      return {
-        success: true,
-        data: { notifications: rows.map(toNotification), pagination: { limit, offset, total, total_unread: unread } },
-      };
-    },
+    handler: async (request) => ({
+      success: true,
+      data: await notifications.list(request.user!.id, request.query.limit, request.query.offset),
+    }),
   });
 
   endpoint(app, 'notificationsUnreadCount', {
-    handler: async (request) => ({ success: true, data: { unread_count: await countUnread(db, request.user!.id) } }),
+    handler: async (request) => ({ success: true, data: { unread_count: await notifications.unreadCount(request.user!.id) } }),
   });
 
   endpoint(app, 'notificationRead', {
     handler: async (request) => {
-      if (!(await markRead(db, request.user!.id, request.params.id))) throw new AppError('not_found', 'Notification not found');
+      await notifications.markRead(request.user!.id, request.params.id);
       return { success: true, message: 'Notification marked as read' };
     },
   });
 
   endpoint(app, 'notificationsReadAll', {
     handler: async (request) => {
-      await markAllRead(db, request.user!.id);
+      await notifications.markAllRead(request.user!.id);
       return { success: true, message: 'All notifications marked as read' };
     },
   });

@@ -294,6 +294,35 @@ describe('subscriptions', () => {
     ]);
   });
 
+  it("ends premium when the app's clock passes the period's end, before any job has run", async () => {
+    // Premium is decided on the app's clock (access's rule), never the database's now(): moving
+    // the test clock past the period locks the chapter and ends isPremium at the next request.
+    const { user, cookie } = await reader();
+    const plan = (await plans()).find((item) => item.name === 'Reader')!;
+    const started = await call('checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
+    await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const { series, chapter } = await lockedChapter({ price: 40 });
+    const read = () => call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    expect((await read()).body.data.chapter.access).toBe('unlocked');
+    expect((await call('profile', { cookie })).body.data.isPremium).toBe(true);
+
+    // The period ends a minute from the app's now; the app's clock then moves two minutes on (the
+    // database's own now() stays where it was, a minute before the end).
+    const end = new Date(t.clock.now().getTime() + 60_000);
+    await t.db.execute(sql`update subscriptions set current_period_end = ${end.toISOString()}::timestamptz where user_id = ${user.id}`);
+    const wasNow = t.clock.now();
+    t.clock.set(new Date(end.getTime() + 60_000));
+    try {
+      expect((await read()).body.data.chapter.access).toBe('locked');
+      expect((await call('profile', { cookie })).body.data.isPremium).toBe(false);
+      expect((await call('mySubscription', { cookie })).body.data).toBeNull();
+      // An unlock charges them now: the wallet reads the same rule in its transaction.
+      expect((await call('unlockChapter', { cookie, params: { chapterId: chapter.id } })).status).toBe(402);
+    } finally {
+      t.clock.set(wasNow);
+    }
+  });
+
   it('keeps access to the end of the period after cancelling, then ends', async () => {
     const { cookie } = await reader();
     const plan = (await plans()).find((item) => item.name === 'Reader')!;

@@ -1,1 +1,2 @@
 export { searchRoutes } from './search.routes';
+export { createSearchService, type SearchService } from './search.service';

@@ -1,13 +1,11 @@
-import { SEARCH_RESULT_LIMIT, searchQuerySchema } from '@inkwell/contract';
+import { searchQuerySchema } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { endpoint } from '../../lib/endpoint';
-import { toSearchResult } from './search.presenter';
-import { searchSeries } from './search.repository';
+import type { SearchService } from './search.service';
 
 /** SPEC §7: the top bar's search, at its exact path; results ranked over title and alternative names. */
-export async function searchRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }) {
   endpoint(app, 'searchSeries', {
     summary: 'Search series by title and alternative names',
     handler: async (request) => {
@@ -17,7 +15,7 @@ export async function searchRoutes(app: FastifyInstance, { db }: { db: Database 
         const message = parsed.error.issues[0]?.message ?? 'Please enter at least 3 characters to search.';
         throw new AppError('validation_failed', message, { fields: { q: message } });
       }
-      return { success: true, data: { results: (await searchSeries(db, parsed.data.q, SEARCH_RESULT_LIMIT)).map(toSearchResult) } };
+      return { success: true, data: await search.search(parsed.data.q) };
     },
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
 import type { SiteConfigService } from './site-config.service';
+import { isTeamRole } from '../access';
 
 export const MAINTENANCE_DEFAULT_MESSAGE = 'The site is down for maintenance. Please come back in a little while.';
 /** What a 503 tells browsers and crawlers: ask again in five minutes. */
@@ -37,8 +38,7 @@ export const maintenancePlugin = fp(
   async (app: FastifyInstance, { siteConfig }: { siteConfig: SiteConfigService }) => {
     app.addHook('onRequest', async (request) => {
       if (request.method === 'OPTIONS' || !request.url.startsWith('/api/')) return;
-      const role = request.user?.role;
-      if (role === 'editor' || role === 'admin') return;
+      if (isTeamRole(request.user?.role)) return;
       // The matched route's own path, not the URL as sent: no spelling of a URL reaches a gated route through an open one.
       if (isOpenInMaintenance(request.routeOptions.url ?? '')) return;
       const { maintenance } = await siteConfig.current();

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
 import { endpoint } from '../../lib/endpoint';
 import { auditTarget } from '../audit';
-import { checkDatabase } from './site-config.repository';
 import { toPublicSettings, type SiteConfigService } from './site-config.service';
 
-export async function siteConfigRoutes(
-  app: FastifyInstance,
-  { db, siteConfig }: { db: Database; siteConfig: SiteConfigService },
-) {
+export async function siteConfigRoutes(app: FastifyInstance, { siteConfig }: { siteConfig: SiteConfigService }) {
   endpoint(app, 'siteSettings', {
     handler: async (_request, reply) => {
       // The shell learns here that maintenance is on: revalidated on every load, and cheap to answer
@@ -20,7 +15,7 @@ export async function siteConfigRoutes(
 
   endpoint(app, 'health', {
     handler: async () => {
-      await checkDatabase(db);
+      await siteConfig.checkDatabase();
       return { ok: true };
     },
   });

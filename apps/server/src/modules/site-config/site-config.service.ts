@@ -20,7 +20,7 @@ import type { ChangeBus } from '../../lib/change-bus';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { hasTwoFactor } from '../users';
-import { lockSiteConfig, readConfigValues, writeConfigValue } from './site-config.repository';
+import { checkDatabase, lockSiteConfig, readConfigValues, writeConfigValue } from './site-config.repository';
 
 const SITE_SETTINGS_KEY = SITE_CONFIG_KEYS.site;
 
@@ -101,6 +101,9 @@ export function createSiteConfig({ db, clock, bus }: { db: Database; clock: Cloc
     },
 
     hasTwoFactor: (userId: string): Promise<boolean> => hasTwoFactor(db, userId),
+
+    /** The health check's round trip to the database. */
+    checkDatabase: (): Promise<void> => checkDatabase(db),
 
     /** Refuses an admin without two-factor sign-in: the configuration can put scripts on every public page. */
     async assertCanChange(userId: string): Promise<void> {

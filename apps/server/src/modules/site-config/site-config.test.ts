@@ -27,7 +27,10 @@ const patch = (body: unknown, cookie = admin) => call('adminSiteConfigUpdate', {
 
 /** Two-factor sign-in on or off for a user, straight in the database (issue 10 builds the way to turn it on). */
 async function setTwoFactor(userId: string, on: boolean) {
-  await t.db.update(users).set({ totpEnabledAt: on ? new Date() : null }).where(eq(users.id, userId));
+  await t.db
+    .update(users)
+    .set({ totpEnabledAt: on ? new Date() : null })
+    .where(eq(users.id, userId));
 }
 
 async function storedKeys() {
@@ -98,7 +101,11 @@ describe('GET and PATCH ADMIN/site-config', () => {
 
     // The public settings carry the site's part.
     const settings = await call('siteSettings');
-    expect(settings.body.data).toMatchObject({ siteName: 'Inkwell Reader', discordUrl: 'https://discord.gg/inkwell', registrationOpen: true });
+    expect(settings.body.data).toMatchObject({
+      siteName: 'Inkwell Reader',
+      discordUrl: 'https://discord.gg/inkwell',
+      registrationOpen: true,
+    });
     expect(settings.body.data.maintenance).toEqual({ enabled: false, message: '' });
 
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'adminSiteConfigUpdate'));
@@ -112,7 +119,9 @@ describe('GET and PATCH ADMIN/site-config', () => {
 
   it('removes the Discord link with null or an empty string', async () => {
     expect((await patch({ site: { discordUrl: '' } })).body.data.site.discordUrl).toBeNull();
-    expect((await patch({ site: { discordUrl: 'https://discord.gg/back' } })).body.data.site.discordUrl).toBe('https://discord.gg/back');
+    expect((await patch({ site: { discordUrl: 'https://discord.gg/back' } })).body.data.site.discordUrl).toBe(
+      'https://discord.gg/back',
+    );
     expect((await patch({ site: { discordUrl: null } })).body.data.site.discordUrl).toBeNull();
   });
 
@@ -121,8 +130,16 @@ describe('GET and PATCH ADMIN/site-config', () => {
     ['a Discord link without a scheme', { site: { discordUrl: 'discord.gg/inkwell' } }, 'site.discordUrl'],
     ['a protocol-relative contact', { site: { contacts: [{ kind: 'website', url: '//evil.example' }] } }, 'site.contacts.0.url'],
     ['a data: contact', { site: { contacts: [{ kind: 'github', url: 'data:text/html,hi' }] } }, 'site.contacts.0.url'],
-    ['an e-mail contact that is no address', { site: { contacts: [{ kind: 'email', url: 'mailto:nobody' }] } }, 'site.contacts.0.url'],
-    ['an unknown contact kind', { site: { contacts: [{ kind: 'myspace', url: 'https://myspace.com/x' }] } }, 'site.contacts.0.kind'],
+    [
+      'an e-mail contact that is no address',
+      { site: { contacts: [{ kind: 'email', url: 'mailto:nobody' }] } },
+      'site.contacts.0.url',
+    ],
+    [
+      'an unknown contact kind',
+      { site: { contacts: [{ kind: 'myspace', url: 'https://myspace.com/x' }] } },
+      'site.contacts.0.kind',
+    ],
     ['an empty site name', { site: { siteName: '   ' } }, 'site.siteName'],
     ['scripts over 20,000 characters', { ads: { scripts: 'x'.repeat(20_001) } }, 'ads.scripts'],
     ['a maintenance message over 500 characters', { maintenance: { message: 'x'.repeat(501) } }, 'maintenance.message'],
@@ -134,7 +151,9 @@ describe('GET and PATCH ADMIN/site-config', () => {
     const { status, body: answer } = await patch(body);
     expect(status).toBe(400);
     expect(answer.error.code).toBe('validation_failed');
-    expect(Object.keys(answer.error.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`) || field === 'body')).toBe(true);
+    expect(
+      Object.keys(answer.error.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`) || field === 'body'),
+    ).toBe(true);
     expect((await call('adminSiteConfig', { cookie: admin })).body.data).toEqual(before);
   });
 
@@ -177,7 +196,10 @@ describe('GET and PATCH ADMIN/site-config', () => {
   ] as const)('refuses %s', async (_label, who, status, code) => {
     const cookie = who === 'reader' ? reader : who === 'editor' ? editor : undefined;
     for (const name of ['adminSiteConfig', 'adminSiteConfigUpdate'] as const) {
-      const answer = await call(name, { cookie, body: name === 'adminSiteConfigUpdate' ? { maintenance: { enabled: true } } : undefined });
+      const answer = await call(name, {
+        cookie,
+        body: name === 'adminSiteConfigUpdate' ? { maintenance: { enabled: true } } : undefined,
+      });
       expect(answer.status).toBe(status);
       expect(answer.body.error.code).toBe(code);
     }
@@ -201,7 +223,8 @@ describe('maintenance mode', () => {
         ['register', undefined],
         ['forgotPassword', undefined],
       ] as const) {
-        const body = name === 'register' ? { email: 'x@example.com', username: 'late_one', password: 'violet-lantern-32' } : undefined;
+        const body =
+          name === 'register' ? { email: 'x@example.com', username: 'late_one', password: 'violet-lantern-32' } : undefined;
         const answer = await call(name, { cookie, url, body: name === 'forgotPassword' ? { email: 'x@example.com' } : body });
         expect(answer.status, `${name} ${cookie ? 'reader' : 'visitor'}`).toBe(503);
         expect(answer.body.error).toEqual({ code: 'maintenance', message: 'Back at 14:00 UTC with new chapters.' });
@@ -246,7 +269,9 @@ describe('maintenance mode', () => {
   });
 
   it('answers the HTML of public pages 503 with Retry-After for crawlers; sign-in and the dashboard stay 200', async () => {
-    const web = await createTestApp({ indexHtml: '<!doctype html><html><head><title>Inkwell</title></head><body><div id="root"></div></body></html>' });
+    const web = await createTestApp({
+      indexHtml: '<!doctype html><html><head><title>Inkwell</title></head><body><div id="root"></div></body></html>',
+    });
     try {
       const owner = await buildUser(web.db, { role: 'admin' });
       const cookie = await loginAs(web.app, owner);
@@ -293,7 +318,10 @@ describe('registration', () => {
     expect((await call('siteSettings')).body.data.registrationOpen).toBe(false);
     const count = async () => (await t.db.select({ id: users.id }).from(users)).length;
     const before = await count();
-    for (const body of [{ email: 'new.reader@example.com', username: 'new_reader', password: 'violet-lantern-32' }, { email: 'nope' }]) {
+    for (const body of [
+      { email: 'new.reader@example.com', username: 'new_reader', password: 'violet-lantern-32' },
+      { email: 'nope' },
+    ]) {
       const answer = await call('register', { body });
       expect(answer.status).toBe(403);
       expect(answer.body.error).toEqual({ code: 'registration_closed', message: 'Registration is closed for now' });
@@ -301,7 +329,9 @@ describe('registration', () => {
     expect(await count()).toBe(before);
 
     await patch({ registration: { open: true } });
-    const open = await call('register', { body: { email: 'new.reader@example.com', username: 'new_reader', password: 'violet-lantern-32' } });
+    const open = await call('register', {
+      body: { email: 'new.reader@example.com', username: 'new_reader', password: 'violet-lantern-32' },
+    });
     expect(open.status).toBe(201);
   });
 });

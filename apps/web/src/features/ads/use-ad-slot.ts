@@ -1,4 +1,4 @@
-import { AD_DETECT_WAIT_MS, isAdFreePage, type AdsConfigReason, type AdsConfigResponse, type SessionUser } from '@inkwell/contract';
+import { AD_DETECT_WAIT_MS, isAdFreePage, isTeamRole, type AdsConfigReason, type AdsConfigResponse, type SessionUser } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
@@ -27,7 +27,6 @@ export interface AdInputs {
   config: { data: AdsConfigResponse | undefined; isError: boolean };
 }
 
-const isTeam = (role: string | undefined) => role === 'editor' || role === 'admin';
 
 /**
  * SPEC §4: ads show only if a config exists and the user is neither a team member nor premium
@@ -38,7 +37,7 @@ export function decideAds({ pathname, nonce, isChecking, user, config }: AdInput
   if (isAdFreePage(pathname)) return { status: 'no-ads', reason: 'ad_free_page' };
   if (nonce === null) return { status: 'no-ads', reason: 'strict_document' };
   if (isChecking) return { status: 'loading' };
-  if (isTeam(user?.role)) return { status: 'no-ads', reason: 'team_member' };
+  if (isTeamRole(user?.role)) return { status: 'no-ads', reason: 'team_member' };
   if (user?.isPremium) return { status: 'no-ads', reason: 'premium' };
   if (config.isError) return { status: 'no-ads', reason: 'load_error' };
   const data = config.data;
