@@ -216,11 +216,7 @@ export default function BannersPage() {
                 <BannerImage banner={banner} />
                 <div className="min-w-0 flex-1">
                   {editing === banner.id ? (
-                    <BannerForm
-                      banner={banner}
-                      onSaved={() => setEditing(null)}
-                      onCancel={() => setEditing(null)}
-                    />
+                    <BannerForm banner={banner} onSaved={() => setEditing(null)} onCancel={() => setEditing(null)} />
                   ) : (
                     <>
                       <p className="font-semibold text-zinc-100">
@@ -247,7 +243,8 @@ export default function BannersPage() {
                           label="Delete"
                           onConfirm={() =>
                             deleteBanner.mutate(banner.id, {
-                              onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                              onError: (error) =>
+                                toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
                             })
                           }
                         />

@@ -87,7 +87,11 @@ function SaveButton({ isSaving, children }: { isSaving: boolean; children: React
 }
 
 function GeneralSection({ site }: { site: SiteSettings }) {
-  const [form, setForm] = useState({ siteName: site.siteName, developerName: site.developerName, discordUrl: site.discordUrl ?? '' });
+  const [form, setForm] = useState({
+    siteName: site.siteName,
+    developerName: site.developerName,
+    discordUrl: site.discordUrl ?? '',
+  });
   const [contacts, setContacts] = useState<Contact[]>(site.contacts);
   const { save, errors, isSaving } = useSectionSave('site', 'General settings saved.');
   const onSubmit = (event: FormEvent) => {
@@ -211,14 +215,17 @@ function RegistrationSection({ open }: { open: boolean }) {
 
 function MaintenanceSection({ maintenance }: { maintenance: SiteConfigAnswer['maintenance'] }) {
   const [form, setForm] = useState(maintenance);
-  const { save, errors, isSaving } = useSectionSave('maintenance', form.enabled ? 'Maintenance mode is on.' : 'Maintenance mode is off.');
+  const { save, errors, isSaving } = useSectionSave(
+    'maintenance',
+    form.enabled ? 'Maintenance mode is on.' : 'Maintenance mode is off.',
+  );
   return (
     <Section
       title="Maintenance"
       description={
         <>
-          While it is on, visitors and readers see the maintenance page with your message on every page, and the API answers
-          their calls with 503. Editors and admins sign in on /login and work as usual, under a banner.
+          While it is on, visitors and readers see the maintenance page with your message on every page, and the API answers their
+          calls with 503. Editors and admins sign in on /login and work as usual, under a banner.
         </>
       }
     >
@@ -267,11 +274,15 @@ function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
         noValidate
       >
         <FormError message={errors.form} />
-        <div role="note" className="flex gap-3 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-sm text-rose-200" data-testid="ads-warning">
+        <div
+          role="note"
+          className="flex gap-3 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-sm text-rose-200"
+          data-testid="ads-warning"
+        >
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-rose-400" aria-hidden />
           <p>
-            <strong className="font-semibold text-rose-100">These scripts run in readers&apos; browsers on public pages</strong>, with full
-            access to those pages: what readers see and type there. Only paste code from an ad network you trust.
+            <strong className="font-semibold text-rose-100">These scripts run in readers&apos; browsers on public pages</strong>,
+            with full access to those pages: what readers see and type there. Only paste code from an ad network you trust.
           </p>
         </div>
         <CheckboxField label="Show ads" checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} />

@@ -176,7 +176,8 @@ export default function SeriesEditPage() {
                       label="Delete"
                       onConfirm={() =>
                         deleteChapter.mutate(chapter.id, {
-                          onSuccess: () => toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }),
+                          onSuccess: () =>
+                            toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }),
                           onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
                         })
                       }
