@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader, QueryState, type ListQuery } from '../components/list-frame';
 import { RangePicker, type Column } from './metrics-ui';
-import { longDay, useMetricsRange } from './range';
+import { longDay, type useMetricsRange } from './range';
 
 type RangeState = ReturnType<typeof useMetricsRange>;
 
