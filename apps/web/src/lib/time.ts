@@ -21,6 +21,10 @@ export function timeFromNow(iso: string, now = Date.now()): string {
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** "Nov 22, 2026, 10:31": when something happened, to the minute, in the viewer's time zone (the dashboard's records). */
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
 /** "2d 04:13:09" until a moment; "0s" once it has passed. */
 export function countdown(msLeft: number): string {
   if (msLeft <= 0) return '0s';

@@ -2,6 +2,7 @@ import { ArrowLeft, LayoutDashboard } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { RoleTag } from '../../components/role-tag';
+import { LeaveGuard } from '../../features/dashboard/components/leave-guard';
 import { TEAM_ROLES, teamNavFor } from '../../features/dashboard/team-nav';
 import { useAuth } from '../../lib/auth/auth-context';
 import { RequireRole } from '../guards';
@@ -74,7 +75,10 @@ export function TeamLayout() {
         <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
           <TeamSideMenu />
           <main id="main" className="min-w-0 flex-1">
-            <Outlet />
+            {/* One question before leaving a page with unsaved changes, for every dashboard form. */}
+            <LeaveGuard>
+              <Outlet />
+            </LeaveGuard>
           </main>
         </div>
       </div>

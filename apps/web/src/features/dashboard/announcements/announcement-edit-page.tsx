@@ -1,10 +1,10 @@
-import { ExternalLink } from 'lucide-react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { ConfirmButton } from '../components/fields';
 import { ImageUpload } from '../components/image-upload';
+import { RecordHeader } from '../components/record-header';
 import { AnnouncementForm } from './announcement-form';
 import { useDeleteAnnouncement, useTeamAnnouncement, useUpdateAnnouncement, useUploadAnnouncementCover } from './api';
 import { AnnouncementStateBadge } from './state-badge';
@@ -32,42 +32,34 @@ export default function AnnouncementEditPage() {
 
   return (
     <div className="max-w-3xl space-y-6">
-      <div>
-        <Link to="/Dashboard/Announcements" className="text-sm text-zinc-400 hover:text-white">
-          ← All announcements
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-bold text-white">
+      <RecordHeader
+        backTo="/Dashboard/Announcements"
+        backLabel="All announcements"
+        title={
+          <>
             {data.title}{' '}
             <span className="ml-1 inline-block align-middle">
               <AnnouncementStateBadge state={data.state} />
             </span>
-          </h1>
-          <div className="flex items-center gap-2">
-            {data.state === 'published' && (
-              <Link
-                to={`/announcements/${data.slug}`}
-                className="inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
-              >
-                View on site <ExternalLink className="size-3.5" aria-hidden />
-              </Link>
-            )}
-            <ConfirmButton
-              label="Delete"
-              isBusy={remove.isPending}
-              onConfirm={() =>
-                remove.mutate(data.id, {
-                  onSuccess: () => {
-                    toast({ type: 'success', message: 'Announcement deleted', duration: 3000 });
-                    void navigate('/Dashboard/Announcements');
-                  },
-                  onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
-                })
-              }
-            />
-          </div>
-        </div>
-      </div>
+          </>
+        }
+        siteLink={data.state === 'published' ? `/announcements/${data.slug}` : null}
+        actions={
+          <ConfirmButton
+            label="Delete"
+            isBusy={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(data.id, {
+                onSuccess: () => {
+                  toast({ type: 'success', message: 'Announcement deleted', duration: 3000 });
+                  void navigate('/Dashboard/Announcements');
+                },
+                onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+              })
+            }
+          />
+        }
+      />
 
       <section aria-label="Cover" className="space-y-2">
         {data.cover ? (

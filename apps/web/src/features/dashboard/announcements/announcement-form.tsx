@@ -4,9 +4,9 @@ import {
   type AnnouncementState,
   type TeamAnnouncement,
 } from '@inkwell/contract';
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { fieldErrors, TextField } from '../../../components/form';
+import { EditForm, useEditForm } from '../components/edit-form';
 import { CheckboxField, fromLocalInput, SelectField, toLocalInput } from '../components/fields';
 
 // The novel chapter editor (Tiptap), in its own chunk, shared with the chapter editor.
@@ -79,21 +79,23 @@ interface Props {
 
 /** An announcement's fields, checked with the contract's schema before they are sent, with the server's per-field answers shown too. */
 export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Props) {
-  const [values, setValues] = useState<AnnouncementFormValues>(() => valuesFrom(initial));
-  const { errors, formError, isBusy, submit: send } = useFormSubmit();
-  const set = <K extends keyof AnnouncementFormValues>(key: K, value: AnnouncementFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const form = useEditForm(() => valuesFrom(initial));
+  const { values, set, setValues, errors } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const { input, errors: dateErrors } = toInput(values);
     const parsed = announcementInputSchema.safeParse(input);
-    await send({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...dateErrors }, () => onSubmit(input));
+    await form.save({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...dateErrors }, () => onSubmit(input));
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+    <EditForm
+      label={initial ? `Edit ${initial.title}` : 'New announcement'}
+      form={form}
+      onSubmit={() => void submit()}
+      submitLabel={submitLabel}
+      className="space-y-5"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Title"
@@ -161,7 +163,6 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
         {errors.body && <p className="mt-1.5 text-sm text-rose-300">{errors.body}</p>}
       </div>
       {extra}
-      <SubmitButton isBusy={isBusy}>{submitLabel}</SubmitButton>
-    </form>
+    </EditForm>
   );
 }

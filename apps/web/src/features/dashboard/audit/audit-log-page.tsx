@@ -1,14 +1,12 @@
 import { ROLES, type AuditEntry, type EndpointQuery, type Role } from '@inkwell/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { useMemo } from 'react';
-import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
 import { RoleTag } from '../../../components/role-tag';
 import { callApiData } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ListFrame, SearchBox } from '../components/list-frame';
 import { useListParams } from '../components/use-list-params';
-import { formatDateTime } from '../finances/finance-ui';
 
 const VERBS: Record<string, string> = {
   Create: 'created',
@@ -49,46 +47,32 @@ export default function AuditLogPage() {
   });
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-white">Audit log</h1>
-      <p className="mt-1 text-sm text-zinc-400">
-        Every change the team and the admins made: who, what, on what, when and from where. Entries are never edited or removed.
-      </p>
-      <div className="relative mt-5 w-full sm:w-96">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
-        <input
-          type="search"
+    <ListFrame
+      title="Audit log"
+      description="Every change the team and the admins made: who, what, on what, when and from where. Entries are never edited or removed."
+      filters={
+        <SearchBox
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           placeholder="Who, what was changed, or an id"
-          aria-label="Search the audit log by team member, target or id"
-          className="w-full rounded-lg border border-ink-700 bg-ink-900 py-2 pl-9 pr-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-accent-500 focus:outline-none"
+          label="Search the audit log by team member, target or id"
+          className="w-full sm:w-96"
         />
-      </div>
-      <div className="mt-5">
-        {list.isPending ? (
-          <p className="text-zinc-400">Loading the audit log…</p>
-        ) : list.isError ? (
-          <LoadError message="We could not load the audit log." onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
-            {isFiltered ? 'No entries match this search.' : 'Nothing has been changed yet.'}
-          </p>
-        ) : (
-          <>
-            <p className="mb-2 text-xs text-zinc-400" aria-live="polite">
-              {list.data.pagination.total} {list.data.pagination.total === 1 ? 'entry' : 'entries'}
-            </p>
-            <ol className="divide-y divide-ink-800 rounded-xl border border-ink-800">
-              {list.data.items.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </ol>
-            <Pagination page={list.data.pagination.page} totalPages={list.data.pagination.totalPages} />
-          </>
-        )}
-      </div>
-    </div>
+      }
+      query={list}
+      loading="Loading the audit log…"
+      error="We could not load the audit log."
+      empty={isFiltered ? 'No entries match this search.' : 'Nothing has been changed yet.'}
+      count={(total) => `${total} ${total === 1 ? 'entry' : 'entries'}`}
+    >
+      {(entries) => (
+        <ol className="divide-y divide-ink-800 rounded-xl border border-ink-800">
+          {entries.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      )}
+    </ListFrame>
   );
 }
 

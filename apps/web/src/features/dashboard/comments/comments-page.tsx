@@ -1,16 +1,14 @@
 import type { EndpointQuery, TeamComment } from '@inkwell/contract';
-import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
 import { RoleTag } from '../../../components/role-tag';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { timeFromNow } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ListFrame, SearchBox } from '../components/list-frame';
 import { useListParams } from '../components/use-list-params';
 import { useDeleteTeamComment, useSetCommentHidden, useTeamComments } from './api/team-comments';
 
@@ -125,70 +123,62 @@ export default function CommentsPage() {
   const list = useTeamComments(query);
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-white">Comments</h1>
-      <p className="mt-1 text-sm text-zinc-400">
-        Newest first. Hidden comments (and their replies) are gone for readers until restored.
-      </p>
-
-      <div className="mt-5 flex flex-wrap items-center gap-3">
-        <div role="tablist" aria-label="Which comments" className="flex rounded-lg bg-ink-900 p-1">
-          {TABS.map((tab) => (
-            <button
-              key={tab.value}
-              type="button"
-              role="tab"
-              aria-selected={status === tab.value}
-              onClick={() => update({ status: tab.value === 'all' ? null : tab.value })}
-              className={`rounded-md px-3 py-1.5 text-sm ${status === tab.value ? 'bg-ink-700 font-semibold text-zinc-100' : 'text-zinc-400 hover:text-zinc-100'}`}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </div>
-        <div className="relative w-full sm:w-72">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
-          <input
-            type="search"
+    <ListFrame
+      title="Comments"
+      description="Newest first. Hidden comments (and their replies) are gone for readers until restored."
+      filters={
+        <>
+          <div role="tablist" aria-label="Which comments" className="flex rounded-lg bg-ink-900 p-1">
+            {TABS.map((tab) => (
+              <button
+                key={tab.value}
+                type="button"
+                role="tab"
+                aria-selected={status === tab.value}
+                onClick={() => update({ status: tab.value === 'all' ? null : tab.value })}
+                className={`rounded-md px-3 py-1.5 text-sm ${status === tab.value ? 'bg-ink-700 font-semibold text-zinc-100' : 'text-zinc-400 hover:text-zinc-100'}`}
+              >
+                {tab.label}
+              </button>
+            ))}
+          </div>
+          <SearchBox
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={setText}
             placeholder="Words in the comment"
-            aria-label="Search comments"
-            className="w-full rounded-lg border border-ink-700 bg-ink-900 py-2 pl-9 pr-3 text-sm text-zinc-100"
+            label="Search comments"
+            className="w-full sm:w-72"
           />
-        </div>
-      </div>
-      {userId && (
-        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-zinc-300">
-          Comments by <span className="font-semibold">{userName || 'this user'}</span>
-          <button type="button" className="text-accent-400 hover:underline" onClick={() => update({ userId: null, user: null })}>
-            Show everyone&apos;s
-          </button>
-        </p>
+          {userId && (
+            <p className="flex w-full flex-wrap items-center gap-2 text-sm text-zinc-300">
+              Comments by <span className="font-semibold">{userName || 'this user'}</span>
+              <button
+                type="button"
+                className="text-accent-400 hover:underline"
+                onClick={() => update({ userId: null, user: null })}
+              >
+                Show everyone&apos;s
+              </button>
+            </p>
+          )}
+        </>
+      }
+      query={list}
+      loading="Loading…"
+      error="Comments could not be loaded."
+      empty="No comments here."
+    >
+      {(comments) => (
+        <ul className="space-y-3">
+          {comments.map((comment) => (
+            <ModerationCard
+              key={comment.id}
+              comment={comment}
+              onUser={() => update({ userId: comment.author.id, user: comment.author.username, status: null })}
+            />
+          ))}
+        </ul>
       )}
-
-      <div className="mt-5">
-        {list.isPending ? (
-          <p className="text-sm text-zinc-400">Loading…</p>
-        ) : list.isError ? (
-          <LoadError message="Comments could not be loaded." onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <p className="text-sm text-zinc-400">No comments here.</p>
-        ) : (
-          <>
-            <ul className="space-y-3">
-              {list.data.items.map((comment) => (
-                <ModerationCard
-                  key={comment.id}
-                  comment={comment}
-                  onUser={() => update({ userId: comment.author.id, user: comment.author.username, status: null })}
-                />
-              ))}
-            </ul>
-            <Pagination page={list.data.pagination.page} totalPages={list.data.pagination.totalPages} />
-          </>
-        )}
-      </div>
-    </div>
+    </ListFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FormAlert } from '../../../components/form';
+import { useToast } from '../../../components/toast/toast-context';
 import { ProgressBar } from './fields';
 
 /** The image types the server accepts (it checks the bytes itself). */
@@ -53,4 +54,46 @@ export function ImageUpload({ label, inputLabel, progressLabel, fallbackError, u
       {error && <FormAlert tone="error">{error}</FormAlert>}
     </>
   );
+}
+
+/** A cover chosen with a new record's form, uploaded once the record exists. */
+export function CoverPicker({ hint, onChange }: { hint: string; onChange(file: File | null): void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-200">
+        Cover
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+        className="block text-sm text-zinc-300 file:mr-3 file:rounded-lg file:border-0 file:bg-ink-800 file:px-3 file:py-2 file:text-zinc-100"
+      />
+      <p className="mt-1.5 text-xs text-zinc-400">{hint}</p>
+    </div>
+  );
+}
+
+/**
+ * The cover picked on a new record's page, kept until the record exists. `send` uploads it then;
+ * a refused cover is said in a toast and does not undo the record ("series", "announcement").
+ */
+export function usePendingCover(recordName: string) {
+  const toast = useToast();
+  const [cover, setCover] = useState<File | null>(null);
+  const send = async (upload: (file: File) => Promise<unknown>) => {
+    if (!cover) return;
+    try {
+      await upload(cover);
+    } catch (error) {
+      toast({
+        type: 'error',
+        message: `The ${recordName} was created, but the cover was refused: ${error instanceof Error ? error.message : 'unknown error'}`,
+        duration: 7000,
+      });
+    }
+  };
+  return { setCover, send };
 }

@@ -7,15 +7,17 @@ import {
   type SiteSettings,
 } from '@inkwell/contract';
 import { AlertTriangle, Plus, ShieldAlert, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '../../../components/button-styles';
+import { secondaryButton } from '../../../components/button-styles';
 import { TextField } from '../../../components/form';
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { EditForm, type EditFormState } from '../components/edit-form';
 import { CheckboxField, SelectField, TextAreaField } from '../components/fields';
+import { LeaveGuard } from '../components/leave-guard';
 import { useSiteConfig, useUpdateSiteConfig } from './api';
 
 type Contact = SiteSettings['contacts'][number];
@@ -29,17 +31,24 @@ const CONTACT_KINDS: { value: Contact['kind']; label: string; placeholder: strin
 ];
 
 /**
- * One section's save: the server's answer replaces the page's copy, and its field errors (keyed
- * `site.contacts.0.url`) come back without the section's name, for that section's fields.
+ * One section's values and save: what was saved last (for the question before leaving), the
+ * server's field errors (keyed `site.contacts.0.url`) without the section's name, for that
+ * section's fields, and a toast either way.
  */
-function useSectionSave(section: keyof SiteConfigPatch, successMessage: string) {
+function useSection<V>(section: keyof SiteConfigPatch, initial: V) {
   const toast = useToast();
   const update = useUpdateSiteConfig();
+  const [values, setValues] = useState(initial);
+  const [saved, setSaved] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
-  const save = (body: SiteConfigPatch) => {
+  const save = (body: SiteConfigPatch, successMessage: string) => {
+    const sent = values;
     setErrors({});
     update.mutate(body, {
-      onSuccess: () => toast({ type: 'success', message: successMessage, duration: 4000 }),
+      onSuccess: () => {
+        setSaved(sent);
+        toast({ type: 'success', message: successMessage, duration: 4000 });
+      },
       onError: (error) => {
         const fields: Errors = {};
         if (error instanceof ApiError && error.fields) {
@@ -53,7 +62,12 @@ function useSectionSave(section: keyof SiteConfigPatch, successMessage: string) 
       },
     });
   };
-  return { save, errors, isSaving: update.isPending };
+  const form: EditFormState = {
+    isDirty: JSON.stringify(values) !== JSON.stringify(saved),
+    isBusy: update.isPending,
+    formError: errors.form,
+  };
+  return { values, setValues, save, errors, form };
 }
 
 function Section({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
@@ -69,51 +83,47 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-function FormError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-rose-500/40 bg-rose-500/10 px-3 py-2 text-sm text-rose-200">
-      {message}
-    </p>
-  );
-}
-
-function SaveButton({ isSaving, children }: { isSaving: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" disabled={isSaving} className={primaryButton}>
-      {isSaving ? 'Saving…' : children}
-    </button>
-  );
-}
-
 function GeneralSection({ site }: { site: SiteSettings }) {
-  const [form, setForm] = useState({ siteName: site.siteName, developerName: site.developerName, discordUrl: site.discordUrl ?? '' });
-  const [contacts, setContacts] = useState<Contact[]>(site.contacts);
-  const { save, errors, isSaving } = useSectionSave('site', 'General settings saved.');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save({ site: { ...form, discordUrl: form.discordUrl.trim() || null, contacts } });
-  };
+  const {
+    values,
+    setValues,
+    save,
+    errors,
+    form: state,
+  } = useSection('site', {
+    siteName: site.siteName,
+    developerName: site.developerName,
+    discordUrl: site.discordUrl ?? '',
+    contacts: site.contacts,
+  });
+  const { contacts, ...form } = values;
+  const setForm = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
+  const setContacts = (next: Contact[]) => setForm({ contacts: next });
   const setContact = (index: number, patch: Partial<Contact>) =>
     setContacts(contacts.map((contact, at) => (at === index ? { ...contact, ...patch } : contact)));
 
   return (
     <Section title="General" description="The site's name, the user menu's Discord entry and the footer's contacts.">
-      <form aria-label="General" onSubmit={onSubmit} className="space-y-4" noValidate>
-        <FormError message={errors.form} />
+      <EditForm
+        label="General"
+        form={state}
+        onSubmit={() => save({ site: { ...values, discordUrl: form.discordUrl.trim() || null } }, 'General settings saved.')}
+        submitLabel="Save general settings"
+        busyLabel="Saving…"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Site name"
             value={form.siteName}
             maxLength={60}
-            onChange={(event) => setForm({ ...form, siteName: event.target.value })}
+            onChange={(event) => setForm({ siteName: event.target.value })}
             error={errors.siteName}
           />
           <TextField
             label="Made by"
             value={form.developerName}
             maxLength={80}
-            onChange={(event) => setForm({ ...form, developerName: event.target.value })}
+            onChange={(event) => setForm({ developerName: event.target.value })}
             error={errors.developerName}
             hint="The name in the footer (a click on it fires confetti)."
           />
@@ -124,7 +134,7 @@ function GeneralSection({ site }: { site: SiteSettings }) {
           inputMode="url"
           placeholder="https://discord.gg/…"
           value={form.discordUrl}
-          onChange={(event) => setForm({ ...form, discordUrl: event.target.value })}
+          onChange={(event) => setForm({ discordUrl: event.target.value })}
           error={errors.discordUrl}
           hint="The Discord entry of the user menu. Leave it empty to hide the entry."
         />
@@ -179,59 +189,50 @@ function GeneralSection({ site }: { site: SiteSettings }) {
             Full http(s) addresses; for e-mail, the address itself. Up to {SITE_CONTACTS_MAX}.
           </p>
         </fieldset>
-        <SaveButton isSaving={isSaving}>Save general settings</SaveButton>
-      </form>
+      </EditForm>
     </Section>
   );
 }
 
 function RegistrationSection({ open }: { open: boolean }) {
-  const [isOpen, setIsOpen] = useState(open);
-  const { save, errors, isSaving } = useSectionSave('registration', isOpen ? 'Registration is open.' : 'Registration is closed.');
+  const { values: isOpen, setValues: setIsOpen, save, form } = useSection('registration', open);
   return (
     <Section
       title="Registration"
       description="Whether new readers can create accounts. Closed, the register page says so and the server refuses sign-ups; existing accounts sign in as usual."
     >
-      <form
-        aria-label="Registration"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save({ registration: { open: isOpen } });
-        }}
-        className="space-y-4"
+      <EditForm
+        label="Registration"
+        form={form}
+        onSubmit={() => save({ registration: { open: isOpen } }, isOpen ? 'Registration is open.' : 'Registration is closed.')}
+        submitLabel="Save registration"
+        busyLabel="Saving…"
       >
-        <FormError message={errors.form} />
         <CheckboxField label="Registration open" checked={isOpen} onChange={setIsOpen} />
-        <SaveButton isSaving={isSaving}>Save registration</SaveButton>
-      </form>
+      </EditForm>
     </Section>
   );
 }
 
 function MaintenanceSection({ maintenance }: { maintenance: SiteConfigAnswer['maintenance'] }) {
-  const [form, setForm] = useState(maintenance);
-  const { save, errors, isSaving } = useSectionSave('maintenance', form.enabled ? 'Maintenance mode is on.' : 'Maintenance mode is off.');
+  const { values: form, setValues: setForm, save, errors, form: state } = useSection('maintenance', maintenance);
   return (
     <Section
       title="Maintenance"
       description={
         <>
-          While it is on, visitors and readers see the maintenance page with your message on every page, and the API answers
-          their calls with 503. Editors and admins sign in on /login and work as usual, under a banner.
+          While it is on, visitors and readers see the maintenance page with your message on every page, and the API answers their
+          calls with 503. Editors and admins sign in on /login and work as usual, under a banner.
         </>
       }
     >
-      <form
-        aria-label="Maintenance"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save({ maintenance: form });
-        }}
-        className="space-y-4"
-        noValidate
+      <EditForm
+        label="Maintenance"
+        form={state}
+        onSubmit={() => save({ maintenance: form }, form.enabled ? 'Maintenance mode is on.' : 'Maintenance mode is off.')}
+        submitLabel="Save maintenance"
+        busyLabel="Saving…"
       >
-        <FormError message={errors.form} />
         <CheckboxField label="Maintenance mode on" checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} />
         <TextAreaField
           label="Message"
@@ -243,35 +244,34 @@ function MaintenanceSection({ maintenance }: { maintenance: SiteConfigAnswer['ma
           error={errors.message}
           hint={`Shown on the maintenance page; without one it says the site is being improved. ${form.message.length} / ${MAINTENANCE_MESSAGE_MAX_LENGTH}`}
         />
-        <SaveButton isSaving={isSaving}>Save maintenance</SaveButton>
-      </form>
+      </EditForm>
     </Section>
   );
 }
 
 function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
-  const [form, setForm] = useState(ads);
-  const { save, errors, isSaving } = useSectionSave('ads', 'Ad settings saved.');
+  const { values: form, setValues: setForm, save, errors, form: state } = useSection('ads', ads);
   return (
     <Section
       title="Ads"
       description="The ad network's code, shown to visitors and readers without a plan on public reading pages. Premium readers and the team never see ads."
     >
-      <form
-        aria-label="Ads"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save({ ads: form });
-        }}
-        className="space-y-4"
-        noValidate
+      <EditForm
+        label="Ads"
+        form={state}
+        onSubmit={() => save({ ads: form }, 'Ad settings saved.')}
+        submitLabel="Save ads"
+        busyLabel="Saving…"
       >
-        <FormError message={errors.form} />
-        <div role="note" className="flex gap-3 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-sm text-rose-200" data-testid="ads-warning">
+        <div
+          role="note"
+          className="flex gap-3 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-sm text-rose-200"
+          data-testid="ads-warning"
+        >
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-rose-400" aria-hidden />
           <p>
-            <strong className="font-semibold text-rose-100">These scripts run in readers&apos; browsers on public pages</strong>, with full
-            access to those pages: what readers see and type there. Only paste code from an ad network you trust.
+            <strong className="font-semibold text-rose-100">These scripts run in readers&apos; browsers on public pages</strong>,
+            with full access to those pages: what readers see and type there. Only paste code from an ad network you trust.
           </p>
         </div>
         <CheckboxField label="Show ads" checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} />
@@ -286,8 +286,7 @@ function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
           error={errors.scripts}
           hint={`${form.scripts.length.toLocaleString()} / ${ADS_SCRIPTS_MAX_LENGTH.toLocaleString()} characters`}
         />
-        <SaveButton isSaving={isSaving}>Save ads</SaveButton>
-      </form>
+      </EditForm>
     </Section>
   );
 }
@@ -333,13 +332,15 @@ export default function ConfigurationPage() {
         <>
           {!config.data.twoFactorEnabled && <TwoFactorNotice />}
           {/* Without two-factor sign-in every control is off; the server refuses the change anyway. */}
-          <fieldset disabled={!config.data.twoFactorEnabled} className="space-y-6 disabled:opacity-70">
-            <legend className="sr-only">Site configuration</legend>
-            <GeneralSection site={config.data.site} />
-            <RegistrationSection open={config.data.registration.open} />
-            <MaintenanceSection maintenance={config.data.maintenance} />
-            <AdsSection ads={config.data.ads} />
-          </fieldset>
+          <LeaveGuard>
+            <fieldset disabled={!config.data.twoFactorEnabled} className="space-y-6 disabled:opacity-70">
+              <legend className="sr-only">Site configuration</legend>
+              <GeneralSection site={config.data.site} />
+              <RegistrationSection open={config.data.registration.open} />
+              <MaintenanceSection maintenance={config.data.maintenance} />
+              <AdsSection ads={config.data.ads} />
+            </fieldset>
+          </LeaveGuard>
         </>
       )}
     </div>

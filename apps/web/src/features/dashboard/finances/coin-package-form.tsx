@@ -5,10 +5,8 @@ import {
   type AdminCoinPackage,
   type CoinPackageInput,
 } from '@inkwell/contract';
-import { useState, type FormEvent } from 'react';
-import { primaryButton, secondaryButton } from '../../../components/button-styles';
-import { fieldErrors, FormAlert, TextField } from '../../../components/form';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { fieldErrors, TextField } from '../../../components/form';
+import { EditForm, useEditForm } from '../components/edit-form';
 import { CheckboxField, SelectField } from '../components/fields';
 import { useCreateCoinPackage } from './api/create-coin-package';
 import { useUpdateCoinPackage } from './api/update-coin-package';
@@ -47,14 +45,12 @@ export function CoinPackageForm({
   onSaved(item: AdminCoinPackage): void;
   onCancel(): void;
 }) {
-  const [values, setValues] = useState(() => valuesFrom(item));
-  const { errors, formError, isBusy, submit: send } = useFormSubmit();
+  const form = useEditForm(() => valuesFrom(item));
+  const { values, set, errors } = form;
   const createPackage = useCreateCoinPackage();
   const updatePackage = useUpdateCoinPackage();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const priceCents = priceToCents(values.price);
     const body = {
       name: values.name,
@@ -69,19 +65,19 @@ export function CoinPackageForm({
     const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
     if (priceCents === null) local.priceCents = 'Enter a price such as 4.99';
     if (values.coins.trim() === '') local.coins = 'How many coins does it give?';
-    await send(local, async () => {
+    await form.save(local, async () => {
       onSaved(item ? await updatePackage.mutateAsync({ id: item.id, body }) : await createPackage.mutateAsync(body));
     });
   };
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="space-y-4"
-      aria-label={item ? `Edit ${item.name}` : 'New coin package'}
+    <EditForm
+      label={item ? `Edit ${item.name}` : 'New coin package'}
+      form={form}
+      onSubmit={() => void submit()}
+      submitLabel={item ? 'Save package' : 'Create package'}
+      onCancel={onCancel}
     >
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label="Name"
@@ -137,14 +133,6 @@ export function CoinPackageForm({
           <CheckboxField label="On sale" checked={values.isActive} onChange={(checked) => set('isActive', checked)} />
         </div>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={isBusy} className={primaryButton}>
-          {item ? 'Save package' : 'Create package'}
-        </button>
-        <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </EditForm>
   );
 }

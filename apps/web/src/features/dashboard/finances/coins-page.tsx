@@ -1,15 +1,17 @@
 import type { AdminCoinPackage, EndpointData } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { primaryButton } from '../../../components/button-styles';
-import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
 import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CellLabel, HiddenTh, rowButton, stacked, StackedTable, Th } from '../components/data-table';
+import { FormPanel } from '../components/edit-form';
+import { EmptyState, PageHeader, QueryState } from '../components/list-frame';
 import { useAdminCoinPackages } from './api/list-admin-coin-packages';
 import { useUpdateCoinPackage } from './api/update-coin-package';
 import { CoinPackageForm } from './coin-package-form';
-import { CellLabel, rowButton, SaleBadge, stacked, Th } from './finance-ui';
+import { SaleBadge } from './finance-ui';
 
 type CoinTotals = EndpointData<'adminCoinPackages'>['totals'];
 
@@ -94,34 +96,23 @@ export default function CoinsPage() {
   // 'new' for the new-package form, a package's id while editing it.
   const [editing, setEditing] = useState<string | null>(null);
   const edited = packages.data?.items.find((item) => item.id === editing);
-  const formRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    if (editing) formRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [editing]);
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-white">Coins</h1>
-          <p className="mt-1 text-sm text-zinc-400">Coin packages sold in the store, and where the coins went.</p>
-        </div>
-        {editing !== 'new' && (
-          <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
-            <Plus className="size-4" aria-hidden /> New package
-          </button>
-        )}
-      </div>
+      <PageHeader
+        title="Coins"
+        description="Coin packages sold in the store, and where the coins went."
+        actions={
+          editing !== 'new' && (
+            <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
+              <Plus className="size-4" aria-hidden /> New package
+            </button>
+          )
+        }
+      />
 
       {(editing === 'new' || edited) && (
-        <section
-          ref={formRef}
-          className="scroll-mt-20 rounded-xl border border-ink-800 bg-ink-900 p-4"
-          aria-labelledby="package-form-title"
-        >
-          <h2 id="package-form-title" className="mb-4 font-semibold text-white">
-            {edited ? `Edit ${edited.name}` : 'New coin package'}
-          </h2>
+        <FormPanel title={edited ? `Edit ${edited.name}` : 'New coin package'} scrollKey={editing ?? undefined}>
           <CoinPackageForm
             key={editing}
             {...(edited ? { item: edited } : {})}
@@ -131,93 +122,77 @@ export default function CoinsPage() {
               toast({ type: 'success', message: edited ? `${saved.name} saved.` : `${saved.name} created.`, duration: 4000 });
             }}
           />
-        </section>
+        </FormPanel>
       )}
 
-      {packages.isPending ? (
-        <p className="text-zinc-400">Loading coin packages…</p>
-      ) : packages.isError ? (
-        <LoadError message="We could not load the coin packages." onRetry={() => void packages.refetch()} />
-      ) : (
-        <>
-          <CoinTotalsCard totals={packages.data.totals} />
-          <section aria-labelledby="packages-title">
-            <h2 id="packages-title" className="mb-3 font-semibold text-white">
-              Packages
-            </h2>
-            {packages.data.items.length === 0 ? (
-              <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
-                No coin packages yet. Create one to sell coins.
-              </p>
-            ) : (
-              <div className="relative overflow-x-auto rounded-xl border border-ink-800">
-                <table role="table" className={stacked.table}>
-                  <thead className={stacked.head}>
-                    <tr>
-                      <Th className="w-16">Order</Th>
-                      <Th>Package</Th>
-                      <Th className="text-right">Coins</Th>
-                      <Th className="text-right">Price</Th>
-                      <Th>Status</Th>
-                      <Th className="text-right">Sold</Th>
-                      <Th>
-                        <span className="sr-only">Actions</span>
-                      </Th>
-                    </tr>
-                  </thead>
-                  <tbody role="rowgroup" className={stacked.body}>
-                    {packages.data.items.map((item) => (
-                      <tr key={item.id} role="row" className={`${stacked.row} ${item.isActive ? '' : 'text-zinc-400'}`}>
-                        <td role="cell" className={`order-5 tabular-nums text-zinc-400 ${stacked.cell}`}>
-                          <CellLabel>Order:</CellLabel>
-                          {item.position}
-                        </td>
-                        <td role="cell" className={`order-1 min-w-0 font-medium text-zinc-100 ${stacked.cell}`}>
-                          {item.name}
-                        </td>
-                        <td
-                          role="cell"
-                          className={`order-3 whitespace-nowrap tabular-nums text-zinc-200 sm:text-right ${stacked.cell}`}
-                        >
-                          <CellLabel>Coins:</CellLabel>
-                          {formatCoins(item.coins)}
-                          {item.bonusCoins > 0 && (
-                            <span className="ml-1 text-xs text-emerald-300">+{formatCoins(item.bonusCoins)} bonus</span>
-                          )}
-                        </td>
-                        <td
-                          role="cell"
-                          className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-200 ${stacked.cell}`}
-                        >
-                          {formatMoney(item.priceCents, item.currency)}
-                        </td>
-                        <td role="cell" className={`order-4 text-right sm:text-left ${stacked.cell}`}>
-                          <SaleBadge isActive={item.isActive} offLabel="Inactive" />
-                        </td>
-                        <td role="cell" className={`order-6 text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
-                          <CellLabel>Sold:</CellLabel>
-                          {formatCoins(item.sold)}
-                        </td>
-                        <td role="cell" className={`order-7 col-span-2 ${stacked.actions}`}>
-                          <button
-                            type="button"
-                            className={rowButton}
-                            aria-label={`Edit ${item.name}`}
-                            onClick={() => setEditing(item.id)}
-                          >
-                            Edit
-                          </button>
-                          <ActiveButton item={item} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
-        </>
-      )}
+      <QueryState query={packages} loading="Loading coin packages…" error="We could not load the coin packages.">
+        {({ items, totals }) => (
+          <>
+            <CoinTotalsCard totals={totals} />
+            <section aria-labelledby="packages-title">
+              <h2 id="packages-title" className="mb-3 font-semibold text-white">
+                Packages
+              </h2>
+              {items.length === 0 ? (
+                <EmptyState>No coin packages yet. Create one to sell coins.</EmptyState>
+              ) : (
+                <PackagesTable items={items} onEdit={setEditing} />
+              )}
+            </section>
+          </>
+        )}
+      </QueryState>
     </div>
+  );
+}
+
+function PackagesTable({ items, onEdit }: { items: AdminCoinPackage[]; onEdit(id: string): void }) {
+  return (
+    <StackedTable
+      head={
+        <>
+          <Th className="w-16">Order</Th>
+          <Th>Package</Th>
+          <Th className="text-right">Coins</Th>
+          <Th className="text-right">Price</Th>
+          <Th>Status</Th>
+          <Th className="text-right">Sold</Th>
+          <HiddenTh>Actions</HiddenTh>
+        </>
+      }
+    >
+      {items.map((item) => (
+        <tr key={item.id} role="row" className={`${stacked.row} ${item.isActive ? '' : 'text-zinc-400'}`}>
+          <td role="cell" className={`order-5 tabular-nums text-zinc-400 ${stacked.cell}`}>
+            <CellLabel>Order:</CellLabel>
+            {item.position}
+          </td>
+          <td role="cell" className={`order-1 min-w-0 font-medium text-zinc-100 ${stacked.cell}`}>
+            {item.name}
+          </td>
+          <td role="cell" className={`order-3 whitespace-nowrap tabular-nums text-zinc-200 sm:text-right ${stacked.cell}`}>
+            <CellLabel>Coins:</CellLabel>
+            {formatCoins(item.coins)}
+            {item.bonusCoins > 0 && <span className="ml-1 text-xs text-emerald-300">+{formatCoins(item.bonusCoins)} bonus</span>}
+          </td>
+          <td role="cell" className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-200 ${stacked.cell}`}>
+            {formatMoney(item.priceCents, item.currency)}
+          </td>
+          <td role="cell" className={`order-4 text-right sm:text-left ${stacked.cell}`}>
+            <SaleBadge isActive={item.isActive} offLabel="Inactive" />
+          </td>
+          <td role="cell" className={`order-6 text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
+            <CellLabel>Sold:</CellLabel>
+            {formatCoins(item.sold)}
+          </td>
+          <td role="cell" className={`order-7 col-span-2 ${stacked.actions}`}>
+            <button type="button" className={rowButton} aria-label={`Edit ${item.name}`} onClick={() => onEdit(item.id)}>
+              Edit
+            </button>
+            <ActiveButton item={item} />
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }

@@ -7,15 +7,13 @@ import {
   type EndpointBody,
   type PlanInput,
 } from '@inkwell/contract';
-import { useState, type FormEvent } from 'react';
-import { primaryButton, secondaryButton } from '../../../components/button-styles';
-import { fieldErrors, FormAlert, TextField } from '../../../components/form';
+import { fieldErrors, TextField } from '../../../components/form';
 import { formatMoney } from '../../../lib/money';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { Detail } from '../components/data-table';
+import { EditForm, useEditForm } from '../components/edit-form';
 import { CheckboxField, SelectField, TextAreaField } from '../components/fields';
 import { useCreatePlan } from './api/create-plan';
 import { useUpdatePlan } from './api/update-plan';
-import { Detail } from './finance-ui';
 import { priceToCents } from './price-input';
 
 interface Values {
@@ -47,14 +45,12 @@ export const intervalLabel = (interval: AdminPlan['interval']) => (interval === 
  * exists (subscribers bought those terms), so editing shows them and sends only what may change.
  */
 export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSaved(plan: AdminPlan): void; onCancel(): void }) {
-  const [values, setValues] = useState(() => valuesFrom(plan));
-  const { errors, formError, isBusy, submit: send } = useFormSubmit();
+  const form = useEditForm(() => valuesFrom(plan));
+  const { values, set, errors } = form;
   const createPlan = useCreatePlan();
   const updatePlan = useUpdatePlan();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const coinsPerPeriod = values.coinsPerPeriod.trim() === '' ? 0 : Number(values.coinsPerPeriod);
     if (plan) {
       const body: EndpointBody<'adminPlanUpdate'> = {
@@ -64,7 +60,7 @@ export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSave
         coinsPerPeriod,
       };
       const parsed = planPatchSchema.safeParse(body);
-      await send(parsed.success ? {} : fieldErrors(parsed.error.issues), async () => {
+      await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues), async () => {
         onSaved(await updatePlan.mutateAsync({ id: plan.id, body }));
       });
       return;
@@ -83,19 +79,19 @@ export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSave
     const parsed = planInputSchema.safeParse(body);
     const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
     if (priceCents === null) local.priceCents = 'Enter a price such as 4.99';
-    await send(local, async () => {
+    await form.save(local, async () => {
       onSaved(await createPlan.mutateAsync(body));
     });
   };
 
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="space-y-4"
-      aria-label={plan ? `Edit ${plan.name}` : 'New plan'}
+    <EditForm
+      label={plan ? `Edit ${plan.name}` : 'New plan'}
+      form={form}
+      onSubmit={() => void submit()}
+      submitLabel={plan ? 'Save plan' : 'Create plan'}
+      onCancel={onCancel}
     >
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
         <TextField
@@ -179,14 +175,6 @@ export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSave
           />
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={isBusy} className={primaryButton}>
-          {plan ? 'Save plan' : 'Create plan'}
-        </button>
-        <button type="button" onClick={onCancel} className={secondaryButton}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </EditForm>
   );
 }

@@ -1,14 +1,16 @@
 import type { AdminPlan } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { primaryButton } from '../../../components/button-styles';
-import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
 import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CellLabel, HiddenTh, rowButton, stacked, StackedTable, Th } from '../components/data-table';
+import { FormPanel } from '../components/edit-form';
+import { PageHeader, QueryState } from '../components/list-frame';
 import { useAdminPlans } from './api/list-admin-plans';
 import { useUpdatePlan } from './api/update-plan';
-import { CellLabel, rowButton, SaleBadge, stacked, Th } from './finance-ui';
+import { SaleBadge } from './finance-ui';
 import { intervalLabel, PlanForm } from './plan-form';
 
 /** Archive or restore: a plan is never deleted (subscribers bought it), it leaves the store instead. */
@@ -52,35 +54,23 @@ export default function PlansPage() {
   // 'new' for the new-plan form, a plan's id while editing it.
   const [editing, setEditing] = useState<string | null>(null);
   const editedPlan = plans.data?.items.find((plan) => plan.id === editing);
-  const formRef = useRef<HTMLElement>(null);
-  // The form opens above the table: bring it into view when a row far down asked for it.
-  useEffect(() => {
-    if (editing) formRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [editing]);
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-white">Plans</h1>
-          <p className="mt-1 text-sm text-zinc-400">Subscriptions sold on the subscriptions page.</p>
-        </div>
-        {editing !== 'new' && (
-          <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
-            <Plus className="size-4" aria-hidden /> New plan
-          </button>
-        )}
-      </div>
+      <PageHeader
+        title="Plans"
+        description="Subscriptions sold on the subscriptions page."
+        actions={
+          editing !== 'new' && (
+            <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
+              <Plus className="size-4" aria-hidden /> New plan
+            </button>
+          )
+        }
+      />
 
       {(editing === 'new' || editedPlan) && (
-        <section
-          ref={formRef}
-          className="scroll-mt-20 rounded-xl border border-ink-800 bg-ink-900 p-4"
-          aria-labelledby="plan-form-title"
-        >
-          <h2 id="plan-form-title" className="mb-4 font-semibold text-white">
-            {editedPlan ? `Edit ${editedPlan.name}` : 'New plan'}
-          </h2>
+        <FormPanel title={editedPlan ? `Edit ${editedPlan.name}` : 'New plan'} scrollKey={editing ?? undefined}>
           <PlanForm
             key={editing}
             {...(editedPlan ? { plan: editedPlan } : {})}
@@ -90,22 +80,20 @@ export default function PlansPage() {
               toast({ type: 'success', message: editedPlan ? `${saved.name} saved.` : `${saved.name} created.`, duration: 4000 });
             }}
           />
-        </section>
+        </FormPanel>
       )}
 
-      {plans.isPending ? (
-        <p className="text-zinc-400">Loading plans…</p>
-      ) : plans.isError ? (
-        <LoadError message="We could not load the plans." onRetry={() => void plans.refetch()} />
-      ) : plans.data.items.length === 0 ? (
-        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
-          No plans yet. Create one to sell subscriptions.
-        </p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-ink-800">
-          <table role="table" className={stacked.table}>
-            <thead className={stacked.head}>
-              <tr>
+      <QueryState
+        query={plans}
+        loading="Loading plans…"
+        error="We could not load the plans."
+        isEmpty={(data) => data.items.length === 0}
+        empty="No plans yet. Create one to sell subscriptions."
+      >
+        {({ items }) => (
+          <StackedTable
+            head={
+              <>
                 <Th>Plan</Th>
                 <Th>Price</Th>
                 <Th>Premium</Th>
@@ -113,57 +101,54 @@ export default function PlansPage() {
                 <Th>Status</Th>
                 <Th className="text-right">Sold</Th>
                 <Th className="text-right">Subscribers</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
+                <HiddenTh>Actions</HiddenTh>
+              </>
+            }
+          >
+            {items.map((plan) => (
+              <tr key={plan.id} role="row" className={`${stacked.row} ${plan.isActive ? '' : 'text-zinc-400'}`}>
+                <td role="cell" className={`order-1 min-w-0 sm:min-w-48 ${stacked.cell}`}>
+                  <p className="font-medium text-zinc-100">{plan.name}</p>
+                  {plan.description && <p className="line-clamp-1 max-w-xs text-xs text-zinc-400">{plan.description}</p>}
+                </td>
+                <td role="cell" className={`order-2 whitespace-nowrap text-right text-zinc-200 sm:text-left ${stacked.cell}`}>
+                  {formatMoney(plan.priceCents, plan.currency)} / {intervalLabel(plan.interval)}
+                </td>
+                <td role="cell" className={`order-4 text-right text-zinc-300 sm:text-left ${stacked.cell}`}>
+                  <CellLabel>Premium chapters:</CellLabel>
+                  {plan.includesPremium ? 'Yes' : 'No'}
+                </td>
+                <td role="cell" className={`order-5 tabular-nums text-zinc-300 sm:text-right ${stacked.cell}`}>
+                  <CellLabel>Coins / period:</CellLabel>
+                  {formatCoins(plan.coinsPerPeriod)}
+                </td>
+                <td role="cell" className={`order-3 ${stacked.cell}`}>
+                  <SaleBadge isActive={plan.isActive} offLabel="Archived" />
+                </td>
+                <td role="cell" className={`order-6 text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
+                  <CellLabel>Sold:</CellLabel>
+                  {formatCoins(plan.sold)}
+                </td>
+                <td role="cell" className={`order-7 tabular-nums text-zinc-300 sm:text-right ${stacked.cell}`}>
+                  <CellLabel>Subscribers now:</CellLabel>
+                  {formatCoins(plan.activeSubscribers)}
+                </td>
+                <td role="cell" className={`order-8 ${stacked.actions}`}>
+                  <button
+                    type="button"
+                    className={rowButton}
+                    aria-label={`Edit ${plan.name}`}
+                    onClick={() => setEditing(plan.id)}
+                  >
+                    Edit
+                  </button>
+                  <ArchiveButton plan={plan} />
+                </td>
               </tr>
-            </thead>
-            <tbody role="rowgroup" className={stacked.body}>
-              {plans.data.items.map((plan) => (
-                <tr key={plan.id} role="row" className={`${stacked.row} ${plan.isActive ? '' : 'text-zinc-400'}`}>
-                  <td role="cell" className={`order-1 min-w-0 sm:min-w-48 ${stacked.cell}`}>
-                    <p className="font-medium text-zinc-100">{plan.name}</p>
-                    {plan.description && <p className="line-clamp-1 max-w-xs text-xs text-zinc-400">{plan.description}</p>}
-                  </td>
-                  <td role="cell" className={`order-2 whitespace-nowrap text-right text-zinc-200 sm:text-left ${stacked.cell}`}>
-                    {formatMoney(plan.priceCents, plan.currency)} / {intervalLabel(plan.interval)}
-                  </td>
-                  <td role="cell" className={`order-4 text-right text-zinc-300 sm:text-left ${stacked.cell}`}>
-                    <CellLabel>Premium chapters:</CellLabel>
-                    {plan.includesPremium ? 'Yes' : 'No'}
-                  </td>
-                  <td role="cell" className={`order-5 tabular-nums text-zinc-300 sm:text-right ${stacked.cell}`}>
-                    <CellLabel>Coins / period:</CellLabel>
-                    {formatCoins(plan.coinsPerPeriod)}
-                  </td>
-                  <td role="cell" className={`order-3 ${stacked.cell}`}>
-                    <SaleBadge isActive={plan.isActive} offLabel="Archived" />
-                  </td>
-                  <td role="cell" className={`order-6 text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
-                    <CellLabel>Sold:</CellLabel>
-                    {formatCoins(plan.sold)}
-                  </td>
-                  <td role="cell" className={`order-7 tabular-nums text-zinc-300 sm:text-right ${stacked.cell}`}>
-                    <CellLabel>Subscribers now:</CellLabel>
-                    {formatCoins(plan.activeSubscribers)}
-                  </td>
-                  <td role="cell" className={`order-8 ${stacked.actions}`}>
-                    <button
-                      type="button"
-                      className={rowButton}
-                      aria-label={`Edit ${plan.name}`}
-                      onClick={() => setEditing(plan.id)}
-                    >
-                      Edit
-                    </button>
-                    <ArchiveButton plan={plan} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </StackedTable>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import type { AdminPurchase } from '@inkwell/contract';
-import { X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
 import { formatCoins, formatMoney } from '../../../lib/money';
 import { useAdminPurchase } from './api/get-admin-purchase';
 import { useRefundPurchase } from './api/refund-purchase';
-import { Detail, formatDateTime, PurchaseStatusBadge, purchaseItem } from './finance-ui';
+import { formatDateTime } from '../../../lib/time';
+import { Detail } from '../components/data-table';
+import { DetailDrawer } from '../components/detail-drawer';
+import { PurchaseStatusBadge, purchaseItem } from './finance-ui';
 
 const providerLabel = (provider: AdminPurchase['provider']) => (provider === 'stripe' ? 'Stripe' : 'Test checkout');
 
@@ -89,90 +91,45 @@ function RefundSection({ purchase }: { purchase: AdminPurchase }) {
   );
 }
 
-/** One purchase's details beside the list, with its refund. Escape or the close button closes it. */
+/** One purchase's details beside the list, with its refund. */
 export function PurchaseDrawer({ fromList, onClose }: { fromList: AdminPurchase; onClose(): void }) {
   const details = useAdminPurchase(fromList.id, fromList);
   const purchase = details.data ?? fromList;
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  // Focus moves into the panel when it opens and back to what opened it when it closes.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
-    };
-  }, []);
 
   return (
-    <div className="fixed inset-0 z-50 flex justify-end">
-      <div className="absolute inset-0 bg-black/60" onClick={onClose} aria-hidden />
-      <aside
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="purchase-title"
-        className="relative flex h-full w-full max-w-md flex-col overflow-y-auto border-l border-ink-800 bg-ink-900 p-5 shadow-2xl"
-      >
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 id="purchase-title" className="text-lg font-bold text-white">
-              Purchase
-            </h2>
-            <p className="truncate font-mono text-xs text-zinc-400">{purchase.id}</p>
-          </div>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            aria-label="Close the purchase"
-            className="rounded-lg p-2 text-zinc-300 hover:bg-ink-800"
-          >
-            <X className="size-5" aria-hidden />
-          </button>
-        </div>
+    <DetailDrawer title="Purchase" subtitle={purchase.id} closeLabel="Close the purchase" onClose={onClose}>
+      {details.isError && (
+        <p className="mt-3 text-sm text-amber-300">We could not refresh this purchase; what the list showed is below.</p>
+      )}
 
-        {details.isError && (
-          <p className="mt-3 text-sm text-amber-300">We could not refresh this purchase; what the list showed is below.</p>
-        )}
-
-        <dl className="mt-5 grid grid-cols-2 gap-4">
-          <Detail label="Status">
-            <PurchaseStatusBadge status={purchase.status} />
+      <dl className="mt-5 grid grid-cols-2 gap-4">
+        <Detail label="Status">
+          <PurchaseStatusBadge status={purchase.status} />
+        </Detail>
+        <Detail label="Amount">{formatMoney(purchase.amountCents, purchase.currency)}</Detail>
+        <div className="col-span-2">
+          <Detail label="User">
+            {purchase.user.username}
+            <span className="block text-xs text-zinc-400">{purchase.user.email}</span>
           </Detail>
-          <Detail label="Amount">{formatMoney(purchase.amountCents, purchase.currency)}</Detail>
-          <div className="col-span-2">
-            <Detail label="User">
-              {purchase.user.username}
-              <span className="block text-xs text-zinc-400">{purchase.user.email}</span>
-            </Detail>
-          </div>
-          <div className="col-span-2">
-            <Detail label="Item">{purchaseItem(purchase)}</Detail>
-          </div>
-          <Detail label="Coins">{formatCoins(purchase.coins)}</Detail>
-          <Detail label="Coins reversed">{formatCoins(purchase.coinsReversed)}</Detail>
-          <Detail label="Provider">{providerLabel(purchase.provider)}</Detail>
-          <Detail label="Reference">
-            <span className="font-mono text-xs">{purchase.reference ?? '—'}</span>
-          </Detail>
-          <Detail label="Created">{formatDateTime(purchase.createdAt)}</Detail>
-          <Detail label="Paid">{purchase.paidAt ? formatDateTime(purchase.paidAt) : '—'}</Detail>
-          <Detail label="Refunded">{purchase.refundedAt ? formatDateTime(purchase.refundedAt) : '—'}</Detail>
-        </dl>
-
-        <div className="mt-6 border-t border-ink-800 pt-4">
-          <RefundSection key={purchase.id} purchase={purchase} />
         </div>
-      </aside>
-    </div>
+        <div className="col-span-2">
+          <Detail label="Item">{purchaseItem(purchase)}</Detail>
+        </div>
+        <Detail label="Coins">{formatCoins(purchase.coins)}</Detail>
+        <Detail label="Coins reversed">{formatCoins(purchase.coinsReversed)}</Detail>
+        <Detail label="Provider">{providerLabel(purchase.provider)}</Detail>
+        <Detail label="Reference">
+          <span className="font-mono text-xs">{purchase.reference ?? '—'}</span>
+        </Detail>
+        <Detail label="Created">{formatDateTime(purchase.createdAt)}</Detail>
+        <Detail label="Paid">{purchase.paidAt ? formatDateTime(purchase.paidAt) : '—'}</Detail>
+        <Detail label="Refunded">{purchase.refundedAt ? formatDateTime(purchase.refundedAt) : '—'}</Detail>
+      </dl>
+
+      <div className="mt-6 border-t border-ink-800 pt-4">
+        <RefundSection key={purchase.id} purchase={purchase} />
+      </div>
+    </DetailDrawer>
   );
 }

@@ -1,10 +1,11 @@
 import { genreInputSchema, type Genre } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
-import { FormAlert, TextField } from '../../../components/form';
-import { LoadError } from '../../../components/load-error';
+import { TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
+import { rowButton } from '../components/data-table';
 import { ConfirmButton } from '../components/fields';
+import { PageHeader, QueryState } from '../components/list-frame';
 import { useCreateGenre } from './api/create-genre';
 import { useDeleteGenre } from './api/delete-genre';
 import { useTeamGenres } from './api/list-team-genres';
@@ -75,11 +76,7 @@ function GenreRow({ genre }: { genre: Genre }) {
         <span className="text-xs text-zinc-400">/{genre.slug}</span>
       </span>
       <span className="flex items-center gap-1">
-        <button
-          type="button"
-          onClick={() => setIsEditing(true)}
-          className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
-        >
+        <button type="button" onClick={() => setIsEditing(true)} className={rowButton} aria-label={`Rename ${genre.name}`}>
           Rename
         </button>
         <ConfirmButton
@@ -107,7 +104,7 @@ export default function GenresPage() {
   });
   return (
     <div className="max-w-2xl">
-      <h1 className="text-2xl font-bold text-white">Genres</h1>
+      <PageHeader title="Genres" />
       <form onSubmit={(event) => void add.submit(event)} noValidate className="mt-5 flex flex-wrap items-start gap-2">
         <TextField
           label="New genre"
@@ -122,19 +119,21 @@ export default function GenresPage() {
         </button>
       </form>
       <div className="mt-6">
-        {genres.isPending ? (
-          <p className="text-zinc-400">Loading genres…</p>
-        ) : genres.isError ? (
-          <LoadError message="We could not load the genres." onRetry={() => void genres.refetch()} />
-        ) : genres.data.length === 0 ? (
-          <FormAlert tone="success">No genres yet. Add the first one above.</FormAlert>
-        ) : (
-          <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
-            {genres.data.map((genre) => (
-              <GenreRow key={genre.id} genre={genre} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={genres}
+          loading="Loading genres…"
+          error="We could not load the genres."
+          isEmpty={(data) => data.length === 0}
+          empty="No genres yet. Add the first one above."
+        >
+          {(items) => (
+            <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
+              {items.map((genre) => (
+                <GenreRow key={genre.id} genre={genre} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
     </div>
   );

@@ -1,29 +1,20 @@
 import { CURRENCIES, type AdminMetrics, type MoneyByCurrency } from '@inkwell/contract';
-import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error';
 import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminMetrics } from './api/metrics';
 import { CHART_COLORS, DailyChart, RankChart } from './charts';
 import { csvName } from './csv';
-import { DataTable, MetricSection, RangePicker, StatCard, type Column } from './metrics-ui';
-import { longDay, useMetricsRange } from './range';
+import { countColumn, dayColumn, formatCount, MetricsFrame, seriesLinkColumn } from './metrics-frame';
+import { DataTable, MetricSection, StatCard, type Column } from './metrics-ui';
+import { useMetricsRange } from './range';
 
 type Currency = (typeof CURRENCIES)[number];
 type Day = AdminMetrics['days'][number];
 type SeriesRow = AdminMetrics['revenueBySeries'][number];
 
-const n = (value: number) => value.toLocaleString('en');
 /** Cents as a plain decimal for CSV files ("-6.00"). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 const major = (cents: number) => (cents / 100).toLocaleString('en', { maximumFractionDigits: 2 });
-const dayColumn: Column<Day> = { label: 'Day', cell: (row) => longDay(row.day), csv: (row) => row.day, nowrap: true };
-const count = <T,>(label: string, pick: (row: T) => number): Column<T> => ({
-  label,
-  cell: (row) => n(pick(row)),
-  csv: pick,
-  numeric: true,
-});
 const moneyColumn = <T,>(label: string, currency: Currency, pick: (row: T) => MoneyByCurrency): Column<T> => ({
   label: `${label} (${currency.toUpperCase()})`,
   cell: (row) => formatMoney(pick(row)[currency], currency),
@@ -63,34 +54,21 @@ function coinValueText(value: AdminMetrics['coinValue']) {
 /** /Dashboard/MetricsAdmin (admins): money, coins, subscriptions and sign-ups over a chosen range. */
 export default function MetricsAdminPage() {
   useDocumentTitle('Admin metrics');
-  const { range, preset, choosePreset, chooseCustom } = useMetricsRange();
+  const picker = useMetricsRange();
+  const { range } = picker;
   const metrics = useAdminMetrics(range);
-  const data = metrics.data;
-  const currencies = data ? currenciesOf(data) : (['usd'] as Currency[]);
+  const currencies = metrics.data ? currenciesOf(metrics.data) : (['usd'] as Currency[]);
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-white">Admin metrics</h1>
-      <p className="mt-1 text-sm text-zinc-400">
-        Revenue, coins, subscriptions and sign-ups, day by day. Every table downloads as CSV.
-      </p>
-      <RangePicker
-        key={`${range.from}:${range.to}`}
-        range={range}
-        preset={preset}
-        onPreset={choosePreset}
-        onCustom={chooseCustom}
-      />
-
-      {metrics.isPending ? (
-        <p className="mt-6 text-zinc-400">Loading metrics…</p>
-      ) : metrics.isError || !data ? (
-        <div className="mt-6">
-          <LoadError message="We could not load the metrics." onRetry={() => void metrics.refetch()} />
-        </div>
-      ) : (
-        <div aria-busy={metrics.isFetching} className={metrics.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-          <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-3">
+    <MetricsFrame
+      title="Admin metrics"
+      description="Revenue, coins, subscriptions and sign-ups, day by day. Every table downloads as CSV."
+      picker={picker}
+      query={metrics}
+    >
+      {(data) => (
+        <>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
             <StatCard
               label="Net revenue"
               value={moneyText(data.totals.net, currencies)}
@@ -100,8 +78,8 @@ export default function MetricsAdminPage() {
               label="Coins sold / spent"
               value={`${formatCoins(data.totals.coinsSold)} / ${formatCoins(data.totals.coinsSpent)}`}
             />
-            <StatCard label="Sign-ups" value={n(data.totals.signups)} />
-            <StatCard label="Active subscriptions now" value={n(data.now.activeSubscriptions)} />
+            <StatCard label="Sign-ups" value={formatCount(data.totals.signups)} />
+            <StatCard label="Active subscriptions now" value={formatCount(data.now.activeSubscriptions)} />
             <StatCard
               label="Monthly recurring revenue now"
               value={moneyText(data.now.mrr, currencies)}
@@ -128,7 +106,7 @@ export default function MetricsAdminPage() {
             <DataTable
               caption="Revenue per day"
               columns={[
-                dayColumn,
+                dayColumn<Day>(),
                 ...currencies.flatMap((currency) => [
                   moneyColumn<Day>('Paid', currency, (row) => row.paid),
                   moneyColumn<Day>('Refunded', currency, (row) => row.refunded),
@@ -159,17 +137,9 @@ export default function MetricsAdminPage() {
             <DataTable
               caption="Revenue per series"
               columns={[
-                {
-                  label: 'Series',
-                  cell: (row) => (
-                    <Link to={`/SeriesView/${row.slug}`} className="text-zinc-100 hover:text-accent-400">
-                      {row.title}
-                    </Link>
-                  ),
-                  csv: (row) => row.title,
-                },
-                count<SeriesRow>('Unlocks', (row) => row.unlocks),
-                count<SeriesRow>('Coins', (row) => row.coins),
+                seriesLinkColumn<SeriesRow>(),
+                countColumn<SeriesRow>('Unlocks', (row) => row.unlocks),
+                countColumn<SeriesRow>('Coins', (row) => row.coins),
                 ...currencies.map((currency) => moneyColumn<SeriesRow>('Value', currency, (row) => row.value)),
               ]}
               rows={data.revenueBySeries}
@@ -195,9 +165,9 @@ export default function MetricsAdminPage() {
             <DataTable
               caption="Coins sold and spent per day"
               columns={[
-                dayColumn,
-                count<Day>('Coins sold', (row) => row.coinsSold),
-                count<Day>('Coins spent', (row) => row.coinsSpent),
+                dayColumn<Day>(),
+                countColumn<Day>('Coins sold', (row) => row.coinsSold),
+                countColumn<Day>('Coins spent', (row) => row.coinsSpent),
               ]}
               rows={data.days}
               rowKey={(row) => row.day}
@@ -230,8 +200,8 @@ export default function MetricsAdminPage() {
             <DataTable
               caption="Subscriptions per day"
               columns={[
-                dayColumn,
-                count<Day>('Active subscriptions', (row) => row.activeSubscriptions),
+                dayColumn<Day>(),
+                countColumn<Day>('Active subscriptions', (row) => row.activeSubscriptions),
                 ...currencies.map((currency) => moneyColumn<Day>('MRR', currency, (row) => row.mrr)),
               ]}
               rows={data.days}
@@ -249,14 +219,14 @@ export default function MetricsAdminPage() {
             />
             <DataTable
               caption="Sign-ups per day"
-              columns={[dayColumn, count<Day>('Sign-ups', (row) => row.signups)]}
+              columns={[dayColumn<Day>(), countColumn<Day>('Sign-ups', (row) => row.signups)]}
               rows={data.days}
               rowKey={(row) => row.day}
               filename={csvName('signups', range)}
             />
           </MetricSection>
-        </div>
+        </>
       )}
-    </div>
+    </MetricsFrame>
   );
 }

@@ -1,26 +1,18 @@
 import type { TeamMetrics } from '@inkwell/contract';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error';
 import { formatCoins } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTeamMetrics } from './api/metrics';
 import { CHART_COLORS, DailyChart, RankChart } from './charts';
 import { csvName } from './csv';
-import { DataTable, MetricSection, RangePicker, StatCard, type Column } from './metrics-ui';
-import { longDay, useMetricsRange } from './range';
+import { countColumn, dayColumn, formatCount, MetricsFrame, seriesLinkColumn } from './metrics-frame';
+import { DataTable, MetricSection, StatCard, type Column } from './metrics-ui';
+import { useMetricsRange } from './range';
 
 type Day = TeamMetrics['days'][number];
 type ChapterRow = TeamMetrics['topChapters'][number];
 type UnlockRow = TeamMetrics['topUnlocks'][number];
 
-const n = (value: number) => value.toLocaleString('en');
-const dayColumn: Column<Day> = { label: 'Day', cell: (row) => longDay(row.day), csv: (row) => row.day, nowrap: true };
-const count = <T,>(label: string, pick: (row: T) => number): Column<T> => ({
-  label,
-  cell: (row) => n(pick(row)),
-  csv: pick,
-  numeric: true,
-});
 const chapterName = (row: Pick<ChapterRow, 'number' | 'title'>) => `Chapter ${row.number}${row.title ? ` · ${row.title}` : ''}`;
 const seriesColumn = <T extends { seriesTitle: string; seriesSlug: string }>(): Column<T> => ({
   label: 'Series',
@@ -40,38 +32,28 @@ const chapterColumn = <T extends ChapterRow | UnlockRow>(): Column<T> => ({
 /** /Dashboard/Metrics (editors and admins): readers' activity over a chosen range, as charts and tables. */
 export default function MetricsPage() {
   useDocumentTitle('Metrics');
-  const { range, preset, choosePreset, chooseCustom } = useMetricsRange();
+  const picker = useMetricsRange();
+  const { range } = picker;
   const metrics = useTeamMetrics(range);
-  const data = metrics.data;
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-white">Metrics</h1>
-      <p className="mt-1 text-sm text-zinc-400">
-        What readers did, day by day: views, new followers, comments and unlocks. A view counts once per reader per series page or
-        chapter per day.
-      </p>
-      <RangePicker
-        key={`${range.from}:${range.to}`}
-        range={range}
-        preset={preset}
-        onPreset={choosePreset}
-        onCustom={chooseCustom}
-      />
-
-      {metrics.isPending ? (
-        <p className="mt-6 text-zinc-400">Loading metrics…</p>
-      ) : metrics.isError || !data ? (
-        <div className="mt-6">
-          <LoadError message="We could not load the metrics." onRetry={() => void metrics.refetch()} />
-        </div>
-      ) : (
-        <div aria-busy={metrics.isFetching} className={metrics.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
-          <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatCard label="Views" value={n(data.totals.views)} />
-            <StatCard label="Followers gained" value={n(data.totals.followers)} />
-            <StatCard label="Comments" value={n(data.totals.comments)} />
-            <StatCard label="Unlocks" value={n(data.totals.unlocks)} hint={`${formatCoins(data.totals.unlockCoins)} coins`} />
+    <MetricsFrame
+      title="Metrics"
+      description="What readers did, day by day: views, new followers, comments and unlocks. A view counts once per reader per series page or chapter per day."
+      picker={picker}
+      query={metrics}
+    >
+      {(data) => (
+        <>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatCard label="Views" value={formatCount(data.totals.views)} />
+            <StatCard label="Followers gained" value={formatCount(data.totals.followers)} />
+            <StatCard label="Comments" value={formatCount(data.totals.comments)} />
+            <StatCard
+              label="Unlocks"
+              value={formatCount(data.totals.unlocks)}
+              hint={`${formatCoins(data.totals.unlockCoins)} coins`}
+            />
           </dl>
 
           <MetricSection title="Views per day" description="Series pages and chapters read.">
@@ -82,7 +64,7 @@ export default function MetricsPage() {
             />
             <DataTable
               caption="Views per day"
-              columns={[dayColumn, count<Day>('Views', (row) => row.views)]}
+              columns={[dayColumn<Day>(), countColumn<Day>('Views', (row) => row.views)]}
               rows={data.days}
               rowKey={(row) => row.day}
               filename={csvName('views', range)}
@@ -102,9 +84,9 @@ export default function MetricsPage() {
             <DataTable
               caption="Followers and comments per day"
               columns={[
-                dayColumn,
-                count<Day>('Followers gained', (row) => row.followers),
-                count<Day>('Comments', (row) => row.comments),
+                dayColumn<Day>(),
+                countColumn<Day>('Followers gained', (row) => row.followers),
+                countColumn<Day>('Comments', (row) => row.comments),
               ]}
               rows={data.days}
               rowKey={(row) => row.day}
@@ -121,16 +103,8 @@ export default function MetricsPage() {
             <DataTable
               caption="Top series by views"
               columns={[
-                {
-                  label: 'Series',
-                  cell: (row) => (
-                    <Link to={`/SeriesView/${row.slug}`} className="text-zinc-100 hover:text-accent-400">
-                      {row.title}
-                    </Link>
-                  ),
-                  csv: (row) => row.title,
-                },
-                count<TeamMetrics['topSeries'][number]>('Views', (row) => row.views),
+                seriesLinkColumn<TeamMetrics['topSeries'][number]>(),
+                countColumn<TeamMetrics['topSeries'][number]>('Views', (row) => row.views),
               ]}
               rows={data.topSeries}
               rowKey={(row) => row.seriesId}
@@ -148,7 +122,11 @@ export default function MetricsPage() {
             />
             <DataTable
               caption="Top chapters by views"
-              columns={[seriesColumn<ChapterRow>(), chapterColumn<ChapterRow>(), count<ChapterRow>('Views', (row) => row.views)]}
+              columns={[
+                seriesColumn<ChapterRow>(),
+                chapterColumn<ChapterRow>(),
+                countColumn<ChapterRow>('Views', (row) => row.views),
+              ]}
               rows={data.topChapters}
               rowKey={(row) => row.chapterId}
               filename={csvName('top-chapters', range)}
@@ -165,7 +143,11 @@ export default function MetricsPage() {
             />
             <DataTable
               caption="Unlocks per day"
-              columns={[dayColumn, count<Day>('Unlocks', (row) => row.unlocks), count<Day>('Coins', (row) => row.unlockCoins)]}
+              columns={[
+                dayColumn<Day>(),
+                countColumn<Day>('Unlocks', (row) => row.unlocks),
+                countColumn<Day>('Coins', (row) => row.unlockCoins),
+              ]}
               rows={data.days}
               rowKey={(row) => row.day}
               filename={csvName('unlocks', range)}
@@ -175,8 +157,8 @@ export default function MetricsPage() {
               columns={[
                 seriesColumn<UnlockRow>(),
                 chapterColumn<UnlockRow>(),
-                count<UnlockRow>('Unlocks', (row) => row.unlocks),
-                count<UnlockRow>('Coins', (row) => row.coins),
+                countColumn<UnlockRow>('Unlocks', (row) => row.unlocks),
+                countColumn<UnlockRow>('Coins', (row) => row.coins),
               ]}
               rows={data.topUnlocks}
               rowKey={(row) => row.chapterId}
@@ -184,8 +166,8 @@ export default function MetricsPage() {
               empty="No unlocks in this range."
             />
           </MetricSection>
-        </div>
+        </>
       )}
-    </div>
+    </MetricsFrame>
   );
 }

@@ -1,9 +1,8 @@
 import { chapterInputSchema, type ChapterInput, type TeamChapter } from '@inkwell/contract';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { primaryButton, secondaryButton } from '../../../components/button-styles';
+import { lazy, Suspense, useState } from 'react';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { EditForm, useEditForm } from '../components/edit-form';
 import { fromLocalInput, toLocalInput } from '../components/fields';
 import { useCreateChapter } from './api/create-chapter';
 import { useTeamChapter } from './api/get-team-chapter';
@@ -83,12 +82,10 @@ function ChapterForm({
   const createChapter = useCreateChapter(seriesId);
   const updateChapter = useUpdateChapter(seriesId);
   const [chapter, setChapter] = useState<TeamChapter | undefined>(initial);
-  const [values, setValues] = useState<Values>(() => valuesFrom(initial, nextNumber));
-  const { errors, formError, isBusy, submit: send } = useFormSubmit();
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const form = useEditForm(() => valuesFrom(initial, nextNumber));
+  const { values, set, errors } = form;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const publishedAt =
       values.publication === 'draft'
         ? null
@@ -112,26 +109,27 @@ function ChapterForm({
     if (values.publication === 'schedule' && !fromLocalInput(values.publishAt)) local.publishedAt = 'Choose when it comes out';
     if (values.publication === 'schedule' && publishedAt && Date.parse(publishedAt) <= Date.now())
       local.publishedAt = 'A scheduled time must be in the future';
-    await send(local, async () => {
+    await form.save(local, async () => {
       const saved = chapter
         ? await updateChapter.mutateAsync({ chapterId: chapter.id, body: input })
         : await createChapter.mutateAsync(input);
       setChapter(saved);
-      setValues(valuesFrom(saved, nextNumber));
+      form.reset(valuesFrom(saved, nextNumber));
       toast({ type: 'success', message: chapter ? 'Chapter saved' : 'Chapter created', duration: 3000 });
     });
   };
 
   return (
     <div className="space-y-6 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
-      <form
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        className="space-y-4"
-        aria-label={chapter ? `Edit chapter ${chapter.number}` : 'New chapter'}
+      <h3 className="font-semibold text-white">{chapter ? `Chapter ${chapter.number}` : 'New chapter'}</h3>
+      <EditForm
+        label={chapter ? `Edit chapter ${chapter.number}` : 'New chapter'}
+        form={form}
+        onSubmit={() => void submit()}
+        submitLabel={chapter ? 'Save chapter' : 'Create chapter'}
+        onCancel={onDone}
+        cancelLabel="Close"
       >
-        <h3 className="font-semibold text-white">{chapter ? `Chapter ${chapter.number}` : 'New chapter'}</h3>
-        {formError && <FormAlert tone="error">{formError}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             label="Number"
@@ -230,15 +228,7 @@ function ChapterForm({
             {errors.content && <p className="mt-1.5 text-sm text-rose-300">{errors.content}</p>}
           </div>
         )}
-        <div className="flex gap-2">
-          <button type="submit" disabled={isBusy} className={primaryButton}>
-            {chapter ? 'Save chapter' : 'Create chapter'}
-          </button>
-          <button type="button" onClick={onDone} className={secondaryButton}>
-            Close
-          </button>
-        </div>
-      </form>
+      </EditForm>
       {seriesType === 'comic' && chapter && <PageManager seriesId={seriesId} chapter={chapter} onChanged={setChapter} />}
       {seriesType === 'comic' && !chapter && (
         <p className="text-sm text-zinc-400">Create the chapter first, then add its pages.</p>

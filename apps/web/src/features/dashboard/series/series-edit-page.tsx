@@ -1,7 +1,7 @@
 import type { ErrorCode, TeamSeries } from '@inkwell/contract';
-import { ExternalLink, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { primaryButton } from '../../../components/button-styles';
 import { ChapterMarks } from '../../../components/chapter-marks';
 import { CoverImage } from '../../../components/cover-image';
@@ -11,6 +11,8 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/time';
 import { ConfirmButton } from '../components/fields';
 import { ImageUpload } from '../components/image-upload';
+import { LeaveGuard } from '../components/leave-guard';
+import { RecordHeader } from '../components/record-header';
 import { useDeleteChapter } from './api/delete-chapter';
 import { useDeleteSeries } from './api/delete-series';
 import { useTeamSeries } from './api/get-team-series';
@@ -74,22 +76,15 @@ export default function SeriesEditPage() {
   const nextNumber = Math.floor(Math.max(0, ...data.chapters.map((c) => c.number))) + 1;
 
   return (
-    <div className="space-y-10">
-      <div>
-        <Link to="/Dashboard/Series/Series" className="text-sm text-zinc-400 hover:text-white">
-          ← All series
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-bold text-white">{data.title}</h1>
-          <div className="flex items-center gap-2">
-            {data.isPublished && (
-              <Link
-                to={`/SeriesView/${data.slug}`}
-                className="inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
-              >
-                View on site <ExternalLink className="size-3.5" aria-hidden />
-              </Link>
-            )}
+    // The series form and a chapter's form share one question before leaving.
+    <LeaveGuard>
+      <div className="space-y-10">
+        <RecordHeader
+          backTo="/Dashboard/Series/Series"
+          backLabel="All series"
+          title={data.title}
+          siteLink={data.isPublished ? `/SeriesView/${data.slug}` : null}
+          actions={
             <ConfirmButton
               label="Delete series"
               confirmLabel="Yes, delete it and its chapters"
@@ -104,101 +99,103 @@ export default function SeriesEditPage() {
                 })
               }
             />
+          }
+        />
+
+        <div className="flex flex-col gap-8 lg:flex-row">
+          <CoverUploader series={data} />
+          <div className="min-w-0 flex-1">
+            <SeriesForm
+              key={data.id}
+              initial={data}
+              submitLabel="Save series"
+              onSubmit={async (input) => {
+                const { type: _type, ...patch } = input;
+                await updateSeries.mutateAsync(patch);
+                toast({ type: 'success', message: 'Series saved', duration: 3000 });
+              }}
+            />
           </div>
         </div>
-      </div>
 
-      <div className="flex flex-col gap-8 lg:flex-row">
-        <CoverUploader series={data} />
-        <div className="min-w-0 flex-1">
-          <SeriesForm
-            key={data.id}
-            initial={data}
-            submitLabel="Save series"
-            onSubmit={async (input) => {
-              const { type: _type, ...patch } = input;
-              await updateSeries.mutateAsync(patch);
-              toast({ type: 'success', message: 'Series saved', duration: 3000 });
-            }}
-          />
-        </div>
-      </div>
-
-      <section aria-labelledby="chapters-h" className="space-y-4">
-        <div className="flex items-center justify-between">
-          <h2 id="chapters-h" className="text-xl font-bold text-white">
-            Chapters <span className="text-base font-normal text-zinc-400">({data.chapters.length})</span>
-          </h2>
-          <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
-            <Plus className="size-4" aria-hidden /> New chapter
-          </button>
-        </div>
-        {editing === 'new' && (
-          <ChapterEditor seriesId={data.id} seriesType={data.type} nextNumber={nextNumber} onDone={() => setEditing(null)} />
-        )}
-        {data.chapters.length === 0 ? (
-          <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
-        ) : (
-          <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
-            {data.chapters.map((chapter) => (
-              <li key={chapter.id} className="px-4 py-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium text-zinc-100">
-                      Chapter {chapter.number}
-                      {chapter.title && `: ${chapter.title}`}
-                    </span>
-                    <span className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase ${STATE_STYLE[chapter.state]}`}>
-                      {chapter.state}
-                    </span>
-                    {chapter.price > 0 && (
-                      <ChapterMarks
-                        chapter={{
-                          ...chapter,
-                          access: chapter.freeAt && Date.parse(chapter.freeAt) > Date.now() ? 'early_access' : 'locked',
-                        }}
+        <section aria-labelledby="chapters-h" className="space-y-4">
+          <div className="flex items-center justify-between">
+            <h2 id="chapters-h" className="text-xl font-bold text-white">
+              Chapters <span className="text-base font-normal text-zinc-400">({data.chapters.length})</span>
+            </h2>
+            <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
+              <Plus className="size-4" aria-hidden /> New chapter
+            </button>
+          </div>
+          {editing === 'new' && (
+            <ChapterEditor seriesId={data.id} seriesType={data.type} nextNumber={nextNumber} onDone={() => setEditing(null)} />
+          )}
+          {data.chapters.length === 0 ? (
+            <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
+          ) : (
+            <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
+              {data.chapters.map((chapter) => (
+                <li key={chapter.id} className="px-4 py-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium text-zinc-100">
+                        Chapter {chapter.number}
+                        {chapter.title && `: ${chapter.title}`}
+                      </span>
+                      <span className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase ${STATE_STYLE[chapter.state]}`}>
+                        {chapter.state}
+                      </span>
+                      {chapter.price > 0 && (
+                        <ChapterMarks
+                          chapter={{
+                            ...chapter,
+                            access: chapter.freeAt && Date.parse(chapter.freeAt) > Date.now() ? 'early_access' : 'locked',
+                          }}
+                        />
+                      )}
+                      <span className="text-xs text-zinc-400">
+                        {data.type === 'comic' ? `${chapter.pageCount} pages` : ''}
+                        {chapter.publishedAt ? ` · ${formatDate(chapter.publishedAt)}` : ''}
+                      </span>
+                    </div>
+                    <div className="flex items-center gap-1">
+                      <button
+                        type="button"
+                        onClick={() => setEditing(editing === chapter.id ? null : chapter.id)}
+                        className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
+                      >
+                        {editing === chapter.id ? 'Close' : 'Edit'}
+                      </button>
+                      <ConfirmButton
+                        label="Delete"
+                        onConfirm={() =>
+                          deleteChapter.mutate(chapter.id, {
+                            onSuccess: () =>
+                              toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }),
+                            onError: (error) =>
+                              toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                          })
+                        }
                       />
-                    )}
-                    <span className="text-xs text-zinc-400">
-                      {data.type === 'comic' ? `${chapter.pageCount} pages` : ''}
-                      {chapter.publishedAt ? ` · ${formatDate(chapter.publishedAt)}` : ''}
-                    </span>
+                    </div>
                   </div>
-                  <div className="flex items-center gap-1">
-                    <button
-                      type="button"
-                      onClick={() => setEditing(editing === chapter.id ? null : chapter.id)}
-                      className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
-                    >
-                      {editing === chapter.id ? 'Close' : 'Edit'}
-                    </button>
-                    <ConfirmButton
-                      label="Delete"
-                      onConfirm={() =>
-                        deleteChapter.mutate(chapter.id, {
-                          onSuccess: () => toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }),
-                          onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
-                        })
-                      }
-                    />
-                  </div>
-                </div>
-                {editing === chapter.id && (
-                  <div className="mt-3">
-                    <ChapterEditor
-                      seriesId={data.id}
-                      seriesType={data.type}
-                      chapterId={chapter.id}
-                      nextNumber={nextNumber}
-                      onDone={() => setEditing(null)}
-                    />
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+                  {editing === chapter.id && (
+                    <div className="mt-3">
+                      <ChapterEditor
+                        seriesId={data.id}
+                        seriesType={data.type}
+                        chapterId={chapter.id}
+                        nextNumber={nextNumber}
+                        onDone={() => setEditing(null)}
+                      />
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </LeaveGuard>
   );
 }

@@ -6,10 +6,9 @@ import {
   type SeriesInput,
   type TeamSeries,
 } from '@inkwell/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { primaryButton } from '../../../components/button-styles';
-import { fieldErrors, FormAlert, TextField } from '../../../components/form';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import type { ReactNode } from 'react';
+import { fieldErrors, TextField } from '../../../components/form';
+import { EditForm, useEditForm } from '../components/edit-form';
 import { CheckboxField, SelectField, TextAreaField } from '../components/fields';
 import { useTeamGenres } from '../genres/api/list-team-genres';
 
@@ -65,17 +64,14 @@ interface Props {
 
 /** The series fields, checked with the contract's schema before they are sent, with the server's per-field answers shown too. */
 export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
-  const [values, setValues] = useState<SeriesFormValues>(() => valuesFrom(initial));
-  const { errors, formError, isBusy, submit: send } = useFormSubmit();
+  const form = useEditForm(() => valuesFrom(initial));
+  const { values, set, errors } = form;
   const genres = useTeamGenres();
-  const set = <K extends keyof SeriesFormValues>(key: K, value: SeriesFormValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const input = toInput(values);
     const parsed = seriesInputSchema.safeParse(input);
-    await send(parsed.success ? {} : fieldErrors(parsed.error.issues), () => onSubmit(input));
+    await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues), () => onSubmit(input));
   };
 
   const toggleGenre = (genre: Genre) =>
@@ -85,8 +81,13 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
     );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      {formError && <FormAlert tone="error">{formError}</FormAlert>}
+    <EditForm
+      label={initial ? `Edit ${initial.title}` : 'New series'}
+      form={form}
+      onSubmit={() => void submit()}
+      submitLabel={submitLabel}
+      className="space-y-5"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Title"
@@ -181,10 +182,6 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
         <CheckboxField label="Adult content" checked={values.isAdult} onChange={(v) => set('isAdult', v)} />
       </div>
       {extra}
-      <button type="submit" disabled={isBusy} className={primaryButton}>
-        {isBusy && <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden />}
-        {submitLabel}
-      </button>
-    </form>
+    </EditForm>
   );
 }

@@ -4,9 +4,9 @@ import { PremiumTag, RoleTag } from '../../../components/role-tag';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { formatCoins } from '../../../lib/money';
-import { timeFromNow } from '../../../lib/time';
+import { formatDateTime, timeFromNow } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Detail, formatDateTime } from '../finances/finance-ui';
+import { Detail } from '../components/data-table';
 import { useAdminUser } from './api/get-user';
 import { UserActions } from './user-actions';
 import { UserHistory } from './user-history';
@@ -15,7 +15,10 @@ import { BannedTag } from './user-ui';
 function Avatar({ url, name }: { url: string | null; name: string }) {
   if (url) return <img src={url} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" />;
   return (
-    <span aria-hidden className="flex size-14 shrink-0 items-center justify-center rounded-full bg-ink-800 text-xl font-bold text-zinc-300">
+    <span
+      aria-hidden
+      className="flex size-14 shrink-0 items-center justify-center rounded-full bg-ink-800 text-xl font-bold text-zinc-300"
+    >
       {name.charAt(0).toUpperCase()}
     </span>
   );

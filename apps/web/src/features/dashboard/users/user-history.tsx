@@ -1,7 +1,10 @@
 import type { AdminUserDetail } from '@inkwell/contract';
 import { Link, useSearchParams } from 'react-router';
 import { formatCoins, formatMoney } from '../../../lib/money';
-import { CellLabel, formatDateTime, PurchaseStatusBadge, purchaseItem, stacked, Th } from '../finances/finance-ui';
+import { formatDateTime } from '../../../lib/time';
+import { CellLabel, stacked, StackedTable, Th } from '../components/data-table';
+import { EmptyState } from '../components/list-frame';
+import { PurchaseStatusBadge, purchaseItem } from '../finances/finance-ui';
 import { ledgerKindLabel } from './user-ui';
 
 const TABS = [
@@ -10,10 +13,6 @@ const TABS = [
   { value: 'comments', label: 'Comments' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
-
-function Empty({ children }: { children: string }) {
-  return <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-sm text-zinc-400">{children}</p>;
-}
 
 /** "Showing the newest 20 of 54", with where to see them all. */
 function More({ shown, total, to, label }: { shown: number; total: number; to?: string; label?: string }) {
@@ -32,39 +31,39 @@ function More({ shown, total, to, label }: { shown: number; total: number; to?: 
 
 function Purchases({ user }: { user: AdminUserDetail }) {
   const { items, total } = user.purchases;
-  if (items.length === 0) return <Empty>No purchases.</Empty>;
+  if (items.length === 0) return <EmptyState>No purchases.</EmptyState>;
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-ink-800">
-        <table role="table" className={stacked.table}>
-          <thead className={stacked.head}>
-            <tr>
-              <Th>Date</Th>
-              <Th>Item</Th>
-              <Th className="text-right">Amount</Th>
-              <Th>Status</Th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup" className={stacked.body}>
-            {items.map((purchase) => (
-              <tr key={purchase.id} role="row" data-testid="user-purchase" className={stacked.row}>
-                <td role="cell" className={`order-3 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}>
-                  {formatDateTime(purchase.createdAt)}
-                </td>
-                <td role="cell" className={`order-1 min-w-0 text-zinc-100 ${stacked.cell}`}>
-                  {purchaseItem(purchase)}
-                </td>
-                <td role="cell" className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}>
-                  {formatMoney(purchase.amountCents, purchase.currency)}
-                </td>
-                <td role="cell" className={`order-4 text-right sm:text-left ${stacked.cell}`}>
-                  <PurchaseStatusBadge status={purchase.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable
+        head={
+          <>
+            <Th>Date</Th>
+            <Th>Item</Th>
+            <Th className="text-right">Amount</Th>
+            <Th>Status</Th>
+          </>
+        }
+      >
+        {items.map((purchase) => (
+          <tr key={purchase.id} role="row" data-testid="user-purchase" className={stacked.row}>
+            <td
+              role="cell"
+              className={`order-3 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
+            >
+              {formatDateTime(purchase.createdAt)}
+            </td>
+            <td role="cell" className={`order-1 min-w-0 text-zinc-100 ${stacked.cell}`}>
+              {purchaseItem(purchase)}
+            </td>
+            <td role="cell" className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}>
+              {formatMoney(purchase.amountCents, purchase.currency)}
+            </td>
+            <td role="cell" className={`order-4 text-right sm:text-left ${stacked.cell}`}>
+              <PurchaseStatusBadge status={purchase.status} />
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
       <More
         shown={items.length}
         total={total}
@@ -77,48 +76,48 @@ function Purchases({ user }: { user: AdminUserDetail }) {
 
 function Ledger({ user }: { user: AdminUserDetail }) {
   const { items, total } = user.ledger;
-  if (items.length === 0) return <Empty>No coins have moved yet.</Empty>;
+  if (items.length === 0) return <EmptyState>No coins have moved yet.</EmptyState>;
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-ink-800">
-        <table role="table" className={stacked.table}>
-          <thead className={stacked.head}>
-            <tr>
-              <Th>Date</Th>
-              <Th>Kind</Th>
-              <Th>Reason</Th>
-              <Th className="text-right">Coins</Th>
-              <Th className="text-right">Balance after</Th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup" className={stacked.body}>
-            {items.map((entry) => (
-              <tr key={entry.id} role="row" data-testid="user-ledger-entry" className={stacked.row}>
-                <td role="cell" className={`order-4 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}>
-                  {formatDateTime(entry.createdAt)}
-                </td>
-                <td role="cell" className={`order-1 text-zinc-100 ${stacked.cell}`}>
-                  {ledgerKindLabel(entry.kind)}
-                </td>
-                <td role="cell" className={`order-3 col-span-2 min-w-0 break-words text-zinc-300 ${stacked.cell}`}>
-                  {entry.reason}
-                </td>
-                <td
-                  role="cell"
-                  className={`order-2 whitespace-nowrap text-right font-semibold tabular-nums ${entry.delta > 0 ? 'text-emerald-300' : 'text-rose-300'} ${stacked.cell}`}
-                >
-                  {entry.delta > 0 ? '+' : '−'}
-                  {formatCoins(Math.abs(entry.delta))}
-                </td>
-                <td role="cell" className={`order-5 whitespace-nowrap text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
-                  <CellLabel>Balance</CellLabel>
-                  {formatCoins(entry.balanceAfter)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable
+        head={
+          <>
+            <Th>Date</Th>
+            <Th>Kind</Th>
+            <Th>Reason</Th>
+            <Th className="text-right">Coins</Th>
+            <Th className="text-right">Balance after</Th>
+          </>
+        }
+      >
+        {items.map((entry) => (
+          <tr key={entry.id} role="row" data-testid="user-ledger-entry" className={stacked.row}>
+            <td
+              role="cell"
+              className={`order-4 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
+            >
+              {formatDateTime(entry.createdAt)}
+            </td>
+            <td role="cell" className={`order-1 text-zinc-100 ${stacked.cell}`}>
+              {ledgerKindLabel(entry.kind)}
+            </td>
+            <td role="cell" className={`order-3 col-span-2 min-w-0 break-words text-zinc-300 ${stacked.cell}`}>
+              {entry.reason}
+            </td>
+            <td
+              role="cell"
+              className={`order-2 whitespace-nowrap text-right font-semibold tabular-nums ${entry.delta > 0 ? 'text-emerald-300' : 'text-rose-300'} ${stacked.cell}`}
+            >
+              {entry.delta > 0 ? '+' : '−'}
+              {formatCoins(Math.abs(entry.delta))}
+            </td>
+            <td role="cell" className={`order-5 whitespace-nowrap text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
+              <CellLabel>Balance</CellLabel>
+              {formatCoins(entry.balanceAfter)}
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
       <More shown={items.length} total={total} />
     </>
   );
@@ -127,7 +126,7 @@ function Ledger({ user }: { user: AdminUserDetail }) {
 function Comments({ user }: { user: AdminUserDetail }) {
   const { items, total } = user.comments;
   const moderate = `/Dashboard/Comments?userId=${user.id}&user=${encodeURIComponent(user.username)}`;
-  if (items.length === 0) return <Empty>No comments.</Empty>;
+  if (items.length === 0) return <EmptyState>No comments.</EmptyState>;
   return (
     <>
       <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800">
@@ -163,7 +162,11 @@ function Comments({ user }: { user: AdminUserDetail }) {
 export function UserHistory({ user }: { user: AdminUserDetail }) {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((item) => item.value === params.get('tab'))?.value ?? 'purchases';
-  const counts: Record<Tab, number> = { purchases: user.purchases.total, ledger: user.ledger.total, comments: user.comments.total };
+  const counts: Record<Tab, number> = {
+    purchases: user.purchases.total,
+    ledger: user.ledger.total,
+    comments: user.comments.total,
+  };
 
   return (
     <section aria-label="History">

@@ -1,16 +1,14 @@
 import { ROLES, USER_STATUSES, type EndpointQuery } from '@inkwell/contract';
-import { Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LoadError } from '../../../components/load-error';
-import { Pagination } from '../../../components/pagination';
 import { RoleTag } from '../../../components/role-tag';
 import { formatCoins } from '../../../lib/money';
-import { timeFromNow } from '../../../lib/time';
+import { formatDateTime, timeFromNow } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CellLabel, HiddenTh, rowButton, stacked, StackedTable, Th } from '../components/data-table';
 import { SelectField } from '../components/fields';
+import { ListFrame, SearchBox } from '../components/list-frame';
 import { oneOf, useListParams } from '../components/use-list-params';
-import { CellLabel, formatDateTime, rowButton, stacked, Th } from '../finances/finance-ui';
 import { useAdminUsers } from './api/list-users';
 import { roleLabel, statusLabel, UserStatusBadges } from './user-ui';
 
@@ -39,120 +37,106 @@ export default function UsersPage() {
   const navigate = useNavigate();
 
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-white">Users</h1>
-      <p className="mt-1 text-sm text-zinc-400">Every account, newest first. Open one to change its role, ban it or adjust its coins.</p>
-
-      <div className="mt-5 flex flex-wrap items-end gap-3">
-        <div className="relative w-full sm:w-80">
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
-          <input
-            type="search"
+    <ListFrame
+      title="Users"
+      description="Every account, newest first. Open one to change its role, ban it or adjust its coins."
+      filters={
+        <>
+          <SearchBox
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={setText}
             placeholder="Username or e-mail"
-            aria-label="Search users by username or e-mail"
-            className="w-full rounded-lg border border-ink-700 bg-ink-900 py-2 pl-9 pr-3 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-accent-500 focus:outline-none"
+            label="Search users by username or e-mail"
           />
-        </div>
-        <SelectField label="Role" value={role ?? ''} onChange={(e) => setFilter('role', e.target.value)} className="w-36">
-          <option value="">All roles</option>
-          {ROLES.map((value) => (
-            <option key={value} value={value}>
-              {roleLabel(value)}
-            </option>
+          <SelectField label="Role" value={role ?? ''} onChange={(e) => setFilter('role', e.target.value)} className="w-36">
+            <option value="">All roles</option>
+            {ROLES.map((value) => (
+              <option key={value} value={value}>
+                {roleLabel(value)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Status" value={status ?? ''} onChange={(e) => setFilter('status', e.target.value)} className="w-36">
+            <option value="">Everyone</option>
+            {USER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {statusLabel(value)}
+              </option>
+            ))}
+          </SelectField>
+        </>
+      }
+      query={list}
+      loading="Loading users…"
+      error="We could not load the users."
+      empty={isFiltered ? 'No users match this search.' : 'No users yet.'}
+      count={(total) => `${total} ${total === 1 ? 'user' : 'users'}`}
+    >
+      {(users) => (
+        // On a phone each row is a small card; from sm up, a table.
+        <StackedTable
+          head={
+            <>
+              <Th>User</Th>
+              <Th>Role</Th>
+              <Th>Status</Th>
+              <Th className="text-right">Coins</Th>
+              <Th>Joined</Th>
+              <Th>Last seen</Th>
+              <HiddenTh>Open</HiddenTh>
+            </>
+          }
+        >
+          {users.map((user) => (
+            <tr
+              key={user.id}
+              role="row"
+              data-testid="user-row"
+              onClick={() => void navigate(`/Dashboard/Users/${user.id}`)}
+              className={`${stacked.row} cursor-pointer hover:bg-ink-900/60`}
+            >
+              <td role="cell" className={`order-1 min-w-0 ${stacked.cell}`}>
+                <p className="truncate font-medium text-zinc-100">{user.username}</p>
+                <p className="truncate text-xs text-zinc-400">{user.email}</p>
+              </td>
+              <td role="cell" className={`order-2 text-right sm:text-left ${stacked.cell}`}>
+                <RoleTag role={user.role} />
+              </td>
+              <td role="cell" className={`order-3 ${stacked.cell}`}>
+                <UserStatusBadges user={user} />
+              </td>
+              <td role="cell" className={`order-4 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}>
+                <CellLabel>Coins</CellLabel>
+                {formatCoins(user.coins)}
+              </td>
+              <td
+                role="cell"
+                className={`order-5 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
+              >
+                <CellLabel>Joined</CellLabel>
+                {formatDateTime(user.createdAt)}
+              </td>
+              <td
+                role="cell"
+                className={`order-6 whitespace-nowrap text-right text-xs text-zinc-400 sm:text-left sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
+              >
+                <CellLabel>Last seen</CellLabel>
+                {user.lastSeenAt ? timeFromNow(user.lastSeenAt) : 'Not signed in'}
+              </td>
+              <td role="cell" className={`order-7 col-span-2 ${stacked.actions}`}>
+                <Link
+                  to={`/Dashboard/Users/${user.id}`}
+                  className={rowButton}
+                  aria-label={`Open ${user.username}`}
+                  onClick={(event) => event.stopPropagation()}
+                >
+                  Open
+                </Link>
+              </td>
+            </tr>
           ))}
-        </SelectField>
-        <SelectField label="Status" value={status ?? ''} onChange={(e) => setFilter('status', e.target.value)} className="w-36">
-          <option value="">Everyone</option>
-          {USER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {statusLabel(value)}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-
-      <div className="mt-5">
-        {list.isPending ? (
-          <p className="text-zinc-400">Loading users…</p>
-        ) : list.isError ? (
-          <LoadError message="We could not load the users." onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
-            {isFiltered ? 'No users match this search.' : 'No users yet.'}
-          </p>
-        ) : (
-          <>
-            <p className="mb-2 text-xs text-zinc-400" aria-live="polite">
-              {list.data.pagination.total} {list.data.pagination.total === 1 ? 'user' : 'users'}
-            </p>
-            {/* On a phone each row is a small card; from sm up, a table. */}
-            <div className="relative overflow-x-auto rounded-xl border border-ink-800">
-              <table role="table" className={stacked.table}>
-                <thead className={stacked.head}>
-                  <tr>
-                    <Th>User</Th>
-                    <Th>Role</Th>
-                    <Th>Status</Th>
-                    <Th className="text-right">Coins</Th>
-                    <Th>Joined</Th>
-                    <Th>Last seen</Th>
-                    <Th>
-                      <span className="sr-only">Open</span>
-                    </Th>
-                  </tr>
-                </thead>
-                <tbody role="rowgroup" className={stacked.body}>
-                  {list.data.items.map((user) => (
-                    <tr
-                      key={user.id}
-                      role="row"
-                      data-testid="user-row"
-                      onClick={() => void navigate(`/Dashboard/Users/${user.id}`)}
-                      className={`${stacked.row} cursor-pointer hover:bg-ink-900/60`}
-                    >
-                      <td role="cell" className={`order-1 min-w-0 ${stacked.cell}`}>
-                        <p className="truncate font-medium text-zinc-100">{user.username}</p>
-                        <p className="truncate text-xs text-zinc-400">{user.email}</p>
-                      </td>
-                      <td role="cell" className={`order-2 text-right sm:text-left ${stacked.cell}`}>
-                        <RoleTag role={user.role} />
-                      </td>
-                      <td role="cell" className={`order-3 ${stacked.cell}`}>
-                        <UserStatusBadges user={user} />
-                      </td>
-                      <td role="cell" className={`order-4 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}>
-                        <CellLabel>Coins</CellLabel>
-                        {formatCoins(user.coins)}
-                      </td>
-                      <td role="cell" className={`order-5 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}>
-                        <CellLabel>Joined</CellLabel>
-                        {formatDateTime(user.createdAt)}
-                      </td>
-                      <td role="cell" className={`order-6 whitespace-nowrap text-right text-xs text-zinc-400 sm:text-left sm:text-sm sm:text-zinc-300 ${stacked.cell}`}>
-                        <CellLabel>Last seen</CellLabel>
-                        {user.lastSeenAt ? timeFromNow(user.lastSeenAt) : 'Not signed in'}
-                      </td>
-                      <td role="cell" className={`order-7 col-span-2 ${stacked.actions}`}>
-                        <Link
-                          to={`/Dashboard/Users/${user.id}`}
-                          className={rowButton}
-                          aria-label={`Open ${user.username}`}
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          Open
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={list.data.pagination.page} totalPages={list.data.pagination.totalPages} />
-          </>
-        )}
-      </div>
-    </div>
+        </StackedTable>
+      )}
+    </ListFrame>
   );
 }

@@ -1,0 +1,89 @@
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+
+type Check = () => boolean;
+interface Registry {
+  /** Adds a form's "has unsaved changes" check; returns its removal. */
+  register(check: Check): () => void;
+}
+
+const GuardContext = createContext<Registry | null>(null);
+
+/**
+ * Asks before the editor leaves a page while a form on it has unsaved changes: a link or Back
+ * inside the app opens a question, closing the tab or reloading gets the browser's own.
+ * A router takes one blocker only, so one guard serves every form below it; a LeaveGuard inside
+ * another is just a pass-through (the team layout has one, a form makes sure there is one).
+ */
+export function LeaveGuard({ children }: { children: ReactNode }) {
+  const parent = useContext(GuardContext);
+  if (parent) return children;
+  return <GuardRoot>{children}</GuardRoot>;
+}
+
+function GuardRoot({ children }: { children: ReactNode }) {
+  const checks = useRef(new Set<Check>());
+  const isLeaving = useRef(false);
+  const registry = useMemo<Registry>(
+    () => ({
+      register(check) {
+        checks.current.add(check);
+        return () => void checks.current.delete(check);
+      },
+    }),
+    [],
+  );
+  const hasUnsaved = useCallback(() => [...checks.current].some((check) => check()), []);
+  // Search and tab changes stay on the page; only another page counts as leaving.
+  const blocker = useBlocker(
+    useCallback<BlockerFunction>(
+      ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && hasUnsaved(),
+      [hasUnsaved],
+    ),
+  );
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (hasUnsaved()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [hasUnsaved]);
+
+  useEffect(() => {
+    if (blocker.state === 'unblocked') isLeaving.current = false;
+  }, [blocker.state]);
+
+  return (
+    <GuardContext.Provider value={registry}>
+      {children}
+      {blocker.state === 'blocked' && (
+        <ConfirmDialog
+          title="Leave without saving?"
+          confirmLabel="Leave this page"
+          onConfirm={() => {
+            isLeaving.current = true;
+            blocker.proceed();
+          }}
+          onClose={() => {
+            // Closing after "Leave" must not cancel the navigation it let through.
+            if (!isLeaving.current) blocker.reset();
+          }}
+        >
+          Your changes have not been saved. They are lost if you leave now.
+        </ConfirmDialog>
+      )}
+    </GuardContext.Provider>
+  );
+}
+
+/** Registers a form with the LeaveGuard above it: `hasUnsaved` is asked at the moment of leaving. */
+export function useLeaveGuard(hasUnsaved: Check) {
+  const registry = useContext(GuardContext);
+  const check = useRef(hasUnsaved);
+  useLayoutEffect(() => {
+    check.current = hasUnsaved;
+  });
+  useEffect(() => registry?.register(() => check.current()), [registry]);
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { TextField } from '../../components/form';
+
+const CODE_HINT = 'The 6-digit code your authenticator app shows now.';
+
+/** What each two-factor form gets from the section: the last call's errors, its busy flag, and what to call. */
+export interface TwoFactorFormProps<Args extends unknown[]> {
+  errors: Record<string, string>;
+  isBusy: boolean;
+  onSubmit: (...args: Args) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The authenticator app's code of a two-factor form: `handleSubmit` sends the six digits (spaces
+ * dropped) or says on the field what is wrong.
+ */
+export function useAppCode(onSubmit: (code: string) => void) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const check = (): string | null => {
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits)) {
+      setError('Enter the 6-digit code from your authenticator app.');
+      return null;
+    }
+    setError(null);
+    return digits;
+  };
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = check();
+    if (digits) onSubmit(digits);
+  };
+  return { code, setCode, error, handleSubmit };
+}
+
+/** The code field itself; `serverError` is the server's word on the code, shown unless a local one is. */
+export function AppCodeField({
+  appCode,
+  serverError,
+}: {
+  appCode: ReturnType<typeof useAppCode>;
+  serverError: string | undefined;
+}) {
+  return (
+    <TextField
+      label="Code from your app"
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      value={appCode.code}
+      onChange={(event) => appCode.setCode(event.target.value)}
+      error={appCode.error ?? serverError}
+      hint={CODE_HINT}
+    />
+  );
+}
+
+/** A two-factor form's buttons: its action (red where it lowers the account's protection) and Cancel. */
+export function FormButtons({
+  label,
+  isBusy,
+  onCancel,
+  isDanger = false,
+}: {
+  label: string;
+  isBusy: boolean;
+  onCancel: () => void;
+  isDanger?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="submit"
+        className={
+          isDanger
+            ? 'inline-flex items-center justify-center rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-500 disabled:opacity-60'
+            : primaryButton
+        }
+        disabled={isBusy}
+      >
+        {label}
+      </button>
+      <button type="button" className={secondaryButton} onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
