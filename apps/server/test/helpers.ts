@@ -6,7 +6,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
@@ -117,6 +117,41 @@ export async function createTestApp(
       await limiter.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A second instance of the app: its own pool on the same PostgreSQL database, as another process would be. */
+export interface SecondInstance {
+  app: App;
+  close(): Promise<void>;
+}
+
+/**
+ * Another instance of the app on this test's PostgreSQL database, as a second process behind the
+ * load balancer would be: its own pool and limiter, the same data folder. Its clock is the test's
+ * (moving one moves both) unless `sharedClock` is false; it runs no job workers unless `jobs` says.
+ */
+export async function startSecondInstance(
+  t: TestContext,
+  options: { env?: Record<string, string>; poolSize?: number; sharedClock?: boolean; jobs?: AppDeps['jobs'] } = {},
+): Promise<SecondInstance> {
+  const database = openPostgres(t.databaseUrl!, { max: options.poolSize ?? 5 });
+  const limiter = createLimiter(undefined);
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', ...options.env }),
+    database,
+    limiter,
+    ...(options.sharedClock === false ? {} : { clock: t.clock }),
+    jobs: options.jobs ?? { runWorkers: false },
+  });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await limiter.close();
+      await database.close();
     },
   };
 }

@@ -1,13 +1,10 @@
 import { ROUTES } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
-import { openPostgres, type DatabaseHandle } from '../db/client';
+import { type App } from '../app';
 import { users } from '../db/schema';
-import { createLimiter } from '../lib/limiter-factory';
 import { buildUser } from '../../test/factories';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { createTestApp, loginAs, startSecondInstance, type SecondInstance, type TestContext } from '../../test/helpers';
 import { runUserCli } from './user-cli';
 import type { UserCommand } from './user-commands';
 
@@ -18,29 +15,19 @@ import type { UserCommand } from './user-commands';
  */
 const target = inject('testDatabase');
 let t: TestContext;
-let other: { app: App; database: DatabaseHandle } | undefined;
+let other: SecondInstance | undefined;
 let instances: App[] = [];
 
 beforeAll(async () => {
   if (target.kind !== 'postgres') return;
   // No REDIS_URL for either instance (createTestApp reads only the env it is given).
   t = await createTestApp();
-  const database = openPostgres(t.databaseUrl!, { max: 3 });
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0' }),
-    database,
-    limiter: createLimiter(undefined),
-    clock: t.clock,
-    jobs: { runWorkers: false },
-  });
-  await app.ready();
-  other = { app, database };
-  instances = [t.app, app];
+  other = await startSecondInstance(t);
+  instances = [t.app, other.app];
 }, 60_000);
 
 afterAll(async () => {
-  await other?.app.close();
-  await other?.database.close();
+  await other?.close();
   await t?.close();
 });
 

@@ -1,12 +1,9 @@
 import { ROUTES, fillPath } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
-import { openPostgres, type DatabaseHandle } from '../../db/client';
+import { type App } from '../../app';
 import { seedDemoStore } from '../../demo/seed-store';
-import { createLimiter } from '../../lib/limiter-factory';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type SecondInstance, type TestContext } from '../../../test/helpers';
 
 /**
  * A reader's session and unlocks are kept a few seconds per instance (viewer-cache.ts). What
@@ -16,26 +13,17 @@ import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../
 const target = inject('testDatabase');
 const redisUrl = process.env.REDIS_URL;
 let t: TestContext;
-let other: { app: App; database: DatabaseHandle } | undefined;
+let other: SecondInstance | undefined;
 
 beforeAll(async () => {
   if (target.kind !== 'postgres' || !redisUrl) return;
   t = await createTestApp({ env: { REDIS_URL: redisUrl } });
   await seedDemoStore(t.db);
-  const database = openPostgres(t.databaseUrl!, { max: 3 });
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', REDIS_URL: redisUrl }),
-    database,
-    limiter: createLimiter(undefined),
-    jobs: { runWorkers: false },
-  });
-  await app.ready();
-  other = { app, database };
+  other = await startSecondInstance(t, { env: { REDIS_URL: redisUrl }, sharedClock: false });
 }, 60_000);
 
 afterAll(async () => {
-  await other?.app.close();
-  await other?.database.close();
+  await other?.close();
   await t?.close();
 });
 

@@ -1,12 +1,8 @@
 import { fillPath, ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openPostgres } from '../../db/client';
-import { createLimiter } from '../../lib/limiter-factory';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { noticesOf } from '../../../test/followers';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -140,22 +136,12 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL dat
     for (const { cookie } of readers) await call('PUT', chapter.id, cookie);
     t.clock.advance(HOUR + 1000);
 
-    const other = openPostgres(t.databaseUrl!, { max: 5 });
-    const limiter = createLimiter(undefined);
-    const second = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0' }),
-      database: other,
-      limiter,
-      clock: t.clock,
-      jobs: { runWorkers: false },
-    });
+    const { app: second, close } = await startSecondInstance(t);
     try {
       await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? t.app : second).services.freeAlerts.notifyFreed()));
       expect(await noticesOf(t.db, chapter.id, 'chapter_free')).toEqual(new Map(readers.map(({ user }) => [user.id, 1])));
     } finally {
-      await second.close();
-      await limiter.close();
-      await other.close();
+      await close();
     }
   });
 });

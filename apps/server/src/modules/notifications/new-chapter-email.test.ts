@@ -1,14 +1,11 @@
 import { ROUTES, UNSUBSCRIBE_PATH } from '@inkwell/contract';
 import { desc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { openPostgres } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { createLimiter } from '../../lib/limiter-factory';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { buildFollowers, follow, mailsTo } from '../../../test/followers';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { digestMail, newChapterMail } from './new-chapter-mail';
 import { createUnsubscribeTokens } from './unsubscribe-token';
 
@@ -296,15 +293,7 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL dat
     // Never had a digest: theirs holds the last day's notices.
     t.clock.advance(HOUR);
 
-    const other = openPostgres(t.databaseUrl!, { max: 5 });
-    const limiter = createLimiter(undefined);
-    const second = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0' }),
-      database: other,
-      limiter,
-      clock: t.clock,
-      jobs: { runWorkers: false },
-    });
+    const { app: second, close } = await startSecondInstance(t);
     try {
       await Promise.all(
         Array.from({ length: 4 }, (_, i) => (i % 2 === 0 ? t.app : second).services.newChapterNotices.sendDigests()),
@@ -317,9 +306,7 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL dat
         ),
       ).toEqual(new Map(readers.map((reader) => [reader.email, 1])));
     } finally {
-      await second.close();
-      await limiter.close();
-      await other.close();
+      await close();
     }
   });
 });

@@ -1,14 +1,11 @@
 import { fillPath, ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
-import { openPostgres } from '../../db/client';
+import { type App } from '../../app';
 import { chapters as chaptersTable } from '../../db/schema';
-import { createLimiter } from '../../lib/limiter-factory';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { buildFollowers, mailsTo, noticesOf, withPassword } from '../../../test/followers';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;
 let editorCookie: string;
@@ -166,21 +163,9 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL dat
   let closeSecond: () => Promise<void>;
   beforeAll(async () => {
     // A second app instance on the same database, with its own pool and its own job workers, as another process would be.
-    const other = openPostgres(t.databaseUrl!, { max: 5 });
-    const limiter = createLimiter(undefined);
-    second = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0' }),
-      database: other,
-      limiter,
-      clock: t.clock,
-      jobs: { pollingIntervalSeconds: 0.5 },
-    });
-    await second.ready();
-    closeSecond = async () => {
-      await second.close();
-      await limiter.close();
-      await other.close();
-    };
+    const instance = await startSecondInstance(t, { jobs: { pollingIntervalSeconds: 0.5 } });
+    second = instance.app;
+    closeSecond = instance.close;
   });
   afterAll(async () => {
     await closeSecond?.();

@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
-import { openPostgres, type DatabaseHandle } from '../../db/client';
 import { seedDemoStore } from '../../demo/seed-store';
 import { AppError } from '../../lib/app-error';
-import { createLimiter } from '../../lib/limiter-factory';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { createTestApp, startSecondInstance, type SecondInstance, type TestContext } from '../../../test/helpers';
 
 /**
  * Jepsen's bank test, ported to the coin ledger (issue 8 §4): thousands of randomized buys,
@@ -21,30 +17,13 @@ const CONCURRENCY = 24;
 
 const target = inject('testDatabase');
 let t: TestContext;
-let second: { app: App; database: DatabaseHandle; close(): Promise<void> } | undefined;
+let second: SecondInstance | undefined;
 
 beforeAll(async () => {
   if (target.kind !== 'postgres') return;
   t = await createTestApp();
   await seedDemoStore(t.db);
-  const database = openPostgres(t.databaseUrl!, { max: 12 });
-  const limiter = createLimiter(undefined);
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0' }),
-    database,
-    limiter,
-    jobs: { runWorkers: false },
-  });
-  await app.ready();
-  second = {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await limiter.close();
-      await database.close();
-    },
-  };
+  second = await startSecondInstance(t, { poolSize: 12, sharedClock: false });
 }, 120_000);
 
 afterAll(async () => {
