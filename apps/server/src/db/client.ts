@@ -86,6 +86,9 @@ export async function openPglite(
   };
 }
 
+/** The advisory lock the instances take to migrate one at a time (any fixed number of our own). */
+const MIGRATION_LOCK_KEY = 7_311_926;
+
 export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
   const db = drizzlePostgres({ client, schema });
@@ -96,7 +99,19 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     async executeSql(text: string, values?: unknown[]) {
       return { rows: [...(await client.unsafe(text, values as never[] | undefined))] };
     },
-    migrate: () => migratePostgres(db, { migrationsFolder: findMigrationsFolder() }),
+    async migrate() {
+      // Several instances may start at once on an empty database: one migrates while the others
+      // wait on this lock, then find every migration applied.
+      // The lock is held on a connection of its own, so a pool of one can still migrate.
+      const lock = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(db, { migrationsFolder: findMigrationsFolder() });
+      } finally {
+        // Ending the connection releases the lock, whatever happened.
+        await lock.end({ timeout: 5 });
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
