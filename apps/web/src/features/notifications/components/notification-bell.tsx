@@ -2,6 +2,7 @@ import { Bell, Loader2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { replayClick } from '../../../lib/early-clicks';
 import { badgeLabel, pickForDropdown, timeAgo, truncateDescription, viewAllFooter } from '../dropdown-rules';
 import { useMarkAsRead, useNotificationList, useUnreadCount } from '../use-notifications';
 
@@ -33,6 +34,7 @@ export function NotificationBell({ isOpen, onToggle, onClose }: Props) {
       <button
         type="button"
         onClick={handleClick}
+        {...replayClick('notifications')}
         aria-haspopup="true"
         aria-expanded={isOpen}
         aria-label={badge ? `Notifications, ${unread.data} unread` : 'Notifications'}
