@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate and addInitScript run in the browser.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { TEAM } from '../support/server';
+import { expect, test, type Browser } from '@playwright/test';
+import { openPage } from '../support/navigation';
+import { logInAs } from '../support/auth';
 
 /** The demo catalogue a first start creates. */
 const COMIC = 'the-lantern-keeper';
@@ -27,7 +28,7 @@ async function coldLoadCls(browser: Browser, path: string, viewport: { width: nu
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await openPage(page, path, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: { time: number; value: number }[] }).__shifts);
   await context.close();
@@ -69,7 +70,7 @@ test('the footer confetti is drawn, with no console error and no CSP violation',
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByTestId('developer-name').click();
   const canvas = page.locator('body > canvas');
   await expect(canvas).toHaveCount(1);
@@ -92,17 +93,8 @@ test('the footer confetti is drawn, with no console error and no CSP violation',
 test.describe('on a 375 px screen', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-  async function logIn(page: Page) {
-    await page.goto('/login');
-    await page.getByLabel('E-mail or username').fill(TEAM.editor.username);
-    await page.getByLabel('Password').fill(TEAM.editor.password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    // Home, once it has loaded: a menu opened before the page changes is closed by the change.
-    await expect(page.getByRole('heading', { name: `Welcome back, ${TEAM.editor.username}.` })).toBeVisible();
-  }
-
   test('the search button opens the search panel', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page.getByRole('searchbox', { name: 'Search series' })).toBeHidden();
     await page.getByRole('button', { name: 'Search series' }).click();
     const field = page.getByRole('searchbox', { name: 'Search series' });
@@ -114,7 +106,7 @@ test.describe('on a 375 px screen', () => {
   });
 
   test('the notification dropdown stays inside the screen', async ({ page }) => {
-    await logIn(page);
+    await logInAs(page, 'editor');
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByTestId('notification-panel');
     await expect(panel.getByText('Notifications', { exact: true })).toBeVisible();
@@ -124,8 +116,8 @@ test.describe('on a 375 px screen', () => {
   });
 
   test('an editor opening an admin-only page gets the forbidden error page', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/Dashboard/Finances/Purchases');
+    await logInAs(page, 'editor');
+    await openPage(page, '/Dashboard/Finances/Purchases');
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
     await expect(page).toHaveURL('/errorPage?error=forbidden');
   });
