@@ -32,6 +32,26 @@ async function readerContext(browser: Browser, name: string, { premium = false }
   return { context, page: await context.newPage(), api };
 }
 
+/** The ad calls a page makes from now on: the config (SPEC §7) and the ad script. */
+function logAdRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/ads\/house-ad\.js|\/secure\/ads\/ads-config/.test(request.url())) asked.push(new URL(request.url()).pathname);
+  });
+  return asked;
+}
+
+/**
+ * The page (hydrated: openPage waited) asks for the config as its slots mount, then for the script:
+ * once its requests have settled, what was not asked never will be. The session already says
+ * premium or team, so neither is asked, and no slot is drawn.
+ */
+async function expectNoAdAsked(page: Page, asked: string[]) {
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  await expect(page.locator('[data-ad-slot], script[src*="house-ad"]')).toHaveCount(0);
+}
+
 async function startCheckout(api: APIRequestContext, data: object): Promise<string> {
   const started = await api.post('/api/omegascans/secure/me/checkout', { data });
   expect(started.status()).toBe(201);
@@ -141,18 +161,13 @@ test('once ad scripts ran, the sign-in page and the Reader’s Area load as a ne
 
 test('a premium reader and the team see no ads, and the ad script is never fetched for them', async ({ browser }) => {
   const premium = await readerContext(browser, 'adfree', { premium: true });
-  const fetched: string[] = [];
-  premium.page.on('request', (request) => {
-    if (/\/ads\/house-ad\.js|\/secure\/ads\/ads-config/.test(request.url())) fetched.push(new URL(request.url()).pathname);
-  });
+  const premiumAsked = logAdRequests(premium.page);
   await openPage(premium.page, CHAPTER);
   await expect(premium.page.getByTestId('strip-reader')).toBeVisible();
+  await expectNoAdAsked(premium.page, premiumAsked);
   await openPage(premium.page, SERIES);
   await expect(premium.page.getByRole('region', { name: /Chapters/ })).toBeVisible();
-  await premium.page.waitForTimeout(2500);
-  await expect(premium.page.locator('[data-ad-slot]')).toHaveCount(0);
-  // The session already says premium: neither the config nor the script is asked for.
-  expect(fetched).toEqual([]);
+  await expectNoAdAsked(premium.page, premiumAsked);
   const answer = await (await premium.api.get('/api/public/omegascans/public/secure/ads/ads-config')).json();
   expect(answer).toMatchObject({ show_ads: false, config: null, reason: 'premium', user_status: { isPremium: true, role: 'reader' } });
   await premium.context.close();
@@ -160,10 +175,10 @@ test('a premium reader and the team see no ads, and the ad script is never fetch
   const teamContext = await browser.newContext({ baseURL: BASE_URL });
   const editor = await teamContext.newPage();
   await logInAs(editor, 'editor');
+  const editorAsked = logAdRequests(editor);
   await openPage(editor, CHAPTER);
   await expect(editor.getByTestId('strip-reader')).toBeVisible();
-  await editor.waitForTimeout(2500);
-  await expect(editor.locator('[data-ad-slot], script[src*="house-ad"]')).toHaveCount(0);
+  await expectNoAdAsked(editor, editorAsked);
   await teamContext.close();
 });
 
