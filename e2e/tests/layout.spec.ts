@@ -35,7 +35,7 @@ async function coldLoadCls(browser: Browser, path: string, viewport: { width: nu
     await document.fonts.ready;
     const settled = (image: HTMLImageElement) =>
       image.complete || new Promise((resolve) => ['load', 'error'].forEach((type) => image.addEventListener(type, resolve, { once: true })));
-    await Promise.all([...document.images].filter((image) => image.loading !== 'lazy').map(settled));
+    await Promise.all(Array.from(document.images).filter((image) => image.loading !== 'lazy').map(settled));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: { time: number; value: number }[] }).__shifts);
