@@ -1,5 +1,6 @@
 import { MOBILE_BREAKPOINT_PX } from '@inkwell/contract';
 import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useDismiss } from '../../lib/use-dismiss';
 
 /** 'search' is the small screen's search row, opened by its button in the bar. */
 export type PanelName = 'series' | 'mobile' | 'user' | 'notifications' | 'search';
@@ -15,25 +16,7 @@ export function usePanels(containerRef: RefObject<HTMLElement | null>) {
   const toggle = useCallback((name: PanelName) => setOpenPanel((current) => (current === name ? null : name)), []);
   const close = useCallback(() => setOpenPanel(null), []);
 
-  useEffect(() => {
-    if (!openPanel) return;
-    const handlePointer = (event: MouseEvent | TouchEvent) => {
-      const target = event.target as Node | null;
-      if (target && containerRef.current?.contains(target)) return;
-      setOpenPanel(null);
-    };
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenPanel(null);
-    };
-    document.addEventListener('mousedown', handlePointer);
-    document.addEventListener('touchstart', handlePointer);
-    document.addEventListener('keydown', handleKey);
-    return () => {
-      document.removeEventListener('mousedown', handlePointer);
-      document.removeEventListener('touchstart', handlePointer);
-      document.removeEventListener('keydown', handleKey);
-    };
-  }, [openPanel, containerRef]);
+  useDismiss(containerRef, openPanel !== null, close);
 
   useEffect(() => {
     const handleResize = () => {
