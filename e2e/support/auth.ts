@@ -62,13 +62,3 @@ export async function registerByApi(api: APIRequestContext, account: Account): P
   expect((await api.post('/api/proxy/public/register', { data: account })).status()).toBe(201);
 }
 
-/** Signs `api` (a context's request, or a fresh client) in through the API. */
-export async function logInByApi(api: APIRequestContext, login: string, password: string): Promise<void> {
-  const answer = await api.post('/api/proxy/public/login', { data: { username: login, password } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-}
-
-/** Signs `api` in as the journeys' editor or admin. */
-export async function logInByApiAs(api: APIRequestContext, role: TeamRole): Promise<void> {
-  await logInByApi(api, TEAM[role].username, TEAM[role].password);
-}
