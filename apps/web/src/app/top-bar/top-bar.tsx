@@ -1,6 +1,6 @@
 import { Menu, Search, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useRef } from 'react';
+import { Link, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchBox } from '../../features/search/components/search-box';
@@ -15,17 +15,9 @@ const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg
 /** SPEC §2 Top bar. */
 export function TopBar() {
   const containerRef = useRef<HTMLElement>(null);
-  const panels = usePanels(containerRef);
   const { pathname } = useLocation();
-  const closePanels = panels.close;
-  // Going to another page (a search result, say) closes whatever menu was open. Only a change:
-  // a menu clicked while the page hydrated is opened by the first effects (early-clicks.ts).
-  const shownOn = useRef(pathname);
-  useEffect(() => {
-    if (shownOn.current === pathname) return;
-    shownOn.current = pathname;
-    closePanels();
-  }, [pathname, closePanels]);
+  const navigation = useNavigation();
+  const panels = usePanels(containerRef, pathname, navigation.state === 'idle' ? undefined : navigation.location.pathname);
   return (
     <header ref={containerRef} className="site-header sticky top-0 z-40 border-b border-ink-800 bg-ink-950">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
