@@ -10,10 +10,7 @@ export interface Account {
 
 export type TeamRole = keyof typeof TEAM;
 
-/**
- * Home, once it has loaded after signing in or up. Waited for before anything else: a menu
- * opened while the page is still changing is closed by the change.
- */
+/** Home, once it has loaded after signing in or up: what a journey does next, it does there. */
 async function expectSignedInHome(page: Page, username?: string): Promise<void> {
   const name = username ? `Welcome back, ${username}.` : /^Welcome back, /;
   await expect(page.getByRole('heading', { name })).toBeVisible();
