@@ -24,3 +24,20 @@ export async function reloadPage(page: Page): Promise<Response | null> {
   await waitForApp(page);
   return response;
 }
+
+/**
+ * Waits until nothing on the page is in the middle of an animation or transition (a toast fading
+ * out, a panel sliding in); endless ones (a spinner, a skeleton's pulse) are left out. An
+ * accessibility check reads colours as drawn, and the contrast of a fading text is not the page's.
+ */
+export async function waitForStillPage(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    (
+      document as unknown as {
+        getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[];
+      }
+    )
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { logIn, logInAs, logOut, submitLogIn } from '../support/auth';
-import { openPage } from '../support/navigation';
+import { openPage, waitForStillPage } from '../support/navigation';
 import { lastResetLink, TEAM } from '../support/server';
 
 const reader = {
@@ -156,6 +156,7 @@ test('home and login have no serious accessibility problems', async ({ page }) =
   for (const path of ['/', '/login', '/register']) {
     await openPage(page, path);
     await expect(page.getByTestId('route-loader')).toBeHidden();
+    await waitForStillPage(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Response } from '@playwright/test';
 import { BASE_URL } from '../support/server';
-import { openPage } from '../support/navigation';
+import { openPage, waitForStillPage } from '../support/navigation';
 import { logInAs } from '../support/auth';
 
 /**
@@ -60,6 +60,7 @@ async function startCheckout(api: APIRequestContext, data: object): Promise<stri
 
 /** WCAG 2 A and AA, serious and critical problems: none in the ad slot. */
 async function expectNoSeriousA11yProblems(page: Page, what: string) {
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).include('[data-ad-slot]').withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${what}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openPage } from '../support/navigation';
+import { openPage, waitForStillPage } from '../support/navigation';
 import { register } from '../support/auth';
 
 /** The demo catalogue's free comic. */
@@ -57,6 +57,7 @@ test('a reader comments under a chapter, another replies, and the first sees the
   // The first reader comes back: the reply is under her comment, and the bell says so.
   const aliceAgain = await openComments(alice);
   await expect(aliceAgain.getByRole('article', { name: `Comment by ${second.username}` })).toContainText('Agreed, the colours!');
+  await waitForStillPage(alice);
   const results = await new AxeBuilder({ page: alice })
     .include('#comments-heading')
     .include('section')

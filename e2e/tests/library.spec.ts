@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { openPage } from '../support/navigation';
+import { openPage, waitForStillPage } from '../support/navigation';
 import { logIn, register } from '../support/auth';
 
 /** The demo catalogue's free comic (4 pages a chapter) and a novel. */
@@ -20,6 +20,7 @@ const isCompletion = (response: Response) =>
   (response.request().postDataJSON() as { completed?: boolean } | null)?.completed === true;
 
 async function expectNoSeriousA11yProblems(page: Page) {
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

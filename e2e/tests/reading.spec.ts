@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { solidPng } from '../support/images';
-import { openPage, reloadPage } from '../support/navigation';
+import { openPage, reloadPage, waitForStillPage } from '../support/navigation';
 import { logInAs } from '../support/auth';
 
 /** The demo catalogue a first start creates (SEED_DEMO is on for the journeys). */
@@ -208,6 +208,7 @@ test('reading pages have no serious accessibility problems', async ({ page }) =>
     await expect(page.getByTestId('route-loader')).toBeHidden();
     await expect(page.locator('main, #main').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
+    await waitForStillPage(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openPage, reloadPage } from '../support/navigation';
+import { openPage, reloadPage, waitForStillPage } from '../support/navigation';
 import { logIn, register } from '../support/auth';
 
 /** The demo store a first start creates: three coin packages and two plans (seed-store.ts). */
@@ -24,6 +24,7 @@ async function expectTopBarCoins(page: Page, coins: string) {
 
 async function expectNoSeriousA11yProblems(page: Page, path: string) {
   await expect(page.getByTestId('route-loader')).toBeHidden();
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

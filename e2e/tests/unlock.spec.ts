@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { openPage } from '../support/navigation';
+import { openPage, waitForStillPage } from '../support/navigation';
 import { register } from '../support/auth';
 
 /** The demo catalogue's premium comic: its last chapters cost 50 coins, with two of four pages as a preview. */
@@ -41,6 +41,7 @@ test('a reader opens a locked chapter, buys coins, unlocks chapters and reads th
   await expect(page.getByTestId('strip-reader')).toHaveCount(0);
   await expect(panel.getByTestId('lock-price')).toHaveText(`Unlock for ${PRICE} coins`);
   await expect(panel.getByTestId('lock-balance')).toHaveText('0 coins');
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
