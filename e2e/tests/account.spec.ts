@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logIn, logInAs, logOut, submitLogIn } from '../support/auth';
+import { openPage, waitForStillPage } from '../support/navigation';
 import { lastResetLink, TEAM } from '../support/server';
 
 const reader = {
@@ -8,27 +10,10 @@ const reader = {
   password: 'willow-lantern-38',
 };
 
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-}
-
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByText('Logged out successfully!')).toBeVisible();
-  await expect(page).toHaveURL('/login');
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test('a reader registers, logs out, and logs back in by username and by e-mail', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('link', { name: 'Create a free account' }).click();
   // Pages load lazily: wait for the new page before filling its fields.
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
@@ -58,22 +43,18 @@ test('a reader registers, logs out, and logs back in by username and by e-mail',
   await expect(page.getByRole('heading', { name: "Reader's Area" })).toBeVisible();
   await expect(page.getByTestId('profile-username')).toHaveText(reader.username);
 
-  await page.goto('/Dashboard');
+  await openPage(page, '/Dashboard');
   await expect(page).toHaveURL('/errorPage?error=forbidden');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
 });
 
 test('a wrong password shows the server’s message', async ({ page }) => {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(reader.username);
-  await page.getByLabel('Password').fill('not-my-password');
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await submitLogIn(page, reader.username, 'not-my-password');
   await expect(page.getByRole('alert')).toHaveText('Invalid e-mail, username or password');
 });
 
 test('a reader resets a forgotten password through the mailed link', async ({ page }) => {
-  await page.goto('/login');
+  await openPage(page, '/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('E-mail', { exact: true }).fill(reader.email);
@@ -81,7 +62,7 @@ test('a reader resets a forgotten password through the mailed link', async ({ pa
   await expect(page.getByText('a link to reset its password is on its way')).toBeVisible();
 
   const link = new URL(await lastResetLink(reader.email));
-  await page.goto(`${link.pathname}${link.search}`);
+  await openPage(page, `${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   reader.password = 'meadow-compass-64';
   await page.getByLabel('New password', { exact: true }).fill(reader.password);
@@ -92,7 +73,7 @@ test('a reader resets a forgotten password through the mailed link', async ({ pa
   await logIn(page, reader.username, reader.password);
 
   // The link works once.
-  await page.goto(`${link.pathname}${link.search}`);
+  await openPage(page, `${link.pathname}${link.search}`);
   await page.getByLabel('New password', { exact: true }).fill('another-secret-91');
   await page.getByLabel('Confirm new password').fill('another-secret-91');
   await page.getByRole('button', { name: 'Set new password' }).click();
@@ -101,7 +82,7 @@ test('a reader resets a forgotten password through the mailed link', async ({ pa
 
 test('a reader changes their password in the Reader’s Area', async ({ page }) => {
   await logIn(page, reader.username, reader.password);
-  await page.goto('/protect/segure/password/reset-password');
+  await openPage(page, '/protect/segure/password/reset-password');
   await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
   await page.getByLabel('Current password').fill(reader.password);
   reader.password = 'harbor-violet-27';
@@ -114,17 +95,17 @@ test('a reader changes their password in the Reader’s Area', async ({ page }) 
 });
 
 test('a visitor is sent to unauthorized from the Reader’s Area, and unknown paths to not_found', async ({ page }) => {
-  await page.goto('/profile/me');
+  await openPage(page, '/profile/me');
   await expect(page).toHaveURL('/errorPage?error=unauthorized');
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
-  await page.goto('/this/does/not/exist');
+  await openPage(page, '/this/does/not/exist');
   await expect(page).toHaveURL('/errorPage?error=not_found');
-  await page.goto('/SeriesView');
+  await openPage(page, '/SeriesView');
   await expect(page).toHaveURL('/errorPage?error=series_not_found');
 });
 
 test('an editor and an admin see their dashboard entries', async ({ page }) => {
-  await logIn(page, TEAM.editor.username, TEAM.editor.password);
+  await logInAs(page, 'editor');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Dashboard Editor' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Dashboard Editor' }).click();
@@ -141,7 +122,7 @@ test('an editor and an admin see their dashboard entries', async ({ page }) => {
 
 test('the mobile menu at 375 px opens over an overlay with the Series submenu', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByTestId('mobile-menu');
@@ -159,7 +140,7 @@ test('the mobile menu at 375 px opens over an overlay with the Series submenu', 
 });
 
 test('the desktop series dropdown, the bell for visitors and the footer confetti', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   const series = page.getByRole('button', { name: 'Series' });
   await expect(series).toHaveAttribute('data-ready', 'true');
   await series.click();
@@ -173,8 +154,9 @@ test('the desktop series dropdown, the bell for visitors and the footer confetti
 
 test('home and login have no serious accessibility problems', async ({ page }) => {
   for (const path of ['/', '/login', '/register']) {
-    await page.goto(path);
+    await openPage(page, path);
     await expect(page.getByTestId('route-loader')).toBeHidden();
+    await waitForStillPage(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

@@ -1,31 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, TEAM } from '../support/server';
+import { BASE_URL } from '../support/server';
+import { openPage } from '../support/navigation';
+import { logInAs } from '../support/auth';
 
 const stamp = Date.now().toString(36);
 const PLAN = `Gold pass ${stamp}`;
 const PACKAGE = `Chest ${stamp}`;
 const reader = { email: `buyer.${stamp}@example.com`, username: `buyer_${stamp}`, password: 'copper-kettle-drum-51' };
 
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 async function coinsInTopBar(page: Page) {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('button', { name: 'Account menu' }).click();
   return page.getByRole('menu', { name: 'Account' }).getByTestId('user-menu-coins');
 }
 
 test('an admin puts a plan and a coin package on sale, and refunds a reader’s coin purchase', async ({ page, browser }) => {
-  await logIn(page, TEAM.admin.username, TEAM.admin.password);
+  await logInAs(page, 'admin');
 
   // A plan: price and interval typed once, sold on /buy/subscriptions.
-  await page.goto('/Dashboard/Finances/Plans');
+  await openPage(page, '/Dashboard/Finances/Plans');
   await expect(page.getByRole('heading', { name: 'Plans', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New plan' }).click();
   const planForm = page.getByRole('form', { name: 'New plan' });
@@ -53,9 +46,9 @@ test('an admin puts a plan and a coin package on sale, and refunds a reader’s 
   await expect(packageRow).toContainText('$4.99');
   await expect(packageRow).toContainText('+50 bonus');
 
-  await page.goto('/buy/coins');
+  await openPage(page, '/buy/coins');
   await expect(page.getByRole('heading', { name: PACKAGE })).toBeVisible();
-  await page.goto('/buy/subscriptions');
+  await openPage(page, '/buy/subscriptions');
   await expect(page.getByRole('heading', { name: PLAN })).toBeVisible();
 
   // A reader buys the package through the built-in test checkout.
@@ -72,7 +65,7 @@ test('an admin puts a plan and a coin package on sale, and refunds a reader’s 
   await expect(await coinsInTopBar(readerPage)).toHaveText('550coins');
 
   // The admin finds it, reads what a refund does, and refunds it.
-  await page.goto('/Dashboard/Finances/Purchases');
+  await openPage(page, '/Dashboard/Finances/Purchases');
   await page.getByRole('searchbox', { name: /Search purchases/ }).fill(reader.username);
   await expect(page).toHaveURL(new RegExp(`q=${reader.username}`));
   const row = page.getByTestId('purchase-row').filter({ hasText: reader.username });

@@ -1,19 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, TEAM } from '../support/server';
+import { BASE_URL } from '../support/server';
+import { openPage } from '../support/navigation';
+import { logIn, logInAs, submitLogIn } from '../support/auth';
 
 const stamp = Date.now().toString(36);
 const reader = { email: `member.${stamp}@example.com`, username: `member_${stamp}`, password: 'walnut-harbor-lamp-38' };
 
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-}
-
 async function coinsInTopBar(page: Page) {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('button', { name: 'Account menu' }).click();
   return page.getByRole('menu', { name: 'Account' }).getByTestId('user-menu-coins');
 }
@@ -29,9 +23,9 @@ test('an admin finds a reader, adjusts their coins with a reason, bans them (sig
   await expect(await coinsInTopBar(readerPage)).toHaveText('0coins');
 
   // The admin finds them from the side menu's Users page.
-  await logIn(page, TEAM.admin.username, TEAM.admin.password);
+  await logInAs(page, 'admin');
   await expect(page).not.toHaveURL(/\/login/);
-  await page.goto('/Dashboard');
+  await openPage(page, '/Dashboard');
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await page.getByRole('searchbox', { name: /Search users/ }).fill(reader.username.toUpperCase());
@@ -70,10 +64,10 @@ test('an admin finds a reader, adjusts their coins with a reason, bans them (sig
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Banned');
 
   expect((await readerContext.request.get('/api/omegascans/secure/me/wallet')).status()).toBe(401);
-  await readerPage.goto('/');
+  await openPage(readerPage, '/');
   await expect(readerPage.getByRole('link', { name: 'Log in' })).toBeVisible();
   await expect(readerPage.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
-  await logIn(readerPage, reader.username, reader.password);
+  await submitLogIn(readerPage, reader.username, reader.password);
   await expect(readerPage.getByRole('alert')).toContainText('suspended');
   await expect(readerPage).toHaveURL(/\/login/);
 

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Response } from '@playwright/test';
-import { BASE_URL, TEAM } from '../support/server';
+import { BASE_URL } from '../support/server';
+import { openPage, waitForStillPage } from '../support/navigation';
+import { logInAs } from '../support/auth';
 
 /**
  * Issue 10 §1: ads. The demo seeds ads on with the house ad (apps/web/public/ads/house-ad.js, from
@@ -30,22 +32,35 @@ async function readerContext(browser: Browser, name: string, { premium = false }
   return { context, page: await context.newPage(), api };
 }
 
+/** The ad calls a page makes from now on: the config (SPEC §7) and the ad script. */
+function logAdRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/ads\/house-ad\.js|\/secure\/ads\/ads-config/.test(request.url())) asked.push(new URL(request.url()).pathname);
+  });
+  return asked;
+}
+
+/**
+ * The page (hydrated: openPage waited) asks for the config as its slots mount, then for the script:
+ * once its requests have settled, what was not asked never will be. The session already says
+ * premium or team, so neither is asked, and no slot is drawn.
+ */
+async function expectNoAdAsked(page: Page, asked: string[]) {
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  await expect(page.locator('[data-ad-slot], script[src*="house-ad"]')).toHaveCount(0);
+}
+
 async function startCheckout(api: APIRequestContext, data: object): Promise<string> {
   const started = await api.post('/api/omegascans/secure/me/checkout', { data });
   expect(started.status()).toBe(201);
   return (await started.json()).data.purchaseId as string;
 }
 
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 /** WCAG 2 A and AA, serious and critical problems: none in the ad slot. */
 async function expectNoSeriousA11yProblems(page: Page, what: string) {
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).include('[data-ad-slot]').withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${what}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
@@ -53,7 +68,7 @@ async function expectNoSeriousA11yProblems(page: Page, what: string) {
 
 /** What a page's document said about ads: its CSP, and whether any ad markup or script is in it. */
 async function expectAdFree(page: Page, path: string, ready: () => Promise<void>) {
-  const response = await page.goto(path);
+  const response = await openPage(page, path);
   await ready();
   const csp = cspOf(response);
   expect(csp, path).toContain("script-src 'self'");
@@ -69,7 +84,7 @@ test('a visitor sees the house ad after a chapter and under a series’ chapters
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
   });
 
-  const first = await page.goto(CHAPTER);
+  const first = await openPage(page, CHAPTER);
   const nonce = nonceOf(cspOf(first));
   expect(nonce).toBeTruthy();
   const ad = slot(page, 'chapter-end');
@@ -94,21 +109,21 @@ test('a visitor sees the house ad after a chapter and under a series’ chapters
   await expectNoSeriousA11yProblems(page, 'the house ad');
 
   // A fresh nonce for every page load.
-  const again = await page.goto(SERIES);
+  const again = await openPage(page, SERIES);
   expect(nonceOf(cspOf(again))).not.toBe(nonce);
   const underChapters = slot(page, 'series-chapters');
   await expect(underChapters).toHaveAttribute('data-ad-state', 'shown');
   const list = (await page.getByRole('region', { name: /Chapters/ }).boundingBox())!;
   expect((await underChapters.boundingBox())!.y).toBeGreaterThanOrEqual(list.y + list.height);
 
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(slot(page, 'home')).toHaveAttribute('data-ad-state', 'shown');
   expect(cspErrors).toEqual([]);
 });
 
 test('an ad blocker that stops the ad script leaves a polite note in the slot, with the way to Premium', async ({ page }) => {
   await page.route(HOUSE_AD, (route) => route.abort('blockedbyclient'));
-  await page.goto(CHAPTER);
+  await openPage(page, CHAPTER);
   const ad = slot(page, 'chapter-end');
   await expect(ad).toHaveAttribute('data-ad-state', 'blocked');
   const note = ad.getByTestId('ad-blocked-note');
@@ -122,7 +137,7 @@ test('an ad blocker that stops the ad script leaves a polite note in the slot, w
 });
 
 test('once ad scripts ran, the sign-in page and the Reader’s Area load as a new document with the strict CSP', async ({ page, browser }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(slot(page, 'home')).toHaveAttribute('data-ad-state', 'shown');
   await page.evaluate(() => Object.assign(window, { adDocument: true }));
   const loginDocument = page.waitForResponse((response) => new URL(response.url()).pathname === '/login');
@@ -132,7 +147,7 @@ test('once ad scripts ran, the sign-in page and the Reader’s Area load as a ne
   expect(await page.evaluate(() => 'adDocument' in window)).toBe(false);
 
   const reader = await readerContext(browser, 'adreader');
-  await reader.page.goto(CHAPTER);
+  await openPage(reader.page, CHAPTER);
   await expect(slot(reader.page, 'chapter-end')).toHaveAttribute('data-ad-state', 'shown');
   await reader.page.evaluate(() => Object.assign(window, { adDocument: true }));
   const profileDocument = reader.page.waitForResponse((response) => new URL(response.url()).pathname === '/profile/me');
@@ -147,29 +162,24 @@ test('once ad scripts ran, the sign-in page and the Reader’s Area load as a ne
 
 test('a premium reader and the team see no ads, and the ad script is never fetched for them', async ({ browser }) => {
   const premium = await readerContext(browser, 'adfree', { premium: true });
-  const fetched: string[] = [];
-  premium.page.on('request', (request) => {
-    if (/\/ads\/house-ad\.js|\/secure\/ads\/ads-config/.test(request.url())) fetched.push(new URL(request.url()).pathname);
-  });
-  await premium.page.goto(CHAPTER);
+  const premiumAsked = logAdRequests(premium.page);
+  await openPage(premium.page, CHAPTER);
   await expect(premium.page.getByTestId('strip-reader')).toBeVisible();
-  await premium.page.goto(SERIES);
+  await expectNoAdAsked(premium.page, premiumAsked);
+  await openPage(premium.page, SERIES);
   await expect(premium.page.getByRole('region', { name: /Chapters/ })).toBeVisible();
-  await premium.page.waitForTimeout(2500);
-  await expect(premium.page.locator('[data-ad-slot]')).toHaveCount(0);
-  // The session already says premium: neither the config nor the script is asked for.
-  expect(fetched).toEqual([]);
+  await expectNoAdAsked(premium.page, premiumAsked);
   const answer = await (await premium.api.get('/api/public/omegascans/public/secure/ads/ads-config')).json();
   expect(answer).toMatchObject({ show_ads: false, config: null, reason: 'premium', user_status: { isPremium: true, role: 'reader' } });
   await premium.context.close();
 
   const teamContext = await browser.newContext({ baseURL: BASE_URL });
   const editor = await teamContext.newPage();
-  await logIn(editor, TEAM.editor.username, TEAM.editor.password);
-  await editor.goto(CHAPTER);
+  await logInAs(editor, 'editor');
+  const editorAsked = logAdRequests(editor);
+  await openPage(editor, CHAPTER);
   await expect(editor.getByTestId('strip-reader')).toBeVisible();
-  await editor.waitForTimeout(2500);
-  await expect(editor.locator('[data-ad-slot], script[src*="house-ad"]')).toHaveCount(0);
+  await expectNoAdAsked(editor, editorAsked);
   await teamContext.close();
 });
 
@@ -187,7 +197,7 @@ test('no ad markup, and the strict CSP, on the dashboard, the Reader’s Area an
 
   const teamContext = await browser.newContext({ baseURL: BASE_URL });
   const admin = await teamContext.newPage();
-  await logIn(admin, TEAM.admin.username, TEAM.admin.password);
+  await logInAs(admin, 'admin');
   await expectAdFree(admin, '/Dashboard', () => expect(admin.getByRole('navigation', { name: 'Dashboard' })).toBeVisible());
   await expectAdFree(admin, '/Dashboard/Series/Series', () => expect(admin.getByRole('navigation', { name: 'Dashboard' })).toBeVisible());
   await teamContext.close();

@@ -1,28 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { solidPng } from '../support/images';
-import { TEAM } from '../support/server';
+import { openPage } from '../support/navigation';
+import { logInAs } from '../support/auth';
 
 const stamp = Date.now().toString(36);
 const TITLE = `Festival of lanterns ${stamp}`;
 const SLUG = `festival-of-lanterns-${stamp}`;
 
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 test('an editor writes and publishes an announcement that a visitor reads on its page and sees on home', async ({
   page,
   browser,
 }) => {
-  await logIn(page, TEAM.editor.username, TEAM.editor.password);
+  await logInAs(page, 'editor');
 
   // The team's list, from the side menu.
-  await page.goto('/Dashboard');
+  await openPage(page, '/Dashboard');
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Announcements' }).click();
   await expect(page.getByRole('heading', { name: 'Announcements', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'New announcement' }).click();
@@ -48,7 +40,7 @@ test('an editor writes and publishes an announcement that a visitor reads on its
 
   // A visitor cannot read a draft.
   const visitor = await browser.newPage();
-  await visitor.goto(`/announcements/${SLUG}`);
+  await openPage(visitor, `/announcements/${SLUG}`);
   await expect(visitor.getByRole('heading', { name: 'Announcement not found' })).toBeVisible();
 
   // Published and pinned.
@@ -59,12 +51,12 @@ test('an editor writes and publishes an announcement that a visitor reads on its
   await expect(page.getByRole('link', { name: 'View on site' })).toBeVisible();
 
   // The list shows it as published.
-  await page.goto('/Dashboard/Announcements?state=published');
+  await openPage(page, '/Dashboard/Announcements?state=published');
   await expect(page.getByRole('link', { name: new RegExp(TITLE) })).toBeVisible();
 
   // The visitor sees it on home (the server's cache lasts a few seconds) and reads it.
   await expect(async () => {
-    await visitor.goto('/');
+    await openPage(visitor, '/');
     await expect(visitor.getByRole('region', { name: 'News' }).getByRole('link', { name: new RegExp(TITLE) })).toBeVisible({
       timeout: 1000,
     });

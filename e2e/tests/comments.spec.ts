@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openPage, waitForStillPage } from '../support/navigation';
+import { register } from '../support/auth';
 
 /** The demo catalogue's free comic. */
 const COMIC = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
@@ -8,16 +10,6 @@ const CHAPTER_URL = `/SeriesView/${COMIC.slug}/chapter-1`;
 const stamp = Date.now().toString(36);
 const first = { email: `first.${stamp}@example.com`, username: `first_${stamp}`, password: 'amber-lantern-72' };
 const second = { email: `second.${stamp}@example.com`, username: `second_${stamp}`, password: 'amber-lantern-73' };
-
-async function register(page: Page, account: typeof first) {
-  await page.goto('/register');
-  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm password').fill(account.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${account.username}.` })).toBeVisible();
-}
 
 async function readerPage(browser: Browser, account: typeof first) {
   const context = await browser.newContext();
@@ -28,7 +20,7 @@ async function readerPage(browser: Browser, account: typeof first) {
 
 /** The chapter, scrolled down to its comments (they load as the reader comes near them). */
 async function openComments(page: Page) {
-  await page.goto(CHAPTER_URL);
+  await openPage(page, CHAPTER_URL);
   await expect(page.getByTestId('strip-reader')).toBeVisible();
   await page.keyboard.press('End');
   const section = page.getByRole('region', { name: /^Comments/ });
@@ -65,6 +57,7 @@ test('a reader comments under a chapter, another replies, and the first sees the
   // The first reader comes back: the reply is under her comment, and the bell says so.
   const aliceAgain = await openComments(alice);
   await expect(aliceAgain.getByRole('article', { name: `Comment by ${second.username}` })).toContainText('Agreed, the colours!');
+  await waitForStillPage(alice);
   const results = await new AxeBuilder({ page: alice })
     .include('#comments-heading')
     .include('section')

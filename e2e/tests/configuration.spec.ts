@@ -1,21 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { BASE_URL, TEAM } from '../support/server';
+import { openPage, reloadPage } from '../support/navigation';
+import { logIn } from '../support/auth';
 
 const ADMIN_API = '/api/omegascans/secure/admin';
 const stamp = Date.now().toString(36);
 // An admin of this journey's own: turning on two-factor sign-in leaves the shared e2e admin as it was.
 const keeper = { email: `keeper.${stamp}@example.com`, username: `keeper_${stamp}`, password: 'lighthouse-ember-44' };
 const MESSAGE = `Moving to a bigger server (${stamp}). Back within the hour.`;
-
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** A second admin: registered as a reader, promoted by the e2e admin through the users API. */
 async function makeAdmin(api: APIRequestContext) {
@@ -46,7 +39,7 @@ test('an admin puts the site in maintenance and closes registration; visitors se
   await logIn(page, keeper.username, keeper.password);
   try {
     // Without two-factor sign-in the page reads but does not change anything.
-    await page.goto('/Dashboard/Configuration');
+    await openPage(page, '/Dashboard/Configuration');
     await expect(page.getByRole('heading', { name: 'Configuration', level: 1 })).toBeVisible();
     const notice = page.getByRole('alert').filter({ hasText: 'Two-factor sign-in is required' });
     await expect(notice).toBeVisible();
@@ -57,7 +50,7 @@ test('an admin puts the site in maintenance and closes registration; visitors se
     expect((await refused.json()).error.code).toBe('two_factor_required');
 
     await turnOnTwoFactor(page);
-    await page.reload();
+    await reloadPage(page);
     await expect(page.getByRole('alert').filter({ hasText: 'Two-factor sign-in is required' })).toHaveCount(0);
     const ads = page.getByRole('form', { name: 'Ads' });
     await expect(ads.getByTestId('ads-warning')).toContainText('Only paste code from an ad network you trust');
@@ -72,7 +65,7 @@ test('an admin puts the site in maintenance and closes registration; visitors se
 
     // A visitor gets the maintenance page, and the API's 503, on any page but /login.
     for (const path of ['/', '/comics', '/register']) {
-      await visitor.goto(path);
+      await openPage(visitor, path);
       await expect(visitor.getByRole('heading', { name: 'Down for maintenance' })).toBeVisible();
       await expect(visitor.getByTestId('error-description')).toHaveText(MESSAGE);
     }
@@ -83,16 +76,16 @@ test('an admin puts the site in maintenance and closes registration; visitors se
     await expect(visitor.getByRole('heading', { name: 'Log in' })).toBeVisible();
 
     // The admin still works: the site and the dashboard, under the banner.
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page.getByText('Maintenance mode is on: visitors see the maintenance page')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Down for maintenance' })).toHaveCount(0);
-    await page.goto('/Dashboard/Configuration');
+    await openPage(page, '/Dashboard/Configuration');
     await page.getByRole('form', { name: 'Maintenance' }).getByLabel('Maintenance mode on').uncheck();
     await page.getByRole('form', { name: 'Maintenance' }).getByRole('button', { name: 'Save maintenance' }).click();
     await expect(page.getByText('Maintenance mode is off.', { exact: true })).toBeVisible();
     await expect(page.getByText('Maintenance mode is on: visitors see the maintenance page')).toHaveCount(0);
 
-    await visitor.goto('/');
+    await openPage(visitor, '/');
     await expect(visitor.getByRole('heading', { name: 'Down for maintenance' })).toHaveCount(0);
     await expect(visitor.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
@@ -101,7 +94,7 @@ test('an admin puts the site in maintenance and closes registration; visitors se
     await registration.getByLabel('Registration open').uncheck();
     await registration.getByRole('button', { name: 'Save registration' }).click();
     await expect(page.getByText('Registration is closed.', { exact: true })).toBeVisible();
-    await visitor.goto('/register');
+    await openPage(visitor, '/register');
     await expect(visitor.getByRole('heading', { name: 'Registration is closed' })).toBeVisible();
     await expect(visitor.getByLabel('Confirm password')).toHaveCount(0);
     const signUp = await visitorContext.request.post('/api/proxy/public/register', {

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { openPage, waitForStillPage } from '../support/navigation';
+import { logIn, register } from '../support/auth';
 
 /** The demo catalogue's free comic (4 pages a chapter) and a novel. */
 const COMIC = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
@@ -11,25 +13,6 @@ const reader = {
   password: 'amber-lantern-72',
 };
 
-async function register(page: Page) {
-  await page.goto('/register');
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('E-mail', { exact: true }).fill(reader.email);
-  await page.getByLabel('Username').fill(reader.username);
-  await page.getByLabel('Password', { exact: true }).fill(reader.password);
-  await page.getByLabel('Confirm password').fill(reader.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${reader.username}.` })).toBeVisible();
-}
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail or username').fill(reader.username);
-  await page.getByLabel('Password').fill(reader.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${reader.username}.` })).toBeVisible();
-}
-
 /** The progress save that marks a chapter read. */
 const isCompletion = (response: Response) =>
   response.request().method() === 'PUT' &&
@@ -37,6 +20,7 @@ const isCompletion = (response: Response) =>
   (response.request().postDataJSON() as { completed?: boolean } | null)?.completed === true;
 
 async function expectNoSeriousA11yProblems(page: Page) {
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
@@ -45,9 +29,9 @@ async function expectNoSeriousA11yProblems(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test('a reader follows a series, reads a chapter to its end in the long strip, and comes back to Continue', async ({ page }) => {
-  await register(page);
+  await register(page, reader);
 
-  await page.goto(`/SeriesView/${COMIC.slug}`);
+  await openPage(page, `/SeriesView/${COMIC.slug}`);
   const bookmark = page.getByRole('button', { name: 'Bookmark', exact: true });
   await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
   await bookmark.click();
@@ -95,7 +79,7 @@ test('a reader follows a series, reads a chapter to its end in the long strip, a
   await expect(page.getByTestId('history-item').first()).toContainText('Chapter 2');
   await expect(page.getByTestId('history-item').nth(1)).toContainText('Read');
   await expectNoSeriousA11yProblems(page);
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(page.getByTestId('continue-reading').getByRole('link', { name: new RegExp(COMIC.title) })).toHaveAttribute(
     'href',
     `/SeriesView/${COMIC.slug}/chapter-2`,
@@ -110,10 +94,10 @@ test('a chapter opened on another device resumes at the same page', async ({ bro
   await laptop.addInitScript(paged);
   const onPhone = await phone.newPage();
   const onLaptop = await laptop.newPage();
-  await logIn(onPhone);
-  await logIn(onLaptop);
+  await logIn(onPhone, reader.username, reader.password);
+  await logIn(onLaptop, reader.username, reader.password);
 
-  await onPhone.goto(`/SeriesView/${COMIC.slug}/chapter-3`);
+  await openPage(onPhone, `/SeriesView/${COMIC.slug}/chapter-3`);
   await expect(onPhone.getByTestId('page-indicator')).toHaveText('Page 1 / 4');
   await onPhone.keyboard.press('ArrowRight');
   await onPhone.keyboard.press('ArrowRight');
@@ -123,28 +107,28 @@ test('a chapter opened on another device resumes at the same page', async ({ bro
     (response) => response.request().method() === 'PUT' && (response.request().postDataJSON() as { page?: number }).page === 3,
   );
 
-  await onLaptop.goto(`/SeriesView/${COMIC.slug}/chapter-3`);
+  await openPage(onLaptop, `/SeriesView/${COMIC.slug}/chapter-3`);
   await expect(onLaptop.getByTestId('page-indicator')).toHaveText('Page 3 / 4');
   await phone.close();
   await laptop.close();
 });
 
 test("a visitor's reading joins their account when they log in", async ({ page }) => {
-  await page.goto(`/SeriesView/${NOVEL.slug}/chapter-1`);
+  await openPage(page, `/SeriesView/${NOVEL.slug}/chapter-1`);
   await expect(page.getByTestId('novel-text')).toContainText('Chapter 1');
   await page.keyboard.press('End');
   await expect
     .poll(() => page.evaluate(() => JSON.stringify(JSON.parse(localStorage.getItem('inkwell.progress') ?? '{}'))))
     .toContain('"completed":true');
-  await page.goto(`/SeriesView/${NOVEL.slug}`);
+  await openPage(page, `/SeriesView/${NOVEL.slug}`);
   await expect(page.getByRole('link', { name: 'Continue chapter 2' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in to bookmark' })).toBeVisible();
 
   const merged = page.waitForResponse((response) => response.url().endsWith('/api/omegascans/secure/me/progress/merge'));
-  await logIn(page);
+  await logIn(page, reader.username, reader.password);
   expect((await merged).ok()).toBe(true);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('inkwell.progress'))).toBeNull();
-  await page.goto(`/SeriesView/${NOVEL.slug}`);
+  await openPage(page, `/SeriesView/${NOVEL.slug}`);
   await expect(page.getByRole('link', { name: 'Continue chapter 2' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Chapter 1(?!\d)/ }) })).toHaveAttribute(
     'data-read',

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { BASE_URL, TEAM } from '../support/server';
+import { openPage } from '../support/navigation';
+import { logInAs } from '../support/auth';
 
 const stamp = Date.now().toString(36);
 const SERIES = `Metric Tides ${stamp}`;
@@ -13,15 +15,6 @@ const todayOnScreen = new Date(`${today}T00:00:00Z`).toLocaleDateString('en', {
   day: 'numeric',
   timeZone: 'UTC',
 });
-
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 async function apiLogIn(api: APIRequestContext, account: { username: string; password: string }) {
   expect(
@@ -64,8 +57,8 @@ test('an editor reads the metrics: today’s numbers on the dashboard, charts an
     (await readerApi.post('/api/omegascans/secure/me/comments', { data: { seriesId, body: 'Counting on this one.' } })).status(),
   ).toBe(201);
 
-  await logIn(page, TEAM.editor.username, TEAM.editor.password);
-  await page.goto('/Dashboard');
+  await logInAs(page, 'editor');
+  await openPage(page, '/Dashboard');
   const todayFigures = page.getByRole('region', { name: /Today/ });
   for (const label of ['Views', 'Followers gained', 'Comments', 'Reported, awaiting moderation', 'Chapters scheduled']) {
     await expect(todayFigures.getByRole('link', { name: label, exact: true })).toBeVisible();
@@ -97,7 +90,7 @@ test('an editor reads the metrics: today’s numbers on the dashboard, charts an
 });
 
 test('an admin opens Admin metrics and downloads the revenue table as CSV', async ({ page, playwright }) => {
-  await logIn(page, TEAM.admin.username, TEAM.admin.password);
+  await logInAs(page, 'admin');
 
   // A coin package, and a reader who buys it today through the built-in test checkout.
   const made = await page.request.post('/api/omegascans/secure/admin/coin-packages', {
@@ -112,7 +105,7 @@ test('an admin opens Admin metrics and downloads the revenue table as CSV', asyn
   const { purchaseId } = (await checkout.json()).data as { purchaseId: string };
   expect((await buyer.post(`/api/payments/test-checkout/${purchaseId}/complete`)).ok()).toBe(true);
 
-  await page.goto('/Dashboard');
+  await openPage(page, '/Dashboard');
   const todayFigures = page.getByRole('region', { name: /Today/ });
   for (const label of ['Revenue', 'Sign-ups', 'Active subscriptions', 'Monthly recurring revenue']) {
     await expect(todayFigures.getByRole('link', { name: label, exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BASE_URL, TEAM } from '../support/server';
+import { openPage, reloadPage } from '../support/navigation';
 
 /** The demo's free comic: a reader follows it, the team publishes its next chapter. */
 const SERIES = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
@@ -32,11 +33,11 @@ test('the bell tells a follower once that a new chapter is out, and leads to it'
   await team.close();
 
   // The fan-out runs as a job: the bell shows it within a few seconds.
-  await page.goto('/');
+  await openPage(page, '/');
   const bell = page.getByRole('button', { name: /^Notifications/ });
   const notice = page.getByRole('button', { name: new RegExp(`New chapter of ${SERIES.title}`) });
   await expect(async () => {
-    await page.reload();
+    await reloadPage(page);
     await bell.click();
     await expect(notice).toHaveCount(1, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openPage } from '../support/navigation';
 
 // Issue 11 §2 and §3 at a phone's width: immersive reading, the bottom bar, swiping pages, and search.
 const COMIC = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
@@ -19,7 +20,7 @@ async function swipe(page: Page, from: { x: number; y: number }, to: { x: number
 }
 
 test('on a phone the bars step aside while reading and come back, and the bottom bar holds the chapter controls', async ({ page }) => {
-  await page.goto(`/SeriesView/${COMIC.slug}/chapter-1`);
+  await openPage(page, `/SeriesView/${COMIC.slug}/chapter-1`);
   const strip = page.getByTestId('strip-reader');
   await expect(strip.getByRole('img').first()).toBeVisible();
   const bottomBar = page.getByTestId('reader-bottom-bar');
@@ -54,7 +55,7 @@ test('on a phone the bars step aside while reading and come back, and the bottom
 });
 
 test('on a phone a reader swipes through pages, zooms one with a double tap, and picks data saver', async ({ page }) => {
-  await page.goto(`/SeriesView/${COMIC.slug}/chapter-1`);
+  await openPage(page, `/SeriesView/${COMIC.slug}/chapter-1`);
   await page.getByTestId('reader-bottom-bar').getByRole('button', { name: 'Settings' }).tap();
   const settings = page.getByRole('dialog', { name: 'Reading settings' });
   await settings.getByRole('button', { name: 'Page by page' }).tap();
@@ -84,7 +85,7 @@ test('on a phone a reader swipes through pages, zooms one with a double tap, and
 });
 
 test('on a phone the search opens full screen, and Enter shows every result on the results page', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByTestId('mobile-search-button').tap();
   const panel = page.getByTestId('mobile-search');
   await expect(panel).toBeInViewport();

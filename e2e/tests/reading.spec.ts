@@ -1,23 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { solidPng } from '../support/images';
-import { TEAM } from '../support/server';
+import { openPage, reloadPage, waitForStillPage } from '../support/navigation';
+import { logInAs } from '../support/auth';
 
 /** The demo catalogue a first start creates (SEED_DEMO is on for the journeys). */
 const COMIC = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
 const NOVEL = { slug: 'murder-at-willowmere', title: 'Murder at Willowmere' };
 
-async function logIn(page: Page, login: string, password: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 test('a visitor lands on a populated home page and browses comics, novels and the premium tab', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   // Banners are art with their title as live text over it.
   const featured = page.getByRole('region', { name: 'Featured' });
   await expect(featured.locator('img').first()).toBeVisible();
@@ -28,7 +20,7 @@ test('a visitor lands on a populated home page and browses comics, novels and th
   const unsized = await page.locator('img:not([width]), img:not([height])').count();
   expect(unsized).toBe(0);
 
-  await page.goto('/comics');
+  await openPage(page, '/comics');
   await expect(page.getByRole('heading', { name: 'Comics', level: 1 })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
   await page.getByLabel('Genre').selectOption('horror');
@@ -36,17 +28,17 @@ test('a visitor lands on a populated home page and browses comics, novels and th
   await expect(page.getByRole('heading', { name: 'Ghost Shift' })).toBeVisible();
   await expect(page.getByRole('heading', { name: COMIC.title })).toHaveCount(0);
 
-  await page.goto('/novels?sort=title');
+  await openPage(page, '/novels?sort=title');
   await expect(page.getByRole('article').first().getByRole('heading')).toHaveText('Bones of the Old Road');
 
-  await page.goto('/premium');
+  await openPage(page, '/premium');
   await expect(page.getByRole('heading', { name: 'Premium', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: COMIC.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Paper Moon Café' })).toHaveCount(0);
 });
 
 test('a visitor searches from the top bar and opens the series', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   const search = page.getByRole('searchbox', { name: 'Search series' });
   await search.fill('la');
   await expect(page.getByTestId('search-panel')).toHaveText('Please enter at least 3 characters to search.');
@@ -66,7 +58,7 @@ test('a visitor searches from the top bar and opens the series', async ({ page }
 });
 
 test('a visitor reads a comic as a long strip and page by page', async ({ page }) => {
-  await page.goto(`/SeriesView/${COMIC.slug}`);
+  await openPage(page, `/SeriesView/${COMIC.slug}`);
   await page.getByRole('link', { name: 'First chapter' }).click();
   await expect(page).toHaveURL(`/SeriesView/${COMIC.slug}/chapter-1`);
   const strip = page.getByTestId('strip-reader');
@@ -96,12 +88,12 @@ test('a visitor reads a comic as a long strip and page by page', async ({ page }
   await expect(page).toHaveURL(`/SeriesView/${COMIC.slug}/chapter-2`);
 
   // The choice is remembered on this device.
-  await page.reload();
+  await reloadPage(page);
   await expect(page.getByTestId('paged-reader')).toBeVisible();
 });
 
 test('a visitor reads a novel in their own typography, remembered on reload', async ({ page }) => {
-  await page.goto(`/SeriesView/${NOVEL.slug}/chapter-1`);
+  await openPage(page, `/SeriesView/${NOVEL.slug}/chapter-1`);
   const text = page.getByTestId('novel-text');
   await expect(text).toContainText('Chapter 1');
   await page.getByRole('button', { name: 'Reading settings' }).click();
@@ -113,13 +105,13 @@ test('a visitor reads a novel in their own typography, remembered on reload', as
   await expect(text).toHaveCSS('max-width', '560px');
   await expect(page.getByTestId('novel-page')).toHaveCSS('background-color', 'rgb(244, 236, 216)');
   await expect(text).toHaveCSS('font-family', /OpenDyslexic/);
-  await page.reload();
+  await reloadPage(page);
   await expect(page.getByTestId('novel-page')).toHaveAttribute('data-theme', 'sepia');
   await expect(page.getByTestId('novel-text')).toHaveCSS('font-size', '22px');
 });
 
 test('a locked chapter shows its price and, in early access, a live countdown', async ({ page }) => {
-  await page.goto(`/SeriesView/${COMIC.slug}`);
+  await openPage(page, `/SeriesView/${COMIC.slug}`);
   const latestRow = page.getByRole('link', { name: /Chapter 31/ });
   await expect(latestRow).toContainText('30 coins');
   await expect(latestRow).toContainText(/Free in/);
@@ -133,7 +125,7 @@ test('a locked chapter shows its price and, in early access, a live countdown', 
 });
 
 test('an unknown series leads to the series_not_found page', async ({ page }) => {
-  await page.goto('/SeriesView/no-such-series');
+  await openPage(page, '/SeriesView/no-such-series');
   await expect(page).toHaveURL('/errorPage?error=series_not_found');
 });
 
@@ -142,8 +134,8 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
   browser,
 }) => {
   const title = `Journey Comic ${Date.now().toString(36)}`;
-  await logIn(page, TEAM.editor.username, TEAM.editor.password);
-  await page.goto('/Dashboard/Series/Series');
+  await logInAs(page, 'editor');
+  await openPage(page, '/Dashboard/Series/Series');
   await page.getByRole('link', { name: 'New series' }).click();
   await expect(page.getByRole('heading', { name: 'New series' })).toBeVisible();
 
@@ -192,7 +184,7 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
 
   const slug = title.toLowerCase().replace(/\s+/g, '-');
   const visitor = await browser.newPage();
-  await visitor.goto(`/SeriesView/${slug}`);
+  await openPage(visitor, `/SeriesView/${slug}`);
   await expect(visitor.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(visitor.getByRole('link', { name: /Chapter 1: First light/ })).toBeVisible();
   await expect(visitor.getByRole('link', { name: /Chapter 2/ })).toHaveCount(0);
@@ -212,10 +204,11 @@ test('reading pages have no serious accessibility problems', async ({ page }) =>
     `/SeriesView/${COMIC.slug}/chapter-1`,
     `/SeriesView/${NOVEL.slug}/chapter-1`,
   ]) {
-    await page.goto(path);
+    await openPage(page, path);
     await expect(page.getByTestId('route-loader')).toBeHidden();
     await expect(page.locator('main, #main').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
+    await waitForStillPage(page);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { BASE_URL, TEAM } from '../support/server';
+import { openPage } from '../support/navigation';
 
 // Issue 11 §4: public pages arrive rendered by the server, are never someone else's, hold nothing a
 // lock hides, hydrate without a React warning, and can be read with JavaScript off.
@@ -324,27 +325,16 @@ const hydratedPages = () => [
 /** Loads a server-rendered page, waits for React to take it over, and follows a link in the app. */
 async function expectHydrated(page: Page, path: string, link: { name: string; exact?: boolean }): Promise<string[]> {
   const problems = watchConsole(page);
-  const answer = await page.goto(path);
+  const answer = await openPage(page, path);
   expect(answer?.status(), path).toBe(200);
   await page.waitForLoadState('networkidle');
-  // The server rendered it (not the app's empty shell), and React hydrated the root.
+  // The server rendered it (not the app's empty shell), and React hydrated it (openPage waited for the mark).
   expect(
     await page.evaluate(
       () => (window as unknown as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData !== undefined,
     ),
     path,
   ).toBe(true);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$')),
-        ),
-      {
-        message: `${path} hydrated`,
-      },
-    )
-    .toBe(true);
 
   // A link is followed by the router: the document (and this marker on it) stays.
   await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));

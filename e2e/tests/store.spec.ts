@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openPage, reloadPage, waitForStillPage } from '../support/navigation';
+import { logIn, register } from '../support/auth';
 
 /** The demo store a first start creates: three coin packages and two plans (seed-store.ts). */
 const POUCH = { name: 'Pouch', price: '$4.99', coins: '330' };
@@ -12,26 +14,6 @@ const reader = {
   password: 'copper-orchard-52',
 };
 
-async function register(page: Page) {
-  await page.goto('/register');
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('E-mail', { exact: true }).fill(reader.email);
-  await page.getByLabel('Username').fill(reader.username);
-  await page.getByLabel('Password', { exact: true }).fill(reader.password);
-  await page.getByLabel('Confirm password').fill(reader.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${reader.username}.` })).toBeVisible();
-}
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-  await page.getByLabel('E-mail or username').fill(reader.username);
-  await page.getByLabel('Password').fill(reader.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-}
-
 /** The coin count in the top bar's user menu (SPEC §2), read and closed again. */
 async function expectTopBarCoins(page: Page, coins: string) {
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -42,6 +24,7 @@ async function expectTopBarCoins(page: Page, coins: string) {
 
 async function expectNoSeriousA11yProblems(page: Page, path: string) {
   await expect(page.getByTestId('route-loader')).toBeHidden();
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
@@ -50,7 +33,7 @@ async function expectNoSeriousA11yProblems(page: Page, path: string) {
 test.describe.configure({ mode: 'serial' });
 
 test('a visitor sees the coin packages and is asked to log in to buy', async ({ page }) => {
-  await page.goto('/buy/store');
+  await openPage(page, '/buy/store');
   await expect(page.getByRole('heading', { name: 'Coin store', level: 1 })).toBeVisible();
   // The demo's packages (other journeys may have put more on sale), one of them marked the best value.
   for (const name of ['Handful', 'Pouch', 'Chest']) await expect(page.getByRole('article', { name, exact: true })).toBeVisible();
@@ -62,11 +45,11 @@ test('a visitor sees the coin packages and is asked to log in to buy', async ({ 
 });
 
 test('a reader buys coins through the test checkout and sees them in the top bar, the purchases and the ledger', async ({ page }) => {
-  await register(page);
+  await register(page, reader);
   await expectTopBarCoins(page, '0');
 
   // Changing one's mind: nothing is charged, and the store is where it was.
-  await page.goto('/buy/coins');
+  await openPage(page, '/buy/coins');
   await page.getByRole('article', { name: HANDFUL.name }).getByRole('button', { name: 'Buy' }).click();
   await expect(page).toHaveURL(/\/buy\/checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Test checkout — no real payment is taken')).toBeVisible();
@@ -110,13 +93,13 @@ test('a reader buys coins through the test checkout and sees them in the top bar
   await autoUnlock.click();
   await expect(autoUnlock).toHaveAttribute('aria-checked', 'true');
   await expect(autoUnlock).toBeEnabled();
-  await page.reload();
+  await reloadPage(page);
   await expect(page.getByRole('switch', { name: 'Unlock chapters automatically when I open them' })).toHaveAttribute('aria-checked', 'true');
 });
 
 test('a reader subscribes to a plan through the test checkout, is Premium, and cancels it', async ({ page }) => {
-  await logIn(page);
-  await page.goto('/profile/subscriptions');
+  await logIn(page, reader.username, reader.password);
+  await openPage(page, '/profile/subscriptions');
   await expect(page.getByText('You have no plan')).toBeVisible();
   await expect(page.getByTestId('reader-area-tags').getByText('Premium')).toHaveCount(0);
   await page.getByRole('link', { name: 'See the plans' }).click();
@@ -137,11 +120,11 @@ test('a reader subscribes to a plan through the test checkout, is Premium, and c
   await expectNoSeriousA11yProblems(page, '/profile/subscriptions');
 
   // The store marks the plan and starts no second one.
-  await page.goto('/buy/subscriptions');
+  await openPage(page, '/buy/subscriptions');
   await expect(page.getByRole('article', { name: PLAN.name, exact: true }).getByText('Your plan')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Patron' }).getByRole('button', { name: 'Subscribe' })).toBeDisabled();
 
-  await page.goto('/profile/subscriptions');
+  await openPage(page, '/profile/subscriptions');
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await page.getByRole('button', { name: 'Yes, cancel my plan' }).click();
   await expect(page.getByTestId('subscription-period')).toHaveText(/^Ends on /);

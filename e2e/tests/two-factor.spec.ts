@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { generate } from 'otplib';
+import { openPage, waitForStillPage } from '../support/navigation';
+import { logOut } from '../support/auth';
 
 const reader = {
   email: `two.factor.${Date.now()}@example.com`,
@@ -14,12 +16,6 @@ async function waitForNextStep(page: Page) {
   await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
 }
 
-async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL('/login');
-}
-
 async function enterPassword(page: Page) {
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await page.getByLabel('E-mail or username').fill(reader.username);
@@ -29,6 +25,7 @@ async function enterPassword(page: Page) {
 }
 
 async function expectNoSeriousA11yViolations(page: Page, selector: string) {
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
@@ -38,7 +35,7 @@ test('a reader turns on two-factor sign-in, then signs in with a code and with a
   // Two waits for the authenticator's next 30-second step.
   test.setTimeout(150_000);
 
-  await page.goto('/register');
+  await openPage(page, '/register');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('E-mail', { exact: true }).fill(reader.email);
   await page.getByLabel('Username').fill(reader.username);
@@ -48,7 +45,7 @@ test('a reader turns on two-factor sign-in, then signs in with a code and with a
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
   // Set up in the Reader's Area: the app's key as shown, a code from it.
-  await page.goto('/profile/me');
+  await openPage(page, '/profile/me');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await expect(section.getByTestId('two-factor-state')).toHaveText('Off');
   await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
@@ -96,7 +93,7 @@ test('a reader turns on two-factor sign-in, then signs in with a code and with a
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
-  await page.goto('/profile/me');
+  await openPage(page, '/profile/me');
   await expect(page.getByRole('region', { name: 'Two-factor sign-in' }).getByTestId('recovery-codes-left')).toHaveText(
     '9 recovery codes left.',
   );

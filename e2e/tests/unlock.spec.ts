@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openPage, waitForStillPage } from '../support/navigation';
+import { register } from '../support/auth';
 
 /** The demo catalogue's premium comic: its last chapters cost 50 coins, with two of four pages as a preview. */
 const SERIES = { slug: 'solo-leveling-up-the-stairs', title: 'Solo Leveling Up the Stairs' };
@@ -12,17 +14,6 @@ const reader = {
   username: `unlocker_${Date.now().toString(36)}`,
   password: 'amber-lantern-71',
 };
-
-async function register(page: Page) {
-  await page.goto('/register');
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('E-mail', { exact: true }).fill(reader.email);
-  await page.getByLabel('Username').fill(reader.username);
-  await page.getByLabel('Password', { exact: true }).fill(reader.password);
-  await page.getByLabel('Confirm password').fill(reader.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${reader.username}.` })).toBeVisible();
-}
 
 /** The coin count in the top bar's user menu (SPEC §2), read and closed again. */
 async function expectTopBarCoins(page: Page, coins: number) {
@@ -37,10 +28,10 @@ const chapterPath = (n: number) => `/SeriesView/${SERIES.slug}/chapter-${n}`;
 test('a reader opens a locked chapter, buys coins, unlocks chapters and reads them at once as the coins drop', async ({
   page,
 }) => {
-  await register(page);
+  await register(page, reader);
 
   // The locked chapter: its preview, then its price and the reader's empty wallet.
-  await page.goto(chapterPath(37));
+  await openPage(page, chapterPath(37));
   const panel = page.getByTestId('lock-panel');
   await expect(panel.getByRole('heading', { name: 'Premium chapter' })).toBeVisible();
   await expect(page.getByTestId('preview-label')).toHaveText('Preview — 2 of 4 pages');
@@ -50,6 +41,7 @@ test('a reader opens a locked chapter, buys coins, unlocks chapters and reads th
   await expect(page.getByTestId('strip-reader')).toHaveCount(0);
   await expect(panel.getByTestId('lock-price')).toHaveText(`Unlock for ${PRICE} coins`);
   await expect(panel.getByTestId('lock-balance')).toHaveText('0 coins');
+  await waitForStillPage(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);

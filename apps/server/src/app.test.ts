@@ -1,4 +1,4 @@
-import { API, JSON_BODY_MAX_BYTES, NOVEL_TEXT_MAX_CHARS } from '@inkwell/contract';
+import { fillPath, JSON_BODY_MAX_BYTES, NOVEL_TEXT_MAX_CHARS, ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../test/helpers';
 
@@ -70,26 +70,26 @@ describe('team bodies', () => {
 
   // Issue 7 §4.7: 340,000 CJK characters were a 413 under the old 1 MB limit.
   it('takes a novel chapter of 399,000 CJK characters (about 1.2 MB of UTF-8), on create and on edit', async () => {
-    const series = await call('POST', API.teamSeriesList, { type: 'novel', title: '长篇小说' });
+    const series = await call('POST', ROUTES.teamSeriesCreate.path, { type: 'novel', title: '长篇小说' });
     expect(series.statusCode, series.body).toBe(201);
     const text = '春眠不觉晓处处闻啼鸟'.repeat(39_900);
     expect(text.length).toBe(399_000);
     expect(text.length).toBeLessThan(NOVEL_TEXT_MAX_CHARS);
-    const created = await call('POST', API.teamSeriesChapters(series.json().data.id), { number: 1, content: text });
+    const created = await call('POST', fillPath(ROUTES.teamChapterCreate.path, { id: series.json().data.id }), { number: 1, content: text });
     expect(created.statusCode, created.body.slice(0, 300)).toBe(201);
-    const edited = await call('PATCH', API.teamChapter(created.json().data.id), { content: `${text.slice(0, -1)}夜` });
+    const edited = await call('PATCH', fillPath(ROUTES.teamChapterUpdate.path, { id: created.json().data.id }), { content: `${text.slice(0, -1)}夜` });
     expect(edited.statusCode, edited.body.slice(0, 300)).toBe(200);
   });
 
   // Issue 7 §4.12.
   it.each(['//evil.example/x', '/\\evil.example'])('refuses the banner link %j', async (link) => {
-    const response = await call('POST', API.teamBanners, { title: 'Elsewhere', link });
+    const response = await call('POST', ROUTES.teamBannerCreate.path, { title: 'Elsewhere', link });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toHaveProperty('link');
   });
 
   it('takes a banner link to a page of the site', async () => {
-    const response = await call('POST', API.teamBanners, { title: 'Here', link: '/SeriesView/some-series' });
+    const response = await call('POST', ROUTES.teamBannerCreate.path, { title: 'Here', link: '/SeriesView/some-series' });
     expect(response.statusCode, response.body).toBe(201);
   });
 });

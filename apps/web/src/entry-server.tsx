@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createRoutes, isClientOnlyRoute } from './app/router';
+import { EARLY_CLICKS_SCRIPT } from './lib/early-clicks';
 import { createQueryClient } from './lib/query-client';
 import { setRenderScopeSource, type RenderScope } from './lib/render-scope';
 
@@ -105,6 +106,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
     const dataScript =
       `<script nonce="${input.nonce}">` +
+      // First: from here until the app has hydrated, a click on a top bar menu is kept for it.
+      EARLY_CLICKS_SCRIPT +
       `window.__staticRouterHydrationData=${scriptJson(hydration)};` +
       `window.__INKWELL_QUERIES__=${scriptJson(dehydrate(queryClient))}` +
       `</script>`;

@@ -1,9 +1,10 @@
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/app/providers';
+import { useAuth } from '../src/lib/auth/auth-context';
 import { createQueryClient } from '../src/lib/query-client';
 
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
@@ -56,4 +57,23 @@ export function renderRoutes(routes: RouteObject[] | ((queryClient: QueryClient)
 
 export function renderInApp(ui: ReactNode, initialPath = '/') {
   return renderRoutes([{ path: '*', element: ui }], initialPath);
+}
+
+/**
+ * Rendered beside the component under test: marks when the first session check has answered.
+ * Both read the session, so they re-render on the same answer.
+ */
+export function SessionChecked() {
+  const { isChecking } = useAuth();
+  return isChecking ? null : <span data-testid="session-checked" hidden />;
+}
+
+/**
+ * Waits for the session check (SessionChecked must be rendered), then lets React run the effects
+ * of that render: whatever the component does once it knows who is reading (a call, a slot) has
+ * started by then, so a test can say it did not happen without waiting a while for it.
+ */
+export async function afterSessionCheck(): Promise<void> {
+  await screen.findByTestId('session-checked');
+  await act(async () => {});
 }

@@ -27,7 +27,6 @@ export const adminUserListQuerySchema = z.object({
   status: z.enum(USER_STATUSES, { error: 'Status must be active, banned or premium' }).optional(),
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
 });
-export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 
 export const adminUserSchema = z.object({
   id: z.uuid(),
@@ -74,7 +73,6 @@ export const adminUserPatchSchema = z
     message: 'Send a role or banned',
     path: ['role'],
   });
-export type AdminUserPatch = z.input<typeof adminUserPatchSchema>;
 
 export const coinAdjustmentSchema = z.strictObject({
   delta: z

@@ -73,6 +73,5 @@ export const announcementPatchSchema = z
     slug: slugSchema,
   })
   .partial();
-export type AnnouncementPatch = z.input<typeof announcementPatchSchema>;
 export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number];
 export type TeamAnnouncementSummary = Omit<TeamAnnouncement, 'body'>;

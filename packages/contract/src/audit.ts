@@ -26,5 +26,4 @@ export const auditLogQuerySchema = z.object({
   targetId: z.string().trim().max(200).optional(),
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
 });
-export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 export const auditLogResponseSchema = envelope(z.object({ items: z.array(auditEntrySchema), pagination: paginationSchema }));

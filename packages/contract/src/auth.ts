@@ -53,7 +53,6 @@ export const verifyResponseSchema = z.object({
   user: sessionUserSchema.nullable(),
   message: z.string(),
 });
-export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 /** SPEC §5: email+password, or username+password. */
 export const loginRequestSchema = z
@@ -73,7 +72,6 @@ export const loginResponseSchema = z.object({
   user: sessionUserSchema.optional(),
   message: z.string(),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const registerRequestSchema = z.strictObject({
   email: emailSchema,
@@ -99,7 +97,6 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** A plain acknowledgement: `{ success: true, message }`. */
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** SPEC §3: the profile object, read as `data` of `{ success, data, message }`. */
 export const profileDataSchema = sessionUserSchema.extend({
@@ -116,4 +113,3 @@ export const profileResponseSchema = z.object({
   data: profileDataSchema.optional(),
   message: z.string(),
 });
-export type ProfileResponse = z.infer<typeof profileResponseSchema>;

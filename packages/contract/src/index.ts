@@ -4,7 +4,6 @@ export * from './errors';
 export * from './auth';
 export * from './notifications';
 export * from './site';
-export * from './paths';
 export * from './series-status';
 export * from './catalogue';
 export * from './team-catalogue';

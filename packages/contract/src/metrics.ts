@@ -92,7 +92,6 @@ export const teamMetricsDaySchema = z.object({
   unlocks: count,
   unlockCoins: count,
 });
-export type TeamMetricsDay = z.infer<typeof teamMetricsDaySchema>;
 
 export const teamMetricsSchema = z.object({
   range: rangeSchema,
@@ -126,7 +125,6 @@ export const adminMetricsDaySchema = z.object({
   mrr: moneyByCurrencySchema,
   signups: count,
 });
-export type AdminMetricsDay = z.infer<typeof adminMetricsDaySchema>;
 
 export const adminMetricsSchema = z.object({
   range: rangeSchema,

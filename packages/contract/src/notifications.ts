@@ -29,7 +29,6 @@ export const notificationListResponseSchema = z.object({
     }),
   }),
 });
-export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({
   success: z.literal(true),

@@ -301,9 +301,6 @@ export const testCheckoutPagePath = (purchaseId: string) => `/buy/checkout/${enc
 
 export type EndpointName = keyof typeof ROUTES;
 
-/** SPEC §7: the ads call. Its endpoint joins the table with the ads issue; the path is fixed now. */
-export const ADS_CONFIG_PATH = `${PUB}/secure/ads/ads-config`;
-
 /** The names of a path template's `:params`, as a type: `'/a/:id/b/:pageId'` → `'id' | 'pageId'`. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>

@@ -61,7 +61,6 @@ export const twoFactorSetupSchema = z.object({
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
 export const twoFactorCodeRequestSchema = z.strictObject({ code: totpCodeSchema });
-export type TwoFactorCodeRequest = z.input<typeof twoFactorCodeRequestSchema>;
 
 export const twoFactorDisableRequestSchema = z.strictObject({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),

@@ -1,4 +1,4 @@
-import { API } from '@inkwell/contract';
+import { ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 import { findUserByUsername } from '../modules/users/users.repository';
@@ -25,10 +25,10 @@ function expectRefused(response: { statusCode: number; json(): { success: boolea
 // Issue 7 §4.4: NUL was a 500 with a stack trace in the log.
 describe('a NUL character in any input is a 400, never a 500', () => {
   it.each([
-    ['search', `${API.searchSeries}?q=%00abc`, 'q'],
-    ['the series list by genre', `${API.seriesList}?genre=%00`, 'genre'],
-    ['a series slug', `${API.seriesList}/%00`, 'slug'],
-    ['a chapter slug', `${API.seriesList}/some-series/chapters/a%00b`, 'chapterSlug'],
+    ['search', `${ROUTES.searchSeries.path}?q=%00abc`, 'q'],
+    ['the series list by genre', `${ROUTES.seriesList.path}?genre=%00`, 'genre'],
+    ['a series slug', `${ROUTES.seriesList.path}/%00`, 'slug'],
+    ['a chapter slug', `${ROUTES.seriesList.path}/some-series/chapters/a%00b`, 'chapterSlug'],
   ])('in the query or path of %s (no login needed)', async (_label, url, field) => {
     const response = await t.app.inject({ method: 'GET', url });
     expectRefused(response, field);
@@ -44,14 +44,14 @@ describe('a NUL character in any input is a 400, never a 500', () => {
     ['username', { username: 'a\u0000b', password: 'whatever-it-is' }],
     ['password', { username: 'someone', password: 'pass\u0000word' }],
   ])('in the login body (%s)', async (field, payload) => {
-    const response = await t.app.inject({ method: 'POST', url: API.login, headers: { origin: TEST_ORIGIN }, payload });
+    const response = await t.app.inject({ method: 'POST', url: ROUTES.login.path, headers: { origin: TEST_ORIGIN }, payload });
     expectRefused(response, field);
   });
 
   it('in a registration, which then creates nothing', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: API.register,
+      url: ROUTES.register.path,
       headers: { origin: TEST_ORIGIN },
       payload: { email: 'nul@example.com', username: 'nul_user', password: 'quiet\u0000harbour-lamp-58' },
     });
@@ -62,7 +62,7 @@ describe('a NUL character in any input is a 400, never a 500', () => {
   it('in a nested team body field', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: API.teamSeriesList,
+      url: ROUTES.teamSeriesCreate.path,
       headers: { origin: TEST_ORIGIN, cookie: editor },
       payload: { type: 'novel', title: 'Null\u0000Title', alternativeNames: 'x' },
     });
@@ -72,7 +72,7 @@ describe('a NUL character in any input is a 400, never a 500', () => {
   it('in the forgot-password e-mail', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: API.forgotPassword,
+      url: ROUTES.forgotPassword.path,
       headers: { origin: TEST_ORIGIN },
       payload: { email: 'someone\u0000@example.com' },
     });

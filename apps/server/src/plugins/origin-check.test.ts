@@ -1,4 +1,4 @@
-import { API } from '@inkwell/contract';
+import { ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 import { allowedOrigins } from './origin-check';
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 const login = (headers: Record<string, string>, user: { username: string; password: string }) =>
-  t.app.inject({ method: 'POST', url: API.login, headers, payload: { username: user.username, password: user.password } });
+  t.app.inject({ method: 'POST', url: ROUTES.login.path, headers, payload: { username: user.username, password: user.password } });
 
 describe('the Origin check (issue 7 §4.14)', () => {
   it('refuses a foreign Origin even when the Host header names the same site', async () => {

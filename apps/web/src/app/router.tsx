@@ -11,6 +11,7 @@ import { ErrorPage } from '../features/errors/error-page';
 import { ContinueReadingRow } from '../features/library/components/continue-reading-row';
 import { ReaderSkeleton } from '../features/reader/components/reader-skeleton';
 import { CoinStoreSkeleton, PlanStoreSkeleton } from '../features/store/components/store-skeletons';
+import { useHydrationMark } from '../lib/early-clicks';
 import { withChunkTimeout } from '../lib/lazy-route';
 import { GlobalErrorBoundary } from './error-boundary';
 import { READER_AREA_ROLES, RequireRole } from './guards';
@@ -30,6 +31,7 @@ import {
 import { LoadingScreen, RouteLoader } from './route-loader';
 
 function Root() {
+  useHydrationMark();
   return (
     <>
       <a

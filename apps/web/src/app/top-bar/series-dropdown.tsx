@@ -1,4 +1,5 @@
 import { ChevronDown, Loader2 } from 'lucide-react';
+import { replayClick } from '../../lib/early-clicks';
 import { SeriesLinkItem } from './series-link-item';
 import { SERIES_IMAGES, SERIES_LINKS } from './series-links';
 import { useAssetsReady } from './use-assets-ready';
@@ -17,6 +18,7 @@ export function SeriesDropdown({ isOpen, onToggle, onClose }: Props) {
       <button
         type="button"
         onClick={() => isReady && onToggle()}
+        {...replayClick('series-menu')}
         aria-expanded={isOpen && isReady}
         aria-haspopup="true"
         aria-busy={!isReady}

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, readerUser, renderInApp, verifyAs } from '../../../test/render';
+import { mockApi, readerUser, renderInApp, renderRoutes, verifyAs } from '../../../test/render';
 import { TopBar } from './top-bar';
 
 /** jsdom loads no images: this one "loads" on the next tick so the series dropdown can open. */
@@ -129,5 +130,52 @@ describe('a visitor', () => {
     // The toast lives outside this tree; no notification call is made for a visitor.
     const calls = (globalThis.fetch as unknown as { mock: { calls: unknown[][] } }).mock.calls;
     expect(calls.some(([url]) => String(url).includes('notification'))).toBe(false);
+  });
+});
+
+describe('menus and page changes', () => {
+  /** Home and a next page whose data comes when the test says. */
+  function renderWithSlowNextPage() {
+    let deliver: (value: null) => void = () => {};
+    const view = renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <TopBar />
+              <Outlet />
+            </>
+          ),
+          children: [
+            { path: '/', element: <h1>Home</h1> },
+            { path: '/next', loader: () => new Promise<null>((resolve) => (deliver = resolve)), element: <h1>Next page</h1> },
+          ],
+        },
+      ],
+      '/',
+    );
+    return { ...view, deliver: () => act(() => deliver(null)) };
+  }
+
+  it('closes the menu opened on the page left', async () => {
+    const { router, deliver } = renderWithSlowNextPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    act(() => void router.navigate('/next'));
+    await deliver();
+    await screen.findByRole('heading', { name: 'Next page' });
+    expect(screen.queryByRole('menu', { name: 'Account' })).toBeNull();
+  });
+
+  it('keeps a menu the reader opened while the next page was loading (the click is not lost)', async () => {
+    const { router, deliver } = renderWithSlowNextPage();
+    const accountMenu = await screen.findByRole('button', { name: 'Account menu' });
+    act(() => void router.navigate('/next'));
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    fireEvent.click(accountMenu);
+    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    await deliver();
+    await screen.findByRole('heading', { name: 'Next page' });
+    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { Menu, Search, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useRef } from 'react';
+import { Link, useLocation, useNavigation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchBox } from '../../features/search/components/search-box';
+import { replayClick } from '../../lib/early-clicks';
 import { MobileMenu } from './mobile-menu';
 import { SeriesDropdown } from './series-dropdown';
 import { usePanels } from './use-panels';
@@ -14,11 +15,9 @@ const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg
 /** SPEC §2 Top bar. */
 export function TopBar() {
   const containerRef = useRef<HTMLElement>(null);
-  const panels = usePanels(containerRef);
   const { pathname } = useLocation();
-  const closePanels = panels.close;
-  // Going to another page (a search result, say) closes whatever menu was open.
-  useEffect(() => closePanels(), [pathname, closePanels]);
+  const navigation = useNavigation();
+  const panels = usePanels(containerRef, pathname, navigation.state === 'idle' ? undefined : navigation.location.pathname);
   return (
     <header ref={containerRef} className="site-header sticky top-0 z-40 border-b border-ink-800 bg-ink-950">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
@@ -26,6 +25,7 @@ export function TopBar() {
           type="button"
           className="rounded-md p-2 text-zinc-300 hover:bg-ink-800 md:hidden"
           onClick={() => panels.toggle('mobile')}
+          {...replayClick('mobile-menu')}
           aria-expanded={panels.isOpen('mobile')}
           aria-label={panels.isOpen('mobile') ? 'Close menu' : 'Open menu'}
         >
@@ -57,6 +57,7 @@ export function TopBar() {
             type="button"
             className="rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white md:hidden"
             onClick={() => panels.toggle('search')}
+            {...replayClick('mobile-search')}
             aria-expanded={panels.isOpen('search')}
             aria-label={panels.isOpen('search') ? 'Close search' : 'Search series'}
             data-testid="mobile-search-button"

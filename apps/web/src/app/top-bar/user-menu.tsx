@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
 import { useLogoutFlow } from '../../features/auth/hooks/use-logout-flow';
 import { useAuth } from '../../lib/auth/auth-context';
+import { replayClick } from '../../lib/early-clicks';
 import { useSiteSettings } from '../site-settings';
 
 interface Props {
@@ -25,6 +26,7 @@ export function UserMenu({ isOpen, onToggle, onClose }: Props) {
       <button
         type="button"
         onClick={() => void navigate('/login')}
+        {...replayClick('sign-in')}
         aria-label="Sign in"
         className="rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white"
       >
@@ -39,6 +41,7 @@ export function UserMenu({ isOpen, onToggle, onClose }: Props) {
       <button
         type="button"
         onClick={onToggle}
+        {...replayClick('account-menu')}
         aria-haspopup="true"
         aria-expanded={isOpen}
         aria-label="Account menu"

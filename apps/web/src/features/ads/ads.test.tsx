@@ -1,7 +1,7 @@
 import { ADS_CONFIG_TIMEOUT_MS, ROUTES, type AdsConfigResponse } from '@inkwell/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, readerUser, renderInApp, verifyAs, type TestUser } from '../../../test/render';
+import { afterSessionCheck, mockApi, readerUser, renderInApp, SessionChecked, verifyAs, type TestUser } from '../../../test/render';
 import { AdBox } from './ad-box';
 import {
   documentNonce,
@@ -164,9 +164,14 @@ describe('an ad slot', () => {
       { ...readerUser, role: 'admin' as const },
     ]) {
       const fetchMock = serve(() => Response.json(answer()), user);
-      const view = renderInApp(<AdBox placement="home" />);
-      await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/verify'))).toBe(true));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      const view = renderInApp(
+        <>
+          <AdBox placement="home" />
+          <SessionChecked />
+        </>,
+      );
+      // A reader without a plan is asked for as soon as the session is known (the test after next).
+      await afterSessionCheck();
       expect(slot()).toBeNull();
       expect(configCalls(fetchMock)).toHaveLength(0);
       view.unmount();
@@ -184,9 +189,14 @@ describe('an ad slot', () => {
     expect(documentNonce(document, false)).toBeNull();
     expect(documentNonce(document, true)).toBe('');
     const fetchMock = serve(() => Response.json(answer()));
-    renderInApp(<AdBox placement="home" />, '/profile/me');
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    renderInApp(
+      <>
+        <AdBox placement="home" />
+        <SessionChecked />
+      </>,
+      '/profile/me',
+    );
+    await afterSessionCheck();
     expect(slot()).toBeNull();
     expect(configCalls(fetchMock)).toHaveLength(0);
   });

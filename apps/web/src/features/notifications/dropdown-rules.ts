@@ -35,13 +35,3 @@ export function viewAllFooter(loaded: Notification[], shown: Notification[], tot
   const hiddenUnread = Math.max(0, totalUnread - shownUnread);
   return { isVisible: loaded.length > NOTIFICATION_DROPDOWN_MAX || hiddenUnread > 0, hiddenUnread };
 }
-
-/** "5 min ago", "3 h ago", "2 d ago", or the date. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return 'just now';
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
-  if (seconds < 7 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
-  return new Date(iso).toLocaleDateString();
-}

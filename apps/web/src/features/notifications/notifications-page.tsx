@@ -5,7 +5,7 @@ import { FullPageSpinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { fetchNotifications, markAllNotificationsRead, notificationKeys } from './api/notifications';
 import { EmailPreferences } from './components/email-preferences';
-import { timeAgo } from './dropdown-rules';
+import { timeFromNow } from '../../lib/time';
 import { useMarkAsRead } from './use-notifications';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -82,7 +82,7 @@ function NotificationList() {
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-zinc-100">{n.link ? <Link to={n.link} className="hover:underline">{n.title}</Link> : n.title}</p>
                 <p className="text-sm text-zinc-400">{n.description}</p>
-                <p className="mt-1 text-xs text-zinc-400">{timeAgo(n.created_at)}</p>
+                <p className="mt-1 text-xs text-zinc-400">{timeFromNow(n.created_at)}</p>
               </div>
               {!n.is_read && (
                 <button type="button" onClick={() => markAsRead.mutate(n)} className="self-start text-xs font-semibold text-accent-400 hover:underline">

@@ -1,7 +1,7 @@
 import { MEMBERSHIP_CACHE_KEY, PROFILE_CACHE_KEY, PROFILE_CACHE_MS } from '@inkwell/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, readerUser, renderInApp, verifyAs } from '../../../test/render';
+import { afterSessionCheck, mockApi, readerUser, renderInApp, SessionChecked, verifyAs } from '../../../test/render';
 import { useProfile } from './profile-context';
 
 const profile = { ...readerUser, createdAt: '2026-01-01T00:00:00.000Z', avatarVersion: 0 };
@@ -26,7 +26,9 @@ describe('profile loading (SPEC §4)', () => {
       '/api/proxy/secure/profiledata': () => Response.json({ success: true, data: profile, message: 'ok' }),
     });
     renderInApp(<ProfileProbe />);
-    await new Promise((r) => setTimeout(r, 50));
+    // The session check is asked for as the app mounts; a profile fetch that did not wait for it
+    // would have started in that same pass, before it (children subscribe first).
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/proxy/public/verify'))).toBe(true));
     expect(profileCalls(fetchMock)).toBe(0);
     resolveVerify(Response.json({ authenticated: true, user: readerUser, message: 'ok' }));
     expect(await screen.findByText(/status=loaded name=reader_one/)).toBeInTheDocument();
@@ -40,9 +42,15 @@ describe('profile loading (SPEC §4)', () => {
   it('uses a cache younger than 15 minutes without fetching', async () => {
     localStorage.setItem(PROFILE_CACHE_KEY, JSON.stringify({ data: { ...profile, coins: 999 }, timestamp: Date.now() - 60_000 }));
     const fetchMock = mockApi({ '/api/proxy/public/verify': verifyAs(readerUser) });
-    renderInApp(<ProfileProbe />);
+    renderInApp(
+      <>
+        <ProfileProbe />
+        <SessionChecked />
+      </>,
+    );
     expect(await screen.findByText(/status=loaded name=reader_one coins=999/)).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 50));
+    // A stale cache is fetched again as soon as the session is known (next test): not this one.
+    await afterSessionCheck();
     expect(profileCalls(fetchMock)).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../components/bookmark-button';
 import { LoadError } from '../../components/load-error';
@@ -9,6 +9,7 @@ import { AdSlot } from '../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../lib/comments/comments-slot';
 import { useBookmark } from '../../lib/library/bookmark';
 import { chapterLabel } from '../../lib/time';
+import { useDismiss } from '../../lib/use-dismiss';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { chapterErrorPage, chapterQueryOptions, useChapter } from './api/get-chapter';
 import { useSeriesChapters } from './api/get-series-chapters';
@@ -92,19 +93,8 @@ export default function ReaderPage() {
   const immersive = useImmersive(Boolean(data?.canRead) && !isSettingsOpen && sheet === null);
   const [pageStatus, setPageStatus] = useState<string | undefined>();
 
-  useEffect(() => {
-    if (!isSettingsOpen) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !settingsRef.current?.contains(event.target as Node))
-        setIsSettingsOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [isSettingsOpen]);
+  const closeSettings = useCallback(() => setIsSettingsOpen(false), []);
+  useDismiss(settingsRef, isSettingsOpen, closeSettings);
 
   const goTo = useCallback(
     (slug: string | undefined) => slug && navigate(`/SeriesView/${seriesSlug}/${slug}`),

@@ -1,7 +1,7 @@
 import { ROUTES } from '@inkwell/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, readerUser, renderInApp, verifyAs } from '../../../../test/render';
+import { afterSessionCheck, mockApi, readerUser, renderInApp, SessionChecked, verifyAs } from '../../../../test/render';
 import { historyEntry, ok } from '../library-fixtures';
 import { ContinueReadingRow, continueTarget } from './continue-reading-row';
 
@@ -37,11 +37,17 @@ describe('home’s "Continue reading" row', () => {
     expect(asked).toEqual(['?page=1&perPage=6&by=series']);
   });
 
-  it('is not there for a visitor, nor before anything was read', async () => {
-    mockApi({ [ROUTES.verify.path]: verifyAs(null) });
-    const { container } = renderInApp(<ContinueReadingRow />);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(container).toBeEmptyDOMElement();
+  it('is not there for a visitor, who is not asked for a history', async () => {
+    const fetchMock = mockApi({ [ROUTES.verify.path]: verifyAs(null) });
+    renderInApp(
+      <>
+        <ContinueReadingRow />
+        <SessionChecked />
+      </>,
+    );
+    await afterSessionCheck();
+    expect(screen.queryByRole('heading', { name: 'Continue reading' })).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes(ROUTES.history.path))).toEqual([]);
   });
 
   it('leads to the series page once everything out has been read', () => {

@@ -2,7 +2,9 @@ import { Bell, Loader2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { badgeLabel, pickForDropdown, timeAgo, truncateDescription, viewAllFooter } from '../dropdown-rules';
+import { replayClick } from '../../../lib/early-clicks';
+import { timeFromNow } from '../../../lib/time';
+import { badgeLabel, pickForDropdown, truncateDescription, viewAllFooter } from '../dropdown-rules';
 import { useMarkAsRead, useNotificationList, useUnreadCount } from '../use-notifications';
 
 interface Props {
@@ -33,6 +35,7 @@ export function NotificationBell({ isOpen, onToggle, onClose }: Props) {
       <button
         type="button"
         onClick={handleClick}
+        {...replayClick('notifications')}
         aria-haspopup="true"
         aria-expanded={isOpen}
         aria-label={badge ? `Notifications, ${unread.data} unread` : 'Notifications'}
@@ -112,7 +115,7 @@ function NotificationPanel({ onClose }: { onClose(): void }) {
                 <span className="min-w-0">
                   <span className="block text-sm font-medium text-zinc-100">{notification.title}</span>
                   <span className="block text-sm text-zinc-400">{truncateDescription(notification.description)}</span>
-                  <span className="mt-1 block text-xs text-zinc-400">{timeAgo(notification.created_at)}</span>
+                  <span className="mt-1 block text-xs text-zinc-400">{timeFromNow(notification.created_at)}</span>
                 </span>
               </button>
             </li>

@@ -1,9 +1,10 @@
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, seriesStatusLabel, type SearchResult } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDismiss } from '../../../lib/use-dismiss';
 import { searchSeriesQueryOptions } from '../api/search-series';
 
 /** SPEC §5, §8: the panel's texts. */
@@ -126,23 +127,8 @@ export function SearchBox({
     setIsOpen(false);
   }, [location.pathname]);
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const handlePointer = (event: MouseEvent | TouchEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setIsOpen(false);
-    };
-    document.addEventListener('mousedown', handlePointer);
-    document.addEventListener('touchstart', handlePointer);
-    document.addEventListener('keydown', handleKey);
-    return () => {
-      document.removeEventListener('mousedown', handlePointer);
-      document.removeEventListener('touchstart', handlePointer);
-      document.removeEventListener('keydown', handleKey);
-    };
-  }, [isOpen]);
+  const close = useCallback(() => setIsOpen(false), []);
+  useDismiss(containerRef, isOpen, close);
 
   let body;
   if (!isLongEnough) body = <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.tooShort}</p>;
