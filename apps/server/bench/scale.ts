@@ -5,7 +5,7 @@
  * Two databases on the server BENCH_DATABASE_URL (or TEST_DATABASE_URL) names: inkwell_scale_demo
  * (the demo alone) and inkwell_scale (the demo plus bench/scale/catalogue.ts's catalogue, built
  * once in minutes and kept for the next run; BENCH_SCALE_REBUILD=1 builds it again, BENCH_SCALE=0.05
- * builds a smaller one). The server is the production entry (src/main.ts) in a process of its own,
+ * builds a smaller one, BENCH_SCALE_BUILD_ONLY=1 builds them without measuring). The server is the production entry (src/main.ts) in a process of its own,
  * NODE_ENV=production, with Redis when REDIS_URL is set. Each call is measured after a warm-up
  * pass, alone (1 connection) and at 32 connections, with autocannon; the table gives p50/p99,
  * requests/s and the large catalogue's p99 against the demo's. The server's memory is read from
@@ -287,6 +287,13 @@ console.log(
   `Inkwell at scale on ${new URL(adminUrl).host}: ${ALONE_SECONDS} s alone, ${CROWD_SECONDS} s at ${CROWD} connections per call\n`,
 );
 if (!webBuilt) console.log('Pages skipped: run npm run build first.\n');
+if (process.env.BENCH_SCALE_BUILD_ONLY === '1') {
+  // Build (or check) both databases and stop: the measuring can then run on a quiet machine.
+  await prepare('inkwell_scale_demo', false);
+  await prepare('inkwell_scale', true);
+  console.log('Both databases are ready.');
+  process.exit(0);
+}
 console.log('The demo:');
 const demo = await measureDatabase('inkwell_scale_demo', false);
 console.log(`\nThe large catalogue (${FACTOR}×):`);

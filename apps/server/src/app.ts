@@ -73,7 +73,7 @@ import { webPlugin } from './plugins/web';
 export interface AppDeps {
   config: Config;
   /** The database, and raw SQL for the job queue (pg-boss) on it. */
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'url'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'url'> & Partial<Pick<DatabaseHandle, 'reportsDb'>>;
   limiter: AttemptLimiter;
   /** Job queue settings: tests poll faster; a bench can leave the workers off. */
   jobs?: { pollingIntervalSeconds?: number; runWorkers?: boolean };
@@ -100,6 +100,8 @@ export function createStorageFromConfig(config: Config): MediaStorage {
 export async function buildApp(deps: AppDeps) {
   const { config, limiter } = deps;
   const { db } = deps.database;
+  // The team's and admin's reports read on a pool of their own (db/client.ts).
+  const reportsDb = deps.database.reportsDb ?? db;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -324,10 +326,10 @@ export async function buildApp(deps: AppDeps) {
   });
   const comments = createCommentsService({ db, clock, limiter });
   await app.register(commentsRoutes, { comments });
-  await app.register(metricsRoutes, { metrics: createMetricsService({ db, clock }) });
-  await app.register(adminUsersRoutes, { adminUsers: createAdminUsersService({ db, clock, comments, onUserChanged }) });
+  await app.register(metricsRoutes, { metrics: createMetricsService({ db: reportsDb, clock }) });
+  await app.register(adminUsersRoutes, { adminUsers: createAdminUsersService({ db: reportsDb, clock, comments, onUserChanged }) });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
-  await app.register(auditRoutes, { audit: createAuditService({ db }) });
+  await app.register(auditRoutes, { audit: createAuditService({ db: reportsDb }) });
   await app.register(seoRoutes, { seo: createSeoService({ db, clock, publicUrl: config.publicUrl }) });
 
   const pageMeta = createPageMetaRegistry();

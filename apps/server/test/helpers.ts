@@ -39,7 +39,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
     }
   }
-  const handle = openPostgres(databaseUrlWithName(target.adminUrl, name), { max: 5 });
+  // Tests load thousands of rows in one statement on a busy machine: a long time-out for them
+  // (db/pools.test.ts checks the production one).
+  const handle = openPostgres(databaseUrlWithName(target.adminUrl, name), { max: 5, statementTimeoutMs: 120_000 });
   return {
     ...handle,
     async close() {
@@ -134,9 +136,18 @@ export interface SecondInstance {
  */
 export async function startSecondInstance(
   t: TestContext,
-  options: { env?: Record<string, string>; poolSize?: number; sharedClock?: boolean; jobs?: AppDeps['jobs'] } = {},
+  options: {
+    env?: Record<string, string>;
+    poolSize?: number;
+    statementTimeoutMs?: number;
+    sharedClock?: boolean;
+    jobs?: AppDeps['jobs'];
+  } = {},
 ): Promise<SecondInstance> {
-  const database = openPostgres(t.databaseUrl!, { max: options.poolSize ?? 5 });
+  const database = openPostgres(t.databaseUrl!, {
+    max: options.poolSize ?? 5,
+    ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+  });
   const limiter = createLimiter(undefined);
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', ...options.env }),

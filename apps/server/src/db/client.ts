@@ -23,6 +23,12 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The team's and admin's reports (metrics, the admin's lists): on PostgreSQL a pool of their own
+   * with a longer statement time-out, so a heavy report never takes the readers' connections. On
+   * PGlite, `db` itself.
+   */
+  reportsDb: Database;
   kind: 'pglite' | 'postgres';
   /** The connection string, for PostgreSQL (pg-boss opens its own small pool there). */
   url?: string;
@@ -68,6 +74,7 @@ export async function openPglite(
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
+    reportsDb: db,
     client,
     kind: 'pglite',
     async executeSql(text: string, values?: unknown[]) {
@@ -89,11 +96,29 @@ export async function openPglite(
 /** The advisory lock the instances take to migrate one at a time (any fixed number of our own). */
 const MIGRATION_LOCK_KEY = 7_311_926;
 
-export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+/**
+ * Readers' reads answer in milliseconds and a job's step in a second or two: a statement still
+ * running after this is cancelled (SQLSTATE 57014, answered 503), so no request holds a connection
+ * for long whatever the catalogue's size.
+ */
+export const STATEMENT_TIMEOUT_MS = 5_000;
+/** The reports' pool: a few connections, and statements allowed to run longer. */
+export const REPORTS_POOL_SIZE = 3;
+export const REPORTS_STATEMENT_TIMEOUT_MS = 30_000;
+
+export function openPostgres(
+  url: string,
+  options: { max?: number; statementTimeoutMs?: number; reportsMax?: number } = {},
+): DatabaseHandle {
+  const pool = (max: number, statementTimeoutMs: number) =>
+    postgres(url, { max, onnotice: () => {}, connection: { statement_timeout: statementTimeoutMs } });
+  const client = pool(options.max ?? 10, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
+  // Connections open when first used: an instance that serves no report opens none here.
+  const reports = pool(options.reportsMax ?? REPORTS_POOL_SIZE, REPORTS_STATEMENT_TIMEOUT_MS);
   const db = drizzlePostgres({ client, schema });
   return {
     db: db as unknown as Database,
+    reportsDb: drizzlePostgres({ client: reports, schema }) as unknown as Database,
     kind: 'postgres',
     url,
     async executeSql(text: string, values?: unknown[]) {
@@ -101,18 +126,21 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     },
     async migrate() {
       // Several instances may start at once on an empty database: one migrates while the others
-      // wait on this lock, then find every migration applied.
-      // The lock is held on a connection of its own, so a pool of one can still migrate.
+      // wait on this lock, then find every migration applied. The lock and the migrations share a
+      // connection of their own, without the pools' time-out: an index built on a large table
+      // may take minutes.
       const lock = postgres(url, { max: 1, onnotice: () => {} });
       try {
         await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-        await migratePostgres(db, { migrationsFolder: findMigrationsFolder() });
+        await migratePostgres(drizzlePostgres({ client: lock, schema }), { migrationsFolder: findMigrationsFolder() });
       } finally {
         // Ending the connection releases the lock, whatever happened.
         await lock.end({ timeout: 5 });
       }
     },
-    close: () => client.end({ timeout: 5 }),
+    async close() {
+      await Promise.all([client.end({ timeout: 5 }), reports.end({ timeout: 5 })]);
+    },
   };
 }
 

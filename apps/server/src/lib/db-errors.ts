@@ -14,3 +14,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function conflictOnDuplicate(error: unknown, field: string, message: string): unknown {
   return isUniqueViolation(error) ? new AppError('conflict', message, { fields: { [field]: message } }) : error;
 }
+
+/** Whether a statement was cancelled by its time-out (57014, query_canceled; db/client.ts sets them), from either driver. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth += 1) {
+    if ((e as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}

@@ -3,6 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isStatementTimeout } from '../lib/db-errors';
+
+/** How long a client is asked to wait after a statement ran out of time (the database is busy). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export function sendError(
   reply: FastifyReply,
@@ -58,6 +62,12 @@ export const errorsPlugin = fp(
       if (isInvalidTextError(error)) {
         request.log.info({ err: error }, 'text the database cannot store');
         return sendError(reply, 'validation_failed', 'The request contains characters that cannot be stored (such as \\u0000)');
+      }
+      if (isStatementTimeout(error)) {
+        // The query was cancelled by its time-out (db/client.ts): busy, not broken; come back shortly.
+        request.log.warn({ err: error, url: request.url }, 'a statement ran out of time');
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        return sendError(reply, 'service_unavailable', 'The server is busy. Please try again in a moment.');
       }
       const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
       if (mapped) return sendError(reply, mapped[0], mapped[1]);
