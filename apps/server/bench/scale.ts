@@ -26,6 +26,8 @@ import { generateCatalogue, HEAVY_READER, sizeOf } from './scale/catalogue';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const FACTOR = Number(process.env.BENCH_SCALE ?? 1);
+/** The large catalogue's database (another name keeps a smaller try beside the full one). */
+const LARGE_DB = process.env.BENCH_SCALE_DB ?? 'inkwell_scale';
 const ALONE_SECONDS = Number(process.env.BENCH_ALONE_SECONDS ?? 3);
 const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 5);
 const CROWD = 32;
@@ -290,14 +292,14 @@ if (!webBuilt) console.log('Pages skipped: run npm run build first.\n');
 if (process.env.BENCH_SCALE_BUILD_ONLY === '1') {
   // Build (or check) both databases and stop: the measuring can then run on a quiet machine.
   await prepare('inkwell_scale_demo', false);
-  await prepare('inkwell_scale', true);
+  await prepare(LARGE_DB, true);
   console.log('Both databases are ready.');
   process.exit(0);
 }
 console.log('The demo:');
 const demo = await measureDatabase('inkwell_scale_demo', false);
 console.log(`\nThe large catalogue (${FACTOR}×):`);
-const large = await measureDatabase('inkwell_scale', true);
+const large = await measureDatabase(LARGE_DB, true);
 
 const YEAR_METRICS_P99 = 500;
 console.log(`\n${'call'.padEnd(34)} ${'demo p99'.padStart(9)} ${'large p99'.padStart(10)} ${'ratio'.padStart(6)}  verdict`);

@@ -79,8 +79,17 @@ const appPort = (app.server.address() as { port: number }).port;
  */
 async function reader(name: string) {
   const password = 'bench-reader-password-71';
-  const user = await insertUser(database.db, { email: `${name}@bench.local`, username: name, passwordHash: await hashPassword(password) });
-  const login = await app.inject({ method: 'POST', url: ROUTES.login.path, headers: { origin: config.publicUrl }, payload: { username: name, password } });
+  const user = await insertUser(database.db, {
+    email: `${name}@bench.local`,
+    username: name,
+    passwordHash: await hashPassword(password),
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: ROUTES.login.path,
+    headers: { origin: config.publicUrl },
+    payload: { username: name, password },
+  });
   const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE);
   if (!cookie) throw new Error(`the bench reader could not log in: ${login.body}`);
   return { user, cookie: `${SESSION_COOKIE}=${cookie.value}` };
@@ -91,10 +100,16 @@ const priced = seriesPage.chapters.filter((chapter) => chapter.access === 'locke
 if (priced.length === 0) throw new Error(`${SERIES_SLUG} has no priced chapter to read`);
 const withUnlocks = await reader('bench_unlocks');
 for (let i = 0; i < 3; i += 1) {
-  const { purchaseId } = await payments.checkout(withUnlocks.user, { kind: 'coins', packageId: (await purchases.coinPackages()).at(-1)!.id });
+  const { purchaseId } = await payments.checkout(withUnlocks.user, {
+    kind: 'coins',
+    packageId: (await purchases.coinPackages()).at(-1)!.id,
+  });
   await payments.fulfil(purchaseId);
 }
-await unlocks.unlock(withUnlocks.user, priced.map((chapter) => chapter.id));
+await unlocks.unlock(
+  withUnlocks.user,
+  priced.map((chapter) => chapter.id),
+);
 const premium = await reader('bench_premium');
 const plan = (await subscriptions.plans()).find((item) => item.includesPremium)!;
 await payments.fulfil((await payments.checkout(premium.user, { kind: 'plan', planId: plan.id })).purchaseId);

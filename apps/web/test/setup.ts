@@ -4,7 +4,7 @@ import NProgress from 'nprogress';
 import { afterAll, afterEach } from 'vitest';
 
 // Lazy pages load their chunk first: on two busy CI cores that can take over the default second.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {};

@@ -62,6 +62,10 @@ export const series = pgTable(
     // The team's list, newest edit first.
     index('series_updated_idx').on(t.updatedAt.desc()),
     index('series_title_idx').on(t.title),
+    // The few unpublished series, which a reader's history and library leave out.
+    index('series_unpublished_idx')
+      .on(t.id)
+      .where(sql`not ${t.isPublished}`),
     check('series_views_nonnegative', sql`${t.views} >= 0`),
   ],
 );

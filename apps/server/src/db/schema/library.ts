@@ -51,8 +51,10 @@ export const readingProgress = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.chapterId] }),
+    // The history, newest first, with what leaving out the entries no longer out needs: every
+    // history query reads this index alone (library.repository.ts).
     index('reading_progress_history_idx')
-      .on(t.userId, t.readAt.desc())
+      .on(t.userId, t.readAt.desc(), t.chapterId, t.seriesId)
       .where(sql`${t.inHistory}`),
     index('reading_progress_user_series_idx').on(t.userId, t.seriesId),
   ],

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
-import { bookmarks, chapterUnlocks, readingProgress } from '../../db/schema';
+import { bookmarks, chapterUnlocks, chapters as chaptersTable, readingProgress, series as seriesTable } from '../../db/schema';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -467,6 +467,44 @@ describe('history', () => {
     expect(
       (await call('history', { cookie })).body.data.items.map((item: { chapter: { id: string } }) => item.chapter.id),
     ).toEqual([chapters[0]!.id]);
+  });
+
+  it('leaves out chapters taken back to draft or scheduled and series unpublished, and brings them back once out', async () => {
+    const { cookie } = await reader();
+    const { series, chapters } = await seriesWith(3);
+    const other = await seriesWith(1, { type: 'novel' });
+    for (const chapter of [chapters[0]!, chapters[1]!, other.chapters[0]!, chapters[2]!]) {
+      await save(cookie, chapter.id, { page: 1 });
+      t.clock.advance(1000);
+    }
+    const shown = async (query = '') => {
+      const data = (await call('history', { cookie, query })).body.data;
+      return {
+        numbers: data.items.map((item: { chapter: { number: number }; series: { id: string } }) =>
+          item.series.id === series.id ? item.chapter.number : 'other',
+        ),
+        total: data.pagination.total,
+      };
+    };
+    expect(await shown()).toEqual({ numbers: [3, 'other', 2, 1], total: 4 });
+
+    // Chapter 3 back to draft, chapter 2 scheduled for tomorrow: the series continues from chapter 1.
+    await t.db.update(chaptersTable).set({ publishedAt: null }).where(eq(chaptersTable.id, chapters[2]!.id));
+    const tomorrow = new Date(t.clock.now().getTime() + DAY);
+    await t.db.update(chaptersTable).set({ publishedAt: tomorrow }).where(eq(chaptersTable.id, chapters[1]!.id));
+    expect(await shown()).toEqual({ numbers: ['other', 1], total: 2 });
+    expect(await shown('?by=series')).toEqual({ numbers: ['other', 1], total: 2 });
+
+    // The other series unpublished: gone from both lists and their counts.
+    await t.db.update(seriesTable).set({ isPublished: false }).where(eq(seriesTable.id, other.series.id));
+    expect(await shown()).toEqual({ numbers: [1], total: 1 });
+    expect(await shown('?by=series')).toEqual({ numbers: [1], total: 1 });
+
+    // Out again (the clock passes the schedule, the series is published): back where they were.
+    t.clock.advance(2 * DAY);
+    await t.db.update(seriesTable).set({ isPublished: true }).where(eq(seriesTable.id, other.series.id));
+    expect(await shown()).toEqual({ numbers: ['other', 2, 1], total: 3 });
+    expect(await shown('?by=series')).toEqual({ numbers: ['other', 2], total: 2 });
   });
 
   it("never shows another reader's history, and clearing touches only one's own", async () => {
