@@ -1,32 +1,69 @@
 import type { Clock } from './clock';
 
+export interface TtlCacheLimits {
+  /** At most this many entries; the oldest goes first. */
+  maxEntries?: number;
+  /**
+   * At most this many bytes of values, as `sizeOf` weighs them once loaded: a bound on memory
+   * whatever the values' size (a page of a 2,000-chapter series weighs a hundred small ones).
+   */
+  maxBytes?: number;
+  sizeOf?: (value: unknown) => number;
+}
+
 /**
  * A small in-process cache for hot public reads. Entries live `ttlMs`; `clear()` drops all of
  * them when the team changes the catalogue. With several server processes, each keeps its own
  * and a change shows everywhere within `ttlMs`.
  */
-export function createTtlCache<T>(clock: Clock, ttlMs: number, maxEntries = 500) {
-  const entries = new Map<string, { value: Promise<T>; expires: number }>();
+export function createTtlCache<T>(clock: Clock, ttlMs: number, limits: number | TtlCacheLimits = 500) {
+  const { maxEntries = 500, maxBytes = Infinity, sizeOf } = typeof limits === 'number' ? { maxEntries: limits } : limits;
+  const entries = new Map<string, { value: Promise<T>; expires: number; bytes: number }>();
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  /** Oldest first (a Map keeps insertion order), until both bounds hold. */
+  const evict = (room: number) => {
+    for (const key of entries.keys()) {
+      if (entries.size < maxEntries + room && bytes <= maxBytes) return;
+      remove(key);
+    }
+  };
+
   return {
     /** The cached value, or the loader's, shared by concurrent callers. A failed load is not kept. */
     get(key: string, load: () => Promise<T>): Promise<T> {
       const now = clock.now().getTime();
       const hit = entries.get(key);
       if (hit && hit.expires > now) return hit.value;
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
+      remove(key);
+      evict(0);
       const value = load();
-      const entry = { value, expires: now + ttlMs };
+      const entry = { value, expires: now + ttlMs, bytes: 0 };
       entries.set(key, entry);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
+      value.then(
+        (loaded) => {
+          if (entries.get(key) !== entry || !sizeOf) return;
+          entry.bytes = sizeOf(loaded);
+          bytes += entry.bytes;
+          evict(1);
+        },
+        () => {
+          if (entries.get(key) === entry) remove(key);
+        },
+      );
       return value;
     },
     clear() {
       entries.clear();
+      bytes = 0;
     },
+    /** What the cache holds now (for tests and the bench). */
+    stats: () => ({ entries: entries.size, bytes }),
   };
 }

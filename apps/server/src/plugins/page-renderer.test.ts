@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeries } from '../../test/factories';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../test/helpers';
+import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX } from './page-renderer';
 import { renderedPageShell, withRenderedPage } from './web';
 
 // The server's half of server rendering (issue 11 §1): which pages are rendered, with whose
@@ -21,6 +22,7 @@ export async function render({ url, fetch, nonce }) {
   if (url.startsWith('/elsewhere')) return { kind: 'redirect', status: 302, location: '/errorPage?error=series_not_found' };
   if (url.startsWith('/broken')) throw new Error('the renderer broke');
   if (url.startsWith('/browser-only')) return { kind: 'shell' };
+  if (url.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 150));
   const session = await (await fetch('${ROUTES.verify.path}', { method: 'GET' })).json();
   const who = session.user ? session.user.username : 'a visitor';
   let title = 'Home';
@@ -114,6 +116,30 @@ describe('server-rendered pages', () => {
     const id = (await t.app.inject({ method: 'GET', url: ROUTES.series.path.replace(':slug', slug) })).json().data.id as string;
     await t.app.services.series.updateSeries(id, seriesPatchSchema.parse({ title: 'The Lantern Keeper Returns' }));
     expect(rootOf((await page(url)).body)).toContain('The Lantern Keeper Returns for');
+  });
+
+  it('draw a link shared with tracking parameters as the page without them, and keep the parameters that matter', async () => {
+    const first = renderNumber((await page('/?list=1')).body);
+    for (const url of [
+      '/?list=1&utm_source=newsletter&utm_medium=email',
+      '/?fbclid=IwAR0abc&list=1',
+      '/?list=1&gclid=Cj0K&_ga=2.1',
+    ]) {
+      expect(renderNumber((await page(url, { 'user-agent': `${BROWSER} ${url}` })).body), url).toBe(first);
+    }
+    expect(renderNumber((await page('/?list=2&utm_campaign=x')).body)).toBeGreaterThan(first);
+  });
+
+  it('send the app’s shell at once, not a wait, when every render slot is taken and the queue is full', async () => {
+    const busy = RENDER_CONCURRENCY + RENDER_QUEUE_MAX;
+    const responses = await Promise.all(Array.from({ length: busy + 3 }, (_, i) => page(`/slow?n=${i}`)));
+    const drawn = responses.filter((response) => rootOf(response.body).startsWith('<main>'));
+    const shells = responses.filter((response) => response.body.includes('<div id="root"></div>'));
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(drawn).toHaveLength(busy);
+    expect(shells).toHaveLength(3);
+    // Once the slots are free again, pages are drawn as before.
+    expect(rootOf((await page('/slow?n=after')).body)).toMatch(/^<main>/);
   });
 
   it('send a loader’s redirect as one, and the plain app when a page is drawn in the browser or the renderer fails', async () => {

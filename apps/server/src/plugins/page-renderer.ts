@@ -41,6 +41,66 @@ const RENDER_TIMEOUT_MS = 5_000;
 
 /** Visitors' pages are shared for as long as their API answers are (catalogue's 2 s visitor cache). */
 const SHARED_PAGE_TTL_MS = 2_000;
+/** The shared pages an instance keeps, bounded by their size (a page is tens of kilobytes of markup). */
+export const SHARED_PAGES_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Renders drawn at once per instance. A render is mostly CPU on the event loop: more at once only
+ * makes each of them slower. Beyond these, up to RENDER_QUEUE_MAX wait for a turn; past that a
+ * request is told at once that the server is busy (RenderBusyError), and the caller sends the
+ * app's shell, which draws the page in the browser from the API's cached answers, instead of
+ * keeping the reader waiting seconds in a queue.
+ */
+export const RENDER_CONCURRENCY = 4;
+export const RENDER_QUEUE_MAX = 16;
+
+export class RenderBusyError extends Error {
+  constructor() {
+    super('every render slot is taken and the queue is full');
+  }
+}
+
+/** A counting semaphore with a bounded queue. */
+export function createRenderSlots(concurrency = RENDER_CONCURRENCY, queueMax = RENDER_QUEUE_MAX) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running >= concurrency) {
+        if (waiting.length >= queueMax) throw new RenderBusyError();
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else {
+        running += 1;
+      }
+      try {
+        return await work();
+      } finally {
+        // The slot passes straight to the next in line, or is given back.
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+    stats: () => ({ running, waiting: waiting.length }),
+  };
+}
+
+/**
+ * Query parameters that only say where a link was shared (campaigns, ad clicks, newsletters): a
+ * page is the same without them, so they are dropped from the URL a shared page is drawn and kept
+ * for. Otherwise every link posted with `?fbclid=…` would be a page drawn afresh.
+ */
+const TRACKING_PARAMETERS =
+  /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|igshid|mc_cid|mc_eid|_ga|_gl|ref_src)$/i;
+
+export function withoutTrackingParameters(url: string): string {
+  const question = url.indexOf('?');
+  if (question === -1) return url;
+  const params = new URLSearchParams(url.slice(question + 1));
+  for (const name of [...params.keys()]) if (TRACKING_PARAMETERS.test(name)) params.delete(name);
+  const rest = params.toString();
+  return rest ? `${url.slice(0, question)}?${rest}` : url.slice(0, question);
+}
 
 /**
  * Called for each visitor served a shared page, with the API reads that drew it: what those reads
@@ -99,22 +159,32 @@ export function createPageRenderer(
   render: RenderPage,
   options: { clock: Clock; onSharedPageServed?: SharedPageServed | undefined },
 ) {
-  const shared = createTtlCache<{ page: RenderedPage; asked: string[] }>(options.clock, SHARED_PAGE_TTL_MS);
+  const shared = createTtlCache<{ page: RenderedPage; asked: string[] }>(options.clock, SHARED_PAGE_TTL_MS, {
+    maxBytes: SHARED_PAGES_MAX_BYTES,
+    sizeOf: (entry) => {
+      const { result } = (entry as { page: RenderedPage }).page;
+      return result.kind === 'page' ? result.html.length + result.dataScript.length : 256;
+    },
+  });
+  const slots = createRenderSlots();
 
-  const renderFor = async (request: FastifyRequest, url: string): Promise<{ page: RenderedPage; asked: string[] }> => {
-    const setCookies: string[] = [];
-    const asked: string[] = [];
-    const result = await render({
-      url,
-      fetch: inProcessFetch(app, request, setCookies, asked),
-      nonce: RENDER_NONCE_PLACEHOLDER,
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+  const renderFor = (request: FastifyRequest, url: string): Promise<{ page: RenderedPage; asked: string[] }> =>
+    slots.run(async () => {
+      const setCookies: string[] = [];
+      const asked: string[] = [];
+      const result = await render({
+        url,
+        fetch: inProcessFetch(app, request, setCookies, asked),
+        nonce: RENDER_NONCE_PLACEHOLDER,
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      });
+      return { page: { result, setCookies, isShareable: setCookies.length === 0 }, asked };
     });
-    return { page: { result, setCookies, isShareable: setCookies.length === 0 }, asked };
-  };
 
   return {
-    async renderPage(request: FastifyRequest, url: string): Promise<RenderedPage> {
+    /** Throws RenderBusyError when the instance is drawing all it can and its queue is full. */
+    async renderPage(request: FastifyRequest, asked: string): Promise<RenderedPage> {
+      const url = withoutTrackingParameters(asked);
       if (request.cookies[SESSION_COOKIE]) return (await renderFor(request, url)).page;
       let isFresh = false;
       const entry = await shared.get(url, () => {
@@ -129,6 +199,8 @@ export function createPageRenderer(
       if (!isFresh) await options.onSharedPageServed?.(request, entry.asked);
       return entry.page;
     },
+    /** What the instance holds and draws now (the bench reads it). */
+    stats: () => ({ shared: shared.stats(), slots: slots.stats() }),
     clear: () => shared.clear(),
   };
 }

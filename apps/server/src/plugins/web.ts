@@ -11,6 +11,7 @@ import { sendError } from './errors';
 import {
   createPageRenderer,
   loadRenderer,
+  RenderBusyError,
   RENDER_NONCE_PLACEHOLDER as NONCE_PLACEHOLDER,
   type RenderedPage,
   type SharedPageServed,
@@ -139,7 +140,9 @@ export const webPlugin = fp(
       try {
         return await pages?.renderPage(request, request.url);
       } catch (error) {
-        request.log.warn({ err: error }, 'could not render the page on the server; sending the app shell');
+        // Busy: the shell, at once; the browser draws the page from the API (page-renderer.ts).
+        if (error instanceof RenderBusyError) request.log.info('every render slot is busy; sending the app shell');
+        else request.log.warn({ err: error }, 'could not render the page on the server; sending the app shell');
         return undefined;
       }
     };

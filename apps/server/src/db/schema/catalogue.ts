@@ -129,6 +129,10 @@ export const chapters = pgTable(
     index('chapters_series_number_idx').on(t.seriesId, t.number),
     index('chapters_series_published_idx').on(t.seriesId, t.publishedAt.desc()),
     index('chapters_published_idx').on(t.publishedAt),
+    // The few priced chapters of each series: the premium filter's "is there one to pay for now?".
+    index('chapters_priced_idx')
+      .on(t.seriesId, t.publishedAt, t.freeAt)
+      .where(sql`${t.price} > 0`),
     // The publish tick's scan: only chapters not yet announced.
     index('chapters_unannounced_idx')
       .on(t.publishedAt)

@@ -74,9 +74,9 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
   const answers = createTtlCache<SharedAnswer>(clock, SHARED_ANSWER_MS, 5000);
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
-  async function cards(filter: SeriesFilter, sort: SeriesSort, page: number, perPage: number) {
+  async function cards(filter: SeriesFilter, sort: SeriesSort, page: number, perPage: number, counted = true) {
     const now = clock.now();
-    const { rows, total } = await listPublishedSeries(db, filter, sort, page, perPage, now);
+    const { rows, total } = await listPublishedSeries(db, filter, sort, page, perPage, now, { counted });
     const latest = await latestChaptersOf(
       db,
       rows.map((row) => row.id),
@@ -119,10 +119,11 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       return cached('home', async () => {
         const [banners, latest, trending, newest, premium] = await Promise.all([
           activeBanners(db, clock.now()),
-          cards({}, 'latest', 1, HOME_LATEST_SIZE),
-          cards({}, 'trending', 1, HOME_CANDIDATES),
-          cards({}, 'new', 1, HOME_CANDIDATES),
-          cards({ premium: true }, 'latest', 1, HOME_CANDIDATES),
+          // Home's rows show no totals: counting every premium series alone took over a second at scale.
+          cards({}, 'latest', 1, HOME_LATEST_SIZE, false),
+          cards({}, 'trending', 1, HOME_CANDIDATES, false),
+          cards({}, 'new', 1, HOME_CANDIDATES, false),
+          cards({ premium: true }, 'latest', 1, HOME_CANDIDATES, false),
         ]);
         // Issue 11 §3: a series shows in one row only, the first that wants it.
         const shown = new Set(latest.items.map((card) => card.id));

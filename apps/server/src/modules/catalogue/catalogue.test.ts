@@ -1,4 +1,10 @@
-import { chapterContentResponseSchema, homeResponseSchema, searchResponseSchema, seriesDetailResponseSchema, seriesListResponseSchema } from '@inkwell/contract';
+import {
+  chapterContentResponseSchema,
+  homeResponseSchema,
+  searchResponseSchema,
+  seriesDetailResponseSchema,
+  seriesListResponseSchema,
+} from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '../../db/schema';
@@ -372,7 +378,9 @@ describe('search (SPEC §7)', () => {
     expect(await titles('q=keeper')).toContain('The Lantern Keeper');
     expect(await titles('q=keeper&type=comic')).toEqual(['The Lantern Keeper']);
     expect(await titles('q=lantrn')).toEqual(['The Lantern Keeper']);
-    expect(await titles('q=keeper&sort=title')).toEqual([...(await titles('q=keeper'))].sort((a: string, b: string) => a.localeCompare(b)));
+    expect(await titles('q=keeper&sort=title')).toEqual(
+      [...(await titles('q=keeper'))].sort((a: string, b: string) => a.localeCompare(b)),
+    );
     const paged = (await list('q=keeper&perPage=1&page=2')).json().data;
     expect(paged.pagination).toMatchObject({ page: 2, perPage: 1, total: 2, totalPages: 2 });
     expect(await titles('q=hidden%20draft')).toEqual([]);
@@ -438,7 +446,9 @@ describe('views (issue 7 §4.13)', () => {
     const before = await viewsOf();
     await read(`${PUBLIC}/series/murder-at-willowmere`, { 'user-agent': BROWSER, cookie: readerCookie });
     await read(`${PUBLIC}/series/murder-at-willowmere`, { 'user-agent': BROWSER, cookie: readerCookie });
-    await read(`${PUBLIC}/series/murder-at-willowmere`, { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    await read(`${PUBLIC}/series/murder-at-willowmere`, {
+      'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
     expect((await viewsOf()) - before).toBe(1);
   });
 

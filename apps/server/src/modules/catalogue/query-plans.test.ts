@@ -49,6 +49,17 @@ describe.skipIf(!onPostgres)('query plans at scale', () => {
     expect(await plan(query)).toContain(index);
   });
 
+  it('the trending sort sums the week’s views once, not per series', async () => {
+    const shown = await plan(publishedSeriesPageQuery(t.db, {}, 'trending', 1, 24, new Date()));
+    expect(shown, shown).toContain('daily_views');
+    expect(shown, shown).not.toContain('SubPlan');
+  });
+
+  it('the premium filter reads the priced chapters’ index', async () => {
+    const shown = await plan(publishedSeriesPageQuery(t.db, { premium: true }, 'latest', 1, 24, new Date()));
+    expect(shown, shown).toContain('chapters_priced_idx');
+  });
+
   it('the team list reads its index', async () => {
     expect(await plan(teamSeriesPageQuery(t.db, undefined, 2, 20))).toContain('series_updated_idx');
   });

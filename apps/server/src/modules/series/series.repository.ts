@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SeriesSort, SeriesStatus, SeriesType } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { at, escapeLike } from '../../db/sql';
-import { chapters, genres, NIL_UUID, series, seriesGenres } from '../../db/schema';
+import { chapters, dailyViews, genres, NIL_UUID, series, seriesGenres } from '../../db/schema';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
@@ -37,19 +37,27 @@ export const relevance = (q: string): SQL[] => [
   asc(series.title),
 ];
 
-/** Views of the last seven days (the series-level rows of daily_views, read through its series-and-day index). */
+/** Trending: the views of the last seven days (the series-level rows of daily_views). */
 const TRENDING_DAYS = 7;
-const trending = (now: Date): SQL[] => [
-  sql`(select coalesce(sum(dv.views), 0) from daily_views dv
-    where dv.series_id = ${series.id} and dv.chapter_id = ${NIL_UUID}::uuid
-    and dv.day > (${at(now)})::date - ${sql.raw(String(TRENDING_DAYS))}) desc`,
-  sql`${series.views} desc nulls last`,
-  asc(series.title),
-];
 
-const orderOf = (sort: SeriesSort, q: string | undefined, now: Date): SQL[] => {
+/**
+ * The last seven days' views of every series that had any, summed once over daily_views' day
+ * range (its primary key starts with the day). Summing them per series in the order instead ran
+ * one lookup per published series: a second on 20,000 series.
+ */
+function recentViews(db: Database, now: Date) {
+  return db
+    .select({ seriesId: dailyViews.seriesId, views: sql<number>`sum(${dailyViews.views})`.as('recent_views') })
+    .from(dailyViews)
+    .where(
+      and(gt(dailyViews.day, sql`(${at(now)})::date - ${sql.raw(String(TRENDING_DAYS))}`), eq(dailyViews.chapterId, NIL_UUID)),
+    )
+    .groupBy(dailyViews.seriesId)
+    .as('recent');
+}
+
+const orderOf = (sort: Exclude<SeriesSort, 'trending'>, q: string | undefined): SQL[] => {
   if (sort === 'relevance') return q ? relevance(q.toLowerCase()) : SORTS.latest;
-  if (sort === 'trending') return trending(now);
   return SORTS[sort];
 };
 
@@ -89,16 +97,29 @@ export function publishedSeriesPageQuery(
   perPage: number,
   now: Date,
 ) {
+  const where = publishedWhere(filter, now);
+  const offset = (page - 1) * perPage;
+  if (sort === 'trending') {
+    const recent = recentViews(db, now);
+    return db
+      .select(getTableColumns(series))
+      .from(series)
+      .leftJoin(recent, eq(recent.seriesId, series.id))
+      .where(where)
+      .orderBy(sql`coalesce(${recent.views}, 0) desc`, sql`${series.views} desc nulls last`, asc(series.title), asc(series.id))
+      .limit(perPage)
+      .offset(offset);
+  }
   return db
     .select()
     .from(series)
-    .where(publishedWhere(filter, now))
-    .orderBy(...orderOf(sort, filter.q, now), asc(series.id))
+    .where(where)
+    .orderBy(...orderOf(sort, filter.q), asc(series.id))
     .limit(perPage)
-    .offset((page - 1) * perPage);
+    .offset(offset);
 }
 
-/** Published series for the catalogue: one page and the total. */
+/** Published series for the catalogue: one page, and the total unless `counted` is false (home's rows show no total). */
 export async function listPublishedSeries(
   db: Database,
   filter: SeriesFilter,
@@ -106,14 +127,17 @@ export async function listPublishedSeries(
   page: number,
   perPage: number,
   now: Date,
+  { counted = true }: { counted?: boolean } = {},
 ): Promise<{ rows: SeriesRow[]; total: number }> {
   const read = (on: Database) =>
     Promise.all([
       publishedSeriesPageQuery(on, filter, sort, page, perPage, now),
-      on
-        .select({ total: sql<number>`count(*)::int` })
-        .from(series)
-        .where(publishedWhere(filter, now)),
+      counted
+        ? on
+            .select({ total: sql<number>`count(*)::int` })
+            .from(series)
+            .where(publishedWhere(filter, now))
+        : Promise.resolve([]),
     ]);
   // A search's near matches need the similarity threshold, which holds for one transaction.
   const [rows, [count]] = filter.q
@@ -122,7 +146,7 @@ export async function listPublishedSeries(
         return read(tx);
       })
     : await read(db);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total: count?.total ?? rows.length };
 }
 
 export async function findSeriesBySlug(db: Database, slug: string): Promise<SeriesRow | undefined> {
@@ -169,7 +193,12 @@ export async function slugsLike(db: Database, base: string, exceptId?: string): 
   const rows = await db
     .select({ slug: series.slug })
     .from(series)
-    .where(and(or(eq(series.slug, base), sql`${series.slug} like ${`${escapeLike(base)}-%`}`), exceptId ? ne(series.id, exceptId) : undefined));
+    .where(
+      and(
+        or(eq(series.slug, base), sql`${series.slug} like ${`${escapeLike(base)}-%`}`),
+        exceptId ? ne(series.id, exceptId) : undefined,
+      ),
+    );
   return new Set(rows.map((row) => row.slug));
 }
 
