@@ -1,14 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { endpoint } from '../../lib/endpoint';
+import { createSharedJsonSender } from '../../lib/shared-json';
 import { readerKeyOf } from '../metrics';
 import type { CatalogueService } from './catalogue.service';
 
 /** Shared caches may keep anonymous catalogue reads briefly; personalised answers are private. */
 const SHORT_PUBLIC_CACHE = 'public, max-age=10';
-
-/** Sends JSON that is already serialized (and was checked against the contract when it was made). */
-const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
 /**
  * Public content (DESIGN §4): home, lists, series and chapters. These hot reads skip per-request
@@ -21,6 +19,8 @@ export async function catalogueRoutes(
 ) {
   const { catalogue, clock, secret } = options;
   const readerOf = (request: FastifyRequest) => readerKeyOf(request, secret, clock.now());
+  /** JSON already serialized (and checked against the contract when it was made), compressed when large. */
+  const sendJson = createSharedJsonSender(clock);
 
   endpoint(app, 'genres', {
     handler: async (_request, reply) => {
@@ -40,14 +40,15 @@ export async function catalogueRoutes(
   endpoint(app, 'home', {
     prechecked: true,
     summary: 'Home page: banners, latest updates, popular, premium picks',
-    handler: async (_request, reply) => sendJson(reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson()),
+    handler: async (request, reply) =>
+      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson()),
   });
 
   endpoint(app, 'seriesList', {
     prechecked: true,
     summary: 'Published series with filters and sorts, paginated',
     handler: async (request, reply) =>
-      sendJson(reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.listJson(request.query)),
+      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.listJson(request.query)),
   });
 
   endpoint(app, 'series', {
@@ -55,7 +56,7 @@ export async function catalogueRoutes(
     summary: "A series with its chapters and the viewer's access to each",
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      return sendJson(reply, await catalogue.seriesJson(request.params.slug, request.viewer, readerOf(request)));
+      return sendJson(request, reply, await catalogue.seriesJson(request.params.slug, request.viewer, readerOf(request)));
     },
   });
 
@@ -65,7 +66,7 @@ export async function catalogueRoutes(
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { slug, chapterSlug } = request.params;
-      return sendJson(reply, await catalogue.chapterJson(slug, chapterSlug, request.viewer, readerOf(request)));
+      return sendJson(request, reply, await catalogue.chapterJson(slug, chapterSlug, request.viewer, readerOf(request)));
     },
   });
 }

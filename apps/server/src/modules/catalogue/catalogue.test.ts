@@ -5,6 +5,7 @@ import {
   seriesDetailResponseSchema,
   seriesListResponseSchema,
 } from '@inkwell/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '../../db/schema';
@@ -474,5 +475,39 @@ describe('scheduled chapters', () => {
     t.clock.advance(120_000);
     expect(await t.app.services.publishing.publishDue()).toHaveLength(1);
     expect(await first()).toBe('quiet-series');
+  });
+});
+
+describe('large answers', () => {
+  it('come compressed for a browser that takes brotli or gzip, the same JSON once unpacked, and plain otherwise', async () => {
+    const team = teamService();
+    const long = await team.createSeries({ type: 'novel', title: 'A Very Long Saga', isPublished: true });
+    for (let number = 1; number <= 80; number += 1) {
+      await team.createChapter(long.id, {
+        number,
+        title: `The road, part ${number}`,
+        content: '<p>On.</p>',
+        publishedAt: iso(-DAY),
+      });
+    }
+    const url = `${PUBLIC}/series/a-very-long-saga`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().data.chapters).toHaveLength(80);
+    expect(plain.body.length).toBeGreaterThan(8 * 1024);
+
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+
+    // A small answer goes as it is.
+    const small = await t.app.inject({ method: 'GET', url: `${PUBLIC}/genres`, headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
