@@ -266,7 +266,8 @@ async function measureDatabase(name: string, large: boolean) {
   try {
     for (const call of callsOf({ slug: big!.slug as string, chapter: big!.chapter as string }, { userPart: 'ada_lan' })) {
       if (call.page && !webBuilt) continue;
-      const headers: Record<string, string> = {};
+      // As a browser asks: large answers may come compressed.
+      const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
       if (call.as) headers.cookie = cookies[call.as];
       if (call.page) headers.accept = 'text/html';
       const figures = await measure(`${base}${call.path}`, headers);
