@@ -47,7 +47,7 @@ import {
   mediaRoutes,
   type MediaStorage,
 } from './modules/media';
-import { createMetricsService, createViewCounter, metricsRoutes } from './modules/metrics';
+import { createMetricsRollup, createMetricsService, createViewCounter, metricsRoutes } from './modules/metrics';
 import {
   createEmailPreferences,
   createFreeAlerts,
@@ -75,8 +75,11 @@ export interface AppDeps {
   /** The database, and raw SQL for the job queue (pg-boss) on it. */
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'url'>;
   limiter: AttemptLimiter;
-  /** Job queue settings: tests poll faster; a bench can leave the workers off. */
-  jobs?: { pollingIntervalSeconds?: number; runWorkers?: boolean };
+  /**
+   * Job queue settings: tests poll faster and run scheduled work themselves (never on a clock tick
+   * that could fall in the middle of a test); a bench can leave the workers off.
+   */
+  jobs?: { pollingIntervalSeconds?: number; runWorkers?: boolean; runSchedules?: boolean };
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -223,6 +226,7 @@ export async function buildApp(deps: AppDeps) {
           jobs,
         })
       : undefined;
+  const metricsRollup = createMetricsRollup({ db, clock });
   app.decorate('services', {
     catalogue,
     series,
@@ -245,6 +249,7 @@ export async function buildApp(deps: AppDeps) {
     freeAlerts,
     siteConfig,
     changeBus,
+    metricsRollup,
   });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
@@ -256,6 +261,9 @@ export async function buildApp(deps: AppDeps) {
   jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
+  // Every ten minutes: yesterday is rolled up soon after it closes, and a missed run is made up at the next.
+  jobs.work('metrics.roll-up', { handler: async () => void (await metricsRollup.rollUp()) });
+  jobs.schedule('metrics.roll-up', '*/10 * * * *');
   // Two at once per instance: a big series' parts are shared out among the instances' workers.
   jobs.work('notifications.fan-out', {
     concurrency: 2,

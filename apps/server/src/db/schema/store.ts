@@ -12,16 +12,16 @@ export const coinPackages = pgTable(
     coins: integer('coins').notNull(),
     bonusCoins: integer('bonus_coins').notNull().default(0),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull().default('usd'),
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] })
+      .notNull()
+      .default('usd'),
     /** An inactive package is off sale; a package that has been sold is never deleted. */
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('coin_packages_amounts', sql`${t.coins} > 0 and ${t.bonusCoins} >= 0 and ${t.priceCents} > 0`),
-  ],
+  (t) => [check('coin_packages_amounts', sql`${t.coins} > 0 and ${t.bonusCoins} >= 0 and ${t.priceCents} > 0`)],
 );
 
 export const plans = pgTable(
@@ -31,7 +31,9 @@ export const plans = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull().default('usd'),
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] })
+      .notNull()
+      .default('usd'),
     interval: text('interval', { enum: ['month', 'year'] }).notNull(),
     includesPremium: boolean('includes_premium').notNull().default(true),
     coinsPerPeriod: integer('coins_per_period').notNull().default(0),
@@ -85,6 +87,10 @@ export const purchases = pgTable(
     index('purchases_created_idx').on(t.createdAt.desc()),
     // Revenue per day (admin metrics).
     index('purchases_paid_idx').on(t.paidAt),
+    // Refunds per day, and the refunds taken off the coin value (admin metrics): few rows.
+    index('purchases_refunded_idx')
+      .on(t.refundedAt)
+      .where(sql`${t.status} = 'refunded'`),
     uniqueIndex('purchases_provider_session_key').on(t.providerSessionId),
     index('purchases_provider_payment_idx').on(t.providerPaymentId),
     check('purchases_amounts', sql`${t.amountCents} > 0 and ${t.coins} >= 0 and ${t.coinsReversed} >= 0`),

@@ -1,4 +1,5 @@
 import {
+  addDays,
   METRICS_SERIES_REVENUE_MAX,
   METRICS_TOP,
   resolveMetricsRange,
@@ -12,19 +13,39 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
+import { listRolledAdminDays, listRolledCoinPurchases, listRolledTeamDays } from './metrics-days.repository';
+import {
+  byCoins,
+  byCount,
+  byCountThenCoins,
+  candidatesOf,
+  createTopSums,
+  EMPTY,
+  rank,
+  type Order,
+  type Ranked,
+} from './metrics-tops';
+import {
+  nameTopChaptersByUnlocks,
+  nameTopChaptersByViews,
+  nameTopSeriesByCoins,
+  nameTopSeriesByViews,
+  sumUnlocksByChapter,
+  sumUnlocksBySeries,
+  sumViewsByKey,
+  type ChapterRefRow,
+} from './metrics-tops.repository';
 import {
   countAwaitingTeam,
   listAdminDays,
-  listRevenueBySeries,
   listTeamDays,
-  listTopChaptersByUnlocks,
-  listTopChaptersByViews,
-  listTopSeriesByViews,
-  sumCoinPurchases,
+  sumCoinPurchasesIn,
   sumPayingSubscriptions,
+  sumRefundedCoinPurchases,
   type Amount,
   type AmountsByCurrency,
-  type ChapterRefRow,
+  type Span,
 } from './metrics.repository';
 
 const num = (value: Amount | undefined) => Number(value ?? 0);
@@ -34,12 +55,23 @@ const money = <P extends string>(row: Partial<AmountsByCurrency<P>>, prefix: P):
   gbp: num(row[`${prefix}_gbp`]),
 });
 
+const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
+const endOf = (day: string) => startOf(addDays(day, 1));
+const earlier = (a: string, b: string) => (a < b ? a : b);
+const later = (a: string, b: string) => (a > b ? a : b);
+
 /**
- * Editors' and admins' numbers (issue 10 §3). Each answer is a few set-based statements: every
- * day of the range comes from generate_series, joined to per-day counts that read the indexes on
- * the counted column, so a year costs the same number of statements as a day.
+ * Editors' and admins' numbers (issue 10 §3). Closed days come from the daily roll-up
+ * (metrics_days, kept by the `metrics.roll-up` job); today, and any closed day not rolled up yet,
+ * are computed live by set-based statements over those days alone (generate_series joined to
+ * per-day counts on the counted column's index). Either way a day reads the same. The top lists
+ * add the live days' sums to the closed days' (metrics-tops.ts says why they are kept that way).
  */
 export function createMetricsService({ db, clock }: { db: Database; clock: Clock }) {
+  const viewSums = createTopSums<{ series: Ranked; chapters: Ranked }>();
+  const chapterUnlockSums = createTopSums<Ranked>();
+  const seriesUnlockSums = createTopSums<Ranked>();
+
   const rangeOf = (query: MetricsQuery): MetricsRange => {
     const resolved = resolveMetricsRange(query, utcDay(clock.now()));
     if ('fields' in resolved) {
@@ -49,18 +81,80 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     return resolved.range;
   };
 
+  /**
+   * Where each day of the range is read: `stored` rows from the roll-up, and the `runs` of days
+   * computed live. `isFrozen`: every closed day of the range was rolled up, so their sums do not
+   * change any more and may be kept.
+   */
+  async function planDays<R extends { day: string }>(
+    range: MetricsRange,
+    lastClosed: string,
+    readRolled: (from: string, to: string) => Promise<R[]>,
+  ) {
+    const closedTo = earlier(range.to, lastClosed);
+    const stored = range.from <= closedTo ? await readRolled(range.from, closedTo) : [];
+    const runs = liveRuns(range, lastClosed, new Set(stored.map((row) => String(row.day))));
+    return { stored, runs, isFrozen: runs.every((run) => run.from > lastClosed) };
+  }
+
+  const inDayOrder = <R extends { day: string }>(rows: R[]) =>
+    rows.sort((a, b) => (String(a.day) < String(b.day) ? -1 : String(a.day) > String(b.day) ? 1 : 0));
+
+  /**
+   * Sums per key over the range: those of its closed days loaded once per range and day (when
+   * frozen), and the live days' loaded now; before the roll-up has the closed days, all live.
+   */
+  async function sumsOf<T>(
+    kept: ReturnType<typeof createTopSums<T>>,
+    range: MetricsRange,
+    lastClosed: string,
+    isFrozen: boolean,
+    load: (range: MetricsRange) => Promise<T>,
+  ): Promise<{ closed?: T; live?: T }> {
+    if (!isFrozen) return { live: await load(range) };
+    const closedTo = earlier(range.to, lastClosed);
+    const liveFrom = later(range.from, addDays(lastClosed, 1));
+    const [closed, live] = await Promise.all([
+      range.from <= closedTo ? kept.get(`${range.from}|${closedTo}`, () => load(rangeOfDays(range.from, closedTo))) : undefined,
+      liveFrom <= range.to ? load(rangeOfDays(liveFrom, range.to)) : undefined,
+    ]);
+    return { closed, live };
+  }
+
+  const topOf = (sums: { closed?: Ranked; live?: Ranked }, limit: number, order: Order) =>
+    candidatesOf(sums.closed ?? EMPTY, sums.live ?? EMPTY, limit, order);
+
   async function team(query: MetricsQuery): Promise<TeamMetrics> {
     const range = rangeOf(query);
     const now = clock.now();
-    const [daily, topSeries, topChapters, topUnlocks, awaiting] = await Promise.all([
-      listTeamDays(db, range),
-      listTopSeriesByViews(db, range, METRICS_TOP),
-      listTopChaptersByViews(db, range, METRICS_TOP),
-      listTopChaptersByUnlocks(db, range, METRICS_TOP),
+    const lastClosed = lastClosedDay(now);
+    const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to));
+    const [live, views, unlocked, awaiting] = await Promise.all([
+      Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
+      sumsOf(viewSums, range, lastClosed, plan.isFrozen, async (days) => {
+        const found = await sumViewsByKey(db, days);
+        return { series: rank(found.series, byCount), chapters: rank(found.chapters, byCount) };
+      }),
+      sumsOf(chapterUnlockSums, range, lastClosed, plan.isFrozen, async (days) =>
+        rank(await sumUnlocksByChapter(db, days), byCountThenCoins),
+      ),
       countAwaitingTeam(db, now),
     ]);
+    const [topSeries, topChapters, topUnlocks] = await Promise.all([
+      nameTopSeriesByViews(
+        db,
+        topOf({ closed: views.closed?.series, live: views.live?.series }, METRICS_TOP, byCount),
+        METRICS_TOP,
+      ),
+      nameTopChaptersByViews(
+        db,
+        topOf({ closed: views.closed?.chapters, live: views.live?.chapters }, METRICS_TOP, byCount),
+        METRICS_TOP,
+      ),
+      nameTopChaptersByUnlocks(db, topOf(unlocked, METRICS_TOP, byCountThenCoins), METRICS_TOP),
+    ]);
 
-    const days = daily.map((row) => ({
+    const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => ({
       day: String(row.day),
       views: num(row.views),
       followers: num(row.followers),
@@ -100,17 +194,55 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     };
   }
 
+  /**
+   * What coins were bought for: every coin purchase paid up to the range's end, refunded ones left
+   * out. The rolled-up days give what was paid on them; the days around and between them are read
+   * live; refunds are taken off live, whenever they came.
+   */
+  async function coinValueAt(endDay: string, lastClosed: string) {
+    const stored = await listRolledCoinPurchases(db, earlier(endDay, lastClosed));
+    const spans: Span[] = [];
+    let next: string | null = null;
+    for (const row of stored) {
+      if (next === null) spans.push({ start: null, end: startOf(row.day) });
+      else if (row.day !== next) spans.push({ start: startOf(next), end: startOf(row.day) });
+      next = addDays(row.day, 1);
+    }
+    if (next === null) spans.push({ start: null, end: endOf(endDay) });
+    else if (next <= endDay) spans.push({ start: startOf(next), end: endOf(endDay) });
+    const [unrolled, refunded] = await Promise.all([sumCoinPurchasesIn(db, spans), sumRefundedCoinPurchases(db, endOf(endDay))]);
+    const total = (pick: (row: (typeof stored)[number]) => number, amount: Amount | undefined, back: Amount | undefined) =>
+      stored.reduce((sum, row) => sum + pick(row), 0) + num(amount) - num(back);
+    return {
+      coinsSold: total((row) => row.coins, unrolled?.coins, refunded?.coins),
+      paid: {
+        usd: total((row) => row.usd, unrolled?.paid_usd, refunded?.paid_usd),
+        eur: total((row) => row.eur, unrolled?.paid_eur, refunded?.paid_eur),
+        gbp: total((row) => row.gbp, unrolled?.paid_gbp, refunded?.paid_gbp),
+      },
+    };
+  }
+
   async function admin(query: MetricsQuery): Promise<AdminMetrics> {
     const range = rangeOf(query);
     const now = clock.now();
-    const [daily, coinPurchases, bySeries, paying] = await Promise.all([
-      listAdminDays(db, range),
-      sumCoinPurchases(db, range),
-      listRevenueBySeries(db, range, METRICS_SERIES_REVENUE_MAX),
+    const lastClosed = lastClosedDay(now);
+    const plan = await planDays(range, lastClosed, (from, to) => listRolledAdminDays(db, from, to));
+    const [live, value, unlocked, paying] = await Promise.all([
+      Promise.all(plan.runs.map((run) => listAdminDays(db, run))),
+      coinValueAt(range.to, lastClosed),
+      sumsOf(seriesUnlockSums, range, lastClosed, plan.isFrozen, async (days) =>
+        rank(await sumUnlocksBySeries(db, days), byCoins),
+      ),
       sumPayingSubscriptions(db, now),
     ]);
+    const bySeries = await nameTopSeriesByCoins(
+      db,
+      topOf(unlocked, METRICS_SERIES_REVENUE_MAX, byCoins),
+      METRICS_SERIES_REVENUE_MAX,
+    );
 
-    const days = daily.map((row) => {
+    const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => {
       const paid = money(row, 'paid');
       const refunded = money(row, 'refunded');
       return {
@@ -130,7 +262,6 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       eur: days.reduce((sum, day) => sum + pick(day).eur, 0),
       gbp: days.reduce((sum, day) => sum + pick(day).gbp, 0),
     });
-    const value = { coinsSold: num(coinPurchases?.coins), paid: money(coinPurchases ?? {}, 'paid') };
     // A coin spent is worth what the average coin was bought for, in each currency it was sold in.
     const valueOf = (coins: number): MoneyByCurrency =>
       value.coinsSold === 0
