@@ -47,7 +47,13 @@ import {
   mediaRoutes,
   type MediaStorage,
 } from './modules/media';
-import { createMetricsRollup, createMetricsService, createViewCounter, metricsRoutes } from './modules/metrics';
+import {
+  createMetricsRollup,
+  createMetricsService,
+  createViewCounter,
+  metricsRoutes,
+  type MetricsRollup,
+} from './modules/metrics';
 import {
   createEmailPreferences,
   createFreeAlerts,
@@ -380,6 +386,8 @@ declare module 'fastify' {
       siteConfig: ReturnType<typeof createSiteConfig>;
       /** How this instance hears the others' changes (tests await its deliveries). */
       changeBus: ChangeBus;
+      /** The daily metrics roll-up (the `metrics.roll-up` job's work; tests run it directly). */
+      metricsRollup: MetricsRollup;
     };
   }
 }
