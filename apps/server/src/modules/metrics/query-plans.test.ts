@@ -1,6 +1,5 @@
 import type { MetricsRange } from '@inkwell/contract';
 import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
