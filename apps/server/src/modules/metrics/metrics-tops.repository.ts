@@ -11,49 +11,67 @@ export interface KeySumRow {
   coins?: Amount;
 }
 
-/**
- * Views per series and per chapter over the range's days, in one pass over daily_views (its
- * primary key starts with the day). Series pages and chapters alike count toward a series, as the
- * popular sort counts them.
+/*
+ * Each list's sums per key come two ways: plain (`sum…`, the live days' few rows), and `ranked…`:
+ * every key in the list's own order, its ties broken as the named list breaks them (by title and
+ * number), so that order can be kept for the closed days and only the first few keys handed on.
  */
-export async function sumViewsByKey(db: Database, range: MetricsRange) {
+
+const chapterViews = (range: MetricsRange) => {
   const { fromDay, toDay } = bounds(range);
-  const found = await rows<{ series_id: string | null; chapter_id: string | null; n: Amount }>(
-    db,
-    sql`
-        select series_id, chapter_id, sum(views)::bigint as n from daily_views
-        where day between ${fromDay} and ${toDay}
-        group by grouping sets ((series_id), (chapter_id))`,
-  );
-  const series: KeySumRow[] = [];
-  const chapters: KeySumRow[] = [];
-  for (const row of found) {
-    if (row.series_id !== null) series.push({ id: row.series_id, n: row.n });
-    else if (row.chapter_id !== null && row.chapter_id !== NIL_UUID) chapters.push({ id: row.chapter_id, n: row.n });
-  }
-  return { series, chapters };
-}
-
-/** Unlocks and their coins per chapter over the range (chapter_unlocks' created_at index). */
-export function sumUnlocksByChapter(db: Database, range: MetricsRange) {
+  return sql`select chapter_id as id, sum(views)::bigint as n from daily_views
+    where day between ${fromDay} and ${toDay} and chapter_id <> ${NIL_UUID}::uuid group by chapter_id`;
+};
+const chapterUnlocks = (range: MetricsRange) => {
   const { start, end } = bounds(range);
+  return sql`select chapter_id as id, count(*)::bigint as n, sum(coins)::bigint as coins from chapter_unlocks
+    where created_at >= ${start} and created_at < ${end} group by chapter_id`;
+};
+const seriesUnlocks = (range: MetricsRange) => {
+  const { start, end } = bounds(range);
+  return sql`select ch.series_id as id, count(*)::bigint as n, sum(u.coins)::bigint as coins
+    from chapter_unlocks u join chapters ch on ch.id = u.chapter_id
+    where u.created_at >= ${start} and u.created_at < ${end} group by ch.series_id`;
+};
+
+/**
+ * Views per series over the range's days (daily_views' key starts with the day), most first, ties
+ * to the lower id. Series pages and chapters alike count toward a series, as the popular sort counts them.
+ */
+export function sumViewsBySeries(db: Database, range: MetricsRange) {
+  const { fromDay, toDay } = bounds(range);
   return rows<KeySumRow>(
     db,
-    sql`
-        select chapter_id as id, count(*)::bigint as n, sum(coins)::bigint as coins from chapter_unlocks
-        where created_at >= ${start} and created_at < ${end} group by chapter_id`,
+    sql`select series_id as id, sum(views)::bigint as n from daily_views where day between ${fromDay} and ${toDay}
+        group by series_id order by n desc, series_id`,
   );
 }
 
-/** Unlocks and their coins per series over the range. */
-export function sumUnlocksBySeries(db: Database, range: MetricsRange) {
-  const { start, end } = bounds(range);
+export const sumViewsByChapter = (db: Database, range: MetricsRange) => rows<KeySumRow>(db, chapterViews(range));
+export const sumUnlocksByChapter = (db: Database, range: MetricsRange) => rows<KeySumRow>(db, chapterUnlocks(range));
+export const sumUnlocksBySeries = (db: Database, range: MetricsRange) => rows<KeySumRow>(db, seriesUnlocks(range));
+
+export function rankedViewsByChapter(db: Database, range: MetricsRange) {
   return rows<KeySumRow>(
     db,
-    sql`
-        select ch.series_id as id, count(*)::bigint as n, sum(u.coins)::bigint as coins
-        from chapter_unlocks u join chapters ch on ch.id = u.chapter_id
-        where u.created_at >= ${start} and u.created_at < ${end} group by ch.series_id`,
+    sql`select v.id, v.n from (${chapterViews(range)}) v join chapters ch on ch.id = v.id join series s on s.id = ch.series_id
+        order by v.n desc, s.title, ch.number`,
+  );
+}
+
+export function rankedUnlocksByChapter(db: Database, range: MetricsRange) {
+  return rows<KeySumRow>(
+    db,
+    sql`select v.id, v.n, v.coins from (${chapterUnlocks(range)}) v
+        join chapters ch on ch.id = v.id join series s on s.id = ch.series_id
+        order by v.n desc, v.coins desc, s.title, ch.number`,
+  );
+}
+
+export function rankedUnlocksBySeries(db: Database, range: MetricsRange) {
+  return rows<KeySumRow>(
+    db,
+    sql`select v.id, v.n, v.coins from (${seriesUnlocks(range)}) v join series s on s.id = v.id order by v.coins desc, s.title`,
   );
 }
 

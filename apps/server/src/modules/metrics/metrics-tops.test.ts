@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
-import { byCount, byCountThenCoins, candidatesOf, EMPTY, rank } from './metrics-tops';
+import { byCount, byCountThenCoins, candidatesOf, rank } from './metrics-tops';
 
 describe('which days are answered live', () => {
   it('closes a day ten minutes after it ends', () => {
@@ -20,44 +20,42 @@ describe('which days are answered live', () => {
 
 describe('the top lists’ candidates', () => {
   const ids = (list: { id: string }[]) => list.map((entry) => entry.id).sort();
+  // Ranked in the list's order: c, d and e are level, and their titles put them in that order.
+  const closed = rank([
+    { id: 'a', n: 10 },
+    { id: 'b', n: 9 },
+    { id: 'c', n: 5 },
+    { id: 'd', n: 5 },
+    { id: 'e', n: 5 },
+    { id: 'f', n: 1 },
+  ]);
+  const live = rank([
+    { id: 'f', n: 20 },
+    { id: 'g', n: 2 },
+  ]);
 
-  it('add live sums to closed ones, and keep every key level with the last one wanted', () => {
-    const closed = rank(
-      [
-        { id: 'a', n: 10 },
-        { id: 'b', n: 9 },
-        { id: 'c', n: 5 },
-        { id: 'd', n: 5 },
-        { id: 'e', n: 5 },
-        { id: 'f', n: 1 },
-      ],
-      byCount,
-    );
-    const live = rank(
-      [
-        { id: 'f', n: 20 },
-        { id: 'g', n: 2 },
-      ],
-      byCount,
-    );
-    // A top one is wanted twice over: f (21) and a (10), then nothing else level with a.
+  it('add live sums to closed ones and keep what can make the list, twice over', () => {
     expect(candidatesOf(closed, live, 1, byCount)).toEqual([
       { id: 'f', n: 21, coins: 0 },
       { id: 'a', n: 10, coins: 0 },
     ]);
-    // A top two: f, a, b, then c, d and e are level with the fourth place.
-    expect(ids(candidatesOf(closed, live, 2, byCount))).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    // e is level with d but ranked after it, so it cannot pass it; g is below the last place wanted.
+    expect(ids(candidatesOf(closed, live, 2, byCount))).toEqual(['a', 'b', 'c', 'd', 'f']);
+  });
+
+  it('keep a live key level with the last place wanted, for SQL to order by title', () => {
+    const level = rank([{ id: 'g', n: 5 }]);
+    expect(ids(candidatesOf(closed, level, 2, byCount))).toEqual(['a', 'b', 'c', 'd', 'g']);
   });
 
   it('order unlocks by count, then coins', () => {
-    const closed = rank(
-      [
-        { id: 'a', n: 2, coins: 10 },
-        { id: 'b', n: 2, coins: 30 },
-        { id: 'c', n: 1, coins: 90 },
-      ],
-      byCountThenCoins,
-    );
-    expect(candidatesOf(closed, EMPTY, 1, byCountThenCoins).map((entry) => entry.id)).toEqual(['b', 'a']);
+    const unlocks = rank([
+      { id: 'b', n: 2, coins: 30 },
+      { id: 'a', n: 2, coins: 10 },
+      { id: 'c', n: 1, coins: 90 },
+    ]);
+    // Today's unlock of c brings it level with b and a in count, first in coins.
+    const today = rank([{ id: 'c', n: 1, coins: 5 }]);
+    expect(candidatesOf(unlocks, today, 1, byCountThenCoins).map((entry) => entry.id)).toEqual(['c', 'b']);
   });
 });

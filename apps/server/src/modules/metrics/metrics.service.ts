@@ -23,7 +23,7 @@ import {
   createTopSums,
   EMPTY,
   rank,
-  type Order,
+  type Compare,
   type Ranked,
 } from './metrics-tops';
 import {
@@ -31,9 +31,14 @@ import {
   nameTopChaptersByViews,
   nameTopSeriesByCoins,
   nameTopSeriesByViews,
+  rankedUnlocksByChapter,
+  rankedUnlocksBySeries,
+  rankedViewsByChapter,
   sumUnlocksByChapter,
   sumUnlocksBySeries,
-  sumViewsByKey,
+  sumViewsByChapter,
+  sumViewsBySeries,
+  type KeySumRow,
   type ChapterRefRow,
 } from './metrics-tops.repository';
 import {
@@ -55,6 +60,33 @@ const money = <P extends string>(row: Partial<AmountsByCurrency<P>>, prefix: P):
   gbp: num(row[`${prefix}_gbp`]),
 });
 
+/** A top list: its keys' sums ranked in its order, or plain (the live days'), and how it compares them. */
+interface TopList {
+  ranked: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
+  sums: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
+  compare: Compare;
+  limit: number;
+}
+const TOP_SERIES_BY_VIEWS: TopList = { ranked: sumViewsBySeries, sums: sumViewsBySeries, compare: byCount, limit: METRICS_TOP };
+const TOP_CHAPTERS_BY_VIEWS: TopList = {
+  ranked: rankedViewsByChapter,
+  sums: sumViewsByChapter,
+  compare: byCount,
+  limit: METRICS_TOP,
+};
+const TOP_CHAPTERS_BY_UNLOCKS: TopList = {
+  ranked: rankedUnlocksByChapter,
+  sums: sumUnlocksByChapter,
+  compare: byCountThenCoins,
+  limit: METRICS_TOP,
+};
+const SERIES_BY_COINS: TopList = {
+  ranked: rankedUnlocksBySeries,
+  sums: sumUnlocksBySeries,
+  compare: byCoins,
+  limit: METRICS_SERIES_REVENUE_MAX,
+};
+
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const endOf = (day: string) => startOf(addDays(day, 1));
 const earlier = (a: string, b: string) => (a < b ? a : b);
@@ -68,9 +100,10 @@ const later = (a: string, b: string) => (a > b ? a : b);
  * add the live days' sums to the closed days' (metrics-tops.ts says why they are kept that way).
  */
 export function createMetricsService({ db, clock }: { db: Database; clock: Clock }) {
-  const viewSums = createTopSums<{ series: Ranked; chapters: Ranked }>();
-  const chapterUnlockSums = createTopSums<Ranked>();
-  const seriesUnlockSums = createTopSums<Ranked>();
+  const seriesViews = createTopSums<Ranked>();
+  const chapterViews = createTopSums<Ranked>();
+  const chapterUnlocks = createTopSums<Ranked>();
+  const seriesUnlocks = createTopSums<Ranked>();
 
   const rangeOf = (query: MetricsQuery): MetricsRange => {
     const resolved = resolveMetricsRange(query, utcDay(clock.now()));
@@ -101,57 +134,44 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     rows.sort((a, b) => (String(a.day) < String(b.day) ? -1 : String(a.day) > String(b.day) ? 1 : 0));
 
   /**
-   * Sums per key over the range: those of its closed days loaded once per range and day (when
-   * frozen), and the live days' loaded now; before the roll-up has the closed days, all live.
+   * A top list's candidates over the range: the closed days' sums ranked once per range and day
+   * (when frozen) plus the live days' sums read now; before the roll-up has the closed days, all
+   * ranked now.
    */
-  async function sumsOf<T>(
-    kept: ReturnType<typeof createTopSums<T>>,
+  async function topOf(
+    kept: ReturnType<typeof createTopSums<Ranked>>,
+    list: TopList,
     range: MetricsRange,
     lastClosed: string,
     isFrozen: boolean,
-    load: (range: MetricsRange) => Promise<T>,
-  ): Promise<{ closed?: T; live?: T }> {
-    if (!isFrozen) return { live: await load(range) };
+  ) {
+    const ranked = async (days: MetricsRange) => rank(await list.ranked(db, days));
+    if (!isFrozen) return candidatesOf(await ranked(range), EMPTY, list.limit, list.compare);
     const closedTo = earlier(range.to, lastClosed);
     const liveFrom = later(range.from, addDays(lastClosed, 1));
     const [closed, live] = await Promise.all([
-      range.from <= closedTo ? kept.get(`${range.from}|${closedTo}`, () => load(rangeOfDays(range.from, closedTo))) : undefined,
-      liveFrom <= range.to ? load(rangeOfDays(liveFrom, range.to)) : undefined,
+      range.from <= closedTo ? kept.get(`${range.from}|${closedTo}`, () => ranked(rangeOfDays(range.from, closedTo))) : EMPTY,
+      liveFrom <= range.to ? list.sums(db, rangeOfDays(liveFrom, range.to)).then(rank) : EMPTY,
     ]);
-    return { closed, live };
+    return candidatesOf(closed, live, list.limit, list.compare);
   }
-
-  const topOf = (sums: { closed?: Ranked; live?: Ranked }, limit: number, order: Order) =>
-    candidatesOf(sums.closed ?? EMPTY, sums.live ?? EMPTY, limit, order);
 
   async function team(query: MetricsQuery): Promise<TeamMetrics> {
     const range = rangeOf(query);
     const now = clock.now();
     const lastClosed = lastClosedDay(now);
     const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to));
-    const [live, views, unlocked, awaiting] = await Promise.all([
+    const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
       Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
-      sumsOf(viewSums, range, lastClosed, plan.isFrozen, async (days) => {
-        const found = await sumViewsByKey(db, days);
-        return { series: rank(found.series, byCount), chapters: rank(found.chapters, byCount) };
-      }),
-      sumsOf(chapterUnlockSums, range, lastClosed, plan.isFrozen, async (days) =>
-        rank(await sumUnlocksByChapter(db, days), byCountThenCoins),
-      ),
+      topOf(seriesViews, TOP_SERIES_BY_VIEWS, range, lastClosed, plan.isFrozen),
+      topOf(chapterViews, TOP_CHAPTERS_BY_VIEWS, range, lastClosed, plan.isFrozen),
+      topOf(chapterUnlocks, TOP_CHAPTERS_BY_UNLOCKS, range, lastClosed, plan.isFrozen),
       countAwaitingTeam(db, now),
     ]);
     const [topSeries, topChapters, topUnlocks] = await Promise.all([
-      nameTopSeriesByViews(
-        db,
-        topOf({ closed: views.closed?.series, live: views.live?.series }, METRICS_TOP, byCount),
-        METRICS_TOP,
-      ),
-      nameTopChaptersByViews(
-        db,
-        topOf({ closed: views.closed?.chapters, live: views.live?.chapters }, METRICS_TOP, byCount),
-        METRICS_TOP,
-      ),
-      nameTopChaptersByUnlocks(db, topOf(unlocked, METRICS_TOP, byCountThenCoins), METRICS_TOP),
+      nameTopSeriesByViews(db, seriesTop, METRICS_TOP),
+      nameTopChaptersByViews(db, chapterTop, METRICS_TOP),
+      nameTopChaptersByUnlocks(db, unlockTop, METRICS_TOP),
     ]);
 
     const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => ({
@@ -231,16 +251,10 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     const [live, value, unlocked, paying] = await Promise.all([
       Promise.all(plan.runs.map((run) => listAdminDays(db, run))),
       coinValueAt(range.to, lastClosed),
-      sumsOf(seriesUnlockSums, range, lastClosed, plan.isFrozen, async (days) =>
-        rank(await sumUnlocksBySeries(db, days), byCoins),
-      ),
+      topOf(seriesUnlocks, SERIES_BY_COINS, range, lastClosed, plan.isFrozen),
       sumPayingSubscriptions(db, now),
     ]);
-    const bySeries = await nameTopSeriesByCoins(
-      db,
-      topOf(unlocked, METRICS_SERIES_REVENUE_MAX, byCoins),
-      METRICS_SERIES_REVENUE_MAX,
-    );
+    const bySeries = await nameTopSeriesByCoins(db, unlocked, METRICS_SERIES_REVENUE_MAX);
 
     const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => {
       const paid = money(row, 'paid');
