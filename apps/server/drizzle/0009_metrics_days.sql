@@ -25,4 +25,4 @@ CREATE TABLE "metrics_days" (
 	"rolled_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "purchases_refunded_idx" ON "purchases" USING btree ("refunded_at") WHERE "purchases"."status" = 'refunded';
+CREATE INDEX "purchases_refunded_idx" ON "purchases" USING btree ("refunded_at","paid_at","kind","currency","amount_cents","coins") WHERE "purchases"."status" = 'refunded';

@@ -15,14 +15,14 @@ export const rangeOfDays = (from: string, to: string): MetricsRange => ({ from, 
 
 /**
  * The runs of consecutive days of `range` that are answered live: every day after `lastClosed`,
- * and the closed days the roll-up does not hold yet (`rolled`).
+ * and the closed days the roll-up does not answer (`isRolled`).
  */
-export function liveRuns(range: MetricsRange, lastClosed: string, rolled: ReadonlySet<string>): MetricsRange[] {
+export function liveRuns(range: MetricsRange, lastClosed: string, isRolled: (day: string) => boolean): MetricsRange[] {
   const runs: MetricsRange[] = [];
   let start: string | null = null;
   let previous = '';
   for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
-    const isLive = day > lastClosed || !rolled.has(day);
+    const isLive = day > lastClosed || !isRolled(day);
     if (isLive && start === null) start = day;
     if (!isLive && start !== null) {
       runs.push(rangeOfDays(start, previous));

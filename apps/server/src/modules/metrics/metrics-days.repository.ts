@@ -95,15 +95,24 @@ export async function firstActivityDay(db: Database): Promise<string | null> {
   return row?.day ?? null;
 }
 
-/** Up to `limit` days from `last` back to `first` (both included) that are not rolled up, newest first. */
+/**
+ * The first day the roll-up holds (YYYY-MM-DD), or null. It rolls up from the first day anything
+ * was counted, oldest first, so nothing was counted before this day.
+ */
+export async function firstRolledDay(db: Database): Promise<string | null> {
+  const [row] = await db.select({ day: sql<string | null>`min(${metricsDays.day})::text` }).from(metricsDays);
+  return row?.day ?? null;
+}
+
+/** Up to `limit` days from `first` to `last` (both included) that are not rolled up, oldest first. */
 export async function listDaysToRollUp(db: Database, first: string, last: string, limit: number): Promise<string[]> {
   const found = await rows<{ day: string }>(
     db,
     sql`
         select to_char(d, 'YYYY-MM-DD') as day
-        from generate_series(${last}::timestamp, ${first}::timestamp, interval '-1 day') as d
+        from generate_series(${first}::timestamp, ${last}::timestamp, interval '1 day') as d
         where not exists (select 1 from metrics_days m where m.day = d::date)
-        order by d desc limit ${limit}`,
+        order by d limit ${limit}`,
   );
   return found.map((row) => row.day);
 }

@@ -14,8 +14,9 @@ const num = (value: Amount | undefined) => Number(value ?? 0);
 
 /**
  * The `metrics.roll-up` job: writes each closed day's figures to metrics_days once (see the table
- * for what a frozen day means), newest missing days first, so a first run on a long history fills
- * the days dashboards ask for first. Each step computes a run of days with the very statements that
+ * for what a frozen day means), from the first day anything was counted, oldest missing days
+ * first: the days before the first one it holds are known to be empty, and a long history is
+ * filled a month per step, over as many runs as it takes. Each step computes a run of days with the very statements that
  * answer live (so a rolled-up day reads as it would have been computed) and writes them in one
  * `insert … on conflict do nothing`: two instances running it at once write each day once.
  */
@@ -71,12 +72,12 @@ export function createMetricsRollup({ db, clock }: { db: Database; clock: Clock 
     for (let step = 0; step < ROLL_UP_MAX_BATCHES; step += 1) {
       const missing = await listDaysToRollUp(db, first, last, ROLL_UP_BATCH_DAYS);
       if (missing.length === 0) break;
-      // The newest run of consecutive missing days.
-      const to = missing[0]!;
-      let from = to;
+      // The oldest run of consecutive missing days.
+      const from = missing[0]!;
+      let to = from;
       for (const day of missing.slice(1)) {
-        if (day !== addDays(from, -1)) break;
-        from = day;
+        if (day !== addDays(to, 1)) break;
+        to = day;
       }
       written += await rollUpRun(from, to);
     }

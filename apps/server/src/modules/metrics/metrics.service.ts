@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
-import { listRolledAdminDays, listRolledCoinPurchases, listRolledTeamDays } from './metrics-days.repository';
+import { firstRolledDay, listRolledAdminDays, listRolledCoinPurchases, listRolledTeamDays } from './metrics-days.repository';
 import {
   byCoins,
   byCount,
@@ -49,8 +49,10 @@ import {
   sumPayingSubscriptions,
   sumRefundedCoinPurchases,
   type Amount,
+  type AdminDayRow,
   type AmountsByCurrency,
   type Span,
+  type TeamDayRow,
 } from './metrics.repository';
 
 const num = (value: Amount | undefined) => Number(value ?? 0);
@@ -86,6 +88,24 @@ const SERIES_BY_COINS: TopList = {
   compare: byCoins,
   limit: METRICS_SERIES_REVENUE_MAX,
 };
+
+const EMPTY_TEAM_DAY = (day: string): TeamDayRow => ({ day, views: 0, followers: 0, comments: 0, unlocks: 0, unlock_coins: 0 });
+const EMPTY_ADMIN_DAY = (day: string): AdminDayRow => ({
+  day,
+  paid_usd: 0,
+  paid_eur: 0,
+  paid_gbp: 0,
+  refunded_usd: 0,
+  refunded_eur: 0,
+  refunded_gbp: 0,
+  coins_sold: 0,
+  coins_spent: 0,
+  signups: 0,
+  active: 0,
+  mrr_usd: 0,
+  mrr_eur: 0,
+  mrr_gbp: 0,
+});
 
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const endOf = (day: string) => startOf(addDays(day, 1));
@@ -123,10 +143,17 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     range: MetricsRange,
     lastClosed: string,
     readRolled: (from: string, to: string) => Promise<R[]>,
+    emptyDay: (day: string) => R,
   ) {
     const closedTo = earlier(range.to, lastClosed);
-    const stored = range.from <= closedTo ? await readRolled(range.from, closedTo) : [];
-    const runs = liveRuns(range, lastClosed, new Set(stored.map((row) => String(row.day))));
+    const [rolled, first] =
+      range.from <= closedTo ? await Promise.all([readRolled(range.from, closedTo), firstRolledDay(db)]) : [[], null];
+    // Nothing was counted before the roll-up's first day: those days are empty.
+    const stored = [...rolled];
+    for (let day = range.from; first !== null && day < first && day <= closedTo; day = addDays(day, 1))
+      stored.push(emptyDay(day));
+    const answered = new Set(stored.map((row) => String(row.day)));
+    const runs = liveRuns(range, lastClosed, (day) => answered.has(day));
     return { stored, runs, isFrozen: runs.every((run) => run.from > lastClosed) };
   }
 
@@ -160,7 +187,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     const range = rangeOf(query);
     const now = clock.now();
     const lastClosed = lastClosedDay(now);
-    const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to));
+    const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), EMPTY_TEAM_DAY);
     const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
       Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
       topOf(seriesViews, TOP_SERIES_BY_VIEWS, range, lastClosed, plan.isFrozen),
@@ -247,7 +274,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     const range = rangeOf(query);
     const now = clock.now();
     const lastClosed = lastClosedDay(now);
-    const plan = await planDays(range, lastClosed, (from, to) => listRolledAdminDays(db, from, to));
+    const plan = await planDays(range, lastClosed, (from, to) => listRolledAdminDays(db, from, to), EMPTY_ADMIN_DAY);
     const [live, value, unlocked, paying] = await Promise.all([
       Promise.all(plan.runs.map((run) => listAdminDays(db, run))),
       coinValueAt(range.to, lastClosed),
