@@ -183,9 +183,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     return candidatesOf(closed, live, list.limit, list.compare);
   }
 
-  async function team(query: MetricsQuery): Promise<TeamMetrics> {
-    const range = rangeOf(query);
-    const now = clock.now();
+  async function team(range: MetricsRange, now: Date): Promise<TeamMetrics> {
     const lastClosed = lastClosedDay(now);
     const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), EMPTY_TEAM_DAY);
     const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
@@ -270,9 +268,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     };
   }
 
-  async function admin(query: MetricsQuery): Promise<AdminMetrics> {
-    const range = rangeOf(query);
-    const now = clock.now();
+  async function admin(range: MetricsRange, now: Date): Promise<AdminMetrics> {
     const lastClosed = lastClosedDay(now);
     const plan = await planDays(range, lastClosed, (from, to) => listRolledAdminDays(db, from, to), EMPTY_ADMIN_DAY);
     const [live, value, unlocked, paying] = await Promise.all([
@@ -337,6 +333,29 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     };
   }
 
-  return { team, admin };
+  /**
+   * Requests for the same answer that arrive while it is being computed share that computation
+   * (a busy dashboard's many tabs, a crowd of editors): each still gets an answer computed after
+   * the previous one was given, so today's figures are never older than one computation.
+   */
+  const inFlight = new Map<string, Promise<TeamMetrics | AdminMetrics>>();
+  function shared<T extends TeamMetrics | AdminMetrics>(
+    name: string,
+    query: MetricsQuery,
+    compute: (range: MetricsRange, now: Date) => Promise<T>,
+  ): Promise<T> {
+    const range = rangeOf(query);
+    const key = `${name}|${range.from}|${range.to}`;
+    const running = inFlight.get(key);
+    if (running) return running as Promise<T>;
+    const computing = compute(range, clock.now()).finally(() => inFlight.delete(key));
+    inFlight.set(key, computing);
+    return computing;
+  }
+
+  return {
+    team: (query: MetricsQuery) => shared('team', query, team),
+    admin: (query: MetricsQuery) => shared('admin', query, admin),
+  };
 }
 export type MetricsService = ReturnType<typeof createMetricsService>;
