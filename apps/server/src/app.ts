@@ -47,7 +47,13 @@ import {
   mediaRoutes,
   type MediaStorage,
 } from './modules/media';
-import { createMetricsService, createViewCounter, metricsRoutes } from './modules/metrics';
+import {
+  createMetricsRollup,
+  createMetricsService,
+  createViewCounter,
+  metricsRoutes,
+  type MetricsRollup,
+} from './modules/metrics';
 import {
   createEmailPreferences,
   createFreeAlerts,
@@ -75,8 +81,11 @@ export interface AppDeps {
   /** The database, and raw SQL for the job queue (pg-boss) on it. */
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'executeSql' | 'url'> & Partial<Pick<DatabaseHandle, 'reportsDb'>>;
   limiter: AttemptLimiter;
-  /** Job queue settings: tests poll faster; a bench can leave the workers off. */
-  jobs?: { pollingIntervalSeconds?: number; runWorkers?: boolean };
+  /**
+   * Job queue settings: tests poll faster and run scheduled work themselves (never on a clock tick
+   * that could fall in the middle of a test); a bench can leave the workers off.
+   */
+  jobs?: { pollingIntervalSeconds?: number; runWorkers?: boolean; runSchedules?: boolean };
   clock?: Clock;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -225,6 +234,7 @@ export async function buildApp(deps: AppDeps) {
           jobs,
         })
       : undefined;
+  const metricsRollup = createMetricsRollup({ db, clock });
   app.decorate('services', {
     catalogue,
     series,
@@ -247,6 +257,7 @@ export async function buildApp(deps: AppDeps) {
     freeAlerts,
     siteConfig,
     changeBus,
+    metricsRollup,
   });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
@@ -258,6 +269,9 @@ export async function buildApp(deps: AppDeps) {
   jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
+  // Every ten minutes: yesterday is rolled up soon after it closes, and a missed run is made up at the next.
+  jobs.work('metrics.roll-up', { handler: async () => void (await metricsRollup.rollUp()) });
+  jobs.schedule('metrics.roll-up', '*/10 * * * *');
   // Two at once per instance: a big series' parts are shared out among the instances' workers.
   jobs.work('notifications.fan-out', {
     concurrency: 2,
@@ -374,6 +388,8 @@ declare module 'fastify' {
       siteConfig: ReturnType<typeof createSiteConfig>;
       /** How this instance hears the others' changes (tests await its deliveries). */
       changeBus: ChangeBus;
+      /** The daily metrics roll-up (the `metrics.roll-up` job's work; tests run it directly). */
+      metricsRollup: MetricsRollup;
     };
   }
 }

@@ -103,8 +103,9 @@ export async function createTestApp(
     clock,
     storage: options.storage,
     logger: options.logger,
-    // Jobs are picked up within a fraction of a second, so tests can wait for them with jobs.drain().
-    jobs: { pollingIntervalSeconds: 0.5 },
+    // Jobs are picked up within a fraction of a second, so tests can wait for them with jobs.drain();
+    // scheduled work is run by the tests that test it, never by a tick that could land mid-test.
+    jobs: { pollingIntervalSeconds: 0.5, runSchedules: false },
   });
   await app.ready();
   return {
@@ -132,7 +133,8 @@ export interface SecondInstance {
 /**
  * Another instance of the app on this test's PostgreSQL database, as a second process behind the
  * load balancer would be: its own pool and limiter, the same data folder. Its clock is the test's
- * (moving one moves both) unless `sharedClock` is false; it runs no job workers unless `jobs` says.
+ * (moving one moves both) unless `sharedClock` is false; it runs no job workers unless `jobs` says,
+ * and no schedules.
  */
 export async function startSecondInstance(
   t: TestContext,
@@ -154,7 +156,7 @@ export async function startSecondInstance(
     database,
     limiter,
     ...(options.sharedClock === false ? {} : { clock: t.clock }),
-    jobs: options.jobs ?? { runWorkers: false },
+    jobs: { runSchedules: false, ...(options.jobs ?? { runWorkers: false }) },
   });
   await app.ready();
   return {

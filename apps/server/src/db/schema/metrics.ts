@@ -1,5 +1,5 @@
 // View counts (issue 7 §4.13): per-day totals and who has been counted today.
-import { date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { series } from './catalogue';
 
 /** A series-level row has the nil uuid as chapter_id. Rows are added up in batches, never per read. */
@@ -32,3 +32,39 @@ export const viewMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.visitor, t.seriesId, t.chapterId] })],
 );
+
+/**
+ * The team's and admins' daily figures of each closed UTC day, written once by the
+ * `metrics.roll-up` job (metrics-rollup.ts) so a range of metrics reads one row per day instead of
+ * every source row. A row is never updated: a day's figures are frozen as they were when it was
+ * rolled up (a follow removed or a comment deleted later no longer changes the day it was made).
+ * Money columns are cents per currency; `mrr_*` and `active` are the subscriptions running at the
+ * day's end. `coin_purchase_*`: coin purchases paid that day, refunded ones included (the coin
+ * value takes refunds off live, whenever they come).
+ */
+export const metricsDays = pgTable('metrics_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  views: bigint('views', { mode: 'number' }).notNull(),
+  followers: bigint('followers', { mode: 'number' }).notNull(),
+  comments: bigint('comments', { mode: 'number' }).notNull(),
+  unlocks: bigint('unlocks', { mode: 'number' }).notNull(),
+  unlockCoins: bigint('unlock_coins', { mode: 'number' }).notNull(),
+  paidUsd: bigint('paid_usd', { mode: 'number' }).notNull(),
+  paidEur: bigint('paid_eur', { mode: 'number' }).notNull(),
+  paidGbp: bigint('paid_gbp', { mode: 'number' }).notNull(),
+  refundedUsd: bigint('refunded_usd', { mode: 'number' }).notNull(),
+  refundedEur: bigint('refunded_eur', { mode: 'number' }).notNull(),
+  refundedGbp: bigint('refunded_gbp', { mode: 'number' }).notNull(),
+  coinsSold: bigint('coins_sold', { mode: 'number' }).notNull(),
+  coinsSpent: bigint('coins_spent', { mode: 'number' }).notNull(),
+  signups: bigint('signups', { mode: 'number' }).notNull(),
+  active: bigint('active', { mode: 'number' }).notNull(),
+  mrrUsd: bigint('mrr_usd', { mode: 'number' }).notNull(),
+  mrrEur: bigint('mrr_eur', { mode: 'number' }).notNull(),
+  mrrGbp: bigint('mrr_gbp', { mode: 'number' }).notNull(),
+  coinPurchaseCoins: bigint('coin_purchase_coins', { mode: 'number' }).notNull(),
+  coinPurchaseUsd: bigint('coin_purchase_usd', { mode: 'number' }).notNull(),
+  coinPurchaseEur: bigint('coin_purchase_eur', { mode: 'number' }).notNull(),
+  coinPurchaseGbp: bigint('coin_purchase_gbp', { mode: 'number' }).notNull(),
+  rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
+});

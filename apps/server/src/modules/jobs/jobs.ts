@@ -15,6 +15,8 @@ export interface JobData {
   'auth.reset-link': { email: string };
   /** Forget view marks older than the dedup window. */
   'metrics.prune-view-marks': Record<string, never>;
+  /** Closed days not rolled up yet: write their figures to metrics_days (a schedule). */
+  'metrics.roll-up': Record<string, never>;
   /**
    * A released chapter: notify its series' followers once, and mail those who asked (issue 9 §2).
    * A big series is split into `parts` jobs (followers by a byte of their id), so workers share it.
@@ -72,6 +74,7 @@ const QUEUES: JobName[] = [
   'mail.send',
   'auth.reset-link',
   'metrics.prune-view-marks',
+  'metrics.roll-up',
   'notifications.fan-out',
   'notifications.free-alerts',
   'notifications.daily-digest',
@@ -89,7 +92,7 @@ const SEND_MANY_BATCH = 2000;
 export function createJobs(
   database: Pick<DatabaseHandle, 'kind' | 'executeSql'> & { url?: string },
   logger: FastifyBaseLogger,
-  options: { pollingIntervalSeconds?: number; runWorkers?: boolean } = {},
+  options: { pollingIntervalSeconds?: number; runWorkers?: boolean; runSchedules?: boolean } = {},
 ): Jobs {
   const boss = new PgBoss({
     schema: 'pgboss',
@@ -138,7 +141,7 @@ export function createJobs(
       for (const name of QUEUES) {
         if (!(await boss.getQueue(name))) await boss.createQueue(name);
       }
-      for (const [name, cron] of schedules) await boss.schedule(name, cron);
+      if (options.runSchedules !== false) for (const [name, cron] of schedules) await boss.schedule(name, cron);
       if (options.runWorkers !== false) {
         for (const [name, worker] of workers) {
           for (let i = 0; i < (worker.concurrency ?? 1); i += 1) {

@@ -1,7 +1,6 @@
 import { addDays, type MetricsRange } from '@inkwell/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { NIL_UUID } from '../../db/schema';
 import { at, rowsOf } from '../../db/sql';
 
 /**
@@ -13,7 +12,7 @@ export type Amount = string | number | bigint | null;
 export type AmountsByCurrency<P extends string> = Record<`${P}_usd` | `${P}_eur` | `${P}_gbp`, Amount>;
 
 /** `sum(expr)` split into one column per currency: `<prefix>_usd`, `_eur`, `_gbp`. */
-const perCurrency = (expr: SQL, currency: SQL, prefix: string) =>
+export const perCurrency = (expr: SQL, currency: SQL, prefix: string) =>
   sql.join(
     (['usd', 'eur', 'gbp'] as const).map(
       (code) =>
@@ -26,7 +25,7 @@ const perCurrency = (expr: SQL, currency: SQL, prefix: string) =>
  * The range's bounds as SQL: its days (for daily_views' `day`) and the moments they start and end
  * (for created_at columns: `>= start and < end`, which their indexes serve). Days are UTC days.
  */
-function bounds(range: MetricsRange) {
+export function bounds(range: MetricsRange) {
   return {
     fromDay: sql`${range.from}::date`,
     toDay: sql`${range.to}::date`,
@@ -36,12 +35,12 @@ function bounds(range: MetricsRange) {
 }
 
 /** The UTC day of a timestamptz column. */
-const dayOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
+export const dayOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
 
 /** A yearly plan's monthly share is its price / 12. */
 const monthly = sql`p.price_cents / (case when p.interval = 'year' then 12.0 else 1 end)`;
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
 }
 
@@ -88,72 +87,6 @@ export function listTeamDays(db: Database, range: MetricsRange) {
   );
 }
 
-export interface SeriesViewsRow {
-  id: string;
-  title: string;
-  slug: string;
-  views: Amount;
-}
-
-/** The `limit` most viewed series in the range. Series pages and chapters alike count toward a series, as the popular sort counts them. */
-export function listTopSeriesByViews(db: Database, range: MetricsRange, limit: number) {
-  const { fromDay, toDay } = bounds(range);
-  return rows<SeriesViewsRow>(
-    db,
-    sql`
-        select s.id, s.title, s.slug, t.views from (
-          select series_id, sum(views) as views from daily_views where day between ${fromDay} and ${toDay}
-          group by series_id order by sum(views) desc, series_id limit ${limit}
-        ) t join series s on s.id = t.series_id
-        order by t.views desc, s.title`,
-  );
-}
-
-/** A chapter with its series, as the top lists name it. */
-export interface ChapterRefRow {
-  chapter_id: string;
-  series_id: string;
-  series_title: string;
-  series_slug: string;
-  number: number;
-  title: string;
-  slug: string;
-}
-
-/** The `limit` most viewed chapters in the range. */
-export function listTopChaptersByViews(db: Database, range: MetricsRange, limit: number) {
-  const { fromDay, toDay } = bounds(range);
-  return rows<ChapterRefRow & { views: Amount }>(
-    db,
-    sql`
-        select ch.id as chapter_id, s.id as series_id, s.title as series_title, s.slug as series_slug,
-          ch.number::float8 as number, ch.title, ch.slug, t.views
-        from (
-          select chapter_id, sum(views) as views from daily_views
-          where day between ${fromDay} and ${toDay} and chapter_id <> ${NIL_UUID}::uuid group by chapter_id
-        ) t
-        join chapters ch on ch.id = t.chapter_id join series s on s.id = ch.series_id
-        order by t.views desc, s.title, ch.number limit ${limit}`,
-  );
-}
-
-/** The `limit` most unlocked chapters in the range, with the coins spent on them. */
-export function listTopChaptersByUnlocks(db: Database, range: MetricsRange, limit: number) {
-  const { start, end } = bounds(range);
-  return rows<ChapterRefRow & { unlocks: Amount; coins: Amount }>(
-    db,
-    sql`
-        select ch.id as chapter_id, s.id as series_id, s.title as series_title, s.slug as series_slug,
-          ch.number::float8 as number, ch.title, ch.slug, t.unlocks, t.coins
-        from (
-          select chapter_id, count(*) as unlocks, sum(coins) as coins from chapter_unlocks
-          where created_at >= ${start} and created_at < ${end} group by chapter_id
-        ) t
-        join chapters ch on ch.id = t.chapter_id join series s on s.id = ch.series_id
-        order by t.unlocks desc, t.coins desc, s.title, ch.number limit ${limit}`,
-  );
-}
-
 /**
  * What awaits the team at `now`: comments reported and not hidden yet (the partial index on
  * reported comments), and chapters scheduled to publish later.
@@ -197,7 +130,7 @@ export function listAdminDays(db: Database, range: MetricsRange) {
           select ${dayOf(sql`paid_at`)} as day, ${perCurrency(sql`amount_cents`, sql`currency`, 'paid')}
           from purchases where paid_at >= ${start} and paid_at < ${end} and status in ('paid', 'refunded') group by 1
         ), refunded as (
-          -- … and is taken off on the refund's day. (No index on refunded_at: refunds are few.)
+          -- … and is taken off on the refund's day (the partial index of refunds).
           select ${dayOf(sql`refunded_at`)} as day, ${perCurrency(sql`amount_cents`, sql`currency`, 'refunded')}
           from purchases where status = 'refunded' and refunded_at >= ${start} and refunded_at < ${end} group by 1
         ), coins as (
@@ -250,40 +183,53 @@ export function listAdminDays(db: Database, range: MetricsRange) {
   );
 }
 
-/** What coins were bought for: every coin purchase paid up to the range's end, refunded ones left out. */
-export async function sumCoinPurchases(db: Database, range: MetricsRange) {
-  const { end } = bounds(range);
+/** Coin purchases paid per UTC day of the range, refunded ones included (the roll-up's `coin_purchase_*`). */
+export function listCoinPurchaseDays(db: Database, range: MetricsRange) {
+  const { start, end } = bounds(range);
+  return rows<AmountsByCurrency<'paid'> & { day: string; coins: Amount }>(
+    db,
+    sql`
+        select to_char(${dayOf(sql`paid_at`)}, 'YYYY-MM-DD') as day, coalesce(sum(coins), 0)::bigint as coins,
+          ${perCurrency(sql`amount_cents`, sql`currency`, 'paid')}
+        from purchases where kind = 'coins' and status in ('paid', 'refunded') and paid_at >= ${start} and paid_at < ${end}
+        group by 1`,
+  );
+}
+
+/** A span of time, `start` included and `end` not; no start is the beginning. */
+export interface Span {
+  start: Date | null;
+  end: Date;
+}
+
+/** Coin purchases paid in these spans, refunded ones included (the coin value's days not rolled up). */
+export async function sumCoinPurchasesIn(db: Database, spans: Span[]) {
+  if (spans.length === 0) return undefined;
+  const within = sql.join(
+    spans.map(({ start, end }) => (start ? sql`(paid_at >= ${at(start)} and paid_at < ${at(end)})` : sql`paid_at < ${at(end)}`)),
+    sql` or `,
+  );
   const [row] = await rows<AmountsByCurrency<'paid'> & { coins: Amount }>(
     db,
     sql`
         select coalesce(sum(coins), 0)::bigint as coins, ${perCurrency(sql`amount_cents`, sql`currency`, 'paid')}
-        from purchases where kind = 'coins' and status = 'paid' and paid_at < ${end}`,
+        from purchases where kind = 'coins' and status in ('paid', 'refunded') and (${within})`,
   );
   return row;
 }
 
-export interface SeriesUnlocksRow {
-  id: string;
-  title: string;
-  slug: string;
-  unlocks: Amount;
-  coins: Amount;
-}
-
-/** The `limit` series whose chapters earned the most coins in the range. */
-export function listRevenueBySeries(db: Database, range: MetricsRange, limit: number) {
-  const { start, end } = bounds(range);
-  return rows<SeriesUnlocksRow>(
+/**
+ * Coin purchases paid before `end` and refunded since, whenever the refund came: the coin value
+ * leaves them out (few rows, on the partial index of refunds).
+ */
+export async function sumRefundedCoinPurchases(db: Database, end: Date) {
+  const [row] = await rows<AmountsByCurrency<'paid'> & { coins: Amount }>(
     db,
     sql`
-        select s.id, s.title, s.slug, t.unlocks, t.coins from (
-          select ch.series_id, count(*) as unlocks, sum(u.coins) as coins
-          from chapter_unlocks u join chapters ch on ch.id = u.chapter_id
-          where u.created_at >= ${start} and u.created_at < ${end}
-          group by ch.series_id
-        ) t join series s on s.id = t.series_id
-        order by t.coins desc, s.title limit ${limit}`,
+        select coalesce(sum(coins), 0)::bigint as coins, ${perCurrency(sql`amount_cents`, sql`currency`, 'paid')}
+        from purchases where status = 'refunded' and refunded_at is not null and kind = 'coins' and paid_at < ${at(end)}`,
   );
+  return row;
 }
 
 /** Subscriptions paying at `now` (active, and the period paid for not over) and their monthly revenue per currency. */

@@ -1,4 +1,5 @@
 import {
+  addDays,
   METRICS_SERIES_REVENUE_MAX,
   METRICS_TOP,
   resolveMetricsRange,
@@ -12,19 +13,46 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
+import { firstRolledDay, listRolledAdminDays, listRolledCoinPurchases, listRolledTeamDays } from './metrics-days.repository';
+import {
+  byCoins,
+  byCount,
+  byCountThenCoins,
+  candidatesOf,
+  createTopSums,
+  EMPTY,
+  rank,
+  type Compare,
+  type Ranked,
+} from './metrics-tops';
+import {
+  nameTopChaptersByUnlocks,
+  nameTopChaptersByViews,
+  nameTopSeriesByCoins,
+  nameTopSeriesByViews,
+  rankedUnlocksByChapter,
+  rankedUnlocksBySeries,
+  rankedViewsByChapter,
+  sumUnlocksByChapter,
+  sumUnlocksBySeries,
+  sumViewsByChapter,
+  sumViewsBySeries,
+  type KeySumRow,
+  type ChapterRefRow,
+} from './metrics-tops.repository';
 import {
   countAwaitingTeam,
   listAdminDays,
-  listRevenueBySeries,
   listTeamDays,
-  listTopChaptersByUnlocks,
-  listTopChaptersByViews,
-  listTopSeriesByViews,
-  sumCoinPurchases,
+  sumCoinPurchasesIn,
   sumPayingSubscriptions,
+  sumRefundedCoinPurchases,
   type Amount,
+  type AdminDayRow,
   type AmountsByCurrency,
-  type ChapterRefRow,
+  type Span,
+  type TeamDayRow,
 } from './metrics.repository';
 
 const num = (value: Amount | undefined) => Number(value ?? 0);
@@ -34,12 +62,69 @@ const money = <P extends string>(row: Partial<AmountsByCurrency<P>>, prefix: P):
   gbp: num(row[`${prefix}_gbp`]),
 });
 
+/** A top list: its keys' sums ranked in its order, or plain (the live days'), and how it compares them. */
+interface TopList {
+  ranked: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
+  sums: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
+  compare: Compare;
+  limit: number;
+}
+const TOP_SERIES_BY_VIEWS: TopList = { ranked: sumViewsBySeries, sums: sumViewsBySeries, compare: byCount, limit: METRICS_TOP };
+const TOP_CHAPTERS_BY_VIEWS: TopList = {
+  ranked: rankedViewsByChapter,
+  sums: sumViewsByChapter,
+  compare: byCount,
+  limit: METRICS_TOP,
+};
+const TOP_CHAPTERS_BY_UNLOCKS: TopList = {
+  ranked: rankedUnlocksByChapter,
+  sums: sumUnlocksByChapter,
+  compare: byCountThenCoins,
+  limit: METRICS_TOP,
+};
+const SERIES_BY_COINS: TopList = {
+  ranked: rankedUnlocksBySeries,
+  sums: sumUnlocksBySeries,
+  compare: byCoins,
+  limit: METRICS_SERIES_REVENUE_MAX,
+};
+
+const EMPTY_TEAM_DAY = (day: string): TeamDayRow => ({ day, views: 0, followers: 0, comments: 0, unlocks: 0, unlock_coins: 0 });
+const EMPTY_ADMIN_DAY = (day: string): AdminDayRow => ({
+  day,
+  paid_usd: 0,
+  paid_eur: 0,
+  paid_gbp: 0,
+  refunded_usd: 0,
+  refunded_eur: 0,
+  refunded_gbp: 0,
+  coins_sold: 0,
+  coins_spent: 0,
+  signups: 0,
+  active: 0,
+  mrr_usd: 0,
+  mrr_eur: 0,
+  mrr_gbp: 0,
+});
+
+const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
+const endOf = (day: string) => startOf(addDays(day, 1));
+const earlier = (a: string, b: string) => (a < b ? a : b);
+const later = (a: string, b: string) => (a > b ? a : b);
+
 /**
- * Editors' and admins' numbers (issue 10 §3). Each answer is a few set-based statements: every
- * day of the range comes from generate_series, joined to per-day counts that read the indexes on
- * the counted column, so a year costs the same number of statements as a day.
+ * Editors' and admins' numbers (issue 10 §3). Closed days come from the daily roll-up
+ * (metrics_days, kept by the `metrics.roll-up` job); today, and any closed day not rolled up yet,
+ * are computed live by set-based statements over those days alone (generate_series joined to
+ * per-day counts on the counted column's index). Either way a day reads the same. The top lists
+ * add the live days' sums to the closed days' (metrics-tops.ts says why they are kept that way).
  */
 export function createMetricsService({ db, clock }: { db: Database; clock: Clock }) {
+  const seriesViews = createTopSums<Ranked>();
+  const chapterViews = createTopSums<Ranked>();
+  const chapterUnlocks = createTopSums<Ranked>();
+  const seriesUnlocks = createTopSums<Ranked>();
+
   const rangeOf = (query: MetricsQuery): MetricsRange => {
     const resolved = resolveMetricsRange(query, utcDay(clock.now()));
     if ('fields' in resolved) {
@@ -49,18 +134,72 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     return resolved.range;
   };
 
-  async function team(query: MetricsQuery): Promise<TeamMetrics> {
-    const range = rangeOf(query);
-    const now = clock.now();
-    const [daily, topSeries, topChapters, topUnlocks, awaiting] = await Promise.all([
-      listTeamDays(db, range),
-      listTopSeriesByViews(db, range, METRICS_TOP),
-      listTopChaptersByViews(db, range, METRICS_TOP),
-      listTopChaptersByUnlocks(db, range, METRICS_TOP),
+  /**
+   * Where each day of the range is read: `stored` rows from the roll-up, and the `runs` of days
+   * computed live. `isFrozen`: every closed day of the range was rolled up, so their sums do not
+   * change any more and may be kept.
+   */
+  async function planDays<R extends { day: string }>(
+    range: MetricsRange,
+    lastClosed: string,
+    readRolled: (from: string, to: string) => Promise<R[]>,
+    emptyDay: (day: string) => R,
+  ) {
+    const closedTo = earlier(range.to, lastClosed);
+    const [rolled, first] =
+      range.from <= closedTo ? await Promise.all([readRolled(range.from, closedTo), firstRolledDay(db)]) : [[], null];
+    // Nothing was counted before the roll-up's first day: those days are empty.
+    const stored = [...rolled];
+    for (let day = range.from; first !== null && day < first && day <= closedTo; day = addDays(day, 1))
+      stored.push(emptyDay(day));
+    const answered = new Set(stored.map((row) => String(row.day)));
+    const runs = liveRuns(range, lastClosed, (day) => answered.has(day));
+    return { stored, runs, isFrozen: runs.every((run) => run.from > lastClosed) };
+  }
+
+  const inDayOrder = <R extends { day: string }>(rows: R[]) =>
+    rows.sort((a, b) => (String(a.day) < String(b.day) ? -1 : String(a.day) > String(b.day) ? 1 : 0));
+
+  /**
+   * A top list's candidates over the range: the closed days' sums ranked once per range and day
+   * (when frozen) plus the live days' sums read now; before the roll-up has the closed days, all
+   * ranked now.
+   */
+  async function topOf(
+    kept: ReturnType<typeof createTopSums<Ranked>>,
+    list: TopList,
+    range: MetricsRange,
+    lastClosed: string,
+    isFrozen: boolean,
+  ) {
+    const ranked = async (days: MetricsRange) => rank(await list.ranked(db, days));
+    if (!isFrozen) return candidatesOf(await ranked(range), EMPTY, list.limit, list.compare);
+    const closedTo = earlier(range.to, lastClosed);
+    const liveFrom = later(range.from, addDays(lastClosed, 1));
+    const [closed, live] = await Promise.all([
+      range.from <= closedTo ? kept.get(`${range.from}|${closedTo}`, () => ranked(rangeOfDays(range.from, closedTo))) : EMPTY,
+      liveFrom <= range.to ? list.sums(db, rangeOfDays(liveFrom, range.to)).then(rank) : EMPTY,
+    ]);
+    return candidatesOf(closed, live, list.limit, list.compare);
+  }
+
+  async function team(range: MetricsRange, now: Date): Promise<TeamMetrics> {
+    const lastClosed = lastClosedDay(now);
+    const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), EMPTY_TEAM_DAY);
+    const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
+      Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
+      topOf(seriesViews, TOP_SERIES_BY_VIEWS, range, lastClosed, plan.isFrozen),
+      topOf(chapterViews, TOP_CHAPTERS_BY_VIEWS, range, lastClosed, plan.isFrozen),
+      topOf(chapterUnlocks, TOP_CHAPTERS_BY_UNLOCKS, range, lastClosed, plan.isFrozen),
       countAwaitingTeam(db, now),
     ]);
+    const [topSeries, topChapters, topUnlocks] = await Promise.all([
+      nameTopSeriesByViews(db, seriesTop, METRICS_TOP),
+      nameTopChaptersByViews(db, chapterTop, METRICS_TOP),
+      nameTopChaptersByUnlocks(db, unlockTop, METRICS_TOP),
+    ]);
 
-    const days = daily.map((row) => ({
+    const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => ({
       day: String(row.day),
       views: num(row.views),
       followers: num(row.followers),
@@ -100,17 +239,47 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     };
   }
 
-  async function admin(query: MetricsQuery): Promise<AdminMetrics> {
-    const range = rangeOf(query);
-    const now = clock.now();
-    const [daily, coinPurchases, bySeries, paying] = await Promise.all([
-      listAdminDays(db, range),
-      sumCoinPurchases(db, range),
-      listRevenueBySeries(db, range, METRICS_SERIES_REVENUE_MAX),
+  /**
+   * What coins were bought for: every coin purchase paid up to the range's end, refunded ones left
+   * out. The rolled-up days give what was paid on them; the days around and between them are read
+   * live; refunds are taken off live, whenever they came.
+   */
+  async function coinValueAt(endDay: string, lastClosed: string) {
+    const stored = await listRolledCoinPurchases(db, earlier(endDay, lastClosed));
+    const spans: Span[] = [];
+    let next: string | null = null;
+    for (const row of stored) {
+      if (next === null) spans.push({ start: null, end: startOf(row.day) });
+      else if (row.day !== next) spans.push({ start: startOf(next), end: startOf(row.day) });
+      next = addDays(row.day, 1);
+    }
+    if (next === null) spans.push({ start: null, end: endOf(endDay) });
+    else if (next <= endDay) spans.push({ start: startOf(next), end: endOf(endDay) });
+    const [unrolled, refunded] = await Promise.all([sumCoinPurchasesIn(db, spans), sumRefundedCoinPurchases(db, endOf(endDay))]);
+    const total = (pick: (row: (typeof stored)[number]) => number, amount: Amount | undefined, back: Amount | undefined) =>
+      stored.reduce((sum, row) => sum + pick(row), 0) + num(amount) - num(back);
+    return {
+      coinsSold: total((row) => row.coins, unrolled?.coins, refunded?.coins),
+      paid: {
+        usd: total((row) => row.usd, unrolled?.paid_usd, refunded?.paid_usd),
+        eur: total((row) => row.eur, unrolled?.paid_eur, refunded?.paid_eur),
+        gbp: total((row) => row.gbp, unrolled?.paid_gbp, refunded?.paid_gbp),
+      },
+    };
+  }
+
+  async function admin(range: MetricsRange, now: Date): Promise<AdminMetrics> {
+    const lastClosed = lastClosedDay(now);
+    const plan = await planDays(range, lastClosed, (from, to) => listRolledAdminDays(db, from, to), EMPTY_ADMIN_DAY);
+    const [live, value, unlocked, paying] = await Promise.all([
+      Promise.all(plan.runs.map((run) => listAdminDays(db, run))),
+      coinValueAt(range.to, lastClosed),
+      topOf(seriesUnlocks, SERIES_BY_COINS, range, lastClosed, plan.isFrozen),
       sumPayingSubscriptions(db, now),
     ]);
+    const bySeries = await nameTopSeriesByCoins(db, unlocked, METRICS_SERIES_REVENUE_MAX);
 
-    const days = daily.map((row) => {
+    const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => {
       const paid = money(row, 'paid');
       const refunded = money(row, 'refunded');
       return {
@@ -130,7 +299,6 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       eur: days.reduce((sum, day) => sum + pick(day).eur, 0),
       gbp: days.reduce((sum, day) => sum + pick(day).gbp, 0),
     });
-    const value = { coinsSold: num(coinPurchases?.coins), paid: money(coinPurchases ?? {}, 'paid') };
     // A coin spent is worth what the average coin was bought for, in each currency it was sold in.
     const valueOf = (coins: number): MoneyByCurrency =>
       value.coinsSold === 0
@@ -165,6 +333,29 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     };
   }
 
-  return { team, admin };
+  /**
+   * Requests for the same answer that arrive while it is being computed share that computation
+   * (a busy dashboard's many tabs, a crowd of editors): each still gets an answer computed after
+   * the previous one was given, so today's figures are never older than one computation.
+   */
+  const inFlight = new Map<string, Promise<TeamMetrics | AdminMetrics>>();
+  function shared<T extends TeamMetrics | AdminMetrics>(
+    name: string,
+    query: MetricsQuery,
+    compute: (range: MetricsRange, now: Date) => Promise<T>,
+  ): Promise<T> {
+    const range = rangeOf(query);
+    const key = `${name}|${range.from}|${range.to}`;
+    const running = inFlight.get(key);
+    if (running) return running as Promise<T>;
+    const computing = compute(range, clock.now()).finally(() => inFlight.delete(key));
+    inFlight.set(key, computing);
+    return computing;
+  }
+
+  return {
+    team: (query: MetricsQuery) => shared('team', query, team),
+    admin: (query: MetricsQuery) => shared('admin', query, admin),
+  };
 }
 export type MetricsService = ReturnType<typeof createMetricsService>;

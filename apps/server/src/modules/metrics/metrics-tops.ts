@@ -1,0 +1,78 @@
+import type { Amount } from './metrics.repository';
+import type { Candidate, KeySumRow } from './metrics-tops.repository';
+
+/**
+ * Why the top lists are kept this way: an exact top ten over a range needs every key's sum, and at
+ * scale a year holds tens of thousands of chapters and series with views or unlocks, spread thin
+ * (daily_views is already one row per day and key; an unlock rarely shares a chapter and day), so
+ * no per-day or per-month table would make a year's sum much smaller. Closed days are frozen, so
+ * each instance ranks a range's closed days once per day (`createTopSums`: one load however many
+ * requests ask at once) and each request adds only the live days' sums, reading today's rows.
+ */
+
+/** Each key's sums (`n`: views or unlocks; `coins`), and the keys in the list's order (when ranked). */
+export interface Ranked {
+  byKey: Map<string, Candidate>;
+  ordered: Candidate[];
+}
+
+/** How a list compares two keys' sums: below 0 when `a` ranks first, 0 when level. */
+export type Compare = (a: Candidate, b: Candidate) => number;
+export const byCount: Compare = (a, b) => b.n - a.n;
+export const byCountThenCoins: Compare = (a, b) => b.n - a.n || (b.coins ?? 0) - (a.coins ?? 0);
+export const byCoins: Compare = (a, b) => (b.coins ?? 0) - (a.coins ?? 0);
+
+const num = (value: Amount | undefined) => Number(value ?? 0);
+
+/** Sums as read (in the order read). */
+export function rank(rows: KeySumRow[]): Ranked {
+  const ordered = rows.map((row) => ({ id: String(row.id), n: num(row.n), coins: num(row.coins) }));
+  return { byKey: new Map(ordered.map((candidate) => [candidate.id, candidate])), ordered };
+}
+
+/**
+ * The keys that can make the top `limit` of closed + live sums, with their summed values. The
+ * closed sums are ranked in the list's order, ties broken as it breaks them, and keys with no live
+ * days keep that order, so only the first of them can make it: `limit` twice over (room for a
+ * series or chapter gone since). Every live key may; of all these, those level with or above the
+ * last place wanted stay, and SQL names and orders them exactly as the list is ordered.
+ */
+export function candidatesOf(closed: Ranked, live: Ranked, limit: number, compare: Compare): Candidate[] {
+  const wanted = limit * 2;
+  const picked: Candidate[] = live.ordered.map((entry) => {
+    const before = closed.byKey.get(entry.id);
+    return before ? { id: entry.id, n: entry.n + before.n, coins: (entry.coins ?? 0) + (before.coins ?? 0) } : entry;
+  });
+  let taken = 0;
+  for (const entry of closed.ordered) {
+    if (taken >= wanted) break;
+    if (live.byKey.has(entry.id)) continue;
+    picked.push(entry);
+    taken += 1;
+  }
+  if (picked.length <= wanted) return picked;
+  const bar = [...picked].sort(compare)[wanted - 1]!;
+  return picked.filter((entry) => compare(entry, bar) <= 0);
+}
+
+export const EMPTY: Ranked = { byKey: new Map(), ordered: [] };
+
+/** Sums of closed days per range, kept for the few ranges last asked (a dashboard asks a handful). */
+export function createTopSums<T>(size = 8) {
+  const kept = new Map<string, Promise<T>>();
+  return {
+    get(key: string, load: () => Promise<T>): Promise<T> {
+      const found = kept.get(key);
+      if (found) {
+        kept.delete(key);
+        kept.set(key, found);
+        return found;
+      }
+      const loading = load();
+      kept.set(key, loading);
+      loading.catch(() => kept.delete(key));
+      while (kept.size > size) kept.delete(kept.keys().next().value!);
+      return loading;
+    },
+  };
+}
