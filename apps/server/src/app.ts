@@ -234,7 +234,7 @@ export async function buildApp(deps: AppDeps) {
           jobs,
         })
       : undefined;
-  const metricsRollup = createMetricsRollup({ db, clock });
+  const metricsRollup = createMetricsRollup({ db: reportsDb, clock });
   app.decorate('services', {
     catalogue,
     series,
