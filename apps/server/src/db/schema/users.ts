@@ -40,8 +40,11 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
-    // Sign-ups per day (admin metrics).
-    index('users_created_idx').on(t.createdAt),
+    // Sign-ups per day (admin metrics); read backwards it is the admin's list, newest first.
+    index('users_created_idx').on(t.createdAt, t.id),
+    // The admin's search for part of a name or address (ilike '%…%'; pg_trgm folds case).
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_role_known', sql`${t.role} in ('reader', 'editor', 'admin')`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@inkwell/contract';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
@@ -31,7 +31,9 @@ export async function listAuditEntries(
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      // Exactly as audit_log_created_idx is declared, or PostgreSQL sorts the whole log first
+      // (created_at is never null; entries of one moment, which do not happen, go by id).
+      .orderBy(sql`${auditLog.createdAt} desc nulls last`, asc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((query.page - 1) * AUDIT_PAGE_SIZE),
     db
