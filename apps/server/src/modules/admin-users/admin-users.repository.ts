@@ -69,12 +69,14 @@ export function userPageQuery(db: Database, filter: UserFilter, page: number, pe
     .orderBy(...newestFirst);
 }
 
+/** How many users match, as issued. */
+export function userCountQuery(db: Database, filter: UserFilter, now: Date) {
+  return db.select({ n: count() }).from(users).where(userWhere(filter, now));
+}
+
 /** Users newest first, a page at a time, with how many match. */
 export async function searchUsers(db: Database, filter: UserFilter, page: number, perPage: number, now: Date) {
-  const [rows, [total]] = await Promise.all([
-    userPageQuery(db, filter, page, perPage, now),
-    db.select({ n: count() }).from(users).where(userWhere(filter, now)),
-  ]);
+  const [rows, [total]] = await Promise.all([userPageQuery(db, filter, page, perPage, now), userCountQuery(db, filter, now)]);
   return { rows, total: total?.n ?? 0 };
 }
 export type AdminUserRow = Awaited<ReturnType<typeof searchUsers>>['rows'][number];
