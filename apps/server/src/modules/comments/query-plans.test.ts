@@ -43,6 +43,7 @@ beforeAll(async () => {
     select p.user_id, p.series_id, p.chapter_id, p.id, 'reply', p.created_at + interval '1 minute'
     from (select * from comments order by id limit 100000) p`);
   await t.db.execute(sql`update comments set report_count = 1 where body = 'comment 777'`);
+  await t.db.execute(sql`update comments set hidden_at = now() where body in ('comment 778', 'comment 779')`);
   await t.db.execute(sql`analyze`);
   const { rows } = await t.executeSql(
     `select comments.chapter_id, comments.series_id, comments.user_id from comments
@@ -93,5 +94,8 @@ describe.skipIf(!onPostgres)('comment query plans at scale', () => {
     expect(reported, reported).not.toMatch(/Seq Scan on comments/);
     const byUser = await plan(moderationPageQuery(t.db, { status: 'all', userId }, 1, 30));
     expect(byUser, byUser).toContain('comments_user_idx');
+    const hidden = await plan(moderationPageQuery(t.db, { status: 'hidden' }, 1, 30));
+    expect(hidden, hidden).toContain('comments_hidden_idx');
+    expect(hidden, hidden).not.toMatch(/Seq Scan on comments/);
   });
 });
