@@ -42,6 +42,11 @@ export const users = pgTable(
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
     // Sign-ups per day (admin metrics); read backwards it is the admin's list, newest first.
     index('users_created_idx').on(t.createdAt, t.id),
+    // The admin's list of one role (a few editors among many readers) and of banned users, newest first.
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_banned_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isBanned}`),
     // The admin's search for part of a name or address (ilike '%…%'; pg_trgm folds case).
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
