@@ -2,6 +2,7 @@ import type { Role, UserStatus } from '@inkwell/contract';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { coinLedger, sessions, users } from '../../db/schema';
+import { countKeys, listCountQuery } from '../../db/list-counts';
 import { escapeLike } from '../../db/sql';
 import { currentPlanName, hasPremiumPass } from '../access';
 
@@ -69,8 +70,17 @@ export function userPageQuery(db: Database, filter: UserFilter, page: number, pe
     .orderBy(...newestFirst);
 }
 
-/** How many users match, as issued. */
+/**
+ * How many users match, as issued. With no search and no premium filter it is a sum of a few
+ * rows of list_counts (by role and ban), which stays exact at any size; otherwise the indexes
+ * above find the matches and they are counted.
+ */
 export function userCountQuery(db: Database, filter: UserFilter, now: Date) {
+  if (!filter.q?.trim() && filter.status !== 'premium') {
+    const roles = filter.role ? [filter.role] : users.role.enumValues;
+    const banned = filter.status === 'active' ? ['false'] : filter.status === 'banned' ? ['true'] : ['false', 'true'];
+    return listCountQuery(db, 'users', countKeys(roles, banned));
+  }
   return db.select({ n: count() }).from(users).where(userWhere(filter, now));
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { moderationPageQuery, repliesQuery, topLevelPageQuery } from './comments.repository';
+import { moderationCountQuery, moderationPageQuery, repliesQuery, topLevelPageQuery } from './comments.repository';
 
 /*
  * Comment lists stay fast: on a site with 2,000 readers, 2,000 chapters, 200,000 top-level
@@ -87,11 +87,14 @@ describe.skipIf(!onPostgres)('comment query plans at scale', () => {
     expect(shown, shown).not.toMatch(/Seq Scan on comments/);
   });
 
-  it("the team's newest, reported and one user's lists read their indexes", async () => {
+  it("the team's newest (its count from list_counts), reported, hidden and one user's lists read their indexes", async () => {
     const newest = await plan(moderationPageQuery(t.db, { status: 'all' }, 1, 30));
     expect(newest, newest).toContain('comments_created_idx');
     const reported = await plan(moderationPageQuery(t.db, { status: 'reported' }, 1, 30));
     expect(reported, reported).not.toMatch(/Seq Scan on comments/);
+    const all = await plan(moderationCountQuery(t.db, { status: 'all' }));
+    expect(all, all).toContain('list_counts');
+    expect(all, all).not.toMatch(/on comments/);
     const byUser = await plan(moderationPageQuery(t.db, { status: 'all', userId }, 1, 30));
     expect(byUser, byUser).toContain('comments_user_idx');
     const hidden = await plan(moderationPageQuery(t.db, { status: 'hidden' }, 1, 30));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { coinPackages, purchases, users } from '../../db/schema';
+import { countKeys, listCountQuery } from '../../db/list-counts';
 import { escapeLike } from '../../db/sql';
 
 export type CoinPackageRow = typeof coinPackages.$inferSelect;
@@ -151,8 +152,17 @@ export function purchasePageQuery(db: Database, filter: PurchaseFilter, page: nu
   );
 }
 
-/** How many purchases match: every purchase has its buyer, so the count needs no users. */
+/**
+ * How many purchases match. With no search it is a sum of a few rows of list_counts (by status
+ * and kind), exact at any size; a search's matches are counted, and every purchase has its
+ * buyer, so the count needs no users.
+ */
 export function purchaseCountQuery(db: Database, filter: PurchaseFilter) {
+  if (!filter.q?.trim()) {
+    const statuses = filter.status ? [filter.status] : purchases.status.enumValues;
+    const kinds = filter.kind ? [filter.kind] : purchases.kind.enumValues;
+    return listCountQuery(db, 'purchases', countKeys(statuses, kinds));
+  }
   return db.select({ n: count() }).from(purchases).where(purchaseWhere(filter));
 }
 
