@@ -6,6 +6,7 @@ CREATE TABLE "list_counts" (
 	CONSTRAINT "list_counts_pkey" PRIMARY KEY("list","key","slot")
 );
 --> statement-breakpoint
+DROP INDEX "purchases_created_idx";--> statement-breakpoint
 DROP INDEX "series_updated_idx";--> statement-breakpoint
 DROP INDEX "users_created_idx";--> statement-breakpoint
 CREATE INDEX "comments_hidden_idx" ON "comments" USING btree ("created_at" DESC NULLS LAST) WHERE "comments"."hidden_at" is not null;--> statement-breakpoint
@@ -13,6 +14,7 @@ CREATE INDEX "users_role_created_idx" ON "users" USING btree ("role","created_at
 CREATE INDEX "users_banned_created_idx" ON "users" USING btree ("created_at","id") WHERE "users"."is_banned";--> statement-breakpoint
 CREATE INDEX "users_username_trgm_idx" ON "users" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "purchases_created_idx" ON "purchases" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "series_updated_idx" ON "series" USING btree ("updated_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","id");--> statement-breakpoint
 -- The big lists' counts (list_counts): each statement that inserts, deletes, or changes what a

@@ -12,16 +12,16 @@ export const coinPackages = pgTable(
     coins: integer('coins').notNull(),
     bonusCoins: integer('bonus_coins').notNull().default(0),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull().default('usd'),
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] })
+      .notNull()
+      .default('usd'),
     /** An inactive package is off sale; a package that has been sold is never deleted. */
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('coin_packages_amounts', sql`${t.coins} > 0 and ${t.bonusCoins} >= 0 and ${t.priceCents} > 0`),
-  ],
+  (t) => [check('coin_packages_amounts', sql`${t.coins} > 0 and ${t.bonusCoins} >= 0 and ${t.priceCents} > 0`)],
 );
 
 export const plans = pgTable(
@@ -31,7 +31,9 @@ export const plans = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull().default('usd'),
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] })
+      .notNull()
+      .default('usd'),
     interval: text('interval', { enum: ['month', 'year'] }).notNull(),
     includesPremium: boolean('includes_premium').notNull().default(true),
     coinsPerPeriod: integer('coins_per_period').notNull().default(0),
@@ -82,7 +84,8 @@ export const purchases = pgTable(
   },
   (t) => [
     index('purchases_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('purchases_created_idx').on(t.createdAt.desc()),
+    // The admin's purchases, newest first (with the id, the whole order of the list).
+    index('purchases_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // Revenue per day (admin metrics).
     index('purchases_paid_idx').on(t.paidAt),
     uniqueIndex('purchases_provider_session_key').on(t.providerSessionId),

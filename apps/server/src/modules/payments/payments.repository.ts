@@ -137,19 +137,29 @@ function purchaseWhere(filter: PurchaseFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** A page of every purchase with its buyer, newest first (purchases_created_idx), as issued. */
+/** Newest first, exactly as purchases_created_idx is declared (neither column is ever null). */
+const newestPurchasesFirst = [sql`${purchases.createdAt} desc nulls last`, sql`${purchases.id} desc nulls last`];
+
+/**
+ * A page of every purchase with its buyer, newest first, as issued: the page's ids are chosen
+ * first (purchases_created_idx holds the whole order, so a deep page skips index entries only),
+ * then only those purchases and their buyers are read.
+ */
 export function purchasePageQuery(db: Database, filter: PurchaseFilter, page: number, perPage: number) {
-  return (
-    db
-      .select({ purchase: purchases, user: buyer })
-      .from(purchases)
-      .innerJoin(users, eq(users.id, purchases.userId))
-      .where(purchaseWhere(filter))
-      // "nulls last" as the index is declared, or PostgreSQL sorts every purchase (created_at is never null).
-      .orderBy(sql`${purchases.createdAt} desc nulls last`, desc(purchases.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-  );
+  const pageIds = db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(purchaseWhere(filter))
+    .orderBy(...newestPurchasesFirst)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .as('page');
+  return db
+    .select({ purchase: purchases, user: buyer })
+    .from(purchases)
+    .innerJoin(pageIds, eq(pageIds.id, purchases.id))
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .orderBy(...newestPurchasesFirst);
 }
 
 /**
