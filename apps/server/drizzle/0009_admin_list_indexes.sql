@@ -78,6 +78,20 @@ BEGIN
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
+CREATE FUNCTION series_list_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO list_counts (list, key, slot, n)
+      SELECT 'series', '', floor(random() * 8)::smallint, count(*) FROM new_rows HAVING count(*) > 0
+      ON CONFLICT (list, key, slot) DO UPDATE SET n = list_counts.n + excluded.n;
+  ELSE
+    INSERT INTO list_counts (list, key, slot, n)
+      SELECT 'series', '', floor(random() * 8)::smallint, -count(*) FROM old_rows HAVING count(*) > 0
+      ON CONFLICT (list, key, slot) DO UPDATE SET n = list_counts.n + excluded.n;
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
 CREATE FUNCTION list_counts_forget() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM list_counts WHERE list = TG_ARGV[0];
@@ -106,6 +120,12 @@ CREATE TRIGGER comments_list_count_delete AFTER DELETE ON "comments" REFERENCING
   FOR EACH STATEMENT EXECUTE FUNCTION comments_list_count();--> statement-breakpoint
 CREATE TRIGGER comments_list_count_truncate AFTER TRUNCATE ON "comments"
   FOR EACH STATEMENT EXECUTE FUNCTION list_counts_forget('comments');--> statement-breakpoint
+CREATE TRIGGER series_list_count_insert AFTER INSERT ON "series" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION series_list_count();--> statement-breakpoint
+CREATE TRIGGER series_list_count_delete AFTER DELETE ON "series" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION series_list_count();--> statement-breakpoint
+CREATE TRIGGER series_list_count_truncate AFTER TRUNCATE ON "series"
+  FOR EACH STATEMENT EXECUTE FUNCTION list_counts_forget('series');--> statement-breakpoint
 -- Counts from the rows themselves: here once, and again after a bulk load that ran without
 -- triggers (session_replication_role = replica, as the scale benchmark's generator does).
 CREATE FUNCTION list_counts_recount() RETURNS void LANGUAGE sql AS $$
@@ -113,6 +133,7 @@ CREATE FUNCTION list_counts_recount() RETURNS void LANGUAGE sql AS $$
   INSERT INTO list_counts (list, key, slot, n)
     SELECT 'users', role || ':' || is_banned::text, 0, count(*) FROM users GROUP BY 2
     UNION ALL SELECT 'purchases', status || ':' || kind, 0, count(*) FROM purchases GROUP BY 2
-    UNION ALL SELECT 'comments', '', 0, count(*) FROM comments HAVING count(*) > 0;
+    UNION ALL SELECT 'comments', '', 0, count(*) FROM comments HAVING count(*) > 0
+    UNION ALL SELECT 'series', '', 0, count(*) FROM series HAVING count(*) > 0;
 $$;--> statement-breakpoint
 SELECT list_counts_recount();

@@ -5,8 +5,8 @@ import { countKeys, listCountQuery } from './list-counts';
 import { rowsOf } from './sql';
 
 /*
- * list_counts stays exact: after users sign up, change role, are banned and go, and purchases
- * and comments come, change and go (one by one and several in a statement), each list's count
+ * list_counts stays exact: after users sign up, change role, are banned and go, and purchases,
+ * comments and series come, change and go (one by one and several in a statement), each list's count
  * under every key is what counting the rows says.
  */
 let t: TestContext;
@@ -28,6 +28,7 @@ async function counts() {
       select * from (
         select 'comments' as list, '' as key, count(*)::int as n from comments having count(*) > 0
         union all select 'purchases', status || ':' || kind, count(*)::int from purchases group by 2
+        union all select 'series', '', count(*)::int from series having count(*) > 0
         union all select 'users', role || ':' || is_banned::text, count(*)::int from users group by 2
       ) c order by 1, 2`),
   );
@@ -35,7 +36,7 @@ async function counts() {
 }
 
 describe('list counts', () => {
-  it('follow every insert, change and delete of users, purchases and comments', async () => {
+  it('follow every insert, change and delete of users, purchases, comments and series', async () => {
     await t.db.execute(sql`
       insert into users (email, username, password_hash)
       select 'count' || i || '@example.com', 'count_' || i, 'x' from generate_series(1, 40) i`);

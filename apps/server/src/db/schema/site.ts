@@ -94,16 +94,16 @@ export const auditLog = pgTable(
 );
 
 /**
- * How many rows the admin's and team's big lists hold, kept by triggers on users, purchases and
- * comments (migration 0009) in the same transaction as the rows themselves, so a count is exact
+ * How many rows the admin's and team's big lists hold, kept by triggers on users, purchases,
+ * comments and series (migration 0009) in the same transaction as the rows themselves, so a count is exact
  * and costs a few rows instead of reading every user, purchase or comment. `key` is what the
  * lists filter on (users: role and ban, `reader:false`; purchases: status and kind, `paid:coins`;
- * comments: ''), and each key is split over a few slots so concurrent writers rarely wait.
+ * comments and series: ''), and each key is split over a few slots so concurrent writers rarely wait.
  */
 export const listCounts = pgTable(
   'list_counts',
   {
-    list: text('list', { enum: ['users', 'purchases', 'comments'] }).notNull(),
+    list: text('list', { enum: ['users', 'purchases', 'comments', 'series'] }).notNull(),
     key: text('key').notNull(),
     slot: smallint('slot').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { subPlanLoops } from '../../../test/query-plans';
 import { searchSeriesQuery } from '../search/search.repository';
-import { publishedSeriesPageQuery, setSearchSimilarity, teamSeriesPageQuery } from '../series/series.repository';
+import {
+  publishedSeriesPageQuery,
+  setSearchSimilarity,
+  teamSeriesCountQuery,
+  teamSeriesPageQuery,
+} from '../series/series.repository';
 
 /*
  * "Hot queries use indexes": with a catalogue large enough that the planner prefers an index
@@ -67,6 +72,12 @@ describe.skipIf(!onPostgres)('query plans at scale', () => {
       expect(loops.length).toBeGreaterThan(0);
       for (const n of loops) expect(n).toBeLessThanOrEqual(20);
     }
+  });
+
+  it("the team list's count reads list_counts, not every series", async () => {
+    const shown = await plan(teamSeriesCountQuery(t.db, undefined));
+    expect(shown, shown).toContain('list_counts');
+    expect(shown, shown).not.toMatch(/on series/);
   });
 
   it("the team's search reads the trigram index", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SeriesSort, SeriesStatus, SeriesType } from '@inkwell/contract';
 import type { Database } from '../../db/client';
+import { listCountQuery } from '../../db/list-counts';
 import { at, escapeLike } from '../../db/sql';
 import { chapters, genres, NIL_UUID, series, seriesGenres } from '../../db/schema';
 
@@ -173,15 +174,18 @@ export function teamSeriesPageQuery(db: Database, q: string | undefined, page: n
     .orderBy(...lastEditedFirst);
 }
 
+/** How many series the team's list holds: list_counts' sum with no search, else the matches counted. */
+export function teamSeriesCountQuery(db: Database, q: string | undefined) {
+  if (!q) return listCountQuery(db, 'series', ['']);
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(series)
+    .where(teamWhere(q));
+}
+
 export async function listTeamSeries(db: Database, q: string | undefined, page: number, perPage: number) {
-  const [rows, [count]] = await Promise.all([
-    teamSeriesPageQuery(db, q, page, perPage),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(series)
-      .where(teamWhere(q)),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  const [rows, [count]] = await Promise.all([teamSeriesPageQuery(db, q, page, perPage), teamSeriesCountQuery(db, q)]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** Slugs equal to `base` or `base-…`, other than the given series' own. */
