@@ -59,8 +59,8 @@ export const series = pgTable(
     index('series_created_idx')
       .on(t.createdAt.desc())
       .where(sql`${t.isPublished}`),
-    // The team's list, newest edit first.
-    index('series_updated_idx').on(t.updatedAt.desc()),
+    // The team's list, newest edit first (then by id, so series saved at one moment need no sort).
+    index('series_updated_idx').on(t.updatedAt.desc(), t.id),
     index('series_title_idx').on(t.title),
     // The few unpublished series, which a reader's history and library leave out.
     index('series_unpublished_idx')

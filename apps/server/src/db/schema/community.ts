@@ -76,6 +76,10 @@ export const comments = pgTable(
     index('comments_parent_idx').on(t.parentId, t.createdAt),
     index('comments_user_idx').on(t.userId, t.createdAt.desc()),
     index('comments_created_idx').on(t.createdAt.desc()),
+    // The team's hidden comments, newest first (a few among many).
+    index('comments_hidden_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.hiddenAt} is not null`),
     index('comments_reported_idx')
       .on(t.reportCount.desc(), t.createdAt.desc())
       .where(sql`${t.reportCount} > 0`),

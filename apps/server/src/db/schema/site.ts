@@ -1,5 +1,17 @@
 // Running the site: its settings, the home banners, outgoing mail and the audit log (issue 10).
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
 
@@ -79,4 +91,22 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
     index('audit_log_target_idx').on(t.targetId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * How many rows the admin's and team's big lists hold, kept by triggers on users, purchases,
+ * comments and series (migration 0009) in the same transaction as the rows themselves, so a count is exact
+ * and costs a few rows instead of reading every user, purchase or comment. `key` is what the
+ * lists filter on (users: role and ban, `reader:false`; purchases: status and kind, `paid:coins`;
+ * comments and series: ''), and each key is split over a few slots so concurrent writers rarely wait.
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    list: text('list', { enum: ['users', 'purchases', 'comments', 'series'] }).notNull(),
+    key: text('key').notNull(),
+    slot: smallint('slot').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'list_counts_pkey', columns: [t.list, t.key, t.slot] })],
 );

@@ -84,7 +84,8 @@ export const purchases = pgTable(
   },
   (t) => [
     index('purchases_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('purchases_created_idx').on(t.createdAt.desc()),
+    // The admin's purchases, newest first (with the id, the whole order of the list).
+    index('purchases_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // Revenue per day (admin metrics).
     index('purchases_paid_idx').on(t.paidAt),
     // Refunds per day, and the refunds taken off the coin value (admin metrics): few rows, read

@@ -40,8 +40,16 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     check('users_coins_nonnegative', sql`${t.coins} >= 0`),
-    // Sign-ups per day (admin metrics).
-    index('users_created_idx').on(t.createdAt),
+    // Sign-ups per day (admin metrics); read backwards it is the admin's list, newest first.
+    index('users_created_idx').on(t.createdAt, t.id),
+    // The admin's list of one role (a few editors among many readers) and of banned users, newest first.
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_banned_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isBanned}`),
+    // The admin's search for part of a name or address (ilike '%…%'; pg_trgm folds case).
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     check('users_role_known', sql`${t.role} in ('reader', 'editor', 'admin')`),
   ],
 );

@@ -2,6 +2,7 @@ import type { Role, UserStatus } from '@inkwell/contract';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { coinLedger, sessions, users } from '../../db/schema';
+import { countKeys, listCountQuery } from '../../db/list-counts';
 import { escapeLike } from '../../db/sql';
 import { currentPlanName, hasPremiumPass } from '../access';
 
@@ -36,8 +37,9 @@ function userWhere(filter: UserFilter, now: Date): SQL | undefined {
   if (filter.status === 'premium') conditions.push(hasPremiumPass(now));
   const q = filter.q?.trim();
   if (q) {
-    // Part of a name or address, in any case. A few thousand accounts read in a moment; with no
-    // search the list walks users_created_idx newest first and stops at the page.
+    // Part of a name or address, in any case: from 3 characters the trigram indexes on both
+    // (users_username_trgm_idx, users_email_trgm_idx) find the matches; a shorter search has no
+    // trigram to look up, so it reads the users newest first and keeps those that match.
     const like = `%${escapeLike(q)}%`;
     const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q);
     conditions.push(or(ilike(users.username, like), ilike(users.email, like), ...(isId ? [eq(users.id, q)] : []))!);
@@ -45,23 +47,46 @@ function userWhere(filter: UserFilter, now: Date): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** A page of users, newest first (users_created_idx when nothing narrows them). */
+/** Newest first, as users_created_idx is read backwards (created_at, then id, both descending). */
+const newestFirst = [desc(users.createdAt), desc(users.id)];
+
+/**
+ * A page of users, newest first. The page's ids are chosen first (users_created_idx, or the
+ * search's indexes), and only those rows get their membership and last visit: never every match.
+ */
 export function userPageQuery(db: Database, filter: UserFilter, page: number, perPage: number, now: Date) {
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(userWhere(filter, now))
+    .orderBy(...newestFirst)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .as('page');
   return db
     .select(adminUserColumns(now))
     .from(users)
-    .where(userWhere(filter, now))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .innerJoin(pageIds, eq(pageIds.id, users.id))
+    .orderBy(...newestFirst);
+}
+
+/**
+ * How many users match, as issued. With no search and no premium filter it is a sum of a few
+ * rows of list_counts (by role and ban), which stays exact at any size; otherwise the indexes
+ * above find the matches and they are counted.
+ */
+export function userCountQuery(db: Database, filter: UserFilter, now: Date) {
+  if (!filter.q?.trim() && filter.status !== 'premium') {
+    const roles = filter.role ? [filter.role] : users.role.enumValues;
+    const banned = filter.status === 'active' ? ['false'] : filter.status === 'banned' ? ['true'] : ['false', 'true'];
+    return listCountQuery(db, 'users', countKeys(roles, banned));
+  }
+  return db.select({ n: count() }).from(users).where(userWhere(filter, now));
 }
 
 /** Users newest first, a page at a time, with how many match. */
 export async function searchUsers(db: Database, filter: UserFilter, page: number, perPage: number, now: Date) {
-  const [rows, [total]] = await Promise.all([
-    userPageQuery(db, filter, page, perPage, now),
-    db.select({ n: count() }).from(users).where(userWhere(filter, now)),
-  ]);
+  const [rows, [total]] = await Promise.all([userPageQuery(db, filter, page, perPage, now), userCountQuery(db, filter, now)]);
   return { rows, total: total?.n ?? 0 };
 }
 export type AdminUserRow = Awaited<ReturnType<typeof searchUsers>>['rows'][number];

@@ -1,16 +1,18 @@
 import type { AuditEntry } from '@inkwell/contract';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** Newest first; `q` finds an actor's name, a target's label or id, or an action. */
-export async function listAuditEntries(
-  db: Database,
-  query: { q?: string; actorId?: string; targetId?: string; page: number },
-): Promise<{ items: AuditEntry[]; total: number }> {
+export interface AuditFilter {
+  q?: string;
+  actorId?: string;
+  targetId?: string;
+}
+
+function auditWhere(query: AuditFilter): SQL | undefined {
   const filters: SQL[] = [];
   if (query.actorId) filters.push(eq(auditLog.actorId, query.actorId));
   if (query.targetId) filters.push(eq(auditLog.targetId, query.targetId));
@@ -25,19 +27,35 @@ export async function listAuditEntries(
       )!,
     );
   }
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const [rows, [count]] = await Promise.all([
+  return filters.length > 0 ? and(...filters) : undefined;
+}
+
+/** A page of the log, newest first, as issued (audit_log_created_idx, or an actor's or target's index). */
+export function auditPageQuery(db: Database, query: AuditFilter, page: number) {
+  return (
     db
       .select()
       .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .where(auditWhere(query))
+      // Exactly as audit_log_created_idx is declared, or PostgreSQL sorts the whole log first
+      // (created_at is never null; entries of one moment, which do not happen, go by id).
+      .orderBy(sql`${auditLog.createdAt} desc nulls last`, asc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE)
-      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+      .offset((page - 1) * AUDIT_PAGE_SIZE)
+  );
+}
+
+/** Newest first; `q` finds an actor's name, a target's label or id, or an action. */
+export async function listAuditEntries(
+  db: Database,
+  query: AuditFilter & { page: number },
+): Promise<{ items: AuditEntry[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    auditPageQuery(db, query, query.page),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(where),
+      .where(auditWhere(query)),
   ]);
   return {
     total: count?.total ?? 0,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, gt, sql, type SQL } from 'drizzle-orm';
 import type { MODERATION_FILTERS } from '@inkwell/contract';
 import type { Database } from '../../db/client';
+import { listCountQuery } from '../../db/list-counts';
 import { escapeLike } from '../../db/sql';
 import { chapters, commentReports, comments, series, users } from '../../db/schema';
 
@@ -212,16 +213,22 @@ export function moderationPageQuery(
   );
 }
 
+/**
+ * How many comments the team's list holds: every comment is one row of list_counts' sum (kept by
+ * triggers, exact at any size); the other filters read their indexes and count the matches.
+ */
+export function moderationCountQuery(db: Database, filter: { status: ModerationFilter; userId?: string; q?: string }) {
+  if (!moderationWhere(filter)) return listCountQuery(db, 'comments', ['']);
+  return db.select({ n: count() }).from(comments).where(moderationWhere(filter));
+}
+
 export async function listForModeration(
   db: Database,
   filter: { status: ModerationFilter; userId?: string; q?: string },
   page: number,
   perPage: number,
 ) {
-  const [rows, [total]] = await Promise.all([
-    moderationPageQuery(db, filter, page, perPage),
-    db.select({ n: count() }).from(comments).where(moderationWhere(filter)),
-  ]);
+  const [rows, [total]] = await Promise.all([moderationPageQuery(db, filter, page, perPage), moderationCountQuery(db, filter)]);
   return { rows, total: total?.n ?? 0 };
 }
 export type ModerationRow = Awaited<ReturnType<typeof listForModeration>>['rows'][number];

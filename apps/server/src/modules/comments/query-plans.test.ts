@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { moderationPageQuery, repliesQuery, topLevelPageQuery } from './comments.repository';
+import { moderationCountQuery, moderationPageQuery, repliesQuery, topLevelPageQuery } from './comments.repository';
 
 /*
  * Comment lists stay fast: on a site with 2,000 readers, 2,000 chapters, 200,000 top-level
@@ -43,6 +43,7 @@ beforeAll(async () => {
     select p.user_id, p.series_id, p.chapter_id, p.id, 'reply', p.created_at + interval '1 minute'
     from (select * from comments order by id limit 100000) p`);
   await t.db.execute(sql`update comments set report_count = 1 where body = 'comment 777'`);
+  await t.db.execute(sql`update comments set hidden_at = now() where body in ('comment 778', 'comment 779')`);
   await t.db.execute(sql`analyze`);
   const { rows } = await t.executeSql(
     `select comments.chapter_id, comments.series_id, comments.user_id from comments
@@ -86,12 +87,18 @@ describe.skipIf(!onPostgres)('comment query plans at scale', () => {
     expect(shown, shown).not.toMatch(/Seq Scan on comments/);
   });
 
-  it("the team's newest, reported and one user's lists read their indexes", async () => {
+  it("the team's newest (its count from list_counts), reported, hidden and one user's lists read their indexes", async () => {
     const newest = await plan(moderationPageQuery(t.db, { status: 'all' }, 1, 30));
     expect(newest, newest).toContain('comments_created_idx');
     const reported = await plan(moderationPageQuery(t.db, { status: 'reported' }, 1, 30));
     expect(reported, reported).not.toMatch(/Seq Scan on comments/);
+    const all = await plan(moderationCountQuery(t.db, { status: 'all' }));
+    expect(all, all).toContain('list_counts');
+    expect(all, all).not.toMatch(/on comments/);
     const byUser = await plan(moderationPageQuery(t.db, { status: 'all', userId }, 1, 30));
     expect(byUser, byUser).toContain('comments_user_idx');
+    const hidden = await plan(moderationPageQuery(t.db, { status: 'hidden' }, 1, 30));
+    expect(hidden, hidden).toContain('comments_hidden_idx');
+    expect(hidden, hidden).not.toMatch(/Seq Scan on comments/);
   });
 });

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { coinPackages, purchases, users } from '../../db/schema';
+import { countKeys, listCountQuery } from '../../db/list-counts';
 import { escapeLike } from '../../db/sql';
 
 export type CoinPackageRow = typeof coinPackages.$inferSelect;
@@ -105,40 +106,78 @@ export async function purchasesOfUser(db: Database, userId: string, page: number
 
 const buyer = { id: users.id, username: users.username, email: users.email };
 
-export async function searchPurchases(
-  db: Database,
-  filter: { q?: string | undefined; status?: PurchaseRow['status'] | undefined; kind?: PurchaseRow['kind'] | undefined },
-  page: number,
-  perPage: number,
-) {
+export interface PurchaseFilter {
+  q?: string | undefined;
+  status?: PurchaseRow['status'] | undefined;
+  kind?: PurchaseRow['kind'] | undefined;
+}
+
+/**
+ * The purchases `q` finds: its buyer's name or address holds it (the users' trigram indexes, from
+ * 3 characters; a shorter search reads every user), or it is the purchase's reference or id. Each
+ * arm reads its own index and the union is joined once, where an OR across purchases and users
+ * would read every purchase.
+ */
+const purchaseFound = (q: string): SQL => {
+  const like = `%${escapeLike(q)}%`;
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q);
+  return sql`${purchases.id} in (
+    select p.id from purchases p
+      where p.user_id in (select u.id from users u where u.username ilike ${like} or u.email ilike ${like})
+    union all select p.id from purchases p where p.provider_session_id = ${q}
+    ${isId ? sql`union all select p.id from purchases p where p.id = ${q}::uuid` : sql``})`;
+};
+
+function purchaseWhere(filter: PurchaseFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(purchases.status, filter.status));
   if (filter.kind) conditions.push(eq(purchases.kind, filter.kind));
-  if (filter.q) {
-    const q = filter.q.trim();
-    const like = `%${escapeLike(q)}%`;
-    const isId = /^[0-9a-f-]{36}$/i.test(q);
-    conditions.push(
-      or(
-        ilike(users.username, like),
-        ilike(users.email, like),
-        eq(purchases.providerSessionId, q),
-        ...(isId ? [eq(purchases.id, q)] : []),
-      )!,
-    );
+  const q = filter.q?.trim();
+  if (q) conditions.push(purchaseFound(q));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Newest first, exactly as purchases_created_idx is declared (neither column is ever null). */
+const newestPurchasesFirst = [sql`${purchases.createdAt} desc nulls last`, sql`${purchases.id} desc nulls last`];
+
+/**
+ * A page of every purchase with its buyer, newest first, as issued: the page's ids are chosen
+ * first (purchases_created_idx holds the whole order, so a deep page skips index entries only),
+ * then only those purchases and their buyers are read.
+ */
+export function purchasePageQuery(db: Database, filter: PurchaseFilter, page: number, perPage: number) {
+  const pageIds = db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(purchaseWhere(filter))
+    .orderBy(...newestPurchasesFirst)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .as('page');
+  return db
+    .select({ purchase: purchases, user: buyer })
+    .from(purchases)
+    .innerJoin(pageIds, eq(pageIds.id, purchases.id))
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .orderBy(...newestPurchasesFirst);
+}
+
+/**
+ * How many purchases match. With no search it is a sum of a few rows of list_counts (by status
+ * and kind), exact at any size; a search's matches are counted, and every purchase has its
+ * buyer, so the count needs no users.
+ */
+export function purchaseCountQuery(db: Database, filter: PurchaseFilter) {
+  if (!filter.q?.trim()) {
+    const statuses = filter.status ? [filter.status] : purchases.status.enumValues;
+    const kinds = filter.kind ? [filter.kind] : purchases.kind.enumValues;
+    return listCountQuery(db, 'purchases', countKeys(statuses, kinds));
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ purchase: purchases, user: buyer })
-      .from(purchases)
-      .innerJoin(users, eq(users.id, purchases.userId))
-      .where(where)
-      .orderBy(desc(purchases.createdAt), desc(purchases.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(purchases).innerJoin(users, eq(users.id, purchases.userId)).where(where),
-  ]);
+  return db.select({ n: count() }).from(purchases).where(purchaseWhere(filter));
+}
+
+export async function searchPurchases(db: Database, filter: PurchaseFilter, page: number, perPage: number) {
+  const [rows, [total]] = await Promise.all([purchasePageQuery(db, filter, page, perPage), purchaseCountQuery(db, filter)]);
   return { rows, total: total?.n ?? 0 };
 }
 
