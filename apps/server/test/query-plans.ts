@@ -15,6 +15,13 @@ export interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** The plan of a query exactly as a repository builds it (its SQL and parameters from the query builder), as text. */
+export async function explainPlan(t: Pick<TestContext, 'executeSql'>, query: BuiltQuery): Promise<string> {
+  const { sql: text, params } = query.toSQL();
+  const { rows } = await t.executeSql(`explain ${text}`, params);
+  return (rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
+}
+
 /** Runs the query under `explain (analyze)` and lists its plan's nodes, each with how often it ran. */
 export async function analyzedPlan(t: Pick<TestContext, 'executeSql'>, query: BuiltQuery): Promise<PlanNode[]> {
   const { sql: text, params } = query.toSQL();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { subPlanLoops } from '../../../test/query-plans';
+import { subPlanLoops, explainPlan } from '../../../test/query-plans';
 import { userCountQuery, userPageQuery } from './admin-users.repository';
 
 /*
@@ -32,11 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const { rows } = await t.executeSql(`explain ${text}`, params);
-  return (rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
-}
+const plan = (query: Parameters<typeof explainPlan>[1]) => explainPlan(t, query);
 
 describe.skipIf(!onPostgres)('user list query plans at scale', () => {
   it('a page with no search reads users_created_idx, and each row its sessions by sessions_user_id_idx', async () => {

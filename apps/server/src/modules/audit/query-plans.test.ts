@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { explainPlan } from '../../../test/query-plans';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { auditPageQuery } from './audit.repository';
 
@@ -38,11 +39,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const { rows } = await t.executeSql(`explain ${text}`, params);
-  return (rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
-}
+const plan = (query: Parameters<typeof explainPlan>[1]) => explainPlan(t, query);
 
 describe.skipIf(!onPostgres)('audit log query plans at scale', () => {
   it('the newest page reads audit_log_created_idx in its order, sorting nothing', async () => {

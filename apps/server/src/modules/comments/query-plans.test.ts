@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { explainPlan } from '../../../test/query-plans';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { moderationCountQuery, moderationPageQuery, repliesQuery, topLevelPageQuery } from './comments.repository';
 
@@ -60,12 +61,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The plan of a query exactly as the repository builds it. */
-async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const { rows } = await t.executeSql(`explain ${text}`, params);
-  return (rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
-}
+const plan = (query: Parameters<typeof explainPlan>[1]) => explainPlan(t, query);
 
 describe.skipIf(!onPostgres)('comment query plans at scale', () => {
   it.each(['newest', 'oldest'] as const)("a chapter's page (%s) reads comments_chapter_idx", async (sort) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { explainPlan } from '../../../test/query-plans';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   bookmarkPageQuery,
@@ -65,12 +66,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The plan of a query exactly as a repository builds it (its SQL and parameters from the query builder). */
-async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const { rows } = await t.executeSql(`explain ${text}`, params);
-  return (rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
-}
+const plan = (query: Parameters<typeof explainPlan>[1]) => explainPlan(t, query);
 
 describe.skipIf(!onPostgres)('library query plans at scale', () => {
   it.each(['updated', 'title', 'added'] as const)(

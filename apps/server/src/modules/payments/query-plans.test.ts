@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { explainPlan } from '../../../test/query-plans';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { purchaseCountQuery, purchasePageQuery } from './payments.repository';
 
@@ -39,11 +40,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function plan(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const { rows } = await t.executeSql(`explain ${text}`, params);
-  return (rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
-}
+const plan = (query: Parameters<typeof explainPlan>[1]) => explainPlan(t, query);
 
 describe.skipIf(!onPostgres)('purchase list query plans at scale', () => {
   it('the newest page reads purchases_created_idx and each buyer by their id', async () => {
