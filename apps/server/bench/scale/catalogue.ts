@@ -167,7 +167,9 @@ export async function generateCatalogue(sql: Sql, size: CatalogueSize, log: (lin
   for (const table of ['reading_progress', 'bookmarks', 'notifications', 'comments']) {
     const constraints = await sql<{ name: string; def: string }[]>`
       select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
-      where conrelid = ${table}::regclass and contype in ('p', 'u')`;
+      where conrelid = ${table}::regclass and contype in ('p', 'u')
+        -- A key other tables' foreign keys point at stays (comments' id).
+        and not exists (select 1 from pg_constraint f where f.confrelid = ${table}::regclass and f.contype = 'f')`;
     const indexes = await sql<{ name: string; def: string }[]>`
       select indexname as name, indexdef as def from pg_indexes
       where tablename = ${table} and indexname not in (select conname from pg_constraint where conrelid = ${table}::regclass)`;
