@@ -324,7 +324,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences });
   await app.register(siteConfigRoutes, { siteConfig });
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
-  await app.register(searchRoutes, { search: createSearchService({ db }) });
+  const search = createSearchService({ db, clock });
+  catalogueListeners.push(() => search.invalidate());
+  await app.register(searchRoutes, { search });
   await app.register(adsRoutes, { siteConfig });
   await app.register(genresRoutes, { genres });
   await app.register(bannersRoutes, { banners });
@@ -341,7 +343,9 @@ export async function buildApp(deps: AppDeps) {
   const comments = createCommentsService({ db, clock, limiter });
   await app.register(commentsRoutes, { comments });
   await app.register(metricsRoutes, { metrics: createMetricsService({ db: reportsDb, clock }) });
-  await app.register(adminUsersRoutes, { adminUsers: createAdminUsersService({ db: reportsDb, clock, comments, onUserChanged }) });
+  await app.register(adminUsersRoutes, {
+    adminUsers: createAdminUsersService({ db: reportsDb, clock, comments, onUserChanged }),
+  });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(auditRoutes, { audit: createAuditService({ db: reportsDb }) });
   await app.register(seoRoutes, { seo: createSeoService({ db, clock, publicUrl: config.publicUrl }) });

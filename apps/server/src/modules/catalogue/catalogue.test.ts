@@ -4,6 +4,7 @@ import {
   searchResponseSchema,
   seriesDetailResponseSchema,
   seriesListResponseSchema,
+  seriesPatchSchema,
 } from '@inkwell/contract';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -365,6 +366,21 @@ describe('search (SPEC §7)', () => {
     const results = (await search('keeper')).json().data.results.map((r: { title: string }) => r.title);
     expect(results[0]).toBe('Keeper');
     expect(results).toContain('The Lantern Keeper');
+  });
+
+  it('keeps an answer for a moment, whatever the case of the words, and shows a team change at once', async () => {
+    const team = teamService();
+    const series = await team.createSeries({ type: 'novel', title: 'Orchard Of Glass', isPublished: true });
+    const titles = async (q: string) => (await search(q)).json().data.results.map((r: { title: string }) => r.title);
+    expect(await titles('orchard of')).toEqual(['Orchard Of Glass']);
+    // Changed behind the team's back: the kept answer stands until it is 10 s old.
+    await t.db.execute(sql`update series set title = 'Orchard Of Stone' where id = ${series.id}`);
+    expect(await titles('Orchard Of ')).toEqual(['Orchard Of Glass']);
+    t.clock.advance(10_001);
+    expect(await titles('orchard of')).toEqual(['Orchard Of Stone']);
+    // A team change drops every kept answer.
+    await t.app.services.series.updateSeries(series.id, seriesPatchSchema.parse({ title: 'Orchard Of Ash' }));
+    expect(await titles('orchard of')).toEqual(['Orchard Of Ash']);
   });
 
   it('never finds unpublished series, and treats LIKE wildcards as text', async () => {
