@@ -307,6 +307,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
   home: none,
   seriesList: none,
   series: async () => ({ params: { slug: f.series.slug } }),
+  seriesChapters: async () => ({ params: { slug: f.series.slug } }),
   chapter: async () => ({ params: { slug: f.series.slug, chapterSlug: f.lockedChapter.slug } }),
   genres: none,
   banners: none,

@@ -61,6 +61,7 @@ adminSiteConfigUpdate         | 401     | 403    | 403     | 403    | 200   | - 
 home                          | 200     | 200    | 200     | 200    | 200   | -       |
 seriesList                    | 200     | 200    | 200     | 200    | 200   | -       |
 series                        | 200     | 200    | 200     | 200    | 200   | -       |
+seriesChapters                | 200     | 200    | 200     | 200    | 200   | -       |
 chapter                       | 200     | 200    | 200     | 200    | 200   | -       | the locked chapter (who may read it: a test of its own)
 genres                        | 200     | 200    | 200     | 200    | 200   | -       |
 banners                       | 200     | 200    | 200     | 200    | 200   | -       |

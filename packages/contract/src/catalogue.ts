@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { SERIES_PAGE_SIZE, SERIES_PAGE_SIZE_MAX, SEARCH_MIN_CHARS } from './constants';
+import {
+  SEARCH_MIN_CHARS,
+  SERIES_CHAPTERS_MAX,
+  SERIES_CHAPTERS_PAGE,
+  SERIES_PAGE_SIZE,
+  SERIES_PAGE_SIZE_MAX,
+} from './constants';
 import { CHAPTER_ACCESS, SERIES_SORTS, SERIES_STATUSES, SERIES_TYPES } from './series-status';
 import { envelope } from './errors';
 
@@ -131,7 +137,17 @@ export const seriesDetailSchema = z.object({
   releaseYear: z.number().int().nullable(),
   isAdult: z.boolean(),
   genres: z.array(genreSchema),
+  /**
+   * The newest chapters the viewer may see, newest first: all of them up to
+   * SERIES_CHAPTERS_PAGE, the rest a page at a time from the series' chapters call.
+   */
   chapters: z.array(chapterSummarySchema),
+  /** How many chapters the viewer may see in all. */
+  chapterCount: z.number().int(),
+  /** The first chapter out (for "First chapter", which may be far from the newest). */
+  firstChapter: z.object({ slug: z.string(), number: z.number() }).nullable(),
+  /** How many chapters the viewer could buy now (locked or early access for them): bulk unlocking's hint. */
+  forSaleCount: z.number().int(),
   views: z.number().int(),
 });
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
@@ -174,17 +190,45 @@ export const chapterContentSchema = z.object({
   pageCount: z.number().int(),
   previous: chapterNeighbourSchema,
   next: chapterNeighbourSchema,
-  chapters: z.array(
-    chapterSummarySchema.pick({
-      slug: true,
-      number: true,
-      title: true,
-      access: true,
-    }),
-  ),
+  /**
+   * The chapters around this one (CHAPTER_NEIGHBOURHOOD each side), newest first, for the
+   * reader's chapter picker: the whole series when it is short, never more.
+   */
+  chapters: z.array(chapterSummarySchema),
+  /** How many chapters the viewer may see in all (more than `chapters` in a long series). */
+  chapterCount: z.number().int(),
 });
 export type ChapterContent = z.infer<typeof chapterContentSchema>;
 export const chapterContentResponseSchema = envelope(chapterContentSchema);
+
+/**
+ * A page of a series' chapters for this viewer (a long series' list, a jump to a number, or what
+ * is for sale from a chapter on), in number order either way. `from` starts at a number (that one
+ * included), `after` continues past one (excluded): the next page asks `after` the last number.
+ */
+export const seriesChaptersQuerySchema = z.object({
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  from: z.coerce.number({ error: 'From must be a chapter number' }).min(0).max(1_000_000).optional(),
+  after: z.coerce.number({ error: 'After must be a chapter number' }).min(-1).max(1_000_000).optional(),
+  forSale: booleanQuery.optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int()
+    .min(1, 'Limit starts at 1')
+    .max(SERIES_CHAPTERS_MAX, `At most ${SERIES_CHAPTERS_MAX} chapters at once`)
+    .default(SERIES_CHAPTERS_PAGE),
+});
+export type SeriesChaptersQuery = z.input<typeof seriesChaptersQuerySchema>;
+export const seriesChaptersResponseSchema = envelope(
+  z.object({
+    items: z.array(chapterSummarySchema),
+    /** The chapters matching `forSale` in all, wherever the page starts. */
+    total: z.number().int(),
+    /** More chapters follow this page in its order. */
+    hasMore: z.boolean(),
+  }),
+);
+export type SeriesChaptersPage = z.infer<typeof seriesChaptersResponseSchema>['data'];
 
 export const genreListResponseSchema = envelope(z.array(genreSchema));
 export const bannerListResponseSchema = envelope(z.array(bannerSchema));

@@ -87,6 +87,12 @@ export const JSON_BODY_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Catalogue pages: series per page of a list, and the most a client may ask for. */
 export const SERIES_PAGE_SIZE = 24;
+/** A series answer lists this many of its newest chapters; a long series' list is paged by as many. */
+export const SERIES_CHAPTERS_PAGE = 100;
+/** The most chapters one page of a series' chapters holds (bulk unlocking takes as many at once). */
+export const SERIES_CHAPTERS_MAX = 500;
+/** A chapter answer lists this many chapters each side of it, for the reader's picker. */
+export const CHAPTER_NEIGHBOURHOOD = 50;
 export const SERIES_PAGE_SIZE_MAX = 60;
 /** Search results returned by the top bar's call. */
 export const SEARCH_RESULT_LIMIT = 10;

@@ -94,6 +94,7 @@ export const ROUTES = {
   home: { method: 'GET', path: `${PUB}/home`, access: 'public', errors: [] },
   seriesList: { method: 'GET', path: `${PUB}/series`, access: 'public', errors: [] },
   series: { method: 'GET', path: `${PUB}/series/:slug`, access: 'public', errors: ['series_not_found'] },
+  seriesChapters: { method: 'GET', path: `${PUB}/series/:slug/chapters`, access: 'public', errors: ['series_not_found'] },
   chapter: {
     method: 'GET',
     path: `${PUB}/series/:slug/chapters/:chapterSlug`,

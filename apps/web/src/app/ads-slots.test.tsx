@@ -38,7 +38,8 @@ const comic: ChapterContent = {
   content: null,
   previous: { slug: 'chapter-1', number: 1, title: '' },
   next: { slug: 'chapter-3', number: 3, title: '' },
-  chapters: [chapter(1), chapter(2), chapter(3)],
+  chapters: [chapter(3), chapter(2), chapter(1)],
+  chapterCount: 3,
 };
 const series: SeriesDetail = {
   id: '00000000-0000-4000-8000-0000000000aa',
@@ -55,6 +56,9 @@ const series: SeriesDetail = {
   isAdult: false,
   genres: [],
   chapters: [chapter(3), chapter(2), chapter(1)],
+  chapterCount: 3,
+  firstChapter: { slug: 'chapter-1', number: 1 },
+  forSaleCount: 0,
   views: 0,
 };
 

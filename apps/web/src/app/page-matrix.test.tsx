@@ -66,7 +66,10 @@ const series: SeriesDetail = {
   isAdult: false,
   views: 10,
   genres: [],
-  chapters: [chapterSummary(1), chapterSummary(2)],
+  chapters: [chapterSummary(2), chapterSummary(1)],
+  chapterCount: 2,
+  firstChapter: { slug: 'chapter-1', number: 1 },
+  forSaleCount: 0,
 };
 const chapter: ChapterContent = {
   series: { id: series.id, slug: series.slug, title: series.title, type: 'comic', cover: null },
@@ -78,7 +81,8 @@ const chapter: ChapterContent = {
   content: null,
   previous: { slug: 'chapter-1', number: 1, title: '' },
   next: null,
-  chapters: [chapterSummary(1), chapterSummary(2)],
+  chapters: [chapterSummary(2), chapterSummary(1)],
+  chapterCount: 2,
 };
 const announcement: Announcement = {
   id: '00000000-0000-4000-8000-000000000002',

@@ -10,6 +10,8 @@ import { UnlockError } from './unlock-error';
 interface BulkUnlockProps {
   /** The chapters for sale from here on, in reading order (see lockedRunFrom). */
   run: PricedChapter[];
+  /** How many are for sale in all, when `run` holds only the first of them. */
+  total?: number;
   /** The reader's coins. */
   balance: number;
   /** The store, for a reader short of coins. */
@@ -29,9 +31,10 @@ const numberRange = (run: PricedChapter[]) => {
  * "Unlock the next 5 / 10 / all locked chapters", each with its total in coins, confirmed in a
  * dialog and charged once, all or nothing. Too few coins for the choice: a link to the store.
  */
-export function BulkUnlock({ run, balance, getCoinsHref, onUnlock, legend = 'Unlock several chapters' }: BulkUnlockProps) {
-  const choices = bulkChoices(run);
-  const [chosenKey, setChosenKey] = useState(choices[0]?.key);
+export function BulkUnlock({ run, total, balance, getCoinsHref, onUnlock, legend = 'Unlock several chapters' }: BulkUnlockProps) {
+  const choices = bulkChoices(run, total);
+  // Unset until the reader picks: the first choice, also when the run arrives after the first render.
+  const [chosenKey, setChosenKey] = useState<string>();
   const [isConfirming, setIsConfirming] = useState(false);
   const name = useId();
   // After an unlock the run is shorter and a choice may be gone: fall back to the first.

@@ -30,8 +30,8 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
           url: `${publicUrl}/SeriesView/${detail.slug}`,
         };
       }
-      const chapter = detail.chapters.find((c) => c.slug === chapterSlug);
-      if (!chapter) return null;
+      // A long series' answer holds its newest chapters only: the chapter is asked for itself.
+      const { chapter } = await catalogue.chapter(slug, chapterSlug, VISITOR);
       const label = `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
       return {
         title: `${detail.title} – ${label} · Inkwell`,

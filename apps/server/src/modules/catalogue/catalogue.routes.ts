@@ -60,6 +60,14 @@ export async function catalogueRoutes(
     },
   });
 
+  endpoint(app, 'seriesChapters', {
+    summary: "A page of a series' chapters with the viewer's access to each: a long series' list, a jump, what is for sale",
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return { success: true, data: await catalogue.chapters(request.params.slug, request.viewer, request.query) };
+    },
+  });
+
   endpoint(app, 'chapter', {
     prechecked: true,
     summary: 'A chapter for the reader; a locked one carries only its price and free date',

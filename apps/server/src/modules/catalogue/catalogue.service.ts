@@ -1,6 +1,10 @@
 import {
+  CHAPTER_NEIGHBOURHOOD,
   type ChapterContent,
   type HomeData,
+  SERIES_CHAPTERS_PAGE,
+  type SeriesChaptersPage,
+  type seriesChaptersQuerySchema,
   homeResponseSchema,
   type SeriesCard,
   type SeriesDetail,
@@ -16,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { novelPreview } from '../../lib/sanitize';
-import { accessClass, canReadChapter, isListed, isTeam, VISITOR, type Viewer } from '../access';
+import { accessClass, canReadChapter, chapterAccess, isListed, isTeam, VISITOR, type Viewer } from '../access';
 import type { UnlockLookup } from '../wallet';
 import { activeBanners, toBanner } from '../banners';
 import {
@@ -47,6 +51,7 @@ const HOME_CANDIDATES = 24;
 const CARD_CHAPTERS = 3;
 
 type ListQuery = z.output<typeof seriesListQuerySchema>;
+type ChaptersQuery = z.output<typeof seriesChaptersQuerySchema>;
 interface SharedAnswer {
   json: string;
   seriesId: string;
@@ -63,6 +68,9 @@ interface Deps {
 
 /** Who is reading, for the view count: a user id or a visitor's daily hash; null for bots (not counted). */
 type Reader = string | null;
+
+/** Locked for this viewer and for sale now (early access is for sale before its free date). */
+const isForSale = (access: string) => access === 'locked' || access === 'early_access';
 
 /**
  * The reading side of the catalogue. Viewer-independent data is cached for a few seconds; what a
@@ -111,8 +119,13 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     };
   }
 
-  const listedChapters = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
-    chapters.map((chapter) => toChapterSummary(chapter, viewer, now)).filter((summary) => isListed(summary.access, viewer));
+  /** The chapters this viewer may see, newest first (as the bundle holds them), with their access. */
+  const listedRows = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
+    chapters.flatMap((row) => {
+      const access = chapterAccess(row, viewer, now);
+      return isListed(access, viewer) ? [{ row, access }] : [];
+    });
+  const summaryOf = ({ row }: { row: ChapterListRow }, viewer: Viewer, now: Date) => toChapterSummary(row, viewer, now);
 
   const service = {
     home(): Promise<HomeData> {
@@ -157,19 +170,46 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       const now = clock.now();
       const { row, genres, chapters, viewer } = await visibleSeries(slug, asked);
       if (options.reader) views.count(options.reader, row.id);
+      const listed = listedRows(chapters, viewer, now);
+      const first = listed.at(-1);
       return {
         ...seriesFields(row, genres),
-        chapters: listedChapters(chapters, viewer, now),
+        // A long series sends its newest page only: the rest is asked for as the reader pages on.
+        chapters: listed.slice(0, SERIES_CHAPTERS_PAGE).map((chapter) => summaryOf(chapter, viewer, now)),
+        chapterCount: listed.length,
+        firstChapter: first ? { slug: first.row.slug, number: first.row.number } : null,
+        forSaleCount: listed.filter((chapter) => isForSale(chapter.access)).length,
         views: row.views,
+      };
+    },
+
+    /** A page of a series' chapters for this viewer, in either order, from or after a number. */
+    async chapters(slug: string, asked: Viewer, query: ChaptersQuery): Promise<SeriesChaptersPage> {
+      const now = clock.now();
+      const { chapters, viewer } = await visibleSeries(slug, asked);
+      const matching = listedRows(chapters, viewer, now).filter((chapter) => !query.forSale || isForSale(chapter.access));
+      const ordered = query.order === 'asc' ? matching.reverse() : matching;
+      const isAhead = query.order === 'asc' ? (a: number, b: number) => a > b : (a: number, b: number) => a < b;
+      const start = ordered.findIndex(
+        ({ row }) =>
+          (query.from === undefined || row.number === query.from || isAhead(row.number, query.from)) &&
+          (query.after === undefined || isAhead(row.number, query.after)),
+      );
+      const page = start === -1 ? [] : ordered.slice(start, start + query.limit);
+      return {
+        items: page.map((chapter) => summaryOf(chapter, viewer, now)),
+        total: matching.length,
+        hasMore: start !== -1 && start + query.limit < ordered.length,
       };
     },
 
     async chapter(slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader } = {}): Promise<ChapterContent> {
       const now = clock.now();
       const { row, chapters, viewer } = await visibleSeries(slug, asked);
-      const listed = listedChapters(chapters, viewer, now);
-      const summary = listed.find((chapter) => chapter.slug === chapterSlug);
-      if (!summary) throw new AppError('chapter_not_found', 'Chapter not found');
+      const listed = listedRows(chapters, viewer, now);
+      const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);
+      if (index === -1) throw new AppError('chapter_not_found', 'Chapter not found');
+      const summary = summaryOf(listed[index]!, viewer, now);
       const canRead = canReadChapter(summary.access, viewer);
       const whole = await chapterBody(row, chapterSlug);
       // A locked chapter sends only its paywall preview; the rest never leaves the server.
@@ -181,10 +221,9 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
           };
       if (canRead && options.reader) views.count(options.reader, row.id, summary.id);
 
-      const ascending = [...listed].sort((a, b) => a.number - b.number);
-      const index = ascending.findIndex((chapter) => chapter.id === summary.id);
+      // Newest first: the previous chapter is the next one in the list.
       const neighbour = (i: number) => {
-        const chapter = ascending[i];
+        const chapter = listed[i]?.row;
         return chapter ? { slug: chapter.slug, number: chapter.number, title: chapter.title } : null;
       };
       return {
@@ -207,14 +246,12 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
           height: page.height,
           url: signer.sign(mediaUrl(page.imageKey), now),
         })),
-        previous: neighbour(index - 1),
-        next: neighbour(index + 1),
-        chapters: listed.map(({ slug: s, number, title, access }) => ({
-          slug: s,
-          number,
-          title,
-          access,
-        })),
+        previous: neighbour(index + 1),
+        next: neighbour(index - 1),
+        chapters: listed
+          .slice(Math.max(0, index - CHAPTER_NEIGHBOURHOOD), index + CHAPTER_NEIGHBOURHOOD + 1)
+          .map((chapter) => summaryOf(chapter, viewer, now)),
+        chapterCount: listed.length,
       };
     },
 

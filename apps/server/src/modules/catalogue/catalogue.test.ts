@@ -2,6 +2,7 @@ import {
   chapterContentResponseSchema,
   homeResponseSchema,
   searchResponseSchema,
+  seriesChaptersResponseSchema,
   seriesDetailResponseSchema,
   seriesListResponseSchema,
   seriesPatchSchema,
@@ -491,6 +492,109 @@ describe('scheduled chapters', () => {
     t.clock.advance(120_000);
     expect(await t.app.services.publishing.publishDue()).toHaveLength(1);
     expect(await first()).toBe('quiet-series');
+  });
+});
+
+describe('a long series', () => {
+  // 230 chapters out, 201–230 at 10 coins, one scheduled: the series answer and the reader carry
+  // a page of them, and the rest come a page at a time.
+  const LONG = `${PUBLIC}/series/the-long-watch`;
+  const numbersOf = (items: Array<{ number: number }>) => items.map((chapter) => chapter.number);
+  const range = (from: number, to: number) =>
+    Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => (from <= to ? from + i : from - i));
+  let buyerCookie: string;
+
+  beforeAll(async () => {
+    const team = teamService();
+    const long = await team.createSeries({ type: 'novel', title: 'The Long Watch', isPublished: true });
+    const ids = new Map<number, string>();
+    for (let number = 1; number <= 230; number += 1) {
+      const chapter = await team.createChapter(long.id, {
+        number,
+        content: '<p>Watch.</p>',
+        publishedAt: iso(-DAY + number),
+        price: number > 200 ? 10 : 0,
+      });
+      ids.set(number, chapter.id);
+    }
+    await team.createChapter(long.id, { number: 231, content: '<p>Soon.</p>', publishedAt: iso(DAY) });
+    const buyer = await createUser(t.db);
+    buyerCookie = await loginAs(t.app, buyer);
+    for (const number of [201, 202, 230]) {
+      await t.db.execute(sql`insert into chapter_unlocks (user_id, chapter_id, coins) values (${buyer.id}, ${ids.get(number)!}, 10)`);
+    }
+  });
+
+  it('answers its newest page of chapters, how many there are, the first one and what is for sale', async () => {
+    const response = await get(LONG);
+    expect(() => seriesDetailResponseSchema.parse(response.json())).not.toThrow();
+    const { data } = response.json();
+    expect(numbersOf(data.chapters)).toEqual(range(230, 131));
+    expect(data).toMatchObject({ chapterCount: 230, firstChapter: { slug: 'chapter-1', number: 1 }, forSaleCount: 30 });
+
+    const forBuyer = (await get(LONG, buyerCookie)).json().data;
+    expect(forBuyer.forSaleCount).toBe(27);
+    expect(forBuyer.chapters[0]).toMatchObject({ number: 230, access: 'unlocked' });
+    // The team sees the scheduled one too.
+    expect((await get(LONG, editorCookie)).json().data).toMatchObject({ chapterCount: 231, forSaleCount: 0 });
+  });
+
+  it('pages on after a number, jumps to one in either order, and says when there is more', async () => {
+    const next = (await get(`${LONG}/chapters?after=131`)).json();
+    expect(() => seriesChaptersResponseSchema.parse(next)).not.toThrow();
+    expect(numbersOf(next.data.items)).toEqual(range(130, 31));
+    expect(next.data).toMatchObject({ total: 230, hasMore: true });
+    const last = (await get(`${LONG}/chapters?after=31`)).json().data;
+    expect(numbersOf(last.items)).toEqual(range(30, 1));
+    expect(last.hasMore).toBe(false);
+
+    const jump = (await get(`${LONG}/chapters?order=asc&from=120&limit=5`)).json().data;
+    expect(numbersOf(jump.items)).toEqual([120, 121, 122, 123, 124]);
+    expect(jump.hasMore).toBe(true);
+    const down = (await get(`${LONG}/chapters?from=3&limit=5`)).json().data;
+    expect(numbersOf(down.items)).toEqual([3, 2, 1]);
+    expect(down.hasMore).toBe(false);
+    // A number between chapters starts at the next one in the order asked.
+    expect(numbersOf((await get(`${LONG}/chapters?order=asc&from=119.5&limit=2`)).json().data.items)).toEqual([120, 121]);
+    expect((await get(`${LONG}/chapters?order=asc&after=230`)).json().data).toMatchObject({ items: [], total: 230, hasMore: false });
+  });
+
+  it('lists what this viewer could buy from a chapter on, for bulk unlocking', async () => {
+    const visitor = (await get(`${LONG}/chapters?order=asc&forSale=true&from=205`)).json().data;
+    expect(numbersOf(visitor.items)).toEqual(range(205, 230));
+    expect(visitor.total).toBe(30);
+    const buyer = (await get(`${LONG}/chapters?order=asc&forSale=true&limit=500`, buyerCookie)).json().data;
+    expect(numbersOf(buyer.items)).toEqual(range(203, 229));
+    expect(buyer.items.every((chapter: { access: string; price: number }) => chapter.access === 'locked' && chapter.price === 10)).toBe(true);
+    expect((await get(`${LONG}/chapters?forSale=1`, editorCookie)).json().data).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('refuses bad paging with a message that says why, and hides what a visitor may not see', async () => {
+    const sideways = await get(`${LONG}/chapters?order=sideways`);
+    expect(sideways.statusCode).toBe(400);
+    expect(JSON.stringify(sideways.json())).toContain('Order must be asc or desc');
+    const tooMany = await get(`${LONG}/chapters?limit=501`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(JSON.stringify(tooMany.json())).toContain('At most 500 chapters at once');
+    expect((await get(`${LONG}/chapters?from=first`)).statusCode).toBe(400);
+    expect((await get(`${PUBLIC}/series/nope/chapters`)).json().error.code).toBe('series_not_found');
+    expect((await get(`${PUBLIC}/series/hidden-draft-series/chapters`)).statusCode).toBe(404);
+    expect(numbersOf((await get(`${LONG}/chapters?limit=1`)).json().data.items)).toEqual([230]);
+    expect(numbersOf((await get(`${LONG}/chapters?limit=1`, editorCookie)).json().data.items)).toEqual([231]);
+  });
+
+  it('gives the reader a chapter with its neighbourhood of chapters, not the whole series', async () => {
+    const middle = (await get(`${LONG}/chapters/chapter-120`)).json();
+    expect(() => chapterContentResponseSchema.parse(middle)).not.toThrow();
+    expect(numbersOf(middle.data.chapters)).toEqual(range(170, 70));
+    expect(middle.data).toMatchObject({ chapterCount: 230, previous: { number: 119 }, next: { number: 121 } });
+    const newest = (await get(`${LONG}/chapters/chapter-230`)).json().data;
+    expect(numbersOf(newest.chapters)).toEqual(range(230, 180));
+    expect(newest.next).toBeNull();
+    expect(newest.chapters[0]).toMatchObject({ access: 'locked', price: 10 });
+    const first = (await get(`${LONG}/chapters/chapter-1`)).json().data;
+    expect(numbersOf(first.chapters)).toEqual(range(51, 1));
+    expect(first.previous).toBeNull();
   });
 });
 

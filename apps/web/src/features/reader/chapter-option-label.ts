@@ -1,22 +1,20 @@
-import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
+import type { ChapterSummary } from '@inkwell/contract';
 import { chapterLabel, formatDate } from '../../lib/time';
-
-export type PickerChapter = ChapterContent['chapters'][number];
 
 /**
  * A chapter's line in the picker, with its state for this viewer in words (an option holds no
- * icons): free says nothing; the price and free date come from the series' chapters once known.
+ * icons): free says nothing; a locked one says its price, an early-access one its free date too.
  */
-export function chapterOptionLabel(chapter: PickerChapter, priced: ChapterSummary | undefined): string {
+export function chapterOptionLabel(chapter: ChapterSummary): string {
   const label = chapterLabel(chapter);
-  const price = priced ? `${priced.price} coins` : 'locked';
+  const price = `${chapter.price} coins`;
   switch (chapter.access) {
     case 'unlocked':
       return `${label} · unlocked`;
     case 'locked':
       return `${label} · ${price}`;
     case 'early_access':
-      return `${label} · ${price}${priced?.freeAt ? `, free ${formatDate(priced.freeAt)}` : ', early access'}`;
+      return `${label} · ${price}${chapter.freeAt ? `, free ${formatDate(chapter.freeAt)}` : ', early access'}`;
     case 'scheduled':
       return `${label} · scheduled`;
     default:

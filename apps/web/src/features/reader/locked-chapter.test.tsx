@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs, type TestUser } from '../../../test/render';
+import { seriesChaptersAnswer } from '../../../test/series-chapters';
 import { Toaster } from '../../components/toast/toaster';
 import { SESSION_QUERY_KEY } from '../../lib/auth/session-query';
 import { formatDate } from '../../lib/time';
@@ -46,7 +47,8 @@ function lockedComic(access: ChapterAccess = 'locked', over: Partial<ChapterCont
     content: null,
     previous: { slug: 'chapter-1', number: 1, title: '' },
     next: { slug: 'chapter-3', number: 3, title: '' },
-    chapters: chapters.map(({ slug, number, title, access: a }) => ({ slug, number, title, access: a })),
+    chapters,
+    chapterCount: chapters.length,
     ...over,
   };
 }
@@ -76,8 +78,7 @@ function serve({ user = null, chapter = lockedComic(), afterUnlock = openComic()
     '/api/proxy/public/verify': verifyAs(user),
     [`${PUB}/series/lantern/chapters/chapter-2`]: () =>
       Response.json({ success: true, data: isUnlocked ? afterUnlock : chapter }),
-    [`${PUB}/series/lantern`]: () =>
-      Response.json({ success: true, data: { id: SERIES_ID, slug: 'lantern', chapters: seriesChapters(isUnlocked ? [2] : []) } }),
+    [`${PUB}/series/lantern/chapters`]: (_init, url) => seriesChaptersAnswer(seriesChapters(isUnlocked ? [2] : []), url),
     [`POST ${ME}/chapters/${chapterId(2)}/unlock`]: () => {
       calls.unlock += 1;
       if (unlockStatus !== 200) {
@@ -320,13 +321,11 @@ describe('the reader’s chapter list', () => {
     expect(within(picker).getByRole('option', { name: 'Chapter 1' })).toBeInTheDocument();
   });
 
-  it('names unlocked and early-access chapters, and a lock whose price is not known yet', () => {
-    const line = (access: ChapterAccess) => ({ slug: 'chapter-5', number: 5, title: '', access });
-    expect(chapterOptionLabel(line('unlocked'), summary(5, 'unlocked'))).toBe('Chapter 5 · unlocked');
-    expect(chapterOptionLabel(line('early_access'), summary(5, 'early_access'))).toBe(
-      `Chapter 5 · 30 coins, free ${formatDate(IN_TWO_DAYS)}`,
-    );
-    expect(chapterOptionLabel(line('locked'), undefined)).toBe('Chapter 5 · locked');
-    expect(chapterOptionLabel(line('free'), summary(5))).toBe('Chapter 5');
+  it('names unlocked and early-access chapters with their price and free date', () => {
+    expect(chapterOptionLabel(summary(5, 'unlocked'))).toBe('Chapter 5 · unlocked');
+    expect(chapterOptionLabel(summary(5, 'early_access'))).toBe(`Chapter 5 · 30 coins, free ${formatDate(IN_TWO_DAYS)}`);
+    expect(chapterOptionLabel(summary(5, 'locked'))).toBe('Chapter 5 · 30 coins');
+    expect(chapterOptionLabel({ ...summary(5, 'early_access'), freeAt: null })).toBe('Chapter 5 · 30 coins, early access');
+    expect(chapterOptionLabel(summary(5))).toBe('Chapter 5');
   });
 });

@@ -10,7 +10,8 @@ import { UnlockError } from '../../components/unlock-error';
 import { useAuth } from '../../lib/auth/auth-context';
 import { formatCoins } from '../../lib/money';
 import { chapterLabel, formatDate } from '../../lib/time';
-import { lockedRunFrom, type PricedChapter } from '../../lib/wallet/locked-run';
+import { useChaptersForSale } from '../../lib/wallet/chapters-for-sale';
+import { lockedRunFrom } from '../../lib/wallet/locked-run';
 import { useStoreSettingsMutation } from '../../lib/wallet/store-settings';
 import { getCoinsHref, useUnlockChapters } from '../../lib/wallet/unlock';
 import { FreeCountdown } from './components/free-countdown';
@@ -19,8 +20,6 @@ import { unlockedMessage, useAutoUnlock } from './use-auto-unlock';
 
 interface LockedChapterProps {
   data: ChapterContent;
-  /** The series' chapters with ids and prices, once known (for bulk unlocking). */
-  seriesChapters: PricedChapter[] | undefined;
   /** False while the chapter is being asked again: auto-unlock waits for a fresh answer. */
   isFresh: boolean;
   onFree(): void;
@@ -32,7 +31,7 @@ interface LockedChapterProps {
  * confirmation (or the store when the coins are short), bulk unlocking of what follows, and the
  * auto-unlock option; for a visitor, a way to log in.
  */
-export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedChapterProps) {
+export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
   const { user, isChecking } = useAuth();
   const chapter = data.chapter;
   const chapterPath = `/SeriesView/${data.series.slug}/${chapter.slug}`;
@@ -44,7 +43,9 @@ export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedC
   const [isConfirming, setIsConfirming] = useState(false);
   const autoUnlockId = useId();
   const isEarly = chapter.access === 'early_access' && chapter.freeAt !== null;
-  const run = user && seriesChapters ? lockedRunFrom(seriesChapters, chapter.number) : [];
+  // What follows for sale, for bulk unlocking (a long series' may reach far past this answer's chapters).
+  const forSale = useChaptersForSale(data.series.slug, chapter.number, Boolean(user));
+  const run = user && forSale.data ? lockedRunFrom(forSale.data.items, chapter.number) : [];
 
   const handleUnlock = () =>
     unlock
@@ -170,6 +171,7 @@ export function LockedChapter({ data, seriesChapters, isFresh, onFree }: LockedC
         <div className="mt-6">
           <BulkUnlock
             run={run}
+            total={forSale.data?.total}
             balance={user.coins}
             getCoinsHref={getCoinsHref({ returnTo: chapterPath })}
             onUnlock={handleBulkUnlock}

@@ -1,4 +1,4 @@
-import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
+import type { ChapterContent } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
@@ -12,7 +12,6 @@ import { chapterLabel } from '../../lib/time';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { chapterErrorPage, chapterQueryOptions, useChapter } from './api/get-chapter';
-import { useSeriesChapters } from './api/get-series-chapters';
 import { chapterOptionLabel } from './chapter-option-label';
 import { BottomSheet } from './components/bottom-sheet';
 import { ChapterEnd } from './components/chapter-end';
@@ -31,18 +30,10 @@ import { useReadingProgress } from './use-reading-progress';
 
 export { chapterOptionLabel };
 
-function ChapterPicker({
-  data,
-  seriesChapters,
-  theme,
-}: {
-  data: ChapterContent;
-  seriesChapters: ChapterSummary[] | undefined;
-  theme: ReaderTheme;
-}) {
+/** The chapters around this one (a long series' answer holds its neighbourhood only), newest first. */
+function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderTheme }) {
   const navigate = useNavigate();
   const id = useId();
-  const bySlug = new Map(seriesChapters?.map((chapter) => [chapter.slug, chapter]));
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -55,13 +46,11 @@ function ChapterPicker({
         onChange={(event) => navigate(`/SeriesView/${data.series.slug}/${event.target.value}`)}
         className={`w-36 truncate rounded-lg border px-2 py-1.5 text-sm sm:w-64 ${theme.field}`}
       >
-        {[...data.chapters]
-          .sort((a, b) => b.number - a.number)
-          .map((chapter) => (
-            <option key={chapter.slug} value={chapter.slug}>
-              {chapterOptionLabel(chapter, bySlug.get(chapter.slug))}
-            </option>
-          ))}
+        {data.chapters.map((chapter) => (
+          <option key={chapter.slug} value={chapter.slug}>
+            {chapterOptionLabel(chapter)}
+          </option>
+        ))}
       </select>
     </>
   );
@@ -82,9 +71,6 @@ export default function ReaderPage() {
   const closeSheet = useCallback(() => setSheet(null), []);
   const settingsRef = useRef<HTMLDivElement>(null);
   const data = chapter.data;
-  // Prices and ids of the series' chapters matter only where some are (or were) for sale.
-  const hasPricedChapters = data?.chapters.some((c) => c.access !== 'free' && c.access !== 'scheduled') ?? false;
-  const seriesChapters = useSeriesChapters(seriesSlug, hasPricedChapters).data;
   useDocumentTitle(data ? `${data.series.title} – ${chapterLabel(data.chapter)}` : undefined);
   const bookmark = useBookmark(data?.series.id ?? '');
   const contentRef = useRef<HTMLDivElement>(null);
@@ -188,7 +174,7 @@ export default function ReaderPage() {
             <BookmarkButton bookmark={bookmark} compact />
             {/* On a phone these live in the bottom bar, under the thumb. */}
             <div className="hidden items-center gap-2 md:flex">
-              <ChapterPicker data={data} seriesChapters={seriesChapters} theme={theme} />
+              <ChapterPicker data={data} theme={theme} />
               {chapterNav}
             </div>
             <div ref={settingsRef} className="hidden md:block">
@@ -215,7 +201,7 @@ export default function ReaderPage() {
       {!data.canRead ? (
         <>
           <ChapterPreview data={data} comicSettings={comicSettings} novelSettings={novelSettings} />
-          <LockedChapter data={data} seriesChapters={seriesChapters} isFresh={!chapter.isFetching} onFree={onFree} />
+          <LockedChapter data={data} isFresh={!chapter.isFetching} onFree={onFree} />
         </>
       ) : isComic ? (
         <div className="py-4" ref={contentRef} onClick={isPaged ? undefined : toggleBarsOnTap}>
@@ -244,7 +230,7 @@ export default function ReaderPage() {
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-10">
         {data.canRead ? (
           <>
-            <ChapterEnd data={data} seriesChapters={seriesChapters} theme={theme} onNext={() => goTo(nextSlug)} />
+            <ChapterEnd data={data} theme={theme} onNext={() => goTo(nextSlug)} />
             <div className="flex items-center gap-3">
               {previousSlug && (
                 <button
@@ -281,7 +267,7 @@ export default function ReaderPage() {
         onSettings={() => setSheet('settings')}
         status={isPaged && data.canRead ? pageStatus : undefined}
       />
-      {sheet === 'chapters' && <ChapterListSheet data={data} seriesChapters={seriesChapters} onClose={closeSheet} />}
+      {sheet === 'chapters' && <ChapterListSheet data={data} onClose={closeSheet} />}
       {sheet === 'settings' && (
         <BottomSheet title="Reading settings" onClose={closeSheet}>
           {isComic ? (

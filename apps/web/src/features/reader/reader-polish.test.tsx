@@ -13,7 +13,7 @@ const summary = (number: number, access: ChapterContent['chapter']['access'] = '
   number,
   title: '',
   publishedAt: '2026-01-01T00:00:00.000Z',
-  price: access === 'free' ? 0 : 30,
+  price: access === 'free' ? 0 : 45,
   freeAt: null,
   access,
 });
@@ -29,7 +29,8 @@ function chapter(over: Partial<ChapterContent> = {}): ChapterContent {
     content: null,
     previous: { slug: 'chapter-1', number: 1, title: '' },
     next: { slug: 'chapter-3', number: 3, title: '' },
-    chapters: [summary(1), summary(2), summary(3, 'locked')],
+    chapters: [summary(3, 'locked'), summary(2), summary(1)],
+    chapterCount: 3,
     ...over,
   };
 }
@@ -45,8 +46,6 @@ function serve(data: ChapterContent) {
   mockApi({
     '/api/proxy/public/verify': verifyAs(null),
     [`/api/public/omegascans/public/series/lantern/chapters/${data.chapter.slug}`]: () => Response.json({ success: true, data }),
-    '/api/public/omegascans/public/series/lantern': () =>
-      Response.json({ success: true, data: { chapters: data.chapters.map((c) => ({ ...c, price: c.access === 'locked' ? 45 : 0 })) } }),
   });
 }
 const renderReader = (slug = 'chapter-2') =>
@@ -145,13 +144,23 @@ describe('where you are', () => {
   });
 
   it('says the reader is up to date after the newest chapter', async () => {
-    serve(chapter({ next: null, chapters: [summary(1), summary(2)] }));
+    serve(chapter({ next: null, chapters: [summary(2), summary(1)], chapterCount: 2 }));
     renderReader();
     expect(await screen.findByTestId('chapter-end')).toHaveTextContent('You are up to date with The Lantern Keeper');
   });
 });
 
 describe('on a phone', () => {
+  it('lists a long series’ chapters around the one being read, and links to all of them', async () => {
+    serve(chapter({ chapterCount: 250 }));
+    renderReader();
+    const bar = await screen.findByTestId('reader-bottom-bar');
+    fireEvent.click(within(bar).getByRole('button', { name: 'Chapters' }));
+    const list = screen.getByRole('dialog', { name: 'Chapters' });
+    expect(within(list).getByRole('link', { name: 'All 250 chapters' })).toHaveAttribute('href', '/SeriesView/lantern');
+    expect(within(list).getAllByRole('link')).toHaveLength(4);
+  });
+
   it('has a bottom bar with previous, the chapter list, settings and next', async () => {
     serve(chapter());
     const { router } = renderReader();

@@ -31,7 +31,8 @@ function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
     content: null,
     previous: { slug: 'chapter-1', number: 1, title: '' },
     next: { slug: 'chapter-3', number: 3, title: '' },
-    chapters: [summary(1), summary(2), summary(3)],
+    chapters: [summary(3), summary(2), summary(1)],
+    chapterCount: 3,
     ...over,
   };
 }

@@ -32,4 +32,9 @@ describe('bulk unlocking', () => {
     expect(bulkChoices(run.slice(0, 5)).map((c) => c.label)).toEqual(['All 5']);
     expect(bulkChoices(run.slice(0, 10)).map((c) => c.label)).toEqual(['Next 5', 'All 10']);
   });
+
+  it('does not call a run "all" when more are for sale than one unlock takes', () => {
+    const run = Array.from({ length: 12 }, (_, i) => ch(i + 1, 'locked', 10));
+    expect(bulkChoices(run, 2400).map((c) => c.label)).toEqual(['Next 5', 'Next 10', 'Next 12']);
+  });
 });

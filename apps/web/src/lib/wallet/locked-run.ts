@@ -28,15 +28,17 @@ const BULK_SIZES = [5, 10] as const;
 
 /**
  * The bulk offers for a run of locked chapters: the next 5 and 10 where the run is longer than
- * that, and all of it; each with its total in coins.
+ * that, and all of it; each with its total in coins. `total` is how many are for sale in all when
+ * the run holds only the first of them (one bulk unlock takes at most BULK_UNLOCK_MAX).
  */
-export function bulkChoices<C extends PricedChapter>(run: readonly C[]): BulkChoice<C>[] {
-  const total = (chapters: C[]) => chapters.reduce((sum, chapter) => sum + chapter.price, 0);
+export function bulkChoices<C extends PricedChapter>(run: readonly C[], total = run.length): BulkChoice<C>[] {
+  const coinsFor = (chapters: C[]) => chapters.reduce((sum, chapter) => sum + chapter.price, 0);
   const choices: BulkChoice<C>[] = BULK_SIZES.filter((size) => run.length > size).map((size) => {
     const chapters = run.slice(0, size);
-    return { key: `next-${size}`, label: `Next ${size}`, chapters, total: total(chapters) };
+    return { key: `next-${size}`, label: `Next ${size}`, chapters, total: coinsFor(chapters) };
   });
   const all = [...run];
-  choices.push({ key: 'all', label: `All ${run.length}`, chapters: all, total: total(all) });
+  const label = total > run.length ? `Next ${run.length}` : `All ${run.length}`;
+  choices.push({ key: 'all', label, chapters: all, total: coinsFor(all) });
   return choices;
 }

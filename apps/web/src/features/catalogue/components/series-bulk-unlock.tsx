@@ -3,20 +3,24 @@ import { ChevronDown, Coins } from 'lucide-react';
 import { BulkUnlock } from '../../../components/bulk-unlock';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useChaptersForSale } from '../../../lib/wallet/chapters-for-sale';
 import { lockedRunFrom } from '../../../lib/wallet/locked-run';
 import { getCoinsHref, useUnlockChapters } from '../../../lib/wallet/unlock';
 
 /**
  * A reader's bulk unlock on the series page: the next 5, 10 or all chapters still locked, from
  * the first of them, charged once. Folded by default; the list below shows the unlocks as soon
- * as they are made (the mutation asks the series again and waits for it).
+ * as they are made (the mutation asks the series again and waits for it). The series answer says
+ * how many are for sale; which ones (a long series' may be far from its newest page) are asked for.
  */
 export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
   const { user } = useAuth();
   const unlockMany = useUnlockChapters();
   const toast = useToast();
-  const run = lockedRunFrom(series.chapters, -Infinity);
-  if (!user || run.length < 2) return null;
+  const isOffered = Boolean(user) && series.forSaleCount >= 2;
+  const forSale = useChaptersForSale(series.slug, undefined, isOffered);
+  if (!user || !isOffered) return null;
+  const run = lockedRunFrom(forSale.data?.items ?? [], -Infinity);
 
   const handleUnlock = (chapterIds: string[]) =>
     unlockMany.mutateAsync({ seriesId: series.id, chapterIds }).then((result) =>
@@ -36,7 +40,8 @@ export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
         </span>
         <span className="flex items-center gap-2 text-zinc-400">
           <span className="whitespace-nowrap">
-            {run.length} locked<span className="hidden sm:inline"> from chapter {run[0]!.number}</span>
+            {series.forSaleCount} locked
+            {run[0] && <span className="hidden sm:inline"> from chapter {run[0].number}</span>}
           </span>
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
         </span>
@@ -45,6 +50,7 @@ export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
         <BulkUnlock
           legend="How many chapters"
           run={run}
+          total={forSale.data?.total}
           balance={user.coins}
           getCoinsHref={getCoinsHref({ returnTo: `/SeriesView/${series.slug}` })}
           onUnlock={handleUnlock}

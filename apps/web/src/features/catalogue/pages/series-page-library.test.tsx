@@ -32,6 +32,9 @@ const series: SeriesDetail = {
   isAdult: false,
   genres: [],
   chapters: [4, 3, 2, 1].map(chapter),
+  chapterCount: 4,
+  firstChapter: { slug: 'chapter-1', number: 1 },
+  forSaleCount: 0,
   views: 0,
 };
 const place = (over: object) => ({ page: null, position: null, completed: false, readAt: '2026-01-01T00:00:00.000Z', ...over });

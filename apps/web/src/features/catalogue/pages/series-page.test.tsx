@@ -2,6 +2,7 @@ import type { ChapterAccess, ChapterSummary, SeriesDetail, SessionUser } from '@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs, type TestUser } from '../../../../test/render';
+import { seriesChaptersAnswer } from '../../../../test/series-chapters';
 import { SESSION_QUERY_KEY } from '../../../lib/auth/session-query';
 import SeriesPage from './series-page';
 
@@ -39,6 +40,9 @@ function series(unlocked: string[] = []): SeriesDetail {
     isAdult: false,
     genres: [],
     chapters: Array.from({ length: 9 }, (_, i) => chapter(9 - i, access(9 - i))),
+    chapterCount: 9,
+    firstChapter: { slug: 'chapter-1', number: 1 },
+    forSaleCount: Array.from({ length: 9 }, (_, i) => access(i + 1)).filter((a) => a === 'locked' || a === 'early_access').length,
     views: 0,
   };
 }
@@ -49,6 +53,7 @@ function serve(user: TestUser | null) {
   mockApi({
     '/api/proxy/public/verify': verifyAs(user),
     '/api/public/omegascans/public/series/lantern': () => Response.json({ success: true, data: series(unlocked) }),
+    '/api/public/omegascans/public/series/lantern/chapters': (_init, url) => seriesChaptersAnswer(series(unlocked).chapters, url),
     [`POST /api/omegascans/secure/me/series/${SERIES_ID}/unlock`]: (init) => {
       const { chapterIds } = JSON.parse(String(init?.body)) as { chapterIds: string[] };
       bulk.push(chapterIds);
@@ -79,7 +84,7 @@ describe('the series page’s chapter list', () => {
     const bulk = serve({ ...readerUser, coins: 200 });
     const { queryClient } = renderSeries();
     const panel = await screen.findByTestId('series-bulk-unlock');
-    expect(panel).toHaveTextContent('7 locked from chapter 3');
+    await waitFor(() => expect(panel).toHaveTextContent('7 locked from chapter 3'));
     fireEvent.click(within(panel).getByText('Unlock chapters in bulk'));
     expect(within(panel).getByRole('radio', { name: 'Next 5, 150 coins' })).toBeChecked();
     expect(within(panel).getByRole('radio', { name: 'All 7, 210 coins' })).toBeInTheDocument();
@@ -96,5 +101,66 @@ describe('the series page’s chapter list', () => {
     expect(row(8)).toHaveTextContent(/Locked: 30 coins/);
     expect(queryClient.getQueryData<SessionUser>(SESSION_QUERY_KEY)?.coins).toBe(20);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('a long series’ chapter list', () => {
+  // 250 chapters, the newest 20 for sale: the series answer holds the newest 100, as the server's.
+  const all = Array.from({ length: 250 }, (_, i) => chapter(250 - i, 250 - i > 230 ? 'locked' : 'free'));
+  const long: SeriesDetail = {
+    ...series(),
+    chapters: all.slice(0, 100),
+    chapterCount: 250,
+    firstChapter: { slug: 'chapter-1', number: 1 },
+    forSaleCount: 20,
+  };
+  function serveLong(user: TestUser | null) {
+    const asked: string[] = [];
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(user),
+      '/api/public/omegascans/public/series/lantern': () => Response.json({ success: true, data: long }),
+      '/api/public/omegascans/public/series/lantern/chapters': (_init, url) => {
+        asked.push(url.split('?')[1] ?? '');
+        return seriesChaptersAnswer(all, url);
+      },
+    });
+    return asked;
+  }
+  const rows = () => within(screen.getByRole('region', { name: /Chapters/ })).getAllByRole('listitem');
+
+  it('shows the newest page, then pages on, starts from the first, and jumps to a number', async () => {
+    const asked = serveLong(null);
+    renderSeries();
+    expect(await screen.findByRole('heading', { name: 'Chapters (250)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'First chapter' })).toHaveAttribute('href', '/SeriesView/lantern/chapter-1');
+    expect(rows()).toHaveLength(100);
+    // The newest page came with the series: nothing more was asked yet.
+    expect(asked).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more chapters' }));
+    await waitFor(() => expect(rows()).toHaveLength(200));
+    expect(asked).toEqual(['order=desc&limit=100&after=151']);
+    expect(rows()[100]).toHaveTextContent(/^Chapter 150/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Oldest first' }));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent(/^Chapter 1(?!\d)/));
+    expect(rows()).toHaveLength(100);
+
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Chapter number' }), { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent(/^Chapter 120/));
+    expect(rows()[1]).toHaveTextContent(/^Chapter 121/);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop starting at chapter 120' }));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent(/^Chapter 1(?!\d)/));
+  });
+
+  it('offers a reader every chapter for sale in bulk, though the newest page holds them all', async () => {
+    const asked = serveLong({ ...readerUser, coins: 1000 });
+    renderSeries();
+    const panel = await screen.findByTestId('series-bulk-unlock');
+    await waitFor(() => expect(panel).toHaveTextContent('20 locked from chapter 231'));
+    expect(asked).toContain('order=asc&forSale=true&limit=500');
+    fireEvent.click(within(panel).getByText('Unlock chapters in bulk'));
+    expect(within(panel).getByRole('radio', { name: 'All 20, 600 coins' })).toBeInTheDocument();
   });
 });

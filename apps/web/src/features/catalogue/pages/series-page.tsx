@@ -1,8 +1,6 @@
-import { BookOpen, Check, ChevronsRight, Eye, Play } from 'lucide-react';
-import { useState } from 'react';
+import { BookOpen, ChevronsRight, Eye, Play } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
-import { ChapterMarks } from '../../../components/chapter-marks';
 import { CoverImage } from '../../../components/cover-image';
 import { LoadError } from '../../../components/load-error';
 import { StatusBadge } from '../../../components/status-badge';
@@ -10,20 +8,15 @@ import { AdSlot } from '../../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../../lib/comments/comments-slot';
 import { useBookmark } from '../../../lib/library/bookmark';
 import { useSeriesPlaces } from '../../../lib/library/series-progress';
-import { chapterLabel, formatDate } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { seriesErrorPage, useSeries } from '../api/get-series';
 import { SeriesPageSkeleton } from '../components/page-skeletons';
-import { SeriesBulkUnlock } from '../components/series-bulk-unlock';
-
-const CHAPTERS_SHOWN = 50;
+import { SeriesChapterList } from '../components/series-chapter-list';
 
 /** /SeriesView/{slug}: the series and its chapters, with a lock, price and free date on each. */
 export default function SeriesPage() {
   const { seriesSlug = '' } = useParams();
   const series = useSeries(seriesSlug);
-  const [showAll, setShowAll] = useState(false);
-  const [isAscending, setIsAscending] = useState(false);
   useDocumentTitle(series.data?.title);
   // The viewer's places in it: read marks and Continue (a visitor's from this browser).
   const places = useSeriesPlaces(series.data?.id ?? '', series.data?.chapters ?? []);
@@ -41,10 +34,8 @@ export default function SeriesPage() {
   if (series.isPending) return <SeriesPageSkeleton />;
 
   const data = series.data;
-  const chapters = isAscending ? [...data.chapters].reverse() : data.chapters;
-  const shown = showAll ? chapters : chapters.slice(0, CHAPTERS_SHOWN);
-  // Chapters arrive newest number first.
-  const first = data.chapters[data.chapters.length - 1];
+  // Chapters arrive newest number first; a long series' first is not among them.
+  const first = data.firstChapter;
   const latest = data.chapters[0];
   const base = `/SeriesView/${data.slug}`;
   const resume = places.continue;
@@ -115,7 +106,7 @@ export default function SeriesPage() {
                 First chapter
               </Link>
             )}
-            {latest && latest !== first && (
+            {latest && latest.slug !== first?.slug && (
               <Link
                 to={`${base}/${latest.slug}`}
                 className="inline-flex items-center gap-2 rounded-lg bg-ink-800 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-ink-700"
@@ -129,74 +120,9 @@ export default function SeriesPage() {
         </div>
       </div>
 
-      <section className="mt-10" aria-labelledby="chapters-heading">
-        <div className="mb-3 flex items-center justify-between">
-          <h2 id="chapters-heading" className="text-xl font-bold text-white">
-            Chapters <span className="text-base font-normal text-zinc-400">({data.chapters.length})</span>
-          </h2>
-          {data.chapters.length > 1 && (
-            <button
-              type="button"
-              onClick={() => setIsAscending((v) => !v)}
-              className="rounded-lg bg-ink-800 px-3 py-1.5 text-sm text-zinc-200 hover:bg-ink-700"
-            >
-              {isAscending ? 'Newest first' : 'Oldest first'}
-            </button>
-          )}
-        </div>
-        <SeriesBulkUnlock series={data} />
-        {data.chapters.length === 0 ? (
-          <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
-        ) : (
-          <ul className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-800 bg-ink-900">
-            {shown.map((chapter) => {
-              const place = places.chapters[chapter.id];
-              return (
-                <li key={chapter.id} data-read={place?.completed ? 'true' : undefined}>
-                  <Link
-                    to={`${base}/${chapter.slug}`}
-                    className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800"
-                  >
-                    <span className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>
-                      {chapterLabel(chapter)}
-                    </span>
-                    <span className="flex items-center gap-3">
-                      <ReadMark place={place} />
-                      <ChapterMarks chapter={chapter} />
-                      {chapter.publishedAt && <span className="text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>}
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {!showAll && chapters.length > CHAPTERS_SHOWN && (
-          <button
-            type="button"
-            onClick={() => setShowAll(true)}
-            className="mt-3 w-full rounded-lg bg-ink-800 py-2 text-sm font-medium text-zinc-200 hover:bg-ink-700"
-          >
-            Show all {chapters.length} chapters
-          </button>
-        )}
-      </section>
+      <SeriesChapterList series={data} places={places} />
       <AdSlot key={`ad-${data.id}`} placement="series-chapters" />
       <CommentsSlot key={data.id} target={{ seriesId: data.id }} />
     </div>
   );
-}
-
-/** A chapter's read mark: read to its end, or started. */
-function ReadMark({ place }: { place: { completed: boolean } | undefined }) {
-  if (!place) return null;
-  if (place.completed) {
-    return (
-      <span className="inline-flex h-6 items-center gap-1 text-xs font-semibold text-emerald-300" data-testid="read-mark">
-        <Check className="size-3.5" aria-hidden />
-        Read
-      </span>
-    );
-  }
-  return <span className="inline-flex h-6 items-center text-xs font-medium text-sky-300">Reading</span>;
 }

@@ -1,4 +1,4 @@
-import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
+import type { ChapterContent } from '@inkwell/contract';
 import { ChevronRight, Lock } from 'lucide-react';
 import { chapterLabel, formatDate } from '../../../lib/time';
 import type { ReaderTheme } from '../reader-theme';
@@ -9,17 +9,16 @@ import type { ReaderTheme } from '../reader-theme';
  */
 export function ChapterEnd({
   data,
-  seriesChapters,
   theme,
   onNext,
 }: {
   data: ChapterContent;
-  seriesChapters: ChapterSummary[] | undefined;
   theme: ReaderTheme;
   onNext(): void;
 }) {
+  // The answer's chapters are this one's neighbourhood: the next one is among them, with its price.
   const next = data.next ? data.chapters.find((chapter) => chapter.slug === data.next!.slug) : undefined;
-  const priced = next ? seriesChapters?.find((chapter) => chapter.slug === next.slug) : undefined;
+  const priced = next;
   const isLocked = next?.access === 'locked' || next?.access === 'early_access';
   return (
     <section aria-label="End of chapter" data-testid="chapter-end" className="mx-auto w-full max-w-md text-center">

@@ -33,6 +33,7 @@ const content = (access: ChapterAccess): ChapterContent => ({
   previous: null,
   next: null,
   chapters: [],
+  chapterCount: 1,
 });
 
 function renderPanel(access: ChapterAccess, user: typeof readerUser | null) {
@@ -41,7 +42,7 @@ function renderPanel(access: ChapterAccess, user: typeof readerUser | null) {
     [fillPath(ROUTES.notifyWhenFree.path, { chapterId: CHAPTER_ID })]: () =>
       Response.json({ success: true, data: { chapterId: CHAPTER_ID, notify: false } }),
   });
-  renderInApp(<LockedChapter data={content(access)} seriesChapters={undefined} isFresh onFree={() => {}} />);
+  renderInApp(<LockedChapter data={content(access)} isFresh onFree={() => {}} />);
 }
 
 describe('the lock panel’s Notify me when free', () => {

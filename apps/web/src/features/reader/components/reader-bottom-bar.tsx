@@ -1,4 +1,4 @@
-import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
+import type { ChapterContent } from '@inkwell/contract';
 import { ChevronLeft, ChevronRight, List, Settings2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -62,17 +62,11 @@ export function ReaderBottomBar({
   );
 }
 
-/** Every chapter of the series, newest first, with its state for this reader; the one being read is marked. */
-export function ChapterListSheet({
-  data,
-  seriesChapters,
-  onClose,
-}: {
-  data: ChapterContent;
-  seriesChapters: ChapterSummary[] | undefined;
-  onClose(): void;
-}) {
-  const bySlug = new Map(seriesChapters?.map((chapter) => [chapter.slug, chapter]));
+/**
+ * The series' chapters around the one being read, newest first, with their state for this reader;
+ * the one being read is marked. A long series links to its page for the rest.
+ */
+export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onClose(): void }) {
   const currentRef = useRef<HTMLAnchorElement>(null);
   // A long series opens at the chapter being read, not at the newest.
   useEffect(() => {
@@ -82,25 +76,32 @@ export function ChapterListSheet({
   return (
     <BottomSheet title="Chapters" onClose={onClose}>
       <ul className="divide-y divide-ink-800">
-        {[...data.chapters]
-          .sort((a, b) => b.number - a.number)
-          .map((chapter) => {
-            const isCurrent = chapter.slug === data.chapter.slug;
-            return (
-              <li key={chapter.slug}>
-                <Link
-                  ref={isCurrent ? currentRef : undefined}
-                  to={`/SeriesView/${data.series.slug}/${chapter.slug}`}
-                  onClick={onClose}
-                  aria-current={isCurrent ? 'page' : undefined}
-                  className={`block rounded-lg px-3 py-3 text-sm ${isCurrent ? 'bg-accent-600/20 font-semibold text-white' : 'text-zinc-200 hover:bg-ink-800'}`}
-                >
-                  {chapterOptionLabel(chapter, bySlug.get(chapter.slug))}
-                </Link>
-              </li>
-            );
-          })}
+        {data.chapters.map((chapter) => {
+          const isCurrent = chapter.slug === data.chapter.slug;
+          return (
+            <li key={chapter.slug}>
+              <Link
+                ref={isCurrent ? currentRef : undefined}
+                to={`/SeriesView/${data.series.slug}/${chapter.slug}`}
+                onClick={onClose}
+                aria-current={isCurrent ? 'page' : undefined}
+                className={`block rounded-lg px-3 py-3 text-sm ${isCurrent ? 'bg-accent-600/20 font-semibold text-white' : 'text-zinc-200 hover:bg-ink-800'}`}
+              >
+                {chapterOptionLabel(chapter)}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
+      {data.chapterCount > data.chapters.length && (
+        <Link
+          to={`/SeriesView/${data.series.slug}`}
+          onClick={onClose}
+          className="mt-2 block rounded-lg bg-ink-800 px-3 py-3 text-center text-sm font-medium text-zinc-100 hover:bg-ink-700"
+        >
+          All {data.chapterCount} chapters
+        </Link>
+      )}
     </BottomSheet>
   );
 }

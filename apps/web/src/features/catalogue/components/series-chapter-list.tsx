@@ -1,0 +1,183 @@
+import type { ChapterSummary, SeriesDetail } from '@inkwell/contract';
+import { Check, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ChapterMarks } from '../../../components/chapter-marks';
+import type { SeriesPlaces } from '../../../lib/library/series-progress';
+import { chapterLabel, formatDate } from '../../../lib/time';
+import { type ChapterOrder, useSeriesChapterPages } from '../api/get-series-chapters';
+import { SeriesBulkUnlock } from './series-bulk-unlock';
+
+/** A short series shows this many chapters until "Show all"; a long one pages by the server's page. */
+const CHAPTERS_SHOWN = 50;
+const listButton = 'mt-3 w-full rounded-lg bg-ink-800 py-2 text-sm font-medium text-zinc-200 hover:bg-ink-700 disabled:opacity-60';
+
+/**
+ * The series page's chapters, newest or oldest first, with a jump to a chapter number. The series
+ * answer holds the newest page; a long series' other chapters are asked for a page at a time, so
+ * a phone never draws (nor the server sends) thousands of rows at once.
+ */
+export function SeriesChapterList({ series, places }: { series: SeriesDetail; places: SeriesPlaces }) {
+  const [order, setOrder] = useState<ChapterOrder>('desc');
+  const [from, setFrom] = useState<number | undefined>();
+  const [showAll, setShowAll] = useState(false);
+  const [wantsMore, setWantsMore] = useState(false);
+  const isWhole = series.chapterCount <= series.chapters.length;
+  // The newest page is in hand: more starts after its last chapter.
+  const isNewestPage = order === 'desc' && from === undefined;
+  const more = useSeriesChapterPages({
+    slug: series.slug,
+    order,
+    from,
+    after: isNewestPage ? series.chapters.at(-1)?.number : undefined,
+    isEnabled: !isWhole && (!isNewestPage || wantsMore),
+  });
+  const loaded = more.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let shown: ChapterSummary[];
+  let onMore: (() => void) | undefined;
+  let moreLabel = 'Show more chapters';
+  if (isWhole) {
+    const ordered = order === 'asc' ? [...series.chapters].reverse() : series.chapters;
+    const started = from === undefined ? ordered : ordered.filter((c) => (order === 'asc' ? c.number >= from : c.number <= from));
+    shown = showAll ? started : started.slice(0, CHAPTERS_SHOWN);
+    if (shown.length < started.length) {
+      onMore = () => setShowAll(true);
+      moreLabel = `Show all ${started.length} chapters`;
+    }
+  } else {
+    shown = isNewestPage ? [...series.chapters, ...loaded] : loaded;
+    const hasMore = isNewestPage && !more.data ? true : more.hasNextPage;
+    if (hasMore) onMore = () => (isNewestPage && !more.data ? setWantsMore(true) : void more.fetchNextPage());
+  }
+  const isLoading = !isWhole && more.isFetching;
+  const base = `/SeriesView/${series.slug}`;
+
+  return (
+    <section className="mt-10" aria-labelledby="chapters-heading">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="chapters-heading" className="text-xl font-bold text-white">
+          Chapters <span className="text-base font-normal text-zinc-400">({series.chapterCount})</span>
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          {series.chapterCount > CHAPTERS_SHOWN && <ChapterJump from={from} onJump={setFrom} />}
+          {series.chapterCount > 1 && (
+            <button
+              type="button"
+              onClick={() => setOrder((v) => (v === 'asc' ? 'desc' : 'asc'))}
+              className="rounded-lg bg-ink-800 px-3 py-1.5 text-sm text-zinc-200 hover:bg-ink-700"
+            >
+              {order === 'asc' ? 'Newest first' : 'Oldest first'}
+            </button>
+          )}
+        </div>
+      </div>
+      <SeriesBulkUnlock series={series} />
+      {series.chapterCount === 0 ? (
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
+      ) : more.isError && shown.length === 0 ? (
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400" role="alert">
+          We could not load these chapters.{' '}
+          <button type="button" className="font-semibold text-accent-300 underline" onClick={() => void more.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : shown.length === 0 && !isLoading ? (
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
+          No chapter {order === 'asc' ? 'from' : 'up to'} {from} on.
+        </p>
+      ) : (
+        <ul className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-800 bg-ink-900" aria-busy={isLoading}>
+          {shown.map((chapter) => {
+            const place = places.chapters[chapter.id];
+            return (
+              <li key={chapter.id} data-read={place?.completed ? 'true' : undefined}>
+                <Link to={`${base}/${chapter.slug}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800">
+                  <span className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>{chapterLabel(chapter)}</span>
+                  <span className="flex items-center gap-3">
+                    <ReadMark place={place} />
+                    <ChapterMarks chapter={chapter} />
+                    {chapter.publishedAt && <span className="text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {more.isError && shown.length > 0 && (
+        <p className="mt-3 text-sm text-rose-300" role="alert">
+          We could not load more chapters. Try again.
+        </p>
+      )}
+      {(onMore || isLoading) && (
+        <button type="button" onClick={onMore} disabled={isLoading} className={listButton}>
+          {isLoading ? 'Loading chapters…' : moreLabel}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** "Go to chapter N": the list then starts there, in the order chosen; × goes back to the start. */
+function ChapterJump({ from, onJump }: { from: number | undefined; onJump(from: number | undefined): void }) {
+  const id = useId();
+  const [value, setValue] = useState('');
+  return (
+    <form
+      role="search"
+      aria-label="Go to a chapter"
+      className="flex items-center gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const number = Number(value);
+        if (value.trim() !== '' && Number.isFinite(number) && number >= 0) onJump(number);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Chapter number
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        placeholder="Chapter no."
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        className="w-28 rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-zinc-100 placeholder:text-zinc-400"
+      />
+      <button type="submit" className="rounded-lg bg-ink-800 px-3 py-1.5 text-sm text-zinc-200 hover:bg-ink-700">
+        Go
+      </button>
+      {from !== undefined && (
+        <button
+          type="button"
+          onClick={() => {
+            setValue('');
+            onJump(undefined);
+          }}
+          className="rounded-lg p-1.5 text-zinc-300 hover:bg-ink-800 hover:text-white"
+          aria-label={`Stop starting at chapter ${from}`}
+        >
+          <X className="size-4" aria-hidden />
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** A chapter's read mark: read to its end, or started. */
+function ReadMark({ place }: { place: { completed: boolean } | undefined }) {
+  if (!place) return null;
+  if (place.completed) {
+    return (
+      <span className="inline-flex h-6 items-center gap-1 text-xs font-semibold text-emerald-300" data-testid="read-mark">
+        <Check className="size-3.5" aria-hidden />
+        Read
+      </span>
+    );
+  }
+  return <span className="inline-flex h-6 items-center text-xs font-medium text-sky-300">Reading</span>;
+}
