@@ -245,6 +245,14 @@ test("a signed-in reader's page is theirs alone: never served to a visitor or an
   // Home greets A by name in the page itself, not only in its data.
   expect(textOf(rootOf(await html(a.api, '/')))).toContain(`Welcome back, ${a.user.username}.`);
 
+  // Issue 18 §1: readers of one class share one drawing of a series page (nobody's name in it),
+  // each with their own part after it.
+  const [seriesOfA, seriesOfB] = [await html(a.api, `/SeriesView/${COMIC.slug}`), await html(b.api, `/SeriesView/${COMIC.slug}`)];
+  expect(rootOf(seriesOfA)).toBe(rootOf(seriesOfB));
+  expect(rootOf(seriesOfA)).not.toContain(a.user.username);
+  expect(seriesOfA).toContain(`"username":"${a.user.username}"`);
+  expect(seriesOfB).toContain(`"username":"${b.user.username}"`);
+
   await Promise.all([a.api.dispose(), b.api.dispose(), visitor.dispose()]);
 });
 

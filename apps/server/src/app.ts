@@ -359,6 +359,7 @@ export async function buildApp(deps: AppDeps) {
     isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
     onCatalogueChange: (listener) => catalogueListeners.push(listener),
     onSharedPageServed: sharedPageViews(catalogue, clock, config.sessionSecret),
+    seriesAccessClass: catalogue.accessClassOf,
     clock,
   });
 

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { createRoutes, isClientOnlyRoute } from './app/router';
 import { EARLY_CLICKS_SCRIPT } from './lib/early-clicks';
 import { createQueryClient } from './lib/query-client';
+import { isPersonalQuery } from './app/reader-data';
 import { setRenderScopeSource, type RenderScope } from './lib/render-scope';
 
 // Issue 11 §1: public pages rendered on the server from the same route tree and loaders the
@@ -15,8 +16,32 @@ import { setRenderScopeSource, type RenderScope } from './lib/render-scope';
 // an in-process fetch of the API that carries the reader's cookie; the browser then hydrates the
 // same tree from the data written into the page (main.tsx).
 
-const scopes = new AsyncLocalStorage<RenderScope>();
+/** A render's scope, and the query cache its loaders fill. */
+type ServerScope = RenderScope & { queryClient: QueryClient };
+const scopes = new AsyncLocalStorage<ServerScope>();
 setRenderScopeSource(() => scopes.getStore());
+
+/**
+ * The routes and their static handler, made once: flattening and ranking the route tree, and
+ * loading each lazy route's module, cost more than a render's loaders. Their loaders fill the
+ * query cache of the render under way, which this stand-in finds in the render's scope.
+ */
+const scopedClient = new Proxy({} as QueryClient, {
+  get(_target, property) {
+    const client = scopes.getStore()?.queryClient;
+    if (!client) throw new Error('a route loader ran outside a server render');
+    const value: unknown = Reflect.get(client, property, client);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
+  },
+});
+const handler = createStaticHandler(createRoutes(scopedClient));
+
+/** A query cache for one server render: a failed call is the browser's to retry, not the server's to wait for. */
+function renderQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  return queryClient;
+}
 
 export interface RenderInput {
   /** The page's path and query. */
@@ -27,11 +52,16 @@ export interface RenderInput {
   nonce: string;
   /** Gives up (the server then sends the app's shell) when the render takes longer. */
   signal?: AbortSignal;
+  /** A page for every signed-in reader of one access class: nothing of anyone's own in it (RenderScope.isShared). */
+  shared?: boolean;
 }
 
 export type RenderResult =
-  /** The page: the root's markup, its title, and the script that hands the data to the browser. */
-  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string }
+  /**
+   * The page: the root's markup, its title, and the script that hands the data to the browser;
+   * `queries` is that data as it was, for a reader's own part of a shared page (`readerData`).
+   */
+  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string; queries: DehydratedState }
   /** A loader sent the reader elsewhere (an unknown series goes to the error page). */
   | { kind: 'redirect'; status: number; location: string }
   /** A page that is drawn in the browser only (a redirecting route, an error): the server sends the shell. */
@@ -71,19 +101,17 @@ function renderToString(tree: ReactNode, signal: AbortSignal | undefined): Promi
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   let title: string | undefined;
-  const scope: RenderScope = {
+  const queryClient = renderQueryClient();
+  const scope: ServerScope = {
     fetch: input.fetch,
     nonce: input.nonce,
+    isShared: input.shared === true,
     setTitle: (text) => {
       title = text;
     },
+    queryClient,
   };
   return scopes.run(scope, async () => {
-    const queryClient = createQueryClient();
-    // A failed call is the browser's to retry, not the server's to wait for.
-    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-    const routes = createRoutes(queryClient);
-    const handler = createStaticHandler(routes);
     const request = new Request(new URL(input.url, 'http://inkwell.invalid'), input.signal ? { signal: input.signal } : {});
     const context = await handler.query(request);
     if (context instanceof Response) {
@@ -104,13 +132,35 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       input.signal,
     );
     const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
+    const queries = dehydrate(queryClient);
     const dataScript =
       `<script nonce="${input.nonce}">` +
       // First: from here until the app has hydrated, a click on a top bar menu is kept for it.
       EARLY_CLICKS_SCRIPT +
       `window.__staticRouterHydrationData=${scriptJson(hydration)};` +
-      `window.__INKWELL_QUERIES__=${scriptJson(dehydrate(queryClient))}` +
+      `window.__INKWELL_QUERIES__=${scriptJson(queries)}` +
       `</script>`;
-    return { kind: 'page', status: context.statusCode, html, title, dataScript };
+    return { kind: 'page', status: context.statusCode, html, title, dataScript, queries };
+  });
+}
+
+/**
+ * A signed-in reader's own part of a shared page (issue 18 §1): the page's loaders run as that
+ * reader, with no drawing, and what is theirs (their session, progress, rows, subscription) goes
+ * in a script the browser applies as the page hydrates (lib/reader-data.tsx). Null when the page
+ * would not be drawn for them (a redirect or an error): the server then draws it for them alone.
+ */
+export async function readerData(input: Omit<RenderInput, 'shared'> & { shared: DehydratedState }): Promise<string | null> {
+  const queryClient = renderQueryClient();
+  // What the shared page was drawn from is known: only the reader's own loads are asked for.
+  hydrate(queryClient, input.shared);
+  queryClient.removeQueries({ predicate: (query) => isPersonalQuery(query.queryKey) });
+  const scope: ServerScope = { fetch: input.fetch, nonce: input.nonce, setTitle: () => {}, queryClient };
+  return scopes.run(scope, async () => {
+    const request = new Request(new URL(input.url, 'http://inkwell.invalid'), input.signal ? { signal: input.signal } : {});
+    const context = await handler.query(request);
+    if (context instanceof Response || context.errors) return null;
+    const own = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersonalQuery(query.queryKey) });
+    return `<script nonce="${input.nonce}">window.__INKWELL_READER__=${scriptJson(own)}</script>`;
   });
 }

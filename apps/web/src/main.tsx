@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { ReaderData } from './app/reader-data';
 // The UI font, self-hosted (issue 11 §1); the build preloads its Latin file.
 import '@fontsource-variable/inter/wght.css';
 import './index.css';
@@ -19,6 +20,8 @@ const router = await createRouter(queryClient, hydrationData);
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
+      {/* A shared page's reader part (issue 18 §1); it draws nothing, so hydration is the page's. */}
+      <ReaderData />
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>

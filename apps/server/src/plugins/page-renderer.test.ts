@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSeries } from '../../test/factories';
+import { sql } from 'drizzle-orm';
+import { buildSeries, teamOf } from '../../test/factories';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../test/helpers';
 import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX } from './page-renderer';
 import { renderedPageShell, withRenderedPage } from './web';
@@ -18,13 +19,15 @@ const INDEX = `<!doctype html><html><head><title>Inkwell</title><script type="mo
 
 const RENDERER = `
 let renders = 0;
-export async function render({ url, fetch, nonce }) {
+export async function render({ url, fetch, nonce, shared }) {
   if (url.startsWith('/elsewhere')) return { kind: 'redirect', status: 302, location: '/errorPage?error=series_not_found' };
   if (url.startsWith('/broken')) throw new Error('the renderer broke');
   if (url.startsWith('/browser-only')) return { kind: 'shell' };
   if (url.startsWith('/slow')) await new Promise((resolve) => setTimeout(resolve, 150));
   const session = await (await fetch('${ROUTES.verify.path}', { method: 'GET' })).json();
-  const who = session.user ? session.user.username : 'a visitor';
+  const who = session.user ? (session.user.username || 'a ' + session.user.role + ' of the class') : 'a visitor';
+  // A page that shows something of the reader's own (their wallet, here).
+  const own = url.startsWith('/own') ? (await fetch('${ROUTES.wallet.path}', { method: 'GET' })).status : '';
   let title = 'Home';
   const series = url.match(/^\\/SeriesView\\/([^/?]+)/);
   if (series) title = (await (await fetch('${ROUTES.series.path.replace(':slug', '')}' + series[1], { method: 'GET' })).json()).data.title;
@@ -32,10 +35,14 @@ export async function render({ url, fetch, nonce }) {
   return {
     kind: 'page',
     status: 200,
-    html: '<main>' + title + ' for ' + who + ', render ' + renders + '</main>',
+    html: '<main>' + title + ' for ' + who + own + ', render ' + renders + (shared ? ' (shared)' : '') + '</main>',
     title,
     dataScript: '<script nonce="' + nonce + '">window.__data = 1</script>',
   };
+}
+export async function readerData({ fetch, nonce }) {
+  const session = await (await fetch('${ROUTES.verify.path}', { method: 'GET' })).json();
+  return '<script nonce="' + nonce + '">window.__reader = "' + session.user.username + '"</script>';
 }
 `;
 
@@ -76,7 +83,7 @@ describe('server-rendered pages', () => {
     expect(renderNumber((await page('/?shared=1')).body)).toBeGreaterThan(first);
   });
 
-  it('draw a signed-in reader’s page for them alone: never kept, never given to a visitor or another reader', async () => {
+  it('share a signed-in reader’s page with the readers of their class, each with their own part and no one else’s', async () => {
     const readerA = await createUser(t.db);
     const readerB = await createUser(t.db);
     const cookieA = await loginAs(t.app, readerA);
@@ -85,16 +92,51 @@ describe('server-rendered pages', () => {
     const visitorFirst = (await page('/?who=1')).body;
     expect(rootOf(visitorFirst)).toContain('for a visitor');
     const pageA = (await page('/?who=1', { cookie: cookieA })).body;
-    expect(rootOf(pageA)).toContain(`for ${readerA.username}`);
-    const pageAagain = (await page('/?who=1', { cookie: cookieA })).body;
-    expect(renderNumber(pageAagain)).toBeGreaterThan(renderNumber(pageA));
-
-    const visitorAfter = (await page('/?who=1')).body;
-    expect(visitorAfter).not.toContain(readerA.username);
-    expect(renderNumber(visitorAfter)).toBe(renderNumber(visitorFirst));
     const pageB = (await page('/?who=1', { cookie: cookieB })).body;
-    expect(pageB).toContain(`for ${readerB.username}`);
+    // One drawing for both, with a stand-in session: nobody's name in the shared markup.
+    expect(rootOf(pageA)).toMatch(/^<main>Home for a reader of the class, render \d+ \(shared\)<\/main>$/);
+    expect(renderNumber(pageB)).toBe(renderNumber(pageA));
+    expect(rootOf(pageB)).toBe(rootOf(pageA));
+    // Each reader's own part follows the page, under the answer's nonce, to them alone.
+    const nonceB = /<script nonce="([^"]+)">window.__data/.exec(pageB)?.[1];
+    expect(pageB).toContain(`<script nonce="${nonceB}">window.__reader = "${readerB.username}"</script></body>`);
+    expect(pageA).toContain(`window.__reader = "${readerA.username}"`);
     expect(pageB).not.toContain(readerA.username);
+    expect(pageA).not.toContain(readerB.username);
+
+    // Neither the class's page nor a reader's part reaches a visitor.
+    const visitorAfter = (await page('/?who=1')).body;
+    expect(renderNumber(visitorAfter)).toBe(renderNumber(visitorFirst));
+    expect(visitorAfter).not.toContain('__reader');
+
+    // Another class (the team) has a page of its own.
+    const editor = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+    const editorPage = (await page('/?who=1', { cookie: editor })).body;
+    expect(rootOf(editorPage)).toContain('for a editor of the class');
+    expect(renderNumber(editorPage)).not.toBe(renderNumber(pageA));
+  });
+
+  it('share a series’ pages only between readers with the same unlocks in it', async () => {
+    const series = await buildSeries(t, { title: 'Unlocked Ways' });
+    const chapter = await teamOf(t).createChapter(series.id, { number: 1, price: 10, publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
+    const [plain, alsoPlain, buyer] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
+    await t.db.execute(sql`insert into chapter_unlocks (user_id, chapter_id, coins) values (${buyer.id}, ${chapter.id}, 10)`);
+    const url = `/SeriesView/${series.slug}`;
+    const drawnFor = async (user: { username: string; password: string }) => renderNumber((await page(url, { cookie: await loginAs(t.app, user) })).body);
+    const first = await drawnFor(plain);
+    expect(await drawnFor(alsoPlain)).toBe(first);
+    expect(await drawnFor(buyer)).not.toBe(first);
+  });
+
+  it('draw a page that shows a reader’s own data for them alone, and never keep it', async () => {
+    const reader = await createUser(t.db);
+    const cookie = await loginAs(t.app, reader);
+    const first = (await page('/own?x=1', { cookie })).body;
+    expect(rootOf(first)).toContain(`for ${reader.username}200`);
+    expect(rootOf(first)).not.toContain('(shared)');
+    const again = (await page('/own?x=1', { cookie })).body;
+    expect(renderNumber(again)).toBeGreaterThan(renderNumber(first));
+    expect(again).not.toContain('__reader');
   });
 
   it('count each visitor’s view of a shared page, as the API they did not call would have', async () => {

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ROUTES, type EndpointName, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../lib/clock';
+import { viewerOf, type Viewer } from '../modules/access';
 import { createTtlCache } from '../lib/ttl-cache';
 import { SESSION_COOKIE } from '../modules/auth';
 
@@ -12,7 +14,7 @@ import { SESSION_COOKIE } from '../modules/auth';
 
 /** What the web app's `render` answers (apps/web/src/entry-server.tsx). */
 export type RenderResult =
-  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string }
+  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string; queries?: unknown }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'shell' };
 
@@ -22,7 +24,25 @@ export type RenderPage = (input: {
   fetch: RenderFetch;
   nonce: string;
   signal?: AbortSignal;
+  /** A page for every signed-in reader of one access class: the renderer leaves out what is a reader's own. */
+  shared?: boolean;
 }) => Promise<RenderResult>;
+/** A signed-in reader's own part of a shared page, as a script; null when the page is not drawn for them. */
+export type RenderReaderData = (input: {
+  url: string;
+  fetch: RenderFetch;
+  nonce: string;
+  signal?: AbortSignal;
+  /** The shared page's data (its render's `queries`): only the reader's own loads are then asked for. */
+  shared: unknown;
+}) => Promise<string | null>;
+
+/** The built web app's renderer (apps/web/src/entry-server.tsx). */
+export interface Renderer {
+  render: RenderPage;
+  /** Absent from an older or a stand-in renderer: signed-in readers' pages are then drawn for each alone. */
+  readerData?: RenderReaderData;
+}
 
 /** What the server sends for a page: the render, and what must reach the browser with it. */
 export interface RenderedPage {
@@ -31,6 +51,8 @@ export interface RenderedPage {
   setCookies: string[];
   /** Whether the HTML may be shared with another visitor: nobody's session is in it. */
   isShareable: boolean;
+  /** A signed-in reader's own part of a shared page (their session and data), sent after it to them alone. */
+  readerScript?: string;
 }
 
 /** The nonce every render is drawn with; the server writes each response's own in its place. */
@@ -109,11 +131,43 @@ export function withoutTrackingParameters(url: string): string {
 export type SharedPageServed = (request: FastifyRequest, apiPaths: readonly string[]) => Promise<void>;
 
 /** The built renderer beside the built web app, or undefined when it is not built (API-only runs, tests). */
-export async function loadRenderer(webDistDir: string): Promise<RenderPage | undefined> {
+export async function loadRenderer(webDistDir: string): Promise<Renderer | undefined> {
   const file = join(webDistDir, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { render: RenderPage };
-  return module.render;
+  const module = (await import(pathToFileURL(file).href)) as Renderer;
+  return { render: module.render, ...(module.readerData ? { readerData: module.readerData } : {}) };
+}
+
+/**
+ * The calls a page drawn for a class of signed-in readers may make with a reader's cookie: their
+ * answers are the same for every reader of the class (the catalogue shares them by access class;
+ * the ads' answer reads only the role and the premium pass, which the class holds). Any other call
+ * (a reader's own data, comments marked as theirs) makes the page theirs alone.
+ */
+const CLASS_SHARED_ENDPOINTS: readonly EndpointName[] = [
+  'siteSettings',
+  'adsConfig',
+  'home',
+  'seriesList',
+  'series',
+  'seriesChapters',
+  'chapter',
+  'genres',
+  'banners',
+  'searchSeries',
+  'coinPackages',
+  'plans',
+  'announcements',
+  'announcement',
+];
+const CLASS_SHARED_PATHS = CLASS_SHARED_ENDPOINTS.map(
+  (name) => new RegExp(`^${ROUTES[name].path.replace(/[.]/g, '\\.').replace(/:[a-zA-Z]+/g, '[^/?]+')}(?:\\?|$)`),
+);
+const isClassShared = (path: string) => CLASS_SHARED_PATHS.some((pattern) => pattern.test(path));
+
+/** The session a class's shared page is drawn with: the class's role and pass, and nothing of anyone's own. */
+function standInSession(user: SessionUser): SessionUser {
+  return { ...user, id: '00000000-0000-0000-0000-000000000000', email: '', username: '', coins: 0, avatarUrl: null, autoUnlock: false };
 }
 
 /** The reader's own headers, which the API reads to know who asks (session, language, browser). */
@@ -151,14 +205,24 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookie
 
 /**
  * Renders public pages with the built renderer. A visitor's page (no session cookie, and the API
- * set none) is shared for 2 s by every visitor asking the same URL, one render for all of them; a
- * signed-in reader's is drawn for them alone and never kept.
+ * set none) is shared for 2 s by every visitor asking the same URL, one render for all of them.
+ * A signed-in reader's page (issue 18 §1) is shared the same way by the readers of one access
+ * class (role, premium pass and plan, and their unlocks in the page's series): drawn with a
+ * stand-in session and none of anyone's own data, it is sent to each with their own part (their
+ * session, progress and rows) as data the browser applies while hydrating. A page that needed
+ * anything more of a reader is drawn for them alone and never kept.
  */
 export function createPageRenderer(
   app: FastifyInstance,
-  render: RenderPage,
-  options: { clock: Clock; onSharedPageServed?: SharedPageServed | undefined },
+  renderer: Renderer,
+  options: {
+    clock: Clock;
+    onSharedPageServed?: SharedPageServed | undefined;
+    /** The access class of a viewer in a series (catalogue's `accessClass`), to share its pages by. */
+    seriesAccessClass?: ((slug: string, viewer: Viewer) => Promise<string>) | undefined;
+  },
 ) {
+  const { render, readerData } = renderer;
   const shared = createTtlCache<{ page: RenderedPage; asked: string[] }>(options.clock, SHARED_PAGE_TTL_MS, {
     maxBytes: SHARED_PAGES_MAX_BYTES,
     sizeOf: (entry) => {
@@ -167,6 +231,66 @@ export function createPageRenderer(
     },
   });
   const slots = createRenderSlots();
+
+  /** A signed-in reader's class, for the pages they share with its other readers; null if the session is gone. */
+  async function readerClassOf(request: FastifyRequest, url: string, setCookies: string[]) {
+    const answer = await inProcessFetch(app, request, setCookies, [])(ROUTES.verify.path, { method: 'GET' });
+    const verified = await answer.text();
+    const { user } = JSON.parse(verified) as { user: SessionUser | null };
+    if (!user) return null;
+    const slug = /^\/SeriesView\/([^/?#]+)/.exec(url)?.[1];
+    // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify names.
+    const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
+    const series = slug && options.seriesAccessClass ? await options.seriesAccessClass(decodeURIComponent(slug), viewer) : '-';
+    return { key: `${url}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}`, user, verified };
+  }
+
+  /** The class's page: the stand-in session, the class-shared calls, and nothing else (else not shareable). */
+  const renderForClass = (request: FastifyRequest, url: string, user: SessionUser) =>
+    slots.run(async () => {
+      const asked: string[] = [];
+      const readerCookies: string[] = [];
+      const inner = inProcessFetch(app, request, readerCookies, asked);
+      let isOwnCallMade = false;
+      const verified = JSON.stringify({ authenticated: true, user: standInSession(user), message: 'Signed in' });
+      const fetch: RenderFetch = async (path, init) => {
+        if (path.split('?')[0] === ROUTES.verify.path) {
+          return new Response(verified, { status: 200, headers: { 'content-type': 'application/json' } });
+        }
+        if ((init.method ?? 'GET') !== 'GET' || !isClassShared(path)) {
+          isOwnCallMade = true;
+          return new Response(JSON.stringify({ success: false, message: 'Not in a shared page' }), { status: 503 });
+        }
+        return inner(path, init);
+      };
+      const result = await render({ url, fetch, nonce: RENDER_NONCE_PLACEHOLDER, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), shared: true });
+      // The reader's cookies (a session's renewal) are theirs: never part of a shared page.
+      return { page: { result, setCookies: [], isShareable: !isOwnCallMade }, asked };
+    });
+
+  /** A signed-in reader's page: their class's shared page and their own part, or one drawn for them alone. */
+  async function readerPage(request: FastifyRequest, url: string): Promise<RenderedPage> {
+    const setCookies: string[] = [];
+    const reader = readerData ? await readerClassOf(request, url, setCookies) : null;
+    if (!readerData || !reader) return (await renderFor(request, url)).page;
+    const entry = await shared.get(reader.key, () => renderForClass(request, url, reader.user));
+    if (!entry.page.isShareable || entry.page.result.kind !== 'page') return (await renderFor(request, url)).page;
+    // The session was just verified: the reader's part starts from that answer instead of asking again.
+    const api = inProcessFetch(app, request, setCookies, []);
+    const fetch: RenderFetch = async (path, init) =>
+      path.split('?')[0] === ROUTES.verify.path
+        ? new Response(reader.verified, { status: 200, headers: { 'content-type': 'application/json' } })
+        : api(path, init);
+    const own = await readerData({
+      url,
+      fetch,
+      nonce: RENDER_NONCE_PLACEHOLDER,
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      shared: entry.page.result.queries,
+    });
+    if (own === null) return (await renderFor(request, url)).page;
+    return { result: entry.page.result, setCookies, isShareable: false, readerScript: own };
+  }
 
   const renderFor = (request: FastifyRequest, url: string): Promise<{ page: RenderedPage; asked: string[] }> =>
     slots.run(async () => {
@@ -185,7 +309,7 @@ export function createPageRenderer(
     /** Throws RenderBusyError when the instance is drawing all it can and its queue is full. */
     async renderPage(request: FastifyRequest, asked: string): Promise<RenderedPage> {
       const url = withoutTrackingParameters(asked);
-      if (request.cookies[SESSION_COOKIE]) return (await renderFor(request, url)).page;
+      if (request.cookies[SESSION_COOKIE]) return readerPage(request, url);
       let isFresh = false;
       const entry = await shared.get(url, () => {
         isFresh = true;

@@ -18,6 +18,7 @@ import {
 } from './page-renderer';
 import { systemClock, type Clock } from '../lib/clock';
 import { escapeHtml, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
+import type { Viewer } from '../modules/access';
 
 /**
  * index.html ready for a nonce per response: on its script and module-preload tags, and in the
@@ -67,6 +68,13 @@ export function renderedPageShell(html: string, webDistDir: string): string {
     .replace(/<(script|link)( nonce="[^"]*")? (type="module"|rel="modulepreload")/g, '<$1$2 fetchpriority="low" $3');
 }
 
+/** The page with a reader's own script before `</body>` (the app's module scripts run after the document is read). */
+export function withReaderScript(page: Buffer, script: string): Buffer {
+  const end = page.lastIndexOf('</body>');
+  if (end === -1) return Buffer.concat([page, Buffer.from(script)]);
+  return Buffer.concat([page.subarray(0, end), Buffer.from(script), page.subarray(end)]);
+}
+
 /** Rendered pages as bytes split where each answer's nonce goes, kept as long as the render is (page-renderer.ts). */
 const composedPages = new WeakMap<object, Buffer[]>();
 
@@ -103,6 +111,8 @@ export const webPlugin = fp(
       clock?: Clock;
       /** What a visitor served a shared rendered page still gets recorded (their view): see page-renderer.ts. */
       onSharedPageServed?: SharedPageServed;
+      /** A viewer's access class in a series, by which signed-in readers share its pages (page-renderer.ts). */
+      seriesAccessClass?: (slug: string, viewer: Viewer) => Promise<string>;
     },
   ) => {
     const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
@@ -113,7 +123,11 @@ export const webPlugin = fp(
     // Issue 11 §1: public pages arrive rendered when the web app's renderer is built beside it.
     const render = hasWeb && options.webDistDir ? await loadRenderer(options.webDistDir) : undefined;
     const pages = render
-      ? createPageRenderer(app, render, { clock: options.clock ?? systemClock, onSharedPageServed: options.onSharedPageServed })
+      ? createPageRenderer(app, render, {
+          clock: options.clock ?? systemClock,
+          onSharedPageServed: options.onSharedPageServed,
+          seriesAccessClass: options.seriesAccessClass,
+        })
       : undefined;
     if (pages) options.onCatalogueChange?.(pages.clear);
 
@@ -182,7 +196,9 @@ export const webPlugin = fp(
             composedPages.set(result, parts);
           }
           const nonceBytes = Buffer.from(nonce);
-          const body = Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+          let body: Buffer = Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+          // A signed-in reader's own part of a shared page: theirs alone, after the page, before its scripts run.
+          if (rendered.readerScript) body = withReaderScript(body, rendered.readerScript.replaceAll(NONCE_PLACEHOLDER, nonce));
           return sendHtml(request, reply.code(result.status), body);
         }
         return sendHtml(request, reply, meta ? withPageMeta(html, meta) : html);

@@ -13,6 +13,7 @@ import { plansQueryOptions } from '../features/store/api/list-plans';
 import { sessionQueryOptions } from '../lib/auth/session-query';
 import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { seriesProgressQueryOptions } from '../lib/library/series-progress';
+import { personalLoad } from './reader-data';
 
 // Route loaders of the public pages (DESIGN §6): they run beside the page's lazy chunk, so code
 // and data load in parallel, and they prime the TanStack Query cache the pages read with useQuery.
@@ -45,6 +46,8 @@ export const homeLoader =
   (client: QueryClient): LoaderFunction =>
   () => {
     const session = client.ensureQueryData(sessionQueryOptions());
+    // Not a personalLoad: the row sits above the catalogue, and arriving after the page it would
+    // push it down; so a signed-in reader's home is drawn for them alone (page-renderer.ts).
     const row = session.then((user) => (user ? client.ensureQueryData(continueReadingQueryOptions()) : null));
     // Home's news block is drawn with the page, never after it.
     const news = client.ensureQueryData(announcementsQueryOptions(1));
@@ -79,7 +82,7 @@ export const seriesLoader =
     await orErrorPage(series, seriesErrorPage);
     // A reader's Continue, read marks and bookmark, fresh (they may have read on another device), so nothing moves.
     const progress = Promise.all([session, series]).then(([user, { id }]) =>
-      user ? client.fetchQuery(seriesProgressQueryOptions(id)) : null,
+      user ? personalLoad(() => client.fetchQuery(seriesProgressQueryOptions(id))) : null,
     );
     return settle([session, progress]);
   };
@@ -107,7 +110,7 @@ export const planStoreLoader =
       client.ensureQueryData(plansQueryOptions()),
       client
         .ensureQueryData(sessionQueryOptions())
-        .then((user) => (user ? client.ensureQueryData(mySubscriptionQueryOptions()) : null)),
+        .then((user) => (user ? personalLoad(() => client.ensureQueryData(mySubscriptionQueryOptions())) : null)),
     ]);
 
 /**

@@ -113,6 +113,9 @@ describe('route loaders (DESIGN §6)', () => {
     views: 10,
     genres: [],
     chapters: [],
+    chapterCount: 0,
+    firstChapter: null,
+    forSaleCount: 0,
   };
 
   it('load the series once, into the cache the page reads, and show the page', async () => {

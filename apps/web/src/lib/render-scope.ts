@@ -12,6 +12,12 @@ export interface RenderScope {
   setTitle: (title: string) => void;
   /** The CSP nonce the page's scripts will carry. */
   nonce: string;
+  /**
+   * A page drawn once for every signed-in reader of one access class (issue 18 §1): the session
+   * is a stand-in with nothing of anyone's own, and loaders leave out what is a reader's own
+   * (`personalLoad`); each reader's own part follows the page as data (entry-server's `readerData`).
+   */
+  isShared?: boolean;
 }
 
 let findScope: () => RenderScope | undefined = () => undefined;
@@ -31,7 +37,14 @@ declare global {
     /** A page the server rendered: its route loaders' data, and the queries they filled (main.tsx hydrates from them). */
     __staticRouterHydrationData?: HydrationState;
     __INKWELL_QUERIES__?: DehydratedState;
+    /** A signed-in reader's own queries, applied as the shared page they came with hydrates (reader-data.tsx). */
+    __INKWELL_READER__?: DehydratedState;
   }
+}
+
+/** Whether a shared page for a class of signed-in readers is being drawn (see RenderScope.isShared). */
+export function isSharedRender(): boolean {
+  return renderScope()?.isShared === true;
 }
 
 /** Whether this page was drawn on the server: while rendering it there, and in the browser that hydrates it. */

@@ -305,6 +305,16 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       return cached('banners', async () => (await activeBanners(db, clock.now())).flatMap((row) => toBanner(row) ?? []));
     },
 
+    /** The viewer's access class in a series (see `accessClass`): who may share its pages; 'none' when it is not to be seen. */
+    async accessClassOf(slug: string, asked: Viewer): Promise<string> {
+      try {
+        return accessClass((await visibleSeries(slug, asked)).viewer);
+      } catch (error) {
+        if (error instanceof AppError) return 'none';
+        throw error;
+      }
+    },
+
     /** After any team change. */
     invalidate() {
       cache.clear();

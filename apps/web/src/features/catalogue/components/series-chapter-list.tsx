@@ -57,7 +57,7 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
     <section className="mt-10" aria-labelledby="chapters-heading">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="chapters-heading" className="text-xl font-bold text-white">
-          Chapters <span className="text-base font-normal text-zinc-400">({series.chapterCount})</span>
+          Chapters <span className="text-base font-normal text-zinc-400">({series.chapterCount.toLocaleString('en')})</span>
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           {series.chapterCount > CHAPTERS_SHOWN && <ChapterJump from={from} onJump={setFrom} />}

@@ -99,7 +99,7 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
           onClick={onClose}
           className="mt-2 block rounded-lg bg-ink-800 px-3 py-3 text-center text-sm font-medium text-zinc-100 hover:bg-ink-700"
         >
-          All {data.chapterCount} chapters
+          All {data.chapterCount.toLocaleString('en')} chapters
         </Link>
       )}
     </BottomSheet>
