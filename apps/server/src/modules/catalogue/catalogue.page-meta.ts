@@ -1,6 +1,5 @@
 import { AppError } from '../../lib/app-error';
 import { excerpt, type PageMetaLookup } from '../../lib/page-meta';
-import { VISITOR } from '../access';
 import type { CatalogueService } from './catalogue.service';
 
 /** Series and chapter pages: /SeriesView/{slug} and /SeriesView/{slug}/{chapter}, in either case of the v. */
@@ -20,7 +19,8 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
       return null;
     }
     try {
-      const detail = await catalogue.series(slug, VISITOR);
+      // Every page request asks this: the series' cached rows only, no chapter list drawn up.
+      const { detail, chapter } = await catalogue.pageFacts(slug, chapterSlug);
       const image = detail.cover ? `${publicUrl}${detail.cover.url}` : null;
       if (!chapterSlug) {
         return {
@@ -30,8 +30,7 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
           url: `${publicUrl}/SeriesView/${detail.slug}`,
         };
       }
-      // A long series' answer holds its newest chapters only: the chapter is asked for itself.
-      const { chapter } = await catalogue.chapter(slug, chapterSlug, VISITOR);
+      if (!chapter) return null;
       const label = `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
       return {
         title: `${detail.title} – ${label} · Inkwell`,

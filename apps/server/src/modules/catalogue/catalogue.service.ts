@@ -183,6 +183,21 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       };
     },
 
+    /**
+     * What a series or chapter page's title, description and preview need, as a visitor sees it
+     * (page meta, asked on every page request): from the cached rows, with no chapter list made.
+     */
+    async pageFacts(slug: string, chapterSlug: string | undefined) {
+      const now = clock.now();
+      const { row, chapters } = await visibleSeries(slug, VISITOR);
+      const found = chapterSlug === undefined ? undefined : chapters.find((chapter) => chapter.slug === chapterSlug);
+      const chapter = found && isListed(chapterAccess(found, VISITOR, now), VISITOR) ? found : null;
+      return {
+        detail: { slug: row.slug, title: row.title, description: row.description, cover: coverOf(row) },
+        chapter: chapter && { slug: chapter.slug, number: chapter.number, title: chapter.title },
+      };
+    },
+
     /** A page of a series' chapters for this viewer, in either order, from or after a number. */
     async chapters(slug: string, asked: Viewer, query: ChaptersQuery): Promise<SeriesChaptersPage> {
       const now = clock.now();
