@@ -121,8 +121,9 @@ const readerPaths = [
   { name: 'chapter (unlocks)', path: chapterPath, cookie: withUnlocks.cookie },
   { name: 'series (premium)', path: seriesPath, cookie: premium.cookie },
   { name: 'chapter (premium)', path: chapterPath, cookie: premium.cookie },
-  // Issue 11: a signed-in reader's page is rendered for them alone, on every request.
+  // Issue 18 §1: a signed-in reader's page, shared with their access class, with their own part.
   { name: 'reader page (unlocks)', path: readerPagePath, cookie: withUnlocks.cookie, page: true },
+  { name: 'reader page (premium)', path: readerPagePath, cookie: premium.cookie, page: true },
 ];
 
 // The bare routes: the same status, content type and bytes, with no work behind them.
