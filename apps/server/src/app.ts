@@ -27,6 +27,7 @@ import { createViewerCache } from './modules/access';
 import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
 import { auditPlugin, auditRoutes, createAuditService } from './modules/audit';
 import { authRoutes, createAuthService, createPasswordResetService } from './modules/auth';
+import { toSessionUser } from './modules/users';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
 import { announcementPageMeta, announcementsRoutes, createAnnouncementsService } from './modules/announcements';
 import { bannersRoutes, createBannersService } from './modules/banners';
@@ -359,7 +360,13 @@ export async function buildApp(deps: AppDeps) {
     isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
     onCatalogueChange: (listener) => catalogueListeners.push(listener),
     onSharedPageServed: sharedPageViews(catalogue, clock, config.sessionSecret),
-    seriesAccessClass: catalogue.accessClassOf,
+    readerPages: {
+      seriesAccessClass: catalogue.accessClassOf,
+      sessionOf: async (token) => {
+        const found = await auth.resolveSession(token);
+        return found ? toSessionUser(found.user) : null;
+      },
+    },
     clock,
   });
 

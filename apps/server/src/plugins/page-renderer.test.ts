@@ -204,17 +204,32 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('come compressed for a browser that takes brotli or gzip, and plain for one that does not', async () => {
+  it('come compressed for a browser that takes gzip, each answer with its own nonce and part, and plain for one that does not', async () => {
+    const unpack = (html: string) => html.replace(/nonce-[^']+|nonce="[^"]+"/g, 'nonce');
     const plain = await page('/?compressed=1');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const br = await page('/?compressed=1', { 'accept-encoding': 'gzip, deflate, br' });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toContain('accept-encoding');
-    const unpack = (html: string) => html.replace(/nonce-[^']+|nonce="[^"]+"/g, 'nonce');
-    expect(unpack(brotliDecompressSync(br.rawPayload).toString('utf8'))).toBe(unpack(plain.body));
-    const gz = await page('/?compressed=1', { 'accept-encoding': 'gzip' });
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(unpack(gunzipSync(gz.rawPayload).toString('utf8'))).toBe(unpack(plain.body));
+    // A shared page is compressed once; each answer only adds its nonce (gzip, which allows that).
+    const first = await page('/?compressed=1', { 'accept-encoding': 'gzip, deflate, br' });
+    const second = await page('/?compressed=1', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers.vary).toContain('accept-encoding');
+    const [one, two] = [gunzipSync(first.rawPayload).toString('utf8'), gunzipSync(second.rawPayload).toString('utf8')];
+    expect(unpack(one)).toBe(unpack(plain.body));
+    const nonceOf = (response: typeof first) => /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(one).toContain(`<script nonce="${nonceOf(first)}">window.__data = 1</script>`);
+    expect(two).toContain(`<script nonce="${nonceOf(second)}">window.__data = 1</script>`);
+
+    // A signed-in reader's: the class's page and their own part.
+    const reader = await createUser(t.db);
+    const mine = await page('/?compressed=1', { 'accept-encoding': 'gzip', cookie: await loginAs(t.app, reader) });
+    expect(mine.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(mine.rawPayload).toString('utf8')).toContain(`window.__reader = "${reader.username}"</script></body>`);
+
+    // The app's shell (a page drawn in the browser) goes as brotli.
+    const shell = await page('/browser-only', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(shell.rawPayload).toString('utf8')).toContain('<div id="root"></div>');
   });
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCompress } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { isAdFreePage } from '@inkwell/contract';
+import { isAdFreePage, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
@@ -19,6 +19,7 @@ import {
   type SharedPageServed,
 } from './page-renderer';
 import { systemClock, type Clock } from '../lib/clock';
+import { gzipOf, plainOf, precompress, type Piece, type PrecompressedPage } from '../lib/gzip-pieces';
 import { escapeHtml, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
 import type { Viewer } from '../modules/access';
 
@@ -70,15 +71,25 @@ export function renderedPageShell(html: string, webDistDir: string): string {
     .replace(/<(script|link)( nonce="[^"]*")? (type="module"|rel="modulepreload")/g, '<$1$2 fetchpriority="low" $3');
 }
 
-/** The page with a reader's own script before `</body>` (the app's module scripts run after the document is read). */
-export function withReaderScript(page: Buffer, script: string): Buffer {
+/** Where an answer's own bytes go in a rendered page: its nonce, and a signed-in reader's part (before `</body>`). */
+const NONCE_VALUE = 0;
+const READER_VALUE = 1;
+
+/**
+ * A rendered page as pieces around each answer's own bytes; deflated once when it is shared
+ * (gzip-pieces.ts), as it is when drawn for one reader alone.
+ */
+function piecesOf(page: string, isShared: boolean): PrecompressedPage {
   const end = page.lastIndexOf('</body>');
-  if (end === -1) return Buffer.concat([page, Buffer.from(script)]);
-  return Buffer.concat([page.subarray(0, end), Buffer.from(script), page.subarray(end)]);
+  const [body, tail] = end === -1 ? [page, ''] : [page.slice(0, end), page.slice(end)];
+  const pieces: Piece[] = [];
+  body.split(NONCE_PLACEHOLDER).forEach((part, i) => pieces.push(...(i === 0 ? [] : [NONCE_VALUE]), Buffer.from(part)));
+  pieces.push(READER_VALUE, Buffer.from(tail));
+  return isShared ? precompress(pieces) : { pieces, deflated: pieces };
 }
 
-/** Rendered pages as bytes split where each answer's nonce goes, kept as long as the render is (page-renderer.ts). */
-const composedPages = new WeakMap<object, Buffer[]>();
+/** Rendered pages in pieces, kept as long as the render is (page-renderer.ts). */
+const composedPages = new WeakMap<object, PrecompressedPage>();
 
 const brotli = promisify(brotliCompress);
 /**
@@ -139,8 +150,11 @@ export const webPlugin = fp(
       clock?: Clock;
       /** What a visitor served a shared rendered page still gets recorded (their view): see page-renderer.ts. */
       onSharedPageServed?: SharedPageServed;
-      /** A viewer's access class in a series, by which signed-in readers share its pages (page-renderer.ts). */
-      seriesAccessClass?: (slug: string, viewer: Viewer) => Promise<string>;
+      /** What signed-in readers' shared pages need (page-renderer.ts): their access class in a series, their session. */
+      readerPages?: {
+        seriesAccessClass: (slug: string, viewer: Viewer) => Promise<string>;
+        sessionOf: (token: string) => Promise<SessionUser | null>;
+      };
     },
   ) => {
     const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
@@ -154,7 +168,8 @@ export const webPlugin = fp(
       ? createPageRenderer(app, render, {
           clock: options.clock ?? systemClock,
           onSharedPageServed: options.onSharedPageServed,
-          seriesAccessClass: options.seriesAccessClass,
+          seriesAccessClass: options.readerPages?.seriesAccessClass,
+          sessionOf: options.readerPages?.sessionOf,
         })
       : undefined;
     if (pages) options.onCatalogueChange?.(pages.clear);
@@ -216,18 +231,21 @@ export const webPlugin = fp(
         if (rendered?.result.kind === 'page') {
           if (rendered.setCookies.length > 0) reply.header('set-cookie', rendered.setCookies);
           const { result } = rendered;
-          // A visitors' page is put together and encoded once while it is shared; each answer only adds its nonce.
-          let parts = composedPages.get(result);
-          if (!parts) {
-            const page = withRenderedPage(renderedPageHtml ?? nonceHtml, result.html, result.dataScript, result.title);
-            parts = (meta ? withPageMeta(page, meta) : page).split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
-            composedPages.set(result, parts);
+          // A shared page (a visitors', or a class of readers') is put together and compressed once
+          // while it is shared; each answer adds its nonce, and a reader's page their own part.
+          const isShared = rendered.isShareable || rendered.readerScript !== undefined;
+          let page = composedPages.get(result);
+          if (!page) {
+            const composed = withRenderedPage(renderedPageHtml ?? nonceHtml, result.html, result.dataScript, result.title);
+            page = piecesOf(meta ? withPageMeta(composed, meta) : composed, isShared);
+            composedPages.set(result, page);
           }
-          const nonceBytes = Buffer.from(nonce);
-          let body: Buffer = Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
-          // A signed-in reader's own part of a shared page: theirs alone, after the page, before its scripts run.
-          if (rendered.readerScript) body = withReaderScript(body, rendered.readerScript.replaceAll(NONCE_PLACEHOLDER, nonce));
-          return sendHtml(request, reply.code(result.status), body);
+          const values = [Buffer.from(nonce), Buffer.from(rendered.readerScript?.replaceAll(NONCE_PLACEHOLDER, nonce) ?? '')];
+          reply.code(result.status);
+          if (!isShared) return sendHtml(request, reply, plainOf(page, values));
+          reply.header('vary', 'accept-encoding');
+          if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(plainOf(page, values));
+          return reply.header('content-encoding', 'gzip').send(gzipOf(page, values));
         }
         return sendHtml(request, reply, meta ? withPageMeta(html, meta) : html);
       }
