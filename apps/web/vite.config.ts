@@ -75,6 +75,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     target: 'es2022',
     copyPublicDir: !isSsrBuild,
+    // Which chunks each page loads (npm run bench:js); the server does not serve it.
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         // Issue 11 §1: a phone on HTTP/1.1 opens six connections; fifty small chunks before the page's
