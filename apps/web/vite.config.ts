@@ -58,10 +58,35 @@ function preloadUiFont(): Plugin {
   };
 }
 
+/**
+ * The modules the app's entry imports (statically, through any depth): every page loads them before
+ * it works. Known once the build has read the module graph, before it makes its chunks.
+ */
+function entryModules(): { plugin: Plugin; has(id: string): boolean } {
+  const modules = new Set<string>();
+  return {
+    has: (id) => modules.has(id),
+    plugin: {
+      name: 'inkwell-entry-modules',
+      apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+      buildEnd() {
+        modules.clear();
+        const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (modules.has(id)) continue;
+          modules.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      },
+    },
+  };
+}
+const entry = entryModules();
+
 const apiTarget = process.env.INKWELL_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadUiFont(), precompressAssets()],
+  plugins: [react(), tailwindcss(), preloadUiFont(), precompressAssets(), entry.plugin],
   server: {
     port: 5173,
     // In development the API runs beside Vite; the browser still sees one origin.
@@ -92,9 +117,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 20,
                 },
                 {
+                  // What every page runs (the entry's modules) that lazy chunks import too; what only lazy
+                  // chunks share (a lock panel's unlock dialog) stays with them, not loaded by every page.
                   // Only modules without zod: schemas built as the first chunk loads would trip the CSP (see contract's ad-pages.ts).
                   name: 'shared',
-                  test: /apps[\\/]web[\\/]src[\\/](lib|components|app|features[\\/](catalogue|reader|library|store|announcements)[\\/](api|components))[\\/]|node_modules[\\/]lucide-react[\\/]/,
+                  test: (id) =>
+                    entry.has(id) &&
+                    /apps[\\/]web[\\/]src[\\/](lib|components|app|features[\\/](catalogue|reader|library|store|announcements)[\\/](api|components))[\\/]|node_modules[\\/]lucide-react[\\/]/.test(
+                      id,
+                    ),
                   minShareCount: 2,
                   priority: 10,
                 },

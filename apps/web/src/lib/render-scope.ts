@@ -12,6 +12,8 @@ export interface RenderScope {
   setTitle: (title: string) => void;
   /** The CSP nonce the page's scripts will carry. */
   nonce: string;
+  /** Notes a lazy part drawn on the page (lazy-part.tsx), for the browser to fetch before hydrating. */
+  drewPart?: (name: string) => void;
 }
 
 let findScope: () => RenderScope | undefined = () => undefined;
