@@ -113,7 +113,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|nprogress)[\\/]/,
+                  test: (id) =>
+                    entry.has(id) &&
+                    /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
                   priority: 20,
                 },
                 {
