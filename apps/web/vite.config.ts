@@ -114,18 +114,17 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'framework',
                   test: (id) =>
-                    entry.has(id) &&
-                    /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
+                    entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
                   priority: 20,
                 },
                 {
-                  // What every page runs (the entry's modules) that lazy chunks import too; what only lazy
-                  // chunks share (a lock panel's unlock dialog) stays with them, not loaded by every page.
+                  // The app's modules every page runs (the entry's), with the contract's zod-free parts: what
+                  // only lazy chunks share (a lock panel's unlock dialog) stays with them, not loaded by every page.
                   // Only modules without zod: schemas built as the first chunk loads would trip the CSP (see contract's ad-pages.ts).
                   name: 'shared',
                   test: (id) =>
                     entry.has(id) &&
-                    /apps[\\/]web[\\/]src[\\/](lib|components|app|features[\\/](catalogue|reader|library|store|announcements)[\\/](api|components))[\\/]|node_modules[\\/]lucide-react[\\/]/.test(
+                    /apps[\\/]web[\\/]src[\\/]|node_modules[\\/]lucide-react[\\/]|packages[\\/]contract[\\/]src[\\/](ad-pages|constants|error-codes|routes|series-status)\.ts$/.test(
                       id,
                     ),
                   minShareCount: 2,

@@ -7,7 +7,6 @@ import { AnnouncementsRow } from '../features/announcements/announcements-row';
 import { CataloguePageSkeleton, SeriesPageSkeleton, HomePageSkeleton } from '../features/catalogue/components/page-skeletons';
 import { HomePage } from '../features/catalogue/pages/home-page';
 import { ADMIN_ONLY } from '../features/dashboard/team-nav';
-import { ErrorPage } from '../features/errors/error-page';
 import { ContinueReadingRow } from '../features/library/components/continue-reading-row';
 import { ReaderSkeleton } from '../features/reader/components/reader-skeleton';
 import { CoinStoreSkeleton, PlanStoreSkeleton } from '../features/store/components/store-skeletons';
@@ -163,7 +162,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
               children: [{ path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) }],
             },
-            { path: 'errorPage', element: <ErrorPage /> },
+            { path: 'errorPage', ...lazyNamed(() => import('../features/errors/error-page'), 'ErrorPage') },
             { path: 'announcements', ...redirectTo('announcement_not_found') },
             {
               path: 'announcements/:slug',
