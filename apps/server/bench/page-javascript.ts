@@ -23,7 +23,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** The lazy route modules each measured page loads before hydrating (apps/web/src/app/router.tsx). */
 export const PAGE_ROUTE_MODULES = {
-  home: [] as string[],
+  home: ['src/app/home.tsx'],
   series: ['src/features/catalogue/pages/series-page.tsx'],
   reader: ['src/features/reader/reader-page.tsx'],
 } satisfies Record<string, string[]>;
