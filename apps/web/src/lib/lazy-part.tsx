@@ -17,7 +17,7 @@ export interface LazyPart<P> {
 const parts = new Map<string, LazyPart<never>>();
 
 /** In the browser, once it has nothing else to do (after the page has hydrated and drawn). */
-function whenIdle(task: () => void): void {
+export function whenIdle(task: () => void): void {
   if (typeof window === 'undefined') return;
   if ('requestIdleCallback' in window) window.requestIdleCallback(task);
   else setTimeout(task, 2000);
