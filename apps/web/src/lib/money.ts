@@ -13,7 +13,8 @@ export function formatMoney(cents: number, currency: string): string {
   return format.format(cents / 100);
 }
 
-const coinFormat = new Intl.NumberFormat('en');
+/** Made on first use (the first formatter a page makes loads the locale's data: see lib/time.ts). */
+let coinFormat: Intl.NumberFormat | undefined;
 
 /** "12,500": coin counts with grouping. */
-export const formatCoins = (coins: number) => coinFormat.format(coins);
+export const formatCoins = (coins: number) => (coinFormat ??= new Intl.NumberFormat('en')).format(coins);

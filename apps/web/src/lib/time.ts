@@ -6,20 +6,20 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3_600_000],
   ['minute', 60_000],
 ];
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Formatters are made on first use, then kept: the first one a page makes loads the locale's data,
+// tens of milliseconds on a phone, which a page that shows no date should not pay as it starts.
+let relative: Intl.RelativeTimeFormat | undefined;
 
 /** "3 days ago", "in 2 hours". */
 export function timeFromNow(iso: string, now = Date.now()): string {
   const diff = Date.parse(iso) - now;
   for (const [unit, ms] of units) {
-    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
+    if (Math.abs(diff) >= ms)
+      return (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(Math.round(diff / ms), unit);
   }
   return diff >= 0 ? 'in a moment' : 'just now';
 }
 
-// Each formatter made once: `toLocaleDateString` with options builds a new one per call, about ten
-// times the cost of formatting, which a page of a few hundred chapters pays on a phone as it hydrates.
-const dayFormat = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 let minuteFormat: Intl.DateTimeFormat | undefined;
 
 /** As `toLocaleString` does, a date that is not one reads "Invalid Date" (a formatter would throw). */
@@ -28,13 +28,23 @@ function formatWith(format: Intl.DateTimeFormat, iso: string): string {
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : format.format(date);
 }
 
-/** "Nov 25, 2026", the day in UTC: the server renders pages, and every reader must see the same date it drew. */
-export const formatDate = (iso: string) => formatWith(dayFormat, iso);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "Nov 25, 2026", the day in UTC: the server renders pages, and every reader must see the same date it drew.
+ * Written out by hand, as Intl's English writes it: a reading page shows dates as it first draws
+ * (a chapter's free date in the picker), and Intl's first formatter costs a phone tens of milliseconds.
+ */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
 
 /** "Nov 22, 2026, 10:31": when something happened, to the minute, in the viewer's time zone (the dashboard's records). */
 export const formatDateTime = (iso: string) =>
   formatWith(
-    // Made on first use, in the viewer's time zone of then.
+    // Made once (`toLocaleString` with options makes one per call, ten times the work), in the viewer's time zone.
     (minuteFormat ??= new Intl.DateTimeFormat('en', {
       year: 'numeric',
       month: 'short',
