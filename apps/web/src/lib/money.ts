@@ -1,4 +1,5 @@
 /** Money and coins on screen (DESIGN §4): prices travel as integer cents in their own currency. */
+import { formatCount } from './format-count';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -13,8 +14,5 @@ export function formatMoney(cents: number, currency: string): string {
   return format.format(cents / 100);
 }
 
-/** Made on first use (the first formatter a page makes loads the locale's data: see lib/time.ts). */
-let coinFormat: Intl.NumberFormat | undefined;
-
 /** "12,500": coin counts with grouping. */
-export const formatCoins = (coins: number) => (coinFormat ??= new Intl.NumberFormat('en')).format(coins);
+export const formatCoins = (coins: number) => formatCount(coins);

@@ -20,6 +20,27 @@ describe('timeFromNow, the one relative time of the app', () => {
   });
 });
 
+describe('timeFromNow against Intl’s English', () => {
+  it('says what Intl.RelativeTimeFormat (numeric: auto) says, every unit, both ways', () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const units = [
+      ['year', 365 * 86_400_000],
+      ['month', 30 * 86_400_000],
+      ['week', 7 * 86_400_000],
+      ['day', 86_400_000],
+      ['hour', 3_600_000],
+      ['minute', 60_000],
+    ] as const;
+    for (const [index, [unit, ms]] of units.entries()) {
+      const next = index === 0 ? Infinity : units[index - 1]![1];
+      for (const count of [1, 2, 3, 4, 5, 11, 12, 23, 59, 1500]) {
+        if (count * ms >= next) continue;
+        for (const sign of [-1, 1]) expect(timeFromNow(at(sign * count * ms), NOW)).toBe(intl.format(sign * count, unit));
+      }
+    }
+  });
+});
+
 describe('formatDate, a day as every page shows it', () => {
   it('writes the day in UTC as Intl’s English does, every month', () => {
     const intl = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });

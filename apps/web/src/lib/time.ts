@@ -1,3 +1,5 @@
+import { formatCount } from './format-count';
+
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],
@@ -6,16 +8,28 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3_600_000],
   ['minute', 60_000],
 ];
-// Formatters are made on first use, then kept: the first one a page makes loads the locale's data,
-// tens of milliseconds on a phone, which a page that shows no date should not pay as it starts.
-let relative: Intl.RelativeTimeFormat | undefined;
+/** English's own words for one unit away (what Intl's `numeric: 'auto'` says). */
+const ONE_AWAY: Partial<Record<Intl.RelativeTimeFormatUnit, [past: string, future: string]>> = {
+  year: ['last year', 'next year'],
+  month: ['last month', 'next month'],
+  week: ['last week', 'next week'],
+  day: ['yesterday', 'tomorrow'],
+};
 
-/** "3 days ago", "in 2 hours". */
+/**
+ * "3 days ago", "in 2 hours". Written out by hand, as Intl's English writes it (numeric: 'auto'):
+ * home's cards and a series' chapters show these as they first draw, and Intl's first formatter
+ * costs a phone tens of milliseconds.
+ */
 export function timeFromNow(iso: string, now = Date.now()): string {
   const diff = Date.parse(iso) - now;
   for (const [unit, ms] of units) {
-    if (Math.abs(diff) >= ms)
-      return (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' })).format(Math.round(diff / ms), unit);
+    if (Math.abs(diff) < ms) continue;
+    const count = Math.round(diff / ms);
+    const oneAway = ONE_AWAY[unit];
+    if (oneAway && Math.abs(count) === 1) return oneAway[count < 0 ? 0 : 1];
+    const amount = `${formatCount(Math.abs(count))} ${unit}${Math.abs(count) === 1 ? '' : 's'}`;
+    return count < 0 ? `${amount} ago` : `in ${amount}`;
   }
   return diff >= 0 ? 'in a moment' : 'just now';
 }
