@@ -16,11 +16,18 @@ export interface LazyPart<P> {
 
 const parts = new Map<string, LazyPart<never>>();
 
-/** In the browser, once it has nothing else to do (after the page has hydrated and drawn). */
-export function whenIdle(task: () => void): void {
-  if (typeof window === 'undefined') return;
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task);
-  else setTimeout(task, 2000);
+/**
+ * In the browser, once it has nothing else to do (after the page has hydrated and drawn), or after
+ * `fallbackMs` where the browser cannot say (Safari). Returns a way to call it off.
+ */
+export function whenIdle(task: () => void, { fallbackMs = 2000 }: { fallbackMs?: number } = {}): () => void {
+  if (typeof window === 'undefined') return () => {};
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(task);
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(task, fallbackMs);
+  return () => clearTimeout(timer);
 }
 
 /**
