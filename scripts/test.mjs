@@ -21,8 +21,11 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 run('unit and integration tests', 'npx', ['vitest', 'run']);
 
+// Issue 18 §2: what a phone downloads to open a chapter, from the build (bytes, no timing).
+ensureBuilt();
+run('reader JavaScript budget', 'npx', ['tsx', 'apps/server/bench/page-javascript.ts', '--check']);
+
 if (existsSync(CHROMIUM)) {
-  ensureBuilt();
   run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
 } else if (process.env.REQUIRE_E2E === '1') {
   process.stderr.write(`\n✖ REQUIRE_E2E=1 but no Chromium at ${CHROMIUM}: install it with apt-get install -y chromium\n`);

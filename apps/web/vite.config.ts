@@ -58,10 +58,35 @@ function preloadUiFont(): Plugin {
   };
 }
 
+/**
+ * The modules the app's entry imports (statically, through any depth): every page loads them before
+ * it works. Known once the build has read the module graph, before it makes its chunks.
+ */
+function entryModules(): { plugin: Plugin; has(id: string): boolean } {
+  const modules = new Set<string>();
+  return {
+    has: (id) => modules.has(id),
+    plugin: {
+      name: 'inkwell-entry-modules',
+      apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+      buildEnd() {
+        modules.clear();
+        const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+          if (modules.has(id)) continue;
+          modules.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      },
+    },
+  };
+}
+const entry = entryModules();
+
 const apiTarget = process.env.INKWELL_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadUiFont(), precompressAssets()],
+  plugins: [react(), tailwindcss(), preloadUiFont(), precompressAssets(), entry.plugin],
   server: {
     port: 5173,
     // In development the API runs beside Vite; the browser still sees one origin.
@@ -75,6 +100,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     target: 'es2022',
     copyPublicDir: !isSsrBuild,
+    // Which chunks each page loads (npm run bench:js); the server does not serve it.
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         // Issue 11 §1: a phone on HTTP/1.1 opens six connections; fifty small chunks before the page's
@@ -86,13 +113,20 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|nprogress)[\\/]/,
+                  test: (id) =>
+                    entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
                   priority: 20,
                 },
                 {
+                  // The app's modules every page runs (the entry's), with the contract's zod-free parts: what
+                  // only lazy chunks share (a lock panel's unlock dialog) stays with them, not loaded by every page.
                   // Only modules without zod: schemas built as the first chunk loads would trip the CSP (see contract's ad-pages.ts).
                   name: 'shared',
-                  test: /apps[\\/]web[\\/]src[\\/](lib|components|app|features[\\/](catalogue|reader|library|store|announcements)[\\/](api|components))[\\/]|node_modules[\\/]lucide-react[\\/]/,
+                  test: (id) =>
+                    entry.has(id) &&
+                    /apps[\\/]web[\\/]src[\\/]|node_modules[\\/]lucide-react[\\/]|packages[\\/]contract[\\/]src[\\/](ad-pages|constants|error-codes|routes|series-status)\.ts$/.test(
+                      id,
+                    ),
                   minShareCount: 2,
                   priority: 10,
                 },

@@ -11,15 +11,14 @@
  * BENCH_DURATION (seconds, default 8) and BENCH_CONNECTIONS tune it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
+import { printReaderJavaScript } from './page-javascript';
 import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, processImage } from '../src/modules/media/images';
 
 const ENDPOINTS = {
@@ -91,29 +90,6 @@ async function startServers(database: 'pglite' | 'postgres') {
   };
 }
 
-/** DESIGN §8: the JavaScript a reader downloads to open a chapter (entry, its preloads, the reader's chunk). */
-function readerJavaScript() {
-  const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.log('Reader JavaScript: skipped (run npm run build first)\n');
-    return;
-  }
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
-  const readerChunk = readdirSync(join(dist, 'assets')).find((name) => /^reader-page-.*\.js$/.test(name));
-  if (readerChunk) files.add(`assets/${readerChunk}`);
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    const bytes = readFileSync(join(dist, file));
-    raw += bytes.length;
-    gzip += gzipSync(bytes).length;
-  }
-  console.log(
-    `Reader JavaScript to open a chapter: ${(raw / 1024).toFixed(0)} kB, ${(gzip / 1024).toFixed(0)} kB gzip (${files.size} files)\n`,
-  );
-}
-
 /** DESIGN §8: bytes a reader downloads per comic page, against what the team uploaded. */
 async function imageBytes() {
   // A photo-like page: a gradient with grain, 1600 × 2400, as a PNG straight from a scanner would be.
@@ -152,7 +128,7 @@ async function imageBytes() {
   console.log('');
 }
 
-readerJavaScript();
+printReaderJavaScript();
 await imageBytes();
 
 const TARGET_SCORE = 95;

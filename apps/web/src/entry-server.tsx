@@ -77,6 +77,9 @@ function renderToString(tree: ReactNode, signal: AbortSignal | undefined): Promi
   return new Promise((resolve, reject) => {
     let failed = false;
     const stream = renderToPipeableStream(tree, {
+      // Sent whole once ready: a lazy part's markup goes in its place, never after the page with an
+      // inline script to move it there (which the page's CSP would block; lazy-part.tsx).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         if (failed) return;
         const sink = new PassThrough();
@@ -102,6 +105,7 @@ function renderToString(tree: ReactNode, signal: AbortSignal | undefined): Promi
 export async function render(input: RenderInput): Promise<RenderResult> {
   let title: string | undefined;
   const queryClient = renderQueryClient();
+  const parts = new Set<string>();
   const scope: ServerScope = {
     fetch: input.fetch,
     nonce: input.nonce,
@@ -110,6 +114,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       title = text;
     },
     queryClient,
+    drewPart: (name) => parts.add(name),
   };
   return scopes.run(scope, async () => {
     const request = new Request(new URL(input.url, 'http://inkwell.invalid'), input.signal ? { signal: input.signal } : {});
@@ -138,7 +143,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       // First: from here until the app has hydrated, a click on a top bar menu is kept for it.
       EARLY_CLICKS_SCRIPT +
       `window.__staticRouterHydrationData=${scriptJson(hydration)};` +
-      `window.__INKWELL_QUERIES__=${scriptJson(queries)}` +
+      `window.__INKWELL_QUERIES__=${scriptJson(queries)};` +
+      `window.__INKWELL_PARTS__=${scriptJson([...parts])}` +
       `</script>`;
     return { kind: 'page', status: context.statusCode, html, title, dataScript, queries };
   });

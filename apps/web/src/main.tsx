@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
+import { preloadDrawnParts } from './lib/lazy-part';
 import { createQueryClient } from './lib/query-client';
 import { ReaderData } from './app/reader-data';
 // The UI font, self-hosted (issue 11 §1); the build preloads its Latin file.
@@ -16,6 +17,8 @@ const serverQueries = window.__INKWELL_QUERIES__;
 const hydrationData = window.__staticRouterHydrationData;
 if (serverQueries) hydrate(queryClient, serverQueries);
 const router = await createRouter(queryClient, hydrationData);
+// The lazy parts the server drew (a locked chapter's panel): here before hydrating, so nothing waits on a fallback.
+await preloadDrawnParts(window.__INKWELL_PARTS__);
 
 const app = (
   <StrictMode>

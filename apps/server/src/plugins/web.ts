@@ -184,7 +184,8 @@ export const webPlugin = fp(
         // The build writes .br and .gz twins of the code and styles (apps/web/vite.config.ts).
         preCompressed: true,
         // Only ever through the handler below, which gives it its nonce and policy.
-        allowedPath: (pathName) => pathName !== '/index.html',
+        // The build's manifest (apps/web/dist/.vite) is for tools, not browsers.
+        allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
         setHeaders(res, path) {
           // Hashed assets never change; everything else may.
           res.header('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -15,7 +15,7 @@ describe('the library’s routes (SPEC §2 Reader’s Area)', () => {
     });
     const { router } = renderRoutes(createRoutes, '/');
     fireEvent.click(await screen.findByRole('button', { name: /account menu|user menu|reader_one/i }));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'BookMarks' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'BookMarks' }));
     expect(await screen.findByRole('heading', { name: 'No bookmarks yet' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/bookmarks');
     const menu = screen.getByRole('navigation', { name: "Reader's Area" });

@@ -3,13 +3,18 @@ import type { ReactNode } from 'react';
 import { Wrench } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/spinner';
-import { ErrorView } from '../features/errors/error-page';
 import { useAuth } from '../lib/auth/auth-context';
+import { lazyPart } from '../lib/lazy-part';
 import { useMaintenanceAnswers, useSiteSettings } from '../lib/site-settings';
 
 /** Pages open in maintenance: the team signs in on /login; the error page is what everyone else sees anyway. */
 const OPEN_PAGES = new Set(['/login', '/errorpage']);
 
+
+/** The maintenance page: its code is fetched only while maintenance is on (issue 18 §2). */
+const MaintenancePage = lazyPart('maintenance-page', () =>
+  import('../features/errors/error-page').then(({ ErrorView }) => () => <ErrorView code="maintenance" />),
+);
 
 /** Whether maintenance is on, and whether this viewer is one of the team who work through it. */
 function useMaintenance() {
@@ -51,5 +56,5 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   if (OPEN_PAGES.has(pathname.toLowerCase())) return <>{children}</>;
   // A team member's session is still being checked: no flash of the maintenance page.
   if (isChecking) return <FullPageSpinner />;
-  return <ErrorView code="maintenance" />;
+  return <MaintenancePage />;
 }

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import NProgress from 'nprogress';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouteLoader } from './route-loader';
+import { loadProgressBar, RouteLoader } from './route-loader';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -39,6 +39,8 @@ describe('the route loader (SPEC §2 Loading, §9)', () => {
     render(<RouterProvider router={router} />);
 
     expect(screen.getByTestId('route-loader')).toBeInTheDocument();
+    // The bar's code arrives on its first use.
+    await act(() => loadProgressBar());
     expect(start).toHaveBeenCalled();
     await advance(ROUTE_LOADER_MS - 1);
     expect(screen.getByTestId('route-loader')).toBeInTheDocument();

@@ -1,15 +1,31 @@
 import { PROGRESS_BAR, ROUTE_LOADER_MS } from '@inkwell/contract';
-import NProgress from 'nprogress';
+import type NProgressApi from 'nprogress';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { isServerRenderedPage } from '../lib/render-scope';
 
-NProgress.configure({
-  ...PROGRESS_BAR,
-  // NProgress's own template uses role="bar", which is not an ARIA role.
-  template: '<div class="bar" role="progressbar" aria-label="Loading the page"><div class="peg"></div></div>',
-  barSelector: '[role="progressbar"]',
-});
+/** The bar's code, fetched when it first has to show (issue 18 §2: a page opened from a link never needs it). */
+let progressBar: Promise<typeof NProgressApi> | undefined;
+let isProgressWanted = false;
+
+export function loadProgressBar() {
+  return (progressBar ??= import('nprogress').then(({ default: NProgress }) => {
+    NProgress.configure({
+      ...PROGRESS_BAR,
+      // NProgress's own template uses role="bar", which is not an ARIA role.
+      template: '<div class="bar" role="progressbar" aria-label="Loading the page"><div class="peg"></div></div>',
+      barSelector: '[role="progressbar"]',
+    });
+    return NProgress;
+  }));
+}
+
+/** Starts or finishes the bar; the latest call wins once its code is here. */
+function showProgressBar(isShown: boolean): void {
+  isProgressWanted = isShown;
+  if (!isShown && !progressBar) return;
+  void loadProgressBar().then((NProgress) => (isProgressWanted ? NProgress.start() : NProgress.done()));
+}
 
 /**
  * SPEC §2 Loading: every route change shows the loading screen for 200 ms, longer while a
@@ -33,11 +49,8 @@ export function useRouteLoading(): boolean {
   }, [pathname]);
 
   const isLoading = isInTransition || navigation.state !== 'idle';
-  useEffect(() => {
-    if (isLoading) NProgress.start();
-    else NProgress.done();
-  }, [isLoading]);
-  useEffect(() => () => void NProgress.done(), []);
+  useEffect(() => showProgressBar(isLoading), [isLoading]);
+  useEffect(() => () => showProgressBar(false), []);
   return isLoading;
 }
 

@@ -2,15 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, Navigate, Outlet, ScrollRestoration, type HydrationState, type RouteObject } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
 import { leaveAdDocument, onEveryNewPath } from '../features/ads/ad-document';
-import { AnnouncementSkeleton } from '../features/announcements/announcement-skeleton';
-import { AnnouncementsRow } from '../features/announcements/announcements-row';
-import { CataloguePageSkeleton, SeriesPageSkeleton, HomePageSkeleton } from '../features/catalogue/components/page-skeletons';
-import { HomePage } from '../features/catalogue/pages/home-page';
 import { ADMIN_ONLY } from '../features/dashboard/team-nav';
-import { ErrorPage } from '../features/errors/error-page';
-import { ContinueReadingRow } from '../features/library/components/continue-reading-row';
-import { ReaderSkeleton } from '../features/reader/components/reader-skeleton';
-import { CoinStoreSkeleton, PlanStoreSkeleton } from '../features/store/components/store-skeletons';
 import { useHydrationMark } from '../lib/early-clicks';
 import { withChunkTimeout } from '../lib/lazy-route';
 import { GlobalErrorBoundary } from './error-boundary';
@@ -29,6 +21,15 @@ import {
   seriesLoader,
 } from './loaders';
 import { LoadingScreen, RouteLoader } from './route-loader';
+import {
+  AnnouncementSkeleton,
+  CataloguePageSkeleton,
+  CoinStoreSkeleton,
+  HomePageSkeleton,
+  PlanStoreSkeleton,
+  ReaderSkeleton,
+  SeriesPageSkeleton,
+} from './skeletons';
 
 function Root() {
   useHydrationMark();
@@ -95,9 +96,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               index: true,
-              element: <HomePage personalRow={<ContinueReadingRow />} newsRow={<AnnouncementsRow />} />,
               loader: homeLoader(queryClient),
               HydrateFallback: HomePageSkeleton,
+              ...lazyPage(() => import('./home')),
             },
             { path: 'login', ...lazyPage(() => import('../features/auth/pages/login-page')) },
             { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
@@ -163,7 +164,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
               children: [{ path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) }],
             },
-            { path: 'errorPage', element: <ErrorPage /> },
+            { path: 'errorPage', ...lazyNamed(() => import('../features/errors/error-page'), 'ErrorPage') },
             { path: 'announcements', ...redirectTo('announcement_not_found') },
             {
               path: 'announcements/:slug',

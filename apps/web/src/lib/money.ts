@@ -1,4 +1,5 @@
 /** Money and coins on screen (DESIGN §4): prices travel as integer cents in their own currency. */
+import { formatCount } from './format-count';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -13,7 +14,5 @@ export function formatMoney(cents: number, currency: string): string {
   return format.format(cents / 100);
 }
 
-const coinFormat = new Intl.NumberFormat('en');
-
 /** "12,500": coin counts with grouping. */
-export const formatCoins = (coins: number) => coinFormat.format(coins);
+export const formatCoins = (coins: number) => formatCount(coins);

@@ -18,6 +18,8 @@ export interface RenderScope {
    * (`personalLoad`); each reader's own part follows the page as data (entry-server's `readerData`).
    */
   isShared?: boolean;
+  /** Notes a lazy part drawn on the page (lazy-part.tsx), for the browser to fetch before hydrating. */
+  drewPart?: (name: string) => void;
 }
 
 let findScope: () => RenderScope | undefined = () => undefined;

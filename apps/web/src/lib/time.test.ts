@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeFromNow } from './time';
+import { formatDate, timeFromNow } from './time';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const at = (msFromNow: number) => new Date(NOW + msFromNow).toISOString();
@@ -17,5 +17,43 @@ describe('timeFromNow, the one relative time of the app', () => {
     [2 * 3_600_000, 'in 2 hours'],
   ])('%i ms from now reads “%s”', (ms, text) => {
     expect(timeFromNow(at(ms), NOW)).toBe(text);
+  });
+});
+
+describe('timeFromNow against Intl’s English', () => {
+  it('says what Intl.RelativeTimeFormat (numeric: auto) says, every unit, both ways', () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const units = [
+      ['year', 365 * 86_400_000],
+      ['month', 30 * 86_400_000],
+      ['week', 7 * 86_400_000],
+      ['day', 86_400_000],
+      ['hour', 3_600_000],
+      ['minute', 60_000],
+    ] as const;
+    for (const [index, [unit, ms]] of units.entries()) {
+      const next = index === 0 ? Infinity : units[index - 1]![1];
+      for (const count of [1, 2, 3, 4, 5, 11, 12, 23, 59, 1500]) {
+        if (count * ms >= next) continue;
+        for (const sign of [-1, 1]) expect(timeFromNow(at(sign * count * ms), NOW)).toBe(intl.format(sign * count, unit));
+      }
+    }
+  });
+});
+
+describe('formatDate, a day as every page shows it', () => {
+  it('writes the day in UTC as Intl’s English does, every month', () => {
+    const intl = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month += 1) {
+      for (const day of [1, 9, 28]) {
+        const date = new Date(Date.UTC(2026, month, day, 23, 30));
+        expect(formatDate(date.toISOString())).toBe(intl.format(date));
+      }
+    }
+    expect(formatDate('2026-11-25T23:59:00-05:00')).toBe('Nov 26, 2026');
+  });
+
+  it('reads "Invalid Date" for what is not a date', () => {
+    expect(formatDate('soon')).toBe('Invalid Date');
   });
 });

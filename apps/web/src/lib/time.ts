@@ -1,3 +1,5 @@
+import { formatCount } from './format-count';
+
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],
@@ -6,24 +8,66 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['hour', 3_600_000],
   ['minute', 60_000],
 ];
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/** English's own words for one unit away (what Intl's `numeric: 'auto'` says). */
+const ONE_AWAY: Partial<Record<Intl.RelativeTimeFormatUnit, [past: string, future: string]>> = {
+  year: ['last year', 'next year'],
+  month: ['last month', 'next month'],
+  week: ['last week', 'next week'],
+  day: ['yesterday', 'tomorrow'],
+};
 
-/** "3 days ago", "in 2 hours". */
+/**
+ * "3 days ago", "in 2 hours". Written out by hand, as Intl's English writes it (numeric: 'auto'):
+ * home's cards and a series' chapters show these as they first draw, and Intl's first formatter
+ * costs a phone tens of milliseconds.
+ */
 export function timeFromNow(iso: string, now = Date.now()): string {
   const diff = Date.parse(iso) - now;
   for (const [unit, ms] of units) {
-    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
+    if (Math.abs(diff) < ms) continue;
+    const count = Math.round(diff / ms);
+    const oneAway = ONE_AWAY[unit];
+    if (oneAway && Math.abs(count) === 1) return oneAway[count < 0 ? 0 : 1];
+    const amount = `${formatCount(Math.abs(count))} ${unit}${Math.abs(count) === 1 ? '' : 's'}`;
+    return count < 0 ? `${amount} ago` : `in ${amount}`;
   }
   return diff >= 0 ? 'in a moment' : 'just now';
 }
 
-/** "Nov 25, 2026", the day in UTC: the server renders pages, and every reader must see the same date it drew. */
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+let minuteFormat: Intl.DateTimeFormat | undefined;
+
+/** As `toLocaleString` does, a date that is not one reads "Invalid Date" (a formatter would throw). */
+function formatWith(format: Intl.DateTimeFormat, iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : format.format(date);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "Nov 25, 2026", the day in UTC: the server renders pages, and every reader must see the same date it drew.
+ * Written out by hand, as Intl's English writes it: a reading page shows dates as it first draws
+ * (a chapter's free date in the picker), and Intl's first formatter costs a phone tens of milliseconds.
+ */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
 
 /** "Nov 22, 2026, 10:31": when something happened, to the minute, in the viewer's time zone (the dashboard's records). */
 export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  formatWith(
+    // Made once (`toLocaleString` with options makes one per call, ten times the work), in the viewer's time zone.
+    (minuteFormat ??= new Intl.DateTimeFormat('en', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    })),
+    iso,
+  );
 
 /** "2d 04:13:09" until a moment; "0s" once it has passed. */
 export function countdown(msLeft: number): string {

@@ -39,7 +39,8 @@ describe('top bar panels (SPEC §4 Menu panels)', () => {
       </div>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    // A panel's code arrives as it first opens (or once the page is idle).
+    expect(await screen.findByRole('menu', { name: 'Account' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     expect(screen.queryByRole('menu', { name: 'Account' })).toBeNull();
@@ -58,7 +59,7 @@ describe('top bar panels (SPEC §4 Menu panels)', () => {
   it('shows the user menu with name, role tag, coins and the role’s entries', async () => {
     renderInApp(<TopBar />);
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    expect(screen.getByTestId('user-menu-name')).toHaveTextContent('reader_one');
+    expect(await screen.findByTestId('user-menu-name')).toHaveTextContent('reader_one');
     expect(screen.getByText('Reader')).toBeInTheDocument();
     expect(screen.getByTestId('user-menu-coins')).toHaveTextContent('120');
     for (const entry of ['Profile', 'BookMarks', 'Logout']) expect(screen.getByRole('menuitem', { name: entry })).toBeInTheDocument();
@@ -76,7 +77,7 @@ describe('top bar panels (SPEC §4 Menu panels)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav.querySelector('a[href="/buy/store"]')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const mobile = screen.getByTestId('mobile-menu');
+    const mobile = await screen.findByTestId('mobile-menu');
     expect(mobile.querySelector('a[href="/buy/coins"]')).not.toBeNull();
   });
 
@@ -86,7 +87,7 @@ describe('top bar panels (SPEC §4 Menu panels)', () => {
       window.innerWidth = 375;
     });
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(screen.getByTestId('mobile-menu')).toBeInTheDocument();
+    expect(await screen.findByTestId('mobile-menu')).toBeInTheDocument();
     act(() => {
       window.innerWidth = 767;
       window.dispatchEvent(new Event('resize'));
@@ -160,7 +161,7 @@ describe('menus and page changes', () => {
   it('closes the menu opened on the page left', async () => {
     const { router, deliver } = renderWithSlowNextPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('menu', { name: 'Account' })).toBeInTheDocument();
     act(() => void router.navigate('/next'));
     await deliver();
     await screen.findByRole('heading', { name: 'Next page' });
@@ -173,7 +174,7 @@ describe('menus and page changes', () => {
     act(() => void router.navigate('/next'));
     await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
     fireEvent.click(accountMenu);
-    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    expect(await screen.findByRole('menu', { name: 'Account' })).toBeInTheDocument();
     await deliver();
     await screen.findByRole('heading', { name: 'Next page' });
     expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();

@@ -5,10 +5,15 @@ import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchBox } from '../../features/search/components/search-box';
 import { replayClick } from '../../lib/early-clicks';
-import { MobileMenu } from './mobile-menu';
+import { lazyPart } from '../../lib/lazy-part';
 import { SeriesDropdown } from './series-dropdown';
 import { usePanels } from './use-panels';
 import { UserMenu } from './user-menu';
+
+/** Under 768 px, the menu: its code is fetched once the page is idle (issue 18 §2), not with the page. */
+const MobileMenu = lazyPart('top-bar/mobile-menu', () => import('./mobile-menu').then((module) => module.MobileMenu), {
+  preloadWhenIdle: true,
+});
 
 const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-ink-800 hover:text-white';
 

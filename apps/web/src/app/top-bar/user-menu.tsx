@@ -1,10 +1,9 @@
-import { Bookmark, Coins, LayoutDashboard, LogOut, MessageCircle, User, UserCircle2 } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { PremiumTag, RoleTag } from '../../components/role-tag';
-import { useLogoutFlow } from '../../features/auth/hooks/use-logout-flow';
+import { UserCircle2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { replayClick } from '../../lib/early-clicks';
-import { useSiteSettings } from '../site-settings';
+import { lazyPart, whenIdle } from '../../lib/lazy-part';
 
 interface Props {
   isOpen: boolean;
@@ -12,14 +11,17 @@ interface Props {
   onClose(): void;
 }
 
-const itemClass = 'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-ink-700';
+/** The open menu: its code is fetched once a signed-in reader's page is idle (issue 18 §2), not with the page. */
+const UserMenuPanel = lazyPart('top-bar/user-menu', () => import('./user-menu-panel').then((module) => module.UserMenuPanel));
 
 /** SPEC §2: the user icon; logged out it goes to /login, logged in it opens the user menu. */
 export function UserMenu({ isOpen, onToggle, onClose }: Props) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const settings = useSiteSettings();
-  const handleLogout = useLogoutFlow();
+  const isSignedIn = Boolean(user);
+  useEffect(() => {
+    if (isSignedIn) whenIdle(() => void UserMenuPanel.preload().catch(() => {}));
+  }, [isSignedIn]);
 
   if (!user) {
     return (
@@ -35,7 +37,6 @@ export function UserMenu({ isOpen, onToggle, onClose }: Props) {
     );
   }
 
-  const discordUrl = settings.data?.discordUrl;
   return (
     <div className="relative">
       <button
@@ -55,62 +56,7 @@ export function UserMenu({ isOpen, onToggle, onClose }: Props) {
           </span>
         )}
       </button>
-      {isOpen && (
-        <div
-          role="menu"
-          aria-label="Account"
-          className="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl border border-ink-700 bg-ink-800 p-2 shadow-2xl shadow-black/50"
-        >
-          <div className="border-b border-ink-700 px-3 pb-3 pt-1">
-            <p className="truncate text-sm font-semibold text-zinc-100" data-testid="user-menu-name">
-              {user.username || user.email}
-            </p>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <RoleTag role={user.role} />
-              {user.isPremium && <PremiumTag />}
-              <span className="ml-auto flex items-center gap-1 text-sm text-amber-300" data-testid="user-menu-coins">
-                <Coins className="size-4" aria-hidden />
-                <span>{user.coins.toLocaleString()}</span>
-                <span className="sr-only">coins</span>
-              </span>
-            </div>
-          </div>
-          <div className="pt-2">
-            <Link role="menuitem" to="/profile/me" onClick={onClose} className={itemClass}>
-              <User className="size-4" aria-hidden /> Profile
-            </Link>
-            <Link role="menuitem" to="/profile/bookmarks" onClick={onClose} className={itemClass}>
-              <Bookmark className="size-4" aria-hidden /> BookMarks
-            </Link>
-            {user.role === 'editor' && (
-              <Link role="menuitem" to="/Dashboard" onClick={onClose} className={itemClass}>
-                <LayoutDashboard className="size-4" aria-hidden /> Dashboard Editor
-              </Link>
-            )}
-            {user.role === 'admin' && (
-              <Link role="menuitem" to="/Dashboard" onClick={onClose} className={itemClass}>
-                <LayoutDashboard className="size-4" aria-hidden /> Dashboard
-              </Link>
-            )}
-            {discordUrl && (
-              <a role="menuitem" href={discordUrl} target="_blank" rel="noreferrer noopener" onClick={onClose} className={itemClass}>
-                <MessageCircle className="size-4" aria-hidden /> Discord
-              </a>
-            )}
-            <button
-              role="menuitem"
-              type="button"
-              onClick={() => {
-                onClose();
-                void handleLogout();
-              }}
-              className={`${itemClass} text-rose-300`}
-            >
-              <LogOut className="size-4" aria-hidden /> Logout
-            </button>
-          </div>
-        </div>
-      )}
+      {isOpen && <UserMenuPanel user={user} onClose={onClose} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
+import { whenIdle } from '../../lib/lazy-part';
 import { documentNonce, markAdScriptsRan, silenceNoisyErrors } from './ad-document';
 import { injectAdMarkup, watchForAd } from './ad-markup';
 import { adsConfigQueryOptions } from './api/get-ads-config';
@@ -67,13 +68,25 @@ export function useAdSlot(hostRef: RefObject<HTMLElement | null>): AdState {
   useEffect(() => {
     const host = hostRef.current;
     if (markup === null || nonce === null || !host) return;
-    silenceNoisyErrors();
-    const watcher = watchForAd(host, AD_DETECT_WAIT_MS, (status) => setDetected({ markup, status }));
-    markAdScriptsRan();
-    const remove = injectAdMarkup(host, markup, nonce, watcher.scriptFailed);
+    // Issue 18 §2: the ad's scripts run once the page has hydrated and the browser is idle, not in
+    // the same task (its box holds the place meanwhile, so nothing moves).
+    let stop = () => {};
+    const cancel = whenIdle(
+      () => {
+        silenceNoisyErrors();
+        const watcher = watchForAd(host, AD_DETECT_WAIT_MS, (status) => setDetected({ markup, status }));
+        markAdScriptsRan();
+        const remove = injectAdMarkup(host, markup, nonce, watcher.scriptFailed);
+        stop = () => {
+          watcher.stop();
+          remove();
+        };
+      },
+      { fallbackMs: 0 },
+    );
     return () => {
-      watcher.stop();
-      remove();
+      cancel();
+      stop();
     };
   }, [hostRef, markup, nonce]);
 

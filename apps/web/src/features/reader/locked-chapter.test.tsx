@@ -143,7 +143,8 @@ describe('the lock panel', () => {
         .getAllByRole('img')
         .map((img) => img.getAttribute('alt')),
     ).toEqual(['Page 1 of 4', 'Page 2 of 4']);
-    const panel = screen.getByTestId('lock-panel');
+    // The panel's code is a chunk of its own (reader-parts.tsx).
+    const panel = await screen.findByTestId('lock-panel');
     expect(within(panel).getByRole('heading', { name: 'Premium chapter' })).toBeInTheDocument();
     expect(within(panel).getByText('30 coins')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Log in to unlock' })).toHaveAttribute('href', '/login');

@@ -66,7 +66,7 @@ describe('comic reader', () => {
     serve(comicChapter());
     const { unmount } = renderReader();
     fireEvent.click(await screen.findByRole('button', { name: 'Reading settings' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Page by page' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Page by page' }));
     expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 1 / 3');
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 2 / 3');
@@ -111,7 +111,7 @@ describe('novel reader', () => {
     const text = await screen.findByTestId('novel-text');
     expect(text).toHaveTextContent('The quietest town.');
     fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
-    fireEvent.click(screen.getByRole('button', { name: 'OpenDyslexic' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OpenDyslexic' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sepia' }));
     fireEvent.click(screen.getByRole('button', { name: 'Wide' }));
     fireEvent.change(screen.getByLabelText(/Text size/), { target: { value: '24' } });

@@ -175,7 +175,7 @@ describe('on a phone', () => {
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Settings' }));
     const settings = screen.getByRole('dialog', { name: 'Reading settings' });
-    fireEvent.click(within(settings).getByRole('button', { name: 'Page by page' }));
+    fireEvent.click(await within(settings).findByRole('button', { name: 'Page by page' }));
     expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
     fireEvent.click(within(settings).getByRole('button', { name: 'Close reading settings' }));
 

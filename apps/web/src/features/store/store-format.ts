@@ -1,7 +1,20 @@
 import type { Plan, Purchase, WalletEntry } from '@inkwell/contract';
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** One formatter for every row (made on first use, in the viewer's time zone): see lib/time.ts. */
+let minuteFormat: Intl.DateTimeFormat | undefined;
+
+export const formatDateTime = (iso: string) => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  minuteFormat ??= new Intl.DateTimeFormat('en', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return minuteFormat.format(date);
+};
 
 /** "month" → "month", for "$4.99 / month" and "every month". */
 export const intervalLabel = (interval: Plan['interval']) => (interval === 'year' ? 'year' : 'month');

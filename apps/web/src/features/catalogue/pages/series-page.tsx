@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/load-error';
 import { StatusBadge } from '../../../components/status-badge';
 import { AdSlot } from '../../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../../lib/comments/comments-slot';
+import { formatCount } from '../../../lib/format-count';
 import { useBookmark } from '../../../lib/library/bookmark';
 import { useSeriesPlaces } from '../../../lib/library/series-progress';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -53,7 +54,7 @@ export default function SeriesPage() {
             {data.releaseYear && <span className="text-zinc-400">{data.releaseYear}</span>}
             <span className="inline-flex items-center gap-1 text-zinc-400">
               <Eye className="size-3.5" aria-hidden />
-              {data.views.toLocaleString('en')} views
+              {formatCount(data.views)} views
             </span>
           </div>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-white">{data.title}</h1>

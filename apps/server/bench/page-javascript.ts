@@ -1,0 +1,129 @@
+/**
+ * The JavaScript a page needs before it works (issue 18 §2: ≤ 120 kB gzip to open a chapter): the
+ * app's entry with every chunk it imports, and the lazy route chunks the page's routes load before
+ * the app hydrates (router.tsx, loadLazyRoutesOf), each with its own imports. Chunks the page
+ * fetches later (comments as they come near, a settings panel as it opens, the parts kept for when
+ * the browser is idle) are listed apart. Read from the client build's manifest (apps/web/dist/.vite).
+ *
+ * `npm run bench:js` prints it for home, series and reader; `npm run bench` prints the reader's.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The lazy route modules each measured page loads before hydrating (apps/web/src/app/router.tsx). */
+export const PAGE_ROUTE_MODULES = {
+  home: ['src/app/home.tsx'],
+  series: ['src/features/catalogue/pages/series-page.tsx'],
+  reader: ['src/features/reader/reader-page.tsx'],
+} satisfies Record<string, string[]>;
+
+/** Issue 18 §2. */
+export const READER_JAVASCRIPT_GOAL_KB = 120;
+/** What `npm test` holds the reader to (`--check`): today's weight with a little room, lowered as it is cut. */
+export const READER_JAVASCRIPT_BUDGET_KB = 152;
+
+export interface PageJavaScript {
+  /** Each chunk loaded before the page works, with its size and gzip size (level 9, as the build's .gz twins). */
+  chunks: { file: string; bytes: number; gzip: number }[];
+  bytes: number;
+  gzip: number;
+  /** Chunks these import lazily, fetched later if at all. */
+  later: { file: string; gzip: number }[];
+}
+
+export const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export function readManifest(dist = webDist): Manifest | undefined {
+  const path = join(dist, '.vite', 'manifest.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : undefined;
+}
+
+export function pageJavaScript(manifest: Manifest, routeModules: string[], dist = webDist): PageJavaScript {
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+  if (!entry) throw new Error('the web build has no entry in its manifest');
+  const loaded = new Set<string>();
+  const visit = (key: string) => {
+    if (loaded.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the web build's manifest`);
+    loaded.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry[0]);
+  for (const module of routeModules) visit(module);
+
+  const gzipOf = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const chunks = [...loaded].map((key) => {
+    const { file } = manifest[key]!;
+    return { file, bytes: readFileSync(join(dist, file)).length, gzip: gzipOf(file) };
+  });
+  // Other routes' pages and layouts are not this page's; the rest (comments, panels) are.
+  const isRoute = (key: string) => /(?:-page|layouts\/[\w-]+)\.tsx$/.test(key);
+  const later = new Set<string>();
+  for (const key of loaded) {
+    for (const lazy of manifest[key]!.dynamicImports ?? []) if (!loaded.has(lazy) && !isRoute(lazy)) later.add(manifest[lazy]!.file);
+  }
+  return {
+    chunks,
+    bytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+    gzip: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
+    later: [...later].map((file) => ({ file, gzip: gzipOf(file) })),
+  };
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+export function describePageJavaScript(name: string, js: PageJavaScript, { detail = false } = {}): string {
+  const lines = [`${name} JavaScript to open the page: ${kB(js.bytes)}, ${kB(js.gzip)} gzip (${js.chunks.length} files)`];
+  if (detail) {
+    for (const chunk of [...js.chunks].sort((a, b) => b.gzip - a.gzip)) {
+      lines.push(`  ${kB(chunk.gzip).padStart(9)} gzip  ${chunk.file}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The reader page's line in `npm run bench`. */
+export function printReaderJavaScript(): void {
+  const manifest = readManifest();
+  if (!manifest) {
+    console.log('Reader JavaScript: skipped (run npm run build first)\n');
+    return;
+  }
+  const js = pageJavaScript(manifest, PAGE_ROUTE_MODULES.reader);
+  console.log(`${describePageJavaScript('Reader', js)}; goal ≤ ${READER_JAVASCRIPT_GOAL_KB} kB gzip (issue 18 §2)\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const manifest = readManifest();
+  if (!manifest) {
+    console.error('No web build: run npm run build first');
+    process.exit(1);
+  }
+  // npm test: the reader's weight against its budget, one line.
+  if (process.argv.includes('--check')) {
+    const js = pageJavaScript(manifest, PAGE_ROUTE_MODULES.reader);
+    const isOver = js.gzip > READER_JAVASCRIPT_BUDGET_KB * 1024;
+    console.log(`${describePageJavaScript('Reader', js)}; budget ${READER_JAVASCRIPT_BUDGET_KB} kB, goal ${READER_JAVASCRIPT_GOAL_KB} kB`);
+    if (isOver) console.error(`✖ over the budget: see npm run bench:js for each file`);
+    process.exit(isOver ? 1 : 0);
+  }
+  for (const [name, modules] of Object.entries(PAGE_ROUTE_MODULES)) {
+    const js = pageJavaScript(manifest, modules);
+    console.log(describePageJavaScript(name, js, { detail: true }));
+    if (js.later.length > 0) console.log(`  fetched later, when needed: ${js.later.map((c) => `${c.file} (${kB(c.gzip)})`).join(', ')}`);
+    if (name === 'reader') console.log(`  goal ≤ ${READER_JAVASCRIPT_GOAL_KB} kB gzip (issue 18 §2)`);
+    console.log('');
+  }
+}

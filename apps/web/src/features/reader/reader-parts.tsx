@@ -1,0 +1,23 @@
+import { lazyPart } from '../../lib/lazy-part';
+
+/**
+ * The reader's parts that most chapters never draw, each a chunk of its own (issue 18 §2): the
+ * lock panel (only a priced chapter has one) and the settings panels (only once opened, and their
+ * code is fetched as soon as the browser is idle, so they open at once).
+ */
+export const LockedChapter = lazyPart('reader/locked-chapter', () => import('./locked-chapter').then((module) => module.LockedChapter), {
+  // The panel's usual height, held while its code arrives after moving to a priced chapter.
+  fallback: <div className="min-h-72" aria-busy="true" />,
+});
+
+export const ComicSettingsPanel = lazyPart(
+  'reader/comic-settings',
+  () => import('./reader-settings-panel').then((module) => module.ComicSettingsPanel),
+  { preloadWhenIdle: true },
+);
+
+export const NovelSettingsPanel = lazyPart(
+  'reader/novel-settings',
+  () => import('./reader-settings-panel').then((module) => module.NovelSettingsPanel),
+  { preloadWhenIdle: true },
+);
