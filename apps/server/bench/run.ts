@@ -338,7 +338,6 @@ for (const database of databases) {
     }
     console.log("A signed-in reader's page beside the same page for a visitor (issue 18 §1):");
     console.table(signedIn);
-    console.table(rows);
     if (database === 'pglite') failures += await pageSpeed(servers.appPort, servers.limitPort);
   } finally {
     await servers.stop();
