@@ -165,6 +165,14 @@ const CLASS_SHARED_PATHS = CLASS_SHARED_ENDPOINTS.map(
 );
 const isClassShared = (path: string) => CLASS_SHARED_PATHS.some((pattern) => pattern.test(path));
 
+/** The API with its session check answered from what is already known, and every other call passed on. */
+function answeringVerify(verified: string, otherwise: RenderFetch): RenderFetch {
+  return async (path, init) =>
+    path.split('?')[0] === ROUTES.verify.path
+      ? new Response(verified, { status: 200, headers: { 'content-type': 'application/json' } })
+      : otherwise(path, init);
+}
+
 /** The session a class's shared page is drawn with: the class's role and pass, and nothing of anyone's own. */
 function standInSession(user: SessionUser): SessionUser {
   return { ...user, id: '00000000-0000-0000-0000-000000000000', email: '', username: '', coins: 0, avatarUrl: null, autoUnlock: false };
@@ -220,7 +228,7 @@ export function createPageRenderer(
     onSharedPageServed?: SharedPageServed | undefined;
     /** The access class of a viewer in a series (catalogue's `accessClass`), to share its pages by. */
     seriesAccessClass?: ((slug: string, viewer: Viewer) => Promise<string>) | undefined;
-    /** The session user a cookie's token names, as verify answers it (without a trip through the API). */
+    /** The session user a cookie's token names, as verify answers it; without it every signed-in page is drawn for its reader alone. */
     sessionOf?: ((token: string) => Promise<SessionUser | null>) | undefined;
   },
 ) {
@@ -235,18 +243,10 @@ export function createPageRenderer(
   const slots = createRenderSlots();
 
   /** A signed-in reader's class, for the pages they share with its other readers; null if the session is gone. */
-  async function readerClassOf(request: FastifyRequest, url: string, setCookies: string[]) {
-    let user: SessionUser | null;
-    let verified: string;
-    const token = request.cookies[SESSION_COOKIE];
-    if (options.sessionOf && token) {
-      user = await options.sessionOf(token);
-      verified = JSON.stringify({ authenticated: true, user, message: 'Authenticated' });
-    } else {
-      verified = await (await inProcessFetch(app, request, setCookies, [])(ROUTES.verify.path, { method: 'GET' })).text();
-      user = (JSON.parse(verified) as { user: SessionUser | null }).user;
-    }
+  async function readerClassOf(request: FastifyRequest, url: string, sessionOf: (token: string) => Promise<SessionUser | null>) {
+    const user = await sessionOf(request.cookies[SESSION_COOKIE] ?? '');
     if (!user) return null;
+    const verified = JSON.stringify({ authenticated: true, user, message: 'Authenticated' });
     const slug = /^\/SeriesView\/([^/?#]+)/.exec(url)?.[1];
     // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify names.
     const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
@@ -262,16 +262,13 @@ export function createPageRenderer(
       const inner = inProcessFetch(app, request, readerCookies, asked);
       let isOwnCallMade = false;
       const verified = JSON.stringify({ authenticated: true, user: standInSession(user), message: 'Signed in' });
-      const fetch: RenderFetch = async (path, init) => {
-        if (path.split('?')[0] === ROUTES.verify.path) {
-          return new Response(verified, { status: 200, headers: { 'content-type': 'application/json' } });
-        }
+      const fetch = answeringVerify(verified, async (path, init) => {
         if ((init.method ?? 'GET') !== 'GET' || !isClassShared(path)) {
           isOwnCallMade = true;
           return new Response(JSON.stringify({ success: false, message: 'Not in a shared page' }), { status: 503 });
         }
         return inner(path, init);
-      };
+      });
       const result = await render({ url, fetch, nonce: RENDER_NONCE_PLACEHOLDER, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), shared: true });
       // The reader's cookies (a session's renewal) are theirs: never part of a shared page.
       return { page: { result, setCookies: [], isShareable: !isOwnCallMade }, asked };
@@ -279,17 +276,14 @@ export function createPageRenderer(
 
   /** A signed-in reader's page: their class's shared page and their own part, or one drawn for them alone. */
   async function readerPage(request: FastifyRequest, url: string): Promise<RenderedPage> {
-    const setCookies: string[] = [];
-    const reader = readerData ? await readerClassOf(request, url, setCookies) : null;
+    const { sessionOf } = options;
+    const reader = readerData && sessionOf ? await readerClassOf(request, url, sessionOf) : null;
     if (!readerData || !reader) return (await renderFor(request, url)).page;
     const entry = await shared.get(reader.key, () => renderForClass(request, url, reader.user));
     if (!entry.page.isShareable || entry.page.result.kind !== 'page') return (await renderFor(request, url)).page;
     // The session was just verified: the reader's part starts from that answer instead of asking again.
-    const api = inProcessFetch(app, request, setCookies, []);
-    const fetch: RenderFetch = async (path, init) =>
-      path.split('?')[0] === ROUTES.verify.path
-        ? new Response(reader.verified, { status: 200, headers: { 'content-type': 'application/json' } })
-        : api(path, init);
+    const setCookies: string[] = [];
+    const fetch = answeringVerify(reader.verified, inProcessFetch(app, request, setCookies, []));
     const own = await readerData({
       url,
       fetch,
