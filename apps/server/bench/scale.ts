@@ -34,6 +34,8 @@ const LARGE_DB = process.env.BENCH_SCALE_DB ?? 'inkwell_scale';
 const ALONE_SECONDS = Number(process.env.BENCH_ALONE_SECONDS ?? 3);
 const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 5);
 const CROWD = 32;
+/** Only the calls whose name matches (BENCH_SCALE_ONLY='reader|metrics'), to measure one change quickly. */
+const ONLY = process.env.BENCH_SCALE_ONLY ? new RegExp(process.env.BENCH_SCALE_ONLY) : undefined;
 const PASSWORD = 'scale-bench-password-71';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const webBuilt = existsSync(`${repoRoot}apps/web/dist/index.html`);
@@ -275,7 +277,7 @@ async function measureDatabase(name: string, large: boolean) {
   const results = new Map<string, Figures>();
   try {
     for (const call of callsOf({ slug: big!.slug as string, chapter: big!.chapter as string }, { userPart: 'ada_lan' })) {
-      if (call.page && !webBuilt) continue;
+      if ((call.page && !webBuilt) || (ONLY && !ONLY.test(call.name))) continue;
       // As a browser asks: large answers may come compressed.
       const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
       if (call.as) headers.cookie = cookies[call.as];

@@ -110,8 +110,10 @@ export function openPostgres(
   url: string,
   options: { max?: number; statementTimeoutMs?: number; reportsMax?: number } = {},
 ): DatabaseHandle {
+  // No JIT: a reader's query that the planner over-estimates (a NOT IN over a small set is costed
+  // as if it read the whole table) crossed jit_above_cost and spent 13 ms compiling to run in 1.
   const pool = (max: number, statementTimeoutMs: number) =>
-    postgres(url, { max, onnotice: () => {}, connection: { statement_timeout: statementTimeoutMs } });
+    postgres(url, { max, onnotice: () => {}, connection: { statement_timeout: statementTimeoutMs, jit: 'off' } });
   const client = pool(options.max ?? 10, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
   // Connections open when first used: an instance that serves no report opens none here.
   const reports = pool(options.reportsMax ?? REPORTS_POOL_SIZE, REPORTS_STATEMENT_TIMEOUT_MS);

@@ -50,13 +50,21 @@ function userWhere(filter: UserFilter, now: Date): SQL | undefined {
 /** Newest first, as users_created_idx is read backwards (created_at, then id, both descending). */
 const newestFirst = [desc(users.createdAt), desc(users.id)];
 
+/** Counted from list_counts (a few rows by role and ban) rather than by finding the matches. */
+const isCountedByRole = (filter: UserFilter) => !filter.q?.trim() && filter.status !== 'premium';
+
 /**
  * A page of users, newest first. The page's ids are chosen first (users_created_idx, or the
  * search's indexes), and only those rows get their membership and last visit: never every match.
+ * A search's rows carry how many users match (`total`, a window over the matches it found anyway
+ * to sort them); a list by role counts from list_counts instead (userCountQuery).
  */
 export function userPageQuery(db: Database, filter: UserFilter, page: number, perPage: number, now: Date) {
   const pageIds = db
-    .select({ id: users.id })
+    .select({
+      id: users.id,
+      total: (isCountedByRole(filter) ? sql<number | null>`null::int` : sql<number | null>`(count(*) over ())::int`).as('total'),
+    })
     .from(users)
     .where(userWhere(filter, now))
     .orderBy(...newestFirst)
@@ -64,7 +72,7 @@ export function userPageQuery(db: Database, filter: UserFilter, page: number, pe
     .offset((page - 1) * perPage)
     .as('page');
   return db
-    .select(adminUserColumns(now))
+    .select({ ...adminUserColumns(now), total: pageIds.total })
     .from(users)
     .innerJoin(pageIds, eq(pageIds.id, users.id))
     .orderBy(...newestFirst);
@@ -76,7 +84,7 @@ export function userPageQuery(db: Database, filter: UserFilter, page: number, pe
  * above find the matches and they are counted.
  */
 export function userCountQuery(db: Database, filter: UserFilter, now: Date) {
-  if (!filter.q?.trim() && filter.status !== 'premium') {
+  if (isCountedByRole(filter)) {
     const roles = filter.role ? [filter.role] : users.role.enumValues;
     const banned = filter.status === 'active' ? ['false'] : filter.status === 'banned' ? ['true'] : ['false', 'true'];
     return listCountQuery(db, 'users', countKeys(roles, banned));
@@ -86,9 +94,18 @@ export function userCountQuery(db: Database, filter: UserFilter, now: Date) {
 
 /** Users newest first, a page at a time, with how many match. */
 export async function searchUsers(db: Database, filter: UserFilter, page: number, perPage: number, now: Date) {
-  const [rows, [total]] = await Promise.all([userPageQuery(db, filter, page, perPage, now), userCountQuery(db, filter, now)]);
+  if (isCountedByRole(filter)) {
+    const [found, [total]] = await Promise.all([userPageQuery(db, filter, page, perPage, now), userCountQuery(db, filter, now)]);
+    return { rows: found.map(({ total: _total, ...row }) => row), total: total?.n ?? 0 };
+  }
+  const found = await userPageQuery(db, filter, page, perPage, now);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total ?? 0 };
+  // A page past the end says nothing of the count: it is read on its own.
+  const [total] = page > 1 ? await userCountQuery(db, filter, now) : [];
   return { rows, total: total?.n ?? 0 };
 }
+
 export type AdminUserRow = Awaited<ReturnType<typeof searchUsers>>['rows'][number];
 
 /** One user with what their detail shows beyond the list's row. */

@@ -50,8 +50,10 @@ async function member(role: 'reader' | 'editor' | 'admin' = 'reader', overrides:
 
 const ledgerRows = async (userId: string) =>
   (await t.db.select({ n: count() }).from(coinLedger).where(eq(coinLedger.userId, userId)))[0]!.n;
-const coinsOf = async (userId: string) => (await t.db.select({ coins: users.coins }).from(users).where(eq(users.id, userId)))[0]!.coins;
-const roleOf = async (userId: string) => (await t.db.select({ role: users.role }).from(users).where(eq(users.id, userId)))[0]!.role;
+const coinsOf = async (userId: string) =>
+  (await t.db.select({ coins: users.coins }).from(users).where(eq(users.id, userId)))[0]!.coins;
+const roleOf = async (userId: string) =>
+  (await t.db.select({ role: users.role }).from(users).where(eq(users.id, userId)))[0]!.role;
 
 /** Leaves `keep` as the only admins who can sign in (others become editors), for the last-admin rules. */
 async function onlyAdmins(...keep: string[]) {
@@ -96,7 +98,10 @@ describe('finding users', () => {
     const dave = await buildUser(t.db, { username: `dave_${tag}`, isBanned: true });
     // Newest first, by when each signed up.
     for (const [i, user] of [alice.user, bob, carol, dave].entries()) {
-      await t.db.update(users).set({ createdAt: new Date(Date.now() - (10 - i) * 60_000) }).where(eq(users.id, user.id));
+      await t.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - (10 - i) * 60_000) })
+        .where(eq(users.id, user.id));
     }
     const list = async (query: string) => {
       const answer = await call('adminUsers', { cookie, query });
@@ -147,7 +152,10 @@ describe('finding users', () => {
     const made = [];
     for (let i = 0; i < USERS_PAGE_SIZE + 3; i += 1) made.push(await buildUser(t.db, { username: `${tag}_${i}` }));
     for (const [i, user] of made.entries()) {
-      await t.db.update(users).set({ createdAt: new Date(Date.now() - (100 - i) * 1000) }).where(eq(users.id, user.id));
+      await t.db
+        .update(users)
+        .set({ createdAt: new Date(Date.now() - (100 - i) * 1000) })
+        .where(eq(users.id, user.id));
     }
     const first = (await call('adminUsers', { cookie, query: `?q=${tag}` })).body.data;
     const second = (await call('adminUsers', { cookie, query: `?q=${tag}&page=2` })).body.data;
@@ -155,6 +163,13 @@ describe('finding users', () => {
     expect(first.items).toHaveLength(USERS_PAGE_SIZE);
     expect(first.items[0].username).toBe(`${tag}_${USERS_PAGE_SIZE + 2}`);
     expect(second.items.map((user: { username: string }) => user.username)).toEqual([`${tag}_2`, `${tag}_1`, `${tag}_0`]);
+    expect(second.pagination.total).toBe(USERS_PAGE_SIZE + 3);
+    // Past the last page: no rows, and still the count.
+    const past = (await call('adminUsers', { cookie, query: `?q=${tag}&page=9` })).body.data;
+    expect(past).toEqual({
+      items: [],
+      pagination: { page: 9, perPage: USERS_PAGE_SIZE, total: USERS_PAGE_SIZE + 3, totalPages: 2 },
+    });
   });
 
   it('refuses an unknown role, status or page with 400', async () => {
@@ -185,8 +200,14 @@ describe("a user's detail", () => {
       twoFactorEnabled: false,
       sessionCount: 1,
       purchases: { total: 1, items: [expect.objectContaining({ id: started.body.data.purchaseId, status: 'paid' })] },
-      ledger: { total: 1, items: [expect.objectContaining({ kind: 'purchase', delta: packages[0]!.coins + packages[0]!.bonusCoins })] },
-      comments: { total: 1, items: [expect.objectContaining({ body: 'What a cliffhanger', series: expect.objectContaining({ id: series.id }) })] },
+      ledger: {
+        total: 1,
+        items: [expect.objectContaining({ kind: 'purchase', delta: packages[0]!.coins + packages[0]!.bonusCoins })],
+      },
+      comments: {
+        total: 1,
+        items: [expect.objectContaining({ body: 'What a cliffhanger', series: expect.objectContaining({ id: series.id }) })],
+      },
     });
 
     await t.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, reader.user.id));
@@ -236,7 +257,11 @@ describe('bans', () => {
     const otherDevice = sessionCookieFrom(await login(reader.user));
     expect((await call('wallet', { cookie: reader.cookie })).status).toBe(200);
 
-    const banned = await call('adminUserUpdate', { cookie: admin.cookie, params: { id: reader.user.id }, body: { banned: true } });
+    const banned = await call('adminUserUpdate', {
+      cookie: admin.cookie,
+      params: { id: reader.user.id },
+      body: { banned: true },
+    });
     expect(banned.status).toBe(200);
     expect(banned.body.data).toMatchObject({ isBanned: true, sessionCount: 0, lastSeenAt: null });
     expect((await t.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, reader.user.id)))[0]!.n).toBe(0);
@@ -256,7 +281,11 @@ describe('bans', () => {
       .where(and(eq(auditLog.action, 'adminUserUpdate'), eq(auditLog.targetId, reader.user.id)));
     expect(entry).toMatchObject({ actorId: admin.user.id, targetType: 'user', targetLabel: reader.user.username });
 
-    const unbanned = await call('adminUserUpdate', { cookie: admin.cookie, params: { id: reader.user.id }, body: { banned: false } });
+    const unbanned = await call('adminUserUpdate', {
+      cookie: admin.cookie,
+      params: { id: reader.user.id },
+      body: { banned: false },
+    });
     expect(unbanned.body.data.isBanned).toBe(false);
     const back = await login(reader.user);
     expect(back.statusCode).toBe(200);
@@ -276,7 +305,11 @@ describe('the last admin', () => {
   it('cannot demote or ban themselves; with a second admin they may step down', async () => {
     const first = await member('admin');
     await onlyAdmins(first.user.id);
-    const demote = await call('adminUserUpdate', { cookie: first.cookie, params: { id: first.user.id }, body: { role: 'editor' } });
+    const demote = await call('adminUserUpdate', {
+      cookie: first.cookie,
+      params: { id: first.user.id },
+      body: { role: 'editor' },
+    });
     expect(demote.status).toBe(409);
     expect(demote.body.error.message).toMatch(/last admin/);
     const ban = await call('adminUserUpdate', { cookie: first.cookie, params: { id: first.user.id }, body: { banned: true } });
@@ -284,7 +317,11 @@ describe('the last admin', () => {
     expect(await roleOf(first.user.id)).toBe('admin');
 
     const second = await buildUser(t.db, { role: 'admin' });
-    const stepDown = await call('adminUserUpdate', { cookie: first.cookie, params: { id: first.user.id }, body: { role: 'reader' } });
+    const stepDown = await call('adminUserUpdate', {
+      cookie: first.cookie,
+      params: { id: first.user.id },
+      body: { role: 'reader' },
+    });
     expect(stepDown.status).toBe(200);
     expect(await roleOf(first.user.id)).toBe('reader');
     expect(await roleOf(second.id)).toBe('admin');
@@ -356,7 +393,11 @@ describe('coin adjustments', () => {
       reason: 'Sorry for the broken chapter',
     });
 
-    const taken = await call('adminUserCoins', { cookie: admin.cookie, params: { id: reader.user.id }, body: { delta: -20, reason: 'Double credit' } });
+    const taken = await call('adminUserCoins', {
+      cookie: admin.cookie,
+      params: { id: reader.user.id },
+      body: { delta: -20, reason: 'Double credit' },
+    });
     expect(taken.body.data.balance).toBe(100);
     expect(await ledgerRows(reader.user.id)).toBe(2);
   });
@@ -364,15 +405,27 @@ describe('coin adjustments', () => {
   it('never takes a balance below 0: 402 with the balance, nothing written', async () => {
     const admin = await member('admin');
     const reader = await buildUser(t.db);
-    await call('adminUserCoins', { cookie: admin.cookie, params: { id: reader.id }, body: { delta: 30, reason: 'Welcome gift' } });
-    const refused = await call('adminUserCoins', { cookie: admin.cookie, params: { id: reader.id }, body: { delta: -31, reason: 'Chargeback' } });
+    await call('adminUserCoins', {
+      cookie: admin.cookie,
+      params: { id: reader.id },
+      body: { delta: 30, reason: 'Welcome gift' },
+    });
+    const refused = await call('adminUserCoins', {
+      cookie: admin.cookie,
+      params: { id: reader.id },
+      body: { delta: -31, reason: 'Chargeback' },
+    });
     expect(refused.status).toBe(402);
     expect(refused.body.error.code).toBe('insufficient_coins');
     expect(refused.body.error.message).toContain('has 30 coins');
     expect(await coinsOf(reader.id)).toBe(30);
     expect(await ledgerRows(reader.id)).toBe(1);
 
-    const emptied = await call('adminUserCoins', { cookie: admin.cookie, params: { id: reader.id }, body: { delta: -30, reason: 'Chargeback' } });
+    const emptied = await call('adminUserCoins', {
+      cookie: admin.cookie,
+      params: { id: reader.id },
+      body: { delta: -30, reason: 'Chargeback' },
+    });
     expect(emptied.body.data.balance).toBe(0);
   });
 
@@ -398,7 +451,11 @@ describe('coin adjustments', () => {
     }
     expect(await coinsOf(reader.id)).toBe(0);
     expect(await ledgerRows(reader.id)).toBe(0);
-    const unknown = await call('adminUserCoins', { cookie: admin.cookie, params: { id: UNKNOWN_ID }, body: { delta: 5, reason: 'Nobody' } });
+    const unknown = await call('adminUserCoins', {
+      cookie: admin.cookie,
+      params: { id: UNKNOWN_ID },
+      body: { delta: 5, reason: 'Nobody' },
+    });
     expect(unknown.status).toBe(404);
   });
 });

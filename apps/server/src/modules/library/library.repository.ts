@@ -24,6 +24,9 @@ export type SeriesRefRow = { [K in keyof typeof seriesRefColumns]: (typeof serie
 const notOutChapterIds = (now: Date) =>
   sql`(select c.id from chapters c where c.published_at is null or c.published_at > ${at(now)})`;
 
+/** The unpublished series (a few, on series_unpublished_idx). */
+const unpublishedSeriesIds = sql`(select s.id from series s where not s.is_published)`;
+
 /** A moment as SQL, so "published" means published by the service's clock. */
 const isOut = (now: Date) => sql`${chapters.publishedAt} <= ${at(now)}`;
 
@@ -80,14 +83,22 @@ export function bookmarkPageQuery(db: Database, userId: string, sort: BookmarkSo
 }
 export type BookmarkPageRow = Awaited<ReturnType<typeof bookmarkPageQuery>>[number];
 
+/**
+ * How many published series a reader follows: their bookmarks (the primary key's index) less the
+ * few unpublished series, read once. Joining every bookmark to its series instead read the whole
+ * series table for a reader with 500 follows (4 ms on 20,000 series).
+ */
+export function bookmarkCountQuery(db: Database, userId: string) {
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bookmarks)
+    .where(and(eq(bookmarks.userId, userId), sql`${bookmarks.seriesId} not in ${unpublishedSeriesIds}`));
+}
+
 export async function listBookmarks(db: Database, userId: string, sort: BookmarkSort, page: number, perPage: number, now: Date) {
   const [rows, [count]] = await Promise.all([
     bookmarkPageQuery(db, userId, sort, page, perPage, now),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(bookmarks)
-      .innerJoin(series, eq(series.id, bookmarks.seriesId))
-      .where(bookmarkWhere(userId)),
+    bookmarkCountQuery(db, userId),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
@@ -274,7 +285,6 @@ export async function continuePoints(
  * per entry: 60–80 ms for a reader with 5,000 entries on a catalogue of a million chapters.
  * query-plans.test.ts explains these queries.
  */
-const unpublishedSeriesIds = sql`(select s.id from series s where not s.is_published)`;
 
 /** A reader's history entries that are still out, on the history index alone. */
 const historyWhere = (userId: string, now: Date) =>
@@ -353,20 +363,32 @@ function latestBySeries(db: Database, userId: string, now: Date) {
     .as('latest');
 }
 
-/** One page of the chapter ids of the history with one entry per series, newest first. */
+/**
+ * One page of the chapter ids of the history with one entry per series, newest first, each row
+ * with how many series the history holds: counted over the same sorted entries (a window before
+ * the limit) instead of reading the reader's history a second time.
+ */
 export function historyBySeriesEntriesQuery(db: Database, userId: string, page: number, perPage: number, now: Date) {
   const latest = latestBySeries(db, userId, now);
   return db
-    .select({ chapterId: latest.chapterId })
+    .select({ chapterId: latest.chapterId, total: sql<number>`(count(*) over ())::int`.as('total') })
     .from(latest)
     .orderBy(desc(latest.readAt), asc(latest.chapterId))
     .limit(perPage)
     .offset((page - 1) * perPage);
 }
 
-/** The history with only each series' most recent chapter (home's "Continue reading" row), as issued. */
+/** The history with only each series' most recent chapter (home's "Continue reading" row), with the count of series, as issued. */
 export function historyBySeriesPageQuery(db: Database, userId: string, page: number, perPage: number, now: Date) {
-  return historyOf(db, userId, sql`(${historyBySeriesEntriesQuery(db, userId, page, perPage, now)})`);
+  const entries = historyBySeriesEntriesQuery(db, userId, page, perPage, now).as('entries');
+  return db
+    .select({ ...historyColumns, total: entries.total })
+    .from(readingProgress)
+    .innerJoin(entries, eq(entries.chapterId, readingProgress.chapterId))
+    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+    .innerJoin(series, eq(series.id, readingProgress.seriesId))
+    .where(eq(readingProgress.userId, userId))
+    .orderBy(desc(readingProgress.readAt), asc(readingProgress.chapterId));
 }
 
 export function historySeriesCountQuery(db: Database, userId: string, now: Date) {
@@ -377,10 +399,11 @@ export function historySeriesCountQuery(db: Database, userId: string, now: Date)
 }
 
 export async function listHistoryBySeries(db: Database, userId: string, page: number, perPage: number, now: Date) {
-  const [rows, [count]] = await Promise.all([
-    historyBySeriesPageQuery(db, userId, page, perPage, now),
-    historySeriesCountQuery(db, userId, now),
-  ]);
+  const found = await historyBySeriesPageQuery(db, userId, page, perPage, now);
+  const rows: HistoryRow[] = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  // A page past the end says nothing of the count: it is read on its own.
+  const [count] = page > 1 ? await historySeriesCountQuery(db, userId, now) : [];
   return { rows, total: count?.total ?? 0 };
 }
 

@@ -442,6 +442,12 @@ describe('history', () => {
       [other.series.id, 1],
     ]);
     expect(bySeries.pagination.total).toBe(2);
+    // The count comes with the page's rows, and on its own for a page past the end.
+    const secondSeries = (await call('history', { cookie, query: '?by=series&perPage=1&page=2' })).body.data;
+    expect(secondSeries.items.map((item: { series: { id: string } }) => item.series.id)).toEqual([other.series.id]);
+    expect(secondSeries.pagination).toEqual({ page: 2, perPage: 1, total: 2, totalPages: 2 });
+    const pastTheEnd = (await call('history', { cookie, query: '?by=series&perPage=1&page=5' })).body.data;
+    expect(pastTheEnd).toEqual({ items: [], pagination: { page: 5, perPage: 1, total: 2, totalPages: 2 } });
     // Each with where it picks up: the furthest chapter opened (3, though 2 was opened last).
     expect(bySeries.items[0].continue).toEqual({ chapterSlug: chapters[2]!.slug, chapterNumber: 3, page: 1, position: null });
     expect(list.items[0]).not.toHaveProperty('continue');

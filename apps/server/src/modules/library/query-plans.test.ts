@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { explainPlan } from '../../../test/query-plans';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
+  bookmarkCountQuery,
   bookmarkPageQuery,
   furthestChaptersQuery,
   historyBySeriesPageQuery,
@@ -80,6 +81,13 @@ describe.skipIf(!onPostgres)('library query plans at scale', () => {
     },
   );
 
+  it("the bookmarks' count reads the reader's bookmarks and the few unpublished series, never every series", async () => {
+    const shown = await plan(bookmarkCountQuery(t.db, userId));
+    expect(shown, shown).toContain('bookmarks_user_id_series_id_pk');
+    expect(shown, shown).toContain('series_unpublished_idx');
+    expect(shown, shown).not.toContain('Seq Scan');
+  });
+
   it("the series page's progress reads the reader's rows of that series", async () => {
     const shown = await plan(progressOfSeriesQuery(t.db, userId, seriesIds[0]!));
     expect(shown, shown).toMatch(/reading_progress_(user_series_idx|user_id_chapter_id_pk)/);
@@ -106,9 +114,10 @@ describe.skipIf(!onPostgres)('library query plans at scale', () => {
     expect(shown, shown).not.toContain('Seq Scan');
   });
 
-  it('home’s "Continue reading" row and its count read the history index alone', async () => {
+  it('home’s "Continue reading" row, counted in the same query, reads the history index alone', async () => {
     const shown = await plan(historyBySeriesPageQuery(t.db, userId, 1, 12, new Date()));
     expect(shown, shown).toMatch(/Index Only Scan using reading_progress_history_idx/);
+    expect(shown, shown).toContain('WindowAgg');
     expect(shown, shown).not.toContain('Seq Scan');
     const counted = await plan(historySeriesCountQuery(t.db, userId, new Date()));
     expect(counted, counted).toMatch(/Index Only Scan using reading_progress_history_idx/);
