@@ -253,6 +253,22 @@ test("a signed-in reader's page is theirs alone: never served to a visitor or an
   expect(seriesOfA).toContain(`"username":"${a.user.username}"`);
   expect(seriesOfB).toContain(`"username":"${b.user.username}"`);
 
+  // What the shared page left out is loaded for each reader: A's place in the series (their
+  // Continue button) comes in A's own part, and in nobody else's.
+  const series = (await getJson(visitor, `${PUB}/series/${COMIC.slug}`)).data;
+  const chapter = series.chapters.find((entry: Json) => entry.number === 2) ?? series.chapters.at(-1);
+  const saved = await a.api.put(`/api/omegascans/secure/me/progress/${chapter.id}`, { data: { page: 3 } });
+  expect(saved.ok(), `progress answered ${saved.status()}`).toBe(true);
+  const readerPart = (page: string) => /window\.__INKWELL_READER__=(.*?)<\/script>/s.exec(page)?.[1] ?? '';
+  const [withProgress, withoutProgress] = [
+    await html(a.api, `/SeriesView/${COMIC.slug}`),
+    await html(b.api, `/SeriesView/${COMIC.slug}`),
+  ];
+  expect(rootOf(withProgress)).toBe(rootOf(withoutProgress));
+  expect(readerPart(withProgress)).toContain(`"chapterSlug":"${chapter.slug}"`);
+  expect(readerPart(withProgress)).toContain(chapter.id);
+  expect(readerPart(withoutProgress)).not.toContain(chapter.id);
+
   await Promise.all([a.api.dispose(), b.api.dispose(), visitor.dispose()]);
 });
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SessionUser } from '@inkwell/contract';
 import { PassThrough } from 'node:stream';
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -9,6 +10,8 @@ import { createRoutes, isClientOnlyRoute } from './app/router';
 import { EARLY_CLICKS_SCRIPT } from './lib/early-clicks';
 import { createQueryClient } from './lib/query-client';
 import { isPersonalQuery } from './app/reader-data';
+import { SESSION_QUERY_KEY } from './lib/auth/session-query';
+import { withLowerCaseRole } from './lib/auth/session';
 import { setRenderScopeSource, type RenderScope } from './lib/render-scope';
 
 // Issue 11 §1: public pages rendered on the server from the same route tree and loaders the
@@ -56,12 +59,15 @@ export interface RenderInput {
   shared?: boolean;
 }
 
+/** A load a shared page left out (`personalLoad`): run for each of its readers by `readerData`. */
+export type PersonalLoad = () => Promise<unknown>;
+
 export type RenderResult =
   /**
    * The page: the root's markup, its title, and the script that hands the data to the browser;
-   * `queries` is that data as it was, for a reader's own part of a shared page (`readerData`).
+   * `personalLoads`, in a page shared by a class of readers, the loads of a reader's own data it left out.
    */
-  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string; queries: DehydratedState }
+  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string; personalLoads: PersonalLoad[] }
   /** A loader sent the reader elsewhere (an unknown series goes to the error page). */
   | { kind: 'redirect'; status: number; location: string }
   /** A page that is drawn in the browser only (a redirecting route, an error): the server sends the shell. */
@@ -69,7 +75,10 @@ export type RenderResult =
 
 /** JSON inside a script element: nothing in it can close the element or start a comment. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Renders the whole tree, waiting for every lazy part, so the HTML is the page a reader sees. */
@@ -106,6 +115,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   let title: string | undefined;
   const queryClient = renderQueryClient();
   const parts = new Set<string>();
+  const personalLoads: PersonalLoad[] = [];
   const scope: ServerScope = {
     fetch: input.fetch,
     nonce: input.nonce,
@@ -115,6 +125,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     },
     queryClient,
     drewPart: (name) => parts.add(name),
+    skipLoad: (load) => personalLoads.push(load),
   };
   return scopes.run(scope, async () => {
     const request = new Request(new URL(input.url, 'http://inkwell.invalid'), input.signal ? { signal: input.signal } : {});
@@ -137,36 +148,36 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       input.signal,
     );
     const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
-    const queries = dehydrate(queryClient);
     const dataScript =
       `<script nonce="${input.nonce}">` +
       // First: from here until the app has hydrated, a click on a top bar menu is kept for it.
       EARLY_CLICKS_SCRIPT +
       `window.__staticRouterHydrationData=${scriptJson(hydration)};` +
-      `window.__INKWELL_QUERIES__=${scriptJson(queries)};` +
+      `window.__INKWELL_QUERIES__=${scriptJson(dehydrate(queryClient))};` +
       `window.__INKWELL_PARTS__=${scriptJson([...parts])}` +
       `</script>`;
-    return { kind: 'page', status: context.statusCode, html, title, dataScript, queries };
+    return { kind: 'page', status: context.statusCode, html, title, dataScript, personalLoads };
   });
 }
 
 /**
- * A signed-in reader's own part of a shared page (issue 18 §1): the page's loaders run as that
- * reader, with no drawing, and what is theirs (their session, progress, rows, subscription) goes
- * in a script the browser applies as the page hydrates (lib/reader-data.tsx). Null when the page
- * would not be drawn for them (a redirect or an error): the server then draws it for them alone.
+ * A signed-in reader's own part of a shared page (issue 18 §1): their session (`user`, as the
+ * server verified it for this request) and the loads the page left out (`personalLoads`), run as
+ * that reader in a cache of their own, with no routing and no drawing; what they load goes in a
+ * script the browser applies as the page hydrates (app/reader-data.tsx). The page's class (the
+ * server's key) already fixed what the reader may see, so their loads cannot send them elsewhere.
  */
-export async function readerData(input: Omit<RenderInput, 'shared'> & { shared: DehydratedState }): Promise<string | null> {
+export async function readerData(
+  input: Pick<RenderInput, 'fetch' | 'nonce'> & { user: SessionUser; personalLoads: readonly PersonalLoad[] },
+): Promise<string> {
   const queryClient = renderQueryClient();
-  // What the shared page was drawn from is known: only the reader's own loads are asked for.
-  hydrate(queryClient, input.shared);
-  queryClient.removeQueries({ predicate: (query) => isPersonalQuery(query.queryKey) });
+  queryClient.setQueryData(SESSION_QUERY_KEY, withLowerCaseRole(input.user));
   const scope: ServerScope = { fetch: input.fetch, nonce: input.nonce, setTitle: () => {}, queryClient };
   return scopes.run(scope, async () => {
-    const request = new Request(new URL(input.url, 'http://inkwell.invalid'), input.signal ? { signal: input.signal } : {});
-    const context = await handler.query(request);
-    if (context instanceof Response || context.errors) return null;
-    const own = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersonalQuery(query.queryKey) });
+    await Promise.allSettled(input.personalLoads.map((load) => load()));
+    const own = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersonalQuery(query.queryKey),
+    });
     return `<script nonce="${input.nonce}">window.__INKWELL_READER__=${scriptJson(own)}</script>`;
   });
 }

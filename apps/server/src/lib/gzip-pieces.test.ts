@@ -21,7 +21,7 @@ describe('a page gzipped from pieces compressed once', () => {
       [Buffer.from('n0nce'), Buffer.alloc(0)],
       [randomBytes(70_000), Buffer.from('é✓ unicode')],
       // A value at the stored blocks' limit, and one just past it.
-      [randomBytes(256), randomBytes(257)],
+      [randomBytes(1024), randomBytes(1025)],
     ]) {
       const gz = gzipOf(page, values);
       expect(gunzipSync(gz).equals(plainOf(page, values))).toBe(true);

@@ -26,11 +26,12 @@ const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0));
 const deflated = (bytes: Buffer, level: number) => deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
 
 /**
- * A value this short goes as a stored block (five bytes of header, no compression): a nonce
- * appears a dozen times in a page, and starting a compressor for each cost more than the rest of
- * the answer's gzip.
+ * A value this short goes as a stored block (five bytes of header, no compression): starting a
+ * compressor costs more than the rest of the answer's gzip, and a nonce appears a dozen times in a
+ * page. A reader's own part of a chapter page (their session) is under it: a few hundred bytes
+ * more on the wire, for a third of the answer's work.
  */
-const STORED_MAX_BYTES = 256;
+const STORED_MAX_BYTES = 1024;
 
 /** Bytes as one non-final stored deflate block (at most 65,535 bytes), starting and ending on a byte boundary. */
 function storedBlock(bytes: Buffer): Buffer {
@@ -98,7 +99,7 @@ export function plainOf(page: PrecompressedPage, values: readonly Buffer[]): Buf
 /** The page gzipped, with this answer's values: only they are compressed now, each once. */
 export function gzipOf(page: PrecompressedPage, values: readonly Buffer[]): Buffer {
   const out: Buffer[] = [GZIP_HEADER];
-  const ownBlocks = new Map<number, { block: Buffer; crc: number }>();
+  const ownBlocks = new Map<number, { block: Buffer; crc: number; shift: number }>();
   let crc = 0;
   let size = 0;
   page.pieces.forEach((piece, i) => {
@@ -110,10 +111,11 @@ export function gzipOf(page: PrecompressedPage, values: readonly Buffer[]): Buff
     if (typeof piece === 'number') {
       let own = ownBlocks.get(piece);
       if (!own) {
-        own = { block: bytes.length <= STORED_MAX_BYTES ? storedBlock(bytes) : deflated(bytes, 6), crc: crc32(bytes) };
+        const block = bytes.length <= STORED_MAX_BYTES ? storedBlock(bytes) : deflated(bytes, 6);
+        own = { block, crc: crc32(bytes), shift: shiftOf(bytes.length) };
         ownBlocks.set(piece, own);
       }
-      ({ block, crc: pieceCrc } = own);
+      ({ block, crc: pieceCrc, shift } = own);
     } else {
       block = page.deflated[i] as Buffer;
       const known = page.crcs?.[i];

@@ -14,7 +14,15 @@ import { SESSION_COOKIE } from '../modules/auth';
 
 /** What the web app's `render` answers (apps/web/src/entry-server.tsx). */
 export type RenderResult =
-  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string; queries?: unknown }
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      title: string | undefined;
+      dataScript: string;
+      /** In a page shared by a class of readers: the loads of a reader's own data it left out (run per reader by `readerData`). */
+      personalLoads?: readonly unknown[];
+    }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'shell' };
 
@@ -29,12 +37,12 @@ export type RenderPage = (input: {
 }) => Promise<RenderResult>;
 /** A signed-in reader's own part of a shared page, as a script; null when the page is not drawn for them. */
 export type RenderReaderData = (input: {
-  url: string;
   fetch: RenderFetch;
   nonce: string;
-  signal?: AbortSignal;
-  /** The shared page's data (its render's `queries`): only the reader's own loads are then asked for. */
-  shared: unknown;
+  /** The reader, as the session check answers them. */
+  user: SessionUser;
+  /** The loads the shared page left out (its render's `personalLoads`), run as this reader. */
+  personalLoads: readonly unknown[];
 }) => Promise<string | null>;
 
 /** The built web app's renderer (apps/web/src/entry-server.tsx). */
@@ -175,7 +183,15 @@ function answeringVerify(verified: string, otherwise: RenderFetch): RenderFetch 
 
 /** The session a class's shared page is drawn with: the class's role and pass, and nothing of anyone's own. */
 function standInSession(user: SessionUser): SessionUser {
-  return { ...user, id: '00000000-0000-0000-0000-000000000000', email: '', username: '', coins: 0, avatarUrl: null, autoUnlock: false };
+  return {
+    ...user,
+    id: '00000000-0000-0000-0000-000000000000',
+    email: '',
+    username: '',
+    coins: 0,
+    avatarUrl: null,
+    autoUnlock: false,
+  };
 }
 
 /** The reader's own headers, which the API reads to know who asks (session, language, browser). */
@@ -269,7 +285,13 @@ export function createPageRenderer(
         }
         return inner(path, init);
       });
-      const result = await render({ url, fetch, nonce: RENDER_NONCE_PLACEHOLDER, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS), shared: true });
+      const result = await render({
+        url,
+        fetch,
+        nonce: RENDER_NONCE_PLACEHOLDER,
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        shared: true,
+      });
       // The reader's cookies (a session's renewal) are theirs: never part of a shared page.
       return { page: { result, setCookies: [], isShareable: !isOwnCallMade }, asked };
     });
@@ -285,11 +307,10 @@ export function createPageRenderer(
     const setCookies: string[] = [];
     const fetch = answeringVerify(reader.verified, inProcessFetch(app, request, setCookies, []));
     const own = await readerData({
-      url,
+      user: reader.user,
       fetch,
       nonce: RENDER_NONCE_PLACEHOLDER,
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-      shared: entry.page.result.queries,
+      personalLoads: entry.page.result.personalLoads ?? [],
     });
     if (own === null) return (await renderFor(request, url)).page;
     return { result: entry.page.result, setCookies, isShareable: false, readerScript: own };

@@ -2,7 +2,7 @@ import { useQueryClient, type DehydratedState } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { SESSION_QUERY_KEY } from '../lib/auth/session-query';
 import { libraryKeys } from '../lib/library/library-keys';
-import { isSharedRender } from '../lib/render-scope';
+import { isSharedRender, renderScope } from '../lib/render-scope';
 import { storeKeys } from '../features/store/api/store-keys';
 
 // Issue 18 §1: a page drawn once for every signed-in reader of one access class carries a
@@ -17,9 +17,15 @@ export function isPersonalQuery(queryKey: readonly unknown[]): boolean {
   return PERSONAL_ROOTS.some((root) => root.every((part, i) => queryKey[i] === part));
 }
 
-/** A loader's load of a reader's own data: left out of a shared page (it arrives as the reader's part). */
+/**
+ * A loader's load of a reader's own data: left out of a shared page, and kept with it to run for
+ * each reader as their part (entry-server's `readerData`). It runs then in a cache of its own, not
+ * the page's: it carries what it needs of the page (an id) rather than reading the page's queries.
+ */
 export function personalLoad<T>(load: () => Promise<T>): Promise<T> | null {
-  return isSharedRender() ? null : load();
+  if (!isSharedRender()) return load();
+  renderScope()?.skipLoad?.(load);
+  return null;
 }
 
 /**

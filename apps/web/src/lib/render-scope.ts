@@ -18,6 +18,8 @@ export interface RenderScope {
    * (`personalLoad`); each reader's own part follows the page as data (entry-server's `readerData`).
    */
   isShared?: boolean;
+  /** Keeps a load a shared page left out (`personalLoad`), to run again for each reader of it. */
+  skipLoad?: (load: () => Promise<unknown>) => void;
   /** Notes a lazy part drawn on the page (lazy-part.tsx), for the browser to fetch before hydrating. */
   drewPart?: (name: string) => void;
 }
