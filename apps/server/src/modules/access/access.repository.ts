@@ -13,11 +13,21 @@ const runningSubscription = (now: Date) => sql`s.status = 'active' and s.current
 
 /** The running plan's name (SPEC §3 `membership`), or null. */
 export const currentPlanName = (now: Date) =>
-  sql<string | null>`(select p.name from subscriptions s join plans p on p.id = s.plan_id where s.user_id = "users"."id" and ${runningSubscription(now)} limit 1)`;
+  sql<
+    string | null
+  >`(select p.name from subscriptions s join plans p on p.id = s.plan_id where s.user_id = "users"."id" and ${runningSubscription(now)} limit 1)`;
 
 /** SPEC §3 `isPremium`: the running plan includes premium chapters. */
 export const hasPremiumPass = (now: Date): SQL<boolean> =>
   sql<boolean>`exists (select 1 from subscriptions s join plans p on p.id = s.plan_id where s.user_id = "users"."id" and ${runningSubscription(now)} and p.includes_premium)`;
+
+/**
+ * The same as a column of a list of users: looked up per row on the user's own subscription. As
+ * `exists`, the planner may answer a list of 25 users by reading every running premium
+ * subscription into a hash (2,600 rows on a large site) instead of 25 index lookups.
+ */
+export const premiumPassColumn = (now: Date): SQL<boolean> =>
+  sql<boolean>`coalesce((select bool_or(p.includes_premium) from subscriptions s join plans p on p.id = s.plan_id where s.user_id = "users"."id" and ${runningSubscription(now)}), false)`;
 
 /** How many running subscriptions a plan has (reads from the "plans" table). */
 export const runningSubscribersOfPlan = (now: Date) =>

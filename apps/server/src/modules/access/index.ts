@@ -12,7 +12,7 @@ export {
   type ChapterForAccess,
   type Viewer,
 } from './access';
-export { currentPlanName, hasPremiumPass, runningSubscribersOfPlan } from './access.repository';
+export { currentPlanName, hasPremiumPass, premiumPassColumn, runningSubscribersOfPlan } from './access.repository';
 export { membershipOf, viewerOf, type ViewerSource } from './viewer';
 export { createViewerCache, VIEWER_CACHE_MS, type ViewerCache } from './viewer-cache';
 export { isTeamRole } from '@inkwell/contract';

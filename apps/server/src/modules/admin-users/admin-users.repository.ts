@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { coinLedger, sessions, users } from '../../db/schema';
 import { countKeys, listCountQuery } from '../../db/list-counts';
 import { escapeLike } from '../../db/sql';
-import { currentPlanName, hasPremiumPass } from '../access';
+import { currentPlanName, hasPremiumPass, premiumPassColumn } from '../access';
 
 /** A user as the admin's list shows them: their account, membership (as of `now`) and latest activity. */
 const adminUserColumns = (now: Date) => ({
@@ -16,7 +16,7 @@ const adminUserColumns = (now: Date) => ({
   isBanned: users.isBanned,
   createdAt: users.createdAt,
   membership: currentPlanName(now),
-  isPremium: hasPremiumPass(now),
+  isPremium: premiumPassColumn(now),
   // Written out: inside a one-table select Drizzle leaves column names unqualified (see users.repository).
   lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from sessions s where s.user_id = "users"."id")`.mapWith(
     sessions.lastSeenAt,
