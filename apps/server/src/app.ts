@@ -29,6 +29,7 @@ import { auditPlugin, auditRoutes, createAuditService } from './modules/audit';
 import { authRoutes, createAuthService, createPasswordResetService } from './modules/auth';
 import { toSessionUser } from './modules/users';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
+import { createDeviceKeysService, deviceKeysRoutes } from './modules/device-keys';
 import { announcementPageMeta, announcementsRoutes, createAnnouncementsService } from './modules/announcements';
 import { bannersRoutes, createBannersService } from './modules/banners';
 import { catalogueRoutes, catalogueSeriesPageMeta, createCatalogueService, sharedPageViews } from './modules/catalogue';
@@ -146,6 +147,8 @@ export async function buildApp(deps: AppDeps) {
   const onUserChanged = (userId: string) => viewerCache.forgetUser(userId);
   // Issue 10: authenticator secrets sealed and sign-in challenges signed with the session secret.
   const twoFactor = createTwoFactorService({ db, clock, limiter, viewerCache, secret: config.sessionSecret });
+  // Issue 19 §1: what reading apps sign in with, never the password.
+  const deviceKeys = createDeviceKeysService({ db, clock });
   const auth = createAuthService({
     db,
     clock,
@@ -259,6 +262,7 @@ export async function buildApp(deps: AppDeps) {
     siteConfig,
     changeBus,
     metricsRollup,
+    deviceKeys,
   });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
@@ -321,6 +325,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes, { auth, passwordReset, registration: siteConfig });
   await app.register(twoFactorRoutes, { db, auth, twoFactor });
+  await app.register(deviceKeysRoutes, { deviceKeys });
   await app.register(notificationRoutes, { notifications: createNotificationsService({ db }) });
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences });
   await app.register(siteConfigRoutes, { siteConfig });
@@ -398,6 +403,7 @@ declare module 'fastify' {
       newChapterNotices: ReturnType<typeof createNewChapterNotices>;
       freeAlerts: ReturnType<typeof createFreeAlerts>;
       siteConfig: ReturnType<typeof createSiteConfig>;
+      deviceKeys: ReturnType<typeof createDeviceKeysService>;
       /** How this instance hears the others' changes (tests await its deliveries). */
       changeBus: ChangeBus;
       /** The daily metrics roll-up (the `metrics.roll-up` job's work; tests run it directly). */

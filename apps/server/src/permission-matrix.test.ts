@@ -20,6 +20,7 @@ import {
   chapters,
   coinPackages,
   comments,
+  deviceKeys,
   genres,
   notifications,
   plans,
@@ -507,6 +508,17 @@ const REQUESTS: Record<EndpointName, Builder> = {
     };
   },
   seriesProgress: async () => ({ params: { seriesId: f.series.id } }),
+  deviceKeys: none,
+  deviceKeyCreate: async ({ owner }) => ({
+    body: { name: `Reader app ${unique()}` },
+    state: () => rowsOf(deviceKeys, eq(deviceKeys.userId, owner.user!.id)),
+  }),
+  deviceKeyRevoke: async ({ owner }) => {
+    const made = await send('deviceKeyCreate', { cookie: owner.cookie, body: { name: `Reader app ${unique()}` } });
+    if (made.statusCode !== 201) throw new Error(`fixture request failed: ${made.statusCode} ${made.body}`);
+    const id = made.json().data.id as string;
+    return { params: { id }, state: () => rowsOf(deviceKeys, eq(deviceKeys.id, id)) };
+  },
   notifyWhenFree: async () => ({ params: { chapterId: f.earlyChapter.id } }),
   notifyWhenFreeAdd: async () => ({ params: { chapterId: f.earlyChapter.id } }),
   notifyWhenFreeRemove: async ({ owner }) => {

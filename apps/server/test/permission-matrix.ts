@@ -131,6 +131,9 @@ history                       | 401     | 200    | 200     | 200    | 200   | - 
 historyClear                  | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's history stays
 historyRemove                 | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's entry for that chapter stays
 seriesProgress                | 401     | 200    | 200     | 200    | 200   | -       |
+deviceKeys                    | 401     | 200    | 200     | 200    | 200   | -       |
+deviceKeyCreate               | 401     | 201    | 201     | 201    | 201   | -       |
+deviceKeyRevoke               | 401     | 200    | 200     | 200    | 200   | 404     | owned: reader A's key stays
 notifyWhenFree                | 401     | 200    | 200     | 200    | 200   | -       | an early-access chapter
 notifyWhenFreeAdd             | 401     | 200    | 200     | 200    | 200   | -       | an early-access chapter
 notifyWhenFreeRemove          | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's alert stays

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
 import {
+  deviceKeyCreatedResponseSchema,
+  deviceKeyCreateSchema,
+  deviceKeyIdParamsSchema,
+  deviceKeysResponseSchema,
+} from './device-keys';
+import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -255,6 +261,9 @@ const SCHEMAS = {
   historyClear: { response: messageResponseSchema },
   historyRemove: { params: chapterIdParamsSchema, response: messageResponseSchema },
   seriesProgress: { params: seriesIdParamsSchema, response: seriesProgressResponseSchema },
+  deviceKeys: { response: deviceKeysResponseSchema },
+  deviceKeyCreate: { body: deviceKeyCreateSchema, response: deviceKeyCreatedResponseSchema },
+  deviceKeyRevoke: { params: deviceKeyIdParamsSchema, response: messageResponseSchema },
   notifyWhenFree: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },
   notifyWhenFreeAdd: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },
   notifyWhenFreeRemove: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },

@@ -12,6 +12,7 @@ export * from './library';
 export * from './announcements';
 export * from './comments';
 export * from './two-factor';
+export * from './device-keys';
 export * from './metrics';
 export * from './admin-users';
 export * from './ad-pages';

@@ -49,7 +49,12 @@ export const ROUTES = {
     errors: ['conflict', 'rate_limited', 'registration_closed'],
   },
   forgotPassword: { method: 'POST', path: '/api/proxy/public/forgot-password', access: 'public', errors: ['rate_limited'] },
-  resetPassword: { method: 'POST', path: '/api/proxy/public/reset-password', access: 'public', errors: ['invalid_token', 'rate_limited'] },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/proxy/public/reset-password',
+    access: 'public',
+    errors: ['invalid_token', 'rate_limited'],
+  },
   // Idempotent: logging out without a session still clears the cookie.
   logout: { method: 'POST', path: '/api/proxy/secure/logoutUser', access: 'public', errors: [] },
   profile: { method: 'GET', path: '/api/proxy/secure/profiledata', access: 'user', errors: [] },
@@ -65,8 +70,18 @@ export const ROUTES = {
   twoFactorStatus: { method: 'GET', path: '/api/proxy/secure/two-factor', access: 'user', errors: [] },
   // conflict: already on (setup), or not set up / not on (enable, disable, recovery codes).
   twoFactorSetup: { method: 'POST', path: '/api/proxy/secure/two-factor/setup', access: 'user', errors: ['conflict'] },
-  twoFactorEnable: { method: 'POST', path: '/api/proxy/secure/two-factor/enable', access: 'user', errors: ['conflict', 'rate_limited'] },
-  twoFactorDisable: { method: 'POST', path: '/api/proxy/secure/two-factor/disable', access: 'user', errors: ['conflict', 'rate_limited'] },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/api/proxy/secure/two-factor/enable',
+    access: 'user',
+    errors: ['conflict', 'rate_limited'],
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/api/proxy/secure/two-factor/disable',
+    access: 'user',
+    errors: ['conflict', 'rate_limited'],
+  },
   twoFactorRecoveryCodes: {
     method: 'POST',
     path: '/api/proxy/secure/two-factor/recovery-codes',
@@ -138,7 +153,12 @@ export const ROUTES = {
     multipart: true,
     errors: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
   },
-  teamChapterPageOrder: { method: 'PUT', path: `${TEAM}/chapters/:id/pages/order`, access: 'team', errors: ['chapter_not_found'] },
+  teamChapterPageOrder: {
+    method: 'PUT',
+    path: `${TEAM}/chapters/:id/pages/order`,
+    access: 'team',
+    errors: ['chapter_not_found'],
+  },
   teamChapterPageDelete: {
     method: 'DELETE',
     path: `${TEAM}/chapters/:id/pages/:pageId`,
@@ -173,7 +193,13 @@ export const ROUTES = {
   // The store (DESIGN §4 Money).
   coinPackages: { method: 'GET', path: `${PUB}/store/coin-packages`, access: 'public', errors: [] },
   plans: { method: 'GET', path: `${PUB}/store/plans`, access: 'public', errors: [] },
-  checkout: { method: 'POST', path: `${ME}/checkout`, access: 'user', status: 201, errors: ['not_found', 'conflict', 'payment_provider_error'] },
+  checkout: {
+    method: 'POST',
+    path: `${ME}/checkout`,
+    access: 'user',
+    status: 201,
+    errors: ['not_found', 'conflict', 'payment_provider_error'],
+  },
   myPurchases: { method: 'GET', path: `${ME}/purchases`, access: 'user', errors: [] },
   myPurchase: { method: 'GET', path: `${ME}/purchases/:purchaseId`, access: 'user', errors: ['not_found'] },
   testCheckoutComplete: {
@@ -203,7 +229,12 @@ export const ROUTES = {
     errors: ['series_not_found', 'chapter_not_found', 'insufficient_coins'],
   },
   mySubscription: { method: 'GET', path: `${ME}/subscription`, access: 'user', errors: [] },
-  cancelSubscription: { method: 'POST', path: `${ME}/subscription/cancel`, access: 'user', errors: ['not_found', 'payment_provider_error'] },
+  cancelSubscription: {
+    method: 'POST',
+    path: `${ME}/subscription/cancel`,
+    access: 'user',
+    errors: ['not_found', 'payment_provider_error'],
+  },
 
   adminPlans: { method: 'GET', path: `${ADMIN}/plans`, access: 'admin', errors: [] },
   adminPlanCreate: { method: 'POST', path: `${ADMIN}/plans`, access: 'admin', status: 201, errors: [] },
@@ -225,7 +256,12 @@ export const ROUTES = {
   adminUsers: { method: 'GET', path: `${ADMIN}/users`, access: 'admin', errors: [] },
   adminUser: { method: 'GET', path: `${ADMIN}/users/:id`, access: 'admin', errors: ['not_found'] },
   adminUserUpdate: { method: 'PATCH', path: `${ADMIN}/users/:id`, access: 'admin', errors: ['not_found', 'conflict'] },
-  adminUserCoins: { method: 'POST', path: `${ADMIN}/users/:id/coins`, access: 'admin', errors: ['not_found', 'insufficient_coins'] },
+  adminUserCoins: {
+    method: 'POST',
+    path: `${ADMIN}/users/:id/coins`,
+    access: 'admin',
+    errors: ['not_found', 'insufficient_coins'],
+  },
 
   // Library: bookmarks, progress, history (DESIGN §4 Library and community).
   bookmarks: { method: 'GET', path: `${ME}/bookmarks`, access: 'user', errors: [] },
@@ -237,6 +273,10 @@ export const ROUTES = {
   historyClear: { method: 'DELETE', path: `${ME}/history`, access: 'user', errors: [] },
   historyRemove: { method: 'DELETE', path: `${ME}/history/:chapterId`, access: 'user', errors: [] },
   seriesProgress: { method: 'GET', path: `${ME}/series/:seriesId/progress`, access: 'user', errors: ['series_not_found'] },
+  // Device keys for reading apps (issue 19 §1). conflict: the account already has DEVICE_KEYS_MAX.
+  deviceKeys: { method: 'GET', path: `${ME}/device-keys`, access: 'user', errors: [] },
+  deviceKeyCreate: { method: 'POST', path: `${ME}/device-keys`, access: 'user', errors: ['conflict'] },
+  deviceKeyRevoke: { method: 'DELETE', path: `${ME}/device-keys/:id`, access: 'user', errors: ['not_found'] },
   notifyWhenFree: { method: 'GET', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: [] },
   // validation_failed: the chapter is not in early access (already free, or no free date).
   notifyWhenFreeAdd: {
@@ -255,8 +295,18 @@ export const ROUTES = {
   teamAnnouncements: { method: 'GET', path: `${TEAM}/announcements`, access: 'team', errors: [] },
   teamAnnouncementCreate: { method: 'POST', path: `${TEAM}/announcements`, access: 'team', status: 201, errors: ['conflict'] },
   teamAnnouncement: { method: 'GET', path: `${TEAM}/announcements/:id`, access: 'team', errors: ['announcement_not_found'] },
-  teamAnnouncementUpdate: { method: 'PATCH', path: `${TEAM}/announcements/:id`, access: 'team', errors: ['announcement_not_found', 'conflict'] },
-  teamAnnouncementDelete: { method: 'DELETE', path: `${TEAM}/announcements/:id`, access: 'team', errors: ['announcement_not_found'] },
+  teamAnnouncementUpdate: {
+    method: 'PATCH',
+    path: `${TEAM}/announcements/:id`,
+    access: 'team',
+    errors: ['announcement_not_found', 'conflict'],
+  },
+  teamAnnouncementDelete: {
+    method: 'DELETE',
+    path: `${TEAM}/announcements/:id`,
+    access: 'team',
+    errors: ['announcement_not_found'],
+  },
   teamAnnouncementCover: {
     method: 'PUT',
     path: `${TEAM}/announcements/:id/cover`,
@@ -266,7 +316,12 @@ export const ROUTES = {
   },
 
   // Comments.
-  chapterComments: { method: 'GET', path: `${PUB}/chapters/:chapterId/comments`, access: 'public', errors: ['chapter_not_found'] },
+  chapterComments: {
+    method: 'GET',
+    path: `${PUB}/chapters/:chapterId/comments`,
+    access: 'public',
+    errors: ['chapter_not_found'],
+  },
   seriesComments: { method: 'GET', path: `${PUB}/series/:seriesId/comments`, access: 'public', errors: ['series_not_found'] },
   commentCreate: {
     method: 'POST',

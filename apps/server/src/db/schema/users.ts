@@ -101,3 +101,30 @@ export const recoveryCodes = pgTable(
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
+
+/**
+ * Device keys (issue 19 §1): what a reading app (an OPDS reader, KOReader) signs in with, never the
+ * password. The key itself is shown once; kept are its SHA-256 (HTTP Basic on the protocols) and
+ * its MD5 (KOReader sends the MD5 of what was typed as its password), both of 192 random bits.
+ * Revoking a key deletes its row.
+ */
+export const deviceKeys = pgTable(
+  'device_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keySha256: text('key_sha256').notNull(),
+    keyMd5: text('key_md5').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAddress: text('last_used_address'),
+  },
+  (t) => [
+    uniqueIndex('device_keys_key_sha256_key').on(t.keySha256),
+    uniqueIndex('device_keys_key_md5_key').on(t.keyMd5),
+    index('device_keys_user_id_idx').on(t.userId, t.createdAt),
+  ],
+);

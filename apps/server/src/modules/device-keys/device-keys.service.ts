@@ -1,0 +1,88 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DEVICE_KEYS_MAX, type DeviceKeyCreate } from '@inkwell/contract';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { deleteDeviceKey, findDeviceKeyByHash, insertDeviceKey, listDeviceKeys, touchDeviceKey } from './device-keys.repository';
+import { toDeviceKey } from './device-keys.presenter';
+
+/** 24 random bytes (192 bits), base64url, after a prefix that says what it is. */
+const KEY_PREFIX = 'iwk_';
+const newKey = () => `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** Two hex digests of the same length compared in constant time. */
+const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Who a device key signs in as: a reader's id and name (a key reads; it is never a session). */
+export interface DeviceKeyReader {
+  keyId: string;
+  userId: string;
+  username: string;
+}
+
+/**
+ * Device keys (issue 19 §1): a reader makes one per app, sees it once, sees when and where each was
+ * last used, and revokes it. The protocols (OPDS, KOReader sync, downloads) sign in with
+ * `authenticate` (HTTP Basic: the username and the key) or `authenticateMd5` (KOReader: the
+ * username and the key's MD5), which never accept the account's password.
+ */
+export function createDeviceKeysService({ db, clock }: { db: Database; clock: Clock }) {
+  async function signIn(
+    kind: 'sha256' | 'md5',
+    username: string,
+    digest: string,
+    address: string,
+  ): Promise<DeviceKeyReader | null> {
+    const row = await findDeviceKeyByHash(db, kind, digest);
+    // The row is found by its digest; both are compared again in constant time, and the username must match.
+    const stored = row && (kind === 'sha256' ? row.keySha256 : row.keyMd5);
+    if (
+      !row ||
+      !stored ||
+      !sameDigest(stored, digest) ||
+      row.username.toLowerCase() !== username.trim().toLowerCase() ||
+      row.isBanned
+    )
+      return null;
+    await touchDeviceKey(db, row.id, clock.now(), address);
+    return { keyId: row.id, userId: row.userId, username: row.username };
+  }
+
+  return {
+    async list(userId: string) {
+      return { items: (await listDeviceKeys(db, userId)).map(toDeviceKey), max: DEVICE_KEYS_MAX };
+    },
+
+    /** A new key, answered once with the key itself; only its digests are kept. */
+    async create(userId: string, input: DeviceKeyCreate) {
+      const key = newKey();
+      const row = await insertDeviceKey(
+        db,
+        { userId, name: input.name, keySha256: sha256(key), keyMd5: md5(key), createdAt: clock.now() },
+        DEVICE_KEYS_MAX,
+      );
+      if (!row)
+        throw new AppError('conflict', `You have ${DEVICE_KEYS_MAX} keys already: revoke one you no longer use to make another`);
+      return { ...toDeviceKey(row), key };
+    },
+
+    async revoke(userId: string, id: string) {
+      if (!(await deleteDeviceKey(db, userId, id))) throw new AppError('not_found', 'No such key');
+    },
+
+    /** HTTP Basic on the protocols: the reader's username and a key of theirs; null for anything else. */
+    authenticate(username: string, key: string, address: string) {
+      if (!key.startsWith(KEY_PREFIX)) return Promise.resolve(null);
+      return signIn('sha256', username, sha256(key), address);
+    },
+
+    /** KOReader sync: the username and the lowercase hex MD5 of a key of theirs. */
+    authenticateMd5(username: string, keyMd5: string, address: string) {
+      if (!/^[0-9a-f]{32}$/.test(keyMd5)) return Promise.resolve(null);
+      return signIn('md5', username, keyMd5, address);
+    },
+  };
+}
+export type DeviceKeysService = ReturnType<typeof createDeviceKeysService>;

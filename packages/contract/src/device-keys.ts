@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { envelope } from './errors';
+
+/**
+ * Device keys (issue 19 §1): what a reading app signs in with (an OPDS reader with HTTP Basic, the
+ * username and the key; KOReader sync with the key's MD5), never the account's password. A key
+ * reads: it cannot spend coins, change the account, comment or reach the team's API.
+ */
+export const DEVICE_KEYS_MAX = 20;
+export const DEVICE_KEY_NAME_MAX = 60;
+/** Where the apps are pointed, on the site's own origin. */
+export const OPDS_CATALOG_PATH = '/opds/v1.2/catalog';
+export const KOREADER_SYNC_PATH = '/koreader';
+
+export const deviceKeyCreateSchema = z.object({
+  name: z
+    .string({ error: 'Name the app or device this key is for' })
+    .trim()
+    .min(1, 'Name the app or device this key is for')
+    .max(DEVICE_KEY_NAME_MAX, `A key's name is at most ${DEVICE_KEY_NAME_MAX} characters`),
+});
+export type DeviceKeyCreate = z.infer<typeof deviceKeyCreateSchema>;
+
+export const deviceKeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  createdAt: z.string(),
+  /** When and from where an app last used it; null until it has been used. */
+  lastUsedAt: z.string().nullable(),
+  lastUsedAddress: z.string().nullable(),
+});
+export type DeviceKey = z.infer<typeof deviceKeySchema>;
+
+/** A new key: the only answer that carries the key itself. */
+export const deviceKeyCreatedSchema = deviceKeySchema.extend({ key: z.string() });
+export type DeviceKeyCreated = z.infer<typeof deviceKeyCreatedSchema>;
+
+export const deviceKeyIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown key' }) });
+
+export const deviceKeysResponseSchema = envelope(z.object({ items: z.array(deviceKeySchema), max: z.number().int() }));
+export const deviceKeyCreatedResponseSchema = envelope(deviceKeyCreatedSchema);
