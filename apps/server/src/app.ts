@@ -67,6 +67,7 @@ import {
 } from './modules/notifications';
 import { createSearchService, searchRoutes } from './modules/search';
 import { createPageMetaRegistry, createSeoService, seoRoutes } from './modules/seo';
+import { createFeedsService, feedsRoutes } from './modules/feeds';
 import { createSeriesService, seriesRoutes } from './modules/series';
 import { adsRoutes } from './modules/ads';
 import { createSiteConfig, maintenancePlugin, siteConfigRoutes } from './modules/site-config';
@@ -355,6 +356,10 @@ export async function buildApp(deps: AppDeps) {
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(auditRoutes, { audit: createAuditService({ db: reportsDb }) });
   await app.register(seoRoutes, { seo: createSeoService({ db, clock, publicUrl: config.publicUrl }) });
+  // Issue 19 §7: the chapters as RSS, Atom and JSON Feed, drawn again after every team change.
+  const feeds = createFeedsService({ db, clock, publicUrl: config.publicUrl });
+  catalogueListeners.push(() => feeds.invalidate());
+  await app.register(feedsRoutes, { feeds });
 
   const pageMeta = createPageMetaRegistry();
   pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));

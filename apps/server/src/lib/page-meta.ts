@@ -4,7 +4,14 @@ export interface PageMeta {
   description: string;
   image: string | null;
   url: string;
+  /** Other forms of the page (its feeds), as `<link rel="alternate">`. */
+  alternates?: { type: string; title: string; href: string }[];
+  /** schema.org data about the page, as JSON-LD. */
+  structuredData?: Record<string, unknown>;
 }
+
+/** JSON inside a script element: nothing in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The meta of a page path: undefined when no one knows the path (the plain app shell is sent),
@@ -30,6 +37,12 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    ...(meta.alternates ?? []).map(
+      (link) =>
+        `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}" />`,
+    ),
+    // A data block, not a script: browsers do not run it, so the page's CSP has nothing to allow.
+    ...(meta.structuredData ? [`<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>`] : []),
   ].join('\n    ');
   // Replacer functions, not strings: a title may contain $&, $` or $', which String.replace would expand (issue 7 §4.6).
   return html

@@ -193,8 +193,22 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       const found = chapterSlug === undefined ? undefined : chapters.find((chapter) => chapter.slug === chapterSlug);
       const chapter = found && isListed(chapterAccess(found, VISITOR, now), VISITOR) ? found : null;
       return {
-        detail: { slug: row.slug, title: row.title, description: row.description, cover: coverOf(row) },
-        chapter: chapter && { slug: chapter.slug, number: chapter.number, title: chapter.title },
+        detail: {
+          slug: row.slug,
+          title: row.title,
+          description: row.description,
+          cover: coverOf(row),
+          type: row.type,
+          author: row.author,
+          artist: row.artist,
+        },
+        chapter: chapter && {
+          slug: chapter.slug,
+          number: chapter.number,
+          title: chapter.title,
+          publishedAt: chapter.publishedAt,
+          isFree: chapterAccess(chapter, VISITOR, now) === 'free',
+        },
       };
     },
 

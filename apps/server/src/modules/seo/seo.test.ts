@@ -14,6 +14,8 @@ beforeAll(async () => {
       type: 'comic',
       title: 'The "Lantern" <Keeper>',
       description: 'Night & lanterns.',
+      author: 'Ana </script> Ruiz',
+      artist: 'Ben Ode',
       isPublished: true,
     }),
   );
@@ -29,6 +31,10 @@ beforeAll(async () => {
   await team.chapters.createChapter(
     series.id,
     chapterInputSchema.parse({ number: 2, publishedAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() }),
+  );
+  await team.chapters.createChapter(
+    series.id,
+    chapterInputSchema.parse({ number: 3, price: 30, publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString() }),
   );
   await team.series.createSeries(seriesInputSchema.parse({ type: 'novel', title: 'Unpublished', isPublished: false }));
 });
@@ -54,6 +60,54 @@ describe('page metadata in the served HTML', () => {
     const response = await page('/seriesView/the-lantern-keeper/chapter-1');
     expect(response.body).toContain('<title>The &quot;Lantern&quot; &lt;Keeper&gt; – Chapter 1: Beginnings · Inkwell</title>');
     expect(response.body).toContain('og:image');
+  });
+
+  it("links a series' feeds and describes the series and its chapters as schema.org data", async () => {
+    const jsonLd = (body: string) => {
+      const found = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body);
+      expect(found, 'a JSON-LD block').not.toBeNull();
+      return JSON.parse(found![1]!) as Record<string, unknown>;
+    };
+    const series = (await page('/SeriesView/the-lantern-keeper')).body;
+    for (const [type, extension] of [
+      ['application/rss+xml', 'rss'],
+      ['application/atom+xml', 'atom'],
+      ['application/feed+json', 'json'],
+    ] as const) {
+      expect(series).toMatch(
+        new RegExp(
+          `<link rel="alternate" type="${type.replace('+', '\\+')}" title="[^"]+" href="${TEST_ORIGIN}/feeds/series/the-lantern-keeper\\.${extension}" />`,
+        ),
+      );
+    }
+    // A name cannot close the block early.
+    expect(series).not.toContain('Ana </script>');
+    expect(jsonLd(series)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ComicSeries',
+      name: 'The "Lantern" <Keeper>',
+      url: `${TEST_ORIGIN}/SeriesView/the-lantern-keeper`,
+      description: 'Night & lanterns.',
+      image: expect.stringMatching(/\/media\/covers\//),
+      author: [
+        { '@type': 'Person', name: 'Ana </script> Ruiz' },
+        { '@type': 'Person', name: 'Ben Ode' },
+      ],
+    });
+    const chapter = jsonLd((await page('/SeriesView/the-lantern-keeper/chapter-1')).body);
+    expect(chapter).toMatchObject({
+      '@type': 'ComicIssue',
+      name: 'The "Lantern" <Keeper> – Chapter 1: Beginnings',
+      url: `${TEST_ORIGIN}/SeriesView/the-lantern-keeper/chapter-1`,
+      issueNumber: '1',
+      isAccessibleForFree: true,
+      isPartOf: { '@type': 'ComicSeries', name: 'The "Lantern" <Keeper>', url: `${TEST_ORIGIN}/SeriesView/the-lantern-keeper` },
+    });
+    expect(Date.parse(chapter.datePublished as string)).toBeGreaterThan(0);
+    expect(jsonLd((await page('/SeriesView/the-lantern-keeper/chapter-3')).body)).toMatchObject({
+      issueNumber: '3',
+      isAccessibleForFree: false,
+    });
   });
 
   it('answers 404 (still with the app, which shows its error page) for unknown series, scheduled chapters and drafts', async () => {

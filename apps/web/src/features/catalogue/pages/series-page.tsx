@@ -1,4 +1,4 @@
-import { BookOpen, ChevronsRight, Eye, Play } from 'lucide-react';
+import { BookOpen, ChevronsRight, Eye, Play, Rss } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import { CoverImage } from '../../../components/cover-image';
@@ -117,6 +117,16 @@ export default function SeriesPage() {
               </Link>
             )}
             <BookmarkButton bookmark={bookmark} />
+            {/* A file for feed readers, not a page of the app: a plain link the router leaves alone. */}
+            <a
+              href={`/feeds/series/${encodeURIComponent(data.slug)}.rss`}
+              type="application/rss+xml"
+              title="Follow new chapters in a feed reader (RSS; Atom and JSON Feed too)"
+              className="inline-flex items-center gap-2 rounded-lg border border-ink-700 px-4 py-2.5 text-sm font-semibold text-zinc-200 hover:border-accent-500 hover:text-white"
+            >
+              <Rss className="size-4" aria-hidden />
+              Feed
+            </a>
           </div>
         </div>
       </div>
