@@ -17,7 +17,9 @@ function run(title, command, args) {
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('type check', 'npm', ['run', '--silent', 'typecheck']);
 if (!process.env.TEST_DATABASE_URL) {
-  process.stdout.write('\nTEST_DATABASE_URL is not set: server tests run on PGlite only (set it to run them on PostgreSQL too).\n');
+  process.stdout.write(
+    '\nTEST_DATABASE_URL is not set: server tests run on PGlite only (set it to run them on PostgreSQL too).\n',
+  );
 }
 run('unit and integration tests', 'npx', ['vitest', 'run']);
 

@@ -58,4 +58,3 @@ export async function logOut(page: Page): Promise<void> {
 export async function registerByApi(api: APIRequestContext, account: Account): Promise<void> {
   expect((await api.post('/api/proxy/public/register', { data: account })).status()).toBe(201);
 }
-

@@ -73,7 +73,10 @@ test('an admin finds a reader, adjusts their coins with a reason, bans them (sig
 
   // Unbanned, they sign in again with their coins.
   await access.getByRole('button', { name: `Unban ${reader.username}` }).click();
-  await page.getByRole('dialog', { name: `Unban ${reader.username}?` }).getByRole('button', { name: 'Unban' }).click();
+  await page
+    .getByRole('dialog', { name: `Unban ${reader.username}?` })
+    .getByRole('button', { name: 'Unban' })
+    .click();
   await expect(access.getByRole('status')).toHaveText(`${reader.username} can sign in again`);
   await logIn(readerPage, reader.username, reader.password);
   await expect(readerPage).not.toHaveURL(/\/login/);

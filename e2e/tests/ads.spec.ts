@@ -25,7 +25,10 @@ async function readerContext(browser: Browser, name: string, { premium = false }
   const account = { email: `${name}.${stamp}@example.com`, username: `${name}_${stamp}`, password: 'velvet-harbour-62' };
   expect((await api.post('/api/proxy/public/register', { data: account })).status()).toBe(201);
   if (premium) {
-    const plans = (await (await api.get('/api/public/omegascans/public/store/plans')).json()).data.items as { id: string; name: string }[];
+    const plans = (await (await api.get('/api/public/omegascans/public/store/plans')).json()).data.items as {
+      id: string;
+      name: string;
+    }[];
     const purchaseId = await startCheckout(api, { kind: 'plan', planId: plans.find((plan) => plan.name === 'Reader')!.id });
     expect((await api.post(`/api/payments/test-checkout/${purchaseId}/complete`)).ok()).toBe(true);
   }
@@ -78,7 +81,9 @@ async function expectAdFree(page: Page, path: string, ready: () => Promise<void>
   await expect(page.locator('[data-ad-slot], [data-ad-container], script[src*="house-ad"]'), path).toHaveCount(0);
 }
 
-test('a visitor sees the house ad after a chapter and under a series’ chapters, run under the page’s own nonce', async ({ page }) => {
+test('a visitor sees the house ad after a chapter and under a series’ chapters, run under the page’s own nonce', async ({
+  page,
+}) => {
   const cspErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
@@ -136,7 +141,10 @@ test('an ad blocker that stops the ad script leaves a polite note in the slot, w
   await expect(page).toHaveURL('/buy/subscriptions');
 });
 
-test('once ad scripts ran, the sign-in page and the Reader’s Area load as a new document with the strict CSP', async ({ page, browser }) => {
+test('once ad scripts ran, the sign-in page and the Reader’s Area load as a new document with the strict CSP', async ({
+  page,
+  browser,
+}) => {
   await openPage(page, '/');
   await expect(slot(page, 'home')).toHaveAttribute('data-ad-state', 'shown');
   await page.evaluate(() => Object.assign(window, { adDocument: true }));
@@ -170,7 +178,12 @@ test('a premium reader and the team see no ads, and the ad script is never fetch
   await expect(premium.page.getByRole('region', { name: /Chapters/ })).toBeVisible();
   await expectNoAdAsked(premium.page, premiumAsked);
   const answer = await (await premium.api.get('/api/public/omegascans/public/secure/ads/ads-config')).json();
-  expect(answer).toMatchObject({ show_ads: false, config: null, reason: 'premium', user_status: { isPremium: true, role: 'reader' } });
+  expect(answer).toMatchObject({
+    show_ads: false,
+    config: null,
+    reason: 'premium',
+    user_status: { isPremium: true, role: 'reader' },
+  });
   await premium.context.close();
 
   const teamContext = await browser.newContext({ baseURL: BASE_URL });
@@ -186,10 +199,16 @@ test('a premium reader and the team see no ads, and the ad script is never fetch
 test('no ad markup, and the strict CSP, on the dashboard, the Reader’s Area and checkout', async ({ browser }) => {
   // A reader without a plan: the one who sees ads on public pages.
   const reader = await readerContext(browser, 'adcheck');
-  const packages = (await (await reader.api.get('/api/public/omegascans/public/store/coin-packages')).json()).data.items as { id: string }[];
+  const packages = (await (await reader.api.get('/api/public/omegascans/public/store/coin-packages')).json()).data.items as {
+    id: string;
+  }[];
   const purchaseId = await startCheckout(reader.api, { kind: 'coins', packageId: packages[0]!.id });
-  await expectAdFree(reader.page, '/profile/me', () => expect(reader.page.getByRole('heading', { name: "Reader's Area" })).toBeVisible());
-  await expectAdFree(reader.page, '/profile/bookmarks', () => expect(reader.page.getByRole('heading', { name: "Reader's Area" })).toBeVisible());
+  await expectAdFree(reader.page, '/profile/me', () =>
+    expect(reader.page.getByRole('heading', { name: "Reader's Area" })).toBeVisible(),
+  );
+  await expectAdFree(reader.page, '/profile/bookmarks', () =>
+    expect(reader.page.getByRole('heading', { name: "Reader's Area" })).toBeVisible(),
+  );
   await expectAdFree(reader.page, `/buy/checkout/${purchaseId}`, () =>
     expect(reader.page.getByText('Test checkout — no real payment is taken')).toBeVisible(),
   );
@@ -199,6 +218,8 @@ test('no ad markup, and the strict CSP, on the dashboard, the Reader’s Area an
   const admin = await teamContext.newPage();
   await logInAs(admin, 'admin');
   await expectAdFree(admin, '/Dashboard', () => expect(admin.getByRole('navigation', { name: 'Dashboard' })).toBeVisible());
-  await expectAdFree(admin, '/Dashboard/Series/Series', () => expect(admin.getByRole('navigation', { name: 'Dashboard' })).toBeVisible());
+  await expectAdFree(admin, '/Dashboard/Series/Series', () =>
+    expect(admin.getByRole('navigation', { name: 'Dashboard' })).toBeVisible(),
+  );
   await teamContext.close();
 });

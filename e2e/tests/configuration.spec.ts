@@ -13,7 +13,9 @@ const MESSAGE = `Moving to a bigger server (${stamp}). Back within the hour.`;
 /** A second admin: registered as a reader, promoted by the e2e admin through the users API. */
 async function makeAdmin(api: APIRequestContext) {
   expect((await api.post('/api/proxy/public/register', { data: keeper })).status()).toBe(201);
-  const login = await api.post('/api/proxy/public/login', { data: { username: TEAM.admin.username, password: TEAM.admin.password } });
+  const login = await api.post('/api/proxy/public/login', {
+    data: { username: TEAM.admin.username, password: TEAM.admin.password },
+  });
   expect(login.ok()).toBe(true);
   const found = await (await api.get(`${ADMIN_API}/users?q=${keeper.username}`)).json();
   const id = (found.data.items as { id: string; username: string }[]).find((user) => user.username === keeper.username)!.id;
@@ -25,11 +27,16 @@ async function turnOnTwoFactor(page: Page) {
   const setup = await page.request.post('/api/proxy/secure/two-factor/setup');
   expect(setup.ok()).toBe(true);
   const { manualKey } = (await setup.json()).data as { manualKey: string };
-  const enable = await page.request.post('/api/proxy/secure/two-factor/enable', { data: { code: await generate({ secret: manualKey }) } });
+  const enable = await page.request.post('/api/proxy/secure/two-factor/enable', {
+    data: { code: await generate({ secret: manualKey }) },
+  });
   expect(enable.ok()).toBe(true);
 }
 
-test('an admin puts the site in maintenance and closes registration; visitors see it, the team works on', async ({ page, browser }) => {
+test('an admin puts the site in maintenance and closes registration; visitors see it, the team works on', async ({
+  page,
+  browser,
+}) => {
   const setupContext = await browser.newContext({ baseURL: BASE_URL });
   await makeAdmin(setupContext.request);
   await setupContext.close();
@@ -104,7 +111,9 @@ test('an admin puts the site in maintenance and closes registration; visitors se
     expect((await signUp.json()).error.code).toBe('registration_closed');
   } finally {
     // The journeys after this one need the site up and open.
-    await page.request.patch(`${ADMIN_API}/site-config`, { data: { maintenance: { enabled: false }, registration: { open: true } } });
+    await page.request.patch(`${ADMIN_API}/site-config`, {
+      data: { maintenance: { enabled: false }, registration: { open: true } },
+    });
     await visitorContext.close();
   }
   const reopened = await page.request.get('/api/public/omegascans/public/site-settings');

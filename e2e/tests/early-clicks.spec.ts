@@ -9,7 +9,9 @@ import { BASE_URL } from '../support/server';
 const stamp = Date.now().toString(36);
 const reader = { email: `early.${stamp}@example.com`, username: `early_${stamp}`, password: 'amber-lantern-74' };
 
-test('a reader who opens the account menu before the page has hydrated gets the menu once the app is ready', async ({ browser }) => {
+test('a reader who opens the account menu before the page has hydrated gets the menu once the app is ready', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: BASE_URL });
   await registerByApi(context.request, reader);
   const page = await context.newPage();

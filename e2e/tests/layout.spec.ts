@@ -34,8 +34,13 @@ async function coldLoadCls(browser: Browser, path: string, viewport: { width: nu
   await page.evaluate(async () => {
     await document.fonts.ready;
     const settled = (image: HTMLImageElement) =>
-      image.complete || new Promise((resolve) => ['load', 'error'].forEach((type) => image.addEventListener(type, resolve, { once: true })));
-    await Promise.all(Array.from(document.images).filter((image) => image.loading !== 'lazy').map(settled));
+      image.complete ||
+      new Promise((resolve) => ['load', 'error'].forEach((type) => image.addEventListener(type, resolve, { once: true })));
+    await Promise.all(
+      Array.from(document.images)
+        .filter((image) => image.loading !== 'lazy')
+        .map(settled),
+    );
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: { time: number; value: number }[] }).__shifts);
@@ -110,7 +115,10 @@ test.describe('on a 375 px screen', () => {
     await expect(field).toBeFocused();
     await expect(page.getByTestId('search-panel')).toHaveText('Please enter at least 3 characters to search.');
     await field.fill('lantern');
-    await page.getByTestId('search-panel').getByRole('link', { name: /The Lantern Keeper/ }).click();
+    await page
+      .getByTestId('search-panel')
+      .getByRole('link', { name: /The Lantern Keeper/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'The Lantern Keeper', level: 1 })).toBeVisible();
   });
 

@@ -19,7 +19,9 @@ async function swipe(page: Page, from: { x: number; y: number }, to: { x: number
   await cdp.detach();
 }
 
-test('on a phone the bars step aside while reading and come back, and the bottom bar holds the chapter controls', async ({ page }) => {
+test('on a phone the bars step aside while reading and come back, and the bottom bar holds the chapter controls', async ({
+  page,
+}) => {
   await openPage(page, `/SeriesView/${COMIC.slug}/chapter-1`);
   const strip = page.getByTestId('strip-reader');
   await expect(strip.getByRole('img').first()).toBeVisible();
@@ -80,7 +82,10 @@ test('on a phone a reader swipes through pages, zooms one with a double tap, and
   await page.touchscreen.tap(middle.x, middle.y);
   await page.touchscreen.tap(middle.x, middle.y);
   await expect(page.getByTestId('zoomed-page')).toBeVisible();
-  const zoomedWidth = await page.getByTestId('zoomed-page').getByRole('img').evaluate((img) => img.getBoundingClientRect().width);
+  const zoomedWidth = await page
+    .getByTestId('zoomed-page')
+    .getByRole('img')
+    .evaluate((img) => img.getBoundingClientRect().width);
   expect(zoomedWidth).toBeGreaterThan(box.width * 1.8);
 });
 

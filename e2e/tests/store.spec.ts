@@ -44,7 +44,9 @@ test('a visitor sees the coin packages and is asked to log in to buy', async ({ 
   await expectNoSeriousA11yProblems(page, '/buy/store');
 });
 
-test('a reader buys coins through the test checkout and sees them in the top bar, the purchases and the ledger', async ({ page }) => {
+test('a reader buys coins through the test checkout and sees them in the top bar, the purchases and the ledger', async ({
+  page,
+}) => {
   await register(page, reader);
   await expectTopBarCoins(page, '0');
 
@@ -94,7 +96,10 @@ test('a reader buys coins through the test checkout and sees them in the top bar
   await expect(autoUnlock).toHaveAttribute('aria-checked', 'true');
   await expect(autoUnlock).toBeEnabled();
   await reloadPage(page);
-  await expect(page.getByRole('switch', { name: 'Unlock chapters automatically when I open them' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('switch', { name: 'Unlock chapters automatically when I open them' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
 });
 
 test('a reader subscribes to a plan through the test checkout, is Premium, and cancels it', async ({ page }) => {

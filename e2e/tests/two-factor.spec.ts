@@ -63,7 +63,10 @@ test('a reader turns on two-factor sign-in, then signs in with a code and with a
   const list = section.getByRole('list', { name: 'Recovery codes' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const recoveryCodes = await list.getByRole('listitem').allInnerTexts();
-  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download as .txt' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    section.getByRole('button', { name: 'Download as .txt' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('inkwell-recovery-codes.txt');
   const saved = await readFile(await download.path(), 'utf8');
   for (const code of recoveryCodes) expect(saved).toContain(code);

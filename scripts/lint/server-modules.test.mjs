@@ -94,9 +94,9 @@ describe('the layers', () => {
   });
 
   it('says what to do instead', () => {
-    expect(forbiddenReason(place('modules/catalogue/catalogue.service.ts'), place('modules/series/series.repository.ts'))).toMatch(
-      /import modules\/series \(its index\.ts\) instead/,
-    );
+    expect(
+      forbiddenReason(place('modules/catalogue/catalogue.service.ts'), place('modules/series/series.repository.ts')),
+    ).toMatch(/import modules\/series \(its index\.ts\) instead/);
     expect(forbiddenReason(place('lib/endpoint.ts'), place('modules/access'))).toMatch(/below every module/);
     expect(forbiddenReason(place('modules/ads/ads.routes.ts'), place('plugins/auth.ts'))).toMatch(/below plugins/);
     expect(forbiddenReason(place('modules/catalogue/catalogue.service.ts'), place('modules/series'))).toBeNull();

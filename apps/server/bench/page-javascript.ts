@@ -72,7 +72,8 @@ export function pageJavaScript(manifest: Manifest, routeModules: string[], dist 
   const isRoute = (key: string) => /(?:-page|layouts\/[\w-]+)\.tsx$/.test(key);
   const later = new Set<string>();
   for (const key of loaded) {
-    for (const lazy of manifest[key]!.dynamicImports ?? []) if (!loaded.has(lazy) && !isRoute(lazy)) later.add(manifest[lazy]!.file);
+    for (const lazy of manifest[key]!.dynamicImports ?? [])
+      if (!loaded.has(lazy) && !isRoute(lazy)) later.add(manifest[lazy]!.file);
   }
   return {
     chunks,
@@ -115,14 +116,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--check')) {
     const js = pageJavaScript(manifest, PAGE_ROUTE_MODULES.reader);
     const isOver = js.gzip > READER_JAVASCRIPT_BUDGET_KB * 1024;
-    console.log(`${describePageJavaScript('Reader', js)}; budget ${READER_JAVASCRIPT_BUDGET_KB} kB, goal ${READER_JAVASCRIPT_GOAL_KB} kB`);
+    console.log(
+      `${describePageJavaScript('Reader', js)}; budget ${READER_JAVASCRIPT_BUDGET_KB} kB, goal ${READER_JAVASCRIPT_GOAL_KB} kB`,
+    );
     if (isOver) console.error(`✖ over the budget: see npm run bench:js for each file`);
     process.exit(isOver ? 1 : 0);
   }
   for (const [name, modules] of Object.entries(PAGE_ROUTE_MODULES)) {
     const js = pageJavaScript(manifest, modules);
     console.log(describePageJavaScript(name, js, { detail: true }));
-    if (js.later.length > 0) console.log(`  fetched later, when needed: ${js.later.map((c) => `${c.file} (${kB(c.gzip)})`).join(', ')}`);
+    if (js.later.length > 0)
+      console.log(`  fetched later, when needed: ${js.later.map((c) => `${c.file} (${kB(c.gzip)})`).join(', ')}`);
     if (name === 'reader') console.log(`  goal ≤ ${READER_JAVASCRIPT_GOAL_KB} kB gzip (issue 18 §2)`);
     console.log('');
   }

@@ -202,7 +202,13 @@ async function pageSpeed(port: number, limitPort: number): Promise<number> {
   });
   const run = async (name: string, url: string, throttlingMethod: 'devtools' | 'simulate' = 'devtools'): Promise<PageSpeed> => {
     const once = () =>
-      lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], throttlingMethod, logLevel: 'error' });
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        onlyCategories: ['performance'],
+        throttlingMethod,
+        logLevel: 'error',
+      });
     let result = await once();
     // A run Lighthouse could not finish (no paint in time, a trace it failed to record) is tried once
     // more, then says why, not just NaN.

@@ -75,9 +75,14 @@ describe('team bodies', () => {
     const text = '春眠不觉晓处处闻啼鸟'.repeat(39_900);
     expect(text.length).toBe(399_000);
     expect(text.length).toBeLessThan(NOVEL_TEXT_MAX_CHARS);
-    const created = await call('POST', fillPath(ROUTES.teamChapterCreate.path, { id: series.json().data.id }), { number: 1, content: text });
+    const created = await call('POST', fillPath(ROUTES.teamChapterCreate.path, { id: series.json().data.id }), {
+      number: 1,
+      content: text,
+    });
     expect(created.statusCode, created.body.slice(0, 300)).toBe(201);
-    const edited = await call('PATCH', fillPath(ROUTES.teamChapterUpdate.path, { id: created.json().data.id }), { content: `${text.slice(0, -1)}夜` });
+    const edited = await call('PATCH', fillPath(ROUTES.teamChapterUpdate.path, { id: created.json().data.id }), {
+      content: `${text.slice(0, -1)}夜`,
+    });
     expect(edited.statusCode, edited.body.slice(0, 300)).toBe(200);
   });
 

@@ -4,9 +4,7 @@ import { join, resolve } from 'node:path';
 import { AUTH_RATE_LIMIT } from '@inkwell/contract';
 import { z } from 'zod';
 
-const booleanish = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((value) => value === '1' || value === 'true');
+const booleanish = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -38,8 +36,14 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(false),
   // Prefixes catch a swapped key (a publishable pk_ key, or the signing secret in the key's place); the values are never echoed.
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a secret or restricted key (sk_… or rk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must be the webhook endpoint's signing secret (whsec_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a secret or restricted key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be the webhook endpoint's signing secret (whsec_…)")
+    .optional(),
   /** Where the Stripe SDK sends its calls: Stripe itself unless a test points it at a fake on loopback. */
   STRIPE_API_BASE: z
     .url()
@@ -64,7 +68,16 @@ export interface Config {
   mediaAvif: boolean;
   /** Sign-ins, sign-ups and reset requests per address per window. */
   authRateLimit: { max: number; windowMs: number };
-  s3: { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean } | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;

@@ -28,14 +28,22 @@ export function teamOf(t: TestContext) {
     setCover: (id: string, bytes: Buffer) => series.setCover(id, bytes),
     createChapter: (seriesId: string, input: ChapterInput) => chapters.createChapter(seriesId, chapterInputSchema.parse(input)),
     addPages: async (chapterId: string, files: { name: string; bytes: Buffer }[]) =>
-      (await chapters.addPages(chapterId, files.map((file) => ({ name: file.name, read: async () => file.bytes })))).chapter,
+      (
+        await chapters.addPages(
+          chapterId,
+          files.map((file) => ({ name: file.name, read: async () => file.bytes })),
+        )
+      ).chapter,
     createBanner: (input: z.input<typeof bannerInputSchema>) => banners.createBanner(bannerInputSchema.parse(input)),
     setBannerImage: (id: string, bytes: Buffer) => banners.setBannerImage(id, bytes),
   };
 }
 
 /** Factory: a series with a unique title (published unless said), optionally with a cover. */
-export async function buildSeries(t: TestContext, overrides: Partial<SeriesInput> & { withCover?: boolean } = {}): Promise<TeamSeries> {
+export async function buildSeries(
+  t: TestContext,
+  overrides: Partial<SeriesInput> & { withCover?: boolean } = {},
+): Promise<TeamSeries> {
   const { withCover, ...input } = overrides;
   const team = teamOf(t);
   const created = await team.createSeries({ type: 'comic', title: `Series ${next()}`, isPublished: true, ...input });
@@ -59,6 +67,8 @@ export async function buildChapter(
     ...input,
   });
   if (pages === 0) return chapter;
-  const files = await Promise.all(Array.from({ length: pages }, async (_, i) => ({ name: `${i + 1}.png`, bytes: await png(100, 150 + i) })));
+  const files = await Promise.all(
+    Array.from({ length: pages }, async (_, i) => ({ name: `${i + 1}.png`, bytes: await png(100, 150 + i) })),
+  );
   return team.addPages(chapter.id, files);
 }

@@ -41,11 +41,20 @@ export interface FakeStripe {
   /** The next call to this path is refused (400, as Stripe refuses bad requests; the SDK does not retry those). */
   refuseNext(path: string): void;
   /** The buyer pays on Stripe's page: the session completes; a subscription starts with its first invoice paid. */
-  pay(sessionId: string): { paymentIntent: string | null; charge: string | null; subscription: string | null; invoice: string | null };
+  pay(sessionId: string): {
+    paymentIntent: string | null;
+    charge: string | null;
+    subscription: string | null;
+    invoice: string | null;
+  };
   /** A subscription's next period is billed and paid: a `subscription_cycle` invoice, the items' period moved on. */
   renew(subscriptionId: string): { invoice: string; paymentIntent: string; start: number; end: number };
   /** A signed event about an object: its current state, or the body given (an event may say anything). */
-  event(type: string, objectId: string, options?: { body?: Json; id?: string }): { id: string; payload: string; signature: string };
+  event(
+    type: string,
+    objectId: string,
+    options?: { body?: Json; id?: string },
+  ): { id: string; payload: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -84,7 +93,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function paidWith(amount: number, currency: string) {
     const paymentIntent = newId('pi');
     const charge = newId('ch');
-    put({ id: charge, object: 'charge', amount, amount_refunded: 0, refunded: false, currency, payment_intent: paymentIntent, status: 'succeeded' });
+    put({
+      id: charge,
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency,
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+    });
     put({ id: paymentIntent, object: 'payment_intent', amount, currency, status: 'succeeded', latest_charge: charge });
     return { paymentIntent, charge };
   }
@@ -99,9 +117,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       billing_reason: reason,
       currency: subscription.currency,
       amount_paid: amount,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
-      lines: list([{ id: newId('il'), object: 'line_item', period: { start, end }, parent: { type: 'subscription_item_details' } }]),
-      payments: list([{ id: newId('inpay'), object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } }]),
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
+      lines: list([
+        { id: newId('il'), object: 'line_item', period: { start, end }, parent: { type: 'subscription_item_details' } },
+      ]),
+      payments: list([
+        {
+          id: newId('inpay'),
+          object: 'invoice_payment',
+          status: 'paid',
+          payment: { type: 'payment_intent', payment_intent: paymentIntent },
+        },
+      ]),
     });
     return { invoice: invoice.id as string, paymentIntent };
   }
@@ -118,7 +149,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return reply.status(400).send({ error: { type: 'invalid_request_error', message: 'Refused by the test' } });
     }
   });
-  const missing = (id: string) => ({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'`, param: 'id' } });
+  const missing = (id: string) => ({
+    error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: '${id}'`, param: 'id' },
+  });
   const answer = (id: string, query: string, reply: { status(code: number): unknown }) => {
     const found = get(id);
     if (!found) return (reply.status(404), missing(id));
@@ -176,15 +209,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   app.post('/v1/refunds', async (request, reply) => {
     const body = request.body as Json;
     const charge = [...objects.values()].find(
-      (item) => item.object === 'charge' && (item.id === body.charge || (body.payment_intent && item.payment_intent === body.payment_intent)),
+      (item) =>
+        item.object === 'charge' &&
+        (item.id === body.charge || (body.payment_intent && item.payment_intent === body.payment_intent)),
     );
     if (!charge) return (reply.status(404), missing(String(body.payment_intent ?? body.charge)));
     if (charge.refunded) {
       reply.status(400);
-      return { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } };
+      return {
+        error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' },
+      };
     }
     Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
-    return put({ id: newId('re'), object: 'refund', amount: charge.amount, charge: charge.id, payment_intent: charge.payment_intent, status: 'succeeded' });
+    return put({
+      id: newId('re'),
+      object: 'refund',
+      amount: charge.amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      status: 'succeeded',
+    });
   });
   app.setNotFoundHandler(async (request, reply) => (reply.status(404), missing(request.url)));
 
@@ -192,7 +236,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const { port } = app.server.address() as AddressInfo;
 
   return {
-    env: { STRIPE_SECRET_KEY: 'sk_test_fake_inkwell', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: `http://127.0.0.1:${port}` },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_fake_inkwell',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    },
     webhookSecret,
     requests,
     object: <T = Json>(id: string) => {

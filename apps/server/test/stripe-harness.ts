@@ -37,7 +37,11 @@ export async function createStripeHarness() {
     const [row] = rowsOf<{ provider_session_id: string }>(
       await t.db.execute(sql`select provider_session_id from purchases where id = ${started.body.data.purchaseId}`),
     );
-    return { purchaseId: started.body.data.purchaseId as string, url: started.body.data.checkoutUrl as string, sessionId: row!.provider_session_id };
+    return {
+      purchaseId: started.body.data.purchaseId as string,
+      url: started.body.data.checkoutUrl as string,
+      sessionId: row!.provider_session_id,
+    };
   }
 
   /** POSTs a signed event as Stripe does (raw JSON, Stripe-Signature), then (unless told not to) waits for the queued job. */
@@ -46,7 +50,10 @@ export async function createStripeHarness() {
     const response = await t.app.inject({
       method: 'POST',
       url: STRIPE_WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...(signature !== null ? { 'stripe-signature': signature } : {}) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature !== null ? { 'stripe-signature': signature } : {}),
+      },
       payload: options.payload ?? event.payload,
     });
     if (options.drain !== false) await t.app.services.jobs.drain();
@@ -57,7 +64,9 @@ export async function createStripeHarness() {
   async function snapshot(userId: string) {
     const [user] = rowsOf(await t.db.execute(sql`select coins from users where id = ${userId}`));
     const ledger = rowsOf(
-      await t.db.execute(sql`select delta, kind, balance_after, purchase_id from coin_ledger where user_id = ${userId} order by created_at, id`),
+      await t.db.execute(
+        sql`select delta, kind, balance_after, purchase_id from coin_ledger where user_id = ${userId} order by created_at, id`,
+      ),
     );
     const purchases = rowsOf(
       await t.db.execute(
@@ -95,7 +104,7 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 export function shuffled<T>(items: readonly T[], seed = 7): T[] {
   const result = [...items];
   let state = seed;
-  const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   for (let i = result.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));
     [result[i], result[j]] = [result[j]!, result[i]!];

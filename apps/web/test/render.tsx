@@ -46,7 +46,9 @@ export const verifyAs = (user: TestUser | null) => () =>
  */
 export function renderRoutes(routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]), initialPath = '/') {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, { initialEntries: [initialPath] });
+  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
+    initialEntries: [initialPath],
+  });
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

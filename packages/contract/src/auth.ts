@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_PATTERN,
-} from './constants';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './constants';
 
 export const ROLES = ['reader', 'editor', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);

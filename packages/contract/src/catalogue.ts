@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  SEARCH_MIN_CHARS,
-  SERIES_CHAPTERS_MAX,
-  SERIES_CHAPTERS_PAGE,
-  SERIES_PAGE_SIZE,
-  SERIES_PAGE_SIZE_MAX,
-} from './constants';
+import { SEARCH_MIN_CHARS, SERIES_CHAPTERS_MAX, SERIES_CHAPTERS_PAGE, SERIES_PAGE_SIZE, SERIES_PAGE_SIZE_MAX } from './constants';
 import { CHAPTER_ACCESS, SERIES_SORTS, SERIES_STATUSES, SERIES_TYPES } from './series-status';
 import { envelope } from './errors';
 

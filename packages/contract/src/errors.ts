@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './error-codes';
 
-
 export const errorCodeSchema = z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]);
 
 export const errorBodySchema = z.object({

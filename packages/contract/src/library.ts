@@ -47,8 +47,17 @@ export const bookmarkStateResponseSchema = envelope(z.object({ seriesId: z.uuid(
 
 export const progressInputSchema = z
   .object({
-    page: z.number({ error: 'Page must be a number' }).int('Page is a whole number').min(1, 'Pages start at 1').max(10_000).optional(),
-    position: z.number({ error: 'Position must be a number' }).min(0, 'Position is between 0 and 1').max(1, 'Position is between 0 and 1').optional(),
+    page: z
+      .number({ error: 'Page must be a number' })
+      .int('Page is a whole number')
+      .min(1, 'Pages start at 1')
+      .max(10_000)
+      .optional(),
+    position: z
+      .number({ error: 'Position must be a number' })
+      .min(0, 'Position is between 0 and 1')
+      .max(1, 'Position is between 0 and 1')
+      .optional(),
     completed: z.boolean({ error: 'completed must be true or false' }).optional(),
   })
   .refine((input) => input.page !== undefined || input.position !== undefined || input.completed !== undefined, {

@@ -44,7 +44,12 @@ export const ADS_SCRIPTS_MAX_LENGTH = 20_000;
 export const MAINTENANCE_MESSAGE_MAX_LENGTH = 500;
 
 const HTTP_URL_MESSAGE = 'Use a full http:// or https:// address';
-const httpUrlSchema = z.string().trim().min(1, 'Enter an address').max(500, 'An address is limited to 500 characters').refine(isHttpUrl, HTTP_URL_MESSAGE);
+const httpUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter an address')
+  .max(500, 'An address is limited to 500 characters')
+  .refine(isHttpUrl, HTTP_URL_MESSAGE);
 
 /** A footer contact: an http(s) address, or for `email` a mailto: address (a bare e-mail address gets mailto: put in front). */
 export const siteContactInputSchema = z

@@ -21,7 +21,12 @@ async function userCommand(command: string, args: string[], options: UserCommand
 const verify = (cookie: string) =>
   t.app.inject({ method: 'GET', url: '/api/proxy/public/verify', headers: { cookie } }).then((r) => r.json());
 const login = (username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/proxy/public/login', headers: { origin: TEST_ORIGIN }, payload: { username, password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/proxy/public/login',
+    headers: { origin: TEST_ORIGIN },
+    payload: { username, password },
+  });
 
 // The running server and the command share one database (PostgreSQL, or the CLI run with the
 // server stopped): the change shows on the server's very next request.
@@ -72,7 +77,9 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
       `Two-factor sign-in of ${user.username} is off; their password alone signs in now.`,
     ]);
     expect((await login(user.username, user.password)).statusCode).toBe(200);
-    expect(await userCommand('turn-off-two-factor', [user.username])).toEqual([`${user.username} does not have two-factor sign-in on.`]);
+    expect(await userCommand('turn-off-two-factor', [user.username])).toEqual([
+      `${user.username} does not have two-factor sign-in on.`,
+    ]);
     await expect(userCommand('turn-off-two-factor', ['nobody_at_all'])).rejects.toThrow(CommandError);
   });
 

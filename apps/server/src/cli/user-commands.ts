@@ -54,7 +54,11 @@ export interface UserCommandDeps {
  * on the change bus, so every running server drops what it kept of them and sees the change on
  * its next request.
  */
-export async function runUserCommand({ db, changes }: UserCommandDeps, { command, args, options }: UserCommand, print: (line: string) => void) {
+export async function runUserCommand(
+  { db, changes }: UserCommandDeps,
+  { command, args, options }: UserCommand,
+  print: (line: string) => void,
+) {
   if (command === 'create') {
     const email = emailSchema.safeParse(options.email);
     const username = usernameSchema.safeParse(options.username);

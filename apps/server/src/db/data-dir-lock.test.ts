@@ -19,7 +19,11 @@ function userCommand(dataDir: string, args: string[]) {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -49,7 +53,15 @@ describe.skipIf(inject('testDatabase').kind === 'postgres')('the PGlite data fol
   });
 
   it('makes `npm run user` refuse, with that message, while the server runs, and change nothing', async () => {
-    const result = await userCommand(dataDir, ['create', '--email', 'late@example.com', '--username', 'late_admin', '--role', 'admin']);
+    const result = await userCommand(dataDir, [
+      'create',
+      '--email',
+      'late@example.com',
+      '--username',
+      'late_admin',
+      '--role',
+      'admin',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/in use by process \d+/);
     expect(result.stderr).toMatch(/stop the Inkwell server first/);
@@ -60,7 +72,15 @@ describe.skipIf(inject('testDatabase').kind === 'postgres')('the PGlite data fol
   it('lets the command run once the server has stopped, and the next start sees its change', async () => {
     await server!.close();
     expect(existsSync(join(dbDir, DATA_DIR_LOCK_FILE))).toBe(false);
-    const result = await userCommand(dataDir, ['create', '--email', 'late@example.com', '--username', 'late_admin', '--role', 'admin']);
+    const result = await userCommand(dataDir, [
+      'create',
+      '--email',
+      'late@example.com',
+      '--username',
+      'late_admin',
+      '--role',
+      'admin',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/Created admin late_admin/);
     server = await openPglite({ dataDir: dbDir });

@@ -65,7 +65,12 @@ function readOwner(lockFile: string): LockOwner | undefined {
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockFile = join(dataDir, DATA_DIR_LOCK_FILE);
-  const me: LockOwner = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex'), since: new Date().toISOString() };
+  const me: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    token: randomBytes(8).toString('hex'),
+    since: new Date().toISOString(),
+  };
   // Written whole beside it, then linked into place: link() fails when the lock exists, so two
   // processes starting together cannot both take it, nor read the other's half-written file.
   const draft = `${lockFile}.${me.pid}.${me.token}`;

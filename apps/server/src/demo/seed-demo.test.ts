@@ -17,7 +17,10 @@ describe('the demo content', () => {
 
   it('never repeats a paragraph within a novel, and names each novel’s own cast', () => {
     for (const item of SERIES.filter((series) => series.type === 'novel')) {
-      const paragraphs = Array.from({ length: item.chapters }, (_, i) => novelText(item, i + 1).match(/<p>.*?<\/p>/g) ?? []).flat();
+      const paragraphs = Array.from(
+        { length: item.chapters },
+        (_, i) => novelText(item, i + 1).match(/<p>.*?<\/p>/g) ?? [],
+      ).flat();
       expect(paragraphs.length).toBeGreaterThan(item.chapters * 4);
       expect(new Set(paragraphs).size, item.title).toBe(paragraphs.length);
       expect(paragraphs.join('')).not.toMatch(/\{\w+\}/);

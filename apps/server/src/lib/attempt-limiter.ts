@@ -71,12 +71,7 @@ export function createRedisLimiter(redis: Redis, prefix: string): AttemptLimiter
   });
   return {
     async consume(key, limit) {
-      const replies = await redis
-        .multi()
-        .incr(k(key))
-        .pexpire(k(key), limit.windowMs, 'NX')
-        .pttl(k(key))
-        .exec();
+      const replies = await redis.multi().incr(k(key)).pexpire(k(key), limit.windowMs, 'NX').pttl(k(key)).exec();
       const count = Number(replies?.[0]?.[1] ?? 0);
       const ttl = Number(replies?.[2]?.[1] ?? limit.windowMs);
       return toResult(count, ttl, count <= limit.max);

@@ -6,7 +6,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const code = (e as { code?: string })?.code;
   if (code !== '23505') return false;
   if (!constraint) return true;
-  const name = (e as { constraint_name?: string; constraint?: string }).constraint_name ?? (e as { constraint?: string }).constraint;
+  const name =
+    (e as { constraint_name?: string; constraint?: string }).constraint_name ?? (e as { constraint?: string }).constraint;
   return name === constraint;
 }
 

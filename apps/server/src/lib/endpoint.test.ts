@@ -30,17 +30,20 @@ describe('authorization comes before validation (issue 7 §1)', () => {
     expect(response.json().error.fields).toBeUndefined();
   });
 
-  it.each(guarded.filter((name) => ENDPOINTS[name].access === 'team' || ENDPOINTS[name].access === 'admin'))('%s: a reader gets 403 whatever they send', async (name) => {
-    const { method, path } = ENDPOINTS[name];
-    const response = await t.app.inject({
-      method,
-      url: path.replace(/:[A-Za-z]+/g, ID),
-      headers: { origin: TEST_ORIGIN, cookie: readerCookie, 'content-type': 'application/json' },
-      payload: method === 'GET' || method === 'DELETE' ? undefined : '{"nonsense": true}',
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().error.code).toBe('forbidden');
-  });
+  it.each(guarded.filter((name) => ENDPOINTS[name].access === 'team' || ENDPOINTS[name].access === 'admin'))(
+    '%s: a reader gets 403 whatever they send',
+    async (name) => {
+      const { method, path } = ENDPOINTS[name];
+      const response = await t.app.inject({
+        method,
+        url: path.replace(/:[A-Za-z]+/g, ID),
+        headers: { origin: TEST_ORIGIN, cookie: readerCookie, 'content-type': 'application/json' },
+        payload: method === 'GET' || method === 'DELETE' ? undefined : '{"nonsense": true}',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('forbidden');
+    },
+  );
 
   it('every route of the table is registered with its method and path', () => {
     for (const { method, path } of Object.values(ENDPOINTS)) {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { withPageMeta } from './page-meta';
 
-const INDEX = '<!doctype html><html><head><title>Inkwell</title><meta name="description" content="x" /></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Inkwell</title><meta name="description" content="x" /></head><body></body></html>';
 
 describe('withPageMeta (issue 7 §4.6)', () => {
-  it('writes $&, $` and $\' in a title or description as they are, never as replacement patterns', () => {
+  it("writes $&, $` and $' in a title or description as they are, never as replacement patterns", () => {
     const html = withPageMeta(INDEX, {
       title: "Cash $& Carry $` and $' · Inkwell",
       description: "Price: $$5, $1 and $'",
@@ -13,7 +14,7 @@ describe('withPageMeta (issue 7 §4.6)', () => {
     });
     expect(html.match(/<html>/g)).toHaveLength(1);
     expect(html.match(/<head>/g)).toHaveLength(1);
-    expect(html).toContain("<title>Cash $&amp; Carry $` and $&#39; · Inkwell</title>");
+    expect(html).toContain('<title>Cash $&amp; Carry $` and $&#39; · Inkwell</title>');
     expect(html).toContain('content="Price: $$5, $1 and $&#39;"');
   });
 });

@@ -19,7 +19,10 @@ describe('findPasswordWeakness (issue 7 §4.10)', () => {
     expect(findPasswordWeakness(password, owner)).toMatch(message);
   });
 
-  it.each(['plum-orchard-71', 'correct horse battery staple', 'lantern meadow copper'])('accepts the passphrase %j', (password) => {
-    expect(findPasswordWeakness(password, owner)).toBeUndefined();
-  });
+  it.each(['plum-orchard-71', 'correct horse battery staple', 'lantern meadow copper'])(
+    'accepts the passphrase %j',
+    (password) => {
+      expect(findPasswordWeakness(password, owner)).toBeUndefined();
+    },
+  );
 });

@@ -8,12 +8,7 @@ import { isStatementTimeout } from '../lib/db-errors';
 /** How long a client is asked to wait after a statement ran out of time (the database is busy). */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
-export function sendError(
-  reply: FastifyReply,
-  code: ErrorCode,
-  message: string,
-  fields?: Record<string, string>,
-): FastifyReply {
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string, fields?: Record<string, string>): FastifyReply {
   const body: ErrorBody = { success: false, message, error: { code, message, ...(fields ? { fields } : {}) } };
   return reply.status(ERROR_STATUS[code]).type('application/json').send(body);
 }

@@ -14,7 +14,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-function expectRefused(response: { statusCode: number; json(): { success: boolean; error: { code: string; fields?: Record<string, string> } } }, field: string) {
+function expectRefused(
+  response: { statusCode: number; json(): { success: boolean; error: { code: string; fields?: Record<string, string> } } },
+  field: string,
+) {
   expect(response.statusCode).toBe(400);
   const body = response.json();
   expect(body.success).toBe(false);

@@ -12,7 +12,12 @@ afterAll(async () => {
 });
 
 const login = (headers: Record<string, string>, user: { username: string; password: string }) =>
-  t.app.inject({ method: 'POST', url: ROUTES.login.path, headers, payload: { username: user.username, password: user.password } });
+  t.app.inject({
+    method: 'POST',
+    url: ROUTES.login.path,
+    headers,
+    payload: { username: user.username, password: user.password },
+  });
 
 describe('the Origin check (issue 7 §4.14)', () => {
   it('refuses a foreign Origin even when the Host header names the same site', async () => {

@@ -118,11 +118,16 @@ describe('server-rendered pages', () => {
 
   it('share a series’ pages only between readers with the same unlocks in it', async () => {
     const series = await buildSeries(t, { title: 'Unlocked Ways' });
-    const chapter = await teamOf(t).createChapter(series.id, { number: 1, price: 10, publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
+    const chapter = await teamOf(t).createChapter(series.id, {
+      number: 1,
+      price: 10,
+      publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString(),
+    });
     const [plain, alsoPlain, buyer] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
     await t.db.execute(sql`insert into chapter_unlocks (user_id, chapter_id, coins) values (${buyer.id}, ${chapter.id}, 10)`);
     const url = `/SeriesView/${series.slug}`;
-    const drawnFor = async (user: { username: string; password: string }) => renderNumber((await page(url, { cookie: await loginAs(t.app, user) })).body);
+    const drawnFor = async (user: { username: string; password: string }) =>
+      renderNumber((await page(url, { cookie: await loginAs(t.app, user) })).body);
     const first = await drawnFor(plain);
     expect(await drawnFor(alsoPlain)).toBe(first);
     expect(await drawnFor(buyer)).not.toBe(first);

@@ -25,7 +25,11 @@
   );
   card.setAttribute('data-ad-container', 'house');
   card.append(
-    element('p', 'margin:0;font-size:12px;font-weight:700;letter-spacing:0.12em;text-transform:uppercase;color:#fcd34d;', 'Inkwell Premium'),
+    element(
+      'p',
+      'margin:0;font-size:12px;font-weight:700;letter-spacing:0.12em;text-transform:uppercase;color:#fcd34d;',
+      'Inkwell Premium',
+    ),
     element('p', 'margin:0;font-size:20px;font-weight:700;color:#ffffff;', 'Every premium chapter the moment it is out.'),
     element('p', 'margin:0;font-size:14px;color:#d4d4d8;', 'No ads, and coins each month with Patron.'),
   );

@@ -68,7 +68,8 @@ function serve(config: AdsConfigResponse = ads) {
     [ROUTES.adsConfig.path]: () => Response.json(config),
     [`${PUB}/series/lantern/chapters/chapter-2`]: () => Response.json({ success: true, data: comic }),
     [`${PUB}/series/lantern`]: () => Response.json({ success: true, data: series }),
-    [`${PUB}/home`]: () => Response.json({ success: true, data: { banners: [], latest: [], trending: [], newest: [], premium: [] } }),
+    [`${PUB}/home`]: () =>
+      Response.json({ success: true, data: { banners: [], latest: [], trending: [], newest: [], premium: [] } }),
   });
 }
 const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);

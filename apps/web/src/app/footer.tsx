@@ -5,7 +5,12 @@ import { useSiteSettings } from './site-settings';
 
 // lucide has no brand marks; these stand for each kind of contact.
 const CONTACT_ICONS = { github: GitBranch, email: Mail, x: AtSign, website: Globe } as const;
-const CONTACT_LABELS = { github: 'Our code on GitHub', email: 'Write to the team', x: 'Follow us on X', website: 'Our website' } as const;
+const CONTACT_LABELS = {
+  github: 'Our code on GitHub',
+  email: 'Write to the team',
+  x: 'Follow us on X',
+  website: 'Our website',
+} as const;
 
 let cannon: Promise<confetti.CreateTypes> | undefined;
 

@@ -92,7 +92,10 @@ export const readerLoader =
   (client: QueryClient): LoaderFunction =>
   async ({ params }) => {
     const session = client.ensureQueryData(sessionQueryOptions());
-    await orErrorPage(client.ensureQueryData(chapterQueryOptions(params.seriesSlug ?? '', params.chapterSlug ?? '')), chapterErrorPage);
+    await orErrorPage(
+      client.ensureQueryData(chapterQueryOptions(params.seriesSlug ?? '', params.chapterSlug ?? '')),
+      chapterErrorPage,
+    );
     return settle([session]);
   };
 

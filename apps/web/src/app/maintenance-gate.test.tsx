@@ -12,19 +12,21 @@ import { MaintenanceGate } from './maintenance-gate';
 const SITE_SETTINGS = '/api/public/omegascans/public/site-settings';
 const HOME = '/api/public/omegascans/public/home';
 
-const settings = (overrides: { maintenance?: { enabled: boolean; message: string }; registrationOpen?: boolean } = {}) => () =>
-  Response.json({
-    success: true,
-    data: {
-      siteName: 'Inkwell',
-      discordUrl: null,
-      developerName: 'Team',
-      contacts: [],
-      maintenance: { enabled: false, message: '' },
-      registrationOpen: true,
-      ...overrides,
-    },
-  });
+const settings =
+  (overrides: { maintenance?: { enabled: boolean; message: string }; registrationOpen?: boolean } = {}) =>
+  () =>
+    Response.json({
+      success: true,
+      data: {
+        siteName: 'Inkwell',
+        discordUrl: null,
+        developerName: 'Team',
+        contacts: [],
+        maintenance: { enabled: false, message: '' },
+        registrationOpen: true,
+        ...overrides,
+      },
+    });
 const down = settings({ maintenance: { enabled: true, message: 'Back at 14:00 UTC.' } });
 const editor: TestUser = { ...readerUser, id: 'e1', role: 'editor', username: 'ed' };
 
@@ -67,7 +69,11 @@ describe('maintenance mode in the shell (issue 10 §2)', () => {
     ['a visitor', null],
     ['a reader', readerUser],
   ] as const)('shows %s the maintenance page with the admin’s message in place of any page', async (_label, user) => {
-    mockApi({ '/api/proxy/public/verify': verifyAs(user), [SITE_SETTINGS]: down, [HOME]: () => Response.json({ success: true, data: {} }) });
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(user),
+      [SITE_SETTINGS]: down,
+      [HOME]: () => Response.json({ success: true, data: {} }),
+    });
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Down for maintenance' })).toBeInTheDocument();
     expect(screen.getByTestId('error-description')).toHaveTextContent('Back at 14:00 UTC.');
@@ -85,7 +91,11 @@ describe('maintenance mode in the shell (issue 10 §2)', () => {
   });
 
   it('shows the team the site under a thin banner', async () => {
-    mockApi({ '/api/proxy/public/verify': verifyAs(editor), [SITE_SETTINGS]: down, [HOME]: () => Response.json({ success: true, data: {} }) });
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(editor),
+      [SITE_SETTINGS]: down,
+      [HOME]: () => Response.json({ success: true, data: {} }),
+    });
     renderAt('/');
     expect(await screen.findByText('Maintenance mode is on: visitors see the maintenance page')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
@@ -97,7 +107,8 @@ describe('maintenance mode in the shell (issue 10 §2)', () => {
     let reads = 0;
     mockApi({
       '/api/proxy/public/verify': verifyAs(null),
-      [SITE_SETTINGS]: () => ((reads += 1) === 1 ? settings() : settings({ maintenance: { enabled: true, message: 'Moving house.' } }))(),
+      [SITE_SETTINGS]: () =>
+        ((reads += 1) === 1 ? settings() : settings({ maintenance: { enabled: true, message: 'Moving house.' } }))(),
       [HOME]: () =>
         Response.json(
           { success: false, message: 'Moving house.', error: { code: 'maintenance', message: 'Moving house.' } },
@@ -116,7 +127,11 @@ describe('maintenance mode in the shell (issue 10 §2)', () => {
   });
 
   it('with the site up, shows pages as they are', async () => {
-    mockApi({ '/api/proxy/public/verify': verifyAs(null), [SITE_SETTINGS]: settings(), [HOME]: () => Response.json({ success: true, data: {} }) });
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(null),
+      [SITE_SETTINGS]: settings(),
+      [HOME]: () => Response.json({ success: true, data: {} }),
+    });
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
   });

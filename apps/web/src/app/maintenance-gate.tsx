@@ -10,7 +10,6 @@ import { useMaintenanceAnswers, useSiteSettings } from '../lib/site-settings';
 /** Pages open in maintenance: the team signs in on /login; the error page is what everyone else sees anyway. */
 const OPEN_PAGES = new Set(['/login', '/errorpage']);
 
-
 /** The maintenance page: its code is fetched only while maintenance is on (issue 18 §2). */
 const MaintenancePage = lazyPart('maintenance-page', () =>
   import('../features/errors/error-page').then(({ ErrorView }) => () => <ErrorView code="maintenance" />),
@@ -28,7 +27,10 @@ export function MaintenanceBanner() {
   const { maintenance, isTeam: team } = useMaintenance();
   if (!maintenance?.enabled || !team) return null;
   return (
-    <div role="status" className="flex items-center justify-center gap-2 bg-amber-500/15 px-4 py-1.5 text-center text-xs font-medium text-amber-200">
+    <div
+      role="status"
+      className="flex items-center justify-center gap-2 bg-amber-500/15 px-4 py-1.5 text-center text-xs font-medium text-amber-200"
+    >
       <Wrench className="size-3.5 shrink-0" aria-hidden />
       Maintenance mode is on: visitors see the maintenance page
     </div>

@@ -60,7 +60,9 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
     });
     const admin = renderRoutes(createRoutes, '/Dashboard/Users');
     expect(await screen.findByRole('heading', { name: 'Users', level: 1 }, { timeout: 4000 })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Users' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Users' }),
+    ).toBeInTheDocument();
     admin.unmount();
 
     mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
@@ -187,7 +189,8 @@ describe('route loaders (DESIGN §6)', () => {
   it('home waits for the session, so a signed-in reader is greeted without a join strip first', async () => {
     mockApi({
       '/api/proxy/public/verify': verifyAs(readerUser),
-      [`${PUB}/home`]: () => Response.json({ success: true, data: { banners: [], latest: [], trending: [], newest: [], premium: [] } }),
+      [`${PUB}/home`]: () =>
+        Response.json({ success: true, data: { banners: [], latest: [], trending: [], newest: [], premium: [] } }),
     });
     renderRoutes(createRoutes, '/');
     expect(await screen.findByRole('heading', { name: 'Welcome back, reader_one.' })).toBeInTheDocument();

@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, ScrollRestoration, type HydrationState, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
 import { Toaster } from '../components/toast/toaster';
 import { leaveAdDocument, onEveryNewPath } from '../features/ads/ad-document';
 import { ADMIN_ONLY } from '../features/dashboard/team-nav';
@@ -104,26 +112,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
             { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
             { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
-            ...(['comics', 'novels', 'premium', 'browse', 'search'] as const).map(
-              (kind): RouteObject => ({
-                path: kind,
-                loader: catalogueLoader(queryClient, kind),
-                shouldRevalidate: onlyOnNewPath,
-                HydrateFallback: CataloguePageSkeleton,
-                ...lazyNamed(
-                  () => import('../features/catalogue/pages/catalogue-page'),
-                  (
-                    {
-                      comics: 'ComicsPage',
-                      novels: 'NovelsPage',
-                      premium: 'PremiumPage',
-                      browse: 'BrowsePage',
-                      search: 'SearchPage',
-                    } as const
-                  )[kind],
-                ),
-              }),
-            ),
+            ...(['comics', 'novels', 'premium', 'browse', 'search'] as const).map((kind): RouteObject => ({
+              path: kind,
+              loader: catalogueLoader(queryClient, kind),
+              shouldRevalidate: onlyOnNewPath,
+              HydrateFallback: CataloguePageSkeleton,
+              ...lazyNamed(
+                () => import('../features/catalogue/pages/catalogue-page'),
+                (
+                  {
+                    comics: 'ComicsPage',
+                    novels: 'NovelsPage',
+                    premium: 'PremiumPage',
+                    browse: 'BrowsePage',
+                    search: 'SearchPage',
+                  } as const
+                )[kind],
+              ),
+            })),
             // Matched without regard to case, so /seriesView/{slug} (search results) lands here too.
             {
               path: 'SeriesView/:seriesSlug',
@@ -140,15 +146,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ...lazyPage(() => import('../features/reader/reader-page')),
             },
             // The store (SPEC §2: the desktop menu links /buy/store, the others /buy/coins; one page).
-            ...['buy/coins', 'buy/store'].map(
-              (path): RouteObject => ({
-                path,
-                loader: coinStoreLoader(queryClient),
-                shouldRevalidate: onlyOnNewPath,
-                HydrateFallback: CoinStoreSkeleton,
-                ...lazyPage(() => import('../features/store/pages/coins-page')),
-              }),
-            ),
+            ...['buy/coins', 'buy/store'].map((path): RouteObject => ({
+              path,
+              loader: coinStoreLoader(queryClient),
+              shouldRevalidate: onlyOnNewPath,
+              HydrateFallback: CoinStoreSkeleton,
+              ...lazyPage(() => import('../features/store/pages/coins-page')),
+            })),
             {
               path: 'buy/subscriptions',
               loader: planStoreLoader(queryClient),
@@ -162,7 +166,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   <Outlet />
                 </RequireRole>
               ),
-              children: [{ path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) }],
+              children: [
+                { path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) },
+              ],
             },
             { path: 'errorPage', ...lazyNamed(() => import('../features/errors/error-page'), 'ErrorPage') },
             { path: 'announcements', ...redirectTo('announcement_not_found') },

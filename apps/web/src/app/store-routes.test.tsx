@@ -7,13 +7,24 @@ import { createRoutes } from './router';
 
 const packages = {
   items: [
-    { id: '00000000-0000-4000-8000-000000000001', name: 'Handful', coins: 100, bonusCoins: 0, priceCents: 199, currency: 'usd', bestValue: true },
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Handful',
+      coins: 100,
+      bonusCoins: 0,
+      priceCents: 199,
+      currency: 'usd',
+      bestValue: true,
+    },
   ],
 };
 
 describe('store routes (SPEC §2)', () => {
   it.each(['/buy/coins', '/buy/store'])('%s is the coin store', async (path) => {
-    mockApi({ [ROUTES.verify.path]: verifyAs(null), [ROUTES.coinPackages.path]: () => Response.json({ success: true, data: packages }) });
+    mockApi({
+      [ROUTES.verify.path]: verifyAs(null),
+      [ROUTES.coinPackages.path]: () => Response.json({ success: true, data: packages }),
+    });
     renderRoutes(createRoutes, path);
     // The skeleton's heading is replaced by the page's: look for the heading once the packages are in.
     expect(await screen.findByRole('heading', { name: 'Handful' })).toBeInTheDocument();

@@ -56,7 +56,9 @@ export function FormAlert({ tone, children }: { tone: 'error' | 'success'; child
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       className={`rounded-lg border px-3 py-2.5 text-sm ${
-        tone === 'error' ? 'border-rose-500/40 bg-rose-500/10 text-rose-200' : 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200'
+        tone === 'error'
+          ? 'border-rose-500/40 bg-rose-500/10 text-rose-200'
+          : 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200'
       }`}
     >
       {children}

@@ -4,10 +4,11 @@ import { ApiError, apiJson, fetchWithTimeout, TimeoutError } from './api-client'
 afterEach(() => vi.useRealTimers());
 
 function hangingFetch() {
-  return vi.fn((_url: string, init: RequestInit) =>
-    new Promise<Response>((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }),
+  return vi.fn(
+    (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      }),
   );
 }
 

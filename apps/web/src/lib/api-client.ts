@@ -81,7 +81,10 @@ export async function apiJson<T>(path: string, options: FetchOptions & { json?: 
   const response = await fetchWithTimeout(path, {
     ...rest,
     // A GET stays a simple request; a write says it speaks JSON even without a body (SPEC §7 logout).
-    headers: { ...(json !== undefined || (rest.method && rest.method !== 'GET') ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(json !== undefined || (rest.method && rest.method !== 'GET') ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
   });
   const body = (await response.json().catch(() => undefined)) as
@@ -125,7 +128,9 @@ export function toQueryString(query: Record<string, unknown> | undefined): strin
 
 /** The URL path of a call to endpoint N (path params filled, query appended). */
 export function endpointUrl<N extends EndpointName>(name: N, input: { params?: unknown; query?: unknown } = {}): string {
-  return fillPath(ROUTES[name].path, input.params as Record<string, string>) + toQueryString(input.query as Record<string, unknown>);
+  return (
+    fillPath(ROUTES[name].path, input.params as Record<string, string>) + toQueryString(input.query as Record<string, unknown>)
+  );
 }
 
 /**
@@ -135,7 +140,11 @@ export function endpointUrl<N extends EndpointName>(name: N, input: { params?: u
  */
 export function callApi<N extends EndpointName>(
   name: N,
-  ...[input]: HasKeys<EndpointParams<N>> extends true ? [CallInput<N>] : EndpointBody<N> extends undefined ? [CallInput<N>?] : [CallInput<N>]
+  ...[input]: HasKeys<EndpointParams<N>> extends true
+    ? [CallInput<N>]
+    : EndpointBody<N> extends undefined
+      ? [CallInput<N>?]
+      : [CallInput<N>]
 ): Promise<EndpointResponse<N>> {
   const route: RouteDef = ROUTES[name];
   const { body, signal, timeoutMs, cache, keepalive } = (input ?? {}) as CallInput<N>;
@@ -165,7 +174,13 @@ export async function callApiData<N extends EndpointName>(
  */
 export function fetchEndpoint<N extends EndpointName>(
   name: N,
-  options: { params?: EndpointParams<N>; body?: EndpointBody<N>; timeoutMs?: number; cache?: RequestCache; signal?: AbortSignal } = {},
+  options: {
+    params?: EndpointParams<N>;
+    body?: EndpointBody<N>;
+    timeoutMs?: number;
+    cache?: RequestCache;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<Response> {
   const { method } = ROUTES[name] as RouteDef;
   const { params, body, ...init } = options;

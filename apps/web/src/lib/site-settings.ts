@@ -34,7 +34,10 @@ export function useMaintenanceAnswers() {
       onMaintenanceAnswer((message) => {
         const apply = (current: PublicSiteSettings | undefined) => {
           if (!current || (current.maintenance?.enabled && current.maintenance.message === message)) return;
-          client.setQueryData<PublicSiteSettings>(SITE_SETTINGS_QUERY_KEY, { ...current, maintenance: { enabled: true, message } });
+          client.setQueryData<PublicSiteSettings>(SITE_SETTINGS_QUERY_KEY, {
+            ...current,
+            maintenance: { enabled: true, message },
+          });
         };
         const current = client.getQueryData<PublicSiteSettings>(SITE_SETTINGS_QUERY_KEY);
         // Not read yet: the 503 is newer news than a read that may have left before the site went down.

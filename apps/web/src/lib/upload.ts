@@ -1,4 +1,11 @@
-import { ROUTES, type EndpointName, type EndpointParams, type EndpointResponse, type ErrorCode, type RouteDef } from '@inkwell/contract';
+import {
+  ROUTES,
+  type EndpointName,
+  type EndpointParams,
+  type EndpointResponse,
+  type ErrorCode,
+  type RouteDef,
+} from '@inkwell/contract';
 import { ApiError, apiUrl, endpointUrl } from './api-client';
 
 /** The endpoints that take files (multipart/form-data), by the endpoint table's own mark. */

@@ -118,7 +118,12 @@ describe('chapter access (DESIGN §5)', () => {
   });
 
   it('knows the team by role alone', () => {
-    expect([null, 'reader', 'editor', 'admin'].map((role) => isTeam(viewer(role as Role | null)))).toEqual([false, false, true, true]);
+    expect([null, 'reader', 'editor', 'admin'].map((role) => isTeam(viewer(role as Role | null)))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });
 
@@ -141,7 +146,8 @@ describe('access classes: who may share a cached answer', () => {
     for (const role of [null, 'reader', 'editor', 'admin'] as const) {
       for (const hasPremiumPass of [false, true]) {
         for (const unlocked of unlockSets) {
-          for (const userId of role ? ['u1', 'u2'] : [null]) all.push({ userId, role, hasPremiumPass, unlocked: new Set(unlocked) });
+          for (const userId of role ? ['u1', 'u2'] : [null])
+            all.push({ userId, role, hasPremiumPass, unlocked: new Set(unlocked) });
         }
       }
     }

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App } from '../../app';
 import { seedDemoStore } from '../../demo/seed-store';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type SecondInstance, type TestContext } from '../../../test/helpers';
+import {
+  createTestApp,
+  loginAs,
+  startSecondInstance,
+  TEST_ORIGIN,
+  type SecondInstance,
+  type TestContext,
+} from '../../../test/helpers';
 
 /**
  * A reader's session and unlocks are kept a few seconds per instance (viewer-cache.ts). What

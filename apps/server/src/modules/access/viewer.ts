@@ -22,6 +22,9 @@ export function viewerOf(user: ViewerSource | null): Viewer {
  * SPEC §3's `isPremium` and `membership` of a user (verify, login, profiledata), and the premium
  * pass of the viewer: one place.
  */
-export function membershipOf(user: { isPremium: boolean; membership: string | null }): { isPremium: boolean; membership: string | null } {
+export function membershipOf(user: { isPremium: boolean; membership: string | null }): {
+  isPremium: boolean;
+  membership: string | null;
+} {
   return { isPremium: user.isPremium, membership: user.membership };
 }

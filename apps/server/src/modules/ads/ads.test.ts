@@ -144,7 +144,11 @@ describe('GET …/secure/ads/ads-config', () => {
       reason: 'ads_disabled',
     });
     expect((await adsConfig(cookies.reader)).body).toMatchObject({ show_ads: false, config: null, reason: 'ads_disabled' });
-    expect((await adsConfig(cookies.admin)).body).toMatchObject({ show_ads: false, reason: 'ads_disabled', user_status: { role: 'admin' } });
+    expect((await adsConfig(cookies.admin)).body).toMatchObject({
+      show_ads: false,
+      reason: 'ads_disabled',
+      user_status: { role: 'admin' },
+    });
   });
 
   it('shows no ads when ads are on without scripts (blank markup counts as none)', async () => {
@@ -156,7 +160,11 @@ describe('GET …/secure/ads/ads-config', () => {
       user_status: { isTeamMember: false, isPremium: false, isAuthenticated: false, role: 'Visitor' },
       reason: 'no_scripts',
     });
-    expect((await adsConfig(cookies.reader)).body).toMatchObject({ show_ads: false, reason: 'no_scripts', user_status: { role: 'reader' } });
+    expect((await adsConfig(cookies.reader)).body).toMatchObject({
+      show_ads: false,
+      reason: 'no_scripts',
+      user_status: { role: 'reader' },
+    });
   });
 
   it('has ads off until an admin sets them, and reads a damaged setting as off', async () => {

@@ -1,13 +1,11 @@
-import { CHANGE_PASSWORD_FAILURE_LIMIT, FAILED_LOGIN_ACCOUNT_LIMIT, FAILED_LOGIN_LIMIT, PASSWORD_MAX_LENGTH } from '@inkwell/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
-  createUser,
-  loginAs,
-  sessionCookieFrom,
-  TEST_ORIGIN,
-  type TestContext,
-} from '../../../test/helpers';
+  CHANGE_PASSWORD_FAILURE_LIMIT,
+  FAILED_LOGIN_ACCOUNT_LIMIT,
+  FAILED_LOGIN_LIMIT,
+  PASSWORD_MAX_LENGTH,
+} from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, loginAs, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { findUserByUsername } from '../users/users.repository';
 import { SESSION_COOKIE, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './auth.constants';
 
@@ -82,8 +80,16 @@ describe('POST /api/proxy/public/register', () => {
     ['a username with symbols', { email: 'a@example.com', username: 'bad-name!', password: 'lantern-meadow-42' }, ['username']],
     ['an overlong username', { email: 'a@example.com', username: 'a'.repeat(25), password: 'lantern-meadow-42' }, ['username']],
     ['a short password', { email: 'a@example.com', username: 'valid_name', password: 'short' }, ['password']],
-    ['an overlong password', { email: 'a@example.com', username: 'valid_name', password: 'p'.repeat(PASSWORD_MAX_LENGTH + 1) }, ['password']],
-    ['an overlong e-mail', { email: `${'a'.repeat(250)}@example.com`, username: 'valid_name', password: 'lantern-meadow-42' }, ['email']],
+    [
+      'an overlong password',
+      { email: 'a@example.com', username: 'valid_name', password: 'p'.repeat(PASSWORD_MAX_LENGTH + 1) },
+      ['password'],
+    ],
+    [
+      'an overlong e-mail',
+      { email: `${'a'.repeat(250)}@example.com`, username: 'valid_name', password: 'lantern-meadow-42' },
+      ['email'],
+    ],
     ['an unknown field', { email: 'a@example.com', username: 'valid_name', password: 'lantern-meadow-42', role: 'admin' }, ['']],
   ])('refuses %s with a 400 naming the fields, and creates nothing', async (_label, payload, fields) => {
     const response = await post('/api/proxy/public/register', payload);
@@ -106,7 +112,11 @@ describe('POST /api/proxy/public/register', () => {
     ['one containing the e-mail address', 'my weak.owner@example.com', /e-mail address/],
     ['the e-mail local part and a year', 'weak.owner2024', /username or e-mail/],
   ])('refuses %s, saying why, and creates nothing', async (_label, password, message) => {
-    const response = await post('/api/proxy/public/register', { email: 'weak.owner@example.com', username: 'weak_owner', password });
+    const response = await post('/api/proxy/public/register', {
+      email: 'weak.owner@example.com',
+      username: 'weak_owner',
+      password,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('validation_failed');
     expect(response.json().error.fields.password).toMatch(message);
@@ -252,7 +262,14 @@ describe('GET /api/proxy/secure/profiledata', () => {
     expect(response.json()).toMatchObject({
       success: true,
       message: expect.any(String),
-      data: { id: user.id, username: user.username, email: user.email, coins: 0, avatarVersion: 0, createdAt: expect.any(String) },
+      data: {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        coins: 0,
+        avatarVersion: 0,
+        createdAt: expect.any(String),
+      },
     });
   });
 
@@ -285,20 +302,34 @@ describe('POST /api/proxy/secure/change-password', () => {
     expect((await verify(here)).json().authenticated).toBe(true);
     expect((await verify(elsewhere)).json().authenticated).toBe(false);
     expect((await post('/api/proxy/public/login', { username: user.username, password: user.password })).statusCode).toBe(401);
-    expect((await post('/api/proxy/public/login', { username: user.username, password: 'harbor-lights-93' })).statusCode).toBe(200);
+    expect((await post('/api/proxy/public/login', { username: user.username, password: 'harbor-lights-93' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a common, personal or too short new password, and a visitor', async () => {
     const user = await createUser(t.db);
     const cookie = await loginAs(t.app, user);
-    const common = await post('/api/proxy/secure/change-password', { currentPassword: user.password, newPassword: 'qwerty123' }, { cookie });
+    const common = await post(
+      '/api/proxy/secure/change-password',
+      { currentPassword: user.password, newPassword: 'qwerty123' },
+      { cookie },
+    );
     expect(common.statusCode).toBe(400);
     for (const newPassword of [user.username, `${user.email}!`, ' '.repeat(10)]) {
-      const personal = await post('/api/proxy/secure/change-password', { currentPassword: user.password, newPassword }, { cookie });
+      const personal = await post(
+        '/api/proxy/secure/change-password',
+        { currentPassword: user.password, newPassword },
+        { cookie },
+      );
       expect(personal.statusCode).toBe(400);
       expect(personal.json().error.fields).toHaveProperty('newPassword');
     }
-    const short = await post('/api/proxy/secure/change-password', { currentPassword: user.password, newPassword: 'abc' }, { cookie });
+    const short = await post(
+      '/api/proxy/secure/change-password',
+      { currentPassword: user.password, newPassword: 'abc' },
+      { cookie },
+    );
     expect(short.json().error.fields).toHaveProperty('newPassword');
     const visitor = await post('/api/proxy/secure/change-password', { currentPassword: 'x', newPassword: 'harbor-lights-93' });
     expect(visitor.statusCode).toBe(401);
@@ -385,7 +416,13 @@ describe('rate limits', () => {
 
   // Issue 7 §4.8: counted per account, not per typed name, and per address.
   const loginFrom = (ip: string, payload: { username?: string; email?: string; password: string }) =>
-    t.app.inject({ method: 'POST', url: '/api/proxy/public/login', remoteAddress: ip, headers: { origin: TEST_ORIGIN }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/proxy/public/login',
+      remoteAddress: ip,
+      headers: { origin: TEST_ORIGIN },
+      payload,
+    });
 
   it('counts failures by username and by e-mail together, and locks that address out past the limit', async () => {
     const user = await createUser(t.db);

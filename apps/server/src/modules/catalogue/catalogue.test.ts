@@ -521,7 +521,9 @@ describe('a long series', () => {
     const buyer = await createUser(t.db);
     buyerCookie = await loginAs(t.app, buyer);
     for (const number of [201, 202, 230]) {
-      await t.db.execute(sql`insert into chapter_unlocks (user_id, chapter_id, coins) values (${buyer.id}, ${ids.get(number)!}, 10)`);
+      await t.db.execute(
+        sql`insert into chapter_unlocks (user_id, chapter_id, coins) values (${buyer.id}, ${ids.get(number)!}, 10)`,
+      );
     }
   });
 
@@ -556,7 +558,11 @@ describe('a long series', () => {
     expect(down.hasMore).toBe(false);
     // A number between chapters starts at the next one in the order asked.
     expect(numbersOf((await get(`${LONG}/chapters?order=asc&from=119.5&limit=2`)).json().data.items)).toEqual([120, 121]);
-    expect((await get(`${LONG}/chapters?order=asc&after=230`)).json().data).toMatchObject({ items: [], total: 230, hasMore: false });
+    expect((await get(`${LONG}/chapters?order=asc&after=230`)).json().data).toMatchObject({
+      items: [],
+      total: 230,
+      hasMore: false,
+    });
   });
 
   it('lists what this viewer could buy from a chapter on, for bulk unlocking', async () => {
@@ -565,7 +571,9 @@ describe('a long series', () => {
     expect(visitor.total).toBe(30);
     const buyer = (await get(`${LONG}/chapters?order=asc&forSale=true&limit=500`, buyerCookie)).json().data;
     expect(numbersOf(buyer.items)).toEqual(range(203, 229));
-    expect(buyer.items.every((chapter: { access: string; price: number }) => chapter.access === 'locked' && chapter.price === 10)).toBe(true);
+    expect(
+      buyer.items.every((chapter: { access: string; price: number }) => chapter.access === 'locked' && chapter.price === 10),
+    ).toBe(true);
     expect((await get(`${LONG}/chapters?forSale=1`, editorCookie)).json().data).toMatchObject({ items: [], total: 0 });
   });
 

@@ -29,7 +29,10 @@ export async function insertPages(db: Database, pages: (typeof chapterPages.$inf
 
 /** Removes every page of a chapter; returns their image keys. */
 export async function deleteChapterPages(db: Database, chapterId: string): Promise<string[]> {
-  const rows = await db.delete(chapterPages).where(eq(chapterPages.chapterId, chapterId)).returning({ key: chapterPages.imageKey });
+  const rows = await db
+    .delete(chapterPages)
+    .where(eq(chapterPages.chapterId, chapterId))
+    .returning({ key: chapterPages.imageKey });
   return rows.map((row) => row.key);
 }
 
@@ -43,7 +46,9 @@ export async function deletePage(db: Database, chapterId: string, pageId: string
 }
 
 export async function pageIdsOfChapter(db: Database, chapterId: string): Promise<string[]> {
-  return (await db.select({ id: chapterPages.id }).from(chapterPages).where(eq(chapterPages.chapterId, chapterId))).map((r) => r.id);
+  return (await db.select({ id: chapterPages.id }).from(chapterPages).where(eq(chapterPages.chapterId, chapterId))).map(
+    (r) => r.id,
+  );
 }
 
 /** Gives the pages their positions in the order of `pageIds`, in one statement. */
@@ -61,6 +66,9 @@ export async function setPageOrder(db: Database, chapterId: string, pageIds: str
 /** Which of these stored images some page still shows (a file is deleted only when nothing uses it). */
 export async function imageKeysInUse(db: Database, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.selectDistinct({ key: chapterPages.imageKey }).from(chapterPages).where(inArray(chapterPages.imageKey, keys));
+  const rows = await db
+    .selectDistinct({ key: chapterPages.imageKey })
+    .from(chapterPages)
+    .where(inArray(chapterPages.imageKey, keys));
   return new Set(rows.map((row) => row.key));
 }

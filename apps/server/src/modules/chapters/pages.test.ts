@@ -18,7 +18,9 @@ describe('a stored page is deleted only when nothing uses it (issue 7 §4.5)', (
     const second = await buildChapter(t, series.id, { number: 2 });
     const [page] = await pagesOfChapter(t.db, first.id);
     // A page row of another chapter pointing at the same file (as the old demo content did).
-    await insertPages(t.db, [{ chapterId: second.id, position: 0, imageKey: page!.imageKey, width: page!.width, height: page!.height }]);
+    await insertPages(t.db, [
+      { chapterId: second.id, position: 0, imageKey: page!.imageKey, width: page!.width, height: page!.height },
+    ]);
     const { storage, chapters } = t.app.services;
 
     await chapters.removePage(first.id, page!.id);

@@ -30,7 +30,11 @@ export async function insertGenre(db: Database, values: { name: string; slug: st
   return row;
 }
 
-export async function updateGenre(db: Database, id: string, values: { name: string; slug: string }): Promise<GenreRow | undefined> {
+export async function updateGenre(
+  db: Database,
+  id: string,
+  values: { name: string; slug: string },
+): Promise<GenreRow | undefined> {
   const [row] = await db.update(genres).set(values).where(eq(genres.id, id)).returning();
   return row;
 }

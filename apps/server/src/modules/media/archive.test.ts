@@ -32,7 +32,11 @@ describe('listArchiveImages', () => {
         '__MACOSX/chapter/._1.png': image,
       }),
     );
-    expect((await listArchiveImages(archive)).map((entry) => entry.name)).toEqual(['chapter/1.png', 'chapter/2.png', 'chapter/10.png']);
+    expect((await listArchiveImages(archive)).map((entry) => entry.name)).toEqual([
+      'chapter/1.png',
+      'chapter/2.png',
+      'chapter/10.png',
+    ]);
   });
 
   it.each(['../escape.png', 'a/../../escape.png', '/etc/passwd.png', 'C:/x.png', 'a\\..\\b.png'])(
@@ -61,7 +65,11 @@ describe('inflating stops at the cap (issue 7 §4.15)', () => {
     const archive = Buffer.from(zipSync({ 'page.png': big }, { level: 9 }));
     for (const signature of [0x04034b50, 0x02014b50]) {
       // Patch the uncompressed size in the local header (offset 22) and the central directory (offset 24).
-      for (let at = archive.indexOf(Buffer.from(new Uint32Array([signature]).buffer)); at >= 0; at = archive.indexOf(Buffer.from(new Uint32Array([signature]).buffer), at + 4)) {
+      for (
+        let at = archive.indexOf(Buffer.from(new Uint32Array([signature]).buffer));
+        at >= 0;
+        at = archive.indexOf(Buffer.from(new Uint32Array([signature]).buffer), at + 4)
+      ) {
         archive.writeUInt32LE(1024, at + (signature === 0x04034b50 ? 22 : 24));
       }
     }

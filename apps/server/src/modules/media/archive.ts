@@ -26,8 +26,10 @@ export interface ArchiveEntry {
 const open = (archive: Buffer) =>
   new Promise<ZipFile>((resolve, reject) =>
     // Names are checked below with our own message; yauzl still checks each entry's real size against its header.
-    yauzl.fromBuffer(archive, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true }, (error, zip) =>
-      error || !zip ? reject(error ?? new Error('no archive')) : resolve(zip),
+    yauzl.fromBuffer(
+      archive,
+      { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true },
+      (error, zip) => (error || !zip ? reject(error ?? new Error('no archive')) : resolve(zip)),
     ),
   );
 
@@ -72,7 +74,10 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
     // yauzl refuses escaping names itself ("absolute path", "invalid relative path", "invalid characters").
     const message = error instanceof Error ? error.message : '';
     if (/absolute path|relative path|invalid characters/i.test(message)) {
-      throw new AppError('validation_failed', `The archive contains an unsafe path: ${message.replace(/^[^:]*: /, '').slice(0, 120)}`);
+      throw new AppError(
+        'validation_failed',
+        `The archive contains an unsafe path: ${message.replace(/^[^:]*: /, '').slice(0, 120)}`,
+      );
     }
     throw new AppError('validation_failed', 'The archive could not be read; it may be damaged');
   }
@@ -83,14 +88,20 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
       throw new AppError('validation_failed', `The archive contains an unsafe path: ${entry.fileName.slice(0, 120)}`);
     }
     const base = entry.fileName.split('/').pop() ?? '';
-    if (entry.fileName.endsWith('/') || entry.fileName.startsWith('__MACOSX/') || base.startsWith('.') || !IMAGE_NAME.test(base)) {
+    if (
+      entry.fileName.endsWith('/') ||
+      entry.fileName.startsWith('__MACOSX/') ||
+      base.startsWith('.') ||
+      !IMAGE_NAME.test(base)
+    ) {
       continue;
     }
     if (entry.uncompressedSize > IMAGE_MAX_BYTES) {
       throw new AppError('payload_too_large', `${base} is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
     }
     declared += entry.uncompressedSize;
-    if (declared > ARCHIVE_MAX_INFLATED_BYTES) throw new AppError('payload_too_large', 'The archive inflates to more than we accept');
+    if (declared > ARCHIVE_MAX_INFLATED_BYTES)
+      throw new AppError('payload_too_large', 'The archive inflates to more than we accept');
     images.push(entry);
   }
   if (images.length === 0) throw new AppError('validation_failed', 'The archive holds no JPEG, PNG, WebP, AVIF or GIF images');
@@ -102,7 +113,8 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
     read: () =>
       new Promise<Buffer>((resolve, reject) => {
         zip.openReadStream(entry, (error, stream: Readable | undefined) => {
-          if (error || !stream) return reject(new AppError('validation_failed', `${entry.fileName} could not be read; it may be damaged`));
+          if (error || !stream)
+            return reject(new AppError('validation_failed', `${entry.fileName} could not be read; it may be damaged`));
           const chunks: Buffer[] = [];
           let size = 0;
           stream.on('data', (chunk: Buffer) => {
@@ -116,7 +128,9 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
             chunks.push(chunk);
           });
           // yauzl fails the stream when an entry inflates past the size its header declared.
-          stream.on('error', () => reject(new AppError('validation_failed', `${entry.fileName} is damaged or larger than it claims`)));
+          stream.on('error', () =>
+            reject(new AppError('validation_failed', `${entry.fileName} is damaged or larger than it claims`)),
+          );
           stream.on('end', () => resolve(Buffer.concat(chunks)));
         });
       }),

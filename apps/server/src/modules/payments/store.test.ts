@@ -309,7 +309,9 @@ describe('subscriptions', () => {
     // The period ends a minute from the app's now; the app's clock then moves two minutes on (the
     // database's own now() stays where it was, a minute before the end).
     const end = new Date(t.clock.now().getTime() + 60_000);
-    await t.db.execute(sql`update subscriptions set current_period_end = ${end.toISOString()}::timestamptz where user_id = ${user.id}`);
+    await t.db.execute(
+      sql`update subscriptions set current_period_end = ${end.toISOString()}::timestamptz where user_id = ${user.id}`,
+    );
     const wasNow = t.clock.now();
     t.clock.set(new Date(end.getTime() + 60_000));
     try {

@@ -5,11 +5,15 @@ import type { SeriesService } from './series.service';
 
 /** The team's series calls (DESIGN §4); who may call them is the endpoint table's `access`. */
 export async function seriesRoutes(app: FastifyInstance, { series }: { series: SeriesService }) {
-  endpoint(app, 'teamSeriesList', { handler: async (request) => ({ success: true, data: await series.listSeries(request.query) }) });
+  endpoint(app, 'teamSeriesList', {
+    handler: async (request) => ({ success: true, data: await series.listSeries(request.query) }),
+  });
   endpoint(app, 'teamSeriesCreate', {
     handler: async (request) => ({ success: true, data: await series.createSeries(request.body), message: 'Series created' }),
   });
-  endpoint(app, 'teamSeries', { handler: async (request) => ({ success: true, data: await series.getSeries(request.params.id) }) });
+  endpoint(app, 'teamSeries', {
+    handler: async (request) => ({ success: true, data: await series.getSeries(request.params.id) }),
+  });
   endpoint(app, 'teamSeriesUpdate', {
     handler: async (request) => ({
       success: true,

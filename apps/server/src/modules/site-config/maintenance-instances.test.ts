@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { users } from '../../db/schema';
 import { buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type SecondInstance, type TestContext } from '../../../test/helpers';
+import {
+  createTestApp,
+  loginAs,
+  startSecondInstance,
+  TEST_ORIGIN,
+  type SecondInstance,
+  type TestContext,
+} from '../../../test/helpers';
 
 /**
  * Each instance keeps the configuration a few seconds (site-config.service.ts). Turning

@@ -1,4 +1,13 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@inkwell/contract';
 
 /**
@@ -91,5 +100,7 @@ export function normalizeRecoveryCode(typed: string): string {
  * does not make them guessable, and the id keeps one account's hashes from matching another's.
  */
 export function hashRecoveryCode(userId: string, code: string): string {
-  return createHash('sha256').update(`inkwell recovery code\n${userId.toLowerCase()}\n${normalizeRecoveryCode(code)}`).digest('hex');
+  return createHash('sha256')
+    .update(`inkwell recovery code\n${userId.toLowerCase()}\n${normalizeRecoveryCode(code)}`)
+    .digest('hex');
 }

@@ -72,4 +72,3 @@ export async function useRecoveryCode(db: Database, userId: string, codeHash: st
     .returning({ id: recoveryCodes.id });
   return rows.length > 0;
 }
-

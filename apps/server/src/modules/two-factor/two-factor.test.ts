@@ -203,7 +203,11 @@ describe('signing in with two-factor sign-in on', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['message', 'success', 'user']);
-    expect(body).toMatchObject({ success: true, user: { id: user.id, username: user.username, role: 'reader' }, message: 'Logged in successfully' });
+    expect(body).toMatchObject({
+      success: true,
+      user: { id: user.id, username: user.username, role: 'reader' },
+      message: 'Logged in successfully',
+    });
     const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const verify = await get('/api/proxy/public/verify', sessionCookieFrom(response));
@@ -219,7 +223,9 @@ describe('signing in with two-factor sign-in on', () => {
     expect(replay.json().error.code).toBe('invalid_credentials');
     expect(replay.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     nextStep();
-    expect((await post(LOGIN_TWO_FACTOR, { challenge: await challengeOf(user), code: await codeFor(manualKey) })).statusCode).toBe(200);
+    expect(
+      (await post(LOGIN_TWO_FACTOR, { challenge: await challengeOf(user), code: await codeFor(manualKey) })).statusCode,
+    ).toBe(200);
     nextStep();
   });
 
@@ -236,7 +242,10 @@ describe('signing in with two-factor sign-in on', () => {
     const { user, cookie, recoveryCodes } = await withTwoFactor();
     const recoveryCode = recoveryCodes[3]!;
     // Typed loosely: upper case, no dashes.
-    const first = await post(LOGIN_TWO_FACTOR, { challenge: await challengeOf(user), recoveryCode: recoveryCode.replaceAll('-', '').toUpperCase() });
+    const first = await post(LOGIN_TWO_FACTOR, {
+      challenge: await challengeOf(user),
+      recoveryCode: recoveryCode.replaceAll('-', '').toUpperCase(),
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, user: { id: user.id } });
     const again = await post(LOGIN_TWO_FACTOR, { challenge: await challengeOf(user), recoveryCode });
@@ -273,7 +282,11 @@ describe('signing in with two-factor sign-in on', () => {
   it('a password change voids a challenge given before it', async () => {
     const { user, manualKey, cookie } = await withTwoFactor();
     const challenge = await challengeOf(user);
-    const changed = await post('/api/proxy/secure/change-password', { currentPassword: user.password, newPassword: 'harbor-lights-93' }, { cookie });
+    const changed = await post(
+      '/api/proxy/secure/change-password',
+      { currentPassword: user.password, newPassword: 'harbor-lights-93' },
+      { cookie },
+    );
     expect(changed.statusCode).toBe(200);
     const response = await post(LOGIN_TWO_FACTOR, { challenge, code: await codeFor(manualKey) });
     expect(response.json().error.code).toBe('invalid_token');
@@ -310,7 +323,11 @@ describe('signing in with two-factor sign-in on', () => {
     const right = await codeFor(manualKey);
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < TWO_FACTOR_FAILURE_LIMIT.max; i += 1) {
-      const response = await post(LOGIN_TWO_FACTOR, i % 2 ? { challenge, code: wrong } : { challenge, recoveryCode: `wrong-${i}` }, { ip });
+      const response = await post(
+        LOGIN_TWO_FACTOR,
+        i % 2 ? { challenge, code: wrong } : { challenge, recoveryCode: `wrong-${i}` },
+        { ip },
+      );
       expect(response.statusCode).toBe(401);
     }
     const limited = await post(LOGIN_TWO_FACTOR, { challenge, code: right }, { ip });
@@ -319,7 +336,10 @@ describe('signing in with two-factor sign-in on', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The account settings count the same wrong codes.
     const other = await withTwoFactor();
-    expect((await post(LOGIN_TWO_FACTOR, { challenge: await challengeOf(other.user), code: await codeFor(other.manualKey) }, { ip })).statusCode).toBe(200);
+    expect(
+      (await post(LOGIN_TWO_FACTOR, { challenge: await challengeOf(other.user), code: await codeFor(other.manualKey) }, { ip }))
+        .statusCode,
+    ).toBe(200);
     nextStep();
   });
 });
@@ -359,7 +379,11 @@ describe('turning two-factor sign-in off', () => {
     const wrongPassword = await post(`${TWO_FACTOR}/disable`, { password: 'not-it', code: right }, { cookie });
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json().error.fields).toHaveProperty('password');
-    const wrongCode = await post(`${TWO_FACTOR}/disable`, { password: user.password, code: '000000' === right ? '111111' : '000000' }, { cookie });
+    const wrongCode = await post(
+      `${TWO_FACTOR}/disable`,
+      { password: user.password, code: '000000' === right ? '111111' : '000000' },
+      { cookie },
+    );
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json().error.fields).toHaveProperty('code');
     const missing = await post(`${TWO_FACTOR}/disable`, { password: user.password }, { cookie });
@@ -390,12 +414,21 @@ describe('turning two-factor sign-in off', () => {
 describe('the audit log', () => {
   it('records a team member turning two-factor sign-in on and off, without the secrets; a reader’s is not recorded', async () => {
     const editor = await withTwoFactor({ role: 'editor' });
-    const disabled = await post(`${TWO_FACTOR}/disable`, { password: editor.user.password, code: editor.recoveryCodes[0] }, { cookie: editor.cookie });
+    const disabled = await post(
+      `${TWO_FACTOR}/disable`,
+      { password: editor.user.password, code: editor.recoveryCodes[0] },
+      { cookie: editor.cookie },
+    );
     expect(disabled.statusCode).toBe(200);
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.actorId, editor.user.id));
     expect(rows.map((row) => row.action).sort()).toEqual(['auth.two_factor_disabled', 'auth.two_factor_enabled']);
     for (const row of rows) {
-      expect(row).toMatchObject({ targetType: 'user', targetId: editor.user.id, targetLabel: editor.user.username, actorRole: 'editor' });
+      expect(row).toMatchObject({
+        targetType: 'user',
+        targetId: editor.user.id,
+        targetLabel: editor.user.username,
+        actorRole: 'editor',
+      });
       expect(JSON.stringify(row)).not.toContain(editor.recoveryCodes[0]);
       expect(JSON.stringify(row)).not.toContain(editor.user.password);
     }

@@ -28,7 +28,10 @@ export const authUserColumns = (now: Date) => ({
   isPremium: hasPremiumPass(now),
 });
 /** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
-export type AuthUser = Omit<UserRow, 'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep'> & { membership: string | null; isPremium: boolean };
+export type AuthUser = Omit<UserRow, 'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep'> & {
+  membership: string | null;
+  isPremium: boolean;
+};
 
 /** The user as a request carries it (after login or registration, as the session lookup gives it). */
 export async function findAuthUser(db: Database, id: string, now: Date): Promise<AuthUser | undefined> {
@@ -74,15 +77,24 @@ export async function insertUser(
 }
 
 export async function updateUserPassword(db: Database, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function updateUserRole(db: Database, userId: string, role: Role): Promise<void> {
-  await db.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function setUserBanned(db: Database, userId: string, isBanned: boolean): Promise<void> {
-  await db.update(users).set({ isBanned, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ isBanned, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function countUsers(db: Database): Promise<number> {
@@ -99,7 +111,10 @@ export async function coinsAndSettingsOf(db: Database, userId: string) {
 }
 
 export async function setAutoUnlock(db: Database, userId: string, autoUnlock: boolean): Promise<void> {
-  await db.update(users).set({ autoUnlock, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ autoUnlock, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /** Whether the user has two-factor sign-in on, read fresh (not from the few-seconds session cache). */

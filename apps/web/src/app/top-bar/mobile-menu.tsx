@@ -12,7 +12,12 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
   const [isSeriesOpen, setIsSeriesOpen] = useState(false);
   return (
     <>
-      <div data-testid="mobile-menu-overlay" className="fixed inset-0 top-16 z-40 bg-black/60 md:hidden" onClick={onClose} aria-hidden />
+      <div
+        data-testid="mobile-menu-overlay"
+        className="fixed inset-0 top-16 z-40 bg-black/60 md:hidden"
+        onClick={onClose}
+        aria-hidden
+      />
       <nav
         aria-label="Mobile"
         data-testid="mobile-menu"

@@ -19,9 +19,15 @@ beforeEach(() => {
     '/api/proxy/public/verify': verifyAs(readerUser),
     '/api/omegascans/secure/me/get/notification/unread/count': () => Response.json({ success: true, data: { unread_count: 12 } }),
     '/api/omegascans/secure/me/get/notification': () =>
-      Response.json({ success: true, data: { notifications: [], pagination: { limit: 10, offset: 0, total: 0, total_unread: 0 } } }),
+      Response.json({
+        success: true,
+        data: { notifications: [], pagination: { limit: 10, offset: 0, total: 0, total_unread: 0 } },
+      }),
     '/api/public/omegascans/public/site-settings': () =>
-      Response.json({ success: true, data: { siteName: 'Inkwell', discordUrl: 'https://discord.example/x', developerName: 'Team', contacts: [] } }),
+      Response.json({
+        success: true,
+        data: { siteName: 'Inkwell', discordUrl: 'https://discord.example/x', developerName: 'Team', contacts: [] },
+      }),
   });
 });
 afterEach(() => {
@@ -62,7 +68,8 @@ describe('top bar panels (SPEC §4 Menu panels)', () => {
     expect(await screen.findByTestId('user-menu-name')).toHaveTextContent('reader_one');
     expect(screen.getByText('Reader')).toBeInTheDocument();
     expect(screen.getByTestId('user-menu-coins')).toHaveTextContent('120');
-    for (const entry of ['Profile', 'BookMarks', 'Logout']) expect(screen.getByRole('menuitem', { name: entry })).toBeInTheDocument();
+    for (const entry of ['Profile', 'BookMarks', 'Logout'])
+      expect(screen.getByRole('menuitem', { name: entry })).toBeInTheDocument();
     expect(await screen.findByRole('menuitem', { name: 'Discord' })).toHaveAttribute('href', 'https://discord.example/x');
     expect(screen.queryByRole('menuitem', { name: /Dashboard/ })).toBeNull();
   });

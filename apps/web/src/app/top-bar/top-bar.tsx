@@ -43,11 +43,7 @@ export function TopBar() {
           <Link to="/" className={navLink}>
             Home
           </Link>
-          <SeriesDropdown
-            isOpen={panels.isOpen('series')}
-            onToggle={() => panels.toggle('series')}
-            onClose={panels.close}
-          />
+          <SeriesDropdown isOpen={panels.isOpen('series')} onToggle={() => panels.toggle('series')} onClose={panels.close} />
           <Link to="/buy/store" className={navLink}>
             Store
           </Link>

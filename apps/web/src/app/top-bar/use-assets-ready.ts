@@ -15,7 +15,8 @@ export function useAssetsReady(imageUrls: readonly string[]): boolean {
           image.src = src;
         }),
     );
-    const fonts = typeof document !== 'undefined' && document.fonts ? document.fonts.ready.then(() => undefined) : Promise.resolve();
+    const fonts =
+      typeof document !== 'undefined' && document.fonts ? document.fonts.ready.then(() => undefined) : Promise.resolve();
     void Promise.all([...images, fonts]).then(() => {
       if (!isCancelled) setIsReady(true);
     });

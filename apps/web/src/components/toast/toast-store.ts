@@ -84,7 +84,10 @@ export function createToastStore(timers: Pick<typeof globalThis, 'setTimeout' | 
   const schedule = (toast: Toast) => {
     clearTimers(toast.id);
     if (toast.duration === 'infinite') return;
-    fadeTimers.set(toast.id, timers.setTimeout(() => dismiss(toast.id), toast.duration));
+    fadeTimers.set(
+      toast.id,
+      timers.setTimeout(() => dismiss(toast.id), toast.duration),
+    );
   };
 
   return {

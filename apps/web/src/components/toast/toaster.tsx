@@ -16,7 +16,10 @@ export function Toaster() {
   const toasts = useToasts();
   const store = useToastStore();
   return (
-    <div aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+    >
       {toasts.map((toast) => {
         const { Icon, className, label } = ICONS[toast.icon];
         return (

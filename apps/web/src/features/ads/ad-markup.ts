@@ -52,7 +52,11 @@ export function hasShownAd(host: HTMLElement): boolean {
  * did by then or a script failed to load. A container that comes late still turns it to shown.
  * Returns what stops watching.
  */
-export function watchForAd(host: HTMLElement, waitMs: number, report: (status: 'shown' | 'blocked') => void): { stop(): void; scriptFailed(): void } {
+export function watchForAd(
+  host: HTMLElement,
+  waitMs: number,
+  report: (status: 'shown' | 'blocked') => void,
+): { stop(): void; scriptFailed(): void } {
   let status: 'waiting' | 'shown' | 'blocked' = 'waiting';
   const settle = (next: 'shown' | 'blocked') => {
     if (status === next || status === 'shown') return;

@@ -1,7 +1,15 @@
 import { ADS_CONFIG_TIMEOUT_MS, ROUTES, type AdsConfigResponse } from '@inkwell/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterSessionCheck, mockApi, readerUser, renderInApp, SessionChecked, verifyAs, type TestUser } from '../../../test/render';
+import {
+  afterSessionCheck,
+  mockApi,
+  readerUser,
+  renderInApp,
+  SessionChecked,
+  verifyAs,
+  type TestUser,
+} from '../../../test/render';
 import { AdBox } from './ad-box';
 import {
   documentNonce,
@@ -132,7 +140,9 @@ describe('an ad slot', () => {
     vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
       if (String(input) === CONFIG) {
         init?.signal?.addEventListener('abort', () => (aborted = true));
-        return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        );
       }
       return realFetch(input, init);
     });
@@ -179,7 +189,11 @@ describe('an ad slot', () => {
   });
 
   it('asks for a reader without a plan, and shows them the ad', async () => {
-    serve(() => Response.json(answer({ user_status: { isTeamMember: false, isPremium: false, isAuthenticated: true, role: 'reader' } })), readerUser);
+    serve(
+      () =>
+        Response.json(answer({ user_status: { isTeamMember: false, isPremium: false, isAuthenticated: true, role: 'reader' } })),
+      readerUser,
+    );
     renderInApp(<AdBox placement="home" />);
     await waitFor(() => expect(stateOf()).toBe('shown'));
   });
@@ -212,15 +226,32 @@ describe('deciding whether ads show (SPEC §4)', () => {
     expect(decideAds({ ...base, nonce: null })).toEqual({ status: 'no-ads', reason: 'strict_document' });
     expect(decideAds({ ...base, isChecking: true })).toEqual({ status: 'loading' });
     expect(decideAds({ ...base, config: { data: undefined, isError: false } })).toEqual({ status: 'loading' });
-    expect(decideAds({ ...base, config: { data: undefined, isError: true } })).toEqual({ status: 'no-ads', reason: 'load_error' });
+    expect(decideAds({ ...base, config: { data: undefined, isError: true } })).toEqual({
+      status: 'no-ads',
+      reason: 'load_error',
+    });
     expect(decideAds({ ...base, user: { role: 'reader', isPremium: true } })).toEqual({ status: 'no-ads', reason: 'premium' });
-    expect(decideAds({ ...base, user: { role: 'editor', isPremium: false } })).toEqual({ status: 'no-ads', reason: 'team_member' });
+    expect(decideAds({ ...base, user: { role: 'editor', isPremium: false } })).toEqual({
+      status: 'no-ads',
+      reason: 'team_member',
+    });
     const teamAnswer = answer({ user_status: { isTeamMember: true, isPremium: false, isAuthenticated: true, role: 'admin' } });
-    expect(decideAds({ ...base, config: { data: teamAnswer, isError: false } })).toEqual({ status: 'no-ads', reason: 'team_member' });
-    const premiumAnswer = answer({ user_status: { isTeamMember: false, isPremium: true, isAuthenticated: true, role: 'reader' } });
-    expect(decideAds({ ...base, config: { data: premiumAnswer, isError: false } })).toEqual({ status: 'no-ads', reason: 'premium' });
+    expect(decideAds({ ...base, config: { data: teamAnswer, isError: false } })).toEqual({
+      status: 'no-ads',
+      reason: 'team_member',
+    });
+    const premiumAnswer = answer({
+      user_status: { isTeamMember: false, isPremium: true, isAuthenticated: true, role: 'reader' },
+    });
+    expect(decideAds({ ...base, config: { data: premiumAnswer, isError: false } })).toEqual({
+      status: 'no-ads',
+      reason: 'premium',
+    });
     const noScripts = answer({ show_ads: false, config: null, reason: 'no_scripts' });
-    expect(decideAds({ ...base, config: { data: noScripts, isError: false } })).toEqual({ status: 'no-ads', reason: 'no_scripts' });
+    expect(decideAds({ ...base, config: { data: noScripts, isError: false } })).toEqual({
+      status: 'no-ads',
+      reason: 'no_scripts',
+    });
     const blank = answer({ config: { ad_scripts: '   ' } });
     expect(decideAds({ ...base, config: { data: blank, isError: false } })).toEqual({ status: 'no-ads', reason: 'no_scripts' });
     const failed = { ...answer(), success: false };
@@ -243,11 +274,18 @@ describe('noisy browser errors', () => {
     const heard: string[] = [];
     const listener = (event: ErrorEvent) => heard.push(event.message);
     window.addEventListener('error', listener);
-    const noisy = new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.', cancelable: true });
+    const noisy = new ErrorEvent('error', {
+      message: 'ResizeObserver loop completed with undelivered notifications.',
+      cancelable: true,
+    });
     window.dispatchEvent(noisy);
     const opaque = new ErrorEvent('error', { message: 'Script error.', cancelable: true });
     window.dispatchEvent(opaque);
-    const real = new ErrorEvent('error', { message: 'TypeError: x is not a function', filename: 'https://inkwell.example/a.js', cancelable: true });
+    const real = new ErrorEvent('error', {
+      message: 'TypeError: x is not a function',
+      filename: 'https://inkwell.example/a.js',
+      cancelable: true,
+    });
     window.dispatchEvent(real);
     window.removeEventListener('error', listener);
     expect(noisy.defaultPrevented).toBe(true);
@@ -266,7 +304,14 @@ describe('leaving a document where ad scripts ran', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     expect(load('/Dashboard')).toBeNull();
     markAdScriptsRan();
-    for (const path of ['/Dashboard/Users', '/profile/me', '/protect/segure/password/reset-password', '/buy/checkout/p1?x=1', '/login', '/dashboard']) {
+    for (const path of [
+      '/Dashboard/Users',
+      '/profile/me',
+      '/protect/segure/password/reset-password',
+      '/buy/checkout/p1?x=1',
+      '/login',
+      '/dashboard',
+    ]) {
       const result = load(path);
       expect(result, path).toBeInstanceOf(Promise);
       expect(assign).toHaveBeenLastCalledWith(path);

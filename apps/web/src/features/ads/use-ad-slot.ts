@@ -1,4 +1,11 @@
-import { AD_DETECT_WAIT_MS, isAdFreePage, isTeamRole, type AdsConfigReason, type AdsConfigResponse, type SessionUser } from '@inkwell/contract';
+import {
+  AD_DETECT_WAIT_MS,
+  isAdFreePage,
+  isTeamRole,
+  type AdsConfigReason,
+  type AdsConfigResponse,
+  type SessionUser,
+} from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
@@ -16,7 +23,8 @@ import { adsConfigQueryOptions } from './api/get-ads-config';
 export type NoAdsReason = AdsConfigReason | 'load_error' | 'ad_free_page' | 'strict_document';
 
 /** SPEC §4: an ad slot's states. */
-export type AdState = { status: 'loading' } | { status: 'no-ads'; reason: NoAdsReason } | { status: 'shown' } | { status: 'blocked' };
+export type AdState =
+  { status: 'loading' } | { status: 'no-ads'; reason: NoAdsReason } | { status: 'shown' } | { status: 'blocked' };
 
 type Decision = { status: 'loading' } | { status: 'no-ads'; reason: NoAdsReason } | { status: 'inject'; markup: string };
 
@@ -27,7 +35,6 @@ export interface AdInputs {
   user: Pick<SessionUser, 'role' | 'isPremium'> | null;
   config: { data: AdsConfigResponse | undefined; isError: boolean };
 }
-
 
 /**
  * SPEC §4: ads show only if a config exists and the user is neither a team member nor premium
@@ -59,7 +66,8 @@ export function useAdSlot(hostRef: RefObject<HTMLElement | null>): AdState {
   const { pathname } = useLocation();
   const { user, isChecking } = useAuth();
   const nonce = useMemo(() => documentNonce(), []);
-  const needsConfig = decideAds({ pathname, nonce, isChecking, user, config: { data: undefined, isError: false } }).status === 'loading';
+  const needsConfig =
+    decideAds({ pathname, nonce, isChecking, user, config: { data: undefined, isError: false } }).status === 'loading';
   const config = useQuery({ ...adsConfigQueryOptions(user), enabled: needsConfig && !isChecking });
   const decision = decideAds({ pathname, nonce, isChecking, user, config: { data: config.data, isError: config.isError } });
   const markup = decision.status === 'inject' ? decision.markup : null;

@@ -10,8 +10,14 @@ export const ERROR_PAGE_TEXT: Record<ErrorPageCode, { title: string; description
     description: 'This announcement does not exist or is no longer available.',
   },
   series_not_found: { title: 'Series not found', description: 'We could not find this series. It may have been removed.' },
-  session_expired: { title: 'Your session has expired', description: 'For your security you were logged out. Please log in again.' },
-  maintenance: { title: 'Down for maintenance', description: 'Inkwell is being improved right now. Please come back in a little while.' },
+  session_expired: {
+    title: 'Your session has expired',
+    description: 'For your security you were logged out. Please log in again.',
+  },
+  maintenance: {
+    title: 'Down for maintenance',
+    description: 'Inkwell is being improved right now. Please come back in a little while.',
+  },
   server_error: { title: 'Something went wrong', description: 'An unexpected error happened on our side. Please try again.' },
 };
 

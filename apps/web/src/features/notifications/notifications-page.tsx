@@ -78,14 +78,29 @@ function NotificationList() {
         <ul className="mt-4 divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
           {all.map((n) => (
             <li key={n.id} className={`flex gap-3 p-4 ${n.is_read ? 'opacity-70' : ''}`}>
-              <span className={`mt-1.5 size-2 shrink-0 rounded-full ${n.is_read ? 'bg-transparent' : 'bg-accent-400'}`} aria-label={n.is_read ? 'Read' : 'Unread'} />
+              <span
+                className={`mt-1.5 size-2 shrink-0 rounded-full ${n.is_read ? 'bg-transparent' : 'bg-accent-400'}`}
+                aria-label={n.is_read ? 'Read' : 'Unread'}
+              />
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-zinc-100">{n.link ? <Link to={n.link} className="hover:underline">{n.title}</Link> : n.title}</p>
+                <p className="font-medium text-zinc-100">
+                  {n.link ? (
+                    <Link to={n.link} className="hover:underline">
+                      {n.title}
+                    </Link>
+                  ) : (
+                    n.title
+                  )}
+                </p>
                 <p className="text-sm text-zinc-400">{n.description}</p>
                 <p className="mt-1 text-xs text-zinc-400">{timeFromNow(n.created_at)}</p>
               </div>
               {!n.is_read && (
-                <button type="button" onClick={() => markAsRead.mutate(n)} className="self-start text-xs font-semibold text-accent-400 hover:underline">
+                <button
+                  type="button"
+                  onClick={() => markAsRead.mutate(n)}
+                  className="self-start text-xs font-semibold text-accent-400 hover:underline"
+                >
                   Mark as read
                 </button>
               )}

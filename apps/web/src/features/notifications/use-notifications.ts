@@ -2,12 +2,7 @@ import { NOTIFICATION_REFETCH_DELAY_MS, type Notification } from '@inkwell/contr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast/toast-context';
 import { useAuth } from '../../lib/auth/auth-context';
-import {
-  fetchNotifications,
-  fetchUnreadCount,
-  markNotificationRead,
-  notificationKeys,
-} from './api/notifications';
+import { fetchNotifications, fetchUnreadCount, markNotificationRead, notificationKeys } from './api/notifications';
 
 type ListData = Awaited<ReturnType<typeof fetchNotifications>>;
 

@@ -28,7 +28,9 @@ describe('profile loading (SPEC §4)', () => {
     renderInApp(<ProfileProbe />);
     // The session check is asked for as the app mounts; a profile fetch that did not wait for it
     // would have started in that same pass, before it (children subscribe first).
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/proxy/public/verify'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/proxy/public/verify'))).toBe(true),
+    );
     expect(profileCalls(fetchMock)).toBe(0);
     resolveVerify(Response.json({ authenticated: true, user: readerUser, message: 'ok' }));
     expect(await screen.findByText(/status=loaded name=reader_one/)).toBeInTheDocument();

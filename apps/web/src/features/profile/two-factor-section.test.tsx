@@ -11,7 +11,10 @@ const MANUAL_KEY = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 const ok = (data: unknown, message = 'ok') => Response.json({ success: true, data, message });
 const invalid = (field: string, message: string) =>
-  Response.json({ success: false, message, error: { code: 'validation_failed', message, fields: { [field]: message } } }, { status: 400 });
+  Response.json(
+    { success: false, message, error: { code: 'validation_failed', message, fields: { [field]: message } } },
+    { status: 400 },
+  );
 
 /** The server's two-factor endpoints over one account's state. */
 function mockTwoFactor(initial: { enabled: boolean; recoveryCodesLeft: number }) {
@@ -21,10 +24,20 @@ function mockTwoFactor(initial: { enabled: boolean; recoveryCodesLeft: number })
   mockApi({
     [ROUTES.verify.path]: verifyAs(readerUser),
     [ROUTES.profile.path]: () =>
-      ok({ ...readerUser, autoUnlock: false, createdAt: '2026-01-01T00:00:00.000Z', avatarVersion: 0, twoFactorEnabled: state.enabled }),
+      ok({
+        ...readerUser,
+        autoUnlock: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        avatarVersion: 0,
+        twoFactorEnabled: state.enabled,
+      }),
     [`GET ${ROUTES.twoFactorStatus.path}`]: () => ok(state),
     [`POST ${ROUTES.twoFactorSetup.path}`]: () =>
-      ok({ manualKey: MANUAL_KEY, otpauthUri: `otpauth://totp/Inkwell:reader_one?secret=${MANUAL_KEY}`, qrCode: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=' }),
+      ok({
+        manualKey: MANUAL_KEY,
+        otpauthUri: `otpauth://totp/Inkwell:reader_one?secret=${MANUAL_KEY}`,
+        qrCode: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+      }),
     [`POST ${ROUTES.twoFactorEnable.path}`]: (init) => {
       const { code } = body(init);
       sent.enable!.push(code);
@@ -94,7 +107,11 @@ describe('Two-factor sign-in in /profile/me (issue 10)', () => {
     fireEvent.change(within(section).getByLabelText('Code from your app'), { target: { value: '123 456' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Turn on' }));
     const list = await within(section).findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(sent.enable).toEqual(['999999', '123456']);
 
     fireEvent.click(within(section).getByRole('button', { name: 'Copy codes' }));
@@ -120,7 +137,11 @@ describe('Two-factor sign-in in /profile/me (issue 10)', () => {
     const sent = mockTwoFactor({ enabled: true, recoveryCodesLeft: 2 });
     renderSection();
     const section = await screen.findByRole('region', { name: 'Two-factor sign-in' });
-    await waitFor(() => expect(within(section).getByTestId('recovery-codes-left')).toHaveTextContent('2 recovery codes left. Create new ones soon.'));
+    await waitFor(() =>
+      expect(within(section).getByTestId('recovery-codes-left')).toHaveTextContent(
+        '2 recovery codes left. Create new ones soon.',
+      ),
+    );
 
     fireEvent.click(within(section).getByRole('button', { name: 'New recovery codes' }));
     const regenerate = within(section).getByRole('form', { name: 'New recovery codes' });
@@ -141,7 +162,9 @@ describe('Two-factor sign-in in /profile/me (issue 10)', () => {
     expect(sent.disable).toEqual([]);
 
     fireEvent.change(within(disable).getByLabelText('Password'), { target: { value: 'not-it' } });
-    fireEvent.change(within(disable).getByLabelText('Code from your app or a recovery code'), { target: { value: 'aaaa-bbbb-cccc-0001' } });
+    fireEvent.change(within(disable).getByLabelText('Code from your app or a recovery code'), {
+      target: { value: 'aaaa-bbbb-cccc-0001' },
+    });
     fireEvent.click(within(disable).getByRole('button', { name: 'Turn off two-factor sign-in' }));
     expect(await within(disable).findByText('Your password is not correct')).toBeInTheDocument();
 

@@ -114,7 +114,11 @@ function usePageTouch({
     if (Math.abs(dx) > DOUBLE_TAP_PX || Math.abs(dy) > DOUBLE_TAP_PX) return; // a pan, not a tap
     const tap = { x: touch.clientX, y: touch.clientY, time: Date.now() };
     const previous = lastTap.current;
-    if (previous && tap.time - previous.time < DOUBLE_TAP_MS && Math.hypot(tap.x - previous.x, tap.y - previous.y) < DOUBLE_TAP_PX) {
+    if (
+      previous &&
+      tap.time - previous.time < DOUBLE_TAP_MS &&
+      Math.hypot(tap.x - previous.x, tap.y - previous.y) < DOUBLE_TAP_PX
+    ) {
       clearTimeout(pendingTap.current ?? undefined);
       lastTap.current = null;
       const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();

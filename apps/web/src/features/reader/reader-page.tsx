@@ -158,10 +158,7 @@ export default function ReaderPage() {
         }`}
       >
         <div className="relative mx-auto flex h-14 max-w-5xl items-center gap-2 px-3">
-          <Link
-            to={`/SeriesView/${data.series.slug}`}
-            className="flex min-w-0 items-center gap-2 text-sm hover:underline"
-          >
+          <Link to={`/SeriesView/${data.series.slug}`} className="flex min-w-0 items-center gap-2 text-sm hover:underline">
             <ArrowLeft className="size-4 shrink-0" aria-hidden />
             <span className="hidden truncate md:inline">{data.series.title}</span>
           </Link>

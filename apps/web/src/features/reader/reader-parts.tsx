@@ -5,10 +5,14 @@ import { lazyPart } from '../../lib/lazy-part';
  * lock panel (only a priced chapter has one) and the settings panels (only once opened, and their
  * code is fetched as soon as the browser is idle, so they open at once).
  */
-export const LockedChapter = lazyPart('reader/locked-chapter', () => import('./locked-chapter').then((module) => module.LockedChapter), {
-  // The panel's usual height, held while its code arrives after moving to a priced chapter.
-  fallback: <div className="min-h-72" aria-busy="true" />,
-});
+export const LockedChapter = lazyPart(
+  'reader/locked-chapter',
+  () => import('./locked-chapter').then((module) => module.LockedChapter),
+  {
+    // The panel's usual height, held while its code arrives after moving to a priced chapter.
+    fallback: <div className="min-h-72" aria-busy="true" />,
+  },
+);
 
 export const ComicSettingsPanel = lazyPart(
   'reader/comic-settings',

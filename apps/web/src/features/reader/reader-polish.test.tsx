@@ -237,7 +237,11 @@ describe('data saver', () => {
     expect(within(strip).getAllByRole('img')[0]).toHaveAttribute('src', '/media/pages/c/1.webp?exp=1&sig=x');
     fireEvent.click(screen.getAllByRole('button', { name: 'Reading settings' })[0]!);
     fireEvent.click(screen.getAllByRole('button', { name: 'Data saver' })[0]!);
-    expect(within(strip).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
+    expect(
+      within(strip)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual([
       '/media/pages/c/1.webp?exp=1&sig=x&q=saver',
       '/media/pages/c/2.webp?exp=1&sig=x&q=saver',
       '/media/pages/c/3.webp?exp=1&sig=x&q=saver',

@@ -158,8 +158,8 @@ export function ComicSettingsPanel({
         />
       )}
       <p className="text-xs text-zinc-400">
-        Keys: ← → change chapter (turn pages in paged mode), j / k move on and back, F hides the bars. On a phone: swipe to
-        turn a page, double-tap to zoom, tap the middle to hide the bars.
+        Keys: ← → change chapter (turn pages in paged mode), j / k move on and back, F hides the bars. On a phone: swipe to turn a
+        page, double-tap to zoom, tap the middle to hide the bars.
       </p>
     </Panel>
   );

@@ -7,7 +7,9 @@ const TOP_ZONE = 80;
 
 /** Whether a click or key press belongs to a control rather than to the page being read. */
 export function isOnControl(target: EventTarget | null): boolean {
-  return target instanceof Element && Boolean(target.closest('a, button, input, select, textarea, label, summary, [role="dialog"]'));
+  return (
+    target instanceof Element && Boolean(target.closest('a, button, input, select, textarea, label, summary, [role="dialog"]'))
+  );
 }
 
 /**

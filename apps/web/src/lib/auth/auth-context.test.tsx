@@ -75,7 +75,10 @@ describe('auth context (SPEC §4)', () => {
       message: 'Invalid e-mail, username or password',
     });
     answer = { success: false };
-    await expect(result.current.login({ login: 'x', password: 'y' })).resolves.toEqual({ success: false, message: 'Login failed' });
+    await expect(result.current.login({ login: 'x', password: 'y' })).resolves.toEqual({
+      success: false,
+      message: 'Login failed',
+    });
     expect(result.current.user).toBeNull();
   });
 

@@ -57,7 +57,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, setUser],
   );
   const login = useCallback(async (input: LoginInput) => signedIn(await postLogin(input)), [signedIn]);
-  const loginWithTwoFactor = useCallback(async (input: TwoFactorLoginInput) => signedIn(await postLoginTwoFactor(input)), [signedIn]);
+  const loginWithTwoFactor = useCallback(
+    async (input: TwoFactorLoginInput) => signedIn(await postLoginTwoFactor(input)),
+    [signedIn],
+  );
 
   /** SPEC §4: clears the user whether or not the call succeeds, and ends the checking state. */
   const logout = useCallback(async () => {

@@ -1,4 +1,10 @@
-import { LOGIN_TIMEOUT_MS, VERIFY_TIMEOUT_MS, type EndpointResponse, type LoginErrorBody, type SessionUser } from '@inkwell/contract';
+import {
+  LOGIN_TIMEOUT_MS,
+  VERIFY_TIMEOUT_MS,
+  type EndpointResponse,
+  type LoginErrorBody,
+  type SessionUser,
+} from '@inkwell/contract';
 import { fetchEndpoint, readEndpointJson } from '../api-client';
 
 // The three session calls of SPEC §7. Their handling is fixed by the spec (a failed check is a
@@ -54,7 +60,8 @@ async function readLoginAnswer(response: Response): Promise<LoginResult> {
   if (response.ok && body.success === true && body.user) return { success: true, user: body.user };
   const failure: LoginResult = { success: false, message: body.message || 'Login failed' };
   if (body.error?.code === 'two_factor_required' || body.error?.code === 'invalid_token') failure.code = body.error.code;
-  if (body.error?.code === 'two_factor_required' && body.twoFactor?.challenge) failure.twoFactorChallenge = body.twoFactor.challenge;
+  if (body.error?.code === 'two_factor_required' && body.twoFactor?.challenge)
+    failure.twoFactorChallenge = body.twoFactor.challenge;
   return failure;
 }
 

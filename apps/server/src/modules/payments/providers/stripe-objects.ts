@@ -56,5 +56,7 @@ export function invoicePaymentId(invoice: Stripe.Invoice | undefined): string | 
 
 /** Stripe's "no such object": what a job was about is gone, and there is nothing to do. */
 export function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404);
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)
+  );
 }

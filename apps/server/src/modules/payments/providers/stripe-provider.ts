@@ -21,7 +21,11 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     async createCheckout({ purchase, buyer, plan, successUrl, cancelUrl }) {
       // Both ways back to the purchase: the metadata, and client_reference_id as Stripe's own field for it.
       const metadata = { purchaseId: purchase.id };
-      const priceData = { currency: purchase.currency, unit_amount: purchase.amountCents, product_data: { name: purchase.itemName } };
+      const priceData = {
+        currency: purchase.currency,
+        unit_amount: purchase.amountCents,
+        product_data: { name: purchase.itemName },
+      };
       const common = {
         client_reference_id: purchase.id,
         customer_email: buyer.email,

@@ -12,7 +12,14 @@ export function useLogoutFlow() {
   const toast = useToast();
   const navigate = useNavigate();
   return async () => {
-    const id = toast({ id: 'logout', message: 'Logging out...', type: 'loading', status: 'processing', duration: 'infinite', update: true });
+    const id = toast({
+      id: 'logout',
+      message: 'Logging out...',
+      type: 'loading',
+      status: 'processing',
+      duration: 'infinite',
+      update: true,
+    });
     try {
       await logout();
       toast({ id, update: true, message: 'Logged out successfully!', type: 'success', duration: 3000 });

@@ -46,7 +46,15 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
           {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}
-          <TextField label="E-mail" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+          />
           <SubmitButton isBusy={isBusy}>Send reset link</SubmitButton>
         </form>
       )}

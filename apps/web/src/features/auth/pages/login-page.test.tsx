@@ -65,7 +65,9 @@ describe('login with two-factor sign-in (issue 10)', () => {
       [`POST ${ROUTES.login.path}`]: twoFactorRequired,
       [`POST ${ROUTES.loginTwoFactor.path}`]: () => {
         calls += 1;
-        return failure(401, 'invalid_credentials', 'That code is not right. Check your authenticator app and try again.', { code: 'x' });
+        return failure(401, 'invalid_credentials', 'That code is not right. Check your authenticator app and try again.', {
+          code: 'x',
+        });
       },
     });
     renderLogin();
@@ -110,7 +112,8 @@ describe('login with two-factor sign-in (issue 10)', () => {
     mockApi({
       [ROUTES.verify.path]: verifyAs(null),
       [`POST ${ROUTES.login.path}`]: twoFactorRequired,
-      [`POST ${ROUTES.loginTwoFactor.path}`]: () => failure(400, 'invalid_token', 'Your sign-in took too long. Enter your password again.'),
+      [`POST ${ROUTES.loginTwoFactor.path}`]: () =>
+        failure(400, 'invalid_token', 'Your sign-in took too long. Enter your password again.'),
     });
     renderLogin();
     await enterPassword();

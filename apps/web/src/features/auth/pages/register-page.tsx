@@ -89,7 +89,15 @@ export function RegisterPage() {
     >
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
         {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}
-        <TextField label="E-mail" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
         <TextField
           label="Username"
           name="username"

@@ -29,7 +29,11 @@ export function ResetPasswordPage() {
     try {
       setDoneMessage((await resetPassword(token, form.password)).message);
     } catch (error) {
-      setErrors(error instanceof ApiError ? { ...(error.fields ?? {}), form: error.message } : { form: 'We could not reach Inkwell. Try again.' });
+      setErrors(
+        error instanceof ApiError
+          ? { ...(error.fields ?? {}), form: error.message }
+          : { form: 'We could not reach Inkwell. Try again.' },
+      );
     }
     setIsBusy(false);
   };
@@ -37,7 +41,9 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthCard title="Reset your password">
-        <FormAlert tone="error">This reset link is incomplete. Open the link from your e-mail again, or ask for a new one.</FormAlert>
+        <FormAlert tone="error">
+          This reset link is incomplete. Open the link from your e-mail again, or ask for a new one.
+        </FormAlert>
         <Link to="/forgot-password" className="mt-4 inline-block text-sm font-semibold text-accent-400 hover:underline">
           Ask for a new link
         </Link>
@@ -66,8 +72,25 @@ export function ResetPasswordPage() {
               )}
             </FormAlert>
           )}
-          <TextField label="New password" name="password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} error={errors.password} hint="At least 8 characters." />
-          <TextField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => setForm({ ...form, confirm: e.target.value })} error={errors.confirm} />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => setForm({ ...form, password: e.target.value })}
+            error={errors.password}
+            hint="At least 8 characters."
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            value={form.confirm}
+            onChange={(e) => setForm({ ...form, confirm: e.target.value })}
+            error={errors.confirm}
+          />
           <SubmitButton isBusy={isBusy}>Set new password</SubmitButton>
         </form>
       )}

@@ -35,9 +35,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           <p className="max-w-xl text-2xl font-extrabold leading-tight tracking-tight text-white drop-shadow sm:text-4xl lg:text-5xl">
             {banner.title}
           </p>
-          {banner.subtitle && (
-            <p className="mt-2 max-w-xl text-sm text-zinc-100 drop-shadow sm:text-lg">{banner.subtitle}</p>
-          )}
+          {banner.subtitle && <p className="mt-2 max-w-xl text-sm text-zinc-100 drop-shadow sm:text-lg">{banner.subtitle}</p>}
         </div>
       )}
     </div>

@@ -10,7 +10,8 @@ import { SeriesBulkUnlock } from './series-bulk-unlock';
 
 /** A short series shows this many chapters until "Show all"; a long one pages by the server's page. */
 const CHAPTERS_SHOWN = 50;
-const listButton = 'mt-3 w-full rounded-lg bg-ink-800 py-2 text-sm font-medium text-zinc-200 hover:bg-ink-700 disabled:opacity-60';
+const listButton =
+  'mt-3 w-full rounded-lg bg-ink-800 py-2 text-sm font-medium text-zinc-200 hover:bg-ink-700 disabled:opacity-60';
 
 /**
  * The series page's chapters, newest or oldest first, with a jump to a chapter number. The series
@@ -92,8 +93,13 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
             const place = places.chapters[chapter.id];
             return (
               <li key={chapter.id} data-read={place?.completed ? 'true' : undefined}>
-                <Link to={`${base}/${chapter.slug}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800">
-                  <span className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>{chapterLabel(chapter)}</span>
+                <Link
+                  to={`${base}/${chapter.slug}`}
+                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800"
+                >
+                  <span className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>
+                    {chapterLabel(chapter)}
+                  </span>
                   <span className="flex items-center gap-3">
                     <ReadMark place={place} />
                     <ChapterMarks chapter={chapter} />

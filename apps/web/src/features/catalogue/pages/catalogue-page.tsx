@@ -160,7 +160,9 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
       <div className="mt-8" aria-busy={list.isFetching}>
         {!askable ? (
           <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-400">
-            {searchText ? `Please enter at least ${SEARCH_MIN_CHARS} characters to search.` : 'Type a title above to search every series.'}
+            {searchText
+              ? `Please enter at least ${SEARCH_MIN_CHARS} characters to search.`
+              : 'Type a title above to search every series.'}
           </p>
         ) : list.isPending ? (
           <SeriesGridSkeleton />
@@ -168,7 +170,9 @@ export function CataloguePage({ kind }: { kind: CatalogueKind }) {
           <LoadError message="We could not load this list. Please try again." onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-400">
-            {isSearch ? `No series found matching “${searchText}”${['type', 'genre', 'status'].some((key) => params.get(key)) ? ' with these filters' : ''}.` : 'No series match these filters.'}
+            {isSearch
+              ? `No series found matching “${searchText}”${['type', 'genre', 'status'].some((key) => params.get(key)) ? ' with these filters' : ''}.`
+              : 'No series match these filters.'}
           </p>
         ) : (
           <>

@@ -46,8 +46,6 @@ describe('the audit log page', () => {
     expect(row).toHaveTextContent('Editor');
     expect(row).toHaveTextContent('from 203.0.113.7');
     fireEvent.change(screen.getByRole('searchbox', { name: /Search the audit log/ }), { target: { value: 'nora' } });
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`${ADMIN}/audit-log?page=1&q=nora`),
-    );
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`${ADMIN}/audit-log?page=1&q=nora`));
   });
 });

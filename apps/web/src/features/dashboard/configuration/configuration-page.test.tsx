@@ -57,7 +57,10 @@ describe('/Dashboard/Configuration', () => {
     mockApi({
       '/api/proxy/public/verify': verifyAs(adminUser),
       [`GET ${ADMIN}/site-config`]: ok(
-        config({ ads: { enabled: true, scripts: '<script src="https://ads.example/t.js"></script>' }, registration: { open: false } }),
+        config({
+          ads: { enabled: true, scripts: '<script src="https://ads.example/t.js"></script>' },
+          registration: { open: false },
+        }),
       ),
     });
     renderPage();
@@ -107,9 +110,14 @@ describe('/Dashboard/Configuration', () => {
     const fetchMock = mockApi({
       '/api/proxy/public/verify': verifyAs(adminUser),
       [`GET ${ADMIN}/site-config`]: ok(config()),
-      [`PATCH ${ADMIN}/site-config`]: refused(400, 'validation_failed', 'site.contacts.1.url: Use a full http:// or https:// address', {
-        'site.contacts.1.url': 'Use a full http:// or https:// address',
-      }),
+      [`PATCH ${ADMIN}/site-config`]: refused(
+        400,
+        'validation_failed',
+        'site.contacts.1.url: Use a full http:// or https:// address',
+        {
+          'site.contacts.1.url': 'Use a full http:// or https:// address',
+        },
+      ),
     });
     renderPage();
     const form = await screen.findByRole('form', { name: 'General' });

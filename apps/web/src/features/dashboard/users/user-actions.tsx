@@ -26,7 +26,8 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'That did not work. Please try again.');
+const errorText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'That did not work. Please try again.';
 
 /** The role select; the server refuses to demote the last admin and says so. */
 function RoleSection({ user }: { user: AdminUserDetail }) {
@@ -64,7 +65,9 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
           {update.isPending ? 'Saving…' : 'Save role'}
         </button>
       </form>
-      <p className="text-xs text-zinc-400">Editors work on series, chapters and comments; admins also run users, money and the site.</p>
+      <p className="text-xs text-zinc-400">
+        Editors work on series, chapters and comments; admins also run users, money and the site.
+      </p>
       {update.isError && <FormAlert tone="error">{errorText(update.error)}</FormAlert>}
       {done && <FormAlert tone="success">{done}</FormAlert>}
     </Panel>

@@ -139,7 +139,11 @@ describe("a user's page", () => {
       [`POST ${USER_API}/coins`]: (init) => {
         const { delta, reason } = JSON.parse(String(init!.body)) as { delta: number; reason: string };
         if (current.coins + delta < 0) {
-          return refused(402, 'insufficient_coins', `mira has ${current.coins} coins: taking ${-delta} would leave less than 0`)();
+          return refused(
+            402,
+            'insufficient_coins',
+            `mira has ${current.coins} coins: taking ${-delta} would leave less than 0`,
+          )();
         }
         current = userDetail({ coins: current.coins + delta });
         return Response.json({
@@ -147,7 +151,15 @@ describe("a user's page", () => {
           data: {
             userId: user.id,
             balance: current.coins,
-            entry: { id: '00000000-0000-4000-8000-000000000699', delta, kind: 'adjustment', balanceAfter: current.coins, reason, createdAt: new Date().toISOString(), chapter: null },
+            entry: {
+              id: '00000000-0000-4000-8000-000000000699',
+              delta,
+              kind: 'adjustment',
+              balanceAfter: current.coins,
+              reason,
+              createdAt: new Date().toISOString(),
+              chapter: null,
+            },
           },
           message: `Added ${delta} coins to mira: the balance is ${current.coins}`,
         });

@@ -5,7 +5,8 @@ import { ADMIN, adminUser, ok, userRow } from './test-data';
 import UsersPage from './users-page';
 
 const PATH = '/Dashboard/Users';
-const page = (items: unknown[], pagination = { page: 1, perPage: 25, total: items.length, totalPages: 1 }) => ok({ items, pagination });
+const page = (items: unknown[], pagination = { page: 1, perPage: 25, total: items.length, totalPages: 1 }) =>
+  ok({ items, pagination });
 const renderPage = (path = PATH) =>
   renderRoutes(
     [
@@ -89,7 +90,8 @@ describe('the users page', () => {
     let fail = true;
     mockApi({
       '/api/proxy/public/verify': verifyAs(adminUser),
-      [`${ADMIN}/users`]: () => (fail ? Response.json({ success: false, message: 'down' }, { status: 500 }) : page([userRow()])()),
+      [`${ADMIN}/users`]: () =>
+        fail ? Response.json({ success: false, message: 'down' }, { status: 500 }) : page([userRow()])(),
     });
     renderPage();
     expect(await screen.findByText('We could not load the users.', {}, { timeout: 4000 })).toBeInTheDocument();

@@ -30,12 +30,17 @@ export function ChangePasswordPage() {
       toast({ message: body.message, type: 'success' });
       setForm(EMPTY);
     } catch (error) {
-      setErrors(error instanceof ApiError ? { ...(error.fields ?? {}), form: error.message } : { form: 'We could not reach Inkwell. Try again.' });
+      setErrors(
+        error instanceof ApiError
+          ? { ...(error.fields ?? {}), form: error.message }
+          : { form: 'We could not reach Inkwell. Try again.' },
+      );
     }
     setIsBusy(false);
   };
 
-  const set = (key: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: event.target.value });
 
   return (
     <div className="max-w-md">
@@ -43,9 +48,34 @@ export function ChangePasswordPage() {
       <p className="mt-1 text-sm text-zinc-400">Your other devices will be logged out.</p>
       <form onSubmit={(event) => void handleSubmit(event)} className="mt-6 space-y-4" noValidate>
         {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}
-        <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" value={form.currentPassword} onChange={set('currentPassword')} error={errors.currentPassword} />
-        <TextField label="New password" name="newPassword" type="password" autoComplete="new-password" value={form.newPassword} onChange={set('newPassword')} error={errors.newPassword} hint="At least 8 characters." />
-        <TextField label="Confirm new password" name="confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} error={errors.confirm} />
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={set('currentPassword')}
+          error={errors.currentPassword}
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={set('newPassword')}
+          error={errors.newPassword}
+          hint="At least 8 characters."
+        />
+        <TextField
+          label="Confirm new password"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={set('confirm')}
+          error={errors.confirm}
+        />
         <SubmitButton isBusy={isBusy}>Change password</SubmitButton>
       </form>
     </div>

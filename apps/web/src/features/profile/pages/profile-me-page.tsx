@@ -34,7 +34,10 @@ export function ProfileMePage() {
   return (
     <div className="space-y-6">
       {error && (
-        <div role="status" className="flex items-center justify-between gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm text-amber-200">
+        <div
+          role="status"
+          className="flex items-center justify-between gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm text-amber-200"
+        >
           <span>Showing your saved profile: {error}</span>
           <button type="button" onClick={() => void refresh()} className="flex items-center gap-1 font-semibold">
             <RefreshCw className="size-4" aria-hidden /> Retry
@@ -87,7 +90,10 @@ export function ProfileMePage() {
           </dd>
         </div>
       </dl>
-      <Link to="/protect/segure/password/reset-password" className="inline-block text-sm font-semibold text-accent-400 hover:underline">
+      <Link
+        to="/protect/segure/password/reset-password"
+        className="inline-block text-sm font-semibold text-accent-400 hover:underline"
+      >
         Change your password
       </Link>
       <TwoFactorSection />

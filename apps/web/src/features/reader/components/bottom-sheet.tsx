@@ -25,7 +25,12 @@ export function BottomSheet({ title, onClose, children }: { title: string; onClo
       >
         <div className="mb-3 flex items-center justify-between">
           <h2 className="text-base font-semibold text-white">{title}</h2>
-          <button type="button" onClick={onClose} aria-label={`Close ${title.toLowerCase()}`} className="rounded-lg p-1.5 text-zinc-300 hover:bg-ink-800">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={`Close ${title.toLowerCase()}`}
+            className="rounded-lg p-1.5 text-zinc-300 hover:bg-ink-800"
+          >
             <X className="size-5" aria-hidden />
           </button>
         </div>

@@ -7,15 +7,7 @@ import type { ReaderTheme } from '../reader-theme';
  * The chapter's end (issue 11 §2): what comes next, with its price when it is not free for this
  * reader, or that they are up to date.
  */
-export function ChapterEnd({
-  data,
-  theme,
-  onNext,
-}: {
-  data: ChapterContent;
-  theme: ReaderTheme;
-  onNext(): void;
-}) {
+export function ChapterEnd({ data, theme, onNext }: { data: ChapterContent; theme: ReaderTheme; onNext(): void }) {
   // The answer's chapters are this one's neighbourhood: the next one is among them, with its price.
   const next = data.next ? data.chapters.find((chapter) => chapter.slug === data.next!.slug) : undefined;
   const priced = next;

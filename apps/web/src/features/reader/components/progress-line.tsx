@@ -9,7 +9,13 @@ export function scrolledThrough(element: HTMLElement, viewportHeight: number): n
 }
 
 /** A thin line across the top of the screen: how much of a long strip or a novel chapter is behind the reader. */
-export function ProgressLine({ contentRef, themeClass = 'bg-accent-400' }: { contentRef: RefObject<HTMLElement | null>; themeClass?: string }) {
+export function ProgressLine({
+  contentRef,
+  themeClass = 'bg-accent-400',
+}: {
+  contentRef: RefObject<HTMLElement | null>;
+  themeClass?: string;
+}) {
   const [progress, setProgress] = useState(0);
   useEffect(() => {
     let frame = 0;

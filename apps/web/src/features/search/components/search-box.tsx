@@ -148,11 +148,7 @@ export function SearchBox({
   else {
     body = (
       <>
-        <ul
-          role="listbox"
-          className={`${fullScreen ? '' : 'max-h-[60vh] overflow-y-auto'} p-1`}
-          aria-label="Search results"
-        >
+        <ul role="listbox" className={`${fullScreen ? '' : 'max-h-[60vh] overflow-y-auto'} p-1`} aria-label="Search results">
           {results.data.map((result, index) => (
             <ResultItem
               key={result.id}

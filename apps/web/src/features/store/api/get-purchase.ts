@@ -20,5 +20,7 @@ export const useMyPurchase = (purchaseId: string, options: { awaitProvider?: boo
     ...myPurchaseQueryOptions(purchaseId),
     // Back from Stripe: ask again until its payment is confirmed (paid, or no longer pending).
     refetchInterval: (query) =>
-      options.awaitProvider && query.state.data?.provider === 'stripe' && query.state.data.status === 'pending' ? STRIPE_CONFIRM_POLL_MS : false,
+      options.awaitProvider && query.state.data?.provider === 'stripe' && query.state.data.status === 'pending'
+        ? STRIPE_CONFIRM_POLL_MS
+        : false,
   });

@@ -42,7 +42,9 @@ export function AutoUnlockSwitch() {
           isOn ? 'bg-accent-600' : 'bg-ink-700'
         }`}
       >
-        <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${isOn ? 'translate-x-5' : 'translate-x-0.5'}`} />
+        <span
+          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${isOn ? 'translate-x-5' : 'translate-x-0.5'}`}
+        />
       </button>
     </div>
   );

@@ -45,7 +45,10 @@ export function PurchaseList({ items }: { items: Purchase[] }) {
             )}
           </dl>
           {purchase.status === 'pending' && purchase.provider === 'test' && (
-            <Link to={testCheckoutPagePath(purchase.id)} className="mt-3 inline-block text-sm font-semibold text-accent-400 hover:underline">
+            <Link
+              to={testCheckoutPagePath(purchase.id)}
+              className="mt-3 inline-block text-sm font-semibold text-accent-400 hover:underline"
+            >
               Finish this payment
             </Link>
           )}

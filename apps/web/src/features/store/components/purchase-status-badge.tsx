@@ -11,7 +11,9 @@ const TONES: Record<Purchase['status'], string> = {
 
 export function PurchaseStatusBadge({ status }: { status: Purchase['status'] }) {
   return (
-    <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[status]}`}>
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[status]}`}
+    >
       {PURCHASE_STATUS_LABELS[status]}
     </span>
   );

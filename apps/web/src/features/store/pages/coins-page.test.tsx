@@ -73,7 +73,9 @@ describe('coin store', () => {
     expect(screen.getByRole('link', { name: 'Back to the chapter' })).toHaveAttribute('href', '/SeriesView/lantern/chapter-3');
     fireEvent.click(within(card('Stack')).getByRole('button', { name: 'Buy' }));
     expect(await screen.findByTestId('where')).toHaveTextContent(`/buy/checkout/${id(21)}`);
-    expect(bodies).toEqual([{ kind: 'coins', packageId: id(2), returnTo: '/SeriesView/lantern/chapter-3', unlockChapterId: chapterId }]);
+    expect(bodies).toEqual([
+      { kind: 'coins', packageId: id(2), returnTo: '/SeriesView/lantern/chapter-3', unlockChapterId: chapterId },
+    ]);
   });
 
   it('sends on no returnTo that leaves the site, and no unlock that is not an id', async () => {

@@ -40,7 +40,10 @@ export function CoinsPage() {
   return (
     <StoreFrame title={COIN_STORE_TITLE} intro={COIN_STORE_INTRO}>
       {unlockChapterId && (
-        <p role="note" className="mb-6 flex items-start gap-3 rounded-xl border border-accent-500/40 bg-accent-600/10 p-4 text-sm text-zinc-200">
+        <p
+          role="note"
+          className="mb-6 flex items-start gap-3 rounded-xl border border-accent-500/40 bg-accent-600/10 p-4 text-sm text-zinc-200"
+        >
           <Info className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden />
           <span>
             Your chapter unlocks as soon as the payment goes through, and you go straight back to it.
@@ -65,7 +68,9 @@ export function CoinsPage() {
       ) : packages.isError ? (
         <LoadError message="We could not load the coin packages." onRetry={() => void packages.refetch()} />
       ) : packages.data.items.length === 0 ? (
-        <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-300">No coin packages are on sale right now.</p>
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-300">
+          No coin packages are on sale right now.
+        </p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {packages.data.items.map((item) => (
@@ -114,21 +119,25 @@ function CoinPackageCard({ item, isBusy, isDisabled, onBuy }: CardProps) {
         <Coins className="size-7" aria-hidden />
         {formatCoins(item.coins)} <span className="text-base font-semibold text-amber-200/80">coins</span>
       </p>
-      <p className="mt-1 h-5 text-sm font-medium text-emerald-300">{item.bonusCoins > 0 && `+${formatCoins(item.bonusCoins)} bonus coins`}</p>
+      <p className="mt-1 h-5 text-sm font-medium text-emerald-300">
+        {item.bonusCoins > 0 && `+${formatCoins(item.bonusCoins)} bonus coins`}
+      </p>
       <p className="mt-4 text-2xl font-semibold text-white" data-testid="package-price">
         {formatMoney(item.priceCents, item.currency)}
       </p>
       <div className="mt-auto pt-6">
         {user ? (
-          <button type="button" onClick={onBuy} disabled={isDisabled} aria-describedby={headingId} className={`${primaryButton} w-full`}>
+          <button
+            type="button"
+            onClick={onBuy}
+            disabled={isDisabled}
+            aria-describedby={headingId}
+            className={`${primaryButton} w-full`}
+          >
             {isBusy ? 'Opening checkout…' : 'Buy'}
           </button>
         ) : (
-          <Link
-            to="/login"
-            state={{ from: location.pathname + location.search }}
-            className={`${primaryButton} w-full`}
-          >
+          <Link to="/login" state={{ from: location.pathname + location.search }} className={`${primaryButton} w-full`}>
             Log in to buy
           </Link>
         )}

@@ -8,7 +8,14 @@ import { PlansPage } from './plans-page';
 
 const PLANS = [
   plan({ id: id(11), name: 'Reader Monthly', priceCents: 499, interval: 'month', coinsPerPeriod: 0 }),
-  plan({ id: id(12), name: 'Reader Yearly', priceCents: 4900, interval: 'year', coinsPerPeriod: 600, description: 'Two months free.' }),
+  plan({
+    id: id(12),
+    name: 'Reader Yearly',
+    priceCents: 4900,
+    interval: 'year',
+    coinsPerPeriod: 600,
+    description: 'Two months free.',
+  }),
 ];
 
 function Where() {

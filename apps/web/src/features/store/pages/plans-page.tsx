@@ -64,7 +64,9 @@ export function PlansPage() {
       ) : plans.isError ? (
         <LoadError message="We could not load the plans." onRetry={() => void plans.refetch()} />
       ) : plans.data.items.length === 0 ? (
-        <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-300">No plans are on sale right now.</p>
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-300">
+          No plans are on sale right now.
+        </p>
       ) : (
         <ul className="grid gap-6 md:grid-cols-2">
           {plans.data.items.map((plan) => (
@@ -135,7 +137,13 @@ function PlanCard({ plan, current, isBusy, isDisabled, onSubscribe }: CardProps)
       </ul>
       <div className="mt-auto pt-6">
         {user ? (
-          <button type="button" onClick={onSubscribe} disabled={isDisabled} aria-describedby={headingId} className={`${primaryButton} w-full`}>
+          <button
+            type="button"
+            onClick={onSubscribe}
+            disabled={isDisabled}
+            aria-describedby={headingId}
+            className={`${primaryButton} w-full`}
+          >
             {isCurrent ? 'Your current plan' : isBusy ? 'Opening checkout…' : 'Subscribe'}
           </button>
         ) : (

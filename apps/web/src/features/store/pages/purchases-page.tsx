@@ -44,7 +44,10 @@ export function PurchasesPage() {
               <Coins className="size-5" aria-hidden /> {formatCoins(user?.coins ?? 0)}
             </p>
           </div>
-          <Link to="/buy/coins" className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500">
+          <Link
+            to="/buy/coins"
+            className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500"
+          >
             Buy coins
           </Link>
         </div>
@@ -82,7 +85,8 @@ function TabLink({ tab, current, label }: { tab: Tab; current: Tab; label: strin
 function PurchasesTab({ page }: { page: number }) {
   const purchases = useMyPurchases(page);
   if (purchases.isPending) return <RowsSkeleton label="Loading your purchases" />;
-  if (purchases.isError) return <LoadError message="We could not load your purchases." onRetry={() => void purchases.refetch()} />;
+  if (purchases.isError)
+    return <LoadError message="We could not load your purchases." onRetry={() => void purchases.refetch()} />;
   const { items, pagination } = purchases.data;
   if (items.length === 0) {
     return (

@@ -22,7 +22,11 @@ export function SubscriptionPage() {
     <div className="space-y-6">
       <h2 className="text-xl font-bold text-white">Subscription</h2>
       {subscription.isPending ? (
-        <div className="h-64 animate-pulse rounded-xl border border-ink-800 bg-ink-900" aria-busy="true" aria-label="Loading your subscription" />
+        <div
+          className="h-64 animate-pulse rounded-xl border border-ink-800 bg-ink-900"
+          aria-busy="true"
+          aria-label="Loading your subscription"
+        />
       ) : subscription.isError ? (
         <LoadError message="We could not load your subscription." onRetry={() => void subscription.refetch()} />
       ) : subscription.data === null || subscription.data.status === 'ended' ? (
@@ -98,7 +102,9 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
         </div>
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${
-            subscription.cancelAtPeriodEnd ? 'bg-amber-500/15 text-amber-300 ring-amber-500/30' : 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/30'
+            subscription.cancelAtPeriodEnd
+              ? 'bg-amber-500/15 text-amber-300 ring-amber-500/30'
+              : 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/30'
           }`}
         >
           {subscription.cancelAtPeriodEnd ? 'Cancelled' : 'Active'}
@@ -138,9 +144,7 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
           <p id="confirm-cancel-heading" className="font-semibold text-rose-100">
             Cancel your plan?
           </p>
-          <p className="mt-1 text-sm text-rose-100/80">
-            It will not renew. You keep premium chapters until {periodEnd}.
-          </p>
+          <p className="mt-1 text-sm text-rose-100/80">It will not renew. You keep premium chapters until {periodEnd}.</p>
           <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row">
             <button type="button" onClick={() => setIsConfirming(false)} disabled={cancel.isPending} className={secondaryButton}>
               Keep my plan

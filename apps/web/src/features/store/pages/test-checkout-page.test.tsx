@@ -189,7 +189,9 @@ describe('coming back from Stripe', () => {
       [purchasePath]: () => {
         asked += 1;
         // The server asks Stripe on each call; the second one finds the payment confirmed.
-        return ok(purchase({ provider: 'stripe', returnTo: '/SeriesView/lantern/chapter-3', ...(asked > 1 ? { status: 'paid' } : {}) }));
+        return ok(
+          purchase({ provider: 'stripe', returnTo: '/SeriesView/lantern/chapter-3', ...(asked > 1 ? { status: 'paid' } : {}) }),
+        );
       },
     });
     renderReturn('success');

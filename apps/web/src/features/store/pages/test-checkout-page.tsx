@@ -19,9 +19,11 @@ import { itemName, PURCHASE_STATUS_LABELS } from '../store-format';
 export const TEST_CHECKOUT_NOTICE = 'Test checkout — no real payment is taken';
 
 /** Where a paid purchase leads: back where the reader came from, else to what they bought. */
-const afterPaying = (purchase: Purchase) => purchase.returnTo ?? (purchase.kind === 'plan' ? '/profile/subscriptions' : '/profile/purchases');
+const afterPaying = (purchase: Purchase) =>
+  purchase.returnTo ?? (purchase.kind === 'plan' ? '/profile/subscriptions' : '/profile/purchases');
 /** Where an abandoned purchase leads: back where the reader came from, else to its shelf. */
-const afterCancelling = (purchase: Purchase) => purchase.returnTo ?? (purchase.kind === 'plan' ? '/buy/subscriptions' : '/buy/coins');
+const afterCancelling = (purchase: Purchase) =>
+  purchase.returnTo ?? (purchase.kind === 'plan' ? '/buy/subscriptions' : '/buy/coins');
 
 /**
  * /buy/checkout/:purchaseId: the built-in test checkout (DESIGN §5 Payments), where checkoutUrl
@@ -67,7 +69,11 @@ export function TestCheckoutPage() {
       void purchase.refetch();
       toast({ message: error.message, type: 'warn', duration: 5000 });
     } else {
-      toast({ message: error instanceof ApiError ? error.message : 'We could not reach the store. Try again.', type: 'error', duration: 5000 });
+      toast({
+        message: error instanceof ApiError ? error.message : 'We could not reach the store. Try again.',
+        type: 'error',
+        duration: 5000,
+      });
     }
   };
 
@@ -152,7 +158,12 @@ export function TestCheckoutPage() {
             {purchase.data.status === 'pending' || isSettling ? (
               purchase.data.provider === 'test' ? (
                 <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                  <button type="button" onClick={() => handleCancel(purchase.data)} disabled={isSettling} className={secondaryButton}>
+                  <button
+                    type="button"
+                    onClick={() => handleCancel(purchase.data)}
+                    disabled={isSettling}
+                    className={secondaryButton}
+                  >
                     {cancel.isPending ? 'Cancelling…' : 'Cancel'}
                   </button>
                   <button type="button" onClick={() => handlePay(purchase.data)} disabled={isSettling} className={primaryButton}>
@@ -165,7 +176,11 @@ export function TestCheckoutPage() {
                 </p>
               ) : (
                 <div className="mt-6 text-sm text-zinc-300" role="status">
-                  <p>{search.get('status') === 'cancelled' ? 'You left the payment page: nothing was charged.' : 'This purchase is paid on Stripe’s page, not here.'}</p>
+                  <p>
+                    {search.get('status') === 'cancelled'
+                      ? 'You left the payment page: nothing was charged.'
+                      : 'This purchase is paid on Stripe’s page, not here.'}
+                  </p>
                   <Link to={afterCancelling(purchase.data)} className={`${secondaryButton} mt-3`}>
                     Back
                   </Link>

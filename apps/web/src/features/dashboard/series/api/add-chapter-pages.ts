@@ -6,7 +6,15 @@ import { storeChapter } from './team-series-keys';
 export function useAddChapterPages(seriesId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ chapterId, files, onProgress }: { chapterId: string; files: File[]; onProgress?: (fraction: number) => void }) =>
+    mutationFn: ({
+      chapterId,
+      files,
+      onProgress,
+    }: {
+      chapterId: string;
+      files: File[];
+      onProgress?: (fraction: number) => void;
+    }) =>
       uploadFiles('teamChapterPagesAdd', {
         params: { id: chapterId },
         files: files.map((file) => ({ field: 'files', file })),
