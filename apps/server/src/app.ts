@@ -68,6 +68,7 @@ import {
 import { createSearchService, searchRoutes } from './modules/search';
 import { createPageMetaRegistry, createSeoService, seoRoutes } from './modules/seo';
 import { createFeedsService, feedsRoutes } from './modules/feeds';
+import { createOpdsService, opdsRoutes } from './modules/opds';
 import { createSeriesService, seriesRoutes } from './modules/series';
 import { adsRoutes } from './modules/ads';
 import { createSiteConfig, maintenancePlugin, siteConfigRoutes } from './modules/site-config';
@@ -344,8 +345,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(walletRoutes, { wallet, unlocks });
   await app.register(subscriptionsRoutes, { subscriptions });
   await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
-  await app.register(libraryRoutes, {
-    library: createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) }),
+  const library = createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) });
+  await app.register(libraryRoutes, { library });
+  // Issue 19 §2: the catalogue for reading apps, signed in with device keys.
+  await app.register(opdsRoutes, {
+    opds: createOpdsService({ db, clock, publicUrl: config.publicUrl, catalogue, library, storage }),
+    deviceKeys,
   });
   const comments = createCommentsService({ db, clock, limiter });
   await app.register(commentsRoutes, { comments });

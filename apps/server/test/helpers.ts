@@ -15,7 +15,7 @@ import { createManualClock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/passwords';
 import { SESSION_COOKIE } from '../src/modules/auth/auth.constants';
 import { insertUser, setUserBanned, type UserRow } from '../src/modules/users/users.repository';
-import type { Role } from '@inkwell/contract';
+import { fillPath, ROUTES, type EndpointName, type Role } from '@inkwell/contract';
 import { databaseUrlWithName } from './database-url';
 import type { MediaStorage } from '../src/modules/media/storage';
 
@@ -212,4 +212,20 @@ export async function loginAs(app: App, user: { username: string; password: stri
 export async function latestMail(db: Database) {
   const [row] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
   return row;
+}
+
+/** Calls an endpoint of the contract as a browser of the site would (its origin, and a cookie when given). */
+export async function callEndpoint(
+  t: Pick<TestContext, 'app'>,
+  name: EndpointName,
+  { cookie, params, body }: { cookie?: string; params?: Record<string, string>; body?: unknown } = {},
+) {
+  const route = ROUTES[name];
+  const response = await t.app.inject({
+    method: route.method,
+    url: fillPath(route.path, params),
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+  return { status: response.statusCode, body: response.json() };
 }

@@ -4,6 +4,7 @@ declare module 'jsdom' {
     namespaceURI: string | null;
     textContent: string | null;
     getAttribute(name: string): string | null;
+    getAttributeNS(namespace: string, name: string): string | null;
     getElementsByTagName(name: string): ArrayLike<XmlElement> & Iterable<XmlElement>;
     getElementsByTagNameNS(namespace: string, name: string): ArrayLike<XmlElement> & Iterable<XmlElement>;
     querySelector(selector: string): XmlElement | null;

@@ -55,6 +55,7 @@ route                                                       | visitor           
 /profile/history                                            | unauthorized           | page                   | page                   | page                   | page                   | History
 /profile/subscriptions                                      | unauthorized           | page                   | page                   | page                   | page                   | Subscription
 /profile/purchases                                          | unauthorized           | page                   | page                   | page                   | page                   | Purchases and coins
+/profile/devices                                            | unauthorized           | page                   | page                   | page                   | page                   | Apps and devices
 /profile/notifications                                      | unauthorized           | page                   | page                   | page                   | page                   | Notifications
 /protect/segure/password/reset-password                     | unauthorized           | page                   | page                   | page                   | page                   | Change your password
 # Team: editors and admins

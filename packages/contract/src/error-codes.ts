@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   invalid_credentials: 401,
   insufficient_coins: 402,
+  /** A reading app asked for a page or file of a chapter its reader has not unlocked (issue 19). */
+  chapter_locked: 402,
   forbidden: 403,
   account_banned: 403,
   /** Changing the site's configuration needs two-factor sign-in on the admin's account. */

@@ -192,6 +192,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'profile/history', ...lazyPage(() => import('../features/library/pages/history-page')) },
             { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
             { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
+            { path: 'profile/devices', ...lazyPage(() => import('../features/profile/pages/devices-page')) },
             {
               path: 'protect/segure/password/reset-password',
               ...lazyPage(() => import('../features/profile/pages/change-password-page')),

@@ -1,4 +1,4 @@
 export { catalogueSeriesPageMeta } from './catalogue.page-meta';
 export { sharedPageViews } from './catalogue.page-views';
 export { catalogueRoutes } from './catalogue.routes';
-export { createCatalogueService } from './catalogue.service';
+export { createCatalogueService, type CatalogueService } from './catalogue.service';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { DEVICE_KEYS_MAX, ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
+import { DEVICE_KEYS_MAX, type EndpointName } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
 import { deviceKeys } from '../../db/schema';
 import { setUserBanned } from '../users/users.repository';
 
@@ -14,19 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(
-  name: EndpointName,
-  { cookie, params, body }: { cookie?: string; params?: Record<string, string>; body?: unknown } = {},
-) {
-  const route = ROUTES[name];
-  const response = await t.app.inject({
-    method: route.method,
-    url: fillPath(route.path, params),
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-    ...(body !== undefined ? { payload: body as object } : {}),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const call = (name: EndpointName, options: Parameters<typeof callEndpoint>[2] = {}) => callEndpoint(t, name, options);
 
 async function reader() {
   const user = await createUser(t.db);

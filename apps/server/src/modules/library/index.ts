@@ -1,2 +1,2 @@
 export { libraryRoutes } from './library.routes';
-export { createLibraryService } from './library.service';
+export { createLibraryService, type LibraryService } from './library.service';

@@ -1,0 +1,2 @@
+export { opdsRoutes } from './opds.routes';
+export { createOpdsService, OPDS_ROOT, PSE_NAMESPACE, type OpdsService } from './opds.service';

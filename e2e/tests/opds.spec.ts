@@ -1,0 +1,69 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { register } from '../support/auth';
+import { openPage } from '../support/navigation';
+import { BASE_URL } from '../support/server';
+
+// Issue 19 §1–2: a reader makes a key for a reading app in the Reader's Area, the app reads a
+// chapter's pages through OPDS page streaming with it, and the web reader resumes where the app
+// stopped; a revoked key signs the app out.
+
+const COMIC = { slug: 'the-lantern-keeper', chapter: 'chapter-3' };
+const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const reader = { email: `opds.${id}@example.com`, username: `opds_${id}`, password: 'amber-lantern-71' };
+
+test('a key made in Apps and devices reads a chapter in an OPDS app, and the web reader resumes there', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('inkwell.reader.comic', JSON.stringify({ mode: 'paged' })));
+  await register(page, reader);
+  await openPage(page, '/profile/me');
+  await page.getByRole('link', { name: 'Apps and devices' }).click();
+  await expect(page.getByRole('heading', { name: 'Apps and devices' })).toBeVisible();
+
+  await page.getByLabel('Name the app or device').fill('Panels on my iPad');
+  await page.getByRole('button', { name: 'Make a key' }).click();
+  const shown = page.getByRole('region', { name: 'Your new key' });
+  await expect(shown).toBeVisible();
+  const [catalog, username, key] = await shown.locator('code').allTextContents();
+  expect(catalog).toBe(`${BASE_URL}/opds/v1.2/catalog`);
+  expect(username).toBe(reader.username);
+  expect(key).toMatch(/^iwk_/);
+  await page.screenshot({ path: test.info().outputPath('new-key.png') });
+  await shown.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(page.getByText(key!)).toHaveCount(0);
+
+  // The app: HTTP Basic with the username and the key.
+  const app = await playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`${username}:${key}`).toString('base64')}` },
+  });
+  const root = await app.get(catalog!);
+  expect(root.status()).toBe(200);
+  expect(await root.text()).toContain('<title>My bookmarks</title>');
+  const feed = await (await app.get(`/opds/v1.2/series/${COMIC.slug}`)).text();
+  const entry = feed.split('<entry>').find((part) => part.includes(`/SeriesView/${COMIC.slug}/${COMIC.chapter}"`))!;
+  const stream = /rel="http:\/\/vaemendis\.net\/opds-pse\/stream" type="image\/jpeg" href="([^"]+)" pse:count="(\d+)"/.exec(
+    entry,
+  );
+  expect(stream, 'the chapter streams its pages').not.toBeNull();
+  expect(stream![2]).toBe('4');
+  for (const n of [0, 1, 2]) {
+    const image = await app.get(stream![1]!.replace('{pageNumber}', String(n)).replace('{maxWidth}', '600'));
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/jpeg');
+  }
+
+  // On the site, the series offers to continue that chapter, and the reader opens at its third page.
+  await openPage(page, `/SeriesView/${COMIC.slug}`);
+  await expect(page.getByRole('link', { name: 'Continue chapter 3' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue chapter 3' }).click();
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 3 / 4');
+
+  // Revoked, the key signs the app out.
+  await openPage(page, '/profile/devices');
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('No keys yet.', { exact: false })).toBeVisible();
+  const refused = await app.get(catalog!);
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()['www-authenticate']).toContain('Basic');
+  await app.dispose();
+});
