@@ -95,6 +95,11 @@ export async function opdsRoutes(
     return send(reply, ACQUISITION, await opds.series(request.params.slug, reader, after));
   });
 
+  // Anything else under /opds is no feed: a 404 an app understands, not the site's HTML.
+  app.get('/opds/*', { schema: { hide: true } }, async () => {
+    throw new AppError('not_found', `No such feed: the catalogue is at ${OPDS_ROOT}/catalog`);
+  });
+
   app.get(`${OPDS_ROOT}/chapters/:id/pages/:page`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
     const { id, page } = parsed(pageParams, request.params);

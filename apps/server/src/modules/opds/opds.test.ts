@@ -94,7 +94,11 @@ describe('OPDS 1.2 (issue 19 §2)', () => {
     // The site's own search, best match first.
     expect(entries((await get('/opds/v1.2/search?q=Opds%20Letters')).body).map(titleOf)[0]).toBe(novel.title);
     expect((await get('/opds/v1.2/search?q=ab')).statusCode).toBe(400);
-    expect((await get('/opds/v1.2/nowhere')).statusCode).toBe(404);
+    for (const url of ['/opds/v1.2/nowhere', '/opds/v1.2/series/x/y', '/opds/v2/catalog', '/opds']) {
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.headers['content-type'], url).toContain('application/json');
+    }
   });
 
   it("gives a series' chapters with page streaming for those one may read, and a price for the others", async () => {
