@@ -262,12 +262,11 @@ export function createPageRenderer(
   async function readerClassOf(request: FastifyRequest, url: string, sessionOf: (token: string) => Promise<SessionUser | null>) {
     const user = await sessionOf(request.cookies[SESSION_COOKIE] ?? '');
     if (!user) return null;
-    const verified = JSON.stringify({ authenticated: true, user, message: 'Authenticated' });
     const slug = /^\/SeriesView\/([^/?#]+)/.exec(url)?.[1];
     // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify names.
     const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
     const series = slug && options.seriesAccessClass ? await options.seriesAccessClass(decodeURIComponent(slug), viewer) : '-';
-    return { key: `${url}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}`, user, verified };
+    return { key: `${url}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}`, user };
   }
 
   /** The class's page: the stand-in session, the class-shared calls, and nothing else (else not shareable). */
@@ -303,9 +302,9 @@ export function createPageRenderer(
     if (!readerData || !reader) return (await renderFor(request, url)).page;
     const entry = await shared.get(reader.key, () => renderForClass(request, url, reader.user));
     if (!entry.page.isShareable || entry.page.result.kind !== 'page') return (await renderFor(request, url)).page;
-    // The session was just verified: the reader's part starts from that answer instead of asking again.
+    // The session was just verified: readerData is handed the user rather than asking again.
     const setCookies: string[] = [];
-    const fetch = answeringVerify(reader.verified, inProcessFetch(app, request, setCookies, []));
+    const fetch = inProcessFetch(app, request, setCookies, []);
     const own = await readerData({
       user: reader.user,
       fetch,

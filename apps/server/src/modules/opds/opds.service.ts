@@ -289,8 +289,9 @@ export function createOpdsService(deps: {
       if (!stored) throw new AppError('not_found', 'The page image is missing');
       const width = Math.min(maxWidth ?? MAX_WIDTH, MAX_WIDTH);
       const bytes = Buffer.concat((await stored.body.toArray()) as Buffer[]);
-      const image = sharp(bytes).resize({ width, withoutEnlargement: true });
-      const { hasAlpha } = await sharp(bytes).metadata();
+      const image = sharp(bytes);
+      const { hasAlpha } = await image.metadata();
+      image.resize({ width, withoutEnlargement: true });
       const body = hasAlpha ? await image.png().toBuffer() : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
       if (reader && viewer.userId) {
         const isLast = index === pages.length - 1;
