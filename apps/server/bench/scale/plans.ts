@@ -13,11 +13,9 @@ import {
   bookmarkCountQuery,
   bookmarkPageQuery,
   furthestChaptersQuery,
-  historyBySeriesPageQuery,
-  historyCountQuery,
-  historyPageQuery,
   progressOfSeriesQuery,
 } from '../../src/modules/library/library.repository';
+import { historyBySeriesPageQuery, historyCountQuery, historyPageQuery } from '../../src/modules/library/history.repository';
 import { purchaseCountQuery, purchasePageQuery } from '../../src/modules/payments/payments.repository';
 import { publishedSeriesPageQuery, teamSeriesCountQuery, teamSeriesPageQuery } from '../../src/modules/series/series.repository';
 

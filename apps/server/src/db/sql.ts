@@ -18,3 +18,12 @@ export const pageInfo = (page: number, perPage: number, total: number) => ({
 export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 }
+
+/**
+ * How many rows match, for a page whose rows carry that count (`count(*) over ()` before the
+ * limit): the first row's, or, for an empty page, the count read on its own (none past page 1 is 0).
+ */
+export async function totalOfPage(rows: readonly { total: number | null }[], page: number, count: () => Promise<number>) {
+  if (rows[0]) return rows[0].total ?? 0;
+  return page > 1 ? count() : 0;
+}

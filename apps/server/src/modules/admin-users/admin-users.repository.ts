@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Database } from '../../db/client';
 import { coinLedger, sessions, users } from '../../db/schema';
 import { countKeys, listCountQuery } from '../../db/list-counts';
-import { escapeLike } from '../../db/sql';
+import { escapeLike, totalOfPage } from '../../db/sql';
 import { currentPlanName, hasPremiumPass, premiumPassColumn } from '../access';
 
 /** A user as the admin's list shows them: their account, membership (as of `now`) and latest activity. */
@@ -100,10 +100,8 @@ export async function searchUsers(db: Database, filter: UserFilter, page: number
   }
   const found = await userPageQuery(db, filter, page, perPage, now);
   const rows = found.map(({ total: _total, ...row }) => row);
-  if (found[0]) return { rows, total: found[0].total ?? 0 };
-  // A page past the end says nothing of the count: it is read on its own.
-  const [total] = page > 1 ? await userCountQuery(db, filter, now) : [];
-  return { rows, total: total?.n ?? 0 };
+  const total = await totalOfPage(found, page, async () => (await userCountQuery(db, filter, now))[0]?.n ?? 0);
+  return { rows, total };
 }
 
 export type AdminUserRow = Awaited<ReturnType<typeof searchUsers>>['rows'][number];

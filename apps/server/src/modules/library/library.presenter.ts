@@ -1,7 +1,8 @@
 import type { Bookmark, ChapterProgress, ContinuePoint, HistoryItem } from '@inkwell/contract';
 import type { ChapterListRow } from '../chapters';
 import { coverOf } from '../series';
-import type { BookmarkPageRow, ContinueRow, HistoryRow, ProgressRow, SeriesRefRow } from './library.repository';
+import type { BookmarkPageRow, ContinueRow, ProgressRow, SeriesRefRow } from './library.repository';
+import type { HistoryRow } from './history.repository';
 
 const toSeriesRef = (row: SeriesRefRow) => ({
   id: row.id,

@@ -14,16 +14,14 @@ import {
   findChapterForProgress,
   findChaptersForMerge,
   hasBookmark,
-  hideFromHistory,
   insertBookmark,
   listBookmarks,
-  listHistory,
-  listHistoryBySeries,
   mergeProgress,
   progressOfSeries,
   saveProgress,
   type ProgressWrite,
 } from './library.repository';
+import { hideFromHistory, listHistory, listHistoryBySeries } from './history.repository';
 import { toBookmark, toChapterProgress, toContinue, toHistoryItem, toProgressEntry } from './library.presenter';
 
 export const LIBRARY_PAGE_SIZE = 20;

@@ -2,16 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { explainPlan } from '../../../test/query-plans';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import {
-  bookmarkCountQuery,
-  bookmarkPageQuery,
-  furthestChaptersQuery,
-  historyBySeriesPageQuery,
-  historyCountQuery,
-  historyPageQuery,
-  historySeriesCountQuery,
-  progressOfSeriesQuery,
-} from './library.repository';
+import { bookmarkCountQuery, bookmarkPageQuery, furthestChaptersQuery, progressOfSeriesQuery } from './library.repository';
+import { historyBySeriesPageQuery, historyCountQuery, historyPageQuery, historySeriesCountQuery } from './history.repository';
 
 /*
  * "Hot queries use indexes" for the library: the bookmarks page, the series page's progress, the
