@@ -69,6 +69,7 @@ import { createSearchService, searchRoutes } from './modules/search';
 import { createPageMetaRegistry, createSeoService, seoRoutes } from './modules/seo';
 import { createFeedsService, feedsRoutes } from './modules/feeds';
 import { createOpdsService, opdsRoutes } from './modules/opds';
+import { createDownloadsService, downloadsRoutes } from './modules/downloads';
 import { createSeriesService, seriesRoutes } from './modules/series';
 import { adsRoutes } from './modules/ads';
 import { createSiteConfig, maintenancePlugin, siteConfigRoutes } from './modules/site-config';
@@ -349,9 +350,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(libraryRoutes, { library });
   // Issue 19 §2: the catalogue for reading apps, signed in with device keys.
   await app.register(opdsRoutes, {
-    opds: createOpdsService({ db, clock, publicUrl: config.publicUrl, catalogue, library, storage }),
+    opds: createOpdsService({ db, clock, publicUrl: config.publicUrl, catalogue, library, storage, deviceKeys }),
     deviceKeys,
   });
+  // Issue 19 §4: chapters as CBZ and EPUB files, the same bytes every time.
+  const downloads = createDownloadsService({ db, clock, publicUrl: config.publicUrl, catalogue, storage });
+  await app.register(downloadsRoutes, { downloads, deviceKeys, auth });
   const comments = createCommentsService({ db, clock, limiter });
   await app.register(commentsRoutes, { comments });
   await app.register(metricsRoutes, { metrics: createMetricsService({ db: reportsDb, clock }) });

@@ -10,3 +10,4 @@ export * from './library';
 export * from './notifications';
 export * from './community';
 export * from './site';
+export * from './shelf';

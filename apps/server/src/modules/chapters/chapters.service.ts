@@ -146,6 +146,7 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       await refreshLastChapterAt(db, [chapter.seriesId], clock.now());
       onChange();
       await storage.deletePrefix(`pages/${id}`);
+      await storage.deletePrefix(`downloads/${id}`);
     },
 
     /**

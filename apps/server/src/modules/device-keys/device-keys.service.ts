@@ -1,8 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEVICE_KEYS_MAX, type DeviceKeyCreate } from '@inkwell/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { viewerOf, VISITOR, type Viewer } from '../access';
+import { findAuthUser } from '../users';
 import { deleteDeviceKey, findDeviceKeyByHash, insertDeviceKey, listDeviceKeys, touchDeviceKey } from './device-keys.repository';
 import { toDeviceKey } from './device-keys.presenter';
 
@@ -50,6 +53,12 @@ export function createDeviceKeysService({ db, clock }: { db: Database; clock: Cl
     return { keyId: row.id, userId: row.userId, username: row.username };
   }
 
+  /** HTTP Basic on the protocols: the reader's username and a key of theirs; null for anything else. */
+  function authenticate(username: string, key: string, address: string) {
+    if (!key.startsWith(KEY_PREFIX)) return Promise.resolve(null);
+    return signIn('sha256', username, sha256(key), address);
+  }
+
   return {
     async list(userId: string) {
       return { items: (await listDeviceKeys(db, userId)).map(toDeviceKey), max: DEVICE_KEYS_MAX };
@@ -72,10 +81,33 @@ export function createDeviceKeysService({ db, clock }: { db: Database; clock: Cl
       if (!(await deleteDeviceKey(db, userId, id))) throw new AppError('not_found', 'No such key');
     },
 
-    /** HTTP Basic on the protocols: the reader's username and a key of theirs; null for anything else. */
-    authenticate(username: string, key: string, address: string) {
-      if (!key.startsWith(KEY_PREFIX)) return Promise.resolve(null);
-      return signIn('sha256', username, sha256(key), address);
+    authenticate,
+
+    /** The viewer a key's reader is now (role, plan), for access to chapters; a banned reader is nobody. */
+    async viewerFor(reader: DeviceKeyReader | null): Promise<Viewer> {
+      if (!reader) return VISITOR;
+      const user = await findAuthUser(db, reader.userId, clock.now());
+      if (!user || user.isBanned) throw new AppError('unauthorized', 'This key no longer signs anyone in');
+      return viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
+    },
+
+    /**
+     * HTTP Basic from a request: null without an Authorization header, the key's reader with a
+     * right one, a 401 with a wrong one (never the account's password).
+     */
+    async fromBasic(request: FastifyRequest): Promise<DeviceKeyReader | null> {
+      const header = request.headers.authorization;
+      if (!header) return null;
+      const [scheme, encoded] = header.split(' ');
+      const decoded = scheme?.toLowerCase() === 'basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
+      const colon = decoded.indexOf(':');
+      const reader = colon > 0 ? await authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), request.ip) : null;
+      if (!reader)
+        throw new AppError(
+          'unauthorized',
+          'Sign in with your username and a device key from Apps and devices (never your password)',
+        );
+      return reader;
     },
 
     /** KOReader sync: the username and the lowercase hex MD5 of a key of theirs. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { DeviceKeysService } from '../device-keys';
-import { OPDS_ROOT, type OpdsReader, type OpdsService } from './opds.service';
+import { OPDS_ROOT, type OpdsService } from './opds.service';
 
 const NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation;charset=utf-8';
 const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition;charset=utf-8';
@@ -30,21 +30,7 @@ export async function opdsRoutes(
   app: FastifyInstance,
   { opds, deviceKeys }: { opds: OpdsService; deviceKeys: DeviceKeysService },
 ) {
-  async function readerOf(request: FastifyRequest): Promise<OpdsReader> {
-    const header = request.headers.authorization;
-    if (!header) return null;
-    const [scheme, encoded] = header.split(' ');
-    const decoded = scheme?.toLowerCase() === 'basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
-    const colon = decoded.indexOf(':');
-    const reader =
-      colon > 0 ? await deviceKeys.authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), request.ip) : null;
-    if (!reader)
-      throw new AppError(
-        'unauthorized',
-        'Sign in with your username and a device key from Apps and devices (never your password)',
-      );
-    return reader;
-  }
+  const readerOf = (request: FastifyRequest) => deviceKeys.fromBasic(request);
 
   // Each answer is the reader's own (or a visitor's): never kept by a shared cache.
   const send = (reply: FastifyReply, type: string, body: string) =>

@@ -1,15 +1,14 @@
-import sharp from 'sharp';
 import type { ChapterSummary, SeriesCard } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { escapeHtml as xml } from '../../lib/page-meta';
-import { canReadChapter, viewerOf, VISITOR, type Viewer } from '../access';
+import { canReadChapter } from '../access';
 import type { CatalogueService } from '../catalogue';
-import type { DeviceKeyReader } from '../device-keys';
+import type { DeviceKeyReader, DeviceKeysService } from '../device-keys';
+import { appImage, downloadPath, FILE_TYPES } from '../downloads';
 import type { LibraryService } from '../library';
 import type { MediaStorage } from '../media';
-import { findAuthUser } from '../users';
 import { pagesOfChapter } from '../chapters';
 import { findChapterRef, pageCounts } from './opds.repository';
 
@@ -21,8 +20,6 @@ const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition'
 /** Series per page of a list, chapters per page of a series' feed. */
 const SERIES_PER_PAGE = 50;
 const CHAPTERS_PER_PAGE = 100;
-/** The widest page an app may ask for, and what is sent when it asks for none. */
-const MAX_WIDTH = 4000;
 
 /** Who asks: nobody (public feeds), or the reader a device key signs in as. */
 export type OpdsReader = DeviceKeyReader | null;
@@ -40,16 +37,10 @@ export function createOpdsService(deps: {
   catalogue: CatalogueService;
   library: LibraryService;
   storage: MediaStorage;
+  deviceKeys: DeviceKeysService;
 }) {
-  const { db, clock, publicUrl, catalogue, library, storage } = deps;
-
-  /** The viewer a device key's reader is, with their role and pass as of now. */
-  async function viewerFor(reader: OpdsReader): Promise<Viewer> {
-    if (!reader) return VISITOR;
-    const user = await findAuthUser(db, reader.userId, clock.now());
-    if (!user || user.isBanned) throw new AppError('unauthorized', 'This key no longer signs anyone in');
-    return viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
-  }
+  const { db, clock, publicUrl, catalogue, library, storage, deviceKeys } = deps;
+  const viewerFor = (reader: OpdsReader) => deviceKeys.viewerFor(reader);
 
   const feed = (
     kind: 'navigation' | 'acquisition',
@@ -126,8 +117,6 @@ export function createOpdsService(deps: {
   type ListName = keyof typeof LISTS;
 
   return {
-    viewerFor,
-
     /** The root: the lists, and a signed-in key's own shelves. */
     catalog(reader: OpdsReader): string {
       const entries = Object.entries(LISTS).map(([name, list]) =>
@@ -203,7 +192,7 @@ export function createOpdsService(deps: {
 
     /**
      * A series' chapters, oldest first, a hundred at a time (`after` the last number of the page
-     * before): each readable comic chapter with its page-streaming link, each locked one with a
+     * before): each readable chapter with its file (CBZ or EPUB) and, for comics, its page-streaming link, each locked one with a
      * link to buy it on the site and its price.
      */
     async series(slug: string, reader: OpdsReader, after: number | undefined): Promise<string> {
@@ -237,6 +226,10 @@ export function createOpdsService(deps: {
               (place?.page ? ` pse:lastRead="${Math.min(place.page, count)}" pse:lastReadDate="${place.readAt}"` : '') +
               `/>`
             : '';
+        const format = detail.type === 'comic' ? 'cbz' : 'epub';
+        const acquisition = canRead
+          ? `<link rel="http://opds-spec.org/acquisition" type="${FILE_TYPES[format]}" href="${downloadPath(chapter.id, format)}"/>`
+          : '';
         const cost = canRead
           ? ''
           : `<link rel="http://opds-spec.org/acquisition/buy" type="text/html" href="${xml(page)}"/><inkwell:price>${chapter.price}</inkwell:price>` +
@@ -244,7 +237,7 @@ export function createOpdsService(deps: {
         return (
           `<entry><id>urn:uuid:${chapter.id}</id><title>${xml(label)}</title><updated>${chapter.publishedAt ?? clock.now().toISOString()}</updated>` +
           `<content type="text">${xml(canRead ? `${detail.title}, ${label}` : `${detail.title}, ${label}: ${chapter.price} coins`)}</content>` +
-          `<link rel="alternate" type="text/html" href="${xml(page)}"/>${stream}${cost}</entry>`
+          `<link rel="alternate" type="text/html" href="${xml(page)}"/>${stream}${acquisition}${cost}</entry>`
         );
       };
       const base = `${OPDS_ROOT}/series/${encodeURIComponent(detail.slug)}`;
@@ -287,19 +280,14 @@ export function createOpdsService(deps: {
       if (!page) throw new AppError('not_found', `This chapter has pages 0 to ${pages.length - 1}`);
       const stored = await storage.get(page.imageKey);
       if (!stored) throw new AppError('not_found', 'The page image is missing');
-      const width = Math.min(maxWidth ?? MAX_WIDTH, MAX_WIDTH);
-      const bytes = Buffer.concat((await stored.body.toArray()) as Buffer[]);
-      const image = sharp(bytes);
-      const { hasAlpha } = await image.metadata();
-      image.resize({ width, withoutEnlargement: true });
-      const body = hasAlpha ? await image.png().toBuffer() : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+      const image = await appImage(Buffer.concat((await stored.body.toArray()) as Buffer[]), maxWidth);
       if (reader && viewer.userId) {
         const isLast = index === pages.length - 1;
         await library.mergeProgress(viewer, [
           { chapterId: ref.id, page: index + 1, completed: isLast, readAt: clock.now().toISOString() },
         ]);
       }
-      return { body, type: hasAlpha ? 'image/png' : 'image/jpeg' };
+      return { body: image.body, type: image.type };
     },
   };
 }
