@@ -15,7 +15,7 @@ CREATE TABLE "koreader_positions" (
 	"user_id" uuid NOT NULL,
 	"document" text NOT NULL,
 	"progress" text NOT NULL,
-	"percentage" real NOT NULL,
+	"percentage" double precision NOT NULL,
 	"device" text NOT NULL,
 	"device_id" text,
 	"updated_at" timestamp with time zone NOT NULL,

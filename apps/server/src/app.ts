@@ -70,6 +70,7 @@ import { createPageMetaRegistry, createSeoService, seoRoutes } from './modules/s
 import { createFeedsService, feedsRoutes } from './modules/feeds';
 import { createOpdsService, opdsRoutes } from './modules/opds';
 import { createDownloadsService, downloadsRoutes } from './modules/downloads';
+import { createKoreaderService, koreaderRoutes } from './modules/koreader';
 import { createSeriesService, seriesRoutes } from './modules/series';
 import { adsRoutes } from './modules/ads';
 import { createSiteConfig, maintenancePlugin, siteConfigRoutes } from './modules/site-config';
@@ -356,6 +357,8 @@ export async function buildApp(deps: AppDeps) {
   // Issue 19 §4: chapters as CBZ and EPUB files, the same bytes every time.
   const downloads = createDownloadsService({ db, clock, publicUrl: config.publicUrl, catalogue, storage });
   await app.register(downloadsRoutes, { downloads, deviceKeys, auth });
+  // Issue 19 §5: KOReader's progress sync, on the same one place per chapter.
+  await app.register(koreaderRoutes, { koreader: createKoreaderService({ db, clock, library }), deviceKeys });
   const comments = createCommentsService({ db, clock, limiter });
   await app.register(commentsRoutes, { comments });
   await app.register(metricsRoutes, { metrics: createMetricsService({ db: reportsDb, clock }) });

@@ -1,5 +1,5 @@
 // What reading apps hold (issue 19): the chapter files they download and KOReader's positions.
-import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { chapters } from './catalogue';
 import { users } from './users';
@@ -43,7 +43,7 @@ export const koreaderPositions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     document: text('document').notNull(),
     progress: text('progress').notNull(),
-    percentage: real('percentage').notNull(),
+    percentage: doublePrecision('percentage').notNull(),
     device: text('device').notNull(),
     deviceId: text('device_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -199,6 +199,40 @@ export async function mergeProgress(db: Database, writes: ProgressWrite[]): Prom
   return rows.length;
 }
 
+/**
+ * A write from an app that says when it was made (OPDS progression, KOReader): it replaces the
+ * place only when it is newer than the one kept (last write wins on its time); read stays read.
+ * Answers whether it was taken.
+ */
+export async function writeProgressIfNewer(db: Database, write: ProgressWrite): Promise<boolean> {
+  const rows = await db
+    .insert(readingProgress)
+    .values({ ...write, inHistory: true })
+    .onConflictDoUpdate({
+      target: [readingProgress.userId, readingProgress.chapterId],
+      set: {
+        page: sql`excluded.page`,
+        position: sql`excluded.position`,
+        completed: sql`${readingProgress.completed} or excluded.completed`,
+        readAt: sql`excluded.read_at`,
+        inHistory: true,
+      },
+      setWhere: sql`excluded.read_at > ${readingProgress.readAt}`,
+    })
+    .returning({ chapterId: readingProgress.chapterId });
+  return rows.length > 0;
+}
+
+/** The reader's place in one chapter, if they have one. */
+export async function findProgress(db: Database, userId: string, chapterId: string): Promise<ProgressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(readingProgress)
+    .where(and(eq(readingProgress.userId, userId), eq(readingProgress.chapterId, chapterId)))
+    .limit(1);
+  return row;
+}
+
 /** Every chapter of one series the reader has progress on (reading_progress_user_series_idx). */
 export function progressOfSeriesQuery(db: Database, userId: string, seriesId: string) {
   return db

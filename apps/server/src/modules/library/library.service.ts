@@ -19,6 +19,8 @@ import {
   mergeProgress,
   progressOfSeries,
   saveProgress,
+  findProgress,
+  writeProgressIfNewer,
   type ProgressWrite,
 } from './library.repository';
 import { hideFromHistory, listHistory, listHistoryBySeries } from './history.repository';
@@ -112,6 +114,39 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
         readAt: now,
       });
       return toChapterProgress(row);
+    },
+
+    /**
+     * A place from a reading app (issue 19 §6), made at `at` (the app's clock, never ahead of
+     * ours): it moves the reader's one place in the chapter only when it is newer than the one
+     * kept, whichever device or protocol wrote that. A chapter the reader may not read is left
+     * alone. Answers whether the place moved.
+     */
+    async placeFromApp(
+      viewer: Viewer,
+      chapterId: string,
+      place: { page?: number | null; position?: number | null; completed?: boolean },
+      at: Date,
+    ): Promise<boolean> {
+      const now = clock.now();
+      const chapter = await findChapterForProgress(db, chapterId);
+      if (!chapter || !viewer.userId) return false;
+      if (!isReadable(chapter, await unlocks.withUnlocksAmong(viewer, [chapter.id]), now)) return false;
+      const input = { page: place.page ?? undefined, position: place.position ?? undefined, completed: place.completed };
+      return writeProgressIfNewer(db, {
+        userId: viewer.userId,
+        chapterId,
+        seriesId: chapter.seriesId,
+        page: place.page ?? null,
+        position: place.position ?? null,
+        completed: reachesEnd(input, chapter.pageCount),
+        readAt: at > now ? now : at,
+      });
+    },
+
+    /** The reader's place in a chapter as kept (page or position, when, read or not). */
+    async placeOf(userId: string, chapterId: string) {
+      return (await findProgress(db, userId, chapterId)) ?? null;
     },
 
     /**
