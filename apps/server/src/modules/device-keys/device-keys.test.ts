@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEVICE_KEYS_MAX, type EndpointName } from '@inkwell/contract';
+import { DEVICE_KEYS_MAX, fillPath, ROUTES, type EndpointName } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint, createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
@@ -126,5 +126,35 @@ describe('device keys (issue 19 §1)', () => {
   it('are not for visitors', async () => {
     expect((await call('deviceKeys')).status).toBe(401);
     expect((await call('deviceKeyCreate', { body: { name: 'App' } })).status).toBe(401);
+  });
+});
+
+describe('what a device key cannot do (issue 19 §1)', () => {
+  it('spends no coins, changes nothing, comments nowhere and reaches no team route: the API knows no keys', async () => {
+    const { user, cookie } = await reader();
+    const key = (await call('deviceKeyCreate', { cookie, body: { name: 'Mihon' } })).body.data.key as string;
+    const headers = {
+      origin: 'http://localhost:3000',
+      authorization: `Basic ${Buffer.from(`${user.username}:${key}`).toString('base64')}`,
+      'x-auth-user': user.username,
+      'x-auth-key': md5(key),
+    };
+    const none = '00000000-0000-4000-8000-000000000000';
+    const attempts: [EndpointName, Record<string, string>, object?][] = [
+      ['unlockChapter', { chapterId: none }],
+      ['checkout', {}, { kind: 'coins', packageId: none }],
+      ['commentCreate', {}, { chapterId: none, body: 'From an app' }],
+      ['storeSettings', {}, { autoUnlock: true }],
+      ['deviceKeyCreate', {}, { name: 'Another' }],
+      ['teamSeriesList', {}],
+      ['wallet', {}],
+    ];
+    for (const [name, params, payload] of attempts) {
+      const { method, path } = ROUTES[name];
+      const answer = await t.app.inject({ method, url: fillPath(path, params), headers, ...(payload ? { payload } : {}) });
+      expect(answer.statusCode, name).toBe(401);
+    }
+    // Nothing was made with it.
+    expect((await call('deviceKeys', { cookie })).body.data.items).toHaveLength(1);
   });
 });
