@@ -69,6 +69,7 @@ import { createSearchService, searchRoutes } from './modules/search';
 import { createPageMetaRegistry, createSeoService, seoRoutes } from './modules/seo';
 import { createFeedsService, feedsRoutes } from './modules/feeds';
 import { createOpdsService, opdsRoutes } from './modules/opds';
+import { createOpds2Service, opds2Routes } from './modules/opds2';
 import { createDownloadsService, downloadsRoutes } from './modules/downloads';
 import { createKoreaderService, koreaderRoutes } from './modules/koreader';
 import { createSeriesService, seriesRoutes } from './modules/series';
@@ -357,6 +358,11 @@ export async function buildApp(deps: AppDeps) {
   // Issue 19 §4: chapters as CBZ and EPUB files, the same bytes every time.
   const downloads = createDownloadsService({ db, clock, publicUrl: config.publicUrl, catalogue, storage });
   await app.register(downloadsRoutes, { downloads, deviceKeys, auth });
+  // Issue 19 §3: the catalogue again as OPDS 2.0, with Readium manifests and progressions.
+  await app.register(opds2Routes, {
+    opds2: createOpds2Service({ db, clock, publicUrl: config.publicUrl, catalogue, library, storage, downloads, deviceKeys }),
+    deviceKeys,
+  });
   // Issue 19 §5: KOReader's progress sync, on the same one place per chapter.
   await app.register(koreaderRoutes, { koreader: createKoreaderService({ db, clock, library }), deviceKeys });
   const comments = createCommentsService({ db, clock, limiter });

@@ -10,6 +10,7 @@ export const DEVICE_KEYS_MAX = 20;
 export const DEVICE_KEY_NAME_MAX = 60;
 /** Where the apps are pointed, on the site's own origin. */
 export const OPDS_CATALOG_PATH = '/opds/v1.2/catalog';
+export const OPDS2_CATALOG_PATH = '/opds/v2/catalog';
 export const KOREADER_SYNC_PATH = '/koreader';
 
 export const deviceKeyCreateSchema = z.object({

@@ -213,7 +213,8 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     },
 
     /** A page of a series' chapters for this viewer, in either order, from or after a number. */
-    async chapters(slug: string, asked: Viewer, query: ChaptersQuery): Promise<SeriesChaptersPage> {
+    /** A page of a series' chapters; `offset` (for apps that count pages) skips that many after the start. */
+    async chapters(slug: string, asked: Viewer, query: ChaptersQuery & { offset?: number }): Promise<SeriesChaptersPage> {
       const now = clock.now();
       const { chapters, viewer } = await visibleSeries(slug, asked);
       const matching = listedRows(chapters, viewer, now).filter((chapter) => !query.forSale || isForSale(chapter.access));
@@ -224,11 +225,12 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
           (query.from === undefined || row.number === query.from || isAhead(row.number, query.from)) &&
           (query.after === undefined || isAhead(row.number, query.after)),
       );
-      const page = start === -1 ? [] : ordered.slice(start, start + query.limit);
+      const begin = start === -1 ? -1 : start + (query.offset ?? 0);
+      const page = begin === -1 ? [] : ordered.slice(begin, begin + query.limit);
       return {
         items: page.map((chapter) => summaryOf(chapter, viewer, now)),
         total: matching.length,
-        hasMore: start !== -1 && start + query.limit < ordered.length,
+        hasMore: begin !== -1 && begin + query.limit < ordered.length,
       };
     },
 

@@ -120,6 +120,15 @@ export function createDownloadsService(deps: {
   }
 
   return {
+    readable,
+
+    /** A chapter and its series by the chapter's id, whoever asks (404 when there is none). */
+    async describeChapter(chapterId: string) {
+      const chapter = await findChapterForFile(db, chapterId);
+      if (!chapter) throw new AppError('chapter_not_found', 'Chapter not found');
+      return chapter;
+    },
+
     /** The chapter's file for this viewer: its bytes, name, type and stored row (with its KOReader id). */
     async file(chapterId: string, format: FileFormat, viewer: Viewer) {
       const built = await fileOf(chapterId, viewer);

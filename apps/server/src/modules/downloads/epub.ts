@@ -112,6 +112,9 @@ export function chapterBody(book: NovelBook): { xhtml: string; paragraphs: strin
   return { xhtml, paragraphs };
 }
 
+/** The chapter's XHTML alone (what an EPUB holds), for apps that read it without the EPUB. */
+export const chapterXhtml = (book: NovelBook) => chapterBody(book).xhtml;
+
 /** The paragraph (1-based) a KOReader xpointer is in: its deepest step that is a paragraph's path. */
 export function paragraphOf(pointer: string, paragraphs: string[]): number | null {
   // KOReader may write the spine item as DocFragment or DocFragment[1]; the steps after it are ours.

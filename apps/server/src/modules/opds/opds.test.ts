@@ -94,7 +94,7 @@ describe('OPDS 1.2 (issue 19 §2)', () => {
     // The site's own search, best match first.
     expect(entries((await get('/opds/v1.2/search?q=Opds%20Letters')).body).map(titleOf)[0]).toBe(novel.title);
     expect((await get('/opds/v1.2/search?q=ab')).statusCode).toBe(400);
-    for (const url of ['/opds/v1.2/nowhere', '/opds/v1.2/series/x/y', '/opds/v2/catalog', '/opds']) {
+    for (const url of ['/opds/v1.2/nowhere', '/opds/v1.2/series/x/y', '/opds/v3/catalog', '/opds']) {
       const answer = await get(url);
       expect(answer.statusCode, url).toBe(404);
       expect(answer.headers['content-type'], url).toContain('application/json');
