@@ -93,6 +93,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: {
       '/api': { target: apiTarget },
       '/media': { target: apiTarget },
+      // The reading apps' protocols and files (issue 19), on the site's own origin.
+      '/opds': { target: apiTarget },
+      '/koreader': { target: apiTarget },
+      '/download': { target: apiTarget },
+      '/feeds': { target: apiTarget },
     },
   },
   // The server's renderer (issue 11 §1) is built to dist-server without a second copy of public/.

@@ -139,5 +139,17 @@ describe('a locked chapter', () => {
     expect(screen.getByText(/30 coins/)).toBeInTheDocument();
     expect(screen.getByTestId('free-countdown').textContent).toMatch(/^2d 0[01]:[05]\d:\d\d$/);
     expect(screen.queryByTestId('strip-reader')).toBeNull();
+    // Nothing to download either.
+    expect(screen.queryByRole('link', { name: /Download this chapter/ })).toBeNull();
+  });
+});
+
+describe('downloading a chapter (issue 19 §4)', () => {
+  it('offers a readable comic chapter as a CBZ file', async () => {
+    serve(comicChapter());
+    renderReader();
+    const link = await screen.findByRole('link', { name: 'Download this chapter (CBZ)' });
+    expect(link).toHaveAttribute('href', '/download/chapters/00000000-0000-4000-8000-000000000002.cbz');
+    expect(link).toHaveAttribute('download');
   });
 });

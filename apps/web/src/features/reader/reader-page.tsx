@@ -1,6 +1,6 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ChevronLeft, ChevronRight, Settings2 } from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, Download, Settings2 } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../components/bookmark-button';
@@ -168,6 +168,18 @@ export default function ReaderPage() {
           <span className="truncate text-sm font-medium md:hidden">{chapterLabel(data.chapter)}</span>
           <div className="ml-auto flex items-center gap-2">
             <BookmarkButton bookmark={bookmark} compact />
+            {data.canRead && (
+              // The chapter as a file for reading apps (CBZ or EPUB), the same bytes every time.
+              <a
+                href={`/download/chapters/${data.chapter.id}.${isComic ? 'cbz' : 'epub'}`}
+                download
+                aria-label={`Download this chapter (${isComic ? 'CBZ' : 'EPUB'})`}
+                title={`Download as ${isComic ? 'CBZ' : 'EPUB'}`}
+                className={`rounded-lg p-2 ${theme.button}`}
+              >
+                <Download className="size-4" aria-hidden />
+              </a>
+            )}
             {/* On a phone these live in the bottom bar, under the thumb. */}
             <div className="hidden items-center gap-2 md:flex">
               <ChapterPicker data={data} theme={theme} />

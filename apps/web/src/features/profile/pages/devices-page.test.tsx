@@ -42,6 +42,9 @@ describe('/profile/devices (issue 19 §1)', () => {
     });
     renderPage();
     const list = await screen.findByRole('list');
+    // The addresses are on the page before any key is made.
+    const addresses = screen.getByRole('region', { name: 'Where apps connect' });
+    expect(within(addresses).getByText(`${window.location.origin}/koreader`)).toBeInTheDocument();
     expect(within(list).getByText('KOReader on the Kobo')).toBeInTheDocument();
     expect(within(list).getByText(/Last used 2 hours ago from 203\.0\.113\.9/)).toBeInTheDocument();
 
@@ -56,6 +59,8 @@ describe('/profile/devices (issue 19 §1)', () => {
     expect(asked).toEqual([{ name: 'Panels on my iPad' }]);
     expect(within(shown).getByText('iwk_0123456789abcdefghijklmnopqrstuv')).toBeInTheDocument();
     expect(within(shown).getByText(`${window.location.origin}/opds/v1.2/catalog`)).toBeInTheDocument();
+    expect(within(shown).getByText(`${window.location.origin}/opds/v2/catalog`)).toBeInTheDocument();
+    expect(within(shown).getByText(`${window.location.origin}/koreader`)).toBeInTheDocument();
     expect(within(shown).getByText('reader_one')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('list')).getByText('Panels on my iPad')).toBeInTheDocument());
     expect(screen.getByText('Never used', { exact: false })).toBeInTheDocument();

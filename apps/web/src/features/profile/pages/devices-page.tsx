@@ -1,6 +1,8 @@
 import { Copy, KeyRound, Smartphone } from 'lucide-react';
 import {
   DEVICE_KEY_NAME_MAX,
+  KOREADER_SYNC_PATH,
+  OPDS2_CATALOG_PATH,
   OPDS_CATALOG_PATH,
   deviceKeyCreateSchema,
   type DeviceKey,
@@ -42,6 +44,18 @@ function CopyRow({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Where each kind of app connects, on this site's own origin. */
+function Addresses() {
+  const origin = window.location.origin;
+  return (
+    <>
+      <CopyRow label="OPDS catalogue" value={`${origin}${OPDS_CATALOG_PATH}`} />
+      <CopyRow label="OPDS 2 catalogue" value={`${origin}${OPDS2_CATALOG_PATH}`} />
+      <CopyRow label="KOReader sync server" value={`${origin}${KOREADER_SYNC_PATH}`} />
+    </>
+  );
+}
+
 /** The new key, shown this once, with what an app needs to sign in. */
 function NewKey({ made, username, onDone }: { made: DeviceKeyCreated; username: string; onDone: () => void }) {
   return (
@@ -50,19 +64,31 @@ function NewKey({ made, username, onDone }: { made: DeviceKeyCreated; username: 
         Copy the key for “{made.name}” now: it is shown only this once. If you lose it, revoke it and make another.
       </FormAlert>
       <dl className="space-y-3">
-        <CopyRow label="OPDS catalogue" value={`${window.location.origin}${OPDS_CATALOG_PATH}`} />
         <CopyRow label="Username" value={username} />
         <CopyRow label="Key" value={made.key} />
+        <Addresses />
       </dl>
-      <p className="text-sm text-zinc-300">
-        In your reading app (Panels, Chunky, KOReader’s catalogue, Mihon with an OPDS source…), add an OPDS catalogue with this
-        address, your username, and the key as the password. The app reads what you may read here, at the same prices and with the
-        same locks.
-      </p>
+      <HowTo />
       <button type="button" onClick={onDone} className={primaryButton}>
         I have copied it
       </button>
     </section>
+  );
+}
+
+function HowTo() {
+  return (
+    <div className="space-y-2 text-sm text-zinc-300">
+      <p>
+        In your reading app (Panels, Chunky, Thorium, KOReader’s catalogue, Mihon with an OPDS source…), add an OPDS catalogue
+        with its address, your username, and the key as the password. The app reads what you may read here, at the same prices and
+        with the same locks.
+      </p>
+      <p>
+        In KOReader, open Progress sync, choose “Custom sync server” with the KOReader address, and log in with your username and
+        the key. Chapters downloaded from the catalogue then keep one place with this site and your other apps.
+      </p>
+    </div>
   );
 }
 
@@ -144,6 +170,18 @@ export default function DevicesPage() {
           Make a key
         </button>
       </form>
+
+      {!made && (
+        <section aria-labelledby="addresses-heading" className="space-y-3 rounded-2xl border border-ink-800 bg-ink-900 p-5">
+          <h3 id="addresses-heading" className="text-lg font-semibold text-white">
+            Where apps connect
+          </h3>
+          <dl className="space-y-3">
+            <Addresses />
+          </dl>
+          <HowTo />
+        </section>
+      )}
 
       <section aria-labelledby="keys-heading">
         <h3 id="keys-heading" className="text-lg font-semibold text-white">
