@@ -1,14 +1,23 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { register } from '../support/auth';
 import { openPage } from '../support/navigation';
 import { BASE_URL } from '../support/server';
 
-// Issue 19 §1–2: a reader makes a key for a reading app in the Reader's Area, the app reads a
-// chapter's pages through OPDS page streaming with it, and the web reader resumes where the app
-// stopped; a revoked key signs the app out.
+// Issue 19: a reader makes a key for a reading app in the Reader's Area, the app reads a chapter's
+// pages through OPDS page streaming with it, and the web reader resumes where the app stopped;
+// KOReader, syncing on the chapter's downloaded CBZ, moves that same place; a revoked key signs the
+// app out.
 
 const COMIC = { slug: 'the-lantern-keeper', chapter: 'chapter-3' };
 const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** The chapter's entry in its series' OPDS feed, as the app sees it. */
+async function chapterEntryOf(app: APIRequestContext): Promise<string> {
+  const feed = await (await app.get(`/opds/v1.2/series/${COMIC.slug}`)).text();
+  return feed.split('<entry>').find((part) => part.includes(`/SeriesView/${COMIC.slug}/${COMIC.chapter}"`))!;
+}
+const chapterIdOf = async (app: APIRequestContext) => /<id>urn:uuid:([0-9a-f-]+)<\/id>/.exec(await chapterEntryOf(app))![1]!;
+
 const reader = { email: `opds.${id}@example.com`, username: `opds_${id}`, password: 'amber-lantern-71' };
 
 test('a key made in Apps and devices reads a chapter in an OPDS app, and the web reader resumes there', async ({ page }) => {
@@ -22,8 +31,10 @@ test('a key made in Apps and devices reads a chapter in an OPDS app, and the web
   await page.getByRole('button', { name: 'Make a key' }).click();
   const shown = page.getByRole('region', { name: 'Your new key' });
   await expect(shown).toBeVisible();
-  const [catalog, username, key] = await shown.locator('code').allTextContents();
+  const [username, key, catalog, catalog2, sync] = await shown.locator('code').allTextContents();
   expect(catalog).toBe(`${BASE_URL}/opds/v1.2/catalog`);
+  expect(catalog2).toBe(`${BASE_URL}/opds/v2/catalog`);
+  expect(sync).toBe(`${BASE_URL}/koreader`);
   expect(username).toBe(reader.username);
   expect(key).toMatch(/^iwk_/);
   await page.screenshot({ path: test.info().outputPath('new-key.png') });
@@ -53,9 +64,48 @@ test('a key made in Apps and devices reads a chapter in an OPDS app, and the web
 
   // On the site, the series offers to continue that chapter, and the reader opens at its third page.
   await openPage(page, `/SeriesView/${COMIC.slug}`);
-  await expect(page.getByRole('link', { name: 'Continue chapter 3' })).toBeVisible();
+  await expect
+    .poll(async () => /pse:lastRead="(\d+)"/.exec(await chapterEntryOf(app))?.[1], { message: 'the site saved page 3' })
+    .toBe('3');
   await page.getByRole('link', { name: 'Continue chapter 3' }).click();
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 3 / 4');
+
+  // The reader downloads the chapter as a CBZ; KOReader syncs its place on that file (its partial
+  // MD5 is the document), and the web reader opens where KOReader left it.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download this chapter (CBZ)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${COMIC.slug}-3.cbz`);
+  // Leaving the reader saves its place (page 3) before KOReader writes a later one.
+  await openPage(page, `/SeriesView/${COMIC.slug}`);
+  await expect
+    .poll(async () => /pse:lastRead="(\d+)"/.exec(await chapterEntryOf(app))?.[1], { message: 'the site saved page 3' })
+    .toBe('3');
+  const file = await app.get(`/download/chapters/${await chapterIdOf(app)}.cbz`);
+  const document = file.headers()['x-koreader-document']!;
+  const koreader = await playwrightRequest.newContext({
+    baseURL: `${sync}/`,
+    extraHTTPHeaders: {
+      accept: 'application/vnd.koreader.v1+json',
+      'x-auth-user': username!,
+      'x-auth-key': createHash('md5').update(key!).digest('hex'),
+    },
+  });
+  expect((await koreader.get('users/auth')).status()).toBe(200);
+  const pushed = await koreader.put('syncs/progress', {
+    data: { document, progress: '2', percentage: 0.5, device: 'Kobo Clara', device_id: 'KOBO1' },
+  });
+  expect(pushed.status()).toBe(200);
+  await page.getByRole('link', { name: 'Continue chapter 3' }).click();
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 / 4');
+  // The site opened it since: KOReader is told that place, the same page, in its own terms.
+  expect(await (await koreader.get(`syncs/progress/${document}`)).json()).toMatchObject({
+    document,
+    progress: '2',
+    percentage: 0.5,
+  });
+  await koreader.dispose();
 
   // Revoked, the key signs the app out.
   await openPage(page, '/profile/devices');

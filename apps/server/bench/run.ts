@@ -62,6 +62,8 @@ interface ServerInfo {
   limitPort: number;
   /** Logged-in readers' requests: the path, their session cookie, and the bare twin of their answer. */
   readers: { name: string; path: string; cookie: string; barePath: string; page: boolean }[];
+  /** Reading apps' requests (issue 19), signed in with a device key; measured beside their bare twin, informative. */
+  apps: { name: string; path: string; authorization: string; barePath: string }[];
 }
 
 async function startServers(database: 'pglite' | 'postgres') {
@@ -339,6 +341,14 @@ for (const database of databases) {
           target: TARGET_READER_RATIO as number | undefined,
           p99: true,
         })),
+      ...servers.apps.map(({ name, path, barePath, authorization }) => ({
+        name,
+        path,
+        barePath,
+        headers: { authorization } as Record<string, string>,
+        target: undefined,
+        p99: true,
+      })),
     ];
     for (const { name, path, barePath, headers, target, p99 } of runs) {
       const app = await measure(`http://127.0.0.1:${servers.appPort}${path}`, headers);

@@ -19,7 +19,8 @@ import { createLimiter } from '../src/lib/limiter-factory';
 import { systemClock } from '../src/lib/clock';
 import { seedDemoContent } from '../src/demo/seed-demo';
 import { seedDemoStore } from '../src/demo/seed-store';
-import { fillPath, ROUTES } from '@inkwell/contract';
+import { fillPath, ROUTES, seriesInputSchema } from '@inkwell/contract';
+import { sql } from 'drizzle-orm';
 import { hashPassword } from '../src/lib/passwords';
 import { VISITOR } from '../src/modules/access/access';
 import { SESSION_COOKIE } from '../src/modules/auth/auth.constants';
@@ -126,6 +127,28 @@ const readerPaths = [
   { name: 'reader page (premium)', path: readerPagePath, cookie: premium.cookie, page: true },
 ];
 
+/**
+ * Issue 19: reading apps, signed in with a device key. A page streamed through OPDS-PSE (made
+ * into a JPEG for each request, and the reader's place moved), and the OPDS feed of a series of
+ * 1,000 chapters (its first hundred, with every chapter's access worked out).
+ */
+const appReader = await reader('bench_apps');
+const appKey = await app.services.deviceKeys.create(appReader.user.id, { name: 'Bench app' });
+const authorization = `Basic ${Buffer.from(`bench_apps:${appKey.key}`).toString('base64')}`;
+const freeComicChapter = seriesPage.chapters.find((chapter) => chapter.access === 'free');
+if (!freeComicChapter) throw new Error(`${SERIES_SLUG} has no free chapter to stream`);
+const longSeries = await app.services.series.createSeries(
+  seriesInputSchema.parse({ type: 'novel', title: 'Bench Long Road', isPublished: true }),
+);
+await database.db.execute(sql`
+  insert into chapters (series_id, slug, number, title, published_at, price, content)
+  select ${longSeries.id}, 'chapter-' || n, n, '', now() - interval '1 day', case when n % 4 = 0 then 20 else 0 end, '<p>A line.</p>'
+  from generate_series(1, 1000) as n`);
+const appPaths = [
+  { name: 'OPDS page stream (key)', path: `/opds/v1.2/chapters/${freeComicChapter.id}/pages/0?maxWidth=800` },
+  { name: 'OPDS feed, 1,000 chapters (key)', path: `/opds/v1.2/series/${longSeries.slug}` },
+].map((item) => ({ ...item, authorization, app: true }));
+
 // The bare routes: the same status, content type and bytes, with no work behind them.
 const bare = Fastify({ logger: false });
 const visitor = { cookie: undefined as string | undefined, page: false };
@@ -133,10 +156,12 @@ const measured = [
   ...PATHS.map((path) => ({ ...visitor, name: path, path, barePath: new URL(path, 'http://x').pathname })),
   ...PAGE_PATHS.map((path) => ({ ...visitor, name: path, path, page: true, barePath: new URL(path, 'http://x').pathname })),
   ...readerPaths.map((item, i) => ({ page: false, ...item, barePath: `/bench/reader/${i}` })),
+  ...appPaths.map((item, i) => ({ page: false, cookie: undefined, ...item, barePath: `/bench/app/${i}` })),
 ];
-for (const { path, cookie, page, barePath } of measured) {
+for (const { path, cookie, page, barePath, ...rest } of measured) {
+  const authorization = 'authorization' in rest ? String(rest.authorization) : undefined;
   const response = await fetch(`http://127.0.0.1:${appPort}${path}`, {
-    headers: { ...(cookie ? { cookie } : {}), ...(page ? HTML : {}) },
+    headers: { ...(cookie ? { cookie } : {}), ...(authorization ? { authorization } : {}), ...(page ? HTML : {}) },
   });
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
@@ -196,7 +221,8 @@ await new Promise<void>((resolve) => limit.listen(0, '127.0.0.1', resolve));
 const limitPort = (limit.address() as { port: number }).port;
 
 const readers = readerPaths.map((item, i) => ({ page: false, ...item, barePath: `/bench/reader/${i}` }));
-process.stdout.write(`${JSON.stringify({ appPort, barePort, limitPort, database: database.kind, readers })}\n`);
+const apps = appPaths.map((item, i) => ({ name: item.name, path: item.path, authorization, barePath: `/bench/app/${i}` }));
+process.stdout.write(`${JSON.stringify({ appPort, barePort, limitPort, database: database.kind, readers, apps })}\n`);
 
 const stop = async () => {
   limit.closeAllConnections();
