@@ -8,7 +8,8 @@
  * under 25 ms at 64 connections; the rendered pages (home, series, reader) as a visitor ≥ 30 % of a
  * bare route sending the same HTML. Lighthouse on home, series and reader: score ≥ 95, FCP ≤ 1.5 s,
  * LCP ≤ 2.0 s, CLS ≤ 0.05, each page beside its limit (the same HTML without scripts) in the same run.
- * BENCH_DURATION (seconds, default 8) and BENCH_CONNECTIONS tune it.
+ * BENCH_DURATION (seconds, default 8) and BENCH_CONNECTIONS tune it; BENCH_ONLY (a pattern) runs only
+ * the rows whose names match it, and no Lighthouse.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -41,6 +42,8 @@ const TARGET_SIGNED_IN_PAGE_RATIO = 0.3;
 const TARGET_SIGNED_IN_PAGE_P99_MS = 250;
 const TARGET_P99_MS = 25;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+const chosen = (name: string) => !ONLY || ONLY.test(name);
 
 interface Measure {
   rps: number;
@@ -350,7 +353,7 @@ for (const database of databases) {
         p99: true,
       })),
     ];
-    for (const { name, path, barePath, headers, target, p99 } of runs) {
+    for (const { name, path, barePath, headers, target, p99 } of runs.filter((run) => chosen(run.name))) {
       const app = await measure(`http://127.0.0.1:${servers.appPort}${path}`, headers);
       const bare = await measure(`http://127.0.0.1:${servers.barePort}${barePath}`);
       const ratio = app.rps / bare.rps;
@@ -372,7 +375,7 @@ for (const database of databases) {
     // Issue 18 §1: a signed-in reader's page beside the same page for a visitor, in the same run,
     // as a browser asks for it (brotli) and as the bench's other rows do (uncompressed).
     const signedIn = [];
-    for (const { name, path, cookie } of servers.readers.filter(({ page }) => page)) {
+    for (const { name, path, cookie } of servers.readers.filter(({ page, name }) => page && chosen(name))) {
       for (const encoding of ['br', 'identity']) {
         const headers = { ...html, 'accept-encoding': encoding };
         const reader = await measure(`http://127.0.0.1:${servers.appPort}${path}`, { ...headers, cookie });
@@ -395,7 +398,7 @@ for (const database of databases) {
     }
     console.log("A signed-in reader's page beside the same page for a visitor (issue 18 §1):");
     console.table(signedIn);
-    if (database === 'pglite') failures += await pageSpeed(servers.appPort, servers.limitPort);
+    if (database === 'pglite' && !ONLY) failures += await pageSpeed(servers.appPort, servers.limitPort);
   } finally {
     await servers.stop();
   }

@@ -147,6 +147,7 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       onChange();
       await storage.deletePrefix(`pages/${id}`);
       await storage.deletePrefix(`downloads/${id}`);
+      await storage.deletePrefix(`app-images/pages/${id}`);
     },
 
     /**

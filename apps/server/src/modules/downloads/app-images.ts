@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { appImagesPrefix, type MediaStorage } from '../media';
 
 /** The widest page an app is sent. */
 export const APP_IMAGE_MAX_WIDTH = 4000;
@@ -20,4 +21,36 @@ export async function appImage(bytes: Buffer, maxWidth = APP_IMAGE_MAX_WIDTH, { 
         type: 'image/jpeg' as const,
         extension: 'jpg' as const,
       };
+}
+
+/** Widths are kept in steps, so the apps' many sizes share a few stored copies. */
+const WIDTH_STEP = 100;
+
+/**
+ * A page as `appImage` makes it, kept in media storage beside its source
+ * (`app-images/<source key>/w<width>.jpg|png`), so each page and width is converted once: OPDS
+ * apps fetch the same pages for every reader. The width asked for is rounded down to a step
+ * (never wider than asked, nor than the page).
+ */
+export async function storedAppImage(
+  storage: MediaStorage,
+  page: { imageKey: string; width: number },
+  maxWidth: number | undefined,
+  { jpegOnly = false } = {},
+) {
+  const wanted = Math.min(maxWidth ?? APP_IMAGE_MAX_WIDTH, APP_IMAGE_MAX_WIDTH);
+  const width = wanted >= page.width ? page.width : wanted < WIDTH_STEP ? wanted : Math.floor(wanted / WIDTH_STEP) * WIDTH_STEP;
+  const base = `${appImagesPrefix(page.imageKey)}w${width}`;
+  for (const extension of jpegOnly ? (['jpg'] as const) : (['jpg', 'png'] as const)) {
+    const kept = await storage.get(`${base}.${extension}`);
+    if (kept) {
+      const body = Buffer.concat((await kept.body.toArray()) as Buffer[]);
+      return { body, type: extension === 'png' ? ('image/png' as const) : ('image/jpeg' as const), extension };
+    }
+  }
+  const source = await storage.get(page.imageKey);
+  if (!source) return null;
+  const made = await appImage(Buffer.concat((await source.body.toArray()) as Buffer[]), width, { jpegOnly });
+  await storage.put(`${base}.${made.extension}`, made.body, made.type);
+  return made;
 }

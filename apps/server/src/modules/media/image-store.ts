@@ -23,6 +23,9 @@ export interface StoredImage {
   height: number;
 }
 
+/** Where the copies of one stored page made for reading apps are kept, at every width (modules/downloads). */
+export const appImagesPrefix = (imageKey: string) => `app-images/${imageKey.replace(/\.[a-z0-9]+$/i, '')}/`;
+
 /**
  * Stores re-encoded images under a prefix and forgets old ones with all their variants. AVIF costs
  * seconds per image, so each stored WebP gets a `media.avif` job that holds its key (not its bytes).
@@ -40,7 +43,13 @@ export function createImageStore(storage: MediaStorage, jobs: Pick<Jobs, 'send'>
     await Promise.allSettled(
       keys
         .filter((key): key is string => Boolean(key))
-        .flatMap((key) => [storage.delete(key), storage.delete(avifKeyOf(key)), storage.delete(saverKeyOf(key))]),
+        .flatMap((key) => [
+          storage.delete(key),
+          storage.delete(avifKeyOf(key)),
+          storage.delete(saverKeyOf(key)),
+          // The copies made for reading apps (downloads/app-images.ts), at whatever widths they were asked.
+          storage.deletePrefix(appImagesPrefix(key)),
+        ]),
     );
   }
 

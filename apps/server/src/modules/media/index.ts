@@ -1,5 +1,5 @@
 export { listArchiveImages } from './archive';
-export { createAvifWorker, createImageStore, type ImageStore, type StoredImage } from './image-store';
+export { appImagesPrefix, createAvifWorker, createImageStore, type ImageStore, type StoredImage } from './image-store';
 export { BANNER_MAX_WIDTH, COVER_MAX_WIDTH, PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE } from './images';
 export { mediaUrl, toImage } from './media-urls';
 export { mediaRoutes } from './media.routes';

@@ -6,7 +6,7 @@ import { escapeHtml as xml } from '../../lib/page-meta';
 import { canReadChapter } from '../access';
 import type { CatalogueService } from '../catalogue';
 import type { DeviceKeyReader, DeviceKeysService } from '../device-keys';
-import { appImage, downloadPath, FILE_TYPES } from '../downloads';
+import { downloadPath, FILE_TYPES, storedAppImage } from '../downloads';
 import type { LibraryService } from '../library';
 import type { MediaStorage } from '../media';
 import { pagesOfChapter } from '../chapters';
@@ -278,9 +278,8 @@ export function createOpdsService(deps: {
       const pages = await pagesOfChapter(db, ref.id);
       const page = pages[index];
       if (!page) throw new AppError('not_found', `This chapter has pages 0 to ${pages.length - 1}`);
-      const stored = await storage.get(page.imageKey);
-      if (!stored) throw new AppError('not_found', 'The page image is missing');
-      const image = await appImage(Buffer.concat((await stored.body.toArray()) as Buffer[]), maxWidth);
+      const image = await storedAppImage(storage, page, maxWidth);
+      if (!image) throw new AppError('not_found', 'The page image is missing');
       if (reader && viewer.userId) {
         const isLast = index === pages.length - 1;
         await library.mergeProgress(viewer, [

@@ -6,6 +6,8 @@ import { buildChapter, buildSeries } from '../../../test/factories';
 import { callEndpoint, createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { seedDemoStore } from '../../demo/seed-store';
 import { PSE_NAMESPACE } from './opds.service';
+import { pagesOfChapter } from '../chapters';
+import { appImagesPrefix } from '../media';
 
 let t: TestContext;
 let comic: { id: string; slug: string; title: string };
@@ -128,6 +130,13 @@ describe('OPDS 1.2 (issue 19 §2)', () => {
     const meta = await sharp(page.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.width).toBe(60);
+    // Converted once and kept beside the page: the next app asking gets the same bytes, made no more.
+    const [first] = await pagesOfChapter(t.db, free.id);
+    const kept = await t.app.services.storage.get(`${appImagesPrefix(first!.imageKey)}w60.jpg`);
+    expect(kept).not.toBeNull();
+    expect((await get(`/opds/v1.2/chapters/${free.id}/pages/0?maxWidth=60`)).rawPayload.equals(page.rawPayload)).toBe(true);
+    // A width between the steps is served at the step below it, never wider than asked.
+    expect((await sharp((await get(`/opds/v1.2/chapters/${free.id}/pages/0?maxWidth=99`)).rawPayload).metadata()).width).toBe(99);
     expect((await get(`/opds/v1.2/chapters/${free.id}/pages/3`)).statusCode).toBe(404);
     expect((await get(`/opds/v1.2/chapters/not-a-chapter/pages/0`)).statusCode).toBe(400);
   });

@@ -7,7 +7,7 @@ import { canReadChapter, type Viewer } from '../access';
 import type { CatalogueService } from '../catalogue';
 import { pagesOfChapter } from '../chapters';
 import type { DeviceKeyReader, DeviceKeysService } from '../device-keys';
-import { appImage, chapterXhtml, downloadPath, FILE_TYPES, type DownloadsService } from '../downloads';
+import { chapterXhtml, storedAppImage, downloadPath, FILE_TYPES, type DownloadsService } from '../downloads';
 import type { LibraryService } from '../library';
 import { toImage, type MediaStorage } from '../media';
 import { pageCounts } from '../opds';
@@ -393,9 +393,9 @@ export function createOpds2Service(deps: {
       const { pages } = await readableChapter(chapterId, viewer);
       const page = pages[index];
       if (!page) throw new AppError('not_found', `This chapter has pages 0 to ${pages.length - 1}`);
-      const stored = await storage.get(page.imageKey);
-      if (!stored) throw new AppError('not_found', 'The page image is missing');
-      return appImage(Buffer.concat((await stored.body.toArray()) as Buffer[]), undefined, { jpegOnly: true });
+      const image = await storedAppImage(storage, page, undefined, { jpegOnly: true });
+      if (!image) throw new AppError('not_found', 'The page image is missing');
+      return image;
     },
 
     /** A novel chapter's text, as its manifest names it: the EPUB's own XHTML, paragraphs numbered. */
