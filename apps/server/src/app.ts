@@ -333,7 +333,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(deviceKeysRoutes, { deviceKeys });
   await app.register(notificationRoutes, { notifications: createNotificationsService({ db }) });
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences });
-  await app.register(siteConfigRoutes, { siteConfig });
+  await app.register(siteConfigRoutes, {
+    siteConfig,
+    limiterHealth: () => deps.limiter.health(),
+    jobsHealthy: () => jobs.isHealthy(),
+  });
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
   const search = createSearchService({ db, clock });
   catalogueListeners.push(() => search.invalidate());

@@ -26,13 +26,16 @@ async function main() {
     await seedDemoAds(database.db);
   }
 
-  const limiter = createLimiter(config.redisUrl);
+  // Redis going away is said in the app's log once the app has one (issue 20 §1).
+  let warn: (message: string, error?: unknown) => void = (message) => process.stderr.write(`${message}\n`);
+  const limiter = createLimiter(config.redisUrl, { log: (message, error) => warn(message, error) });
   const app = await buildApp({
     config,
     database,
     limiter,
     logger: loggerOptions(config.logLevel),
   });
+  warn = (message, error) => app.log.warn({ err: error }, message);
 
   if (config.seedDemo) {
     const started = Date.now();

@@ -9,7 +9,19 @@ export const siteSettingsSchema = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-export const healthResponseSchema = z.object({ ok: z.literal(true) });
+/**
+ * GET /api/health, for a load balancer (issue 20 §1): 200 when everything this instance needs
+ * answers, 503 otherwise, each part said apart; no versions. `redis` is `memory` when the
+ * instance runs without Redis, `down` while a configured Redis is away (limits are then counted in
+ * the instance, and the instance still serves).
+ */
+export const healthResponseSchema = z.object({
+  ok: z.boolean(),
+  database: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down', 'memory']),
+  jobs: z.enum(['up', 'down']),
+});
+export type Health = z.infer<typeof healthResponseSchema>;
 
 /**
  * The settings an admin keeps in site_config (issue 10), one JSON value per key:

@@ -113,7 +113,16 @@ export function openPostgres(
   // No JIT: a reader's query that the planner over-estimates (a NOT IN over a small set is costed
   // as if it read the whole table) crossed jit_above_cost and spent 13 ms compiling to run in 1.
   const pool = (max: number, statementTimeoutMs: number) =>
-    postgres(url, { max, onnotice: () => {}, connection: { statement_timeout: statementTimeoutMs, jit: 'off' } });
+    postgres(url, {
+      max,
+      onnotice: () => {},
+      // A database that is away is known in seconds, not after the default half minute, and a
+      // query never waits on a reconnection's growing back-off (up to 20 s by default): it fails
+      // at once, answered 503, and the pool keeps trying in the background (issue 20).
+      connect_timeout: 5,
+      backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
+      connection: { statement_timeout: statementTimeoutMs, jit: 'off' },
+    });
   const client = pool(options.max ?? 10, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
   // Connections open when first used: an instance that serves no report opens none here.
   const reports = pool(options.reportsMax ?? REPORTS_POOL_SIZE, REPORTS_STATEMENT_TIMEOUT_MS);

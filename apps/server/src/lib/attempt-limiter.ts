@@ -21,6 +21,8 @@ export interface AttemptLimiter {
   consume(key: string, limit: Limit): Promise<LimitResult>;
   /** Says whether the limit is already reached, without counting. */
   peek(key: string, limit: Limit): Promise<LimitResult>;
+  /** Where the counts are kept now: in this process only, or in Redis (up, or away and counted here meanwhile). */
+  health(): Promise<'memory' | 'up' | 'down'>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,9 @@ export function createMemoryLimiter(now: () => number = Date.now): AttemptLimite
       if (!w) return { allowed: true, count: 0, retryAfterSeconds: 0 };
       return { ...result(w.count, w.resetAt, limit), allowed: w.count < limit.max };
     },
+    async health() {
+      return 'memory' as const;
+    },
     async close() {
       clearInterval(sweep);
       windows.clear();
@@ -81,8 +86,53 @@ export function createRedisLimiter(redis: Redis, prefix: string): AttemptLimiter
       const n = Number(count ?? 0);
       return toResult(n, ttl > 0 ? ttl : 0, n < limit.max);
     },
+    async health() {
+      return redis.status === 'ready' ? ('up' as const) : ('down' as const);
+    },
     async close() {
       await redis.quit();
+    },
+  };
+}
+
+/**
+ * Redis when it answers, this process's memory while it does not (issue 20 §1): signing in and
+ * buying go on when Redis is away, each instance counting its own attempts meanwhile (said once in
+ * the log), and the counts go back to Redis as soon as it is back, with no restart.
+ */
+export function createFallbackLimiter(
+  redis: Redis,
+  shared: AttemptLimiter,
+  local: AttemptLimiter,
+  log: (message: string, error?: unknown) => void,
+): AttemptLimiter {
+  let isAway = false;
+  const away = (error?: unknown) => {
+    if (!isAway) log('Redis cannot be reached: rate limits are counted in this process until it is back', error);
+    isAway = true;
+  };
+  redis.on('ready', () => {
+    if (isAway) log('Redis is back: rate limits are shared again');
+    isAway = false;
+  });
+  const use = async <T>(call: (limiter: AttemptLimiter) => Promise<T>): Promise<T> => {
+    if (redis.status !== 'ready') {
+      away();
+      return call(local);
+    }
+    try {
+      return await call(shared);
+    } catch (error) {
+      away(error);
+      return call(local);
+    }
+  };
+  return {
+    consume: (key, limit) => use((limiter) => limiter.consume(key, limit)),
+    peek: (key, limit) => use((limiter) => limiter.peek(key, limit)),
+    health: () => shared.health(),
+    async close() {
+      await Promise.all([shared.close(), local.close()]);
     },
   };
 }

@@ -35,7 +35,7 @@ function listenTo(bus: ChangeBus) {
 
 describe('which transport the bus takes', () => {
   it.each<[ChangeBusTarget, string]>([
-    [{ redisUrl: 'redis://cache:6379', postgresUrl: 'postgres://db/inkwell' }, 'redis'],
+    [{ redisUrl: 'redis://cache:6379', postgresUrl: 'postgres://db/inkwell' }, 'redis+postgres'],
     [{ redisUrl: 'redis://cache:6379' }, 'redis'],
     [{ postgresUrl: 'postgres://db/inkwell' }, 'postgres'],
     [{}, 'process'],
@@ -137,8 +137,20 @@ describeAcrossProcesses(
 describeAcrossProcesses(
   'the change bus over Redis',
   () => Boolean(process.env.REDIS_URL),
-  // With both, Redis carries it (this address is never dialled).
-  async () => ({ redisUrl: process.env.REDIS_URL, postgresUrl: 'postgres://127.0.0.1:1/unused' }),
+  async () => ({ redisUrl: process.env.REDIS_URL }),
+);
+
+describeAcrossProcesses(
+  'the change bus over Redis and PostgreSQL at once (each change heard from either)',
+  () => Boolean(process.env.REDIS_URL) && testDatabase.kind === 'postgres',
+  async () => ({ redisUrl: process.env.REDIS_URL, postgresUrl: await openDatabaseUrl() }),
+);
+
+describeAcrossProcesses(
+  'the change bus while Redis is away (issue 20 §1: PostgreSQL carries every change)',
+  () => testDatabase.kind === 'postgres',
+  // Nothing listens on port 1: every Redis connection is refused.
+  async () => ({ redisUrl: 'redis://127.0.0.1:1', postgresUrl: await openDatabaseUrl() }),
 );
 
 describe.skipIf(testDatabase.kind !== 'postgres')('the change bus over PostgreSQL, when its connection is cut', () => {

@@ -36,14 +36,17 @@ export interface ChangeBusTarget {
   postgresUrl?: string | undefined;
 }
 
-export type ChangeBusTransport = 'redis' | 'postgres' | 'process';
+export type ChangeBusTransport = 'redis+postgres' | 'redis' | 'postgres' | 'process';
 
 /**
- * Redis pub/sub when REDIS_URL is set; else PostgreSQL's LISTEN/NOTIFY when the database is
- * PostgreSQL (N instances need nothing more than their database); else in process: PGlite is
- * opened by one process at a time, so there is no one else to tell.
+ * Redis pub/sub when REDIS_URL is set, and PostgreSQL's LISTEN/NOTIFY beside it when the
+ * database is PostgreSQL: every change goes out on both and is heard from either, so a Redis that
+ * is away loses no change (issue 20 §1; hearing one twice only drops a cache twice). PostgreSQL
+ * alone needs nothing more than the database. In process on PGlite: it is opened by one process
+ * at a time, so there is no one else to tell.
  */
 export function chooseChangeBusTransport(target: ChangeBusTarget): ChangeBusTransport {
+  if (target.redisUrl && target.postgresUrl) return 'redis+postgres';
   if (target.redisUrl) return 'redis';
   if (target.postgresUrl) return 'postgres';
   return 'process';
@@ -119,18 +122,48 @@ export function createChangeBus(target: ChangeBusTarget, options: { onError?: (e
 
 function openTransport(target: ChangeBusTarget): Transport | undefined {
   const transport = chooseChangeBusTransport(target);
+  if (transport === 'redis+postgres' && target.redisUrl && target.postgresUrl) {
+    return eitherTransport([redisTransport(target.redisUrl), postgresTransport(target.postgresUrl)]);
+  }
   if (transport === 'redis' && target.redisUrl) return redisTransport(target.redisUrl);
   if (transport === 'postgres' && target.postgresUrl) return postgresTransport(target.postgresUrl);
   return undefined;
 }
 
+/**
+ * Several transports as one: a message goes out on each (sent when one took it) and is heard from
+ * any; listening is ready once one of them listens, the others join when they can.
+ */
+function eitherTransport(transports: Transport[]): Transport {
+  return {
+    async send(channel, message) {
+      const sent = await Promise.allSettled(transports.map((transport) => transport.send(channel, message)));
+      const failed = sent.filter((result) => result.status === 'rejected');
+      if (failed.length === sent.length) throw (failed[0] as PromiseRejectedResult).reason;
+    },
+    async listen(onMessage) {
+      const listening = transports.map((transport) => transport.listen(onMessage));
+      for (const attempt of listening) attempt.catch(() => {});
+      await Promise.any(listening);
+    },
+    async close() {
+      await Promise.allSettled(transports.map((transport) => transport.close()));
+    },
+  };
+}
+
 function redisTransport(url: string): Transport {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+  // A message sent before the connection is up waits for it; while Redis is away it fails after one
+  // reconnection attempt (the other transport, when there is one, carries it).
+  const publisher = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: (attempt) => Math.min(attempt * 200, 2_000) });
+  publisher.on('error', () => {});
   let subscriber: Redis | undefined;
   return {
     send: (channel, message) => publisher.publish(channel, message),
     async listen(onMessage) {
+      // The subscriber reconnects and subscribes again by itself when Redis comes back.
       subscriber = new Redis(url, { maxRetriesPerRequest: null });
+      subscriber.on('error', () => {});
       subscriber.on('message', onMessage);
       await subscriber.subscribe(CHANNEL, TOPIC_CHANNEL);
     },

@@ -23,3 +23,36 @@ export function isStatementTimeout(error: unknown): boolean {
   }
   return false;
 }
+
+/** Errors of a connection that is gone or cannot be made, from the network or either driver. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now.
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/**
+ * Whether the database could not be reached (a refused or dropped connection, a server shutting
+ * down, class 08 connection exceptions): the request is not at fault and may be tried again soon.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    // AggregateError (a refused connection to every address of a host) carries its reasons in `errors`.
+    const inner = (e as { errors?: unknown[] }).errors;
+    if (Array.isArray(inner) && inner.some((item) => isDatabaseUnreachable(item))) return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
-import { isStatementTimeout } from '../lib/db-errors';
+import { isDatabaseUnreachable, isStatementTimeout } from '../lib/db-errors';
 
 /** How long a client is asked to wait after a statement ran out of time (the database is busy). */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
@@ -63,6 +63,16 @@ export const errorsPlugin = fp(
         request.log.warn({ err: error, url: request.url }, 'a statement ran out of time');
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         return sendError(reply, 'service_unavailable', 'The server is busy. Please try again in a moment.');
+      }
+      if (isDatabaseUnreachable(error)) {
+        // The database is away (a restart, a network cut): the pool reconnects by itself when it is back.
+        request.log.warn({ err: error, url: request.url }, 'the database could not be reached');
+        reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        return sendError(
+          reply,
+          'service_unavailable',
+          'Inkwell cannot reach its database just now. Please try again in a moment.',
+        );
       }
       const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
       if (mapped) return sendError(reply, mapped[0], mapped[1]);

@@ -64,6 +64,8 @@ export interface Jobs {
   schedule(name: JobName, cron: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Whether this instance's queue is running and reaches its tables (the health check). */
+  isHealthy(): Promise<boolean>;
   /** Resolves when no job is queued or running (tests, demo seeding). */
   drain(timeoutMs?: number): Promise<void>;
 }
@@ -83,6 +85,8 @@ const QUEUES: JobName[] = [
 ];
 
 const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
+/** How long the health check waits for the queue's tables. */
+const HEALTH_TIMEOUT_MS = 2_000;
 const SEND_MANY_BATCH = 2000;
 
 /**
@@ -170,6 +174,15 @@ export function createJobs(
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+    async isHealthy() {
+      if (!started) return false;
+      const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS).unref());
+      const check = boss.getQueue('mail.send').then(
+        () => true,
+        () => false,
+      );
+      return Promise.race([check, timeout]);
     },
     async drain(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;

@@ -3,7 +3,18 @@ import { endpoint } from '../../lib/endpoint';
 import { auditTarget } from '../audit';
 import { toPublicSettings, type SiteConfigService } from './site-config.service';
 
-export async function siteConfigRoutes(app: FastifyInstance, { siteConfig }: { siteConfig: SiteConfigService }) {
+export async function siteConfigRoutes(
+  app: FastifyInstance,
+  {
+    siteConfig,
+    limiterHealth,
+    jobsHealthy,
+  }: {
+    siteConfig: SiteConfigService;
+    limiterHealth: () => Promise<'memory' | 'up' | 'down'>;
+    jobsHealthy: () => Promise<boolean>;
+  },
+) {
   endpoint(app, 'siteSettings', {
     handler: async (_request, reply) => {
       // The shell learns here that maintenance is on: revalidated on every load, and cheap to answer
@@ -14,9 +25,23 @@ export async function siteConfigRoutes(app: FastifyInstance, { siteConfig }: { s
   });
 
   endpoint(app, 'health', {
-    handler: async () => {
-      await siteConfig.checkDatabase();
-      return { ok: true };
+    handler: async (_request, reply) => {
+      const [database, redis, jobs] = await Promise.all([
+        siteConfig.checkDatabase().then(
+          () => 'up' as const,
+          () => 'down' as const,
+        ),
+        limiterHealth(),
+        jobsHealthy().then((healthy) => (healthy ? ('up' as const) : ('down' as const))),
+      ]);
+      // Redis away is not fatal (the instance counts its own limits meanwhile): a load balancer
+      // keeps sending readers here, and `redis: down` says what is missing.
+      const ok = database === 'up' && jobs === 'up';
+      reply.header('cache-control', 'no-store');
+      const body = { ok, database, redis, jobs };
+      // The 503 carries the same report (sent as it is: the error envelope's serializer is for errors).
+      if (!ok) return reply.code(503).header('retry-after', '5').type('application/json').send(JSON.stringify(body));
+      return body;
     },
   });
 

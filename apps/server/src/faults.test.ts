@@ -1,0 +1,220 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildChapter, buildSeries } from '../test/factories';
+import { createUser, openTestDatabase, TEST_ORIGIN, type TestContext } from '../test/helpers';
+import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
+import { buildApp, type App } from './app';
+import { loadConfig } from './config';
+import { openPostgres, type DatabaseHandle } from './db/client';
+import { seedDemoStore } from './demo/seed-store';
+import { createManualClock } from './lib/clock';
+import { createLimiter } from './lib/limiter-factory';
+import { SESSION_COOKIE } from './modules/auth';
+
+/**
+ * Issue 20 §1: the app between "up" and "dead". Its PostgreSQL and its Redis are reached through
+ * TCP proxies on loopback, cut and restored while requests run: what the reader gets, and that
+ * nothing is lost or half-written.
+ */
+const testDatabase = inject('testDatabase');
+const isAvailable = testDatabase.kind === 'postgres' && Boolean(process.env.REDIS_URL);
+
+let direct: DatabaseHandle;
+let pg: TcpProxy;
+let redis: TcpProxy;
+let app: App;
+let t: TestContext;
+const warnings: string[] = [];
+let close: () => Promise<void>;
+
+const request = (name: EndpointName, options: { cookie?: string; params?: Record<string, string>; body?: unknown } = {}) =>
+  app.inject({
+    method: ROUTES[name].method,
+    url: fillPath(ROUTES[name].path, options.params),
+    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+
+async function login(user: { username: string; password: string }) {
+  const answer = await request('login', { body: { username: user.username, password: user.password } });
+  const cookie = answer.cookies.find((c) => c.name === SESSION_COOKIE);
+  return { status: answer.statusCode, cookie: cookie ? `${SESSION_COOKIE}=${cookie.value}` : undefined, answer };
+}
+
+/** Polls until `check` holds, at most `ms`. */
+async function eventually(check: () => Promise<boolean>, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+/** Every reader's coins equal their ledger, and every unlock has its ledger row (none half-written). */
+async function ledgerIsWhole() {
+  const { rows } = await direct.executeSql(`
+    select
+      (select count(*)::int from users u
+        where u.coins <> coalesce((select sum(delta) from coin_ledger l where l.user_id = u.id), 0)) as wrong_balances,
+      (select count(*)::int from chapter_unlocks c where c.coins > 0 and not exists (
+        select 1 from coin_ledger l where l.user_id = c.user_id and l.chapter_id = c.chapter_id and l.kind = 'unlock')) as unpaid_unlocks,
+      (select count(*)::int from coin_ledger l where l.kind = 'unlock' and not exists (
+        select 1 from chapter_unlocks c where c.user_id = l.user_id and c.chapter_id = l.chapter_id)) as charges_without_unlock`);
+  return rows[0] as { wrong_balances: number; unpaid_unlocks: number; charges_without_unlock: number };
+}
+
+beforeAll(async () => {
+  if (!isAvailable) return;
+  direct = await openTestDatabase();
+  const url = new URL(direct.url!);
+  pg = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  const redisTarget = new URL(process.env.REDIS_URL!);
+  redis = await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) });
+  url.hostname = '127.0.0.1';
+  url.port = String(pg.port);
+  const redisUrl = `redis://127.0.0.1:${redis.port}`;
+  const database = openPostgres(url.toString(), { max: 5, statementTimeoutMs: 30_000 });
+  const limiter = createLimiter(redisUrl, { isolated: true, log: (message) => warnings.push(message) });
+  const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-faults-'));
+  const clock = createManualClock(new Date());
+  app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', REDIS_URL: redisUrl }),
+    database,
+    limiter,
+    clock,
+    jobs: { pollingIntervalSeconds: 0.5, runSchedules: false },
+  });
+  await app.ready();
+  t = {
+    app,
+    db: database.db,
+    executeSql: database.executeSql,
+    databaseUrl: url.toString(),
+    clock,
+    dataDir,
+    close: async () => {},
+  };
+  close = async () => {
+    pg.restore();
+    redis.restore();
+    await app.close();
+    await limiter.close();
+    await database.close();
+    await pg.close();
+    await redis.close();
+    await direct.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  await seedDemoStore(t.db);
+}, 60_000);
+afterAll(async () => {
+  await close?.();
+});
+
+describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
+  it('PostgreSQL away: held pages answer, the rest is a quick 503 with Retry-After, nothing is half-written, and all comes back by itself', async () => {
+    const series = await buildSeries(t, { title: 'Fault Lanterns' });
+    await buildChapter(t, series.id, { number: 1, pages: 1 });
+    const priced = [];
+    for (let number = 2; number <= 13; number += 1) priced.push(await buildChapter(t, series.id, { number, price: 10 }));
+    const reader = await createUser(t.db);
+    const { cookie } = await login(reader);
+    const packages = (await request('coinPackages')).json().data.items as { id: string }[];
+    const started = await request('checkout', { cookie, body: { kind: 'coins', packageId: packages.at(-1)!.id } });
+    await request('testCheckoutComplete', { cookie, params: { purchaseId: started.json().data.purchaseId } });
+    // What a visitor opens, now held by the instance.
+    const home = await request('home');
+    const seriesPage = await request('series', { params: { slug: series.slug } });
+    expect([home.statusCode, seriesPage.statusCode]).toEqual([200, 200]);
+
+    // A burst of unlocks, with the database cut in the middle of it.
+    const unlocks = priced.map(
+      (chapter, i) =>
+        new Promise<number>((resolve) =>
+          setTimeout(
+            () =>
+              void request('unlockChapter', { cookie, params: { chapterId: chapter.id } }).then((answer) =>
+                resolve(answer.statusCode),
+              ),
+            i * 15,
+          ),
+        ),
+    );
+    setTimeout(() => pg.cut(), 60);
+    const statuses = await Promise.all(unlocks);
+    expect(
+      statuses.every((status) => status === 200 || status === 503),
+      statuses.join(' '),
+    ).toBe(true);
+    pg.cut();
+
+    expect((await request('home')).statusCode).toBe(200);
+    expect((await request('series', { params: { slug: series.slug } })).statusCode).toBe(200);
+    const health = await request('health');
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ ok: false, database: 'down' });
+    const began = Date.now();
+    for (const answer of [await request('wallet', { cookie }), (await login(reader)).answer]) {
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json().error.code).toBe('service_unavailable');
+      expect(answer.headers['retry-after']).toBe('5');
+    }
+    // At once, not after a reconnection's back-off or a time-out.
+    expect(Date.now() - began).toBeLessThan(3_000);
+
+    pg.restore();
+    expect(await eventually(async () => (await request('wallet', { cookie })).statusCode === 200)).toBe(true);
+    expect((await request('health')).statusCode).toBe(200);
+    // What was refused can be done now; the ledger holds exactly what happened.
+    for (const chapter of priced) {
+      expect([200]).toContain((await request('unlockChapter', { cookie, params: { chapterId: chapter.id } })).statusCode);
+    }
+    expect(await ledgerIsWhole()).toEqual({ wrong_balances: 0, unpaid_unlocks: 0, charges_without_unlock: 0 });
+    const { rows } = await direct.executeSql(`select count(*)::int as n from chapter_unlocks where user_id = $1`, [reader.id]);
+    expect(rows[0]).toEqual({ n: priced.length });
+
+    // The job queue works again: a reset mail sent now is delivered, once.
+    expect((await request('forgotPassword', { body: { email: reader.email } })).statusCode).toBe(200);
+    expect(
+      await eventually(async () => {
+        const sent = await direct.executeSql(`select count(*)::int as n from mail_outbox where to_address = $1`, [reader.email]);
+        return (sent.rows[0] as { n: number }).n === 1;
+      }),
+    ).toBe(true);
+  }, 90_000);
+
+  it('Redis away: signing in, reading and buying go on, it is said once, and Redis is used again when it is back', async () => {
+    const series = await buildSeries(t, { title: 'Fault Letters', type: 'novel' });
+    const chapter = await buildChapter(t, series.id, { number: 1, price: 10, content: '<p>Paid.</p>' });
+    const reader = await createUser(t.db);
+    redis.cut();
+    const signedIn = await login(reader);
+    expect(signedIn.status).toBe(200);
+    expect((await login(reader)).status).toBe(200);
+    expect(warnings.filter((line) => line.startsWith('Redis cannot be reached'))).toHaveLength(1);
+    const health = await request('health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ ok: true, database: 'up', redis: 'down' });
+
+    const cookie = signedIn.cookie!;
+    const packages = (await request('coinPackages')).json().data.items as { id: string }[];
+    const started = await request('checkout', { cookie, body: { kind: 'coins', packageId: packages[0]!.id } });
+    expect(started.statusCode).toBe(201);
+    expect(
+      (await request('testCheckoutComplete', { cookie, params: { purchaseId: started.json().data.purchaseId } })).statusCode,
+    ).toBe(200);
+    expect((await request('unlockChapter', { cookie, params: { chapterId: chapter.id } })).statusCode).toBe(200);
+    const page = await request('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    expect(page.json().data.content).toContain('Paid.');
+
+    redis.restore();
+    expect(await eventually(async () => (await request('health')).json().redis === 'up')).toBe(true);
+    expect(warnings).toContain('Redis is back: rate limits are shared again');
+    expect((await login(reader)).status).toBe(200);
+    expect(await ledgerIsWhole()).toEqual({ wrong_balances: 0, unpaid_unlocks: 0, charges_without_unlock: 0 });
+  }, 60_000);
+});
