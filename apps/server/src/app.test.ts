@@ -26,19 +26,32 @@ describe('the API as a whole', () => {
     expect(response.json()).toMatchObject({ success: false, error: { code: 'not_found' } });
   });
 
-  it('serves the OpenAPI document with the account calls', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(response.statusCode).toBe(200);
-    const paths = Object.keys(response.json().paths);
-    expect(paths).toEqual(
+  it('serves the OpenAPI document: the public calls to anyone, every call to the team', async () => {
+    const readerCookie = await loginAs(t.app, await createUser(t.db));
+    const editorCookie = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+    const pathsFor = async (cookie?: string) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(200);
+      return Object.keys(response.json().paths);
+    };
+    for (const cookie of [undefined, readerCookie]) {
+      const paths = await pathsFor(cookie);
+      expect(paths).toEqual(expect.arrayContaining(['/api/proxy/public/verify', '/api/proxy/public/login']));
+      for (const hidden of ['/api/proxy/secure/profiledata', '/api/omegascans/secure/me/get/notification']) {
+        expect(paths).not.toContain(hidden);
+      }
+      expect(paths.some((path) => path.includes('/team/') || path.includes('/admin/'))).toBe(false);
+    }
+    const all = await pathsFor(editorCookie);
+    expect(all).toEqual(
       expect.arrayContaining([
         '/api/proxy/public/verify',
-        '/api/proxy/public/login',
         '/api/proxy/secure/logoutUser',
         '/api/proxy/secure/profiledata',
         '/api/omegascans/secure/me/get/notification',
       ]),
     );
+    expect(all.some((path) => path.includes('/team/'))).toBe(true);
   });
 
   it('answers the site settings and health publicly', async () => {

@@ -68,7 +68,9 @@ export const AUTH_RATE_LIMIT = { max: 25, windowMs: 5 * 60_000 } as const;
 export const FAILED_LOGIN_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 /**
  * … and at most this many per account from all addresses together, the ceiling on a guessing
- * attack spread over many addresses (it takes 30 of them within the hour to lock the owner out).
+ * attack spread over many addresses. Past it, new addresses wait out the window; the owner's own
+ * (an address holding a session of the account) and accounts with two-factor sign-in are not
+ * stopped by it (decision 0024).
  */
 export const FAILED_LOGIN_ACCOUNT_LIMIT = { max: 300, windowMs: 60 * 60_000 } as const;
 /** Issue 7 §4.2: wrong current passwords on change-password, per account per window. */

@@ -26,9 +26,16 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auditTarget?: AuditTarget;
+    /** Set when the action changed nothing (a repeat, a race another request won): no entry is written. */
+    auditNothingChanged?: boolean;
     /** The id and name the answer gave back (a created series' id and title), read as it is sent. */
     auditAnswer?: { id: string; label: string | null };
   }
+}
+
+/** Says that this action changed nothing, so it leaves no audit entry (an entry is for a change that happened). */
+export function auditNothingChanged(request: FastifyRequest): void {
+  request.auditNothingChanged = true;
 }
 
 /** Names what a team or admin action acted on, for its audit entry. */
@@ -72,7 +79,7 @@ export const auditPlugin = fp(
     // Written as the answer goes out (a create's target is only known from it), and before it
     // arrives: whoever reads the log after an action finds the action there.
     const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
-      if (reply.statusCode >= 400 || !request.user) return payload;
+      if (reply.statusCode >= 400 || !request.user || request.auditNothingChanged) return payload;
       if (!request.auditTarget && typeof payload === 'string') request.auditAnswer = answerTarget(payload);
       const action = request.routeOptions.config.endpoint ?? request.routeOptions.url ?? request.url;
       try {

@@ -1,3 +1,3 @@
 export { auditRoutes } from './audit.routes';
-export { auditPlugin, auditTarget, recordAuditEvent } from './audit';
+export { auditNothingChanged, auditPlugin, auditTarget, recordAuditEvent } from './audit';
 export { createAuditService, type AuditService } from './audit.service';

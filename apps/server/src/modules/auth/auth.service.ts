@@ -28,7 +28,14 @@ import {
   type UserRow,
 } from '../users';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth.constants';
-import { deleteSession, deleteUserSessions, findSessionWithUser, insertSession, touchSession } from './sessions.repository';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findSessionWithUser,
+  hasSessionFrom,
+  insertSession,
+  touchSession,
+} from './sessions.repository';
 
 export interface AuthDeps {
   db: Database;
@@ -101,9 +108,13 @@ export function createAuthService({
     limitAttempts,
 
     /**
-     * Issue 7 §4.8: failures count against the account, whichever of its names was typed (an
-     * unknown name against itself), per address and, with a higher ceiling, from every address,
-     * so a stranger's guesses lock out their own address long before they lock out the owner.
+     * Issue 7 §4.8, issue 20 §4 (decision 0024): failures count against the account, whichever of
+     * its names was typed (an unknown name against itself), per address, and from every address
+     * together. The per-address limit stops one guesser; the account-wide ceiling stops guesses
+     * spread over many addresses, but never the owner: an address that holds a session of the
+     * account, and any sign-in to an account with two-factor sign-in (the second step still
+     * comes), count only against their own address. Everyone else waits out the ceiling's window,
+     * which others' failures do not lengthen.
      */
     async login(
       input: LoginRequest,
@@ -113,9 +124,12 @@ export function createAuthService({
       const subject = user ? `account:${user.id}` : `unknown:${(input.username ?? input.email ?? '').toLowerCase()}`;
       const fromHere = { key: `login-failures:${subject}:ip:${context.ip}`, limit: FAILED_LOGIN_LIMIT };
       const fromAnywhere = { key: `login-failures:${subject}`, limit: FAILED_LOGIN_ACCOUNT_LIMIT };
-      const counts = await Promise.all([fromHere, fromAnywhere].map(({ key, limit }) => limiter.peek(key, limit)));
-      const exhausted = counts.find((count) => !count.allowed);
-      if (exhausted) throw tooManyAttempts(exhausted.retryAfterSeconds);
+      const [here, anywhere] = await Promise.all([fromHere, fromAnywhere].map(({ key, limit }) => limiter.peek(key, limit)));
+      if (!here!.allowed) throw tooManyAttempts(here!.retryAfterSeconds);
+      if (!anywhere!.allowed) {
+        const isOwnersPlace = user && (user.totpEnabledAt || (await hasSessionFrom(db, user.id, context.ip, clock.now())));
+        if (!isOwnersPlace) throw tooManyAttempts(anywhere!.retryAfterSeconds);
+      }
 
       // Verify against a decoy when there is no such user, so both failures take as long.
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);

@@ -439,14 +439,31 @@ describe('rate limits', () => {
     expect((await loginFrom('198.51.100.11', { email: user.email, password: user.password })).statusCode).toBe(200);
   });
 
-  it('locks an account out everywhere past the ceiling, spread over many addresses', async () => {
+  it('past the ceiling of guesses spread over many addresses, refuses new addresses but never the owner', async () => {
     const user = await createUser(t.db);
+    // The owner signed in from home before the attack.
+    expect((await loginFrom('10.9.0.1', { username: user.username, password: user.password })).statusCode).toBe(200);
     const perAddress = FAILED_LOGIN_LIMIT.max;
     for (let i = 0; i < FAILED_LOGIN_ACCOUNT_LIMIT.max; i += 1) {
       const ip = `10.7.${Math.floor(i / perAddress)}.1`;
       expect((await loginFrom(ip, { username: user.username, password: `wrong-${i}` })).statusCode).toBe(401);
     }
-    expect((await loginFrom('10.8.0.1', { username: user.username, password: user.password })).statusCode).toBe(429);
+    const stranger = await loginFrom('10.8.0.1', { username: user.username, password: user.password });
+    expect(stranger.statusCode).toBe(429);
+    // The window is the ceiling's own: more failures elsewhere do not lengthen it.
+    const waited = Number(stranger.headers['retry-after']);
+    expect(waited).toBeLessThanOrEqual(FAILED_LOGIN_ACCOUNT_LIMIT.windowMs / 1000);
+    await loginFrom('10.7.200.1', { username: user.username, password: 'wrong-again' });
+    expect(
+      Number((await loginFrom('10.8.0.1', { username: user.username, password: user.password })).headers['retry-after']),
+    ).toBeLessThanOrEqual(waited);
+    // From the owner's own address, only that address's failures count.
+    expect((await loginFrom('10.9.0.1', { username: user.username, password: user.password })).statusCode).toBe(200);
+    // With two-factor sign-in on, the right password still opens only the second step, from anywhere.
+    await t.executeSql('update users set totp_enabled_at = now(), totp_secret = $2 where id = $1', [user.id, 'JBSWY3DPEHPK3PXP']);
+    const second = await loginFrom('10.8.0.2', { username: user.username, password: user.password });
+    expect(second.json().error.code).toBe('two_factor_required');
+    expect(second.json()).toHaveProperty('twoFactor.challenge');
     // A hundred password checks in a row: more time than the default on a busy two-core machine.
   }, 90_000);
 

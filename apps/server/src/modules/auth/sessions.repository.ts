@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { authUserColumns } from '../users';
@@ -39,4 +39,14 @@ export async function deleteUserSessions(db: Database, userId: string, keepSessi
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Whether the account holds a session opened from this address (its owner's own device, most likely). */
+export async function hasSessionFrom(db: Database, userId: string, ip: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditNothingChanged } from '../audit';
 import { endpoint } from '../../lib/endpoint';
 import type { Subscriptions } from '../subscriptions';
 import { toPurchase } from './payments.presenter';
@@ -87,8 +88,14 @@ export async function paymentsRoutes(
   });
   endpoint(app, 'adminPurchaseRefund', {
     handler: async (request) => {
-      await payments.refund(request.params.id, { viaProvider: true });
-      return { success: true, data: await purchases.adminPurchase(request.params.id), message: 'Purchase refunded' };
+      const { changed } = await payments.refund(request.params.id, { viaProvider: true });
+      // Twenty clicks on Refund are one refund, and one entry in the audit log.
+      if (!changed) auditNothingChanged(request);
+      return {
+        success: true,
+        data: await purchases.adminPurchase(request.params.id),
+        message: changed ? 'Purchase refunded' : 'This purchase was refunded already',
+      };
     },
   });
 }

@@ -3,15 +3,16 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { endSubscriptionRow, findSubscription } from '../subscriptions';
-import { lockBalance, moveCoins } from '../wallet';
+import { coinsCreditedBy, lockBalance, moveCoins } from '../wallet';
 import { purchaseNotFound } from './checkout';
 import { findPurchase, transitionPurchase, type PurchaseRow } from './payments.repository';
 import type { PaymentProvider } from './providers/provider';
 
 /**
- * A refund (DESIGN §5): the provider gives the money back first (when asked to), then, once, a
- * coin purchase takes back what is left of its coins (never more than the balance) and a plan
- * purchase ends its subscription. Stripe's charge.refunded lands here too, with viaProvider false.
+ * A refund (DESIGN §5): the provider gives the money back first (when asked to), then, once, the
+ * purchase takes back what is left of the coins it brought (a coin package's, or a plan's for the
+ * periods it paid; never more than the balance), with a ledger row, and a plan purchase ends its
+ * subscription. Stripe's charge.refunded lands here too, with viaProvider false.
  */
 export function createRefunds(deps: {
   db: Database;
@@ -35,35 +36,38 @@ export function createRefunds(deps: {
   }
 
   return {
-    async refund(purchaseId: string, { viaProvider }: { viaProvider: boolean }): Promise<PurchaseRow> {
+    /** Answers the purchase as it now stands, and whether this call refunded it (a repeat, or a race lost, did not). */
+    async refund(
+      purchaseId: string,
+      { viaProvider }: { viaProvider: boolean },
+    ): Promise<{ purchase: PurchaseRow; changed: boolean }> {
       const purchase = await findPurchase(db, purchaseId);
       if (!purchase) throw purchaseNotFound();
-      if (purchase.status === 'refunded') return purchase;
+      if (purchase.status === 'refunded') return { purchase, changed: false };
       if (purchase.status !== 'paid') throw new AppError('conflict', 'Only a paid purchase can be refunded');
       if (viaProvider && purchase.provider === provider.name) await refundAtProvider(purchase);
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         const refunded = await transitionPurchase(tx, purchaseId, ['paid'], { status: 'refunded', refundedAt: now });
-        if (!refunded) return (await findPurchase(tx, purchaseId))!;
-        if (refunded.kind === 'coins') {
-          const balance = (await lockBalance(tx, refunded.userId)) ?? 0;
-          const takeBack = Math.min(refunded.coins, balance);
-          if (takeBack > 0) {
-            await moveCoins(tx, {
-              userId: refunded.userId,
-              delta: -takeBack,
-              kind: 'refund',
-              reason: `Refund of ${refunded.itemName}`,
-              purchaseId: refunded.id,
-              idempotencyKey: `refund:${refunded.id}`,
-            });
-          }
-          return (await transitionPurchase(tx, purchaseId, ['refunded'], { status: 'refunded', coinsReversed: takeBack }))!;
+        if (!refunded) return { purchase: (await findPurchase(tx, purchaseId))!, changed: false };
+        const brought = refunded.kind === 'coins' ? refunded.coins : await coinsCreditedBy(tx, refunded.id, 'subscription_coins');
+        const balance = (await lockBalance(tx, refunded.userId)) ?? 0;
+        const takeBack = Math.min(brought, balance);
+        if (takeBack > 0) {
+          await moveCoins(tx, {
+            userId: refunded.userId,
+            delta: -takeBack,
+            kind: 'refund',
+            reason: `Refund of ${refunded.itemName}`,
+            purchaseId: refunded.id,
+            idempotencyKey: `refund:${refunded.id}`,
+          });
         }
         if (refunded.subscriptionId) await endSubscriptionRow(tx, refunded.subscriptionId, now, now);
-        return refunded;
+        const done = await transitionPurchase(tx, purchaseId, ['refunded'], { status: 'refunded', coinsReversed: takeBack });
+        return { purchase: done!, changed: true };
       });
-      onUserChanged(result.userId);
+      if (result.changed) onUserChanged(result.purchase.userId);
       return result;
     },
   };

@@ -373,6 +373,50 @@ describe('refunds (admin)', () => {
     expect((await call('mySubscription', { cookie })).body.data).toBeNull();
   });
 
+  it("takes back what is left of a refunded plan's coins, with a ledger row, never below 0", async () => {
+    const created = await call('adminPlanCreate', {
+      cookie: admin,
+      body: { name: 'Refundable', priceCents: 999, interval: 'month', coinsPerPeriod: 300 },
+    });
+    const plan = created.body.data as { id: string };
+    const subscribe = async (cookie: string) => {
+      const started = await call('checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
+      await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+      return started.body.data.purchaseId as string;
+    };
+    const kept = await reader();
+    const keptPurchase = await subscribe(kept.cookie);
+    expect(await balanceOf(kept.user.id)).toEqual({ coins: 300, ledger: 300 });
+    const refunded = await call('adminPurchaseRefund', { cookie: admin, params: { id: keptPurchase } });
+    expect(refunded.body.data).toMatchObject({ status: 'refunded', coinsReversed: 300 });
+    expect(await balanceOf(kept.user.id)).toEqual({ coins: 0, ledger: 0 });
+    const wallet = (await call('wallet', { cookie: kept.cookie })).body.data.entries as { kind: string; delta: number }[];
+    expect(wallet[0]).toMatchObject({ kind: 'refund', delta: -300 });
+
+    // Coins already spent stay spent: only what is left comes back.
+    const spender = await reader();
+    const spentPurchase = await subscribe(spender.cookie);
+    const { chapter } = await lockedChapter({ price: 120 });
+    expect((await call('unlockChapter', { cookie: spender.cookie, params: { chapterId: chapter.id } })).status).toBe(200);
+    await call('adminPurchaseRefund', { cookie: admin, params: { id: spentPurchase } });
+    expect(await balanceOf(spender.user.id)).toEqual({ coins: 0, ledger: 0 });
+  });
+
+  it('writes one audit entry for twenty refunds of one purchase at once', async () => {
+    const { cookie } = await reader();
+    const { purchaseId } = await buyCoins(cookie);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.filter((answer) => answer.body.message === 'Purchase refunded')).toHaveLength(1);
+    const rows = await t.db.execute(
+      sql`select count(*)::int as n from audit_log where action = 'adminPurchaseRefund' and target_id = ${purchaseId}`,
+    );
+    const row = (rows as unknown as { rows?: unknown[] }).rows?.[0] ?? (rows as unknown as unknown[])[0];
+    expect(row).toEqual({ n: 1 });
+  });
+
   it('lists and finds purchases for the admin', async () => {
     const { user, cookie } = await reader();
     const { purchaseId } = await buyCoins(cookie);

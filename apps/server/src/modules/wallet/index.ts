@@ -1,6 +1,6 @@
 // Coins (DESIGN §5, decision 0009): the append-only ledger (`moveCoins`, the only way coins move),
 // unlocking chapters with them, and which of a page's chapters a reader has unlocked.
-export { ledgerTotals, lockBalance, moveCoins, walletPage } from './ledger.repository';
+export { coinsCreditedBy, ledgerTotals, lockBalance, moveCoins, walletPage } from './ledger.repository';
 export { createUnlockLookup, type UnlockLookup } from './unlock-lookup';
 export { createUnlocks, type Unlocks } from './unlocks.service';
 export { toWalletEntry } from './wallet.presenter';

@@ -45,6 +45,15 @@ export async function lockBalance(tx: Database, userId: string): Promise<number 
   return row?.coins;
 }
 
+/** The coins a purchase brought the reader (a plan's coins for each period it paid for). */
+export async function coinsCreditedBy(tx: Database, purchaseId: string, kind: LedgerKind): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` })
+    .from(coinLedger)
+    .where(and(eq(coinLedger.purchaseId, purchaseId), eq(coinLedger.kind, kind)));
+  return row?.total ?? 0;
+}
+
 export async function ledgerKeyExists(tx: Database, key: string): Promise<boolean> {
   const [row] = await tx.select({ id: coinLedger.id }).from(coinLedger).where(eq(coinLedger.idempotencyKey, key)).limit(1);
   return row !== undefined;
