@@ -98,6 +98,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       '/koreader': { target: apiTarget },
       '/download': { target: apiTarget },
       '/feeds': { target: apiTarget },
+      // The sandboxed frame ads run in (issue 20 §3).
+      '/ad-frame': { target: apiTarget },
     },
   },
   // The server's renderer (issue 11 §1) is built to dist-server without a second copy of public/.

@@ -342,7 +342,7 @@ export async function buildApp(deps: AppDeps) {
   const search = createSearchService({ db, clock });
   catalogueListeners.push(() => search.invalidate());
   await app.register(searchRoutes, { search });
-  await app.register(adsRoutes, { siteConfig });
+  await app.register(adsRoutes, { siteConfig, publicUrl: config.publicUrl });
   await app.register(genresRoutes, { genres });
   await app.register(bannersRoutes, { banners });
   await app.register(announcementsRoutes, { announcements });

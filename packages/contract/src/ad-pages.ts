@@ -9,9 +9,8 @@ export const ADS_CONFIG_REASONS = ['ads_disabled', 'no_scripts', 'team_member', 
 export type AdsConfigReason = (typeof ADS_CONFIG_REASONS)[number];
 
 /**
- * Pages where ad scripts never run: the dashboard, the Reader's Area, checkout, and the pages
- * where a password or a reset token is typed. Their HTML carries the strict CSP (no nonce), and
- * the web app reaches them with a full page load once ad scripts ran in a document.
+ * Pages whose HTML carries the strict CSP (no nonce) and is not drawn on the server: the
+ * dashboard, the Reader's Area, checkout, and the pages where a password or a reset token is typed.
  */
 const AD_FREE_PAGE_PREFIXES = [
   '/dashboard',
@@ -29,12 +28,27 @@ const AD_FREE_PAGE_PREFIXES = [
  * case, percent-decoded), with repeated slashes folded; a path that cannot be decoded is ad-free.
  */
 export function isAdFreePage(pathname: string): boolean {
-  let path: string;
+  const path = comparablePath(pathname);
+  return path === null || AD_FREE_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/**
+ * Pages that show no ad (issue 20 §3): the ad-free pages above, and every page where a reader pays
+ * (`/buy`: coins and plans too, which are drawn on the server like the reading pages). Ads
+ * elsewhere run in a sandboxed frame, never in the page.
+ */
+export function showsNoAds(pathname: string): boolean {
+  const path = comparablePath(pathname);
+  return path === null || isAdFreePage(path) || path.startsWith('/buy');
+}
+
+/** A path as the web router matches it: any case, percent-decoded, repeated slashes folded; null when it cannot be decoded. */
+function comparablePath(pathname: string): string | null {
   try {
-    path = decodeURIComponent(pathname.split('?')[0] ?? '');
+    return decodeURIComponent(pathname.split('?')[0] ?? '')
+      .toLowerCase()
+      .replace(/\/{2,}/g, '/');
   } catch {
-    return true;
+    return null;
   }
-  path = path.toLowerCase().replace(/\/{2,}/g, '/');
-  return AD_FREE_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }

@@ -37,6 +37,14 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** SPEC §4, §9: ad container detection wait. */
 export const AD_DETECT_WAIT_MS = 2_000;
+/**
+ * Issue 20 §3: where the admin's ad markup runs, in a sandboxed frame of its own (no access to the
+ * reader's session, cookies or page), and the message type the frame reports its ad with.
+ */
+export const AD_FRAME_PATH = '/ad-frame';
+export const AD_FRAME_MESSAGE = 'inkwell-ad';
+/** The frame's sandbox: scripts and pop-ups (an ad's link opens a tab), never our origin. */
+export const AD_FRAME_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
 /** SPEC §4, §9: redirect to /login this long after logout. */
 export const LOGOUT_REDIRECT_MS = 1_000;
 

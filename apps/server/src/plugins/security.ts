@@ -76,6 +76,8 @@ export const securityPlugin = fp(
 
     // API answers are personal unless a route says otherwise.
     app.addHook('onSend', async (request, reply) => {
+      // Ad scripts of our own (the house ad) load inside the sandboxed ad frame, whose origin is opaque.
+      if (request.url.startsWith('/ads/')) reply.header('cross-origin-resource-policy', 'cross-origin');
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }

@@ -39,6 +39,9 @@
     'See the plans',
   );
   link.href = '/buy/subscriptions';
+  // The ad runs in a sandboxed frame: its link opens the plans in a tab of their own.
+  link.target = '_blank';
+  link.rel = 'noopener';
   card.append(link);
   host.append(card);
 })();

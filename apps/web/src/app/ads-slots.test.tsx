@@ -1,8 +1,7 @@
-import { ROUTES, type AdsConfigResponse, type ChapterContent, type SeriesDetail } from '@inkwell/contract';
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AD_FRAME_MESSAGE, ROUTES, type AdsConfigResponse, type ChapterContent, type SeriesDetail } from '@inkwell/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, verifyAs } from '../../test/render';
-import { forgetAdScriptsForTests } from '../features/ads/ad-document';
 import { HomePage } from '../features/catalogue/pages/home-page';
 import SeriesPage from '../features/catalogue/pages/series-page';
 import ReaderPage from '../features/reader/reader-page';
@@ -73,20 +72,22 @@ function serve(config: AdsConfigResponse = ads) {
   });
 }
 const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+/** The slot, once its ad frame (the server's /ad-frame, not loaded here) has reported its ad. */
 const shownSlot = async () => {
   const slot = await screen.findByRole('region', { name: 'Advertisement' });
+  const frame = await waitFor(() => {
+    const found = slot.querySelector('iframe');
+    if (!found) throw new Error('no frame yet');
+    return found;
+  });
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { type: AD_FRAME_MESSAGE, status: 'shown' }, source: frame.contentWindow }),
+    );
+  });
   await waitFor(() => expect(slot).toHaveAttribute('data-ad-state', 'shown'));
   return slot;
 };
-
-beforeEach(() => {
-  const meta = document.createElement('meta');
-  meta.setAttribute('property', 'csp-nonce');
-  meta.setAttribute('nonce', 'bm9uY2U=');
-  document.head.append(meta);
-  forgetAdScriptsForTests();
-});
-afterEach(() => document.head.querySelector('meta[property="csp-nonce"]')?.remove());
 
 describe('ad slots on the public reading pages', () => {
   it("sit in the reader between the chapter's end and the next-chapter button, never between the pages", async () => {

@@ -9,7 +9,6 @@ import {
   type RouteObject,
 } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
-import { leaveAdDocument, onEveryNewPath } from '../features/ads/ad-document';
 import { ADMIN_ONLY } from '../features/dashboard/team-nav';
 import { useHydrationMark } from '../lib/early-clicks';
 import { withChunkTimeout } from '../lib/lazy-route';
@@ -90,9 +89,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       element: <Root />,
-      // Issue 10 §1: after ad scripts ran here, an ad-free page (dashboard, Reader's Area, checkout) loads as a new document.
-      loader: leaveAdDocument,
-      shouldRevalidate: onEveryNewPath,
       errorElement: <GlobalErrorBoundary />,
       HydrateFallback: LoadingScreen,
       children: [

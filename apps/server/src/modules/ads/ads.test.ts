@@ -230,6 +230,7 @@ describe('the Content-Security-Policy of the pages', () => {
       '/profile/bookmarks',
       '/protect/segure/password/reset-password',
       '/buy/checkout/x',
+      '/profile/notifications',
       '/login',
       '/register',
       '/forgot-password',
@@ -264,5 +265,46 @@ describe('the Content-Security-Policy of the pages', () => {
     const response = await t.app.inject({ method: 'GET', url: ROUTES.adsConfig.path });
     expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
     expect(String(response.headers['content-security-policy'])).not.toContain('nonce');
+  });
+});
+
+describe('the ad frame (issue 20 §3)', () => {
+  const frame = () => t.app.inject({ method: 'GET', url: '/ad-frame?slot=home' });
+
+  it("serves the admin's markup in a document of its own, its scripts under this answer's nonce, with the reporter", async () => {
+    await setAds({ enabled: true, scripts: SCRIPTS });
+    const first = await frame();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(first.headers['content-security-policy']);
+    const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(first.body).toContain(
+      `<script nonce="${nonce}" async src="https://ads.example/tag.js"></script><ins class="ad" data-slot="42"></ins>`,
+    );
+    // The frame's own reporter tells the page when the ad's container shows.
+    expect(first.body).toContain(`<script nonce="${nonce}">(function () {`);
+    expect(first.body).toContain("type: 'inkwell-ad'");
+    // A fresh nonce each time; never kept by a cache; framed only by our own pages.
+    const second = await frame();
+    expect(/script-src 'nonce-([^']+)'/.exec(String(second.headers['content-security-policy']))?.[1]).not.toBe(nonce);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(csp).toContain("frame-ancestors 'self'");
+  });
+
+  it("names nothing of ours in the frame's policy: the ad networks' origins only", async () => {
+    await setAds({ enabled: true, scripts: SCRIPTS });
+    const csp = String((await frame()).headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain("'self' ");
+    expect(csp).toMatch(/connect-src https:( http:)?;/);
+    expect(csp).toContain("form-action 'none'");
+  });
+
+  it('is empty while ads are off, whatever the scripts', async () => {
+    await setAds({ enabled: false, scripts: SCRIPTS });
+    const answer = await frame();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).not.toContain('ads.example');
   });
 });

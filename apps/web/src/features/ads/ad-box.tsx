@@ -1,3 +1,4 @@
+import { AD_FRAME_PATH, AD_FRAME_SANDBOX } from '@inkwell/contract';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { AdPlacement } from '../../lib/ads/ad-slot';
@@ -11,11 +12,12 @@ const SPACING: Record<AdPlacement, string> = {
 
 /**
  * An ad slot (SPEC §4): its box keeps the same size while the ad loads, once it shows and when it
- * was blocked, so nothing on the page moves; those who see no ads get no box at all.
+ * was blocked, so nothing on the page moves; those who see no ads get no box at all. The ad runs in
+ * a sandboxed frame (issue 20 §3): its scripts never reach the reader's session, cookies or page.
  */
 export function AdBox({ placement }: { placement: AdPlacement }) {
-  const hostRef = useRef<HTMLDivElement>(null);
-  const state = useAdSlot(hostRef);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const state = useAdSlot(frameRef);
   if (state.status === 'no-ads') return null;
   return (
     <section
@@ -28,7 +30,18 @@ export function AdBox({ placement }: { placement: AdPlacement }) {
         Advertisement
       </p>
       <div className="relative h-[250px] overflow-hidden rounded-xl">
-        <div ref={hostRef} data-ad-host className="h-full w-full" />
+        <div data-ad-host className="h-full w-full">
+          {state.frameReady && (
+            <iframe
+              ref={frameRef}
+              src={`${AD_FRAME_PATH}?slot=${placement}`}
+              sandbox={AD_FRAME_SANDBOX}
+              title="Advertisement"
+              referrerPolicy="no-referrer"
+              className="h-full w-full border-0"
+            />
+          )}
+        </div>
         {state.status === 'loading' && <div className="absolute inset-0 rounded-xl bg-ink-900" aria-hidden />}
         {state.status === 'blocked' && <BlockedNote />}
       </div>

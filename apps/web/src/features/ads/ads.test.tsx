@@ -1,6 +1,6 @@
-import { ADS_CONFIG_TIMEOUT_MS, ROUTES, type AdsConfigResponse } from '@inkwell/contract';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AD_FRAME_MESSAGE, AD_FRAME_SANDBOX, ADS_CONFIG_TIMEOUT_MS, ROUTES, type AdsConfigResponse } from '@inkwell/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   afterSessionCheck,
   mockApi,
@@ -11,18 +11,8 @@ import {
   type TestUser,
 } from '../../../test/render';
 import { AdBox } from './ad-box';
-import {
-  documentNonce,
-  forgetAdScriptsForTests,
-  haveAdScriptsRun,
-  isNoisyError,
-  leaveAdDocument,
-  markAdScriptsRan,
-  silenceNoisyErrors,
-} from './ad-document';
 import { decideAds } from './use-ad-slot';
 
-const NONCE = 'dGVzdC1ub25jZS0xMjM0NQ==';
 const CONFIG = ROUTES.adsConfig.path;
 /** An ad whose inline script draws its container, as a network's tag does once it ran. */
 const WORKING_AD =
@@ -42,18 +32,15 @@ function serve(config: () => Response | Promise<Response>, user: TestUser | null
 }
 const slot = () => document.querySelector<HTMLElement>('[data-ad-slot]');
 const stateOf = () => slot()?.getAttribute('data-ad-state') ?? 'none';
+const frame = () => slot()?.querySelector('iframe') ?? null;
 const configCalls = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url) === CONFIG);
+/** What the ad frame's own script posts to the page (the server's /ad-frame), from `source`. */
+const report = (status: 'shown' | 'blocked', source: Window | null = frame()!.contentWindow, type = AD_FRAME_MESSAGE) =>
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data: { type, status }, source }));
+  });
 
-beforeEach(() => {
-  // The server writes this into a public reading page's HTML.
-  const meta = document.createElement('meta');
-  meta.setAttribute('property', 'csp-nonce');
-  meta.setAttribute('nonce', NONCE);
-  document.head.append(meta);
-  forgetAdScriptsForTests();
-});
 afterEach(() => {
-  document.head.querySelector('meta[property="csp-nonce"]')?.remove();
   vi.useRealTimers();
 });
 
@@ -69,22 +56,33 @@ describe('an ad slot', () => {
     expect(init).toMatchObject({ cache: 'no-cache', credentials: 'include', method: 'GET' });
   });
 
-  it('shows the ad once its scripts ran and its container appeared, the scripts carrying the nonce', async () => {
+  it('runs the ad in a sandboxed frame of its own, and shows it once the frame reports its container', async () => {
     serve(() => Response.json(answer()));
     renderInApp(<AdBox placement="chapter-end" />);
-    await waitFor(() => expect(stateOf()).toBe('shown'));
-    // Drawn by the script, once: markup set as HTML would never have run it.
-    expect(screen.getAllByText('Buy a lantern')).toHaveLength(1);
-    const script = slot()!.querySelector('script')!;
-    expect(script.getAttribute('nonce')).toBe(NONCE);
-    expect(haveAdScriptsRun()).toBe(true);
+    const ad = await waitFor(() => {
+      const found = frame();
+      if (!found) throw new Error('no frame yet');
+      return found;
+    });
+    // Scripts and pop-ups only: never our origin, so never the reader's session, cookies or page.
+    expect(ad.getAttribute('sandbox')).toBe(AD_FRAME_SANDBOX);
+    expect(ad.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    expect(ad).toHaveAttribute('src', '/ad-frame?slot=chapter-end');
+    expect(ad).toHaveAttribute('title', 'Advertisement');
+    expect(stateOf()).toBe('loading');
+    // Another window's word, or another kind of message, changes nothing.
+    await report('shown', window);
+    await report('shown', ad.contentWindow, 'something-else');
+    expect(stateOf()).toBe('loading');
+    await report('shown');
+    expect(stateOf()).toBe('shown');
     expect(screen.getByRole('region', { name: 'Advertisement' })).toBeInTheDocument();
   });
 
-  it('is blocked when no ad container appears within 2 s, and tells the reader politely, with the way to Premium', async () => {
-    serve(() => Response.json(answer({ config: { ad_scripts: '<script src="https://ads.example/tag.js"></script>' } })));
+  it('is blocked when the frame reports no ad within 2 s, and tells the reader politely, with the way to Premium', async () => {
+    serve(() => Response.json(answer()));
     renderInApp(<AdBox placement="series-chapters" />);
-    await waitFor(() => expect(slot()?.querySelector('script[src="https://ads.example/tag.js"]')).not.toBeNull());
+    await waitFor(() => expect(frame()).not.toBeNull());
     expect(stateOf()).toBe('loading');
     await waitFor(() => expect(stateOf()).toBe('blocked'), { timeout: 3500 });
     const note = screen.getByTestId('ad-blocked-note');
@@ -93,27 +91,17 @@ describe('an ad slot', () => {
     expect(screen.getByRole('link', { name: 'Go Premium' })).toHaveAttribute('href', '/buy/subscriptions');
     // The box kept its size: the note sits inside it.
     expect(note.parentElement).toHaveClass('h-[250px]');
+    // An ad that arrives late still shows.
+    await report('shown');
+    expect(stateOf()).toBe('shown');
   });
 
-  it('is blocked at once when an ad script fails to load', async () => {
-    serve(() => Response.json(answer({ config: { ad_scripts: '<script async src="https://ads.example/tag.js"></script>' } })));
+  it('is blocked at once when the frame reports a script that could not load', async () => {
+    serve(() => Response.json(answer()));
     renderInApp(<AdBox placement="home" />);
-    const script = await waitFor(() => {
-      const found = slot()?.querySelector('script');
-      if (!found) throw new Error('not injected yet');
-      return found;
-    });
-    expect(script.hasAttribute('async')).toBe(true);
-    expect(script.getAttribute('nonce')).toBe(NONCE);
-    fireEvent.error(script);
-    await waitFor(() => expect(stateOf()).toBe('blocked'), { timeout: 500 });
-  });
-
-  it('counts an ad container an ad blocker hid as blocked', async () => {
-    const hidden = '<div data-ad-container style="display: none">hidden by a filter</div>';
-    serve(() => Response.json(answer({ config: { ad_scripts: hidden } })));
-    renderInApp(<AdBox placement="home" />);
-    await waitFor(() => expect(stateOf()).toBe('blocked'), { timeout: 3500 });
+    await waitFor(() => expect(frame()).not.toBeNull());
+    await report('blocked');
+    expect(stateOf()).toBe('blocked');
   });
 
   it('shows no ads, and no box, when the config cannot be loaded (load_error), and does not ask again', async () => {
@@ -122,7 +110,6 @@ describe('an ad slot', () => {
     await waitFor(() => expect(configCalls(fetchMock)).toHaveLength(1));
     await waitFor(() => expect(slot()).toBeNull());
     expect(configCalls(fetchMock)).toHaveLength(1);
-    expect(haveAdScriptsRun()).toBe(false);
   });
 
   it('shows no ads when the config call fails on the network', async () => {
@@ -164,7 +151,7 @@ describe('an ad slot', () => {
     renderInApp(<AdBox placement="home" />);
     await waitFor(() => expect(stateOf()).toBe('loading'));
     await waitFor(() => expect(slot()).toBeNull());
-    expect(haveAdScriptsRun()).toBe(false);
+    expect(frame()).toBeNull();
   });
 
   it('shows a premium reader or a team member nothing, without asking', async () => {
@@ -195,13 +182,12 @@ describe('an ad slot', () => {
       readerUser,
     );
     renderInApp(<AdBox placement="home" />);
-    await waitFor(() => expect(stateOf()).toBe('shown'));
+    await waitFor(() => expect(frame()).not.toBeNull());
+    await report('shown');
+    expect(stateOf()).toBe('shown');
   });
 
-  it('never injects in a document served with the strict CSP, nor on an ad-free page', async () => {
-    document.head.querySelector('meta[property="csp-nonce"]')?.remove();
-    expect(documentNonce(document, false)).toBeNull();
-    expect(documentNonce(document, true)).toBe('');
+  it('shows none on an ad-free page, without asking', async () => {
     const fetchMock = serve(() => Response.json(answer()));
     renderInApp(
       <>
@@ -217,13 +203,21 @@ describe('an ad slot', () => {
 });
 
 describe('deciding whether ads show (SPEC §4)', () => {
-  const base = { pathname: '/', nonce: NONCE, isChecking: false, user: null, config: { data: answer(), isError: false } };
+  const base = { pathname: '/', isChecking: false, user: null, config: { data: answer(), isError: false } };
 
-  it('injects only with a config, scripts, a nonce, on a public page, for someone neither premium nor on the team', () => {
+  it('shows ads only with a config and scripts, on a public page, for someone neither premium nor on the team', () => {
     expect(decideAds(base)).toEqual({ status: 'inject', markup: WORKING_AD });
     expect(decideAds({ ...base, pathname: '/Dashboard' })).toEqual({ status: 'no-ads', reason: 'ad_free_page' });
-    expect(decideAds({ ...base, pathname: '/buy/checkout/x' })).toEqual({ status: 'no-ads', reason: 'ad_free_page' });
-    expect(decideAds({ ...base, nonce: null })).toEqual({ status: 'no-ads', reason: 'strict_document' });
+    // Issue 20 §3: no ads where a reader pays or manages their account.
+    for (const pathname of [
+      '/buy/checkout/x',
+      '/buy/coins',
+      '/buy/subscriptions',
+      '/profile/notifications',
+      '/profile/bookmarks',
+    ]) {
+      expect(decideAds({ ...base, pathname }), pathname).toEqual({ status: 'no-ads', reason: 'ad_free_page' });
+    }
     expect(decideAds({ ...base, isChecking: true })).toEqual({ status: 'loading' });
     expect(decideAds({ ...base, config: { data: undefined, isError: false } })).toEqual({ status: 'loading' });
     expect(decideAds({ ...base, config: { data: undefined, isError: true } })).toEqual({
@@ -256,71 +250,5 @@ describe('deciding whether ads show (SPEC §4)', () => {
     expect(decideAds({ ...base, config: { data: blank, isError: false } })).toEqual({ status: 'no-ads', reason: 'no_scripts' });
     const failed = { ...answer(), success: false };
     expect(decideAds({ ...base, config: { data: failed, isError: false } }).status).toBe('inject');
-  });
-});
-
-describe('noisy browser errors', () => {
-  it('knows ResizeObserver loop messages and opaque cross-origin "Script error."', () => {
-    expect(isNoisyError({ message: 'ResizeObserver loop completed with undelivered notifications.', filename: '' })).toBe(true);
-    expect(isNoisyError({ message: 'ResizeObserver loop limit exceeded', filename: 'https://inkwell.example/x.js' })).toBe(true);
-    expect(isNoisyError({ message: 'Script error.', filename: '' })).toBe(true);
-    expect(isNoisyError({ message: 'Script error.', filename: 'https://inkwell.example/assets/index.js' })).toBe(false);
-    expect(isNoisyError({ message: "TypeError: Cannot read properties of undefined (reading 'x')", filename: '' })).toBe(false);
-  });
-
-  it('keeps them from everything else that listens, and lets real errors through', () => {
-    silenceNoisyErrors();
-    silenceNoisyErrors();
-    const heard: string[] = [];
-    const listener = (event: ErrorEvent) => heard.push(event.message);
-    window.addEventListener('error', listener);
-    const noisy = new ErrorEvent('error', {
-      message: 'ResizeObserver loop completed with undelivered notifications.',
-      cancelable: true,
-    });
-    window.dispatchEvent(noisy);
-    const opaque = new ErrorEvent('error', { message: 'Script error.', cancelable: true });
-    window.dispatchEvent(opaque);
-    const real = new ErrorEvent('error', {
-      message: 'TypeError: x is not a function',
-      filename: 'https://inkwell.example/a.js',
-      cancelable: true,
-    });
-    window.dispatchEvent(real);
-    window.removeEventListener('error', listener);
-    expect(noisy.defaultPrevented).toBe(true);
-    expect(opaque.defaultPrevented).toBe(true);
-    expect(real.defaultPrevented).toBe(false);
-    expect(heard).toEqual(['TypeError: x is not a function']);
-  });
-});
-
-describe('leaving a document where ad scripts ran', () => {
-  const load = (path: string) =>
-    leaveAdDocument({ request: new Request(`http://localhost:3000${path}`), params: {}, context: undefined } as never);
-
-  it('goes to an ad-free page with a full page load once ad scripts ran, and never before', () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
-    expect(load('/Dashboard')).toBeNull();
-    markAdScriptsRan();
-    for (const path of [
-      '/Dashboard/Users',
-      '/profile/me',
-      '/protect/segure/password/reset-password',
-      '/buy/checkout/p1?x=1',
-      '/login',
-      '/dashboard',
-    ]) {
-      const result = load(path);
-      expect(result, path).toBeInstanceOf(Promise);
-      expect(assign).toHaveBeenLastCalledWith(path);
-    }
-    assign.mockClear();
-    for (const path of ['/', '/SeriesView/lantern/chapter-1', '/comics', '/buy/subscriptions', '/announcements/news']) {
-      expect(load(path), path).toBeNull();
-    }
-    expect(assign).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
   });
 });

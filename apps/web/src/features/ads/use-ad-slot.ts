@@ -1,26 +1,21 @@
 import {
   AD_DETECT_WAIT_MS,
-  isAdFreePage,
   isTeamRole,
+  showsNoAds,
   type AdsConfigReason,
   type AdsConfigResponse,
   type SessionUser,
 } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { whenIdle } from '../../lib/lazy-part';
-import { documentNonce, markAdScriptsRan, silenceNoisyErrors } from './ad-document';
-import { injectAdMarkup, watchForAd } from './ad-markup';
+import { watchAdFrame } from './ad-markup';
 import { adsConfigQueryOptions } from './api/get-ads-config';
 
-/**
- * Why a slot shows no ad: the server's reason, or the client's own: the config could not be
- * loaded (SPEC §8), the page is ad-free, or this document came with the strict CSP (an ad-free
- * page's), where ad scripts may not run until the next full page load.
- */
-export type NoAdsReason = AdsConfigReason | 'load_error' | 'ad_free_page' | 'strict_document';
+/** Why a slot shows no ad: the server's reason, or the client's own: the config could not be loaded (SPEC §8), or the page is ad-free. */
+export type NoAdsReason = AdsConfigReason | 'load_error' | 'ad_free_page';
 
 /** SPEC §4: an ad slot's states. */
 export type AdState =
@@ -30,7 +25,6 @@ type Decision = { status: 'loading' } | { status: 'no-ads'; reason: NoAdsReason 
 
 export interface AdInputs {
   pathname: string;
-  nonce: string | null;
   isChecking: boolean;
   user: Pick<SessionUser, 'role' | 'isPremium'> | null;
   config: { data: AdsConfigResponse | undefined; isError: boolean };
@@ -38,12 +32,11 @@ export interface AdInputs {
 
 /**
  * SPEC §4: ads show only if a config exists and the user is neither a team member nor premium
- * (the session already says so for a signed-in one, before any call), on a page and in a
- * document where ad scripts may run. Then the markup is injected; detection decides the rest.
+ * (the session already says so for a signed-in one, before any call), on a page where ads may
+ * show. Then the ad frame is loaded; its report decides the rest.
  */
-export function decideAds({ pathname, nonce, isChecking, user, config }: AdInputs): Decision {
-  if (isAdFreePage(pathname)) return { status: 'no-ads', reason: 'ad_free_page' };
-  if (nonce === null) return { status: 'no-ads', reason: 'strict_document' };
+export function decideAds({ pathname, isChecking, user, config }: AdInputs): Decision {
+  if (showsNoAds(pathname)) return { status: 'no-ads', reason: 'ad_free_page' };
   if (isChecking) return { status: 'loading' };
   if (isTeamRole(user?.role)) return { status: 'no-ads', reason: 'team_member' };
   if (user?.isPremium) return { status: 'no-ads', reason: 'premium' };
@@ -59,45 +52,32 @@ export function decideAds({ pathname, nonce, isChecking, user, config }: AdInput
 }
 
 /**
- * One ad slot's state, with its markup injected into `hostRef` while ads show. The host must be
- * rendered in every state but no-ads.
+ * One ad slot's state, and whether its frame may be drawn now (`frameReady`): the frame comes once
+ * the page has hydrated and the browser is idle (issue 18 §2), and `frameRef` is watched for its
+ * report. The host must be rendered in every state but no-ads.
  */
-export function useAdSlot(hostRef: RefObject<HTMLElement | null>): AdState {
+export function useAdSlot(frameRef: RefObject<HTMLIFrameElement | null>): AdState & { frameReady: boolean } {
   const { pathname } = useLocation();
   const { user, isChecking } = useAuth();
-  const nonce = useMemo(() => documentNonce(), []);
-  const needsConfig =
-    decideAds({ pathname, nonce, isChecking, user, config: { data: undefined, isError: false } }).status === 'loading';
+  const needsConfig = decideAds({ pathname, isChecking, user, config: { data: undefined, isError: false } }).status === 'loading';
   const config = useQuery({ ...adsConfigQueryOptions(user), enabled: needsConfig && !isChecking });
-  const decision = decideAds({ pathname, nonce, isChecking, user, config: { data: config.data, isError: config.isError } });
+  const decision = decideAds({ pathname, isChecking, user, config: { data: config.data, isError: config.isError } });
   const markup = decision.status === 'inject' ? decision.markup : null;
+  const [readyFor, setReadyFor] = useState<string | null>(null);
   const [detected, setDetected] = useState<{ markup: string; status: 'shown' | 'blocked' } | null>(null);
 
   useEffect(() => {
-    const host = hostRef.current;
-    if (markup === null || nonce === null || !host) return;
-    // Issue 18 §2: the ad's scripts run once the page has hydrated and the browser is idle, not in
-    // the same task (its box holds the place meanwhile, so nothing moves).
-    let stop = () => {};
-    const cancel = whenIdle(
-      () => {
-        silenceNoisyErrors();
-        const watcher = watchForAd(host, AD_DETECT_WAIT_MS, (status) => setDetected({ markup, status }));
-        markAdScriptsRan();
-        const remove = injectAdMarkup(host, markup, nonce, watcher.scriptFailed);
-        stop = () => {
-          watcher.stop();
-          remove();
-        };
-      },
-      { fallbackMs: 0 },
-    );
-    return () => {
-      cancel();
-      stop();
-    };
-  }, [hostRef, markup, nonce]);
+    if (markup === null) return;
+    return whenIdle(() => setReadyFor(markup), { fallbackMs: 0 });
+  }, [markup]);
 
-  if (decision.status !== 'inject') return decision;
-  return detected?.markup === decision.markup ? { status: detected.status } : { status: 'loading' };
+  const frameReady = markup !== null && readyFor === markup;
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frameReady || markup === null || !frame) return;
+    return watchAdFrame(frame, AD_DETECT_WAIT_MS, (status) => setDetected({ markup, status }));
+  }, [frameRef, frameReady, markup]);
+
+  if (decision.status !== 'inject') return { ...decision, frameReady: false };
+  return detected?.markup === decision.markup ? { status: detected.status, frameReady } : { status: 'loading', frameReady };
 }
