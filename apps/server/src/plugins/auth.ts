@@ -32,6 +32,9 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       request.viewer = VISITOR;
       if (!request.url.startsWith('/api/')) return;
+      // A document with an opaque origin (the sandboxed ad frame, issue 20 §3) acts as nobody, even
+      // when the browser sends the reader's cookie with it (same site by URL): its calls are a visitor's.
+      if (request.headers.origin === 'null') return;
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 200) return;
       const resolved = await options.auth.resolveSession(token);

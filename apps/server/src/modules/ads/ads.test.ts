@@ -301,6 +301,17 @@ describe('the ad frame (issue 20 §3)', () => {
     expect(csp).toContain("form-action 'none'");
   });
 
+  it("answers a call from the frame's opaque origin as a visitor's, even with the reader's cookie", async () => {
+    const asReader = await t.app.inject({ method: 'GET', url: ROUTES.profile.path, headers: { cookie: cookies.reader } });
+    expect(asReader.statusCode).toBe(200);
+    const fromFrame = await t.app.inject({
+      method: 'GET',
+      url: ROUTES.profile.path,
+      headers: { cookie: cookies.reader, origin: 'null' },
+    });
+    expect(fromFrame.statusCode).toBe(401);
+  });
+
   it('is empty while ads are off, whatever the scripts', async () => {
     await setAds({ enabled: false, scripts: SCRIPTS });
     const answer = await frame();
