@@ -7,7 +7,7 @@ import {
   type SessionUser,
 } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { whenIdle } from '../../lib/lazy-part';
@@ -72,7 +72,8 @@ export function useAdSlot(frameRef: RefObject<HTMLIFrameElement | null>): AdStat
   }, [markup]);
 
   const frameReady = markup !== null && readyFor === markup;
-  useEffect(() => {
+  // As the frame is put in the page, before anything else runs: no report of it can come first.
+  useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!frameReady || markup === null || !frame) return;
     return watchAdFrame(frame, AD_DETECT_WAIT_MS, (status) => setDetected({ markup, status }));
