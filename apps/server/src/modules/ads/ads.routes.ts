@@ -25,6 +25,9 @@ export async function adsRoutes(
   app.get(AD_FRAME_PATH, { schema: { hide: true } }, async (_request, reply) => {
     const ads = (await siteConfig.current()).ads;
     const { html, nonce } = adFrameDocument(ads.enabled ? ads.scripts : '');
+    // The frame's origin is opaque: asking for an origin-keyed agent cluster there only makes the
+    // browser warn that it could not.
+    reply.removeHeader('origin-agent-cluster');
     return reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', adFramePolicy(nonce, { allowHttp }))
