@@ -54,14 +54,3 @@ export async function findFileByPartialMd5(db: Database, partialMd5: string): Pr
     .limit(1);
   return row;
 }
-
-/** The newest file of a chapter in a format, if one was ever built. */
-export async function latestChapterFile(db: Database, chapterId: string, format: 'cbz' | 'epub') {
-  const [row] = await db
-    .select()
-    .from(chapterFiles)
-    .where(and(eq(chapterFiles.chapterId, chapterId), eq(chapterFiles.format, format)))
-    .orderBy(desc(chapterFiles.createdAt))
-    .limit(1);
-  return row;
-}

@@ -145,11 +145,6 @@ export function createDownloadsService(deps: {
       }
       return { bytes, name: built.name, type: FILE_TYPES[format], row: built.row };
     },
-
-    /** The file's stored row (KOReader id, size), building the file when it never was. */
-    async describe(chapterId: string, viewer: Viewer) {
-      return (await fileOf(chapterId, viewer)).row;
-    },
   };
 }
 export type DownloadsService = ReturnType<typeof createDownloadsService>;
