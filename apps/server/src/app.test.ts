@@ -60,7 +60,13 @@ describe('the API as a whole', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     // Each part apart, for a load balancer; no versions.
-    expect(health.json()).toEqual({ ok: true, database: 'up', redis: process.env.REDIS_URL ? 'up' : 'memory', jobs: 'up' });
+    expect(health.json()).toEqual({
+      ok: true,
+      database: 'up',
+      redis: process.env.REDIS_URL ? 'up' : 'memory',
+      jobs: 'up',
+      draining: false,
+    });
   });
 
   it('refuses a body over the JSON limit with 413', async () => {

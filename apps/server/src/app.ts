@@ -124,6 +124,9 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     // Issue 7 §4.7: the largest legitimate JSON body is a novel chapter; see the constant.
     bodyLimit: JSON_BODY_MAX_BYTES,
+    // A request that reaches a closing instance (on a kept-alive connection) is still answered, with
+    // `Connection: close`, rather than refused: a deploy drops nothing (issue 20 §1).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -136,7 +139,7 @@ export async function buildApp(deps: AppDeps) {
     return parseJson(request, body as string, done);
   });
 
-  const jobs = createJobs(deps.database, app.log, deps.jobs);
+  const jobs = createJobs(deps.database, app.log, { ...config.jobTimeouts, ...deps.jobs });
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
   const changeBus =
@@ -296,6 +299,14 @@ export async function buildApp(deps: AppDeps) {
   jobs.schedule('store.test-billing', '*/5 * * * *');
   if (stripeEvents) jobs.work('store.stripe-event', { handler: (event) => stripeEvents.process(event) });
 
+  // A deploy (main.ts on SIGTERM): the health check turns 503 so the balancer looks elsewhere, and
+  // this instance takes no more jobs while it finishes what it holds.
+  let draining = false;
+  app.decorate('drain', async () => {
+    draining = true;
+    await jobs.stopWorking();
+  });
+
   const viewsTimer = setInterval(() => void views.flush(), VIEWS_FLUSH_MS);
   viewsTimer.unref();
   app.addHook('onReady', async () => {
@@ -337,6 +348,7 @@ export async function buildApp(deps: AppDeps) {
     siteConfig,
     limiterHealth: () => deps.limiter.health(),
     jobsHealthy: () => jobs.isHealthy(),
+    isDraining: () => draining,
   });
   await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
   const search = createSearchService({ db, clock });
@@ -407,6 +419,8 @@ export async function buildApp(deps: AppDeps) {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Starts a shutdown: health answers 503 and no job is taken; requests are still served until close(). */
+    drain(): Promise<void>;
     /** The services, for the demo seed, tests and benchmarks. */
     services: {
       catalogue: ReturnType<typeof createCatalogueService>;

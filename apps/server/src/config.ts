@@ -29,6 +29,18 @@ const envSchema = z.object({
    * browser journeys, which all sign in from one address; leave it alone in production.
    */
   AUTH_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(AUTH_RATE_LIMIT.max),
+  /**
+   * Seconds a shutting-down instance keeps serving while its health check answers 503, so the load
+   * balancer stops sending readers before it stops listening (issue 20 §1). Set it above the
+   * balancer's health-check interval; 0 closes at once. Production default 5, otherwise 0.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
+  /**
+   * How long a job may run before it is taken for lost (its instance died) and retried by another,
+   * and how often an instance looks for such jobs. Longer than any job's honest run.
+   */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -66,6 +78,10 @@ export interface Config {
   databaseUrl: string | undefined;
   mediaDriver: 'disk' | 's3';
   mediaAvif: boolean;
+  /** Seconds between a shutdown signal and closing, while the balancer takes the instance out. */
+  shutdownDrainSeconds: number;
+  /** pg-boss: a job running longer than `expireSeconds` is retried; looked for every `maintenanceSeconds`. */
+  jobTimeouts: { expireSeconds: number; maintenanceSeconds: number };
   /** Sign-ins, sign-ups and reset requests per address per window. */
   authRateLimit: { max: number; windowMs: number };
   s3:
@@ -120,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     databaseUrl: e.DATABASE_URL,
     mediaDriver: e.MEDIA_DRIVER,
     mediaAvif: e.MEDIA_AVIF,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
+    jobTimeouts: { expireSeconds: e.JOB_EXPIRE_SECONDS, maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS },
     authRateLimit: { max: e.AUTH_ATTEMPTS_PER_WINDOW, windowMs: AUTH_RATE_LIMIT.windowMs },
     s3: e.S3_BUCKET
       ? {

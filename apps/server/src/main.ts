@@ -44,17 +44,29 @@ async function main() {
     }
   }
 
+  // A deploy (issue 20 §1): SIGTERM drains (health 503, no new jobs) for SHUTDOWN_DRAIN_SECONDS so
+  // the balancer stops sending readers here, then closes: no new connections, requests in flight
+  // finish, running jobs finish (each given up to 10 s), and the process exits 0.
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
-    app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info(`${signal} received: draining for ${config.shutdownDrainSeconds} s, then closing`);
+    const force = setTimeout(
+      () => {
+        app.log.error('shutdown took too long: exiting');
+        process.exit(1);
+      },
+      (config.shutdownDrainSeconds + 20) * 1000,
+    );
     force.unref();
     try {
+      await app.drain();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
       await app.close();
       await limiter.close();
       await database.close();
+      app.log.info('closed');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

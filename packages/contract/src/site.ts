@@ -20,6 +20,7 @@ export const healthResponseSchema = z.object({
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'memory']),
   jobs: z.enum(['up', 'down']),
+  draining: z.boolean(),
 });
 export type Health = z.infer<typeof healthResponseSchema>;
 

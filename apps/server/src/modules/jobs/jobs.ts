@@ -63,6 +63,8 @@ export interface Jobs {
   /** A recurring job: pg-boss keeps one schedule for all instances, so it runs once per tick whatever their number. */
   schedule(name: JobName, cron: string): void;
   start(): Promise<void>;
+  /** Takes no more jobs (a deploy's drain); those running finish, and sending still works until stop(). */
+  stopWorking(): Promise<void>;
   stop(): Promise<void>;
   /** Whether this instance's queue is running and reaches its tables (the health check). */
   isHealthy(): Promise<boolean>;
@@ -96,7 +98,14 @@ const SEND_MANY_BATCH = 2000;
 export function createJobs(
   database: Pick<DatabaseHandle, 'kind' | 'executeSql'> & { url?: string },
   logger: FastifyBaseLogger,
-  options: { pollingIntervalSeconds?: number; runWorkers?: boolean; runSchedules?: boolean } = {},
+  options: {
+    pollingIntervalSeconds?: number;
+    runWorkers?: boolean;
+    runSchedules?: boolean;
+    /** A job running longer is taken for lost (its instance died) and retried; checked every `maintenanceSeconds`. */
+    expireSeconds?: number;
+    maintenanceSeconds?: number;
+  } = {},
 ): Jobs {
   const boss = new PgBoss({
     schema: 'pgboss',
@@ -106,6 +115,10 @@ export function createJobs(
     // Keep finished jobs a day, then let maintenance drop them.
     deleteAfterDays: 1,
     archiveCompletedAfterSeconds: 3600,
+    // pg-boss's defaults (15 min, every 2 min) would leave a dead instance's jobs, a release's
+    // notices among them, waiting a quarter of an hour.
+    expireInSeconds: options.expireSeconds ?? 300,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const workers = new Map<JobName, JobWorker<JobName>>();
@@ -169,6 +182,10 @@ export function createJobs(
         }
       }
       started = true;
+    },
+    async stopWorking() {
+      if (!started) return;
+      await Promise.all([...workers.keys()].map((name) => boss.offWork(name)));
     },
     async stop() {
       if (!started) return;

@@ -9,10 +9,13 @@ export async function siteConfigRoutes(
     siteConfig,
     limiterHealth,
     jobsHealthy,
+    isDraining,
   }: {
     siteConfig: SiteConfigService;
     limiterHealth: () => Promise<'memory' | 'up' | 'down'>;
     jobsHealthy: () => Promise<boolean>;
+    /** True once the instance was told to shut down (a deploy): the balancer should stop sending here. */
+    isDraining: () => boolean;
   },
 ) {
   endpoint(app, 'siteSettings', {
@@ -36,9 +39,10 @@ export async function siteConfigRoutes(
       ]);
       // Redis away is not fatal (the instance counts its own limits meanwhile): a load balancer
       // keeps sending readers here, and `redis: down` says what is missing.
-      const ok = database === 'up' && jobs === 'up';
+      const draining = isDraining();
+      const ok = database === 'up' && jobs === 'up' && !draining;
       reply.header('cache-control', 'no-store');
-      const body = { ok, database, redis, jobs };
+      const body = { ok, database, redis, jobs, draining };
       // The 503 carries the same report (sent as it is: the error envelope's serializer is for errors).
       if (!ok) return reply.code(503).header('retry-after', '5').type('application/json').send(JSON.stringify(body));
       return body;
