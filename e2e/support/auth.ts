@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { openPage } from './navigation';
-import { TEAM } from './server';
+import { lastMailedLink, TEAM } from './server';
 
 export interface Account {
   email: string;
@@ -35,7 +35,13 @@ export async function logInAs(page: Page, role: TeamRole): Promise<void> {
   await logIn(page, TEAM[role].username, TEAM[role].password);
 }
 
-/** Creates the account through the register page and waits for home, signed in. */
+/** The path and query of the newest sign-up link mailed to `email`. */
+async function registrationLink(email: string): Promise<string> {
+  const link = new URL(await lastMailedLink(email, '/register/confirm'));
+  return `${link.pathname}${link.search}`;
+}
+
+/** Creates the account through the register page and the mailed link (issue 20 §4), and waits for home, signed in. */
 export async function register(page: Page, account: Account): Promise<void> {
   await openPage(page, '/register');
   await page.getByLabel('E-mail', { exact: true }).fill(account.email);
@@ -43,6 +49,9 @@ export async function register(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await openPage(page, await registrationLink(account.email));
+  await page.getByRole('button', { name: 'Create my account' }).click();
   await expectSignedInHome(page, account.username);
 }
 
@@ -54,7 +63,9 @@ export async function logOut(page: Page): Promise<void> {
   await expect(page).toHaveURL('/login');
 }
 
-/** Creates the account through the API; `api` (a context's request) is then signed in as it. */
+/** Creates the account through the API and the mailed link; `api` (a context's request) is then signed in as it. */
 export async function registerByApi(api: APIRequestContext, account: Account): Promise<void> {
-  expect((await api.post('/api/proxy/public/register', { data: account })).status()).toBe(201);
+  expect((await api.post('/api/proxy/public/register', { data: account })).status()).toBe(202);
+  const token = new URL(await lastMailedLink(account.email, '/register/confirm')).searchParams.get('token');
+  expect((await api.post('/api/proxy/public/register/confirm', { data: { token } })).status()).toBe(201);
 }

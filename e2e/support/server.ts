@@ -80,22 +80,28 @@ export async function startServer(): Promise<() => Promise<void>> {
  * The mail is sent by a job after the answer, so this waits for it.
  */
 export async function lastResetLink(email: string, timeoutMs = 15_000): Promise<string> {
+  return lastMailedLink(email, '/reset-password', timeoutMs);
+}
+
+/** The newest link to `path` (with its token) mailed to `email`, read from the server's log, where development mail goes. */
+export async function lastMailedLink(email: string, path: string, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const link = findResetLink(email);
+    const link = findMailedLink(email, path);
     if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no reset mail for ${email} in the server log`);
+    if (Date.now() > deadline) throw new Error(`no mail with a ${path} link for ${email} in the server log`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
-function findResetLink(email: string): string | undefined {
+function findMailedLink(email: string, path: string): string | undefined {
+  const pattern = new RegExp(`https?://\\S+${path.replace(/[/]/g, '\\/')}\\?token=\\S+`);
   const lines = readFileSync(SERVER_LOG, 'utf8').split('\n').filter(Boolean);
   for (const line of lines.reverse()) {
     if (!line.startsWith('{')) continue;
     const entry = JSON.parse(line) as { mail?: { to: string; text: string } };
     if (entry.mail?.to === email) {
-      const match = entry.mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/);
+      const match = entry.mail.text.match(pattern);
       if (match) return match[0];
     }
   }

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { logIn, logInAs, logOut, submitLogIn } from '../support/auth';
 import { openPage, waitForStillPage } from '../support/navigation';
-import { lastResetLink, TEAM } from '../support/server';
+import { lastMailedLink, lastResetLink, TEAM } from '../support/server';
 
 const reader = {
   email: `reader.${Date.now()}@example.com`,
@@ -22,6 +22,13 @@ test('a reader registers, logs out, and logs back in by username and by e-mail',
   await page.getByLabel('Password', { exact: true }).fill(reader.password);
   await page.getByLabel('Confirm password').fill(reader.password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  // The account is made from the mailed link (issue 20 §4).
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(page.getByTestId('registration-sent')).toContainText(reader.email);
+  const link = new URL(await lastMailedLink(reader.email, '/register/confirm'));
+  await openPage(page, `${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { name: 'Finish creating your account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByRole('heading', { name: `Welcome back, ${reader.username}.` })).toBeVisible();
   // The welcome notification shows on the bell.
   await expect(page.getByTestId('notification-badge')).toHaveText('1');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../support/server';
 import { openPage } from '../support/navigation';
-import { logInAs } from '../support/auth';
+import { logInAs, registerByApi } from '../support/auth';
 
 const stamp = Date.now().toString(36);
 const PLAN = `Gold pass ${stamp}`;
@@ -56,7 +56,7 @@ test('an admin puts a plan and a coin package on sale, and refunds a reader’s 
   const packageId = (packages.data.items as { id: string; name: string }[]).find((item) => item.name === PACKAGE)!.id;
   const readerContext = await browser.newContext({ baseURL: BASE_URL });
   const api = readerContext.request;
-  expect((await api.post('/api/proxy/public/register', { data: reader })).status()).toBe(201);
+  await registerByApi(api, reader);
   const checkout = await api.post('/api/omegascans/secure/me/checkout', { data: { kind: 'coins', packageId } });
   expect(checkout.status()).toBe(201);
   const { purchaseId } = (await checkout.json()).data as { purchaseId: string };

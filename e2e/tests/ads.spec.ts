@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Response } from '@playwright/test';
 import { BASE_URL } from '../support/server';
 import { openPage, waitForStillPage } from '../support/navigation';
-import { logInAs } from '../support/auth';
+import { logInAs, registerByApi } from '../support/auth';
 
 /**
  * Issue 10 §1, issue 20 §3: ads. The demo seeds ads on with the house ad (apps/web/public/ads/
@@ -24,7 +24,7 @@ async function readerContext(browser: Browser, name: string, { premium = false }
   const context = await browser.newContext({ baseURL: BASE_URL });
   const api = context.request;
   const account = { email: `${name}.${stamp}@example.com`, username: `${name}_${stamp}`, password: 'velvet-harbour-62' };
-  expect((await api.post('/api/proxy/public/register', { data: account })).status()).toBe(201);
+  await registerByApi(api, account);
   if (premium) {
     const plans = (await (await api.get('/api/public/omegascans/public/store/plans')).json()).data.items as {
       id: string;

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { generate } from 'otplib';
 import { BASE_URL, TEAM } from '../support/server';
 import { openPage, reloadPage } from '../support/navigation';
-import { logIn } from '../support/auth';
+import { logIn, registerByApi } from '../support/auth';
 
 const ADMIN_API = '/api/omegascans/secure/admin';
 const stamp = Date.now().toString(36);
@@ -12,7 +12,7 @@ const MESSAGE = `Moving to a bigger server (${stamp}). Back within the hour.`;
 
 /** A second admin: registered as a reader, promoted by the e2e admin through the users API. */
 async function makeAdmin(api: APIRequestContext) {
-  expect((await api.post('/api/proxy/public/register', { data: keeper })).status()).toBe(201);
+  await registerByApi(api, keeper);
   const login = await api.post('/api/proxy/public/login', {
     data: { username: TEAM.admin.username, password: TEAM.admin.password },
   });

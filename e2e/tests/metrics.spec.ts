@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { BASE_URL, TEAM } from '../support/server';
 import { openPage } from '../support/navigation';
-import { logInAs } from '../support/auth';
+import { logInAs, registerByApi } from '../support/auth';
 
 const stamp = Date.now().toString(36);
 const SERIES = `Metric Tides ${stamp}`;
@@ -51,7 +51,7 @@ test('an editor reads the metrics: today’s numbers on the dashboard, charts an
   expect(created.status()).toBe(201);
   const seriesId = ((await created.json()).data as { id: string }).id;
   const readerApi = await playwright.request.newContext({ baseURL: BASE_URL });
-  expect((await readerApi.post('/api/proxy/public/register', { data: reader })).status()).toBe(201);
+  await registerByApi(readerApi, reader);
   expect((await readerApi.put(`/api/omegascans/secure/me/bookmarks/${seriesId}`)).ok()).toBe(true);
   expect(
     (await readerApi.post('/api/omegascans/secure/me/comments', { data: { seriesId, body: 'Counting on this one.' } })).status(),

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registerByApi } from '../support/auth';
 import { BASE_URL, TEAM } from '../support/server';
 import { openPage, reloadPage } from '../support/navigation';
 
@@ -13,7 +14,7 @@ const reader = {
 
 test('the bell tells a follower once that a new chapter is out, and leads to it', async ({ page, browser }) => {
   // The reader follows the series.
-  expect((await page.request.post('/api/proxy/public/register', { data: reader })).status()).toBe(201);
+  await registerByApi(page.request, reader);
   const series = await (await page.request.get(`/api/public/omegascans/public/series/${SERIES.slug}`)).json();
   const seriesId = series.data.id as string;
   expect((await page.request.put(`/api/omegascans/secure/me/bookmarks/${seriesId}`)).ok()).toBe(true);

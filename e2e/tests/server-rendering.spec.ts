@@ -7,6 +7,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
+import { registerByApi } from '../support/auth';
 import { BASE_URL, TEAM } from '../support/server';
 import { openPage } from '../support/navigation';
 
@@ -58,8 +59,7 @@ async function signInTeam(): Promise<APIRequestContext> {
 async function registerReader(prefix: string): Promise<{ api: APIRequestContext; user: ReturnType<typeof account> }> {
   const api = await client();
   const user = account(prefix);
-  const answer = await api.post('/api/proxy/public/register', { data: user });
-  expect(answer.status()).toBe(201);
+  await registerByApi(api, user);
   return { api, user };
 }
 
@@ -385,7 +385,7 @@ async function expectCleanHydration(
   const context = await browser.newContext({ ...options, baseURL: BASE_URL });
   if (signIn) {
     const reader = account('ssr_h');
-    expect((await context.request.post('/api/proxy/public/register', { data: reader })).status()).toBe(201);
+    await registerByApi(context.request, reader);
   }
   const report: string[] = [];
   for (const { path, link } of paths) {

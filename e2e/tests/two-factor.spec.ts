@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { generate } from 'otplib';
 import { openPage, waitForStillPage } from '../support/navigation';
-import { logOut } from '../support/auth';
+import { logOut, register } from '../support/auth';
 
 const reader = {
   email: `two.factor.${Date.now()}@example.com`,
@@ -35,13 +35,7 @@ test('a reader turns on two-factor sign-in, then signs in with a code and with a
   // Two waits for the authenticator's next 30-second step.
   test.setTimeout(150_000);
 
-  await openPage(page, '/register');
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('E-mail', { exact: true }).fill(reader.email);
-  await page.getByLabel('Username').fill(reader.username);
-  await page.getByLabel('Password', { exact: true }).fill(reader.password);
-  await page.getByLabel('Confirm password').fill(reader.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await register(page, reader);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
   // Set up in the Reader's Area: the app's key as shown, a code from it.

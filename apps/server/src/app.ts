@@ -26,7 +26,7 @@ import { createUnlockLookup, createUnlocks, createWallet, walletRoutes } from '.
 import { createViewerCache } from './modules/access';
 import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
 import { auditPlugin, auditRoutes, createAuditService } from './modules/audit';
-import { authRoutes, createAuthService, createPasswordResetService } from './modules/auth';
+import { authRoutes, createAuthService, createPasswordResetService, createRegistrationService } from './modules/auth';
 import { toSessionUser } from './modules/users';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
 import { createDeviceKeysService, deviceKeysRoutes } from './modules/device-keys';
@@ -180,6 +180,14 @@ export async function buildApp(deps: AppDeps) {
         .catch((error: unknown) => app.log.error({ err: error }, 'could not queue a reset link')),
   });
   app.addHook('onClose', () => passwordReset.idle());
+  const signUps = createRegistrationService({
+    db,
+    clock,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    queueMail: (tx, request) => jobs.send('auth.registration-mail', request, { tx }),
+  });
   const isHttps = config.publicUrl.startsWith('https://');
   const storage = deps.storage ?? createStorageFromConfig(config);
   const signer = createUrlSigner(config.sessionSecret);
@@ -279,6 +287,7 @@ export async function buildApp(deps: AppDeps) {
   // Up to 25 mails a fetch: a new chapter's instant e-mails come by the thousand (issue 9 §2).
   jobs.work('mail.send', { concurrency: 2, batchSize: 25, handler: (message) => mailer.send(message) });
   jobs.work('auth.reset-link', { handler: (request) => passwordReset.sendResetLink(request) });
+  jobs.work('auth.registration-mail', { handler: (request) => signUps.sendRegistrationMail(request) });
   jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
@@ -339,7 +348,7 @@ export async function buildApp(deps: AppDeps) {
   // Before the routes: it records every team and admin mutation after its answer.
   await app.register(auditPlugin, { db });
 
-  await app.register(authRoutes, { auth, passwordReset, registration: siteConfig });
+  await app.register(authRoutes, { auth, passwordReset, registration: siteConfig, signUps });
   await app.register(twoFactorRoutes, { db, auth, twoFactor });
   await app.register(deviceKeysRoutes, { deviceKeys });
   await app.register(notificationRoutes, { notifications: createNotificationsService({ db }) });

@@ -23,6 +23,7 @@ import {
   deviceKeys,
   genres,
   notifications,
+  pendingRegistrations,
   plans,
   purchases,
   readingProgress,
@@ -205,6 +206,20 @@ const REQUESTS: Record<EndpointName, Builder> = {
       body: { email: `new_${tag}@example.com`, username: `new_${tag}`, password: 'a-long-password-1' },
       remoteAddress: nextIp(),
     };
+  },
+  registerConfirm: async () => {
+    const tag = unique();
+    const token = createSecretToken();
+    const now = t.clock.now();
+    await t.db.insert(pendingRegistrations).values({
+      email: `confirmed_${tag}@example.com`,
+      username: `confirmed_${tag}`,
+      passwordHash: 'not-a-hash',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + DAY),
+      createdAt: now,
+    });
+    return { body: { token }, remoteAddress: nextIp() };
   },
   forgotPassword: async ({ owner }) => ({ body: { email: owner.user!.email }, remoteAddress: nextIp() }),
   resetPassword: async ({ actor }) => {

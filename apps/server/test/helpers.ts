@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
@@ -212,6 +212,44 @@ export async function loginAs(app: App, user: { username: string; password: stri
 export async function latestMail(db: Database) {
   const [row] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
   return row;
+}
+
+/** The token of the newest sign-up link mailed to `email` (the job runs after the answer: drained first). */
+export async function registrationToken(t: Pick<TestContext, 'app' | 'db'>, email: string): Promise<string | undefined> {
+  await t.app.services.jobs.drain();
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const match = mail?.text.match(/register\/confirm\?token=([\w%-]+)/);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+/** Signs up through register and the mailed link (issue 20 §4); answers the confirmation's response (a session when 201). */
+export async function signUp(
+  t: Pick<TestContext, 'app' | 'db'>,
+  account: { email: string; username: string; password: string },
+  remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) {
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/api/proxy/public/register',
+    remoteAddress,
+    headers: { origin: TEST_ORIGIN },
+    payload: account,
+  });
+  if (asked.statusCode !== 202) throw new Error(`register answered ${asked.statusCode}: ${asked.body}`);
+  const token = await registrationToken(t, account.email);
+  if (!token) throw new Error(`no sign-up link was mailed to ${account.email}`);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/proxy/public/register/confirm',
+    remoteAddress,
+    headers: { origin: TEST_ORIGIN },
+    payload: { token },
+  });
 }
 
 /** Calls an endpoint of the contract as a browser of the site would (its origin, and a cookie when given). */

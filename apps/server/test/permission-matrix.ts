@@ -33,7 +33,8 @@ endpoint                      | visitor | reader | premium | editor | admin | re
 # Account (SPEC §7)
 verify                        | 200     | 200    | 200     | 200    | 200   | -       |
 login                         | 200     | 200    | 200     | 200    | 200   | -       | a fresh account of the column's role (the visitor: a reader's), from an address of its own
-register                      | 201     | 201    | 201     | 201    | 201   | -       | a new account, from an address of its own
+register                      | 202     | 202    | 202     | 202    | 202   | -       | a new address, from an address of its own (the account is made by registerConfirm)
+registerConfirm               | 201     | 201    | 201     | 201    | 201   | -       | the live link of a fresh sign-up, from an address of its own
 forgotPassword                | 200     | 200    | 200     | 200    | 200   | -       | the caller's own e-mail (the visitor: reader A's)
 resetPassword                 | 200     | 200    | 200     | 200    | 200   | -       | a live token of a fresh account of the role, sent from its session
 logout                        | 200     | 200    | 200     | 200    | 200   | -       | a fresh session, so the walk keeps its own

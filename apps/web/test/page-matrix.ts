@@ -27,6 +27,7 @@ route                                                       | visitor           
 /                                                           | page                   | page                   | page                   | page                   | page                   | Latest updates
 /login                                                      | page                   | home                   | home                   | home                   | home                   | Log in
 /register                                                   | page                   | home                   | home                   | home                   | home                   | Create your account
+/register/confirm                                           | page                   | page                   | page                   | page                   | page                   | Finish creating your account
 /forgot-password                                            | page                   | page                   | page                   | page                   | page                   | Forgot your password?
 /reset-password                                             | page                   | page                   | page                   | page                   | page                   | Reset your password
 /buy/coins                                                  | page                   | page                   | page                   | page                   | page                   | Coin store

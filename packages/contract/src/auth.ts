@@ -75,6 +75,17 @@ export const registerRequestSchema = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/**
+ * Issue 20 §4: a sign-up is finished from the link mailed to its address, so registering answers
+ * the same whether or not the address already has an account (that one gets a "you already have an
+ * account" mail instead).
+ */
+export const REGISTER_MESSAGE = 'Check your e-mail: we sent a link to finish creating your account.';
+export const registerConfirmRequestSchema = z.strictObject({
+  token: z.string().min(1, 'The confirmation link is missing its token').max(200),
+});
+export type RegisterConfirmRequest = z.infer<typeof registerConfirmRequestSchema>;
+
 export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 

@@ -85,6 +85,8 @@ export const FAILED_LOGIN_ACCOUNT_LIMIT = { max: 300, windowMs: 60 * 60_000 } as
 export const CHANGE_PASSWORD_FAILURE_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
 /** A password reset link works once, for this long. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** A sign-up's confirmation link works once, for this long (issue 20 §4). */
+export const REGISTRATION_TOKEN_TTL_MS = 24 * 60 * 60_000;
 /** Issue 7 §4.9: reset mails to one address per window; past it the request is answered the same and nothing is sent. */
 export const RESET_MAIL_LIMIT = { max: 3, windowMs: 60 * 60_000 } as const;
 

@@ -13,6 +13,7 @@ import {
   messageResponseSchema,
   profileResponseSchema,
   registerRequestSchema,
+  registerConfirmRequestSchema,
   resetPasswordRequestSchema,
   verifyResponseSchema,
 } from './auth';
@@ -164,7 +165,8 @@ export interface EndpointSchemas {
 const SCHEMAS = {
   verify: { response: verifyResponseSchema },
   login: { body: loginRequestSchema, response: loginResponseSchema, errorBody: loginErrorBodySchema },
-  register: { body: registerRequestSchema, response: loginResponseSchema },
+  register: { body: registerRequestSchema, response: messageResponseSchema },
+  registerConfirm: { body: registerConfirmRequestSchema, response: loginResponseSchema },
   forgotPassword: { body: forgotPasswordRequestSchema, response: messageResponseSchema },
   resetPassword: { body: resetPasswordRequestSchema, response: messageResponseSchema },
   logout: { response: messageResponseSchema },

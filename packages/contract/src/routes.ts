@@ -15,7 +15,7 @@ export interface RouteDef {
   path: string;
   access: Access;
   /** The success status; 200 unless said. */
-  status?: 201;
+  status?: 201 | 202;
   /** The body is multipart/form-data (file uploads) rather than JSON. */
   multipart?: true;
   /** The error codes this endpoint answers with besides the ones its access and input imply. */
@@ -41,12 +41,20 @@ export const ROUTES = {
     access: 'public',
     errors: ['invalid_credentials', 'account_banned', 'two_factor_required', 'rate_limited'],
   },
+  // Accepted: the account is made when the mailed link is followed (registerConfirm).
   register: {
     method: 'POST',
     path: '/api/proxy/public/register',
     access: 'public',
-    status: 201,
+    status: 202,
     errors: ['conflict', 'rate_limited', 'registration_closed'],
+  },
+  registerConfirm: {
+    method: 'POST',
+    path: '/api/proxy/public/register/confirm',
+    access: 'public',
+    status: 201,
+    errors: ['invalid_token', 'conflict', 'rate_limited', 'registration_closed'],
   },
   forgotPassword: { method: 'POST', path: '/api/proxy/public/forgot-password', access: 'public', errors: ['rate_limited'] },
   resetPassword: {

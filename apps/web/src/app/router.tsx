@@ -106,6 +106,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             { path: 'login', ...lazyPage(() => import('../features/auth/pages/login-page')) },
             { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
+            { path: 'register/confirm', ...lazyPage(() => import('../features/auth/pages/register-confirm-page')) },
             { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
             { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
             ...(['comics', 'novels', 'premium', 'browse', 'search'] as const).map((kind): RouteObject => ({

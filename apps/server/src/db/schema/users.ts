@@ -87,6 +87,25 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * A sign-up waiting for its address to be confirmed (issue 20 §4): the account is made from it when
+ * the mailed link is followed. `token_hash` is set when the link is mailed (never for an address
+ * that already has an account: that one is told so and the row goes).
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pending_registrations_token_key').on(t.tokenHash), index('pending_registrations_expires_idx').on(t.expiresAt)],
+);
+
 /** One-time recovery codes for two-factor sign-in, stored hashed; a used code stays, marked. */
 export const recoveryCodes = pgTable(
   'recovery_codes',

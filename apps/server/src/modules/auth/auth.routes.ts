@@ -1,9 +1,10 @@
-import { ERROR_STATUS, type LoginErrorBody } from '@inkwell/contract';
+import { ERROR_STATUS, REGISTER_MESSAGE, type LoginErrorBody } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoint } from '../../lib/endpoint';
 import { toProfileData, toSessionUser } from '../users';
 import type { AuthService, RequestContext, TwoFactorChallenge } from './auth.service';
 import { FORGOT_PASSWORD_MESSAGE, type createPasswordResetService } from './password-reset.service';
+import type { RegistrationService } from './registration.service';
 
 export function contextOf(request: FastifyRequest): RequestContext {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -28,11 +29,13 @@ export async function authRoutes(
     auth,
     passwordReset,
     registration,
+    signUps,
   }: {
     auth: AuthService;
     passwordReset: ReturnType<typeof createPasswordResetService>;
     /** Whether an admin has closed sign-ups (issue 10 §2). */
     registration: { assertRegistrationOpen(): Promise<void> };
+    signUps: RegistrationService;
   },
 ) {
   endpoint(app, 'verify', {
@@ -59,8 +62,20 @@ export async function authRoutes(
       await registration.assertRegistrationOpen();
       await auth.limitAttempts('register', request.ip);
     },
+    // The same answer whether or not the address has an account (issue 20 §4): the mail says which.
+    handler: async (request) => {
+      await signUps.request(request.body);
+      return { success: true as const, message: REGISTER_MESSAGE };
+    },
+  });
+
+  endpoint(app, 'registerConfirm', {
+    onRequest: async (request) => {
+      await registration.assertRegistrationOpen();
+      await auth.limitAttempts('register', request.ip);
+    },
     handler: async (request, reply) => {
-      const { user, session } = await auth.register(request.body, contextOf(request));
+      const { user, session } = await auth.signIn(await signUps.confirm(request.body.token), contextOf(request));
       app.setSessionCookie(reply, session);
       return { success: true, user: toSessionUser(user), message: 'Welcome to Inkwell!' };
     },

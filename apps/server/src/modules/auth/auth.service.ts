@@ -5,7 +5,6 @@ import {
   FAILED_LOGIN_LIMIT,
   type ChangePasswordRequest,
   type LoginRequest,
-  type RegisterRequest,
 } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -15,13 +14,10 @@ import type { Clock } from '../../lib/clock';
 import { assertPasswordStrong } from '../../lib/password-strength';
 import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSecretToken, hashToken } from '../../lib/tokens';
-import { createNotification } from '../notifications';
 import {
   findUserByEmail,
   findUserById,
   findUserByUsername,
-  insertUser,
-  isUniqueViolation,
   updateUserPassword,
   findAuthUser,
   type AuthUser,
@@ -145,36 +141,6 @@ export function createAuthService({
 
     /** A session for a user whose second step (two-factor sign-in) has just been passed. */
     async signIn(user: UserRow, context: RequestContext): Promise<{ user: AuthUser; session: NewSession }> {
-      return { user: await asAuthUser(user), session: await startSession(user, context) };
-    },
-
-    async register(input: RegisterRequest, context: RequestContext): Promise<{ user: AuthUser; session: NewSession }> {
-      assertPasswordStrong(input.password, { username: input.username, email: input.email }, 'password');
-      const [byEmail, byUsername] = await Promise.all([findUserByEmail(db, input.email), findUserByUsername(db, input.username)]);
-      const fields: Record<string, string> = {};
-      if (byEmail) fields.email = 'An account with this e-mail already exists';
-      if (byUsername) fields.username = 'This username is taken';
-      if (byEmail || byUsername) throw new AppError('conflict', Object.values(fields)[0] ?? 'Already taken', { fields });
-
-      const passwordHash = await hashPassword(input.password);
-      let user: UserRow;
-      try {
-        // The account and its welcome notification: both or neither.
-        user = await db.transaction(async (tx) => {
-          const created = await insertUser(tx, { email: input.email, username: input.username, passwordHash });
-          await createNotification(tx, {
-            userId: created.id,
-            title: 'Welcome to Inkwell',
-            description: 'Bookmark a series to hear about its new chapters here.',
-            link: '/comics',
-          });
-          return created;
-        });
-      } catch (error) {
-        // Two sign-ups racing for the same name: the unique index decides.
-        if (isUniqueViolation(error)) throw new AppError('conflict', 'This e-mail or username is already taken');
-        throw error;
-      }
       return { user: await asAuthUser(user), session: await startSession(user, context) };
     },
 

@@ -3,9 +3,22 @@ import {
   FAILED_LOGIN_ACCOUNT_LIMIT,
   FAILED_LOGIN_LIMIT,
   PASSWORD_MAX_LENGTH,
+  REGISTER_MESSAGE,
+  REGISTRATION_TOKEN_TTL_MS,
 } from '@inkwell/contract';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { mailOutbox, pendingRegistrations } from '../../db/schema';
+import {
+  createTestApp,
+  createUser,
+  loginAs,
+  registrationToken,
+  sessionCookieFrom,
+  signUp,
+  TEST_ORIGIN,
+  type TestContext,
+} from '../../../test/helpers';
 import { findUserByUsername } from '../users/users.repository';
 import { SESSION_COOKIE, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './auth.constants';
 
@@ -19,6 +32,18 @@ afterAll(async () => {
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { origin: TEST_ORIGIN, ...headers } });
+// Sign-ups from addresses of their own: these tests are about the links, not the per-address limit.
+let addresses = 0;
+const postFrom = (url: string, payload: unknown) => {
+  addresses += 1;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: `10.77.${Math.floor(addresses / 250)}.${addresses % 250}`,
+    payload: payload as object,
+    headers: { origin: TEST_ORIGIN },
+  });
+};
 const verify = (cookie?: string) =>
   t.app.inject({ method: 'GET', url: '/api/proxy/public/verify', headers: cookie ? { cookie } : {} });
 
@@ -37,20 +62,38 @@ describe('GET /api/proxy/public/verify', () => {
 });
 
 describe('POST /api/proxy/public/register', () => {
-  it('creates a reader, starts a session and answers with the user', async () => {
-    const response = await post('/api/proxy/public/register', {
+  it('answers "check your e-mail", makes the account from the mailed link, and signs it in', async () => {
+    const response = await postFrom('/api/proxy/public/register', {
       email: 'New.Reader@Example.com',
       username: 'New_Reader',
       password: 'lantern-meadow-42',
     });
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
-    expect(body.success).toBe(true);
-    expect(body.user).toMatchObject({ role: 'reader', username: 'New_Reader', coins: 0, isPremium: false, membership: null });
-    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ success: true, message: REGISTER_MESSAGE });
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    // Nothing exists until the link is followed.
+    expect(await findUserByUsername(t.db, 'new_reader')).toBeUndefined();
+
+    const token = await registrationToken(t, 'New.Reader@Example.com');
+    expect(token).toBeTruthy();
+    const confirmed = await postFrom('/api/proxy/public/register/confirm', { token });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json().user).toMatchObject({
+      role: 'reader',
+      username: 'New_Reader',
+      coins: 0,
+      isPremium: false,
+      membership: null,
+    });
+    const cookie = confirmed.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    const session = await verify(sessionCookieFrom(response));
+    const session = await verify(sessionCookieFrom(confirmed));
     expect(session.json()).toMatchObject({ authenticated: true, user: { username: 'New_Reader' } });
+
+    // The link works once.
+    const again = await postFrom('/api/proxy/public/register/confirm', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('invalid_token');
   });
 
   it('stores the password hashed with argon2id', async () => {
@@ -58,18 +101,78 @@ describe('POST /api/proxy/public/register', () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('refuses an e-mail or username taken in another case', async () => {
-    const response = await post('/api/proxy/public/register', {
-      email: 'new.reader@example.com',
+  it('answers a taken e-mail exactly as a new one, and mails its owner instead of a link', async () => {
+    const owner = await createUser(t.db);
+    const taken = await postFrom('/api/proxy/public/register', {
+      email: owner.email.toUpperCase(),
+      username: 'someone_else',
+      password: 'lantern-meadow-42',
+    });
+    const fresh = await postFrom('/api/proxy/public/register', {
+      email: 'fresh.address@example.com',
+      username: 'someone_new',
+      password: 'lantern-meadow-42',
+    });
+    expect([taken.statusCode, fresh.statusCode]).toEqual([202, 202]);
+    expect(taken.body).toBe(fresh.body);
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+
+    await t.app.services.jobs.drain();
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, owner.email))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    expect(mail?.subject).toBe('You already have an Inkwell account');
+    expect(mail?.text).toContain('/forgot-password');
+    expect(mail?.text).not.toContain('register/confirm');
+    expect(await findUserByUsername(t.db, 'someone_else')).toBeUndefined();
+    expect(await t.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.username, 'someone_else'))).toEqual([]);
+    expect(await registrationToken(t, 'fresh.address@example.com')).toBeTruthy();
+  });
+
+  it('refuses a username taken in another case, naming only the username', async () => {
+    const response = await postFrom('/api/proxy/public/register', {
+      email: 'another.reader@example.com',
       username: 'NEW_READER',
       password: 'lantern-meadow-42',
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('conflict');
-    expect(response.json().error.fields).toEqual({
-      email: 'An account with this e-mail already exists',
-      username: 'This username is taken',
+    expect(response.json().error.fields).toEqual({ username: 'This username is taken' });
+  });
+
+  it('refuses an expired or unknown link, and a link whose username was taken meanwhile', async () => {
+    expect((await postFrom('/api/proxy/public/register/confirm', { token: 'not-a-token' })).json().error.code).toBe(
+      'invalid_token',
+    );
+
+    await postFrom('/api/proxy/public/register', {
+      email: 'late.one@example.com',
+      username: 'late_one',
+      password: 'lantern-meadow-42',
     });
+    const late = await registrationToken(t, 'late.one@example.com');
+    t.clock.advance(REGISTRATION_TOKEN_TTL_MS + 1);
+    expect((await postFrom('/api/proxy/public/register/confirm', { token: late })).json().error.code).toBe('invalid_token');
+
+    await postFrom('/api/proxy/public/register', {
+      email: 'first.twin@example.com',
+      username: 'twin_name',
+      password: 'lantern-meadow-42',
+    });
+    await postFrom('/api/proxy/public/register', {
+      email: 'second.twin@example.com',
+      username: 'twin_name',
+      password: 'lantern-meadow-42',
+    });
+    const first = await registrationToken(t, 'first.twin@example.com');
+    const second = await registrationToken(t, 'second.twin@example.com');
+    expect((await postFrom('/api/proxy/public/register/confirm', { token: first })).statusCode).toBe(201);
+    const refused = await postFrom('/api/proxy/public/register/confirm', { token: second });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/taken since you signed up/);
   });
 
   it.each([
@@ -124,16 +227,16 @@ describe('POST /api/proxy/public/register', () => {
   });
 
   it('creates the account and its welcome notification together', async () => {
-    const response = await post('/api/proxy/public/register', {
+    const confirmed = await signUp(t, {
       email: 'welcomed@example.com',
       username: 'welcomed',
       password: 'correct horse battery staple',
     });
-    expect(response.statusCode).toBe(201);
+    expect(confirmed.statusCode).toBe(201);
     const notifications = await t.app.inject({
       method: 'GET',
       url: '/api/omegascans/secure/me/get/notification',
-      headers: { cookie: sessionCookieFrom(response) },
+      headers: { cookie: sessionCookieFrom(confirmed) },
     });
     expect(JSON.stringify(notifications.json())).toContain('Welcome to Inkwell');
   });

@@ -13,6 +13,8 @@ export interface JobData {
   'mail.send': { to: string; subject: string; text: string; headers?: Record<string, string> };
   /** Look an address up and, for a real account, mail it a reset link (after the answer: issue 7 §4.9). */
   'auth.reset-link': { email: string };
+  /** A sign-up's mail: the link that finishes it, or "you already have an account" (issue 20 §4). */
+  'auth.registration-mail': { pendingId: string };
   /** Forget view marks older than the dedup window. */
   'metrics.prune-view-marks': Record<string, never>;
   /** Closed days not rolled up yet: write their figures to metrics_days (a schedule). */
@@ -77,6 +79,7 @@ const QUEUES: JobName[] = [
   'chapters.publish-due',
   'mail.send',
   'auth.reset-link',
+  'auth.registration-mail',
   'metrics.prune-view-marks',
   'metrics.roll-up',
   'notifications.fan-out',

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import {
+  createTestApp,
+  createUser,
+  loginAs,
+  sessionCookieFrom,
+  signUp,
+  TEST_ORIGIN,
+  type TestContext,
+} from '../../../test/helpers';
 import { createNotification } from './notifications.repository';
 
 let t: TestContext;
@@ -81,13 +89,8 @@ describe('notifications', () => {
   });
 
   it('welcomes a new reader with a notification', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/proxy/public/register',
-      headers: { origin: TEST_ORIGIN },
-      payload: { email: 'welcome@example.com', username: 'welcome_me', password: 'lantern-meadow-42' },
-    });
-    const cookie = `inkwell_session=${response.cookies.find((c) => c.name === 'inkwell_session')?.value}`;
+    const confirmed = await signUp(t, { email: 'welcome@example.com', username: 'welcome_me', password: 'lantern-meadow-42' });
+    const cookie = sessionCookieFrom(confirmed);
     const count = await t.app.inject({ method: 'GET', url: COUNT, headers: { cookie } });
     expect(count.json().data.unread_count).toBe(1);
   });

@@ -2,7 +2,7 @@ import { ROUTES, type EndpointName } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { createTestApp, loginAs, registrationToken, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { auditLog, siteConfig, users } from '../../db/schema';
 import { MAINTENANCE_DEFAULT_MESSAGE } from './maintenance';
 
@@ -314,6 +314,10 @@ describe('maintenance mode', () => {
 
 describe('registration', () => {
   it('answers 403 registration_closed while closed, whatever was sent, and creates nobody', async () => {
+    // A link mailed before sign-ups closed does not open an account while they are closed.
+    const earlier = { email: 'earlier.reader@example.com', username: 'earlier_reader', password: 'violet-lantern-32' };
+    expect((await call('register', { body: earlier })).status).toBe(202);
+    const token = await registrationToken(t, earlier.email);
     expect((await patch({ registration: { open: false } })).body.data.registration).toEqual({ open: false });
     expect((await call('siteSettings')).body.data.registrationOpen).toBe(false);
     const count = async () => (await t.db.select({ id: users.id }).from(users)).length;
@@ -326,12 +330,17 @@ describe('registration', () => {
       expect(answer.status).toBe(403);
       expect(answer.body.error).toEqual({ code: 'registration_closed', message: 'Registration is closed for now' });
     }
+    const confirm = await call('registerConfirm', { body: { token } });
+    expect(confirm.status).toBe(403);
+    expect(confirm.body.error.code).toBe('registration_closed');
     expect(await count()).toBe(before);
 
     await patch({ registration: { open: true } });
     const open = await call('register', {
       body: { email: 'new.reader@example.com', username: 'new_reader', password: 'violet-lantern-32' },
     });
-    expect(open.status).toBe(201);
+    expect(open.status).toBe(202);
+    expect((await call('registerConfirm', { body: { token } })).status).toBe(201);
+    expect(await count()).toBe(before + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { registerRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
 import { register } from '../api/register';
@@ -11,11 +11,12 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function RegisterPage() {
   useDocumentTitle('Register');
-  const { user, setUser } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useAuth();
   const [form, setForm] = useState({ email: '', username: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBusy, setIsBusy] = useState(false);
+  // The answer to a sent form: the account is finished from the mailed link (issue 20 §4).
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const settings = useSiteSettings();
   // Issue 10 §2: an admin may close sign-ups; the server refuses them too (registration_closed).
   const [wasRefused, setWasRefused] = useState(false);
@@ -54,9 +55,9 @@ export function RegisterPage() {
 
     setIsBusy(true);
     try {
-      const body = await register(parsed.data);
-      if (body.user) setUser(body.user);
-      void navigate('/', { replace: true });
+      await register(parsed.data);
+      setSentTo(parsed.data.email);
+      setIsBusy(false);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'registration_closed') {
         setWasRefused(true);
@@ -70,6 +71,26 @@ export function RegisterPage() {
       setIsBusy(false);
     }
   };
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <div className="space-y-3 text-sm text-zinc-300" data-testid="registration-sent">
+          <p>
+            We sent a link to <strong className="text-zinc-100">{sentTo}</strong>. Open it to finish creating your account; it
+            works for 24 hours.
+          </p>
+          <p>
+            Nothing there after a few minutes? Look in your spam folder, or{' '}
+            <button type="button" className="font-semibold text-accent-400 hover:underline" onClick={() => setSentTo(null)}>
+              try another address
+            </button>
+            .
+          </p>
+        </div>
+      </AuthCard>
+    );
+  }
 
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [key]: event.target.value });

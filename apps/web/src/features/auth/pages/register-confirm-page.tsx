@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormAlert, SubmitButton } from '../../../components/form';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { confirmRegistration } from '../api/register';
+import { AuthCard } from './auth-card';
+
+/**
+ * /register/confirm?token=…: the page a sign-up's e-mail links to. The account is made when the
+ * reader presses the button, not when the page opens, so a mail scanner that follows links
+ * creates nothing.
+ */
+export function RegisterConfirmPage() {
+  useDocumentTitle('Finish creating your account');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { setUser } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const finish = async () => {
+    setIsBusy(true);
+    setError(null);
+    try {
+      const body = await confirmRegistration(token);
+      if (body.user) setUser(body.user);
+      void navigate('/', { replace: true });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'We could not reach Inkwell. Check your connection and try again.');
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Finish creating your account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-accent-400 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      {!token ? (
+        <FormAlert tone="error">This link is incomplete. Open the link from your e-mail again, or sign up again.</FormAlert>
+      ) : (
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void finish();
+          }}
+        >
+          {error && (
+            <FormAlert tone="error">
+              {error}{' '}
+              <Link to="/register" className="font-semibold underline">
+                Sign up again
+              </Link>
+            </FormAlert>
+          )}
+          <p className="text-sm text-zinc-300">Your e-mail address is confirmed once you press the button.</p>
+          <SubmitButton isBusy={isBusy}>Create my account</SubmitButton>
+        </form>
+      )}
+    </AuthCard>
+  );
+}
+
+export default RegisterConfirmPage;
