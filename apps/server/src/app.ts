@@ -26,6 +26,7 @@ import { createUnlockLookup, createUnlocks, createWallet, walletRoutes } from '.
 import { createViewerCache } from './modules/access';
 import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
 import { auditPlugin, auditRoutes, createAuditService } from './modules/audit';
+import { createPushService, pushRoutes } from './modules/push';
 import { authRoutes, createAuthService, createPasswordResetService, createRegistrationService } from './modules/auth';
 import { toSessionUser } from './modules/users';
 import { createTwoFactorService, twoFactorRoutes } from './modules/two-factor';
@@ -209,6 +210,13 @@ export async function buildApp(deps: AppDeps) {
   });
   const freeAlerts = createFreeAlerts({ db, clock, logger: app.log });
   const emailPreferences = createEmailPreferences({ db, clock, unsubscribe });
+  const push = createPushService({
+    db,
+    clock,
+    logger: app.log,
+    subject: `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom}`,
+    allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+  });
   const publishing = createPublishing({
     db,
     clock,
@@ -279,6 +287,7 @@ export async function buildApp(deps: AppDeps) {
     changeBus,
     metricsRollup,
     deviceKeys,
+    push,
   });
 
   // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
@@ -299,6 +308,10 @@ export async function buildApp(deps: AppDeps) {
     concurrency: 2,
     handler: async ({ chapterId, part = 0, parts = 1 }) => void (await newChapterNotices.fanOut(chapterId, { part, parts })),
   });
+  // A release's pushes come by the thousand, as its mails do.
+  jobs.work('push.send', { concurrency: 2, batchSize: 25, handler: ({ userId, ...message }) => push.deliver(userId, message) });
+  jobs.work('push.release-held', { handler: async () => void (await push.releaseHeld()) });
+  jobs.schedule('push.release-held', '* * * * *');
   jobs.work('notifications.free-alerts', { handler: async () => void (await freeAlerts.notifyFreed()) });
   jobs.schedule('notifications.free-alerts', '* * * * *');
   // Hourly: each daily reader's digest comes at about the hour of their last one.
@@ -320,6 +333,8 @@ export async function buildApp(deps: AppDeps) {
   viewsTimer.unref();
   app.addHook('onReady', async () => {
     await jobs.start();
+    // The VAPID keys exist from the first start (issue 21 §4), made by one instance, read by all.
+    await push.publicKey();
     // Chapters that came due while no instance was running are released at once, not at the next tick.
     await publishing.publishDue();
   });
@@ -352,7 +367,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(twoFactorRoutes, { db, auth, twoFactor });
   await app.register(deviceKeysRoutes, { deviceKeys });
   await app.register(notificationRoutes, { notifications: createNotificationsService({ db }) });
-  await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences });
+  await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences, push });
+  await app.register(pushRoutes, { push });
   await app.register(siteConfigRoutes, {
     siteConfig,
     limiterHealth: () => deps.limiter.health(),
@@ -454,6 +470,7 @@ declare module 'fastify' {
       freeAlerts: ReturnType<typeof createFreeAlerts>;
       siteConfig: ReturnType<typeof createSiteConfig>;
       deviceKeys: ReturnType<typeof createDeviceKeysService>;
+      push: ReturnType<typeof createPushService>;
       /** How this instance hears the others' changes (tests await its deliveries). */
       changeBus: ChangeBus;
       /** The daily metrics roll-up (the `metrics.roll-up` job's work; tests run it directly). */

@@ -41,6 +41,8 @@ const envSchema = z.object({
    */
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Lets readers' push subscriptions point at loopback or private addresses, and http:// (tests' push service only). */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanish.default(false),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -78,6 +80,8 @@ export interface Config {
   databaseUrl: string | undefined;
   mediaDriver: 'disk' | 's3';
   mediaAvif: boolean;
+  /** Push subscriptions may point at loopback and private addresses (tests). */
+  pushAllowPrivateEndpoints: boolean;
   /** Seconds between a shutdown signal and closing, while the balancer takes the instance out. */
   shutdownDrainSeconds: number;
   /** pg-boss: a job running longer than `expireSeconds` is retried; looked for every `maintenanceSeconds`. */
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     databaseUrl: e.DATABASE_URL,
     mediaDriver: e.MEDIA_DRIVER,
     mediaAvif: e.MEDIA_AVIF,
+    pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     jobTimeouts: { expireSeconds: e.JOB_EXPIRE_SECONDS, maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS },
     authRateLimit: { max: e.AUTH_ATTEMPTS_PER_WINDOW, windowMs: AUTH_RATE_LIMIT.windowMs },

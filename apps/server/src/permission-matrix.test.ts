@@ -24,6 +24,7 @@ import {
   genres,
   notifications,
   pendingRegistrations,
+  pushSubscriptions,
   plans,
   purchases,
   readingProgress,
@@ -48,6 +49,18 @@ const MATRIX = parseMatrix(API_MATRIX);
 const DAY = 86_400_000;
 
 type Account = Awaited<ReturnType<typeof buildUser>>;
+/** What a browser's PushSubscription.toJSON() gives: a P-256 point (65 bytes, 0x04 first) and a 16-byte secret. */
+function browserSubscription(endpoint: string) {
+  return {
+    endpoint,
+    expirationTime: null,
+    keys: {
+      p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
+      auth: Buffer.alloc(16, 3).toString('base64url'),
+    },
+  };
+}
+
 interface Actor {
   column: MatrixColumn;
   user: Account | null;
@@ -545,6 +558,13 @@ const REQUESTS: Record<EndpointName, Builder> = {
   },
   notificationPreferences: none,
   notificationPreferencesUpdate: async () => ({ body: { newChapterEmail: 'off' } }),
+  pushVapidKey: none,
+  pushSubscribe: async () => ({ body: browserSubscription(`https://push.example.com/send/${unique()}`) }),
+  pushUnsubscribe: async ({ owner }) => {
+    const endpoint = `https://push.example.com/send/${unique()}`;
+    await expectOk(send('pushSubscribe', { cookie: owner.cookie, body: browserSubscription(endpoint) }));
+    return { body: { endpoint }, state: () => rowsOf(pushSubscriptions, eq(pushSubscriptions.userId, owner.user!.id)) };
+  },
 
   announcements: none,
   announcement: async () => ({ params: { slug: f.announcement.slug } }),

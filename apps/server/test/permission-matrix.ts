@@ -140,6 +140,9 @@ notifyWhenFreeAdd             | 401     | 200    | 200     | 200    | 200   | - 
 notifyWhenFreeRemove          | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's alert stays
 notificationPreferences       | 401     | 200    | 200     | 200    | 200   | -       |
 notificationPreferencesUpdate | 401     | 200    | 200     | 200    | 200   | -       |
+pushVapidKey                  | 200     | 200    | 200     | 200    | 200   | -       |
+pushSubscribe                 | 401     | 201    | 201     | 201    | 201   | -       | a new browser's subscription
+pushUnsubscribe               | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader B names reader A's endpoint; it stays subscribed
 # Announcements
 announcements                 | 200     | 200    | 200     | 200    | 200   | -       |
 announcement                  | 200     | 200    | 200     | 200    | 200   | -       |

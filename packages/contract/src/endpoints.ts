@@ -130,6 +130,7 @@ import {
   walletQuerySchema,
   walletResponseSchema,
 } from './store';
+import { pushEndpointSchema, pushSubscriptionResponseSchema, pushSubscriptionSchema, pushVapidKeyResponseSchema } from './push';
 import { healthResponseSchema, publicSiteSettingsSchema, siteConfigPatchSchema, siteConfigResponseSchema } from './site';
 import {
   bannerInputSchema,
@@ -271,6 +272,9 @@ const SCHEMAS = {
   notifyWhenFreeRemove: { params: chapterIdParamsSchema, response: notifyWhenFreeResponseSchema },
   notificationPreferences: { response: notificationPreferencesResponseSchema },
   notificationPreferencesUpdate: { body: notificationPreferencesSchema, response: notificationPreferencesResponseSchema },
+  pushVapidKey: { response: pushVapidKeyResponseSchema },
+  pushSubscribe: { body: pushSubscriptionSchema, response: pushSubscriptionResponseSchema },
+  pushUnsubscribe: { body: pushEndpointSchema, response: pushSubscriptionResponseSchema },
 
   announcements: { query: announcementListQuerySchema, response: announcementListResponseSchema },
   announcement: { params: announcementSlugParamsSchema, response: announcementResponseSchema },

@@ -20,3 +20,4 @@ export * from './ads';
 export * from './audit';
 export * from './routes';
 export * from './endpoints';
+export * from './push';

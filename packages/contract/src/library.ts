@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageSchema, paginationSchema, seriesTypeSchema } from './catalogue';
 import { envelope } from './errors';
+import { pushQuietHoursSchema } from './push';
 
 /** Bookmarks, reading progress and history (DESIGN §4 Library). */
 
@@ -123,6 +124,13 @@ export const notifyWhenFreeResponseSchema = envelope(z.object({ chapterId: z.uui
 export const NEW_CHAPTER_EMAIL = ['off', 'instant', 'daily'] as const;
 export const notificationPreferencesSchema = z.object({
   newChapterEmail: z.enum(NEW_CHAPTER_EMAIL, { error: 'Choose off, instant or daily' }),
+  /** Push's quiet hours (issue 21 §4); left as they are when absent. */
+  pushQuietHours: pushQuietHoursSchema.optional(),
 });
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-export const notificationPreferencesResponseSchema = envelope(notificationPreferencesSchema);
+export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesStateSchema = z.object({
+  newChapterEmail: z.enum(NEW_CHAPTER_EMAIL),
+  pushQuietHours: pushQuietHoursSchema,
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesStateSchema>;
+export const notificationPreferencesResponseSchema = envelope(notificationPreferencesStateSchema);

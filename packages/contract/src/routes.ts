@@ -296,6 +296,10 @@ export const ROUTES = {
   notifyWhenFreeRemove: { method: 'DELETE', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: [] },
   notificationPreferences: { method: 'GET', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
   notificationPreferencesUpdate: { method: 'PATCH', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
+  // Web Push (issue 21 §4).
+  pushVapidKey: { method: 'GET', path: `${PUB}/push/vapid-key`, access: 'public', errors: [] },
+  pushSubscribe: { method: 'POST', path: `${ME}/push/subscriptions`, access: 'user', status: 201, errors: [] },
+  pushUnsubscribe: { method: 'DELETE', path: `${ME}/push/subscriptions`, access: 'user', errors: [] },
 
   // Announcements.
   announcements: { method: 'GET', path: `${PUB}/announcements`, access: 'public', errors: [] },

@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './community';
 export * from './site';
 export * from './shelf';
+export * from './push';

@@ -24,6 +24,10 @@ export interface JobData {
    * A big series is split into `parts` jobs (followers by a byte of their id), so workers share it.
    */
   'notifications.fan-out': { chapterId: string; part?: number; parts?: number };
+  /** One reader's push (issue 21 §4): the bell's notice to each of their browsers, or held in quiet hours. */
+  'push.send': { userId: string; title: string; body: string; link: string | null };
+  /** Pushes held in quiet hours that have ended: each reader's go out as one (a schedule). */
+  'push.release-held': Record<string, never>;
   /** Early-access chapters that turned free: notify the readers who asked (a schedule). */
   'notifications.free-alerts': Record<string, never>;
   /** The daily e-mail digest of new chapters, for readers whose last one is a day old (a schedule). */
@@ -84,6 +88,8 @@ const QUEUES: JobName[] = [
   'metrics.roll-up',
   'notifications.fan-out',
   'notifications.free-alerts',
+  'push.send',
+  'push.release-held',
   'notifications.daily-digest',
   'store.test-billing',
   'store.stripe-event',

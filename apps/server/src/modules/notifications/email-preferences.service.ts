@@ -5,17 +5,19 @@ import type { Clock } from '../../lib/clock';
 import { findNewChapterEmail, setNewChapterEmail } from './email-preferences.repository';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
+type EmailChoice = Pick<NotificationPreferences, 'newChapterEmail'>;
+
 /** A reader's e-mail about new chapters of followed series: off, instant or a daily digest (issue 9 §2). */
 export function createEmailPreferences(deps: { db: Database; clock: Clock; unsubscribe: UnsubscribeTokens }) {
   const { db, clock } = deps;
   return {
-    async get(userId: string): Promise<NotificationPreferences> {
+    async get(userId: string): Promise<EmailChoice> {
       const value = await findNewChapterEmail(db, userId);
       if (!value) throw new AppError('unauthorized', 'Please log in to continue');
       return { newChapterEmail: value };
     },
 
-    async update(userId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+    async update(userId: string, preferences: EmailChoice): Promise<EmailChoice> {
       await setNewChapterEmail(db, userId, preferences.newChapterEmail, clock.now());
       return { newChapterEmail: preferences.newChapterEmail };
     },

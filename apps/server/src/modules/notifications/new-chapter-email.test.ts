@@ -66,12 +66,12 @@ describe('e-mail preferences (GET / PATCH ME/notification-preferences)', () => {
     const cookie = await loginAs(t.app, user);
     expect((await t.app.inject({ method: 'GET', url: PREFS, headers: { cookie } })).json()).toEqual({
       success: true,
-      data: { newChapterEmail: 'off' },
+      data: { newChapterEmail: 'off', pushQuietHours: null },
     });
     for (const choice of ['instant', 'daily', 'off'] as const) {
       const saved = await setPreference(cookie, { newChapterEmail: choice });
       expect(saved.statusCode).toBe(200);
-      expect(saved.json().data).toEqual({ newChapterEmail: choice });
+      expect(saved.json().data).toEqual({ newChapterEmail: choice, pushQuietHours: null });
       expect(await preferenceOf(cookie)).toBe(choice);
     }
   });

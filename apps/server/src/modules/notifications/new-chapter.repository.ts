@@ -22,6 +22,12 @@ export interface MailRecipient {
   username: string;
 }
 
+/** A newly notified reader who also wants the notice by e-mail or by push (issue 21 §4). */
+export interface NoticeRecipient extends MailRecipient {
+  wantsMail: boolean;
+  wantsPush: boolean;
+}
+
 /** How many readers follow each of these series (series nobody follows are left out). */
 export async function countFollowers(db: Database, seriesIds: string[]): Promise<Map<string, number>> {
   if (seriesIds.length === 0) return new Map();
@@ -72,13 +78,13 @@ const CLOCK_SKEW = '1 hour';
 /**
  * DESIGN §5 notifications: one set-based statement notifies every follower of the chapter's series
  * (in this share of them) who has no notice of it yet (so a retried job adds nothing), and answers
- * the readers among the newly notified who asked for an e-mail per chapter. The duplicate check reads the reader's
+ * the readers among the newly notified who asked for an e-mail per chapter or allowed push. The duplicate check reads the reader's
  * notices since the release through (user_id, created_at), not all of them.
  */
 export async function insertNewChapterNotices(
   db: Database,
   notice: { chapter: ReleasedChapter; title: string; description: string; link: string; now: Date; share: FanOutPart },
-): Promise<MailRecipient[]> {
+): Promise<NoticeRecipient[]> {
   const { chapter, share } = notice;
   const result = await db.execute(sql`
     with inserted as (
@@ -98,11 +104,14 @@ export async function insertNewChapterNotices(
       on conflict do nothing
       returning user_id
     )
-    select u.id as "userId", u.email, u.username
+    select u.id as "userId", u.email, u.username,
+      u.new_chapter_email = 'instant' as "wantsMail",
+      exists (select 1 from push_subscriptions p where p.user_id = u.id) as "wantsPush"
     from inserted join users u on u.id = inserted.user_id
-    where u.new_chapter_email = 'instant' and not u.is_banned
+    where not u.is_banned
+      and (u.new_chapter_email = 'instant' or exists (select 1 from push_subscriptions p where p.user_id = u.id))
   `);
-  return rowsOf<MailRecipient>(result);
+  return rowsOf<NoticeRecipient>(result);
 }
 
 /** A reader's daily digest, claimed: who, and since when their new chapters go in it. */

@@ -76,18 +76,19 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
       return db.transaction(async (tx) => {
         const chapter = await findReleasedChapter(tx, chapterId, now);
         if (!chapter) return { mailed: 0 };
-        const recipients = await insertNewChapterNotices(tx, {
-          chapter,
-          title: `New chapter of ${chapter.seriesTitle}`,
-          description: `${chapterLabel(chapter)} is out now`,
-          link: chapterLink(chapter),
-          now,
-          share,
-        });
-        const mails = recipients.map((to) =>
-          newChapterMail(to, chapter, { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId) }),
-        );
+        const title = `New chapter of ${chapter.seriesTitle}`;
+        const description = `${chapterLabel(chapter)} is out now`;
+        const link = chapterLink(chapter);
+        const recipients = await insertNewChapterNotices(tx, { chapter, title, description, link, now, share });
+        const mails = recipients
+          .filter((to) => to.wantsMail)
+          .map((to) => newChapterMail(to, chapter, { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId) }));
         await jobs.sendMany('mail.send', mails, { tx });
+        // The bell's notice, pushed to the browsers of those who allowed it (issue 21 §4).
+        const pushes = recipients
+          .filter((to) => to.wantsPush)
+          .map((to) => ({ userId: to.userId, title, body: description, link }));
+        await jobs.sendMany('push.send', pushes, { tx });
         return { mailed: mails.length };
       });
     },

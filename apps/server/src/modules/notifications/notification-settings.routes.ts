@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoint } from '../../lib/endpoint';
 import type { EmailPreferences } from './email-preferences.service';
 import type { FreeAlerts } from './free-alerts.service';
+import type { PushService } from '../push';
 
 /** The page a person sees after clicking the link in a mail: nothing in it comes from the request. */
 function unsubscribePage(isDone: boolean): string {
@@ -27,7 +28,11 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{color:#fff;font-size:1.5r
  */
 export async function notificationSettingsRoutes(
   app: FastifyInstance,
-  { freeAlerts, emailPreferences }: { freeAlerts: FreeAlerts; emailPreferences: EmailPreferences },
+  {
+    freeAlerts,
+    emailPreferences,
+    push,
+  }: { freeAlerts: FreeAlerts; emailPreferences: EmailPreferences; push: Pick<PushService, 'quietHours' | 'setQuietHours'> },
 ) {
   endpoint(app, 'notifyWhenFree', {
     handler: async (request) => ({
@@ -47,15 +52,20 @@ export async function notificationSettingsRoutes(
     handler: async (request) => ({ success: true, data: await freeAlerts.unwatch(request.user!.id, request.params.chapterId) }),
   });
 
+  const preferencesOf = async (userId: string) => ({
+    ...(await emailPreferences.get(userId)),
+    pushQuietHours: await push.quietHours(userId),
+  });
   endpoint(app, 'notificationPreferences', {
-    handler: async (request) => ({ success: true, data: await emailPreferences.get(request.user!.id) }),
+    handler: async (request) => ({ success: true, data: await preferencesOf(request.user!.id) }),
   });
   endpoint(app, 'notificationPreferencesUpdate', {
-    handler: async (request) => ({
-      success: true,
-      data: await emailPreferences.update(request.user!.id, request.body),
-      message: 'Preferences saved',
-    }),
+    handler: async (request) => {
+      const userId = request.user!.id;
+      await emailPreferences.update(userId, { newChapterEmail: request.body.newChapterEmail });
+      if (request.body.pushQuietHours !== undefined) await push.setQuietHours(userId, request.body.pushQuietHours);
+      return { success: true, data: await preferencesOf(userId), message: 'Preferences saved' };
+    },
   });
 
   // Plain routes (see UNSUBSCRIBE_PATH): a page for the person who clicked, an empty answer for a mail client's one-click POST.
