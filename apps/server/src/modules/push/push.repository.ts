@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pushHeld, pushQuietHours, pushSubscriptions, pushVapidKeys } from '../../db/schema';
 
