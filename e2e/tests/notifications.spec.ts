@@ -45,3 +45,22 @@ test('the bell tells a follower once that a new chapter is out, and leads to it'
   await notice.click();
   await expect(page).toHaveURL(`/SeriesView/${SERIES.slug}/${chapterSlug}`);
 });
+
+test('the notification settings register the service worker, and keep push’s quiet hours', async ({ page }) => {
+  await registerByApi(page.request, { ...reader, email: `quiet.${reader.email}`, username: `q${reader.username}`.slice(0, 24) });
+  await openPage(page, '/profile/notifications');
+  const push = page.getByTestId('push-preferences');
+  // The device's state comes from /sw.js's registration: it loaded and took the whole site.
+  await expect(push.getByTestId('push-device-state')).toHaveText(/^Off for this device/);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${BASE_URL}/`);
+  await expect(push.getByRole('button', { name: 'Turn on for this device' })).toBeEnabled();
+
+  await push.getByLabel('Quiet hours').check();
+  await expect(push.getByText(/^Pushes wait from 22:00 to 08:00 \(/)).toBeVisible();
+  await push.getByLabel('Until').fill('07:30');
+  await push.getByRole('button', { name: 'Save hours' }).click();
+  await expect(push.getByText(/^Pushes wait from 22:00 to 07:30 \(/)).toBeVisible();
+  await reloadPage(page);
+  await expect(page.getByTestId('push-preferences').getByLabel('Quiet hours')).toBeChecked();
+  await expect(page.getByTestId('push-preferences').getByText(/^Pushes wait from 22:00 to 07:30 \(/)).toBeVisible();
+});

@@ -201,7 +201,13 @@ export const webPlugin = fp(
         allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
         setHeaders(res, path) {
           // Hashed assets never change; everything else may.
-          res.header('cache-control', path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+          // The service worker is looked at again on every visit, so a new one reaches readers at once.
+          if (path.endsWith('/sw.js')) res.header('cache-control', 'no-cache');
+          else
+            res.header(
+              'cache-control',
+              path.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+            );
         },
       });
     }

@@ -1,6 +1,6 @@
 // Web Push (issue 21 §4): the site's VAPID keys, readers' browsers that allowed push, and the
 // notices held during a reader's quiet hours.
-import { check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt } from './columns';
 import { users } from './users';

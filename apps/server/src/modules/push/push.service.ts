@@ -243,7 +243,7 @@ export function createPushService(deps: PushDeps) {
             : {
                 title: `${held.length} new chapters while you were away`,
                 body: held.map((notice) => notice.title.replace(/^New chapter of /, '')).join(' · '),
-                link: '/notifications',
+                link: '/profile/notifications',
               };
         if ((await sendToReader(userId, message)) > 0) sent += 1;
       }

@@ -134,7 +134,7 @@ describe('web push (issue 21 §4)', () => {
     expect(pushes[0]!.payload).toEqual({
       title: '2 new chapters while you were away',
       body: 'Night Ferry · Night Ferry',
-      link: '/notifications',
+      link: '/profile/notifications',
     });
     expect(await t.db.select().from(pushHeld).where(eq(pushHeld.userId, reader.id))).toHaveLength(0);
     expect(await t.app.services.push.releaseHeld()).toBe(0);

@@ -5,6 +5,7 @@ import { FullPageSpinner } from '../../components/spinner';
 import { useToast } from '../../components/toast/toast-context';
 import { fetchNotifications, markAllNotificationsRead, notificationKeys } from './api/notifications';
 import { EmailPreferences } from './components/email-preferences';
+import { PushPreferences } from './components/push-preferences';
 import { timeFromNow } from '../../lib/time';
 import { useMarkAsRead } from './use-notifications';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -17,6 +18,7 @@ export function NotificationsPage() {
   return (
     <>
       <EmailPreferences />
+      <PushPreferences />
       <NotificationList />
     </>
   );

@@ -1,10 +1,10 @@
-import type { NotificationPreferences } from '@inkwell/contract';
+import type { NotificationPreferences, NotificationPreferencesInput } from '@inkwell/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApiData } from '../../../lib/api-client';
 
 export const notificationPreferencesKey = ['notification-preferences'] as const;
 
-/** The reader's e-mail about new chapters of followed series (issue 9 §2). */
+/** The reader's e-mail about new chapters of followed series (issue 9 §2) and push's quiet hours (issue 21 §4). */
 export const notificationPreferencesQuery = () =>
   queryOptions({ queryKey: notificationPreferencesKey, queryFn: () => callApiData('notificationPreferences') });
 
@@ -12,11 +12,12 @@ export const notificationPreferencesQuery = () =>
 export function useUpdateNotificationPreferences() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (preferences: NotificationPreferences) => callApiData('notificationPreferencesUpdate', { body: preferences }),
+    mutationFn: (preferences: NotificationPreferencesInput) =>
+      callApiData('notificationPreferencesUpdate', { body: preferences }),
     onMutate: async (preferences) => {
       await client.cancelQueries({ queryKey: notificationPreferencesKey });
       const previous = client.getQueryData<NotificationPreferences>(notificationPreferencesKey);
-      client.setQueryData(notificationPreferencesKey, preferences);
+      if (previous) client.setQueryData(notificationPreferencesKey, { ...previous, ...preferences });
       return { previous };
     },
     onError: (_error, _preferences, context) => {
