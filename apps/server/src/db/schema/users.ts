@@ -103,7 +103,10 @@ export const pendingRegistrations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('pending_registrations_token_key').on(t.tokenHash), index('pending_registrations_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('pending_registrations_token_key').on(t.tokenHash),
+    index('pending_registrations_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** One-time recovery codes for two-factor sign-in, stored hashed; a used code stays, marked. */
