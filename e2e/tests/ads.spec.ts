@@ -101,17 +101,15 @@ test('a visitor sees the house ad after a chapter and under a series’ chapters
   await expect(plans).toHaveAttribute('target', '_blank');
   // No ad script in the page itself.
   await expect(page.locator('script[src*="house-ad"], [data-ad-container]')).toHaveCount(0);
-  // Never between a comic's pages: after the last one, before the chapter's closing next-chapter button.
+  // Never between a comic's pages: after the last one, and after the next-chapter card, which comes first (issue 21 §1).
   await expect(page.getByTestId('strip-reader').locator('[data-ad-slot]')).toHaveCount(0);
   const order = await ad.evaluate((slotElement) => {
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
     const strip = document.querySelector('[data-testid="strip-reader"]')!;
-    const nextButtons = Array.from(document.querySelectorAll('button')).filter((button) =>
-      /^Next/.test(button.getAttribute('aria-label') ?? button.textContent?.trim() ?? ''),
-    );
-    return { afterPages: follows(strip, slotElement), beforeNext: nextButtons.some((button) => follows(slotElement, button)) };
+    const nextCard = document.querySelector('[data-testid="chapter-end"]')!;
+    return { afterPages: follows(strip, slotElement), afterNextCard: follows(nextCard, slotElement) };
   });
-  expect(order).toEqual({ afterPages: true, beforeNext: true });
+  expect(order).toEqual({ afterPages: true, afterNextCard: true });
   // The box has its size before and after the ad: 250 px.
   expect(Math.round((await ad.locator('[data-ad-host]').boundingBox())!.height)).toBe(250);
   await expectNoSeriousA11yProblems(page, 'the house ad');

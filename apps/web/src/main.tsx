@@ -34,3 +34,8 @@ const root = document.getElementById('root') as HTMLElement;
 // short slices, so a tap or a scroll is never kept waiting behind it. The others are drawn here.
 if (hydrationData) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
+
+// The service worker (public/sw.js): pushes, and chapters kept for reading offline (issue 21).
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined));
+}

@@ -57,6 +57,7 @@ route                                                       | visitor           
 /profile/subscriptions                                      | unauthorized           | page                   | page                   | page                   | page                   | Subscription
 /profile/purchases                                          | unauthorized           | page                   | page                   | page                   | page                   | Purchases and coins
 /profile/devices                                            | unauthorized           | page                   | page                   | page                   | page                   | Apps and devices
+/profile/downloads                                           | unauthorized           | page                   | page                   | page                   | page                   | Downloads
 /profile/notifications                                      | unauthorized           | page                   | page                   | page                   | page                   | Notifications
 /protect/segure/password/reset-password                     | unauthorized           | page                   | page                   | page                   | page                   | Change your password
 # Team: editors and admins

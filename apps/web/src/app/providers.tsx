@@ -7,10 +7,12 @@ import { AdSlotProvider } from '../lib/ads/ad-slot';
 import { AuthProvider } from '../lib/auth/auth-context';
 import { CommentsSlotProvider } from '../lib/comments/comments-slot';
 import { useMergeVisitorProgress } from '../lib/library/merge-visitor-progress';
+import { useOfflineUpkeep } from '../lib/offline/use-offline-upkeep';
 
-/** What a visitor read in this browser joins their account as they sign in. */
+/** What a visitor read in this browser joins their account as they sign in; kept chapters are looked after. */
 function VisitorProgressMerge() {
   useMergeVisitorProgress();
+  useOfflineUpkeep();
   return null;
 }
 

@@ -190,6 +190,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
             { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
             { path: 'profile/devices', ...lazyPage(() => import('../features/profile/pages/devices-page')) },
+            { path: 'profile/downloads', ...lazyPage(() => import('../features/profile/pages/downloads-page')) },
             {
               path: 'protect/segure/password/reset-password',
               ...lazyPage(() => import('../features/profile/pages/change-password-page')),

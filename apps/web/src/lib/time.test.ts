@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, timeFromNow } from './time';
+import { formatDate, shortTimeFromNow, timeFromNow } from './time';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const at = (msFromNow: number) => new Date(NOW + msFromNow).toISOString();
@@ -55,5 +55,17 @@ describe('formatDate, a day as every page shows it', () => {
 
   it('reads "Invalid Date" for what is not a date', () => {
     expect(formatDate('soon')).toBe('Invalid Date');
+  });
+});
+
+describe('shortTimeFromNow', () => {
+  const now = Date.parse('2026-11-26T12:00:00Z');
+  it('says the same as timeFromNow in a few letters, for narrow cards', () => {
+    expect(shortTimeFromNow('2026-11-26T11:59:40Z', now)).toBe('now');
+    expect(shortTimeFromNow('2026-11-26T11:55:00Z', now)).toBe('5m ago');
+    expect(shortTimeFromNow('2026-11-26T09:00:00Z', now)).toBe('3h ago');
+    expect(shortTimeFromNow('2026-11-22T12:00:00Z', now)).toBe('4d ago');
+    expect(shortTimeFromNow('2026-09-13T12:00:00Z', now)).toBe('2mo ago');
+    expect(shortTimeFromNow('2026-11-28T12:00:00Z', now)).toBe('in 2d');
   });
 });

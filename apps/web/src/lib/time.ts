@@ -34,6 +34,26 @@ export function timeFromNow(iso: string, now = Date.now()): string {
   return diff >= 0 ? 'in a moment' : 'just now';
 }
 
+const SHORT_UNITS: Partial<Record<Intl.RelativeTimeFormatUnit, string>> = {
+  year: 'y',
+  month: 'mo',
+  week: 'w',
+  day: 'd',
+  hour: 'h',
+  minute: 'm',
+};
+
+/** "3d ago", "5h ago": `timeFromNow` for a narrow card, where the long form would be cut (issue 21 §1). */
+export function shortTimeFromNow(iso: string, now = Date.now()): string {
+  const diff = Date.parse(iso) - now;
+  for (const [unit, ms] of units) {
+    if (Math.abs(diff) < ms) continue;
+    const amount = `${Math.abs(Math.round(diff / ms))}${SHORT_UNITS[unit]}`;
+    return diff < 0 ? `${amount} ago` : `in ${amount}`;
+  }
+  return diff >= 0 ? 'soon' : 'now';
+}
+
 let minuteFormat: Intl.DateTimeFormat | undefined;
 
 /** As `toLocaleString` does, a date that is not one reads "Invalid Date" (a formatter would throw). */

@@ -1,4 +1,4 @@
-import { Bell, Bookmark, CreditCard, History, KeyRound, Receipt, Smartphone, User } from 'lucide-react';
+import { Bell, Bookmark, CreditCard, HardDriveDownload, History, KeyRound, Receipt, Smartphone, User } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
@@ -17,6 +17,7 @@ const READER_MENU = [
   { to: '/profile/subscriptions', label: 'Subscriptions', Icon: CreditCard },
   { to: '/profile/purchases', label: 'Purchases', Icon: Receipt },
   { to: '/profile/devices', label: 'Apps and devices', Icon: Smartphone },
+  { to: '/profile/downloads', label: 'Downloads', Icon: HardDriveDownload },
   { to: '/protect/segure/password/reset-password', label: 'Password', Icon: KeyRound },
 ];
 

@@ -7,6 +7,7 @@ import { BookmarkButton } from '../../components/bookmark-button';
 import { LoadError } from '../../components/load-error';
 import { AdSlot } from '../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../lib/comments/comments-slot';
+import { useAuth } from '../../lib/auth/auth-context';
 import { useBookmark } from '../../lib/library/bookmark';
 import { chapterLabel } from '../../lib/time';
 import { useDismiss } from '../../lib/use-dismiss';
@@ -16,6 +17,7 @@ import { chapterOptionLabel } from './chapter-option-label';
 import { BottomSheet } from './components/bottom-sheet';
 import { ChapterEnd } from './components/chapter-end';
 import { ChapterPreview } from './components/chapter-preview';
+import { KeepOfflineButton, OfflineChapterNotice } from './components/keep-offline-button';
 import { ProgressLine } from './components/progress-line';
 import { ChapterListSheet, ReaderBottomBar } from './components/reader-bottom-bar';
 import { ReaderSkeleton } from './components/reader-skeleton';
@@ -72,6 +74,7 @@ export default function ReaderPage() {
   const data = chapter.data;
   useDocumentTitle(data ? `${data.series.title} – ${chapterLabel(data.chapter)}` : undefined);
   const bookmark = useBookmark(data?.series.id ?? '');
+  const { user } = useAuth();
   const contentRef = useRef<HTMLDivElement>(null);
   const isPaged = data?.series.type === 'comic' && comicSettings.mode === 'paged';
   const progress = useReadingProgress({ data, mode: isPaged ? 'paged' : 'scroll', contentRef });
@@ -103,6 +106,8 @@ export default function ReaderPage() {
   const onFree = useCallback(() => void refetch(), [refetch]);
 
   if (chapter.isError) {
+    // Offline, and this chapter was not kept: the network error says nothing else (issue 21 §3).
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return <OfflineChapterNotice />;
     const errorPage = chapterErrorPage(chapter.error);
     if (errorPage) return <Navigate to={`/errorPage?error=${errorPage}`} replace />;
     return (
@@ -180,6 +185,14 @@ export default function ReaderPage() {
                 <Download className="size-4" aria-hidden />
               </a>
             )}
+            {data.canRead && !data.isPreview && user && (
+              <KeepOfflineButton
+                seriesSlug={data.series.slug}
+                chapterSlug={data.chapter.slug}
+                chapterId={data.chapter.id}
+                className={`rounded-lg p-2 ${theme.button}`}
+              />
+            )}
             {/* On a phone these live in the bottom bar, under the thumb. */}
             <div className="hidden items-center gap-2 md:flex">
               <ChapterPicker data={data} theme={theme} />
@@ -233,8 +246,6 @@ export default function ReaderPage() {
         </div>
       )}
 
-      {/* Between the chapter's end and the next-chapter button, never between its pages; a new one per chapter. */}
-      {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-10">
         {data.canRead ? (
           <>
@@ -263,6 +274,8 @@ export default function ReaderPage() {
           </>
         )}
       </div>
+      {/* After the next-chapter card (issue 21 §1: the way on comes first), never between pages; a new one per chapter. */}
+      {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
       <CommentsSlot key={data.chapter.id} target={{ chapterId: data.chapter.id }} />
       <ReaderBottomBar
         theme={theme}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callApiData } from '../api-client';
 import { useAuth } from '../auth/auth-context';
 import { libraryKeys } from './library-keys';
@@ -7,7 +7,7 @@ import { clearLocalProgress, readLocalProgress } from './local-progress';
 
 /**
  * Issue 9 §1: what a visitor read in this browser joins their account when they sign in (or
- * register); the local copy is then cleared. If the merge fails it is kept and tried again on
+ * register); the local copy is then cleared. So does what a reader read offline. If the merge fails it is kept and tried again on
  * the next page load.
  */
 export function useMergeVisitorProgress(): void {
@@ -15,6 +15,15 @@ export function useMergeVisitorProgress(): void {
   const { user } = useAuth();
   const userId = user?.id;
   const isRunning = useRef(false);
+
+  // Kept places also come from a signed-in reader's time offline (issue 21 §3): merged once the
+  // network is back, the newest place winning as in the library's rules.
+  const [onlineAgain, setOnlineAgain] = useState(0);
+  useEffect(() => {
+    const onOnline = () => setOnlineAgain((count) => count + 1);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
 
   useEffect(() => {
     if (!userId || isRunning.current) return;
@@ -33,10 +42,10 @@ export function useMergeVisitorProgress(): void {
         return client.invalidateQueries({ queryKey: libraryKeys.all });
       })
       .catch(() => {
-        // Kept in the browser: the next page load tries again.
+        // Kept in the browser: the next page load, or the network coming back, tries again.
       })
       .finally(() => {
         isRunning.current = false;
       });
-  }, [client, userId]);
+  }, [client, userId, onlineAgain]);
 }

@@ -1,7 +1,7 @@
 import type { ProgressInput } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { callApiData } from '../api-client';
+import { ApiError, callApiData } from '../api-client';
 import { useAuth } from '../auth/auth-context';
 import { saveLocalProgress } from './local-progress';
 import { recordSavedProgress } from './series-progress';
@@ -26,11 +26,19 @@ export function useSaveProgress() {
         saveLocalProgress(target.chapterId, target.seriesId, input);
         return;
       }
-      const saved = await callApiData('progressSave', {
-        params: { chapterId: target.chapterId },
-        body: input,
-        ...(options.keepalive ? { keepalive: true } : {}),
-      });
+      let saved;
+      try {
+        saved = await callApiData('progressSave', {
+          params: { chapterId: target.chapterId },
+          body: input,
+          ...(options.keepalive ? { keepalive: true } : {}),
+        });
+      } catch (error) {
+        // Offline (issue 21 §3): kept in this browser with its time, and merged when the network is back.
+        if (error instanceof ApiError || navigator.onLine) throw error;
+        saveLocalProgress(target.chapterId, target.seriesId, input);
+        return;
+      }
       recordSavedProgress(client, target.seriesId, saved);
     },
     [client, isSignedIn],

@@ -3,7 +3,7 @@ import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image';
 import { StatusBadge } from '../../../components/status-badge';
-import { timeFromNow } from '../../../lib/time';
+import { shortTimeFromNow, timeFromNow } from '../../../lib/time';
 
 /** A series in a grid: cover, title, status and its newest chapters. */
 export function SeriesCard({ series, eager = false }: { series: Card; eager?: boolean }) {
@@ -35,9 +35,11 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
                     {chapter.isPremium && <Crown className="size-3 shrink-0 text-amber-300" aria-label="Premium" />}
                     <span className="whitespace-nowrap">Ch. {chapter.number}</span>
                   </span>
-                  {/* Relative to now, which moves between the server's render and the browser's. */}
-                  <span className="truncate text-zinc-400" suppressHydrationWarning>
-                    {timeFromNow(chapter.publishedAt)}
+                  {/* Relative to now, which moves between the server's render and the browser's; short on a
+                      phone's narrow card, so it is never cut and read into the chapter's number. */}
+                  <span className="truncate text-zinc-400" data-testid="chapter-age" suppressHydrationWarning>
+                    <span className="sm:hidden">{shortTimeFromNow(chapter.publishedAt)}</span>
+                    <span className="hidden sm:inline">{timeFromNow(chapter.publishedAt)}</span>
                   </span>
                 </Link>
               </li>

@@ -11,6 +11,9 @@ import { useGenres } from '../api/list-genres';
 import { SeriesRow } from '../components/series-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+/** A rail with fewer cards looks broken on a wide screen (issue 21 §1): it waits until it has this many. */
+const MIN_RAIL_CARDS = 4;
+
 function Section({ title, to, children }: { title: string; to: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -113,17 +116,17 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
             )}
           </Section>
           <AdSlot placement="home" />
-          {home.data.trending.length > 0 && (
+          {home.data.trending.length >= MIN_RAIL_CARDS && (
             <Section title="Trending this week" to="/browse?sort=trending">
               <SeriesRow items={home.data.trending} />
             </Section>
           )}
-          {home.data.newest.length > 0 && (
+          {home.data.newest.length >= MIN_RAIL_CARDS && (
             <Section title="New series" to="/browse?sort=new">
               <SeriesRow items={home.data.newest} />
             </Section>
           )}
-          {home.data.premium.length > 0 && (
+          {home.data.premium.length >= MIN_RAIL_CARDS && (
             <Section title="Premium picks" to="/premium">
               <SeriesRow items={home.data.premium} />
             </Section>

@@ -130,6 +130,22 @@ export function SearchBox({
   const close = useCallback(() => setIsOpen(false), []);
   useDismiss(containerRef, isOpen, close);
 
+  // "/" anywhere but in a field goes to search, as on GitHub and MangaDex (issue 21 §1).
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (fullScreen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (!inputRef.current || inputRef.current.offsetParent === null) return;
+      event.preventDefault();
+      inputRef.current.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [fullScreen]);
+
   let body;
   if (!isLongEnough) body = <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.tooShort}</p>;
   else if (debounced !== trimmed || results.isFetching)
@@ -177,6 +193,10 @@ export function SearchBox({
       ref={containerRef}
       role="search"
       className={`relative ${className}`}
+      // Focus leaving the field and its panel (Tab, a click elsewhere) closes the panel: it never sits over the page.
+      onBlur={(event) => {
+        if (!containerRef.current?.contains(event.relatedTarget as Node | null)) setIsOpen(false);
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         openResultsPage();
@@ -184,6 +204,7 @@ export function SearchBox({
     >
       <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
       <input
+        ref={inputRef}
         type="search"
         name="q"
         value={text}
@@ -197,6 +218,7 @@ export function SearchBox({
         enterKeyHint="search"
         placeholder="Search series..."
         aria-label="Search series"
+        aria-keyshortcuts={fullScreen ? undefined : '/'}
         aria-controls={isOpen ? panelId : undefined}
         autoComplete="off"
         autoFocus={autoFocus}

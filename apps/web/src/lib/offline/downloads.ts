@@ -1,0 +1,184 @@
+import { fillPath, ROUTES, type ChapterContent } from '@inkwell/contract';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Issue 21 §3: chapters kept on this device for reading offline. What is kept is exactly what the
+ * server answered this reader (the chapter's JSON and its pages' bytes), in Cache Storage, where
+ * the service worker (public/sw.js) finds it when the network is gone; the list of what is kept
+ * lives in localStorage. Names kept in step with public/sw.js.
+ */
+export const OFFLINE_CACHE = 'inkwell-offline-v1';
+export const SHELL_CACHE = 'inkwell-shell-v1';
+/** The app's page, kept so any address opens offline (the service worker answers navigations with it). */
+export const OFFLINE_SHELL_URL = '/__offline-shell';
+const DOWNLOADS_KEY = 'inkwell.downloads';
+/** A kept chapter goes after this long, even if nobody opens it. */
+export const OFFLINE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface Download {
+  chapterId: string;
+  seriesSlug: string;
+  chapterSlug: string;
+  seriesTitle: string;
+  chapterTitle: string;
+  /** Bytes kept on the device for it. */
+  bytes: number;
+  savedAt: string;
+  /** Every address kept for it (the chapter's JSON first). */
+  urls: string[];
+}
+
+const listeners = new Set<() => void>();
+const NONE: Download[] = [];
+let cached: { raw: string | null; value: Download[] } | undefined;
+
+export function canKeepOffline(): boolean {
+  return typeof window !== 'undefined' && 'caches' in window && 'serviceWorker' in navigator;
+}
+
+export function listDownloads(): Download[] {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(DOWNLOADS_KEY);
+  } catch {
+    return NONE;
+  }
+  if (cached?.raw === raw) return cached.value;
+  let value: Download[];
+  try {
+    const parsed = raw ? (JSON.parse(raw) as unknown) : [];
+    value = Array.isArray(parsed) ? (parsed as Download[]).filter((entry) => typeof entry?.chapterId === 'string') : [];
+  } catch {
+    value = [];
+  }
+  cached = { raw, value };
+  return value;
+}
+
+function writeDownloads(downloads: Download[]) {
+  try {
+    localStorage.setItem(DOWNLOADS_KEY, JSON.stringify(downloads));
+  } catch {
+    // Storage full or refused: the list stays as it was.
+  }
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => event.key === DOWNLOADS_KEY && listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+
+/** What is kept on this device, kept current (another tab's changes too). */
+export function useDownloads(): Download[] {
+  return useSyncExternalStore(subscribe, listDownloads, () => NONE);
+}
+
+export const expiresAt = (download: Download) => new Date(Date.parse(download.savedAt) + OFFLINE_DAYS * DAY_MS);
+
+/** The chapter's JSON address, as the reader asks for it (what the service worker answers offline). */
+export const chapterApiUrl = (seriesSlug: string, chapterSlug: string) =>
+  fillPath(ROUTES.chapter.path, { slug: seriesSlug, chapterSlug });
+
+async function sizeOf(response: Response): Promise<number> {
+  return (await response.clone().arrayBuffer()).byteLength;
+}
+
+/** The app's page and the code this page runs, so the kept chapter opens with no network. */
+async function keepTheApp(): Promise<void> {
+  const shell = await caches.open(SHELL_CACHE);
+  const page = await fetch('/profile/downloads', { headers: { accept: 'text/html' }, credentials: 'same-origin' });
+  if (!page.ok) throw new Error('the app could not be kept');
+  const html = await page.clone().text();
+  await shell.put(OFFLINE_SHELL_URL, page);
+  const assets = new Set<string>();
+  for (const match of html.matchAll(/\/assets\/[^"'\s)]+/g)) assets.add(match[0]);
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name, location.origin);
+    if (url.origin === location.origin && url.pathname.startsWith('/assets/')) assets.add(url.pathname);
+  }
+  await Promise.all(
+    [...assets].map(async (asset) => {
+      if (await shell.match(asset)) return;
+      const answer = await fetch(asset);
+      if (answer.ok) await shell.put(asset, answer);
+    }),
+  );
+}
+
+/**
+ * Keeps a chapter on this device: its JSON and its pages as the server serves them to this reader
+ * now. A chapter the reader cannot read whole (locked, a preview) is refused: nothing the server
+ * would refuse becomes readable offline.
+ */
+export async function keepOffline(seriesSlug: string, chapterSlug: string): Promise<Download> {
+  const apiUrl = chapterApiUrl(seriesSlug, chapterSlug);
+  const answer = await fetch(apiUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (!answer.ok) throw new Error('The chapter could not be fetched');
+  const { data } = (await answer.clone().json()) as { data: ChapterContent };
+  if (!data.canRead || data.isPreview) throw new Error('Only a chapter you can read can be kept');
+  const cache = await caches.open(OFFLINE_CACHE);
+  let bytes = await sizeOf(answer);
+  await cache.put(apiUrl, answer);
+  const urls = [apiUrl];
+  for (const page of data.pages) {
+    const image = await fetch(page.url, { credentials: 'same-origin' });
+    if (!image.ok) throw new Error('A page could not be fetched');
+    bytes += await sizeOf(image);
+    await cache.put(page.url, image);
+    urls.push(page.url);
+  }
+  await keepTheApp();
+  const download: Download = {
+    chapterId: data.chapter.id,
+    seriesSlug: data.series.slug,
+    chapterSlug: data.chapter.slug,
+    seriesTitle: data.series.title,
+    chapterTitle: data.chapter.title ? `Chapter ${data.chapter.number}: ${data.chapter.title}` : `Chapter ${data.chapter.number}`,
+    bytes,
+    savedAt: new Date().toISOString(),
+    urls,
+  };
+  writeDownloads([download, ...listDownloads().filter((entry) => entry.chapterId !== download.chapterId)]);
+  return download;
+}
+
+/** Deletes a kept chapter: its list entry and every byte of it. */
+export async function removeDownload(chapterId: string): Promise<void> {
+  const download = listDownloads().find((entry) => entry.chapterId === chapterId);
+  writeDownloads(listDownloads().filter((entry) => entry.chapterId !== chapterId));
+  if (!download || !canKeepOffline()) return;
+  const cache = await caches.open(OFFLINE_CACHE);
+  await Promise.all(download.urls.map((url) => cache.delete(url)));
+}
+
+/**
+ * On start: kept chapters older than OFFLINE_DAYS go; online, so does every chapter this reader
+ * may no longer read whole (a refund, an ended plan, a chapter taken down), asked of the server.
+ */
+export async function pruneDownloads(now = new Date()): Promise<void> {
+  for (const download of listDownloads()) {
+    if (expiresAt(download) <= now) {
+      await removeDownload(download.chapterId);
+      continue;
+    }
+    if (!navigator.onLine) continue;
+    try {
+      const answer = await fetch(chapterApiUrl(download.seriesSlug, download.chapterSlug), {
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+      if (answer.status >= 500) continue;
+      const body = answer.ok ? ((await answer.json()) as { data: ChapterContent }) : undefined;
+      if (!body || !body.data.canRead || body.data.isPreview) await removeDownload(download.chapterId);
+    } catch {
+      // The network went away meanwhile: judged next time.
+    }
+  }
+}
