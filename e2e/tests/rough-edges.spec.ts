@@ -47,3 +47,47 @@ test('"/" goes to search, and the search panel closes once the focus leaves it',
   await expect(field).not.toBeFocused();
   await expect(panel).toHaveCount(0);
 });
+
+for (const device of [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+]) {
+  test(`immersive mode on a ${device.name}: the page moves up into the room the bars leave`, async ({ page }) => {
+    await page.setViewportSize({ width: device.width, height: device.height });
+    await openPage(page, '/SeriesView/the-lantern-keeper/chapter-1');
+    const first = page.getByRole('img', { name: /^Page 1 of \d+$/ });
+    await expect(first).toBeVisible();
+    const before = (await first.boundingBox())!.y;
+    expect(before).toBeGreaterThan(100);
+    if (device.name === 'desktop') await page.keyboard.press('f');
+    else await page.mouse.click(device.width / 2, device.height / 2);
+    await expect(page.locator('html')).toHaveAttribute('data-immersive', 'true');
+    await expect.poll(async () => (await first.boundingBox())!.y).toBeLessThan(before - 100);
+    expect((await first.boundingBox())!.y).toBeLessThanOrEqual(24);
+    // Back: the bars return above the page, which moves down again.
+    if (device.name === 'desktop') await page.keyboard.press('f');
+    else await page.mouse.click(device.width / 2, device.height / 2);
+    await expect(page.locator('html')).not.toHaveAttribute('data-immersive', 'true');
+    await expect.poll(async () => Math.round((await first.boundingBox())!.y)).toBe(Math.round(before));
+  });
+}
+
+test('a novel in its sepia theme: the site’s top bar and footer take the page’s colours', async ({ page }) => {
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'inkwell.reader.novel',
+      JSON.stringify({ font: 'serif', size: 18, lineHeight: 1.7, width: 'medium', theme: 'sepia' }),
+    ),
+  );
+  await openPage(page, '/SeriesView/the-cartographer-of-lost-winds/chapter-1');
+  await expect(page.getByTestId('novel-text')).toBeVisible();
+  const header = page.locator('.site-header');
+  await expect(header).toHaveCSS('background-color', 'rgb(244, 236, 216)');
+  await expect(page.locator('.site-footer')).toHaveCSS('background-color', 'rgb(244, 236, 216)');
+  await expect(header.getByRole('link', { name: 'Home' })).toHaveCSS('color', 'rgb(91, 70, 54)');
+  await page.screenshot({ path: test.info().outputPath('sepia-frame.png') });
+  // Leaving the novel gives the site its own colours back.
+  await header.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.locator('.site-header')).not.toHaveCSS('background-color', 'rgb(244, 236, 216)');
+});

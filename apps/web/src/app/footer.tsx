@@ -40,7 +40,7 @@ export function Footer() {
   const developer = settings.data?.developerName ?? 'The Inkwell team';
   const contacts = settings.data?.contacts ?? [];
   return (
-    <footer className="mt-16 border-t border-ink-800 bg-ink-900/60">
+    <footer className="site-footer mt-16 border-t border-ink-800 bg-ink-900/60">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-8 text-sm text-zinc-400 md:flex-row md:justify-between">
         <div className="flex items-center gap-3">
           <Logo />

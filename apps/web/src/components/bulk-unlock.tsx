@@ -47,35 +47,47 @@ export function BulkUnlock({ run, total, balance, getCoinsHref, onUnlock, legend
     <fieldset className="rounded-xl border border-ink-700 bg-ink-950/40 p-4 text-left" data-testid="bulk-unlock">
       <legend className="px-1 text-sm font-semibold text-white">{legend}</legend>
       <p className="text-xs text-zinc-400">From chapter {run[0]!.number} on, charged once: all of them or none.</p>
-      <div className="mt-3 grid gap-2 sm:grid-cols-3">
-        {choices.map((option) => (
-          <label
-            key={option.key}
-            className="flex cursor-pointer items-center justify-between gap-2 rounded-lg border border-ink-700 px-3 py-2 text-sm text-zinc-200 has-[:checked]:border-accent-500 has-[:checked]:bg-accent-600/10 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-400"
-          >
-            <span className="flex items-center gap-2">
-              <input
-                type="radio"
-                name={name}
-                value={option.key}
-                checked={option.key === choice.key}
-                onChange={() => setChosenKey(option.key)}
-                aria-label={`${option.label}, ${formatCoins(option.total)} coins`}
-                className="accent-accent-500"
-              />
-              {option.label}
-            </span>
-            <span className="inline-flex items-center gap-1 tabular-nums text-amber-200">
-              <Coins className="size-3.5" aria-hidden />
-              {formatCoins(option.total)}
-            </span>
-          </label>
-        ))}
-      </div>
+      {/* One choice is not a choice (issue 21 §1): said in a line, and the button does it. */}
+      {choices.length === 1 ? (
+        <p className="mt-3 flex items-center justify-between gap-2 text-sm text-zinc-200" data-testid="bulk-only-choice">
+          {choice.label}
+          <span className="inline-flex items-center gap-1 tabular-nums text-amber-200">
+            <Coins className="size-3.5" aria-hidden />
+            {formatCoins(choice.total)}
+          </span>
+        </p>
+      ) : (
+        <div className="mt-3 grid gap-2 sm:grid-cols-3">
+          {choices.map((option) => (
+            <label
+              key={option.key}
+              className="flex cursor-pointer items-center justify-between gap-2 rounded-lg border border-ink-700 px-3 py-2 text-sm text-zinc-200 has-[:checked]:border-accent-500 has-[:checked]:bg-accent-600/10 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-400"
+            >
+              <span className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={name}
+                  value={option.key}
+                  checked={option.key === choice.key}
+                  onChange={() => setChosenKey(option.key)}
+                  aria-label={`${option.label}, ${formatCoins(option.total)} coins`}
+                  className="accent-accent-500"
+                />
+                {option.label}
+              </span>
+              <span className="inline-flex items-center gap-1 tabular-nums text-amber-200">
+                <Coins className="size-3.5" aria-hidden />
+                {formatCoins(option.total)}
+              </span>
+            </label>
+          ))}
+        </div>
+      )}
       <div className="mt-3 flex min-h-10 flex-wrap items-center justify-between gap-2">
         {short <= 0 ? (
           <button type="button" onClick={() => setIsConfirming(true)} className={primaryButton}>
             Unlock {count} {count === 1 ? 'chapter' : 'chapters'}
+            {choices.length === 1 && ` for ${formatCoins(choice.total)} coins`}
           </button>
         ) : (
           <>

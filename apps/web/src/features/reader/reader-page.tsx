@@ -1,7 +1,7 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronLeft, ChevronRight, Download, Settings2 } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../components/bookmark-button';
 import { LoadError } from '../../components/load-error';
@@ -81,6 +81,17 @@ export default function ReaderPage() {
   const immersive = useImmersive(Boolean(data?.canRead) && !isSettingsOpen && sheet === null);
   const [pageStatus, setPageStatus] = useState<string | undefined>();
 
+  // A novel in its light or sepia theme: the site's frame follows it (index.css).
+  const frameTheme = data?.series.type === 'novel' && novelSettings.theme !== 'dark' ? novelSettings.theme : undefined;
+  useEffect(() => {
+    if (!frameTheme) return;
+    const root = document.documentElement;
+    root.dataset.readerTheme = frameTheme;
+    return () => {
+      delete root.dataset.readerTheme;
+    };
+  }, [frameTheme]);
+
   const closeSettings = useCallback(() => setIsSettingsOpen(false), []);
   useDismiss(settingsRef, isSettingsOpen, closeSettings);
 
@@ -153,7 +164,7 @@ export default function ReaderPage() {
   );
 
   return (
-    <div className={`min-h-screen pb-20 md:pb-0 ${theme.page}`}>
+    <div className={`reader-page min-h-screen pb-20 md:pb-0 ${theme.page}`}>
       {data.canRead && !isPaged && <ProgressLine contentRef={contentRef} themeClass={theme.line} />}
       <div
         data-testid="reader-bar"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** How far the page must move before the bars follow (so a trembling thumb does not flicker them). */
 const SCROLL_STEP = 12;
@@ -19,12 +19,19 @@ export function isOnControl(target: EventTarget | null): boolean {
  */
 export function useImmersive(isActive: boolean) {
   const [isHidden, setIsHidden] = useState(false);
+  // The scroll this hook makes itself (moving the page into the bars' room) is not the reader's.
+  const ownScroll = useRef(false);
 
   useEffect(() => {
     if (!isActive) return;
     let anchor = window.scrollY;
     const onScroll = () => {
       const y = window.scrollY;
+      if (ownScroll.current) {
+        ownScroll.current = false;
+        anchor = y;
+        return;
+      }
       if (y < TOP_ZONE) {
         setIsHidden(false);
         anchor = y;
@@ -53,11 +60,27 @@ export function useImmersive(isActive: boolean) {
 
   const hidden = isActive && isHidden;
   useEffect(() => {
+    if (!hidden) return;
     const root = document.documentElement;
-    if (hidden) root.dataset.immersive = 'true';
-    else delete root.dataset.immersive;
+    // The bars leave their room too (issue 21 §1): the page moves up by their height. Where the
+    // reader is further down than that, the scroll moves with it, so the lines in view stay put.
+    const room =
+      (document.querySelector<HTMLElement>('.site-header')?.offsetHeight ?? 0) +
+      (document.querySelector<HTMLElement>('.reader-bar')?.offsetHeight ?? 0);
+    const kept = Math.min(window.scrollY, room);
+    root.style.setProperty('--immersive-room', `${room}px`);
+    root.dataset.immersive = 'true';
+    if (kept > 0) {
+      ownScroll.current = true;
+      window.scrollTo({ top: window.scrollY - kept, behavior: 'instant' });
+    }
     return () => {
       delete root.dataset.immersive;
+      root.style.removeProperty('--immersive-room');
+      if (kept > 0) {
+        ownScroll.current = true;
+        window.scrollTo({ top: window.scrollY + kept, behavior: 'instant' });
+      }
     };
   }, [hidden]);
 
