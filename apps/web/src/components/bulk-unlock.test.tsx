@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BulkUnlock } from './bulk-unlock';
 
-const run = [1, 2, 3].map((n) => ({ id: `c${n}`, number: n + 1, price: 30 }));
+const run = [1, 2, 3].map((n) => ({ id: `c${n}`, number: n + 1, price: 30, access: 'locked' as const }));
 
 describe('bulk unlock with a single choice (issue 21 §1)', () => {
   it('is a line and a button that says what it does, not a one-option radio group', () => {

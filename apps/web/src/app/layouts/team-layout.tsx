@@ -1,4 +1,4 @@
-import { ArrowLeft, LayoutDashboard } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { RoleTag } from '../../components/role-tag';
@@ -32,7 +32,7 @@ function TeamSideMenu() {
                       }`
                     }
                   >
-                    <LayoutDashboard className="size-4" aria-hidden /> {item.label}
+                    <item.Icon className="size-4" aria-hidden /> {item.label}
                   </NavLink>
                 </li>
               ))}

@@ -1,4 +1,21 @@
 import type { Role } from '@inkwell/contract';
+import {
+  BarChart3,
+  BookOpen,
+  Coins,
+  CreditCard,
+  Flag,
+  GalleryHorizontal,
+  LayoutDashboard,
+  LineChart,
+  type LucideIcon,
+  Megaphone,
+  MessageSquare,
+  ScrollText,
+  Settings,
+  Tags,
+  Users,
+} from 'lucide-react';
 
 export const TEAM_ROLES: readonly Role[] = ['editor', 'admin'];
 export const ADMIN_ONLY: readonly Role[] = ['admin'];
@@ -8,24 +25,26 @@ export interface TeamNavItem {
   label: string;
   section: 'Overview' | 'Content' | 'Community' | 'Finances' | 'Administration';
   roles: readonly Role[];
+  /** Each entry its own (issue 21 §1): the side menu is found by eye, not read line by line. */
+  Icon: LucideIcon;
 }
 
 /** SPEC §2 Team area: every page with the roles that may open it. */
 export const TEAM_NAV: readonly TeamNavItem[] = [
-  { to: '/Dashboard', label: 'Dashboard', section: 'Overview', roles: TEAM_ROLES },
-  { to: '/Dashboard/Metrics', label: 'Metrics', section: 'Overview', roles: TEAM_ROLES },
-  { to: '/Dashboard/MetricsAdmin', label: 'Admin metrics', section: 'Overview', roles: ADMIN_ONLY },
-  { to: '/Dashboard/Series/Series', label: 'Series', section: 'Content', roles: TEAM_ROLES },
-  { to: '/Dashboard/Series/Banners', label: 'Banners', section: 'Content', roles: TEAM_ROLES },
-  { to: '/Dashboard/Series/Genres', label: 'Genres', section: 'Content', roles: TEAM_ROLES },
-  { to: '/Dashboard/Comments', label: 'Comments', section: 'Community', roles: TEAM_ROLES },
-  { to: '/Dashboard/Announcements', label: 'Announcements', section: 'Community', roles: TEAM_ROLES },
-  { to: '/Dashboard/Finances/Purchases', label: 'Purchases', section: 'Finances', roles: ADMIN_ONLY },
-  { to: '/Dashboard/Finances/Plans', label: 'Plans', section: 'Finances', roles: ADMIN_ONLY },
-  { to: '/Dashboard/Finances/Coins', label: 'Coins', section: 'Finances', roles: ADMIN_ONLY },
-  { to: '/Dashboard/Users', label: 'Users', section: 'Administration', roles: ADMIN_ONLY },
-  { to: '/Dashboard/Configuration', label: 'Configuration', section: 'Administration', roles: ADMIN_ONLY },
-  { to: '/Dashboard/AuditLog', label: 'Audit log', section: 'Administration', roles: ADMIN_ONLY },
+  { to: '/Dashboard', label: 'Dashboard', section: 'Overview', roles: TEAM_ROLES, Icon: LayoutDashboard },
+  { to: '/Dashboard/Metrics', label: 'Metrics', section: 'Overview', roles: TEAM_ROLES, Icon: LineChart },
+  { to: '/Dashboard/MetricsAdmin', label: 'Admin metrics', section: 'Overview', roles: ADMIN_ONLY, Icon: BarChart3 },
+  { to: '/Dashboard/Series/Series', label: 'Series', section: 'Content', roles: TEAM_ROLES, Icon: BookOpen },
+  { to: '/Dashboard/Series/Banners', label: 'Banners', section: 'Content', roles: TEAM_ROLES, Icon: GalleryHorizontal },
+  { to: '/Dashboard/Series/Genres', label: 'Genres', section: 'Content', roles: TEAM_ROLES, Icon: Tags },
+  { to: '/Dashboard/Comments', label: 'Comments', section: 'Community', roles: TEAM_ROLES, Icon: MessageSquare },
+  { to: '/Dashboard/Announcements', label: 'Announcements', section: 'Community', roles: TEAM_ROLES, Icon: Megaphone },
+  { to: '/Dashboard/Finances/Purchases', label: 'Purchases', section: 'Finances', roles: ADMIN_ONLY, Icon: CreditCard },
+  { to: '/Dashboard/Finances/Plans', label: 'Plans', section: 'Finances', roles: ADMIN_ONLY, Icon: Flag },
+  { to: '/Dashboard/Finances/Coins', label: 'Coins', section: 'Finances', roles: ADMIN_ONLY, Icon: Coins },
+  { to: '/Dashboard/Users', label: 'Users', section: 'Administration', roles: ADMIN_ONLY, Icon: Users },
+  { to: '/Dashboard/Configuration', label: 'Configuration', section: 'Administration', roles: ADMIN_ONLY, Icon: Settings },
+  { to: '/Dashboard/AuditLog', label: 'Audit log', section: 'Administration', roles: ADMIN_ONLY, Icon: ScrollText },
 ];
 
 /** The entries a role may open (and that exist), for the side menu. */
