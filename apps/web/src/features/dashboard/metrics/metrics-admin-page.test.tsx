@@ -27,9 +27,10 @@ describe('the admin metrics page', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toContain('from=2025-03-01&to=2025-03-03');
     expect(rowsOf('Revenue per day')).toEqual([
       ['Day', 'Paid (USD)', 'Refunded (USD)', 'Net (USD)', 'Paid (EUR)', 'Refunded (EUR)', 'Net (EUR)'],
-      ['Mar 1, 2025', '$10.00', '$0.00', '$10.00', '€0.00', '€0.00', '€0.00'],
-      ['Mar 2, 2025', '$0.00', '$0.00', '$0.00', '€0.00', '€0.00', '€0.00'],
+      // Newest day first (issue 21 §1).
       ['Mar 3, 2025', '$0.00', '$6.00', '-$6.00', '€15.00', '€0.00', '€15.00'],
+      ['Mar 2, 2025', '$0.00', '$0.00', '$0.00', '€0.00', '€0.00', '€0.00'],
+      ['Mar 1, 2025', '$10.00', '$0.00', '$10.00', '€0.00', '€0.00', '€0.00'],
     ]);
     expect(screen.getByText('Net revenue', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$4.00 · €15.00');
   });
@@ -51,14 +52,14 @@ describe('the admin metrics page', () => {
     mockApi({ [`${ADMIN}/metrics`]: ok(adminMetrics()) });
     renderPage();
     await screen.findByRole('table', { name: 'Coins sold and spent per day' }, { timeout: 4000 });
-    expect(rowsOf('Coins sold and spent per day')[1]).toEqual(['Mar 1, 2025', '100', '20']);
+    expect(rowsOf('Coins sold and spent per day')[3]).toEqual(['Mar 1, 2025', '100', '20']);
     expect(rowsOf('Subscriptions per day')).toEqual([
       ['Day', 'Active subscriptions', 'MRR (USD)', 'MRR (EUR)'],
-      ['Mar 1, 2025', '1', '$10.00', '€0.00'],
-      ['Mar 2, 2025', '1', '$10.00', '€0.00'],
       ['Mar 3, 2025', '2', '$15.00', '€0.00'],
+      ['Mar 2, 2025', '1', '$10.00', '€0.00'],
+      ['Mar 1, 2025', '1', '$10.00', '€0.00'],
     ]);
-    expect(rowsOf('Sign-ups per day').map((row) => row[1])).toEqual(['Sign-ups', '3', '0', '1']);
+    expect(rowsOf('Sign-ups per day').map((row) => row[1])).toEqual(['Sign-ups', '1', '0', '3']);
     expect(screen.getByText('Active subscriptions now', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2');
     expect(screen.getByText('Monthly recurring revenue now', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       '$15.00 · €0.00',

@@ -114,6 +114,7 @@ export default function MetricsAdminPage() {
                 ]),
               ]}
               rows={data.days}
+              newestFirst
               rowKey={(row) => row.day}
               filename={csvName('revenue', range)}
             />
@@ -170,6 +171,7 @@ export default function MetricsAdminPage() {
                 countColumn<Day>('Coins spent', (row) => row.coinsSpent),
               ]}
               rows={data.days}
+              newestFirst
               rowKey={(row) => row.day}
               filename={csvName('coins', range)}
             />
@@ -205,6 +207,7 @@ export default function MetricsAdminPage() {
                 ...currencies.map((currency) => moneyColumn<Day>('MRR', currency, (row) => row.mrr)),
               ]}
               rows={data.days}
+              newestFirst
               rowKey={(row) => row.day}
               filename={csvName('subscriptions', range)}
             />
@@ -221,6 +224,7 @@ export default function MetricsAdminPage() {
               caption="Sign-ups per day"
               columns={[dayColumn<Day>(), countColumn<Day>('Sign-ups', (row) => row.signups)]}
               rows={data.days}
+              newestFirst
               rowKey={(row) => row.day}
               filename={csvName('signups', range)}
             />

@@ -50,11 +50,12 @@ describe('the metrics page', () => {
     expect(screen.getByText('Unlocks', { selector: 'dt' }).parentElement).toHaveTextContent('Unlocks340 coins');
     expect(rowsOf(screen.getByRole('table', { name: 'Views per day' }))).toEqual([
       ['Day', 'Views'],
-      ['Mar 1, 2025', '1,200'],
-      ['Mar 2, 2025', '0'],
+      // Newest day first (issue 21 §1); the CSV keeps time's order.
       ['Mar 3, 2025', '35'],
+      ['Mar 2, 2025', '0'],
+      ['Mar 1, 2025', '1,200'],
     ]);
-    expect(rowsOf(screen.getByRole('table', { name: 'Followers and comments per day' }))[1]).toEqual(['Mar 1, 2025', '4', '7']);
+    expect(rowsOf(screen.getByRole('table', { name: 'Followers and comments per day' }))[3]).toEqual(['Mar 1, 2025', '4', '7']);
     expect(rowsOf(screen.getByRole('table', { name: 'Top series by views' }))).toEqual([
       ['Series', 'Views'],
       ['The Lantern Keeper', '1,000'],

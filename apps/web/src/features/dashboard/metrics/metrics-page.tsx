@@ -66,6 +66,7 @@ export default function MetricsPage() {
               caption="Views per day"
               columns={[dayColumn<Day>(), countColumn<Day>('Views', (row) => row.views)]}
               rows={data.days}
+              newestFirst
               rowKey={(row) => row.day}
               filename={csvName('views', range)}
             />
@@ -89,6 +90,7 @@ export default function MetricsPage() {
                 countColumn<Day>('Comments', (row) => row.comments),
               ]}
               rows={data.days}
+              newestFirst
               rowKey={(row) => row.day}
               filename={csvName('followers-comments', range)}
             />
@@ -149,6 +151,7 @@ export default function MetricsPage() {
                 countColumn<Day>('Coins', (row) => row.unlockCoins),
               ]}
               rows={data.days}
+              newestFirst
               rowKey={(row) => row.day}
               filename={csvName('unlocks', range)}
             />

@@ -148,10 +148,14 @@ export function DataTable<T>({
   rowKey,
   filename,
   empty = 'Nothing in this range.',
+  newestFirst = false,
 }: {
   caption: string;
   columns: readonly Column<T>[];
+  /** In time order (as the CSV keeps them). */
   rows: readonly T[];
+  /** A daily table opens on the newest day (issue 21 §1); the charts and the CSV keep time's order. */
+  newestFirst?: boolean;
   rowKey(row: T): string;
   /** The CSV's file name, without `.csv`. */
   filename: string;
@@ -200,7 +204,7 @@ export function DataTable<T>({
               </tr>
             </thead>
             <tbody className="divide-y divide-ink-800">
-              {rows.map((row) => (
+              {(newestFirst ? [...rows].reverse() : rows).map((row) => (
                 <tr key={rowKey(row)} className="hover:bg-ink-900/60">
                   {columns.map((column) => (
                     <td
