@@ -72,10 +72,13 @@ test('an editor reads the metrics: today’s numbers on the dashboard, charts an
   await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Admin metrics' })).toHaveCount(0);
 
-  // The last 7 days: seven rows, today's the last, with the follow and the comment.
+  // The last 7 days: seven rows, today's the first (issue 21 §1), with the follow and the comment.
   await page.getByRole('button', { name: '7 days' }).click();
   await expect(page).toHaveURL(/days=7/);
   await expect(page.getByRole('table', { name: 'Views per day' }).getByRole('row')).toHaveCount(8);
+  await expect(page.getByRole('table', { name: 'Views per day' }).getByRole('row').nth(1).getByRole('cell').first()).toHaveText(
+    todayOnScreen,
+  );
   const [, followers, comments] = await rowCells(page, 'Followers and comments per day', todayOnScreen);
   expect(Number(followers)).toBeGreaterThanOrEqual(1);
   expect(Number(comments)).toBeGreaterThanOrEqual(1);
