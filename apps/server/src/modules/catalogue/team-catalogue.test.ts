@@ -215,6 +215,8 @@ describe('chapters and pages', () => {
     await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { number: 10.5 });
     const duplicate = await call('POST', `${TEAM}/series/${series.id}/chapters`, editor, { number: 10.5 });
     expect(duplicate.statusCode).toBe(409);
+    // The number the editor typed, not the address made from it (issue 21 §1).
+    expect(duplicate.json().error.fields).toEqual({ number: 'This series already has a chapter 10.5' });
     const freeDate = await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { price: 0 });
     expect(freeDate.statusCode).toBe(400);
     expect(freeDate.json().error.fields).toHaveProperty('freeAt');

@@ -101,7 +101,10 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
           previewPercent: input.previewPercent,
         });
       } catch (error) {
-        throw conflictOnDuplicate(error, 'slug', `This series already has a chapter at ${slug}`);
+        // Said in the editor's terms (issue 21 §1): the number they typed, unless they chose the address.
+        throw input.slug
+          ? conflictOnDuplicate(error, 'slug', `This series already has a chapter at ${slug}`)
+          : conflictOnDuplicate(error, 'number', `This series already has a chapter ${input.number}`);
       }
       await changed(seriesId);
       return getChapter(id);
@@ -134,7 +137,9 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       try {
         await updateChapter(db, id, values);
       } catch (error) {
-        throw conflictOnDuplicate(error, 'slug', 'This series already has a chapter with this slug');
+        throw patch.slug === undefined && patch.number !== undefined
+          ? conflictOnDuplicate(error, 'number', `This series already has a chapter ${patch.number}`)
+          : conflictOnDuplicate(error, 'slug', 'This series already has a chapter with this slug');
       }
       await changed(chapter.seriesId);
       return getChapter(id);
