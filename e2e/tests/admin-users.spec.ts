@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../support/server';
 import { openPage } from '../support/navigation';
-import { logIn, logInAs, submitLogIn } from '../support/auth';
+import { logIn, logInAs, registerByApi, submitLogIn } from '../support/auth';
 
 const stamp = Date.now().toString(36);
 const reader = { email: `member.${stamp}@example.com`, username: `member_${stamp}`, password: 'walnut-harbor-lamp-38' };
@@ -18,7 +18,7 @@ test('an admin finds a reader, adjusts their coins with a reason, bans them (sig
 }) => {
   // The reader signs up and stays signed in, in a browser of their own.
   const readerContext = await browser.newContext({ baseURL: BASE_URL });
-  expect((await readerContext.request.post('/api/proxy/public/register', { data: reader })).status()).toBe(201);
+  await registerByApi(readerContext.request, reader);
   const readerPage = await readerContext.newPage();
   await expect(await coinsInTopBar(readerPage)).toHaveText('0coins');
 
