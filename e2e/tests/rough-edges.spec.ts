@@ -84,10 +84,10 @@ test('a novel in its sepia theme: the siteâ€™s top bar and footer take the pageâ
   const header = page.locator('.site-header');
   await expect(header).toHaveCSS('background-color', 'rgb(244, 236, 216)');
   await expect(page.locator('.site-footer')).toHaveCSS('background-color', 'rgb(244, 236, 216)');
-  await expect(header.getByRole('link', { name: 'Home' })).toHaveCSS('color', 'rgb(91, 70, 54)');
+  await expect(header.getByRole('link', { name: 'Home', exact: true })).toHaveCSS('color', 'rgb(91, 70, 54)');
   await page.screenshot({ path: test.info().outputPath('sepia-frame.png') });
   // Leaving the novel gives the site its own colours back.
-  await header.getByRole('link', { name: 'Home' }).click();
+  await header.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(page.locator('.site-header')).not.toHaveCSS('background-color', 'rgb(244, 236, 216)');
 });

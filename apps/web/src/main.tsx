@@ -36,6 +36,9 @@ if (hydrationData) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
 
 // The service worker (public/sw.js): pushes, and chapters kept for reading offline (issue 21).
+// After the page has loaded, so it never competes with it (this module may run after `load`: it awaits above).
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined));
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -114,12 +114,18 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
     const target = { chapterId, seriesId };
     // Completed is never undone, and no page or position is sent: this only says "opened now".
     void saveRef.current(target, { completed: false }).catch(() => {});
-    const place: Promise<SavedPlace | undefined> = isSignedIn
-      ? client
-          .fetchQuery({ ...seriesProgressQueryOptions(seriesId), staleTime: 0 })
-          .then((progress) => progress.chapters[chapterId])
-          .catch(() => client.getQueryData(seriesProgressQueryOptions(seriesId).queryKey)?.chapters[chapterId])
-      : Promise.resolve(readLocalProgress()[chapterId]);
+    // Offline (issue 21 §3) the place is what this browser knows: asking the server would only wait out its retries.
+    const place: Promise<SavedPlace | undefined> = !navigator.onLine
+      ? Promise.resolve(
+          readLocalProgress()[chapterId] ??
+            client.getQueryData(seriesProgressQueryOptions(seriesId).queryKey)?.chapters[chapterId],
+        )
+      : isSignedIn
+        ? client
+            .fetchQuery({ ...seriesProgressQueryOptions(seriesId), staleTime: 0 })
+            .then((progress) => progress.chapters[chapterId])
+            .catch(() => client.getQueryData(seriesProgressQueryOptions(seriesId).queryKey)?.chapters[chapterId])
+        : Promise.resolve(readLocalProgress()[chapterId]);
     void place.then((saved) => {
       if (!isCancelled) setResume({ chapterId, point: resumePoint(saved, modeRef.current, pageCount) });
     });
