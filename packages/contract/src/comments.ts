@@ -57,7 +57,15 @@ export const commentListQuerySchema = z.object({
   sort: z.enum(['newest', 'oldest'], { error: 'Sort must be newest or oldest' }).default('newest'),
   page: pageQuery,
 });
-export const commentListResponseSchema = envelope(z.object({ items: z.array(commentSchema), pagination: paginationSchema }));
+export const commentListResponseSchema = envelope(
+  z.object({
+    items: z.array(commentSchema),
+    /** Threads (top-level comments): what the pages count. */
+    pagination: paginationSchema,
+    /** Every visible comment, replies included: what the section's header says (issue 21 §1). */
+    commentCount: z.number().int(),
+  }),
+);
 
 const body = z
   .string({ error: 'Write something first' })

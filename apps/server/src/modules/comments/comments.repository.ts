@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, gt, sql, type SQL } from 'drizzle-orm';
 import type { MODERATION_FILTERS } from '@inkwell/contract';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { listCountQuery } from '../../db/list-counts';
 import { escapeLike } from '../../db/sql';
@@ -62,11 +63,18 @@ export function topLevelPageQuery(db: Database, target: CommentTarget, sort: Com
 
 /** One page of a target's visible top-level comments, and how many there are. */
 export async function listTopLevel(db: Database, target: CommentTarget, sort: CommentSort, page: number, perPage: number) {
-  const [rows, [total]] = await Promise.all([
+  const replies = alias(comments, 'replies');
+  const [rows, [total], [replyCount]] = await Promise.all([
     topLevelPageQuery(db, target, sort, page, perPage),
     db.select({ n: count() }).from(comments).where(topLevelOf(target)),
+    // The visible replies of the visible threads: the parents on their target's index, their replies on comments_parent_idx.
+    db
+      .select({ n: count() })
+      .from(comments)
+      .innerJoin(replies, and(eq(replies.parentId, comments.id), isNull(replies.hiddenAt)))
+      .where(topLevelOf(target)),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0, replies: replyCount?.n ?? 0 };
 }
 
 /** The visible replies of a page's comments, oldest first, in one query (comments_parent_idx). */

@@ -77,7 +77,7 @@ export function createCommentsService({ db, clock, limiter }: Deps) {
   }
 
   async function listFor(target: CommentTarget, query: ListQuery, viewer: Viewer) {
-    const { rows, total } = await listTopLevel(db, target, query.sort, query.page, COMMENTS_PAGE_SIZE);
+    const { rows, total, replies: replyCount } = await listTopLevel(db, target, query.sort, query.page, COMMENTS_PAGE_SIZE);
     const replies = await listReplies(
       db,
       rows.map((row) => row.id),
@@ -86,6 +86,7 @@ export function createCommentsService({ db, clock, limiter }: Deps) {
     return {
       items: rows.map((row) => toComment(row, byParent.get(row.id) ?? [], viewer.userId)),
       pagination: pageInfo(query.page, COMMENTS_PAGE_SIZE, total),
+      commentCount: total + replyCount,
     };
   }
 

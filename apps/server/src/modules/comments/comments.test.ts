@@ -192,6 +192,9 @@ describe('replies', () => {
     expect(list.items).toHaveLength(1);
     expect(list.items[0].replyCount).toBe(2);
     expect(list.items[0].replies.map((r: { body: string }) => r.body)).toEqual(['A reply', 'Reply to reply']);
+    // One thread to page through; three comments for the header to count (issue 21 §1).
+    expect(list.pagination.total).toBe(1);
+    expect(list.commentCount).toBe(3);
 
     const notices = await call('notifications', { cookie: alice.cookie, query: '?limit=10&offset=0' });
     const aliceNotices = notices.body.data.notifications as { title: string; link: string }[];
@@ -356,7 +359,10 @@ describe('moderation', () => {
     const hidden = await call('teamCommentUpdate', { cookie: editor.cookie, params: { id: top.id }, body: { hidden: true } });
     expect(hidden.status).toBe(200);
     expect(hidden.body.data.hidden).toBe(true);
-    expect((await chapterList(chapter.id, '', alice.cookie)).body.data.items.map((c: { id: string }) => c.id)).toEqual([keep.id]);
+    const shown = (await chapterList(chapter.id, '', alice.cookie)).body.data;
+    expect(shown.items.map((c: { id: string }) => c.id)).toEqual([keep.id]);
+    // A hidden thread's replies are not counted either.
+    expect(shown.commentCount).toBe(1);
     expect((await post(alice.cookie, { chapterId: chapter.id, body: 'x', parentId: top.id })).status).toBe(404);
     expect((await call('commentReport', { cookie: alice.cookie, params: { id: top.id }, body: { reason: 'hmm' } })).status).toBe(
       404,

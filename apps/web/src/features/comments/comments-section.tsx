@@ -27,7 +27,8 @@ export function CommentsSection({ target }: { target: CommentsTarget }) {
   const post = usePostComment(target);
   const isSignedIn = user !== null;
   const now = Date.now();
-  const total = comments.data?.pages[0]?.pagination.total;
+  // Replies count too: the header says how much talk there is, not how many threads.
+  const total = comments.data?.pages[0]?.commentCount;
   const threads = comments.data?.pages.flatMap((page) => page.items) ?? [];
 
   // Opened from a link to one comment (a reply's notice): brought into view once it is on the page.
