@@ -91,3 +91,28 @@ test('a novel in its sepia theme: the site’s top bar and footer take the page�
   await expect(page).toHaveURL('/');
   await expect(page.locator('.site-header')).not.toHaveCSS('background-color', 'rgb(244, 236, 216)');
 });
+
+test('paged right-to-left on a phone: every "Next" is the chapter’s and says so, and no page row under the bottom bar', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.addInitScript(() =>
+    localStorage.setItem('inkwell.reader.comic', JSON.stringify({ mode: 'paged', direction: 'rtl' })),
+  );
+  await openPage(page, '/SeriesView/the-lantern-keeper/chapter-1');
+  await expect(page.getByTestId('paged-reader')).toBeVisible();
+  // Every control that says "Next" on screen is about the chapter, and says so (the page's tap zones are invisible).
+  const nexts = page.getByRole('button').filter({ hasText: /next/i }).filter({ visible: true });
+  const names = await nexts.evaluateAll((buttons) =>
+    buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent ?? ''),
+  );
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name).toMatch(/chapter/i);
+  await expect(page.getByTestId('reader-bottom-bar').getByRole('button', { name: 'Next chapter' })).toContainText('Next chapter');
+  const bar = (await page.getByTestId('reader-bottom-bar').boundingBox())!;
+  const image = (await page.getByTestId('paged-reader').getByRole('img').boundingBox())!;
+  // Nothing of the reader's own sits under the bar: the page row is gone on a phone.
+  await expect(page.getByTestId('page-indicator')).toBeHidden();
+  expect(image.y).toBeLessThan(bar.y);
+  await expect(page.getByTestId('reader-bottom-bar')).toContainText('Page 1 / ');
+});

@@ -297,15 +297,17 @@ export function ComicReader({
             />
           </div>
         )}
-        <div className="mt-4 flex items-center justify-center gap-4 text-sm text-zinc-300" dir="ltr">
+        {/* Pages, said so, each arrow pointing the way its page lies in the reading direction. On a phone the
+            taps turn pages and the bottom bar says where the reader is: nothing sits under that bar (issue 21 §1). */}
+        <div className="mt-4 hidden items-center justify-center gap-4 text-sm text-zinc-300 md:flex" dir="ltr">
           <button type="button" onClick={isRtl ? forward : back} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
-            ← {isRtl ? 'Next' : 'Previous'}
+            ← {isRtl ? 'Next page' : 'Previous page'}
           </button>
           <span aria-live="polite" data-testid="page-indicator">
             Page {pageIndex + 1} / {total}
           </span>
           <button type="button" onClick={isRtl ? back : forward} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
-            {isRtl ? 'Previous' : 'Next'} →
+            {isRtl ? 'Previous page' : 'Next page'} →
           </button>
         </div>
         {/* The following page, fetched ahead so turning feels instant. */}

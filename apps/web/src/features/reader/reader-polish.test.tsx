@@ -179,7 +179,7 @@ describe('on a phone', () => {
     expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
     fireEvent.click(within(settings).getByRole('button', { name: 'Close reading settings' }));
 
-    fireEvent.click(within(bar).getByRole('button', { name: 'Previous' }));
+    fireEvent.click(within(bar).getByRole('button', { name: 'Previous chapter' }));
     expect(router.state.location.pathname).toBe('/SeriesView/lantern/chapter-1');
   });
 

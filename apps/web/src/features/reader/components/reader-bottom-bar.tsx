@@ -41,9 +41,10 @@ export function ReaderBottomBar({
     >
       {status && <p className={`pt-1 text-center text-[11px] ${theme.muted}`}>{status}</p>}
       <div className="flex items-stretch gap-1 py-1">
-        <button type="button" onClick={onPrevious} disabled={!hasPrevious} className={button}>
+        <button type="button" onClick={onPrevious} disabled={!hasPrevious} aria-label="Previous chapter" className={button}>
           <ChevronLeft className="size-5" aria-hidden />
-          Previous
+          {/* Chapters, said so: paged reading turns pages with taps, and a bare "Next" here would read as the page's. */}
+          Prev. chapter
         </button>
         <button type="button" onClick={onChapters} className={button}>
           <List className="size-5" aria-hidden />
@@ -53,9 +54,9 @@ export function ReaderBottomBar({
           <Settings2 className="size-5" aria-hidden />
           Settings
         </button>
-        <button type="button" onClick={onNext} disabled={!hasNext} className={button}>
+        <button type="button" onClick={onNext} disabled={!hasNext} aria-label="Next chapter" className={button}>
           <ChevronRight className="size-5" aria-hidden />
-          Next
+          Next chapter
         </button>
       </div>
     </nav>
