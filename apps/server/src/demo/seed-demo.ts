@@ -9,7 +9,7 @@ import { insertGenre } from '../modules/genres';
 import type { MediaStorage } from '../modules/media';
 import { countSeries, insertSeries, refreshLastChapterAt, replaceSeriesGenres } from '../modules/series';
 import { GENRES, SERIES, type DemoSeries } from './demo-catalogue';
-import { bannerSvg, coverSvg, escapeXml, pageSvg, render } from './demo-art';
+import { bannerSvg, coverSvg, escapeXml, pageSvg, render, seeded } from './demo-art';
 
 /*
  * Demo content for a first start, so the site is alive at once: series of both kinds with
@@ -57,18 +57,6 @@ const FRIENDS = ['Bram', 'Elsie', 'Niko', 'Wren', 'Osei', 'Pia', 'Rhea', 'Dax'];
 const RIVALS = ['Lady Voss', 'the Warden', 'Captain Hale', 'old Marrow', 'the Archivist', 'Serin'];
 const PLACES = ['the old quarter', 'the harbour', 'the station', 'the north road', 'the library', 'the orchard'];
 const THINGS = ['the brass key', 'the last lantern', 'the sealed letter', 'the silver compass', 'the ledger', 'the music box'];
-
-/** A small seeded random generator (mulberry32): the same series and chapter always read the same. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A sentence that opens with a name like "the Warden" still opens with a capital. */
 const capitalized = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
