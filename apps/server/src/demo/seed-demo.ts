@@ -8,8 +8,9 @@ import { insertChapters, insertPages, type NewChapter } from '../modules/chapter
 import { insertGenre } from '../modules/genres';
 import type { MediaStorage } from '../modules/media';
 import { countSeries, insertSeries, refreshLastChapterAt, replaceSeriesGenres } from '../modules/series';
-import { GENRES, SERIES, type DemoSeries } from './demo-catalogue';
-import { bannerSvg, coverSvg, escapeXml, pageSvg, render, seeded } from './demo-art';
+import { GENRES, SERIES } from './demo-catalogue';
+import { bannerSvg, coverSvg, pageSvg, render, seeded } from './demo-art';
+import { novelText } from './demo-novel';
 
 /*
  * Demo content for a first start, so the site is alive at once: series of both kinds with
@@ -19,82 +20,6 @@ import { bannerSvg, coverSvg, escapeXml, pageSvg, render, seeded } from './demo-
 
 const DAY = 86_400_000;
 const DEMO_VIEW_DAYS = 14;
-/** Sentences a chapter is written from; the {slots} are filled from the series' own cast and places. */
-const SENTENCES = [
-  'The wind changed before anyone noticed, the way it always did on the eve of something important.',
-  '{hero} counted the steps twice, because the first count never agreed with the second.',
-  'Somewhere below {place}, a door that had been locked for years gave a small, tired click.',
-  '“We should not be here,” {friend} said, which was exactly what {friend} had said the last time.',
-  'The lamps along the road flickered in a pattern that almost looked like writing.',
-  'Nobody in {place} would admit to remembering the old song, yet everyone hummed it.',
-  'By noon the rumour about {thing} had reached the market, and by evening it had grown a second head.',
-  '{hero}’s hands were steady; it was the rest of the world that shook.',
-  'There are letters you write to be read, and letters you write so that you can stop carrying them.',
-  'The map was wrong in only one place, and that was the place they needed to go.',
-  '{friend} laughed, too loudly, and then looked around as if the laugh might be overheard.',
-  'It took {hero} the better part of an hour to understand that {thing} was not where it had been left.',
-  'Rain came in sideways over {place}, and with it a smell of iron and old paper.',
-  '“Tell me the truth this time,” {hero} said. {friend} did not answer at once.',
-  'The clock in the hall had stopped at eleven minutes past three, as it did every night.',
-  'Every story about {thing} ended the same way, which was the strongest reason to doubt them.',
-  '{rival} was waiting at the gate, as if the whole day had been arranged for this moment.',
-  'No one had slept; no one wanted to be the first to say so.',
-  'The letter was short, unsigned, and written in a hand {hero} knew far too well.',
-  '{friend} pressed {thing} into {hero}’s palm and closed the fingers around it.',
-  'Far off, beyond {place}, a bell rang once and did not ring again.',
-  '{rival} smiled the kind of smile that makes a room feel smaller.',
-  'They agreed on a plan, which is to say they agreed to stop arguing about it.',
-  'For a moment everything was quiet, and the quiet had weight.',
-  'The stairs went down further than the house was tall.',
-  '{hero} wrote it all down that night, in case the morning tried to take it back.',
-  'Some promises are made to keep a person, not to keep a word.',
-  'Even {rival} looked uneasy when the lights went out.',
-  '{friend} found the second key exactly where no one would have thought to look: in plain sight.',
-  'When the answer finally came, it was smaller and stranger than the question.',
-];
-const HEROES = ['Ada', 'Kael', 'Mina', 'Tomas', 'Iris', 'Juno', 'Soren', 'Lio'];
-const FRIENDS = ['Bram', 'Elsie', 'Niko', 'Wren', 'Osei', 'Pia', 'Rhea', 'Dax'];
-const RIVALS = ['Lady Voss', 'the Warden', 'Captain Hale', 'old Marrow', 'the Archivist', 'Serin'];
-const PLACES = ['the old quarter', 'the harbour', 'the station', 'the north road', 'the library', 'the orchard'];
-const THINGS = ['the brass key', 'the last lantern', 'the sealed letter', 'the silver compass', 'the ledger', 'the music box'];
-
-/** A sentence that opens with a name like "the Warden" still opens with a capital. */
-const capitalized = (sentence: string) => sentence.charAt(0).toUpperCase() + sentence.slice(1);
-
-/** A novel chapter: paragraphs of 3–5 sentences drawn without repeats, with the series' own names. */
-export function novelText(item: DemoSeries, number: number): string {
-  const random = seeded(item.hue * 10_007 + Math.round(number * 10));
-  const cast = (list: string[]) => list[item.hue % list.length]!;
-  const fill = (sentence: string) =>
-    capitalized(
-      sentence
-        .replaceAll('{hero}', cast(HEROES))
-        .replaceAll('{friend}', cast(FRIENDS))
-        .replaceAll('{rival}', cast(RIVALS))
-        .replaceAll('{place}', cast(PLACES))
-        .replaceAll('{thing}', THINGS[Math.floor(random() * THINGS.length)]!),
-    );
-  // A shuffled deck of the sentences: no sentence twice in a chapter.
-  const deck = SENTENCES.map((sentence) => ({ sentence, key: random() }))
-    .sort((a, b) => a.key - b.key)
-    .map((entry) => entry.sentence);
-  const paragraphs: string[] = [];
-  let next = 0;
-  while (next < deck.length - 3 && paragraphs.length < 8) {
-    const size = 3 + Math.floor(random() * 3);
-    paragraphs.push(
-      `<p>${escapeXml(
-        deck
-          .slice(next, next + size)
-          .map(fill)
-          .join(' '),
-      )}</p>`,
-    );
-    next += size;
-  }
-  return `<h2>Chapter ${number}</h2>${paragraphs.join('')}`;
-}
-
 /** A comic series' drawn pages; each chapter takes 4 of them in an order no other chapter has. */
 const PAGE_POOL = 12;
 const PAGES_PER_CHAPTER = 4;
