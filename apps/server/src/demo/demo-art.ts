@@ -183,14 +183,35 @@ function balloon(text: string, x: number, y: number, maxWidth: number, tailX: nu
  */
 export function coverSvg(item: DrawnSeries): string {
   const h = item.hue;
-  const random = seeded(h * 7919 + item.title.length);
-  const place = PLACES[h % PLACES.length]!;
-  const time = (['dusk', 'night', 'day'] as const)[h % 3]!;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="680"><defs></defs>
+  // The title's letters pick the composition, so two series of one colour still look apart.
+  const key = [...item.title].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+  const random = seeded(h * 7919 + key);
+  const place = PLACES[(h + key) % PLACES.length]!;
+  const time = (['dusk', 'night', 'day'] as const)[(h + key) % 3]!;
+  const cast = key % 7;
+  const look = random() > 0.5 ? 1 : -1;
+  const tint = `<rect width="480" height="680" fill="hsl(${h},70%,45%)" opacity="0.28"/>`;
+  let subject: string;
+  switch (key % 4) {
+    case 0: // the lead, close, off centre
+      subject = `<circle cx="${look > 0 ? 320 : 160}" cy="260" r="170" fill="hsl(${(h + 180) % 360},80%,70%)" opacity="0.2"/>${character(look > 0 ? 200 : 280, 700, 600, cast, h, look, 1)}`;
+      break;
+    case 1: // two of the cast, back to back
+      subject = `${character(150, 700, 430, cast, h, -1, -0.5)}${character(340, 700, 480, cast + 2, h, 1, 1)}`;
+      break;
+    case 2: // a small figure before a wide world
+      subject = character(240 + (random() - 0.5) * 160, 690, 200, cast, h, look, 1);
+      break;
+    default: {
+      // the story's object, held up beside the lead's face
+      const glow = `hsl(${(h + 40) % 360},90%,70%)`;
+      subject = `${character(190, 700, 520, cast, h, 1, -0.6)}<g><circle cx="370" cy="400" r="95" fill="${glow}" opacity="0.35"/><rect x="335" y="340" width="70" height="110" rx="14" fill="hsl(${h},50%,25%)" stroke="#1b1b1b" stroke-width="6"/><rect x="350" y="360" width="40" height="70" rx="8" fill="${glow}"/><rect x="355" y="320" width="30" height="22" rx="6" fill="#1b1b1b"/><path d="M370 320 Q370 290 395 285" fill="none" stroke="#1b1b1b" stroke-width="5"/></g>`;
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="680">
     ${backdrop(0, 0, 480, 680, place, time, random, 'cover-sky')}
-    <rect width="480" height="680" fill="hsl(${h},70%,45%)" opacity="0.28"/>
-    <circle cx="240" cy="300" r="190" fill="hsl(${(h + 180) % 360},80%,70%)" opacity="0.18"/>
-    ${character(240, 700, 560, h % 7, h, random() > 0.5 ? 1 : -1, 1)}
+    ${tint}
+    ${subject}
     <rect width="480" height="680" fill="none" stroke="hsl(${h},60%,30%)" stroke-width="10"/>
   </svg>`;
 }
