@@ -29,7 +29,7 @@ test('a visitor lands on a populated home page and browses comics, novels and th
   await expect(page.getByRole('heading', { name: COMIC.title })).toHaveCount(0);
 
   await openPage(page, '/novels?sort=title');
-  await expect(page.getByRole('article').first().getByRole('heading')).toHaveText('Bones of the Old Road');
+  await expect(page.getByRole('article').first().getByRole('heading')).toHaveText('A Quiet Year in Hollowmere');
 
   await openPage(page, '/premium');
   await expect(page.getByRole('heading', { name: 'Premium', level: 1 })).toBeVisible();
