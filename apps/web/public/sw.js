@@ -33,6 +33,9 @@ self.addEventListener('fetch', (event) => {
     return;
   }
 
+  // Frames (the sandboxed ad frame among them) are left to the network entirely.
+  if (request.destination === 'iframe' || request.destination === 'frame') return;
+
   if (request.mode === 'navigate') {
     event.respondWith(
       fetch(request).catch(async (error) => {

@@ -17,7 +17,9 @@ import { chapterOptionLabel } from './chapter-option-label';
 import { BottomSheet } from './components/bottom-sheet';
 import { ChapterEnd } from './components/chapter-end';
 import { ChapterPreview } from './components/chapter-preview';
-import { KeepOfflineButton, OfflineChapterNotice } from './components/keep-offline-button';
+import { OfflineChapterNotice } from './components/offline-chapter-notice';
+import { lazyPart } from '../../lib/lazy-part';
+
 import { ProgressLine } from './components/progress-line';
 import { ChapterListSheet, ReaderBottomBar } from './components/reader-bottom-bar';
 import { ReaderSkeleton } from './components/reader-skeleton';
@@ -30,6 +32,11 @@ import { isOnControl, useImmersive } from './use-immersive';
 import { useReadingProgress } from './use-reading-progress';
 
 export { chapterOptionLabel };
+
+/** Keeping a chapter for offline reading (issue 21 §3): its code, and the offline store's, come when a signed-in reader's page is drawn. */
+const KeepOfflineButton = lazyPart('reader/keep-offline', () =>
+  import('./components/keep-offline-button').then((module) => module.default),
+);
 
 /** The chapters around this one (a long series' answer holds its neighbourhood only), newest first. */
 function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderTheme }) {

@@ -1,5 +1,5 @@
-import { CloudDownload, CloudOff, HardDriveDownload } from 'lucide-react';
-import { useState } from 'react';
+import { CloudDownload, HardDriveDownload } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { canKeepOffline, keepOffline, useDownloads } from '../../../lib/offline/downloads';
@@ -8,7 +8,7 @@ import { canKeepOffline, keepOffline, useDownloads } from '../../../lib/offline/
  * Issue 21 §3: keeps the open chapter on this device for reading offline (a chapter the reader can
  * read whole); once kept it links to the downloads page, where it can be deleted.
  */
-export function KeepOfflineButton({
+function KeepOfflineButton({
   seriesSlug,
   chapterSlug,
   chapterId,
@@ -22,7 +22,10 @@ export function KeepOfflineButton({
   const toast = useToast();
   const downloads = useDownloads();
   const [isBusy, setIsBusy] = useState(false);
-  if (!canKeepOffline()) return null;
+  // Known only in the browser, after hydration: the server's drawing and the first browser one agree.
+  const [canKeep, setCanKeep] = useState(false);
+  useEffect(() => setCanKeep(canKeepOffline()), []);
+  if (!canKeep) return null;
   if (downloads.some((download) => download.chapterId === chapterId)) {
     return (
       <Link
@@ -60,20 +63,4 @@ export function KeepOfflineButton({
   );
 }
 
-/** Offline, a chapter that was not kept: said plainly, with the way to what was. */
-export function OfflineChapterNotice() {
-  return (
-    <div
-      role="status"
-      className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center"
-      data-testid="offline-notice"
-    >
-      <CloudOff className="size-8 text-zinc-400" aria-hidden />
-      <h1 className="text-lg font-semibold text-zinc-100">You are offline</h1>
-      <p className="text-sm text-zinc-400">This chapter is not kept on this device. It opens again when you are back online.</p>
-      <Link to="/profile/downloads" className="text-sm font-semibold text-accent-400 hover:underline">
-        Chapters kept for offline reading
-      </Link>
-    </div>
-  );
-}
+export default KeepOfflineButton;
