@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export function AuthCard({
   title,
@@ -20,5 +21,17 @@ export function AuthCard({
       </div>
       {footer && <div className="mt-4 text-center text-sm text-zinc-400">{footer}</div>}
     </div>
+  );
+}
+
+/** The sign-up pages' footer: the way back to logging in. */
+export function LogInInstead() {
+  return (
+    <>
+      Already have an account?{' '}
+      <Link to="/login" className="font-semibold text-accent-400 hover:underline">
+        Log in
+      </Link>
+    </>
   );
 }

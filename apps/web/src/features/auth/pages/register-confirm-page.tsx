@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmRegistration } from '../api/register';
-import { AuthCard } from './auth-card';
+import { AuthCard, LogInInstead } from './auth-card';
 
 /**
  * /register/confirm?token=…: the page a sign-up's e-mail links to. The account is made when the
@@ -35,17 +35,7 @@ export function RegisterConfirmPage() {
   };
 
   return (
-    <AuthCard
-      title="Finish creating your account"
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-accent-400 hover:underline">
-            Log in
-          </Link>
-        </>
-      }
-    >
+    <AuthCard title="Finish creating your account" footer={<LogInInstead />}>
       {!token ? (
         <FormAlert tone="error">This link is incomplete. Open the link from your e-mail again, or sign up again.</FormAlert>
       ) : (

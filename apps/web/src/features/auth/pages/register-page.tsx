@@ -1,12 +1,12 @@
 import { registerRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
 import { register } from '../api/register';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useSiteSettings } from '../../../lib/site-settings';
-import { AuthCard } from './auth-card';
+import { AuthCard, LogInInstead } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function RegisterPage() {
@@ -26,17 +26,7 @@ export function RegisterPage() {
 
   if (isClosed) {
     return (
-      <AuthCard
-        title="Registration is closed"
-        footer={
-          <>
-            Already have an account?{' '}
-            <Link to="/login" className="font-semibold text-accent-400 hover:underline">
-              Log in
-            </Link>
-          </>
-        }
-      >
+      <AuthCard title="Registration is closed" footer={<LogInInstead />}>
         <p className="text-sm text-zinc-300" data-testid="registration-closed">
           Registration is closed for now. Please come back later.
         </p>
@@ -99,14 +89,7 @@ export function RegisterPage() {
     <AuthCard
       title="Create your account"
       subtitle="Bookmark series, follow new chapters and unlock premium ones."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-accent-400 hover:underline">
-            Log in
-          </Link>
-        </>
-      }
+      footer={<LogInInstead />}
     >
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
         {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}

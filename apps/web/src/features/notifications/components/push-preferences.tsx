@@ -116,24 +116,17 @@ export function PushPreferences() {
           />
           Quiet hours
         </label>
-        <label className="flex flex-col gap-1 text-zinc-400">
-          From
-          <input
-            type="time"
-            value={hours.start}
-            onChange={(event) => setHours({ ...hours, start: event.target.value })}
-            className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1 text-zinc-100"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-zinc-400">
-          Until
-          <input
-            type="time"
-            value={hours.end}
-            onChange={(event) => setHours({ ...hours, end: event.target.value })}
-            className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1 text-zinc-100"
-          />
-        </label>
+        {(['start', 'end'] as const).map((edge) => (
+          <label key={edge} className="flex flex-col gap-1 text-zinc-400">
+            {edge === 'start' ? 'From' : 'Until'}
+            <input
+              type="time"
+              value={hours[edge]}
+              onChange={(event) => setHours({ ...hours, [edge]: event.target.value })}
+              className="rounded-md border border-ink-700 bg-ink-950 px-2 py-1 text-zinc-100"
+            />
+          </label>
+        ))}
         {quiet !== null && (
           <button type="submit" className="rounded-lg bg-accent-600 px-3 py-1.5 font-semibold text-white hover:bg-accent-500">
             Save hours
