@@ -1,7 +1,5 @@
 import { REGISTRATION_TOKEN_TTL_MS, RESET_MAIL_LIMIT, type RegisterRequest } from '@inkwell/contract';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { pendingRegistrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
@@ -11,6 +9,14 @@ import { createSecretToken, hashToken } from '../../lib/tokens';
 import type { Mailer } from '../mail';
 import { createNotification } from '../notifications';
 import { findUserByEmail, findUserByUsername, insertUser, isUniqueViolation, type UserRow } from '../users';
+import {
+  claimPendingRegistration,
+  deleteExpiredRegistrations,
+  deletePendingRegistration,
+  findPendingRegistration,
+  insertPendingRegistration,
+  setRegistrationToken,
+} from './registration.repository';
 
 export interface RegistrationMailRequest {
   pendingId: string;
@@ -48,28 +54,25 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (!perAddress.allowed) return;
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await tx.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
-        const [pending] = await tx
-          .insert(pendingRegistrations)
-          .values({
-            email: input.email,
-            username: input.username,
-            passwordHash,
-            expiresAt: new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS),
-            createdAt: now,
-          })
-          .returning({ id: pendingRegistrations.id });
-        await deps.queueMail(tx, { pendingId: pending!.id });
+        await deleteExpiredRegistrations(tx, now);
+        const pendingId = await insertPendingRegistration(tx, {
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          expiresAt: new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS),
+          createdAt: now,
+        });
+        await deps.queueMail(tx, { pendingId });
       });
     },
 
     /** The job: the confirmation link for a new address; for one with an account, a note saying so. */
     async sendRegistrationMail({ pendingId }: RegistrationMailRequest): Promise<void> {
-      const [pending] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.id, pendingId)).limit(1);
+      const pending = await findPendingRegistration(db, pendingId);
       if (!pending || pending.tokenHash) return;
       const existing = await findUserByEmail(db, pending.email);
       if (existing) {
-        await db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pendingId));
+        await deletePendingRegistration(db, pendingId);
         if (existing.isBanned) return;
         await mailer.send({
           to: existing.email,
@@ -87,10 +90,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         return;
       }
       const token = createSecretToken();
-      await db
-        .update(pendingRegistrations)
-        .set({ tokenHash: hashToken(token) })
-        .where(eq(pendingRegistrations.id, pendingId));
+      await setRegistrationToken(db, pendingId, hashToken(token));
       await mailer.send({
         to: pending.email,
         subject: 'Finish creating your Inkwell account',
@@ -114,11 +114,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const now = clock.now();
       try {
         return await db.transaction(async (tx) => {
-          // Deleting it claims it: of two requests with one link, one gets the row.
-          const [pending] = await tx
-            .delete(pendingRegistrations)
-            .where(and(eq(pendingRegistrations.tokenHash, hashToken(token)), gt(pendingRegistrations.expiresAt, now)))
-            .returning();
+          const pending = await claimPendingRegistration(tx, hashToken(token), now);
           if (!pending) throw new AppError('invalid_token', 'This confirmation link is invalid or has expired. Sign up again.');
           const user = await insertUser(tx, {
             email: pending.email,
