@@ -59,20 +59,43 @@ const BOOKMARK_ORDER: Record<BookmarkSort, SQL[]> = {
 const bookmarkWhere = (userId: string) => and(eq(bookmarks.userId, userId), eq(series.isPublished, true));
 
 /**
- * One page of a reader's bookmarks (published series only), each with how many published
- * chapters they have not completed. query-plans.test.ts explains this.
+ * The chapters of the outer query's series that are out and that this reader cannot open now:
+ * priced, not yet free and not unlocked by them (a few per series, on chapters_priced_idx and the
+ * unlocks' primary key). Empty for a reader who may open everything (premium or the team).
  */
-export function bookmarkPageQuery(db: Database, userId: string, sort: BookmarkSort, page: number, perPage: number, now: Date) {
+const lockedOutChapterIds = (userId: string, now: Date) =>
+  sql`(select c.id from chapters c where c.series_id = series.id and c.price > 0 and c.published_at <= ${at(now)}
+    and (c.free_at is null or c.free_at > ${at(now)})
+    and not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = c.id))`;
+
+/**
+ * One page of a reader's bookmarks (published series only), each with how many chapters they can
+ * open now and have not completed: a chapter still locked to them is not "unread", it is for
+ * sale. `opensEverything` is the viewer's premium pass or team role. query-plans.test.ts explains this.
+ */
+export function bookmarkPageQuery(
+  db: Database,
+  userId: string,
+  sort: BookmarkSort,
+  page: number,
+  perPage: number,
+  now: Date,
+  opensEverything = false,
+) {
+  // The chapters out, less those still locked, less those the reader completed (and may still
+  // open): counts on indexes (the series' chapters by publication, its priced ones, the reader's
+  // rows of that series), not a lookup per chapter. Written out in full: in a select list drizzle
+  // leaves the outer column unqualified.
+  const locked = opensEverything ? null : lockedOutChapterIds(userId, now);
+  const unreadCount = sql<number>`((select count(*) from chapters c where c.series_id = series.id and c.published_at <= ${at(now)})
+        ${locked ? sql`- (select count(*) from ${locked} l)` : sql``}
+        - (select count(*) from reading_progress rp where rp.user_id = ${userId} and rp.series_id = series.id and rp.completed
+          and rp.chapter_id not in ${notOutChapterIds(now)}${locked ? sql` and rp.chapter_id not in ${locked}` : sql``}))::int`;
   return db
     .select({
       series: seriesRefColumns,
       bookmarkedAt: bookmarks.createdAt,
-      // The chapters out, less those the reader completed: two counts on indexes (the series'
-      // chapters by publication, the reader's rows of that series), not a lookup per chapter.
-      // Written out in full: in a select list drizzle leaves the outer column unqualified.
-      unreadCount: sql<number>`((select count(*) from chapters c where c.series_id = series.id and c.published_at <= ${at(now)})
-        - (select count(*) from reading_progress rp where rp.user_id = ${userId} and rp.series_id = series.id and rp.completed
-          and rp.chapter_id not in ${notOutChapterIds(now)}))::int`,
+      unreadCount,
     })
     .from(bookmarks)
     .innerJoin(series, eq(series.id, bookmarks.seriesId))
@@ -95,9 +118,17 @@ export function bookmarkCountQuery(db: Database, userId: string) {
     .where(and(eq(bookmarks.userId, userId), sql`${bookmarks.seriesId} not in ${unpublishedSeriesIds}`));
 }
 
-export async function listBookmarks(db: Database, userId: string, sort: BookmarkSort, page: number, perPage: number, now: Date) {
+export async function listBookmarks(
+  db: Database,
+  userId: string,
+  sort: BookmarkSort,
+  page: number,
+  perPage: number,
+  now: Date,
+  opensEverything: boolean,
+) {
   const [rows, [count]] = await Promise.all([
-    bookmarkPageQuery(db, userId, sort, page, perPage, now),
+    bookmarkPageQuery(db, userId, sort, page, perPage, now, opensEverything),
     bookmarkCountQuery(db, userId),
   ]);
   return { rows, total: count?.total ?? 0 };

@@ -6,7 +6,7 @@ import type { LibraryService } from './library.service';
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
   endpoint(app, 'bookmarks', {
     summary: 'Followed series with their latest chapter, unread count and where to continue',
-    handler: async (request) => ({ success: true, data: await library.bookmarks(request.user!.id, request.query) }),
+    handler: async (request) => ({ success: true, data: await library.bookmarks(request.viewer, request.query) }),
   });
   endpoint(app, 'bookmarkAdd', {
     handler: async (request) => ({

@@ -66,9 +66,12 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
   }
 
   return {
-    async bookmarks(userId: string, query: z.output<typeof bookmarkListQuerySchema>) {
+    async bookmarks(viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) {
       const now = clock.now();
-      const { rows, total } = await listBookmarks(db, userId, query.sort, query.page, LIBRARY_PAGE_SIZE, now);
+      const userId = viewer.userId;
+      if (!userId) throw new AppError('unauthorized', 'Log in to see your bookmarks');
+      const opensEverything = viewer.hasPremiumPass || isTeam(viewer);
+      const { rows, total } = await listBookmarks(db, userId, query.sort, query.page, LIBRARY_PAGE_SIZE, now, opensEverything);
       const seriesIds = rows.map((row) => row.series.id);
       const [latest, points] = await Promise.all([
         latestChaptersOf(db, seriesIds, 1, now),

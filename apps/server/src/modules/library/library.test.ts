@@ -168,6 +168,34 @@ describe('bookmarks', () => {
     });
   });
 
+  it('counts as unread only the chapters the reader can open now', async () => {
+    const { user, cookie } = await reader();
+    const series = await buildSeries(t);
+    const past = new Date(t.clock.now().getTime() - DAY).toISOString();
+    await buildChapter(t, series.id, { number: 1 });
+    const locked = await buildChapter(t, series.id, { number: 2, price: 30 });
+    await buildChapter(t, series.id, { number: 3, price: 30, freeAt: new Date(t.clock.now().getTime() + DAY).toISOString() });
+    await buildChapter(t, series.id, { number: 4, price: 30, freeAt: past });
+    const unlocked = await buildChapter(t, series.id, { number: 5, price: 30 });
+    await t.db.insert(chapterUnlocks).values({ userId: user.id, chapterId: unlocked.id, coins: 30 });
+    await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+    expect(await save(cookie, unlocked.id, { completed: true })).toMatchObject({ status: 200 });
+    // Completed while a pass still opened it: it neither counts as unread nor as read now.
+    await t.db.insert(readingProgress).values({ userId: user.id, seriesId: series.id, chapterId: locked.id, completed: true });
+
+    const unreadOf = async (who: string) =>
+      (await call('bookmarks', { cookie: who })).body.data.items.find(
+        (item: { series: { id: string } }) => item.series.id === series.id,
+      ).unreadCount;
+    // Out: 1 (free), 2 (locked), 3 (early access), 4 (free now), 5 (unlocked, completed): 1 and 4 are left.
+    expect(await unreadOf(cookie)).toBe(2);
+
+    // The team opens everything that is out: 1 to 5, none completed.
+    const editor = await reader('editor');
+    await call('bookmarkAdd', { cookie: editor.cookie, params: { seriesId: series.id } });
+    expect(await unreadOf(editor.cookie)).toBe(5);
+  });
+
   it('sorts by latest update, title and date added, and pages', async () => {
     const { cookie } = await reader();
     const made = [];

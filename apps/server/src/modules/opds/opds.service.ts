@@ -172,7 +172,7 @@ export function createOpdsService(deps: {
 
     /** The series a key's reader follows. */
     async bookmarks(reader: DeviceKeyReader, page: number): Promise<string> {
-      const data = await library.bookmarks(reader.userId, { sort: 'updated', page });
+      const data = await library.bookmarks(await viewerFor(reader), { sort: 'updated', page });
       const shelf = data.items.map((item) => ({
         series: item.series,
         summary: item.unreadCount > 0 ? `${item.unreadCount} unread` : 'Up to date',
