@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { register } from '../support/auth';
 import { openPage } from '../support/navigation';
 
 // Issue 21 §1: the rough edges a new reader meets in their first minute, each with the journey that
@@ -115,4 +116,61 @@ test('paged right-to-left on a phone: every "Next" is the chapter’s and says s
   await expect(page.getByTestId('page-indicator')).toBeHidden();
   expect(image.y).toBeLessThan(bar.y);
   await expect(page.getByTestId('reader-bottom-bar')).toContainText('Page 1 / ');
+});
+
+test('a reader who unlocks a chapter can have the series’ next ones unlock themselves, and "unread" counts only what they can open', async ({
+  page,
+}) => {
+  const series = 'solo-leveling-up-the-stairs';
+  const stamp = Date.now().toString(36);
+  await register(page, { email: `serial.${stamp}@example.com`, username: `serial_${stamp}`, password: 'amber-lantern-71' });
+  const api = page.request;
+  const detail = (await (await api.get(`/api/public/omegascans/public/series/${series}`)).json()).data;
+  expect((await api.put(`/api/omegascans/secure/me/bookmarks/${detail.id}`)).status()).toBe(200);
+
+  // Every chapter out, less those still for sale to this reader.
+  const expectedUnread = async () => {
+    const all = (await (await api.get(`/api/public/omegascans/public/series/${series}/chapters?limit=1`)).json()).data;
+    const forSale = (await (await api.get(`/api/public/omegascans/public/series/${series}/chapters?limit=1&forSale=true`)).json())
+      .data;
+    return (all.total as number) - (forSale.total as number);
+  };
+  const unreadShown = async () => {
+    await openPage(page, '/profile/bookmarks');
+    return page.getByTestId('bookmark-item').filter({ hasText: detail.title }).getByTestId('unread-count');
+  };
+  const before = await expectedUnread();
+  // The demo sells its last chapters: they are out, and not unread to a reader who has not bought them.
+  expect(before).toBeLessThan(detail.chapterCount);
+  await expect(await unreadShown()).toHaveText(`${before} unread`);
+
+  // Coins through the test checkout, then chapter 37 unlocked with the series' next ones asked to follow.
+  const packages = (await (await api.get('/api/public/omegascans/public/store/coin-packages')).json()).data.items as {
+    id: string;
+  }[];
+  const started = await api.post('/api/omegascans/secure/me/checkout', { data: { kind: 'coins', packageId: packages[0]!.id } });
+  const purchaseId = (await started.json()).data.purchaseId as string;
+  expect((await api.post(`/api/payments/test-checkout/${purchaseId}/complete`)).status()).toBe(200);
+  await openPage(page, `/SeriesView/${series}/chapter-37`);
+  await page.getByTestId('lock-panel').getByRole('button', { name: 'Unlock chapter' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Unlock Chapter 37 for \d+ coins\?$/ });
+  await dialog.getByRole('checkbox', { name: new RegExp(`Unlock the next chapters of ${detail.title} automatically`) }).check();
+  await dialog.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByTestId('strip-reader')).toBeVisible();
+
+  // The next chapter opens by itself, charged, without a question.
+  await page.getByRole('button', { name: 'Next chapter' }).first().click();
+  await expect(page).toHaveURL(`/SeriesView/${series}/chapter-38`);
+  await expect(page.getByText(/^Unlocked for \d+ coins$/)).toBeVisible();
+  await expect(page.getByTestId('strip-reader')).toBeVisible();
+  await expect(page.getByTestId('lock-panel')).toHaveCount(0);
+
+  // The store page lists the choice, and the two chapters now count as unread (less 37 if the
+  // reader's move to 38 completed it).
+  await openPage(page, '/profile/purchases');
+  const list = page.getByRole('list', { name: 'Unlocking automatically in these series' });
+  await expect(list.getByRole('link', { name: detail.title })).toBeVisible();
+  expect(await expectedUnread()).toBe(before + 2);
+  const shown = await (await unreadShown()).textContent();
+  expect([`${before + 1} unread`, `${before + 2} unread`]).toContain(shown);
 });

@@ -30,6 +30,7 @@ import {
   readingProgress,
   recoveryCodes,
   series,
+  seriesAutoUnlocks,
   siteConfig,
   subscriptions,
   users,
@@ -448,6 +449,13 @@ const REQUESTS: Record<EndpointName, Builder> = {
     const { id: seriesId } = await freshSeries();
     const chapterIds = [(await freshLocked(seriesId)).id, (await freshLocked(seriesId)).id];
     return { params: { seriesId }, body: { chapterIds }, state: () => countOf(chapterUnlocks) };
+  },
+  autoUnlockSeries: none,
+  // Each reader turns off only their own: the owner's choice stays whoever else asks.
+  autoUnlockSeriesRemove: async ({ owner }) => {
+    const { id: seriesId } = await freshSeries();
+    if (owner.user) await t.db.insert(seriesAutoUnlocks).values({ userId: owner.user.id, seriesId });
+    return { params: { seriesId }, state: () => countOf(seriesAutoUnlocks, eq(seriesAutoUnlocks.seriesId, seriesId)) };
   },
   mySubscription: none,
   cancelSubscription: async ({ actor }) => {

@@ -24,6 +24,10 @@ export async function seedMetricsWeek(t: TestContext) {
   const b1 = (await buildChapter(t, beta.id, { number: 1, price: 5 })).id;
   // Scheduled: tomorrow.
   await buildChapter(t, beta.id, { number: 2, publishedAt: '2025-03-08T09:00:00Z' });
+  // Work in progress: two draft chapters (one in a series not published yet).
+  await buildChapter(t, beta.id, { number: 3, publishedAt: null });
+  const gamma = await buildSeries(t, { title: 'Gamma Drafts', isPublished: false });
+  await buildChapter(t, gamma.id, { number: 1, publishedAt: null });
 
   // Three readers who signed up in the week (two on the 2nd, one late on the 7th).
   const [r1, r2, r3] = [await buildUser(t.db), await buildUser(t.db), await buildUser(t.db)];

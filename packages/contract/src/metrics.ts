@@ -102,7 +102,8 @@ export const teamMetricsSchema = z.object({
   /** The chapters unlocked most in the range, with the coins spent on them. */
   topUnlocks: z.array(chapterRefSchema.extend({ unlocks: count, coins: count })),
   /** As things stand now, whatever the range. */
-  now: z.object({ reportedComments: count, scheduledChapters: count }),
+  /** What waits for the team now: the dashboard home's cards say it. */
+  now: z.object({ reportedComments: count, scheduledChapters: count, draftChapters: count, draftSeries: count }),
 });
 export type TeamMetrics = z.infer<typeof teamMetricsSchema>;
 export const teamMetricsResponseSchema = envelope(teamMetricsSchema);

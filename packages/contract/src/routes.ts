@@ -236,6 +236,10 @@ export const ROUTES = {
     access: 'user',
     errors: ['series_not_found', 'chapter_not_found', 'insufficient_coins'],
   },
+  // Issue 21 §1: the series a reader chose, while unlocking, to have unlock by themselves.
+  autoUnlockSeries: { method: 'GET', path: `${ME}/auto-unlock/series`, access: 'user', errors: [] },
+  // Idempotent: turning off a series that was not on changes nothing.
+  autoUnlockSeriesRemove: { method: 'DELETE', path: `${ME}/auto-unlock/series/:seriesId`, access: 'user', errors: [] },
   mySubscription: { method: 'GET', path: `${ME}/subscription`, access: 'user', errors: [] },
   cancelSubscription: {
     method: 'POST',

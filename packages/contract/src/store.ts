@@ -132,6 +132,14 @@ export const storeSettingsResponseSchema = envelope(storeSettingsSchema);
 
 export const chapterIdParamsSchema = z.object({ chapterId: uuid('Chapter') });
 export const seriesIdParamsSchema = z.object({ seriesId: uuid('Series') });
+/**
+ * Unlocking one chapter. `autoUnlockSeries`: the reader's choice, made while unlocking, that the
+ * next chapters of this series unlock by themselves when opened (false turns it off again).
+ */
+export const unlockRequestSchema = z
+  .object({ autoUnlockSeries: z.boolean({ error: 'autoUnlockSeries must be true or false' }).optional() })
+  // Fastify hands a request without a body over as null: unlocking needs none.
+  .nullish();
 export const unlockResponseSchema = envelope(
   z.object({ chapterId: z.uuid(), charged: z.number().int(), coins: z.number().int() }),
 );
@@ -144,6 +152,17 @@ export const bulkUnlockRequestSchema = z.object({
 export const bulkUnlockResponseSchema = envelope(
   z.object({ chapterIds: z.array(z.uuid()), charged: z.number().int(), coins: z.number().int() }),
 );
+
+/** The series whose chapters unlock by themselves for this reader, newest choice first. */
+export const autoUnlockSeriesSchema = z.object({
+  seriesId: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  since: z.string(),
+});
+export type AutoUnlockSeries = z.infer<typeof autoUnlockSeriesSchema>;
+export const autoUnlockSeriesListResponseSchema = envelope(z.object({ items: z.array(autoUnlockSeriesSchema) }));
+export const autoUnlockSeriesRemovedResponseSchema = envelope(z.object({ seriesId: z.uuid(), autoUnlock: z.literal(false) }));
 
 export const subscriptionSchema = z.object({
   id: z.uuid(),

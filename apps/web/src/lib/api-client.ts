@@ -99,14 +99,19 @@ export async function apiJson<T>(path: string, options: FetchOptions & { json?: 
   return body as T;
 }
 
-type HasKeys<T> = T extends undefined ? false : true;
+// Not distributive: a schema that may be absent (`nullish`) still has keys.
+type HasKeys<T> = [T] extends [undefined] ? false : true;
 
 /** What a call to endpoint N takes: its path params, query and body as the contract types them. */
 export type CallInput<N extends EndpointName> = (HasKeys<EndpointParams<N>> extends true
   ? { params: EndpointParams<N> }
   : { params?: never }) &
   (HasKeys<EndpointQuery<N>> extends true ? { query?: EndpointQuery<N> } : { query?: never }) &
-  (HasKeys<EndpointBody<N>> extends true ? { body: EndpointBody<N> } : { body?: never }) & {
+  (HasKeys<EndpointBody<N>> extends true
+    ? undefined extends EndpointBody<N>
+      ? { body?: NonNullable<EndpointBody<N>> }
+      : { body: EndpointBody<N> }
+    : { body?: never }) & {
     signal?: AbortSignal;
     timeoutMs?: number;
     cache?: RequestCache;

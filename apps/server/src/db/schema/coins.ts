@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { chapters } from './catalogue';
+import { chapters, series } from './catalogue';
 import { purchases } from './store';
 import { users } from './users';
 
@@ -60,4 +60,22 @@ export const chapterUnlocks = pgTable(
     // Unlocks and revenue per day (metrics).
     index('chapter_unlocks_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The series in which a reader chose, while unlocking a chapter, to have the next chapters unlock
+ * by themselves (issue 21 §1): the per-series form of `users.auto_unlock`, which covers every series.
+ */
+export const seriesAutoUnlocks = pgTable(
+  'series_auto_unlocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
 );

@@ -89,15 +89,23 @@ export function listTeamDays(db: Database, range: MetricsRange) {
 
 /**
  * What awaits the team at `now`: comments reported and not hidden yet (the partial index on
- * reported comments), and chapters scheduled to publish later.
+ * reported comments), chapters scheduled to publish later, draft chapters (no publication time:
+ * chapters_published_idx keeps them too) and series not published (series_unpublished_idx).
  */
 export async function countAwaitingTeam(db: Database, now: Date) {
-  const [row] = await rows<{ reported_comments: Amount; scheduled_chapters: Amount }>(
+  const [row] = await rows<{
+    reported_comments: Amount;
+    scheduled_chapters: Amount;
+    draft_chapters: Amount;
+    draft_series: Amount;
+  }>(
     db,
     sql`
         select
           (select count(*) from comments where report_count > 0 and hidden_at is null) as reported_comments,
-          (select count(*) from chapters where published_at > ${at(now)}) as scheduled_chapters`,
+          (select count(*) from chapters where published_at > ${at(now)}) as scheduled_chapters,
+          (select count(*) from chapters where published_at is null) as draft_chapters,
+          (select count(*) from series where not is_published) as draft_series`,
   );
   return row;
 }

@@ -235,7 +235,12 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       })),
       topChapters: topChapters.map((row) => ({ ...chapterRef(row), views: num(row.views) })),
       topUnlocks: topUnlocks.map((row) => ({ ...chapterRef(row), unlocks: num(row.unlocks), coins: num(row.coins) })),
-      now: { reportedComments: num(awaiting?.reported_comments), scheduledChapters: num(awaiting?.scheduled_chapters) },
+      now: {
+        reportedComments: num(awaiting?.reported_comments),
+        scheduledChapters: num(awaiting?.scheduled_chapters),
+        draftChapters: num(awaiting?.draft_chapters),
+        draftSeries: num(awaiting?.draft_series),
+      },
     };
   }
 

@@ -85,8 +85,13 @@ describe('TEAM/metrics', () => {
     expect(data.topUnlocks[0]).toMatchObject({ seriesId: alpha.id, seriesTitle: 'Alpha Tides', seriesSlug: expect.any(String) });
   });
 
-  it('gives what waits now: reported comments not hidden yet, and scheduled chapters', async () => {
-    expect((await teamMetrics(WEEK)).now).toEqual({ reportedComments: 1, scheduledChapters: 1 });
+  it('gives what waits now: reported comments not hidden yet, scheduled and draft chapters, series not published', async () => {
+    expect((await teamMetrics(WEEK)).now).toEqual({
+      reportedComments: 1,
+      scheduledChapters: 1,
+      draftChapters: 2,
+      draftSeries: 1,
+    });
   });
 
   it('answers one day (the dashboard home’s today) and the last 30 days when no range is given', async () => {

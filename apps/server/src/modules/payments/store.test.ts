@@ -166,7 +166,7 @@ describe('unlocking chapters', () => {
     const { user, cookie } = await reader();
     const { series, chapter } = await lockedChapter({ price: 40, pages: 3, previewPages: 1 });
     const short = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
-    expect(short.status).toBe(402);
+    expect(short.status, JSON.stringify(short.body)).toBe(402);
     expect(short.body.error.code).toBe('insufficient_coins');
     expect(await balanceOf(user.id)).toEqual({ coins: 0, ledger: 0 });
 
@@ -257,6 +257,35 @@ describe('unlocking chapters', () => {
     const verify = await t.app.inject({ method: 'GET', url: ROUTES.verify.path, headers: { cookie } });
     expect(verify.json().user.autoUnlock).toBe(true);
     expect((await call('storeSettings', { cookie, body: { autoUnlock: 'yes' } })).status).toBe(400);
+  });
+
+  it('turns auto-unlock on for a series with the unlock that asks for it, and off again, only when the unlock happens', async () => {
+    const { cookie } = await reader();
+    const { series, chapter } = await lockedChapter({ price: 40 });
+    const listed = async () => (await call('autoUnlockSeries', { cookie })).body.data.items;
+
+    // Short of coins: the unlock fails, and so does the choice that came with it.
+    const short = await call('unlockChapter', { cookie, params: { chapterId: chapter.id }, body: { autoUnlockSeries: true } });
+    expect(short.status).toBe(402);
+    expect(await listed()).toEqual([]);
+    const bad = await call('unlockChapter', { cookie, params: { chapterId: chapter.id }, body: { autoUnlockSeries: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('autoUnlockSeries');
+
+    const { coins } = await buyCoins(cookie);
+    const unlocked = await call('unlockChapter', { cookie, params: { chapterId: chapter.id }, body: { autoUnlockSeries: true } });
+    expect(unlocked.body.data).toEqual({ chapterId: chapter.id, charged: 40, coins: coins - 40 });
+    expect(await listed()).toEqual([
+      { seriesId: series.id, slug: series.slug, title: series.title, since: t.clock.now().toISOString() },
+    ]);
+    // Someone else's list is their own.
+    expect((await call('autoUnlockSeries', { cookie: (await reader()).cookie })).body.data.items).toEqual([]);
+
+    const off = await call('autoUnlockSeriesRemove', { cookie, params: { seriesId: series.id } });
+    expect(off.body.data).toEqual({ seriesId: series.id, autoUnlock: false });
+    expect(await listed()).toEqual([]);
+    expect((await call('autoUnlockSeriesRemove', { cookie, params: { seriesId: series.id } })).status).toBe(200);
+    expect((await call('autoUnlockSeriesRemove', { cookie, params: { seriesId: 'nope' } })).status).toBe(400);
   });
 });
 

@@ -96,7 +96,7 @@ describe.skipIf(target.kind !== 'postgres')('the coin ledger under concurrent lo
         const { seriesId, chapterIds } = rand.pick(seriesChapters);
         const start = rand.int(chapterIds.length - 2);
         const chosen = chapterIds.slice(start, start + 2 + rand.int(4));
-        operations.push(() => Promise.all((twice ? [0, 1] : [0]).map(() => app().unlocks.unlock(reader, chosen, seriesId))));
+        operations.push(() => Promise.all((twice ? [0, 1] : [0]).map(() => app().unlocks.unlock(reader, chosen, { seriesId }))));
       } else {
         counts.refund += 1;
         operations.push(async () => {

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { chapterUnlocks, chapters, series, users } from '../../db/schema';
+import { chapterUnlocks, chapters, series, seriesAutoUnlocks, users } from '../../db/schema';
 import { hasPremiumPass } from '../access';
 
 export async function unlockedAmong(db: Database, userId: string, chapterIds: readonly string[]): Promise<Set<string>> {
@@ -56,4 +56,21 @@ export async function hasPremiumPassNow(db: Database, userId: string, now: Date)
     .from(users)
     .where(eq(users.id, userId));
   return row?.premium ?? false;
+}
+
+/** Turns a series' auto-unlock on or off for a reader (on twice, or off when it was not on, changes nothing). */
+export async function setSeriesAutoUnlock(db: Database, userId: string, seriesId: string, on: boolean, now: Date): Promise<void> {
+  if (on) await db.insert(seriesAutoUnlocks).values({ userId, seriesId, createdAt: now }).onConflictDoNothing();
+  else
+    await db.delete(seriesAutoUnlocks).where(and(eq(seriesAutoUnlocks.userId, userId), eq(seriesAutoUnlocks.seriesId, seriesId)));
+}
+
+/** The published series a reader has auto-unlock on for, newest choice first. */
+export function seriesAutoUnlocksOf(db: Database, userId: string) {
+  return db
+    .select({ seriesId: series.id, slug: series.slug, title: series.title, since: seriesAutoUnlocks.createdAt })
+    .from(seriesAutoUnlocks)
+    .innerJoin(series, eq(series.id, seriesAutoUnlocks.seriesId))
+    .where(and(eq(seriesAutoUnlocks.userId, userId), eq(series.isPublished, true)))
+    .orderBy(desc(seriesAutoUnlocks.createdAt), asc(series.title));
 }

@@ -4,7 +4,15 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { chapterAccess, type Viewer } from '../access';
 import { lockBalance, moveCoins } from './ledger.repository';
-import { chaptersForUnlock, hasPremiumPassNow, insertUnlocks, seriesExists, unlockedAmong } from './unlocks.repository';
+import {
+  chaptersForUnlock,
+  hasPremiumPassNow,
+  insertUnlocks,
+  seriesAutoUnlocksOf,
+  seriesExists,
+  setSeriesAutoUnlock,
+  unlockedAmong,
+} from './unlocks.repository';
 
 export interface UnlockResult {
   /** The chapters asked for that this reader may now read. */
@@ -35,7 +43,7 @@ export function createUnlocks({
   async function unlock(
     user: { id: string; role: Role },
     chapterIds: readonly string[],
-    seriesId?: string,
+    { seriesId, autoUnlockSeries }: { seriesId?: string; autoUnlockSeries?: boolean } = {},
   ): Promise<UnlockResult> {
     const ids = [...new Set(chapterIds)];
     const result = await db.transaction(async (tx): Promise<UnlockResult> => {
@@ -60,6 +68,8 @@ export function createUnlocks({
       const readable = found.filter((row) => chapterAccess(row, viewer, now) !== 'scheduled');
       if (readable.length !== ids.length) throw new AppError('chapter_not_found', 'Chapter not found');
 
+      // The reader's choice for the series rides on the unlock: kept with it, or not at all.
+      if (autoUnlockSeries !== undefined) await setSeriesAutoUnlock(tx, user.id, found[0]!.seriesId, autoUnlockSeries, now);
       const total = toBuy.reduce((sum, row) => sum + row.price, 0);
       if (total === 0) return { chapterIds: ids, charged: 0, coins: balance };
       if (total > balance) {
@@ -91,6 +101,18 @@ export function createUnlocks({
     if (result.charged > 0) onUserChanged(user.id);
     return result;
   }
-  return { unlock };
+  return {
+    unlock,
+
+    async autoUnlockSeries(userId: string) {
+      const rows = await seriesAutoUnlocksOf(db, userId);
+      return { items: rows.map((row) => ({ ...row, since: row.since.toISOString() })) };
+    },
+
+    async removeAutoUnlockSeries(userId: string, seriesId: string) {
+      await setSeriesAutoUnlock(db, userId, seriesId, false, clock.now());
+      return { seriesId, autoUnlock: false as const };
+    },
+  };
 }
 export type Unlocks = ReturnType<typeof createUnlocks>;

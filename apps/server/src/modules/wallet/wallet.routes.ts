@@ -18,7 +18,9 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
 
   endpoint(app, 'unlockChapter', {
     handler: async (request) => {
-      const result = await unlocks.unlock(request.user!, [request.params.chapterId]);
+      const result = await unlocks.unlock(request.user!, [request.params.chapterId], {
+        autoUnlockSeries: request.body?.autoUnlockSeries,
+      });
       return {
         success: true,
         data: { chapterId: request.params.chapterId, charged: result.charged, coins: result.coins },
@@ -28,7 +30,7 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
   });
   endpoint(app, 'unlockChapters', {
     handler: async (request) => {
-      const result = await unlocks.unlock(request.user!, request.body.chapterIds, request.params.seriesId);
+      const result = await unlocks.unlock(request.user!, request.body.chapterIds, { seriesId: request.params.seriesId });
       return {
         success: true,
         data: result,
@@ -36,5 +38,17 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
           result.charged > 0 ? `Unlocked ${result.chapterIds.length} chapters for ${result.charged} coins` : 'Already unlocked',
       };
     },
+  });
+
+  endpoint(app, 'autoUnlockSeries', {
+    summary: 'The series whose chapters unlock by themselves for this reader',
+    handler: async (request) => ({ success: true, data: await unlocks.autoUnlockSeries(request.user!.id) }),
+  });
+  endpoint(app, 'autoUnlockSeriesRemove', {
+    handler: async (request) => ({
+      success: true,
+      data: await unlocks.removeAutoUnlockSeries(request.user!.id, request.params.seriesId),
+      message: 'Auto-unlock turned off for this series',
+    }),
   });
 }

@@ -2,7 +2,7 @@ import { utcDay } from '@inkwell/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, verifyAs, type TestUser } from '../../../test/render';
-import DashboardHomePage from './dashboard-home-page';
+import DashboardHomePage, { waitingIn } from './dashboard-home-page';
 import { ADMIN, adminMetrics, ok, TEAM, teamMetrics } from './metrics/test-data';
 
 const user = (role: 'editor' | 'admin'): TestUser => ({
@@ -59,5 +59,33 @@ describe('the dashboard home', () => {
     expect(figure('Sign-ups')).toHaveTextContent('1');
     expect(figure('Active subscriptions')).toHaveTextContent('2');
     expect(figure('Monthly recurring revenue')).toHaveTextContent('$15.00');
+  });
+
+  it('says on each area’s card what waits there', async () => {
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(user('editor')),
+      [`${TEAM}/metrics`]: ok(oneDay().team),
+    });
+    renderRoutes([{ path: '/Dashboard', element: <DashboardHomePage /> }], '/Dashboard');
+    await screen.findByText('1,200', {}, { timeout: 4000 });
+    const card = async (name: string) =>
+      (await screen.findAllByTestId('area-card')).find(
+        (link) => link.firstElementChild?.nextElementSibling?.firstChild?.textContent === name,
+      );
+    expect(await card('Series')).toHaveTextContent('Series3 draft chapters · 5 scheduled · 1 series not published');
+    expect(await card('Comments')).toHaveTextContent('Comments2 reported comments');
+    // Where nothing is counted, the card names its section.
+    expect(await card('Genres')).toHaveTextContent('GenresContent');
+  });
+});
+
+describe('what waits in an area', () => {
+  const nothing = { reportedComments: 0, scheduledChapters: 0, draftChapters: 0, draftSeries: 0 };
+  it('counts in words, one and many, and says when nothing waits', () => {
+    expect(waitingIn('/Dashboard/Series/Series', { ...nothing, draftChapters: 1 })).toBe('1 draft chapter');
+    expect(waitingIn('/Dashboard/Series/Series', nothing)).toBe('No drafts or scheduled chapters');
+    expect(waitingIn('/Dashboard/Comments', { ...nothing, reportedComments: 1 })).toBe('1 reported comment');
+    expect(waitingIn('/Dashboard/Comments', nothing)).toBe('No reported comments');
+    expect(waitingIn('/Dashboard/Series/Genres', nothing)).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
-import { CURRENCIES, type MoneyByCurrency } from '@inkwell/contract';
+import { CURRENCIES, type MoneyByCurrency, type TeamMetrics } from '@inkwell/contract';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { formatMoney } from '../../lib/money';
 import { useAdminMetrics, useTeamMetrics } from './metrics/api/metrics';
 import { todayUtc } from './metrics/range';
-import { teamNavFor } from './team-nav';
+import { teamNavFor, type TeamNavItem } from './team-nav';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const n = (value: number) => value.toLocaleString('en');
@@ -29,6 +29,26 @@ function Figure({ label, value, to }: { label: string; value: string | undefined
       </dd>
     </div>
   );
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
+
+/**
+ * What waits in an area of the dashboard, for its card ("3 draft chapters · 1 scheduled"), or
+ * null where nothing is counted for it (the card then says which section it belongs to).
+ */
+export function waitingIn(to: string, now: TeamMetrics['now']): string | null {
+  if (to === '/Dashboard/Series/Series') {
+    const parts = [
+      now.draftChapters > 0 && plural(now.draftChapters, 'draft chapter'),
+      now.scheduledChapters > 0 && `${n(now.scheduledChapters)} scheduled`,
+      now.draftSeries > 0 && plural(now.draftSeries, 'series not published', 'series not published'),
+    ].filter((part): part is string => Boolean(part));
+    return parts.length > 0 ? parts.join(' · ') : 'No drafts or scheduled chapters';
+  }
+  if (to === '/Dashboard/Comments')
+    return now.reportedComments > 0 ? plural(now.reportedComments, 'reported comment') : 'No reported comments';
+  return null;
 }
 
 /** /Dashboard: today's numbers for the viewer's role (UTC day), then the parts of the dashboard it opens. */
@@ -112,16 +132,33 @@ export function DashboardHomePage() {
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {areas.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="block rounded-xl border border-ink-800 bg-ink-900 p-4 hover:border-accent-500/60">
-                  <p className="font-semibold text-zinc-100">{item.label}</p>
-                  <p className="mt-1 text-xs text-zinc-400">{item.section}</p>
-                </Link>
+                <AreaCard item={item} waiting={team.data ? waitingIn(item.to, team.data.now) : null} />
               </li>
             ))}
           </ul>
         </section>
       )}
     </div>
+  );
+}
+
+/** An area of the dashboard: its icon and name, and what waits there (or its section). */
+function AreaCard({ item, waiting }: { item: TeamNavItem; waiting: string | null }) {
+  const { Icon } = item;
+  return (
+    <Link
+      to={item.to}
+      className="flex items-start gap-3 rounded-xl border border-ink-800 bg-ink-900 p-4 hover:border-accent-500/60"
+      data-testid="area-card"
+    >
+      <Icon className="mt-0.5 size-5 shrink-0 text-accent-400" aria-hidden />
+      <span className="min-w-0">
+        <span className="block font-semibold text-zinc-100">{item.label}</span>
+        <span className={`mt-1 block text-xs ${waiting ? 'text-zinc-300' : 'text-zinc-400'}`} data-testid="area-waiting">
+          {waiting ?? item.section}
+        </span>
+      </span>
+    </Link>
   );
 }
 

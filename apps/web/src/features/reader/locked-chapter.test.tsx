@@ -68,19 +68,47 @@ interface Served {
   afterUnlock?: ChapterContent;
   coinsAfter?: number;
   unlockStatus?: number;
+  /** The series this reader has auto-unlock on for. */
+  autoUnlockSeries?: string[];
 }
 
 /** The reader's endpoints, counting the unlock calls and their bodies. */
-function serve({ user = null, chapter = lockedComic(), afterUnlock = openComic(), coinsAfter = 90, unlockStatus = 200 }: Served) {
+function serve({
+  user = null,
+  chapter = lockedComic(),
+  afterUnlock = openComic(),
+  coinsAfter = 90,
+  unlockStatus = 200,
+  autoUnlockSeries = [],
+}: Served) {
   let isUnlocked = false;
-  const calls = { unlock: 0, bulk: [] as string[][], settings: [] as unknown[] };
+  let seriesOn = [...autoUnlockSeries];
+  const calls = { unlock: 0, unlockBodies: [] as unknown[], bulk: [] as string[][], settings: [] as unknown[], seriesOff: 0 };
   const fetchMock = mockApi({
     '/api/proxy/public/verify': verifyAs(user),
     [`${PUB}/series/lantern/chapters/chapter-2`]: () =>
       Response.json({ success: true, data: isUnlocked ? afterUnlock : chapter }),
     [`${PUB}/series/lantern/chapters`]: (_init, url) => seriesChaptersAnswer(seriesChapters(isUnlocked ? [2] : []), url),
-    [`POST ${ME}/chapters/${chapterId(2)}/unlock`]: () => {
+    [`${ME}/auto-unlock/series`]: () =>
+      Response.json({
+        success: true,
+        data: {
+          items: seriesOn.map((seriesId) => ({
+            seriesId,
+            slug: 'lantern',
+            title: 'The Lantern Keeper',
+            since: '2026-01-01T00:00:00.000Z',
+          })),
+        },
+      }),
+    [`DELETE ${ME}/auto-unlock/series/${SERIES_ID}`]: () => {
+      calls.seriesOff += 1;
+      seriesOn = seriesOn.filter((id) => id !== SERIES_ID);
+      return Response.json({ success: true, data: { seriesId: SERIES_ID, autoUnlock: false } });
+    },
+    [`POST ${ME}/chapters/${chapterId(2)}/unlock`]: (init) => {
       calls.unlock += 1;
+      calls.unlockBodies.push(init?.body ? JSON.parse(String(init.body)) : null);
       if (unlockStatus !== 200) {
         return Response.json(
           { success: false, message: 'Not enough coins', error: { code: 'insufficient_coins', message: 'Not enough coins' } },
@@ -275,6 +303,56 @@ describe('auto-unlock', () => {
     await waitFor(() => expect(calls.settings).toEqual([{ autoUnlock: true }]));
     await waitFor(() => expect(box).toBeChecked());
     expect(queryClient.getQueryData<SessionUser>(SESSION_QUERY_KEY)?.autoUnlock).toBe(true);
+    expect(calls.unlock).toBe(0);
+  });
+});
+
+describe('auto-unlock for one series', () => {
+  it('is offered while unlocking, and sent with the unlock when ticked', async () => {
+    const { calls } = serve({ user: readerUser });
+    renderReader();
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlock chapter' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unlock Chapter 2 for 30 coins?' });
+    const box = within(dialog).getByRole('checkbox', { name: /Unlock the next chapters of The Lantern Keeper automatically/ });
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    await screen.findByTestId('strip-reader');
+    expect(calls.unlockBodies).toEqual([{ autoUnlockSeries: true }]);
+  });
+
+  it('sends nothing of the kind when left unticked', async () => {
+    const { calls } = serve({ user: readerUser });
+    renderReader();
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlock chapter' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlock' }));
+    await screen.findByTestId('strip-reader');
+    expect(calls.unlockBodies).toEqual([null]);
+  });
+
+  it('unlocks a chapter of that series on opening, once', async () => {
+    const { calls } = serve({ user: readerUser, autoUnlockSeries: [SERIES_ID], coinsAfter: 90 });
+    renderReader({ strict: true });
+    expect(await screen.findByText('Unlocked for 30 coins', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(calls.unlock).toBe(1);
+  });
+
+  it('is not applied to another series', async () => {
+    const { calls } = serve({ user: readerUser, autoUnlockSeries: ['00000000-0000-4000-8000-0000000000bb'] });
+    renderReader();
+    expect(await screen.findByRole('button', { name: 'Unlock chapter' })).toBeInTheDocument();
+    expect(screen.queryByTestId('series-auto-unlock')).toBeNull();
+    expect(calls.unlock).toBe(0);
+  });
+
+  it('says so on the panel of a chapter the reader cannot afford, with a way to turn it off', async () => {
+    const { calls } = serve({ user: { ...readerUser, coins: 10 }, autoUnlockSeries: [SERIES_ID] });
+    renderReader();
+    const note = await screen.findByTestId('series-auto-unlock');
+    expect(note).toHaveTextContent('Chapters of The Lantern Keeper unlock automatically when you have the coins.');
+    fireEvent.click(within(note).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(screen.queryByTestId('series-auto-unlock')).toBeNull());
+    expect(calls.seriesOff).toBe(1);
     expect(calls.unlock).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import { chapterLabel, formatDate } from '../../lib/time';
 import { useChaptersForSale } from '../../lib/wallet/chapters-for-sale';
 import { lockedRunFrom } from '../../lib/wallet/locked-run';
 import { useStoreSettingsMutation } from '../../lib/wallet/store-settings';
+import { useAutoUnlockSeries, useTurnOffAutoUnlockSeries } from '../../lib/wallet/auto-unlock-series';
 import { getCoinsHref, useUnlockChapters } from '../../lib/wallet/unlock';
 import { FreeCountdown } from './components/free-countdown';
 import { NotifyWhenFree } from './components/notify-when-free';
@@ -36,8 +37,18 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
   const chapter = data.chapter;
   const chapterPath = `/SeriesView/${data.series.slug}/${chapter.slug}`;
   const toast = useToast();
+  // Auto-unlock chosen for this series alone (while unlocking one of its chapters).
+  const seriesAutoUnlock = useAutoUnlockSeries(Boolean(user) && !user?.autoUnlock);
+  const turnOffSeries = useTurnOffAutoUnlockSeries();
+  const isOnForSeries = seriesAutoUnlock.data?.items.some((item) => item.seriesId === data.series.id) ?? false;
+  const [alsoForSeries, setAlsoForSeries] = useState(false);
   // One unlock for the chapter, whether auto-unlock or the button starts it.
-  const unlock = useAutoUnlock(chapter, user, isFresh && !isChecking);
+  const unlock = useAutoUnlock(
+    chapter,
+    user,
+    isOnForSeries,
+    isFresh && !isChecking && (!user || user.autoUnlock || seriesAutoUnlock.isFetched),
+  );
   const unlockMany = useUnlockChapters();
   const settings = useStoreSettingsMutation();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -49,7 +60,7 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
 
   const handleUnlock = () =>
     unlock
-      .mutateAsync({ chapterId: chapter.id })
+      .mutateAsync({ chapterId: chapter.id, autoUnlockSeries: alsoForSeries || undefined })
       .then((result) => toast({ message: unlockedMessage(result.charged), type: 'success', duration: 4000 }));
 
   const handleBulkUnlock = (chapterIds: string[]) =>
@@ -68,6 +79,12 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
       { onError: () => toast({ message: 'Your setting could not be saved. Try again.', type: 'error', duration: 5000 }) },
     );
   };
+
+  const handleTurnOffSeries = () =>
+    turnOffSeries.mutate(data.series.id, {
+      onSuccess: () => toast({ message: `Auto-unlock turned off for ${data.series.title}`, type: 'success', duration: 4000 }),
+      onError: () => toast({ message: 'Your setting could not be saved. Try again.', type: 'error', duration: 5000 }),
+    });
 
   const short = user ? chapter.price - user.coins : 0;
 
@@ -153,6 +170,19 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
           Unlock automatically when I open a chapter
         </label>
       )}
+      {user && !user.autoUnlock && isOnForSeries && (
+        <p className="mx-auto mt-3 max-w-sm text-sm text-zinc-300" data-testid="series-auto-unlock">
+          Chapters of {data.series.title} unlock automatically when you have the coins.{' '}
+          <button
+            type="button"
+            onClick={handleTurnOffSeries}
+            disabled={turnOffSeries.isPending}
+            className="font-medium text-accent-300 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            Turn off
+          </button>
+        </p>
+      )}
 
       {!user?.isPremium && (
         <div className="mt-6 border-t border-ink-800 pt-5">
@@ -194,6 +224,22 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
             Your balance after:{' '}
             <strong className="tabular-nums text-white">{formatCoins(user.coins - chapter.price)} coins</strong>
           </p>
+          {!user.autoUnlock && !isOnForSeries && (
+            <label className="mt-4 flex cursor-pointer items-start gap-2 text-zinc-200">
+              <input
+                type="checkbox"
+                checked={alsoForSeries}
+                onChange={(event) => setAlsoForSeries(event.target.checked)}
+                className="mt-0.5 size-4 shrink-0 accent-accent-500"
+              />
+              <span>
+                Unlock the next chapters of {data.series.title} automatically
+                <span className="block text-xs text-zinc-400">
+                  When you open one and have the coins. You can turn it off any time.
+                </span>
+              </span>
+            </label>
+          )}
         </ConfirmDialog>
       )}
     </section>

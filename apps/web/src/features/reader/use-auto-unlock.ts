@@ -5,12 +5,18 @@ import { isForSale } from '../../lib/wallet/locked-run';
 import { useUnlockChapter } from '../../lib/wallet/unlock';
 
 /**
- * The store's auto-unlock: a reader who chose it, opening a locked chapter they have the coins
- * for, gets it unlocked at once, with a toast. Decided once per chapter as it opens (so ticking
+ * The store's auto-unlock: a reader who chose it (for every series, or for this one while
+ * unlocking a chapter of it), opening a locked chapter they have the coins for, gets it unlocked
+ * at once, with a toast. Decided once per chapter as it opens (so ticking
  * the option on a locked chapter does not spend coins there, and StrictMode's second effect run
  * or a re-render never asks twice); `isReady` holds the decision until the chapter is fresh.
  */
-export function useAutoUnlock(chapter: ChapterSummary, user: SessionUser | null, isReady: boolean) {
+export function useAutoUnlock(
+  chapter: ChapterSummary,
+  user: SessionUser | null,
+  isOnForSeries: boolean,
+  isReady: boolean,
+) {
   const unlock = useUnlockChapter();
   const toast = useToast();
   const decidedFor = useRef<string | null>(null);
@@ -19,13 +25,13 @@ export function useAutoUnlock(chapter: ChapterSummary, user: SessionUser | null,
   useEffect(() => {
     if (!isReady || decidedFor.current === chapter.id) return;
     decidedFor.current = chapter.id;
-    if (!user?.autoUnlock || !isForSale(chapter) || user.coins < chapter.price) return;
+    if (!user || !(user.autoUnlock || isOnForSeries) || !isForSale(chapter) || user.coins < chapter.price) return;
     // The promise, not mutate's callbacks: the panel is gone by the time the chapter has reopened.
     mutateAsync({ chapterId: chapter.id }).then(
       (result) => toast({ message: unlockedMessage(result.charged), type: 'success', duration: 4000 }),
       () => toast({ message: 'This chapter could not be unlocked automatically.', type: 'error', duration: 5000 }),
     );
-  }, [chapter, user, isReady, mutateAsync, toast]);
+  }, [chapter, user, isOnForSeries, isReady, mutateAsync, toast]);
 
   return unlock;
 }

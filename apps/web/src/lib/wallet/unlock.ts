@@ -22,11 +22,16 @@ function recheckCoinsOn(client: QueryClient, error: unknown) {
     void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
-/** Unlocks one chapter with coins (DESIGN §4): `charged` is 0 when it was already open. */
+/**
+ * Unlocks one chapter with coins (DESIGN §4): `charged` is 0 when it was already open.
+ * `autoUnlockSeries` keeps, with the unlock, the reader's choice that the series' next chapters
+ * unlock by themselves.
+ */
 export function useUnlockChapter() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ chapterId }: { chapterId: string }) => callApiData('unlockChapter', { params: { chapterId } }),
+    mutationFn: ({ chapterId, autoUnlockSeries }: { chapterId: string; autoUnlockSeries?: boolean }) =>
+      callApiData('unlockChapter', { params: { chapterId }, ...(autoUnlockSeries ? { body: { autoUnlockSeries } } : {}) }),
     onSuccess: (result) => refreshAfterUnlock(client, result.coins),
     onError: (error) => recheckCoinsOn(client, error),
   });

@@ -51,7 +51,7 @@ export function teamMetrics(overrides: Partial<TeamMetrics> = {}): TeamMetrics {
         coins: 40,
       },
     ],
-    now: { reportedComments: 2, scheduledChapters: 5 },
+    now: { reportedComments: 2, scheduledChapters: 5, draftChapters: 3, draftSeries: 1 },
     ...overrides,
   };
 }

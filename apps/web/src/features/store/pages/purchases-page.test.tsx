@@ -140,6 +140,32 @@ describe('purchases and coins (Reader’s Area)', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('lists the series that unlock automatically, each with a way to turn it off', async () => {
+    const removed: string[] = [];
+    let items = [
+      { seriesId: id(7), slug: 'lantern', title: 'The Lantern Keeper', since: '2026-03-04T12:00:00.000Z' },
+      { seriesId: id(8), slug: 'salt', title: 'Salt and Iron', since: '2026-03-03T12:00:00.000Z' },
+    ];
+    mockApi({
+      [ROUTES.verify.path]: verifyAsViewer(viewer()),
+      [ROUTES.myPurchases.path]: () => ok({ items: [], pagination: pageInfo(1, 1) }),
+      [ROUTES.autoUnlockSeries.path]: () => ok({ items }),
+      [`DELETE ${ROUTES.autoUnlockSeries.path}/${id(7)}`]: () => {
+        removed.push(id(7));
+        items = items.filter((item) => item.seriesId !== id(7));
+        return ok({ seriesId: id(7), autoUnlock: false });
+      },
+    });
+    renderPurchases();
+    const list = await screen.findByRole('list', { name: 'Unlocking automatically in these series' });
+    expect(within(list).getByRole('link', { name: 'The Lantern Keeper' })).toHaveAttribute('href', '/SeriesView/lantern');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(within(list).getByRole('button', { name: 'Turn off auto-unlock for The Lantern Keeper' }));
+    await expect.poll(() => within(list).queryAllByRole('listitem').length).toBe(1);
+    expect(removed).toEqual([id(7)]);
+    expect(list).toHaveTextContent('Salt and Iron');
+  });
+
   it('says so when there is nothing yet, with the balance from the session and a way to the store', async () => {
     mockApi({
       [ROUTES.verify.path]: verifyAs(readerUser),

@@ -8,6 +8,7 @@ import { formatCoins } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWallet } from '../api/get-wallet';
 import { useMyPurchases } from '../api/list-purchases';
+import { AutoUnlockSeriesList } from '../components/auto-unlock-series-list';
 import { AutoUnlockSwitch } from '../components/auto-unlock-switch';
 import { LedgerList } from '../components/ledger-list';
 import { PurchaseList } from '../components/purchase-list';
@@ -53,6 +54,7 @@ export function PurchasesPage() {
         </div>
         <div className="mt-5 border-t border-ink-800 pt-4">
           <AutoUnlockSwitch />
+          <AutoUnlockSeriesList />
         </div>
       </section>
 
