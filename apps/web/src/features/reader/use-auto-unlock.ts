@@ -11,12 +11,7 @@ import { useUnlockChapter } from '../../lib/wallet/unlock';
  * the option on a locked chapter does not spend coins there, and StrictMode's second effect run
  * or a re-render never asks twice); `isReady` holds the decision until the chapter is fresh.
  */
-export function useAutoUnlock(
-  chapter: ChapterSummary,
-  user: SessionUser | null,
-  isOnForSeries: boolean,
-  isReady: boolean,
-) {
+export function useAutoUnlock(chapter: ChapterSummary, user: SessionUser | null, isOnForSeries: boolean, isReady: boolean) {
   const unlock = useUnlockChapter();
   const toast = useToast();
   const decidedFor = useRef<string | null>(null);
