@@ -82,4 +82,25 @@ test('an admin finds a reader, adjusts their coins with a reason, bans them (sig
   await expect(readerPage).not.toHaveURL(/\/login/);
   await expect(await coinsInTopBar(readerPage)).toHaveText('75coins');
   await readerContext.close();
+
+  // Made an editor; the audit log names each change with its old and new value, newest first.
+  // Until a new role is chosen, Save looks as unusable as it is: grey, not the site's violet.
+  const saveRole = page.getByRole('button', { name: 'Save role' });
+  const backgroundOf = () => saveRole.evaluate((button) => getComputedStyle(button).backgroundColor);
+  await expect(saveRole).toBeDisabled();
+  await expect(saveRole).toHaveCSS('cursor', 'not-allowed');
+  await saveRole.hover({ force: true });
+  const idle = await backgroundOf();
+  await page.getByRole('combobox', { name: 'Role' }).selectOption('editor');
+  await expect(saveRole).toBeEnabled();
+  expect(await backgroundOf()).not.toBe(idle);
+  await saveRole.click();
+  await expect(page.getByText(`${reader.username} is now an editor`)).toBeVisible();
+  await openPage(page, '/Dashboard/AuditLog');
+  await page.getByRole('searchbox', { name: /Search the audit log/ }).fill(reader.username);
+  const entries = page.getByTestId('audit-entry').filter({ hasText: 'User updated' });
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0).getByTestId('audit-change')).toHaveText('Role: reader → editor');
+  await expect(entries.nth(1).getByTestId('audit-change')).toHaveText('Banned: yes → no');
+  await expect(entries.nth(2).getByTestId('audit-change')).toHaveText('Banned: no → yes');
 });

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { paginationSchema } from './catalogue';
 import { envelope } from './errors';
 
+/** One field an action changed (issue 21 §1): "Role: reader → editor". */
+export const auditChangeSchema = z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() });
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
 /** Issue 10 §2: every team and admin action, who did it, to whom, when and from where. */
 export const auditEntrySchema = z.object({
   id: z.uuid(),
@@ -13,6 +17,8 @@ export const auditEntrySchema = z.object({
   target: z.object({ type: z.string().nullable(), id: z.string().nullable(), label: z.string().nullable() }),
   /** What was sent, with passwords, codes and tokens redacted and long values cut. */
   details: z.unknown().nullable(),
+  /** What changed, in words: each field's name, old and new value (null: none). Empty when not recorded. */
+  changes: z.array(auditChangeSchema),
   status: z.number().int(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),

@@ -81,6 +81,8 @@ export const auditLog = pgTable(
     /** What the target was called at the time (a username, a series title). */
     targetLabel: text('target_label'),
     details: jsonb('details'),
+    /** What the action changed, each field from its old value to its new one ("Role: reader → editor"). */
+    changes: jsonb('changes').$type<{ field: string; from: string | null; to: string | null }[]>(),
     status: integer('status').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

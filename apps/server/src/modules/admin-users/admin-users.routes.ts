@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../lib/endpoint';
-import { auditTarget } from '../audit';
+import { auditChanges, auditTarget } from '../audit';
 import type { AdminUsersService } from './admin-users.service';
 
 /** User administration (DESIGN §4 Ads and administration): admins only, as the contract says. */
@@ -19,8 +19,9 @@ export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { a
     summary: "Change a user's role; ban (ends their sessions at once) or unban",
     handler: async (request) => {
       const { role, banned } = request.body;
-      const user = await adminUsers.update(request.user!.id, request.params.id, request.body);
+      const { user, changes } = await adminUsers.update(request.user!.id, request.params.id, request.body);
       auditTarget(request, { type: 'user', id: user.id, label: user.username });
+      auditChanges(request, changes);
       const said = [
         role !== undefined ? `${user.username} is now ${role === 'reader' ? 'a reader' : `an ${role}`}` : null,
         banned === true

@@ -2,6 +2,7 @@ import {
   USER_DETAIL_RECENT,
   USERS_PAGE_SIZE,
   type AdminUserDetail,
+  type AuditChange,
   type adminUserListQuerySchema,
   type adminUserPatchSchema,
   type coinAdjustmentSchema,
@@ -11,6 +12,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
+import { changesBetween } from '../audit';
 import { deleteUserSessions } from '../auth';
 import type { CommentsService } from '../comments';
 import { purchasesOfUser, toPurchase } from '../payments';
@@ -28,6 +30,9 @@ import { toAdminUser } from './admin-users.presenter';
 type ListQuery = z.output<typeof adminUserListQuerySchema>;
 type UserPatch = z.output<typeof adminUserPatchSchema>;
 type CoinAdjustment = z.output<typeof coinAdjustmentSchema>;
+
+/** How the audit log names a user's fields. */
+const USER_FIELDS = { role: 'Role', banned: 'Banned' } as const;
 
 interface Deps {
   db: Database;
@@ -80,8 +85,9 @@ export function createAdminUsersService({ db, clock, comments, onUserChanged }: 
      * with none: the second waits, sees the first's change, and is refused. A ban deletes every
      * session of the user in the same transaction.
      */
-    async update(actorId: string, id: string, patch: UserPatch): Promise<AdminUserDetail> {
-      await db.transaction(async (tx) => {
+    /** Changes a user's role or ban; answers the user as now, and what changed (for the audit log). */
+    async update(actorId: string, id: string, patch: UserPatch): Promise<{ user: AdminUserDetail; changes: AuditChange[] }> {
+      const changes = await db.transaction(async (tx) => {
         const admins = await lockActiveAdmins(tx);
         const user = await lockUser(tx, id);
         if (!user) throw notFound();
@@ -107,9 +113,10 @@ export function createAdminUsersService({ db, clock, comments, onUserChanged }: 
           ...(patch.banned !== undefined ? { isBanned } : {}),
         });
         if (isBanned && !user.isBanned) await deleteUserSessions(tx, id);
+        return changesBetween({ role: user.role, banned: user.isBanned }, { role, banned: isBanned }, USER_FIELDS);
       });
       onUserChanged(id);
-      return service.detail(id);
+      return { user: await service.detail(id), changes };
     },
 
     /**

@@ -67,6 +67,7 @@ export async function listAuditEntries(
       path: row.path,
       target: { type: row.targetType, id: row.targetId, label: row.targetLabel },
       details: row.details ?? null,
+      changes: row.changes ?? [],
       status: row.status,
       ip: row.ip,
       userAgent: row.userAgent,

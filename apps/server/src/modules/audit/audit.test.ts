@@ -1,6 +1,6 @@
 import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { users } from '../../db/schema';
 import { recordAuditEvent, redact } from './audit';
@@ -46,6 +46,7 @@ type Entry = {
   method: string;
   target: { type: string | null; id: string | null; label: string | null };
   details: unknown;
+  changes: { field: string; from: string | null; to: string | null }[];
   ip: string | null;
   userAgent: string | null;
 };
@@ -92,6 +93,38 @@ describe('the audit log', () => {
       target: { type: 'genres', id, label: 'Audited Thriller' },
       details: { name: 'Audited Thriller' },
     });
+  });
+
+  it('names what changed, from its old value to its new one: a role, a ban, a series, a chapter', async () => {
+    const { user } = await member('reader');
+    expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { role: 'editor' } })).status).toBe(200);
+    expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { banned: true } })).status).toBe(200);
+    const [ban, promotion] = await log(`?targetId=${user.id}`);
+    expect(promotion!.changes).toEqual([{ field: 'Role', from: 'reader', to: 'editor' }]);
+    expect(ban!.changes).toEqual([{ field: 'Banned', from: 'no', to: 'yes' }]);
+
+    const series = await buildSeries(t, { title: 'Audited Lanterns' });
+    const saved = await call('teamSeriesUpdate', {
+      cookie: editor,
+      params: { id: series.id },
+      body: { title: 'Audited Lamps', status: 'completed', description: 'A longer blurb.' },
+    });
+    expect(saved.status).toBe(200);
+    const [seriesEntry] = await log(`?targetId=${series.id}`);
+    expect(seriesEntry!.changes).toEqual([
+      { field: 'Title', from: 'Audited Lanterns', to: 'Audited Lamps' },
+      { field: 'Status', from: 'ongoing', to: 'completed' },
+      { field: 'Description', from: null, to: '15 characters' },
+    ]);
+
+    const chapter = await buildChapter(t, series.id, { number: 3 });
+    await call('teamChapterUpdate', { cookie: editor, params: { id: chapter.id }, body: { number: 4, price: 30 } });
+    const [chapterEntry] = await log(`?targetId=${chapter.id}`);
+    expect(chapterEntry!.changes).toEqual([
+      { field: 'Number', from: '3', to: '4' },
+      { field: 'Address', from: 'chapter-3', to: 'chapter-4' },
+      { field: 'Price', from: '0', to: '30' },
+    ]);
   });
 
   it('keeps no record of reads, refused or failed calls, or readers’ own actions', async () => {

@@ -1,4 +1,4 @@
-import type { Access } from '@inkwell/contract';
+import type { Access, AuditChange } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
@@ -30,12 +30,60 @@ declare module 'fastify' {
     auditNothingChanged?: boolean;
     /** The id and name the answer gave back (a created series' id and title), read as it is sent. */
     auditAnswer?: { id: string; label: string | null };
+    /** What the action changed, field by field, when the handler knows the values before and after. */
+    auditChanges?: AuditChange[];
   }
 }
 
 /** Says that this action changed nothing, so it leaves no audit entry (an entry is for a change that happened). */
 export function auditNothingChanged(request: FastifyRequest): void {
   request.auditNothingChanged = true;
+}
+
+/** Says what a team or admin action changed, field by field, for its audit entry. */
+export function auditChanges(request: FastifyRequest, changes: AuditChange[]): void {
+  request.auditChanges = changes;
+}
+
+const AUDIT_VALUE_MAX = 120;
+
+/** A value as the log shows it: yes/no, lists joined, long text cut; null for none. */
+function shownValue(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  const text = Array.isArray(value)
+    ? value.map((item) => shownValue(item) ?? '').join(', ')
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+  return text.length > AUDIT_VALUE_MAX ? `${text.slice(0, AUDIT_VALUE_MAX)}…` : text;
+}
+
+/** A long text as the log shows it: its length, not its words (a chapter's text, a description). */
+const lengthOf = (value: unknown) => (typeof value === 'string' && value !== '' ? `${value.length} characters` : null);
+
+/**
+ * The fields named in `labels` whose value differs between `before` and `after`, in the labels'
+ * order, each with its label ("Role") and both values as shown. `longText` fields are shown by
+ * their length.
+ */
+export function changesBetween<T extends object>(
+  before: T,
+  after: T,
+  labels: Partial<Record<keyof T, string>>,
+  longText: readonly (keyof T)[] = [],
+): AuditChange[] {
+  const changes: AuditChange[] = [];
+  for (const [key, field] of Object.entries(labels) as [keyof T, string][]) {
+    if (longText.includes(key)) {
+      if (before[key] !== after[key]) changes.push({ field, from: lengthOf(before[key]), to: lengthOf(after[key]) });
+      continue;
+    }
+    const from = shownValue(before[key]);
+    const to = shownValue(after[key]);
+    if (from !== to) changes.push({ field, from, to });
+  }
+  return changes;
 }
 
 /** Names what a team or admin action acted on, for its audit entry. */
@@ -48,6 +96,7 @@ export interface AuditEvent {
   action: string;
   target?: AuditTarget | null;
   details?: unknown;
+  changes?: AuditChange[];
   request?: Pick<FastifyRequest, 'ip' | 'headers' | 'method' | 'url'>;
 }
 
@@ -65,6 +114,7 @@ export async function recordAuditEvent(db: Database, event: AuditEvent): Promise
     targetId: event.target?.id ?? null,
     targetLabel: event.target?.label ?? null,
     details: event.details === undefined ? null : redact(event.details),
+    changes: event.changes ?? null,
     status: 200,
     ip: request?.ip ?? null,
     userAgent: userAgentOf(request?.headers['user-agent']),
@@ -92,6 +142,7 @@ export const auditPlugin = fp(
           path: pathOf(request.url),
           ...targetColumns(request),
           details: detailsOf(request),
+          changes: request.auditChanges ?? null,
           status: reply.statusCode,
           ip: request.ip,
           userAgent: userAgentOf(request.headers['user-agent']),

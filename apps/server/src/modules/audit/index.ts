@@ -1,3 +1,3 @@
 export { auditRoutes } from './audit.routes';
-export { auditNothingChanged, auditPlugin, auditTarget, recordAuditEvent } from './audit';
+export { auditChanges, auditNothingChanged, auditPlugin, auditTarget, changesBetween, recordAuditEvent } from './audit';
 export { createAuditService, type AuditService } from './audit.service';

@@ -161,7 +161,7 @@ export default function ReaderPage() {
         type="button"
         disabled={!nextSlug}
         onClick={() => goTo(nextSlug)}
-        className={`${navButton} bg-accent-600 text-white hover:bg-accent-500 disabled:opacity-40`}
+        className={`${navButton} bg-accent-600 text-white hover:bg-accent-500 disabled:bg-transparent disabled:text-current disabled:opacity-40`}
         aria-label="Next chapter"
       >
         <span className="hidden sm:inline">Next</span>

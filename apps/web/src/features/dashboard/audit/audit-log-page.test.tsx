@@ -25,7 +25,11 @@ const entry = {
   method: 'PATCH',
   path: '/api/omegascans/secure/team/series/00000000-0000-4000-8000-000000000903',
   target: { type: 'series', id: '00000000-0000-4000-8000-000000000903', label: 'The Lantern Keeper' },
-  details: { title: 'The Lantern Keeper' },
+  details: { title: 'The Lantern Keeper', description: '' },
+  changes: [
+    { field: 'Title', from: 'The Lamp Keeper', to: 'The Lantern Keeper' },
+    { field: 'Description', from: '15 characters', to: null },
+  ],
   status: 200,
   ip: '203.0.113.7',
   userAgent: 'Firefox',
@@ -45,6 +49,12 @@ describe('the audit log page', () => {
     expect(row).toHaveTextContent('nora');
     expect(row).toHaveTextContent('Editor');
     expect(row).toHaveTextContent('from 203.0.113.7');
+    // What changed, in words.
+    const changes = screen.getAllByTestId('audit-change');
+    expect(changes.map((change) => change.textContent)).toEqual([
+      'Title: The Lamp Keeper → The Lantern Keeper',
+      'Description: 15 characters → none',
+    ]);
     fireEvent.change(screen.getByRole('searchbox', { name: /Search the audit log/ }), { target: { value: 'nora' } });
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url)).at(-1)).toBe(`${ADMIN}/audit-log?page=1&q=nora`));
   });

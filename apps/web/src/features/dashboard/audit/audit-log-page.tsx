@@ -92,6 +92,19 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {formatDateTime(entry.createdAt)}
         </time>
       </div>
+      {entry.changes.length > 0 ? (
+        <ul className="mt-1 space-y-0.5 text-sm text-zinc-200" aria-label="Changes">
+          {entry.changes.map((change) => (
+            <li key={change.field} data-testid="audit-change">
+              <span className="text-zinc-400">{change.field}:</span> {change.from ?? 'none'}{' '}
+              <span aria-label="to" className="text-zinc-400">
+                →
+              </span>{' '}
+              {change.to ?? 'none'}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-400">
         <span className="inline-flex items-center gap-1.5">
           by <span className="font-medium text-zinc-200">{entry.actor.username}</span>
