@@ -69,3 +69,11 @@ export async function registerByApi(api: APIRequestContext, account: Account): P
   const token = new URL(await lastMailedLink(account.email, '/register/confirm')).searchParams.get('token');
   expect((await api.post('/api/proxy/public/register/confirm', { data: { token } })).status()).toBe(201);
 }
+
+/** Signs `api` (a request context) in through the login endpoint, as a reader's app would. */
+export async function logInByApi(api: APIRequestContext, account: { username: string; password: string }): Promise<void> {
+  const response = await api.post('/api/proxy/public/login', {
+    data: { username: account.username, password: account.password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASE_URL, TEAM } from '../support/server';
 import { openPage } from '../support/navigation';
-import { logInAs, registerByApi } from '../support/auth';
+import { logInAs, logInByApi, registerByApi } from '../support/auth';
 
 const stamp = Date.now().toString(36);
 const SERIES = `Metric Tides ${stamp}`;
@@ -15,12 +15,6 @@ const todayOnScreen = new Date(`${today}T00:00:00Z`).toLocaleDateString('en', {
   day: 'numeric',
   timeZone: 'UTC',
 });
-
-async function apiLogIn(api: APIRequestContext, account: { username: string; password: string }) {
-  expect(
-    (await api.post('/api/proxy/public/login', { data: { username: account.username, password: account.password } })).ok(),
-  ).toBe(true);
-}
 
 /** The cells of the row of a table (named by its caption) whose first cell is `first`. */
 async function rowCells(page: Page, table: string, first: string) {
@@ -44,7 +38,7 @@ test('an editor reads the metrics: today’s numbers on the dashboard, charts an
 }) => {
   // Today: a series, a reader who signs up, follows it and comments on it.
   const editorApi = await playwright.request.newContext({ baseURL: BASE_URL });
-  await apiLogIn(editorApi, TEAM.editor);
+  await logInByApi(editorApi, TEAM.editor);
   const created = await editorApi.post('/api/omegascans/secure/team/series', {
     data: { type: 'comic', title: SERIES, isPublished: true },
   });
@@ -102,7 +96,7 @@ test('an admin opens Admin metrics and downloads the revenue table as CSV', asyn
   expect(made.status()).toBe(201);
   const packageId = ((await made.json()).data as { id: string }).id;
   const buyer = await playwright.request.newContext({ baseURL: BASE_URL });
-  await apiLogIn(buyer, reader);
+  await logInByApi(buyer, reader);
   const checkout = await buyer.post('/api/omegascans/secure/me/checkout', { data: { kind: 'coins', packageId } });
   expect(checkout.status()).toBe(201);
   const { purchaseId } = (await checkout.json()).data as { purchaseId: string };

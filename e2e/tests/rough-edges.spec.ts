@@ -1,6 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { register } from '../support/auth';
-import { openPage } from '../support/navigation';
+import { logInAs, logInByApi, register } from '../support/auth';
+import { BASE_URL, TEAM } from '../support/server';
+import { openPage, waitForStillPage } from '../support/navigation';
 
 // Issue 21 §1: the rough edges a new reader meets in their first minute, each with the journey that
 // showed it.
@@ -173,4 +175,69 @@ test('a reader who unlocks a chapter can have the series’ next ones unlock the
   expect(await expectedUnread()).toBe(before + 2);
   const shown = await (await unreadShown()).textContent();
   expect([`${before + 1} unread`, `${before + 2} unread`]).toContain(shown);
+});
+
+for (const device of [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+]) {
+  test(`small grey text meets WCAG AA contrast on a ${device.name}: home, a series, the store, the dashboard`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: device.width, height: device.height });
+    const check = async (path: string) => {
+      await openPage(page, path);
+      await page.waitForLoadState('networkidle');
+      await waitForStillPage(page);
+      const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+      return results.violations.flatMap((v) => v.nodes.map((node) => `${path}: ${node.html} (${node.failureSummary})`));
+    };
+    const problems = [];
+    for (const path of ['/', '/SeriesView/the-lantern-keeper', '/buy/coins', '/login']) problems.push(...(await check(path)));
+    await logInAs(page, 'editor');
+    for (const path of ['/Dashboard', '/Dashboard/Series/Series', '/Dashboard/Comments']) problems.push(...(await check(path)));
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a long series on a phone: jump to a chapter number and turn the order round without scrolling through it', async ({
+  page,
+  playwright,
+}) => {
+  const team = await playwright.request.newContext({ baseURL: BASE_URL });
+  await logInByApi(team, TEAM.editor);
+  const title = `The Long Road ${Date.now().toString(36)}`;
+  const created = await team.post('/api/omegascans/secure/team/series', { data: { type: 'novel', title, isPublished: true } });
+  expect(created.status()).toBe(201);
+  const { id, slug } = (await created.json()).data as { id: string; slug: string };
+  const day = 86_400_000;
+  for (let number = 1; number <= 120; number += 1) {
+    const chapter = await team.post(`/api/omegascans/secure/team/series/${id}/chapters`, {
+      data: { number, publishedAt: new Date(Date.now() - (121 - number) * day).toISOString() },
+    });
+    expect(chapter.status()).toBe(201);
+  }
+  await team.dispose();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openPage(page, `/SeriesView/${slug}`);
+  const list = page.getByRole('region', { name: /^Chapters/ }).getByRole('listitem');
+  await expect(list.first()).toContainText('Chapter 120');
+
+  // Straight to chapter 42, newest first from there: no scrolling through 78 rows.
+  await page.getByRole('spinbutton', { name: 'Chapter number' }).fill('42');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(list.first()).toContainText('Chapter 42');
+  await expect(list.nth(1)).toContainText('Chapter 41');
+
+  // Oldest first from 42 on; and back to the start.
+  await page.getByRole('button', { name: 'Oldest first' }).click();
+  await expect(list.first()).toContainText('Chapter 42');
+  await expect(list.nth(1)).toContainText('Chapter 43');
+  await page.getByRole('button', { name: 'Stop starting at chapter 42' }).click();
+  await expect(list.first()).toContainText('Chapter 1');
+  await expect(list.nth(1)).toContainText('Chapter 2');
+  // The controls sit beside the heading, where the thumb is, not after the list.
+  const controls = await page.getByRole('button', { name: 'Newest first' }).boundingBox();
+  expect(controls!.y).toBeLessThan(2 * 812);
 });
