@@ -88,6 +88,11 @@ test('a novel in its sepia theme: the siteâ€™s top bar and footer take the pageâ
   await expect(header).toHaveCSS('background-color', 'rgb(244, 236, 216)');
   await expect(page.locator('.site-footer')).toHaveCSS('background-color', 'rgb(244, 236, 216)');
   await expect(header.getByRole('link', { name: 'Home', exact: true })).toHaveCSS('color', 'rgb(91, 70, 54)');
+  // The reader bar's buttons too, the bookmark among them.
+  await expect(page.locator('.reader-bar').getByRole('link', { name: 'Log in to bookmark' })).toHaveCSS(
+    'background-color',
+    'rgb(233, 220, 192)',
+  );
   await page.screenshot({ path: test.info().outputPath('sepia-frame.png') });
   // Leaving the novel gives the site its own colours back.
   await header.getByRole('link', { name: 'Home', exact: true }).click();

@@ -3,13 +3,32 @@ import { Link, useLocation } from 'react-router';
 import type { BookmarkState } from '../lib/library/bookmark';
 import { useToast } from './toast/toast-context';
 
+/** The button's colours, off and on: the site's, or a reader theme's (a sepia page's bar). */
+export interface BookmarkTone {
+  off: string;
+  on: string;
+}
+
+const SITE_TONE: BookmarkTone = {
+  off: 'bg-ink-800 text-zinc-100 hover:bg-ink-700',
+  on: 'bg-accent-600/20 text-accent-400 ring-1 ring-inset ring-accent-500/40 hover:bg-accent-600/30',
+};
+
 /**
  * Follow a series (issue 9 §1): a toggle button (aria-pressed) for a signed-in reader that moves
  * at once and goes back if the server refuses; a "Log in to bookmark" link for a visitor, back to
  * this page after logging in. `compact` is the reader's top bar: the icon alone, named for
  * screen readers.
  */
-export function BookmarkButton({ bookmark, compact = false }: { bookmark: BookmarkState; compact?: boolean }) {
+export function BookmarkButton({
+  bookmark,
+  compact = false,
+  tone = SITE_TONE,
+}: {
+  bookmark: BookmarkState;
+  compact?: boolean;
+  tone?: BookmarkTone;
+}) {
   const toast = useToast();
   const location = useLocation();
   const base = 'inline-flex items-center justify-center gap-2 rounded-lg font-semibold disabled:opacity-60';
@@ -20,7 +39,7 @@ export function BookmarkButton({ bookmark, compact = false }: { bookmark: Bookma
       <Link
         to="/login"
         state={{ from: location.pathname + location.search }}
-        className={`${base} ${size} bg-ink-800 text-zinc-100 hover:bg-ink-700`}
+        className={`${base} ${size} ${tone.off}`}
         aria-label={compact ? 'Log in to bookmark' : undefined}
         title={compact ? 'Log in to bookmark' : undefined}
       >
@@ -47,11 +66,7 @@ export function BookmarkButton({ bookmark, compact = false }: { bookmark: Bookma
       title={compact ? label : undefined}
       disabled={!bookmark.isKnown}
       data-testid="bookmark-button"
-      className={`${base} ${size} ${
-        isBookmarked
-          ? 'bg-accent-600/20 text-accent-400 ring-1 ring-inset ring-accent-500/40 hover:bg-accent-600/30'
-          : 'bg-ink-800 text-zinc-100 hover:bg-ink-700'
-      }`}
+      className={`${base} ${size} ${isBookmarked ? tone.on : tone.off}`}
     >
       <Icon className="size-4" aria-hidden />
       {!compact && <span>{label}</span>}

@@ -190,7 +190,7 @@ export default function ReaderPage() {
           </h1>
           <span className="truncate text-sm font-medium md:hidden">{chapterLabel(data.chapter)}</span>
           <div className="ml-auto flex items-center gap-2">
-            <BookmarkButton bookmark={bookmark} compact />
+            <BookmarkButton bookmark={bookmark} compact tone={{ off: theme.button, on: theme.buttonOn }} />
             {data.canRead && (
               // The chapter as a file for reading apps (CBZ or EPUB), the same bytes every time.
               <a
