@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps) {
   const signer = createUrlSigner(config.sessionSecret);
   const images = createImageStore(storage, jobs, { avif: config.mediaAvif });
   const views = createViewCounter(db, clock, app.log);
-  const catalogue = createCatalogueService({ db, clock, signer, views, unlocks: createUnlockLookup(db, viewerCache) });
+  const catalogue = createCatalogueService({ db, clock, signer, views, unlocks: createUnlockLookup(db, viewerCache, clock) });
   // The team's catalogue changes drop what was kept of it: its answers, and visitors' rendered pages (web plugin).
   const catalogueListeners: (() => void)[] = [() => catalogue.invalidate()];
   const onChange = () => catalogueListeners.forEach((listener) => listener());
@@ -389,7 +389,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(walletRoutes, { wallet, unlocks });
   await app.register(subscriptionsRoutes, { subscriptions });
   await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
-  const library = createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache) });
+  const library = createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache, clock) });
   await app.register(libraryRoutes, { library });
   // Issue 19 §2: the catalogue for reading apps, signed in with device keys.
   await app.register(opdsRoutes, {

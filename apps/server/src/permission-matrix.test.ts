@@ -450,6 +450,11 @@ const REQUESTS: Record<EndpointName, Builder> = {
     const chapterIds = [(await freshLocked(seriesId)).id, (await freshLocked(seriesId)).id];
     return { params: { seriesId }, body: { chapterIds }, state: () => countOf(chapterUnlocks) };
   },
+  unlockQuote: async () => {
+    const { id: seriesId } = await freshSeries();
+    const chapterIds = [(await freshLocked(seriesId)).id, (await freshLocked(seriesId)).id];
+    return { params: { seriesId }, query: `?chapterIds=${chapterIds.join(',')}` };
+  },
   autoUnlockSeries: none,
   // Each reader turns off only their own: the owner's choice stays whoever else asks.
   autoUnlockSeriesRemove: async ({ owner }) => {

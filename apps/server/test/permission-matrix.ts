@@ -104,6 +104,7 @@ wallet                        | 401     | 200    | 200     | 200    | 200   | - 
 storeSettings                 | 401     | 200    | 200     | 200    | 200   | -       |
 unlockChapter                 | 401     | 200    | 200     | 200    | 200   | -       | a locked chapter (coins for the reader; free for premium and the team)
 unlockChapters                | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series
+unlockQuote                   | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series
 autoUnlockSeries              | 401     | 200    | 200     | 200    | 200   | -       |
 autoUnlockSeriesRemove        | 401     | 200    | 200     | 200    | 200   | 200     | owned: a series with auto-unlock on
 mySubscription                | 401     | 200    | 200     | 200    | 200   | -       |

@@ -166,6 +166,21 @@ const chapterNeighbourSchema = z.object({ slug: z.string(), number: z.number(), 
  * and the paywall preview are sent: the first `previewPages` pages of a comic, or the first share of
  * a novel's text the team chose; `isPreview` says so. The rest never leaves the server.
  */
+/**
+ * One way a locked chapter opens for this viewer (issue 22 §1), with when: coins now; the series'
+ * wait-until-free pass or daily free at `availableAt` (now or past: now); a plan; free for
+ * everyone `at`. Only the ways that apply are listed.
+ */
+export const chapterOfferSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('coins'), price: z.number().int() }),
+  z.object({ type: z.literal('wait_pass'), availableAt: z.string() }),
+  z.object({ type: z.literal('daily_free'), availableAt: z.string() }),
+  z.object({ type: z.literal('plan') }),
+  z.object({ type: z.literal('free_at'), at: z.string() }),
+]);
+export type ChapterOffer = z.infer<typeof chapterOfferSchema>;
+export type ChapterOfferType = ChapterOffer['type'];
+
 export const chapterContentSchema = z.object({
   series: z.object({
     id: z.uuid(),
@@ -191,6 +206,10 @@ export const chapterContentSchema = z.object({
   chapters: z.array(chapterSummarySchema),
   /** How many chapters the viewer may see in all (more than `chapters` in a long series). */
   chapterCount: z.number().int(),
+  /** The ways this chapter opens for the viewer while it is locked to them; empty once it is open. */
+  offers: z.array(chapterOfferSchema),
+  /** While a rental (a pass, the daily free) opens it: until when. */
+  openUntil: z.string().nullable(),
 });
 export type ChapterContent = z.infer<typeof chapterContentSchema>;
 export const chapterContentResponseSchema = envelope(chapterContentSchema);

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   chapter_not_found: 404,
   announcement_not_found: 404,
   conflict: 409,
+  /** A way to open a chapter that is not open to this reader now (their pass is recharging, no daily free today). */
+  offer_unavailable: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -228,7 +228,14 @@ export const ROUTES = {
     method: 'POST',
     path: `${ME}/chapters/:chapterId/unlock`,
     access: 'user',
-    errors: ['chapter_not_found', 'insufficient_coins'],
+    errors: ['chapter_not_found', 'insufficient_coins', 'offer_unavailable'],
+  },
+  // Issue 22 §1: what "unlock all remaining" costs with the series' bundle discount, before confirming.
+  unlockQuote: {
+    method: 'GET',
+    path: `${ME}/series/:seriesId/unlock-quote`,
+    access: 'user',
+    errors: ['series_not_found', 'chapter_not_found'],
   },
   unlockChapters: {
     method: 'POST',

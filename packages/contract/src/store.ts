@@ -136,12 +136,25 @@ export const seriesIdParamsSchema = z.object({ seriesId: uuid('Series') });
  * Unlocking one chapter. `autoUnlockSeries`: the reader's choice, made while unlocking, that the
  * next chapters of this series unlock by themselves when opened (false turns it off again).
  */
+export const UNLOCK_METHODS = ['coins', 'wait_pass', 'daily_free'] as const;
+export type UnlockMethod = (typeof UNLOCK_METHODS)[number];
 export const unlockRequestSchema = z
-  .object({ autoUnlockSeries: z.boolean({ error: 'autoUnlockSeries must be true or false' }).optional() })
+  .object({
+    /** How to open it: coins (when left out), the series' wait-until-free pass, or its daily free. */
+    method: z.enum(UNLOCK_METHODS, { error: 'Method must be coins, wait_pass or daily_free' }).optional(),
+    autoUnlockSeries: z.boolean({ error: 'autoUnlockSeries must be true or false' }).optional(),
+  })
   // Fastify hands a request without a body over as null: unlocking needs none.
   .nullish();
 export const unlockResponseSchema = envelope(
-  z.object({ chapterId: z.uuid(), charged: z.number().int(), coins: z.number().int() }),
+  z.object({
+    chapterId: z.uuid(),
+    method: z.enum(UNLOCK_METHODS),
+    charged: z.number().int(),
+    coins: z.number().int(),
+    /** A rental's end; null when bought (or already open for good). */
+    openUntil: z.string().nullable(),
+  }),
 );
 export const bulkUnlockRequestSchema = z.object({
   chapterIds: z
@@ -151,6 +164,28 @@ export const bulkUnlockRequestSchema = z.object({
 });
 export const bulkUnlockResponseSchema = envelope(
   z.object({ chapterIds: z.array(z.uuid()), charged: z.number().int(), coins: z.number().int() }),
+);
+/** What a bulk unlock of these chapters would cost now: their prices, the bundle's discount, and the charge. */
+export const unlockQuoteQuerySchema = z.object({
+  chapterIds: z
+    .string({ error: 'Give the chapters' })
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(uuid('Chapter'))
+        .min(1, 'Choose at least one chapter')
+        .max(BULK_UNLOCK_MAX, `At most ${BULK_UNLOCK_MAX} chapters at once`),
+    ),
+});
+export const unlockQuoteResponseSchema = envelope(
+  z.object({
+    /** The prices of those still for sale to the reader. */
+    total: z.number().int(),
+    /** The series' bundle discount in percent, when these are all the chapters still for sale to the reader; else 0. */
+    discount: z.number().int(),
+    /** What the unlock would take: floor(total × (1 − discount / 100)). */
+    charged: z.number().int(),
+  }),
 );
 
 /** The series whose chapters unlock by themselves for this reader, newest choice first. */

@@ -40,6 +40,26 @@ const seriesFields = {
   isAdult: z.boolean(),
   isPublished: z.boolean(),
   genreIds: z.array(z.uuid({ error: 'Unknown genre' })).max(20, 'At most 20 genres'),
+  // The ladder of ways a locked chapter opens (issue 22 §1).
+  waitPassIntervalHours: z
+    .union([z.literal(24), z.literal(72), z.literal(168)], { error: 'The pass recharges in 24, 72 or 168 hours' })
+    .nullable(),
+  rentalHours: z
+    .number({ error: 'Rental hours must be a number' })
+    .int('Rental hours must be whole hours')
+    .min(1, 'A rental lasts at least an hour')
+    .max(720, 'A rental lasts at most 720 hours (30 days)'),
+  waitPassExcludesNewest: z
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(0, 'Cannot be below 0')
+    .max(1000, 'At most 1000 chapters'),
+  dailyFree: z.boolean(),
+  bundleDiscountPercent: z
+    .number({ error: 'The discount must be a number' })
+    .int('The discount is a whole percent')
+    .min(0, 'The discount cannot be below 0 %')
+    .max(90, 'The discount is at most 90 %'),
 };
 
 /** A new series: what is left out gets its default (a draft, ongoing, no genres). */
@@ -55,6 +75,11 @@ export const seriesInputSchema = z.object({
   isAdult: seriesFields.isAdult.default(false),
   isPublished: seriesFields.isPublished.default(false),
   genreIds: seriesFields.genreIds.default([]),
+  waitPassIntervalHours: seriesFields.waitPassIntervalHours.default(null),
+  rentalHours: seriesFields.rentalHours.default(72),
+  waitPassExcludesNewest: seriesFields.waitPassExcludesNewest.default(0),
+  dailyFree: seriesFields.dailyFree.default(false),
+  bundleDiscountPercent: seriesFields.bundleDiscountPercent.default(0),
 });
 export type SeriesInput = z.input<typeof seriesInputSchema>;
 /** An edit: only the fields sent change (no defaults, so nothing is reset by omission). */
@@ -118,6 +143,11 @@ export const teamSeriesSchema = z.object({
   releaseYear: z.number().int().nullable(),
   isAdult: z.boolean(),
   isPublished: z.boolean(),
+  waitPassIntervalHours: z.number().int().nullable(),
+  rentalHours: z.number().int(),
+  waitPassExcludesNewest: z.number().int(),
+  dailyFree: z.boolean(),
+  bundleDiscountPercent: z.number().int(),
   cover: imageSchema.nullable(),
   genres: z.array(genreSchema),
   chapters: z.array(teamChapterRowSchema),

@@ -39,6 +39,8 @@ const comic: ChapterContent = {
   next: { slug: 'chapter-3', number: 3, title: '' },
   chapters: [chapter(3), chapter(2), chapter(1)],
   chapterCount: 3,
+  offers: [],
+  openUntil: null,
 };
 const series: SeriesDetail = {
   id: '00000000-0000-4000-8000-0000000000aa',

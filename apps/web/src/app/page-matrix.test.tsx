@@ -83,6 +83,8 @@ const chapter: ChapterContent = {
   next: null,
   chapters: [chapterSummary(2), chapterSummary(1)],
   chapterCount: 2,
+  offers: [],
+  openUntil: null,
 };
 const announcement: Announcement = {
   id: '00000000-0000-4000-8000-000000000002',
@@ -108,6 +110,11 @@ const teamSeries: TeamSeries = {
   releaseYear: null,
   isAdult: false,
   isPublished: true,
+  waitPassIntervalHours: null,
+  rentalHours: 72,
+  waitPassExcludesNewest: 0,
+  dailyFree: false,
+  bundleDiscountPercent: 0,
   cover: null,
   genres: [],
   chapters: [],

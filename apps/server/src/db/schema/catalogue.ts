@@ -37,6 +37,17 @@ export const series = pgTable(
     releaseYear: integer('release_year'),
     isAdult: boolean('is_adult').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(false),
+    // The ladder of ways a locked chapter opens (issue 22 §1), besides coins and a plan.
+    /** Wait-until-free: a reader's pass opens one chapter, then recharges this long; null: no pass. */
+    waitPassIntervalHours: integer('wait_pass_interval_hours'),
+    /** How long a pass or the daily free opens a chapter (a rental). */
+    rentalHours: integer('rental_hours').notNull().default(72),
+    /** The newest chapters a pass can never open. */
+    waitPassExcludesNewest: integer('wait_pass_excludes_newest').notNull().default(0),
+    /** A completed series' daily free: one rental a day per reader. */
+    dailyFree: boolean('daily_free').notNull().default(false),
+    /** Off the sum when a reader unlocks all the chapters still for sale to them at once. */
+    bundleDiscountPercent: integer('bundle_discount_percent').notNull().default(0),
     /** Newest published chapter's time; kept by chapter writes and the schedule tick. */
     lastChapterAt: timestamp('last_chapter_at', { withTimezone: true }),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
@@ -67,6 +78,10 @@ export const series = pgTable(
       .on(t.id)
       .where(sql`not ${t.isPublished}`),
     check('series_views_nonnegative', sql`${t.views} >= 0`),
+    check('series_wait_pass_interval', sql`${t.waitPassIntervalHours} is null or ${t.waitPassIntervalHours} in (24, 72, 168)`),
+    check('series_rental_hours', sql`${t.rentalHours} between 1 and 720`),
+    check('series_wait_pass_excludes', sql`${t.waitPassExcludesNewest} between 0 and 1000`),
+    check('series_bundle_discount', sql`${t.bundleDiscountPercent} between 0 and 90`),
   ],
 );
 

@@ -1,6 +1,6 @@
 // Coins once bought (DESIGN §5 Coins; decision 0009): the ledger of every movement and the chapters they unlocked.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { chapters, series } from './catalogue';
 import { purchases } from './store';
@@ -78,4 +78,35 @@ export const seriesAutoUnlocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.seriesId] })],
+);
+
+/**
+ * A chapter opened for a while, not bought (issue 22 §1): by the series' wait-until-free pass or its
+ * daily free. One row per rental, never changed: the pass's and the daily free's state is read
+ * from a reader's latest rental of each kind in the series (it recharges from that rental's start).
+ */
+export const chapterRentals = pgTable(
+  'chapter_rentals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: ['wait_pass', 'daily_free'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // A reader's latest rental of a kind in a series (the pass's and the daily free's state).
+    index('chapter_rentals_user_series_idx').on(t.userId, t.seriesId, t.method, t.startsAt.desc()),
+    // Whether a reader's chapters are open by a rental now.
+    index('chapter_rentals_user_chapter_idx').on(t.userId, t.chapterId, t.endsAt.desc()),
+    check('chapter_rentals_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );

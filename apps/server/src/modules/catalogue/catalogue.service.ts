@@ -1,5 +1,6 @@
 import {
   CHAPTER_NEIGHBOURHOOD,
+  type ChapterAccess,
   type ChapterContent,
   type HomeData,
   SERIES_CHAPTERS_PAGE,
@@ -21,7 +22,16 @@ import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { novelPreview } from '../../lib/sanitize';
 import { accessClass, canReadChapter, chapterAccess, isListed, isTeam, VISITOR, type Viewer } from '../access';
-import type { UnlockLookup } from '../wallet';
+import {
+  hasDailyFree,
+  latestRentals,
+  NO_RENTALS,
+  offersFor,
+  passOpens,
+  rentalEndsAmong,
+  type LadderSettings,
+  type UnlockLookup,
+} from '../wallet';
 import { activeBanners, toBanner } from '../banners';
 import {
   type ChapterListRow,
@@ -56,6 +66,18 @@ interface SharedAnswer {
   json: string;
   seriesId: string;
   chapterId: string | undefined;
+  /** A chapter answer's ladder, from which each viewer's own offers are made. */
+  ladder?: ChapterLadder;
+}
+
+/** What a chapter's offers are made from (see wallet/ladder.ts). */
+interface ChapterLadder {
+  seriesId: string;
+  chapterId: string;
+  chapter: { price: number; freeAt: Date | null };
+  access: ChapterAccess;
+  settings: LadderSettings;
+  newer: number;
 }
 
 interface Deps {
@@ -126,6 +148,90 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       return isListed(access, viewer) ? [{ row, access }] : [];
     });
   const summaryOf = ({ row }: { row: ChapterListRow }, viewer: Viewer, now: Date) => toChapterSummary(row, viewer, now);
+
+  /**
+   * What every viewer of the same access class is answered about a chapter (kept serialized a
+   * moment per class), and what the viewer's own part is computed from: the chapter's ladder.
+   */
+  async function sharedChapter(slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader } = {}) {
+    const now = clock.now();
+    const { row, chapters, viewer } = await visibleSeries(slug, asked);
+    const listed = listedRows(chapters, viewer, now);
+    const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);
+    if (index === -1) throw new AppError('chapter_not_found', 'Chapter not found');
+    const summary = summaryOf(listed[index]!, viewer, now);
+    const canRead = canReadChapter(summary.access, viewer);
+    const whole = await chapterBody(row, chapterSlug);
+    // A locked chapter sends only its paywall preview; the rest never leaves the server.
+    const body = canRead
+      ? whole
+      : {
+          content: whole.content === null ? null : novelPreview(whole.content, whole.previewPercent) || null,
+          pages: whole.pages.slice(0, Math.min(whole.previewPages, Math.max(0, whole.pages.length - 1))),
+        };
+    if (canRead && options.reader) views.count(options.reader, row.id, summary.id);
+
+    // Newest first: the previous chapter is the next one in the list.
+    const neighbour = (i: number) => {
+      const chapter = listed[i]?.row;
+      return chapter ? { slug: chapter.slug, number: chapter.number, title: chapter.title } : null;
+    };
+    const data = {
+      series: {
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        type: row.type,
+        cover: coverOf(row),
+      },
+      chapter: summary,
+      canRead,
+      isPreview: !canRead && (body.pages.length > 0 || body.content !== null),
+      pageCount: whole.pages.length,
+      content: body.content,
+      // Every page URL is signed and expires, so a page link cannot outlive the reader's access.
+      pages: body.pages.map((page) => ({
+        id: page.id,
+        width: page.width,
+        height: page.height,
+        url: signer.sign(mediaUrl(page.imageKey), now),
+      })),
+      previous: neighbour(index + 1),
+      next: neighbour(index - 1),
+      chapters: listed
+        .slice(Math.max(0, index - CHAPTER_NEIGHBOURHOOD), index + CHAPTER_NEIGHBOURHOOD + 1)
+        .map((chapter) => summaryOf(chapter, viewer, now)),
+      chapterCount: listed.length,
+    };
+    const ladder: ChapterLadder = {
+      seriesId: row.id,
+      chapterId: summary.id,
+      chapter: { price: summary.price, freeAt: summary.freeAt ? new Date(summary.freeAt) : null },
+      access: summary.access,
+      settings: row,
+      // Readers see only chapters that are out, newest first: this one's place is how many are newer.
+      newer: index,
+    };
+    return { data, ladder, viewer };
+  }
+
+  /**
+   * The viewer's own part of a chapter answer: the ways it opens for them now (their pass and
+   * daily free read for them) and, while a rental opens it, until when. A visitor's needs no read.
+   */
+  async function personalPart(ladder: ChapterLadder, viewer: Viewer): Promise<Pick<ChapterContent, 'offers' | 'openUntil'>> {
+    const now = clock.now();
+    const userId = viewer.userId;
+    const isLocked = ladder.access === 'locked' || ladder.access === 'early_access';
+    const hasRentals = passOpens(ladder.settings, ladder.newer) || hasDailyFree(ladder.settings);
+    const rentals = userId && isLocked && hasRentals ? await latestRentals(db, userId, ladder.seriesId) : NO_RENTALS;
+    const isRentable = userId && ladder.access === 'unlocked' && !viewer.hasPremiumPass && !isTeam(viewer);
+    const openUntil = isRentable ? (await rentalEndsAmong(db, userId, [ladder.chapterId], now)).get(ladder.chapterId) : undefined;
+    return {
+      offers: offersFor({ ...ladder, rentals, now }),
+      openUntil: openUntil?.toISOString() ?? null,
+    };
+  }
 
   const service = {
     home(): Promise<HomeData> {
@@ -234,56 +340,10 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       };
     },
 
+    /** A chapter for its viewer, with the ways it opens for them (their pass, their rental). */
     async chapter(slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader } = {}): Promise<ChapterContent> {
-      const now = clock.now();
-      const { row, chapters, viewer } = await visibleSeries(slug, asked);
-      const listed = listedRows(chapters, viewer, now);
-      const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);
-      if (index === -1) throw new AppError('chapter_not_found', 'Chapter not found');
-      const summary = summaryOf(listed[index]!, viewer, now);
-      const canRead = canReadChapter(summary.access, viewer);
-      const whole = await chapterBody(row, chapterSlug);
-      // A locked chapter sends only its paywall preview; the rest never leaves the server.
-      const body = canRead
-        ? whole
-        : {
-            content: whole.content === null ? null : novelPreview(whole.content, whole.previewPercent) || null,
-            pages: whole.pages.slice(0, Math.min(whole.previewPages, Math.max(0, whole.pages.length - 1))),
-          };
-      if (canRead && options.reader) views.count(options.reader, row.id, summary.id);
-
-      // Newest first: the previous chapter is the next one in the list.
-      const neighbour = (i: number) => {
-        const chapter = listed[i]?.row;
-        return chapter ? { slug: chapter.slug, number: chapter.number, title: chapter.title } : null;
-      };
-      return {
-        series: {
-          id: row.id,
-          slug: row.slug,
-          title: row.title,
-          type: row.type,
-          cover: coverOf(row),
-        },
-        chapter: summary,
-        canRead,
-        isPreview: !canRead && (body.pages.length > 0 || body.content !== null),
-        pageCount: whole.pages.length,
-        content: body.content,
-        // Every page URL is signed and expires, so a page link cannot outlive the reader's access.
-        pages: body.pages.map((page) => ({
-          id: page.id,
-          width: page.width,
-          height: page.height,
-          url: signer.sign(mediaUrl(page.imageKey), now),
-        })),
-        previous: neighbour(index + 1),
-        next: neighbour(index - 1),
-        chapters: listed
-          .slice(Math.max(0, index - CHAPTER_NEIGHBOURHOOD), index + CHAPTER_NEIGHBOURHOOD + 1)
-          .map((chapter) => summaryOf(chapter, viewer, now)),
-        chapterCount: listed.length,
-      };
+      const { data, ladder, viewer } = await sharedChapter(slug, chapterSlug, asked, options);
+      return { ...data, ...(await personalPart(ladder, viewer)) };
     },
 
     /** The home envelope, serialized once per cache period (and checked against the contract then). */
@@ -317,15 +377,19 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     async chapterJson(slug: string, chapterSlug: string, asked: Viewer, reader: Reader): Promise<string> {
       const viewer = asked.userId ? (await visibleSeries(slug, asked)).viewer : VISITOR;
       const answer = await answers.get(`chapter:${slug}/${chapterSlug}:${accessClass(viewer)}`, async () => {
-        const data = await service.chapter(slug, chapterSlug, viewer);
+        const { data, ladder } = await sharedChapter(slug, chapterSlug, viewer);
         return {
           json: JSON.stringify({ success: true, data }),
           seriesId: data.series.id,
           chapterId: data.canRead ? data.chapter.id : undefined,
+          ladder,
         };
       });
       if (answer.chapterId && reader) views.count(reader, answer.seriesId, answer.chapterId);
-      return answer.json;
+      // The viewer's own part goes at the end of `data`, the envelope's last key: the shared
+      // bytes are never parsed again (a novel's chapter is large), only closed after it.
+      const own = await personalPart(answer.ladder!, asked.userId ? viewer : VISITOR);
+      return `${answer.json.slice(0, -2)},"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
     },
 
     genres() {

@@ -60,13 +60,14 @@ const bookmarkWhere = (userId: string) => and(eq(bookmarks.userId, userId), eq(s
 
 /**
  * The chapters of the outer query's series that are out and that this reader cannot open now:
- * priced, not yet free and not unlocked by them (a few per series, on chapters_priced_idx and the
- * unlocks' primary key). Empty for a reader who may open everything (premium or the team).
+ * priced, not yet free, neither bought nor rented by them now (a few per series, on
+ * chapters_priced_idx, the unlocks' primary key and the rentals' index). Empty for a reader who may open everything (premium or the team).
  */
 const lockedOutChapterIds = (userId: string, now: Date) =>
   sql`(select c.id from chapters c where c.series_id = series.id and c.price > 0 and c.published_at <= ${at(now)}
     and (c.free_at is null or c.free_at > ${at(now)})
-    and not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = c.id))`;
+    and not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = c.id)
+    and not exists (select 1 from chapter_rentals r where r.user_id = ${userId} and r.chapter_id = c.id and r.ends_at > ${at(now)}))`;
 
 /**
  * One page of a reader's bookmarks (published series only), each with how many chapters they can

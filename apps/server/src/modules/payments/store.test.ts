@@ -176,9 +176,15 @@ describe('unlocking chapters', () => {
 
     const { coins } = await buyCoins(cookie);
     const unlocked = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
-    expect(unlocked.body.data).toEqual({ chapterId: chapter.id, charged: 40, coins: coins - 40 });
+    expect(unlocked.body.data).toEqual({
+      chapterId: chapter.id,
+      method: 'coins',
+      charged: 40,
+      coins: coins - 40,
+      openUntil: null,
+    });
     const twice = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
-    expect(twice.body.data).toEqual({ chapterId: chapter.id, charged: 0, coins: coins - 40 });
+    expect(twice.body.data).toEqual({ chapterId: chapter.id, method: 'coins', charged: 0, coins: coins - 40, openUntil: null });
     expect(await balanceOf(user.id)).toEqual({ coins: coins - 40, ledger: coins - 40 });
 
     const after = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
@@ -274,7 +280,13 @@ describe('unlocking chapters', () => {
 
     const { coins } = await buyCoins(cookie);
     const unlocked = await call('unlockChapter', { cookie, params: { chapterId: chapter.id }, body: { autoUnlockSeries: true } });
-    expect(unlocked.body.data).toEqual({ chapterId: chapter.id, charged: 40, coins: coins - 40 });
+    expect(unlocked.body.data).toEqual({
+      chapterId: chapter.id,
+      method: 'coins',
+      charged: 40,
+      coins: coins - 40,
+      openUntil: null,
+    });
     expect(await listed()).toEqual([
       { seriesId: series.id, slug: series.slug, title: series.title, since: t.clock.now().toISOString() },
     ]);

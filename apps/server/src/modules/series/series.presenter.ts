@@ -26,7 +26,16 @@ export function seriesFields(row: SeriesRow, genres: GenreRow[]) {
 }
 
 export function toTeamSeries(row: SeriesRow, genres: GenreRow[], chapters: TeamChapterRow[]): TeamSeries {
-  return { ...seriesFields(row, genres), isPublished: row.isPublished, chapters };
+  return {
+    ...seriesFields(row, genres),
+    isPublished: row.isPublished,
+    waitPassIntervalHours: row.waitPassIntervalHours,
+    rentalHours: row.rentalHours,
+    waitPassExcludesNewest: row.waitPassExcludesNewest,
+    dailyFree: row.dailyFree,
+    bundleDiscountPercent: row.bundleDiscountPercent,
+    chapters,
+  };
 }
 
 export function toTeamSeriesRow(row: SeriesRow, chapterCount: number): TeamSeriesRow {

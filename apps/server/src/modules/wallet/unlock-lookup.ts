@@ -1,12 +1,14 @@
 import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { isTeam, type Viewer, type ViewerCache } from '../access';
 import { unlockedAmong } from './unlocks.repository';
 
 /**
  * The unlocks that matter to one page: only the chapters it shows, never every unlock the user
- * ever made. An unlock forgets what was kept (`ViewerCache.forgetUser`), so it opens the chapter at once.
+ * ever made, with the rentals open now (one that ends is seen within the cache's few seconds). An
+ * unlock forgets what was kept (`ViewerCache.forgetUser`), so it opens the chapter at once.
  */
-export function createUnlockLookup(db: Database, cache: ViewerCache) {
+export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Clock) {
   /** The team and premium readers see every chapter already: no lookup needed. */
   const needsNoLookup = (viewer: Viewer, chapterIds: readonly string[]) =>
     !viewer.userId || chapterIds.length === 0 || viewer.hasPremiumPass || isTeam(viewer);
@@ -18,7 +20,7 @@ export function createUnlockLookup(db: Database, cache: ViewerCache) {
       const userId = viewer.userId!;
       let unlocked = cache.unlocks(userId, seriesId);
       if (!unlocked) {
-        unlocked = await unlockedAmong(db, userId, chapterIds);
+        unlocked = await unlockedAmong(db, userId, chapterIds, clock.now());
         cache.keepUnlocks(userId, seriesId, unlocked);
       }
       return { ...viewer, unlocked };
@@ -30,7 +32,7 @@ export function createUnlockLookup(db: Database, cache: ViewerCache) {
      */
     async withUnlocksAmong(viewer: Viewer, chapterIds: readonly string[]): Promise<Viewer> {
       if (needsNoLookup(viewer, chapterIds)) return viewer;
-      return { ...viewer, unlocked: await unlockedAmong(db, viewer.userId!, chapterIds) };
+      return { ...viewer, unlocked: await unlockedAmong(db, viewer.userId!, chapterIds, clock.now()) };
     },
   };
 }

@@ -1,15 +1,91 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { at } from '../../db/sql';
 import type { Database } from '../../db/client';
-import { chapterUnlocks, chapters, series, seriesAutoUnlocks, users } from '../../db/schema';
+import { chapterRentals, chapterUnlocks, chapters, series, seriesAutoUnlocks, users } from '../../db/schema';
 import { hasPremiumPass } from '../access';
 
-export async function unlockedAmong(db: Database, userId: string, chapterIds: readonly string[]): Promise<Set<string>> {
+/**
+ * The chapters among these that a reader may open now beyond the free ones: bought with coins
+ * (for good), or rented by a pass or the daily free until a time still to come.
+ */
+export async function unlockedAmong(
+  db: Database,
+  userId: string,
+  chapterIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
   if (chapterIds.length === 0) return new Set();
+  const ids = [...chapterIds];
+  const [bought, rented] = await Promise.all([
+    db
+      .select({ chapterId: chapterUnlocks.chapterId })
+      .from(chapterUnlocks)
+      .where(and(eq(chapterUnlocks.userId, userId), inArray(chapterUnlocks.chapterId, ids))),
+    db
+      .select({ chapterId: chapterRentals.chapterId })
+      .from(chapterRentals)
+      .where(and(eq(chapterRentals.userId, userId), inArray(chapterRentals.chapterId, ids), gt(chapterRentals.endsAt, now))),
+  ]);
+  return new Set([...bought, ...rented].map((row) => row.chapterId));
+}
+
+/** Until when a rental opens each of these chapters to a reader (the latest end still to come). */
+export async function rentalEndsAmong(db: Database, userId: string, chapterIds: readonly string[], now: Date) {
+  if (chapterIds.length === 0) return new Map<string, Date>();
   const rows = await db
-    .select({ chapterId: chapterUnlocks.chapterId })
-    .from(chapterUnlocks)
-    .where(and(eq(chapterUnlocks.userId, userId), inArray(chapterUnlocks.chapterId, [...chapterIds])));
-  return new Set(rows.map((row) => row.chapterId));
+    .select({ chapterId: chapterRentals.chapterId, endsAt: max(chapterRentals.endsAt) })
+    .from(chapterRentals)
+    .where(
+      and(eq(chapterRentals.userId, userId), inArray(chapterRentals.chapterId, [...chapterIds]), gt(chapterRentals.endsAt, now)),
+    )
+    .groupBy(chapterRentals.chapterId);
+  return new Map(rows.flatMap((row) => (row.endsAt ? [[row.chapterId, row.endsAt] as const] : [])));
+}
+
+/** When a reader last used a series' pass and its daily free (the starts of their latest rentals of each kind). */
+export async function latestRentals(db: Database, userId: string, seriesId: string) {
+  const rows = await db
+    .select({ method: chapterRentals.method, startsAt: max(chapterRentals.startsAt) })
+    .from(chapterRentals)
+    .where(and(eq(chapterRentals.userId, userId), eq(chapterRentals.seriesId, seriesId)))
+    .groupBy(chapterRentals.method);
+  const of = (method: 'wait_pass' | 'daily_free') => rows.find((row) => row.method === method)?.startsAt ?? null;
+  return { waitPass: of('wait_pass'), dailyFree: of('daily_free') };
+}
+export type LatestRentals = Awaited<ReturnType<typeof latestRentals>>;
+
+export async function insertRental(db: Database, row: typeof chapterRentals.$inferInsert): Promise<void> {
+  await db.insert(chapterRentals).values(row);
+}
+
+/** How many chapters of the series are out and numbered after this one (0: it is the newest). */
+export async function newerChaptersOut(db: Database, seriesId: string, number: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chapters)
+    .where(and(eq(chapters.seriesId, seriesId), gt(chapters.number, number), lte(chapters.publishedAt, now)));
+  return row?.n ?? 0;
+}
+
+/**
+ * How many chapters of the series are out and still for sale to this reader (priced, not yet
+ * free, neither bought nor rented now): a bulk unlock of that many is "all remaining".
+ */
+export async function chaptersForSaleCount(db: Database, userId: string, seriesId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chapters)
+    .where(
+      and(
+        eq(chapters.seriesId, seriesId),
+        gt(chapters.price, 0),
+        lte(chapters.publishedAt, now),
+        or(isNull(chapters.freeAt), gt(chapters.freeAt, now)),
+        sql`not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = ${chapters.id})`,
+        sql`not exists (select 1 from chapter_rentals r where r.user_id = ${userId} and r.chapter_id = ${chapters.id} and r.ends_at > ${at(now)})`,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export async function insertUnlocks(db: Database, rows: (typeof chapterUnlocks.$inferInsert)[]): Promise<number> {
@@ -34,6 +110,15 @@ export function chaptersForUnlock(db: Database, chapterIds: readonly string[]) {
       freeAt: chapters.freeAt,
       seriesTitle: series.title,
       seriesPublished: series.isPublished,
+      // The series' ladder (issue 22 §1).
+      ladder: {
+        waitPassIntervalHours: series.waitPassIntervalHours,
+        rentalHours: series.rentalHours,
+        waitPassExcludesNewest: series.waitPassExcludesNewest,
+        dailyFree: series.dailyFree,
+        status: series.status,
+      },
+      bundleDiscountPercent: series.bundleDiscountPercent,
     })
     .from(chapters)
     .innerJoin(series, eq(series.id, chapters.seriesId))

@@ -4,8 +4,13 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { chapterAccess, type Viewer } from '../access';
 import { lockBalance, moveCoins } from './ledger.repository';
+import { bundleCharge, dailyFreeAvailableAt, hasDailyFree, passAvailableAt, passOpens, rentalEnd } from './ladder';
 import {
+  chaptersForSaleCount,
   chaptersForUnlock,
+  insertRental,
+  latestRentals,
+  newerChaptersOut,
   hasPremiumPassNow,
   insertUnlocks,
   seriesAutoUnlocksOf,
@@ -17,19 +22,34 @@ import {
 export interface UnlockResult {
   /** The chapters asked for that this reader may now read. */
   chapterIds: string[];
-  /** Coins taken now: 0 when everything was already readable. */
+  /** Coins taken now: 0 when everything was already readable, or for a rental. */
   charged: number;
   /** The balance after. */
   coins: number;
+  /** A rental's end (a pass, the daily free); null when bought or already open. */
+  openUntil: Date | null;
 }
 
 const chapterNumber = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
 
+const HOUR_MS = 3_600_000;
+/** "2 d 4 h", "5 h", "under an hour": how long until a pass or the daily free is back. */
+function waitText(from: Date, to: Date): string {
+  const hours = Math.ceil((to.getTime() - from.getTime()) / HOUR_MS);
+  if (hours <= 1) return 'under an hour';
+  const days = Math.floor(hours / 24);
+  return days > 0 ? `${days} d${hours % 24 ? ` ${hours % 24} h` : ''}` : `${hours} h`;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
- * Unlocking chapters with coins (DESIGN §5). One transaction: the reader's balance row is locked
- * first, so a repeated or concurrent unlock waits and then finds the chapter already unlocked;
- * price and access are read from the database there, never from a cache; several chapters are
- * charged their sum once, all or nothing.
+ * Unlocking chapters (DESIGN §5, issue 22 §1). One transaction per unlock: the reader's balance
+ * row is locked first, so a repeated or concurrent unlock (or rental) of theirs waits and then
+ * finds the chapter open, or their pass used; price, access and the series' ladder are read from
+ * the database there, never from a cache. Coins buy for good (several chapters are charged their
+ * sum once, all or nothing, less the series' bundle discount when they are all that is left for
+ * sale); a pass or the daily free opens one chapter for the series' rental time.
  */
 export function createUnlocks({
   db,
@@ -40,6 +60,45 @@ export function createUnlocks({
   clock: Clock;
   onUserChanged: (userId: string) => void;
 }) {
+  /** The chapters asked for, as this reader sees them now, and which of them are for sale to them. */
+  async function chaptersAsked(tx: Tx, user: { id: string; role: Role }, ids: string[], seriesId: string | undefined, now: Date) {
+    if (seriesId && !(await seriesExists(tx, seriesId))) throw new AppError('series_not_found', 'Series not found');
+    const rows = await chaptersForUnlock(tx, ids);
+    const found = rows.filter((row) => row.seriesPublished && (!seriesId || row.seriesId === seriesId));
+    const viewer: Viewer = {
+      userId: user.id,
+      role: user.role,
+      hasPremiumPass: await hasPremiumPassNow(tx, user.id, now),
+      unlocked: await unlockedAmong(tx, user.id, ids, now),
+    };
+    const readable = found.filter((row) => chapterAccess(row, viewer, now) !== 'scheduled');
+    if (readable.length !== ids.length) throw new AppError('chapter_not_found', 'Chapter not found');
+    const toBuy = readable.filter((row) => {
+      const access = chapterAccess(row, viewer, now);
+      return access === 'locked' || access === 'early_access';
+    });
+    return { found: readable, toBuy };
+  }
+
+  /** The price of what is for sale, and the series' bundle discount when it is all that is left for sale to the reader. */
+  async function priceOf(
+    tx: Tx,
+    userId: string,
+    toBuy: { price: number; seriesId: string; bundleDiscountPercent: number }[],
+    isBulk: boolean,
+    now: Date,
+  ) {
+    const total = toBuy.reduce((sum, row) => sum + row.price, 0);
+    const first = toBuy[0];
+    const isAllRemaining =
+      isBulk &&
+      first !== undefined &&
+      toBuy.length >= 2 &&
+      (await chaptersForSaleCount(tx, userId, first.seriesId, now)) === toBuy.length;
+    const discount = isAllRemaining ? first.bundleDiscountPercent : 0;
+    return { total, discount, charged: bundleCharge(total, discount) };
+  }
+
   async function unlock(
     user: { id: string; role: Role },
     chapterIds: readonly string[],
@@ -49,60 +108,105 @@ export function createUnlocks({
     const result = await db.transaction(async (tx): Promise<UnlockResult> => {
       const balance = await lockBalance(tx, user.id);
       if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
-      if (seriesId && !(await seriesExists(tx, seriesId))) throw new AppError('series_not_found', 'Series not found');
-
       const now = clock.now();
-      const rows = await chaptersForUnlock(tx, ids);
-      const found = rows.filter((row) => row.seriesPublished && (!seriesId || row.seriesId === seriesId));
-      const viewer: Viewer = {
-        userId: user.id,
-        role: user.role,
-        hasPremiumPass: await hasPremiumPassNow(tx, user.id, now),
-        unlocked: await unlockedAmong(tx, user.id, ids),
-      };
-      const toBuy = found.filter((row) => {
-        const access = chapterAccess(row, viewer, now);
-        if (access === 'scheduled') return false;
-        return access === 'locked' || access === 'early_access';
-      });
-      const readable = found.filter((row) => chapterAccess(row, viewer, now) !== 'scheduled');
-      if (readable.length !== ids.length) throw new AppError('chapter_not_found', 'Chapter not found');
+      const { found, toBuy } = await chaptersAsked(tx, user, ids, seriesId, now);
 
       // The reader's choice for the series rides on the unlock: kept with it, or not at all.
       if (autoUnlockSeries !== undefined) await setSeriesAutoUnlock(tx, user.id, found[0]!.seriesId, autoUnlockSeries, now);
-      const total = toBuy.reduce((sum, row) => sum + row.price, 0);
-      if (total === 0) return { chapterIds: ids, charged: 0, coins: balance };
-      if (total > balance) {
+      const { total, discount, charged } = await priceOf(tx, user.id, toBuy, seriesId !== undefined, now);
+      if (total === 0) return { chapterIds: ids, charged: 0, coins: balance, openUntil: null };
+      if (charged > balance) {
         throw new AppError(
           'insufficient_coins',
-          `You need ${total - balance} more coins to unlock ${toBuy.length === 1 ? 'this chapter' : 'these chapters'}`,
+          `You need ${charged - balance} more coins to unlock ${toBuy.length === 1 ? 'this chapter' : 'these chapters'}`,
         );
       }
       const first = toBuy[0]!;
       const reason =
         toBuy.length === 1
           ? `Unlocked ${first.seriesTitle} chapter ${chapterNumber(first.number)}`
-          : `Unlocked ${toBuy.length} chapters of ${first.seriesTitle} (${chapterNumber(first.number)}–${chapterNumber(toBuy.at(-1)!.number)})`;
+          : `Unlocked ${toBuy.length} chapters of ${first.seriesTitle} (${chapterNumber(first.number)}–${chapterNumber(toBuy.at(-1)!.number)})${discount > 0 ? `, ${discount} % off` : ''}`;
       const moved = await moveCoins(tx, {
         userId: user.id,
-        delta: -total,
+        delta: -charged,
         kind: 'unlock',
         reason,
         chapterId: toBuy.length === 1 ? first.id : null,
       });
       // The row is locked and the balance was checked, so this cannot fail; if it ever does, nothing is kept.
       if (!moved) throw new AppError('insufficient_coins', 'Not enough coins');
+      // Each chapter's share of what was charged (the discount spread by price, the rounding on the last).
+      let left = charged;
+      const shares = toBuy.map((row, i) => {
+        const share = i === toBuy.length - 1 ? left : Math.floor((row.price * charged) / total);
+        left -= share;
+        return share;
+      });
       await insertUnlocks(
         tx,
-        toBuy.map((row) => ({ userId: user.id, chapterId: row.id, coins: row.price, ledgerId: moved.entryId })),
+        toBuy.map((row, i) => ({ userId: user.id, chapterId: row.id, coins: shares[i]!, ledgerId: moved.entryId })),
       );
-      return { chapterIds: ids, charged: total, coins: moved.balance };
+      return { chapterIds: ids, charged, coins: moved.balance, openUntil: null };
     });
     if (result.charged > 0) onUserChanged(user.id);
     return result;
   }
+
+  /**
+   * Opens one chapter with the series' pass or its daily free, for the series' rental time: one
+   * rental row, written with the reader's balance row locked, so two claims of one pass at once
+   * open one chapter and the other is told when the pass is back.
+   */
+  async function rent(
+    user: { id: string; role: Role },
+    chapterId: string,
+    method: 'wait_pass' | 'daily_free',
+  ): Promise<UnlockResult> {
+    const result = await db.transaction(async (tx): Promise<UnlockResult> => {
+      const balance = await lockBalance(tx, user.id);
+      if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
+      const now = clock.now();
+      const { toBuy } = await chaptersAsked(tx, user, [chapterId], undefined, now);
+      const chapter = toBuy[0];
+      // Already open (free, bought, rented, premium): nothing to use the pass on.
+      if (!chapter) return { chapterIds: [chapterId], charged: 0, coins: balance, openUntil: null };
+      const settings = chapter.ladder;
+      const last = await latestRentals(tx, user.id, chapter.seriesId);
+      if (method === 'wait_pass') {
+        if (!passOpens(settings, await newerChaptersOut(tx, chapter.seriesId, chapter.number, now)))
+          throw new AppError('offer_unavailable', 'A pass cannot open this chapter');
+        const availableAt = passAvailableAt(settings, last.waitPass, now);
+        if (availableAt > now) throw new AppError('offer_unavailable', `Your pass recharges in ${waitText(now, availableAt)}`);
+      } else {
+        if (!hasDailyFree(settings)) throw new AppError('offer_unavailable', 'This series has no daily free chapter');
+        const availableAt = dailyFreeAvailableAt(last.dailyFree, now);
+        if (availableAt > now)
+          throw new AppError(
+            'offer_unavailable',
+            `You have read today's free chapter: the next in ${waitText(now, availableAt)}`,
+          );
+      }
+      const endsAt = rentalEnd(settings, now);
+      await insertRental(tx, { userId: user.id, chapterId, seriesId: chapter.seriesId, method, startsAt: now, endsAt });
+      return { chapterIds: [chapterId], charged: 0, coins: balance, openUntil: endsAt };
+    });
+    if (result.openUntil) onUserChanged(user.id);
+    return result;
+  }
+
+  /** What a bulk unlock of these chapters would charge now, before the reader confirms. */
+  async function quote(user: { id: string; role: Role }, seriesId: string, chapterIds: readonly string[]) {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const { toBuy } = await chaptersAsked(tx, user, [...new Set(chapterIds)], seriesId, now);
+      return priceOf(tx, user.id, toBuy, true, now);
+    });
+  }
+
   return {
     unlock,
+    rent,
+    quote,
 
     async autoUnlockSeries(userId: string) {
       const rows = await seriesAutoUnlocksOf(db, userId);

@@ -17,20 +17,38 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
   });
 
   endpoint(app, 'unlockChapter', {
+    summary: 'Open a chapter: with coins (for good), or with the series’ pass or daily free (for a while)',
     handler: async (request) => {
-      const result = await unlocks.unlock(request.user!, [request.params.chapterId], {
-        autoUnlockSeries: request.body?.autoUnlockSeries,
-      });
+      const method = request.body?.method ?? 'coins';
+      const { chapterId } = request.params;
+      const result =
+        method === 'coins'
+          ? await unlocks.unlock(request.user!, [chapterId], { autoUnlockSeries: request.body?.autoUnlockSeries })
+          : await unlocks.rent(request.user!, chapterId, method);
+      const openUntil = result.openUntil?.toISOString() ?? null;
       return {
         success: true,
-        data: { chapterId: request.params.chapterId, charged: result.charged, coins: result.coins },
-        message: result.charged > 0 ? `Unlocked for ${result.charged} coins` : 'Already unlocked',
+        data: { chapterId, method, charged: result.charged, coins: result.coins, openUntil },
+        message: openUntil
+          ? `Open until ${result.openUntil!.toUTCString()}`
+          : result.charged > 0
+            ? `Unlocked for ${result.charged} coins`
+            : 'Already unlocked',
       };
     },
   });
+  endpoint(app, 'unlockQuote', {
+    summary: 'What unlocking these chapters at once costs, with the series’ bundle discount',
+    handler: async (request) => ({
+      success: true,
+      data: await unlocks.quote(request.user!, request.params.seriesId, request.query.chapterIds),
+    }),
+  });
   endpoint(app, 'unlockChapters', {
     handler: async (request) => {
-      const result = await unlocks.unlock(request.user!, request.body.chapterIds, { seriesId: request.params.seriesId });
+      const { openUntil: _none, ...result } = await unlocks.unlock(request.user!, request.body.chapterIds, {
+        seriesId: request.params.seriesId,
+      });
       return {
         success: true,
         data: result,

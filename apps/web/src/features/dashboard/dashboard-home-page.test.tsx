@@ -72,7 +72,7 @@ describe('the dashboard home', () => {
       (await screen.findAllByTestId('area-card')).find(
         (link) => link.firstElementChild?.nextElementSibling?.firstChild?.textContent === name,
       );
-    expect(await card('Series')).toHaveTextContent('Series3 draft chapters · 5 scheduled · 1 series not published');
+    expect(await card('Series')).toHaveTextContent('Series3 draft chapters · 5 scheduled chapters · 1 series not published');
     expect(await card('Comments')).toHaveTextContent('Comments2 reported comments');
     // Where nothing is counted, the card names its section.
     expect(await card('Genres')).toHaveTextContent('GenresContent');

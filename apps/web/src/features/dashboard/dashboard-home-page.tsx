@@ -41,7 +41,7 @@ export function waitingIn(to: string, now: TeamMetrics['now']): string | null {
   if (to === '/Dashboard/Series/Series') {
     const parts = [
       now.draftChapters > 0 && plural(now.draftChapters, 'draft chapter'),
-      now.scheduledChapters > 0 && `${n(now.scheduledChapters)} scheduled`,
+      now.scheduledChapters > 0 && plural(now.scheduledChapters, 'scheduled chapter'),
       now.draftSeries > 0 && plural(now.draftSeries, 'series not published', 'series not published'),
     ].filter((part): part is string => Boolean(part));
     return parts.length > 0 ? parts.join(' · ') : 'No drafts or scheduled chapters';

@@ -49,6 +49,8 @@ function lockedComic(access: ChapterAccess = 'locked', over: Partial<ChapterCont
     next: { slug: 'chapter-3', number: 3, title: '' },
     chapters,
     chapterCount: chapters.length,
+    offers: [],
+    openUntil: null,
     ...over,
   };
 }

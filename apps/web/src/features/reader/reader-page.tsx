@@ -145,6 +145,13 @@ export default function ReaderPage() {
     if (isOnControl(event.target) || (window.getSelection()?.toString() ?? '') !== '') return;
     immersive.toggle();
   };
+  const endMatter = (
+    <>
+      {/* After the next-chapter card (issue 21 §1: the way on comes first), never between pages; a new one per chapter. */}
+      {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
+      <CommentsSlot key={data.chapter.id} target={{ chapterId: data.chapter.id }} />
+    </>
+  );
   const chapterNav = (
     <div className="flex items-center gap-2">
       <button
@@ -280,7 +287,7 @@ export default function ReaderPage() {
                   Previous
                 </button>
               )}
-              <BookmarkButton bookmark={bookmark} />
+              <BookmarkButton bookmark={bookmark} tone={{ off: theme.button, on: theme.buttonOn }} />
             </div>
           </>
         ) : (
@@ -292,9 +299,14 @@ export default function ReaderPage() {
           </>
         )}
       </div>
-      {/* After the next-chapter card (issue 21 §1: the way on comes first), never between pages; a new one per chapter. */}
-      {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
-      <CommentsSlot key={data.chapter.id} target={{ chapterId: data.chapter.id }} />
+      {frameTheme ? (
+        // On a light or sepia page the comments and the ad keep the site's dark colours, as a card.
+        <div className="mx-3 my-8 rounded-2xl bg-ink-950 pb-4 pt-1 sm:mx-auto sm:max-w-4xl" data-testid="chapter-end-matter">
+          {endMatter}
+        </div>
+      ) : (
+        endMatter
+      )}
       <ReaderBottomBar
         theme={theme}
         isHidden={immersive.isHidden}

@@ -31,6 +31,8 @@ function chapter(over: Partial<ChapterContent> = {}): ChapterContent {
     next: { slug: 'chapter-3', number: 3, title: '' },
     chapters: [summary(3, 'locked'), summary(2), summary(1)],
     chapterCount: 3,
+    offers: [],
+    openUntil: null,
     ...over,
   };
 }

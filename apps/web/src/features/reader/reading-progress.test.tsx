@@ -33,6 +33,8 @@ function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
     next: { slug: 'chapter-3', number: 3, title: '' },
     chapters: [summary(3), summary(2), summary(1)],
     chapterCount: 3,
+    offers: [],
+    openUntil: null,
     ...over,
   };
 }

@@ -111,7 +111,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {ROLES.includes(entry.actor.role as Role) ? <RoleTag role={entry.actor.role as Role} /> : entry.actor.role}
         </span>
         {entry.ip ? <span>from {entry.ip}</span> : null}
-        <span className="font-mono">
+        <span className="min-w-0 break-all font-mono">
           {entry.method} {entry.path}
         </span>
       </div>

@@ -34,6 +34,8 @@ const content = (access: ChapterAccess): ChapterContent => ({
   next: null,
   chapters: [],
   chapterCount: 1,
+  offers: [],
+  openUntil: null,
 });
 
 function renderPanel(access: ChapterAccess, user: typeof readerUser | null) {

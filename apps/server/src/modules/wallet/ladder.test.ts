@@ -1,0 +1,249 @@
+import { ROUTES, fillPath, type EndpointName, type SeriesInput } from '@inkwell/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { chapterRentals, chapterUnlocks, coinLedger } from '../../db/schema';
+import { moveCoins } from './ledger.repository';
+
+/*
+ * Issue 22 §1: one ladder of ways a chapter opens — the wait-until-free pass, the daily free of a
+ * completed series, coins with a bundle discount — on the test clock, through the real routes.
+ */
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Noon UTC, so a day's free chapter is not on the edge of two days.
+  t.clock.set(new Date('2026-06-10T12:00:00Z'));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const HOUR = 3_600_000;
+
+async function call(
+  name: EndpointName,
+  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
+) {
+  const route = ROUTES[name];
+  const response = await t.app.inject({
+    method: route.method,
+    url: fillPath(route.path, options.params) + (options.query ?? ''),
+    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function reader() {
+  const user = await buildUser(t.db);
+  return { user, cookie: await loginAs(t.app, user) };
+}
+
+/** Coins as an admin's adjustment gives them: one ledger row. */
+const giveCoins = (userId: string, delta: number) =>
+  moveCoins(t.db, { userId, delta, kind: 'adjustment', reason: 'For the test' });
+
+/** A series of chapter 1 (free) and 2…n at 30 coins, published an hour apart, the last an hour ago. */
+async function ladderSeries(settings: Partial<SeriesInput>, n = 5) {
+  const series = await buildSeries(t, settings);
+  const chapters = [];
+  for (let number = 1; number <= n; number += 1)
+    chapters.push(
+      await buildChapter(t, series.id, {
+        number,
+        price: number === 1 ? 0 : 30,
+        publishedAt: new Date(t.clock.now().getTime() - (n - number + 1) * HOUR).toISOString(),
+      }),
+    );
+  return { series, chapters };
+}
+
+const chapterOf = async (cookie: string | undefined, series: { slug: string }, chapter: { slug: string }) =>
+  (await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } })).body.data;
+const open = (cookie: string, chapterId: string, method?: string) =>
+  call('unlockChapter', { cookie, params: { chapterId }, body: method ? { method } : {} });
+const rentalsOf = (userId: string) => t.db.select().from(chapterRentals).where(eq(chapterRentals.userId, userId));
+const ledgerOf = (userId: string) => t.db.select().from(coinLedger).where(eq(coinLedger.userId, userId));
+const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+
+describe('the wait-until-free pass', () => {
+  it('opens one chapter for the rental time, recharges from its use, never opens the newest it excludes', async () => {
+    const { series, chapters } = await ladderSeries({ waitPassIntervalHours: 24, rentalHours: 72, waitPassExcludesNewest: 1 });
+    const { user, cookie } = await reader();
+
+    // Chapter 2 offers the pass now, coins and a plan; the newest (5) offers no pass.
+    const second = await chapterOf(cookie, series, chapters[1]!);
+    expect(second).toMatchObject({ canRead: false, openUntil: null });
+    expect(second.offers).toEqual([
+      { type: 'wait_pass', availableAt: t.clock.now().toISOString() },
+      { type: 'coins', price: 30 },
+      { type: 'plan' },
+    ]);
+    expect((await chapterOf(cookie, series, chapters[4]!)).offers.map((offer: { type: string }) => offer.type)).toEqual([
+      'coins',
+      'plan',
+    ]);
+    // A visitor is told the same ladder (their pass is there once they log in).
+    expect((await chapterOf(undefined, series, chapters[1]!)).offers[0]).toEqual({
+      type: 'wait_pass',
+      availableAt: t.clock.now().toISOString(),
+    });
+
+    const used = await open(cookie, chapters[1]!.id, 'wait_pass');
+    expect(used.status).toBe(200);
+    expect(used.body.data).toEqual({
+      chapterId: chapters[1]!.id,
+      method: 'wait_pass',
+      charged: 0,
+      coins: 0,
+      openUntil: at(72 * HOUR),
+    });
+    const opened = await chapterOf(cookie, series, chapters[1]!);
+    expect(opened).toMatchObject({ canRead: true, openUntil: at(72 * HOUR), offers: [] });
+    expect(opened.chapter.access).toBe('unlocked');
+
+    // The pass is recharging: chapter 3 says when, and refuses it until then.
+    expect((await chapterOf(cookie, series, chapters[2]!)).offers[0]).toEqual({ type: 'wait_pass', availableAt: at(24 * HOUR) });
+    const early = await open(cookie, chapters[2]!.id, 'wait_pass');
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatchObject({ code: 'offer_unavailable', message: 'Your pass recharges in 1 d' });
+    const newest = await open(cookie, chapters[4]!.id, 'wait_pass');
+    expect(newest.body.error).toMatchObject({ code: 'offer_unavailable', message: 'A pass cannot open this chapter' });
+
+    t.clock.advance(24 * HOUR);
+    expect((await open(cookie, chapters[2]!.id, 'wait_pass')).status).toBe(200);
+
+    // 72 hours after it opened, chapter 2 locks again; what was rented is no debt and no purchase.
+    t.clock.advance(48 * HOUR + 1000);
+    const ended = await chapterOf(cookie, series, chapters[1]!);
+    expect(ended).toMatchObject({ canRead: false, openUntil: null, isPreview: false });
+    expect(ended.chapter.access).toBe('locked');
+    expect((await chapterOf(cookie, series, chapters[2]!)).canRead).toBe(true);
+    expect((await rentalsOf(user.id)).map((row) => row.method)).toEqual(['wait_pass', 'wait_pass']);
+    expect(await ledgerOf(user.id)).toEqual([]);
+    expect(await t.db.select().from(chapterUnlocks).where(eq(chapterUnlocks.userId, user.id))).toEqual([]);
+  });
+
+  it('is refused where the series has none, and means nothing on a chapter already open', async () => {
+    const { chapters } = await ladderSeries({});
+    const { user, cookie } = await reader();
+    expect((await open(cookie, chapters[1]!.id, 'wait_pass')).body.error.code).toBe('offer_unavailable');
+    expect((await open(cookie, chapters[1]!.id, 'daily_free')).body.error.code).toBe('offer_unavailable');
+    expect((await open(cookie, chapters[0]!.id, 'wait_pass')).body.data).toMatchObject({ charged: 0, openUntil: null });
+    expect(await rentalsOf(user.id)).toEqual([]);
+    const bad = await open(cookie, chapters[1]!.id, 'free_please');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('method');
+  });
+
+  it('opens exactly one chapter when two claims of one pass race', async () => {
+    const { chapters } = await ladderSeries({ waitPassIntervalHours: 168 });
+    const { user, cookie } = await reader();
+    const answers = await Promise.all([open(cookie, chapters[1]!.id, 'wait_pass'), open(cookie, chapters[2]!.id, 'wait_pass')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await rentalsOf(user.id)).toHaveLength(1);
+  });
+});
+
+describe('the daily free of a completed series', () => {
+  it('opens one chapter a day per reader, and only in a completed series', async () => {
+    const { series, chapters } = await ladderSeries({ dailyFree: true, status: 'completed', rentalHours: 24 });
+    const { user, cookie } = await reader();
+    expect((await chapterOf(cookie, series, chapters[1]!)).offers[0]).toEqual({
+      type: 'daily_free',
+      availableAt: t.clock.now().toISOString(),
+    });
+    expect((await open(cookie, chapters[1]!.id, 'daily_free')).body.data.openUntil).toBe(at(24 * HOUR));
+    const again = await open(cookie, chapters[2]!.id, 'daily_free');
+    expect(again.body.error).toMatchObject({
+      code: 'offer_unavailable',
+      message: "You have read today's free chapter: the next in 12 h",
+    });
+    // The next day (UTC) brings the next.
+    const midnight = new Date(t.clock.now());
+    midnight.setUTCHours(24, 0, 0, 0);
+    expect((await chapterOf(cookie, series, chapters[2]!)).offers[0]).toEqual({
+      type: 'daily_free',
+      availableAt: midnight.toISOString(),
+    });
+    t.clock.advance(12 * HOUR);
+    expect((await open(cookie, chapters[2]!.id, 'daily_free')).status).toBe(200);
+    expect((await rentalsOf(user.id)).map((row) => row.method)).toEqual(['daily_free', 'daily_free']);
+
+    const ongoing = await ladderSeries({ dailyFree: true, status: 'ongoing' });
+    expect((await chapterOf(cookie, ongoing.series, ongoing.chapters[1]!)).offers.map((o: { type: string }) => o.type)).toEqual([
+      'coins',
+      'plan',
+    ]);
+    expect((await open(cookie, ongoing.chapters[1]!.id, 'daily_free')).status).toBe(409);
+  });
+});
+
+describe('the bundle discount', () => {
+  it('takes the percent off "all remaining", rounded down, quoted before confirming; not off a part', async () => {
+    const { series, chapters } = await ladderSeries({ bundleDiscountPercent: 15 }, 4);
+    const { user, cookie } = await reader();
+    await giveCoins(user.id, 500);
+    const ids = chapters.slice(1).map((chapter) => chapter.id);
+    const quote = async (chosen: string[]) =>
+      (await call('unlockQuote', { cookie, params: { seriesId: series.id }, query: `?chapterIds=${chosen.join(',')}` })).body
+        .data;
+    // 3 × 30 = 90, 15 % off: 76.5, rounded down to 76.
+    expect(await quote(ids)).toEqual({ total: 90, discount: 15, charged: 76 });
+    expect(await quote(ids.slice(0, 2))).toEqual({ total: 60, discount: 0, charged: 60 });
+    expect((await call('unlockQuote', { cookie, params: { seriesId: series.id }, query: '?chapterIds=x' })).status).toBe(400);
+
+    const bought = await call('unlockChapters', { cookie, params: { seriesId: series.id }, body: { chapterIds: ids } });
+    expect(bought.body.data).toMatchObject({ charged: 76 });
+    const ledger = await ledgerOf(user.id);
+    expect(ledger.filter((row) => row.kind === 'unlock').map((row) => row.delta)).toEqual([-76]);
+    expect(bought.body.data.coins).toBe(500 - 76);
+    // Each chapter's row says its share of what was paid, summing to the charge.
+    const rows = await t.db
+      .select()
+      .from(chapterUnlocks)
+      .where(and(eq(chapterUnlocks.userId, user.id)));
+    expect(rows.reduce((sum, row) => sum + row.coins, 0)).toBe(76);
+    expect(await quote(ids)).toEqual({ total: 0, discount: 0, charged: 0 });
+  });
+});
+
+describe('the series editor', () => {
+  it('keeps the ladder settings, and refuses what is not one', async () => {
+    const editor = await buildUser(t.db, { role: 'editor' });
+    const cookie = await loginAs(t.app, editor);
+    const series = await buildSeries(t);
+    expect(series).toMatchObject({
+      waitPassIntervalHours: null,
+      rentalHours: 72,
+      waitPassExcludesNewest: 0,
+      dailyFree: false,
+      bundleDiscountPercent: 0,
+    });
+    const saved = await call('teamSeriesUpdate', {
+      cookie,
+      params: { id: series.id },
+      body: { waitPassIntervalHours: 72, rentalHours: 48, waitPassExcludesNewest: 3, dailyFree: true, bundleDiscountPercent: 10 },
+    });
+    expect(saved.body.data).toMatchObject({
+      waitPassIntervalHours: 72,
+      rentalHours: 48,
+      waitPassExcludesNewest: 3,
+      dailyFree: true,
+      bundleDiscountPercent: 10,
+    });
+    const bad = await call('teamSeriesUpdate', {
+      cookie,
+      params: { id: series.id },
+      body: { waitPassIntervalHours: 48, bundleDiscountPercent: 95, rentalHours: 0 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({
+      waitPassIntervalHours: 'The pass recharges in 24, 72 or 168 hours',
+      bundleDiscountPercent: 'The discount is at most 90 %',
+      rentalHours: 'A rental lasts at least an hour',
+    });
+  });
+});
