@@ -15,6 +15,7 @@ import {
   banners,
   bookmarks,
   chapterFreeAlerts,
+  chapterRentals,
   chapterPages,
   chapterUnlocks,
   chapters,
@@ -23,6 +24,7 @@ import {
   deviceKeys,
   genres,
   notifications,
+  passAlerts,
   pendingRegistrations,
   pushSubscriptions,
   plans,
@@ -559,6 +561,28 @@ const REQUESTS: Record<EndpointName, Builder> = {
     if (made.statusCode !== 201) throw new Error(`fixture request failed: ${made.statusCode} ${made.body}`);
     const id = made.json().data.id as string;
     return { params: { id }, state: () => rowsOf(deviceKeys, eq(deviceKeys.id, id)) };
+  },
+  notifyWhenPass: async () => ({ params: { seriesId: f.series.id } }),
+  // The actor's pass of a fresh series with one, just used: it is back in a day.
+  notifyWhenPassAdd: async ({ actor, owner }) => {
+    const series = await buildSeries(t, { title: `Pass series ${unique()}`, waitPassIntervalHours: 24 });
+    const chapter = await buildChapter(t, series.id, { number: 1, price: 10 });
+    const user = (actor.user ?? owner.user)!;
+    const now = t.clock.now();
+    await t.db.insert(chapterRentals).values({
+      userId: user.id,
+      chapterId: chapter.id,
+      seriesId: series.id,
+      method: 'wait_pass',
+      startsAt: now,
+      endsAt: new Date(now.getTime() + 3_600_000),
+    });
+    return { params: { seriesId: series.id } };
+  },
+  notifyWhenPassRemove: async ({ owner }) => {
+    const series = await buildSeries(t, { title: `Pass series ${unique()}`, waitPassIntervalHours: 24 });
+    await t.db.insert(passAlerts).values({ userId: owner.user!.id, seriesId: series.id, notifyAt: t.clock.now() });
+    return { params: { seriesId: series.id }, state: () => rowsOf(passAlerts, eq(passAlerts.userId, owner.user!.id)) };
   },
   notifyWhenFree: async () => ({ params: { chapterId: f.earlyChapter.id } }),
   notifyWhenFreeAdd: async () => ({ params: { chapterId: f.earlyChapter.id } }),

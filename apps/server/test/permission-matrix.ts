@@ -138,6 +138,9 @@ seriesProgress                | 401     | 200    | 200     | 200    | 200   | - 
 deviceKeys                    | 401     | 200    | 200     | 200    | 200   | -       |
 deviceKeyCreate               | 401     | 201    | 201     | 201    | 201   | -       |
 deviceKeyRevoke               | 401     | 200    | 200     | 200    | 200   | 404     | owned: reader A's key stays
+notifyWhenPass                | 401     | 200    | 200     | 200    | 200   | -       | a series
+notifyWhenPassAdd             | 401     | 200    | 200     | 200    | 200   | -       | a series whose pass the caller just used
+notifyWhenPassRemove          | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's alert stays
 notifyWhenFree                | 401     | 200    | 200     | 200    | 200   | -       | an early-access chapter
 notifyWhenFreeAdd             | 401     | 200    | 200     | 200    | 200   | -       | an early-access chapter
 notifyWhenFreeRemove          | 401     | 200    | 200     | 200    | 200   | 200     | owned: reader A's alert stays

@@ -120,6 +120,10 @@ export const progressMergeSchema = z.object({
 export const progressMergeResponseSchema = envelope(z.object({ merged: z.number().int() }));
 
 export const notifyWhenFreeResponseSchema = envelope(z.object({ chapterId: z.uuid(), notify: z.boolean() }));
+/** "Notify me when my pass is back" in a series (issue 22 §1): whether it is asked, and when it is due. */
+export const notifyWhenPassResponseSchema = envelope(
+  z.object({ seriesId: z.uuid(), notify: z.boolean(), at: z.string().nullable() }),
+);
 
 export const NEW_CHAPTER_EMAIL = ['off', 'instant', 'daily'] as const;
 export const notificationPreferencesSchema = z.object({

@@ -305,6 +305,15 @@ export const ROUTES = {
     errors: ['chapter_not_found', 'validation_failed'],
   },
   notifyWhenFreeRemove: { method: 'DELETE', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: [] },
+  // Issue 22 §1. validation_failed: the series has no pass, or the reader's pass is ready now.
+  notifyWhenPass: { method: 'GET', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user', errors: [] },
+  notifyWhenPassAdd: {
+    method: 'PUT',
+    path: `${ME}/series/:seriesId/notify-when-pass`,
+    access: 'user',
+    errors: ['series_not_found', 'validation_failed'],
+  },
+  notifyWhenPassRemove: { method: 'DELETE', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user', errors: [] },
   notificationPreferences: { method: 'GET', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
   notificationPreferencesUpdate: { method: 'PATCH', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
   // Web Push (issue 21 §4).

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { chapters } from './catalogue';
+import { chapters, series } from './catalogue';
 import { users } from './users';
 
 export const notifications = pgTable(
@@ -50,6 +50,31 @@ export const chapterFreeAlerts = pgTable(
     primaryKey({ columns: [t.userId, t.chapterId] }),
     index('chapter_free_alerts_pending_idx')
       .on(t.chapterId)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * "Notify me when my pass is back" in a series with wait-until-free (issue 22 §1): one per reader
+ * and series, due at the time the pass recharges, claimed once (asked again, it is due again).
+ */
+export const passAlerts = pgTable(
+  'pass_alerts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    notifyAt: timestamp('notify_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.seriesId] }),
+    index('pass_alerts_due_idx')
+      .on(t.notifyAt)
       .where(sql`${t.notifiedAt} is null`),
   ],
 );

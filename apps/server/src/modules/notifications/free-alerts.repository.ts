@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { chapterFreeAlerts, chapters, series } from '../../db/schema';
+import { chapterFreeAlerts, chapters, passAlerts, series } from '../../db/schema';
 import { at, rowsOf } from '../../db/sql';
 
 /** What decides whether a chapter can notify a reader when it turns free. */
@@ -67,6 +67,56 @@ export async function notifyFreedChapters(db: Database, now: Date): Promise<numb
         'Chapter ' || trim_scale(number)::text || case when chapter_title <> '' then ': ' || chapter_title else '' end || ' is free to read',
         '/SeriesView/' || series_slug || '/' || chapter_slug,
         'chapter_free', chapter_id, ${at(now)}
+      from claimed
+      returning 1
+    )
+    select count(*)::int as notified from inserted
+  `);
+  return rowsOf<{ notified: number }>(result)[0]?.notified ?? 0;
+}
+
+// "Notify me when my pass is back" (issue 22 §1).
+
+/** Asked (again): due at `notifyAt`, and not yet told. */
+export async function upsertPassAlert(db: Database, userId: string, seriesId: string, notifyAt: Date, now: Date): Promise<void> {
+  await db
+    .insert(passAlerts)
+    .values({ userId, seriesId, notifyAt, createdAt: now })
+    .onConflictDoUpdate({
+      target: [passAlerts.userId, passAlerts.seriesId],
+      set: { notifyAt, notifiedAt: null, createdAt: now },
+    });
+}
+
+export async function removePassAlert(db: Database, userId: string, seriesId: string): Promise<void> {
+  await db.delete(passAlerts).where(and(eq(passAlerts.userId, userId), eq(passAlerts.seriesId, seriesId)));
+}
+
+/** When a reader's pending alert of a series is due, if they have one. */
+export async function pendingPassAlert(db: Database, userId: string, seriesId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ notifyAt: passAlerts.notifyAt })
+    .from(passAlerts)
+    .where(and(eq(passAlerts.userId, userId), eq(passAlerts.seriesId, seriesId), isNull(passAlerts.notifiedAt)))
+    .limit(1);
+  return row?.notifyAt ?? null;
+}
+
+/**
+ * Claims every pending pass alert due by `now` in a published series (a conditional update, so
+ * two instances racing tell each reader once) and writes their notices, in one statement.
+ */
+export async function notifyReadyPasses(db: Database, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with claimed as (
+      update pass_alerts a set notified_at = ${at(now)}
+      from series s
+      where a.series_id = s.id and a.notified_at is null and a.notify_at <= ${at(now)} and s.is_published
+      returning a.user_id, s.slug as series_slug, s.title as series_title
+    ), inserted as (
+      insert into notifications (user_id, title, description, link, kind, created_at)
+      select user_id, 'Your pass is back: ' || series_title, 'Read a chapter of ' || series_title || ' free with your pass',
+        '/SeriesView/' || series_slug, 'pass_ready', ${at(now)}
       from claimed
       returning 1
     )

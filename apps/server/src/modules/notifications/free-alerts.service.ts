@@ -8,7 +8,13 @@ import {
   hasPendingFreeAlert,
   notifyFreedChapters,
   removeFreeAlert,
+  notifyReadyPasses,
+  pendingPassAlert,
+  removePassAlert,
+  upsertPassAlert,
 } from './free-alerts.repository';
+import { findSeriesById } from '../series';
+import { latestRentals, passAvailableAt } from '../wallet';
 
 /** "Notify me when free" on an early-access chapter (issue 9 §2): one notification when it turns free. */
 export function createFreeAlerts(deps: { db: Database; clock: Clock; logger: FastifyBaseLogger }) {
@@ -40,11 +46,37 @@ export function createFreeAlerts(deps: { db: Database; clock: Clock; logger: Fas
       return { chapterId, notify: await hasPendingFreeAlert(db, userId, chapterId) };
     },
 
-    /** The schedule's work: notifies, once, everyone whose chapter turned free. Returns how many. */
+    /** The schedule's work: notifies, once, everyone whose chapter turned free or whose pass is back. Returns how many. */
     async notifyFreed(): Promise<number> {
-      const notified = await notifyFreedChapters(db, clock.now());
-      if (notified > 0) deps.logger.info({ notified }, 'free-chapter alerts sent');
+      const now = clock.now();
+      const notified = (await notifyFreedChapters(db, now)) + (await notifyReadyPasses(db, now));
+      if (notified > 0) deps.logger.info({ notified }, 'free-chapter and pass alerts sent');
       return notified;
+    },
+
+    /**
+     * "Notify me when my pass is back": due when the reader's pass of the series recharges; refused
+     * where the series has no pass or the pass is ready now.
+     */
+    async watchPass(userId: string, seriesId: string) {
+      const now = clock.now();
+      const series = await findSeriesById(db, seriesId);
+      if (!series?.isPublished) throw new AppError('series_not_found', 'Series not found');
+      if (series.waitPassIntervalHours === null) throw new AppError('validation_failed', 'This series has no pass');
+      const at = passAvailableAt(series, (await latestRentals(db, userId, seriesId)).waitPass, now);
+      if (at <= now) throw new AppError('validation_failed', 'Your pass is ready now');
+      await upsertPassAlert(db, userId, seriesId, at, now);
+      return { seriesId, notify: true, at: at.toISOString() };
+    },
+
+    async unwatchPass(userId: string, seriesId: string) {
+      await removePassAlert(db, userId, seriesId);
+      return { seriesId, notify: false, at: null };
+    },
+
+    async isWatchingPass(userId: string, seriesId: string) {
+      const at = await pendingPassAlert(db, userId, seriesId);
+      return { seriesId, notify: at !== null, at: at?.toISOString() ?? null };
     },
   };
 }

@@ -34,6 +34,25 @@ export async function notificationSettingsRoutes(
     push,
   }: { freeAlerts: FreeAlerts; emailPreferences: EmailPreferences; push: Pick<PushService, 'quietHours' | 'setQuietHours'> },
 ) {
+  endpoint(app, 'notifyWhenPass', {
+    handler: async (request) => ({
+      success: true,
+      data: await freeAlerts.isWatchingPass(request.user!.id, request.params.seriesId),
+    }),
+  });
+  endpoint(app, 'notifyWhenPassAdd', {
+    handler: async (request) => ({
+      success: true,
+      data: await freeAlerts.watchPass(request.user!.id, request.params.seriesId),
+      message: 'We will tell you when your pass is back',
+    }),
+  });
+  endpoint(app, 'notifyWhenPassRemove', {
+    handler: async (request) => ({
+      success: true,
+      data: await freeAlerts.unwatchPass(request.user!.id, request.params.seriesId),
+    }),
+  });
   endpoint(app, 'notifyWhenFree', {
     handler: async (request) => ({
       success: true,

@@ -6,5 +6,5 @@ export { createUnlocks, type Unlocks } from './unlocks.service';
 export { toWalletEntry } from './wallet.presenter';
 export { walletRoutes } from './wallet.routes';
 export { createWallet, type Wallet } from './wallet.service';
-export { hasDailyFree, NO_RENTALS, offersFor, passOpens, type LadderSettings } from './ladder';
+export { hasDailyFree, NO_RENTALS, offersFor, passAvailableAt, passOpens, type LadderSettings } from './ladder';
 export { latestRentals, rentalEndsAmong } from './unlocks.repository';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
-import { chapterRentals, chapterUnlocks, coinLedger } from '../../db/schema';
+import { chapterRentals, chapterUnlocks, coinLedger, notifications } from '../../db/schema';
 import { moveCoins } from './ledger.repository';
 
 /*
@@ -124,6 +124,35 @@ describe('the wait-until-free pass', () => {
     expect((await rentalsOf(user.id)).map((row) => row.method)).toEqual(['wait_pass', 'wait_pass']);
     expect(await ledgerOf(user.id)).toEqual([]);
     expect(await t.db.select().from(chapterUnlocks).where(eq(chapterUnlocks.userId, user.id))).toEqual([]);
+  });
+
+  it('tells a reader who asked when their pass is back, once, through the bell', async () => {
+    const { series, chapters } = await ladderSeries({ waitPassIntervalHours: 72, title: `Pass alerts ${Date.now()}` });
+    const { user, cookie } = await reader();
+    const notify = () => call('notifyWhenPassAdd', { cookie, params: { seriesId: series.id } });
+    expect((await notify()).body.error).toMatchObject({ code: 'validation_failed', message: 'Your pass is ready now' });
+    await open(cookie, chapters[1]!.id, 'wait_pass');
+    expect((await notify()).body.data).toEqual({ seriesId: series.id, notify: true, at: at(72 * HOUR) });
+    expect((await call('notifyWhenPass', { cookie, params: { seriesId: series.id } })).body.data.notify).toBe(true);
+
+    const bell = async () =>
+      (await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).filter(
+        (row) => row.kind === 'pass_ready',
+      );
+    t.clock.advance(71 * HOUR);
+    await t.app.services.freeAlerts.notifyFreed();
+    expect(await bell()).toEqual([]);
+    t.clock.advance(HOUR);
+    await t.app.services.freeAlerts.notifyFreed();
+    await t.app.services.freeAlerts.notifyFreed();
+    expect((await bell()).map((row) => [row.title, row.link])).toEqual([
+      [`Your pass is back: ${series.title}`, `/SeriesView/${series.slug}`],
+    ]);
+    expect((await call('notifyWhenPass', { cookie, params: { seriesId: series.id } })).body.data).toEqual({
+      seriesId: series.id,
+      notify: false,
+      at: null,
+    });
   });
 
   it('is refused where the series has none, and means nothing on a chapter already open', async () => {
