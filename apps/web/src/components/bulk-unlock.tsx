@@ -3,11 +3,13 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCoins } from '../lib/money';
 import { bulkChoices, type PricedChapter } from '../lib/wallet/locked-run';
+import { useUnlockQuote } from '../lib/wallet/unlock';
 import { primaryButton } from './button-styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { UnlockError } from './unlock-error';
 
 interface BulkUnlockProps {
+  seriesId: string;
   /** The chapters for sale from here on, in reading order (see lockedRunFrom). */
   run: PricedChapter[];
   /** How many are for sale in all, when `run` holds only the first of them. */
@@ -31,7 +33,15 @@ const numberRange = (run: PricedChapter[]) => {
  * "Unlock the next 5 / 10 / all locked chapters", each with its total in coins, confirmed in a
  * dialog and charged once, all or nothing. Too few coins for the choice: a link to the store.
  */
-export function BulkUnlock({ run, total, balance, getCoinsHref, onUnlock, legend = 'Unlock several chapters' }: BulkUnlockProps) {
+export function BulkUnlock({
+  seriesId,
+  run,
+  total,
+  balance,
+  getCoinsHref,
+  onUnlock,
+  legend = 'Unlock several chapters',
+}: BulkUnlockProps) {
   const choices = bulkChoices(run, total);
   // Unset until the reader picks: the first choice, also when the run arrives after the first render.
   const [chosenKey, setChosenKey] = useState<string>();
@@ -39,8 +49,12 @@ export function BulkUnlock({ run, total, balance, getCoinsHref, onUnlock, legend
   const name = useId();
   // After an unlock the run is shorter and a choice may be gone: fall back to the first.
   const choice = choices.find((c) => c.key === chosenKey) ?? choices[0];
+  // The server's price of the choice: "all remaining" may take the series' bundle discount.
+  const quote = useUnlockQuote(seriesId, choice?.chapters.map((chapter) => chapter.id) ?? [], Boolean(choice));
   if (!choice || run.length === 0) return null;
-  const short = choice.total - balance;
+  const discount = quote.data && quote.data.total === choice.total ? quote.data.discount : 0;
+  const price = discount > 0 ? quote.data!.charged : choice.total;
+  const short = price - balance;
   const count = choice.chapters.length;
 
   return (
@@ -83,11 +97,17 @@ export function BulkUnlock({ run, total, balance, getCoinsHref, onUnlock, legend
           ))}
         </div>
       )}
+      {discount > 0 && (
+        <p className="mt-2 text-sm text-emerald-300" data-testid="bundle-discount">
+          All that is left, {discount} % off: <s className="text-zinc-400">{formatCoins(choice.total)}</s>{' '}
+          <strong className="tabular-nums">{formatCoins(price)} coins</strong>
+        </p>
+      )}
       <div className="mt-3 flex min-h-10 flex-wrap items-center justify-between gap-2">
         {short <= 0 ? (
           <button type="button" onClick={() => setIsConfirming(true)} className={primaryButton}>
             Unlock {count} {count === 1 ? 'chapter' : 'chapters'}
-            {choices.length === 1 && ` for ${formatCoins(choice.total)} coins`}
+            {(choices.length === 1 || discount > 0) && ` for ${formatCoins(price)} coins`}
           </button>
         ) : (
           <>
@@ -100,15 +120,20 @@ export function BulkUnlock({ run, total, balance, getCoinsHref, onUnlock, legend
       </div>
       {isConfirming && (
         <ConfirmDialog
-          title={`Unlock ${count} ${count === 1 ? 'chapter' : 'chapters'} for ${formatCoins(choice.total)} coins?`}
+          title={`Unlock ${count} ${count === 1 ? 'chapter' : 'chapters'} for ${formatCoins(price)} coins?`}
           confirmLabel="Unlock"
           onConfirm={() => onUnlock(choice.chapters.map((chapter) => chapter.id))}
           onClose={() => setIsConfirming(false)}
           renderError={(error) => <UnlockError error={error} getCoinsHref={getCoinsHref} />}
         >
           <p>{numberRange(choice.chapters)}, charged once: all of them or none.</p>
+          {discount > 0 && (
+            <p className="mt-1">
+              {formatCoins(choice.total)} coins less the series’ {discount} % for unlocking all that is left.
+            </p>
+          )}
           <p className="mt-1">
-            Your balance after: <strong className="text-white">{formatCoins(balance - choice.total)} coins</strong>
+            Your balance after: <strong className="text-white">{formatCoins(balance - price)} coins</strong>
           </p>
         </ConfirmDialog>
       )}

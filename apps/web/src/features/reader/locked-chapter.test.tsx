@@ -85,7 +85,14 @@ function serve({
 }: Served) {
   let isUnlocked = false;
   let seriesOn = [...autoUnlockSeries];
-  const calls = { unlock: 0, unlockBodies: [] as unknown[], bulk: [] as string[][], settings: [] as unknown[], seriesOff: 0 };
+  const calls = {
+    unlock: 0,
+    unlockBodies: [] as unknown[],
+    bulk: [] as string[][],
+    settings: [] as unknown[],
+    seriesOff: 0,
+    passAlerts: 0,
+  };
   const fetchMock = mockApi({
     '/api/proxy/public/verify': verifyAs(user),
     [`${PUB}/series/lantern/chapters/chapter-2`]: () =>
@@ -103,6 +110,12 @@ function serve({
           })),
         },
       }),
+    [`GET ${ME}/series/${SERIES_ID}/notify-when-pass`]: () =>
+      Response.json({ success: true, data: { seriesId: SERIES_ID, notify: calls.passAlerts > 0, at: null } }),
+    [`PUT ${ME}/series/${SERIES_ID}/notify-when-pass`]: () => {
+      calls.passAlerts += 1;
+      return Response.json({ success: true, data: { seriesId: SERIES_ID, notify: true, at: IN_TWO_DAYS } });
+    },
     [`DELETE ${ME}/auto-unlock/series/${SERIES_ID}`]: () => {
       calls.seriesOff += 1;
       seriesOn = seriesOn.filter((id) => id !== SERIES_ID);
@@ -118,7 +131,17 @@ function serve({
         );
       }
       isUnlocked = true;
-      return Response.json({ success: true, data: { chapterId: chapterId(2), charged: 30, coins: coinsAfter } });
+      const method = (calls.unlockBodies.at(-1) as { method?: string } | null)?.method ?? 'coins';
+      return Response.json({
+        success: true,
+        data: {
+          chapterId: chapterId(2),
+          method,
+          charged: method === 'coins' ? 30 : 0,
+          coins: coinsAfter,
+          openUntil: method === 'coins' ? null : afterUnlock.openUntil,
+        },
+      });
     },
     [`POST ${ME}/series/${SERIES_ID}/unlock`]: (init) => {
       const { chapterIds } = JSON.parse(String(init?.body)) as { chapterIds: string[] };
@@ -356,6 +379,68 @@ describe('auto-unlock for one series', () => {
     await waitFor(() => expect(screen.queryByTestId('series-auto-unlock')).toBeNull());
     expect(calls.seriesOff).toBe(1);
     expect(calls.unlock).toBe(0);
+  });
+});
+
+describe('the ladder of free ways (issue 22 §1)', () => {
+  const HOUR = 3_600_000;
+  const withOffers = (offers: ChapterContent['offers']) => lockedComic('locked', { offers });
+  const rented = { ...openComic(), openUntil: new Date(Date.now() + 72 * HOUR).toISOString() };
+
+  it('opens the chapter with the pass when it is ready, and says until when', async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    const { calls } = serve({
+      user: readerUser,
+      chapter: withOffers([{ type: 'wait_pass', availableAt: past }, { type: 'coins', price: 30 }, { type: 'plan' }]),
+      afterUnlock: rented,
+      coinsAfter: 120,
+    });
+    renderReader();
+    const offer = await screen.findByTestId('offer-wait_pass');
+    expect(offer).toHaveTextContent('Free with your pass now');
+    fireEvent.click(within(offer).getByRole('button', { name: 'Use my pass' }));
+    expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
+    expect(calls.unlockBodies).toEqual([{ method: 'wait_pass' }]);
+    expect(screen.getByTestId('open-until')).toHaveTextContent('Open for you until');
+    expect(await screen.findByText(/^Open until /, {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('says when a recharging pass is back, with a way to be told, and a daily free already used', async () => {
+    const later = new Date(Date.now() + 52 * HOUR - 60_000).toISOString();
+    const tonight = new Date(Date.now() + 5 * HOUR - 60_000).toISOString();
+    const { calls } = serve({
+      user: readerUser,
+      chapter: withOffers([
+        { type: 'wait_pass', availableAt: later },
+        { type: 'daily_free', availableAt: tonight },
+        { type: 'coins', price: 30 },
+        { type: 'plan' },
+      ]),
+    });
+    renderReader();
+    const pass = await screen.findByTestId('offer-wait_pass');
+    expect(pass).toHaveTextContent('Pass recharges in 2 d 4 h');
+    expect(screen.getByTestId('offer-daily_free')).toHaveTextContent('Next free chapter in 5 h');
+    expect(within(pass).queryByRole('button', { name: 'Use my pass' })).toBeNull();
+    const notify = await within(pass).findByRole('button', { name: 'Notify me' });
+    await waitFor(() => expect(notify).toBeEnabled());
+    fireEvent.click(notify);
+    await waitFor(() => expect(notify).toHaveAttribute('aria-pressed', 'true'));
+    expect(calls.passAlerts).toBe(1);
+    expect(calls.unlock).toBe(0);
+  });
+
+  it('asks a visitor to log in to read free', async () => {
+    serve({
+      chapter: withOffers([
+        { type: 'daily_free', availableAt: new Date().toISOString() },
+        { type: 'coins', price: 30 },
+      ]),
+    });
+    renderReader();
+    const offer = await screen.findByTestId('offer-daily_free');
+    expect(offer).toHaveTextContent('Today’s free chapter');
+    expect(within(offer).getByRole('link', { name: 'Log in to read free' })).toHaveAttribute('href', '/login');
   });
 });
 

@@ -7,9 +7,10 @@ import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast/toast-context';
 import { UnlockError } from '../../components/unlock-error';
+import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth/auth-context';
 import { formatCoins } from '../../lib/money';
-import { chapterLabel, formatDate } from '../../lib/time';
+import { chapterLabel, formatDate, formatDateTime } from '../../lib/time';
 import { useChaptersForSale } from '../../lib/wallet/chapters-for-sale';
 import { lockedRunFrom } from '../../lib/wallet/locked-run';
 import { useStoreSettingsMutation } from '../../lib/wallet/store-settings';
@@ -17,6 +18,7 @@ import { useAutoUnlockSeries, useTurnOffAutoUnlockSeries } from '../../lib/walle
 import { getCoinsHref, useUnlockChapters } from '../../lib/wallet/unlock';
 import { FreeCountdown } from './components/free-countdown';
 import { NotifyWhenFree } from './components/notify-when-free';
+import { OfferLadder } from './components/offer-ladder';
 import { unlockedMessage, useAutoUnlock } from './use-auto-unlock';
 
 interface LockedChapterProps {
@@ -80,6 +82,22 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
     );
   };
 
+  const handleRent = (method: 'wait_pass' | 'daily_free') =>
+    unlock.mutateAsync({ chapterId: chapter.id, method }).then(
+      (result) =>
+        toast({
+          message: result.openUntil ? `Open until ${formatDateTime(result.openUntil)}` : 'Chapter unlocked',
+          type: 'success',
+          duration: 5000,
+        }),
+      (error: unknown) =>
+        toast({
+          message: error instanceof ApiError ? error.message : 'The chapter could not be opened. Try again.',
+          type: 'error',
+          duration: 5000,
+        }),
+    );
+
   const handleTurnOffSeries = () =>
     turnOffSeries.mutate(data.series.id, {
       onSuccess: () => toast({ message: `Auto-unlock turned off for ${data.series.title}`, type: 'success', duration: 4000 }),
@@ -114,6 +132,14 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
       </div>
       {isEarly && <p className="mt-2 text-sm text-zinc-400">Free for everyone on {formatDate(chapter.freeAt!)}.</p>}
       {isEarly && user && <NotifyWhenFree chapterId={chapter.id} />}
+      <OfferLadder
+        offers={data.offers}
+        seriesId={data.series.id}
+        chapterPath={chapterPath}
+        isSignedIn={Boolean(user)}
+        onRent={handleRent}
+        isRenting={unlock.isPending}
+      />
 
       {user && (
         <p className="mt-4 text-sm text-zinc-300">
@@ -200,6 +226,7 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
       {run.length >= 2 && user && (
         <div className="mt-6">
           <BulkUnlock
+            seriesId={data.series.id}
             run={run}
             total={forSale.data?.total}
             balance={user.coins}

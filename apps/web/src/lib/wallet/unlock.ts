@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
+import type { UnlockMethod } from '@inkwell/contract';
 import { ApiError, callApiData } from '../api-client';
 import { SESSION_QUERY_KEY, setViewerCoins } from '../auth/session-query';
 
@@ -22,16 +23,31 @@ function recheckCoinsOn(client: QueryClient, error: unknown) {
     void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
+export type { UnlockMethod };
+
 /**
- * Unlocks one chapter with coins (DESIGN §4): `charged` is 0 when it was already open.
+ * Unlocks one chapter with coins (DESIGN §4), or opens it for a while with the series' pass or daily free (`method`): `charged` is 0 when it was already open.
  * `autoUnlockSeries` keeps, with the unlock, the reader's choice that the series' next chapters
  * unlock by themselves.
  */
 export function useUnlockChapter() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ chapterId, autoUnlockSeries }: { chapterId: string; autoUnlockSeries?: boolean }) =>
-      callApiData('unlockChapter', { params: { chapterId }, ...(autoUnlockSeries ? { body: { autoUnlockSeries } } : {}) }),
+    mutationFn: ({
+      chapterId,
+      method,
+      autoUnlockSeries,
+    }: {
+      chapterId: string;
+      method?: UnlockMethod;
+      autoUnlockSeries?: boolean;
+    }) =>
+      callApiData('unlockChapter', {
+        params: { chapterId },
+        ...(method || autoUnlockSeries
+          ? { body: { ...(method ? { method } : {}), ...(autoUnlockSeries ? { autoUnlockSeries } : {}) } }
+          : {}),
+      }),
     onSuccess: (result) => refreshAfterUnlock(client, result.coins),
     onError: (error) => recheckCoinsOn(client, error),
   });
@@ -58,4 +74,19 @@ export function getCoinsHref({ returnTo, unlock }: { returnTo?: string; unlock?:
   if (unlock) params.set('unlock', unlock);
   const query = params.toString();
   return `/buy/coins${query ? `?${query}` : ''}`;
+}
+
+/**
+ * What unlocking these chapters at once would charge now (the series' bundle discount off "all
+ * remaining"), asked for the choice on screen; the button and the dialog show it.
+ */
+export function useUnlockQuote(seriesId: string, chapterIds: string[], isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['wallet', 'unlock-quote', seriesId, chapterIds.join(',')],
+    queryFn: ({ signal }) =>
+      callApiData('unlockQuote', { params: { seriesId }, query: { chapterIds: chapterIds.join(',') }, signal }),
+    enabled: isEnabled && chapterIds.length > 0,
+    staleTime: 30_000,
+    retry: false,
+  });
 }

@@ -48,6 +48,7 @@ export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
       </summary>
       <div className="px-4 pb-4">
         <BulkUnlock
+          seriesId={series.id}
           legend="How many chapters"
           run={run}
           total={forSale.data?.total}

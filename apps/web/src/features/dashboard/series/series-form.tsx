@@ -25,6 +25,12 @@ export interface SeriesFormValues {
   isAdult: boolean;
   isPublished: boolean;
   genreIds: string[];
+  /** The ladder (issue 22 §1), as the fields hold it: '' is no pass. */
+  waitPassIntervalHours: '' | '24' | '72' | '168';
+  rentalHours: string;
+  waitPassExcludesNewest: string;
+  dailyFree: boolean;
+  bundleDiscountPercent: string;
 }
 
 export function valuesFrom(series?: TeamSeries): SeriesFormValues {
@@ -41,8 +47,18 @@ export function valuesFrom(series?: TeamSeries): SeriesFormValues {
     isAdult: series?.isAdult ?? false,
     isPublished: series?.isPublished ?? false,
     genreIds: series?.genres.map((genre) => genre.id) ?? [],
+    waitPassIntervalHours: series?.waitPassIntervalHours
+      ? (String(series.waitPassIntervalHours) as SeriesFormValues['waitPassIntervalHours'])
+      : '',
+    rentalHours: String(series?.rentalHours ?? 72),
+    waitPassExcludesNewest: String(series?.waitPassExcludesNewest ?? 0),
+    dailyFree: series?.dailyFree ?? false,
+    bundleDiscountPercent: String(series?.bundleDiscountPercent ?? 0),
   };
 }
+
+/** A number field's text as a number for the schema to judge ('' or words stay as they are: NaN is refused). */
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** The form's text as the API's input: blanks become "unset", the year a number. */
 function toInput(values: SeriesFormValues): SeriesInput {
@@ -51,6 +67,10 @@ function toInput(values: SeriesFormValues): SeriesInput {
     ...values,
     slug: values.slug.trim() === '' ? undefined : values.slug,
     releaseYear: year === '' ? null : Number(year),
+    waitPassIntervalHours: values.waitPassIntervalHours === '' ? null : (Number(values.waitPassIntervalHours) as 24 | 72 | 168),
+    rentalHours: numberOf(values.rentalHours),
+    waitPassExcludesNewest: numberOf(values.waitPassExcludesNewest),
+    bundleDiscountPercent: numberOf(values.bundleDiscountPercent),
   };
 }
 
@@ -171,6 +191,61 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
           <p className="text-sm text-zinc-400">No genres yet; add them under Genres.</p>
         )}
         {errors.genreIds && <p className="mt-1.5 text-sm text-rose-300">{errors.genreIds}</p>}
+      </fieldset>
+      <fieldset className="rounded-xl border border-ink-800 p-4">
+        <legend className="px-1 text-sm font-medium text-zinc-200">Ways to read a locked chapter</legend>
+        <p className="mb-3 text-xs text-zinc-400">
+          Besides coins and Premium. A pass or the daily free opens a chapter for the rental time, then it locks again.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Wait-until-free pass"
+            value={values.waitPassIntervalHours}
+            onChange={(e) => set('waitPassIntervalHours', e.target.value as SeriesFormValues['waitPassIntervalHours'])}
+            error={errors.waitPassIntervalHours}
+          >
+            <option value="">No pass</option>
+            <option value="24">Recharges every 24 hours</option>
+            <option value="72">Recharges every 3 days</option>
+            <option value="168">Recharges every 7 days</option>
+          </SelectField>
+          <TextField
+            label="Rental time (hours)"
+            type="number"
+            min={1}
+            max={720}
+            value={values.rentalHours}
+            onChange={(e) => set('rentalHours', e.target.value)}
+            error={errors.rentalHours}
+            hint="How long a pass or the daily free opens a chapter."
+          />
+          <TextField
+            label="Newest chapters a pass cannot open"
+            type="number"
+            min={0}
+            value={values.waitPassExcludesNewest}
+            onChange={(e) => set('waitPassExcludesNewest', e.target.value)}
+            error={errors.waitPassExcludesNewest}
+          />
+          <TextField
+            label="Bundle discount (%)"
+            type="number"
+            min={0}
+            max={90}
+            value={values.bundleDiscountPercent}
+            onChange={(e) => set('bundleDiscountPercent', e.target.value)}
+            error={errors.bundleDiscountPercent}
+            hint="Off the price when a reader unlocks all that is left at once."
+          />
+        </div>
+        <div className="mt-4">
+          <CheckboxField
+            label="A free chapter a day"
+            hint="For completed series: each reader may open one chapter a day."
+            checked={values.dailyFree}
+            onChange={(v) => set('dailyFree', v)}
+          />
+        </div>
       </fieldset>
       <div className="flex flex-wrap gap-6">
         <CheckboxField

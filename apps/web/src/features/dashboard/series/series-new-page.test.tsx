@@ -43,6 +43,15 @@ describe('the new-series form', () => {
     expect(screen.getByText('Release year must be 1900 or later')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
+    // The ladder's fields are checked too (issue 22 §1).
+    fireEvent.change(screen.getByLabelText('Bundle discount (%)'), { target: { value: '95' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create series' }));
+    expect(await screen.findByText('The discount is at most 90 %')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Bundle discount (%)'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Wait-until-free pass'), { target: { value: '72' } });
+    fireEvent.change(screen.getByLabelText('Rental time (hours)'), { target: { value: '48' } });
+    fireEvent.click(screen.getByLabelText(/A free chapter a day/));
+
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Ghost Shift' } });
     fireEvent.change(screen.getByLabelText('Release year'), { target: { value: '2022' } });
     fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'ghost-shift' } });
@@ -56,6 +65,11 @@ describe('the new-series form', () => {
       releaseYear: 2022,
       genreIds: ['00000000-0000-4000-8000-000000000001'],
       type: 'comic',
+      waitPassIntervalHours: 72,
+      rentalHours: 48,
+      waitPassExcludesNewest: 0,
+      dailyFree: true,
+      bundleDiscountPercent: 20,
     });
   });
 });

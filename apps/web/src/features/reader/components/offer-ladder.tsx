@@ -1,0 +1,123 @@
+import type { ChapterOffer } from '@inkwell/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Bell, BellRing, CalendarClock, Ticket } from 'lucide-react';
+import { Link } from 'react-router';
+import { primaryButton } from '../../../components/button-styles';
+import { useToast } from '../../../components/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, waitText } from '../../../lib/time';
+import type { UnlockMethod } from '../../../lib/wallet/unlock';
+import { notifyWhenPassQuery, useNotifyWhenPass } from '../api/notify-when-pass';
+
+type TimedOffer = Extract<ChapterOffer, { type: 'wait_pass' | 'daily_free' }>;
+
+interface OfferLadderProps {
+  offers: ChapterOffer[];
+  seriesId: string;
+  chapterPath: string;
+  isSignedIn: boolean;
+  /** Opens the chapter with the pass or the daily free; resolves once it is open. */
+  onRent(method: Exclude<UnlockMethod, 'coins'>): Promise<unknown>;
+  isRenting: boolean;
+  now?: number;
+}
+
+/**
+ * The free rungs of a locked chapter's ladder (issue 22 §1), above its price: the series'
+ * wait-until-free pass ("Free with your pass now", or when it recharges, with "Notify me") and a
+ * completed series' daily free. Coins, the free date and Premium follow in the lock panel.
+ */
+export function OfferLadder({
+  offers,
+  seriesId,
+  chapterPath,
+  isSignedIn,
+  onRent,
+  isRenting,
+  now = Date.now(),
+}: OfferLadderProps) {
+  const timed = offers.filter((offer): offer is TimedOffer => offer.type === 'wait_pass' || offer.type === 'daily_free');
+  if (timed.length === 0) return null;
+  return (
+    <ul className="mx-auto mt-4 max-w-md space-y-2 text-left" aria-label="Ways to read it free" data-testid="offer-ladder">
+      {timed.map((offer) => {
+        const msLeft = new Date(offer.availableAt).getTime() - now;
+        const isReady = msLeft <= 0;
+        const isPass = offer.type === 'wait_pass';
+        const Icon = isPass ? Ticket : CalendarClock;
+        return (
+          <li
+            key={offer.type}
+            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-emerald-500/30 bg-emerald-500/5 px-4 py-3"
+            data-testid={`offer-${offer.type}`}
+          >
+            <p className="flex items-center gap-2 text-sm text-emerald-100">
+              <Icon className="size-4 shrink-0 text-emerald-300" aria-hidden />
+              {isReady
+                ? isPass
+                  ? 'Free with your pass now'
+                  : 'Today’s free chapter'
+                : isPass
+                  ? `Pass recharges in ${waitText(msLeft)}`
+                  : `Next free chapter in ${waitText(msLeft)}`}
+            </p>
+            {!isSignedIn ? (
+              <Link to="/login" state={{ from: chapterPath }} className={`${primaryButton} py-1.5`}>
+                Log in to read free
+              </Link>
+            ) : isReady ? (
+              <button
+                type="button"
+                disabled={isRenting}
+                onClick={() => void onRent(offer.type).catch(() => undefined)}
+                className={`${primaryButton} py-1.5`}
+              >
+                {isPass ? 'Use my pass' : 'Read free today'}
+              </button>
+            ) : isPass ? (
+              <NotifyWhenPass seriesId={seriesId} at={offer.availableAt} />
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** "Notify me" while the pass recharges: the bell says when it is back. */
+function NotifyWhenPass({ seriesId, at }: { seriesId: string; at: string }) {
+  const toast = useToast();
+  const state = useQuery(notifyWhenPassQuery(seriesId));
+  const mutation = useNotifyWhenPass(seriesId);
+  if (state.isError) return null;
+  const isOn = state.data === true;
+  const Icon = isOn ? BellRing : Bell;
+  return (
+    <button
+      type="button"
+      aria-pressed={isOn}
+      disabled={state.data === undefined || mutation.isPending}
+      title={`Your pass is back ${formatDateTime(at)}`}
+      onClick={() =>
+        mutation.mutate(!isOn, {
+          onError: (error) =>
+            toast({
+              message:
+                error instanceof ApiError && error.code === 'validation_failed'
+                  ? error.message
+                  : 'Your choice could not be saved. Please try again.',
+              type: 'error',
+              duration: 5000,
+            }),
+        })
+      }
+      className={`inline-flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed ${
+        isOn ? 'bg-sky-500/15 text-sky-200 ring-1 ring-inset ring-sky-400/40' : 'bg-ink-800 text-zinc-100 hover:bg-ink-700'
+      }`}
+      data-testid="notify-when-pass"
+    >
+      <Icon className="size-4" aria-hidden />
+      Notify me
+    </button>
+  );
+}
