@@ -28,6 +28,8 @@ const env = (dataDir: string) => ({
   MEDIA_AVIF: '0',
   // Every journey signs in from 127.0.0.1: more than the 25 sign-ins per 5 minutes one address gets.
   AUTH_ATTEMPTS_PER_WINDOW: '1000',
+  // The pass journey moves the server's clock a day on (plugins/test-clock.ts).
+  TEST_CLOCK: '1',
 });
 
 /** A fresh data folder, the team accounts, and the real built server on PGlite. Returns a stop function. */

@@ -7,7 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AttemptLimiter } from './lib/attempt-limiter';
-import { systemClock, type Clock } from './lib/clock';
+import { createOffsetClock, systemClock, type Clock } from './lib/clock';
+import { testClockRoutes } from './plugins/test-clock';
 import multipart from '@fastify/multipart';
 import {
   createPayments,
@@ -119,7 +120,9 @@ export async function buildApp(deps: AppDeps) {
   const { db } = deps.database;
   // The team's and admin's reports read on a pool of their own (db/client.ts).
   const reportsDb = deps.database.reportsDb ?? db;
-  const clock = deps.clock ?? systemClock;
+  // TEST_CLOCK: a clock the browser journeys may move (plugins/test-clock.ts); never in production.
+  const testClock = !deps.clock && config.testClock ? createOffsetClock() : null;
+  const clock = deps.clock ?? testClock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
@@ -389,6 +392,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(walletRoutes, { wallet, unlocks });
   await app.register(subscriptionsRoutes, { subscriptions });
   await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
+  if (testClock) await app.register(testClockRoutes, { clock: testClock });
   const library = createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache, clock) });
   await app.register(libraryRoutes, { library });
   // Issue 19 §2: the catalogue for reading apps, signed in with device keys.

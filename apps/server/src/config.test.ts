@@ -44,6 +44,13 @@ describe('loadConfig (issue 17 §4)', () => {
     expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir })).toEqual(['SESSION_SECRET: required in production']);
   });
 
+  it('never lets the journeys’ movable clock into production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), TEST_CLOCK: '1' })).toEqual([
+      'TEST_CLOCK: must be off in production',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TEST_CLOCK: '1' }).testClock).toBe(true);
+  });
+
   it('counts an empty variable as unset', () => {
     expect(problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: '' })).toEqual([
       'SESSION_SECRET: required in production',

@@ -43,6 +43,11 @@ const envSchema = z.object({
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Lets readers' push subscriptions point at loopback or private addresses, and http:// (tests' push service only). */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanish.default(false),
+  /**
+   * Lets the browser journeys move the server's clock (`PUT /api/test/clock`), to see a pass
+   * recharge without waiting a day. Never in production.
+   */
+  TEST_CLOCK: booleanish.default(false),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -82,6 +87,7 @@ export interface Config {
   mediaAvif: boolean;
   /** Push subscriptions may point at loopback and private addresses (tests). */
   pushAllowPrivateEndpoints: boolean;
+  testClock: boolean;
   /** Seconds between a shutdown signal and closing, while the balancer takes the instance out. */
   shutdownDrainSeconds: number;
   /** pg-boss: a job running longer than `expireSeconds` is retried; looked for every `maintenanceSeconds`. */
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     mediaDriver: e.MEDIA_DRIVER,
     mediaAvif: e.MEDIA_AVIF,
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+    testClock: e.TEST_CLOCK,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     jobTimeouts: { expireSeconds: e.JOB_EXPIRE_SECONDS, maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS },
     authRateLimit: { max: e.AUTH_ATTEMPTS_PER_WINDOW, windowMs: AUTH_RATE_LIMIT.windowMs },
@@ -182,6 +189,8 @@ function findMissingVariables(given: Record<string, string | undefined>): string
   const missing: string[] = [];
   if (given.MEDIA_DRIVER === 's3' && !given.S3_BUCKET) missing.push('S3_BUCKET: required when MEDIA_DRIVER=s3');
   if (given.NODE_ENV === 'production' && !given.SESSION_SECRET) missing.push('SESSION_SECRET: required in production');
+  if (given.NODE_ENV === 'production' && ['1', 'true'].includes(given.TEST_CLOCK ?? ''))
+    missing.push('TEST_CLOCK: must be off in production');
   // Half a Stripe setup would quietly leave the free test checkout on: refuse to start instead.
   if (Boolean(given.STRIPE_SECRET_KEY) !== Boolean(given.STRIPE_WEBHOOK_SECRET)) {
     const name = given.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';

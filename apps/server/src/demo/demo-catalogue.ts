@@ -29,6 +29,14 @@ export interface DemoSeries {
   model: 'early' | 'premium' | 'free';
   scheduled?: boolean;
   halfChapter?: boolean;
+  /** The other ways its locked chapters open (issue 22 §1); none when left out. */
+  ladder?: {
+    waitPassIntervalHours?: 24 | 72 | 168;
+    waitPassExcludesNewest?: number;
+    rentalHours?: number;
+    dailyFree?: boolean;
+    bundleDiscountPercent?: number;
+  };
 }
 
 export const SERIES: DemoSeries[] = [
@@ -64,6 +72,8 @@ export const SERIES: DemoSeries[] = [
     chapters: 40,
     model: 'premium',
     scheduled: true,
+    // A pass that recharges daily, for all but the newest chapter out.
+    ladder: { waitPassIntervalHours: 24, waitPassExcludesNewest: 1 },
   },
   {
     type: 'comic',
@@ -283,7 +293,9 @@ export const SERIES: DemoSeries[] = [
     genres: ['Drama', 'Adventure'],
     hue: 200,
     chapters: 30,
-    model: 'free',
+    model: 'premium',
+    // Completed: a free chapter a day, and 15 % off the rest at once.
+    ladder: { dailyFree: true, rentalHours: 24, bundleDiscountPercent: 15 },
   },
   {
     type: 'novel',
@@ -298,6 +310,7 @@ export const SERIES: DemoSeries[] = [
     hue: 250,
     chapters: 19,
     model: 'premium',
+    ladder: { bundleDiscountPercent: 20 },
   },
   {
     type: 'novel',

@@ -62,6 +62,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
       artist: item.artist,
       releaseYear: item.releaseYear,
       isPublished: true,
+      ...item.ladder,
       views: 500 + ((index * 7919) % 9000),
       createdAt: new Date(now - (SERIES.length - index) * 9 * DAY),
     });

@@ -18,3 +18,18 @@ export function createManualClock(start = new Date('2026-01-01T00:00:00Z')) {
     },
   };
 }
+
+/**
+ * The system's time moved by an offset (TEST_CLOCK): the browser journeys move it forward to see
+ * what a day later looks like, on a real running server.
+ */
+export function createOffsetClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    setOffset(ms: number) {
+      offsetMs = ms;
+    },
+  };
+}
+export type OffsetClock = ReturnType<typeof createOffsetClock>;
