@@ -18,7 +18,7 @@ export const coinLedger = pgTable(
       .notNull()
       .references(() => users.id),
     delta: integer('delta').notNull(),
-    kind: text('kind', { enum: ['purchase', 'unlock', 'subscription_coins', 'refund', 'adjustment'] }).notNull(),
+    kind: text('kind', { enum: ['purchase', 'unlock', 'subscription_coins', 'refund', 'adjustment', 'gift'] }).notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason').notNull(),
     /** No foreign key: the ledger keeps its rows if the chapter is ever deleted (the reason names it). */
@@ -108,5 +108,79 @@ export const chapterRentals = pgTable(
     // Whether a reader's chapters are open by a rental now.
     index('chapter_rentals_user_chapter_idx').on(t.userId, t.chapterId, t.endsAt.desc()),
     check('chapter_rentals_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** Coins a reader sent to a series (issue 22 §2), with their message; the ledger row is the debit. */
+export const seriesGifts = pgTable(
+  'series_gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    message: text('message').notNull().default(''),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => coinLedger.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The month's supporters of a series.
+    index('series_gifts_series_created_idx').on(t.seriesId, t.createdAt),
+    check('series_gifts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Who shares a series' income, and how much of it (basis points summing to 10,000), set by an admin. */
+export const seriesPayees = pgTable(
+  'series_payees',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role', { enum: ['author', 'artist', 'translator', 'team'] }).notNull(),
+    shareBps: integer('share_bps').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.userId] }),
+    index('series_payees_user_idx').on(t.userId),
+    check('series_payees_share', sql`${t.shareBps} between 1 and 10000`),
+  ],
+);
+
+/**
+ * Each payee's part of a coin debit made in a series (an unlock, a bundle, a gift), written in the
+ * debit's transaction; never changed. The parts of one debit sum to its coins exactly; a series
+ * without payees gets none (the site keeps it all).
+ */
+export const revenueAllocations = pgTable(
+  'revenue_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ledgerId: uuid('ledger_id')
+      .notNull()
+      .references(() => coinLedger.id),
+    /** No foreign keys: an allocation outlives a deleted series (the earnings keep its title). */
+    seriesId: uuid('series_id').notNull(),
+    seriesTitle: text('series_title').notNull(),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => users.id),
+    source: text('source', { enum: ['unlock', 'bundle', 'gift'] }).notNull(),
+    coins: integer('coins').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('revenue_allocations_payee_created_idx').on(t.payeeId, t.createdAt),
+    index('revenue_allocations_ledger_idx').on(t.ledgerId),
+    check('revenue_allocations_coins', sql`${t.coins} >= 0`),
   ],
 );

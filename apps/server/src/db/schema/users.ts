@@ -24,6 +24,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Unlock a locked chapter on opening it, when the coins are there (the store's option). */
     autoUnlock: boolean('auto_unlock').notNull().default(false),
+    /** Shown among a series' supporters when they send it a gift (issue 22 §2); a reader may opt out. */
+    showAsSupporter: boolean('show_as_supporter').notNull().default(true),
     /** E-mail about new chapters of followed series: off, instant or a daily digest. */
     newChapterEmail: text('new_chapter_email', { enum: ['off', 'instant', 'daily'] })
       .notNull()
