@@ -23,7 +23,7 @@ import {
   stripeWebhookRoutes,
 } from './modules/payments';
 import { createSubscriptions, subscriptionsRoutes } from './modules/subscriptions';
-import { createUnlockLookup, createUnlocks, createWallet, walletRoutes } from './modules/wallet';
+import { createPayouts, createUnlockLookup, createUnlocks, createWallet, payoutsRoutes, walletRoutes } from './modules/wallet';
 import { createViewerCache } from './modules/access';
 import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
 import { auditPlugin, auditRoutes, createAuditService } from './modules/audit';
@@ -238,6 +238,7 @@ export async function buildApp(deps: AppDeps) {
   const announcements = createAnnouncementsService({ db, clock, images });
   const wallet = createWallet({ db, onUserChanged });
   const unlocks = createUnlocks({ db, clock, onUserChanged });
+  const payouts = createPayouts({ db, clock, feePercent: config.payoutFeePercent, onUserChanged });
   const subscriptions = createSubscriptions({ db, clock, onUserChanged });
   const purchases = createPurchases({ db });
   // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
@@ -390,6 +391,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chaptersRoutes, { chapters });
   await app.register(mediaRoutes, { storage, signer, clock });
   await app.register(walletRoutes, { wallet, unlocks });
+  await app.register(payoutsRoutes, { payouts });
   await app.register(subscriptionsRoutes, { subscriptions });
   await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });

@@ -9,6 +9,7 @@ import { multipart, png, type UploadFile } from '../test/fixtures';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../test/helpers';
 import { API_MATRIX, MATRIX_COLUMNS, parseMatrix, type MatrixColumn } from '../test/permission-matrix';
 import { seedDemoStore } from './demo/seed-store';
+import { moveCoins } from './modules/wallet';
 import {
   announcements,
   auditLog,
@@ -33,6 +34,7 @@ import {
   recoveryCodes,
   series,
   seriesAutoUnlocks,
+  seriesPayees,
   siteConfig,
   subscriptions,
   users,
@@ -458,6 +460,24 @@ const REQUESTS: Record<EndpointName, Builder> = {
     return { params: { seriesId }, query: `?chapterIds=${chapterIds.join(',')}` };
   },
   autoUnlockSeries: none,
+  // A fresh series; the sender is given the coins first (the team starts with none).
+  seriesGift: async ({ actor }) => {
+    const { id: seriesId } = await freshSeries();
+    if (actor.user) await moveCoins(t.db, { userId: actor.user.id, delta: 10, kind: 'adjustment', reason: 'For the matrix' });
+    return { params: { seriesId }, body: { amount: 10 } };
+  },
+  seriesSupporters: async () => ({ params: { seriesId: f.series.id } }),
+  adminSeriesPayees: async () => ({ params: { id: f.series.id } }),
+  adminSeriesPayeesUpdate: async () => {
+    const { id } = await freshSeries();
+    return {
+      params: { id },
+      body: [{ userId: f.readerA.user!.id, role: 'author', shareBps: 10_000 }],
+      state: () => rowsOf(seriesPayees, eq(seriesPayees.seriesId, id)),
+    };
+  },
+  myEarnings: none,
+  myEarningsCsv: none,
   // Each reader turns off only their own: the owner's choice stays whoever else asks.
   autoUnlockSeriesRemove: async ({ owner }) => {
     const { id: seriesId } = await freshSeries();

@@ -106,6 +106,12 @@ unlockChapter                 | 401     | 200    | 200     | 200    | 200   | - 
 unlockChapters                | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series
 unlockQuote                   | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series
 autoUnlockSeries              | 401     | 200    | 200     | 200    | 200   | -       |
+seriesGift                    | 401     | 201    | 201     | 201    | 201   | -       | 10 coins to a fresh series (the sender given them first)
+seriesSupporters              | 200     | 200    | 200     | 200    | 200   | -       |
+adminSeriesPayees             | 401     | 403    | 403     | 403    | 200   | -       |
+adminSeriesPayeesUpdate       | 401     | 403    | 403     | 403    | 200   | -       | reader A takes all of a fresh series
+myEarnings                    | 401     | 200    | 200     | 200    | 200   | -       |
+myEarningsCsv                 | 401     | 200    | 200     | 200    | 200   | -       |
 autoUnlockSeriesRemove        | 401     | 200    | 200     | 200    | 200   | 200     | owned: a series with auto-unlock on
 mySubscription                | 401     | 200    | 200     | 200    | 200   | -       |
 cancelSubscription            | 401     | 404    | 200     | 404    | 404   | 404     | 404: no plan of one's own; readerB: the premium reader's plan stays on

@@ -33,6 +33,16 @@ import {
   seriesSlugParamsSchema,
 } from './catalogue';
 import { adsConfigResponseSchema } from './ads';
+import {
+  earningsCsvResponseSchema,
+  earningsQuerySchema,
+  earningsResponseSchema,
+  giftRequestSchema,
+  giftResponseSchema,
+  payeesInputSchema,
+  payeesResponseSchema,
+  supportersResponseSchema,
+} from './payouts';
 import { auditLogQuerySchema, auditLogResponseSchema } from './audit';
 import {
   adminUserListQuerySchema,
@@ -245,6 +255,12 @@ const SCHEMAS = {
   unlockChapters: { params: seriesIdParamsSchema, body: bulkUnlockRequestSchema, response: bulkUnlockResponseSchema },
   unlockQuote: { params: seriesIdParamsSchema, query: unlockQuoteQuerySchema, response: unlockQuoteResponseSchema },
   autoUnlockSeries: { response: autoUnlockSeriesListResponseSchema },
+  seriesGift: { params: seriesIdParamsSchema, body: giftRequestSchema, response: giftResponseSchema },
+  seriesSupporters: { params: seriesIdParamsSchema, response: supportersResponseSchema },
+  adminSeriesPayees: { params: idParamsSchema, response: payeesResponseSchema },
+  adminSeriesPayeesUpdate: { params: idParamsSchema, body: payeesInputSchema, response: payeesResponseSchema },
+  myEarnings: { query: earningsQuerySchema, response: earningsResponseSchema },
+  myEarningsCsv: { query: earningsQuerySchema, response: earningsCsvResponseSchema },
   autoUnlockSeriesRemove: { params: seriesIdParamsSchema, response: autoUnlockSeriesRemovedResponseSchema },
   mySubscription: { response: subscriptionResponseSchema },
   cancelSubscription: { response: subscriptionResponseSchema },

@@ -21,3 +21,4 @@ export * from './audit';
 export * from './routes';
 export * from './endpoints';
 export * from './push';
+export * from './payouts';

@@ -247,6 +247,24 @@ export const ROUTES = {
   autoUnlockSeries: { method: 'GET', path: `${ME}/auto-unlock/series`, access: 'user', errors: [] },
   // Idempotent: turning off a series that was not on changes nothing.
   autoUnlockSeriesRemove: { method: 'DELETE', path: `${ME}/auto-unlock/series/:seriesId`, access: 'user', errors: [] },
+  // Issue 22 §2: gifts, supporters, payees and earnings. forbidden: a payee gifting their own series.
+  seriesGift: {
+    method: 'POST',
+    path: `${ME}/series/:seriesId/gifts`,
+    access: 'user',
+    status: 201,
+    errors: ['series_not_found', 'insufficient_coins', 'forbidden'],
+  },
+  seriesSupporters: { method: 'GET', path: `${PUB}/series/:seriesId/supporters`, access: 'public', errors: ['series_not_found'] },
+  adminSeriesPayees: { method: 'GET', path: `${ADMIN}/series/:id/payees`, access: 'admin', errors: ['series_not_found'] },
+  adminSeriesPayeesUpdate: {
+    method: 'PUT',
+    path: `${ADMIN}/series/:id/payees`,
+    access: 'admin',
+    errors: ['series_not_found', 'not_found'],
+  },
+  myEarnings: { method: 'GET', path: `${ME}/earnings`, access: 'user', errors: [] },
+  myEarningsCsv: { method: 'GET', path: `${ME}/earnings.csv`, access: 'user', errors: [] },
   mySubscription: { method: 'GET', path: `${ME}/subscription`, access: 'user', errors: [] },
   cancelSubscription: {
     method: 'POST',

@@ -121,14 +121,23 @@ export const walletResponseSchema = envelope(
   z.object({
     balance: z.number().int(),
     autoUnlock: z.boolean(),
+    showAsSupporter: z.boolean(),
     entries: z.array(walletEntrySchema),
     pagination: paginationSchema,
   }),
 );
 
-export const storeSettingsSchema = z.object({ autoUnlock: z.boolean({ error: 'autoUnlock must be true or false' }) });
+/** The reader's store options, any of them: auto-unlock, and being shown among a series' supporters (issue 22 §2). */
+export const storeSettingsSchema = z
+  .object({
+    autoUnlock: z.boolean({ error: 'autoUnlock must be true or false' }).optional(),
+    showAsSupporter: z.boolean({ error: 'showAsSupporter must be true or false' }).optional(),
+  })
+  .refine((settings) => settings.autoUnlock !== undefined || settings.showAsSupporter !== undefined, 'Nothing to change');
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
-export const storeSettingsResponseSchema = envelope(storeSettingsSchema);
+export const storeSettingsStateSchema = z.object({ autoUnlock: z.boolean(), showAsSupporter: z.boolean() });
+export type StoreSettingsState = z.infer<typeof storeSettingsStateSchema>;
+export const storeSettingsResponseSchema = envelope(storeSettingsStateSchema);
 
 export const chapterIdParamsSchema = z.object({ chapterId: uuid('Chapter') });
 export const seriesIdParamsSchema = z.object({ seriesId: uuid('Series') });

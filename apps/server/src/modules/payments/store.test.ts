@@ -199,7 +199,7 @@ describe('unlocking chapters', () => {
     expect(theirs.body.data.chapter.access).toBe('locked');
 
     const wallet = await call('wallet', { cookie });
-    expect(wallet.body.data.entries[0]).toMatchObject({
+    expect(wallet.body.data.entries.find((entry: { kind: string }) => entry.kind === 'unlock')).toMatchObject({
       delta: -40,
       kind: 'unlock',
       chapter: { id: chapter.id, seriesSlug: series.slug },
@@ -259,7 +259,11 @@ describe('unlocking chapters', () => {
 
   it('keeps the auto-unlock option per reader', async () => {
     const { cookie } = await reader();
-    expect((await call('storeSettings', { cookie, body: { autoUnlock: true } })).body.data).toEqual({ autoUnlock: true });
+    expect((await call('storeSettings', { cookie, body: { autoUnlock: true } })).body.data).toEqual({
+      autoUnlock: true,
+      showAsSupporter: true,
+    });
+    expect((await call('storeSettings', { cookie, body: {} })).status).toBe(400);
     const verify = await t.app.inject({ method: 'GET', url: ROUTES.verify.path, headers: { cookie } });
     expect(verify.json().user.autoUnlock).toBe(true);
     expect((await call('storeSettings', { cookie, body: { autoUnlock: 'yes' } })).status).toBe(400);

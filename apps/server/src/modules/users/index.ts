@@ -12,7 +12,7 @@ export {
   hasTwoFactor,
   insertUser,
   isUniqueViolation,
-  setAutoUnlock,
+  setStoreSettings,
   updateUserPassword,
   updateUserRole,
   type UserRow,

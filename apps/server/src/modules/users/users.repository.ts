@@ -28,7 +28,10 @@ export const authUserColumns = (now: Date) => ({
   isPremium: hasPremiumPass(now),
 });
 /** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
-export type AuthUser = Omit<UserRow, 'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep'> & {
+export type AuthUser = Omit<
+  UserRow,
+  'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep' | 'showAsSupporter'
+> & {
   membership: string | null;
   isPremium: boolean;
 };
@@ -106,15 +109,25 @@ export async function countUsers(db: Database): Promise<number> {
 export { isUniqueViolation } from '../../lib/db-errors';
 
 export async function coinsAndSettingsOf(db: Database, userId: string) {
-  const [row] = await db.select({ coins: users.coins, autoUnlock: users.autoUnlock }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ coins: users.coins, autoUnlock: users.autoUnlock, showAsSupporter: users.showAsSupporter })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
-export async function setAutoUnlock(db: Database, userId: string, autoUnlock: boolean): Promise<void> {
-  await db
+/** Changes the store options given, and answers them all as they now are. */
+export async function setStoreSettings(
+  db: Database,
+  userId: string,
+  settings: { autoUnlock?: boolean; showAsSupporter?: boolean },
+): Promise<{ autoUnlock: boolean; showAsSupporter: boolean }> {
+  const [row] = await db
     .update(users)
-    .set({ autoUnlock, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+    .set({ ...settings, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ autoUnlock: users.autoUnlock, showAsSupporter: users.showAsSupporter });
+  return row ?? { autoUnlock: false, showAsSupporter: true };
 }
 
 /** Whether the user has two-factor sign-in on, read fresh (not from the few-seconds session cache). */

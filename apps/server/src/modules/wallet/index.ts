@@ -1,5 +1,6 @@
 // Coins (DESIGN §5, decision 0009): the append-only ledger (`moveCoins`, the only way coins move),
-// unlocking chapters with them, and which of a page's chapters a reader has unlocked.
+// unlocking chapters with them (and renting them: issue 22 §1), which of a page's chapters a reader
+// has unlocked, and what series' payees earn of it (gifts, shares, earnings: issue 22 §2).
 export { coinsCreditedBy, ledgerTotals, lockBalance, moveCoins, walletPage } from './ledger.repository';
 export { createUnlockLookup, type UnlockLookup } from './unlock-lookup';
 export { createUnlocks, type Unlocks } from './unlocks.service';
@@ -8,3 +9,5 @@ export { walletRoutes } from './wallet.routes';
 export { createWallet, type Wallet } from './wallet.service';
 export { hasDailyFree, NO_RENTALS, offersFor, passAvailableAt, passOpens, type LadderSettings } from './ladder';
 export { latestRentals, rentalEndsAmong } from './unlocks.repository';
+export { createPayouts, type Payouts } from './payouts.service';
+export { payoutsRoutes } from './payouts.routes';

@@ -15,6 +15,8 @@ export interface CoinMove {
   /** A once-only credit's key (a purchase, a subscription period): the unique index refuses a second. */
   idempotencyKey?: string | null;
   actorId?: string | null;
+  /** The service's clock's time (the database's own when left out): a debit and its allocations share it. */
+  createdAt?: Date;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { chapterAccess, type Viewer } from '../access';
+import { allocate } from './allocations';
 import { lockBalance, moveCoins } from './ledger.repository';
 import { bundleCharge, dailyFreeAvailableAt, hasDailyFree, passAvailableAt, passOpens, rentalEnd } from './ladder';
 import {
@@ -132,6 +133,7 @@ export function createUnlocks({
         kind: 'unlock',
         reason,
         chapterId: toBuy.length === 1 ? first.id : null,
+        createdAt: now,
       });
       // The row is locked and the balance was checked, so this cannot fail; if it ever does, nothing is kept.
       if (!moved) throw new AppError('insufficient_coins', 'Not enough coins');
@@ -146,6 +148,23 @@ export function createUnlocks({
         tx,
         toBuy.map((row, i) => ({ userId: user.id, chapterId: row.id, coins: shares[i]!, ledgerId: moved.entryId })),
       );
+      // The payees' parts, per series, with the debit (issue 22 §2).
+      const bySeries = new Map<string, { title: string; coins: number }>();
+      toBuy.forEach((row, i) => {
+        const entry = bySeries.get(row.seriesId) ?? { title: row.seriesTitle, coins: 0 };
+        entry.coins += shares[i]!;
+        bySeries.set(row.seriesId, entry);
+      });
+      for (const [seriesId, entry] of bySeries) {
+        await allocate(tx, {
+          ledgerId: moved.entryId,
+          seriesId,
+          seriesTitle: entry.title,
+          coins: entry.coins,
+          source: toBuy.length > 1 ? 'bundle' : 'unlock',
+          now,
+        });
+      }
       return { chapterIds: ids, charged, coins: moved.balance, openUntil: null };
     });
     if (result.charged > 0) onUserChanged(user.id);

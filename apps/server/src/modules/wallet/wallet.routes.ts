@@ -11,7 +11,7 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
   endpoint(app, 'storeSettings', {
     handler: async (request) => ({
       success: true,
-      data: await wallet.setAutoUnlock(request.user!.id, request.body.autoUnlock),
+      data: await wallet.setStoreSettings(request.user!.id, request.body),
       message: 'Settings saved',
     }),
   });

@@ -1,12 +1,12 @@
 import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
-import { coinsAndSettingsOf, setAutoUnlock } from '../users';
+import { coinsAndSettingsOf, setStoreSettings } from '../users';
 import { walletPage } from './ledger.repository';
 import { toWalletEntry } from './wallet.presenter';
 
 export const WALLET_PAGE_SIZE = 20;
 
-/** The reader's coins: their balance and ledger, and whether chapters unlock on their own. */
+/** The reader's coins: their balance and ledger, whether chapters unlock on their own, and whether they are shown as a supporter. */
 export function createWallet({ db, onUserChanged }: { db: Database; onUserChanged: (userId: string) => void }) {
   return {
     async wallet(userId: string, page: number) {
@@ -17,15 +17,16 @@ export function createWallet({ db, onUserChanged }: { db: Database; onUserChange
       return {
         balance: user?.coins ?? 0,
         autoUnlock: user?.autoUnlock ?? false,
+        showAsSupporter: user?.showAsSupporter ?? true,
         entries: rows.map(toWalletEntry),
         pagination: pageInfo(page, WALLET_PAGE_SIZE, total),
       };
     },
 
-    async setAutoUnlock(userId: string, autoUnlock: boolean) {
-      await setAutoUnlock(db, userId, autoUnlock);
+    async setStoreSettings(userId: string, settings: { autoUnlock?: boolean; showAsSupporter?: boolean }) {
+      const state = await setStoreSettings(db, userId, settings);
       onUserChanged(userId);
-      return { autoUnlock };
+      return state;
     },
   };
 }

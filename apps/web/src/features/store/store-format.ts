@@ -33,6 +33,7 @@ export const LEDGER_KIND_LABELS: Record<WalletEntry['kind'], string> = {
   subscription_coins: 'Subscription coins',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  gift: 'Gift to a series',
 };
 
 /** "+1,100" or "−30" (a true minus sign), for a ledger movement. */

@@ -1,4 +1,4 @@
-import type { SessionUser, StoreSettings } from '@inkwell/contract';
+import type { SessionUser, StoreSettings, StoreSettingsState } from '@inkwell/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApiData } from '../api-client';
 import { SESSION_QUERY_KEY, updateSessionUser } from '../auth/session-query';
@@ -9,21 +9,21 @@ import { SESSION_QUERY_KEY, updateSessionUser } from '../auth/session-query';
  * features: the reader's lock panel and the store's pages both offer it. `onSaved` lets a caller
  * bring its own copy up to date with the server's answer.
  */
-export function useStoreSettingsMutation({ onSaved }: { onSaved?(settings: StoreSettings): void } = {}) {
+export function useStoreSettingsMutation({ onSaved }: { onSaved?(state: StoreSettingsState): void } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: StoreSettings) => callApiData('storeSettings', { body: settings }),
     onMutate: (settings) => {
       const previous = client.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)?.autoUnlock;
-      updateSessionUser(client, settings);
+      if (settings.autoUnlock !== undefined) updateSessionUser(client, { autoUnlock: settings.autoUnlock });
       return { previous };
     },
     onError: (_error, _settings, context) => {
       if (context?.previous !== undefined) updateSessionUser(client, { autoUnlock: context.previous });
     },
-    onSuccess: (settings) => {
-      updateSessionUser(client, settings);
-      onSaved?.(settings);
+    onSuccess: (state) => {
+      updateSessionUser(client, { autoUnlock: state.autoUnlock });
+      onSaved?.(state);
     },
   });
 }

@@ -12,6 +12,7 @@ const LEDGER_KINDS: Record<WalletEntry['kind'], string> = {
   subscription_coins: 'Subscription coins',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  gift: 'Gift to a series',
 };
 export const ledgerKindLabel = (kind: WalletEntry['kind']) => LEDGER_KINDS[kind];
 

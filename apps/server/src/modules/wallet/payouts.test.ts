@@ -1,0 +1,200 @@
+import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { coinLedger, notifications, revenueAllocations, users } from '../../db/schema';
+import { splitByShares } from './allocations';
+import { moveCoins } from './ledger.repository';
+
+/*
+ * Issue 22 §2: gifts, supporters, payees and their shares, and earnings that reconcile to the
+ * ledger to the coin. The site's fee is the default 30 %.
+ */
+let t: TestContext;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set(new Date('2026-07-15T12:00:00Z'));
+  admin = await loginAs(t.app, await buildUser(t.db, { role: 'admin' }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function call(
+  name: EndpointName,
+  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
+) {
+  const route = ROUTES[name];
+  const response = await t.app.inject({
+    method: route.method,
+    url: fillPath(route.path, options.params) + (options.query ?? ''),
+    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  });
+  return {
+    status: response.statusCode,
+    body: String(response.headers['content-type']).includes('json') ? response.json() : response.body,
+  };
+}
+
+async function person(coins = 0) {
+  const user = await buildUser(t.db);
+  if (coins > 0) await moveCoins(t.db, { userId: user.id, delta: coins, kind: 'adjustment', reason: 'For the test' });
+  return { user, cookie: await loginAs(t.app, user) };
+}
+
+const setPayees = (seriesId: string, payees: { userId: string; role: string; shareBps: number }[]) =>
+  call('adminSeriesPayeesUpdate', { cookie: admin, params: { id: seriesId }, body: payees });
+
+describe('splitting by shares', () => {
+  it('gives every coin to someone, never more, the leftovers to the largest remainders', () => {
+    const shares = [{ shareBps: 5000 }, { shareBps: 3333 }, { shareBps: 1667 }];
+    for (const coins of [0, 1, 7, 10, 99, 1000, 12_345]) {
+      const parts = splitByShares(coins, shares);
+      expect(parts.reduce((sum, part) => sum + part.coins, 0)).toBe(coins);
+      parts.forEach((part) => expect(Math.abs(part.coins - (coins * part.payee.shareBps) / 10_000)).toBeLessThan(1));
+    }
+    expect(splitByShares(10, shares).map((part) => part.coins)).toEqual([5, 3, 2]);
+  });
+});
+
+describe('payees, gifts and earnings', () => {
+  it('keeps the payees an admin sets, refusing shares that do not add up or users that do not exist', async () => {
+    const series = await buildSeries(t);
+    const [a, b] = [await buildUser(t.db), await buildUser(t.db)];
+    const bad = await setPayees(series.id, [
+      { userId: a.id, role: 'author', shareBps: 6000 },
+      { userId: b.id, role: 'artist', shareBps: 3000 },
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('The shares add up to 9000 basis points, not 10,000');
+    expect((await setPayees(series.id, [{ userId: a.id, role: 'painter', shareBps: 10_000 }])).status).toBe(400);
+    const ghost = await setPayees(series.id, [
+      { userId: '00000000-0000-4000-8000-000000000000', role: 'author', shareBps: 10_000 },
+    ]);
+    expect(ghost.status).toBe(404);
+
+    const saved = await setPayees(series.id, [
+      { userId: a.id, role: 'author', shareBps: 7000 },
+      { userId: b.id, role: 'artist', shareBps: 3000 },
+    ]);
+    expect(saved.body.data.items).toEqual([
+      { userId: a.id, username: a.username, role: 'author', shareBps: 7000 },
+      { userId: b.id, username: b.username, role: 'artist', shareBps: 3000 },
+    ]);
+    expect((await setPayees(series.id, [])).body.data.items).toEqual([]);
+  });
+
+  it('takes a gift once, tells the payees, shows the month’s supporters, and refuses a payee’s own series', async () => {
+    const series = await buildSeries(t);
+    const author = await person(100);
+    await setPayees(series.id, [{ userId: author.user.id, role: 'author', shareBps: 10_000 }]);
+    const fan = await person(600);
+    const shy = await person(100);
+    await call('storeSettings', { cookie: shy.cookie, body: { showAsSupporter: false } });
+
+    const sent = await call('seriesGift', {
+      cookie: fan.cookie,
+      params: { seriesId: series.id },
+      body: { amount: 500, message: 'Keep going!' },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toMatchObject({ amount: 500, coins: 100 });
+    await call('seriesGift', { cookie: fan.cookie, params: { seriesId: series.id }, body: { amount: 50 } });
+    await call('seriesGift', { cookie: shy.cookie, params: { seriesId: series.id }, body: { amount: 100 } });
+    expect(
+      (await call('seriesGift', { cookie: fan.cookie, params: { seriesId: series.id }, body: { amount: 100 } })).status,
+    ).toBe(402);
+    expect((await call('seriesGift', { cookie: fan.cookie, params: { seriesId: series.id }, body: { amount: 7 } })).status).toBe(
+      400,
+    );
+    const own = await call('seriesGift', { cookie: author.cookie, params: { seriesId: series.id }, body: { amount: 10 } });
+    expect(own.status).toBe(403);
+
+    const bell = await t.db.select().from(notifications).where(eq(notifications.userId, author.user.id));
+    expect(bell.map((row) => row.description)).toContain(`${fan.user.username} sent 500 coins: “Keep going!”`);
+    const supporters = (await call('seriesSupporters', { params: { seriesId: series.id } })).body.data;
+    expect(supporters).toEqual({ month: '2026-07', items: [{ username: fan.user.username, avatarUrl: null, coins: 550 }] });
+    // The fan's ledger says where the coins went; the balance matches it.
+    const [fanRow] = await t.db.select({ coins: users.coins }).from(users).where(eq(users.id, fan.user.id));
+    const ledger = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, fan.user.id));
+    expect(ledger.reduce((sum, row) => sum + row.delta, 0)).toBe(fanRow!.coins);
+    expect(ledger.filter((row) => row.kind === 'gift').map((row) => row.delta)).toEqual([-500, -50]);
+  });
+
+  it('allocates every unlock, bundle and gift in a series to its payees, and each month reconciles to the ledger', async () => {
+    const series = await buildSeries(t, { bundleDiscountPercent: 10 });
+    const chapters = [];
+    for (let number = 1; number <= 4; number += 1) chapters.push(await buildChapter(t, series.id, { number, price: 33 }));
+    const author = await person();
+    const artist = await person();
+    const translator = await person();
+    await setPayees(series.id, [
+      { userId: author.user.id, role: 'author', shareBps: 5000 },
+      { userId: artist.user.id, role: 'artist', shareBps: 3333 },
+      { userId: translator.user.id, role: 'translator', shareBps: 1667 },
+    ]);
+    const buyer = await person(1000);
+    // One unlock (33), then the other three at once: all that is left, 10 % off 99 = 89.
+    await call('unlockChapter', { cookie: buyer.cookie, params: { chapterId: chapters[0]!.id } });
+    const bundle = await call('unlockChapters', {
+      cookie: buyer.cookie,
+      params: { seriesId: series.id },
+      body: { chapterIds: chapters.slice(1).map((chapter) => chapter.id) },
+    });
+    expect(bundle.body.data.charged).toBe(89);
+    await call('seriesGift', { cookie: buyer.cookie, params: { seriesId: series.id }, body: { amount: 10 } });
+    // Next month (everyone signs in again: sessions lapse): another gift, in August's earnings only.
+    t.clock.advance(20 * 86_400_000);
+    for (const someone of [buyer, author, artist, translator]) someone.cookie = await loginAs(t.app, someone.user);
+    const later = await call('seriesGift', { cookie: buyer.cookie, params: { seriesId: series.id }, body: { amount: 50 } });
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+
+    // What the ledger took in this series, month by month, is what its payees share to the coin.
+    const debits = await t.db.execute(sql`
+      select to_char(l.created_at at time zone 'UTC', 'YYYY-MM') as month, -sum(l.delta)::int as coins
+      from coin_ledger l where l.user_id = ${buyer.user.id} and l.kind in ('unlock', 'gift') group by 1 order by 1`);
+    const byMonth =
+      (debits as unknown as { rows?: { month: string; coins: number }[] }).rows ??
+      (debits as unknown as { month: string; coins: number }[]);
+    expect(byMonth).toEqual([
+      { month: '2026-07', coins: 33 + 89 + 10 },
+      { month: '2026-08', coins: 50 },
+    ]);
+    const allocated = await t.db.select().from(revenueAllocations).where(eq(revenueAllocations.seriesId, series.id));
+    expect(allocated.reduce((sum, row) => sum + row.coins, 0)).toBe(33 + 89 + 10 + 50);
+
+    const july = async (who: string) => (await call('myEarnings', { cookie: who, query: '?month=2026-07' })).body.data;
+    const earnings = await Promise.all([author, artist, translator].map((payee) => july(payee.cookie)));
+    const gross = earnings.map((month) => month.items[0].gross);
+    expect(gross.reduce((sum: number, coins: number) => sum + coins, 0)).toBe(33 + 89 + 10);
+    expect(earnings[0].items[0]).toEqual({
+      seriesId: series.id,
+      seriesTitle: series.title,
+      // Half of 33, 89 and 10, rounded down: the odd coins went to the larger remainders (the others').
+      gross: 65,
+      fee: 19,
+      net: 46,
+      bySource: { unlock: 16, bundle: 44, gift: 5 },
+    });
+    for (const month of earnings) {
+      expect(month.feePercent).toBe(30);
+      for (const item of month.items) expect(item.net).toBe(item.gross - Math.floor((item.gross * 30) / 100));
+    }
+    const august = (await call('myEarnings', { cookie: author.cookie, query: '?month=2026-08' })).body.data;
+    expect(august.totals).toEqual({ gross: 25, fee: 7, net: 18 });
+    expect((await call('myEarnings', { cookie: author.cookie, query: '?month=2026-13' })).status).toBe(400);
+
+    const csv = await call('myEarningsCsv', { cookie: author.cookie, query: '?month=2026-07' });
+    expect(csv.status).toBe(200);
+    expect(String(csv.body).trim().split('\n')).toEqual([
+      'month,series,unlocks,bundles,gifts,gross,fee (30 %),net',
+      `2026-07,${series.title},16,44,5,65,19,46`,
+      '2026-07,Total,,,,65,19,46',
+    ]);
+    // A reader who shares in nothing earns nothing.
+    expect((await july(buyer.cookie)).items).toEqual([]);
+  });
+});

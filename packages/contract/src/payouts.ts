@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { envelope } from './errors';
+
+// Issue 22 §2: gifts to a series, who shares its income, and what each payee earned.
+
+/** The gift sizes a reader chooses from, in coins. */
+export const GIFT_AMOUNTS = [10, 50, 100, 500, 1000] as const;
+export const GIFT_MESSAGE_MAX = 200;
+
+export const giftRequestSchema = z.object({
+  amount: z
+    .number({ error: 'Choose a gift' })
+    .refine((value) => (GIFT_AMOUNTS as readonly number[]).includes(value), `A gift is ${GIFT_AMOUNTS.join(', ')} coins`),
+  message: z
+    .string({ error: 'The message must be text' })
+    .trim()
+    .max(GIFT_MESSAGE_MAX, `The message is limited to ${GIFT_MESSAGE_MAX} characters`)
+    .default(''),
+});
+export type GiftRequest = z.input<typeof giftRequestSchema>;
+export const giftResponseSchema = envelope(z.object({ giftId: z.uuid(), amount: z.number().int(), coins: z.number().int() }));
+
+/** A series' top supporters of the month (readers who opted out are never shown). */
+export const supportersResponseSchema = envelope(
+  z.object({
+    /** YYYY-MM, UTC. */
+    month: z.string(),
+    items: z.array(z.object({ username: z.string(), avatarUrl: z.string().nullable(), coins: z.number().int() })),
+  }),
+);
+export type Supporters = z.infer<typeof supportersResponseSchema>['data'];
+
+export const PAYEE_ROLES = ['author', 'artist', 'translator', 'team'] as const;
+export type PayeeRole = (typeof PAYEE_ROLES)[number];
+export const SHARES_TOTAL_BPS = 10_000;
+export const PAYEES_MAX = 20;
+
+export const payeeInputSchema = z.object({
+  userId: z.uuid({ error: 'Choose a user' }),
+  role: z.enum(PAYEE_ROLES, { error: 'The role is author, artist, translator or team' }),
+  shareBps: z
+    .number({ error: 'The share must be a number' })
+    .int('The share is in whole basis points')
+    .min(1, 'A share is at least 1 basis point')
+    .max(SHARES_TOTAL_BPS, 'A share is at most 10,000 basis points'),
+});
+/** A series' payees, all at once: none, or shares summing to 10,000 basis points, each user once. */
+export const payeesInputSchema = z
+  .array(payeeInputSchema)
+  .max(PAYEES_MAX, `At most ${PAYEES_MAX} payees`)
+  .superRefine((payees, context) => {
+    const total = payees.reduce((sum, payee) => sum + payee.shareBps, 0);
+    if (payees.length > 0 && total !== SHARES_TOTAL_BPS)
+      context.addIssue({ code: 'custom', message: `The shares add up to ${total} basis points, not 10,000` });
+    if (new Set(payees.map((payee) => payee.userId)).size !== payees.length)
+      context.addIssue({ code: 'custom', message: 'Each payee once' });
+  });
+export const payeesResponseSchema = envelope(
+  z.object({
+    items: z.array(payeeInputSchema.extend({ username: z.string() })),
+  }),
+);
+export type Payee = z.infer<typeof payeesResponseSchema>['data']['items'][number];
+
+const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const earningsQuerySchema = z.object({
+  month: z.string().trim().regex(monthPattern, 'The month is written YYYY-MM').optional(),
+});
+const earningsSourceSchema = z.object({ unlock: z.number().int(), bundle: z.number().int(), gift: z.number().int() });
+/** A payee's month: per series, their gross share in coins, the site's fee and what is left. */
+export const earningsSchema = z.object({
+  month: z.string(),
+  feePercent: z.number().int(),
+  items: z.array(
+    z.object({
+      seriesId: z.uuid(),
+      seriesTitle: z.string(),
+      gross: z.number().int(),
+      fee: z.number().int(),
+      net: z.number().int(),
+      bySource: earningsSourceSchema,
+    }),
+  ),
+  totals: z.object({ gross: z.number().int(), fee: z.number().int(), net: z.number().int() }),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+export const earningsResponseSchema = envelope(earningsSchema);
+
+/** The same month as a spreadsheet: one row per series, then the totals. */
+export const earningsCsvResponseSchema = z.string();
