@@ -56,6 +56,7 @@ route                                                       | visitor           
 /profile/history                                            | unauthorized           | page                   | page                   | page                   | page                   | History
 /profile/subscriptions                                      | unauthorized           | page                   | page                   | page                   | page                   | Subscription
 /profile/purchases                                          | unauthorized           | page                   | page                   | page                   | page                   | Purchases and coins
+/profile/earnings                                           | unauthorized           | page                   | page                   | page                   | page                   | Earnings
 /profile/devices                                            | unauthorized           | page                   | page                   | page                   | page                   | Apps and devices
 /profile/downloads                                           | unauthorized           | page                   | page                   | page                   | page                   | Downloads
 /profile/notifications                                      | unauthorized           | page                   | page                   | page                   | page                   | Notifications

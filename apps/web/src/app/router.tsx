@@ -189,6 +189,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'profile/history', ...lazyPage(() => import('../features/library/pages/history-page')) },
             { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
             { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
+            { path: 'profile/earnings', ...lazyPage(() => import('../features/profile/pages/earnings-page')) },
             { path: 'profile/devices', ...lazyPage(() => import('../features/profile/pages/devices-page')) },
             { path: 'profile/downloads', ...lazyPage(() => import('../features/profile/pages/downloads-page')) },
             {

@@ -1,4 +1,15 @@
-import { Bell, Bookmark, CreditCard, HardDriveDownload, History, KeyRound, Receipt, Smartphone, User } from 'lucide-react';
+import {
+  Bell,
+  Bookmark,
+  CreditCard,
+  HardDriveDownload,
+  History,
+  KeyRound,
+  PiggyBank,
+  Receipt,
+  Smartphone,
+  User,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
@@ -16,6 +27,7 @@ const READER_MENU = [
   { to: '/profile/history', label: 'History', Icon: History },
   { to: '/profile/subscriptions', label: 'Subscriptions', Icon: CreditCard },
   { to: '/profile/purchases', label: 'Purchases', Icon: Receipt },
+  { to: '/profile/earnings', label: 'Earnings', Icon: PiggyBank },
   { to: '/profile/devices', label: 'Apps and devices', Icon: Smartphone },
   { to: '/profile/downloads', label: 'Downloads', Icon: HardDriveDownload },
   { to: '/protect/segure/password/reset-password', label: 'Password', Icon: KeyRound },

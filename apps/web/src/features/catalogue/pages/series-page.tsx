@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { seriesErrorPage, useSeries } from '../api/get-series';
 import { SeriesPageSkeleton } from '../components/page-skeletons';
 import { SeriesChapterList } from '../components/series-chapter-list';
+import { SeriesSupport } from '../components/series-support';
 
 /** /SeriesView/{slug}: the series and its chapters, with a lock, price and free date on each. */
 export default function SeriesPage() {
@@ -132,6 +133,7 @@ export default function SeriesPage() {
       </div>
 
       <SeriesChapterList series={data} places={places} />
+      <SeriesSupport series={data} />
       <AdSlot key={`ad-${data.id}`} placement="series-chapters" />
       <CommentsSlot key={data.id} target={{ seriesId: data.id }} />
     </div>

@@ -8,6 +8,7 @@ import { CoverImage } from '../../../components/cover-image';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { formatDate } from '../../../lib/time';
 import { ConfirmButton } from '../components/fields';
 import { ImageUpload } from '../components/image-upload';
@@ -19,6 +20,7 @@ import { useTeamSeries } from './api/get-team-series';
 import { useUpdateSeries } from './api/update-series';
 import { useUploadSeriesCover } from './api/upload-series-cover';
 import { ChapterEditor } from './chapter-editor';
+import { PayeesEditor } from './payees-editor';
 import { SeriesForm } from './series-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -59,6 +61,7 @@ export default function SeriesEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const { user } = useAuth();
   const series = useTeamSeries(id);
   const updateSeries = useUpdateSeries(id);
   const deleteSeries = useDeleteSeries();
@@ -117,6 +120,8 @@ export default function SeriesEditPage() {
             />
           </div>
         </div>
+
+        {user?.role === 'admin' && <PayeesEditor seriesId={data.id} />}
 
         <section aria-labelledby="chapters-h" className="space-y-4">
           <div className="flex items-center justify-between">

@@ -10,6 +10,7 @@ import { useWallet } from '../api/get-wallet';
 import { useMyPurchases } from '../api/list-purchases';
 import { AutoUnlockSeriesList } from '../components/auto-unlock-series-list';
 import { AutoUnlockSwitch } from '../components/auto-unlock-switch';
+import { SupporterSwitch } from '../components/supporter-switch';
 import { LedgerList } from '../components/ledger-list';
 import { PurchaseList } from '../components/purchase-list';
 
@@ -55,6 +56,7 @@ export function PurchasesPage() {
         <div className="mt-5 border-t border-ink-800 pt-4">
           <AutoUnlockSwitch />
           <AutoUnlockSeriesList />
+          <SupporterSwitch />
         </div>
       </section>
 

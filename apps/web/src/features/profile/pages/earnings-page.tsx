@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { secondaryButton } from '../../../components/button-styles';
+import { LoadError } from '../../../components/load-error';
+import { callApiData, endpointUrl } from '../../../lib/api-client';
+import { formatCoins } from '../../../lib/money';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+const isMonth = (text: string | null): text is string => text !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
+
+/**
+ * /profile/earnings (issue 22 §2): what the series a reader shares in earned them in a month, in
+ * coins: per series, gross, the site's fee and net, and the same as CSV. The month is in the URL.
+ */
+export default function EarningsPage() {
+  useDocumentTitle('Earnings');
+  const [params, setParams] = useSearchParams();
+  const month = isMonth(params.get('month')) ? params.get('month')! : thisMonth();
+  const monthId = useId();
+  const earnings = useQuery({
+    queryKey: ['wallet', 'earnings', month],
+    queryFn: ({ signal }) => callApiData('myEarnings', { query: { month }, signal }),
+  });
+  const data = earnings.data;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-bold text-white">Earnings</h2>
+          <p className="mt-1 text-sm text-zinc-400">
+            Your share of what readers spent in the series you make, in coins, less the site’s fee.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor={monthId} className="mb-1 block text-xs font-medium text-zinc-300">
+              Month
+            </label>
+            <input
+              id={monthId}
+              type="month"
+              value={month}
+              max={thisMonth()}
+              onChange={(event) => isMonth(event.target.value) && setParams({ month: event.target.value })}
+              className="rounded-lg border border-ink-700 bg-ink-900 px-3 py-1.5 text-sm text-zinc-100"
+            />
+          </div>
+          <a href={endpointUrl('myEarningsCsv', { query: { month } })} download className={secondaryButton}>
+            <Download className="size-4" aria-hidden />
+            CSV
+          </a>
+        </div>
+      </div>
+
+      {earnings.isError ? (
+        <LoadError message="We could not load your earnings." onRetry={() => void earnings.refetch()} />
+      ) : !data ? (
+        <div className="h-32 animate-pulse rounded-xl bg-ink-900" aria-label="Loading" />
+      ) : data.items.length === 0 ? (
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-sm text-zinc-400">
+          Nothing in {month}. When a series shares its income with you, what readers spend there shows here.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-ink-800">
+          <table className="w-full min-w-[36rem] text-sm">
+            <caption className="sr-only">Earnings in {month}, in coins</caption>
+            <thead className="bg-ink-900 text-left text-xs uppercase tracking-wider text-zinc-400">
+              <tr>
+                <th scope="col" className="px-4 py-2">
+                  Series
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Unlocks
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Bundles
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Gifts
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Gross
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Fee ({data.feePercent} %)
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Net
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-800 tabular-nums text-zinc-200">
+              {data.items.map((item) => (
+                <tr key={item.seriesId} data-testid="earnings-row">
+                  <th scope="row" className="px-4 py-2 text-left font-medium text-zinc-100">
+                    {item.seriesTitle}
+                  </th>
+                  <td className="px-4 py-2 text-right">{formatCoins(item.bySource.unlock)}</td>
+                  <td className="px-4 py-2 text-right">{formatCoins(item.bySource.bundle)}</td>
+                  <td className="px-4 py-2 text-right">{formatCoins(item.bySource.gift)}</td>
+                  <td className="px-4 py-2 text-right">{formatCoins(item.gross)}</td>
+                  <td className="px-4 py-2 text-right text-zinc-400">−{formatCoins(item.fee)}</td>
+                  <td className="px-4 py-2 text-right font-semibold text-white">{formatCoins(item.net)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="border-t border-ink-700 bg-ink-900 tabular-nums">
+              <tr data-testid="earnings-total">
+                <th scope="row" colSpan={4} className="px-4 py-2 text-left text-zinc-300">
+                  Total
+                </th>
+                <td className="px-4 py-2 text-right text-zinc-100">{formatCoins(data.totals.gross)}</td>
+                <td className="px-4 py-2 text-right text-zinc-400">−{formatCoins(data.totals.fee)}</td>
+                <td className="px-4 py-2 text-right font-bold text-white">{formatCoins(data.totals.net)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

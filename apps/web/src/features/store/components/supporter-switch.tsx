@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { useToast } from '../../../components/toast/toast-context';
+import { useWallet } from '../api/get-wallet';
+import { useStoreSettingsMutation } from '../api/store-settings';
+
+export const SUPPORTER_LABEL = 'Show me among a series’ supporters when I send a gift';
+
+/** Whether the reader's gifts put their name in a series' supporters strip (issue 22 §2); on unless they say no. */
+export function SupporterSwitch() {
+  const toast = useToast();
+  const wallet = useWallet(1);
+  const settings = useStoreSettingsMutation();
+  const labelId = useId();
+  const pending = settings.isPending ? settings.variables?.showAsSupporter : undefined;
+  const isOn = pending ?? wallet.data?.showAsSupporter ?? true;
+
+  return (
+    <div className="mt-4 flex items-start justify-between gap-4">
+      <div>
+        <p id={labelId} className="text-sm font-medium text-zinc-100">
+          {SUPPORTER_LABEL}
+        </p>
+        <p className="mt-0.5 text-xs text-zinc-400">Your username and the coins you gave this month; nothing else.</p>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={isOn}
+        aria-labelledby={labelId}
+        disabled={!wallet.data || settings.isPending}
+        onClick={() =>
+          settings.mutate(
+            { showAsSupporter: !isOn },
+            { onError: () => toast({ message: 'Your setting could not be saved. Try again.', type: 'error', duration: 5000 }) },
+          )
+        }
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
+          isOn ? 'bg-accent-600' : 'bg-ink-700'
+        }`}
+      >
+        <span
+          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${isOn ? 'translate-x-5' : 'translate-x-0.5'}`}
+        />
+      </button>
+    </div>
+  );
+}
