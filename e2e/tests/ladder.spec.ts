@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { register } from '../support/auth';
+import { logInAs, logInByApi, register } from '../support/auth';
 import { openPage } from '../support/navigation';
+import { BASE_URL, TEAM } from '../support/server';
 
-// Issue 22 §1: a locked chapter's ladder, as a new reader meets it. The demo's Solo Leveling has a
+// Issue 22: a locked chapter's ladder (§1), gifts and earnings (§2), as a new reader meets it. The demo's Solo Leveling has a
 // pass that recharges daily for all but its newest chapter out (seed-demo.ts); the server's clock
 // is moved a day on (TEST_CLOCK) to see the pass come back.
 const SERIES = 'solo-leveling-up-the-stairs';
@@ -54,4 +55,58 @@ test('a reader opens a chapter with their pass, sees it recharge, asks to be tol
   await openPage(page, `/SeriesView/${SERIES}/chapter-39`);
   await expect(page.getByTestId('lock-panel')).toBeVisible();
   await expect(page.getByTestId('offer-wait_pass')).toHaveCount(0);
+});
+
+test('a reader sends a gift to a series; its payee is told and sees it in their earnings', async ({ page, browser }) => {
+  const SERIES_SLUG = 'the-lantern-keeper';
+  // The admin makes the journeys' editor the series' only payee.
+  const admin = await browser.newContext({ baseURL: BASE_URL });
+  await logInByApi(admin.request, TEAM.admin);
+  const series = (await (await admin.request.get(`/api/public/omegascans/public/series/${SERIES_SLUG}`)).json()).data as {
+    id: string;
+    title: string;
+  };
+  const found = (await (await admin.request.get(`/api/omegascans/secure/admin/users?q=${TEAM.editor.username}`)).json()).data
+    .items;
+  const editorId = (found as { id: string; username: string }[]).find((user) => user.username === TEAM.editor.username)!.id;
+  const payees = await admin.request.put(`/api/omegascans/secure/admin/series/${series.id}/payees`, {
+    data: [{ userId: editorId, role: 'translator', shareBps: 10_000 }],
+  });
+  expect(payees.ok(), await payees.text()).toBe(true);
+  await admin.close();
+
+  // A reader with coins sends 50 with a word.
+  const stamp = Date.now().toString(36);
+  await register(page, { email: `gift.${stamp}@example.com`, username: `gift_${stamp}`, password: 'amber-lantern-71' });
+  const packages = (await (await page.request.get('/api/public/omegascans/public/store/coin-packages')).json()).data.items;
+  const started = await page.request.post('/api/omegascans/secure/me/checkout', {
+    data: { kind: 'coins', packageId: packages[0].id },
+  });
+  expect((await page.request.post(`/api/payments/test-checkout/${(await started.json()).data.purchaseId}/complete`)).ok()).toBe(
+    true,
+  );
+  await openPage(page, `/SeriesView/${SERIES_SLUG}`);
+  const support = page.getByTestId('series-support');
+  await support.getByRole('button', { name: 'Send a gift' }).click();
+  const dialog = page.getByRole('dialog', { name: `Send a gift to ${series.title}` });
+  await dialog.getByText('50 coins', { exact: true }).click();
+  await dialog.getByLabel('A message (optional)').fill('Thank you for translating this!');
+  await dialog.getByRole('button', { name: 'Send 50 coins' }).click();
+  await expect(page.getByText(`Thank you: 50 coins sent to ${series.title}`)).toBeVisible();
+  await expect(support.getByRole('list', { name: 'Top supporters this month' })).toContainText(`gift_${stamp}`);
+
+  // The payee: told by the bell, and the coins in this month's earnings (less the site's 30 %).
+  const payee = await browser.newPage({ baseURL: BASE_URL });
+  await logInAs(payee, 'editor');
+  await openPage(payee, '/profile/earnings');
+  const row = payee.getByTestId('earnings-row').filter({ hasText: series.title });
+  await expect(row).toBeVisible();
+  const cells = (await row.getByRole('cell').allTextContents()).map((text) => Number(text.replace(/[^\d]/g, '')));
+  const [, , gifts, gross, fee, net] = cells as [number, number, number, number, number, number];
+  expect(gifts).toBeGreaterThanOrEqual(50);
+  expect(fee).toBe(Math.floor((gross * 30) / 100));
+  expect(net).toBe(gross - fee);
+  const bell = await (await payee.request.get('/api/omegascans/secure/me/get/notification')).json();
+  expect(JSON.stringify(bell)).toContain(`gift_${stamp} sent 50 coins: “Thank you for translating this!”`);
+  await payee.close();
 });

@@ -678,6 +678,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
   },
 
   teamMetrics: none,
+  teamSeriesFunnel: async () => ({ params: { id: f.series.id } }),
   adminMetrics: none,
 };
 

@@ -176,6 +176,7 @@ teamCommentUpdate             | 401     | 403    | 403     | 200    | 200   | - 
 teamCommentDelete             | 401     | 403    | 403     | 200    | 200   | -       |
 # Metrics
 teamMetrics                   | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesFunnel              | 401     | 403    | 403     | 200    | 200   | -       |
 adminMetrics                  | 401     | 403    | 403     | 403    | 200   | -       |
 `;
 

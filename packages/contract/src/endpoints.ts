@@ -63,7 +63,7 @@ import {
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
 } from './two-factor';
-import { adminMetricsResponseSchema, metricsQuerySchema, teamMetricsResponseSchema } from './metrics';
+import { adminMetricsResponseSchema, metricsQuerySchema, seriesFunnelResponseSchema, teamMetricsResponseSchema } from './metrics';
 import {
   bookmarkListQuerySchema,
   bookmarkListResponseSchema,
@@ -324,6 +324,7 @@ const SCHEMAS = {
   teamCommentDelete: { params: idParamsSchema, response: messageResponseSchema },
 
   teamMetrics: { query: metricsQuerySchema, response: teamMetricsResponseSchema },
+  teamSeriesFunnel: { params: idParamsSchema, query: metricsQuerySchema, response: seriesFunnelResponseSchema },
   adminMetrics: { query: metricsQuerySchema, response: adminMetricsResponseSchema },
 } as const satisfies { [N in EndpointName]: EndpointSchemas };
 

@@ -160,3 +160,24 @@ export const adminMetricsSchema = z.object({
 });
 export type AdminMetrics = z.infer<typeof adminMetricsSchema>;
 export const adminMetricsResponseSchema = envelope(adminMetricsSchema);
+
+/**
+ * Issue 22 §3: what turns a reader into a buyer, per chapter of a series, over a range of UTC days:
+ * readers who started it and who finished it (read to the end), how it was opened, how many paying
+ * readers paid for the first time there, and the share of its readers who did not go on to the next.
+ */
+export const funnelRowSchema = z.object({
+  chapterId: z.uuid(),
+  number: z.number(),
+  started: count,
+  finished: count,
+  unlocksByMethod: z.object({ coins: count, wait_pass: count, daily_free: count }),
+  firstPaid: count,
+  /** 0–1: readers of this chapter who did not start the next; null for the last chapter. */
+  dropOff: z.number().nullable(),
+});
+export type FunnelRow = z.infer<typeof funnelRowSchema>;
+export const seriesFunnelResponseSchema = envelope(
+  z.object({ range: rangeSchema, seriesId: z.uuid(), title: z.string(), rows: z.array(funnelRowSchema) }),
+);
+export type SeriesFunnel = z.infer<typeof seriesFunnelResponseSchema>['data'];

@@ -389,6 +389,7 @@ export const ROUTES = {
 
   // Metrics (issue 10 §3): daily series for the charts, `?from=&to=` (UTC days, to included).
   teamMetrics: { method: 'GET', path: `${TEAM}/metrics`, access: 'team', errors: [] },
+  teamSeriesFunnel: { method: 'GET', path: `${TEAM}/metrics/series/:id/funnel`, access: 'team', errors: ['series_not_found'] },
   adminMetrics: { method: 'GET', path: `${ADMIN}/metrics`, access: 'admin', errors: [] },
 } as const satisfies Record<string, RouteDef>;
 

@@ -8,6 +8,10 @@ export async function metricsRoutes(app: FastifyInstance, { metrics }: { metrics
     summary: 'Views, followers, comments and unlocks per UTC day (?from=&to=, to included; the last 30 days by default)',
     handler: async (request) => ({ success: true, data: await metrics.team(request.query) }),
   });
+  endpoint(app, 'teamSeriesFunnel', {
+    summary: "A series' funnel per chapter: started, finished, unlocks by method, first payments, drop-off (?from=&to=)",
+    handler: async (request) => ({ success: true, data: await metrics.funnel(request.params.id, request.query) }),
+  });
   endpoint(app, 'adminMetrics', {
     summary: 'Revenue, coins, subscriptions and sign-ups per UTC day (?from=&to=, to included; the last 30 days by default)',
     handler: async (request) => ({ success: true, data: await metrics.admin(request.query) }),

@@ -8,10 +8,13 @@ import {
   type MetricsQuery,
   type MetricsRange,
   type MoneyByCurrency,
+  type SeriesFunnel,
   type TeamMetrics,
 } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { findSeriesById } from '../series';
+import { seriesFunnel } from './funnel.repository';
 import type { Clock } from '../../lib/clock';
 import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
 import { firstRolledDay, listRolledAdminDays, listRolledCoinPurchases, listRolledTeamDays } from './metrics-days.repository';
@@ -359,6 +362,28 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   }
 
   return {
+    /** A series' funnel over a range (issue 22 §3): per chapter, readers, unlocks by method, first payments and drop-off. */
+    async funnel(seriesId: string, query: MetricsQuery): Promise<SeriesFunnel> {
+      const range = rangeOf(query);
+      const series = await findSeriesById(db, seriesId);
+      if (!series) throw new AppError('series_not_found', 'Series not found');
+      const rows = await seriesFunnel(db, seriesId, range, clock.now());
+      return {
+        range,
+        seriesId,
+        title: series.title,
+        rows: rows.map((row) => ({
+          chapterId: row.chapter_id,
+          number: Number(row.number),
+          started: row.started,
+          finished: row.finished,
+          unlocksByMethod: { coins: row.coins, wait_pass: row.wait_pass, daily_free: row.daily_free },
+          firstPaid: row.first_paid,
+          dropOff: row.has_next && row.started > 0 ? Math.round(((row.started - row.went_on) / row.started) * 1000) / 1000 : null,
+        })),
+      };
+    },
+
     team: (query: MetricsQuery) => shared('team', query, team),
     admin: (query: MetricsQuery) => shared('admin', query, admin),
   };
