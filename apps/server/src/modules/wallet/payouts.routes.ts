@@ -16,7 +16,8 @@ export async function payoutsRoutes(app: FastifyInstance, { payouts }: { payouts
   endpoint(app, 'seriesSupporters', {
     summary: "A series' top supporters of the month",
     handler: async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      // Revalidated each time: a reader who just gave must see their name at once.
+      reply.header('cache-control', 'no-cache');
       return { success: true, data: await payouts.supporters(request.params.seriesId) };
     },
   });

@@ -155,4 +155,61 @@ describe('the metrics page', () => {
     expect(screen.getByText('No unlocks in this range.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Top series by views as CSV' })).toBeDisabled();
   });
+
+  it('shows a series funnel per chapter, for the series chosen among the top ones', async () => {
+    const asked: string[] = [];
+    const row = (n: number, over: object) => ({
+      chapterId: `00000000-0000-4000-8000-00000000010${n}`,
+      number: n,
+      started: 0,
+      finished: 0,
+      unlocksByMethod: { coins: 0, wait_pass: 0, daily_free: 0 },
+      firstPaid: 0,
+      dropOff: null,
+      ...over,
+    });
+    mockApi({
+      [`${TEAM}/metrics`]: ok(teamMetrics()),
+      [`${TEAM}/metrics/series/00000000-0000-4000-8000-000000000001/funnel`]: () => {
+        asked.push('lantern');
+        return ok({
+          range: { from: '2025-03-01', to: '2025-03-03', days: 3 },
+          seriesId: '00000000-0000-4000-8000-000000000001',
+          title: 'The Lantern Keeper',
+          rows: [
+            row(1, { started: 30, finished: 24, dropOff: 0.2 }),
+            row(2, {
+              started: 24,
+              finished: 10,
+              unlocksByMethod: { coins: 5, wait_pass: 3, daily_free: 0 },
+              firstPaid: 4,
+              dropOff: 0.5,
+            }),
+            row(3, { started: 12, finished: 9, firstPaid: 1 }),
+          ],
+        })();
+      },
+      [`${TEAM}/metrics/series/00000000-0000-4000-8000-000000000002/funnel`]: () => {
+        asked.push('salt');
+        return ok({
+          range: { from: '2025-03-01', to: '2025-03-03', days: 3 },
+          seriesId: '00000000-0000-4000-8000-000000000002',
+          title: 'Salt',
+          rows: [],
+        })();
+      },
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Funnel of The Lantern Keeper' }, { timeout: 4000 });
+    expect(rowsOf(table)).toEqual([
+      ['Chapter', 'Started', 'Finished', 'Coins', 'Pass', 'Daily free', 'First paid', 'Drop-off'],
+      ['Chapter 1', '30', '24', '0', '0', '0', '0', '20 %'],
+      ['Chapter 2', '24', '10', '5', '3', '0', '4', '50 %'],
+      ['Chapter 3', '12', '9', '0', '0', '0', '1', '—'],
+    ]);
+    expect(screen.getByTestId('funnel-summary')).toHaveTextContent('5 readers paid for the first time in this range.');
+    fireEvent.change(screen.getByLabelText('Series'), { target: { value: '00000000-0000-4000-8000-000000000002' } });
+    expect(await screen.findByText('No chapters out yet.')).toBeInTheDocument();
+    expect(asked).toEqual(['lantern', 'salt']);
+  }, 15_000);
 });

@@ -8,6 +8,7 @@ import { csvName } from './csv';
 import { countColumn, dayColumn, formatCount, MetricsFrame, seriesLinkColumn } from './metrics-frame';
 import { DataTable, MetricSection, StatCard, type Column } from './metrics-ui';
 import { useMetricsRange } from './range';
+import { SeriesFunnelSection } from './series-funnel';
 
 type Day = TeamMetrics['days'][number];
 type ChapterRow = TeamMetrics['topChapters'][number];
@@ -169,6 +170,8 @@ export default function MetricsPage() {
               empty="No unlocks in this range."
             />
           </MetricSection>
+
+          <SeriesFunnelSection range={range} topSeries={data.topSeries} />
         </>
       )}
     </MetricsFrame>
