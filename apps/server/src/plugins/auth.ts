@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isTeamRole } from '@inkwell/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Viewer, viewerOf, VISITOR } from '../modules/access';
 import { type AuthService, type NewSession, SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../modules/auth';
@@ -11,11 +12,30 @@ declare module 'fastify' {
     sessionId: string | null;
     /** Who is asking, for access to chapters (DESIGN §5): resolved once per request, here. */
     viewer: Viewer;
+    /** A team member's `?as=` on a public read (issue 22 §3): the answer is that viewer's, and never kept. */
+    previewAs: PreviewAs | null;
   }
   interface FastifyInstance {
     setSessionCookie: (reply: FastifyReply, session: NewSession) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
   }
+}
+
+const PREVIEW_KINDS = ['visitor', 'reader', 'premium'] as const;
+type PreviewAs = (typeof PREVIEW_KINDS)[number];
+
+/** Who a preview answers as: nobody's unlocks, nobody's progress; premium with a pass. */
+const PREVIEW_VIEWERS: Record<PreviewAs, Viewer> = {
+  visitor: VISITOR,
+  reader: { userId: null, role: 'reader', hasPremiumPass: false, unlocked: new Set() },
+  premium: { userId: null, role: 'reader', hasPremiumPass: true, unlocked: new Set() },
+};
+
+/** `?as=` on a public read (GET /api/public/…); null anywhere else, or for anything but the three kinds. */
+function previewAsOf(request: FastifyRequest): PreviewAs | null {
+  if (request.method !== 'GET' || !request.url.startsWith('/api/public/')) return null;
+  const as = new URLSearchParams(request.url.split('?')[1] ?? '').get('as');
+  return (PREVIEW_KINDS as readonly string[]).includes(as ?? '') ? (as as PreviewAs) : null;
 }
 
 /**
@@ -28,6 +48,7 @@ export const authPlugin = fp(
     app.decorateRequest('sessionId', null);
     // Fastify refuses objects as decorator defaults (they would be shared): each request gets VISITOR below.
     app.decorateRequest('viewer', null as unknown as Viewer);
+    app.decorateRequest('previewAs', null);
 
     app.addHook('onRequest', async (request) => {
       request.viewer = VISITOR;
@@ -42,7 +63,18 @@ export const authPlugin = fp(
         request.user = resolved.user;
         request.sessionId = resolved.sessionId;
         request.viewer = viewerOf(resolved.user);
+        const as = isTeamRole(resolved.user.role) ? previewAsOf(request) : null;
+        if (as) {
+          request.previewAs = as;
+          request.viewer = PREVIEW_VIEWERS[as];
+          request.user = as === 'visitor' ? null : { ...resolved.user, role: 'reader', coins: 0, isPremium: as === 'premium' };
+        }
       }
+    });
+    // A preview is the team member's alone: never kept by a browser or a cache on the way.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.previewAs) reply.header('cache-control', 'no-store');
+      return payload;
     });
 
     const cookieOptions = {

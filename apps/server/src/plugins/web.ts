@@ -22,6 +22,9 @@ import { systemClock, type Clock } from '../lib/clock';
 import { gzipOf, plainOf, precompress, type Piece, type PrecompressedPage } from '../lib/gzip-pieces';
 import { escapeHtml, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
 import type { Viewer } from '../modules/access';
+import { SESSION_COOKIE } from '../modules/auth';
+
+const PREVIEW_QUERY = /[?&]as=(visitor|reader|premium)(&|$)/;
 
 /**
  * index.html ready for a nonce per response: on its script and module-preload tags, and in the
@@ -246,7 +249,11 @@ export const webPlugin = fp(
         // Series and chapter pages carry their own title, description and preview image.
         const meta = options.pageMeta ? await options.pageMeta(path) : undefined;
         if (meta === null) return sendHtml(request, reply.code(404), html);
-        const rendered = pages && !isAdFreePage(path) ? await renderOrShell(request) : undefined;
+        // A team member's preview (`?as=`, issue 22 §3) is drawn by the browser as that viewer, never
+        // from (or into) a cache: the server would draw the team member's own page.
+        const isPreview = Boolean(request.cookies[SESSION_COOKIE]) && PREVIEW_QUERY.test(request.url);
+        if (isPreview) reply.header('cache-control', 'no-store');
+        const rendered = pages && !isAdFreePage(path) && !isPreview ? await renderOrShell(request) : undefined;
         if (rendered?.result.kind === 'redirect') return reply.redirect(rendered.result.location, rendered.result.status);
         if (rendered?.result.kind === 'page') {
           if (rendered.setCookies.length > 0) reply.header('set-cookie', rendered.setCookies);

@@ -8,6 +8,7 @@ import { AuthProvider } from '../lib/auth/auth-context';
 import { CommentsSlotProvider } from '../lib/comments/comments-slot';
 import { useMergeVisitorProgress } from '../lib/library/merge-visitor-progress';
 import { useOfflineUpkeep } from '../lib/offline/use-offline-upkeep';
+import { PreviewBar } from './preview-bar';
 
 /** What a visitor read in this browser joins their account as they sign in; kept chapters are looked after. */
 function VisitorProgressMerge() {
@@ -26,6 +27,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <ToastProvider>
         <AuthProvider>
           <VisitorProgressMerge />
+          <PreviewBar />
           <CommentsSlotProvider value={CommentsSection}>
             <AdSlotProvider value={AdBox}>
               <ProfileProvider>{children}</ProfileProvider>

@@ -1,3 +1,4 @@
+import { previewAs } from './auth/preview-as';
 import {
   DEFAULT_FETCH_TIMEOUT_MS,
   fillPath,
@@ -153,7 +154,19 @@ export function callApi<N extends EndpointName>(
 ): Promise<EndpointResponse<N>> {
   const route: RouteDef = ROUTES[name];
   const { body, signal, timeoutMs, cache, keepalive } = (input ?? {}) as CallInput<N>;
-  return apiJson<EndpointResponse<N>>(endpointUrl(name, input ?? {}), {
+  // A team member previewing the site (issue 22 §3) asks the public reads as that kind of viewer,
+  // and changes nothing while they look: no write leaves the browser.
+  if (route.method !== 'GET' && previewAs())
+    return Promise.reject(
+      new ApiError(
+        403,
+        'You are previewing the site as another reader: nothing is saved. Stop the preview to do this.',
+        'forbidden',
+      ),
+    );
+  const preview = route.access === 'public' && route.method === 'GET' ? previewAs() : null;
+  const url = endpointUrl(name, input ?? {});
+  return apiJson<EndpointResponse<N>>(preview ? `${url}${url.includes('?') ? '&' : '?'}as=${preview}` : url, {
     method: route.method,
     ...(body !== undefined ? { json: body } : {}),
     ...(signal ? { signal } : {}),

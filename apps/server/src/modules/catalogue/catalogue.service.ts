@@ -364,7 +364,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
      * viewers who may read the same chapters get the same bytes; the view is still counted per reader.
      */
     async seriesJson(slug: string, asked: Viewer, reader: Reader): Promise<string> {
-      const viewer = asked.userId ? (await visibleSeries(slug, asked)).viewer : VISITOR;
+      const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(slug, asked)).viewer : VISITOR;
       const answer = await answers.get(`series:${slug}:${accessClass(viewer)}`, async () => {
         const data = await service.series(slug, viewer);
         return { json: JSON.stringify({ success: true, data }), seriesId: data.id, chapterId: undefined };
@@ -375,7 +375,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
 
     /** A chapter's answer, likewise shared by an access class; its page URLs are signed once per answer. */
     async chapterJson(slug: string, chapterSlug: string, asked: Viewer, reader: Reader): Promise<string> {
-      const viewer = asked.userId ? (await visibleSeries(slug, asked)).viewer : VISITOR;
+      const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(slug, asked)).viewer : VISITOR;
       const answer = await answers.get(`chapter:${slug}/${chapterSlug}:${accessClass(viewer)}`, async () => {
         const { data, ladder } = await sharedChapter(slug, chapterSlug, viewer);
         return {
@@ -388,7 +388,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       if (answer.chapterId && reader) views.count(reader, answer.seriesId, answer.chapterId);
       // The viewer's own part goes at the end of `data`, the envelope's last key: the shared
       // bytes are never parsed again (a novel's chapter is large), only closed after it.
-      const own = await personalPart(answer.ladder!, asked.userId ? viewer : VISITOR);
+      const own = await personalPart(answer.ladder!, viewer);
       return `${answer.json.slice(0, -2)},"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
     },
 

@@ -20,7 +20,7 @@ afterAll(async () => {
 describe('a series funnel', () => {
   it('counts per chapter who started, finished, paid how and first, and who did not go on', async () => {
     const series = await buildSeries(t);
-    const chapters = [];
+    const chapters: { id: string }[] = [];
     for (let number = 1; number <= 4; number += 1)
       chapters.push(await buildChapter(t, series.id, { number, price: number >= 3 ? 30 : 0 }));
     const [r1, r2, r3] = [await buildUser(t.db), await buildUser(t.db), await buildUser(t.db)];

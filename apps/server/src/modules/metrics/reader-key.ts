@@ -22,6 +22,8 @@ function remember<T>(memo: Map<string, T>, key: string, compute: () => T): T {
  * readers: null, and their views are not counted.
  */
 export function readerKeyOf(request: FastifyRequest, secret: string, now: Date): string | null {
+  // A team member previewing the site as another viewer (issue 22 §3) is not a reader: nothing counts.
+  if (request.previewAs) return null;
   const userAgent = request.headers['user-agent'] ?? '';
   if (remember(botByAgent, userAgent, () => isbot(userAgent))) return null;
   if (request.user) return `u:${request.user.id}`;

@@ -1,8 +1,12 @@
 import type { SessionUser } from '@inkwell/contract';
-import { Bookmark, Coins, LayoutDashboard, LogOut, MessageCircle, User } from 'lucide-react';
+import { isTeamRole } from '@inkwell/contract';
+import { Bookmark, Coins, Eye, LayoutDashboard, LogOut, MessageCircle, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
 import { useLogoutFlow } from '../../features/auth/hooks/use-logout-flow';
+import { useAuth } from '../../lib/auth/auth-context';
+import { PREVIEW_KINDS } from '../../lib/auth/preview-as';
+import { PREVIEW_LABELS } from '../preview-bar';
 import { useSiteSettings } from '../site-settings';
 
 const itemClass = 'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-ink-700';
@@ -11,6 +15,7 @@ const itemClass = 'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm t
 export function UserMenuPanel({ user, onClose }: { user: SessionUser; onClose(): void }) {
   const settings = useSiteSettings();
   const handleLogout = useLogoutFlow();
+  const { setPreview } = useAuth();
   const discordUrl = settings.data?.discordUrl;
   return (
     <div
@@ -48,6 +53,25 @@ export function UserMenuPanel({ user, onClose }: { user: SessionUser; onClose():
           <Link role="menuitem" to="/Dashboard" onClick={onClose} className={itemClass}>
             <LayoutDashboard className="size-4" aria-hidden /> Dashboard
           </Link>
+        )}
+        {isTeamRole(user.role) && (
+          <div className="my-1 border-y border-ink-700 py-1" role="group" aria-label="View the site as">
+            <p className="px-3 pb-1 pt-1 text-xs font-medium uppercase tracking-wider text-zinc-400">View the site as</p>
+            {PREVIEW_KINDS.map((kind) => (
+              <button
+                key={kind}
+                role="menuitem"
+                type="button"
+                onClick={() => {
+                  onClose();
+                  setPreview(kind);
+                }}
+                className={itemClass}
+              >
+                <Eye className="size-4" aria-hidden /> {PREVIEW_LABELS[kind].replace(/^a /, 'A ')}
+              </button>
+            ))}
+          </div>
         )}
         {discordUrl && (
           <a role="menuitem" href={discordUrl} target="_blank" rel="noreferrer noopener" onClick={onClose} className={itemClass}>

@@ -1,6 +1,16 @@
-import { PROFILE_CACHE_KEY, type SessionUser } from '@inkwell/contract';
+import { isTeamRole, PROFILE_CACHE_KEY, type SessionUser } from '@inkwell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { previewAs, setPreviewAs, subscribePreviewAs, type PreviewAs } from './preview-as';
 import { clearTimedCache } from '../timed-cache';
 import {
   postLogin,
@@ -26,6 +36,26 @@ export interface AuthContextValue {
   setUser(user: SessionUser | null): void;
   /** Checks the session again (after a password change, say). */
   refresh(): Promise<void>;
+  /**
+   * Issue 22 §3: the kind of viewer a team member is looking at the site as (`user` is then that
+   * viewer: null for a visitor), and the team member themselves; null when not previewing.
+   */
+  preview: { as: PreviewAs; teamUser: SessionUser } | null;
+  /** Starts or stops a preview; what was read for the other viewer is asked again. */
+  setPreview(as: PreviewAs | null): void;
+}
+
+/** The viewer a team member previews as: nothing of theirs (no coins, no unlocks, no plan unless premium). */
+function previewUser(user: SessionUser, as: PreviewAs): SessionUser | null {
+  if (as === 'visitor') return null;
+  return {
+    ...user,
+    role: 'reader',
+    coins: 0,
+    autoUnlock: false,
+    isPremium: as === 'premium',
+    membership: as === 'premium' ? 'Premium' : null,
+  };
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -78,7 +108,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   }, [queryClient]);
 
-  const user = session.data ?? null;
+  const realUser = session.data ?? null;
+  // The server's render knows no preview (getServerSnapshot): the tab's choice applies after hydration.
+  const asked = useSyncExternalStore(subscribePreviewAs, previewAs, () => null);
+  const previewKind = asked && realUser && isTeamRole(realUser.role) ? asked : null;
+  // `?as=` from anyone but the team is ignored, here as on the server.
+  useEffect(() => {
+    if (asked && !session.isPending && !(realUser && isTeamRole(realUser.role))) setPreviewAs(null);
+  }, [asked, session.isPending, realUser]);
+  const preview = useMemo(
+    () => (previewKind && realUser ? { as: previewKind, teamUser: realUser } : null),
+    [previewKind, realUser],
+  );
+  const user = useMemo(() => (preview ? previewUser(preview.teamUser, preview.as) : realUser), [preview, realUser]);
+  const setPreview = useCallback(
+    (as: PreviewAs | null) => {
+      setPreviewAs(as);
+      queryClient.removeQueries({ predicate: isViewerDependent });
+      void queryClient.invalidateQueries({ predicate: isViewerDependent });
+    },
+    [queryClient],
+  );
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
@@ -89,8 +139,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       setUser,
       refresh,
+      preview,
+      setPreview,
     }),
-    [user, session.isPending, isLoggingOut, login, loginWithTwoFactor, logout, setUser, refresh],
+    [user, session.isPending, isLoggingOut, login, loginWithTwoFactor, logout, setUser, refresh, preview, setPreview],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

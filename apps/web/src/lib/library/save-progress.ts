@@ -18,10 +18,13 @@ export interface ProgressTarget {
  */
 export function useSaveProgress() {
   const client = useQueryClient();
-  const { user } = useAuth();
+  const { user, preview } = useAuth();
   const isSignedIn = user !== null;
+  const isPreviewing = preview !== null;
   return useCallback(
     async (target: ProgressTarget, input: ProgressInput, options: { keepalive?: boolean } = {}) => {
+      // A team member previewing the site keeps no place, theirs or a visitor's (issue 22 §3).
+      if (isPreviewing) return;
       if (!isSignedIn) {
         saveLocalProgress(target.chapterId, target.seriesId, input);
         return;
@@ -41,6 +44,6 @@ export function useSaveProgress() {
       }
       recordSavedProgress(client, target.seriesId, saved);
     },
-    [client, isSignedIn],
+    [client, isSignedIn, isPreviewing],
   );
 }
