@@ -110,3 +110,25 @@ test('a reader sends a gift to a series; its payee is told and sees it in their 
   expect(JSON.stringify(bell)).toContain(`gift_${stamp} sent 50 coins: “Thank you for translating this!”`);
   await payee.close();
 });
+
+test('an editor previews a locked chapter as a visitor without signing out, then goes back', async ({ page }) => {
+  await logInAs(page, 'editor');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('group', { name: 'View the site as' }).getByRole('menuitem', { name: 'A visitor' }).click();
+  const bar = page.getByTestId('preview-bar');
+  await expect(bar).toContainText('Viewing as a visitor');
+
+  await openPage(page, `/SeriesView/${SERIES}/chapter-37`);
+  const panel = page.getByTestId('lock-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Log in to unlock' })).toBeVisible();
+  await expect(page.getByTestId('strip-reader')).toHaveCount(0);
+  await expect(bar).toBeVisible();
+
+  // As a reader without unlocks: their pass is there to use; as the editor again: the chapter itself.
+  await bar.getByRole('button', { name: 'As a reader without unlocks' }).click();
+  await expect(page.getByTestId('offer-wait_pass')).toContainText('Free with your pass now');
+  await bar.getByRole('button', { name: 'Stop previewing' }).click();
+  await expect(page.getByTestId('strip-reader')).toBeVisible();
+  await expect(page.getByTestId('preview-bar')).toHaveCount(0);
+});
