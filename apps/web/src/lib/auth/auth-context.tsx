@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -121,14 +122,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [previewKind, realUser],
   );
   const user = useMemo(() => (preview ? previewUser(preview.teamUser, preview.as) : realUser), [preview, realUser]);
-  const setPreview = useCallback(
-    (as: PreviewAs | null) => {
-      setPreviewAs(as);
-      queryClient.removeQueries({ predicate: isViewerDependent });
-      void queryClient.invalidateQueries({ predicate: isViewerDependent });
-    },
-    [queryClient],
-  );
+  const setPreview = useCallback((as: PreviewAs | null) => setPreviewAs(as), []);
+  // Whenever the viewer changes by a preview (chosen, or the tab's own applied after hydration,
+  // over what the server drew for the team member), what was read for the other one is read again.
+  const lastPreview = useRef<PreviewAs | null>(null);
+  useEffect(() => {
+    if (lastPreview.current === previewKind) return;
+    lastPreview.current = previewKind;
+    void queryClient.resetQueries({ predicate: isViewerDependent });
+  }, [previewKind, queryClient]);
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
