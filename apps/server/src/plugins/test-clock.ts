@@ -13,7 +13,17 @@ const DAY_MS = 86_400_000;
 export async function testClockRoutes(app: FastifyInstance, { clock }: { clock: OffsetClock }) {
   app.withTypeProvider<ZodTypeProvider>().put(
     '/api/test/clock',
-    { schema: { body: z.object({ offsetMs: z.number().int().min(0).max(365 * DAY_MS) }) } },
+    {
+      schema: {
+        body: z.object({
+          offsetMs: z
+            .number()
+            .int()
+            .min(0)
+            .max(365 * DAY_MS),
+        }),
+      },
+    },
     async (request) => {
       clock.setOffset(request.body.offsetMs);
       return { success: true, data: { now: clock.now().toISOString() } };

@@ -97,7 +97,9 @@ describe('the audit log', () => {
 
   it('names what changed, from its old value to its new one: a role, a ban, a series, a chapter', async () => {
     const { user } = await member('reader');
-    expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { role: 'editor' } })).status).toBe(200);
+    expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { role: 'editor' } })).status).toBe(
+      200,
+    );
     expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { banned: true } })).status).toBe(200);
     const [ban, promotion] = await log(`?targetId=${user.id}`);
     expect(promotion!.changes).toEqual([{ field: 'Role', from: 'reader', to: 'editor' }]);
