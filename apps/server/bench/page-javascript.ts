@@ -30,8 +30,12 @@ export const PAGE_ROUTE_MODULES = {
 
 /** Issue 18 §2. */
 export const READER_JAVASCRIPT_GOAL_KB = 120;
-/** What `npm test` holds the reader to (`--check`): today's weight with a little room, lowered as it is cut. */
-export const READER_JAVASCRIPT_BUDGET_KB = 152;
+/**
+ * What `npm test` holds the reader to (`--check`): today's weight with a little room, lowered as it
+ * is cut. 153 since issue 22: previewing as another viewer lives in the session and the API client
+ * every page loads (152.5 kB, after the dashboard's menu icons left the first chunk).
+ */
+export const READER_JAVASCRIPT_BUDGET_KB = 153;
 
 export interface PageJavaScript {
   /** Each chunk loaded before the page works, with its size and gzip size (level 9, as the build's .gz twins). */

@@ -44,3 +44,5 @@ export function PreviewBar() {
     </div>
   );
 }
+
+export default PreviewBar;

@@ -1,20 +1,30 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/toast-context';
 import { AdBox } from '../features/ads/ad-box';
 import { ProfileProvider } from '../features/profile/profile-context';
 import { AdSlotProvider } from '../lib/ads/ad-slot';
-import { AuthProvider } from '../lib/auth/auth-context';
+import { AuthProvider, useAuth } from '../lib/auth/auth-context';
 import { CommentsSlotProvider } from '../lib/comments/comments-slot';
 import { useMergeVisitorProgress } from '../lib/library/merge-visitor-progress';
 import { useOfflineUpkeep } from '../lib/offline/use-offline-upkeep';
-import { PreviewBar } from './preview-bar';
 
 /** What a visitor read in this browser joins their account as they sign in; kept chapters are looked after. */
 function VisitorProgressMerge() {
   useMergeVisitorProgress();
   useOfflineUpkeep();
   return null;
+}
+
+/** The preview bar (issue 22 §3) in a chunk of its own: only a team member previewing ever needs it. */
+const PreviewBar = lazy(() => import('./preview-bar'));
+function PreviewBarWhenPreviewing() {
+  const { preview } = useAuth();
+  return preview ? (
+    <Suspense fallback={null}>
+      <PreviewBar />
+    </Suspense>
+  ) : null;
 }
 
 /** Comments (issue 9 §4) in a chunk of their own, fetched as a reader scrolls near them. */
@@ -27,7 +37,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <ToastProvider>
         <AuthProvider>
           <VisitorProgressMerge />
-          <PreviewBar />
+          <PreviewBarWhenPreviewing />
           <CommentsSlotProvider value={CommentsSection}>
             <AdSlotProvider value={AdBox}>
               <ProfileProvider>{children}</ProfileProvider>

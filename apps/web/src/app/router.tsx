@@ -9,7 +9,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
-import { ADMIN_ONLY } from '../features/dashboard/team-nav';
+import { ADMIN_ONLY } from '../features/dashboard/team-roles';
 import { useHydrationMark } from '../lib/early-clicks';
 import { withChunkTimeout } from '../lib/lazy-route';
 import { GlobalErrorBoundary } from './error-boundary';

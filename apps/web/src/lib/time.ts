@@ -103,11 +103,3 @@ export function countdown(msLeft: number): string {
 
 export const chapterLabel = (chapter: { number: number; title: string }) =>
   `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
-
-/** "2 d 4 h", "5 h", "under an hour": how long until a pass or a daily free is back (as the server words it). */
-export function waitText(msLeft: number): string {
-  const hours = Math.ceil(msLeft / 3_600_000);
-  if (hours <= 1) return 'under an hour';
-  const days = Math.floor(hours / 24);
-  return days > 0 ? `${days} d${hours % 24 ? ` ${hours % 24} h` : ''}` : `${hours} h`;
-}

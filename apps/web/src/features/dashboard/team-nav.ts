@@ -17,8 +17,9 @@ import {
   Users,
 } from 'lucide-react';
 
-export const TEAM_ROLES: readonly Role[] = ['editor', 'admin'];
-export const ADMIN_ONLY: readonly Role[] = ['admin'];
+import { ADMIN_ONLY, TEAM_ROLES } from './team-roles';
+
+export { ADMIN_ONLY, TEAM_ROLES };
 
 export interface TeamNavItem {
   to: string;

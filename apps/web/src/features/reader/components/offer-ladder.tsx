@@ -5,11 +5,19 @@ import { Link } from 'react-router';
 import { primaryButton } from '../../../components/button-styles';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime, waitText } from '../../../lib/time';
+import { formatDateTime } from '../../../lib/time';
 import type { UnlockMethod } from '../../../lib/wallet/unlock';
 import { notifyWhenPassQuery, useNotifyWhenPass } from '../api/notify-when-pass';
 
 type TimedOffer = Extract<ChapterOffer, { type: 'wait_pass' | 'daily_free' }>;
+
+/** "2 d 4 h", "5 h", "under an hour": how long until a pass or a daily free is back (as the server words it). */
+export function waitText(msLeft: number): string {
+  const hours = Math.ceil(msLeft / 3_600_000);
+  if (hours <= 1) return 'under an hour';
+  const days = Math.floor(hours / 24);
+  return days > 0 ? `${days} d${hours % 24 ? ` ${hours % 24} h` : ''}` : `${hours} h`;
+}
 
 interface OfferLadderProps {
   offers: ChapterOffer[];
