@@ -55,6 +55,13 @@ beforeAll(async () => {
     join plan_chapters pc on pc.rn = (u.rn * 31 + k * 5) % 40000 + 1
     join chapters c on c.id = pc.id and c.price > 0
     on conflict do nothing`);
+  // And a few rented by a pass (issue 22 §1), some still open.
+  await t.db.execute(sql`
+    insert into chapter_rentals (user_id, chapter_id, series_id, method, starts_at, ends_at)
+    select u.id, c.id, c.series_id, 'wait_pass', now() - (k || ' days')::interval, now() + ((3 - k) || ' days')::interval
+    from plan_users u cross join generate_series(1, 5) k
+    join plan_chapters pc on pc.rn = (u.rn * 17 + k * 11) % 40000 + 1
+    join chapters c on c.id = pc.id and c.price > 0`);
   // As autovacuum leaves a table: statistics, and the visibility map index-only scans rely on.
   await t.db.execute(sql`vacuum (analyze)`);
   const { rows } = await t.executeSql(`select id from plan_users where rn = 2500`);
@@ -79,6 +86,7 @@ describe.skipIf(!onPostgres)('library query plans at scale', () => {
       // What is still locked to the reader: the series' priced chapters and the reader's unlocks.
       expect(shown, shown).toContain('chapters_priced_idx');
       expect(shown, shown).toContain('chapter_unlocks_user_id_chapter_id_pk');
+      expect(shown, shown).toContain('chapter_rentals_user_chapter_idx');
       expect(shown, shown).not.toContain('Seq Scan');
     },
   );

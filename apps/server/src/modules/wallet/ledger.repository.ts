@@ -15,8 +15,6 @@ export interface CoinMove {
   /** A once-only credit's key (a purchase, a subscription period): the unique index refuses a second. */
   idempotencyKey?: string | null;
   actorId?: string | null;
-  /** The service's clock's time (the database's own when left out): a debit and its allocations share it. */
-  createdAt?: Date;
 }
 
 /**
@@ -25,7 +23,10 @@ export interface CoinMove {
  * same transaction, with the balance after. Returns null, changing nothing, when the balance is
  * too low. Must run inside the caller's transaction.
  */
-export async function moveCoins(tx: Database, move: CoinMove): Promise<{ balance: number; entryId: string } | null> {
+export async function moveCoins(
+  tx: Database,
+  move: CoinMove,
+): Promise<{ balance: number; entryId: string; createdAt: Date } | null> {
   if (!Number.isInteger(move.delta) || move.delta === 0)
     throw new Error(`a coin move needs a whole, non-zero delta (${move.delta})`);
   const [updated] = await tx
@@ -37,8 +38,8 @@ export async function moveCoins(tx: Database, move: CoinMove): Promise<{ balance
   const [entry] = await tx
     .insert(coinLedger)
     .values({ ...move, balanceAfter: updated.coins })
-    .returning({ id: coinLedger.id });
-  return { balance: updated.coins, entryId: entry!.id };
+    .returning({ id: coinLedger.id, createdAt: coinLedger.createdAt });
+  return { balance: updated.coins, entryId: entry!.id, createdAt: entry!.createdAt };
 }
 
 /** Locks a user's balance for the rest of the transaction, so checks and charges see the same coins. */

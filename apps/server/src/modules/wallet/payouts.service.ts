@@ -54,15 +54,15 @@ export function createPayouts({
         if (payees.some((payee) => payee.userId === user.id))
           throw new AppError('forbidden', 'You share in this series: you cannot send it a gift');
         if (amount > balance) throw new AppError('insufficient_coins', `You need ${amount - balance} more coins for this gift`);
-        const now = clock.now();
         const moved = await moveCoins(tx, {
           userId: user.id,
           delta: -amount,
           kind: 'gift',
           reason: `Gift to ${series.title}`,
-          createdAt: now,
         });
         if (!moved) throw new AppError('insufficient_coins', 'Not enough coins');
+        // Stamped as the ledger row is: the gift, its allocations and the debit share a month.
+        const now = moved.createdAt;
         const giftId = await insertGift(tx, {
           userId: user.id,
           seriesId,

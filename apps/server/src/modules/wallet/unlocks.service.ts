@@ -133,7 +133,6 @@ export function createUnlocks({
         kind: 'unlock',
         reason,
         chapterId: toBuy.length === 1 ? first.id : null,
-        createdAt: now,
       });
       // The row is locked and the balance was checked, so this cannot fail; if it ever does, nothing is kept.
       if (!moved) throw new AppError('insufficient_coins', 'Not enough coins');
@@ -162,7 +161,8 @@ export function createUnlocks({
           seriesTitle: entry.title,
           coins: entry.coins,
           source: toBuy.length > 1 ? 'bundle' : 'unlock',
-          now,
+          // The ledger row's own time: a month's allocations and its debits are the same rows' months.
+          now: moved.createdAt,
         });
       }
       return { chapterIds: ids, charged, coins: moved.balance, openUntil: null };
