@@ -79,5 +79,13 @@ export function offersFor(input: {
   return offers;
 }
 
+/** "2 d 4 h", "5 h", "under an hour": how long until a pass or the daily free is back. */
+export function waitText(from: Date, to: Date): string {
+  const hours = Math.ceil((to.getTime() - from.getTime()) / HOUR_MS);
+  if (hours <= 1) return 'under an hour';
+  const days = Math.floor(hours / 24);
+  return days > 0 ? `${days} d${hours % 24 ? ` ${hours % 24} h` : ''}` : `${hours} h`;
+}
+
 /** A bulk unlock's charge: the sum less the bundle's discount, rounded down (coins are whole). */
 export const bundleCharge = (total: number, discountPercent: number) => Math.floor((total * (100 - discountPercent)) / 100);

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { chapterAccess, type Viewer } from '../access';
 import { allocate } from './allocations';
 import { lockBalance, moveCoins } from './ledger.repository';
-import { bundleCharge, dailyFreeAvailableAt, hasDailyFree, passAvailableAt, passOpens, rentalEnd } from './ladder';
+import { bundleCharge, dailyFreeAvailableAt, hasDailyFree, passAvailableAt, passOpens, rentalEnd, waitText } from './ladder';
 import {
   chaptersForSaleCount,
   chaptersForUnlock,
@@ -32,15 +32,6 @@ export interface UnlockResult {
 }
 
 const chapterNumber = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
-
-const HOUR_MS = 3_600_000;
-/** "2 d 4 h", "5 h", "under an hour": how long until a pass or the daily free is back. */
-function waitText(from: Date, to: Date): string {
-  const hours = Math.ceil((to.getTime() - from.getTime()) / HOUR_MS);
-  if (hours <= 1) return 'under an hour';
-  const days = Math.floor(hours / 24);
-  return days > 0 ? `${days} d${hours % 24 ? ` ${hours % 24} h` : ''}` : `${hours} h`;
-}
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

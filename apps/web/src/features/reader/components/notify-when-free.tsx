@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, BellRing } from 'lucide-react';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { notifyWhenFreeQuery, useNotifyWhenFree } from '../api/notify-when-free';
+import { notifyMeQuery, notifyWhenFree, useNotifyMe } from '../api/notify-me';
 
 /**
  * "Notify me when free" on an early-access chapter's lock panel (issue 9 §2): a toggle button
@@ -10,8 +10,8 @@ import { notifyWhenFreeQuery, useNotifyWhenFree } from '../api/notify-when-free'
  */
 export function NotifyWhenFree({ chapterId }: { chapterId: string }) {
   const toast = useToast();
-  const state = useQuery(notifyWhenFreeQuery(chapterId));
-  const mutation = useNotifyWhenFree(chapterId);
+  const state = useQuery(notifyMeQuery(notifyWhenFree(chapterId)));
+  const mutation = useNotifyMe(notifyWhenFree(chapterId));
   // Nothing to offer if the server does not know the chapter as early access for this reader.
   if (state.isError) return null;
   const isOn = state.data === true;

@@ -7,7 +7,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/time';
 import type { UnlockMethod } from '../../../lib/wallet/unlock';
-import { notifyWhenPassQuery, useNotifyWhenPass } from '../api/notify-when-pass';
+import { notifyMeQuery, notifyWhenPass, useNotifyMe } from '../api/notify-me';
 
 type TimedOffer = Extract<ChapterOffer, { type: 'wait_pass' | 'daily_free' }>;
 
@@ -95,8 +95,8 @@ export function OfferLadder({
 /** "Notify me" while the pass recharges: the bell says when it is back. */
 function NotifyWhenPass({ seriesId, at }: { seriesId: string; at: string }) {
   const toast = useToast();
-  const state = useQuery(notifyWhenPassQuery(seriesId));
-  const mutation = useNotifyWhenPass(seriesId);
+  const state = useQuery(notifyMeQuery(notifyWhenPass(seriesId)));
+  const mutation = useNotifyMe(notifyWhenPass(seriesId));
   if (state.isError) return null;
   const isOn = state.data === true;
   const Icon = isOn ? BellRing : Bell;
