@@ -35,11 +35,16 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
                     {chapter.isPremium && <Crown className="size-3 shrink-0 text-amber-300" aria-label="Premium" />}
                     <span className="whitespace-nowrap">Ch. {chapter.number}</span>
                   </span>
-                  {/* Relative to now, which moves between the server's render and the browser's; short on a
-                      phone's narrow card, so it is never cut and read into the chapter's number. */}
-                  <span className="truncate text-zinc-400" data-testid="chapter-age" suppressHydrationWarning>
-                    <span className="sm:hidden">{shortTimeFromNow(chapter.publishedAt)}</span>
-                    <span className="hidden sm:inline">{timeFromNow(chapter.publishedAt)}</span>
+                  {/* Relative to now, which moves between the server's render and the browser's (React only
+                      lets an element's own text differ, so each span says so); short on a phone's narrow
+                      card, so it is never cut and read into the chapter's number. */}
+                  <span className="truncate text-zinc-400" data-testid="chapter-age">
+                    <span className="sm:hidden" suppressHydrationWarning>
+                      {shortTimeFromNow(chapter.publishedAt)}
+                    </span>
+                    <span className="hidden sm:inline" suppressHydrationWarning>
+                      {timeFromNow(chapter.publishedAt)}
+                    </span>
                   </span>
                 </Link>
               </li>

@@ -1,0 +1,45 @@
+import type { SeriesCard as Card } from '@inkwell/contract';
+import { act } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SeriesCard } from './series-card';
+
+const PUBLISHED = '2026-07-01T11:59:30.000Z';
+const CARD = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  slug: 'lantern',
+  title: 'The Lantern Keeper',
+  type: 'comic',
+  status: 'ongoing',
+  cover: null,
+  latestChapters: [{ slug: 'chapter-3', number: 3, isPremium: true, publishedAt: PUBLISHED }],
+} as unknown as Card;
+
+const page = () => <RouterProvider router={createMemoryRouter([{ path: '/', element: <SeriesCard series={CARD} /> }])} />;
+
+afterEach(() => vi.useRealTimers());
+
+describe('SeriesCard', () => {
+  it('hydrates without an error when the minute turns between the server’s render and the browser’s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-07-01T12:00:00.000Z'));
+    const html = renderToString(page());
+    expect(html).toContain('just now');
+
+    vi.setSystemTime(new Date('2026-07-01T12:03:00.000Z'));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, page(), {
+        onRecoverableError: (error) => errors.push(error),
+        onUncaughtError: (error) => errors.push(error),
+      });
+    });
+    expect(errors).toEqual([]);
+    container.remove();
+  });
+});
