@@ -23,7 +23,16 @@ import {
   stripeWebhookRoutes,
 } from './modules/payments';
 import { createSubscriptions, subscriptionsRoutes } from './modules/subscriptions';
-import { createPayouts, createUnlockLookup, createUnlocks, createWallet, payoutsRoutes, walletRoutes } from './modules/wallet';
+import {
+  createPayoutMonths,
+  createPayouts,
+  type PayoutMonths,
+  createUnlockLookup,
+  createUnlocks,
+  createWallet,
+  payoutsRoutes,
+  walletRoutes,
+} from './modules/wallet';
 import { createViewerCache } from './modules/access';
 import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
 import { auditPlugin, auditRoutes, createAuditService } from './modules/audit';
@@ -238,7 +247,9 @@ export async function buildApp(deps: AppDeps) {
   const announcements = createAnnouncementsService({ db, clock, images });
   const wallet = createWallet({ db, onUserChanged });
   const unlocks = createUnlocks({ db, clock, onUserChanged });
-  const payouts = createPayouts({ db, clock, feePercent: config.payoutFeePercent, onUserChanged });
+  const feePercent = async () => (await siteConfig.current()).payouts.feePercent;
+  const payouts = createPayouts({ db, clock, feePercent, onUserChanged });
+  const payoutMonths = createPayoutMonths({ db, clock, feePercent });
   const subscriptions = createSubscriptions({ db, clock, onUserChanged });
   const purchases = createPurchases({ db });
   // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
@@ -290,6 +301,7 @@ export async function buildApp(deps: AppDeps) {
     siteConfig,
     changeBus,
     metricsRollup,
+    payoutMonths,
     deviceKeys,
     push,
   });
@@ -321,6 +333,8 @@ export async function buildApp(deps: AppDeps) {
   // Hourly: each daily reader's digest comes at about the hour of their last one.
   jobs.work('notifications.daily-digest', { handler: async () => void (await newChapterNotices.sendDigests()) });
   jobs.schedule('notifications.daily-digest', '7 * * * *');
+  jobs.work('payouts.close-month', { handler: async () => void (await payoutMonths.closeMonths()) });
+  jobs.schedule('payouts.close-month', '23 * * * *');
   jobs.work('store.test-billing', { handler: async () => void (await payments.runTestBilling()) });
   jobs.schedule('store.test-billing', '*/5 * * * *');
   if (stripeEvents) jobs.work('store.stripe-event', { handler: (event) => stripeEvents.process(event) });
@@ -481,6 +495,7 @@ declare module 'fastify' {
       changeBus: ChangeBus;
       /** The daily metrics roll-up (the `metrics.roll-up` job's work; tests run it directly). */
       metricsRollup: MetricsRollup;
+      payoutMonths: PayoutMonths;
     };
   }
 }

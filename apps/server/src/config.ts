@@ -49,7 +49,6 @@ const envSchema = z.object({
    */
   TEST_CLOCK: booleanish.default(false),
   /** The site's part of what series earn for their payees (issue 22 §2), in percent. */
-  PAYOUT_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -90,7 +89,6 @@ export interface Config {
   /** Push subscriptions may point at loopback and private addresses (tests). */
   pushAllowPrivateEndpoints: boolean;
   testClock: boolean;
-  payoutFeePercent: number;
   /** Seconds between a shutdown signal and closing, while the balancer takes the instance out. */
   shutdownDrainSeconds: number;
   /** pg-boss: a job running longer than `expireSeconds` is retried; looked for every `maintenanceSeconds`. */
@@ -151,7 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     mediaAvif: e.MEDIA_AVIF,
     pushAllowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
     testClock: e.TEST_CLOCK,
-    payoutFeePercent: e.PAYOUT_FEE_PERCENT,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     jobTimeouts: { expireSeconds: e.JOB_EXPIRE_SECONDS, maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS },
     authRateLimit: { max: e.AUTH_ATTEMPTS_PER_WINDOW, windowMs: AUTH_RATE_LIMIT.windowMs },

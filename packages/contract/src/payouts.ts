@@ -67,10 +67,19 @@ export const earningsQuerySchema = z.object({
   month: z.string().trim().regex(monthPattern, 'The month is written YYYY-MM').optional(),
 });
 const earningsSourceSchema = z.object({ unlock: z.number().int(), bundle: z.number().int(), gift: z.number().int() });
-/** A payee's month: per series, their gross share in coins, the site's fee and what is left. */
+const cents = z.number().int();
+const centsByCurrency = z.object({ usd: cents, eur: cents, gbp: cents });
+
+/**
+ * A payee's month: per series, their gross share in coins, the site's fee and what is left; and,
+ * once the month has closed, their share of the month's Premium subscriptions, in each currency's
+ * cents (`subscriptions`: shared among series by the premium chapters subscribers finished there).
+ */
 export const earningsSchema = z.object({
   month: z.string(),
   feePercent: z.number().int(),
+  /** Closed: the month's subscriptions are shared and its fee is fixed; before that both may change. */
+  closed: z.boolean(),
   items: z.array(
     z.object({
       seriesId: z.uuid(),
@@ -82,6 +91,19 @@ export const earningsSchema = z.object({
     }),
   ),
   totals: z.object({ gross: z.number().int(), fee: z.number().int(), net: z.number().int() }),
+  subscriptions: z.object({
+    items: z.array(
+      z.object({
+        seriesId: z.uuid(),
+        seriesTitle: z.string(),
+        currency: z.enum(['usd', 'eur', 'gbp']),
+        gross: cents,
+        fee: cents,
+        net: cents,
+      }),
+    ),
+    totals: z.object({ gross: centsByCurrency, fee: centsByCurrency, net: centsByCurrency }),
+  }),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
 export const earningsResponseSchema = envelope(earningsSchema);

@@ -26,9 +26,15 @@ export type Health = z.infer<typeof healthResponseSchema>;
 
 /**
  * The settings an admin keeps in site_config (issue 10), one JSON value per key:
- * `site` (siteSettingsSchema), `ads`, `maintenance` and `registration` below.
+ * `site` (siteSettingsSchema), `ads`, `maintenance`, `registration` and `payouts` below.
  */
-export const SITE_CONFIG_KEYS = { site: 'site', ads: 'ads', maintenance: 'maintenance', registration: 'registration' } as const;
+export const SITE_CONFIG_KEYS = {
+  site: 'site',
+  ads: 'ads',
+  maintenance: 'maintenance',
+  registration: 'registration',
+  payouts: 'payouts',
+} as const;
 
 /** Ads: on or off, and the ad network's markup (script tags), which runs only on public reading pages. */
 export const adsSettingsSchema = z.object({ enabled: z.boolean(), scripts: z.string().max(20_000) });
@@ -43,6 +49,20 @@ export const DEFAULT_MAINTENANCE_SETTINGS: MaintenanceSettings = { enabled: fals
 export const registrationSettingsSchema = z.object({ open: z.boolean() });
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
 export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { open: true };
+
+/**
+ * Payouts (issue 22 §2): the site's fee, in whole percent of what a series' payees earn. A month
+ * keeps the fee it closed with, so a change counts from the month in progress.
+ */
+export const payoutSettingsSchema = z.object({
+  feePercent: z
+    .number({ error: 'The fee is a whole percent' })
+    .int('The fee is a whole percent')
+    .min(0, 'The fee is between 0 and 100 %')
+    .max(100, 'The fee is between 0 and 100 %'),
+});
+export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
+export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { feePercent: 30 };
 
 const absoluteHttpUrl = z.url({ protocol: /^https?$/, hostname: /.+/ });
 
@@ -110,6 +130,7 @@ export const siteConfigSchema = z.object({
   ads: adsSettingsSchema,
   maintenance: maintenanceSettingsSchema,
   registration: registrationSettingsSchema,
+  payouts: payoutSettingsSchema,
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -132,6 +153,7 @@ export const siteConfigPatchSchema = z
       .partial()
       .strict(),
     registration: registrationSettingsSchema.partial().strict(),
+    payouts: payoutSettingsSchema.partial().strict(),
   })
   .partial()
   .strict()

@@ -1,6 +1,6 @@
 // Coins once bought (DESIGN §5 Coins; decision 0009): the ledger of every movement and the chapters they unlocked.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { chapters, series } from './catalogue';
 import { purchases } from './store';
@@ -182,5 +182,46 @@ export const revenueAllocations = pgTable(
     index('revenue_allocations_payee_created_idx').on(t.payeeId, t.createdAt),
     index('revenue_allocations_ledger_idx').on(t.ledgerId),
     check('revenue_allocations_coins', sql`${t.coins} >= 0`),
+  ],
+);
+
+/**
+ * A closed payout month (UTC, `YYYY-MM`): claimed once by the `payouts.close-month` job, in the
+ * transaction that writes its subscription shares, with the fee it closed with and what was shared.
+ */
+export const payoutMonths = pgTable('payout_months', {
+  month: text('month').primaryKey(),
+  feePercent: integer('fee_percent').notNull(),
+  /** The month's plan revenue in cents per currency ({usd, eur, gbp}), before it was shared. */
+  subscriptionRevenue: jsonb('subscription_revenue').notNull(),
+  /** Premium chapters subscribers finished in the month: what the revenue was shared by. */
+  finishedChapters: integer('finished_chapters').notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each payee's part of a month's subscription revenue in one currency, for one series, in cents
+ * (issue 22 §2), written when the month closes; never changed. A series' parts sum to its share of
+ * the month's revenue; a series without payees gets none (the site keeps it).
+ */
+export const subscriptionAllocations = pgTable(
+  'subscription_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    month: text('month')
+      .notNull()
+      .references(() => payoutMonths.month),
+    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull(),
+    /** No foreign key: the earnings outlive a deleted series, keeping its title. */
+    seriesId: uuid('series_id').notNull(),
+    seriesTitle: text('series_title').notNull(),
+    payeeId: uuid('payee_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    index('subscription_allocations_payee_month_idx').on(t.payeeId, t.month),
+    check('subscription_allocations_amount', sql`${t.amountCents} >= 0`),
   ],
 );

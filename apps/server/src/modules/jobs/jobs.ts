@@ -32,6 +32,8 @@ export interface JobData {
   'notifications.free-alerts': Record<string, never>;
   /** The daily e-mail digest of new chapters, for readers whose last one is a day old (a schedule). */
   'notifications.daily-digest': Record<string, never>;
+  /** Ended months not closed yet: fix their fee and share their subscription revenue among payees (a schedule). */
+  'payouts.close-month': Record<string, never>;
   /** The built-in test checkout's billing: lapsed periods renew as if paid, cancelled ones end. */
   'store.test-billing': Record<string, never>;
   /** A verified Stripe event, taken in by the webhook: re-read its object from Stripe and apply it (decision 0010). */
@@ -91,6 +93,7 @@ const QUEUES: JobName[] = [
   'push.send',
   'push.release-held',
   'notifications.daily-digest',
+  'payouts.close-month',
   'store.test-billing',
   'store.stripe-event',
 ];

@@ -2,8 +2,10 @@ import {
   adsSettingsSchema,
   DEFAULT_ADS_SETTINGS,
   DEFAULT_MAINTENANCE_SETTINGS,
+  DEFAULT_PAYOUT_SETTINGS,
   DEFAULT_REGISTRATION_SETTINGS,
   maintenanceSettingsSchema,
+  payoutSettingsSchema,
   registrationSettingsSchema,
   SITE_CONFIG_KEYS,
   siteConfigSchema,
@@ -54,6 +56,7 @@ async function readConfig(db: Database): Promise<SiteConfig> {
       values.get(SITE_CONFIG_KEYS.registration),
       DEFAULT_REGISTRATION_SETTINGS,
     ),
+    payouts: readSection(payoutSettingsSchema, values.get(SITE_CONFIG_KEYS.payouts), DEFAULT_PAYOUT_SETTINGS),
   };
 }
 
@@ -129,6 +132,7 @@ export function createSiteConfig({ db, clock, bus }: { db: Database; clock: Cloc
           ads: { ...before.ads, ...patch.ads },
           maintenance: { ...before.maintenance, ...patch.maintenance },
           registration: { ...before.registration, ...patch.registration },
+          payouts: { ...before.payouts, ...patch.payouts },
         });
         const changed = SECTIONS.filter((section) => JSON.stringify(before[section]) !== JSON.stringify(merged[section]));
         for (const section of changed) await writeConfigValue(tx, SITE_CONFIG_KEYS[section], merged[section]);

@@ -61,6 +61,7 @@ describe('GET and PATCH ADMIN/site-config', () => {
       ads: { enabled: false, scripts: '' },
       maintenance: { enabled: false, message: '' },
       registration: { open: true },
+      payouts: { feePercent: 30 },
       twoFactorEnabled: true,
     });
   });
@@ -144,6 +145,8 @@ describe('GET and PATCH ADMIN/site-config', () => {
     ['scripts over 20,000 characters', { ads: { scripts: 'x'.repeat(20_001) } }, 'ads.scripts'],
     ['a maintenance message over 500 characters', { maintenance: { message: 'x'.repeat(501) } }, 'maintenance.message'],
     ['a flag that is not a boolean', { registration: { open: 'no' } }, 'registration.open'],
+    ['a fee over 100 %', { payouts: { feePercent: 101 } }, 'payouts.feePercent'],
+    ['a fee in part of a percent', { payouts: { feePercent: 12.5 } }, 'payouts.feePercent'],
     ['an unknown section', { theme: { dark: true } }, 'body'],
     ['an unknown field', { ads: { enabled: true, network: 'x' } }, 'ads'],
   ])('refuses %s with a message on the field, and changes nothing', async (_label, body, field) => {

@@ -6,28 +6,40 @@ import { revenueAllocations, seriesPayees } from '../../db/schema';
 export type AllocationSource = (typeof revenueAllocations.$inferInsert)['source'];
 
 /**
- * Splits `coins` by shares (basis points summing to 10,000), exactly: each share's floor, then the
- * coins left over one at a time to the largest remainders (ties: the larger share, then the order
- * given). The parts always sum to `coins`.
+ * Splits `amount` in proportion to `weightOf` each item (`total`: the weights' sum), exactly: each
+ * part's floor, then what is left over one at a time to the largest remainders (ties: the larger
+ * weight, then the order given). The parts always sum to `amount`.
  */
+export function splitByWeights<T>(
+  amount: number,
+  items: readonly T[],
+  weightOf: (item: T) => number,
+  total = items.reduce((sum, item) => sum + weightOf(item), 0),
+): { item: T; amount: number }[] {
+  if (total <= 0) return items.map((item) => ({ item, amount: 0 }));
+  const parts = items.map((item, index) => {
+    const exact = amount * weightOf(item);
+    return { item, index, weight: weightOf(item), amount: Math.floor(exact / total), remainder: exact % total };
+  });
+  let left = amount - parts.reduce((sum, part) => sum + part.amount, 0);
+  const byRemainder = [...parts].sort((a, b) => b.remainder - a.remainder || b.weight - a.weight || a.index - b.index);
+  for (const part of byRemainder) {
+    if (left === 0) break;
+    part.amount += 1;
+    left -= 1;
+  }
+  return parts.map(({ item, amount: share }) => ({ item, amount: share }));
+}
+
+/** Splits `coins` (or cents) by shares in basis points summing to 10,000: `splitByWeights` over the shares. */
 export function splitByShares<T extends { shareBps: number }>(
   coins: number,
   shares: readonly T[],
 ): { payee: T; coins: number }[] {
-  const parts = shares.map((payee, index) => {
-    const exact = coins * payee.shareBps;
-    return { payee, index, coins: Math.floor(exact / SHARES_TOTAL_BPS), remainder: exact % SHARES_TOTAL_BPS };
-  });
-  let left = coins - parts.reduce((sum, part) => sum + part.coins, 0);
-  const byRemainder = [...parts].sort(
-    (a, b) => b.remainder - a.remainder || b.payee.shareBps - a.payee.shareBps || a.index - b.index,
-  );
-  for (const part of byRemainder) {
-    if (left === 0) break;
-    part.coins += 1;
-    left -= 1;
-  }
-  return parts.map(({ payee, coins: share }) => ({ payee, coins: share }));
+  return splitByWeights(coins, shares, (payee) => payee.shareBps, SHARES_TOTAL_BPS).map(({ item, amount }) => ({
+    payee: item,
+    coins: amount,
+  }));
 }
 
 /** A series' payees with their shares, largest first. */

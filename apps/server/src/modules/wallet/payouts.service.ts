@@ -1,10 +1,12 @@
-import type { Earnings, GiftRequest, Payee } from '@inkwell/contract';
+import { CURRENCIES, type Earnings, type GiftRequest, type Payee } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { findSeriesById } from '../series';
 import { allocate, payeesOf } from './allocations';
 import { lockBalance, moveCoins } from './ledger.repository';
+import { monthOf, monthRange } from './payout-months';
+import { findPayoutMonth, subscriptionEarningsOf } from './payout-months.repository';
 import {
   earningsOf,
   existingUserIds,
@@ -19,13 +21,6 @@ import {
 /** How many supporters a series page shows. */
 export const SUPPORTERS_SHOWN = 10;
 
-/** The UTC month `YYYY-MM` holds, as [start, end). */
-function monthRange(month: string): { from: Date; to: Date } {
-  const [year, index] = month.split('-').map(Number) as [number, number];
-  return { from: new Date(Date.UTC(year, index - 1, 1)), to: new Date(Date.UTC(year, index, 1)) };
-}
-const monthOf = (moment: Date) => moment.toISOString().slice(0, 7);
-
 /**
  * What readers give series and what their payees earn (issue 22 §2): gifts (a debit, its
  * allocations and the payees' notices in one transaction, the reader's balance locked first), the
@@ -35,12 +30,13 @@ const monthOf = (moment: Date) => moment.toISOString().slice(0, 7);
 export function createPayouts({
   db,
   clock,
-  feePercent,
+  feePercent: currentFee,
   onUserChanged,
 }: {
   db: Database;
   clock: Clock;
-  feePercent: number;
+  /** The site's fee in force (the admin's setting); a closed month keeps its own. */
+  feePercent: () => Promise<number>;
   onUserChanged: (userId: string) => void;
 }) {
   return {
@@ -113,10 +109,20 @@ export function createPayouts({
       return this.payees(seriesId);
     },
 
-    /** A payee's month (UTC): per series, their gross part, the site's fee (rounded down) and the rest. */
+    /**
+     * A payee's month (UTC): per series, their gross part in coins and, once the month has closed,
+     * in each currency's cents from the subscriptions; the site's fee on each (rounded down: the
+     * month's own fee once closed, else the one in force) and the rest.
+     */
     async earnings(payeeId: string, month = monthOf(clock.now())): Promise<Earnings> {
       const { from, to } = monthRange(month);
-      const rows = await earningsOf(db, payeeId, from, to);
+      const [rows, closed, shares] = await Promise.all([
+        earningsOf(db, payeeId, from, to),
+        findPayoutMonth(db, month),
+        subscriptionEarningsOf(db, payeeId, month),
+      ]);
+      const feePercent = closed ? closed.feePercent : await currentFee();
+      const feeOf = (gross: number) => Math.floor((gross * feePercent) / 100);
       const bySeries = new Map<string, Earnings['items'][number]>();
       for (const row of rows) {
         const item = bySeries.get(row.seriesId) ?? {
@@ -133,7 +139,7 @@ export function createPayouts({
       }
       const items = [...bySeries.values()]
         .map((item) => {
-          const fee = Math.floor((item.gross * feePercent) / 100);
+          const fee = feeOf(item.gross);
           return { ...item, fee, net: item.gross - fee };
         })
         .sort((a, b) => b.gross - a.gross || a.seriesTitle.localeCompare(b.seriesTitle));
@@ -141,31 +147,92 @@ export function createPayouts({
         (sum, item) => ({ gross: sum.gross + item.gross, fee: sum.fee + item.fee, net: sum.net + item.net }),
         { gross: 0, fee: 0, net: 0 },
       );
-      return { month, feePercent, items, totals };
+      const subscriptionItems = shares
+        .map((share) => {
+          const fee = feeOf(share.cents);
+          return {
+            seriesId: share.seriesId,
+            seriesTitle: share.seriesTitle,
+            currency: share.currency,
+            gross: share.cents,
+            fee,
+            net: share.cents - fee,
+          };
+        })
+        .sort((a, b) => a.currency.localeCompare(b.currency) || b.gross - a.gross || a.seriesTitle.localeCompare(b.seriesTitle));
+      const byCurrency = (pick: 'gross' | 'fee' | 'net') => {
+        const sums = { usd: 0, eur: 0, gbp: 0 };
+        for (const item of subscriptionItems) sums[item.currency] += item[pick];
+        return sums;
+      };
+      return {
+        month,
+        feePercent,
+        closed: closed !== undefined,
+        items,
+        totals,
+        subscriptions: {
+          items: subscriptionItems,
+          totals: { gross: byCurrency('gross'), fee: byCurrency('fee'), net: byCurrency('net') },
+        },
+      };
     },
   };
 }
 export type Payouts = ReturnType<typeof createPayouts>;
 
-/** A month's earnings as CSV: one row per series, then the totals (commas and quotes escaped). */
+/**
+ * A month's earnings as CSV: one row per series in coins, then one per series and currency from the
+ * subscriptions (in the currency's units, two decimals), then a total per unit; commas and quotes
+ * escaped.
+ */
 export function earningsCsv(earnings: Earnings): string {
   const cell = (value: string | number) => {
     const text = String(value);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
+  const money = (cents: number) => (cents / 100).toFixed(2);
+  const { month, items, totals, subscriptions } = earnings;
+  const currencies = CURRENCIES.filter((currency) => subscriptions.items.some((item) => item.currency === currency));
   const rows: (string | number)[][] = [
-    ['month', 'series', 'unlocks', 'bundles', 'gifts', 'gross', `fee (${earnings.feePercent} %)`, 'net'],
-    ...earnings.items.map((item) => [
-      earnings.month,
+    ['month', 'series', 'unit', 'unlocks', 'bundles', 'gifts', 'subscriptions', 'gross', `fee (${earnings.feePercent} %)`, 'net'],
+    ...items.map((item) => [
+      month,
       item.seriesTitle,
+      'coins',
       item.bySource.unlock,
       item.bySource.bundle,
       item.bySource.gift,
+      '',
       item.gross,
       item.fee,
       item.net,
     ]),
-    [earnings.month, 'Total', '', '', '', earnings.totals.gross, earnings.totals.fee, earnings.totals.net],
+    ...subscriptions.items.map((item) => [
+      month,
+      item.seriesTitle,
+      item.currency.toUpperCase(),
+      '',
+      '',
+      '',
+      money(item.gross),
+      money(item.gross),
+      money(item.fee),
+      money(item.net),
+    ]),
+    [month, 'Total', 'coins', '', '', '', '', totals.gross, totals.fee, totals.net],
+    ...currencies.map((currency) => [
+      month,
+      'Total',
+      currency.toUpperCase(),
+      '',
+      '',
+      '',
+      money(subscriptions.totals.gross[currency]),
+      money(subscriptions.totals.gross[currency]),
+      money(subscriptions.totals.fee[currency]),
+      money(subscriptions.totals.net[currency]),
+    ]),
   ];
   return `${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`;
 }

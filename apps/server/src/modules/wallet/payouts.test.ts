@@ -194,9 +194,9 @@ describe('payees, gifts and earnings', () => {
     const csv = await call('myEarningsCsv', { cookie: author.cookie, query: `?month=${month}` });
     expect(csv.status).toBe(200);
     expect(String(csv.body).trim().split('\n')).toEqual([
-      'month,series,unlocks,bundles,gifts,gross,fee (30 %),net',
-      `${month},${series.title},16,44,5,65,19,46`,
-      `${month},Total,,,,65,19,46`,
+      'month,series,unit,unlocks,bundles,gifts,subscriptions,gross,fee (30 %),net',
+      `${month},${series.title},coins,16,44,5,,65,19,46`,
+      `${month},Total,coins,,,,,65,19,46`,
     ]);
     // A reader who shares in nothing earns nothing.
     expect((await july(buyer.cookie)).items).toEqual([]);

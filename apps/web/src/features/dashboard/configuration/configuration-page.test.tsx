@@ -19,6 +19,7 @@ const config = (overrides: Partial<SiteConfigAnswer> = {}): SiteConfigAnswer => 
   ads: { enabled: false, scripts: '' },
   maintenance: { enabled: false, message: '' },
   registration: { open: true },
+  payouts: { feePercent: 30 },
   twoFactorEnabled: true,
   ...overrides,
 });
@@ -148,6 +149,30 @@ describe('/Dashboard/Configuration', () => {
     expect(within(form).getByLabelText('Contact 1 kind')).toHaveValue('x');
   });
 
+  it('sets the payout fee, and shows the server’s refusal of one out of range on the field', async () => {
+    let answer = ok(config({ payouts: { feePercent: 25 } }));
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`GET ${ADMIN}/site-config`]: ok(config()),
+      [`PATCH ${ADMIN}/site-config`]: () => answer(),
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Payouts' });
+    const fee = within(form).getByLabelText("Site's fee (%)");
+    expect(fee).toHaveValue(30);
+    fireEvent.change(fee, { target: { value: '25' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save payouts' }));
+    expect(await screen.findByText('Payout fee saved.')).toBeInTheDocument();
+
+    answer = refused(400, 'validation_failed', 'payouts.feePercent: The fee is between 0 and 100 %', {
+      'payouts.feePercent': 'The fee is between 0 and 100 %',
+    });
+    fireEvent.change(fee, { target: { value: '120' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save payouts' }));
+    expect(await within(form).findByText('The fee is between 0 and 100 %')).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([{ payouts: { feePercent: 25 } }, { payouts: { feePercent: 120 } }]);
+  });
+
   it('without two-factor sign-in: a notice with the way to turn it on, and every control off', async () => {
     mockApi({
       '/api/proxy/public/verify': verifyAs(adminUser),
@@ -157,7 +182,7 @@ describe('/Dashboard/Configuration', () => {
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('Two-factor sign-in is required to change the configuration');
     expect(within(notice).getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile/me');
-    for (const name of ['Save general settings', 'Save registration', 'Save maintenance', 'Save ads']) {
+    for (const name of ['Save general settings', 'Save registration', 'Save maintenance', 'Save ads', 'Save payouts']) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
     }
     expect(screen.getByLabelText('Maintenance mode on')).toBeDisabled();

@@ -291,6 +291,45 @@ function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
   );
 }
 
+function PayoutsSection({ payouts }: { payouts: SiteConfigAnswer['payouts'] }) {
+  const { values: fee, setValues: setFee, save, errors, form } = useSection('payouts', String(payouts.feePercent));
+  return (
+    <Section
+      title="Payouts"
+      description="The site's part of what series earn for their payees: coins spent on a series, gifts, and its share of Premium subscriptions. A month keeps the fee it closed with; a change counts from the month in progress."
+    >
+      <EditForm
+        label="Payouts"
+        form={form}
+        onSubmit={() => {
+          const feePercent = Number(fee);
+          // A blank or non-number is sent as it is, so the server's message explains it.
+          save(
+            { payouts: { feePercent: fee.trim() === '' || Number.isNaN(feePercent) ? (fee as unknown as number) : feePercent } },
+            'Payout fee saved.',
+          );
+        }}
+        submitLabel="Save payouts"
+        busyLabel="Saving…"
+      >
+        <TextField
+          label="Site's fee (%)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          className="max-w-xs"
+          value={fee}
+          onChange={(event) => setFee(event.target.value)}
+          error={errors.feePercent}
+          hint="Whole percent, 0–100. Payees see their gross, this fee and their net on their earnings page."
+        />
+      </EditForm>
+    </Section>
+  );
+}
+
 function TwoFactorNotice() {
   return (
     <div role="alert" className="flex gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm text-amber-100">
@@ -309,7 +348,7 @@ function TwoFactorNotice() {
   );
 }
 
-/** /Dashboard/Configuration (admins; issue 10 §2): general settings, registration, maintenance and ads. */
+/** /Dashboard/Configuration (admins; issue 10 §2): general settings, registration, maintenance, ads and the payout fee. */
 export default function ConfigurationPage() {
   useDocumentTitle('Configuration');
   const config = useSiteConfig();
@@ -318,7 +357,9 @@ export default function ConfigurationPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold text-white">Configuration</h1>
-        <p className="mt-1 text-sm text-zinc-400">How the site presents itself, who may sign up, maintenance and ads.</p>
+        <p className="mt-1 text-sm text-zinc-400">
+          How the site presents itself, who may sign up, maintenance, ads and the payout fee.
+        </p>
       </div>
       {config.isPending ? (
         <div className="space-y-4" aria-hidden>
@@ -339,6 +380,7 @@ export default function ConfigurationPage() {
               <RegistrationSection open={config.data.registration.open} />
               <MaintenanceSection maintenance={config.data.maintenance} />
               <AdsSection ads={config.data.ads} />
+              <PayoutsSection payouts={config.data.payouts} />
             </fieldset>
           </LeaveGuard>
         </>

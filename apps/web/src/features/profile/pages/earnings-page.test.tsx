@@ -26,6 +26,11 @@ describe('the earnings page (issue 22 §2)', () => {
               },
             ],
             totals: { gross: 65, fee: 19, net: 46 },
+            closed: false,
+            subscriptions: {
+              items: [],
+              totals: { gross: { usd: 0, eur: 0, gbp: 0 }, fee: { usd: 0, eur: 0, gbp: 0 }, net: { usd: 0, eur: 0, gbp: 0 } },
+            },
           },
         });
       },
@@ -44,5 +49,75 @@ describe('the earnings page (issue 22 §2)', () => {
       '/api/omegascans/secure/me/earnings.csv?month=2026-07',
     );
     expect(asked).toEqual(['/api/omegascans/secure/me/earnings?month=2026-07']);
+    expect(screen.getByTestId('subscriptions-pending')).toHaveTextContent('Shared when July 2026 has ended');
+  });
+
+  it('shows a closed month’s share of Premium subscriptions per series and currency, with a total per currency', async () => {
+    const money = (usd: number, eur: number) => ({ usd, eur, gbp: 0 });
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(readerUser),
+      '/api/omegascans/secure/me/earnings': () =>
+        Response.json({
+          success: true,
+          data: {
+            month: '2026-03',
+            feePercent: 25,
+            closed: true,
+            items: [],
+            totals: { gross: 0, fee: 0, net: 0 },
+            subscriptions: {
+              items: [
+                {
+                  seriesId: '00000000-0000-4000-8000-0000000000aa',
+                  seriesTitle: 'Lantern',
+                  currency: 'eur',
+                  gross: 350,
+                  fee: 87,
+                  net: 263,
+                },
+                {
+                  seriesId: '00000000-0000-4000-8000-0000000000aa',
+                  seriesTitle: 'Lantern',
+                  currency: 'usd',
+                  gross: 700,
+                  fee: 175,
+                  net: 525,
+                },
+              ],
+              totals: { gross: money(700, 350), fee: money(175, 87), net: money(525, 263) },
+            },
+          },
+        }),
+    });
+    renderRoutes([{ path: '/profile/earnings', element: <EarningsPage /> }], '/profile/earnings?month=2026-03');
+    const rows = await screen.findAllByTestId('subscription-row');
+    expect(rows.map((row) => row.textContent)).toEqual(['Lantern€3.50−€0.87€2.63', 'Lantern$7.00−$1.75$5.25']);
+    expect(screen.getAllByTestId('subscription-total').map((row) => row.textContent)).toEqual([
+      'Total (USD)$7.00−$1.75$5.25',
+      'Total (EUR)€3.50−€0.87€2.63',
+    ]);
+    expect(screen.queryByTestId('earnings-row')).toBeNull();
+    expect(screen.queryByText(/Nothing in/)).toBeNull();
+  });
+
+  it('names the month when there is nothing in it', async () => {
+    const zero = { usd: 0, eur: 0, gbp: 0 };
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(readerUser),
+      '/api/omegascans/secure/me/earnings': () =>
+        Response.json({
+          success: true,
+          data: {
+            month: '2026-11',
+            feePercent: 30,
+            closed: false,
+            items: [],
+            totals: { gross: 0, fee: 0, net: 0 },
+            subscriptions: { items: [], totals: { gross: zero, fee: zero, net: zero } },
+          },
+        }),
+    });
+    renderRoutes([{ path: '/profile/earnings', element: <EarningsPage /> }], '/profile/earnings?month=2026-11');
+    expect(await screen.findByText(/Nothing in November 2026\./)).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import type { Earnings } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
@@ -5,15 +6,20 @@ import { useSearchParams } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { callApiData, endpointUrl } from '../../../lib/api-client';
-import { formatCoins } from '../../../lib/money';
+import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
+/** "November 2026" for 2026-11 (a UTC month, named in English as the rest of the page). */
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const headerCell = 'px-4 py-2 text-right';
 const isMonth = (text: string | null): text is string => text !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
 
 /**
- * /profile/earnings (issue 22 §2): what the series a reader shares in earned them in a month, in
- * coins: per series, gross, the site's fee and net, and the same as CSV. The month is in the URL.
+ * /profile/earnings (issue 22 §2): what the series a reader shares in earned them in a month: in
+ * coins per series (gross, the site's fee and net), their share of the month's Premium
+ * subscriptions once it has closed, and the same as CSV. The month is in the URL.
  */
 export default function EarningsPage() {
   useDocumentTitle('Earnings');
@@ -32,7 +38,7 @@ export default function EarningsPage() {
         <div>
           <h2 className="text-xl font-bold text-white">Earnings</h2>
           <p className="mt-1 text-sm text-zinc-400">
-            Your share of what readers spent in the series you make, in coins, less the site’s fee.
+            Your share of what readers spent in the series you make, and of Premium subscriptions, less the site’s fee.
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
@@ -60,67 +66,145 @@ export default function EarningsPage() {
         <LoadError message="We could not load your earnings." onRetry={() => void earnings.refetch()} />
       ) : !data ? (
         <div className="h-32 animate-pulse rounded-xl bg-ink-900" aria-label="Loading" />
-      ) : data.items.length === 0 ? (
-        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-sm text-zinc-400">
-          Nothing in {month}. When a series shares its income with you, what readers spend there shows here.
+      ) : (
+        <>
+          {data.items.length === 0 && data.subscriptions.items.length === 0 ? (
+            <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-sm text-zinc-400">
+              Nothing in {monthName(month)}. When a series shares its income with you, what readers spend there shows here.
+            </p>
+          ) : (
+            data.items.length > 0 && <CoinsTable data={data} month={month} />
+          )}
+          <SubscriptionsPart data={data} month={month} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function CoinsTable({ data, month }: { data: Earnings; month: string }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-ink-800">
+      <table className="w-full min-w-[36rem] text-sm">
+        <caption className="sr-only">Earnings in {monthName(month)}, in coins</caption>
+        <thead className="bg-ink-900 text-left text-xs uppercase tracking-wider text-zinc-400">
+          <tr>
+            <th scope="col" className="px-4 py-2">
+              Series
+            </th>
+            <th scope="col" className={headerCell}>
+              Unlocks
+            </th>
+            <th scope="col" className={headerCell}>
+              Bundles
+            </th>
+            <th scope="col" className={headerCell}>
+              Gifts
+            </th>
+            <th scope="col" className={headerCell}>
+              Gross
+            </th>
+            <th scope="col" className={headerCell}>
+              Fee ({data.feePercent} %)
+            </th>
+            <th scope="col" className={headerCell}>
+              Net
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-800 tabular-nums text-zinc-200">
+          {data.items.map((item) => (
+            <tr key={item.seriesId} data-testid="earnings-row">
+              <th scope="row" className="px-4 py-2 text-left font-medium text-zinc-100">
+                {item.seriesTitle}
+              </th>
+              <td className="px-4 py-2 text-right">{formatCoins(item.bySource.unlock)}</td>
+              <td className="px-4 py-2 text-right">{formatCoins(item.bySource.bundle)}</td>
+              <td className="px-4 py-2 text-right">{formatCoins(item.bySource.gift)}</td>
+              <td className="px-4 py-2 text-right">{formatCoins(item.gross)}</td>
+              <td className="px-4 py-2 text-right text-zinc-400">−{formatCoins(item.fee)}</td>
+              <td className="px-4 py-2 text-right font-semibold text-white">{formatCoins(item.net)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t border-ink-700 bg-ink-900 tabular-nums">
+          <tr data-testid="earnings-total">
+            <th scope="row" colSpan={4} className="px-4 py-2 text-left text-zinc-300">
+              Total
+            </th>
+            <td className="px-4 py-2 text-right text-zinc-100">{formatCoins(data.totals.gross)}</td>
+            <td className="px-4 py-2 text-right text-zinc-400">−{formatCoins(data.totals.fee)}</td>
+            <td className="px-4 py-2 text-right font-bold text-white">{formatCoins(data.totals.net)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** The month's share of Premium subscriptions, per series and currency; before the month closes, when it will be shared. */
+function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
+  const { items, totals } = data.subscriptions;
+  const currencies = (['usd', 'eur', 'gbp'] as const).filter((currency) => items.some((item) => item.currency === currency));
+  return (
+    <section aria-labelledby="premium-share" className="space-y-2">
+      <h3 id="premium-share" className="text-sm font-semibold text-zinc-200">
+        Premium subscriptions
+      </h3>
+      {!data.closed ? (
+        <p className="text-sm text-zinc-400" data-testid="subscriptions-pending">
+          Shared when {monthName(month)} has ended: each month’s Premium revenue goes to series by the premium chapters
+          subscribers finished there, then to their payees by share.
         </p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-zinc-400">No share of Premium subscriptions in {monthName(month)}.</p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-ink-800">
-          <table className="w-full min-w-[36rem] text-sm">
-            <caption className="sr-only">Earnings in {month}, in coins</caption>
+          <table className="w-full min-w-[30rem] text-sm">
+            <caption className="sr-only">Your share of Premium subscriptions in {monthName(month)}</caption>
             <thead className="bg-ink-900 text-left text-xs uppercase tracking-wider text-zinc-400">
               <tr>
                 <th scope="col" className="px-4 py-2">
                   Series
                 </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Unlocks
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Bundles
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Gifts
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
+                <th scope="col" className={headerCell}>
                   Gross
                 </th>
-                <th scope="col" className="px-4 py-2 text-right">
+                <th scope="col" className={headerCell}>
                   Fee ({data.feePercent} %)
                 </th>
-                <th scope="col" className="px-4 py-2 text-right">
+                <th scope="col" className={headerCell}>
                   Net
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-ink-800 tabular-nums text-zinc-200">
-              {data.items.map((item) => (
-                <tr key={item.seriesId} data-testid="earnings-row">
+              {items.map((item) => (
+                <tr key={`${item.seriesId}-${item.currency}`} data-testid="subscription-row">
                   <th scope="row" className="px-4 py-2 text-left font-medium text-zinc-100">
                     {item.seriesTitle}
                   </th>
-                  <td className="px-4 py-2 text-right">{formatCoins(item.bySource.unlock)}</td>
-                  <td className="px-4 py-2 text-right">{formatCoins(item.bySource.bundle)}</td>
-                  <td className="px-4 py-2 text-right">{formatCoins(item.bySource.gift)}</td>
-                  <td className="px-4 py-2 text-right">{formatCoins(item.gross)}</td>
-                  <td className="px-4 py-2 text-right text-zinc-400">−{formatCoins(item.fee)}</td>
-                  <td className="px-4 py-2 text-right font-semibold text-white">{formatCoins(item.net)}</td>
+                  <td className="px-4 py-2 text-right">{formatMoney(item.gross, item.currency)}</td>
+                  <td className="px-4 py-2 text-right text-zinc-400">−{formatMoney(item.fee, item.currency)}</td>
+                  <td className="px-4 py-2 text-right font-semibold text-white">{formatMoney(item.net, item.currency)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot className="border-t border-ink-700 bg-ink-900 tabular-nums">
-              <tr data-testid="earnings-total">
-                <th scope="row" colSpan={4} className="px-4 py-2 text-left text-zinc-300">
-                  Total
-                </th>
-                <td className="px-4 py-2 text-right text-zinc-100">{formatCoins(data.totals.gross)}</td>
-                <td className="px-4 py-2 text-right text-zinc-400">−{formatCoins(data.totals.fee)}</td>
-                <td className="px-4 py-2 text-right font-bold text-white">{formatCoins(data.totals.net)}</td>
-              </tr>
+              {currencies.map((currency) => (
+                <tr key={currency} data-testid="subscription-total">
+                  <th scope="row" className="px-4 py-2 text-left text-zinc-300">
+                    Total ({currency.toUpperCase()})
+                  </th>
+                  <td className="px-4 py-2 text-right text-zinc-100">{formatMoney(totals.gross[currency], currency)}</td>
+                  <td className="px-4 py-2 text-right text-zinc-400">−{formatMoney(totals.fee[currency], currency)}</td>
+                  <td className="px-4 py-2 text-right font-bold text-white">{formatMoney(totals.net[currency], currency)}</td>
+                </tr>
+              ))}
             </tfoot>
           </table>
         </div>
       )}
-    </div>
+    </section>
   );
 }
