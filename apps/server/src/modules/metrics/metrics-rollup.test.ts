@@ -144,6 +144,46 @@ describe('the roll-up job', () => {
   });
 });
 
+describe('the top lists over rolled-up days', () => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await setUp();
+  });
+  afterAll(async () => {
+    await setup?.t.close();
+  });
+
+  // The live days' sums are kept between requests while their rows are unchanged: a view or an
+  // unlock today must show in the next answer all the same.
+  it('follow today’s views and unlocks in the very next answer', async () => {
+    const { t, ids } = setup;
+    const week = '?from=2025-03-01&to=2025-03-07';
+    const reader = await buildUser(t.db);
+    await t.app.services.metricsRollup.rollUp();
+    const before = await metricsOf(setup, week);
+    expect(await metricsOf(setup, week)).toEqual(before);
+
+    const chapter = { id: ids.b1, series_id: ids.beta.id };
+    await t.db.execute(sql`insert into daily_views (day, series_id, chapter_id, views)
+      values ('2025-03-07', ${chapter.series_id}, ${chapter.id}, 50)`);
+    const afterViews = (await metricsOf(setup, week)).team;
+    expect(afterViews.topChapters[0]).toMatchObject({ chapterId: chapter.id });
+    expect(afterViews.topSeries[0]).toMatchObject({ seriesId: ids.beta.id });
+
+    await t.db.execute(sql`update daily_views set views = views + 1 where day = '2025-03-07' and chapter_id = ${chapter.id}`);
+    expect((await metricsOf(setup, week)).team.topChapters[0]!.views).toBe(afterViews.topChapters[0]!.views + 1);
+
+    await t.db.execute(sql`insert into chapter_unlocks (user_id, chapter_id, coins, created_at)
+      values (${reader.id}, ${chapter.id}, 5, '2025-03-07T11:00:00Z')`);
+    const afterUnlock = await metricsOf(setup, week);
+    const unlocked = afterUnlock.team.topUnlocks.find((entry) => entry.chapterId === chapter.id);
+    const unlockedBefore = afterViews.topUnlocks.find((entry) => entry.chapterId === chapter.id);
+    expect(unlocked?.unlocks).toBe((unlockedBefore?.unlocks ?? 0) + 1);
+    const betaCoins = (data: AdminMetrics) => data.revenueBySeries.find((entry) => entry.seriesId === ids.beta.id)?.coins ?? 0;
+    expect(betaCoins(afterUnlock.admin)).toBe(betaCoins(before.admin) + 5);
+  });
+});
+
 describe.skipIf(inject('testDatabase').kind !== 'postgres')('the roll-up on two instances', () => {
   let setup: Setup;
   beforeAll(async () => {

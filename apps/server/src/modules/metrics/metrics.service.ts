@@ -30,6 +30,7 @@ import {
   type Ranked,
 } from './metrics-tops';
 import {
+  liveTopsVersion,
   nameTopChaptersByUnlocks,
   nameTopChaptersByViews,
   nameTopSeriesByCoins,
@@ -67,25 +68,35 @@ const money = <P extends string>(row: Partial<AmountsByCurrency<P>>, prefix: P):
 
 /** A top list: its keys' sums ranked in its order, or plain (the live days'), and how it compares them. */
 interface TopList {
+  name: string;
   ranked: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
   sums: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
   compare: Compare;
   limit: number;
 }
-const TOP_SERIES_BY_VIEWS: TopList = { ranked: sumViewsBySeries, sums: sumViewsBySeries, compare: byCount, limit: METRICS_TOP };
+const TOP_SERIES_BY_VIEWS: TopList = {
+  name: 'series-views',
+  ranked: sumViewsBySeries,
+  sums: sumViewsBySeries,
+  compare: byCount,
+  limit: METRICS_TOP,
+};
 const TOP_CHAPTERS_BY_VIEWS: TopList = {
+  name: 'chapter-views',
   ranked: rankedViewsByChapter,
   sums: sumViewsByChapter,
   compare: byCount,
   limit: METRICS_TOP,
 };
 const TOP_CHAPTERS_BY_UNLOCKS: TopList = {
+  name: 'chapter-unlocks',
   ranked: rankedUnlocksByChapter,
   sums: sumUnlocksByChapter,
   compare: byCountThenCoins,
   limit: METRICS_TOP,
 };
 const SERIES_BY_COINS: TopList = {
+  name: 'series-coins',
   ranked: rankedUnlocksBySeries,
   sums: sumUnlocksBySeries,
   compare: byCoins,
@@ -127,6 +138,8 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   const chapterViews = createTopSums<Ranked>();
   const chapterUnlocks = createTopSums<Ranked>();
   const seriesUnlocks = createTopSums<Ranked>();
+  /** The live days' sums per list, range and version (liveTopsVersion): read again only when the rows changed. */
+  const liveSums = createTopSums<Ranked>(16);
 
   const rangeOf = (query: MetricsQuery): MetricsRange => {
     const resolved = resolveMetricsRange(query, utcDay(clock.now()));
@@ -163,10 +176,18 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   const inDayOrder = <R extends { day: string }>(rows: R[]) =>
     rows.sort((a, b) => (String(a.day) < String(b.day) ? -1 : String(a.day) > String(b.day) ? 1 : 0));
 
+  /** The range's live days (after the last closed one), and their rows' version, or null when none is live. */
+  function liveDaysOf(range: MetricsRange, lastClosed: string) {
+    const liveFrom = later(range.from, addDays(lastClosed, 1));
+    if (liveFrom > range.to) return null;
+    const days = rangeOfDays(liveFrom, range.to);
+    return { days, version: liveTopsVersion(db, days) };
+  }
+
   /**
    * A top list's candidates over the range: the closed days' sums ranked once per range and day
-   * (when frozen) plus the live days' sums read now; before the roll-up has the closed days, all
-   * ranked now.
+   * (when frozen) plus the live days' sums, read again only when their version changed; before the
+   * roll-up has the closed days, all ranked now.
    */
   async function topOf(
     kept: ReturnType<typeof createTopSums<Ranked>>,
@@ -174,14 +195,20 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     range: MetricsRange,
     lastClosed: string,
     isFrozen: boolean,
+    liveDays: ReturnType<typeof liveDaysOf>,
   ) {
     const ranked = async (days: MetricsRange) => rank(await list.ranked(db, days));
     if (!isFrozen) return candidatesOf(await ranked(range), EMPTY, list.limit, list.compare);
     const closedTo = earlier(range.to, lastClosed);
-    const liveFrom = later(range.from, addDays(lastClosed, 1));
+    const readLive = async () => {
+      if (!liveDays) return EMPTY;
+      const { days, version } = liveDays;
+      const key = `${list.name}|${days.from}|${days.to}|${await version}`;
+      return liveSums.get(key, async () => rank(await list.sums(db, days)));
+    };
     const [closed, live] = await Promise.all([
       range.from <= closedTo ? kept.get(`${range.from}|${closedTo}`, () => ranked(rangeOfDays(range.from, closedTo))) : EMPTY,
-      liveFrom <= range.to ? list.sums(db, rangeOfDays(liveFrom, range.to)).then(rank) : EMPTY,
+      readLive(),
     ]);
     return candidatesOf(closed, live, list.limit, list.compare);
   }
@@ -189,11 +216,12 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   async function team(range: MetricsRange, now: Date): Promise<TeamMetrics> {
     const lastClosed = lastClosedDay(now);
     const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), EMPTY_TEAM_DAY);
+    const liveDays = plan.isFrozen ? liveDaysOf(range, lastClosed) : null;
     const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
       Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
-      topOf(seriesViews, TOP_SERIES_BY_VIEWS, range, lastClosed, plan.isFrozen),
-      topOf(chapterViews, TOP_CHAPTERS_BY_VIEWS, range, lastClosed, plan.isFrozen),
-      topOf(chapterUnlocks, TOP_CHAPTERS_BY_UNLOCKS, range, lastClosed, plan.isFrozen),
+      topOf(seriesViews, TOP_SERIES_BY_VIEWS, range, lastClosed, plan.isFrozen, liveDays),
+      topOf(chapterViews, TOP_CHAPTERS_BY_VIEWS, range, lastClosed, plan.isFrozen, liveDays),
+      topOf(chapterUnlocks, TOP_CHAPTERS_BY_UNLOCKS, range, lastClosed, plan.isFrozen, liveDays),
       countAwaitingTeam(db, now),
     ]);
     const [topSeries, topChapters, topUnlocks] = await Promise.all([
@@ -282,7 +310,14 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     const [live, value, unlocked, paying] = await Promise.all([
       Promise.all(plan.runs.map((run) => listAdminDays(db, run))),
       coinValueAt(range.to, lastClosed),
-      topOf(seriesUnlocks, SERIES_BY_COINS, range, lastClosed, plan.isFrozen),
+      topOf(
+        seriesUnlocks,
+        SERIES_BY_COINS,
+        range,
+        lastClosed,
+        plan.isFrozen,
+        plan.isFrozen ? liveDaysOf(range, lastClosed) : null,
+      ),
       sumPayingSubscriptions(db, now),
     ]);
     const bySeries = await nameTopSeriesByCoins(db, unlocked, METRICS_SERIES_REVENUE_MAX);
