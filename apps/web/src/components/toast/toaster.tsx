@@ -11,14 +11,17 @@ const ICONS: Record<ToastIcon, { Icon: typeof Info; className: string; label: st
   spinner: { Icon: Loader2, className: 'animate-spin text-accent-400', label: 'In progress' },
 };
 
-/** Where toasts appear: bottom right, newest last, each with a close button. */
+/**
+ * Where toasts appear: bottom right, newest last, each with a close button; on a phone, above the
+ * reader's bottom bar while it shows (it sets --toast-lift).
+ */
 export function Toaster() {
   const toasts = useToasts();
   const store = useToastStore();
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      className="pointer-events-none fixed bottom-4 right-4 z-[60] max-md:bottom-[calc(1rem+var(--toast-lift,0px))] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
     >
       {toasts.map((toast) => {
         const { Icon, className, label } = ICONS[toast.icon];

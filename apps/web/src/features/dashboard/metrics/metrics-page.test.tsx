@@ -195,7 +195,7 @@ describe('the metrics page', () => {
           range: { from: '2025-03-01', to: '2025-03-03', days: 3 },
           seriesId: '00000000-0000-4000-8000-000000000002',
           title: 'Salt',
-          rows: [],
+          rows: [row(1, {})],
         })();
       },
     });
@@ -208,8 +208,13 @@ describe('the metrics page', () => {
       ['Chapter 3', '12', '9', '0', '0', '0', '1', '—'],
     ]);
     expect(screen.getByTestId('funnel-summary')).toHaveTextContent('5 readers paid for the first time in this range.');
+    expect(screen.queryByTestId('funnel-no-readers')).toBeNull();
+    // A series nobody read in the range: its chapters, and words instead of a chart of zeros.
     fireEvent.change(screen.getByLabelText('Series'), { target: { value: '00000000-0000-4000-8000-000000000002' } });
-    expect(await screen.findByText('No chapters out yet.')).toBeInTheDocument();
+    expect(await screen.findByTestId('funnel-no-readers')).toHaveTextContent(
+      'No reader started a chapter of this series in this range.',
+    );
+    expect(rowsOf(screen.getByRole('table', { name: 'Funnel of Salt' }))).toHaveLength(2);
     expect(asked).toEqual(['lantern', 'salt']);
   }, 15_000);
 });

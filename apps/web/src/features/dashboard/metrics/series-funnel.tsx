@@ -81,12 +81,21 @@ export function SeriesFunnelSection({ range, topSeries }: { range: DayRange; top
             </p>
           ) : (
             <>
-              <RankChart
-                label="Readers who started each chapter"
-                valueLabel="Started"
-                color={CHART_COLORS[1]}
-                data={rows.map((row) => ({ name: `Chapter ${row.number}`, value: row.started }))}
-              />
+              {/* A chart of zeros is an empty grid: say so instead. */}
+              {rows.some((row) => row.started > 0) ? (
+                <RankChart
+                  label="Readers who started each chapter"
+                  valueLabel="Started"
+                  color={CHART_COLORS[1]}
+                  data={rows.map((row) => ({ name: `Chapter ${row.number}`, value: row.started }))}
+                />
+              ) : (
+                rows.length > 0 && (
+                  <p className="text-sm text-zinc-400" data-testid="funnel-no-readers">
+                    No reader started a chapter of this series in this range.
+                  </p>
+                )
+              )}
               <DataTable
                 caption={`Funnel of ${funnel.data?.title ?? 'the series'}`}
                 columns={columns}

@@ -33,8 +33,17 @@ export function ReaderBottomBar({
   status?: string;
 }) {
   const button = `flex flex-1 flex-col items-center gap-0.5 rounded-lg py-1.5 text-[11px] font-medium disabled:opacity-40`;
+  const bar = useRef<HTMLElement>(null);
+  // Toasts rise above the bar while it is in view (the toaster reads --toast-lift on phones).
+  useEffect(() => {
+    const root = document.documentElement;
+    if (isHidden || !bar.current) root.style.removeProperty('--toast-lift');
+    else root.style.setProperty('--toast-lift', `${bar.current.offsetHeight}px`);
+    return () => root.style.removeProperty('--toast-lift');
+  }, [isHidden, status]);
   return (
     <nav
+      ref={bar}
       aria-label="Chapter"
       data-testid="reader-bottom-bar"
       className={`fixed inset-x-0 bottom-0 z-40 border-t px-2 pb-[env(safe-area-inset-bottom)] backdrop-blur transition-transform duration-200 md:hidden ${theme.bar} ${isHidden ? 'translate-y-full' : ''}`}
