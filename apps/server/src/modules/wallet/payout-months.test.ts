@@ -202,18 +202,18 @@ describe('closing a payout month', () => {
     const anaMarch = await earnings(t, ana.cookie, '2026-03');
     expect(anaMarch.closed).toBe(true);
     expect(lanternOf(anaMarch)).toEqual([
-      { currency: 'eur', gross: 350, fee: 87, net: 263 },
       { currency: 'usd', gross: 700, fee: 175, net: 525 },
+      { currency: 'eur', gross: 350, fee: 87, net: 263 },
     ]);
     expect(anaMarch.subscriptions.items.every((item) => item.seriesTitle === 'Lantern')).toBe(true);
     expect(anaMarch.subscriptions.totals.gross).toEqual({ usd: 700, eur: 350, gbp: 0 });
     expect(lanternOf(await earnings(t, ben.cookie, '2026-03'))).toEqual([
-      { currency: 'eur', gross: 150, fee: 37, net: 113 },
       { currency: 'usd', gross: 300, fee: 75, net: 225 },
+      { currency: 'eur', gross: 150, fee: 37, net: 113 },
     ]);
     expect(lanternOf(await earnings(t, cai.cookie, '2026-03'))).toEqual([
-      { currency: 'eur', gross: 250, fee: 62, net: 188 },
       { currency: 'usd', gross: 500, fee: 125, net: 375 },
+      { currency: 'eur', gross: 250, fee: 62, net: 188 },
     ]);
 
     // What the payees got plus the site's quarter (Orchard has no payees) is the month's revenue.
@@ -245,8 +245,8 @@ describe('closing a payout month', () => {
     });
     expect(csv.body.trim().split('\n')).toEqual([
       'month,series,unit,unlocks,bundles,gifts,subscriptions,gross,fee (25 %),net',
-      '2026-03,Lantern,EUR,,,,3.50,3.50,0.87,2.63',
       '2026-03,Lantern,USD,,,,7.00,7.00,1.75,5.25',
+      '2026-03,Lantern,EUR,,,,3.50,3.50,0.87,2.63',
       '2026-03,Total,coins,,,,,0,0,0',
       '2026-03,Total,USD,,,,7.00,7.00,1.75,5.25',
       '2026-03,Total,EUR,,,,3.50,3.50,0.87,2.63',

@@ -159,7 +159,12 @@ export function createPayouts({
             net: share.cents - fee,
           };
         })
-        .sort((a, b) => a.currency.localeCompare(b.currency) || b.gross - a.gross || a.seriesTitle.localeCompare(b.seriesTitle));
+        .sort(
+          (a, b) =>
+            CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency) ||
+            b.gross - a.gross ||
+            a.seriesTitle.localeCompare(b.seriesTitle),
+        );
       const byCurrency = (pick: 'gross' | 'fee' | 'net') => {
         const sums = { usd: 0, eur: 0, gbp: 0 };
         for (const item of subscriptionItems) sums[item.currency] += item[pick];

@@ -160,7 +160,7 @@ function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
         <p className="text-sm text-zinc-400">No share of Premium subscriptions in {monthName(month)}.</p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-ink-800">
-          <table className="w-full min-w-[30rem] text-sm">
+          <table className="w-full min-w-[20rem] text-sm">
             <caption className="sr-only">Your share of Premium subscriptions in {monthName(month)}</caption>
             <thead className="bg-ink-900 text-left text-xs uppercase tracking-wider text-zinc-400">
               <tr>
