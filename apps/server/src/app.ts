@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import { createOffsetClock, systemClock, type Clock } from './lib/clock';
 import { testClockRoutes } from './plugins/test-clock';
+import { registerBackgroundWork } from './background-work';
 import multipart from '@fastify/multipart';
 import {
   createPayments,
@@ -52,7 +53,6 @@ import { createLibraryService, libraryRoutes } from './modules/library';
 import { createJobs, type Jobs } from './modules/jobs';
 import { createMailer, type Mailer } from './modules/mail';
 import {
-  createAvifWorker,
   createDiskStorage,
   createImageStore,
   createS3Storage,
@@ -306,38 +306,7 @@ export async function buildApp(deps: AppDeps) {
     push,
   });
 
-  // Background work (DESIGN §5): durable jobs, and schedules that run once whatever the number of instances.
-  jobs.work('media.avif', { concurrency: 1, handler: createAvifWorker(storage, app.log) });
-  jobs.work('chapters.publish-due', { handler: async () => void (await publishing.publishDue()) });
-  // Up to 25 mails a fetch: a new chapter's instant e-mails come by the thousand (issue 9 §2).
-  jobs.work('mail.send', { concurrency: 2, batchSize: 25, handler: (message) => mailer.send(message) });
-  jobs.work('auth.reset-link', { handler: (request) => passwordReset.sendResetLink(request) });
-  jobs.work('auth.registration-mail', { handler: (request) => signUps.sendRegistrationMail(request) });
-  jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
-  jobs.schedule('chapters.publish-due', '* * * * *');
-  jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
-  // Every ten minutes: yesterday is rolled up soon after it closes, and a missed run is made up at the next.
-  jobs.work('metrics.roll-up', { handler: async () => void (await metricsRollup.rollUp()) });
-  jobs.schedule('metrics.roll-up', '*/10 * * * *');
-  // Two at once per instance: a big series' parts are shared out among the instances' workers.
-  jobs.work('notifications.fan-out', {
-    concurrency: 2,
-    handler: async ({ chapterId, part = 0, parts = 1 }) => void (await newChapterNotices.fanOut(chapterId, { part, parts })),
-  });
-  // A release's pushes come by the thousand, as its mails do.
-  jobs.work('push.send', { concurrency: 2, batchSize: 25, handler: ({ userId, ...message }) => push.deliver(userId, message) });
-  jobs.work('push.release-held', { handler: async () => void (await push.releaseHeld()) });
-  jobs.schedule('push.release-held', '* * * * *');
-  jobs.work('notifications.free-alerts', { handler: async () => void (await freeAlerts.notifyFreed()) });
-  jobs.schedule('notifications.free-alerts', '* * * * *');
-  // Hourly: each daily reader's digest comes at about the hour of their last one.
-  jobs.work('notifications.daily-digest', { handler: async () => void (await newChapterNotices.sendDigests()) });
-  jobs.schedule('notifications.daily-digest', '7 * * * *');
-  jobs.work('payouts.close-month', { handler: async () => void (await payoutMonths.closeMonths()) });
-  jobs.schedule('payouts.close-month', '23 * * * *');
-  jobs.work('store.test-billing', { handler: async () => void (await payments.runTestBilling()) });
-  jobs.schedule('store.test-billing', '*/5 * * * *');
-  if (stripeEvents) jobs.work('store.stripe-event', { handler: (event) => stripeEvents.process(event) });
+  registerBackgroundWork(jobs, { ...app.services, logger: app.log, mailer, passwordReset, signUps });
 
   // A deploy (main.ts on SIGTERM): the health check turns 503 so the balancer looks elsewhere, and
   // this instance takes no more jobs while it finishes what it holds.
@@ -495,6 +464,7 @@ declare module 'fastify' {
       changeBus: ChangeBus;
       /** The daily metrics roll-up (the `metrics.roll-up` job's work; tests run it directly). */
       metricsRollup: MetricsRollup;
+      /** Closing payout months (the `payouts.close-month` job's work; tests run it directly). */
       payoutMonths: PayoutMonths;
     };
   }

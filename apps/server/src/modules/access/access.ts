@@ -8,6 +8,8 @@ export interface Viewer {
   hasPremiumPass: boolean;
   /** Chapters this viewer unlocked with coins, among those of the page asked for (the wallet's `withUnlocks`). */
   unlocked: ReadonlySet<string>;
+  /** Those of `unlocked` that a running rental opens, and until when (read with them). */
+  rentedUntil?: ReadonlyMap<string, Date>;
 }
 
 export const VISITOR: Viewer = {

@@ -5,6 +5,12 @@ import type { ChangeBus } from '../../lib/change-bus';
 export const VIEWER_CACHE_MS = 5_000;
 const MAX_USERS = 20_000;
 
+/** A reader's open chapters among a series': bought or rented, and the rentals' ends. */
+export interface OpenChapters {
+  unlocked: ReadonlySet<string>;
+  rentedUntil: ReadonlyMap<string, Date>;
+}
+
 interface Entry<T> {
   value: T;
   expires: number;
@@ -18,7 +24,7 @@ interface Entry<T> {
  * reaches every instance through the change bus.
  */
 export function createViewerCache(clock: Clock, bus: ChangeBus) {
-  const users = new Map<string, { sessions: Map<string, Entry<unknown>>; unlocks: Map<string, Entry<ReadonlySet<string>>> }>();
+  const users = new Map<string, { sessions: Map<string, Entry<unknown>>; unlocks: Map<string, Entry<OpenChapters>> }>();
   const sessionOwners = new Map<string, string>();
 
   const forget = (userId: string) => {
@@ -53,10 +59,10 @@ export function createViewerCache(clock: Clock, bus: ChangeBus) {
       slot(userId).sessions.set(tokenHash, { value, expires: clock.now().getTime() + VIEWER_CACHE_MS });
       sessionOwners.set(tokenHash, userId);
     },
-    unlocks(userId: string, seriesId: string): ReadonlySet<string> | undefined {
+    unlocks(userId: string, seriesId: string): OpenChapters | undefined {
       return fresh(users.get(userId)?.unlocks.get(seriesId));
     },
-    keepUnlocks(userId: string, seriesId: string, unlocked: ReadonlySet<string>) {
+    keepUnlocks(userId: string, seriesId: string, unlocked: OpenChapters) {
       slot(userId).unlocks.set(seriesId, { value: unlocked, expires: clock.now().getTime() + VIEWER_CACHE_MS });
     },
     /** Everything cached about a user, on every instance. */

@@ -22,16 +22,7 @@ import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { novelPreview } from '../../lib/sanitize';
 import { accessClass, canReadChapter, chapterAccess, isListed, isTeam, VISITOR, type Viewer } from '../access';
-import {
-  hasDailyFree,
-  latestRentals,
-  NO_RENTALS,
-  offersFor,
-  passOpens,
-  rentalEndsAmong,
-  type LadderSettings,
-  type UnlockLookup,
-} from '../wallet';
+import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens, type LadderSettings, type UnlockLookup } from '../wallet';
 import { activeBanners, toBanner } from '../banners';
 import {
   type ChapterListRow,
@@ -225,8 +216,8 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     const isLocked = ladder.access === 'locked' || ladder.access === 'early_access';
     const hasRentals = passOpens(ladder.settings, ladder.newer) || hasDailyFree(ladder.settings);
     const rentals = userId && isLocked && hasRentals ? await latestRentals(db, userId, ladder.seriesId) : NO_RENTALS;
-    const isRentable = userId && ladder.access === 'unlocked' && !viewer.hasPremiumPass && !isTeam(viewer);
-    const openUntil = isRentable ? (await rentalEndsAmong(db, userId, [ladder.chapterId], now)).get(ladder.chapterId) : undefined;
+    // Read with the viewer's unlocks (withUnlocks): no query of its own on every chapter a reader opens.
+    const openUntil = viewer.rentedUntil?.get(ladder.chapterId);
     return {
       offers: offersFor({ ...ladder, rentals, now }),
       openUntil: openUntil?.toISOString() ?? null,

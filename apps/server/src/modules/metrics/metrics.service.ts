@@ -138,6 +138,11 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   const chapterViews = createTopSums<Ranked>();
   const chapterUnlocks = createTopSums<Ranked>();
   const seriesUnlocks = createTopSums<Ranked>();
+  /**
+   * The rolled-up days' coin purchases up to a day, kept: a closed day's figures never change, so a
+   * day rolled up since is merely read live with the other days around the kept ones, as the same sums.
+   */
+  const rolledCoinPurchases = createTopSums<Awaited<ReturnType<typeof listRolledCoinPurchases>>>(4);
   /** The live days' sums per list, range and version (liveTopsVersion): read again only when the rows changed. */
   const liveSums = createTopSums<Ranked>(16);
 
@@ -281,7 +286,8 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
    * live; refunds are taken off live, whenever they came.
    */
   async function coinValueAt(endDay: string, lastClosed: string) {
-    const stored = await listRolledCoinPurchases(db, earlier(endDay, lastClosed));
+    const to = earlier(endDay, lastClosed);
+    const stored = await rolledCoinPurchases.get(to, () => listRolledCoinPurchases(db, to));
     const spans: Span[] = [];
     let next: string | null = null;
     for (const row of stored) {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { isTeam, type Viewer, type ViewerCache } from '../access';
-import { unlockedAmong } from './unlocks.repository';
+import { openAmong } from './unlocks.repository';
 
 /**
  * The unlocks that matter to one page: only the chapters it shows, never every unlock the user
@@ -18,12 +18,12 @@ export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Cloc
     async withUnlocks(viewer: Viewer, seriesId: string, chapterIds: readonly string[]): Promise<Viewer> {
       if (needsNoLookup(viewer, chapterIds)) return viewer;
       const userId = viewer.userId!;
-      let unlocked = cache.unlocks(userId, seriesId);
-      if (!unlocked) {
-        unlocked = await unlockedAmong(db, userId, chapterIds, clock.now());
-        cache.keepUnlocks(userId, seriesId, unlocked);
+      let open = cache.unlocks(userId, seriesId);
+      if (!open) {
+        open = await openAmong(db, userId, chapterIds, clock.now());
+        cache.keepUnlocks(userId, seriesId, open);
       }
-      return { ...viewer, unlocked };
+      return { ...viewer, unlocked: open.unlocked, rentedUntil: open.rentedUntil };
     },
 
     /**
@@ -32,7 +32,8 @@ export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Cloc
      */
     async withUnlocksAmong(viewer: Viewer, chapterIds: readonly string[]): Promise<Viewer> {
       if (needsNoLookup(viewer, chapterIds)) return viewer;
-      return { ...viewer, unlocked: await unlockedAmong(db, viewer.userId!, chapterIds, clock.now()) };
+      const open = await openAmong(db, viewer.userId!, chapterIds, clock.now());
+      return { ...viewer, unlocked: open.unlocked, rentedUntil: open.rentedUntil };
     },
   };
 }

@@ -6,15 +6,16 @@ import { hasPremiumPass } from '../access';
 
 /**
  * The chapters among these that a reader may open now beyond the free ones: bought with coins
- * (for good), or rented by a pass or the daily free until a time still to come.
+ * (for good), or rented by a pass or the daily free until a time still to come; and, of the
+ * rented ones not bought, until when (the latest end of their rentals).
  */
-export async function unlockedAmong(
+export async function openAmong(
   db: Database,
   userId: string,
   chapterIds: readonly string[],
   now: Date,
-): Promise<Set<string>> {
-  if (chapterIds.length === 0) return new Set();
+): Promise<{ unlocked: Set<string>; rentedUntil: Map<string, Date> }> {
+  if (chapterIds.length === 0) return { unlocked: new Set(), rentedUntil: new Map() };
   const ids = [...chapterIds];
   const [bought, rented] = await Promise.all([
     db
@@ -22,24 +23,29 @@ export async function unlockedAmong(
       .from(chapterUnlocks)
       .where(and(eq(chapterUnlocks.userId, userId), inArray(chapterUnlocks.chapterId, ids))),
     db
-      .select({ chapterId: chapterRentals.chapterId })
+      .select({ chapterId: chapterRentals.chapterId, endsAt: chapterRentals.endsAt })
       .from(chapterRentals)
       .where(and(eq(chapterRentals.userId, userId), inArray(chapterRentals.chapterId, ids), gt(chapterRentals.endsAt, now))),
   ]);
-  return new Set([...bought, ...rented].map((row) => row.chapterId));
+  const unlocked = new Set(bought.map((row) => row.chapterId));
+  const rentedUntil = new Map<string, Date>();
+  for (const { chapterId, endsAt } of rented) {
+    if (unlocked.has(chapterId)) continue;
+    const known = rentedUntil.get(chapterId);
+    if (!known || endsAt > known) rentedUntil.set(chapterId, endsAt);
+  }
+  for (const chapterId of rentedUntil.keys()) unlocked.add(chapterId);
+  return { unlocked, rentedUntil };
 }
 
-/** Until when a rental opens each of these chapters to a reader (the latest end still to come). */
-export async function rentalEndsAmong(db: Database, userId: string, chapterIds: readonly string[], now: Date) {
-  if (chapterIds.length === 0) return new Map<string, Date>();
-  const rows = await db
-    .select({ chapterId: chapterRentals.chapterId, endsAt: max(chapterRentals.endsAt) })
-    .from(chapterRentals)
-    .where(
-      and(eq(chapterRentals.userId, userId), inArray(chapterRentals.chapterId, [...chapterIds]), gt(chapterRentals.endsAt, now)),
-    )
-    .groupBy(chapterRentals.chapterId);
-  return new Map(rows.flatMap((row) => (row.endsAt ? [[row.chapterId, row.endsAt] as const] : [])));
+/** The chapters among these that a reader may open now beyond the free ones (see `openAmong`). */
+export async function unlockedAmong(
+  db: Database,
+  userId: string,
+  chapterIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  return (await openAmong(db, userId, chapterIds, now)).unlocked;
 }
 
 /** When a reader last used a series' pass and its daily free (the starts of their latest rentals of each kind). */
