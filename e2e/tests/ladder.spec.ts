@@ -86,6 +86,8 @@ test('a reader sends a gift to a series; its payee is told and sees it in their 
     true,
   );
   await openPage(page, `/SeriesView/${SERIES_SLUG}`);
+  // The supporters load as the reader scrolls near them, below the chapters.
+  await page.getByTestId('series-support-slot').scrollIntoViewIfNeeded();
   const support = page.getByTestId('series-support');
   await support.getByRole('button', { name: 'Send a gift' }).click();
   const dialog = page.getByRole('dialog', { name: `Send a gift to ${series.title}` });

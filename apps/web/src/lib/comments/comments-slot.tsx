@@ -1,4 +1,5 @@
-import { createContext, Suspense, useContext, useEffect, useRef, useState, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, useRef, type ComponentType } from 'react';
+import { useIsNear } from '../use-is-near';
 
 /** Where a comments section hangs: under a chapter, or on a series page. */
 export type CommentsTarget = { chapterId: string; seriesId?: never } | { seriesId: string; chapterId?: never };
@@ -23,26 +24,11 @@ const LOAD_MARGIN = '600px';
 export function CommentsSlot({ target }: { target: CommentsTarget }) {
   const Section = useContext(CommentsSlotContext);
   const placeholderRef = useRef<HTMLDivElement>(null);
-  // Starts as the placeholder everywhere, so a page rendered on the server hydrates as drawn.
-  const [isNear, setIsNear] = useState(false);
-
-  useEffect(() => {
-    const element = placeholderRef.current;
-    if (isNear || !element) return;
-    // A link to one comment (a reply's notice: `#comment-{id}`) loads the section at once.
-    if (typeof IntersectionObserver === 'undefined' || window.location.hash.startsWith('#comment-')) {
-      setIsNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
-      },
-      { rootMargin: LOAD_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [isNear]);
+  // A link to one comment (a reply's notice: `#comment-{id}`) loads the section at once.
+  const isNear = useIsNear(placeholderRef, {
+    margin: LOAD_MARGIN,
+    now: typeof window !== 'undefined' && window.location.hash.startsWith('#comment-'),
+  });
 
   if (!Section) return null;
   const placeholder = <div ref={placeholderRef} className="min-h-40" aria-hidden />;

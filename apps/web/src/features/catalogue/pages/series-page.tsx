@@ -1,4 +1,5 @@
 import { BookOpen, ChevronsRight, Eye, Play, Rss } from 'lucide-react';
+import { useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import { CoverImage } from '../../../components/cover-image';
@@ -9,11 +10,27 @@ import { CommentsSlot } from '../../../lib/comments/comments-slot';
 import { formatCount } from '../../../lib/format-count';
 import { useBookmark } from '../../../lib/library/bookmark';
 import { useSeriesPlaces } from '../../../lib/library/series-progress';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useIsNear } from '../../../lib/use-is-near';
 import { seriesErrorPage, useSeries } from '../api/get-series';
 import { SeriesPageSkeleton } from '../components/page-skeletons';
 import { SeriesChapterList } from '../components/series-chapter-list';
-import { SeriesSupport } from '../components/series-support';
+
+/** The supporters and the gift, below the chapters: their code and data come as the reader scrolls near (issue 18 §2). */
+const SeriesSupportPart = lazyPart('series-support', () =>
+  import('../components/series-support').then((module) => module.SeriesSupport),
+);
+
+function NearSeriesSupport({ series }: { series: { id: string; slug: string; title: string } }) {
+  const slotRef = useRef<HTMLDivElement>(null);
+  const isNear = useIsNear(slotRef);
+  return (
+    <div ref={slotRef} data-testid="series-support-slot" className={isNear ? undefined : 'mt-10 min-h-32'}>
+      {isNear && <SeriesSupportPart series={series} />}
+    </div>
+  );
+}
 
 /** /SeriesView/{slug}: the series and its chapters, with a lock, price and free date on each. */
 export default function SeriesPage() {
@@ -133,7 +150,7 @@ export default function SeriesPage() {
       </div>
 
       <SeriesChapterList series={data} places={places} />
-      <SeriesSupport series={data} />
+      <NearSeriesSupport series={data} />
       <AdSlot key={`ad-${data.id}`} placement="series-chapters" />
       <CommentsSlot key={data.id} target={{ seriesId: data.id }} />
     </div>

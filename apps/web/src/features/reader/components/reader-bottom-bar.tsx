@@ -39,7 +39,9 @@ export function ReaderBottomBar({
     const root = document.documentElement;
     if (isHidden || !bar.current) root.style.removeProperty('--toast-lift');
     else root.style.setProperty('--toast-lift', `${bar.current.offsetHeight}px`);
-    return () => root.style.removeProperty('--toast-lift');
+    return () => {
+      root.style.removeProperty('--toast-lift');
+    };
   }, [isHidden, status]);
   return (
     <nav
