@@ -1,7 +1,25 @@
+import type { Earnings } from '@inkwell/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
 import EarningsPage from './earnings-page';
+
+const ZERO = { usd: 0, eur: 0, gbp: 0 };
+/** A month with nothing in it, with `overrides`. */
+const monthOf = (overrides: Partial<Earnings>): Earnings => ({
+  month: '2026-07',
+  feePercent: 30,
+  closed: false,
+  items: [],
+  totals: { gross: 0, fee: 0, net: 0 },
+  subscriptions: { items: [], totals: { gross: ZERO, fee: ZERO, net: ZERO } },
+  ...overrides,
+});
+const serve = (data: Earnings) =>
+  mockApi({
+    '/api/proxy/public/verify': verifyAs(readerUser),
+    '/api/omegascans/secure/me/earnings': () => Response.json({ success: true, data }),
+  });
 
 describe('the earnings page (issue 22 §2)', () => {
   it('shows the month per series with gross, fee and net, the totals, and the CSV of the same month', async () => {
@@ -12,9 +30,7 @@ describe('the earnings page (issue 22 §2)', () => {
         asked.push(url);
         return Response.json({
           success: true,
-          data: {
-            month: '2026-07',
-            feePercent: 30,
+          data: monthOf({
             items: [
               {
                 seriesId: '00000000-0000-4000-8000-0000000000aa',
@@ -26,12 +42,7 @@ describe('the earnings page (issue 22 §2)', () => {
               },
             ],
             totals: { gross: 65, fee: 19, net: 46 },
-            closed: false,
-            subscriptions: {
-              items: [],
-              totals: { gross: { usd: 0, eur: 0, gbp: 0 }, fee: { usd: 0, eur: 0, gbp: 0 }, net: { usd: 0, eur: 0, gbp: 0 } },
-            },
-          },
+          }),
         });
       },
     });
@@ -54,41 +65,21 @@ describe('the earnings page (issue 22 §2)', () => {
 
   it('shows a closed month’s share of Premium subscriptions per series and currency, with a total per currency', async () => {
     const money = (usd: number, eur: number) => ({ usd, eur, gbp: 0 });
-    mockApi({
-      '/api/proxy/public/verify': verifyAs(readerUser),
-      '/api/omegascans/secure/me/earnings': () =>
-        Response.json({
-          success: true,
-          data: {
-            month: '2026-03',
-            feePercent: 25,
-            closed: true,
-            items: [],
-            totals: { gross: 0, fee: 0, net: 0 },
-            subscriptions: {
-              items: [
-                {
-                  seriesId: '00000000-0000-4000-8000-0000000000aa',
-                  seriesTitle: 'Lantern',
-                  currency: 'eur',
-                  gross: 350,
-                  fee: 87,
-                  net: 263,
-                },
-                {
-                  seriesId: '00000000-0000-4000-8000-0000000000aa',
-                  seriesTitle: 'Lantern',
-                  currency: 'usd',
-                  gross: 700,
-                  fee: 175,
-                  net: 525,
-                },
-              ],
-              totals: { gross: money(700, 350), fee: money(175, 87), net: money(525, 263) },
-            },
-          },
-        }),
-    });
+    const lantern = { seriesId: '00000000-0000-4000-8000-0000000000aa', seriesTitle: 'Lantern' };
+    serve(
+      monthOf({
+        month: '2026-03',
+        feePercent: 25,
+        closed: true,
+        subscriptions: {
+          items: [
+            { ...lantern, currency: 'eur', gross: 350, fee: 87, net: 263 },
+            { ...lantern, currency: 'usd', gross: 700, fee: 175, net: 525 },
+          ],
+          totals: { gross: money(700, 350), fee: money(175, 87), net: money(525, 263) },
+        },
+      }),
+    );
     renderRoutes([{ path: '/profile/earnings', element: <EarningsPage /> }], '/profile/earnings?month=2026-03');
     const rows = await screen.findAllByTestId('subscription-row');
     expect(rows.map((row) => row.textContent)).toEqual(['Lantern€3.50−€0.87€2.63', 'Lantern$7.00−$1.75$5.25']);
@@ -101,22 +92,7 @@ describe('the earnings page (issue 22 §2)', () => {
   });
 
   it('names the month when there is nothing in it', async () => {
-    const zero = { usd: 0, eur: 0, gbp: 0 };
-    mockApi({
-      '/api/proxy/public/verify': verifyAs(readerUser),
-      '/api/omegascans/secure/me/earnings': () =>
-        Response.json({
-          success: true,
-          data: {
-            month: '2026-11',
-            feePercent: 30,
-            closed: false,
-            items: [],
-            totals: { gross: 0, fee: 0, net: 0 },
-            subscriptions: { items: [], totals: { gross: zero, fee: zero, net: zero } },
-          },
-        }),
-    });
+    serve(monthOf({ month: '2026-11' }));
     renderRoutes([{ path: '/profile/earnings', element: <EarningsPage /> }], '/profile/earnings?month=2026-11');
     expect(await screen.findByText(/Nothing in November 2026\./)).toBeInTheDocument();
   });

@@ -14,6 +14,42 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const headerCell = 'px-4 py-2 text-right';
+
+/** The columns both tables end with: gross, the site's fee and net. */
+function AmountHeaders({ feePercent }: { feePercent: number }) {
+  return (
+    <>
+      <th scope="col" className={headerCell}>
+        Gross
+      </th>
+      <th scope="col" className={headerCell}>
+        Fee ({feePercent} %)
+      </th>
+      <th scope="col" className={headerCell}>
+        Net
+      </th>
+    </>
+  );
+}
+
+/** A row's gross, fee and net, each written by `format` (coins, or cents in a currency); bolder in a total. */
+function AmountCells({
+  amounts,
+  format,
+  isTotal = false,
+}: {
+  amounts: { gross: number; fee: number; net: number };
+  format: (amount: number) => string;
+  isTotal?: boolean;
+}) {
+  return (
+    <>
+      <td className={`px-4 py-2 text-right ${isTotal ? 'text-zinc-100' : ''}`}>{format(amounts.gross)}</td>
+      <td className="px-4 py-2 text-right text-zinc-400">−{format(amounts.fee)}</td>
+      <td className={`px-4 py-2 text-right text-white ${isTotal ? 'font-bold' : 'font-semibold'}`}>{format(amounts.net)}</td>
+    </>
+  );
+}
 const isMonth = (text: string | null): text is string => text !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
 
 /**
@@ -101,15 +137,7 @@ function CoinsTable({ data, month }: { data: Earnings; month: string }) {
             <th scope="col" className={headerCell}>
               Gifts
             </th>
-            <th scope="col" className={headerCell}>
-              Gross
-            </th>
-            <th scope="col" className={headerCell}>
-              Fee ({data.feePercent} %)
-            </th>
-            <th scope="col" className={headerCell}>
-              Net
-            </th>
+            <AmountHeaders feePercent={data.feePercent} />
           </tr>
         </thead>
         <tbody className="divide-y divide-ink-800 tabular-nums text-zinc-200">
@@ -121,9 +149,7 @@ function CoinsTable({ data, month }: { data: Earnings; month: string }) {
               <td className="px-4 py-2 text-right">{formatCoins(item.bySource.unlock)}</td>
               <td className="px-4 py-2 text-right">{formatCoins(item.bySource.bundle)}</td>
               <td className="px-4 py-2 text-right">{formatCoins(item.bySource.gift)}</td>
-              <td className="px-4 py-2 text-right">{formatCoins(item.gross)}</td>
-              <td className="px-4 py-2 text-right text-zinc-400">−{formatCoins(item.fee)}</td>
-              <td className="px-4 py-2 text-right font-semibold text-white">{formatCoins(item.net)}</td>
+              <AmountCells amounts={item} format={formatCoins} />
             </tr>
           ))}
         </tbody>
@@ -132,9 +158,7 @@ function CoinsTable({ data, month }: { data: Earnings; month: string }) {
             <th scope="row" colSpan={4} className="px-4 py-2 text-left text-zinc-300">
               Total
             </th>
-            <td className="px-4 py-2 text-right text-zinc-100">{formatCoins(data.totals.gross)}</td>
-            <td className="px-4 py-2 text-right text-zinc-400">−{formatCoins(data.totals.fee)}</td>
-            <td className="px-4 py-2 text-right font-bold text-white">{formatCoins(data.totals.net)}</td>
+            <AmountCells amounts={data.totals} format={formatCoins} isTotal />
           </tr>
         </tfoot>
       </table>
@@ -167,15 +191,7 @@ function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
                 <th scope="col" className="px-4 py-2">
                   Series
                 </th>
-                <th scope="col" className={headerCell}>
-                  Gross
-                </th>
-                <th scope="col" className={headerCell}>
-                  Fee ({data.feePercent} %)
-                </th>
-                <th scope="col" className={headerCell}>
-                  Net
-                </th>
+                <AmountHeaders feePercent={data.feePercent} />
               </tr>
             </thead>
             <tbody className="divide-y divide-ink-800 tabular-nums text-zinc-200">
@@ -184,9 +200,7 @@ function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
                   <th scope="row" className="px-4 py-2 text-left font-medium text-zinc-100">
                     {item.seriesTitle}
                   </th>
-                  <td className="px-4 py-2 text-right">{formatMoney(item.gross, item.currency)}</td>
-                  <td className="px-4 py-2 text-right text-zinc-400">−{formatMoney(item.fee, item.currency)}</td>
-                  <td className="px-4 py-2 text-right font-semibold text-white">{formatMoney(item.net, item.currency)}</td>
+                  <AmountCells amounts={item} format={(cents) => formatMoney(cents, item.currency)} />
                 </tr>
               ))}
             </tbody>
@@ -196,9 +210,11 @@ function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
                   <th scope="row" className="px-4 py-2 text-left text-zinc-300">
                     Total ({currency.toUpperCase()})
                   </th>
-                  <td className="px-4 py-2 text-right text-zinc-100">{formatMoney(totals.gross[currency], currency)}</td>
-                  <td className="px-4 py-2 text-right text-zinc-400">−{formatMoney(totals.fee[currency], currency)}</td>
-                  <td className="px-4 py-2 text-right font-bold text-white">{formatMoney(totals.net[currency], currency)}</td>
+                  <AmountCells
+                    amounts={{ gross: totals.gross[currency], fee: totals.fee[currency], net: totals.net[currency] }}
+                    format={(cents) => formatMoney(cents, currency)}
+                    isTotal
+                  />
                 </tr>
               ))}
             </tfoot>
