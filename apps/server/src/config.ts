@@ -48,7 +48,6 @@ const envSchema = z.object({
    * recharge without waiting a day. Never in production.
    */
   TEST_CLOCK: booleanish.default(false),
-  /** The site's part of what series earn for their payees (issue 22 §2), in percent. */
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),

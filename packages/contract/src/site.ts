@@ -52,7 +52,7 @@ export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { open: true 
 
 /**
  * Payouts (issue 22 §2): the site's fee, in whole percent of what a series' payees earn. A month
- * keeps the fee it closed with, so a change counts from the month in progress.
+ * keeps the fee in force when it closed (an hour or so after its end): a closed month never changes.
  */
 export const payoutSettingsSchema = z.object({
   feePercent: z

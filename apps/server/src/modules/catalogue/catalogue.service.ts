@@ -216,8 +216,9 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     const isLocked = ladder.access === 'locked' || ladder.access === 'early_access';
     const hasRentals = passOpens(ladder.settings, ladder.newer) || hasDailyFree(ladder.settings);
     const rentals = userId && isLocked && hasRentals ? await latestRentals(db, userId, ladder.seriesId) : NO_RENTALS;
-    // Read with the viewer's unlocks (withUnlocks): no query of its own on every chapter a reader opens.
-    const openUntil = viewer.rentedUntil?.get(ladder.chapterId);
+    // Read with the viewer's unlocks (withUnlocks): no query of its own on every chapter a reader
+    // opens. A chapter free by now is open to all, whatever a rental says.
+    const openUntil = ladder.access === 'unlocked' ? viewer.rentedUntil?.get(ladder.chapterId) : undefined;
     return {
       offers: offersFor({ ...ladder, rentals, now }),
       openUntil: openUntil?.toISOString() ?? null,

@@ -287,7 +287,8 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
    */
   async function coinValueAt(endDay: string, lastClosed: string) {
     const to = earlier(endDay, lastClosed);
-    const stored = await rolledCoinPurchases.get(to, () => listRolledCoinPurchases(db, to));
+    // Awaited inside: the repository hands back a query, which would run again at each await.
+    const stored = await rolledCoinPurchases.get(to, async () => await listRolledCoinPurchases(db, to));
     const spans: Span[] = [];
     let next: string | null = null;
     for (const row of stored) {

@@ -126,6 +126,23 @@ describe('the wait-until-free pass', () => {
     expect(await t.db.select().from(chapterUnlocks).where(eq(chapterUnlocks.userId, user.id))).toEqual([]);
   });
 
+  it('says nothing of a rental once the chapter it opened is free for everyone', async () => {
+    const series = await buildSeries(t, { waitPassIntervalHours: 24, rentalHours: 72 });
+    const published = new Date(t.clock.now().getTime() - HOUR).toISOString();
+    await buildChapter(t, series.id, { number: 1, publishedAt: published });
+    const early = await buildChapter(t, series.id, { number: 2, price: 30, freeAt: at(2 * HOUR), publishedAt: published });
+    const { cookie } = await reader();
+    expect((await open(cookie, early.id, 'wait_pass')).status).toBe(200);
+    expect(await chapterOf(cookie, series, early)).toMatchObject({ canRead: true, openUntil: at(72 * HOUR) });
+
+    t.clock.advance(3 * HOUR);
+    const free = await chapterOf(cookie, series, early);
+    expect(free).toMatchObject({ canRead: true, openUntil: null, offers: [] });
+    expect(free.chapter.access).toBe('free');
+    // Back to noon (a day on) for the tests that follow.
+    t.clock.advance(21 * HOUR);
+  });
+
   it('tells a reader who asked when their pass is back, once, through the bell', async () => {
     const { series, chapters } = await ladderSeries({ waitPassIntervalHours: 72, title: `Pass alerts ${Date.now()}` });
     const { user, cookie } = await reader();

@@ -185,6 +185,8 @@ describe('closing a payout month', () => {
     const open = await earnings(t, ana.cookie, '2026-03');
     expect(open).toMatchObject({ closed: false, feePercent: 25, subscriptions: { items: [] } });
 
+    // Past the settings' few seconds of cache, as the hourly job finds them: the fee is read afresh.
+    t.clock.set(new Date(APRIL_2.getTime() + 60_000));
     // Every month from the first paid plan (March 2025) to March 2026.
     expect(await t.app.services.payoutMonths.closeMonths()).toBe(13);
     expect(await t.app.services.payoutMonths.closeMonths()).toBe(0);

@@ -28,8 +28,8 @@ export const lastClosableMonth = (now: Date) =>
 
 /**
  * The `payouts.close-month` job (issue 22 §2): closes each ended month once, from the first month
- * anything was earned. Closing a month, in one transaction: claims its row (with the fee in force,
- * so the month's statement never changes after), reads its plan revenue per currency, shares it
+ * anything was earned. Closing a month, in one transaction: claims its row (with the fee in force
+ * as it closes, so the month's statement never changes after), reads its plan revenue per currency, shares it
  * among series by the premium chapters subscribers finished there, and each series' part among its
  * payees by their shares, in whole cents that add up exactly. A series without payees keeps its
  * part for the site. Two instances closing at once write each month once: the second waits on the
@@ -38,12 +38,15 @@ export const lastClosableMonth = (now: Date) =>
 export function createPayoutMonths({ db, clock, feePercent }: { db: Database; clock: Clock; feePercent: () => Promise<number> }) {
   async function close(month: string): Promise<boolean> {
     const { from, to } = monthRange(month);
+    // Read before the transaction: the setting is read on the app's handle (another connection,
+    // or on PGlite the same one), never from inside the closing transaction.
+    const fee = await feePercent();
     return db.transaction(async (tx) => {
       const [revenue, finished] = await Promise.all([planRevenueOfMonth(tx, from, to), finishedPremiumBySeries(tx, from, to)]);
       const totalFinished = finished.reduce((sum, row) => sum + row.finished, 0);
       const claimed = await claimPayoutMonth(tx, {
         month,
-        feePercent: await feePercent(),
+        feePercent: fee,
         subscriptionRevenue: revenue,
         finishedChapters: totalFinished,
       });

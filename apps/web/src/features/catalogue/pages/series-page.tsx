@@ -18,8 +18,11 @@ import { SeriesPageSkeleton } from '../components/page-skeletons';
 import { SeriesChapterList } from '../components/series-chapter-list';
 
 /** The supporters and the gift, below the chapters: their code and data come as the reader scrolls near (issue 18 §2). */
-const SeriesSupportPart = lazyPart('series-support', () =>
-  import('../components/series-support').then((module) => module.SeriesSupport),
+const SeriesSupportPart = lazyPart(
+  'series-support',
+  () => import('../components/series-support').then((module) => module.SeriesSupport),
+  // Holds the place while its code comes, so what is below does not jump up and back.
+  { fallback: <div className="mt-10 min-h-32" aria-busy="true" /> },
 );
 
 function NearSeriesSupport({ series }: { series: { id: string; slug: string; title: string } }) {
@@ -150,7 +153,7 @@ export default function SeriesPage() {
       </div>
 
       <SeriesChapterList series={data} places={places} />
-      <NearSeriesSupport series={data} />
+      <NearSeriesSupport key={data.id} series={data} />
       <AdSlot key={`ad-${data.id}`} placement="series-chapters" />
       <CommentsSlot key={data.id} target={{ seriesId: data.id }} />
     </div>

@@ -296,7 +296,7 @@ function PayoutsSection({ payouts }: { payouts: SiteConfigAnswer['payouts'] }) {
   return (
     <Section
       title="Payouts"
-      description="The site's part of what series earn for their payees: coins spent on a series, gifts, and its share of Premium subscriptions. A month keeps the fee it closed with; a change counts from the month in progress."
+      description="The site's part of what series earn for their payees: coins spent on a series, gifts, and its share of Premium subscriptions. A month keeps the fee in force when it closes, about an hour after it ends; a closed month never changes."
     >
       <EditForm
         label="Payouts"

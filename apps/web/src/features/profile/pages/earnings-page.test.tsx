@@ -60,7 +60,8 @@ describe('the earnings page (issue 22 §2)', () => {
       '/api/omegascans/secure/me/earnings.csv?month=2026-07',
     );
     expect(asked).toEqual(['/api/omegascans/secure/me/earnings?month=2026-07']);
-    expect(screen.getByTestId('subscriptions-pending')).toHaveTextContent('Shared when July 2026 has ended');
+    // July has ended and was not closed: nothing will be shared for it.
+    expect(screen.getByText('Nothing shared for July 2026 yet.')).toBeInTheDocument();
   });
 
   it('shows a closed month’s share of Premium subscriptions per series and currency, with a total per currency', async () => {
@@ -91,9 +92,16 @@ describe('the earnings page (issue 22 §2)', () => {
     expect(screen.queryByText(/Nothing in/)).toBeNull();
   });
 
-  it('names the month when there is nothing in it', async () => {
-    serve(monthOf({ month: '2026-11' }));
-    renderRoutes([{ path: '/profile/earnings', element: <EarningsPage /> }], '/profile/earnings?month=2026-11');
-    expect(await screen.findByText(/Nothing in November 2026\./)).toBeInTheDocument();
+  it('names the month when there is nothing in it, and says when the month in progress will be shared', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const name = new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    serve(monthOf({ month }));
+    renderRoutes([{ path: '/profile/earnings', element: <EarningsPage /> }], `/profile/earnings?month=${month}`);
+    expect(
+      await screen.findByText(
+        `Nothing in ${name}. When a series shares its income with you, what readers spend there shows here.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('subscriptions-pending')).toHaveTextContent(`Shared when ${name} has ended`);
   });
 });

@@ -170,12 +170,16 @@ function CoinsTable({ data, month }: { data: Earnings; month: string }) {
 function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
   const { items, totals } = data.subscriptions;
   const currencies = (['usd', 'eur', 'gbp'] as const).filter((currency) => items.some((item) => item.currency === currency));
+  const headingId = useId();
   return (
-    <section aria-labelledby="premium-share" className="space-y-2">
-      <h3 id="premium-share" className="text-sm font-semibold text-zinc-200">
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h3 id={headingId} className="text-sm font-semibold text-zinc-200">
         Premium subscriptions
       </h3>
-      {!data.closed ? (
+      {!data.closed && month < thisMonth() ? (
+        // Ended but not closed: within an hour or so of its end, or before anything was earned.
+        <p className="text-sm text-zinc-400">Nothing shared for {monthName(month)} yet.</p>
+      ) : !data.closed ? (
         <p className="text-sm text-zinc-400" data-testid="subscriptions-pending">
           Shared when {monthName(month)} has ended: each month’s Premium revenue goes to series by the premium chapters
           subscribers finished there, then to their payees by share.
