@@ -51,7 +51,9 @@ export function sumViewsBySeries(db: Database, range: MetricsRange) {
  * What the live days' top lists are computed from, in a few numbers: daily_views' rows and views
  * (a flush only adds views; a chapter deleted takes its rows), and the unlocks' count, coins and
  * latest time. Equal versions mean equal sums, so the sums read for one version may answer the
- * next request too (two index reads instead of every live key's sums).
+ * next request too (two index reads instead of every live key's sums). The one way two differ
+ * unseen: a chapter deleted with exactly as many of today's views as arrive meanwhile elsewhere;
+ * the next view or unlock changes the version (`max(xmin)` would close it, at three times the cost).
  */
 export async function liveTopsVersion(db: Database, range: MetricsRange): Promise<string> {
   const { fromDay, toDay, start, end } = bounds(range);
