@@ -20,6 +20,9 @@ function ToolButton({
       aria-label={label}
       title={label}
       aria-pressed={isActive}
+      // A click keeps the focus and the selection in the text, as in any editor: the next key
+      // typed goes to the text, never to the button (a space would press it again).
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={`rounded p-1.5 ${isActive ? 'bg-accent-600 text-white' : 'text-zinc-300 hover:bg-ink-700'}`}
     >
