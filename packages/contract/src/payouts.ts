@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './errors';
+import { moneyByCurrencySchema } from './metrics';
+import { currencySchema } from './store';
 
 // Issue 22 §2: gifts to a series, who shares its income, and what each payee earned.
 
@@ -68,7 +70,6 @@ export const earningsQuerySchema = z.object({
 });
 const earningsSourceSchema = z.object({ unlock: z.number().int(), bundle: z.number().int(), gift: z.number().int() });
 const cents = z.number().int();
-const centsByCurrency = z.object({ usd: cents, eur: cents, gbp: cents });
 
 /**
  * A payee's month: per series, their gross share in coins, the site's fee and what is left; and,
@@ -96,13 +97,13 @@ export const earningsSchema = z.object({
       z.object({
         seriesId: z.uuid(),
         seriesTitle: z.string(),
-        currency: z.enum(['usd', 'eur', 'gbp']),
+        currency: currencySchema,
         gross: cents,
         fee: cents,
         net: cents,
       }),
     ),
-    totals: z.object({ gross: centsByCurrency, fee: centsByCurrency, net: centsByCurrency }),
+    totals: z.object({ gross: moneyByCurrencySchema, fee: moneyByCurrencySchema, net: moneyByCurrencySchema }),
   }),
 });
 export type Earnings = z.infer<typeof earningsSchema>;

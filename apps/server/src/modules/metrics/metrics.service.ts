@@ -18,31 +18,14 @@ import { seriesFunnel } from './funnel.repository';
 import type { Clock } from '../../lib/clock';
 import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
 import { firstRolledDay, listRolledAdminDays, listRolledCoinPurchases, listRolledTeamDays } from './metrics-days.repository';
-import {
-  byCoins,
-  byCount,
-  byCountThenCoins,
-  candidatesOf,
-  createTopSums,
-  EMPTY,
-  rank,
-  type Compare,
-  type Ranked,
-} from './metrics-tops';
+import { candidatesOf, createTopSums, EMPTY, rank, type Ranked } from './metrics-tops';
+import { SERIES_BY_COINS, TOP_CHAPTERS_BY_UNLOCKS, TOP_CHAPTERS_BY_VIEWS, TOP_SERIES_BY_VIEWS, type TopList } from './top-lists';
 import {
   liveTopsVersion,
   nameTopChaptersByUnlocks,
   nameTopChaptersByViews,
   nameTopSeriesByCoins,
   nameTopSeriesByViews,
-  rankedUnlocksByChapter,
-  rankedUnlocksBySeries,
-  rankedViewsByChapter,
-  sumUnlocksByChapter,
-  sumUnlocksBySeries,
-  sumViewsByChapter,
-  sumViewsBySeries,
-  type KeySumRow,
   type ChapterRefRow,
 } from './metrics-tops.repository';
 import {
@@ -65,43 +48,6 @@ const money = <P extends string>(row: Partial<AmountsByCurrency<P>>, prefix: P):
   eur: num(row[`${prefix}_eur`]),
   gbp: num(row[`${prefix}_gbp`]),
 });
-
-/** A top list: its keys' sums ranked in its order, or plain (the live days'), and how it compares them. */
-interface TopList {
-  name: string;
-  ranked: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
-  sums: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
-  compare: Compare;
-  limit: number;
-}
-const TOP_SERIES_BY_VIEWS: TopList = {
-  name: 'series-views',
-  ranked: sumViewsBySeries,
-  sums: sumViewsBySeries,
-  compare: byCount,
-  limit: METRICS_TOP,
-};
-const TOP_CHAPTERS_BY_VIEWS: TopList = {
-  name: 'chapter-views',
-  ranked: rankedViewsByChapter,
-  sums: sumViewsByChapter,
-  compare: byCount,
-  limit: METRICS_TOP,
-};
-const TOP_CHAPTERS_BY_UNLOCKS: TopList = {
-  name: 'chapter-unlocks',
-  ranked: rankedUnlocksByChapter,
-  sums: sumUnlocksByChapter,
-  compare: byCountThenCoins,
-  limit: METRICS_TOP,
-};
-const SERIES_BY_COINS: TopList = {
-  name: 'series-coins',
-  ranked: rankedUnlocksBySeries,
-  sums: sumUnlocksBySeries,
-  compare: byCoins,
-  limit: METRICS_SERIES_REVENUE_MAX,
-};
 
 const EMPTY_TEAM_DAY = (day: string): TeamDayRow => ({ day, views: 0, followers: 0, comments: 0, unlocks: 0, unlock_coins: 0 });
 const EMPTY_ADMIN_DAY = (day: string): AdminDayRow => ({

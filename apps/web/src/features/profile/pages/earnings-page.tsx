@@ -1,4 +1,4 @@
-import type { Earnings } from '@inkwell/contract';
+import { CURRENCIES, type Earnings } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
@@ -169,7 +169,7 @@ function CoinsTable({ data, month }: { data: Earnings; month: string }) {
 /** The month's share of Premium subscriptions, per series and currency; before the month closes, when it will be shared. */
 function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
   const { items, totals } = data.subscriptions;
-  const currencies = (['usd', 'eur', 'gbp'] as const).filter((currency) => items.some((item) => item.currency === currency));
+  const currencies = CURRENCIES.filter((currency) => items.some((item) => item.currency === currency));
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-2">
