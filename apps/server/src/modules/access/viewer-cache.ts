@@ -26,8 +26,20 @@ interface Entry<T> {
 export function createViewerCache(clock: Clock, bus: ChangeBus) {
   const users = new Map<string, { sessions: Map<string, Entry<unknown>>; unlocks: Map<string, Entry<OpenChapters>> }>();
   const sessionOwners = new Map<string, string>();
+  // A read that began before a user was forgotten must not be kept after it: each forget takes a
+  // number, and a read is kept only if its user was not forgotten since the read's own number.
+  let sequence = 0;
+  let clearedAt = 0;
+  const forgottenAt = new Map<string, number>();
+  const isStale = (userId: string, readAt: number) => readAt < clearedAt || (forgottenAt.get(userId) ?? 0) > readAt;
 
   const forget = (userId: string) => {
+    sequence += 1;
+    if (forgottenAt.size >= MAX_USERS) {
+      forgottenAt.clear();
+      clearedAt = sequence;
+    }
+    forgottenAt.set(userId, sequence);
     const held = users.get(userId);
     if (!held) return;
     for (const key of held.sessions.keys()) sessionOwners.delete(key);
@@ -51,18 +63,22 @@ export function createViewerCache(clock: Clock, bus: ChangeBus) {
   const fresh = <T>(entry: Entry<T> | undefined) => (entry && entry.expires > clock.now().getTime() ? entry.value : undefined);
 
   return {
+    /** Taken before reading what will be kept: `keepSession` and `keepUnlocks` drop a read older than a forget. */
+    readStarts: () => sequence,
     session<T>(tokenHash: string): T | undefined {
       const owner = sessionOwners.get(tokenHash);
       return owner ? (fresh(users.get(owner)?.sessions.get(tokenHash)) as T | undefined) : undefined;
     },
-    keepSession(tokenHash: string, userId: string, value: unknown) {
+    keepSession(tokenHash: string, userId: string, value: unknown, readAt: number) {
+      if (isStale(userId, readAt)) return;
       slot(userId).sessions.set(tokenHash, { value, expires: clock.now().getTime() + VIEWER_CACHE_MS });
       sessionOwners.set(tokenHash, userId);
     },
     unlocks(userId: string, seriesId: string): OpenChapters | undefined {
       return fresh(users.get(userId)?.unlocks.get(seriesId));
     },
-    keepUnlocks(userId: string, seriesId: string, unlocked: OpenChapters) {
+    keepUnlocks(userId: string, seriesId: string, unlocked: OpenChapters, readAt: number) {
+      if (isStale(userId, readAt)) return;
       slot(userId).unlocks.set(seriesId, { value: unlocked, expires: clock.now().getTime() + VIEWER_CACHE_MS });
     },
     /** Everything cached about a user, on every instance. */

@@ -152,6 +152,7 @@ export function createAuthService({
       const tokenHash = hashToken(token);
       type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
       const cached = viewerCache.session<Found>(tokenHash);
+      const readAt = viewerCache.readStarts();
       const found = cached ?? (await findSessionWithUser(db, tokenHash, clock.now()));
       if (!found) return undefined;
       const now = clock.now().getTime();
@@ -166,7 +167,7 @@ export function createAuthService({
         await touchSession(db, session.id, new Date(now));
         session.lastSeenAt = new Date(now);
       }
-      if (!cached) viewerCache.keepSession(tokenHash, user.id, found);
+      if (!cached) viewerCache.keepSession(tokenHash, user.id, found, readAt);
       return { user, sessionId: session.id };
     },
 

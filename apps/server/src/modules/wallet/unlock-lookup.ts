@@ -20,8 +20,9 @@ export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Cloc
       const userId = viewer.userId!;
       let open = cache.unlocks(userId, seriesId);
       if (!open) {
+        const readAt = cache.readStarts();
         open = await openAmong(db, userId, chapterIds, clock.now());
-        cache.keepUnlocks(userId, seriesId, open);
+        cache.keepUnlocks(userId, seriesId, open, readAt);
       }
       return { ...viewer, unlocked: open.unlocked, rentedUntil: open.rentedUntil };
     },
