@@ -6,6 +6,7 @@ import { mockApi, readerUser, renderRoutes, verifyAs, type TestUser } from '../.
 import { seriesChaptersAnswer } from '../../../test/series-chapters';
 import { Toaster } from '../../components/toast/toaster';
 import { SESSION_QUERY_KEY } from '../../lib/auth/session-query';
+import { AUTO_UNLOCK_SERIES_KEY } from '../../lib/wallet/auto-unlock-series';
 import { formatDate } from '../../lib/time';
 import ReaderPage, { chapterOptionLabel } from './reader-page';
 
@@ -358,6 +359,28 @@ describe('auto-unlock for one series', () => {
   it('unlocks a chapter of that series on opening, once', async () => {
     const { calls } = serve({ user: readerUser, autoUnlockSeries: [SERIES_ID], coinsAfter: 90 });
     renderReader({ strict: true });
+    expect(await screen.findByText('Unlocked for 30 coins', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(calls.unlock).toBe(1);
+  });
+
+  it('waits for a list being asked again: the series turned on a moment ago counts', async () => {
+    // The list in memory is an old one without the series (its refetch was cancelled as the
+    // reader left the chapter they unlocked it on); the server's has it.
+    const { calls } = serve({ user: readerUser, autoUnlockSeries: [SERIES_ID], coinsAfter: 90 });
+    renderRoutes((client) => {
+      client.setQueryData(AUTO_UNLOCK_SERIES_KEY, { items: [] }, { updatedAt: 0 });
+      return [
+        {
+          path: '/SeriesView/:seriesSlug/:chapterSlug',
+          element: (
+            <>
+              <ReaderPage />
+              <Toaster />
+            </>
+          ),
+        },
+      ];
+    }, '/SeriesView/lantern/chapter-2');
     expect(await screen.findByText('Unlocked for 30 coins', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(calls.unlock).toBe(1);
   });

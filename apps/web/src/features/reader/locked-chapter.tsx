@@ -44,12 +44,14 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
   const turnOffSeries = useTurnOffAutoUnlockSeries();
   const isOnForSeries = seriesAutoUnlock.data?.items.some((item) => item.seriesId === data.series.id) ?? false;
   const [alsoForSeries, setAlsoForSeries] = useState(false);
-  // One unlock for the chapter, whether auto-unlock or the button starts it.
+  // One unlock for the chapter, whether auto-unlock or the button starts it. The series list
+  // must be settled, not only fetched once: an unlock that turned the series on refetches it,
+  // and leaving the chapter cancels that refetch, so the next chapter can open on the old list.
   const unlock = useAutoUnlock(
     chapter,
     user,
     isOnForSeries,
-    isFresh && !isChecking && (!user || user.autoUnlock || seriesAutoUnlock.isFetched),
+    isFresh && !isChecking && (!user || user.autoUnlock || (seriesAutoUnlock.isFetched && !seriesAutoUnlock.isFetching)),
   );
   const unlockMany = useUnlockChapters();
   const settings = useStoreSettingsMutation();
