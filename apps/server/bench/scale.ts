@@ -304,10 +304,12 @@ async function measureDatabase(name: string, large: boolean) {
       if (call.page) headers.accept = 'text/html';
       const figures = await measure(`${base}${call.path}`, headers);
       results.set(call.name, figures);
-      memory.peak = Math.max(memory.peak, rssMb(server.child));
+      const rss = rssMb(server.child);
+      memory.peak = Math.max(memory.peak, rss);
       console.log(
         `  ${call.name.padEnd(34)} first ${figures.first.toFixed(0).padStart(6)} ms · alone p50 ${figures.aloneP50.toFixed(0).padStart(5)} ms · ` +
           `${CROWD} conn ${figures.rps.toFixed(0).padStart(6)} req/s p99 ${figures.p99.toFixed(0).padStart(6)} ms ${spreadOf(figures)}` +
+          ` · RSS ${rss.toFixed(0)} MB` +
           (figures.status5xx || figures.errors ? ` · ${figures.status5xx} 5xx, ${figures.errors} errors` : ''),
       );
     }

@@ -1,6 +1,6 @@
 // A reader's library (DESIGN §4): the series they follow and where they are in each chapter.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, real, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, real, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { chapters, series } from './catalogue';
 import { users } from './users';
@@ -59,3 +59,16 @@ export const readingProgress = pgTable(
     index('reading_progress_user_series_idx').on(t.userId, t.seriesId),
   ],
 );
+
+/**
+ * A number per reader that moves whenever their reading progress does (any insert, update or
+ * delete of their rows, by triggers in the writer's own transaction: migration 0022). The reader's
+ * history and Continue row are kept per instance under the version they were read at, so one
+ * primary-key read tells every instance whether its copy still holds (decision 0031).
+ */
+export const libraryVersions = pgTable('library_versions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});

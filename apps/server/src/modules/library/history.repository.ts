@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { totalOfPage } from '../../db/sql';
-import { chapters, readingProgress, series } from '../../db/schema';
+import { chapters, libraryVersions, readingProgress, series } from '../../db/schema';
 import { notOutChapterIds, seriesRefColumns, unpublishedSeriesIds } from './library.repository';
 
 // A reader's history: the chapters they opened, newest first, and home's "Continue reading" row.
@@ -149,4 +149,13 @@ export async function hideFromHistory(db: Database, userId: string, chapterId?: 
     )
     .returning({ chapterId: readingProgress.chapterId });
   return rows.length;
+}
+
+/** The reader's library version (moved by every change of their progress: migration 0022); 0 before the first. */
+export async function libraryVersionOf(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: libraryVersions.version })
+    .from(libraryVersions)
+    .where(eq(libraryVersions.userId, userId));
+  return row?.version ?? 0;
 }

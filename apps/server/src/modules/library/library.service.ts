@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { canReadChapter, chapterAccess, isTeam, type ChapterForAccess, type Viewer } from '../access';
 import type { UnlockLookup } from '../wallet';
 import { latestChaptersOf } from '../chapters';
@@ -23,10 +24,17 @@ import {
   writeProgressIfNewer,
   type ProgressWrite,
 } from './library.repository';
-import { hideFromHistory, listHistory, listHistoryBySeries } from './history.repository';
+import { hideFromHistory, libraryVersionOf, listHistory, listHistoryBySeries } from './history.repository';
 import { toBookmark, toChapterProgress, toContinue, toHistoryItem, toProgressEntry } from './library.presenter';
 
 export const LIBRARY_PAGE_SIZE = 20;
+
+/**
+ * How long an instance keeps a page of a reader's history. The reader's own changes show at once
+ * (each copy holds only while their library version is the one it was read at); the catalogue's,
+ * such as a chapter taken down, within this time, as everywhere else (decision 0005).
+ */
+export const HISTORY_CACHE_MS = 10_000;
 
 /**
  * Where a long strip or a novel counts as read: its end is in view. Clients send `completed` when
@@ -64,6 +72,13 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
     if (!row || (!row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
     return row;
   }
+
+  // Kept by library version: a stale copy is never read again, and ages out with the rest.
+  const historyPages = createTtlCache<Awaited<ReturnType<typeof readHistory>>>(clock, HISTORY_CACHE_MS, {
+    maxEntries: 5_000,
+    maxBytes: 16 * 1024 * 1024,
+    sizeOf: (value) => JSON.stringify(value).length,
+  });
 
   return {
     async bookmarks(viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) {
@@ -200,25 +215,16 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
       };
     },
 
+    /**
+     * A page of the reader's history, or of its latest entry per series (home's Continue row):
+     * computed once per library version (decision 0031), so a reader with thousands of entries
+     * opening home again costs one primary-key read.
+     */
     async history(userId: string, query: z.output<typeof historyQuerySchema>) {
-      const now = clock.now();
-      const pagination = (total: number) => pageInfo(query.page, query.perPage, total);
-      if (query.by === 'chapter') {
-        const { rows, total } = await listHistory(db, userId, query.page, query.perPage, now);
-        return { items: rows.map((row) => toHistoryItem(row)), pagination: pagination(total) };
-      }
-      // One entry per series, with where it picks up (home's "Continue reading" row).
-      const { rows, total } = await listHistoryBySeries(db, userId, query.page, query.perPage, now);
-      const points = await continuePoints(
-        db,
-        userId,
-        rows.map((row) => row.series.id),
-        now,
+      const version = await libraryVersionOf(db, userId);
+      return historyPages.get(`${userId}|${version}|${query.by}|${query.page}|${query.perPage}`, () =>
+        readHistory(userId, query),
       );
-      return {
-        items: rows.map((row) => toHistoryItem(row, toContinue(points.get(row.series.id)))),
-        pagination: pagination(total),
-      };
     },
 
     /** One entry, or all of them; the progress and read marks stay. */
@@ -226,6 +232,27 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
       return hideFromHistory(db, userId, chapterId);
     },
   };
+
+  async function readHistory(userId: string, query: z.output<typeof historyQuerySchema>) {
+    const now = clock.now();
+    const pagination = (total: number) => pageInfo(query.page, query.perPage, total);
+    if (query.by === 'chapter') {
+      const { rows, total } = await listHistory(db, userId, query.page, query.perPage, now);
+      return { items: rows.map((row) => toHistoryItem(row)), pagination: pagination(total) };
+    }
+    // One entry per series, with where it picks up (home's "Continue reading" row).
+    const { rows, total } = await listHistoryBySeries(db, userId, query.page, query.perPage, now);
+    const points = await continuePoints(
+      db,
+      userId,
+      rows.map((row) => row.series.id),
+      now,
+    );
+    return {
+      items: rows.map((row) => toHistoryItem(row, toContinue(points.get(row.series.id)))),
+      pagination: pagination(total),
+    };
+  }
 }
 export type LibraryService = ReturnType<typeof createLibraryService>;
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { HISTORY_CACHE_MS } from './library.service';
 import { bookmarks, chapterUnlocks, chapters as chaptersTable, readingProgress, series as seriesTable } from '../../db/schema';
 
 let t: TestContext;
@@ -526,11 +527,14 @@ describe('history', () => {
     await t.db.update(chaptersTable).set({ publishedAt: null }).where(eq(chaptersTable.id, chapters[2]!.id));
     const tomorrow = new Date(t.clock.now().getTime() + DAY);
     await t.db.update(chaptersTable).set({ publishedAt: tomorrow }).where(eq(chaptersTable.id, chapters[1]!.id));
+    // The catalogue's changes reach a reader's kept history within its time, as everywhere else.
+    t.clock.advance(HISTORY_CACHE_MS);
     expect(await shown()).toEqual({ numbers: ['other', 1], total: 2 });
     expect(await shown('?by=series')).toEqual({ numbers: ['other', 1], total: 2 });
 
     // The other series unpublished: gone from both lists and their counts.
     await t.db.update(seriesTable).set({ isPublished: false }).where(eq(seriesTable.id, other.series.id));
+    t.clock.advance(HISTORY_CACHE_MS);
     expect(await shown()).toEqual({ numbers: [1], total: 1 });
     expect(await shown('?by=series')).toEqual({ numbers: [1], total: 1 });
 

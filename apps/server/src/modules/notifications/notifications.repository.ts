@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -21,13 +21,16 @@ export async function listNotifications(db: Database, userId: string, limit: num
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit)
       .offset(offset),
+    // Two counts, each on an index alone: every notice on notifications_user_created_idx (no
+    // table rows read), the unread on the partial notifications_user_unread_idx. One count with a
+    // filter read every notice's row for its flag: a reader with 2,000 notices paid for 2,000.
     db
       .select({
-        total: sql<number>`count(*)::int`,
-        unread: sql<number>`(count(*) filter (where ${notifications.isRead} = false))::int`,
+        total: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId})::int`,
+        unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.isRead} = false)::int`,
       })
-      .from(notifications)
-      .where(eq(notifications.userId, userId)),
+      .from(users)
+      .where(eq(users.id, userId)),
   ]);
   return { rows, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
 }

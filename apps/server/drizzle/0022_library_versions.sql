@@ -1,0 +1,29 @@
+CREATE TABLE "library_versions" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "library_versions" ADD CONSTRAINT "library_versions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- A reader's library version moves with any change of their reading progress, in the writer's
+-- own transaction: one upsert per reader and statement (a chapter deleted with a thousand
+-- readers' progress moves a thousand versions once each). Caches of the reader's history keep the
+-- version they were read at (decision 0031).
+CREATE FUNCTION library_versions_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Each branch names only the transition table its trigger has.
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO library_versions (user_id) SELECT DISTINCT user_id FROM old_rows
+      ON CONFLICT (user_id) DO UPDATE SET version = library_versions.version + 1;
+  ELSE
+    INSERT INTO library_versions (user_id) SELECT DISTINCT user_id FROM new_rows
+      ON CONFLICT (user_id) DO UPDATE SET version = library_versions.version + 1;
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER reading_progress_version_insert AFTER INSERT ON "reading_progress" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION library_versions_bump();--> statement-breakpoint
+CREATE TRIGGER reading_progress_version_update AFTER UPDATE ON "reading_progress" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION library_versions_bump();--> statement-breakpoint
+CREATE TRIGGER reading_progress_version_delete AFTER DELETE ON "reading_progress" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION library_versions_bump();
