@@ -16,6 +16,7 @@ import {
   progressOfSeriesQuery,
 } from '../../src/modules/library/library.repository';
 import { historyBySeriesPageQuery, historyCountQuery, historyPageQuery } from '../../src/modules/library/history.repository';
+import { notificationCountsQuery, notificationPageQuery } from '../../src/modules/notifications/notifications.repository';
 import { purchaseCountQuery, purchasePageQuery } from '../../src/modules/payments/payments.repository';
 import { publishedSeriesPageQuery, teamSeriesCountQuery, teamSeriesPageQuery } from '../../src/modules/series/series.repository';
 
@@ -80,6 +81,8 @@ export async function checkPlans(handle: DatabaseHandle, heavyReader: string): P
       ),
     ],
     ["a series' progress", progressOfSeriesQuery(db, userId, seriesId)],
+    ['notices page', notificationPageQuery(db, userId, 10, 0)],
+    ['notices counts', notificationCountsQuery(db, userId)],
     ['series list, latest', publishedSeriesPageQuery(db, {}, 'latest', 1, 24, now)],
     ['series list, popular, page 200', publishedSeriesPageQuery(db, {}, 'popular', 200, 24, now)],
     ['series list, premium', publishedSeriesPageQuery(db, { premium: true }, 'latest', 1, 24, now)],

@@ -22,7 +22,10 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // A reader's notices newest first, ties by id, as the list orders them (`desc`, nulls first):
+    // read backwards, a page reads its own rows only, however many notices the reader has. A
+    // `desc()` index column here would be nulls last, which that order cannot use.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.isRead} = false`),

@@ -12,25 +12,36 @@ export async function createNotification(
   await db.insert(notifications).values(values);
 }
 
+/** A page of a reader's notices, newest first: notifications_user_created_idx read backwards. */
+export function notificationPageQuery(db: Database, userId: string, limit: number, offset: number) {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * How many notices the reader has, and how many unread: each count on an index alone (every notice
+ * on notifications_user_created_idx with no table rows read, the unread on the partial
+ * notifications_user_unread_idx). One count with a filter read every notice's row for its flag.
+ */
+export function notificationCountsQuery(db: Database, userId: string) {
+  return db
+    .select({
+      total: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId})::int`,
+      unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.isRead} = false)::int`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+}
+
 export async function listNotifications(db: Database, userId: string, limit: number, offset: number) {
   const [rows, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit)
-      .offset(offset),
-    // Two counts, each on an index alone: every notice on notifications_user_created_idx (no
-    // table rows read), the unread on the partial notifications_user_unread_idx. One count with a
-    // filter read every notice's row for its flag: a reader with 2,000 notices paid for 2,000.
-    db
-      .select({
-        total: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId})::int`,
-        unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.isRead} = false)::int`,
-      })
-      .from(users)
-      .where(eq(users.id, userId)),
+    notificationPageQuery(db, userId, limit, offset),
+    notificationCountsQuery(db, userId),
   ]);
   return { rows, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
 }
