@@ -55,12 +55,16 @@ export function sumViewsBySeries(db: Database, range: MetricsRange) {
  * unseen: a chapter deleted with exactly as many of today's views as arrive meanwhile elsewhere;
  * the next view or unlock changes the version (`max(xmin)` would close it, at three times the cost).
  */
-export async function liveTopsVersion(db: Database, range: MetricsRange): Promise<string> {
+export async function liveTopsVersion(db: Database, range: MetricsRange, of: 'views and unlocks' | 'unlocks'): Promise<string> {
   const { fromDay, toDay, start, end } = bounds(range);
+  // Lists of unlocks alone (the admin's series by coins) need not read the day's views.
+  const views =
+    of === 'views and unlocks'
+      ? sql`(select concat_ws(',', count(*), sum(views)) from daily_views where day between ${fromDay} and ${toDay})`
+      : sql`''`;
   const [row] = await rows<{ version: string }>(
     db,
-    sql`select concat_ws(':',
-        (select concat_ws(',', count(*), sum(views)) from daily_views where day between ${fromDay} and ${toDay}),
+    sql`select concat_ws(':', ${views},
         (select concat_ws(',', count(*), sum(coins), max(created_at)) from chapter_unlocks
           where created_at >= ${start} and created_at < ${end})) as version`,
   );

@@ -128,11 +128,11 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     rows.sort((a, b) => (String(a.day) < String(b.day) ? -1 : String(a.day) > String(b.day) ? 1 : 0));
 
   /** The range's live days (after the last closed one), and their rows' version, or null when none is live. */
-  function liveDaysOf(range: MetricsRange, lastClosed: string) {
+  function liveDaysOf(range: MetricsRange, lastClosed: string, of: Parameters<typeof liveTopsVersion>[2]) {
     const liveFrom = later(range.from, addDays(lastClosed, 1));
     if (liveFrom > range.to) return null;
     const days = rangeOfDays(liveFrom, range.to);
-    return { days, version: liveTopsVersion(db, days) };
+    return { days, version: liveTopsVersion(db, days, of) };
   }
 
   /**
@@ -167,7 +167,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   async function team(range: MetricsRange, now: Date): Promise<TeamMetrics> {
     const lastClosed = lastClosedDay(now);
     const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), EMPTY_TEAM_DAY);
-    const liveDays = plan.isFrozen ? liveDaysOf(range, lastClosed) : null;
+    const liveDays = plan.isFrozen ? liveDaysOf(range, lastClosed, 'views and unlocks') : null;
     const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
       Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
       topOf(seriesViews, TOP_SERIES_BY_VIEWS, range, lastClosed, plan.isFrozen, liveDays),
@@ -269,7 +269,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
         range,
         lastClosed,
         plan.isFrozen,
-        plan.isFrozen ? liveDaysOf(range, lastClosed) : null,
+        plan.isFrozen ? liveDaysOf(range, lastClosed, 'unlocks') : null,
       ),
       sumPayingSubscriptions(db, now),
     ]);
