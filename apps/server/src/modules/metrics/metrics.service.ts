@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { findSeriesById } from '../series';
 import { seriesFunnel } from './funnel.repository';
 import type { Clock } from '../../lib/clock';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
 import { firstRolledDay, listRolledAdminDays, listRolledCoinPurchases, listRolledTeamDays } from './metrics-days.repository';
 import { candidatesOf, createTopSums, EMPTY, rank, type Ranked } from './metrics-tops';
@@ -26,6 +27,7 @@ import {
   nameTopChaptersByViews,
   nameTopSeriesByCoins,
   nameTopSeriesByViews,
+  type Candidate,
   type ChapterRefRow,
 } from './metrics-tops.repository';
 import {
@@ -67,6 +69,9 @@ const EMPTY_ADMIN_DAY = (day: string): AdminDayRow => ({
   mrr_gbp: 0,
 });
 
+/** How long the top lists' names are kept for the same ranking (the catalogue's own cache time). */
+const NAMES_CACHE_MS = 10_000;
+
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const endOf = (day: string) => startOf(addDays(day, 1));
 const earlier = (a: string, b: string) => (a < b ? a : b);
@@ -91,6 +96,15 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   const rolledCoinPurchases = createTopSums<Awaited<ReturnType<typeof listRolledCoinPurchases>>>(4);
   /** The live days' sums per list, range and version (liveTopsVersion): read again only when the rows changed. */
   const liveSums = createTopSums<Ranked>(16);
+
+  /**
+   * The top lists with their names, kept by what they rank (ids and counts): the same candidates
+   * are named once per NAMES_CACHE_MS instead of joined to chapters and series on every request.
+   * A title changed meanwhile shows within that time, as on the public pages.
+   */
+  const names = createTtlCache<unknown[]>(clock, NAMES_CACHE_MS, 64);
+  const named = <T>(list: string, candidates: Candidate[], read: () => Promise<T[]>) =>
+    names.get(`${list}|${JSON.stringify(candidates)}`, read) as Promise<T[]>;
 
   const rangeOf = (query: MetricsQuery): MetricsRange => {
     const resolved = resolveMetricsRange(query, utcDay(clock.now()));
@@ -176,9 +190,9 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       countAwaitingTeam(db, now),
     ]);
     const [topSeries, topChapters, topUnlocks] = await Promise.all([
-      nameTopSeriesByViews(db, seriesTop, METRICS_TOP),
-      nameTopChaptersByViews(db, chapterTop, METRICS_TOP),
-      nameTopChaptersByUnlocks(db, unlockTop, METRICS_TOP),
+      named('series-views', seriesTop, () => nameTopSeriesByViews(db, seriesTop, METRICS_TOP)),
+      named('chapter-views', chapterTop, () => nameTopChaptersByViews(db, chapterTop, METRICS_TOP)),
+      named('chapter-unlocks', unlockTop, () => nameTopChaptersByUnlocks(db, unlockTop, METRICS_TOP)),
     ]);
 
     const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => ({
@@ -273,7 +287,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       ),
       sumPayingSubscriptions(db, now),
     ]);
-    const bySeries = await nameTopSeriesByCoins(db, unlocked, METRICS_SERIES_REVENUE_MAX);
+    const bySeries = await named('series-coins', unlocked, () => nameTopSeriesByCoins(db, unlocked, METRICS_SERIES_REVENUE_MAX));
 
     const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => {
       const paid = money(row, 'paid');

@@ -85,6 +85,20 @@ describe('TEAM/metrics', () => {
     expect(data.topUnlocks[0]).toMatchObject({ seriesId: alpha.id, seriesTitle: 'Alpha Tides', seriesSlug: expect.any(String) });
   });
 
+  it('names the same ranking once in a while: a series renamed shows under its new title within 10 s', async () => {
+    const titles = async () => (await teamMetrics(WEEK)).topSeries.map((s) => s.title);
+    expect(await titles()).toEqual(['Alpha Tides', 'Beta Lanterns']);
+    await t.executeSql(`update series set title = 'Alpha Tides (renamed)' where id = $1`, [alpha.id]);
+    // The counts have not moved, so the names kept for them answer…
+    expect(await titles()).toEqual(['Alpha Tides', 'Beta Lanterns']);
+    // …until their time is up.
+    t.clock.advance(10_000);
+    expect(await titles()).toEqual(['Alpha Tides (renamed)', 'Beta Lanterns']);
+    await t.executeSql(`update series set title = 'Alpha Tides' where id = $1`, [alpha.id]);
+    t.clock.advance(10_000);
+    expect(await titles()).toEqual(['Alpha Tides', 'Beta Lanterns']);
+  });
+
   it('gives what waits now: reported comments not hidden yet, scheduled and draft chapters, series not published', async () => {
     expect((await teamMetrics(WEEK)).now).toEqual({
       reportedComments: 1,
