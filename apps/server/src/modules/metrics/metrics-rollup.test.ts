@@ -181,6 +181,17 @@ describe('the top lists over rolled-up days', () => {
     expect(unlocked?.unlocks).toBe((unlockedBefore?.unlocks ?? 0) + 1);
     const betaCoins = (data: AdminMetrics) => data.revenueBySeries.find((entry) => entry.seriesId === ids.beta.id)?.coins ?? 0;
     expect(betaCoins(afterUnlock.admin)).toBe(betaCoins(before.admin) + 5);
+    const today = (data: { team: TeamMetrics }) => data.team.days.find((day) => day.day === '2025-03-07')!;
+    expect(today(afterUnlock).unlocks).toBe(today(before).unlocks + 1);
+
+    // Today's follows and comments: the day's own figures are kept per version too.
+    await t.db.execute(sql`insert into bookmarks (user_id, series_id, created_at)
+      values (${reader.id}, ${ids.beta.id}, '2025-03-07T11:30:00Z')`);
+    const afterFollow = await metricsOf(setup, week);
+    expect(today(afterFollow).followers).toBe(today(before).followers + 1);
+    await t.db.execute(sql`insert into comments (user_id, series_id, chapter_id, body, created_at)
+      values (${reader.id}, ${ids.beta.id}, ${chapter.id}, 'Loved it', '2025-03-07T11:45:00Z')`);
+    expect(today(await metricsOf(setup, week)).comments).toBe(today(before).comments + 1);
   });
 });
 

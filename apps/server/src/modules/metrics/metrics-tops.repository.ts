@@ -48,23 +48,27 @@ export function sumViewsBySeries(db: Database, range: MetricsRange) {
 }
 
 /**
- * What the live days' top lists are computed from, in a few numbers: daily_views' rows and views
- * (a flush only adds views; a chapter deleted takes its rows), and the unlocks' count, coins and
- * latest time. Equal versions mean equal sums, so the sums read for one version may answer the
- * next request too (two index reads instead of every live key's sums). The one way two differ
- * unseen: a chapter deleted with exactly as many of today's views as arrive meanwhile elsewhere;
- * the next view or unlock changes the version (`max(xmin)` would close it, at three times the cost).
+ * What the live days' figures are computed from, in a few numbers: daily_views' rows and views
+ * (a flush only adds views; a chapter deleted takes its rows), the unlocks' count, coins and
+ * latest time, and for the team's days the follows' and comments' count and latest time (a row
+ * removed and another added moves the latest). Equal versions mean equal figures, so what was read
+ * for one version may answer the next request too (a few index reads instead of every live row).
+ * The one way two differ unseen: a chapter deleted with exactly as many of today's views as
+ * arrive meanwhile elsewhere; the next view or unlock changes the version (`max(xmin)` would close
+ * it, at three times the cost). `of` says what is counted: the admin's series by coins read
+ * unlocks alone.
  */
-export async function liveTopsVersion(db: Database, range: MetricsRange, of: 'views and unlocks' | 'unlocks'): Promise<string> {
+export async function liveTopsVersion(db: Database, range: MetricsRange, of: 'team days and lists' | 'unlocks'): Promise<string> {
   const { fromDay, toDay, start, end } = bounds(range);
-  // Lists of unlocks alone (the admin's series by coins) need not read the day's views.
-  const views =
-    of === 'views and unlocks'
-      ? sql`(select concat_ws(',', count(*), sum(views)) from daily_views where day between ${fromDay} and ${toDay})`
-      : sql`''`;
+  const latest = (table: string) =>
+    sql`(select concat_ws(',', count(*), max(created_at)) from ${sql.raw(table)} where created_at >= ${start} and created_at < ${end})`;
+  const team =
+    of === 'team days and lists'
+      ? sql`(select concat_ws(',', count(*), sum(views)) from daily_views where day between ${fromDay} and ${toDay}), ${latest('bookmarks')}, ${latest('comments')},`
+      : sql``;
   const [row] = await rows<{ version: string }>(
     db,
-    sql`select concat_ws(':', ${views},
+    sql`select concat_ws(':', ${team}
         (select concat_ws(',', count(*), sum(coins), max(created_at)) from chapter_unlocks
           where created_at >= ${start} and created_at < ${end})) as version`,
   );

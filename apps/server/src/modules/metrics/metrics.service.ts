@@ -96,6 +96,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   const rolledCoinPurchases = createTopSums<Awaited<ReturnType<typeof listRolledCoinPurchases>>>(4);
   /** The live days' sums per list, range and version (liveTopsVersion): read again only when the rows changed. */
   const liveSums = createTopSums<Ranked>(16);
+  const liveTeamDays = createTopSums<Awaited<ReturnType<typeof listTeamDays>>>(4);
 
   /**
    * The top lists with their names, kept by what they rank (ids and counts): the same candidates
@@ -178,12 +179,19 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     return candidatesOf(closed, live, list.limit, list.compare);
   }
 
+  /** The team's figures of days read live; the live days' kept per version, as their top sums are. */
+  async function teamDaysOf(run: MetricsRange, liveDays: ReturnType<typeof liveDaysOf>) {
+    if (!liveDays || liveDays.days.from !== run.from || liveDays.days.to !== run.to) return listTeamDays(db, run);
+    const key = `team-days|${run.from}|${run.to}|${await liveDays.version}`;
+    return liveTeamDays.get(key, () => listTeamDays(db, run));
+  }
+
   async function team(range: MetricsRange, now: Date): Promise<TeamMetrics> {
     const lastClosed = lastClosedDay(now);
     const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), EMPTY_TEAM_DAY);
-    const liveDays = plan.isFrozen ? liveDaysOf(range, lastClosed, 'views and unlocks') : null;
+    const liveDays = plan.isFrozen ? liveDaysOf(range, lastClosed, 'team days and lists') : null;
     const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
-      Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
+      Promise.all(plan.runs.map((run) => teamDaysOf(run, liveDays))),
       topOf(seriesViews, TOP_SERIES_BY_VIEWS, range, lastClosed, plan.isFrozen, liveDays),
       topOf(chapterViews, TOP_CHAPTERS_BY_VIEWS, range, lastClosed, plan.isFrozen, liveDays),
       topOf(chapterUnlocks, TOP_CHAPTERS_BY_UNLOCKS, range, lastClosed, plan.isFrozen, liveDays),
