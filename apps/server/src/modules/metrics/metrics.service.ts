@@ -94,14 +94,12 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
    * day rolled up since is merely read live with the other days around the kept ones, as the same sums.
    */
   const rolledCoinPurchases = createTopSums<Awaited<ReturnType<typeof listRolledCoinPurchases>>>(4);
-  /** The live days' sums per list, range and version (liveTopsVersion): read again only when the rows changed. */
+  /** The live days' sums per list, and the team's days, per range and version (liveTopsVersion). */
   const liveSums = createTopSums<Ranked>(16);
   const liveTeamDays = createTopSums<Awaited<ReturnType<typeof listTeamDays>>>(4);
-
   /**
-   * The top lists with their names, kept by what they rank (ids and counts): the same candidates
-   * are named once per NAMES_CACHE_MS instead of joined to chapters and series on every request.
-   * A title changed meanwhile shows within that time, as on the public pages.
+   * The top lists named once per NAMES_CACHE_MS for what they rank (ids and counts), not joined to
+   * chapters and series on every request: a title changed shows within that time, as elsewhere.
    */
   const names = createTtlCache<unknown[]>(clock, NAMES_CACHE_MS, 64);
   const named = <T>(list: string, candidates: Candidate[], read: () => Promise<T[]>) =>
