@@ -379,6 +379,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
   if (testClock) await app.register(testClockRoutes, { clock: testClock });
   const library = createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache, clock) });
+  catalogueListeners.push(() => library.invalidate());
   await app.register(libraryRoutes, { library });
   // Issue 19 §2: the catalogue for reading apps, signed in with device keys.
   await app.register(opdsRoutes, {
@@ -397,7 +398,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(koreaderRoutes, { koreader: createKoreaderService({ db, clock, library }), deviceKeys });
   const comments = createCommentsService({ db, clock, limiter });
   await app.register(commentsRoutes, { comments });
-  await app.register(metricsRoutes, { metrics: createMetricsService({ db: reportsDb, clock }) });
+  const metrics = createMetricsService({ db: reportsDb, clock });
+  catalogueListeners.push(() => metrics.invalidate());
+  await app.register(metricsRoutes, { metrics });
   await app.register(adminUsersRoutes, {
     adminUsers: createAdminUsersService({ db: reportsDb, clock, comments, onUserChanged }),
   });

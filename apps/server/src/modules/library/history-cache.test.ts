@@ -1,5 +1,5 @@
-import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { ROUTES, fillPath, seriesPatchSchema, type EndpointName } from '@inkwell/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import {
@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 import type { App } from '../../app';
-import { libraryVersions, readingProgress, series as seriesTable } from '../../db/schema';
+import { libraryVersions, readingProgress, series as seriesTable, users } from '../../db/schema';
 import { HISTORY_CACHE_MS } from './library.service';
 
 /*
@@ -118,6 +118,35 @@ describe('a reader’s kept history', () => {
       .delete(readingProgress)
       .where(and(eq(readingProgress.userId, user.id), eq(readingProgress.chapterId, chapters[1]!.id)));
     expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
+  });
+
+  it('lets a reader with reading progress be deleted (their version goes with them)', async () => {
+    const { user, cookie } = await newReader();
+    const { chapters } = await seriesOf(1);
+    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
+    const { user: untouched } = await newReader();
+    await t.db
+      .insert(readingProgress)
+      .values({ userId: untouched.id, chapterId: chapters[0]!.id, seriesId: chapters[0]!.seriesId });
+    // One never written since this table came: no version row to start from.
+    await t.db.delete(libraryVersions).where(eq(libraryVersions.userId, untouched.id));
+    await t.db.delete(users).where(inArray(users.id, [user.id, untouched.id]));
+    expect(
+      await t.db
+        .select()
+        .from(readingProgress)
+        .where(inArray(readingProgress.userId, [user.id, untouched.id])),
+    ).toEqual([]);
+    expect(await versionOf(user.id)).toBe(0);
+  });
+
+  it('drops this instance’s copies at a team change through the app', async () => {
+    const { cookie } = await newReader();
+    const { series, chapters } = await seriesOf(1);
+    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
+    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
+    await t.app.services.series.updateSeries(series.id, seriesPatchSchema.parse({ isPublished: false }));
+    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([]);
   });
 
   it('shows the catalogue’s changes once its time has passed, not before (the copy is kept)', async () => {

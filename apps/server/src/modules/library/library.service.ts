@@ -31,8 +31,8 @@ export const LIBRARY_PAGE_SIZE = 20;
 
 /**
  * How long an instance keeps a page of a reader's history. The reader's own changes show at once
- * (each copy holds only while their library version is the one it was read at); the catalogue's,
- * such as a chapter taken down, within this time, as everywhere else (decision 0005).
+ * (each copy holds only while their library version is the one it was read at); a team change
+ * clears this instance's copies, and reaches the others within this time (decision 0005).
  */
 export const HISTORY_CACHE_MS = 10_000;
 
@@ -231,6 +231,9 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
     async clearHistory(userId: string, chapterId?: string) {
       return hideFromHistory(db, userId, chapterId);
     },
+
+    /** After a team change: what is out may have changed, so no kept page is trusted. */
+    invalidate: () => historyPages.clear(),
   };
 
   async function readHistory(userId: string, query: z.output<typeof historyQuerySchema>) {

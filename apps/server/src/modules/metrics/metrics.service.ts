@@ -99,7 +99,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   const liveTeamDays = createTopSums<Awaited<ReturnType<typeof listTeamDays>>>(4);
   /**
    * The top lists named once per NAMES_CACHE_MS for what they rank (ids and counts), not joined to
-   * chapters and series on every request: a title changed shows within that time, as elsewhere.
+   * chapters and series on every request; a team change clears them here, and elsewhere within that time.
    */
   const names = createTtlCache<unknown[]>(clock, NAMES_CACHE_MS, 64);
   const named = <T>(list: string, candidates: Candidate[], read: () => Promise<T[]>) =>
@@ -392,6 +392,8 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       };
     },
 
+    /** After a team change: the lists' names are read again. */
+    invalidate: () => names.clear(),
     team: (query: MetricsQuery) => shared('team', query, team),
     admin: (query: MetricsQuery) => shared('admin', query, admin),
   };
