@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import {
   createTestApp,
-  sessionCookieFrom,
+  loginAs,
   startSecondInstance,
   TEST_ORIGIN,
   type SecondInstance,
@@ -50,18 +50,9 @@ async function call(
   return response.json().data;
 }
 
-let logins = 0;
 async function newReader() {
   const user = await buildUser(t.db);
-  logins += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: ROUTES.login.path,
-    remoteAddress: `10.9.${Math.floor(logins / 250)}.${logins % 250}`,
-    headers: { origin: TEST_ORIGIN },
-    payload: { username: user.username, password: user.password },
-  });
-  return { user, cookie: sessionCookieFrom(response) };
+  return { user, cookie: await loginAs(t.app, user) };
 }
 
 async function seriesOf(n: number) {

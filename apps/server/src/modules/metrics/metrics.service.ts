@@ -392,8 +392,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       };
     },
 
-    /** After a team change: the lists' names are read again. */
-    invalidate: () => names.clear(),
+    invalidate: () => names.clear(), // after a team change: the lists' names are read again
     team: (query: MetricsQuery) => shared('team', query, team),
     admin: (query: MetricsQuery) => shared('admin', query, admin),
   };
