@@ -400,7 +400,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(commentsRoutes, { comments });
   const metrics = createMetricsService({ db: reportsDb, clock });
   catalogueListeners.push(() => metrics.invalidate());
-  await app.register(metricsRoutes, { metrics });
+  await app.register(metricsRoutes, { metrics, clock });
   await app.register(adminUsersRoutes, {
     adminUsers: createAdminUsersService({ db: reportsDb, clock, comments, onUserChanged }),
   });

@@ -1,7 +1,7 @@
 import type { MetricsRange } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookmarks, comments, NIL_UUID } from '../../db/schema';
+import { NIL_UUID } from '../../db/schema';
 import { bounds, rows, type Amount } from './metrics.repository';
 
 /** One key's sums over some days: views, or unlocks and the coins they took. */
@@ -45,35 +45,6 @@ export function sumViewsBySeries(db: Database, range: MetricsRange) {
     sql`select series_id as id, sum(views)::bigint as n from daily_views where day between ${fromDay} and ${toDay}
         group by series_id order by n desc, series_id`,
   );
-}
-
-/**
- * What the live days' figures are computed from, in a few numbers: daily_views' rows and views
- * (a flush only adds views; a chapter deleted takes its rows), the unlocks' count, coins and
- * latest time, and for the team's days the follows' and comments' count and latest time (a row
- * removed and another added moves the latest). Equal versions mean equal figures, so what was read
- * for one version may answer the next request too (a few index reads instead of every live row).
- * Two ways two differ unseen: a chapter deleted with exactly as many of today's views as arrive
- * meanwhile elsewhere, and a follow or comment removed while another is added with a time no later
- * than the latest (another instance's clock behind); the next view, unlock, follow or comment
- * changes the version (`max(xmin)` would close both, at three times the cost). `of` says what is
- * counted: the admin's series by coins read unlocks alone.
- */
-export async function liveTopsVersion(db: Database, range: MetricsRange, of: 'team days and lists' | 'unlocks'): Promise<string> {
-  const { fromDay, toDay, start, end } = bounds(range);
-  const latest = (table: typeof bookmarks | typeof comments) =>
-    sql`(select concat_ws(',', count(*), max(created_at)) from ${table} where created_at >= ${start} and created_at < ${end})`;
-  const team =
-    of === 'team days and lists'
-      ? sql`(select concat_ws(',', count(*), sum(views)) from daily_views where day between ${fromDay} and ${toDay}), ${latest(bookmarks)}, ${latest(comments)},`
-      : sql``;
-  const [row] = await rows<{ version: string }>(
-    db,
-    sql`select concat_ws(':', ${team}
-        (select concat_ws(',', count(*), sum(coins), max(created_at)) from chapter_unlocks
-          where created_at >= ${start} and created_at < ${end})) as version`,
-  );
-  return String(row?.version);
 }
 
 export const sumViewsByChapter = (db: Database, range: MetricsRange) => rows<KeySumRow>(db, chapterViews(range));

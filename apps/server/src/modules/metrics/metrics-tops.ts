@@ -7,7 +7,7 @@ import type { Candidate, KeySumRow } from './metrics-tops.repository';
  * (daily_views is already one row per day and key; an unlock rarely shares a chapter and day), so
  * no per-day or per-month table would make a year's sum much smaller. Closed days are frozen, so
  * each instance ranks a range's closed days once per day (`createTopSums`: one load however many
- * requests ask at once) and each request adds only the live days' sums, reading today's rows.
+ * requests ask at once) and each computation adds only the live days' sums, reading today's rows.
  */
 
 /** Each key's sums (`n`: views or unlocks; `coins`), and the keys in the list's order (when ranked). */

@@ -1,5 +1,6 @@
 import {
   addDays,
+  adminMetricsResponseSchema,
   METRICS_SERIES_REVENUE_MAX,
   METRICS_TOP,
   resolveMetricsRange,
@@ -10,6 +11,7 @@ import {
   type MoneyByCurrency,
   type SeriesFunnel,
   type TeamMetrics,
+  teamMetricsResponseSchema,
 } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -22,7 +24,6 @@ import { firstRolledDay, listRolledAdminDays, listRolledCoinPurchases, listRolle
 import { candidatesOf, createTopSums, EMPTY, rank, type Ranked } from './metrics-tops';
 import { SERIES_BY_COINS, TOP_CHAPTERS_BY_UNLOCKS, TOP_CHAPTERS_BY_VIEWS, TOP_SERIES_BY_VIEWS, type TopList } from './top-lists';
 import {
-  liveTopsVersion,
   nameTopChaptersByUnlocks,
   nameTopChaptersByViews,
   nameTopSeriesByCoins,
@@ -71,6 +72,11 @@ const EMPTY_ADMIN_DAY = (day: string): AdminDayRow => ({
 
 /** How long the top lists' names are kept for the same ranking (the catalogue's own cache time). */
 const NAMES_CACHE_MS = 10_000;
+/**
+ * How long an answer is kept (decision 0032): today's figures are at most this old, on top of the
+ * view counter's own delay (views reach daily_views every 15 s). A team change here clears it.
+ */
+export const METRICS_ANSWER_MS = 5_000;
 
 const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const endOf = (day: string) => startOf(addDays(day, 1));
@@ -94,9 +100,6 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
    * day rolled up since is merely read live with the other days around the kept ones, as the same sums.
    */
   const rolledCoinPurchases = createTopSums<Awaited<ReturnType<typeof listRolledCoinPurchases>>>(4);
-  /** The live days' sums per list, and the team's days, per range and version (liveTopsVersion). */
-  const liveSums = createTopSums<Ranked>(16);
-  const liveTeamDays = createTopSums<Awaited<ReturnType<typeof listTeamDays>>>(4);
   /**
    * The top lists named once per NAMES_CACHE_MS for what they rank (ids and counts), not joined to
    * chapters and series on every request; a team change clears them here, and elsewhere within that time.
@@ -140,18 +143,15 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   const inDayOrder = <R extends { day: string }>(rows: R[]) =>
     rows.sort((a, b) => (String(a.day) < String(b.day) ? -1 : String(a.day) > String(b.day) ? 1 : 0));
 
-  /** The range's live days (after the last closed one), and their rows' version, or null when none is live. */
-  function liveDaysOf(range: MetricsRange, lastClosed: string, of: Parameters<typeof liveTopsVersion>[2]) {
+  /** The range's live days (after the last closed one), or null when none is live. */
+  function liveDaysOf(range: MetricsRange, lastClosed: string) {
     const liveFrom = later(range.from, addDays(lastClosed, 1));
-    if (liveFrom > range.to) return null;
-    const days = rangeOfDays(liveFrom, range.to);
-    return { days, version: liveTopsVersion(db, days, of) };
+    return liveFrom > range.to ? null : rangeOfDays(liveFrom, range.to);
   }
 
   /**
    * A top list's candidates over the range: the closed days' sums ranked once per range and day
-   * (when frozen) plus the live days' sums, read again only when their version changed; before the
-   * roll-up has the closed days, all ranked now.
+   * (when frozen) plus the live days' sums; before the roll-up has the closed days, all ranked now.
    */
   async function topOf(
     kept: ReturnType<typeof createTopSums<Ranked>>,
@@ -159,17 +159,12 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     range: MetricsRange,
     lastClosed: string,
     isFrozen: boolean,
-    liveDays: ReturnType<typeof liveDaysOf>,
+    liveDays: MetricsRange | null,
   ) {
     const ranked = async (days: MetricsRange) => rank(await list.ranked(db, days));
     if (!isFrozen) return candidatesOf(await ranked(range), EMPTY, list.limit, list.compare);
     const closedTo = earlier(range.to, lastClosed);
-    const readLive = async () => {
-      if (!liveDays) return EMPTY;
-      const { days, version } = liveDays;
-      const key = `${list.name}|${days.from}|${days.to}|${await version}`;
-      return liveSums.get(key, async () => rank(await list.sums(db, days)));
-    };
+    const readLive = async () => (liveDays ? rank(await list.sums(db, liveDays)) : EMPTY);
     const [closed, live] = await Promise.all([
       range.from <= closedTo ? kept.get(`${range.from}|${closedTo}`, () => ranked(rangeOfDays(range.from, closedTo))) : EMPTY,
       readLive(),
@@ -177,19 +172,12 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
     return candidatesOf(closed, live, list.limit, list.compare);
   }
 
-  /** The team's figures of days read live; the live days' kept per version, as their top sums are. */
-  async function teamDaysOf(run: MetricsRange, liveDays: ReturnType<typeof liveDaysOf>) {
-    if (!liveDays || liveDays.days.from !== run.from || liveDays.days.to !== run.to) return listTeamDays(db, run);
-    const key = `team-days|${run.from}|${run.to}|${await liveDays.version}`;
-    return liveTeamDays.get(key, () => listTeamDays(db, run));
-  }
-
   async function team(range: MetricsRange, now: Date): Promise<TeamMetrics> {
     const lastClosed = lastClosedDay(now);
     const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), EMPTY_TEAM_DAY);
-    const liveDays = plan.isFrozen ? liveDaysOf(range, lastClosed, 'team days and lists') : null;
+    const liveDays = plan.isFrozen ? liveDaysOf(range, lastClosed) : null;
     const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
-      Promise.all(plan.runs.map((run) => teamDaysOf(run, liveDays))),
+      Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
       topOf(seriesViews, TOP_SERIES_BY_VIEWS, range, lastClosed, plan.isFrozen, liveDays),
       topOf(chapterViews, TOP_CHAPTERS_BY_VIEWS, range, lastClosed, plan.isFrozen, liveDays),
       topOf(chapterUnlocks, TOP_CHAPTERS_BY_UNLOCKS, range, lastClosed, plan.isFrozen, liveDays),
@@ -289,7 +277,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
         range,
         lastClosed,
         plan.isFrozen,
-        plan.isFrozen ? liveDaysOf(range, lastClosed, 'unlocks') : null,
+        plan.isFrozen ? liveDaysOf(range, lastClosed) : null,
       ),
       sumPayingSubscriptions(db, now),
     ]);
@@ -350,23 +338,22 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
   }
 
   /**
-   * Requests for the same answer that arrive while it is being computed share that computation
-   * (a busy dashboard's many tabs, a crowd of editors): each still gets an answer computed after
-   * the previous one was given, so today's figures are never older than one computation.
+   * Each answer is kept METRICS_ANSWER_MS per range as its response's JSON, checked against the
+   * contract once when made, and requests that arrive while it is computed share that computation:
+   * a dashboard open in many tabs, or a crowd of editors, costs one computation (and one check of a
+   * year's days) every few seconds whatever the catalogue's size (decision 0032).
    */
-  const inFlight = new Map<string, Promise<TeamMetrics | AdminMetrics>>();
-  function shared<T extends TeamMetrics | AdminMetrics>(
+  const answers = createTtlCache<string>(clock, METRICS_ANSWER_MS, 32);
+  function kept<T>(
     name: string,
     query: MetricsQuery,
     compute: (range: MetricsRange, now: Date) => Promise<T>,
-  ): Promise<T> {
+    schema: { parse: (value: unknown) => unknown },
+  ): Promise<string> {
     const range = rangeOf(query);
-    const key = `${name}|${range.from}|${range.to}`;
-    const running = inFlight.get(key);
-    if (running) return running as Promise<T>;
-    const computing = compute(range, clock.now()).finally(() => inFlight.delete(key));
-    inFlight.set(key, computing);
-    return computing;
+    return answers.get(`${name}|${range.from}|${range.to}`, async () =>
+      JSON.stringify(schema.parse({ success: true, data: await compute(range, clock.now()) })),
+    );
   }
 
   return {
@@ -392,9 +379,15 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       };
     },
 
-    invalidate: () => names.clear(), // after a team change: the lists' names are read again
-    team: (query: MetricsQuery) => shared('team', query, team),
-    admin: (query: MetricsQuery) => shared('admin', query, admin),
+    /** After a team change on this instance: its answers and the lists' names are read again. */
+    invalidate() {
+      answers.clear();
+      names.clear();
+    },
+    /** TEAM/metrics' response as JSON. */
+    teamJson: (query: MetricsQuery) => kept('team', query, team, teamMetricsResponseSchema),
+    /** ADMIN/metrics' response as JSON. */
+    adminJson: (query: MetricsQuery) => kept('admin', query, admin, adminMetricsResponseSchema),
   };
 }
 export type MetricsService = ReturnType<typeof createMetricsService>;

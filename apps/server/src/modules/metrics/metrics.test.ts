@@ -1,8 +1,9 @@
 import { ROUTES, type AdminMetrics, type EndpointName, type TeamMetrics } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { METRICS_NOW, seedMetricsWeek } from '../../../test/metrics-week';
+import { METRICS_ANSWER_MS } from './metrics.service';
 
 /**
  * A small known week, 2025-03-01 … 03-07 (UTC), with things just outside it (test/metrics-week.ts),
@@ -230,5 +231,23 @@ describe('who may read them', () => {
     expect((await call('adminMetrics', WEEK, cookies.editor)).status).toBe(403);
     expect((await call('teamMetrics', WEEK, cookies.admin)).status).toBe(200);
     expect((await call('adminMetrics', WEEK, cookies.admin)).status).toBe(200);
+  });
+});
+
+describe('answers kept a few seconds', () => {
+  it('answers from what it computed for METRICS_ANSWER_MS, except after a team change on this instance', async () => {
+    const drafts = async () => (await teamMetrics(WEEK)).now.draftSeries;
+    t.clock.advance(METRICS_ANSWER_MS);
+    const before = await drafts();
+    // Written past the services (as another instance would): the kept answer stands for its time…
+    await t.executeSql(
+      `insert into series (type, title, slug, is_published) values ('novel', 'Quiet Draft', 'quiet-draft', false)`,
+    );
+    expect(await drafts()).toBe(before);
+    t.clock.advance(METRICS_ANSWER_MS);
+    expect(await drafts()).toBe(before + 1);
+    // …while a team change made here clears it at once.
+    await buildSeries(t, { title: 'Loud Draft', isPublished: false });
+    expect(await drafts()).toBe(before + 2);
   });
 });
