@@ -13,6 +13,7 @@ import { seedDemoStore } from './demo/seed-store';
 import { createManualClock } from './lib/clock';
 import { createLimiter } from './lib/limiter-factory';
 import { SESSION_COOKIE } from './modules/auth';
+import { METRICS_ANSWER_MS } from './modules/metrics';
 
 /**
  * Issue 20 §1: the app between "up" and "dead". Its PostgreSQL and its Redis are reached through
@@ -29,6 +30,7 @@ let app: App;
 let t: TestContext;
 const warnings: string[] = [];
 let close: () => Promise<void>;
+let clock: ReturnType<typeof createManualClock>;
 
 const request = (name: EndpointName, options: { cookie?: string; params?: Record<string, string>; body?: unknown } = {}) =>
   app.inject({
@@ -80,7 +82,7 @@ beforeAll(async () => {
   const database = openPostgres(url.toString(), { max: 5, statementTimeoutMs: 30_000 });
   const limiter = createLimiter(redisUrl, { isolated: true, log: (message) => warnings.push(message) });
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-faults-'));
-  const clock = createManualClock(new Date());
+  clock = createManualClock(new Date());
   app = await buildApp({
     config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', REDIS_URL: redisUrl }),
     database,
@@ -186,6 +188,58 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
       }),
     ).toBe(true);
   }, 90_000);
+
+  it('PostgreSQL away: the history answers 503 rather than a page it cannot vouch for, a dashboard keeps its answer its few seconds, and both are current once it is back', async () => {
+    const series = await buildSeries(t, { title: 'Fault Shelves', type: 'novel' });
+    const [first, second] = [
+      await buildChapter(t, series.id, { number: 1, content: '<p>One.</p>' }),
+      await buildChapter(t, series.id, { number: 2, content: '<p>Two.</p>' }),
+    ];
+    const reader = await createUser(t.db);
+    const { cookie } = await login(reader);
+    const editor = await createUser(t.db, { role: 'editor' });
+    const team = (await login(editor)).cookie;
+    const history = async () => {
+      const answer = await request('history', { cookie });
+      return {
+        status: answer.statusCode,
+        chapters:
+          answer.statusCode === 200 ? answer.json().data.items.map((item: { chapter: { id: string } }) => item.chapter.id) : [],
+      };
+    };
+    expect(
+      (await request('progressSave', { cookie, params: { chapterId: first!.id }, body: { position: 0.5 } })).statusCode,
+    ).toBe(200);
+    expect(await history()).toEqual({ status: 200, chapters: [first!.id] });
+    const metrics = await request('teamMetrics', { cookie: team });
+    expect(metrics.statusCode).toBe(200);
+
+    pg.cut();
+    const began = Date.now();
+    // The history's kept page is only ever used under the reader's current library version, which
+    // cannot be read now: a quick 503, not a page that may be out of date.
+    const away = await request('history', { cookie });
+    expect(away.statusCode).toBe(503);
+    expect(away.headers['retry-after']).toBe('5');
+    expect(
+      (await request('progressSave', { cookie, params: { chapterId: second!.id }, body: { position: 0.2 } })).statusCode,
+    ).toBe(503);
+    // The dashboard's answer is kept METRICS_ANSWER_MS: it still answers within them, then says 503.
+    const kept = await request('teamMetrics', { cookie: team });
+    expect([kept.statusCode, kept.body]).toEqual([200, metrics.body]);
+    clock.advance(METRICS_ANSWER_MS);
+    expect((await request('teamMetrics', { cookie: team })).statusCode).toBe(503);
+    expect(Date.now() - began).toBeLessThan(3_000);
+
+    pg.restore();
+    expect(await eventually(async () => (await history()).status === 200)).toBe(true);
+    expect(
+      (await request('progressSave', { cookie, params: { chapterId: second!.id }, body: { position: 0.2 } })).statusCode,
+    ).toBe(200);
+    // The save after the cut moved the reader's version: the next page has it, not the kept one.
+    expect(await history()).toEqual({ status: 200, chapters: [second!.id, first!.id] });
+    expect((await request('teamMetrics', { cookie: team })).statusCode).toBe(200);
+  }, 60_000);
 
   it('Redis away: signing in, reading and buying go on, it is said once, and Redis is used again when it is back', async () => {
     const series = await buildSeries(t, { title: 'Fault Letters', type: 'novel' });

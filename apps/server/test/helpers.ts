@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPglite, openPostgres, type Database, type DatabaseHandle } from '../src/db/client';
+import { openPglite, openPostgres, type Database, type DatabaseHandle, type OnQuery } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
 import { createLimiter } from '../src/lib/limiter-factory';
 import { createManualClock } from '../src/lib/clock';
@@ -22,10 +22,10 @@ import type { MediaStorage } from '../src/modules/media/storage';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** A migrated database of its own for one test file: a loaded PGlite snapshot, or a cloned PostgreSQL database. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: { onQuery?: OnQuery } = {}): Promise<DatabaseHandle> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
-    return openPglite({ loadDataDir: new Blob([readFileSync(target.dumpFile)]) });
+    return openPglite({ loadDataDir: new Blob([readFileSync(target.dumpFile)]), onQuery: options.onQuery });
   }
   const name = `inkwell_t_${randomBytes(6).toString('hex')}`;
   const admin = postgres(target.adminUrl, { max: 1, onnotice: () => {} });
@@ -41,7 +41,11 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   // Tests load thousands of rows in one statement on a busy machine: a long time-out for them
   // (db/pools.test.ts checks the production one).
-  const handle = openPostgres(databaseUrlWithName(target.adminUrl, name), { max: 5, statementTimeoutMs: 120_000 });
+  const handle = openPostgres(databaseUrlWithName(target.adminUrl, name), {
+    max: 5,
+    statementTimeoutMs: 120_000,
+    onQuery: options.onQuery,
+  });
   return {
     ...handle,
     async close() {
@@ -74,9 +78,11 @@ export async function createTestApp(
     renderer?: string;
     /** Logger options, for tests of what the log holds; no log by default. */
     logger?: FastifyServerOptions['logger'];
+    /** Called with each statement the app's query layer sends (query-counts.test.ts). */
+    onQuery?: OnQuery;
   } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ onQuery: options.onQuery });
   const dataDir = mkdtempSync(join(tmpdir(), 'inkwell-app-'));
   // AVIF encoding takes seconds per image; the tests that want it turn it on.
   let webDistDir: string | undefined;

@@ -51,13 +51,17 @@ export function findMigrationsFolder(): string {
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** Called with each statement the query layer sends (tests count them per request). */
+export type OnQuery = (sql: string) => void;
+const loggerOf = (onQuery: OnQuery | undefined) => (onQuery ? { logger: { logQuery: onQuery } } : {});
+
 /**
  * PGlite in `dataDir` (or in memory when undefined). A data folder is held by one open handle at a
  * time, the server's or `npm run user`'s: opening it again throws DataDirLockedError until the
  * first handle closes (db/data-dir-lock.ts).
  */
 export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
+  options: { dataDir?: string; loadDataDir?: Blob; onQuery?: OnQuery } = {},
 ): Promise<DatabaseHandle & { client: PGlite }> {
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   let client: PGlite;
@@ -71,7 +75,7 @@ export async function openPglite(
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, ...loggerOf(options.onQuery) }) as unknown as Database;
   return {
     db,
     reportsDb: db,
@@ -108,7 +112,7 @@ export const REPORTS_STATEMENT_TIMEOUT_MS = 30_000;
 
 export function openPostgres(
   url: string,
-  options: { max?: number; statementTimeoutMs?: number; reportsMax?: number } = {},
+  options: { max?: number; statementTimeoutMs?: number; reportsMax?: number; onQuery?: OnQuery } = {},
 ): DatabaseHandle {
   // No JIT: a reader's query that the planner over-estimates (a NOT IN over a small set is costed
   // as if it read the whole table) crossed jit_above_cost and spent 13 ms compiling to run in 1.
@@ -126,10 +130,10 @@ export function openPostgres(
   const client = pool(options.max ?? 10, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
   // Connections open when first used: an instance that serves no report opens none here.
   const reports = pool(options.reportsMax ?? REPORTS_POOL_SIZE, REPORTS_STATEMENT_TIMEOUT_MS);
-  const db = drizzlePostgres({ client, schema });
+  const db = drizzlePostgres({ client, schema, ...loggerOf(options.onQuery) });
   return {
     db: db as unknown as Database,
-    reportsDb: drizzlePostgres({ client: reports, schema }) as unknown as Database,
+    reportsDb: drizzlePostgres({ client: reports, schema, ...loggerOf(options.onQuery) }) as unknown as Database,
     kind: 'postgres',
     url,
     async executeSql(text: string, values?: unknown[]) {

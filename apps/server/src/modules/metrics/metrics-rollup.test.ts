@@ -1,7 +1,7 @@
 import { ROUTES, type AdminMetrics, type TeamMetrics } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { METRICS_NOW, seedMetricsWeek } from '../../../test/metrics-week';
 import { rowsOf } from '../../db/sql';
@@ -198,6 +198,34 @@ describe('the top lists over rolled-up days', () => {
     await t.db.execute(sql`insert into comments (user_id, series_id, chapter_id, body, created_at)
       values (${reader.id}, ${ids.beta.id}, ${chapter.id}, 'Loved it', '2025-03-07T11:45:00Z')`);
     expect(today(await metricsOf(setup, week)).comments).toBe(today(before).comments + 1);
+  });
+});
+
+describe('the top lists’ ties over rolled-up days', () => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await setUp();
+  });
+  afterAll(async () => {
+    await setup?.t.close();
+  });
+
+  // The closed days are ranked by their sums alone; titles and numbers break ties only among the
+  // few keys handed on, so a tie across the last places must still come out in the named order.
+  it('break ties across the last places by title and number, as the live computation does', async () => {
+    const { t } = setup;
+    const week = '?from=2025-03-01&to=2025-03-07';
+    // Thirty chapters with 99 views each on a closed day, above every chapter of the seeded week:
+    // ranked by their sums, their order is their random ids'; named, it is their numbers'.
+    const tied = await buildSeries(t, { title: 'Tied Tides', type: 'novel' });
+    for (let number = 1; number <= 30; number += 1) await buildChapter(t, tied.id, { number });
+    await t.db.execute(sql`insert into daily_views (day, series_id, chapter_id, views)
+      select '2025-03-05', ${tied.id}, id, 99 from chapters where series_id = ${tied.id}`);
+    await t.db.execute(sql`delete from metrics_days`);
+    const live = (await metricsOf(setup, week)).team.topChapters;
+    expect(live.map((chapter) => chapter.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await t.app.services.metricsRollup.rollUp();
+    expect((await metricsOf(setup, week)).team.topChapters).toEqual(live);
   });
 });
 

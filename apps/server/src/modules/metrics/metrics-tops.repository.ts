@@ -13,8 +13,9 @@ export interface KeySumRow {
 
 /*
  * Each list's sums per key come two ways: plain (`sum…`, the live days' few rows), and `ranked…`:
- * every key in the list's own order, its ties broken as the named list breaks them (by title and
- * number), so that order can be kept for the closed days and only the first few keys handed on.
+ * every key in the order of the list's sums (level keys by id), so that order can be kept for the
+ * closed days and only the first few keys handed on. Titles and numbers, which break the named
+ * list's ties, are read for those few alone (metrics-tops.ts: candidatesOf keeps every level key).
  */
 
 const chapterViews = (range: MetricsRange) => {
@@ -52,27 +53,18 @@ export const sumUnlocksByChapter = (db: Database, range: MetricsRange) => rows<K
 export const sumUnlocksBySeries = (db: Database, range: MetricsRange) => rows<KeySumRow>(db, seriesUnlocks(range));
 
 export function rankedViewsByChapter(db: Database, range: MetricsRange) {
-  return rows<KeySumRow>(
-    db,
-    sql`select v.id, v.n from (${chapterViews(range)}) v join chapters ch on ch.id = v.id join series s on s.id = ch.series_id
-        order by v.n desc, s.title, ch.number`,
-  );
+  return rows<KeySumRow>(db, sql`select v.id, v.n from (${chapterViews(range)}) v order by v.n desc, v.id`);
 }
 
 export function rankedUnlocksByChapter(db: Database, range: MetricsRange) {
   return rows<KeySumRow>(
     db,
-    sql`select v.id, v.n, v.coins from (${chapterUnlocks(range)}) v
-        join chapters ch on ch.id = v.id join series s on s.id = ch.series_id
-        order by v.n desc, v.coins desc, s.title, ch.number`,
+    sql`select v.id, v.n, v.coins from (${chapterUnlocks(range)}) v order by v.n desc, v.coins desc, v.id`,
   );
 }
 
 export function rankedUnlocksBySeries(db: Database, range: MetricsRange) {
-  return rows<KeySumRow>(
-    db,
-    sql`select v.id, v.n, v.coins from (${seriesUnlocks(range)}) v join series s on s.id = v.id order by v.coins desc, s.title`,
-  );
+  return rows<KeySumRow>(db, sql`select v.id, v.n, v.coins from (${seriesUnlocks(range)}) v order by v.coins desc, v.id`);
 }
 
 /** A key with its sums, as the top lists' candidates are handed to SQL. */

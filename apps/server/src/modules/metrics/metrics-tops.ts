@@ -32,10 +32,11 @@ export function rank(rows: KeySumRow[]): Ranked {
 
 /**
  * The keys that can make the top `limit` of closed + live sums, with their summed values. The
- * closed sums are ranked in the list's order, ties broken as it breaks them, and keys with no live
- * days keep that order, so only the first of them can make it: `limit` twice over (room for a
- * series or chapter gone since). Every live key may; of all these, those level with or above the
- * last place wanted stay, and SQL names and orders them exactly as the list is ordered.
+ * closed sums are ranked by the list's sums (level keys in no particular order), and keys with no
+ * live days keep their closed sums, so only the first of them can make it: `limit` twice over
+ * (room for a series or chapter gone since), and every key level with the last of those, since the
+ * named list breaks ties by title and number. Every live key may; of all these, those level with
+ * or above the last place wanted stay, and SQL names and orders them exactly as the list is ordered.
  */
 export function candidatesOf(closed: Ranked, live: Ranked, limit: number, compare: Compare): Candidate[] {
   const wanted = limit * 2;
@@ -43,11 +44,13 @@ export function candidatesOf(closed: Ranked, live: Ranked, limit: number, compar
     const before = closed.byKey.get(entry.id);
     return before ? { id: entry.id, n: entry.n + before.n, coins: (entry.coins ?? 0) + (before.coins ?? 0) } : entry;
   });
+  let last: Candidate | undefined;
   let taken = 0;
   for (const entry of closed.ordered) {
-    if (taken >= wanted) break;
+    if (taken >= wanted && compare(entry, last!) !== 0) break;
     if (live.byKey.has(entry.id)) continue;
     picked.push(entry);
+    last = entry;
     taken += 1;
   }
   if (picked.length <= wanted) return picked;
