@@ -36,6 +36,8 @@ export const chapterSummarySchema = z.object({
   price: z.number().int(),
   freeAt: z.string().nullable(),
   access: chapterAccessSchema,
+  /** While a rental (a pass, the daily free) is what opens it to this viewer: until when. */
+  openUntil: z.string().nullable(),
 });
 export type ChapterSummary = z.infer<typeof chapterSummarySchema>;
 

@@ -26,6 +26,7 @@ const chapter = (number: number) => ({
   price: 0,
   freeAt: null,
   access: 'free' as const,
+  openUntil: null,
 });
 const comic: ChapterContent = {
   series: { id: 's1', slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null },

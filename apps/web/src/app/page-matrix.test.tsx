@@ -50,6 +50,7 @@ const chapterSummary = (number: number): ChapterSummary => ({
   price: 0,
   freeAt: null,
   access: 'free',
+  openUntil: null,
 });
 const series: SeriesDetail = {
   id: '00000000-0000-4000-8000-000000000100',

@@ -1,15 +1,20 @@
 import type { ChapterSummary } from '@inkwell/contract';
 import { CalendarClock, Clock, Coins, LockOpen } from 'lucide-react';
-import { formatDate, timeFromNow } from '../lib/time';
+import { formatDate, formatDateTime, timeFromNow } from '../lib/time';
 
 const pill = 'inline-flex h-6 items-center gap-1 whitespace-nowrap rounded-full px-2 text-xs font-semibold tabular-nums';
 
 /**
  * A chapter's state for this viewer, as a chapter row shows it: free (nothing), unlocked (an open
- * lock), locked (a coin and its price), early access (its price and when it turns free),
- * scheduled. Each says in words what its icons show, for screen readers.
+ * lock), rented (a clock and when the rental ends: it locks again then), locked (a coin and its
+ * price), early access (its price and when it turns free), scheduled. Each says in words what its
+ * icons show, for screen readers.
  */
-export function ChapterMarks({ chapter }: { chapter: Pick<ChapterSummary, 'access' | 'price' | 'freeAt' | 'publishedAt'> }) {
+export function ChapterMarks({
+  chapter,
+}: {
+  chapter: Pick<ChapterSummary, 'access' | 'price' | 'freeAt' | 'publishedAt'> & Partial<Pick<ChapterSummary, 'openUntil'>>;
+}) {
   switch (chapter.access) {
     case 'locked':
       return (
@@ -38,6 +43,18 @@ export function ChapterMarks({ chapter }: { chapter: Pick<ChapterSummary, 'acces
         </span>
       );
     case 'unlocked':
+      if (chapter.openUntil)
+        return (
+          <span
+            className={`${pill} bg-sky-500/15 text-sky-300`}
+            title={`Open for you until ${formatDateTime(chapter.openUntil)}`}
+            data-access="rented"
+            suppressHydrationWarning
+          >
+            <Clock className="size-3.5" aria-hidden />
+            <span suppressHydrationWarning>Rented · ends {timeFromNow(chapter.openUntil)}</span>
+          </span>
+        );
       return (
         <span className={`${pill} bg-emerald-500/15 text-emerald-300`} title="Unlocked" data-access="unlocked">
           <LockOpen className="size-3.5" aria-hidden />

@@ -74,18 +74,30 @@ export function isListed(access: ChapterAccess, viewer: Viewer): boolean {
 }
 
 /**
+ * Until when a chapter is open to the viewer only by a running rental (a pass, the daily free):
+ * not when they bought it, hold a premium pass or are on the team, whatever they also rented.
+ */
+export function openUntilOf(chapterId: string, access: ChapterAccess, viewer: Viewer): Date | undefined {
+  const rights = readingRights(viewer);
+  if (access !== 'unlocked' || rights.team || rights.premiumPass) return undefined;
+  return viewer.rentedUntil?.get(chapterId);
+}
+
+/**
  * The key under which viewers may share one cached answer about a series' chapters: two viewers
  * with the same class get the same `chapterAccess`, `canReadChapter` and `isListed` for every
  * chapter, because the class is made of the same reading rights those rules read (the team,
  * premium readers, readers with the same unlocks, and everyone else, who see what a visitor sees).
- * `unlocked` must hold only the chapters of the answer (the wallet's `withUnlocks` does that).
+ * Rentals among the unlocks add their ends, which the answer shows (`openUntilOf`). `unlocked` and
+ * `rentedUntil` must hold only the chapters of the answer (the wallet's `withUnlocks` does that).
  */
 export function accessClass(viewer: Viewer): string {
   const rights = readingRights(viewer);
   if (rights.team) return 'team';
   if (rights.premiumPass) return 'premium';
   if (rights.unlocked.size === 0) return 'visitor';
-  return `unlocked:${[...rights.unlocked].sort().join(',')}`;
+  const rented = [...(viewer.rentedUntil ?? new Map<string, Date>())].map(([id, until]) => `${id}@${until.getTime()}`);
+  return `unlocked:${[...rights.unlocked].sort().join(',')}${rented.length > 0 ? `|rented:${rented.sort().join(',')}` : ''}`;
 }
 
 /** A chapter whose price still applies to someone (for the premium tab and the card marks). */

@@ -7,6 +7,7 @@ export {
   isListed,
   isPremiumNow,
   isTeam,
+  openUntilOf,
   TEAM_VIEWER,
   VISITOR,
   type ChapterForAccess,

@@ -1,5 +1,5 @@
 import type { ChapterSummary, SeriesCard } from '@inkwell/contract';
-import { chapterAccess, isPremiumNow, type Viewer } from '../access';
+import { chapterAccess, isPremiumNow, openUntilOf, type Viewer } from '../access';
 import type { ChapterListRow } from '../chapters';
 import { coverOf, type SeriesRow } from '../series';
 
@@ -24,6 +24,7 @@ export function toCard(row: SeriesRow, latest: ChapterListRow[], now: Date): Ser
 }
 
 export function toChapterSummary(chapter: ChapterListRow, viewer: Viewer, now: Date): ChapterSummary {
+  const access = chapterAccess(chapter, viewer, now);
   return {
     id: chapter.id,
     slug: chapter.slug,
@@ -32,6 +33,7 @@ export function toChapterSummary(chapter: ChapterListRow, viewer: Viewer, now: D
     publishedAt: chapter.publishedAt?.toISOString() ?? null,
     price: chapter.price,
     freeAt: chapter.freeAt?.toISOString() ?? null,
-    access: chapterAccess(chapter, viewer, now),
+    access,
+    openUntil: openUntilOf(chapter.id, access, viewer)?.toISOString() ?? null,
   };
 }

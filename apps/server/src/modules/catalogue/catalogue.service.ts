@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { novelPreview } from '../../lib/sanitize';
-import { accessClass, canReadChapter, chapterAccess, isListed, isTeam, VISITOR, type Viewer } from '../access';
+import { accessClass, canReadChapter, chapterAccess, isListed, isTeam, openUntilOf, VISITOR, type Viewer } from '../access';
 import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens, type LadderSettings, type UnlockLookup } from '../wallet';
 import { activeBanners, toBanner } from '../banners';
 import {
@@ -217,8 +217,8 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     const hasRentals = passOpens(ladder.settings, ladder.newer) || hasDailyFree(ladder.settings);
     const rentals = userId && isLocked && hasRentals ? await latestRentals(db, userId, ladder.seriesId) : NO_RENTALS;
     // Read with the viewer's unlocks (withUnlocks): no query of its own on every chapter a reader
-    // opens. A chapter free by now is open to all, whatever a rental says.
-    const openUntil = ladder.access === 'unlocked' ? viewer.rentedUntil?.get(ladder.chapterId) : undefined;
+    // opens. A chapter free by now is open to all, and a premium reader's by their plan, whatever a rental says.
+    const openUntil = openUntilOf(ladder.chapterId, ladder.access, viewer);
     return {
       offers: offersFor({ ...ladder, rentals, now }),
       openUntil: openUntil?.toISOString() ?? null,

@@ -126,6 +126,27 @@ describe('the wait-until-free pass', () => {
     expect(await t.db.select().from(chapterUnlocks).where(eq(chapterUnlocks.userId, user.id))).toEqual([]);
   });
 
+  it('marks a rented chapter in the chapter lists with when it locks again, and one bought as unlocked', async () => {
+    const { series, chapters } = await ladderSeries({ waitPassIntervalHours: 24, rentalHours: 72 });
+    const renter = await reader();
+    const buyer = await reader();
+    await giveCoins(buyer.user.id, 30);
+    expect((await open(renter.cookie, chapters[1]!.id, 'wait_pass')).status).toBe(200);
+    expect((await open(buyer.cookie, chapters[1]!.id)).status).toBe(200);
+    const listed = async (cookie: string) => {
+      const detail = (await call('series', { cookie, params: { slug: series.slug } })).body.data;
+      return detail.chapters.find((chapter: { id: string }) => chapter.id === chapters[1]!.id);
+    };
+    // The two have the same chapter open, one by a rental: their answers are not shared.
+    expect(await listed(renter.cookie)).toMatchObject({ access: 'unlocked', openUntil: at(72 * HOUR) });
+    expect(await listed(buyer.cookie)).toMatchObject({ access: 'unlocked', openUntil: null });
+    const pageOf = await call('seriesChapters', { cookie: renter.cookie, params: { slug: series.slug } });
+    expect(pageOf.body.data.items.find((chapter: { id: string }) => chapter.id === chapters[1]!.id).openUntil).toBe(
+      at(72 * HOUR),
+    );
+    expect((await chapterOf(renter.cookie, series, chapters[1]!)).chapter.openUntil).toBe(at(72 * HOUR));
+  });
+
   it('says nothing of a rental once the chapter it opened is free for everyone', async () => {
     const series = await buildSeries(t, { waitPassIntervalHours: 24, rentalHours: 72 });
     const published = new Date(t.clock.now().getTime() - HOUR).toISOString();

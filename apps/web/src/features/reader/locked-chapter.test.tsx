@@ -25,6 +25,7 @@ const summary = (number: number, access: ChapterAccess = 'free'): ChapterSummary
   price: access === 'free' ? 0 : 30,
   freeAt: access === 'early_access' ? IN_TWO_DAYS : null,
   access,
+  openUntil: null,
 });
 
 const page = (n: number) => ({ id: chapterId(100 + n), url: `/media/pages/c/${n}.webp?exp=1&sig=x`, width: 800, height: 1200 });

@@ -14,6 +14,7 @@ const summary = (number: number, access: ChapterContent['chapter']['access'] = '
   price: access === 'free' ? 0 : 30,
   freeAt: access === 'early_access' ? new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString() : null,
   access,
+  openUntil: null,
 });
 
 function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {

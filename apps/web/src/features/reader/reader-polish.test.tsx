@@ -16,6 +16,7 @@ const summary = (number: number, access: ChapterContent['chapter']['access'] = '
   price: access === 'free' ? 0 : 45,
   freeAt: null,
   access,
+  openUntil: null,
 });
 
 function chapter(over: Partial<ChapterContent> = {}): ChapterContent {

@@ -18,6 +18,7 @@ const summary = (number: number) => ({
   price: 0,
   freeAt: null,
   access: 'free' as const,
+  openUntil: null,
 });
 
 function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {

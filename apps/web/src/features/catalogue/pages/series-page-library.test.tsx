@@ -16,6 +16,7 @@ const chapter = (number: number): ChapterSummary => ({
   price: 0,
   freeAt: null,
   access: 'free',
+  openUntil: null,
 });
 const series: SeriesDetail = {
   id: SERIES_ID,

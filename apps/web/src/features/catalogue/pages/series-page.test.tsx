@@ -19,6 +19,7 @@ const chapter = (number: number, access: ChapterAccess): ChapterSummary => ({
   price: access === 'free' ? 0 : 30,
   freeAt: access === 'early_access' ? IN_TWO_DAYS : null,
   access,
+  openUntil: null,
 });
 
 /** Chapter 1 free, 2 unlocked, 3–8 locked, 9 in early access; newest first, as the server sends them. */

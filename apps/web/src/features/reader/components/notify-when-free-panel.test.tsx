@@ -24,6 +24,7 @@ const content = (access: ChapterAccess): ChapterContent => ({
     price: 30,
     freeAt: access === 'early_access' ? IN_TWO_DAYS : null,
     access,
+    openUntil: null,
   },
   canRead: false,
   isPreview: true,

@@ -1,0 +1,34 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { chapterOptionLabel } from '../features/reader/chapter-option-label';
+import { ChapterMarks } from './chapter-marks';
+
+const IN_TWO_DAYS = new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString();
+const chapter = (openUntil: string | null) => ({
+  id: '00000000-0000-4000-8000-000000000007',
+  slug: 'chapter-7',
+  number: 7,
+  title: '',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  price: 30,
+  freeAt: null,
+  access: 'unlocked' as const,
+  openUntil,
+});
+
+describe('a chapter opened by a rental', () => {
+  it('shows as rented, with when it locks again, not as unlocked for good', () => {
+    const { container } = render(<ChapterMarks chapter={chapter(IN_TWO_DAYS)} />);
+    const mark = container.querySelector('[data-access]')!;
+    expect(mark.getAttribute('data-access')).toBe('rented');
+    expect(mark).toHaveTextContent('Rented · ends in 2 days');
+    expect(mark.getAttribute('title')).toMatch(/^Open for you until /);
+    expect(chapterOptionLabel(chapter(IN_TWO_DAYS))).toMatch(/^Chapter 7 · rented until [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  });
+
+  it('a chapter bought for good stays marked unlocked', () => {
+    render(<ChapterMarks chapter={chapter(null)} />);
+    expect(screen.getByText('Unlocked')).toBeInTheDocument();
+    expect(chapterOptionLabel(chapter(null))).toBe('Chapter 7 · unlocked');
+  });
+});
