@@ -27,6 +27,11 @@ test('a reader opens a chapter with their pass, sees it recharge, asks to be tol
   await expect(page.getByTestId('open-until')).toContainText('Open for you until');
   await expect(page.getByTestId('lock-panel')).toHaveCount(0);
 
+  // The series' chapter list says the chapter is rented and when that ends, not that it is unlocked for good.
+  await openPage(page, `/SeriesView/${SERIES}`);
+  const rented = page.getByRole('link', { name: /^Chapter 37(?!\d)/ }).locator('[data-access="rented"]');
+  await expect(rented).toContainText('Rented · ends in 3 days');
+
   // The next chapter: the pass is recharging; the reader asks the bell to say when it is back.
   await openPage(page, `/SeriesView/${SERIES}/chapter-38`);
   const recharging = page.getByTestId('offer-wait_pass');

@@ -8,6 +8,8 @@ import { envelope } from './errors';
 
 /** The range when none is asked for: the last 30 days, today included. */
 export const METRICS_DEFAULT_DAYS = 30;
+/** The range picker's presets: the last N days, today included (the server prepares these ahead). */
+export const METRICS_RANGE_PRESETS = [7, 30, 90] as const;
 /** The longest range one call may ask for (a leap year). */
 export const METRICS_MAX_DAYS = 366;
 /** How many series and chapters the top lists hold. */

@@ -20,6 +20,8 @@ describe('a chapter opened by a rental', () => {
     const { container } = render(<ChapterMarks chapter={chapter(IN_TWO_DAYS)} />);
     const mark = container.querySelector('[data-access]')!;
     expect(mark.getAttribute('data-access')).toBe('rented');
+    // The short form on a phone, the long one from the small breakpoint up (CSS shows one).
+    expect(mark).toHaveTextContent('Rented · 2d left');
     expect(mark).toHaveTextContent('Rented · ends in 2 days');
     expect(mark.getAttribute('title')).toMatch(/^Open for you until /);
   });

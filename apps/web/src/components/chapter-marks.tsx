@@ -1,6 +1,6 @@
 import type { ChapterSummary } from '@inkwell/contract';
 import { CalendarClock, Clock, Coins, LockOpen } from 'lucide-react';
-import { formatDate, formatDateTime, timeFromNow } from '../lib/time';
+import { formatDate, formatDateTime, shortTimeFromNow, timeFromNow } from '../lib/time';
 
 const pill = 'inline-flex h-6 items-center gap-1 whitespace-nowrap rounded-full px-2 text-xs font-semibold tabular-nums';
 
@@ -52,7 +52,13 @@ export function ChapterMarks({
             suppressHydrationWarning
           >
             <Clock className="size-3.5" aria-hidden />
-            <span suppressHydrationWarning>Rented · ends {timeFromNow(chapter.openUntil)}</span>
+            {/* A phone's row has room for the short form. */}
+            <span className="sm:hidden" suppressHydrationWarning>
+              Rented · {shortTimeFromNow(chapter.openUntil).replace(/^in /, '')} left
+            </span>
+            <span className="hidden sm:inline" suppressHydrationWarning>
+              Rented · ends {timeFromNow(chapter.openUntil)}
+            </span>
           </span>
         );
       return (

@@ -122,6 +122,33 @@ export type AdminDayRow = AmountsByCurrency<'paid'> &
     active: Amount;
   };
 
+/** A day with nothing counted, in the live team query's shape (days before anything was counted). */
+export const emptyTeamDay = (day: string): TeamDayRow => ({
+  day,
+  views: 0,
+  followers: 0,
+  comments: 0,
+  unlocks: 0,
+  unlock_coins: 0,
+});
+/** A day with nothing counted, in the live admin query's shape. */
+export const emptyAdminDay = (day: string): AdminDayRow => ({
+  day,
+  paid_usd: 0,
+  paid_eur: 0,
+  paid_gbp: 0,
+  refunded_usd: 0,
+  refunded_eur: 0,
+  refunded_gbp: 0,
+  coins_sold: 0,
+  coins_spent: 0,
+  signups: 0,
+  active: 0,
+  mrr_usd: 0,
+  mrr_eur: 0,
+  mrr_gbp: 0,
+});
+
 /**
  * Every day of the range, in order: money paid and refunded per currency, coins sold and spent,
  * sign-ups, and the subscriptions running at the day's end with their monthly revenue.

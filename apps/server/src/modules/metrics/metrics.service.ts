@@ -1,6 +1,7 @@
 import {
   addDays,
   adminMetricsResponseSchema,
+  METRICS_RANGE_PRESETS,
   METRICS_SERIES_REVENUE_MAX,
   METRICS_TOP,
   resolveMetricsRange,
@@ -39,10 +40,10 @@ import {
   sumPayingSubscriptions,
   sumRefundedCoinPurchases,
   type Amount,
-  type AdminDayRow,
+  emptyAdminDay,
+  emptyTeamDay,
   type AmountsByCurrency,
   type Span,
-  type TeamDayRow,
 } from './metrics.repository';
 
 const num = (value: Amount | undefined) => Number(value ?? 0);
@@ -50,24 +51,6 @@ const money = <P extends string>(row: Partial<AmountsByCurrency<P>>, prefix: P):
   usd: num(row[`${prefix}_usd`]),
   eur: num(row[`${prefix}_eur`]),
   gbp: num(row[`${prefix}_gbp`]),
-});
-
-const EMPTY_TEAM_DAY = (day: string): TeamDayRow => ({ day, views: 0, followers: 0, comments: 0, unlocks: 0, unlock_coins: 0 });
-const EMPTY_ADMIN_DAY = (day: string): AdminDayRow => ({
-  day,
-  paid_usd: 0,
-  paid_eur: 0,
-  paid_gbp: 0,
-  refunded_usd: 0,
-  refunded_eur: 0,
-  refunded_gbp: 0,
-  coins_sold: 0,
-  coins_spent: 0,
-  signups: 0,
-  active: 0,
-  mrr_usd: 0,
-  mrr_eur: 0,
-  mrr_gbp: 0,
 });
 
 /** How long the top lists' names are kept for the same ranking (the catalogue's own cache time). */
@@ -174,7 +157,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
 
   async function team(range: MetricsRange, now: Date): Promise<TeamMetrics> {
     const lastClosed = lastClosedDay(now);
-    const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), EMPTY_TEAM_DAY);
+    const plan = await planDays(range, lastClosed, (from, to) => listRolledTeamDays(db, from, to), emptyTeamDay);
     const liveDays = plan.isFrozen ? liveDaysOf(range, lastClosed) : null;
     const [live, seriesTop, chapterTop, unlockTop, awaiting] = await Promise.all([
       Promise.all(plan.runs.map((run) => listTeamDays(db, run))),
@@ -267,7 +250,7 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
 
   async function admin(range: MetricsRange, now: Date): Promise<AdminMetrics> {
     const lastClosed = lastClosedDay(now);
-    const plan = await planDays(range, lastClosed, (from, to) => listRolledAdminDays(db, from, to), EMPTY_ADMIN_DAY);
+    const plan = await planDays(range, lastClosed, (from, to) => listRolledAdminDays(db, from, to), emptyAdminDay);
     const [live, value, unlocked, paying] = await Promise.all([
       Promise.all(plan.runs.map((run) => listAdminDays(db, run))),
       coinValueAt(range.to, lastClosed),
@@ -385,14 +368,18 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       names.clear();
     },
     /**
-     * Computes the dashboards' first answers (the last 30 days) ahead of their first reader: at
-     * scale, ranking the closed days takes seconds, once per instance and day (app.ts runs it).
+     * Computes the answers of the range picker's presets (the last 7, 30 and 90 days) ahead of the
+     * first editor: at scale, ranking their closed days takes seconds, once per instance and day
+     * (app.ts runs it). One after another, so the reports' pool keeps room for the admin's lists.
      */
-    warm: async () =>
-      void (await Promise.all([
-        kept('team', {}, team, teamMetricsResponseSchema),
-        kept('admin', {}, admin, adminMetricsResponseSchema),
-      ])),
+    async warm() {
+      const today = utcDay(clock.now());
+      for (const days of METRICS_RANGE_PRESETS) {
+        const query = { from: addDays(today, -(days - 1)), to: today };
+        await kept('team', query, team, teamMetricsResponseSchema);
+        await kept('admin', query, admin, adminMetricsResponseSchema);
+      }
+    },
     /** TEAM/metrics' response as JSON. */
     teamJson: (query: MetricsQuery) => kept('team', query, team, teamMetricsResponseSchema),
     /** ADMIN/metrics' response as JSON. */

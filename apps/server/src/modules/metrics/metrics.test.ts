@@ -251,7 +251,7 @@ describe('answers kept a few seconds', () => {
     expect(await drafts()).toBe(before + 2);
   });
 
-  it('prepares the dashboards’ first answers (the last 30 days) before the first editor asks', async () => {
+  it('prepares the range picker’s presets (the last 30 days among them) before the first editor asks', async () => {
     const drafts = async (query: string) => (await teamMetrics(query)).now.draftSeries;
     const day = '?from=2025-03-03&to=2025-03-03';
     t.clock.advance(METRICS_ANSWER_MS);

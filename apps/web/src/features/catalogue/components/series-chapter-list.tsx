@@ -103,7 +103,9 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
                   <span className="flex items-center gap-3">
                     <ReadMark place={place} />
                     <ChapterMarks chapter={chapter} />
-                    {chapter.publishedAt && <span className="text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>}
+                    {chapter.publishedAt && (
+                      <span className="whitespace-nowrap text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>
+                    )}
                   </span>
                 </Link>
               </li>

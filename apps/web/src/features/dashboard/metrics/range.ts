@@ -1,8 +1,8 @@
-import { addDays, resolveMetricsRange, utcDay, type MetricsRange } from '@inkwell/contract';
+import { addDays, METRICS_RANGE_PRESETS, resolveMetricsRange, utcDay, type MetricsRange } from '@inkwell/contract';
 import { useSearchParams } from 'react-router';
 
 /** The range picker's presets: the last N days, today included. */
-export const RANGE_PRESETS = [7, 30, 90] as const;
+export const RANGE_PRESETS = METRICS_RANGE_PRESETS;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 export const todayUtc = () => utcDay(new Date());
