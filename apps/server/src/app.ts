@@ -86,7 +86,6 @@ export async function buildApp(deps: AppDeps) {
   const services = createServices(app, deps, clock);
   const {
     jobs,
-    mailer,
     changeBus,
     siteConfig,
     twoFactor,
@@ -96,10 +95,8 @@ export async function buildApp(deps: AppDeps) {
     signUps,
     storage,
     signer,
-    images,
     views,
     catalogue,
-    newChapterNotices,
     freeAlerts,
     emailPreferences,
     push,
@@ -112,12 +109,10 @@ export async function buildApp(deps: AppDeps) {
     wallet,
     unlocks,
     payouts,
-    payoutMonths,
     subscriptions,
     purchases,
     payments,
     stripeEvents,
-    metricsRollup,
     notifications,
     search,
     library,
@@ -133,36 +128,9 @@ export async function buildApp(deps: AppDeps) {
     feeds,
   } = services;
   const isHttps = config.publicUrl.startsWith('https://');
-  app.decorate('services', {
-    catalogue,
-    series,
-    chapters,
-    genres,
-    banners,
-    announcements,
-    publishing,
-    views,
-    jobs,
-    storage,
-    images,
-    wallet,
-    unlocks,
-    subscriptions,
-    purchases,
-    payments,
-    stripeEvents,
-    newChapterNotices,
-    freeAlerts,
-    siteConfig,
-    changeBus,
-    metricsRollup,
-    metrics,
-    payoutMonths,
-    deviceKeys,
-    push,
-  });
+  app.decorate('services', services);
 
-  registerBackgroundWork(jobs, { ...app.services, logger: app.log, mailer, passwordReset, signUps });
+  registerBackgroundWork(jobs, { ...services, logger: app.log });
 
   // A deploy (main.ts on SIGTERM): the health check turns 503 so the balancer looks elsewhere, and
   // this instance takes no more jobs while it finishes what it holds.
@@ -283,35 +251,7 @@ declare module 'fastify' {
     /** Starts a shutdown: health answers 503 and no job is taken; requests are still served until close(). */
     drain(): Promise<void>;
     /** The services, for the demo seed, tests and benchmarks. */
-    services: Pick<
-      AppServices,
-      | 'catalogue'
-      | 'series'
-      | 'chapters'
-      | 'genres'
-      | 'banners'
-      | 'announcements'
-      | 'publishing'
-      | 'views'
-      | 'jobs'
-      | 'storage'
-      | 'images'
-      | 'wallet'
-      | 'unlocks'
-      | 'subscriptions'
-      | 'purchases'
-      | 'payments'
-      | 'stripeEvents'
-      | 'newChapterNotices'
-      | 'freeAlerts'
-      | 'siteConfig'
-      | 'deviceKeys'
-      | 'push'
-      | 'changeBus'
-      | 'metricsRollup'
-      | 'metrics'
-      | 'payoutMonths'
-    >;
+    services: AppServices;
   }
 }
 

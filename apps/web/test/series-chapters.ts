@@ -24,3 +24,17 @@ export function seriesChaptersAnswer(chapters: readonly ChapterSummary[], url: s
   };
   return Response.json({ success: true, data });
 }
+
+/** A chapter of a test's series as the server lists it to a viewer: chapter 7, unlocked, 30 coins unless said. */
+export const chapterSummary = (overrides: Partial<ChapterSummary> = {}): ChapterSummary => ({
+  id: '00000000-0000-4000-8000-000000000007',
+  slug: 'chapter-7',
+  number: 7,
+  title: '',
+  publishedAt: '2026-01-01T00:00:00.000Z',
+  price: 30,
+  freeAt: null,
+  access: 'unlocked',
+  openUntil: null,
+  ...overrides,
+});

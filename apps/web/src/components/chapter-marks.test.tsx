@@ -1,19 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { chapterSummary } from '../../test/series-chapters';
 import { ChapterMarks } from './chapter-marks';
 
 const IN_TWO_DAYS = new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString();
-const chapter = (openUntil: string | null) => ({
-  id: '00000000-0000-4000-8000-000000000007',
-  slug: 'chapter-7',
-  number: 7,
-  title: '',
-  publishedAt: '2026-01-01T00:00:00.000Z',
-  price: 30,
-  freeAt: null,
-  access: 'unlocked' as const,
-  openUntil,
-});
+const chapter = (openUntil: string | null) => chapterSummary({ openUntil });
 
 describe('a chapter opened by a rental', () => {
   it('shows as rented, with when it locks again, not as unlocked for good', () => {
