@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLimiter, createRedisLimiter, type AttemptLimiter } from './attempt-limiter';
+import { createLimiter } from './limiter-factory';
 
 const limit = { max: 3, windowMs: 60_000 };
 
@@ -51,3 +52,11 @@ if (process.env.REDIS_URL) {
     it('runs against Redis', () => {});
   });
 }
+
+describe('closing a Redis limiter', () => {
+  it('closes at once while its connection is still being made or Redis is away', async () => {
+    // Nothing listens on port 1: the connection never becomes ready, as at a test's very end.
+    const limiter = createLimiter('redis://127.0.0.1:1', { isolated: true, log: () => {} });
+    await expect(limiter.close()).resolves.toBeUndefined();
+  });
+});

@@ -90,7 +90,10 @@ export function createRedisLimiter(redis: Redis, prefix: string): AttemptLimiter
       return redis.status === 'ready' ? ('up' as const) : ('down' as const);
     },
     async close() {
-      await redis.quit();
+      // A connection that is not ready (still connecting, or Redis away) has nothing to finish, and
+      // `quit` would be refused (no offline queue): it is dropped instead.
+      if (redis.status !== 'ready') return redis.disconnect();
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
