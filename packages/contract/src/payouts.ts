@@ -65,8 +65,26 @@ export const payeesResponseSchema = envelope(
 export type Payee = z.infer<typeof payeesResponseSchema>['data']['items'][number];
 
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
+/**
+ * The months a statement may be asked for. A fixed range rather than "not after next year": the
+ * contract has no clock (the server's, or a test's, decides what "now" is). Nothing was earned
+ * before 2000, and the last month stops at 9998-12 so its end and the month after it (the close
+ * looks one ahead) are still four-digit years: 9999-12 ends in year 10000, which dates and
+ * PostgreSQL cannot round-trip.
+ */
+export const EARNINGS_FIRST_MONTH = '2000-01';
+export const EARNINGS_LAST_MONTH = '9998-12';
 export const earningsQuerySchema = z.object({
-  month: z.string().trim().regex(monthPattern, 'The month is written YYYY-MM').optional(),
+  month: z
+    .string()
+    .trim()
+    .regex(monthPattern, 'The month is written YYYY-MM')
+    // Same width and zero-padding, so the strings compare as the months do.
+    .refine(
+      (month) => month >= EARNINGS_FIRST_MONTH && month <= EARNINGS_LAST_MONTH,
+      `The month is between ${EARNINGS_FIRST_MONTH} and ${EARNINGS_LAST_MONTH}`,
+    )
+    .optional(),
 });
 const earningsSourceSchema = z.object({ unlock: z.number().int(), bundle: z.number().int(), gift: z.number().int() });
 const cents = z.number().int();

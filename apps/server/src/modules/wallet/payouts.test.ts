@@ -202,3 +202,21 @@ describe('payees, gifts and earnings', () => {
     expect((await july(buyer.cookie)).items).toEqual([]);
   });
 });
+
+describe('the month of a statement', () => {
+  it('answers a month far away with a clear 400, never a server error, as JSON and as CSV', async () => {
+    const { cookie } = await person();
+    for (const name of ['myEarnings', 'myEarningsCsv'] as const) {
+      for (const month of ['9999-12', '9999-01', '1999-12', '0000-01']) {
+        const response = await call(name, { cookie, query: `?month=${month}` });
+        expect(response.status, `${name} ${month}`).toBe(400);
+        expect(response.body.error).toMatchObject({
+          code: 'validation_failed',
+          fields: { month: 'The month is between 2000-01 and 9998-12' },
+        });
+      }
+      for (const month of ['2000-01', '9998-12'])
+        expect((await call(name, { cookie, query: `?month=${month}` })).status).toBe(200);
+    }
+  });
+});
