@@ -17,7 +17,7 @@ import {
   seriesAutoUnlocksOf,
   seriesExists,
   setSeriesAutoUnlock,
-  unlockedAmong,
+  openAmong,
 } from './unlocks.repository';
 
 export interface UnlockResult {
@@ -52,16 +52,29 @@ export function createUnlocks({
   clock: Clock;
   onUserChanged: (userId: string) => void;
 }) {
-  /** The chapters asked for, as this reader sees them now, and which of them are for sale to them. */
-  async function chaptersAsked(tx: Tx, user: { id: string; role: Role }, ids: string[], seriesId: string | undefined, now: Date) {
+  /**
+   * The chapters asked for, as this reader sees them now, and which of them are still to open:
+   * for coins (`buying`), every one they do not own, a rented one included (coins buy for good,
+   * and the rental would end); for a pass, every one they cannot open now.
+   */
+  async function chaptersAsked(
+    tx: Tx,
+    user: { id: string; role: Role },
+    ids: string[],
+    seriesId: string | undefined,
+    now: Date,
+    { buying }: { buying: boolean },
+  ) {
     if (seriesId && !(await seriesExists(tx, seriesId))) throw new AppError('series_not_found', 'Series not found');
     const rows = await chaptersForUnlock(tx, ids);
     const found = rows.filter((row) => row.seriesPublished && (!seriesId || row.seriesId === seriesId));
+    const { unlocked, rentedUntil } = await openAmong(tx, user.id, ids, now);
+    const rented = new Set(rentedUntil.keys());
     const viewer: Viewer = {
       userId: user.id,
       role: user.role,
       hasPremiumPass: await hasPremiumPassNow(tx, user.id, now),
-      unlocked: await unlockedAmong(tx, user.id, ids, now),
+      unlocked: buying ? new Set([...unlocked].filter((id) => !rented.has(id))) : unlocked,
     };
     const readable = found.filter((row) => chapterAccess(row, viewer, now) !== 'scheduled');
     if (readable.length !== ids.length) throw new AppError('chapter_not_found', 'Chapter not found');
@@ -69,14 +82,19 @@ export function createUnlocks({
       const access = chapterAccess(row, viewer, now);
       return access === 'locked' || access === 'early_access';
     });
-    return { found: readable, toBuy };
+    return { found: readable, toBuy, rented };
   }
 
-  /** The price of what is for sale, and the series' bundle discount when it is all that is left for sale to the reader. */
+  /**
+   * The price of what is for sale, and the series' bundle discount when it takes every chapter
+   * still locked to the reader (chapters they rent now may be taken with them or not: the lists'
+   * "All" holds the locked ones).
+   */
   async function priceOf(
     tx: Tx,
     userId: string,
-    toBuy: { price: number; seriesId: string; bundleDiscountPercent: number }[],
+    toBuy: { id: string; price: number; seriesId: string; bundleDiscountPercent: number }[],
+    rented: ReadonlySet<string>,
     isBulk: boolean,
     now: Date,
   ) {
@@ -86,7 +104,7 @@ export function createUnlocks({
       isBulk &&
       first !== undefined &&
       toBuy.length >= 2 &&
-      (await chaptersForSaleCount(tx, userId, first.seriesId, now)) === toBuy.length;
+      (await chaptersForSaleCount(tx, userId, first.seriesId, now)) === toBuy.filter((row) => !rented.has(row.id)).length;
     const discount = isAllRemaining ? first.bundleDiscountPercent : 0;
     return { total, discount, charged: bundleCharge(total, discount) };
   }
@@ -101,11 +119,11 @@ export function createUnlocks({
       const balance = await lockBalance(tx, user.id);
       if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
       const now = clock.now();
-      const { found, toBuy } = await chaptersAsked(tx, user, ids, seriesId, now);
+      const { found, toBuy, rented } = await chaptersAsked(tx, user, ids, seriesId, now, { buying: true });
 
       // The reader's choice for the series rides on the unlock: kept with it, or not at all.
       if (autoUnlockSeries !== undefined) await setSeriesAutoUnlock(tx, user.id, found[0]!.seriesId, autoUnlockSeries, now);
-      const { total, discount, charged } = await priceOf(tx, user.id, toBuy, seriesId !== undefined, now);
+      const { total, discount, charged } = await priceOf(tx, user.id, toBuy, rented, seriesId !== undefined, now);
       if (total === 0) return { chapterIds: ids, charged: 0, coins: balance, openUntil: null };
       if (charged > balance) {
         throw new AppError(
@@ -176,7 +194,7 @@ export function createUnlocks({
       const balance = await lockBalance(tx, user.id);
       if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
       const now = clock.now();
-      const { toBuy } = await chaptersAsked(tx, user, [chapterId], undefined, now);
+      const { toBuy } = await chaptersAsked(tx, user, [chapterId], undefined, now, { buying: false });
       const chapter = toBuy[0];
       // Already open (free, bought, rented, premium): nothing to use the pass on.
       if (!chapter) return { chapterIds: [chapterId], charged: 0, coins: balance, openUntil: null };
@@ -208,8 +226,8 @@ export function createUnlocks({
   async function quote(user: { id: string; role: Role }, seriesId: string, chapterIds: readonly string[]) {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      const { toBuy } = await chaptersAsked(tx, user, [...new Set(chapterIds)], seriesId, now);
-      return priceOf(tx, user.id, toBuy, true, now);
+      const { toBuy, rented } = await chaptersAsked(tx, user, [...new Set(chapterIds)], seriesId, now, { buying: true });
+      return priceOf(tx, user.id, toBuy, rented, true, now);
     });
   }
 
