@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './catalogue';
 import { envelope } from './errors';
+import { stripBidiControls } from './text';
 
 /** Comments under chapters and series (DESIGN §4): plain text, one level of replies. */
 
@@ -69,6 +70,7 @@ export const commentListResponseSchema = envelope(
 
 const body = z
   .string({ error: 'Write something first' })
+  .overwrite(stripBidiControls)
   .trim()
   .min(1, 'Write something first')
   .max(COMMENT_MAX_CHARS, `Comments are limited to ${COMMENT_MAX_CHARS} characters`);
@@ -91,6 +93,7 @@ export const commentResponseSchema = envelope(commentReplySchema.extend({ replie
 export const commentReportSchema = z.object({
   reason: z
     .string({ error: 'Say what is wrong' })
+    .overwrite(stripBidiControls)
     .trim()
     .min(3, 'Say what is wrong')
     .max(500, 'The reason is limited to 500 characters'),

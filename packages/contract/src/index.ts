@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './text';
 export * from './error-codes';
 export * from './errors';
 export * from './auth';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope } from './errors';
 import { moneyByCurrencySchema } from './metrics';
 import { currencySchema } from './store';
+import { stripBidiControls } from './text';
 
 // Issue 22 §2: gifts to a series, who shares its income, and what each payee earned.
 
@@ -15,6 +16,7 @@ export const giftRequestSchema = z.object({
     .refine((value) => (GIFT_AMOUNTS as readonly number[]).includes(value), `A gift is ${GIFT_AMOUNTS.join(', ')} coins`),
   message: z
     .string({ error: 'The message must be text' })
+    .overwrite(stripBidiControls)
     .trim()
     .max(GIFT_MESSAGE_MAX, `The message is limited to ${GIFT_MESSAGE_MAX} characters`)
     .default(''),

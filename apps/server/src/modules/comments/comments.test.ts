@@ -147,6 +147,30 @@ describe('posting and listing comments', () => {
     expect(list.headers['content-type']).toContain('application/json');
   });
 
+  it('drops bidirectional controls from what is posted and edited; controls alone are nothing written', async () => {
+    const { chapter } = await chapterOf();
+    const { cookie } = await member();
+    // U+202E shows what follows backwards: "gnp.exe" reads "exe.png" to the next reader.
+    const created = await post(cookie, {
+      chapterId: chapter.id,
+      body: '\u2067Open\u2069 \u202Egnp.exe\u202C \u200Fsee\u200E \u061C\u202A\u202B\u202D\u2066\u2068!',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.body).toBe('Open gnp.exe see !');
+    const edited = await call('commentUpdate', {
+      cookie,
+      params: { id: created.body.data.id },
+      body: { body: 'Fixed \u202Etxt.exe' },
+    });
+    expect(edited.body.data.body).toBe('Fixed txt.exe');
+    expect((await chapterList(chapter.id)).body.data.items[0].body).toBe('Fixed txt.exe');
+    // Right-to-left letters are text, not controls: they stay.
+    expect((await post(cookie, { chapterId: chapter.id, body: 'שלום مرحبا' })).body.data.body).toBe('שלום مرحبا');
+    const empty = await post(cookie, { chapterId: chapter.id, body: ' \u202E\u2066 ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields).toEqual({ body: 'Write something first' });
+  });
+
   it('asks visitors to log in and refuses banned users', async () => {
     const { chapter } = await chapterOf();
     const visitor = await post('', { chapterId: chapter.id, body: 'hello' });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
-import { coinLedger, notifications, revenueAllocations, users } from '../../db/schema';
+import { coinLedger, notifications, revenueAllocations, seriesGifts, users } from '../../db/schema';
 import { splitByShares } from './allocations';
 import { moveCoins } from './ledger.repository';
 
@@ -200,6 +200,25 @@ describe('payees, gifts and earnings', () => {
     ]);
     // A reader who shares in nothing earns nothing.
     expect((await july(buyer.cookie)).items).toEqual([]);
+  });
+});
+
+describe('gift messages', () => {
+  it('drops bidirectional controls, so the payees read the message as it was typed', async () => {
+    const series = await buildSeries(t);
+    const author = await person();
+    await setPayees(series.id, [{ userId: author.user.id, role: 'author', shareBps: 10_000 }]);
+    const fan = await person(100);
+    const sent = await call('seriesGift', {
+      cookie: fan.cookie,
+      params: { seriesId: series.id },
+      body: { amount: 10, message: '\u202Eevol\u202C \u2066and\u2069 \u200Fthanks\u061C' },
+    });
+    expect(sent.status).toBe(201);
+    const bell = await t.db.select().from(notifications).where(eq(notifications.userId, author.user.id));
+    expect(bell.map((row) => row.description)).toEqual([`${fan.user.username} sent 10 coins: “evol and thanks”`]);
+    const [gift] = await t.db.select().from(seriesGifts).where(eq(seriesGifts.id, sent.body.data.giftId));
+    expect(gift!.message).toBe('evol and thanks');
   });
 });
 
