@@ -21,7 +21,7 @@ import { feedsRoutes } from './modules/feeds';
 import { genresRoutes } from './modules/genres';
 import { koreaderRoutes } from './modules/koreader';
 import { libraryRoutes } from './modules/library';
-import { mediaRoutes } from './modules/media';
+import { mediaRoutes, removeRetiredCopies } from './modules/media';
 import { metricsRoutes } from './modules/metrics';
 import { notificationRoutes, notificationSettingsRoutes } from './modules/notifications';
 import { opdsRoutes } from './modules/opds';
@@ -153,6 +153,10 @@ export async function buildApp(deps: AppDeps) {
     await push.publicKey();
     // Chapters that came due while no instance was running are released at once, not at the next tick.
     await publishing.publishDue();
+    // Chapter files and app page copies once kept under public keys (decision 0004): a cache, dropped.
+    await removeRetiredCopies(storage).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not remove the retired copies of chapter files and pages'),
+    );
     if (metricsTimer) setImmediate(warmMetrics);
   });
   app.addHook('onClose', async () => {

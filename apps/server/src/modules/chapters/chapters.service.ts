@@ -6,7 +6,15 @@ import type { Clock } from '../../lib/clock';
 import { conflictOnDuplicate } from '../../lib/db-errors';
 import { sanitizeNovelHtml } from '../../lib/sanitize';
 import { chapterSlugFor } from '../../lib/slug';
-import { type ImageStore, type MediaStorage, PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, type StoredImage, type UrlSigner } from '../media';
+import {
+  chapterPrefix,
+  type ImageStore,
+  type MediaStorage,
+  PAGE_MAX_WIDTH,
+  PAGE_SLICE_ABOVE,
+  type StoredImage,
+  type UrlSigner,
+} from '../media';
 import { findSeriesById, refreshLastChapterAt } from '../series';
 import { toTeamChapter, toTeamChapterRow } from './chapters.presenter';
 import {
@@ -150,9 +158,8 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       await deleteChapter(db, id);
       await refreshLastChapterAt(db, [chapter.seriesId], clock.now());
       onChange();
-      await storage.deletePrefix(`pages/${id}`);
-      await storage.deletePrefix(`downloads/${id}`);
-      await storage.deletePrefix(`app-images/pages/${id}`);
+      // Its pages and every copy made of them (app page copies, built files) live under its prefix.
+      await storage.deletePrefix(chapterPrefix(id));
     },
 
     /**

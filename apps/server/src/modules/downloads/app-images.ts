@@ -27,10 +27,11 @@ export async function appImage(bytes: Buffer, maxWidth = APP_IMAGE_MAX_WIDTH, { 
 const WIDTH_STEP = 100;
 
 /**
- * A page as `appImage` makes it, kept in media storage beside its source
- * (`app-images/<source key>/w<width>.jpg|png`), so each page and width is converted once: OPDS
- * apps fetch the same pages for every reader. The width asked for is rounded down to a step
- * (never wider than asked, nor than the page).
+ * A page as `appImage` makes it, kept in media storage beside its source, under its chapter's
+ * private prefix (`pages/<chapter>/app-images/<page>/w<width>.jpg|png`, never served by /media), so
+ * each page and width is converted once: OPDS apps fetch the same pages for every reader, each
+ * request checking that reader's access. The width asked for is rounded down to a step (never
+ * wider than asked, nor than the page).
  */
 export async function storedAppImage(
   storage: MediaStorage,

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { canReadChapter, type Viewer } from '../access';
 import type { CatalogueService } from '../catalogue';
 import { pagesOfChapter } from '../chapters';
-import type { MediaStorage } from '../media';
+import { chapterFileKey, type MediaStorage } from '../media';
 import { appImage } from './app-images';
 import { buildCbz } from './cbz';
 import { findChapterFile, findChapterForFile, insertChapterFile, type ChapterFileRow } from './downloads.repository';
@@ -21,9 +21,10 @@ export const FILE_TYPES: Record<FileFormat, string> = { cbz: 'application/vnd.co
 
 /**
  * Chapters as files (issue 19 §4): a comic as CBZ with ComicInfo.xml, a novel as EPUB 3. A file is
- * built once per version of what goes into it and kept in media storage; its KOReader id (partial
- * MD5) is kept beside it, so KOReader's positions on it find the chapter. The server decides access
- * on every download exactly as for the reader: a locked chapter answers 402 and no byte of it.
+ * built once per version of what goes into it and kept in media storage, under the chapter's private
+ * prefix (never served by /media); its KOReader id (partial MD5) is kept beside it, so KOReader's
+ * positions on it find the chapter. The server decides access on every download exactly as for the
+ * reader: a locked chapter (a rental ended, a plan refunded) answers 402 and no byte of it.
  */
 export function createDownloadsService(deps: {
   db: Database;
@@ -107,7 +108,7 @@ export function createDownloadsService(deps: {
       chapterId: inputs.chapter.id,
       format: inputs.format,
       version: inputs.version,
-      storageKey: `downloads/${inputs.chapter.id}/${inputs.version}.${inputs.format}`,
+      storageKey: chapterFileKey(inputs.chapter.id, inputs.format, inputs.version),
       size: bytes.length,
       partialMd5: partialMd5(bytes),
       units,
@@ -135,12 +136,15 @@ export function createDownloadsService(deps: {
       if (built.row.format !== format) throw new AppError('not_found', `This chapter downloads as .${built.row.format}`);
       let bytes = built.bytes;
       if (!bytes) {
-        const stored = await storage.get(built.row.storageKey);
+        // The key, not the row's storage_key: a row from before files moved under their chapter
+        // still names the retired public key (media-keys.ts).
+        const key = chapterFileKey(built.row.chapterId, built.row.format, built.row.version);
+        const stored = await storage.get(key);
         if (stored) bytes = Buffer.concat((await stored.body.toArray()) as Buffer[]);
         else {
-          // The stored copy went missing: the same version renders the same bytes again.
+          // The stored copy went missing (or was retired): the same version renders the same bytes again.
           bytes = (await render(await inputsOf(chapterId, viewer))).bytes;
-          await storage.put(built.row.storageKey, bytes, FILE_TYPES[format]);
+          await storage.put(key, bytes, FILE_TYPES[format]);
         }
       }
       return { bytes, name: built.name, type: FILE_TYPES[format], row: built.row };

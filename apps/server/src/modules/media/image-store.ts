@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../jobs';
 import { processImage, type ImageOptions } from './images';
+import { appImagesPrefix } from './media-keys';
 import type { MediaStorage } from './storage';
 
 /** The AVIF twin of a WebP key. */
@@ -22,9 +23,6 @@ export interface StoredImage {
   width: number;
   height: number;
 }
-
-/** Where the copies of one stored page made for reading apps are kept, at every width (modules/downloads). */
-export const appImagesPrefix = (imageKey: string) => `app-images/${imageKey.replace(/\.[a-z0-9]+$/i, '')}/`;
 
 /**
  * Stores re-encoded images under a prefix and forgets old ones with all their variants. AVIF costs

@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { avifKeyOf, createSaverVariants } from './image-store';
+import { isPublicKey, PRIVATE_PREFIX } from './media-keys';
 import type { UrlSigner } from './signed-urls';
 import { isSafeKey, type MediaStorage } from './storage';
 
-/** Chapter pages are only ever served through a signed, expiring URL. */
-export const PRIVATE_PREFIX = 'pages/';
-
 /**
- * GET /media/<key>: covers, banners and avatars are public and immutable (a new upload gets a
- * new key); chapter pages need a valid signature. Browsers that accept AVIF get it once the
- * queue has made one.
+ * GET /media/<key>: keys under a public prefix (covers, banners, announcements) are public and
+ * immutable (a new upload gets a new key); a chapter's keys need a valid signature, and only its
+ * pages are ever signed; any other key is no image (decision 0004). Browsers that accept AVIF get
+ * it once the queue has made one.
  */
 export async function mediaRoutes(app: FastifyInstance, options: { storage: MediaStorage; signer: UrlSigner; clock: Clock }) {
   const { storage, signer, clock } = options;
@@ -24,12 +23,13 @@ export async function mediaRoutes(app: FastifyInstance, options: { storage: Medi
   }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     if (!isSafeKey(key)) throw new AppError('not_found', 'No such image');
-    let cacheControl = 'public, max-age=31536000, immutable';
-    if (key.startsWith(PRIVATE_PREFIX)) {
+    let cacheControl: string;
+    if (isPublicKey(key)) cacheControl = 'public, max-age=31536000, immutable';
+    else if (key.startsWith(PRIVATE_PREFIX)) {
       const left = signer.verify(`/media/${key}`, request.query.exp, request.query.sig, clock.now());
       if (left === null) throw new AppError('forbidden', 'This image link has expired or is not valid');
       cacheControl = `private, max-age=${left}`;
-    }
+    } else throw new AppError('not_found', 'No such image');
     if (request.query.q === 'saver' && key.startsWith(PRIVATE_PREFIX) && key.endsWith('.webp')) {
       const saver = await savers.get(key);
       if (!saver) throw new AppError('not_found', 'No such image');

@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../../../test/fixtures';
+import { startFakeS3 } from '../../../test/fake-s3';
 import { createTestApp, createUser, loginAs, TEST_ORIGIN } from '../../../test/helpers';
-import { createDiskStorage, createS3Storage, type MediaStorage } from './storage';
+import { removeRetiredCopies } from './media-keys';
+import { createDiskStorage, type MediaStorage } from './storage';
 
 async function read(body: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -14,35 +15,17 @@ async function read(body: Readable): Promise<string> {
   return Buffer.concat(chunks).toString();
 }
 
-let s3: S3rver;
-let s3Dir: string;
+let s3: Awaited<ReturnType<typeof startFakeS3>>;
 let diskDir: string;
 let s3Storage: MediaStorage;
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(join(tmpdir(), 'inkwell-s3-'));
   diskDir = mkdtempSync(join(tmpdir(), 'inkwell-disk-'));
-  // A local S3-compatible server on loopback: the S3 driver speaks real S3 HTTP to it.
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'inkwell-media', configs: [] }],
-  });
-  const { port } = await s3.run();
-  s3Storage = createS3Storage({
-    bucket: 'inkwell-media',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  s3 = await startFakeS3();
+  s3Storage = s3.storage;
 });
 afterAll(async () => {
   await s3?.close();
-  rmSync(s3Dir, { recursive: true, force: true });
   rmSync(diskDir, { recursive: true, force: true });
 });
 
@@ -63,6 +46,19 @@ describe.each([
     expect(await storage.get('covers/s1/x.webp')).not.toBeNull();
     await storage.delete('covers/s1/x.webp');
     expect(await storage.get('covers/s1/x.webp')).toBeNull();
+  });
+
+  it('drops the chapter copies once kept under public keys, and nothing else', async () => {
+    const storage = storageOf();
+    await storage.put('downloads/c2/v1.cbz', Buffer.from('file'), 'application/vnd.comicbook+zip');
+    await storage.put('app-images/pages/c2/p/w800.jpg', Buffer.from('copy'), 'image/jpeg');
+    await storage.put('pages/c2/files/v1.cbz', Buffer.from('file'), 'application/vnd.comicbook+zip');
+    await storage.put('covers/s2/x.webp', Buffer.from('cover'), 'image/webp');
+    await removeRetiredCopies(storage);
+    expect(await storage.get('downloads/c2/v1.cbz')).toBeNull();
+    expect(await storage.get('app-images/pages/c2/p/w800.jpg')).toBeNull();
+    expect(await storage.get('pages/c2/files/v1.cbz')).not.toBeNull();
+    expect(await storage.get('covers/s2/x.webp')).not.toBeNull();
   });
 
   it('refuses keys that climb out of the store', async () => {

@@ -3,10 +3,13 @@ import type { Clock } from '../../lib/clock';
 import { isTeam, type Viewer, type ViewerCache } from '../access';
 import { openAmong } from './unlocks.repository';
 
+type OpenChapters = NonNullable<ReturnType<ViewerCache['unlocks']>>;
+
 /**
  * The unlocks that matter to one page: only the chapters it shows, never every unlock the user
- * ever made, with the rentals open now (one that ends is seen within the cache's few seconds). An
- * unlock forgets what was kept (`ViewerCache.forgetUser`), so it opens the chapter at once.
+ * ever made, with the rentals open now (what is kept is read against the clock, so a rental that
+ * ends closes its chapter at once). An unlock forgets what was kept (`ViewerCache.forgetUser`), so
+ * it opens the chapter at once.
  */
 export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Clock) {
   /** The team and premium readers see every chapter already: no lookup needed. */
@@ -24,7 +27,8 @@ export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Cloc
         open = await openAmong(db, userId, chapterIds, clock.now());
         cache.keepUnlocks(userId, seriesId, open, readAt);
       }
-      return { ...viewer, unlocked: open.unlocked, rentedUntil: open.rentedUntil };
+      const now = openNow(open, clock.now());
+      return { ...viewer, unlocked: now.unlocked, rentedUntil: now.rentedUntil };
     },
 
     /**
@@ -36,6 +40,19 @@ export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Cloc
       const open = await openAmong(db, viewer.userId!, chapterIds, clock.now());
       return { ...viewer, unlocked: open.unlocked, rentedUntil: open.rentedUntil };
     },
+  };
+}
+
+/**
+ * What was kept a few seconds ago, less the rentals that have ended since (a rented chapter is in
+ * `rentedUntil` only when it was not also bought, so it is no longer open at all).
+ */
+function openNow(open: OpenChapters, now: Date): OpenChapters {
+  const ended = new Set([...open.rentedUntil].filter(([, until]) => until <= now).map(([chapterId]) => chapterId));
+  if (ended.size === 0) return open;
+  return {
+    unlocked: new Set([...open.unlocked].filter((chapterId) => !ended.has(chapterId))),
+    rentedUntil: new Map([...open.rentedUntil].filter(([chapterId]) => !ended.has(chapterId))),
   };
 }
 export type UnlockLookup = ReturnType<typeof createUnlockLookup>;
