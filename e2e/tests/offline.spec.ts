@@ -50,21 +50,21 @@ test('a kept chapter opens offline from its address, and the place reached offli
   await expect(first).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await page.screenshot({ path: test.info().outputPath('offline-chapter.png') });
-  // Read to the end of the strip, offline: the place is kept in the browser.
+  // Read to the end of the strip, offline: the place is kept in the browser, in the reader's own
+  // store (issue 32 §3), never in the visitor's.
   const count = await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).count();
   const last = page.getByRole('img', { name: `Page ${count} of ${count}` });
   await last.scrollIntoViewIfNeeded();
   await expect(last).toBeInViewport();
   await page.mouse.wheel(0, 20_000);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.values(JSON.parse(localStorage.getItem('inkwell.progress') ?? '{}') as Record<string, { completed: boolean }>).map(
-          (entry) => entry.completed,
-        ),
-      ),
-    )
-    .toEqual([true]);
+  const readersPlaces = () =>
+    page.evaluate(() => {
+      const owner = localStorage.getItem('inkwell.owner');
+      const kept = owner ? localStorage.getItem(`inkwell.progress.${owner}`) : null;
+      return Object.values(JSON.parse(kept ?? '{}') as Record<string, { completed: boolean }>).map((entry) => entry.completed);
+    });
+  await expect.poll(readersPlaces).toEqual([true]);
+  expect(await page.evaluate(() => localStorage.getItem('inkwell.progress'))).toBe(null);
 
   // A chapter not kept says so.
   await page.goto(`/SeriesView/${COMIC.slug}/${COMIC.notKept}`);
@@ -85,5 +85,5 @@ test('a kept chapter opens offline from its address, and the place reached offli
       { timeout: 15_000 },
     )
     .toBe(true);
-  expect(await page.evaluate(() => localStorage.getItem('inkwell.progress'))).toBe(null);
+  expect(await readersPlaces()).toEqual([]);
 });

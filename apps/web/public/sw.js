@@ -28,8 +28,16 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
 
   if (request.method !== 'GET') {
-    // Signing out forgets who was signed in, so an offline start does not show them again.
-    if (url.pathname === LOGOUT) event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.delete('/api/proxy/public/verify')));
+    // Signing out forgets who was signed in, so an offline start does not show them again, and
+    // every chapter they kept (issue 32 §3; the page drops their list and does the same).
+    if (url.pathname === LOGOUT) {
+      event.waitUntil(
+        Promise.all([
+          caches.open(SHELL_CACHE).then((cache) => cache.delete('/api/proxy/public/verify')),
+          caches.delete(OFFLINE_CACHE),
+        ]),
+      );
+    }
     return;
   }
 

@@ -167,19 +167,19 @@ describe('reading progress in the reader', () => {
   it('keeps a visitor’s place in the browser, and resumes there', async () => {
     paged();
     const { saved } = serve({ user: null });
-    saveLocalProgress(chapterId(2), SERIES_ID, { page: 2, position: 0.25 });
+    saveLocalProgress(null, chapterId(2), SERIES_ID, { page: 2, position: 0.25 });
     renderReader();
     await waitFor(() => expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 2 / 4'));
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     await waitFor(() =>
-      expect(readLocalProgress()[chapterId(2)]).toMatchObject({ page: 4, position: 1, completed: true, seriesId: SERIES_ID }),
+      expect(readLocalProgress(null)[chapterId(2)]).toMatchObject({ page: 4, position: 1, completed: true, seriesId: SERIES_ID }),
     );
     expect(saved).toEqual([]);
   });
 
   it('merges a visitor’s place into the account on signing in, and clears the browser’s copy', async () => {
-    saveLocalProgress(chapterId(1), SERIES_ID, { position: 1 });
+    saveLocalProgress(null, chapterId(1), SERIES_ID, { position: 1 });
     const { merged } = serve();
     renderReader();
     await waitFor(() => expect(merged).toHaveLength(1));

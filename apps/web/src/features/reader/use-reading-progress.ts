@@ -66,6 +66,7 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   const seriesId = data?.series.id;
   const pageCount = data?.series.type === 'comic' ? data.pageCount : 0;
   const isSignedIn = user !== null;
+  const owner = user?.id ?? null;
 
   const [resume, setResume] = useState<{ chapterId: string; point: ResumePoint }>();
   // The chapter whose place is followed: only once it has resumed, so the scroll to the top of a
@@ -75,7 +76,11 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   const pageRef = useRef(1);
   const modeRef = useRef(mode);
   modeRef.current = mode;
-  const pending = useRef<{ target: ProgressTarget; input: ProgressInput } | undefined>(undefined);
+  // A place is saved for the viewer who reached it (issue 32 §3): one scheduled before a logout
+  // never goes to the visitor's store after it.
+  const pending = useRef<{ target: ProgressTarget; input: ProgressInput; save: typeof save } | undefined>(undefined);
+  // The chapter last recorded as opened: a change of viewer on the same chapter (a logout) opens nothing.
+  const openedRef = useRef<string | undefined>(undefined);
   const lastSaved = useRef<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saveRef = useRef(save);
@@ -89,7 +94,7 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
     const key = JSON.stringify([next.target.chapterId, next.input]);
     if (key === lastSaved.current) return;
     lastSaved.current = key;
-    void saveRef.current(next.target, next.input, { keepalive }).catch(() => {
+    void next.save(next.target, next.input, { keepalive }).catch(() => {
       // Not saved (offline, signed out meanwhile): the next place the reader reaches is.
       lastSaved.current = undefined;
     });
@@ -99,7 +104,11 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
     (input: ProgressInput) => {
       if (!chapterId || !seriesId || trackingRef.current !== chapterId) return;
       const isCompleted = input.completed === true || pending.current?.input.completed === true;
-      pending.current = { target: { chapterId, seriesId }, input: { ...input, ...(isCompleted ? { completed: true } : {}) } };
+      pending.current = {
+        target: { chapterId, seriesId },
+        input: { ...input, ...(isCompleted ? { completed: true } : {}) },
+        save: saveRef.current,
+      };
       clearTimeout(timer.current);
       if (input.completed) flush();
       else timer.current = setTimeout(() => flush(), PROGRESS_SAVE_DELAY_MS);
@@ -113,11 +122,14 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
     let isCancelled = false;
     const target = { chapterId, seriesId };
     // Completed is never undone, and no page or position is sent: this only says "opened now".
-    void saveRef.current(target, { completed: false }).catch(() => {});
+    if (openedRef.current !== chapterId) {
+      openedRef.current = chapterId;
+      void saveRef.current(target, { completed: false }).catch(() => {});
+    }
     // Offline (issue 21 §3) the place is what this browser knows: asking the server would only wait out its retries.
     const place: Promise<SavedPlace | undefined> = !navigator.onLine
       ? Promise.resolve(
-          readLocalProgress()[chapterId] ??
+          readLocalProgress(owner)[chapterId] ??
             client.getQueryData(seriesProgressQueryOptions(seriesId).queryKey)?.chapters[chapterId],
         )
       : isSignedIn
@@ -125,7 +137,7 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
             .fetchQuery({ ...seriesProgressQueryOptions(seriesId), staleTime: 0 })
             .then((progress) => progress.chapters[chapterId])
             .catch(() => client.getQueryData(seriesProgressQueryOptions(seriesId).queryKey)?.chapters[chapterId])
-        : Promise.resolve(readLocalProgress()[chapterId]);
+        : Promise.resolve(readLocalProgress(null)[chapterId]);
     void place.then((saved) => {
       if (!isCancelled) setResume({ chapterId, point: resumePoint(saved, modeRef.current, pageCount) });
     });
@@ -134,7 +146,7 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
       trackingRef.current = undefined;
       flush();
     };
-  }, [chapterId, seriesId, pageCount, isSignedIn, client, flush]);
+  }, [chapterId, seriesId, pageCount, isSignedIn, owner, client, flush]);
 
   // Resuming: the paged reader opens at the page; a strip or novel scrolls to the position. Only then is the place tracked.
   const startPage =

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { previewAs, setPreviewAs, subscribePreviewAs, type PreviewAs } from './preview-as';
+import { releaseBrowser } from '../browser-handover';
 import { clearTimedCache } from '../timed-cache';
 import {
   postLogin,
@@ -78,10 +79,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signedIn = useCallback(
     (result: LoginResult) => {
       if (result.success) {
+        const before = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
         clearTimedCache(PROFILE_CACHE_KEY);
         setUser(withLowerCaseRole(result.user));
-        // Chapters and lists answered to a visitor (locks, prices) are asked again.
-        void queryClient.invalidateQueries({ predicate: isViewerDependent });
+        // Chapters and lists answered to a visitor (locks, prices) are asked again; what another
+        // account was answered (a session that ended without a logout) is not shown meanwhile.
+        if (before && before.id !== result.user.id) void queryClient.resetQueries({ predicate: isViewerDependent });
+        else void queryClient.invalidateQueries({ predicate: isViewerDependent });
       }
       return result;
     },
@@ -93,12 +97,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signedIn],
   );
 
-  /** SPEC §4: clears the user whether or not the call succeeds, and ends the checking state. */
+  /**
+   * SPEC §4: clears the user whether or not the call succeeds, and ends the checking state. Issue
+   * 32 §3: nothing of the reader's stays in this browser (places, kept chapters and their bytes).
+   */
   const logout = useCallback(async () => {
     setIsLoggingOut(true);
     try {
       await postLogout();
     } finally {
+      await releaseBrowser();
       setUser(null);
       queryClient.removeQueries({ predicate: isViewerDependent });
       setIsLoggingOut(false);

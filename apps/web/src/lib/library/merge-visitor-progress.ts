@@ -2,13 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApiData } from '../api-client';
 import { useAuth } from '../auth/auth-context';
+import { claimBrowser } from '../browser-handover';
 import { libraryKeys } from './library-keys';
 import { clearLocalProgress, readLocalProgress } from './local-progress';
 
 /**
  * Issue 9 §1: what a visitor read in this browser joins their account when they sign in (or
  * register); the local copy is then cleared. So does what a reader read offline. If the merge fails it is kept and tried again on
- * the next page load.
+ * the next page load. Issue 32 §3: the browser is claimed for the reader first (lib/browser-handover.ts),
+ * so the visitor's places become theirs alone and another account's kept data goes; only the
+ * reader's own store is merged.
  */
 export function useMergeVisitorProgress(): void {
   const client = useQueryClient();
@@ -27,7 +30,8 @@ export function useMergeVisitorProgress(): void {
 
   useEffect(() => {
     if (!userId || isRunning.current) return;
-    const entries = Object.entries(readLocalProgress()).map(([chapterId, entry]) => ({
+    void claimBrowser(userId);
+    const entries = Object.entries(readLocalProgress(userId)).map(([chapterId, entry]) => ({
       chapterId,
       page: entry.page,
       position: entry.position,
@@ -38,7 +42,7 @@ export function useMergeVisitorProgress(): void {
     isRunning.current = true;
     callApiData('progressMerge', { body: { entries } })
       .then(() => {
-        clearLocalProgress();
+        clearLocalProgress(userId);
         return client.invalidateQueries({ queryKey: libraryKeys.all });
       })
       .catch(() => {

@@ -14,19 +14,20 @@ export interface ProgressTarget {
 /**
  * Saves where the viewer is in a chapter: on the server for a signed-in reader (so their other
  * devices resume there), in this browser for a visitor (merged into the account on sign-in).
- * `keepalive` lets the request finish while the page is being left.
+ * `keepalive` lets the request finish while the page is being left. The function is bound to the
+ * viewer it was made for: a reader's place never goes to the visitor's store (issue 32 §3).
  */
 export function useSaveProgress() {
   const client = useQueryClient();
   const { user, preview } = useAuth();
-  const isSignedIn = user !== null;
+  const userId = user?.id ?? null;
   const isPreviewing = preview !== null;
   return useCallback(
     async (target: ProgressTarget, input: ProgressInput, options: { keepalive?: boolean } = {}) => {
       // A team member previewing the site keeps no place, theirs or a visitor's (issue 22 §3).
       if (isPreviewing) return;
-      if (!isSignedIn) {
-        saveLocalProgress(target.chapterId, target.seriesId, input);
+      if (userId === null) {
+        saveLocalProgress(null, target.chapterId, target.seriesId, input);
         return;
       }
       let saved;
@@ -39,11 +40,11 @@ export function useSaveProgress() {
       } catch (error) {
         // Offline (issue 21 §3): kept in this browser with its time, and merged when the network is back.
         if (error instanceof ApiError || navigator.onLine) throw error;
-        saveLocalProgress(target.chapterId, target.seriesId, input);
+        saveLocalProgress(userId, target.chapterId, target.seriesId, input);
         return;
       }
       recordSavedProgress(client, target.seriesId, saved);
     },
-    [client, isSignedIn, isPreviewing],
+    [client, userId, isPreviewing],
   );
 }

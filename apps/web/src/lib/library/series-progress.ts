@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { callApiData } from '../api-client';
 import { useAuth } from '../auth/auth-context';
 import { libraryKeys } from './library-keys';
-import { localProgressOfSeries, readLocalProgress, readNoLocalProgress, subscribeLocalProgress } from './local-progress';
+import { localProgressOfSeries, readNoLocalProgress, readVisitorProgress, subscribeLocalProgress } from './local-progress';
 import { continueFrom } from './resume';
 
 export type SeriesProgress = EndpointData<'seriesProgress'>;
@@ -58,7 +58,7 @@ export function useSeriesPlaces(seriesId: string, listed: readonly ListedChapter
   const remote = useSeriesProgressQuery(seriesId, Boolean(user));
   // The local store's snapshot is stable until it changes, so this re-renders only then.
   // A page rendered on the server knows nothing of this browser: it and the hydrating render draw none.
-  const local = useSyncExternalStore(subscribeLocalProgress, readLocalProgress, readNoLocalProgress);
+  const local = useSyncExternalStore(subscribeLocalProgress, readVisitorProgress, readNoLocalProgress);
   if (user) {
     return { chapters: remote.data?.chapters ?? {}, continue: remote.data?.continue ?? null, isKnown: remote.data !== undefined };
   }

@@ -1,16 +1,20 @@
 import { fillPath, ROUTES, type ChapterContent } from '@inkwell/contract';
 import { useSyncExternalStore } from 'react';
+import { BROWSER_OWNER_KEY, ownedKey, ownedKeys, readBrowserOwner } from '../browser-owner';
 
 /**
  * Issue 21 §3: chapters kept on this device for reading offline. What is kept is exactly what the
  * server answered this reader (the chapter's JSON and its pages' bytes), in Cache Storage, where
  * the service worker (public/sw.js) finds it when the network is gone; the list of what is kept
- * lives in localStorage. Names kept in step with public/sw.js.
+ * lives in localStorage, one per account (issue 32 §3): only the browser's owner's is read or
+ * written, and the others go with their bytes when the browser changes hands
+ * (lib/browser-handover.ts). Names kept in step with public/sw.js.
  */
 export const OFFLINE_CACHE = 'inkwell-offline-v1';
 export const SHELL_CACHE = 'inkwell-shell-v1';
 /** The app's page, kept so any address opens offline (the service worker answers navigations with it). */
 export const OFFLINE_SHELL_URL = '/__offline-shell';
+/** The base of each account's list, `inkwell.downloads.{id}` (before issue 32, one list for all under this name). */
 const DOWNLOADS_KEY = 'inkwell.downloads';
 /** A kept chapter goes after this long, even if nobody opens it. */
 export const OFFLINE_DAYS = 30;
@@ -30,21 +34,26 @@ export interface Download {
 }
 
 const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
 const NONE: Download[] = [];
-let cached: { raw: string | null; value: Download[] } | undefined;
+let cached: { key: string; raw: string | null; value: Download[] } | undefined;
 
 export function canKeepOffline(): boolean {
   return typeof window !== 'undefined' && 'caches' in window && 'serviceWorker' in navigator;
 }
 
+/** What is kept for this browser's owner (nothing when nobody is signed in here). */
 export function listDownloads(): Download[] {
+  const owner = readBrowserOwner();
+  if (owner === null) return NONE;
+  const key = ownedKey(DOWNLOADS_KEY, owner);
   let raw: string | null;
   try {
-    raw = localStorage.getItem(DOWNLOADS_KEY);
+    raw = localStorage.getItem(key);
   } catch {
     return NONE;
   }
-  if (cached?.raw === raw) return cached.value;
+  if (cached?.key === key && cached.raw === raw) return cached.value;
   let value: Download[];
   try {
     const parsed = raw ? (JSON.parse(raw) as unknown) : [];
@@ -52,22 +61,28 @@ export function listDownloads(): Download[] {
   } catch {
     value = [];
   }
-  cached = { raw, value };
+  cached = { key, raw, value };
   return value;
 }
 
-function writeDownloads(downloads: Download[]) {
+/** Writes `owner`'s list, if the browser is still theirs; false when it is not (nothing written). */
+function writeDownloads(owner: string, downloads: Download[]): boolean {
+  if (readBrowserOwner() !== owner) return false;
   try {
-    localStorage.setItem(DOWNLOADS_KEY, JSON.stringify(downloads));
+    localStorage.setItem(ownedKey(DOWNLOADS_KEY, owner), JSON.stringify(downloads));
   } catch {
     // Storage full or refused: the list stays as it was.
   }
-  for (const listener of listeners) listener();
+  notify();
+  return true;
 }
+
+const isDownloadsKey = (key: string | null) =>
+  key === null || key === BROWSER_OWNER_KEY || key === DOWNLOADS_KEY || key.startsWith(`${DOWNLOADS_KEY}.`);
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === DOWNLOADS_KEY && listener();
+  const onStorage = (event: StorageEvent) => isDownloadsKey(event.key) && listener();
   window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(listener);
@@ -75,7 +90,7 @@ const subscribe = (listener: () => void) => {
   };
 };
 
-/** What is kept on this device, kept current (another tab's changes too). */
+/** What is kept on this device for the reader signed in, kept current (another tab's changes too). */
 export function useDownloads(): Download[] {
   return useSyncExternalStore(subscribe, listDownloads, () => NONE);
 }
@@ -118,6 +133,8 @@ async function keepTheApp(): Promise<void> {
  * would refuse becomes readable offline.
  */
 export async function keepOffline(seriesSlug: string, chapterSlug: string): Promise<Download> {
+  const owner = readBrowserOwner();
+  if (owner === null) throw new Error('Only a signed-in reader keeps chapters');
   const apiUrl = chapterApiUrl(seriesSlug, chapterSlug);
   const answer = await fetch(apiUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } });
   if (!answer.ok) throw new Error('The chapter could not be fetched');
@@ -145,15 +162,24 @@ export async function keepOffline(seriesSlug: string, chapterSlug: string): Prom
     savedAt: new Date().toISOString(),
     urls,
   };
-  writeDownloads([download, ...listDownloads().filter((entry) => entry.chapterId !== download.chapterId)]);
+  if (!writeDownloads(owner, [download, ...listDownloads().filter((entry) => entry.chapterId !== download.chapterId)])) {
+    // Signed out (or another account signed in) while it was being kept: none of it stays.
+    await Promise.all(urls.map((url) => cache.delete(url)));
+    throw new Error('The reader signed out meanwhile');
+  }
   return download;
 }
 
 /** Deletes a kept chapter: its list entry and every byte of it. */
 export async function removeDownload(chapterId: string): Promise<void> {
+  const owner = readBrowserOwner();
   const download = listDownloads().find((entry) => entry.chapterId === chapterId);
-  writeDownloads(listDownloads().filter((entry) => entry.chapterId !== chapterId));
-  if (!download || !canKeepOffline()) return;
+  if (owner === null || !download) return;
+  writeDownloads(
+    owner,
+    listDownloads().filter((entry) => entry.chapterId !== chapterId),
+  );
+  if (!canKeepOffline()) return;
   const cache = await caches.open(OFFLINE_CACHE);
   await Promise.all(download.urls.map((url) => cache.delete(url)));
 }
@@ -181,4 +207,31 @@ export async function pruneDownloads(now = new Date()): Promise<void> {
       // The network went away meanwhile: judged next time.
     }
   }
+}
+
+/**
+ * Issue 32 §3: keeps `owner`'s chapters alone (none for null). Every other list goes, the one all
+ * accounts shared before included, and so does every byte in the offline cache that `owner`'s
+ * list does not name (another account's chapters, or the half of one whose keeping failed).
+ */
+export async function keepOnlyDownloadsOf(owner: string | null): Promise<void> {
+  const mine = owner === null ? undefined : ownedKey(DOWNLOADS_KEY, owner);
+  for (const key of [DOWNLOADS_KEY, ...ownedKeys(DOWNLOADS_KEY)]) {
+    if (key === mine) continue;
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // ignore
+    }
+  }
+  notify();
+  if (!('caches' in window)) return;
+  const kept = new Set(
+    (owner !== null && readBrowserOwner() === owner ? listDownloads() : NONE).flatMap((download) =>
+      download.urls.map((url) => new URL(url, location.href).href),
+    ),
+  );
+  const cache = await caches.open(OFFLINE_CACHE);
+  const requests = await cache.keys();
+  await Promise.all(requests.filter((request) => !kept.has(request.url)).map((request) => cache.delete(request)));
 }

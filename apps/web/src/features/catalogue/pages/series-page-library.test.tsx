@@ -76,9 +76,9 @@ describe('the series page and the reader’s progress', () => {
   });
 
   it('gives a visitor the same, from this browser, and asks them to log in to bookmark', async () => {
-    saveLocalProgress(chapterId(1), SERIES_ID, { position: 1 });
-    saveLocalProgress(chapterId(2), SERIES_ID, { position: 1 });
-    saveLocalProgress(chapterId(9), 'another-series', { position: 1 });
+    saveLocalProgress(null, chapterId(1), SERIES_ID, { position: 1 });
+    saveLocalProgress(null, chapterId(2), SERIES_ID, { position: 1 });
+    saveLocalProgress(null, chapterId(9), 'another-series', { position: 1 });
     serve(null);
     renderSeries();
     // Chapter 2 read to its end: Continue goes on to chapter 3, from its start.
