@@ -6,7 +6,8 @@ import { users } from './users';
 
 /**
  * A chapter's file as built once (CBZ for comics, EPUB for novels), kept in media storage under
- * `storage_key`. `version` is a digest of everything that goes into the file, so the same chapter
+ * `storage_key`, the chapter's private `pages/<chapter>/files/<version>.<format>` (rows written
+ * before issue 32 name a retired public key; the file is read from, or built again at, the new one). `version` is a digest of everything that goes into the file, so the same chapter
  * answers the same bytes until its content changes; older versions stay, so a file already on a
  * device still finds its chapter by its KOReader id (`partial_md5`).
  */
