@@ -140,6 +140,19 @@ describe('paid chapter files and app page copies (issue 32 §2)', () => {
     }
   });
 
+  it('go with their chapter: deleting a chapter or its series leaves no byte of it in storage', async () => {
+    const series = await buildSeries(t);
+    const [one, two] = [await buildChapter(t, series.id, { pages: 1 }), await buildChapter(t, series.id, { pages: 1 })];
+    for (const chapter of [one!, two!]) {
+      for (const url of comicRoutes(chapter.id)) expect((await get(url)).statusCode, url).toBe(200);
+      expect(storedKeys().filter((key) => key.includes(chapter.id)).length).toBeGreaterThan(2);
+    }
+    await t.app.services.chapters.deleteChapter(one!.id);
+    expect(storedKeys().filter((key) => key.includes(one!.id))).toEqual([]);
+    await t.app.services.series.deleteSeries(series.id);
+    expect(storedKeys().filter((key) => key.includes(two!.id))).toEqual([]);
+  });
+
   it('close the moment the plan that opened them is refunded', async () => {
     const series = await buildSeries(t);
     const premium = await buildChapter(t, series.id, { number: 2, price: 40, pages: 1 });
