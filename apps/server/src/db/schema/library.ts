@@ -48,6 +48,17 @@ export const readingProgress = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
     /** Cleared from the history list; the progress and read mark stay. */
     inHistory: boolean('in_history').notNull().default(true),
+    /**
+     * From when reaching the chapter's end counts as reading it (issue 32): the server's time the
+     * reader first opened it plus the time its pages take to read (library/reading-time.ts). Set
+     * once; an app's own clock never moves it.
+     */
+    finishCountsAt: timestamp('finish_counts_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the reader first reached the end at or after `finishCountsAt` (server time), set once:
+     * what the month close shares subscriptions by (decision 0030). `completed` is the read mark.
+     */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.chapterId] }),
@@ -57,6 +68,10 @@ export const readingProgress = pgTable(
       .on(t.userId, t.readAt.desc(), t.chapterId, t.seriesId)
       .where(sql`${t.inHistory}`),
     index('reading_progress_user_series_idx').on(t.userId, t.seriesId),
+    // The month close's subscribers' finished chapters.
+    index('reading_progress_finished_idx')
+      .on(t.userId, t.finishedAt)
+      .where(sql`${t.finishedAt} is not null`),
   ],
 );
 

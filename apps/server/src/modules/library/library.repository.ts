@@ -137,7 +137,17 @@ export async function listBookmarks(
 
 // Progress.
 
-/** What deciding whether a viewer may keep progress on a chapter needs, with its page count. */
+/**
+ * A chapter's length, for its reading time: its page count and its text's size in bytes
+ * (octet_length reads a stored text's size without reading the text). Written out in full: in a
+ * select list drizzle leaves the outer column unqualified.
+ */
+const chapterLength = {
+  pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
+  textBytes: sql<number | null>`octet_length(${chapters.content})`,
+};
+
+/** What deciding whether a viewer may keep progress on a chapter needs, with its length. */
 export async function findChapterForProgress(db: Database, chapterId: string) {
   const [row] = await db
     .select({
@@ -147,8 +157,7 @@ export async function findChapterForProgress(db: Database, chapterId: string) {
       price: chapters.price,
       freeAt: chapters.freeAt,
       seriesIsPublished: series.isPublished,
-      // Written out in full: in a select list drizzle leaves the outer column unqualified.
-      pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
+      ...chapterLength,
     })
     .from(chapters)
     .innerJoin(series, eq(series.id, chapters.seriesId))
@@ -158,7 +167,7 @@ export async function findChapterForProgress(db: Database, chapterId: string) {
 }
 export type ChapterForProgress = NonNullable<Awaited<ReturnType<typeof findChapterForProgress>>>;
 
-/** The chapters a merge names, with what access needs (unknown ids are simply not returned). */
+/** The chapters a merge names, with what access needs and their length (unknown ids are simply not returned). */
 export async function findChaptersForMerge(db: Database, chapterIds: string[]) {
   if (chapterIds.length === 0) return [];
   return db
@@ -169,6 +178,7 @@ export async function findChaptersForMerge(db: Database, chapterIds: string[]) {
       price: chapters.price,
       freeAt: chapters.freeAt,
       seriesIsPublished: series.isPublished,
+      ...chapterLength,
     })
     .from(chapters)
     .innerJoin(series, eq(series.id, chapters.seriesId))
@@ -183,13 +193,22 @@ export interface ProgressWrite {
   position: number | null;
   completed: boolean;
   readAt: Date;
+  /** Kept from the reader's first opening of the chapter: from then, reaching its end counts as reading it. */
+  finishCountsAt: Date;
 }
+
+/**
+ * The first time the reader reaches the end at or after their row's `finishCountsAt`, by the
+ * server's clock (`now`), never moved after: what the month close counts (decision 0030).
+ */
+const firstFinish = (now: Date) =>
+  sql`coalesce(${readingProgress.finishedAt}, case when excluded.completed and ${at(now)} >= ${readingProgress.finishCountsAt} then ${at(now)} end)`;
 
 /**
  * A reading of a chapter from the reader itself: where they are now (a value not sent keeps the
  * one saved), opened now, back in the history. A completed chapter stays completed.
  */
-export async function saveProgress(db: Database, write: ProgressWrite): Promise<ProgressRow> {
+export async function saveProgress(db: Database, write: ProgressWrite, now: Date): Promise<ProgressRow> {
   const [row] = await db
     .insert(readingProgress)
     .values({ ...write, inHistory: true })
@@ -201,6 +220,7 @@ export async function saveProgress(db: Database, write: ProgressWrite): Promise<
         completed: sql`${readingProgress.completed} or excluded.completed`,
         readAt: sql`excluded.read_at`,
         inHistory: true,
+        finishedAt: firstFinish(now),
       },
     })
     .returning();
@@ -212,7 +232,7 @@ export async function saveProgress(db: Database, write: ProgressWrite): Promise<
  * Entries kept in a browser before signing in, merged into the account in one statement: the
  * furthest page and position, the most recent time, and completed if either says so.
  */
-export async function mergeProgress(db: Database, writes: ProgressWrite[]): Promise<number> {
+export async function mergeProgress(db: Database, writes: ProgressWrite[], now: Date): Promise<number> {
   if (writes.length === 0) return 0;
   const rows = await db
     .insert(readingProgress)
@@ -225,6 +245,7 @@ export async function mergeProgress(db: Database, writes: ProgressWrite[]): Prom
         completed: sql`${readingProgress.completed} or excluded.completed`,
         readAt: sql`greatest(excluded.read_at, ${readingProgress.readAt})`,
         inHistory: true,
+        finishedAt: firstFinish(now),
       },
     })
     .returning({ chapterId: readingProgress.chapterId });
@@ -236,7 +257,7 @@ export async function mergeProgress(db: Database, writes: ProgressWrite[]): Prom
  * place only when it is newer than the one kept (last write wins on its time); read stays read.
  * Answers whether it was taken.
  */
-export async function writeProgressIfNewer(db: Database, write: ProgressWrite): Promise<boolean> {
+export async function writeProgressIfNewer(db: Database, write: ProgressWrite, now: Date): Promise<boolean> {
   const rows = await db
     .insert(readingProgress)
     .values({ ...write, inHistory: true })
@@ -248,6 +269,7 @@ export async function writeProgressIfNewer(db: Database, write: ProgressWrite): 
         completed: sql`${readingProgress.completed} or excluded.completed`,
         readAt: sql`excluded.read_at`,
         inHistory: true,
+        finishedAt: firstFinish(now),
       },
       setWhere: sql`excluded.read_at > ${readingProgress.readAt}`,
     })

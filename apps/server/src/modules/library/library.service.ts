@@ -26,6 +26,7 @@ import {
 } from './library.repository';
 import { hideFromHistory, libraryVersionOf, listHistory, listHistoryBySeries } from './history.repository';
 import { toBookmark, toChapterProgress, toContinue, toHistoryItem, toProgressEntry } from './library.presenter';
+import { readingTimeMs, type ChapterLength } from './reading-time';
 
 export const LIBRARY_PAGE_SIZE = 20;
 
@@ -51,6 +52,9 @@ export function reachesEnd(input: ProgressInput, pageCount: number): boolean {
 }
 
 type MergeEntry = z.output<typeof progressMergeSchema>['entries'][number];
+
+/** From when reaching a chapter first opened now counts as reading it: its reading time on. */
+const finishCountsAt = (chapter: ChapterLength, now: Date) => new Date(now.getTime() + readingTimeMs(chapter));
 
 interface Deps {
   db: Database;
@@ -122,15 +126,20 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
       if (!chapter || !viewer.userId || !isReadable(chapter, withUnlocks, now)) {
         throw new AppError('chapter_not_found', 'Chapter not found');
       }
-      const row = await saveProgress(db, {
-        userId: viewer.userId,
-        chapterId,
-        seriesId: chapter.seriesId,
-        page: input.page ?? null,
-        position: input.position ?? null,
-        completed: reachesEnd(input, chapter.pageCount),
-        readAt: now,
-      });
+      const row = await saveProgress(
+        db,
+        {
+          userId: viewer.userId,
+          chapterId,
+          seriesId: chapter.seriesId,
+          page: input.page ?? null,
+          position: input.position ?? null,
+          completed: reachesEnd(input, chapter.pageCount),
+          readAt: now,
+          finishCountsAt: finishCountsAt(chapter, now),
+        },
+        now,
+      );
       return toChapterProgress(row);
     },
 
@@ -151,15 +160,20 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
       if (!chapter || !viewer.userId) return false;
       if (!isReadable(chapter, await unlocks.withUnlocksAmong(viewer, [chapter.id]), now)) return false;
       const input = { page: place.page ?? undefined, position: place.position ?? undefined, completed: place.completed };
-      return writeProgressIfNewer(db, {
-        userId: viewer.userId,
-        chapterId,
-        seriesId: chapter.seriesId,
-        page: place.page ?? null,
-        position: place.position ?? null,
-        completed: reachesEnd(input, chapter.pageCount),
-        readAt: at > now ? now : at,
-      });
+      return writeProgressIfNewer(
+        db,
+        {
+          userId: viewer.userId,
+          chapterId,
+          seriesId: chapter.seriesId,
+          page: place.page ?? null,
+          position: place.position ?? null,
+          completed: reachesEnd(input, chapter.pageCount),
+          readAt: at > now ? now : at,
+          finishCountsAt: finishCountsAt(chapter, now),
+        },
+        now,
+      );
     },
 
     /** The reader's place in a chapter as kept (page or position, when, read or not). */
@@ -195,9 +209,10 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
             completed: entry.completed === true || (entry.position ?? 0) >= COMPLETED_POSITION,
             // A browser's clock may run ahead: nothing is read in the future.
             readAt: readAt > now ? now : readAt,
+            finishCountsAt: finishCountsAt(chapter, now),
           };
         });
-      return { merged: await mergeProgress(db, writes) };
+      return { merged: await mergeProgress(db, writes, now) };
     },
 
     async seriesProgress(viewer: Viewer, seriesId: string) {

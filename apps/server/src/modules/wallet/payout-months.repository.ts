@@ -58,9 +58,12 @@ export async function planRevenueOfMonth(db: Database, from: Date, to: Date): Pr
 
 /**
  * Per series, the premium chapters subscribers finished in [from, to): a chapter priced and not
- * free yet when the reader last read it, read to the end, by a reader whose plan with Premium was
- * running then. Counted once per reader and chapter (reading_progress keeps one row for each);
- * read from the subscribers' own rows, so a month costs what its subscribers read.
+ * free yet when the reader finished it, by a reader whose plan with Premium was running then.
+ * "Finished" is `finished_at`: the first time the reader reached the end at least its reading
+ * time after first opening it (library/reading-time.ts), so each reader and chapter counts once,
+ * in one month, and a chapter marked read in one request never counts. Nothing a series' own
+ * payees or the team (editors, admins) read counts for it (issue 32: a share cannot be steered).
+ * Read from the subscribers' own rows, so a month costs what its subscribers read.
  */
 export async function finishedPremiumBySeries(db: Database, from: Date, to: Date) {
   return rowsOf<{ series_id: string; title: string; finished: number }>(
@@ -71,13 +74,16 @@ export async function finishedPremiumBySeries(db: Database, from: Date, to: Date
       join series s on s.id = rp.series_id
       where rp.user_id in (
           select sub.user_id from subscriptions sub join plans pl on pl.id = sub.plan_id
-          where pl.includes_premium and sub.started_at < ${at(to)} and coalesce(sub.ended_at, sub.current_period_end) > ${at(from)})
-        and rp.completed and rp.read_at >= ${at(from)} and rp.read_at < ${at(to)}
-        and c.price > 0 and (c.free_at is null or c.free_at > rp.read_at)
+          join users u on u.id = sub.user_id
+          where pl.includes_premium and u.role = 'reader'
+            and sub.started_at < ${at(to)} and coalesce(sub.ended_at, sub.current_period_end) > ${at(from)})
+        and rp.finished_at >= ${at(from)} and rp.finished_at < ${at(to)}
+        and c.price > 0 and (c.free_at is null or c.free_at > rp.finished_at)
+        and not exists (select 1 from series_payees sp where sp.series_id = rp.series_id and sp.user_id = rp.user_id)
         and exists (
           select 1 from subscriptions sub join plans pl on pl.id = sub.plan_id
           where sub.user_id = rp.user_id and pl.includes_premium
-            and sub.started_at <= rp.read_at and rp.read_at < coalesce(sub.ended_at, sub.current_period_end))
+            and sub.started_at <= rp.finished_at and rp.finished_at < coalesce(sub.ended_at, sub.current_period_end))
       group by rp.series_id, s.title
       order by rp.series_id`),
   );

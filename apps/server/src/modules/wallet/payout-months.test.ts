@@ -114,8 +114,17 @@ async function setScene(): Promise<Scene> {
     });
     return user.id;
   };
+  /** A reading last opened at `readAt`, read to the end then (when `completed`) after its pages' time. */
   const finished = (userId: string, chapter: { id: string; seriesId: string }, readAt: Date, completed = true) =>
-    t.db.insert(readingProgress).values({ userId, chapterId: chapter.id, seriesId: chapter.seriesId, completed, readAt });
+    t.db.insert(readingProgress).values({
+      userId,
+      chapterId: chapter.id,
+      seriesId: chapter.seriesId,
+      completed,
+      readAt,
+      finishCountsAt: new Date(readAt.getTime() - 60_000),
+      finishedAt: completed ? readAt : null,
+    });
 
   const usdOne = await subscriber(monthly, march(1, 8), march(1, 8), new Date('2026-04-01T08:00:00Z'));
   const usdTwo = await subscriber(monthly, march(3), march(3), new Date('2026-04-03T12:00:00Z'));
