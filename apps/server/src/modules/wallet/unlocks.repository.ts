@@ -38,16 +38,6 @@ export async function openAmong(
   return { unlocked, rentedUntil };
 }
 
-/** The chapters among these that a reader may open now beyond the free ones (see `openAmong`). */
-export async function unlockedAmong(
-  db: Database,
-  userId: string,
-  chapterIds: readonly string[],
-  now: Date,
-): Promise<Set<string>> {
-  return (await openAmong(db, userId, chapterIds, now)).unlocked;
-}
-
 /** When a reader last used a series' pass and its daily free (the starts of their latest rentals of each kind). */
 export async function latestRentals(db: Database, userId: string, seriesId: string) {
   const rows = await db
