@@ -343,6 +343,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
   series: async () => ({ params: { slug: f.series.slug } }),
   seriesChapters: async () => ({ params: { slug: f.series.slug } }),
   chapter: async () => ({ params: { slug: f.series.slug, chapterSlug: f.lockedChapter.slug } }),
+  myChapterOffers: async () => ({ params: { slug: f.series.slug, chapterSlug: f.lockedChapter.slug } }),
   genres: none,
   banners: none,
   searchSeries: async () => ({ query: `?q=${encodeURIComponent(f.series.title)}` }),

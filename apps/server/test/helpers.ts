@@ -150,6 +150,8 @@ export async function startSecondInstance(
     statementTimeoutMs?: number;
     sharedClock?: boolean;
     jobs?: AppDeps['jobs'];
+    /** Serve the first instance's stand-in web app and renderer too (its `indexHtml` and `renderer`). */
+    web?: boolean;
   } = {},
 ): Promise<SecondInstance> {
   const database = openPostgres(t.databaseUrl!, {
@@ -158,7 +160,10 @@ export async function startSecondInstance(
   });
   const limiter = createLimiter(undefined);
   const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', ...options.env }),
+    config: {
+      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, PUBLIC_URL: TEST_ORIGIN, MEDIA_AVIF: '0', ...options.env }),
+      ...(options.web ? { webDistDir: join(t.dataDir, 'web') } : {}),
+    },
     database,
     limiter,
     ...(options.sharedClock === false ? {} : { clock: t.clock }),

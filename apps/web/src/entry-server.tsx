@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createRoutes, isClientOnlyRoute } from './app/router';
+import { classifyPage, type PageClass } from './app/page-class';
 import { EARLY_CLICKS_SCRIPT } from './lib/early-clicks';
 import { createQueryClient } from './lib/query-client';
 import { isPersonalQuery } from './app/reader-data';
@@ -38,6 +39,14 @@ const scopedClient = new Proxy({} as QueryClient, {
   },
 });
 const handler = createStaticHandler(createRoutes(scopedClient));
+
+/**
+ * The page a URL is, by the match `render` draws it with (issue 32 §1): the server keys a page it
+ * shares by this, and sends any other spelling of the path to this one.
+ */
+export function classify(url: string): PageClass | null {
+  return classifyPage(handler.dataRoutes, url);
+}
 
 /** A query cache for one server render: a failed call is the browser's to retry, not the server's to wait for. */
 function renderQueryClient(): QueryClient {

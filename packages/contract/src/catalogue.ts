@@ -216,6 +216,10 @@ export const chapterContentSchema = z.object({
 export type ChapterContent = z.infer<typeof chapterContentSchema>;
 export const chapterContentResponseSchema = envelope(chapterContentSchema);
 
+/** A reader's own offers for a chapter: what `offers` of the chapter answer is for them (issue 32 §1). */
+export const chapterOffersSchema = z.object({ offers: z.array(chapterOfferSchema) });
+export const chapterOffersResponseSchema = envelope(chapterOffersSchema);
+
 /**
  * A page of a series' chapters for this viewer (a long series' list, a jump to a number, or what
  * is for sale from a chapter on), in number order either way. `from` starts at a number (that one

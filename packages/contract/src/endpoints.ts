@@ -20,6 +20,7 @@ import {
 import {
   bannerListResponseSchema,
   chapterContentResponseSchema,
+  chapterOffersResponseSchema,
   chapterParamsSchema,
   genreListResponseSchema,
   homeResponseSchema,
@@ -212,6 +213,7 @@ const SCHEMAS = {
   series: { params: seriesSlugParamsSchema, response: seriesDetailResponseSchema },
   seriesChapters: { params: seriesSlugParamsSchema, query: seriesChaptersQuerySchema, response: seriesChaptersResponseSchema },
   chapter: { params: chapterParamsSchema, response: chapterContentResponseSchema },
+  myChapterOffers: { params: chapterParamsSchema, response: chapterOffersResponseSchema },
   genres: { response: genreListResponseSchema },
   banners: { response: bannerListResponseSchema },
   searchSeries: { query: searchRawQuerySchema, response: searchResponseSchema },

@@ -124,6 +124,13 @@ export const ROUTES = {
     access: 'public',
     errors: ['series_not_found', 'chapter_not_found'],
   },
+  // Issue 32 §1: a reader's own offers for a chapter (their pass's recharge), the part of a shared page that is theirs.
+  myChapterOffers: {
+    method: 'GET',
+    path: `${ME}/chapter-offers/:slug/:chapterSlug`,
+    access: 'user',
+    errors: ['series_not_found', 'chapter_not_found'],
+  },
   genres: { method: 'GET', path: `${PUB}/genres`, access: 'public', errors: [] },
   banners: { method: 'GET', path: `${PUB}/banners`, access: 'public', errors: [] },
   // SPEC §7: the top bar's search, exact path.
@@ -336,7 +343,8 @@ export const ROUTES = {
   notificationPreferencesUpdate: { method: 'PATCH', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
   // Web Push (issue 21 §4).
   pushVapidKey: { method: 'GET', path: `${PUB}/push/vapid-key`, access: 'public', errors: [] },
-  pushSubscribe: { method: 'POST', path: `${ME}/push/subscriptions`, access: 'user', status: 201, errors: [] },
+  // 409: the endpoint belongs to another account until that account removes it (issue 32).
+  pushSubscribe: { method: 'POST', path: `${ME}/push/subscriptions`, access: 'user', status: 201, errors: ['conflict'] },
   pushUnsubscribe: { method: 'DELETE', path: `${ME}/push/subscriptions`, access: 'user', errors: [] },
 
   // Announcements.

@@ -40,6 +40,12 @@ export async function render({ url, fetch, nonce, shared }) {
     dataScript: '<script nonce="' + nonce + '">window.__data = 1</script>',
   };
 }
+// As the router names pages: a series page by its slug, any other path as itself (this stand-in has no catch-all).
+export function classify(url) {
+  const path = url.split('?')[0];
+  const series = path.match(/^\\/SeriesView\\/([^/]+)$/);
+  return series ? { path, seriesSlug: decodeURIComponent(series[1]) } : { path };
+}
 export async function readerData({ fetch, nonce }) {
   const session = await (await fetch('${ROUTES.verify.path}', { method: 'GET' })).json();
   return '<script nonce="' + nonce + '">window.__reader = "' + session.user.username + '"</script>';

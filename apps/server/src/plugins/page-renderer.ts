@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROUTES, type EndpointName, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CLASS_PAGE_HEADER, CLASS_PAGE_TOKEN } from '../lib/class-page';
 import type { Clock } from '../lib/clock';
 import { viewerOf, type Viewer } from '../modules/access';
 import { createTtlCache } from '../lib/ttl-cache';
@@ -45,11 +46,22 @@ export type RenderReaderData = (input: {
   personalLoads: readonly unknown[];
 }) => Promise<string | null>;
 
+/** What the router that renders makes of a URL (apps/web/src/app/page-class.ts); null for no page of its routes. */
+export interface PageClass {
+  /** The path as the routes spell it. */
+  path: string;
+  seriesSlug?: string;
+  chapterSlug?: string;
+}
+export type ClassifyPage = (url: string) => PageClass | null;
+
 /** The built web app's renderer (apps/web/src/entry-server.tsx). */
 export interface Renderer {
   render: RenderPage;
   /** Absent from an older or a stand-in renderer: signed-in readers' pages are then drawn for each alone. */
   readerData?: RenderReaderData;
+  /** Absent likewise: then no page is shared between signed-in readers, and no spelling is redirected. */
+  classify?: ClassifyPage;
 }
 
 /** What the server sends for a page: the render, and what must reach the browser with it. */
@@ -143,7 +155,11 @@ export async function loadRenderer(webDistDir: string): Promise<Renderer | undef
   const file = join(webDistDir, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(file)) return undefined;
   const module = (await import(pathToFileURL(file).href)) as Renderer;
-  return { render: module.render, ...(module.readerData ? { readerData: module.readerData } : {}) };
+  return {
+    render: module.render,
+    ...(module.readerData ? { readerData: module.readerData } : {}),
+    ...(module.classify ? { classify: module.classify } : {}),
+  };
 }
 
 /**
@@ -173,6 +189,18 @@ const CLASS_SHARED_PATHS = CLASS_SHARED_ENDPOINTS.map(
 );
 const isClassShared = (path: string) => CLASS_SHARED_PATHS.some((pattern) => pattern.test(path));
 
+/** The series a class-shared call is about (series, its chapters, a chapter), decoded; undefined for the others. */
+const SERIES_CALL = new RegExp(`^${ROUTES.series.path.replace(/[.]/g, '\\.').replace(':slug', '([^/?]+)')}(?:[/?]|$)`);
+function seriesOfCall(path: string): string | undefined {
+  const slug = SERIES_CALL.exec(path)?.[1];
+  if (slug === undefined) return undefined;
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return '\u0000'; // no series' name: never the page's
+  }
+}
+
 /** The API with its session check answered from what is already known, and every other call passed on. */
 function answeringVerify(verified: string, otherwise: RenderFetch): RenderFetch {
   return async (path, init) =>
@@ -198,8 +226,14 @@ function standInSession(user: SessionUser): SessionUser {
 const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
 
 /** The API answered in this process, as the page's reader would have been answered. */
-function inProcessFetch(app: FastifyInstance, request: FastifyRequest, setCookies: string[], asked: string[]): RenderFetch {
-  const headers: Record<string, string> = {};
+function inProcessFetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  setCookies: string[],
+  asked: string[],
+  extraHeaders: Record<string, string> = {},
+): RenderFetch {
+  const headers: Record<string, string> = { ...extraHeaders };
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
@@ -248,7 +282,7 @@ export function createPageRenderer(
     sessionOf?: ((token: string) => Promise<SessionUser | null>) | undefined;
   },
 ) {
-  const { render, readerData } = renderer;
+  const { render, readerData, classify } = renderer;
   const shared = createTtlCache<{ page: RenderedPage; asked: string[] }>(options.clock, SHARED_PAGE_TTL_MS, {
     maxBytes: SHARED_PAGES_MAX_BYTES,
     sizeOf: (entry) => {
@@ -258,27 +292,44 @@ export function createPageRenderer(
   });
   const slots = createRenderSlots();
 
-  /** A signed-in reader's class, for the pages they share with its other readers; null if the session is gone. */
+  /**
+   * A signed-in reader's class, for the pages they share with its other readers: the page as the
+   * router matched it, and the reader's role, plan and access class in the page's series. Null
+   * when the session is gone, or the router names no page (such a page is drawn for them alone).
+   */
   async function readerClassOf(request: FastifyRequest, url: string, sessionOf: (token: string) => Promise<SessionUser | null>) {
+    const page = classify?.(url);
+    if (!page) return null;
     const user = await sessionOf(request.cookies[SESSION_COOKIE] ?? '');
     if (!user) return null;
-    const slug = /^\/SeriesView\/([^/?#]+)/.exec(url)?.[1];
     // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify names.
     const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
-    const series = slug && options.seriesAccessClass ? await options.seriesAccessClass(decodeURIComponent(slug), viewer) : '-';
-    return { key: `${url}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}`, user };
+    const { seriesSlug } = page;
+    if (seriesSlug !== undefined && !options.seriesAccessClass) return null;
+    const series = seriesSlug !== undefined ? await options.seriesAccessClass!(seriesSlug, viewer) : '-';
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    return {
+      key: `${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}`,
+      user,
+      seriesSlug,
+    };
   }
 
-  /** The class's page: the stand-in session, the class-shared calls, and nothing else (else not shareable). */
-  const renderForClass = (request: FastifyRequest, url: string, user: SessionUser) =>
+  /**
+   * The class's page: the stand-in session, the class-shared calls, and nothing else (else not
+   * shareable). A call about another series than the one the class was taken in would answer
+   * this reader's access there, not the class's: that too makes the page the reader's alone.
+   */
+  const renderForClass = (request: FastifyRequest, url: string, user: SessionUser, seriesSlug: string | undefined) =>
     slots.run(async () => {
       const asked: string[] = [];
       const readerCookies: string[] = [];
-      const inner = inProcessFetch(app, request, readerCookies, asked);
+      const inner = inProcessFetch(app, request, readerCookies, asked, { [CLASS_PAGE_HEADER]: CLASS_PAGE_TOKEN });
       let isOwnCallMade = false;
       const verified = JSON.stringify({ authenticated: true, user: standInSession(user), message: 'Signed in' });
       const fetch = answeringVerify(verified, async (path, init) => {
-        if ((init.method ?? 'GET') !== 'GET' || !isClassShared(path)) {
+        const series = seriesOfCall(path);
+        if ((init.method ?? 'GET') !== 'GET' || !isClassShared(path) || (series !== undefined && series !== seriesSlug)) {
           isOwnCallMade = true;
           return new Response(JSON.stringify({ success: false, message: 'Not in a shared page' }), { status: 503 });
         }
@@ -300,7 +351,7 @@ export function createPageRenderer(
     const { sessionOf } = options;
     const reader = readerData && sessionOf ? await readerClassOf(request, url, sessionOf) : null;
     if (!readerData || !reader) return (await renderFor(request, url)).page;
-    const entry = await shared.get(reader.key, () => renderForClass(request, url, reader.user));
+    const entry = await shared.get(reader.key, () => renderForClass(request, url, reader.user, reader.seriesSlug));
     if (!entry.page.isShareable || entry.page.result.kind !== 'page') return (await renderFor(request, url)).page;
     // The session was just verified: readerData is handed the user rather than asking again.
     const setCookies: string[] = [];
@@ -329,6 +380,18 @@ export function createPageRenderer(
     });
 
   return {
+    /**
+     * Where a page asked under another spelling of its path lives (`/seriesview/…`, `/%53eriesView/…`,
+     * a trailing slash): the router's own spelling, with the query as asked; undefined when the path
+     * is already that, or names no page.
+     */
+    canonicalLocation(url: string): string | undefined {
+      const page = classify?.(url);
+      const question = url.indexOf('?');
+      const path = question === -1 ? url : url.slice(0, question);
+      if (!page || page.path === path) return undefined;
+      return page.path + (question === -1 ? '' : url.slice(question));
+    },
     /** Throws RenderBusyError when the instance is drawing all it can and its queue is full. */
     async renderPage(request: FastifyRequest, asked: string): Promise<RenderedPage> {
       const url = withoutTrackingParameters(asked);

@@ -231,6 +231,10 @@ export const webPlugin = fp(
       const path = request.url.split('?')[0] ?? '';
       const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/media/');
       if (isPage && indexHtml && nonceHtml) {
+        // One spelling per page (issue 32 §1): the router matches any case and encoding, and a
+        // page is drawn, shared and kept under the spelling its routes give it.
+        const canonical = pages?.canonicalLocation(request.url);
+        if (canonical) return reply.header('cache-control', 'public, max-age=3600').redirect(canonical, 301);
         let html = indexHtml;
         const nonce = nextNonce();
         if (isAdFreePage(path)) {

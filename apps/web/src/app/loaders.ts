@@ -6,13 +6,14 @@ import { seriesErrorPage, seriesQueryOptions } from '../features/catalogue/api/g
 import { genresQueryOptions } from '../features/catalogue/api/list-genres';
 import { isAskable, seriesListQueryFor, seriesListQueryOptions, type CatalogueKind } from '../features/catalogue/api/list-series';
 import { continueReadingQueryOptions } from '../features/library/api/history';
-import { chapterErrorPage, chapterQueryOptions } from '../features/reader/api/get-chapter';
+import { chapterErrorPage, chapterQueryOptions, myChapterOffersQueryOptions } from '../features/reader/api/get-chapter';
 import { mySubscriptionQueryOptions } from '../features/store/api/get-subscription';
 import { coinPackagesQueryOptions } from '../features/store/api/list-coin-packages';
 import { plansQueryOptions } from '../features/store/api/list-plans';
 import { sessionQueryOptions } from '../lib/auth/session-query';
 import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { seriesProgressQueryOptions } from '../lib/library/series-progress';
+import { isSharedRender } from '../lib/render-scope';
 import { personalLoad } from './reader-data';
 
 // Route loaders of the public pages (DESIGN §6): they run beside the page's lazy chunk, so code
@@ -92,11 +93,17 @@ export const readerLoader =
   (client: QueryClient): LoaderFunction =>
   async ({ params }) => {
     const session = client.ensureQueryData(sessionQueryOptions());
-    await orErrorPage(
-      client.ensureQueryData(chapterQueryOptions(params.seriesSlug ?? '', params.chapterSlug ?? '')),
-      chapterErrorPage,
+    const [slug, chapterSlug] = [params.seriesSlug ?? '', params.chapterSlug ?? ''];
+    const chapter = client.ensureQueryData(chapterQueryOptions(slug, chapterSlug));
+    await orErrorPage(chapter, chapterErrorPage);
+    // A page shared by a class of readers carries the class's offers; each reader's part brings
+    // their own (a pass recharging). Anywhere else the chapter's answer already has them.
+    const offers = Promise.all([session, chapter]).then(([user, { offers }]) =>
+      user && offers.length > 0 && isSharedRender()
+        ? personalLoad(() => client.fetchQuery(myChapterOffersQueryOptions(slug, chapterSlug)))
+        : null,
     );
-    return settle([session]);
+    return settle([session, offers]);
   };
 
 /** The coin store waits for the session too: a reader gets Buy buttons, a visitor "Log in to buy". */

@@ -4,6 +4,7 @@ import { SESSION_QUERY_KEY } from '../lib/auth/session-query';
 import { libraryKeys } from '../lib/library/library-keys';
 import { isSharedRender, renderScope } from '../lib/render-scope';
 import { storeKeys } from '../features/store/api/store-keys';
+import { applyOwnOffers, OWN_CHAPTER_ROOT } from '../features/reader/api/get-chapter';
 
 // Issue 18 §1: a page drawn once for every signed-in reader of one access class carries a
 // stand-in session and none of anyone's own data; each reader's own part (their session, their
@@ -11,7 +12,7 @@ import { storeKeys } from '../features/store/api/store-keys';
 // applied as the page hydrates.
 
 /** The queries that are a reader's own: never in a shared page, always in the reader's part. */
-const PERSONAL_ROOTS: readonly (readonly string[])[] = [SESSION_QUERY_KEY, libraryKeys.all, storeKeys.mine];
+const PERSONAL_ROOTS: readonly (readonly string[])[] = [SESSION_QUERY_KEY, libraryKeys.all, storeKeys.mine, OWN_CHAPTER_ROOT];
 
 export function isPersonalQuery(queryKey: readonly unknown[]): boolean {
   return PERSONAL_ROOTS.some((root) => root.every((part, i) => queryKey[i] === part));
@@ -40,6 +41,8 @@ export function ReaderData() {
     if (!data) return;
     delete window.__INKWELL_READER__;
     for (const query of data.queries) {
+      // A reader's own offers correct the class's in the chapter's answer (issue 32 §1).
+      if (applyOwnOffers(client, query.queryKey, query.state.data)) continue;
       client.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
     }
   }, [client]);

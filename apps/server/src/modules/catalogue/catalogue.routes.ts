@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isClassPageCall } from '../../lib/class-page';
 import type { Clock } from '../../lib/clock';
 import { endpoint } from '../../lib/endpoint';
 import { createSharedJsonSender } from '../../lib/shared-json';
@@ -74,7 +75,19 @@ export async function catalogueRoutes(
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { slug, chapterSlug } = request.params;
-      return sendJson(request, reply, await catalogue.chapterJson(slug, chapterSlug, request.viewer, readerOf(request)));
+      const answer = await catalogue.chapterJson(slug, chapterSlug, request.viewer, readerOf(request), {
+        classOnly: isClassPageCall(request),
+      });
+      return sendJson(request, reply, answer);
+    },
+  });
+
+  endpoint(app, 'myChapterOffers', {
+    summary: "The reader's own offers for a chapter (their pass's recharge): their part of a page shared by their class",
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      const { slug, chapterSlug } = request.params;
+      return { success: true, data: { offers: await catalogue.chapterOffers(slug, chapterSlug, request.viewer) } };
     },
   });
 }

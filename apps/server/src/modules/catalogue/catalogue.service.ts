@@ -225,6 +225,18 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     };
   }
 
+  /** A chapter's answer for a class of viewers (see `accessClass`), serialized once while it is kept. */
+  const chapterAnswer = (slug: string, chapterSlug: string, viewer: Viewer) =>
+    answers.get(`chapter:${slug}/${chapterSlug}:${accessClass(viewer)}`, async () => {
+      const { data, ladder } = await sharedChapter(slug, chapterSlug, viewer);
+      return {
+        json: JSON.stringify({ success: true, data }),
+        seriesId: data.series.id,
+        chapterId: data.canRead ? data.chapter.id : undefined,
+        ladder,
+      };
+    });
+
   const service = {
     home(): Promise<HomeData> {
       return cached('home', async () => {
@@ -365,23 +377,31 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       return answer.json;
     },
 
-    /** A chapter's answer, likewise shared by an access class; its page URLs are signed once per answer. */
-    async chapterJson(slug: string, chapterSlug: string, asked: Viewer, reader: Reader): Promise<string> {
+    /**
+     * A chapter's answer, likewise shared by an access class; its page URLs are signed once per
+     * answer. `classOnly` (a page drawn for a class of readers, issue 32 §1) leaves the reader's
+     * own rentals out of its offers: their part of the page brings them (`chapterOffers`).
+     */
+    async chapterJson(
+      slug: string,
+      chapterSlug: string,
+      asked: Viewer,
+      reader: Reader,
+      options: { classOnly?: boolean } = {},
+    ): Promise<string> {
       const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(slug, asked)).viewer : VISITOR;
-      const answer = await answers.get(`chapter:${slug}/${chapterSlug}:${accessClass(viewer)}`, async () => {
-        const { data, ladder } = await sharedChapter(slug, chapterSlug, viewer);
-        return {
-          json: JSON.stringify({ success: true, data }),
-          seriesId: data.series.id,
-          chapterId: data.canRead ? data.chapter.id : undefined,
-          ladder,
-        };
-      });
+      const answer = await chapterAnswer(slug, chapterSlug, viewer);
       if (answer.chapterId && reader) views.count(reader, answer.seriesId, answer.chapterId);
       // The viewer's own part goes at the end of `data`, the envelope's last key: the shared
       // bytes are never parsed again (a novel's chapter is large), only closed after it.
-      const own = await personalPart(answer.ladder!, viewer);
+      const own = await personalPart(answer.ladder!, options.classOnly ? { ...viewer, userId: null } : viewer);
       return `${answer.json.slice(0, -2)},"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
+    },
+
+    /** The viewer's own offers for a chapter (with their rentals): their part of a page shared by their class. */
+    async chapterOffers(slug: string, chapterSlug: string, asked: Viewer): Promise<ChapterContent['offers']> {
+      const { viewer } = await visibleSeries(slug, asked);
+      return (await personalPart((await chapterAnswer(slug, chapterSlug, viewer)).ladder!, viewer)).offers;
     },
 
     genres() {

@@ -1,5 +1,5 @@
-import type { ErrorPageCode } from '@inkwell/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChapterContent, ErrorPageCode } from '@inkwell/contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, callApiData } from '../../../lib/api-client';
 
 /** A chapter as this viewer may read it: its pages or text, or only its price when locked. */
@@ -11,6 +11,31 @@ export function chapterQueryOptions(slug: string, chapterSlug: string) {
     // Signed page URLs last at least half an hour; refetching sooner would only change them.
     staleTime: 10 * 60_000,
   });
+}
+
+/** The reader's own queries about chapters: never in a page shared by a class of readers (app/reader-data.tsx). */
+export const OWN_CHAPTER_ROOT = ['reader', 'me'] as const;
+
+/**
+ * A signed-in reader's own offers for a chapter (their pass's recharge, issue 32 §1): a page the
+ * server shares with their class carries the class's offers, and this, in their own part, corrects them.
+ */
+export function myChapterOffersQueryOptions(slug: string, chapterSlug: string) {
+  return queryOptions({
+    queryKey: [...OWN_CHAPTER_ROOT, 'chapter-offers', slug, chapterSlug],
+    queryFn: ({ signal }) => callApiData('myChapterOffers', { params: { slug, chapterSlug }, signal }),
+  });
+}
+
+/** Puts a reader's own offers (`myChapterOffersQueryOptions`) into the chapter's answer they belong to. */
+export function applyOwnOffers(client: QueryClient, queryKey: readonly unknown[], data: unknown): boolean {
+  const [root, me, kind, slug, chapterSlug] = queryKey;
+  if (root !== OWN_CHAPTER_ROOT[0] || me !== OWN_CHAPTER_ROOT[1] || kind !== 'chapter-offers') return false;
+  const { offers } = data as { offers: ChapterContent['offers'] };
+  const chapter = chapterQueryOptions(String(slug), String(chapterSlug));
+  const updatedAt = client.getQueryState(chapter.queryKey)?.dataUpdatedAt;
+  client.setQueryData(chapter.queryKey, (old) => (old ? { ...old, offers } : old), updatedAt ? { updatedAt } : undefined);
+  return true;
 }
 
 export const useChapter = (slug: string, chapterSlug: string) => useQuery(chapterQueryOptions(slug, chapterSlug));
