@@ -54,6 +54,8 @@ const MATRIX = parseMatrix(API_MATRIX);
 const DAY = 86_400_000;
 
 type Account = Awaited<ReturnType<typeof buildUser>>;
+/** A push service on a public address, written as one: a name would be looked up in DNS (and nothing here sends). */
+const PUSH_SERVICE = 'https://[2606:4700::1111]/send';
 /** What a browser's PushSubscription.toJSON() gives: a P-256 point (65 bytes, 0x04 first) and a 16-byte secret. */
 function browserSubscription(endpoint: string) {
   return {
@@ -617,9 +619,9 @@ const REQUESTS: Record<EndpointName, Builder> = {
   notificationPreferences: none,
   notificationPreferencesUpdate: async () => ({ body: { newChapterEmail: 'off' } }),
   pushVapidKey: none,
-  pushSubscribe: async () => ({ body: browserSubscription(`https://push.example.com/send/${unique()}`) }),
+  pushSubscribe: async () => ({ body: browserSubscription(`${PUSH_SERVICE}/${unique()}`) }),
   pushUnsubscribe: async ({ owner }) => {
-    const endpoint = `https://push.example.com/send/${unique()}`;
+    const endpoint = `${PUSH_SERVICE}/${unique()}`;
     await expectOk(send('pushSubscribe', { cookie: owner.cookie, body: browserSubscription(endpoint) }));
     return { body: { endpoint }, state: () => rowsOf(pushSubscriptions, eq(pushSubscriptions.userId, owner.user!.id)) };
   },

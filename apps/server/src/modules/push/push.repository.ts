@@ -25,16 +25,26 @@ export async function ensureVapidKeys(db: Database, made: { publicKey: string; p
   return { publicKey: row!.publicKey, privateKey: row!.privateKey };
 }
 
-/** A browser's subscription belongs to whoever subscribed it last (a shared computer changes hands). */
-export async function upsertSubscription(
+/**
+ * Saves a subscription for `userId`, or refreshes its keys when it is already theirs; false, changing
+ * nothing, when the endpoint belongs to another account. One statement: two accounts claiming one
+ * endpoint at once cannot both have it.
+ */
+export async function claimSubscription(
   db: Database,
   userId: string,
   values: { endpoint: string; p256dh: string; auth: string },
-) {
-  await db
+): Promise<boolean> {
+  const saved = await db
     .insert(pushSubscriptions)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: values.p256dh, auth: values.auth } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { p256dh: values.p256dh, auth: values.auth },
+      setWhere: eq(pushSubscriptions.userId, userId),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return saved.length > 0;
 }
 
 export async function deleteSubscription(db: Database, userId: string, endpoint: string): Promise<boolean> {

@@ -1,5 +1,3 @@
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 import type { PushQuietHours, PushSubscriptionInput } from '@inkwell/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
@@ -7,6 +5,17 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import {
+  checkPushEndpoint,
+  isRefusedEndpoint,
+  postToPushService,
+  refusedEndpoint,
+  resolveWithDns,
+  UnresolvedHostError,
+  type EndpointRules,
+  type ResolveHost,
+} from './push-endpoint';
+import {
+  claimSubscription,
   deleteSubscription,
   deleteSubscriptionById,
   ensureVapidKeys,
@@ -16,7 +25,6 @@ import {
   setQuietHours,
   subscriptionsOf,
   takeHeldPushes,
-  upsertSubscription,
   type QuietHoursRow,
 } from './push.repository';
 
@@ -35,38 +43,12 @@ export interface PushDeps {
   subject: string;
   /** Loopback and private push endpoints, and http://, for tests with a push service of their own. */
   allowPrivateEndpoints: boolean;
+  /** How push services' names are resolved (DNS unless a test gives a table). */
+  resolveHost?: ResolveHost;
 }
 
 /** How long a push service keeps a notice for a device that is off (a day: a release is news for about that long). */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
-const SEND_TIMEOUT_MS = 10_000;
-
-/** Addresses a push service is never at: loopback, private networks, link-local, and the like. */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::ffff:0:0', 96],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-
-function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  return family === 0 || PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
 
 /** Minutes since midnight now, in a time zone. */
 function minuteOfDay(now: Date, timeZone: string): number {
@@ -111,32 +93,10 @@ export function createPushService(deps: PushDeps) {
     return keys;
   };
 
-  /** A push service's address: https on a public host in production; anything on loopback when tests allow it. */
-  async function assertPushEndpoint(endpoint: string, resolve: boolean): Promise<void> {
-    const url = new URL(endpoint);
-    if (deps.allowPrivateEndpoints) {
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalidEndpoint();
-      return;
-    }
-    if (url.protocol !== 'https:' || url.username || url.password) throw invalidEndpoint();
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
-      throw invalidEndpoint();
-    }
-    if (isIP(host)) {
-      if (isPrivateAddress(host)) throw invalidEndpoint();
-      return;
-    }
-    if (resolve) {
-      // At send time the name is resolved: a public name pointed at a private address is refused.
-      const addresses = await lookup(host, { all: true });
-      if (addresses.length === 0 || addresses.some(({ address }) => isPrivateAddress(address))) throw invalidEndpoint();
-    }
-  }
-  const invalidEndpoint = () =>
-    new AppError('validation_failed', 'This is not a push service address', {
-      fields: { endpoint: 'The endpoint must be an https:// address of a push service' },
-    });
+  const rules: EndpointRules = {
+    allowPrivate: deps.allowPrivateEndpoints,
+    resolveHost: deps.resolveHost ?? resolveWithDns,
+  };
 
   /** Sends one message to every browser of a reader; forgets the subscriptions their push service no longer knows. */
   async function sendToReader(userId: string, message: PushMessage): Promise<number> {
@@ -147,7 +107,7 @@ export function createPushService(deps: PushDeps) {
     let delivered = 0;
     for (const subscription of subscriptions) {
       try {
-        await assertPushEndpoint(subscription.endpoint, true);
+        await checkPushEndpoint(subscription.endpoint, rules);
         const request = webPush.generateRequestDetails(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           payload,
@@ -158,22 +118,29 @@ export function createPushService(deps: PushDeps) {
             urgency: 'normal',
           },
         );
-        const answer = await fetch(request.endpoint, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: request.body as Buffer,
-          redirect: 'error',
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-        });
-        await answer.arrayBuffer();
-        if (answer.status === 404 || answer.status === 410) {
+        const status = await postToPushService(
+          {
+            endpoint: request.endpoint,
+            method: request.method,
+            headers: request.headers as Record<string, string | number>,
+            body: request.body as Buffer | null,
+          },
+          rules,
+        );
+        if (status === 404 || status === 410) {
           await deleteSubscriptionById(db, subscription.id);
-        } else if (answer.ok) {
+        } else if (status >= 200 && status < 300) {
           delivered += 1;
         } else {
-          logger.warn({ status: answer.status }, 'a push service refused a notice');
+          logger.warn({ status }, 'a push service refused a notice');
         }
       } catch (error) {
+        if (isRefusedEndpoint(error)) {
+          // Not a push service on the public internet (any more): never connected to, and forgotten.
+          logger.warn({ reason: error.message }, 'a push subscription was dropped: its endpoint is not public');
+          await deleteSubscriptionById(db, subscription.id);
+          continue;
+        }
         // One browser's push service failing does not hold back the others (and a retry would repeat theirs).
         logger.warn({ err: error }, 'a push could not be sent');
       }
@@ -186,15 +153,31 @@ export function createPushService(deps: PushDeps) {
       return (await vapidKeys()).publicKey;
     },
 
+    /**
+     * Saves a browser's subscription for a reader. An endpoint belongs to the first account that
+     * saved it until that account removes it: another account sending the same one gets 409 and
+     * changes nothing (else anyone who learnt an endpoint could take a reader's pushes, or hand them
+     * their own). A browser that changes hands gets a new endpoint by subscribing afresh.
+     */
     async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
-      await assertPushEndpoint(input.endpoint, false);
+      try {
+        await checkPushEndpoint(input.endpoint, rules);
+      } catch (error) {
+        if (error instanceof UnresolvedHostError) throw refusedEndpoint(`${error.hostname} could not be found`);
+        throw error;
+      }
       const point = Buffer.from(input.keys.p256dh, 'base64url');
       if (point[0] !== 0x04) {
         throw new AppError('validation_failed', 'The browser key is not an uncompressed P-256 point', {
           fields: { 'keys.p256dh': 'keys.p256dh must be an uncompressed P-256 public key' },
         });
       }
-      await upsertSubscription(db, userId, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
+      const values = { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
+      if (!(await claimSubscription(db, userId, values))) {
+        throw new AppError('conflict', 'This browser already receives pushes for another account', {
+          fields: { endpoint: 'This push endpoint belongs to another account' },
+        });
+      }
     },
 
     async unsubscribe(userId: string, endpoint: string): Promise<boolean> {

@@ -1,4 +1,6 @@
 import { fillPath, ROUTES, type EndpointName } from '@inkwell/contract';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushHeld, pushSubscriptions, pushVapidKeys } from '../../db/schema';
@@ -159,35 +161,238 @@ describe('web push (issue 21 §4)', () => {
     expect((await call('pushSubscribe', { body: good })).statusCode).toBe(401);
   });
 
-  it('in production takes only https:// push services on public addresses', async () => {
-    const strict = createPushService({
-      db: t.db,
-      clock: t.clock,
-      logger: t.app.log,
-      subject: 'mailto:x@example.com',
-      allowPrivateEndpoints: false,
-    });
-    const reader = await buildUser(t.db);
-    const keys = pushService.subscription().keys;
-    for (const endpoint of [
-      'http://push.example.com/a',
-      'https://127.0.0.1/a',
-      'https://10.1.2.3/a',
-      'https://[::1]/a',
-      'https://localhost/a',
-      'https://user:pass@push.example.com/a',
-    ]) {
-      await expect(strict.subscribe(reader.id, { endpoint, keys }), endpoint).rejects.toBeInstanceOf(AppError);
-    }
-    await strict.subscribe(reader.id, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys });
-    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, reader.id))).toHaveLength(1);
-  });
-
   it('tells quiet hours across midnight and in the reader’s own time zone', () => {
     const night = { startMinute: 22 * 60, endMinute: 7 * 60, timeZone: 'Asia/Tokyo' };
     // 14:30 UTC is 23:30 in Tokyo; 23:00 UTC is 08:00 there.
     expect(isQuiet(night, new Date('2026-11-26T14:30:00Z'))).toBe(true);
     expect(isQuiet(night, new Date('2026-11-26T23:00:00Z'))).toBe(false);
     expect(isQuiet(undefined, new Date())).toBe(false);
+  });
+});
+
+describe('push endpoints and who they belong to (issue 32)', () => {
+  /** A DNS table for the strict push service: names lead where a test says, and nothing touches the network. */
+  const names = new Map<string, string[]>();
+  const lookups: string[] = [];
+  const resolveHost = async (hostname: string) => {
+    lookups.push(hostname);
+    const addresses = names.get(hostname);
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  const strictPush = () =>
+    createPushService({
+      db: t.db,
+      clock: t.clock,
+      logger: t.app.log,
+      subject: 'mailto:x@example.com',
+      allowPrivateEndpoints: false,
+      resolveHost,
+    });
+  const keys = () => pushService.subscription().keys;
+  const subscriptionsOfReader = (userId: string) =>
+    t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+
+  /** A loopback listener that counts who connects: what a refused endpoint must never get. */
+  async function listener() {
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as AddressInfo).port,
+      connections: () => connections,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('refuses at subscribe, with a 400 naming the endpoint, every address that is not on the public internet', async () => {
+    const strict = strictPush();
+    const reader = await buildUser(t.db);
+    names.set('metadata.rebind.test', ['169.254.169.254']);
+    names.set('mixed.rebind.test', ['2606:4700::1111', '::ffff:10.0.0.1']);
+    names.set('loop6.rebind.test', ['::1']);
+    for (const host of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '169.254.169.254',
+      '0x7f.1',
+      '2130706433',
+      '[::1]',
+      '[::]',
+      '[::127.0.0.1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:169.254.169.254]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[64:ff9b::127.0.0.1]',
+      '[64:ff9b:1::a00:1]',
+      '[2002:7f00:1::1]',
+      '[2002:a9fe:a9fe::1]',
+      '[2002:c0a8:101::]',
+      '[2001:0:4136:e378:8000:63bf:3fff:fdd2]',
+      '[2001:db8::1]',
+      '[fec0::1]',
+      '[fe80::1]',
+      '[fc00::1]',
+      '[fd00:ec2::254]',
+      '[ff02::1]',
+      '[ff0e::1]',
+      'localhost',
+      'metadata.rebind.test',
+      'mixed.rebind.test',
+      'loop6.rebind.test',
+      'nowhere.rebind.test',
+    ]) {
+      const endpoint = `https://${host}/push/abc`;
+      const refusal = await strict.subscribe(reader.id, { endpoint, keys: keys() }).catch((error: unknown) => error);
+      expect(refusal, endpoint).toBeInstanceOf(AppError);
+      expect(refusal).toMatchObject({
+        code: 'validation_failed',
+        message: expect.stringMatching(/^This is not a push service address: .+/),
+        fields: { endpoint: 'The endpoint must be an https:// address of a push service on the public internet' },
+      });
+    }
+    for (const endpoint of ['http://push.example.com/a', 'https://user:pass@fcm.googleapis.com/a']) {
+      await expect(strict.subscribe(reader.id, { endpoint, keys: keys() }), endpoint).rejects.toBeInstanceOf(AppError);
+    }
+    expect(await subscriptionsOfReader(reader.id)).toEqual([]);
+
+    names.set('fcm.googleapis.com', ['142.250.74.106', '2a00:1450:4001:80b::200a']);
+    names.set('updates.push.services.mozilla.com', ['34.117.0.1']);
+    const accepted = [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://1.1.1.1/push/a',
+      'https://[2606:4700::1111]/push/a',
+      'https://[2001:4860:4860::8888]/push/a',
+      'https://[::ffff:1.1.1.1]/push/a',
+      'https://[64:ff9b::101:101]/push/a',
+      'https://[2002:101:101::1]/push/a',
+    ];
+    for (const endpoint of accepted) await strict.subscribe(reader.id, { endpoint, keys: keys() });
+    expect((await subscriptionsOfReader(reader.id)).map((row) => row.endpoint).sort()).toEqual([...accepted].sort());
+  });
+
+  it('answers the subscribe call itself with 400 and the message when the endpoint is private', async () => {
+    const strictApp = await createTestApp();
+    try {
+      const cookie = await loginAs(strictApp.app, await buildUser(strictApp.db));
+      for (const endpoint of ['https://[::ffff:127.0.0.1]/a', 'https://[64:ff9b::a9fe:a9fe]/a', 'https://[fec0::1]/a']) {
+        const answer = await strictApp.app.inject({
+          method: 'POST',
+          url: ROUTES.pushSubscribe.path,
+          headers: { origin: TEST_ORIGIN, cookie },
+          payload: { endpoint, keys: keys() },
+        });
+        expect(answer.statusCode, endpoint).toBe(400);
+        expect(answer.json().error).toMatchObject({
+          code: 'validation_failed',
+          message: expect.stringContaining('is not on the public internet'),
+          fields: { endpoint: expect.any(String) },
+        });
+      }
+    } finally {
+      await strictApp.close();
+    }
+  });
+
+  it('checks again at send time: a subscription whose endpoint now leads inward is dropped, never connected to', async () => {
+    const strict = strictPush();
+    const target = await listener();
+    try {
+      const reader = await buildUser(t.db);
+      // Accepted while the name led to a public address; then it was pointed at loopback.
+      names.set('moved.rebind.test', ['1.1.1.1']);
+      await strict.subscribe(reader.id, { endpoint: `https://moved.rebind.test:${target.port}/push/a`, keys: keys() });
+      names.set('moved.rebind.test', ['127.0.0.1']);
+      // And one saved before endpoints were checked this closely: an IPv4-mapped loopback literal.
+      await t.db.insert(pushSubscriptions).values({
+        userId: reader.id,
+        endpoint: `https://[::ffff:127.0.0.1]:${target.port}/push/b`,
+        ...keys(),
+      });
+      expect(await subscriptionsOfReader(reader.id)).toHaveLength(2);
+
+      await strict.deliver(reader.id, { title: 'New chapter', body: 'Out now', link: null });
+      expect(await subscriptionsOfReader(reader.id)).toEqual([]);
+      expect(target.connections()).toBe(0);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('resolves the name again for the connection itself: an answer that changes after the check still never connects inward', async () => {
+    const strict = strictPush();
+    const target = await listener();
+    try {
+      const reader = await buildUser(t.db);
+      names.set('flip.rebind.test', ['1.1.1.1']);
+      await strict.subscribe(reader.id, { endpoint: `https://flip.rebind.test:${target.port}/push/a`, keys: keys() });
+      // Public for the check before sending, loopback for the connection's own lookup.
+      lookups.length = 0;
+      const resolveOnce = async (hostname: string) => {
+        const answer = await resolveHost(hostname);
+        names.set('flip.rebind.test', ['127.0.0.1']);
+        return answer;
+      };
+      const flipping = createPushService({
+        db: t.db,
+        clock: t.clock,
+        logger: t.app.log,
+        subject: 'mailto:x@example.com',
+        allowPrivateEndpoints: false,
+        resolveHost: resolveOnce,
+      });
+      await flipping.deliver(reader.id, { title: 'New chapter', body: 'Out now', link: null });
+      expect(lookups.filter((host) => host === 'flip.rebind.test')).toHaveLength(2);
+      expect(target.connections()).toBe(0);
+      expect(await subscriptionsOfReader(reader.id)).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('keeps a subscription whose name does not resolve for a moment, and sends nothing to it', async () => {
+    const strict = strictPush();
+    const reader = await buildUser(t.db);
+    names.set('flaky.rebind.test', ['1.1.1.1']);
+    await strict.subscribe(reader.id, { endpoint: 'https://flaky.rebind.test/push/a', keys: keys() });
+    names.delete('flaky.rebind.test');
+    await strict.deliver(reader.id, { title: 'New chapter', body: 'Out now', link: null });
+    expect(await subscriptionsOfReader(reader.id)).toEqual([{ endpoint: 'https://flaky.rebind.test/push/a' }]);
+  });
+
+  it('keeps an endpoint with the first account that saved it: another gets 409 until the first removes it', async () => {
+    const first = await buildUser(t.db);
+    const second = await buildUser(t.db);
+    const firstCookie = await loginAs(t.app, first);
+    const secondCookie = await loginAs(t.app, second);
+    const subscription = pushService.subscription();
+    expect((await call('pushSubscribe', { cookie: firstCookie, body: subscription })).statusCode).toBe(201);
+
+    const taken = await call('pushSubscribe', { cookie: secondCookie, body: subscription });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({
+      code: 'conflict',
+      message: 'This browser already receives pushes for another account',
+    });
+    // Other keys do not help, and the second account cannot remove it either.
+    const otherKeys = { ...subscription, keys: pushService.subscription().keys };
+    expect((await call('pushSubscribe', { cookie: secondCookie, body: otherKeys })).statusCode).toBe(409);
+    await call('pushUnsubscribe', { cookie: secondCookie, body: { endpoint: subscription.endpoint } });
+    expect(await subscriptionsOfReader(first.id)).toEqual([{ endpoint: subscription.endpoint }]);
+    const [row] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+    expect(row).toMatchObject({ userId: first.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+    // The owner may send it again.
+    expect((await call('pushSubscribe', { cookie: firstCookie, body: subscription })).statusCode).toBe(201);
+
+    expect((await call('pushUnsubscribe', { cookie: firstCookie, body: { endpoint: subscription.endpoint } })).statusCode).toBe(
+      200,
+    );
+    expect((await call('pushSubscribe', { cookie: secondCookie, body: subscription })).statusCode).toBe(201);
+    expect(await subscriptionsOfReader(second.id)).toEqual([{ endpoint: subscription.endpoint }]);
+    expect(await subscriptionsOfReader(first.id)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { callApiData } from '../../../lib/api-client';
+import type { PushSubscriptionInput } from '@inkwell/contract';
+import { ApiError, callApiData } from '../../../lib/api-client';
 
 /** Whether this browser can take push at all (a service worker, the Push API and notifications). */
 export function canPush(): boolean {
@@ -15,20 +16,27 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await serviceWorker()).pushManager.getSubscription();
 }
 
-/** Asks the browser for permission, subscribes it with our VAPID key and tells the server. */
+/**
+ * Asks the browser for permission, subscribes it with our VAPID key and tells the server. A
+ * subscription the server keeps for another account (this browser was theirs: 409) is given up and
+ * a new one made, whose endpoint is this account's.
+ */
 export async function allowPush(): Promise<'on' | 'denied'> {
   if ((await Notification.requestPermission()) !== 'granted') return 'denied';
   const { publicKey } = await callApiData('pushVapidKey');
   const registration = await serviceWorker();
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(publicKey) }));
-  const json = subscription.toJSON() as {
-    endpoint: string;
-    expirationTime?: number | null;
-    keys: { p256dh: string; auth: string };
-  };
-  await callApiData('pushSubscribe', { body: json });
+  const subscribe = () =>
+    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(publicKey) });
+  const save = (subscription: PushSubscription) =>
+    callApiData('pushSubscribe', { body: subscription.toJSON() as PushSubscriptionInput });
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
+  try {
+    await save(subscription);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'conflict')) throw error;
+    await subscription.unsubscribe();
+    await save(await subscribe());
+  }
   return 'on';
 }
 
