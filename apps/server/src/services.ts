@@ -103,7 +103,7 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
   // Issue 10: authenticator secrets sealed and sign-in challenges signed with the session secret.
   const twoFactor = createTwoFactorService({ db, clock, limiter, viewerCache, secret: config.sessionSecret });
   // Issue 19 §1: what reading apps sign in with, never the password.
-  const deviceKeys = createDeviceKeysService({ db, clock });
+  const deviceKeys = createDeviceKeysService({ db, clock, limiter });
   const auth = createAuthService({
     db,
     clock,

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deviceKeys, users } from '../../db/schema';
+import { deviceKeys, sessions, users } from '../../db/schema';
 
 export type DeviceKeyRow = typeof deviceKeys.$inferSelect;
 
@@ -87,4 +87,31 @@ export async function touchDeviceKey(db: Database, id: string, at: Date, address
         ),
       ),
     );
+}
+
+/**
+ * Whether `address` is a place of the account named `username` (any case): it holds a live session
+ * of it, or one of its keys was last used from there. Decision 0024's test of the owner's own device.
+ */
+export async function isAccountsAddress(db: Database, username: string, address: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = lower(${username})`,
+        or(
+          sql`exists (${db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(and(eq(sessions.userId, users.id), eq(sessions.ip, address), gt(sessions.expiresAt, now)))})`,
+          sql`exists (${db
+            .select({ id: deviceKeys.id })
+            .from(deviceKeys)
+            .where(and(eq(deviceKeys.userId, users.id), eq(deviceKeys.lastUsedAddress, address)))})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

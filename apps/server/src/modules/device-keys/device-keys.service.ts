@@ -1,12 +1,26 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DEVICE_KEYS_MAX, type DeviceKeyCreate } from '@inkwell/contract';
+import {
+  AUTH_RATE_LIMIT,
+  DEVICE_KEYS_MAX,
+  FAILED_LOGIN_ACCOUNT_LIMIT,
+  FAILED_LOGIN_LIMIT,
+  type DeviceKeyCreate,
+} from '@inkwell/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { tooManyAttempts, type AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import { viewerOf, VISITOR, type Viewer } from '../access';
 import { findAuthUser } from '../users';
-import { deleteDeviceKey, findDeviceKeyByHash, insertDeviceKey, listDeviceKeys, touchDeviceKey } from './device-keys.repository';
+import {
+  deleteDeviceKey,
+  findDeviceKeyByHash,
+  insertDeviceKey,
+  isAccountsAddress,
+  listDeviceKeys,
+  touchDeviceKey,
+} from './device-keys.repository';
 import { toDeviceKey } from './device-keys.presenter';
 
 /** 24 random bytes (192 bits), base64url, after a prefix that says what it is. */
@@ -26,37 +40,69 @@ export interface DeviceKeyReader {
 }
 
 /**
+ * Wrong keys are limited as failed sign-ins are (issue 32, decision 0024), the same numbers: per
+ * account (the name typed) and address, per address whatever the name (an app that reads a page a
+ * second makes no failures, so only failures count here), and per account from every address
+ * together, a ceiling that never stops the account's own places.
+ */
+const FAILURES_PER_ACCOUNT_AND_ADDRESS = FAILED_LOGIN_LIMIT;
+const FAILURES_PER_ADDRESS = AUTH_RATE_LIMIT;
+const FAILURES_PER_ACCOUNT = FAILED_LOGIN_ACCOUNT_LIMIT;
+
+/**
  * Device keys (issue 19 §1): a reader makes one per app, sees it once, sees when and where each was
  * last used, and revokes it. The protocols (OPDS, KOReader sync, downloads) sign in with
  * `authenticate` (HTTP Basic: the username and the key) or `authenticateMd5` (KOReader: the
- * username and the key's MD5), which never accept the account's password.
+ * username and the key's MD5), which never accept the account's password. Past the limits on
+ * wrong keys both throw `rate_limited` (429) before looking at the key.
  */
-export function createDeviceKeysService({ db, clock }: { db: Database; clock: Clock }) {
+export function createDeviceKeysService({ db, clock, limiter }: { db: Database; clock: Clock; limiter: AttemptLimiter }) {
+  /** Refuses an attempt past the limits on wrong keys; answers what to count if this one is wrong. */
+  async function admit(username: string, address: string) {
+    const name = username.trim().toLowerCase();
+    const fromHere = { key: `device-key-failures:name:${name}:ip:${address}`, limit: FAILURES_PER_ACCOUNT_AND_ADDRESS };
+    const anyName = { key: `device-key-failures:ip:${address}`, limit: FAILURES_PER_ADDRESS };
+    const fromAnywhere = { key: `device-key-failures:name:${name}`, limit: FAILURES_PER_ACCOUNT };
+    const [here, fromAddress, anywhere] = await Promise.all(
+      [fromHere, anyName, fromAnywhere].map(({ key, limit }) => limiter.peek(key, limit)),
+    );
+    if (!here!.allowed) throw tooManyAttempts(here!.retryAfterSeconds);
+    if (!fromAddress!.allowed) throw tooManyAttempts(fromAddress!.retryAfterSeconds);
+    // Decision 0024: guesses from elsewhere never lock the owner out from their own places.
+    if (!anywhere!.allowed && !(await isAccountsAddress(db, name, address, clock.now())))
+      throw tooManyAttempts(anywhere!.retryAfterSeconds);
+    return () => Promise.all([fromHere, anyName, fromAnywhere].map(({ key, limit }) => limiter.consume(key, limit)));
+  }
+
+  /** The key's reader, or null (counted as a failure) for a wrong key, name or a banned reader. */
   async function signIn(
     kind: 'sha256' | 'md5',
     username: string,
-    digest: string,
+    digest: string | null,
     address: string,
   ): Promise<DeviceKeyReader | null> {
-    const row = await findDeviceKeyByHash(db, kind, digest);
+    const countFailure = await admit(username, address);
+    const row = digest ? await findDeviceKeyByHash(db, kind, digest) : undefined;
     // The row is found by its digest; both are compared again in constant time, and the username must match.
     const stored = row && (kind === 'sha256' ? row.keySha256 : row.keyMd5);
     if (
+      !digest ||
       !row ||
       !stored ||
       !sameDigest(stored, digest) ||
       row.username.toLowerCase() !== username.trim().toLowerCase() ||
       row.isBanned
-    )
+    ) {
+      await countFailure();
       return null;
+    }
     await touchDeviceKey(db, row.id, clock.now(), address);
     return { keyId: row.id, userId: row.userId, username: row.username };
   }
 
   /** HTTP Basic on the protocols: the reader's username and a key of theirs; null for anything else. */
   function authenticate(username: string, key: string, address: string) {
-    if (!key.startsWith(KEY_PREFIX)) return Promise.resolve(null);
-    return signIn('sha256', username, sha256(key), address);
+    return signIn('sha256', username, key.startsWith(KEY_PREFIX) ? sha256(key) : null, address);
   }
 
   return {
@@ -101,7 +147,8 @@ export function createDeviceKeysService({ db, clock }: { db: Database; clock: Cl
       const [scheme, encoded] = header.split(' ');
       const decoded = scheme?.toLowerCase() === 'basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
       const colon = decoded.indexOf(':');
-      const reader = colon > 0 ? await authenticate(decoded.slice(0, colon), decoded.slice(colon + 1), request.ip) : null;
+      // Without a name, a guess still counts against the address.
+      const reader = await authenticate(colon > 0 ? decoded.slice(0, colon) : '', decoded.slice(colon + 1), request.ip);
       if (!reader)
         throw new AppError(
           'unauthorized',
@@ -112,8 +159,7 @@ export function createDeviceKeysService({ db, clock }: { db: Database; clock: Cl
 
     /** KOReader sync: the username and the lowercase hex MD5 of a key of theirs. */
     authenticateMd5(username: string, keyMd5: string, address: string) {
-      if (!/^[0-9a-f]{32}$/.test(keyMd5)) return Promise.resolve(null);
-      return signIn('md5', username, keyMd5, address);
+      return signIn('md5', username, /^[0-9a-f]{32}$/.test(keyMd5) ? keyMd5 : null, address);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../access';
-import type { DeviceKeysService } from '../device-keys';
+import { AppError } from '../../lib/app-error';
+import type { DeviceKeyReader, DeviceKeysService } from '../device-keys';
 import type { KoreaderProgress, KoreaderService } from './koreader.service';
 
 export const KOREADER_ROOT = '/koreader';
@@ -16,8 +17,15 @@ const ERRORS = {
   notFound: { status: 404, code: 404, message: 'Not found' },
 } as const;
 
-const fail = (reply: FastifyReply, error: (typeof ERRORS)[keyof typeof ERRORS]) =>
+const fail = (reply: FastifyReply, error: { status: number; code: number; message: string }) =>
   reply.code(error.status).send({ code: error.code, message: error.message });
+
+/**
+ * Past the limits on wrong keys (issue 32): the reference server has no such answer, so 429 in its
+ * shape, its code the status as for 404, with Retry-After.
+ */
+const tooManyAttempts = (reply: FastifyReply, error: AppError) =>
+  fail(reply.headers(error.headers ?? {}), { status: 429, code: 429, message: error.message });
 
 /** A name the reference server would take as part of a key: not empty, no colon. */
 const isKeyField = (value: unknown): value is string =>
@@ -55,14 +63,21 @@ export async function koreaderRoutes(
     return parsed as Record<string, unknown>;
   }
 
-  /** The key's reader, or the 401 already sent. */
+  /** The key's reader, or the 401 (429 past the limits on wrong keys) already sent. */
   async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<(Viewer & { userId: string }) | null> {
     const user = request.headers['x-auth-user'];
     const key = request.headers['x-auth-key'];
-    const reader =
-      isKeyField(user) && typeof key === 'string' && key.length > 0
-        ? await deviceKeys.authenticateMd5(user, key, request.ip)
-        : null;
+    let reader: DeviceKeyReader | null = null;
+    try {
+      if (isKeyField(user) && typeof key === 'string' && key.length > 0)
+        reader = await deviceKeys.authenticateMd5(user, key, request.ip);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'rate_limited') {
+        tooManyAttempts(reply, error);
+        return null;
+      }
+      throw error;
+    }
     const viewer = reader ? await deviceKeys.viewerFor(reader).catch(() => null) : null;
     if (!viewer?.userId) {
       fail(reply, ERRORS.unauthorized);
