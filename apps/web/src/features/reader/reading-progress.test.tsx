@@ -2,6 +2,7 @@ import { ROUTES, fillPath, type ChapterContent } from '@inkwell/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../test/render';
+import { SESSION_QUERY_KEY } from '../../lib/auth/session-query';
 import { LOCAL_PROGRESS_KEY, readLocalProgress, saveLocalProgress } from '../../lib/library/local-progress';
 import ReaderPage from './reader-page';
 import { COMIC_SETTINGS_KEY } from './reader-settings';
@@ -176,6 +177,26 @@ describe('reading progress in the reader', () => {
       expect(readLocalProgress(null)[chapterId(2)]).toMatchObject({ page: 4, position: 1, completed: true, seriesId: SERIES_ID }),
     );
     expect(saved).toEqual([]);
+  });
+
+  it('keeps nothing for the visitor of what a reader reads on the chapter they logged out on (issue 32 §3)', async () => {
+    paged();
+    const { saved } = serve();
+    const { queryClient } = renderReader();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    await screen.findByTestId('page-indicator');
+    // Logged out, the chapter still on screen: whatever is read there is not the visitor's.
+    await act(async () => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 4 / 4');
+    await act(async () => {});
+    expect(readLocalProgress(null)).toEqual({});
+    expect(localStorage.getItem(LOCAL_PROGRESS_KEY)).toBeNull();
+    expect(saved).toHaveLength(1);
   });
 
   it('merges a visitor’s place into the account on signing in, and clears the browser’s copy', async () => {

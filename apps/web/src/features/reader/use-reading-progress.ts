@@ -79,8 +79,11 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   // A place is saved for the viewer who reached it (issue 32 §3): one scheduled before a logout
   // never goes to the visitor's store after it.
   const pending = useRef<{ target: ProgressTarget; input: ProgressInput; save: typeof save } | undefined>(undefined);
-  // The chapter last recorded as opened: a change of viewer on the same chapter (a logout) opens nothing.
-  const openedRef = useRef<string | undefined>(undefined);
+  // The chapter last recorded as opened, and by whom. A chapter a signed-in reader opened keeps no
+  // place for the visitor: once they log out on it, nothing is opened or saved there (issue 32 §3).
+  // (One account giving way to another is the shared page's stand-in session giving way to the
+  // reader's own as it hydrates, app/reader-data.tsx: their places go on being saved.)
+  const openedRef = useRef<{ chapterId: string; owner: string | null } | undefined>(undefined);
   const lastSaved = useRef<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saveRef = useRef(save);
@@ -103,6 +106,7 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   const schedule = useCallback(
     (input: ProgressInput) => {
       if (!chapterId || !seriesId || trackingRef.current !== chapterId) return;
+      if (owner === null && (openedRef.current?.owner ?? null) !== null) return;
       const isCompleted = input.completed === true || pending.current?.input.completed === true;
       pending.current = {
         target: { chapterId, seriesId },
@@ -113,7 +117,7 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
       if (input.completed) flush();
       else timer.current = setTimeout(() => flush(), PROGRESS_SAVE_DELAY_MS);
     },
-    [chapterId, seriesId, flush],
+    [chapterId, seriesId, owner, flush],
   );
 
   // Opening a chapter: it goes in the history, and the saved place is read (fresh, as another device may have moved on).
@@ -122,8 +126,8 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
     let isCancelled = false;
     const target = { chapterId, seriesId };
     // Completed is never undone, and no page or position is sent: this only says "opened now".
-    if (openedRef.current !== chapterId) {
-      openedRef.current = chapterId;
+    if (openedRef.current?.chapterId !== chapterId) {
+      openedRef.current = { chapterId, owner };
       void saveRef.current(target, { completed: false }).catch(() => {});
     }
     // Offline (issue 21 §3) the place is what this browser knows: asking the server would only wait out its retries.

@@ -1,7 +1,9 @@
+import type { SessionUser } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { callApiData } from '../api-client';
 import { useAuth } from '../auth/auth-context';
+import { SESSION_QUERY_KEY } from '../auth/session-query';
 import { claimBrowser } from '../browser-handover';
 import { libraryKeys } from './library-keys';
 import { clearLocalProgress, readLocalProgress } from './local-progress';
@@ -30,6 +32,9 @@ export function useMergeVisitorProgress(): void {
 
   useEffect(() => {
     if (!userId || isRunning.current) return;
+    // A shared page hydrates with its class's stand-in session, the reader's own replacing it at
+    // once (app/reader-data.tsx): the browser is claimed only for the session the cache holds now.
+    if (client.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)?.id !== userId) return;
     void claimBrowser(userId);
     const entries = Object.entries(readLocalProgress(userId)).map(([chapterId, entry]) => ({
       chapterId,
