@@ -128,9 +128,10 @@ async function keepTheApp(): Promise<void> {
 }
 
 /**
- * Keeps a chapter on this device: its JSON and its pages as the server serves them to this reader
- * now. A chapter the reader cannot read whole (locked, a preview) is refused: nothing the server
- * would refuse becomes readable offline.
+ * Keeps a chapter on this device for the reader signed in: its JSON and its pages as the server
+ * serves them to this reader now. A chapter the reader cannot read whole (locked, a preview) is
+ * refused: nothing the server would refuse becomes readable offline. If the reader signs out before
+ * it is kept, nothing of it stays.
  */
 export async function keepOffline(seriesSlug: string, chapterSlug: string): Promise<Download> {
   const owner = readBrowserOwner();
@@ -163,8 +164,10 @@ export async function keepOffline(seriesSlug: string, chapterSlug: string): Prom
     urls,
   };
   if (!writeDownloads(owner, [download, ...listDownloads().filter((entry) => entry.chapterId !== download.chapterId)])) {
-    // Signed out (or another account signed in) while it was being kept: none of it stays.
-    await Promise.all(urls.map((url) => cache.delete(url)));
+    // Signed out (or another account signed in) while it was being kept: none of it stays, but
+    // what the browser's new owner keeps of the same chapter does.
+    const theirs = new Set(listDownloads().flatMap((entry) => entry.urls));
+    await Promise.all(urls.filter((url) => !theirs.has(url)).map((url) => cache.delete(url)));
     throw new Error('The reader signed out meanwhile');
   }
   return download;
