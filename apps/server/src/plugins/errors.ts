@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { isDatabaseUnreachable, isStatementTimeout } from '../lib/db-errors';
+import { redactUrl } from '../lib/logger';
 
 /** How long a client is asked to wait after a statement ran out of time (the database is busy). */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
@@ -60,13 +61,13 @@ export const errorsPlugin = fp(
       }
       if (isStatementTimeout(error)) {
         // The query was cancelled by its time-out (db/client.ts): busy, not broken; come back shortly.
-        request.log.warn({ err: error, url: request.url }, 'a statement ran out of time');
+        request.log.warn({ err: error, url: redactUrl(request.url) }, 'a statement ran out of time');
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         return sendError(reply, 'service_unavailable', 'The server is busy. Please try again in a moment.');
       }
       if (isDatabaseUnreachable(error)) {
         // The database is away (a restart, a network cut): the pool reconnects by itself when it is back.
-        request.log.warn({ err: error, url: request.url }, 'the database could not be reached');
+        request.log.warn({ err: error, url: redactUrl(request.url) }, 'the database could not be reached');
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
         return sendError(
           reply,
