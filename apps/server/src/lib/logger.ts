@@ -1,3 +1,5 @@
+import type { FastifyServerOptions } from 'fastify';
+
 /**
  * Query parameters whose values are bearer secrets, whoever holds the URL holds what they open: a
  * reset or sign-up link's token (issue 7 §4.11), a signed media URL's `sig` (issue 32), S3's
