@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps) {
   // Before the routes: it records every team and admin mutation after its answer.
   await app.register(auditPlugin, { db });
 
-  await app.register(authRoutes, { auth, passwordReset, registration: siteConfig, signUps });
+  await app.register(authRoutes, { auth, passwordReset, registration: siteConfig, signUps, hasEarnings: payouts.hasEarnings });
   await app.register(twoFactorRoutes, { db, auth, twoFactor });
   await app.register(deviceKeysRoutes, { deviceKeys });
   await app.register(notificationRoutes, { notifications });

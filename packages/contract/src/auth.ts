@@ -111,6 +111,8 @@ export const profileDataSchema = sessionUserSchema.extend({
   avatarVersion: z.number().int().nonnegative(),
   /** Two-factor sign-in is on (issue 10): admins need it before they change the configuration. */
   twoFactorEnabled: z.boolean(),
+  /** Shares in some series or was ever paid a share (issue 33): only then has the Reader's Area an Earnings page. */
+  hasEarnings: z.boolean(),
 });
 export type ProfileData = z.infer<typeof profileDataSchema>;
 

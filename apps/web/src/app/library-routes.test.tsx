@@ -24,6 +24,34 @@ describe('the library’s routes (SPEC §2 Reader’s Area)', () => {
     expect(await screen.findByRole('heading', { name: 'No history yet' })).toBeInTheDocument();
   });
 
+  it('lists Earnings in the side menu only for a reader the profile says has earnings', async () => {
+    const profileOf = (hasEarnings: boolean) => () =>
+      ok({
+        ...readerUser,
+        autoUnlock: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        avatarVersion: 0,
+        twoFactorEnabled: false,
+        hasEarnings,
+      });
+    for (const hasEarnings of [false, true]) {
+      localStorage.clear();
+      mockApi({
+        [ROUTES.verify.path]: verifyAs(readerUser),
+        [ROUTES.profile.path]: profileOf(hasEarnings),
+        [ROUTES.history.path]: () => ok({ items: [], pagination: pageInfo(1, 1, 0) }),
+      });
+      const { unmount } = renderRoutes(createRoutes, '/profile/history');
+      const menu = await screen.findByRole('navigation', { name: "Reader's Area" });
+      await screen.findByRole('heading', { name: 'No history yet' });
+      if (hasEarnings)
+        expect(await within(menu).findByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/profile/earnings');
+      else expect(within(menu).queryByRole('link', { name: 'Earnings' })).toBeNull();
+      expect(within(menu).getByRole('link', { name: 'Purchases' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('sends a visitor to the unauthorized error page', async () => {
     mockApi({ [ROUTES.verify.path]: verifyAs(null) });
     const { router } = renderRoutes(createRoutes, '/profile/bookmarks');

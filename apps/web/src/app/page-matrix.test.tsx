@@ -155,7 +155,7 @@ const missing = (code: string) => () =>
 function apiFor(column: PageColumn) {
   const user = sessionOf[column];
   const profile: ProfileData | null = user
-    ? { ...user, autoUnlock: false, createdAt: at, avatarVersion: 0, twoFactorEnabled: false }
+    ? { ...user, autoUnlock: false, createdAt: at, avatarVersion: 0, twoFactorEnabled: false, hasEarnings: false }
     : null;
   return {
     [ROUTES.verify.path]: user ? verifyAsViewer(user) : verifyAs(null),

@@ -30,12 +30,15 @@ export async function authRoutes(
     passwordReset,
     registration,
     signUps,
+    hasEarnings,
   }: {
     auth: AuthService;
     passwordReset: ReturnType<typeof createPasswordResetService>;
     /** Whether an admin has closed sign-ups (issue 10 §2). */
     registration: { assertRegistrationOpen(): Promise<void> };
     signUps: RegistrationService;
+    /** Whether a user shares in some series or was ever paid a share (the wallet's answer). */
+    hasEarnings(userId: string): Promise<boolean>;
   },
 ) {
   endpoint(app, 'verify', {
@@ -108,7 +111,10 @@ export async function authRoutes(
   });
 
   endpoint(app, 'profile', {
-    handler: async (request) => ({ success: true, data: toProfileData(request.user!), message: 'Profile loaded' }),
+    handler: async (request) => {
+      const user = request.user!;
+      return { success: true, data: toProfileData(user, { hasEarnings: await hasEarnings(user.id) }), message: 'Profile loaded' };
+    },
   });
 
   endpoint(app, 'changePassword', {

@@ -19,11 +19,12 @@ export function toSessionUser(user: AuthUser): SessionUser {
   };
 }
 
-export function toProfileData(user: AuthUser): ProfileData {
+export function toProfileData(user: AuthUser, { hasEarnings }: { hasEarnings: boolean }): ProfileData {
   return {
     ...toSessionUser(user),
     createdAt: user.createdAt.toISOString(),
     avatarVersion: user.avatarVersion,
     twoFactorEnabled: user.totpEnabledAt !== null,
+    hasEarnings,
   };
 }

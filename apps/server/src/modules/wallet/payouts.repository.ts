@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { notifications, revenueAllocations, series, seriesGifts, seriesPayees, users } from '../../db/schema';
+import {
+  notifications,
+  revenueAllocations,
+  series,
+  seriesGifts,
+  seriesPayees,
+  subscriptionAllocations,
+  users,
+} from '../../db/schema';
 
 /** A published series' id and title, read inside a gift's transaction. */
 export async function publishedSeries(db: Database, seriesId: string) {
@@ -81,6 +89,31 @@ export async function replacePayees(
     await tx.delete(seriesPayees).where(eq(seriesPayees.seriesId, seriesId));
     if (payees.length > 0) await tx.insert(seriesPayees).values(payees.map((payee) => ({ ...payee, seriesId })));
   });
+}
+
+/**
+ * Whether a user shares in some series or was ever paid a share: three index probes
+ * (series_payees_user_idx and the two allocations' payee indexes), cheap enough for the profile.
+ */
+export async function hasEarnings(db: Database, userId: string): Promise<boolean> {
+  const probes = await Promise.all([
+    db
+      .select({ one: sql`1` })
+      .from(seriesPayees)
+      .where(eq(seriesPayees.userId, userId))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(revenueAllocations)
+      .where(eq(revenueAllocations.payeeId, userId))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(subscriptionAllocations)
+      .where(eq(subscriptionAllocations.payeeId, userId))
+      .limit(1),
+  ]);
+  return probes.some((rows) => rows.length > 0);
 }
 
 /** What a payee earned in a month, per series and source, from the allocations (payee_id, created_at index). */

@@ -11,6 +11,7 @@ import { findPayoutMonth, subscriptionEarningsOf } from './payout-months.reposit
 import {
   earningsOf,
   existingUserIds,
+  hasEarnings,
   insertGift,
   notifyPayees,
   payeesWithNames,
@@ -91,6 +92,9 @@ export function createPayouts({
       const { from, to } = monthRange(month);
       return { month, items: await topSupporters(db, seriesId, from, to, SUPPORTERS_SHOWN) };
     },
+
+    /** Whether a user shares in some series or was ever paid a share: the Reader's Area shows Earnings only then. */
+    hasEarnings: (userId: string) => hasEarnings(db, userId),
 
     async payees(seriesId: string): Promise<{ items: Payee[] }> {
       return { items: await payeesWithNames(db, seriesId) };

@@ -203,6 +203,23 @@ describe('payees, gifts and earnings', () => {
   });
 });
 
+describe('who has earnings, as the profile says', () => {
+  it('is a payee of some series, or one who was paid a share before leaving it; no other reader', async () => {
+    const hasEarnings = async (cookie: string) => (await call('profile', { cookie })).body.data.hasEarnings;
+    const series = await buildSeries(t);
+    const author = await person();
+    const reader = await person(100);
+    expect(await hasEarnings(author.cookie)).toBe(false);
+
+    await setPayees(series.id, [{ userId: author.user.id, role: 'author', shareBps: 10_000 }]);
+    expect(await hasEarnings(author.cookie)).toBe(true);
+    await call('seriesGift', { cookie: reader.cookie, params: { seriesId: series.id }, body: { amount: 10 } });
+    await setPayees(series.id, []);
+    expect(await hasEarnings(author.cookie)).toBe(true);
+    expect(await hasEarnings(reader.cookie)).toBe(false);
+  });
+});
+
 describe('gift messages', () => {
   it('drops bidirectional controls, so the payees read the message as it was typed', async () => {
     const series = await buildSeries(t);

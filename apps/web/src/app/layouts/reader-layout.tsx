@@ -13,13 +13,14 @@ import {
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
+import { useProfile } from '../../features/profile/profile-context';
 import { useAuth } from '../../lib/auth/auth-context';
 import { Footer } from '../footer';
 import { RequireRole, READER_AREA_ROLES } from '../guards';
 import { MaintenanceGate } from '../maintenance-gate';
 import { TopBar } from '../top-bar/top-bar';
 
-/** The Reader's Area side menu. */
+/** The Reader's Area side menu; Earnings only for those who have some (issue 33). */
 const READER_MENU = [
   { to: '/profile/me', label: 'Profile', Icon: User },
   { to: '/profile/notifications', label: 'Notifications', Icon: Bell },
@@ -27,7 +28,7 @@ const READER_MENU = [
   { to: '/profile/history', label: 'History', Icon: History },
   { to: '/profile/subscriptions', label: 'Subscriptions', Icon: CreditCard },
   { to: '/profile/purchases', label: 'Purchases', Icon: Receipt },
-  { to: '/profile/earnings', label: 'Earnings', Icon: PiggyBank },
+  { to: '/profile/earnings', label: 'Earnings', Icon: PiggyBank, isForPayees: true },
   { to: '/profile/devices', label: 'Apps and devices', Icon: Smartphone },
   { to: '/profile/downloads', label: 'Downloads', Icon: HardDriveDownload },
   { to: '/protect/segure/password/reset-password', label: 'Password', Icon: KeyRound },
@@ -58,6 +59,8 @@ function ReaderAreaHeader() {
 function ReaderMenu() {
   const listRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  const { profile } = useProfile();
+  const entries = READER_MENU.filter((entry) => !('isForPayees' in entry) || profile?.hasEarnings === true);
   useEffect(() => {
     const list = listRef.current;
     const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -69,7 +72,7 @@ function ReaderMenu() {
   return (
     <nav aria-label="Reader's Area" className="md:w-56 md:shrink-0">
       <ul ref={listRef} className="flex gap-1 overflow-x-auto md:flex-col">
-        {READER_MENU.map(({ to, label, Icon }) => (
+        {entries.map(({ to, label, Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

@@ -70,6 +70,13 @@ describe('top bar panels (SPEC §4 Menu panels)', () => {
     expect(screen.getByTestId('user-menu-coins')).toHaveTextContent('120');
     for (const entry of ['Profile', 'BookMarks', 'Logout'])
       expect(screen.getByRole('menuitem', { name: entry })).toBeInTheDocument();
+    // Issue 33: a reader's own pages are one click away too.
+    for (const [entry, href] of [
+      ['History', '/profile/history'],
+      ['Purchases', '/profile/purchases'],
+      ['Downloads', '/profile/downloads'],
+    ])
+      expect(screen.getByRole('menuitem', { name: entry })).toHaveAttribute('href', href);
     expect(await screen.findByRole('menuitem', { name: 'Discord' })).toHaveAttribute('href', 'https://discord.example/x');
     expect(screen.queryByRole('menuitem', { name: /Dashboard/ })).toBeNull();
   });

@@ -1,6 +1,17 @@
 import type { SessionUser } from '@inkwell/contract';
 import { isTeamRole } from '@inkwell/contract';
-import { Bookmark, Coins, Eye, LayoutDashboard, LogOut, MessageCircle, User } from 'lucide-react';
+import {
+  Bookmark,
+  Coins,
+  Eye,
+  HardDriveDownload,
+  History,
+  LayoutDashboard,
+  LogOut,
+  MessageCircle,
+  Receipt,
+  User,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
 import { useLogoutFlow } from '../../features/auth/hooks/use-logout-flow';
@@ -43,6 +54,15 @@ export function UserMenuPanel({ user, onClose }: { user: SessionUser; onClose():
         </Link>
         <Link role="menuitem" to="/profile/bookmarks" onClick={onClose} className={itemClass}>
           <Bookmark className="size-4" aria-hidden /> BookMarks
+        </Link>
+        <Link role="menuitem" to="/profile/history" onClick={onClose} className={itemClass}>
+          <History className="size-4" aria-hidden /> History
+        </Link>
+        <Link role="menuitem" to="/profile/purchases" onClick={onClose} className={itemClass}>
+          <Receipt className="size-4" aria-hidden /> Purchases
+        </Link>
+        <Link role="menuitem" to="/profile/downloads" onClick={onClose} className={itemClass}>
+          <HardDriveDownload className="size-4" aria-hidden /> Downloads
         </Link>
         {user.role === 'editor' && (
           <Link role="menuitem" to="/Dashboard" onClick={onClose} className={itemClass}>
