@@ -26,6 +26,25 @@ export const genreSchema = z.object({
 });
 export type Genre = z.infer<typeof genreSchema>;
 
+/** The free ways a locked chapter may open for a while (issue 22 §1): the wait-until-free pass, the daily free. */
+export const FREE_WAYS = ['wait_pass', 'daily_free'] as const;
+export type FreeWay = (typeof FREE_WAYS)[number];
+
+/**
+ * A series' free ladder as its badges show it (issue 33 §2): how often its pass recharges, whether
+ * it has a daily free chapter, and how long either opens a chapter. Sent only by a series that has
+ * one of them: a series without is coins only.
+ */
+export const freeLadderSchema = z.object({
+  /** The wait-until-free pass recharges in this many hours; null: the series has no pass. */
+  waitPassHours: z.number().int().nullable(),
+  /** A completed series' one free chapter a day. */
+  dailyFree: z.boolean(),
+  /** How many hours a chapter the pass or the daily free opens stays open. */
+  rentalHours: z.number().int(),
+});
+export type FreeLadder = z.infer<typeof freeLadderSchema>;
+
 /** A chapter as lists show it: enough to draw its row and its lock. */
 export const chapterSummarySchema = z.object({
   id: z.uuid(),
@@ -38,6 +57,11 @@ export const chapterSummarySchema = z.object({
   access: chapterAccessSchema,
   /** While a rental (a pass, the daily free) is what opens it to this viewer: until when. */
   openUntil: z.string().nullable(),
+  /**
+   * While it is locked to this viewer: the series' free ways that may open it (the pass skips the
+   * newest chapters its team chose), whether or not this reader's pass is back now. Absent: none.
+   */
+  freeWays: z.array(z.enum(FREE_WAYS)).optional(),
 });
 export type ChapterSummary = z.infer<typeof chapterSummarySchema>;
 
@@ -60,6 +84,7 @@ export const seriesCardSchema = z.object({
     }),
   ),
   lastChapterAt: z.string().nullable(),
+  freeLadder: freeLadderSchema.optional(),
 });
 export type SeriesCard = z.infer<typeof seriesCardSchema>;
 
@@ -145,6 +170,7 @@ export const seriesDetailSchema = z.object({
   /** How many chapters the viewer could buy now (locked or early access for them): bulk unlocking's hint. */
   forSaleCount: z.number().int(),
   views: z.number().int(),
+  freeLadder: freeLadderSchema.optional(),
 });
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 export const seriesDetailResponseSchema = envelope(seriesDetailSchema);
@@ -190,6 +216,7 @@ export const chapterContentSchema = z.object({
     title: z.string(),
     type: seriesTypeSchema,
     cover: imageSchema.nullable(),
+    freeLadder: freeLadderSchema.optional(),
   }),
   chapter: chapterSummarySchema,
   canRead: z.boolean(),

@@ -1,5 +1,6 @@
-import type { ChapterSummary } from '@inkwell/contract';
+import type { ChapterSummary, FreeLadder } from '@inkwell/contract';
 import { CalendarClock, Clock, Coins, LockOpen } from 'lucide-react';
+import { FreeWayBadge } from './free-ladder-badges';
 import { formatDate, formatDateTime, shortTimeFromNow, timeFromNow } from '../lib/time';
 
 const pill = 'inline-flex h-6 items-center gap-1 whitespace-nowrap rounded-full px-2 text-xs font-semibold tabular-nums';
@@ -7,29 +8,41 @@ const pill = 'inline-flex h-6 items-center gap-1 whitespace-nowrap rounded-full 
 /**
  * A chapter's state for this viewer, as a chapter row shows it: free (nothing), unlocked (an open
  * lock), rented (a clock and when the rental ends: it locks again then), locked (a coin and its
- * price), early access (its price and when it turns free), scheduled. Each says in words what its
- * icons show, for screen readers.
+ * price), early access (so named, its price and when it turns free), scheduled; a locked one also
+ * the series' free ways that open it ("Wait · 24 h", "Daily free", issue 33 §2). Each says in
+ * words what its icons show, for screen readers.
  */
 export function ChapterMarks({
   chapter,
+  ladder,
 }: {
-  chapter: Pick<ChapterSummary, 'access' | 'price' | 'freeAt' | 'publishedAt'> & Partial<Pick<ChapterSummary, 'openUntil'>>;
+  chapter: Pick<ChapterSummary, 'access' | 'price' | 'freeAt' | 'publishedAt'> &
+    Partial<Pick<ChapterSummary, 'openUntil' | 'freeWays'>>;
+  /** The series' free ladder, for how long its pass takes. */
+  ladder?: FreeLadder;
 }) {
+  const freeWays = chapter.freeWays?.map((way) => <FreeWayBadge key={way} way={way} waitPassHours={ladder?.waitPassHours} />);
   switch (chapter.access) {
     case 'locked':
       return (
-        <span className={`${pill} bg-amber-500/15 text-amber-300`} data-access="locked">
-          <span className="sr-only">Locked: </span>
-          <Coins className="size-3.5" aria-hidden />
-          {chapter.price}
-          <span className="sr-only"> coins</span>
+        <span className="inline-flex flex-wrap items-center gap-1">
+          {freeWays}
+          <span className={`${pill} bg-amber-500/15 text-amber-300`} data-access="locked">
+            <span className="sr-only">Locked: </span>
+            <Coins className="size-3.5" aria-hidden />
+            {chapter.price}
+            <span className="sr-only"> coins</span>
+          </span>
         </span>
       );
     case 'early_access':
       return (
         <span className="inline-flex flex-wrap items-center gap-1" data-access="early_access">
+          <span className={`${pill} bg-accent-500/15 text-accent-300`}>
+            Early access<span className="sr-only">:</span>
+          </span>
+          {freeWays}
           <span className={`${pill} bg-amber-500/15 text-amber-300`}>
-            <span className="sr-only">Early access: </span>
             <Coins className="size-3.5" aria-hidden />
             {chapter.price}
             <span className="sr-only"> coins</span>

@@ -1,7 +1,15 @@
-import type { ChapterSummary, SeriesCard } from '@inkwell/contract';
+import type { ChapterSummary, FreeLadder, SeriesCard } from '@inkwell/contract';
 import { chapterAccess, isPremiumNow, openUntilOf, type Viewer } from '../access';
 import type { ChapterListRow } from '../chapters';
 import { coverOf, type SeriesRow } from '../series';
+import { freeWaysOf, hasDailyFree } from '../wallet';
+
+/** A series' free ladder for its badges (issue 33 §2); nothing when it is coins only. */
+export function toFreeLadder(row: SeriesRow): FreeLadder | undefined {
+  const dailyFree = hasDailyFree(row);
+  if (row.waitPassIntervalHours === null && !dailyFree) return undefined;
+  return { waitPassHours: row.waitPassIntervalHours, dailyFree, rentalHours: row.rentalHours };
+}
 
 export function toCard(row: SeriesRow, latest: ChapterListRow[], now: Date): SeriesCard {
   return {
@@ -20,11 +28,20 @@ export function toCard(row: SeriesRow, latest: ChapterListRow[], now: Date): Ser
       isPremium: isPremiumNow(chapter, now),
     })),
     lastChapterAt: row.lastChapterAt?.toISOString() ?? null,
+    freeLadder: toFreeLadder(row),
   };
 }
 
-export function toChapterSummary(chapter: ChapterListRow, viewer: Viewer, now: Date): ChapterSummary {
+/** A chapter's row for a viewer; `newer` is how many chapters they see out after it (for the pass). */
+export function toChapterSummary(
+  chapter: ChapterListRow,
+  series: SeriesRow,
+  newer: number,
+  viewer: Viewer,
+  now: Date,
+): ChapterSummary {
   const access = chapterAccess(chapter, viewer, now);
+  const freeWays = freeWaysOf(series, access, newer);
   return {
     id: chapter.id,
     slug: chapter.slug,
@@ -35,5 +52,6 @@ export function toChapterSummary(chapter: ChapterListRow, viewer: Viewer, now: D
     freeAt: chapter.freeAt?.toISOString() ?? null,
     access,
     openUntil: openUntilOf(chapter.id, access, viewer)?.toISOString() ?? null,
+    ...(freeWays.length > 0 && { freeWays }),
   };
 }

@@ -35,7 +35,7 @@ import { genresOfSeries, listGenres, toGenre } from '../genres';
 import { mediaUrl, type UrlSigner } from '../media';
 import type { ViewCounter } from '../metrics';
 import { coverOf, findSeriesBySlug, listPublishedSeries, seriesFields, type SeriesFilter, type SeriesRow } from '../series';
-import { toCard, toChapterSummary } from './catalogue.presenter';
+import { toCard, toChapterSummary, toFreeLadder } from './catalogue.presenter';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
 export const CATALOGUE_CACHE_MS = 10_000;
@@ -132,13 +132,19 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     };
   }
 
-  /** The chapters this viewer may see, newest first (as the bundle holds them), with their access. */
+  /**
+   * The chapters this viewer may see, newest first (as the bundle holds them), with their access
+   * and how many of them are newer (what the series' pass skips).
+   */
   const listedRows = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
-    chapters.flatMap((row) => {
-      const access = chapterAccess(row, viewer, now);
-      return isListed(access, viewer) ? [{ row, access }] : [];
-    });
-  const summaryOf = ({ row }: { row: ChapterListRow }, viewer: Viewer, now: Date) => toChapterSummary(row, viewer, now);
+    chapters
+      .flatMap((row) => {
+        const access = chapterAccess(row, viewer, now);
+        return isListed(access, viewer) ? [{ row, access }] : [];
+      })
+      .map((chapter, newer) => ({ ...chapter, newer }));
+  const summaryOf = (series: SeriesRow, { row, newer }: { row: ChapterListRow; newer: number }, viewer: Viewer, now: Date) =>
+    toChapterSummary(row, series, newer, viewer, now);
 
   /**
    * What every viewer of the same access class is answered about a chapter (kept serialized a
@@ -150,7 +156,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     const listed = listedRows(chapters, viewer, now);
     const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);
     if (index === -1) throw new AppError('chapter_not_found', 'Chapter not found');
-    const summary = summaryOf(listed[index]!, viewer, now);
+    const summary = summaryOf(row, listed[index]!, viewer, now);
     const canRead = canReadChapter(summary.access, viewer);
     const whole = await chapterBody(row, chapterSlug);
     // A locked chapter sends only its paywall preview; the rest never leaves the server.
@@ -174,6 +180,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
         title: row.title,
         type: row.type,
         cover: coverOf(row),
+        freeLadder: toFreeLadder(row),
       },
       chapter: summary,
       canRead,
@@ -191,7 +198,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       next: neighbour(index - 1),
       chapters: listed
         .slice(Math.max(0, index - CHAPTER_NEIGHBOURHOOD), index + CHAPTER_NEIGHBOURHOOD + 1)
-        .map((chapter) => summaryOf(chapter, viewer, now)),
+        .map((chapter) => summaryOf(row, chapter, viewer, now)),
       chapterCount: listed.length,
     };
     const ladder: ChapterLadder = {
@@ -285,11 +292,12 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       return {
         ...seriesFields(row, genres),
         // A long series sends its newest page only: the rest is asked for as the reader pages on.
-        chapters: listed.slice(0, SERIES_CHAPTERS_PAGE).map((chapter) => summaryOf(chapter, viewer, now)),
+        chapters: listed.slice(0, SERIES_CHAPTERS_PAGE).map((chapter) => summaryOf(row, chapter, viewer, now)),
         chapterCount: listed.length,
         firstChapter: first ? { slug: first.row.slug, number: first.row.number } : null,
         forSaleCount: listed.filter((chapter) => isForSale(chapter.access)).length,
         views: row.views,
+        freeLadder: toFreeLadder(row),
       };
     },
 
@@ -326,7 +334,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     /** A page of a series' chapters; `offset` (for apps that count pages) skips that many after the start. */
     async chapters(slug: string, asked: Viewer, query: ChaptersQuery & { offset?: number }): Promise<SeriesChaptersPage> {
       const now = clock.now();
-      const { chapters, viewer } = await visibleSeries(slug, asked);
+      const { row, chapters, viewer } = await visibleSeries(slug, asked);
       const matching = listedRows(chapters, viewer, now).filter((chapter) => !query.forSale || isForSale(chapter.access));
       const ordered = query.order === 'asc' ? matching.reverse() : matching;
       const isAhead = query.order === 'asc' ? (a: number, b: number) => a > b : (a: number, b: number) => a < b;
@@ -338,7 +346,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       const begin = start === -1 ? -1 : start + (query.offset ?? 0);
       const page = begin === -1 ? [] : ordered.slice(begin, begin + query.limit);
       return {
-        items: page.map((chapter) => summaryOf(chapter, viewer, now)),
+        items: page.map((chapter) => summaryOf(row, chapter, viewer, now)),
         total: matching.length,
         hasMore: begin !== -1 && begin + query.limit < ordered.length,
       };

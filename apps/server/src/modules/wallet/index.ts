@@ -7,7 +7,7 @@ export { createUnlocks, type Unlocks } from './unlocks.service';
 export { toWalletEntry } from './wallet.presenter';
 export { walletRoutes } from './wallet.routes';
 export { createWallet, type Wallet } from './wallet.service';
-export { hasDailyFree, NO_RENTALS, offersFor, passAvailableAt, passOpens, type LadderSettings } from './ladder';
+export { freeWaysOf, hasDailyFree, NO_RENTALS, offersFor, passAvailableAt, passOpens, type LadderSettings } from './ladder';
 export { latestRentals } from './unlocks.repository';
 export { createPayoutMonths, type PayoutMonths } from './payout-months';
 export { createPayouts, type Payouts } from './payouts.service';

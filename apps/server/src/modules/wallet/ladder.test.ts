@@ -1,4 +1,13 @@
-import { ROUTES, fillPath, type EndpointName, type SeriesInput } from '@inkwell/contract';
+import {
+  ROUTES,
+  chapterContentResponseSchema,
+  fillPath,
+  seriesChaptersResponseSchema,
+  seriesDetailResponseSchema,
+  seriesListResponseSchema,
+  type EndpointName,
+  type SeriesInput,
+} from '@inkwell/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
@@ -245,6 +254,51 @@ describe('the daily free of a completed series', () => {
       'plan',
     ]);
     expect((await open(cookie, ongoing.chapters[1]!.id, 'daily_free')).status).toBe(409);
+  });
+});
+
+describe('the ladder in sight (issue 33 §2)', () => {
+  it('tells cards, series pages and chapter rows which series have a pass or a daily free, and which chapters they open', async () => {
+    const pass = await ladderSeries({ waitPassIntervalHours: 24, rentalHours: 72, waitPassExcludesNewest: 1 }, 4);
+    const daily = await ladderSeries({ dailyFree: true, status: 'completed', rentalHours: 48 }, 3);
+    const coins = await ladderSeries({}, 3);
+    const { cookie } = await reader();
+
+    const list = await call('seriesList', { query: '?sort=new&perPage=10' });
+    expect(seriesListResponseSchema.safeParse(list.body).success).toBe(true);
+    const card = (id: string) => list.body.data.items.find((item: { id: string }) => item.id === id);
+    expect(card(pass.series.id).freeLadder).toEqual({ waitPassHours: 24, dailyFree: false, rentalHours: 72 });
+    expect(card(daily.series.id).freeLadder).toEqual({ waitPassHours: null, dailyFree: true, rentalHours: 48 });
+    expect(card(coins.series.id)).not.toHaveProperty('freeLadder');
+
+    // Newest first: chapter 4 is the newest the pass skips, 3 and 2 it opens, 1 is free.
+    for (const viewer of [undefined, cookie]) {
+      const page = await call('series', { cookie: viewer, params: { slug: pass.series.slug } });
+      expect(seriesDetailResponseSchema.safeParse(page.body).success).toBe(true);
+      expect(page.body.data.freeLadder).toEqual({ waitPassHours: 24, dailyFree: false, rentalHours: 72 });
+      expect(page.body.data.chapters.map((chapter: { freeWays?: string[] }) => chapter.freeWays ?? [])).toEqual([
+        [],
+        ['wait_pass'],
+        ['wait_pass'],
+        [],
+      ]);
+    }
+    const rows = await call('seriesChapters', { params: { slug: daily.series.slug }, query: '?order=asc' });
+    expect(seriesChaptersResponseSchema.safeParse(rows.body).success).toBe(true);
+    expect(rows.body.data.items.map((chapter: { freeWays?: string[] }) => chapter.freeWays ?? [])).toEqual([
+      [],
+      ['daily_free'],
+      ['daily_free'],
+    ]);
+    const coinRows = await call('series', { params: { slug: coins.series.slug } });
+    expect(coinRows.body.data).not.toHaveProperty('freeLadder');
+    expect(coinRows.body.data.chapters.every((chapter: object) => !('freeWays' in chapter))).toBe(true);
+
+    // The paywall says how long the pass opens a chapter.
+    const locked = await call('chapter', { cookie, params: { slug: pass.series.slug, chapterSlug: pass.chapters[1]!.slug } });
+    expect(chapterContentResponseSchema.safeParse(locked.body).success).toBe(true);
+    expect(locked.body.data.series.freeLadder).toEqual({ waitPassHours: 24, dailyFree: false, rentalHours: 72 });
+    expect(locked.body.data.chapter.freeWays).toEqual(['wait_pass']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ChapterAccess, ChapterOffer } from '@inkwell/contract';
+import type { ChapterAccess, ChapterOffer, FreeWay } from '@inkwell/contract';
 
 /**
  * One ladder of ways a locked chapter opens (issue 22 §1): coins for good; the series'
@@ -32,6 +32,18 @@ export const passOpens = (settings: LadderSettings, newer: number) =>
 
 /** The daily free is for completed series only. */
 export const hasDailyFree = (settings: LadderSettings) => settings.dailyFree && settings.status === 'completed';
+
+/**
+ * The free ways that may open a chapter while it is locked to its viewer, as its row's badge says
+ * (issue 33 §2): the series' own, whatever any reader's pass says now, so lists stay shared.
+ */
+export function freeWaysOf(settings: LadderSettings, access: ChapterAccess, newer: number): FreeWay[] {
+  if (access !== 'locked' && access !== 'early_access') return [];
+  const ways: FreeWay[] = [];
+  if (passOpens(settings, newer)) ways.push('wait_pass');
+  if (hasDailyFree(settings)) ways.push('daily_free');
+  return ways;
+}
 
 /** When the pass is next available: its last use plus its interval (now, or past, means now). */
 export function passAvailableAt(settings: LadderSettings, lastUse: Date | null, now: Date): Date {

@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SeriesCard } from './series-card';
 
@@ -41,5 +42,16 @@ describe('SeriesCard', () => {
     });
     expect(errors).toEqual([]);
     container.remove();
+  });
+
+  it('badges a series a reader can read without coins: its pass and its daily free (issue 33 §2)', () => {
+    const cardOf = (series: Card) =>
+      render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <SeriesCard series={series} /> }])} />);
+    const { unmount } = cardOf(CARD);
+    expect(screen.queryByText(/Wait ·|Daily free/)).toBeNull();
+    unmount();
+    cardOf({ ...CARD, freeLadder: { waitPassHours: 168, dailyFree: true, rentalHours: 72 } });
+    expect(screen.getByText('Wait · 7 d')).toBeVisible();
+    expect(screen.getByText('Daily free')).toBeVisible();
   });
 });

@@ -2,20 +2,29 @@ import type { SeriesCard as Card } from '@inkwell/contract';
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image';
+import { FreeLadderBadges } from '../../../components/free-ladder-badges';
 import { StatusBadge } from '../../../components/status-badge';
 import { shortTimeFromNow, timeFromNow } from '../../../lib/time';
 
-/** A series in a grid: cover, title, status and its newest chapters. */
+/** A series in a grid: cover (with its free ladder's badges), title, status and its newest chapters. */
 export function SeriesCard({ series, eager = false }: { series: Card; eager?: boolean }) {
   const href = `/SeriesView/${series.slug}`;
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink-800 bg-ink-900 transition hover:border-accent-500/50">
-      <Link to={href} className="relative block" tabIndex={-1} aria-hidden>
-        <CoverImage cover={series.cover} title={series.title} eager={eager} className="transition group-hover:opacity-90" />
-        <span className="absolute left-2 top-2 rounded bg-black/70 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-zinc-100">
-          {series.type}
-        </span>
-      </Link>
+      <div className="relative">
+        <Link to={href} className="relative block" tabIndex={-1} aria-hidden>
+          <CoverImage cover={series.cover} title={series.title} eager={eager} className="transition group-hover:opacity-90" />
+          <span className="absolute left-2 top-2 rounded bg-black/70 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-zinc-100">
+            {series.type}
+          </span>
+        </Link>
+        {/* Outside the hidden cover link, so a screen reader hears them too. */}
+        <FreeLadderBadges
+          ladder={series.freeLadder}
+          size="cover"
+          className="pointer-events-none absolute bottom-2 left-2 right-2"
+        />
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-white">
           <Link to={href} className="hover:text-accent-400">

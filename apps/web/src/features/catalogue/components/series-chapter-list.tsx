@@ -102,7 +102,7 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
                   </span>
                   <span className="flex items-center gap-3">
                     <ReadMark place={place} />
-                    <ChapterMarks chapter={chapter} />
+                    <ChapterMarks chapter={chapter} ladder={series.freeLadder} />
                     {chapter.publishedAt && (
                       <span className="whitespace-nowrap text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>
                     )}

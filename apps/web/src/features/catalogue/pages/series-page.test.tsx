@@ -23,7 +23,7 @@ const chapter = (number: number, access: ChapterAccess): ChapterSummary => ({
 });
 
 /** Chapter 1 free, 2 unlocked, 3–8 locked, 9 in early access; newest first, as the server sends them. */
-function series(unlocked: string[] = []): SeriesDetail {
+function series(unlocked: string[] = [], over: Partial<SeriesDetail> = {}): SeriesDetail {
   const access = (n: number): ChapterAccess =>
     n === 1 ? 'free' : n === 2 || unlocked.includes(chapterId(n)) ? 'unlocked' : n === 9 ? 'early_access' : 'locked';
   return {
@@ -45,15 +45,16 @@ function series(unlocked: string[] = []): SeriesDetail {
     firstChapter: { slug: 'chapter-1', number: 1 },
     forSaleCount: Array.from({ length: 9 }, (_, i) => access(i + 1)).filter((a) => a === 'locked' || a === 'early_access').length,
     views: 0,
+    ...over,
   };
 }
 
-function serve(user: TestUser | null) {
+function serve(user: TestUser | null, over: Partial<SeriesDetail> = {}) {
   let unlocked: string[] = [];
   const bulk: string[][] = [];
   mockApi({
     '/api/proxy/public/verify': verifyAs(user),
-    '/api/public/omegascans/public/series/lantern': () => Response.json({ success: true, data: series(unlocked) }),
+    '/api/public/omegascans/public/series/lantern': () => Response.json({ success: true, data: series(unlocked, over) }),
     '/api/public/omegascans/public/series/lantern/chapters': (_init, url) => seriesChaptersAnswer(series(unlocked).chapters, url),
     [`POST /api/omegascans/secure/me/series/${SERIES_ID}/unlock`]: (init) => {
       const { chapterIds } = JSON.parse(String(init?.body)) as { chapterIds: string[] };
@@ -76,9 +77,30 @@ describe('the series page’s chapter list', () => {
     expect(row(1).querySelector('[data-access]')).toBeNull();
     expect(row(2)).toHaveTextContent(/^Chapter 2Unlocked/);
     expect(row(3)).toHaveTextContent(/^Chapter 3Locked: 30 coins/);
-    expect(row(9)).toHaveTextContent(/^Chapter 9Early access: 30 coinsFree in 2 days/);
+    expect(row(9)).toHaveTextContent(/^Chapter 9Early access:30 coinsFree in 2 days/);
     // A visitor is offered no bulk unlock.
     expect(screen.queryByTestId('series-bulk-unlock')).toBeNull();
+    // A coins-only series shows no free ladder.
+    expect(screen.queryByTestId('free-ladder')).toBeNull();
+    expect(document.querySelector('[data-ladder]')).toBeNull();
+  });
+
+  it('shows a series’ free ladder, and the chapters its pass opens (issue 33 §2)', async () => {
+    const plain = series();
+    serve(null, {
+      freeLadder: { waitPassHours: 24, dailyFree: false, rentalHours: 72 },
+      // The pass skips the newest locked chapter (8) and opens the older ones.
+      chapters: plain.chapters.map((c) => (c.access === 'locked' && c.number < 8 ? { ...c, freeWays: ['wait_pass'] } : c)),
+    });
+    renderSeries();
+    const heading = await screen.findByRole('heading', { name: 'The Lantern Keeper', level: 1 });
+    expect(heading.parentElement).toHaveTextContent('Wait · 24 h');
+    expect(screen.getByTestId('free-ladder')).toHaveTextContent(
+      'Read without coins: a free pass opens one chapter every 24 h; each stays open 72 h.',
+    );
+    expect(row(3)).toHaveTextContent(/^Chapter 3Wait · 24 hLocked: 30 coins/);
+    expect(row(8)).toHaveTextContent(/^Chapter 8Locked: 30 coins/);
+    expect(row(9)).toHaveTextContent(/^Chapter 9Early access:30 coins/);
   });
 
   it('lets a reader unlock the next chapters at once, and shows them unlocked as soon as it is done', async () => {

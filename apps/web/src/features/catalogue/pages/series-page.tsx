@@ -1,8 +1,10 @@
+import type { SeriesDetail } from '@inkwell/contract';
 import { BookOpen, ChevronsRight, Eye, Play, Rss } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import { CoverImage } from '../../../components/cover-image';
+import { FreeLadderBadges, formatHours } from '../../../components/free-ladder-badges';
 import { LoadError } from '../../../components/load-error';
 import { StatusBadge } from '../../../components/status-badge';
 import { AdSlot } from '../../../lib/ads/ad-slot';
@@ -32,6 +34,19 @@ function NearSeriesSupport({ series }: { series: { id: string; slug: string; tit
     <div ref={slotRef} data-testid="series-support-slot" className={isNear ? undefined : 'mt-10 min-h-32'}>
       {isNear && <SeriesSupportPart series={series} />}
     </div>
+  );
+}
+
+/** What the series' free ladder gives, in a sentence (issue 33 §2): the badges' meaning, spelled out. */
+function FreeLadderLine({ ladder }: { ladder: NonNullable<SeriesDetail['freeLadder']> }) {
+  const ways = [
+    ladder.waitPassHours !== null && `a free pass opens one chapter every ${formatHours(ladder.waitPassHours)}`,
+    ladder.dailyFree && 'one chapter a day is free',
+  ].filter(Boolean);
+  return (
+    <p className="mt-3 text-sm text-zinc-300" data-testid="free-ladder">
+      Read without coins: {ways.join(', and ')}; each stays open {formatHours(ladder.rentalHours)}.
+    </p>
   );
 }
 
@@ -72,6 +87,7 @@ export default function SeriesPage() {
           <div className="flex flex-wrap items-center gap-2 text-xs">
             <span className="rounded bg-ink-800 px-2 py-0.5 font-bold uppercase tracking-wider text-zinc-300">{data.type}</span>
             <StatusBadge status={data.status} />
+            <FreeLadderBadges ladder={data.freeLadder} />
             {data.releaseYear && <span className="text-zinc-400">{data.releaseYear}</span>}
             <span className="inline-flex items-center gap-1 text-zinc-400">
               <Eye className="size-3.5" aria-hidden />
@@ -108,6 +124,7 @@ export default function SeriesPage() {
               ))}
             </ul>
           )}
+          {data.freeLadder && <FreeLadderLine ladder={data.freeLadder} />}
           {data.description && <p className="mt-4 whitespace-pre-line leading-relaxed text-zinc-300">{data.description}</p>}
           <div className="mt-6 flex flex-wrap gap-3">
             {resume && (
