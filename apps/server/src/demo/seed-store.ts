@@ -12,7 +12,7 @@ export async function seedDemoStore(db: Database): Promise<void> {
   if ((await listPlans(db, { activeOnly: false, now: new Date() })).length === 0) {
     await insertPlan(db, {
       name: 'Reader',
-      description: 'Every premium chapter the moment it is out, and no ads.',
+      description: 'Every premium and early-access chapter the moment it is out, and no ads.',
       priceCents: 499,
       currency: 'usd',
       interval: 'month',
@@ -21,7 +21,7 @@ export async function seedDemoStore(db: Database): Promise<void> {
     });
     await insertPlan(db, {
       name: 'Patron',
-      description: 'Everything in Reader, plus 300 coins each month for early-access chapters.',
+      description: 'Everything in Reader, plus 300 coins each month to send as gifts to the series you love.',
       priceCents: 999,
       currency: 'usd',
       interval: 'month',

@@ -45,7 +45,7 @@ async function packages() {
   }[];
 }
 async function plans() {
-  return (await call('plans')).body.data.items as { id: string; name: string; coinsPerPeriod: number }[];
+  return (await call('plans')).body.data.items as { id: string; name: string; description: string; coinsPerPeriod: number }[];
 }
 
 /** Buys a package through the built-in test checkout, as the Pay button does. */
@@ -94,6 +94,12 @@ describe('the store lists what is on sale', () => {
     expect(items.filter((item) => item.bestValue)).toHaveLength(1);
     expect(items.find((item) => item.bestValue)?.name).toBe('Chest');
     expect((await plans()).map((plan) => plan.name)).toEqual(['Reader', 'Patron']);
+  });
+
+  it('describes the demo plans so that neither seems to lack the early access both give (issue 33)', async () => {
+    const [reader, patron] = await plans();
+    expect(reader!.description).toContain('early-access');
+    expect(patron!.description).not.toMatch(/early/i);
   });
 });
 
