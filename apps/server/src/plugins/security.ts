@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 
-/** Stands for the per-response nonce in the ads pages' policy, which is built once at boot. */
+/** Stands for the per-response nonce in the public pages' policy, which is built once at boot. */
 const NONCE_TOKEN = 'INKWELL-NONCE';
 
 declare module 'fastify' {
@@ -12,8 +12,8 @@ declare module 'fastify' {
     csp: {
       /** Scripts from our origin only: every answer's default, and the ad-free pages' (dashboard, Reader's Area, checkout). */
       strict: string;
-      /** Public reading pages: scripts carrying this response's nonce, and what they load (the ads). */
-      forAdsPage(nonce: string): string;
+      /** Public reading pages: the strict policy, and the inline scripts carrying this response's nonce (the page's data). */
+      forPublicPage(nonce: string): string;
     };
   }
 }
@@ -23,10 +23,10 @@ declare module 'fastify' {
  * our origin, images from our origin (and data:/blob: for previews), API calls to our origin and
  * the configured web origins.
  *
- * Public reading pages get a second policy (issue 10 §1): ads are markup an admin enters, script
- * injection by design, so there scripts run when they carry the response's nonce or were added by
- * one that did ('strict-dynamic'), and ads may load images, frames and styles from any https
- * origin. 'self' and https: in script-src only matter to browsers without 'strict-dynamic'.
+ * Public reading pages, drawn on the server, add this response's nonce to script-src for the
+ * scripts the page carries inline (its data, a reader's own part, the early clicks). Nothing else:
+ * ads run in their sandboxed frame under its own policy (decision 0025, `modules/ads/ad-frame.ts`),
+ * which the page frames from our origin, so the page needs no 'strict-dynamic' and no https hosts.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: { connectOrigins: string[]; isHttps: boolean }) => {
@@ -49,24 +49,15 @@ export const securityPlugin = fp(
       crossOriginResourcePolicy: { policy: 'same-site' },
       hsts: options.isHttps,
     });
-    const adsPolicy = computeHeaders({
+    const publicPagePolicy = computeHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: {
-          ...directives,
-          scriptSrc: [`'nonce-${NONCE_TOKEN}'`, "'strict-dynamic'", "'self'", 'https:'],
-          styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:'],
-          connectSrc: ["'self'", ...options.connectOrigins, 'https:'],
-          frameSrc: ["'self'", 'https:'],
-        },
+        directives: { ...directives, scriptSrc: ["'self'", `'nonce-${NONCE_TOKEN}'`] },
       },
     })['content-security-policy']!;
     app.decorate('csp', {
       strict: headers['content-security-policy']!,
-      forAdsPage: (nonce: string) => adsPolicy.replace(NONCE_TOKEN, nonce),
+      forPublicPage: (nonce: string) => publicPagePolicy.replace(NONCE_TOKEN, nonce),
     });
     // Computed once at boot: the same headers on every answer, without re-deriving them per request.
     app.addHook('onRequest', (_request, reply, done) => {

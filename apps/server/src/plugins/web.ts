@@ -44,8 +44,9 @@ export function withNoncePlaceholders(html: string): string {
  * handles it (unknown paths become /errorPage?error=not_found there).
  *
  * Issue 10 §1: a public reading page's HTML carries a fresh nonce (its scripts, the csp-nonce meta
- * tag and its CSP, which lets ad scripts run); an ad-free page's (dashboard, Reader's Area,
- * checkout, sign-in) has none and keeps the strict CSP every answer starts with.
+ * tag and its CSP, `script-src 'self' 'nonce-…'` for the page's inline data; ads run in their own
+ * frame, decision 0025); an ad-free page's (dashboard, Reader's Area, checkout, sign-in) has none
+ * and keeps the strict CSP every answer starts with.
  */
 /** The app's shell with a rendered page in its root, the data the browser hydrates from, and the page's title. */
 export function withRenderedPage(html: string, rootHtml: string, dataScript: string, title: string | undefined): string {
@@ -242,7 +243,7 @@ export const webPlugin = fp(
         } else {
           html = nonceHtml.replaceAll(NONCE_PLACEHOLDER, nonce);
           // Never from a shared cache: its nonce would be everyone's.
-          reply.header('content-security-policy', app.csp.forAdsPage(nonce)).header('cache-control', 'private, no-cache');
+          reply.header('content-security-policy', app.csp.forPublicPage(nonce)).header('cache-control', 'private, no-cache');
         }
         reply.type('text/html; charset=utf-8');
         // In maintenance a crawler learns a public page is away for a while, not gone; browsers render

@@ -196,7 +196,12 @@ describe('the demo ads', () => {
 
 describe('the Content-Security-Policy of the pages', () => {
   const page = (url: string) => t.app.inject({ method: 'GET', url });
-  const nonceOf = (csp: string) => /script-src 'nonce-([^']+)' 'strict-dynamic'/.exec(csp)?.[1];
+  const nonceOf = (csp: string) => /script-src 'self' 'nonce-([^']+)'(;|$)/.exec(csp)?.[1];
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `));
 
   it('gives a public reading page a fresh nonce per response, on its script tags, its preloads and its meta tag', async () => {
     const seen = new Set<string>();
@@ -213,10 +218,17 @@ describe('the Content-Security-Policy of the pages', () => {
       // Styles are not nonce-checked (a nonce in style-src would turn 'unsafe-inline' off).
       expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">');
       expect(response.body).not.toContain('__INKWELL_CSP_NONCE__');
+      // Our scripts and this answer's inline ones only: no ad runs in the page (decision 0025).
+      expect(directive(csp, 'script-src'), url).toBe(`script-src 'self' 'nonce-${nonce}'`);
+      expect(csp, url).not.toContain('strict-dynamic');
+      expect(csp, url).not.toContain('https:');
+      // The rest is the strict policy's; the ad frame is ours (default-src 'self').
+      expect(csp.replace(` 'nonce-${nonce}'`, '')).toBe(String((await page('/Dashboard')).headers['content-security-policy']));
+      expect(directive(csp, 'default-src')).toBe("default-src 'self'");
+      expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");
-      expect(csp).toMatch(/style-src 'self' 'unsafe-inline' https:(;|$)/);
       // Never kept by a shared cache, where its nonce would be everyone's.
       expect(response.headers['cache-control'], url).toBe('private, no-cache');
     }
