@@ -10,13 +10,23 @@ interface ConfirmDialogProps {
   onClose(): void;
   /** What to show when `onConfirm` rejects (the dialog stays open). */
   renderError?(error: unknown): ReactNode;
+  /** The action cannot be taken as things stand (the dialog's text says why). */
+  isConfirmDisabled?: boolean;
 }
 
 /**
  * A modal question with Cancel and one action, on the browser's own `<dialog>` (focus kept inside,
  * Escape cancels, the page behind is inert), so it costs next to nothing in the bundle.
  */
-export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClose, renderError }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  renderError,
+  isConfirmDisabled = false,
+}: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -81,7 +91,13 @@ export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onClos
         <button type="button" onClick={onClose} disabled={isBusy} className={secondaryButton}>
           Cancel
         </button>
-        <button ref={confirmRef} type="button" onClick={() => void handleConfirm()} disabled={isBusy} className={primaryButton}>
+        <button
+          ref={confirmRef}
+          type="button"
+          onClick={() => void handleConfirm()}
+          disabled={isBusy || isConfirmDisabled}
+          className={primaryButton}
+        >
           {isBusy && <span className="size-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden />}
           {confirmLabel}
         </button>

@@ -56,6 +56,27 @@ describe('a series’ supporters and gifts (issue 22 §2)', () => {
     await waitFor(() => expect(within(strip).getByText('reader_one')).toBeInTheDocument());
   });
 
+  it('never offers more coins than the reader has (issue 33)', async () => {
+    serve(readerUser);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a gift' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send a gift to The Lantern Keeper' });
+    expect(dialog).toHaveTextContent('You have 120 coins.');
+    for (const size of ['10', '50', '100']) expect(within(dialog).getByLabelText(`${size} coins`)).toBeEnabled();
+    for (const size of ['500', '1,000']) expect(within(dialog).getByLabelText(`${size} coins`)).toBeDisabled();
+  });
+
+  it('lets a reader with fewer coins than the smallest gift go and get some instead', async () => {
+    serve({ ...readerUser, coins: 5 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a gift' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send a gift to The Lantern Keeper' });
+    expect(dialog).toHaveTextContent('You have 5 coins. A gift starts at 10');
+    expect(within(dialog).getByRole('button', { name: 'Send 10 coins' })).toBeDisabled();
+    expect(within(dialog).getByRole('link', { name: 'get coins' })).toHaveAttribute(
+      'href',
+      '/buy/coins?returnTo=%2FSeriesView%2Flantern',
+    );
+  });
+
   it('asks a visitor to log in to send one', async () => {
     serve(null);
     expect(await screen.findByRole('link', { name: 'Log in to send a gift' })).toHaveAttribute('href', '/login');

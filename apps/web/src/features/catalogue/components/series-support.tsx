@@ -44,6 +44,13 @@ export function SeriesSupport({ series }: { series: { id: string; slug: string; 
   });
   const [isOpen, setIsOpen] = useState(false);
   const [amount, setAmount] = useState<number>(GIFT_AMOUNTS[1]);
+  const balance = user?.coins ?? 0;
+  const canAfford = (size: number) => size <= balance;
+  const openDialog = () => {
+    // The usual size if the reader has it, else the largest they have (issue 33: never more than their coins).
+    setAmount(canAfford(GIFT_AMOUNTS[1]) ? GIFT_AMOUNTS[1] : GIFT_AMOUNTS[0]);
+    setIsOpen(true);
+  };
   const [message, setMessage] = useState('');
   const name = useId();
   const items = supporters.data?.items ?? [];
@@ -60,7 +67,7 @@ export function SeriesSupport({ series }: { series: { id: string; slug: string; 
           Supporters this month
         </h2>
         {user ? (
-          <button type="button" className={secondaryButton} onClick={() => setIsOpen(true)}>
+          <button type="button" className={secondaryButton} onClick={openDialog}>
             <Gift className="size-4 text-amber-300" aria-hidden />
             Send a gift
           </button>
@@ -97,25 +104,39 @@ export function SeriesSupport({ series }: { series: { id: string; slug: string; 
           title={`Send a gift to ${series.title}`}
           confirmLabel={`Send ${formatCoins(amount)} coins`}
           onConfirm={() => send.mutateAsync({ amount, message })}
+          isConfirmDisabled={!canAfford(amount)}
           onClose={() => setIsOpen(false)}
           renderError={(error) => (
             <UnlockError error={error} getCoinsHref={getCoinsHref({ returnTo: `/SeriesView/${series.slug}` })} />
           )}
         >
-          <p>It goes to the people who make the series. Your balance: {formatCoins(user.coins)} coins.</p>
+          <p>
+            It goes to the people who make the series. You have {formatCoins(balance)} coins.
+            {!canAfford(GIFT_AMOUNTS[0]) && (
+              <>
+                {' '}
+                A gift starts at {formatCoins(GIFT_AMOUNTS[0])}:{' '}
+                <Link to={getCoinsHref({ returnTo: `/SeriesView/${series.slug}` })} className="text-accent-300 underline">
+                  get coins
+                </Link>
+                .
+              </>
+            )}
+          </p>
           <fieldset className="mt-3">
             <legend className="sr-only">How many coins</legend>
             <div className="flex flex-wrap gap-2">
               {GIFT_AMOUNTS.map((size) => (
                 <label
                   key={size}
-                  className="cursor-pointer rounded-lg border border-ink-700 px-3 py-1.5 tabular-nums has-[:checked]:border-accent-500 has-[:checked]:bg-accent-600/15 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-400"
+                  className="cursor-pointer rounded-lg border border-ink-700 px-3 py-1.5 tabular-nums has-[:disabled]:cursor-not-allowed has-[:disabled]:border-dashed has-[:disabled]:text-zinc-400 has-[:checked]:border-accent-500 has-[:checked]:bg-accent-600/15 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-400"
                 >
                   <input
                     type="radio"
                     name={name}
                     value={size}
                     checked={amount === size}
+                    disabled={!canAfford(size)}
                     onChange={() => setAmount(size)}
                     className="sr-only"
                   />
