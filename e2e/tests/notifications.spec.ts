@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerByApi } from '../support/auth';
+import { solidPng } from '../support/images';
 import { BASE_URL, TEAM } from '../support/server';
 import { openPage, reloadPage } from '../support/navigation';
 
@@ -26,11 +27,20 @@ test('the bell tells a follower once that a new chapter is out, and leads to it'
   });
   expect(login.ok()).toBe(true);
   const number = 900 + Math.floor(Math.random() * 90);
+  // A draft first, then its page, then out: a chapter is released only with something to read.
   const created = await team.request.post(`/api/omegascans/secure/team/series/${seriesId}/chapters`, {
-    data: { number, title: 'The Bell Tower', publishedAt: new Date(Date.now() - 1000).toISOString() },
+    data: { number, title: 'The Bell Tower' },
   });
   expect(created.status()).toBe(201);
-  const chapterSlug = (await created.json()).data.slug as string;
+  const { id: chapterId, slug: chapterSlug } = (await created.json()).data as { id: string; slug: string };
+  const paged = await team.request.post(`/api/omegascans/secure/team/chapters/${chapterId}/pages`, {
+    multipart: { files: { name: '1.png', mimeType: 'image/png', buffer: solidPng(400, 600, [40, 40, 120]) } },
+  });
+  expect(paged.status()).toBe(200);
+  const released = await team.request.patch(`/api/omegascans/secure/team/chapters/${chapterId}`, {
+    data: { publishedAt: new Date(Date.now() - 1000).toISOString() },
+  });
+  expect(released.status()).toBe(200);
   await team.close();
 
   // The fan-out runs as a job: the bell shows it within a few seconds.

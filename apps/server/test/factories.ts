@@ -1,13 +1,18 @@
 import {
   bannerInputSchema,
   chapterInputSchema,
+  chapterPatchSchema,
   seriesInputSchema,
   type ChapterInput,
   type SeriesInput,
   type TeamChapter,
   type TeamSeries,
 } from '@inkwell/contract';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { chapters } from '../src/db/schema';
+import { hasReadableText } from '../src/modules/chapters';
+import { refreshLastChapterAt } from '../src/modules/series';
 import { png } from './fixtures';
 import type { TestContext } from './helpers';
 
@@ -27,6 +32,8 @@ export function teamOf(t: TestContext) {
     createSeries: (input: SeriesInput) => series.createSeries(seriesInputSchema.parse(input)),
     setCover: (id: string, bytes: Buffer) => series.setCover(id, bytes),
     createChapter: (seriesId: string, input: ChapterInput) => chapters.createChapter(seriesId, chapterInputSchema.parse(input)),
+    updateChapter: (chapterId: string, patch: z.input<typeof chapterPatchSchema>) =>
+      chapters.updateChapter(chapterId, chapterPatchSchema.parse(patch)),
     addPages: async (chapterId: string, files: { name: string; bytes: Buffer }[]) =>
       (
         await chapters.addPages(
@@ -59,16 +66,29 @@ export async function buildChapter(
   seriesId: string,
   overrides: Partial<ChapterInput> & { pages?: number } = {},
 ): Promise<TeamChapter> {
-  const { pages = 0, ...input } = overrides;
+  const { pages = 0, publishedAt = new Date(t.clock.now().getTime() - 86_400_000).toISOString(), ...input } = overrides;
   const team = teamOf(t);
-  const chapter = await team.createChapter(seriesId, {
+  // As an editor does it (issue 33 §5): a draft first, then its pages, then out.
+  const draft = await team.createChapter(seriesId, {
     number: Math.floor(Math.random() * 90_000) + 1,
-    publishedAt: new Date(t.clock.now().getTime() - 86_400_000).toISOString(),
+    // No paywall preview unless said, so a locked chapter shows nothing of itself.
+    previewPages: 0,
+    previewPercent: 0,
     ...input,
+    publishedAt: null,
   });
-  if (pages === 0) return chapter;
   const files = await Promise.all(
     Array.from({ length: pages }, async (_, i) => ({ name: `${i + 1}.png`, bytes: await png(100, 150 + i) })),
   );
-  return team.addPages(chapter.id, files);
+  const filled = pages === 0 ? draft : await team.addPages(draft.id, files);
+  if (publishedAt === null) return filled;
+  if (filled.pages.length > 0 || hasReadableText(filled.content)) return team.updateChapter(filled.id, { publishedAt });
+  // An empty chapter that is out, as chapters from before that rule may be: written past the rule, released as any is.
+  await t.db
+    .update(chapters)
+    .set({ publishedAt: new Date(publishedAt) })
+    .where(eq(chapters.id, filled.id));
+  await t.app.services.publishing.publishDue();
+  await refreshLastChapterAt(t.db, [seriesId], t.clock.now());
+  return t.app.services.chapters.getChapter(filled.id);
 }

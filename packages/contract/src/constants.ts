@@ -125,3 +125,11 @@ export const NOVEL_TEXT_MAX_CHARS = 400_000;
  * test of it, for the server's rules (through modules/access) and the web's menus and ads.
  */
 export const isTeamRole = (role: string | null | undefined): boolean => role === 'editor' || role === 'admin';
+
+/**
+ * Issue 33 §6: the safe defaults of early access. A wait pass never opens a series' newest chapter
+ * unless the team says so, and a new priced chapter shows a taste before its lock.
+ */
+export const DEFAULT_WAIT_PASS_EXCLUDES_NEWEST = 1;
+export const DEFAULT_PREVIEW_PAGES = 1;
+export const DEFAULT_PREVIEW_PERCENT = 10;

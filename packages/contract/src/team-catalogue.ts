@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOVEL_TEXT_MAX_CHARS } from './constants';
+import { DEFAULT_WAIT_PASS_EXCLUDES_NEWEST, NOVEL_TEXT_MAX_CHARS } from './constants';
 import {
   chapterAccessSchema,
   genreSchema,
@@ -77,7 +77,7 @@ export const seriesInputSchema = z.object({
   genreIds: seriesFields.genreIds.default([]),
   waitPassIntervalHours: seriesFields.waitPassIntervalHours.default(null),
   rentalHours: seriesFields.rentalHours.default(72),
-  waitPassExcludesNewest: seriesFields.waitPassExcludesNewest.default(0),
+  waitPassExcludesNewest: seriesFields.waitPassExcludesNewest.default(DEFAULT_WAIT_PASS_EXCLUDES_NEWEST),
   dailyFree: seriesFields.dailyFree.default(false),
   bundleDiscountPercent: seriesFields.bundleDiscountPercent.default(0),
 });
@@ -194,8 +194,9 @@ export const chapterInputSchema = z
       .default(0),
     freeAt: isoDate.nullable().default(null),
     content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'The text is too long').optional(),
-    previewPages: previewPages.default(0),
-    previewPercent: previewPercent.default(0),
+    // Left out: a priced chapter gets the default preview, a free one none (the server decides, issue 33 §6).
+    previewPages: previewPages.optional(),
+    previewPercent: previewPercent.optional(),
   })
   .refine((c) => c.freeAt === null || c.price > 0, {
     path: ['freeAt'],

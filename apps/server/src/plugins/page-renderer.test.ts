@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildSeries, teamOf } from '../../test/factories';
+import { buildChapter, buildSeries } from '../../test/factories';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../test/helpers';
 import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX } from './page-renderer';
 import { renderedPageShell, withRenderedPage } from './web';
@@ -124,7 +124,7 @@ describe('server-rendered pages', () => {
 
   it('share a series’ pages only between readers with the same unlocks in it', async () => {
     const series = await buildSeries(t, { title: 'Unlocked Ways' });
-    const chapter = await teamOf(t).createChapter(series.id, {
+    const chapter = await buildChapter(t, series.id, {
       number: 1,
       price: 10,
       publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString(),

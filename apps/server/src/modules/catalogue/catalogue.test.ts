@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '../../db/schema';
 import { png } from '../../../test/fixtures';
-import { teamOf } from '../../../test/factories';
+import { buildChapter, teamOf } from '../../../test/factories';
 import { createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;
@@ -48,7 +48,7 @@ beforeAll(async () => {
   const free = await team.createChapter(comic.id, {
     number: 1,
     title: 'Beginnings',
-    publishedAt: iso(-5 * DAY),
+    publishedAt: null,
     price: 0,
     freeAt: null,
   });
@@ -56,31 +56,35 @@ beforeAll(async () => {
     { name: '1.png', bytes: await png(100, 150) },
     { name: '2.png', bytes: await png(100, 160) },
   ]);
+  await team.updateChapter(free.id, { publishedAt: iso(-5 * DAY) });
   const half = await team.createChapter(comic.id, {
     number: 1.5,
     title: 'Interlude',
-    publishedAt: iso(-4 * DAY),
+    publishedAt: null,
     price: 0,
     freeAt: null,
   });
   await team.addPages(half.id, [{ name: '1.png', bytes: await png(100, 150) }]);
+  await team.updateChapter(half.id, { publishedAt: iso(-4 * DAY) });
   const early = await team.createChapter(comic.id, {
     number: 2,
     title: '',
-    publishedAt: iso(-DAY),
+    publishedAt: null,
     price: 30,
     freeAt: iso(3 * DAY),
   });
   await team.addPages(early.id, [{ name: '1.png', bytes: await png(100, 150) }]);
+  await team.updateChapter(early.id, { publishedAt: iso(-DAY) });
   const locked = await team.createChapter(comic.id, {
     number: 3,
     title: '',
-    publishedAt: iso(-DAY / 2),
+    publishedAt: null,
     price: 50,
     freeAt: null,
   });
   await team.addPages(locked.id, [{ name: '1.png', bytes: await png(100, 150) }]);
-  await team.createChapter(comic.id, { number: 4, title: 'Soon', publishedAt: iso(2 * DAY), price: 0, freeAt: null });
+  await team.updateChapter(locked.id, { publishedAt: iso(-DAY / 2) });
+  await buildChapter(t, comic.id, { number: 4, title: 'Soon', publishedAt: iso(2 * DAY), price: 0, freeAt: null });
   await team.createChapter(comic.id, { number: 5, title: 'Draft', publishedAt: null, price: 0, freeAt: null });
 
   const novel = await team.createSeries({
@@ -484,8 +488,8 @@ describe('scheduled chapters', () => {
   it('move their series up the latest list when their time comes', async () => {
     const team = teamService();
     const quiet = await team.createSeries({ type: 'comic', title: 'Quiet Series', isPublished: true });
-    await team.createChapter(quiet.id, { number: 1, publishedAt: iso(-30 * DAY) });
-    await team.createChapter(quiet.id, { number: 2, publishedAt: iso(60_000) });
+    await buildChapter(t, quiet.id, { number: 1, publishedAt: iso(-30 * DAY) });
+    await buildChapter(t, quiet.id, { number: 2, publishedAt: iso(60_000) });
     const first = async () => (await get(`${PUBLIC}/series?sort=latest`)).json().data.items[0].slug;
     await t.app.services.publishing.publishDue();
     expect(await first()).not.toBe('quiet-series');

@@ -203,6 +203,7 @@ describe('chapters and pages', () => {
     const series = await newSeries();
     const chapter = await newChapter(series.id, { number: 10.5, title: 'Interlude' });
     expect(chapter).toMatchObject({ slug: 'chapter-10-5', state: 'draft', price: 0 });
+    await upload(`${TEAM}/chapters/${chapter.id}/pages`, editor, [{ name: '1.png', data: await png(60, 80) }]);
     const future = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
     const scheduled = await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, {
       publishedAt: future,
@@ -309,6 +310,54 @@ describe('chapters and pages', () => {
     const comic = await newSeries();
     const refused = await call('POST', `${TEAM}/series/${comic.id}/chapters`, editor, { number: 1, content: '<p>x</p>' });
     expect(refused.json().error.fields).toEqual({ content: 'Only novel chapters have text' });
+  });
+
+  it('publishes or schedules a chapter only with something to read, and keeps the last page of one that is out or due (issue 33 §5)', async () => {
+    const comic = await newSeries();
+    const now = new Date(t.clock.now().getTime() - 1000).toISOString();
+    const later = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    for (const publishedAt of [now, later]) {
+      const refused = await call('POST', `${TEAM}/series/${comic.id}/chapters`, editor, { number: 1, publishedAt });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields.publishedAt).toMatch(/at least one page/);
+    }
+    const chapter = await newChapter(comic.id);
+    const empty = await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { publishedAt: later });
+    expect(empty.json().error.fields).toEqual({ publishedAt: expect.stringMatching(/at least one page/) });
+    const pages = (
+      await upload(`${TEAM}/chapters/${chapter.id}/pages`, editor, [{ name: '1.png', data: await png(60, 80) }])
+    ).json().data.pages as { id: string }[];
+    const scheduled = await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { publishedAt: later });
+    expect(scheduled.json().data).toMatchObject({ state: 'scheduled' });
+    // Its one page cannot go before the release: it would come out empty.
+    const lastPage = await call('DELETE', `${TEAM}/chapters/${chapter.id}/pages/${pages[0]!.id}`, editor);
+    expect(lastPage.statusCode).toBe(400);
+    expect(lastPage.json().error.fields.pages).toMatch(/scheduled chapter keeps at least one page/);
+    await call('PATCH', `${TEAM}/chapters/${chapter.id}`, editor, { publishedAt: null });
+    expect((await call('DELETE', `${TEAM}/chapters/${chapter.id}/pages/${pages[0]!.id}`, editor)).statusCode).toBe(200);
+
+    const novel = await newSeries({ type: 'novel' });
+    const blank = await call('POST', `${TEAM}/series/${novel.id}/chapters`, editor, {
+      number: 1,
+      publishedAt: now,
+      content: '<p> </p><p><br></p>',
+    });
+    expect(blank.json().error.fields).toEqual({ content: expect.stringMatching(/text before publishing/) });
+    const written = await newChapter(novel.id, { publishedAt: now, content: '<p>Dawn.</p>' });
+    const emptied = await call('PATCH', `${TEAM}/chapters/${written.id}`, editor, { content: '' });
+    expect(emptied.json().error.fields).toHaveProperty('content');
+  });
+
+  it('gives a new priced chapter one preview page and a new series a pass that skips the newest chapter, unless said (issue 33 §6)', async () => {
+    const series = await newSeries();
+    expect((await call('GET', `${TEAM}/series/${series.id}`, editor)).json().data.waitPassExcludesNewest).toBe(1);
+    expect((await newChapter(series.id, { number: 1, price: 30 })) as unknown).toMatchObject({ previewPages: 1 });
+    expect((await newChapter(series.id, { number: 2, price: 0 })) as unknown).toMatchObject({ previewPages: 0 });
+    expect((await newChapter(series.id, { number: 3, price: 30, previewPages: 0 })) as unknown).toMatchObject({
+      previewPages: 0,
+    });
+    const novel = await newSeries({ type: 'novel' });
+    expect((await newChapter(novel.id, { number: 1, price: 30 })) as unknown).toMatchObject({ previewPercent: 10 });
   });
 
   it('deletes a chapter', async () => {

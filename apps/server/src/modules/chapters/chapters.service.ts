@@ -1,3 +1,4 @@
+import { DEFAULT_PREVIEW_PAGES, DEFAULT_PREVIEW_PERCENT } from '@inkwell/contract';
 import type { chapterInputSchema, chapterPatchSchema, TeamChapter, TeamChapterRow } from '@inkwell/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -52,6 +53,31 @@ export interface UploadedFile {
   read(): Promise<Buffer>;
 }
 
+/** Whether a novel chapter's (sanitized) text holds any words: markup and spaces alone are empty. */
+export function hasReadableText(html: string | null | undefined): boolean {
+  return (
+    (html ?? '')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim().length > 0
+  );
+}
+
+/**
+ * Issue 33 §5: a chapter goes out, now or at its scheduled time, only with something to read — a
+ * comic with at least one page, a novel with its text. A comic is therefore created as a draft.
+ */
+function refuseEmptyRelease(seriesType: 'comic' | 'novel', pageCount: number, content: string | null) {
+  if (seriesType === 'comic' && pageCount === 0) {
+    const message = 'Add at least one page before publishing or scheduling this chapter (save it as a draft first)';
+    throw new AppError('validation_failed', message, { fields: { publishedAt: message } });
+  }
+  if (seriesType === 'novel' && !hasReadableText(content)) {
+    const message = 'Write the chapter’s text before publishing or scheduling it';
+    throw new AppError('validation_failed', message, { fields: { content: message } });
+  }
+}
+
 const onlyNovelsHaveText = () =>
   new AppError('validation_failed', 'Only novel chapters have text', { fields: { content: 'Only novel chapters have text' } });
 
@@ -94,6 +120,8 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       if (!parent) throw new AppError('series_not_found', 'Series not found');
       if (input.content !== undefined && parent.type !== 'novel') throw onlyNovelsHaveText();
       const slug = input.slug ?? chapterSlugFor(input.number);
+      const content = parent.type === 'novel' ? sanitizeNovelHtml(input.content ?? '') : null;
+      if (input.publishedAt) refuseEmptyRelease(parent.type, 0, content);
       let id: string;
       try {
         id = await insertChapter(db, {
@@ -104,9 +132,9 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
           publishedAt: input.publishedAt ? new Date(input.publishedAt) : null,
           price: input.price,
           freeAt: input.freeAt ? new Date(input.freeAt) : null,
-          content: parent.type === 'novel' ? sanitizeNovelHtml(input.content ?? '') : null,
-          previewPages: input.previewPages,
-          previewPercent: input.previewPercent,
+          content,
+          previewPages: input.previewPages ?? (input.price > 0 ? DEFAULT_PREVIEW_PAGES : 0),
+          previewPercent: input.previewPercent ?? (input.price > 0 ? DEFAULT_PREVIEW_PERCENT : 0),
         });
       } catch (error) {
         // Said in the editor's terms (issue 21 §1): the number they typed, unless they chose the address.
@@ -140,6 +168,12 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       if (slug !== chapter.slug) values.slug = slug;
       if (patch.publishedAt !== undefined) values.publishedAt = patch.publishedAt ? new Date(patch.publishedAt) : null;
       if (patch.content !== undefined) values.content = sanitizeNovelHtml(patch.content);
+      const publishedAt = values.publishedAt === undefined ? chapter.publishedAt : values.publishedAt;
+      // Checked when the patch speaks of the release or the text, so an old empty chapter can still be made a draft.
+      if (publishedAt && (patch.publishedAt !== undefined || patch.content !== undefined)) {
+        const pageCount = seriesType === 'comic' ? (await pageIdsOfChapter(db, id)).length : 0;
+        refuseEmptyRelease(seriesType, pageCount, values.content === undefined ? chapter.content : values.content);
+      }
       if (patch.previewPages !== undefined) values.previewPages = patch.previewPages;
       if (patch.previewPercent !== undefined) values.previewPercent = patch.previewPercent;
       try {
@@ -231,7 +265,15 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
     },
 
     async removePage(id: string, pageId: string): Promise<TeamChapter> {
-      await requireChapter(id);
+      const { chapter } = await requireChapter(id);
+      // A scheduled chapter would otherwise go out empty at its time: its last page stays until it is a draft again.
+      if (chapter.publishedAt && (await pageIdsOfChapter(db, id)).length <= 1) {
+        const message =
+          chapter.publishedAt > clock.now()
+            ? 'A scheduled chapter keeps at least one page: add the new pages first, or make it a draft'
+            : 'A published chapter keeps at least one page: add the new pages first, or make it a draft';
+        throw new AppError('validation_failed', message, { fields: { pages: message } });
+      }
       const key = await deletePage(db, id, pageId);
       if (!key) throw new AppError('not_found', 'Page not found');
       onChange();

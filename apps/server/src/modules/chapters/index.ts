@@ -7,6 +7,6 @@ export {
   publishedOrScheduledChapters,
 } from './chapters.repository';
 export { chaptersRoutes } from './chapters.routes';
-export { createChaptersService } from './chapters.service';
+export { createChaptersService, hasReadableText } from './chapters.service';
 export { insertPages, pagesOfChapter } from './pages.repository';
 export { createPublishing, type Release } from './publishing';

@@ -14,8 +14,9 @@ afterAll(async () => {
 describe('a stored page is deleted only when nothing uses it (issue 7 §4.5)', () => {
   it('keeps a file another chapter still shows, and deletes it with its last page', async () => {
     const series = await buildSeries(t);
-    const first = await buildChapter(t, series.id, { number: 1, pages: 1 });
-    const second = await buildChapter(t, series.id, { number: 2 });
+    // Drafts: a chapter that is out keeps its last page (issue 33 §5).
+    const first = await buildChapter(t, series.id, { number: 1, pages: 1, publishedAt: null });
+    const second = await buildChapter(t, series.id, { number: 2, publishedAt: null });
     const [page] = await pagesOfChapter(t.db, first.id);
     // A page row of another chapter pointing at the same file (as the old demo content did).
     await insertPages(t.db, [

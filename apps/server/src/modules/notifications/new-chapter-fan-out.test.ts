@@ -17,6 +17,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Novels, so a chapter has something to read when it is created published (issue 33 §5). */
+const NOVEL = { type: 'novel' } as const;
+const TEXT = '<p>The storm came in at night.</p>';
+
 const iso = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
 
 /** The team's own calls, as the chapter editor makes them. */
@@ -25,7 +29,7 @@ async function createChapter(app: App, seriesId: string, body: Record<string, un
     method: 'POST',
     url: fillPath(ROUTES.teamChapterCreate.path, { id: seriesId }),
     headers: { cookie: editorCookie, origin: TEST_ORIGIN },
-    payload: body,
+    payload: { content: TEXT, ...body },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as { id: string; slug: string };
@@ -49,8 +53,8 @@ async function expectOneNoticeEach(chapterId: string, followers: { id: string }[
 
 describe('a released chapter notifies its series’ followers once (issue 9 §2)', () => {
   it('published now: each follower gets one notice linking to the chapter, nobody else', async () => {
-    const series = await buildSeries(t, { title: 'The Glass Orchard' });
-    const other = await buildSeries(t);
+    const series = await buildSeries(t, { ...NOVEL, title: 'The Glass Orchard' });
+    const other = await buildSeries(t, NOVEL);
     const followers = await buildFollowers(t.db, series.id, 5);
     const strangers = await buildFollowers(t.db, other.id, 2);
 
@@ -75,7 +79,7 @@ describe('a released chapter notifies its series’ followers once (issue 9 §2)
   });
 
   it('editing a published chapter, or running its fan-out again, notifies nobody again', async () => {
-    const series = await buildSeries(t);
+    const series = await buildSeries(t, NOVEL);
     const followers = await buildFollowers(t.db, series.id, 4);
     const chapter = await createChapter(t.app, series.id, { number: 1, publishedAt: iso(-1000) });
     await t.app.services.jobs.drain();
@@ -89,7 +93,7 @@ describe('a released chapter notifies its series’ followers once (issue 9 §2)
   });
 
   it('a draft notifies nobody; publishing it later notifies once', async () => {
-    const series = await buildSeries(t);
+    const series = await buildSeries(t, NOVEL);
     const followers = await buildFollowers(t.db, series.id, 3);
     const draft = await createChapter(t.app, series.id, { number: 2, publishedAt: null });
     await updateChapter(draft.id, { title: 'Still a draft' });
@@ -104,7 +108,7 @@ describe('a released chapter notifies its series’ followers once (issue 9 §2)
   });
 
   it('a scheduled chapter notifies when its time comes, not before', async () => {
-    const series = await buildSeries(t);
+    const series = await buildSeries(t, NOVEL);
     const followers = await buildFollowers(t.db, series.id, 3);
     const scheduled = await createChapter(t.app, series.id, { number: 3, publishedAt: iso(5 * 60_000) });
     await t.app.services.publishing.publishDue();
@@ -118,14 +122,14 @@ describe('a released chapter notifies its series’ followers once (issue 9 §2)
   });
 
   it('a big series’ followers, shared out in parts, are each notified once', async () => {
-    const series = await buildSeries(t);
+    const series = await buildSeries(t, NOVEL);
     const followers = await buildFollowers(t.db, series.id, 60);
-    const chapter = await buildChapter(t, series.id, { number: 1, publishedAt: null });
+    const chapter = await buildChapter(t, series.id, { content: TEXT, number: 1, publishedAt: null });
     await t.app.services.chapters.updateChapter(chapter.id, { publishedAt: iso(-1000) });
     await t.app.services.jobs.drain();
     expect((await noticesOf(t.db, chapter.id)).size).toBe(60); // one part: fewer than 50,000 followers
 
-    const next = await buildChapter(t, series.id, { number: 2, publishedAt: null });
+    const next = await buildChapter(t, series.id, { content: TEXT, number: 2, publishedAt: null });
     const { newChapterNotices } = t.app.services;
     // Released without its jobs (as if claimed elsewhere), then fanned out in three parts, one twice.
     await t.db
@@ -141,15 +145,15 @@ describe('a released chapter notifies its series’ followers once (issue 9 §2)
   });
 
   it('a chapter taken back to draft before its fan-out ran, or of an unpublished series, notifies nobody', async () => {
-    const hidden = await buildSeries(t, { isPublished: false });
+    const hidden = await buildSeries(t, { ...NOVEL, isPublished: false });
     await buildFollowers(t.db, hidden.id, 2);
-    const inHidden = await buildChapter(t, hidden.id, { number: 1 });
+    const inHidden = await buildChapter(t, hidden.id, { content: TEXT, number: 1 });
     await t.app.services.jobs.drain();
     expect((await noticesOf(t.db, inHidden.id)).size).toBe(0);
 
-    const series = await buildSeries(t);
+    const series = await buildSeries(t, NOVEL);
     await buildFollowers(t.db, series.id, 2);
-    const chapter = await buildChapter(t, series.id, { number: 1, publishedAt: null });
+    const chapter = await buildChapter(t, series.id, { content: TEXT, number: 1, publishedAt: null });
     // Claimed, then taken back to draft before its job ran.
     await t.db.update(chaptersTable).set({ announcedAt: t.clock.now() }).where(eq(chaptersTable.id, chapter.id));
     await t.app.services.newChapterNotices.fanOut(chapter.id);
@@ -173,7 +177,7 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL dat
   const drainBoth = () => Promise.all([t.app.services.jobs.drain(), second.services.jobs.drain()]);
 
   it('a chapter published now, while the other instance ticks, notifies each follower once and mails each once', async () => {
-    const series = await buildSeries(t);
+    const series = await buildSeries(t, NOVEL);
     const followers = await buildFollowers(t.db, series.id, 300);
     const mailed = await buildFollowers(t.db, series.id, 20, 'instant');
     const [chapter] = await Promise.all([
@@ -199,7 +203,7 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL dat
   });
 
   it('chapters whose scheduled time arrives, claimed by both instances at once, notify each follower once', async () => {
-    const series = await buildSeries(t);
+    const series = await buildSeries(t, NOVEL);
     const followers = await buildFollowers(t.db, series.id, 300);
     const chapters = [];
     for (let n = 1; n <= 4; n += 1)

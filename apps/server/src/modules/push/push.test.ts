@@ -38,7 +38,8 @@ async function release(seriesId: string) {
   const answer = await call('teamChapterCreate', {
     cookie: editorCookie,
     params: { id: seriesId },
-    body: { number: nextNumber++, publishedAt: iso(-1_000) },
+    // A novel's chapter, with its text: a chapter goes out only with something to read (issue 33 §5).
+    body: { number: nextNumber++, publishedAt: iso(-1_000), content: '<p>The comet passed.</p>' },
   });
   expect(answer.statusCode, answer.body).toBe(201);
   await t.app.services.jobs.drain();
@@ -70,7 +71,7 @@ describe('web push (issue 21 §4)', () => {
   });
 
   it('a release pushes the bell’s notice to a follower who allowed it, encrypted for their browser and signed with our key', async () => {
-    const series = await buildSeries(t, { title: 'The Paper Comet' });
+    const series = await buildSeries(t, { type: 'novel', title: 'The Paper Comet' });
     const { cookie, subscription } = await followerWithPush(series.id);
     const quiet = await buildUser(t.db);
     await follow(t.db, series.id, [quiet.id]);
@@ -94,7 +95,7 @@ describe('web push (issue 21 §4)', () => {
   });
 
   it('forgets a subscription its push service answers 404 or 410 for, and sends the reader’s other browsers on', async () => {
-    const series = await buildSeries(t);
+    const series = await buildSeries(t, { type: 'novel' });
     const { cookie, subscription, reader } = await followerWithPush(series.id);
     const second = pushService.subscription();
     expect((await call('pushSubscribe', { cookie, body: second })).statusCode).toBe(201);
@@ -110,7 +111,7 @@ describe('web push (issue 21 §4)', () => {
   });
 
   it('holds pushes in quiet hours and sends them as one when they end', async () => {
-    const series = await buildSeries(t, { title: 'Night Ferry' });
+    const series = await buildSeries(t, { type: 'novel', title: 'Night Ferry' });
     const { cookie, subscription, reader } = await followerWithPush(series.id);
     // Quiet from an hour ago to an hour from now, in UTC.
     const hour = t.clock.now().getUTCHours();

@@ -1,5 +1,6 @@
-import { chapterInputSchema, seriesInputSchema } from '@inkwell/contract';
+import { seriesInputSchema } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChapter } from '../../../test/factories';
 import { png } from '../../../test/fixtures';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 
@@ -20,22 +21,13 @@ beforeAll(async () => {
     }),
   );
   await team.series.setCover(series.id, await png(300, 450));
-  await team.chapters.createChapter(
-    series.id,
-    chapterInputSchema.parse({
-      number: 1,
-      title: 'Beginnings',
-      publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString(),
-    }),
-  );
-  await team.chapters.createChapter(
-    series.id,
-    chapterInputSchema.parse({ number: 2, publishedAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() }),
-  );
-  await team.chapters.createChapter(
-    series.id,
-    chapterInputSchema.parse({ number: 3, price: 30, publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString() }),
-  );
+  await buildChapter(t, series.id, {
+    number: 1,
+    title: 'Beginnings',
+    publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString(),
+  });
+  await buildChapter(t, series.id, { number: 2, publishedAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() });
+  await buildChapter(t, series.id, { number: 3, price: 30, publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
   await team.series.createSeries(seriesInputSchema.parse({ type: 'novel', title: 'Unpublished', isPublished: false }));
 });
 afterAll(async () => {

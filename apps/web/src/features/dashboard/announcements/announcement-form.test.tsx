@@ -84,7 +84,9 @@ describe('the new-announcement page', () => {
     renderRoutes([{ path: '/new', element: <AnnouncementNewPage /> }], '/new');
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Big news' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'scheduled' } });
-    expect((screen.getByLabelText('Publish at') as HTMLInputElement).value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
+    expect((screen.getByLabelText(/^Publish at \(your time, UTC/) as HTMLInputElement).value).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d$/,
+    );
     fireEvent.change(screen.getByLabelText('Slug'), { target: { value: 'big-news' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create announcement' }));
     expect(await screen.findAllByText('Another announcement already uses this slug')).toHaveLength(2);

@@ -7,7 +7,7 @@ import {
 import { lazy, Suspense, type ReactNode } from 'react';
 import { fieldErrors, TextField } from '../../../components/form';
 import { EditForm, useEditForm } from '../components/edit-form';
-import { CheckboxField, fromLocalInput, SelectField, toLocalInput } from '../components/fields';
+import { CheckboxField, fromLocalInput, SelectField, toLocalInput, withTimeZone } from '../components/fields';
 
 // The novel chapter editor (Tiptap), in its own chunk, shared with the chapter editor.
 const NovelEditor = lazy(() => import('../series/novel-editor').then((module) => ({ default: module.NovelEditor })));
@@ -138,7 +138,7 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
         </SelectField>
         {values.state !== 'draft' && (
           <TextField
-            label={values.state === 'scheduled' ? 'Publish at' : 'Published at'}
+            label={withTimeZone(values.state === 'scheduled' ? 'Publish at' : 'Published at')}
             type="datetime-local"
             value={values.when}
             onChange={(e) => set('when', e.target.value)}
@@ -160,7 +160,11 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
         <Suspense fallback={<div className="h-80 rounded-lg border border-ink-700 bg-ink-900" aria-hidden />}>
           <NovelEditor initialHtml={values.body} onChange={(html) => set('body', html)} label="Announcement text" />
         </Suspense>
-        {errors.body && <p className="mt-1.5 text-sm text-rose-300">{errors.body}</p>}
+        {errors.body && (
+          <p data-field-error className="mt-1.5 text-sm text-rose-300">
+            {errors.body}
+          </p>
+        )}
       </div>
       {extra}
     </EditForm>

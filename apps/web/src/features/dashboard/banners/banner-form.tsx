@@ -1,7 +1,7 @@
 import { bannerInputSchema, type EndpointBody, type TeamBanner } from '@inkwell/contract';
 import { fieldErrors, TextField } from '../../../components/form';
 import { EditForm, useEditForm } from '../components/edit-form';
-import { CheckboxField, fromLocalInput, toLocalInput } from '../components/fields';
+import { CheckboxField, fromLocalInput, toLocalInput, withTimeZone } from '../components/fields';
 import { useCreateBanner } from './api/create-banner';
 import { useUpdateBanner } from './api/update-banner';
 
@@ -111,7 +111,7 @@ export function BannerForm({
           <CheckboxField label="Active" checked={values.isActive} onChange={(v) => set('isActive', v)} />
         </div>
         <TextField
-          label="Shown from"
+          label={withTimeZone('Shown from')}
           type="datetime-local"
           value={values.startsAt}
           onChange={(e) => set('startsAt', e.target.value)}
@@ -119,7 +119,7 @@ export function BannerForm({
           hint="Empty: at once."
         />
         <TextField
-          label="Shown until"
+          label={withTimeZone('Shown until')}
           type="datetime-local"
           value={values.endsAt}
           onChange={(e) => set('endsAt', e.target.value)}

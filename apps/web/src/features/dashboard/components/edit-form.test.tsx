@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../../test/render';
 import { TextField } from '../../../components/form';
+import { ApiError } from '../../../lib/api-client';
 import { EditForm, useEditForm } from './edit-form';
 
 /** A one-field form as a page would write it; `send` stands for the API. */
@@ -45,6 +46,60 @@ const beforeUnloadIsStopped = () => {
   window.dispatchEvent(event);
   return event.defaultPrevented;
 };
+
+/** A longer form: the field the server refuses is the second one, far from the message at the top. */
+function CreditsForm({ send }: { send(): Promise<void> }) {
+  const form = useEditForm(() => ({ title: 'The Lantern Keeper', author: '' }));
+  const submit = () => form.save(form.values.title.trim() ? {} : { title: 'Title is required' }, send);
+  return (
+    <EditForm label="Credits" form={form} onSubmit={() => void submit()} submitLabel="Save credits">
+      <TextField
+        label="Title"
+        value={form.values.title}
+        onChange={(e) => form.set('title', e.target.value)}
+        error={form.errors.title}
+      />
+      <TextField
+        label="Author"
+        value={form.values.author}
+        onChange={(e) => form.set('author', e.target.value)}
+        error={form.errors.author}
+      />
+    </EditForm>
+  );
+}
+
+describe('a refused form (issue 33 §5)', () => {
+  it('brings the first field in error into view and focuses it, and clears its message once it is changed', async () => {
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out, so it has no scrollIntoView: record who asks to be brought into view.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const send = vi.fn().mockRejectedValueOnce(
+      new ApiError(400, 'Author: Use the name printed on the cover', 'validation_failed', {
+        author: 'Use the name printed on the cover',
+      }),
+    );
+    renderRoutes([{ path: '/', element: <CreditsForm send={send} /> }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save credits' }));
+    const author = screen.getByLabelText('Author');
+    await waitFor(() => expect(author).toHaveFocus());
+    expect(scrolled).toContain(author);
+    expect(author).toHaveAccessibleDescription('Use the name printed on the cover');
+
+    fireEvent.change(author, { target: { value: 'Mira Holt' } });
+    expect(author).not.toHaveAccessibleDescription('Use the name printed on the cover');
+    expect(author).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // The contract's own refusal does the same, for the first field in the form's order.
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save credits' }));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+});
 
 describe('the edit form frame', () => {
   it('says when there are unsaved changes, is busy while saving, and is clean once saved', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
@@ -9,15 +9,23 @@ const isSame = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(
 /**
  * A form's values, what was last saved, its errors and its busy state. `save` runs the contract's
  * errors or the send (as useFormSubmit does); once the send succeeds the sent values count as
- * saved, and `reset` starts again from values the server answered.
+ * saved, and `reset` starts again from values the server answered. Setting a field drops its
+ * error; `errorKeys` names the errors a field answers for when they go by another name (a
+ * "publishAt" field answers for the API's "publishedAt").
  */
-export function useEditForm<V extends object>(initial: () => V) {
+export function useEditForm<V extends object>(
+  initial: () => V,
+  { errorKeys = {} }: { errorKeys?: { [K in keyof V]?: string[] } } = {},
+) {
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(values);
-  const { errors, formError, isBusy, submit } = useFormSubmit();
+  const { errors, formError, isBusy, submit, clearError, formRef } = useFormSubmit();
   const wasReset = useRef(false);
 
-  const set = <K extends keyof V>(key: K, value: V[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    clearError(String(key), ...(errorKeys[key] ?? []));
+  };
   const reset = (next: V) => {
     wasReset.current = true;
     setValues(next);
@@ -34,7 +42,7 @@ export function useEditForm<V extends object>(initial: () => V) {
     if (isSent && !wasReset.current) setSaved(sent);
   };
 
-  return { values, set, setValues, reset, save, errors, formError, isBusy, isDirty: !isSame(values, saved) };
+  return { values, set, setValues, reset, save, errors, formError, isBusy, formRef, isDirty: !isSame(values, saved) };
 }
 
 /** What the frame shows of a form's state. */
@@ -42,6 +50,8 @@ export interface EditFormState {
   isDirty: boolean;
   isBusy: boolean;
   formError?: string | null | undefined;
+  /** The form element, so a refusal can bring its first field in error into view. */
+  formRef?: RefObject<HTMLFormElement | null>;
 }
 
 /** The row of a form's buttons, with a word when there is something to save. */
@@ -121,7 +131,7 @@ function GuardedForm({
     onSubmit();
   };
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={label} className={className}>
+    <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-label={label} className={className}>
       {form.formError && <FormAlert tone="error">{form.formError}</FormAlert>}
       {children}
       <SaveBar form={form} submitLabel={submitLabel} busyLabel={busyLabel} onCancel={onCancel} cancelLabel={cancelLabel} />

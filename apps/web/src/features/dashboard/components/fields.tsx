@@ -176,3 +176,20 @@ export function fromLocalInput(value: string): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
+
+/**
+ * The editor's time zone as a date-time field names it (issue 33 §6): "your time, UTC−3". The
+ * offset is the one of `at` (summer time moves it), written with a true minus sign.
+ */
+export function timeZoneNote(at: Date = new Date()): string {
+  const offset = -at.getTimezoneOffset();
+  const hours = Math.floor(Math.abs(offset) / 60);
+  const minutes = Math.abs(offset) % 60;
+  const sign = offset < 0 ? '\u2212' : '+';
+  return offset === 0
+    ? 'your time, UTC'
+    : `your time, UTC${sign}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+}
+
+/** A date-time field's label with the time zone its value is read in: "Publish at (your time, UTC−3)". */
+export const withTimeZone = (label: string, at?: Date) => `${label} (${timeZoneNote(at)})`;

@@ -176,7 +176,11 @@ function GeneralSection({ site }: { site: SiteSettings }) {
               </li>
             ))}
           </ul>
-          {errors.contacts && <p className="mt-1.5 text-sm text-rose-300">{errors.contacts}</p>}
+          {errors.contacts && (
+            <p data-field-error className="mt-1.5 text-sm text-rose-300">
+              {errors.contacts}
+            </p>
+          )}
           <button
             type="button"
             disabled={contacts.length >= SITE_CONTACTS_MAX}

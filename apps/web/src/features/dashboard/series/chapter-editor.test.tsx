@@ -109,3 +109,48 @@ describe('the chapter editor’s paywall preview', () => {
     expect(sent(fetchMock, 'PATCH')[0]).not.toHaveProperty('previewPages');
   });
 });
+
+describe('the chapter editor’s safe starts (issue 33 §5, §6)', () => {
+  it('starts a new priced comic chapter at one preview page, and keeps it a draft until it has pages', async () => {
+    mockApi({ '/api/proxy/public/verify': verifyAs(editor) });
+    renderEditor({ seriesType: 'comic' });
+    await screen.findByRole('form', { name: 'New chapter' });
+    fireEvent.change(screen.getByLabelText('Price (coins)'), { target: { value: '30' } });
+    expect(screen.getByLabelText('Preview pages')).toHaveValue('1');
+    expect(screen.getByLabelText('Publish now')).toBeDisabled();
+    expect(screen.getByLabelText('Schedule')).toBeDisabled();
+    expect(screen.getByLabelText('Draft')).toHaveAccessibleDescription(/add its pages, then publish/);
+  });
+
+  it('names the time zone of its date-time fields, and shows the server’s refusal of an empty release', async () => {
+    const scheduled = chapter({
+      state: 'scheduled',
+      publishedAt: '2030-01-01T10:00:00.000Z',
+      pages: [{ id: '00000000-0000-4000-8000-000000000021', url: '/p.png', width: 10, height: 10 }],
+      pageCount: 1,
+    });
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(editor),
+      [`GET ${TEAM}/chapters/${CHAPTER_ID}`]: () => Response.json({ success: true, data: scheduled }),
+      [`PATCH ${TEAM}/chapters/${CHAPTER_ID}`]: () =>
+        Response.json(
+          {
+            success: false,
+            message: 'Add at least one page before publishing or scheduling this chapter',
+            error: {
+              code: 'validation_failed',
+              message: 'Add at least one page before publishing or scheduling this chapter',
+              fields: { publishedAt: 'Add at least one page before publishing or scheduling this chapter' },
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    renderEditor({ seriesType: 'comic', chapterId: CHAPTER_ID });
+    const when = await screen.findByLabelText(/^Comes out at \(your time, UTC/);
+    expect(screen.getByLabelText(/^Free for everyone from \(your time, UTC/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save chapter' }));
+    await waitFor(() => expect(when).toHaveFocus());
+    expect(when).toHaveAccessibleDescription(/at least one page/);
+  });
+});

@@ -1,9 +1,15 @@
-import { chapterInputSchema, type ChapterInput, type TeamChapter } from '@inkwell/contract';
-import { lazy, Suspense, useState } from 'react';
+import {
+  chapterInputSchema,
+  DEFAULT_PREVIEW_PAGES,
+  DEFAULT_PREVIEW_PERCENT,
+  type ChapterInput,
+  type TeamChapter,
+} from '@inkwell/contract';
+import { lazy, Suspense, useId, useState } from 'react';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { EditForm, useEditForm } from '../components/edit-form';
-import { fromLocalInput, toLocalInput } from '../components/fields';
+import { fromLocalInput, toLocalInput, withTimeZone } from '../components/fields';
 import { useCreateChapter } from './api/create-chapter';
 import { useTeamChapter } from './api/get-team-chapter';
 import { useUpdateChapter } from './api/update-chapter';
@@ -27,7 +33,7 @@ interface Values {
   content: string;
 }
 
-function valuesFrom(chapter: TeamChapter | undefined, nextNumber: number): Values {
+function valuesFrom(chapter: TeamChapter | undefined, nextNumber: number, seriesType: 'comic' | 'novel'): Values {
   const state = chapter?.state;
   return {
     number: chapter ? String(chapter.number) : String(nextNumber),
@@ -37,7 +43,10 @@ function valuesFrom(chapter: TeamChapter | undefined, nextNumber: number): Value
     publishAt: toLocalInput(chapter?.publishedAt ?? null),
     price: String(chapter?.price ?? 0),
     freeAt: toLocalInput(chapter?.freeAt ?? null),
-    preview: String((chapter?.seriesType === 'novel' ? chapter.previewPercent : chapter?.previewPages) ?? 0),
+    // A new chapter starts with the safe preview (issue 33 §6); it applies once the chapter is priced.
+    preview: chapter
+      ? String(chapter.seriesType === 'novel' ? chapter.previewPercent : chapter.previewPages)
+      : String(seriesType === 'novel' ? DEFAULT_PREVIEW_PERCENT : DEFAULT_PREVIEW_PAGES),
     content: chapter?.content ?? '',
   };
 }
@@ -82,8 +91,13 @@ function ChapterForm({
   const createChapter = useCreateChapter(seriesId);
   const updateChapter = useUpdateChapter(seriesId);
   const [chapter, setChapter] = useState<TeamChapter | undefined>(initial);
-  const form = useEditForm(() => valuesFrom(initial, nextNumber));
+  const form = useEditForm(() => valuesFrom(initial, nextNumber, seriesType), {
+    errorKeys: { publication: ['publishedAt'], publishAt: ['publishedAt'], preview: ['previewPages', 'previewPercent'] },
+  });
   const { values, set, errors } = form;
+  const pagesFirstId = useId();
+  // Issue 33 §5: the server refuses to release a comic chapter with no pages; say so before it has to.
+  const isEmptyComic = seriesType === 'comic' && (chapter?.pages.length ?? 0) === 0;
 
   const submit = async () => {
     const publishedAt =
@@ -114,7 +128,7 @@ function ChapterForm({
         ? await updateChapter.mutateAsync({ chapterId: chapter.id, body: input })
         : await createChapter.mutateAsync(input);
       setChapter(saved);
-      form.reset(valuesFrom(saved, nextNumber));
+      form.reset(valuesFrom(saved, nextNumber, seriesType));
       toast({ type: 'success', message: chapter ? 'Chapter saved' : 'Chapter created', duration: 3000 });
     });
   };
@@ -158,22 +172,29 @@ function ChapterForm({
                 ['schedule', 'Schedule'],
               ] as const
             ).map(([value, label]) => (
-              <label key={value} className="flex items-center gap-2">
+              <label key={value} className={`flex items-center gap-2 ${value !== 'draft' && isEmptyComic ? 'opacity-60' : ''}`}>
                 <input
                   type="radio"
                   name="publication"
                   value={value}
                   checked={values.publication === value}
                   onChange={() => set('publication', value)}
+                  disabled={value !== 'draft' && isEmptyComic && values.publication !== value}
+                  aria-describedby={isEmptyComic ? pagesFirstId : undefined}
                   className="accent-violet-500"
                 />
                 {label}
               </label>
             ))}
           </div>
+          {isEmptyComic && (
+            <p id={pagesFirstId} className="mt-1.5 text-xs text-zinc-400">
+              A chapter comes out with its pages: save it as a draft, add its pages, then publish or schedule it.
+            </p>
+          )}
           {values.publication === 'schedule' && (
             <TextField
-              label="Comes out at"
+              label={withTimeZone('Comes out at')}
               type="datetime-local"
               value={values.publishAt}
               onChange={(e) => set('publishAt', e.target.value)}
@@ -182,7 +203,9 @@ function ChapterForm({
             />
           )}
           {values.publication !== 'schedule' && errors.publishedAt && (
-            <p className="mt-1.5 text-sm text-rose-300">{errors.publishedAt}</p>
+            <p data-field-error className="mt-1.5 text-sm text-rose-300">
+              {errors.publishedAt}
+            </p>
           )}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -195,7 +218,7 @@ function ChapterForm({
             hint="0 makes the chapter free."
           />
           <TextField
-            label="Free for everyone from"
+            label={withTimeZone('Free for everyone from')}
             type="datetime-local"
             value={values.freeAt}
             onChange={(e) => set('freeAt', e.target.value)}
@@ -225,7 +248,11 @@ function ChapterForm({
             >
               <NovelEditor initialHtml={values.content} onChange={(html) => set('content', html)} />
             </Suspense>
-            {errors.content && <p className="mt-1.5 text-sm text-rose-300">{errors.content}</p>}
+            {errors.content && (
+              <p data-field-error className="mt-1.5 text-sm text-rose-300">
+                {errors.content}
+              </p>
+            )}
           </div>
         )}
       </EditForm>

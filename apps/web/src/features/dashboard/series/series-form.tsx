@@ -1,4 +1,5 @@
 import {
+  DEFAULT_WAIT_PASS_EXCLUDES_NEWEST,
   SERIES_STATUSES,
   seriesInputSchema,
   seriesStatusLabel,
@@ -51,7 +52,7 @@ export function valuesFrom(series?: TeamSeries): SeriesFormValues {
       ? (String(series.waitPassIntervalHours) as SeriesFormValues['waitPassIntervalHours'])
       : '',
     rentalHours: String(series?.rentalHours ?? 72),
-    waitPassExcludesNewest: String(series?.waitPassExcludesNewest ?? 0),
+    waitPassExcludesNewest: String(series?.waitPassExcludesNewest ?? DEFAULT_WAIT_PASS_EXCLUDES_NEWEST),
     dailyFree: series?.dailyFree ?? false,
     bundleDiscountPercent: String(series?.bundleDiscountPercent ?? 0),
   };
@@ -190,7 +191,11 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
         ) : (
           <p className="text-sm text-zinc-400">No genres yet; add them under Genres.</p>
         )}
-        {errors.genreIds && <p className="mt-1.5 text-sm text-rose-300">{errors.genreIds}</p>}
+        {errors.genreIds && (
+          <p data-field-error className="mt-1.5 text-sm text-rose-300">
+            {errors.genreIds}
+          </p>
+        )}
       </fieldset>
       <fieldset className="rounded-xl border border-ink-800 p-4">
         <legend className="px-1 text-sm font-medium text-zinc-200">Ways to read a locked chapter</legend>
@@ -226,6 +231,7 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
             value={values.waitPassExcludesNewest}
             onChange={(e) => set('waitPassExcludesNewest', e.target.value)}
             error={errors.waitPassExcludesNewest}
+            hint="Kept for coins and Premium while they are the newest. 0 lets a pass open a chapter the moment it is out."
           />
           <TextField
             label="Bundle discount (%)"

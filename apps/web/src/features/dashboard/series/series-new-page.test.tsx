@@ -67,7 +67,7 @@ describe('the new-series form', () => {
       type: 'comic',
       waitPassIntervalHours: 72,
       rentalHours: 48,
-      waitPassExcludesNewest: 0,
+      waitPassExcludesNewest: 1, // a pass never opens the newest chapter unless said (issue 33 §6)
       dailyFree: true,
       bundleDiscountPercent: 20,
     });

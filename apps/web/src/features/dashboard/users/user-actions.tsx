@@ -129,7 +129,7 @@ const EMPTY = { delta: '', reason: '' };
 /** Adds (positive) or takes (negative) coins with a reason the user sees in their wallet. */
 function CoinsSection({ user }: { user: AdminUserDetail }) {
   const adjust = useAdjustCoins(user.id);
-  const { errors, formError, isBusy, submit } = useFormSubmit();
+  const { errors, formError, isBusy, submit, clearError, formRef } = useFormSubmit();
   const [form, setForm] = useState(EMPTY);
   const [done, setDone] = useState<string | null>(null);
 
@@ -150,7 +150,7 @@ function CoinsSection({ user }: { user: AdminUserDetail }) {
       <p className="text-sm text-zinc-300">
         Balance: <span className="font-semibold tabular-nums text-zinc-100">{formatCoins(user.coins)}</span> coins
       </p>
-      <form onSubmit={send} className="space-y-3" noValidate>
+      <form ref={formRef} onSubmit={send} className="space-y-3" noValidate>
         <TextField
           label="Coins to add or take"
           name="delta"
@@ -161,7 +161,10 @@ function CoinsSection({ user }: { user: AdminUserDetail }) {
           max={COIN_ADJUSTMENT_MAX}
           placeholder="50, or -50 to take"
           value={form.delta}
-          onChange={(event) => setForm({ ...form, delta: event.target.value })}
+          onChange={(event) => {
+            setForm({ ...form, delta: event.target.value });
+            clearError('delta');
+          }}
           error={errors.delta}
           hint="A negative number takes coins; the balance never goes below 0."
         />
@@ -171,7 +174,10 @@ function CoinsSection({ user }: { user: AdminUserDetail }) {
           maxLength={ADJUSTMENT_REASON_MAX}
           placeholder="Why, in a few words"
           value={form.reason}
-          onChange={(event) => setForm({ ...form, reason: event.target.value })}
+          onChange={(event) => {
+            setForm({ ...form, reason: event.target.value });
+            clearError('reason');
+          }}
           error={errors.reason}
           hint="Required. The user sees it in their wallet."
         />
