@@ -158,7 +158,8 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
   await page.getByRole('button', { name: 'New chapter' }).click();
   const editor = page.getByRole('form', { name: 'New chapter' });
   await editor.getByLabel('Title').fill('First light');
-  await editor.getByLabel('Publish now').check();
+  // A comic chapter is a draft until it has pages (issue 33 §5).
+  await expect(editor.getByLabel('Publish now')).toBeDisabled();
   await editor.getByRole('button', { name: 'Create chapter' }).click();
   await expect(page.getByText('Chapter created')).toBeVisible();
   await page.getByLabel('Add pages').setInputFiles([
@@ -166,6 +167,10 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
     { name: '1.png', mimeType: 'image/png', buffer: solidPng(400, 500, [60, 200, 60]) },
   ]);
   await expect(page.getByText('2 pages added')).toBeVisible();
+  const first = page.getByRole('form', { name: 'Edit chapter 1' });
+  await first.getByLabel('Publish now').check();
+  await first.getByRole('button', { name: 'Save chapter' }).click();
+  await expect(page.getByText('Chapter saved')).toBeVisible();
   const thumbnail = page.getByRole('img', { name: 'Page 2' });
   await expect(thumbnail).toBeVisible();
   await expect(thumbnail).toHaveJSProperty('complete', true);
@@ -174,12 +179,18 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
   // A second chapter, scheduled for tomorrow: readers must not see it yet.
   await page.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'New chapter' }).click();
-  const second = page.getByRole('form', { name: 'New chapter' });
+  await page.getByRole('form', { name: 'New chapter' }).getByRole('button', { name: 'Create chapter' }).click();
+  await expect(page.getByText('Chapter created')).toBeVisible();
+  await page
+    .getByLabel('Add pages')
+    .setInputFiles([{ name: '1.png', mimeType: 'image/png', buffer: solidPng(400, 500, [60, 60, 200]) }]);
+  await expect(page.getByText('1 pages added')).toBeVisible();
+  const second = page.getByRole('form', { name: 'Edit chapter 2' });
   await second.getByLabel('Schedule').check();
   const tomorrow = new Date(Date.now() + 86_400_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  await second.getByLabel('Comes out at').fill(tomorrow);
-  await second.getByRole('button', { name: 'Create chapter' }).click();
-  await expect(page.getByText('Chapter created')).toBeVisible();
+  await second.getByLabel(/^Comes out at \(your time, UTC/).fill(tomorrow);
+  await second.getByRole('button', { name: 'Save chapter' }).click();
+  await expect(page.getByText('Chapter saved')).toBeVisible();
   await expect(page.getByText('scheduled', { exact: true })).toBeVisible();
 
   const slug = title.toLowerCase().replace(/\s+/g, '-');
