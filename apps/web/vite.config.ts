@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -83,10 +84,81 @@ function entryModules(): { plugin: Plugin; has(id: string): boolean } {
 }
 const entry = entryModules();
 
+/** What the build's manifest (dist/.vite/manifest.json) says of each chunk. */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/** The dashboard's pages and frame: readers never run them, so they are not kept for offline use. */
+const TEAM_ONLY = /^src\/(features\/dashboard\/|app\/layouts\/team-layout)/;
+
+/**
+ * Issue 33 §1: the files the service worker keeps at install, so the app works offline wherever a
+ * reader goes: the entry, every route and lazy part a reader can reach (what they import, their
+ * styles and fonts), the public icons. Left out: the dashboard's code (~1 MB with its editor and
+ * charts; the team works online), .woff fonts beside their .woff2, source maps.
+ */
+export function appShellFiles(manifest: Record<string, ManifestChunk>, publicFiles: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) if (!file.endsWith('.woff')) files.add(`/${file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry || (chunk.isDynamicEntry && !TEAM_ONLY.test(chunk.src ?? key))) visit(key);
+  }
+  return [...publicFiles.map((file) => `/${file}`), ...[...files].sort()];
+}
+
+/**
+ * Writes the app's files (appShellFiles) and their version into the built sw.js, so the worker
+ * keeps them at install and a new build, whose files have new names, is a new worker.
+ */
+function precacheAppShell(): Plugin {
+  let outDir = 'dist';
+  let publicDir = 'public';
+  return {
+    name: 'inkwell-precache-app-shell',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(config) {
+      outDir = config.build.outDir;
+      publicDir = config.publicDir;
+    },
+    closeBundle() {
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      // The icons and the menu's pictures; not the worker itself, nor the ad frame's script (frames go to the network).
+      const publicFiles = readdirSync(publicDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(publicDir, join(entry.parentPath, entry.name)).split('\\').join('/'))
+        .filter((file) => file !== 'sw.js' && !file.startsWith('ads/'))
+        .sort();
+      const files = appShellFiles(manifest, publicFiles);
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const worker = join(outDir, 'sw.js');
+      const placeholder = "const APP_SHELL = { version: 'dev', files: [] };";
+      const source = readFileSync(worker, 'utf8');
+      if (!source.includes(placeholder)) throw new Error(`sw.js has lost its line "${placeholder}"`);
+      writeFileSync(
+        worker,
+        source.replace(placeholder, () => `const APP_SHELL = ${JSON.stringify({ version, files })};`),
+      );
+    },
+  };
+}
+
 const apiTarget = process.env.INKWELL_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadUiFont(), precompressAssets(), entry.plugin],
+  plugins: [react(), tailwindcss(), preloadUiFont(), precompressAssets(), precacheAppShell(), entry.plugin],
   server: {
     port: 5173,
     // In development the API runs beside Vite; the browser still sees one origin.

@@ -87,3 +87,55 @@ test('a kept chapter opens offline from its address, and the place reached offli
     .toBe(true);
   expect(await readersPlaces()).toEqual([]);
 });
+
+// Issue 33 §1: the whole app is kept at install, so offline it starts on the chapters kept on this
+// device and reads one to its end and on to the next kept one without a page going blank.
+test('offline, the app starts on the kept chapters; one reads to its end and on to the next kept one', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const keeper = { ...reader, email: `keeper.${id}@example.com`, username: `keeper_${id}` };
+  await registerByApi(page.request, keeper);
+  const chapterPath = (slug: string) => `/SeriesView/${COMIC.slug}/${slug}`;
+  await openPage(page, chapterPath('chapter-2'));
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  for (const slug of ['chapter-2', 'chapter-3']) {
+    await openPage(page, chapterPath(slug));
+    await page.getByRole('button', { name: 'Keep this chapter for offline reading' }).click();
+    await expect(page.getByRole('link', { name: 'Kept on this device for offline reading' })).toBeVisible({ timeout: 20_000 });
+  }
+
+  await openPage(page, '/');
+  await context.setOffline(true);
+  await page.reload();
+  const start = page.getByTestId('offline-home');
+  await expect(start.getByRole('heading', { name: 'You are offline' })).toBeVisible({ timeout: 15_000 });
+  await expect(start.getByRole('link', { name: 'Downloads' })).toHaveAttribute('href', '/profile/downloads');
+  await start.getByRole('link', { name: 'The Lantern Keeper · Chapter 2' }).click();
+  await expect(page).toHaveURL(chapterPath('chapter-2'));
+
+  // To its last page, and past it: the chapter's end, comments waiting for the network.
+  await expect(page.getByRole('img', { name: /^Page 1 of \d+$/ })).toBeVisible({ timeout: 15_000 });
+  const count = await page.getByRole('img', { name: /^Page \d+ of \d+$/ }).count();
+  expect(count).toBeGreaterThan(1);
+  const last = page.getByRole('img', { name: `Page ${count} of ${count}` });
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => last.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await page.mouse.wheel(0, 20_000);
+  await expect(page.getByTestId('chapter-end')).toBeVisible();
+  await expect(page.getByTestId('comments-offline')).toHaveText(/^Comments need a connection\./);
+  await page.screenshot({ path: test.info().outputPath('offline-chapter-end.png'), fullPage: false });
+  expect(page.url()).not.toContain('errorPage');
+
+  // On to the next chapter, kept too: still the offline app.
+  await page.getByRole('button', { name: /^Next chapter: Chapter 3/ }).click();
+  await expect(page).toHaveURL(chapterPath('chapter-3'));
+  await expect(page.getByRole('img', { name: /^Page 1 of \d+$/ })).toBeVisible();
+
+  // The home page, opened offline, says so.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: test.info().outputPath('offline-start.png') });
+  await context.setOffline(false);
+});

@@ -1,4 +1,5 @@
-import { createContext, Suspense, useContext, useRef, type ComponentType } from 'react';
+import { Component, createContext, Suspense, useContext, useRef, type ComponentType, type ReactNode } from 'react';
+import { useIsOnline } from '../offline/use-is-online';
 import { useIsNear } from '../use-is-near';
 
 /** Where a comments section hangs: under a chapter, or on a series page. */
@@ -17,12 +18,33 @@ export const CommentsSlotProvider = CommentsSlotContext.Provider;
 /** How far below the screen the section starts loading: near enough that it is ready when reached. */
 const LOAD_MARGIN = '600px';
 
+/** Offline (issue 33 §1), comments are said to wait for the network: the page around them goes on. */
+function CommentsNeedAConnection() {
+  return (
+    <p role="status" className="mx-auto w-full max-w-3xl px-4 py-8 text-sm text-zinc-400" data-testid="comments-offline">
+      Comments need a connection. They appear here when you are back online.
+    </p>
+  );
+}
+
+/** Code of the section that could not be fetched (the connection dropped as it loaded) fails here, not the page. */
+class SectionBoundary extends Component<{ children: ReactNode }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+  static getDerivedStateFromError() {
+    return { hasFailed: true };
+  }
+  override render() {
+    return this.state.hasFailed ? <CommentsNeedAConnection /> : this.props.children;
+  }
+}
+
 /**
  * The comments of a chapter or series, loaded (code and data) only as the reader scrolls near
  * them: a chapter's first screen costs nothing more.
  */
 export function CommentsSlot({ target }: { target: CommentsTarget }) {
   const Section = useContext(CommentsSlotContext);
+  const isOnline = useIsOnline();
   const placeholderRef = useRef<HTMLDivElement>(null);
   // A link to one comment (a reply's notice: `#comment-{id}`) loads the section at once.
   const isNear = useIsNear(placeholderRef, {
@@ -31,11 +53,19 @@ export function CommentsSlot({ target }: { target: CommentsTarget }) {
   });
 
   if (!Section) return null;
-  const placeholder = <div ref={placeholderRef} className="min-h-40" aria-hidden />;
-  if (!isNear) return placeholder;
+  if (isNear && isOnline) {
+    return (
+      <SectionBoundary>
+        <Suspense fallback={<div className="min-h-40" aria-busy="true" />}>
+          <Section target={target} />
+        </Suspense>
+      </SectionBoundary>
+    );
+  }
+  // One element, watched for nearness online and off: back online, the section loads where it is.
   return (
-    <Suspense fallback={<div className="min-h-40" aria-busy="true" />}>
-      <Section target={target} />
-    </Suspense>
+    <div ref={placeholderRef} className="min-h-40" aria-hidden={isOnline ? true : undefined}>
+      {!isOnline && <CommentsNeedAConnection />}
+    </div>
   );
 }
