@@ -128,7 +128,8 @@ test('an editor previews a locked chapter as a visitor without signing out, then
   await openPage(page, `/SeriesView/${SERIES}/chapter-37`);
   const panel = page.getByTestId('lock-panel');
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole('link', { name: 'Log in to unlock' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Create a free account' })).toBeVisible();
   await expect(page.getByTestId('strip-reader')).toHaveCount(0);
   await expect(bar).toBeVisible();
 

@@ -202,7 +202,12 @@ describe('the lock panel', () => {
     const panel = await screen.findByTestId('lock-panel');
     expect(within(panel).getByRole('heading', { name: 'Premium chapter' })).toBeInTheDocument();
     expect(within(panel).getByText('30 coins')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Log in to unlock' })).toHaveAttribute('href', '/login');
+    expect(within(panel).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    // Signing up keeps the chapter (issue 33 §4).
+    expect(within(panel).getByRole('link', { name: 'Create a free account' })).toHaveAttribute(
+      'href',
+      '/register?next=%2FSeriesView%2Flantern%2Fchapter-2',
+    );
     expect(within(panel).getByRole('link', { name: 'Subscribe for premium' })).toHaveAttribute('href', '/buy/subscriptions');
     expect(within(panel).queryByRole('button', { name: 'Unlock chapter' })).toBeNull();
     expect(within(panel).queryByRole('checkbox')).toBeNull();
@@ -454,7 +459,56 @@ describe('the ladder of free ways (issue 22 §1)', () => {
     expect(calls.unlock).toBe(0);
   });
 
-  it('asks a visitor to log in to read free', async () => {
+  it('puts the free way first and largest, with how long it opens the chapter; the coin unlock second; the rest quieter', async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    serve({
+      user: readerUser,
+      chapter: lockedComic('locked', {
+        series: {
+          id: SERIES_ID,
+          slug: 'lantern',
+          title: 'The Lantern Keeper',
+          type: 'comic',
+          cover: null,
+          freeLadder: { waitPassHours: 24, dailyFree: false, rentalHours: 72 },
+        },
+        offers: [{ type: 'wait_pass', availableAt: past }, { type: 'coins', price: 30 }, { type: 'plan' }],
+      }),
+    });
+    renderReader();
+    const panel = await screen.findByTestId('lock-panel');
+    const offer = within(panel).getByTestId('offer-wait_pass');
+    expect(offer).toHaveTextContent('Free with your pass now');
+    expect(offer).toHaveTextContent('Opens for 72 h, then locks again');
+    const pass = within(offer).getByRole('button', { name: 'Use my pass' });
+    const coins = within(panel).getByRole('button', { name: 'Unlock chapter' });
+    const checkbox = within(panel).getByRole('checkbox', { name: 'Unlock automatically when I open a chapter' });
+    const subscribe = within(panel).getByRole('link', { name: 'Subscribe for premium' });
+    const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(pass, coins) && follows(coins, checkbox) && follows(checkbox, subscribe)).toBe(true);
+    expect(within(panel).getByTestId('lock-price')).toHaveTextContent('Or keep it for good: 30 coins');
+    // The free way is the one filled button; the coin unlock is the quieter look, Premium a link.
+    expect(pass.className).toMatch(/bg-emerald-700/);
+    expect(coins.className).toMatch(/bg-ink-800/);
+    expect(coins.className).not.toMatch(/bg-accent-600/);
+    expect(within(panel).getByTestId('lock-more')).toContainElement(subscribe);
+  });
+
+  it('keeps the coin unlock first while the pass recharges', async () => {
+    serve({
+      user: readerUser,
+      chapter: withOffers([
+        { type: 'wait_pass', availableAt: new Date(Date.now() + 5 * HOUR).toISOString() },
+        { type: 'coins', price: 30 },
+      ]),
+    });
+    renderReader();
+    const coins = await screen.findByRole('button', { name: 'Unlock chapter' });
+    expect(coins.className).toMatch(/bg-accent-600/);
+    expect(screen.getByTestId('lock-price')).toHaveTextContent('Unlock for 30 coins');
+  });
+
+  it('asks a visitor to create a free account or log in to read free', async () => {
     serve({
       chapter: withOffers([
         { type: 'daily_free', availableAt: new Date().toISOString() },
@@ -464,7 +518,10 @@ describe('the ladder of free ways (issue 22 §1)', () => {
     renderReader();
     const offer = await screen.findByTestId('offer-daily_free');
     expect(offer).toHaveTextContent('Today’s free chapter');
-    expect(within(offer).getByRole('link', { name: 'Log in to read free' })).toHaveAttribute('href', '/login');
+    expect(offer).toHaveTextContent('Free with an account: create one or log in below.');
+    const panel = screen.getByTestId('lock-panel');
+    expect(within(panel).getByRole('link', { name: 'Create a free account' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 });
 

@@ -29,10 +29,12 @@ interface LockedChapterProps {
 }
 
 /**
- * The lock panel under a locked chapter's preview: its price and, in early access, a live
- * countdown to its free date; for a reader, their balance and an Unlock button with a
- * confirmation (or the store when the coins are short), bulk unlocking of what follows, and the
- * auto-unlock option; for a visitor, a way to log in.
+ * The lock panel under a locked chapter's preview, in the order a reader chooses (issue 33 §8):
+ * the free way first and largest (the series' pass or daily free, and how long it opens the
+ * chapter); then its price and, in early access, a live countdown to its free date, with the
+ * Unlock button and its confirmation (or the store when the coins are short), or for a visitor
+ * "Create a free account" and "Log in"; then, quieter, the auto-unlock option, Premium and bulk
+ * unlocking of what follows.
  */
 export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
   const { user, isChecking } = useAuth();
@@ -107,22 +109,37 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
     });
 
   const short = user ? chapter.price - user.coins : 0;
+  // A free way ready now comes first and largest; the coin unlock is then the second choice.
+  const isFreeReady = data.offers.some(
+    (offer) => (offer.type === 'wait_pass' || offer.type === 'daily_free') && Date.parse(offer.availableAt) <= Date.now(),
+  );
+  const coinButton = `${isFreeReady ? secondaryButton : primaryButton} w-full px-5 py-2.5 text-base sm:w-auto`;
 
   return (
     <section
       aria-labelledby="locked-heading"
-      className="mx-3 my-8 max-w-xl rounded-2xl border border-amber-500/30 bg-ink-900 p-6 text-center sm:mx-auto sm:my-12 sm:p-8"
+      className="mx-3 my-8 max-w-xl rounded-2xl border border-amber-500/30 bg-ink-900 p-5 text-center sm:mx-auto sm:my-12 sm:p-8"
       data-testid="lock-panel"
     >
-      <Lock className="mx-auto size-10 text-amber-300" aria-hidden />
-      <h2 id="locked-heading" className="mt-4 text-2xl font-bold text-white">
+      <Lock className="mx-auto size-8 text-amber-300" aria-hidden />
+      <h2 id="locked-heading" className="mt-3 text-2xl font-bold text-white">
         {chapter.access === 'early_access' ? 'Early access chapter' : 'Premium chapter'}
       </h2>
-      <div className="mt-3 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-lg">
+      <OfferLadder
+        offers={data.offers}
+        seriesId={data.series.id}
+        rentalHours={data.series.freeLadder?.rentalHours}
+        isSignedIn={Boolean(user)}
+        onRent={handleRent}
+        isRenting={unlock.isPending}
+      />
+
+      <div className="mt-5 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-lg">
         <p className="flex items-center gap-2 text-amber-200" data-testid="lock-price">
           <Coins className="size-5" aria-hidden />
           <span>
-            Unlock for <strong>{chapter.price} coins</strong>
+            {isFreeReady ? 'Or keep it for good: ' : 'Unlock for '}
+            <strong>{chapter.price} coins</strong>
           </span>
         </p>
         {isEarly && (
@@ -133,45 +150,34 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
         )}
       </div>
       {isEarly && <p className="mt-2 text-sm text-zinc-400">Free for everyone on {formatDate(chapter.freeAt!)}.</p>}
-      {isEarly && user && <NotifyWhenFree chapterId={chapter.id} />}
-      <OfferLadder
-        offers={data.offers}
-        seriesId={data.series.id}
-        chapterPath={chapterPath}
-        isSignedIn={Boolean(user)}
-        onRent={handleRent}
-        isRenting={unlock.isPending}
-      />
 
-      {user && (
-        <p className="mt-4 text-sm text-zinc-300">
-          Your balance:{' '}
-          <strong className="tabular-nums text-white" data-testid="lock-balance">
-            {formatCoins(user.coins)} coins
-          </strong>
-        </p>
-      )}
-
-      <div className="mt-5 flex min-h-11 flex-col items-center gap-3">
+      <div className="mt-4 flex min-h-11 flex-col items-center gap-3">
         {!user ? (
-          <Link to="/login" state={{ from: chapterPath }} className={`${primaryButton} px-5 py-2.5 text-base`}>
-            Log in to unlock
-          </Link>
+          // Signing up keeps the chapter: the mailed link lands back here (issue 33 §4).
+          <div className="flex w-full flex-col items-stretch justify-center gap-2 sm:flex-row sm:items-center">
+            <Link
+              to={`/register?next=${encodeURIComponent(chapterPath)}`}
+              state={{ from: chapterPath }}
+              className={`${primaryButton} px-5 py-2.5 text-base`}
+            >
+              Create a free account
+            </Link>
+            <Link to="/login" state={{ from: chapterPath }} className={`${secondaryButton} px-5 py-2.5 text-base`}>
+              Log in
+            </Link>
+          </div>
         ) : unlock.isPending && !isConfirming ? (
           <p role="status" className="flex h-11 items-center gap-2 text-sm text-zinc-200">
             <span className="size-4 animate-spin rounded-full border-2 border-accent-400 border-t-transparent" aria-hidden />
             Unlocking for {chapter.price} coins…
           </p>
         ) : short <= 0 ? (
-          <button type="button" onClick={() => setIsConfirming(true)} className={`${primaryButton} px-5 py-2.5 text-base`}>
+          <button type="button" onClick={() => setIsConfirming(true)} className={coinButton}>
             Unlock chapter
           </button>
         ) : (
           <>
-            <Link
-              to={getCoinsHref({ returnTo: chapterPath, unlock: chapter.id })}
-              className={`${primaryButton} px-5 py-2.5 text-base`}
-            >
+            <Link to={getCoinsHref({ returnTo: chapterPath, unlock: chapter.id })} className={coinButton}>
               <Coins className="size-4" aria-hidden />
               Get coins
             </Link>
@@ -181,48 +187,60 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
           </>
         )}
       </div>
-
       {user && (
-        <label
-          htmlFor={autoUnlockId}
-          className="mx-auto mt-5 flex w-fit max-w-full cursor-pointer items-start gap-2 text-left text-sm text-zinc-300"
-        >
-          <input
-            id={autoUnlockId}
-            type="checkbox"
-            checked={user.autoUnlock}
-            onChange={handleAutoUnlockChange}
-            disabled={settings.isPending}
-            className="mt-0.5 size-4 shrink-0 accent-accent-500"
-          />
-          Unlock automatically when I open a chapter
-        </label>
-      )}
-      {user && !user.autoUnlock && isOnForSeries && (
-        <p className="mx-auto mt-3 max-w-sm text-sm text-zinc-300" data-testid="series-auto-unlock">
-          Chapters of {data.series.title} unlock automatically when you have the coins.{' '}
-          <button
-            type="button"
-            onClick={handleTurnOffSeries}
-            disabled={turnOffSeries.isPending}
-            className="font-medium text-accent-300 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            Turn off
-          </button>
+        <p className="mt-3 text-sm text-zinc-300">
+          Your balance:{' '}
+          <strong className="tabular-nums text-white" data-testid="lock-balance">
+            {formatCoins(user.coins)} coins
+          </strong>
         </p>
       )}
 
-      {!user?.isPremium && (
-        <div className="mt-6 border-t border-ink-800 pt-5">
-          <p className="text-sm text-zinc-400">
-            Premium subscribers read every chapter as soon as it is out; coins unlock a single chapter for good.
+      {/* The rest is quieter: settings and other ways, below the two choices. */}
+      <div className="mt-6 space-y-3 border-t border-ink-800 pt-4 text-sm text-zinc-300" data-testid="lock-more">
+        {isEarly && user && <NotifyWhenFree chapterId={chapter.id} />}
+        {user && (
+          <label
+            htmlFor={autoUnlockId}
+            className="mx-auto flex w-fit max-w-full cursor-pointer items-start gap-2 text-left text-sm text-zinc-300"
+          >
+            <input
+              id={autoUnlockId}
+              type="checkbox"
+              checked={user.autoUnlock}
+              onChange={handleAutoUnlockChange}
+              disabled={settings.isPending}
+              className="mt-0.5 size-4 shrink-0 accent-accent-500"
+            />
+            Unlock automatically when I open a chapter
+          </label>
+        )}
+        {user && !user.autoUnlock && isOnForSeries && (
+          <p className="mx-auto max-w-sm text-sm text-zinc-300" data-testid="series-auto-unlock">
+            Chapters of {data.series.title} unlock automatically when you have the coins.{' '}
+            <button
+              type="button"
+              onClick={handleTurnOffSeries}
+              disabled={turnOffSeries.isPending}
+              className="font-medium text-accent-300 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              Turn off
+            </button>
           </p>
-          <Link to="/buy/subscriptions" className={`${secondaryButton} mt-3`}>
-            <Crown className="size-4 text-amber-300" aria-hidden />
-            Subscribe for premium
-          </Link>
-        </div>
-      )}
+        )}
+        {!user?.isPremium && (
+          <p className="mx-auto max-w-sm text-zinc-400">
+            <Crown className="mr-1 inline size-4 align-[-3px] text-amber-300" aria-hidden />
+            Premium reads every chapter as soon as it is out.{' '}
+            <Link
+              to="/buy/subscriptions"
+              className="font-medium text-accent-300 underline underline-offset-2 hover:text-accent-200"
+            >
+              Subscribe for premium
+            </Link>
+          </p>
+        )}
+      </div>
 
       {/* Last: it arrives with the series' prices, after the panel is drawn, and must move nothing. */}
       {run.length >= 2 && user && (

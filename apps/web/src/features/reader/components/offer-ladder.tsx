@@ -1,8 +1,7 @@
 import type { ChapterOffer } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BellRing, CalendarClock, Ticket } from 'lucide-react';
-import { Link } from 'react-router';
-import { primaryButton } from '../../../components/button-styles';
+import { formatHours } from '../../../components/free-ladder-badges';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/time';
@@ -22,7 +21,8 @@ export function waitText(msLeft: number): string {
 interface OfferLadderProps {
   offers: ChapterOffer[];
   seriesId: string;
-  chapterPath: string;
+  /** How long the pass or the daily free opens the chapter (the series' rental hours). */
+  rentalHours: number | undefined;
   isSignedIn: boolean;
   /** Opens the chapter with the pass or the daily free; resolves once it is open. */
   onRent(method: Exclude<UnlockMethod, 'coins'>): Promise<unknown>;
@@ -30,15 +30,21 @@ interface OfferLadderProps {
   now?: number;
 }
 
+/** The free way's own button: the largest of the panel, green, full width on a phone. */
+const freeButton =
+  'inline-flex w-full items-center justify-center gap-2 rounded-xl bg-emerald-700 px-6 py-3 text-base font-bold text-white hover:bg-emerald-600 disabled:cursor-not-allowed disabled:bg-ink-700 disabled:text-zinc-400 sm:w-auto';
+
 /**
- * The free rungs of a locked chapter's ladder (issue 22 §1), above its price: the series'
- * wait-until-free pass ("Free with your pass now", or when it recharges, with "Notify me") and a
- * completed series' daily free. Coins, the free date and Premium follow in the lock panel.
+ * The free rungs of a locked chapter's ladder (issue 22 §1), first in the lock panel and the
+ * largest (issue 33 §8): the series' wait-until-free pass ("Free with your pass now", or when it
+ * recharges, with "Notify me") and a completed series' daily free, each saying how long it opens
+ * the chapter. A visitor is told to sign up or log in for it (the panel's account buttons below).
+ * Coins, the free date and Premium follow.
  */
 export function OfferLadder({
   offers,
   seriesId,
-  chapterPath,
+  rentalHours,
   isSignedIn,
   onRent,
   isRenting,
@@ -46,8 +52,9 @@ export function OfferLadder({
 }: OfferLadderProps) {
   const timed = offers.filter((offer): offer is TimedOffer => offer.type === 'wait_pass' || offer.type === 'daily_free');
   if (timed.length === 0) return null;
+  const opensFor = rentalHours ? `Opens for ${formatHours(rentalHours)}, then locks again` : null;
   return (
-    <ul className="mx-auto mt-4 max-w-md space-y-2 text-left" aria-label="Ways to read it free" data-testid="offer-ladder">
+    <ul className="mt-5 space-y-3" aria-label="Ways to read it free" data-testid="offer-ladder">
       {timed.map((offer) => {
         const msLeft = new Date(offer.availableAt).getTime() - now;
         const isReady = msLeft <= 0;
@@ -56,11 +63,16 @@ export function OfferLadder({
         return (
           <li
             key={offer.type}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-emerald-500/30 bg-emerald-500/5 px-4 py-3"
+            className={`flex flex-col items-center gap-2 rounded-xl border px-4 ${
+              isReady ? 'border-emerald-400/50 bg-emerald-500/10 py-4' : 'border-ink-700 bg-ink-800/40 py-3'
+            }`}
             data-testid={`offer-${offer.type}`}
+            data-ready={isReady}
           >
-            <p className="flex items-center gap-2 text-sm text-emerald-100">
-              <Icon className="size-4 shrink-0 text-emerald-300" aria-hidden />
+            <p
+              className={`flex items-center gap-2 ${isReady ? 'text-lg font-semibold text-emerald-100' : 'text-sm text-zinc-200'}`}
+            >
+              <Icon className={`${isReady ? 'size-5' : 'size-4'} shrink-0 text-emerald-300`} aria-hidden />
               {isReady
                 ? isPass
                   ? 'Free with your pass now'
@@ -69,16 +81,15 @@ export function OfferLadder({
                   ? `Pass recharges in ${waitText(msLeft)}`
                   : `Next free chapter in ${waitText(msLeft)}`}
             </p>
+            {isReady && opensFor && <p className="text-sm text-emerald-200/90">{opensFor}</p>}
             {!isSignedIn ? (
-              <Link to="/login" state={{ from: chapterPath }} className={`${primaryButton} py-1.5`}>
-                Log in to read free
-              </Link>
+              isReady && <p className="text-sm text-zinc-300">Free with an account: create one or log in below.</p>
             ) : isReady ? (
               <button
                 type="button"
                 disabled={isRenting}
                 onClick={() => void onRent(offer.type).catch(() => undefined)}
-                className={`${primaryButton} py-1.5`}
+                className={`${freeButton} mt-1`}
               >
                 {isPass ? 'Use my pass' : 'Read free today'}
               </button>
