@@ -89,6 +89,44 @@ test('on a phone a reader swipes through pages, zooms one with a double tap, and
   expect(zoomedWidth).toBeGreaterThan(box.width * 1.8);
 });
 
+test.describe('at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('paged fit height lays the page whole between the top bar and the bottom bar, and the end of the chapter comes after its last page', async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem('inkwell.reader.comic', JSON.stringify({ mode: 'paged', fit: 'height' })),
+    );
+    await openPage(page, `/SeriesView/${COMIC.slug}/chapter-1`);
+    const image = page.getByTestId('paged-reader').getByRole('img');
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
+    const bottomBar = page.getByTestId('reader-bottom-bar');
+    await expect(bottomBar).toContainText('Page 1 / 4');
+    await expect(page.getByTestId('chapter-end')).toHaveCount(0);
+
+    const top = (await page.getByTestId('reader-bar').boundingBox())!;
+    const bottom = (await bottomBar.boundingBox())!;
+    const box = (await image.boundingBox())!;
+    const barsEnd = top.y + top.height;
+    expect(box.y).toBeGreaterThanOrEqual(barsEnd - 0.5);
+    expect(box.y + box.height).toBeLessThanOrEqual(bottom.y + 0.5);
+    // The page fills the room: no band above it, and it reaches the bottom bar or the screen's sides.
+    expect(box.y - barsEnd).toBeLessThanOrEqual(20);
+    expect(Math.min(bottom.y - (box.y + box.height), 390 - box.width)).toBeLessThanOrEqual(20);
+
+    for (let turn = 0; turn < 3; turn += 1) await page.keyboard.press('ArrowRight');
+    await expect(bottomBar).toContainText('Page 4 / 4');
+    await expect(page.getByTestId('chapter-end')).toHaveCount(0);
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('chapter-end')).toBeInViewport();
+    await expect(bottomBar).toContainText('End of chapter');
+  });
+});
+
 test('on a phone the search opens full screen, and Enter shows every result on the results page', async ({ page }) => {
   await openPage(page, '/');
   await page.getByTestId('mobile-search-button').tap();

@@ -77,13 +77,26 @@ test('a visitor reads a comic as a long strip and page by page', async ({ page }
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 / 4');
   await page.keyboard.press('j');
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 3 / 4');
+  // A click in the middle of the page and then the keys: no focus ring is drawn over the art.
+  const middle = page.getByRole('button', { name: 'Show or hide the bars' });
+  await middle.click();
+  await middle.click();
+  await page.keyboard.press('k');
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('page-indicator')).toHaveText('Page 3 / 4');
+  expect(await middle.evaluate((zone) => document.activeElement === zone || getComputedStyle(zone).outlineStyle !== 'none')).toBe(
+    false,
+  );
 
   await page.getByRole('button', { name: 'Reading settings' }).click();
   await page.getByRole('button', { name: 'Right to left' }).click();
   await page.keyboard.press('Escape');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 4 / 4');
-  // Past the last page, the next chapter.
+  await expect(page.getByTestId('chapter-end')).toHaveCount(0);
+  // Past the last page, the chapter's end as a step of its own; past that, the next chapter.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('chapter-end')).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(`/SeriesView/${COMIC.slug}/chapter-2`);
 

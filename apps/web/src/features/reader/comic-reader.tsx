@@ -1,12 +1,23 @@
 import type { ChapterPage } from '@inkwell/contract';
-import { useEffect, useRef, useState, type TouchEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type TouchEvent } from 'react';
 import { pageUrl, type ComicSettings } from './reader-settings';
 
 const FIT_CLASSES: Record<ComicSettings['fit'], string> = {
   width: 'w-full max-w-[min(100%,900px)] h-auto',
-  height: 'h-[calc(100vh-3.5rem)] w-auto max-w-full object-contain',
+  height: 'h-auto max-w-full',
   original: 'max-w-none h-auto',
 };
+
+/**
+ * Fit height (issue 33 §3): the whole page between the reader's top bars and the phone's bottom
+ * bar, with the reading area's own margin above and below. The width is chosen, the height follows
+ * the page's shape: a page too wide for the screen shrinks whole, never drawn letterboxed inside a
+ * taller box. The bars' heights come from use-reader-room.ts.
+ */
+export function fitHeightStyle(page: { width: number; height: number }): CSSProperties {
+  const room = 'calc(100dvh - var(--reader-top, 7.5rem) - var(--reader-bottom, 0px) - 2rem)';
+  return { width: `min(100%, calc(${room} * ${page.width / page.height}))` };
+}
 
 export function PageImage({
   page,
@@ -34,6 +45,7 @@ export function PageImage({
       {...(isFirst ? { fetchPriority: 'high' as const } : {})}
       data-page={index + 1}
       className={`mx-auto block select-none ${FIT_CLASSES[fit]}`}
+      style={fit === 'height' ? fitHeightStyle(page) : undefined}
       draggable={false}
     />
   );
@@ -48,8 +60,10 @@ interface ComicReaderProps {
   onPreviousChapter(): void;
   /** Paged mode opens here (1-based): where the reader was, on this device or another. */
   startPage?: number;
-  /** The page on screen in paged mode (1-based), each time it changes. */
-  onPageChange?(page: number): void;
+  /** The page on screen in paged mode (1-based), each time it changes; `isEnd` once past the last page. */
+  onPageChange?(page: number, isEnd: boolean): void;
+  /** Paged mode's last step, after the last page: the chapter's end (the way on, comments). */
+  end?: ReactNode;
   /** A tap in the middle of a page: the bars step aside or come back (immersive mode). */
   onToggleBars?(): void;
 }
@@ -62,6 +76,17 @@ const DOUBLE_TAP_PX = 30;
 const ZOOM = 2;
 
 type Tap = { x: number; y: number; time: number };
+
+/**
+ * The page's click zones are invisible and out of the tab order: they never take focus from a
+ * click, and never draw a focus ring over the art (issue 33 §3). The inline outline outranks the
+ * site's own :focus-visible ring, which no utility class can.
+ */
+const TAP_ZONE = {
+  tabIndex: -1,
+  style: { outline: 'none' },
+  onMouseDown: (event: { preventDefault(): void }) => event.preventDefault(),
+} as const;
 
 /**
  * Touch on a page in paged mode (issue 11 §2): a swipe turns the page, a double tap zooms in or
@@ -154,6 +179,7 @@ export function ComicReader({
   startPage,
   onPageChange,
   onToggleBars,
+  end,
 }: ComicReaderProps) {
   const [pageIndex, setPageIndex] = useState(0);
   const pageChangeRef = useRef(onPageChange);
@@ -164,11 +190,14 @@ export function ComicReader({
   const total = pages.length;
   const isPaged = settings.mode === 'paged';
   const isRtl = settings.direction === 'rtl';
+  // Paged mode steps through the pages and then, when there is one, the chapter's end (issue 33 §3).
+  const hasEndStep = end !== undefined;
+  const isAtEnd = isPaged && hasEndStep && pageIndex >= total;
 
   useEffect(() => setPageIndex(Math.min(Math.max((startPage ?? 1) - 1, 0), Math.max(pages.length - 1, 0))), [pages, startPage]);
   useEffect(() => {
-    if (isPaged) pageChangeRef.current?.(pageIndex + 1);
-  }, [isPaged, pageIndex]);
+    if (isPaged && total > 0) pageChangeRef.current?.(Math.min(pageIndex + 1, total), pageIndex >= total);
+  }, [isPaged, pageIndex, total]);
 
   // Long strip: when the last pages come into view, fetch what comes next.
   useEffect(() => {
@@ -192,7 +221,7 @@ export function ComicReader({
 
   const forward = () => {
     resetZoom();
-    if (pageIndex < total - 1) {
+    if (pageIndex < (hasEndStep ? total : total - 1)) {
       setPageIndex(pageIndex + 1);
       window.scrollTo({ top: 0 });
     } else onNextChapter();
@@ -246,6 +275,23 @@ export function ComicReader({
     return <p className="py-20 text-center text-zinc-400">This chapter has no pages yet.</p>;
   }
 
+  if (isAtEnd) {
+    return (
+      <div data-testid="paged-reader" data-step="end">
+        <div className="flex justify-center px-4" dir="ltr">
+          <button
+            type="button"
+            onClick={back}
+            className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-medium text-zinc-200 hover:bg-ink-700"
+          >
+            {isRtl ? `Back to page ${total} →` : `← Back to page ${total}`}
+          </button>
+        </div>
+        {end}
+      </div>
+    );
+  }
+
   if (isPaged) {
     const page = pages[pageIndex]!;
     return (
@@ -278,22 +324,22 @@ export function ComicReader({
               type="button"
               aria-label={isRtl ? 'Next page' : 'Previous page'}
               onClick={isRtl ? forward : back}
-              className="absolute inset-y-0 left-0 w-1/3 cursor-w-resize focus:outline-none"
-              tabIndex={-1}
+              className="absolute inset-y-0 left-0 w-1/3 cursor-w-resize"
+              {...TAP_ZONE}
             />
             <button
               type="button"
               aria-label="Show or hide the bars"
               onClick={() => onToggleBars?.()}
-              className="absolute inset-y-0 left-1/3 w-1/3 cursor-pointer focus:outline-none"
-              tabIndex={-1}
+              className="absolute inset-y-0 left-1/3 w-1/3 cursor-pointer"
+              {...TAP_ZONE}
             />
             <button
               type="button"
               aria-label={isRtl ? 'Previous page' : 'Next page'}
               onClick={isRtl ? back : forward}
-              className="absolute inset-y-0 right-0 w-1/3 cursor-e-resize focus:outline-none"
-              tabIndex={-1}
+              className="absolute inset-y-0 right-0 w-1/3 cursor-e-resize"
+              {...TAP_ZONE}
             />
           </div>
         )}

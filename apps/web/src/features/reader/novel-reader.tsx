@@ -1,6 +1,7 @@
 import '@fontsource/opendyslexic/400.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { NOVEL_FONTS, NOVEL_THEMES, NOVEL_WIDTHS, type NovelSettings } from './reader-settings';
+import { withReadingStats } from './reading-stats';
 
 /**
  * A novel chapter in the reader's own typography. The HTML was sanitized by the server when it
@@ -21,6 +22,8 @@ export function NovelReader({
   const endRef = useRef<HTMLDivElement>(null);
   const nearEndRef = useRef(onNearEnd);
   nearEndRef.current = onNearEnd;
+  // Its length under its title (issue 33 §10); a paywall's preview is only part of the text, so has none.
+  const shown = useMemo(() => (isPreview ? html : withReadingStats(html)), [html, isPreview]);
 
   useEffect(() => {
     if (!endRef.current || isPreview) return;
@@ -53,7 +56,7 @@ export function NovelReader({
           lineHeight: settings.lineHeight,
           maxWidth: `${NOVEL_WIDTHS[settings.width]}px`,
         }}
-        dangerouslySetInnerHTML={{ __html: html }}
+        dangerouslySetInnerHTML={{ __html: shown }}
       />
       <div ref={endRef} />
     </div>

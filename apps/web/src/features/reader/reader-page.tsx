@@ -29,6 +29,7 @@ import { pageUrl, useComicSettings, useNovelSettings } from './reader-settings';
 import { ComicSettingsPanel, LockedChapter, NovelSettingsPanel } from './reader-parts';
 import { READER_THEMES, type ReaderTheme } from './reader-theme';
 import { isOnControl, useImmersive } from './use-immersive';
+import { useReaderRoom } from './use-reader-room';
 import { useReadingProgress } from './use-reading-progress';
 
 export { chapterOptionLabel };
@@ -87,6 +88,8 @@ export default function ReaderPage() {
   const progress = useReadingProgress({ data, mode: isPaged ? 'paged' : 'scroll', contentRef });
   const immersive = useImmersive(Boolean(data?.canRead) && !isSettingsOpen && sheet === null);
   const [pageStatus, setPageStatus] = useState<string | undefined>();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useReaderRoom(rootRef, { isReady: Boolean(data), isHidden: immersive.isHidden });
 
   // A novel in its light or sepia theme: the site's frame follows it (index.css).
   const frameTheme = data?.series.type === 'novel' && novelSettings.theme !== 'dark' ? novelSettings.theme : undefined;
@@ -146,11 +149,12 @@ export default function ReaderPage() {
     immersive.toggle();
   };
   const endMatter = (
-    <>
+    // In the reader's theme like the rest of the page (its palette is set on the root): no dark slab under a cream page.
+    <div data-testid="chapter-end-matter">
       {/* After the next-chapter card (issue 21 §1: the way on comes first), never between pages; a new one per chapter. */}
       {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
       <CommentsSlot key={data.chapter.id} target={{ chapterId: data.chapter.id }} />
-    </>
+    </div>
   );
   const chapterNav = (
     <div className="flex items-center gap-2">
@@ -176,9 +180,49 @@ export default function ReaderPage() {
       </button>
     </div>
   );
+  // Paged reading's end comes as its own step after the last page (issue 33 §3), never under page 1.
+  const isPagedReading = isPaged && data.canRead;
+  const chapterEndArea = (
+    <>
+      <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-10">
+        {data.canRead ? (
+          <>
+            <ChapterEnd data={data} theme={theme} onNext={() => goTo(nextSlug)} />
+            <div className="flex items-center gap-3">
+              {previousSlug && (
+                <button
+                  type="button"
+                  onClick={() => goTo(previousSlug)}
+                  aria-label="Previous chapter"
+                  className={`${navButton} ${theme.button}`}
+                >
+                  <ChevronLeft className="size-4" aria-hidden />
+                  Previous
+                </button>
+              )}
+              <BookmarkButton bookmark={bookmark} tone={{ off: theme.button, on: theme.buttonOn }} />
+            </div>
+          </>
+        ) : (
+          <>
+            <p className={`text-sm ${theme.muted}`}>
+              {data.series.title} · {chapterLabel(data.chapter)}
+            </p>
+            {chapterNav}
+          </>
+        )}
+      </div>
+      {endMatter}
+    </>
+  );
 
   return (
-    <div className={`reader-page min-h-screen pb-20 md:pb-0 ${theme.page}`}>
+    <div
+      ref={rootRef}
+      className={`reader-page min-h-screen pb-20 md:pb-0 ${theme.page}`}
+      data-reader-theme={isComic ? undefined : novelSettings.theme}
+      style={theme.palette}
+    >
       {data.canRead && !isPaged && <ProgressLine contentRef={contentRef} themeClass={theme.line} />}
       <div
         data-testid="reader-bar"
@@ -267,11 +311,12 @@ export default function ReaderPage() {
             onNextChapter={() => goTo(nextSlug)}
             onPreviousChapter={() => goTo(previousSlug)}
             startPage={progress.startPage}
-            onPageChange={(page) => {
+            onPageChange={(page, isEnd) => {
               progress.onPageChange(page);
-              setPageStatus(`Page ${page} / ${data.pages.length}`);
+              setPageStatus(isEnd ? 'End of chapter' : `Page ${page} / ${data.pages.length}`);
             }}
             onToggleBars={immersive.toggle}
+            end={chapterEndArea}
           />
         </div>
       ) : (
@@ -280,42 +325,7 @@ export default function ReaderPage() {
         </div>
       )}
 
-      <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-10">
-        {data.canRead ? (
-          <>
-            <ChapterEnd data={data} theme={theme} onNext={() => goTo(nextSlug)} />
-            <div className="flex items-center gap-3">
-              {previousSlug && (
-                <button
-                  type="button"
-                  onClick={() => goTo(previousSlug)}
-                  aria-label="Previous chapter"
-                  className={`${navButton} ${theme.button}`}
-                >
-                  <ChevronLeft className="size-4" aria-hidden />
-                  Previous
-                </button>
-              )}
-              <BookmarkButton bookmark={bookmark} tone={{ off: theme.button, on: theme.buttonOn }} />
-            </div>
-          </>
-        ) : (
-          <>
-            <p className={`text-sm ${theme.muted}`}>
-              {data.series.title} · {chapterLabel(data.chapter)}
-            </p>
-            {chapterNav}
-          </>
-        )}
-      </div>
-      {frameTheme ? (
-        // On a light or sepia page the comments and the ad keep the site's dark colours, as a card.
-        <div className="mx-3 my-8 rounded-2xl bg-ink-950 pb-4 pt-1 sm:mx-auto sm:max-w-4xl" data-testid="chapter-end-matter">
-          {endMatter}
-        </div>
-      ) : (
-        endMatter
-      )}
+      {!isPagedReading && chapterEndArea}
       <ReaderBottomBar
         theme={theme}
         isHidden={immersive.isHidden}

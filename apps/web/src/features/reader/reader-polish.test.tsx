@@ -260,3 +260,87 @@ describe('data saver', () => {
     );
   });
 });
+
+// Issue 33 §3 and §10: paged reading's end as its own step, fit height, focus rings, themes over the whole page.
+describe('paged reading and themes', () => {
+  const fourPages = () =>
+    chapter({
+      pageCount: 4,
+      pages: [1, 2, 3, 4].map((n) => ({ id: `p${n}`, url: `/media/pages/c/${n}.webp?exp=1&sig=x`, width: 800, height: 1200 })),
+    });
+
+  it('shows the end of the chapter only after the last page, as its own step, and the next chapter after that', async () => {
+    localStorage.setItem(COMIC_SETTINGS_KEY, JSON.stringify({ mode: 'paged' }));
+    serve(fourPages());
+    const { router } = renderReader();
+    expect(await screen.findByTestId('page-indicator')).toHaveTextContent('Page 1 / 4');
+    expect(screen.queryByTestId('chapter-end')).toBeNull();
+    expect(screen.queryByTestId('chapter-end-matter')).toBeNull();
+    for (const page of [2, 3, 4]) {
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      expect(screen.getByTestId('page-indicator')).toHaveTextContent(`Page ${page} / 4`);
+      expect(screen.queryByTestId('chapter-end')).toBeNull();
+    }
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(screen.getByTestId('chapter-end')).toHaveTextContent('End of Chapter 2');
+    expect(screen.getByTestId('chapter-end-matter')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Page \d of 4/ })).toBeNull();
+    expect(within(screen.getByTestId('reader-bottom-bar')).getByText('End of chapter')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/SeriesView/lantern/chapter-2');
+
+    // Back to the last page, and on again: past the end, the next chapter.
+    fireEvent.click(screen.getByRole('button', { name: /Back to page 4/ }));
+    expect(screen.getByRole('img', { name: 'Page 4 of 4' })).toBeInTheDocument();
+    expect(screen.queryByTestId('chapter-end')).toBeNull();
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(router.state.location.pathname).toBe('/SeriesView/lantern/chapter-3');
+  });
+
+  it('fits a page by height from the bars’ room, and its tap zones never take focus or draw a ring', async () => {
+    localStorage.setItem(COMIC_SETTINGS_KEY, JSON.stringify({ mode: 'paged', fit: 'height' }));
+    serve(fourPages());
+    renderReader();
+    const image = await screen.findByRole('img', { name: 'Page 1 of 4' });
+    expect(image.style.width).toContain('var(--reader-top');
+    expect(image.style.width).toContain('var(--reader-bottom');
+    expect(image.className).not.toContain('object-contain');
+    for (const zone of screen.getAllByRole('button', { name: /^(Next page|Previous page|Show or hide the bars)$/ })) {
+      if (!zone.closest('[data-testid="paged-reader"] .relative')) continue;
+      expect(zone).toHaveStyle({ outline: 'none' });
+      // A click does not move the focus onto the art (the next arrow key would ring it).
+      expect(fireEvent.mouseDown(zone)).toBe(false);
+    }
+  });
+
+  it('lays a novel’s theme over the whole page: the end of the chapter, the comments’ place and the settings panel', async () => {
+    localStorage.setItem(NOVEL_SETTINGS_KEY, JSON.stringify({ theme: 'sepia' }));
+    serve(novel());
+    renderReader();
+    const endMatter = await screen.findByTestId('chapter-end-matter');
+    const themed = endMatter.closest<HTMLElement>('[data-reader-theme="sepia"]');
+    expect(themed).not.toBeNull();
+    expect(themed!.style.getPropertyValue('--color-ink-900')).toBe('#efe4cb');
+    expect(themed!.style.getPropertyValue('--color-zinc-200')).toBe('#4a3829');
+    expect(endMatter.className).not.toContain('bg-ink-950');
+    fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
+    const panel = await screen.findByRole('dialog', { name: 'Reading settings' });
+    expect(panel.closest('[data-reader-theme="sepia"]')).toBe(themed);
+  });
+
+  it('keeps comics on the dark page, with the site’s own palette', async () => {
+    serve(chapter());
+    renderReader();
+    const endMatter = await screen.findByTestId('chapter-end-matter');
+    expect(endMatter.closest('[data-reader-theme]')).toBeNull();
+  });
+
+  it('says how long a novel chapter is under its title', async () => {
+    serve(novel({ content: `<h2>Chapter 2</h2><p>${'word '.repeat(460)}</p>` }));
+    renderReader();
+    const text = await screen.findByTestId('novel-text');
+    const stats = within(text).getByTestId('reading-stats');
+    expect(stats).toHaveTextContent('462 words · 2 min');
+    expect(stats.previousElementSibling).toHaveTextContent('Chapter 2');
+  });
+});

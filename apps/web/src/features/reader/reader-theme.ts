@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { NovelTheme } from './reader-settings';
 
 /** The reader's bars and controls in a theme's colours: a novel's bars follow its page (dark, light or sepia). */
@@ -10,7 +11,39 @@ export interface ReaderTheme {
   page: string;
   line: string;
   muted: string;
+  /**
+   * The site's dark palette redrawn in the theme's colours, set on the reader's root (issue 33 §10):
+   * everything drawn inside it in the site's usual classes (the end of chapter, the house ad, the
+   * comments, the settings panel and sheets) takes the theme, with no dark slab left over.
+   */
+  palette: CSSProperties;
 }
+
+/** Light and sepia: the ink surfaces become the page's paper, the zinc text its ink, and accent text dark enough to read. */
+const paperPalette = (colours: {
+  page: string;
+  surface: string;
+  raised: string;
+  line: string;
+  strong: string;
+  text: string;
+  soft: string;
+  muted: string;
+  faint: string;
+}) =>
+  ({
+    '--color-ink-950': colours.page,
+    '--color-ink-900': colours.surface,
+    '--color-ink-800': colours.raised,
+    '--color-ink-700': colours.line,
+    '--color-zinc-100': colours.strong,
+    '--color-zinc-200': colours.text,
+    '--color-zinc-300': colours.soft,
+    '--color-zinc-400': colours.muted,
+    '--color-zinc-500': colours.faint,
+    '--color-accent-300': '#5b21b6',
+    '--color-accent-400': '#6d28d9',
+  }) as CSSProperties;
 
 export const READER_THEMES: Record<NovelTheme, ReaderTheme> = {
   dark: {
@@ -21,6 +54,7 @@ export const READER_THEMES: Record<NovelTheme, ReaderTheme> = {
     page: 'bg-ink-950',
     line: 'bg-accent-400',
     muted: 'text-zinc-400',
+    palette: {},
   },
   light: {
     bar: 'border-zinc-200 bg-[#fbfaf7]/95 text-zinc-700',
@@ -30,6 +64,17 @@ export const READER_THEMES: Record<NovelTheme, ReaderTheme> = {
     page: 'bg-[#fbfaf7]',
     line: 'bg-accent-600',
     muted: 'text-zinc-600',
+    palette: paperPalette({
+      page: '#fbfaf7',
+      surface: '#f4f2ec',
+      raised: '#e7e4dc',
+      line: '#d6d3cb',
+      strong: '#18181b',
+      text: '#27272a',
+      soft: '#3f3f46',
+      muted: '#52525b',
+      faint: '#63636b',
+    }),
   },
   sepia: {
     bar: 'border-[#e4d6b5] bg-[#f4ecd8]/95 text-[#5b4636]',
@@ -39,5 +84,16 @@ export const READER_THEMES: Record<NovelTheme, ReaderTheme> = {
     page: 'bg-[#f4ecd8]',
     line: 'bg-[#8b5e34]',
     muted: 'text-[#7a6552]',
+    palette: paperPalette({
+      page: '#f4ecd8',
+      surface: '#efe4cb',
+      raised: '#e9dcc0',
+      line: '#d9c8a3',
+      strong: '#3b2c20',
+      text: '#4a3829',
+      soft: '#5b4636',
+      muted: '#65513f',
+      faint: '#6e5a48',
+    }),
   },
 };

@@ -24,7 +24,7 @@ export function BottomSheet({ title, onClose, children }: { title: string; onClo
         className="absolute inset-x-0 bottom-0 max-h-[75vh] overflow-y-auto rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] text-zinc-100 shadow-2xl focus:outline-none"
       >
         <div className="mb-3 flex items-center justify-between">
-          <h2 className="text-base font-semibold text-white">{title}</h2>
+          <h2 className="text-base font-semibold text-zinc-100">{title}</h2>
           <button
             type="button"
             onClick={onClose}

@@ -97,7 +97,7 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
                 to={`/SeriesView/${data.series.slug}/${chapter.slug}`}
                 onClick={onClose}
                 aria-current={isCurrent ? 'page' : undefined}
-                className={`block rounded-lg px-3 py-3 text-sm ${isCurrent ? 'bg-accent-600/20 font-semibold text-white' : 'text-zinc-200 hover:bg-ink-800'}`}
+                className={`block rounded-lg px-3 py-3 text-sm ${isCurrent ? 'bg-accent-600/20 font-semibold text-zinc-100' : 'text-zinc-200 hover:bg-ink-800'}`}
               >
                 {chapterOptionLabel(chapter)}
               </Link>
