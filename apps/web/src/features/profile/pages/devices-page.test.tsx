@@ -45,6 +45,10 @@ describe('/profile/devices (issue 19 §1)', () => {
     // The addresses are on the page before any key is made.
     const addresses = screen.getByRole('region', { name: 'Where apps connect' });
     expect(within(addresses).getByText(`${window.location.origin}/koreader`)).toBeInTheDocument();
+    // Two catalogue addresses, each saying which apps it is for (issue 33).
+    expect(within(addresses).getByText('OPDS 1.2 catalogue')).toBeInTheDocument();
+    expect(within(addresses).getByText(/^For most apps \(KOReader, Panels/)).toBeInTheDocument();
+    expect(within(addresses).getByText(/^For apps that speak OPDS 2/)).toBeInTheDocument();
     expect(within(list).getByText('KOReader on the Kobo')).toBeInTheDocument();
     expect(within(list).getByText(/Last used 2 hours ago from 203\.0\.113\.9/)).toBeInTheDocument();
 

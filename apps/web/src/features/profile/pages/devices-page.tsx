@@ -20,8 +20,8 @@ import { formatDate, timeFromNow } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCreateDeviceKey, useDeviceKeys, useRevokeDeviceKey } from '../api/device-keys';
 
-/** A value to copy, with its button. */
-function CopyRow({ label, value }: { label: string; value: string }) {
+/** A value to copy, with its button, and when there is a choice, who it is for. */
+function CopyRow({ label, value, hint }: { label: string; value: string; hint?: string }) {
   const toast = useToast();
   const copy = async () => {
     try {
@@ -34,6 +34,7 @@ function CopyRow({ label, value }: { label: string; value: string }) {
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-zinc-400">{label}</dt>
+      {hint && <dd className="mt-0.5 text-sm text-zinc-300">{hint}</dd>}
       <dd className="mt-1 flex items-center gap-2">
         <code className="min-w-0 flex-1 break-all rounded-lg bg-ink-950 px-3 py-2 font-mono text-sm text-zinc-100">{value}</code>
         <button type="button" onClick={() => void copy()} className={secondaryButton} aria-label={`Copy ${label.toLowerCase()}`}>
@@ -49,8 +50,16 @@ function Addresses() {
   const origin = window.location.origin;
   return (
     <>
-      <CopyRow label="OPDS catalogue" value={`${origin}${OPDS_CATALOG_PATH}`} />
-      <CopyRow label="OPDS 2 catalogue" value={`${origin}${OPDS2_CATALOG_PATH}`} />
+      <CopyRow
+        label="OPDS 1.2 catalogue"
+        hint="For most apps (KOReader, Panels, Chunky, Mihon…): use this one."
+        value={`${origin}${OPDS_CATALOG_PATH}`}
+      />
+      <CopyRow
+        label="OPDS 2 catalogue"
+        hint="For apps that speak OPDS 2 (Thorium, Readium-based apps): the same catalogue in the newer format."
+        value={`${origin}${OPDS2_CATALOG_PATH}`}
+      />
       <CopyRow label="KOReader sync server" value={`${origin}${KOREADER_SYNC_PATH}`} />
     </>
   );
