@@ -398,6 +398,31 @@ async function expectCleanHydration(
   expect(report, `console of ${signIn ? 'a signed-in reader' : 'a visitor'}`).toEqual([]);
 }
 
+test("every spelling of a page's address leads to the router's own, and a team member's page never reaches a reader", async () => {
+  // Issue 32 §1: the router matches any case and encoding; the server sends each to one spelling
+  // and keys what it shares by it, so a page drawn for one reader is never another's.
+  const canonical = `/SeriesView/${LOCKED_COMIC.slug}/${LOCKED_COMIC.chapter}`;
+  const team = await signInTeam();
+  const { api: reader } = await registerReader('ssr_spell');
+  for (const spelling of [
+    `/seriesview/${LOCKED_COMIC.slug}/${LOCKED_COMIC.chapter}`,
+    `/SERIESVIEW/${LOCKED_COMIC.slug}/${LOCKED_COMIC.chapter}/`,
+    `/%53eriesView/${LOCKED_COMIC.slug}/${LOCKED_COMIC.chapter}?utm_source=mail`,
+  ]) {
+    for (const api of [team, reader]) {
+      const answer = await api.get(spelling, { maxRedirects: 0 });
+      expect(answer.status(), spelling).toBe(301);
+      expect(answer.headers().location, spelling).toBe(canonical + (spelling.includes('?') ? '?utm_source=mail' : ''));
+    }
+  }
+  // The team member first, then the reader within the shared page's life: each their own access.
+  expect(await html(team, canonical)).toContain('"canRead":true');
+  const readers = await html(reader, canonical);
+  expect(readers).toContain('"canRead":false');
+  expect(readers).not.toContain('"canRead":true');
+  await Promise.all([team.dispose(), reader.dispose()]);
+});
+
 test('every public page hydrates without a React warning or error, for a visitor', async ({ browser }) => {
   test.setTimeout(180_000);
   await expectCleanHydration(browser, false, hydratedPages());
