@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { registerByApi } from '../support/auth';
 import { openPage } from '../support/navigation';
@@ -137,5 +138,9 @@ test('offline, the app starts on the kept chapters; one reads to its end and on 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: test.info().outputPath('offline-start.png') });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('offline-start-phone.png') });
   await context.setOffline(false);
 });
