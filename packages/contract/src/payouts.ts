@@ -37,6 +37,8 @@ export type Supporters = z.infer<typeof supportersResponseSchema>['data'];
 export const PAYEE_ROLES = ['author', 'artist', 'translator', 'team'] as const;
 export type PayeeRole = (typeof PAYEE_ROLES)[number];
 export const SHARES_TOTAL_BPS = 10_000;
+/** Basis points as people read them: 7000 → "70 %", 3333 → "33.33 %". */
+export const percentOfBps = (bps: number) => `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`;
 export const PAYEES_MAX = 20;
 
 export const payeeInputSchema = z.object({
@@ -44,9 +46,10 @@ export const payeeInputSchema = z.object({
   role: z.enum(PAYEE_ROLES, { error: 'The role is author, artist, translator or team' }),
   shareBps: z
     .number({ error: 'The share must be a number' })
-    .int('The share is in whole basis points')
-    .min(1, 'A share is at least 1 basis point')
-    .max(SHARES_TOTAL_BPS, 'A share is at most 10,000 basis points'),
+    // Said in % as the editor types it (issue 33 §11); the API counts basis points (1 % = 100).
+    .int('A share has at most two decimals (e.g. 33.33 %)')
+    .min(1, 'A share is at least 0.01 %')
+    .max(SHARES_TOTAL_BPS, 'A share is at most 100 %'),
 });
 /** A series' payees, all at once: none, or shares summing to 10,000 basis points, each user once. */
 export const payeesInputSchema = z
@@ -55,7 +58,7 @@ export const payeesInputSchema = z
   .superRefine((payees, context) => {
     const total = payees.reduce((sum, payee) => sum + payee.shareBps, 0);
     if (payees.length > 0 && total !== SHARES_TOTAL_BPS)
-      context.addIssue({ code: 'custom', message: `The shares add up to ${total} basis points, not 10,000` });
+      context.addIssue({ code: 'custom', message: `The shares add up to ${percentOfBps(total)}, not 100 %` });
     if (new Set(payees.map((payee) => payee.userId)).size !== payees.length)
       context.addIssue({ code: 'custom', message: 'Each payee once' });
   });

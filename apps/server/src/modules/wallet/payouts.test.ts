@@ -74,7 +74,7 @@ describe('payees, gifts and earnings', () => {
       { userId: b.id, role: 'artist', shareBps: 3000 },
     ]);
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toContain('The shares add up to 9000 basis points, not 10,000');
+    expect(bad.body.error.message).toContain('The shares add up to 90 %, not 100 %');
     expect((await setPayees(series.id, [{ userId: a.id, role: 'painter', shareBps: 10_000 }])).status).toBe(400);
     const ghost = await setPayees(series.id, [
       { userId: '00000000-0000-4000-8000-000000000000', role: 'author', shareBps: 10_000 },

@@ -1,13 +1,16 @@
-import { PAYEE_ROLES, SHARES_TOTAL_BPS, type PayeeRole } from '@inkwell/contract';
+import { PAYEE_ROLES, percentOfBps, SHARES_TOTAL_BPS, type PayeeRole } from '@inkwell/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
-import { ApiError, callApiData } from '../../../lib/api-client';
+import { callApiData } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 interface Row {
+  /** The chosen account; null until one is picked from the suggestions. */
+  userId: string | null;
   username: string;
   role: PayeeRole;
   /** Percent as typed: "33.33". */
@@ -16,15 +19,32 @@ interface Row {
 
 const payeesKey = (seriesId: string) => ['admin', 'payees', seriesId] as const;
 const toBps = (percent: string) => Math.round(Number(percent) * 100);
+/** Two letters are enough to find someone by part of their name or e-mail. */
+const SEARCH_FROM_CHARS = 2;
 
 /**
- * Who shares the series' income (admins, issue 22 §2): each payee by username with a role and a
- * share in percent; the shares add up to 100 % (10,000 basis points) or there are none, and the
- * site then keeps it all. Saved all at once.
+ * What keeps a split from being saved, in the editor's terms (issue 33 §11), or null when it may
+ * be: every payee chosen from the site's users, each share above 0, and 100 % shared out (or nobody).
+ */
+export function splitProblem(rows: Row[]): string | null {
+  if (rows.length === 0) return null;
+  if (rows.some((row) => row.userId === null)) return 'Choose each payee from the suggestions.';
+  if (rows.some((row) => !(toBps(row.percent) > 0))) return 'Give each payee a share above 0 %.';
+  const total = rows.reduce((sum, row) => sum + toBps(row.percent), 0);
+  if (total < SHARES_TOTAL_BPS) return `${percentOfBps(SHARES_TOTAL_BPS - total)} is left to share out.`;
+  if (total > SHARES_TOTAL_BPS) return `The shares are ${percentOfBps(total - SHARES_TOTAL_BPS)} over 100 %.`;
+  return null;
+}
+
+/**
+ * Who shares the series' income (admins, issue 22 §2): each payee found by name among the users,
+ * with a role and a share in percent; the shares add up to 100 % or there are none, and the site
+ * then keeps it all. Saved all at once, and only once the split is whole.
  */
 export function PayeesEditor({ seriesId }: { seriesId: string }) {
   const client = useQueryClient();
   const toast = useToast();
+  const statusId = useId();
   const payees = useQuery({
     queryKey: payeesKey(seriesId),
     queryFn: ({ signal }) => callApiData('adminSeriesPayees', { params: { id: seriesId }, signal }),
@@ -34,35 +54,33 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
   useEffect(() => {
     if (payees.data && rows === null)
       setRows(
-        payees.data.items.map((payee) => ({ username: payee.username, role: payee.role, percent: String(payee.shareBps / 100) })),
+        payees.data.items.map((payee) => ({
+          userId: payee.userId,
+          username: payee.username,
+          role: payee.role,
+          percent: String(payee.shareBps / 100),
+        })),
       );
   }, [payees.data, rows]);
 
   const save = useMutation({
-    mutationFn: async (chosen: Row[]) => {
-      // Usernames to ids: each must be exactly one account.
-      const resolved = await Promise.all(
-        chosen.map(async (row) => {
-          const found = await callApiData('adminUsers', { query: { q: row.username.trim() } });
-          const user = found.items.find((item) => item.username.toLowerCase() === row.username.trim().toLowerCase());
-          if (!user) throw new Error(`No user is called ${row.username.trim() || '(empty)'}`);
-          return { userId: user.id, role: row.role, shareBps: toBps(row.percent) };
-        }),
-      );
-      return callApiData('adminSeriesPayeesUpdate', { params: { id: seriesId }, body: resolved });
-    },
+    mutationFn: (chosen: Row[]) =>
+      callApiData('adminSeriesPayeesUpdate', {
+        params: { id: seriesId },
+        body: chosen.map((row) => ({ userId: row.userId!, role: row.role, shareBps: toBps(row.percent) })),
+      }),
     onSuccess: (data) => {
       client.setQueryData(payeesKey(seriesId), data);
       setProblem(null);
       toast({ type: 'success', message: 'Payees saved', duration: 3000 });
     },
-    onError: (error) =>
-      setProblem(error instanceof ApiError || error instanceof Error ? error.message : 'The payees could not be saved.'),
+    onError: (error) => setProblem(error instanceof Error ? error.message : 'The payees could not be saved.'),
   });
 
   if (payees.isError) return <FormAlert tone="error">We could not load who shares this series.</FormAlert>;
   if (!rows) return <p className="text-sm text-zinc-400">Loading the payees…</p>;
   const total = rows.reduce((sum, row) => sum + toBps(row.percent), 0);
+  const blocker = splitProblem(rows);
   const update = (index: number, change: Partial<Row>) =>
     setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
@@ -82,14 +100,12 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
         <ul className="space-y-2">
           {rows.map((row, index) => (
             <li key={index} className="flex flex-wrap items-end gap-2" data-testid="payee-row">
-              <label className="text-xs text-zinc-300">
-                Username
-                <input
-                  value={row.username}
-                  onChange={(event) => update(index, { username: event.target.value })}
-                  className="mt-1 block w-44 rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-zinc-100"
-                />
-              </label>
+              <UserPicker
+                value={row.username}
+                isChosen={row.userId !== null}
+                onType={(username) => update(index, { username, userId: null })}
+                onChoose={(user) => update(index, { username: user.username, userId: user.id })}
+              />
               <label className="text-xs text-zinc-300">
                 Role
                 <select
@@ -128,24 +144,118 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
           ))}
         </ul>
       )}
-      <p
-        className={`text-sm tabular-nums ${rows.length === 0 || total === SHARES_TOTAL_BPS ? 'text-zinc-400' : 'text-amber-300'}`}
-      >
-        Total: {(total / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %
+      <p id={statusId} aria-live="polite" className={`text-sm tabular-nums ${blocker ? 'text-amber-300' : 'text-zinc-400'}`}>
+        Total: {percentOfBps(total)}
+        {blocker && <> · {blocker}</>}
       </p>
       {problem && <FormAlert tone="error">{problem}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
           className={secondaryButton}
-          onClick={() => setRows([...rows, { username: '', role: 'author', percent: '' }])}
+          onClick={() => setRows([...rows, { userId: null, username: '', role: 'author', percent: '' }])}
         >
           <Plus className="size-4" aria-hidden /> Add a payee
         </button>
-        <button type="button" className={primaryButton} disabled={save.isPending} onClick={() => save.mutate(rows)}>
+        <button
+          type="button"
+          className={primaryButton}
+          disabled={save.isPending || blocker !== null}
+          aria-describedby={statusId}
+          onClick={() => save.mutate(rows)}
+        >
           Save payees
         </button>
       </div>
     </section>
+  );
+}
+
+/** A user found by part of their name or e-mail, as you type (the admin users search). */
+function UserPicker({
+  value,
+  isChosen,
+  onType,
+  onChoose,
+}: {
+  value: string;
+  isChosen: boolean;
+  onType(text: string): void;
+  onChoose(user: { id: string; username: string }): void;
+}) {
+  const listId = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const query = useDebouncedValue(value.trim(), 250);
+  const found = useQuery({
+    queryKey: ['admin', 'users', 'pick', query],
+    queryFn: ({ signal }) => callApiData('adminUsers', { query: { q: query }, signal }),
+    enabled: isOpen && !isChosen && query.length >= SEARCH_FROM_CHARS,
+    staleTime: 30_000,
+  });
+  const options = isOpen && !isChosen && query.length >= SEARCH_FROM_CHARS ? (found.data?.items.slice(0, 8) ?? []) : [];
+  const choose = (user: { id: string; username: string }) => {
+    onChoose(user);
+    setIsOpen(false);
+  };
+
+  return (
+    <div className="relative">
+      <label className="text-xs text-zinc-300">
+        User
+        <input
+          role="combobox"
+          aria-expanded={options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={options[active] ? `${listId}-${active}` : undefined}
+          value={value}
+          placeholder="Name or e-mail"
+          onChange={(event) => {
+            onType(event.target.value);
+            setIsOpen(true);
+            setActive(0);
+          }}
+          onFocus={() => setIsOpen(true)}
+          onBlur={() => setIsOpen(false)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, Math.max(options.length - 1, 0)));
+            else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+            else if (event.key === 'Enter' && options[active]) {
+              event.preventDefault();
+              choose(options[active]);
+            } else if (event.key === 'Escape') setIsOpen(false);
+          }}
+          className={`mt-1 block w-48 rounded-lg border bg-ink-900 px-2 py-1.5 text-sm text-zinc-100 ${
+            value && !isChosen ? 'border-amber-400' : 'border-ink-700'
+          }`}
+        />
+      </label>
+      {options.length > 0 && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Users"
+          className="absolute z-20 mt-1 max-h-64 w-72 overflow-y-auto rounded-lg border border-ink-700 bg-ink-900 py-1 shadow-xl"
+        >
+          {options.map((user, index) => (
+            <li
+              key={user.id}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              // Chosen before the input's blur closes the list.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(user);
+              }}
+              className={`cursor-pointer px-3 py-1.5 text-sm ${index === active ? 'bg-ink-800 text-white' : 'text-zinc-200'}`}
+            >
+              {user.username} <span className="text-xs text-zinc-400">{user.email}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
