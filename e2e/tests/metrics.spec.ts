@@ -130,3 +130,16 @@ test('an admin opens Admin metrics and downloads the revenue table as CSV', asyn
   const todayLine = lines.find((line) => line.startsWith(`${today},`))!.split(',');
   expect(Number(todayLine[1])).toBeGreaterThanOrEqual(4.99);
 });
+
+test('on a phone a dashboard page opens at its own heading, the menu a closed drawer behind a Menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInAs(page, 'editor');
+  await openPage(page, '/Dashboard/Metrics');
+  await expect(page.getByRole('heading', { name: 'Metrics', level: 1 })).toBeInViewport();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Dashboard menu' });
+  await drawer.getByRole('link', { name: 'Series' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/Dashboard\/Series\/Series/);
+});
