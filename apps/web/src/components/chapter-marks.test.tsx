@@ -22,3 +22,11 @@ describe('a chapter opened by a rental', () => {
     expect(screen.getByText('Unlocked')).toBeInTheDocument();
   });
 });
+
+describe('an early-access chapter', () => {
+  it('says when it turns free as the reader’s countdown does, to the hour and never rounded up (issue 33)', () => {
+    const almostTwoDays = new Date(Date.now() + 2 * 86_400_000 - 60_000).toISOString();
+    render(<ChapterMarks chapter={chapterSummary({ access: 'early_access', price: 30, freeAt: almostTwoDays })} />);
+    expect(screen.getByText(/^Free in/)).toHaveTextContent('Free in 1d 23h');
+  });
+});

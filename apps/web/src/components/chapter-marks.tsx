@@ -1,7 +1,7 @@
 import type { ChapterSummary, FreeLadder } from '@inkwell/contract';
 import { CalendarClock, Clock, Coins, LockOpen } from 'lucide-react';
 import { FreeWayBadge } from './free-ladder-badges';
-import { formatDate, formatDateTime, shortTimeFromNow, timeFromNow } from '../lib/time';
+import { formatDate, formatDateTime, shortTimeFromNow, timeFromNow, timeLeft } from '../lib/time';
 
 const pill = 'inline-flex h-6 items-center gap-1 whitespace-nowrap rounded-full px-2 text-xs font-semibold tabular-nums';
 
@@ -50,7 +50,7 @@ export function ChapterMarks({
           {chapter.freeAt && (
             <span className={`${pill} bg-sky-500/15 font-medium text-sky-300`} title={`Free on ${formatDate(chapter.freeAt)}`}>
               <Clock className="size-3.5" aria-hidden />
-              <span suppressHydrationWarning>Free {timeFromNow(chapter.freeAt)}</span>
+              <span suppressHydrationWarning>Free in {timeLeft(Date.parse(chapter.freeAt) - Date.now())}</span>
             </span>
           )}
         </span>

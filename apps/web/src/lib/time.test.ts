@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, shortTimeFromNow, timeFromNow } from './time';
+import { countdown, formatDate, shortTimeFromNow, timeFromNow, timeLeft } from './time';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const at = (msFromNow: number) => new Date(NOW + msFromNow).toISOString();
@@ -67,5 +67,22 @@ describe('shortTimeFromNow', () => {
     expect(shortTimeFromNow('2026-11-22T12:00:00Z', now)).toBe('4d ago');
     expect(shortTimeFromNow('2026-09-13T12:00:00Z', now)).toBe('2mo ago');
     expect(shortTimeFromNow('2026-11-28T12:00:00Z', now)).toBe('in 2d');
+  });
+});
+
+describe('how long until a chapter turns free: one way, in the list and the reader (issue 33)', () => {
+  it.each([
+    [(47 * 3600 + 59 * 60 + 12) * 1000, '1d 23h', '1d 23:59:12'],
+    [2 * 86_400_000 + 30 * 60_000, '2d 0h', '2d 00:30:00'],
+    [(4 * 3600 + 13 * 60 + 9) * 1000, '4h 13m', '04:13:09'],
+    [(13 * 60 + 9) * 1000, '13m', '00:13:09'],
+    [45_000, '45s', '00:00:45'],
+  ])('%i ms left: the list says %s, the reader counts %s', (msLeft, still, ticking) => {
+    expect(timeLeft(msLeft)).toBe(still);
+    expect(countdown(msLeft)).toBe(ticking);
+  });
+
+  it('never rounds up: a day and 23 hours is not "2 days"', () => {
+    expect(timeLeft(2 * 86_400_000 - 1)).toBe('1d 23h');
   });
 });

@@ -89,16 +89,38 @@ export const formatDateTime = (iso: string) =>
     iso,
   );
 
-/** "2d 04:13:09" until a moment; "0s" once it has passed. */
+/** Whole days, hours, minutes and seconds left, each rounded down: a chapter is not free early. */
+function partsLeft(msLeft: number) {
+  const total = Math.max(0, Math.floor(msLeft / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/**
+ * The one way to say how long until a chapter turns free (issue 33): "2d 04:13:09", ticking in the
+ * reader, "0s" once it has passed. A list says the same time to the hour with `timeLeft`.
+ */
 export function countdown(msLeft: number): string {
   if (msLeft <= 0) return '0s';
-  const total = Math.floor(msLeft / 1000);
-  const days = Math.floor(total / 86_400);
-  const hours = Math.floor((total % 86_400) / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = total % 60;
+  const { days, hours, minutes, seconds } = partsLeft(msLeft);
   const clock = [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
   return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+/**
+ * `countdown`'s time as a still list says it: "1d 23h" where the reader shows "1d 23:59:12",
+ * "4h 13m", "13m", "45s"; never rounded up ("2 days" for 1d 23h was the old list's way).
+ */
+export function timeLeft(msLeft: number): string {
+  const { days, hours, minutes, seconds } = partsLeft(msLeft);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  if (minutes > 0) return `${minutes}m`;
+  return `${seconds}s`;
 }
 
 export const chapterLabel = (chapter: { number: number; title: string }) =>

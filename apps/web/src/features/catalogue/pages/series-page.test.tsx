@@ -77,7 +77,7 @@ describe('the series page’s chapter list', () => {
     expect(row(1).querySelector('[data-access]')).toBeNull();
     expect(row(2)).toHaveTextContent(/^Chapter 2Unlocked/);
     expect(row(3)).toHaveTextContent(/^Chapter 3Locked: 30 coins/);
-    expect(row(9)).toHaveTextContent(/^Chapter 9Early access:30 coinsFree in 2 days/);
+    expect(row(9)).toHaveTextContent(/^Chapter 9Early access:30 coinsFree in 2d 0h/);
     // A visitor is offered no bulk unlock.
     expect(screen.queryByTestId('series-bulk-unlock')).toBeNull();
     // A coins-only series shows no free ladder.
