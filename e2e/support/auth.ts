@@ -36,7 +36,7 @@ export async function logInAs(page: Page, role: TeamRole): Promise<void> {
 }
 
 /** The path and query of the newest sign-up link mailed to `email`. */
-async function registrationLink(email: string): Promise<string> {
+export async function registrationLink(email: string): Promise<string> {
   const link = new URL(await lastMailedLink(email, '/register/confirm'));
   return `${link.pathname}${link.search}`;
 }
@@ -52,7 +52,8 @@ export async function register(page: Page, account: Account): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   await openPage(page, await registrationLink(account.email));
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await expectSignedInHome(page, account.username);
+  // A new account is greeted as new (issue 33 §4).
+  await expect(page.getByRole('heading', { name: `Welcome to Inkwell, ${account.username}.` })).toBeVisible();
 }
 
 /** Signs out from the top bar's user menu; the app then shows the login page. */

@@ -29,7 +29,8 @@ test('a reader registers, logs out, and logs back in by username and by e-mail',
   await openPage(page, `${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Finish creating your account' })).toBeVisible();
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${reader.username}.` })).toBeVisible();
+  // A new account is greeted as new (issue 33 §4).
+  await expect(page.getByRole('heading', { name: `Welcome to Inkwell, ${reader.username}.` })).toBeVisible();
   // The welcome notification shows on the bell.
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInAs, logInByApi, register } from '../support/auth';
+import { logInAs, logInByApi, register, registrationLink } from '../support/auth';
 import { openPage } from '../support/navigation';
 import { BASE_URL, TEAM } from '../support/server';
 
@@ -116,6 +116,30 @@ test('a reader sends a gift to a series; its payee is told and sees it in their 
   const bell = await (await payee.request.get('/api/omegascans/secure/me/get/notification')).json();
   expect(JSON.stringify(bell)).toContain(`gift_${stamp} sent 50 coins: “Thank you for translating this!”`);
   await payee.close();
+});
+
+test('a visitor signs up from a paywall and lands back on its chapter, greeted as new', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const account = { email: `paywall.${stamp}@example.com`, username: `paywall_${stamp}`, password: 'amber-lantern-71' };
+  const chapter = `/SeriesView/${SERIES}/chapter-37`;
+  await openPage(page, chapter);
+  const panel = page.getByTestId('lock-panel');
+  await panel.getByRole('link', { name: 'Create a free account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+  // The mailed link, opened as from the mail: the account lands back on the chapter it started from.
+  await openPage(page, await registrationLink(account.email));
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(chapter);
+  await expect(page.getByText(`Welcome to Inkwell, ${account.username}! Your account is ready.`)).toBeVisible();
+  await expect(page.getByTestId('offer-wait_pass')).toContainText('Free with your pass now');
+  await expect(page.getByText(/Welcome back/)).toHaveCount(0);
 });
 
 test('an editor previews a locked chapter as a visitor without signing out, then goes back', async ({ page }) => {

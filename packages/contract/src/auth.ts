@@ -68,10 +68,22 @@ export const loginResponseSchema = z.object({
   message: z.string(),
 });
 
+/**
+ * Where a sign-up goes back to once its mailed link is followed (issue 33 §4): a path on this
+ * site only — one `/` then not another, nor a backslash or a control character — so the link can
+ * never send a new reader to another site.
+ */
+export const nextPathSchema = z
+  .string()
+  .max(500, 'The page to come back to is too long')
+  // Printable characters but the backslash ("!" to "[", "]" to "~", and beyond ASCII).
+  .regex(/^\/(?![/\\])[!-[\]-~\u00a0-\uffff]*$/, 'The page to come back to must be a path on Inkwell');
+
 export const registerRequestSchema = z.strictObject({
   email: emailSchema,
   username: usernameSchema,
   password: passwordSchema,
+  next: nextPathSchema.optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -85,6 +97,8 @@ export const registerConfirmRequestSchema = z.strictObject({
   token: z.string().min(1, 'The confirmation link is missing its token').max(200),
 });
 export type RegisterConfirmRequest = z.infer<typeof registerConfirmRequestSchema>;
+/** The new account, signed in, and the page its sign-up started from (null: none was given). */
+export const registerConfirmResponseSchema = loginResponseSchema.extend({ next: nextPathSchema.nullable() });
 
 export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;

@@ -14,6 +14,7 @@ import {
   profileResponseSchema,
   registerRequestSchema,
   registerConfirmRequestSchema,
+  registerConfirmResponseSchema,
   resetPasswordRequestSchema,
   verifyResponseSchema,
 } from './auth';
@@ -184,7 +185,7 @@ const SCHEMAS = {
   verify: { response: verifyResponseSchema },
   login: { body: loginRequestSchema, response: loginResponseSchema, errorBody: loginErrorBodySchema },
   register: { body: registerRequestSchema, response: messageResponseSchema },
-  registerConfirm: { body: registerConfirmRequestSchema, response: loginResponseSchema },
+  registerConfirm: { body: registerConfirmRequestSchema, response: registerConfirmResponseSchema },
   forgotPassword: { body: forgotPasswordRequestSchema, response: messageResponseSchema },
   resetPassword: { body: resetPasswordRequestSchema, response: messageResponseSchema },
   logout: { response: messageResponseSchema },

@@ -102,6 +102,8 @@ export const pendingRegistrations = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     tokenHash: text('token_hash'),
+    /** The page the sign-up started from, a path on this site: where the confirmed account lands (issue 33 §4). */
+    nextPath: text('next_path'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

@@ -78,9 +78,10 @@ export async function authRoutes(
       await auth.limitAttempts('register', request.ip);
     },
     handler: async (request, reply) => {
-      const { user, session } = await auth.signIn(await signUps.confirm(request.body.token), contextOf(request));
+      const confirmed = await signUps.confirm(request.body.token);
+      const { user, session } = await auth.signIn(confirmed.user, contextOf(request));
       app.setSessionCookie(reply, session);
-      return { success: true, user: toSessionUser(user), message: 'Welcome to Inkwell!' };
+      return { success: true, user: toSessionUser(user), message: 'Welcome to Inkwell!', next: confirmed.next };
     },
   });
 

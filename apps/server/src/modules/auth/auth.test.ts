@@ -96,6 +96,53 @@ describe('POST /api/proxy/public/register', () => {
     expect(again.json().error.code).toBe('invalid_token');
   });
 
+  it('keeps the page a sign-up started from through the mailed link, and refuses one off the site (issue 33 §4)', async () => {
+    const next = '/SeriesView/lantern/chapter-2?from=paywall';
+    const sent = await postFrom('/api/proxy/public/register', {
+      email: 'paywall.reader@example.com',
+      username: 'paywall_reader',
+      password: 'lantern-meadow-42',
+      next,
+    });
+    expect(sent.statusCode).toBe(202);
+    const confirmed = await postFrom('/api/proxy/public/register/confirm', {
+      token: await registrationToken(t, 'paywall.reader@example.com'),
+    });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json()).toMatchObject({ user: { username: 'paywall_reader' }, next });
+
+    // Without one, the answer says so.
+    await postFrom('/api/proxy/public/register', {
+      email: 'plain.reader@example.com',
+      username: 'plain_reader',
+      password: 'lantern-meadow-42',
+    });
+    const plain = await postFrom('/api/proxy/public/register/confirm', {
+      token: await registrationToken(t, 'plain.reader@example.com'),
+    });
+    expect(plain.json().next).toBeNull();
+
+    for (const unsafe of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'SeriesView/a',
+      '/a\nb',
+      'javascript:alert(1)',
+    ]) {
+      const refused = await postFrom('/api/proxy/public/register', {
+        email: 'unsafe.next@example.com',
+        username: 'unsafe_next',
+        password: 'lantern-meadow-42',
+        next: unsafe,
+      });
+      expect(refused.statusCode, unsafe).toBe(400);
+      expect(refused.json().error.fields, unsafe).toHaveProperty('next');
+    }
+    const kept = await t.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, 'unsafe.next@example.com'));
+    expect(kept).toEqual([]);
+  });
+
   it('stores the password hashed with argon2id', async () => {
     const row = await findUserByUsername(t.db, 'new_reader');
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);

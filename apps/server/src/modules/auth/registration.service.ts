@@ -59,6 +59,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
           email: input.email,
           username: input.username,
           passwordHash,
+          // Validated by the contract: a path on this site, or none.
+          nextPath: input.next ?? null,
           expiresAt: new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS),
           createdAt: now,
         });
@@ -107,10 +109,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
     /**
      * Follows a mailed link: the account and its welcome notification, made together, and the
-     * link used up. A link used twice, expired or unknown is `invalid_token`; an e-mail or username
-     * taken since the sign-up is `conflict`.
+     * link used up, with the page the sign-up started from. A link used twice, expired or unknown
+     * is `invalid_token`; an e-mail or username taken since the sign-up is `conflict`.
      */
-    async confirm(token: string): Promise<UserRow> {
+    async confirm(token: string): Promise<{ user: UserRow; next: string | null }> {
       const now = clock.now();
       try {
         return await db.transaction(async (tx) => {
@@ -127,7 +129,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
             description: 'Bookmark a series to hear about its new chapters here.',
             link: '/comics',
           });
-          return user;
+          return { user, next: pending.nextPath };
         });
       } catch (error) {
         if (isUniqueViolation(error)) {

@@ -25,11 +25,12 @@ export function AuthCard({
 }
 
 /** The sign-up pages' footer: the way back to logging in. */
-export function LogInInstead() {
+/** "Already have an account? Log in", back to `from` once logged in (the page a sign-up started from). */
+export function LogInInstead({ from }: { from?: string }) {
   return (
     <>
       Already have an account?{' '}
-      <Link to="/login" className="font-semibold text-accent-400 hover:underline">
+      <Link to="/login" state={from ? { from } : undefined} className="font-semibold text-accent-400 hover:underline">
         Log in
       </Link>
     </>

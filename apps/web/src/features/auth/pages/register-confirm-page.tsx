@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert, SubmitButton } from '../../../components/form';
+import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -10,7 +11,8 @@ import { AuthCard, LogInInstead } from './auth-card';
 /**
  * /register/confirm?token=…: the page a sign-up's e-mail links to. The account is made when the
  * reader presses the button, not when the page opens, so a mail scanner that follows links
- * creates nothing.
+ * creates nothing. The new reader lands where their sign-up started (a paywall's chapter) or on
+ * home, greeted as new (issue 33 §4).
  */
 export function RegisterConfirmPage() {
   useDocumentTitle('Finish creating your account');
@@ -18,6 +20,7 @@ export function RegisterConfirmPage() {
   const token = params.get('token') ?? '';
   const { setUser } = useAuth();
   const navigate = useNavigate();
+  const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
@@ -26,8 +29,11 @@ export function RegisterConfirmPage() {
     setError(null);
     try {
       const body = await confirmRegistration(token);
-      if (body.user) setUser(body.user);
-      void navigate('/', { replace: true });
+      if (body.user) {
+        setUser(body.user);
+        toast({ message: `Welcome to Inkwell, ${body.user.username}! Your account is ready.`, type: 'success', duration: 6000 });
+      }
+      void navigate(body.next ?? '/', { replace: true, state: { isNewAccount: true } });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'We could not reach Inkwell. Check your connection and try again.');
       setIsBusy(false);

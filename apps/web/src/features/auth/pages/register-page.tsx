@@ -1,6 +1,6 @@
-import { registerRequestSchema } from '@inkwell/contract';
+import { nextPathSchema, registerRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
 import { register } from '../api/register';
@@ -9,9 +9,15 @@ import { useSiteSettings } from '../../../lib/site-settings';
 import { AuthCard, LogInInstead } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+/**
+ * /register: the sign-up form. `?next=/a/path` (a paywall's chapter) goes with the sign-up, so the
+ * mailed link lands the new reader back there (issue 33 §4); anything but a path on this site is dropped.
+ */
 export function RegisterPage() {
   useDocumentTitle('Register');
   const { user } = useAuth();
+  const [params] = useSearchParams();
+  const next = nextPathSchema.safeParse(params.get('next')).data;
   const [form, setForm] = useState({ email: '', username: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBusy, setIsBusy] = useState(false);
@@ -22,11 +28,11 @@ export function RegisterPage() {
   const [wasRefused, setWasRefused] = useState(false);
   const isClosed = wasRefused || settings.data?.registrationOpen === false;
 
-  if (user && !isBusy) return <Navigate to="/" replace />;
+  if (user && !isBusy) return <Navigate to={next ?? '/'} replace />;
 
   if (isClosed) {
     return (
-      <AuthCard title="Registration is closed" footer={<LogInInstead />}>
+      <AuthCard title="Registration is closed" footer={<LogInInstead from={next} />}>
         <p className="text-sm text-zinc-300" data-testid="registration-closed">
           Registration is closed for now. Please come back later.
         </p>
@@ -37,7 +43,7 @@ export function RegisterPage() {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const { confirm, ...fields } = form;
-    const parsed = registerRequestSchema.safeParse(fields);
+    const parsed = registerRequestSchema.safeParse({ ...fields, next });
     const nextErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
     if (confirm !== form.password) nextErrors.confirm = 'The passwords do not match';
     setErrors(nextErrors);
@@ -89,7 +95,7 @@ export function RegisterPage() {
     <AuthCard
       title="Create your account"
       subtitle="Bookmark series, follow new chapters and unlock premium ones."
-      footer={<LogInInstead />}
+      footer={<LogInInstead from={next} />}
     >
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
         {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}

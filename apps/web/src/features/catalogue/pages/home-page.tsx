@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { AdSlot } from '../../../lib/ads/ad-slot';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -67,12 +67,16 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
   useDocumentTitle('Comics and web novels');
   const { user, isChecking } = useAuth();
   const home = useHome();
+  // An account just made from its mailed link is greeted as new, not "back" (issue 33 §4).
+  const isNewAccount = (useLocation().state as { isNewAccount?: boolean } | null)?.isNewAccount === true;
   // The greeting and the join strip depend on who is reading: wait for both, so nothing moves.
   if (home.isPending || isChecking) return <HomePageSkeleton />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       {user ? (
-        <h1 className="mb-4 text-xl font-bold text-white">Welcome back, {user.username}.</h1>
+        <h1 className="mb-4 text-xl font-bold text-white">
+          {isNewAccount ? `Welcome to Inkwell, ${user.username}.` : `Welcome back, ${user.username}.`}
+        </h1>
       ) : (
         <h1 className="sr-only">Inkwell: read comics and web novels</h1>
       )}
