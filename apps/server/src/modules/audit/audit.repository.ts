@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@inkwell/contract';
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { announcements, auditLog, banners, chapters, genres, series, users } from '../../db/schema';
 import { escapeLike } from '../../db/sql';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -79,4 +79,38 @@ export async function listAuditEntries(
 /** Appends one row to the audit log (never updated nor deleted). */
 export async function insertAuditEntry(db: Database, entry: typeof auditLog.$inferInsert): Promise<void> {
   await db.insert(auditLog).values(entry);
+}
+
+/**
+ * What a target is called, looked up by the type the path names it by (issue 33 §14): a series by
+ * its title, a chapter as "Series · Chapter 3", a user by their username. Null for other types.
+ */
+export async function targetLabelOf(db: Database, type: string, id: string): Promise<string | null> {
+  const one = async (query: Promise<{ label: string | null }[]>) => (await query)[0]?.label ?? null;
+  switch (type) {
+    case 'series':
+      return one(db.select({ label: series.title }).from(series).where(eq(series.id, id)).limit(1));
+    case 'chapters':
+      return one(
+        db
+          .select({
+            label: sql<string>`${series.title} || ' · Chapter ' || trim(trailing '.' from trim(trailing '0' from ${chapters.number}::text))
+              || case when ${chapters.title} <> '' then ': ' || ${chapters.title} else '' end`,
+          })
+          .from(chapters)
+          .innerJoin(series, eq(series.id, chapters.seriesId))
+          .where(eq(chapters.id, id))
+          .limit(1),
+      );
+    case 'users':
+      return one(db.select({ label: users.username }).from(users).where(eq(users.id, id)).limit(1));
+    case 'genres':
+      return one(db.select({ label: genres.name }).from(genres).where(eq(genres.id, id)).limit(1));
+    case 'banners':
+      return one(db.select({ label: banners.title }).from(banners).where(eq(banners.id, id)).limit(1));
+    case 'announcements':
+      return one(db.select({ label: announcements.title }).from(announcements).where(eq(announcements.id, id)).limit(1));
+    default:
+      return null;
+  }
 }

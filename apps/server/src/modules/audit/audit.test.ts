@@ -129,6 +129,30 @@ describe('the audit log', () => {
     ]);
   });
 
+  it('names a chapter by its series and number, a series by its title, and a deleted chapter as it was called (issue 33 §14)', async () => {
+    const series = await buildSeries(t, { title: 'Audited Harbour' });
+    const chapter = await buildChapter(t, series.id, { number: 7, title: '', pages: 1 });
+    await call('teamChapterUpdate', { cookie: editor, params: { id: chapter.id }, body: { price: 15 } });
+    expect((await log(`?targetId=${chapter.id}`))[0]!.target).toEqual({
+      type: 'chapters',
+      id: chapter.id,
+      label: 'Audited Harbour · Chapter 7',
+    });
+
+    const { user } = await member('reader');
+    const payees = await call('adminSeriesPayeesUpdate', {
+      cookie: admin,
+      params: { id: series.id },
+      body: [{ userId: user.id, role: 'author', shareBps: 10_000 }],
+    });
+    expect(payees.status).toBe(200);
+    expect((await log(`?targetId=${series.id}`))[0]!.target.label).toBe('Audited Harbour');
+
+    expect((await call('teamChapterDelete', { cookie: editor, params: { id: chapter.id } })).status).toBe(200);
+    const [deleted] = await log(`?targetId=${chapter.id}`);
+    expect(deleted).toMatchObject({ action: 'teamChapterDelete', target: { label: 'Audited Harbour · Chapter 7' } });
+  });
+
   it('keeps no record of reads, refused or failed calls, or readers’ own actions', async () => {
     const before = (await log()).length;
     expect((await call('teamGenres', { cookie: editor })).status).toBe(200);

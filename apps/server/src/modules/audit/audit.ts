@@ -1,8 +1,8 @@
 import type { Access, AuditChange } from '@inkwell/contract';
-import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import { insertAuditEntry } from './audit.repository';
+import { insertAuditEntry, targetLabelOf } from './audit.repository';
 
 /**
  * The audit log (issue 10 §2): every team and admin action, recorded in one place rather than in
@@ -32,6 +32,8 @@ declare module 'fastify' {
     auditAnswer?: { id: string; label: string | null };
     /** What the action changed, field by field, when the handler knows the values before and after. */
     auditChanges?: AuditChange[];
+    /** The path's target as it was called before the action (a deleted chapter keeps its name in the log). */
+    auditPathTarget?: { type: string; id: string; label: string | null };
   }
 }
 
@@ -140,7 +142,7 @@ export const auditPlugin = fp(
           action,
           method: request.method,
           path: pathOf(request.url),
-          ...targetColumns(request),
+          ...(await targetColumns(db, request)),
           details: detailsOf(request),
           changes: request.auditChanges ?? null,
           status: reply.statusCode,
@@ -153,43 +155,73 @@ export const auditPlugin = fp(
       }
       return payload;
     };
+    // The path's target is named before the handler runs: after a delete there is nothing left to name.
+    const nameTarget: preHandlerAsyncHookHandler = async (request) => {
+      const target = pathTarget(request);
+      if (!target?.id || !target.type) return;
+      try {
+        request.auditPathTarget = { type: target.type, id: target.id, label: await targetLabelOf(db, target.type, target.id) };
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not name the audit target');
+      }
+    };
     // Only team and admin mutations get the hooks: the readers' hot routes pay nothing for the log.
     app.addHook('onRoute', (route) => {
       const methods = [route.method].flat();
       if (!AUDITED.has(route.config?.access) || !methods.some((method) => MUTATIONS.has(method))) return;
+      route.preHandler = [...[route.preHandler ?? []].flat(), nameTarget];
       route.onSend = [...[route.onSend ?? []].flat(), onSend];
     });
   },
   { name: 'audit' },
 );
 
-/** The named target, else the route's own: the path segment before its id (`/team/series/:id` → series). */
-function targetColumns(request: FastifyRequest) {
-  if (request.auditTarget) {
-    const { type, id, label } = request.auditTarget;
-    return { targetType: type, targetId: id, targetLabel: label ?? null };
-  }
+/** The target the route's path names: the segment before its first parameter (`/team/series/:id` → series). */
+function pathTarget(request: FastifyRequest): { type: string | null; id: string | null } | null {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const segments = (request.routeOptions.url ?? '').split('/');
   const at = segments.findIndex((segment) => segment.startsWith(':'));
-  const answer = request.auditAnswer;
-  if (at < 0) {
-    // `/team/series` → a series, named by what the answer gave back.
-    const type = segments.filter(Boolean).at(-1) ?? null;
-    return { targetType: answer ? type : null, targetId: answer?.id ?? null, targetLabel: answer?.label ?? null };
-  }
+  if (at < 0) return null;
   const name = segments[at]!.slice(1);
   const value = typeof params[name] === 'string' ? (params[name] as string) : null;
   const type = name === 'id' ? (segments[at - 1] ?? null) : name.replace(/Id$/, '');
-  const label = answer && answer.id === value ? answer.label : null;
-  return { targetType: type, targetId: value, targetLabel: label };
+  return { type, id: value };
+}
+
+/**
+ * The named target, else the route's own. Its name (issue 33 §14: names, not ids) is the handler's,
+ * else what it is called now, else what it was called before the action (a deleted chapter), else
+ * what the answer gave back.
+ */
+async function targetColumns(db: Database, request: FastifyRequest) {
+  const before = request.auditPathTarget;
+  const answer = request.auditAnswer;
+  let type: string | null;
+  let id: string | null;
+  let label: string | null = null;
+  if (request.auditTarget) {
+    ({ type, id } = request.auditTarget);
+    label = request.auditTarget.label ?? null;
+  } else {
+    const target = pathTarget(request);
+    if (!target) {
+      // `/team/series` → a series, named by what the answer gave back.
+      const last = (request.routeOptions.url ?? '').split('/').filter(Boolean).at(-1) ?? null;
+      return { targetType: answer ? last : null, targetId: answer?.id ?? null, targetLabel: answer?.label ?? null };
+    }
+    ({ type, id } = target);
+  }
+  if (label === null && type && id) label = await targetLabelOf(db, type, id);
+  if (label === null && before?.id === id) label = before.label;
+  if (label === null && answer && answer.id === id) label = answer.label;
+  return { targetType: type, targetId: id, targetLabel: label };
 }
 
 function answerTarget(payload: string): { id: string; label: string | null } | undefined {
   try {
     const data = (JSON.parse(payload) as { data?: Record<string, unknown> }).data;
     if (!data || typeof data.id !== 'string') return undefined;
-    const label = [data.title, data.name, data.username, data.slug].find((value) => typeof value === 'string');
+    const label = [data.title, data.name, data.username, data.slug].find((value) => typeof value === 'string' && value !== '');
     return { id: data.id, label: (label as string | undefined)?.slice(0, 200) ?? null };
   } catch {
     return undefined;

@@ -45,7 +45,9 @@ describe('the audit log page', () => {
     renderRoutes([{ path: PATH, element: <AuditLogPage /> }], PATH);
     const [row] = await screen.findAllByTestId('audit-entry');
     expect(row).toHaveTextContent('Series updated');
-    expect(row).toHaveTextContent('series: The Lantern Keeper');
+    expect(row).toHaveTextContent('Series: The Lantern Keeper');
+    // Names, not ids or API paths (issue 33 §14): those wait under Details.
+    for (const shown of screen.getAllByText(entry.target.id, { exact: false })) expect(shown).not.toBeVisible();
     expect(row).toHaveTextContent('nora');
     expect(row).toHaveTextContent('Editor');
     expect(row).toHaveTextContent('from 203.0.113.7');

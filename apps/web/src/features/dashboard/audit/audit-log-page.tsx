@@ -76,18 +76,38 @@ export default function AuditLogPage() {
   );
 }
 
+/** How the log names a kind of target ("chapters" in the API's path → "Chapter"). */
+const TARGET_WORDS: Record<string, string> = {
+  series: 'Series',
+  chapters: 'Chapter',
+  users: 'User',
+  user: 'User',
+  genres: 'Genre',
+  banners: 'Banner',
+  announcements: 'Announcement',
+  comments: 'Comment',
+  purchases: 'Purchase',
+  plans: 'Plan',
+};
+
+/**
+ * What an entry acted on, in words (issue 33 §14): its name, after its kind unless the name already
+ * says it ("Lanterns · Chapter 3"); an id or an API path only under Details.
+ */
+function targetText(target: AuditEntry['target']): string | null {
+  if (!target.type && !target.label) return null;
+  const word = target.type ? (TARGET_WORDS[target.type] ?? target.type) : null;
+  if (!target.label) return word;
+  return word && target.type !== 'chapters' ? `${word}: ${target.label}` : target.label;
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const target = entry.target.label ?? entry.target.id;
+  const target = targetText(entry.target);
   return (
     <li data-testid="audit-entry" className="px-4 py-3 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <span className="font-semibold text-zinc-100">{describeAction(entry.action)}</span>
-        {target ? (
-          <span className="min-w-0 break-all text-zinc-300">
-            {entry.target.type ? <span className="text-zinc-400">{entry.target.type}: </span> : null}
-            {target}
-          </span>
-        ) : null}
+        {target ? <span className="min-w-0 break-words text-zinc-300">{target}</span> : null}
         <time dateTime={entry.createdAt} className="ml-auto whitespace-nowrap text-xs text-zinc-400">
           {formatDateTime(entry.createdAt)}
         </time>
@@ -111,13 +131,16 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {ROLES.includes(entry.actor.role as Role) ? <RoleTag role={entry.actor.role as Role} /> : entry.actor.role}
         </span>
         {entry.ip ? <span>from {entry.ip}</span> : null}
-        <span className="min-w-0 break-all font-mono">
-          {entry.method} {entry.path}
-        </span>
       </div>
-      {entry.details !== null || entry.userAgent ? (
+      {entry.details !== null || entry.userAgent || entry.path || entry.target.id ? (
         <details className="mt-2">
           <summary className="cursor-pointer text-xs font-medium text-accent-400">Details</summary>
+          {entry.path ? (
+            <p className="mt-2 break-all font-mono text-xs text-zinc-400">
+              {entry.method} {entry.path}
+            </p>
+          ) : null}
+          {entry.target.id ? <p className="mt-1 break-all font-mono text-xs text-zinc-400">Id: {entry.target.id}</p> : null}
           {entry.userAgent ? <p className="mt-2 break-all text-xs text-zinc-400">Browser: {entry.userAgent}</p> : null}
           {entry.details !== null ? (
             <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-ink-950 p-3 text-xs text-zinc-300">
