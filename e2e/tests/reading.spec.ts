@@ -221,13 +221,39 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
   await visitor.close();
 });
 
+test('the Feed button leads to a page that explains feeds and lists the addresses, with the XML behind them', async ({
+  page,
+}) => {
+  await openPage(page, `/SeriesView/${COMIC.slug}`);
+  await page.getByRole('link', { name: 'Feed', exact: true }).click();
+  await expect(page).toHaveURL(`/follow/${COMIC.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Follow ${COMIC.title} in a feed reader` })).toBeVisible();
+  await expect(page.getByText(/A feed is a list of new chapters/)).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const addresses = await page.locator('code').allTextContents();
+  expect(addresses).toEqual(['rss', 'atom', 'json'].map((format) => `${origin}/feeds/series/${COMIC.slug}.${format}`));
+  await expect(page.getByRole('link', { name: 'Follow in your reader' })).toHaveAttribute(
+    'href',
+    `feed:${origin}/feeds/series/${COMIC.slug}.rss`,
+  );
+  const rss = await page.request.get(addresses[0]!);
+  expect(rss.headers()['content-type']).toContain('xml');
+  expect(await rss.text()).toContain(COMIC.title);
+});
+
 test('reading pages have no serious accessibility problems', async ({ page }) => {
   for (const path of [
     '/comics',
     `/SeriesView/${COMIC.slug}`,
     `/SeriesView/${COMIC.slug}/chapter-1`,
     `/SeriesView/${NOVEL.slug}/chapter-1`,
+    `/follow/${COMIC.slug}`,
+    // A novel in sepia: its end, comments and bars in the theme's colours, every one readable.
+    `/SeriesView/${NOVEL.slug}/chapter-2?theme=sepia`,
   ]) {
+    if (path.endsWith('?theme=sepia')) {
+      await page.evaluate(() => localStorage.setItem('inkwell.reader.novel', JSON.stringify({ theme: 'sepia' })));
+    }
     await openPage(page, path);
     await expect(page.getByTestId('route-loader')).toBeHidden();
     await expect(page.locator('main, #main').first()).toBeVisible();

@@ -167,6 +167,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) },
               ],
             },
+            // Feeds explained, with their addresses (issue 33 §9); the XML itself is the server's, under /feeds.
+            { path: 'follow', ...lazyPage(() => import('../features/catalogue/pages/feeds-page')) },
+            { path: 'follow/:seriesSlug', ...lazyPage(() => import('../features/catalogue/pages/feeds-page')) },
             { path: 'errorPage', ...lazyNamed(() => import('../features/errors/error-page'), 'ErrorPage') },
             { path: 'announcements', ...redirectTo('announcement_not_found') },
             {

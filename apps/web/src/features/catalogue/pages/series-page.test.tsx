@@ -156,8 +156,8 @@ describe('a long series’ chapter list', () => {
     renderSeries();
     expect(await screen.findByRole('heading', { name: 'Chapters (250)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'First chapter' })).toHaveAttribute('href', '/SeriesView/lantern/chapter-1');
-    // The series' feed, for a feed reader.
-    expect(screen.getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/feeds/series/lantern.rss');
+    // The series' feed: a page that explains it and lists its addresses.
+    expect(screen.getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/follow/lantern');
     expect(rows()).toHaveLength(100);
     // The newest page came with the series: nothing more was asked yet.
     expect(asked).toEqual([]);

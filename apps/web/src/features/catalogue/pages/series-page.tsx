@@ -155,16 +155,14 @@ export default function SeriesPage() {
               </Link>
             )}
             <BookmarkButton bookmark={bookmark} />
-            {/* A file for feed readers, not a page of the app: a plain link the router leaves alone. */}
-            <a
-              href={`/feeds/series/${encodeURIComponent(data.slug)}.rss`}
-              type="application/rss+xml"
-              title="Follow new chapters in a feed reader (RSS; Atom and JSON Feed too)"
+            {/* A page that says what a feed is and lists its addresses (issue 33 §9); the XML is behind them. */}
+            <Link
+              to={`/follow/${encodeURIComponent(data.slug)}`}
               className="inline-flex items-center gap-2 rounded-lg border border-ink-700 px-4 py-2.5 text-sm font-semibold text-zinc-200 hover:border-accent-500 hover:text-white"
             >
               <Rss className="size-4" aria-hidden />
               Feed
-            </a>
+            </Link>
           </div>
         </div>
       </div>
