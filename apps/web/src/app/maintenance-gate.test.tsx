@@ -7,6 +7,7 @@ import { ErrorPage } from '../features/errors/error-page';
 import RegisterPage from '../features/auth/pages/register-page';
 import { callApiData } from '../lib/api-client';
 import { useSiteSettings } from '../lib/site-settings';
+import { PublicLayout } from './layouts/public-layout';
 import { MaintenanceGate } from './maintenance-gate';
 
 const SITE_SETTINGS = '/api/public/omegascans/public/site-settings';
@@ -79,6 +80,15 @@ describe('maintenance mode in the shell (issue 10 §2)', () => {
     expect(screen.getByTestId('error-description')).toHaveTextContent('Back at 14:00 UTC.');
     expect(screen.getByRole('link', { name: 'Team sign-in' })).toHaveAttribute('href', '/login');
     expect(screen.queryByText(/Maintenance mode is on/)).not.toBeInTheDocument();
+  });
+
+  it('draws no site navigation around the maintenance page, whose links would all lead back to it; the team’s way in stays', async () => {
+    mockApi({ '/api/proxy/public/verify': verifyAs(null), [SITE_SETTINGS]: down });
+    renderRoutes([{ element: <PublicLayout />, children: [{ path: '/', element: <HomeLike /> }] }], '/');
+    expect(await screen.findByRole('heading', { name: 'Down for maintenance' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Team sign-in' })).toHaveAttribute('href', '/login');
   });
 
   it('keeps /login open so the team can sign in', async () => {

@@ -22,6 +22,16 @@ function useMaintenance() {
   return { maintenance: settings.data?.maintenance, isTeam: isTeamRole(user?.role.toLowerCase()), isChecking };
 }
 
+/**
+ * Whether this viewer is shown the maintenance page here. The layouts then draw no site navigation
+ * (issue 33): every link in it would lead back to this page; the page keeps the team's way in.
+ */
+export function useIsMaintenancePageShown(): boolean {
+  const { pathname } = useLocation();
+  const { maintenance, isTeam: team, isChecking } = useMaintenance();
+  return Boolean(maintenance?.enabled) && !team && !isChecking && !OPEN_PAGES.has(pathname.toLowerCase());
+}
+
 /** What the team sees on every page while maintenance is on. */
 export function MaintenanceBanner() {
   const { maintenance, isTeam: team } = useMaintenance();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Footer } from '../footer';
-import { MaintenanceGate } from '../maintenance-gate';
+import { MaintenanceGate, useIsMaintenancePageShown } from '../maintenance-gate';
 import { TopBar } from '../top-bar/top-bar';
 
 /**
@@ -9,13 +9,14 @@ import { TopBar } from '../top-bar/top-bar';
  * the fold and is never pushed down when a page's content arrives (SPEC §6 layout stability).
  */
 function PublicShell({ children }: { children?: ReactNode }) {
+  const isDown = useIsMaintenancePageShown();
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar />
+      {!isDown && <TopBar />}
       <main id="main" className="min-h-screen flex-1">
         {children}
       </main>
-      <Footer />
+      {!isDown && <Footer />}
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { useProfile } from '../../features/profile/profile-context';
 import { useAuth } from '../../lib/auth/auth-context';
 import { Footer } from '../footer';
 import { RequireRole, READER_AREA_ROLES } from '../guards';
-import { MaintenanceGate } from '../maintenance-gate';
+import { MaintenanceGate, useIsMaintenancePageShown } from '../maintenance-gate';
 import { TopBar } from '../top-bar/top-bar';
 
 /** The Reader's Area side menu; Earnings only for those who have some (issue 33). */
@@ -92,9 +92,10 @@ function ReaderMenu() {
 }
 
 export function ReaderLayout() {
+  const isDown = useIsMaintenancePageShown();
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar />
+      {!isDown && <TopBar />}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <MaintenanceGate>
           <RequireRole allowed={READER_AREA_ROLES}>
@@ -108,7 +109,7 @@ export function ReaderLayout() {
           </RequireRole>
         </MaintenanceGate>
       </main>
-      <Footer />
+      {!isDown && <Footer />}
     </div>
   );
 }
