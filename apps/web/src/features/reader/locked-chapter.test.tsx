@@ -434,6 +434,16 @@ describe('the ladder of free ways (issue 22 §1)', () => {
     expect(await screen.findByText(/^Open until /, {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
+  it('lets a reader keep a rented chapter for good at its price (issue 32)', async () => {
+    const { calls } = serve({ user: readerUser, chapter: rented, afterUnlock: openComic(), coinsAfter: 70 });
+    renderReader();
+    const notice = await screen.findByTestId('open-until');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep it · 30 coins' }));
+    await waitFor(() => expect(screen.queryByTestId('open-until')).toBeNull());
+    expect(calls.unlockBodies).toEqual([{ method: 'coins' }]);
+    expect(await screen.findByText('This chapter is yours to keep')).toBeInTheDocument();
+  });
+
   it('says when a recharging pass is back, with a way to be told, and a daily free already used', async () => {
     const later = new Date(Date.now() + 52 * HOUR - 60_000).toISOString();
     const tonight = new Date(Date.now() + 5 * HOUR - 60_000).toISOString();

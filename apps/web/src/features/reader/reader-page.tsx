@@ -1,6 +1,6 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ChevronLeft, ChevronRight, Clock, Download, Settings2 } from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, Download, Settings2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../components/bookmark-button';
@@ -9,7 +9,7 @@ import { AdSlot } from '../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../lib/comments/comments-slot';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useBookmark } from '../../lib/library/bookmark';
-import { chapterLabel, formatDateTime } from '../../lib/time';
+import { chapterLabel } from '../../lib/time';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { chapterErrorPage, chapterQueryOptions, useChapter } from './api/get-chapter';
@@ -23,6 +23,7 @@ import { lazyPart } from '../../lib/lazy-part';
 import { ProgressLine } from './components/progress-line';
 import { ChapterListSheet, ReaderBottomBar } from './components/reader-bottom-bar';
 import { ReaderSkeleton } from './components/reader-skeleton';
+import { RentalNotice } from './components/rental-notice';
 import { ComicReader } from './comic-reader';
 import { NovelReader } from './novel-reader';
 import { pageUrl, useComicSettings, useNovelSettings } from './reader-settings';
@@ -289,13 +290,12 @@ export default function ReaderPage() {
       </div>
 
       {data.canRead && data.openUntil && (
-        <p
-          className={`mx-auto mt-3 flex w-fit max-w-[calc(100%-1.5rem)] items-center gap-2 rounded-full px-3 py-1 text-xs font-medium ${theme.button}`}
-          data-testid="open-until"
-        >
-          <Clock className="size-3.5" aria-hidden />
-          Open for you until {formatDateTime(data.openUntil)}
-        </p>
+        <RentalNotice
+          chapter={data.chapter}
+          openUntil={data.openUntil}
+          chapterPath={`/SeriesView/${data.series.slug}/${data.chapter.slug}`}
+          className={theme.button}
+        />
       )}
       {!data.canRead ? (
         <>
