@@ -24,8 +24,8 @@ export function TeamLayout() {
             </Link>
             <div className="ml-auto flex items-center gap-3">
               {user && (
-                <span className="flex items-center gap-2 text-sm text-zinc-300">
-                  {/* A phone has room for the role, not the name too. */}
+                <span className="hidden items-center gap-2 text-sm text-zinc-300 sm:flex">
+                  {/* A phone has room for the Menu button and the logo: its drawer shows the role. */}
                   <span className="hidden max-w-40 truncate sm:inline">{user.username}</span> <RoleTag role={user.role} />
                 </span>
               )}

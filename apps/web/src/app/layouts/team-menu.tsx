@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { RoleTag } from '../../components/role-tag';
 import { teamNavFor } from '../../features/dashboard/team-nav';
 import { useAuth } from '../../lib/auth/auth-context';
 
@@ -57,6 +58,7 @@ export function TeamSideMenu() {
  */
 export function TeamMenuButton() {
   const [isOpen, setIsOpen] = useState(false);
+  const { user } = useAuth();
   const { pathname } = useLocation();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -98,7 +100,7 @@ export function TeamMenuButton() {
             className="relative flex h-full w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-ink-800 bg-ink-900 p-4 shadow-2xl"
           >
             <div className="mb-3 flex items-center justify-between">
-              <p className="font-semibold text-white">Dashboard</p>
+              <p className="flex items-center gap-2 font-semibold text-white">Dashboard {user && <RoleTag role={user.role} />}</p>
               <button
                 ref={closeRef}
                 type="button"
