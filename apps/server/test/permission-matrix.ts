@@ -64,6 +64,7 @@ seriesList                    | 200     | 200    | 200     | 200    | 200   | - 
 series                        | 200     | 200    | 200     | 200    | 200   | -       |
 seriesChapters                | 200     | 200    | 200     | 200    | 200   | -       |
 chapter                       | 200     | 200    | 200     | 200    | 200   | -       | the locked chapter (who may read it: a test of its own)
+myChapterOffers               | 401     | 200    | 200     | 200    | 200   | -       | the locked chapter: the reader's own offers for it
 genres                        | 200     | 200    | 200     | 200    | 200   | -       |
 banners                       | 200     | 200    | 200     | 200    | 200   | -       |
 searchSeries                  | 200     | 200    | 200     | 200    | 200   | -       |
