@@ -197,7 +197,7 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
   await page
     .getByLabel('Add pages')
     .setInputFiles([{ name: '1.png', mimeType: 'image/png', buffer: solidPng(400, 500, [60, 60, 200]) }]);
-  await expect(page.getByText('1 pages added')).toBeVisible();
+  await expect(page.getByText('1 page added')).toBeVisible();
   const second = page.getByRole('form', { name: 'Edit chapter 2' });
   await second.getByLabel('Schedule').check();
   const tomorrow = new Date(Date.now() + 86_400_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

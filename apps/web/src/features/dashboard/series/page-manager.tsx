@@ -57,7 +57,7 @@ export function PageManager({
     void run(
       `Uploading ${files.length} ${files.length === 1 ? 'page' : 'pages'}`,
       (onProgress) => addPages.mutateAsync({ chapterId: chapter.id, files, onProgress }),
-      `${files.length} pages added`,
+      files.length === 1 ? '1 page added' : `${files.length} pages added`,
     );
   };
   const importFrom = (file: File | undefined) => {

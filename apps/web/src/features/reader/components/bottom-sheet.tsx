@@ -21,9 +21,12 @@ export function BottomSheet({ title, onClose, children }: { title: string; onClo
         aria-modal="true"
         aria-label={title}
         tabIndex={-1}
-        className="absolute inset-x-0 bottom-0 max-h-[75vh] overflow-y-auto rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] text-zinc-100 shadow-2xl focus:outline-none"
+        // The global :focus-visible ring sits outside Tailwind's layers: the panel takes focus only to hold it.
+        style={{ outline: 'none' }}
+        className="absolute inset-x-0 bottom-0 flex max-h-[75vh] flex-col rounded-t-2xl border-t border-ink-700 bg-ink-900 p-4 pb-[calc(1rem+env(safe-area-inset-bottom))] text-zinc-100 shadow-2xl"
       >
-        <div className="mb-3 flex items-center justify-between">
+        {/* The title and its close button stay in place while the sheet's content scrolls under them. */}
+        <div className="mb-3 flex shrink-0 items-center justify-between">
           <h2 className="text-base font-semibold text-zinc-100">{title}</h2>
           <button
             type="button"
@@ -34,7 +37,9 @@ export function BottomSheet({ title, onClose, children }: { title: string; onClo
             <X className="size-5" aria-hidden />
           </button>
         </div>
-        {children}
+        <div className="min-h-0 overflow-y-auto" data-testid="sheet-body">
+          {children}
+        </div>
       </div>
     </div>
   );
