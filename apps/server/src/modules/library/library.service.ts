@@ -56,6 +56,27 @@ type MergeEntry = z.output<typeof progressMergeSchema>['entries'][number];
 /** From when reaching a chapter first opened now counts as reading it: its reading time on. */
 const finishCountsAt = (chapter: ChapterLength, now: Date) => new Date(now.getTime() + readingTimeMs(chapter));
 
+/** A reader's place in a chapter as it is written: where they are, when, and from when its end counts. */
+function progressWrite(
+  userId: string,
+  chapter: ChapterLength & { seriesId: string; pageCount: number },
+  chapterId: string,
+  input: ProgressInput,
+  readAt: Date,
+  now: Date,
+): ProgressWrite {
+  return {
+    userId,
+    chapterId,
+    seriesId: chapter.seriesId,
+    page: input.page ?? null,
+    position: input.position ?? null,
+    completed: reachesEnd(input, chapter.pageCount),
+    readAt,
+    finishCountsAt: finishCountsAt(chapter, now),
+  };
+}
+
 interface Deps {
   db: Database;
   clock: Clock;
@@ -126,20 +147,7 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
       if (!chapter || !viewer.userId || !isReadable(chapter, withUnlocks, now)) {
         throw new AppError('chapter_not_found', 'Chapter not found');
       }
-      const row = await saveProgress(
-        db,
-        {
-          userId: viewer.userId,
-          chapterId,
-          seriesId: chapter.seriesId,
-          page: input.page ?? null,
-          position: input.position ?? null,
-          completed: reachesEnd(input, chapter.pageCount),
-          readAt: now,
-          finishCountsAt: finishCountsAt(chapter, now),
-        },
-        now,
-      );
+      const row = await saveProgress(db, progressWrite(viewer.userId, chapter, chapterId, input, now, now), now);
       return toChapterProgress(row);
     },
 
@@ -160,20 +168,7 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
       if (!chapter || !viewer.userId) return false;
       if (!isReadable(chapter, await unlocks.withUnlocksAmong(viewer, [chapter.id]), now)) return false;
       const input = { page: place.page ?? undefined, position: place.position ?? undefined, completed: place.completed };
-      return writeProgressIfNewer(
-        db,
-        {
-          userId: viewer.userId,
-          chapterId,
-          seriesId: chapter.seriesId,
-          page: place.page ?? null,
-          position: place.position ?? null,
-          completed: reachesEnd(input, chapter.pageCount),
-          readAt: at > now ? now : at,
-          finishCountsAt: finishCountsAt(chapter, now),
-        },
-        now,
-      );
+      return writeProgressIfNewer(db, progressWrite(viewer.userId, chapter, chapterId, input, at > now ? now : at, now), now);
     },
 
     /** The reader's place in a chapter as kept (page or position, when, read or not). */
