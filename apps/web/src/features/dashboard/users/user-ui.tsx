@@ -24,7 +24,7 @@ export function BannedTag() {
   );
 }
 
-/** Banned, premium, or simply active. */
+/** An account: banned, premium, or simply active (the users list's Account column; premium is a plan, not a standing, so the column is not called Status). */
 export function UserStatusBadges({ user }: { user: Pick<AdminUser, 'isBanned' | 'isPremium'> }) {
   if (!user.isBanned && !user.isPremium) return <span className="text-sm text-zinc-300">Active</span>;
   return (

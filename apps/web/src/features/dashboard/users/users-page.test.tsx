@@ -62,7 +62,7 @@ describe('the users page', () => {
     expect(listCalls(fetchMock)).toEqual([`${ADMIN}/users?page=1`]);
 
     fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'editor' } });
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'premium' } });
+    fireEvent.change(screen.getByLabelText('Account'), { target: { value: 'premium' } });
     fireEvent.change(screen.getByRole('searchbox', { name: /Search users/ }), { target: { value: 'Ed@' } });
     await waitFor(() => expect(listCalls(fetchMock).at(-1)).toBe(`${ADMIN}/users?page=1&q=Ed%40&role=editor&status=premium`));
     expect(router.state.location.search).toBe('?role=editor&status=premium&q=Ed%40');
@@ -73,7 +73,7 @@ describe('the users page', () => {
     renderPage(`${PATH}?status=banned&role=owner&page=2&q=zed`);
     expect(await screen.findByText('No users match this search.')).toBeInTheDocument();
     expect(listCalls(fetchMock)).toEqual([`${ADMIN}/users?page=2&q=zed&status=banned`]);
-    expect(screen.getByLabelText('Status')).toHaveValue('banned');
+    expect(screen.getByLabelText('Account')).toHaveValue('banned');
     expect(screen.getByLabelText('Role')).toHaveValue('');
     expect(screen.getByRole('searchbox', { name: /Search users/ })).toHaveValue('zed');
   });

@@ -56,7 +56,12 @@ export default function UsersPage() {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Status" value={status ?? ''} onChange={(e) => setFilter('status', e.target.value)} className="w-36">
+          <SelectField
+            label="Account"
+            value={status ?? ''}
+            onChange={(e) => setFilter('status', e.target.value)}
+            className="w-36"
+          >
             <option value="">Everyone</option>
             {USER_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -79,7 +84,7 @@ export default function UsersPage() {
             <>
               <Th>User</Th>
               <Th>Role</Th>
-              <Th>Status</Th>
+              <Th>Account</Th>
               <Th className="text-right">Coins</Th>
               <Th>Joined</Th>
               <Th>Last seen</Th>
