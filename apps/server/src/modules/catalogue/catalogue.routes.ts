@@ -77,6 +77,8 @@ export async function catalogueRoutes(
       const { slug, chapterSlug } = request.params;
       const answer = await catalogue.chapterJson(slug, chapterSlug, request.viewer, readerOf(request), {
         classOnly: isClassPageCall(request),
+        // A team member's preview shows a chapter not out yet as it will be at its release.
+        atRelease: request.previewAs !== null,
       });
       return sendJson(request, reply, answer);
     },

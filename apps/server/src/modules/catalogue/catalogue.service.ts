@@ -147,12 +147,34 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
     toChapterSummary(row, series, newer, viewer, now);
 
   /**
+   * A team member's preview of a chapter not out yet (issue 33 §7): the series as it will be when
+   * that chapter comes out (a draft as if it came out now), so a previewing editor sees the
+   * chapter, its lock and its neighbours as readers will.
+   */
+  function asAtRelease(chapters: ChapterListRow[], chapterSlug: string, now: Date) {
+    const chapter = chapters.find((row) => row.slug === chapterSlug);
+    if (!chapter || (chapter.publishedAt && chapter.publishedAt <= now)) return { chapters, now };
+    const release = chapter.publishedAt ?? now;
+    return {
+      chapters: chapters.map((row) => (row === chapter ? { ...row, publishedAt: release } : row)),
+      now: release,
+    };
+  }
+
+  /**
    * What every viewer of the same access class is answered about a chapter (kept serialized a
    * moment per class), and what the viewer's own part is computed from: the chapter's ladder.
    */
-  async function sharedChapter(slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader } = {}) {
-    const now = clock.now();
-    const { row, chapters, viewer } = await visibleSeries(slug, asked);
+  async function sharedChapter(
+    slug: string,
+    chapterSlug: string,
+    asked: Viewer,
+    options: { reader?: Reader; atRelease?: boolean } = {},
+  ) {
+    const { row, chapters: rows, viewer } = await visibleSeries(slug, asked);
+    const { chapters, now } = options.atRelease
+      ? asAtRelease(rows, chapterSlug, clock.now())
+      : { chapters: rows, now: clock.now() };
     const listed = listedRows(chapters, viewer, now);
     const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);
     if (index === -1) throw new AppError('chapter_not_found', 'Chapter not found');
@@ -395,9 +417,14 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       chapterSlug: string,
       asked: Viewer,
       reader: Reader,
-      options: { classOnly?: boolean } = {},
+      options: { classOnly?: boolean; atRelease?: boolean } = {},
     ): Promise<string> {
       const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(slug, asked)).viewer : VISITOR;
+      // A preview at release is the team member's alone: drawn afresh, never kept for a class.
+      if (options.atRelease) {
+        const { data, ladder } = await sharedChapter(slug, chapterSlug, viewer, { atRelease: true });
+        return JSON.stringify({ success: true, data: { ...data, ...(await personalPart(ladder, viewer)) } });
+      }
       const answer = await chapterAnswer(slug, chapterSlug, viewer);
       if (answer.chapterId && reader) views.count(reader, answer.seriesId, answer.chapterId);
       // The viewer's own part goes at the end of `data`, the envelope's last key: the shared

@@ -61,6 +61,53 @@ describe('preview as another viewer', () => {
     expect(profile.json().user.role).toBe('editor');
   });
 
+  it('shows a chapter not out yet as it will be at its release (issue 33 §7), to the team alone', async () => {
+    const series = await buildSeries(t);
+    await buildChapter(t, series.id, { number: 1 });
+    const inTwoDays = new Date(t.clock.now().getTime() + 2 * 86_400_000);
+    const scheduled = await buildChapter(t, series.id, {
+      number: 2,
+      price: 30,
+      pages: 3,
+      previewPages: 1,
+      publishedAt: inTwoDays.toISOString(),
+    });
+    const editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
+    const reader = await loginAs(t.app, await buildUser(t.db));
+    const chapter = (cookie: string, as?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: fillPath(ROUTES.chapter.path, { slug: series.slug, chapterSlug: scheduled.slug }) + (as ? `?as=${as}` : ''),
+        headers: { origin: TEST_ORIGIN, cookie },
+      });
+
+    for (const as of ['visitor', 'reader']) {
+      const seen = await chapter(editor, as);
+      expect(seen.statusCode, as).toBe(200);
+      expect(seen.headers['cache-control']).toBe('no-store');
+      expect(seen.json().data).toMatchObject({ canRead: false, isPreview: true, chapter: { access: 'locked', price: 30 } });
+      expect(seen.json().data.pages).toHaveLength(1);
+      // Its neighbours as readers will have them then.
+      expect(seen.json().data.previous).toMatchObject({ number: 1 });
+    }
+    const premium = (await chapter(editor, 'premium')).json().data;
+    expect(premium).toMatchObject({ canRead: true, chapter: { access: 'unlocked' } });
+    expect(premium.pages).toHaveLength(3);
+
+    // Readers, and a reader's `as`, still find nothing before the release.
+    expect((await chapter(reader)).statusCode).toBe(404);
+    expect((await chapter(reader, 'premium')).statusCode).toBe(404);
+    // Nor is the preview kept for them: a visitor asking right after still finds nothing.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: fillPath(ROUTES.chapter.path, { slug: series.slug, chapterSlug: scheduled.slug }),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
   it('shows a previewed visitor the ads the team never sees', async () => {
     const editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
     const ads = async (as?: string) =>
