@@ -113,7 +113,7 @@ describe('paid chapter files and app page copies (issue 32 §2)', () => {
   });
 
   it('close the moment a rental ends: the file and the pages answer 402, with no byte of the chapter', async () => {
-    const series = await buildSeries(t, { waitPassIntervalHours: 24, rentalHours: 72 });
+    const series = await buildSeries(t, { waitPassIntervalHours: 24, rentalHours: 72, waitPassExcludesNewest: 0 });
     await buildChapter(t, series.id, { number: 1, publishedAt: new Date(t.clock.now().getTime() - 2 * HOUR).toISOString() });
     const rented = await buildChapter(t, series.id, {
       number: 2,
