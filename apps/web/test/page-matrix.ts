@@ -47,6 +47,8 @@ route                                                       | visitor           
 /seriesView/lantern                                         | page                   | page                   | page                   | page                   | page                   | The Lantern Keeper
 /SeriesView/gone                                            | series_not_found       | series_not_found       | series_not_found       | series_not_found       | series_not_found       |
 /SeriesView/lantern/chapter-2                               | page                   | page                   | page                   | page                   | page                   | The Lantern Keeper
+/follow                                                     | page                   | page                   | page                   | page                   | page                   | Follow new chapters in a feed reader
+/follow/lantern                                             | page                   | page                   | page                   | page                   | page                   | Follow The Lantern Keeper in a feed reader
 /no/such/page                                               | not_found              | not_found              | not_found              | not_found              | not_found              |
 # The built-in test checkout (a signed-in buyer's)
 /buy/checkout/{purchaseId}                                  | unauthorized           | page                   | page                   | page                   | page                   | Checkout
