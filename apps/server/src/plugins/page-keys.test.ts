@@ -76,7 +76,7 @@ beforeAll(async () => {
   t = await createTestApp({ indexHtml: INDEX, renderer: RENDERER });
   if (t.databaseUrl) second = await startSecondInstance(t, { web: true });
   await seedDemoStore(t.db);
-  series = await buildSeries(t, { title: 'Lantern Keys', waitPassIntervalHours: 24, rentalHours: 72 });
+  series = await buildSeries(t, { title: 'Lantern Keys', waitPassIntervalHours: 24, rentalHours: 72, waitPassExcludesNewest: 0 });
   const at = (hoursAgo: number) => new Date(t.clock.now().getTime() - hoursAgo * HOUR).toISOString();
   await buildChapter(t, series.id, { number: 1, slug: 'one', publishedAt: at(3) });
   locked = await buildChapter(t, series.id, { number: 2, slug: 'two', price: 30, pages: 3, publishedAt: at(2) });
@@ -206,7 +206,7 @@ describe('a reader’s own offers', () => {
   it('are never in a page shared by their class: each reader’s part brings theirs', async () => {
     // A pass that recharges for 72 hours and opens a chapter for one: once the rental is over,
     // the renter is in the same class as any reader, but their pass is still recharging.
-    const passSeries = await buildSeries(t, { waitPassIntervalHours: 72, rentalHours: 1 });
+    const passSeries = await buildSeries(t, { waitPassIntervalHours: 72, rentalHours: 1, waitPassExcludesNewest: 0 });
     const at = (hoursAgo: number) => new Date(t.clock.now().getTime() - hoursAgo * HOUR).toISOString();
     await buildChapter(t, passSeries.id, { number: 1, slug: 'c1', publishedAt: at(4) });
     const first = await buildChapter(t, passSeries.id, { number: 2, slug: 'c2', price: 20, publishedAt: at(3) });
