@@ -33,9 +33,11 @@ export const READER_JAVASCRIPT_GOAL_KB = 120;
 /**
  * What `npm test` holds the reader to (`--check`): today's weight with a little room, lowered as it
  * is cut. 153 since issue 22: previewing as another viewer lives in the session and the API client
- * every page loads (152.5 kB, after the dashboard's menu icons left the first chunk).
+ * every page loads (152.5 kB, after the dashboard's menu icons left the first chunk). 158 since
+ * issue 33: the paywall's free ladder and its badges, the rental notice, reader themes over the
+ * whole page and a novel's reading time measured 157.0 kB; issue 40 is where it is cut again.
  */
-export const READER_JAVASCRIPT_BUDGET_KB = 153;
+export const READER_JAVASCRIPT_BUDGET_KB = 158;
 
 export interface PageJavaScript {
   /** Each chunk loaded before the page works, with its size and gzip size (level 9, as the build's .gz twins). */
