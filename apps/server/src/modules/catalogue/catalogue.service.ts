@@ -162,6 +162,18 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
   }
 
   /**
+   * The series' dated chapters with the previewed one among them when it is a draft (no date yet,
+   * so not in the bundle), in the bundle's order: newest number first.
+   */
+  async function withDraft(rows: ChapterListRow[], seriesId: string, chapterSlug: string) {
+    if (rows.some((chapter) => chapter.slug === chapterSlug)) return rows;
+    const draft = await findChapterBySlug(db, seriesId, chapterSlug);
+    if (!draft) return rows;
+    const { id, number, slug, title, publishedAt, price, freeAt } = draft;
+    return [...rows, { id, seriesId, number, slug, title, publishedAt, price, freeAt }].sort((a, b) => b.number - a.number);
+  }
+
+  /**
    * What every viewer of the same access class is answered about a chapter (kept serialized a
    * moment per class), and what the viewer's own part is computed from: the chapter's ladder.
    */
@@ -173,7 +185,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
   ) {
     const { row, chapters: rows, viewer } = await visibleSeries(slug, asked);
     const { chapters, now } = options.atRelease
-      ? asAtRelease(rows, chapterSlug, clock.now())
+      ? asAtRelease(await withDraft(rows, row.id, chapterSlug), chapterSlug, clock.now())
       : { chapters: rows, now: clock.now() };
     const listed = listedRows(chapters, viewer, now);
     const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);

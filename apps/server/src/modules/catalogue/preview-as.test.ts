@@ -108,6 +108,38 @@ describe('preview as another viewer', () => {
     ).toBe(404);
   });
 
+  it('shows a draft as it would be if it came out now, after the chapters out before it, to the team alone', async () => {
+    const series = await buildSeries(t);
+    await buildChapter(t, series.id, { number: 1 });
+    const draft = await buildChapter(t, series.id, { number: 2, price: 25, pages: 2, previewPages: 1, publishedAt: null });
+    const editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
+    const chapter = (cookie: string | undefined, as?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: fillPath(ROUTES.chapter.path, { slug: series.slug, chapterSlug: draft.slug }) + (as ? `?as=${as}` : ''),
+        headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+      });
+
+    const visitor = await chapter(editor, 'visitor');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toBe('no-store');
+    expect(visitor.json().data).toMatchObject({
+      canRead: false,
+      isPreview: true,
+      chapter: { number: 2, access: 'locked', price: 25 },
+      previous: { number: 1 },
+      next: null,
+    });
+    expect(visitor.json().data.pages).toHaveLength(1);
+    const premium = (await chapter(editor, 'premium')).json().data;
+    expect(premium).toMatchObject({ canRead: true, chapter: { access: 'unlocked' } });
+    expect(premium.pages).toHaveLength(2);
+
+    // Nobody else finds it, before or after the preview.
+    expect((await chapter(undefined)).statusCode).toBe(404);
+    expect((await chapter(await loginAs(t.app, await buildUser(t.db)), 'premium')).statusCode).toBe(404);
+  });
+
   it('shows a previewed visitor the ads the team never sees', async () => {
     const editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
     const ads = async (as?: string) =>
