@@ -102,7 +102,18 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     plugins: { 'inkwell-server': { rules: { modules: serverModulesRule } } },
-    rules: { 'inkwell-server/modules': 'error' },
+    rules: {
+      'inkwell-server/modules': 'error',
+      // Issue 34 §3: an endpoint's request type says whether someone is signed in (lib/endpoint.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSNonNullExpression > MemberExpression.expression[property.name='user']",
+          message:
+            "No `request.user!`: a non-public endpoint's EndpointRequest already has its user; elsewhere take a SignedInRequest or check for null.",
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -16,16 +16,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 type OnRequest = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 import { AppError } from './app-error';
 
+/** The signed-in user, as the auth plugin resolves it. */
+export type SignedInUser = NonNullable<FastifyRequest['user']>;
+
+/** A request that has passed an access check other than 'public': someone is signed in. */
+export type SignedInRequest = FastifyRequest & { user: SignedInUser };
+
+/**
+ * The request a handler of endpoint N receives: on every endpoint but the public ones the access
+ * guard has already refused a visitor, so `user` is there.
+ */
 export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
   Params: ParsedParams<N>;
   Querystring: ParsedQuery<N>;
   Body: ParsedBody<N>;
-}>;
+}> &
+  UserOf<N>;
+
+/** What the access guard promises about `user` once endpoint N's request has passed it. */
+type UserOf<N extends EndpointName> = (typeof ENDPOINTS)[N]['access'] extends 'public' ? unknown : { user: SignedInUser };
 
 export interface EndpointOptions<N extends EndpointName> {
   handler: (request: EndpointRequest<N>, reply: FastifyReply) => Promise<EndpointResponse<N> | FastifyReply>;
-  /** More onRequest work after the access check (rate limits). */
-  onRequest?: OnRequest;
+  /** More onRequest work after the access check (rate limits), before anything sent is parsed. */
+  onRequest?: (request: FastifyRequest & UserOf<N>, reply: FastifyReply) => Promise<void>;
   summary?: string;
   /**
    * Skip per-request schema serialization: the handler sends JSON it has already checked (hot
@@ -77,7 +91,8 @@ export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, 
   const response: Record<number, unknown> = { [successStatus]: schemas.response };
   for (const status of errorStatuses(def.access, hasInput, def.errors)) response[status] = schemas.errorBody ?? errorBodySchema;
   const guard = accessGuard(def.access);
-  const onRequest = [guard, options.onRequest].filter((hook): hook is OnRequest => Boolean(hook));
+  // The access guard runs first, so the endpoint's own hook sees the request its handler will.
+  const onRequest = [guard, options.onRequest as OnRequest | undefined].filter((hook): hook is OnRequest => Boolean(hook));
 
   const route: RouteOptions = {
     method: def.method,

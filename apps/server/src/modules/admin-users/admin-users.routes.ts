@@ -19,7 +19,7 @@ export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { a
     summary: "Change a user's role; ban (ends their sessions at once) or unban",
     handler: async (request) => {
       const { role, banned } = request.body;
-      const { user, changes } = await adminUsers.update(request.user!.id, request.params.id, request.body);
+      const { user, changes } = await adminUsers.update(request.user.id, request.params.id, request.body);
       auditTarget(request, { type: 'user', id: user.id, label: user.username });
       auditChanges(request, changes);
       const said = [
@@ -37,7 +37,7 @@ export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { a
   endpoint(app, 'adminUserCoins', {
     summary: "Add or take coins with a reason (one ledger entry of kind 'adjustment')",
     handler: async (request) => {
-      const { username, data } = await adminUsers.adjustCoins(request.user!.id, request.params.id, request.body);
+      const { username, data } = await adminUsers.adjustCoins(request.user.id, request.params.id, request.body);
       auditTarget(request, { type: 'user', id: data.userId, label: username });
       const delta = request.body.delta;
       return {

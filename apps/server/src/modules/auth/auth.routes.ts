@@ -113,14 +113,14 @@ export async function authRoutes(
 
   endpoint(app, 'profile', {
     handler: async (request) => {
-      const user = request.user!;
+      const user = request.user;
       return { success: true, data: toProfileData(user, { hasEarnings: await hasEarnings(user.id) }), message: 'Profile loaded' };
     },
   });
 
   endpoint(app, 'changePassword', {
     handler: async (request) => {
-      await auth.changePassword(request.user!.id, request.sessionId!, request.body);
+      await auth.changePassword(request.user.id, request.sessionId!, request.body);
       return { success: true, message: 'Your password has been changed. Other devices were logged out.' };
     },
   });

@@ -23,7 +23,7 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     summary: 'Posts a comment or a reply (a reply to a reply joins its thread); a few a minute',
     handler: async (request) => ({
       success: true,
-      data: await comments.createComment({ ...request.viewer, userId: request.user!.id }, request.user!.username, request.body),
+      data: await comments.createComment({ ...request.viewer, userId: request.user.id }, request.user.username, request.body),
       message: 'Comment posted',
     }),
   });
@@ -31,13 +31,13 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     summary: 'Edits your own comment, within the edit window',
     handler: async (request) => ({
       success: true,
-      data: await comments.updateComment(request.user!.id, request.params.id, request.body),
+      data: await comments.updateComment(request.user.id, request.params.id, request.body),
       message: 'Comment updated',
     }),
   });
   endpoint(app, 'commentDelete', {
     handler: async (request) => {
-      await comments.deleteOwnComment(request.user!.id, request.params.id);
+      await comments.deleteOwnComment(request.user.id, request.params.id);
       return { success: true, message: 'Comment deleted' };
     },
   });
@@ -45,7 +45,7 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     summary: 'Reports a comment to the team, once per reader',
     handler: async (request) => ({
       success: true,
-      message: await comments.reportComment(request.user!.id, request.params.id, request.body.reason),
+      message: await comments.reportComment(request.user.id, request.params.id, request.body.reason),
     }),
   });
 

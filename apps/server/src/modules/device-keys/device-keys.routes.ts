@@ -5,7 +5,7 @@ import type { DeviceKeysService } from './device-keys.service';
 /** The Reader's Area's "Apps and devices" (issue 19 §1): a reader's keys for reading apps. */
 export async function deviceKeysRoutes(app: FastifyInstance, { deviceKeys }: { deviceKeys: DeviceKeysService }) {
   endpoint(app, 'deviceKeys', {
-    handler: async (request) => ({ success: true, data: await deviceKeys.list(request.user!.id), message: 'Your device keys' }),
+    handler: async (request) => ({ success: true, data: await deviceKeys.list(request.user.id), message: 'Your device keys' }),
   });
 
   endpoint(app, 'deviceKeyCreate', {
@@ -13,7 +13,7 @@ export async function deviceKeysRoutes(app: FastifyInstance, { deviceKeys }: { d
       reply.code(201);
       return {
         success: true,
-        data: await deviceKeys.create(request.user!.id, request.body),
+        data: await deviceKeys.create(request.user.id, request.body),
         message: 'Key made. Copy it now: it is shown only this once.',
       };
     },
@@ -21,7 +21,7 @@ export async function deviceKeysRoutes(app: FastifyInstance, { deviceKeys }: { d
 
   endpoint(app, 'deviceKeyRevoke', {
     handler: async (request) => {
-      await deviceKeys.revoke(request.user!.id, request.params.id);
+      await deviceKeys.revoke(request.user.id, request.params.id);
       return { success: true, message: 'Key revoked: apps using it are signed out.' };
     },
   });

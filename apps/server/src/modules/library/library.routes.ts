@@ -11,14 +11,14 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
   endpoint(app, 'bookmarkAdd', {
     handler: async (request) => ({
       success: true,
-      data: await library.bookmark(request.user!.id, request.params.seriesId),
+      data: await library.bookmark(request.user.id, request.params.seriesId),
       message: 'Bookmarked',
     }),
   });
   endpoint(app, 'bookmarkRemove', {
     handler: async (request) => ({
       success: true,
-      data: await library.unbookmark(request.user!.id, request.params.seriesId),
+      data: await library.unbookmark(request.user.id, request.params.seriesId),
       message: 'Bookmark removed',
     }),
   });
@@ -41,17 +41,17 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
 
   endpoint(app, 'history', {
     summary: 'Chapters the reader opened, newest first',
-    handler: async (request) => ({ success: true, data: await library.history(request.user!.id, request.query) }),
+    handler: async (request) => ({ success: true, data: await library.history(request.user.id, request.query) }),
   });
   endpoint(app, 'historyClear', {
     handler: async (request) => {
-      await library.clearHistory(request.user!.id);
+      await library.clearHistory(request.user.id);
       return { success: true, message: 'History cleared' };
     },
   });
   endpoint(app, 'historyRemove', {
     handler: async (request) => {
-      await library.clearHistory(request.user!.id, request.params.chapterId);
+      await library.clearHistory(request.user.id, request.params.chapterId);
       return { success: true, message: 'Removed from history' };
     },
   });

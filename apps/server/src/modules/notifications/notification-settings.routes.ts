@@ -37,38 +37,38 @@ export async function notificationSettingsRoutes(
   endpoint(app, 'notifyWhenPass', {
     handler: async (request) => ({
       success: true,
-      data: await freeAlerts.isWatchingPass(request.user!.id, request.params.seriesId),
+      data: await freeAlerts.isWatchingPass(request.user.id, request.params.seriesId),
     }),
   });
   endpoint(app, 'notifyWhenPassAdd', {
     handler: async (request) => ({
       success: true,
-      data: await freeAlerts.watchPass(request.user!.id, request.params.seriesId),
+      data: await freeAlerts.watchPass(request.user.id, request.params.seriesId),
       message: 'We will tell you when your pass is back',
     }),
   });
   endpoint(app, 'notifyWhenPassRemove', {
     handler: async (request) => ({
       success: true,
-      data: await freeAlerts.unwatchPass(request.user!.id, request.params.seriesId),
+      data: await freeAlerts.unwatchPass(request.user.id, request.params.seriesId),
     }),
   });
   endpoint(app, 'notifyWhenFree', {
     handler: async (request) => ({
       success: true,
-      data: await freeAlerts.isWatching(request.user!.id, request.params.chapterId),
+      data: await freeAlerts.isWatching(request.user.id, request.params.chapterId),
     }),
   });
   endpoint(app, 'notifyWhenFreeAdd', {
     summary: 'Notify me once when this early-access chapter becomes free',
     handler: async (request) => ({
       success: true,
-      data: await freeAlerts.watch(request.user!.id, request.params.chapterId),
+      data: await freeAlerts.watch(request.user.id, request.params.chapterId),
       message: 'We will notify you when this chapter is free',
     }),
   });
   endpoint(app, 'notifyWhenFreeRemove', {
-    handler: async (request) => ({ success: true, data: await freeAlerts.unwatch(request.user!.id, request.params.chapterId) }),
+    handler: async (request) => ({ success: true, data: await freeAlerts.unwatch(request.user.id, request.params.chapterId) }),
   });
 
   const preferencesOf = async (userId: string) => ({
@@ -76,11 +76,11 @@ export async function notificationSettingsRoutes(
     pushQuietHours: await push.quietHours(userId),
   });
   endpoint(app, 'notificationPreferences', {
-    handler: async (request) => ({ success: true, data: await preferencesOf(request.user!.id) }),
+    handler: async (request) => ({ success: true, data: await preferencesOf(request.user.id) }),
   });
   endpoint(app, 'notificationPreferencesUpdate', {
     handler: async (request) => {
-      const userId = request.user!.id;
+      const userId = request.user.id;
       await emailPreferences.update(userId, { newChapterEmail: request.body.newChapterEmail });
       if (request.body.pushQuietHours !== undefined) await push.setQuietHours(userId, request.body.pushQuietHours);
       return { success: true, data: await preferencesOf(userId), message: 'Preferences saved' };

@@ -7,24 +7,24 @@ export async function notificationRoutes(app: FastifyInstance, { notifications }
   endpoint(app, 'notifications', {
     handler: async (request) => ({
       success: true,
-      data: await notifications.list(request.user!.id, request.query.limit, request.query.offset),
+      data: await notifications.list(request.user.id, request.query.limit, request.query.offset),
     }),
   });
 
   endpoint(app, 'notificationsUnreadCount', {
-    handler: async (request) => ({ success: true, data: { unread_count: await notifications.unreadCount(request.user!.id) } }),
+    handler: async (request) => ({ success: true, data: { unread_count: await notifications.unreadCount(request.user.id) } }),
   });
 
   endpoint(app, 'notificationRead', {
     handler: async (request) => {
-      await notifications.markRead(request.user!.id, request.params.id);
+      await notifications.markRead(request.user.id, request.params.id);
       return { success: true, message: 'Notification marked as read' };
     },
   });
 
   endpoint(app, 'notificationsReadAll', {
     handler: async (request) => {
-      await notifications.markAllRead(request.user!.id);
+      await notifications.markAllRead(request.user.id);
       return { success: true, message: 'All notifications marked as read' };
     },
   });

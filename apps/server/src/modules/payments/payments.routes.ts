@@ -17,19 +17,19 @@ export async function paymentsRoutes(
 
   endpoint(app, 'checkout', {
     summary: 'Start paying for a coin package or a plan; send the buyer to checkoutUrl',
-    handler: async (request) => ({ success: true, data: await payments.checkout(request.user!, request.body) }),
+    handler: async (request) => ({ success: true, data: await payments.checkout(request.user, request.body) }),
   });
   endpoint(app, 'myPurchases', {
-    handler: async (request) => ({ success: true, data: await purchases.purchases(request.user!.id, request.query.page) }),
+    handler: async (request) => ({ success: true, data: await purchases.purchases(request.user.id, request.query.page) }),
   });
   endpoint(app, 'myPurchase', {
     handler: async (request) => {
-      const purchase = await purchases.purchase(request.user!.id, request.params.purchaseId);
+      const purchase = await purchases.purchase(request.user.id, request.params.purchaseId);
       // Back from Stripe before its webhook: ask Stripe now, through the same fulfilment.
       if (purchase.status === 'pending' && purchase.provider === 'stripe' && stripeEvents && purchase.reference) {
         try {
           await stripeEvents.reconcileCheckout(purchase.reference);
-          return { success: true, data: await purchases.purchase(request.user!.id, request.params.purchaseId) };
+          return { success: true, data: await purchases.purchase(request.user.id, request.params.purchaseId) };
         } catch (error) {
           request.log.warn(
             { err: error, purchaseId: purchase.id },
@@ -44,7 +44,7 @@ export async function paymentsRoutes(
     summary: 'Built-in test checkout only: pay (no money moves)',
     handler: async (request) => ({
       success: true,
-      data: toPurchase(await payments.completeTestCheckout(request.user!.id, request.params.purchaseId)),
+      data: toPurchase(await payments.completeTestCheckout(request.user.id, request.params.purchaseId)),
       message: 'Payment received',
     }),
   });
@@ -52,7 +52,7 @@ export async function paymentsRoutes(
     summary: 'Built-in test checkout only: abandon the purchase',
     handler: async (request) => ({
       success: true,
-      data: toPurchase(await payments.cancelTestCheckout(request.user!.id, request.params.purchaseId)),
+      data: toPurchase(await payments.cancelTestCheckout(request.user.id, request.params.purchaseId)),
       message: 'Purchase cancelled',
     }),
   });
@@ -60,7 +60,7 @@ export async function paymentsRoutes(
   endpoint(app, 'cancelSubscription', {
     handler: async (request) => ({
       success: true,
-      data: await subscriptions.toAnswer(await payments.cancelSubscription(request.user!.id)),
+      data: await subscriptions.toAnswer(await payments.cancelSubscription(request.user.id)),
       message: 'Your plan will end at the end of this period',
     }),
   });

@@ -10,13 +10,13 @@ export async function pushRoutes(app: FastifyInstance, { push }: { push: PushSer
   endpoint(app, 'pushSubscribe', {
     summary: "Allow push on this browser: the body is the browser's PushSubscription.toJSON()",
     handler: async (request) => {
-      await push.subscribe(request.user!.id, request.body);
+      await push.subscribe(request.user.id, request.body);
       return { success: true, data: { endpoint: request.body.endpoint, subscribed: true } };
     },
   });
   endpoint(app, 'pushUnsubscribe', {
     handler: async (request) => {
-      await push.unsubscribe(request.user!.id, request.body.endpoint);
+      await push.unsubscribe(request.user.id, request.body.endpoint);
       return { success: true, data: { endpoint: request.body.endpoint, subscribed: false } };
     },
   });

@@ -53,7 +53,7 @@ export async function siteConfigRoutes(
     summary: "The site's configuration: name, Discord link, footer contacts, ads, maintenance, registration",
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const [config, twoFactorEnabled] = await Promise.all([siteConfig.current(), siteConfig.hasTwoFactor(request.user!.id)]);
+      const [config, twoFactorEnabled] = await Promise.all([siteConfig.current(), siteConfig.hasTwoFactor(request.user.id)]);
       return { success: true, data: { ...config, twoFactorEnabled } };
     },
   });
@@ -61,7 +61,7 @@ export async function siteConfigRoutes(
   endpoint(app, 'adminSiteConfigUpdate', {
     summary: 'Change any sections of the configuration (needs two-factor sign-in); answers the whole configuration',
     // Before the body is looked at: without two-factor sign-in no change is considered at all.
-    onRequest: async (request) => siteConfig.assertCanChange(request.user!.id),
+    onRequest: async (request) => siteConfig.assertCanChange(request.user.id),
     handler: async (request) => {
       const { config, changed } = await siteConfig.update(request.body);
       auditTarget(request, {

@@ -6,7 +6,7 @@ import type { Subscriptions } from './subscriptions.service';
 export async function subscriptionsRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: Subscriptions }) {
   endpoint(app, 'plans', { handler: async () => ({ success: true, data: { items: await subscriptions.plans() } }) });
   endpoint(app, 'mySubscription', {
-    handler: async (request) => ({ success: true, data: await subscriptions.subscription(request.user!.id) }),
+    handler: async (request) => ({ success: true, data: await subscriptions.subscription(request.user.id) }),
   });
 
   endpoint(app, 'adminPlans', { handler: async () => ({ success: true, data: { items: await subscriptions.adminPlans() } }) });

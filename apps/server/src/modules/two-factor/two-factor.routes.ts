@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { endpoint } from '../../lib/endpoint';
+import { endpoint, type SignedInRequest } from '../../lib/endpoint';
 import { recordAuditEvent } from '../audit';
 import { type AuthService, contextOf } from '../auth';
 import { toSessionUser } from '../users';
@@ -15,8 +15,8 @@ export async function twoFactorRoutes(
    * A team member's second factor going on or off is a security change: it goes in the audit log
    * (the log's own hook only sees team and admin endpoints, and these are the account's).
    */
-  async function auditChange(request: FastifyRequest, action: 'auth.two_factor_enabled' | 'auth.two_factor_disabled') {
-    const user = request.user!;
+  async function auditChange(request: SignedInRequest, action: 'auth.two_factor_enabled' | 'auth.two_factor_disabled') {
+    const user = request.user;
     if (user.role === 'reader') return;
     try {
       await recordAuditEvent(db, {
@@ -34,7 +34,7 @@ export async function twoFactorRoutes(
   endpoint(app, 'twoFactorStatus', {
     handler: async (request) => ({
       success: true,
-      data: await twoFactor.status(request.user!.id),
+      data: await twoFactor.status(request.user.id),
       message: 'Two-factor sign-in',
     }),
   });
@@ -42,14 +42,14 @@ export async function twoFactorRoutes(
   endpoint(app, 'twoFactorSetup', {
     handler: async (request) => ({
       success: true,
-      data: await twoFactor.setup(request.user!.id),
+      data: await twoFactor.setup(request.user.id),
       message: 'Scan the code with your authenticator app, then enter the code it shows.',
     }),
   });
 
   endpoint(app, 'twoFactorEnable', {
     handler: async (request) => {
-      const recoveryCodes = await twoFactor.enable(request.user!.id, request.body.code, request.ip);
+      const recoveryCodes = await twoFactor.enable(request.user.id, request.body.code, request.ip);
       await auditChange(request, 'auth.two_factor_enabled');
       return {
         success: true,
@@ -61,7 +61,7 @@ export async function twoFactorRoutes(
 
   endpoint(app, 'twoFactorDisable', {
     handler: async (request) => {
-      const status = await twoFactor.disable(request.user!.id, request.body, request.ip);
+      const status = await twoFactor.disable(request.user.id, request.body, request.ip);
       await auditChange(request, 'auth.two_factor_disabled');
       return { success: true, data: status, message: 'Two-factor sign-in is off.' };
     },
@@ -70,7 +70,7 @@ export async function twoFactorRoutes(
   endpoint(app, 'twoFactorRecoveryCodes', {
     handler: async (request) => ({
       success: true,
-      data: { recoveryCodes: await twoFactor.regenerateRecoveryCodes(request.user!.id, request.body.code, request.ip) },
+      data: { recoveryCodes: await twoFactor.regenerateRecoveryCodes(request.user.id, request.body.code, request.ip) },
       message: 'New recovery codes: the old ones no longer work. Save these now: they are shown only once.',
     }),
   });

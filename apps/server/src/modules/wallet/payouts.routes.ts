@@ -9,7 +9,7 @@ export async function payoutsRoutes(app: FastifyInstance, { payouts }: { payouts
     summary: 'Send a series a gift of coins, with a short message; its payees are told',
     handler: async (request) => ({
       success: true,
-      data: await payouts.gift(request.user!, request.params.seriesId, request.body),
+      data: await payouts.gift(request.user, request.params.seriesId, request.body),
       message: `Thank you: ${request.body.amount} coins sent`,
     }),
   });
@@ -34,12 +34,12 @@ export async function payoutsRoutes(app: FastifyInstance, { payouts }: { payouts
   });
   endpoint(app, 'myEarnings', {
     summary: "A payee's month: per series, gross, the site's fee and net, in coins",
-    handler: async (request) => ({ success: true, data: await payouts.earnings(request.user!.id, request.query.month) }),
+    handler: async (request) => ({ success: true, data: await payouts.earnings(request.user.id, request.query.month) }),
   });
   endpoint(app, 'myEarningsCsv', {
     summary: 'The same month as CSV',
     handler: async (request, reply) => {
-      const earnings = await payouts.earnings(request.user!.id, request.query.month);
+      const earnings = await payouts.earnings(request.user.id, request.query.month);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="inkwell-earnings-${earnings.month}.csv"`)

@@ -6,12 +6,12 @@ import type { Wallet } from './wallet.service';
 /** The reader's coins (DESIGN §4 Money): their ledger, the auto-unlock setting, and unlocking chapters. */
 export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { wallet: Wallet; unlocks: Unlocks }) {
   endpoint(app, 'wallet', {
-    handler: async (request) => ({ success: true, data: await wallet.wallet(request.user!.id, request.query.page) }),
+    handler: async (request) => ({ success: true, data: await wallet.wallet(request.user.id, request.query.page) }),
   });
   endpoint(app, 'storeSettings', {
     handler: async (request) => ({
       success: true,
-      data: await wallet.setStoreSettings(request.user!.id, request.body),
+      data: await wallet.setStoreSettings(request.user.id, request.body),
       message: 'Settings saved',
     }),
   });
@@ -23,8 +23,8 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
       const { chapterId } = request.params;
       const result =
         method === 'coins'
-          ? await unlocks.unlock(request.user!, [chapterId], { autoUnlockSeries: request.body?.autoUnlockSeries })
-          : await unlocks.rent(request.user!, chapterId, method);
+          ? await unlocks.unlock(request.user, [chapterId], { autoUnlockSeries: request.body?.autoUnlockSeries })
+          : await unlocks.rent(request.user, chapterId, method);
       const openUntil = result.openUntil?.toISOString() ?? null;
       return {
         success: true,
@@ -41,12 +41,12 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
     summary: 'What unlocking these chapters at once costs, with the series’ bundle discount',
     handler: async (request) => ({
       success: true,
-      data: await unlocks.quote(request.user!, request.params.seriesId, request.query.chapterIds),
+      data: await unlocks.quote(request.user, request.params.seriesId, request.query.chapterIds),
     }),
   });
   endpoint(app, 'unlockChapters', {
     handler: async (request) => {
-      const { openUntil: _none, ...result } = await unlocks.unlock(request.user!, request.body.chapterIds, {
+      const { openUntil: _none, ...result } = await unlocks.unlock(request.user, request.body.chapterIds, {
         seriesId: request.params.seriesId,
       });
       return {
@@ -60,12 +60,12 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
 
   endpoint(app, 'autoUnlockSeries', {
     summary: 'The series whose chapters unlock by themselves for this reader',
-    handler: async (request) => ({ success: true, data: await unlocks.autoUnlockSeries(request.user!.id) }),
+    handler: async (request) => ({ success: true, data: await unlocks.autoUnlockSeries(request.user.id) }),
   });
   endpoint(app, 'autoUnlockSeriesRemove', {
     handler: async (request) => ({
       success: true,
-      data: await unlocks.removeAutoUnlockSeries(request.user!.id, request.params.seriesId),
+      data: await unlocks.removeAutoUnlockSeries(request.user.id, request.params.seriesId),
       message: 'Auto-unlock turned off for this series',
     }),
   });
