@@ -206,6 +206,15 @@ test('an editor creates a series with a cover, uploads and schedules chapters, a
   await expect(page.getByText('Chapter saved')).toBeVisible();
   await expect(page.getByText('scheduled', { exact: true })).toBeVisible();
 
+  // The editor previews the scheduled chapter as a visitor will meet it at its release (issue 33 §7).
+  const [preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'Preview chapter 2 as a visitor (opens in a new tab)' }).click(),
+  ]);
+  await expect(preview.getByTestId('strip-reader').getByRole('img')).toHaveCount(1);
+  await expect(preview.getByRole('button', { name: 'Previous chapter' }).first()).toBeEnabled();
+  await preview.close();
+
   const slug = title.toLowerCase().replace(/\s+/g, '-');
   const visitor = await browser.newPage();
   await openPage(visitor, `/SeriesView/${slug}`);

@@ -81,6 +81,8 @@ export const seriesCardSchema = z.object({
       title: z.string(),
       publishedAt: z.string(),
       isPremium: z.boolean(),
+      /** Priced now, free for everyone from a set time (issue 33 §2: badged apart from coins-only). */
+      isEarlyAccess: z.boolean(),
     }),
   ),
   lastChapterAt: z.string().nullable(),

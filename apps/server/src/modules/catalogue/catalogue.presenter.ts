@@ -26,6 +26,7 @@ export function toCard(row: SeriesRow, latest: ChapterListRow[], now: Date): Ser
       title: chapter.title,
       publishedAt: (chapter.publishedAt ?? now).toISOString(),
       isPremium: isPremiumNow(chapter, now),
+      isEarlyAccess: isPremiumNow(chapter, now) && chapter.freeAt !== null,
     })),
     lastChapterAt: row.lastChapterAt?.toISOString() ?? null,
     freeLadder: toFreeLadder(row),

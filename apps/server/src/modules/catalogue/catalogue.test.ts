@@ -264,10 +264,11 @@ describe('home, lists, genres and banners', () => {
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.latest.map((s: { slug: string }) => s.slug)).toEqual(['the-lantern-keeper', 'murder-at-willowmere']);
-    expect(data.latest[0].latestChapters.map((c: { number: number; isPremium: boolean }) => [c.number, c.isPremium])).toEqual([
-      [3, true],
-      [2, true],
-      [1.5, false],
+    type CardChapter = { number: number; isPremium: boolean; isEarlyAccess: boolean };
+    expect(data.latest[0].latestChapters.map((c: CardChapter) => [c.number, c.isPremium, c.isEarlyAccess])).toEqual([
+      [3, true, false],
+      [2, true, true],
+      [1.5, false, false],
     ]);
     // Both series are already in the latest updates: the other rows leave them out.
     expect([data.trending, data.newest, data.premium]).toEqual([[], [], []]);

@@ -15,7 +15,7 @@ const CARD = {
   type: 'comic',
   status: 'ongoing',
   cover: null,
-  latestChapters: [{ slug: 'chapter-3', number: 3, isPremium: true, publishedAt: PUBLISHED }],
+  latestChapters: [{ slug: 'chapter-3', number: 3, isPremium: true, isEarlyAccess: false, publishedAt: PUBLISHED }],
 } as unknown as Card;
 
 const page = () => <RouterProvider router={createMemoryRouter([{ path: '/', element: <SeriesCard series={CARD} /> }])} />;
@@ -53,5 +53,17 @@ describe('SeriesCard', () => {
     cardOf({ ...CARD, freeLadder: { waitPassHours: 168, dailyFree: true, rentalHours: 72 } });
     expect(screen.getByText('Wait · 7 d')).toBeVisible();
     expect(screen.getByText('Daily free')).toBeVisible();
+  });
+
+  it('marks a chapter in early access apart from a coins-only one', () => {
+    const cardOf = (series: Card) =>
+      render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <SeriesCard series={series} /> }])} />);
+    const { unmount } = cardOf(CARD);
+    expect(screen.getByLabelText('Premium')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Early access')).toBeNull();
+    unmount();
+    cardOf({ ...CARD, latestChapters: [{ ...CARD.latestChapters[0]!, isEarlyAccess: true }] });
+    expect(screen.getByLabelText('Early access')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Premium')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { SeriesCard as Card } from '@inkwell/contract';
-import { Crown } from 'lucide-react';
+import { Clock, Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image';
 import { FreeLadderBadges } from '../../../components/free-ladder-badges';
@@ -41,7 +41,11 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
                   className="flex items-center justify-between gap-2 rounded-md bg-ink-800/70 px-2 py-1 text-xs text-zinc-300 hover:bg-ink-700 hover:text-white"
                 >
                   <span className="flex min-w-0 items-center gap-1">
-                    {chapter.isPremium && <Crown className="size-3 shrink-0 text-amber-300" aria-label="Premium" />}
+                    {chapter.isEarlyAccess ? (
+                      <Clock className="size-3 shrink-0 text-sky-300" aria-label="Early access" />
+                    ) : (
+                      chapter.isPremium && <Crown className="size-3 shrink-0 text-amber-300" aria-label="Premium" />
+                    )}
                     <span className="whitespace-nowrap">Ch. {chapter.number}</span>
                   </span>
                   {/* Relative to now, which moves between the server's render and the browser's (React only

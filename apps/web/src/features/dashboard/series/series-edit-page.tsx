@@ -159,11 +159,26 @@ export default function SeriesEditPage() {
                         />
                       )}
                       <span className="text-xs text-zinc-400">
-                        {data.type === 'comic' ? `${chapter.pageCount} pages` : ''}
-                        {chapter.publishedAt ? ` · ${formatDate(chapter.publishedAt)}` : ''}
+                        {/* A novel's row has no page count: no dot left standing before its date. */}
+                        {[
+                          data.type === 'comic' && `${chapter.pageCount} pages`,
+                          chapter.publishedAt && formatDate(chapter.publishedAt),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </span>
                     </div>
                     <div className="flex items-center gap-1">
+                      {/* Issue 33 §7: how a visitor will meet it, drafts and scheduled chapters as at their release. */}
+                      <a
+                        href={`/SeriesView/${data.slug}/${chapter.slug}?as=visitor`}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`Preview chapter ${chapter.number} as a visitor (opens in a new tab)`}
+                        className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
+                      >
+                        Preview
+                      </a>
                       <button
                         type="button"
                         onClick={() => setEditing(editing === chapter.id ? null : chapter.id)}
