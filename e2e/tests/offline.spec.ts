@@ -126,6 +126,8 @@ test('offline, the app starts on the kept chapters; one reads to its end and on 
   await page.mouse.wheel(0, 20_000);
   await expect(page.getByTestId('chapter-end')).toBeVisible();
   await expect(page.getByTestId('comments-offline')).toHaveText(/^Comments need a connection\./);
+  // The reader is still theirs offline: never asked to log in to bookmark.
+  await expect(page.getByRole('link', { name: 'Log in to bookmark' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('offline-chapter-end.png'), fullPage: false });
   expect(page.url()).not.toContain('errorPage');
 

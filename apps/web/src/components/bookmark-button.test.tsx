@@ -1,7 +1,8 @@
 import { ROUTES, fillPath } from '@inkwell/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../test/render';
+import { BROWSER_OWNER_KEY } from '../lib/browser-owner';
 import { useBookmark } from '../lib/library/bookmark';
 import { BookmarkButton } from './bookmark-button';
 import { Toaster } from './toast/toaster';
@@ -42,6 +43,22 @@ describe('the Bookmark button', () => {
     fireEvent.click(link);
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from: '/SeriesView/lantern' });
+  });
+
+  it('offline, in a browser a reader signed in to, says the bookmark waits for the connection instead of asking to log in', async () => {
+    mockApi({ [ROUTES.verify.path]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    localStorage.setItem(BROWSER_OWNER_KEY, readerUser.id);
+    try {
+      renderButton();
+      const button = await screen.findByRole('button', { name: 'Bookmark (offline)' });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('title', 'Bookmarks need a connection: you are offline');
+      expect(screen.queryByRole('link', { name: 'Log in to bookmark' })).toBeNull();
+    } finally {
+      onLine.mockRestore();
+      localStorage.removeItem(BROWSER_OWNER_KEY);
+    }
   });
 
   it('follows a series at once (aria-pressed), before the server has answered, and unfollows', async () => {

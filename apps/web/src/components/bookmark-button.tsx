@@ -1,6 +1,8 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
+import { readBrowserOwner } from '../lib/browser-owner';
 import type { BookmarkState } from '../lib/library/bookmark';
+import { useIsOnline } from '../lib/offline/use-is-online';
 import { useToast } from './toast/toast-context';
 
 /** The button's colours, off and on: the site's, or a reader theme's (a sepia page's bar). */
@@ -33,6 +35,26 @@ export function BookmarkButton({
   const location = useLocation();
   const base = 'inline-flex items-center justify-center gap-2 rounded-lg font-semibold disabled:opacity-60';
   const size = compact ? 'p-2 text-sm' : 'px-5 py-2.5';
+  const isOnline = useIsOnline();
+
+  // Offline the session cannot be checked: a browser that is a reader's (browser-owner.ts) is not
+  // asked to log in, it is told the bookmark waits for the connection (issue 33).
+  if (!bookmark.isSignedIn && !isOnline && readBrowserOwner()) {
+    const offline = 'Bookmarks need a connection: you are offline';
+    return (
+      <button
+        type="button"
+        disabled
+        aria-label={compact ? 'Bookmark' : undefined}
+        title={offline}
+        className={`${base} ${size} ${tone.off}`}
+        data-testid="bookmark-offline"
+      >
+        <Bookmark className="size-4" aria-hidden />
+        {!compact && <span>Bookmark (offline)</span>}
+      </button>
+    );
+  }
 
   if (!bookmark.isSignedIn) {
     return (
