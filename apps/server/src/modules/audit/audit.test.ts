@@ -57,6 +57,21 @@ async function log(query = ''): Promise<Entry[]> {
   return response.body.data.items as Entry[];
 }
 
+/** Runs `act` while the log refuses every entry about `targetId`, as a failing write would. */
+async function refusingAuditOf(targetId: string, act: () => Promise<void>) {
+  await t.executeSql(
+    `create function refuse_audit() returns trigger language plpgsql as $$
+     begin if new.target_id = '${targetId}' then raise exception 'audit refused'; end if; return new; end $$`,
+  );
+  await t.executeSql('create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()');
+  try {
+    await act();
+  } finally {
+    await t.executeSql('drop trigger refuse_audit on audit_log');
+    await t.executeSql('drop function refuse_audit()');
+  }
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const e = await member('editor');
@@ -127,6 +142,32 @@ describe('the audit log', () => {
       { field: 'Address', from: 'chapter-3', to: 'chapter-4' },
       { field: 'Price', from: '0', to: '30' },
     ]);
+  });
+
+  it('writes an edit’s entry in the edit’s own transaction: when the entry cannot be written, nothing changes (issue 34 §3)', async () => {
+    const series = await buildSeries(t, { title: 'Audited Beacons' });
+    await refusingAuditOf(series.id, async () => {
+      const refused = await call('teamSeriesUpdate', {
+        cookie: editor,
+        params: { id: series.id },
+        body: { title: 'Audited Flares' },
+      });
+      expect(refused.status).toBe(500);
+    });
+    expect((await call('teamSeries', { cookie: editor, params: { id: series.id } })).body.data.title).toBe('Audited Beacons');
+    expect(await log(`?targetId=${series.id}`)).toEqual([]);
+
+    // Once the log takes entries again, the same edit is made and recorded once.
+    expect(
+      (await call('teamSeriesUpdate', { cookie: editor, params: { id: series.id }, body: { title: 'Audited Flares' } })).status,
+    ).toBe(200);
+    const entries = await log(`?targetId=${series.id}`);
+    expect(entries.map((entry) => entry.changes)).toEqual([[{ field: 'Title', from: 'Audited Beacons', to: 'Audited Flares' }]]);
+    expect(entries[0]).toMatchObject({
+      action: 'teamSeriesUpdate',
+      method: 'PATCH',
+      target: { type: 'series', label: 'Audited Flares' },
+    });
   });
 
   it('names a chapter by its series and number, a series by its title, and a deleted chapter as it was called (issue 33 §14)', async () => {

@@ -1,7 +1,8 @@
-import type { Access, AuditChange } from '@inkwell/contract';
+import { ENDPOINTS, type Access, type AuditChange, type EndpointName } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
+import type { SignedInRequest } from '../../lib/endpoint';
 import { insertAuditEntry, targetLabelOf } from './audit.repository';
 
 /**
@@ -34,6 +35,8 @@ declare module 'fastify' {
     auditChanges?: AuditChange[];
     /** The path's target as it was called before the action (a deleted chapter keeps its name in the log). */
     auditPathTarget?: { type: string; id: string; label: string | null };
+    /** The command wrote this action's entry in its own transaction: the answer's hook writes none. */
+    auditWritten?: boolean;
   }
 }
 
@@ -102,6 +105,79 @@ export interface AuditEvent {
   request?: Pick<FastifyRequest, 'ip' | 'headers' | 'method' | 'url'>;
 }
 
+/**
+ * What a command needs to write its own audit entry (issue 34 §3): who acts, through which call,
+ * from where. The command writes the entry with `recordAuditEntry` in the transaction that makes
+ * the change, reading "before" and "after" there, so the entry commits or rolls back with it and
+ * names the change that was really made.
+ */
+export interface AuditContext {
+  actor: { id: string; username: string; role: string };
+  action: string;
+  method: string;
+  path: string;
+  /** What the path names (`/team/series/:id` → series), unless the command names another target. */
+  target: AuditTarget | null;
+  details: unknown;
+  status: number;
+  ip: string | null;
+  userAgent: string | null;
+  /** Tells the request its entry is written, so the answer's hook writes no second one. */
+  written: () => void;
+}
+
+/** The audit context of a team or admin call, for the command that will write its entry. */
+export function auditOf(request: SignedInRequest): AuditContext {
+  const endpoint = request.routeOptions.config.endpoint;
+  const def = endpoint && endpoint in ENDPOINTS ? ENDPOINTS[endpoint as EndpointName] : undefined;
+  const path = pathTarget(request);
+  return {
+    actor: { id: request.user.id, username: request.user.username, role: request.user.role },
+    action: endpoint ?? request.routeOptions.url ?? request.url,
+    method: request.method,
+    path: pathOf(request.url),
+    target: path?.type && path.id ? { type: path.type, id: path.id } : null,
+    details: detailsOf(request),
+    status: def && 'status' in def && def.status ? def.status : 200,
+    ip: request.ip,
+    userAgent: userAgentOf(request.headers['user-agent']),
+    written: () => {
+      request.auditWritten = true;
+    },
+  };
+}
+
+/**
+ * Writes a command's audit entry with the command's own transaction: if the change rolls back, so
+ * does its entry, and if the entry cannot be written, the change is not made. The target is the
+ * path's unless given, named as it is inside the transaction unless its label is given.
+ */
+export async function recordAuditEntry(
+  tx: Transaction,
+  audit: AuditContext,
+  entry: { target?: AuditTarget; changes?: AuditChange[] } = {},
+): Promise<void> {
+  const target = entry.target ?? audit.target;
+  const label = target ? (target.label ?? (await targetLabelOf(tx, target.type, target.id))) : null;
+  await insertAuditEntry(tx, {
+    actorId: audit.actor.id,
+    actorName: audit.actor.username,
+    actorRole: audit.actor.role,
+    action: audit.action,
+    method: audit.method,
+    path: audit.path,
+    targetType: target?.type ?? null,
+    targetId: target?.id ?? null,
+    targetLabel: label,
+    details: audit.details,
+    changes: entry.changes ?? null,
+    status: audit.status,
+    ip: audit.ip,
+    userAgent: audit.userAgent,
+  });
+  audit.written();
+}
+
 /** Records an action that is not a team endpoint's answer (a security change of a team member's account). */
 export async function recordAuditEvent(db: Database, event: AuditEvent): Promise<void> {
   const request = event.request;
@@ -131,7 +207,7 @@ export const auditPlugin = fp(
     // Written as the answer goes out (a create's target is only known from it), and before it
     // arrives: whoever reads the log after an action finds the action there.
     const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
-      if (reply.statusCode >= 400 || !request.user || request.auditNothingChanged) return payload;
+      if (reply.statusCode >= 400 || !request.user || request.auditNothingChanged || request.auditWritten) return payload;
       if (!request.auditTarget && typeof payload === 'string') request.auditAnswer = answerTarget(payload);
       const action = request.routeOptions.config.endpoint ?? request.routeOptions.url ?? request.url;
       try {

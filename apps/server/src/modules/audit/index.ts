@@ -1,3 +1,13 @@
 export { auditRoutes } from './audit.routes';
-export { auditChanges, auditNothingChanged, auditPlugin, auditTarget, changesBetween, recordAuditEvent } from './audit';
+export {
+  auditChanges,
+  auditNothingChanged,
+  auditOf,
+  auditPlugin,
+  auditTarget,
+  changesBetween,
+  recordAuditEntry,
+  recordAuditEvent,
+  type AuditContext,
+} from './audit';
 export { createAuditService, type AuditService } from './audit.service';

@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SeriesSort, SeriesStatus, SeriesType } from '@inkwell/contract';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { listCountQuery } from '../../db/list-counts';
 import { at, escapeLike } from '../../db/sql';
 import { chapters, dailyViews, genres, NIL_UUID, series, seriesGenres } from '../../db/schema';
@@ -157,6 +157,12 @@ export async function findSeriesBySlug(db: Database, slug: string): Promise<Seri
 
 export async function findSeriesById(db: Database, id: string): Promise<SeriesRow | undefined> {
   const [row] = await db.select().from(series).where(eq(series.id, id)).limit(1);
+  return row;
+}
+
+/** The series, locked until the transaction ends: an edit reads what it changes from here. */
+export async function lockSeriesById(tx: Transaction, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await tx.select().from(series).where(eq(series.id, id)).for('update');
   return row;
 }
 

@@ -1,28 +1,8 @@
-import type { TeamSeries } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
 import { uploadedFile } from '../../lib/uploads';
 import { endpoint } from '../../lib/endpoint';
-import { auditChanges, changesBetween } from '../audit';
+import { auditOf } from '../audit';
 import type { SeriesService } from './series.service';
-
-/** A series as the audit log compares it: its genres by name. */
-const forAudit = (series: TeamSeries) => ({ ...series, genres: series.genres.map((genre) => genre.name) });
-
-/** How the audit log names a series' fields, in the editor's order. */
-const SERIES_FIELDS = {
-  title: 'Title',
-  slug: 'Address',
-  type: 'Type',
-  status: 'Status',
-  isPublished: 'Published',
-  alternativeNames: 'Alternative names',
-  description: 'Description',
-  author: 'Author',
-  artist: 'Artist',
-  releaseYear: 'Release year',
-  isAdult: 'Adult',
-  genres: 'Genres',
-} as const;
 
 /** The team's series calls (DESIGN §4); who may call them is the endpoint table's `access`. */
 export async function seriesRoutes(app: FastifyInstance, { series }: { series: SeriesService }) {
@@ -36,12 +16,11 @@ export async function seriesRoutes(app: FastifyInstance, { series }: { series: S
     handler: async (request) => ({ success: true, data: await series.getSeries(request.params.id) }),
   });
   endpoint(app, 'teamSeriesUpdate', {
-    handler: async (request) => {
-      const before = await series.getSeries(request.params.id);
-      const after = await series.updateSeries(request.params.id, request.body);
-      auditChanges(request, changesBetween(forAudit(before), forAudit(after), SERIES_FIELDS, ['description']));
-      return { success: true, data: after, message: 'Series saved' };
-    },
+    handler: async (request) => ({
+      success: true,
+      data: await series.updateSeries(request.params.id, request.body, auditOf(request)),
+      message: 'Series saved',
+    }),
   });
   endpoint(app, 'teamSeriesDelete', {
     handler: async (request) => {

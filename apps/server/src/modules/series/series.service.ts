@@ -12,14 +12,17 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { conflictOnDuplicate } from '../../lib/db-errors';
 import { slugify } from '../../lib/slug';
+import { type AuditContext, recordAuditEntry } from '../audit';
 import { countKnownGenres, genresOfSeries } from '../genres';
 import { COVER_MAX_WIDTH, type ImageStore, type MediaStorage } from '../media';
+import { seriesChanges } from './series.audit';
 import { toTeamSeries, toTeamSeriesRow } from './series.presenter';
 import {
   deleteSeries,
   findSeriesById,
   insertSeries,
   listTeamSeries,
+  lockSeriesById,
   replaceSeriesGenres,
   slugsLike,
   updateSeries,
@@ -93,14 +96,25 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, o
       return getSeries(id);
     },
 
-    async updateSeries(id: string, patch: z.output<typeof seriesPatchSchema>): Promise<TeamSeries> {
+    /**
+     * Saves a team member's edit. With `audit` (a team call), its entry names the fields changed,
+     * read before and after the edit in its transaction with the series locked, so a concurrent
+     * edit is never counted as this one.
+     */
+    async updateSeries(id: string, patch: z.output<typeof seriesPatchSchema>, audit?: AuditContext): Promise<TeamSeries> {
       await requireSeries(id);
       if (patch.genreIds) await checkGenres(patch.genreIds);
       const { genreIds, ...fields } = patch;
       try {
         await db.transaction(async (tx) => {
+          const row = await lockSeriesById(tx, id);
+          if (!row) throw new AppError('series_not_found', 'Series not found');
+          const before = { row, genres: audit ? await genresOfSeries(tx, id) : [] };
           await updateSeries(tx, id, { ...fields, updatedAt: clock.now() });
           if (genreIds) await replaceSeriesGenres(tx, id, genreIds);
+          if (!audit) return;
+          const after = { row: (await findSeriesById(tx, id))!, genres: await genresOfSeries(tx, id) };
+          await recordAuditEntry(tx, audit, { changes: seriesChanges(before, after) });
         });
       } catch (error) {
         throw conflictOnDuplicate(error, 'slug', SLUG_TAKEN);
