@@ -2,6 +2,7 @@ import { nextPathSchema, registerRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
+import { confirmError, PasswordFields } from '../../../components/password-fields';
 import { ApiError } from '../../../lib/api-client';
 import { register } from '../api/register';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -45,7 +46,8 @@ export function RegisterPage() {
     const { confirm, ...fields } = form;
     const parsed = registerRequestSchema.safeParse({ ...fields, next });
     const nextErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (confirm !== form.password) nextErrors.confirm = 'The passwords do not match';
+    const mismatch = confirmError(form.password, confirm);
+    if (mismatch) nextErrors.confirm = mismatch;
     setErrors(nextErrors);
     if (!parsed.success || nextErrors.confirm) return;
 
@@ -117,24 +119,13 @@ export function RegisterPage() {
           error={errors.username}
           hint="3 to 24 letters, digits or underscores."
         />
-        <TextField
-          label="Password"
+        <PasswordFields
           name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-          hint="At least 8 characters. Avoid common passwords."
-        />
-        <TextField
-          label="Confirm password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={set('confirm')}
-          error={errors.confirm}
+          password={form.password}
+          confirm={form.confirm}
+          onPasswordChange={(password) => setForm({ ...form, password })}
+          onConfirmChange={(confirm) => setForm({ ...form, confirm })}
+          errors={errors}
         />
         <SubmitButton isBusy={isBusy}>Create account</SubmitButton>
       </form>

@@ -1,7 +1,8 @@
 import { passwordSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FormAlert, SubmitButton, TextField } from '../../../components/form';
+import { FormAlert, SubmitButton } from '../../../components/form';
+import { confirmError, PasswordFields } from '../../../components/password-fields';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
@@ -22,7 +23,8 @@ export function ResetPasswordPage() {
     const parsed = passwordSchema.safeParse(form.password);
     const next: Record<string, string> = {};
     if (!parsed.success) next.password = parsed.error.issues[0]?.message ?? 'Invalid password';
-    if (form.confirm !== form.password) next.confirm = 'The passwords do not match';
+    const mismatch = confirmError(form.password, form.confirm);
+    if (mismatch) next.confirm = mismatch;
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setIsBusy(true);
@@ -72,24 +74,14 @@ export function ResetPasswordPage() {
               )}
             </FormAlert>
           )}
-          <TextField
-            label="New password"
+          <PasswordFields
             name="password"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
-            error={errors.password}
-            hint="At least 8 characters."
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            value={form.confirm}
-            onChange={(e) => setForm({ ...form, confirm: e.target.value })}
-            error={errors.confirm}
+            isNew
+            password={form.password}
+            confirm={form.confirm}
+            onPasswordChange={(password) => setForm({ ...form, password })}
+            onConfirmChange={(confirm) => setForm({ ...form, confirm })}
+            errors={errors}
           />
           <SubmitButton isBusy={isBusy}>Set new password</SubmitButton>
         </form>

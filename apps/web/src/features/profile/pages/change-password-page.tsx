@@ -1,6 +1,7 @@
 import { changePasswordRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
+import { confirmError, PasswordFields } from '../../../components/password-fields';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/change-password';
@@ -21,7 +22,8 @@ export function ChangePasswordPage() {
     const { confirm, ...fields } = form;
     const parsed = changePasswordRequestSchema.safeParse(fields);
     const next = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (confirm !== form.newPassword) next.confirm = 'The passwords do not match';
+    const mismatch = confirmError(form.newPassword, confirm);
+    if (mismatch) next.confirm = mismatch;
     setErrors(next);
     if (!parsed.success || next.confirm) return;
     setIsBusy(true);
@@ -57,24 +59,14 @@ export function ChangePasswordPage() {
           onChange={set('currentPassword')}
           error={errors.currentPassword}
         />
-        <TextField
-          label="New password"
+        <PasswordFields
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.newPassword}
-          onChange={set('newPassword')}
-          error={errors.newPassword}
-          hint="At least 8 characters."
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={set('confirm')}
-          error={errors.confirm}
+          isNew
+          password={form.newPassword}
+          confirm={form.confirm}
+          onPasswordChange={(newPassword) => setForm({ ...form, newPassword })}
+          onConfirmChange={(confirm) => setForm({ ...form, confirm })}
+          errors={{ password: errors.newPassword, confirm: errors.confirm }}
         />
         <SubmitButton isBusy={isBusy}>Change password</SubmitButton>
       </form>
