@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,20 @@ export function withNoncePlaceholders(html: string): string {
     .replace(/<head\b[^>]*>/, (head) => `${head}\n    <meta property="csp-nonce" ${nonce} />`)
     .replace(/<script\b(?![^>]*\bnonce=)/g, `<script ${nonce}`)
     .replace(/<link\b(?=[^>]*\brel="(?:modulepreload|preload)")(?![^>]*\bnonce=)/g, `<link ${nonce}`);
+}
+
+/**
+ * The sources index.html's inline scripts may run by (the site theme's, which must run before the
+ * first paint, issue 33 §14): their hashes, for script-src, since the ad-free pages carry no nonce.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const sha256 = (code: string) => createHash('sha256').update(code).digest('base64');
+  return [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, code]) => `'sha256-${sha256(code ?? '')}'`);
+}
+
+/** A page's policy with those hashes added to its script-src. */
+export function withScriptHashes(policy: string, hashes: string[]): string {
+  return hashes.length === 0 ? policy : policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
 }
 
 /**
@@ -178,6 +192,7 @@ export const webPlugin = fp(
     const hasWeb = indexFile !== undefined && existsSync(indexFile);
     const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : undefined;
     const nonceHtml = indexHtml && withNoncePlaceholders(indexHtml);
+    const scriptHashes = indexHtml ? inlineScriptHashes(indexHtml) : [];
     const renderedPageHtml = nonceHtml && options.webDistDir ? renderedPageShell(nonceHtml, options.webDistDir) : nonceHtml;
     // Issue 11 §1: public pages arrive rendered when the web app's renderer is built beside it.
     const render = hasWeb && options.webDistDir ? await loadRenderer(options.webDistDir) : undefined;
@@ -240,10 +255,13 @@ export const webPlugin = fp(
         const nonce = nextNonce();
         if (isAdFreePage(path)) {
           reply.header('cache-control', 'no-cache');
+          if (scriptHashes.length > 0) reply.header('content-security-policy', withScriptHashes(app.csp.strict, scriptHashes));
         } else {
           html = nonceHtml.replaceAll(NONCE_PLACEHOLDER, nonce);
           // Never from a shared cache: its nonce would be everyone's.
-          reply.header('content-security-policy', app.csp.forPublicPage(nonce)).header('cache-control', 'private, no-cache');
+          reply
+            .header('content-security-policy', withScriptHashes(app.csp.forPublicPage(nonce), scriptHashes))
+            .header('cache-control', 'private, no-cache');
         }
         reply.type('text/html; charset=utf-8');
         // In maintenance a crawler learns a public page is away for a while, not gone; browsers render

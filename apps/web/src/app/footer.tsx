@@ -1,6 +1,7 @@
 import type confetti from 'canvas-confetti';
 import { AtSign, GitBranch, Globe, Mail } from 'lucide-react';
 import { Logo } from '../components/logo';
+import { ThemeChoice } from '../components/theme-choice';
 import { useSiteSettings } from './site-settings';
 
 // lucide has no brand marks; these stand for each kind of contact.
@@ -33,7 +34,7 @@ async function fireConfetti(origin: { x: number; y: number }) {
   await fire({ particleCount: 120, spread: 70, origin });
 }
 
-/** SPEC §2 Footer: a logo, a copyright line, developer contacts; the developer's name fires confetti. */
+/** SPEC §2 Footer: a logo, a copyright line, developer contacts, the site's theme; the developer's name fires confetti. */
 export function Footer() {
   const settings = useSiteSettings();
   const siteName = settings.data?.siteName ?? 'Inkwell';
@@ -49,6 +50,7 @@ export function Footer() {
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {siteName}. All rights reserved.
         </p>
+        <ThemeChoice />
         <div className="flex items-center gap-3">
           <span>
             Made by{' '}

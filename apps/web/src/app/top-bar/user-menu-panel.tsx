@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
+import { ThemeMenuGroup } from '../../components/theme-choice';
 import { useLogoutFlow } from '../../features/auth/hooks/use-logout-flow';
 import { useAuth } from '../../lib/auth/auth-context';
 import { PREVIEW_KINDS } from '../../lib/auth/preview-as';
@@ -93,6 +94,7 @@ export function UserMenuPanel({ user, onClose }: { user: SessionUser; onClose():
             ))}
           </div>
         )}
+        <ThemeMenuGroup itemClass={itemClass} />
         {discordUrl && (
           <a role="menuitem" href={discordUrl} target="_blank" rel="noreferrer noopener" onClick={onClose} className={itemClass}>
             <MessageCircle className="size-4" aria-hidden /> Discord
