@@ -168,6 +168,14 @@ describe('the audit log', () => {
       method: 'PATCH',
       target: { type: 'series', label: 'Audited Flares' },
     });
+
+    const chapter = await buildChapter(t, series.id, { number: 2 });
+    await refusingAuditOf(chapter.id, async () => {
+      const refused = await call('teamChapterUpdate', { cookie: editor, params: { id: chapter.id }, body: { price: 25 } });
+      expect(refused.status).toBe(500);
+    });
+    expect((await call('teamChapter', { cookie: editor, params: { id: chapter.id } })).body.data.price).toBe(0);
+    expect(await log(`?targetId=${chapter.id}`)).toEqual([]);
   });
 
   it('names a chapter by its series and number, a series by its title, and a deleted chapter as it was called (issue 33 §14)', async () => {

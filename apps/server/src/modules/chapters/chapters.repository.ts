@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { at } from '../../db/sql';
 import { chapters, series } from '../../db/schema';
 
@@ -73,6 +73,17 @@ export async function findChapterWithSeriesType(db: Database, id: string) {
     .innerJoin(series, eq(series.id, chapters.seriesId))
     .where(eq(chapters.id, id))
     .limit(1);
+  return row;
+}
+
+/** The chapter (locked until the transaction ends: an edit reads what it changes from here) and its series' type. */
+export async function lockChapterWithSeriesType(tx: Transaction, id: string) {
+  const [row] = await tx
+    .select({ chapter: chapters, seriesType: series.type })
+    .from(chapters)
+    .innerJoin(series, eq(series.id, chapters.seriesId))
+    .where(eq(chapters.id, id))
+    .for('update', { of: chapters });
   return row;
 }
 

@@ -3,22 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { uploadedFile, uploadedFiles } from '../../lib/uploads';
 import { endpoint } from '../../lib/endpoint';
 import { listArchiveImages } from '../media';
-import { auditChanges, changesBetween } from '../audit';
+import { auditOf } from '../audit';
 import type { ChaptersService } from './chapters.service';
-
-/** How the audit log names a chapter's fields (its text by its length). */
-const CHAPTER_FIELDS = {
-  number: 'Number',
-  title: 'Title',
-  slug: 'Address',
-  state: 'State',
-  publishedAt: 'Publication',
-  price: 'Price',
-  freeAt: 'Free from',
-  previewPages: 'Preview pages',
-  previewPercent: 'Preview share',
-  content: 'Text',
-} as const;
 
 /** The team's chapter and page calls (DESIGN §4). */
 export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapters: ChaptersService }) {
@@ -33,12 +19,11 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
     handler: async (request) => ({ success: true, data: await chapters.getChapter(request.params.id) }),
   });
   endpoint(app, 'teamChapterUpdate', {
-    handler: async (request) => {
-      const before = await chapters.getChapter(request.params.id);
-      const after = await chapters.updateChapter(request.params.id, request.body);
-      auditChanges(request, changesBetween(before, after, CHAPTER_FIELDS, ['content']));
-      return { success: true, data: after, message: 'Chapter saved' };
-    },
+    handler: async (request) => ({
+      success: true,
+      data: await chapters.updateChapter(request.params.id, request.body, auditOf(request)),
+      message: 'Chapter saved',
+    }),
   });
   endpoint(app, 'teamChapterDelete', {
     handler: async (request) => {
