@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../lib/endpoint';
-import { auditChanges, auditTarget } from '../audit';
+import { auditOf } from '../audit';
 import type { AdminUsersService } from './admin-users.service';
 
 /** User administration (DESIGN §4 Ads and administration): admins only, as the contract says. */
@@ -19,9 +19,7 @@ export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { a
     summary: "Change a user's role; ban (ends their sessions at once) or unban",
     handler: async (request) => {
       const { role, banned } = request.body;
-      const { user, changes } = await adminUsers.update(request.user.id, request.params.id, request.body);
-      auditTarget(request, { type: 'user', id: user.id, label: user.username });
-      auditChanges(request, changes);
+      const user = await adminUsers.update(request.params.id, request.body, auditOf(request));
       const said = [
         role !== undefined ? `${user.username} is now ${role === 'reader' ? 'a reader' : `an ${role}`}` : null,
         banned === true
@@ -37,8 +35,7 @@ export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { a
   endpoint(app, 'adminUserCoins', {
     summary: "Add or take coins with a reason (one ledger entry of kind 'adjustment')",
     handler: async (request) => {
-      const { username, data } = await adminUsers.adjustCoins(request.user.id, request.params.id, request.body);
-      auditTarget(request, { type: 'user', id: data.userId, label: username });
+      const { username, data } = await adminUsers.adjustCoins(request.params.id, request.body, auditOf(request));
       const delta = request.body.delta;
       return {
         success: true,

@@ -2,7 +2,6 @@ import {
   USER_DETAIL_RECENT,
   USERS_PAGE_SIZE,
   type AdminUserDetail,
-  type AuditChange,
   type adminUserListQuerySchema,
   type adminUserPatchSchema,
   type coinAdjustmentSchema,
@@ -12,7 +11,7 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
-import { changesBetween } from '../audit';
+import { type AuditContext, changesBetween, recordAuditEntry } from '../audit';
 import { deleteUserSessions } from '../auth';
 import type { CommentsService } from '../comments';
 import { purchasesOfUser, toPurchase } from '../payments';
@@ -83,11 +82,12 @@ export function createAdminUsersService({ db, clock, comments, onUserChanged }: 
      * Changes a role and bans or unbans, in one transaction. The admins who can sign in are
      * locked first, so two admins demoting (or banning) each other at once cannot leave the site
      * with none: the second waits, sees the first's change, and is refused. A ban deletes every
-     * session of the user in the same transaction.
+     * session of the user in the same transaction, and so is the audit entry ("Role: reader →
+     * editor"), from the user as locked there. Answers the user as now.
      */
-    /** Changes a user's role or ban; answers the user as now, and what changed (for the audit log). */
-    async update(actorId: string, id: string, patch: UserPatch): Promise<{ user: AdminUserDetail; changes: AuditChange[] }> {
-      const changes = await db.transaction(async (tx) => {
+    async update(id: string, patch: UserPatch, audit: AuditContext): Promise<AdminUserDetail> {
+      const actorId = audit.actor.id;
+      await db.transaction(async (tx) => {
         const admins = await lockActiveAdmins(tx);
         const user = await lockUser(tx, id);
         if (!user) throw notFound();
@@ -113,17 +113,22 @@ export function createAdminUsersService({ db, clock, comments, onUserChanged }: 
           ...(patch.banned !== undefined ? { isBanned } : {}),
         });
         if (isBanned && !user.isBanned) await deleteUserSessions(tx, id);
-        return changesBetween({ role: user.role, banned: user.isBanned }, { role, banned: isBanned }, USER_FIELDS);
+        await recordAuditEntry(tx, audit, {
+          target: { type: 'user', id, label: user.username },
+          changes: changesBetween({ role: user.role, banned: user.isBanned }, { role, banned: isBanned }, USER_FIELDS),
+        });
       });
       onUserChanged(id);
-      return { user: await service.detail(id), changes };
+      return service.detail(id);
     },
 
     /**
      * Adds or takes coins with a reason, through the store's ledger (one `adjustment` row beside
-     * the balance, in one transaction). Taking more than the user has is refused and changes nothing.
+     * the balance and the audit entry, in one transaction). Taking more than the user has is refused
+     * and changes nothing.
      */
-    async adjustCoins(actorId: string, id: string, { delta, reason }: CoinAdjustment) {
+    async adjustCoins(id: string, { delta, reason }: CoinAdjustment, audit: AuditContext) {
+      const actorId = audit.actor.id;
       const { username, moved } = await db.transaction(async (tx) => {
         const user = await lockUser(tx, id);
         if (!user) throw notFound();
@@ -134,6 +139,7 @@ export function createAdminUsersService({ db, clock, comments, onUserChanged }: 
             `${user.username} has ${user.coins} coins: taking ${-delta} would leave less than 0`,
           );
         }
+        await recordAuditEntry(tx, audit, { target: { type: 'user', id, label: user.username } });
         return { username: user.username, moved: result };
       });
       onUserChanged(id);

@@ -176,6 +176,26 @@ describe('the audit log', () => {
     });
     expect((await call('teamChapter', { cookie: editor, params: { id: chapter.id } })).body.data.price).toBe(0);
     expect(await log(`?targetId=${chapter.id}`)).toEqual([]);
+
+    const { user } = await member('reader');
+    await refusingAuditOf(user.id, async () => {
+      expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { role: 'editor' } })).status).toBe(
+        500,
+      );
+      const coins = await call('adminUserCoins', {
+        cookie: admin,
+        params: { id: user.id },
+        body: { delta: 50, reason: 'Refund' },
+      });
+      expect(coins.status).toBe(500);
+    });
+    const account = (await call('adminUser', { cookie: admin, params: { id: user.id } })).body.data;
+    expect({ role: account.role, coins: account.coins, ledger: account.ledger.total }).toEqual({
+      role: 'reader',
+      coins: 0,
+      ledger: 0,
+    });
+    expect(await log(`?targetId=${user.id}`)).toEqual([]);
   });
 
   it('names a chapter by its series and number, a series by its title, and a deleted chapter as it was called (issue 33 §14)', async () => {
