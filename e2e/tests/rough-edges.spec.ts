@@ -185,13 +185,17 @@ test('a reader who unlocks a chapter can have the series’ next ones unlock the
   expect([`${before + 1} unread`, `${before + 2} unread`]).toContain(shown);
 });
 
-for (const device of [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-]) {
-  test(`small grey text meets WCAG AA contrast on a ${device.name}: home, a series, the store, the dashboard`, async ({
+// In the dark theme and in the light one (issue 33 §14), which a browser set to light gets by default.
+for (const [scheme, device] of (['dark', 'light'] as const).flatMap((scheme) =>
+  [
+    { name: 'desktop', width: 1366, height: 900 },
+    { name: 'phone', width: 375, height: 812 },
+  ].map((device) => [scheme, device] as const),
+)) {
+  test(`small grey text meets WCAG AA contrast on a ${device.name} in ${scheme}: home, a series, the store, the dashboard`, async ({
     page,
   }) => {
+    await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: device.width, height: device.height });
     const check = async (path: string) => {
       await openPage(page, path);

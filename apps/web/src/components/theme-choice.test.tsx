@@ -42,7 +42,7 @@ describe("the site's theme (issue 33 §14)", () => {
     render(
       <>
         <ThemeChoice />
-        <ThemeMenuGroup itemClass="" />
+        <ThemeMenuGroup />
       </>,
     );
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'Light' }));

@@ -94,7 +94,7 @@ export function UserMenuPanel({ user, onClose }: { user: SessionUser; onClose():
             ))}
           </div>
         )}
-        <ThemeMenuGroup itemClass={itemClass} />
+        <ThemeMenuGroup />
         {discordUrl && (
           <a role="menuitem" href={discordUrl} target="_blank" rel="noreferrer noopener" onClick={onClose} className={itemClass}>
             <MessageCircle className="size-4" aria-hidden /> Discord
