@@ -69,7 +69,6 @@ const OVER_120_LINES = [
   'apps/server/src/modules/library/library.service.ts',
   'apps/server/src/modules/metrics/metrics.service.ts',
   'apps/server/src/modules/opds/opds.service.ts',
-  'apps/server/src/modules/opds2/opds2.service.ts',
   'apps/server/src/modules/payments/stripe-events.service.ts',
   'apps/server/src/modules/push/push.service.ts',
   'apps/server/src/modules/two-factor/two-factor.service.ts',

@@ -1,2 +1,3 @@
 export { opds2Routes } from './opds2.routes';
-export { createOpds2Service, OPDS2_ROOT, type Opds2Service } from './opds2.service';
+export { OPDS2_ROOT } from './opds2.format';
+export { createOpds2Service, type Opds2Service } from './opds2.service';

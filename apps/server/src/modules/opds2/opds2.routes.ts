@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { DeviceKeysService } from '../device-keys';
-import { AUTH_TYPE, FEED_TYPE, OPDS2_ROOT, PROGRESSION_TYPE, PUBLICATION_TYPE, type Opds2Service } from './opds2.service';
+import { AUTH_TYPE, FEED_TYPE, OPDS2_ROOT, PROGRESSION_TYPE, PUBLICATION_TYPE } from './opds2.format';
+import type { Opds2Service } from './opds2.service';
 
 const CHALLENGE = 'Basic realm="Inkwell", charset="UTF-8"';
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
