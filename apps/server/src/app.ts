@@ -87,6 +87,7 @@ export async function buildApp(deps: AppDeps) {
   const {
     jobs,
     changeBus,
+    caches,
     siteConfig,
     twoFactor,
     deviceKeys,
@@ -197,7 +198,7 @@ export async function buildApp(deps: AppDeps) {
     jobsHealthy: () => jobs.isHealthy(),
     isDraining: () => draining,
   });
-  await app.register(catalogueRoutes, { catalogue, clock, secret: config.sessionSecret });
+  await app.register(catalogueRoutes, { catalogue, caches, clock, secret: config.sessionSecret });
   await app.register(searchRoutes, { search });
   await app.register(adsRoutes, { siteConfig, publicUrl: config.publicUrl });
   await app.register(genresRoutes, { genres });
@@ -221,7 +222,7 @@ export async function buildApp(deps: AppDeps) {
   // Issue 19 §5: KOReader's progress sync, on the same one place per chapter.
   await app.register(koreaderRoutes, { koreader, deviceKeys });
   await app.register(commentsRoutes, { comments });
-  await app.register(metricsRoutes, { metrics, clock });
+  await app.register(metricsRoutes, { metrics, caches });
   await app.register(adminUsersRoutes, { adminUsers });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
   await app.register(auditRoutes, { audit });
@@ -235,7 +236,7 @@ export async function buildApp(deps: AppDeps) {
     webDistDir: config.webDistDir,
     pageMeta: pageMeta.lookup,
     isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
-    onCatalogueChange: services.onCatalogueChange,
+    caches: services.caches,
     onSharedPageServed: sharedPageViews(catalogue, clock, config.sessionSecret),
     readerPages: {
       seriesAccessClass: catalogue.accessClassOf,
@@ -244,7 +245,6 @@ export async function buildApp(deps: AppDeps) {
         return found ? toSessionUser(found.user) : null;
       },
     },
-    clock,
   });
 
   return app;

@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AttemptLimiter } from './lib/attempt-limiter';
+import { createCacheRegistry } from './lib/caches';
 import { changeBusTarget, createChangeBus, type ChangeBus } from './lib/change-bus';
 import type { Clock } from './lib/clock';
+import { createDomainEvents } from './lib/domain-events';
 import { createViewerCache } from './modules/access';
 import { createAdminUsersService } from './modules/admin-users';
 import { createAnnouncementsService } from './modules/announcements';
@@ -66,7 +68,7 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where media bytes go; from the config when not given. */
   storage?: MediaStorage;
-  /** How instances tell each other a user changed; from REDIS_URL and the database when not given (lib/change-bus.ts). */
+  /** What carries the domain events between instances; from REDIS_URL and the database when not given (lib/change-bus.ts). */
   changeBus?: ChangeBus;
   /** The payment provider; from the config when not given: Stripe when configured, else the built-in test checkout. */
   paymentProvider?: PaymentProvider;
@@ -78,8 +80,9 @@ export function createStorageFromConfig(config: Config): MediaStorage {
 }
 
 /**
- * Every service of the app, built from its dependencies and wired to one another: buildApp
- * registers their routes. `app` gives them its log and its start and close hooks.
+ * Every service of the app, built from its dependencies: buildApp registers their routes. `app`
+ * gives them its log and its start and close hooks. Services tell one another of their writes
+ * through the domain events, and declare their caches in the registry (decision 0033).
  */
 export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock) {
   const { config, limiter } = deps;
@@ -88,20 +91,24 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
   const reportsDb = deps.database.reportsDb ?? db;
   const jobs = createJobs(deps.database, app.log, { ...config.jobTimeouts, ...deps.jobs });
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
   const changeBus =
     deps.changeBus ??
     createChangeBus(changeBusTarget(config.redisUrl, deps.database), {
       onError: (error) => app.log.warn({ err: error }, 'the change bus could not tell the other instances'),
     });
-  // An instance serves once it hears the others' changes (and `npm run user`'s).
-  app.addHook('onReady', () => changeBus.ready());
-  const viewerCache = createViewerCache(clock, changeBus);
+  // What the writes tell every instance, and the caches that hear it.
+  const events = createDomainEvents(changeBus, {
+    onError: (error) => app.log.error({ err: error }, 'a domain event listener failed'),
+  });
+  const caches = createCacheRegistry(clock, events);
+  // An instance serves once it hears the others' events (and `npm run user`'s).
+  app.addHook('onReady', () => events.ready());
+  // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
+  const viewerCache = createViewerCache(clock, caches);
   // The site's configuration (maintenance, registration, ads), read on every request: kept the same way.
-  const siteConfig = createSiteConfig({ db, clock, bus: changeBus });
-  const onUserChanged = (userId: string) => viewerCache.forgetUser(userId);
+  const siteConfig = createSiteConfig({ db, caches, events });
   // Issue 10: authenticator secrets sealed and sign-in challenges signed with the session secret.
-  const twoFactor = createTwoFactorService({ db, clock, limiter, viewerCache, secret: config.sessionSecret });
+  const twoFactor = createTwoFactorService({ db, clock, limiter, events, secret: config.sessionSecret });
   // Issue 19 §1: what reading apps sign in with, never the password.
   const deviceKeys = createDeviceKeysService({ db, clock, limiter });
   const auth = createAuthService({
@@ -109,12 +116,13 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
     clock,
     limiter,
     viewerCache,
+    events,
     twoFactorChallenge: (user) => twoFactor.challengeFor(user),
     attemptLimit: config.authRateLimit,
   });
   // Reset links go out through a job, after the answer, so it takes as long whether or not the account exists (issue 7 §4.9).
   const passwordReset = createPasswordResetService({
-    viewerCache,
+    events,
     db,
     clock,
     mailer,
@@ -139,10 +147,14 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
   const signer = createUrlSigner(config.sessionSecret);
   const images = createImageStore(storage, jobs, { avif: config.mediaAvif });
   const views = createViewCounter(db, clock, app.log);
-  const catalogue = createCatalogueService({ db, clock, signer, views, unlocks: createUnlockLookup(db, viewerCache, clock) });
-  // The team's catalogue changes drop what was kept of it: its answers, and visitors' rendered pages (web plugin).
-  const catalogueListeners: (() => void)[] = [() => catalogue.invalidate()];
-  const onChange = () => catalogueListeners.forEach((listener) => listener());
+  const catalogue = createCatalogueService({
+    db,
+    clock,
+    signer,
+    views,
+    caches,
+    unlocks: createUnlockLookup(db, viewerCache, clock),
+  });
   // Issue 9 §2: a release's fan-out job is queued inside its claim; mail carries a signed unsubscribe link.
   const unsubscribe = createUnsubscribeTokens(config.sessionSecret);
   const newChapterNotices = createNewChapterNotices({
@@ -167,23 +179,21 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
     clock,
     logger: app.log,
     inClaim: newChapterNotices.queueFanOut,
-    onReleased: () => {
-      onChange();
-      // The fan-out was queued with the claim: this instance's workers take it now, not at their next poll.
-      jobs.wake('notifications.fan-out');
-    },
+    events,
   });
-  const chapters = createChaptersService({ db, clock, storage, signer, images, publishing, onChange });
-  const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, onChange });
-  const genres = createGenresService({ db, onChange });
-  const banners = createBannersService({ db, images, onChange });
-  const announcements = createAnnouncementsService({ db, clock, images });
-  const wallet = createWallet({ db, onUserChanged });
-  const unlocks = createUnlocks({ db, clock, onUserChanged });
+  // The fan-out was queued with the claim: the workers take it now, not at their next poll.
+  events.subscribe('chapter.released', () => jobs.wake('notifications.fan-out'));
+  const chapters = createChaptersService({ db, clock, storage, signer, images, publishing, events });
+  const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, events });
+  const genres = createGenresService({ db, events });
+  const banners = createBannersService({ db, images, events });
+  const announcements = createAnnouncementsService({ db, clock, images, caches, events });
+  const wallet = createWallet({ db, events });
+  const unlocks = createUnlocks({ db, clock, events });
   const feePercent = async () => (await siteConfig.current()).payouts.feePercent;
-  const payouts = createPayouts({ db, clock, feePercent, onUserChanged });
+  const payouts = createPayouts({ db, clock, feePercent, events });
   const payoutMonths = createPayoutMonths({ db, clock, feePercent });
-  const subscriptions = createSubscriptions({ db, clock, onUserChanged });
+  const subscriptions = createSubscriptions({ db, clock, events });
   const purchases = createPurchases({ db });
   // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
@@ -195,7 +205,7 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
     unlocks,
     subscriptions,
     publicUrl: config.publicUrl,
-    onUserChanged,
+    events,
   });
   const stripeEvents =
     stripe && config.stripe
@@ -212,10 +222,8 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
       : undefined;
   const metricsRollup = createMetricsRollup({ db: reportsDb, clock });
   const notifications = createNotificationsService({ db });
-  const search = createSearchService({ db, clock });
-  catalogueListeners.push(() => search.invalidate());
-  const library = createLibraryService({ db, clock, unlocks: createUnlockLookup(db, viewerCache, clock) });
-  catalogueListeners.push(() => library.invalidate());
+  const search = createSearchService({ db, caches });
+  const library = createLibraryService({ db, clock, caches, unlocks: createUnlockLookup(db, viewerCache, clock) });
   // Issue 19: the catalogue for reading apps (OPDS 1.2 and 2.0), its chapters as CBZ and EPUB files
   // (the same bytes every time), and KOReader's progress sync on the same one place per chapter.
   const opds = createOpdsService({ db, clock, publicUrl: config.publicUrl, catalogue, library, storage, deviceKeys });
@@ -232,20 +240,22 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
   });
   const koreader = createKoreaderService({ db, clock, library });
   const comments = createCommentsService({ db, clock, limiter });
-  const metrics = createMetricsService({ db: reportsDb, clock });
-  catalogueListeners.push(() => metrics.invalidate());
-  const adminUsers = createAdminUsersService({ db: reportsDb, clock, comments, onUserChanged });
+  const metrics = createMetricsService({ db: reportsDb, clock, caches });
+  const adminUsers = createAdminUsersService({ db: reportsDb, clock, comments, events });
   const audit = createAuditService({ db: reportsDb });
   const seo = createSeoService({ db, clock, publicUrl: config.publicUrl });
   // Issue 19 §7: the chapters as RSS, Atom and JSON Feed, drawn again after every team change.
-  const feeds = createFeedsService({ db, clock, publicUrl: config.publicUrl });
-  catalogueListeners.push(() => feeds.invalidate());
+  const feeds = createFeedsService({ db, clock, caches, publicUrl: config.publicUrl });
 
   return {
     jobs,
     mailer,
-    /** How this instance hears the others' changes (tests await its deliveries). */
+    /** What carries the events between instances (closed with the app unless it was given). */
     changeBus,
+    /** What the writes tell every instance (tests hear what they publish). */
+    events,
+    /** Every cache of the app, with the events that clear it. */
+    caches,
     siteConfig,
     twoFactor,
     deviceKeys,
@@ -257,8 +267,6 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
     images,
     views,
     catalogue,
-    /** A team change elsewhere (the web plugin's rendered pages) also hears of it. */
-    onCatalogueChange: (listener: () => void) => catalogueListeners.push(listener),
     newChapterNotices,
     freeAlerts,
     emailPreferences,

@@ -40,14 +40,14 @@ async function npmRunUser(command: UserCommand): Promise<string[]> {
 }
 
 /**
- * Waits until the instance's change bus delivers this user's change (by then its cache has dropped
+ * Waits until the instance hears this user's change (by then its cache has dropped
  * them): true, or false after 2 s, well within the 5 s a cached session would otherwise live.
  */
 function heardBy(app: App, userId: string): Promise<boolean> {
   return new Promise((resolve) => {
     const deadline = setTimeout(() => resolve(false), 2_000);
-    app.services.changeBus.subscribe((changed) => {
-      if (changed !== userId) return;
+    app.services.events.subscribe(['user.changed', 'user.role-changed'], (changed) => {
+      if (changed.userId !== userId) return;
       clearTimeout(deadline);
       resolve(true);
     });

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { changeBusTarget, createChangeBus } from '../lib/change-bus';
+import { createDomainEvents } from '../lib/domain-events';
 import { runUserCommand, type UserCommand } from './user-commands';
 
 /**
@@ -31,7 +32,7 @@ export async function runUserCli({
   });
   try {
     await database.migrate();
-    await runUserCommand({ db: database.db, changes }, command, print);
+    await runUserCommand({ db: database.db, events: createDomainEvents(changes) }, command, print);
   } finally {
     await changes.close();
     await database.close();

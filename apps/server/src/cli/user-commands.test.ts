@@ -15,7 +15,7 @@ afterAll(async () => {
 async function userCommand(command: string, args: string[], options: UserCommand['options'] = {}): Promise<string[]> {
   const printed: string[] = [];
   // The app's own bus: the command's change reaches this instance as it would reach a running server.
-  await runUserCommand({ db: t.db, changes: t.app.services.changeBus }, { command, args, options }, (line) => printed.push(line));
+  await runUserCommand({ db: t.db, events: t.app.services.events }, { command, args, options }, (line) => printed.push(line));
   return printed;
 }
 const verify = (cookie: string) =>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { emailSchema, passwordSchema, roleSchema, usernameSchema, type Role } from '@inkwell/contract';
 import type { Database } from '../db/client';
-import type { ChangeBus } from '../lib/change-bus';
+import type { EventPublisher } from '../lib/domain-events';
 import { hashPassword } from '../lib/passwords';
 import { findPasswordWeakness, type PasswordOwner } from '../lib/password-strength';
 import { deleteUserSessions } from '../modules/auth';
@@ -42,20 +42,20 @@ function choosePassword(given: string | undefined, owner: PasswordOwner): { pass
   return { password: given, isGenerated: false };
 }
 
-/** What a command works on: the database, and the change bus the running servers listen to. */
+/** What a command works on: the database, and the events the running servers hear (over the change bus). */
 export interface UserCommandDeps {
   db: Database;
-  changes: Pick<ChangeBus, 'publish'>;
+  events: EventPublisher;
 }
 
 /**
  * `npm run user -- …`: create an account, set a password, set a role. Each change is one
  * transaction, and ends the sessions it should; once it is committed, the user's change goes out
- * on the change bus, so every running server drops what it kept of them and sees the change on
+ * as a domain event, so every running server drops what it kept of them and sees the change on
  * its next request.
  */
 export async function runUserCommand(
-  { db, changes }: UserCommandDeps,
+  { db, events }: UserCommandDeps,
   { command, args, options }: UserCommand,
   print: (line: string) => void,
 ) {
@@ -89,7 +89,7 @@ export async function runUserCommand(
       await updateUserPassword(tx, user.id, passwordHash);
       await deleteUserSessions(tx, user.id);
     });
-    changes.publish(user.id);
+    events.publish({ type: 'user.changed', userId: user.id });
     print(`Password of ${user.username} set; their sessions were ended.`);
     if (isGenerated) print(`password: ${password}`);
     return;
@@ -107,7 +107,7 @@ export async function runUserCommand(
       if (isDemotion) await deleteUserSessions(tx, user.id);
     });
     // A promotion too: the servers keep a session's user (and role) a few seconds.
-    changes.publish(user.id);
+    events.publish({ type: 'user.role-changed', userId: user.id });
     print(`${user.username} is now ${role.data}${isDemotion ? '; their sessions were ended' : ''}.`);
     return;
   }
@@ -122,7 +122,7 @@ export async function runUserCommand(
       return;
     }
     await disableTwoFactor(db, user.id);
-    changes.publish(user.id);
+    events.publish({ type: 'user.changed', userId: user.id });
     print(`Two-factor sign-in of ${user.username} is off; their password alone signs in now.`);
     return;
   }

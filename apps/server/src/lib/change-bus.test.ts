@@ -5,19 +5,13 @@ import type { DatabaseHandle } from '../db/client';
 import { openTestDatabase } from '../../test/helpers';
 import { chooseChangeBusTransport, createChangeBus, type ChangeBus, type ChangeBusTarget } from './change-bus';
 
-/** What a bus heard, and a way to wait (at most 2 s) for one user's or topic's change to arrive. */
+/** What a bus heard, and a way to wait (at most 2 s) for one message to arrive. */
 function listenTo(bus: ChangeBus) {
-  const users: string[] = [];
-  const topics: string[] = [];
+  const messages: string[] = [];
   const waiting: { isDue: () => boolean; resolve: (heard: boolean) => void }[] = [];
-  const settle = () => waiting.filter((entry) => entry.isDue()).forEach((entry) => entry.resolve(true));
-  bus.subscribe((userId) => {
-    users.push(userId);
-    settle();
-  });
-  bus.subscribeTopic('site-config', () => {
-    topics.push('site-config');
-    settle();
+  bus.listen((message) => {
+    messages.push(message);
+    waiting.filter((entry) => entry.isDue()).forEach((entry) => entry.resolve(true));
   });
   const until = (isDue: () => boolean) =>
     new Promise<boolean>((resolve) => {
@@ -25,12 +19,7 @@ function listenTo(bus: ChangeBus) {
       const deadline = setTimeout(() => resolve(false), 2_000);
       waiting.push({ isDue, resolve: (heard) => (clearTimeout(deadline), resolve(heard)) });
     });
-  return {
-    users,
-    topics,
-    hears: (userId: string) => until(() => users.includes(userId)),
-    hearsTopic: () => until(() => topics.length > 0),
-  };
+  return { messages, hears: (message: string) => until(() => messages.includes(message)) };
 }
 
 describe('which transport the bus takes', () => {
@@ -45,18 +34,12 @@ describe('which transport the bus takes', () => {
 });
 
 describe('the change bus in process (PGlite: one process)', () => {
-  it('delivers a user to every subscriber at once, and a topic only to its own', async () => {
+  it('carries nothing: there is no other process to tell (the domain events deliver to this one)', async () => {
     const bus = createChangeBus({});
-    const first = listenTo(bus);
-    const second = listenTo(bus);
+    const heard = listenTo(bus);
     await bus.ready();
-    bus.publish('user-1');
-    expect(first.users).toEqual(['user-1']);
-    expect(second.users).toEqual(['user-1']);
-    expect(first.topics).toEqual([]);
-    bus.publishTopic('site-config');
-    expect(first.topics).toEqual(['site-config']);
-    expect(first.users).toEqual(['user-1']);
+    bus.send('a message');
+    expect(heard.messages).toEqual([]);
     await bus.close();
   });
 });
@@ -81,27 +64,16 @@ function describeAcrossProcesses(name: string, isAvailable: () => boolean, openT
       await Promise.all(buses.map((bus) => bus.close()));
     });
 
-    it("delivers a user's change to the other instance, and to the publisher's own subscribers at once", async () => {
+    it('delivers a message to the other instance, and back to the sender when it listens', async () => {
       const publisher = openBus();
       const other = openBus();
       const here = listenTo(publisher);
       const there = listenTo(other);
       await Promise.all([publisher.ready(), other.ready()]);
-      const userId = randomUUID();
-      publisher.publish(userId);
-      expect(here.users).toContain(userId);
-      expect(await there.hears(userId)).toBe(true);
-      expect(there.topics).toEqual([]);
-    });
-
-    it('delivers a topic to its subscribers only', async () => {
-      const publisher = openBus();
-      const other = openBus();
-      const there = listenTo(other);
-      await other.ready();
-      publisher.publishTopic('site-config');
-      expect(await there.hearsTopic()).toBe(true);
-      expect(there.users).not.toContain('site-config');
+      const message = randomUUID();
+      publisher.send(message);
+      expect(await there.hears(message)).toBe(true);
+      expect(await here.hears(message)).toBe(true);
     });
 
     it('still delivers what was published just before close (npm run user publishes, closes and exits)', async () => {
@@ -109,10 +81,10 @@ function describeAcrossProcesses(name: string, isAvailable: () => boolean, openT
       const there = listenTo(other);
       await other.ready();
       const command = createChangeBus(target);
-      const userId = randomUUID();
-      command.publish(userId);
+      const message = randomUUID();
+      command.send(message);
       await command.close();
-      expect(await there.hears(userId)).toBe(true);
+      expect(await there.hears(message)).toBe(true);
     });
   });
 }
@@ -170,10 +142,10 @@ describe.skipIf(testDatabase.kind !== 'postgres')('the change bus over PostgreSQ
       const deadline = Date.now() + 3_000;
       let isBack = false;
       while (!isBack && Date.now() < deadline) {
-        const userId = randomUUID();
-        publisher.publish(userId);
+        const message = randomUUID();
+        publisher.send(message);
         isBack = await Promise.race([
-          there.hears(userId),
+          there.hears(message),
           new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100)),
         ]);
       }

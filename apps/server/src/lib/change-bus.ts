@@ -1,28 +1,21 @@
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 
-const CHANNEL = 'inkwell:user-changed';
-/** Site-wide changes (the site's configuration), by topic name. */
-const TOPIC_CHANNEL = 'inkwell:topic-changed';
-
-/** What is kept site-wide per instance and changes now and then. */
-export type ChangeTopic = 'site-config';
+/** The one channel the domain events travel on (lib/domain-events.ts), as JSON. */
+const CHANNEL = 'inkwell:events';
 
 /**
- * Tells every process on the same data that something changed, so each drops what it cached:
- * a user (coins, plan, unlocks, sessions, role) or a site-wide topic. The publishing process's own
- * subscribers hear it at once; the others as soon as the transport delivers it.
+ * Carries messages (the domain events, lib/domain-events.ts) to every process on the same data.
+ * A listener hears every message sent on its transport, its own process's included; in process
+ * (PGlite) nothing travels, there being no one else to tell.
  *
- * Publish after the change is committed: the bus sends on a connection of its own, never inside
+ * Send after the change is committed: the bus sends on a connection of its own, never inside
  * the caller's transaction, so a notice sent earlier could make another instance reload the old
  * values.
  */
 export interface ChangeBus {
-  publish(userId: string): void;
-  subscribe(handler: (userId: string) => void): void;
-  /** Something site-wide changed: every instance (this one at once) drops what it kept of it. */
-  publishTopic(topic: ChangeTopic): void;
-  subscribeTopic(topic: ChangeTopic, handler: () => void): void;
+  send(message: string): void;
+  listen(handler: (message: string) => void): void;
   /** Resolves once this process hears the others' changes (an instance waits for it before it serves). */
   ready(): Promise<void>;
   /** Sends what is still on its way (a command publishes, then closes and exits), then lets go of the connections. */
@@ -60,7 +53,7 @@ export function changeBusTarget(
   return { redisUrl, postgresUrl: database.kind === 'postgres' ? database.url : undefined };
 }
 
-/** Carries messages between processes; `listen` resolves once it hears both channels. */
+/** Carries messages between processes; `listen` resolves once it hears the channel. */
 interface Transport {
   send(channel: string, message: string): Promise<unknown>;
   listen(onMessage: (channel: string, message: string) => void): Promise<void>;
@@ -69,18 +62,14 @@ interface Transport {
 
 export function createChangeBus(target: ChangeBusTarget, options: { onError?: (error: unknown) => void } = {}): ChangeBus {
   const onError = options.onError ?? (() => {});
-  const handlers: ((userId: string) => void)[] = [];
-  const deliver = (userId: string) => handlers.forEach((handler) => handler(userId));
-  const topicHandlers: { topic: string; handler: () => void }[] = [];
-  const deliverTopic = (topic: string) =>
-    topicHandlers.filter((entry) => entry.topic === topic).forEach((entry) => entry.handler());
+  const handlers: ((message: string) => void)[] = [];
   const transport = openTransport(target);
 
   // Listening starts with the first subscriber: `npm run user` only publishes and opens no listener.
   let listening: Promise<void> | undefined;
   const listen = () => {
     if (!transport || listening) return;
-    listening = transport.listen((channel, message) => (channel === TOPIC_CHANNEL ? deliverTopic(message) : deliver(message)));
+    listening = transport.listen((_channel, message) => handlers.forEach((handler) => handler(message)));
     listening.catch(() => {}); // ready() reports it
   };
   const sending = new Set<Promise<void>>();
@@ -94,20 +83,11 @@ export function createChangeBus(target: ChangeBusTarget, options: { onError?: (e
   };
 
   return {
-    publish(userId) {
-      deliver(userId);
-      send(CHANNEL, userId);
+    send(message) {
+      send(CHANNEL, message);
     },
-    subscribe(handler) {
+    listen(handler) {
       handlers.push(handler);
-      listen();
-    },
-    publishTopic(topic) {
-      deliverTopic(topic);
-      send(TOPIC_CHANNEL, topic);
-    },
-    subscribeTopic(topic, handler) {
-      topicHandlers.push({ topic, handler });
       listen();
     },
     async ready() {
@@ -165,7 +145,7 @@ function redisTransport(url: string): Transport {
       subscriber = new Redis(url, { maxRetriesPerRequest: null });
       subscriber.on('error', () => {});
       subscriber.on('message', onMessage);
-      await subscriber.subscribe(CHANNEL, TOPIC_CHANNEL);
+      await subscriber.subscribe(CHANNEL);
     },
     async close() {
       subscriber?.disconnect();
@@ -177,14 +157,14 @@ function redisTransport(url: string): Transport {
 /**
  * NOTIFY goes out on one small connection; `listen` holds a connection of its own for good and
  * listens again by itself when it is cut (postgres.js). What is published while it is cut is
- * missed: caches keep a user or a topic a few seconds at most, so that is how stale it can be.
+ * missed: caches keep what they hold a few seconds at most, so that is how stale it can be.
  */
 function postgresTransport(url: string): Transport {
   const sql = postgres(url, { max: 1, idle_timeout: 60, onnotice: () => {} });
   return {
     send: (channel, message) => sql.notify(channel, message),
     async listen(onMessage) {
-      await Promise.all([CHANNEL, TOPIC_CHANNEL].map((channel) => sql.listen(channel, (message) => onMessage(channel, message))));
+      await sql.listen(CHANNEL, (message) => onMessage(CHANNEL, message));
     },
     close: () => sql.end({ timeout: 5 }),
   };

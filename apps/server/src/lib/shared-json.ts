@@ -1,8 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip as gzipCompress } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from './clock';
-import { createTtlCache } from './ttl-cache';
+import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from './caches';
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCompress);
@@ -17,14 +16,18 @@ const COMPRESSED_MAX_BYTES = 16 * 1024 * 1024;
  * Sends JSON that many readers share (home, lists, a series or chapter per access class, already
  * serialized by the catalogue's caches), compressed for a browser that takes brotli or gzip. Each
  * text is compressed once per encoding while it is shared, off the main thread: a series of 2,000
- * chapters is 400 kB of JSON and about 30 kB on the wire.
+ * chapters is 400 kB of JSON and about 30 kB on the wire. The text is the key, so a change can never
+ * serve stale bytes; a team change only lets go of the memory at once.
  */
-export function createSharedJsonSender(clock: Clock) {
-  const limits = { maxEntries: 200, maxBytes: COMPRESSED_MAX_BYTES, sizeOf: (value: unknown) => (value as Buffer).length };
-  const compressed = {
-    br: createTtlCache<Buffer>(clock, COMPRESSED_TTL_MS, limits),
-    gzip: createTtlCache<Buffer>(clock, COMPRESSED_TTL_MS, limits),
-  };
+export function createSharedJsonSender(caches: Pick<CacheRegistry, 'declare'>, name: string) {
+  const declare = (encoding: string) =>
+    caches.declare<Buffer>({
+      name: `${name} JSON, ${encoding}`,
+      ttlMs: COMPRESSED_TTL_MS,
+      bound: { maxEntries: 200, maxBytes: COMPRESSED_MAX_BYTES, sizeOf: (value: unknown) => (value as Buffer).length },
+      clearedBy: clearedOnAll(CATALOGUE_EVENTS),
+    });
+  const compressed = { br: declare('brotli'), gzip: declare('gzip') };
   return async function sendSharedJson(request: FastifyRequest, reply: FastifyReply, json: string): Promise<FastifyReply> {
     reply.type('application/json; charset=utf-8');
     if (json.length < COMPRESS_FROM_BYTES) return reply.send(json);

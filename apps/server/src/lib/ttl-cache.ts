@@ -13,8 +13,8 @@ export interface TtlCacheLimits {
 
 /**
  * A small in-process cache for hot public reads. Entries live `ttlMs`; `clear()` drops all of
- * them when the team changes the catalogue. With several server processes, each keeps its own
- * and a change shows everywhere within `ttlMs`.
+ * them, `forget(scope)` those of one scope. Declare one in the registry (lib/caches.ts), which
+ * clears it on the domain events that make it stale, on every instance.
  */
 export function createTtlCache<T>(clock: Clock, ttlMs: number, limits: number | TtlCacheLimits = 500) {
   const { maxEntries = 500, maxBytes = Infinity, sizeOf } = typeof limits === 'number' ? { maxEntries: limits } : limits;
@@ -63,7 +63,12 @@ export function createTtlCache<T>(clock: Clock, ttlMs: number, limits: number | 
       entries.clear();
       bytes = 0;
     },
+    /** Drops the entry of this key and those whose key starts with it and `|` (a user's, say). */
+    forget(scope: string) {
+      for (const key of [...entries.keys()]) if (key === scope || key.startsWith(`${scope}|`)) remove(key);
+    },
     /** What the cache holds now (for tests and the bench). */
     stats: () => ({ entries: entries.size, bytes }),
   };
 }
+export type TtlCache<T> = ReturnType<typeof createTtlCache<T>>;

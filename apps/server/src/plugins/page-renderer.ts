@@ -4,9 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { ROUTES, type EndpointName, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLASS_PAGE_HEADER, CLASS_PAGE_TOKEN } from '../lib/class-page';
-import type { Clock } from '../lib/clock';
 import { viewerOf, type Viewer } from '../modules/access';
-import { createTtlCache } from '../lib/ttl-cache';
+import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../lib/caches';
 import { SESSION_COOKIE } from '../modules/auth';
 
 // Issue 11 §1: the server half of server rendering. The web app's renderer (apps/web/src/
@@ -274,7 +273,8 @@ export function createPageRenderer(
   app: FastifyInstance,
   renderer: Renderer,
   options: {
-    clock: Clock;
+    /** Where the shared pages are declared: cleared on every instance by what they show (decision 0033). */
+    caches: Pick<CacheRegistry, 'declare'>;
     onSharedPageServed?: SharedPageServed | undefined;
     /** The access class of a viewer in a series (catalogue's `accessClass`), to share its pages by. */
     seriesAccessClass?: ((slug: string, viewer: Viewer) => Promise<string>) | undefined;
@@ -283,12 +283,18 @@ export function createPageRenderer(
   },
 ) {
   const { render, readerData, classify } = renderer;
-  const shared = createTtlCache<{ page: RenderedPage; asked: string[] }>(options.clock, SHARED_PAGE_TTL_MS, {
-    maxBytes: SHARED_PAGES_MAX_BYTES,
-    sizeOf: (entry) => {
-      const { result } = (entry as { page: RenderedPage }).page;
-      return result.kind === 'page' ? result.html.length + result.dataScript.length : 256;
+  const shared = options.caches.declare<{ page: RenderedPage; asked: string[] }>({
+    name: 'shared rendered pages',
+    ttlMs: SHARED_PAGE_TTL_MS,
+    bound: {
+      maxBytes: SHARED_PAGES_MAX_BYTES,
+      sizeOf: (entry) => {
+        const { result } = (entry as { page: RenderedPage }).page;
+        return result.kind === 'page' ? result.html.length + result.dataScript.length : 256;
+      },
     },
+    // What the pages show: the catalogue, home's announcements, the site's name and ads.
+    clearedBy: clearedOnAll([...CATALOGUE_EVENTS, 'announcement.changed', 'site-config.changed']),
   });
   const slots = createRenderSlots();
 
@@ -411,7 +417,6 @@ export function createPageRenderer(
     },
     /** What the instance holds and draws now (the bench reads it). */
     stats: () => ({ shared: shared.stats(), slots: slots.stats() }),
-    clear: () => shared.clear(),
   };
 }
 

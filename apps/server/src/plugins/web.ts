@@ -18,7 +18,7 @@ import {
   type RenderedPage,
   type SharedPageServed,
 } from './page-renderer';
-import { systemClock, type Clock } from '../lib/clock';
+import type { CacheRegistry } from '../lib/caches';
 import { gzipOf, plainOf, precompress, type Piece, type PrecompressedPage } from '../lib/gzip-pieces';
 import { escapeHtml, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
 import type { Viewer } from '../modules/access';
@@ -176,9 +176,8 @@ export const webPlugin = fp(
       pageMeta?: PageMetaLookup;
       /** Whether maintenance mode is on (issue 10 §2): pages then answer 503 with Retry-After, for crawlers. */
       isInMaintenance?: () => Promise<boolean>;
-      /** Called with a listener for the team's catalogue changes: shared rendered pages are dropped then. */
-      onCatalogueChange?: (listener: () => void) => void;
-      clock?: Clock;
+      /** Where the shared rendered pages are declared, and cleared by the events that change them (page-renderer.ts). */
+      caches: Pick<CacheRegistry, 'declare'>;
       /** What a visitor served a shared rendered page still gets recorded (their view): see page-renderer.ts. */
       onSharedPageServed?: SharedPageServed;
       /** What signed-in readers' shared pages need (page-renderer.ts): their access class in a series, their session. */
@@ -198,13 +197,12 @@ export const webPlugin = fp(
     const render = hasWeb && options.webDistDir ? await loadRenderer(options.webDistDir) : undefined;
     const pages = render
       ? createPageRenderer(app, render, {
-          clock: options.clock ?? systemClock,
+          caches: options.caches,
           onSharedPageServed: options.onSharedPageServed,
           seriesAccessClass: options.readerPages?.seriesAccessClass,
           sessionOf: options.readerPages?.sessionOf,
         })
       : undefined;
-    if (pages) options.onCatalogueChange?.(pages.clear);
 
     if (hasWeb && options.webDistDir) {
       const assetsDir = join(options.webDistDir, 'assets');

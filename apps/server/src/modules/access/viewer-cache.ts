@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock';
-import type { ChangeBus } from '../../lib/change-bus';
+import type { CacheRegistry } from '../../lib/caches';
 
 /** How long a request may trust what an earlier one read about its viewer. */
 export const VIEWER_CACHE_MS = 5_000;
@@ -20,10 +20,10 @@ interface Entry<T> {
  * What a logged-in reader's requests read about them on every call: their session (with user,
  * coins and plan) and their unlocks per series. Kept a few seconds per instance so a reader's
  * series and chapter pages cost no database round trip (issue 8 §4's benchmark); anything that
- * changes a user (a payment, an unlock, a refund, a logout or ban) calls `forgetUser`, which
- * reaches every instance through the change bus.
+ * changes a user (a payment, an unlock, a refund, a logout, a ban, a role) publishes an event that
+ * makes every instance forget them (declared in the cache registry).
  */
-export function createViewerCache(clock: Clock, bus: ChangeBus) {
+export function createViewerCache(clock: Clock, caches: Pick<CacheRegistry, 'register'>) {
   const users = new Map<string, { sessions: Map<string, Entry<unknown>>; unlocks: Map<string, Entry<OpenChapters>> }>();
   const sessionOwners = new Map<string, string>();
   // A read that began before a user was forgotten must not be kept after it: each forget takes a
@@ -45,7 +45,27 @@ export function createViewerCache(clock: Clock, bus: ChangeBus) {
     for (const key of held.sessions.keys()) sessionOwners.delete(key);
     users.delete(userId);
   };
-  bus.subscribe(forget);
+  caches.register(
+    {
+      name: 'viewers',
+      ttlMs: VIEWER_CACHE_MS,
+      bound: MAX_USERS,
+      clearedBy: {
+        'user.changed': (event) => event.userId,
+        'user.banned': (event) => event.userId,
+        'user.role-changed': (event) => event.userId,
+      },
+    },
+    {
+      forget,
+      clear() {
+        users.clear();
+        sessionOwners.clear();
+        forgottenAt.clear();
+        clearedAt = ++sequence;
+      },
+    },
+  );
 
   const slot = (userId: string) => {
     let held = users.get(userId);
@@ -80,10 +100,6 @@ export function createViewerCache(clock: Clock, bus: ChangeBus) {
     keepUnlocks(userId: string, seriesId: string, unlocked: OpenChapters, readAt: number) {
       if (isStale(userId, readAt)) return;
       slot(userId).unlocks.set(seriesId, { value: unlocked, expires: clock.now().getTime() + VIEWER_CACHE_MS });
-    },
-    /** Everything cached about a user, on every instance. */
-    forgetUser(userId: string) {
-      bus.publish(userId);
     },
   };
 }

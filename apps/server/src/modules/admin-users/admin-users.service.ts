@@ -25,6 +25,7 @@ import {
   updateRoleAndBan,
 } from './admin-users.repository';
 import { toAdminUser } from './admin-users.presenter';
+import type { EventPublisher } from '../../lib/domain-events';
 
 type ListQuery = z.output<typeof adminUserListQuerySchema>;
 type UserPatch = z.output<typeof adminUserPatchSchema>;
@@ -37,8 +38,8 @@ interface Deps {
   db: Database;
   clock: Clock;
   comments: CommentsService;
-  /** Forgets what every instance keeps about the user (their session, coins, role). */
-  onUserChanged: (userId: string) => void;
+  /** Tells every instance the user changed (their session, coins, role, ban). */
+  events: EventPublisher;
 }
 
 const notFound = () => new AppError('not_found', 'User not found');
@@ -48,7 +49,7 @@ const notFound = () => new AppError('not_found', 'User not found');
  * a role, ban and unban, and adjust coins through the ledger. Every change is forgotten by the
  * viewer caches at once, so it holds from the user's next request.
  */
-export function createAdminUsersService({ db, clock, comments, onUserChanged }: Deps) {
+export function createAdminUsersService({ db, clock, comments, events }: Deps) {
   const service = {
     async list(query: ListQuery) {
       const { rows, total } = await searchUsers(db, query, query.page, USERS_PAGE_SIZE, clock.now());
@@ -118,7 +119,8 @@ export function createAdminUsersService({ db, clock, comments, onUserChanged }: 
           changes: changesBetween({ role: user.role, banned: user.isBanned }, { role, banned: isBanned }, USER_FIELDS),
         });
       });
-      onUserChanged(id);
+      const type = patch.banned ? 'user.banned' : patch.role !== undefined ? 'user.role-changed' : 'user.changed';
+      events.publish({ type, userId: id });
       return service.detail(id);
     },
 
@@ -142,7 +144,7 @@ export function createAdminUsersService({ db, clock, comments, onUserChanged }: 
         await recordAuditEntry(tx, audit, { target: { type: 'user', id, label: user.username } });
         return { username: user.username, moved: result };
       });
-      onUserChanged(id);
+      events.publish({ type: 'user.changed', userId: id });
       const entry = (await findLedgerEntry(db, moved.entryId))!;
       return {
         username,

@@ -17,7 +17,6 @@ import { conflictOnDuplicate } from '../../lib/db-errors';
 import { excerpt } from '../../lib/page-meta';
 import { htmlToText, sanitizeAnnouncementHtml } from '../../lib/sanitize';
 import { slugify } from '../../lib/slug';
-import { createTtlCache } from '../../lib/ttl-cache';
 import { BANNER_MAX_WIDTH, type ImageStore } from '../media';
 import { toAnnouncement, toAnnouncementSummary, toTeamAnnouncement, toTeamAnnouncementSummary } from './announcements.presenter';
 import {
@@ -30,6 +29,8 @@ import {
   listPublished,
   updateAnnouncement,
 } from './announcements.repository';
+import type { CacheRegistry } from '../../lib/caches';
+import type { EventPublisher } from '../../lib/domain-events';
 
 export const ANNOUNCEMENTS_PER_PAGE = 10;
 export const TEAM_ANNOUNCEMENTS_PER_PAGE = 20;
@@ -44,6 +45,8 @@ interface Deps {
   db: Database;
   clock: Clock;
   images: ImageStore;
+  caches: CacheRegistry;
+  events: EventPublisher;
 }
 
 /** The sanitized body and its plain-text summary. */
@@ -55,10 +58,16 @@ function bodyFields(html: string) {
 const toDate = (value: string | null) => (value ? new Date(value) : null);
 
 /** Announcements: the public reads (cached) and the team's writes. */
-export function createAnnouncementsService({ db, clock, images }: Deps) {
-  const cache = createTtlCache<unknown>(clock, ANNOUNCEMENTS_CACHE_MS);
+export function createAnnouncementsService({ db, clock, images, caches, events }: Deps) {
+  const cache = caches.declare<unknown>({
+    name: 'announcements',
+    ttlMs: ANNOUNCEMENTS_CACHE_MS,
+    bound: 500,
+    clearedBy: { 'announcement.changed': 'all' },
+  });
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
-  const changed = () => cache.clear();
+  // After the commit: every instance's lists, and the home pages rendered with them (decision 0033).
+  const changed = () => events.publish({ type: 'announcement.changed' });
 
   async function uniqueSlug(base: string, exceptId?: string): Promise<string> {
     const used = await announcementSlugsLike(db, base, exceptId);

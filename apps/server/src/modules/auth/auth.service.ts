@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error';
 import type { ViewerCache } from '../access';
 import { tooManyAttempts, type AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
+import type { EventPublisher } from '../../lib/domain-events';
 import { assertPasswordStrong } from '../../lib/password-strength';
 import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSecretToken, hashToken } from '../../lib/tokens';
@@ -39,6 +40,8 @@ export interface AuthDeps {
   limiter: AttemptLimiter;
   /** Sessions kept a few seconds so a reader's pages cost no round trip; forgotten on every change. */
   viewerCache: ViewerCache;
+  /** A session ended or a password changed is told as 'user.changed': every instance forgets the user. */
+  events: EventPublisher;
   /** Issue 10: the signed challenge for the second step of an account with two-factor sign-in. */
   twoFactorChallenge: (user: UserRow) => TwoFactorChallenge;
   /** Attempts per address per window (config: AUTH_ATTEMPTS_PER_WINDOW); SPEC's 25 per 5 minutes unless said. */
@@ -69,6 +72,7 @@ export function createAuthService({
   clock,
   limiter,
   viewerCache,
+  events,
   twoFactorChallenge,
   attemptLimit = AUTH_RATE_LIMIT,
 }: AuthDeps) {
@@ -160,7 +164,7 @@ export function createAuthService({
       const isIdle = now - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
       if (isIdle || session.expiresAt.getTime() <= now || user.isBanned) {
         await deleteSession(db, session.id);
-        viewerCache.forgetUser(user.id);
+        events.publish({ type: 'user.changed', userId: user.id });
         return undefined;
       }
       if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
@@ -173,7 +177,7 @@ export function createAuthService({
 
     async logout(sessionId: string, userId: string): Promise<void> {
       await deleteSession(db, sessionId);
-      viewerCache.forgetUser(userId);
+      events.publish({ type: 'user.changed', userId });
     },
 
     /**
@@ -204,7 +208,7 @@ export function createAuthService({
         await updateUserPassword(tx, user.id, passwordHash);
         await deleteUserSessions(tx, user.id, sessionId);
       });
-      viewerCache.forgetUser(user.id);
+      events.publish({ type: 'user.changed', userId: user.id });
     },
   };
 }

@@ -1,10 +1,10 @@
 import { RESET_MAIL_LIMIT, RESET_TOKEN_TTL_MS, type ForgotPasswordRequest, type ResetPasswordRequest } from '@inkwell/contract';
-import type { ViewerCache } from '../access';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
+import type { EventPublisher } from '../../lib/domain-events';
 import { assertPasswordStrong } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
 import { createSecretToken, hashToken } from '../../lib/tokens';
@@ -27,7 +27,7 @@ export interface PasswordResetDeps {
   limiter: AttemptLimiter;
   logger: FastifyBaseLogger;
   publicUrl: string;
-  viewerCache: ViewerCache;
+  events: EventPublisher;
   /**
    * Hands a reset-link request to the background, never awaited by the request. By default the
    * work runs in this process after the answer has gone (errors logged); with the job queue it
@@ -109,7 +109,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         await expireUserResetTokens(tx, user.id, now);
         await deleteUserSessions(tx, user.id);
       });
-      deps.viewerCache.forgetUser(user.id);
+      deps.events.publish({ type: 'user.changed', userId: user.id });
     },
 
     /** Resolves once the reset links handed to the background have been sent (the app awaits it on close). */

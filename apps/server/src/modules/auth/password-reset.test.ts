@@ -1,7 +1,5 @@
 import { RESET_MAIL_LIMIT, RESET_TOKEN_TTL_MS } from '@inkwell/contract';
 import { count, desc, eq } from 'drizzle-orm';
-import { createChangeBus } from '../../lib/change-bus';
-import { createViewerCache } from '../access/viewer-cache';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createMemoryLimiter } from '../../lib/attempt-limiter';
@@ -169,7 +167,7 @@ describe('asking for a reset link (issue 7 §4.9)', () => {
       mailer: { send: () => Promise.reject(new Error('the request must not send mail')) },
       logger: t.app.log,
       publicUrl: TEST_ORIGIN,
-      viewerCache: createViewerCache(t.clock, createChangeBus({})),
+      events: t.app.services.events,
       deliver: (request) => delivered.push(request),
     });
     await service.requestReset({ email: user.email });

@@ -5,11 +5,12 @@ import { AppError } from '../../lib/app-error';
 import { BANNER_MAX_WIDTH, type ImageStore } from '../media';
 import { toTeamBanner } from './banners.presenter';
 import { deleteBanner, findBanner, insertBanner, listBanners, updateBanner } from './banners.repository';
+import type { EventPublisher } from '../../lib/domain-events';
 
 const toDate = (value: string | null | undefined) => (value ? new Date(value) : null);
 
 /** The home page's banners, for the team. */
-export function createBannersService({ db, images, onChange }: { db: Database; images: ImageStore; onChange: () => void }) {
+export function createBannersService({ db, images, events }: { db: Database; images: ImageStore; events: EventPublisher }) {
   async function requireBanner(id: string) {
     const row = await findBanner(db, id);
     if (!row) throw new AppError('not_found', 'Banner not found');
@@ -23,7 +24,7 @@ export function createBannersService({ db, images, onChange }: { db: Database; i
 
     async createBanner(input: z.output<typeof bannerInputSchema>): Promise<TeamBanner> {
       const row = await insertBanner(db, { ...input, startsAt: toDate(input.startsAt), endsAt: toDate(input.endsAt) });
-      onChange();
+      events.publish({ type: 'banners.changed' });
       return toTeamBanner(row);
     },
 
@@ -38,7 +39,7 @@ export function createBannersService({ db, images, onChange }: { db: Database; i
       }
       const row = await updateBanner(db, id, { ...patch, startsAt, endsAt });
       if (!row) throw new AppError('not_found', 'Banner not found');
-      onChange();
+      events.publish({ type: 'banners.changed' });
       return toTeamBanner(row);
     },
 
@@ -51,7 +52,7 @@ export function createBannersService({ db, images, onChange }: { db: Database; i
         await images.forget([image.key]);
         throw new AppError('not_found', 'Banner not found');
       }
-      onChange();
+      events.publish({ type: 'banners.changed' });
       await images.forget([current.imageKey]);
       return toTeamBanner(row);
     },
@@ -59,7 +60,7 @@ export function createBannersService({ db, images, onChange }: { db: Database; i
     async deleteBanner(id: string) {
       const row = await deleteBanner(db, id);
       if (!row) throw new AppError('not_found', 'Banner not found');
-      onChange();
+      events.publish({ type: 'banners.changed' });
       await images.forget([row.imageKey]);
     },
   };

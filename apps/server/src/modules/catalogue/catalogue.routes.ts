@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isClassPageCall } from '../../lib/class-page';
+import type { CacheRegistry } from '../../lib/caches';
 import type { Clock } from '../../lib/clock';
 import { endpoint } from '../../lib/endpoint';
 import { createSharedJsonSender } from '../../lib/shared-json';
@@ -16,12 +17,12 @@ const SHORT_PUBLIC_CACHE = 'public, max-age=10';
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  options: { catalogue: CatalogueService; clock: Clock; secret: string },
+  options: { catalogue: CatalogueService; caches: CacheRegistry; clock: Clock; secret: string },
 ) {
-  const { catalogue, clock, secret } = options;
+  const { catalogue, caches, clock, secret } = options;
   const readerOf = (request: FastifyRequest) => readerKeyOf(request, secret, clock.now());
   /** JSON already serialized (and checked against the contract when it was made), compressed when large. */
-  const sendJson = createSharedJsonSender(clock);
+  const sendJson = createSharedJsonSender(caches, 'catalogue');
 
   endpoint(app, 'genres', {
     handler: async (_request, reply) => {

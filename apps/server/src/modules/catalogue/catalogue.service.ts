@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { createTtlCache } from '../../lib/ttl-cache';
+import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../../lib/caches';
 import { novelPreview } from '../../lib/sanitize';
 import { accessClass, canReadChapter, chapterAccess, isListed, isTeam, openUntilOf, VISITOR, type Viewer } from '../access';
 import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens, type LadderSettings, type UnlockLookup } from '../wallet';
@@ -77,6 +77,7 @@ interface Deps {
   signer: UrlSigner;
   views: ViewCounter;
   unlocks: UnlockLookup;
+  caches: CacheRegistry;
 }
 
 /** Who is reading, for the view count: a user id or a visitor's daily hash; null for bots (not counted). */
@@ -90,9 +91,19 @@ const isForSale = (access: string) => access === 'locked' || access === 'early_a
  * viewer may read is decided on every request from those rows, so a cached entry never leaks a
  * locked chapter or hides one that has just become free.
  */
-export function createCatalogueService({ db, clock, signer, views, unlocks }: Deps) {
-  const cache = createTtlCache<unknown>(clock, CATALOGUE_CACHE_MS);
-  const answers = createTtlCache<SharedAnswer>(clock, SHARED_ANSWER_MS, 5000);
+export function createCatalogueService({ db, clock, signer, views, unlocks, caches }: Deps) {
+  const cache = caches.declare<unknown>({
+    name: 'catalogue reads',
+    ttlMs: CATALOGUE_CACHE_MS,
+    bound: 500,
+    clearedBy: clearedOnAll(CATALOGUE_EVENTS),
+  });
+  const answers = caches.declare<SharedAnswer>({
+    name: 'catalogue shared answers',
+    ttlMs: SHARED_ANSWER_MS,
+    bound: 5000,
+    clearedBy: clearedOnAll(CATALOGUE_EVENTS),
+  });
   const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
   async function cards(filter: SeriesFilter, sort: SeriesSort, page: number, perPage: number, counted = true) {
@@ -469,7 +480,7 @@ export function createCatalogueService({ db, clock, signer, views, unlocks }: De
       }
     },
 
-    /** After any team change. */
+    /** Drops this instance's kept reads at once (tests that write views straight to the database); writes publish events instead. */
     invalidate() {
       cache.clear();
       answers.clear();

@@ -40,6 +40,7 @@ import {
   setPageOrder,
 } from './pages.repository';
 import type { Publishing } from './publishing';
+import type { EventPublisher } from '../../lib/domain-events';
 
 export interface ChaptersServiceDeps {
   db: Database;
@@ -48,7 +49,8 @@ export interface ChaptersServiceDeps {
   signer: UrlSigner;
   images: ImageStore;
   publishing: Publishing;
-  onChange: () => void;
+  /** Tells every instance a chapter changed, after the change commits. */
+  events: EventPublisher;
 }
 
 /** An uploaded file, read when its turn comes (pages are processed one at a time). */
@@ -125,7 +127,7 @@ async function editOf(
 }
 
 /** Chapters and their pages, for the team. */
-export function createChaptersService({ db, clock, storage, signer, images, publishing, onChange }: ChaptersServiceDeps) {
+export function createChaptersService({ db, clock, storage, signer, images, publishing, events }: ChaptersServiceDeps) {
   async function requireChapter(id: string) {
     const row = await findChapterWithSeriesType(db, id);
     if (!row) throw new AppError('chapter_not_found', 'Chapter not found');
@@ -137,11 +139,11 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
     return toTeamChapter(chapter, seriesType, await pagesOfChapter(db, id), signer, clock.now());
   }
 
-  /** After a chapter write: a chapter that is out now is released (once), the series' latest date is kept true, caches clear. */
-  async function changed(seriesId: string) {
+  /** After a chapter write: a chapter that is out now is released (once), the series' latest date is kept true, every instance told. */
+  async function changed(seriesId: string, chapterId: string) {
     await publishing.publishDue();
     await refreshLastChapterAt(db, [seriesId], clock.now());
-    onChange();
+    events.publish({ type: 'chapter.changed', seriesId, chapterId });
   }
 
   /** Deletes stored pages that no chapter shows any more, with their variants. */
@@ -185,7 +187,7 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
           ? conflictOnDuplicate(error, 'slug', `This series already has a chapter at ${slug}`)
           : conflictOnDuplicate(error, 'number', `This series already has a chapter ${input.number}`);
       }
-      await changed(seriesId);
+      await changed(seriesId, id);
       return getChapter(id);
     },
 
@@ -213,7 +215,7 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
           ? conflictOnDuplicate(error, 'number', `This series already has a chapter ${patch.number}`)
           : conflictOnDuplicate(error, 'slug', 'This series already has a chapter with this slug');
       }
-      await changed(chapter.seriesId);
+      await changed(chapter.seriesId, id);
       return getChapter(id);
     },
 
@@ -221,7 +223,7 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       const { chapter } = await requireChapter(id);
       await deleteChapter(db, id);
       await refreshLastChapterAt(db, [chapter.seriesId], clock.now());
-      onChange();
+      events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
       // Its pages and every copy made of them (app page copies, built files) live under its prefix.
       await storage.deletePrefix(chapterPrefix(id));
     },
@@ -232,7 +234,7 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
      * is kept.
      */
     async addPages(id: string, files: AsyncIterable<UploadedFile> | Iterable<UploadedFile>, options: { replace?: boolean } = {}) {
-      const { seriesType } = await requireChapter(id);
+      const { chapter, seriesType } = await requireChapter(id);
       if (seriesType !== 'comic') throw new AppError('validation_failed', 'Novel chapters have text, not pages');
       const stored: StoredImage[] = [];
       try {
@@ -272,13 +274,13 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
         await images.forget(stored.map((image) => image.key));
         throw error;
       }
-      onChange();
+      events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
       await forgetUnused(replaced);
       return { chapter: await getChapter(id), added: stored.length };
     },
 
     async reorderPages(id: string, pageIds: string[]): Promise<TeamChapter> {
-      await requireChapter(id);
+      const { chapter } = await requireChapter(id);
       const known = new Set(await pageIdsOfChapter(db, id));
       if (
         pageIds.length !== known.size ||
@@ -290,7 +292,7 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
         });
       }
       await setPageOrder(db, id, pageIds);
-      onChange();
+      events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
       return getChapter(id);
     },
 
@@ -306,7 +308,7 @@ export function createChaptersService({ db, clock, storage, signer, images, publ
       }
       const key = await deletePage(db, id, pageId);
       if (!key) throw new AppError('not_found', 'Page not found');
-      onChange();
+      events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
       await forgetUnused([key]);
       return getChapter(id);
     },

@@ -3,10 +3,10 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { escapeHtml as xml } from '../../lib/page-meta';
 import { novelPreview } from '../../lib/sanitize';
-import { createTtlCache } from '../../lib/ttl-cache';
 import { chapterAccess, VISITOR } from '../access';
 import { coverOf } from '../series';
 import { findFeedSeries, latestChapters, latestChaptersOfSeries, type FeedItemRow } from './feeds.repository';
+import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../lib/caches';
 
 /** Items per feed, newest first. */
 export const FEED_ITEMS = 50;
@@ -60,8 +60,18 @@ interface Feed {
  * Atom and JSON Feed 1.1. A locked or early-access chapter is listed with its price (and the date
  * it turns free); an item never carries more of a chapter than its free preview.
  */
-export function createFeedsService({ db, clock, publicUrl }: { db: Database; clock: Clock; publicUrl: string }) {
-  const feeds = createTtlCache<Feed>(clock, FEED_TTL_MS, 200);
+export function createFeedsService({
+  db,
+  clock,
+  caches,
+  publicUrl,
+}: {
+  db: Database;
+  clock: Clock;
+  caches: CacheRegistry;
+  publicUrl: string;
+}) {
+  const feeds = caches.declare<Feed>({ name: 'feeds', ttlMs: FEED_TTL_MS, bound: 200, clearedBy: clearedOnAll(SERIES_EVENTS) });
 
   function itemOf(row: FeedItemRow, now: Date): Item {
     const access = chapterAccess(row, VISITOR, now);
@@ -138,8 +148,6 @@ export function createFeedsService({ db, clock, publicUrl }: { db: Database; clo
       if (format === 'json') return jsonFeed(feed);
       return format === 'atom' ? atomFeed(feed, clock.now()) : rssFeed(feed, clock.now());
     },
-    /** After any team change. */
-    invalidate: () => feeds.clear(),
   };
 }
 export type FeedsService = ReturnType<typeof createFeedsService>;

@@ -5,11 +5,12 @@ import { conflictOnDuplicate } from '../../lib/db-errors';
 import { slugify } from '../../lib/slug';
 import { toGenre } from './genres.presenter';
 import { deleteGenre, insertGenre, listGenres, updateGenre } from './genres.repository';
+import type { EventPublisher } from '../../lib/domain-events';
 
 const GENRE_TAKEN = 'This genre already exists';
 
 /** Genres, for the team. */
-export function createGenresService({ db, onChange }: { db: Database; onChange: () => void }) {
+export function createGenresService({ db, events }: { db: Database; events: EventPublisher }) {
   return {
     async listGenres(): Promise<Genre[]> {
       return (await listGenres(db)).map(toGenre);
@@ -18,7 +19,7 @@ export function createGenresService({ db, onChange }: { db: Database; onChange: 
     async createGenre(name: string): Promise<Genre> {
       try {
         const row = await insertGenre(db, { name, slug: slugify(name, 'genre') });
-        onChange();
+        events.publish({ type: 'genres.changed' });
         return toGenre(row);
       } catch (error) {
         throw conflictOnDuplicate(error, 'name', GENRE_TAKEN);
@@ -33,13 +34,13 @@ export function createGenresService({ db, onChange }: { db: Database; onChange: 
         throw conflictOnDuplicate(error, 'name', GENRE_TAKEN);
       }
       if (!row) throw new AppError('not_found', 'Genre not found');
-      onChange();
+      events.publish({ type: 'genres.changed' });
       return toGenre(row);
     },
 
     async deleteGenre(id: string) {
       if (!(await deleteGenre(db, id))) throw new AppError('not_found', 'Genre not found');
-      onChange();
+      events.publish({ type: 'genres.changed' });
     },
   };
 }

@@ -4,7 +4,6 @@ import type { Database } from '../../db/client';
 import { pageInfo } from '../../db/sql';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { createTtlCache } from '../../lib/ttl-cache';
 import { canReadChapter, chapterAccess, isTeam, type ChapterForAccess, type Viewer } from '../access';
 import type { UnlockLookup } from '../wallet';
 import { latestChaptersOf } from '../chapters';
@@ -27,6 +26,7 @@ import {
 import { hideFromHistory, libraryVersionOf, listHistory, listHistoryBySeries } from './history.repository';
 import { toBookmark, toChapterProgress, toContinue, toHistoryItem, toProgressEntry } from './library.presenter';
 import { readingTimeMs, type ChapterLength } from './reading-time';
+import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../lib/caches';
 
 export const LIBRARY_PAGE_SIZE = 20;
 
@@ -80,11 +80,12 @@ function progressWrite(
 interface Deps {
   db: Database;
   clock: Clock;
+  caches: CacheRegistry;
   unlocks: UnlockLookup;
 }
 
 /** Bookmarks, reading progress and history (DESIGN §4 Library): the reader's own library. */
-export function createLibraryService({ db, clock, unlocks }: Deps) {
+export function createLibraryService({ db, clock, caches, unlocks }: Deps) {
   /** DESIGN §5 through the access module: a chapter that is out, in a series that is out, and readable by this viewer. */
   const isReadable = (chapter: ChapterForAccess & { seriesIsPublished: boolean }, viewer: Viewer, now: Date) => {
     if (!chapter.seriesIsPublished && !isTeam(viewer)) return false;
@@ -99,10 +100,12 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
   }
 
   // Kept by library version: a stale copy is never read again, and ages out with the rest.
-  const historyPages = createTtlCache<Awaited<ReturnType<typeof readHistory>>>(clock, HISTORY_CACHE_MS, {
-    maxEntries: 5_000,
-    maxBytes: 16 * 1024 * 1024,
-    sizeOf: (value) => JSON.stringify(value).length,
+  // What is out may have changed with any series or chapter change: no kept page is trusted then.
+  const historyPages = caches.declare<Awaited<ReturnType<typeof readHistory>>>({
+    name: 'history pages',
+    ttlMs: HISTORY_CACHE_MS,
+    bound: { maxEntries: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: (value) => JSON.stringify(value).length },
+    clearedBy: clearedOnAll(SERIES_EVENTS),
   });
 
   return {
@@ -241,9 +244,6 @@ export function createLibraryService({ db, clock, unlocks }: Deps) {
     async clearHistory(userId: string, chapterId?: string) {
       return hideFromHistory(db, userId, chapterId);
     },
-
-    /** After a team change: what is out may have changed, so no kept page is trusted. */
-    invalidate: () => historyPages.clear(),
   };
 
   async function readHistory(userId: string, query: z.output<typeof historyQuerySchema>) {

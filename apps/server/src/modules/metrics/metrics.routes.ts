@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../lib/clock';
+import type { CacheRegistry } from '../../lib/caches';
 import { endpoint } from '../../lib/endpoint';
 import { createSharedJsonSender } from '../../lib/shared-json';
 import type { MetricsService } from './metrics.service';
@@ -9,8 +9,11 @@ import type { MetricsService } from './metrics.service';
  * admins' (money, sign-ups). Their answers are kept a few seconds as JSON checked when made
  * (`prechecked`), and a year's is compressed once while it is kept.
  */
-export async function metricsRoutes(app: FastifyInstance, { metrics, clock }: { metrics: MetricsService; clock: Clock }) {
-  const sendJson = createSharedJsonSender(clock);
+export async function metricsRoutes(
+  app: FastifyInstance,
+  { metrics, caches }: { metrics: MetricsService; caches: CacheRegistry },
+) {
+  const sendJson = createSharedJsonSender(caches, 'metrics');
   endpoint(app, 'teamMetrics', {
     prechecked: true,
     summary: 'Views, followers, comments and unlocks per UTC day (?from=&to=, to included; the last 30 days by default)',

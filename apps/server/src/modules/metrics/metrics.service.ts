@@ -19,7 +19,6 @@ import { AppError } from '../../lib/app-error';
 import { findSeriesById } from '../series';
 import { seriesFunnel } from './funnel.repository';
 import type { Clock } from '../../lib/clock';
-import { createTtlCache } from '../../lib/ttl-cache';
 import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
 import { firstRolledDay, listRolledAdminDays, listRolledCoinPurchases, listRolledTeamDays } from './metrics-days.repository';
 import { candidatesOf, createTopSums, EMPTY, rank, type Ranked } from './metrics-tops';
@@ -45,6 +44,7 @@ import {
   type AmountsByCurrency,
   type Span,
 } from './metrics.repository';
+import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../lib/caches';
 
 const num = (value: Amount | undefined) => Number(value ?? 0);
 const money = <P extends string>(row: Partial<AmountsByCurrency<P>>, prefix: P): MoneyByCurrency => ({
@@ -73,7 +73,7 @@ const later = (a: string, b: string) => (a > b ? a : b);
  * per-day counts on the counted column's index). Either way a day reads the same. The top lists
  * add the live days' sums to the closed days' (metrics-tops.ts says why they are kept that way).
  */
-export function createMetricsService({ db, clock }: { db: Database; clock: Clock }) {
+export function createMetricsService({ db, clock, caches }: { db: Database; clock: Clock; caches: CacheRegistry }) {
   const seriesViews = createTopSums<Ranked>();
   const chapterViews = createTopSums<Ranked>();
   const chapterUnlocks = createTopSums<Ranked>();
@@ -87,7 +87,12 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
    * The top lists named once per NAMES_CACHE_MS for what they rank (ids and counts), not joined to
    * chapters and series on every request; a team change clears them here, and elsewhere within that time.
    */
-  const names = createTtlCache<unknown[]>(clock, NAMES_CACHE_MS, 64);
+  const names = caches.declare<unknown[]>({
+    name: 'metrics names',
+    ttlMs: NAMES_CACHE_MS,
+    bound: 64,
+    clearedBy: clearedOnAll(SERIES_EVENTS),
+  });
   const named = <T>(list: string, candidates: Candidate[], read: () => Promise<T[]>) =>
     names.get(`${list}|${JSON.stringify(candidates)}`, read) as Promise<T[]>;
 
@@ -326,7 +331,12 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
    * a dashboard open in many tabs, or a crowd of editors, costs one computation (and one check of a
    * year's days) every few seconds whatever the catalogue's size (decision 0032).
    */
-  const answers = createTtlCache<string>(clock, METRICS_ANSWER_MS, 32);
+  const answers = caches.declare<string>({
+    name: 'metrics answers',
+    ttlMs: METRICS_ANSWER_MS,
+    bound: 32,
+    clearedBy: clearedOnAll(SERIES_EVENTS),
+  });
   function kept<T>(
     name: string,
     query: MetricsQuery,
@@ -362,11 +372,6 @@ export function createMetricsService({ db, clock }: { db: Database; clock: Clock
       };
     },
 
-    /** After a team change on this instance: its answers and the lists' names are read again. */
-    invalidate() {
-      answers.clear();
-      names.clear();
-    },
     /**
      * Computes the answers of the range picker's presets (the last 7, 30 and 90 days) ahead of the
      * first editor: at scale, ranking their closed days takes seconds, once per instance and day

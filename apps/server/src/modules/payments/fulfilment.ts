@@ -7,6 +7,7 @@ import { findUserById } from '../users';
 import { moveCoins, type Unlocks } from '../wallet';
 import { purchaseNotFound } from './checkout';
 import { findPurchase, insertPurchase, transitionPurchase, type PurchaseRow } from './payments.repository';
+import type { EventPublisher } from '../../lib/domain-events';
 
 /** What the provider tells about a payment that succeeded (Stripe's ids and period; nothing for the test checkout). */
 export interface PaymentDetails {
@@ -28,9 +29,9 @@ export function createFulfilment(deps: {
   logger: Logger;
   unlocks: Unlocks;
   /** Something about this user changed (coins, plan): every instance forgets what it kept about them. */
-  onUserChanged: (userId: string) => void;
+  events: EventPublisher;
 }) {
-  const { db, clock, logger, unlocks, onUserChanged } = deps;
+  const { db, clock, logger, unlocks, events } = deps;
 
   /** "Unlocked if they asked for that": the chapter the reader was buying coins for. */
   async function unlockAskedFor(purchase: PurchaseRow) {
@@ -80,7 +81,7 @@ export function createFulfilment(deps: {
       });
       if (!result.purchase) throw purchaseNotFound();
       if (result.fresh) {
-        onUserChanged(result.purchase.userId);
+        events.publish({ type: 'user.changed', userId: result.purchase.userId });
         await unlockAskedFor(result.purchase);
       }
       return result.purchase;
@@ -117,7 +118,7 @@ export function createFulfilment(deps: {
         await creditPeriodCoins(tx, advanced, plan, renewal.id, period.start);
         return advanced.userId;
       });
-      if (userId) onUserChanged(userId);
+      if (userId) events.publish({ type: 'user.changed', userId: userId });
       return userId !== null;
     },
   };

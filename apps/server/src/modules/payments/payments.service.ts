@@ -8,6 +8,7 @@ import { createCheckout } from './checkout';
 import { createFulfilment } from './fulfilment';
 import type { PaymentProvider } from './providers/provider';
 import { createRefunds } from './refunds';
+import type { EventPublisher } from '../../lib/domain-events';
 
 export type { PaymentDetails } from './fulfilment';
 
@@ -25,7 +26,7 @@ export function createPayments(deps: {
   subscriptions: Subscriptions;
   publicUrl: string;
   /** Something about this user changed (coins, plan): every instance forgets what it kept about them. */
-  onUserChanged: (userId: string) => void;
+  events: EventPublisher;
 }) {
   const fulfilment = createFulfilment(deps);
   return {

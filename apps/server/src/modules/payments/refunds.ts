@@ -7,6 +7,7 @@ import { coinsCreditedBy, lockBalance, moveCoins } from '../wallet';
 import { purchaseNotFound } from './checkout';
 import { findPurchase, transitionPurchase, type PurchaseRow } from './payments.repository';
 import type { PaymentProvider } from './providers/provider';
+import type { EventPublisher } from '../../lib/domain-events';
 
 /**
  * A refund (DESIGN §5): the provider gives the money back first (when asked to), then, once, the
@@ -19,9 +20,9 @@ export function createRefunds(deps: {
   clock: Clock;
   logger: Logger;
   provider: PaymentProvider;
-  onUserChanged: (userId: string) => void;
+  events: EventPublisher;
 }) {
-  const { db, clock, logger, provider, onUserChanged } = deps;
+  const { db, clock, logger, provider, events } = deps;
 
   async function refundAtProvider(purchase: PurchaseRow) {
     const subscription =
@@ -67,7 +68,7 @@ export function createRefunds(deps: {
         const done = await transitionPurchase(tx, purchaseId, ['refunded'], { status: 'refunded', coinsReversed: takeBack });
         return { purchase: done!, changed: true };
       });
-      if (result.changed) onUserChanged(result.purchase.userId);
+      if (result.changed) events.publish({ type: 'user.changed', userId: result.purchase.userId });
       return result;
     },
   };

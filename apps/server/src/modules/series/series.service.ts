@@ -27,6 +27,7 @@ import {
   slugsLike,
   updateSeries,
 } from './series.repository';
+import type { EventPublisher } from '../../lib/domain-events';
 
 export interface SeriesServiceDeps {
   db: Database;
@@ -35,14 +36,14 @@ export interface SeriesServiceDeps {
   images: ImageStore;
   /** The team's view of a series' chapters (from the chapters service). */
   chapterRows: (seriesId: string) => Promise<TeamChapterRow[]>;
-  /** Clears the public caches after a change. */
-  onChange: () => void;
+  /** Tells every instance a series changed, after the change commits. */
+  events: EventPublisher;
 }
 
 const SLUG_TAKEN = 'Another series already uses this slug';
 
 /** Series (with their covers and genres), for the team. */
-export function createSeriesService({ db, clock, storage, images, chapterRows, onChange }: SeriesServiceDeps) {
+export function createSeriesService({ db, clock, storage, images, chapterRows, events }: SeriesServiceDeps) {
   async function uniqueSlug(base: string): Promise<string> {
     const used = await slugsLike(db, base);
     if (!used.has(base)) return base;
@@ -92,7 +93,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, o
       } catch (error) {
         throw conflictOnDuplicate(error, 'slug', SLUG_TAKEN);
       }
-      onChange();
+      events.publish({ type: 'series.changed', seriesId: id });
       return getSeries(id);
     },
 
@@ -119,7 +120,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, o
       } catch (error) {
         throw conflictOnDuplicate(error, 'slug', SLUG_TAKEN);
       }
-      onChange();
+      events.publish({ type: 'series.changed', seriesId: id });
       return getSeries(id);
     },
 
@@ -127,7 +128,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, o
       await requireSeries(id);
       const chapterIds = (await chapterRows(id)).map((chapter) => chapter.id);
       const row = await deleteSeries(db, id);
-      onChange();
+      events.publish({ type: 'series.changed', seriesId: id });
       // Each chapter owns the files under its prefix (pages and their variants).
       await Promise.allSettled([
         images.forget([row?.coverKey]),
@@ -145,7 +146,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, o
         coverHeight: image.height,
         updatedAt: clock.now(),
       });
-      onChange();
+      events.publish({ type: 'series.changed', seriesId: id });
       await images.forget([row.coverKey]);
       return getSeries(id);
     },

@@ -18,9 +18,9 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { ChangeBus } from '../../lib/change-bus';
-import type { Clock } from '../../lib/clock';
-import { createTtlCache } from '../../lib/ttl-cache';
+import type { CacheRegistry } from '../../lib/caches';
+import type { EventPublisher } from '../../lib/domain-events';
+import { type AuditContext, recordAuditEntry } from '../audit';
 import { hasTwoFactor } from '../users';
 import { checkDatabase, lockSiteConfig, readConfigValues, writeConfigValue } from './site-config.repository';
 
@@ -89,9 +89,13 @@ const SECTIONS = Object.keys(SITE_CONFIG_KEYS) as Section[];
  * changed by admins with two-factor sign-in in one transaction, and forgotten on every instance
  * when it changes.
  */
-export function createSiteConfig({ db, clock, bus }: { db: Database; clock: Clock; bus: ChangeBus }) {
-  const cache = createTtlCache<SiteConfig>(clock, SITE_CONFIG_CACHE_MS, 1);
-  bus.subscribeTopic('site-config', () => cache.clear());
+export function createSiteConfig({ db, caches, events }: { db: Database; caches: CacheRegistry; events: EventPublisher }) {
+  const cache = caches.declare<SiteConfig>({
+    name: 'site config',
+    ttlMs: SITE_CONFIG_CACHE_MS,
+    bound: 1,
+    clearedBy: { 'site-config.changed': 'all' },
+  });
 
   const current = () => cache.get('config', () => readConfig(db));
 
@@ -120,10 +124,11 @@ export function createSiteConfig({ db, clock, bus }: { db: Database; clock: Cloc
 
     /**
      * Merges a checked patch over what is stored and writes the sections that changed, all in one
-     * transaction (the table is locked against a concurrent change, so neither is lost). Returns
-     * the whole configuration and the names of the sections that changed.
+     * transaction (the table is locked against a concurrent change, so neither is lost), with the
+     * audit entry naming those sections when `audit` is given (an admin's call). Returns the whole
+     * configuration and the names of the sections that changed.
      */
-    async update(patch: SiteConfigPatch): Promise<{ config: SiteConfig; changed: Section[] }> {
+    async update(patch: SiteConfigPatch, audit?: AuditContext): Promise<{ config: SiteConfig; changed: Section[] }> {
       const result = await db.transaction(async (tx) => {
         await lockSiteConfig(tx);
         const before = await readConfig(tx);
@@ -136,10 +141,14 @@ export function createSiteConfig({ db, clock, bus }: { db: Database; clock: Cloc
         });
         const changed = SECTIONS.filter((section) => JSON.stringify(before[section]) !== JSON.stringify(merged[section]));
         for (const section of changed) await writeConfigValue(tx, SITE_CONFIG_KEYS[section], merged[section]);
+        if (audit) {
+          const label = changed.length > 0 ? changed.join(', ') : 'nothing changed';
+          await recordAuditEntry(tx, audit, { target: { type: 'site_config', id: 'site', label } });
+        }
         return { config: merged, changed };
       });
       // After the commit: an instance that reloads at once reads the new values.
-      if (result.changed.length > 0) bus.publishTopic('site-config');
+      if (result.changed.length > 0) events.publish({ type: 'site-config.changed' });
       return result;
     },
   };

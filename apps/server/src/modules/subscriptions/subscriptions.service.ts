@@ -14,6 +14,7 @@ import {
   updateSubscription,
   type SubscriptionRow,
 } from './subscriptions.repository';
+import type { EventPublisher } from '../../lib/domain-events';
 
 /**
  * Plans and the readers' subscriptions (DESIGN §5): the plans on sale and the admin's catalogue of
@@ -22,15 +23,7 @@ import {
  * (access's `hasPremiumPass`). Starting and renewing a paid period is the payments' (`periods.ts`
  * does the subscription's part inside their transaction).
  */
-export function createSubscriptions({
-  db,
-  clock,
-  onUserChanged,
-}: {
-  db: Database;
-  clock: Clock;
-  onUserChanged: (userId: string) => void;
-}) {
+export function createSubscriptions({ db, clock, events }: { db: Database; clock: Clock; events: EventPublisher }) {
   const service = {
     async plans() {
       return (await listPlans(db, { activeOnly: true, now: clock.now() })).map((row) => toPlan(row.plan));
@@ -53,14 +46,14 @@ export function createSubscriptions({
 
     async setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<SubscriptionRow | undefined> {
       const updated = await updateSubscription(db, subscriptionId, { cancelAtPeriodEnd });
-      if (updated) onUserChanged(updated.userId);
+      if (updated) events.publish({ type: 'user.changed', userId: updated.userId });
       return updated;
     },
 
     /** Ends a running subscription once (at `at`, and its period with it when `periodEnd` is given). */
     async end(subscriptionId: string, at: Date, periodEnd?: Date): Promise<boolean> {
       const ended = await endSubscriptionRow(db, subscriptionId, at, periodEnd);
-      if (ended) onUserChanged(ended.userId);
+      if (ended) events.publish({ type: 'user.changed', userId: ended.userId });
       return ended !== undefined;
     },
 

@@ -14,8 +14,8 @@ import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { EventPublisher } from '../../lib/domain-events';
 import { verifyPassword } from '../../lib/passwords';
-import type { ViewerCache } from '../access';
 import { tooManyAttempts, type AttemptLimiter } from '../../lib/attempt-limiter';
 import { getSiteSettings } from '../site-config';
 import { findUserById, type UserRow } from '../users';
@@ -34,7 +34,7 @@ export interface TwoFactorDeps {
   db: Database;
   clock: Clock;
   limiter: AttemptLimiter;
-  viewerCache: ViewerCache;
+  events: EventPublisher;
   /** The session secret: the key the authenticator secrets are sealed with and challenges signed with. */
   secret: string;
 }
@@ -48,7 +48,7 @@ const CHALLENGE_EXPIRED = 'Your sign-in took too long. Enter your password again
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
 /** Two-factor sign-in (issue 10 §2): an authenticator app's codes, and one-time recovery codes. */
-export function createTwoFactorService({ db, clock, limiter, viewerCache, secret }: TwoFactorDeps) {
+export function createTwoFactorService({ db, clock, limiter, events, secret }: TwoFactorDeps) {
   const box = createSecretBox(secret);
   const challenges = createChallenges(secret);
 
@@ -149,7 +149,7 @@ export function createTwoFactorService({ db, clock, limiter, viewerCache, secret
       const { codes, hashes } = await newRecoveryCodes(user.id);
       if (!(await enableTwoFactor(db, user.id, clock.now(), hashes)))
         throw new AppError('conflict', 'Two-factor sign-in is already on.');
-      viewerCache.forgetUser(user.id);
+      events.publish({ type: 'user.changed', userId: user.id });
       return codes;
     },
 
@@ -170,7 +170,7 @@ export function createTwoFactorService({ db, clock, limiter, viewerCache, secret
         throw wrongCode('code', isTotp ? WRONG_CODE : WRONG_RECOVERY_CODE);
       }
       await disableTwoFactor(db, user.id);
-      viewerCache.forgetUser(user.id);
+      events.publish({ type: 'user.changed', userId: user.id });
       return { enabled: false, recoveryCodesLeft: 0 };
     },
 

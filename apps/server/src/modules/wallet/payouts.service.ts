@@ -19,6 +19,7 @@ import {
   replacePayees,
   topSupporters,
 } from './payouts.repository';
+import type { EventPublisher } from '../../lib/domain-events';
 
 /** How many supporters a series page shows. */
 export const SUPPORTERS_SHOWN = 10;
@@ -33,13 +34,13 @@ export function createPayouts({
   db,
   clock,
   feePercent: currentFee,
-  onUserChanged,
+  events,
 }: {
   db: Database;
   clock: Clock;
   /** The site's fee in force (the admin's setting); a closed month keeps its own. */
   feePercent: () => Promise<number>;
-  onUserChanged: (userId: string) => void;
+  events: EventPublisher;
 }) {
   return {
     async gift(user: { id: string; username: string }, seriesId: string, { amount, message = '' }: GiftRequest) {
@@ -82,7 +83,7 @@ export function createPayouts({
         );
         return { giftId, amount, coins: moved.balance };
       });
-      onUserChanged(user.id);
+      events.publish({ type: 'user.changed', userId: user.id });
       return result;
     },
 

@@ -19,6 +19,7 @@ import {
   setSeriesAutoUnlock,
   openAmong,
 } from './unlocks.repository';
+import type { EventPublisher } from '../../lib/domain-events';
 
 export interface UnlockResult {
   /** The chapters asked for that this reader may now read. */
@@ -43,15 +44,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * sum once, all or nothing, less the series' bundle discount when they are all that is left for
  * sale); a pass or the daily free opens one chapter for the series' rental time.
  */
-export function createUnlocks({
-  db,
-  clock,
-  onUserChanged,
-}: {
-  db: Database;
-  clock: Clock;
-  onUserChanged: (userId: string) => void;
-}) {
+export function createUnlocks({ db, clock, events }: { db: Database; clock: Clock; events: EventPublisher }) {
   /**
    * The chapters asked for, as this reader sees them now, and which of them are still to open:
    * for coins (`buying`), every one they do not own, a rented one included (coins buy for good,
@@ -176,7 +169,7 @@ export function createUnlocks({
       }
       return { chapterIds: ids, charged, coins: moved.balance, openUntil: null };
     });
-    if (result.charged > 0) onUserChanged(user.id);
+    if (result.charged > 0) events.publish({ type: 'user.changed', userId: user.id });
     return result;
   }
 
@@ -218,7 +211,7 @@ export function createUnlocks({
       await insertRental(tx, { userId: user.id, chapterId, seriesId: chapter.seriesId, method, startsAt: now, endsAt });
       return { chapterIds: [chapterId], charged: 0, coins: balance, openUntil: endsAt };
     });
-    if (result.openUntil) onUserChanged(user.id);
+    if (result.openUntil) events.publish({ type: 'user.changed', userId: user.id });
     return result;
   }
 

@@ -3,11 +3,12 @@ import { pageInfo } from '../../db/sql';
 import { coinsAndSettingsOf, setStoreSettings } from '../users';
 import { walletPage } from './ledger.repository';
 import { toWalletEntry } from './wallet.presenter';
+import type { EventPublisher } from '../../lib/domain-events';
 
 export const WALLET_PAGE_SIZE = 20;
 
 /** The reader's coins: their balance and ledger, whether chapters unlock on their own, and whether they are shown as a supporter. */
-export function createWallet({ db, onUserChanged }: { db: Database; onUserChanged: (userId: string) => void }) {
+export function createWallet({ db, events }: { db: Database; events: EventPublisher }) {
   return {
     async wallet(userId: string, page: number) {
       const [{ rows, total }, user] = await Promise.all([
@@ -25,7 +26,7 @@ export function createWallet({ db, onUserChanged }: { db: Database; onUserChange
 
     async setStoreSettings(userId: string, settings: { autoUnlock?: boolean; showAsSupporter?: boolean }) {
       const state = await setStoreSettings(db, userId, settings);
-      onUserChanged(userId);
+      events.publish({ type: 'user.changed', userId });
       return state;
     },
   };
