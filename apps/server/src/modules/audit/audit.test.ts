@@ -1,4 +1,5 @@
 import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
@@ -196,6 +197,17 @@ describe('the audit log', () => {
       ledger: 0,
     });
     expect(await log(`?targetId=${user.id}`)).toEqual([]);
+
+    const owner = await member('admin');
+    await t.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, owner.user.id));
+    const entriesOfSite = async () => (await log('?targetId=site')).length;
+    const siteEntries = await entriesOfSite();
+    await refusingAuditOf('site', async () => {
+      const body = { site: { siteName: 'Audited Inkwell' } };
+      expect((await call('adminSiteConfigUpdate', { cookie: owner.cookie, body })).status).toBe(500);
+    });
+    expect((await call('adminSiteConfig', { cookie: owner.cookie })).body.data.site.siteName).toBe('Inkwell');
+    expect(await entriesOfSite()).toBe(siteEntries);
   });
 
   it('names a chapter by its series and number, a series by its title, and a deleted chapter as it was called (issue 33 §14)', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../lib/endpoint';
-import { auditTarget } from '../audit';
+import { auditOf } from '../audit';
 import { toPublicSettings, type SiteConfigService } from './site-config.service';
 
 export async function siteConfigRoutes(
@@ -63,12 +63,7 @@ export async function siteConfigRoutes(
     // Before the body is looked at: without two-factor sign-in no change is considered at all.
     onRequest: async (request) => siteConfig.assertCanChange(request.user.id),
     handler: async (request) => {
-      const { config, changed } = await siteConfig.update(request.body);
-      auditTarget(request, {
-        type: 'site_config',
-        id: 'site',
-        label: changed.length > 0 ? changed.join(', ') : 'nothing changed',
-      });
+      const { config, changed } = await siteConfig.update(request.body, auditOf(request));
       return {
         success: true,
         data: { ...config, twoFactorEnabled: true },
