@@ -198,6 +198,13 @@ describe('the audit log', () => {
     });
     expect(await log(`?targetId=${user.id}`)).toEqual([]);
 
+    await refusingAuditOf(series.id, async () => {
+      const body = [{ userId: user.id, role: 'author', shareBps: 10_000 }];
+      expect((await call('adminSeriesPayeesUpdate', { cookie: admin, params: { id: series.id }, body })).status).toBe(500);
+    });
+    expect((await call('adminSeriesPayees', { cookie: admin, params: { id: series.id } })).body.data.items).toEqual([]);
+    expect((await log(`?targetId=${series.id}`)).map((entry) => entry.action)).toEqual(['teamSeriesUpdate']);
+
     const owner = await member('admin');
     await t.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, owner.user.id));
     const entriesOfSite = async () => (await log('?targetId=site')).length;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   notifications,
   revenueAllocations,
@@ -79,16 +79,14 @@ export async function existingUserIds(db: Database, ids: string[]): Promise<Set<
   return new Set(rows.map((row) => row.id));
 }
 
-/** Replaces a series' payees in one transaction. */
+/** Replaces a series' payees, in the caller's transaction (with what else the change writes). */
 export async function replacePayees(
-  db: Database,
+  tx: Transaction,
   seriesId: string,
   payees: { userId: string; role: (typeof seriesPayees.$inferInsert)['role']; shareBps: number }[],
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(seriesPayees).where(eq(seriesPayees.seriesId, seriesId));
-    if (payees.length > 0) await tx.insert(seriesPayees).values(payees.map((payee) => ({ ...payee, seriesId })));
-  });
+  await tx.delete(seriesPayees).where(eq(seriesPayees.seriesId, seriesId));
+  if (payees.length > 0) await tx.insert(seriesPayees).values(payees.map((payee) => ({ ...payee, seriesId })));
 }
 
 /**

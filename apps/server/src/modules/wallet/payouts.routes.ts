@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../lib/endpoint';
-import { auditTarget } from '../audit';
+import { auditOf } from '../audit';
 import { earningsCsv, type Payouts } from './payouts.service';
 
 /** Gifts and supporters (readers), payees (admins) and earnings (payees): issue 22 §2. */
@@ -26,11 +26,11 @@ export async function payoutsRoutes(app: FastifyInstance, { payouts }: { payouts
   });
   endpoint(app, 'adminSeriesPayeesUpdate', {
     summary: "Set who shares a series' income and how much (basis points summing to 10,000)",
-    handler: async (request) => {
-      const data = await payouts.setPayees(request.params.id, request.body);
-      auditTarget(request, { type: 'series', id: request.params.id });
-      return { success: true, data, message: 'Payees saved' };
-    },
+    handler: async (request) => ({
+      success: true,
+      data: await payouts.setPayees(request.params.id, request.body, auditOf(request)),
+      message: 'Payees saved',
+    }),
   });
   endpoint(app, 'myEarnings', {
     summary: "A payee's month: per series, gross, the site's fee and net, in coins",

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
+import { type AuditContext, recordAuditEntry } from '../audit';
 import { findSeriesById } from '../series';
 import { allocate, payeesOf } from './allocations';
 import { lockBalance, moveCoins } from './ledger.repository';
@@ -101,8 +102,11 @@ export function createPayouts({
       return { items: await payeesWithNames(db, seriesId) };
     },
 
-    /** Replaces a series' payees (checked by the contract: shares sum to 10,000, each user once). */
-    async setPayees(seriesId: string, payees: Omit<Payee, 'username'>[]): Promise<{ items: Payee[] }> {
+    /**
+     * Replaces a series' payees (checked by the contract: shares sum to 10,000, each user once), with
+     * the admin's audit entry in the same transaction.
+     */
+    async setPayees(seriesId: string, payees: Omit<Payee, 'username'>[], audit?: AuditContext): Promise<{ items: Payee[] }> {
       // Published or not: an admin may set who shares a series before it is out.
       if (!(await findSeriesById(db, seriesId))) throw new AppError('series_not_found', 'Series not found');
       const known = await existingUserIds(
@@ -111,7 +115,10 @@ export function createPayouts({
       );
       const unknown = payees.findIndex((payee) => !known.has(payee.userId));
       if (unknown >= 0) throw new AppError('not_found', 'No such user', { fields: { [`${unknown}.userId`]: 'No such user' } });
-      await replacePayees(db, seriesId, payees);
+      await db.transaction(async (tx) => {
+        await replacePayees(tx, seriesId, payees);
+        if (audit) await recordAuditEntry(tx, audit, { target: { type: 'series', id: seriesId } });
+      });
       return this.payees(seriesId);
     },
 
