@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fillPath, ROUTES } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres } from '../src/db/client';
@@ -41,9 +41,10 @@ if (!adminUrl) {
 }
 
 const name = `inkwell_fanout_${process.pid}`;
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`drop database if exists "${name}" with (force)`);
-await admin.unsafe(`create database "${name}"`);
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists "${name}" with (force)`);
+await admin.query(`create database "${name}"`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const database = openPostgres(url.toString());
@@ -209,7 +210,7 @@ try {
 } finally {
   await limiter.close();
   await database.close();
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.query(`drop database if exists "${name}" with (force)`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -19,7 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import postgres from 'postgres';
+import pg from 'pg';
 import { fillPath, ROUTES } from '@inkwell/contract';
 import { openPostgres } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
@@ -108,15 +108,19 @@ const rssMb = (child: ChildProcess) => {
 };
 
 /** The team and readers the measured calls sign in as. */
-async function ensureAccounts(sql: postgres.Sql) {
+async function ensureAccounts(sql: pg.ClientBase) {
   const hash = await hashPassword(PASSWORD);
   for (const [username, role] of [
     [HEAVY_READER.username, 'reader'],
     ['scale_editor', 'editor'],
     ['scale_admin', 'admin'],
   ] as const) {
-    await sql`insert into users (email, username, password_hash, role) values (${`${username}@bench.local`}, ${username}, ${hash}, ${role})
-      on conflict do nothing`;
+    await sql.query(`insert into users (email, username, password_hash, role) values ($1, $2, $3, $4) on conflict do nothing`, [
+      `${username}@bench.local`,
+      username,
+      hash,
+      role,
+    ]);
   }
 }
 
@@ -124,16 +128,23 @@ async function ensureAccounts(sql: postgres.Sql) {
  * A database ready to measure: created, migrated and given the demo by a first start of the
  * server, then (for the large one) the generated catalogue. Kept between runs.
  */
+/** One connection to `url`, open. */
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
 async function prepare(name: string, large: boolean) {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = await connect(adminUrl);
   // What the database was built as: a different wish builds it again.
   const wanted = JSON.stringify(large ? sizeOf(FACTOR) : 'demo, with a page of notices and of searched readers');
-  const exists = (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0;
   let ready = false;
   if (exists && process.env.BENCH_SCALE_REBUILD !== '1') {
-    const db = postgres(urlOf(name), { max: 1, onnotice: () => {} });
-    const [row] = await db`select to_regclass('bench_scale_info') as t`;
-    if (row?.t) ready = (await db`select size from bench_scale_info`)[0]?.size === wanted;
+    const db = await connect(urlOf(name));
+    const [row] = (await db.query(`select to_regclass('bench_scale_info') as t`)).rows;
+    if (row?.t) ready = (await db.query('select size from bench_scale_info')).rows[0]?.size === wanted;
     await db.end();
   }
   const dataDir = `${repoRoot}data/bench-scale/${name}`;
@@ -142,14 +153,14 @@ async function prepare(name: string, large: boolean) {
     return { url: urlOf(name), dataDir };
   }
   console.log(`Building ${name}${large ? ` (${FACTOR}× the issue's catalogue)` : ''} …`);
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
   await admin.end();
   mkdirSync(dataDir, { recursive: true });
   // The first start migrates and seeds the demo (covers, pages, store) exactly as production does.
   const first = await startServer(urlOf(name), dataDir);
   await first.stop();
-  const db = postgres(urlOf(name), { max: 1, onnotice: () => {} });
+  const db = await connect(urlOf(name));
   await ensureAccounts(db);
   if (large) {
     const started = performance.now();
@@ -160,7 +171,7 @@ async function prepare(name: string, large: boolean) {
     // a few pages of notices; and a page of readers the admin's search finds. Each call then
     // answers a page as long as the large catalogue's, so the ratio weighs the catalogue's size,
     // not a full page against an empty one.
-    await db.unsafe(`
+    await db.query(`
       insert into bookmarks (user_id, series_id) select u.id, s.id from users u, series s where u.username = '${HEAVY_READER.username}';
       insert into reading_progress (user_id, chapter_id, series_id, position, completed, read_at)
       select u.id, c.id, c.series_id, 1, c.number < 3, now() - c.number * interval '1 minute'
@@ -171,10 +182,10 @@ async function prepare(name: string, large: boolean) {
       insert into users (email, username, password_hash, created_at)
       select 'reader' || g || '@demo.local', '${SEARCHED_NAME}tern' || g, 'x', now() - g * interval '1 day'
       from generate_series(1, 30) g;`);
-    await db.unsafe('vacuum (analyze)');
+    await db.query('vacuum (analyze)');
   }
-  await db`create table bench_scale_info (size text not null)`;
-  await db`insert into bench_scale_info values (${wanted})`;
+  await db.query('create table bench_scale_info (size text not null)');
+  await db.query('insert into bench_scale_info values ($1)', [wanted]);
   await db.end();
   return { url: urlOf(name), dataDir };
 }
@@ -246,12 +257,13 @@ function callsOf(big: { slug: string; chapter: string }, admin: { userPart: stri
 
 async function measureDatabase(name: string, large: boolean) {
   const { url, dataDir } = await prepare(name, large);
-  const db = postgres(url, { max: 1, onnotice: () => {} });
-  const [big] =
-    await db`select s.slug, (select slug from chapters c where c.series_id = s.id and c.published_at <= now() and c.price = 0
-      order by number desc limit 1) as chapter
-    from series s where s.is_published order by (select count(*) from chapters c where c.series_id = s.id) desc, s.slug limit 1`;
-  const [edited] = await db`select id from series where slug = 'the-lantern-keeper'`;
+  const db = await connect(url);
+  const [big] = (
+    await db.query<{ slug: string; chapter: string | null }>(`select s.slug, (select slug from chapters c where c.series_id = s.id
+      and c.published_at <= now() and c.price = 0 order by number desc limit 1) as chapter
+    from series s where s.is_published order by (select count(*) from chapters c where c.series_id = s.id) desc, s.slug limit 1`)
+  ).rows;
+  const [edited] = (await db.query<{ id: string }>(`select id from series where slug = 'the-lantern-keeper'`)).rows;
   await db.end();
   // The metrics' closed days as a running site has them: the roll-up job (every ten minutes) has
   // not run on a database just built, and a request would compute every closed day live.

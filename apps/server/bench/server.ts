@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import postgres from 'postgres';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
@@ -38,9 +38,10 @@ async function openDatabase(): Promise<DatabaseHandle> {
   if (kind === 'pglite') return openPglite({ dataDir: join(dataDir, 'db') });
   const adminUrl = process.env.BENCH_DATABASE_URL!;
   const name = `inkwell_bench_${process.pid}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists "${name}" with (force)`);
-  await admin.unsafe(`create database "${name}"`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openPostgres(url.toString());
@@ -48,7 +49,7 @@ async function openDatabase(): Promise<DatabaseHandle> {
     ...handle,
     async close() {
       await handle.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },
   };

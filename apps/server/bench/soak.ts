@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { fillPath, ROUTES, type EndpointName } from '@inkwell/contract';
-import postgres from 'postgres';
+import pg from 'pg';
 import sharp from 'sharp';
 import { openPostgres } from '../src/db/client';
 import { hashPassword } from '../src/lib/passwords';
@@ -33,9 +33,10 @@ if (!adminUrl) {
 }
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const name = `inkwell_soak_${process.pid}`;
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-await admin.unsafe(`drop database if exists "${name}" with (force)`);
-await admin.unsafe(`create database "${name}"`);
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists "${name}" with (force)`);
+await admin.query(`create database "${name}"`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const databaseUrl = url.toString();
@@ -212,7 +213,9 @@ const workers = [
   ...Array.from({ length: USERS - readers - 1 }, () => visitor()),
 ];
 const connections = async () =>
-  Number((await admin`select count(*)::int as n from pg_stat_activity where datname = ${name}`)[0]!.n);
+  Number(
+    (await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name])).rows[0]!.n,
+  );
 const minutes: Record<string, string | number>[] = [];
 for (let minute = 1; minute <= MINUTES; minute += 1) {
   await pause(started + minute * 60_000 - Date.now());
@@ -253,7 +256,7 @@ console.log(
 );
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
-await admin.unsafe(`drop database if exists "${name}" with (force)`);
+await admin.query(`drop database if exists "${name}" with (force)`);
 await admin.end();
 rmSync(dataDir, { recursive: true, force: true });
 if (!memoryFlat || !p99Steady || errors > 0) process.exitCode = 1;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import postgres from 'postgres';
+import pg from 'pg';
 import { openPglite, openPostgres } from '../src/db/client';
 import { databaseUrlWithName } from './database-url';
 
@@ -21,15 +21,16 @@ export default async function setup(project: TestProject) {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('server-postgres needs TEST_DATABASE_URL');
     const template = `inkwell_template_${process.pid}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists "${template}"`);
-    await admin.unsafe(`create database "${template}"`);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${template}"`);
+    await admin.query(`create database "${template}"`);
     const handle = openPostgres(databaseUrlWithName(adminUrl, template), { max: 1 });
     await handle.migrate();
     await handle.close();
     project.provide('testDatabase', { kind: 'postgres', adminUrl, template });
     return async () => {
-      await admin.unsafe(`drop database if exists "${template}" with (force)`);
+      await admin.query(`drop database if exists "${template}" with (force)`);
       await admin.end();
     };
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyServerOptions } from 'fastify';
-import postgres from 'postgres';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -28,11 +28,12 @@ export async function openTestDatabase(options: { onQuery?: OnQuery } = {}): Pro
     return openPglite({ loadDataDir: new Blob([readFileSync(target.dumpFile)]), onQuery: options.onQuery });
   }
   const name = `inkwell_t_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(target.adminUrl, { max: 1, onnotice: () => {} });
+  const admin = new pg.Client({ connectionString: target.adminUrl });
+  await admin.connect();
   // Cloning a template fails while another clone of it is starting: try again briefly.
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await admin.unsafe(`create database "${name}" template "${target.template}"`);
+      await admin.query(`create database "${name}" template "${target.template}"`);
       break;
     } catch (error) {
       if (attempt > 20) throw error;
@@ -50,7 +51,7 @@ export async function openTestDatabase(options: { onQuery?: OnQuery } = {}): Pro
     ...handle,
     async close() {
       await handle.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },
   };

@@ -95,9 +95,9 @@ export async function createStripeHarness() {
 }
 export type StripeHarness = Awaited<ReturnType<typeof createStripeHarness>>;
 
-/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
+/** Rows of a raw query: both drivers (PGlite, node-postgres) answer `{ rows }`. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+  return (result as { rows: T[] }).rows;
 }
 
 /** The same items in another order (Fisher–Yates with a seed, so a failure can be replayed). */

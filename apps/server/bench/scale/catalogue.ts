@@ -7,7 +7,7 @@
  * and so on) rather than random(), so two runs build the same shape. Generated series are novels
  * with a short text: a comic's pages would add tens of millions of rows that no measured call reads.
  */
-import type { Sql } from 'postgres';
+import type pg from 'pg';
 
 export interface CatalogueSize {
   series: number;
@@ -149,36 +149,40 @@ const NOVEL_TEXT =
   '<p>Nobody on the deck spoke; each of them had a reason to cross that night, and none of them would tell it.</p>';
 
 /** Builds the catalogue on `sql`'s database, which holds the demo catalogue and store already. */
-export async function generateCatalogue(sql: Sql, size: CatalogueSize, log: (line: string) => void): Promise<void> {
+export async function generateCatalogue(sql: pg.ClientBase, size: CatalogueSize, log: (line: string) => void): Promise<void> {
   const step = async (label: string, text: string) => {
     const started = performance.now();
-    const result = await sql.unsafe(text);
-    log(`  ${label}: ${result.count ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const result = await sql.query(text);
+    log(`  ${label}: ${result.rowCount ?? 0} rows, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   };
   const S = size.series;
   const R = size.readers;
   // The rows are consistent by construction: skipping the foreign keys' per-row checks (a
   // superuser's session setting) makes the ten million progress rows load several times faster.
-  await sql.unsafe(`set session_replication_role = replica`);
-  await sql.unsafe(`set maintenance_work_mem = '512MB'`);
+  await sql.query(`set session_replication_role = replica`);
+  await sql.query(`set maintenance_work_mem = '512MB'`);
   // The big tables' indexes are built once after their rows are in, rather than kept up to date
   // row by row (random uuids in a B-tree larger than memory: most of the time went there).
   const rebuild: string[] = [];
   for (const table of ['reading_progress', 'bookmarks', 'notifications', 'comments']) {
-    const constraints = await sql<{ name: string; def: string }[]>`
-      select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
-      where conrelid = ${table}::regclass and contype in ('p', 'u')
+    const { rows: constraints } = await sql.query<{ name: string; def: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+      where conrelid = $1::regclass and contype in ('p', 'u')
         -- A key other tables' foreign keys point at stays (comments' id).
-        and not exists (select 1 from pg_constraint f where f.confrelid = ${table}::regclass and f.contype = 'f')`;
-    const indexes = await sql<{ name: string; def: string }[]>`
-      select indexname as name, indexdef as def from pg_indexes
-      where tablename = ${table} and indexname not in (select conname from pg_constraint where conrelid = ${table}::regclass)`;
+        and not exists (select 1 from pg_constraint f where f.confrelid = $1::regclass and f.contype = 'f')`,
+      [table],
+    );
+    const { rows: indexes } = await sql.query<{ name: string; def: string }>(
+      `select indexname as name, indexdef as def from pg_indexes
+      where tablename = $1 and indexname not in (select conname from pg_constraint where conrelid = $1::regclass)`,
+      [table],
+    );
     for (const c of constraints) {
-      await sql.unsafe(`alter table ${table} drop constraint "${c.name}"`);
+      await sql.query(`alter table ${table} drop constraint "${c.name}"`);
       rebuild.push(`alter table ${table} add constraint "${c.name}" ${c.def}`);
     }
     for (const index of indexes) {
-      await sql.unsafe(`drop index "${index.name}"`);
+      await sql.query(`drop index "${index.name}"`);
       rebuild.push(index.def);
     }
   }
@@ -194,7 +198,7 @@ export async function generateCatalogue(sql: Sql, size: CatalogueSize, log: (lin
        now() - (g % 1500) * interval '1 day', now() - (g % 700) * interval '1 hour'
      from generate_series(1, ${S}) g`,
   );
-  await sql.unsafe(`
+  await sql.query(`
     create table scale_series as
       select id, row_number() over (order by slug collate "C") as n, 0 as cnt, now() as last_at from series where slug like 'scale-%';
     update scale_series set cnt = case when n <= ${size.bigSeries} then ${size.bigSeriesChapters} else ${size.chaptersPerSeries} end,
@@ -221,7 +225,7 @@ export async function generateCatalogue(sql: Sql, size: CatalogueSize, log: (lin
        s.last_at - (s.cnt - x.num) * interval '1 day', s.last_at - (s.cnt - x.num) * interval '1 day'
      from scale_series s, generate_series(1, s.cnt) as x(num)`,
   );
-  await sql.unsafe(`
+  await sql.query(`
     update series set last_chapter_at = s.last_at from scale_series s where s.id = series.id;
     create table scale_chapters as
       select c.id, s.n as sn, c.number::int as num, c.series_id, c.price from chapters c join scale_series s on s.id = c.series_id;
@@ -234,7 +238,7 @@ export async function generateCatalogue(sql: Sql, size: CatalogueSize, log: (lin
        now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now()
      from generate_series(1, ${R}) g`,
   );
-  await sql.unsafe(`
+  await sql.query(`
     create table scale_users as
       select id, row_number() over (order by email collate "C") as n from users where email like '%@scale.local';
     create unique index on scale_users (n);`);
@@ -364,14 +368,14 @@ export async function generateCatalogue(sql: Sql, size: CatalogueSize, log: (lin
      select u.id, 'New chapter', 'Chapter ' || g || ' is out', null, g > 20, now() - g * interval '1 hour'
      from users u, generate_series(1, 2000) g where u.username = '${HEAVY_READER.username}'`,
   );
-  await sql.unsafe(`drop table scale_series; drop table scale_chapters; drop table scale_users;`);
+  await sql.query(`drop table scale_series; drop table scale_chapters; drop table scale_users;`);
   const indexing = performance.now();
-  for (const statement of rebuild) await sql.unsafe(statement);
+  for (const statement of rebuild) await sql.query(statement);
   log(`  indexes of the big tables: ${((performance.now() - indexing) / 1000).toFixed(1)} s`);
-  await sql.unsafe(`set session_replication_role = origin`);
+  await sql.query(`set session_replication_role = origin`);
   // The load ran without triggers: count the admin's and team's big lists from their rows.
-  await sql.unsafe(`select list_counts_recount()`);
+  await sql.query(`select list_counts_recount()`);
   const started = performance.now();
-  await sql.unsafe('vacuum (analyze)');
+  await sql.query('vacuum (analyze)');
   log(`  vacuum and analyze: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -6,9 +6,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -110,26 +110,40 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 export const REPORTS_POOL_SIZE = 3;
 export const REPORTS_STATEMENT_TIMEOUT_MS = 30_000;
 
+/** A database that is away is known in seconds, not after the kernel's minutes: connecting (and waiting for a pool's connection) gives up after this, answered 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool of node-postgres connections, each with its statement time-out and no JIT. A connection
+ * that drops is discarded and the next query opens another, so the pool comes back by itself once
+ * PostgreSQL does (decision 0023); a query while it is away fails at once (ECONNREFUSED, 503).
+ */
+function openPool(url: string, max: number, statementTimeoutMs: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    statement_timeout: statementTimeoutMs,
+    // No JIT: a reader's query that the planner over-estimates crossed jit_above_cost and spent
+    // 13 ms compiling to run in 1.
+    options: '-c jit=off',
+  });
+  // A connection that drops while idle, or while held between two statements of a transaction,
+  // reports it as an 'error' event: without a listener that would end the process. The pool
+  // discards such a connection (the held one when it is released); its next query fails, 503.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 export function openPostgres(
   url: string,
   options: { max?: number; statementTimeoutMs?: number; reportsMax?: number; onQuery?: OnQuery } = {},
 ): DatabaseHandle {
-  // No JIT: a reader's query that the planner over-estimates (a NOT IN over a small set is costed
-  // as if it read the whole table) crossed jit_above_cost and spent 13 ms compiling to run in 1.
-  const pool = (max: number, statementTimeoutMs: number) =>
-    postgres(url, {
-      max,
-      onnotice: () => {},
-      // A database that is away is known in seconds, not after the default half minute, and a
-      // query never waits on a reconnection's growing back-off (up to 20 s by default): it fails
-      // at once, answered 503, and the pool keeps trying in the background (issue 20).
-      connect_timeout: 5,
-      backoff: (retries: number) => Math.min(0.05 * retries, 0.5),
-      connection: { statement_timeout: statementTimeoutMs, jit: 'off' },
-    });
-  const client = pool(options.max ?? 10, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
-  // Connections open when first used: an instance that serves no report opens none here.
-  const reports = pool(options.reportsMax ?? REPORTS_POOL_SIZE, REPORTS_STATEMENT_TIMEOUT_MS);
+  // Connections open when first used: an instance that serves no report opens none of the reports'.
+  const client = openPool(url, options.max ?? 10, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
+  const reports = openPool(url, options.reportsMax ?? REPORTS_POOL_SIZE, REPORTS_STATEMENT_TIMEOUT_MS);
   const db = drizzlePostgres({ client, schema, ...loggerOf(options.onQuery) });
   return {
     db: db as unknown as Database,
@@ -137,24 +151,31 @@ export function openPostgres(
     kind: 'postgres',
     url,
     async executeSql(text: string, values?: unknown[]) {
-      return { rows: [...(await client.unsafe(text, values as never[] | undefined))] };
+      // Without values, several statements at once (the simple protocol answers one result each).
+      const result: pg.QueryResult | pg.QueryResult[] = await client.query(
+        text,
+        values && values.length > 0 ? values : undefined,
+      );
+      return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
     },
     async migrate() {
       // Several instances may start at once on an empty database: one migrates while the others
       // wait on this lock, then find every migration applied. The lock and the migrations share a
       // connection of their own, without the pools' time-out: an index built on a large table
       // may take minutes.
-      const lock = postgres(url, { max: 1, onnotice: () => {} });
+      const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      lock.on('error', () => {});
+      await lock.connect();
       try {
-        await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         await migratePostgres(drizzlePostgres({ client: lock, schema }), { migrationsFolder: findMigrationsFolder() });
       } finally {
         // Ending the connection releases the lock, whatever happened.
-        await lock.end({ timeout: 5 });
+        await lock.end();
       }
     },
     async close() {
-      await Promise.all([client.end({ timeout: 5 }), reports.end({ timeout: 5 })]);
+      await Promise.all([client.end(), reports.end()]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { ROUTES } from '@inkwell/contract';
-import postgres from 'postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createTestApp,
@@ -36,18 +36,12 @@ afterAll(async () => {
 
 /** Holds an exclusive lock on `table` until the returned function is called. */
 async function lockTable(table: string) {
-  const session = postgres(t.databaseUrl!, { max: 1, onnotice: () => {} });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const holding = session.begin(async (tx) => {
-    await tx.unsafe(`lock table ${table} in access exclusive mode`);
-    await released;
-  });
-  // The lock is held once a statement waiting on it shows up in pg_locks; a moment is enough here.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  const session = new pg.Client({ connectionString: t.databaseUrl! });
+  await session.connect();
+  await session.query('begin');
+  await session.query(`lock table ${table} in access exclusive mode`);
   return async () => {
-    release();
-    await holding;
+    await session.query('commit');
     await session.end();
   };
 }

@@ -14,9 +14,9 @@ export const pageInfo = (page: number, perPage: number, total: number) => ({
   totalPages: Math.max(1, Math.ceil(total / perPage)),
 });
 
-/** The rows of `db.execute(sql…)`, whichever driver answered (postgres.js: the rows; PGlite: an object holding them). */
+/** The rows of `db.execute(sql…)`, typed: both drivers (node-postgres and PGlite) answer an object holding them. */
 export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+  return (result as { rows: T[] }).rows;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import postgres from 'postgres';
+import pg from 'pg';
 
 /** The one channel the domain events travel on (lib/domain-events.ts), as JSON. */
 const CHANNEL = 'inkwell:events';
@@ -155,17 +155,55 @@ function redisTransport(url: string): Transport {
 }
 
 /**
- * NOTIFY goes out on one small connection; `listen` holds a connection of its own for good and
- * listens again by itself when it is cut (postgres.js). What is published while it is cut is
- * missed: caches keep what they hold a few seconds at most, so that is how stale it can be.
+ * NOTIFY goes out on one small pooled connection; `listen` holds a connection of its own for good.
+ * When that one is cut (PostgreSQL restarted, the connection killed or dropped) it connects and
+ * LISTENs again by itself, waiting a little longer after each failure (up to 2 s), until closed.
+ * What is published while it is cut is missed: caches keep what they hold a few seconds at most,
+ * so that is how stale it can be.
  */
 function postgresTransport(url: string): Transport {
-  const sql = postgres(url, { max: 1, idle_timeout: 60, onnotice: () => {} });
+  const notifier = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 60_000, connectionTimeoutMillis: 5_000 });
+  // A dropped idle connection is replaced by the next send; without a listener its error would end the process.
+  notifier.on('error', () => {});
+  let listener: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let isClosed = false;
+  let failures = 0;
+
+  const listenOnce = async (onMessage: (channel: string, message: string) => void): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
+    listener = client;
+    let isGone = false;
+    const listenAgain = () => {
+      if (isGone) return;
+      isGone = true;
+      client.end().catch(() => {});
+      if (isClosed) return;
+      failures += 1;
+      retry = setTimeout(() => void listenOnce(onMessage).catch(() => {}), Math.min(50 * 2 ** failures, 2_000));
+    };
+    client.on('error', listenAgain);
+    client.on('end', listenAgain);
+    client.on('notification', ({ channel, payload }) => {
+      if (payload !== undefined) onMessage(channel, payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen "${CHANNEL}"`);
+      failures = 0;
+    } catch (error) {
+      listenAgain();
+      throw error;
+    }
+  };
+
   return {
-    send: (channel, message) => sql.notify(channel, message),
-    async listen(onMessage) {
-      await sql.listen(CHANNEL, (message) => onMessage(CHANNEL, message));
+    send: (channel, message) => notifier.query('select pg_notify($1, $2)', [channel, message]),
+    listen: listenOnce,
+    async close() {
+      isClosed = true;
+      clearTimeout(retry);
+      await Promise.allSettled([listener?.end(), notifier.end()]);
     },
-    close: () => sql.end({ timeout: 5 }),
   };
 }

@@ -24,7 +24,7 @@ export function isStatementTimeout(error: unknown): boolean {
   return false;
 }
 
-/** Errors of a connection that is gone or cannot be made, from the network or either driver. */
+/** Errors of a connection that is gone or cannot be made, from the network or PostgreSQL. */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -32,15 +32,19 @@ const UNREACHABLE_CODES = new Set([
   'EPIPE',
   'EHOSTUNREACH',
   'ENETUNREACH',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
   // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now.
   '57P01',
   '57P02',
   '57P03',
 ]);
+
+/**
+ * node-postgres says these in words, with no code: a connection cut under a query, a connection
+ * not made within its time-out (db/client.ts), no pooled connection free within it, and a query
+ * on a connection already gone.
+ */
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
 
 /**
  * Whether the database could not be reached (a refused or dropped connection, a server shutting
@@ -50,6 +54,7 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (code === undefined && e instanceof Error && UNREACHABLE_MESSAGE.test(e.message)) return true;
     // AggregateError (a refused connection to every address of a host) carries its reasons in `errors`.
     const inner = (e as { errors?: unknown[] }).errors;
     if (Array.isArray(inner) && inner.some((item) => isDatabaseUnreachable(item))) return true;

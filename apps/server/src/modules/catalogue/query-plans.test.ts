@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rowsOf } from '../../db/sql';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { subPlanLoops, explainPlan } from '../../../test/query-plans';
 import { searchSeriesQuery } from '../search/search.repository';
@@ -96,7 +97,7 @@ describe.skipIf(!onPostgres)('query plans at scale', () => {
     await t.db.transaction(async (tx) => {
       await setSearchSimilarity(tx);
       const { sql: text, params } = publishedSeriesPageQuery(tx, { q: 'c4ca423' }, 'relevance', 1, 24, new Date()).toSQL();
-      const rows = (await tx.execute(sql.raw(`explain ${inline(text, params)}`))) as unknown as { 'QUERY PLAN': string }[];
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain ${inline(text, params)}`)));
       const shown = rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(shown, shown).toContain('series_search_trgm_idx');
     });
@@ -106,7 +107,7 @@ describe.skipIf(!onPostgres)('query plans at scale', () => {
     await t.db.transaction(async (tx) => {
       await setSearchSimilarity(tx);
       const { sql: text, params } = searchSeriesQuery(tx, 'c4ca423', 10).toSQL();
-      const rows = (await tx.execute(sql.raw(`explain ${inline(text, params)}`))) as unknown as { 'QUERY PLAN': string }[];
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain ${inline(text, params)}`)));
       const shown = rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(shown, shown).toContain('series_search_trgm_idx');
     });

@@ -14,7 +14,7 @@ function toParameter(value: unknown): unknown {
  * pg-boss's "bring your own database" hook over a Drizzle transaction: a job queued through it is
  * written by the transaction itself, so it exists if and only if the change that caused it
  * commits (a chapter's release claim and its fan-out job; a fan-out and its e-mails). Its `$n`
- * placeholders become Drizzle parameters, so both drivers (PGlite, postgres.js) bind them.
+ * placeholders become Drizzle parameters, so both drivers (PGlite, node-postgres) bind them.
  */
 export function transactionExecutor(tx: Database) {
   return {

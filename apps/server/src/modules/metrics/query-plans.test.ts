@@ -72,7 +72,7 @@ async function plansOf(call: (db: Database) => Promise<unknown>): Promise<string
   const catcher = {
     execute: async (query: SQL) => {
       sent.push(query);
-      return [];
+      return { rows: [] };
     },
   } as unknown as Database;
   await call(catcher);
