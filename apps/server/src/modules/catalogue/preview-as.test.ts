@@ -135,6 +135,18 @@ describe('preview as another viewer', () => {
     expect(premium).toMatchObject({ canRead: true, chapter: { access: 'unlocked' } });
     expect(premium.pages).toHaveLength(2);
 
+    // Its comments answer as an empty list under the preview, never a 404 the page would show as an error.
+    const comments = (cookie: string | undefined, as?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: fillPath(ROUTES.chapterComments.path, { chapterId: draft.id }) + (as ? `?as=${as}` : ''),
+        headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+      });
+    const previewed = await comments(editor, 'visitor');
+    expect(previewed.statusCode).toBe(200);
+    expect(previewed.json().data).toMatchObject({ items: [], commentCount: 0 });
+    expect((await comments(undefined)).statusCode).toBe(404);
+
     // Nobody else finds it, before or after the preview.
     expect((await chapter(undefined)).statusCode).toBe(404);
     expect((await chapter(await loginAs(t.app, await buildUser(t.db)), 'premium')).statusCode).toBe(404);

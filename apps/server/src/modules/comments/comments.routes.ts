@@ -8,7 +8,11 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     summary: "A chapter's comments, newest or oldest first, each with its replies",
     handler: async (request) => ({
       success: true,
-      data: await comments.listChapterComments(request.params.chapterId, request.query, request.viewer),
+      // A team member previewing as someone else (`?as=`) still sees a chapter not out yet: its
+      // comments list is empty, never a 404 under the preview (issue 33 §7).
+      data: await comments.listChapterComments(request.params.chapterId, request.query, request.viewer, {
+        isTeamPreview: request.previewAs !== null,
+      }),
     }),
   });
   endpoint(app, 'seriesComments', {
