@@ -89,8 +89,6 @@ const OVER_120_LINES = [
   'apps/web/src/features/profile/pages/devices-page.tsx',
   'apps/web/src/features/profile/two-factor-section.tsx',
   'apps/web/src/features/reader/comic-reader.tsx',
-  'apps/web/src/features/reader/locked-chapter.tsx',
-  'apps/web/src/features/reader/reader-page.tsx',
   'apps/web/src/features/reader/use-reading-progress.ts',
   'apps/web/src/features/search/components/search-box.tsx',
   'apps/web/src/features/store/pages/test-checkout-page.tsx',

@@ -1,0 +1,66 @@
+import type { ChapterContent } from '@inkwell/contract';
+import { ChevronLeft } from 'lucide-react';
+import { BookmarkButton } from '../../../components/bookmark-button';
+import { AdSlot } from '../../../lib/ads/ad-slot';
+import { CommentsSlot } from '../../../lib/comments/comments-slot';
+import type { BookmarkState } from '../../../lib/library/bookmark';
+import { chapterLabel } from '../../../lib/time';
+import type { ReaderTheme } from '../reader-theme';
+import type { ReaderNavigation } from '../use-reader-navigation';
+import { ChapterEnd } from './chapter-end';
+import { ChapterNav, NAV_BUTTON } from './reader-bar';
+
+/**
+ * Under the chapter: what comes next with Previous and the bookmark (or, for a locked chapter, its
+ * name and the way on), then the end-of-chapter ad and the comments.
+ */
+export function ChapterEndArea({
+  data,
+  theme,
+  bookmark,
+  navigation,
+}: {
+  data: ChapterContent;
+  theme: ReaderTheme;
+  bookmark: BookmarkState;
+  navigation: ReaderNavigation;
+}) {
+  return (
+    <>
+      <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-10">
+        {data.canRead ? (
+          <>
+            <ChapterEnd data={data} theme={theme} onNext={navigation.goNext} />
+            <div className="flex items-center gap-3">
+              {navigation.hasPrevious && (
+                <button
+                  type="button"
+                  onClick={navigation.goPrevious}
+                  aria-label="Previous chapter"
+                  className={`${NAV_BUTTON} ${theme.button}`}
+                >
+                  <ChevronLeft className="size-4" aria-hidden />
+                  Previous
+                </button>
+              )}
+              <BookmarkButton bookmark={bookmark} tone={{ off: theme.button, on: theme.buttonOn }} />
+            </div>
+          </>
+        ) : (
+          <>
+            <p className={`text-sm ${theme.muted}`}>
+              {data.series.title} · {chapterLabel(data.chapter)}
+            </p>
+            <ChapterNav theme={theme} navigation={navigation} />
+          </>
+        )}
+      </div>
+      {/* In the reader's theme like the rest of the page (its palette is set on the root): no dark slab under a cream page. */}
+      <div data-testid="chapter-end-matter">
+        {/* After the next-chapter card (issue 21 §1: the way on comes first), never between pages; a new one per chapter. */}
+        {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
+        <CommentsSlot key={data.chapter.id} target={{ chapterId: data.chapter.id }} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ComicSettings, NovelSettings } from '../reader-settings';
+import { ComicSettingsPanel, NovelSettingsPanel } from '../reader-parts';
+import { BottomSheet } from './bottom-sheet';
+
+/** The reader's settings, comic and novel, as the page holds them. */
+export interface ReaderSettingsState {
+  comic: ComicSettings;
+  novel: NovelSettings;
+  onComicChange(patch: Partial<ComicSettings>): void;
+  onNovelChange(patch: Partial<NovelSettings>): void;
+}
+
+/** The settings of what is being read: a comic's or a novel's. */
+export function SettingsPanel({
+  isComic,
+  settings,
+  inSheet,
+}: {
+  isComic: boolean;
+  settings: ReaderSettingsState;
+  inSheet?: boolean;
+}) {
+  return isComic ? (
+    <ComicSettingsPanel settings={settings.comic} onChange={settings.onComicChange} inSheet={inSheet} />
+  ) : (
+    <NovelSettingsPanel settings={settings.novel} onChange={settings.onNovelChange} inSheet={inSheet} />
+  );
+}
+
+/** The phone's settings, in a bottom sheet. */
+export function SettingsSheet({
+  isComic,
+  settings,
+  onClose,
+}: {
+  isComic: boolean;
+  settings: ReaderSettingsState;
+  onClose(): void;
+}) {
+  return (
+    <BottomSheet title="Reading settings" onClose={onClose}>
+      <SettingsPanel isComic={isComic} settings={settings} inSheet />
+    </BottomSheet>
+  );
+}
