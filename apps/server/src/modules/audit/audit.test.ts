@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { users } from '../../db/schema';
+import { seedDemoStore } from '../../demo/seed-store';
 import { recordAuditEvent, redact } from './audit';
 
 let t: TestContext;
@@ -215,6 +216,29 @@ describe('the audit log', () => {
     });
     expect((await call('adminSiteConfig', { cookie: owner.cookie })).body.data.site.siteName).toBe('Inkwell');
     expect(await entriesOfSite()).toBe(siteEntries);
+  });
+
+  it('records a refund once, in the refund’s own transaction (issue 34 §3)', async () => {
+    await seedDemoStore(t.db);
+    const buyer = await member('reader');
+    const [coinPackage] = (await call('coinPackages')).body.data.items as { id: string }[];
+    const started = await call('checkout', { cookie: buyer.cookie, body: { kind: 'coins', packageId: coinPackage!.id } });
+    const purchaseId = started.body.data.purchaseId as string;
+    expect((await call('testCheckoutComplete', { cookie: buyer.cookie, params: { purchaseId } })).status).toBe(200);
+
+    await refusingAuditOf(purchaseId, async () => {
+      expect((await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })).status).toBe(500);
+    });
+    expect((await call('adminPurchase', { cookie: admin, params: { id: purchaseId } })).body.data.status).toBe('paid');
+    expect(await log(`?targetId=${purchaseId}`)).toEqual([]);
+
+    // Three clicks on Refund are one refund, and one entry.
+    for (let click = 0; click < 3; click += 1) {
+      expect((await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })).status).toBe(200);
+    }
+    expect((await log(`?targetId=${purchaseId}`)).map((entry) => [entry.action, entry.target.type])).toEqual([
+      ['adminPurchaseRefund', 'purchases'],
+    ]);
   });
 
   it('names a chapter by its series and number, a series by its title, and a deleted chapter as it was called (issue 33 §14)', async () => {

@@ -8,8 +8,9 @@ import { insertAuditEntry, targetLabelOf } from './audit.repository';
 /**
  * The audit log (issue 10 §2): every team and admin action, recorded in one place rather than in
  * each handler, so a new team endpoint is audited without anyone remembering to. The hook runs
- * as the answer is sent, for successful POST/PUT/PATCH/DELETE calls on `team` and `admin` endpoints;
- * a handler only names its target when the path alone would not say who or what it was.
+ * as the answer is sent, for successful POST/PUT/PATCH/DELETE calls on `team` and `admin` endpoints.
+ * An edit whose entry says more (what changed, a target the path does not name) hands the call's
+ * `auditOf` to its command, which writes the entry in its own transaction instead.
  */
 
 export interface AuditTarget {
@@ -26,28 +27,16 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    auditTarget?: AuditTarget;
-    /** Set when the action changed nothing (a repeat, a race another request won): no entry is written. */
-    auditNothingChanged?: boolean;
     /** The id and name the answer gave back (a created series' id and title), read as it is sent. */
     auditAnswer?: { id: string; label: string | null };
-    /** What the action changed, field by field, when the handler knows the values before and after. */
-    auditChanges?: AuditChange[];
     /** The path's target as it was called before the action (a deleted chapter keeps its name in the log). */
     auditPathTarget?: { type: string; id: string; label: string | null };
-    /** The command wrote this action's entry in its own transaction: the answer's hook writes none. */
-    auditWritten?: boolean;
+    /**
+     * The call handed its audit to a command (`auditOf`), which writes the entry in its own
+     * transaction, or none when it changed nothing: the answer's hook writes none.
+     */
+    auditedByCommand?: boolean;
   }
-}
-
-/** Says that this action changed nothing, so it leaves no audit entry (an entry is for a change that happened). */
-export function auditNothingChanged(request: FastifyRequest): void {
-  request.auditNothingChanged = true;
-}
-
-/** Says what a team or admin action changed, field by field, for its audit entry. */
-export function auditChanges(request: FastifyRequest, changes: AuditChange[]): void {
-  request.auditChanges = changes;
 }
 
 const AUDIT_VALUE_MAX = 120;
@@ -91,11 +80,6 @@ export function changesBetween<T extends object>(
   return changes;
 }
 
-/** Names what a team or admin action acted on, for its audit entry. */
-export function auditTarget(request: FastifyRequest, target: AuditTarget): void {
-  request.auditTarget = target;
-}
-
 export interface AuditEvent {
   actor: { id: string; username: string; role: string };
   action: string;
@@ -109,7 +93,8 @@ export interface AuditEvent {
  * What a command needs to write its own audit entry (issue 34 §3): who acts, through which call,
  * from where. The command writes the entry with `recordAuditEntry` in the transaction that makes
  * the change, reading "before" and "after" there, so the entry commits or rolls back with it and
- * names the change that was really made.
+ * names the change that was really made; a command that changed nothing (a repeated refund)
+ * writes none.
  */
 export interface AuditContext {
   actor: { id: string; username: string; role: string };
@@ -122,12 +107,14 @@ export interface AuditContext {
   status: number;
   ip: string | null;
   userAgent: string | null;
-  /** Tells the request its entry is written, so the answer's hook writes no second one. */
-  written: () => void;
 }
 
-/** The audit context of a team or admin call, for the command that will write its entry. */
+/**
+ * The audit context of a team or admin call, for the command that will write its entry: from
+ * here on the entry is the command's, and the answer's hook writes none.
+ */
 export function auditOf(request: SignedInRequest): AuditContext {
+  request.auditedByCommand = true;
   const endpoint = request.routeOptions.config.endpoint;
   const def = endpoint && endpoint in ENDPOINTS ? ENDPOINTS[endpoint as EndpointName] : undefined;
   const path = pathTarget(request);
@@ -141,9 +128,6 @@ export function auditOf(request: SignedInRequest): AuditContext {
     status: def && 'status' in def && def.status ? def.status : 200,
     ip: request.ip,
     userAgent: userAgentOf(request.headers['user-agent']),
-    written: () => {
-      request.auditWritten = true;
-    },
   };
 }
 
@@ -175,7 +159,6 @@ export async function recordAuditEntry(
     ip: audit.ip,
     userAgent: audit.userAgent,
   });
-  audit.written();
 }
 
 /** Records an action that is not a team endpoint's answer (a security change of a team member's account). */
@@ -207,8 +190,8 @@ export const auditPlugin = fp(
     // Written as the answer goes out (a create's target is only known from it), and before it
     // arrives: whoever reads the log after an action finds the action there.
     const onSend: onSendAsyncHookHandler = async (request, reply, payload) => {
-      if (reply.statusCode >= 400 || !request.user || request.auditNothingChanged || request.auditWritten) return payload;
-      if (!request.auditTarget && typeof payload === 'string') request.auditAnswer = answerTarget(payload);
+      if (reply.statusCode >= 400 || !request.user || request.auditedByCommand) return payload;
+      if (typeof payload === 'string') request.auditAnswer = answerTarget(payload);
       const action = request.routeOptions.config.endpoint ?? request.routeOptions.url ?? request.url;
       try {
         await insertAuditEntry(db, {
@@ -220,7 +203,7 @@ export const auditPlugin = fp(
           path: pathOf(request.url),
           ...(await targetColumns(db, request)),
           details: detailsOf(request),
-          changes: request.auditChanges ?? null,
+          changes: null,
           status: reply.statusCode,
           ip: request.ip,
           userAgent: userAgentOf(request.headers['user-agent']),
@@ -265,29 +248,21 @@ function pathTarget(request: FastifyRequest): { type: string | null; id: string 
 }
 
 /**
- * The named target, else the route's own. Its name (issue 33 §14: names, not ids) is the handler's,
- * else what it is called now, else what it was called before the action (a deleted chapter), else
- * what the answer gave back.
+ * The route's target. Its name (issue 33 §14: names, not ids) is what it is called now, else what
+ * it was called before the action (a deleted chapter), else what the answer gave back.
  */
 async function targetColumns(db: Database, request: FastifyRequest) {
   const before = request.auditPathTarget;
   const answer = request.auditAnswer;
-  let type: string | null;
-  let id: string | null;
-  let label: string | null = null;
-  if (request.auditTarget) {
-    ({ type, id } = request.auditTarget);
-    label = request.auditTarget.label ?? null;
-  } else {
-    const target = pathTarget(request);
-    if (!target) {
-      // `/team/series` → a series, named by what the answer gave back.
-      const last = (request.routeOptions.url ?? '').split('/').filter(Boolean).at(-1) ?? null;
-      return { targetType: answer ? last : null, targetId: answer?.id ?? null, targetLabel: answer?.label ?? null };
-    }
-    ({ type, id } = target);
+  const target = pathTarget(request);
+  if (!target) {
+    // `/team/series` → a series, named by what the answer gave back.
+    const last = (request.routeOptions.url ?? '').split('/').filter(Boolean).at(-1) ?? null;
+    return { targetType: answer ? last : null, targetId: answer?.id ?? null, targetLabel: answer?.label ?? null };
   }
-  if (label === null && type && id) label = await targetLabelOf(db, type, id);
+  const { type, id } = target;
+  let label: string | null = null;
+  if (type && id) label = await targetLabelOf(db, type, id);
   if (label === null && before?.id === id) label = before.label;
   if (label === null && answer && answer.id === id) label = answer.label;
   return { targetType: type, targetId: id, targetLabel: label };

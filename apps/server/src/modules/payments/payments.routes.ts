@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditNothingChanged } from '../audit';
+import { auditOf } from '../audit';
 import { endpoint } from '../../lib/endpoint';
 import type { Subscriptions } from '../subscriptions';
 import { toPurchase } from './payments.presenter';
@@ -88,9 +88,8 @@ export async function paymentsRoutes(
   });
   endpoint(app, 'adminPurchaseRefund', {
     handler: async (request) => {
-      const { changed } = await payments.refund(request.params.id, { viaProvider: true });
       // Twenty clicks on Refund are one refund, and one entry in the audit log.
-      if (!changed) auditNothingChanged(request);
+      const { changed } = await payments.refund(request.params.id, { viaProvider: true, audit: auditOf(request) });
       return {
         success: true,
         data: await purchases.adminPurchase(request.params.id),

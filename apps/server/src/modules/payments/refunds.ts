@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
+import { type AuditContext, recordAuditEntry } from '../audit';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { endSubscriptionRow, findSubscription } from '../subscriptions';
@@ -37,10 +38,14 @@ export function createRefunds(deps: {
   }
 
   return {
-    /** Answers the purchase as it now stands, and whether this call refunded it (a repeat, or a race lost, did not). */
+    /**
+     * Answers the purchase as it now stands, and whether this call refunded it (a repeat, or a race
+     * lost, did not). With `audit` (an admin's call), a refund made writes its audit entry in its
+     * transaction, and a repeat writes none: twenty clicks on Refund are one entry.
+     */
     async refund(
       purchaseId: string,
-      { viaProvider }: { viaProvider: boolean },
+      { viaProvider, audit }: { viaProvider: boolean; audit?: AuditContext },
     ): Promise<{ purchase: PurchaseRow; changed: boolean }> {
       const purchase = await findPurchase(db, purchaseId);
       if (!purchase) throw purchaseNotFound();
@@ -66,6 +71,7 @@ export function createRefunds(deps: {
         }
         if (refunded.subscriptionId) await endSubscriptionRow(tx, refunded.subscriptionId, now, now);
         const done = await transitionPurchase(tx, purchaseId, ['refunded'], { status: 'refunded', coinsReversed: takeBack });
+        if (audit) await recordAuditEntry(tx, audit);
         return { purchase: done!, changed: true };
       });
       if (result.changed) events.publish({ type: 'user.changed', userId: result.purchase.userId });
