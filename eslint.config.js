@@ -70,7 +70,6 @@ const OVER_120_LINES = [
   'apps/server/src/modules/metrics/metrics.service.ts',
   'apps/server/src/modules/opds/opds.service.ts',
   'apps/server/src/modules/payments/stripe-events.service.ts',
-  'apps/server/src/modules/push/push.service.ts',
   'apps/server/src/modules/two-factor/two-factor.service.ts',
   'apps/server/src/modules/wallet/payouts.service.ts',
   'apps/server/src/modules/wallet/unlocks.service.ts',

@@ -75,6 +75,69 @@ const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 const toTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+/** What sending a push takes: the database, the log, our VAPID contact and keys, and the endpoint rules. */
+interface SenderDeps {
+  db: Database;
+  logger: FastifyBaseLogger;
+  subject: string;
+  rules: EndpointRules;
+  vapidKeys(): Promise<{ publicKey: string; privateKey: string }>;
+}
+
+/** Sends one message to every browser of a reader; forgets the subscriptions their push service no longer knows. */
+async function sendToReader(
+  { db, logger, subject, rules, vapidKeys }: SenderDeps,
+  userId: string,
+  message: PushMessage,
+): Promise<number> {
+  const subscriptions = await subscriptionsOf(db, userId);
+  if (subscriptions.length === 0) return 0;
+  const { publicKey, privateKey } = await vapidKeys();
+  const payload = JSON.stringify(message);
+  let delivered = 0;
+  for (const subscription of subscriptions) {
+    try {
+      await checkPushEndpoint(subscription.endpoint, rules);
+      const request = webPush.generateRequestDetails(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        payload,
+        {
+          vapidDetails: { subject, publicKey, privateKey },
+          TTL: PUSH_TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+          urgency: 'normal',
+        },
+      );
+      const status = await postToPushService(
+        {
+          endpoint: request.endpoint,
+          method: request.method,
+          headers: request.headers as Record<string, string | number>,
+          body: request.body as Buffer | null,
+        },
+        rules,
+      );
+      if (status === 404 || status === 410) {
+        await deleteSubscriptionById(db, subscription.id);
+      } else if (status >= 200 && status < 300) {
+        delivered += 1;
+      } else {
+        logger.warn({ status }, 'a push service refused a notice');
+      }
+    } catch (error) {
+      if (isRefusedEndpoint(error)) {
+        // Not a push service on the public internet (any more): never connected to, and forgotten.
+        logger.warn({ reason: error.message }, 'a push subscription was dropped: its endpoint is not public');
+        await deleteSubscriptionById(db, subscription.id);
+        continue;
+      }
+      // One browser's push service failing does not hold back the others (and a retry would repeat theirs).
+      logger.warn({ err: error }, 'a push could not be sent');
+    }
+  }
+  return delivered;
+}
+
 /**
  * Issue 21 §4: Web Push. Subscriptions come from the bell's settings, one per browser; a release's
  * fan-out queues a `push.send` job per follower who allowed it, which sends the bell's notice to each
@@ -97,56 +160,7 @@ export function createPushService(deps: PushDeps) {
     allowPrivate: deps.allowPrivateEndpoints,
     resolveHost: deps.resolveHost ?? resolveWithDns,
   };
-
-  /** Sends one message to every browser of a reader; forgets the subscriptions their push service no longer knows. */
-  async function sendToReader(userId: string, message: PushMessage): Promise<number> {
-    const subscriptions = await subscriptionsOf(db, userId);
-    if (subscriptions.length === 0) return 0;
-    const { publicKey, privateKey } = await vapidKeys();
-    const payload = JSON.stringify(message);
-    let delivered = 0;
-    for (const subscription of subscriptions) {
-      try {
-        await checkPushEndpoint(subscription.endpoint, rules);
-        const request = webPush.generateRequestDetails(
-          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-          payload,
-          {
-            vapidDetails: { subject: deps.subject, publicKey, privateKey },
-            TTL: PUSH_TTL_SECONDS,
-            contentEncoding: 'aes128gcm',
-            urgency: 'normal',
-          },
-        );
-        const status = await postToPushService(
-          {
-            endpoint: request.endpoint,
-            method: request.method,
-            headers: request.headers as Record<string, string | number>,
-            body: request.body as Buffer | null,
-          },
-          rules,
-        );
-        if (status === 404 || status === 410) {
-          await deleteSubscriptionById(db, subscription.id);
-        } else if (status >= 200 && status < 300) {
-          delivered += 1;
-        } else {
-          logger.warn({ status }, 'a push service refused a notice');
-        }
-      } catch (error) {
-        if (isRefusedEndpoint(error)) {
-          // Not a push service on the public internet (any more): never connected to, and forgotten.
-          logger.warn({ reason: error.message }, 'a push subscription was dropped: its endpoint is not public');
-          await deleteSubscriptionById(db, subscription.id);
-          continue;
-        }
-        // One browser's push service failing does not hold back the others (and a retry would repeat theirs).
-        logger.warn({ err: error }, 'a push could not be sent');
-      }
-    }
-    return delivered;
-  }
+  const sender: SenderDeps = { db, logger, subject: deps.subject, rules, vapidKeys };
 
   return {
     async publicKey(): Promise<string> {
@@ -203,7 +217,7 @@ export function createPushService(deps: PushDeps) {
         await holdPush(db, userId, message);
         return;
       }
-      await sendToReader(userId, message);
+      await sendToReader(sender, userId, message);
     },
 
     /** The schedule: for each reader whose quiet hours are over, what was held goes out as one push. */
@@ -228,7 +242,7 @@ export function createPushService(deps: PushDeps) {
                 body: held.map((notice) => notice.title.replace(/^New chapter of /, '')).join(' · '),
                 link: '/profile/notifications',
               };
-        if ((await sendToReader(userId, message)) > 0) sent += 1;
+        if ((await sendToReader(sender, userId, message)) > 0) sent += 1;
       }
       return sent;
     },
