@@ -35,9 +35,11 @@ export const READER_JAVASCRIPT_GOAL_KB = 120;
  * is cut. 153 since issue 22: previewing as another viewer lives in the session and the API client
  * every page loads (152.5 kB, after the dashboard's menu icons left the first chunk). 158 since
  * issue 33: the paywall's free ladder and its badges, the rental notice, reader themes over the
- * whole page and a novel's reading time measured 157.0 kB; issue 40 is where it is cut again.
+ * whole page and a novel's reading time measured 157.0 kB; 159 since issue 33 §14's light theme,
+ * whose choice in the footer costs 0.4 kB though it is drawn, and its code fetched, after hydrating
+ * (158.0 kB with the rest of issue 33); issue 40 is where it is cut again.
  */
-export const READER_JAVASCRIPT_BUDGET_KB = 158;
+export const READER_JAVASCRIPT_BUDGET_KB = 159;
 
 export interface PageJavaScript {
   /** Each chunk loaded before the page works, with its size and gzip size (level 9, as the build's .gz twins). */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderInApp, verifyAs } from '../../test/render';
 import { Footer } from './footer';
@@ -29,5 +29,18 @@ describe('the footer confetti (SPEC §2; issue 7 §4.16)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ada' }));
     await waitFor(() => expect(confetti.fire).toHaveBeenCalledTimes(2));
     expect(confetti.create).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the footer's theme choice (issue 33 §14)", () => {
+  it('offers System, Light and Dark to every reader and visitor, System until one is chosen', async () => {
+    renderInApp(<Footer />);
+    const choice = await screen.findByRole('group', { name: 'Theme' });
+    expect(within(choice).getByRole('radio', { name: 'System' })).toBeChecked();
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['system', 'light', 'dark']);
   });
 });

@@ -1,7 +1,7 @@
 import type confetti from 'canvas-confetti';
 import { AtSign, GitBranch, Globe, Mail } from 'lucide-react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Logo } from '../components/logo';
-import { ThemeChoice } from '../components/theme-choice';
 import { useSiteSettings } from './site-settings';
 
 // lucide has no brand marks; these stand for each kind of contact.
@@ -12,6 +12,21 @@ const CONTACT_LABELS = {
   x: 'Follow us on X',
   website: 'Our website',
 } as const;
+
+/** Where the theme choice goes until it is drawn, its size, so nothing beside it moves. */
+const themeChoiceRoom = <span className="h-[34px] w-[140px]" />;
+
+/**
+ * The theme choice is not needed to read, and the server cannot know the reader's choice: it is
+ * drawn in the browser once the page is up, its code fetched then (the reader's JavaScript budget).
+ */
+function ThemeChoiceWhenUp() {
+  const [Choice, setChoice] = useState<ComponentType>();
+  useEffect(() => {
+    import('../components/theme-choice').then((module) => setChoice(() => module.ThemeChoice)).catch(() => {});
+  }, []);
+  return Choice ? <Choice /> : themeChoiceRoom;
+}
 
 let cannon: Promise<confetti.CreateTypes> | undefined;
 
@@ -50,7 +65,7 @@ export function Footer() {
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {siteName}. All rights reserved.
         </p>
-        <ThemeChoice />
+        <ThemeChoiceWhenUp />
         <div className="flex items-center gap-3">
           <span>
             Made by{' '}

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSiteTheme, SITE_THEME_KEY } from '../lib/site-theme';
-import { ThemeChoice, ThemeMenuGroup } from './theme-choice';
+import { ThemeChoice } from './theme-choice';
+import { ThemeMenuGroup } from './theme-menu-group';
 
 afterEach(() => {
   localStorage.clear();

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
-import { ThemeMenuGroup } from '../../components/theme-choice';
+import { ThemeMenuGroup } from '../../components/theme-menu-group';
 import { useLogoutFlow } from '../../features/auth/hooks/use-logout-flow';
 import { useAuth } from '../../lib/auth/auth-context';
 import { PREVIEW_KINDS } from '../../lib/auth/preview-as';
