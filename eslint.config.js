@@ -65,7 +65,6 @@ const OVER_120_LINES = [
   'apps/server/src/demo/seed-demo.ts',
   'apps/server/src/modules/catalogue/catalogue.service.ts',
   'apps/server/src/modules/chapters/chapters.service.ts',
-  'apps/server/src/modules/comments/comments.service.ts',
   'apps/server/src/modules/library/library.service.ts',
   'apps/server/src/modules/metrics/metrics.service.ts',
   'apps/server/src/modules/opds/opds.service.ts',

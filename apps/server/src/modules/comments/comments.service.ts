@@ -55,61 +55,69 @@ interface Deps {
 
 const notFound = () => new AppError('not_found', 'Comment not found');
 
+/** A chapter the viewer may see listed (published, in a published series; the team sees all), with its page's link. */
+async function visibleChapter(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  chapterId: string,
+  viewer: Viewer,
+  isTeamPreview = false,
+) {
+  const chapter = await findChapterForComments(db, chapterId);
+  const isVisible =
+    chapter &&
+    (isTeamPreview ||
+      ((chapter.seriesIsPublished || isTeam(viewer)) && isListed(chapterAccess(chapter, viewer, clock.now()), viewer)));
+  if (!isVisible) throw new AppError('chapter_not_found', 'Chapter not found');
+  return { seriesId: chapter.seriesId, chapterId: chapter.id, link: `/SeriesView/${chapter.seriesSlug}/${chapter.slug}` };
+}
+
+/** A series the viewer may see (published; the team sees all), with its page's link. */
+async function visibleSeries({ db }: Pick<Deps, 'db'>, seriesId: string, viewer: Viewer) {
+  const found = await findSeriesForComments(db, seriesId);
+  if (!found || (!found.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
+  return { seriesId: found.id, chapterId: null, link: `/SeriesView/${found.slug}` };
+}
+
+/** A page of a target's top-level comments in the asked order, each with its replies, and the count of both. */
+async function listFor({ db }: Pick<Deps, 'db'>, target: CommentTarget, query: ListQuery, viewer: Viewer) {
+  const { rows, total, replies: replyCount } = await listTopLevel(db, target, query.sort, query.page, COMMENTS_PAGE_SIZE);
+  const replies = await listReplies(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byParent = groupBy(replies, (reply) => reply.parentId!);
+  return {
+    items: rows.map((row) => toComment(row, byParent.get(row.id) ?? [], viewer.userId)),
+    pagination: pageInfo(query.page, COMMENTS_PAGE_SIZE, total),
+    commentCount: total + replyCount,
+  };
+}
+
+/** The viewer's own live comment, or 404 (someone else's is 403). */
+async function ownComment({ db }: Pick<Deps, 'db'>, id: string, userId: string): Promise<CommentRow> {
+  const row = await findComment(db, id);
+  if (!row || row.hiddenAt !== null || isDeletedRow(row)) throw notFound();
+  if (row.userId !== userId) throw new AppError('forbidden', 'You can only change your own comments');
+  return row;
+}
+
 /**
  * Comments under chapters and series pages (issue 9 §4): plain text kept exactly as typed (the
  * web renders it as text), one level of replies, an edit window, reports once per reader, a rate
  * limit per reader, and the team's moderation.
  */
-export function createCommentsService({ db, clock, limiter }: Deps) {
-  /** A chapter the viewer may see listed (published, in a published series; the team sees all), with its page's link. */
-  async function visibleChapter(chapterId: string, viewer: Viewer, isTeamPreview = false) {
-    const chapter = await findChapterForComments(db, chapterId);
-    const isVisible =
-      chapter &&
-      (isTeamPreview ||
-        ((chapter.seriesIsPublished || isTeam(viewer)) && isListed(chapterAccess(chapter, viewer, clock.now()), viewer)));
-    if (!isVisible) throw new AppError('chapter_not_found', 'Chapter not found');
-    return { seriesId: chapter.seriesId, chapterId: chapter.id, link: `/SeriesView/${chapter.seriesSlug}/${chapter.slug}` };
-  }
-
-  async function visibleSeries(seriesId: string, viewer: Viewer) {
-    const found = await findSeriesForComments(db, seriesId);
-    if (!found || (!found.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
-    return { seriesId: found.id, chapterId: null, link: `/SeriesView/${found.slug}` };
-  }
-
-  async function listFor(target: CommentTarget, query: ListQuery, viewer: Viewer) {
-    const { rows, total, replies: replyCount } = await listTopLevel(db, target, query.sort, query.page, COMMENTS_PAGE_SIZE);
-    const replies = await listReplies(
-      db,
-      rows.map((row) => row.id),
-    );
-    const byParent = groupBy(replies, (reply) => reply.parentId!);
-    return {
-      items: rows.map((row) => toComment(row, byParent.get(row.id) ?? [], viewer.userId)),
-      pagination: pageInfo(query.page, COMMENTS_PAGE_SIZE, total),
-      commentCount: total + replyCount,
-    };
-  }
-
-  /** The viewer's own live comment, or 404 (someone else's is 403). */
-  async function ownComment(id: string, userId: string): Promise<CommentRow> {
-    const row = await findComment(db, id);
-    if (!row || row.hiddenAt !== null || isDeletedRow(row)) throw notFound();
-    if (row.userId !== userId) throw new AppError('forbidden', 'You can only change your own comments');
-    return row;
-  }
-
+export function createCommentsService(deps: Deps) {
+  const { db, clock, limiter } = deps;
   return {
     /** `isTeamPreview`: a team member previewing as `viewer` (plugins/auth.ts), who sees every chapter. */
     async listChapterComments(chapterId: string, query: ListQuery, viewer: Viewer, { isTeamPreview = false } = {}) {
-      await visibleChapter(chapterId, viewer, isTeamPreview);
-      return listFor({ chapterId }, query, viewer);
+      await visibleChapter(deps, chapterId, viewer, isTeamPreview);
+      return listFor(deps, { chapterId }, query, viewer);
     },
 
     async listSeriesComments(seriesId: string, query: ListQuery, viewer: Viewer) {
-      await visibleSeries(seriesId, viewer);
-      return listFor({ seriesId }, query, viewer);
+      await visibleSeries(deps, seriesId, viewer);
+      return listFor(deps, { seriesId }, query, viewer);
     },
 
     /**
@@ -119,8 +127,8 @@ export function createCommentsService({ db, clock, limiter }: Deps) {
     async createComment(viewer: Viewer & { userId: string }, username: string, input: CommentInput) {
       if (await isUserBanned(db, viewer.userId)) throw new AppError('account_banned', 'This account has been suspended');
       const place = input.chapterId
-        ? await visibleChapter(input.chapterId, viewer)
-        : await visibleSeries(input.seriesId!, viewer);
+        ? await visibleChapter(deps, input.chapterId, viewer)
+        : await visibleSeries(deps, input.seriesId!, viewer);
 
       let parent: CommentRow | undefined;
       if (input.parentId) {
@@ -164,7 +172,7 @@ export function createCommentsService({ db, clock, limiter }: Deps) {
 
     /** Within COMMENT_EDIT_WINDOW_MS of posting only; after that, 409. */
     async updateComment(userId: string, id: string, patch: CommentPatch) {
-      const row = await ownComment(id, userId);
+      const row = await ownComment(deps, id, userId);
       const now = clock.now();
       if (now.getTime() - row.createdAt.getTime() > COMMENT_EDIT_WINDOW_MS) {
         throw new AppError('conflict', `Comments can only be edited in the first ${COMMENT_EDIT_WINDOW_MS / 60_000} minutes`);
@@ -178,7 +186,7 @@ export function createCommentsService({ db, clock, limiter }: Deps) {
      * "[deleted]" so the thread still reads; the last reply under such a row takes it along.
      */
     async deleteOwnComment(userId: string, id: string) {
-      const row = await ownComment(id, userId);
+      const row = await ownComment(deps, id, userId);
       await db.transaction(async (tx) => {
         if (!row.parentId && (await countReplies(tx, id)) > 0) {
           await updateCommentBody(tx, id, { body: COMMENT_DELETED_BODY, isSpoiler: false, editedAt: null });
