@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(auditPlugin, { db });
 
   await app.register(authRoutes, { auth, passwordReset, registration: siteConfig, signUps, hasEarnings: payouts.hasEarnings });
-  await app.register(twoFactorRoutes, { db, auth, twoFactor });
+  await app.register(twoFactorRoutes, { auth, twoFactor });
   await app.register(deviceKeysRoutes, { deviceKeys });
   await app.register(notificationRoutes, { notifications });
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences, push });

@@ -5,7 +5,7 @@ import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { users } from '../../db/schema';
 import { seedDemoStore } from '../../demo/seed-store';
-import { recordAuditEvent, redact } from './audit';
+import { redact } from './audit';
 
 let t: TestContext;
 let editor: string;
@@ -284,16 +284,7 @@ describe('the audit log', () => {
     expect((await call('adminAuditLog', { cookie: admin, query: '?page=0' })).status).toBe(400);
   });
 
-  it('records named events and never keeps secrets', async () => {
-    const [row] = await t.db.select().from(users).limit(1);
-    await recordAuditEvent(t.db, {
-      actor: { id: row!.id, username: row!.username, role: row!.role },
-      action: 'auth.two_factor_enabled',
-      target: { type: 'user', id: row!.id, label: row!.username },
-      details: { code: '123456' },
-    });
-    const [entry] = await log('?q=auth.two_factor');
-    expect(entry).toMatchObject({ action: 'auth.two_factor_enabled', method: 'EVENT', details: { code: '[redacted]' } });
+  it('never keeps secrets, long text or deep values as they were sent', () => {
     expect(redact({ password: 'x', nested: { recoveryCode: 'y', name: 'kept' }, long: 'a'.repeat(600) })).toEqual({
       password: '[redacted]',
       nested: { recoveryCode: '[redacted]', name: 'kept' },

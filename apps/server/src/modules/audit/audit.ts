@@ -80,15 +80,6 @@ export function changesBetween<T extends object>(
   return changes;
 }
 
-export interface AuditEvent {
-  actor: { id: string; username: string; role: string };
-  action: string;
-  target?: AuditTarget | null;
-  details?: unknown;
-  changes?: AuditChange[];
-  request?: Pick<FastifyRequest, 'ip' | 'headers' | 'method' | 'url'>;
-}
-
 /**
  * What a command needs to write its own audit entry (issue 34 §3): who acts, through which call,
  * from where. The command writes the entry with `recordAuditEntry` in the transaction that makes
@@ -134,12 +125,13 @@ export function auditOf(request: SignedInRequest): AuditContext {
 /**
  * Writes a command's audit entry with the command's own transaction: if the change rolls back, so
  * does its entry, and if the entry cannot be written, the change is not made. The target is the
- * path's unless given, named as it is inside the transaction unless its label is given.
+ * path's unless given, named as it is inside the transaction unless its label is given; the action
+ * is the endpoint's and the details what the call sent, unless the command says otherwise.
  */
 export async function recordAuditEntry(
   tx: Transaction,
   audit: AuditContext,
-  entry: { target?: AuditTarget; changes?: AuditChange[] } = {},
+  entry: { action?: string; target?: AuditTarget; changes?: AuditChange[]; details?: unknown } = {},
 ): Promise<void> {
   const target = entry.target ?? audit.target;
   const label = target ? (target.label ?? (await targetLabelOf(tx, target.type, target.id))) : null;
@@ -147,38 +139,17 @@ export async function recordAuditEntry(
     actorId: audit.actor.id,
     actorName: audit.actor.username,
     actorRole: audit.actor.role,
-    action: audit.action,
+    action: entry.action ?? audit.action,
     method: audit.method,
     path: audit.path,
     targetType: target?.type ?? null,
     targetId: target?.id ?? null,
     targetLabel: label,
-    details: audit.details,
+    details: entry.details === undefined ? audit.details : redact(entry.details),
     changes: entry.changes ?? null,
     status: audit.status,
     ip: audit.ip,
     userAgent: audit.userAgent,
-  });
-}
-
-/** Records an action that is not a team endpoint's answer (a security change of a team member's account). */
-export async function recordAuditEvent(db: Database, event: AuditEvent): Promise<void> {
-  const request = event.request;
-  await insertAuditEntry(db, {
-    actorId: event.actor.id,
-    actorName: event.actor.username,
-    actorRole: event.actor.role,
-    action: event.action,
-    method: request?.method ?? 'EVENT',
-    path: request ? pathOf(request.url) : '',
-    targetType: event.target?.type ?? null,
-    targetId: event.target?.id ?? null,
-    targetLabel: event.target?.label ?? null,
-    details: event.details === undefined ? null : redact(event.details),
-    changes: event.changes ?? null,
-    status: 200,
-    ip: request?.ip ?? null,
-    userAgent: userAgentOf(request?.headers['user-agent']),
   });
 }
 

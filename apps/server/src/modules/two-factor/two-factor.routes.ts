@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import { endpoint, type SignedInRequest } from '../../lib/endpoint';
-import { recordAuditEvent } from '../audit';
+import { endpoint } from '../../lib/endpoint';
+import { auditOf } from '../audit';
 import { type AuthService, contextOf } from '../auth';
 import { toSessionUser } from '../users';
 import type { TwoFactorService } from './two-factor.service';
@@ -9,28 +8,8 @@ import type { TwoFactorService } from './two-factor.service';
 /** Two-factor sign-in (issue 10 §2): the account's settings, and the sign-in's second step. */
 export async function twoFactorRoutes(
   app: FastifyInstance,
-  { db, auth, twoFactor }: { db: Database; auth: AuthService; twoFactor: TwoFactorService },
+  { auth, twoFactor }: { auth: AuthService; twoFactor: TwoFactorService },
 ) {
-  /**
-   * A team member's second factor going on or off is a security change: it goes in the audit log
-   * (the log's own hook only sees team and admin endpoints, and these are the account's).
-   */
-  async function auditChange(request: SignedInRequest, action: 'auth.two_factor_enabled' | 'auth.two_factor_disabled') {
-    const user = request.user;
-    if (user.role === 'reader') return;
-    try {
-      await recordAuditEvent(db, {
-        actor: { id: user.id, username: user.username, role: user.role },
-        action,
-        target: { type: 'user', id: user.id, label: user.username },
-        request,
-      });
-    } catch (error) {
-      // The change is made and answered; a lost audit row is logged loudly rather than undoing it.
-      request.log.error({ err: error, action }, 'could not write the audit log');
-    }
-  }
-
   endpoint(app, 'twoFactorStatus', {
     handler: async (request) => ({
       success: true,
@@ -49,8 +28,7 @@ export async function twoFactorRoutes(
 
   endpoint(app, 'twoFactorEnable', {
     handler: async (request) => {
-      const recoveryCodes = await twoFactor.enable(request.user.id, request.body.code, request.ip);
-      await auditChange(request, 'auth.two_factor_enabled');
+      const recoveryCodes = await twoFactor.enable(request.user.id, request.body.code, request.ip, auditOf(request));
       return {
         success: true,
         data: { recoveryCodes },
@@ -60,11 +38,11 @@ export async function twoFactorRoutes(
   });
 
   endpoint(app, 'twoFactorDisable', {
-    handler: async (request) => {
-      const status = await twoFactor.disable(request.user.id, request.body, request.ip);
-      await auditChange(request, 'auth.two_factor_disabled');
-      return { success: true, data: status, message: 'Two-factor sign-in is off.' };
-    },
+    handler: async (request) => ({
+      success: true,
+      data: await twoFactor.disable(request.user.id, request.body, request.ip, auditOf(request)),
+      message: 'Two-factor sign-in is off.',
+    }),
   });
 
   endpoint(app, 'twoFactorRecoveryCodes', {

@@ -11,12 +11,13 @@ import {
 } from '@inkwell/contract';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EventPublisher } from '../../lib/domain-events';
 import { verifyPassword } from '../../lib/passwords';
 import { tooManyAttempts, type AttemptLimiter } from '../../lib/attempt-limiter';
+import { type AuditContext, recordAuditEntry } from '../audit';
 import { getSiteSettings } from '../site-config';
 import { findUserById, type UserRow } from '../users';
 import { createChallenges, createSecretBox, generateRecoveryCodes, hashRecoveryCode } from './two-factor.crypto';
@@ -46,6 +47,21 @@ const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it was used alr
 const CHALLENGE_EXPIRED = 'Your sign-in took too long. Enter your password again.';
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
+
+/**
+ * A team member's second factor going on or off is a security change: its audit entry is written
+ * in the change's transaction (the log's own hook only sees team and admin endpoints, and these
+ * are the account's). A reader's is not recorded.
+ */
+async function auditTwoFactor(
+  tx: Transaction,
+  audit: AuditContext | undefined,
+  user: UserRow,
+  action: 'auth.two_factor_enabled' | 'auth.two_factor_disabled',
+) {
+  if (!audit || user.role === 'reader') return;
+  await recordAuditEntry(tx, audit, { action, target: { type: 'user', id: user.id, label: user.username }, details: null });
+}
 
 /** Two-factor sign-in (issue 10 §2): an authenticator app's codes, and one-time recovery codes. */
 export function createTwoFactorService({ db, clock, limiter, events, secret }: TwoFactorDeps) {
@@ -137,7 +153,7 @@ export function createTwoFactorService({ db, clock, limiter, events, secret }: T
     },
 
     /** The first code confirms the proposed secret: two-factor sign-in is on, with ten recovery codes. */
-    async enable(userId: string, code: string, ip: string): Promise<string[]> {
+    async enable(userId: string, code: string, ip: string, audit?: AuditContext): Promise<string[]> {
       const user = await userOf(userId);
       if (user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on.');
       if (!user.totpSecret) throw new AppError('conflict', 'Set up your authenticator app first.');
@@ -147,14 +163,17 @@ export function createTwoFactorService({ db, clock, limiter, events, secret }: T
         throw wrongCode('code', WRONG_CODE);
       }
       const { codes, hashes } = await newRecoveryCodes(user.id);
-      if (!(await enableTwoFactor(db, user.id, clock.now(), hashes)))
-        throw new AppError('conflict', 'Two-factor sign-in is already on.');
+      await db.transaction(async (tx) => {
+        if (!(await enableTwoFactor(tx, user.id, clock.now(), hashes)))
+          throw new AppError('conflict', 'Two-factor sign-in is already on.');
+        await auditTwoFactor(tx, audit, user, 'auth.two_factor_enabled');
+      });
       events.publish({ type: 'user.changed', userId: user.id });
       return codes;
     },
 
     /** Needs the password and a code (or a recovery code): a session alone cannot turn it off. */
-    async disable(userId: string, input: TwoFactorDisableRequest, ip: string): Promise<TwoFactorStatus> {
+    async disable(userId: string, input: TwoFactorDisableRequest, ip: string, audit?: AuditContext): Promise<TwoFactorStatus> {
       const user = await userOf(userId);
       if (!user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is not on.');
       await assertNotLockedOut(user.id, ip);
@@ -169,7 +188,10 @@ export function createTwoFactorService({ db, clock, limiter, events, secret }: T
         await countFailure(user.id, ip);
         throw wrongCode('code', isTotp ? WRONG_CODE : WRONG_RECOVERY_CODE);
       }
-      await disableTwoFactor(db, user.id);
+      await db.transaction(async (tx) => {
+        await disableTwoFactor(tx, user.id);
+        await auditTwoFactor(tx, audit, user, 'auth.two_factor_disabled');
+      });
       events.publish({ type: 'user.changed', userId: user.id });
       return { enabled: false, recoveryCodesLeft: 0 };
     },

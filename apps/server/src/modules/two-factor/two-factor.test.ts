@@ -436,4 +436,27 @@ describe('the audit log', () => {
     const reader = await withTwoFactor();
     expect(await t.db.select().from(auditLog).where(eq(auditLog.actorId, reader.user.id))).toHaveLength(0);
   });
+
+  it('turns it off only together with its entry: when the entry cannot be written, it stays on (issue 34 §3)', async () => {
+    const editor = await withTwoFactor({ role: 'editor' });
+    await t.executeSql(
+      `create function refuse_audit() returns trigger language plpgsql as $$
+       begin if new.action = 'auth.two_factor_disabled' then raise exception 'audit refused'; end if; return new; end $$`,
+    );
+    await t.executeSql('create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()');
+    try {
+      const refused = await post(
+        `${TWO_FACTOR}/disable`,
+        { password: editor.user.password, code: editor.recoveryCodes[0] },
+        { cookie: editor.cookie },
+      );
+      expect(refused.statusCode).toBe(500);
+    } finally {
+      await t.executeSql('drop trigger refuse_audit on audit_log');
+      await t.executeSql('drop function refuse_audit()');
+    }
+    expect((await get(TWO_FACTOR, editor.cookie)).json().data.enabled).toBe(true);
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.actorId, editor.user.id));
+    expect(rows.map((row) => row.action)).toEqual(['auth.two_factor_enabled']);
+  });
 });
