@@ -83,8 +83,6 @@ const OVER_120_LINES = [
   'apps/web/src/features/dashboard/series/payees-editor.tsx',
   'apps/web/src/features/dashboard/series/series-edit-page.tsx',
   'apps/web/src/features/dashboard/series/series-form.tsx',
-  'apps/web/src/features/notifications/components/push-preferences.tsx',
-  'apps/web/src/features/profile/pages/devices-page.tsx',
   'apps/web/src/features/profile/two-factor-section.tsx',
   'apps/web/src/features/reader/comic-reader.tsx',
   'apps/web/src/features/reader/use-reading-progress.ts',

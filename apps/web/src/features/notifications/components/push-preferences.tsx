@@ -7,18 +7,10 @@ import { allowPush, canPush, currentSubscription, stopPush } from '../api/push';
 
 type DeviceState = 'unknown' | 'unsupported' | 'on' | 'off' | 'denied' | 'busy';
 
-/**
- * Issue 21 §4: "Push me when a followed series has a new chapter", for this browser only (each
- * device is allowed on its own), and quiet hours in the reader's time zone, during which pushes
- * wait and then come as one.
- */
-export function PushPreferences() {
+/** Whether this browser receives pushes (or cannot, or is blocked), and turning that on or off. */
+function usePushDevice() {
   const toast = useToast();
   const [device, setDevice] = useState<DeviceState>('unknown');
-  const preferences = useQuery(notificationPreferencesQuery());
-  const update = useUpdateNotificationPreferences();
-  const quiet = preferences.data?.pushQuietHours ?? null;
-  const [hours, setHours] = useState({ start: '22:00', end: '08:00' });
 
   useEffect(() => {
     if (!canPush()) {
@@ -39,10 +31,6 @@ export function PushPreferences() {
     };
   }, []);
 
-  useEffect(() => {
-    if (quiet) setHours({ start: quiet.start, end: quiet.end });
-  }, [quiet]);
-
   const toggle = async () => {
     const wasOn = device === 'on';
     setDevice('busy');
@@ -58,6 +46,26 @@ export function PushPreferences() {
       toast({ message: 'Push could not be changed on this device. Please try again.', type: 'error', duration: 5000 });
     }
   };
+
+  return { device, toggle };
+}
+
+/**
+ * Issue 21 §4: "Push me when a followed series has a new chapter", for this browser only (each
+ * device is allowed on its own), and quiet hours in the reader's time zone, during which pushes
+ * wait and then come as one.
+ */
+export function PushPreferences() {
+  const toast = useToast();
+  const { device, toggle } = usePushDevice();
+  const preferences = useQuery(notificationPreferencesQuery());
+  const update = useUpdateNotificationPreferences();
+  const quiet = preferences.data?.pushQuietHours ?? null;
+  const [hours, setHours] = useState({ start: '22:00', end: '08:00' });
+
+  useEffect(() => {
+    if (quiet) setHours({ start: quiet.start, end: quiet.end });
+  }, [quiet]);
 
   const saveQuietHours = (next: { start: string; end: string } | null) => {
     if (!preferences.data) return;

@@ -106,6 +106,55 @@ function lastUse(key: DeviceKey): string {
   return `Last used ${timeFromNow(key.lastUsedAt)}${key.lastUsedAddress ? ` from ${key.lastUsedAddress}` : ''}`;
 }
 
+/** The reader's keys, each with when it was made and last used, and its Revoke button. */
+function KeyList({
+  keys,
+  items,
+  max,
+  onRevoke,
+}: {
+  keys: ReturnType<typeof useDeviceKeys>;
+  items: DeviceKey[];
+  max: number;
+  onRevoke(key: DeviceKey): void;
+}) {
+  return (
+    <section aria-labelledby="keys-heading">
+      <h3 id="keys-heading" className="text-lg font-semibold text-white">
+        Your keys{' '}
+        {keys.data && (
+          <span className="text-sm font-normal text-zinc-400">
+            ({items.length} of {max})
+          </span>
+        )}
+      </h3>
+      {keys.isPending ? (
+        <p className="mt-3 text-sm text-zinc-400">Loading your keys…</p>
+      ) : keys.isError ? (
+        <LoadError message="Your keys could not be loaded." onRetry={() => void keys.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-400">No keys yet. Make one above for each app you read in.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-ink-800 rounded-2xl border border-ink-800 bg-ink-900">
+          {items.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
+              <div className="min-w-0">
+                <p className="font-medium text-zinc-100">{key.name}</p>
+                <p className="mt-0.5 text-sm text-zinc-400">
+                  Made {formatDate(key.createdAt)} · {lastUse(key)}
+                </p>
+              </div>
+              <button type="button" onClick={() => onRevoke(key)} className={secondaryButton}>
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /**
  * /profile/devices (Reader's Area, issue 19 §1): keys for reading apps, so an app never holds the
  * password. A key is made with a name and shown once; each shows when and from where it was last
@@ -192,39 +241,7 @@ export default function DevicesPage() {
         </section>
       )}
 
-      <section aria-labelledby="keys-heading">
-        <h3 id="keys-heading" className="text-lg font-semibold text-white">
-          Your keys{' '}
-          {keys.data && (
-            <span className="text-sm font-normal text-zinc-400">
-              ({items.length} of {max})
-            </span>
-          )}
-        </h3>
-        {keys.isPending ? (
-          <p className="mt-3 text-sm text-zinc-400">Loading your keys…</p>
-        ) : keys.isError ? (
-          <LoadError message="Your keys could not be loaded." onRetry={() => void keys.refetch()} />
-        ) : items.length === 0 ? (
-          <p className="mt-3 text-sm text-zinc-400">No keys yet. Make one above for each app you read in.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-ink-800 rounded-2xl border border-ink-800 bg-ink-900">
-            {items.map((key) => (
-              <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4">
-                <div className="min-w-0">
-                  <p className="font-medium text-zinc-100">{key.name}</p>
-                  <p className="mt-0.5 text-sm text-zinc-400">
-                    Made {formatDate(key.createdAt)} · {lastUse(key)}
-                  </p>
-                </div>
-                <button type="button" onClick={() => setRevoking(key)} className={secondaryButton}>
-                  Revoke
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <KeyList keys={keys} items={items} max={max} onRevoke={setRevoking} />
 
       {revoking && (
         <ConfirmDialog
