@@ -8,7 +8,7 @@ import { insertChapters, insertPages, type NewChapter } from '../modules/chapter
 import { insertGenre } from '../modules/genres';
 import type { MediaStorage } from '../modules/media';
 import { countSeries, insertSeries, refreshLastChapterAt, replaceSeriesGenres } from '../modules/series';
-import { GENRES, SERIES } from './demo-catalogue';
+import { GENRES, SERIES, type DemoSeries } from './demo-catalogue';
 import { bannerSvg, coverSvg, pageSvg, render, seeded } from './demo-art';
 import { novelText } from './demo-novel';
 
@@ -30,6 +30,46 @@ export function pagesOfDemoChapter(chapterIndex: number): number[] {
   const start = chapterIndex % PAGE_POOL;
   const step = PAGE_STEPS[Math.floor(chapterIndex / PAGE_POOL) % PAGE_STEPS.length]!;
   return Array.from({ length: count }, (_, position) => (start + position * step) % PAGE_POOL);
+}
+
+/**
+ * A demo series' chapters, oldest first: every few days, the newest within the last day or two,
+ * priced or in early access by the series' model, and its newest one scheduled when it says so.
+ */
+function demoChapters(item: DemoSeries, index: number, seriesId: string, now: number) {
+  const numbers = Array.from({ length: item.chapters }, (_, i) => i + 1);
+  if (item.halfChapter) numbers.splice(10, 0, 10.5);
+  return numbers.map((number, i): NewChapter & { id: string } => {
+    const fromEnd = numbers.length - 1 - i;
+    // Older chapters every few days; the newest within the last day or two.
+    let publishedAt: Date | null = new Date(now - (fromEnd * 3 + 1) * DAY - index * 3_600_000);
+    let price = 0;
+    let freeAt: Date | null = null;
+    if (item.model === 'early' && fromEnd < 3) {
+      price = 30;
+      freeAt = new Date(now + (3 - fromEnd) * 2 * DAY);
+    }
+    if (item.model === 'premium' && fromEnd < 4) price = 50;
+    if (item.scheduled && fromEnd === 0) {
+      publishedAt = new Date(now + 2 * DAY + index * 3_600_000);
+    }
+    return {
+      id: randomUUID(),
+      seriesId,
+      number,
+      slug: chapterSlugFor(number),
+      title: number === 1 ? 'Beginnings' : number === 10.5 ? 'Interlude' : '',
+      publishedAt,
+      // What is already out was announced when it came out; scheduled chapters are released by the tick.
+      announcedAt: publishedAt && publishedAt.getTime() <= now ? publishedAt : null,
+      price,
+      freeAt,
+      content: item.type === 'novel' ? novelText(item, number) : null,
+      // Priced chapters show a taste before the lock: two pages, or a fifth of the text.
+      previewPages: price > 0 ? 2 : 0,
+      previewPercent: price > 0 ? 20 : 0,
+    };
+  });
 }
 
 /** Fills an empty catalogue. Returns false (and does nothing) when any series exists. */
@@ -88,39 +128,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
       for (let page = 0; page < PAGE_POOL; page += 1) pagePool.push(await render(pageSvg(item, page + index * PAGE_POOL)));
     }
 
-    const numbers = Array.from({ length: item.chapters }, (_, i) => i + 1);
-    if (item.halfChapter) numbers.splice(10, 0, 10.5);
-    const chapterValues = numbers.map((number, i): NewChapter & { id: string } => {
-      const fromEnd = numbers.length - 1 - i;
-      // Older chapters every few days; the newest within the last day or two.
-      let publishedAt: Date | null = new Date(now - (fromEnd * 3 + 1) * DAY - index * 3_600_000);
-      let price = 0;
-      let freeAt: Date | null = null;
-      if (item.model === 'early' && fromEnd < 3) {
-        price = 30;
-        freeAt = new Date(now + (3 - fromEnd) * 2 * DAY);
-      }
-      if (item.model === 'premium' && fromEnd < 4) price = 50;
-      if (item.scheduled && fromEnd === 0) {
-        publishedAt = new Date(now + 2 * DAY + index * 3_600_000);
-      }
-      return {
-        id: randomUUID(),
-        seriesId: id,
-        number,
-        slug: chapterSlugFor(number),
-        title: number === 1 ? 'Beginnings' : number === 10.5 ? 'Interlude' : '',
-        publishedAt,
-        // What is already out was announced when it came out; scheduled chapters are released by the tick.
-        announcedAt: publishedAt && publishedAt.getTime() <= now ? publishedAt : null,
-        price,
-        freeAt,
-        content: item.type === 'novel' ? novelText(item, number) : null,
-        // Priced chapters show a taste before the lock: two pages, or a fifth of the text.
-        previewPages: price > 0 ? 2 : 0,
-        previewPercent: price > 0 ? 20 : 0,
-      };
-    });
+    const chapterValues = demoChapters(item, index, id, now);
     await insertChapters(db, chapterValues);
     const pages = [];
     for (const [c, chapter] of chapterValues.entries()) {
