@@ -26,7 +26,7 @@ export function TwoFactorSetupForm({
             alt="QR code that adds your Inkwell account to an authenticator app"
             width={192}
             height={192}
-            className="mt-3 rounded-lg bg-white p-2"
+            className="mt-3 rounded-lg bg-[#fff] p-2"
           />
         </li>
         <li>
