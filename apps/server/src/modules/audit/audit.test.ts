@@ -218,6 +218,24 @@ describe('the audit log', () => {
     expect(await entriesOfSite()).toBe(siteEntries);
   });
 
+  it('blames each of several edits at once for its own change: one chain of titles from the first to the last', async () => {
+    const series = await buildSeries(t, { title: 'Audited Chain 0' });
+    const titles = ['Audited Chain 1', 'Audited Chain 2', 'Audited Chain 3', 'Audited Chain 4'];
+    const saved = await Promise.all(
+      titles.map((title) => call('teamSeriesUpdate', { cookie: editor, params: { id: series.id }, body: { title } })),
+    );
+    expect(saved.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const final = (await call('teamSeries', { cookie: editor, params: { id: series.id } })).body.data.title as string;
+
+    // Each entry's "before" is what the edit before it left, whatever order they ran in.
+    const steps = new Map((await log(`?targetId=${series.id}`)).map((entry) => [entry.changes[0]!.from, entry.changes[0]!.to]));
+    expect(steps.size).toBe(titles.length);
+    const chain = ['Audited Chain 0'];
+    while (steps.has(chain.at(-1)!)) chain.push(steps.get(chain.at(-1)!)!);
+    expect(chain).toHaveLength(titles.length + 1);
+    expect(chain.at(-1)).toBe(final);
+  });
+
   it('records a refund once, in the refund’s own transaction (issue 34 §3)', async () => {
     await seedDemoStore(t.db);
     const buyer = await member('reader');
