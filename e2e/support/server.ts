@@ -3,10 +3,10 @@ import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const TMP = join(ROOT, 'e2e', '.tmp');
-export const SERVER_LOG = join(TMP, 'server.log');
-export const PORT = Number(process.env.E2E_PORT ?? 4173);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TMP = join(ROOT, 'e2e', '.tmp');
+const SERVER_LOG = join(TMP, 'server.log');
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Accounts the journeys log in with, created through the operator command before the server starts. */

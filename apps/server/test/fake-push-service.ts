@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import ece from 'http_ece';
 
 /** A notice as our server sent it: the decrypted payload and the headers the push service saw. */
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   payload: { title: string; body: string; link: string | null };

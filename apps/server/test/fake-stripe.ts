@@ -6,7 +6,7 @@ type Json = Record<string, unknown>;
 const DAY = 86_400;
 
 /** Stripe's form encoding (`line_items[0][price_data][currency]=usd`) back into objects and arrays. */
-export function parseStripeForm(text: string): Json {
+function parseStripeForm(text: string): Json {
   const root: Json = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const path = key.replace(/\]/g, '').split('[');

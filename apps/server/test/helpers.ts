@@ -228,11 +228,6 @@ export async function loginAs(app: App, user: { username: string; password: stri
   return sessionCookieFrom(response);
 }
 
-export async function latestMail(db: Database) {
-  const [row] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
-  return row;
-}
-
 /** The token of the newest sign-up link mailed to `email` (the job runs after the answer: drained first). */
 export async function registrationToken(t: Pick<TestContext, 'app' | 'db'>, email: string): Promise<string | undefined> {
   await t.app.services.jobs.drain();

@@ -19,7 +19,7 @@ export interface InstanceProcess {
 }
 
 /** A port nobody listens on now. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -96,7 +96,7 @@ export async function createStripeHarness() {
 export type StripeHarness = Awaited<ReturnType<typeof createStripeHarness>>;
 
 /** Rows of a raw query: both drivers (PGlite, node-postgres) answer `{ rows }`. */
-export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 

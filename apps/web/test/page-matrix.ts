@@ -89,7 +89,7 @@ route                                                       | visitor           
 
 export const PAGE_COLUMNS = ['visitor', 'reader', 'premium', 'editor', 'admin'] as const;
 export type PageColumn = (typeof PAGE_COLUMNS)[number];
-export const ERROR_OUTCOMES = ['unauthorized', 'forbidden', 'not_found', 'series_not_found', 'announcement_not_found'] as const;
+const ERROR_OUTCOMES = ['unauthorized', 'forbidden', 'not_found', 'series_not_found', 'announcement_not_found'] as const;
 export type PageOutcome = 'page' | 'home' | (typeof ERROR_OUTCOMES)[number];
 
 export interface PageRow {

@@ -30,7 +30,7 @@ export interface CatalogueSize {
 }
 
 /** The catalogue: ~20,000 series, ~1,000,000 chapters, 300,000 readers, 10,000,000 progress rows. */
-export const FULL_SIZE: CatalogueSize = {
+const FULL_SIZE: CatalogueSize = {
   series: 20_000,
   chaptersPerSeries: 49,
   bigSeries: 5,

@@ -39,7 +39,7 @@ export interface DatabaseHandle {
 }
 
 /** The committed SQL migrations, found from the source tree and from the bundled build alike. */
-export function findMigrationsFolder(): string {
+function findMigrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i += 1) {
     const candidate = join(dir, 'drizzle');
@@ -49,7 +49,7 @@ export function findMigrationsFolder(): string {
   throw new Error('Cannot find the drizzle migrations folder');
 }
 
-export const PGLITE_EXTENSIONS = { pg_trgm };
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Called with each statement the query layer sends (tests count them per request). */
 export type OnQuery = (sql: string) => void;
@@ -105,13 +105,13 @@ const MIGRATION_LOCK_KEY = 7_311_926;
  * running after this is cancelled (SQLSTATE 57014, answered 503), so no request holds a connection
  * for long whatever the catalogue's size.
  */
-export const STATEMENT_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 5_000;
 /** The reports' pool: a few connections, and statements allowed to run longer. */
-export const REPORTS_POOL_SIZE = 3;
-export const REPORTS_STATEMENT_TIMEOUT_MS = 30_000;
+const REPORTS_POOL_SIZE = 3;
+const REPORTS_STATEMENT_TIMEOUT_MS = 30_000;
 
 /** A database that is away is known in seconds, not after the kernel's minutes: connecting (and waiting for a pool's connection) gives up after this, answered 503. */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * A pool of node-postgres connections, each with its statement time-out and no JIT. A connection

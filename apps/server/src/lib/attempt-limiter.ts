@@ -1,12 +1,12 @@
 import type { Redis } from 'ioredis';
 import { AppError } from './app-error';
 
-export interface Limit {
+interface Limit {
   max: number;
   windowMs: number;
 }
 
-export interface LimitResult {
+interface LimitResult {
   allowed: boolean;
   count: number;
   retryAfterSeconds: number;

@@ -17,7 +17,7 @@ type OnRequest = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 import { AppError } from './app-error';
 
 /** The signed-in user, as the auth plugin resolves it. */
-export type SignedInUser = NonNullable<FastifyRequest['user']>;
+type SignedInUser = NonNullable<FastifyRequest['user']>;
 
 /** A request that has passed an access check other than 'public': someone is signed in. */
 export type SignedInRequest = FastifyRequest & { user: SignedInUser };
@@ -26,7 +26,7 @@ export type SignedInRequest = FastifyRequest & { user: SignedInUser };
  * The request a handler of endpoint N receives: on every endpoint but the public ones the access
  * guard has already refused a visitor, so `user` is there.
  */
-export type EndpointRequest<N extends EndpointName> = FastifyRequest<{
+type EndpointRequest<N extends EndpointName> = FastifyRequest<{
   Params: ParsedParams<N>;
   Querystring: ParsedQuery<N>;
   Body: ParsedBody<N>;
@@ -49,7 +49,7 @@ export interface EndpointOptions<N extends EndpointName> {
 }
 
 /** DESIGN §5: every route is authorized on the server, before anything it was sent is looked at. */
-export function accessGuard(access: Access): OnRequest | undefined {
+function accessGuard(access: Access): OnRequest | undefined {
   if (access === 'public') return undefined;
   return async (request: FastifyRequest) => {
     if (!request.user) throw new AppError('unauthorized', 'Please log in to continue');

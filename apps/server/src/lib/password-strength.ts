@@ -8,7 +8,7 @@ import { AppError } from './app-error';
  * the case a password policy is for (online guessing is already held back by the login limits).
  * 2 would let through "whatever-123" and a username with a digit added.
  */
-export const PASSWORD_MIN_SCORE = 3;
+const PASSWORD_MIN_SCORE = 3;
 
 /** Words anyone attacking this site would try first, on top of zxcvbn's common-password list. */
 const SITE_WORDS = ['inkwell', 'omegascans', 'comics', 'comic', 'webnovel', 'novel', 'manga', 'manhwa', 'reading', 'reader'];

@@ -7,7 +7,7 @@ const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCompress);
 
 /** Smaller answers go as they are: compressing them saves less than it costs. */
-export const COMPRESS_FROM_BYTES = 8 * 1024;
+const COMPRESS_FROM_BYTES = 8 * 1024;
 /** As long as the catalogue keeps its answers (10 s); the same text is the same bytes. */
 const COMPRESSED_TTL_MS = 10_000;
 const COMPRESSED_MAX_BYTES = 16 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { isDatabaseUnreachable, isStatementTimeout } from '../lib/db-errors';
 import { redactUrl } from '../lib/logger';
 
 /** How long a client is asked to wait after a statement ran out of time (the database is busy). */
-export const BUSY_RETRY_AFTER_SECONDS = 5;
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export function sendError(reply: FastifyReply, code: ErrorCode, message: string, fields?: Record<string, string>): FastifyReply {
   const body: ErrorBody = { success: false, message, error: { code, message, ...(fields ? { fields } : {}) } };

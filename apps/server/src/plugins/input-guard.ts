@@ -7,7 +7,7 @@ const NUL = '\u0000';
 const MAX_DEPTH = 64;
 
 /** The path of the first string (or key) holding a NUL character, or undefined. */
-export function findNul(value: unknown, path = '', depth = 0): string | undefined {
+function findNul(value: unknown, path = '', depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes(NUL) ? path || 'value' : undefined;
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return undefined;
   // A raw body kept as bytes (Stripe's webhook) is not text; walking it byte by byte would only cost time.

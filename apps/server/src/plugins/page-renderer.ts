@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../modules/auth';
 // as the browser; here it gets the API in process, as the reader who asked for the page.
 
 /** What the web app's `render` answers (apps/web/src/entry-server.tsx). */
-export type RenderResult =
+type RenderResult =
   | {
       kind: 'page';
       status: number;
@@ -27,7 +27,7 @@ export type RenderResult =
   | { kind: 'shell' };
 
 type RenderFetch = (path: string, init: RequestInit) => Promise<Response>;
-export type RenderPage = (input: {
+type RenderPage = (input: {
   url: string;
   fetch: RenderFetch;
   nonce: string;
@@ -36,7 +36,7 @@ export type RenderPage = (input: {
   shared?: boolean;
 }) => Promise<RenderResult>;
 /** A signed-in reader's own part of a shared page, as a script; null when the page is not drawn for them. */
-export type RenderReaderData = (input: {
+type RenderReaderData = (input: {
   fetch: RenderFetch;
   nonce: string;
   /** The reader, as the session check answers them. */
@@ -46,13 +46,13 @@ export type RenderReaderData = (input: {
 }) => Promise<string | null>;
 
 /** What the router that renders makes of a URL (apps/web/src/app/page-class.ts); null for no page of its routes. */
-export interface PageClass {
+interface PageClass {
   /** The path as the routes spell it. */
   path: string;
   seriesSlug?: string;
   chapterSlug?: string;
 }
-export type ClassifyPage = (url: string) => PageClass | null;
+type ClassifyPage = (url: string) => PageClass | null;
 
 /** The built web app's renderer (apps/web/src/entry-server.tsx). */
 export interface Renderer {
@@ -83,7 +83,7 @@ const RENDER_TIMEOUT_MS = 5_000;
 /** Visitors' pages are shared for as long as their API answers are (catalogue's 2 s visitor cache). */
 const SHARED_PAGE_TTL_MS = 2_000;
 /** The shared pages an instance keeps, bounded by their size (a page is tens of kilobytes of markup). */
-export const SHARED_PAGES_MAX_BYTES = 32 * 1024 * 1024;
+const SHARED_PAGES_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * Renders drawn at once per instance. A render is mostly CPU on the event loop: more at once only
@@ -134,7 +134,7 @@ export function createRenderSlots(concurrency = RENDER_CONCURRENCY, queueMax = R
 const TRACKING_PARAMETERS =
   /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|twclid|ttclid|igshid|mc_cid|mc_eid|_ga|_gl|ref_src)$/i;
 
-export function withoutTrackingParameters(url: string): string {
+function withoutTrackingParameters(url: string): string {
   const question = url.indexOf('?');
   if (question === -1) return url;
   const params = new URLSearchParams(url.slice(question + 1));
@@ -419,5 +419,3 @@ export function createPageRenderer(
     stats: () => ({ shared: shared.stats(), slots: slots.stats() }),
   };
 }
-
-export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -31,7 +31,7 @@ const PREVIEW_QUERY = /[?&]as=(visitor|reader|premium)(&|$)/;
  * csp-nonce meta tag, where the app (and Vite's loader of lazy chunks) reads it for the scripts it
  * adds. Stylesheets need none: styles are not nonce-checked.
  */
-export function withNoncePlaceholders(html: string): string {
+function withNoncePlaceholders(html: string): string {
   const nonce = `nonce="${NONCE_PLACEHOLDER}"`;
   return html
     .replace(/<head\b[^>]*>/, (head) => `${head}\n    <meta property="csp-nonce" ${nonce} />`)

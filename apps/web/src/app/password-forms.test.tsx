@@ -2,9 +2,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../test/render';
-import { RegisterPage } from '../features/auth/pages/register-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
-import { ChangePasswordPage } from '../features/profile/pages/change-password-page';
+import RegisterPage from '../features/auth/pages/register-page';
+import ResetPasswordPage from '../features/auth/pages/reset-password-page';
+import ChangePasswordPage from '../features/profile/pages/change-password-page';
 import { PASSWORD_HINT, PASSWORDS_DIFFER } from '../components/password-fields';
 
 afterEach(() => document.body.replaceChildren());

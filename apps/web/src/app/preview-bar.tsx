@@ -11,7 +11,7 @@ export const PREVIEW_LABELS: Record<PreviewAs, string> = {
  * While a team member previews the site as another kind of viewer (issue 22 §3): which one, a way
  * to switch, and a way back. Always on screen, since as a visitor the top bar has no menu for them.
  */
-export function PreviewBar() {
+function PreviewBar() {
   const { preview, setPreview } = useAuth();
   if (!preview) return null;
   return (

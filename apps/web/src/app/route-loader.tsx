@@ -31,7 +31,7 @@ function showProgressBar(isShown: boolean): void {
  * SPEC §2 Loading: every route change shows the loading screen for 200 ms, longer while a
  * page's code is still loading; the progress bar starts with it and finishes when it ends.
  */
-export function useRouteLoading(): boolean {
+function useRouteLoading(): boolean {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   // A page the server drew is already on screen: no loading screen over it (issue 11 §1).

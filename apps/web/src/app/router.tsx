@@ -261,7 +261,7 @@ export async function createRouter(queryClient: QueryClient, hydrationData?: Hyd
 }
 
 /** Loads the code of the lazy routes a location matches, into the route objects themselves. */
-export async function loadLazyRoutesOf(routes: RouteObject[], location: Location | string): Promise<void> {
+async function loadLazyRoutesOf(routes: RouteObject[], location: Location | string): Promise<void> {
   const lazyMatches = (matchRoutes(routes, location) ?? []).filter((match) => typeof match.route.lazy === 'function');
   await Promise.all(
     lazyMatches.map(async ({ route }) => {

@@ -121,7 +121,7 @@ export type CallInput<N extends EndpointName> = (HasKeys<EndpointParams<N>> exte
   };
 
 /** The query string of a call: undefined and empty values are left out. */
-export function toQueryString(query: Record<string, unknown> | undefined): string {
+function toQueryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

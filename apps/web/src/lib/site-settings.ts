@@ -7,7 +7,7 @@ import { onMaintenanceAnswer } from './maintenance';
 export const SITE_SETTINGS_QUERY_KEY = ['site-settings'] as const;
 
 /** While maintenance is on, the shell asks again this often, so the site comes back without a reload. */
-export const MAINTENANCE_POLL_MS = 30_000;
+const MAINTENANCE_POLL_MS = 30_000;
 
 export function siteSettingsQueryOptions() {
   return queryOptions({

@@ -26,11 +26,7 @@ export function readSiteTheme(storage: Pick<Storage, 'getItem'> | undefined): Si
 }
 
 /** Keeps a choice and draws the page in it: "system" forgets the choice and gives the page back to the system. */
-export function chooseSiteTheme(
-  theme: SiteTheme,
-  root: HTMLElement,
-  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined,
-) {
+function chooseSiteTheme(theme: SiteTheme, root: HTMLElement, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined) {
   if (theme === 'system') delete root.dataset.theme;
   else root.dataset.theme = theme;
   try {

@@ -9,7 +9,7 @@ const IN_ERROR = '[aria-invalid="true"], [data-field-error]';
  * top of a long form is out of sight when its submit button is at the bottom. A message that
  * stands for a group (genres, a radio group) focuses the group's first control.
  */
-export function focusFirstError(form: HTMLElement | null) {
+function focusFirstError(form: HTMLElement | null) {
   const root: ParentNode = form ?? document;
   const marked = root.querySelector<HTMLElement>(IN_ERROR);
   const target = marked ?? root.querySelector<HTMLElement>('[role="alert"]');

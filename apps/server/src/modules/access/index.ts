@@ -14,6 +14,6 @@ export {
   type Viewer,
 } from './access';
 export { currentPlanName, hasPremiumPass, premiumPassColumn, runningSubscribersOfPlan } from './access.repository';
-export { membershipOf, viewerOf, type ViewerSource } from './viewer';
-export { createViewerCache, VIEWER_CACHE_MS, type ViewerCache } from './viewer-cache';
+export { membershipOf, viewerOf } from './viewer';
+export { createViewerCache, type ViewerCache } from './viewer-cache';
 export { isTeamRole } from '@inkwell/contract';

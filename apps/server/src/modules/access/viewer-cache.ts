@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock';
 import type { CacheRegistry } from '../../lib/caches';
 
 /** How long a request may trust what an earlier one read about its viewer. */
-export const VIEWER_CACHE_MS = 5_000;
+const VIEWER_CACHE_MS = 5_000;
 const MAX_USERS = 20_000;
 
 /** A reader's open chapters among a series': bought or rented, and the rentals' ends. */

@@ -9,7 +9,7 @@ import { toImage } from '../media';
 import type { AnnouncementRow, AnnouncementSummaryRow } from './announcements.repository';
 
 /** Draft without a date, scheduled before it, published from it on. */
-export function stateOf(publishedAt: Date | null, now: Date): AnnouncementState {
+function stateOf(publishedAt: Date | null, now: Date): AnnouncementState {
   if (!publishedAt) return 'draft';
   return publishedAt > now ? 'scheduled' : 'published';
 }

@@ -32,8 +32,8 @@ import {
 import type { CacheRegistry } from '../../lib/caches';
 import type { EventPublisher } from '../../lib/domain-events';
 
-export const ANNOUNCEMENTS_PER_PAGE = 10;
-export const TEAM_ANNOUNCEMENTS_PER_PAGE = 20;
+const ANNOUNCEMENTS_PER_PAGE = 10;
+const TEAM_ANNOUNCEMENTS_PER_PAGE = 20;
 /** Public reads are cached like the catalogue's: a change clears them, a scheduled one shows within this. */
 export const ANNOUNCEMENTS_CACHE_MS = 10_000;
 const EXCERPT_LENGTH = 240;

@@ -38,12 +38,12 @@ import { coverOf, findSeriesBySlug, listPublishedSeries, seriesFields, type Seri
 import { toCard, toChapterSummary, toFreeLadder } from './catalogue.presenter';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
-export const CATALOGUE_CACHE_MS = 10_000;
+const CATALOGUE_CACHE_MS = 10_000;
 /**
  * Series and chapter answers are kept ready-serialized this long per access class (every visitor
  * sees the same thing; so does every premium reader): an early-access chapter opens at most this late.
  */
-export const SHARED_ANSWER_MS = 2_000;
+const SHARED_ANSWER_MS = 2_000;
 /** Latest updates fill two rows of the home page; the other sections one row each. */
 const HOME_LATEST_SIZE = 12;
 const HOME_ROW_SIZE = 6;

@@ -4,7 +4,7 @@ import { mediaUrl, type UrlSigner } from '../media';
 import type { ChapterListRow, ChapterRow } from './chapters.repository';
 import type { PageRow } from './pages.repository';
 
-export function chapterState(publishedAt: Date | null, now: Date): TeamChapterRow['state'] {
+function chapterState(publishedAt: Date | null, now: Date): TeamChapterRow['state'] {
   if (!publishedAt) return 'draft';
   return publishedAt > now ? 'scheduled' : 'published';
 }

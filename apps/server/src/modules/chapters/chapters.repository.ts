@@ -7,7 +7,7 @@ export type ChapterRow = typeof chapters.$inferSelect;
 export type NewChapter = typeof chapters.$inferInsert;
 
 /** Chapters as lists need them: everything but a novel's text. */
-export const chapterListColumns = {
+const chapterListColumns = {
   id: chapters.id,
   seriesId: chapters.seriesId,
   number: chapters.number,

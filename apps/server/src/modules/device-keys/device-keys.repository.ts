@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceKeys, sessions, users } from '../../db/schema';
 
-export type DeviceKeyRow = typeof deviceKeys.$inferSelect;
+type DeviceKeyRow = typeof deviceKeys.$inferSelect;
 
 const listedColumns = {
   id: deviceKeys.id,

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { appImagesPrefix, type MediaStorage } from '../media';
 
 /** The widest page an app is sent. */
-export const APP_IMAGE_MAX_WIDTH = 4000;
+const APP_IMAGE_MAX_WIDTH = 4000;
 
 /**
  * A page as reading apps take it: JPEG, or PNG when it has transparency (OPDS page streaming and

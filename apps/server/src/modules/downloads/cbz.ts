@@ -10,7 +10,7 @@ export interface ComicBook {
 }
 
 /** ComicInfo.xml (the Anansi schema 2.0 most comic readers read), its elements in the schema's order. */
-export function comicInfo(book: ComicBook): string {
+function comicInfo(book: ComicBook): string {
   const { series, chapter } = book;
   const published = chapter.publishedAt ? new Date(chapter.publishedAt) : null;
   const field = (name: string, value: string | number | null | undefined) =>

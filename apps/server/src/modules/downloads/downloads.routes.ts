@@ -5,7 +5,7 @@ import { SESSION_COOKIE, type AuthService } from '../auth';
 import type { DeviceKeysService } from '../device-keys';
 import type { DownloadsService, FileFormat } from './downloads.service';
 
-export const DOWNLOAD_ROOT = '/download/chapters';
+const DOWNLOAD_ROOT = '/download/chapters';
 export const downloadPath = (chapterId: string, format: FileFormat) => `${DOWNLOAD_ROOT}/${chapterId}.${format}`;
 
 const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(cbz|epub)$/i;

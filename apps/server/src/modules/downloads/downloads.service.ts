@@ -14,7 +14,7 @@ import { partialMd5 } from './partial-md5';
 
 /** Raised when what goes into a file changes shape, so every file is built again. */
 const FILE_REVISION = 1;
-export const FILE_LANGUAGE = 'en';
+const FILE_LANGUAGE = 'en';
 
 export type FileFormat = 'cbz' | 'epub';
 export const FILE_TYPES: Record<FileFormat, string> = { cbz: 'application/vnd.comicbook+zip', epub: 'application/epub+zip' };

@@ -1,2 +1,2 @@
 export { feedsRoutes } from './feeds.routes';
-export { createFeedsService, FEED_ITEMS, FEED_NAMESPACE, type FeedsService } from './feeds.service';
+export { createFeedsService } from './feeds.service';

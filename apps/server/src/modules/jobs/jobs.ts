@@ -39,9 +39,9 @@ export interface JobData {
   /** A verified Stripe event, taken in by the webhook: re-read its object from Stripe and apply it (decision 0010). */
   'store.stripe-event': { eventId: string; type: string; objectId: string };
 }
-export type JobName = keyof JobData;
+type JobName = keyof JobData;
 
-export interface JobWorker<N extends JobName> {
+interface JobWorker<N extends JobName> {
   /** Jobs of this queue one instance works on at once (image work is memory-heavy: keep it at 1). */
   concurrency?: number;
   /**
@@ -53,7 +53,7 @@ export interface JobWorker<N extends JobName> {
   handler: (data: JobData[N]) => Promise<void>;
 }
 
-export interface SendOptions {
+interface SendOptions {
   singletonKey?: string;
   startAfterSeconds?: number;
   /** Queue the job inside this transaction: it exists only if the transaction commits (and is not seen before). */

@@ -1,2 +1,2 @@
-export { KOREADER_ROOT, koreaderRoutes } from './koreader.routes';
-export { createKoreaderService, type KoreaderService } from './koreader.service';
+export { koreaderRoutes } from './koreader.routes';
+export { createKoreaderService } from './koreader.service';

@@ -2,8 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { koreaderPositions } from '../../db/schema';
 
-export type KoreaderPositionRow = typeof koreaderPositions.$inferSelect;
-
 export async function findKoreaderPosition(db: Database, userId: string, document: string) {
   const [row] = await db
     .select()

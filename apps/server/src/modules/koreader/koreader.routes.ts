@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { DeviceKeyReader, DeviceKeysService } from '../device-keys';
 import type { KoreaderProgress, KoreaderService } from './koreader.service';
 
-export const KOREADER_ROOT = '/koreader';
+const KOREADER_ROOT = '/koreader';
 
 /** The reference server's errors, word for word: KOReader and the conformance suite read them. */
 const ERRORS = {

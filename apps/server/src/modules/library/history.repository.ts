@@ -46,7 +46,7 @@ function historyOf(db: Database, userId: string, entries: SQL) {
 }
 
 /** One page of the chapter ids of a reader's history, newest first. */
-export function historyEntriesQuery(db: Database, userId: string, page: number, perPage: number, now: Date) {
+function historyEntriesQuery(db: Database, userId: string, page: number, perPage: number, now: Date) {
   return db
     .select({ chapterId: readingProgress.chapterId })
     .from(readingProgress)
@@ -98,7 +98,7 @@ function latestBySeries(db: Database, userId: string, now: Date) {
  * with how many series the history holds: counted over the same sorted entries (a window before
  * the limit) instead of reading the reader's history a second time.
  */
-export function historyBySeriesEntriesQuery(db: Database, userId: string, page: number, perPage: number, now: Date) {
+function historyBySeriesEntriesQuery(db: Database, userId: string, page: number, perPage: number, now: Date) {
   const latest = latestBySeries(db, userId, now);
   return db
     .select({ chapterId: latest.chapterId, total: sql<number>`(count(*) over ())::int`.as('total') })

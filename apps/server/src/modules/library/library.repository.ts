@@ -175,7 +175,6 @@ export async function findChapterForProgress(db: Database, chapterId: string) {
     .limit(1);
   return row;
 }
-export type ChapterForProgress = NonNullable<Awaited<ReturnType<typeof findChapterForProgress>>>;
 
 /** The chapters a merge names, with what access needs and their length (unknown ids are simply not returned). */
 export async function findChaptersForMerge(db: Database, chapterIds: string[]) {

@@ -28,7 +28,7 @@ import { toBookmark, toChapterProgress, toContinue, toHistoryItem, toProgressEnt
 import { readingTimeMs, type ChapterLength } from './reading-time';
 import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../lib/caches';
 
-export const LIBRARY_PAGE_SIZE = 20;
+const LIBRARY_PAGE_SIZE = 20;
 
 /**
  * How long an instance keeps a page of a reader's history. The reader's own changes show at once
@@ -42,10 +42,10 @@ export const HISTORY_CACHE_MS = 10_000;
  * they see the end; this catches the ones that only send the position (issue 9 §1: long strips
  * were never marked read on other sites).
  */
-export const COMPLETED_POSITION = 0.98;
+const COMPLETED_POSITION = 0.98;
 
 /** Whether a reading reached the end of the chapter, in any mode. */
-export function reachesEnd(input: ProgressInput, pageCount: number): boolean {
+function reachesEnd(input: ProgressInput, pageCount: number): boolean {
   if (input.completed === true) return true;
   if (input.position !== undefined && input.position >= COMPLETED_POSITION) return true;
   return input.page !== undefined && pageCount > 0 && input.page >= pageCount;

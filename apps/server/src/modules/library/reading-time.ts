@@ -5,11 +5,11 @@
  */
 
 /** A comic's page looked at, quickly. */
-export const MS_PER_PAGE = 2_000;
+const MS_PER_PAGE = 2_000;
 /** A fast reader's words per minute. */
-export const WORDS_PER_MINUTE = 1_000;
+const WORDS_PER_MINUTE = 1_000;
 /** A novel's stored HTML holds about this many bytes per word (letters, a space, some markup). */
-export const BYTES_PER_WORD = 6;
+const BYTES_PER_WORD = 6;
 export const READING_FLOOR_MS = 20_000;
 export const READING_CAP_MS = 10 * 60_000;
 

@@ -3,7 +3,7 @@ import { createTransport } from 'nodemailer';
 import type { Database } from '../../db/client';
 import { insertOutboxMessage, markMailFailed, markMailSent } from './mail-outbox.repository';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

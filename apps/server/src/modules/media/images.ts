@@ -47,7 +47,7 @@ export interface ImageOptions {
 
 /** Webtoon strips: cut when taller than this, into slices of about this height. */
 export const PAGE_SLICE_ABOVE = 6000;
-export const PAGE_SLICE_HEIGHT = 3000;
+const PAGE_SLICE_HEIGHT = 3000;
 
 /**
  * Checks an upload by its bytes, caps it in bytes and pixels, and re-encodes it to WebP (which

@@ -1,16 +1,7 @@
 export { listArchiveImages } from './archive';
 export { createAvifWorker, createImageStore, type ImageStore, type StoredImage } from './image-store';
 export { BANNER_MAX_WIDTH, COVER_MAX_WIDTH, PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE } from './images';
-export {
-  appImagesPrefix,
-  chapterFileKey,
-  chapterPrefix,
-  isPublicKey,
-  PRIVATE_PREFIX,
-  PUBLIC_PREFIXES,
-  removeRetiredCopies,
-  RETIRED_PREFIXES,
-} from './media-keys';
+export { appImagesPrefix, chapterFileKey, chapterPrefix, removeRetiredCopies } from './media-keys';
 export { mediaUrl, toImage } from './media-urls';
 export { mediaRoutes } from './media.routes';
 export { createUrlSigner, type UrlSigner } from './signed-urls';

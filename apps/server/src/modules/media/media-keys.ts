@@ -36,7 +36,7 @@ export const chapterFileKey = (chapterId: string, format: string, version: strin
  * Where built files and app page copies were kept before they moved under their chapter: public
  * then, never served now. They are a cache, rebuilt on demand, so they are simply removed.
  */
-export const RETIRED_PREFIXES = ['downloads/', 'app-images/'] as const;
+const RETIRED_PREFIXES = ['downloads/', 'app-images/'] as const;
 
 export async function removeRetiredCopies(storage: MediaStorage): Promise<void> {
   for (const prefix of RETIRED_PREFIXES) await storage.deletePrefix(prefix);

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Signed page URLs live for one to two windows; within a window the URL stays the same, so browsers cache it. */
-export const SIGNED_URL_WINDOW_SECONDS = 30 * 60;
+const SIGNED_URL_WINDOW_SECONDS = 30 * 60;
 
 export function createUrlSigner(secret: string) {
   const key = createHmac('sha256', secret).update('inkwell media urls').digest();

@@ -12,7 +12,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 
-export interface StoredObject {
+interface StoredObject {
   body: Readable;
   size: number;
   contentType: string;
@@ -38,7 +38,7 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
 };
-export function contentTypeOf(key: string): string {
+function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 

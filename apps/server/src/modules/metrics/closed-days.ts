@@ -4,7 +4,7 @@ import { addDays, daysInRange, utcDay, type MetricsRange } from '@inkwell/contra
  * A UTC day is closed, and may be rolled up, once it has been over this long: views are written
  * every 15 s, and a payment or unlock that began before midnight may commit just after it.
  */
-export const CLOSE_AFTER_MS = 10 * 60_000;
+const CLOSE_AFTER_MS = 10 * 60_000;
 
 /** The last closed day at `now` (YYYY-MM-DD): the day before yesterday until 00:10 UTC, then yesterday. */
 export function lastClosedDay(now: Date): string {

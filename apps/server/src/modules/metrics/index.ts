@@ -1,5 +1,5 @@
 export { metricsRoutes } from './metrics.routes';
-export { createMetricsRollup, type MetricsRollup } from './metrics-rollup';
+export { createMetricsRollup } from './metrics-rollup';
 export { createMetricsService, METRICS_ANSWER_MS } from './metrics.service';
 export { readerKeyOf } from './reader-key';
 export { createViewCounter, type ViewCounter } from './view-counter';

@@ -6,7 +6,7 @@ import { firstActivityDay, insertRolledDays, listDaysToRollUp, type RolledDay } 
 import { listAdminDays, listCoinPurchaseDays, listTeamDays, type Amount } from './metrics.repository';
 
 /** Days rolled up per step: a month of a big site's rows is read in about a second, then the connection is free again. */
-export const ROLL_UP_BATCH_DAYS = 31;
+const ROLL_UP_BATCH_DAYS = 31;
 /** Steps per run: about two years. A longer history goes on at the next tick. */
 const ROLL_UP_MAX_BATCHES = 24;
 
@@ -86,4 +86,3 @@ export function createMetricsRollup({ db, clock }: { db: Database; clock: Clock 
 
   return { rollUp };
 }
-export type MetricsRollup = ReturnType<typeof createMetricsRollup>;

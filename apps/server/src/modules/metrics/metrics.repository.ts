@@ -12,7 +12,7 @@ export type Amount = string | number | bigint | null;
 export type AmountsByCurrency<P extends string> = Record<`${P}_usd` | `${P}_eur` | `${P}_gbp`, Amount>;
 
 /** `sum(expr)` split into one column per currency: `<prefix>_usd`, `_eur`, `_gbp`. */
-export const perCurrency = (expr: SQL, currency: SQL, prefix: string) =>
+const perCurrency = (expr: SQL, currency: SQL, prefix: string) =>
   sql.join(
     (['usd', 'eur', 'gbp'] as const).map(
       (code) =>
@@ -35,7 +35,7 @@ export function bounds(range: MetricsRange) {
 }
 
 /** The UTC day of a timestamptz column. */
-export const dayOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
+const dayOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
 
 /** A yearly plan's monthly share is its price / 12. */
 const monthly = sql`p.price_cents / (case when p.interval = 'year' then 12.0 else 1 end)`;

@@ -6,4 +6,4 @@ export { notificationSettingsRoutes } from './notification-settings.routes';
 export { createNotification } from './notifications.repository';
 export { notificationRoutes } from './notifications.routes';
 export { createUnsubscribeTokens } from './unsubscribe-token';
-export { createNotificationsService, type NotificationsService } from './notifications.service';
+export { createNotificationsService } from './notifications.service';

@@ -23,7 +23,7 @@ const FAN_OUT_PART_SIZE = 50_000;
 const FAN_OUT_MAX_PARTS = 16;
 
 /** A digest goes out at most once in this long (a little under a day, so an hourly tick keeps its hour). */
-export const DIGEST_INTERVAL = '23 hours';
+const DIGEST_INTERVAL = '23 hours';
 /**
  * A digest covers notices up to this long before it is sent: a fan-out that stamped its notices a
  * moment ago may not have committed yet, and a window that closed on it would skip them for good.
@@ -118,4 +118,3 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
     },
   };
 }
-export type NewChapterNotices = ReturnType<typeof createNewChapterNotices>;

@@ -14,7 +14,7 @@ import { findChapterRef, pageCounts } from './opds.repository';
 
 export const OPDS_ROOT = '/opds/v1.2';
 export const PSE_NAMESPACE = 'http://vaemendis.net/opds-pse/ns';
-export const INKWELL_NAMESPACE = 'urn:inkwell:feeds:1';
+const INKWELL_NAMESPACE = 'urn:inkwell:feeds:1';
 const NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation';
 const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition';
 /** Series per page of a list, chapters per page of a series' feed. */

@@ -1,3 +1,2 @@
 export { opds2Routes } from './opds2.routes';
-export { OPDS2_ROOT } from './opds2.format';
-export { createOpds2Service, type Opds2Service } from './opds2.service';
+export { createOpds2Service } from './opds2.service';

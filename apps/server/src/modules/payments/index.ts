@@ -4,11 +4,11 @@
 export { insertCoinPackage, listCoinPackages, purchasesOfUser } from './payments.repository';
 export { toPurchase } from './payments.presenter';
 export { paymentsRoutes } from './payments.routes';
-export { createPayments, type Payments } from './payments.service';
+export { createPayments } from './payments.service';
 export { type PaymentProvider } from './providers/provider';
 export { createStripeClient } from './providers/stripe-objects';
 export { createStripeProvider } from './providers/stripe-provider';
 export { createTestProvider } from './providers/test-provider';
-export { createPurchases, type Purchases } from './purchases.service';
-export { createStripeEvents, type StripeEvents } from './stripe-events.service';
+export { createPurchases } from './purchases.service';
+export { createStripeEvents } from './stripe-events.service';
 export { stripeWebhookRoutes } from './stripe-webhook.routes';

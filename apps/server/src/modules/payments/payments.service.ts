@@ -10,8 +10,6 @@ import type { PaymentProvider } from './providers/provider';
 import { createRefunds } from './refunds';
 import type { EventPublisher } from '../../lib/domain-events';
 
-export type { PaymentDetails } from './fulfilment';
-
 /**
  * Payments (DESIGN §5, decision 0009), one provider behind them: checkout (checkout.ts), the one
  * fulfilment and renewals (fulfilment.ts), refunds (refunds.ts), and a subscription's billing

@@ -17,7 +17,7 @@ import {
   updateCoinPackage,
 } from './payments.repository';
 
-export const PURCHASES_PAGE_SIZE = 20;
+const PURCHASES_PAGE_SIZE = 20;
 
 /** What is on sale in coins, the reader's purchases, and the admin's packages and purchases. */
 export function createPurchases({ db }: { db: Database }) {

@@ -1,2 +1,2 @@
-export { createPushService, isQuiet, type PushMessage, type PushService } from './push.service';
+export { createPushService, type PushService } from './push.service';
 export { pushRoutes } from './push.routes';

@@ -1,2 +1,2 @@
 export { searchRoutes } from './search.routes';
-export { createSearchService, type SearchService } from './search.service';
+export { createSearchService } from './search.service';

@@ -9,7 +9,7 @@ import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../lib/cache
  * as the catalogue's lists are (10 s), and dropped on any team change. A near match is costly
  * once the catalogue is large (a typo of a common word is near a thousand titles, each ranked).
  */
-export const SEARCH_CACHE_MS = 10_000;
+const SEARCH_CACHE_MS = 10_000;
 
 /** SPEC §7: the top bar's search, ranked over titles and alternative names. */
 export function createSearchService({ db, caches }: { db: Database; caches: CacheRegistry }) {

@@ -20,4 +20,3 @@ export function createPageMetaRegistry() {
     },
   };
 }
-export type PageMetaRegistry = ReturnType<typeof createPageMetaRegistry>;

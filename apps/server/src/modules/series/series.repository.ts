@@ -63,7 +63,7 @@ const orderOf = (sort: Exclude<SeriesSort, 'trending'>, q: string | undefined): 
 };
 
 /** How alike a word must be to count as a near match (pg_trgm word similarity). */
-export const SEARCH_SIMILARITY = 0.4;
+const SEARCH_SIMILARITY = 0.4;
 
 /** The threshold of `<%` for this transaction: the default (0.6) misses one typo in a short word. */
 export const setSearchSimilarity = (db: Database) =>

@@ -7,7 +7,7 @@ import { isTeamRole } from '../access';
 
 export const MAINTENANCE_DEFAULT_MESSAGE = 'The site is down for maintenance. Please come back in a little while.';
 /** What a 503 tells browsers and crawlers: ask again in five minutes. */
-export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 
 /**
  * What stays open in maintenance: what the shell needs to know who is there and that the site is
@@ -25,7 +25,7 @@ const OPEN_PATHS: ReadonlySet<string> = new Set([
 ]);
 const OPEN_PREFIXES = [ROUTES.login.path, '/api/webhooks/'];
 
-export function isOpenInMaintenance(path: string): boolean {
+function isOpenInMaintenance(path: string): boolean {
   return OPEN_PATHS.has(path) || OPEN_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 

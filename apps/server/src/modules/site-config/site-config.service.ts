@@ -32,7 +32,7 @@ const SITE_SETTINGS_KEY = SITE_CONFIG_KEYS.site;
  */
 export const SITE_CONFIG_CACHE_MS = 3_000;
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+const DEFAULT_SITE_SETTINGS: SiteSettings = {
   siteName: 'Inkwell',
   discordUrl: null,
   developerName: 'The Inkwell team',

@@ -1,6 +1,5 @@
 // Plans and subscriptions: what a reader's plan is and how its state changes.
 export { addInterval, creditPeriodCoins, startSubscription } from './periods';
-export { toSubscription } from './subscriptions.presenter';
 export {
   advancePeriod,
   currentSubscription,

@@ -79,11 +79,6 @@ export async function findSubscriptionByProviderId(db: Database, providerId: str
   return row;
 }
 
-export async function findSubscriptionByPurchase(db: Database, purchaseId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.purchaseId, purchaseId));
-  return row;
-}
-
 export async function insertSubscription(db: Database, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
   const [row] = await db.insert(subscriptions).values(values).returning();
   return row!;

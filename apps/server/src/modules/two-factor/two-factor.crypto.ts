@@ -40,7 +40,6 @@ export function createSecretBox(sessionSecret: string) {
     },
   };
 }
-export type SecretBox = ReturnType<typeof createSecretBox>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,7 +70,6 @@ export function createChallenges(sessionSecret: string) {
     },
   };
 }
-export type Challenges = ReturnType<typeof createChallenges>;
 
 /** Crockford's base32: no i, l, o or u, so a code copied by hand is hard to get wrong. */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

@@ -57,11 +57,6 @@ export async function coinsCreditedBy(tx: Database, purchaseId: string, kind: Le
   return row?.total ?? 0;
 }
 
-export async function ledgerKeyExists(tx: Database, key: string): Promise<boolean> {
-  const [row] = await tx.select({ id: coinLedger.id }).from(coinLedger).where(eq(coinLedger.idempotencyKey, key)).limit(1);
-  return row !== undefined;
-}
-
 export async function walletPage(db: Database, userId: string, page: number, perPage: number) {
   const where = eq(coinLedger.userId, userId);
   const [rows, [total]] = await Promise.all([

@@ -12,7 +12,7 @@ import {
 } from './payout-months.repository';
 
 /** A month closes this long after it ends: a renewal paid at 23:59 may be told by its webhook a little later. */
-export const MONTH_CLOSES_AFTER_MS = 60 * 60_000;
+const MONTH_CLOSES_AFTER_MS = 60 * 60_000;
 
 /** The UTC month `YYYY-MM` holds, as [start, end). */
 export function monthRange(month: string): { from: Date; to: Date } {
@@ -20,7 +20,7 @@ export function monthRange(month: string): { from: Date; to: Date } {
   return { from: new Date(Date.UTC(year, index - 1, 1)), to: new Date(Date.UTC(year, index, 1)) };
 }
 export const monthOf = (moment: Date) => moment.toISOString().slice(0, 7);
-export const nextMonth = (month: string) => monthOf(monthRange(month).to);
+const nextMonth = (month: string) => monthOf(monthRange(month).to);
 
 /** The last month that may be closed at `now`: the one before the current, an hour after it ended. */
 export const lastClosableMonth = (now: Date) =>
@@ -90,4 +90,3 @@ export function createPayoutMonths({ db, clock, feePercent }: { db: Database; cl
     },
   };
 }
-export type PayoutMonths = ReturnType<typeof createPayoutMonths>;

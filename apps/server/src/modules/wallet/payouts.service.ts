@@ -23,7 +23,9 @@ import {
 import type { EventPublisher } from '../../lib/domain-events';
 
 /** How many supporters a series page shows. */
-export const SUPPORTERS_SHOWN = 10;
+const SUPPORTERS_SHOWN = 10;
+/** "mira 70 %": a payee and their share in % (basis points / 100). */
+const payeeShare = (payee: Payee) => `${payee.username} ${payee.shareBps / 100} %`;
 
 /**
  * What readers give series and what their payees earn (issue 22 §2): gifts (a debit, its
@@ -116,8 +118,18 @@ export function createPayouts({
       const unknown = payees.findIndex((payee) => !known.has(payee.userId));
       if (unknown >= 0) throw new AppError('not_found', 'No such user', { fields: { [`${unknown}.userId`]: 'No such user' } });
       await db.transaction(async (tx) => {
+        const before = await payeesWithNames(tx, seriesId);
         await replacePayees(tx, seriesId, payees);
-        if (audit) await recordAuditEntry(tx, audit, { target: { type: 'series', id: seriesId } });
+        if (!audit) return;
+        // The log names who shares and how much, in %, as the editor spoke (issue 33 §14), not the body sent.
+        const after = await payeesWithNames(tx, seriesId);
+        const shown = (list: Payee[]) => (list.length === 0 ? null : list.map(payeeShare).join(', '));
+        const [from, to] = [shown(before), shown(after)];
+        await recordAuditEntry(tx, audit, {
+          target: { type: 'series', id: seriesId },
+          changes: from === to ? [] : [{ field: 'Payees', from, to }],
+          details: null,
+        });
       });
       return this.payees(seriesId);
     },

@@ -48,7 +48,6 @@ export async function latestRentals(db: Database, userId: string, seriesId: stri
   const of = (method: 'wait_pass' | 'daily_free') => rows.find((row) => row.method === method)?.startsAt ?? null;
   return { waitPass: of('wait_pass'), dailyFree: of('daily_free') };
 }
-export type LatestRentals = Awaited<ReturnType<typeof latestRentals>>;
 
 export async function insertRental(db: Database, row: typeof chapterRentals.$inferInsert): Promise<void> {
   await db.insert(chapterRentals).values(row);

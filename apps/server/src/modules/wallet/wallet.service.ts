@@ -5,7 +5,7 @@ import { walletPage } from './ledger.repository';
 import { toWalletEntry } from './wallet.presenter';
 import type { EventPublisher } from '../../lib/domain-events';
 
-export const WALLET_PAGE_SIZE = 20;
+const WALLET_PAGE_SIZE = 20;
 
 /** The reader's coins: their balance and ledger, whether chapters unlock on their own, and whether they are shown as a supporter. */
 export function createWallet({ db, events }: { db: Database; events: EventPublisher }) {

@@ -1,11 +1,11 @@
 import { TOAST_DEFAULT_DURATION_MS, TOAST_EXIT_MS } from '@inkwell/contract';
 
 /** SPEC §4: toast types; anything else falls back to info. */
-export const TOAST_TYPES = ['info', 'warn', 'error', 'success', 'loading', 'cancel'] as const;
+const TOAST_TYPES = ['info', 'warn', 'error', 'success', 'loading', 'cancel'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 export type ToastStatus = 'processing' | 'success' | 'error' | 'cancel';
 /** A number of milliseconds, or 'infinite' to stay until removed by hand. */
-export type ToastDuration = number | 'infinite';
+type ToastDuration = number | 'infinite';
 
 /** SPEC §3: the client's toast. `icon` names what the view draws. */
 export interface Toast {

@@ -15,7 +15,7 @@ import { watchAdFrame } from './ad-markup';
 import { adsConfigQueryOptions } from './api/get-ads-config';
 
 /** Why a slot shows no ad: the server's reason, or the client's own: the config could not be loaded (SPEC §8), or the page is ad-free. */
-export type NoAdsReason = AdsConfigReason | 'load_error' | 'ad_free_page';
+type NoAdsReason = AdsConfigReason | 'load_error' | 'ad_free_page';
 
 /** SPEC §4: an ad slot's states. */
 export type AdState =

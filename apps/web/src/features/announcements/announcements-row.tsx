@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/time';
 import { useAnnouncements } from './api';
 
 /** How many announcements home shows: the pinned ones come first, then the newest. */
-export const HOME_ANNOUNCEMENTS = 3;
+const HOME_ANNOUNCEMENTS = 3;
 
 /**
  * Home's "News" block. Its data is loaded with home's (the home loader waits for it), so the block

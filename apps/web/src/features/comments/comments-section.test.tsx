@@ -2,7 +2,7 @@ import { COMMENT_MAX_CHARS, ROUTES, fillPath, type Comment } from '@inkwell/cont
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, readerUser, renderInApp, verifyAs } from '../../../test/render';
-import { CommentsSection } from './comments-section';
+import CommentsSection from './comments-section';
 import { linkify } from './components/comment-text';
 
 const CHAPTER_ID = '00000000-0000-4000-8000-0000000000c1';

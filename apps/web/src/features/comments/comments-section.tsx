@@ -19,7 +19,7 @@ const SORTS: { value: CommentSort; label: string }[] = [
  * Comments under a chapter or on a series page (issue 9 §4): newest or oldest first, "Load
  * more", a compose box for readers ("Log in to comment" for visitors), one level of replies.
  */
-export function CommentsSection({ target }: { target: CommentsTarget }) {
+function CommentsSection({ target }: { target: CommentsTarget }) {
   const { user } = useAuth();
   const location = useLocation();
   const [sort, setSort] = useState<CommentSort>('newest');

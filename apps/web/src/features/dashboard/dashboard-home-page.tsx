@@ -52,7 +52,7 @@ export function waitingIn(to: string, now: TeamMetrics['now']): string | null {
 }
 
 /** /Dashboard: today's numbers for the viewer's role (UTC day), then the parts of the dashboard it opens. */
-export function DashboardHomePage() {
+function DashboardHomePage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
   const today = todayUtc();

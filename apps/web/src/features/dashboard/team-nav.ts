@@ -19,7 +19,7 @@ import {
 
 import { ADMIN_ONLY, TEAM_ROLES } from './team-roles';
 
-export { ADMIN_ONLY, TEAM_ROLES };
+export { TEAM_ROLES };
 
 export interface TeamNavItem {
   to: string;

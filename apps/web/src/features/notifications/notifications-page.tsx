@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 const PAGE = 20;
 
 /** /profile/notifications: the e-mail setting, then every notification, newest first, twenty at a time. */
-export function NotificationsPage() {
+function NotificationsPage() {
   useDocumentTitle('Notifications');
   return (
     <>

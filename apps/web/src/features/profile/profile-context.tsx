@@ -5,7 +5,7 @@ import { readTimedCache, writeTimedCache } from '../../lib/timed-cache';
 import { useAuth } from '../../lib/auth/auth-context';
 import { fetchProfile } from './api/profile';
 
-export type ProfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
+type ProfileStatus = 'idle' | 'loading' | 'loaded' | 'error';
 
 export interface ProfileContextValue {
   profile: ProfileData | null;
@@ -25,7 +25,7 @@ const ProfileContext = createContext<ProfileContextValue | undefined>(undefined)
 
 /** SPEC §3: avatar URLs by identifier, versioned so a new upload is not served from cache. */
 const avatarCache = new Map<string, string>();
-export function avatarSrcFor(profile: Pick<ProfileData, 'id' | 'avatarUrl' | 'avatarVersion'>): string | null {
+function avatarSrcFor(profile: Pick<ProfileData, 'id' | 'avatarUrl' | 'avatarVersion'>): string | null {
   if (!profile.avatarUrl) return null;
   const key = `${profile.id}:${profile.avatarVersion}`;
   let src = avatarCache.get(key);

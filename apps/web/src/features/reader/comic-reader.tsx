@@ -14,7 +14,7 @@ const FIT_CLASSES: Record<ComicSettings['fit'], string> = {
  * the page's shape: a page too wide for the screen shrinks whole, never drawn letterboxed inside a
  * taller box. The bars' heights come from use-reader-room.ts.
  */
-export function fitHeightStyle(page: { width: number; height: number }): CSSProperties {
+function fitHeightStyle(page: { width: number; height: number }): CSSProperties {
   const room = 'calc(100dvh - var(--reader-top, 7.5rem) - var(--reader-bottom, 0px) - 2rem)';
   return { width: `min(100%, calc(${room} * ${page.width / page.height}))` };
 }

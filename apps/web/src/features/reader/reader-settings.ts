@@ -67,7 +67,7 @@ export interface ComicSettings {
   /** Data saver (issue 11 §2): smaller, lighter pages for a metered connection. */
   quality: 'full' | 'saver';
 }
-export const COMIC_DEFAULTS: ComicSettings = { mode: 'strip', direction: 'ltr', fit: 'width', gap: 0, quality: 'full' };
+const COMIC_DEFAULTS: ComicSettings = { mode: 'strip', direction: 'ltr', fit: 'width', gap: 0, quality: 'full' };
 
 /** A page's address in the chosen quality: the saver variant rides on the same signed link. */
 export const pageUrl = (page: { url: string }, quality: ComicSettings['quality']) =>
@@ -94,7 +94,7 @@ export const NOVEL_FONTS = {
   dyslexic: { label: 'OpenDyslexic', stack: "'OpenDyslexic', 'Comic Sans MS', sans-serif" },
   mono: { label: 'Monospace', stack: "ui-monospace, 'DejaVu Sans Mono', monospace" },
 } as const;
-export type NovelFont = keyof typeof NOVEL_FONTS;
+type NovelFont = keyof typeof NOVEL_FONTS;
 
 export const NOVEL_THEMES = {
   dark: { label: 'Dark', className: 'bg-[#14111f] text-zinc-200' },
@@ -104,7 +104,7 @@ export const NOVEL_THEMES = {
 export type NovelTheme = keyof typeof NOVEL_THEMES;
 
 export const NOVEL_WIDTHS = { narrow: 560, medium: 720, wide: 920 } as const;
-export type NovelWidth = keyof typeof NOVEL_WIDTHS;
+type NovelWidth = keyof typeof NOVEL_WIDTHS;
 
 export interface NovelSettings {
   font: NovelFont;
@@ -113,7 +113,7 @@ export interface NovelSettings {
   width: NovelWidth;
   theme: NovelTheme;
 }
-export const NOVEL_DEFAULTS: NovelSettings = { font: 'serif', size: 18, lineHeight: 1.7, width: 'medium', theme: 'dark' };
+const NOVEL_DEFAULTS: NovelSettings = { font: 'serif', size: 18, lineHeight: 1.7, width: 'medium', theme: 'dark' };
 export const NOVEL_SETTINGS_KEY = 'inkwell.reader.novel';
 export const FONT_SIZE = { min: 14, max: 28 };
 export const LINE_HEIGHT = { min: 1.3, max: 2.2 };

@@ -1,5 +1,5 @@
 /** An unhurried reader's pace, in words a minute (issue 33 §10). */
-export const WORDS_PER_MINUTE = 230;
+const WORDS_PER_MINUTE = 230;
 
 /** The words of a chapter's HTML: its tags and entities set aside, every run of letters or digits between spaces. */
 export function countWords(html: string): number {

@@ -8,7 +8,7 @@ import { useSaveProgress, type ProgressTarget } from '../../lib/library/save-pro
 import { seriesProgressQueryOptions } from '../../lib/library/series-progress';
 
 /** A place is saved once the reader has stayed on it this long, and at once on leaving or at the end. */
-export const PROGRESS_SAVE_DELAY_MS = 2_000;
+const PROGRESS_SAVE_DELAY_MS = 2_000;
 /** The top bar and the reader's bar stay on screen: what is under them is not being read. */
 const BARS_HEIGHT = 120;
 /** The end of a long strip or a novel is reached when its bottom is this close to the screen's. */

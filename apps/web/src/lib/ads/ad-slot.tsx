@@ -3,7 +3,7 @@ import { createContext, useContext, type ComponentType } from 'react';
 /** Where an ad slot sits: under a chapter (before the next-chapter button), under a series' chapter list, on home. */
 export type AdPlacement = 'chapter-end' | 'series-chapters' | 'home';
 
-export type AdSlotComponent = ComponentType<{ placement: AdPlacement }>;
+type AdSlotComponent = ComponentType<{ placement: AdPlacement }>;
 
 const AdSlotContext = createContext<AdSlotComponent | null>(null);
 

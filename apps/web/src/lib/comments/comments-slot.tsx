@@ -5,7 +5,7 @@ import { useIsNear } from '../use-is-near';
 /** Where a comments section hangs: under a chapter, or on a series page. */
 export type CommentsTarget = { chapterId: string; seriesId?: never } | { seriesId: string; chapterId?: never };
 
-export type CommentsSectionComponent = ComponentType<{ target: CommentsTarget }>;
+type CommentsSectionComponent = ComponentType<{ target: CommentsTarget }>;
 
 const CommentsSlotContext = createContext<CommentsSectionComponent | null>(null);
 

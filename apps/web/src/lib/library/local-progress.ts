@@ -18,8 +18,7 @@ export const LOCAL_PROGRESS_KEY = 'inkwell.progress';
 /** The newest chapters kept; the merge on sign-in takes at most 500 at once (the contract). */
 export const LOCAL_PROGRESS_MAX = 300;
 
-export const localProgressKey = (owner: PlaceOwner) =>
-  owner === null ? LOCAL_PROGRESS_KEY : ownedKey(LOCAL_PROGRESS_KEY, owner);
+const localProgressKey = (owner: PlaceOwner) => (owner === null ? LOCAL_PROGRESS_KEY : ownedKey(LOCAL_PROGRESS_KEY, owner));
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());

@@ -10,14 +10,14 @@ import { BROWSER_OWNER_KEY, ownedKey, ownedKeys, readBrowserOwner } from '../bro
  * written, and the others go with their bytes when the browser changes hands
  * (lib/browser-handover.ts). Names kept in step with public/sw.js.
  */
-export const OFFLINE_CACHE = 'inkwell-offline-v1';
-export const SHELL_CACHE = 'inkwell-shell-v1';
+const OFFLINE_CACHE = 'inkwell-offline-v1';
+const SHELL_CACHE = 'inkwell-shell-v1';
 /** The app's page, kept so any address opens offline (the service worker answers navigations with it). */
-export const OFFLINE_SHELL_URL = '/__offline-shell';
+const OFFLINE_SHELL_URL = '/__offline-shell';
 /** The base of each account's list, `inkwell.downloads.{id}` (before issue 32, one list for all under this name). */
 const DOWNLOADS_KEY = 'inkwell.downloads';
 /** A kept chapter goes after this long, even if nobody opens it. */
-export const OFFLINE_DAYS = 30;
+const OFFLINE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface Download {

@@ -7,7 +7,7 @@ import { callApiData } from '../api-client';
  * many as one bulk unlock takes, and how many there are in all. Asked for only where bulk
  * unlocking is offered (a long series' answer holds its newest chapters only).
  */
-export function chaptersForSaleQueryOptions(slug: string, from: number | undefined) {
+function chaptersForSaleQueryOptions(slug: string, from: number | undefined) {
   return queryOptions({
     queryKey: ['catalogue', 'series-chapters', slug, 'for-sale', from ?? null],
     queryFn: ({ signal }) =>

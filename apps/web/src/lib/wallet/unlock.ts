@@ -10,7 +10,7 @@ import { SESSION_QUERY_KEY, setViewerCoins } from '../auth/session-query';
  * fresh (its loader waits) instead of first showing the old lock. Resolves when what is on
  * screen has been refetched, so the unlocked chapter opens as the unlock ends.
  */
-export async function refreshAfterUnlock(client: QueryClient, coins: number): Promise<void> {
+async function refreshAfterUnlock(client: QueryClient, coins: number): Promise<void> {
   setViewerCoins(client, coins);
   const isNotSession = (query: Query) => query.queryKey[0] !== SESSION_QUERY_KEY[0];
   client.removeQueries({ predicate: (query) => isNotSession(query) && query.getObserversCount() === 0 });

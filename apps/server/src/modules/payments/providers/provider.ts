@@ -2,7 +2,7 @@ import type { PlanRow, SubscriptionRow } from '../../subscriptions';
 import type { PurchaseRow } from '../payments.repository';
 
 /** What a checkout needs from the provider: where to send the buyer. */
-export interface CheckoutInput {
+interface CheckoutInput {
   purchase: PurchaseRow;
   buyer: { id: string; email: string };
   /** Set for a plan purchase (a subscription checkout). */

@@ -6,7 +6,7 @@ import { fetchEndpoint, readEndpointJson } from '../../../lib/api-client';
  * SPEC §7: GET …/secure/ads/ads-config, without the HTTP cache, aborted after 10 s. Any failure
  * (time-out, an error status, an answer that is not a success) rejects: the slot shows no ads.
  */
-export async function fetchAdsConfig(signal?: AbortSignal): Promise<AdsConfigResponse> {
+async function fetchAdsConfig(signal?: AbortSignal): Promise<AdsConfigResponse> {
   const response = await fetchEndpoint('adsConfig', { timeoutMs: ADS_CONFIG_TIMEOUT_MS, cache: 'no-cache', signal });
   if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
   const body = await readEndpointJson<'adsConfig'>(response);

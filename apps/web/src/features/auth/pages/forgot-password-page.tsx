@@ -7,7 +7,7 @@ import { requestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-export function ForgotPasswordPage() {
+function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});

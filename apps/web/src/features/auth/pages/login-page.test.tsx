@@ -2,7 +2,7 @@ import { ROUTES } from '@inkwell/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
-import { LoginPage } from './login-page';
+import LoginPage from './login-page';
 
 const CHALLENGE = '00000000-0000-4000-8000-000000000001.1999999999.signature';
 const twoFactorRequired = () =>

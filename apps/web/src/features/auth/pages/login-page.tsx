@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const NETWORK_ERROR = 'We could not reach Inkwell. Check your connection and try again.';
 
-export function LoginPage() {
+function LoginPage() {
   useDocumentTitle('Log in');
   const { login, loginWithTwoFactor, user } = useAuth();
   const navigate = useNavigate();

@@ -14,7 +14,7 @@ import { AuthCard, LogInInstead } from './auth-card';
  * creates nothing. The new reader lands where their sign-up started (a paywall's chapter) or on
  * home, greeted as new (issue 33 §4).
  */
-export function RegisterConfirmPage() {
+function RegisterConfirmPage() {
   useDocumentTitle('Finish creating your account');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
  * /register: the sign-up form. `?next=/a/path` (a paywall's chapter) goes with the sign-up, so the
  * mailed link lands the new reader back there (issue 33 §4); anything but a path on this site is dropped.
  */
-export function RegisterPage() {
+function RegisterPage() {
   useDocumentTitle('Register');
   const { user } = useAuth();
   const [params] = useSearchParams();

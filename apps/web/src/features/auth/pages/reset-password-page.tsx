@@ -9,7 +9,7 @@ import { AuthCard } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /reset-password?token=…: the page a reset e-mail links to. */
-export function ResetPasswordPage() {
+function ResetPasswordPage() {
   useDocumentTitle('Reset password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -15,7 +15,7 @@ const FORMATS = [
 ] as const;
 
 /** Where a feed lives: the whole site's newest chapters, or one series'. */
-export const feedPath = (seriesSlug: string | undefined, extension: string) =>
+const feedPath = (seriesSlug: string | undefined, extension: string) =>
   seriesSlug ? `/feeds/series/${encodeURIComponent(seriesSlug)}.${extension}` : `/feeds/latest.${extension}`;
 
 const noSubscription = () => () => {};

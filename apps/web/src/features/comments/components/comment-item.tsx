@@ -91,7 +91,7 @@ interface ItemProps {
 }
 
 /** One comment: who wrote it and when, its words (spoilers covered), and what the viewer may do with it. */
-export function CommentItem({ comment, target, isSignedIn, onReply, now }: ItemProps) {
+function CommentItem({ comment, target, isSignedIn, onReply, now }: ItemProps) {
   const [mode, setMode] = useState<'read' | 'edit' | 'report' | 'delete'>('read');
   const edit = useEditComment(target);
   const remove = useDeleteComment(target);

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { callApi, callApiData } from '../../../lib/api-client';
 import { uploadFiles } from '../../../lib/upload';
 
-export const teamAnnouncementsKey = ['team', 'announcements'] as const;
+const teamAnnouncementsKey = ['team', 'announcements'] as const;
 
 export interface TeamAnnouncementsQuery {
   page: number;
@@ -11,7 +11,7 @@ export interface TeamAnnouncementsQuery {
   state?: AnnouncementState;
 }
 
-export function teamAnnouncementsQueryOptions(query: TeamAnnouncementsQuery) {
+function teamAnnouncementsQueryOptions(query: TeamAnnouncementsQuery) {
   return queryOptions({
     queryKey: [...teamAnnouncementsKey, 'list', query],
     queryFn: ({ signal }) => callApiData('teamAnnouncements', { query, signal }),
@@ -20,7 +20,7 @@ export function teamAnnouncementsQueryOptions(query: TeamAnnouncementsQuery) {
 }
 export const useTeamAnnouncements = (query: TeamAnnouncementsQuery) => useQuery(teamAnnouncementsQueryOptions(query));
 
-export function teamAnnouncementQueryOptions(id: string) {
+function teamAnnouncementQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...teamAnnouncementsKey, 'one', id],
     queryFn: ({ signal }) => callApiData('teamAnnouncement', { params: { id }, signal }),

@@ -55,7 +55,7 @@ export interface EditFormState {
 }
 
 /** The row of a form's buttons, with a word when there is something to save. */
-export function SaveBar({
+function SaveBar({
   form,
   submitLabel,
   busyLabel,

@@ -181,7 +181,7 @@ export function fromLocalInput(value: string): string | null {
  * The editor's time zone as a date-time field names it (issue 33 §6): "your time, UTC−3". The
  * offset is the one of `at` (summer time moves it), written with a true minus sign.
  */
-export function timeZoneNote(at: Date = new Date()): string {
+function timeZoneNote(at: Date = new Date()): string {
   const offset = -at.getTimezoneOffset();
   const hours = Math.floor(Math.abs(offset) / 60);
   const minutes = Math.abs(offset) % 60;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** "← All series": the way back to a record's list. */
-export function BackLink({ to, children }: { to: string; children: string }) {
+function BackLink({ to, children }: { to: string; children: string }) {
   return (
     <Link to={to} className="text-sm text-zinc-400 hover:text-white">
       ← {children}

@@ -5,7 +5,7 @@ import { SITE_SETTINGS_QUERY_KEY } from '../../../lib/site-settings';
 
 const CONFIG_KEY = ['admin', 'site-config'] as const;
 
-export function siteConfigQueryOptions() {
+function siteConfigQueryOptions() {
   return queryOptions({
     queryKey: CONFIG_KEY,
     queryFn: ({ signal }) => callApiData('adminSiteConfig', { signal }),

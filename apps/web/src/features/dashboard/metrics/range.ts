@@ -7,7 +7,7 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 export const todayUtc = () => utcDay(new Date());
 
-export function presetRange(days: number, today = todayUtc()): MetricsRange {
+function presetRange(days: number, today = todayUtc()): MetricsRange {
   return { from: addDays(today, -(days - 1)), to: today, days };
 }
 

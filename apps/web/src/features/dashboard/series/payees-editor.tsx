@@ -26,7 +26,7 @@ const SEARCH_FROM_CHARS = 2;
  * What keeps a split from being saved, in the editor's terms (issue 33 §11), or null when it may
  * be: every payee chosen from the site's users, each share above 0, and 100 % shared out (or nobody).
  */
-export function splitProblem(rows: Row[]): string | null {
+function splitProblem(rows: Row[]): string | null {
   if (rows.length === 0) return null;
   if (rows.some((row) => row.userId === null)) return 'Choose each payee from the suggestions.';
   if (rows.some((row) => !(toBps(row.percent) > 0))) return 'Give each payee a share above 0 %.';

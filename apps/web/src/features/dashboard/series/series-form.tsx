@@ -34,7 +34,7 @@ export interface SeriesFormValues {
   bundleDiscountPercent: string;
 }
 
-export function valuesFrom(series?: TeamSeries): SeriesFormValues {
+function valuesFrom(series?: TeamSeries): SeriesFormValues {
   return {
     type: series?.type ?? 'comic',
     title: series?.title ?? '',

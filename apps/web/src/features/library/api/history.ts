@@ -2,12 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { callApiData } from '../../../lib/api-client';
 import { libraryKeys } from '../../../lib/library/library-keys';
 
-export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 20;
 /** Home's "Continue reading" row: the most recent chapter of this many series. */
-export const CONTINUE_ROW_SIZE = 6;
+const CONTINUE_ROW_SIZE = 6;
 
 /** The chapters the reader opened, newest first, a page at a time. */
-export function historyQueryOptions(page: number) {
+function historyQueryOptions(page: number) {
   return queryOptions({
     queryKey: libraryKeys.historyList('chapter', page, HISTORY_PAGE_SIZE),
     queryFn: ({ signal }) => callApiData('history', { query: { page, perPage: HISTORY_PAGE_SIZE, by: 'chapter' }, signal }),

@@ -6,7 +6,7 @@ import { libraryKeys } from '../../../lib/library/library-keys';
 export type BookmarkSort = (typeof BOOKMARK_SORTS)[number];
 
 /** The series the reader follows, a page at a time, in the order asked. */
-export function bookmarksQueryOptions(sort: BookmarkSort, page: number) {
+function bookmarksQueryOptions(sort: BookmarkSort, page: number) {
   return queryOptions({
     queryKey: libraryKeys.bookmarkList(sort, page),
     queryFn: ({ signal }) => callApiData('bookmarks', { query: { sort, page }, signal }),

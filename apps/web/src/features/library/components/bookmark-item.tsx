@@ -6,7 +6,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { chapterLabel, timeFromNow } from '../../../lib/time';
 
 /** How many chapters are out that the reader has not read; "Up to date" when none. */
-export function UnreadBadge({ count }: { count: number }) {
+function UnreadBadge({ count }: { count: number }) {
   if (count === 0) return <span className="text-xs font-medium text-zinc-400">Up to date</span>;
   return (
     <span

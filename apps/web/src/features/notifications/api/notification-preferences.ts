@@ -2,7 +2,7 @@ import type { NotificationPreferences, NotificationPreferencesInput } from '@ink
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApiData } from '../../../lib/api-client';
 
-export const notificationPreferencesKey = ['notification-preferences'] as const;
+const notificationPreferencesKey = ['notification-preferences'] as const;
 
 /** The reader's e-mail about new chapters of followed series (issue 9 §2) and push's quiet hours (issue 21 §4). */
 export const notificationPreferencesQuery = () =>

@@ -7,7 +7,7 @@ export function canPush(): boolean {
 }
 
 /** The service worker at /sw.js (scope /), registered once per page. */
-export function serviceWorker(): Promise<ServiceWorkerRegistration> {
+function serviceWorker(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready);
 }
 

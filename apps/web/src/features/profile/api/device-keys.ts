@@ -2,10 +2,10 @@ import type { DeviceKeyCreated } from '@inkwell/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApiData } from '../../../lib/api-client';
 
-export const deviceKeysKey = ['device-keys'] as const;
+const deviceKeysKey = ['device-keys'] as const;
 
 /** The reader's keys for reading apps (issue 19 §1), never the keys themselves. */
-export const deviceKeysQuery = () =>
+const deviceKeysQuery = () =>
   queryOptions({ queryKey: deviceKeysKey, queryFn: ({ signal }) => callApiData('deviceKeys', { signal }) });
 
 export const useDeviceKeys = () => useQuery(deviceKeysQuery());

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 /** /protect/segure/password/reset-password: change the password of a logged-in reader. */
-export function ChangePasswordPage() {
+function ChangePasswordPage() {
   useDocumentTitle('Change password');
   const toast = useToast();
   const [form, setForm] = useState(EMPTY);

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** 1.2 MB, 830 KB: a size as people read it. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1000))} KB`;
 }

@@ -10,7 +10,7 @@ import { TwoFactorSection } from '../two-factor-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /profile/me: the reader's account at a glance. */
-export function ProfileMePage() {
+function ProfileMePage() {
   useDocumentTitle('My profile');
   const { profile, status, error, avatarUrl, isAvatarLoaded, onAvatarLoad, onAvatarError, refresh } = useProfile();
   // The coin balance has one owner, the session; the profile's copy may be older.

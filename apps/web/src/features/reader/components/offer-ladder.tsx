@@ -11,7 +11,7 @@ import { notifyMeQuery, notifyWhenPass, useNotifyMe } from '../api/notify-me';
 type TimedOffer = Extract<ChapterOffer, { type: 'wait_pass' | 'daily_free' }>;
 
 /** "2 d 4 h", "5 h", "under an hour": how long until a pass or a daily free is back (as the server words it). */
-export function waitText(msLeft: number): string {
+function waitText(msLeft: number): string {
   const hours = Math.ceil(msLeft / 3_600_000);
   if (hours <= 1) return 'under an hour';
   const days = Math.floor(hours / 24);

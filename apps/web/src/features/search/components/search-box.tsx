@@ -59,7 +59,7 @@ function ResultItem({
 /** SPEC §7: search results link to /seriesView/{slug} (lower-case v). */
 const resultPath = (result: SearchResult) => `/seriesView/${result.slug}`;
 /** The results page (issue 11 §3): every match, with filters. */
-export const resultsPagePath = (text: string) => `/search?q=${encodeURIComponent(text)}`;
+const resultsPagePath = (text: string) => `/search?q=${encodeURIComponent(text)}`;
 
 /**
  * The top bar's search (SPEC §4, §5, §8, §9): debounced 350 ms; under 3 characters the

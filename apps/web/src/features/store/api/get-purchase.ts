@@ -3,7 +3,7 @@ import { callApiData } from '../../../lib/api-client';
 import { storeKeys } from './store-keys';
 
 /** One of the reader's purchases (the test checkout shows it). */
-export function myPurchaseQueryOptions(purchaseId: string) {
+function myPurchaseQueryOptions(purchaseId: string) {
   return queryOptions({
     queryKey: storeKeys.purchase(purchaseId),
     queryFn: ({ signal }) => callApiData('myPurchase', { params: { purchaseId }, signal }),
@@ -13,7 +13,7 @@ export function myPurchaseQueryOptions(purchaseId: string) {
 }
 
 /** How long the page asks again while Stripe's payment is being confirmed (the server asks Stripe each time). */
-export const STRIPE_CONFIRM_POLL_MS = 2000;
+const STRIPE_CONFIRM_POLL_MS = 2000;
 
 export const useMyPurchase = (purchaseId: string, options: { awaitProvider?: boolean } = {}) =>
   useQuery({

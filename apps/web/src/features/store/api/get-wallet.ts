@@ -3,7 +3,7 @@ import { callApiData } from '../../../lib/api-client';
 import { storeKeys } from './store-keys';
 
 /** The reader's coin ledger (every movement, newest first), a page at a time, with the balance. */
-export function walletQueryOptions(page: number) {
+function walletQueryOptions(page: number) {
   return queryOptions({
     queryKey: storeKeys.wallet(page),
     queryFn: ({ signal }) => callApiData('wallet', { query: { page }, signal }),

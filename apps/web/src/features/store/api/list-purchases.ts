@@ -3,7 +3,7 @@ import { callApiData } from '../../../lib/api-client';
 import { storeKeys } from './store-keys';
 
 /** The reader's purchases, newest first, a page at a time. */
-export function myPurchasesQueryOptions(page: number) {
+function myPurchasesQueryOptions(page: number) {
   return queryOptions({
     queryKey: storeKeys.purchases(page),
     queryFn: ({ signal }) => callApiData('myPurchases', { query: { page }, signal }),

@@ -3,7 +3,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useStoreSettingsMutation } from '../api/store-settings';
 
-export const AUTO_UNLOCK_LABEL = 'Unlock chapters automatically when I open them';
+const AUTO_UNLOCK_LABEL = 'Unlock chapters automatically when I open them';
 
 /** The store's one option, read from the session user (which carries autoUnlock) and saved at once. */
 export function AutoUnlockSwitch() {

@@ -3,7 +3,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { useWallet } from '../api/get-wallet';
 import { useStoreSettingsMutation } from '../api/store-settings';
 
-export const SUPPORTER_LABEL = 'Show me among a series’ supporters when I send a gift';
+const SUPPORTER_LABEL = 'Show me among a series’ supporters when I send a gift';
 
 /** Whether the reader's gifts put their name in a series' supporters strip (issue 22 §2); on unless they say no. */
 export function SupporterSwitch() {

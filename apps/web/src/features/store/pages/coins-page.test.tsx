@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
 import { isSitePath } from '../api/checkout';
 import { coinPackage, fail, id, ok } from '../store-fixtures';
-import { CoinsPage } from './coins-page';
+import CoinsPage from './coins-page';
 
 const PACKAGES = [
   coinPackage({ id: id(1), name: 'Handful', coins: 100, priceCents: 199 }),

@@ -18,7 +18,7 @@ import { readReturnTo, readUnlockChapterId } from '../store-params';
  * `?returnTo=` and `?unlock=` (from a locked chapter) travel with it, so the reader comes back to
  * the chapter, unlocked.
  */
-export function CoinsPage() {
+function CoinsPage() {
   useDocumentTitle(COIN_STORE_TITLE);
   const [params] = useSearchParams();
   const returnTo = readReturnTo(params);

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
 import { fail, id, ok, plan, subscription, verifyAsViewer, viewer } from '../store-fixtures';
-import { PlansPage } from './plans-page';
+import PlansPage from './plans-page';
 
 const PLANS = [
   plan({ id: id(11), name: 'Reader Monthly', priceCents: 499, interval: 'month', coinsPerPeriod: 0 }),

@@ -20,7 +20,7 @@ import { readReturnTo } from '../store-params';
  * /buy/subscriptions (SPEC §2): the plans side by side. A reader who already has a running plan
  * sees it marked and cannot start another (the server refuses with a conflict anyway).
  */
-export function PlansPage() {
+function PlansPage() {
   useDocumentTitle(PLAN_STORE_TITLE);
   const { user } = useAuth();
   const [params] = useSearchParams();

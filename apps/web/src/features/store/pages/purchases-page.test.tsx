@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toast/toaster';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
 import { fail, id, ok, pageInfo, purchase, verifyAsViewer, viewer, walletEntry } from '../store-fixtures';
-import { PurchasesPage } from './purchases-page';
+import PurchasesPage from './purchases-page';
 
 const pageParam = (url: string) => Number(new URL(url, 'http://x').searchParams.get('page') ?? '1');
 

@@ -26,7 +26,7 @@ const pageOf = (params: URLSearchParams) => {
  * page separately, the purchases (receipts) and the coin history (the ledger). The tab and page
  * live in the URL, so each view can be linked and the browser's back button walks them.
  */
-export function PurchasesPage() {
+function PurchasesPage() {
   useDocumentTitle('Purchases');
   const { user } = useAuth();
   const [params] = useSearchParams();

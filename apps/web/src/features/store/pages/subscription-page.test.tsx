@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/toast/toaster';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
 import { ok, plan, subscription, verifyAsViewer, viewer } from '../store-fixtures';
-import { SubscriptionPage } from './subscription-page';
+import SubscriptionPage from './subscription-page';
 
 const renderSubscription = () =>
   renderRoutes(

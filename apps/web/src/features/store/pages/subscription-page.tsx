@@ -14,7 +14,7 @@ import { useMySubscription } from '../api/get-subscription';
 import { intervalLabel } from '../store-format';
 
 /** /profile/subscriptions (Reader's Area): the reader's plan, when it renews or ends, and a way to cancel. */
-export function SubscriptionPage() {
+function SubscriptionPage() {
   useDocumentTitle('Subscription');
   const subscription = useMySubscription();
 

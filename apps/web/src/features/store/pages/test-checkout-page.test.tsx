@@ -6,7 +6,7 @@ import { Toaster } from '../../../components/toast/toaster';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
 import { fail, id, ok, purchase, verifyAsViewer, viewer } from '../store-fixtures';
-import { TestCheckoutPage } from './test-checkout-page';
+import TestCheckoutPage from './test-checkout-page';
 
 const PURCHASE_ID = id(21);
 const purchasePath = fillPath(ROUTES.myPurchase.path, { purchaseId: PURCHASE_ID });

@@ -16,7 +16,7 @@ import { refreshAfterPayment } from '../api/store-keys';
 import { PurchaseStatusBadge } from '../components/purchase-status-badge';
 import { itemName, PURCHASE_STATUS_LABELS } from '../store-format';
 
-export const TEST_CHECKOUT_NOTICE = 'Test checkout — no real payment is taken';
+const TEST_CHECKOUT_NOTICE = 'Test checkout — no real payment is taken';
 
 /** Where a paid purchase leads: back where the reader came from, else to what they bought. */
 const afterPaying = (purchase: Purchase) =>
@@ -31,7 +31,7 @@ const afterCancelling = (purchase: Purchase) =>
  * With Stripe it is also where Stripe sends the reader back (`?status=success|cancelled`): the
  * page waits for the payment to be confirmed, then moves on as the test checkout does.
  */
-export function TestCheckoutPage() {
+function TestCheckoutPage() {
   const { purchaseId = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();

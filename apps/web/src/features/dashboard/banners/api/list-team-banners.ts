@@ -4,7 +4,7 @@ import { callApiData } from '../../../../lib/api-client';
 export const teamBannersKey = ['team', 'banners'] as const;
 
 /** Every banner, inactive and scheduled ones too. */
-export function teamBannersQueryOptions() {
+function teamBannersQueryOptions() {
   return queryOptions({ queryKey: teamBannersKey, queryFn: ({ signal }) => callApiData('teamBanners', { signal }) });
 }
 

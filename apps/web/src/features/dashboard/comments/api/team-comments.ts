@@ -2,7 +2,7 @@ import type { EndpointQuery } from '@inkwell/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, callApiData } from '../../../../lib/api-client';
 
-export const teamCommentKeys = {
+const teamCommentKeys = {
   all: ['team-comments'] as const,
   list: (query: EndpointQuery<'teamComments'>) => ['team-comments', query] as const,
 };

@@ -4,7 +4,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { financeKeys } from './finance-keys';
 
 /** One purchase, read fresh; the list's row shows meanwhile. */
-export function adminPurchaseQueryOptions(id: string, fromList?: AdminPurchase) {
+function adminPurchaseQueryOptions(id: string, fromList?: AdminPurchase) {
   return queryOptions({
     queryKey: financeKeys.purchase(id),
     queryFn: ({ signal }) => callApiData('adminPurchase', { params: { id }, signal }),

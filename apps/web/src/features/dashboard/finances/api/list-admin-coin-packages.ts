@@ -3,7 +3,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { financeKeys } from './finance-keys';
 
 /** Every coin package, inactive ones too, and the coin totals of the whole store. */
-export function adminCoinPackagesQueryOptions() {
+function adminCoinPackagesQueryOptions() {
   return queryOptions({
     queryKey: financeKeys.coinPackages,
     queryFn: ({ signal }) => callApiData('adminCoinPackages', { signal }),

@@ -3,7 +3,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { financeKeys } from './finance-keys';
 
 /** Every plan, archived ones too, with what each has sold. */
-export function adminPlansQueryOptions() {
+function adminPlansQueryOptions() {
   return queryOptions({
     queryKey: financeKeys.plans,
     queryFn: ({ signal }) => callApiData('adminPlans', { signal }),

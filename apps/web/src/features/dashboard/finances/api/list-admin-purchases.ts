@@ -4,7 +4,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { financeKeys } from './finance-keys';
 
 /** Every purchase, newest first: searched by user or purchase id, filtered by status and kind, a page at a time. */
-export function adminPurchasesQueryOptions(query: EndpointQuery<'adminPurchases'>) {
+function adminPurchasesQueryOptions(query: EndpointQuery<'adminPurchases'>) {
   return queryOptions({
     queryKey: financeKeys.purchaseList(query),
     queryFn: ({ signal }) => callApiData('adminPurchases', { query, signal }),

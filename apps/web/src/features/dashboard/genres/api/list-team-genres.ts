@@ -4,7 +4,7 @@ import { callApiData } from '../../../../lib/api-client';
 export const teamGenresKey = ['team', 'genres'] as const;
 
 /** Every genre, for the genres page and the series form's picker. */
-export function teamGenresQueryOptions() {
+function teamGenresQueryOptions() {
   return queryOptions({ queryKey: teamGenresKey, queryFn: ({ signal }) => callApiData('teamGenres', { signal }) });
 }
 

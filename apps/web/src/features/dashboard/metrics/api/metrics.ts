@@ -6,13 +6,13 @@ export interface DayRange {
   to: string;
 }
 
-export const metricsKeys = {
+const metricsKeys = {
   team: (range: DayRange) => ['team', 'metrics', range.from, range.to] as const,
   admin: (range: DayRange) => ['admin', 'metrics', range.from, range.to] as const,
 };
 
 /** Views, followers, comments and unlocks per day of the range (editors and admins). */
-export function teamMetricsQueryOptions(range: DayRange) {
+function teamMetricsQueryOptions(range: DayRange) {
   return queryOptions({
     queryKey: metricsKeys.team(range),
     queryFn: ({ signal }) => callApiData('teamMetrics', { query: range, signal }),
@@ -22,7 +22,7 @@ export function teamMetricsQueryOptions(range: DayRange) {
 }
 
 /** Money, coins, subscriptions and sign-ups per day of the range (admins). */
-export function adminMetricsQueryOptions(range: DayRange) {
+function adminMetricsQueryOptions(range: DayRange) {
   return queryOptions({
     queryKey: metricsKeys.admin(range),
     queryFn: ({ signal }) => callApiData('adminMetrics', { query: range, signal }),

@@ -3,7 +3,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { teamSeriesKeys } from './team-series-keys';
 
 /** One chapter with its pages or its text, for the chapter editor. */
-export function teamChapterQueryOptions(id: string) {
+function teamChapterQueryOptions(id: string) {
   return queryOptions({
     queryKey: teamSeriesKeys.chapter(id),
     queryFn: ({ signal }) => callApiData('teamChapter', { params: { id }, signal }),

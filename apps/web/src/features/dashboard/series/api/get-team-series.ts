@@ -3,7 +3,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { teamSeriesKeys } from './team-series-keys';
 
 /** One series with all its chapters (drafts and scheduled ones too). */
-export function teamSeriesQueryOptions(id: string) {
+function teamSeriesQueryOptions(id: string) {
   return queryOptions({
     queryKey: teamSeriesKeys.detail(id),
     queryFn: ({ signal }) => callApiData('teamSeries', { params: { id }, signal }),

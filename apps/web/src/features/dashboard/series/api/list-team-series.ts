@@ -4,7 +4,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { teamSeriesKeys } from './team-series-keys';
 
 /** Every series, drafts included, searchable by title or slug, a page at a time. */
-export function teamSeriesListQueryOptions(query: EndpointQuery<'teamSeriesList'>) {
+function teamSeriesListQueryOptions(query: EndpointQuery<'teamSeriesList'>) {
   return queryOptions({
     queryKey: teamSeriesKeys.list(query),
     queryFn: ({ signal }) => callApiData('teamSeriesList', { query, signal }),

@@ -3,7 +3,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** One user with their recent purchases, ledger and comments, read fresh on each visit. */
-export function adminUserQueryOptions(id: string) {
+function adminUserQueryOptions(id: string) {
   return queryOptions({
     queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => callApiData('adminUser', { params: { id }, signal }),

@@ -4,7 +4,7 @@ import { callApiData } from '../../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 /** Users newest first: searched by name or e-mail, filtered by role and status, a page at a time. */
-export function adminUsersQueryOptions(query: EndpointQuery<'adminUsers'>) {
+function adminUsersQueryOptions(query: EndpointQuery<'adminUsers'>) {
   return queryOptions({
     queryKey: userKeys.list(query),
     queryFn: ({ signal }) => callApiData('adminUsers', { query, signal }),
