@@ -276,7 +276,11 @@ describe('the audit log', () => {
       body: [{ userId: user.id, role: 'author', shareBps: 10_000 }],
     });
     expect(payees.status).toBe(200);
-    expect((await log(`?targetId=${series.id}`))[0]!.target.label).toBe('Audited Harbour');
+    const [shared] = await log(`?targetId=${series.id}`);
+    expect(shared!.target.label).toBe('Audited Harbour');
+    // Who shares and how much, in %, before and after: never the body's ids and basis points.
+    expect(shared!.changes).toEqual([{ field: 'Payees', from: null, to: `${user.username} 100 %` }]);
+    expect(JSON.stringify(shared!.details ?? null)).not.toContain('shareBps');
 
     expect((await call('teamChapterDelete', { cookie: editor, params: { id: chapter.id } })).status).toBe(200);
     const [deleted] = await log(`?targetId=${chapter.id}`);
