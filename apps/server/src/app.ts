@@ -46,7 +46,7 @@ import { testClockRoutes } from './plugins/test-clock';
 import { webPlugin } from './plugins/web';
 import { createServices, type AppDeps, type AppServices } from './services';
 
-export { createStorageFromConfig, type AppDeps } from './services';
+export { type AppDeps } from './services';
 
 /** How often counted views are written (each instance writes its own; the marks make them add up once). */
 const VIEWS_FLUSH_MS = 15_000;

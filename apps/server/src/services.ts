@@ -74,7 +74,7 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
 }
 
-export function createStorageFromConfig(config: Config): MediaStorage {
+function createStorageFromConfig(config: Config): MediaStorage {
   if (config.mediaDriver === 's3' && config.s3) return createS3Storage(config.s3);
   return createDiskStorage(join(config.dataDir, 'media'));
 }

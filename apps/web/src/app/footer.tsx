@@ -37,7 +37,7 @@ let cannon: Promise<confetti.CreateTypes> | undefined;
  * blob: workers site-wide for a footer flourish would weaken the policy; a few frames of
  * particles on the main thread cost nothing.
  */
-export function loadConfetti(): Promise<confetti.CreateTypes> {
+function loadConfetti(): Promise<confetti.CreateTypes> {
   cannon ??= import('canvas-confetti').then(({ default: library }) =>
     library.create(undefined, { useWorker: false, resize: true, disableForReducedMotion: true }),
   );

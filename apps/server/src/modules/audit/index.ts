@@ -1,3 +1,3 @@
 export { auditRoutes } from './audit.routes';
 export { auditOf, auditPlugin, changesBetween, recordAuditEntry, type AuditContext } from './audit';
-export { createAuditService, type AuditService } from './audit.service';
+export { createAuditService } from './audit.service';

@@ -40,7 +40,7 @@ import {
 } from './comments.repository';
 import { isDeletedRow, toComment, toCommentReply, toTeamComment } from './comments.presenter';
 
-export const TEAM_COMMENTS_PAGE_SIZE = 30;
+const TEAM_COMMENTS_PAGE_SIZE = 30;
 
 type ListQuery = z.output<typeof commentListQuerySchema>;
 type CommentInput = z.output<typeof commentInputSchema>;
