@@ -7,6 +7,8 @@ import { logInAs } from '../support/auth';
 /** The demo catalogue a first start creates (SEED_DEMO is on for the journeys). */
 const COMIC = { slug: 'the-lantern-keeper', title: 'The Lantern Keeper' };
 const NOVEL = { slug: 'murder-at-willowmere', title: 'Murder at Willowmere' };
+/** A demo novel's last chapter: priced, with a daily free way (demo-catalogue.ts). */
+const PAPER_LOCKED = 'the-border-drawer-s-daughter/chapter-30';
 
 test('a visitor lands on a populated home page and browses comics, novels and the premium tab', async ({ page }) => {
   await openPage(page, '/');
@@ -259,9 +261,13 @@ test('reading pages have no serious accessibility problems', async ({ page }) =>
     `/follow/${COMIC.slug}`,
     // A novel in sepia: its end, comments and bars in the theme's colours, every one readable.
     `/SeriesView/${NOVEL.slug}/chapter-2?theme=sepia`,
+    // ...and a locked one on paper: the paywall's heading, free way and price read on the page.
+    `/SeriesView/${PAPER_LOCKED}?theme=sepia`,
+    `/SeriesView/${PAPER_LOCKED}?theme=light`,
   ]) {
-    if (path.endsWith('?theme=sepia')) {
-      await page.evaluate(() => localStorage.setItem('inkwell.reader.novel', JSON.stringify({ theme: 'sepia' })));
+    const theme = /\?theme=(\w+)$/.exec(path)?.[1];
+    if (theme) {
+      await page.evaluate((chosen) => localStorage.setItem('inkwell.reader.novel', JSON.stringify({ theme: chosen })), theme);
     }
     await openPage(page, path);
     await expect(page.getByTestId('route-loader')).toBeHidden();
@@ -271,5 +277,16 @@ test('reading pages have no serious accessibility problems', async ({ page }) =>
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${path}: ${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    if (theme === 'light') {
+      // The bar's icon buttons are drawn on paper, never as dark squares over it.
+      const background = await page
+        .getByRole('button', { name: 'Reading settings' })
+        .first()
+        .evaluate((button) => {
+          const [r, g, b] = getComputedStyle(button).backgroundColor.match(/\d+/g)!.map(Number);
+          return (r! + g! + b!) / 3;
+        });
+      expect(background).toBeGreaterThan(180);
+    }
   }
 });

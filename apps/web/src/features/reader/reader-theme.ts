@@ -19,7 +19,11 @@ export interface ReaderTheme {
   palette: CSSProperties;
 }
 
-/** Light and sepia: the ink surfaces become the page's paper, the zinc text its ink, and accent text dark enough to read. */
+/**
+ * Light and sepia: the ink surfaces become the page's paper and the zinc text its ink (index.css
+ * turns the tinted text and white over with them). A theme's own classes below therefore name
+ * their colours outright: `bg-zinc-200` there would be the ink of the text.
+ */
 const paperPalette = (colours: {
   page: string;
   surface: string;
@@ -41,8 +45,6 @@ const paperPalette = (colours: {
     '--color-zinc-300': colours.soft,
     '--color-zinc-400': colours.muted,
     '--color-zinc-500': colours.faint,
-    '--color-accent-300': '#5b21b6',
-    '--color-accent-400': '#6d28d9',
   }) as CSSProperties;
 
 export const READER_THEMES: Record<NovelTheme, ReaderTheme> = {
@@ -57,10 +59,10 @@ export const READER_THEMES: Record<NovelTheme, ReaderTheme> = {
     palette: {},
   },
   light: {
-    bar: 'border-zinc-200 bg-[#fbfaf7]/95 text-zinc-700',
-    button: 'bg-zinc-200 text-zinc-800 hover:bg-zinc-300',
+    bar: 'border-[#e4e4e7] bg-[#fbfaf7]/95 text-zinc-700',
+    button: 'bg-[#e7e4dc] text-zinc-800 hover:bg-[#d6d3cb]',
     buttonOn: 'bg-accent-600/15 text-accent-600 ring-1 ring-inset ring-accent-600/40 hover:bg-accent-600/25',
-    field: 'border-zinc-300 bg-white text-zinc-900',
+    field: 'border-[#d6d3cb] bg-[#fff] text-zinc-900',
     page: 'bg-[#fbfaf7]',
     line: 'bg-accent-600',
     muted: 'text-zinc-600',
