@@ -12,7 +12,9 @@ const card = (n: number): SeriesCard => ({
   status: 'ongoing',
   cover: { url: `/media/covers/${n}.webp`, width: 480, height: 680 },
   isAdult: false,
-  latestChapters: [{ slug: 'chapter-2', number: 2, title: '', publishedAt: new Date().toISOString(), isPremium: true, isEarlyAccess: false }],
+  latestChapters: [
+    { slug: 'chapter-2', number: 2, title: '', publishedAt: new Date().toISOString(), isPremium: true, isEarlyAccess: false },
+  ],
   lastChapterAt: null,
 });
 
