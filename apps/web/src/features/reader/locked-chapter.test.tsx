@@ -434,6 +434,16 @@ describe('the ladder of free ways (issue 22 §1)', () => {
     expect(await screen.findByText(/^Open until /, {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
+  it('tells a visitor the pass is a reader’s, never “your pass”, and how to get one', async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    serve({ chapter: withOffers([{ type: 'wait_pass', availableAt: past }, { type: 'coins', price: 30 }, { type: 'plan' }]) });
+    renderReader();
+    const offer = await screen.findByTestId('offer-wait_pass');
+    expect(offer).toHaveTextContent('Free now with a reader’s pass');
+    expect(offer).not.toHaveTextContent('your pass');
+    expect(offer).toHaveTextContent('Free with an account: create one or log in below.');
+  });
+
   it('lets a reader keep a rented chapter for good at its price (issue 32)', async () => {
     const { calls } = serve({ user: readerUser, chapter: rented, afterUnlock: openComic(), coinsAfter: 70 });
     renderReader();

@@ -75,7 +75,10 @@ export function OfferLadder({
               <Icon className={`${isReady ? 'size-5' : 'size-4'} shrink-0 text-emerald-300`} aria-hidden />
               {isReady
                 ? isPass
-                  ? 'Free with your pass now'
+                  ? // A visitor has no pass yet: every account gets one.
+                    isSignedIn
+                    ? 'Free with your pass now'
+                    : 'Free now with a reader’s pass'
                   : 'Today’s free chapter'
                 : isPass
                   ? `Pass recharges in ${waitText(msLeft)}`
