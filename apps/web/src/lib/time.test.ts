@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, formatDate, shortTimeFromNow, timeFromNow, timeLeft } from './time';
+import { countdown, formatDate, formatDateTimeWithZone, shortTimeFromNow, timeFromNow, timeLeft } from './time';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const at = (msFromNow: number) => new Date(NOW + msFromNow).toISOString();
@@ -84,5 +84,13 @@ describe('how long until a chapter turns free: one way, in the list and the read
 
   it('never rounds up: a day and 23 hours is not "2 days"', () => {
     expect(timeLeft(2 * 86_400_000 - 1)).toBe('1d 23h');
+  });
+});
+
+describe('formatDateTimeWithZone', () => {
+  it('names the time zone the moment is told in', () => {
+    const told = formatDateTimeWithZone('2026-06-01T12:00:00Z');
+    // "Jun 1, 2026, 12:00 PM UTC", "… GMT+1", "… EST": the zone's short name closes it.
+    expect(told).toMatch(/^Jun \d{1,2}, 2026, \d{2}:\d{2}\s?(AM|PM)?\s[A-Z]{2,5}([+-]\d{1,2}(:\d{2})?)?$/);
   });
 });

@@ -55,6 +55,7 @@ export function shortTimeFromNow(iso: string, now = Date.now()): string {
 }
 
 let minuteFormat: Intl.DateTimeFormat | undefined;
+let zonedMinuteFormat: Intl.DateTimeFormat | undefined;
 
 /** As `toLocaleString` does, a date that is not one reads "Invalid Date" (a formatter would throw). */
 function formatWith(format: Intl.DateTimeFormat, iso: string): string {
@@ -85,6 +86,20 @@ export const formatDateTime = (iso: string) =>
       day: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
+    })),
+    iso,
+  );
+
+/** "Nov 22, 2026, 10:31 PM GMT+1": a moment told to a reader on its own, so it names their time zone. */
+export const formatDateTimeWithZone = (iso: string) =>
+  formatWith(
+    (zonedMinuteFormat ??= new Intl.DateTimeFormat('en', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
     })),
     iso,
   );

@@ -212,7 +212,10 @@ export function NovelSettingsPanel({
         options={Object.entries(NOVEL_THEMES).map(([key, theme]) => [key as NovelSettings['theme'], theme.label])}
         onChange={(theme) => onChange({ theme })}
       />
-      <p className="text-xs text-zinc-400">Tap the text or press F to hide the bars; scrolling up brings them back.</p>
+      <p className="text-xs text-zinc-400">
+        {/* A touch screen has no F key to press. */}
+        Tap the text<span className="pointer-coarse:hidden"> or press F</span> to hide the bars; scrolling up brings them back.
+      </p>
     </Panel>
   );
 }

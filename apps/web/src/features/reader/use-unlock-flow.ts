@@ -2,7 +2,7 @@ import type { ChapterSummary, SessionUser } from '@inkwell/contract';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { ApiError } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/time';
+import { formatDateTimeWithZone } from '../../lib/time';
 import { unlockedMessage, useAutoUnlock } from './use-auto-unlock';
 
 /**
@@ -36,7 +36,7 @@ export function useUnlockFlow({
     unlock.mutateAsync({ chapterId: chapter.id, method }).then(
       (result) =>
         toast({
-          message: result.openUntil ? `Open until ${formatDateTime(result.openUntil)}` : 'Chapter unlocked',
+          message: result.openUntil ? `Open until ${formatDateTimeWithZone(result.openUntil)}` : 'Chapter unlocked',
           type: 'success',
           duration: 5000,
         }),
