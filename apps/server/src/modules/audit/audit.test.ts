@@ -269,6 +269,18 @@ describe('the audit log', () => {
       label: 'Audited Harbour · Chapter 7',
     });
 
+    // A chapter made under its series is named itself, not by the series it was made in.
+    const made = await call('teamChapterCreate', {
+      cookie: editor,
+      params: { id: series.id },
+      body: { number: 8, title: 'Low Tide', publishedAt: null, price: 0, freeAt: null },
+    });
+    expect(made.status).toBe(201);
+    const madeId = made.body.data.id as string;
+    expect((await log(`?targetId=${madeId}`)).map((entry) => [entry.action, entry.target])).toEqual([
+      ['teamChapterCreate', { type: 'chapters', id: madeId, label: 'Audited Harbour · Chapter 8: Low Tide' }],
+    ]);
+
     const { user } = await member('reader');
     const payees = await call('adminSeriesPayeesUpdate', {
       cookie: admin,

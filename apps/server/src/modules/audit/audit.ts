@@ -231,6 +231,12 @@ async function targetColumns(db: Database, request: FastifyRequest) {
     const last = (request.routeOptions.url ?? '').split('/').filter(Boolean).at(-1) ?? null;
     return { targetType: answer ? last : null, targetId: answer?.id ?? null, targetLabel: answer?.label ?? null };
   }
+  // A thing made under another (`POST /team/series/:id/chapters`): the entry names what was made.
+  const collection = (request.routeOptions.url ?? '').split('/').filter(Boolean).at(-1) ?? '';
+  if (request.method === 'POST' && answer && answer.id !== target.id && !collection.startsWith(':')) {
+    const made = await targetLabelOf(db, collection, answer.id);
+    if (made !== null) return { targetType: collection, targetId: answer.id, targetLabel: made };
+  }
   const { type, id } = target;
   let label: string | null = null;
   if (type && id) label = await targetLabelOf(db, type, id);
