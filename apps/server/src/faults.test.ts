@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildChapter, buildSeries } from '../test/factories';
-import { createUser, openTestDatabase, TEST_ORIGIN, type TestContext } from '../test/helpers';
+import { createUser, eventually, openTestDatabase, TEST_ORIGIN, type TestContext } from '../test/helpers';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { buildApp, type App } from './app';
 import { loadConfig } from './config';
@@ -47,14 +47,9 @@ async function login(user: { username: string; password: string }) {
 }
 
 /** Polls until `check` holds, at most `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
-}
+
+/** A service that comes back is given 15 s, asked every 200 ms. */
+const recovers = (check: () => Promise<boolean>) => eventually(check, 15_000, 200);
 
 /** Every reader's coins equal their ledger, and every unlock has its ledger row (none half-written). */
 async function ledgerIsWhole() {
@@ -169,7 +164,7 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
     expect(Date.now() - began).toBeLessThan(3_000);
 
     pg.restore();
-    expect(await eventually(async () => (await request('wallet', { cookie })).statusCode === 200)).toBe(true);
+    expect(await recovers(async () => (await request('wallet', { cookie })).statusCode === 200)).toBe(true);
     expect((await request('health')).statusCode).toBe(200);
     // What was refused can be done now; the ledger holds exactly what happened.
     for (const chapter of priced) {
@@ -182,7 +177,7 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
     // The job queue works again: a reset mail sent now is delivered, once.
     expect((await request('forgotPassword', { body: { email: reader.email } })).statusCode).toBe(200);
     expect(
-      await eventually(async () => {
+      await recovers(async () => {
         const sent = await direct.executeSql(`select count(*)::int as n from mail_outbox where to_address = $1`, [reader.email]);
         return (sent.rows[0] as { n: number }).n === 1;
       }),
@@ -232,7 +227,7 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
     expect(Date.now() - began).toBeLessThan(3_000);
 
     pg.restore();
-    expect(await eventually(async () => (await history()).status === 200)).toBe(true);
+    expect(await recovers(async () => (await history()).status === 200)).toBe(true);
     expect(
       (await request('progressSave', { cookie, params: { chapterId: second!.id }, body: { position: 0.2 } })).statusCode,
     ).toBe(200);
@@ -266,7 +261,7 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
     expect(page.json().data.content).toContain('Paid.');
 
     redis.restore();
-    expect(await eventually(async () => (await request('health')).json().redis === 'up')).toBe(true);
+    expect(await recovers(async () => (await request('health')).json().redis === 'up')).toBe(true);
     expect(warnings).toContain('Redis is back: rate limits are shared again');
     expect((await login(reader)).status).toBe(200);
     expect(await ledgerIsWhole()).toEqual({ wrong_balances: 0, unpaid_unlocks: 0, charges_without_unlock: 0 });

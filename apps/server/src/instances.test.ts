@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBalancer } from '../test/balancer';
 import { multipart } from '../test/fixtures';
 import { buildFollowers } from '../test/followers';
-import { createUser, openTestDatabase, TEST_ORIGIN } from '../test/helpers';
+import { createUser, eventually, openTestDatabase, TEST_ORIGIN } from '../test/helpers';
 import { startInstance, type InstanceProcess } from '../test/instance-process';
 import type { DatabaseHandle } from './db/client';
 import { seedDemoStore } from './demo/seed-store';
@@ -91,15 +91,6 @@ async function signIn(base: string, user: { username: string; password: string }
 
 async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   return (await direct.executeSql(text, values)).rows as T[];
-}
-
-async function eventually(check: () => Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
 }
 
 beforeAll(async () => {

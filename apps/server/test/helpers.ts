@@ -281,3 +281,16 @@ export async function callEndpoint(
   });
   return { status: response.statusCode, body: response.json() };
 }
+
+/**
+ * Asks `check` again every `everyMs` until it holds or `ms` have passed: for what another instance
+ * or a recovering service shows a moment later. Resolves whether it ever held.
+ */
+export async function eventually(check: () => Promise<boolean>, ms = 1_000, everyMs = 100): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

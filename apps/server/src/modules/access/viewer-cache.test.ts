@@ -5,6 +5,7 @@ import { seedDemoStore } from '../../demo/seed-store';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import {
   createTestApp,
+  eventually,
   loginAs,
   startSecondInstance,
   TEST_ORIGIN,
@@ -33,14 +34,6 @@ afterAll(async () => {
   await other?.close();
   await t?.close();
 });
-
-async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 40; i += 1) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
 
 describe.skipIf(target.kind !== 'postgres' || !redisUrl)('the viewer cache across two instances (PostgreSQL and Redis)', () => {
   it('opens a chapter unlocked on one instance on the other at once, and a logout ends the session everywhere', async () => {

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { buildUser } from '../../../test/factories';
 import {
   createTestApp,
+  eventually,
   loginAs,
   startSecondInstance,
   TEST_ORIGIN,
@@ -32,14 +33,6 @@ afterAll(async () => {
   await other?.close();
   await t?.close();
 });
-
-async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 40; i += 1) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return false;
-}
 
 describe.skipIf(target.kind !== 'postgres' || !redisUrl)('maintenance across two instances (PostgreSQL and Redis)', () => {
   it('turned on through one instance, the other answers 503 at once; turned off, it answers again', async () => {
