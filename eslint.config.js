@@ -74,7 +74,6 @@ const OVER_120_LINES = [
   'apps/server/src/services.ts',
   'apps/web/src/app/router.tsx',
   'apps/web/src/features/catalogue/components/series-support.tsx',
-  'apps/web/src/features/dashboard/finances/plan-form.tsx',
   'apps/web/src/features/dashboard/metrics/metrics-admin-page.tsx',
   'apps/web/src/features/dashboard/metrics/metrics-page.tsx',
   'apps/web/src/features/dashboard/series/chapter-editor.tsx',

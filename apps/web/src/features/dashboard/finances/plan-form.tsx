@@ -41,16 +41,19 @@ const valuesFrom = (plan?: AdminPlan): Values => ({
 export const intervalLabel = (interval: AdminPlan['interval']) => (interval === 'year' ? 'year' : 'month');
 
 /**
- * A new plan, or the terms of one that exists. Price, currency and interval are fixed once a plan
- * exists (subscribers bought those terms), so editing shows them and sends only what may change.
+ * Saving the form: a new plan sends its full terms; an existing one only what may change (its
+ * price, currency and interval are fixed).
  */
-export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSaved(plan: AdminPlan): void; onCancel(): void }) {
-  const form = useEditForm(() => valuesFrom(plan));
-  const { values, set, errors } = form;
+function usePlanSubmit(
+  form: ReturnType<typeof useEditForm<Values>>,
+  plan: AdminPlan | undefined,
+  onSaved: (plan: AdminPlan) => void,
+) {
   const createPlan = useCreatePlan();
   const updatePlan = useUpdatePlan();
+  const { values } = form;
 
-  const submit = async () => {
+  return async () => {
     const coinsPerPeriod = values.coinsPerPeriod.trim() === '' ? 0 : Number(values.coinsPerPeriod);
     if (plan) {
       const body: EndpointBody<'adminPlanUpdate'> = {
@@ -83,6 +86,32 @@ export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSave
       onSaved(await createPlan.mutateAsync(body));
     });
   };
+}
+
+/** Price, currency and interval of a plan that exists: shown, not edited. */
+function FixedTerms({ plan }: { plan: AdminPlan }) {
+  return (
+    <div className="rounded-lg border border-ink-700 bg-ink-950/40 p-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Detail label="Price">{formatMoney(plan.priceCents, plan.currency)}</Detail>
+        <Detail label="Billed every">{intervalLabel(plan.interval)}</Detail>
+      </dl>
+      <p className="mt-2 text-xs text-zinc-400">
+        Price and interval are fixed once a plan exists: subscribers bought those terms. For new terms, create a new plan and
+        archive this one.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A new plan, or the terms of one that exists. Price, currency and interval are fixed once a plan
+ * exists (subscribers bought those terms), so editing shows them and sends only what may change.
+ */
+export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSaved(plan: AdminPlan): void; onCancel(): void }) {
+  const form = useEditForm(() => valuesFrom(plan));
+  const { values, set, errors } = form;
+  const submit = usePlanSubmit(form, plan, onSaved);
 
   return (
     <EditForm
@@ -112,16 +141,7 @@ export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSave
         hint="Shown on the subscriptions page."
       />
       {plan ? (
-        <div className="rounded-lg border border-ink-700 bg-ink-950/40 p-3">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Detail label="Price">{formatMoney(plan.priceCents, plan.currency)}</Detail>
-            <Detail label="Billed every">{intervalLabel(plan.interval)}</Detail>
-          </dl>
-          <p className="mt-2 text-xs text-zinc-400">
-            Price and interval are fixed once a plan exists: subscribers bought those terms. For new terms, create a new plan and
-            archive this one.
-          </p>
-        </div>
+        <FixedTerms plan={plan} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
