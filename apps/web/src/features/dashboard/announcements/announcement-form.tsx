@@ -7,7 +7,15 @@ import {
 import { lazy, Suspense, type ReactNode } from 'react';
 import { fieldErrors, TextField } from '../../../components/form';
 import { EditForm, useEditForm } from '../components/edit-form';
-import { CheckboxField, fromLocalInput, SelectField, toLocalInput, withTimeZone } from '../components/fields';
+import {
+  CheckboxField,
+  DateTimeField,
+  FieldError,
+  fromLocalInput,
+  SelectField,
+  SlugField,
+  toLocalInput,
+} from '../components/fields';
 
 // The novel chapter editor (Tiptap), in its own chunk, shared with the chapter editor.
 const NovelEditor = lazy(() => import('../series/novel-editor').then((module) => ({ default: module.NovelEditor })));
@@ -104,14 +112,7 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
           error={errors.title}
           required
         />
-        <TextField
-          label="Slug"
-          value={values.slug}
-          onChange={(e) => set('slug', e.target.value)}
-          error={errors.slug}
-          hint="Leave empty to make one from the title."
-          placeholder="summer-schedule"
-        />
+        <SlugField value={values.slug} onChange={(slug) => set('slug', slug)} error={errors.slug} placeholder="summer-schedule" />
         <SelectField
           label="Status"
           value={values.state}
@@ -137,11 +138,10 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
           ))}
         </SelectField>
         {values.state !== 'draft' && (
-          <TextField
-            label={withTimeZone(values.state === 'scheduled' ? 'Publish at' : 'Published at')}
-            type="datetime-local"
+          <DateTimeField
+            label={values.state === 'scheduled' ? 'Publish at' : 'Published at'}
             value={values.when}
-            onChange={(e) => set('when', e.target.value)}
+            onChange={(when) => set('when', when)}
             error={errors.publishedAt}
             hint="In your time zone."
           />
@@ -160,11 +160,7 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
         <Suspense fallback={<div className="h-80 rounded-lg border border-ink-700 bg-ink-900" aria-hidden />}>
           <NovelEditor initialHtml={values.body} onChange={(html) => set('body', html)} label="Announcement text" />
         </Suspense>
-        {errors.body && (
-          <p data-field-error className="mt-1.5 text-sm text-rose-300">
-            {errors.body}
-          </p>
-        )}
+        <FieldError error={errors.body} />
       </div>
       {extra}
     </EditForm>

@@ -1,7 +1,7 @@
 import { bannerInputSchema, type EndpointBody, type TeamBanner } from '@inkwell/contract';
 import { fieldErrors, TextField } from '../../../components/form';
 import { EditForm, useEditForm } from '../components/edit-form';
-import { CheckboxField, fromLocalInput, toLocalInput, withTimeZone } from '../components/fields';
+import { CheckboxField, DateTimeField, fromLocalInput, toLocalInput } from '../components/fields';
 import { useCreateBanner } from './api/create-banner';
 import { useUpdateBanner } from './api/update-banner';
 
@@ -107,22 +107,18 @@ export function BannerForm({
           error={errors.position}
           hint="Lower comes first."
         />
-        <div className="pt-7">
-          <CheckboxField label="Active" checked={values.isActive} onChange={(v) => set('isActive', v)} />
-        </div>
-        <TextField
-          label={withTimeZone('Shown from')}
-          type="datetime-local"
+        <CheckboxField label="Active" checked={values.isActive} onChange={(v) => set('isActive', v)} className="pt-7" />
+        <DateTimeField
+          label="Shown from"
           value={values.startsAt}
-          onChange={(e) => set('startsAt', e.target.value)}
+          onChange={(v) => set('startsAt', v)}
           error={errors.startsAt}
           hint="Empty: at once."
         />
-        <TextField
-          label={withTimeZone('Shown until')}
-          type="datetime-local"
+        <DateTimeField
+          label="Shown until"
           value={values.endsAt}
-          onChange={(e) => set('endsAt', e.target.value)}
+          onChange={(v) => set('endsAt', v)}
           error={errors.endsAt}
           hint="Empty: no end."
         />

@@ -45,6 +45,9 @@ export function useEditForm<V extends object>(
   return { values, set, setValues, reset, save, errors, formError, isBusy, formRef, isDirty: !isSame(values, saved) };
 }
 
+/** What a form's parts are given: its values, the setter and the errors (from `useEditForm`). */
+export type FormFields<V extends object> = Pick<ReturnType<typeof useEditForm<V>>, 'values' | 'set' | 'errors'>;
+
 /** What the frame shows of a form's state. */
 export interface EditFormState {
   isDirty: boolean;

@@ -1,4 +1,8 @@
+import { CURRENCIES } from '@inkwell/contract';
 import { useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { TextField } from '../../../components/form';
+
+type Currency = (typeof CURRENCIES)[number];
 
 const control = (error?: string) =>
   `w-full rounded-lg border bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 ${
@@ -66,20 +70,23 @@ export function SelectField({
   );
 }
 
+/** A checkbox with its label (and a hint under it); `className` places it in its row or grid. */
 export function CheckboxField({
   label,
   checked,
   onChange,
   hint,
+  className = '',
 }: {
   label: string;
   checked: boolean;
   onChange(checked: boolean): void;
   hint?: string;
+  className?: string;
 }) {
   const id = useId();
   return (
-    <div className="flex items-start gap-2">
+    <div className={`flex items-start gap-2 ${className}`}>
       <input
         id={id}
         type="checkbox"
@@ -92,6 +99,117 @@ export function CheckboxField({
         {hint && <span className="block text-xs text-zinc-400">{hint}</span>}
       </label>
     </div>
+  );
+}
+
+/** The error of a field that is not one input (a choice of genres, a rich text): shown under it, found by a refused save. */
+export function FieldError({ error }: { error?: string | undefined }) {
+  return error ? (
+    <p data-field-error className="mt-1.5 text-sm text-rose-300">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * A moment typed in the editor's own time zone, its label naming that zone (issue 33 §6). The
+ * value is datetime-local text: `toLocalInput` and `fromLocalInput` turn it to and from ISO.
+ */
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  className,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <TextField
+      label={withTimeZone(label)}
+      type="datetime-local"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+      hint={hint}
+      className={className}
+    />
+  );
+}
+
+/** The address part of a record's page, made from its title when left empty. */
+export function SlugField({
+  value,
+  onChange,
+  error,
+  placeholder,
+}: {
+  value: string;
+  onChange(slug: string): void;
+  error?: string | undefined;
+  placeholder: string;
+}) {
+  return (
+    <TextField
+      label="Slug"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+      hint="Leave empty to make one from the title."
+      placeholder={placeholder}
+    />
+  );
+}
+
+/**
+ * A price typed as a decimal ("4.99", sent as cents: see finances/price-input) and its currency,
+ * as two cells of the form's grid. Errors are the API's: `priceCents` and `currency`.
+ */
+export function PriceFields({
+  price,
+  currency,
+  onPrice,
+  onCurrency,
+  errors,
+  hint,
+}: {
+  price: string;
+  currency: Currency | undefined;
+  onPrice(price: string): void;
+  onCurrency(currency: Currency): void;
+  errors: { priceCents?: string | undefined; currency?: string | undefined };
+  hint?: ReactNode;
+}) {
+  return (
+    <>
+      <TextField
+        label="Price"
+        inputMode="decimal"
+        placeholder="4.99"
+        value={price}
+        onChange={(event) => onPrice(event.target.value)}
+        error={errors.priceCents}
+        hint={hint}
+      />
+      <SelectField
+        label="Currency"
+        value={currency}
+        onChange={(event) => onCurrency(event.target.value as Currency)}
+        error={errors.currency}
+      >
+        {CURRENCIES.map((item) => (
+          <option key={item} value={item}>
+            {item.toUpperCase()}
+          </option>
+        ))}
+      </SelectField>
+    </>
   );
 }
 

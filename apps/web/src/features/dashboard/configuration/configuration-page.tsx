@@ -16,7 +16,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EditForm, type EditFormState } from '../components/edit-form';
-import { CheckboxField, SelectField, TextAreaField } from '../components/fields';
+import { CheckboxField, FieldError, SelectField, TextAreaField } from '../components/fields';
 import { LeaveGuard } from '../components/leave-guard';
 import { useSiteConfig, useUpdateSiteConfig } from './api';
 
@@ -176,11 +176,7 @@ function GeneralSection({ site }: { site: SiteSettings }) {
               </li>
             ))}
           </ul>
-          {errors.contacts && (
-            <p data-field-error className="mt-1.5 text-sm text-rose-300">
-              {errors.contacts}
-            </p>
-          )}
+          <FieldError error={errors.contacts} />
           <button
             type="button"
             disabled={contacts.length >= SITE_CONTACTS_MAX}

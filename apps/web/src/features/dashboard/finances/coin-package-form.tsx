@@ -1,13 +1,7 @@
-import {
-  CURRENCIES,
-  coinPackageInputSchema,
-  coinPackagePatchSchema,
-  type AdminCoinPackage,
-  type CoinPackageInput,
-} from '@inkwell/contract';
+import { coinPackageInputSchema, coinPackagePatchSchema, type AdminCoinPackage, type CoinPackageInput } from '@inkwell/contract';
 import { fieldErrors, TextField } from '../../../components/form';
 import { EditForm, useEditForm } from '../components/edit-form';
-import { CheckboxField, SelectField } from '../components/fields';
+import { CheckboxField, PriceFields } from '../components/fields';
 import { useCreateCoinPackage } from './api/create-coin-package';
 import { useUpdateCoinPackage } from './api/update-coin-package';
 import { centsToPrice, priceToCents } from './price-input';
@@ -109,29 +103,19 @@ export function CoinPackageForm({
           error={errors.position}
           hint="Lower comes first in the store."
         />
-        <TextField
-          label="Price"
-          inputMode="decimal"
-          placeholder="4.99"
-          value={values.price}
-          onChange={(e) => set('price', e.target.value)}
-          error={errors.priceCents}
+        <PriceFields
+          price={values.price}
+          currency={values.currency}
+          onPrice={(price) => set('price', price)}
+          onCurrency={(currency) => set('currency', currency)}
+          errors={errors}
         />
-        <SelectField
-          label="Currency"
-          value={values.currency}
-          onChange={(e) => set('currency', e.target.value as Values['currency'])}
-          error={errors.currency}
-        >
-          {CURRENCIES.map((currency) => (
-            <option key={currency} value={currency}>
-              {currency.toUpperCase()}
-            </option>
-          ))}
-        </SelectField>
-        <div className="sm:pt-7">
-          <CheckboxField label="On sale" checked={values.isActive} onChange={(checked) => set('isActive', checked)} />
-        </div>
+        <CheckboxField
+          label="On sale"
+          checked={values.isActive}
+          onChange={(checked) => set('isActive', checked)}
+          className="sm:pt-7"
+        />
       </div>
     </EditForm>
   );

@@ -1,11 +1,12 @@
 import { CURRENCIES, type AdminMetrics, type MoneyByCurrency } from '@inkwell/contract';
 import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAdminMetrics } from './api/metrics';
-import { CHART_COLORS, DailyChart, RankChart } from './charts';
+import { useAdminMetrics, type DayRange } from './api/metrics';
+import { CHART_COLORS } from './charts';
 import { csvName } from './csv';
-import { countColumn, dayColumn, formatCount, MetricsFrame, seriesLinkColumn } from './metrics-frame';
-import { DataTable, MetricSection, StatCard, type Column } from './metrics-ui';
+import { countColumn, formatCount, MetricsFrame, seriesLinkColumn } from './metrics-frame';
+import { DailySection, RankSection, StatGrid } from './metrics-sections';
+import { StatCard, type Column } from './metrics-ui';
 import { useMetricsRange } from './range';
 
 type Currency = (typeof CURRENCIES)[number];
@@ -68,7 +69,7 @@ export default function MetricsAdminPage() {
     >
       {(data) => (
         <>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          <StatGrid columns={3}>
             <StatCard
               label="Net revenue"
               value={moneyText(data.totals.net, currencies)}
@@ -85,152 +86,156 @@ export default function MetricsAdminPage() {
               value={moneyText(data.now.mrr, currencies)}
               hint="Yearly plans count a twelfth of their price"
             />
-          </dl>
-
-          <MetricSection
-            title="Revenue per day"
-            description="Purchases of coins and plans on the day they were paid; a refund is taken off on the day it was made. Each currency on its own."
-          >
-            <DailyChart
-              label="Net revenue per day"
-              kind="bar"
-              data={data.days}
-              format={major}
-              minTop={1000}
-              series={currencies.map((currency, i) => ({
-                key: `net.${currency}`,
-                label: `Net (${currency.toUpperCase()})`,
-                color: CHART_COLORS[i % CHART_COLORS.length]!,
-              }))}
-            />
-            <DataTable
-              caption="Revenue per day"
-              columns={[
-                dayColumn<Day>(),
-                ...currencies.flatMap((currency) => [
-                  moneyColumn<Day>('Paid', currency, (row) => row.paid),
-                  moneyColumn<Day>('Refunded', currency, (row) => row.refunded),
-                  moneyColumn<Day>('Net', currency, (row) => row.net),
-                ]),
-              ]}
-              rows={data.days}
-              newestFirst
-              rowKey={(row) => row.day}
-              filename={csvName('revenue', range)}
-            />
-          </MetricSection>
-
-          <MetricSection
-            title="Revenue per series"
-            description={
-              <>
-                Coins spent on each series’ chapters in the range, valued at what coins were bought for: the average price per
-                coin of every coin purchase paid up to the range’s end (refunded ones left out). {coinValueText(data.coinValue)}
-              </>
-            }
-          >
-            <RankChart
-              label="Coins spent per series"
-              valueLabel="Coins"
-              color={CHART_COLORS[1]}
-              data={data.revenueBySeries.slice(0, 10).map((row) => ({ name: row.title, value: row.coins }))}
-            />
-            <DataTable
-              caption="Revenue per series"
-              columns={[
-                seriesLinkColumn<SeriesRow>(),
-                countColumn<SeriesRow>('Unlocks', (row) => row.unlocks),
-                countColumn<SeriesRow>('Coins', (row) => row.coins),
-                ...currencies.map((currency) => moneyColumn<SeriesRow>('Value', currency, (row) => row.value)),
-              ]}
-              rows={data.revenueBySeries}
-              rowKey={(row) => row.seriesId}
-              filename={csvName('revenue-per-series', range)}
-              empty="No coins were spent in this range."
-            />
-          </MetricSection>
-
-          <MetricSection
-            title="Coins sold and spent per day"
-            description="Sold: credited by coin purchases and by subscriptions’ coins. Spent: on unlocks."
-          >
-            <DailyChart
-              label="Coins sold and spent per day"
-              kind="bar"
-              data={data.days}
-              series={[
-                { key: 'coinsSold', label: 'Sold', color: CHART_COLORS[2] },
-                { key: 'coinsSpent', label: 'Spent', color: CHART_COLORS[0] },
-              ]}
-            />
-            <DataTable
-              caption="Coins sold and spent per day"
-              columns={[
-                dayColumn<Day>(),
-                countColumn<Day>('Coins sold', (row) => row.coinsSold),
-                countColumn<Day>('Coins spent', (row) => row.coinsSpent),
-              ]}
-              rows={data.days}
-              newestFirst
-              rowKey={(row) => row.day}
-              filename={csvName('coins', range)}
-            />
-          </MetricSection>
-
-          <MetricSection
-            title="Subscriptions"
-            description="Subscriptions running at each day’s end, and their monthly recurring revenue (a yearly plan counts a twelfth of its price)."
-          >
-            <DailyChart
-              label="Active subscriptions per day"
-              caption="Active subscriptions"
-              data={data.days}
-              series={[{ key: 'activeSubscriptions', label: 'Active subscriptions', color: CHART_COLORS[4] }]}
-            />
-            <DailyChart
-              label="Monthly recurring revenue per day"
-              caption="Monthly recurring revenue"
-              data={data.days}
-              format={major}
-              minTop={1000}
-              series={currencies.map((currency, i) => ({
-                key: `mrr.${currency}`,
-                label: `MRR (${currency.toUpperCase()})`,
-                color: CHART_COLORS[(i + 1) % CHART_COLORS.length]!,
-              }))}
-            />
-            <DataTable
-              caption="Subscriptions per day"
-              columns={[
-                dayColumn<Day>(),
-                countColumn<Day>('Active subscriptions', (row) => row.activeSubscriptions),
-                ...currencies.map((currency) => moneyColumn<Day>('MRR', currency, (row) => row.mrr)),
-              ]}
-              rows={data.days}
-              newestFirst
-              rowKey={(row) => row.day}
-              filename={csvName('subscriptions', range)}
-            />
-          </MetricSection>
-
-          <MetricSection title="Sign-ups per day" description="New accounts.">
-            <DailyChart
-              label="Sign-ups per day"
-              kind="bar"
-              data={data.days}
-              series={[{ key: 'signups', label: 'Sign-ups', color: CHART_COLORS[3] }]}
-            />
-            <DataTable
-              caption="Sign-ups per day"
-              columns={[dayColumn<Day>(), countColumn<Day>('Sign-ups', (row) => row.signups)]}
-              rows={data.days}
-              newestFirst
-              rowKey={(row) => row.day}
-              filename={csvName('signups', range)}
-            />
-          </MetricSection>
+          </StatGrid>
+          <RevenueSections data={data} range={range} currencies={currencies} />
+          <CoinsAndPeopleSections data={data} range={range} currencies={currencies} />
         </>
       )}
     </MetricsFrame>
+  );
+}
+
+interface SectionProps {
+  data: AdminMetrics;
+  range: DayRange;
+  /** The currencies with any money in the answer: a chart line and table column each. */
+  currencies: readonly Currency[];
+}
+
+/** Money per day, and coins spent per series valued in money. */
+function RevenueSections({ data, range, currencies }: SectionProps) {
+  return (
+    <>
+      <DailySection
+        title="Revenue per day"
+        description="Purchases of coins and plans on the day they were paid; a refund is taken off on the day it was made. Each currency on its own."
+        days={data.days}
+        charts={[
+          {
+            label: 'Net revenue per day',
+            kind: 'bar',
+            format: major,
+            minTop: 1000,
+            series: currencies.map((currency, i) => ({
+              key: `net.${currency}`,
+              label: `Net (${currency.toUpperCase()})`,
+              color: CHART_COLORS[i % CHART_COLORS.length]!,
+            })),
+          },
+        ]}
+        table={{
+          caption: 'Revenue per day',
+          columns: currencies.flatMap((currency) => [
+            moneyColumn<Day>('Paid', currency, (row) => row.paid),
+            moneyColumn<Day>('Refunded', currency, (row) => row.refunded),
+            moneyColumn<Day>('Net', currency, (row) => row.net),
+          ]),
+          filename: csvName('revenue', range),
+        }}
+      />
+      <RankSection
+        title="Revenue per series"
+        description={
+          <>
+            Coins spent on each series’ chapters in the range, valued at what coins were bought for: the average price per coin of
+            every coin purchase paid up to the range’s end (refunded ones left out). {coinValueText(data.coinValue)}
+          </>
+        }
+        chart={{
+          label: 'Coins spent per series',
+          valueLabel: 'Coins',
+          color: CHART_COLORS[1],
+          data: data.revenueBySeries.slice(0, 10).map((row) => ({ name: row.title, value: row.coins })),
+        }}
+        table={{
+          caption: 'Revenue per series',
+          columns: [
+            seriesLinkColumn<SeriesRow>(),
+            countColumn<SeriesRow>('Unlocks', (row) => row.unlocks),
+            countColumn<SeriesRow>('Coins', (row) => row.coins),
+            ...currencies.map((currency) => moneyColumn<SeriesRow>('Value', currency, (row) => row.value)),
+          ],
+          rows: data.revenueBySeries,
+          rowKey: (row) => row.seriesId,
+          filename: csvName('revenue-per-series', range),
+          empty: 'No coins were spent in this range.',
+        }}
+      />
+    </>
+  );
+}
+
+/** Coins sold and spent, subscriptions running, and sign-ups, per day. */
+function CoinsAndPeopleSections({ data, range, currencies }: SectionProps) {
+  return (
+    <>
+      <DailySection
+        title="Coins sold and spent per day"
+        description="Sold: credited by coin purchases and by subscriptions’ coins. Spent: on unlocks."
+        days={data.days}
+        charts={[
+          {
+            label: 'Coins sold and spent per day',
+            kind: 'bar',
+            series: [
+              { key: 'coinsSold', label: 'Sold', color: CHART_COLORS[2] },
+              { key: 'coinsSpent', label: 'Spent', color: CHART_COLORS[0] },
+            ],
+          },
+        ]}
+        table={{
+          caption: 'Coins sold and spent per day',
+          columns: [
+            countColumn<Day>('Coins sold', (row) => row.coinsSold),
+            countColumn<Day>('Coins spent', (row) => row.coinsSpent),
+          ],
+          filename: csvName('coins', range),
+        }}
+      />
+      <DailySection
+        title="Subscriptions"
+        description="Subscriptions running at each day’s end, and their monthly recurring revenue (a yearly plan counts a twelfth of its price)."
+        days={data.days}
+        charts={[
+          {
+            label: 'Active subscriptions per day',
+            caption: 'Active subscriptions',
+            series: [{ key: 'activeSubscriptions', label: 'Active subscriptions', color: CHART_COLORS[4] }],
+          },
+          {
+            label: 'Monthly recurring revenue per day',
+            caption: 'Monthly recurring revenue',
+            format: major,
+            minTop: 1000,
+            series: currencies.map((currency, i) => ({
+              key: `mrr.${currency}`,
+              label: `MRR (${currency.toUpperCase()})`,
+              color: CHART_COLORS[(i + 1) % CHART_COLORS.length]!,
+            })),
+          },
+        ]}
+        table={{
+          caption: 'Subscriptions per day',
+          columns: [
+            countColumn<Day>('Active subscriptions', (row) => row.activeSubscriptions),
+            ...currencies.map((currency) => moneyColumn<Day>('MRR', currency, (row) => row.mrr)),
+          ],
+          filename: csvName('subscriptions', range),
+        }}
+      />
+      <DailySection
+        title="Sign-ups per day"
+        description="New accounts."
+        days={data.days}
+        charts={[
+          { label: 'Sign-ups per day', kind: 'bar', series: [{ key: 'signups', label: 'Sign-ups', color: CHART_COLORS[3] }] },
+        ]}
+        table={{
+          caption: 'Sign-ups per day',
+          columns: [countColumn<Day>('Sign-ups', (row) => row.signups)],
+          filename: csvName('signups', range),
+        }}
+      />
+    </>
   );
 }

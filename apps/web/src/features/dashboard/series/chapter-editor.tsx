@@ -8,8 +8,8 @@ import {
 import { lazy, Suspense, useId, useState } from 'react';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
-import { EditForm, useEditForm } from '../components/edit-form';
-import { fromLocalInput, toLocalInput, withTimeZone } from '../components/fields';
+import { EditForm, useEditForm, type FormFields } from '../components/edit-form';
+import { DateTimeField, FieldError, fromLocalInput, toLocalInput } from '../components/fields';
 import { useCreateChapter } from './api/create-chapter';
 import { useTeamChapter } from './api/get-team-chapter';
 import { useUpdateChapter } from './api/update-chapter';
@@ -80,13 +80,45 @@ export function ChapterEditor({ seriesId, seriesType, chapterId, nextNumber, onD
   );
 }
 
-function ChapterForm({
+/** The chapter's input as the API takes it, from what the form holds. */
+function toInput(values: Values, seriesType: 'comic' | 'novel', initial: TeamChapter | undefined): ChapterInput {
+  const publishedAt =
+    values.publication === 'draft'
+      ? null
+      : values.publication === 'now'
+        ? initial?.state === 'published'
+          ? initial.publishedAt
+          : new Date().toISOString()
+        : fromLocalInput(values.publishAt);
+  const preview = values.preview.trim() === '' ? 0 : Number(values.preview);
+  return {
+    number: Number(values.number),
+    title: values.title,
+    ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
+    publishedAt,
+    price: Number(values.price),
+    freeAt: fromLocalInput(values.freeAt),
+    ...(seriesType === 'novel' ? { content: values.content, previewPercent: preview } : { previewPages: preview }),
+  };
+}
+
+/** What the schema says of the input, and what it cannot see: a schedule needs a time to come. */
+function localErrors(values: Values, input: ChapterInput): Record<string, string> {
+  const parsed = chapterInputSchema.safeParse(input);
+  const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  if (values.publication === 'schedule' && !fromLocalInput(values.publishAt)) local.publishedAt = 'Choose when it comes out';
+  if (values.publication === 'schedule' && input.publishedAt && Date.parse(input.publishedAt) <= Date.now())
+    local.publishedAt = 'A scheduled time must be in the future';
+  return local;
+}
+
+/** The chapter's form and the chapter as last saved (a new one exists once it is created). */
+function useChapterForm({
   seriesId,
   seriesType,
   initial,
   nextNumber,
-  onDone,
-}: Omit<Props, 'chapterId'> & { initial: TeamChapter | undefined }) {
+}: Omit<Props, 'chapterId' | 'onDone'> & { initial: TeamChapter | undefined }) {
   const toast = useToast();
   const createChapter = useCreateChapter(seriesId);
   const updateChapter = useUpdateChapter(seriesId);
@@ -94,36 +126,10 @@ function ChapterForm({
   const form = useEditForm(() => valuesFrom(initial, nextNumber, seriesType), {
     errorKeys: { publication: ['publishedAt'], publishAt: ['publishedAt'], preview: ['previewPages', 'previewPercent'] },
   });
-  const { values, set, errors } = form;
-  const pagesFirstId = useId();
-  // Issue 33 §5: the server refuses to release a comic chapter with no pages; say so before it has to.
-  const isEmptyComic = seriesType === 'comic' && (chapter?.pages.length ?? 0) === 0;
 
   const submit = async () => {
-    const publishedAt =
-      values.publication === 'draft'
-        ? null
-        : values.publication === 'now'
-          ? initial?.state === 'published'
-            ? initial.publishedAt
-            : new Date().toISOString()
-          : fromLocalInput(values.publishAt);
-    const preview = values.preview.trim() === '' ? 0 : Number(values.preview);
-    const input: ChapterInput = {
-      number: Number(values.number),
-      title: values.title,
-      ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
-      publishedAt,
-      price: Number(values.price),
-      freeAt: fromLocalInput(values.freeAt),
-      ...(seriesType === 'novel' ? { content: values.content, previewPercent: preview } : { previewPages: preview }),
-    };
-    const parsed = chapterInputSchema.safeParse(input);
-    const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (values.publication === 'schedule' && !fromLocalInput(values.publishAt)) local.publishedAt = 'Choose when it comes out';
-    if (values.publication === 'schedule' && publishedAt && Date.parse(publishedAt) <= Date.now())
-      local.publishedAt = 'A scheduled time must be in the future';
-    await form.save(local, async () => {
+    const input = toInput(form.values, seriesType, initial);
+    await form.save(localErrors(form.values, input), async () => {
       const saved = chapter
         ? await updateChapter.mutateAsync({ chapterId: chapter.id, body: input })
         : await createChapter.mutateAsync(input);
@@ -132,6 +138,18 @@ function ChapterForm({
       toast({ type: 'success', message: chapter ? 'Chapter saved' : 'Chapter created', duration: 3000 });
     });
   };
+  return { form, chapter, setChapter, submit };
+}
+
+function ChapterForm({
+  seriesId,
+  seriesType,
+  initial,
+  nextNumber,
+  onDone,
+}: Omit<Props, 'chapterId'> & { initial: TeamChapter | undefined }) {
+  const { form, chapter, setChapter, submit } = useChapterForm({ seriesId, seriesType, initial, nextNumber });
+  const { values, set, errors } = form;
 
   return (
     <div className="space-y-6 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
@@ -162,84 +180,13 @@ function ChapterForm({
             placeholder="Optional"
           />
         </div>
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-zinc-200">Publication</legend>
-          <div className="flex flex-wrap gap-4 text-sm text-zinc-200">
-            {(
-              [
-                ['draft', 'Draft'],
-                ['now', chapter?.state === 'published' ? 'Published' : 'Publish now'],
-                ['schedule', 'Schedule'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className={`flex items-center gap-2 ${value !== 'draft' && isEmptyComic ? 'opacity-60' : ''}`}>
-                <input
-                  type="radio"
-                  name="publication"
-                  value={value}
-                  checked={values.publication === value}
-                  onChange={() => set('publication', value)}
-                  disabled={value !== 'draft' && isEmptyComic && values.publication !== value}
-                  aria-describedby={isEmptyComic ? pagesFirstId : undefined}
-                  className="accent-violet-500"
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          {isEmptyComic && (
-            <p id={pagesFirstId} className="mt-1.5 text-xs text-zinc-400">
-              A chapter comes out with its pages: save it as a draft, add its pages, then publish or schedule it.
-            </p>
-          )}
-          {values.publication === 'schedule' && (
-            <TextField
-              label={withTimeZone('Comes out at')}
-              type="datetime-local"
-              value={values.publishAt}
-              onChange={(e) => set('publishAt', e.target.value)}
-              error={errors.publishedAt}
-              className="mt-3 max-w-xs"
-            />
-          )}
-          {values.publication !== 'schedule' && errors.publishedAt && (
-            <p data-field-error className="mt-1.5 text-sm text-rose-300">
-              {errors.publishedAt}
-            </p>
-          )}
-        </fieldset>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Price (coins)"
-            inputMode="numeric"
-            value={values.price}
-            onChange={(e) => set('price', e.target.value)}
-            error={errors.price}
-            hint="0 makes the chapter free."
-          />
-          <TextField
-            label={withTimeZone('Free for everyone from')}
-            type="datetime-local"
-            value={values.freeAt}
-            onChange={(e) => set('freeAt', e.target.value)}
-            error={errors.freeAt}
-            hint="Early access: priced until then. Leave empty to keep it priced."
-          />
-          {Number(values.price) > 0 && (
-            <TextField
-              label={seriesType === 'novel' ? 'Preview share of the text (%)' : 'Preview pages'}
-              inputMode="numeric"
-              value={values.preview}
-              onChange={(e) => set('preview', e.target.value)}
-              error={seriesType === 'novel' ? errors.previewPercent : errors.previewPages}
-              hint={
-                seriesType === 'novel'
-                  ? 'What readers see before the lock: the first part of the text, 0–50%. 0 shows none.'
-                  : 'What readers see before the lock: the first pages, 0–50. 0 shows none.'
-              }
-            />
-          )}
-        </div>
+        <PublicationField
+          form={form}
+          isPublished={chapter?.state === 'published'}
+          // Issue 33 §5: the server refuses to release a comic chapter with no pages; say so before it has to.
+          isEmptyComic={seriesType === 'comic' && (chapter?.pages.length ?? 0) === 0}
+        />
+        <SaleFields form={form} seriesType={seriesType} />
         {seriesType === 'novel' && (
           <div>
             <p className="mb-1.5 text-sm font-medium text-zinc-200">Text</p>
@@ -248,17 +195,108 @@ function ChapterForm({
             >
               <NovelEditor initialHtml={values.content} onChange={(html) => set('content', html)} />
             </Suspense>
-            {errors.content && (
-              <p data-field-error className="mt-1.5 text-sm text-rose-300">
-                {errors.content}
-              </p>
-            )}
+            <FieldError error={errors.content} />
           </div>
         )}
       </EditForm>
       {seriesType === 'comic' && chapter && <PageManager seriesId={seriesId} chapter={chapter} onChanged={setChapter} />}
       {seriesType === 'comic' && !chapter && (
         <p className="text-sm text-zinc-400">Create the chapter first, then add its pages.</p>
+      )}
+    </div>
+  );
+}
+
+/** Draft, out now, or scheduled for a time to come (a comic chapter with no pages stays a draft). */
+function PublicationField({
+  form,
+  isPublished,
+  isEmptyComic,
+}: {
+  form: FormFields<Values>;
+  isPublished: boolean;
+  isEmptyComic: boolean;
+}) {
+  const { values, set, errors } = form;
+  const pagesFirstId = useId();
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-zinc-200">Publication</legend>
+      <div className="flex flex-wrap gap-4 text-sm text-zinc-200">
+        {(
+          [
+            ['draft', 'Draft'],
+            ['now', isPublished ? 'Published' : 'Publish now'],
+            ['schedule', 'Schedule'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className={`flex items-center gap-2 ${value !== 'draft' && isEmptyComic ? 'opacity-60' : ''}`}>
+            <input
+              type="radio"
+              name="publication"
+              value={value}
+              checked={values.publication === value}
+              onChange={() => set('publication', value)}
+              disabled={value !== 'draft' && isEmptyComic && values.publication !== value}
+              aria-describedby={isEmptyComic ? pagesFirstId : undefined}
+              className="accent-violet-500"
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {isEmptyComic && (
+        <p id={pagesFirstId} className="mt-1.5 text-xs text-zinc-400">
+          A chapter comes out with its pages: save it as a draft, add its pages, then publish or schedule it.
+        </p>
+      )}
+      {values.publication === 'schedule' && (
+        <DateTimeField
+          label="Comes out at"
+          value={values.publishAt}
+          onChange={(publishAt) => set('publishAt', publishAt)}
+          error={errors.publishedAt}
+          className="mt-3 max-w-xs"
+        />
+      )}
+      {values.publication !== 'schedule' && <FieldError error={errors.publishedAt} />}
+    </fieldset>
+  );
+}
+
+/** The price in coins, early access, and what a priced chapter shows before its lock. */
+function SaleFields({ form, seriesType }: { form: FormFields<Values>; seriesType: 'comic' | 'novel' }) {
+  const { values, set, errors } = form;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="Price (coins)"
+        inputMode="numeric"
+        value={values.price}
+        onChange={(e) => set('price', e.target.value)}
+        error={errors.price}
+        hint="0 makes the chapter free."
+      />
+      <DateTimeField
+        label="Free for everyone from"
+        value={values.freeAt}
+        onChange={(freeAt) => set('freeAt', freeAt)}
+        error={errors.freeAt}
+        hint="Early access: priced until then. Leave empty to keep it priced."
+      />
+      {Number(values.price) > 0 && (
+        <TextField
+          label={seriesType === 'novel' ? 'Preview share of the text (%)' : 'Preview pages'}
+          inputMode="numeric"
+          value={values.preview}
+          onChange={(e) => set('preview', e.target.value)}
+          error={seriesType === 'novel' ? errors.previewPercent : errors.previewPages}
+          hint={
+            seriesType === 'novel'
+              ? 'What readers see before the lock: the first part of the text, 0–50%. 0 shows none.'
+              : 'What readers see before the lock: the first pages, 0–50. 0 shows none.'
+          }
+        />
       )}
     </div>
   );

@@ -14,16 +14,11 @@ import { useReorderChapterPages } from './api/reorder-chapter-pages';
 /** Natural order of file names, so 2.png comes before 10.png as people expect. */
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** A comic chapter's pages: upload many at once (with progress), import a .zip/.cbz, reorder, remove. */
-export function PageManager({
-  seriesId,
-  chapter,
-  onChanged,
-}: {
-  seriesId: string;
-  chapter: TeamChapter;
-  onChanged(chapter: TeamChapter): void;
-}) {
+/**
+ * The work on a chapter's pages, one at a time: each shows its progress, says when it is done
+ * and hands the chapter as the server answered it to `onChanged`.
+ */
+function usePageWork(seriesId: string, chapter: TeamChapter, onChanged: (chapter: TeamChapter) => void) {
   const toast = useToast();
   const addPages = useAddChapterPages(seriesId);
   const importArchive = useImportChapterArchive(seriesId);
@@ -32,8 +27,6 @@ export function PageManager({
   const [progress, setProgress] = useState<{ label: string; value: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const filesId = useId();
-  const archiveId = useId();
 
   const run = async (label: string, work: (onProgress: (value: number) => void) => Promise<TeamChapter>, success: string) => {
     setError(null);
@@ -74,105 +67,163 @@ export function PageManager({
     ids.splice(index + delta, 0, moved!);
     void run('Saving the order', () => reorderPages.mutateAsync({ chapterId: chapter.id, pageIds: ids }), 'Order saved');
   };
+  const remove = (pageId: string) =>
+    void run('Removing the page', () => deletePage.mutateAsync({ chapterId: chapter.id, pageId }), 'Page removed');
+
+  return { progress, error, isBusy, upload, importFrom, move, remove };
+}
+
+/** A comic chapter's pages: upload many at once (with progress), import a .zip/.cbz, reorder, remove. */
+export function PageManager({
+  seriesId,
+  chapter,
+  onChanged,
+}: {
+  seriesId: string;
+  chapter: TeamChapter;
+  onChanged(chapter: TeamChapter): void;
+}) {
+  const work = usePageWork(seriesId, chapter, onChanged);
+  const headingId = useId();
 
   return (
-    <section aria-labelledby={`${filesId}-h`} className="space-y-4">
-      <h3 id={`${filesId}-h`} className="font-semibold text-white">
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h3 id={headingId} className="font-semibold text-white">
         Pages <span className="text-sm font-normal text-zinc-400">({chapter.pages.length})</span>
       </h3>
-      <div className="flex flex-wrap gap-2">
-        <label htmlFor={filesId} className={`${secondaryButton} cursor-pointer`}>
-          <ImagePlus className="size-4" aria-hidden /> Add pages
-        </label>
-        <input
-          id={filesId}
-          type="file"
-          multiple
-          accept={IMAGE_ACCEPT}
-          className="sr-only"
-          disabled={isBusy}
-          onChange={(event) => {
-            upload(event.target.files);
-            event.target.value = '';
-          }}
-          aria-label="Add pages"
-        />
-        <label htmlFor={archiveId} className={`${secondaryButton} cursor-pointer`}>
-          <FileArchive className="size-4" aria-hidden /> Import .zip / .cbz
-        </label>
-        <input
-          id={archiveId}
-          type="file"
-          accept=".zip,.cbz,application/zip,application/x-cbz"
-          className="sr-only"
-          disabled={isBusy}
-          onChange={(event) => {
-            importFrom(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-          aria-label="Import a .zip or .cbz archive"
-        />
-      </div>
+      <PageFileButtons isBusy={work.isBusy} onFiles={work.upload} onArchive={work.importFrom} />
       <p className="text-xs text-zinc-400">
         Files are added in the natural order of their names. An archive replaces the chapter’s pages. Very tall strips are cut
         into slices.
       </p>
-      {progress && <ProgressBar value={progress.value} label={progress.label} />}
-      {error && <FormAlert tone="error">{error}</FormAlert>}
+      {work.progress && <ProgressBar value={work.progress.value} label={work.progress.label} />}
+      {work.error && <FormAlert tone="error">{work.error}</FormAlert>}
       {chapter.pages.length > 0 && (
         <ol className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {chapter.pages.map((page, index) => (
-            <li key={page.id} className="overflow-hidden rounded-lg border border-ink-700 bg-ink-900">
-              <img
-                src={page.url}
-                width={page.width}
-                height={page.height}
-                alt={`Page ${index + 1}`}
-                loading="lazy"
-                className="aspect-[2/3] w-full object-cover object-top"
-              />
-              <div className="flex items-center justify-between px-1.5 py-1 text-xs text-zinc-300">
-                <span>{index + 1}</span>
-                <span className="flex">
-                  <button
-                    type="button"
-                    disabled={isBusy || index === 0}
-                    onClick={() => move(index, -1)}
-                    aria-label={`Move page ${index + 1} earlier`}
-                    className="rounded p-1 hover:bg-ink-700 disabled:opacity-30"
-                  >
-                    <ArrowUp className="size-3.5" aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    disabled={isBusy || index === chapter.pages.length - 1}
-                    onClick={() => move(index, 1)}
-                    aria-label={`Move page ${index + 1} later`}
-                    className="rounded p-1 hover:bg-ink-700 disabled:opacity-30"
-                  >
-                    <ArrowDown className="size-3.5" aria-hidden />
-                  </button>
-                  <button
-                    type="button"
-                    disabled={isBusy}
-                    onClick={() =>
-                      void run(
-                        'Removing the page',
-                        () => deletePage.mutateAsync({ chapterId: chapter.id, pageId: page.id }),
-                        'Page removed',
-                      )
-                    }
-                    aria-label={`Remove page ${index + 1}`}
-                    className="rounded p-1 text-rose-300 hover:bg-rose-500/10 disabled:opacity-30"
-                  >
-                    <Trash2 className="size-3.5" aria-hidden />
-                  </button>
-                </span>
-              </div>
-            </li>
+            <PageTile
+              key={page.id}
+              page={page}
+              index={index}
+              isLast={index === chapter.pages.length - 1}
+              isBusy={work.isBusy}
+              onMove={(delta) => work.move(index, delta)}
+              onRemove={() => work.remove(page.id)}
+            />
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+/** "Add pages" (images, many at once) and "Import .zip / .cbz", as buttons over hidden file inputs. */
+function PageFileButtons({
+  isBusy,
+  onFiles,
+  onArchive,
+}: {
+  isBusy: boolean;
+  onFiles(files: FileList | null): void;
+  onArchive(file: File | undefined): void;
+}) {
+  const filesId = useId();
+  const archiveId = useId();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <label htmlFor={filesId} className={`${secondaryButton} cursor-pointer`}>
+        <ImagePlus className="size-4" aria-hidden /> Add pages
+      </label>
+      <input
+        id={filesId}
+        type="file"
+        multiple
+        accept={IMAGE_ACCEPT}
+        className="sr-only"
+        disabled={isBusy}
+        onChange={(event) => {
+          onFiles(event.target.files);
+          event.target.value = '';
+        }}
+        aria-label="Add pages"
+      />
+      <label htmlFor={archiveId} className={`${secondaryButton} cursor-pointer`}>
+        <FileArchive className="size-4" aria-hidden /> Import .zip / .cbz
+      </label>
+      <input
+        id={archiveId}
+        type="file"
+        accept=".zip,.cbz,application/zip,application/x-cbz"
+        className="sr-only"
+        disabled={isBusy}
+        onChange={(event) => {
+          onArchive(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+        aria-label="Import a .zip or .cbz archive"
+      />
+    </div>
+  );
+}
+
+/** One page: its picture, its place, and buttons to move it or remove it. */
+function PageTile({
+  page,
+  index,
+  isLast,
+  isBusy,
+  onMove,
+  onRemove,
+}: {
+  page: TeamChapter['pages'][number];
+  index: number;
+  isLast: boolean;
+  isBusy: boolean;
+  onMove(delta: number): void;
+  onRemove(): void;
+}) {
+  return (
+    <li className="overflow-hidden rounded-lg border border-ink-700 bg-ink-900">
+      <img
+        src={page.url}
+        width={page.width}
+        height={page.height}
+        alt={`Page ${index + 1}`}
+        loading="lazy"
+        className="aspect-[2/3] w-full object-cover object-top"
+      />
+      <div className="flex items-center justify-between px-1.5 py-1 text-xs text-zinc-300">
+        <span>{index + 1}</span>
+        <span className="flex">
+          <button
+            type="button"
+            disabled={isBusy || index === 0}
+            onClick={() => onMove(-1)}
+            aria-label={`Move page ${index + 1} earlier`}
+            className="rounded p-1 hover:bg-ink-700 disabled:opacity-30"
+          >
+            <ArrowUp className="size-3.5" aria-hidden />
+          </button>
+          <button
+            type="button"
+            disabled={isBusy || isLast}
+            onClick={() => onMove(1)}
+            aria-label={`Move page ${index + 1} later`}
+            className="rounded p-1 hover:bg-ink-700 disabled:opacity-30"
+          >
+            <ArrowDown className="size-3.5" aria-hidden />
+          </button>
+          <button
+            type="button"
+            disabled={isBusy}
+            onClick={onRemove}
+            aria-label={`Remove page ${index + 1}`}
+            className="rounded p-1 text-rose-300 hover:bg-rose-500/10 disabled:opacity-30"
+          >
+            <Trash2 className="size-3.5" aria-hidden />
+          </button>
+        </span>
+      </div>
+    </li>
   );
 }

@@ -36,15 +36,10 @@ function splitProblem(rows: Row[]): string | null {
   return null;
 }
 
-/**
- * Who shares the series' income (admins, issue 22 §2): each payee found by name among the users,
- * with a role and a share in percent; the shares add up to 100 % or there are none, and the site
- * then keeps it all. Saved all at once, and only once the split is whole.
- */
-export function PayeesEditor({ seriesId }: { seriesId: string }) {
+/** The series' payees as rows being edited (null while they load), and their saving. */
+function usePayees(seriesId: string) {
   const client = useQueryClient();
   const toast = useToast();
-  const statusId = useId();
   const payees = useQuery({
     queryKey: payeesKey(seriesId),
     queryFn: ({ signal }) => callApiData('adminSeriesPayees', { params: { id: seriesId }, signal }),
@@ -76,8 +71,19 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
     },
     onError: (error) => setProblem(error instanceof Error ? error.message : 'The payees could not be saved.'),
   });
+  return { isError: payees.isError, rows, setRows, problem, save };
+}
 
-  if (payees.isError) return <FormAlert tone="error">We could not load who shares this series.</FormAlert>;
+/**
+ * Who shares the series' income (admins, issue 22 §2): each payee found by name among the users,
+ * with a role and a share in percent; the shares add up to 100 % or there are none, and the site
+ * then keeps it all. Saved all at once, and only once the split is whole.
+ */
+export function PayeesEditor({ seriesId }: { seriesId: string }) {
+  const statusId = useId();
+  const { isError, rows, setRows, problem, save } = usePayees(seriesId);
+
+  if (isError) return <FormAlert tone="error">We could not load who shares this series.</FormAlert>;
   if (!rows) return <p className="text-sm text-zinc-400">Loading the payees…</p>;
   const total = rows.reduce((sum, row) => sum + toBps(row.percent), 0);
   const blocker = splitProblem(rows);
@@ -99,48 +105,12 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
       ) : (
         <ul className="space-y-2">
           {rows.map((row, index) => (
-            <li key={index} className="flex flex-wrap items-end gap-2" data-testid="payee-row">
-              <UserPicker
-                value={row.username}
-                isChosen={row.userId !== null}
-                onType={(username) => update(index, { username, userId: null })}
-                onChoose={(user) => update(index, { username: user.username, userId: user.id })}
-              />
-              <label className="text-xs text-zinc-300">
-                Role
-                <select
-                  value={row.role}
-                  onChange={(event) => update(index, { role: event.target.value as PayeeRole })}
-                  className="mt-1 block rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm capitalize text-zinc-100"
-                >
-                  {PAYEE_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {role}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="text-xs text-zinc-300">
-                Share (%)
-                <input
-                  type="number"
-                  min={0.01}
-                  max={100}
-                  step={0.01}
-                  value={row.percent}
-                  onChange={(event) => update(index, { percent: event.target.value })}
-                  className="mt-1 block w-24 rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm tabular-nums text-zinc-100"
-                />
-              </label>
-              <button
-                type="button"
-                onClick={() => setRows(rows.filter((_, i) => i !== index))}
-                aria-label={`Remove ${row.username || 'this payee'}`}
-                className="rounded-lg p-2 text-zinc-300 hover:bg-ink-800 hover:text-rose-300"
-              >
-                <Trash2 className="size-4" aria-hidden />
-              </button>
-            </li>
+            <PayeeRow
+              key={index}
+              row={row}
+              onChange={(change) => update(index, change)}
+              onRemove={() => setRows(rows.filter((_, i) => i !== index))}
+            />
           ))}
         </ul>
       )}
@@ -168,6 +138,54 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
         </button>
       </div>
     </section>
+  );
+}
+
+/** One payee: who, in what role, for what share. */
+function PayeeRow({ row, onChange, onRemove }: { row: Row; onChange(change: Partial<Row>): void; onRemove(): void }) {
+  return (
+    <li className="flex flex-wrap items-end gap-2" data-testid="payee-row">
+      <UserPicker
+        value={row.username}
+        isChosen={row.userId !== null}
+        onType={(username) => onChange({ username, userId: null })}
+        onChoose={(user) => onChange({ username: user.username, userId: user.id })}
+      />
+      <label className="text-xs text-zinc-300">
+        Role
+        <select
+          value={row.role}
+          onChange={(event) => onChange({ role: event.target.value as PayeeRole })}
+          className="mt-1 block rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm capitalize text-zinc-100"
+        >
+          {PAYEE_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-xs text-zinc-300">
+        Share (%)
+        <input
+          type="number"
+          min={0.01}
+          max={100}
+          step={0.01}
+          value={row.percent}
+          onChange={(event) => onChange({ percent: event.target.value })}
+          className="mt-1 block w-24 rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm tabular-nums text-zinc-100"
+        />
+      </label>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remove ${row.username || 'this payee'}`}
+        className="rounded-lg p-2 text-zinc-300 hover:bg-ink-800 hover:text-rose-300"
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </button>
+    </li>
   );
 }
 

@@ -64,9 +64,8 @@ export default function SeriesEditPage() {
   const { user } = useAuth();
   const series = useTeamSeries(id);
   const updateSeries = useUpdateSeries(id);
+  // Here, not in the button: the page outlives the series it deletes, so its toast and move still happen.
   const deleteSeries = useDeleteSeries();
-  const deleteChapter = useDeleteChapter(id);
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
 
   if (series.isError) {
     const error = series.error;
@@ -76,7 +75,6 @@ export default function SeriesEditPage() {
   }
   if (series.isPending) return <p className="text-zinc-400">Loading the series…</p>;
   const data = series.data;
-  const nextNumber = Math.floor(Math.max(0, ...data.chapters.map((c) => c.number))) + 1;
 
   return (
     // The series form and a chapter's form share one question before leaving.
@@ -123,99 +121,126 @@ export default function SeriesEditPage() {
 
         {user?.role === 'admin' && <PayeesEditor seriesId={data.id} />}
 
-        <section aria-labelledby="chapters-h" className="space-y-4">
-          <div className="flex items-center justify-between">
-            <h2 id="chapters-h" className="text-xl font-bold text-white">
-              Chapters <span className="text-base font-normal text-zinc-400">({data.chapters.length})</span>
-            </h2>
-            <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
-              <Plus className="size-4" aria-hidden /> New chapter
-            </button>
-          </div>
-          {editing === 'new' && (
-            <ChapterEditor seriesId={data.id} seriesType={data.type} nextNumber={nextNumber} onDone={() => setEditing(null)} />
-          )}
-          {data.chapters.length === 0 ? (
-            <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
-          ) : (
-            <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
-              {data.chapters.map((chapter) => (
-                <li key={chapter.id} className="px-4 py-3">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium text-zinc-100">
-                        Chapter {chapter.number}
-                        {chapter.title && `: ${chapter.title}`}
-                      </span>
-                      <span className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase ${STATE_STYLE[chapter.state]}`}>
-                        {chapter.state}
-                      </span>
-                      {chapter.price > 0 && (
-                        <ChapterMarks
-                          chapter={{
-                            ...chapter,
-                            access: chapter.freeAt && Date.parse(chapter.freeAt) > Date.now() ? 'early_access' : 'locked',
-                          }}
-                        />
-                      )}
-                      <span className="text-xs text-zinc-400">
-                        {/* A novel's row has no page count: no dot left standing before its date. */}
-                        {[
-                          data.type === 'comic' && `${chapter.pageCount} pages`,
-                          chapter.publishedAt && formatDate(chapter.publishedAt),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </span>
-                    </div>
-                    <div className="flex items-center gap-1">
-                      {/* Issue 33 §7: how a visitor will meet it, drafts and scheduled chapters as at their release. */}
-                      <a
-                        href={`/SeriesView/${data.slug}/${chapter.slug}?as=visitor`}
-                        target="_blank"
-                        rel="noopener"
-                        aria-label={`Preview chapter ${chapter.number} as a visitor (opens in a new tab)`}
-                        className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
-                      >
-                        Preview
-                      </a>
-                      <button
-                        type="button"
-                        onClick={() => setEditing(editing === chapter.id ? null : chapter.id)}
-                        className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
-                      >
-                        {editing === chapter.id ? 'Close' : 'Edit'}
-                      </button>
-                      <ConfirmButton
-                        label="Delete"
-                        onConfirm={() =>
-                          deleteChapter.mutate(chapter.id, {
-                            onSuccess: () =>
-                              toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }),
-                            onError: (error) =>
-                              toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
-                          })
-                        }
-                      />
-                    </div>
-                  </div>
-                  {editing === chapter.id && (
-                    <div className="mt-3">
-                      <ChapterEditor
-                        seriesId={data.id}
-                        seriesType={data.type}
-                        chapterId={chapter.id}
-                        nextNumber={nextNumber}
-                        onDone={() => setEditing(null)}
-                      />
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ChaptersSection series={data} />
       </div>
     </LeaveGuard>
+  );
+}
+
+/** The series' chapters, each with its editor opened in place; a new one opens above the list. */
+function ChaptersSection({ series }: { series: TeamSeries }) {
+  const toast = useToast();
+  // Here, not in a chapter's row: the row is gone once the list is fetched again, its toast with it.
+  const deleteChapter = useDeleteChapter(series.id);
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const nextNumber = Math.floor(Math.max(0, ...series.chapters.map((c) => c.number))) + 1;
+  const editor = (chapterId?: string) => (
+    <ChapterEditor
+      seriesId={series.id}
+      seriesType={series.type}
+      chapterId={chapterId}
+      nextNumber={nextNumber}
+      onDone={() => setEditing(null)}
+    />
+  );
+
+  return (
+    <section aria-labelledby="chapters-h" className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h2 id="chapters-h" className="text-xl font-bold text-white">
+          Chapters <span className="text-base font-normal text-zinc-400">({series.chapters.length})</span>
+        </h2>
+        <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
+          <Plus className="size-4" aria-hidden /> New chapter
+        </button>
+      </div>
+      {editing === 'new' && editor()}
+      {series.chapters.length === 0 ? (
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
+      ) : (
+        <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
+          {series.chapters.map((chapter) => (
+            <li key={chapter.id} className="px-4 py-3">
+              <ChapterRow
+                series={series}
+                chapter={chapter}
+                isEditing={editing === chapter.id}
+                onToggleEdit={() => setEditing(editing === chapter.id ? null : chapter.id)}
+                onDelete={() =>
+                  deleteChapter.mutate(chapter.id, {
+                    onSuccess: () => toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }),
+                    onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                  })
+                }
+              />
+              {editing === chapter.id && <div className="mt-3">{editor(chapter.id)}</div>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A chapter's line: number and title, state, sale marks, pages and date, then its actions. */
+function ChapterRow({
+  series,
+  chapter,
+  isEditing,
+  onToggleEdit,
+  onDelete,
+}: {
+  series: TeamSeries;
+  chapter: TeamSeries['chapters'][number];
+  isEditing: boolean;
+  onToggleEdit(): void;
+  onDelete(): void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium text-zinc-100">
+          Chapter {chapter.number}
+          {chapter.title && `: ${chapter.title}`}
+        </span>
+        <span className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase ${STATE_STYLE[chapter.state]}`}>
+          {chapter.state}
+        </span>
+        {chapter.price > 0 && (
+          <ChapterMarks
+            chapter={{
+              ...chapter,
+              access: chapter.freeAt && Date.parse(chapter.freeAt) > Date.now() ? 'early_access' : 'locked',
+            }}
+          />
+        )}
+        <span className="text-xs text-zinc-400">
+          {/* A novel's row has no page count: no dot left standing before its date. */}
+          {[series.type === 'comic' && `${chapter.pageCount} pages`, chapter.publishedAt && formatDate(chapter.publishedAt)]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </div>
+      <div className="flex items-center gap-1">
+        {/* Issue 33 §7: how a visitor will meet it, drafts and scheduled chapters as at their release. */}
+        <a
+          href={`/SeriesView/${series.slug}/${chapter.slug}?as=visitor`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Preview chapter ${chapter.number} as a visitor (opens in a new tab)`}
+          className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
+        >
+          Preview
+        </a>
+        <button
+          type="button"
+          onClick={onToggleEdit}
+          className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
+        >
+          {isEditing ? 'Close' : 'Edit'}
+        </button>
+        <ConfirmButton label="Delete" onConfirm={onDelete} />
+      </div>
+    </div>
   );
 }

@@ -9,8 +9,8 @@ import {
 } from '@inkwell/contract';
 import type { ReactNode } from 'react';
 import { fieldErrors, TextField } from '../../../components/form';
-import { EditForm, useEditForm } from '../components/edit-form';
-import { CheckboxField, SelectField, TextAreaField } from '../components/fields';
+import { EditForm, useEditForm, type FormFields } from '../components/edit-form';
+import { CheckboxField, FieldError, SelectField, SlugField, TextAreaField } from '../components/fields';
 import { useTeamGenres } from '../genres/api/list-team-genres';
 
 export interface SeriesFormValues {
@@ -87,19 +87,12 @@ interface Props {
 export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
   const form = useEditForm(() => valuesFrom(initial));
   const { values, set, errors } = form;
-  const genres = useTeamGenres();
 
   const submit = async () => {
     const input = toInput(values);
     const parsed = seriesInputSchema.safeParse(input);
     await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues), () => onSubmit(input));
   };
-
-  const toggleGenre = (genre: Genre) =>
-    set(
-      'genreIds',
-      values.genreIds.includes(genre.id) ? values.genreIds.filter((id) => id !== genre.id) : [...values.genreIds, genre.id],
-    );
 
   return (
     <EditForm
@@ -109,62 +102,7 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
       submitLabel={submitLabel}
       className="space-y-5"
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Title"
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          error={errors.title}
-          required
-        />
-        <SelectField
-          label="Type"
-          value={values.type}
-          onChange={(e) => set('type', e.target.value as SeriesFormValues['type'])}
-          error={errors.type}
-          disabled={Boolean(initial)}
-        >
-          <option value="comic">Comic</option>
-          <option value="novel">Novel</option>
-        </SelectField>
-        <TextField
-          label="Slug"
-          value={values.slug}
-          onChange={(e) => set('slug', e.target.value)}
-          error={errors.slug}
-          hint="Leave empty to make one from the title."
-          placeholder="the-lantern-keeper"
-        />
-        <SelectField
-          label="Status"
-          value={values.status}
-          onChange={(e) => set('status', e.target.value as SeriesFormValues['status'])}
-          error={errors.status}
-        >
-          {SERIES_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {seriesStatusLabel(status)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="Alternative names"
-          value={values.alternativeNames}
-          onChange={(e) => set('alternativeNames', e.target.value)}
-          error={errors.alternativeNames}
-          hint="Comma separated; search finds them too."
-          className="sm:col-span-2"
-        />
-        <TextField label="Author" value={values.author} onChange={(e) => set('author', e.target.value)} error={errors.author} />
-        <TextField label="Artist" value={values.artist} onChange={(e) => set('artist', e.target.value)} error={errors.artist} />
-        <TextField
-          label="Release year"
-          inputMode="numeric"
-          value={values.releaseYear}
-          onChange={(e) => set('releaseYear', e.target.value)}
-          error={errors.releaseYear}
-        />
-      </div>
+      <DetailsFields form={form} isTypeFixed={Boolean(initial)} />
       <TextAreaField
         label="Description"
         rows={5}
@@ -172,87 +110,8 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
         onChange={(e) => set('description', e.target.value)}
         error={errors.description}
       />
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium text-zinc-200">Genres</legend>
-        {genres.data && genres.data.length > 0 ? (
-          <div className="flex flex-wrap gap-2">
-            {genres.data.map((genre) => (
-              <button
-                key={genre.id}
-                type="button"
-                aria-pressed={values.genreIds.includes(genre.id)}
-                onClick={() => toggleGenre(genre)}
-                className={`rounded-full px-3 py-1 text-sm ${values.genreIds.includes(genre.id) ? 'bg-accent-600 text-white' : 'bg-ink-800 text-zinc-300 hover:bg-ink-700'}`}
-              >
-                {genre.name}
-              </button>
-            ))}
-          </div>
-        ) : (
-          <p className="text-sm text-zinc-400">No genres yet; add them under Genres.</p>
-        )}
-        {errors.genreIds && (
-          <p data-field-error className="mt-1.5 text-sm text-rose-300">
-            {errors.genreIds}
-          </p>
-        )}
-      </fieldset>
-      <fieldset className="rounded-xl border border-ink-800 p-4">
-        <legend className="px-1 text-sm font-medium text-zinc-200">Ways to read a locked chapter</legend>
-        <p className="mb-3 text-xs text-zinc-400">
-          Besides coins and Premium. A pass or the daily free opens a chapter for the rental time, then it locks again.
-        </p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Wait-until-free pass"
-            value={values.waitPassIntervalHours}
-            onChange={(e) => set('waitPassIntervalHours', e.target.value as SeriesFormValues['waitPassIntervalHours'])}
-            error={errors.waitPassIntervalHours}
-          >
-            <option value="">No pass</option>
-            <option value="24">Recharges every 24 hours</option>
-            <option value="72">Recharges every 3 days</option>
-            <option value="168">Recharges every 7 days</option>
-          </SelectField>
-          <TextField
-            label="Rental time (hours)"
-            type="number"
-            min={1}
-            max={720}
-            value={values.rentalHours}
-            onChange={(e) => set('rentalHours', e.target.value)}
-            error={errors.rentalHours}
-            hint="How long a pass or the daily free opens a chapter."
-          />
-          <TextField
-            label="Newest chapters a pass cannot open"
-            type="number"
-            min={0}
-            value={values.waitPassExcludesNewest}
-            onChange={(e) => set('waitPassExcludesNewest', e.target.value)}
-            error={errors.waitPassExcludesNewest}
-            hint="Kept for coins and Premium while they are the newest. 0 lets a pass open a chapter the moment it is out."
-          />
-          <TextField
-            label="Bundle discount (%)"
-            type="number"
-            min={0}
-            max={90}
-            value={values.bundleDiscountPercent}
-            onChange={(e) => set('bundleDiscountPercent', e.target.value)}
-            error={errors.bundleDiscountPercent}
-            hint="Off the price when a reader unlocks all that is left at once."
-          />
-        </div>
-        <div className="mt-4">
-          <CheckboxField
-            label="A free chapter a day"
-            hint="For completed series: each reader may open one chapter a day."
-            checked={values.dailyFree}
-            onChange={(v) => set('dailyFree', v)}
-          />
-        </div>
-      </fieldset>
+      <GenresField form={form} />
+      <LadderFields form={form} />
       <div className="flex flex-wrap gap-6">
         <CheckboxField
           label="Published"
@@ -264,5 +123,162 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
       </div>
       {extra}
     </EditForm>
+  );
+}
+
+/** Title, type (fixed once the series exists), slug, status, names and credits. */
+function DetailsFields({ form, isTypeFixed }: { form: FormFields<SeriesFormValues>; isTypeFixed: boolean }) {
+  const { values, set, errors } = form;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="Title"
+        value={values.title}
+        onChange={(e) => set('title', e.target.value)}
+        error={errors.title}
+        required
+      />
+      <SelectField
+        label="Type"
+        value={values.type}
+        onChange={(e) => set('type', e.target.value as SeriesFormValues['type'])}
+        error={errors.type}
+        disabled={isTypeFixed}
+      >
+        <option value="comic">Comic</option>
+        <option value="novel">Novel</option>
+      </SelectField>
+      <SlugField
+        value={values.slug}
+        onChange={(slug) => set('slug', slug)}
+        error={errors.slug}
+        placeholder="the-lantern-keeper"
+      />
+      <SelectField
+        label="Status"
+        value={values.status}
+        onChange={(e) => set('status', e.target.value as SeriesFormValues['status'])}
+        error={errors.status}
+      >
+        {SERIES_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {seriesStatusLabel(status)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Alternative names"
+        value={values.alternativeNames}
+        onChange={(e) => set('alternativeNames', e.target.value)}
+        error={errors.alternativeNames}
+        hint="Comma separated; search finds them too."
+        className="sm:col-span-2"
+      />
+      <TextField label="Author" value={values.author} onChange={(e) => set('author', e.target.value)} error={errors.author} />
+      <TextField label="Artist" value={values.artist} onChange={(e) => set('artist', e.target.value)} error={errors.artist} />
+      <TextField
+        label="Release year"
+        inputMode="numeric"
+        value={values.releaseYear}
+        onChange={(e) => set('releaseYear', e.target.value)}
+        error={errors.releaseYear}
+      />
+    </div>
+  );
+}
+
+/** The team's genres as toggles; the series has those pressed. */
+function GenresField({ form }: { form: FormFields<SeriesFormValues> }) {
+  const { values, set, errors } = form;
+  const genres = useTeamGenres();
+  const toggleGenre = (genre: Genre) =>
+    set(
+      'genreIds',
+      values.genreIds.includes(genre.id) ? values.genreIds.filter((id) => id !== genre.id) : [...values.genreIds, genre.id],
+    );
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-zinc-200">Genres</legend>
+      {genres.data && genres.data.length > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          {genres.data.map((genre) => (
+            <button
+              key={genre.id}
+              type="button"
+              aria-pressed={values.genreIds.includes(genre.id)}
+              onClick={() => toggleGenre(genre)}
+              className={`rounded-full px-3 py-1 text-sm ${values.genreIds.includes(genre.id) ? 'bg-accent-600 text-white' : 'bg-ink-800 text-zinc-300 hover:bg-ink-700'}`}
+            >
+              {genre.name}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm text-zinc-400">No genres yet; add them under Genres.</p>
+      )}
+      <FieldError error={errors.genreIds} />
+    </fieldset>
+  );
+}
+
+/** The ladder (issue 22 §1): the pass, the rental time, the newest kept back, the bundle discount and the daily free. */
+function LadderFields({ form }: { form: FormFields<SeriesFormValues> }) {
+  const { values, set, errors } = form;
+  return (
+    <fieldset className="rounded-xl border border-ink-800 p-4">
+      <legend className="px-1 text-sm font-medium text-zinc-200">Ways to read a locked chapter</legend>
+      <p className="mb-3 text-xs text-zinc-400">
+        Besides coins and Premium. A pass or the daily free opens a chapter for the rental time, then it locks again.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Wait-until-free pass"
+          value={values.waitPassIntervalHours}
+          onChange={(e) => set('waitPassIntervalHours', e.target.value as SeriesFormValues['waitPassIntervalHours'])}
+          error={errors.waitPassIntervalHours}
+        >
+          <option value="">No pass</option>
+          <option value="24">Recharges every 24 hours</option>
+          <option value="72">Recharges every 3 days</option>
+          <option value="168">Recharges every 7 days</option>
+        </SelectField>
+        <TextField
+          label="Rental time (hours)"
+          type="number"
+          min={1}
+          max={720}
+          value={values.rentalHours}
+          onChange={(e) => set('rentalHours', e.target.value)}
+          error={errors.rentalHours}
+          hint="How long a pass or the daily free opens a chapter."
+        />
+        <TextField
+          label="Newest chapters a pass cannot open"
+          type="number"
+          min={0}
+          value={values.waitPassExcludesNewest}
+          onChange={(e) => set('waitPassExcludesNewest', e.target.value)}
+          error={errors.waitPassExcludesNewest}
+          hint="Kept for coins and Premium while they are the newest. 0 lets a pass open a chapter the moment it is out."
+        />
+        <TextField
+          label="Bundle discount (%)"
+          type="number"
+          min={0}
+          max={90}
+          value={values.bundleDiscountPercent}
+          onChange={(e) => set('bundleDiscountPercent', e.target.value)}
+          error={errors.bundleDiscountPercent}
+          hint="Off the price when a reader unlocks all that is left at once."
+        />
+      </div>
+      <CheckboxField
+        label="A free chapter a day"
+        hint="For completed series: each reader may open one chapter a day."
+        checked={values.dailyFree}
+        onChange={(v) => set('dailyFree', v)}
+        className="mt-4"
+      />
+    </fieldset>
   );
 }
