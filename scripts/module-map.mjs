@@ -12,7 +12,7 @@ import { fileGraph, isTestFile, moduleGraph } from './lint/import-graph.mjs';
 export const AREAS = {
   identity: ['access', 'auth', 'device-keys', 'two-factor', 'users'],
   catalogue: ['banners', 'catalogue', 'chapters', 'genres', 'search', 'series'],
-  money: ['payments', 'subscriptions', 'wallet'],
+  money: ['payments', 'payouts', 'subscriptions', 'wallet'],
   reading: ['comments', 'library', 'notifications'],
   'reading-apps': ['downloads', 'feeds', 'koreader', 'opds', 'opds2'],
   team: ['admin-users', 'announcements', 'audit', 'metrics', 'site-config'],

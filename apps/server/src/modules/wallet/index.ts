@@ -1,6 +1,6 @@
 // Coins (DESIGN §5, decision 0009): the append-only ledger (`moveCoins`, the only way coins move),
-// unlocking chapters with them (and renting them: issue 22 §1), which of a page's chapters a reader
-// has unlocked, and what series' payees earn of it (gifts, shares, earnings: issue 22 §2).
+// unlocking chapters with them (and renting them: issue 22 §1), and which of a page's chapters a
+// reader has unlocked. What series' payees earn of it is `payouts`' (an unlock's split is passed in).
 export { coinsCreditedBy, ledgerTotals, lockBalance, moveCoins, walletPage } from './ledger.repository';
 export { createUnlockLookup, type UnlockLookup } from './unlock-lookup';
 export { createUnlocks, type Unlocks } from './unlocks.service';
@@ -9,6 +9,3 @@ export { walletRoutes } from './wallet.routes';
 export { createWallet } from './wallet.service';
 export { freeWaysOf, hasDailyFree, NO_RENTALS, offersFor, passAvailableAt, passOpens, type LadderSettings } from './ladder';
 export { latestRentals } from './unlocks.repository';
-export { createPayoutMonths } from './payout-months';
-export { createPayouts } from './payouts.service';
-export { payoutsRoutes } from './payouts.routes';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../lib/endpoint';
 import { auditOf } from '../audit';
-import { earningsCsv, type Payouts } from './payouts.service';
+import { earningsCsv } from './payouts.presenter';
+import type { Payouts } from './payouts.service';
 
 /** Gifts and supporters (readers), payees (admins) and earnings (payees): issue 22 §2. */
 export async function payoutsRoutes(app: FastifyInstance, { payouts }: { payouts: Payouts }) {

@@ -5,7 +5,7 @@ import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { coinLedger, notifications, revenueAllocations, seriesGifts, users } from '../../db/schema';
 import { splitByShares } from './allocations';
-import { moveCoins } from './ledger.repository';
+import { moveCoins } from '../wallet';
 
 /*
  * Issue 22 §2: gifts, supporters, payees and their shares, and earnings that reconcile to the

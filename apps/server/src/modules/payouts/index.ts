@@ -1,0 +1,7 @@
+// Creator payouts (issue 22 §2, decisions 0029 and 0030): a series' payees and their shares, each
+// coin debit split among them in its own transaction (`allocate`, which `wallet` is handed for
+// unlocks), gifts and supporters, a payee's earnings, and the month close that shares subscriptions.
+export { allocate } from './allocations';
+export { createPayoutMonths } from './payout-months';
+export { createPayouts } from './payouts.service';
+export { payoutsRoutes } from './payouts.routes';
