@@ -67,8 +67,6 @@ const OVER_120_LINES = [
   'apps/server/src/modules/library/library.service.ts',
   'apps/server/src/modules/metrics/metrics.service.ts',
   'apps/server/src/modules/opds/opds.service.ts',
-  'apps/server/src/modules/payments/stripe-events.service.ts',
-  'apps/server/src/modules/two-factor/two-factor.service.ts',
   'apps/server/src/services.ts',
   'apps/web/src/app/router.tsx',
   'apps/web/src/features/catalogue/components/series-support.tsx',
