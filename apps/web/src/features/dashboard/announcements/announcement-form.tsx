@@ -88,7 +88,7 @@ interface Props {
 /** An announcement's fields, checked with the contract's schema before they are sent, with the server's per-field answers shown too. */
 export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Props) {
   const form = useEditForm(() => valuesFrom(initial));
-  const { values, set, setValues, errors } = form;
+  const { values, set, field, check, setValues, errors } = form;
 
   const submit = async () => {
     const { input, errors: dateErrors } = toInput(values);
@@ -105,14 +105,8 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
       className="space-y-5"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Title"
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          error={errors.title}
-          required
-        />
-        <SlugField value={values.slug} onChange={(slug) => set('slug', slug)} error={errors.slug} placeholder="summer-schedule" />
+        <TextField label="Title" {...field('title')} required />
+        <SlugField {...field('slug')} placeholder="summer-schedule" />
         <SelectField
           label="Status"
           value={values.state}
@@ -140,19 +134,12 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
         {values.state !== 'draft' && (
           <DateTimeField
             label={values.state === 'scheduled' ? 'Publish at' : 'Published at'}
-            value={values.when}
-            onChange={(when) => set('when', when)}
-            error={errors.publishedAt}
+            {...field('when', 'publishedAt')}
             hint="In your time zone."
           />
         )}
       </div>
-      <CheckboxField
-        label="Pinned"
-        checked={values.pinned}
-        onChange={(pinned) => set('pinned', pinned)}
-        hint="Pinned announcements come first on home and in the list."
-      />
+      <CheckboxField label="Pinned" {...check('pinned')} hint="Pinned announcements come first on home and in the list." />
       <div>
         <p className="mb-1.5 block text-sm font-medium text-zinc-200" aria-hidden>
           Text

@@ -37,7 +37,7 @@ export function BannerForm({
   onCancel?(): void;
 }) {
   const form = useEditForm(() => valuesFrom(banner));
-  const { values, set, errors } = form;
+  const { values, field, check } = form;
   const createBanner = useCreateBanner();
   const updateBanner = useUpdateBanner();
 
@@ -68,60 +68,19 @@ export function BannerForm({
       onCancel={onCancel}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Title"
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          error={errors.title}
-          hint="Also the image's alternative text."
-        />
-        <TextField
-          label="Subtitle"
-          value={values.subtitle}
-          onChange={(e) => set('subtitle', e.target.value)}
-          error={errors.subtitle}
-          hint="A line under the title. Optional."
-        />
+        <TextField label="Title" {...field('title')} hint="Also the image's alternative text." />
+        <TextField label="Subtitle" {...field('subtitle')} hint="A line under the title. Optional." />
         <div className="sm:col-span-2">
-          <CheckboxField
-            label="Write the title and subtitle over the image"
-            checked={values.showText}
-            onChange={(v) => set('showText', v)}
-          />
+          <CheckboxField label="Write the title and subtitle over the image" {...check('showText')} />
           <p className="mt-1 text-xs text-zinc-400">
             Live text stays sharp and legible on a phone. Turn it off for artwork that carries its own lettering.
           </p>
         </div>
-        <TextField
-          label="Link"
-          value={values.link}
-          onChange={(e) => set('link', e.target.value)}
-          error={errors.link}
-          placeholder="/SeriesView/the-lantern-keeper"
-        />
-        <TextField
-          label="Order"
-          inputMode="numeric"
-          value={values.position}
-          onChange={(e) => set('position', e.target.value)}
-          error={errors.position}
-          hint="Lower comes first."
-        />
-        <CheckboxField label="Active" checked={values.isActive} onChange={(v) => set('isActive', v)} className="pt-7" />
-        <DateTimeField
-          label="Shown from"
-          value={values.startsAt}
-          onChange={(v) => set('startsAt', v)}
-          error={errors.startsAt}
-          hint="Empty: at once."
-        />
-        <DateTimeField
-          label="Shown until"
-          value={values.endsAt}
-          onChange={(v) => set('endsAt', v)}
-          error={errors.endsAt}
-          hint="Empty: no end."
-        />
+        <TextField label="Link" {...field('link')} placeholder="/SeriesView/the-lantern-keeper" />
+        <TextField label="Order" inputMode="numeric" {...field('position')} hint="Lower comes first." />
+        <CheckboxField label="Active" {...check('isActive')} className="pt-7" />
+        <DateTimeField label="Shown from" {...field('startsAt')} hint="Empty: at once." />
+        <DateTimeField label="Shown until" {...field('endsAt')} hint="Empty: no end." />
       </div>
     </EditForm>
   );

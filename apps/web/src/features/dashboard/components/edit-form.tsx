@@ -1,10 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { LeaveGuard, useLeaveGuard } from './leave-guard';
 
 const isSame = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V];
+
+/** A text field's or a select's props bound to one value of a form (see `useEditForm`'s `field`). */
+export interface BoundField {
+  value: string;
+  onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>): void;
+  error: string | undefined;
+}
 
 /**
  * A form's values, what was last saved, its errors and its busy state. `save` runs the contract's
@@ -26,6 +35,17 @@ export function useEditForm<V extends object>(
     setValues((current) => ({ ...current, [key]: value }));
     clearError(String(key), ...(errorKeys[key] ?? []));
   };
+  /** A text field or select bound to `key`, showing the error `errorKey` (the API may name it otherwise: "priceCents"). */
+  const field = <K extends KeysOf<V, string>>(key: K, errorKey: string = String(key)): BoundField => ({
+    value: values[key] as string,
+    onChange: (event) => set(key, event.target.value as V[K]),
+    error: errors[errorKey],
+  });
+  /** A checkbox bound to `key`. */
+  const check = <K extends KeysOf<V, boolean>>(key: K) => ({
+    checked: values[key] as boolean,
+    onChange: (checked: boolean) => set(key, checked as V[K]),
+  });
   const reset = (next: V) => {
     wasReset.current = true;
     setValues(next);
@@ -42,11 +62,27 @@ export function useEditForm<V extends object>(
     if (isSent && !wasReset.current) setSaved(sent);
   };
 
-  return { values, set, setValues, reset, save, errors, formError, isBusy, formRef, isDirty: !isSame(values, saved) };
+  return {
+    values,
+    set,
+    field,
+    check,
+    setValues,
+    reset,
+    save,
+    errors,
+    formError,
+    isBusy,
+    formRef,
+    isDirty: !isSame(values, saved),
+  };
 }
 
-/** What a form's parts are given: its values, the setter and the errors (from `useEditForm`). */
-export type FormFields<V extends object> = Pick<ReturnType<typeof useEditForm<V>>, 'values' | 'set' | 'errors'>;
+/** What a form's parts are given: its values, the setter, the bound fields and the errors (from `useEditForm`). */
+export type FormFields<V extends object> = Pick<
+  ReturnType<typeof useEditForm<V>>,
+  'values' | 'set' | 'field' | 'check' | 'errors'
+>;
 
 /** What the frame shows of a form's state. */
 export interface EditFormState {

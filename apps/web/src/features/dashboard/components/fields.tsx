@@ -1,8 +1,14 @@
 import { CURRENCIES } from '@inkwell/contract';
-import { useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { TextField } from '../../../components/form';
-
-type Currency = (typeof CURRENCIES)[number];
+import type { BoundField } from './edit-form';
 
 const control = (error?: string) =>
   `w-full rounded-lg border bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500 ${
@@ -111,98 +117,30 @@ export function FieldError({ error }: { error?: string | undefined }) {
   ) : null;
 }
 
+type TextFieldProps = ComponentProps<typeof TextField>;
+
 /**
  * A moment typed in the editor's own time zone, its label naming that zone (issue 33 §6). The
  * value is datetime-local text: `toLocalInput` and `fromLocalInput` turn it to and from ISO.
  */
-export function DateTimeField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  className,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  error?: string | undefined;
-  hint?: ReactNode;
-  className?: string;
-}) {
-  return (
-    <TextField
-      label={withTimeZone(label)}
-      type="datetime-local"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error}
-      hint={hint}
-      className={className}
-    />
-  );
+export function DateTimeField({ label, ...props }: Omit<TextFieldProps, 'type'>) {
+  return <TextField label={withTimeZone(label)} type="datetime-local" {...props} />;
 }
 
 /** The address part of a record's page, made from its title when left empty. */
-export function SlugField({
-  value,
-  onChange,
-  error,
-  placeholder,
-}: {
-  value: string;
-  onChange(slug: string): void;
-  error?: string | undefined;
-  placeholder: string;
-}) {
-  return (
-    <TextField
-      label="Slug"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error}
-      hint="Leave empty to make one from the title."
-      placeholder={placeholder}
-    />
-  );
+export function SlugField(props: Omit<TextFieldProps, 'label' | 'hint'>) {
+  return <TextField label="Slug" hint="Leave empty to make one from the title." {...props} />;
 }
 
 /**
  * A price typed as a decimal ("4.99", sent as cents: see finances/price-input) and its currency,
- * as two cells of the form's grid. Errors are the API's: `priceCents` and `currency`.
+ * as two cells of the form's grid.
  */
-export function PriceFields({
-  price,
-  currency,
-  onPrice,
-  onCurrency,
-  errors,
-  hint,
-}: {
-  price: string;
-  currency: Currency | undefined;
-  onPrice(price: string): void;
-  onCurrency(currency: Currency): void;
-  errors: { priceCents?: string | undefined; currency?: string | undefined };
-  hint?: ReactNode;
-}) {
+export function PriceFields({ price, currency, hint }: { price: BoundField; currency: BoundField; hint?: ReactNode }) {
   return (
     <>
-      <TextField
-        label="Price"
-        inputMode="decimal"
-        placeholder="4.99"
-        value={price}
-        onChange={(event) => onPrice(event.target.value)}
-        error={errors.priceCents}
-        hint={hint}
-      />
-      <SelectField
-        label="Currency"
-        value={currency}
-        onChange={(event) => onCurrency(event.target.value as Currency)}
-        error={errors.currency}
-      >
+      <TextField label="Price" inputMode="decimal" placeholder="4.99" hint={hint} {...price} />
+      <SelectField label="Currency" {...currency}>
         {CURRENCIES.map((item) => (
           <option key={item} value={item}>
             {item.toUpperCase()}

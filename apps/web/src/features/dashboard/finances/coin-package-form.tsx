@@ -11,7 +11,7 @@ interface Values {
   coins: string;
   bonusCoins: string;
   price: string;
-  currency: CoinPackageInput['currency'];
+  currency: NonNullable<CoinPackageInput['currency']>;
   position: string;
   isActive: boolean;
 }
@@ -40,7 +40,7 @@ export function CoinPackageForm({
   onCancel(): void;
 }) {
   const form = useEditForm(() => valuesFrom(item));
-  const { values, set, errors } = form;
+  const { values, field, check } = form;
   const createPackage = useCreateCoinPackage();
   const updatePackage = useUpdateCoinPackage();
 
@@ -73,49 +73,12 @@ export function CoinPackageForm({
       onCancel={onCancel}
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Name"
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-          error={errors.name}
-          className="sm:col-span-3"
-        />
-        <TextField
-          label="Coins"
-          inputMode="numeric"
-          value={values.coins}
-          onChange={(e) => set('coins', e.target.value)}
-          error={errors.coins}
-        />
-        <TextField
-          label="Bonus coins"
-          inputMode="numeric"
-          value={values.bonusCoins}
-          onChange={(e) => set('bonusCoins', e.target.value)}
-          error={errors.bonusCoins}
-          hint="Given on top; shown as a bonus."
-        />
-        <TextField
-          label="Order"
-          inputMode="numeric"
-          value={values.position}
-          onChange={(e) => set('position', e.target.value)}
-          error={errors.position}
-          hint="Lower comes first in the store."
-        />
-        <PriceFields
-          price={values.price}
-          currency={values.currency}
-          onPrice={(price) => set('price', price)}
-          onCurrency={(currency) => set('currency', currency)}
-          errors={errors}
-        />
-        <CheckboxField
-          label="On sale"
-          checked={values.isActive}
-          onChange={(checked) => set('isActive', checked)}
-          className="sm:pt-7"
-        />
+        <TextField label="Name" {...field('name')} className="sm:col-span-3" />
+        <TextField label="Coins" inputMode="numeric" {...field('coins')} />
+        <TextField label="Bonus coins" inputMode="numeric" {...field('bonusCoins')} hint="Given on top; shown as a bonus." />
+        <TextField label="Order" inputMode="numeric" {...field('position')} hint="Lower comes first in the store." />
+        <PriceFields price={field('price', 'priceCents')} currency={field('currency')} />
+        <CheckboxField label="On sale" {...check('isActive')} className="sm:pt-7" />
       </div>
     </EditForm>
   );

@@ -149,7 +149,7 @@ function ChapterForm({
   onDone,
 }: Omit<Props, 'chapterId'> & { initial: TeamChapter | undefined }) {
   const { form, chapter, setChapter, submit } = useChapterForm({ seriesId, seriesType, initial, nextNumber });
-  const { values, set, errors } = form;
+  const { values, set, field, errors } = form;
 
   return (
     <div className="space-y-6 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
@@ -163,22 +163,8 @@ function ChapterForm({
         cancelLabel="Close"
       >
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Number"
-            inputMode="decimal"
-            value={values.number}
-            onChange={(e) => set('number', e.target.value)}
-            error={errors.number}
-            hint="Decimals allowed, e.g. 10.5"
-          />
-          <TextField
-            label="Title"
-            value={values.title}
-            onChange={(e) => set('title', e.target.value)}
-            error={errors.title}
-            className="sm:col-span-2"
-            placeholder="Optional"
-          />
+          <TextField label="Number" inputMode="decimal" {...field('number')} hint="Decimals allowed, e.g. 10.5" />
+          <TextField label="Title" {...field('title')} className="sm:col-span-2" placeholder="Optional" />
         </div>
         <PublicationField
           form={form}
@@ -217,7 +203,7 @@ function PublicationField({
   isPublished: boolean;
   isEmptyComic: boolean;
 }) {
-  const { values, set, errors } = form;
+  const { values, set, field, errors } = form;
   const pagesFirstId = useId();
   return (
     <fieldset>
@@ -251,13 +237,7 @@ function PublicationField({
         </p>
       )}
       {values.publication === 'schedule' && (
-        <DateTimeField
-          label="Comes out at"
-          value={values.publishAt}
-          onChange={(publishAt) => set('publishAt', publishAt)}
-          error={errors.publishedAt}
-          className="mt-3 max-w-xs"
-        />
+        <DateTimeField label="Comes out at" {...field('publishAt', 'publishedAt')} className="mt-3 max-w-xs" />
       )}
       {values.publication !== 'schedule' && <FieldError error={errors.publishedAt} />}
     </fieldset>
@@ -266,31 +246,20 @@ function PublicationField({
 
 /** The price in coins, early access, and what a priced chapter shows before its lock. */
 function SaleFields({ form, seriesType }: { form: FormFields<Values>; seriesType: 'comic' | 'novel' }) {
-  const { values, set, errors } = form;
+  const { values, field } = form;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        label="Price (coins)"
-        inputMode="numeric"
-        value={values.price}
-        onChange={(e) => set('price', e.target.value)}
-        error={errors.price}
-        hint="0 makes the chapter free."
-      />
+      <TextField label="Price (coins)" inputMode="numeric" {...field('price')} hint="0 makes the chapter free." />
       <DateTimeField
         label="Free for everyone from"
-        value={values.freeAt}
-        onChange={(freeAt) => set('freeAt', freeAt)}
-        error={errors.freeAt}
+        {...field('freeAt')}
         hint="Early access: priced until then. Leave empty to keep it priced."
       />
       {Number(values.price) > 0 && (
         <TextField
           label={seriesType === 'novel' ? 'Preview share of the text (%)' : 'Preview pages'}
           inputMode="numeric"
-          value={values.preview}
-          onChange={(e) => set('preview', e.target.value)}
-          error={seriesType === 'novel' ? errors.previewPercent : errors.previewPages}
+          {...field('preview', seriesType === 'novel' ? 'previewPercent' : 'previewPages')}
           hint={
             seriesType === 'novel'
               ? 'What readers see before the lock: the first part of the text, 0–50%. 0 shows none.'

@@ -86,7 +86,7 @@ interface Props {
 /** The series fields, checked with the contract's schema before they are sent, with the server's per-field answers shown too. */
 export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
   const form = useEditForm(() => valuesFrom(initial));
-  const { values, set, errors } = form;
+  const { values, field, check } = form;
 
   const submit = async () => {
     const input = toInput(values);
@@ -103,23 +103,12 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
       className="space-y-5"
     >
       <DetailsFields form={form} isTypeFixed={Boolean(initial)} />
-      <TextAreaField
-        label="Description"
-        rows={5}
-        value={values.description}
-        onChange={(e) => set('description', e.target.value)}
-        error={errors.description}
-      />
+      <TextAreaField label="Description" rows={5} {...field('description')} />
       <GenresField form={form} />
       <LadderFields form={form} />
       <div className="flex flex-wrap gap-6">
-        <CheckboxField
-          label="Published"
-          hint="Readers see the series and its published chapters."
-          checked={values.isPublished}
-          onChange={(v) => set('isPublished', v)}
-        />
-        <CheckboxField label="Adult content" checked={values.isAdult} onChange={(v) => set('isAdult', v)} />
+        <CheckboxField label="Published" hint="Readers see the series and its published chapters." {...check('isPublished')} />
+        <CheckboxField label="Adult content" {...check('isAdult')} />
       </div>
       {extra}
     </EditForm>
@@ -128,38 +117,16 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
 
 /** Title, type (fixed once the series exists), slug, status, names and credits. */
 function DetailsFields({ form, isTypeFixed }: { form: FormFields<SeriesFormValues>; isTypeFixed: boolean }) {
-  const { values, set, errors } = form;
+  const { field } = form;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        label="Title"
-        value={values.title}
-        onChange={(e) => set('title', e.target.value)}
-        error={errors.title}
-        required
-      />
-      <SelectField
-        label="Type"
-        value={values.type}
-        onChange={(e) => set('type', e.target.value as SeriesFormValues['type'])}
-        error={errors.type}
-        disabled={isTypeFixed}
-      >
+      <TextField label="Title" {...field('title')} required />
+      <SelectField label="Type" {...field('type')} disabled={isTypeFixed}>
         <option value="comic">Comic</option>
         <option value="novel">Novel</option>
       </SelectField>
-      <SlugField
-        value={values.slug}
-        onChange={(slug) => set('slug', slug)}
-        error={errors.slug}
-        placeholder="the-lantern-keeper"
-      />
-      <SelectField
-        label="Status"
-        value={values.status}
-        onChange={(e) => set('status', e.target.value as SeriesFormValues['status'])}
-        error={errors.status}
-      >
+      <SlugField {...field('slug')} placeholder="the-lantern-keeper" />
+      <SelectField label="Status" {...field('status')}>
         {SERIES_STATUSES.map((status) => (
           <option key={status} value={status}>
             {seriesStatusLabel(status)}
@@ -168,21 +135,13 @@ function DetailsFields({ form, isTypeFixed }: { form: FormFields<SeriesFormValue
       </SelectField>
       <TextField
         label="Alternative names"
-        value={values.alternativeNames}
-        onChange={(e) => set('alternativeNames', e.target.value)}
-        error={errors.alternativeNames}
+        {...field('alternativeNames')}
         hint="Comma separated; search finds them too."
         className="sm:col-span-2"
       />
-      <TextField label="Author" value={values.author} onChange={(e) => set('author', e.target.value)} error={errors.author} />
-      <TextField label="Artist" value={values.artist} onChange={(e) => set('artist', e.target.value)} error={errors.artist} />
-      <TextField
-        label="Release year"
-        inputMode="numeric"
-        value={values.releaseYear}
-        onChange={(e) => set('releaseYear', e.target.value)}
-        error={errors.releaseYear}
-      />
+      <TextField label="Author" {...field('author')} />
+      <TextField label="Artist" {...field('artist')} />
+      <TextField label="Release year" inputMode="numeric" {...field('releaseYear')} />
     </div>
   );
 }
@@ -223,7 +182,7 @@ function GenresField({ form }: { form: FormFields<SeriesFormValues> }) {
 
 /** The ladder (issue 22 §1): the pass, the rental time, the newest kept back, the bundle discount and the daily free. */
 function LadderFields({ form }: { form: FormFields<SeriesFormValues> }) {
-  const { values, set, errors } = form;
+  const { field, check } = form;
   return (
     <fieldset className="rounded-xl border border-ink-800 p-4">
       <legend className="px-1 text-sm font-medium text-zinc-200">Ways to read a locked chapter</legend>
@@ -231,12 +190,7 @@ function LadderFields({ form }: { form: FormFields<SeriesFormValues> }) {
         Besides coins and Premium. A pass or the daily free opens a chapter for the rental time, then it locks again.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Wait-until-free pass"
-          value={values.waitPassIntervalHours}
-          onChange={(e) => set('waitPassIntervalHours', e.target.value as SeriesFormValues['waitPassIntervalHours'])}
-          error={errors.waitPassIntervalHours}
-        >
+        <SelectField label="Wait-until-free pass" {...field('waitPassIntervalHours')}>
           <option value="">No pass</option>
           <option value="24">Recharges every 24 hours</option>
           <option value="72">Recharges every 3 days</option>
@@ -247,18 +201,14 @@ function LadderFields({ form }: { form: FormFields<SeriesFormValues> }) {
           type="number"
           min={1}
           max={720}
-          value={values.rentalHours}
-          onChange={(e) => set('rentalHours', e.target.value)}
-          error={errors.rentalHours}
+          {...field('rentalHours')}
           hint="How long a pass or the daily free opens a chapter."
         />
         <TextField
           label="Newest chapters a pass cannot open"
           type="number"
           min={0}
-          value={values.waitPassExcludesNewest}
-          onChange={(e) => set('waitPassExcludesNewest', e.target.value)}
-          error={errors.waitPassExcludesNewest}
+          {...field('waitPassExcludesNewest')}
           hint="Kept for coins and Premium while they are the newest. 0 lets a pass open a chapter the moment it is out."
         />
         <TextField
@@ -266,17 +216,14 @@ function LadderFields({ form }: { form: FormFields<SeriesFormValues> }) {
           type="number"
           min={0}
           max={90}
-          value={values.bundleDiscountPercent}
-          onChange={(e) => set('bundleDiscountPercent', e.target.value)}
-          error={errors.bundleDiscountPercent}
+          {...field('bundleDiscountPercent')}
           hint="Off the price when a reader unlocks all that is left at once."
         />
       </div>
       <CheckboxField
         label="A free chapter a day"
         hint="For completed series: each reader may open one chapter a day."
-        checked={values.dailyFree}
-        onChange={(v) => set('dailyFree', v)}
+        {...check('dailyFree')}
         className="mt-4"
       />
     </fieldset>
