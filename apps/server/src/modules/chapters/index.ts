@@ -7,6 +7,7 @@ export {
   publishedOrScheduledChapters,
 } from './chapters.repository';
 export { chaptersRoutes } from './chapters.routes';
-export { createChaptersService, hasReadableText } from './chapters.service';
+export { createChaptersService } from './chapters.service';
+export { hasReadableText } from './commands/release-rules';
 export { insertPages, pagesOfChapter } from './pages.repository';
 export { createPublishing, type Release } from './publishing';
