@@ -1,6 +1,7 @@
-import { fillPath, JSON_BODY_MAX_BYTES, NOVEL_TEXT_MAX_CHARS, ROUTES } from '@inkwell/contract';
+import { JSON_BODY_MAX_BYTES, NOVEL_TEXT_MAX_CHARS } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../test/helpers';
+import { buildUser } from '../test/factories';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../test/helpers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -27,8 +28,8 @@ describe('the API as a whole', () => {
   });
 
   it('serves the OpenAPI document: the public calls to anyone, every call to the team', async () => {
-    const readerCookie = await loginAs(t.app, await createUser(t.db));
-    const editorCookie = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+    const readerCookie = await loginAs(t.app, await buildUser(t.db));
+    const editorCookie = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
     const pathsFor = async (cookie?: string) => {
       const response = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: cookie ? { cookie } : {} });
       expect(response.statusCode).toBe(200);
@@ -84,38 +85,41 @@ describe('the API as a whole', () => {
 describe('team bodies', () => {
   let editor: string;
   beforeAll(async () => {
-    editor = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+    editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
   });
-  const call = (method: 'POST' | 'PATCH', url: string, payload: unknown) =>
-    t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: editor }, payload: payload as object });
-
   // Issue 7 §4.7: 340,000 CJK characters were a 413 under the old 1 MB limit.
   it('takes a novel chapter of 399,000 CJK characters (about 1.2 MB of UTF-8), on create and on edit', async () => {
-    const series = await call('POST', ROUTES.teamSeriesCreate.path, { type: 'novel', title: '长篇小说' });
-    expect(series.statusCode, series.body).toBe(201);
+    const series = await callEndpoint(t, 'teamSeriesCreate', { cookie: editor, body: { type: 'novel', title: '长篇小说' } });
+    expect(series.status, JSON.stringify(series.body)).toBe(201);
     const text = '春眠不觉晓处处闻啼鸟'.repeat(39_900);
     expect(text.length).toBe(399_000);
     expect(text.length).toBeLessThan(NOVEL_TEXT_MAX_CHARS);
-    const created = await call('POST', fillPath(ROUTES.teamChapterCreate.path, { id: series.json().data.id }), {
-      number: 1,
-      content: text,
+    const created = await callEndpoint(t, 'teamChapterCreate', {
+      cookie: editor,
+      params: { id: series.body.data.id },
+      body: { number: 1, content: text },
     });
-    expect(created.statusCode, created.body.slice(0, 300)).toBe(201);
-    const edited = await call('PATCH', fillPath(ROUTES.teamChapterUpdate.path, { id: created.json().data.id }), {
-      content: `${text.slice(0, -1)}夜`,
+    expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);
+    const edited = await callEndpoint(t, 'teamChapterUpdate', {
+      cookie: editor,
+      params: { id: created.body.data.id },
+      body: { content: `${text.slice(0, -1)}夜` },
     });
-    expect(edited.statusCode, edited.body.slice(0, 300)).toBe(200);
+    expect(edited.status, JSON.stringify(edited.body).slice(0, 300)).toBe(200);
   });
 
   // Issue 7 §4.12.
   it.each(['//evil.example/x', '/\\evil.example'])('refuses the banner link %j', async (link) => {
-    const response = await call('POST', ROUTES.teamBannerCreate.path, { title: 'Elsewhere', link });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toHaveProperty('link');
+    const response = await callEndpoint(t, 'teamBannerCreate', { cookie: editor, body: { title: 'Elsewhere', link } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields).toHaveProperty('link');
   });
 
   it('takes a banner link to a page of the site', async () => {
-    const response = await call('POST', ROUTES.teamBannerCreate.path, { title: 'Here', link: '/SeriesView/some-series' });
-    expect(response.statusCode, response.body).toBe(201);
+    const response = await callEndpoint(t, 'teamBannerCreate', {
+      cookie: editor,
+      body: { title: 'Here', link: '/SeriesView/some-series' },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
   });
 });

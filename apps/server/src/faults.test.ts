@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildChapter, buildSeries } from '../test/factories';
-import { createUser, eventually, openTestDatabase, TEST_ORIGIN, type TestContext } from '../test/helpers';
+import { buildChapter, buildSeries, buildUser } from '../test/factories';
+import { eventually, openTestDatabase, TEST_ORIGIN, type TestContext } from '../test/helpers';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { buildApp, type App } from './app';
 import { loadConfig } from './config';
@@ -118,7 +118,7 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
     await buildChapter(t, series.id, { number: 1, pages: 1 });
     const priced = [];
     for (let number = 2; number <= 13; number += 1) priced.push(await buildChapter(t, series.id, { number, price: 10 }));
-    const reader = await createUser(t.db);
+    const reader = await buildUser(t.db);
     const { cookie } = await login(reader);
     const packages = (await request('coinPackages')).json().data.items as { id: string }[];
     const started = await request('checkout', { cookie, body: { kind: 'coins', packageId: packages.at(-1)!.id } });
@@ -190,9 +190,9 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
       await buildChapter(t, series.id, { number: 1, content: '<p>One.</p>' }),
       await buildChapter(t, series.id, { number: 2, content: '<p>Two.</p>' }),
     ];
-    const reader = await createUser(t.db);
+    const reader = await buildUser(t.db);
     const { cookie } = await login(reader);
-    const editor = await createUser(t.db, { role: 'editor' });
+    const editor = await buildUser(t.db, { role: 'editor' });
     const team = (await login(editor)).cookie;
     const history = async () => {
       const answer = await request('history', { cookie });
@@ -239,7 +239,7 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
   it('Redis away: signing in, reading and buying go on, it is said once, and Redis is used again when it is back', async () => {
     const series = await buildSeries(t, { title: 'Fault Letters', type: 'novel' });
     const chapter = await buildChapter(t, series.id, { number: 1, price: 10, content: '<p>Paid.</p>' });
-    const reader = await createUser(t.db);
+    const reader = await buildUser(t.db);
     redis.cut();
     const signedIn = await login(reader);
     expect(signedIn.status).toBe(200);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startBalancer } from '../test/balancer';
 import { multipart } from '../test/fixtures';
 import { buildFollowers } from '../test/followers';
-import { createUser, eventually, openTestDatabase, TEST_ORIGIN } from '../test/helpers';
+import { buildUser } from '../test/factories';
+import { eventually, openTestDatabase, TEST_ORIGIN } from '../test/helpers';
 import { startInstance, type InstanceProcess } from '../test/instance-process';
 import type { DatabaseHandle } from './db/client';
 import { seedDemoStore } from './demo/seed-store';
@@ -109,7 +110,7 @@ describe.skipIf(!isAvailable)('two instances (issue 20 §1)', () => {
   it('one killed with SIGKILL mid-burst: the other serves on, retries the jobs it held, and nothing is lost or doubled', async () => {
     const a = await start();
     const b = await start();
-    const editor = await createUser(direct.db, { role: 'editor' });
+    const editor = await buildUser(direct.db, { role: 'editor' });
     const editorCookie = await signIn(a.url, editor);
     const novel = await call(a.url, 'teamSeriesCreate', {
       cookie: editorCookie,
@@ -130,7 +131,7 @@ describe.skipIf(!isAvailable)('two instances (issue 20 §1)', () => {
       });
       priced.push(chapter.body.data!.id as string);
     }
-    const readers = await Promise.all(Array.from({ length: 6 }, () => createUser(direct.db)));
+    const readers = await Promise.all(Array.from({ length: 6 }, () => buildUser(direct.db)));
     const cookies = await Promise.all(readers.map((reader) => signIn(a.url, reader)));
     const packages = (await call(a.url, 'coinPackages')).body.data!.items as { id: string }[];
 
@@ -260,9 +261,9 @@ describe.skipIf(!isAvailable)('two instances (issue 20 §1)', () => {
     let a = await start();
     let b = await start();
     const balancer = await startBalancer([a.url, b.url]);
-    const readers = await Promise.all(Array.from({ length: 4 }, () => createUser(direct.db)));
+    const readers = await Promise.all(Array.from({ length: 4 }, () => buildUser(direct.db)));
     const cookies = await Promise.all(readers.map((reader) => signIn(balancer.url, reader)));
-    const editor = await createUser(direct.db, { role: 'editor' });
+    const editor = await buildUser(direct.db, { role: 'editor' });
     const editorCookie = await signIn(balancer.url, editor);
     const series = await call(balancer.url, 'teamSeriesCreate', {
       cookie: editorCookie,

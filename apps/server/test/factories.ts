@@ -4,19 +4,22 @@ import {
   chapterPatchSchema,
   seriesInputSchema,
   type ChapterInput,
+  type Role,
   type SeriesInput,
   type TeamChapter,
   type TeamSeries,
 } from '@inkwell/contract';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Database } from '../src/db/client';
 import { chapters } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
 import { hasReadableText } from '../src/modules/chapters';
 import { refreshLastChapterAt } from '../src/modules/series';
+import { insertUser, setUserBanned, type UserRow } from '../src/modules/users/users.repository';
 import { png } from './fixtures';
-import type { TestContext } from './helpers';
-
-export { createUser as buildUser } from './helpers';
+import { loginAs, TEST_PASSWORD, type TestContext } from './helpers';
 
 let sequence = 0;
 const next = () => `${(sequence += 1)}-${Math.random().toString(36).slice(2, 7)}`;
@@ -44,6 +47,32 @@ export function teamOf(t: TestContext) {
     createBanner: (input: z.input<typeof bannerInputSchema>) => banners.createBanner(bannerInputSchema.parse(input)),
     setBannerImage: (id: string, bytes: Buffer) => banners.setBannerImage(id, bytes),
   };
+}
+
+let usersMade = 0;
+
+/** Factory: a user straight in the database. */
+export async function buildUser(
+  db: Database,
+  overrides: { role?: Role; password?: string; isBanned?: boolean; username?: string; email?: string } = {},
+): Promise<UserRow & { password: string }> {
+  usersMade += 1;
+  const tag = `${usersMade}_${randomBytes(3).toString('hex')}`;
+  const password = overrides.password ?? TEST_PASSWORD;
+  const user = await insertUser(db, {
+    email: overrides.email ?? `reader${tag}@example.com`,
+    username: overrides.username ?? `reader_${tag}`,
+    passwordHash: await hashPassword(password),
+    role: overrides.role ?? 'reader',
+  });
+  if (overrides.isBanned) await setUserBanned(db, user.id, true);
+  return { ...user, isBanned: overrides.isBanned ?? false, password };
+}
+
+/** Factory: a user (a reader unless said) signed in through the real endpoint, with the session's cookie. */
+export async function signedInUser(t: Pick<TestContext, 'app' | 'db'>, overrides: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(t.db, overrides);
+  return { user, cookie: await loginAs(t.app, user) };
 }
 
 /** Factory: a series with a unique title (published unless said), optionally with a cover. */

@@ -12,10 +12,8 @@ import { openPglite, openPostgres, type Database, type DatabaseHandle, type OnQu
 import { mailOutbox } from '../src/db/schema';
 import { createLimiter } from '../src/lib/limiter-factory';
 import { createManualClock } from '../src/lib/clock';
-import { hashPassword } from '../src/lib/passwords';
 import { SESSION_COOKIE } from '../src/modules/auth/auth.constants';
-import { insertUser, setUserBanned, type UserRow } from '../src/modules/users/users.repository';
-import { fillPath, ROUTES, type EndpointName, type Role } from '@inkwell/contract';
+import { fillPath, ROUTES, type EndpointName } from '@inkwell/contract';
 import { databaseUrlWithName } from './database-url';
 import type { MediaStorage } from '../src/modules/media/storage';
 
@@ -181,26 +179,7 @@ export async function startSecondInstance(
   };
 }
 
-let sequence = 0;
 export const TEST_PASSWORD = 'plum-orchard-71';
-
-/** Factory: a user straight in the database. */
-export async function createUser(
-  db: Database,
-  overrides: { role?: Role; password?: string; isBanned?: boolean; username?: string; email?: string } = {},
-): Promise<UserRow & { password: string }> {
-  sequence += 1;
-  const tag = `${sequence}_${randomBytes(3).toString('hex')}`;
-  const password = overrides.password ?? TEST_PASSWORD;
-  const user = await insertUser(db, {
-    email: overrides.email ?? `reader${tag}@example.com`,
-    username: overrides.username ?? `reader_${tag}`,
-    passwordHash: await hashPassword(password),
-    role: overrides.role ?? 'reader',
-  });
-  if (overrides.isBanned) await setUserBanned(db, user.id, true);
-  return { ...user, isBanned: overrides.isBanned ?? false, password };
-}
 
 /** The session cookie from a response, as a request header value. */
 export function sessionCookieFrom(response: { cookies: Array<{ name: string; value: string }> }): string {
@@ -266,20 +245,37 @@ export async function signUp(
   });
 }
 
-/** Calls an endpoint of the contract as a browser of the site would (its origin, and a cookie when given). */
+/** What a test may add to a call of an endpoint: the session, the path's parameters, a query string, the body. */
+export interface EndpointCall {
+  cookie?: string;
+  params?: Record<string, string>;
+  /** Appended to the path as it is: `?limit=5`. */
+  query?: string;
+  body?: unknown;
+  /** Headers besides the site's origin (and the cookie). */
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/**
+ * Calls an endpoint of the contract as a browser of the site would (its origin, and a cookie when
+ * given). The body is the parsed JSON, or the text of an answer that is not JSON.
+ */
 export async function callEndpoint(
   t: Pick<TestContext, 'app'>,
   name: EndpointName,
-  { cookie, params, body }: { cookie?: string; params?: Record<string, string>; body?: unknown } = {},
+  { cookie, params, query = '', body, headers, remoteAddress }: EndpointCall = {},
 ) {
   const route = ROUTES[name];
   const response = await t.app.inject({
     method: route.method,
-    url: fillPath(route.path, params),
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    url: fillPath(route.path, params) + query,
+    ...(remoteAddress ? { remoteAddress } : {}),
+    headers: { origin: TEST_ORIGIN, ...headers, ...(cookie ? { cookie } : {}) },
     ...(body !== undefined ? { payload: body as object } : {}),
   });
-  return { status: response.statusCode, body: response.json() };
+  const json = String(response.headers['content-type']).includes('json');
+  return { status: response.statusCode, body: json ? response.json() : response.body, headers: response.headers };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { buildUser } from '../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 import { users } from '../db/schema';
 import { CommandError, runUserCommand, type UserCommand } from './user-commands';
 
@@ -32,7 +33,7 @@ const login = (username: string, password: string) =>
 // server stopped): the change shows on the server's very next request.
 describe('npm run user, against a running server (issue 7 §4.1)', () => {
   it('set-role: a promotion shows on the next request of the open session', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     // The server now keeps the session and its user a few seconds (its clock stands still).
     expect(await verify(cookie)).toMatchObject({ authenticated: true, user: { role: 'reader' } });
@@ -41,7 +42,7 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
   });
 
   it('set-role: a demotion ends the sessions', async () => {
-    const user = await createUser(t.db, { role: 'admin' });
+    const user = await buildUser(t.db, { role: 'admin' });
     const cookie = await loginAs(t.app, user);
     await userCommand('set-role', [user.email, 'reader']);
     expect((await verify(cookie)).authenticated).toBe(false);
@@ -49,7 +50,7 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
   });
 
   it('set-password: the old password and sessions stop working, the new password works', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     expect((await verify(cookie)).authenticated).toBe(true);
     await userCommand('set-password', [user.username], { password: 'quiet-harbour-lamp-58' });
@@ -63,14 +64,14 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
     ['the username', 'USERNAME'],
     ['a common password', 'password123'],
   ])('set-password refuses %s and changes nothing', async (_label, given) => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const password = given === 'USERNAME' ? user.username : given;
     await expect(userCommand('set-password', [user.username], { password })).rejects.toThrow(CommandError);
     expect((await login(user.username, user.password)).statusCode).toBe(200);
   });
 
   it('turn-off-two-factor: the password alone signs in again, and a second run says there is nothing to do', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     await t.db.update(users).set({ totpSecret: 'v1.sealed', totpEnabledAt: new Date() }).where(eq(users.id, user.id));
     expect((await login(user.username, user.password)).json().error.code).toBe('two_factor_required');
     expect(await userCommand('turn-off-two-factor', [user.email])).toEqual([

@@ -1,9 +1,9 @@
 import { ROUTES } from '@inkwell/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildUser } from '../../test/factories';
 import {
   createTestApp,
-  createUser,
   loginAs,
   startSecondInstance,
   TEST_PASSWORD,
@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // Two readers' connections, each statement cut after 2 s.
   instance = await startSecondInstance(t, { poolSize: 2, statementTimeoutMs: 2_000 });
-  const admin = await createUser(t.db, { role: 'admin' });
+  const admin = await buildUser(t.db, { role: 'admin' });
   adminCookie = await loginAs(instance.app, { username: admin.username, password: TEST_PASSWORD });
 });
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { ENDPOINTS, type EndpointName } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { buildUser } from '../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 
 let t: TestContext;
 let readerCookie: string;
@@ -8,7 +9,7 @@ const ID = '00000000-0000-4000-8000-000000000001';
 
 beforeAll(async () => {
   t = await createTestApp();
-  readerCookie = await loginAs(t.app, await createUser(t.db));
+  readerCookie = await loginAs(t.app, await buildUser(t.db));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,7 @@
 import { ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { buildUser } from '../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 import { findUserByUsername } from '../modules/users/users.repository';
 import { isInvalidTextError } from './errors';
 
@@ -8,7 +9,7 @@ let t: TestContext;
 let editor: string;
 beforeAll(async () => {
   t = await createTestApp();
-  editor = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+  editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
 });
 afterAll(async () => {
   await t?.close();

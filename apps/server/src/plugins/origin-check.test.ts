@@ -1,6 +1,7 @@
 import { ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { buildUser } from '../../test/factories';
+import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 import { allowedOrigins } from './origin-check';
 
 let t: TestContext;
@@ -21,7 +22,7 @@ const login = (headers: Record<string, string>, user: { username: string; passwo
 
 describe('the Origin check (issue 7 §4.14)', () => {
   it('refuses a foreign Origin even when the Host header names the same site', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     for (const [host, origin] of [
       ['evil.example', 'http://evil.example'],
       ['evil.example:8443', 'https://evil.example:8443'],
@@ -34,7 +35,7 @@ describe('the Origin check (issue 7 §4.14)', () => {
   });
 
   it("lets in PUBLIC_URL's origin and WEB_ORIGINS, whatever the Host", async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     expect((await login({ host: 'internal:3000', origin: TEST_ORIGIN }, user)).statusCode).toBe(200);
     expect((await login({ host: 'evil.example', origin: 'https://app.example' }, user)).statusCode).toBe(200);
   });

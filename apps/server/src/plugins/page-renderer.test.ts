@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildChapter, buildSeries } from '../../test/factories';
-import { createTestApp, createUser, loginAs, type TestContext } from '../../test/helpers';
+import { buildChapter, buildSeries, buildUser } from '../../test/factories';
+import { createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX } from './page-renderer';
 import { renderedPageShell, withRenderedPage } from './web';
 
@@ -90,8 +90,8 @@ describe('server-rendered pages', () => {
   });
 
   it('share a signed-in reader’s page with the readers of their class, each with their own part and no one else’s', async () => {
-    const readerA = await createUser(t.db);
-    const readerB = await createUser(t.db);
+    const readerA = await buildUser(t.db);
+    const readerB = await buildUser(t.db);
     const cookieA = await loginAs(t.app, readerA);
     const cookieB = await loginAs(t.app, readerB);
 
@@ -116,7 +116,7 @@ describe('server-rendered pages', () => {
     expect(visitorAfter).not.toContain('__reader');
 
     // Another class (the team) has a page of its own.
-    const editor = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+    const editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
     const editorPage = (await page('/?who=1', { cookie: editor })).body;
     expect(rootOf(editorPage)).toContain('for a editor of the class');
     expect(renderNumber(editorPage)).not.toBe(renderNumber(pageA));
@@ -129,7 +129,7 @@ describe('server-rendered pages', () => {
       price: 10,
       publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString(),
     });
-    const [plain, alsoPlain, buyer] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)]);
+    const [plain, alsoPlain, buyer] = await Promise.all([buildUser(t.db), buildUser(t.db), buildUser(t.db)]);
     await t.db.execute(sql`insert into chapter_unlocks (user_id, chapter_id, coins) values (${buyer.id}, ${chapter.id}, 10)`);
     const url = `/SeriesView/${series.slug}`;
     const drawnFor = async (user: { username: string; password: string }) =>
@@ -140,7 +140,7 @@ describe('server-rendered pages', () => {
   });
 
   it('draw a page that shows a reader’s own data for them alone, and never keep it', async () => {
-    const reader = await createUser(t.db);
+    const reader = await buildUser(t.db);
     const cookie = await loginAs(t.app, reader);
     const first = (await page('/own?x=1', { cookie })).body;
     expect(rootOf(first)).toContain(`for ${reader.username}200`);
@@ -232,7 +232,7 @@ describe('server-rendered pages', () => {
     expect(two).toContain(`<script nonce="${nonceOf(second)}">window.__data = 1</script>`);
 
     // A signed-in reader's: the class's page and their own part.
-    const reader = await createUser(t.db);
+    const reader = await buildUser(t.db);
     const mine = await page('/?compressed=1', { 'accept-encoding': 'gzip', cookie: await loginAs(t.app, reader) });
     expect(mine.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(mine.rawPayload).toString('utf8')).toContain(`window.__reader = "${reader.username}"</script></body>`);

@@ -1,8 +1,8 @@
-import { ROUTES, USERS_PAGE_SIZE, fillPath, type EndpointName } from '@inkwell/contract';
+import { USERS_PAGE_SIZE } from '@inkwell/contract';
 import { and, count, eq, ne, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildSeries, buildUser, signedInUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { seedDemoStore } from '../../demo/seed-store';
 import { auditLog, coinLedger, sessions, users } from '../../db/schema';
 
@@ -16,37 +16,6 @@ afterAll(async () => {
 });
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-async function call(
-  name: EndpointName,
-  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
-) {
-  const route = ROUTES[name];
-  const response = await t.app.inject({
-    method: route.method,
-    url: fillPath(route.path, options.params) + (options.query ?? ''),
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-// Each login from an address of its own: these tests are about administration, not the login limit.
-let logins = 0;
-async function login(user: { username: string; password: string }) {
-  logins += 1;
-  return t.app.inject({
-    method: 'POST',
-    url: ROUTES.login.path,
-    remoteAddress: `10.7.${Math.floor(logins / 250)}.${logins % 250}`,
-    headers: { origin: TEST_ORIGIN },
-    payload: { username: user.username, password: user.password },
-  });
-}
-async function member(role: 'reader' | 'editor' | 'admin' = 'reader', overrides: { username?: string; email?: string } = {}) {
-  const user = await buildUser(t.db, { role, ...overrides });
-  return { user, cookie: sessionCookieFrom(await login(user)) };
-}
 
 const ledgerRows = async (userId: string) =>
   (await t.db.select({ n: count() }).from(coinLedger).where(eq(coinLedger.userId, userId)))[0]!.n;
@@ -65,9 +34,9 @@ async function onlyAdmins(...keep: string[]) {
 
 describe('who may administer users', () => {
   it('answers visitors 401, readers and editors 403, whatever they send; admins may', async () => {
-    const reader = await member();
-    const editor = await member('editor');
-    const admin = await member('admin');
+    const reader = await signedInUser(t);
+    const editor = await signedInUser(t, { role: 'editor' });
+    const admin = await signedInUser(t, { role: 'admin' });
     const target = await buildUser(t.db);
     const endpoints = [
       ['adminUsers', { query: '?role=nobody' }],
@@ -76,23 +45,23 @@ describe('who may administer users', () => {
       ['adminUserCoins', { params: { id: target.id }, body: { delta: 5, reason: 'Thanks' } }],
     ] as const;
     for (const [name, options] of endpoints) {
-      expect((await call(name, options)).status, name).toBe(401);
-      expect((await call(name, { ...options, cookie: reader.cookie })).status, name).toBe(403);
-      expect((await call(name, { ...options, cookie: editor.cookie })).status, name).toBe(403);
+      expect((await callEndpoint(t, name, options)).status, name).toBe(401);
+      expect((await callEndpoint(t, name, { ...options, cookie: reader.cookie })).status, name).toBe(403);
+      expect((await callEndpoint(t, name, { ...options, cookie: editor.cookie })).status, name).toBe(403);
     }
     expect(await coinsOf(target.id)).toBe(0);
     expect((await t.db.select().from(users).where(eq(users.id, target.id)))[0]!.isBanned).toBe(false);
 
-    expect((await call('adminUsers', { cookie: admin.cookie })).status).toBe(200);
-    expect((await call('adminUser', { cookie: admin.cookie, params: { id: target.id } })).status).toBe(200);
+    expect((await callEndpoint(t, 'adminUsers', { cookie: admin.cookie })).status).toBe(200);
+    expect((await callEndpoint(t, 'adminUser', { cookie: admin.cookie, params: { id: target.id } })).status).toBe(200);
   });
 });
 
 describe('finding users', () => {
   it('searches names and e-mails in any case, or an id; filters by role and status; newest first', async () => {
-    const { cookie } = await member('admin');
+    const { cookie } = await signedInUser(t, { role: 'admin' });
     const tag = `q${Math.random().toString(36).slice(2, 7)}`;
-    const alice = await member('reader', { username: `Alice_${tag}`, email: `alice.${tag}@mail.example` });
+    const alice = await signedInUser(t, { username: `Alice_${tag}`, email: `alice.${tag}@mail.example` });
     const bob = await buildUser(t.db, { username: `bob_${tag}`, email: `b.${tag}@Other.example` });
     const carol = await buildUser(t.db, { username: `carol_${tag}`, role: 'editor', email: `carol.${tag}@mail.example` });
     const dave = await buildUser(t.db, { username: `dave_${tag}`, isBanned: true });
@@ -104,7 +73,7 @@ describe('finding users', () => {
         .where(eq(users.id, user.id));
     }
     const list = async (query: string) => {
-      const answer = await call('adminUsers', { cookie, query });
+      const answer = await callEndpoint(t, 'adminUsers', { cookie, query });
       expect(answer.status, query).toBe(200);
       return answer.body.data as { items: { id: string; username: string }[]; pagination: { total: number } };
     };
@@ -136,18 +105,21 @@ describe('finding users', () => {
   });
 
   it('finds premium readers by their running plan', async () => {
-    const { cookie } = await member('admin');
-    const buyer = await member();
-    const plans = (await call('plans')).body.data.items as { id: string; name: string }[];
-    const started = await call('checkout', { cookie: buyer.cookie, body: { kind: 'plan', planId: plans[0]!.id } });
-    await call('testCheckoutComplete', { cookie: buyer.cookie, params: { purchaseId: started.body.data.purchaseId } });
-    const premium = (await call('adminUsers', { cookie, query: `?q=${buyer.user.username}&status=premium` })).body.data.items;
+    const { cookie } = await signedInUser(t, { role: 'admin' });
+    const buyer = await signedInUser(t);
+    const plans = (await callEndpoint(t, 'plans')).body.data.items as { id: string; name: string }[];
+    const started = await callEndpoint(t, 'checkout', { cookie: buyer.cookie, body: { kind: 'plan', planId: plans[0]!.id } });
+    await callEndpoint(t, 'testCheckoutComplete', { cookie: buyer.cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const premium = (await callEndpoint(t, 'adminUsers', { cookie, query: `?q=${buyer.user.username}&status=premium` })).body.data
+      .items;
     expect(premium).toEqual([expect.objectContaining({ id: buyer.user.id, isPremium: true, membership: plans[0]!.name })]);
-    expect((await call('adminUsers', { cookie, query: `?q=${buyer.user.username}&status=banned` })).body.data.items).toEqual([]);
+    expect(
+      (await callEndpoint(t, 'adminUsers', { cookie, query: `?q=${buyer.user.username}&status=banned` })).body.data.items,
+    ).toEqual([]);
   });
 
   it(`pages ${USERS_PAGE_SIZE} at a time`, async () => {
-    const { cookie } = await member('admin');
+    const { cookie } = await signedInUser(t, { role: 'admin' });
     const tag = `p${Math.random().toString(36).slice(2, 7)}`;
     const made = [];
     for (let i = 0; i < USERS_PAGE_SIZE + 3; i += 1) made.push(await buildUser(t.db, { username: `${tag}_${i}` }));
@@ -157,15 +129,15 @@ describe('finding users', () => {
         .set({ createdAt: new Date(Date.now() - (100 - i) * 1000) })
         .where(eq(users.id, user.id));
     }
-    const first = (await call('adminUsers', { cookie, query: `?q=${tag}` })).body.data;
-    const second = (await call('adminUsers', { cookie, query: `?q=${tag}&page=2` })).body.data;
+    const first = (await callEndpoint(t, 'adminUsers', { cookie, query: `?q=${tag}` })).body.data;
+    const second = (await callEndpoint(t, 'adminUsers', { cookie, query: `?q=${tag}&page=2` })).body.data;
     expect(first.pagination).toEqual({ page: 1, perPage: USERS_PAGE_SIZE, total: USERS_PAGE_SIZE + 3, totalPages: 2 });
     expect(first.items).toHaveLength(USERS_PAGE_SIZE);
     expect(first.items[0].username).toBe(`${tag}_${USERS_PAGE_SIZE + 2}`);
     expect(second.items.map((user: { username: string }) => user.username)).toEqual([`${tag}_2`, `${tag}_1`, `${tag}_0`]);
     expect(second.pagination.total).toBe(USERS_PAGE_SIZE + 3);
     // Past the last page: no rows, and still the count.
-    const past = (await call('adminUsers', { cookie, query: `?q=${tag}&page=9` })).body.data;
+    const past = (await callEndpoint(t, 'adminUsers', { cookie, query: `?q=${tag}&page=9` })).body.data;
     expect(past).toEqual({
       items: [],
       pagination: { page: 9, perPage: USERS_PAGE_SIZE, total: USERS_PAGE_SIZE + 3, totalPages: 2 },
@@ -173,9 +145,9 @@ describe('finding users', () => {
   });
 
   it('refuses an unknown role, status or page with 400', async () => {
-    const { cookie } = await member('admin');
+    const { cookie } = await signedInUser(t, { role: 'admin' });
     for (const query of ['?role=owner', '?status=sleeping', '?page=0', '?page=two']) {
-      const answer = await call('adminUsers', { cookie, query });
+      const answer = await callEndpoint(t, 'adminUsers', { cookie, query });
       expect(answer.status, query).toBe(400);
       expect(answer.body.error.code).toBe('validation_failed');
     }
@@ -184,15 +156,25 @@ describe('finding users', () => {
 
 describe("a user's detail", () => {
   it('shows their purchases, ledger, comments and two-factor state', async () => {
-    const { cookie } = await member('admin');
-    const reader = await member();
-    const packages = (await call('coinPackages')).body.data.items as { id: string; coins: number; bonusCoins: number }[];
-    const started = await call('checkout', { cookie: reader.cookie, body: { kind: 'coins', packageId: packages[0]!.id } });
-    await call('testCheckoutComplete', { cookie: reader.cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const { cookie } = await signedInUser(t, { role: 'admin' });
+    const reader = await signedInUser(t);
+    const packages = (await callEndpoint(t, 'coinPackages')).body.data.items as {
+      id: string;
+      coins: number;
+      bonusCoins: number;
+    }[];
+    const started = await callEndpoint(t, 'checkout', {
+      cookie: reader.cookie,
+      body: { kind: 'coins', packageId: packages[0]!.id },
+    });
+    await callEndpoint(t, 'testCheckoutComplete', {
+      cookie: reader.cookie,
+      params: { purchaseId: started.body.data.purchaseId },
+    });
     const series = await buildSeries(t);
-    await call('commentCreate', { cookie: reader.cookie, body: { seriesId: series.id, body: 'What a cliffhanger' } });
+    await callEndpoint(t, 'commentCreate', { cookie: reader.cookie, body: { seriesId: series.id, body: 'What a cliffhanger' } });
 
-    const detail = (await call('adminUser', { cookie, params: { id: reader.user.id } })).body.data;
+    const detail = (await callEndpoint(t, 'adminUser', { cookie, params: { id: reader.user.id } })).body.data;
     expect(detail).toMatchObject({
       id: reader.user.id,
       username: reader.user.username,
@@ -211,53 +193,61 @@ describe("a user's detail", () => {
     });
 
     await t.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, reader.user.id));
-    expect((await call('adminUser', { cookie, params: { id: reader.user.id } })).body.data.twoFactorEnabled).toBe(true);
+    expect((await callEndpoint(t, 'adminUser', { cookie, params: { id: reader.user.id } })).body.data.twoFactorEnabled).toBe(
+      true,
+    );
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {
-    const { cookie } = await member('admin');
-    expect((await call('adminUser', { cookie, params: { id: UNKNOWN_ID } })).status).toBe(404);
-    expect((await call('adminUser', { cookie, params: { id: 'nope' } })).status).toBe(400);
+    const { cookie } = await signedInUser(t, { role: 'admin' });
+    expect((await callEndpoint(t, 'adminUser', { cookie, params: { id: UNKNOWN_ID } })).status).toBe(404);
+    expect((await callEndpoint(t, 'adminUser', { cookie, params: { id: 'nope' } })).status).toBe(400);
   });
 });
 
 describe('roles', () => {
   it('makes a reader an editor and back, effective on their next request', async () => {
-    const { cookie } = await member('admin');
-    const reader = await member();
+    const { cookie } = await signedInUser(t, { role: 'admin' });
+    const reader = await signedInUser(t);
     // Their session is read (and kept a few seconds) before the change.
-    expect((await call('teamComments', { cookie: reader.cookie })).status).toBe(403);
+    expect((await callEndpoint(t, 'teamComments', { cookie: reader.cookie })).status).toBe(403);
 
-    const promoted = await call('adminUserUpdate', { cookie, params: { id: reader.user.id }, body: { role: 'editor' } });
+    const promoted = await callEndpoint(t, 'adminUserUpdate', {
+      cookie,
+      params: { id: reader.user.id },
+      body: { role: 'editor' },
+    });
     expect(promoted.status).toBe(200);
     expect(promoted.body.data).toMatchObject({ id: reader.user.id, role: 'editor', isBanned: false });
     expect(promoted.body.message).toBe(`${reader.user.username} is now an editor`);
-    expect((await call('teamComments', { cookie: reader.cookie })).status).toBe(200);
+    expect((await callEndpoint(t, 'teamComments', { cookie: reader.cookie })).status).toBe(200);
 
-    await call('adminUserUpdate', { cookie, params: { id: reader.user.id }, body: { role: 'reader' } });
-    expect((await call('teamComments', { cookie: reader.cookie })).status).toBe(403);
+    await callEndpoint(t, 'adminUserUpdate', { cookie, params: { id: reader.user.id }, body: { role: 'reader' } });
+    expect((await callEndpoint(t, 'teamComments', { cookie: reader.cookie })).status).toBe(403);
   });
 
   it('refuses an unknown role, an empty change and unknown fields with 400, changing nothing', async () => {
-    const { cookie } = await member('admin');
+    const { cookie } = await signedInUser(t, { role: 'admin' });
     const reader = await buildUser(t.db);
     for (const body of [{ role: 'owner' }, {}, { banned: 'yes' }, { role: 'editor', coins: 5 }]) {
-      const answer = await call('adminUserUpdate', { cookie, params: { id: reader.id }, body });
+      const answer = await callEndpoint(t, 'adminUserUpdate', { cookie, params: { id: reader.id }, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
     expect(await roleOf(reader.id)).toBe('reader');
-    expect((await call('adminUserUpdate', { cookie, params: { id: UNKNOWN_ID }, body: { role: 'editor' } })).status).toBe(404);
+    expect(
+      (await callEndpoint(t, 'adminUserUpdate', { cookie, params: { id: UNKNOWN_ID }, body: { role: 'editor' } })).status,
+    ).toBe(404);
   });
 });
 
 describe('bans', () => {
   it('ends every session at once, says suspended at login, and unbanning lets them back in', async () => {
-    const admin = await member('admin');
-    const reader = await member();
-    const otherDevice = sessionCookieFrom(await login(reader.user));
-    expect((await call('wallet', { cookie: reader.cookie })).status).toBe(200);
+    const admin = await signedInUser(t, { role: 'admin' });
+    const reader = await signedInUser(t);
+    const otherDevice = await loginAs(t.app, reader.user);
+    expect((await callEndpoint(t, 'wallet', { cookie: reader.cookie })).status).toBe(200);
 
-    const banned = await call('adminUserUpdate', {
+    const banned = await callEndpoint(t, 'adminUserUpdate', {
       cookie: admin.cookie,
       params: { id: reader.user.id },
       body: { banned: true },
@@ -266,14 +256,14 @@ describe('bans', () => {
     expect(banned.body.data).toMatchObject({ isBanned: true, sessionCount: 0, lastSeenAt: null });
     expect((await t.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, reader.user.id)))[0]!.n).toBe(0);
     // The very next request of either session is a visitor's.
-    expect((await call('wallet', { cookie: reader.cookie })).status).toBe(401);
-    expect((await call('wallet', { cookie: otherDevice })).status).toBe(401);
-    expect((await call('verify', { cookie: reader.cookie })).body).toMatchObject({ authenticated: false, user: null });
+    expect((await callEndpoint(t, 'wallet', { cookie: reader.cookie })).status).toBe(401);
+    expect((await callEndpoint(t, 'wallet', { cookie: otherDevice })).status).toBe(401);
+    expect((await callEndpoint(t, 'verify', { cookie: reader.cookie })).body).toMatchObject({ authenticated: false, user: null });
 
-    const refused = await login(reader.user);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ success: false, error: { code: 'account_banned' } });
-    expect(refused.json().message).toMatch(/suspended/i);
+    const refused = await callEndpoint(t, 'login', { body: { username: reader.user.username, password: reader.user.password } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, error: { code: 'account_banned' } });
+    expect(refused.body.message).toMatch(/suspended/i);
 
     const [entry] = await t.db
       .select()
@@ -281,43 +271,50 @@ describe('bans', () => {
       .where(and(eq(auditLog.action, 'adminUserUpdate'), eq(auditLog.targetId, reader.user.id)));
     expect(entry).toMatchObject({ actorId: admin.user.id, targetType: 'user', targetLabel: reader.user.username });
 
-    const unbanned = await call('adminUserUpdate', {
+    const unbanned = await callEndpoint(t, 'adminUserUpdate', {
       cookie: admin.cookie,
       params: { id: reader.user.id },
       body: { banned: false },
     });
     expect(unbanned.body.data.isBanned).toBe(false);
-    const back = await login(reader.user);
-    expect(back.statusCode).toBe(200);
-    expect((await call('wallet', { cookie: sessionCookieFrom(back) })).status).toBe(200);
+    const back = await loginAs(t.app, reader.user);
+    expect((await callEndpoint(t, 'wallet', { cookie: back })).status).toBe(200);
   });
 
   it('does not let an admin ban themselves', async () => {
-    const admin = await member('admin');
-    const answer = await call('adminUserUpdate', { cookie: admin.cookie, params: { id: admin.user.id }, body: { banned: true } });
+    const admin = await signedInUser(t, { role: 'admin' });
+    const answer = await callEndpoint(t, 'adminUserUpdate', {
+      cookie: admin.cookie,
+      params: { id: admin.user.id },
+      body: { banned: true },
+    });
     expect(answer.status).toBe(409);
     expect(answer.body.error.message).toMatch(/cannot ban yourself/);
-    expect((await call('wallet', { cookie: admin.cookie })).status).toBe(200);
+    expect((await callEndpoint(t, 'wallet', { cookie: admin.cookie })).status).toBe(200);
   });
 });
 
 describe('the last admin', () => {
   it('cannot demote or ban themselves; with a second admin they may step down', async () => {
-    const first = await member('admin');
+    const first = await signedInUser(t, { role: 'admin' });
     await onlyAdmins(first.user.id);
-    const demote = await call('adminUserUpdate', {
+    const demote = await callEndpoint(t, 'adminUserUpdate', {
       cookie: first.cookie,
       params: { id: first.user.id },
       body: { role: 'editor' },
     });
     expect(demote.status).toBe(409);
     expect(demote.body.error.message).toMatch(/last admin/);
-    const ban = await call('adminUserUpdate', { cookie: first.cookie, params: { id: first.user.id }, body: { banned: true } });
+    const ban = await callEndpoint(t, 'adminUserUpdate', {
+      cookie: first.cookie,
+      params: { id: first.user.id },
+      body: { banned: true },
+    });
     expect(ban.status).toBe(409);
     expect(await roleOf(first.user.id)).toBe('admin');
 
     const second = await buildUser(t.db, { role: 'admin' });
-    const stepDown = await call('adminUserUpdate', {
+    const stepDown = await callEndpoint(t, 'adminUserUpdate', {
       cookie: first.cookie,
       params: { id: first.user.id },
       body: { role: 'reader' },
@@ -326,17 +323,17 @@ describe('the last admin', () => {
     expect(await roleOf(first.user.id)).toBe('reader');
     expect(await roleOf(second.id)).toBe('admin');
     // Their session no longer opens admin pages.
-    expect((await call('adminUsers', { cookie: first.cookie })).status).toBe(403);
+    expect((await callEndpoint(t, 'adminUsers', { cookie: first.cookie })).status).toBe(403);
   });
 
   it('leaves one admin when two demote each other at the same moment', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const a = await member('admin');
-      const b = await member('admin');
+      const a = await signedInUser(t, { role: 'admin' });
+      const b = await signedInUser(t, { role: 'admin' });
       await onlyAdmins(a.user.id, b.user.id);
       const answers = await Promise.all([
-        call('adminUserUpdate', { cookie: a.cookie, params: { id: b.user.id }, body: { role: 'editor' } }),
-        call('adminUserUpdate', { cookie: b.cookie, params: { id: a.user.id }, body: { role: 'editor' } }),
+        callEndpoint(t, 'adminUserUpdate', { cookie: a.cookie, params: { id: b.user.id }, body: { role: 'editor' } }),
+        callEndpoint(t, 'adminUserUpdate', { cookie: b.cookie, params: { id: a.user.id }, body: { role: 'editor' } }),
       ]);
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses[0]).toBe(200);
@@ -347,12 +344,12 @@ describe('the last admin', () => {
   });
 
   it('leaves one admin when two ban each other at the same moment', async () => {
-    const a = await member('admin');
-    const b = await member('admin');
+    const a = await signedInUser(t, { role: 'admin' });
+    const b = await signedInUser(t, { role: 'admin' });
     await onlyAdmins(a.user.id, b.user.id);
     const answers = await Promise.all([
-      call('adminUserUpdate', { cookie: a.cookie, params: { id: b.user.id }, body: { banned: true } }),
-      call('adminUserUpdate', { cookie: b.cookie, params: { id: a.user.id }, body: { banned: true } }),
+      callEndpoint(t, 'adminUserUpdate', { cookie: a.cookie, params: { id: b.user.id }, body: { banned: true } }),
+      callEndpoint(t, 'adminUserUpdate', { cookie: b.cookie, params: { id: a.user.id }, body: { banned: true } }),
     ]);
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     const active = await t.db
@@ -366,12 +363,12 @@ describe('the last admin', () => {
 
 describe('coin adjustments', () => {
   it('writes one adjustment row with the reason and the admin, and the balance; the top bar sees it at once', async () => {
-    const admin = await member('admin');
-    const reader = await member();
+    const admin = await signedInUser(t, { role: 'admin' });
+    const reader = await signedInUser(t);
     // The reader's session (with its coins) is kept a few seconds before the change.
-    expect((await call('verify', { cookie: reader.cookie })).body.user.coins).toBe(0);
+    expect((await callEndpoint(t, 'verify', { cookie: reader.cookie })).body.user.coins).toBe(0);
 
-    const added = await call('adminUserCoins', {
+    const added = await callEndpoint(t, 'adminUserCoins', {
       cookie: admin.cookie,
       params: { id: reader.user.id },
       body: { delta: 120, reason: '  Sorry for the broken chapter  ' },
@@ -386,14 +383,14 @@ describe('coin adjustments', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'adjustment', delta: 120, balanceAfter: 120, actorId: admin.user.id });
     expect(await coinsOf(reader.user.id)).toBe(120);
-    expect((await call('verify', { cookie: reader.cookie })).body.user.coins).toBe(120);
+    expect((await callEndpoint(t, 'verify', { cookie: reader.cookie })).body.user.coins).toBe(120);
     // The reader's wallet explains it.
-    expect((await call('wallet', { cookie: reader.cookie })).body.data.entries[0]).toMatchObject({
+    expect((await callEndpoint(t, 'wallet', { cookie: reader.cookie })).body.data.entries[0]).toMatchObject({
       kind: 'adjustment',
       reason: 'Sorry for the broken chapter',
     });
 
-    const taken = await call('adminUserCoins', {
+    const taken = await callEndpoint(t, 'adminUserCoins', {
       cookie: admin.cookie,
       params: { id: reader.user.id },
       body: { delta: -20, reason: 'Double credit' },
@@ -403,14 +400,14 @@ describe('coin adjustments', () => {
   });
 
   it('never takes a balance below 0: 402 with the balance, nothing written', async () => {
-    const admin = await member('admin');
+    const admin = await signedInUser(t, { role: 'admin' });
     const reader = await buildUser(t.db);
-    await call('adminUserCoins', {
+    await callEndpoint(t, 'adminUserCoins', {
       cookie: admin.cookie,
       params: { id: reader.id },
       body: { delta: 30, reason: 'Welcome gift' },
     });
-    const refused = await call('adminUserCoins', {
+    const refused = await callEndpoint(t, 'adminUserCoins', {
       cookie: admin.cookie,
       params: { id: reader.id },
       body: { delta: -31, reason: 'Chargeback' },
@@ -421,7 +418,7 @@ describe('coin adjustments', () => {
     expect(await coinsOf(reader.id)).toBe(30);
     expect(await ledgerRows(reader.id)).toBe(1);
 
-    const emptied = await call('adminUserCoins', {
+    const emptied = await callEndpoint(t, 'adminUserCoins', {
       cookie: admin.cookie,
       params: { id: reader.id },
       body: { delta: -30, reason: 'Chargeback' },
@@ -430,7 +427,7 @@ describe('coin adjustments', () => {
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {
-    const admin = await member('admin');
+    const admin = await signedInUser(t, { role: 'admin' });
     const reader = await buildUser(t.db);
     const bad: [unknown, string][] = [
       [{ delta: 10 }, 'reason'],
@@ -444,14 +441,14 @@ describe('coin adjustments', () => {
       [{ reason: 'No amount' }, 'delta'],
     ];
     for (const [body, field] of bad) {
-      const answer = await call('adminUserCoins', { cookie: admin.cookie, params: { id: reader.id }, body });
+      const answer = await callEndpoint(t, 'adminUserCoins', { cookie: admin.cookie, params: { id: reader.id }, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.code).toBe('validation_failed');
       expect(Object.keys(answer.body.error.fields ?? {}), JSON.stringify(body)).toContain(field);
     }
     expect(await coinsOf(reader.id)).toBe(0);
     expect(await ledgerRows(reader.id)).toBe(0);
-    const unknown = await call('adminUserCoins', {
+    const unknown = await callEndpoint(t, 'adminUserCoins', {
       cookie: admin.cookie,
       params: { id: UNKNOWN_ID },
       body: { delta: 5, reason: 'Nobody' },

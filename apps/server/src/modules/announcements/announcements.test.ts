@@ -1,8 +1,8 @@
-import { ANNOUNCEMENT_STATES, ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
+import { ANNOUNCEMENT_STATES, ROUTES, fillPath } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { signedInUser } from '../../../test/factories';
 import { multipart, png } from '../../../test/fixtures';
-import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { ANNOUNCEMENTS_CACHE_MS } from './announcements.service';
 
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Inkwell" /><title>Inkwell</title></head><body><div id="root"></div></body></html>`;
@@ -14,48 +14,28 @@ let editor: string;
 let admin: string;
 let reader: string;
 
-async function call(
-  name: EndpointName,
-  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
-) {
-  const route = ROUTES[name];
-  const response = await t.app.inject({
-    method: route.method,
-    url: fillPath(route.path, options.params) + (options.query ?? ''),
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  return { status: response.statusCode, body: response.json(), headers: response.headers };
-}
-
-let logins = 0;
-async function member(role: 'reader' | 'editor' | 'admin') {
-  const user = await buildUser(t.db, { role });
-  logins += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: ROUTES.login.path,
-    remoteAddress: `10.7.0.${logins}`,
-    headers: { origin: TEST_ORIGIN },
-    payload: { username: user.username, password: user.password },
-  });
-  return sessionCookieFrom(response);
-}
-
 /** Past the public cache, as a visitor arriving later would be. */
 const later = (ms = ANNOUNCEMENTS_CACHE_MS + 1) => t.clock.advance(ms);
 const ago = (ms: number) => new Date(t.clock.now().getTime() - ms).toISOString();
 const ahead = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 
 async function create(body: Record<string, unknown>, cookie = editor) {
-  const response = await call('teamAnnouncementCreate', { cookie, body: { body: '<p>Hello.</p>', publishedAt: null, ...body } });
+  const response = await callEndpoint(t, 'teamAnnouncementCreate', {
+    cookie,
+    body: { body: '<p>Hello.</p>', publishedAt: null, ...body },
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.data as { id: string; slug: string; state: string; body: string; excerpt: string };
 }
 
 beforeAll(async () => {
   t = await createTestApp({ indexHtml: INDEX });
-  [editor, admin, reader] = await Promise.all([member('editor'), member('admin'), member('reader')]);
+  const [e, a, r] = await Promise.all([
+    signedInUser(t, { role: 'editor' }),
+    signedInUser(t, { role: 'admin' }),
+    signedInUser(t, { role: 'reader' }),
+  ]);
+  [editor, admin, reader] = [e.cookie, a.cookie, r.cookie];
 });
 afterAll(async () => {
   await t?.close();
@@ -68,8 +48,10 @@ describe('the team’s announcements', () => {
     const byAdmin = await create({ title: 'Summer break' }, admin);
     expect(byAdmin.slug).toBe('summer-break-2');
 
-    expect((await call('teamAnnouncement', { cookie: admin, params: { id: created.id } })).body.data.title).toBe('Summer break');
-    const edited = await call('teamAnnouncementUpdate', {
+    expect((await callEndpoint(t, 'teamAnnouncement', { cookie: admin, params: { id: created.id } })).body.data.title).toBe(
+      'Summer break',
+    );
+    const edited = await callEndpoint(t, 'teamAnnouncementUpdate', {
       cookie: editor,
       params: { id: created.id },
       body: { title: 'Summer break is over', pinned: true },
@@ -81,47 +63,48 @@ describe('the team’s announcements', () => {
       [reader, 403],
       [undefined, 401],
     ] as const) {
-      expect((await call('teamAnnouncements', { cookie })).status).toBe(status);
-      expect((await call('teamAnnouncementCreate', { cookie, body: { title: 'x', body: '', publishedAt: null } })).status).toBe(
-        status,
-      );
-      expect((await call('teamAnnouncement', { cookie, params: { id: created.id } })).status).toBe(status);
-      expect((await call('teamAnnouncementUpdate', { cookie, params: { id: created.id }, body: { title: 'x' } })).status).toBe(
-        status,
-      );
-      expect((await call('teamAnnouncementDelete', { cookie, params: { id: created.id } })).status).toBe(status);
+      expect((await callEndpoint(t, 'teamAnnouncements', { cookie })).status).toBe(status);
+      expect(
+        (await callEndpoint(t, 'teamAnnouncementCreate', { cookie, body: { title: 'x', body: '', publishedAt: null } })).status,
+      ).toBe(status);
+      expect((await callEndpoint(t, 'teamAnnouncement', { cookie, params: { id: created.id } })).status).toBe(status);
+      expect(
+        (await callEndpoint(t, 'teamAnnouncementUpdate', { cookie, params: { id: created.id }, body: { title: 'x' } })).status,
+      ).toBe(status);
+      expect((await callEndpoint(t, 'teamAnnouncementDelete', { cookie, params: { id: created.id } })).status).toBe(status);
     }
 
-    expect((await call('teamAnnouncementDelete', { cookie: editor, params: { id: byAdmin.id } })).status).toBe(200);
-    expect((await call('teamAnnouncement', { cookie: editor, params: { id: byAdmin.id } })).body.error.code).toBe(
+    expect((await callEndpoint(t, 'teamAnnouncementDelete', { cookie: editor, params: { id: byAdmin.id } })).status).toBe(200);
+    expect((await callEndpoint(t, 'teamAnnouncement', { cookie: editor, params: { id: byAdmin.id } })).body.error.code).toBe(
       'announcement_not_found',
     );
-    expect((await call('teamAnnouncementDelete', { cookie: admin, params: { id: byAdmin.id } })).status).toBe(404);
+    expect((await callEndpoint(t, 'teamAnnouncementDelete', { cookie: admin, params: { id: byAdmin.id } })).status).toBe(404);
   });
 
   it('refuses bad input with the fields named, unknown ids with announcement_not_found, a taken slug with 409', async () => {
-    const bad = await call('teamAnnouncementCreate', {
+    const bad = await callEndpoint(t, 'teamAnnouncementCreate', {
       cookie: editor,
       body: { title: ' ', body: '', publishedAt: 'tomorrow', slug: 'Not A Slug!' },
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields ?? {})).toEqual(expect.arrayContaining(['title', 'publishedAt', 'slug']));
-    expect((await call('teamAnnouncementCreate', { cookie: editor, body: { title: 'No body' } })).status).toBe(400);
+    expect((await callEndpoint(t, 'teamAnnouncementCreate', { cookie: editor, body: { title: 'No body' } })).status).toBe(400);
     expect(
-      (await call('teamAnnouncementUpdate', { cookie: editor, params: { id: UNKNOWN_ID }, body: { pinned: true } })).status,
+      (await callEndpoint(t, 'teamAnnouncementUpdate', { cookie: editor, params: { id: UNKNOWN_ID }, body: { pinned: true } }))
+        .status,
     ).toBe(404);
-    expect((await call('teamAnnouncement', { cookie: editor, params: { id: 'not-a-uuid' } })).status).toBe(400);
-    expect((await call('teamAnnouncements', { cookie: editor, query: '?state=secret' })).status).toBe(400);
+    expect((await callEndpoint(t, 'teamAnnouncement', { cookie: editor, params: { id: 'not-a-uuid' } })).status).toBe(400);
+    expect((await callEndpoint(t, 'teamAnnouncements', { cookie: editor, query: '?state=secret' })).status).toBe(400);
 
     await create({ title: 'Taken', slug: 'taken-slug' });
     const other = await create({ title: 'Other' });
-    const clash = await call('teamAnnouncementCreate', {
+    const clash = await callEndpoint(t, 'teamAnnouncementCreate', {
       cookie: editor,
       body: { title: 'Again', body: '', publishedAt: null, slug: 'taken-slug' },
     });
     expect(clash.status).toBe(409);
     expect(clash.body.error.fields.slug).toBeTruthy();
-    const rename = await call('teamAnnouncementUpdate', {
+    const rename = await callEndpoint(t, 'teamAnnouncementUpdate', {
       cookie: editor,
       params: { id: other.id },
       body: { slug: 'taken-slug' },
@@ -133,17 +116,17 @@ describe('the team’s announcements', () => {
     await create({ title: 'Filter draft zebra', publishedAt: null });
     await create({ title: 'Filter scheduled zebra', publishedAt: ahead(2 * HOUR) });
     await create({ title: 'Filter published zebra', publishedAt: ago(HOUR) });
-    const all = await call('teamAnnouncements', { cookie: editor, query: '?q=zebra' });
+    const all = await callEndpoint(t, 'teamAnnouncements', { cookie: editor, query: '?q=zebra' });
     expect(all.status).toBe(200);
     expect(all.body.data.items).toHaveLength(3);
     expect(all.body.data.items[0]).not.toHaveProperty('body');
     for (const state of ANNOUNCEMENT_STATES) {
-      const listed = await call('teamAnnouncements', { cookie: admin, query: `?q=zebra&state=${state}` });
+      const listed = await callEndpoint(t, 'teamAnnouncements', { cookie: admin, query: `?q=zebra&state=${state}` });
       expect(listed.body.data.items.map((item: { title: string; state: string }) => [item.title, item.state])).toEqual([
         [`Filter ${state} zebra`, state],
       ]);
     }
-    expect((await call('teamAnnouncements', { cookie: editor, query: '?q=100%25' })).body.data.items).toEqual([]);
+    expect((await callEndpoint(t, 'teamAnnouncements', { cookie: editor, query: '?q=100%25' })).body.data.items).toEqual([]);
   });
 
   it('takes a cover through the image store, for the team only', async () => {
@@ -167,7 +150,7 @@ describe('the team’s announcements', () => {
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     later();
-    expect((await call('announcement', { params: { slug: created.slug } })).body.data.cover).toEqual(cover);
+    expect((await callEndpoint(t, 'announcement', { params: { slug: created.slug } })).body.data.cover).toEqual(cover);
   });
 });
 
@@ -195,7 +178,7 @@ describe('no markup survives in an announcement', () => {
     expect(body).toContain('<a href="https://example.com/x" rel="noopener noreferrer nofollow" target="_blank">that</a>');
     expect(created.excerpt).toBe('News Read this and that. One Two again');
 
-    const patched = await call('teamAnnouncementUpdate', {
+    const patched = await callEndpoint(t, 'teamAnnouncementUpdate', {
       cookie: editor,
       params: { id: created.id },
       body: { body: '<p><a href="javascript:void(0)" onclick="x()">x</a><script>y()</script></p>' },
@@ -213,7 +196,7 @@ describe('what visitors see', () => {
     const scheduled = await create({ title: 'Coming soon', publishedAt: ahead(HOUR) });
     later();
 
-    const list = await call('announcements');
+    const list = await callEndpoint(t, 'announcements');
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toContain('max-age');
     const slugs = list.body.data.items.map((item: { slug: string }) => item.slug);
@@ -223,27 +206,29 @@ describe('what visitors see', () => {
     expect(slugs).not.toContain(scheduled.slug);
     expect(list.body.data.items[0]).not.toHaveProperty('body');
     expect(list.body.data.pagination).toMatchObject({ page: 1, perPage: 10 });
-    expect((await call('announcements', { query: '?page=0' })).status).toBe(400);
-    expect((await call('announcements', { query: '?page=99' })).body.data.items).toEqual([]);
+    expect((await callEndpoint(t, 'announcements', { query: '?page=0' })).status).toBe(400);
+    expect((await callEndpoint(t, 'announcements', { query: '?page=99' })).body.data.items).toEqual([]);
 
-    expect((await call('announcement', { params: { slug: fresh.slug } })).body.data).toMatchObject({
+    expect((await callEndpoint(t, 'announcement', { params: { slug: fresh.slug } })).body.data).toMatchObject({
       title: 'Fresh news',
       body: '<p>Hello.</p>',
     });
     for (const slug of [draft.slug, scheduled.slug, 'no-such-thing']) {
-      const missing = await call('announcement', { params: { slug } });
+      const missing = await callEndpoint(t, 'announcement', { params: { slug } });
       expect(missing.status, slug).toBe(404);
       expect(missing.body.error.code).toBe('announcement_not_found');
     }
 
     // The scheduled time arrives: visible with nothing else done.
     later(HOUR);
-    expect((await call('announcement', { params: { slug: scheduled.slug } })).status).toBe(200);
-    expect((await call('announcements')).body.data.items.map((item: { slug: string }) => item.slug)).toContain(scheduled.slug);
+    expect((await callEndpoint(t, 'announcement', { params: { slug: scheduled.slug } })).status).toBe(200);
+    expect((await callEndpoint(t, 'announcements')).body.data.items.map((item: { slug: string }) => item.slug)).toContain(
+      scheduled.slug,
+    );
 
     // Unpublishing clears the cache at once.
-    await call('teamAnnouncementUpdate', { cookie: editor, params: { id: fresh.id }, body: { publishedAt: null } });
-    expect((await call('announcement', { params: { slug: fresh.slug } })).status).toBe(404);
+    await callEndpoint(t, 'teamAnnouncementUpdate', { cookie: editor, params: { id: fresh.id }, body: { publishedAt: null } });
+    expect((await callEndpoint(t, 'announcement', { params: { slug: fresh.slug } })).status).toBe(404);
   });
 
   it('serves the page with its title, description and Open Graph tags; 404 for drafts and unknown slugs', async () => {

@@ -1,8 +1,7 @@
-import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, signedInUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, type TestContext } from '../../../test/helpers';
 import { users } from '../../db/schema';
 import { seedDemoStore } from '../../demo/seed-store';
 import { redact } from './audit';
@@ -12,35 +11,6 @@ let editor: string;
 let admin: string;
 let reader: string;
 let editorName: string;
-
-async function call(
-  name: EndpointName,
-  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown; ip?: string } = {},
-) {
-  const route = ROUTES[name];
-  const response = await t.app.inject({
-    method: route.method,
-    url: fillPath(route.path, options.params) + (options.query ?? ''),
-    remoteAddress: options.ip ?? '127.0.0.1',
-    headers: { origin: TEST_ORIGIN, 'user-agent': 'Audit test browser', ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-let logins = 0;
-async function member(role: 'reader' | 'editor' | 'admin') {
-  const user = await buildUser(t.db, { role });
-  logins += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: ROUTES.login.path,
-    remoteAddress: `10.9.0.${logins}`,
-    headers: { origin: TEST_ORIGIN },
-    payload: { username: user.username, password: user.password },
-  });
-  return { cookie: sessionCookieFrom(response), user };
-}
 
 type Entry = {
   actor: { username: string; role: string };
@@ -54,7 +24,7 @@ type Entry = {
 };
 
 async function log(query = ''): Promise<Entry[]> {
-  const response = await call('adminAuditLog', { cookie: admin, query });
+  const response = await callEndpoint(t, 'adminAuditLog', { cookie: admin, query });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.data.items as Entry[];
 }
@@ -76,11 +46,11 @@ async function refusingAuditOf(targetId: string, act: () => Promise<void>) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const e = await member('editor');
+  const e = await signedInUser(t, { role: 'editor' });
   editor = e.cookie;
   editorName = e.user.username;
-  admin = (await member('admin')).cookie;
-  reader = (await member('reader')).cookie;
+  admin = (await signedInUser(t, { role: 'admin' })).cookie;
+  reader = (await signedInUser(t, { role: 'reader' })).cookie;
 });
 afterAll(async () => {
   await t.close();
@@ -88,10 +58,19 @@ afterAll(async () => {
 
 describe('the audit log', () => {
   it('records a team member creating and renaming something: who, what, on what, from where', async () => {
-    const created = await call('teamGenreCreate', { cookie: editor, body: { name: 'Audited Mystery' }, ip: '203.0.113.7' });
+    const created = await callEndpoint(t, 'teamGenreCreate', {
+      cookie: editor,
+      body: { name: 'Audited Mystery' },
+      remoteAddress: '203.0.113.7',
+      headers: { 'user-agent': 'Audit test browser' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as string;
-    const renamed = await call('teamGenreUpdate', { cookie: editor, params: { id }, body: { name: 'Audited Thriller' } });
+    const renamed = await callEndpoint(t, 'teamGenreUpdate', {
+      cookie: editor,
+      params: { id },
+      body: { name: 'Audited Thriller' },
+    });
     expect(renamed.status).toBe(200);
 
     const entries = await log(`?targetId=${id}`);
@@ -113,17 +92,19 @@ describe('the audit log', () => {
   });
 
   it('names what changed, from its old value to its new one: a role, a ban, a series, a chapter', async () => {
-    const { user } = await member('reader');
-    expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { role: 'editor' } })).status).toBe(
-      200,
-    );
-    expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { banned: true } })).status).toBe(200);
+    const { user } = await signedInUser(t, { role: 'reader' });
+    expect(
+      (await callEndpoint(t, 'adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { role: 'editor' } })).status,
+    ).toBe(200);
+    expect(
+      (await callEndpoint(t, 'adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { banned: true } })).status,
+    ).toBe(200);
     const [ban, promotion] = await log(`?targetId=${user.id}`);
     expect(promotion!.changes).toEqual([{ field: 'Role', from: 'reader', to: 'editor' }]);
     expect(ban!.changes).toEqual([{ field: 'Banned', from: 'no', to: 'yes' }]);
 
     const series = await buildSeries(t, { title: 'Audited Lanterns' });
-    const saved = await call('teamSeriesUpdate', {
+    const saved = await callEndpoint(t, 'teamSeriesUpdate', {
       cookie: editor,
       params: { id: series.id },
       body: { title: 'Audited Lamps', status: 'completed', description: 'A longer blurb.' },
@@ -137,7 +118,7 @@ describe('the audit log', () => {
     ]);
 
     const chapter = await buildChapter(t, series.id, { number: 3 });
-    await call('teamChapterUpdate', { cookie: editor, params: { id: chapter.id }, body: { number: 4, price: 30 } });
+    await callEndpoint(t, 'teamChapterUpdate', { cookie: editor, params: { id: chapter.id }, body: { number: 4, price: 30 } });
     const [chapterEntry] = await log(`?targetId=${chapter.id}`);
     expect(chapterEntry!.changes).toEqual([
       { field: 'Number', from: '3', to: '4' },
@@ -149,19 +130,27 @@ describe('the audit log', () => {
   it('writes an edit’s entry in the edit’s own transaction: when the entry cannot be written, nothing changes (issue 34 §3)', async () => {
     const series = await buildSeries(t, { title: 'Audited Beacons' });
     await refusingAuditOf(series.id, async () => {
-      const refused = await call('teamSeriesUpdate', {
+      const refused = await callEndpoint(t, 'teamSeriesUpdate', {
         cookie: editor,
         params: { id: series.id },
         body: { title: 'Audited Flares' },
       });
       expect(refused.status).toBe(500);
     });
-    expect((await call('teamSeries', { cookie: editor, params: { id: series.id } })).body.data.title).toBe('Audited Beacons');
+    expect((await callEndpoint(t, 'teamSeries', { cookie: editor, params: { id: series.id } })).body.data.title).toBe(
+      'Audited Beacons',
+    );
     expect(await log(`?targetId=${series.id}`)).toEqual([]);
 
     // Once the log takes entries again, the same edit is made and recorded once.
     expect(
-      (await call('teamSeriesUpdate', { cookie: editor, params: { id: series.id }, body: { title: 'Audited Flares' } })).status,
+      (
+        await callEndpoint(t, 'teamSeriesUpdate', {
+          cookie: editor,
+          params: { id: series.id },
+          body: { title: 'Audited Flares' },
+        })
+      ).status,
     ).toBe(200);
     const entries = await log(`?targetId=${series.id}`);
     expect(entries.map((entry) => entry.changes)).toEqual([[{ field: 'Title', from: 'Audited Beacons', to: 'Audited Flares' }]]);
@@ -173,25 +162,29 @@ describe('the audit log', () => {
 
     const chapter = await buildChapter(t, series.id, { number: 2 });
     await refusingAuditOf(chapter.id, async () => {
-      const refused = await call('teamChapterUpdate', { cookie: editor, params: { id: chapter.id }, body: { price: 25 } });
+      const refused = await callEndpoint(t, 'teamChapterUpdate', {
+        cookie: editor,
+        params: { id: chapter.id },
+        body: { price: 25 },
+      });
       expect(refused.status).toBe(500);
     });
-    expect((await call('teamChapter', { cookie: editor, params: { id: chapter.id } })).body.data.price).toBe(0);
+    expect((await callEndpoint(t, 'teamChapter', { cookie: editor, params: { id: chapter.id } })).body.data.price).toBe(0);
     expect(await log(`?targetId=${chapter.id}`)).toEqual([]);
 
-    const { user } = await member('reader');
+    const { user } = await signedInUser(t, { role: 'reader' });
     await refusingAuditOf(user.id, async () => {
-      expect((await call('adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { role: 'editor' } })).status).toBe(
-        500,
-      );
-      const coins = await call('adminUserCoins', {
+      expect(
+        (await callEndpoint(t, 'adminUserUpdate', { cookie: admin, params: { id: user.id }, body: { role: 'editor' } })).status,
+      ).toBe(500);
+      const coins = await callEndpoint(t, 'adminUserCoins', {
         cookie: admin,
         params: { id: user.id },
         body: { delta: 50, reason: 'Refund' },
       });
       expect(coins.status).toBe(500);
     });
-    const account = (await call('adminUser', { cookie: admin, params: { id: user.id } })).body.data;
+    const account = (await callEndpoint(t, 'adminUser', { cookie: admin, params: { id: user.id } })).body.data;
     expect({ role: account.role, coins: account.coins, ledger: account.ledger.total }).toEqual({
       role: 'reader',
       coins: 0,
@@ -201,20 +194,24 @@ describe('the audit log', () => {
 
     await refusingAuditOf(series.id, async () => {
       const body = [{ userId: user.id, role: 'author', shareBps: 10_000 }];
-      expect((await call('adminSeriesPayeesUpdate', { cookie: admin, params: { id: series.id }, body })).status).toBe(500);
+      expect((await callEndpoint(t, 'adminSeriesPayeesUpdate', { cookie: admin, params: { id: series.id }, body })).status).toBe(
+        500,
+      );
     });
-    expect((await call('adminSeriesPayees', { cookie: admin, params: { id: series.id } })).body.data.items).toEqual([]);
+    expect((await callEndpoint(t, 'adminSeriesPayees', { cookie: admin, params: { id: series.id } })).body.data.items).toEqual(
+      [],
+    );
     expect((await log(`?targetId=${series.id}`)).map((entry) => entry.action)).toEqual(['teamSeriesUpdate']);
 
-    const owner = await member('admin');
+    const owner = await signedInUser(t, { role: 'admin' });
     await t.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, owner.user.id));
     const entriesOfSite = async () => (await log('?targetId=site')).length;
     const siteEntries = await entriesOfSite();
     await refusingAuditOf('site', async () => {
       const body = { site: { siteName: 'Audited Inkwell' } };
-      expect((await call('adminSiteConfigUpdate', { cookie: owner.cookie, body })).status).toBe(500);
+      expect((await callEndpoint(t, 'adminSiteConfigUpdate', { cookie: owner.cookie, body })).status).toBe(500);
     });
-    expect((await call('adminSiteConfig', { cookie: owner.cookie })).body.data.site.siteName).toBe('Inkwell');
+    expect((await callEndpoint(t, 'adminSiteConfig', { cookie: owner.cookie })).body.data.site.siteName).toBe('Inkwell');
     expect(await entriesOfSite()).toBe(siteEntries);
   });
 
@@ -222,10 +219,10 @@ describe('the audit log', () => {
     const series = await buildSeries(t, { title: 'Audited Chain 0' });
     const titles = ['Audited Chain 1', 'Audited Chain 2', 'Audited Chain 3', 'Audited Chain 4'];
     const saved = await Promise.all(
-      titles.map((title) => call('teamSeriesUpdate', { cookie: editor, params: { id: series.id }, body: { title } })),
+      titles.map((title) => callEndpoint(t, 'teamSeriesUpdate', { cookie: editor, params: { id: series.id }, body: { title } })),
     );
     expect(saved.map((response) => response.status)).toEqual([200, 200, 200, 200]);
-    const final = (await call('teamSeries', { cookie: editor, params: { id: series.id } })).body.data.title as string;
+    const final = (await callEndpoint(t, 'teamSeries', { cookie: editor, params: { id: series.id } })).body.data.title as string;
 
     // Each entry's "before" is what the edit before it left, whatever order they ran in.
     const steps = new Map((await log(`?targetId=${series.id}`)).map((entry) => [entry.changes[0]!.from, entry.changes[0]!.to]));
@@ -238,21 +235,24 @@ describe('the audit log', () => {
 
   it('records a refund once, in the refund’s own transaction (issue 34 §3)', async () => {
     await seedDemoStore(t.db);
-    const buyer = await member('reader');
-    const [coinPackage] = (await call('coinPackages')).body.data.items as { id: string }[];
-    const started = await call('checkout', { cookie: buyer.cookie, body: { kind: 'coins', packageId: coinPackage!.id } });
+    const buyer = await signedInUser(t, { role: 'reader' });
+    const [coinPackage] = (await callEndpoint(t, 'coinPackages')).body.data.items as { id: string }[];
+    const started = await callEndpoint(t, 'checkout', {
+      cookie: buyer.cookie,
+      body: { kind: 'coins', packageId: coinPackage!.id },
+    });
     const purchaseId = started.body.data.purchaseId as string;
-    expect((await call('testCheckoutComplete', { cookie: buyer.cookie, params: { purchaseId } })).status).toBe(200);
+    expect((await callEndpoint(t, 'testCheckoutComplete', { cookie: buyer.cookie, params: { purchaseId } })).status).toBe(200);
 
     await refusingAuditOf(purchaseId, async () => {
-      expect((await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })).status).toBe(500);
+      expect((await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })).status).toBe(500);
     });
-    expect((await call('adminPurchase', { cookie: admin, params: { id: purchaseId } })).body.data.status).toBe('paid');
+    expect((await callEndpoint(t, 'adminPurchase', { cookie: admin, params: { id: purchaseId } })).body.data.status).toBe('paid');
     expect(await log(`?targetId=${purchaseId}`)).toEqual([]);
 
     // Three clicks on Refund are one refund, and one entry.
     for (let click = 0; click < 3; click += 1) {
-      expect((await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })).status).toBe(200);
+      expect((await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })).status).toBe(200);
     }
     expect((await log(`?targetId=${purchaseId}`)).map((entry) => [entry.action, entry.target.type])).toEqual([
       ['adminPurchaseRefund', 'purchases'],
@@ -262,7 +262,7 @@ describe('the audit log', () => {
   it('names a chapter by its series and number, a series by its title, and a deleted chapter as it was called (issue 33 §14)', async () => {
     const series = await buildSeries(t, { title: 'Audited Harbour' });
     const chapter = await buildChapter(t, series.id, { number: 7, title: '', pages: 1 });
-    await call('teamChapterUpdate', { cookie: editor, params: { id: chapter.id }, body: { price: 15 } });
+    await callEndpoint(t, 'teamChapterUpdate', { cookie: editor, params: { id: chapter.id }, body: { price: 15 } });
     expect((await log(`?targetId=${chapter.id}`))[0]!.target).toEqual({
       type: 'chapters',
       id: chapter.id,
@@ -270,7 +270,7 @@ describe('the audit log', () => {
     });
 
     // A chapter made under its series is named itself, not by the series it was made in.
-    const made = await call('teamChapterCreate', {
+    const made = await callEndpoint(t, 'teamChapterCreate', {
       cookie: editor,
       params: { id: series.id },
       body: { number: 8, title: 'Low Tide', publishedAt: null, price: 0, freeAt: null },
@@ -281,8 +281,8 @@ describe('the audit log', () => {
       ['teamChapterCreate', { type: 'chapters', id: madeId, label: 'Audited Harbour · Chapter 8: Low Tide' }],
     ]);
 
-    const { user } = await member('reader');
-    const payees = await call('adminSeriesPayeesUpdate', {
+    const { user } = await signedInUser(t, { role: 'reader' });
+    const payees = await callEndpoint(t, 'adminSeriesPayeesUpdate', {
       cookie: admin,
       params: { id: series.id },
       body: [{ userId: user.id, role: 'author', shareBps: 10_000 }],
@@ -294,28 +294,28 @@ describe('the audit log', () => {
     expect(shared!.changes).toEqual([{ field: 'Payees', from: null, to: `${user.username} 100 %` }]);
     expect(JSON.stringify(shared!.details ?? null)).not.toContain('shareBps');
 
-    expect((await call('teamChapterDelete', { cookie: editor, params: { id: chapter.id } })).status).toBe(200);
+    expect((await callEndpoint(t, 'teamChapterDelete', { cookie: editor, params: { id: chapter.id } })).status).toBe(200);
     const [deleted] = await log(`?targetId=${chapter.id}`);
     expect(deleted).toMatchObject({ action: 'teamChapterDelete', target: { label: 'Audited Harbour · Chapter 7' } });
   });
 
   it('keeps no record of reads, refused or failed calls, or readers’ own actions', async () => {
     const before = (await log()).length;
-    expect((await call('teamGenres', { cookie: editor })).status).toBe(200);
-    expect((await call('teamGenreCreate', { cookie: editor, body: { name: '' } })).status).toBe(400);
-    expect((await call('teamGenreCreate', { cookie: reader, body: { name: 'Sneaky' } })).status).toBe(403);
-    expect((await call('teamGenreCreate', { body: { name: 'Sneaky' } })).status).toBe(401);
-    expect((await call('notificationsReadAll', { cookie: reader })).status).toBe(200);
+    expect((await callEndpoint(t, 'teamGenres', { cookie: editor })).status).toBe(200);
+    expect((await callEndpoint(t, 'teamGenreCreate', { cookie: editor, body: { name: '' } })).status).toBe(400);
+    expect((await callEndpoint(t, 'teamGenreCreate', { cookie: reader, body: { name: 'Sneaky' } })).status).toBe(403);
+    expect((await callEndpoint(t, 'teamGenreCreate', { body: { name: 'Sneaky' } })).status).toBe(401);
+    expect((await callEndpoint(t, 'notificationsReadAll', { cookie: reader })).status).toBe(200);
     expect((await log()).length).toBe(before);
   });
 
   it('finds entries by actor name, target label or action, newest first', async () => {
-    await call('teamGenreCreate', { cookie: editor, body: { name: 'Findable Romance' } });
+    await callEndpoint(t, 'teamGenreCreate', { cookie: editor, body: { name: 'Findable Romance' } });
     expect((await log('?q=findable romance')).map((entry) => entry.target.label)).toEqual(['Findable Romance']);
     const byActor = await log(`?q=${editorName}`);
     expect(byActor.length).toBeGreaterThanOrEqual(3);
     expect(byActor.every((entry) => entry.actor.username === editorName)).toBe(true);
-    expect((await call('adminAuditLog', { cookie: admin, query: '?page=0' })).status).toBe(400);
+    expect((await callEndpoint(t, 'adminAuditLog', { cookie: admin, query: '?page=0' })).status).toBe(400);
   });
 
   it('never keeps secrets, long text or deep values as they were sent', () => {
@@ -327,8 +327,8 @@ describe('the audit log', () => {
   });
 
   it('is for admins only', async () => {
-    expect((await call('adminAuditLog')).status).toBe(401);
-    expect((await call('adminAuditLog', { cookie: reader })).status).toBe(403);
-    expect((await call('adminAuditLog', { cookie: editor })).status).toBe(403);
+    expect((await callEndpoint(t, 'adminAuditLog')).status).toBe(401);
+    expect((await callEndpoint(t, 'adminAuditLog', { cookie: reader })).status).toBe(403);
+    expect((await callEndpoint(t, 'adminAuditLog', { cookie: editor })).status).toBe(403);
   });
 });

@@ -9,9 +9,9 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, pendingRegistrations } from '../../db/schema';
+import { buildUser } from '../../../test/factories';
 import {
   createTestApp,
-  createUser,
   loginAs,
   registrationToken,
   sessionCookieFrom,
@@ -149,7 +149,7 @@ describe('POST /api/proxy/public/register', () => {
   });
 
   it('answers a taken e-mail exactly as a new one, and mails its owner instead of a link', async () => {
-    const owner = await createUser(t.db);
+    const owner = await buildUser(t.db);
     const taken = await postFrom('/api/proxy/public/register', {
       email: owner.email.toUpperCase(),
       username: 'someone_else',
@@ -302,21 +302,21 @@ describe('POST /api/proxy/public/register', () => {
 
 describe('POST /api/proxy/public/login', () => {
   it('logs in by username, in any case', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const response = await post('/api/proxy/public/login', { username: user.username.toUpperCase(), password: user.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, user: { id: user.id, role: 'reader' }, message: expect.any(String) });
   });
 
   it('logs in by e-mail, in any case', async () => {
-    const user = await createUser(t.db, { role: 'editor' });
+    const user = await buildUser(t.db, { role: 'editor' });
     const response = await post('/api/proxy/public/login', { email: user.email.toUpperCase(), password: user.password });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ email: user.email, role: 'editor' });
   });
 
   it('answers a wrong password and an unknown user alike', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const wrong = await post('/api/proxy/public/login', { username: user.username, password: 'not-the-password' });
     const unknown = await post('/api/proxy/public/login', { username: 'nobody_here', password: 'not-the-password' });
     for (const response of [wrong, unknown]) {
@@ -328,7 +328,7 @@ describe('POST /api/proxy/public/login', () => {
   });
 
   it('refuses a banned user even with the right password', async () => {
-    const user = await createUser(t.db, { isBanned: true });
+    const user = await buildUser(t.db, { isBanned: true });
     const response = await post('/api/proxy/public/login', { username: user.username, password: user.password });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('account_banned');
@@ -350,7 +350,7 @@ describe('POST /api/proxy/public/login', () => {
 
 describe('sessions', () => {
   it('logout ends the session on the server, so the old cookie no longer works', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     expect((await verify(cookie)).json().authenticated).toBe(true);
     const response = await t.app.inject({
@@ -373,14 +373,14 @@ describe('sessions', () => {
   });
 
   it('ends after the idle time without requests', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     t.clock.advance(SESSION_IDLE_MS + 1000);
     expect((await verify(cookie)).json().authenticated).toBe(false);
   });
 
   it('stays alive while used, and ends at its absolute age anyway', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     const step = SESSION_IDLE_MS / 2;
     let elapsed = 0;
@@ -394,7 +394,7 @@ describe('sessions', () => {
   });
 
   it('a ban ends existing sessions', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     const { setUserBanned } = await import('../users/users.repository');
     await setUserBanned(t.db, user.id, true);
@@ -404,7 +404,7 @@ describe('sessions', () => {
 
 describe('GET /api/proxy/secure/profiledata', () => {
   it('answers the profile, never cached', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     const response = await t.app.inject({ method: 'GET', url: '/api/proxy/secure/profiledata', headers: { cookie } });
     expect(response.statusCode).toBe(200);
@@ -432,7 +432,7 @@ describe('GET /api/proxy/secure/profiledata', () => {
 
 describe('POST /api/proxy/secure/change-password', () => {
   it('needs the current password, then ends the other sessions but not this one', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const here = await loginAs(t.app, user);
     const elsewhere = await loginAs(t.app, user);
     const wrong = await post(
@@ -458,7 +458,7 @@ describe('POST /api/proxy/secure/change-password', () => {
   });
 
   it('refuses a common, personal or too short new password, and a visitor', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     const common = await post(
       '/api/proxy/secure/change-password',
@@ -488,7 +488,7 @@ describe('POST /api/proxy/secure/change-password', () => {
 
 describe('change-password attempts (issue 7 §4.2)', () => {
   it(`answers wrong current passwords past ${CHANGE_PASSWORD_FAILURE_LIMIT.max} with 429 and Retry-After, even the right one, for that account only`, async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     const change = (currentPassword: string) =>
       post('/api/proxy/secure/change-password', { currentPassword, newPassword: 'harbor-lights-93' }, { cookie });
@@ -501,7 +501,7 @@ describe('change-password attempts (issue 7 §4.2)', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The password did not change, and another account is not affected.
     expect((await post('/api/proxy/public/login', { username: user.username, password: user.password })).statusCode).toBe(200);
-    const other = await createUser(t.db);
+    const other = await buildUser(t.db);
     const otherCookie = await loginAs(t.app, other);
     const response = await post(
       '/api/proxy/secure/change-password',
@@ -525,7 +525,7 @@ describe('foreign Origin', () => {
   });
 
   it('refuses a cross-site request that hides its Origin', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     const response = await t.app.inject({
       method: 'POST',
@@ -575,7 +575,7 @@ describe('rate limits', () => {
     });
 
   it('counts failures by username and by e-mail together, and locks that address out past the limit', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     for (let i = 0; i < FAILED_LOGIN_LIMIT.max; i += 1) {
       const payload = i % 2 === 0 ? { username: user.username } : { email: user.email.toUpperCase() };
       expect((await loginFrom('198.51.100.10', { ...payload, password: `wrong-${i}` })).statusCode).toBe(401);
@@ -590,7 +590,7 @@ describe('rate limits', () => {
   });
 
   it('past the ceiling of guesses spread over many addresses, refuses new addresses but never the owner', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     // The owner signed in from home before the attack.
     expect((await loginFrom('10.9.0.1', { username: user.username, password: user.password })).statusCode).toBe(200);
     const perAddress = FAILED_LOGIN_LIMIT.max;

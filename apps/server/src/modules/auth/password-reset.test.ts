@@ -3,7 +3,8 @@ import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 import { createMemoryLimiter } from '../../lib/attempt-limiter';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildUser } from '../../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { createPasswordResetService, FORGOT_PASSWORD_MESSAGE, type ResetLinkRequest } from './password-reset.service';
 
 let t: TestContext;
@@ -52,7 +53,7 @@ async function requestLink(email: string): Promise<string> {
 
 describe('password reset', () => {
   it('mails a link that sets a new password once, and ends the sessions', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     const token = await requestLink(user.email);
     const [mail] = await mailsTo(user.email);
@@ -74,7 +75,7 @@ describe('password reset', () => {
   });
 
   it('answers an unknown address exactly as a known one, and sends nothing', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const before = await mailCount();
     const unknown = await post('/api/proxy/public/forgot-password', { email: 'no-such-reader@example.com' });
     await requestLink(user.email);
@@ -85,13 +86,13 @@ describe('password reset', () => {
   });
 
   it(`sends at most ${RESET_MAIL_LIMIT.max} mails to one address an hour, answering the same past it`, async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     for (let i = 0; i < RESET_MAIL_LIMIT.max; i += 1) await requestLink(user.email);
     const capped = await post('/api/proxy/public/forgot-password', { email: user.email.toUpperCase() });
     expect(capped.statusCode).toBe(200);
     expect(capped.json()).toEqual({ success: true, message: FORGOT_PASSWORD_MESSAGE });
     // Work handed to the background runs in order: once another address's mail is out, so is any the capped request sent.
-    await requestLink((await createUser(t.db)).email);
+    await requestLink((await buildUser(t.db)).email);
     expect(await mailsTo(user.email)).toHaveLength(RESET_MAIL_LIMIT.max);
   });
 
@@ -100,7 +101,7 @@ describe('password reset', () => {
     ['the username', (user: { username: string }) => user.username],
     ['a common password', () => 'iloveyou1'],
   ])('refuses %s as the new password and leaves the link usable', async (_label, choose) => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const token = await requestLink(user.email);
     const weak = await post('/api/proxy/public/reset-password', { token, password: choose(user) });
     expect(weak.statusCode).toBe(400);
@@ -110,7 +111,7 @@ describe('password reset', () => {
   });
 
   it('refuses an expired link', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const token = await requestLink(user.email);
     t.clock.advance(RESET_TOKEN_TTL_MS + 1000);
     const response = await post('/api/proxy/public/reset-password', { token, password: 'copper-kettle-55' });
@@ -120,7 +121,7 @@ describe('password reset', () => {
   });
 
   it('stops older links once one is used', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const first = await requestLink(user.email);
     const second = await requestLink(user.email);
     expect((await post('/api/proxy/public/reset-password', { token: second, password: 'copper-kettle-55' })).statusCode).toBe(
@@ -130,7 +131,7 @@ describe('password reset', () => {
   });
 
   it('lets only one of two racing requests use a link', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const token = await requestLink(user.email);
     const results = await Promise.all([
       post('/api/proxy/public/reset-password', { token, password: 'racing-horse-11' }),
@@ -158,7 +159,7 @@ describe('password reset', () => {
 
 describe('asking for a reset link (issue 7 §4.9)', () => {
   it('does the same for a known and an unknown address: hands the address to the background, nothing more', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const delivered: ResetLinkRequest[] = [];
     const service = createPasswordResetService({
       db: t.db,

@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '../../db/schema';
 import { png } from '../../../test/fixtures';
-import { buildChapter, teamOf } from '../../../test/factories';
-import { createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildUser, teamOf } from '../../../test/factories';
+import { createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;
 const DAY = 86_400_000;
@@ -108,9 +108,9 @@ beforeAll(async () => {
 
   await team.createSeries({ type: 'comic', title: 'Hidden Draft Series', isPublished: false });
 
-  const editor = await createUser(t.db, { role: 'editor' });
+  const editor = await buildUser(t.db, { role: 'editor' });
   editorCookie = await loginAs(t.app, editor);
-  readerCookie = await loginAs(t.app, await createUser(t.db));
+  readerCookie = await loginAs(t.app, await buildUser(t.db));
 });
 afterAll(async () => {
   await t?.close();
@@ -523,7 +523,7 @@ describe('a long series', () => {
       ids.set(number, chapter.id);
     }
     await team.createChapter(long.id, { number: 231, content: '<p>Soon.</p>', publishedAt: iso(DAY) });
-    const buyer = await createUser(t.db);
+    const buyer = await buildUser(t.db);
     buyerCookie = await loginAs(t.app, buyer);
     for (const number of [201, 202, 230]) {
       await t.db.execute(

@@ -2,7 +2,8 @@ import { IMAGE_MAX_BYTES } from '@inkwell/contract';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithExif, multipart, pixelBombPng, png } from '../../../test/fixtures';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildUser } from '../../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;
 let editor: string;
@@ -12,9 +13,9 @@ const TEAM = '/api/omegascans/secure/team';
 
 beforeAll(async () => {
   t = await createTestApp();
-  editor = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
-  admin = await loginAs(t.app, await createUser(t.db, { role: 'admin' }));
-  reader = await loginAs(t.app, await createUser(t.db));
+  editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
+  admin = await loginAs(t.app, await buildUser(t.db, { role: 'admin' }));
+  reader = await loginAs(t.app, await buildUser(t.db));
 });
 afterAll(async () => {
   await t?.close();

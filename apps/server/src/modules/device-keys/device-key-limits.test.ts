@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AUTH_RATE_LIMIT, FAILED_LOGIN_ACCOUNT_LIMIT, FAILED_LOGIN_LIMIT, ROUTES, type EndpointName } from '@inkwell/contract';
+import { AUTH_RATE_LIMIT, FAILED_LOGIN_ACCOUNT_LIMIT, FAILED_LOGIN_LIMIT, ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries } from '../../../test/factories';
-import { callEndpoint, createTestApp, createUser, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 
 /*
  * Issue 32: wrong device keys (HTTP Basic on OPDS and downloads) and wrong KOReader digests are
@@ -20,7 +20,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (name: EndpointName, options: Parameters<typeof callEndpoint>[2] = {}) => callEndpoint(t, name, options);
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const basic = (username: string, secret: string) => `Basic ${Buffer.from(`${username}:${secret}`).toString('base64')}`;
 
@@ -33,7 +32,7 @@ const newAddress = () => {
 
 /** A reader with a device key, signed in on the site from an address of their own (`site`). */
 async function readerWithKey() {
-  const user = await createUser(t.db);
+  const user = await buildUser(t.db);
   const site = newAddress();
   const login = await t.app.inject({
     method: 'POST',
@@ -43,7 +42,7 @@ async function readerWithKey() {
     payload: { username: user.username, password: user.password },
   });
   const cookie = sessionCookieFrom(login);
-  const made = (await call('deviceKeyCreate', { cookie, body: { name: 'Panels' } })).body.data;
+  const made = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'Panels' } })).body.data;
   return { username: user.username, key: made.key as string, site };
 }
 type Reader = Awaited<ReturnType<typeof readerWithKey>>;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { DEVICE_KEYS_MAX, fillPath, ROUTES, type EndpointName } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callEndpoint, createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
+import { signedInUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, type TestContext } from '../../../test/helpers';
 import { deviceKeys } from '../../db/schema';
 import { setUserBanned } from '../users/users.repository';
 
@@ -14,19 +15,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (name: EndpointName, options: Parameters<typeof callEndpoint>[2] = {}) => callEndpoint(t, name, options);
-
-async function reader() {
-  const user = await createUser(t.db);
-  return { user, cookie: await loginAs(t.app, user) };
-}
-
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 describe('device keys (issue 19 §1)', () => {
   it('are made with a name, shown once, listed without the key, and kept only as digests', async () => {
-    const { user, cookie } = await reader();
-    const made = await call('deviceKeyCreate', { cookie, body: { name: '  KOReader on the Kobo  ' } });
+    const { user, cookie } = await signedInUser(t);
+    const made = await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: '  KOReader on the Kobo  ' } });
     expect(made.status).toBe(201);
     const { key, ...shown } = made.body.data;
     expect(shown).toEqual({
@@ -39,7 +33,7 @@ describe('device keys (issue 19 §1)', () => {
     // 192 random bits after the prefix.
     expect(key).toMatch(/^iwk_[A-Za-z0-9_-]{32}$/);
 
-    const listed = await call('deviceKeys', { cookie });
+    const listed = await callEndpoint(t, 'deviceKeys', { cookie });
     expect(listed.body.data).toEqual({ items: [shown], max: DEVICE_KEYS_MAX });
     expect(JSON.stringify(listed.body)).not.toContain(key);
 
@@ -50,22 +44,24 @@ describe('device keys (issue 19 §1)', () => {
   });
 
   it('refuse a missing, blank or long name with the reason, and make nothing', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     for (const body of [{}, { name: '   ' }, { name: 'x'.repeat(61) }, { name: 42 }]) {
-      const answer = await call('deviceKeyCreate', { cookie, body });
+      const answer = await callEndpoint(t, 'deviceKeyCreate', { cookie, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.code).toBe('validation_failed');
     }
-    expect((await call('deviceKeyCreate', { cookie, body: { name: '' } })).body.error.fields.name).toBe(
+    expect((await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: '' } })).body.error.fields.name).toBe(
       'Name the app or device this key is for',
     );
     expect(await t.db.select().from(deviceKeys).where(eq(deviceKeys.userId, user.id))).toEqual([]);
   });
 
   it(`stop at ${DEVICE_KEYS_MAX} per account, even when asked for at once`, async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const answers = await Promise.all(
-      Array.from({ length: DEVICE_KEYS_MAX + 5 }, (_, i) => call('deviceKeyCreate', { cookie, body: { name: `App ${i}` } })),
+      Array.from({ length: DEVICE_KEYS_MAX + 5 }, (_, i) =>
+        callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: `App ${i}` } }),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(DEVICE_KEYS_MAX);
     const refused = answers.filter((answer) => answer.status !== 201);
@@ -78,9 +74,9 @@ describe('device keys (issue 19 §1)', () => {
   });
 
   it("sign an app in as their reader, by the key or its MD5, and never by the password or another reader's name", async () => {
-    const { user, cookie } = await reader();
-    const other = await reader();
-    const { key, id } = (await call('deviceKeyCreate', { cookie, body: { name: 'Panels' } })).body.data;
+    const { user, cookie } = await signedInUser(t);
+    const other = await signedInUser(t);
+    const { key, id } = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'Panels' } })).body.data;
     const keys = t.app.services.deviceKeys;
 
     expect(await keys.authenticate(user.username, key, '10.0.0.7')).toEqual({
@@ -98,7 +94,7 @@ describe('device keys (issue 19 §1)', () => {
     expect(await keys.authenticateMd5(user.username, md5(key).toUpperCase(), '10.0.0.7')).toBeNull();
 
     // Its last use shows in the list: when, and from where.
-    const [listed] = (await call('deviceKeys', { cookie })).body.data.items;
+    const [listed] = (await callEndpoint(t, 'deviceKeys', { cookie })).body.data.items;
     expect(listed.lastUsedAt).toBe(t.clock.now().toISOString());
     expect(listed.lastUsedAddress).toBe('10.0.0.8');
 
@@ -108,31 +104,31 @@ describe('device keys (issue 19 §1)', () => {
   });
 
   it('are revoked by their reader alone, and a revoked key signs nobody in', async () => {
-    const { user, cookie } = await reader();
-    const other = await reader();
-    const { key, id } = (await call('deviceKeyCreate', { cookie, body: { name: 'Mihon' } })).body.data;
+    const { user, cookie } = await signedInUser(t);
+    const other = await signedInUser(t);
+    const { key, id } = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'Mihon' } })).body.data;
 
-    const foreign = await call('deviceKeyRevoke', { cookie: other.cookie, params: { id } });
+    const foreign = await callEndpoint(t, 'deviceKeyRevoke', { cookie: other.cookie, params: { id } });
     expect(foreign.status).toBe(404);
     expect(await t.app.services.deviceKeys.authenticate(user.username, key, '10.0.0.9')).not.toBeNull();
 
-    expect((await call('deviceKeyRevoke', { cookie, params: { id } })).status).toBe(200);
+    expect((await callEndpoint(t, 'deviceKeyRevoke', { cookie, params: { id } })).status).toBe(200);
     expect(await t.app.services.deviceKeys.authenticate(user.username, key, '10.0.0.9')).toBeNull();
-    expect((await call('deviceKeys', { cookie })).body.data.items).toEqual([]);
-    expect((await call('deviceKeyRevoke', { cookie, params: { id } })).status).toBe(404);
-    expect((await call('deviceKeyRevoke', { cookie, params: { id: 'not-a-key' } })).status).toBe(400);
+    expect((await callEndpoint(t, 'deviceKeys', { cookie })).body.data.items).toEqual([]);
+    expect((await callEndpoint(t, 'deviceKeyRevoke', { cookie, params: { id } })).status).toBe(404);
+    expect((await callEndpoint(t, 'deviceKeyRevoke', { cookie, params: { id: 'not-a-key' } })).status).toBe(400);
   });
 
   it('are not for visitors', async () => {
-    expect((await call('deviceKeys')).status).toBe(401);
-    expect((await call('deviceKeyCreate', { body: { name: 'App' } })).status).toBe(401);
+    expect((await callEndpoint(t, 'deviceKeys')).status).toBe(401);
+    expect((await callEndpoint(t, 'deviceKeyCreate', { body: { name: 'App' } })).status).toBe(401);
   });
 });
 
 describe('what a device key cannot do (issue 19 §1)', () => {
   it('spends no coins, changes nothing, comments nowhere and reaches no team route: the API knows no keys', async () => {
-    const { user, cookie } = await reader();
-    const key = (await call('deviceKeyCreate', { cookie, body: { name: 'Mihon' } })).body.data.key as string;
+    const { user, cookie } = await signedInUser(t);
+    const key = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'Mihon' } })).body.data.key as string;
     const headers = {
       origin: 'http://localhost:3000',
       authorization: `Basic ${Buffer.from(`${user.username}:${key}`).toString('base64')}`,
@@ -155,6 +151,6 @@ describe('what a device key cannot do (issue 19 §1)', () => {
       expect(answer.statusCode, name).toBe(401);
     }
     // Nothing was made with it.
-    expect((await call('deviceKeys', { cookie })).body.data.items).toHaveLength(1);
+    expect((await callEndpoint(t, 'deviceKeys', { cookie })).body.data.items).toHaveLength(1);
   });
 });

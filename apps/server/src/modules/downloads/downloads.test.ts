@@ -1,9 +1,8 @@
-import type { EndpointName } from '@inkwell/contract';
 import { unzipSync } from 'fflate';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries } from '../../../test/factories';
-import { callEndpoint, createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { seedDemoStore } from '../../demo/seed-store';
 import { findFileByPartialMd5 } from './downloads.repository';
 import { partialMd5 } from './partial-md5';
@@ -17,7 +16,6 @@ let lockedComic: { id: string };
 let lockedNovel: { id: string };
 let reader: { username: string; cookie: string; key: string; keyId: string };
 
-const call = (name: EndpointName, options: Parameters<typeof callEndpoint>[2] = {}) => callEndpoint(t, name, options);
 const basic = (username: string, secret: string) => `Basic ${Buffer.from(`${username}:${secret}`).toString('base64')}`;
 type Who = { key?: { username: string; key: string }; cookie?: string };
 const download = (path: string, who: Who = {}) =>
@@ -32,9 +30,9 @@ const download = (path: string, who: Who = {}) =>
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 async function readerWithKey() {
-  const user = await createUser(t.db);
+  const user = await buildUser(t.db);
   const cookie = await loginAs(t.app, user);
-  const made = (await call('deviceKeyCreate', { cookie, body: { name: 'KOReader' } })).body.data;
+  const made = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'KOReader' } })).body.data;
   return { username: user.username, cookie, key: made.key as string, keyId: made.id as string };
 }
 
@@ -115,7 +113,7 @@ describe('chapter files (issue 19 §4)', () => {
 
   it('answers 402 and no byte of a locked chapter to a visitor, a reader without the unlock and a revoked key, and the file after the unlock', async () => {
     const revoked = await readerWithKey();
-    await call('deviceKeyRevoke', { cookie: revoked.cookie, params: { id: revoked.keyId } });
+    await callEndpoint(t, 'deviceKeyRevoke', { cookie: revoked.cookie, params: { id: revoked.keyId } });
     for (const [path, secret] of [
       [`${lockedComic.id}.cbz`, null],
       [`${lockedNovel.id}.epub`, 'Secret'],
@@ -130,11 +128,17 @@ describe('chapter files (issue 19 §4)', () => {
       expect((await download(path, { key: revoked })).statusCode).toBe(401);
     }
 
-    const packages = (await call('coinPackages')).body.data.items as { id: string }[];
-    const started = await call('checkout', { cookie: reader.cookie, body: { kind: 'coins', packageId: packages[0]!.id } });
-    await call('testCheckoutComplete', { cookie: reader.cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const packages = (await callEndpoint(t, 'coinPackages')).body.data.items as { id: string }[];
+    const started = await callEndpoint(t, 'checkout', {
+      cookie: reader.cookie,
+      body: { kind: 'coins', packageId: packages[0]!.id },
+    });
+    await callEndpoint(t, 'testCheckoutComplete', {
+      cookie: reader.cookie,
+      params: { purchaseId: started.body.data.purchaseId },
+    });
     for (const chapterId of [lockedComic.id, lockedNovel.id]) {
-      expect((await call('unlockChapter', { cookie: reader.cookie, params: { chapterId } })).status).toBe(200);
+      expect((await callEndpoint(t, 'unlockChapter', { cookie: reader.cookie, params: { chapterId } })).status).toBe(200);
     }
     const byKey = await download(`${lockedNovel.id}.epub`, { key: reader });
     expect(byKey.statusCode).toBe(200);

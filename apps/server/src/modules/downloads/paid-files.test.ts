@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { EndpointName } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
@@ -27,7 +26,6 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-const call = (name: EndpointName, options: Parameters<typeof callEndpoint>[2] = {}) => callEndpoint(t, name, options);
 const basic = (who: Reader) => `Basic ${Buffer.from(`${who.username}:${who.key}`).toString('base64')}`;
 const get = (url: string, who?: Reader) =>
   t.app.inject({ method: 'GET', url, headers: who ? { authorization: basic(who) } : {} });
@@ -36,13 +34,13 @@ type Reader = Awaited<ReturnType<typeof readerWithKey>>;
 async function readerWithKey() {
   const user = await buildUser(t.db);
   const cookie = await loginAs(t.app, user);
-  const made = (await call('deviceKeyCreate', { cookie, body: { name: 'KOReader' } })).body.data;
+  const made = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'KOReader' } })).body.data;
   return { username: user.username, cookie, key: made.key as string };
 }
 
 async function pay(cookie: string, body: { kind: 'coins'; packageId: string } | { kind: 'plan'; planId: string }) {
-  const started = await call('checkout', { cookie, body });
-  await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+  const started = await callEndpoint(t, 'checkout', { cookie, body });
+  await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
   return started.body.data.purchaseId as string;
 }
 
@@ -68,10 +66,10 @@ describe('paid chapter files and app page copies (issue 32 §2)', () => {
     const comicChapter = await buildChapter(t, comic.id, { number: 2, price: 30, pages: 2 });
     const novelChapter = await buildChapter(t, novel.id, { number: 2, price: 20, content: '<p>Paid words.</p>' });
     const buyer = await readerWithKey();
-    const packages = (await call('coinPackages')).body.data.items as { id: string }[];
+    const packages = (await callEndpoint(t, 'coinPackages')).body.data.items as { id: string }[];
     await pay(buyer.cookie, { kind: 'coins', packageId: packages[0]!.id });
     for (const chapterId of [comicChapter.id, novelChapter.id]) {
-      expect((await call('unlockChapter', { cookie: buyer.cookie, params: { chapterId } })).status).toBe(200);
+      expect((await callEndpoint(t, 'unlockChapter', { cookie: buyer.cookie, params: { chapterId } })).status).toBe(200);
     }
 
     for (const url of [...comicRoutes(comicChapter.id), `/download/chapters/${novelChapter.id}.epub`]) {
@@ -122,7 +120,7 @@ describe('paid chapter files and app page copies (issue 32 §2)', () => {
       publishedAt: new Date(t.clock.now().getTime() - HOUR).toISOString(),
     });
     const renter = await readerWithKey();
-    const opened = await call('unlockChapter', {
+    const opened = await callEndpoint(t, 'unlockChapter', {
       cookie: renter.cookie,
       params: { chapterId: rented.id },
       body: { method: 'wait_pass' },
@@ -157,11 +155,11 @@ describe('paid chapter files and app page copies (issue 32 §2)', () => {
     const series = await buildSeries(t);
     const premium = await buildChapter(t, series.id, { number: 2, price: 40, pages: 1 });
     const subscriber = await readerWithKey();
-    const plan = ((await call('plans')).body.data.items as { id: string }[])[0]!;
+    const plan = ((await callEndpoint(t, 'plans')).body.data.items as { id: string }[])[0]!;
     const purchaseId = await pay(subscriber.cookie, { kind: 'plan', planId: plan.id });
     for (const url of comicRoutes(premium.id)) expect((await get(url, subscriber)).statusCode, url).toBe(200);
 
-    expect((await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })).status).toBe(200);
+    expect((await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })).status).toBe(200);
     for (const url of comicRoutes(premium.id)) expect((await get(url, subscriber)).statusCode, url).toBe(402);
   });
 });

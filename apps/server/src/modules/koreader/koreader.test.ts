@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { EndpointName } from '@inkwell/contract';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries } from '../../../test/factories';
-import { callEndpoint, createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 
 let t: TestContext;
 let comic: { id: string; slug: string };
@@ -12,13 +11,12 @@ let strip: { id: string };
 let letter: { id: string };
 let reader: Awaited<ReturnType<typeof readerWithKey>>;
 
-const call = (name: EndpointName, options: Parameters<typeof callEndpoint>[2] = {}) => callEndpoint(t, name, options);
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 async function readerWithKey() {
-  const user = await createUser(t.db);
+  const user = await buildUser(t.db);
   const cookie = await loginAs(t.app, user);
-  const made = (await call('deviceKeyCreate', { cookie, body: { name: 'KOReader' } })).body.data;
+  const made = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'KOReader' } })).body.data;
   return { username: user.username, password: user.password, cookie, key: made.key as string, keyId: made.id as string };
 }
 
@@ -72,7 +70,7 @@ describe('KOReader sync: the reference server’s answers (issue 19 §5)', () =>
 
   it('refuses a wrong key, the password’s MD5, upper-case hex, a colon in the name and a revoked key with 401/2001', async () => {
     const revoked = await readerWithKey();
-    await call('deviceKeyRevoke', { cookie: revoked.cookie, params: { id: revoked.keyId } });
+    await callEndpoint(t, 'deviceKeyRevoke', { cookie: revoked.cookie, params: { id: revoked.keyId } });
     const refused = [
       { username: reader.username, key: `${reader.key}x` },
       { username: reader.username, key: reader.password },
@@ -190,7 +188,7 @@ describe('one reading position across the web, OPDS and KOReader (issue 19 §6)'
     expect(document).toMatch(/^[0-9a-f]{32}$/);
     await kosync('PUT', '/syncs/progress', someone, { document, progress: '17', percentage: 0.85, device: 'Kindle' });
     expect(await lastRead(someone)).toBe('17');
-    const onSite = await call('seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
+    const onSite = await callEndpoint(t, 'seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
     expect(onSite.body.data.chapters[strip.id]).toMatchObject({ page: 17, completed: false });
 
     // Fetching an earlier page through OPDS never moves the place back.
@@ -203,7 +201,7 @@ describe('one reading position across the web, OPDS and KOReader (issue 19 §6)'
 
     // Later, on the site, page 19: KOReader is told so, as a page of its file.
     t.clock.advance(5_000);
-    await call('progressSave', { cookie: someone.cookie, params: { chapterId: strip.id }, body: { page: 19 } });
+    await callEndpoint(t, 'progressSave', { cookie: someone.cookie, params: { chapterId: strip.id }, body: { page: 19 } });
     expect((await kosync('GET', `/syncs/progress/${document}`, someone)).json()).toMatchObject({
       document,
       progress: '19',
@@ -218,7 +216,7 @@ describe('one reading position across the web, OPDS and KOReader (issue 19 §6)'
       progress: '20',
       device: 'Kindle',
     });
-    const done = await call('seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
+    const done = await callEndpoint(t, 'seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
     expect(done.body.data.chapters[strip.id]).toMatchObject({ page: 20, completed: true });
   });
 
@@ -231,13 +229,13 @@ describe('one reading position across the web, OPDS and KOReader (issue 19 §6)'
       percentage: 0.64,
       device: 'Kobo',
     });
-    const onSite = await call('seriesProgress', { cookie: someone.cookie, params: { seriesId: novel.id } });
+    const onSite = await callEndpoint(t, 'seriesProgress', { cookie: someone.cookie, params: { seriesId: novel.id } });
     expect(onSite.body.data.chapters[letter.id].position).toBeCloseTo(0.6, 5);
     expect((await kosync('GET', `/syncs/progress/${document}`, someone)).json().progress).toBe(
       '/body/DocFragment/body/p[7]/text().3',
     );
     t.clock.advance(5_000);
-    await call('progressSave', { cookie: someone.cookie, params: { chapterId: letter.id }, body: { position: 0.25 } });
+    await callEndpoint(t, 'progressSave', { cookie: someone.cookie, params: { chapterId: letter.id }, body: { position: 0.25 } });
     expect((await kosync('GET', `/syncs/progress/${document}`, someone)).json()).toMatchObject({
       progress: '/body/DocFragment/body/p[3]',
       percentage: 0.25,

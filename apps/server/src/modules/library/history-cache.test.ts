@@ -1,13 +1,13 @@
-import { ROUTES, fillPath, seriesPatchSchema, type EndpointName } from '@inkwell/contract';
+import { seriesPatchSchema, type EndpointName } from '@inkwell/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { buildChapter, buildSeries, signedInUser } from '../../../test/factories';
 import {
+  callEndpoint,
   createTestApp,
-  loginAs,
-  startSecondInstance,
-  TEST_ORIGIN,
+  type EndpointCall,
   type SecondInstance,
+  startSecondInstance,
   type TestContext,
 } from '../../../test/helpers';
 import type { App } from '../../app';
@@ -33,26 +33,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(
-  app: App,
-  name: EndpointName,
-  cookie: string,
-  options: { params?: Record<string, string>; query?: string; body?: unknown } = {},
-) {
-  const route = ROUTES[name];
-  const response = await app.inject({
-    method: route.method,
-    url: fillPath(route.path, options.params) + (options.query ?? ''),
-    headers: { origin: TEST_ORIGIN, cookie },
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data;
-}
-
-async function newReader() {
-  const user = await buildUser(t.db);
-  return { user, cookie: await loginAs(t.app, user) };
+/** The data of a call that must succeed, on this instance or the other. */
+async function dataOf(app: App, name: EndpointName, cookie: string, options: EndpointCall = {}) {
+  const answer = await callEndpoint({ app }, name, { ...options, cookie });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data;
 }
 
 async function seriesOf(n: number) {
@@ -68,14 +53,14 @@ const versionOf = async (userId: string) =>
 
 describe('a reader’s kept history', () => {
   it('moves the reader’s library version with every change of their progress, whoever writes it', async () => {
-    const { user, cookie } = await newReader();
+    const { user, cookie } = await signedInUser(t);
     const { chapters } = await seriesOf(3);
     expect(await versionOf(user.id)).toBe(0);
-    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
+    await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
     const first = await versionOf(user.id);
     expect(first).toBeGreaterThan(0);
     // An update in place, a change made outside the service, and a delete each move it.
-    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 2 } });
+    await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 2 } });
     const second = await versionOf(user.id);
     expect(second).toBeGreaterThan(first);
     await t.db.update(readingProgress).set({ inHistory: false }).where(eq(readingProgress.userId, user.id));
@@ -89,33 +74,33 @@ describe('a reader’s kept history', () => {
       .update(readingProgress)
       .set({ page: 3 })
       .where(and(eq(readingProgress.userId, user.id), sql`false`));
-    const { cookie: otherCookie } = await newReader();
-    await call(t.app, 'progressSave', otherCookie, { params: { chapterId: chapters[1]!.id }, body: { page: 1 } });
+    const { cookie: otherCookie } = await signedInUser(t);
+    await dataOf(t.app, 'progressSave', otherCookie, { params: { chapterId: chapters[1]!.id }, body: { page: 1 } });
     expect(await versionOf(user.id)).toBe(settled);
   });
 
   it('shows the reader’s own reading at once, even a change made behind the service’s back', async () => {
-    const { user, cookie } = await newReader();
+    const { user, cookie } = await signedInUser(t);
     const { chapters } = await seriesOf(3);
-    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
-    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
-    expect(chapterIdsOf(await call(t.app, 'history', cookie, { query: '?by=series' }))).toEqual([chapters[0]!.id]);
+    await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie, { query: '?by=series' }))).toEqual([chapters[0]!.id]);
     t.clock.advance(1000);
-    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[1]!.id }, body: { page: 1 } });
-    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([chapters[1]!.id, chapters[0]!.id]);
-    expect(chapterIdsOf(await call(t.app, 'history', cookie, { query: '?by=series' }))).toEqual([chapters[1]!.id]);
+    await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[1]!.id }, body: { page: 1 } });
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie))).toEqual([chapters[1]!.id, chapters[0]!.id]);
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie, { query: '?by=series' }))).toEqual([chapters[1]!.id]);
     // The clock stands still: only the version can tell the kept copy is old.
     await t.db
       .delete(readingProgress)
       .where(and(eq(readingProgress.userId, user.id), eq(readingProgress.chapterId, chapters[1]!.id)));
-    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
   });
 
   it('lets a reader with reading progress be deleted (their version goes with them)', async () => {
-    const { user, cookie } = await newReader();
+    const { user, cookie } = await signedInUser(t);
     const { chapters } = await seriesOf(1);
-    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
-    const { user: untouched } = await newReader();
+    await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
+    const { user: untouched } = await signedInUser(t);
     await t.db
       .insert(readingProgress)
       .values({ userId: untouched.id, chapterId: chapters[0]!.id, seriesId: chapters[0]!.seriesId });
@@ -132,37 +117,37 @@ describe('a reader’s kept history', () => {
   });
 
   it('drops this instance’s copies at a team change through the app', async () => {
-    const { cookie } = await newReader();
+    const { cookie } = await signedInUser(t);
     const { series, chapters } = await seriesOf(1);
-    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
-    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
+    await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
     await t.app.services.series.updateSeries(series.id, seriesPatchSchema.parse({ isPublished: false }));
-    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([]);
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie))).toEqual([]);
   });
 
   it('shows the catalogue’s changes once its time has passed, not before (the copy is kept)', async () => {
-    const { cookie } = await newReader();
+    const { cookie } = await signedInUser(t);
     const { series, chapters } = await seriesOf(1);
-    await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
-    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
+    await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
     await t.db.update(seriesTable).set({ isPublished: false }).where(eq(seriesTable.id, series.id));
-    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie))).toEqual([chapters[0]!.id]);
     t.clock.advance(HISTORY_CACHE_MS);
-    expect(chapterIdsOf(await call(t.app, 'history', cookie))).toEqual([]);
+    expect(chapterIdsOf(await dataOf(t.app, 'history', cookie))).toEqual([]);
   });
 
   it.skipIf(target.kind !== 'postgres')(
     'on two instances, reading saved through one shows at once through the other',
     async () => {
-      const { cookie } = await newReader();
+      const { cookie } = await signedInUser(t);
       const { chapters } = await seriesOf(2);
-      await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
+      await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[0]!.id }, body: { page: 1 } });
       // The other instance keeps its copy…
-      expect(chapterIdsOf(await call(other!.app, 'history', cookie, { query: '?by=series' }))).toEqual([chapters[0]!.id]);
+      expect(chapterIdsOf(await dataOf(other!.app, 'history', cookie, { query: '?by=series' }))).toEqual([chapters[0]!.id]);
       // …and the reader moves on through this one a second later, well inside that copy's time.
       t.clock.advance(1000);
-      await call(t.app, 'progressSave', cookie, { params: { chapterId: chapters[1]!.id }, body: { page: 1 } });
-      const continueRow = await call(other!.app, 'history', cookie, { query: '?by=series' });
+      await dataOf(t.app, 'progressSave', cookie, { params: { chapterId: chapters[1]!.id }, body: { page: 1 } });
+      const continueRow = await dataOf(other!.app, 'history', cookie, { query: '?by=series' });
       expect(chapterIdsOf(continueRow)).toEqual([chapters[1]!.id]);
     },
   );

@@ -1,8 +1,8 @@
-import { ROUTES, fillPath, seriesPatchSchema, type EndpointName } from '@inkwell/contract';
+import { seriesPatchSchema, type EndpointName } from '@inkwell/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, buildUser, signedInUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { HISTORY_CACHE_MS } from './library.service';
 import { bookmarks, chapterUnlocks, chapters as chaptersTable, readingProgress, series as seriesTable } from '../../db/schema';
 
@@ -17,42 +17,10 @@ afterAll(async () => {
 const DAY = 86_400_000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-async function call(
-  name: EndpointName,
-  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
-) {
-  const route = ROUTES[name];
-  const response = await t.app.inject({
-    method: route.method,
-    url: fillPath(route.path, options.params) + (options.query ?? ''),
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-// Each login from an address of its own: these tests are about the library, not the login limit.
-let logins = 0;
-async function logIn(user: { username: string; password: string }) {
-  logins += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: ROUTES.login.path,
-    remoteAddress: `10.7.${Math.floor(logins / 250)}.${logins % 250}`,
-    headers: { origin: TEST_ORIGIN },
-    payload: { username: user.username, password: user.password },
-  });
-  return sessionCookieFrom(response);
-}
-
-async function reader(role: 'reader' | 'editor' | 'admin' = 'reader') {
-  const user = await buildUser(t.db, { role });
-  return { user, cookie: await logIn(user) };
-}
-
-const save = (cookie: string, chapterId: string, body: unknown) => call('progressSave', { cookie, params: { chapterId }, body });
+const save = (cookie: string, chapterId: string, body: unknown) =>
+  callEndpoint(t, 'progressSave', { cookie, params: { chapterId }, body });
 const progressOf = async (cookie: string, seriesId: string) =>
-  (await call('seriesProgress', { cookie, params: { seriesId } })).body.data;
+  (await callEndpoint(t, 'seriesProgress', { cookie, params: { seriesId } })).body.data;
 
 /** A published series with chapters 1…n, each published a day apart (the last most recently). */
 async function seriesWith(n: number, options: { type?: 'comic' | 'novel'; pages?: number } = {}) {
@@ -84,7 +52,7 @@ describe('who may use the library', () => {
   ];
 
   it.each(endpoints)('%s asks a visitor to log in, before looking at what was sent', async (name, params) => {
-    const answer = await call(name, { params, body: { nonsense: true } });
+    const answer = await callEndpoint(t, name, { params, body: { nonsense: true } });
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe('unauthorized');
   });
@@ -92,29 +60,29 @@ describe('who may use the library', () => {
   it('is open to readers, editors and admins alike, each with their own library', async () => {
     const { series } = await seriesWith(1);
     for (const role of ['reader', 'editor', 'admin'] as const) {
-      const { cookie } = await reader(role);
-      expect((await call('bookmarkAdd', { cookie, params: { seriesId: series.id } })).status).toBe(200);
-      const list = await call('bookmarks', { cookie });
+      const { cookie } = await signedInUser(t, { role: role });
+      expect((await callEndpoint(t, 'bookmarkAdd', { cookie, params: { seriesId: series.id } })).status).toBe(200);
+      const list = await callEndpoint(t, 'bookmarks', { cookie });
       expect(list.body.data.items.map((item: { series: { id: string } }) => item.series.id)).toEqual([series.id]);
     }
   });
 
   it('refuses malformed ids with the field named', async () => {
-    const { cookie } = await reader();
-    const answer = await call('bookmarkAdd', { cookie, params: { seriesId: 'not-a-uuid' } });
+    const { cookie } = await signedInUser(t);
+    const answer = await callEndpoint(t, 'bookmarkAdd', { cookie, params: { seriesId: 'not-a-uuid' } });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('validation_failed');
     expect((await save(cookie, 'nope', { page: 1 })).status).toBe(400);
-    expect((await call('historyRemove', { cookie, params: { chapterId: 'nope' } })).status).toBe(400);
+    expect((await callEndpoint(t, 'historyRemove', { cookie, params: { chapterId: 'nope' } })).status).toBe(400);
   });
 });
 
 describe('bookmarks', () => {
   it('follows and unfollows a series, both idempotent, and the series page knows', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const { series } = await seriesWith(1);
     for (let i = 0; i < 2; i += 1) {
-      const added = await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+      const added = await callEndpoint(t, 'bookmarkAdd', { cookie, params: { seriesId: series.id } });
       expect(added.status).toBe(200);
       expect(added.body.data).toEqual({ seriesId: series.id, bookmarked: true });
     }
@@ -123,37 +91,37 @@ describe('bookmarks', () => {
     expect((await progressOf(cookie, series.id)).bookmarked).toBe(true);
 
     for (let i = 0; i < 2; i += 1) {
-      const removed = await call('bookmarkRemove', { cookie, params: { seriesId: series.id } });
+      const removed = await callEndpoint(t, 'bookmarkRemove', { cookie, params: { seriesId: series.id } });
       expect(removed.status).toBe(200);
       expect(removed.body.data).toEqual({ seriesId: series.id, bookmarked: false });
     }
     expect((await progressOf(cookie, series.id)).bookmarked).toBe(false);
-    expect((await call('bookmarks', { cookie })).body.data.items).toEqual([]);
+    expect((await callEndpoint(t, 'bookmarks', { cookie })).body.data.items).toEqual([]);
   });
 
   it('follows only published series', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const hidden = await buildSeries(t, { isPublished: false });
     for (const seriesId of [hidden.id, UNKNOWN_ID]) {
-      const answer = await call('bookmarkAdd', { cookie, params: { seriesId } });
+      const answer = await callEndpoint(t, 'bookmarkAdd', { cookie, params: { seriesId } });
       expect(answer.status).toBe(404);
       expect(answer.body.error.code).toBe('series_not_found');
     }
     // Removing what was never there is fine.
-    expect((await call('bookmarkRemove', { cookie, params: { seriesId: UNKNOWN_ID } })).status).toBe(200);
+    expect((await callEndpoint(t, 'bookmarkRemove', { cookie, params: { seriesId: UNKNOWN_ID } })).status).toBe(200);
   });
 
   it('lists each series with its latest chapter, unread count and where to continue', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const { series, chapters } = await seriesWith(4);
     // A draft and a scheduled chapter are not out: neither latest nor unread.
     await buildChapter(t, series.id, { number: 5, publishedAt: null });
     await buildChapter(t, series.id, { number: 6, publishedAt: new Date(t.clock.now().getTime() + DAY).toISOString() });
-    await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+    await callEndpoint(t, 'bookmarkAdd', { cookie, params: { seriesId: series.id } });
     expect(await save(cookie, chapters[0]!.id, { completed: true })).toMatchObject({ status: 200 });
     expect(await save(cookie, chapters[1]!.id, { page: 3 })).toMatchObject({ status: 200 });
 
-    const [item] = (await call('bookmarks', { cookie })).body.data.items;
+    const [item] = (await callEndpoint(t, 'bookmarks', { cookie })).body.data.items;
     expect(item).toEqual({
       series: { id: series.id, slug: series.slug, title: series.title, cover: null, type: 'comic', status: 'ongoing' },
       latestChapter: {
@@ -170,7 +138,7 @@ describe('bookmarks', () => {
   });
 
   it('counts as unread only the chapters the reader can open now', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const series = await buildSeries(t);
     const past = new Date(t.clock.now().getTime() - DAY).toISOString();
     await buildChapter(t, series.id, { number: 1 });
@@ -179,26 +147,26 @@ describe('bookmarks', () => {
     await buildChapter(t, series.id, { number: 4, price: 30, freeAt: past });
     const unlocked = await buildChapter(t, series.id, { number: 5, price: 30 });
     await t.db.insert(chapterUnlocks).values({ userId: user.id, chapterId: unlocked.id, coins: 30 });
-    await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+    await callEndpoint(t, 'bookmarkAdd', { cookie, params: { seriesId: series.id } });
     expect(await save(cookie, unlocked.id, { completed: true })).toMatchObject({ status: 200 });
     // Completed while a pass still opened it: it neither counts as unread nor as read now.
     await t.db.insert(readingProgress).values({ userId: user.id, seriesId: series.id, chapterId: locked.id, completed: true });
 
     const unreadOf = async (who: string) =>
-      (await call('bookmarks', { cookie: who })).body.data.items.find(
+      (await callEndpoint(t, 'bookmarks', { cookie: who })).body.data.items.find(
         (item: { series: { id: string } }) => item.series.id === series.id,
       ).unreadCount;
     // Out: 1 (free), 2 (locked), 3 (early access), 4 (free now), 5 (unlocked, completed): 1 and 4 are left.
     expect(await unreadOf(cookie)).toBe(2);
 
     // The team opens everything that is out: 1 to 5, none completed.
-    const editor = await reader('editor');
-    await call('bookmarkAdd', { cookie: editor.cookie, params: { seriesId: series.id } });
+    const editor = await signedInUser(t, { role: 'editor' });
+    await callEndpoint(t, 'bookmarkAdd', { cookie: editor.cookie, params: { seriesId: series.id } });
     expect(await unreadOf(editor.cookie)).toBe(5);
   });
 
   it('sorts by latest update, title and date added, and pages', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const made = [];
     for (const title of ['Bravo', 'Alpha', 'Charlie']) {
       const series = await buildSeries(t, { title: `${title} ${Math.random().toString(36).slice(2, 6)}` });
@@ -209,48 +177,48 @@ describe('bookmarks', () => {
     await buildChapter(t, made[2]!.id, { number: 1, publishedAt: new Date(t.clock.now().getTime() - DAY).toISOString() });
     // Added: Alpha, then Charlie, then Bravo.
     for (const series of [made[1]!, made[2]!, made[0]!]) {
-      await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+      await callEndpoint(t, 'bookmarkAdd', { cookie, params: { seriesId: series.id } });
       t.clock.advance(1000);
     }
     const titles = async (sort: string) =>
-      (await call('bookmarks', { cookie, query: `?sort=${sort}` })).body.data.items.map(
+      (await callEndpoint(t, 'bookmarks', { cookie, query: `?sort=${sort}` })).body.data.items.map(
         (item: { series: { title: string } }) => item.series.title.split(' ')[0],
       );
     expect(await titles('updated')).toEqual(['Charlie', 'Alpha', 'Bravo']);
     expect(await titles('title')).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect(await titles('added')).toEqual(['Bravo', 'Charlie', 'Alpha']);
 
-    const bad = await call('bookmarks', { cookie, query: '?sort=random' });
+    const bad = await callEndpoint(t, 'bookmarks', { cookie, query: '?sort=random' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('sort');
-    expect((await call('bookmarks', { cookie, query: '?page=0' })).status).toBe(400);
-    const second = await call('bookmarks', { cookie, query: '?page=2' });
+    expect((await callEndpoint(t, 'bookmarks', { cookie, query: '?page=0' })).status).toBe(400);
+    const second = await callEndpoint(t, 'bookmarks', { cookie, query: '?page=2' });
     expect(second.body.data).toEqual({ items: [], pagination: { page: 2, perPage: 20, total: 3, totalPages: 1 } });
   });
 
   it('pages 20 at a time and leaves out a series that is no longer published', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const ids: string[] = [];
     for (let i = 0; i < 21; i += 1) {
       const series = await buildSeries(t);
       ids.push(series.id);
-      await call('bookmarkAdd', { cookie, params: { seriesId: series.id } });
+      await callEndpoint(t, 'bookmarkAdd', { cookie, params: { seriesId: series.id } });
     }
-    const first = (await call('bookmarks', { cookie, query: '?sort=added' })).body.data;
+    const first = (await callEndpoint(t, 'bookmarks', { cookie, query: '?sort=added' })).body.data;
     expect(first.items).toHaveLength(20);
     expect(first.pagination).toEqual({ page: 1, perPage: 20, total: 21, totalPages: 2 });
-    const second = (await call('bookmarks', { cookie, query: '?sort=added&page=2' })).body.data;
+    const second = (await callEndpoint(t, 'bookmarks', { cookie, query: '?sort=added&page=2' })).body.data;
     expect(second.items).toHaveLength(1);
 
     // The team takes one series off the site.
     await t.app.services.series.updateSeries(ids[0]!, seriesPatchSchema.parse({ isPublished: false }));
-    expect((await call('bookmarks', { cookie })).body.data.pagination.total).toBe(20);
+    expect((await callEndpoint(t, 'bookmarks', { cookie })).body.data.pagination.total).toBe(20);
   });
 });
 
 describe('reading progress', () => {
   it('keeps the page and position, opened now, and never unmarks a completed chapter', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const { series, chapters } = await seriesWith(1, { pages: 3 });
     const chapterId = chapters[0]!.id;
     const first = await save(cookie, chapterId, { page: 2 });
@@ -279,7 +247,7 @@ describe('reading progress', () => {
   });
 
   it('counts a long strip or a novel as read when its end is reached', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const { chapters } = await seriesWith(3, { type: 'novel' });
     expect((await save(cookie, chapters[0]!.id, { position: 0.5 })).body.data.completed).toBe(false);
     expect((await save(cookie, chapters[0]!.id, { position: 0.985 })).body.data.completed).toBe(true);
@@ -291,7 +259,7 @@ describe('reading progress', () => {
   });
 
   it('saves only chapters the viewer may read', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const series = await buildSeries(t);
     const past = new Date(t.clock.now().getTime() - DAY).toISOString();
     const draft = await buildChapter(t, series.id, { number: 1, publishedAt: null });
@@ -319,7 +287,7 @@ describe('reading progress', () => {
     for (const chapter of [freed, unlocked]) expect((await save(cookie, chapter.id, { page: 1 })).status).toBe(200);
 
     // The team reads every chapter that is out, priced or not, but keeps no progress on what is not out.
-    const { cookie: editor } = await reader('editor');
+    const { cookie: editor } = await signedInUser(t, { role: 'editor' });
     expect((await save(editor, locked.id, { page: 1 })).status).toBe(200);
     expect((await save(editor, inHidden.id, { page: 1 })).status).toBe(200);
     expect((await save(editor, scheduled.id, { page: 1 })).status).toBe(404);
@@ -331,7 +299,7 @@ describe('reading progress', () => {
   });
 
   it('refuses bad input and changes nothing', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const { chapters } = await seriesWith(1);
     const chapterId = chapters[0]!.id;
     for (const [body, field] of [
@@ -354,8 +322,8 @@ describe('reading progress', () => {
 
   it('is synced between two sessions of one user', async () => {
     const user = await buildUser(t.db);
-    const phone = await logIn(user);
-    const laptop = await logIn(user);
+    const phone = await loginAs(t.app, user);
+    const laptop = await loginAs(t.app, user);
     expect(phone).not.toBe(laptop);
     const { series, chapters } = await seriesWith(2, { pages: 5 });
 
@@ -371,8 +339,8 @@ describe('reading progress', () => {
   });
 
   it('keeps each reader to their own progress', async () => {
-    const one = await reader();
-    const two = await reader();
+    const one = await signedInUser(t);
+    const two = await signedInUser(t);
     const { series, chapters } = await seriesWith(1);
     await save(one.cookie, chapters[0]!.id, { page: 2 });
     expect(await progressOf(two.cookie, series.id)).toEqual({ chapters: {}, continue: null, bookmarked: false });
@@ -381,7 +349,7 @@ describe('reading progress', () => {
 
 describe('continue', () => {
   it('is the furthest chapter opened, the next one from its start once completed, and never moves back', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const { series, chapters } = await seriesWith(4, { pages: 4 });
     expect((await progressOf(cookie, series.id)).continue).toBeNull();
 
@@ -419,10 +387,10 @@ describe('continue', () => {
   });
 
   it('answers series_not_found for a series that is not out', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const hidden = await buildSeries(t, { isPublished: false });
     for (const seriesId of [hidden.id, UNKNOWN_ID]) {
-      const answer = await call('seriesProgress', { cookie, params: { seriesId } });
+      const answer = await callEndpoint(t, 'seriesProgress', { cookie, params: { seriesId } });
       expect(answer.status).toBe(404);
       expect(answer.body.error.code).toBe('series_not_found');
     }
@@ -431,14 +399,14 @@ describe('continue', () => {
 
 describe('history', () => {
   it('lists chapters opened, newest first, pages, and removes one or all while progress stays', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const { series, chapters } = await seriesWith(3);
     const other = await seriesWith(1, { type: 'novel' });
     for (const chapter of [chapters[0]!, chapters[2]!, other.chapters[0]!, chapters[1]!]) {
       await save(cookie, chapter.id, { page: 1 });
       t.clock.advance(1000);
     }
-    const list = (await call('history', { cookie })).body.data;
+    const list = (await callEndpoint(t, 'history', { cookie })).body.data;
     expect(
       list.items.map((item: { chapter: { number: number }; series: { id: string } }) => [item.series.id, item.chapter.number]),
     ).toEqual([
@@ -456,11 +424,11 @@ describe('history', () => {
     });
     expect(list.pagination).toEqual({ page: 1, perPage: 20, total: 4, totalPages: 1 });
 
-    const paged = (await call('history', { cookie, query: '?perPage=3&page=2' })).body.data;
+    const paged = (await callEndpoint(t, 'history', { cookie, query: '?perPage=3&page=2' })).body.data;
     expect(paged.items).toHaveLength(1);
     expect(paged.pagination).toEqual({ page: 2, perPage: 3, total: 4, totalPages: 2 });
 
-    const bySeries = (await call('history', { cookie, query: '?by=series' })).body.data;
+    const bySeries = (await callEndpoint(t, 'history', { cookie, query: '?by=series' })).body.data;
     expect(
       bySeries.items.map((item: { chapter: { number: number }; series: { id: string } }) => [
         item.series.id,
@@ -472,26 +440,26 @@ describe('history', () => {
     ]);
     expect(bySeries.pagination.total).toBe(2);
     // The count comes with the page's rows, and on its own for a page past the end.
-    const secondSeries = (await call('history', { cookie, query: '?by=series&perPage=1&page=2' })).body.data;
+    const secondSeries = (await callEndpoint(t, 'history', { cookie, query: '?by=series&perPage=1&page=2' })).body.data;
     expect(secondSeries.items.map((item: { series: { id: string } }) => item.series.id)).toEqual([other.series.id]);
     expect(secondSeries.pagination).toEqual({ page: 2, perPage: 1, total: 2, totalPages: 2 });
-    const pastTheEnd = (await call('history', { cookie, query: '?by=series&perPage=1&page=5' })).body.data;
+    const pastTheEnd = (await callEndpoint(t, 'history', { cookie, query: '?by=series&perPage=1&page=5' })).body.data;
     expect(pastTheEnd).toEqual({ items: [], pagination: { page: 5, perPage: 1, total: 2, totalPages: 2 } });
     // Each with where it picks up: the furthest chapter opened (3, though 2 was opened last).
     expect(bySeries.items[0].continue).toEqual({ chapterSlug: chapters[2]!.slug, chapterNumber: 3, page: 1, position: null });
     expect(list.items[0]).not.toHaveProperty('continue');
 
-    expect((await call('historyRemove', { cookie, params: { chapterId: chapters[1]!.id } })).status).toBe(200);
-    expect((await call('history', { cookie })).body.data.items).toHaveLength(3);
+    expect((await callEndpoint(t, 'historyRemove', { cookie, params: { chapterId: chapters[1]!.id } })).status).toBe(200);
+    expect((await callEndpoint(t, 'history', { cookie })).body.data.items).toHaveLength(3);
     // Removing it again, or a chapter never read, is fine.
-    expect((await call('historyRemove', { cookie, params: { chapterId: chapters[1]!.id } })).status).toBe(200);
-    expect((await call('historyRemove', { cookie, params: { chapterId: UNKNOWN_ID } })).status).toBe(200);
+    expect((await callEndpoint(t, 'historyRemove', { cookie, params: { chapterId: chapters[1]!.id } })).status).toBe(200);
+    expect((await callEndpoint(t, 'historyRemove', { cookie, params: { chapterId: UNKNOWN_ID } })).status).toBe(200);
     // The progress and the read mark stay.
     expect((await progressOf(cookie, series.id)).chapters[chapters[1]!.id]).toMatchObject({ page: 1 });
 
-    const cleared = await call('historyClear', { cookie });
+    const cleared = await callEndpoint(t, 'historyClear', { cookie });
     expect(cleared).toMatchObject({ status: 200, body: { success: true, message: 'History cleared' } });
-    expect((await call('history', { cookie })).body.data).toEqual({
+    expect((await callEndpoint(t, 'history', { cookie })).body.data).toEqual({
       items: [],
       pagination: { page: 1, perPage: 20, total: 0, totalPages: 1 },
     });
@@ -500,12 +468,12 @@ describe('history', () => {
     // Opening a chapter again puts it back.
     await save(cookie, chapters[0]!.id, { page: 2 });
     expect(
-      (await call('history', { cookie })).body.data.items.map((item: { chapter: { id: string } }) => item.chapter.id),
+      (await callEndpoint(t, 'history', { cookie })).body.data.items.map((item: { chapter: { id: string } }) => item.chapter.id),
     ).toEqual([chapters[0]!.id]);
   });
 
   it('leaves out chapters taken back to draft or scheduled and series unpublished, and brings them back once out', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const { series, chapters } = await seriesWith(3);
     const other = await seriesWith(1, { type: 'novel' });
     for (const chapter of [chapters[0]!, chapters[1]!, other.chapters[0]!, chapters[2]!]) {
@@ -513,7 +481,7 @@ describe('history', () => {
       t.clock.advance(1000);
     }
     const shown = async (query = '') => {
-      const data = (await call('history', { cookie, query })).body.data;
+      const data = (await callEndpoint(t, 'history', { cookie, query })).body.data;
       return {
         numbers: data.items.map((item: { chapter: { number: number }; series: { id: string } }) =>
           item.series.id === series.id ? item.chapter.number : 'other',
@@ -546,26 +514,26 @@ describe('history', () => {
   });
 
   it("never shows another reader's history, and clearing touches only one's own", async () => {
-    const one = await reader();
-    const two = await reader();
+    const one = await signedInUser(t);
+    const two = await signedInUser(t);
     const { chapters } = await seriesWith(1);
     await save(one.cookie, chapters[0]!.id, { page: 1 });
-    expect((await call('history', { cookie: two.cookie })).body.data.items).toEqual([]);
-    await call('historyClear', { cookie: two.cookie });
-    expect((await call('history', { cookie: one.cookie })).body.data.items).toHaveLength(1);
+    expect((await callEndpoint(t, 'history', { cookie: two.cookie })).body.data.items).toEqual([]);
+    await callEndpoint(t, 'historyClear', { cookie: two.cookie });
+    expect((await callEndpoint(t, 'history', { cookie: one.cookie })).body.data.items).toHaveLength(1);
   });
 
   it('refuses bad paging', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     for (const query of ['?page=abc', '?perPage=500', '?by=day']) {
-      expect((await call('history', { cookie, query })).status, query).toBe(400);
+      expect((await callEndpoint(t, 'history', { cookie, query })).status, query).toBe(400);
     }
   });
 });
 
 describe('merging a visitor’s progress on sign-in', () => {
   it('keeps the furthest and most recent, completed wins, and leaves out what cannot be read', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const { series, chapters } = await seriesWith(3, { pages: 10 });
     const locked = await buildChapter(t, series.id, { number: 9, price: 50 });
     const draft = await buildChapter(t, series.id, { number: 10, publishedAt: null });
@@ -578,7 +546,7 @@ describe('merging a visitor’s progress on sign-in', () => {
     const later = new Date(accountTime.getTime() + 60_000);
     t.clock.set(new Date(later.getTime() + 1000));
     const future = new Date(t.clock.now().getTime() + 10 * DAY).toISOString();
-    const answer = await call('progressMerge', {
+    const answer = await callEndpoint(t, 'progressMerge', {
       cookie,
       body: {
         entries: [
@@ -604,12 +572,12 @@ describe('merging a visitor’s progress on sign-in', () => {
     const rows = await t.db.select().from(readingProgress).where(eq(readingProgress.userId, user.id));
     expect(rows).toHaveLength(3);
     // Merged chapters are in the history.
-    expect((await call('history', { cookie })).body.data.pagination.total).toBe(3);
+    expect((await callEndpoint(t, 'history', { cookie })).body.data.pagination.total).toBe(3);
   });
 
   it('takes nothing for nothing, and refuses bad entries', async () => {
-    const { cookie } = await reader();
-    expect((await call('progressMerge', { cookie, body: { entries: [] } })).body.data).toEqual({ merged: 0 });
+    const { cookie } = await signedInUser(t);
+    expect((await callEndpoint(t, 'progressMerge', { cookie, body: { entries: [] } })).body.data).toEqual({ merged: 0 });
     const now = new Date().toISOString();
     for (const entries of [
       [{ chapterId: 'x', readAt: now }],
@@ -617,10 +585,10 @@ describe('merging a visitor’s progress on sign-in', () => {
       [{ chapterId: UNKNOWN_ID, position: 3, readAt: now }],
       Array.from({ length: 501 }, () => ({ chapterId: UNKNOWN_ID, readAt: now })),
     ]) {
-      const answer = await call('progressMerge', { cookie, body: { entries } });
+      const answer = await callEndpoint(t, 'progressMerge', { cookie, body: { entries } });
       expect(answer.status).toBe(400);
       expect(answer.body.error.code).toBe('validation_failed');
     }
-    expect((await call('progressMerge', { cookie, body: {} })).status).toBe(400);
+    expect((await callEndpoint(t, 'progressMerge', { cookie, body: {} })).status).toBe(400);
   });
 });

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from '../../../test/fixtures';
 import { startFakeS3 } from '../../../test/fake-s3';
-import { createTestApp, createUser, loginAs, TEST_ORIGIN } from '../../../test/helpers';
+import { buildUser } from '../../../test/factories';
+import { createTestApp, loginAs, TEST_ORIGIN } from '../../../test/helpers';
 import { removeRetiredCopies } from './media-keys';
 import { createDiskStorage, type MediaStorage } from './storage';
 
@@ -73,7 +74,7 @@ describe('the app on the S3 driver', () => {
   it('stores an uploaded cover in the bucket and serves it from /media', async () => {
     const t = await createTestApp({ storage: s3Storage });
     try {
-      const cookie = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+      const cookie = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
       const created = await t.app.inject({
         method: 'POST',
         url: '/api/omegascans/secure/team/series',
@@ -102,7 +103,7 @@ describe('AVIF twins', () => {
   it('are encoded after the upload and served to browsers that accept AVIF', async () => {
     const t = await createTestApp({ env: { MEDIA_AVIF: '1' } });
     try {
-      const cookie = await loginAs(t.app, await createUser(t.db, { role: 'editor' }));
+      const cookie = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
       const created = await t.app.inject({
         method: 'POST',
         url: '/api/omegascans/secure/team/series',

@@ -1,7 +1,7 @@
-import { ROUTES, type AdminMetrics, type EndpointName, type TeamMetrics } from '@inkwell/contract';
+import type { AdminMetrics, TeamMetrics } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { METRICS_NOW, seedMetricsWeek } from '../../../test/metrics-week';
 import { METRICS_ANSWER_MS } from './metrics.service';
 
@@ -21,21 +21,13 @@ let a1: string;
 let a2: string;
 let b1: string;
 
-async function call(name: EndpointName, query = '', cookie?: string) {
-  const response = await t.app.inject({
-    method: ROUTES[name].method,
-    url: ROUTES[name].path + query,
-    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
-  });
-  return { status: response.statusCode, body: response.json() };
-}
 const teamMetrics = async (query: string) => {
-  const response = await call('teamMetrics', query, cookies.editor);
+  const response = await callEndpoint(t, 'teamMetrics', { query: query, cookie: cookies.editor });
   expect(response.status).toBe(200);
   return response.body.data as TeamMetrics;
 };
 const adminMetrics = async (query: string) => {
-  const response = await call('adminMetrics', query, cookies.admin);
+  const response = await callEndpoint(t, 'adminMetrics', { query: query, cookie: cookies.admin });
   expect(response.status).toBe(200);
   return response.body.data as AdminMetrics;
 };
@@ -202,7 +194,7 @@ describe('ranges', () => {
     ['?from=2025-03-09', 'from', 'on or before'],
   ])('refuses %s with a message for %s', async (query, field, words) => {
     for (const name of ['teamMetrics', 'adminMetrics'] as const) {
-      const response = await call(name, query, cookies.admin);
+      const response = await callEndpoint(t, name, { query: query, cookie: cookies.admin });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('validation_failed');
       expect(response.body.error.fields[field]).toContain(words);
@@ -223,14 +215,14 @@ describe('ranges', () => {
 
 describe('who may read them', () => {
   it('asks a visitor to log in, refuses readers, lets editors read the team’s and admins both', async () => {
-    expect((await call('teamMetrics', WEEK)).status).toBe(401);
-    expect((await call('adminMetrics', WEEK)).status).toBe(401);
-    expect((await call('teamMetrics', WEEK, cookies.reader)).status).toBe(403);
-    expect((await call('adminMetrics', WEEK, cookies.reader)).status).toBe(403);
-    expect((await call('teamMetrics', WEEK, cookies.editor)).status).toBe(200);
-    expect((await call('adminMetrics', WEEK, cookies.editor)).status).toBe(403);
-    expect((await call('teamMetrics', WEEK, cookies.admin)).status).toBe(200);
-    expect((await call('adminMetrics', WEEK, cookies.admin)).status).toBe(200);
+    expect((await callEndpoint(t, 'teamMetrics', { query: WEEK })).status).toBe(401);
+    expect((await callEndpoint(t, 'adminMetrics', { query: WEEK })).status).toBe(401);
+    expect((await callEndpoint(t, 'teamMetrics', { query: WEEK, cookie: cookies.reader })).status).toBe(403);
+    expect((await callEndpoint(t, 'adminMetrics', { query: WEEK, cookie: cookies.reader })).status).toBe(403);
+    expect((await callEndpoint(t, 'teamMetrics', { query: WEEK, cookie: cookies.editor })).status).toBe(200);
+    expect((await callEndpoint(t, 'adminMetrics', { query: WEEK, cookie: cookies.editor })).status).toBe(403);
+    expect((await callEndpoint(t, 'teamMetrics', { query: WEEK, cookie: cookies.admin })).status).toBe(200);
+    expect((await callEndpoint(t, 'adminMetrics', { query: WEEK, cookie: cookies.admin })).status).toBe(200);
   });
 });
 

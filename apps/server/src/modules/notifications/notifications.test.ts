@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  loginAs,
-  sessionCookieFrom,
-  signUp,
-  TEST_ORIGIN,
-  type TestContext,
-} from '../../../test/helpers';
+import { buildUser } from '../../../test/factories';
+import { createTestApp, loginAs, sessionCookieFrom, signUp, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { createNotification } from './notifications.repository';
 
 let t: TestContext;
@@ -23,8 +16,8 @@ const COUNT = '/api/omegascans/secure/me/get/notification/unread/count';
 
 describe('notifications', () => {
   it('lists the reader’s own notifications newest first, with the unread total', async () => {
-    const reader = await createUser(t.db);
-    const other = await createUser(t.db);
+    const reader = await buildUser(t.db);
+    const other = await buildUser(t.db);
     for (let i = 1; i <= 12; i += 1) {
       t.clock.advance(1000);
       await createNotification(t.db, { userId: reader.id, title: `Chapter ${i} is out`, description: `Read chapter ${i}` });
@@ -41,8 +34,8 @@ describe('notifications', () => {
   });
 
   it('marks one as read, only for its owner', async () => {
-    const reader = await createUser(t.db);
-    const intruder = await createUser(t.db);
+    const reader = await buildUser(t.db);
+    const intruder = await buildUser(t.db);
     await createNotification(t.db, { userId: reader.id, title: 'Hello', description: 'World' });
     const cookie = await loginAs(t.app, reader);
     const list = await t.app.inject({ method: 'GET', url: LIST, headers: { cookie } });
@@ -69,7 +62,7 @@ describe('notifications', () => {
   });
 
   it('refuses a malformed id, bad paging and visitors', async () => {
-    const reader = await createUser(t.db);
+    const reader = await buildUser(t.db);
     const cookie = await loginAs(t.app, reader);
     const badId = await t.app.inject({
       method: 'PATCH',

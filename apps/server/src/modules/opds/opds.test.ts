@@ -1,9 +1,8 @@
-import type { EndpointName } from '@inkwell/contract';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries } from '../../../test/factories';
-import { callEndpoint, createTestApp, createUser, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { seedDemoStore } from '../../demo/seed-store';
 import { PSE_NAMESPACE } from './opds.service';
 import { pagesOfChapter } from '../chapters';
@@ -16,13 +15,11 @@ let free: { id: string };
 let locked: { id: string };
 let reader: { username: string; password: string; cookie: string; key: string };
 
-const call = (name: EndpointName, options: Parameters<typeof callEndpoint>[2] = {}) => callEndpoint(t, name, options);
-
 /** A reader with a device key of their own. */
 async function readerWithKey() {
-  const user = await createUser(t.db);
+  const user = await buildUser(t.db);
   const cookie = await loginAs(t.app, user);
-  const made = await call('deviceKeyCreate', { cookie, body: { name: 'Panels' } });
+  const made = await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'Panels' } });
   return { username: user.username, password: user.password, cookie, key: made.body.data.key as string };
 }
 
@@ -150,10 +147,18 @@ describe('OPDS 1.2 (issue 19 §2)', () => {
       expect(answer.rawPayload.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
     }
     // Coins, then the unlock, on the site.
-    const packages = (await call('coinPackages')).body.data.items as { id: string }[];
-    const started = await call('checkout', { cookie: reader.cookie, body: { kind: 'coins', packageId: packages[0]!.id } });
-    await call('testCheckoutComplete', { cookie: reader.cookie, params: { purchaseId: started.body.data.purchaseId } });
-    expect((await call('unlockChapter', { cookie: reader.cookie, params: { chapterId: locked.id } })).status).toBe(200);
+    const packages = (await callEndpoint(t, 'coinPackages')).body.data.items as { id: string }[];
+    const started = await callEndpoint(t, 'checkout', {
+      cookie: reader.cookie,
+      body: { kind: 'coins', packageId: packages[0]!.id },
+    });
+    await callEndpoint(t, 'testCheckoutComplete', {
+      cookie: reader.cookie,
+      params: { purchaseId: started.body.data.purchaseId },
+    });
+    expect((await callEndpoint(t, 'unlockChapter', { cookie: reader.cookie, params: { chapterId: locked.id } })).status).toBe(
+      200,
+    );
 
     const answer = await get(`/opds/v1.2/chapters/${locked.id}/pages/0`, reader);
     expect(answer.statusCode).toBe(200);
@@ -177,10 +182,10 @@ describe('OPDS 1.2 (issue 19 §2)', () => {
     expect(await lastRead()).toBe('2');
     await get(`/opds/v1.2/chapters/${free.id}/pages/2`, someone);
     expect(await lastRead()).toBe('3');
-    const progress = await call('seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
+    const progress = await callEndpoint(t, 'seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
     expect(progress.body.data.chapters[free.id]).toMatchObject({ page: 3, completed: true });
     // The same place on the site: the series page's Continue.
-    await call('bookmarkAdd', { cookie: someone.cookie, params: { seriesId: comic.id } });
+    await callEndpoint(t, 'bookmarkAdd', { cookie: someone.cookie, params: { seriesId: comic.id } });
     const shelf = entries((await get('/opds/v1.2/bookmarks', someone)).body);
     expect(shelf.map(titleOf)).toEqual([comic.title]);
     const continuing = entries((await get('/opds/v1.2/continue', someone)).body);

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EndpointName } from '@inkwell/contract';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries } from '../../../test/factories';
-import { callEndpoint, createTestApp, createUser, loginAs, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { seedDemoStore } from '../../demo/seed-store';
 
 /** The OPDS 2.0 and Readium schemas, as published (test/fixtures/opds2/README.md says where from). */
@@ -45,7 +44,6 @@ let lockedText: { id: string };
 let letter: { id: string };
 let reader: Awaited<ReturnType<typeof readerWithKey>>;
 
-const call = (name: EndpointName, options: Parameters<typeof callEndpoint>[2] = {}) => callEndpoint(t, name, options);
 type Reader = { username: string; key: string };
 const basic = (who: Reader) => `Basic ${Buffer.from(`${who.username}:${who.key}`).toString('base64')}`;
 const get = (url: string, who?: Reader) =>
@@ -77,16 +75,16 @@ type Publication = { metadata: Record<string, unknown> & { title: string }; link
 const linkOf = (links: Link[], rel: string) => links.find((link) => link.rel === rel);
 
 async function readerWithKey() {
-  const user = await createUser(t.db);
+  const user = await buildUser(t.db);
   const cookie = await loginAs(t.app, user);
-  const made = (await call('deviceKeyCreate', { cookie, body: { name: 'Thorium' } })).body.data;
+  const made = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'Thorium' } })).body.data;
   return { username: user.username, cookie, key: made.key as string, keyId: made.id as string };
 }
 
 async function buyCoins(cookie: string) {
-  const packages = (await call('coinPackages')).body.data.items as { id: string }[];
-  const started = await call('checkout', { cookie, body: { kind: 'coins', packageId: packages.at(-1)!.id } });
-  await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+  const packages = (await callEndpoint(t, 'coinPackages')).body.data.items as { id: string }[];
+  const started = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'coins', packageId: packages.at(-1)!.id } });
+  await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
 }
 
 beforeAll(async () => {
@@ -239,7 +237,7 @@ describe('OPDS 2.0 (issue 19 §3)', () => {
 
   it('answers 402 and no byte of a locked chapter until it is unlocked through the store, then shelves it', async () => {
     const revoked = await readerWithKey();
-    await call('deviceKeyRevoke', { cookie: revoked.cookie, params: { id: revoked.keyId } });
+    await callEndpoint(t, 'deviceKeyRevoke', { cookie: revoked.cookie, params: { id: revoked.keyId } });
     const urls = [
       `/opds/v2/chapters/${locked.id}/manifest.json`,
       `/opds/v2/chapters/${locked.id}/pages/0`,
@@ -263,7 +261,7 @@ describe('OPDS 2.0 (issue 19 §3)', () => {
 
     await buyCoins(reader.cookie);
     for (const chapterId of [locked.id, lockedText.id]) {
-      expect((await call('unlockChapter', { cookie: reader.cookie, params: { chapterId } })).status).toBe(200);
+      expect((await callEndpoint(t, 'unlockChapter', { cookie: reader.cookie, params: { chapterId } })).status).toBe(200);
     }
     for (const url of urls) expect((await get(url, reader)).statusCode, url).toBe(200);
     expect((await get(urls[0]!)).statusCode).toBe(402);
@@ -276,11 +274,14 @@ describe('OPDS 2.0 (issue 19 §3)', () => {
 
   it('puts every priced chapter on the shelf of a reader whose plan reads them', async () => {
     const patron = await readerWithKey();
-    const plan = ((await call('plans')).body.data.items as { id: string; name: string }[]).find(
+    const plan = ((await callEndpoint(t, 'plans')).body.data.items as { id: string; name: string }[]).find(
       (item) => item.name === 'Patron',
     )!;
-    const started = await call('checkout', { cookie: patron.cookie, body: { kind: 'plan', planId: plan.id } });
-    await call('testCheckoutComplete', { cookie: patron.cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const started = await callEndpoint(t, 'checkout', { cookie: patron.cookie, body: { kind: 'plan', planId: plan.id } });
+    await callEndpoint(t, 'testCheckoutComplete', {
+      cookie: patron.cookie,
+      params: { purchaseId: started.body.data.purchaseId },
+    });
     const shelf: Feed = (await get('/opds/v2/shelf', patron)).json();
     const ids = shelf.publications!.map((item) => item.metadata.identifier);
     expect(ids).toEqual(expect.arrayContaining([`urn:uuid:${locked.id}`, `urn:uuid:${lockedText.id}`]));
@@ -312,7 +313,7 @@ describe('OPDS progression: the one reading place (issue 19 §3, §6)', () => {
     expect(stored.headers['content-type']).toBe('application/opds-progression+json');
     expect(stored.json()).toEqual(first.json());
     // The web reader opens there.
-    const onSite = await call('seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
+    const onSite = await callEndpoint(t, 'seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
     expect(onSite.body.data.chapters[free.id]).toMatchObject({ page: 10 });
 
     const older = await put(url, someone, {
@@ -326,7 +327,7 @@ describe('OPDS progression: the one reading place (issue 19 §3, §6)', () => {
     // A clock far ahead is taken as now: a later write from the site still wins.
     await put(url, someone, { modified: new Date(now.getTime() + 86_400_000).toISOString(), device, progression: 0.75 });
     t.clock.advance(1_000);
-    await call('progressSave', { cookie: someone.cookie, params: { chapterId: free.id }, body: { page: 4 } });
+    await callEndpoint(t, 'progressSave', { cookie: someone.cookie, params: { chapterId: free.id }, body: { page: 4 } });
     expect((await get(url, someone)).json()).toMatchObject({
       progression: 3 / 20,
       references: [`/opds/v2/chapters/${free.id}/pages/3`],

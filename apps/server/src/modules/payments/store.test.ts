@@ -1,8 +1,8 @@
-import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
+import { ROUTES } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, buildUser, signedInUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { seedDemoStore } from '../../demo/seed-store';
 
 let t: TestContext;
@@ -16,27 +16,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(
-  name: EndpointName,
-  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
-) {
-  const route = ROUTES[name];
-  const response = await t.app.inject({
-    method: route.method,
-    url: fillPath(route.path, options.params) + (options.query ?? ''),
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-async function reader() {
-  const user = await buildUser(t.db);
-  return { user, cookie: await loginAs(t.app, user) };
-}
-
 async function packages() {
-  return (await call('coinPackages')).body.data.items as {
+  return (await callEndpoint(t, 'coinPackages')).body.data.items as {
     id: string;
     coins: number;
     bonusCoins: number;
@@ -45,15 +26,20 @@ async function packages() {
   }[];
 }
 async function plans() {
-  return (await call('plans')).body.data.items as { id: string; name: string; description: string; coinsPerPeriod: number }[];
+  return (await callEndpoint(t, 'plans')).body.data.items as {
+    id: string;
+    name: string;
+    description: string;
+    coinsPerPeriod: number;
+  }[];
 }
 
 /** Buys a package through the built-in test checkout, as the Pay button does. */
 async function buyCoins(cookie: string, packageIndex = 0, extra: Record<string, string> = {}) {
   const pkg = (await packages())[packageIndex]!;
-  const started = await call('checkout', { cookie, body: { kind: 'coins', packageId: pkg.id, ...extra } });
+  const started = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'coins', packageId: pkg.id, ...extra } });
   expect(started.status).toBe(201);
-  const paid = await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+  const paid = await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
   expect(paid.status).toBe(200);
   return { purchaseId: started.body.data.purchaseId as string, coins: pkg.coins + pkg.bonusCoins };
 }
@@ -105,83 +91,86 @@ describe('the store lists what is on sale', () => {
 
 describe('buying coins through the test checkout', () => {
   it('credits the coins once, however often Pay is pressed, with a ledger row that explains them', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const { purchaseId, coins } = await buyCoins(cookie);
-    const again = await call('testCheckoutComplete', { cookie, params: { purchaseId } });
+    const again = await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId } });
     expect(again.status).toBe(200);
     expect(again.body.data.status).toBe('paid');
     expect(await balanceOf(user.id)).toEqual({ coins, ledger: coins });
 
     const verify = await t.app.inject({ method: 'GET', url: ROUTES.verify.path, headers: { cookie } });
     expect(verify.json().user.coins).toBe(coins);
-    const wallet = await call('wallet', { cookie });
+    const wallet = await callEndpoint(t, 'wallet', { cookie });
     expect(wallet.body.data.balance).toBe(coins);
     expect(wallet.body.data.entries).toEqual([
       expect.objectContaining({ delta: coins, kind: 'purchase', balanceAfter: coins, reason: 'Bought Handful', chapter: null }),
     ]);
-    const mine = await call('myPurchases', { cookie });
+    const mine = await callEndpoint(t, 'myPurchases', { cookie });
     expect(mine.body.data.items).toEqual([
       expect.objectContaining({ id: purchaseId, status: 'paid', kind: 'coins', coins, packageName: 'Handful' }),
     ]);
   });
 
   it("keeps one reader out of another's purchase, and a paid purchase cannot be cancelled", async () => {
-    const owner = await reader();
-    const stranger = await reader();
+    const owner = await signedInUser(t);
+    const stranger = await signedInUser(t);
     const pkg = (await packages())[0]!;
-    const started = await call('checkout', { cookie: owner.cookie, body: { kind: 'coins', packageId: pkg.id } });
+    const started = await callEndpoint(t, 'checkout', { cookie: owner.cookie, body: { kind: 'coins', packageId: pkg.id } });
     const purchaseId = started.body.data.purchaseId;
     expect(started.body.data.checkoutUrl).toBe(`/buy/checkout/${purchaseId}`);
-    expect((await call('myPurchase', { cookie: stranger.cookie, params: { purchaseId } })).status).toBe(404);
-    expect((await call('testCheckoutComplete', { cookie: stranger.cookie, params: { purchaseId } })).status).toBe(404);
+    expect((await callEndpoint(t, 'myPurchase', { cookie: stranger.cookie, params: { purchaseId } })).status).toBe(404);
+    expect((await callEndpoint(t, 'testCheckoutComplete', { cookie: stranger.cookie, params: { purchaseId } })).status).toBe(404);
     expect((await balanceOf(stranger.user.id)).coins).toBe(0);
-    await call('testCheckoutComplete', { cookie: owner.cookie, params: { purchaseId } });
-    const cancel = await call('testCheckoutCancel', { cookie: owner.cookie, params: { purchaseId } });
+    await callEndpoint(t, 'testCheckoutComplete', { cookie: owner.cookie, params: { purchaseId } });
+    const cancel = await callEndpoint(t, 'testCheckoutCancel', { cookie: owner.cookie, params: { purchaseId } });
     expect(cancel.status).toBe(409);
   });
 
   it('a cancelled checkout credits nothing and cannot be paid from the test page afterwards', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const pkg = (await packages())[1]!;
-    const started = await call('checkout', { cookie, body: { kind: 'coins', packageId: pkg.id } });
+    const started = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'coins', packageId: pkg.id } });
     const purchaseId = started.body.data.purchaseId;
-    expect((await call('testCheckoutCancel', { cookie, params: { purchaseId } })).body.data.status).toBe('cancelled');
-    expect((await call('testCheckoutComplete', { cookie, params: { purchaseId } })).status).toBe(409);
+    expect((await callEndpoint(t, 'testCheckoutCancel', { cookie, params: { purchaseId } })).body.data.status).toBe('cancelled');
+    expect((await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId } })).status).toBe(409);
     expect((await balanceOf(user.id)).coins).toBe(0);
   });
 
   it('refuses bad input with field messages and changes nothing', async () => {
-    const { cookie } = await reader();
-    const bad = await call('checkout', { cookie, body: { kind: 'coins', packageId: 'nope' } });
+    const { cookie } = await signedInUser(t);
+    const bad = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'coins', packageId: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.packageId).toBe('Package must be a valid id');
-    const offsite = await call('checkout', {
+    const offsite = await callEndpoint(t, 'checkout', {
       cookie,
       body: { kind: 'coins', packageId: (await packages())[0]!.id, returnTo: '//evil.example' },
     });
     expect(offsite.status).toBe(400);
     expect(offsite.body.error.fields.returnTo).toBe('Return path must be a path on this site');
-    const unknown = await call('checkout', { cookie, body: { kind: 'plan', planId: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await callEndpoint(t, 'checkout', {
+      cookie,
+      body: { kind: 'plan', planId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.status).toBe(404);
-    expect((await call('checkout', { body: { kind: 'coins', packageId: 'x' } })).status).toBe(401);
+    expect((await callEndpoint(t, 'checkout', { body: { kind: 'coins', packageId: 'x' } })).status).toBe(401);
   });
 });
 
 describe('unlocking chapters', () => {
   it('charges the price once, opens the chapter at once, and says 402 when coins are short', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const { series, chapter } = await lockedChapter({ price: 40, pages: 3, previewPages: 1 });
-    const short = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
+    const short = await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: chapter.id } });
     expect(short.status, JSON.stringify(short.body)).toBe(402);
     expect(short.body.error.code).toBe('insufficient_coins');
     expect(await balanceOf(user.id)).toEqual({ coins: 0, ledger: 0 });
 
-    const before = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    const before = await callEndpoint(t, 'chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
     expect(before.body.data).toMatchObject({ canRead: false, isPreview: true, pageCount: 3 });
     expect(before.body.data.pages).toHaveLength(1);
 
     const { coins } = await buyCoins(cookie);
-    const unlocked = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
+    const unlocked = await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: chapter.id } });
     expect(unlocked.body.data).toEqual({
       chapterId: chapter.id,
       method: 'coins',
@@ -189,22 +178,25 @@ describe('unlocking chapters', () => {
       coins: coins - 40,
       openUntil: null,
     });
-    const twice = await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
+    const twice = await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: chapter.id } });
     expect(twice.body.data).toEqual({ chapterId: chapter.id, method: 'coins', charged: 0, coins: coins - 40, openUntil: null });
     expect(await balanceOf(user.id)).toEqual({ coins: coins - 40, ledger: coins - 40 });
 
-    const after = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    const after = await callEndpoint(t, 'chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
     expect(after.body.data).toMatchObject({ canRead: true, isPreview: false });
     expect(after.body.data.pages).toHaveLength(3);
     expect(after.body.data.chapter.access).toBe('unlocked');
-    const page = await call('series', { cookie, params: { slug: series.slug } });
+    const page = await callEndpoint(t, 'series', { cookie, params: { slug: series.slug } });
     expect(page.body.data.chapters[0].access).toBe('unlocked');
     // Another reader still sees the lock.
-    const other = await reader();
-    const theirs = await call('chapter', { cookie: other.cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    const other = await signedInUser(t);
+    const theirs = await callEndpoint(t, 'chapter', {
+      cookie: other.cookie,
+      params: { slug: series.slug, chapterSlug: chapter.slug },
+    });
     expect(theirs.body.data.chapter.access).toBe('locked');
 
-    const wallet = await call('wallet', { cookie });
+    const wallet = await callEndpoint(t, 'wallet', { cookie });
     expect(wallet.body.data.entries.find((entry: { kind: string }) => entry.kind === 'unlock')).toMatchObject({
       delta: -40,
       kind: 'unlock',
@@ -213,7 +205,7 @@ describe('unlocking chapters', () => {
   });
 
   it('unlocks several chapters of a series for their sum, once, or none of them', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const series = await buildSeries(t);
     const priced = [];
     for (let n = 1; n <= 4; n += 1) priced.push(await buildChapter(t, series.id, { number: n, price: 30 }));
@@ -221,17 +213,21 @@ describe('unlocking chapters', () => {
     const ids = [...priced, free].map((chapter) => chapter.id);
 
     const { coins } = await buyCoins(cookie); // 100 coins: not enough for 120
-    const short = await call('unlockChapters', { cookie, params: { seriesId: series.id }, body: { chapterIds: ids } });
+    const short = await callEndpoint(t, 'unlockChapters', { cookie, params: { seriesId: series.id }, body: { chapterIds: ids } });
     expect(short.status).toBe(402);
     expect(await balanceOf(user.id)).toEqual({ coins, ledger: coins });
     const three = ids.slice(0, 3);
-    const bought = await call('unlockChapters', { cookie, params: { seriesId: series.id }, body: { chapterIds: three } });
+    const bought = await callEndpoint(t, 'unlockChapters', {
+      cookie,
+      params: { seriesId: series.id },
+      body: { chapterIds: three },
+    });
     expect(bought.body.data).toEqual({ chapterIds: three, charged: 90, coins: coins - 90 });
-    const wallet = await call('wallet', { cookie });
+    const wallet = await callEndpoint(t, 'wallet', { cookie });
     expect(wallet.body.data.entries.filter((entry: { kind: string }) => entry.kind === 'unlock')).toHaveLength(1);
 
     const foreign = await lockedChapter();
-    const wrongSeries = await call('unlockChapters', {
+    const wrongSeries = await callEndpoint(t, 'unlockChapters', {
       cookie,
       params: { seriesId: series.id },
       body: { chapterIds: [ids[3], foreign.chapter.id] },
@@ -242,54 +238,66 @@ describe('unlocking chapters', () => {
   });
 
   it('does not sell drafts or scheduled chapters, and charges nothing for a free one', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     await buyCoins(cookie);
     const series = await buildSeries(t);
     const draft = await buildChapter(t, series.id, { number: 1, price: 20, publishedAt: null });
     const free = await buildChapter(t, series.id, { number: 2, price: 0 });
-    expect((await call('unlockChapter', { cookie, params: { chapterId: draft.id } })).status).toBe(404);
-    expect((await call('unlockChapter', { cookie, params: { chapterId: free.id } })).body.data.charged).toBe(0);
+    expect((await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: draft.id } })).status).toBe(404);
+    expect((await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: free.id } })).body.data.charged).toBe(0);
   });
 
   it('unlocks the chapter the reader was buying coins for, once they are paid', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const { series, chapter } = await lockedChapter({ price: 50 });
     const { coins } = await buyCoins(cookie, 0, {
       unlockChapterId: chapter.id,
       returnTo: `/SeriesView/${series.slug}/${chapter.slug}`,
     });
     expect(await balanceOf(user.id)).toEqual({ coins: coins - 50, ledger: coins - 50 });
-    const page = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    const page = await callEndpoint(t, 'chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
     expect(page.body.data.canRead).toBe(true);
   });
 
   it('keeps the auto-unlock option per reader', async () => {
-    const { cookie } = await reader();
-    expect((await call('storeSettings', { cookie, body: { autoUnlock: true } })).body.data).toEqual({
+    const { cookie } = await signedInUser(t);
+    expect((await callEndpoint(t, 'storeSettings', { cookie, body: { autoUnlock: true } })).body.data).toEqual({
       autoUnlock: true,
       showAsSupporter: true,
     });
-    expect((await call('storeSettings', { cookie, body: {} })).status).toBe(400);
+    expect((await callEndpoint(t, 'storeSettings', { cookie, body: {} })).status).toBe(400);
     const verify = await t.app.inject({ method: 'GET', url: ROUTES.verify.path, headers: { cookie } });
     expect(verify.json().user.autoUnlock).toBe(true);
-    expect((await call('storeSettings', { cookie, body: { autoUnlock: 'yes' } })).status).toBe(400);
+    expect((await callEndpoint(t, 'storeSettings', { cookie, body: { autoUnlock: 'yes' } })).status).toBe(400);
   });
 
   it('turns auto-unlock on for a series with the unlock that asks for it, and off again, only when the unlock happens', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const { series, chapter } = await lockedChapter({ price: 40 });
-    const listed = async () => (await call('autoUnlockSeries', { cookie })).body.data.items;
+    const listed = async () => (await callEndpoint(t, 'autoUnlockSeries', { cookie })).body.data.items;
 
     // Short of coins: the unlock fails, and so does the choice that came with it.
-    const short = await call('unlockChapter', { cookie, params: { chapterId: chapter.id }, body: { autoUnlockSeries: true } });
+    const short = await callEndpoint(t, 'unlockChapter', {
+      cookie,
+      params: { chapterId: chapter.id },
+      body: { autoUnlockSeries: true },
+    });
     expect(short.status).toBe(402);
     expect(await listed()).toEqual([]);
-    const bad = await call('unlockChapter', { cookie, params: { chapterId: chapter.id }, body: { autoUnlockSeries: 'yes' } });
+    const bad = await callEndpoint(t, 'unlockChapter', {
+      cookie,
+      params: { chapterId: chapter.id },
+      body: { autoUnlockSeries: 'yes' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('autoUnlockSeries');
 
     const { coins } = await buyCoins(cookie);
-    const unlocked = await call('unlockChapter', { cookie, params: { chapterId: chapter.id }, body: { autoUnlockSeries: true } });
+    const unlocked = await callEndpoint(t, 'unlockChapter', {
+      cookie,
+      params: { chapterId: chapter.id },
+      body: { autoUnlockSeries: true },
+    });
     expect(unlocked.body.data).toEqual({
       chapterId: chapter.id,
       method: 'coins',
@@ -301,44 +309,44 @@ describe('unlocking chapters', () => {
       { seriesId: series.id, slug: series.slug, title: series.title, since: t.clock.now().toISOString() },
     ]);
     // Someone else's list is their own.
-    expect((await call('autoUnlockSeries', { cookie: (await reader()).cookie })).body.data.items).toEqual([]);
+    expect((await callEndpoint(t, 'autoUnlockSeries', { cookie: (await signedInUser(t)).cookie })).body.data.items).toEqual([]);
 
-    const off = await call('autoUnlockSeriesRemove', { cookie, params: { seriesId: series.id } });
+    const off = await callEndpoint(t, 'autoUnlockSeriesRemove', { cookie, params: { seriesId: series.id } });
     expect(off.body.data).toEqual({ seriesId: series.id, autoUnlock: false });
     expect(await listed()).toEqual([]);
-    expect((await call('autoUnlockSeriesRemove', { cookie, params: { seriesId: series.id } })).status).toBe(200);
-    expect((await call('autoUnlockSeriesRemove', { cookie, params: { seriesId: 'nope' } })).status).toBe(400);
+    expect((await callEndpoint(t, 'autoUnlockSeriesRemove', { cookie, params: { seriesId: series.id } })).status).toBe(200);
+    expect((await callEndpoint(t, 'autoUnlockSeriesRemove', { cookie, params: { seriesId: 'nope' } })).status).toBe(400);
   });
 });
 
 describe('subscriptions', () => {
   it('makes the reader premium with the plan as membership, credits its coins once per period, and renews in test mode', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const patron = (await plans()).find((plan) => plan.name === 'Patron')!;
-    const started = await call('checkout', { cookie, body: { kind: 'plan', planId: patron.id } });
-    await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const started = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'plan', planId: patron.id } });
+    await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
 
-    const profile = await call('profile', { cookie });
+    const profile = await callEndpoint(t, 'profile', { cookie });
     expect(profile.body.data).toMatchObject({ isPremium: true, membership: 'Patron', coins: 300 });
     const { series, chapter } = await lockedChapter({ price: 60 });
-    const page = await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    const page = await callEndpoint(t, 'chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
     expect(page.body.data).toMatchObject({ canRead: true, chapter: { access: 'unlocked' } });
-    expect((await call('unlockChapter', { cookie, params: { chapterId: chapter.id } })).body.data.charged).toBe(0);
+    expect((await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: chapter.id } })).body.data.charged).toBe(0);
 
-    const again = await call('checkout', { cookie, body: { kind: 'plan', planId: patron.id } });
+    const again = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'plan', planId: patron.id } });
     expect(again.status).toBe(409);
 
-    const subscription = (await call('mySubscription', { cookie })).body.data;
+    const subscription = (await callEndpoint(t, 'mySubscription', { cookie })).body.data;
     expect(subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, plan: { name: 'Patron' } });
     // The period ends; the billing job renews it as if paid, once however often it runs.
     const lapsedEnd = await lapse(subscription.id);
     await t.app.services.payments.runTestBilling();
     await t.app.services.payments.runTestBilling();
     expect(await balanceOf(user.id)).toEqual({ coins: 600, ledger: 600 });
-    const renewed = (await call('mySubscription', { cookie })).body.data;
+    const renewed = (await callEndpoint(t, 'mySubscription', { cookie })).body.data;
     expect(renewed.id).toBe(subscription.id);
     expect(renewed.currentPeriodEnd > lapsedEnd.toISOString()).toBe(true);
-    const purchases = (await call('myPurchases', { cookie })).body.data.items;
+    const purchases = (await callEndpoint(t, 'myPurchases', { cookie })).body.data.items;
     expect(purchases.map((p: { planName: string; status: string }) => [p.planName, p.status])).toEqual([
       ['Patron (renewal)', 'paid'],
       ['Patron', 'paid'],
@@ -348,14 +356,14 @@ describe('subscriptions', () => {
   it("ends premium when the app's clock passes the period's end, before any job has run", async () => {
     // Premium is decided on the app's clock (access's rule), never the database's now(): moving
     // the test clock past the period locks the chapter and ends isPremium at the next request.
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const plan = (await plans()).find((item) => item.name === 'Reader')!;
-    const started = await call('checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
-    await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const started = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
+    await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
     const { series, chapter } = await lockedChapter({ price: 40 });
-    const read = () => call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    const read = () => callEndpoint(t, 'chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
     expect((await read()).body.data.chapter.access).toBe('unlocked');
-    expect((await call('profile', { cookie })).body.data.isPremium).toBe(true);
+    expect((await callEndpoint(t, 'profile', { cookie })).body.data.isPremium).toBe(true);
 
     // The period ends a minute from the app's now; the app's clock then moves two minutes on (the
     // database's own now() stays where it was, a minute before the end).
@@ -367,97 +375,102 @@ describe('subscriptions', () => {
     t.clock.set(new Date(end.getTime() + 60_000));
     try {
       expect((await read()).body.data.chapter.access).toBe('locked');
-      expect((await call('profile', { cookie })).body.data.isPremium).toBe(false);
-      expect((await call('mySubscription', { cookie })).body.data).toBeNull();
+      expect((await callEndpoint(t, 'profile', { cookie })).body.data.isPremium).toBe(false);
+      expect((await callEndpoint(t, 'mySubscription', { cookie })).body.data).toBeNull();
       // An unlock charges them now: the wallet reads the same rule in its transaction.
-      expect((await call('unlockChapter', { cookie, params: { chapterId: chapter.id } })).status).toBe(402);
+      expect((await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: chapter.id } })).status).toBe(402);
     } finally {
       t.clock.set(wasNow);
     }
   });
 
   it('keeps access to the end of the period after cancelling, then ends', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const plan = (await plans()).find((item) => item.name === 'Reader')!;
-    const started = await call('checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
-    await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
-    const cancelled = await call('cancelSubscription', { cookie });
+    const started = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
+    await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const cancelled = await callEndpoint(t, 'cancelSubscription', { cookie });
     expect(cancelled.body.data).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
-    expect((await call('profile', { cookie })).body.data.isPremium).toBe(true);
+    expect((await callEndpoint(t, 'profile', { cookie })).body.data.isPremium).toBe(true);
 
     await lapse(cancelled.body.data.id);
     await t.app.services.payments.runTestBilling();
-    expect((await call('mySubscription', { cookie })).body.data).toBeNull();
-    expect((await call('myPurchases', { cookie })).body.data.items).toHaveLength(1);
-    expect((await call('cancelSubscription', { cookie })).status).toBe(404);
+    expect((await callEndpoint(t, 'mySubscription', { cookie })).body.data).toBeNull();
+    expect((await callEndpoint(t, 'myPurchases', { cookie })).body.data.items).toHaveLength(1);
+    expect((await callEndpoint(t, 'cancelSubscription', { cookie })).status).toBe(404);
   });
 });
 
 describe('refunds (admin)', () => {
   it('takes back what is left of the coins, never more than the balance, once', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const { purchaseId, coins } = await buyCoins(cookie);
     const { chapter } = await lockedChapter({ price: 70 });
-    await call('unlockChapter', { cookie, params: { chapterId: chapter.id } });
+    await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: chapter.id } });
 
-    expect((await call('adminPurchaseRefund', { cookie, params: { id: purchaseId } })).status).toBe(403);
-    const refunded = await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } });
+    expect((await callEndpoint(t, 'adminPurchaseRefund', { cookie, params: { id: purchaseId } })).status).toBe(403);
+    const refunded = await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } });
     expect(refunded.body.data).toMatchObject({ status: 'refunded', coinsReversed: coins - 70 });
     expect(await balanceOf(user.id)).toEqual({ coins: 0, ledger: 0 });
-    const twice = await call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } });
+    const twice = await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } });
     expect(twice.body.data.coinsReversed).toBe(coins - 70);
     expect(await balanceOf(user.id)).toEqual({ coins: 0, ledger: 0 });
     // The unlock stays: the reader read it.
-    expect((await call('unlockChapter', { cookie, params: { chapterId: chapter.id } })).body.data.charged).toBe(0);
+    expect((await callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId: chapter.id } })).body.data.charged).toBe(0);
   });
 
   it('ends a refunded subscription at once, and refuses to refund what was never paid', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const plan = (await plans())[0]!;
-    const started = await call('checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
-    const pending = await call('adminPurchaseRefund', { cookie: admin, params: { id: started.body.data.purchaseId } });
+    const started = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
+    const pending = await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: started.body.data.purchaseId } });
     expect(pending.status).toBe(409);
-    await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
-    expect((await call('profile', { cookie })).body.data.isPremium).toBe(true);
-    await call('adminPurchaseRefund', { cookie: admin, params: { id: started.body.data.purchaseId } });
-    expect((await call('profile', { cookie })).body.data).toMatchObject({ isPremium: false, membership: null });
-    expect((await call('mySubscription', { cookie })).body.data).toBeNull();
+    await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+    expect((await callEndpoint(t, 'profile', { cookie })).body.data.isPremium).toBe(true);
+    await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: started.body.data.purchaseId } });
+    expect((await callEndpoint(t, 'profile', { cookie })).body.data).toMatchObject({ isPremium: false, membership: null });
+    expect((await callEndpoint(t, 'mySubscription', { cookie })).body.data).toBeNull();
   });
 
   it("takes back what is left of a refunded plan's coins, with a ledger row, never below 0", async () => {
-    const created = await call('adminPlanCreate', {
+    const created = await callEndpoint(t, 'adminPlanCreate', {
       cookie: admin,
       body: { name: 'Refundable', priceCents: 999, interval: 'month', coinsPerPeriod: 300 },
     });
     const plan = created.body.data as { id: string };
     const subscribe = async (cookie: string) => {
-      const started = await call('checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
-      await call('testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
+      const started = await callEndpoint(t, 'checkout', { cookie, body: { kind: 'plan', planId: plan.id } });
+      await callEndpoint(t, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
       return started.body.data.purchaseId as string;
     };
-    const kept = await reader();
+    const kept = await signedInUser(t);
     const keptPurchase = await subscribe(kept.cookie);
     expect(await balanceOf(kept.user.id)).toEqual({ coins: 300, ledger: 300 });
-    const refunded = await call('adminPurchaseRefund', { cookie: admin, params: { id: keptPurchase } });
+    const refunded = await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: keptPurchase } });
     expect(refunded.body.data).toMatchObject({ status: 'refunded', coinsReversed: 300 });
     expect(await balanceOf(kept.user.id)).toEqual({ coins: 0, ledger: 0 });
-    const wallet = (await call('wallet', { cookie: kept.cookie })).body.data.entries as { kind: string; delta: number }[];
+    const wallet = (await callEndpoint(t, 'wallet', { cookie: kept.cookie })).body.data.entries as {
+      kind: string;
+      delta: number;
+    }[];
     expect(wallet[0]).toMatchObject({ kind: 'refund', delta: -300 });
 
     // Coins already spent stay spent: only what is left comes back.
-    const spender = await reader();
+    const spender = await signedInUser(t);
     const spentPurchase = await subscribe(spender.cookie);
     const { chapter } = await lockedChapter({ price: 120 });
-    expect((await call('unlockChapter', { cookie: spender.cookie, params: { chapterId: chapter.id } })).status).toBe(200);
-    await call('adminPurchaseRefund', { cookie: admin, params: { id: spentPurchase } });
+    expect((await callEndpoint(t, 'unlockChapter', { cookie: spender.cookie, params: { chapterId: chapter.id } })).status).toBe(
+      200,
+    );
+    await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: spentPurchase } });
     expect(await balanceOf(spender.user.id)).toEqual({ coins: 0, ledger: 0 });
   });
 
   it('writes one audit entry for twenty refunds of one purchase at once', async () => {
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     const { purchaseId } = await buyCoins(cookie);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })),
+      Array.from({ length: 20 }, () => callEndpoint(t, 'adminPurchaseRefund', { cookie: admin, params: { id: purchaseId } })),
     );
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(answers.filter((answer) => answer.body.message === 'Purchase refunded')).toHaveLength(1);
@@ -469,22 +482,22 @@ describe('refunds (admin)', () => {
   });
 
   it('lists and finds purchases for the admin', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const { purchaseId } = await buyCoins(cookie);
-    const found = await call('adminPurchases', { cookie: admin, query: `?q=${encodeURIComponent(user.username)}` });
+    const found = await callEndpoint(t, 'adminPurchases', { cookie: admin, query: `?q=${encodeURIComponent(user.username)}` });
     expect(found.body.data.items).toEqual([
       expect.objectContaining({ id: purchaseId, user: expect.objectContaining({ id: user.id }) }),
     ]);
-    const filtered = await call('adminPurchases', { cookie: admin, query: '?status=refunded&kind=coins' });
+    const filtered = await callEndpoint(t, 'adminPurchases', { cookie: admin, query: '?status=refunded&kind=coins' });
     expect(filtered.body.data.items.every((item: { status: string }) => item.status === 'refunded')).toBe(true);
-    expect((await call('adminPurchases', { cookie: admin, query: '?status=lost' })).status).toBe(400);
-    expect((await call('adminPurchase', { cookie: admin, params: { id: purchaseId } })).body.data.id).toBe(purchaseId);
+    expect((await callEndpoint(t, 'adminPurchases', { cookie: admin, query: '?status=lost' })).status).toBe(400);
+    expect((await callEndpoint(t, 'adminPurchase', { cookie: admin, params: { id: purchaseId } })).body.data.id).toBe(purchaseId);
   });
 });
 
 describe('plans and coin packages (admin)', () => {
   it('creates, edits and archives a plan; an archived plan is off sale', async () => {
-    const created = await call('adminPlanCreate', {
+    const created = await callEndpoint(t, 'adminPlanCreate', {
       cookie: admin,
       body: { name: 'Yearly', priceCents: 4999, interval: 'year', coinsPerPeriod: 1000 },
     });
@@ -492,47 +505,51 @@ describe('plans and coin packages (admin)', () => {
     expect(created.body.data).toMatchObject({ name: 'Yearly', includesPremium: true, isActive: true, sold: 0 });
     const id = created.body.data.id;
     expect((await plans()).some((plan) => plan.id === id)).toBe(true);
-    const archived = await call('adminPlanUpdate', {
+    const archived = await callEndpoint(t, 'adminPlanUpdate', {
       cookie: admin,
       params: { id },
       body: { isActive: false, name: 'Yearly (old)' },
     });
     expect(archived.body.data).toMatchObject({ isActive: false, name: 'Yearly (old)' });
     expect((await plans()).some((plan) => plan.id === id)).toBe(false);
-    const { cookie } = await reader();
-    expect((await call('checkout', { cookie, body: { kind: 'plan', planId: id } })).status).toBe(404);
-    const bad = await call('adminPlanCreate', { cookie: admin, body: { name: '', priceCents: 10, interval: 'week' } });
+    const { cookie } = await signedInUser(t);
+    expect((await callEndpoint(t, 'checkout', { cookie, body: { kind: 'plan', planId: id } })).status).toBe(404);
+    const bad = await callEndpoint(t, 'adminPlanCreate', { cookie: admin, body: { name: '', priceCents: 10, interval: 'week' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['interval', 'name', 'priceCents']);
   });
 
   it('creates and edits coin packages and reports coins sold and spent', async () => {
-    const created = await call('adminCoinPackageCreate', {
+    const created = await callEndpoint(t, 'adminCoinPackageCreate', {
       cookie: admin,
       body: { name: 'Mega', coins: 5000, bonusCoins: 1500, priceCents: 4999 },
     });
     expect(created.status).toBe(201);
     expect((await packages()).find((item) => item.bestValue)?.name).toBe('Mega');
-    await call('adminCoinPackageUpdate', { cookie: admin, params: { id: created.body.data.id }, body: { isActive: false } });
+    await callEndpoint(t, 'adminCoinPackageUpdate', {
+      cookie: admin,
+      params: { id: created.body.data.id },
+      body: { isActive: false },
+    });
     expect((await packages()).some((item) => item.name === 'Mega')).toBe(false);
-    const list = await call('adminCoinPackages', { cookie: admin });
+    const list = await callEndpoint(t, 'adminCoinPackages', { cookie: admin });
     expect(list.body.data.items.length).toBe(4);
     // Earlier tests bought the first package several times; the new one was never sold.
     expect(list.body.data.items.find((item: { name: string }) => item.name === 'Handful').sold).toBeGreaterThan(0);
     expect(list.body.data.items.find((item: { name: string }) => item.name === 'Mega').sold).toBe(0);
-    const planList = (await call('adminPlans', { cookie: admin })).body.data.items;
+    const planList = (await callEndpoint(t, 'adminPlans', { cookie: admin })).body.data.items;
     expect(planList.find((plan: { name: string }) => plan.name === 'Patron')).toMatchObject({ sold: 1, activeSubscribers: 1 });
     expect(list.body.data.totals.sold).toBeGreaterThan(0);
     expect(list.body.data.totals.spent).toBeGreaterThan(0);
     expect(list.body.data.totals.revenueCents.usd).toBeGreaterThan(0);
     const editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
-    expect((await call('adminCoinPackages', { cookie: editor })).status).toBe(403);
+    expect((await callEndpoint(t, 'adminCoinPackages', { cookie: editor })).status).toBe(403);
   });
 });
 
 describe('the ledger', () => {
   it('is append-only: the database refuses to change or delete a row', async () => {
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     await buyCoins(cookie);
     await expect(t.db.execute(sql`update coin_ledger set delta = 1000000 where user_id = ${user.id}`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from coin_ledger where user_id = ${user.id}`)).rejects.toThrow();

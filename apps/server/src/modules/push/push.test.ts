@@ -1,4 +1,3 @@
-import { fillPath, ROUTES, type EndpointName } from '@inkwell/contract';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -7,7 +6,7 @@ import { pushHeld, pushSubscriptions, pushVapidKeys } from '../../db/schema';
 import { buildSeries, buildUser } from '../../../test/factories';
 import { startFakePushService } from '../../../test/fake-push-service';
 import { follow } from '../../../test/followers';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { AppError } from '../../lib/app-error';
 import { createPushService, isQuiet } from './push.service';
 
@@ -24,26 +23,18 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (name: EndpointName, options: { cookie?: string; params?: Record<string, string>; body?: unknown } = {}) =>
-  t.app.inject({
-    method: ROUTES[name].method,
-    url: fillPath(ROUTES[name].path, options.params),
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-
 const iso = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
 let nextNumber = 1;
 async function release(seriesId: string) {
-  const answer = await call('teamChapterCreate', {
+  const answer = await callEndpoint(t, 'teamChapterCreate', {
     cookie: editorCookie,
     params: { id: seriesId },
     // A novel's chapter, with its text: a chapter goes out only with something to read (issue 33 §5).
     body: { number: nextNumber++, publishedAt: iso(-1_000), content: '<p>The comet passed.</p>' },
   });
-  expect(answer.statusCode, answer.body).toBe(201);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   await t.app.services.jobs.drain();
-  return answer.json().data as { id: string; slug: string };
+  return answer.body.data as { id: string; slug: string };
 }
 
 /** A reader who follows `seriesId` and allowed push in one browser of the fake push service. */
@@ -52,8 +43,8 @@ async function followerWithPush(seriesId: string) {
   const cookie = await loginAs(t.app, reader);
   await follow(t.db, seriesId, [reader.id]);
   const subscription = pushService.subscription();
-  const answer = await call('pushSubscribe', { cookie, body: subscription });
-  expect(answer.statusCode, answer.body).toBe(201);
+  const answer = await callEndpoint(t, 'pushSubscribe', { cookie, body: subscription });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return { reader, cookie, subscription };
 }
 
@@ -61,12 +52,12 @@ const receivedAt = (endpoint: string) => pushService.received.filter((push) => e
 
 describe('web push (issue 21 §4)', () => {
   it('answers one VAPID public key, made once and kept in the database', async () => {
-    const first = await call('pushVapidKey');
-    expect(first.statusCode).toBe(200);
-    const { publicKey } = first.json().data as { publicKey: string };
+    const first = await callEndpoint(t, 'pushVapidKey');
+    expect(first.status).toBe(200);
+    const { publicKey } = first.body.data as { publicKey: string };
     const point = Buffer.from(publicKey, 'base64url');
     expect([point.length, point[0]]).toEqual([65, 4]);
-    expect((await call('pushVapidKey')).json().data.publicKey).toBe(publicKey);
+    expect((await callEndpoint(t, 'pushVapidKey')).body.data.publicKey).toBe(publicKey);
     expect(await t.db.select({ publicKey: pushVapidKeys.publicKey }).from(pushVapidKeys)).toEqual([{ publicKey }]);
   });
 
@@ -79,14 +70,14 @@ describe('web push (issue 21 §4)', () => {
     const chapter = await release(series.id);
     const pushes = receivedAt(subscription.endpoint);
     expect(pushes).toHaveLength(1);
-    const bell = (await call('notifications', { cookie })).json().data.notifications[0];
+    const bell = (await callEndpoint(t, 'notifications', { cookie })).body.data.notifications[0];
     expect(pushes[0]!.payload).toEqual({ title: bell.title, body: bell.description, link: bell.link });
     expect(pushes[0]!.payload).toEqual({
       title: 'New chapter of The Paper Comet',
       body: expect.stringMatching(/is out now$/),
       link: `/SeriesView/${series.slug}/${chapter.slug}`,
     });
-    const { publicKey } = (await call('pushVapidKey')).json().data as { publicKey: string };
+    const { publicKey } = (await callEndpoint(t, 'pushVapidKey')).body.data as { publicKey: string };
     expect(pushes[0]!.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`));
     expect(pushes[0]!.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(pushes[0]!.headers.ttl)).toBeGreaterThan(0);
@@ -98,7 +89,7 @@ describe('web push (issue 21 §4)', () => {
     const series = await buildSeries(t, { type: 'novel' });
     const { cookie, subscription, reader } = await followerWithPush(series.id);
     const second = pushService.subscription();
-    expect((await call('pushSubscribe', { cookie, body: second })).statusCode).toBe(201);
+    expect((await callEndpoint(t, 'pushSubscribe', { cookie, body: second })).status).toBe(201);
     pushService.forget(subscription.endpoint);
 
     await release(series.id);
@@ -116,12 +107,12 @@ describe('web push (issue 21 §4)', () => {
     // Quiet from an hour ago to an hour from now, in UTC.
     const hour = t.clock.now().getUTCHours();
     const at = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
-    const saved = await call('notificationPreferencesUpdate', {
+    const saved = await callEndpoint(t, 'notificationPreferencesUpdate', {
       cookie,
       body: { newChapterEmail: 'off', pushQuietHours: { start: at(hour - 1), end: at(hour + 1), timeZone: 'UTC' } },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.pushQuietHours).toEqual({ start: at(hour - 1), end: at(hour + 1), timeZone: 'UTC' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.pushQuietHours).toEqual({ start: at(hour - 1), end: at(hour + 1), timeZone: 'UTC' });
 
     await release(series.id);
     await release(series.id);
@@ -154,12 +145,12 @@ describe('web push (issue 21 §4)', () => {
       [{ ...good, endpoint: 'not a url' }, 'endpoint'],
       [{ endpoint: good.endpoint }, 'keys'],
     ] as const) {
-      const answer = await call('pushSubscribe', { cookie, body });
-      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
-      expect(Object.keys(answer.json().error.fields)).toContain(field);
+      const answer = await callEndpoint(t, 'pushSubscribe', { cookie, body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(answer.body.error.fields)).toContain(field);
     }
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, reader.id))).toEqual([]);
-    expect((await call('pushSubscribe', { body: good })).statusCode).toBe(401);
+    expect((await callEndpoint(t, 'pushSubscribe', { body: good })).status).toBe(401);
   });
 
   it('tells quiet hours across midnight and in the reader’s own time zone', () => {
@@ -281,14 +272,9 @@ describe('push endpoints and who they belong to (issue 32)', () => {
     try {
       const cookie = await loginAs(strictApp.app, await buildUser(strictApp.db));
       for (const endpoint of ['https://[::ffff:127.0.0.1]/a', 'https://[64:ff9b::a9fe:a9fe]/a', 'https://[fec0::1]/a']) {
-        const answer = await strictApp.app.inject({
-          method: 'POST',
-          url: ROUTES.pushSubscribe.path,
-          headers: { origin: TEST_ORIGIN, cookie },
-          payload: { endpoint, keys: keys() },
-        });
-        expect(answer.statusCode, endpoint).toBe(400);
-        expect(answer.json().error).toMatchObject({
+        const answer = await callEndpoint(strictApp, 'pushSubscribe', { cookie, body: { endpoint, keys: keys() } });
+        expect(answer.status, endpoint).toBe(400);
+        expect(answer.body.error).toMatchObject({
           code: 'validation_failed',
           message: expect.stringContaining('is not on the public internet'),
           fields: { endpoint: expect.any(String) },
@@ -371,28 +357,28 @@ describe('push endpoints and who they belong to (issue 32)', () => {
     const firstCookie = await loginAs(t.app, first);
     const secondCookie = await loginAs(t.app, second);
     const subscription = pushService.subscription();
-    expect((await call('pushSubscribe', { cookie: firstCookie, body: subscription })).statusCode).toBe(201);
+    expect((await callEndpoint(t, 'pushSubscribe', { cookie: firstCookie, body: subscription })).status).toBe(201);
 
-    const taken = await call('pushSubscribe', { cookie: secondCookie, body: subscription });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toMatchObject({
+    const taken = await callEndpoint(t, 'pushSubscribe', { cookie: secondCookie, body: subscription });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({
       code: 'conflict',
       message: 'This browser already receives pushes for another account',
     });
     // Other keys do not help, and the second account cannot remove it either.
     const otherKeys = { ...subscription, keys: pushService.subscription().keys };
-    expect((await call('pushSubscribe', { cookie: secondCookie, body: otherKeys })).statusCode).toBe(409);
-    await call('pushUnsubscribe', { cookie: secondCookie, body: { endpoint: subscription.endpoint } });
+    expect((await callEndpoint(t, 'pushSubscribe', { cookie: secondCookie, body: otherKeys })).status).toBe(409);
+    await callEndpoint(t, 'pushUnsubscribe', { cookie: secondCookie, body: { endpoint: subscription.endpoint } });
     expect(await subscriptionsOfReader(first.id)).toEqual([{ endpoint: subscription.endpoint }]);
     const [row] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
     expect(row).toMatchObject({ userId: first.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
     // The owner may send it again.
-    expect((await call('pushSubscribe', { cookie: firstCookie, body: subscription })).statusCode).toBe(201);
+    expect((await callEndpoint(t, 'pushSubscribe', { cookie: firstCookie, body: subscription })).status).toBe(201);
 
-    expect((await call('pushUnsubscribe', { cookie: firstCookie, body: { endpoint: subscription.endpoint } })).statusCode).toBe(
-      200,
-    );
-    expect((await call('pushSubscribe', { cookie: secondCookie, body: subscription })).statusCode).toBe(201);
+    expect(
+      (await callEndpoint(t, 'pushUnsubscribe', { cookie: firstCookie, body: { endpoint: subscription.endpoint } })).status,
+    ).toBe(200);
+    expect((await callEndpoint(t, 'pushSubscribe', { cookie: secondCookie, body: subscription })).status).toBe(201);
     expect(await subscriptionsOfReader(second.id)).toEqual([{ endpoint: subscription.endpoint }]);
     expect(await subscriptionsOfReader(first.id)).toEqual([]);
   });

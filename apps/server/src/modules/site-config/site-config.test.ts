@@ -1,8 +1,7 @@
-import { ROUTES, type EndpointName } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, registrationToken, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, registrationToken, type TestContext } from '../../../test/helpers';
 import { auditLog, siteConfig, users } from '../../db/schema';
 import { MAINTENANCE_DEFAULT_MESSAGE } from './maintenance';
 
@@ -12,18 +11,7 @@ let adminId: string;
 let editor: string;
 let reader: string;
 
-async function call(name: EndpointName, options: { cookie?: string; body?: unknown; url?: string } = {}) {
-  const route = ROUTES[name];
-  const response = await t.app.inject({
-    method: route.method,
-    url: options.url ?? route.path,
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  return { status: response.statusCode, body: response.json(), headers: response.headers };
-}
-
-const patch = (body: unknown, cookie = admin) => call('adminSiteConfigUpdate', { cookie, body });
+const patch = (body: unknown, cookie = admin) => callEndpoint(t, 'adminSiteConfigUpdate', { cookie, body });
 
 /** Two-factor sign-in on or off for a user, straight in the database (issue 10 builds the way to turn it on). */
 async function setTwoFactor(userId: string, on: boolean) {
@@ -54,7 +42,7 @@ afterAll(async () => {
 
 describe('GET and PATCH ADMIN/site-config', () => {
   it('answers the defaults with every section before anything is set', async () => {
-    const { status, body } = await call('adminSiteConfig', { cookie: admin });
+    const { status, body } = await callEndpoint(t, 'adminSiteConfig', { cookie: admin });
     expect(status).toBe(200);
     expect(body.data).toEqual({
       site: { siteName: 'Inkwell', discordUrl: null, developerName: 'The Inkwell team', contacts: [] },
@@ -98,10 +86,10 @@ describe('GET and PATCH ADMIN/site-config', () => {
     // Part of a section: the rest of it stays.
     const second = await patch({ ads: { enabled: false } });
     expect(second.body.data.ads).toEqual({ enabled: false, scripts: '<script src="https://ads.example/tag.js"></script>' });
-    expect((await call('adminSiteConfig', { cookie: admin })).body.data.site.siteName).toBe('Inkwell Reader');
+    expect((await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).body.data.site.siteName).toBe('Inkwell Reader');
 
     // The public settings carry the site's part.
-    const settings = await call('siteSettings');
+    const settings = await callEndpoint(t, 'siteSettings');
     expect(settings.body.data).toMatchObject({
       siteName: 'Inkwell Reader',
       discordUrl: 'https://discord.gg/inkwell',
@@ -150,14 +138,14 @@ describe('GET and PATCH ADMIN/site-config', () => {
     ['an unknown section', { theme: { dark: true } }, 'body'],
     ['an unknown field', { ads: { enabled: true, network: 'x' } }, 'ads'],
   ])('refuses %s with a message on the field, and changes nothing', async (_label, body, field) => {
-    const before = (await call('adminSiteConfig', { cookie: admin })).body.data;
+    const before = (await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).body.data;
     const { status, body: answer } = await patch(body);
     expect(status).toBe(400);
     expect(answer.error.code).toBe('validation_failed');
     expect(
       Object.keys(answer.error.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`) || field === 'body'),
     ).toBe(true);
-    expect((await call('adminSiteConfig', { cookie: admin })).body.data).toEqual(before);
+    expect((await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).body.data).toEqual(before);
   });
 
   it('refuses an empty change', async () => {
@@ -175,7 +163,7 @@ describe('GET and PATCH ADMIN/site-config', () => {
   it('needs two-factor sign-in for any change, whatever is sent; reading stays allowed', async () => {
     const other = await buildUser(t.db, { role: 'admin' });
     const cookie = await loginAs(t.app, other);
-    const read = await call('adminSiteConfig', { cookie });
+    const read = await callEndpoint(t, 'adminSiteConfig', { cookie });
     expect(read.status).toBe(200);
     expect(read.body.data.twoFactorEnabled).toBe(false);
     for (const body of [{ maintenance: { enabled: true } }, { nonsense: 1 }, {}]) {
@@ -186,7 +174,7 @@ describe('GET and PATCH ADMIN/site-config', () => {
         message: "Turn on two-factor sign-in in your profile before changing the site's configuration",
       });
     }
-    expect((await call('adminSiteConfig', { cookie: admin })).body.data.maintenance.enabled).toBe(false);
+    expect((await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).body.data.maintenance.enabled).toBe(false);
 
     await setTwoFactor(other.id, true);
     expect((await patch({ registration: { open: true } }, cookie)).status).toBe(200);
@@ -199,14 +187,14 @@ describe('GET and PATCH ADMIN/site-config', () => {
   ] as const)('refuses %s', async (_label, who, status, code) => {
     const cookie = who === 'reader' ? reader : who === 'editor' ? editor : undefined;
     for (const name of ['adminSiteConfig', 'adminSiteConfigUpdate'] as const) {
-      const answer = await call(name, {
+      const answer = await callEndpoint(t, name, {
         cookie,
         body: name === 'adminSiteConfigUpdate' ? { maintenance: { enabled: true } } : undefined,
       });
       expect(answer.status).toBe(status);
       expect(answer.body.error.code).toBe(code);
     }
-    expect((await call('adminSiteConfig', { cookie: admin })).body.data.maintenance.enabled).toBe(false);
+    expect((await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).body.data.maintenance.enabled).toBe(false);
   });
 });
 
@@ -214,61 +202,67 @@ describe('maintenance mode', () => {
   it('answers 503 with the message to visitors and readers, keeps the shell and sign-in open, and lets the team work', async () => {
     const series = await buildSeries(t);
     await buildChapter(t, series.id, { number: 1 });
-    const seriesUrl = ROUTES.series.path.replace(':slug', series.slug);
+    const ofSeries = { slug: series.slug };
     const on = await patch({ maintenance: { enabled: true, message: 'Back at 14:00 UTC with new chapters.' } });
     expect(on.status).toBe(200);
 
     for (const cookie of [undefined, reader]) {
-      for (const [name, url] of [
-        ['home', undefined],
-        ['series', seriesUrl],
-        ['searchSeries', `${ROUTES.searchSeries.path}?q=series`],
-        ['register', undefined],
-        ['forgotPassword', undefined],
+      for (const [name, where] of [
+        ['home', {}],
+        ['series', { params: ofSeries }],
+        ['searchSeries', { query: '?q=series' }],
+        ['register', {}],
+        ['forgotPassword', {}],
       ] as const) {
         const body =
           name === 'register' ? { email: 'x@example.com', username: 'late_one', password: 'violet-lantern-32' } : undefined;
-        const answer = await call(name, { cookie, url, body: name === 'forgotPassword' ? { email: 'x@example.com' } : body });
+        const answer = await callEndpoint(t, name, {
+          ...where,
+          cookie,
+          body: name === 'forgotPassword' ? { email: 'x@example.com' } : body,
+        });
         expect(answer.status, `${name} ${cookie ? 'reader' : 'visitor'}`).toBe(503);
         expect(answer.body.error).toEqual({ code: 'maintenance', message: 'Back at 14:00 UTC with new chapters.' });
         expect(answer.headers['retry-after']).toBe('300');
       }
     }
-    expect((await call('notifications', { cookie: reader })).status).toBe(503);
-    expect((await call('profile', { cookie: reader })).status).toBe(503);
+    expect((await callEndpoint(t, 'notifications', { cookie: reader })).status).toBe(503);
+    expect((await callEndpoint(t, 'profile', { cookie: reader })).status).toBe(503);
 
     // What the shell and the team need.
-    const verify = await call('verify', { cookie: reader });
+    const verify = await callEndpoint(t, 'verify', { cookie: reader });
     expect(verify.status).toBe(200);
     expect(verify.body.authenticated).toBe(true);
-    const settings = await call('siteSettings');
+    const settings = await callEndpoint(t, 'siteSettings');
     expect(settings.status).toBe(200);
     expect(settings.body.data.maintenance).toEqual({ enabled: true, message: 'Back at 14:00 UTC with new chapters.' });
     expect(settings.headers['cache-control']).toBe('no-cache');
-    expect((await call('health')).status).toBe(200);
+    expect((await callEndpoint(t, 'health')).status).toBe(200);
     const editorUser = await buildUser(t.db, { role: 'editor' });
     const editorCookie = await loginAs(t.app, editorUser);
-    const wrongPassword = await call('login', { body: { username: editorUser.username, password: 'not-the-password-1' } });
+    const wrongPassword = await callEndpoint(t, 'login', {
+      body: { username: editorUser.username, password: 'not-the-password-1' },
+    });
     expect(wrongPassword.body.error.code).toBe('invalid_credentials');
-    const loggedOut = await call('logout', { cookie: await loginAs(t.app, await buildUser(t.db)) });
+    const loggedOut = await callEndpoint(t, 'logout', { cookie: await loginAs(t.app, await buildUser(t.db)) });
     expect(loggedOut.status).toBe(200);
 
     // The team works on, public content included.
-    expect((await call('home', { cookie: editorCookie })).status).toBe(200);
-    expect((await call('series', { cookie: editorCookie, url: seriesUrl })).status).toBe(200);
-    expect((await call('teamSeriesList', { cookie: editor })).status).toBe(200);
-    expect((await call('adminSiteConfig', { cookie: admin })).status).toBe(200);
+    expect((await callEndpoint(t, 'home', { cookie: editorCookie })).status).toBe(200);
+    expect((await callEndpoint(t, 'series', { cookie: editorCookie, params: ofSeries })).status).toBe(200);
+    expect((await callEndpoint(t, 'teamSeriesList', { cookie: editor })).status).toBe(200);
+    expect((await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).status).toBe(200);
 
     // Off again: everything answers as before.
     expect((await patch({ maintenance: { enabled: false } })).body.data.maintenance).toEqual({
       enabled: false,
       message: 'Back at 14:00 UTC with new chapters.',
     });
-    expect((await call('home')).status).toBe(200);
-    expect((await call('series', { cookie: reader, url: seriesUrl })).status).toBe(200);
-    expect((await call('notifications', { cookie: reader })).status).toBe(200);
+    expect((await callEndpoint(t, 'home')).status).toBe(200);
+    expect((await callEndpoint(t, 'series', { cookie: reader, params: ofSeries })).status).toBe(200);
+    expect((await callEndpoint(t, 'notifications', { cookie: reader })).status).toBe(200);
     // The draft message is not shown to the public while maintenance is off.
-    expect((await call('siteSettings')).body.data.maintenance).toEqual({ enabled: false, message: '' });
+    expect((await callEndpoint(t, 'siteSettings')).body.data.maintenance).toEqual({ enabled: false, message: '' });
   });
 
   it('answers the HTML of public pages 503 with Retry-After for crawlers; sign-in and the dashboard stay 200', async () => {
@@ -281,15 +275,10 @@ describe('maintenance mode', () => {
       await web.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, owner.id));
       const page = (url: string) => web.app.inject({ method: 'GET', url });
       const setMaintenance = (enabled: boolean) =>
-        web.app.inject({
-          method: 'PATCH',
-          url: ROUTES.adminSiteConfigUpdate.path,
-          headers: { cookie, origin: TEST_ORIGIN },
-          payload: { maintenance: { enabled } },
-        });
+        callEndpoint(web, 'adminSiteConfigUpdate', { cookie, body: { maintenance: { enabled } } });
 
       expect((await page('/comics')).statusCode).toBe(200);
-      expect((await setMaintenance(true)).statusCode).toBe(200);
+      expect((await setMaintenance(true)).status).toBe(200);
       for (const url of ['/', '/comics', '/SeriesView/anything']) {
         const answer = await page(url);
         expect(answer.statusCode, url).toBe(503);
@@ -298,7 +287,7 @@ describe('maintenance mode', () => {
         expect(answer.body).toContain('<div id="root"></div>');
       }
       for (const url of ['/login', '/Dashboard/Configuration']) expect((await page(url)).statusCode, url).toBe(200);
-      expect((await setMaintenance(false)).statusCode).toBe(200);
+      expect((await setMaintenance(false)).status).toBe(200);
       expect((await page('/comics')).statusCode).toBe(200);
     } finally {
       await web.close();
@@ -308,7 +297,7 @@ describe('maintenance mode', () => {
   it('says a default message when the admin left it empty', async () => {
     await patch({ maintenance: { enabled: true, message: '' } });
     try {
-      expect((await call('home')).body.error).toEqual({ code: 'maintenance', message: MAINTENANCE_DEFAULT_MESSAGE });
+      expect((await callEndpoint(t, 'home')).body.error).toEqual({ code: 'maintenance', message: MAINTENANCE_DEFAULT_MESSAGE });
     } finally {
       await patch({ maintenance: { enabled: false } });
     }
@@ -319,31 +308,31 @@ describe('registration', () => {
   it('answers 403 registration_closed while closed, whatever was sent, and creates nobody', async () => {
     // A link mailed before sign-ups closed does not open an account while they are closed.
     const earlier = { email: 'earlier.reader@example.com', username: 'earlier_reader', password: 'violet-lantern-32' };
-    expect((await call('register', { body: earlier })).status).toBe(202);
+    expect((await callEndpoint(t, 'register', { body: earlier })).status).toBe(202);
     const token = await registrationToken(t, earlier.email);
     expect((await patch({ registration: { open: false } })).body.data.registration).toEqual({ open: false });
-    expect((await call('siteSettings')).body.data.registrationOpen).toBe(false);
+    expect((await callEndpoint(t, 'siteSettings')).body.data.registrationOpen).toBe(false);
     const count = async () => (await t.db.select({ id: users.id }).from(users)).length;
     const before = await count();
     for (const body of [
       { email: 'new.reader@example.com', username: 'new_reader', password: 'violet-lantern-32' },
       { email: 'nope' },
     ]) {
-      const answer = await call('register', { body });
+      const answer = await callEndpoint(t, 'register', { body });
       expect(answer.status).toBe(403);
       expect(answer.body.error).toEqual({ code: 'registration_closed', message: 'Registration is closed for now' });
     }
-    const confirm = await call('registerConfirm', { body: { token } });
+    const confirm = await callEndpoint(t, 'registerConfirm', { body: { token } });
     expect(confirm.status).toBe(403);
     expect(confirm.body.error.code).toBe('registration_closed');
     expect(await count()).toBe(before);
 
     await patch({ registration: { open: true } });
-    const open = await call('register', {
+    const open = await callEndpoint(t, 'register', {
       body: { email: 'new.reader@example.com', username: 'new_reader', password: 'violet-lantern-32' },
     });
     expect(open.status).toBe(202);
-    expect((await call('registerConfirm', { body: { token } })).status).toBe(201);
+    expect((await callEndpoint(t, 'registerConfirm', { body: { token } })).status).toBe(201);
     expect(await count()).toBe(before + 1);
   });
 });

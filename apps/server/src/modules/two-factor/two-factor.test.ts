@@ -2,7 +2,8 @@ import { RECOVERY_CODE_COUNT, TWO_FACTOR_CHALLENGE_TTL_MS, TWO_FACTOR_FAILURE_LI
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildUser } from '../../../test/factories';
+import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { auditLog } from '../../db/schema';
 import { SESSION_COOKIE } from '../auth/auth.constants';
 import { findUserById, setUserBanned } from '../users/users.repository';
@@ -37,7 +38,7 @@ const TWO_FACTOR = '/api/proxy/secure/two-factor';
 const LOGIN = '/api/proxy/public/login';
 const LOGIN_TWO_FACTOR = '/api/proxy/public/login/two-factor';
 
-type TestUser = Awaited<ReturnType<typeof createUser>>;
+type TestUser = Awaited<ReturnType<typeof buildUser>>;
 
 /** The authenticator's code for the test clock's now. */
 const codeFor = (manualKey: string) => generate({ secret: manualKey, epoch: Math.floor(t.clock.now().getTime() / 1000) });
@@ -51,8 +52,8 @@ async function logIn(user: TestUser): Promise<string> {
 }
 
 /** A user with two-factor sign-in on: their session, the authenticator key and the recovery codes. */
-async function withTwoFactor(options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.db, options);
+async function withTwoFactor(options: Parameters<typeof buildUser>[1] = {}) {
+  const user = await buildUser(t.db, options);
   const cookie = await logIn(user);
   const setup = await post(`${TWO_FACTOR}/setup`, undefined, { cookie });
   expect(setup.statusCode).toBe(200);
@@ -71,7 +72,7 @@ async function challengeOf(user: TestUser): Promise<string> {
 
 describe('setting up two-factor sign-in', () => {
   it('starts off, for a reader as for anyone', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await logIn(user);
     const status = await get(TWO_FACTOR, cookie);
     expect(status.statusCode).toBe(200);
@@ -80,7 +81,7 @@ describe('setting up two-factor sign-in', () => {
   });
 
   it('proposes a secret with the site name as issuer, a QR code, and keeps it sealed', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await logIn(user);
     const response = await post(`${TWO_FACTOR}/setup`, undefined, { cookie });
     expect(response.statusCode).toBe(200);
@@ -104,7 +105,7 @@ describe('setting up two-factor sign-in', () => {
   });
 
   it('a new setup replaces an unconfirmed one: only the newest key confirms', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await logIn(user);
     const first = (await post(`${TWO_FACTOR}/setup`, undefined, { cookie })).json().data.manualKey;
     const second = (await post(`${TWO_FACTOR}/setup`, undefined, { cookie })).json().data.manualKey;
@@ -116,7 +117,7 @@ describe('setting up two-factor sign-in', () => {
   });
 
   it('refuses a wrong or malformed code, and changes nothing', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await logIn(user);
     const { manualKey } = (await post(`${TWO_FACTOR}/setup`, undefined, { cookie })).json().data;
     const right = await codeFor(manualKey);
@@ -132,7 +133,7 @@ describe('setting up two-factor sign-in', () => {
   });
 
   it('refuses to enable before a setup', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await logIn(user);
     const response = await post(`${TWO_FACTOR}/enable`, { code: '123456' }, { cookie });
     expect(response.statusCode).toBe(409);
@@ -140,7 +141,7 @@ describe('setting up two-factor sign-in', () => {
   });
 
   it('turns on with a right code (spaces allowed), answering ten recovery codes once', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await logIn(user);
     const { manualKey } = (await post(`${TWO_FACTOR}/setup`, undefined, { cookie })).json().data;
     const code = await codeFor(manualKey);
@@ -366,7 +367,7 @@ describe('new recovery codes', () => {
   });
 
   it('are refused while two-factor sign-in is off', async () => {
-    const user = await createUser(t.db);
+    const user = await buildUser(t.db);
     const cookie = await logIn(user);
     expect((await post(`${TWO_FACTOR}/recovery-codes`, { code: '123456' }, { cookie })).statusCode).toBe(409);
   });

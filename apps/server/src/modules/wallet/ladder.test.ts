@@ -1,18 +1,15 @@
 import {
   DEFAULT_WAIT_PASS_EXCLUDES_NEWEST,
-  ROUTES,
   chapterContentResponseSchema,
-  fillPath,
   seriesChaptersResponseSchema,
   seriesDetailResponseSchema,
   seriesListResponseSchema,
-  type EndpointName,
   type SeriesInput,
 } from '@inkwell/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { buildChapter, buildSeries, buildUser, signedInUser } from '../../../test/factories';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { chapterRentals, chapterUnlocks, coinLedger, notifications } from '../../db/schema';
 import { moveCoins } from './ledger.repository';
 
@@ -31,25 +28,6 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-
-async function call(
-  name: EndpointName,
-  options: { cookie?: string; params?: Record<string, string>; query?: string; body?: unknown } = {},
-) {
-  const route = ROUTES[name];
-  const response = await t.app.inject({
-    method: route.method,
-    url: fillPath(route.path, options.params) + (options.query ?? ''),
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body !== undefined ? { payload: options.body as object } : {}),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
-
-async function reader() {
-  const user = await buildUser(t.db);
-  return { user, cookie: await loginAs(t.app, user) };
-}
 
 /** Coins as an admin's adjustment gives them: one ledger row. */
 const giveCoins = (userId: string, delta: number) =>
@@ -71,9 +49,9 @@ async function ladderSeries(settings: Partial<SeriesInput>, n = 5) {
 }
 
 const chapterOf = async (cookie: string | undefined, series: { slug: string }, chapter: { slug: string }) =>
-  (await call('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } })).body.data;
+  (await callEndpoint(t, 'chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } })).body.data;
 const open = (cookie: string, chapterId: string, method?: string) =>
-  call('unlockChapter', { cookie, params: { chapterId }, body: method ? { method } : {} });
+  callEndpoint(t, 'unlockChapter', { cookie, params: { chapterId }, body: method ? { method } : {} });
 const rentalsOf = (userId: string) => t.db.select().from(chapterRentals).where(eq(chapterRentals.userId, userId));
 const ledgerOf = (userId: string) => t.db.select().from(coinLedger).where(eq(coinLedger.userId, userId));
 const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
@@ -81,7 +59,7 @@ const at = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 describe('the wait-until-free pass', () => {
   it('opens one chapter for the rental time, recharges from its use, never opens the newest it excludes', async () => {
     const { series, chapters } = await ladderSeries({ waitPassIntervalHours: 24, rentalHours: 72, waitPassExcludesNewest: 1 });
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
 
     // Chapter 2 offers the pass now, coins and a plan; the newest (5) offers no pass.
     const second = await chapterOf(cookie, series, chapters[1]!);
@@ -138,19 +116,19 @@ describe('the wait-until-free pass', () => {
 
   it('marks a rented chapter in the chapter lists with when it locks again, and one bought as unlocked', async () => {
     const { series, chapters } = await ladderSeries({ waitPassIntervalHours: 24, rentalHours: 72 });
-    const renter = await reader();
-    const buyer = await reader();
+    const renter = await signedInUser(t);
+    const buyer = await signedInUser(t);
     await giveCoins(buyer.user.id, 30);
     expect((await open(renter.cookie, chapters[1]!.id, 'wait_pass')).status).toBe(200);
     expect((await open(buyer.cookie, chapters[1]!.id)).status).toBe(200);
     const listed = async (cookie: string) => {
-      const detail = (await call('series', { cookie, params: { slug: series.slug } })).body.data;
+      const detail = (await callEndpoint(t, 'series', { cookie, params: { slug: series.slug } })).body.data;
       return detail.chapters.find((chapter: { id: string }) => chapter.id === chapters[1]!.id);
     };
     // The two have the same chapter open, one by a rental: their answers are not shared.
     expect(await listed(renter.cookie)).toMatchObject({ access: 'unlocked', openUntil: at(72 * HOUR) });
     expect(await listed(buyer.cookie)).toMatchObject({ access: 'unlocked', openUntil: null });
-    const pageOf = await call('seriesChapters', { cookie: renter.cookie, params: { slug: series.slug } });
+    const pageOf = await callEndpoint(t, 'seriesChapters', { cookie: renter.cookie, params: { slug: series.slug } });
     expect(pageOf.body.data.items.find((chapter: { id: string }) => chapter.id === chapters[1]!.id).openUntil).toBe(
       at(72 * HOUR),
     );
@@ -163,7 +141,7 @@ describe('the wait-until-free pass', () => {
     const published = new Date(t.clock.now().getTime() - HOUR).toISOString();
     await buildChapter(t, series.id, { number: 1, publishedAt: published });
     const early = await buildChapter(t, series.id, { number: 2, price: 30, freeAt: at(2 * HOUR), publishedAt: published });
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
     expect((await open(cookie, early.id, 'wait_pass')).status).toBe(200);
     expect(await chapterOf(cookie, series, early)).toMatchObject({ canRead: true, openUntil: at(72 * HOUR) });
 
@@ -177,12 +155,12 @@ describe('the wait-until-free pass', () => {
 
   it('tells a reader who asked when their pass is back, once, through the bell', async () => {
     const { series, chapters } = await ladderSeries({ waitPassIntervalHours: 72, title: `Pass alerts ${Date.now()}` });
-    const { user, cookie } = await reader();
-    const notify = () => call('notifyWhenPassAdd', { cookie, params: { seriesId: series.id } });
+    const { user, cookie } = await signedInUser(t);
+    const notify = () => callEndpoint(t, 'notifyWhenPassAdd', { cookie, params: { seriesId: series.id } });
     expect((await notify()).body.error).toMatchObject({ code: 'validation_failed', message: 'Your pass is ready now' });
     await open(cookie, chapters[1]!.id, 'wait_pass');
     expect((await notify()).body.data).toEqual({ seriesId: series.id, notify: true, at: at(72 * HOUR) });
-    expect((await call('notifyWhenPass', { cookie, params: { seriesId: series.id } })).body.data.notify).toBe(true);
+    expect((await callEndpoint(t, 'notifyWhenPass', { cookie, params: { seriesId: series.id } })).body.data.notify).toBe(true);
 
     const bell = async () =>
       (await t.db.select().from(notifications).where(eq(notifications.userId, user.id))).filter(
@@ -197,7 +175,7 @@ describe('the wait-until-free pass', () => {
     expect((await bell()).map((row) => [row.title, row.link])).toEqual([
       [`Your pass is back: ${series.title}`, `/SeriesView/${series.slug}`],
     ]);
-    expect((await call('notifyWhenPass', { cookie, params: { seriesId: series.id } })).body.data).toEqual({
+    expect((await callEndpoint(t, 'notifyWhenPass', { cookie, params: { seriesId: series.id } })).body.data).toEqual({
       seriesId: series.id,
       notify: false,
       at: null,
@@ -206,7 +184,7 @@ describe('the wait-until-free pass', () => {
 
   it('is refused where the series has none, and means nothing on a chapter already open', async () => {
     const { chapters } = await ladderSeries({});
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     expect((await open(cookie, chapters[1]!.id, 'wait_pass')).body.error.code).toBe('offer_unavailable');
     expect((await open(cookie, chapters[1]!.id, 'daily_free')).body.error.code).toBe('offer_unavailable');
     expect((await open(cookie, chapters[0]!.id, 'wait_pass')).body.data).toMatchObject({ charged: 0, openUntil: null });
@@ -218,7 +196,7 @@ describe('the wait-until-free pass', () => {
 
   it('opens exactly one chapter when two claims of one pass race', async () => {
     const { chapters } = await ladderSeries({ waitPassIntervalHours: 168 });
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     const answers = await Promise.all([open(cookie, chapters[1]!.id, 'wait_pass'), open(cookie, chapters[2]!.id, 'wait_pass')]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await rentalsOf(user.id)).toHaveLength(1);
@@ -228,7 +206,7 @@ describe('the wait-until-free pass', () => {
 describe('the daily free of a completed series', () => {
   it('opens one chapter a day per reader, and only in a completed series', async () => {
     const { series, chapters } = await ladderSeries({ dailyFree: true, status: 'completed', rentalHours: 24 });
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     expect((await chapterOf(cookie, series, chapters[1]!)).offers[0]).toEqual({
       type: 'daily_free',
       availableAt: t.clock.now().toISOString(),
@@ -264,9 +242,9 @@ describe('the ladder in sight (issue 33 §2)', () => {
     const pass = await ladderSeries({ waitPassIntervalHours: 24, rentalHours: 72, waitPassExcludesNewest: 1 }, 4);
     const daily = await ladderSeries({ dailyFree: true, status: 'completed', rentalHours: 48 }, 3);
     const coins = await ladderSeries({}, 3);
-    const { cookie } = await reader();
+    const { cookie } = await signedInUser(t);
 
-    const list = await call('seriesList', { query: '?sort=new&perPage=10' });
+    const list = await callEndpoint(t, 'seriesList', { query: '?sort=new&perPage=10' });
     expect(seriesListResponseSchema.safeParse(list.body).success).toBe(true);
     const card = (id: string) => list.body.data.items.find((item: { id: string }) => item.id === id);
     expect(card(pass.series.id).freeLadder).toEqual({ waitPassHours: 24, dailyFree: false, rentalHours: 72 });
@@ -275,7 +253,7 @@ describe('the ladder in sight (issue 33 §2)', () => {
 
     // Newest first: chapter 4 is the newest the pass skips, 3 and 2 it opens, 1 is free.
     for (const viewer of [undefined, cookie]) {
-      const page = await call('series', { cookie: viewer, params: { slug: pass.series.slug } });
+      const page = await callEndpoint(t, 'series', { cookie: viewer, params: { slug: pass.series.slug } });
       expect(seriesDetailResponseSchema.safeParse(page.body).success).toBe(true);
       expect(page.body.data.freeLadder).toEqual({ waitPassHours: 24, dailyFree: false, rentalHours: 72 });
       expect(page.body.data.chapters.map((chapter: { freeWays?: string[] }) => chapter.freeWays ?? [])).toEqual([
@@ -285,19 +263,22 @@ describe('the ladder in sight (issue 33 §2)', () => {
         [],
       ]);
     }
-    const rows = await call('seriesChapters', { params: { slug: daily.series.slug }, query: '?order=asc' });
+    const rows = await callEndpoint(t, 'seriesChapters', { params: { slug: daily.series.slug }, query: '?order=asc' });
     expect(seriesChaptersResponseSchema.safeParse(rows.body).success).toBe(true);
     expect(rows.body.data.items.map((chapter: { freeWays?: string[] }) => chapter.freeWays ?? [])).toEqual([
       [],
       ['daily_free'],
       ['daily_free'],
     ]);
-    const coinRows = await call('series', { params: { slug: coins.series.slug } });
+    const coinRows = await callEndpoint(t, 'series', { params: { slug: coins.series.slug } });
     expect(coinRows.body.data).not.toHaveProperty('freeLadder');
     expect(coinRows.body.data.chapters.every((chapter: object) => !('freeWays' in chapter))).toBe(true);
 
     // The paywall says how long the pass opens a chapter.
-    const locked = await call('chapter', { cookie, params: { slug: pass.series.slug, chapterSlug: pass.chapters[1]!.slug } });
+    const locked = await callEndpoint(t, 'chapter', {
+      cookie,
+      params: { slug: pass.series.slug, chapterSlug: pass.chapters[1]!.slug },
+    });
     expect(chapterContentResponseSchema.safeParse(locked.body).success).toBe(true);
     expect(locked.body.data.series.freeLadder).toEqual({ waitPassHours: 24, dailyFree: false, rentalHours: 72 });
     expect(locked.body.data.chapter.freeWays).toEqual(['wait_pass']);
@@ -307,18 +288,29 @@ describe('the ladder in sight (issue 33 §2)', () => {
 describe('the bundle discount', () => {
   it('takes the percent off "all remaining", rounded down, quoted before confirming; not off a part', async () => {
     const { series, chapters } = await ladderSeries({ bundleDiscountPercent: 15 }, 4);
-    const { user, cookie } = await reader();
+    const { user, cookie } = await signedInUser(t);
     await giveCoins(user.id, 500);
     const ids = chapters.slice(1).map((chapter) => chapter.id);
     const quote = async (chosen: string[]) =>
-      (await call('unlockQuote', { cookie, params: { seriesId: series.id }, query: `?chapterIds=${chosen.join(',')}` })).body
-        .data;
+      (
+        await callEndpoint(t, 'unlockQuote', {
+          cookie,
+          params: { seriesId: series.id },
+          query: `?chapterIds=${chosen.join(',')}`,
+        })
+      ).body.data;
     // 3 × 30 = 90, 15 % off: 76.5, rounded down to 76.
     expect(await quote(ids)).toEqual({ total: 90, discount: 15, charged: 76 });
     expect(await quote(ids.slice(0, 2))).toEqual({ total: 60, discount: 0, charged: 60 });
-    expect((await call('unlockQuote', { cookie, params: { seriesId: series.id }, query: '?chapterIds=x' })).status).toBe(400);
+    expect(
+      (await callEndpoint(t, 'unlockQuote', { cookie, params: { seriesId: series.id }, query: '?chapterIds=x' })).status,
+    ).toBe(400);
 
-    const bought = await call('unlockChapters', { cookie, params: { seriesId: series.id }, body: { chapterIds: ids } });
+    const bought = await callEndpoint(t, 'unlockChapters', {
+      cookie,
+      params: { seriesId: series.id },
+      body: { chapterIds: ids },
+    });
     expect(bought.body.data).toMatchObject({ charged: 76 });
     const ledger = await ledgerOf(user.id);
     expect(ledger.filter((row) => row.kind === 'unlock').map((row) => row.delta)).toEqual([-76]);
@@ -346,7 +338,7 @@ describe('the series editor', () => {
       dailyFree: false,
       bundleDiscountPercent: 0,
     });
-    const saved = await call('teamSeriesUpdate', {
+    const saved = await callEndpoint(t, 'teamSeriesUpdate', {
       cookie,
       params: { id: series.id },
       body: { waitPassIntervalHours: 72, rentalHours: 48, waitPassExcludesNewest: 3, dailyFree: true, bundleDiscountPercent: 10 },
@@ -358,7 +350,7 @@ describe('the series editor', () => {
       dailyFree: true,
       bundleDiscountPercent: 10,
     });
-    const bad = await call('teamSeriesUpdate', {
+    const bad = await callEndpoint(t, 'teamSeriesUpdate', {
       cookie,
       params: { id: series.id },
       body: { waitPassIntervalHours: 48, bundleDiscountPercent: 95, rentalHours: 0 },
