@@ -61,10 +61,8 @@ const TESTS = ['**/*.test.{ts,tsx}', 'apps/*/test/**'];
  * for them only. The list only shrinks: split a file's long function, then take the file off.
  */
 const OVER_120_LINES = [
-  'apps/server/src/app.ts',
   'apps/server/src/modules/metrics/metrics.service.ts',
   'apps/server/src/modules/opds/opds.service.ts',
-  'apps/server/src/services.ts',
   'apps/web/src/app/router.tsx',
   'apps/web/src/features/catalogue/components/series-support.tsx',
   'apps/web/src/features/profile/two-factor-section.tsx',

@@ -2,51 +2,25 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, JSON_BODY_MAX_BYTES, UPLOAD_MAX_FILES } from '@inkwell/contract';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps';
 import { registerBackgroundWork } from './background-work';
+import type { Config } from './config';
 import { createOffsetClock, systemClock } from './lib/clock';
-import { adminUsersRoutes } from './modules/admin-users';
-import { adsRoutes } from './modules/ads';
-import { announcementPageMeta, announcementsRoutes } from './modules/announcements';
-import { auditPlugin, auditRoutes } from './modules/audit';
-import { authRoutes } from './modules/auth';
-import { bannersRoutes } from './modules/banners';
-import { catalogueRoutes, catalogueSeriesPageMeta, sharedPageViews } from './modules/catalogue';
-import { chaptersRoutes } from './modules/chapters';
-import { commentsRoutes } from './modules/comments';
-import { deviceKeysRoutes } from './modules/device-keys';
-import { downloadsRoutes } from './modules/downloads';
-import { feedsRoutes } from './modules/feeds';
-import { genresRoutes } from './modules/genres';
-import { koreaderRoutes } from './modules/koreader';
-import { libraryRoutes } from './modules/library';
-import { mediaRoutes, removeRetiredCopies } from './modules/media';
-import { metricsRoutes } from './modules/metrics';
-import { notificationRoutes, notificationSettingsRoutes } from './modules/notifications';
-import { opdsRoutes } from './modules/opds';
-import { opds2Routes } from './modules/opds2';
-import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments';
-import { pushRoutes } from './modules/push';
-import { searchRoutes } from './modules/search';
-import { createPageMetaRegistry, seoRoutes } from './modules/seo';
-import { seriesRoutes } from './modules/series';
-import { maintenancePlugin, siteConfigRoutes } from './modules/site-config';
-import { subscriptionsRoutes } from './modules/subscriptions';
-import { twoFactorRoutes } from './modules/two-factor';
-import { toSessionUser } from './modules/users';
-import { payoutsRoutes, walletRoutes } from './modules/wallet';
+import { auditPlugin } from './modules/audit';
+import { removeRetiredCopies } from './modules/media';
+import { maintenancePlugin } from './modules/site-config';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { originCheckPlugin } from './plugins/origin-check';
 import { securityPlugin } from './plugins/security';
-import { testClockRoutes } from './plugins/test-clock';
-import { webPlugin } from './plugins/web';
-import { createServices, type AppDeps, type AppServices } from './services';
+import { registerRoutes } from './routes';
+import { createServices, type AppServices } from './services';
 
-export { type AppDeps } from './services';
+export { type AppDeps } from './app-deps';
 
 /** How often counted views are written (each instance writes its own; the marks make them add up once). */
 const VIEWS_FLUSH_MS = 15_000;
@@ -56,16 +30,10 @@ const VIEWS_FLUSH_MS = 15_000;
  */
 const METRICS_WARM_MS = 10 * 60_000;
 
-/** Builds the whole API from its dependencies. It never listens: main.ts does, tests inject. */
-export async function buildApp(deps: AppDeps) {
-  const { config } = deps;
-  const { db } = deps.database;
-  // TEST_CLOCK: a clock the browser journeys may move (plugins/test-clock.ts); never in production.
-  const testClock = !deps.clock && config.testClock ? createOffsetClock() : null;
-  const clock = deps.clock ?? testClock ?? systemClock;
+function createInstance(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: deps.config.trustProxy,
     // Issue 7 §4.7: the largest legitimate JSON body is a novel chapter; see the constant.
     bodyLimit: JSON_BODY_MAX_BYTES,
     // A request that reaches a closing instance (on a kept-alive connection) is still answered, with
@@ -82,55 +50,15 @@ export async function buildApp(deps: AppDeps) {
     if (body === '' || body === undefined) return done(null, undefined);
     return parseJson(request, body as string, done);
   });
+  return app;
+}
 
-  const services = createServices(app, deps, clock);
-  const {
-    jobs,
-    changeBus,
-    caches,
-    siteConfig,
-    twoFactor,
-    deviceKeys,
-    auth,
-    passwordReset,
-    signUps,
-    storage,
-    signer,
-    views,
-    catalogue,
-    freeAlerts,
-    emailPreferences,
-    push,
-    publishing,
-    chapters,
-    series,
-    genres,
-    banners,
-    announcements,
-    wallet,
-    unlocks,
-    payouts,
-    subscriptions,
-    purchases,
-    payments,
-    stripeEvents,
-    notifications,
-    search,
-    library,
-    opds,
-    downloads,
-    opds2,
-    koreader,
-    comments,
-    metrics,
-    adminUsers,
-    audit,
-    seo,
-    feeds,
-  } = services;
-  const isHttps = config.publicUrl.startsWith('https://');
-  app.decorate('services', services);
-
+/**
+ * The instance's start and close: jobs, the views' writes, the dashboards' warm-up, and the drain
+ * a deploy starts. Answers whether it is draining, for the health check.
+ */
+function registerLifecycle(app: FastifyInstance, deps: AppDeps, services: AppServices): () => boolean {
+  const { jobs, views, metrics, push, publishing, storage, changeBus } = services;
   registerBackgroundWork(jobs, { ...services, logger: app.log });
 
   // A deploy (main.ts on SIGTERM): the health check turns 503 so the balancer looks elsewhere, and
@@ -167,7 +95,12 @@ export async function buildApp(deps: AppDeps) {
     await views.flush();
     if (!deps.changeBus) await changeBus.close();
   });
+  return () => draining;
+}
 
+/** The plugins every route runs behind, in the order a request meets them. */
+async function registerPlugins(app: FastifyInstance, config: Config, services: AppServices) {
+  const isHttps = config.publicUrl.startsWith('https://');
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { connectOrigins: config.webOrigins, isHttps });
@@ -176,77 +109,38 @@ export async function buildApp(deps: AppDeps) {
   }
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl, webOrigins: config.webOrigins });
   await app.register(cookie);
-  await app.register(authPlugin, { auth, secureCookies: isHttps });
+  await app.register(authPlugin, { auth: services.auth, secureCookies: isHttps });
   // Once the session is known: in maintenance, only the team's calls and the shell's few go through.
-  await app.register(maintenancePlugin, { siteConfig });
+  await app.register(maintenancePlugin, { siteConfig: services.siteConfig });
   await app.register(multipart, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20, parts: UPLOAD_MAX_FILES + 20 },
   });
   await app.register(openapiPlugin);
+}
+
+/** Builds the whole API from its dependencies. It never listens: main.ts does, tests inject. */
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  // TEST_CLOCK: a clock the browser journeys may move (plugins/test-clock.ts); never in production.
+  const testClock = !deps.clock && config.testClock ? createOffsetClock() : null;
+  const clock = deps.clock ?? testClock ?? systemClock;
+  const app = createInstance(deps);
+  const services = createServices(app, deps, clock);
+  app.decorate('services', services);
+  const isDraining = registerLifecycle(app, deps, services);
+  await registerPlugins(app, config, services);
   // Before the routes: it records every team and admin mutation after its answer.
-  await app.register(auditPlugin, { db });
-
-  await app.register(authRoutes, { auth, passwordReset, registration: siteConfig, signUps, hasEarnings: payouts.hasEarnings });
-  await app.register(twoFactorRoutes, { auth, twoFactor });
-  await app.register(deviceKeysRoutes, { deviceKeys });
-  await app.register(notificationRoutes, { notifications });
-  await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences, push });
-  await app.register(pushRoutes, { push });
-  await app.register(siteConfigRoutes, {
-    siteConfig,
-    limiterHealth: () => deps.limiter.health(),
-    jobsHealthy: () => jobs.isHealthy(),
-    isDraining: () => draining,
-  });
-  await app.register(catalogueRoutes, { catalogue, caches, clock, secret: config.sessionSecret });
-  await app.register(searchRoutes, { search });
-  await app.register(adsRoutes, { siteConfig, publicUrl: config.publicUrl });
-  await app.register(genresRoutes, { genres });
-  await app.register(bannersRoutes, { banners });
-  await app.register(announcementsRoutes, { announcements });
-  await app.register(seriesRoutes, { series });
-  await app.register(chaptersRoutes, { chapters });
-  await app.register(mediaRoutes, { storage, signer, clock });
-  await app.register(walletRoutes, { wallet, unlocks });
-  await app.register(payoutsRoutes, { payouts });
-  await app.register(subscriptionsRoutes, { subscriptions });
-  await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
-  if (testClock) await app.register(testClockRoutes, { clock: testClock });
-  await app.register(libraryRoutes, { library });
-  // Issue 19 §2: the catalogue for reading apps, signed in with device keys.
-  await app.register(opdsRoutes, { opds, deviceKeys });
-  // Issue 19 §4: chapters as CBZ and EPUB files, the same bytes every time.
-  await app.register(downloadsRoutes, { downloads, deviceKeys, auth });
-  // Issue 19 §3: the catalogue again as OPDS 2.0, with Readium manifests and progressions.
-  await app.register(opds2Routes, { opds2, deviceKeys });
-  // Issue 19 §5: KOReader's progress sync, on the same one place per chapter.
-  await app.register(koreaderRoutes, { koreader, deviceKeys });
-  await app.register(commentsRoutes, { comments });
-  await app.register(metricsRoutes, { metrics, caches });
-  await app.register(adminUsersRoutes, { adminUsers });
-  if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
-  await app.register(auditRoutes, { audit });
-  await app.register(seoRoutes, { seo });
-  await app.register(feedsRoutes, { feeds });
-
-  const pageMeta = createPageMetaRegistry();
-  pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));
-  pageMeta.register(announcementPageMeta(announcements, config.publicUrl));
-  await app.register(webPlugin, {
-    webDistDir: config.webDistDir,
-    pageMeta: pageMeta.lookup,
-    isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
-    caches: services.caches,
-    onSharedPageServed: sharedPageViews(catalogue, clock, config.sessionSecret),
-    readerPages: {
-      seriesAccessClass: catalogue.accessClassOf,
-      sessionOf: async (token) => {
-        const found = await auth.resolveSession(token);
-        return found ? toSessionUser(found.user) : null;
-      },
+  await app.register(auditPlugin, { db: deps.database.db });
+  await registerRoutes(app, services, {
+    config,
+    clock,
+    testClock,
+    health: {
+      limiterHealth: () => deps.limiter.health(),
+      jobsHealthy: () => services.jobs.isHealthy(),
+      isDraining,
     },
   });
-
   return app;
 }
 

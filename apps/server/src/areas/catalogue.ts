@@ -1,0 +1,49 @@
+import type { AreaBase } from '../app-deps';
+import { createBannersService } from '../modules/banners';
+import { createCatalogueService } from '../modules/catalogue';
+import { createChaptersService, createPublishing } from '../modules/chapters';
+import { createGenresService } from '../modules/genres';
+import { createSearchService } from '../modules/search';
+import { createSeriesService } from '../modules/series';
+import { createUnlockLookup } from '../modules/wallet';
+import type { IdentityServices } from './identity';
+import type { PlatformServices } from './platform';
+import type { ReadingServices } from './reading';
+import type { TeamServices } from './team';
+
+/**
+ * Catalogue (docs/areas/catalogue.md): series, chapters and their release, genres and banners
+ * (the team's writes), and the public read model and search over them.
+ */
+export function createCatalogueServices(
+  { app, db, clock }: AreaBase,
+  { jobs, events, caches, storage, signer, images }: PlatformServices,
+  { viewerCache }: Pick<IdentityServices, 'viewerCache'>,
+  { newChapterNotices }: Pick<ReadingServices, 'newChapterNotices'>,
+  { views }: Pick<TeamServices, 'views'>,
+) {
+  const catalogue = createCatalogueService({
+    db,
+    clock,
+    signer,
+    views,
+    caches,
+    unlocks: createUnlockLookup(db, viewerCache, clock),
+  });
+  const publishing = createPublishing({
+    db,
+    clock,
+    logger: app.log,
+    inClaim: newChapterNotices.queueFanOut,
+    events,
+  });
+  // The fan-out was queued with the claim: the workers take it now, not at their next poll.
+  events.subscribe('chapter.released', () => jobs.wake('notifications.fan-out'));
+  const chapters = createChaptersService({ db, clock, storage, signer, images, publishing, events });
+  const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, events });
+  const genres = createGenresService({ db, events });
+  const banners = createBannersService({ db, images, events });
+  const search = createSearchService({ db, caches });
+  return { catalogue, publishing, chapters, series, genres, banners, search };
+}
+export type CatalogueServices = ReturnType<typeof createCatalogueServices>;

@@ -1,0 +1,56 @@
+import type { AreaBase } from '../app-deps';
+import { createViewerCache } from '../modules/access';
+import { createAuthService, createPasswordResetService, createRegistrationService } from '../modules/auth';
+import { createDeviceKeysService } from '../modules/device-keys';
+import { createTwoFactorService } from '../modules/two-factor';
+import type { PlatformServices } from './platform';
+
+/**
+ * Identity (docs/areas/identity.md): accounts, sessions and sign-in with its second factor, the
+ * reading apps' device keys, and what a reader's requests read about them.
+ */
+export function createIdentityServices(
+  { app, config, db, clock, limiter }: AreaBase,
+  { jobs, mailer, events, caches }: PlatformServices,
+) {
+  // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
+  const viewerCache = createViewerCache(clock, caches);
+  // Issue 10: authenticator secrets sealed and sign-in challenges signed with the session secret.
+  const twoFactor = createTwoFactorService({ db, clock, limiter, events, secret: config.sessionSecret });
+  // Issue 19 §1: what reading apps sign in with, never the password.
+  const deviceKeys = createDeviceKeysService({ db, clock, limiter });
+  const auth = createAuthService({
+    db,
+    clock,
+    limiter,
+    viewerCache,
+    events,
+    twoFactorChallenge: (user) => twoFactor.challengeFor(user),
+    attemptLimit: config.authRateLimit,
+  });
+  // Reset links go out through a job, after the answer, so it takes as long whether or not the account exists (issue 7 §4.9).
+  const passwordReset = createPasswordResetService({
+    events,
+    db,
+    clock,
+    mailer,
+    limiter,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    deliver: (request) =>
+      void jobs
+        .send('auth.reset-link', request)
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not queue a reset link')),
+  });
+  app.addHook('onClose', () => passwordReset.idle());
+  const signUps = createRegistrationService({
+    db,
+    clock,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    queueMail: (tx, request) => jobs.send('auth.registration-mail', request, { tx }),
+  });
+  return { viewerCache, twoFactor, deviceKeys, auth, passwordReset, signUps };
+}
+export type IdentityServices = ReturnType<typeof createIdentityServices>;

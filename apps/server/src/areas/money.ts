@@ -1,0 +1,70 @@
+import type { AreaBase } from '../app-deps';
+import {
+  createPayments,
+  createPurchases,
+  createStripeClient,
+  createStripeEvents,
+  createStripeProvider,
+  createTestProvider,
+} from '../modules/payments';
+import { allocate, createPayoutMonths, createPayouts } from '../modules/payouts';
+import { createSubscriptions } from '../modules/subscriptions';
+import { createUnlocks, createWallet } from '../modules/wallet';
+import type { PlatformServices } from './platform';
+import type { TeamServices } from './team';
+
+/**
+ * Money (docs/areas/money.md): coins and unlocks, creator payouts, plans, and what is bought
+ * through the payment provider (Stripe's webhook included).
+ */
+export function createMoneyServices(
+  { app, deps, config, db, clock }: AreaBase,
+  { jobs, events }: PlatformServices,
+  { siteConfig }: Pick<TeamServices, 'siteConfig'>,
+) {
+  const wallet = createWallet({ db, events });
+  // An unlock's coins are split among the series' payees in its own transaction.
+  const unlocks = createUnlocks({ db, clock, events, splitToPayees: allocate });
+  const feePercent = async () => (await siteConfig.current()).payouts.feePercent;
+  const payouts = createPayouts({ db, clock, feePercent, events });
+  const payoutMonths = createPayoutMonths({ db, clock, feePercent });
+  const subscriptions = createSubscriptions({ db, clock, events });
+  const purchases = createPurchases({ db });
+  // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const payments = createPayments({
+    db,
+    clock,
+    logger: app.log,
+    provider: deps.paymentProvider ?? (stripe ? createStripeProvider(stripe) : createTestProvider()),
+    unlocks,
+    subscriptions,
+    publicUrl: config.publicUrl,
+    events,
+  });
+  const stripeEvents =
+    stripe && config.stripe
+      ? createStripeEvents({
+          db,
+          clock,
+          logger: app.log,
+          stripe,
+          webhookSecret: config.stripe.webhookSecret,
+          payments,
+          subscriptions,
+          jobs,
+        })
+      : undefined;
+  return {
+    wallet,
+    unlocks,
+    payouts,
+    /** Closing payout months (the `payouts.close-month` job's work; tests run it directly). */
+    payoutMonths,
+    subscriptions,
+    purchases,
+    payments,
+    /** Stripe's webhook work, when Stripe is configured (tests run its job directly). */
+    stripeEvents,
+  };
+}

@@ -1,0 +1,41 @@
+import type { AreaBase } from '../app-deps';
+import { createCommentsService } from '../modules/comments';
+import { createLibraryService } from '../modules/library';
+import {
+  createEmailPreferences,
+  createFreeAlerts,
+  createNewChapterNotices,
+  createNotificationsService,
+  createUnsubscribeTokens,
+} from '../modules/notifications';
+import { createUnlockLookup } from '../modules/wallet';
+import type { IdentityServices } from './identity';
+import type { PlatformServices } from './platform';
+
+/**
+ * Reading (docs/areas/reading.md): a reader's library (bookmarks, progress, history), what they
+ * are told of (the bell, new chapters, free alerts, e-mail settings), and comments.
+ */
+export function createReadingServices(
+  { app, config, db, clock, limiter }: AreaBase,
+  { jobs, caches }: PlatformServices,
+  { viewerCache }: Pick<IdentityServices, 'viewerCache'>,
+) {
+  // Issue 9 §2: a release's fan-out job is queued inside its claim; mail carries a signed unsubscribe link.
+  const unsubscribe = createUnsubscribeTokens(config.sessionSecret);
+  const newChapterNotices = createNewChapterNotices({
+    db,
+    clock,
+    jobs,
+    logger: app.log,
+    publicUrl: config.publicUrl,
+    unsubscribe,
+  });
+  const freeAlerts = createFreeAlerts({ db, clock, logger: app.log });
+  const emailPreferences = createEmailPreferences({ db, clock, unsubscribe });
+  const notifications = createNotificationsService({ db });
+  const library = createLibraryService({ db, clock, caches, unlocks: createUnlockLookup(db, viewerCache, clock) });
+  const comments = createCommentsService({ db, clock, limiter });
+  return { newChapterNotices, freeAlerts, emailPreferences, notifications, library, comments };
+}
+export type ReadingServices = ReturnType<typeof createReadingServices>;

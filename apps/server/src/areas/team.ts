@@ -1,0 +1,34 @@
+import type { AreaBase } from '../app-deps';
+import { createAdminUsersService } from '../modules/admin-users';
+import { createAnnouncementsService } from '../modules/announcements';
+import { createAuditService } from '../modules/audit';
+import { createMetricsRollup, createMetricsService, createViewCounter } from '../modules/metrics';
+import { createSiteConfig } from '../modules/site-config';
+import type { PlatformServices } from './platform';
+import type { ReadingServices } from './reading';
+
+/**
+ * Team (docs/areas/team.md): the site's settings, news, the counted views and the dashboards'
+ * metrics, the admin's users and the audit log. The reports read on their own pool.
+ */
+export function createTeamServices(
+  { app, db, reportsDb, clock }: AreaBase,
+  { caches, events, images }: PlatformServices,
+  { comments }: Pick<ReadingServices, 'comments'>,
+) {
+  // The site's configuration (maintenance, registration, ads), read on every request: kept like the viewers.
+  const siteConfig = createSiteConfig({ db, caches, events });
+  const views = createViewCounter(db, clock, app.log);
+  const announcements = createAnnouncementsService({ db, clock, images, caches, events });
+  return {
+    siteConfig,
+    views,
+    announcements,
+    /** The daily metrics roll-up (the `metrics.roll-up` job's work; tests run it directly). */
+    metricsRollup: createMetricsRollup({ db: reportsDb, clock }),
+    metrics: createMetricsService({ db: reportsDb, clock, caches }),
+    adminUsers: createAdminUsersService({ db: reportsDb, clock, comments, events }),
+    audit: createAuditService({ db: reportsDb }),
+  };
+}
+export type TeamServices = ReturnType<typeof createTeamServices>;

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Clock, OffsetClock } from './lib/clock';
+import { adminUsersRoutes } from './modules/admin-users';
+import { adsRoutes } from './modules/ads';
+import { announcementPageMeta, announcementsRoutes } from './modules/announcements';
+import { auditRoutes } from './modules/audit';
+import { authRoutes } from './modules/auth';
+import { bannersRoutes } from './modules/banners';
+import { catalogueRoutes, catalogueSeriesPageMeta, sharedPageViews } from './modules/catalogue';
+import { chaptersRoutes } from './modules/chapters';
+import { commentsRoutes } from './modules/comments';
+import { deviceKeysRoutes } from './modules/device-keys';
+import { downloadsRoutes } from './modules/downloads';
+import { feedsRoutes } from './modules/feeds';
+import { genresRoutes } from './modules/genres';
+import { koreaderRoutes } from './modules/koreader';
+import { libraryRoutes } from './modules/library';
+import { mediaRoutes } from './modules/media';
+import { metricsRoutes } from './modules/metrics';
+import { notificationRoutes, notificationSettingsRoutes } from './modules/notifications';
+import { opdsRoutes } from './modules/opds';
+import { opds2Routes } from './modules/opds2';
+import { paymentsRoutes, stripeWebhookRoutes } from './modules/payments';
+import { payoutsRoutes } from './modules/payouts';
+import { pushRoutes } from './modules/push';
+import { searchRoutes } from './modules/search';
+import { createPageMetaRegistry, seoRoutes } from './modules/seo';
+import { seriesRoutes } from './modules/series';
+import { siteConfigRoutes } from './modules/site-config';
+import { subscriptionsRoutes } from './modules/subscriptions';
+import { twoFactorRoutes } from './modules/two-factor';
+import { toSessionUser } from './modules/users';
+import { walletRoutes } from './modules/wallet';
+import { testClockRoutes } from './plugins/test-clock';
+import { webPlugin } from './plugins/web';
+
+type Services = FastifyInstance['services'];
+
+/** What the routes take besides the services. */
+export interface RouteOptions {
+  config: Config;
+  clock: Clock;
+  /** TEST_CLOCK's clock, which the browser journeys may move; never in production. */
+  testClock: OffsetClock | null;
+  /** What the health check reports besides the database. */
+  health: Pick<Parameters<typeof siteConfigRoutes>[1], 'limiterHealth' | 'jobsHealthy' | 'isDraining'>;
+}
+
+/** Identity: sign-in and accounts, the second factor, the reading apps' device keys. */
+async function identityRoutes(app: FastifyInstance, services: Services) {
+  const { auth, passwordReset, siteConfig, signUps, payouts, twoFactor, deviceKeys } = services;
+  await app.register(authRoutes, { auth, passwordReset, registration: siteConfig, signUps, hasEarnings: payouts.hasEarnings });
+  await app.register(twoFactorRoutes, { auth, twoFactor });
+  await app.register(deviceKeysRoutes, { deviceKeys });
+}
+
+/** Catalogue: the public reads and search, and the team's series, chapters, genres and banners. */
+async function catalogueAreaRoutes(app: FastifyInstance, services: Services, { config, clock }: RouteOptions) {
+  const { catalogue, caches, search, genres, banners, series, chapters } = services;
+  await app.register(catalogueRoutes, { catalogue, caches, clock, secret: config.sessionSecret });
+  await app.register(searchRoutes, { search });
+  await app.register(genresRoutes, { genres });
+  await app.register(bannersRoutes, { banners });
+  await app.register(seriesRoutes, { series });
+  await app.register(chaptersRoutes, { chapters });
+}
+
+/** Money: coins and unlocks, payouts, plans, purchases and Stripe's webhook. */
+async function moneyRoutes(app: FastifyInstance, services: Services) {
+  const { wallet, unlocks, payouts, subscriptions, purchases, payments, stripeEvents } = services;
+  await app.register(walletRoutes, { wallet, unlocks });
+  await app.register(payoutsRoutes, { payouts });
+  await app.register(subscriptionsRoutes, { subscriptions });
+  await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
+  if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
+}
+
+/** Reading: the bell and what a reader is told of, their library, comments. */
+async function readingRoutes(app: FastifyInstance, services: Services) {
+  const { notifications, freeAlerts, emailPreferences, push, library, comments } = services;
+  await app.register(notificationRoutes, { notifications });
+  await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences, push });
+  await app.register(libraryRoutes, { library });
+  await app.register(commentsRoutes, { comments });
+}
+
+/** Reading apps (issue 19), signed in with device keys. */
+async function readingAppsRoutes(app: FastifyInstance, services: Services) {
+  const { opds, downloads, opds2, koreader, feeds, deviceKeys, auth } = services;
+  // §2: the catalogue for reading apps.
+  await app.register(opdsRoutes, { opds, deviceKeys });
+  // §4: chapters as CBZ and EPUB files, the same bytes every time.
+  await app.register(downloadsRoutes, { downloads, deviceKeys, auth });
+  // §3: the catalogue again as OPDS 2.0, with Readium manifests and progressions.
+  await app.register(opds2Routes, { opds2, deviceKeys });
+  // §5: KOReader's progress sync, on the same one place per chapter.
+  await app.register(koreaderRoutes, { koreader, deviceKeys });
+  await app.register(feedsRoutes, { feeds });
+}
+
+/** Team: the site's settings and health, news, metrics, the admin's users, the audit log. */
+async function teamRoutes(app: FastifyInstance, services: Services, { health }: RouteOptions) {
+  const { siteConfig, announcements, metrics, caches, adminUsers, audit } = services;
+  await app.register(siteConfigRoutes, { siteConfig, ...health });
+  await app.register(announcementsRoutes, { announcements });
+  await app.register(metricsRoutes, { metrics, caches });
+  await app.register(adminUsersRoutes, { adminUsers });
+  await app.register(auditRoutes, { audit });
+}
+
+/** Platform: web push, ads, media, what search engines read, and the test clock. */
+async function platformRoutes(app: FastifyInstance, services: Services, { config, clock, testClock }: RouteOptions) {
+  const { push, siteConfig, storage, signer, seo } = services;
+  await app.register(pushRoutes, { push });
+  await app.register(adsRoutes, { siteConfig, publicUrl: config.publicUrl });
+  await app.register(mediaRoutes, { storage, signer, clock });
+  await app.register(seoRoutes, { seo });
+  if (testClock) await app.register(testClockRoutes, { clock: testClock });
+}
+
+/** The web app's pages, last: its shell answers what no route above did. */
+async function webPages(app: FastifyInstance, services: Services, { config, clock }: RouteOptions) {
+  const { catalogue, announcements, siteConfig, caches, auth } = services;
+  const pageMeta = createPageMetaRegistry();
+  pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));
+  pageMeta.register(announcementPageMeta(announcements, config.publicUrl));
+  await app.register(webPlugin, {
+    webDistDir: config.webDistDir,
+    pageMeta: pageMeta.lookup,
+    isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
+    caches,
+    onSharedPageServed: sharedPageViews(catalogue, clock, config.sessionSecret),
+    readerPages: {
+      seriesAccessClass: catalogue.accessClassOf,
+      sessionOf: async (token) => {
+        const found = await auth.resolveSession(token);
+        return found ? toSessionUser(found.user) : null;
+      },
+    },
+  });
+}
+
+/** Every area's routes, then the web app's pages. */
+export async function registerRoutes(app: FastifyInstance, services: Services, options: RouteOptions) {
+  await identityRoutes(app, services);
+  await catalogueAreaRoutes(app, services, options);
+  await moneyRoutes(app, services);
+  await readingRoutes(app, services);
+  await readingAppsRoutes(app, services);
+  await teamRoutes(app, services, options);
+  await platformRoutes(app, services, options);
+  await webPages(app, services, options);
+}
