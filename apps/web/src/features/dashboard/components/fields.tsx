@@ -248,4 +248,4 @@ function timeZoneNote(at: Date = new Date()): string {
 }
 
 /** A date-time field's label with the time zone its value is read in: "Publish at (your time, UTC−3)". */
-export const withTimeZone = (label: string, at?: Date) => `${label} (${timeZoneNote(at)})`;
+const withTimeZone = (label: string, at?: Date) => `${label} (${timeZoneNote(at)})`;
