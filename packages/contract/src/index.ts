@@ -6,6 +6,7 @@ export * from './auth';
 export * from './notifications';
 export * from './site';
 export * from './series-status';
+export * from './chapter-rules';
 export * from './catalogue';
 export * from './team-catalogue';
 export * from './store';

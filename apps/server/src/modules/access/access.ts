@@ -1,4 +1,4 @@
-import { isTeamRole, type ChapterAccess, type Role } from '@inkwell/contract';
+import { isChapterForSale, isChapterOut, isTeamRole, type ChapterAccess, type Role } from '@inkwell/contract';
 
 /** Who is asking, as far as reading chapters goes (resolved once per request: `request.viewer`). */
 export interface Viewer {
@@ -56,8 +56,8 @@ export const isTeam = (viewer: Viewer) => readingRights(viewer).team;
  * free_at has passed, or the viewer unlocked it, holds a premium pass or is on the team.
  */
 export function chapterAccess(chapter: ChapterForAccess, viewer: Viewer, now: Date): ChapterAccess {
-  if (!chapter.publishedAt || chapter.publishedAt > now) return 'scheduled';
-  if (chapter.price === 0 || (chapter.freeAt !== null && chapter.freeAt <= now)) return 'free';
+  if (!isChapterOut(chapter, now)) return 'scheduled';
+  if (!isChapterForSale(chapter, now)) return 'free';
   const rights = readingRights(viewer);
   if (rights.team || rights.premiumPass || rights.unlocked.has(chapter.id)) return 'unlocked';
   return chapter.freeAt ? 'early_access' : 'locked';
@@ -98,9 +98,4 @@ export function accessClass(viewer: Viewer): string {
   if (rights.unlocked.size === 0) return 'visitor';
   const rented = [...(viewer.rentedUntil ?? new Map<string, Date>())].map(([id, until]) => `${id}@${until.getTime()}`);
   return `unlocked:${[...rights.unlocked].sort().join(',')}${rented.length > 0 ? `|rented:${rented.sort().join(',')}` : ''}`;
-}
-
-/** A chapter whose price still applies to someone (for the premium tab and the card marks). */
-export function isPremiumNow(chapter: Pick<ChapterForAccess, 'price' | 'freeAt'>, now: Date): boolean {
-  return chapter.price > 0 && (chapter.freeAt === null || chapter.freeAt > now);
 }

@@ -5,7 +5,6 @@ export {
   canReadChapter,
   chapterAccess,
   isListed,
-  isPremiumNow,
   isTeam,
   openUntilOf,
   TEAM_VIEWER,
@@ -13,7 +12,13 @@ export {
   type ChapterForAccess,
   type Viewer,
 } from './access';
-export { currentPlanName, hasPremiumPass, premiumPassColumn, runningSubscribersOfPlan } from './access.repository';
+export {
+  currentPlanName,
+  hasPremiumPass,
+  premiumPassColumn,
+  runningSubscribersOfPlan,
+  subscriptionRunning,
+} from './access.repository';
 export { membershipOf, viewerOf } from './viewer';
 export { createViewerCache, type ViewerCache } from './viewer-cache';
 export { isTeamRole } from '@inkwell/contract';

@@ -1,5 +1,5 @@
-import type { ChapterSummary, FreeLadder, SeriesCard } from '@inkwell/contract';
-import { chapterAccess, isPremiumNow, openUntilOf, type Viewer } from '../access';
+import { isChapterForSale, type ChapterSummary, type FreeLadder, type SeriesCard } from '@inkwell/contract';
+import { chapterAccess, openUntilOf, type Viewer } from '../access';
 import type { ChapterListRow } from '../chapters';
 import { coverOf, type SeriesRow } from '../series';
 import { freeWaysOf, hasDailyFree } from '../wallet';
@@ -25,8 +25,8 @@ export function toCard(row: SeriesRow, latest: ChapterListRow[], now: Date): Ser
       number: chapter.number,
       title: chapter.title,
       publishedAt: (chapter.publishedAt ?? now).toISOString(),
-      isPremium: isPremiumNow(chapter, now),
-      isEarlyAccess: isPremiumNow(chapter, now) && chapter.freeAt !== null,
+      isPremium: isChapterForSale(chapter, now),
+      isEarlyAccess: isChapterForSale(chapter, now) && chapter.freeAt !== null,
     })),
     lastChapterAt: row.lastChapterAt?.toISOString() ?? null,
     freeLadder: toFreeLadder(row),

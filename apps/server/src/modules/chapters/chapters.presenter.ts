@@ -1,4 +1,4 @@
-import type { TeamChapter, TeamChapterRow } from '@inkwell/contract';
+import { isChapterOut, type TeamChapter, type TeamChapterRow } from '@inkwell/contract';
 import { chapterAccess, TEAM_VIEWER } from '../access';
 import { mediaUrl, type UrlSigner } from '../media';
 import type { ChapterListRow, ChapterRow } from './chapters.repository';
@@ -6,7 +6,7 @@ import type { PageRow } from './pages.repository';
 
 function chapterState(publishedAt: Date | null, now: Date): TeamChapterRow['state'] {
   if (!publishedAt) return 'draft';
-  return publishedAt > now ? 'scheduled' : 'published';
+  return isChapterOut({ publishedAt }, now) ? 'published' : 'scheduled';
 }
 
 export function toTeamChapterRow(row: ChapterListRow & { pageCount: number }, now: Date): TeamChapterRow {

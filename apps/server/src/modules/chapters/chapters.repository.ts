@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { at } from '../../db/sql';
 import { chapters, series } from '../../db/schema';
+import { chapterIsOut } from './chapter-predicates';
 
 export type ChapterRow = typeof chapters.$inferSelect;
 export type NewChapter = typeof chapters.$inferInsert;
@@ -31,7 +31,7 @@ export async function latestChaptersOf(db: Database, seriesIds: string[], perSer
       ),
     })
     .from(chapters)
-    .where(and(inArray(chapters.seriesId, seriesIds), sql`${chapters.publishedAt} <= ${at(now)}`))
+    .where(and(inArray(chapters.seriesId, seriesIds), chapterIsOut(now)))
     .as('ranked');
   const rows = await db
     .select()
@@ -126,6 +126,6 @@ export async function claimDueChapters(db: Database, now: Date): Promise<{ id: s
   return db
     .update(chapters)
     .set({ announcedAt: now })
-    .where(and(isNull(chapters.announcedAt), sql`${chapters.publishedAt} <= ${at(now)}`))
+    .where(and(isNull(chapters.announcedAt), chapterIsOut(now)))
     .returning({ id: chapters.id, seriesId: chapters.seriesId });
 }

@@ -6,6 +6,7 @@ export {
   type NewChapter,
   publishedOrScheduledChapters,
 } from './chapters.repository';
+export { chapterForSale, chapterIsNotOut, chapterIsOut } from './chapter-predicates';
 export { chaptersRoutes } from './chapters.routes';
 export { createChaptersService } from './chapters.service';
 export { hasReadableText } from './commands/release-rules';

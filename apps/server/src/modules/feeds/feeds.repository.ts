@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { at } from '../../db/sql';
 import { chapters, series } from '../../db/schema';
+import { chapterIsOut } from '../chapters';
 
 /** What a feed's item shows of a chapter and its series. */
 const itemColumns = {
@@ -27,7 +27,7 @@ const itemColumns = {
 };
 export type FeedItemRow = Awaited<ReturnType<typeof latestChapters>>[number];
 
-const isOut = (now: Date) => and(eq(series.isPublished, true), sql`${chapters.publishedAt} <= ${at(now)}`);
+const isOut = (now: Date) => and(eq(series.isPublished, true), chapterIsOut(now));
 
 /** The newest chapters out on the whole site (chapters_published_idx, read backwards). */
 export function latestChapters(db: Database, now: Date, limit: number) {

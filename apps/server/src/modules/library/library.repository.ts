@@ -3,6 +3,7 @@ import type { BOOKMARK_SORTS } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { at } from '../../db/sql';
 import { bookmarks, chapters, readingProgress, series } from '../../db/schema';
+import { chapterForSale, chapterIsNotOut, chapterIsOut } from '../chapters';
 
 export type ProgressRow = typeof readingProgress.$inferSelect;
 export type BookmarkSort = (typeof BOOKMARK_SORTS)[number];
@@ -30,14 +31,11 @@ export type SeriesRefRow = { [K in keyof typeof seriesRefColumns]: (typeof serie
 
 /** `chapterId`'s chapter is out at `now`: not a draft nor a scheduled one (those are a few, on chapters_published_idx). */
 export const isChapterOut = (chapterId: SQL | AnyColumn, now: Date) =>
-  sql`not exists (select 1 from chapters c where c.id = ${chapterId} and (c.published_at is null or c.published_at > ${at(now)}))`;
+  sql`not exists (select 1 from chapters c where c.id = ${chapterId} and ${chapterIsNotOut(now, 'c')})`;
 
 /** `seriesId`'s series is published (the unpublished ones are a few, on series_unpublished_idx). */
 export const isSeriesPublished = (seriesId: SQL | AnyColumn) =>
   sql`not exists (select 1 from series s where s.id = ${seriesId} and not s.is_published)`;
-
-/** A moment as SQL, so "published" means published by the service's clock. */
-const isOut = (now: Date) => sql`${chapters.publishedAt} <= ${at(now)}`;
 
 // Bookmarks.
 
@@ -74,8 +72,7 @@ const bookmarkWhere = (userId: string) => and(eq(bookmarks.userId, userId), eq(s
  * (premium or the team): the caller leaves it out.
  */
 const isLockedOut = (userId: string, now: Date) =>
-  sql`c.series_id = series.id and c.price > 0 and c.published_at <= ${at(now)}
-    and (c.free_at is null or c.free_at > ${at(now)})
+  sql`c.series_id = series.id and ${chapterForSale(now, 'c')} and ${chapterIsOut(now, 'c')}
     and not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = c.id)
     and not exists (select 1 from chapter_rentals r where r.user_id = ${userId} and r.chapter_id = c.id and r.ends_at > ${at(now)})`;
 
@@ -98,7 +95,7 @@ export function bookmarkPageQuery(
   // rows of that series), not a lookup per chapter. Written out in full: in a select list drizzle
   // leaves the outer column unqualified.
   const locked = opensEverything ? null : isLockedOut(userId, now);
-  const unreadCount = sql<number>`((select count(*) from chapters c where c.series_id = series.id and c.published_at <= ${at(now)})
+  const unreadCount = sql<number>`((select count(*) from chapters c where c.series_id = series.id and ${chapterIsOut(now, 'c')})
         ${locked ? sql`- (select count(*) from chapters c where ${locked})` : sql``}
         - (select count(*) from reading_progress rp where rp.user_id = ${userId} and rp.series_id = series.id and rp.completed
           and ${isChapterOut(sql`rp.chapter_id`, now)}${locked ? sql` and not exists (select 1 from chapters c where c.id = rp.chapter_id and ${locked})` : sql``}))::int`;
@@ -321,7 +318,7 @@ export function furthestChaptersQuery(db: Database, userId: string, seriesIds: s
     })
     .from(readingProgress)
     .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
-    .where(and(eq(readingProgress.userId, userId), inArray(readingProgress.seriesId, seriesIds), isOut(now)))
+    .where(and(eq(readingProgress.userId, userId), inArray(readingProgress.seriesId, seriesIds), chapterIsOut(now)))
     .orderBy(readingProgress.seriesId, desc(chapters.number));
 }
 
@@ -363,7 +360,7 @@ export async function continuePoints(
     .where(
       and(
         or(...finished.map((row) => and(eq(chapters.seriesId, row.seriesId), gt(chapters.number, row.chapterNumber)))),
-        isOut(now),
+        chapterIsOut(now),
       ),
     )
     .orderBy(chapters.seriesId, asc(chapters.number));

@@ -1,7 +1,8 @@
 import type { MetricsRange } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { at, rowsOf } from '../../db/sql';
+import { rowsOf } from '../../db/sql';
+import { chapterIsOut } from '../chapters';
 import { bounds } from './metrics.repository';
 
 export interface FunnelDbRow {
@@ -30,7 +31,7 @@ export async function seriesFunnel(db: Database, seriesId: string, range: Metric
   const result = await db.execute(sql`
     with ch as (
       select c.id, c.number, lead(c.id) over (order by c.number) as next_id
-      from chapters c where c.series_id = ${seriesId} and c.published_at <= ${at(now)}
+      from chapters c where c.series_id = ${seriesId} and ${chapterIsOut(now, 'c')}
     ),
     readers as (
       select rp.chapter_id, rp.user_id, rp.completed

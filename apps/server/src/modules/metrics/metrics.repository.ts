@@ -2,6 +2,7 @@ import { addDays, type MetricsRange } from '@inkwell/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { at, rowsOf } from '../../db/sql';
+import { subscriptionRunning } from '../access';
 
 /**
  * A count or sum as the driver returns it: bigint and numeric come back as text or a bigint
@@ -274,7 +275,7 @@ export async function sumPayingSubscriptions(db: Database, now: Date) {
     sql`
         select count(*)::bigint as active, ${perCurrency(monthly, sql`p.currency`, 'mrr')}
         from subscriptions sb join plans p on p.id = sb.plan_id
-        where sb.status = 'active' and sb.current_period_end > ${at(now)}`,
+        where ${subscriptionRunning(now, 'sb')}`,
   );
   return row;
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { chapterFreeAlerts, chapters, passAlerts, series } from '../../db/schema';
+import { chapterIsOut } from '../chapters';
 import { at, rowsOf } from '../../db/sql';
 
 /** What decides whether a chapter can notify a reader when it turns free. */
@@ -55,7 +56,7 @@ export async function notifyFreedChapters(db: Database, now: Date): Promise<numb
       from chapters c join series s on s.id = c.series_id
       where a.chapter_id = c.id
         and a.notified_at is null
-        and c.published_at <= ${at(now)}
+        and ${chapterIsOut(now, 'c')}
         and (c.free_at <= ${at(now)} or c.price = 0)
         and s.is_published
       returning a.user_id, c.id as chapter_id, c.number, c.title as chapter_title, c.slug as chapter_slug,

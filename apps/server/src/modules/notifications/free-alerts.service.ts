@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isChapterForSale, isChapterOut } from '@inkwell/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -25,10 +26,10 @@ export function createFreeAlerts(deps: { db: Database; clock: Clock; logger: Fas
     async watch(userId: string, chapterId: string): Promise<{ chapterId: string; notify: boolean }> {
       const now = clock.now();
       const chapter = await findChapterForAlert(db, chapterId);
-      if (!chapter?.isSeriesPublished || !chapter.publishedAt || chapter.publishedAt > now) {
+      if (!chapter?.isSeriesPublished || !isChapterOut(chapter, now)) {
         throw new AppError('chapter_not_found', 'Chapter not found');
       }
-      if (chapter.price === 0 || (chapter.freeAt && chapter.freeAt <= now)) {
+      if (!isChapterForSale(chapter, now)) {
         throw new AppError('validation_failed', 'This chapter is already free to read');
       }
       if (!chapter.freeAt)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookmarks, chapters, series } from '../../db/schema';
+import { chapterIsOut } from '../chapters';
 import { at, rowsOf } from '../../db/sql';
 
 /** A chapter as its notices and mails name it. */
@@ -63,7 +64,7 @@ export async function findReleasedChapter(db: Database, chapterId: string, now: 
     })
     .from(chapters)
     .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(and(eq(chapters.id, chapterId), sql`${chapters.publishedAt} <= ${at(now)}`, eq(series.isPublished, true)))
+    .where(and(eq(chapters.id, chapterId), chapterIsOut(now), eq(series.isPublished, true)))
     .limit(1);
   if (!row?.announcedAt) return undefined;
   return { ...row, announcedAt: row.announcedAt };

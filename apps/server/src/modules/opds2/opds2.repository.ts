@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { at } from '../../db/sql';
 import { chapterUnlocks, chapters, series } from '../../db/schema';
+import { chapterForSale, chapterIsOut } from '../chapters';
 
 const shelfColumns = {
   id: chapters.id,
@@ -34,12 +34,8 @@ export async function shelfPage(db: Database, userId: string, hasPremiumPass: bo
     chapters.id,
     db.select({ id: chapterUnlocks.chapterId }).from(chapterUnlocks).where(eq(chapterUnlocks.userId, userId)),
   );
-  const byPass = and(gt(chapters.price, 0), or(isNull(chapters.freeAt), sql`${chapters.freeAt} > ${at(now)}`));
-  const where = and(
-    eq(series.isPublished, true),
-    sql`${chapters.publishedAt} <= ${at(now)}`,
-    hasPremiumPass ? or(unlocked, byPass) : unlocked,
-  );
+  const byPass = chapterForSale(now);
+  const where = and(eq(series.isPublished, true), chapterIsOut(now), hasPremiumPass ? or(unlocked, byPass) : unlocked);
   const [rows, [count]] = await Promise.all([
     db
       .select(shelfColumns)

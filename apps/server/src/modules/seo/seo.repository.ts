@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { at } from '../../db/sql';
 import { announcements, chapters, series } from '../../db/schema';
+import { chapterIsOut } from '../chapters';
 
 export async function sitemapSeries(db: Database, limit: number) {
   return db
@@ -17,7 +18,7 @@ export async function sitemapChapters(db: Database, now: Date, limit: number) {
     .select({ seriesSlug: series.slug, slug: chapters.slug, updatedAt: chapters.updatedAt })
     .from(chapters)
     .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(and(eq(series.isPublished, true), sql`${chapters.publishedAt} <= ${at(now)}`))
+    .where(and(eq(series.isPublished, true), chapterIsOut(now)))
     .orderBy(asc(series.slug), asc(chapters.number))
     .limit(limit);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { plans, subscriptions } from '../../db/schema';
 import { at } from '../../db/sql';
-import { runningSubscribersOfPlan } from '../access';
+import { runningSubscribersOfPlan, subscriptionRunning } from '../access';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -48,13 +48,7 @@ export async function currentSubscription(db: Database, userId: string, now: Dat
     .select({ subscription: subscriptions, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.status, 'active'),
-        sql`${subscriptions.currentPeriodEnd} > ${at(now)}`,
-      ),
-    )
+    .where(and(eq(subscriptions.userId, userId), subscriptionRunning(now, 'subscriptions')))
     .limit(1);
   return row;
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { at } from '../../db/sql';
 import type { Database } from '../../db/client';
 import { chapterRentals, chapterUnlocks, chapters, series, seriesAutoUnlocks, users } from '../../db/schema';
 import { hasPremiumPass } from '../access';
+import { chapterForSale, chapterIsOut } from '../chapters';
 
 /**
  * The chapters among these that a reader may open now beyond the free ones: bought with coins
@@ -58,7 +59,7 @@ export async function newerChaptersOut(db: Database, seriesId: string, number: n
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(chapters)
-    .where(and(eq(chapters.seriesId, seriesId), gt(chapters.number, number), lte(chapters.publishedAt, now)));
+    .where(and(eq(chapters.seriesId, seriesId), gt(chapters.number, number), chapterIsOut(now)));
   return row?.n ?? 0;
 }
 
@@ -73,9 +74,8 @@ export async function chaptersForSaleCount(db: Database, userId: string, seriesI
     .where(
       and(
         eq(chapters.seriesId, seriesId),
-        gt(chapters.price, 0),
-        lte(chapters.publishedAt, now),
-        or(isNull(chapters.freeAt), gt(chapters.freeAt, now)),
+        chapterForSale(now),
+        chapterIsOut(now),
         sql`not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = ${chapters.id})`,
         sql`not exists (select 1 from chapter_rentals r where r.user_id = ${userId} and r.chapter_id = ${chapters.id} and r.ends_at > ${at(now)})`,
       ),
