@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROUTES, fillPath, type EndpointName } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../test/factories';
-import { eventually, openTestDatabase, TEST_ORIGIN, type TestContext } from '../test/helpers';
+import { callEndpoint, eventually, loginAs, openTestDatabase, TEST_ORIGIN, type TestContext } from '../test/helpers';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { buildApp, type App } from './app';
 import { loadConfig } from './config';
@@ -12,7 +11,6 @@ import { openPostgres, type DatabaseHandle } from './db/client';
 import { seedDemoStore } from './demo/seed-store';
 import { createManualClock } from './lib/clock';
 import { createLimiter } from './lib/limiter-factory';
-import { SESSION_COOKIE } from './modules/auth';
 import { METRICS_ANSWER_MS } from './modules/metrics';
 
 /**
@@ -31,20 +29,6 @@ let t: TestContext;
 const warnings: string[] = [];
 let close: () => Promise<void>;
 let clock: ReturnType<typeof createManualClock>;
-
-const request = (name: EndpointName, options: { cookie?: string; params?: Record<string, string>; body?: unknown } = {}) =>
-  app.inject({
-    method: ROUTES[name].method,
-    url: fillPath(ROUTES[name].path, options.params),
-    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
-    ...(options.body === undefined ? {} : { payload: options.body as object }),
-  });
-
-async function login(user: { username: string; password: string }) {
-  const answer = await request('login', { body: { username: user.username, password: user.password } });
-  const cookie = answer.cookies.find((c) => c.name === SESSION_COOKIE);
-  return { status: answer.statusCode, cookie: cookie ? `${SESSION_COOKIE}=${cookie.value}` : undefined, answer };
-}
 
 /** Polls until `check` holds, at most `ms`. */
 
@@ -119,14 +103,14 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
     const priced = [];
     for (let number = 2; number <= 13; number += 1) priced.push(await buildChapter(t, series.id, { number, price: 10 }));
     const reader = await buildUser(t.db);
-    const { cookie } = await login(reader);
-    const packages = (await request('coinPackages')).json().data.items as { id: string }[];
-    const started = await request('checkout', { cookie, body: { kind: 'coins', packageId: packages.at(-1)!.id } });
-    await request('testCheckoutComplete', { cookie, params: { purchaseId: started.json().data.purchaseId } });
+    const cookie = await loginAs(app, reader);
+    const packages = (await callEndpoint({ app }, 'coinPackages')).body.data.items as { id: string }[];
+    const started = await callEndpoint({ app }, 'checkout', { cookie, body: { kind: 'coins', packageId: packages.at(-1)!.id } });
+    await callEndpoint({ app }, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } });
     // What a visitor opens, now held by the instance.
-    const home = await request('home');
-    const seriesPage = await request('series', { params: { slug: series.slug } });
-    expect([home.statusCode, seriesPage.statusCode]).toEqual([200, 200]);
+    const home = await callEndpoint({ app }, 'home');
+    const seriesPage = await callEndpoint({ app }, 'series', { params: { slug: series.slug } });
+    expect([home.status, seriesPage.status]).toEqual([200, 200]);
 
     // A burst of unlocks, with the database cut in the middle of it.
     const unlocks = priced.map(
@@ -134,8 +118,8 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
         new Promise<number>((resolve) =>
           setTimeout(
             () =>
-              void request('unlockChapter', { cookie, params: { chapterId: chapter.id } }).then((answer) =>
-                resolve(answer.statusCode),
+              void callEndpoint({ app }, 'unlockChapter', { cookie, params: { chapterId: chapter.id } }).then((answer) =>
+                resolve(answer.status),
               ),
             i * 15,
           ),
@@ -149,33 +133,38 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
     ).toBe(true);
     pg.cut();
 
-    expect((await request('home')).statusCode).toBe(200);
-    expect((await request('series', { params: { slug: series.slug } })).statusCode).toBe(200);
-    const health = await request('health');
-    expect(health.statusCode).toBe(503);
-    expect(health.json()).toMatchObject({ ok: false, database: 'down' });
+    expect((await callEndpoint({ app }, 'home')).status).toBe(200);
+    expect((await callEndpoint({ app }, 'series', { params: { slug: series.slug } })).status).toBe(200);
+    const health = await callEndpoint({ app }, 'health');
+    expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ ok: false, database: 'down' });
     const began = Date.now();
-    for (const answer of [await request('wallet', { cookie }), (await login(reader)).answer]) {
-      expect(answer.statusCode).toBe(503);
-      expect(answer.json().error.code).toBe('service_unavailable');
+    for (const answer of [
+      await callEndpoint({ app }, 'wallet', { cookie }),
+      await callEndpoint({ app }, 'login', { body: { username: reader.username, password: reader.password } }),
+    ]) {
+      expect(answer.status).toBe(503);
+      expect(answer.body.error.code).toBe('service_unavailable');
       expect(answer.headers['retry-after']).toBe('5');
     }
     // At once, not after a reconnection's back-off or a time-out.
     expect(Date.now() - began).toBeLessThan(3_000);
 
     pg.restore();
-    expect(await recovers(async () => (await request('wallet', { cookie })).statusCode === 200)).toBe(true);
-    expect((await request('health')).statusCode).toBe(200);
+    expect(await recovers(async () => (await callEndpoint({ app }, 'wallet', { cookie })).status === 200)).toBe(true);
+    expect((await callEndpoint({ app }, 'health')).status).toBe(200);
     // What was refused can be done now; the ledger holds exactly what happened.
     for (const chapter of priced) {
-      expect([200]).toContain((await request('unlockChapter', { cookie, params: { chapterId: chapter.id } })).statusCode);
+      expect([200]).toContain(
+        (await callEndpoint({ app }, 'unlockChapter', { cookie, params: { chapterId: chapter.id } })).status,
+      );
     }
     expect(await ledgerIsWhole()).toEqual({ wrong_balances: 0, unpaid_unlocks: 0, charges_without_unlock: 0 });
     const { rows } = await direct.executeSql(`select count(*)::int as n from chapter_unlocks where user_id = $1`, [reader.id]);
     expect(rows[0]).toEqual({ n: priced.length });
 
     // The job queue works again: a reset mail sent now is delivered, once.
-    expect((await request('forgotPassword', { body: { email: reader.email } })).statusCode).toBe(200);
+    expect((await callEndpoint({ app }, 'forgotPassword', { body: { email: reader.email } })).status).toBe(200);
     expect(
       await recovers(async () => {
         const sent = await direct.executeSql(`select count(*)::int as n from mail_outbox where to_address = $1`, [reader.email]);
@@ -191,49 +180,50 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
       await buildChapter(t, series.id, { number: 2, content: '<p>Two.</p>' }),
     ];
     const reader = await buildUser(t.db);
-    const { cookie } = await login(reader);
+    const cookie = await loginAs(app, reader);
     const editor = await buildUser(t.db, { role: 'editor' });
-    const team = (await login(editor)).cookie;
+    const team = await loginAs(app, editor);
     const history = async () => {
-      const answer = await request('history', { cookie });
+      const answer = await callEndpoint({ app }, 'history', { cookie });
       return {
-        status: answer.statusCode,
-        chapters:
-          answer.statusCode === 200 ? answer.json().data.items.map((item: { chapter: { id: string } }) => item.chapter.id) : [],
+        status: answer.status,
+        chapters: answer.status === 200 ? answer.body.data.items.map((item: { chapter: { id: string } }) => item.chapter.id) : [],
       };
     };
     expect(
-      (await request('progressSave', { cookie, params: { chapterId: first!.id }, body: { position: 0.5 } })).statusCode,
+      (await callEndpoint({ app }, 'progressSave', { cookie, params: { chapterId: first!.id }, body: { position: 0.5 } })).status,
     ).toBe(200);
     expect(await history()).toEqual({ status: 200, chapters: [first!.id] });
-    const metrics = await request('teamMetrics', { cookie: team });
-    expect(metrics.statusCode).toBe(200);
+    const metrics = await callEndpoint({ app }, 'teamMetrics', { cookie: team });
+    expect(metrics.status).toBe(200);
 
     pg.cut();
     const began = Date.now();
     // The history's kept page is only ever used under the reader's current library version, which
     // cannot be read now: a quick 503, not a page that may be out of date.
-    const away = await request('history', { cookie });
-    expect(away.statusCode).toBe(503);
+    const away = await callEndpoint({ app }, 'history', { cookie });
+    expect(away.status).toBe(503);
     expect(away.headers['retry-after']).toBe('5');
     expect(
-      (await request('progressSave', { cookie, params: { chapterId: second!.id }, body: { position: 0.2 } })).statusCode,
+      (await callEndpoint({ app }, 'progressSave', { cookie, params: { chapterId: second!.id }, body: { position: 0.2 } }))
+        .status,
     ).toBe(503);
     // The dashboard's answer is kept METRICS_ANSWER_MS: it still answers within them, then says 503.
-    const kept = await request('teamMetrics', { cookie: team });
-    expect([kept.statusCode, kept.body]).toEqual([200, metrics.body]);
+    const kept = await callEndpoint({ app }, 'teamMetrics', { cookie: team });
+    expect([kept.status, kept.body]).toEqual([200, metrics.body]);
     clock.advance(METRICS_ANSWER_MS);
-    expect((await request('teamMetrics', { cookie: team })).statusCode).toBe(503);
+    expect((await callEndpoint({ app }, 'teamMetrics', { cookie: team })).status).toBe(503);
     expect(Date.now() - began).toBeLessThan(3_000);
 
     pg.restore();
     expect(await recovers(async () => (await history()).status === 200)).toBe(true);
     expect(
-      (await request('progressSave', { cookie, params: { chapterId: second!.id }, body: { position: 0.2 } })).statusCode,
+      (await callEndpoint({ app }, 'progressSave', { cookie, params: { chapterId: second!.id }, body: { position: 0.2 } }))
+        .status,
     ).toBe(200);
     // The save after the cut moved the reader's version: the next page has it, not the kept one.
     expect(await history()).toEqual({ status: 200, chapters: [second!.id, first!.id] });
-    expect((await request('teamMetrics', { cookie: team })).statusCode).toBe(200);
+    expect((await callEndpoint({ app }, 'teamMetrics', { cookie: team })).status).toBe(200);
   }, 60_000);
 
   it('Redis away: signing in, reading and buying go on, it is said once, and Redis is used again when it is back', async () => {
@@ -241,29 +231,32 @@ describe.skipIf(!isAvailable)('faults (issue 20 §1)', () => {
     const chapter = await buildChapter(t, series.id, { number: 1, price: 10, content: '<p>Paid.</p>' });
     const reader = await buildUser(t.db);
     redis.cut();
-    const signedIn = await login(reader);
-    expect(signedIn.status).toBe(200);
-    expect((await login(reader)).status).toBe(200);
-    expect(warnings.filter((line) => line.startsWith('Redis cannot be reached'))).toHaveLength(1);
-    const health = await request('health');
-    expect(health.statusCode).toBe(200);
-    expect(health.json()).toMatchObject({ ok: true, database: 'up', redis: 'down' });
-
-    const cookie = signedIn.cookie!;
-    const packages = (await request('coinPackages')).json().data.items as { id: string }[];
-    const started = await request('checkout', { cookie, body: { kind: 'coins', packageId: packages[0]!.id } });
-    expect(started.statusCode).toBe(201);
+    const cookie = await loginAs(app, reader);
     expect(
-      (await request('testCheckoutComplete', { cookie, params: { purchaseId: started.json().data.purchaseId } })).statusCode,
+      (await callEndpoint({ app }, 'login', { body: { username: reader.username, password: reader.password } })).status,
     ).toBe(200);
-    expect((await request('unlockChapter', { cookie, params: { chapterId: chapter.id } })).statusCode).toBe(200);
-    const page = await request('chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
-    expect(page.json().data.content).toContain('Paid.');
+    expect(warnings.filter((line) => line.startsWith('Redis cannot be reached'))).toHaveLength(1);
+    const health = await callEndpoint({ app }, 'health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ ok: true, database: 'up', redis: 'down' });
+
+    const packages = (await callEndpoint({ app }, 'coinPackages')).body.data.items as { id: string }[];
+    const started = await callEndpoint({ app }, 'checkout', { cookie, body: { kind: 'coins', packageId: packages[0]!.id } });
+    expect(started.status).toBe(201);
+    expect(
+      (await callEndpoint({ app }, 'testCheckoutComplete', { cookie, params: { purchaseId: started.body.data.purchaseId } }))
+        .status,
+    ).toBe(200);
+    expect((await callEndpoint({ app }, 'unlockChapter', { cookie, params: { chapterId: chapter.id } })).status).toBe(200);
+    const page = await callEndpoint({ app }, 'chapter', { cookie, params: { slug: series.slug, chapterSlug: chapter.slug } });
+    expect(page.body.data.content).toContain('Paid.');
 
     redis.restore();
-    expect(await recovers(async () => (await request('health')).json().redis === 'up')).toBe(true);
+    expect(await recovers(async () => (await callEndpoint({ app }, 'health')).body.redis === 'up')).toBe(true);
     expect(warnings).toContain('Redis is back: rate limits are shared again');
-    expect((await login(reader)).status).toBe(200);
+    expect(
+      (await callEndpoint({ app }, 'login', { body: { username: reader.username, password: reader.password } })).status,
+    ).toBe(200);
     expect(await ledgerIsWhole()).toEqual({ wrong_balances: 0, unpaid_unlocks: 0, charges_without_unlock: 0 });
   }, 60_000);
 });

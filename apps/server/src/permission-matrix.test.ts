@@ -6,7 +6,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser, teamOf } from '../test/factories';
 import { multipart, png, type UploadFile } from '../test/fixtures';
-import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../test/helpers';
+import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../test/helpers';
 import { API_MATRIX, MATRIX_COLUMNS, parseMatrix, type MatrixColumn } from '../test/permission-matrix';
 import { seedDemoStore } from './demo/seed-store';
 import { moveCoins } from './modules/wallet';
@@ -104,12 +104,6 @@ async function send(name: EndpointName, call: Call) {
   return response;
 }
 
-async function login(user: Account): Promise<string> {
-  const response = await send('login', { body: { username: user.username, password: user.password }, remoteAddress: nextIp() });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  return sessionCookieFrom(response);
-}
-
 const ROLE_OF: Record<Exclude<MatrixColumn, 'visitor'>, Role> = {
   reader: 'reader',
   premium: 'reader',
@@ -153,7 +147,7 @@ async function paidPurchase(cookie: string, body: object = { kind: 'coins', pack
 async function fresh(column: MatrixColumn): Promise<Actor> {
   if (column === 'visitor') return { column, user: null };
   const user = await buildUser(t.db, { role: ROLE_OF[column] });
-  const cookie = await login(user);
+  const cookie = await loginAs(t.app, user);
   if (column === 'premium') await paidPurchase(cookie, { kind: 'plan', planId: f.planId });
   return { column, user, cookie };
 }

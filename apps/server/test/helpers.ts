@@ -192,14 +192,19 @@ let loginAddresses = 0;
 
 /**
  * Logs in through the real endpoint and returns the cookie header. Each login comes from an
- * address of its own, so a file that signs many readers in never meets the login limit.
+ * address of its own (unless `remoteAddress` names one), so a file that signs many readers in never
+ * meets the login limit.
  */
-export async function loginAs(app: App, user: { username: string; password: string }): Promise<string> {
+export async function loginAs(
+  app: App,
+  user: { username: string; password: string },
+  { remoteAddress }: { remoteAddress?: string } = {},
+): Promise<string> {
   loginAddresses += 1;
   const response = await app.inject({
     method: 'POST',
     url: '/api/proxy/public/login',
-    remoteAddress: `10.250.${Math.floor(loginAddresses / 250) % 250}.${loginAddresses % 250}`,
+    remoteAddress: remoteAddress ?? `10.250.${Math.floor(loginAddresses / 250) % 250}.${loginAddresses % 250}`,
     headers: { origin: TEST_ORIGIN },
     payload: { username: user.username, password: user.password },
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { users } from '../db/schema';
 import { CommandError, runUserCommand, type UserCommand } from './user-commands';
 
@@ -21,14 +21,6 @@ async function userCommand(command: string, args: string[], options: UserCommand
 }
 const verify = (cookie: string) =>
   t.app.inject({ method: 'GET', url: '/api/proxy/public/verify', headers: { cookie } }).then((r) => r.json());
-const login = (username: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/proxy/public/login',
-    headers: { origin: TEST_ORIGIN },
-    payload: { username, password },
-  });
-
 // The running server and the command share one database (PostgreSQL, or the CLI run with the
 // server stopped): the change shows on the server's very next request.
 describe('npm run user, against a running server (issue 7 §4.1)', () => {
@@ -46,7 +38,9 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
     const cookie = await loginAs(t.app, user);
     await userCommand('set-role', [user.email, 'reader']);
     expect((await verify(cookie)).authenticated).toBe(false);
-    expect((await login(user.username, user.password)).json().user.role).toBe('reader');
+    expect((await callEndpoint(t, 'login', { body: { username: user.username, password: user.password } })).body.user.role).toBe(
+      'reader',
+    );
   });
 
   it('set-password: the old password and sessions stop working, the new password works', async () => {
@@ -55,8 +49,10 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
     expect((await verify(cookie)).authenticated).toBe(true);
     await userCommand('set-password', [user.username], { password: 'quiet-harbour-lamp-58' });
     expect((await verify(cookie)).authenticated).toBe(false);
-    expect((await login(user.username, user.password)).statusCode).toBe(401);
-    expect((await login(user.username, 'quiet-harbour-lamp-58')).statusCode).toBe(200);
+    expect((await callEndpoint(t, 'login', { body: { username: user.username, password: user.password } })).status).toBe(401);
+    expect(
+      (await callEndpoint(t, 'login', { body: { username: user.username, password: 'quiet-harbour-lamp-58' } })).status,
+    ).toBe(200);
   });
 
   it.each([
@@ -67,17 +63,19 @@ describe('npm run user, against a running server (issue 7 §4.1)', () => {
     const user = await buildUser(t.db);
     const password = given === 'USERNAME' ? user.username : given;
     await expect(userCommand('set-password', [user.username], { password })).rejects.toThrow(CommandError);
-    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect((await callEndpoint(t, 'login', { body: { username: user.username, password: user.password } })).status).toBe(200);
   });
 
   it('turn-off-two-factor: the password alone signs in again, and a second run says there is nothing to do', async () => {
     const user = await buildUser(t.db);
     await t.db.update(users).set({ totpSecret: 'v1.sealed', totpEnabledAt: new Date() }).where(eq(users.id, user.id));
-    expect((await login(user.username, user.password)).json().error.code).toBe('two_factor_required');
+    expect((await callEndpoint(t, 'login', { body: { username: user.username, password: user.password } })).body.error.code).toBe(
+      'two_factor_required',
+    );
     expect(await userCommand('turn-off-two-factor', [user.email])).toEqual([
       `Two-factor sign-in of ${user.username} is off; their password alone signs in now.`,
     ]);
-    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect((await callEndpoint(t, 'login', { body: { username: user.username, password: user.password } })).status).toBe(200);
     expect(await userCommand('turn-off-two-factor', [user.username])).toEqual([
       `${user.username} does not have two-factor sign-in on.`,
     ]);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AUTH_RATE_LIMIT, FAILED_LOGIN_ACCOUNT_LIMIT, FAILED_LOGIN_LIMIT, ROUTES } from '@inkwell/contract';
+import { AUTH_RATE_LIMIT, FAILED_LOGIN_ACCOUNT_LIMIT, FAILED_LOGIN_LIMIT } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { callEndpoint, createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 
 /*
  * Issue 32: wrong device keys (HTTP Basic on OPDS and downloads) and wrong KOReader digests are
@@ -34,14 +34,7 @@ const newAddress = () => {
 async function readerWithKey() {
   const user = await buildUser(t.db);
   const site = newAddress();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: ROUTES.login.path,
-    remoteAddress: site,
-    headers: { origin: TEST_ORIGIN },
-    payload: { username: user.username, password: user.password },
-  });
-  const cookie = sessionCookieFrom(login);
+  const cookie = await loginAs(t.app, user, { remoteAddress: site });
   const made = (await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: 'Panels' } })).body.data;
   return { username: user.username, key: made.key as string, site };
 }

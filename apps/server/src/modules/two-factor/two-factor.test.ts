@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
-import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { createTestApp, loginAs, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { auditLog } from '../../db/schema';
 import { SESSION_COOKIE } from '../auth/auth.constants';
 import { findUserById, setUserBanned } from '../users/users.repository';
@@ -45,16 +45,10 @@ const codeFor = (manualKey: string) => generate({ secret: manualKey, epoch: Math
 /** On to the next 30-second step, so a new code is not a replay of the last one. */
 const nextStep = () => t.clock.advance(30_000);
 
-async function logIn(user: TestUser): Promise<string> {
-  const response = await post(LOGIN, { username: user.username, password: user.password });
-  expect(response.statusCode).toBe(200);
-  return sessionCookieFrom(response);
-}
-
 /** A user with two-factor sign-in on: their session, the authenticator key and the recovery codes. */
 async function withTwoFactor(options: Parameters<typeof buildUser>[1] = {}) {
   const user = await buildUser(t.db, options);
-  const cookie = await logIn(user);
+  const cookie = await loginAs(t.app, user);
   const setup = await post(`${TWO_FACTOR}/setup`, undefined, { cookie });
   expect(setup.statusCode).toBe(200);
   const { manualKey } = setup.json().data as { manualKey: string };
@@ -73,7 +67,7 @@ async function challengeOf(user: TestUser): Promise<string> {
 describe('setting up two-factor sign-in', () => {
   it('starts off, for a reader as for anyone', async () => {
     const user = await buildUser(t.db);
-    const cookie = await logIn(user);
+    const cookie = await loginAs(t.app, user);
     const status = await get(TWO_FACTOR, cookie);
     expect(status.statusCode).toBe(200);
     expect(status.json().data).toEqual({ enabled: false, recoveryCodesLeft: 0 });
@@ -82,7 +76,7 @@ describe('setting up two-factor sign-in', () => {
 
   it('proposes a secret with the site name as issuer, a QR code, and keeps it sealed', async () => {
     const user = await buildUser(t.db);
-    const cookie = await logIn(user);
+    const cookie = await loginAs(t.app, user);
     const response = await post(`${TWO_FACTOR}/setup`, undefined, { cookie });
     expect(response.statusCode).toBe(200);
     const { manualKey, otpauthUri, qrCode } = response.json().data;
@@ -106,7 +100,7 @@ describe('setting up two-factor sign-in', () => {
 
   it('a new setup replaces an unconfirmed one: only the newest key confirms', async () => {
     const user = await buildUser(t.db);
-    const cookie = await logIn(user);
+    const cookie = await loginAs(t.app, user);
     const first = (await post(`${TWO_FACTOR}/setup`, undefined, { cookie })).json().data.manualKey;
     const second = (await post(`${TWO_FACTOR}/setup`, undefined, { cookie })).json().data.manualKey;
     expect(second).not.toBe(first);
@@ -118,7 +112,7 @@ describe('setting up two-factor sign-in', () => {
 
   it('refuses a wrong or malformed code, and changes nothing', async () => {
     const user = await buildUser(t.db);
-    const cookie = await logIn(user);
+    const cookie = await loginAs(t.app, user);
     const { manualKey } = (await post(`${TWO_FACTOR}/setup`, undefined, { cookie })).json().data;
     const right = await codeFor(manualKey);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
@@ -134,7 +128,7 @@ describe('setting up two-factor sign-in', () => {
 
   it('refuses to enable before a setup', async () => {
     const user = await buildUser(t.db);
-    const cookie = await logIn(user);
+    const cookie = await loginAs(t.app, user);
     const response = await post(`${TWO_FACTOR}/enable`, { code: '123456' }, { cookie });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe('conflict');
@@ -142,7 +136,7 @@ describe('setting up two-factor sign-in', () => {
 
   it('turns on with a right code (spaces allowed), answering ten recovery codes once', async () => {
     const user = await buildUser(t.db);
-    const cookie = await logIn(user);
+    const cookie = await loginAs(t.app, user);
     const { manualKey } = (await post(`${TWO_FACTOR}/setup`, undefined, { cookie })).json().data;
     const code = await codeFor(manualKey);
     const response = await post(`${TWO_FACTOR}/enable`, { code: `${code.slice(0, 3)} ${code.slice(3)}` }, { cookie });
@@ -368,7 +362,7 @@ describe('new recovery codes', () => {
 
   it('are refused while two-factor sign-in is off', async () => {
     const user = await buildUser(t.db);
-    const cookie = await logIn(user);
+    const cookie = await loginAs(t.app, user);
     expect((await post(`${TWO_FACTOR}/recovery-codes`, { code: '123456' }, { cookie })).statusCode).toBe(409);
   });
 });
