@@ -2,6 +2,7 @@ import {
   chapterInputSchema,
   DEFAULT_PREVIEW_PAGES,
   DEFAULT_PREVIEW_PERCENT,
+  isChapterOut,
   type ChapterInput,
   type TeamChapter,
 } from '@inkwell/contract';
@@ -80,15 +81,15 @@ export function ChapterEditor({ seriesId, seriesType, chapterId, nextNumber, onD
   );
 }
 
-/** The chapter's input as the API takes it, from what the form holds. */
-function toInput(values: Values, seriesType: 'comic' | 'novel', initial: TeamChapter | undefined): ChapterInput {
+/** The chapter's input as the API takes it, from what the form holds; publishing "now" stamps `now`. */
+function toInput(values: Values, seriesType: 'comic' | 'novel', initial: TeamChapter | undefined, now: Date): ChapterInput {
   const publishedAt =
     values.publication === 'draft'
       ? null
       : values.publication === 'now'
         ? initial?.state === 'published'
           ? initial.publishedAt
-          : new Date().toISOString()
+          : now.toISOString()
         : fromLocalInput(values.publishAt);
   const preview = values.preview.trim() === '' ? 0 : Number(values.preview);
   return {
@@ -103,11 +104,11 @@ function toInput(values: Values, seriesType: 'comic' | 'novel', initial: TeamCha
 }
 
 /** What the schema says of the input, and what it cannot see: a schedule needs a time to come. */
-function localErrors(values: Values, input: ChapterInput): Record<string, string> {
+function localErrors(values: Values, input: ChapterInput, now: Date): Record<string, string> {
   const parsed = chapterInputSchema.safeParse(input);
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
   if (values.publication === 'schedule' && !fromLocalInput(values.publishAt)) local.publishedAt = 'Choose when it comes out';
-  if (values.publication === 'schedule' && input.publishedAt && Date.parse(input.publishedAt) <= Date.now())
+  if (values.publication === 'schedule' && input.publishedAt && isChapterOut({ publishedAt: input.publishedAt }, now))
     local.publishedAt = 'A scheduled time must be in the future';
   return local;
 }
@@ -128,8 +129,10 @@ function useChapterForm({
   });
 
   const submit = async () => {
-    const input = toInput(form.values, seriesType, initial);
-    await form.save(localErrors(form.values, input), async () => {
+    // One clock value for the save: what "now" publishes and what a schedule must come after.
+    const now = new Date();
+    const input = toInput(form.values, seriesType, initial, now);
+    await form.save(localErrors(form.values, input, now), async () => {
       const saved = chapter
         ? await updateChapter.mutateAsync({ chapterId: chapter.id, body: input })
         : await createChapter.mutateAsync(input);

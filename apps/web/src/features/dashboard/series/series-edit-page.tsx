@@ -1,4 +1,4 @@
-import type { ErrorCode, TeamSeries } from '@inkwell/contract';
+import { isChapterForSale, type ErrorCode, type TeamSeries } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -134,6 +134,8 @@ function ChaptersSection({ series }: { series: TeamSeries }) {
   const deleteChapter = useDeleteChapter(series.id);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const nextNumber = Math.floor(Math.max(0, ...series.chapters.map((c) => c.number))) + 1;
+  // One clock value for every row's sale marks, read as the list is drawn.
+  const now = new Date();
   const editor = (chapterId?: string) => (
     <ChapterEditor
       seriesId={series.id}
@@ -164,6 +166,7 @@ function ChaptersSection({ series }: { series: TeamSeries }) {
               <ChapterRow
                 series={series}
                 chapter={chapter}
+                now={now}
                 isEditing={editing === chapter.id}
                 onToggleEdit={() => setEditing(editing === chapter.id ? null : chapter.id)}
                 onDelete={() =>
@@ -186,12 +189,14 @@ function ChaptersSection({ series }: { series: TeamSeries }) {
 function ChapterRow({
   series,
   chapter,
+  now,
   isEditing,
   onToggleEdit,
   onDelete,
 }: {
   series: TeamSeries;
   chapter: TeamSeries['chapters'][number];
+  now: Date;
   isEditing: boolean;
   onToggleEdit(): void;
   onDelete(): void;
@@ -210,7 +215,7 @@ function ChapterRow({
           <ChapterMarks
             chapter={{
               ...chapter,
-              access: chapter.freeAt && Date.parse(chapter.freeAt) > Date.now() ? 'early_access' : 'locked',
+              access: chapter.freeAt !== null && isChapterForSale(chapter, now) ? 'early_access' : 'locked',
             }}
           />
         )}
