@@ -33,7 +33,7 @@ export const TABLE_OWNERS = {
   chapterUnlocks: 'wallet',
   seriesAutoUnlocks: 'wallet',
   chapterRentals: 'wallet',
-  seriesGifts: 'wallet',
+  seriesGifts: 'payouts',
   seriesPayees: 'payouts',
   revenueAllocations: 'payouts',
   payoutMonths: 'payouts',
@@ -116,10 +116,9 @@ export const NOT_YET_MOVED = [
   'notifications → users',
   // payments names the buyer.
   'payments → users',
-  // payouts: payees and their users, the series income comes from, gifts shared, payees notified.
+  // payouts: payees and their users, the series income comes from, payees notified.
   'payouts → notifications',
   'payouts → series',
-  'payouts → seriesGifts',
   'payouts → users',
   // series: listing filters join genres and orders by views.
   'series → chapters',
