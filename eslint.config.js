@@ -61,8 +61,6 @@ const TESTS = ['**/*.test.{ts,tsx}', 'apps/*/test/**'];
  * for them only. The list only shrinks: split a file's long function, then take the file off.
  */
 const OVER_120_LINES = [
-  'apps/server/src/modules/metrics/metrics.service.ts',
-  'apps/server/src/modules/opds/opds.service.ts',
   'apps/web/src/app/router.tsx',
   'apps/web/src/features/catalogue/components/series-support.tsx',
   'apps/web/src/features/profile/two-factor-section.tsx',

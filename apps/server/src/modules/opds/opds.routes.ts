@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { DeviceKeysService } from '../device-keys';
-import { OPDS_ROOT, type OpdsService } from './opds.service';
+import { OPDS_ROOT } from './opds.format';
+import type { OpdsService } from './opds.service';
 
 const NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation;charset=utf-8';
 const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition;charset=utf-8';
