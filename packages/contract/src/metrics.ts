@@ -12,6 +12,13 @@ export const METRICS_DEFAULT_DAYS = 30;
 export const METRICS_RANGE_PRESETS = [7, 30, 90] as const;
 /** The longest range one call may ask for (a leap year). */
 export const METRICS_MAX_DAYS = 366;
+/**
+ * The days a range may name, the earnings' months' window (payouts.ts): nothing was counted before
+ * 2000, and the last day stops where the day after it is still a four-digit year, since 9999-12-31's
+ * next day is written '+010000-01-01', which neither sorts nor parses as a day.
+ */
+export const METRICS_FIRST_DAY = '2000-01-01';
+export const METRICS_LAST_DAY = '9998-12-31';
 /** How many series and chapters the top lists hold. */
 export const METRICS_TOP = 10;
 /** How many series the revenue per series lists (those with the most coins spent). */
@@ -51,20 +58,51 @@ export function resolveMetricsRange(
   today: string,
 ): { range: MetricsRange } | { fields: Record<string, string> } {
   const fields: Record<string, string> = {};
-  if (query.from !== undefined && !isDay(query.from)) fields.from = 'From must be a date written YYYY-MM-DD';
-  if (query.to !== undefined && !isDay(query.to)) fields.to = 'To must be a date written YYYY-MM-DD';
+  const fromProblem = query.from === undefined ? null : dayProblem('From', query.from);
+  const toProblem = query.to === undefined ? null : dayProblem('To', query.to);
+  if (fromProblem) fields.from = fromProblem;
+  if (toProblem) fields.to = toProblem;
   if (Object.keys(fields).length > 0) return { fields };
   const to = query.to ?? today;
   const from = query.from ?? addDays(to, -(METRICS_DEFAULT_DAYS - 1));
-  if (from > to) return { fields: { from: 'From must be on or before To' } };
-  const days = daysInRange(from, to);
-  if (days > METRICS_MAX_DAYS) return { fields: { to: `A range is at most ${METRICS_MAX_DAYS} days` } };
-  return { range: { from, to, days } };
+  const problem = rangeProblem(from, to);
+  if (problem) return { fields: problem };
+  return { range: { from, to, days: daysInRange(from, to) } };
 }
 
-// The query's format is checked here; its ends against each other (and today) by resolveMetricsRange.
-const dayParam = (label: string) => z.string().trim().max(10, `${label} must be a date written YYYY-MM-DD`).optional();
-export const metricsQuerySchema = z.object({ from: dayParam('From'), to: dayParam('To') });
+/** What is wrong with one end of a range, or null. */
+function dayProblem(label: string, text: string): string | null {
+  if (!isDay(text)) return `${label} must be a date written YYYY-MM-DD`;
+  // Same width and zero-padding, so the strings compare as the days do.
+  if (text < METRICS_FIRST_DAY || text > METRICS_LAST_DAY)
+    return `${label} must be between ${METRICS_FIRST_DAY} and ${METRICS_LAST_DAY}`;
+  return null;
+}
+
+/** What is wrong with two real days as a range (their order, its length), by field, or null. */
+function rangeProblem(from: string, to: string): Record<string, string> | null {
+  if (from > to) return { from: 'From must be on or before To' };
+  if (daysInRange(from, to) > METRICS_MAX_DAYS) return { to: `A range is at most ${METRICS_MAX_DAYS} days` };
+  return null;
+}
+
+// Each end, and the ends against each other, are checked here; a missing end against today by resolveMetricsRange.
+const dayParam = (label: string) =>
+  z
+    .string()
+    .trim()
+    .superRefine((text, context) => {
+      const problem = dayProblem(label, text);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .optional();
+export const metricsQuerySchema = z
+  .object({ from: dayParam('From'), to: dayParam('To') })
+  .superRefine(({ from, to }, context) => {
+    if (from === undefined || to === undefined || dayProblem('From', from) || dayProblem('To', to)) return;
+    for (const [field, message] of Object.entries(rangeProblem(from, to) ?? {}))
+      context.addIssue({ code: 'custom', message, path: [field] });
+  });
 export type MetricsQuery = z.input<typeof metricsQuerySchema>;
 
 const count = z.number().int();

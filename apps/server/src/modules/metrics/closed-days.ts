@@ -14,6 +14,18 @@ export function lastClosedDay(now: Date): string {
 export const rangeOfDays = (from: string, to: string): MetricsRange => ({ from, to, days: daysInRange(from, to) });
 
 /**
+ * The days from `from` to `to`, both included, in order. Counted rather than compared as strings:
+ * past 9999-12-31 a day is written '+010000-01-01', which sorts before every four-digit day, so a
+ * walk that stops at `day > to` would never stop (the contract keeps ranges far from there).
+ */
+export function daysFromTo(from: string, to: string): string[] {
+  const count = daysInRange(from, to);
+  const days: string[] = [];
+  for (let index = 0; index < count; index += 1) days.push(addDays(from, index));
+  return days;
+}
+
+/**
  * The runs of consecutive days of `range` that are answered live: every day after `lastClosed`,
  * and the closed days the roll-up does not answer (`isRolled`).
  */
@@ -21,7 +33,7 @@ export function liveRuns(range: MetricsRange, lastClosed: string, isRolled: (day
   const runs: MetricsRange[] = [];
   let start: string | null = null;
   let previous = '';
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+  for (const day of daysFromTo(range.from, range.to)) {
     const isLive = day > lastClosed || !isRolled(day);
     if (isLive && start === null) start = day;
     if (!isLive && start !== null) {

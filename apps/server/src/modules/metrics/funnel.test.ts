@@ -114,5 +114,23 @@ describe('a series funnel', () => {
     expect(
       other.json().data.rows.every((row: { started: number; firstPaid: number }) => row.started === 0 && row.firstPaid === 0),
     ).toBe(true);
+
+    // A far range is told what is wrong with it (it was a server error: its end's next day is year 10000).
+    const funnel = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${fillPath(ROUTES.teamSeriesFunnel.path, { id: series.id })}${query}`,
+        headers: { origin: TEST_ORIGIN, cookie: editor },
+      });
+    const far = await funnel('?from=9999-12-31&to=9999-12-31');
+    expect(far.statusCode).toBe(400);
+    expect(far.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { to: 'To must be between 2000-01-01 and 9998-12-31' },
+    });
+    expect((await funnel('?from=2026-05-21&to=2026-05-20')).json().error.fields).toEqual({
+      from: 'From must be on or before To',
+    });
+    expect((await funnel('?from=9998-12-31&to=9998-12-31')).statusCode).toBe(200);
   });
 });

@@ -192,6 +192,14 @@ describe('ranges', () => {
     ['?from=2025-03-01&to=tomorrow', 'to', 'YYYY-MM-DD'],
     ['?to=2025-3-1', 'to', 'YYYY-MM-DD'],
     ['?from=2025-03-09', 'from', 'on or before'],
+    // Far days: 9999-12-31's next day is year 10000, which once spun the day walk for good.
+    ['?from=9999-12-31&to=9999-12-31', 'to', 'between 2000-01-01 and 9998-12-31'],
+    ['?from=9999-12-31&to=9999-12-31', 'from', 'between 2000-01-01 and 9998-12-31'],
+    ['?from=2025-03-01&to=9999-12-31', 'to', 'between 2000-01-01 and 9998-12-31'],
+    ['?from=1999-12-31&to=2000-01-01', 'from', 'between 2000-01-01 and 9998-12-31'],
+    ['?to=0000-01-01', 'to', 'between 2000-01-01 and 9998-12-31'],
+    ['?from=%2B010000-01-01', 'from', 'YYYY-MM-DD'],
+    ['?from=9998-12-31&to=9998-01-01', 'from', 'on or before'],
   ])('refuses %s with a message for %s', async (query, field, words) => {
     for (const name of ['teamMetrics', 'adminMetrics'] as const) {
       const response = await callEndpoint(t, name, { query: query, cookie: cookies.admin });
@@ -203,6 +211,13 @@ describe('ranges', () => {
 
   it('takes a whole leap year, and a range that ends in the future', async () => {
     expect((await teamMetrics('?from=2024-01-01&to=2024-12-31')).days).toHaveLength(366);
+    expect((await teamMetrics('?from=9998-01-01&to=9998-12-31')).days).toHaveLength(365);
+    expect((await adminMetrics('?from=9998-12-31&to=9998-12-31')).range).toEqual({
+      from: '9998-12-31',
+      to: '9998-12-31',
+      days: 1,
+    });
+    expect((await teamMetrics('?from=2000-01-01&to=2000-01-01')).days).toHaveLength(1);
     const ahead = await adminMetrics('?from=2025-03-06&to=2025-03-09');
     expect(ahead.days.map((day) => [day.day, day.activeSubscriptions])).toEqual([
       ['2025-03-06', 1],

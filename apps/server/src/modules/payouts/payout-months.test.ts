@@ -5,7 +5,7 @@ import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { payoutMonths, plans, purchases, readingProgress, subscriptionAllocations, subscriptions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import { lastClosableMonth } from './payout-months';
+import { lastClosableMonth, monthsFromTo } from './payout-months';
 
 /*
  * Issue 22 §2: a month's Premium subscriptions shared among series by the premium chapters
@@ -181,6 +181,14 @@ describe('closing a payout month', () => {
   });
   afterAll(async () => {
     await scene?.t.close();
+  });
+
+  it('walks the months to close by their count, so even a walk to 9999-12 ends', () => {
+    expect(monthsFromTo('2025-11', '2026-02')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(monthsFromTo('2026-03', '2026-03')).toEqual(['2026-03']);
+    expect(monthsFromTo('2026-03', '2026-02')).toEqual([]);
+    // The month after 9999-12 is written '+010000-01', which sorts before it: compared as strings, this never ended.
+    expect(monthsFromTo('9999-11', '9999-12')).toEqual(['9999-11', '9999-12']);
   });
 
   it('closes the month before the current one an hour after it ended', () => {

@@ -20,7 +20,20 @@ export function monthRange(month: string): { from: Date; to: Date } {
   return { from: new Date(Date.UTC(year, index - 1, 1)), to: new Date(Date.UTC(year, index, 1)) };
 }
 export const monthOf = (moment: Date) => moment.toISOString().slice(0, 7);
-const nextMonth = (month: string) => monthOf(monthRange(month).to);
+
+/**
+ * The months from `first` to `last`, both included, in order. Counted rather than compared as
+ * strings: after 9999-12 a month is written '+010000-01', which sorts before every four-digit
+ * month, so a walk that stops at `month > last` would never stop.
+ */
+export function monthsFromTo(first: string, last: string): string[] {
+  const [firstYear, firstIndex] = first.split('-').map(Number) as [number, number];
+  const [lastYear, lastIndex] = last.split('-').map(Number) as [number, number];
+  const count = (lastYear - firstYear) * 12 + (lastIndex - firstIndex) + 1;
+  const months: string[] = [];
+  for (let step = 0; step < count; step += 1) months.push(monthOf(new Date(Date.UTC(firstYear, firstIndex - 1 + step, 1))));
+  return months;
+}
 
 /** The last month that may be closed at `now`: the one before the current, an hour after it ended. */
 export const lastClosableMonth = (now: Date) =>
@@ -83,7 +96,7 @@ export function createPayoutMonths({ db, clock, feePercent }: { db: Database; cl
       if (first === null || first > last) return 0;
       const closed = await closedMonthsBetween(db, first, last);
       let count = 0;
-      for (let month = first; month <= last; month = nextMonth(month)) {
+      for (const month of monthsFromTo(first, last)) {
         if (!closed.has(month) && (await close(month))) count += 1;
       }
       return count;
