@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type App } from '../app';
 import { users } from '../db/schema';
 import { buildUser } from '../../test/factories';
-import { createTestApp, loginAs, startSecondInstance, type SecondInstance, type TestContext } from '../../test/helpers';
+import {
+  callEndpoint,
+  createTestApp,
+  loginAs,
+  type SecondInstance,
+  startSecondInstance,
+  type TestContext,
+} from '../../test/helpers';
 import { runUserCli } from './user-cli';
 import type { UserCommand } from './user-commands';
 
@@ -55,8 +62,7 @@ function heardBy(app: App, userId: string): Promise<boolean> {
 }
 
 const wallet = (app: App, cookie: string) => app.inject({ method: 'GET', url: ROUTES.wallet.path, headers: { cookie } });
-const verify = (app: App, cookie: string) =>
-  app.inject({ method: 'GET', url: ROUTES.verify.path, headers: { cookie } }).then((r) => r.json());
+const verify = async (app: App, cookie: string) => (await callEndpoint({ app }, 'verify', { cookie })).body;
 
 describe.skipIf(target.kind !== 'postgres')(
   'npm run user while two instances run on PostgreSQL without Redis (issue 17 §5)',

@@ -19,8 +19,7 @@ async function userCommand(command: string, args: string[], options: UserCommand
   await runUserCommand({ db: t.db, events: t.app.services.events }, { command, args, options }, (line) => printed.push(line));
   return printed;
 }
-const verify = (cookie: string) =>
-  t.app.inject({ method: 'GET', url: '/api/proxy/public/verify', headers: { cookie } }).then((r) => r.json());
+const verify = async (cookie: string) => (await callEndpoint(t, 'verify', { cookie })).body;
 // The running server and the command share one database (PostgreSQL, or the CLI run with the
 // server stopped): the change shows on the server's very next request.
 describe('npm run user, against a running server (issue 7 §4.1)', () => {

@@ -1,7 +1,6 @@
-import { ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../test/helpers';
 import { notifyCommentReply } from './comment-replies';
 
 let t: TestContext;
@@ -14,12 +13,8 @@ afterAll(async () => {
 
 async function noticesOf(user: { username: string; password: string }) {
   const cookie = await loginAs(t.app, user);
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `${ROUTES.notifications.path}?limit=10&offset=0`,
-    headers: { cookie },
-  });
-  return response.json().data.notifications as { title: string; description: string; link: string | null }[];
+  const response = await callEndpoint(t, 'notifications', { cookie, query: '?limit=10&offset=0' });
+  return response.body.data.notifications as { title: string; description: string; link: string | null }[];
 }
 
 describe('a reply to a comment notifies its author (issue 9 §2)', () => {
