@@ -81,6 +81,156 @@ const redirectTo = (code: string): Pick<RouteObject, 'element' | 'handle'> => ({
 });
 
 /**
+ * The public pages, under the site's own layout. Those the server renders load their data in
+ * loaders that prime `queryClient` (DESIGN §6), and show their skeleton on a cold start.
+ */
+function publicPages(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      index: true,
+      loader: homeLoader(queryClient),
+      HydrateFallback: HomePageSkeleton,
+      ...lazyPage(() => import('./home')),
+    },
+    { path: 'login', ...lazyPage(() => import('../features/auth/pages/login-page')) },
+    { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
+    { path: 'register/confirm', ...lazyPage(() => import('../features/auth/pages/register-confirm-page')) },
+    { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
+    { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
+    ...(['comics', 'novels', 'premium', 'browse', 'search'] as const).map((kind): RouteObject => ({
+      path: kind,
+      loader: catalogueLoader(queryClient, kind),
+      shouldRevalidate: onlyOnNewPath,
+      HydrateFallback: CataloguePageSkeleton,
+      ...lazyNamed(
+        () => import('../features/catalogue/pages/catalogue-page'),
+        (
+          {
+            comics: 'ComicsPage',
+            novels: 'NovelsPage',
+            premium: 'PremiumPage',
+            browse: 'BrowsePage',
+            search: 'SearchPage',
+          } as const
+        )[kind],
+      ),
+    })),
+    // Matched without regard to case, so /seriesView/{slug} (search results) lands here too.
+    {
+      path: 'SeriesView/:seriesSlug',
+      loader: seriesLoader(queryClient),
+      shouldRevalidate: onlyOnNewPath,
+      HydrateFallback: SeriesPageSkeleton,
+      ...lazyPage(() => import('../features/catalogue/pages/series-page')),
+    },
+    {
+      path: 'SeriesView/:seriesSlug/:chapterSlug',
+      loader: readerLoader(queryClient),
+      shouldRevalidate: onlyOnNewPath,
+      HydrateFallback: ReaderSkeleton,
+      ...lazyPage(() => import('../features/reader/reader-page')),
+    },
+    // The store (SPEC §2: the desktop menu links /buy/store, the others /buy/coins; one page).
+    ...['buy/coins', 'buy/store'].map((path): RouteObject => ({
+      path,
+      loader: coinStoreLoader(queryClient),
+      shouldRevalidate: onlyOnNewPath,
+      HydrateFallback: CoinStoreSkeleton,
+      ...lazyPage(() => import('../features/store/pages/coins-page')),
+    })),
+    {
+      path: 'buy/subscriptions',
+      loader: planStoreLoader(queryClient),
+      shouldRevalidate: onlyOnNewPath,
+      HydrateFallback: PlanStoreSkeleton,
+      ...lazyPage(() => import('../features/store/pages/plans-page')),
+    },
+    {
+      element: (
+        <RequireRole allowed={READER_AREA_ROLES}>
+          <Outlet />
+        </RequireRole>
+      ),
+      children: [{ path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) }],
+    },
+    // Feeds explained, with their addresses (issue 33 §9); the XML itself is the server's, under /feeds.
+    { path: 'follow', ...lazyPage(() => import('../features/catalogue/pages/feeds-page')) },
+    { path: 'follow/:seriesSlug', ...lazyPage(() => import('../features/catalogue/pages/feeds-page')) },
+    { path: 'errorPage', ...lazyNamed(() => import('../features/errors/error-page'), 'ErrorPage') },
+    { path: 'announcements', ...redirectTo('announcement_not_found') },
+    {
+      path: 'announcements/:slug',
+      loader: announcementLoader(queryClient),
+      shouldRevalidate: onlyOnNewPath,
+      HydrateFallback: AnnouncementSkeleton,
+      ...lazyPage(() => import('../features/announcements/announcement-page')),
+    },
+    { path: 'SeriesView', ...redirectTo('series_not_found') },
+    { path: '*', ...redirectTo('not_found') },
+  ];
+}
+
+/** A signed-in reader's own pages: profile, library, purchases. */
+function readerAreaPages(): RouteObject[] {
+  return [
+    { path: 'profile/me', ...lazyPage(() => import('../features/profile/pages/profile-me-page')) },
+    { path: 'profile/notifications', ...lazyPage(() => import('../features/notifications/notifications-page')) },
+    { path: 'profile/bookmarks', ...lazyPage(() => import('../features/library/pages/bookmarks-page')) },
+    { path: 'profile/history', ...lazyPage(() => import('../features/library/pages/history-page')) },
+    { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
+    { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
+    { path: 'profile/earnings', ...lazyPage(() => import('../features/profile/pages/earnings-page')) },
+    { path: 'profile/devices', ...lazyPage(() => import('../features/profile/pages/devices-page')) },
+    { path: 'profile/downloads', ...lazyPage(() => import('../features/profile/pages/downloads-page')) },
+    {
+      path: 'protect/segure/password/reset-password',
+      ...lazyPage(() => import('../features/profile/pages/change-password-page')),
+    },
+  ];
+}
+
+/** The team's dashboard; the money, users and configuration pages are the admin's. */
+function dashboardPages(): RouteObject[] {
+  return [
+    { index: true, ...lazyPage(() => import('../features/dashboard/dashboard-home-page')) },
+    { path: 'Series/Series', ...lazyPage(() => import('../features/dashboard/series/series-list-page')) },
+    { path: 'Series/Series/AddNew', ...lazyPage(() => import('../features/dashboard/series/series-new-page')) },
+    { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
+    { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
+    { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
+    { path: 'Announcements', ...lazyPage(() => import('../features/dashboard/announcements/announcements-list-page')) },
+    {
+      path: 'Announcements/AddAnnouncements',
+      ...lazyPage(() => import('../features/dashboard/announcements/announcement-new-page')),
+    },
+    {
+      path: 'Announcements/EditAnnouncements/:id',
+      ...lazyPage(() => import('../features/dashboard/announcements/announcement-edit-page')),
+    },
+    { path: 'Comments', ...lazyPage(() => import('../features/dashboard/comments/comments-page')) },
+    { path: 'Metrics', ...lazyPage(() => import('../features/dashboard/metrics/metrics-page')) },
+    {
+      element: (
+        <RequireRole allowed={ADMIN_ONLY}>
+          <Outlet />
+        </RequireRole>
+      ),
+      children: [
+        { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
+        { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
+        { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
+        { path: 'Users', ...lazyPage(() => import('../features/dashboard/users/users-page')) },
+        { path: 'Users/:id', ...lazyPage(() => import('../features/dashboard/users/user-detail-page')) },
+        { path: 'Configuration', ...lazyPage(() => import('../features/dashboard/configuration/configuration-page')) },
+        { path: 'MetricsAdmin', ...lazyPage(() => import('../features/dashboard/metrics/metrics-admin-page')) },
+        { path: 'AuditLog', ...lazyPage(() => import('../features/dashboard/audit/audit-log-page')) },
+      ],
+    },
+    { path: '*', ...redirectTo('not_found') },
+  ];
+}
+
+/**
  * SPEC §2: every route; areas are separate chunks so readers never download the dashboard. Public
  * pages load their data in loaders that prime `queryClient` (DESIGN §6), beside their code; on a
  * cold start each shows its skeleton (HydrateFallback) in the loaded page's boxes meanwhile.
@@ -97,150 +247,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           loader: publicLayoutLoader(queryClient),
           shouldRevalidate: onlyOnce,
           HydrateFallback: PublicLayoutFallback,
-          children: [
-            {
-              index: true,
-              loader: homeLoader(queryClient),
-              HydrateFallback: HomePageSkeleton,
-              ...lazyPage(() => import('./home')),
-            },
-            { path: 'login', ...lazyPage(() => import('../features/auth/pages/login-page')) },
-            { path: 'register', ...lazyPage(() => import('../features/auth/pages/register-page')) },
-            { path: 'register/confirm', ...lazyPage(() => import('../features/auth/pages/register-confirm-page')) },
-            { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
-            { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
-            ...(['comics', 'novels', 'premium', 'browse', 'search'] as const).map((kind): RouteObject => ({
-              path: kind,
-              loader: catalogueLoader(queryClient, kind),
-              shouldRevalidate: onlyOnNewPath,
-              HydrateFallback: CataloguePageSkeleton,
-              ...lazyNamed(
-                () => import('../features/catalogue/pages/catalogue-page'),
-                (
-                  {
-                    comics: 'ComicsPage',
-                    novels: 'NovelsPage',
-                    premium: 'PremiumPage',
-                    browse: 'BrowsePage',
-                    search: 'SearchPage',
-                  } as const
-                )[kind],
-              ),
-            })),
-            // Matched without regard to case, so /seriesView/{slug} (search results) lands here too.
-            {
-              path: 'SeriesView/:seriesSlug',
-              loader: seriesLoader(queryClient),
-              shouldRevalidate: onlyOnNewPath,
-              HydrateFallback: SeriesPageSkeleton,
-              ...lazyPage(() => import('../features/catalogue/pages/series-page')),
-            },
-            {
-              path: 'SeriesView/:seriesSlug/:chapterSlug',
-              loader: readerLoader(queryClient),
-              shouldRevalidate: onlyOnNewPath,
-              HydrateFallback: ReaderSkeleton,
-              ...lazyPage(() => import('../features/reader/reader-page')),
-            },
-            // The store (SPEC §2: the desktop menu links /buy/store, the others /buy/coins; one page).
-            ...['buy/coins', 'buy/store'].map((path): RouteObject => ({
-              path,
-              loader: coinStoreLoader(queryClient),
-              shouldRevalidate: onlyOnNewPath,
-              HydrateFallback: CoinStoreSkeleton,
-              ...lazyPage(() => import('../features/store/pages/coins-page')),
-            })),
-            {
-              path: 'buy/subscriptions',
-              loader: planStoreLoader(queryClient),
-              shouldRevalidate: onlyOnNewPath,
-              HydrateFallback: PlanStoreSkeleton,
-              ...lazyPage(() => import('../features/store/pages/plans-page')),
-            },
-            {
-              element: (
-                <RequireRole allowed={READER_AREA_ROLES}>
-                  <Outlet />
-                </RequireRole>
-              ),
-              children: [
-                { path: 'buy/checkout/:purchaseId', ...lazyPage(() => import('../features/store/pages/test-checkout-page')) },
-              ],
-            },
-            // Feeds explained, with their addresses (issue 33 §9); the XML itself is the server's, under /feeds.
-            { path: 'follow', ...lazyPage(() => import('../features/catalogue/pages/feeds-page')) },
-            { path: 'follow/:seriesSlug', ...lazyPage(() => import('../features/catalogue/pages/feeds-page')) },
-            { path: 'errorPage', ...lazyNamed(() => import('../features/errors/error-page'), 'ErrorPage') },
-            { path: 'announcements', ...redirectTo('announcement_not_found') },
-            {
-              path: 'announcements/:slug',
-              loader: announcementLoader(queryClient),
-              shouldRevalidate: onlyOnNewPath,
-              HydrateFallback: AnnouncementSkeleton,
-              ...lazyPage(() => import('../features/announcements/announcement-page')),
-            },
-            { path: 'SeriesView', ...redirectTo('series_not_found') },
-            { path: '*', ...redirectTo('not_found') },
-          ],
+          children: publicPages(queryClient),
         },
         {
           lazy: withChunkTimeout(async () => ({ Component: (await import('./layouts/reader-layout')).ReaderLayout })),
-          children: [
-            { path: 'profile/me', ...lazyPage(() => import('../features/profile/pages/profile-me-page')) },
-            { path: 'profile/notifications', ...lazyPage(() => import('../features/notifications/notifications-page')) },
-            { path: 'profile/bookmarks', ...lazyPage(() => import('../features/library/pages/bookmarks-page')) },
-            { path: 'profile/history', ...lazyPage(() => import('../features/library/pages/history-page')) },
-            { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
-            { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
-            { path: 'profile/earnings', ...lazyPage(() => import('../features/profile/pages/earnings-page')) },
-            { path: 'profile/devices', ...lazyPage(() => import('../features/profile/pages/devices-page')) },
-            { path: 'profile/downloads', ...lazyPage(() => import('../features/profile/pages/downloads-page')) },
-            {
-              path: 'protect/segure/password/reset-password',
-              ...lazyPage(() => import('../features/profile/pages/change-password-page')),
-            },
-          ],
+          children: readerAreaPages(),
         },
         {
           path: 'Dashboard',
           lazy: withChunkTimeout(async () => ({ Component: (await import('./layouts/team-layout')).TeamLayout })),
-          children: [
-            { index: true, ...lazyPage(() => import('../features/dashboard/dashboard-home-page')) },
-            { path: 'Series/Series', ...lazyPage(() => import('../features/dashboard/series/series-list-page')) },
-            { path: 'Series/Series/AddNew', ...lazyPage(() => import('../features/dashboard/series/series-new-page')) },
-            { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
-            { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
-            { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
-            { path: 'Announcements', ...lazyPage(() => import('../features/dashboard/announcements/announcements-list-page')) },
-            {
-              path: 'Announcements/AddAnnouncements',
-              ...lazyPage(() => import('../features/dashboard/announcements/announcement-new-page')),
-            },
-            {
-              path: 'Announcements/EditAnnouncements/:id',
-              ...lazyPage(() => import('../features/dashboard/announcements/announcement-edit-page')),
-            },
-            { path: 'Comments', ...lazyPage(() => import('../features/dashboard/comments/comments-page')) },
-            { path: 'Metrics', ...lazyPage(() => import('../features/dashboard/metrics/metrics-page')) },
-            {
-              element: (
-                <RequireRole allowed={ADMIN_ONLY}>
-                  <Outlet />
-                </RequireRole>
-              ),
-              children: [
-                { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
-                { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
-                { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
-                { path: 'Users', ...lazyPage(() => import('../features/dashboard/users/users-page')) },
-                { path: 'Users/:id', ...lazyPage(() => import('../features/dashboard/users/user-detail-page')) },
-                { path: 'Configuration', ...lazyPage(() => import('../features/dashboard/configuration/configuration-page')) },
-                { path: 'MetricsAdmin', ...lazyPage(() => import('../features/dashboard/metrics/metrics-admin-page')) },
-                { path: 'AuditLog', ...lazyPage(() => import('../features/dashboard/audit/audit-log-page')) },
-              ],
-            },
-            { path: '*', ...redirectTo('not_found') },
-          ],
+          children: dashboardPages(),
         },
       ],
     },

@@ -1,5 +1,5 @@
 import type { ChapterPage } from '@inkwell/contract';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type TouchEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject, type TouchEvent } from 'react';
 import { pageUrl, type ComicSettings } from './reader-settings';
 
 const FIT_CLASSES: Record<ComicSettings['fit'], string> = {
@@ -167,39 +167,25 @@ function usePageTouch({
 }
 
 /**
- * SPEC: a long strip by default; paged mode left-to-right or right-to-left; fit width, fit
- * height or original size; an adjustable gap; arrows and j/k on the keyboard.
+ * Long strip: when the last pages come into view, fetch what comes next; paged mode, as the last
+ * pages are reached. Returns the ref for the strip's page that says the end is near.
  */
-export function ComicReader({
+function useNearEnd({
+  isPaged,
   pages,
-  settings,
+  pageIndex,
   onNearEnd,
-  onNextChapter,
-  onPreviousChapter,
-  startPage,
-  onPageChange,
-  onToggleBars,
-  end,
-}: ComicReaderProps) {
-  const [pageIndex, setPageIndex] = useState(0);
-  const pageChangeRef = useRef(onPageChange);
-  pageChangeRef.current = onPageChange;
+}: {
+  isPaged: boolean;
+  pages: ChapterPage[];
+  pageIndex: number;
+  onNearEnd(): void;
+}) {
   const sentinelRef = useRef<HTMLDivElement>(null);
   const nearEndRef = useRef(onNearEnd);
   nearEndRef.current = onNearEnd;
   const total = pages.length;
-  const isPaged = settings.mode === 'paged';
-  const isRtl = settings.direction === 'rtl';
-  // Paged mode steps through the pages and then, when there is one, the chapter's end (issue 33 §3).
-  const hasEndStep = end !== undefined;
-  const isAtEnd = isPaged && hasEndStep && pageIndex >= total;
 
-  useEffect(() => setPageIndex(Math.min(Math.max((startPage ?? 1) - 1, 0), Math.max(pages.length - 1, 0))), [pages, startPage]);
-  useEffect(() => {
-    if (isPaged && total > 0) pageChangeRef.current?.(Math.min(pageIndex + 1, total), pageIndex >= total);
-  }, [isPaged, pageIndex, total]);
-
-  // Long strip: when the last pages come into view, fetch what comes next.
   useEffect(() => {
     if (isPaged || !sentinelRef.current) return;
     const observer = new IntersectionObserver(
@@ -218,6 +204,179 @@ export function ComicReader({
   useEffect(() => {
     if (isPaged && pageIndex >= total - 2) nearEndRef.current();
   }, [isPaged, pageIndex, total]);
+
+  return sentinelRef;
+}
+
+/**
+ * The keyboard: in paged mode the arrows (by the reading direction) and j/k turn the page; in a
+ * long strip j/k scroll and the side arrows go to the next or previous chapter.
+ */
+function useComicKeys({
+  isPaged,
+  isRtl,
+  forward,
+  back,
+  onNextChapter,
+  onPreviousChapter,
+}: {
+  isPaged: boolean;
+  isRtl: boolean;
+  forward(): void;
+  back(): void;
+  onNextChapter(): void;
+  onPreviousChapter(): void;
+}) {
+  useEffect(() => {
+    const handleKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (target && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))) return;
+      const key = event.key;
+      if (isPaged) {
+        const next = key === 'j' || key === 'ArrowDown' || key === (isRtl ? 'ArrowLeft' : 'ArrowRight');
+        const previous = key === 'k' || key === 'ArrowUp' || key === (isRtl ? 'ArrowRight' : 'ArrowLeft');
+        if (next) forward();
+        else if (previous) back();
+        else return;
+      } else {
+        if (key === 'j') window.scrollBy({ top: window.innerHeight * 0.8, behavior: 'smooth' });
+        else if (key === 'k') window.scrollBy({ top: -window.innerHeight * 0.8, behavior: 'smooth' });
+        else if (key === 'ArrowRight') onNextChapter();
+        else if (key === 'ArrowLeft') onPreviousChapter();
+        else return; // Up and down arrows keep scrolling the page as usual.
+      }
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  });
+}
+
+/** Paged mode: one page with its click zones (or zoomed in), the page buttons, the next page fetched ahead. */
+function PagedPage({
+  pages,
+  pageIndex,
+  settings,
+  zoom,
+  zoomRef,
+  touchHandlers,
+  forward,
+  back,
+  onToggleBars,
+}: {
+  pages: ChapterPage[];
+  pageIndex: number;
+  settings: ComicSettings;
+  zoom: { x: number; y: number } | null;
+  zoomRef: RefObject<HTMLDivElement | null>;
+  touchHandlers: ReturnType<typeof usePageTouch>['touchHandlers'];
+  forward(): void;
+  back(): void;
+  onToggleBars?(): void;
+}) {
+  const total = pages.length;
+  const isRtl = settings.direction === 'rtl';
+  const page = pages[pageIndex]!;
+  return (
+    <div className="select-none" data-testid="paged-reader" dir={isRtl ? 'rtl' : 'ltr'}>
+      {zoom ? (
+        // Double-tapped: the page at twice its size, panned with a finger; another double tap comes back.
+        <div
+          ref={zoomRef}
+          data-testid="zoomed-page"
+          className="overflow-auto"
+          dir="ltr"
+          style={{ touchAction: 'pan-x pan-y' }}
+          {...touchHandlers}
+        >
+          <img
+            src={pageUrl(page, settings.quality)}
+            width={page.width}
+            height={page.height}
+            alt={`Page ${pageIndex + 1} of ${total}, zoomed in`}
+            className="block h-auto max-w-none"
+            style={{ width: `${ZOOM * 100}%` }}
+            draggable={false}
+          />
+        </div>
+      ) : (
+        <div className="relative" style={{ touchAction: 'pan-y' }} {...touchHandlers}>
+          <PageImage key={page.id} page={page} index={pageIndex} total={total} fit={settings.fit} quality={settings.quality} />
+          {/* Click zones: the reading direction's forward side turns the page; the middle shows or hides the bars. */}
+          <button
+            type="button"
+            aria-label={isRtl ? 'Next page' : 'Previous page'}
+            onClick={isRtl ? forward : back}
+            className="absolute inset-y-0 left-0 w-1/3 cursor-w-resize"
+            {...TAP_ZONE}
+          />
+          <button
+            type="button"
+            aria-label="Show or hide the bars"
+            onClick={() => onToggleBars?.()}
+            className="absolute inset-y-0 left-1/3 w-1/3 cursor-pointer"
+            {...TAP_ZONE}
+          />
+          <button
+            type="button"
+            aria-label={isRtl ? 'Previous page' : 'Next page'}
+            onClick={isRtl ? back : forward}
+            className="absolute inset-y-0 right-0 w-1/3 cursor-e-resize"
+            {...TAP_ZONE}
+          />
+        </div>
+      )}
+      {/* Pages, said so, each arrow pointing the way its page lies in the reading direction. On a phone the
+          taps turn pages and the bottom bar says where the reader is: nothing sits under that bar (issue 21 §1). */}
+      <div className="mt-4 hidden items-center justify-center gap-4 text-sm text-zinc-300 md:flex" dir="ltr">
+        <button type="button" onClick={isRtl ? forward : back} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
+          ← {isRtl ? 'Next page' : 'Previous page'}
+        </button>
+        <span aria-live="polite" data-testid="page-indicator">
+          Page {pageIndex + 1} / {total}
+        </span>
+        <button type="button" onClick={isRtl ? back : forward} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
+          {isRtl ? 'Previous page' : 'Next page'} →
+        </button>
+      </div>
+      {/* The following page, fetched ahead so turning feels instant. */}
+      {pages[pageIndex + 1] && <link rel="prefetch" as="image" href={pageUrl(pages[pageIndex + 1]!, settings.quality)} />}
+    </div>
+  );
+}
+
+/**
+ * SPEC: a long strip by default; paged mode left-to-right or right-to-left; fit width, fit
+ * height or original size; an adjustable gap; arrows and j/k on the keyboard.
+ */
+export function ComicReader({
+  pages,
+  settings,
+  onNearEnd,
+  onNextChapter,
+  onPreviousChapter,
+  startPage,
+  onPageChange,
+  onToggleBars,
+  end,
+}: ComicReaderProps) {
+  const [pageIndex, setPageIndex] = useState(0);
+  const pageChangeRef = useRef(onPageChange);
+  pageChangeRef.current = onPageChange;
+  const total = pages.length;
+  const isPaged = settings.mode === 'paged';
+  const isRtl = settings.direction === 'rtl';
+  // Paged mode steps through the pages and then, when there is one, the chapter's end (issue 33 §3).
+  const hasEndStep = end !== undefined;
+  const isAtEnd = isPaged && hasEndStep && pageIndex >= total;
+
+  useEffect(() => setPageIndex(Math.min(Math.max((startPage ?? 1) - 1, 0), Math.max(pages.length - 1, 0))), [pages, startPage]);
+  useEffect(() => {
+    if (isPaged && total > 0) pageChangeRef.current?.(Math.min(pageIndex + 1, total), pageIndex >= total);
+  }, [isPaged, pageIndex, total]);
+
+  const sentinelRef = useNearEnd({ isPaged, pages, pageIndex, onNearEnd });
 
   const forward = () => {
     resetZoom();
@@ -246,30 +405,7 @@ export function ComicReader({
     if (zoom) window.scrollBy({ top: zoom.y * (ZOOM - 1) });
   }, [zoom]);
 
-  useEffect(() => {
-    const handleKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (target && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))) return;
-      const key = event.key;
-      if (isPaged) {
-        const next = key === 'j' || key === 'ArrowDown' || key === (isRtl ? 'ArrowLeft' : 'ArrowRight');
-        const previous = key === 'k' || key === 'ArrowUp' || key === (isRtl ? 'ArrowRight' : 'ArrowLeft');
-        if (next) forward();
-        else if (previous) back();
-        else return;
-      } else {
-        if (key === 'j') window.scrollBy({ top: window.innerHeight * 0.8, behavior: 'smooth' });
-        else if (key === 'k') window.scrollBy({ top: -window.innerHeight * 0.8, behavior: 'smooth' });
-        else if (key === 'ArrowRight') onNextChapter();
-        else if (key === 'ArrowLeft') onPreviousChapter();
-        else return; // Up and down arrows keep scrolling the page as usual.
-      }
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', handleKey);
-    return () => window.removeEventListener('keydown', handleKey);
-  });
+  useComicKeys({ isPaged, isRtl, forward, back, onNextChapter, onPreviousChapter });
 
   if (total === 0) {
     return <p className="py-20 text-center text-zinc-400">This chapter has no pages yet.</p>;
@@ -293,72 +429,18 @@ export function ComicReader({
   }
 
   if (isPaged) {
-    const page = pages[pageIndex]!;
     return (
-      <div className="select-none" data-testid="paged-reader" dir={isRtl ? 'rtl' : 'ltr'}>
-        {zoom ? (
-          // Double-tapped: the page at twice its size, panned with a finger; another double tap comes back.
-          <div
-            ref={zoomRef}
-            data-testid="zoomed-page"
-            className="overflow-auto"
-            dir="ltr"
-            style={{ touchAction: 'pan-x pan-y' }}
-            {...touchHandlers}
-          >
-            <img
-              src={pageUrl(page, settings.quality)}
-              width={page.width}
-              height={page.height}
-              alt={`Page ${pageIndex + 1} of ${total}, zoomed in`}
-              className="block h-auto max-w-none"
-              style={{ width: `${ZOOM * 100}%` }}
-              draggable={false}
-            />
-          </div>
-        ) : (
-          <div className="relative" style={{ touchAction: 'pan-y' }} {...touchHandlers}>
-            <PageImage key={page.id} page={page} index={pageIndex} total={total} fit={settings.fit} quality={settings.quality} />
-            {/* Click zones: the reading direction's forward side turns the page; the middle shows or hides the bars. */}
-            <button
-              type="button"
-              aria-label={isRtl ? 'Next page' : 'Previous page'}
-              onClick={isRtl ? forward : back}
-              className="absolute inset-y-0 left-0 w-1/3 cursor-w-resize"
-              {...TAP_ZONE}
-            />
-            <button
-              type="button"
-              aria-label="Show or hide the bars"
-              onClick={() => onToggleBars?.()}
-              className="absolute inset-y-0 left-1/3 w-1/3 cursor-pointer"
-              {...TAP_ZONE}
-            />
-            <button
-              type="button"
-              aria-label={isRtl ? 'Previous page' : 'Next page'}
-              onClick={isRtl ? back : forward}
-              className="absolute inset-y-0 right-0 w-1/3 cursor-e-resize"
-              {...TAP_ZONE}
-            />
-          </div>
-        )}
-        {/* Pages, said so, each arrow pointing the way its page lies in the reading direction. On a phone the
-            taps turn pages and the bottom bar says where the reader is: nothing sits under that bar (issue 21 §1). */}
-        <div className="mt-4 hidden items-center justify-center gap-4 text-sm text-zinc-300 md:flex" dir="ltr">
-          <button type="button" onClick={isRtl ? forward : back} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
-            ← {isRtl ? 'Next page' : 'Previous page'}
-          </button>
-          <span aria-live="polite" data-testid="page-indicator">
-            Page {pageIndex + 1} / {total}
-          </span>
-          <button type="button" onClick={isRtl ? back : forward} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
-            {isRtl ? 'Previous page' : 'Next page'} →
-          </button>
-        </div>
-        {/* The following page, fetched ahead so turning feels instant. */}
-        {pages[pageIndex + 1] && <link rel="prefetch" as="image" href={pageUrl(pages[pageIndex + 1]!, settings.quality)} />}
-      </div>
+      <PagedPage
+        pages={pages}
+        pageIndex={pageIndex}
+        settings={settings}
+        zoom={zoom}
+        zoomRef={zoomRef}
+        touchHandlers={touchHandlers}
+        forward={forward}
+        back={back}
+        onToggleBars={onToggleBars}
+      />
     );
   }
 

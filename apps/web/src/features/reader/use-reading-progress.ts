@@ -43,6 +43,8 @@ export function progressFor(place: { page: number } | { position: number; isAtEn
   };
 }
 
+type SaveProgress = ReturnType<typeof useSaveProgress>;
+
 interface Options {
   data: ChapterContent | undefined;
   /** Paged comics save pages; long strips and novels save positions. */
@@ -51,43 +53,26 @@ interface Options {
   contentRef: RefObject<HTMLElement | null>;
 }
 
-/**
- * Issue 9 §1: the reader's place, kept as they read and synced across devices. Opening a chapter
- * records it (history) and resumes where the viewer was, here or on another device; the place is
- * saved a moment after it settles, at once when the end is reached (in paged mode and in a long
- * strip alike), and on leaving (another chapter, another page, the tab hidden or closed).
- * Signed-in readers save on the server; visitors in this browser.
- */
-export function useReadingProgress({ data, mode, contentRef }: Options) {
-  const client = useQueryClient();
-  const { user } = useAuth();
-  const save = useSaveProgress();
-  const chapterId = data?.canRead ? data.chapter.id : undefined;
-  const seriesId = data?.series.id;
-  const pageCount = data?.series.type === 'comic' ? data.pageCount : 0;
-  const isSignedIn = user !== null;
-  const owner = user?.id ?? null;
+interface SaverOptions {
+  chapterId: string | undefined;
+  seriesId: string | undefined;
+  owner: string | null;
+  /** The chapter whose place is followed (set once it has resumed): nothing is saved for another. */
+  trackingRef: RefObject<string | undefined>;
+  openedRef: RefObject<{ chapterId: string; owner: string | null } | undefined>;
+  saveRef: RefObject<SaveProgress>;
+}
 
-  const [resume, setResume] = useState<{ chapterId: string; point: ResumePoint }>();
-  // The chapter whose place is followed: only once it has resumed, so the scroll to the top of a
-  // new page is never saved over the place about to be resumed.
-  const [trackedId, setTrackedId] = useState<string>();
-  const trackingRef = useRef<string | undefined>(undefined);
-  const pageRef = useRef(1);
-  const modeRef = useRef(mode);
-  modeRef.current = mode;
+/**
+ * Saving the place: `schedule` keeps the latest one and saves it once it has settled (at once when
+ * it completes the chapter), `flush` saves what is pending now. The same place is not saved twice.
+ */
+function useProgressSaver({ chapterId, seriesId, owner, trackingRef, openedRef, saveRef }: SaverOptions) {
   // A place is saved for the viewer who reached it (issue 32 §3): one scheduled before a logout
   // never goes to the visitor's store after it.
-  const pending = useRef<{ target: ProgressTarget; input: ProgressInput; save: typeof save } | undefined>(undefined);
-  // The chapter last recorded as opened, and by whom. A chapter a signed-in reader opened keeps no
-  // place for the visitor: once they log out on it, nothing is opened or saved there (issue 32 §3).
-  // (One account giving way to another is the shared page's stand-in session giving way to the
-  // reader's own as it hydrates, app/reader-data.tsx: their places go on being saved.)
-  const openedRef = useRef<{ chapterId: string; owner: string | null } | undefined>(undefined);
+  const pending = useRef<{ target: ProgressTarget; input: ProgressInput; save: SaveProgress } | undefined>(undefined);
   const lastSaved = useRef<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const saveRef = useRef(save);
-  saveRef.current = save;
 
   const flush = useCallback((keepalive = false) => {
     clearTimeout(timer.current);
@@ -117,8 +102,45 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
       if (input.completed) flush();
       else timer.current = setTimeout(() => flush(), PROGRESS_SAVE_DELAY_MS);
     },
-    [chapterId, seriesId, owner, flush],
+    [chapterId, seriesId, owner, flush, trackingRef, openedRef, saveRef],
   );
+
+  return { flush, schedule };
+}
+
+/**
+ * Issue 9 §1: the reader's place, kept as they read and synced across devices. Opening a chapter
+ * records it (history) and resumes where the viewer was, here or on another device; the place is
+ * saved a moment after it settles, at once when the end is reached (in paged mode and in a long
+ * strip alike), and on leaving (another chapter, another page, the tab hidden or closed).
+ * Signed-in readers save on the server; visitors in this browser.
+ */
+export function useReadingProgress({ data, mode, contentRef }: Options) {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const save = useSaveProgress();
+  const chapterId = data?.canRead ? data.chapter.id : undefined;
+  const seriesId = data?.series.id;
+  const pageCount = data?.series.type === 'comic' ? data.pageCount : 0;
+  const isSignedIn = user !== null;
+  const owner = user?.id ?? null;
+
+  const [resume, setResume] = useState<{ chapterId: string; point: ResumePoint }>();
+  // The chapter whose place is followed: only once it has resumed, so the scroll to the top of a
+  // new page is never saved over the place about to be resumed.
+  const [trackedId, setTrackedId] = useState<string>();
+  const trackingRef = useRef<string | undefined>(undefined);
+  const pageRef = useRef(1);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  // The chapter last recorded as opened, and by whom. A chapter a signed-in reader opened keeps no
+  // place for the visitor: once they log out on it, nothing is opened or saved there (issue 32 §3).
+  // (One account giving way to another is the shared page's stand-in session giving way to the
+  // reader's own as it hydrates, app/reader-data.tsx: their places go on being saved.)
+  const openedRef = useRef<{ chapterId: string; owner: string | null } | undefined>(undefined);
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const { flush, schedule } = useProgressSaver({ chapterId, seriesId, owner, trackingRef, openedRef, saveRef });
 
   // Opening a chapter: it goes in the history, and the saved place is read (fresh, as another device may have moved on).
   useEffect(() => {

@@ -15,21 +15,11 @@ import { getCoinsHref } from '../../../lib/wallet/unlock';
 
 const supportersKey = (seriesId: string) => ['catalogue', 'supporters', seriesId] as const;
 
-/**
- * A series' supporters of the month and "Send a gift" (issue 22 §2): a few fixed sizes of coins
- * and a short message, charged once, for the series' payees; the strip shows who gave most.
- */
-export function SeriesSupport({ series }: { series: { id: string; slug: string; title: string } }) {
-  const { user } = useAuth();
-  const location = useLocation();
+/** Sending a gift: the coins leave the reader's balance, the strip is fetched again, and a thank you. */
+function useSendGift(series: { id: string; title: string }) {
   const toast = useToast();
   const client = useQueryClient();
-  const supporters = useQuery({
-    queryKey: supportersKey(series.id),
-    queryFn: ({ signal }) => callApiData('seriesSupporters', { params: { seriesId: series.id }, signal }),
-    staleTime: 60_000,
-  });
-  const send = useMutation({
+  return useMutation({
     mutationFn: (gift: { amount: number; message: string }) =>
       callApiData('seriesGift', { params: { seriesId: series.id }, body: gift }),
     onSuccess: (result) => {
@@ -42,6 +32,42 @@ export function SeriesSupport({ series }: { series: { id: string; slug: string; 
       });
     },
   });
+}
+
+/** Who gave most this month, in order. */
+function SupportersList({ items }: { items: { username: string; coins: number }[] }) {
+  if (items.length === 0) return <p className="mt-3 text-sm text-zinc-400">No gifts yet this month: yours would be the first.</p>;
+  return (
+    <ol className="mt-3 flex flex-wrap gap-2" aria-label="Top supporters this month">
+      {items.map((supporter, rank) => (
+        <li
+          key={supporter.username}
+          className="inline-flex items-center gap-2 rounded-full border border-ink-700 bg-ink-950 py-1 pl-1 pr-3 text-sm"
+        >
+          <span className="grid size-6 place-items-center rounded-full bg-accent-600 text-xs font-bold text-white" aria-hidden>
+            {rank + 1}
+          </span>
+          <span className="text-zinc-100">{supporter.username}</span>
+          <span className="tabular-nums text-amber-200">{formatCoins(supporter.coins)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * A series' supporters of the month and "Send a gift" (issue 22 §2): a few fixed sizes of coins
+ * and a short message, charged once, for the series' payees; the strip shows who gave most.
+ */
+export function SeriesSupport({ series }: { series: { id: string; slug: string; title: string } }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  const supporters = useQuery({
+    queryKey: supportersKey(series.id),
+    queryFn: ({ signal }) => callApiData('seriesSupporters', { params: { seriesId: series.id }, signal }),
+    staleTime: 60_000,
+  });
+  const send = useSendGift(series);
   const [isOpen, setIsOpen] = useState(false);
   const [amount, setAmount] = useState<number>(GIFT_AMOUNTS[1]);
   const balance = user?.coins ?? 0;
@@ -78,27 +104,7 @@ export function SeriesSupport({ series }: { series: { id: string; slug: string; 
           </Link>
         )}
       </div>
-      {items.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-400">No gifts yet this month: yours would be the first.</p>
-      ) : (
-        <ol className="mt-3 flex flex-wrap gap-2" aria-label="Top supporters this month">
-          {items.map((supporter, rank) => (
-            <li
-              key={supporter.username}
-              className="inline-flex items-center gap-2 rounded-full border border-ink-700 bg-ink-950 py-1 pl-1 pr-3 text-sm"
-            >
-              <span
-                className="grid size-6 place-items-center rounded-full bg-accent-600 text-xs font-bold text-white"
-                aria-hidden
-              >
-                {rank + 1}
-              </span>
-              <span className="text-zinc-100">{supporter.username}</span>
-              <span className="tabular-nums text-amber-200">{formatCoins(supporter.coins)}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <SupportersList items={items} />
       {isOpen && user && (
         <ConfirmDialog
           title={`Send a gift to ${series.title}`}

@@ -1,5 +1,5 @@
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, seriesStatusLabel, type SearchResult } from '@inkwell/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -60,6 +60,78 @@ function ResultItem({
 const resultPath = (result: SearchResult) => `/seriesView/${result.slug}`;
 /** The results page (issue 11 §3): every match, with filters. */
 const resultsPagePath = (text: string) => `/search?q=${encodeURIComponent(text)}`;
+
+/** "/" anywhere but in a field goes to search, as on GitHub and MangaDex (issue 21 §1): the field's ref. */
+function useSlashToSearch(fullScreen: boolean) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (fullScreen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (!inputRef.current || inputRef.current.offsetParent === null) return;
+      event.preventDefault();
+      inputRef.current.focus();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [fullScreen]);
+  return inputRef;
+}
+
+/** The panel's text as the search goes (too short, loading, error, empty), or the results. */
+function PanelBody({
+  text,
+  isSettling,
+  results,
+  fullScreen,
+  active,
+  optionId,
+  onChoose,
+}: {
+  text: string;
+  /** The text is still being typed: it is not searched yet. */
+  isSettling: boolean;
+  results: UseQueryResult<SearchResult[]>;
+  fullScreen: boolean;
+  active: number;
+  optionId(index: number): string;
+  onChoose(): void;
+}) {
+  if (text.length < SEARCH_MIN_CHARS) return <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.tooShort}</p>;
+  if (isSettling || results.isFetching)
+    return (
+      <p className="p-3 text-sm text-zinc-300" role="status">
+        {SEARCH_TEXTS.loading}
+      </p>
+    );
+  if (results.isError)
+    return (
+      <p className="p-3 text-sm text-rose-300" role="alert">
+        {SEARCH_TEXTS.error}
+      </p>
+    );
+  if (!results.data || results.data.length === 0) return <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.empty}</p>;
+  return (
+    <>
+      <ul role="listbox" className={`${fullScreen ? '' : 'max-h-[60vh] overflow-y-auto'} p-1`} aria-label="Search results">
+        {results.data.map((result, index) => (
+          <ResultItem key={result.id} id={optionId(index)} result={result} isActive={active === index} onChoose={onChoose} />
+        ))}
+      </ul>
+      <Link
+        id={optionId(results.data.length)}
+        to={resultsPagePath(text)}
+        onClick={onChoose}
+        tabIndex={-1}
+        className={`block border-t border-ink-800 px-3 py-2.5 text-center text-sm font-semibold text-accent-400 hover:bg-ink-800 ${active === results.data.length ? 'bg-ink-800' : ''}`}
+      >
+        See all results for “{text}”
+      </Link>
+    </>
+  );
+}
 
 /**
  * The top bar's search (SPEC §4, §5, §8, §9): debounced 350 ms; under 3 characters the
@@ -130,63 +202,7 @@ export function SearchBox({
   const close = useCallback(() => setIsOpen(false), []);
   useDismiss(containerRef, isOpen, close);
 
-  // "/" anywhere but in a field goes to search, as on GitHub and MangaDex (issue 21 §1).
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (fullScreen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-      if (!inputRef.current || inputRef.current.offsetParent === null) return;
-      event.preventDefault();
-      inputRef.current.focus();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [fullScreen]);
-
-  let body;
-  if (!isLongEnough) body = <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.tooShort}</p>;
-  else if (debounced !== trimmed || results.isFetching)
-    body = (
-      <p className="p-3 text-sm text-zinc-300" role="status">
-        {SEARCH_TEXTS.loading}
-      </p>
-    );
-  else if (results.isError)
-    body = (
-      <p className="p-3 text-sm text-rose-300" role="alert">
-        {SEARCH_TEXTS.error}
-      </p>
-    );
-  else if (!results.data || results.data.length === 0) body = <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.empty}</p>;
-  else {
-    body = (
-      <>
-        <ul role="listbox" className={`${fullScreen ? '' : 'max-h-[60vh] overflow-y-auto'} p-1`} aria-label="Search results">
-          {results.data.map((result, index) => (
-            <ResultItem
-              key={result.id}
-              id={optionId(index)}
-              result={result}
-              isActive={active === index}
-              onChoose={() => setIsOpen(false)}
-            />
-          ))}
-        </ul>
-        <Link
-          id={optionId(results.data.length)}
-          to={resultsPagePath(trimmed)}
-          onClick={() => setIsOpen(false)}
-          tabIndex={-1}
-          className={`block border-t border-ink-800 px-3 py-2.5 text-center text-sm font-semibold text-accent-400 hover:bg-ink-800 ${active === results.data.length ? 'bg-ink-800' : ''}`}
-        >
-          See all results for “{trimmed}”
-        </Link>
-      </>
-    );
-  }
+  const inputRef = useSlashToSearch(fullScreen);
 
   return (
     <form
@@ -237,7 +253,15 @@ export function SearchBox({
               : 'absolute right-0 top-full z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-ink-700 bg-ink-900 shadow-2xl'
           }
         >
-          {body}
+          <PanelBody
+            text={trimmed}
+            isSettling={debounced !== trimmed}
+            results={results}
+            fullScreen={fullScreen}
+            active={active}
+            optionId={optionId}
+            onChoose={() => setIsOpen(false)}
+          />
         </div>
       )}
     </form>
