@@ -88,8 +88,7 @@ export const READ_MODELS = [
  * the module asks the owner instead; never add one (make the owner export a query or predicate).
  */
 export const NOT_YET_MOVED = [
-  // admin-users: a user's sessions and coin balance on the team's user page.
-  'admin-users → coinLedger',
+  // admin-users: a user's sessions on the team's user page.
   'admin-users → sessions',
   'admin-users → users',
   // auth signs in and registers against the users table itself.

@@ -1,7 +1,7 @@
 import type { Role, UserStatus } from '@inkwell/contract';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { coinLedger, sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { countKeys, listCountQuery } from '../../db/list-counts';
 import { escapeLike, totalOfPage } from '../../db/sql';
 import { currentPlanName, hasPremiumPass, premiumPassColumn } from '../access';
@@ -151,10 +151,4 @@ export async function updateRoleAndBan(tx: Database, id: string, values: { role?
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id));
-}
-
-/** One ledger row as the wallet shows it (an adjustment has no chapter). */
-export async function findLedgerEntry(db: Database, id: string) {
-  const [entry] = await db.select().from(coinLedger).where(eq(coinLedger.id, id));
-  return entry;
 }

@@ -15,15 +15,8 @@ import { type AuditContext, changesBetween, recordAuditEntry } from '../audit';
 import { deleteUserSessions } from '../auth';
 import type { CommentsService } from '../comments';
 import { purchasesOfUser, toPurchase } from '../payments';
-import { moveCoins, toWalletEntry, walletPage } from '../wallet';
-import {
-  findAdminUser,
-  findLedgerEntry,
-  lockActiveAdmins,
-  lockUser,
-  searchUsers,
-  updateRoleAndBan,
-} from './admin-users.repository';
+import { findLedgerEntry, moveCoins, toWalletEntry, walletPage } from '../wallet';
+import { findAdminUser, lockActiveAdmins, lockUser, searchUsers, updateRoleAndBan } from './admin-users.repository';
 import { toAdminUser } from './admin-users.presenter';
 import type { EventPublisher } from '../../lib/domain-events';
 

@@ -57,6 +57,12 @@ export async function coinsCreditedBy(tx: Database, purchaseId: string, kind: Le
   return row?.total ?? 0;
 }
 
+/** One ledger row as the wallet shows it (an adjustment has no chapter). */
+export async function findLedgerEntry(db: Database, id: string) {
+  const [entry] = await db.select().from(coinLedger).where(eq(coinLedger.id, id));
+  return entry;
+}
+
 export async function walletPage(db: Database, userId: string, page: number, perPage: number) {
   const where = eq(coinLedger.userId, userId);
   const [rows, [total]] = await Promise.all([
