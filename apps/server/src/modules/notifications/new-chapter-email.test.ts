@@ -1,11 +1,11 @@
-import { ROUTES, UNSUBSCRIBE_PATH } from '@inkwell/contract';
+import { UNSUBSCRIBE_PATH } from '@inkwell/contract';
 import { desc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { mailOutbox } from '../../db/schema';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
 import { buildFollowers, follow, mailsTo } from '../../../test/followers';
-import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { digestMail, newChapterMail } from './new-chapter-mail';
 import { createUnsubscribeTokens } from './unsubscribe-token';
 
@@ -18,26 +18,18 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-const PREFS = ROUTES.notificationPreferences.path;
 
 async function readerWho(newChapterEmail: 'off' | 'instant' | 'daily') {
   const user = await buildUser(t.db);
   const cookie = await loginAs(t.app, user);
   const saved = await setPreference(cookie, { newChapterEmail });
-  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return { user, cookie };
 }
-function setPreference(cookie: string | undefined, payload: unknown) {
-  return t.app.inject({
-    method: 'PATCH',
-    url: PREFS,
-    headers: { ...(cookie ? { cookie } : {}), origin: TEST_ORIGIN },
-    payload: payload as object,
-  });
-}
-async function preferenceOf(cookie: string) {
-  return (await t.app.inject({ method: 'GET', url: PREFS, headers: { cookie } })).json().data.newChapterEmail as string;
-}
+const setPreference = (cookie: string | undefined, body: unknown) =>
+  callEndpoint(t, 'notificationPreferencesUpdate', { cookie, body });
+const preferenceOf = async (cookie: string) =>
+  (await callEndpoint(t, 'notificationPreferences', { cookie })).body.data.newChapterEmail as string;
 async function mailsOf(address: string) {
   return t.db
     .select()
@@ -64,14 +56,14 @@ describe('e-mail preferences (GET / PATCH ME/notification-preferences)', () => {
   it('start off, and keep what the reader chooses', async () => {
     const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
-    expect((await t.app.inject({ method: 'GET', url: PREFS, headers: { cookie } })).json()).toEqual({
+    expect((await callEndpoint(t, 'notificationPreferences', { cookie })).body).toEqual({
       success: true,
       data: { newChapterEmail: 'off', pushQuietHours: null },
     });
     for (const choice of ['instant', 'daily', 'off'] as const) {
       const saved = await setPreference(cookie, { newChapterEmail: choice });
-      expect(saved.statusCode).toBe(200);
-      expect(saved.json().data).toEqual({ newChapterEmail: choice, pushQuietHours: null });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data).toEqual({ newChapterEmail: choice, pushQuietHours: null });
       expect(await preferenceOf(cookie)).toBe(choice);
     }
   });
@@ -87,28 +79,27 @@ describe('e-mail preferences (GET / PATCH ME/notification-preferences)', () => {
       ['instant'],
     ]) {
       const response = await setPreference(cookie, payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().error.code).toBe('validation_failed');
+      expect(response.status, JSON.stringify(payload)).toBe(400);
+      expect(response.body.error.code).toBe('validation_failed');
     }
-    expect((await setPreference(cookie, { newChapterEmail: 'weekly' })).json().error.fields).toHaveProperty('newChapterEmail');
+    expect((await setPreference(cookie, { newChapterEmail: 'weekly' })).body.error.fields).toHaveProperty('newChapterEmail');
     expect(await preferenceOf(cookie)).toBe('off');
 
-    expect((await t.app.inject({ method: 'GET', url: PREFS })).statusCode).toBe(401);
-    expect((await setPreference(undefined, { newChapterEmail: 'instant' })).statusCode).toBe(401);
-    const foreign = await t.app.inject({
-      method: 'PATCH',
-      url: PREFS,
-      headers: { cookie, origin: 'https://evil.example' },
-      payload: { newChapterEmail: 'instant' },
+    expect((await callEndpoint(t, 'notificationPreferences')).status).toBe(401);
+    expect((await setPreference(undefined, { newChapterEmail: 'instant' })).status).toBe(401);
+    const foreign = await callEndpoint(t, 'notificationPreferencesUpdate', {
+      cookie,
+      headers: { origin: 'https://evil.example' },
+      body: { newChapterEmail: 'instant' },
     });
-    expect(foreign.statusCode).toBe(403);
+    expect(foreign.status).toBe(403);
     expect(await preferenceOf(cookie)).toBe('off');
   });
 
   it('are every role’s own', async () => {
     for (const role of ['editor', 'admin'] as const) {
       const cookie = await loginAs(t.app, await buildUser(t.db, { role }));
-      expect((await setPreference(cookie, { newChapterEmail: 'daily' })).statusCode).toBe(200);
+      expect((await setPreference(cookie, { newChapterEmail: 'daily' })).status).toBe(200);
       expect(await preferenceOf(cookie)).toBe('daily');
     }
   });
