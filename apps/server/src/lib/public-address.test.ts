@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress } from './public-address';
+import { ipv4SpelledAsIPv6, isPublicAddress } from './public-address';
 
 describe('public addresses', () => {
   it.each([
@@ -97,5 +97,20 @@ describe('public addresses', () => {
     '3ffe::1',
   ])('takes %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
+  });
+});
+
+describe('IPv4 addresses spelt as IPv6', () => {
+  it.each([
+    ['::ffff:93.184.216.34', '93.184.216.34'],
+    ['[::ffff:5db8:d822]', '93.184.216.34'],
+    ['64:ff9b::93.184.216.34', '93.184.216.34'],
+    ['64:FF9B::5DB8:D822', '93.184.216.34'],
+    ['2002:5db8:d822::1', undefined], // 6to4 carries a relay's address, not the host's
+    ['2606:4700::1111', undefined],
+    ['93.184.216.34', undefined],
+    ['fcm.googleapis.com', undefined],
+  ])('reads %s as %s', (address, ipv4) => {
+    expect(ipv4SpelledAsIPv6(address)).toBe(ipv4);
   });
 });

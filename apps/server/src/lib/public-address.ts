@@ -71,6 +71,18 @@ function embeddedIPv4(bytes: number[]): string | undefined {
 }
 
 /**
+ * The IPv4 address an IPv6 one is only another spelling of: IPv4-mapped (::ffff:0:0/96), or NAT64's
+ * well-known prefix (64:ff9b::/96), both reaching the IPv4 host itself. Not 6to4: the IPv4 address
+ * in it is a relay's, not the host's.
+ */
+export function ipv4SpelledAsIPv6(address: string): string | undefined {
+  const bare = address.replace(/^\[(.*)\]$/, '$1');
+  if (!isIPv6(bare) || bare.includes('%')) return undefined;
+  const bytes = ipv6Bytes(bare.toLowerCase());
+  return startsWith(bytes, [0x20, 0x02]) ? undefined : embeddedIPv4(bytes);
+}
+
+/**
  * Whether `address` (an IP address as text, as a URL's host or a DNS answer gives it) is on the
  * public internet. Anything else, a host name or garbage or an address with a zone, is not.
  */

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { AppError } from '../../lib/app-error';
-import { isPublicAddress } from '../../lib/public-address';
+import { ipv4SpelledAsIPv6, isPublicAddress } from '../../lib/public-address';
 
 /** The addresses a host name has (all of them): `dns.lookup` in production, a table in tests. */
 export type ResolveHost = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -28,6 +28,25 @@ export const refusedEndpoint = (reason: string) =>
   });
 export const isRefusedEndpoint = (error: unknown): error is AppError =>
   error instanceof AppError && error.code === 'validation_failed';
+
+/**
+ * The one spelling an endpoint is saved and compared by, so that an endpoint belongs to an account
+ * by the push resource it names, not by how it was written. A URL as WHATWG serializes it (host in
+ * lower case, a numeric host as dotted IPv4, the scheme's default port and dot segments gone), and
+ * further: an IPv6 literal that only spells an IPv4 address as that address, a host name's final
+ * dot, a fragment (never sent) and an empty query dropped. A browser's endpoint is already written
+ * so; throws a TypeError for what is not a URL.
+ */
+export function canonicalEndpoint(endpoint: string): string {
+  const url = new URL(endpoint);
+  const ipv4 = ipv4SpelledAsIPv6(url.hostname);
+  if (ipv4 !== undefined) url.hostname = ipv4;
+  else if (!url.hostname.startsWith('[') && /[^.]\.+$/.test(url.hostname)) url.hostname = url.hostname.replace(/\.+$/, '');
+  url.hash = '';
+  // An empty query reads as '' whether it was '?' or nothing; setting '' leaves no '?'.
+  if (url.search === '') url.search = '';
+  return url.href;
+}
 
 /** A name that could not be resolved now: perhaps for good, perhaps only for a moment (so not a reason to forget it). */
 export class UnresolvedHostError extends Error {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import {
+  canonicalEndpoint,
   checkPushEndpoint,
   isRefusedEndpoint,
   postToPushService,
@@ -98,6 +99,13 @@ async function sendToReader(
   for (const subscription of subscriptions) {
     try {
       await checkPushEndpoint(subscription.endpoint, rules);
+      if (canonicalEndpoint(subscription.endpoint) !== subscription.endpoint) {
+        // Saved under another spelling before endpoints were saved by one: the push resource it names
+        // may be another account's. A browser's own endpoint is already in that spelling.
+        logger.warn('a push subscription was dropped: its endpoint was not saved in its one spelling');
+        await deleteSubscriptionById(db, subscription.id);
+        continue;
+      }
       const request = webPush.generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         payload,
@@ -171,11 +179,18 @@ export function createPushService(deps: PushDeps) {
      * Saves a browser's subscription for a reader. An endpoint belongs to the first account that
      * saved it until that account removes it: another account sending the same one gets 409 and
      * changes nothing (else anyone who learnt an endpoint could take a reader's pushes, or hand them
-     * their own). A browser that changes hands gets a new endpoint by subscribing afresh.
+     * their own). A browser that changes hands gets a new endpoint by subscribing afresh. The
+     * endpoint is saved and compared in its one spelling, so another spelling of it is the same one.
      */
     async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
+      let endpoint: string;
       try {
-        await checkPushEndpoint(input.endpoint, rules);
+        endpoint = canonicalEndpoint(input.endpoint);
+      } catch {
+        throw refusedEndpoint('it is not a URL');
+      }
+      try {
+        await checkPushEndpoint(endpoint, rules);
       } catch (error) {
         if (error instanceof UnresolvedHostError) throw refusedEndpoint(`${error.hostname} could not be found`);
         throw error;
@@ -186,7 +201,7 @@ export function createPushService(deps: PushDeps) {
           fields: { 'keys.p256dh': 'keys.p256dh must be an uncompressed P-256 public key' },
         });
       }
-      const values = { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
+      const values = { endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
       if (!(await claimSubscription(db, userId, values))) {
         throw new AppError('conflict', 'This browser already receives pushes for another account', {
           fields: { endpoint: 'This push endpoint belongs to another account' },
@@ -195,7 +210,13 @@ export function createPushService(deps: PushDeps) {
     },
 
     async unsubscribe(userId: string, endpoint: string): Promise<boolean> {
-      return deleteSubscription(db, userId, endpoint);
+      let saved = endpoint;
+      try {
+        saved = canonicalEndpoint(endpoint);
+      } catch {
+        // Not a URL: nothing was saved under it either.
+      }
+      return deleteSubscription(db, userId, saved);
     },
 
     async quietHours(userId: string): Promise<PushQuietHours> {

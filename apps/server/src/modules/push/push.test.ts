@@ -264,7 +264,9 @@ describe('push endpoints and who they belong to (issue 32)', () => {
       'https://[2002:101:101::1]/push/a',
     ];
     for (const endpoint of accepted) await strict.subscribe(reader.id, { endpoint, keys: keys() });
-    expect((await subscriptionsOfReader(reader.id)).map((row) => row.endpoint).sort()).toEqual([...accepted].sort());
+    // [::ffff:1.1.1.1] and [64:ff9b::101:101] only spell 1.1.1.1: saved as it, one row with it.
+    const saved = accepted.filter((endpoint) => !endpoint.includes('[::ffff:') && !endpoint.includes('[64:ff9b:'));
+    expect((await subscriptionsOfReader(reader.id)).map((row) => row.endpoint).sort()).toEqual(saved.sort());
   });
 
   it('answers the subscribe call itself with 400 and the message when the endpoint is private', async () => {
@@ -381,5 +383,74 @@ describe('push endpoints and who they belong to (issue 32)', () => {
     expect((await callEndpoint(t, 'pushSubscribe', { cookie: secondCookie, body: subscription })).status).toBe(201);
     expect(await subscriptionsOfReader(second.id)).toEqual([{ endpoint: subscription.endpoint }]);
     expect(await subscriptionsOfReader(first.id)).toEqual([]);
+  });
+
+  it('keeps an endpoint with the first account under every spelling of it, saved in one', async () => {
+    const first = await buildUser(t.db);
+    const second = await buildUser(t.db);
+    const firstCookie = await loginAs(t.app, first);
+    const secondCookie = await loginAs(t.app, second);
+    const token = `spelt-${first.id}`;
+    const endpoint = `https://93.184.216.34/fcm/send/${token}`;
+    const spellings = [
+      `https://93.184.216.34:443/fcm/send/${token}`,
+      `${endpoint}#x`,
+      `${endpoint}?`,
+      `https://[::ffff:93.184.216.34]/fcm/send/${token}`,
+      `https://[::ffff:5db8:d822]/fcm/send/${token}`,
+      `https://[64:ff9b::93.184.216.34]/fcm/send/${token}`,
+      `https://1572395042/fcm/send/${token}`,
+      `https://0x5db8d822/fcm/send/${token}`,
+      `HTTPS://93.184.216.34./fcm/send/${token}`,
+      `https://93.184.216.34/fcm/./send/${token}`,
+    ];
+    const subscribe = (cookie: string, spelt: string) =>
+      callEndpoint(t, 'pushSubscribe', { cookie, body: { endpoint: spelt, keys: keys() } });
+    expect((await subscribe(firstCookie, endpoint)).status).toBe(201);
+    for (const spelt of spellings) {
+      const taken = await subscribe(secondCookie, spelt);
+      expect(taken.status, spelt).toBe(409);
+      expect(taken.body.error).toMatchObject({ code: 'conflict' });
+    }
+    expect(await subscriptionsOfReader(second.id)).toEqual([]);
+    // The owner's own other spellings refresh the one row, and any of them removes it.
+    for (const spelt of spellings) expect((await subscribe(firstCookie, spelt)).status, spelt).toBe(201);
+    expect(await subscriptionsOfReader(first.id)).toEqual([{ endpoint }]);
+    expect((await callEndpoint(t, 'pushUnsubscribe', { cookie: secondCookie, body: { endpoint: `${endpoint}#x` } })).status).toBe(
+      200,
+    );
+    expect(await subscriptionsOfReader(first.id)).toEqual([{ endpoint }]);
+    await callEndpoint(t, 'pushUnsubscribe', { cookie: firstCookie, body: { endpoint: spellings[3]! } });
+    expect(await subscriptionsOfReader(first.id)).toEqual([]);
+
+    // Saved first under another spelling: still one resource, the first account's.
+    expect((await subscribe(firstCookie, spellings[6]!)).status).toBe(201);
+    expect(await subscriptionsOfReader(first.id)).toEqual([{ endpoint }]);
+    expect((await subscribe(secondCookie, endpoint)).status).toBe(409);
+  });
+
+  it('drops, unconnected, a subscription saved under another spelling before endpoints were saved in one', async () => {
+    const owner = await buildUser(t.db);
+    const other = await buildUser(t.db);
+    const subscription = pushService.subscription();
+    const sender = createPushService({
+      db: t.db,
+      clock: t.clock,
+      logger: t.app.log,
+      subject: 'mailto:x@example.com',
+      allowPrivateEndpoints: true,
+    });
+    await sender.subscribe(owner.id, subscription);
+    // Written as the old rule let them be: the owner's push resource, spelt otherwise, for another account.
+    for (const spelt of [`${subscription.endpoint}#x`, `${subscription.endpoint}?`])
+      await t.db.insert(pushSubscriptions).values({ userId: other.id, endpoint: spelt, ...subscription.keys });
+    expect(await subscriptionsOfReader(other.id)).toHaveLength(2);
+
+    await sender.deliver(other.id, { title: 'Not yours', body: 'Never sent', link: null });
+    expect(await subscriptionsOfReader(other.id)).toEqual([]);
+    expect(receivedAt(subscription.endpoint)).toEqual([]);
+    await sender.deliver(owner.id, { title: 'Yours', body: 'Sent', link: null });
+    expect(receivedAt(subscription.endpoint).map((push) => push.payload.title)).toEqual(['Yours']);
+    expect(await subscriptionsOfReader(owner.id)).toEqual([{ endpoint: subscription.endpoint }]);
   });
 });
