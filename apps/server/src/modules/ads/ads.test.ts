@@ -2,7 +2,7 @@ import { ROUTES, SITE_CONFIG_KEYS, type AdsConfigResponse } from '@inkwell/contr
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
 import { DEMO_ADS, seedDemoAds } from '../../demo/seed-ads';
 import { seedDemoStore } from '../../demo/seed-store';
 import { SESSION_COOKIE } from '../auth/auth.constants';
@@ -65,9 +65,9 @@ async function clearAds() {
 }
 
 async function adsConfig(cookie?: string) {
-  const response = await t.app.inject({ method: 'GET', url: ROUTES.adsConfig.path, headers: cookie ? { cookie } : {} });
-  expect(response.statusCode).toBe(200);
-  return { body: response.json() as AdsConfigResponse, headers: response.headers };
+  const response = await callEndpoint(t, 'adsConfig', { cookie });
+  expect(response.status).toBe(200);
+  return { body: response.body as AdsConfigResponse, headers: response.headers };
 }
 
 describe('GET …/secure/ads/ads-config', () => {

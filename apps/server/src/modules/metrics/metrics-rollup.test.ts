@@ -1,8 +1,8 @@
-import { ROUTES, type AdminMetrics, type TeamMetrics } from '@inkwell/contract';
+import type { AdminMetrics, TeamMetrics } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../test/factories';
-import { createTestApp, loginAs, startSecondInstance, TEST_ORIGIN, type TestContext } from '../../../test/helpers';
+import { callEndpoint, createTestApp, loginAs, startSecondInstance, type TestContext } from '../../../test/helpers';
 import { METRICS_NOW, seedMetricsWeek } from '../../../test/metrics-week';
 import { rowsOf } from '../../db/sql';
 import { METRICS_ANSWER_MS } from './metrics.service';
@@ -43,13 +43,9 @@ async function setUp(): Promise<Setup> {
 async function metricsOf(setup: Setup, query: string, { kept = false } = {}) {
   if (!kept) setup.t.clock.advance(METRICS_ANSWER_MS);
   const get = async (name: 'teamMetrics' | 'adminMetrics', cookie: string) => {
-    const response = await setup.t.app.inject({
-      method: 'GET',
-      url: ROUTES[name].path + query,
-      headers: { origin: TEST_ORIGIN, cookie },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data;
+    const response = await callEndpoint(setup.t, name, { cookie, query });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data;
   };
   return {
     team: (await get('teamMetrics', setup.editor)) as TeamMetrics,
