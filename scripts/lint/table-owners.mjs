@@ -108,8 +108,7 @@ export const NOT_YET_MOVED = [
   // library: bookmarks, progress and history against the series and chapters they point at.
   'library → chapters',
   'library → series',
-  // notifications fans a chapter out to the series' bookmarkers, by e-mail to users.
-  'notifications → bookmarks',
+  // notifications names the chapter and series released, and mails users.
   'notifications → chapters',
   'notifications → series',
   'notifications → users',

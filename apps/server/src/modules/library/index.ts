@@ -1,2 +1,3 @@
+export { countFollowers } from './library.repository';
 export { libraryRoutes } from './library.routes';
 export { createLibraryService, type LibraryService } from './library.service';

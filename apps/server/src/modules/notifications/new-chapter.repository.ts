@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookmarks, chapters, series } from '../../db/schema';
+import { chapters, series } from '../../db/schema';
 import { chapterIsOut } from '../chapters';
 import { at, rowsOf } from '../../db/sql';
 
@@ -27,17 +27,6 @@ export interface MailRecipient {
 export interface NoticeRecipient extends MailRecipient {
   wantsMail: boolean;
   wantsPush: boolean;
-}
-
-/** How many readers follow each of these series (series nobody follows are left out). */
-export async function countFollowers(db: Database, seriesIds: string[]): Promise<Map<string, number>> {
-  if (seriesIds.length === 0) return new Map();
-  const rows = await db
-    .select({ seriesId: bookmarks.seriesId, followers: sql<number>`count(*)::int` })
-    .from(bookmarks)
-    .where(inArray(bookmarks.seriesId, seriesIds))
-    .groupBy(bookmarks.seriesId);
-  return new Map(rows.map((row) => [row.seriesId, row.followers]));
 }
 
 /** One share of a series' followers: those whose id's last byte is `part` modulo `parts` (ids are random). */

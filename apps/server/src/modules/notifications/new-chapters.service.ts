@@ -4,10 +4,10 @@ import type { Database, Transaction } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Release } from '../chapters';
 import type { Jobs } from '../jobs';
+import { countFollowers } from '../library';
 import { chapterLabel, chapterLink, digestMail, newChapterMail } from './new-chapter-mail';
 import {
   claimDueDigests,
-  countFollowers,
   digestEntries,
   findReleasedChapter,
   insertNewChapterNotices,
