@@ -30,11 +30,10 @@ function errorsOf(error: unknown): Record<string, string> {
 type Panel = 'none' | 'regenerate' | 'disable';
 
 /**
- * /profile/me's "Two-factor sign-in" (issue 10 §2): set up an authenticator app (QR code or the
- * key by hand, confirmed with a code), the recovery codes shown once, new codes, turning it off.
+ * The section's calls and what they leave on screen: the setup under way, new recovery codes (shown
+ * once), the open panel, and the last call's errors.
  */
-export function TwoFactorSection() {
-  const status = useQuery(twoFactorStatusQuery());
+function useTwoFactorCalls() {
   const client = useQueryClient();
   const { refresh: refreshProfile } = useProfile();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
@@ -83,11 +82,97 @@ export function TwoFactorSection() {
       void refreshProfile();
     });
 
+  const cancelSetup = () => {
+    setSetup(null);
+    setErrors({});
+  };
+
   const open = (next: Panel) => {
     setPanel(next);
     setErrors({});
   };
 
+  return {
+    setup,
+    recoveryCodes,
+    setRecoveryCodes,
+    panel,
+    errors,
+    isBusy,
+    beginSetup,
+    confirmSetup,
+    cancelSetup,
+    newCodes,
+    turnOff,
+    open,
+  };
+}
+
+/** Two-factor sign-in is on: the recovery codes left, and new codes or turning it off. */
+function TwoFactorOn({
+  codesLeft: left,
+  panel,
+  errors,
+  isBusy,
+  onOpen,
+  onNewCodes,
+  onTurnOff,
+}: {
+  codesLeft: number;
+  panel: Panel;
+  errors: Record<string, string>;
+  isBusy: boolean;
+  onOpen(panel: Panel): void;
+  onNewCodes(code: string): void;
+  onTurnOff(password: string, code: string): void;
+}) {
+  return (
+    <div className="space-y-4">
+      <p className={`text-sm ${left <= 2 ? 'text-amber-200' : 'text-zinc-400'}`} data-testid="recovery-codes-left">
+        {left === 0
+          ? 'You have no recovery codes left. Create new ones so you can still sign in without your phone.'
+          : `${left} recovery code${left === 1 ? '' : 's'} left.${left <= 2 ? ' Create new ones soon.' : ''}`}
+      </p>
+      {panel === 'none' && (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={secondaryButton} onClick={() => onOpen('regenerate')}>
+            New recovery codes
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => onOpen('disable')}>
+            <ShieldOff className="size-4" aria-hidden /> Turn off
+          </button>
+        </div>
+      )}
+      {panel === 'regenerate' && (
+        <RegenerateCodesForm errors={errors} isBusy={isBusy} onSubmit={onNewCodes} onCancel={() => onOpen('none')} />
+      )}
+      {panel === 'disable' && (
+        <DisableTwoFactorForm errors={errors} isBusy={isBusy} onSubmit={onTurnOff} onCancel={() => onOpen('none')} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * /profile/me's "Two-factor sign-in" (issue 10 §2): set up an authenticator app (QR code or the
+ * key by hand, confirmed with a code), the recovery codes shown once, new codes, turning it off.
+ */
+export function TwoFactorSection() {
+  const status = useQuery(twoFactorStatusQuery());
+  const {
+    setup,
+    recoveryCodes,
+    setRecoveryCodes,
+    panel,
+    errors,
+    isBusy,
+    beginSetup,
+    confirmSetup,
+    cancelSetup,
+    newCodes,
+    turnOff,
+    open,
+  } = useTwoFactorCalls();
   const enabled = status.data?.enabled ?? false;
   let body;
   if (recoveryCodes) {
@@ -110,10 +195,7 @@ export function TwoFactorSection() {
         errors={errors}
         isBusy={isBusy}
         onSubmit={(code) => void confirmSetup(code)}
-        onCancel={() => {
-          setSetup(null);
-          setErrors({});
-        }}
+        onCancel={cancelSetup}
       />
     );
   } else if (!enabled) {
@@ -130,41 +212,16 @@ export function TwoFactorSection() {
       </div>
     );
   } else {
-    const left = status.data.recoveryCodesLeft;
     body = (
-      <div className="space-y-4">
-        <p className={`text-sm ${left <= 2 ? 'text-amber-200' : 'text-zinc-400'}`} data-testid="recovery-codes-left">
-          {left === 0
-            ? 'You have no recovery codes left. Create new ones so you can still sign in without your phone.'
-            : `${left} recovery code${left === 1 ? '' : 's'} left.${left <= 2 ? ' Create new ones soon.' : ''}`}
-        </p>
-        {panel === 'none' && (
-          <div className="flex flex-wrap gap-2">
-            <button type="button" className={secondaryButton} onClick={() => open('regenerate')}>
-              New recovery codes
-            </button>
-            <button type="button" className={secondaryButton} onClick={() => open('disable')}>
-              <ShieldOff className="size-4" aria-hidden /> Turn off
-            </button>
-          </div>
-        )}
-        {panel === 'regenerate' && (
-          <RegenerateCodesForm
-            errors={errors}
-            isBusy={isBusy}
-            onSubmit={(code) => void newCodes(code)}
-            onCancel={() => open('none')}
-          />
-        )}
-        {panel === 'disable' && (
-          <DisableTwoFactorForm
-            errors={errors}
-            isBusy={isBusy}
-            onSubmit={(password, code) => void turnOff(password, code)}
-            onCancel={() => open('none')}
-          />
-        )}
-      </div>
+      <TwoFactorOn
+        codesLeft={status.data.recoveryCodesLeft}
+        panel={panel}
+        errors={errors}
+        isBusy={isBusy}
+        onOpen={open}
+        onNewCodes={(code) => void newCodes(code)}
+        onTurnOff={(password, code) => void turnOff(password, code)}
+      />
     );
   }
 

@@ -25,26 +25,12 @@ const afterPaying = (purchase: Purchase) =>
 const afterCancelling = (purchase: Purchase) =>
   purchase.returnTo ?? (purchase.kind === 'plan' ? '/buy/subscriptions' : '/buy/coins');
 
-/**
- * /buy/checkout/:purchaseId: the built-in test checkout (DESIGN §5 Payments), where checkoutUrl
- * points while Stripe is not configured. Paying runs the same fulfilment as a real payment.
- * With Stripe it is also where Stripe sends the reader back (`?status=success|cancelled`): the
- * page waits for the payment to be confirmed, then moves on as the test checkout does.
- */
-function TestCheckoutPage() {
-  const { purchaseId = '' } = useParams();
-  const [search] = useSearchParams();
+/** Stripe confirmed the payment while the reader waited here: move on as after paying. */
+function useMoveOnWhenConfirmed(confirmed: Purchase | undefined) {
   const navigate = useNavigate();
   const toast = useToast();
   const client = useQueryClient();
-  const returnedFromStripe = search.get('status') === 'success';
-  const purchase = useMyPurchase(purchaseId, { awaitProvider: returnedFromStripe });
-  const isStripe = purchase.data?.provider === 'stripe';
-  useDocumentTitle(isStripe ? 'Payment' : 'Test checkout');
-
-  // Stripe confirmed the payment while the reader waited here: move on as after paying.
   const sawPending = useRef(false);
-  const confirmed = purchase.data;
   useEffect(() => {
     if (!confirmed || confirmed.provider !== 'stripe') return;
     if (confirmed.status === 'pending') {
@@ -58,6 +44,70 @@ function TestCheckoutPage() {
       void navigate(afterPaying(confirmed), { replace: true });
     });
   }, [confirmed, client, navigate, toast]);
+}
+
+/** The purchase's item, coins and total. */
+function OrderDetails({ purchase }: { purchase: Purchase }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="order-heading" className="text-lg font-semibold text-white">
+          {itemName(purchase)}
+        </h2>
+        <PurchaseStatusBadge status={purchase.status} />
+      </div>
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-zinc-400">Item</dt>
+          <dd className="text-right text-zinc-100">{purchase.kind === 'plan' ? 'Subscription' : 'Coin package'}</dd>
+        </div>
+        {purchase.coins > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-zinc-400">Coins</dt>
+            <dd className="text-right font-semibold text-amber-300">{formatCoins(purchase.coins)}</dd>
+          </div>
+        )}
+        <div className="flex items-baseline justify-between gap-4 border-t border-ink-800 pt-2">
+          <dt className="font-semibold text-zinc-200">Total</dt>
+          <dd className="text-right text-lg font-bold text-white" data-testid="checkout-total">
+            {formatMoney(purchase.amountCents, purchase.currency)}
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** No such purchase for this reader: another account's, or a mistyped link. */
+function PurchaseNotFound() {
+  return (
+    <div role="alert" className="rounded-2xl border border-ink-800 bg-ink-900 p-6">
+      <p className="font-semibold text-white">We could not find this purchase.</p>
+      <p className="mt-1 text-sm text-zinc-400">It may belong to another account, or the link is mistyped.</p>
+      <Link to="/buy/coins" className={`${secondaryButton} mt-4`}>
+        Back to the store
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /buy/checkout/:purchaseId: the built-in test checkout (DESIGN §5 Payments), where checkoutUrl
+ * points while Stripe is not configured. Paying runs the same fulfilment as a real payment.
+ * With Stripe it is also where Stripe sends the reader back (`?status=success|cancelled`): the
+ * page waits for the payment to be confirmed, then moves on as the test checkout does.
+ */
+function TestCheckoutPage() {
+  const { purchaseId = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const returnedFromStripe = search.get('status') === 'success';
+  const purchase = useMyPurchase(purchaseId, { awaitProvider: returnedFromStripe });
+  const isStripe = purchase.data?.provider === 'stripe';
+  useDocumentTitle(isStripe ? 'Payment' : 'Test checkout');
+
+  useMoveOnWhenConfirmed(purchase.data);
   const complete = useCompleteTestCheckout();
   const cancel = useCancelTestCheckout();
   // Once paid or cancelled here, the page moves on: it keeps its form until then instead of flashing the status.
@@ -119,42 +169,13 @@ function TestCheckoutPage() {
           <CheckoutSkeleton />
         ) : purchase.isError ? (
           purchase.error instanceof ApiError && purchase.error.code === 'not_found' ? (
-            <div role="alert" className="rounded-2xl border border-ink-800 bg-ink-900 p-6">
-              <p className="font-semibold text-white">We could not find this purchase.</p>
-              <p className="mt-1 text-sm text-zinc-400">It may belong to another account, or the link is mistyped.</p>
-              <Link to="/buy/coins" className={`${secondaryButton} mt-4`}>
-                Back to the store
-              </Link>
-            </div>
+            <PurchaseNotFound />
           ) : (
             <LoadError message="We could not load this purchase." onRetry={() => void purchase.refetch()} />
           )
         ) : (
           <section aria-labelledby="order-heading" className="rounded-2xl border border-ink-800 bg-ink-900 p-6">
-            <div className="flex items-start justify-between gap-3">
-              <h2 id="order-heading" className="text-lg font-semibold text-white">
-                {itemName(purchase.data)}
-              </h2>
-              <PurchaseStatusBadge status={purchase.data.status} />
-            </div>
-            <dl className="mt-4 space-y-2 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-zinc-400">Item</dt>
-                <dd className="text-right text-zinc-100">{purchase.data.kind === 'plan' ? 'Subscription' : 'Coin package'}</dd>
-              </div>
-              {purchase.data.coins > 0 && (
-                <div className="flex justify-between gap-4">
-                  <dt className="text-zinc-400">Coins</dt>
-                  <dd className="text-right font-semibold text-amber-300">{formatCoins(purchase.data.coins)}</dd>
-                </div>
-              )}
-              <div className="flex items-baseline justify-between gap-4 border-t border-ink-800 pt-2">
-                <dt className="font-semibold text-zinc-200">Total</dt>
-                <dd className="text-right text-lg font-bold text-white" data-testid="checkout-total">
-                  {formatMoney(purchase.data.amountCents, purchase.data.currency)}
-                </dd>
-              </div>
-            </dl>
+            <OrderDetails purchase={purchase.data} />
             {purchase.data.status === 'pending' || isSettling ? (
               purchase.data.provider === 'test' ? (
                 <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
