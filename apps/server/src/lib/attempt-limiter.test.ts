@@ -26,6 +26,17 @@ function behavesAsALimiter(name: string, make: () => AttemptLimiter) {
       expect((await limiter.peek(key, limit)).allowed).toBe(false);
       expect((await limiter.peek(key, limit)).count).toBe(3);
     });
+
+    it('gives back a counted attempt within its window, never below nothing', async () => {
+      const key = `g-${Math.random()}`;
+      await limiter.giveBack(key);
+      expect((await limiter.peek(key, limit)).count).toBe(0);
+      for (let i = 0; i < 3; i += 1) await limiter.consume(key, limit);
+      await limiter.giveBack(key);
+      expect((await limiter.peek(key, limit)).count).toBe(2);
+      expect((await limiter.consume(key, limit)).allowed).toBe(true);
+      expect((await limiter.consume(key, limit)).allowed).toBe(false);
+    });
   });
 }
 

@@ -21,6 +21,11 @@ export interface AttemptLimiter {
   consume(key: string, limit: Limit): Promise<LimitResult>;
   /** Says whether the limit is already reached, without counting. */
   peek(key: string, limit: Limit): Promise<LimitResult>;
+  /**
+   * Takes back one attempt `consume` counted, within its window: for a check that counts an attempt
+   * before deciding (so concurrent attempts cannot all pass the limit) and finds it should not count.
+   */
+  giveBack(key: string): Promise<void>;
   /** Where the counts are kept now: in this process only, or in Redis (up, or away and counted here meanwhile). */
   health(): Promise<'memory' | 'up' | 'down'>;
   close(): Promise<void>;
@@ -57,6 +62,10 @@ export function createMemoryLimiter(now: () => number = Date.now): AttemptLimite
       if (!w) return { allowed: true, count: 0, retryAfterSeconds: 0 };
       return { ...result(w.count, w.resetAt, limit), allowed: w.count < limit.max };
     },
+    async giveBack(key) {
+      const w = read(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async health() {
       return 'memory' as const;
     },
@@ -66,6 +75,8 @@ export function createMemoryLimiter(now: () => number = Date.now): AttemptLimite
     },
   };
 }
+
+const GIVE_BACK = "local n = tonumber(redis.call('get', KEYS[1]) or '0') if n > 0 then redis.call('decr', KEYS[1]) end return n";
 
 export function createRedisLimiter(redis: Redis, prefix: string): AttemptLimiter {
   const k = (key: string) => `${prefix}${key}`;
@@ -85,6 +96,10 @@ export function createRedisLimiter(redis: Redis, prefix: string): AttemptLimiter
       const [count, ttl] = await Promise.all([redis.get(k(key)), redis.pttl(k(key))]);
       const n = Number(count ?? 0);
       return toResult(n, ttl > 0 ? ttl : 0, n < limit.max);
+    },
+    async giveBack(key) {
+      // Only a count still in its window: a DECR of an expired key would start one at -1 that never expires.
+      await redis.eval(GIVE_BACK, 1, k(key));
     },
     async health() {
       return redis.status === 'ready' ? ('up' as const) : ('down' as const);
@@ -133,6 +148,7 @@ export function createFallbackLimiter(
   return {
     consume: (key, limit) => use((limiter) => limiter.consume(key, limit)),
     peek: (key, limit) => use((limiter) => limiter.peek(key, limit)),
+    giveBack: (key) => use((limiter) => limiter.giveBack(key)),
     health: () => shared.health(),
     async close() {
       await Promise.all([shared.close(), local.close()]);

@@ -85,6 +85,35 @@ describe('wrong device keys', () => {
     expect((await download(reader, newAddress())).statusCode).toBe(200);
   });
 
+  it(`lets no more than ${FAILED_LOGIN_LIMIT.max} of a burst of wrong keys sent at once be looked at, and counts no right key`, async () => {
+    const reader = await readerWithKey();
+    // Right keys sent at once leave nothing counted: the same number of wrong ones after them are 401s.
+    const home = newAddress();
+    const right = await Promise.all(Array.from({ length: FAILED_LOGIN_LIMIT.max }, () => opds(reader, home)));
+    expect(right.map((answer) => answer.statusCode)).toEqual(Array(FAILED_LOGIN_LIMIT.max).fill(200));
+    for (let attempt = 0; attempt < FAILED_LOGIN_LIMIT.max; attempt += 1)
+      expect((await opds({ ...reader, key: wrongKey(reader) }, home)).statusCode).toBe(401);
+    expect((await opds(reader, home)).statusCode).toBe(429);
+
+    // Twenty wrong keys at once from one address: each is counted before its key is looked at.
+    const guesser = newAddress();
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? opds : download)({ ...reader, key: wrongKey(reader) }, guesser),
+      ),
+    );
+    const statuses = burst.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(FAILED_LOGIN_LIMIT.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - FAILED_LOGIN_LIMIT.max);
+    expect((await opds(reader, guesser)).statusCode).toBe(429);
+    // KOReader digests sent at once are counted the same way.
+    const elsewhere = newAddress();
+    const digests = await Promise.all(Array.from({ length: 20 }, (_, index) => kosync(reader, elsewhere, md5(`guess ${index}`))));
+    expect(digests.filter((answer) => answer.statusCode === 401)).toHaveLength(FAILED_LOGIN_LIMIT.max);
+    expect(digests.filter((answer) => answer.statusCode === 429)).toHaveLength(20 - FAILED_LOGIN_LIMIT.max);
+    expect((await opds(reader, newAddress())).statusCode).toBe(200);
+  });
+
   it(`stops an address after ${AUTH_RATE_LIMIT.max} wrong keys whatever the names, the password and nameless guesses counted too`, async () => {
     const guesser = newAddress();
     const readers = await Promise.all([readerWithKey(), readerWithKey(), readerWithKey()]);

@@ -57,21 +57,34 @@ const FAILURES_PER_ACCOUNT = FAILED_LOGIN_ACCOUNT_LIMIT;
  * wrong keys both throw `rate_limited` (429) before looking at the key.
  */
 export function createDeviceKeysService({ db, clock, limiter }: { db: Database; clock: Clock; limiter: AttemptLimiter }) {
-  /** Refuses an attempt past the limits on wrong keys; answers what to count if this one is wrong. */
+  /**
+   * Refuses an attempt past the limits on wrong keys; answers how to take back its count if this
+   * one turns out right. Each attempt is counted as a failure before its key is looked at (one
+   * increment per count, then the decision on the count it made), so a burst of wrong keys sent at
+   * once cannot all pass before the counts catch up; a right key, or a refused attempt, gives its
+   * count back, so only wrong keys stay counted. A right key holds a count only while it is looked
+   * up: an app would need more requests in flight at once than the limit to be refused for them.
+   */
   async function admit(username: string, address: string) {
     const name = username.trim().toLowerCase();
     const fromHere = { key: `device-key-failures:name:${name}:ip:${address}`, limit: FAILURES_PER_ACCOUNT_AND_ADDRESS };
     const anyName = { key: `device-key-failures:ip:${address}`, limit: FAILURES_PER_ADDRESS };
     const fromAnywhere = { key: `device-key-failures:name:${name}`, limit: FAILURES_PER_ACCOUNT };
-    const [here, fromAddress, anywhere] = await Promise.all(
-      [fromHere, anyName, fromAnywhere].map(({ key, limit }) => limiter.peek(key, limit)),
-    );
-    if (!here!.allowed) throw tooManyAttempts(here!.retryAfterSeconds);
-    if (!fromAddress!.allowed) throw tooManyAttempts(fromAddress!.retryAfterSeconds);
-    // Decision 0024: guesses from elsewhere never lock the owner out from their own places.
-    if (!anywhere!.allowed && !(await isAccountsAddress(db, name, address, clock.now())))
-      throw tooManyAttempts(anywhere!.retryAfterSeconds);
-    return () => Promise.all([fromHere, anyName, fromAnywhere].map(({ key, limit }) => limiter.consume(key, limit)));
+    const counts = [fromHere, anyName, fromAnywhere];
+    const [here, fromAddress, anywhere] = await Promise.all(counts.map(({ key, limit }) => limiter.consume(key, limit)));
+    const giveBack = async () => {
+      await Promise.all(counts.map(({ key }) => limiter.giveBack(key)));
+    };
+    const refused =
+      (!here!.allowed && here) ||
+      (!fromAddress!.allowed && fromAddress) ||
+      // Decision 0024: guesses from elsewhere never lock the owner out from their own places.
+      (!anywhere!.allowed && !(await isAccountsAddress(db, name, address, clock.now())) && anywhere);
+    if (refused) {
+      await giveBack();
+      throw tooManyAttempts(refused.retryAfterSeconds);
+    }
+    return giveBack;
   }
 
   /** The key's reader, or null (counted as a failure) for a wrong key, name or a banned reader. */
@@ -81,8 +94,14 @@ export function createDeviceKeysService({ db, clock, limiter }: { db: Database; 
     digest: string | null,
     address: string,
   ): Promise<DeviceKeyReader | null> {
-    const countFailure = await admit(username, address);
-    const row = digest ? await findDeviceKeyByHash(db, kind, digest) : undefined;
+    const giveBack = await admit(username, address);
+    const row = digest
+      ? await findDeviceKeyByHash(db, kind, digest).catch(async (error: unknown) => {
+          // Not a wrong key: the database failed to say.
+          await giveBack();
+          throw error;
+        })
+      : undefined;
     // The row is found by its digest; both are compared again in constant time, and the username must match.
     const stored = row && (kind === 'sha256' ? row.keySha256 : row.keyMd5);
     if (
@@ -92,10 +111,9 @@ export function createDeviceKeysService({ db, clock, limiter }: { db: Database; 
       !sameDigest(stored, digest) ||
       row.username.toLowerCase() !== username.trim().toLowerCase() ||
       row.isBanned
-    ) {
-      await countFailure();
+    )
       return null;
-    }
+    await giveBack();
     await touchDeviceKey(db, row.id, clock.now(), address);
     return { keyId: row.id, userId: row.userId, username: row.username };
   }
