@@ -1,4 +1,4 @@
-import { CHAPTER_NEIGHBOURHOOD, type ChapterContent } from '@inkwell/contract';
+import { CHAPTER_NEIGHBOURHOOD, isChapterOut, type ChapterContent } from '@inkwell/contract';
 import { AppError } from '../../../lib/app-error';
 import { novelPreview } from '../../../lib/sanitize';
 import { accessClass, canReadChapter, openUntilOf, VISITOR, type Viewer } from '../../access';
@@ -16,7 +16,7 @@ import { type CatalogueReads, type ChapterLadder, listedRows, type Reader, summa
  */
 function asAtRelease(chapters: ChapterListRow[], chapterSlug: string, now: Date) {
   const chapter = chapters.find((row) => row.slug === chapterSlug);
-  if (!chapter || (chapter.publishedAt && chapter.publishedAt <= now)) return { chapters, now };
+  if (!chapter || isChapterOut(chapter, now)) return { chapters, now };
   const release = chapter.publishedAt ?? now;
   return {
     chapters: chapters.map((row) => (row === chapter ? { ...row, publishedAt: release } : row)),

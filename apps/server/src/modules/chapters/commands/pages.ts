@@ -1,4 +1,4 @@
-import type { TeamChapter } from '@inkwell/contract';
+import { isChapterOut, type TeamChapter } from '@inkwell/contract';
 import { AppError } from '../../../lib/app-error';
 import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, type StoredImage } from '../../media';
 import type { ChaptersDeps } from '../chapters.deps';
@@ -103,10 +103,9 @@ export async function removePage(deps: ChaptersDeps, id: string, pageId: string)
   const { chapter } = await requireChapter(deps, id);
   // A scheduled chapter would otherwise go out empty at its time: its last page stays until it is a draft again.
   if (chapter.publishedAt && (await pageIdsOfChapter(deps.db, id)).length <= 1) {
-    const message =
-      chapter.publishedAt > deps.clock.now()
-        ? 'A scheduled chapter keeps at least one page: add the new pages first, or make it a draft'
-        : 'A published chapter keeps at least one page: add the new pages first, or make it a draft';
+    const message = !isChapterOut(chapter, deps.clock.now())
+      ? 'A scheduled chapter keeps at least one page: add the new pages first, or make it a draft'
+      : 'A published chapter keeps at least one page: add the new pages first, or make it a draft';
     throw new AppError('validation_failed', message, { fields: { pages: message } });
   }
   const key = await deletePage(deps.db, id, pageId);
