@@ -1,5 +1,4 @@
 import {
-  CURRENCIES,
   PLAN_INTERVALS,
   planInputSchema,
   planPatchSchema,
@@ -11,7 +10,7 @@ import { fieldErrors, TextField } from '../../../components/form';
 import { formatMoney } from '../../../lib/money';
 import { Detail } from '../components/data-table';
 import { EditForm, useEditForm } from '../components/edit-form';
-import { CheckboxField, SelectField, TextAreaField } from '../components/fields';
+import { CheckboxField, PriceFields, SelectField, TextAreaField } from '../components/fields';
 import { useCreatePlan } from './api/create-plan';
 import { useUpdatePlan } from './api/update-plan';
 import { priceToCents } from './price-input';
@@ -20,7 +19,7 @@ interface Values {
   name: string;
   description: string;
   price: string;
-  currency: PlanInput['currency'];
+  currency: NonNullable<PlanInput['currency']>;
   interval: PlanInput['interval'];
   includesPremium: boolean;
   coinsPerPeriod: string;
@@ -110,7 +109,7 @@ function FixedTerms({ plan }: { plan: AdminPlan }) {
  */
 export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSaved(plan: AdminPlan): void; onCancel(): void }) {
   const form = useEditForm(() => valuesFrom(plan));
-  const { values, set, errors } = form;
+  const { field, check } = form;
   const submit = usePlanSubmit(form, plan, onSaved);
 
   return (
@@ -122,55 +121,21 @@ export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSave
       onCancel={onCancel}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" value={values.name} onChange={(e) => set('name', e.target.value)} error={errors.name} />
+        <TextField label="Name" {...field('name')} />
         <TextField
           label="Coins per period"
           inputMode="numeric"
-          value={values.coinsPerPeriod}
-          onChange={(e) => set('coinsPerPeriod', e.target.value)}
-          error={errors.coinsPerPeriod}
+          {...field('coinsPerPeriod')}
           hint="Credited at the start of every month or year; 0 for none."
         />
       </div>
-      <TextAreaField
-        label="Description"
-        rows={3}
-        value={values.description}
-        onChange={(e) => set('description', e.target.value)}
-        error={errors.description}
-        hint="Shown on the subscriptions page."
-      />
+      <TextAreaField label="Description" rows={3} {...field('description')} hint="Shown on the subscriptions page." />
       {plan ? (
         <FixedTerms plan={plan} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Price"
-            inputMode="decimal"
-            placeholder="4.99"
-            value={values.price}
-            onChange={(e) => set('price', e.target.value)}
-            error={errors.priceCents}
-            hint="Fixed once the plan is created."
-          />
-          <SelectField
-            label="Currency"
-            value={values.currency}
-            onChange={(e) => set('currency', e.target.value as Values['currency'])}
-            error={errors.currency}
-          >
-            {CURRENCIES.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency.toUpperCase()}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Billed every"
-            value={values.interval}
-            onChange={(e) => set('interval', e.target.value as Values['interval'])}
-            error={errors.interval}
-          >
+          <PriceFields price={field('price', 'priceCents')} currency={field('currency')} hint="Fixed once the plan is created." />
+          <SelectField label="Billed every" {...field('interval')}>
             {PLAN_INTERVALS.map((interval) => (
               <option key={interval} value={interval}>
                 {intervalLabel(interval)}
@@ -183,15 +148,13 @@ export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSave
         <CheckboxField
           label="Includes premium chapters"
           hint="Subscribers read priced chapters without unlocking them."
-          checked={values.includesPremium}
-          onChange={(checked) => set('includesPremium', checked)}
+          {...check('includesPremium')}
         />
         {!plan && (
           <CheckboxField
             label="On sale"
             hint="Shown on the subscriptions page at once. You can archive it later."
-            checked={values.isActive}
-            onChange={(checked) => set('isActive', checked)}
+            {...check('isActive')}
           />
         )}
       </div>
