@@ -1,6 +1,6 @@
 import { addDays, type MetricsRange, type MoneyByCurrency } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
-import { liveRuns, rangeOfDays } from '../closed-days';
+import { daysFromTo, liveRuns, rangeOfDays } from '../closed-days';
 import { firstRolledDay, type listRolledCoinPurchases } from '../metrics-days.repository';
 import { candidatesOf, EMPTY, rank, type createTopSums, type Ranked } from '../metrics-tops';
 import type { Candidate } from '../metrics-tops.repository';
@@ -48,7 +48,7 @@ export async function planDays<R extends { day: string }>(
     range.from <= closedTo ? await Promise.all([readRolled(range.from, closedTo), firstRolledDay(db)]) : [[], null];
   // Nothing was counted before the roll-up's first day: those days are empty.
   const stored = [...rolled];
-  for (let day = range.from; first !== null && day < first && day <= closedTo; day = addDays(day, 1)) stored.push(emptyDay(day));
+  if (first !== null) for (const day of daysFromTo(range.from, closedTo)) if (day < first) stored.push(emptyDay(day));
   const answered = new Set(stored.map((row) => String(row.day)));
   const runs = liveRuns(range, lastClosed, (day) => answered.has(day));
   return { stored, runs, isFrozen: runs.every((run) => run.from > lastClosed) };
