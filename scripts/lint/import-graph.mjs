@@ -102,12 +102,13 @@ export function cyclesOf(graph) {
   return cycles;
 }
 
-/** The graph of the server's modules: `a → b` when a file of modules/a imports one of modules/b. */
+/** The graph of the server's modules: `a → b` when a file of modules/<area>/a imports one of modules/<area>/b. */
 export function moduleGraph(files) {
   const moduleOf = (file) => {
     const marker = `${sep}modules${sep}`;
     const at = file.lastIndexOf(marker);
-    return at === -1 ? null : file.slice(at + marker.length).split(sep)[0];
+    const parts = at === -1 ? [] : file.slice(at + marker.length).split(sep);
+    return parts.length >= 3 ? parts[1] : null;
   };
   const graph = new Map();
   for (const [file, targets] of files) {

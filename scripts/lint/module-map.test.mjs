@@ -10,9 +10,9 @@ describe('the module map in docs/ARCHITECTURE.md (npm run lint)', () => {
     expect(table.split('\n')).toEqual([
       '| area | module | imports the front door of |',
       '|---|---|---|',
-      '| [identity](areas/identity.md) | `access` | — |',
+      '| [identity](../apps/server/src/modules/identity/CONTEXT.md) | `access` | — |',
       '|  | `users` | access |',
-      '| [money](areas/money.md) | `wallet` | access (identity), users (identity) |',
+      '| [money](../apps/server/src/modules/money/CONTEXT.md) | `wallet` | access (identity), users (identity) |',
     ]);
   });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 // Any file of the server: lintText reads the text given here, the path only picks the config.
-const SERVER_FILE = 'apps/server/src/modules/library/library.routes.ts';
+const SERVER_FILE = 'apps/server/src/modules/reading/library/library.routes.ts';
 
 /** The `no-restricted-syntax` messages npm run lint gives for `code` as a server file. */
 async function restrictions(code) {

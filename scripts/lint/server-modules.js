@@ -3,7 +3,7 @@ import { dirname, resolve, sep } from 'node:path';
 /**
  * The server's layers (issue 17, docs/ARCHITECTURE.md): the entry points (app.ts, main.ts,
  * bootstrap.ts, cli/, demo/) compose plugins and modules; plugins/ use modules; a module uses
- * other modules through their front door (`modules/<name>/index.ts`) and lib/, db/ and config.ts;
+ * other modules through their front door (`modules/<area>/<name>/index.ts`) and lib/, db/ and config.ts;
  * lib/, db/ and config.ts know no module, plugin or entry point.
  */
 const ENTRY_FILES = new Set(['app.ts', 'main.ts', 'bootstrap.ts']);
@@ -16,7 +16,7 @@ export function serverPlace(file) {
   const at = file.lastIndexOf(SRC_MARK);
   if (at === -1) return null;
   const parts = file.slice(at + SRC_MARK.length).split(sep);
-  const [top, name, ...rest] = parts;
+  const [top, area, name, ...rest] = parts;
   if (parts.length === 1) {
     const base = top.replace(/\.(ts|js)$/, '');
     if (ENTRY_FILES.has(top)) return { layer: 'entry' };
@@ -24,6 +24,8 @@ export function serverPlace(file) {
     return { layer: 'entry' };
   }
   if (top === 'modules') {
+    // modules/<area>/<module>/…: an area folder holds its modules and its CONTEXT.md, nothing to import.
+    if (name === undefined) return { layer: 'area', area: area.replace(/\.(ts|js)$/, '') };
     const inner = rest.length > 0 && !(rest.length === 1 && /^index(\.(ts|js))?$/.test(rest[0]));
     return { layer: 'module', module: name, inner: rest.length === 0 ? false : inner };
   }

@@ -18,64 +18,85 @@ const error = () => ({ messageId: 'forbidden' });
 tester.run('inkwell-server/modules', serverModulesRule, {
   valid: [
     // A module's own files, another module's front door, and the layers below.
-    { filename: `${SRC}/modules/catalogue/catalogue.service.ts`, code: "import { toCard } from './catalogue.presenter';" },
-    { filename: `${SRC}/modules/catalogue/catalogue.service.ts`, code: "import { chapterAccess } from '../access';" },
-    { filename: `${SRC}/modules/catalogue/catalogue.service.ts`, code: "import { chapterAccess } from '../access/index';" },
-    { filename: `${SRC}/modules/catalogue/catalogue.service.ts`, code: "import { AppError } from '../../lib/app-error';" },
-    { filename: `${SRC}/modules/catalogue/catalogue.service.ts`, code: "import type { Database } from '../../db/client';" },
-    { filename: `${SRC}/modules/catalogue/catalogue.service.ts`, code: "import type { Config } from '../../config';" },
+    {
+      filename: `${SRC}/modules/catalogue/catalogue/catalogue.service.ts`,
+      code: "import { toCard } from './catalogue.presenter';",
+    },
+    {
+      filename: `${SRC}/modules/catalogue/catalogue/catalogue.service.ts`,
+      code: "import { chapterAccess } from '../../identity/access';",
+    },
+    {
+      filename: `${SRC}/modules/catalogue/catalogue/catalogue.service.ts`,
+      code: "import { chapterAccess } from '../../identity/access/index';",
+    },
+    {
+      filename: `${SRC}/modules/catalogue/catalogue/catalogue.service.ts`,
+      code: "import { AppError } from '../../../lib/app-error';",
+    },
+    {
+      filename: `${SRC}/modules/catalogue/catalogue/catalogue.service.ts`,
+      code: "import type { Database } from '../../../db/client';",
+    },
+    {
+      filename: `${SRC}/modules/catalogue/catalogue/catalogue.service.ts`,
+      code: "import type { Config } from '../../../config';",
+    },
     // Entry points and plugins compose modules through their front doors.
-    { filename: `${SRC}/app.ts`, code: "import { catalogueRoutes } from './modules/catalogue';" },
-    { filename: `${SRC}/plugins/auth.ts`, code: "import { viewerOf } from '../modules/access';" },
-    { filename: `${SRC}/cli/user-commands.ts`, code: "import { findUserByLogin } from '../modules/users';" },
+    { filename: `${SRC}/app.ts`, code: "import { catalogueRoutes } from './modules/catalogue/catalogue';" },
+    { filename: `${SRC}/plugins/auth.ts`, code: "import { viewerOf } from '../modules/identity/access';" },
+    { filename: `${SRC}/cli/user-commands.ts`, code: "import { findUserByLogin } from '../modules/identity/users';" },
     // Tests may reach inside any module to set up state.
-    { filename: `${SRC}/modules/store/store.test.ts`, code: "import { insertChapters } from '../chapters/chapters.repository';" },
+    {
+      filename: `${SRC}/modules/money/store/store.test.ts`,
+      code: "import { insertChapters } from '../../catalogue/chapters/chapters.repository';",
+    },
     // Files outside the server are not its business.
     { filename: '/repo/apps/web/src/main.tsx', code: "import { x } from '../../server/src/modules/access/access';" },
   ],
   invalid: [
     {
-      filename: `${SRC}/modules/catalogue/catalogue.service.ts`,
+      filename: `${SRC}/modules/catalogue/catalogue/catalogue.service.ts`,
       code: "import { findSeriesBySlug } from '../series/series.repository';",
       errors: [error('modules/catalogue')],
     },
     {
-      filename: `${SRC}/modules/library/library.service.ts`,
-      code: "import type { UnlockLookup } from '../store/unlock-lookup';",
+      filename: `${SRC}/modules/reading/library/library.service.ts`,
+      code: "import type { UnlockLookup } from '../../money/store/unlock-lookup';",
       errors: [error('modules/library')],
     },
     {
-      filename: `${SRC}/modules/genres/genres.routes.ts`,
+      filename: `${SRC}/modules/catalogue/genres/genres.routes.ts`,
       code: "export { toGenre } from '../catalogue/catalogue.presenter';",
       errors: [error('modules/genres')],
     },
     {
-      filename: `${SRC}/modules/genres/genres.routes.ts`,
+      filename: `${SRC}/modules/catalogue/genres/genres.routes.ts`,
       code: "const m = import('../catalogue/catalogue.service');",
       errors: [error('modules/genres')],
     },
     {
       filename: `${SRC}/app.ts`,
-      code: "import { createStoreService } from './modules/store/store.service';",
+      code: "import { createStoreService } from './modules/money/store/store.service';",
       errors: [error('entry')],
     },
     {
       filename: `${SRC}/plugins/auth.ts`,
-      code: "import { viewerOf } from '../modules/access/viewer';",
+      code: "import { viewerOf } from '../modules/identity/access/viewer';",
       errors: [error('plugins')],
     },
     // Lower layers never look up.
-    { filename: `${SRC}/lib/endpoint.ts`, code: "import { isTeam } from '../modules/access';", errors: [error('lib')] },
+    { filename: `${SRC}/lib/endpoint.ts`, code: "import { isTeam } from '../modules/identity/access';", errors: [error('lib')] },
     { filename: `${SRC}/db/client.ts`, code: "import { seedDemoStore } from '../demo/seed-store';", errors: [error('db')] },
     { filename: `${SRC}/config.ts`, code: "import { authPlugin } from './plugins/auth';", errors: [error('config')] },
     {
-      filename: `${SRC}/modules/ads/ads.routes.ts`,
-      code: "import { authPlugin } from '../../plugins/auth';",
+      filename: `${SRC}/modules/platform/ads/ads.routes.ts`,
+      code: "import { authPlugin } from '../../../plugins/auth';",
       errors: [error('modules/ads')],
     },
     {
-      filename: `${SRC}/modules/ads/ads.routes.ts`,
-      code: "import { buildApp } from '../../app';",
+      filename: `${SRC}/modules/platform/ads/ads.routes.ts`,
+      code: "import { buildApp } from '../../../app';",
       errors: [error('modules/ads')],
     },
   ],
@@ -84,9 +105,10 @@ tester.run('inkwell-server/modules', serverModulesRule, {
 describe('the layers', () => {
   const place = (path) => serverPlace(`${SRC}/${path}`);
   it('tells a module from its front door, and the layers apart', () => {
-    expect(place('modules/series/series.repository.ts')).toEqual({ layer: 'module', module: 'series', inner: true });
-    expect(place('modules/series/index.ts')).toEqual({ layer: 'module', module: 'series', inner: false });
-    expect(place('modules/series')).toEqual({ layer: 'module', module: 'series', inner: false });
+    expect(place('modules/catalogue/series/series.repository.ts')).toEqual({ layer: 'module', module: 'series', inner: true });
+    expect(place('modules/catalogue/series/index.ts')).toEqual({ layer: 'module', module: 'series', inner: false });
+    expect(place('modules/catalogue/series')).toEqual({ layer: 'module', module: 'series', inner: false });
+    expect(place('modules/catalogue')).toEqual({ layer: 'area', area: 'catalogue' });
     expect(place('lib/endpoint.ts')).toEqual({ layer: 'lib' });
     expect(place('demo/seed-store.ts')).toEqual({ layer: 'entry' });
     expect(place('config.ts')).toEqual({ layer: 'config' });
@@ -95,11 +117,16 @@ describe('the layers', () => {
 
   it('says what to do instead', () => {
     expect(
-      forbiddenReason(place('modules/catalogue/catalogue.service.ts'), place('modules/series/series.repository.ts')),
+      forbiddenReason(
+        place('modules/catalogue/catalogue/catalogue.service.ts'),
+        place('modules/catalogue/series/series.repository.ts'),
+      ),
     ).toMatch(/import modules\/series \(its index\.ts\) instead/);
-    expect(forbiddenReason(place('lib/endpoint.ts'), place('modules/access'))).toMatch(/below every module/);
-    expect(forbiddenReason(place('modules/ads/ads.routes.ts'), place('plugins/auth.ts'))).toMatch(/below plugins/);
-    expect(forbiddenReason(place('modules/catalogue/catalogue.service.ts'), place('modules/series'))).toBeNull();
+    expect(forbiddenReason(place('lib/endpoint.ts'), place('modules/identity/access'))).toMatch(/below every module/);
+    expect(forbiddenReason(place('modules/platform/ads/ads.routes.ts'), place('plugins/auth.ts'))).toMatch(/below plugins/);
+    expect(
+      forbiddenReason(place('modules/catalogue/catalogue/catalogue.service.ts'), place('modules/catalogue/series')),
+    ).toBeNull();
   });
 });
 
@@ -107,7 +134,7 @@ describe('npm run lint', () => {
   it('turns the rule on for every file of the server', async () => {
     const eslint = new ESLint({ cwd: join(import.meta.dirname, '..', '..') });
     for (const file of [
-      'apps/server/src/modules/catalogue/catalogue.service.ts',
+      'apps/server/src/modules/catalogue/catalogue/catalogue.service.ts',
       'apps/server/src/app.ts',
       'apps/server/src/lib/endpoint.ts',
     ]) {

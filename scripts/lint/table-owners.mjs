@@ -174,7 +174,8 @@ export function checkTableOwners(src, { owners = TABLE_OWNERS, readModels = READ
   const used = new Set();
   const trespasses = [];
   for (const file of listFiles(join(root, 'modules')).filter((file) => !isTestFile(file))) {
-    const module = file.slice(file.indexOf(MODULES_MARK) + MODULES_MARK.length).split(sep)[0];
+    // modules/<area>/<module>/…
+    const module = file.slice(file.indexOf(MODULES_MARK) + MODULES_MARK.length).split(sep)[1];
     if (readModels.includes(module)) continue;
     for (const name of schemaImportsOf(file, schemaDir)) {
       if (name !== '*' && !tables.has(name)) continue;

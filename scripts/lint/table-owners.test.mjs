@@ -9,7 +9,7 @@ describe('table owners (npm run lint)', () => {
   it("finds a module's import of a table another module owns, and lets owners, read models and tests be", () => {
     const found = checkTableOwners(src, { owners, readModels: ['shelf'], notYetMoved: [] });
     expect(found).toEqual({
-      trespasses: [{ file: 'modules/paper/paper.repository.ts', module: 'paper', table: 'inks', owner: 'ink' }],
+      trespasses: [{ file: 'modules/desk/paper/paper.repository.ts', module: 'paper', table: 'inks', owner: 'ink' }],
       unowned: [],
       gone: [],
       stale: [],
@@ -24,7 +24,9 @@ describe('table owners (npm run lint)', () => {
 
   it('counts a namespace import outside a read model as a trespass', () => {
     const found = checkTableOwners(src, { owners, readModels: [], notYetMoved: ['paper → inks'] });
-    expect(found.trespasses).toEqual([{ file: 'modules/shelf/shelf.repository.ts', module: 'shelf', table: '*', owner: null }]);
+    expect(found.trespasses).toEqual([
+      { file: 'modules/desk/shelf/shelf.repository.ts', module: 'shelf', table: '*', owner: null },
+    ]);
   });
 
   it('fails on a table with no owner and on an owner of a table no longer there', () => {

@@ -24,7 +24,7 @@ import { fillPath, ROUTES } from '@inkwell/contract';
 import { openPostgres } from '../src/db/client';
 import { systemClock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/passwords';
-import { createMetricsRollup } from '../src/modules/metrics';
+import { createMetricsRollup } from '../src/modules/team/metrics';
 import { generateCatalogue, HEAVY_READER, sizeOf } from './scale/catalogue';
 import {
   ALONE_SECONDS,

@@ -4,9 +4,9 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import type { ChangeBus } from './lib/change-bus';
 import type { Clock } from './lib/clock';
-import type { Mailer } from './modules/mail';
-import type { MediaStorage } from './modules/media';
-import type { PaymentProvider } from './modules/payments';
+import type { Mailer } from './modules/platform/mail';
+import type { MediaStorage } from './modules/platform/media';
+import type { PaymentProvider } from './modules/money/payments';
 
 export interface AppDeps {
   config: Config;

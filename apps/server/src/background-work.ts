@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { createPasswordResetService, createRegistrationService } from './modules/auth';
-import type { Jobs } from './modules/jobs';
-import type { Mailer } from './modules/mail';
-import { createAvifWorker } from './modules/media';
+import type { createPasswordResetService, createRegistrationService } from './modules/identity/auth';
+import type { Jobs } from './modules/platform/jobs';
+import type { Mailer } from './modules/platform/mail';
+import { createAvifWorker } from './modules/platform/media';
 
 type Services = FastifyInstance['services'];
 

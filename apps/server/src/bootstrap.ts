@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './db/client';
 import { hashPassword } from './lib/passwords';
-import { countUsers, insertUser } from './modules/users';
+import { countUsers, insertUser } from './modules/identity/users';
 
 /**
  * On an empty database, one admin with a random password, printed once. There are no default

@@ -11,7 +11,7 @@ import { openPostgres, type DatabaseHandle } from './db/client';
 import { seedDemoStore } from './demo/seed-store';
 import { createManualClock } from './lib/clock';
 import { createLimiter } from './lib/limiter-factory';
-import { METRICS_ANSWER_MS } from './modules/metrics';
+import { METRICS_ANSWER_MS } from './modules/team/metrics';
 
 /**
  * Issue 20 §1: the app between "up" and "dead". Its PostgreSQL and its Redis are reached through

@@ -13,7 +13,7 @@ import { eventually, openTestDatabase, TEST_ORIGIN } from '../test/helpers';
 import { startInstance, type InstanceProcess } from '../test/instance-process';
 import type { DatabaseHandle } from './db/client';
 import { seedDemoStore } from './demo/seed-store';
-import { SESSION_COOKIE } from './modules/auth';
+import { SESSION_COOKIE } from './modules/identity/auth';
 
 /**
  * Issue 20 §1: two instances of the production entry, each a process of its own, on one

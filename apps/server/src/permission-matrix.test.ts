@@ -9,7 +9,7 @@ import { multipart, png, type UploadFile } from '../test/fixtures';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../test/helpers';
 import { API_MATRIX, MATRIX_COLUMNS, parseMatrix, type MatrixColumn } from '../test/permission-matrix';
 import { seedDemoStore } from './demo/seed-store';
-import { moveCoins } from './modules/wallet';
+import { moveCoins } from './modules/money/wallet';
 import {
   announcements,
   auditLog,
@@ -40,7 +40,7 @@ import {
   users,
 } from './db/schema';
 import { createSecretToken, hashToken } from './lib/tokens';
-import { insertResetToken } from './modules/auth/password-reset.repository';
+import { insertResetToken } from './modules/identity/auth/password-reset.repository';
 
 /*
  * Walks the permission matrix of test/permission-matrix.ts: for every endpoint and every column,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../test/helpers';
-import { SESSION_TOUCH_INTERVAL_MS } from './modules/auth';
+import { SESSION_TOUCH_INTERVAL_MS } from './modules/identity/auth';
 
 /**
  * Statements per request on the calls readers and the team make most (issue 18): what a call sends

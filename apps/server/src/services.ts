@@ -10,7 +10,7 @@ import { createTeamServices } from './areas/team';
 import type { Clock } from './lib/clock';
 
 /**
- * Every service of the app, built from its dependencies area by area (areas/, docs/areas/*.md):
+ * Every service of the app, built from its dependencies area by area (areas/; each area's modules/<area>/CONTEXT.md):
  * buildApp registers their routes. `app` gives them its log and its start and close hooks.
  * Services tell one another of their writes through the domain events, and declare their caches
  * in the registry (decision 0033).

@@ -15,9 +15,9 @@ import type { z } from 'zod';
 import type { Database } from '../src/db/client';
 import { chapters } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { hasReadableText } from '../src/modules/chapters';
-import { refreshLastChapterAt } from '../src/modules/series';
-import { insertUser, setUserBanned, type UserRow } from '../src/modules/users/users.repository';
+import { hasReadableText } from '../src/modules/catalogue/chapters';
+import { refreshLastChapterAt } from '../src/modules/catalogue/series';
+import { insertUser, setUserBanned, type UserRow } from '../src/modules/identity/users/users.repository';
 import { png } from './fixtures';
 import { loginAs, TEST_PASSWORD, type TestContext } from './helpers';
 

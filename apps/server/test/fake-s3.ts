@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import { createS3Storage, type MediaStorage } from '../src/modules/media/storage';
+import { createS3Storage, type MediaStorage } from '../src/modules/platform/media/storage';
 
 /**
  * A local S3-compatible server on loopback, and the app's S3 driver on it: the driver speaks real

@@ -12,10 +12,10 @@ import { openPglite, openPostgres, type Database, type DatabaseHandle, type OnQu
 import { mailOutbox } from '../src/db/schema';
 import { createLimiter } from '../src/lib/limiter-factory';
 import { createManualClock } from '../src/lib/clock';
-import { SESSION_COOKIE } from '../src/modules/auth/auth.constants';
+import { SESSION_COOKIE } from '../src/modules/identity/auth/auth.constants';
 import { fillPath, ROUTES, type EndpointName } from '@inkwell/contract';
 import { databaseUrlWithName } from './database-url';
-import type { MediaStorage } from '../src/modules/media/storage';
+import type { MediaStorage } from '../src/modules/platform/media/storage';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 

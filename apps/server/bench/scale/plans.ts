@@ -6,19 +6,27 @@
  * fails the bench. Each is run twice under `explain analyze`, and the second run's time shown.
  */
 import type { Database, DatabaseHandle } from '../../src/db/client';
-import { auditPageQuery } from '../../src/modules/audit/audit.repository';
-import { userCountQuery, userPageQuery } from '../../src/modules/admin-users/admin-users.repository';
-import { moderationPageQuery, repliesQuery, topLevelPageQuery } from '../../src/modules/comments/comments.repository';
+import { auditPageQuery } from '../../src/modules/team/audit/audit.repository';
+import { userCountQuery, userPageQuery } from '../../src/modules/team/admin-users/admin-users.repository';
+import { moderationPageQuery, repliesQuery, topLevelPageQuery } from '../../src/modules/reading/comments/comments.repository';
 import {
   bookmarkCountQuery,
   bookmarkPageQuery,
   furthestChaptersQuery,
   progressOfSeriesQuery,
-} from '../../src/modules/library/library.repository';
-import { historyBySeriesPageQuery, historyCountQuery, historyPageQuery } from '../../src/modules/library/history.repository';
-import { notificationCountsQuery, notificationPageQuery } from '../../src/modules/notifications/notifications.repository';
-import { purchaseCountQuery, purchasePageQuery } from '../../src/modules/payments/payments.repository';
-import { publishedSeriesPageQuery, teamSeriesCountQuery, teamSeriesPageQuery } from '../../src/modules/series/series.repository';
+} from '../../src/modules/reading/library/library.repository';
+import {
+  historyBySeriesPageQuery,
+  historyCountQuery,
+  historyPageQuery,
+} from '../../src/modules/reading/library/history.repository';
+import { notificationCountsQuery, notificationPageQuery } from '../../src/modules/reading/notifications/notifications.repository';
+import { purchaseCountQuery, purchasePageQuery } from '../../src/modules/money/payments/payments.repository';
+import {
+  publishedSeriesPageQuery,
+  teamSeriesCountQuery,
+  teamSeriesPageQuery,
+} from '../../src/modules/catalogue/series/series.repository';
 
 /** A table this large read whole is a plan that will not hold as the site grows. */
 const LARGE_TABLE_ROWS = 10_000;

@@ -1,18 +1,18 @@
 import type { AreaBase } from '../app-deps';
-import { createBannersService } from '../modules/banners';
-import { createCatalogueService } from '../modules/catalogue';
-import { createChaptersService, createPublishing } from '../modules/chapters';
-import { createGenresService } from '../modules/genres';
-import { createSearchService } from '../modules/search';
-import { createSeriesService } from '../modules/series';
-import { createUnlockLookup } from '../modules/wallet';
+import { createBannersService } from '../modules/catalogue/banners';
+import { createCatalogueService } from '../modules/catalogue/catalogue';
+import { createChaptersService, createPublishing } from '../modules/catalogue/chapters';
+import { createGenresService } from '../modules/catalogue/genres';
+import { createSearchService } from '../modules/catalogue/search';
+import { createSeriesService } from '../modules/catalogue/series';
+import { createUnlockLookup } from '../modules/money/wallet';
 import type { IdentityServices } from './identity';
 import type { PlatformServices } from './platform';
 import type { ReadingServices } from './reading';
 import type { TeamServices } from './team';
 
 /**
- * Catalogue (docs/areas/catalogue.md): series, chapters and their release, genres and banners
+ * Catalogue (modules/catalogue/CONTEXT.md): series, chapters and their release, genres and banners
  * (the team's writes), and the public read model and search over them.
  */
 export function createCatalogueServices(

@@ -1,12 +1,12 @@
 import type { AreaBase } from '../app-deps';
-import { createViewerCache } from '../modules/access';
-import { createAuthService, createPasswordResetService, createRegistrationService } from '../modules/auth';
-import { createDeviceKeysService } from '../modules/device-keys';
-import { createTwoFactorService } from '../modules/two-factor';
+import { createViewerCache } from '../modules/identity/access';
+import { createAuthService, createPasswordResetService, createRegistrationService } from '../modules/identity/auth';
+import { createDeviceKeysService } from '../modules/identity/device-keys';
+import { createTwoFactorService } from '../modules/identity/two-factor';
 import type { PlatformServices } from './platform';
 
 /**
- * Identity (docs/areas/identity.md): accounts, sessions and sign-in with its second factor, the
+ * Identity (modules/identity/CONTEXT.md): accounts, sessions and sign-in with its second factor, the
  * reading apps' device keys, and what a reader's requests read about them.
  */
 export function createIdentityServices(

@@ -6,15 +6,15 @@ import {
   createStripeEvents,
   createStripeProvider,
   createTestProvider,
-} from '../modules/payments';
-import { allocate, createPayoutMonths, createPayouts } from '../modules/payouts';
-import { createSubscriptions } from '../modules/subscriptions';
-import { createUnlocks, createWallet } from '../modules/wallet';
+} from '../modules/money/payments';
+import { allocate, createPayoutMonths, createPayouts } from '../modules/money/payouts';
+import { createSubscriptions } from '../modules/money/subscriptions';
+import { createUnlocks, createWallet } from '../modules/money/wallet';
 import type { PlatformServices } from './platform';
 import type { TeamServices } from './team';
 
 /**
- * Money (docs/areas/money.md): coins and unlocks, creator payouts, plans, and what is bought
+ * Money (modules/money/CONTEXT.md): coins and unlocks, creator payouts, plans, and what is bought
  * through the payment provider (Stripe's webhook included).
  */
 export function createMoneyServices(

@@ -4,11 +4,17 @@ import type { Config } from '../config';
 import { createCacheRegistry } from '../lib/caches';
 import { changeBusTarget, createChangeBus } from '../lib/change-bus';
 import { createDomainEvents } from '../lib/domain-events';
-import { createJobs } from '../modules/jobs';
-import { createMailer } from '../modules/mail';
-import { createDiskStorage, createImageStore, createS3Storage, createUrlSigner, type MediaStorage } from '../modules/media';
-import { createPushService } from '../modules/push';
-import { createSeoService } from '../modules/seo';
+import { createJobs } from '../modules/platform/jobs';
+import { createMailer } from '../modules/platform/mail';
+import {
+  createDiskStorage,
+  createImageStore,
+  createS3Storage,
+  createUrlSigner,
+  type MediaStorage,
+} from '../modules/platform/media';
+import { createPushService } from '../modules/platform/push';
+import { createSeoService } from '../modules/platform/seo';
 
 function createStorageFromConfig(config: Config): MediaStorage {
   if (config.mediaDriver === 's3' && config.s3) return createS3Storage(config.s3);
@@ -16,7 +22,7 @@ function createStorageFromConfig(config: Config): MediaStorage {
 }
 
 /**
- * Platform (docs/areas/platform.md): jobs, mail, the events every write tells every instance and
+ * Platform (modules/platform/CONTEXT.md): jobs, mail, the events every write tells every instance and
  * the caches that hear them, media, web push, and what search engines read.
  */
 export function createPlatformServices({ app, deps, config, db, clock }: AreaBase) {

@@ -1,16 +1,16 @@
 import type { AreaBase } from '../app-deps';
-import { createDownloadsService } from '../modules/downloads';
-import { createFeedsService } from '../modules/feeds';
-import { createKoreaderService } from '../modules/koreader';
-import { createOpdsService } from '../modules/opds';
-import { createOpds2Service } from '../modules/opds2';
+import { createDownloadsService } from '../modules/reading-apps/downloads';
+import { createFeedsService } from '../modules/reading-apps/feeds';
+import { createKoreaderService } from '../modules/reading-apps/koreader';
+import { createOpdsService } from '../modules/reading-apps/opds';
+import { createOpds2Service } from '../modules/reading-apps/opds2';
 import type { CatalogueServices } from './catalogue';
 import type { IdentityServices } from './identity';
 import type { PlatformServices } from './platform';
 import type { ReadingServices } from './reading';
 
 /**
- * Reading apps (docs/areas/reading-apps.md, issue 19): the catalogue for reading apps (OPDS 1.2
+ * Reading apps (modules/reading-apps/CONTEXT.md, issue 19): the catalogue for reading apps (OPDS 1.2
  * and 2.0), its chapters as CBZ and EPUB files (the same bytes every time), KOReader's progress
  * sync on the same one place per chapter, and the chapters as RSS, Atom and JSON Feed.
  */

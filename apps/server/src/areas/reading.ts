@@ -1,19 +1,19 @@
 import type { AreaBase } from '../app-deps';
-import { createCommentsService } from '../modules/comments';
-import { createLibraryService } from '../modules/library';
+import { createCommentsService } from '../modules/reading/comments';
+import { createLibraryService } from '../modules/reading/library';
 import {
   createEmailPreferences,
   createFreeAlerts,
   createNewChapterNotices,
   createNotificationsService,
   createUnsubscribeTokens,
-} from '../modules/notifications';
-import { createUnlockLookup } from '../modules/wallet';
+} from '../modules/reading/notifications';
+import { createUnlockLookup } from '../modules/money/wallet';
 import type { IdentityServices } from './identity';
 import type { PlatformServices } from './platform';
 
 /**
- * Reading (docs/areas/reading.md): a reader's library (bookmarks, progress, history), what they
+ * Reading (modules/reading/CONTEXT.md): a reader's library (bookmarks, progress, history), what they
  * are told of (the bell, new chapters, free alerts, e-mail settings), and comments.
  */
 export function createReadingServices(

@@ -1,14 +1,14 @@
 import type { AreaBase } from '../app-deps';
-import { createAdminUsersService } from '../modules/admin-users';
-import { createAnnouncementsService } from '../modules/announcements';
-import { createAuditService } from '../modules/audit';
-import { createMetricsRollup, createMetricsService, createViewCounter } from '../modules/metrics';
-import { createSiteConfig } from '../modules/site-config';
+import { createAdminUsersService } from '../modules/team/admin-users';
+import { createAnnouncementsService } from '../modules/team/announcements';
+import { createAuditService } from '../modules/team/audit';
+import { createMetricsRollup, createMetricsService, createViewCounter } from '../modules/team/metrics';
+import { createSiteConfig } from '../modules/team/site-config';
 import type { PlatformServices } from './platform';
 import type { ReadingServices } from './reading';
 
 /**
- * Team (docs/areas/team.md): the site's settings, news, the counted views and the dashboards'
+ * Team (modules/team/CONTEXT.md): the site's settings, news, the counted views and the dashboards'
  * metrics, the admin's users and the audit log. The reports read on their own pool.
  */
 export function createTeamServices(

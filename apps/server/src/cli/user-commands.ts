@@ -4,8 +4,8 @@ import type { Database } from '../db/client';
 import type { EventPublisher } from '../lib/domain-events';
 import { hashPassword } from '../lib/passwords';
 import { findPasswordWeakness, type PasswordOwner } from '../lib/password-strength';
-import { deleteUserSessions } from '../modules/auth';
-import { disableTwoFactor } from '../modules/two-factor';
+import { deleteUserSessions } from '../modules/identity/auth';
+import { disableTwoFactor } from '../modules/identity/two-factor';
 import {
   findUserByEmail,
   findUserByLogin,
@@ -13,7 +13,7 @@ import {
   insertUser,
   updateUserPassword,
   updateUserRole,
-} from '../modules/users';
+} from '../modules/identity/users';
 
 /** A mistake in the operator's command: printed as is, exit code 2. */
 export class CommandError extends Error {

@@ -1,6 +1,6 @@
 import { SITE_CONFIG_KEYS, type AdsSettings } from '@inkwell/contract';
 import type { Database } from '../db/client';
-import { readConfigValues, writeConfigValue } from '../modules/site-config';
+import { readConfigValues, writeConfigValue } from '../modules/team/site-config';
 
 /**
  * The demo's ads: a house ad served from our own origin (apps/web/public/ads/house-ad.js), which

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { readConfigValues, updateSiteSettings } from '../modules/site-config';
+import { readConfigValues, updateSiteSettings } from '../modules/team/site-config';
 
 /** Demo site settings on first start (SEED_DEMO=0 skips them): a Discord link and footer contacts. */
 export async function seedSiteSettings(db: Database): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
-import { insertCoinPackage, listCoinPackages } from '../modules/payments';
-import { insertPlan, listPlans } from '../modules/subscriptions';
+import { insertCoinPackage, listCoinPackages } from '../modules/money/payments';
+import { insertPlan, listPlans } from '../modules/money/subscriptions';
 
 /** Demo store on first start (SEED_DEMO=0 skips it): three coin packages and two plans, no purchases. */
 export async function seedDemoStore(db: Database): Promise<void> {

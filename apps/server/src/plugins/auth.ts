@@ -1,9 +1,9 @@
 import { isTeamRole } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Viewer, viewerOf, VISITOR } from '../modules/access';
-import { type AuthService, type NewSession, SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../modules/auth';
-import type { AuthUser } from '../modules/users';
+import { type Viewer, viewerOf, VISITOR } from '../modules/identity/access';
+import { type AuthService, type NewSession, SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../modules/identity/auth';
+import type { AuthUser } from '../modules/identity/users';
 
 declare module 'fastify' {
   interface FastifyRequest {

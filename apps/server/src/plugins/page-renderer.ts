@@ -4,9 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { ROUTES, type EndpointName, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLASS_PAGE_HEADER, CLASS_PAGE_TOKEN } from '../lib/class-page';
-import { viewerOf, type Viewer } from '../modules/access';
+import { viewerOf, type Viewer } from '../modules/identity/access';
 import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../lib/caches';
-import { SESSION_COOKIE } from '../modules/auth';
+import { SESSION_COOKIE } from '../modules/identity/auth';
 
 // Issue 11 §1: the server half of server rendering. The web app's renderer (apps/web/src/
 // entry-server.tsx, built to dist-server/) draws a public page from the same routes and loaders

@@ -21,8 +21,8 @@ import {
 import type { CacheRegistry } from '../lib/caches';
 import { gzipOf, plainOf, precompress, type Piece, type PrecompressedPage } from '../lib/gzip-pieces';
 import { escapeHtml, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
-import type { Viewer } from '../modules/access';
-import { SESSION_COOKIE } from '../modules/auth';
+import type { Viewer } from '../modules/identity/access';
+import { SESSION_COOKIE } from '../modules/identity/auth';
 
 const PREVIEW_QUERY = /[?&]as=(visitor|reader|premium)(&|$)/;
 

@@ -1,0 +1,24 @@
+import type { Banner, TeamBanner } from '@inkwell/contract';
+import { toImage } from '../../platform/media';
+import type { BannerRow } from './banners.repository';
+
+export function toTeamBanner(row: BannerRow): TeamBanner {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    showText: row.showText,
+    link: row.link,
+    position: row.position,
+    isActive: row.isActive,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    image: toImage(row.imageKey, row.imageWidth, row.imageHeight),
+  };
+}
+
+/** A banner as visitors see it, once it has an image. */
+export function toBanner(row: BannerRow): Banner | null {
+  const image = toImage(row.imageKey, row.imageWidth, row.imageHeight);
+  return image ? { id: row.id, title: row.title, subtitle: row.subtitle, showText: row.showText, link: row.link, image } : null;
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { uploadedFile } from '../../../lib/uploads';
+import { endpoint } from '../../../lib/endpoint';
+import type { BannersService } from './banners.service';
+
+/** The team's calls on banners (those a visitor sees now are the catalogue's). */
+export async function bannersRoutes(app: FastifyInstance, { banners }: { banners: BannersService }) {
+  endpoint(app, 'teamBanners', { handler: async () => ({ success: true, data: await banners.listBanners() }) });
+  endpoint(app, 'teamBannerCreate', {
+    handler: async (request) => ({ success: true, data: await banners.createBanner(request.body), message: 'Banner created' }),
+  });
+  endpoint(app, 'teamBannerUpdate', {
+    handler: async (request) => ({
+      success: true,
+      data: await banners.updateBanner(request.params.id, request.body),
+      message: 'Banner saved',
+    }),
+  });
+  endpoint(app, 'teamBannerImage', {
+    summary: 'Upload the banner image (multipart, one image)',
+    handler: async (request) => ({
+      success: true,
+      data: await banners.setBannerImage(request.params.id, await uploadedFile(request, 'a banner image')),
+      message: 'Banner image saved',
+    }),
+  });
+  endpoint(app, 'teamBannerDelete', {
+    handler: async (request) => {
+      await banners.deleteBanner(request.params.id);
+      return { success: true, message: 'Banner deleted' };
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { AppError } from '../../../lib/app-error';
+import { excerpt, type PageMetaLookup } from '../../../lib/page-meta';
+import type { CatalogueService } from './catalogue.service';
+
+/** Series and chapter pages: /SeriesView/{slug} and /SeriesView/{slug}/{chapter}, in either case of the v. */
+const SERIES_PATH = /^\/seriesview\/([^/?#]+)(?:\/([^/?#]+))?\/?$/i;
+
+/** The title, description and preview image of series and chapter pages, as a visitor sees them. */
+export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: string): PageMetaLookup {
+  return async (path) => {
+    const match = SERIES_PATH.exec(path);
+    if (!match) return undefined;
+    let slug: string;
+    let chapterSlug: string | undefined;
+    try {
+      slug = decodeURIComponent(match[1]!);
+      chapterSlug = match[2] ? decodeURIComponent(match[2]) : undefined;
+    } catch {
+      return null;
+    }
+    try {
+      // Every page request asks this: the series' cached rows only, no chapter list drawn up.
+      const { detail, chapter } = await catalogue.pageFacts(slug, chapterSlug);
+      const image = detail.cover ? `${publicUrl}${detail.cover.url}` : null;
+      const seriesUrl = `${publicUrl}/SeriesView/${detail.slug}`;
+      // schema.org: a comic is a ComicSeries of ComicIssues, a novel a Book of Chapters.
+      const isComic = detail.type === 'comic';
+      const people = [...new Set([detail.author, detail.artist].filter(Boolean))].map((name) => ({ '@type': 'Person', name }));
+      const seriesData = {
+        '@type': isComic ? 'ComicSeries' : 'Book',
+        name: detail.title,
+        url: seriesUrl,
+        ...(detail.description ? { description: excerpt(detail.description, 500) } : {}),
+        ...(image ? { image } : {}),
+        ...(people.length > 0 ? { author: people } : {}),
+      };
+      if (!chapterSlug) {
+        const feed = `${publicUrl}/feeds/series/${encodeURIComponent(detail.slug)}`;
+        return {
+          title: `${detail.title} · Inkwell`,
+          description: excerpt(detail.description || `Read ${detail.title} on Inkwell.`),
+          image,
+          url: seriesUrl,
+          alternates: [
+            { type: 'application/rss+xml', title: `${detail.title}: new chapters (RSS)`, href: `${feed}.rss` },
+            { type: 'application/atom+xml', title: `${detail.title}: new chapters (Atom)`, href: `${feed}.atom` },
+            { type: 'application/feed+json', title: `${detail.title}: new chapters (JSON Feed)`, href: `${feed}.json` },
+          ],
+          structuredData: { '@context': 'https://schema.org', ...seriesData },
+        };
+      }
+      if (!chapter) return null;
+      const label = `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
+      const url = `${seriesUrl}/${chapter.slug}`;
+      return {
+        title: `${detail.title} – ${label} · Inkwell`,
+        description: excerpt(`${label} of ${detail.title}. ${detail.description}`),
+        image,
+        url,
+        structuredData: {
+          '@context': 'https://schema.org',
+          '@type': isComic ? 'ComicIssue' : 'Chapter',
+          name: `${detail.title} – ${label}`,
+          url,
+          ...(isComic ? { issueNumber: String(chapter.number) } : { position: chapter.number }),
+          ...(chapter.publishedAt ? { datePublished: chapter.publishedAt.toISOString() } : {}),
+          isAccessibleForFree: chapter.isFree,
+          isPartOf: seriesData,
+        },
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    }
+  };
+}

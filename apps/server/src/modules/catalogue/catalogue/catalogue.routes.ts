@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isClassPageCall } from '../../../lib/class-page';
+import type { CacheRegistry } from '../../../lib/caches';
+import type { Clock } from '../../../lib/clock';
+import { endpoint } from '../../../lib/endpoint';
+import { createSharedJsonSender } from '../../../lib/shared-json';
+import { readerKeyOf } from '../../team/metrics';
+import type { CatalogueService } from './catalogue.service';
+
+/** Shared caches may keep anonymous catalogue reads briefly; personalised answers are private. */
+const SHORT_PUBLIC_CACHE = 'public, max-age=10';
+
+/**
+ * Public content (DESIGN §4): home, lists, series and chapters. These hot reads skip per-request
+ * schema serialization (`prechecked`): home and lists are checked when their cache fills, series
+ * and chapters come from typed presenters, and the tests check every answer against the contract.
+ */
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  options: { catalogue: CatalogueService; caches: CacheRegistry; clock: Clock; secret: string },
+) {
+  const { catalogue, caches, clock, secret } = options;
+  const readerOf = (request: FastifyRequest) => readerKeyOf(request, secret, clock.now());
+  /** JSON already serialized (and checked against the contract when it was made), compressed when large. */
+  const sendJson = createSharedJsonSender(caches, 'catalogue');
+
+  endpoint(app, 'genres', {
+    handler: async (_request, reply) => {
+      reply.header('cache-control', SHORT_PUBLIC_CACHE);
+      return { success: true, data: await catalogue.genres() };
+    },
+  });
+
+  endpoint(app, 'banners', {
+    summary: 'The banners a visitor sees now',
+    handler: async (_request, reply) => {
+      reply.header('cache-control', SHORT_PUBLIC_CACHE);
+      return { success: true, data: await catalogue.banners() };
+    },
+  });
+
+  endpoint(app, 'home', {
+    prechecked: true,
+    summary: 'Home page: banners, latest updates, popular, premium picks',
+    handler: async (request, reply) =>
+      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson()),
+  });
+
+  endpoint(app, 'seriesList', {
+    prechecked: true,
+    summary: 'Published series with filters and sorts, paginated',
+    handler: async (request, reply) =>
+      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.listJson(request.query)),
+  });
+
+  endpoint(app, 'series', {
+    prechecked: true,
+    summary: "A series with its chapters and the viewer's access to each",
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return sendJson(request, reply, await catalogue.seriesJson(request.params.slug, request.viewer, readerOf(request)));
+    },
+  });
+
+  endpoint(app, 'seriesChapters', {
+    summary: "A page of a series' chapters with the viewer's access to each: a long series' list, a jump, what is for sale",
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return { success: true, data: await catalogue.chapters(request.params.slug, request.viewer, request.query) };
+    },
+  });
+
+  endpoint(app, 'chapter', {
+    prechecked: true,
+    summary: 'A chapter for the reader; a locked one carries only its price and free date',
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      const { slug, chapterSlug } = request.params;
+      const answer = await catalogue.chapterJson(slug, chapterSlug, request.viewer, readerOf(request), {
+        classOnly: isClassPageCall(request),
+        // A team member's preview shows a chapter not out yet as it will be at its release.
+        atRelease: request.previewAs !== null,
+      });
+      return sendJson(request, reply, answer);
+    },
+  });
+
+  endpoint(app, 'myChapterOffers', {
+    summary: "The reader's own offers for a chapter (their pass's recharge): their part of a page shared by their class",
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      const { slug, chapterSlug } = request.params;
+      return { success: true, data: { offers: await catalogue.chapterOffers(slug, chapterSlug, request.viewer) } };
+    },
+  });
+}

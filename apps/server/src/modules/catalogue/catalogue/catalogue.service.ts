@@ -1,0 +1,43 @@
+import type { CacheRegistry } from '../../../lib/caches';
+import type { Viewer } from '../../identity/access';
+import { chapterContent, chapterJson, chapterOffers } from './queries/chapter-answer';
+import { banners, genres, home, homeJson, type ListQuery, seriesList, seriesListJson } from './queries/lists';
+import { type CatalogueDeps, declareCatalogueCaches, type Reader } from './queries/reads';
+import { accessClassOf, type ChaptersQuery, chaptersPage, pageFacts, seriesDetail, seriesJson } from './queries/series-page';
+
+/**
+ * The reading side of the catalogue, a read model over the series, chapters, genres and banners
+ * of their owners. Viewer-independent data is cached for a few seconds; what a viewer may read is
+ * decided on every request from those rows, so a cached entry never leaks a locked chapter or
+ * hides one that has just become free. The work is in queries/; this binds their dependencies once.
+ */
+export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { caches: CacheRegistry }) {
+  const { clear, ...kept } = declareCatalogueCaches(caches);
+  const reads = { ...deps, ...kept };
+  return {
+    home: () => home(reads),
+    list: (query: ListQuery) => seriesList(reads, query),
+    series: (slug: string, asked: Viewer, options: { reader?: Reader } = {}) => seriesDetail(reads, slug, asked, options),
+    pageFacts: (slug: string, chapterSlug: string | undefined) => pageFacts(reads, slug, chapterSlug),
+    chapters: (slug: string, asked: Viewer, query: ChaptersQuery) => chaptersPage(reads, slug, asked, query),
+    chapter: (slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader } = {}) =>
+      chapterContent(reads, slug, chapterSlug, asked, options),
+    homeJson: () => homeJson(reads),
+    listJson: (query: ListQuery) => seriesListJson(reads, query),
+    seriesJson: (slug: string, asked: Viewer, reader: Reader) => seriesJson(reads, slug, asked, reader),
+    chapterJson: (
+      slug: string,
+      chapterSlug: string,
+      asked: Viewer,
+      reader: Reader,
+      options: { classOnly?: boolean; atRelease?: boolean } = {},
+    ) => chapterJson(reads, slug, chapterSlug, asked, reader, options),
+    chapterOffers: (slug: string, chapterSlug: string, asked: Viewer) => chapterOffers(reads, slug, chapterSlug, asked),
+    genres: () => genres(reads),
+    banners: () => banners(reads),
+    accessClassOf: (slug: string, asked: Viewer) => accessClassOf(reads, slug, asked),
+    /** Drops this instance's kept reads at once (tests that write views straight to the database); writes publish events instead. */
+    invalidate: clear,
+  };
+}
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

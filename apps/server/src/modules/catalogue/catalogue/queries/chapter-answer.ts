@@ -1,0 +1,212 @@
+import { CHAPTER_NEIGHBOURHOOD, isChapterOut, type ChapterContent } from '@inkwell/contract';
+import { AppError } from '../../../../lib/app-error';
+import { novelPreview } from '../../../../lib/sanitize';
+import { accessClass, canReadChapter, openUntilOf, VISITOR, type Viewer } from '../../../identity/access';
+import { type ChapterListRow, findChapterBySlug, pagesOfChapter } from '../../chapters';
+import { mediaUrl } from '../../../platform/media';
+import { coverOf, type SeriesRow } from '../../series';
+import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens } from '../../../money/wallet';
+import { toFreeLadder } from '../catalogue.presenter';
+import { type CatalogueReads, type ChapterLadder, listedRows, type Reader, summaryOf, visibleSeries } from './reads';
+
+/**
+ * A team member's preview of a chapter not out yet (issue 33 §7): the series as it will be when
+ * that chapter comes out (a draft as if it came out now), so a previewing editor sees the
+ * chapter, its lock and its neighbours as readers will.
+ */
+function asAtRelease(chapters: ChapterListRow[], chapterSlug: string, now: Date) {
+  const chapter = chapters.find((row) => row.slug === chapterSlug);
+  if (!chapter || isChapterOut(chapter, now)) return { chapters, now };
+  const release = chapter.publishedAt ?? now;
+  return {
+    chapters: chapters.map((row) => (row === chapter ? { ...row, publishedAt: release } : row)),
+    now: release,
+  };
+}
+
+/**
+ * The series' dated chapters with the previewed one among them when it is a draft (no date yet,
+ * so not in the bundle), in the bundle's order: newest number first.
+ */
+async function withDraft({ db }: CatalogueReads, rows: ChapterListRow[], seriesId: string, chapterSlug: string) {
+  if (rows.some((chapter) => chapter.slug === chapterSlug)) return rows;
+  const draft = await findChapterBySlug(db, seriesId, chapterSlug);
+  if (!draft) return rows;
+  const { id, number, slug, title, publishedAt, price, freeAt } = draft;
+  return [...rows, { id, seriesId, number, slug, title, publishedAt, price, freeAt }].sort((a, b) => b.number - a.number);
+}
+
+/** A chapter's text or pages and how much of them a locked reader previews, kept with the catalogue's reads. */
+function chapterBody({ db, cached }: CatalogueReads, row: SeriesRow, chapterSlug: string) {
+  return cached(`chapter:${row.id}:${chapterSlug}`, async () => {
+    const chapter = await findChapterBySlug(db, row.id, chapterSlug);
+    if (!chapter) return { content: null, pages: [], previewPages: 0, previewPercent: 0 };
+    return {
+      previewPages: chapter.previewPages,
+      previewPercent: chapter.previewPercent,
+      content: chapter.content,
+      pages: row.type === 'comic' ? await pagesOfChapter(db, chapter.id) : [],
+    };
+  });
+}
+
+/**
+ * What every viewer of the same access class is answered about a chapter (kept serialized a
+ * moment per class), and what the viewer's own part is computed from: the chapter's ladder.
+ */
+async function sharedChapter(
+  reads: CatalogueReads,
+  slug: string,
+  chapterSlug: string,
+  asked: Viewer,
+  options: { reader?: Reader; atRelease?: boolean } = {},
+) {
+  const { clock, signer, views } = reads;
+  const { row, chapters: rows, viewer } = await visibleSeries(reads, slug, asked);
+  const { chapters, now } = options.atRelease
+    ? asAtRelease(await withDraft(reads, rows, row.id, chapterSlug), chapterSlug, clock.now())
+    : { chapters: rows, now: clock.now() };
+  const listed = listedRows(chapters, viewer, now);
+  const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);
+  if (index === -1) throw new AppError('chapter_not_found', 'Chapter not found');
+  const summary = summaryOf(row, listed[index]!, viewer, now);
+  const canRead = canReadChapter(summary.access, viewer);
+  const whole = await chapterBody(reads, row, chapterSlug);
+  // A locked chapter sends only its paywall preview; the rest never leaves the server.
+  const body = canRead
+    ? whole
+    : {
+        content: whole.content === null ? null : novelPreview(whole.content, whole.previewPercent) || null,
+        pages: whole.pages.slice(0, Math.min(whole.previewPages, Math.max(0, whole.pages.length - 1))),
+      };
+  if (canRead && options.reader) views.count(options.reader, row.id, summary.id);
+
+  // Newest first: the previous chapter is the next one in the list.
+  const neighbour = (i: number) => {
+    const chapter = listed[i]?.row;
+    return chapter ? { slug: chapter.slug, number: chapter.number, title: chapter.title } : null;
+  };
+  const data = {
+    series: {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      type: row.type,
+      cover: coverOf(row),
+      freeLadder: toFreeLadder(row),
+    },
+    chapter: summary,
+    canRead,
+    isPreview: !canRead && (body.pages.length > 0 || body.content !== null),
+    pageCount: whole.pages.length,
+    content: body.content,
+    // Every page URL is signed and expires, so a page link cannot outlive the reader's access.
+    pages: body.pages.map((page) => ({
+      id: page.id,
+      width: page.width,
+      height: page.height,
+      url: signer.sign(mediaUrl(page.imageKey), now),
+    })),
+    previous: neighbour(index + 1),
+    next: neighbour(index - 1),
+    chapters: listed
+      .slice(Math.max(0, index - CHAPTER_NEIGHBOURHOOD), index + CHAPTER_NEIGHBOURHOOD + 1)
+      .map((chapter) => summaryOf(row, chapter, viewer, now)),
+    chapterCount: listed.length,
+  };
+  const ladder: ChapterLadder = {
+    seriesId: row.id,
+    chapterId: summary.id,
+    chapter: { price: summary.price, freeAt: summary.freeAt ? new Date(summary.freeAt) : null },
+    access: summary.access,
+    settings: row,
+    // Readers see only chapters that are out, newest first: this one's place is how many are newer.
+    newer: index,
+  };
+  return { data, ladder, viewer };
+}
+
+/**
+ * The viewer's own part of a chapter answer: the ways it opens for them now (their pass and
+ * daily free read for them) and, while a rental opens it, until when. A visitor's needs no read.
+ */
+async function personalPart(
+  { db, clock }: CatalogueReads,
+  ladder: ChapterLadder,
+  viewer: Viewer,
+): Promise<Pick<ChapterContent, 'offers' | 'openUntil'>> {
+  const now = clock.now();
+  const userId = viewer.userId;
+  const isLocked = ladder.access === 'locked' || ladder.access === 'early_access';
+  const hasRentals = passOpens(ladder.settings, ladder.newer) || hasDailyFree(ladder.settings);
+  const rentals = userId && isLocked && hasRentals ? await latestRentals(db, userId, ladder.seriesId) : NO_RENTALS;
+  // Read with the viewer's unlocks (withUnlocks): no query of its own on every chapter a reader
+  // opens. A chapter free by now is open to all, and a premium reader's by their plan, whatever a rental says.
+  const openUntil = openUntilOf(ladder.chapterId, ladder.access, viewer);
+  return {
+    offers: offersFor({ ...ladder, rentals, now }),
+    openUntil: openUntil?.toISOString() ?? null,
+  };
+}
+
+/** A chapter's answer for a class of viewers (see `accessClass`), serialized once while it is kept. */
+const chapterAnswer = (reads: CatalogueReads, slug: string, chapterSlug: string, viewer: Viewer) =>
+  reads.answers.get(`chapter:${slug}/${chapterSlug}:${accessClass(viewer)}`, async () => {
+    const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer);
+    return {
+      json: JSON.stringify({ success: true, data }),
+      seriesId: data.series.id,
+      chapterId: data.canRead ? data.chapter.id : undefined,
+      ladder,
+    };
+  });
+
+/** A chapter for its viewer, with the ways it opens for them (their pass, their rental). */
+export async function chapterContent(
+  reads: CatalogueReads,
+  slug: string,
+  chapterSlug: string,
+  asked: Viewer,
+  options: { reader?: Reader } = {},
+): Promise<ChapterContent> {
+  const { data, ladder, viewer } = await sharedChapter(reads, slug, chapterSlug, asked, options);
+  return { ...data, ...(await personalPart(reads, ladder, viewer)) };
+}
+
+/**
+ * A chapter's answer, likewise shared by an access class; its page URLs are signed once per
+ * answer. `classOnly` (a page drawn for a class of readers, issue 32 §1) leaves the reader's
+ * own rentals out of its offers: their part of the page brings them (`chapterOffers`).
+ */
+export async function chapterJson(
+  reads: CatalogueReads,
+  slug: string,
+  chapterSlug: string,
+  asked: Viewer,
+  reader: Reader,
+  options: { classOnly?: boolean; atRelease?: boolean } = {},
+): Promise<string> {
+  const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(reads, slug, asked)).viewer : VISITOR;
+  // A preview at release is the team member's alone: drawn afresh, never kept for a class.
+  if (options.atRelease) {
+    const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer, { atRelease: true });
+    return JSON.stringify({ success: true, data: { ...data, ...(await personalPart(reads, ladder, viewer)) } });
+  }
+  const answer = await chapterAnswer(reads, slug, chapterSlug, viewer);
+  if (answer.chapterId && reader) reads.views.count(reader, answer.seriesId, answer.chapterId);
+  // The viewer's own part goes at the end of `data`, the envelope's last key: the shared
+  // bytes are never parsed again (a novel's chapter is large), only closed after it.
+  const own = await personalPart(reads, answer.ladder!, options.classOnly ? { ...viewer, userId: null } : viewer);
+  return `${answer.json.slice(0, -2)},"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
+}
+
+/** The viewer's own offers for a chapter (with their rentals): their part of a page shared by their class. */
+export async function chapterOffers(
+  reads: CatalogueReads,
+  slug: string,
+  chapterSlug: string,
+  asked: Viewer,
+): Promise<ChapterContent['offers']> {
+  const { viewer } = await visibleSeries(reads, slug, asked);
+  return (await personalPart(reads, (await chapterAnswer(reads, slug, chapterSlug, viewer)).ladder!, viewer)).offers;
+}

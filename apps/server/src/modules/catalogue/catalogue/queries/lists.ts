@@ -1,0 +1,109 @@
+import {
+  type HomeData,
+  homeResponseSchema,
+  type SeriesCard,
+  type SeriesListData,
+  type seriesListQuerySchema,
+  seriesListResponseSchema,
+  type SeriesSort,
+} from '@inkwell/contract';
+import type { z } from 'zod';
+import { pageInfo } from '../../../../db/sql';
+import { activeBanners, toBanner } from '../../banners';
+import { latestChaptersOf } from '../../chapters';
+import { listGenres, toGenre } from '../../genres';
+import { listPublishedSeries, type SeriesFilter } from '../../series';
+import { toCard } from '../catalogue.presenter';
+import type { CatalogueReads } from './reads';
+
+/** Latest updates fill two rows of the home page; the other sections one row each. */
+const HOME_LATEST_SIZE = 12;
+const HOME_ROW_SIZE = 6;
+/** Each section asks for more than it shows: what an earlier section already shows is left out. */
+const HOME_CANDIDATES = 24;
+const CARD_CHAPTERS = 3;
+
+export type ListQuery = z.output<typeof seriesListQuerySchema>;
+
+async function cards(
+  { db, clock }: CatalogueReads,
+  filter: SeriesFilter,
+  sort: SeriesSort,
+  page: number,
+  perPage: number,
+  counted = true,
+) {
+  const now = clock.now();
+  const { rows, total } = await listPublishedSeries(db, filter, sort, page, perPage, now, { counted });
+  const latest = await latestChaptersOf(
+    db,
+    rows.map((row) => row.id),
+    CARD_CHAPTERS,
+    now,
+  );
+  return {
+    items: rows.map((row) => toCard(row, latest.get(row.id) ?? [], now)),
+    total,
+  };
+}
+
+/** The home page's banners and rows, a series in one row only. */
+export function home(reads: CatalogueReads): Promise<HomeData> {
+  return reads.cached('home', async () => {
+    const [banners, latest, trending, newest, premium] = await Promise.all([
+      activeBanners(reads.db, reads.clock.now()),
+      // Home's rows show no totals: counting every premium series alone took over a second at scale.
+      cards(reads, {}, 'latest', 1, HOME_LATEST_SIZE, false),
+      cards(reads, {}, 'trending', 1, HOME_CANDIDATES, false),
+      cards(reads, {}, 'new', 1, HOME_CANDIDATES, false),
+      cards(reads, { premium: true }, 'latest', 1, HOME_CANDIDATES, false),
+    ]);
+    // Issue 11 §3: a series shows in one row only, the first that wants it.
+    const shown = new Set(latest.items.map((card) => card.id));
+    const unseen = (items: SeriesCard[]) => {
+      const fresh = items.filter((card) => !shown.has(card.id)).slice(0, HOME_ROW_SIZE);
+      for (const card of fresh) shown.add(card.id);
+      return fresh;
+    };
+    return {
+      banners: banners.flatMap((row) => toBanner(row) ?? []),
+      latest: latest.items,
+      trending: unseen(trending.items),
+      newest: unseen(newest.items),
+      premium: unseen(premium.items),
+    };
+  });
+}
+
+/** A page of published series, filtered and sorted as asked. */
+export function seriesList(reads: CatalogueReads, query: ListQuery): Promise<SeriesListData> {
+  const { sort, page, perPage, ...filter } = query;
+  return reads.cached(`list:${JSON.stringify(query)}`, async () => {
+    const { items, total } = await cards(reads, filter, sort ?? (filter.q ? 'relevance' : 'latest'), page, perPage);
+    return {
+      items,
+      pagination: pageInfo(page, perPage, total),
+    };
+  });
+}
+
+/** The home envelope, serialized once per cache period (and checked against the contract then). */
+export function homeJson(reads: CatalogueReads): Promise<string> {
+  return reads.cached('home:json', async () =>
+    JSON.stringify(homeResponseSchema.parse({ success: true, data: await home(reads) })),
+  );
+}
+
+export function seriesListJson(reads: CatalogueReads, query: ListQuery): Promise<string> {
+  return reads.cached(`list:json:${JSON.stringify(query)}`, async () =>
+    JSON.stringify(seriesListResponseSchema.parse({ success: true, data: await seriesList(reads, query) })),
+  );
+}
+
+export function genres({ db, cached }: CatalogueReads) {
+  return cached('genres', async () => (await listGenres(db)).map(toGenre));
+}
+
+export function banners({ db, clock, cached }: CatalogueReads) {
+  return cached('banners', async () => (await activeBanners(db, clock.now())).flatMap((row) => toBanner(row) ?? []));
+}

@@ -1,0 +1,126 @@
+import type { ChapterAccess } from '@inkwell/contract';
+import type { Database } from '../../../../db/client';
+import { AppError } from '../../../../lib/app-error';
+import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../../../../lib/caches';
+import type { Clock } from '../../../../lib/clock';
+import type { TtlCache } from '../../../../lib/ttl-cache';
+import { chapterAccess, isListed, isTeam, type Viewer } from '../../../identity/access';
+import { type ChapterListRow, publishedOrScheduledChapters } from '../../chapters';
+import { genresOfSeries } from '../../genres';
+import type { UrlSigner } from '../../../platform/media';
+import type { ViewCounter } from '../../../team/metrics';
+import { findSeriesBySlug, type SeriesRow } from '../../series';
+import type { LadderSettings, UnlockLookup } from '../../../money/wallet';
+import { toChapterSummary } from '../catalogue.presenter';
+
+/** How long hot public reads are kept in memory; team changes clear them at once. */
+const CATALOGUE_CACHE_MS = 10_000;
+/**
+ * Series and chapter answers are kept ready-serialized this long per access class (every visitor
+ * sees the same thing; so does every premium reader): an early-access chapter opens at most this late.
+ */
+const SHARED_ANSWER_MS = 2_000;
+
+/** What the catalogue reads with. */
+export interface CatalogueDeps {
+  db: Database;
+  clock: Clock;
+  signer: UrlSigner;
+  views: ViewCounter;
+  unlocks: UnlockLookup;
+}
+
+/** What a chapter's offers are made from (see wallet/ladder.ts). */
+export interface ChapterLadder {
+  seriesId: string;
+  chapterId: string;
+  chapter: { price: number; freeAt: Date | null };
+  access: ChapterAccess;
+  settings: LadderSettings;
+  newer: number;
+}
+
+interface SharedAnswer {
+  json: string;
+  seriesId: string;
+  chapterId: string | undefined;
+  /** A chapter answer's ladder, from which each viewer's own offers are made. */
+  ladder?: ChapterLadder;
+}
+
+/** The catalogue's queries take its dependencies and its two kept reads. */
+export interface CatalogueReads extends CatalogueDeps {
+  /** Viewer-independent rows and lists, kept a few seconds. */
+  cached: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** Answers kept ready-serialized per access class. */
+  answers: TtlCache<SharedAnswer>;
+}
+
+/** Who is reading, for the view count: a user id or a visitor's daily hash; null for bots (not counted). */
+export type Reader = string | null;
+
+/** Declares the catalogue's caches; every catalogue change clears both. */
+export function declareCatalogueCaches(caches: CacheRegistry) {
+  const cache = caches.declare<unknown>({
+    name: 'catalogue reads',
+    ttlMs: CATALOGUE_CACHE_MS,
+    bound: 500,
+    clearedBy: clearedOnAll(CATALOGUE_EVENTS),
+  });
+  const answers = caches.declare<SharedAnswer>({
+    name: 'catalogue shared answers',
+    ttlMs: SHARED_ANSWER_MS,
+    bound: 5000,
+    clearedBy: clearedOnAll(CATALOGUE_EVENTS),
+  });
+  return {
+    cached: <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>,
+    answers,
+    /** Drops this instance's kept reads at once. */
+    clear() {
+      cache.clear();
+      answers.clear();
+    },
+  };
+}
+
+/** Locked for this viewer and for sale now (early access is for sale before its free date). */
+export const isForSale = (access: string) => access === 'locked' || access === 'early_access';
+
+const seriesBundle = ({ db, cached }: CatalogueReads, slug: string) =>
+  cached(`series:${slug}`, async () => {
+    const row = await findSeriesBySlug(db, slug);
+    if (!row) return null;
+    const [genres, chapters] = await Promise.all([genresOfSeries(db, row.id), publishedOrScheduledChapters(db, row.id)]);
+    return { row, genres, chapters };
+  });
+
+/** A series this viewer may see, from the kept rows, with the viewer's unlocks among its chapters. */
+export async function visibleSeries(reads: CatalogueReads, slug: string, viewer: Viewer) {
+  const bundle = await seriesBundle(reads, slug);
+  if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
+  // The unlocks that matter to this page: its own chapters.
+  return {
+    ...bundle,
+    viewer: await reads.unlocks.withUnlocks(
+      viewer,
+      bundle.row.id,
+      bundle.chapters.map((chapter) => chapter.id),
+    ),
+  };
+}
+
+/**
+ * The chapters this viewer may see, newest first (as the bundle holds them), with their access
+ * and how many of them are newer (what the series' pass skips).
+ */
+export const listedRows = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
+  chapters
+    .flatMap((row) => {
+      const access = chapterAccess(row, viewer, now);
+      return isListed(access, viewer) ? [{ row, access }] : [];
+    })
+    .map((chapter, newer) => ({ ...chapter, newer }));
+
+export const summaryOf = (series: SeriesRow, { row, newer }: { row: ChapterListRow; newer: number }, viewer: Viewer, now: Date) =>
+  toChapterSummary(row, series, newer, viewer, now);

@@ -1,0 +1,120 @@
+import {
+  SERIES_CHAPTERS_PAGE,
+  type SeriesChaptersPage,
+  type seriesChaptersQuerySchema,
+  type SeriesDetail,
+} from '@inkwell/contract';
+import type { z } from 'zod';
+import { AppError } from '../../../../lib/app-error';
+import { accessClass, chapterAccess, isListed, VISITOR, type Viewer } from '../../../identity/access';
+import { coverOf, seriesFields } from '../../series';
+import { toFreeLadder } from '../catalogue.presenter';
+import { type CatalogueReads, isForSale, listedRows, type Reader, summaryOf, visibleSeries } from './reads';
+
+export type ChaptersQuery = z.output<typeof seriesChaptersQuerySchema> & { offset?: number };
+
+/** A series page for this viewer: its newest chapters, how many there are, where to start. */
+export async function seriesDetail(
+  reads: CatalogueReads,
+  slug: string,
+  asked: Viewer,
+  options: { reader?: Reader } = {},
+): Promise<SeriesDetail> {
+  const now = reads.clock.now();
+  const { row, genres, chapters, viewer } = await visibleSeries(reads, slug, asked);
+  if (options.reader) reads.views.count(options.reader, row.id);
+  const listed = listedRows(chapters, viewer, now);
+  const first = listed.at(-1);
+  return {
+    ...seriesFields(row, genres),
+    // A long series sends its newest page only: the rest is asked for as the reader pages on.
+    chapters: listed.slice(0, SERIES_CHAPTERS_PAGE).map((chapter) => summaryOf(row, chapter, viewer, now)),
+    chapterCount: listed.length,
+    firstChapter: first ? { slug: first.row.slug, number: first.row.number } : null,
+    forSaleCount: listed.filter((chapter) => isForSale(chapter.access)).length,
+    views: row.views,
+    freeLadder: toFreeLadder(row),
+  };
+}
+
+/**
+ * What a series or chapter page's title, description and preview need, as a visitor sees it
+ * (page meta, asked on every page request): from the cached rows, with no chapter list made.
+ */
+export async function pageFacts(reads: CatalogueReads, slug: string, chapterSlug: string | undefined) {
+  const now = reads.clock.now();
+  const { row, chapters } = await visibleSeries(reads, slug, VISITOR);
+  const found = chapterSlug === undefined ? undefined : chapters.find((chapter) => chapter.slug === chapterSlug);
+  const chapter = found && isListed(chapterAccess(found, VISITOR, now), VISITOR) ? found : null;
+  return {
+    detail: {
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      cover: coverOf(row),
+      type: row.type,
+      author: row.author,
+      artist: row.artist,
+    },
+    chapter: chapter && {
+      slug: chapter.slug,
+      number: chapter.number,
+      title: chapter.title,
+      publishedAt: chapter.publishedAt,
+      isFree: chapterAccess(chapter, VISITOR, now) === 'free',
+    },
+  };
+}
+
+/**
+ * A page of a series' chapters for this viewer, in either order, from or after a number;
+ * `offset` (for apps that count pages) skips that many after the start.
+ */
+export async function chaptersPage(
+  reads: CatalogueReads,
+  slug: string,
+  asked: Viewer,
+  query: ChaptersQuery,
+): Promise<SeriesChaptersPage> {
+  const now = reads.clock.now();
+  const { row, chapters, viewer } = await visibleSeries(reads, slug, asked);
+  const matching = listedRows(chapters, viewer, now).filter((chapter) => !query.forSale || isForSale(chapter.access));
+  const ordered = query.order === 'asc' ? matching.reverse() : matching;
+  const isAhead = query.order === 'asc' ? (a: number, b: number) => a > b : (a: number, b: number) => a < b;
+  const start = ordered.findIndex(
+    ({ row }) =>
+      (query.from === undefined || row.number === query.from || isAhead(row.number, query.from)) &&
+      (query.after === undefined || isAhead(row.number, query.after)),
+  );
+  const begin = start === -1 ? -1 : start + (query.offset ?? 0);
+  const page = begin === -1 ? [] : ordered.slice(begin, begin + query.limit);
+  return {
+    items: page.map((chapter) => summaryOf(row, chapter, viewer, now)),
+    total: matching.length,
+    hasMore: begin !== -1 && begin + query.limit < ordered.length,
+  };
+}
+
+/**
+ * A series page answer, serialized once per access class for a moment (see `accessClass`):
+ * viewers who may read the same chapters get the same bytes; the view is still counted per reader.
+ */
+export async function seriesJson(reads: CatalogueReads, slug: string, asked: Viewer, reader: Reader): Promise<string> {
+  const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(reads, slug, asked)).viewer : VISITOR;
+  const answer = await reads.answers.get(`series:${slug}:${accessClass(viewer)}`, async () => {
+    const data = await seriesDetail(reads, slug, viewer);
+    return { json: JSON.stringify({ success: true, data }), seriesId: data.id, chapterId: undefined };
+  });
+  if (reader) reads.views.count(reader, answer.seriesId);
+  return answer.json;
+}
+
+/** The viewer's access class in a series (see `accessClass`): who may share its pages; 'none' when it is not to be seen. */
+export async function accessClassOf(reads: CatalogueReads, slug: string, asked: Viewer): Promise<string> {
+  try {
+    return accessClass((await visibleSeries(reads, slug, asked)).viewer);
+  } catch (error) {
+    if (error instanceof AppError) return 'none';
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import { ARCHIVE_MAX_BYTES } from '@inkwell/contract';
+import type { FastifyInstance } from 'fastify';
+import { uploadedFile, uploadedFiles } from '../../../lib/uploads';
+import { endpoint } from '../../../lib/endpoint';
+import { listArchiveImages } from '../../platform/media';
+import { auditOf } from '../../team/audit';
+import type { ChaptersService } from './chapters.service';
+
+/** The team's chapter and page calls (DESIGN §4). */
+export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapters: ChaptersService }) {
+  endpoint(app, 'teamChapterCreate', {
+    handler: async (request) => ({
+      success: true,
+      data: await chapters.createChapter(request.params.id, request.body),
+      message: 'Chapter created',
+    }),
+  });
+  endpoint(app, 'teamChapter', {
+    handler: async (request) => ({ success: true, data: await chapters.getChapter(request.params.id) }),
+  });
+  endpoint(app, 'teamChapterUpdate', {
+    handler: async (request) => ({
+      success: true,
+      data: await chapters.updateChapter(request.params.id, request.body, auditOf(request)),
+      message: 'Chapter saved',
+    }),
+  });
+  endpoint(app, 'teamChapterDelete', {
+    handler: async (request) => {
+      await chapters.deleteChapter(request.params.id);
+      return { success: true, message: 'Chapter deleted' };
+    },
+  });
+  endpoint(app, 'teamChapterPagesAdd', {
+    summary: 'Append pages (multipart, many images, in order)',
+    handler: async (request) => ({
+      success: true,
+      data: (await chapters.addPages(request.params.id, uploadedFiles(request))).chapter,
+      message: 'Pages added',
+    }),
+  });
+  endpoint(app, 'teamChapterPageOrder', {
+    handler: async (request) => ({
+      success: true,
+      data: await chapters.reorderPages(request.params.id, request.body.pageIds),
+      message: 'Pages reordered',
+    }),
+  });
+  endpoint(app, 'teamChapterPageDelete', {
+    handler: async (request) => ({
+      success: true,
+      data: await chapters.removePage(request.params.id, request.params.pageId),
+      message: 'Page removed',
+    }),
+  });
+  endpoint(app, 'teamChapterArchive', {
+    summary: "Replace a chapter's pages with the images of a .zip or .cbz",
+    handler: async (request) => {
+      const archive = await uploadedFile(request, 'a .zip or .cbz file', ARCHIVE_MAX_BYTES);
+      const { chapter, added } = await chapters.addPages(request.params.id, await listArchiveImages(archive), { replace: true });
+      return { success: true, data: chapter, message: `${added} pages imported` };
+    },
+  });
+}

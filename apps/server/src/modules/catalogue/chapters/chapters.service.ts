@@ -1,0 +1,26 @@
+import type { chapterInputSchema, TeamChapter } from '@inkwell/contract';
+import type { z } from 'zod';
+import type { AuditContext } from '../../team/audit';
+import type { ChaptersDeps } from './chapters.deps';
+import { createChapter } from './commands/create-chapter';
+import { removeChapter } from './commands/delete-chapter';
+import { type ChapterPatch, editChapter } from './commands/edit-chapter';
+import { addPages, removePage, reorderPages, type UploadedFile } from './commands/pages';
+import { teamChapter, teamChapterRows } from './queries/team-chapters';
+
+/** Chapters and their pages, for the team. The work is in commands/ and queries/; this binds their dependencies once. */
+export function createChaptersService(deps: ChaptersDeps) {
+  return {
+    getChapter: (id: string): Promise<TeamChapter> => teamChapter(deps, id),
+    chapterRows: (seriesId: string) => teamChapterRows(deps, seriesId),
+    createChapter: (seriesId: string, input: z.output<typeof chapterInputSchema>) => createChapter(deps, seriesId, input),
+    /** With `audit` (a team call), the edit's entry is written in its transaction. */
+    updateChapter: (id: string, patch: ChapterPatch, audit?: AuditContext) => editChapter(deps, id, patch, audit),
+    deleteChapter: (id: string) => removeChapter(deps, id),
+    addPages: (id: string, files: AsyncIterable<UploadedFile> | Iterable<UploadedFile>, options: { replace?: boolean } = {}) =>
+      addPages(deps, id, files, options),
+    reorderPages: (id: string, pageIds: string[]) => reorderPages(deps, id, pageIds),
+    removePage: (id: string, pageId: string) => removePage(deps, id, pageId),
+  };
+}
+export type ChaptersService = ReturnType<typeof createChaptersService>;

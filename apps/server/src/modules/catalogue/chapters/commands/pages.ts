@@ -1,0 +1,116 @@
+import { isChapterOut, type TeamChapter } from '@inkwell/contract';
+import { AppError } from '../../../../lib/app-error';
+import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, type StoredImage } from '../../../platform/media';
+import type { ChaptersDeps } from '../chapters.deps';
+import { updateChapter } from '../chapters.repository';
+import { appendPages, deleteChapterPages, deletePage, pageIdsOfChapter, setPageOrder } from '../pages.repository';
+import { requireChapter, teamChapter } from '../queries/team-chapters';
+import { forgetUnused } from './after-write';
+
+/** An uploaded file, read when its turn comes (pages are processed one at a time). */
+export interface UploadedFile {
+  name: string;
+  read(): Promise<Buffer>;
+}
+
+/** Reads, checks, encodes and stores each file before reading the next; if any fails, none is kept. */
+async function storePages(
+  { images }: Pick<ChaptersDeps, 'images'>,
+  id: string,
+  files: AsyncIterable<UploadedFile> | Iterable<UploadedFile>,
+) {
+  const stored: StoredImage[] = [];
+  try {
+    for await (const file of files) {
+      const bytes = await file.read();
+      const label = file.name || 'An image';
+      stored.push(
+        ...(await images.processAndStore(
+          `pages/${id}`,
+          bytes,
+          { maxWidth: PAGE_MAX_WIDTH, sliceAbove: PAGE_SLICE_ABOVE },
+          label,
+        )),
+      );
+    }
+    if (stored.length === 0) {
+      throw new AppError('validation_failed', 'Choose at least one image', {
+        fields: { files: 'Choose at least one image' },
+      });
+    }
+  } catch (error) {
+    await images.forget(stored.map((image) => image.key));
+    throw error;
+  }
+  return stored;
+}
+
+/**
+ * Adds pages in the order given (or replaces them all). Each file is read, checked, encoded and
+ * stored before the next is read, so memory holds one image at a time; if any fails, nothing
+ * is kept.
+ */
+export async function addPages(
+  deps: ChaptersDeps,
+  id: string,
+  files: AsyncIterable<UploadedFile> | Iterable<UploadedFile>,
+  options: { replace?: boolean } = {},
+) {
+  const { db, clock, images, events } = deps;
+  const { chapter, seriesType } = await requireChapter(deps, id);
+  if (seriesType !== 'comic') throw new AppError('validation_failed', 'Novel chapters have text, not pages');
+  const stored = await storePages(deps, id, files);
+  let replaced: string[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      if (options.replace) replaced = await deleteChapterPages(tx, id);
+      await appendPages(
+        tx,
+        id,
+        stored.map((image) => ({ imageKey: image.key, width: image.width, height: image.height })),
+      );
+      await updateChapter(tx, id, { updatedAt: clock.now() });
+    });
+  } catch (error) {
+    await images.forget(stored.map((image) => image.key));
+    throw error;
+  }
+  events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
+  await forgetUnused(deps, replaced);
+  return { chapter: await teamChapter(deps, id), added: stored.length };
+}
+
+/** Puts a chapter's pages in the order given: every page of it, each once. */
+export async function reorderPages(deps: ChaptersDeps, id: string, pageIds: string[]): Promise<TeamChapter> {
+  const { chapter } = await requireChapter(deps, id);
+  const known = new Set(await pageIdsOfChapter(deps.db, id));
+  if (
+    pageIds.length !== known.size ||
+    new Set(pageIds).size !== pageIds.length ||
+    !pageIds.every((pageId) => known.has(pageId))
+  ) {
+    throw new AppError('validation_failed', 'Give every page of this chapter exactly once', {
+      fields: { pageIds: 'Give every page of this chapter exactly once' },
+    });
+  }
+  await setPageOrder(deps.db, id, pageIds);
+  deps.events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
+  return teamChapter(deps, id);
+}
+
+/** Takes a page out of a chapter, and its image out of storage unless another chapter shows it. */
+export async function removePage(deps: ChaptersDeps, id: string, pageId: string): Promise<TeamChapter> {
+  const { chapter } = await requireChapter(deps, id);
+  // A scheduled chapter would otherwise go out empty at its time: its last page stays until it is a draft again.
+  if (chapter.publishedAt && (await pageIdsOfChapter(deps.db, id)).length <= 1) {
+    const message = !isChapterOut(chapter, deps.clock.now())
+      ? 'A scheduled chapter keeps at least one page: add the new pages first, or make it a draft'
+      : 'A published chapter keeps at least one page: add the new pages first, or make it a draft';
+    throw new AppError('validation_failed', message, { fields: { pages: message } });
+  }
+  const key = await deletePage(deps.db, id, pageId);
+  if (!key) throw new AppError('not_found', 'Page not found');
+  deps.events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
+  await forgetUnused(deps, [key]);
+  return teamChapter(deps, id);
+}

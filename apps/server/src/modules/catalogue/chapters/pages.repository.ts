@@ -1,0 +1,74 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { chapterPages } from '../../../db/schema';
+
+export type PageRow = typeof chapterPages.$inferSelect;
+
+export async function pagesOfChapter(db: Database, chapterId: string): Promise<PageRow[]> {
+  return db.select().from(chapterPages).where(eq(chapterPages.chapterId, chapterId)).orderBy(asc(chapterPages.position));
+}
+
+/** Appends pages after the chapter's last one, in the order given. */
+export async function appendPages(
+  db: Database,
+  chapterId: string,
+  pages: { imageKey: string; width: number; height: number }[],
+): Promise<void> {
+  if (pages.length === 0) return;
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${chapterPages.position})` })
+    .from(chapterPages)
+    .where(eq(chapterPages.chapterId, chapterId));
+  const start = (last?.max ?? -1) + 1;
+  await db.insert(chapterPages).values(pages.map((page, index) => ({ chapterId, position: start + index, ...page })));
+}
+
+export async function insertPages(db: Database, pages: (typeof chapterPages.$inferInsert)[]): Promise<void> {
+  if (pages.length > 0) await db.insert(chapterPages).values(pages);
+}
+
+/** Removes every page of a chapter; returns their image keys. */
+export async function deleteChapterPages(db: Database, chapterId: string): Promise<string[]> {
+  const rows = await db
+    .delete(chapterPages)
+    .where(eq(chapterPages.chapterId, chapterId))
+    .returning({ key: chapterPages.imageKey });
+  return rows.map((row) => row.key);
+}
+
+/** Removes one page of a chapter; returns its image key, or undefined when it is not there. */
+export async function deletePage(db: Database, chapterId: string, pageId: string): Promise<string | undefined> {
+  const [row] = await db
+    .delete(chapterPages)
+    .where(and(eq(chapterPages.id, pageId), eq(chapterPages.chapterId, chapterId)))
+    .returning({ key: chapterPages.imageKey });
+  return row?.key;
+}
+
+export async function pageIdsOfChapter(db: Database, chapterId: string): Promise<string[]> {
+  return (await db.select({ id: chapterPages.id }).from(chapterPages).where(eq(chapterPages.chapterId, chapterId))).map(
+    (r) => r.id,
+  );
+}
+
+/** Gives the pages their positions in the order of `pageIds`, in one statement. */
+export async function setPageOrder(db: Database, chapterId: string, pageIds: string[]): Promise<void> {
+  const cases = sql.join(
+    pageIds.map((pageId, index) => sql`when ${pageId}::uuid then ${index}::int`),
+    sql` `,
+  );
+  await db
+    .update(chapterPages)
+    .set({ position: sql`case ${chapterPages.id} ${cases} end` })
+    .where(eq(chapterPages.chapterId, chapterId));
+}
+
+/** Which of these stored images some page still shows (a file is deleted only when nothing uses it). */
+export async function imageKeysInUse(db: Database, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ key: chapterPages.imageKey })
+    .from(chapterPages)
+    .where(inArray(chapterPages.imageKey, keys));
+  return new Set(rows.map((row) => row.key));
+}

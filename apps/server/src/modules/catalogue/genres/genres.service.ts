@@ -1,0 +1,47 @@
+import type { Genre } from '@inkwell/contract';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { conflictOnDuplicate } from '../../../lib/db-errors';
+import { slugify } from '../../../lib/slug';
+import { toGenre } from './genres.presenter';
+import { deleteGenre, insertGenre, listGenres, updateGenre } from './genres.repository';
+import type { EventPublisher } from '../../../lib/domain-events';
+
+const GENRE_TAKEN = 'This genre already exists';
+
+/** Genres, for the team. */
+export function createGenresService({ db, events }: { db: Database; events: EventPublisher }) {
+  return {
+    async listGenres(): Promise<Genre[]> {
+      return (await listGenres(db)).map(toGenre);
+    },
+
+    async createGenre(name: string): Promise<Genre> {
+      try {
+        const row = await insertGenre(db, { name, slug: slugify(name, 'genre') });
+        events.publish({ type: 'genres.changed' });
+        return toGenre(row);
+      } catch (error) {
+        throw conflictOnDuplicate(error, 'name', GENRE_TAKEN);
+      }
+    },
+
+    async renameGenre(id: string, name: string): Promise<Genre> {
+      let row;
+      try {
+        row = await updateGenre(db, id, { name, slug: slugify(name, 'genre') });
+      } catch (error) {
+        throw conflictOnDuplicate(error, 'name', GENRE_TAKEN);
+      }
+      if (!row) throw new AppError('not_found', 'Genre not found');
+      events.publish({ type: 'genres.changed' });
+      return toGenre(row);
+    },
+
+    async deleteGenre(id: string) {
+      if (!(await deleteGenre(db, id))) throw new AppError('not_found', 'Genre not found');
+      events.publish({ type: 'genres.changed' });
+    },
+  };
+}
+export type GenresService = ReturnType<typeof createGenresService>;

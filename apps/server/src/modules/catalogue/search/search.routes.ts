@@ -1,0 +1,21 @@
+import { searchQuerySchema } from '@inkwell/contract';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../lib/app-error';
+import { endpoint } from '../../../lib/endpoint';
+import type { SearchService } from './search.service';
+
+/** SPEC §7: the top bar's search, at its exact path; results ranked over title and alternative names. */
+export async function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }) {
+  endpoint(app, 'searchSeries', {
+    summary: 'Search series by title and alternative names',
+    handler: async (request) => {
+      // Parsed here so the 400 carries the spec's sentence itself as its message.
+      const parsed = searchQuerySchema.safeParse(request.query);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? 'Please enter at least 3 characters to search.';
+        throw new AppError('validation_failed', message, { fields: { q: message } });
+      }
+      return { success: true, data: await search.search(parsed.data.q) };
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { SEARCH_RESULT_LIMIT, type SearchResult } from '@inkwell/contract';
+import type { Database } from '../../../db/client';
+import { toSearchResult } from './search.presenter';
+import { searchSeries } from './search.repository';
+import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../../lib/caches';
+
+/**
+ * The top bar asks as readers type, and many type the same few words: an answer is kept as long
+ * as the catalogue's lists are (10 s), and dropped on any team change. A near match is costly
+ * once the catalogue is large (a typo of a common word is near a thousand titles, each ranked).
+ */
+const SEARCH_CACHE_MS = 10_000;
+
+/** SPEC §7: the top bar's search, ranked over titles and alternative names. */
+export function createSearchService({ db, caches }: { db: Database; caches: CacheRegistry }) {
+  const answers = caches.declare<{ results: SearchResult[] }>({
+    name: 'search answers',
+    ttlMs: SEARCH_CACHE_MS,
+    bound: 2_000,
+    clearedBy: clearedOnAll(SERIES_EVENTS),
+  });
+  return {
+    search(q: string) {
+      // The ranking reads the text in lower case: "Lantern" and "lantern " are one question.
+      const key = q.trim().toLowerCase();
+      return answers.get(key, async () => ({ results: (await searchSeries(db, key, SEARCH_RESULT_LIMIT)).map(toSearchResult) }));
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,53 @@
+import type { TeamChapterRow, TeamSeries, TeamSeriesRow } from '@inkwell/contract';
+import { toGenre, type GenreRow } from '../genres';
+import { toImage } from '../../platform/media';
+import type { SeriesRow } from './series.repository';
+
+export const coverOf = (row: Pick<SeriesRow, 'coverKey' | 'coverWidth' | 'coverHeight'>) =>
+  toImage(row.coverKey, row.coverWidth, row.coverHeight);
+
+/** What a series page and the team's series editor both show of a series. */
+export function seriesFields(row: SeriesRow, genres: GenreRow[]) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    title: row.title,
+    alternativeNames: row.alternativeNames,
+    description: row.description,
+    status: row.status,
+    cover: coverOf(row),
+    author: row.author,
+    artist: row.artist,
+    releaseYear: row.releaseYear,
+    isAdult: row.isAdult,
+    genres: genres.map(toGenre),
+  };
+}
+
+export function toTeamSeries(row: SeriesRow, genres: GenreRow[], chapters: TeamChapterRow[]): TeamSeries {
+  return {
+    ...seriesFields(row, genres),
+    isPublished: row.isPublished,
+    waitPassIntervalHours: row.waitPassIntervalHours,
+    rentalHours: row.rentalHours,
+    waitPassExcludesNewest: row.waitPassExcludesNewest,
+    dailyFree: row.dailyFree,
+    bundleDiscountPercent: row.bundleDiscountPercent,
+    chapters,
+  };
+}
+
+export function toTeamSeriesRow(row: SeriesRow, chapterCount: number): TeamSeriesRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    title: row.title,
+    status: row.status,
+    isPublished: row.isPublished,
+    cover: coverOf(row),
+    chapterCount,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { uploadedFile } from '../../../lib/uploads';
+import { endpoint } from '../../../lib/endpoint';
+import { auditOf } from '../../team/audit';
+import type { SeriesService } from './series.service';
+
+/** The team's series calls (DESIGN §4); who may call them is the endpoint table's `access`. */
+export async function seriesRoutes(app: FastifyInstance, { series }: { series: SeriesService }) {
+  endpoint(app, 'teamSeriesList', {
+    handler: async (request) => ({ success: true, data: await series.listSeries(request.query) }),
+  });
+  endpoint(app, 'teamSeriesCreate', {
+    handler: async (request) => ({ success: true, data: await series.createSeries(request.body), message: 'Series created' }),
+  });
+  endpoint(app, 'teamSeries', {
+    handler: async (request) => ({ success: true, data: await series.getSeries(request.params.id) }),
+  });
+  endpoint(app, 'teamSeriesUpdate', {
+    handler: async (request) => ({
+      success: true,
+      data: await series.updateSeries(request.params.id, request.body, auditOf(request)),
+      message: 'Series saved',
+    }),
+  });
+  endpoint(app, 'teamSeriesDelete', {
+    handler: async (request) => {
+      await series.deleteSeries(request.params.id);
+      return { success: true, message: 'Series deleted' };
+    },
+  });
+  endpoint(app, 'teamSeriesCover', {
+    summary: 'Upload the cover (multipart, one image)',
+    handler: async (request) => ({
+      success: true,
+      data: await series.setCover(request.params.id, await uploadedFile(request, 'a cover image')),
+      message: 'Cover saved',
+    }),
+  });
+}

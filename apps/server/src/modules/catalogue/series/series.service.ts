@@ -1,0 +1,155 @@
+import type {
+  seriesInputSchema,
+  seriesPatchSchema,
+  TeamChapterRow,
+  TeamSeries,
+  teamSeriesListQuerySchema,
+} from '@inkwell/contract';
+import type { z } from 'zod';
+import type { Database } from '../../../db/client';
+import { pageInfo } from '../../../db/sql';
+import { AppError } from '../../../lib/app-error';
+import type { Clock } from '../../../lib/clock';
+import { conflictOnDuplicate } from '../../../lib/db-errors';
+import { slugify } from '../../../lib/slug';
+import { type AuditContext, recordAuditEntry } from '../../team/audit';
+import { countKnownGenres, genresOfSeries } from '../genres';
+import { COVER_MAX_WIDTH, type ImageStore, type MediaStorage } from '../../platform/media';
+import { seriesChanges } from './series.audit';
+import { toTeamSeries, toTeamSeriesRow } from './series.presenter';
+import {
+  deleteSeries,
+  findSeriesById,
+  insertSeries,
+  listTeamSeries,
+  lockSeriesById,
+  replaceSeriesGenres,
+  slugsLike,
+  updateSeries,
+} from './series.repository';
+import type { EventPublisher } from '../../../lib/domain-events';
+
+export interface SeriesServiceDeps {
+  db: Database;
+  clock: Clock;
+  storage: MediaStorage;
+  images: ImageStore;
+  /** The team's view of a series' chapters (from the chapters service). */
+  chapterRows: (seriesId: string) => Promise<TeamChapterRow[]>;
+  /** Tells every instance a series changed, after the change commits. */
+  events: EventPublisher;
+}
+
+const SLUG_TAKEN = 'Another series already uses this slug';
+
+/** Series (with their covers and genres), for the team. */
+export function createSeriesService({ db, clock, storage, images, chapterRows, events }: SeriesServiceDeps) {
+  async function uniqueSlug(base: string): Promise<string> {
+    const used = await slugsLike(db, base);
+    if (!used.has(base)) return base;
+    for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+
+  async function checkGenres(ids: string[]) {
+    if ((await countKnownGenres(db, ids)) !== new Set(ids).size) {
+      throw new AppError('validation_failed', 'Unknown genre', { fields: { genreIds: 'Unknown genre' } });
+    }
+  }
+
+  async function requireSeries(id: string) {
+    const row = await findSeriesById(db, id);
+    if (!row) throw new AppError('series_not_found', 'Series not found');
+    return row;
+  }
+
+  async function getSeries(id: string): Promise<TeamSeries> {
+    const row = await requireSeries(id);
+    const [genres, chapters] = await Promise.all([genresOfSeries(db, id), chapterRows(id)]);
+    return toTeamSeries(row, genres, chapters);
+  }
+
+  return {
+    getSeries,
+
+    async listSeries(query: z.output<typeof teamSeriesListQuerySchema>) {
+      const { rows, total } = await listTeamSeries(db, query.q, query.page, query.perPage);
+      return {
+        items: rows.map(({ row, chapterCount }) => toTeamSeriesRow(row, chapterCount)),
+        pagination: pageInfo(query.page, query.perPage, total),
+      };
+    },
+
+    async createSeries(input: z.output<typeof seriesInputSchema>): Promise<TeamSeries> {
+      await checkGenres(input.genreIds);
+      const slug = input.slug ?? (await uniqueSlug(slugify(input.title)));
+      const { genreIds, ...fields } = input;
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          const created = await insertSeries(tx, { ...fields, slug });
+          await replaceSeriesGenres(tx, created, genreIds);
+          return created;
+        });
+      } catch (error) {
+        throw conflictOnDuplicate(error, 'slug', SLUG_TAKEN);
+      }
+      events.publish({ type: 'series.changed', seriesId: id });
+      return getSeries(id);
+    },
+
+    /**
+     * Saves a team member's edit. With `audit` (a team call), its entry names the fields changed,
+     * read before and after the edit in its transaction with the series locked, so a concurrent
+     * edit is never counted as this one.
+     */
+    async updateSeries(id: string, patch: z.output<typeof seriesPatchSchema>, audit?: AuditContext): Promise<TeamSeries> {
+      await requireSeries(id);
+      if (patch.genreIds) await checkGenres(patch.genreIds);
+      const { genreIds, ...fields } = patch;
+      try {
+        await db.transaction(async (tx) => {
+          const row = await lockSeriesById(tx, id);
+          if (!row) throw new AppError('series_not_found', 'Series not found');
+          const before = { row, genres: audit ? await genresOfSeries(tx, id) : [] };
+          await updateSeries(tx, id, { ...fields, updatedAt: clock.now() });
+          if (genreIds) await replaceSeriesGenres(tx, id, genreIds);
+          if (!audit) return;
+          const after = { row: (await findSeriesById(tx, id))!, genres: await genresOfSeries(tx, id) };
+          await recordAuditEntry(tx, audit, { changes: seriesChanges(before, after) });
+        });
+      } catch (error) {
+        throw conflictOnDuplicate(error, 'slug', SLUG_TAKEN);
+      }
+      events.publish({ type: 'series.changed', seriesId: id });
+      return getSeries(id);
+    },
+
+    async deleteSeries(id: string) {
+      await requireSeries(id);
+      const chapterIds = (await chapterRows(id)).map((chapter) => chapter.id);
+      const row = await deleteSeries(db, id);
+      events.publish({ type: 'series.changed', seriesId: id });
+      // Each chapter owns the files under its prefix (pages and their variants).
+      await Promise.allSettled([
+        images.forget([row?.coverKey]),
+        ...chapterIds.map((chapterId) => storage.deletePrefix(`pages/${chapterId}`)),
+      ]);
+    },
+
+    async setCover(id: string, bytes: Buffer): Promise<TeamSeries> {
+      const row = await requireSeries(id);
+      const [image] = await images.processAndStore(`covers/${id}`, bytes, { maxWidth: COVER_MAX_WIDTH }, 'The cover');
+      if (!image) throw new AppError('validation_failed', 'The cover could not be read');
+      await updateSeries(db, id, {
+        coverKey: image.key,
+        coverWidth: image.width,
+        coverHeight: image.height,
+        updatedAt: clock.now(),
+      });
+      events.publish({ type: 'series.changed', seriesId: id });
+      await images.forget([row.coverKey]);
+      return getSeries(id);
+    },
+  };
+}
+export type SeriesService = ReturnType<typeof createSeriesService>;

@@ -1,0 +1,127 @@
+import { ERROR_STATUS, REGISTER_MESSAGE, type LoginErrorBody } from '@inkwell/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoint } from '../../../lib/endpoint';
+import { toProfileData, toSessionUser } from '../users';
+import type { AuthService, RequestContext, TwoFactorChallenge } from './auth.service';
+import { FORGOT_PASSWORD_MESSAGE, type createPasswordResetService } from './password-reset.service';
+import type { RegistrationService } from './registration.service';
+
+export function contextOf(request: FastifyRequest): RequestContext {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** Issue 10: a right password for an account with two-factor sign-in signs no one in yet. */
+function sendTwoFactorRequired(reply: FastifyReply, { challenge, expiresAt }: TwoFactorChallenge): FastifyReply {
+  const message = 'Enter the code from your authenticator app to finish signing in.';
+  const body: LoginErrorBody = {
+    success: false,
+    message,
+    error: { code: 'two_factor_required', message },
+    twoFactor: { challenge, expiresAt: expiresAt.toISOString() },
+  };
+  return reply.status(ERROR_STATUS.two_factor_required).type('application/json').send(body);
+}
+
+/** SPEC §7's account calls, plus register, password reset and change (issue 2). */
+export async function authRoutes(
+  app: FastifyInstance,
+  {
+    auth,
+    passwordReset,
+    registration,
+    signUps,
+    hasEarnings,
+  }: {
+    auth: AuthService;
+    passwordReset: ReturnType<typeof createPasswordResetService>;
+    /** Whether an admin has closed sign-ups (issue 10 §2). */
+    registration: { assertRegistrationOpen(): Promise<void> };
+    signUps: RegistrationService;
+    /** Whether a user shares in some series or was ever paid a share (the wallet's answer). */
+    hasEarnings(userId: string): Promise<boolean>;
+  },
+) {
+  endpoint(app, 'verify', {
+    handler: async (request) =>
+      request.user
+        ? { authenticated: true, user: toSessionUser(request.user), message: 'Authenticated' }
+        : { authenticated: false, user: null, message: 'Not authenticated' },
+  });
+
+  endpoint(app, 'login', {
+    onRequest: async (request) => auth.limitAttempts('login', request.ip),
+    handler: async (request, reply) => {
+      const result = await auth.login(request.body, contextOf(request));
+      if ('twoFactor' in result) return sendTwoFactorRequired(reply, result.twoFactor);
+      const { user, session } = result;
+      app.setSessionCookie(reply, session);
+      return { success: true, user: toSessionUser(user), message: 'Logged in successfully' };
+    },
+  });
+
+  endpoint(app, 'register', {
+    // Closed sign-ups answer so whatever was sent, and cost no attempt.
+    onRequest: async (request) => {
+      await registration.assertRegistrationOpen();
+      await auth.limitAttempts('register', request.ip);
+    },
+    // The same answer whether or not the address has an account (issue 20 §4): the mail says which.
+    handler: async (request) => {
+      await signUps.request(request.body);
+      return { success: true as const, message: REGISTER_MESSAGE };
+    },
+  });
+
+  endpoint(app, 'registerConfirm', {
+    onRequest: async (request) => {
+      await registration.assertRegistrationOpen();
+      await auth.limitAttempts('register', request.ip);
+    },
+    handler: async (request, reply) => {
+      const confirmed = await signUps.confirm(request.body.token);
+      const { user, session } = await auth.signIn(confirmed.user, contextOf(request));
+      app.setSessionCookie(reply, session);
+      return { success: true, user: toSessionUser(user), message: 'Welcome to Inkwell!', next: confirmed.next };
+    },
+  });
+
+  endpoint(app, 'forgotPassword', {
+    onRequest: async (request) => auth.limitAttempts('password-reset', request.ip),
+    handler: async (request) => {
+      await passwordReset.requestReset(request.body);
+      return { success: true, message: FORGOT_PASSWORD_MESSAGE };
+    },
+  });
+
+  endpoint(app, 'resetPassword', {
+    onRequest: async (request) => auth.limitAttempts('password-reset', request.ip),
+    handler: async (request, reply) => {
+      await passwordReset.resetPassword(request.body);
+      app.clearSessionCookie(reply);
+      return { success: true, message: 'Your password has been reset. You can log in now.' };
+    },
+  });
+
+  // Idempotent: logging out without a session still clears the cookie and succeeds.
+  endpoint(app, 'logout', {
+    handler: async (request, reply) => {
+      if (request.sessionId && request.user) await auth.logout(request.sessionId, request.user.id);
+      app.clearSessionCookie(reply);
+      return { success: true, message: 'Logged out' };
+    },
+  });
+
+  endpoint(app, 'profile', {
+    handler: async (request) => {
+      const user = request.user;
+      return { success: true, data: toProfileData(user, { hasEarnings: await hasEarnings(user.id) }), message: 'Profile loaded' };
+    },
+  });
+
+  endpoint(app, 'changePassword', {
+    handler: async (request) => {
+      await auth.changePassword(request.user.id, request.sessionId!, request.body);
+      return { success: true, message: 'Your password has been changed. Other devices were logged out.' };
+    },
+  });
+}

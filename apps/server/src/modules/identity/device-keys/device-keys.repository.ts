@@ -1,0 +1,117 @@
+import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { deviceKeys, sessions, users } from '../../../db/schema';
+
+type DeviceKeyRow = typeof deviceKeys.$inferSelect;
+
+const listedColumns = {
+  id: deviceKeys.id,
+  name: deviceKeys.name,
+  createdAt: deviceKeys.createdAt,
+  lastUsedAt: deviceKeys.lastUsedAt,
+  lastUsedAddress: deviceKeys.lastUsedAddress,
+};
+export type ListedDeviceKey = { [K in keyof typeof listedColumns]: DeviceKeyRow[K] };
+
+/** A reader's keys, oldest first (device_keys_user_id_idx). */
+export async function listDeviceKeys(db: Database, userId: string): Promise<ListedDeviceKey[]> {
+  return db
+    .select(listedColumns)
+    .from(deviceKeys)
+    .where(eq(deviceKeys.userId, userId))
+    .orderBy(asc(deviceKeys.createdAt), asc(deviceKeys.id));
+}
+
+/**
+ * Adds a key unless the reader already has `max`: the reader's row is locked first, so two
+ * requests at once cannot both add the last one allowed. Answers null when the limit is reached.
+ */
+export async function insertDeviceKey(
+  db: Database,
+  values: { userId: string; name: string; keySha256: string; keyMd5: string; createdAt: Date },
+  max: number,
+): Promise<ListedDeviceKey | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+    const [held] = await tx.select({ n: count() }).from(deviceKeys).where(eq(deviceKeys.userId, values.userId));
+    if ((held?.n ?? 0) >= max) return null;
+    const [row] = await tx.insert(deviceKeys).values(values).returning(listedColumns);
+    return row ?? null;
+  });
+}
+
+/** Deletes one of the reader's keys; answers whether there was one. */
+export async function deleteDeviceKey(db: Database, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(deviceKeys)
+    .where(and(eq(deviceKeys.id, id), eq(deviceKeys.userId, userId)))
+    .returning({ id: deviceKeys.id });
+  return rows.length > 0;
+}
+
+/** The key with this hash (SHA-256 or MD5, hex), with its owner's name and standing. */
+export async function findDeviceKeyByHash(db: Database, kind: 'sha256' | 'md5', hash: string) {
+  const column = kind === 'sha256' ? deviceKeys.keySha256 : deviceKeys.keyMd5;
+  const [row] = await db
+    .select({
+      id: deviceKeys.id,
+      userId: deviceKeys.userId,
+      keySha256: deviceKeys.keySha256,
+      keyMd5: deviceKeys.keyMd5,
+      username: users.username,
+      isBanned: users.isBanned,
+    })
+    .from(deviceKeys)
+    .innerJoin(users, eq(users.id, deviceKeys.userId))
+    .where(eq(column, hash))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Notes a key's use: the time and address, written at most once a minute per key and address, so
+ * an app fetching pages one after another does not write a row per page.
+ */
+export async function touchDeviceKey(db: Database, id: string, at: Date, address: string): Promise<void> {
+  const minuteAgo = new Date(at.getTime() - 60_000);
+  await db
+    .update(deviceKeys)
+    .set({ lastUsedAt: at, lastUsedAddress: address })
+    .where(
+      and(
+        eq(deviceKeys.id, id),
+        or(
+          isNull(deviceKeys.lastUsedAt),
+          lt(deviceKeys.lastUsedAt, minuteAgo),
+          sql`${deviceKeys.lastUsedAddress} is distinct from ${address}`,
+        ),
+      ),
+    );
+}
+
+/**
+ * Whether `address` is a place of the account named `username` (any case): it holds a live session
+ * of it, or one of its keys was last used from there. Decision 0024's test of the owner's own device.
+ */
+export async function isAccountsAddress(db: Database, username: string, address: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = lower(${username})`,
+        or(
+          sql`exists (${db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(and(eq(sessions.userId, users.id), eq(sessions.ip, address), gt(sessions.expiresAt, now)))})`,
+          sql`exists (${db
+            .select({ id: deviceKeys.id })
+            .from(deviceKeys)
+            .where(and(eq(deviceKeys.userId, users.id), eq(deviceKeys.lastUsedAddress, address)))})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,48 @@
+import type { TwoFactorDisableRequest, TwoFactorStatus } from '@inkwell/contract';
+import { AppError } from '../../../../lib/app-error';
+import { verifyPassword } from '../../../../lib/passwords';
+import type { AuditContext } from '../../../team/audit';
+import {
+  acceptRecoveryCode,
+  acceptTotp,
+  assertNotLockedOut,
+  auditTwoFactor,
+  countFailure,
+  type TwoFactorContext,
+  userOf,
+  WRONG_CODE,
+  WRONG_RECOVERY_CODE,
+  wrongCode,
+} from '../two-factor.checks';
+import { disableTwoFactor as disableInDatabase } from '../two-factor.repository';
+
+/** Needs the password and a code (or a recovery code): a session alone cannot turn it off. */
+export async function disableTwoFactor(
+  deps: Pick<TwoFactorContext, 'db' | 'clock' | 'limiter' | 'events' | 'box'>,
+  userId: string,
+  input: TwoFactorDisableRequest,
+  ip: string,
+  audit?: AuditContext,
+): Promise<TwoFactorStatus> {
+  const { db, limiter, events } = deps;
+  const user = await userOf(db, userId);
+  if (!user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is not on.');
+  await assertNotLockedOut(limiter, user.id, ip);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await countFailure(limiter, user.id, ip);
+    const message = 'Your password is not correct';
+    throw new AppError('validation_failed', message, { fields: { password: message } });
+  }
+  const code = input.code.replace(/\s/g, '');
+  const isTotp = /^\d{6}$/.test(code);
+  if (!(isTotp ? await acceptTotp(deps, user, code) : await acceptRecoveryCode(deps, user, code))) {
+    await countFailure(limiter, user.id, ip);
+    throw wrongCode('code', isTotp ? WRONG_CODE : WRONG_RECOVERY_CODE);
+  }
+  await db.transaction(async (tx) => {
+    await disableInDatabase(tx, user.id);
+    await auditTwoFactor(tx, audit, user, 'auth.two_factor_disabled');
+  });
+  events.publish({ type: 'user.changed', userId: user.id });
+  return { enabled: false, recoveryCodesLeft: 0 };
+}

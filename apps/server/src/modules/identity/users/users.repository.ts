@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Role } from '@inkwell/contract';
+import type { Database } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { currentPlanName, hasPremiumPass } from '../access';
+
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * A user as a request carries it: every column but the password hash, and their membership as of
+ * `now` (the request's time), read in the same query so a session costs one round trip.
+ */
+export const authUserColumns = (now: Date) => ({
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  coins: users.coins,
+  isBanned: users.isBanned,
+  autoUnlock: users.autoUnlock,
+  avatarUrl: users.avatarUrl,
+  avatarVersion: users.avatarVersion,
+  /** Two-factor sign-in is on (issue 10): the profile shows it, admins need it for configuration. */
+  totpEnabledAt: users.totpEnabledAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+  membership: currentPlanName(now),
+  isPremium: hasPremiumPass(now),
+});
+/** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
+export type AuthUser = Omit<
+  UserRow,
+  'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep' | 'showAsSupporter'
+> & {
+  membership: string | null;
+  isPremium: boolean;
+};
+
+/** The user as a request carries it (after login or registration, as the session lookup gives it). */
+export async function findAuthUser(db: Database, id: string, now: Date): Promise<AuthUser | undefined> {
+  const [row] = await db.select(authUserColumns(now)).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row;
+}
+
+/** An e-mail or a username, as an operator would type it. */
+export function findUserByLogin(db: Database, login: string): Promise<UserRow | undefined> {
+  return login.includes('@') ? findUserByEmail(db, login) : findUserByUsername(db, login);
+}
+
+export async function insertUser(
+  db: Database,
+  values: { email: string; username: string; passwordHash: string; role?: Role },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert into users returned no row');
+  return row;
+}
+
+export async function updateUserPassword(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function updateUserRole(db: Database, userId: string, role: Role): Promise<void> {
+  await db
+    .update(users)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function setUserBanned(db: Database, userId: string, isBanned: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ isBanned, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function countUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+/** Kept here for the account code that imports it from users. */
+export { isUniqueViolation } from '../../../lib/db-errors';
+
+export async function coinsAndSettingsOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({ coins: users.coins, autoUnlock: users.autoUnlock, showAsSupporter: users.showAsSupporter })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Changes the store options given, and answers them all as they now are. */
+export async function setStoreSettings(
+  db: Database,
+  userId: string,
+  settings: { autoUnlock?: boolean; showAsSupporter?: boolean },
+): Promise<{ autoUnlock: boolean; showAsSupporter: boolean }> {
+  const [row] = await db
+    .update(users)
+    .set({ ...settings, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ autoUnlock: users.autoUnlock, showAsSupporter: users.showAsSupporter });
+  return row ?? { autoUnlock: false, showAsSupporter: true };
+}
+
+/** Whether the user has two-factor sign-in on, read fresh (not from the few-seconds session cache). */
+export async function hasTwoFactor(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.enabledAt);
+}

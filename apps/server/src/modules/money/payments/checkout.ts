@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import type { checkoutRequestSchema } from '@inkwell/contract';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import type { Clock } from '../../../lib/clock';
+import { currentSubscription, findPlan, type PlanRow } from '../subscriptions';
+import {
+  findCoinPackage,
+  findPurchase,
+  insertPurchase,
+  setPurchaseSession,
+  transitionPurchase,
+  type PurchaseRow,
+} from './payments.repository';
+import type { PaymentProvider } from './providers/provider';
+
+type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
+
+export const purchaseNotFound = () => new AppError('not_found', 'Purchase not found');
+
+/**
+ * Starting to pay (DESIGN §5): a checkout creates a pending purchase that copies the price and
+ * coins of its package or plan, and sends the buyer to the provider. The built-in test checkout's
+ * Pay and Cancel buttons land here too, for the purchase's owner only.
+ */
+export function createCheckout(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  provider: PaymentProvider;
+  publicUrl: string;
+  /** The one fulfilment (fulfilment.ts): the test checkout's Pay calls it as Stripe's webhook does. */
+  fulfil: (purchaseId: string) => Promise<PurchaseRow>;
+}) {
+  const { db, clock, logger, provider, publicUrl, fulfil } = deps;
+  const absolute = (path: string) => new URL(path, publicUrl).toString();
+
+  async function newPurchase(
+    user: { id: string },
+    input: CheckoutRequest,
+  ): Promise<{ purchase: PurchaseRow; plan: PlanRow | null }> {
+    if (input.kind === 'coins') {
+      const pkg = await findCoinPackage(db, input.packageId);
+      if (!pkg || !pkg.isActive) throw new AppError('not_found', 'This coin package is not on sale');
+      const purchase = await insertPurchase(db, {
+        userId: user.id,
+        kind: 'coins',
+        packageId: pkg.id,
+        amountCents: pkg.priceCents,
+        currency: pkg.currency,
+        coins: pkg.coins + pkg.bonusCoins,
+        itemName: pkg.name,
+        provider: provider.name,
+        returnTo: input.returnTo ?? null,
+        unlockChapterId: input.unlockChapterId ?? null,
+      });
+      return { purchase, plan: null };
+    }
+    const plan = await findPlan(db, input.planId);
+    if (!plan || !plan.isActive) throw new AppError('not_found', 'This plan is not on sale');
+    if (await currentSubscription(db, user.id, clock.now())) {
+      throw new AppError('conflict', 'You already have a plan. Cancel it first, or wait for it to end.');
+    }
+    const purchase = await insertPurchase(db, {
+      userId: user.id,
+      kind: 'plan',
+      planId: plan.id,
+      amountCents: plan.priceCents,
+      currency: plan.currency,
+      coins: 0,
+      itemName: plan.name,
+      provider: provider.name,
+      returnTo: input.returnTo ?? null,
+    });
+    return { purchase, plan };
+  }
+
+  async function ownTestPurchase(userId: string, purchaseId: string): Promise<PurchaseRow> {
+    if (provider.name !== 'test') throw new AppError('not_found', 'The test checkout is off: payments go through Stripe');
+    const purchase = await findPurchase(db, purchaseId);
+    if (!purchase || purchase.userId !== userId || purchase.provider !== 'test') throw purchaseNotFound();
+    return purchase;
+  }
+
+  const checkout = {
+    async checkout(
+      user: { id: string; email: string },
+      input: CheckoutRequest,
+    ): Promise<{ purchaseId: string; checkoutUrl: string }> {
+      const { purchase, plan } = await newPurchase(user, input);
+      let session: { sessionId: string; url: string };
+      try {
+        session = await provider.createCheckout({
+          purchase,
+          buyer: user,
+          plan,
+          successUrl: absolute(`/buy/checkout/${purchase.id}?status=success`),
+          cancelUrl: absolute(`/buy/checkout/${purchase.id}?status=cancelled`),
+        });
+      } catch (error) {
+        logger.error({ err: error, purchaseId: purchase.id }, 'the payment provider refused a checkout');
+        await transitionPurchase(db, purchase.id, ['pending'], { status: 'failed' });
+        throw new AppError('payment_provider_error', 'The payment service is not answering. Please try again in a moment.');
+      }
+      await setPurchaseSession(db, purchase.id, session.sessionId);
+      return { purchaseId: purchase.id, checkoutUrl: session.url };
+    },
+
+    /** A checkout the buyer abandoned. A payment that arrives later still wins (`fulfil` takes cancelled too). */
+    async cancelPending(purchaseId: string): Promise<PurchaseRow> {
+      const cancelled = await transitionPurchase(db, purchaseId, ['pending'], { status: 'cancelled' });
+      const purchase = cancelled ?? (await findPurchase(db, purchaseId));
+      if (!purchase) throw purchaseNotFound();
+      return purchase;
+    },
+
+    /** The test checkout's Pay and Cancel: the purchase's owner only, and only while Stripe is not configured. */
+    async completeTestCheckout(userId: string, purchaseId: string): Promise<PurchaseRow> {
+      const purchase = await ownTestPurchase(userId, purchaseId);
+      if (purchase.status === 'paid') return purchase;
+      if (purchase.status !== 'pending') throw new AppError('conflict', `This purchase is ${purchase.status}`);
+      return fulfil(purchaseId);
+    },
+
+    async cancelTestCheckout(userId: string, purchaseId: string): Promise<PurchaseRow> {
+      const purchase = await ownTestPurchase(userId, purchaseId);
+      if (purchase.status === 'cancelled') return purchase;
+      if (purchase.status !== 'pending') throw new AppError('conflict', `This purchase is ${purchase.status}`);
+      return checkout.cancelPending(purchaseId);
+    },
+  };
+  return checkout;
+}

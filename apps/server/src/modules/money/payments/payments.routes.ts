@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { auditOf } from '../../team/audit';
+import { endpoint } from '../../../lib/endpoint';
+import type { Subscriptions } from '../subscriptions';
+import { toPurchase } from './payments.presenter';
+import type { Payments } from './payments.service';
+import type { Purchases } from './purchases.service';
+import type { StripeEvents } from './stripe-events.service';
+
+/** Paying (DESIGN §4 Money): coin packages, checkout, the reader's purchases, cancelling a plan, and the admin's packages, purchases and refunds. */
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  options: { purchases: Purchases; payments: Payments; subscriptions: Subscriptions; stripeEvents?: StripeEvents | undefined },
+) {
+  const { purchases, payments, subscriptions, stripeEvents } = options;
+  endpoint(app, 'coinPackages', { handler: async () => ({ success: true, data: { items: await purchases.coinPackages() } }) });
+
+  endpoint(app, 'checkout', {
+    summary: 'Start paying for a coin package or a plan; send the buyer to checkoutUrl',
+    handler: async (request) => ({ success: true, data: await payments.checkout(request.user, request.body) }),
+  });
+  endpoint(app, 'myPurchases', {
+    handler: async (request) => ({ success: true, data: await purchases.purchases(request.user.id, request.query.page) }),
+  });
+  endpoint(app, 'myPurchase', {
+    handler: async (request) => {
+      const purchase = await purchases.purchase(request.user.id, request.params.purchaseId);
+      // Back from Stripe before its webhook: ask Stripe now, through the same fulfilment.
+      if (purchase.status === 'pending' && purchase.provider === 'stripe' && stripeEvents && purchase.reference) {
+        try {
+          await stripeEvents.reconcileCheckout(purchase.reference);
+          return { success: true, data: await purchases.purchase(request.user.id, request.params.purchaseId) };
+        } catch (error) {
+          request.log.warn(
+            { err: error, purchaseId: purchase.id },
+            'could not ask Stripe about a returning checkout; the webhook will settle it',
+          );
+        }
+      }
+      return { success: true, data: purchase };
+    },
+  });
+  endpoint(app, 'testCheckoutComplete', {
+    summary: 'Built-in test checkout only: pay (no money moves)',
+    handler: async (request) => ({
+      success: true,
+      data: toPurchase(await payments.completeTestCheckout(request.user.id, request.params.purchaseId)),
+      message: 'Payment received',
+    }),
+  });
+  endpoint(app, 'testCheckoutCancel', {
+    summary: 'Built-in test checkout only: abandon the purchase',
+    handler: async (request) => ({
+      success: true,
+      data: toPurchase(await payments.cancelTestCheckout(request.user.id, request.params.purchaseId)),
+      message: 'Purchase cancelled',
+    }),
+  });
+
+  endpoint(app, 'cancelSubscription', {
+    handler: async (request) => ({
+      success: true,
+      data: await subscriptions.toAnswer(await payments.cancelSubscription(request.user.id)),
+      message: 'Your plan will end at the end of this period',
+    }),
+  });
+
+  endpoint(app, 'adminCoinPackages', { handler: async () => ({ success: true, data: await purchases.adminCoinPackages() }) });
+  endpoint(app, 'adminCoinPackageCreate', {
+    handler: async (request) => ({
+      success: true,
+      data: await purchases.createCoinPackage(request.body),
+      message: 'Coin package created',
+    }),
+  });
+  endpoint(app, 'adminCoinPackageUpdate', {
+    handler: async (request) => ({
+      success: true,
+      data: await purchases.updateCoinPackage(request.params.id, request.body),
+      message: 'Coin package saved',
+    }),
+  });
+  endpoint(app, 'adminPurchases', {
+    handler: async (request) => ({ success: true, data: await purchases.adminPurchases(request.query) }),
+  });
+  endpoint(app, 'adminPurchase', {
+    handler: async (request) => ({ success: true, data: await purchases.adminPurchase(request.params.id) }),
+  });
+  endpoint(app, 'adminPurchaseRefund', {
+    handler: async (request) => {
+      // Twenty clicks on Refund are one refund, and one entry in the audit log.
+      const { changed } = await payments.refund(request.params.id, { viaProvider: true, audit: auditOf(request) });
+      return {
+        success: true,
+        data: await purchases.adminPurchase(request.params.id),
+        message: changed ? 'Purchase refunded' : 'This purchase was refunded already',
+      };
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import type { adminPurchaseListQuerySchema, coinPackageInputSchema, coinPackagePatchSchema } from '@inkwell/contract';
+import type { Database } from '../../../db/client';
+import { pageInfo } from '../../../db/sql';
+import { AppError } from '../../../lib/app-error';
+import { ledgerTotals } from '../wallet';
+import { toAdminCoinPackage, toAdminPurchase, toCoinPackages, toPurchase } from './payments.presenter';
+import {
+  coinRevenue,
+  findCoinPackage,
+  findPurchase,
+  findPurchaseWithBuyer,
+  insertCoinPackage,
+  listCoinPackages,
+  purchasesOfUser,
+  searchPurchases,
+  updateCoinPackage,
+} from './payments.repository';
+
+const PURCHASES_PAGE_SIZE = 20;
+
+/** What is on sale in coins, the reader's purchases, and the admin's packages and purchases. */
+export function createPurchases({ db }: { db: Database }) {
+  const service = {
+    async coinPackages() {
+      return toCoinPackages((await listCoinPackages(db, { activeOnly: true })).map((row) => row.pkg));
+    },
+
+    async purchases(userId: string, page: number) {
+      const { rows, total } = await purchasesOfUser(db, userId, page, PURCHASES_PAGE_SIZE);
+      return { items: rows.map(toPurchase), pagination: pageInfo(page, PURCHASES_PAGE_SIZE, total) };
+    },
+
+    async purchase(userId: string, purchaseId: string) {
+      const row = await findPurchase(db, purchaseId);
+      // Another reader's purchase does not exist, as far as this one can tell.
+      if (!row || row.userId !== userId) throw new AppError('not_found', 'Purchase not found');
+      return toPurchase(row);
+    },
+
+    // Administration.
+
+    async adminCoinPackages() {
+      const [rows, totals, revenueCents] = await Promise.all([
+        listCoinPackages(db, { activeOnly: false }),
+        ledgerTotals(db),
+        coinRevenue(db),
+      ]);
+      return {
+        items: rows.map((row) => toAdminCoinPackage(row.pkg, row.sold)),
+        totals: {
+          sold: totals.purchase,
+          spent: -totals.unlock,
+          fromSubscriptions: totals.subscriptionCoins,
+          refunded: -totals.refund,
+          inWallets: totals.inWallets,
+          revenueCents,
+        },
+      };
+    },
+
+    async adminCoinPackage(id: string) {
+      const row = (await listCoinPackages(db, { activeOnly: false })).find((item) => item.pkg.id === id);
+      if (!row) throw new AppError('not_found', 'Coin package not found');
+      return toAdminCoinPackage(row.pkg, row.sold);
+    },
+
+    async createCoinPackage(input: z.output<typeof coinPackageInputSchema>) {
+      return service.adminCoinPackage(await insertCoinPackage(db, input));
+    },
+
+    async updateCoinPackage(id: string, patch: z.output<typeof coinPackagePatchSchema>) {
+      if (!(await findCoinPackage(db, id))) throw new AppError('not_found', 'Coin package not found');
+      // A package's terms are copied into each purchase, so editing it never changes what was sold.
+      await updateCoinPackage(db, id, patch);
+      return service.adminCoinPackage(id);
+    },
+
+    async adminPurchases(query: z.output<typeof adminPurchaseListQuerySchema>) {
+      const { rows, total } = await searchPurchases(db, query, query.page, PURCHASES_PAGE_SIZE);
+      return {
+        items: rows.map((row) => toAdminPurchase(row.purchase, row.user)),
+        pagination: pageInfo(query.page, PURCHASES_PAGE_SIZE, total),
+      };
+    },
+
+    async adminPurchase(id: string) {
+      const row = await findPurchaseWithBuyer(db, id);
+      if (!row) throw new AppError('not_found', 'Purchase not found');
+      return toAdminPurchase(row.purchase, row.user);
+    },
+  };
+  return service;
+}
+export type Purchases = ReturnType<typeof createPurchases>;

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import type { planInputSchema, planPatchSchema } from '@inkwell/contract';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import type { Clock } from '../../../lib/clock';
+import { toAdminPlan, toPlan, toSubscription } from './subscriptions.presenter';
+import {
+  currentSubscription,
+  endSubscriptionRow,
+  findPlan,
+  insertPlan,
+  listPlans,
+  updatePlan,
+  updateSubscription,
+  type SubscriptionRow,
+} from './subscriptions.repository';
+import type { EventPublisher } from '../../../lib/domain-events';
+
+/**
+ * Plans and the readers' subscriptions (DESIGN §5): the plans on sale and the admin's catalogue of
+ * them, a reader's running plan, and the changes of a subscription's state that payments and
+ * Stripe's events report. Access lasts while a subscription is active and its period has not ended
+ * (access's `hasPremiumPass`). Starting and renewing a paid period is the payments' (`periods.ts`
+ * does the subscription's part inside their transaction).
+ */
+export function createSubscriptions({ db, clock, events }: { db: Database; clock: Clock; events: EventPublisher }) {
+  const service = {
+    async plans() {
+      return (await listPlans(db, { activeOnly: true, now: clock.now() })).map((row) => toPlan(row.plan));
+    },
+
+    /** The reader's running plan, or null. */
+    async subscription(userId: string) {
+      const current = await currentSubscription(db, userId, clock.now());
+      return current ? toSubscription(current.subscription, current.plan) : null;
+    },
+
+    /** The running subscription and its plan, for a change that goes through the provider first. */
+    current: (userId: string) => currentSubscription(db, userId, clock.now()),
+
+    async toAnswer(subscription: SubscriptionRow) {
+      const plan = await findPlan(db, subscription.planId);
+      if (!plan) throw new AppError('not_found', 'Plan not found');
+      return toSubscription(subscription, plan);
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<SubscriptionRow | undefined> {
+      const updated = await updateSubscription(db, subscriptionId, { cancelAtPeriodEnd });
+      if (updated) events.publish({ type: 'user.changed', userId: updated.userId });
+      return updated;
+    },
+
+    /** Ends a running subscription once (at `at`, and its period with it when `periodEnd` is given). */
+    async end(subscriptionId: string, at: Date, periodEnd?: Date): Promise<boolean> {
+      const ended = await endSubscriptionRow(db, subscriptionId, at, periodEnd);
+      if (ended) events.publish({ type: 'user.changed', userId: ended.userId });
+      return ended !== undefined;
+    },
+
+    // Administration.
+
+    async adminPlans() {
+      return (await listPlans(db, { activeOnly: false, now: clock.now() })).map((row) => toAdminPlan(row.plan, row));
+    },
+
+    async adminPlan(id: string) {
+      const row = (await listPlans(db, { activeOnly: false, now: clock.now() })).find((item) => item.plan.id === id);
+      if (!row) throw new AppError('not_found', 'Plan not found');
+      return toAdminPlan(row.plan, row);
+    },
+
+    async createPlan(input: z.output<typeof planInputSchema>) {
+      return service.adminPlan(await insertPlan(db, input));
+    },
+
+    async updatePlan(id: string, patch: z.output<typeof planPatchSchema>) {
+      if (!(await findPlan(db, id))) throw new AppError('not_found', 'Plan not found');
+      // A plan's terms are copied into each purchase, so editing it never changes what was sold.
+      await updatePlan(db, id, patch);
+      return service.adminPlan(id);
+    },
+  };
+  return service;
+}
+export type Subscriptions = ReturnType<typeof createSubscriptions>;

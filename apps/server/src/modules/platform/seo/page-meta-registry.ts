@@ -1,0 +1,22 @@
+import type { PageMeta, PageMetaLookup } from '../../../lib/page-meta';
+
+/**
+ * Modules that own public pages (the catalogue's series and chapters, later announcements) join
+ * here with a lookup for their paths; the web plugin asks the registry, never a module.
+ */
+export function createPageMetaRegistry() {
+  const lookups: PageMetaLookup[] = [];
+  return {
+    register(lookup: PageMetaLookup) {
+      lookups.push(lookup);
+    },
+    /** The first lookup that knows the path decides. */
+    async lookup(path: string): Promise<PageMeta | null | undefined> {
+      for (const lookup of lookups) {
+        const meta = await lookup(path);
+        if (meta !== undefined) return meta;
+      }
+      return undefined;
+    },
+  };
+}

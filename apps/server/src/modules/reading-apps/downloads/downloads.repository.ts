@@ -1,0 +1,56 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { chapterFiles, chapters, series } from '../../../db/schema';
+
+/** A chapter with what its file says of it and of its series. */
+export async function findChapterForFile(db: Database, chapterId: string) {
+  const [row] = await db
+    .select({
+      id: chapters.id,
+      slug: chapters.slug,
+      number: chapters.number,
+      title: chapters.title,
+      publishedAt: chapters.publishedAt,
+      series: {
+        id: series.id,
+        slug: series.slug,
+        type: series.type,
+        title: series.title,
+        author: series.author,
+        artist: series.artist,
+        description: series.description,
+      },
+    })
+    .from(chapters)
+    .innerJoin(series, eq(series.id, chapters.seriesId))
+    .where(eq(chapters.id, chapterId))
+    .limit(1);
+  return row;
+}
+
+export type ChapterFileRow = typeof chapterFiles.$inferSelect;
+
+export async function findChapterFile(db: Database, chapterId: string, format: 'cbz' | 'epub', version: string) {
+  const [row] = await db
+    .select()
+    .from(chapterFiles)
+    .where(and(eq(chapterFiles.chapterId, chapterId), eq(chapterFiles.format, format), eq(chapterFiles.version, version)))
+    .limit(1);
+  return row;
+}
+
+/** Two instances building the same file build the same bytes: the first row stays. */
+export async function insertChapterFile(db: Database, row: typeof chapterFiles.$inferInsert): Promise<void> {
+  await db.insert(chapterFiles).values(row).onConflictDoNothing();
+}
+
+/** The file a KOReader document id names (the newest, should two ever share one). */
+export async function findFileByPartialMd5(db: Database, partialMd5: string): Promise<ChapterFileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chapterFiles)
+    .where(eq(chapterFiles.partialMd5, partialMd5))
+    .orderBy(desc(chapterFiles.createdAt))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+import { AppError } from '../../../lib/app-error';
+import { canReadChapter, type Viewer } from '../../identity/access';
+import type { CatalogueService } from '../../catalogue/catalogue';
+import { pagesOfChapter } from '../../catalogue/chapters';
+import { chapterFileKey, type MediaStorage } from '../../platform/media';
+import { appImage } from './app-images';
+import { buildCbz } from './cbz';
+import { findChapterFile, findChapterForFile, insertChapterFile, type ChapterFileRow } from './downloads.repository';
+import { buildEpub } from './epub';
+import { partialMd5 } from './partial-md5';
+
+/** Raised when what goes into a file changes shape, so every file is built again. */
+const FILE_REVISION = 1;
+const FILE_LANGUAGE = 'en';
+
+export type FileFormat = 'cbz' | 'epub';
+export const FILE_TYPES: Record<FileFormat, string> = { cbz: 'application/vnd.comicbook+zip', epub: 'application/epub+zip' };
+
+/**
+ * Chapters as files (issue 19 §4): a comic as CBZ with ComicInfo.xml, a novel as EPUB 3. A file is
+ * built once per version of what goes into it and kept in media storage, under the chapter's private
+ * prefix (never served by /media); its KOReader id (partial MD5) is kept beside it, so KOReader's
+ * positions on it find the chapter. The server decides access on every download exactly as for the
+ * reader: a locked chapter (a rental ended, a plan refunded) answers 402 and no byte of it.
+ */
+export function createDownloadsService(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  catalogue: CatalogueService;
+  storage: MediaStorage;
+}) {
+  const { db, clock, publicUrl, catalogue, storage } = deps;
+  // Two downloads of a file not built yet wait for one build (in this instance; across instances
+  // both build the same bytes and the first row stays).
+  const building = new Map<string, Promise<{ row: ChapterFileRow; bytes?: Buffer; name: string }>>();
+
+  /** The chapter, if this viewer may read it whole; 404 for what is not out, 402 for what is locked. */
+  async function readable(chapterId: string, viewer: Viewer) {
+    const chapter = await findChapterForFile(db, chapterId);
+    if (!chapter) throw new AppError('chapter_not_found', 'Chapter not found');
+    const content = await catalogue.chapter(chapter.series.slug, chapter.slug, viewer);
+    const url = `${publicUrl}/SeriesView/${encodeURIComponent(chapter.series.slug)}/${encodeURIComponent(chapter.slug)}`;
+    if (!canReadChapter(content.chapter.access, viewer)) {
+      throw new AppError('chapter_locked', `This chapter is locked: unlock it on Inkwell (${url})`);
+    }
+    return { chapter, content, url };
+  }
+
+  const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
+
+  /** What goes into the chapter's file, and the version that names it. */
+  async function inputsOf(chapterId: string, viewer: Viewer) {
+    const { chapter, content, url } = await readable(chapterId, viewer);
+    const format: FileFormat = chapter.series.type === 'comic' ? 'cbz' : 'epub';
+    const meta = {
+      series: {
+        title: chapter.series.title,
+        author: chapter.series.author,
+        artist: chapter.series.artist,
+        description: chapter.series.description,
+      },
+      chapter: { number: chapter.number, title: chapter.title, url, publishedAt: chapter.publishedAt?.toISOString() ?? null },
+      language: FILE_LANGUAGE,
+    };
+    const pages = format === 'cbz' ? await pagesOfChapter(db, chapter.id) : [];
+    const html = content.content ?? '';
+    const version = digest([FILE_REVISION, meta, format === 'cbz' ? pages.map((page) => page.imageKey) : html]);
+    const name = `${chapter.series.slug}-${String(chapter.number).replace('.', '_')}.${format}`;
+    return { chapter, format, meta, pages, html, version, name };
+  }
+  type Inputs = Awaited<ReturnType<typeof inputsOf>>;
+
+  /** The file's bytes: the same inputs give the same bytes. */
+  async function render({ chapter, format, meta, pages, html }: Inputs) {
+    if (format === 'epub') {
+      const epub = buildEpub({ id: chapter.id, ...meta, html });
+      return { bytes: epub.bytes, units: epub.paragraphs.length, paragraphPaths: epub.paragraphs };
+    }
+    const images = [];
+    for (const page of pages) {
+      const stored = await storage.get(page.imageKey);
+      if (!stored) throw new AppError('not_found', 'A page image of this chapter is missing');
+      const converted = await appImage(Buffer.concat((await stored.body.toArray()) as Buffer[]));
+      images.push({ bytes: converted.body, extension: converted.extension, width: page.width, height: page.height });
+    }
+    return { bytes: buildCbz({ ...meta, pages: images }), units: pages.length, paragraphPaths: null };
+  }
+
+  /** The chapter's file as built (built now, and kept, when this version never was). */
+  async function fileOf(chapterId: string, viewer: Viewer): Promise<{ row: ChapterFileRow; bytes?: Buffer; name: string }> {
+    const inputs = await inputsOf(chapterId, viewer);
+    const existing = await findChapterFile(db, inputs.chapter.id, inputs.format, inputs.version);
+    if (existing) return { row: existing, name: inputs.name };
+    const pending = building.get(inputs.version);
+    if (pending) return pending;
+    const build = buildFile(inputs).finally(() => building.delete(inputs.version));
+    building.set(inputs.version, build);
+    return build;
+  }
+
+  async function buildFile(inputs: Inputs) {
+    const { bytes, units, paragraphPaths } = await render(inputs);
+    const row = {
+      chapterId: inputs.chapter.id,
+      format: inputs.format,
+      version: inputs.version,
+      storageKey: chapterFileKey(inputs.chapter.id, inputs.format, inputs.version),
+      size: bytes.length,
+      partialMd5: partialMd5(bytes),
+      units,
+      paragraphPaths,
+      createdAt: clock.now(),
+    };
+    await storage.put(row.storageKey, bytes, FILE_TYPES[inputs.format]);
+    await insertChapterFile(db, row);
+    return { row, bytes, name: inputs.name };
+  }
+
+  return {
+    readable,
+
+    /** A chapter and its series by the chapter's id, whoever asks (404 when there is none). */
+    async describeChapter(chapterId: string) {
+      const chapter = await findChapterForFile(db, chapterId);
+      if (!chapter) throw new AppError('chapter_not_found', 'Chapter not found');
+      return chapter;
+    },
+
+    /** The chapter's file for this viewer: its bytes, name, type and stored row (with its KOReader id). */
+    async file(chapterId: string, format: FileFormat, viewer: Viewer) {
+      const built = await fileOf(chapterId, viewer);
+      if (built.row.format !== format) throw new AppError('not_found', `This chapter downloads as .${built.row.format}`);
+      let bytes = built.bytes;
+      if (!bytes) {
+        // The key, not the row's storage_key: a row from before files moved under their chapter
+        // still names the retired public key (media-keys.ts).
+        const key = chapterFileKey(built.row.chapterId, built.row.format, built.row.version);
+        const stored = await storage.get(key);
+        if (stored) bytes = Buffer.concat((await stored.body.toArray()) as Buffer[]);
+        else {
+          // The stored copy went missing (or was retired): the same version renders the same bytes again.
+          bytes = (await render(await inputsOf(chapterId, viewer))).bytes;
+          await storage.put(key, bytes, FILE_TYPES[format]);
+        }
+      }
+      return { bytes, name: built.name, type: FILE_TYPES[format], row: built.row };
+    },
+  };
+}
+export type DownloadsService = ReturnType<typeof createDownloadsService>;

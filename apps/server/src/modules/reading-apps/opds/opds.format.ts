@@ -1,0 +1,68 @@
+import type { SeriesCard } from '@inkwell/contract';
+import type { Clock } from '../../../lib/clock';
+import { escapeHtml as xml } from '../../../lib/page-meta';
+import type { DeviceKeyReader } from '../../identity/device-keys';
+
+export const OPDS_ROOT = '/opds/v1.2';
+export const PSE_NAMESPACE = 'http://vaemendis.net/opds-pse/ns';
+const INKWELL_NAMESPACE = 'urn:inkwell:feeds:1';
+export const NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation';
+export const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition';
+/** Series per page of a list, chapters per page of a series' feed. */
+export const SERIES_PER_PAGE = 50;
+export const CHAPTERS_PER_PAGE = 100;
+
+/** Who asks: nobody (public feeds), or the reader a device key signs in as. */
+export type OpdsReader = DeviceKeyReader | null;
+
+/** What the feeds are written with: the time they are made, and the site's public address. */
+export interface OpdsSite {
+  clock: Clock;
+  publicUrl: string;
+}
+
+export const feed = (
+  { clock }: OpdsSite,
+  kind: 'navigation' | 'acquisition',
+  id: string,
+  title: string,
+  self: string,
+  body: string[],
+  links: string[] = [],
+) =>
+  `<?xml version="1.0" encoding="utf-8"?>\n` +
+  `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opds="http://opds-spec.org/2010/catalog" xmlns:pse="${PSE_NAMESPACE}" xmlns:inkwell="${INKWELL_NAMESPACE}">` +
+  `<id>${xml(id)}</id><title>${xml(title)}</title><updated>${clock.now().toISOString()}</updated><author><name>Inkwell</name></author>` +
+  `<link rel="self" type="${kind === 'navigation' ? NAVIGATION : ACQUISITION}" href="${xml(self)}"/>` +
+  `<link rel="start" type="${NAVIGATION}" href="${OPDS_ROOT}/catalog"/>` +
+  `<link rel="search" type="application/opensearchdescription+xml" href="${OPDS_ROOT}/search.xml"/>` +
+  links.join('') +
+  body.join('') +
+  `</feed>\n`;
+
+export const navEntry = ({ clock }: OpdsSite, id: string, title: string, href: string, summary: string, type = NAVIGATION) =>
+  `<entry><id>${xml(id)}</id><title>${xml(title)}</title><updated>${clock.now().toISOString()}</updated>` +
+  `<content type="text">${xml(summary)}</content><link rel="subsection" type="${type}" href="${xml(href)}"/></entry>`;
+
+/** A series as an entry of a list: its cover, and a link to its chapters. */
+export const seriesEntry = ({ clock, publicUrl }: OpdsSite, card: SeriesCard) => {
+  const cover = card.cover ? `${publicUrl}${card.cover.url}` : null;
+  return (
+    `<entry><id>urn:uuid:${card.id}</id><title>${xml(card.title)}</title><updated>${card.lastChapterAt ?? clock.now().toISOString()}</updated>` +
+    `<content type="text">${xml(`${card.type === 'comic' ? 'Comic' : 'Novel'} · ${card.status}`)}</content>` +
+    (cover
+      ? `<link rel="http://opds-spec.org/image" type="image/webp" href="${xml(cover)}"/><link rel="http://opds-spec.org/image/thumbnail" type="image/webp" href="${xml(cover)}"/>`
+      : '') +
+    `<link rel="subsection" type="${ACQUISITION}" href="${OPDS_ROOT}/series/${encodeURIComponent(card.slug)}"/></entry>`
+  );
+};
+
+export const pageLinks = (base: string, page: number, totalPages: number) => {
+  const at = (n: number) => `${base}${base.includes('?') ? '&' : '?'}page=${n}`;
+  return [
+    `<link rel="first" type="${NAVIGATION}" href="${xml(at(1))}"/>`,
+    ...(page > 1 ? [`<link rel="previous" type="${NAVIGATION}" href="${xml(at(page - 1))}"/>`] : []),
+    ...(page < totalPages ? [`<link rel="next" type="${NAVIGATION}" href="${xml(at(page + 1))}"/>`] : []),
+    `<link rel="last" type="${NAVIGATION}" href="${xml(at(Math.max(1, totalPages)))}"/>`,
+  ];
+};

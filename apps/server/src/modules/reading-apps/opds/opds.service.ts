@@ -1,0 +1,44 @@
+import type { Database } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+import type { CatalogueService } from '../../catalogue/catalogue';
+import type { DeviceKeyReader, DeviceKeysService } from '../../identity/device-keys';
+import type { LibraryService } from '../../reading/library';
+import type { MediaStorage } from '../../platform/media';
+import type { OpdsReader } from './opds.format';
+import { catalogFeed, isList, listFeed, openSearchDocument, searchFeed, type ListName } from './queries/catalog';
+import { chapterPage } from './queries/page';
+import { seriesFeed } from './queries/series-feed';
+import { bookmarksFeed, continueFeed } from './queries/shelves';
+
+export { PSE_NAMESPACE } from './opds.format';
+
+/**
+ * OPDS 1.2 with page streaming (issue 19 §2): the catalogue as Atom feeds any OPDS app reads
+ * (Mihon, Panels, Chunky, KOReader's catalogue browser), with the same locks and prices as the
+ * site. The server decides access on every page: a locked chapter stays in its feed with a link to
+ * buy it on the site, and its pages answer 402 with not one byte of the image.
+ * The work is in queries/; this binds their dependencies once.
+ */
+export function createOpdsService(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  catalogue: CatalogueService;
+  library: LibraryService;
+  storage: MediaStorage;
+  deviceKeys: DeviceKeysService;
+}) {
+  return {
+    catalog: (reader: OpdsReader) => catalogFeed(deps, reader),
+    openSearch: () => openSearchDocument(deps),
+    isList,
+    list: (name: ListName, page: number) => listFeed(deps, name, page),
+    search: (q: string, page: number) => searchFeed(deps, q, page),
+    bookmarks: (reader: DeviceKeyReader, page: number) => bookmarksFeed(deps, reader, page),
+    continueReading: (reader: DeviceKeyReader, page: number) => continueFeed(deps, reader, page),
+    series: (slug: string, reader: OpdsReader, after: number | undefined) => seriesFeed(deps, slug, reader, after),
+    page: (chapterId: string, index: number, maxWidth: number | undefined, reader: OpdsReader) =>
+      chapterPage(deps, chapterId, index, maxWidth, reader),
+  };
+}
+export type OpdsService = ReturnType<typeof createOpdsService>;

@@ -1,0 +1,76 @@
+import { escapeHtml as xml } from '../../../../lib/page-meta';
+import type { CatalogueService } from '../../../catalogue/catalogue';
+import {
+  feed,
+  navEntry,
+  NAVIGATION,
+  OPDS_ROOT,
+  pageLinks,
+  seriesEntry,
+  SERIES_PER_PAGE,
+  type OpdsReader,
+  type OpdsSite,
+} from '../opds.format';
+
+const LISTS = {
+  latest: { title: 'Latest updates', summary: 'Series with a new chapter, newest first', filter: {} },
+  comics: { title: 'Comics', summary: 'Every comic, newest chapter first', filter: { type: 'comic' as const } },
+  novels: { title: 'Novels', summary: 'Every novel, newest chapter first', filter: { type: 'novel' as const } },
+  premium: { title: 'Premium', summary: 'Series with premium chapters', filter: { premium: true } },
+};
+export type ListName = keyof typeof LISTS;
+
+export const isList = (name: string): name is ListName => Object.hasOwn(LISTS, name);
+
+/** The root: the lists, and a signed-in key's own shelves. */
+export function catalogFeed(site: OpdsSite, reader: OpdsReader): string {
+  const entries = Object.entries(LISTS).map(([name, list]) =>
+    navEntry(site, `${OPDS_ROOT}/${name}`, list.title, `${OPDS_ROOT}/${name}`, list.summary),
+  );
+  if (reader) {
+    entries.push(
+      navEntry(site, `${OPDS_ROOT}/bookmarks`, 'My bookmarks', `${OPDS_ROOT}/bookmarks`, 'The series you follow'),
+      navEntry(site, `${OPDS_ROOT}/continue`, 'Continue reading', `${OPDS_ROOT}/continue`, 'Where you left off'),
+    );
+  }
+  return feed(site, 'navigation', `${site.publicUrl}${OPDS_ROOT}/catalog`, 'Inkwell', `${OPDS_ROOT}/catalog`, entries);
+}
+
+/** OpenSearch: how an app asks for a search. */
+export function openSearchDocument({ publicUrl }: OpdsSite): string {
+  return (
+    `<?xml version="1.0" encoding="utf-8"?>\n<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">` +
+    `<ShortName>Inkwell</ShortName><Description>Search Inkwell's comics and novels</Description><InputEncoding>UTF-8</InputEncoding>` +
+    `<Url type="${NAVIGATION}" template="${xml(`${publicUrl}${OPDS_ROOT}/search?q={searchTerms}`)}"/></OpenSearchDescription>\n`
+  );
+}
+
+/** One of the lists, a page at a time. */
+export async function listFeed(site: OpdsSite & { catalogue: CatalogueService }, name: ListName, page: number): Promise<string> {
+  const list = LISTS[name];
+  const data = await site.catalogue.list({ ...list.filter, sort: 'latest', page, perPage: SERIES_PER_PAGE });
+  const base = `${OPDS_ROOT}/${name}`;
+  return feed(
+    site,
+    'navigation',
+    `${site.publicUrl}${base}`,
+    list.title,
+    `${base}?page=${page}`,
+    data.items.map((card) => seriesEntry(site, card)),
+    pageLinks(base, page, data.pagination.totalPages),
+  );
+}
+
+export async function searchFeed(site: OpdsSite & { catalogue: CatalogueService }, q: string, page: number): Promise<string> {
+  const data = await site.catalogue.list({ q, page, perPage: SERIES_PER_PAGE });
+  const base = `${OPDS_ROOT}/search?q=${encodeURIComponent(q)}`;
+  return feed(
+    site,
+    'navigation',
+    `${site.publicUrl}${base}`,
+    `Search: ${q}`,
+    `${base}&page=${page}`,
+    data.items.map((card) => seriesEntry(site, card)),
+    pageLinks(base, page, data.pagination.totalPages),
+  );
+}

@@ -1,0 +1,103 @@
+import type { ChapterSummary } from '@inkwell/contract';
+import type { Database } from '../../../../db/client';
+import { escapeHtml as xml } from '../../../../lib/page-meta';
+import { canReadChapter, type Viewer } from '../../../identity/access';
+import type { CatalogueService } from '../../../catalogue/catalogue';
+import type { DeviceKeysService } from '../../../identity/device-keys';
+import { downloadPath, FILE_TYPES } from '../../downloads';
+import type { LibraryService } from '../../../reading/library';
+import { ACQUISITION, CHAPTERS_PER_PAGE, feed, OPDS_ROOT, type OpdsReader, type OpdsSite } from '../opds.format';
+import { pageCounts } from '../opds.repository';
+
+/** What a chapter's entry is written from: its series, who reads, their place, and the comic's page counts. */
+interface EntryContext {
+  site: OpdsSite;
+  detail: Awaited<ReturnType<CatalogueService['series']>>;
+  viewer: Viewer;
+  counts: Map<string, number>;
+  progress: Awaited<ReturnType<LibraryService['seriesProgress']>> | null;
+  /** The series' page on the site. */
+  web: string;
+}
+
+/**
+ * A chapter as an entry: a readable one with its file (CBZ or EPUB) and, for comics, its
+ * page-streaming link; a locked one with a link to buy it on the site and its price.
+ */
+function chapterEntry({ site, detail, viewer, counts, progress, web }: EntryContext, chapter: ChapterSummary) {
+  const canRead = canReadChapter(chapter.access, viewer);
+  const label = `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
+  const page = `${web}/${encodeURIComponent(chapter.slug)}`;
+  const count = counts.get(chapter.id) ?? 0;
+  const place = progress?.chapters[chapter.id];
+  const stream =
+    canRead && detail.type === 'comic' && count > 0
+      ? `<link rel="http://vaemendis.net/opds-pse/stream" type="image/jpeg" href="${OPDS_ROOT}/chapters/${chapter.id}/pages/{pageNumber}?maxWidth={maxWidth}" pse:count="${count}"` +
+        (place?.page ? ` pse:lastRead="${Math.min(place.page, count)}" pse:lastReadDate="${place.readAt}"` : '') +
+        `/>`
+      : '';
+  const format = detail.type === 'comic' ? 'cbz' : 'epub';
+  const acquisition = canRead
+    ? `<link rel="http://opds-spec.org/acquisition" type="${FILE_TYPES[format]}" href="${downloadPath(chapter.id, format)}"/>`
+    : '';
+  const cost = canRead
+    ? ''
+    : `<link rel="http://opds-spec.org/acquisition/buy" type="text/html" href="${xml(page)}"/><inkwell:price>${chapter.price}</inkwell:price>` +
+      (chapter.freeAt ? `<inkwell:freeAt>${chapter.freeAt}</inkwell:freeAt>` : '');
+  return (
+    `<entry><id>urn:uuid:${chapter.id}</id><title>${xml(label)}</title><updated>${chapter.publishedAt ?? site.clock.now().toISOString()}</updated>` +
+    `<content type="text">${xml(canRead ? `${detail.title}, ${label}` : `${detail.title}, ${label}: ${chapter.price} coins`)}</content>` +
+    `<link rel="alternate" type="text/html" href="${xml(page)}"/>${stream}${acquisition}${cost}</entry>`
+  );
+}
+
+/**
+ * A series' chapters, oldest first, a hundred at a time (`after` the last number of the page
+ * before): each readable chapter with its file (CBZ or EPUB) and, for comics, its page-streaming link, each locked one with a
+ * link to buy it on the site and its price.
+ */
+export async function seriesFeed(
+  deps: OpdsSite & { db: Database; catalogue: CatalogueService; library: LibraryService; deviceKeys: DeviceKeysService },
+  slug: string,
+  reader: OpdsReader,
+  after: number | undefined,
+): Promise<string> {
+  const { db, publicUrl, catalogue, library } = deps;
+  const viewer = await deps.deviceKeys.viewerFor(reader);
+  const detail = await catalogue.series(slug, viewer);
+  const chapters = await catalogue.chapters(slug, viewer, {
+    order: 'asc',
+    limit: CHAPTERS_PER_PAGE,
+    forSale: false,
+    ...(after === undefined ? {} : { after }),
+  });
+  const [counts, progress] = await Promise.all([
+    detail.type === 'comic'
+      ? pageCounts(
+          db,
+          chapters.items.map((chapter) => chapter.id),
+        )
+      : new Map<string, number>(),
+    reader ? library.seriesProgress(viewer, detail.id) : null,
+  ]);
+  const web = `${publicUrl}/SeriesView/${encodeURIComponent(detail.slug)}`;
+  const context: EntryContext = { site: deps, detail, viewer, counts, progress, web };
+  const base = `${OPDS_ROOT}/series/${encodeURIComponent(detail.slug)}`;
+  const last = chapters.items.at(-1);
+  const links = [
+    `<link rel="alternate" type="text/html" href="${xml(web)}"/>`,
+    `<link rel="first" type="${ACQUISITION}" href="${xml(base)}"/>`,
+    ...(chapters.hasMore && last
+      ? [`<link rel="next" type="${ACQUISITION}" href="${xml(`${base}?after=${last.number}`)}"/>`]
+      : []),
+  ];
+  return feed(
+    deps,
+    'acquisition',
+    `urn:uuid:${detail.id}`,
+    detail.title,
+    after === undefined ? base : `${base}?after=${after}`,
+    chapters.items.map((chapter) => chapterEntry(context, chapter)),
+    links,
+  );
+}

@@ -1,0 +1,53 @@
+import type { Database } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+import type { CatalogueService } from '../../catalogue/catalogue';
+import type { DeviceKeyReader, DeviceKeysService } from '../../identity/device-keys';
+import type { DownloadsService } from '../downloads';
+import type { LibraryService } from '../../reading/library';
+import type { MediaStorage } from '../../platform/media';
+import { saveProgression, type ProgressionInput } from './commands/save-progression';
+import { isList, type ListName, type OpdsReader } from './opds2.format';
+import { authDocument, catalogFeed, listFeed, searchFeed } from './queries/catalog';
+import { chapterManifest, chapterPage, chapterText } from './queries/chapter-files';
+import { chapterProgression } from './queries/progression';
+import { chapterPublication, seriesFeed } from './queries/series-feed';
+import { shelfFeed } from './queries/shelf';
+
+/** What the OPDS 2.0 queries and commands use; each takes only its part. */
+interface Opds2Deps {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  catalogue: CatalogueService;
+  library: LibraryService;
+  storage: MediaStorage;
+  downloads: DownloadsService;
+  deviceKeys: DeviceKeysService;
+}
+
+/**
+ * OPDS 2.0 (issue 19 §3): the same catalogue, locks and prices as OPDS 1.2, as JSON: navigation
+ * and groups, templated search, numbered pages, one publication per chapter with a Readium
+ * manifest (Divina for comics, WebPub for novels), its file, and its progression, which is the
+ * reader's one place in the chapter (§6). A key's reader has a shelf of what they may read.
+ * The work is in queries/ and commands/; this binds their dependencies once.
+ */
+export function createOpds2Service(deps: Opds2Deps) {
+  return {
+    authDocument: () => authDocument(deps),
+    isList,
+    catalog: (reader: OpdsReader) => catalogFeed(deps, reader),
+    list: (name: ListName, page: number) => listFeed(deps, name, page),
+    search: (query: string, page: number) => searchFeed(deps, query, page),
+    series: (slug: string, reader: OpdsReader, page: number) => seriesFeed(deps, slug, reader, page),
+    publication: (chapterId: string, reader: OpdsReader) => chapterPublication(deps, chapterId, reader),
+    shelf: (reader: DeviceKeyReader, page: number) => shelfFeed(deps, reader, page),
+    manifest: (chapterId: string, reader: OpdsReader) => chapterManifest(deps, chapterId, reader),
+    page: (chapterId: string, index: number, reader: OpdsReader) => chapterPage(deps, chapterId, index, reader),
+    text: (chapterId: string, reader: OpdsReader) => chapterText(deps, chapterId, reader),
+    progression: (chapterId: string, reader: DeviceKeyReader) => chapterProgression(deps, chapterId, reader),
+    saveProgression: (chapterId: string, reader: DeviceKeyReader, input: ProgressionInput) =>
+      saveProgression(deps, chapterId, reader, input),
+  };
+}
+export type Opds2Service = ReturnType<typeof createOpds2Service>;

@@ -1,0 +1,76 @@
+import type { CatalogueService } from '../../../catalogue/catalogue';
+import {
+  FEED_TYPE,
+  feedLinks,
+  LISTS,
+  OPDS2_ROOT,
+  orBack,
+  paged,
+  SERIES_PER_PAGE,
+  seriesLink,
+  type Link,
+  type ListName,
+  type OpdsReader,
+} from '../opds2.format';
+
+/** The Authentication for OPDS document: Basic, with the username and a device key. */
+export function authDocument({ publicUrl }: { publicUrl: string }) {
+  return {
+    id: `${publicUrl}${OPDS2_ROOT}/auth`,
+    title: 'Inkwell',
+    description: 'Sign in with your username and a device key made in Apps and devices, never your password.',
+    links: [{ rel: 'help', href: `${publicUrl}/profile/devices`, type: 'text/html' }],
+    authentication: [{ type: 'http://opds-spec.org/auth/basic', labels: { login: 'Username', password: 'Device key' } }],
+  };
+}
+
+/** The root: the lists and a key's shelf to navigate, and the newest series as a group. */
+export async function catalogFeed({ catalogue }: { catalogue: CatalogueService }, reader: OpdsReader) {
+  const latest = await catalogue.list({ sort: 'latest', page: 1, perPage: 12 });
+  const navigation: Link[] = Object.entries(LISTS).map(([name, list]) => ({
+    href: `${OPDS2_ROOT}/${name}`,
+    title: list.title,
+    type: FEED_TYPE,
+    rel: 'subsection',
+  }));
+  if (reader) navigation.push({ href: `${OPDS2_ROOT}/shelf`, title: 'My shelf', type: FEED_TYPE, rel: 'subsection' });
+  return {
+    metadata: { title: 'Inkwell' },
+    links: feedLinks(`${OPDS2_ROOT}/catalog`),
+    navigation,
+    ...(latest.items.length > 0
+      ? {
+          groups: [
+            {
+              metadata: { title: 'Latest updates', numberOfItems: latest.pagination.total },
+              links: [{ rel: 'self', href: `${OPDS2_ROOT}/latest`, type: FEED_TYPE }],
+              navigation: latest.items.map(seriesLink),
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+/** One of the catalogue's lists as a navigation feed, fifty series to a page. */
+export async function listFeed({ catalogue }: { catalogue: CatalogueService }, name: ListName, page: number) {
+  const list = LISTS[name];
+  const data = await catalogue.list({ ...list.filter, sort: 'latest', page, perPage: SERIES_PER_PAGE });
+  const pages = paged(`${OPDS2_ROOT}/${name}`, page, SERIES_PER_PAGE, data.pagination.total);
+  return {
+    metadata: { title: list.title, ...pages.metadata },
+    links: feedLinks(pages.self, pages.links),
+    navigation: orBack(data.items.map(seriesLink)),
+  };
+}
+
+/** The series a search finds, as a navigation feed, fifty to a page. */
+export async function searchFeed({ catalogue }: { catalogue: CatalogueService }, query: string, page: number) {
+  const data = await catalogue.list({ q: query, page, perPage: SERIES_PER_PAGE });
+  const pages = paged(`${OPDS2_ROOT}/search?query=${encodeURIComponent(query)}`, page, SERIES_PER_PAGE, data.pagination.total);
+  return {
+    metadata: { title: `Search: ${query}`, ...pages.metadata },
+    links: feedLinks(pages.self, pages.links),
+    navigation: orBack(data.items.map(seriesLink)),
+  };
+}

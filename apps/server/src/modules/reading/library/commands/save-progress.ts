@@ -1,0 +1,43 @@
+import type { ProgressInput } from '@inkwell/contract';
+import { AppError } from '../../../../lib/app-error';
+import type { Viewer } from '../../../identity/access';
+import type { LibraryDeps } from '../library.deps';
+import { toChapterProgress } from '../library.presenter';
+import { findChapterForProgress, saveProgress as writeProgress, writeProgressIfNewer } from '../library.repository';
+import { isReadable, progressWrite } from './progress-write';
+
+/**
+ * Where the viewer is in a chapter, opened now. Only a chapter they may read counts; any
+ * other (unknown, not out, locked) is "not found", so nothing is learnt about it.
+ */
+export async function saveProgress({ db, clock, unlocks }: LibraryDeps, viewer: Viewer, chapterId: string, input: ProgressInput) {
+  const now = clock.now();
+  const chapter = await findChapterForProgress(db, chapterId);
+  const withUnlocks = chapter ? await unlocks.withUnlocksAmong(viewer, [chapter.id]) : viewer;
+  if (!chapter || !viewer.userId || !isReadable(chapter, withUnlocks, now)) {
+    throw new AppError('chapter_not_found', 'Chapter not found');
+  }
+  const row = await writeProgress(db, progressWrite(viewer.userId, chapter, chapterId, input, now, now), now);
+  return toChapterProgress(row);
+}
+
+/**
+ * A place from a reading app (issue 19 §6), made at `at` (the app's clock, never ahead of
+ * ours): it moves the reader's one place in the chapter only when it is newer than the one
+ * kept, whichever device or protocol wrote that. A chapter the reader may not read is left
+ * alone. Answers whether the place moved.
+ */
+export async function placeFromApp(
+  { db, clock, unlocks }: LibraryDeps,
+  viewer: Viewer,
+  chapterId: string,
+  place: { page?: number | null; position?: number | null; completed?: boolean },
+  at: Date,
+): Promise<boolean> {
+  const now = clock.now();
+  const chapter = await findChapterForProgress(db, chapterId);
+  if (!chapter || !viewer.userId) return false;
+  if (!isReadable(chapter, await unlocks.withUnlocksAmong(viewer, [chapter.id]), now)) return false;
+  const input = { page: place.page ?? undefined, position: place.position ?? undefined, completed: place.completed };
+  return writeProgressIfNewer(db, progressWrite(viewer.userId, chapter, chapterId, input, at > now ? now : at, now), now);
+}

@@ -1,0 +1,10 @@
+import type { Database } from '../../../db/client';
+import type { Clock } from '../../../lib/clock';
+import type { UnlockLookup } from '../../money/wallet';
+
+/** What the library's commands and queries use; each takes only its part. */
+export interface LibraryDeps {
+  db: Database;
+  clock: Clock;
+  unlocks: UnlockLookup;
+}

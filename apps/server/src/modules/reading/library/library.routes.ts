@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoint } from '../../../lib/endpoint';
+import type { LibraryService } from './library.service';
+
+/** The reader's library (DESIGN §4 Library and community): bookmarks, progress, history. Logged-in only (the endpoint table says so). */
+export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
+  endpoint(app, 'bookmarks', {
+    summary: 'Followed series with their latest chapter, unread count and where to continue',
+    handler: async (request) => ({ success: true, data: await library.bookmarks(request.viewer, request.query) }),
+  });
+  endpoint(app, 'bookmarkAdd', {
+    handler: async (request) => ({
+      success: true,
+      data: await library.bookmark(request.user.id, request.params.seriesId),
+      message: 'Bookmarked',
+    }),
+  });
+  endpoint(app, 'bookmarkRemove', {
+    handler: async (request) => ({
+      success: true,
+      data: await library.unbookmark(request.user.id, request.params.seriesId),
+      message: 'Bookmark removed',
+    }),
+  });
+
+  endpoint(app, 'progressSave', {
+    summary: 'Where the reader is in a chapter (page, or position 0–1); completed stays once reached',
+    handler: async (request) => ({
+      success: true,
+      data: await library.saveProgress(request.viewer, request.params.chapterId, request.body),
+    }),
+  });
+  endpoint(app, 'progressMerge', {
+    summary: "A visitor's progress kept in the browser, merged into the account on sign-in",
+    handler: async (request) => ({ success: true, data: await library.mergeProgress(request.viewer, request.body.entries) }),
+  });
+  endpoint(app, 'seriesProgress', {
+    summary: "The reader's progress in one series: each chapter's place, where to continue, and the bookmark",
+    handler: async (request) => ({ success: true, data: await library.seriesProgress(request.viewer, request.params.seriesId) }),
+  });
+
+  endpoint(app, 'history', {
+    summary: 'Chapters the reader opened, newest first',
+    handler: async (request) => ({ success: true, data: await library.history(request.user.id, request.query) }),
+  });
+  endpoint(app, 'historyClear', {
+    handler: async (request) => {
+      await library.clearHistory(request.user.id);
+      return { success: true, message: 'History cleared' };
+    },
+  });
+  endpoint(app, 'historyRemove', {
+    handler: async (request) => {
+      await library.clearHistory(request.user.id, request.params.chapterId);
+      return { success: true, message: 'Removed from history' };
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import type { bookmarkListQuerySchema, historyQuerySchema, ProgressInput } from '@inkwell/contract';
+import type { z } from 'zod';
+import type { CacheRegistry } from '../../../lib/caches';
+import type { Viewer } from '../../identity/access';
+import { bookmark, unbookmark } from './commands/bookmarks';
+import { clearHistory } from './commands/clear-history';
+import { type MergeEntry, mergeProgress } from './commands/merge-progress';
+import { placeFromApp, saveProgress } from './commands/save-progress';
+import type { LibraryDeps } from './library.deps';
+import { bookmarks } from './queries/bookmarks';
+import { declareHistoryPages, history } from './queries/history';
+import { placeOf, seriesProgress } from './queries/series-progress';
+
+/**
+ * Bookmarks, reading progress and history (DESIGN §4 Library): the reader's own library.
+ * The work is in commands/ and queries/; this binds their dependencies once.
+ */
+export function createLibraryService({ caches, ...deps }: LibraryDeps & { caches: CacheRegistry }) {
+  const reads = { ...deps, historyPages: declareHistoryPages(caches) };
+  return {
+    bookmarks: (viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) => bookmarks(deps, viewer, query),
+    bookmark: (userId: string, seriesId: string) => bookmark(deps, userId, seriesId),
+    unbookmark: (userId: string, seriesId: string) => unbookmark(deps, userId, seriesId),
+    saveProgress: (viewer: Viewer, chapterId: string, input: ProgressInput) => saveProgress(deps, viewer, chapterId, input),
+    placeFromApp: (
+      viewer: Viewer,
+      chapterId: string,
+      place: { page?: number | null; position?: number | null; completed?: boolean },
+      at: Date,
+    ) => placeFromApp(deps, viewer, chapterId, place, at),
+    placeOf: (userId: string, chapterId: string) => placeOf(deps, userId, chapterId),
+    mergeProgress: (viewer: Viewer, entries: MergeEntry[]) => mergeProgress(deps, viewer, entries),
+    seriesProgress: (viewer: Viewer, seriesId: string) => seriesProgress(deps, viewer, seriesId),
+    history: (userId: string, query: z.output<typeof historyQuerySchema>) => history(reads, userId, query),
+    clearHistory: (userId: string, chapterId?: string) => clearHistory(deps, userId, chapterId),
+  };
+}
+export type LibraryService = ReturnType<typeof createLibraryService>;
+// The history's keeping time, which tests wait out.
+export { HISTORY_CACHE_MS } from './queries/history';

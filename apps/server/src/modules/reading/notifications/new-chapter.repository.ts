@@ -1,0 +1,178 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { chapters, series } from '../../../db/schema';
+import { chapterIsOut } from '../../catalogue/chapters';
+import { at, rowsOf } from '../../../db/sql';
+
+/** A chapter as its notices and mails name it. */
+export interface ReleasedChapter {
+  id: string;
+  seriesId: string;
+  number: number;
+  title: string;
+  slug: string;
+  seriesSlug: string;
+  seriesTitle: string;
+  announcedAt: Date;
+}
+
+/** Who gets an e-mail about a new chapter. */
+export interface MailRecipient {
+  userId: string;
+  email: string;
+  username: string;
+}
+
+/** A newly notified reader who also wants the notice by e-mail or by push (issue 21 §4). */
+export interface NoticeRecipient extends MailRecipient {
+  wantsMail: boolean;
+  wantsPush: boolean;
+}
+
+/** One share of a series' followers: those whose id's last byte is `part` modulo `parts` (ids are random). */
+export interface FanOutPart {
+  part: number;
+  parts: number;
+}
+
+/**
+ * The chapter if it was released and readers may see it now (announced, out, its series
+ * published); undefined when it went back to draft or was deleted since its claim.
+ */
+export async function findReleasedChapter(db: Database, chapterId: string, now: Date): Promise<ReleasedChapter | undefined> {
+  const [row] = await db
+    .select({
+      id: chapters.id,
+      seriesId: chapters.seriesId,
+      number: chapters.number,
+      title: chapters.title,
+      slug: chapters.slug,
+      seriesSlug: series.slug,
+      seriesTitle: series.title,
+      announcedAt: chapters.announcedAt,
+    })
+    .from(chapters)
+    .innerJoin(series, eq(series.id, chapters.seriesId))
+    .where(and(eq(chapters.id, chapterId), chapterIsOut(now), eq(series.isPublished, true)))
+    .limit(1);
+  if (!row?.announcedAt) return undefined;
+  return { ...row, announcedAt: row.announcedAt };
+}
+
+/**
+ * Instances' clocks may differ a little: a notice written for a release is never older than its
+ * claim by more than this, which bounds the duplicate check to the reader's recent notices.
+ */
+const CLOCK_SKEW = '1 hour';
+
+/**
+ * DESIGN §5 notifications: one set-based statement notifies every follower of the chapter's series
+ * (in this share of them) who has no notice of it yet (so a retried job adds nothing), and answers
+ * the readers among the newly notified who asked for an e-mail per chapter or allowed push. The duplicate check reads the reader's
+ * notices since the release through (user_id, created_at), not all of them.
+ */
+export async function insertNewChapterNotices(
+  db: Database,
+  notice: { chapter: ReleasedChapter; title: string; description: string; link: string; now: Date; share: FanOutPart },
+): Promise<NoticeRecipient[]> {
+  const { chapter, share } = notice;
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into notifications (user_id, title, description, link, kind, chapter_id, created_at)
+      select b.user_id, ${notice.title}, ${notice.description}, ${notice.link}, 'new_chapter', ${chapter.id}::uuid, ${at(notice.now)}
+      from bookmarks b
+      where b.series_id = ${chapter.seriesId}::uuid
+        and get_byte(uuid_send(b.user_id), 15) % ${share.parts}::int = ${share.part}::int
+        and not exists (
+          select 1 from notifications n
+          where n.user_id = b.user_id
+            and n.created_at >= ${at(chapter.announcedAt)} - interval '${sql.raw(CLOCK_SKEW)}'
+            and n.chapter_id = ${chapter.id}::uuid
+            and n.kind = 'new_chapter'
+        )
+      -- Two runs of one part at once both pass the check above; the unique index keeps one notice.
+      on conflict do nothing
+      returning user_id
+    )
+    select u.id as "userId", u.email, u.username,
+      u.new_chapter_email = 'instant' as "wantsMail",
+      exists (select 1 from push_subscriptions p where p.user_id = u.id) as "wantsPush"
+    from inserted join users u on u.id = inserted.user_id
+    where not u.is_banned
+      and (u.new_chapter_email = 'instant' or exists (select 1 from push_subscriptions p where p.user_id = u.id))
+  `);
+  return rowsOf<NoticeRecipient>(result);
+}
+
+/** A reader's daily digest, claimed: who, and since when their new chapters go in it. */
+export interface ClaimedDigest extends MailRecipient {
+  since: Date;
+}
+
+/**
+ * Claims up to `limit` readers whose daily digest is due (the window of their last one closed
+ * `interval` before `until`, or they never had one) and who have a new-chapter notice since it: a
+ * conditional update of `last_digest_at` to `until` (the end of the window this digest covers)
+ * that only succeeds if nobody moved it meanwhile, so two instances racing send each digest once.
+ * A reader who never had one gets the last `interval` of notices.
+ */
+export async function claimDueDigests(db: Database, until: Date, interval: string, limit: number): Promise<ClaimedDigest[]> {
+  const result = await db.execute(sql`
+    with due as (
+      select u.id, u.last_digest_at as previous,
+        coalesce(u.last_digest_at, ${at(until)} - interval '${sql.raw(interval)}') as since
+      from users u
+      where u.new_chapter_email = 'daily'
+        and not u.is_banned
+        and (u.last_digest_at is null or u.last_digest_at <= ${at(until)} - interval '${sql.raw(interval)}')
+        and exists (
+          select 1 from notifications n
+          where n.user_id = u.id and n.kind = 'new_chapter'
+            and n.created_at > coalesce(u.last_digest_at, ${at(until)} - interval '${sql.raw(interval)}')
+            and n.created_at <= ${at(until)}
+        )
+      order by u.last_digest_at nulls first, u.id
+      limit ${limit}
+    )
+    update users u set last_digest_at = ${at(until)}
+    from due
+    where u.id = due.id and u.last_digest_at is not distinct from due.previous
+    returning u.id as "userId", u.email, u.username, due.since
+  `);
+  return rowsOf<ClaimedDigest & { since: Date | string }>(result).map((row) => ({ ...row, since: new Date(row.since) }));
+}
+
+/** A new-chapter notice as a digest lists it. */
+export interface DigestEntry {
+  userId: string;
+  title: string;
+  description: string;
+  link: string | null;
+  /** How many notices the reader has in the window, beyond the ones listed too. */
+  total: number;
+}
+
+/** The new-chapter notices of these readers in (since, until], oldest first, at most `perUser` each (with their count). */
+export async function digestEntries(
+  db: Database,
+  readers: { userId: string; since: Date }[],
+  until: Date,
+  perUser: number,
+): Promise<DigestEntry[]> {
+  if (readers.length === 0) return [];
+  const windows = readers.map((reader) => ({ user_id: reader.userId, since: reader.since.toISOString() }));
+  const result = await db.execute(sql`
+    select r.user_id as "userId", n.title, n.description, n.link, n.total
+    from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as r(user_id uuid, since timestamptz)
+    cross join lateral (
+      -- The window counts every notice of the reader's window before the limit applies.
+      select n.title, n.description, n.link, n.created_at, (count(*) over ())::int as total
+      from notifications n
+      where n.user_id = r.user_id and n.kind = 'new_chapter' and n.created_at > r.since and n.created_at <= ${at(until)}
+      order by n.created_at, n.id
+      limit ${perUser}
+    ) n
+    order by r.user_id, n.created_at
+  `);
+  return rowsOf<DigestEntry>(result);
+}

@@ -1,0 +1,34 @@
+import type { Notification } from '@inkwell/contract';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { countUnread, listNotifications, markAllRead, markRead, type NotificationRow } from './notifications.repository';
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    link: row.link,
+    is_read: row.isRead,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** SPEC §7: a reader's notifications, in the spec's own shapes. */
+export function createNotificationsService({ db }: { db: Database }) {
+  return {
+    async list(userId: string, limit: number, offset: number) {
+      const { rows, total, unread } = await listNotifications(db, userId, limit, offset);
+      return { notifications: rows.map(toNotification), pagination: { limit, offset, total, total_unread: unread } };
+    },
+
+    unreadCount: (userId: string) => countUnread(db, userId),
+
+    async markRead(userId: string, id: string) {
+      if (!(await markRead(db, userId, id))) throw new AppError('not_found', 'Notification not found');
+    },
+
+    markAllRead: (userId: string) => markAllRead(db, userId),
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
