@@ -10,9 +10,12 @@ const ENTRY_FILES = new Set(['app.ts', 'main.ts', 'bootstrap.ts']);
 const ENTRY_DIRS = new Set(['cli', 'demo']);
 const BASE_LAYERS = new Set(['lib', 'db', 'config']);
 const SRC_MARK = `${sep}apps${sep}server${sep}src${sep}`;
+const BENCH_MARK = `${sep}apps${sep}server${sep}bench${sep}`;
 
 /** Where a file of the server sits: { layer, module?, inner? }, or null outside apps/server/src. */
 export function serverPlace(file) {
+  // The benches compose the server from outside, as its entry points do.
+  if (file.includes(BENCH_MARK)) return { layer: 'entry' };
   const at = file.lastIndexOf(SRC_MARK);
   if (at === -1) return null;
   const parts = file.slice(at + SRC_MARK.length).split(sep);

@@ -112,6 +112,7 @@ describe('the layers', () => {
     expect(place('lib/endpoint.ts')).toEqual({ layer: 'lib' });
     expect(place('demo/seed-store.ts')).toEqual({ layer: 'entry' });
     expect(place('config.ts')).toEqual({ layer: 'config' });
+    expect(serverPlace('/repo/apps/server/bench/run.ts')).toEqual({ layer: 'entry' });
     expect(serverPlace('/repo/apps/web/src/main.tsx')).toBeNull();
   });
 
@@ -137,6 +138,7 @@ describe('npm run lint', () => {
       'apps/server/src/modules/catalogue/catalogue/catalogue.service.ts',
       'apps/server/src/app.ts',
       'apps/server/src/lib/endpoint.ts',
+      'apps/server/bench/run.ts',
     ]) {
       const config = await eslint.calculateConfigForFile(file);
       expect(config.rules['inkwell-server/modules']).toEqual([2]);

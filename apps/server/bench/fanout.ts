@@ -22,8 +22,8 @@ import { rowsOf } from '../src/db/sql';
 import { systemClock } from '../src/lib/clock';
 import { createLimiter } from '../src/lib/limiter-factory';
 import { hashPassword } from '../src/lib/passwords';
-import { SESSION_COOKIE } from '../src/modules/identity/auth/auth.constants';
-import { insertUser } from '../src/modules/identity/users/users.repository';
+import { SESSION_COOKIE } from '../src/modules/identity/auth';
+import { insertUser } from '../src/modules/identity/users';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -20,7 +20,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { printReaderJavaScript } from './page-javascript';
-import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, processImage } from '../src/modules/platform/media/images';
+import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, processImage } from '../src/modules/platform/media';
 
 const ENDPOINTS = {
   home: '/api/public/omegascans/public/home',

@@ -22,9 +22,9 @@ import { seedDemoStore } from '../src/demo/seed-store';
 import { fillPath, ROUTES, seriesInputSchema } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../src/lib/passwords';
-import { VISITOR } from '../src/modules/identity/access/access';
-import { SESSION_COOKIE } from '../src/modules/identity/auth/auth.constants';
-import { insertUser } from '../src/modules/identity/users/users.repository';
+import { VISITOR } from '../src/modules/identity/access';
+import { SESSION_COOKIE } from '../src/modules/identity/auth';
+import { insertUser } from '../src/modules/identity/users';
 
 const PATHS = JSON.parse(process.env.BENCH_PATHS ?? '[]') as string[];
 /** Rendered pages, asked for as a browser does (accept: text/html). */

@@ -21,7 +21,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { openPostgres } from '../src/db/client';
 import { hashPassword } from '../src/lib/passwords';
-import { insertUser } from '../src/modules/identity/users/users.repository';
+import { insertUser } from '../src/modules/identity/users';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const USERS = Number(process.env.SOAK_USERS ?? 24);
