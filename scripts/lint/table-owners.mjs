@@ -123,8 +123,6 @@ export const NOT_YET_MOVED = [
   'series → dailyViews',
   'series → genres',
   'series → seriesGenres',
-  // two-factor reads and turns on a user's second factor.
-  'two-factor → users',
   // wallet: unlocks walk a series' chapters, the ledger names its users.
   'wallet → chapters',
   'wallet → series',

@@ -6,9 +6,9 @@ import { tooManyAttempts, type AttemptLimiter } from '../../../lib/attempt-limit
 import type { Clock } from '../../../lib/clock';
 import type { EventPublisher } from '../../../lib/domain-events';
 import { type AuditContext, recordAuditEntry } from '../../team/audit';
-import { findUserById, type UserRow } from '../users';
+import { claimTwoFactorStep, findUserById, type UserRow } from '../users';
 import { type createChallenges, type createSecretBox, generateRecoveryCodes, hashRecoveryCode } from './two-factor.crypto';
-import { claimStep, useRecoveryCode } from './two-factor.repository';
+import { useRecoveryCode } from './two-factor.repository';
 
 /** What the two-factor commands and queries use; each takes only its part. */
 export interface TwoFactorContext {
@@ -71,7 +71,7 @@ export async function acceptTotp(
   });
   if (!result.valid || !('timeStep' in result)) return false;
   if (user.totpLastStep !== null && result.timeStep <= user.totpLastStep) return false;
-  return claimStep(db, user.id, result.timeStep);
+  return claimTwoFactorStep(db, user.id, result.timeStep);
 }
 
 export async function acceptRecoveryCode(

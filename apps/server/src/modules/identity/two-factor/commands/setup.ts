@@ -3,8 +3,8 @@ import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { AppError } from '../../../../lib/app-error';
 import { getSiteSettings } from '../../../team/site-config';
+import { proposeTwoFactorSecret } from '../../users';
 import { type TwoFactorContext, userOf } from '../two-factor.checks';
-import { proposeSecret } from '../two-factor.repository';
 
 const ALREADY_ON = 'Two-factor sign-in is already on. Turn it off first to set up a new app.';
 
@@ -13,7 +13,7 @@ export async function setUpTwoFactor({ db, box }: Pick<TwoFactorContext, 'db' | 
   const user = await userOf(db, userId);
   if (user.totpEnabledAt) throw new AppError('conflict', ALREADY_ON);
   const manualKey = generateSecret();
-  if (!(await proposeSecret(db, user.id, box.seal(manualKey, user.id)))) {
+  if (!(await proposeTwoFactorSecret(db, user.id, box.seal(manualKey, user.id)))) {
     throw new AppError('conflict', ALREADY_ON);
   }
   const { siteName } = await getSiteSettings(db);
