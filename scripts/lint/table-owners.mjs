@@ -91,8 +91,6 @@ export const NOT_YET_MOVED = [
   // admin-users: a user's sessions on the team's user page.
   'admin-users → sessions',
   'admin-users → users',
-  // auth signs in and registers against the users table itself.
-  'auth → users',
   // chapters joins its series for slugs and publication.
   'chapters → series',
   // comments names its authors and the chapter and series commented on.

@@ -1,7 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { sessions, users } from '../../../db/schema';
-import { authUserColumns } from '../users';
+import { sessions } from '../../../db/schema';
+import { authUserColumns, joinUser } from '../users';
 
 export async function insertSession(
   db: Database,
@@ -20,7 +20,7 @@ export async function findSessionWithUser(db: Database, tokenHash: string, now: 
   const [row] = await db
     .select({ session: sessions, user: authUserColumns(now) })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(...joinUser(sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return row;

@@ -13,6 +13,7 @@ export {
   hasTwoFactor,
   insertUser,
   isUniqueViolation,
+  joinUser,
   proposeTwoFactorSecret,
   setStoreSettings,
   turnOffTwoFactor,

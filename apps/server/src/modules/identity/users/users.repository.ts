@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
@@ -27,6 +28,13 @@ export const authUserColumns = (now: Date) => ({
   membership: currentPlanName(now),
   isPremium: hasPremiumPass(now),
 });
+/**
+ * Joins the user of another module's row (`userId`, the row's user column), for the reads that need
+ * the user in the row's own query (a session's check, a device key's sign-in):
+ * `.innerJoin(...joinUser(sessions.userId))`, selecting `authUserColumns`.
+ */
+export const joinUser = (userId: AnyPgColumn) => [users, eq(users.id, userId)] as const;
+
 /** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
 export type AuthUser = Omit<
   UserRow,
