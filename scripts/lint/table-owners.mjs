@@ -97,9 +97,8 @@ export const NOT_YET_MOVED = [
   'comments → chapters',
   'comments → series',
   'comments → users',
-  // device-keys signs a reading app in as its user.
+  // device-keys: "a place of this account" asks whether a live session came from the address.
   'device-keys → sessions',
-  'device-keys → users',
   // downloads builds a chapter's file from its series and chapter.
   'downloads → chapters',
   'downloads → series',

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { deviceKeys, sessions, users } from '../../../db/schema';
+import { deviceKeys, sessions } from '../../../db/schema';
+import { joinUser, lockUser, userNamedMeets, userStandingColumns } from '../users';
 
 type DeviceKeyRow = typeof deviceKeys.$inferSelect;
 
@@ -32,7 +33,7 @@ export async function insertDeviceKey(
   max: number,
 ): Promise<ListedDeviceKey | null> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+    await lockUser(tx, values.userId);
     const [held] = await tx.select({ n: count() }).from(deviceKeys).where(eq(deviceKeys.userId, values.userId));
     if ((held?.n ?? 0) >= max) return null;
     const [row] = await tx.insert(deviceKeys).values(values).returning(listedColumns);
@@ -58,11 +59,10 @@ export async function findDeviceKeyByHash(db: Database, kind: 'sha256' | 'md5', 
       userId: deviceKeys.userId,
       keySha256: deviceKeys.keySha256,
       keyMd5: deviceKeys.keyMd5,
-      username: users.username,
-      isBanned: users.isBanned,
+      ...userStandingColumns,
     })
     .from(deviceKeys)
-    .innerJoin(users, eq(users.id, deviceKeys.userId))
+    .innerJoin(...joinUser(deviceKeys.userId))
     .where(eq(column, hash))
     .limit(1);
   return row;
@@ -93,25 +93,17 @@ export async function touchDeviceKey(db: Database, id: string, at: Date, address
  * Whether `address` is a place of the account named `username` (any case): it holds a live session
  * of it, or one of its keys was last used from there. Decision 0024's test of the owner's own device.
  */
-export async function isAccountsAddress(db: Database, username: string, address: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.username}) = lower(${username})`,
-        or(
-          sql`exists (${db
-            .select({ id: sessions.id })
-            .from(sessions)
-            .where(and(eq(sessions.userId, users.id), eq(sessions.ip, address), gt(sessions.expiresAt, now)))})`,
-          sql`exists (${db
-            .select({ id: deviceKeys.id })
-            .from(deviceKeys)
-            .where(and(eq(deviceKeys.userId, users.id), eq(deviceKeys.lastUsedAddress, address)))})`,
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function isAccountsAddress(db: Database, username: string, address: string, now: Date): Promise<boolean> {
+  return userNamedMeets(db, username, (userId) =>
+    or(
+      sql`exists (${db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.ip, address), gt(sessions.expiresAt, now)))})`,
+      sql`exists (${db
+        .select({ id: deviceKeys.id })
+        .from(deviceKeys)
+        .where(and(eq(deviceKeys.userId, userId), eq(deviceKeys.lastUsedAddress, address)))})`,
+    ),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
@@ -31,9 +31,12 @@ export const authUserColumns = (now: Date) => ({
 /**
  * Joins the user of another module's row (`userId`, the row's user column), for the reads that need
  * the user in the row's own query (a session's check, a device key's sign-in):
- * `.innerJoin(...joinUser(sessions.userId))`, selecting `authUserColumns`.
+ * `.innerJoin(...joinUser(sessions.userId))`, selecting `authUserColumns` or `userStandingColumns`.
  */
 export const joinUser = (userId: AnyPgColumn) => [users, eq(users.id, userId)] as const;
+
+/** A user's name and standing, beside a row that joins its user (`joinUser`): a device key's sign-in. */
+export const userStandingColumns = { username: users.username, isBanned: users.isBanned };
 
 /** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
 export type AuthUser = Omit<
@@ -183,4 +186,26 @@ export async function turnOffTwoFactor(db: Database, userId: string): Promise<vo
     .update(users)
     .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+}
+
+/** Locks the user's row until the transaction ends: a limit per user (device keys) is counted one request at a time. */
+export async function lockUser(db: Database, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * Whether the account named `username` (any case) meets `condition`, a test of its id that another
+ * module writes (device keys' "a place of this account"), in one query.
+ */
+export async function userNamedMeets(
+  db: Database,
+  username: string,
+  condition: (userId: AnyPgColumn) => SQL | undefined,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, condition(users.id)))
+    .limit(1);
+  return row !== undefined;
 }
