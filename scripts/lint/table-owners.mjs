@@ -97,8 +97,6 @@ export const NOT_YET_MOVED = [
   'comments → chapters',
   'comments → series',
   'comments → users',
-  // device-keys: "a place of this account" asks whether a live session came from the address.
-  'device-keys → sessions',
   // downloads builds a chapter's file from its series and chapter.
   'downloads → chapters',
   'downloads → series',

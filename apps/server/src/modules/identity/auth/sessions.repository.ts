@@ -1,4 +1,5 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { sessions } from '../../../db/schema';
 import { authUserColumns, joinUser } from '../users';
@@ -49,4 +50,15 @@ export async function hasSessionFrom(db: Database, userId: string, ip: string, n
     .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.expiresAt, now)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * "A live session of this user was opened from `ip`", as a condition on a user id column of the
+ * caller's query (device keys' test of the owner's own device, decision 0024).
+ */
+export function liveSessionFrom(db: Database, userId: AnyPgColumn, ip: string, now: Date): SQL {
+  return sql`exists (${db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.expiresAt, now)))})`;
 }

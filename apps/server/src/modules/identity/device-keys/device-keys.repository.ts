@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { deviceKeys, sessions } from '../../../db/schema';
+import { deviceKeys } from '../../../db/schema';
+import { liveSessionFrom } from '../auth';
 import { joinUser, lockUser, userNamedMeets, userStandingColumns } from '../users';
 
 type DeviceKeyRow = typeof deviceKeys.$inferSelect;
@@ -96,10 +97,7 @@ export async function touchDeviceKey(db: Database, id: string, at: Date, address
 export function isAccountsAddress(db: Database, username: string, address: string, now: Date): Promise<boolean> {
   return userNamedMeets(db, username, (userId) =>
     or(
-      sql`exists (${db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), eq(sessions.ip, address), gt(sessions.expiresAt, now)))})`,
+      liveSessionFrom(db, userId, address, now),
       sql`exists (${db
         .select({ id: deviceKeys.id })
         .from(deviceKeys)
