@@ -3,4 +3,4 @@ export { authRoutes, contextOf } from './auth.routes';
 export { type AuthService, createAuthService, type NewSession } from './auth.service';
 export { createPasswordResetService } from './password-reset.service';
 export { createRegistrationService } from './registration.service';
-export { deleteUserSessions, liveSessionFrom } from './sessions.repository';
+export { deleteUserSessions, lastSeenColumn, liveSessionFrom, sessionCountColumn } from './sessions.repository';

@@ -62,3 +62,12 @@ export function liveSessionFrom(db: Database, userId: AnyPgColumn, ip: string, n
     .from(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.expiresAt, now)))})`;
 }
+
+/**
+ * Columns over a user's sessions for the caller's query about the user `userId` (written out, as a
+ * one-table select leaves column names unqualified): when they were last seen, how many they hold.
+ */
+export const lastSeenColumn = (userId: SQL) =>
+  sql<Date | null>`(select max(s.last_seen_at) from sessions s where s.user_id = ${userId})`.mapWith(sessions.lastSeenAt);
+export const sessionCountColumn = (userId: SQL) =>
+  sql<number>`(select count(*)::int from sessions s where s.user_id = ${userId})`;

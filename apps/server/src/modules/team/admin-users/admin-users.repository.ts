@@ -1,10 +1,14 @@
 import type { Role, UserStatus } from '@inkwell/contract';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { sessions, users } from '../../../db/schema';
+import { users } from '../../../db/schema';
 import { countKeys, listCountQuery } from '../../../db/list-counts';
 import { escapeLike, totalOfPage } from '../../../db/sql';
 import { currentPlanName, hasPremiumPass, premiumPassColumn } from '../../identity/access';
+import { lastSeenColumn, sessionCountColumn } from '../../identity/auth';
+
+// Written out: inside a one-table select Drizzle leaves column names unqualified (see users.repository).
+const userId = sql`"users"."id"`;
 
 /** A user as the admin's list shows them: their account, membership (as of `now`) and latest activity. */
 const adminUserColumns = (now: Date) => ({
@@ -17,10 +21,7 @@ const adminUserColumns = (now: Date) => ({
   createdAt: users.createdAt,
   membership: currentPlanName(now),
   isPremium: premiumPassColumn(now),
-  // Written out: inside a one-table select Drizzle leaves column names unqualified (see users.repository).
-  lastSeenAt: sql<Date | null>`(select max(s.last_seen_at) from sessions s where s.user_id = "users"."id")`.mapWith(
-    sessions.lastSeenAt,
-  ),
+  lastSeenAt: lastSeenColumn(userId),
 });
 
 export interface UserFilter {
@@ -113,7 +114,7 @@ export async function findAdminUser(db: Database, id: string, now: Date) {
       ...adminUserColumns(now),
       avatarUrl: users.avatarUrl,
       twoFactorEnabled: sql<boolean>`("users"."totp_enabled_at" is not null)`,
-      sessionCount: sql<number>`(select count(*)::int from sessions s where s.user_id = "users"."id")`,
+      sessionCount: sessionCountColumn(userId),
     })
     .from(users)
     .where(eq(users.id, id))
