@@ -106,8 +106,6 @@ export const NOT_YET_MOVED = [
   'notifications → chapters',
   'notifications → series',
   'notifications → users',
-  // payments names the buyer.
-  'payments → users',
   // payouts: payees and their users, the series income comes from, payees notified.
   'payouts → notifications',
   'payouts → series',

@@ -21,6 +21,7 @@ export {
   turnOnTwoFactor,
   updateUserPassword,
   updateUserRole,
+  userContactColumns,
   userNamedMeets,
   userStandingColumns,
   type UserRow,

@@ -31,12 +31,15 @@ export const authUserColumns = (now: Date) => ({
 /**
  * Joins the user of another module's row (`userId`, the row's user column), for the reads that need
  * the user in the row's own query (a session's check, a device key's sign-in):
- * `.innerJoin(...joinUser(sessions.userId))`, selecting `authUserColumns` or `userStandingColumns`.
+ * `.innerJoin(...joinUser(sessions.userId))`, selecting `authUserColumns`, `userStandingColumns` or `userContactColumns`.
  */
 export const joinUser = (userId: AnyPgColumn) => [users, eq(users.id, userId)] as const;
 
 /** A user's name and standing, beside a row that joins its user (`joinUser`): a device key's sign-in. */
 export const userStandingColumns = { username: users.username, isBanned: users.isBanned };
+
+/** Who a row's user is, for the team's lists (a purchase's buyer), beside `joinUser`. */
+export const userContactColumns = { id: users.id, username: users.username, email: users.email };
 
 /** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
 export type AuthUser = Omit<

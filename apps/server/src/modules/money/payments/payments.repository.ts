@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { coinPackages, purchases, users } from '../../../db/schema';
+import { coinPackages, purchases } from '../../../db/schema';
 import { countKeys, listCountQuery } from '../../../db/list-counts';
 import { escapeLike } from '../../../db/sql';
+import { joinUser, userContactColumns } from '../../identity/users';
 
 export type CoinPackageRow = typeof coinPackages.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -104,7 +105,7 @@ export async function purchasesOfUser(db: Database, userId: string, page: number
   return { rows, total: total?.n ?? 0 };
 }
 
-const buyer = { id: users.id, username: users.username, email: users.email };
+const buyer = userContactColumns;
 
 export interface PurchaseFilter {
   q?: string | undefined;
@@ -158,7 +159,7 @@ export function purchasePageQuery(db: Database, filter: PurchaseFilter, page: nu
     .select({ purchase: purchases, user: buyer })
     .from(purchases)
     .innerJoin(pageIds, eq(pageIds.id, purchases.id))
-    .innerJoin(users, eq(users.id, purchases.userId))
+    .innerJoin(...joinUser(purchases.userId))
     .orderBy(...newestPurchasesFirst);
 }
 
@@ -185,7 +186,7 @@ export async function findPurchaseWithBuyer(db: Database, id: string) {
   const [row] = await db
     .select({ purchase: purchases, user: buyer })
     .from(purchases)
-    .innerJoin(users, eq(users.id, purchases.userId))
+    .innerJoin(...joinUser(purchases.userId))
     .where(eq(purchases.id, id));
   return row;
 }
