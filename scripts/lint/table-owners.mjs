@@ -88,7 +88,7 @@ export const READ_MODELS = [
  * the module asks the owner instead; never add one (make the owner export a query or predicate).
  */
 export const NOT_YET_MOVED = [
-  // admin-users: the team's user list and page read and write the users table itself.
+  // admin-users: its user list selects auth's session columns, and users may not import auth (auth imports users).
   'admin-users → users',
   // chapters joins its series for slugs and publication.
   'chapters → series',
