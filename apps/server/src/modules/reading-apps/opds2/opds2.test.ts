@@ -18,7 +18,7 @@ function schemas() {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? walk(path) : path.endsWith('.schema.json') ? [path] : [];
     });
-  for (const file of walk(join(import.meta.dirname, '../../../test/fixtures/opds2')))
+  for (const file of walk(join(import.meta.dirname, '../../../../test/fixtures/opds2')))
     ajv.addSchema(JSON.parse(readFileSync(file, 'utf8')));
   const get = (id: string) => ajv.getSchema(id)!;
   return {
