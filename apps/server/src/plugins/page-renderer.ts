@@ -54,6 +54,27 @@ interface PageClass {
 }
 type ClassifyPage = (url: string) => PageClass | null;
 
+/** How many URLs' classes an instance keeps: a path's class changes only with a new build. */
+const CLASSES_KEPT = 2_000;
+
+/**
+ * `classify` answered from memory for a URL asked before: matching the router's whole route tree
+ * costs about a millisecond, which every page request paid before its shared page was looked up
+ * (bench: a visitor's shared series page fell from ~5,000 to ~900 requests/s). Forgotten all at
+ * once when full, so odd URLs cannot grow it.
+ */
+function rememberedClassify(classify: ClassifyPage): ClassifyPage {
+  const known = new Map<string, PageClass | null>();
+  return (url) => {
+    const kept = known.get(url);
+    if (kept !== undefined) return kept;
+    const found = classify(url);
+    if (known.size >= CLASSES_KEPT) known.clear();
+    known.set(url, found);
+    return found;
+  };
+}
+
 /** The built web app's renderer (apps/web/src/entry-server.tsx). */
 export interface Renderer {
   render: RenderPage;
@@ -282,7 +303,8 @@ export function createPageRenderer(
     sessionOf?: ((token: string) => Promise<SessionUser | null>) | undefined;
   },
 ) {
-  const { render, readerData, classify } = renderer;
+  const { render, readerData } = renderer;
+  const classify = renderer.classify && rememberedClassify(renderer.classify);
   const shared = options.caches.declare<{ page: RenderedPage; asked: string[] }>({
     name: 'shared rendered pages',
     ttlMs: SHARED_PAGE_TTL_MS,
