@@ -22,11 +22,8 @@ import {
 } from '../../src/modules/reading/library/history.repository';
 import { notificationCountsQuery, notificationPageQuery } from '../../src/modules/reading/notifications/notifications.repository';
 import { purchaseCountQuery, purchasePageQuery } from '../../src/modules/money/payments/payments.repository';
-import {
-  publishedSeriesPageQuery,
-  teamSeriesCountQuery,
-  teamSeriesPageQuery,
-} from '../../src/modules/catalogue/series/series.repository';
+import { publishedSeriesPageQuery } from '../../src/modules/catalogue/catalogue/published-series.repository';
+import { teamSeriesCountQuery, teamSeriesPageQuery } from '../../src/modules/catalogue/series/series.repository';
 
 /** A table this large read whole is a plan that will not hold as the site grows. */
 const LARGE_TABLE_ROWS = 10_000;

@@ -4,12 +4,8 @@ import { rowsOf } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
 import { subPlanLoops, explainPlan } from '../../../../test/query-plans';
 import { searchSeriesQuery } from '../search/search.repository';
-import {
-  publishedSeriesPageQuery,
-  setSearchSimilarity,
-  teamSeriesCountQuery,
-  teamSeriesPageQuery,
-} from '../series/series.repository';
+import { setSearchSimilarity, teamSeriesCountQuery, teamSeriesPageQuery } from '../series/series.repository';
+import { publishedSeriesPageQuery } from './published-series.repository';
 
 /*
  * "Hot queries use indexes": with a catalogue large enough that the planner prefers an index

@@ -1,34 +1,63 @@
-import { and, asc, eq, getTableColumns, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { SeriesSort, SeriesStatus, SeriesType } from '@inkwell/contract';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client';
 import { listCountQuery } from '../../../db/list-counts';
 import { at, escapeLike } from '../../../db/sql';
-import { chapters, dailyViews, genres, NIL_UUID, series, seriesGenres } from '../../../db/schema';
+import { chapters, series, seriesGenres } from '../../../db/schema';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
 
-export interface SeriesFilter {
-  type?: SeriesType;
-  genre?: string;
-  status?: SeriesStatus;
-  premium?: boolean;
-  /** A search over title and alternative names (as the top bar's, with near matches). */
-  q?: string;
+/**
+ * Joins the series of another module's row (`seriesId`, the row's series column), for the reads that
+ * need it in the row's own query (a comment's, a notice's): `.innerJoin(...joinSeries(comments.seriesId))`.
+ */
+export const joinSeries = (seriesId: AnyPgColumn) => [series, eq(series.id, seriesId)] as const;
+
+/** A series as a list names and links it (the team's comments), beside `joinSeries`. */
+export const seriesLinkColumns = { id: series.id, slug: series.slug, title: series.title };
+
+/** A chapter's series as a link or a notice names it, beside `joinSeries`. */
+export const seriesNameColumns = { seriesSlug: series.slug, seriesTitle: series.title };
+
+/** Whether a row's series is published (what access needs of a chapter's series), beside `joinSeries`. */
+export const seriesPublishedColumns = { seriesIsPublished: series.isPublished };
+
+/**
+ * What a sale of a chapter needs of its series, beside `joinSeries`: its title and whether it is
+ * published, its ladder of free ways to read (issue 22 §1) and its bundle discount (the wallet's unlocks).
+ */
+export const seriesSaleTermsColumns = {
+  seriesTitle: series.title,
+  seriesPublished: series.isPublished,
+  ladder: {
+    waitPassIntervalHours: series.waitPassIntervalHours,
+    rentalHours: series.rentalHours,
+    waitPassExcludesNewest: series.waitPassExcludesNewest,
+    dailyFree: series.dailyFree,
+    status: series.status,
+  },
+  bundleDiscountPercent: series.bundleDiscountPercent,
+};
+
+/** A published series' id, title and slug (a gift's, its supporters'), or undefined when there is none. */
+export async function findPublishedSeries(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: series.id, title: series.title, slug: series.slug })
+    .from(series)
+    .where(and(eq(series.id, id), eq(series.isPublished, true)));
+  return row;
 }
 
-/** A chapter someone still has to pay for, right now. */
-const premiumChapterExists = (now: Date) => sql`exists (
-  select 1 from ${chapters} c where c.series_id = ${series.id} and c.price > 0
-  and c.published_at <= ${at(now)} and (c.free_at is null or c.free_at > ${at(now)}))`;
-
-/** Each order matches an index of series (drizzle's indexes sort descending with nulls last). */
-const SORTS: Record<Exclude<SeriesSort, 'relevance' | 'trending'>, SQL[]> = {
-  latest: [sql`${series.lastChapterAt} desc nulls last`, sql`${series.createdAt} desc nulls last`],
-  popular: [sql`${series.views} desc nulls last`, asc(series.title)],
-  new: [sql`${series.createdAt} desc nulls last`],
-  title: [asc(series.title)],
-};
+/** A series' slug and whether it is published: enough to link to it and to decide who sees it. */
+export async function findSeriesListing(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: series.id, slug: series.slug, isPublished: series.isPublished })
+    .from(series)
+    .where(eq(series.id, id))
+    .limit(1);
+  return row;
+}
 
 /** A search's ranking (the top bar's and the results page's): exact title, then prefix, then likeness. */
 export const relevance = (q: string): SQL[] => [
@@ -37,30 +66,6 @@ export const relevance = (q: string): SQL[] => [
   sql`word_similarity(${q}, ${series.searchText}) desc`,
   asc(series.title),
 ];
-
-/** Trending: the views of the last seven days (the series-level rows of daily_views). */
-const TRENDING_DAYS = 7;
-
-/**
- * The last seven days' views of every series that had any, summed once over daily_views' day
- * range (its primary key starts with the day). Summing them per series in the order instead ran
- * one lookup per published series: a second on 20,000 series.
- */
-function recentViews(db: Database, now: Date) {
-  return db
-    .select({ seriesId: dailyViews.seriesId, views: sql<number>`sum(${dailyViews.views})`.as('recent_views') })
-    .from(dailyViews)
-    .where(
-      and(gt(dailyViews.day, sql`(${at(now)})::date - ${sql.raw(String(TRENDING_DAYS))}`), eq(dailyViews.chapterId, NIL_UUID)),
-    )
-    .groupBy(dailyViews.seriesId)
-    .as('recent');
-}
-
-const orderOf = (sort: Exclude<SeriesSort, 'trending'>, q: string | undefined): SQL[] => {
-  if (sort === 'relevance') return q ? relevance(q.toLowerCase()) : SORTS.latest;
-  return SORTS[sort];
-};
 
 /** How alike a word must be to count as a near match (pg_trgm word similarity). */
 const SEARCH_SIMILARITY = 0.4;
@@ -74,81 +79,6 @@ export const matchesSearch = (text: string) => {
   const q = text.toLowerCase();
   return sql`(${series.searchText} like ${`%${escapeLike(q)}%`} or ${q} <% ${series.searchText})`;
 };
-
-function publishedWhere(filter: SeriesFilter, now: Date) {
-  const conditions: SQL[] = [eq(series.isPublished, true)];
-  if (filter.type) conditions.push(eq(series.type, filter.type));
-  if (filter.status) conditions.push(eq(series.status, filter.status));
-  if (filter.genre) {
-    conditions.push(sql`exists (select 1 from ${seriesGenres} sg join ${genres} g on g.id = sg.genre_id
-      where sg.series_id = ${series.id} and g.slug = ${filter.genre})`);
-  }
-  if (filter.premium === true) conditions.push(premiumChapterExists(now));
-  if (filter.premium === false) conditions.push(sql`not ${premiumChapterExists(now)}`);
-  if (filter.q) conditions.push(matchesSearch(filter.q));
-  return and(...conditions);
-}
-
-/** The page query of the catalogue lists, as issued (query-plans.test.ts explains exactly this). */
-export function publishedSeriesPageQuery(
-  db: Database,
-  filter: SeriesFilter,
-  sort: SeriesSort,
-  page: number,
-  perPage: number,
-  now: Date,
-) {
-  const where = publishedWhere(filter, now);
-  const offset = (page - 1) * perPage;
-  if (sort === 'trending') {
-    const recent = recentViews(db, now);
-    return db
-      .select(getTableColumns(series))
-      .from(series)
-      .leftJoin(recent, eq(recent.seriesId, series.id))
-      .where(where)
-      .orderBy(sql`coalesce(${recent.views}, 0) desc`, sql`${series.views} desc nulls last`, asc(series.title), asc(series.id))
-      .limit(perPage)
-      .offset(offset);
-  }
-  return db
-    .select()
-    .from(series)
-    .where(where)
-    .orderBy(...orderOf(sort, filter.q), asc(series.id))
-    .limit(perPage)
-    .offset(offset);
-}
-
-/** Published series for the catalogue: one page, and the total unless `counted` is false (home's rows show no total). */
-export async function listPublishedSeries(
-  db: Database,
-  filter: SeriesFilter,
-  sort: SeriesSort,
-  page: number,
-  perPage: number,
-  now: Date,
-  { counted = true }: { counted?: boolean } = {},
-): Promise<{ rows: SeriesRow[]; total: number }> {
-  const read = (on: Database) =>
-    Promise.all([
-      publishedSeriesPageQuery(on, filter, sort, page, perPage, now),
-      counted
-        ? on
-            .select({ total: sql<number>`count(*)::int` })
-            .from(series)
-            .where(publishedWhere(filter, now))
-        : Promise.resolve([]),
-    ]);
-  // A search's near matches need the similarity threshold, which holds for one transaction.
-  const [rows, [count]] = filter.q
-    ? await db.transaction(async (tx) => {
-        await setSearchSimilarity(tx);
-        return read(tx);
-      })
-    : await read(db);
-  return { rows, total: count?.total ?? rows.length };
-}
 
 export async function findSeriesBySlug(db: Database, slug: string): Promise<SeriesRow | undefined> {
   const [row] = await db.select().from(series).where(eq(series.slug, slug)).limit(1);

@@ -12,8 +12,8 @@ import { pageInfo } from '../../../../db/sql';
 import { activeBanners, toBanner } from '../../banners';
 import { latestChaptersOf } from '../../chapters';
 import { listGenres, toGenre } from '../../genres';
-import { listPublishedSeries, type SeriesFilter } from '../../series';
 import { toCard } from '../catalogue.presenter';
+import { listPublishedSeries, type SeriesFilter } from '../published-series.repository';
 import type { CatalogueReads } from './reads';
 
 /** Latest updates fill two rows of the home page; the other sections one row each. */
