@@ -92,10 +92,6 @@ export const NOT_YET_MOVED = [
   'admin-users → users',
   // chapters joins its series for slugs and publication.
   'chapters → series',
-  // comments names its authors and the chapter and series commented on.
-  'comments → chapters',
-  'comments → series',
-  'comments → users',
   // downloads builds a chapter's file from its series and chapter.
   'downloads → chapters',
   'downloads → series',

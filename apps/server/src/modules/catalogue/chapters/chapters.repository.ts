@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client';
 import { chapters, series } from '../../../db/schema';
+import { joinSeries, seriesNameColumns, seriesPublishedColumns } from '../series';
 import { chapterIsOut } from './chapter-predicates';
 
 export type ChapterRow = typeof chapters.$inferSelect;
@@ -18,6 +20,38 @@ const chapterListColumns = {
   freeAt: chapters.freeAt,
 };
 export type ChapterListRow = Pick<ChapterRow, keyof typeof chapterListColumns>;
+
+/**
+ * Joins the chapter of another module's row (`chapterId`, the row's chapter column), for the reads
+ * that need it in the row's own query: `.leftJoin(...joinChapter(comments.chapterId))`.
+ */
+export const joinChapter = (chapterId: AnyPgColumn) => [chapters, eq(chapters.id, chapterId)] as const;
+
+/** A chapter as a link and a list name it (the team's comments), beside `joinChapter`. */
+export const chapterLinkColumns = { chapterSlug: chapters.slug, chapterNumber: chapters.number };
+
+/**
+ * A chapter with what deciding who sees it needs (access, its series published) and the slugs of
+ * its link: the chapter a comment is written under.
+ */
+export async function findChapterWithLink(db: Database, chapterId: string) {
+  const [row] = await db
+    .select({
+      id: chapters.id,
+      seriesId: chapters.seriesId,
+      slug: chapters.slug,
+      publishedAt: chapters.publishedAt,
+      price: chapters.price,
+      freeAt: chapters.freeAt,
+      seriesSlug: seriesNameColumns.seriesSlug,
+      ...seriesPublishedColumns,
+    })
+    .from(chapters)
+    .innerJoin(...joinSeries(chapters.seriesId))
+    .where(eq(chapters.id, chapterId))
+    .limit(1);
+  return row;
+}
 
 /** The newest published chapters of each series, `perSeries` each, in one query. */
 export async function latestChaptersOf(db: Database, seriesIds: string[], perSeries: number, now: Date) {

@@ -7,6 +7,9 @@ export {
   publishedOrScheduledChapters,
 } from './chapters.repository';
 export { chapterForSale, chapterIsNotOut, chapterIsOut } from './chapter-predicates';
+// For other modules' rows that name their chapter (decision 0036): the join, the columns each reads,
+// and a chapter with its series when a module asks for it alone.
+export { chapterLinkColumns, findChapterWithLink, joinChapter } from './chapters.repository';
 export { chaptersRoutes } from './chapters.routes';
 export { createChaptersService } from './chapters.service';
 export { hasReadableText } from './commands/release-rules';

@@ -13,6 +13,8 @@ export {
   hasTwoFactor,
   insertUser,
   isUniqueViolation,
+  // comments: a banned reader writes nothing.
+  isUserBanned,
   joinUser,
   lockUser,
   proposeTwoFactorSecret,
@@ -21,7 +23,10 @@ export {
   turnOnTwoFactor,
   updateUserPassword,
   updateUserRole,
+  // comments: a comment's author (userAuthorColumns) and a report's sender (userNameColumns), beside joinUser.
+  userAuthorColumns,
   userContactColumns,
+  userNameColumns,
   userNamedMeets,
   userStandingColumns,
   type UserRow,

@@ -41,6 +41,12 @@ export const userStandingColumns = { username: users.username, isBanned: users.i
 /** Who a row's user is, for the team's lists (a purchase's buyer), beside `joinUser`. */
 export const userContactColumns = { id: users.id, username: users.username, email: users.email };
 
+/** A row's author as the page shows them beside it (a comment's), beside `joinUser`. */
+export const userAuthorColumns = { id: users.id, username: users.username, role: users.role, avatarUrl: users.avatarUrl };
+
+/** A row's user by name alone (who sent a comment's report), beside `joinUser`. */
+export const userNameColumns = { username: users.username };
+
 /** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
 export type AuthUser = Omit<
   UserRow,
@@ -189,6 +195,12 @@ export async function turnOffTwoFactor(db: Database, userId: string): Promise<vo
     .update(users)
     .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+}
+
+/** Whether the user is banned; a user who is not there (deleted since) counts as banned, so they write nothing. */
+export async function isUserBanned(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.isBanned ?? true;
 }
 
 /** Locks the user's row until the transaction ends: a limit per user (device keys) is counted one request at a time. */

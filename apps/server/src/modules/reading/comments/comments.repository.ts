@@ -4,7 +4,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { listCountQuery } from '../../../db/list-counts';
 import { escapeLike } from '../../../db/sql';
-import { chapters, commentReports, comments, series, users } from '../../../db/schema';
+import { commentReports, comments } from '../../../db/schema';
+import { chapterLinkColumns, joinChapter } from '../../catalogue/chapters';
+import { joinSeries, seriesLinkColumns } from '../../catalogue/series';
+import { joinUser, userAuthorColumns, userNameColumns } from '../../identity/users';
 
 /** The columns a comment is shown with, its author's beside it. */
 const commentColumns = {
@@ -19,7 +22,7 @@ const commentColumns = {
   editedAt: comments.editedAt,
   reportCount: comments.reportCount,
   createdAt: comments.createdAt,
-  author: { id: users.id, username: users.username, role: users.role, avatarUrl: users.avatarUrl },
+  author: userAuthorColumns,
 };
 
 /** Where a list of comments hangs: a chapter's, or the series page's own (not its chapters'). */
@@ -30,7 +33,7 @@ export async function findComment(db: Database, id: string) {
   const [row] = await db
     .select(commentColumns)
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
+    .innerJoin(...joinUser(comments.userId))
     .where(eq(comments.id, id))
     .limit(1);
   return row;
@@ -54,7 +57,7 @@ export function topLevelPageQuery(db: Database, target: CommentTarget, sort: Com
   return db
     .select(commentColumns)
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
+    .innerJoin(...joinUser(comments.userId))
     .where(topLevelOf(target))
     .orderBy(...order)
     .limit(perPage)
@@ -82,7 +85,7 @@ export function repliesQuery(db: Database, parentIds: string[]) {
   return db
     .select(commentColumns)
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
+    .innerJoin(...joinUser(comments.userId))
     .where(and(inArray(comments.parentId, parentIds), isNull(comments.hiddenAt)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
 }
@@ -142,40 +145,6 @@ export async function insertReport(db: Database, commentId: string, userId: stri
   });
 }
 
-export async function isUserBanned(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.isBanned ?? true;
-}
-
-/** A chapter with what listing it needs (access, its series' state) and the slugs of its link. */
-export async function findChapterForComments(db: Database, chapterId: string) {
-  const [row] = await db
-    .select({
-      id: chapters.id,
-      seriesId: chapters.seriesId,
-      slug: chapters.slug,
-      publishedAt: chapters.publishedAt,
-      price: chapters.price,
-      freeAt: chapters.freeAt,
-      seriesSlug: series.slug,
-      seriesIsPublished: series.isPublished,
-    })
-    .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(eq(chapters.id, chapterId))
-    .limit(1);
-  return row;
-}
-
-export async function findSeriesForComments(db: Database, seriesId: string) {
-  const [row] = await db
-    .select({ id: series.id, slug: series.slug, isPublished: series.isPublished })
-    .from(series)
-    .where(eq(series.id, seriesId))
-    .limit(1);
-  return row;
-}
-
 // Moderation.
 
 export type ModerationFilter = (typeof MODERATION_FILTERS)[number];
@@ -191,18 +160,17 @@ const moderationWhere = (filter: { status: ModerationFilter; userId?: string; q?
 
 const moderationColumns = {
   ...commentColumns,
-  series: { id: series.id, slug: series.slug, title: series.title },
-  chapterSlug: chapters.slug,
-  chapterNumber: chapters.number,
+  series: seriesLinkColumns,
+  ...chapterLinkColumns,
 };
 
 const moderationQuery = (db: Database) =>
   db
     .select(moderationColumns)
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
-    .innerJoin(series, eq(series.id, comments.seriesId))
-    .leftJoin(chapters, eq(chapters.id, comments.chapterId));
+    .innerJoin(...joinUser(comments.userId))
+    .innerJoin(...joinSeries(comments.seriesId))
+    .leftJoin(...joinChapter(comments.chapterId));
 
 /** The team's list, newest first (comments_created_idx; a user's on comments_user_idx). */
 export function moderationPageQuery(
@@ -254,10 +222,10 @@ export async function listReports(db: Database, commentIds: string[]) {
       commentId: commentReports.commentId,
       reason: commentReports.reason,
       createdAt: commentReports.createdAt,
-      username: users.username,
+      ...userNameColumns,
     })
     .from(commentReports)
-    .innerJoin(users, eq(users.id, commentReports.userId))
+    .innerJoin(...joinUser(commentReports.userId))
     .where(inArray(commentReports.commentId, commentIds))
     .orderBy(desc(commentReports.createdAt));
 }

@@ -16,19 +16,19 @@ import type { Database } from '../../../db/client';
 import { pageInfo } from '../../../db/sql';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import { findChapterWithLink } from '../../catalogue/chapters';
+import { findSeriesListing } from '../../catalogue/series';
 import { chapterAccess, isListed, isTeam, type Viewer } from '../../identity/access';
+import { isUserBanned } from '../../identity/users';
 import { tooManyAttempts, type AttemptLimiter } from '../../../lib/attempt-limiter';
 import { notifyCommentReply } from '../notifications';
 import {
   countReplies,
   deleteComment,
-  findChapterForComments,
   findComment,
   findForModeration,
-  findSeriesForComments,
   insertComment,
   insertReport,
-  isUserBanned,
   listForModeration,
   listReplies,
   listReports,
@@ -62,7 +62,7 @@ async function visibleChapter(
   viewer: Viewer,
   isTeamPreview = false,
 ) {
-  const chapter = await findChapterForComments(db, chapterId);
+  const chapter = await findChapterWithLink(db, chapterId);
   const isVisible =
     chapter &&
     (isTeamPreview ||
@@ -73,7 +73,7 @@ async function visibleChapter(
 
 /** A series the viewer may see (published; the team sees all), with its page's link. */
 async function visibleSeries({ db }: Pick<Deps, 'db'>, seriesId: string, viewer: Viewer) {
-  const found = await findSeriesForComments(db, seriesId);
+  const found = await findSeriesListing(db, seriesId);
   if (!found || (!found.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
   return { seriesId: found.id, chapterId: null, link: `/SeriesView/${found.slug}` };
 }
