@@ -17,6 +17,13 @@ export async function genresOfSeries(db: Database, seriesId: string): Promise<Ge
     .orderBy(asc(genres.name));
 }
 
+/** Sets a series' genres to these (a series' create or edit, in its transaction). */
+export async function replaceSeriesGenres(db: Database, seriesId: string, genreIds: string[]): Promise<void> {
+  await db.delete(seriesGenres).where(eq(seriesGenres.seriesId, seriesId));
+  const unique = [...new Set(genreIds)];
+  if (unique.length > 0) await db.insert(seriesGenres).values(unique.map((genreId) => ({ seriesId, genreId })));
+}
+
 /** How many of these ids are genres. */
 export async function countKnownGenres(db: Database, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;

@@ -7,13 +7,19 @@ export {
   matchesSearch,
   refreshLastChapterAt,
   relevance,
-  replaceSeriesGenres,
   type SeriesRow,
   setSearchSimilarity,
 } from './series.repository';
 // For other modules' rows that name their series (decision 0036): the join, the columns each reads,
 // and the series' link and state when a module asks for it alone.
-export { findSeriesListing, joinSeries, seriesLinkColumns, seriesNameColumns, seriesPublishedColumns } from './series.repository';
+export {
+  findSeriesListing,
+  joinSeries,
+  seriesIsPublished,
+  seriesLinkColumns,
+  seriesNameColumns,
+  seriesPublishedColumns,
+} from './series.repository';
 export { seriesRoutes } from './series.routes';
 export { createSeriesService } from './series.service';
 // wallet and payouts: a published series by id (a gift's, an unlock's), and what an unlock needs of

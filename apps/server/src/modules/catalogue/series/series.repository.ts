@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client';
 import { listCountQuery } from '../../../db/list-counts';
 import { at, escapeLike } from '../../../db/sql';
-import { chapters, series, seriesGenres } from '../../../db/schema';
+import { chapters, series } from '../../../db/schema';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
@@ -22,6 +22,9 @@ export const seriesNameColumns = { seriesSlug: series.slug, seriesTitle: series.
 
 /** Whether a row's series is published (what access needs of a chapter's series), beside `joinSeries`. */
 export const seriesPublishedColumns = { seriesIsPublished: series.isPublished };
+
+/** A row's series is published (no team-only series), beside `joinSeries`: a release's notices. */
+export const seriesIsPublished = (): SQL => eq(series.isPublished, true);
 
 /**
  * What a sale of a chapter needs of its series, beside `joinSeries`: its title and whether it is
@@ -170,12 +173,6 @@ export async function insertSeries(db: Database, values: NewSeries): Promise<str
 
 export async function updateSeries(db: Database, id: string, values: Partial<NewSeries>): Promise<void> {
   await db.update(series).set(values).where(eq(series.id, id));
-}
-
-export async function replaceSeriesGenres(db: Database, seriesId: string, genreIds: string[]): Promise<void> {
-  await db.delete(seriesGenres).where(eq(seriesGenres.seriesId, seriesId));
-  const unique = [...new Set(genreIds)];
-  if (unique.length > 0) await db.insert(seriesGenres).values(unique.map((genreId) => ({ seriesId, genreId })));
 }
 
 export async function deleteSeries(db: Database, id: string): Promise<SeriesRow | undefined> {

@@ -13,7 +13,7 @@ import type { Clock } from '../../../lib/clock';
 import { conflictOnDuplicate } from '../../../lib/db-errors';
 import { slugify } from '../../../lib/slug';
 import { type AuditContext, recordAuditEntry } from '../../team/audit';
-import { countKnownGenres, genresOfSeries } from '../genres';
+import { countKnownGenres, genresOfSeries, replaceSeriesGenres } from '../genres';
 import { COVER_MAX_WIDTH, type ImageStore, type MediaStorage } from '../../platform/media';
 import { seriesChanges } from './series.audit';
 import { toTeamSeries, toTeamSeriesRow } from './series.presenter';
@@ -23,7 +23,6 @@ import {
   insertSeries,
   listTeamSeries,
   lockSeriesById,
-  replaceSeriesGenres,
   slugsLike,
   updateSeries,
 } from './series.repository';
