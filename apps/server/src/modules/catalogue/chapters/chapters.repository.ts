@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client';
 import { chapters, series } from '../../../db/schema';
-import { joinSeries, seriesNameColumns, seriesPublishedColumns } from '../series';
+import { joinSeries, seriesIsPublished, seriesNameColumns, seriesPublishedColumns } from '../series';
 import { chapterIsOut } from './chapter-predicates';
 
 export type ChapterRow = typeof chapters.$inferSelect;
@@ -44,6 +44,44 @@ export async function findChapterWithLink(db: Database, chapterId: string) {
       price: chapters.price,
       freeAt: chapters.freeAt,
       seriesSlug: seriesNameColumns.seriesSlug,
+      ...seriesPublishedColumns,
+    })
+    .from(chapters)
+    .innerJoin(...joinSeries(chapters.seriesId))
+    .where(eq(chapters.id, chapterId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The chapter if readers may see it at `now` (out, its series published), with what a release's
+ * notices name: its number, title and link, its series' names, and when it was announced.
+ */
+export async function findChapterShownNow(db: Database, chapterId: string, now: Date) {
+  const [row] = await db
+    .select({
+      id: chapters.id,
+      seriesId: chapters.seriesId,
+      number: chapters.number,
+      title: chapters.title,
+      slug: chapters.slug,
+      ...seriesNameColumns,
+      announcedAt: chapters.announcedAt,
+    })
+    .from(chapters)
+    .innerJoin(...joinSeries(chapters.seriesId))
+    .where(and(eq(chapters.id, chapterId), chapterIsOut(now), seriesIsPublished()))
+    .limit(1);
+  return row;
+}
+
+/** A chapter's release and price, and whether its series is published: whether it can turn free for a reader. */
+export async function findChapterTerms(db: Database, chapterId: string) {
+  const [row] = await db
+    .select({
+      price: chapters.price,
+      freeAt: chapters.freeAt,
+      publishedAt: chapters.publishedAt,
       ...seriesPublishedColumns,
     })
     .from(chapters)

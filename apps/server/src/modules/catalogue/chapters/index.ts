@@ -10,6 +10,8 @@ export { chapterForSale, chapterIsNotOut, chapterIsOut } from './chapter-predica
 // For other modules' rows that name their chapter (decision 0036): the join, the columns each reads,
 // and a chapter with its series when a module asks for it alone.
 export { chapterLinkColumns, findChapterWithLink, joinChapter } from './chapters.repository';
+// notifications: a released chapter as its notices name it, and whether one can turn free for a reader.
+export { findChapterShownNow, findChapterTerms } from './chapters.repository';
 export { chaptersRoutes } from './chapters.routes';
 export { createChaptersService } from './chapters.service';
 export { hasReadableText } from './commands/release-rules';

@@ -31,3 +31,6 @@ export {
   userStandingColumns,
   type UserRow,
 } from './users.repository';
+// notifications: a reader's new-chapter mail choice (users columns), and the bell's counts read as one
+// row of the reader's.
+export { findNewChapterEmail, selectForUser, setNewChapterEmail } from './users.repository';

@@ -1,8 +1,9 @@
 import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Role } from '@inkwell/contract';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { NotificationPreferences, Role } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
+import { at } from '../../../db/sql';
 import { currentPlanName, hasPremiumPass } from '../access';
 
 export type UserRow = typeof users.$inferSelect;
@@ -201,6 +202,41 @@ export async function turnOffTwoFactor(db: Database, userId: string): Promise<vo
 export async function isUserBanned(db: Database, userId: string): Promise<boolean> {
   const [row] = await db.select({ isBanned: users.isBanned }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.isBanned ?? true;
+}
+
+// A reader's new-chapter mail choice and their last digest are users columns (reading's CONTEXT.md):
+// notifications reads and sets them here, and its digest's claim names them in raw SQL.
+
+type NewChapterEmail = NotificationPreferences['newChapterEmail'];
+
+export async function findNewChapterEmail(db: Database, userId: string): Promise<NewChapterEmail | undefined> {
+  const [row] = await db.select({ value: users.newChapterEmail }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.value;
+}
+
+/**
+ * Sets the reader's choice. Choosing the daily digest starts its window now, so the first digest
+ * comes a day later with what came out since, never a backlog from an earlier spell of 'daily'.
+ * True when the reader exists.
+ */
+export async function setNewChapterEmail(db: Database, userId: string, value: NewChapterEmail, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      newChapterEmail: value,
+      lastDigestAt: sql`case when ${value} = 'daily' and ${users.newChapterEmail} <> 'daily' then ${at(now)} else ${users.lastDigestAt} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * `values`, another module's expressions about one user, read as one row (none when the user is
+ * gone): the bell's counts, each a subquery on the notices' indexes, in one round trip.
+ */
+export function selectForUser<T extends SelectedFields>(db: Database, userId: string, values: T) {
+  return db.select(values).from(users).where(eq(users.id, userId));
 }
 
 /** Locks the user's row until the transaction ends: a limit per user (device keys) is counted one request at a time. */

@@ -2,7 +2,7 @@ import type { NotificationPreferences } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import { findNewChapterEmail, setNewChapterEmail } from './email-preferences.repository';
+import { findNewChapterEmail, setNewChapterEmail } from '../../identity/users';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
 type EmailChoice = Pick<NotificationPreferences, 'newChapterEmail'>;

@@ -1,24 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { chapterFreeAlerts, chapters, passAlerts, series } from '../../../db/schema';
+import { chapterFreeAlerts, passAlerts } from '../../../db/schema';
 import { chapterIsOut } from '../../catalogue/chapters';
 import { at, rowsOf } from '../../../db/sql';
-
-/** What decides whether a chapter can notify a reader when it turns free. */
-export async function findChapterForAlert(db: Database, chapterId: string) {
-  const [row] = await db
-    .select({
-      price: chapters.price,
-      freeAt: chapters.freeAt,
-      publishedAt: chapters.publishedAt,
-      isSeriesPublished: series.isPublished,
-    })
-    .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(eq(chapters.id, chapterId))
-    .limit(1);
-  return row;
-}
 
 /** Idempotent: asking twice keeps one alert. */
 export async function addFreeAlert(db: Database, userId: string, chapterId: string, now: Date): Promise<void> {

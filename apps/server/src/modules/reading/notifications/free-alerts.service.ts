@@ -5,7 +5,6 @@ import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import {
   addFreeAlert,
-  findChapterForAlert,
   hasPendingFreeAlert,
   notifyFreedChapters,
   removeFreeAlert,
@@ -14,6 +13,7 @@ import {
   removePassAlert,
   upsertPassAlert,
 } from './free-alerts.repository';
+import { findChapterTerms } from '../../catalogue/chapters';
 import { findSeriesById } from '../../catalogue/series';
 import { latestRentals, passAvailableAt } from '../../money/wallet';
 
@@ -25,8 +25,8 @@ export function createFreeAlerts(deps: { db: Database; clock: Clock; logger: Fas
     /** Only an early-access chapter (out, priced, free later) takes an alert; an unseen one is not found. */
     async watch(userId: string, chapterId: string): Promise<{ chapterId: string; notify: boolean }> {
       const now = clock.now();
-      const chapter = await findChapterForAlert(db, chapterId);
-      if (!chapter?.isSeriesPublished || !isChapterOut(chapter, now)) {
+      const chapter = await findChapterTerms(db, chapterId);
+      if (!chapter?.seriesIsPublished || !isChapterOut(chapter, now)) {
         throw new AppError('chapter_not_found', 'Chapter not found');
       }
       if (!isChapterForSale(chapter, now)) {

@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { chapters, series } from '../../../db/schema';
-import { chapterIsOut } from '../../catalogue/chapters';
+import { findChapterShownNow } from '../../catalogue/chapters';
 import { at, rowsOf } from '../../../db/sql';
 
 /** A chapter as its notices and mails name it. */
@@ -40,21 +39,7 @@ export interface FanOutPart {
  * published); undefined when it went back to draft or was deleted since its claim.
  */
 export async function findReleasedChapter(db: Database, chapterId: string, now: Date): Promise<ReleasedChapter | undefined> {
-  const [row] = await db
-    .select({
-      id: chapters.id,
-      seriesId: chapters.seriesId,
-      number: chapters.number,
-      title: chapters.title,
-      slug: chapters.slug,
-      seriesSlug: series.slug,
-      seriesTitle: series.title,
-      announcedAt: chapters.announcedAt,
-    })
-    .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(and(eq(chapters.id, chapterId), chapterIsOut(now), eq(series.isPublished, true)))
-    .limit(1);
+  const row = await findChapterShownNow(db, chapterId, now);
   if (!row?.announcedAt) return undefined;
   return { ...row, announcedAt: row.announcedAt };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { notifications, users } from '../../../db/schema';
+import { notifications } from '../../../db/schema';
+import { selectForUser } from '../../identity/users';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -9,6 +10,15 @@ export async function createNotification(
   db: Database,
   values: { userId: string; title: string; description: string; link?: string | null; kind?: string; chapterId?: string | null },
 ): Promise<void> {
+  await db.insert(notifications).values(values);
+}
+
+/** Several notices in one insert, in the caller's transaction (a gift's to the series' payees, at its time). */
+export async function createNotifications(
+  db: Database,
+  values: { userId: string; title: string; description: string; link?: string | null; kind?: string; createdAt?: Date }[],
+): Promise<void> {
+  if (values.length === 0) return;
   await db.insert(notifications).values(values);
 }
 
@@ -29,13 +39,10 @@ export function notificationPageQuery(db: Database, userId: string, limit: numbe
  * notifications_user_unread_idx). One count with a filter read every notice's row for its flag.
  */
 export function notificationCountsQuery(db: Database, userId: string) {
-  return db
-    .select({
-      total: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId})::int`,
-      unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.isRead} = false)::int`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  return selectForUser(db, userId, {
+    total: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId})::int`,
+    unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.isRead} = false)::int`,
+  });
 }
 
 export async function listNotifications(db: Database, userId: string, limit: number, offset: number) {
