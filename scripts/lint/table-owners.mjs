@@ -107,10 +107,6 @@ export const NOT_YET_MOVED = [
   'series → dailyViews',
   'series → genres',
   'series → seriesGenres',
-  // wallet: unlocks walk a series' chapters, the ledger names its users.
-  'wallet → chapters',
-  'wallet → series',
-  'wallet → users',
 ];
 
 const MODULES_MARK = `${sep}modules${sep}`;

@@ -17,3 +17,12 @@ export { createChaptersService } from './chapters.service';
 export { hasReadableText } from './commands/release-rules';
 export { insertPages, pagesOfChapter } from './pages.repository';
 export { createPublishing, type Release } from './publishing';
+// wallet: the chapters a sale or a rental is about (with their series' terms), how many are still
+// for sale or newer, and the names of the chapters (and their series) its coin history points at.
+export {
+  chapterHeadingColumns,
+  chaptersWithSaleTerms,
+  countChaptersForSale,
+  joinSeriesOfChapter,
+  newerChaptersOut,
+} from './chapter-sales.repository';

@@ -31,6 +31,9 @@ export {
   userStandingColumns,
   type UserRow,
 } from './users.repository';
+// wallet: a reader's balance is users.coins, moved by the wallet (its ledger row beside it) in its
+// transaction; and whether an unlock's buyer holds a premium pass, read in that transaction.
+export { addCoins, coinsInWallets, hasPremiumPassNow, lockCoins } from './users.repository';
 // notifications: a reader's new-chapter mail choice (users columns), and the bell's counts read as one
 // row of the reader's.
 export { findNewChapterEmail, selectForUser, setNewChapterEmail } from './users.repository';

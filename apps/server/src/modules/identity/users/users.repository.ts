@@ -260,3 +260,40 @@ export async function userNamedMeets(
     .limit(1);
   return row !== undefined;
 }
+
+// A reader's balance is `users.coins`; how coins move (the ledger, what they buy, who may spend) is
+// the wallet's, which calls these inside its transaction (DESIGN §5).
+
+/** Locks the user's row until the transaction ends and reads their coins: a check and its charge see the same balance. */
+export async function lockCoins(tx: Database, userId: string): Promise<number | undefined> {
+  const [row] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.coins;
+}
+
+/**
+ * Adds `delta` coins (takes them when negative) by one conditional UPDATE that never takes the
+ * balance below 0 (the CHECK says so too): the balance after, or null, changing nothing, when too low.
+ */
+export async function addCoins(tx: Database, userId: string, delta: number): Promise<number | null> {
+  const [updated] = await tx
+    .update(users)
+    .set({ coins: sql`${users.coins} + ${delta}` })
+    .where(and(eq(users.id, userId), sql`${users.coins} + ${delta} >= 0`))
+    .returning({ coins: users.coins });
+  return updated ? updated.coins : null;
+}
+
+/** The coins sitting in every wallet, for the finance page. */
+export async function coinsInWallets(db: Database): Promise<number> {
+  const [row] = await db.select({ sum: sql<number>`coalesce(sum(${users.coins}), 0)::int` }).from(users);
+  return row?.sum ?? 0;
+}
+
+/** Whether the user holds a premium pass at `now` (access's one rule of it), read in the caller's transaction (an unlock's). */
+export async function hasPremiumPassNow(db: Database, userId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ premium: hasPremiumPass(now) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.premium ?? false;
+}

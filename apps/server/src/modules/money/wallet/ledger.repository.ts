@@ -1,6 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { chapters, coinLedger, series, users } from '../../../db/schema';
+import { coinLedger } from '../../../db/schema';
+import { chapterHeadingColumns, joinChapter, joinSeriesOfChapter } from '../../catalogue/chapters';
+import { seriesLinkColumns } from '../../catalogue/series';
+import { addCoins, coinsInWallets, lockCoins } from '../../identity/users';
 
 export type LedgerKind = (typeof coinLedger.$inferInsert)['kind'];
 
@@ -29,23 +32,18 @@ export async function moveCoins(
 ): Promise<{ balance: number; entryId: string; createdAt: Date } | null> {
   if (!Number.isInteger(move.delta) || move.delta === 0)
     throw new Error(`a coin move needs a whole, non-zero delta (${move.delta})`);
-  const [updated] = await tx
-    .update(users)
-    .set({ coins: sql`${users.coins} + ${move.delta}` })
-    .where(and(eq(users.id, move.userId), sql`${users.coins} + ${move.delta} >= 0`))
-    .returning({ coins: users.coins });
-  if (!updated) return null;
+  const balance = await addCoins(tx, move.userId, move.delta);
+  if (balance === null) return null;
   const [entry] = await tx
     .insert(coinLedger)
-    .values({ ...move, balanceAfter: updated.coins })
+    .values({ ...move, balanceAfter: balance })
     .returning({ id: coinLedger.id, createdAt: coinLedger.createdAt });
-  return { balance: updated.coins, entryId: entry!.id, createdAt: entry!.createdAt };
+  return { balance, entryId: entry!.id, createdAt: entry!.createdAt };
 }
 
 /** Locks a user's balance for the rest of the transaction, so checks and charges see the same coins. */
-export async function lockBalance(tx: Database, userId: string): Promise<number | undefined> {
-  const [row] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId)).for('update');
-  return row?.coins;
+export function lockBalance(tx: Database, userId: string): Promise<number | undefined> {
+  return lockCoins(tx, userId);
 }
 
 /** The coins a purchase brought the reader (a plan's coins for each period it paid for). */
@@ -69,12 +67,12 @@ export async function walletPage(db: Database, userId: string, page: number, per
     db
       .select({
         entry: coinLedger,
-        chapter: { id: chapters.id, slug: chapters.slug, number: chapters.number, title: chapters.title },
-        series: { slug: series.slug, title: series.title },
+        chapter: chapterHeadingColumns,
+        series: { slug: seriesLinkColumns.slug, title: seriesLinkColumns.title },
       })
       .from(coinLedger)
-      .leftJoin(chapters, eq(chapters.id, coinLedger.chapterId))
-      .leftJoin(series, eq(series.id, chapters.seriesId))
+      .leftJoin(...joinChapter(coinLedger.chapterId))
+      .leftJoin(...joinSeriesOfChapter())
       .where(where)
       .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
       .limit(perPage)
@@ -87,12 +85,12 @@ export type WalletRow = Awaited<ReturnType<typeof walletPage>>['rows'][number];
 
 /** The coin totals of the finance page: every movement by kind, and what sits in wallets. */
 export async function ledgerTotals(db: Database) {
-  const [byKind, [wallets]] = await Promise.all([
+  const [byKind, inWallets] = await Promise.all([
     db
       .select({ kind: coinLedger.kind, sum: sql<number>`coalesce(sum(${coinLedger.delta}), 0)::int` })
       .from(coinLedger)
       .groupBy(coinLedger.kind),
-    db.select({ sum: sql<number>`coalesce(sum(${users.coins}), 0)::int` }).from(users),
+    coinsInWallets(db),
   ]);
   const of = (kind: LedgerKind) => byKind.find((row) => row.kind === kind)?.sum ?? 0;
   return {
@@ -101,6 +99,6 @@ export async function ledgerTotals(db: Database) {
     subscriptionCoins: of('subscription_coins'),
     refund: of('refund'),
     adjustment: of('adjustment'),
-    inWallets: wallets?.sum ?? 0,
+    inWallets,
   };
 }

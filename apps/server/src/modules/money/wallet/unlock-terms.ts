@@ -1,9 +1,12 @@
 import type { Role } from '@inkwell/contract';
 import type { Transaction } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import { chaptersWithSaleTerms } from '../../catalogue/chapters';
+import { findPublishedSeries } from '../../catalogue/series';
 import { chapterAccess, type Viewer } from '../../identity/access';
+import { hasPremiumPassNow } from '../../identity/users';
 import { bundleCharge } from './ladder';
-import { chaptersForSaleCount, chaptersForUnlock, hasPremiumPassNow, openAmong, seriesExists } from './unlocks.repository';
+import { chaptersForSaleCount, openAmong } from './unlocks.repository';
 
 /**
  * The chapters asked for, as this reader sees them now, and which of them are still to open:
@@ -18,8 +21,8 @@ export async function chaptersAsked(
   now: Date,
   { buying }: { buying: boolean },
 ) {
-  if (seriesId && !(await seriesExists(tx, seriesId))) throw new AppError('series_not_found', 'Series not found');
-  const rows = await chaptersForUnlock(tx, ids);
+  if (seriesId && !(await findPublishedSeries(tx, seriesId))) throw new AppError('series_not_found', 'Series not found');
+  const rows = await chaptersWithSaleTerms(tx, ids);
   const found = rows.filter((row) => row.seriesPublished && (!seriesId || row.seriesId === seriesId));
   const { unlocked, rentedUntil } = await openAmong(tx, user.id, ids, now);
   const rented = new Set(rentedUntil.keys());

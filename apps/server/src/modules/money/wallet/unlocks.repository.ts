@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { at } from '../../../db/sql';
 import type { Database } from '../../../db/client';
-import { chapterRentals, chapterUnlocks, chapters, series, seriesAutoUnlocks, users } from '../../../db/schema';
-import { hasPremiumPass } from '../../identity/access';
-import { chapterForSale, chapterIsOut } from '../../catalogue/chapters';
+import { chapterRentals, chapterUnlocks, seriesAutoUnlocks } from '../../../db/schema';
+import { countChaptersForSale } from '../../catalogue/chapters';
+import { joinSeries, seriesLinkColumns, seriesPublishedColumns } from '../../catalogue/series';
 
 /**
  * The chapters among these that a reader may open now beyond the free ones: bought with coins
@@ -54,33 +54,17 @@ export async function insertRental(db: Database, row: typeof chapterRentals.$inf
   await db.insert(chapterRentals).values(row);
 }
 
-/** How many chapters of the series are out and numbered after this one (0: it is the newest). */
-export async function newerChaptersOut(db: Database, seriesId: string, number: number, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chapters)
-    .where(and(eq(chapters.seriesId, seriesId), gt(chapters.number, number), chapterIsOut(now)));
-  return row?.n ?? 0;
-}
-
 /**
  * How many chapters of the series are out and still for sale to this reader (priced, not yet
  * free, neither bought nor rented now): a bulk unlock of that many is "all remaining".
  */
-export async function chaptersForSaleCount(db: Database, userId: string, seriesId: string, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chapters)
-    .where(
-      and(
-        eq(chapters.seriesId, seriesId),
-        chapterForSale(now),
-        chapterIsOut(now),
-        sql`not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = ${chapters.id})`,
-        sql`not exists (select 1 from chapter_rentals r where r.user_id = ${userId} and r.chapter_id = ${chapters.id} and r.ends_at > ${at(now)})`,
-      ),
-    );
-  return row?.n ?? 0;
+export function chaptersForSaleCount(db: Database, userId: string, seriesId: string, now: Date): Promise<number> {
+  return countChaptersForSale(db, seriesId, now, (chapterId) =>
+    and(
+      sql`not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = ${chapterId})`,
+      sql`not exists (select 1 from chapter_rentals r where r.user_id = ${userId} and r.chapter_id = ${chapterId} and r.ends_at > ${at(now)})`,
+    )!,
+  );
 }
 
 export async function insertUnlocks(db: Database, rows: (typeof chapterUnlocks.$inferInsert)[]): Promise<number> {
@@ -93,51 +77,6 @@ export async function insertUnlocks(db: Database, rows: (typeof chapterUnlocks.$
   return inserted.length;
 }
 
-/** The chapters an unlock asks for, with what the access rule needs, read inside the unlock's transaction. */
-export function chaptersForUnlock(db: Database, chapterIds: readonly string[]) {
-  return db
-    .select({
-      id: chapters.id,
-      seriesId: chapters.seriesId,
-      number: chapters.number,
-      publishedAt: chapters.publishedAt,
-      price: chapters.price,
-      freeAt: chapters.freeAt,
-      seriesTitle: series.title,
-      seriesPublished: series.isPublished,
-      // The series' ladder (issue 22 §1).
-      ladder: {
-        waitPassIntervalHours: series.waitPassIntervalHours,
-        rentalHours: series.rentalHours,
-        waitPassExcludesNewest: series.waitPassExcludesNewest,
-        dailyFree: series.dailyFree,
-        status: series.status,
-      },
-      bundleDiscountPercent: series.bundleDiscountPercent,
-    })
-    .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(inArray(chapters.id, [...chapterIds]))
-    .orderBy(asc(chapters.number));
-}
-
-export async function seriesExists(db: Database, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: series.id })
-    .from(series)
-    .where(and(eq(series.id, id), eq(series.isPublished, true)));
-  return row !== undefined;
-}
-
-/** Whether the user holds a premium pass at `now` (access's one rule of it), read inside the unlock's transaction. */
-export async function hasPremiumPassNow(db: Database, userId: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ premium: hasPremiumPass(now) })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.premium ?? false;
-}
-
 /** Turns a series' auto-unlock on or off for a reader (on twice, or off when it was not on, changes nothing). */
 export async function setSeriesAutoUnlock(db: Database, userId: string, seriesId: string, on: boolean, now: Date): Promise<void> {
   if (on) await db.insert(seriesAutoUnlocks).values({ userId, seriesId, createdAt: now }).onConflictDoNothing();
@@ -148,9 +87,14 @@ export async function setSeriesAutoUnlock(db: Database, userId: string, seriesId
 /** The published series a reader has auto-unlock on for, newest choice first. */
 export function seriesAutoUnlocksOf(db: Database, userId: string) {
   return db
-    .select({ seriesId: series.id, slug: series.slug, title: series.title, since: seriesAutoUnlocks.createdAt })
+    .select({
+      seriesId: seriesLinkColumns.id,
+      slug: seriesLinkColumns.slug,
+      title: seriesLinkColumns.title,
+      since: seriesAutoUnlocks.createdAt,
+    })
     .from(seriesAutoUnlocks)
-    .innerJoin(series, eq(series.id, seriesAutoUnlocks.seriesId))
-    .where(and(eq(seriesAutoUnlocks.userId, userId), eq(series.isPublished, true)))
-    .orderBy(desc(seriesAutoUnlocks.createdAt), asc(series.title));
+    .innerJoin(...joinSeries(seriesAutoUnlocks.seriesId))
+    .where(and(eq(seriesAutoUnlocks.userId, userId), eq(seriesPublishedColumns.seriesIsPublished, true)))
+    .orderBy(desc(seriesAutoUnlocks.createdAt), asc(seriesLinkColumns.title));
 }

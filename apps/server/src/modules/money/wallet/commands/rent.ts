@@ -3,6 +3,7 @@ import type { Database } from '../../../../db/client';
 import { AppError } from '../../../../lib/app-error';
 import type { Clock } from '../../../../lib/clock';
 import type { EventPublisher } from '../../../../lib/domain-events';
+import { newerChaptersOut } from '../../../catalogue/chapters';
 import {
   dailyFreeAvailableAt,
   hasDailyFree,
@@ -14,7 +15,7 @@ import {
 } from '../ladder';
 import { lockBalance } from '../ledger.repository';
 import { chaptersAsked } from '../unlock-terms';
-import { insertRental, latestRentals, newerChaptersOut } from '../unlocks.repository';
+import { insertRental, latestRentals } from '../unlocks.repository';
 import type { UnlockResult } from './unlock';
 
 /** Refuses a rental the series' ladder does not offer now, saying when it will. */
