@@ -97,6 +97,12 @@ export default tseslint.config(
     ]),
   },
   {
+    // The message catalogues' reader and compiler (decision 0038): build- and server-side only, never
+    // exported by the contract's index, read from disk where the web build and the server find them.
+    files: ['packages/contract/src/message-catalogues*.ts'],
+    rules: boundaries([{ group: ['@inkwell/server', '@inkwell/web', '**/apps/**'], message: 'The contract depends on nothing of ours.' }]),
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: boundaries([{ group: ['@inkwell/web', '**/apps/web/**', '**/web/src/**'], message: 'The server never imports the web app.' }]),
   },

@@ -6,6 +6,58 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { tsImport } from 'tsx/esm/api';
+import type * as CatalogueModule from '@inkwell/contract/message-catalogues';
+
+type Catalogues = typeof CatalogueModule;
+
+const MESSAGES_PREFIX = 'virtual:inkwell-messages/';
+const NAMESPACE_PREFIX = 'virtual:inkwell-namespace/';
+/** The interface's languages and the pseudo-locale (packages/contract/src/locales.ts). */
+const INTERFACE_LOCALES = ['en', 'pt-BR', 'es', 'en-XA'];
+
+/** The contract's catalogue compiler: TypeScript, which Node loads here through tsx (the config itself is bundled). */
+const catalogues = () => tsImport('@inkwell/contract/message-catalogues', import.meta.url) as Promise<Catalogues>;
+
+/**
+ * Issue 35 §1, decision 0038: each interface language's messages, compiled at build time into
+ * chunks of their own, so a reader loads only theirs and the browser never parses ICU:
+ * - `virtual:inkwell-messages/<locale>`: the `common` namespace, which every page loads first;
+ * - `virtual:inkwell-messages/<locale>/<namespace>`: one feature's, loaded with its pages
+ *   (through `virtual:inkwell-namespace/<namespace>`, which names its chunk in each language);
+ * - `virtual:inkwell-messages/<locale>/all`: every namespace of the web app (the server's renders, tests).
+ * The server's own namespaces (e-mails, pushes) are never sent.
+ */
+function interfaceMessages(): Plugin {
+  return {
+    name: 'inkwell-interface-messages',
+    resolveId: (id) => (id.startsWith(MESSAGES_PREFIX) || id.startsWith(NAMESPACE_PREFIX) ? `\0${id}` : null),
+    async load(id) {
+      if (id.startsWith(`\0${NAMESPACE_PREFIX}`)) {
+        const namespace = id.slice(`\0${NAMESPACE_PREFIX}`.length);
+        const loaders = INTERFACE_LOCALES.map(
+          (locale) => `${JSON.stringify(locale)}: () => import(${JSON.stringify(`${MESSAGES_PREFIX}${locale}/${namespace}`)})`,
+        );
+        return `export default { ${loaders.join(', ')} };`;
+      }
+      if (!id.startsWith(`\0${MESSAGES_PREFIX}`)) return null;
+      const { CATALOGUES_DIR, compiledMessages, isWebNamespace, namespacesOf } = await catalogues();
+      const [locale = '', namespace = 'common'] = id.slice(`\0${MESSAGES_PREFIX}`.length).split('/');
+      if (!INTERFACE_LOCALES.includes(locale)) throw new Error(`No interface language ${locale}`);
+      if (namespace !== 'all' && (!isWebNamespace(namespace) || !namespacesOf('en').includes(namespace))) {
+        throw new Error(`No web namespace ${namespace} in ${CATALOGUES_DIR}/en`);
+      }
+      // Edits to a catalogue rebuild its language in development.
+      for (const file of readdirSync(CATALOGUES_DIR, { recursive: true, encoding: 'utf8' })) {
+        if (file.endsWith('.json')) this.addWatchFile(join(CATALOGUES_DIR, file));
+      }
+      const include = namespace === 'all' ? isWebNamespace : (name: string) => name === namespace;
+      const messages = compiledMessages(locale as Parameters<typeof compiledMessages>[0], include);
+      // A JSON string is parsed faster than the same object written as code.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
+    },
+  };
+}
 
 /**
  * The browser's code and styles sent compressed (issue 11 §1: a phone on 4G waits for every byte):
@@ -158,7 +210,7 @@ function precacheAppShell(): Plugin {
 const apiTarget = process.env.INKWELL_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadUiFont(), precompressAssets(), precacheAppShell(), entry.plugin],
+  plugins: [react(), tailwindcss(), interfaceMessages(), preloadUiFont(), precompressAssets(), precacheAppShell(), entry.plugin],
   server: {
     port: 5173,
     // In development the API runs beside Vite; the browser still sees one origin.

@@ -131,6 +131,8 @@ async function webPages(app: FastifyInstance, services: Services, { config, cloc
     isInMaintenance: async () => (await siteConfig.current()).maintenance.enabled,
     caches,
     onSharedPageServed: sharedPageViews(catalogue, clock, config.sessionSecret),
+    siteLocale: async () => (await siteConfig.current()).site.defaultLocale,
+    allowPseudoLocale: config.env !== 'production',
     readerPages: {
       seriesAccessClass: catalogue.accessClassOf,
       sessionOf: async (token) => {

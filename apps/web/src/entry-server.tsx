@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SessionUser } from '@inkwell/contract';
+import { DEFAULT_LOCALE, type InterfaceLocale, type SessionUser } from '@inkwell/contract';
 import { PassThrough } from 'node:stream';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { isPersonalQuery } from './app/reader-data';
 import { SESSION_QUERY_KEY } from './lib/auth/session-query';
 import { withLowerCaseRole } from './lib/auth/session';
 import { setRenderScopeSource, type RenderScope } from './lib/render-scope';
+import { loadI18n } from './lib/i18n/i18n';
 
 // Issue 11 §1: public pages rendered on the server from the same route tree and loaders the
 // browser uses. The server (apps/server/src/plugins/web.ts) calls `render` per page request with
@@ -66,6 +67,8 @@ export interface RenderInput {
   signal?: AbortSignal;
   /** A page for every signed-in reader of one access class: nothing of anyone's own in it (RenderScope.isShared). */
   shared?: boolean;
+  /** The page's language (the server chose it: ?lang=, cookie, Accept-Language, the site's default). */
+  locale?: InterfaceLocale;
 }
 
 /** A load a shared page left out (`personalLoad`): run for each of its readers by `readerData`. */
@@ -122,6 +125,7 @@ function renderToString(tree: ReactNode, signal: AbortSignal | undefined): Promi
 
 export async function render(input: RenderInput): Promise<RenderResult> {
   let title: string | undefined;
+  const i18n = await loadI18n(input.locale ?? DEFAULT_LOCALE);
   const queryClient = renderQueryClient();
   const parts = new Set<string>();
   const personalLoads: PersonalLoad[] = [];
@@ -150,7 +154,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = await renderToString(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
+        <AppProviders queryClient={queryClient} i18n={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
         </AppProviders>
       </StrictMode>,

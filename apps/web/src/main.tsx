@@ -7,22 +7,26 @@ import { createRouter } from './app/router';
 import { preloadDrawnParts } from './lib/lazy-part';
 import { createQueryClient } from './lib/query-client';
 import { ReaderData } from './app/reader-data';
+import { loadI18n, pageLocale } from './lib/i18n/i18n';
 // The UI font, self-hosted (issue 11 §1); the build preloads its Latin file.
 import '@fontsource-variable/inter/wght.css';
 import './index.css';
 
 // One cache for the whole app: route loaders fill it, pages read it.
 const queryClient = createQueryClient();
+// The page's language (the server wrote it in <html lang>): its messages load beside the router's modules.
+const i18nLoading = loadI18n(pageLocale());
 const serverQueries = window.__INKWELL_QUERIES__;
 const hydrationData = window.__staticRouterHydrationData;
 if (serverQueries) hydrate(queryClient, serverQueries);
 const router = await createRouter(queryClient, hydrationData);
 // The lazy parts the server drew (a locked chapter's panel): here before hydrating, so nothing waits on a fallback.
 await preloadDrawnParts(window.__INKWELL_PARTS__);
+const i18n = await i18nLoading;
 
 const app = (
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} i18n={i18n}>
       {/* A shared page's reader part (issue 18 §1); it draws nothing, so hydration is the page's. */}
       <ReaderData />
       <RouterProvider router={router} />

@@ -6,6 +6,10 @@ import { vi } from 'vitest';
 import { AppProviders } from '../src/app/providers';
 import { useAuth } from '../src/lib/auth/auth-context';
 import { createQueryClient } from '../src/lib/query-client';
+import { loadI18n } from '../src/lib/i18n/i18n';
+
+/** Tests draw the app in English (the catalogues' own test checks the other languages). */
+const english = await loadI18n('en');
 
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
@@ -50,7 +54,7 @@ export function renderRoutes(routes: RouteObject[] | ((queryClient: QueryClient)
     initialEntries: [initialPath],
   });
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} i18n={english}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import NProgress from 'nprogress';
 import { afterAll, afterEach } from 'vitest';
+import { loadI18n } from '../src/lib/i18n/i18n';
+import { setStandaloneI18n } from '../src/lib/i18n/i18n-context';
 
 // Lazy pages load their chunk first: on two busy CI cores that can take over the default second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -41,3 +43,6 @@ class NoopIntersectionObserver {
 if (!('IntersectionObserver' in window)) {
   Object.assign(window, { IntersectionObserver: NoopIntersectionObserver });
 }
+
+// Components find their words in English when a test draws them outside the app's providers (issue 35).
+setStandaloneI18n(await loadI18n('en'));

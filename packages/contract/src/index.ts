@@ -24,3 +24,4 @@ export * from './routes';
 export * from './endpoints';
 export * from './push';
 export * from './payouts';
+export * from './locales';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locales';
 
 /** Public site settings the shell needs: name, Discord link, footer contacts. */
 export const siteSettingsSchema = z.object({
@@ -6,6 +7,8 @@ export const siteSettingsSchema = z.object({
   discordUrl: z.string().nullable(),
   developerName: z.string(),
   contacts: z.array(z.object({ kind: z.enum(['github', 'email', 'x', 'website']), url: z.string() })),
+  /** The interface's language for readers whose browser names none of ours (issue 35 §1). */
+  defaultLocale: z.enum(LOCALES),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -115,6 +118,7 @@ export const siteSettingsInputSchema = z.object({
     .describe('The Discord invite for the user menu; null or empty removes it'),
   developerName: z.string().trim().min(1, 'Enter who made the site').max(80, 'The name is limited to 80 characters'),
   contacts: z.array(siteContactInputSchema).max(SITE_CONTACTS_MAX, `At most ${SITE_CONTACTS_MAX} contacts`),
+  defaultLocale: z.enum(LOCALES),
 });
 
 /** The public settings answer: what the shell shows, and whether maintenance is on and sign-ups are open. */

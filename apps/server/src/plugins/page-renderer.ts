@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROUTES, type EndpointName, type SessionUser } from '@inkwell/contract';
+import { ROUTES, type EndpointName, type InterfaceLocale, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLASS_PAGE_HEADER, CLASS_PAGE_TOKEN } from '../lib/class-page';
 import { viewerOf, type Viewer } from '../modules/identity/access';
@@ -34,6 +34,8 @@ type RenderPage = (input: {
   signal?: AbortSignal;
   /** A page for every signed-in reader of one access class: the renderer leaves out what is a reader's own. */
   shared?: boolean;
+  /** The page's language. */
+  locale: InterfaceLocale;
 }) => Promise<RenderResult>;
 /** A signed-in reader's own part of a shared page, as a script; null when the page is not drawn for them. */
 type RenderReaderData = (input: {
@@ -282,6 +284,39 @@ function inProcessFetch(
 }
 
 /**
+ * A signed-in reader's class, for the pages they share with its other readers: the page as the
+ * router matched it, the page's language, and the reader's role, plan and access class in the
+ * page's series. Null when the session is gone, or the router names no page (such a page is drawn
+ * for them alone).
+ */
+async function readerClassOf(
+  request: FastifyRequest,
+  url: string,
+  locale: InterfaceLocale,
+  ask: {
+    classify: ClassifyPage | undefined;
+    sessionOf: (token: string) => Promise<SessionUser | null>;
+    seriesAccessClass: ((slug: string, viewer: Viewer) => Promise<string>) | undefined;
+  },
+) {
+  const page = ask.classify?.(url);
+  if (!page) return null;
+  const user = await ask.sessionOf(request.cookies[SESSION_COOKIE] ?? '');
+  if (!user) return null;
+  // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify names.
+  const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
+  const { seriesSlug } = page;
+  if (seriesSlug !== undefined && !ask.seriesAccessClass) return null;
+  const series = seriesSlug !== undefined ? await ask.seriesAccessClass!(seriesSlug, viewer) : '-';
+  const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+  return {
+    key: `${locale}\u0000${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}`,
+    user,
+    seriesSlug,
+  };
+}
+
+/**
  * Renders public pages with the built renderer. A visitor's page (no session cookie, and the API
  * set none) is shared for 2 s by every visitor asking the same URL, one render for all of them.
  * A signed-in reader's page (issue 18 §1) is shared the same way by the readers of one access
@@ -321,34 +356,17 @@ export function createPageRenderer(
   const slots = createRenderSlots();
 
   /**
-   * A signed-in reader's class, for the pages they share with its other readers: the page as the
-   * router matched it, and the reader's role, plan and access class in the page's series. Null
-   * when the session is gone, or the router names no page (such a page is drawn for them alone).
-   */
-  async function readerClassOf(request: FastifyRequest, url: string, sessionOf: (token: string) => Promise<SessionUser | null>) {
-    const page = classify?.(url);
-    if (!page) return null;
-    const user = await sessionOf(request.cookies[SESSION_COOKIE] ?? '');
-    if (!user) return null;
-    // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify names.
-    const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
-    const { seriesSlug } = page;
-    if (seriesSlug !== undefined && !options.seriesAccessClass) return null;
-    const series = seriesSlug !== undefined ? await options.seriesAccessClass!(seriesSlug, viewer) : '-';
-    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-    return {
-      key: `${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}`,
-      user,
-      seriesSlug,
-    };
-  }
-
-  /**
    * The class's page: the stand-in session, the class-shared calls, and nothing else (else not
    * shareable). A call about another series than the one the class was taken in would answer
    * this reader's access there, not the class's: that too makes the page the reader's alone.
    */
-  const renderForClass = (request: FastifyRequest, url: string, user: SessionUser, seriesSlug: string | undefined) =>
+  const renderForClass = (
+    request: FastifyRequest,
+    url: string,
+    locale: InterfaceLocale,
+    user: SessionUser,
+    seriesSlug: string | undefined,
+  ) =>
     slots.run(async () => {
       const asked: string[] = [];
       const readerCookies: string[] = [];
@@ -369,18 +387,22 @@ export function createPageRenderer(
         nonce: RENDER_NONCE_PLACEHOLDER,
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
         shared: true,
+        locale,
       });
       // The reader's cookies (a session's renewal) are theirs: never part of a shared page.
       return { page: { result, setCookies: [], isShareable: !isOwnCallMade }, asked };
     });
 
   /** A signed-in reader's page: their class's shared page and their own part, or one drawn for them alone. */
-  async function readerPage(request: FastifyRequest, url: string): Promise<RenderedPage> {
+  async function readerPage(request: FastifyRequest, url: string, locale: InterfaceLocale): Promise<RenderedPage> {
     const { sessionOf } = options;
-    const reader = readerData && sessionOf ? await readerClassOf(request, url, sessionOf) : null;
-    if (!readerData || !reader) return (await renderFor(request, url)).page;
-    const entry = await shared.get(reader.key, () => renderForClass(request, url, reader.user, reader.seriesSlug));
-    if (!entry.page.isShareable || entry.page.result.kind !== 'page') return (await renderFor(request, url)).page;
+    const reader =
+      readerData && sessionOf
+        ? await readerClassOf(request, url, locale, { classify, sessionOf, seriesAccessClass: options.seriesAccessClass })
+        : null;
+    if (!readerData || !reader) return (await renderFor(request, url, locale)).page;
+    const entry = await shared.get(reader.key, () => renderForClass(request, url, locale, reader.user, reader.seriesSlug));
+    if (!entry.page.isShareable || entry.page.result.kind !== 'page') return (await renderFor(request, url, locale)).page;
     // The session was just verified: readerData is handed the user rather than asking again.
     const setCookies: string[] = [];
     const fetch = inProcessFetch(app, request, setCookies, []);
@@ -390,11 +412,15 @@ export function createPageRenderer(
       nonce: RENDER_NONCE_PLACEHOLDER,
       personalLoads: entry.page.result.personalLoads ?? [],
     });
-    if (own === null) return (await renderFor(request, url)).page;
+    if (own === null) return (await renderFor(request, url, locale)).page;
     return { result: entry.page.result, setCookies, isShareable: false, readerScript: own };
   }
 
-  const renderFor = (request: FastifyRequest, url: string): Promise<{ page: RenderedPage; asked: string[] }> =>
+  const renderFor = (
+    request: FastifyRequest,
+    url: string,
+    locale: InterfaceLocale,
+  ): Promise<{ page: RenderedPage; asked: string[] }> =>
     slots.run(async () => {
       const setCookies: string[] = [];
       const asked: string[] = [];
@@ -403,6 +429,7 @@ export function createPageRenderer(
         fetch: inProcessFetch(app, request, setCookies, asked),
         nonce: RENDER_NONCE_PLACEHOLDER,
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        locale,
       });
       return { page: { result, setCookies, isShareable: setCookies.length === 0 }, asked };
     });
@@ -421,17 +448,18 @@ export function createPageRenderer(
       return page.path + (question === -1 ? '' : url.slice(question));
     },
     /** Throws RenderBusyError when the instance is drawing all it can and its queue is full. */
-    async renderPage(request: FastifyRequest, asked: string): Promise<RenderedPage> {
+    async renderPage(request: FastifyRequest, asked: string, locale: InterfaceLocale): Promise<RenderedPage> {
       const url = withoutTrackingParameters(asked);
-      if (request.cookies[SESSION_COOKIE]) return readerPage(request, url);
+      if (request.cookies[SESSION_COOKIE]) return readerPage(request, url, locale);
       let isFresh = false;
-      const entry = await shared.get(url, () => {
+      // Kept per language: the same address is a page in each (issue 35 §1).
+      const entry = await shared.get(`${locale}\u0000${url}`, () => {
         isFresh = true;
-        return renderFor(request, url);
+        return renderFor(request, url, locale);
       });
       if (!entry.page.isShareable) {
         // Someone's cookie came back: never hand it on; draw this visitor their own page.
-        return isFresh ? entry.page : (await renderFor(request, url)).page;
+        return isFresh ? entry.page : (await renderFor(request, url, locale)).page;
       }
       // The shared page's reads counted the first visitor's view; this visitor's counts too.
       if (!isFresh) await options.onSharedPageServed?.(request, entry.asked);

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCompress } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { isAdFreePage, type SessionUser } from '@inkwell/contract';
+import {
+  chooseLocale,
+  isAdFreePage,
+  LOCALE_COOKIE,
+  localeDirection,
+  type InterfaceLocale,
+  type SessionUser,
+} from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
@@ -37,6 +44,11 @@ function withNoncePlaceholders(html: string): string {
     .replace(/<head\b[^>]*>/, (head) => `${head}\n    <meta property="csp-nonce" ${nonce} />`)
     .replace(/<script\b(?![^>]*\bnonce=)/g, `<script ${nonce}`)
     .replace(/<link\b(?=[^>]*\brel="(?:modulepreload|preload)")(?![^>]*\bnonce=)/g, `<link ${nonce}`);
+}
+
+/** The page's language and direction on its `<html>` (issue 35 §1): the app loads that language's messages. */
+function withLocale(html: string, locale: InterfaceLocale): string {
+  return html.replace(/<html\b[^>]*>/, () => `<html lang="${locale}" dir="${localeDirection(locale)}">`);
 }
 
 /**
@@ -102,6 +114,9 @@ function nextNonce(): string {
   return nonce;
 }
 
+/** What a page's bytes depend on besides its address: the encoding, and the language (a cookie or the browser's). */
+const PAGE_VARY = 'accept-encoding, cookie, accept-language';
+
 /** Where an answer's own bytes go in a rendered page: its nonce, and a signed-in reader's part (before `</body>`). */
 const NONCE_VALUE = 0;
 const READER_VALUE = 1;
@@ -155,7 +170,7 @@ const compressions = createRenderSlots(Math.max(1, availableParallelism()), Numb
  * compressed on its own: brotli at a fast level, off the main thread.
  */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string | Buffer): Promise<FastifyReply> {
-  reply.header('vary', 'accept-encoding');
+  reply.header('vary', PAGE_VARY);
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) {
     const body = await compressions.run(() => brotli(html, PAGE_BROTLI_OPTIONS(html.length)));
@@ -166,6 +181,21 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
     return reply.header('content-encoding', 'gzip').send(body);
   }
   return reply.send(html);
+}
+
+/** A page's language (issue 35 §1): `?lang=`, the picker's cookie, Accept-Language, the site's default. */
+async function pageLocaleOf(
+  request: FastifyRequest,
+  options: { siteLocale?: () => Promise<string>; allowPseudoLocale?: boolean },
+): Promise<InterfaceLocale> {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  return chooseLocale({
+    query: typeof query === 'string' ? query : undefined,
+    cookie: request.cookies[LOCALE_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+    siteDefault: options.siteLocale ? await options.siteLocale() : undefined,
+    allowPseudo: options.allowPseudoLocale === true,
+  });
 }
 
 export const webPlugin = fp(
@@ -185,6 +215,10 @@ export const webPlugin = fp(
         seriesAccessClass: (slug: string, viewer: Viewer) => Promise<string>;
         sessionOf: (token: string) => Promise<SessionUser | null>;
       };
+      /** The language an admin chose for readers whose browser names none of ours (issue 35 §1). */
+      siteLocale?: () => Promise<string>;
+      /** Whether `?lang=en-XA` (the pseudo-locale) is offered: in development only. */
+      allowPseudoLocale?: boolean;
     },
   ) => {
     const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
@@ -230,9 +264,9 @@ export const webPlugin = fp(
     }
 
     /** The rendered page; if rendering fails the reader still gets the app, which draws the page itself. */
-    const renderOrShell = async (request: FastifyRequest): Promise<RenderedPage | undefined> => {
+    const renderOrShell = async (request: FastifyRequest, locale: InterfaceLocale): Promise<RenderedPage | undefined> => {
       try {
-        return await pages?.renderPage(request, request.url);
+        return await pages?.renderPage(request, request.url, locale);
       } catch (error) {
         // Busy: the shell, at once; the browser draws the page from the API (page-renderer.ts).
         if (error instanceof RenderBusyError) request.log.info('every render slot is busy; sending the app shell');
@@ -249,13 +283,16 @@ export const webPlugin = fp(
         // page is drawn, shared and kept under the spelling its routes give it.
         const canonical = pages?.canonicalLocation(request.url);
         if (canonical) return reply.header('cache-control', 'public, max-age=3600').redirect(canonical, 301);
-        let html = indexHtml;
+        const locale = await pageLocaleOf(request, options);
+        // The same address answers in each reader's language.
+        reply.header('content-language', locale);
+        let html = withLocale(indexHtml, locale);
         const nonce = nextNonce();
         if (isAdFreePage(path)) {
           reply.header('cache-control', 'no-cache');
           if (scriptHashes.length > 0) reply.header('content-security-policy', withScriptHashes(app.csp.strict, scriptHashes));
         } else {
-          html = nonceHtml.replaceAll(NONCE_PLACEHOLDER, nonce);
+          html = withLocale(nonceHtml, locale).replaceAll(NONCE_PLACEHOLDER, nonce);
           // Never from a shared cache: its nonce would be everyone's.
           reply
             .header('content-security-policy', withScriptHashes(app.csp.forPublicPage(nonce), scriptHashes))
@@ -274,7 +311,7 @@ export const webPlugin = fp(
         // from (or into) a cache: the server would draw the team member's own page.
         const isPreview = Boolean(request.cookies[SESSION_COOKIE]) && PREVIEW_QUERY.test(request.url);
         if (isPreview) reply.header('cache-control', 'no-store');
-        const rendered = pages && !isAdFreePage(path) && !isPreview ? await renderOrShell(request) : undefined;
+        const rendered = pages && !isAdFreePage(path) && !isPreview ? await renderOrShell(request, locale) : undefined;
         if (rendered?.result.kind === 'redirect') return reply.redirect(rendered.result.location, rendered.result.status);
         if (rendered?.result.kind === 'page') {
           if (rendered.setCookies.length > 0) reply.header('set-cookie', rendered.setCookies);
@@ -284,14 +321,15 @@ export const webPlugin = fp(
           const isShared = rendered.isShareable || rendered.readerScript !== undefined;
           let page = composedPages.get(result);
           if (!page) {
-            const composed = withRenderedPage(renderedPageHtml ?? nonceHtml, result.html, result.dataScript, result.title);
+            const shell = withLocale(renderedPageHtml ?? nonceHtml, locale);
+            const composed = withRenderedPage(shell, result.html, result.dataScript, result.title);
             page = piecesOf(meta ? withPageMeta(composed, meta) : composed, isShared);
             composedPages.set(result, page);
           }
           const values = [Buffer.from(nonce), Buffer.from(rendered.readerScript?.replaceAll(NONCE_PLACEHOLDER, nonce) ?? '')];
           reply.code(result.status);
           if (!isShared) return sendHtml(request, reply, plainOf(page, values));
-          reply.header('vary', 'accept-encoding');
+          reply.header('vary', PAGE_VARY);
           if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(plainOf(page, values));
           return reply.header('content-encoding', 'gzip').send(gzipOf(page, values));
         }

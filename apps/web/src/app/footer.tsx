@@ -1,16 +1,18 @@
 import type confetti from 'canvas-confetti';
 import { AtSign, GitBranch, Globe, Mail } from 'lucide-react';
 import { useEffect, useState, type ComponentType } from 'react';
+import { LanguageChoice } from '../components/language-choice';
 import { Logo } from '../components/logo';
+import { useT } from '../lib/i18n/i18n-context';
 import { useSiteSettings } from './site-settings';
 
 // lucide has no brand marks; these stand for each kind of contact.
 const CONTACT_ICONS = { github: GitBranch, email: Mail, x: AtSign, website: Globe } as const;
 const CONTACT_LABELS = {
-  github: 'Our code on GitHub',
-  email: 'Write to the team',
-  x: 'Follow us on X',
-  website: 'Our website',
+  github: 'common.footer.contact.github',
+  email: 'common.footer.contact.email',
+  x: 'common.footer.contact.x',
+  website: 'common.footer.contact.website',
 } as const;
 
 /** Where the theme choice goes until it is drawn, its size, so nothing beside it moves. */
@@ -51,9 +53,10 @@ async function fireConfetti(origin: { x: number; y: number }) {
 
 /** SPEC §2 Footer: a logo, a copyright line, developer contacts, the site's theme; the developer's name fires confetti. */
 export function Footer() {
+  const t = useT();
   const settings = useSiteSettings();
   const siteName = settings.data?.siteName ?? 'Inkwell';
-  const developer = settings.data?.developerName ?? 'The Inkwell team';
+  const developer = settings.data?.developerName ?? t('common.footer.defaultDeveloper');
   const contacts = settings.data?.contacts ?? [];
   return (
     <footer className="site-footer mt-16 border-t border-ink-800 bg-ink-900/60">
@@ -62,13 +65,12 @@ export function Footer() {
           <Logo />
         </div>
         {/* The year turns at different moments for the server and the reader. */}
-        <p suppressHydrationWarning>
-          © {new Date().getFullYear()} {siteName}. All rights reserved.
-        </p>
+        <p suppressHydrationWarning>{t('common.footer.copyright', { year: new Date().getFullYear(), siteName })}</p>
+        <LanguageChoice />
         <ThemeChoiceWhenUp />
         <div className="flex items-center gap-3">
           <span>
-            Made by{' '}
+            {t('common.footer.madeBy')}{' '}
             <button
               type="button"
               data-testid="developer-name"
@@ -88,7 +90,7 @@ export function Footer() {
                 href={contact.url}
                 target="_blank"
                 rel="noreferrer noopener"
-                aria-label={CONTACT_LABELS[contact.kind]}
+                aria-label={t(CONTACT_LABELS[contact.kind])}
                 className="rounded-full p-1.5 text-zinc-400 hover:bg-ink-800 hover:text-white"
               >
                 <Icon className="size-4" aria-hidden />

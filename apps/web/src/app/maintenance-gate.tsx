@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { isTeamRole } from '@inkwell/contract';
 import type { ReactNode } from 'react';
 import { Wrench } from 'lucide-react';

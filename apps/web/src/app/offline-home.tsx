@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { CloudOff, HardDriveDownload } from 'lucide-react';
 import { Link } from 'react-router';
 import { secondaryButton } from '../components/button-styles';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { CloudOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';

@@ -143,6 +143,7 @@ const siteSettings: PublicSiteSettings = {
   discordUrl: null,
   developerName: 'Inkwell',
   contacts: [],
+  defaultLocale: 'en',
   maintenance: { enabled: false, message: '' },
   registrationOpen: true,
 };

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { PREVIEW_KINDS, type PreviewAs } from '../lib/auth/preview-as';
 import { useAuth } from '../lib/auth/auth-context';
 

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/toast-context';
@@ -6,6 +7,7 @@ import { ProfileProvider } from '../features/profile/profile-context';
 import { AdSlotProvider } from '../lib/ads/ad-slot';
 import { AuthProvider, useAuth } from '../lib/auth/auth-context';
 import { CommentsSlotProvider } from '../lib/comments/comments-slot';
+import { I18nProvider } from '../lib/i18n/i18n-context';
 import { useMergeVisitorProgress } from '../lib/library/merge-visitor-progress';
 import { useOfflineUpkeep } from '../lib/offline/use-offline-upkeep';
 
@@ -30,21 +32,23 @@ function PreviewBarWhenPreviewing() {
 /** Comments (issue 9 §4) in a chunk of their own, fetched as a reader scrolls near them. */
 const CommentsSection = lazy(() => import('../features/comments/comments-section'));
 
-/** Server data, toasts, the session and the profile, for the whole app. */
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/** The page's language, server data, toasts, the session and the profile, for the whole app. */
+export function AppProviders({ children, queryClient, i18n }: { children: ReactNode; queryClient: QueryClient; i18n: I18n }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AuthProvider>
-          <VisitorProgressMerge />
-          <PreviewBarWhenPreviewing />
-          <CommentsSlotProvider value={CommentsSection}>
-            <AdSlotProvider value={AdBox}>
-              <ProfileProvider>{children}</ProfileProvider>
-            </AdSlotProvider>
-          </CommentsSlotProvider>
-        </AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <AuthProvider>
+            <VisitorProgressMerge />
+            <PreviewBarWhenPreviewing />
+            <CommentsSlotProvider value={CommentsSection}>
+              <AdSlotProvider value={AdBox}>
+                <ProfileProvider>{children}</ProfileProvider>
+              </AdSlotProvider>
+            </CommentsSlotProvider>
+          </AuthProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

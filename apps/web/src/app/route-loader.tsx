@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { PROGRESS_BAR, ROUTE_LOADER_MS } from '@inkwell/contract';
 import type NProgressApi from 'nprogress';
 import { useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { readBrowserOwner } from '../lib/browser-owner';

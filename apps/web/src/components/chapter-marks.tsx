@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterSummary, FreeLadder } from '@inkwell/contract';
 import { CalendarClock, Clock, Coins, LockOpen } from 'lucide-react';
 import { FreeWayBadge } from './free-ladder-badges';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { primaryButton, secondaryButton } from './button-styles';
 

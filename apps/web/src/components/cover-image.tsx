@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { Image } from '@inkwell/contract';
 import { ImageOff } from 'lucide-react';
 

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { FreeLadder, FreeWay } from '@inkwell/contract';
 import { Gift, Hourglass } from 'lucide-react';
 

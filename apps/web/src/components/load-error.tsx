@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { RotateCw } from 'lucide-react';
 
 /** What a page shows when its data could not be loaded, with a way to try again. */

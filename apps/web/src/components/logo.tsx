@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 /** The Inkwell mark and name. */
 export function Logo({ withName = true }: { withName?: boolean }) {
   return (

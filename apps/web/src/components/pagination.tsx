@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 

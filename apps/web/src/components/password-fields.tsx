@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { TextField } from './form';
 
 /** What every form that sets a password says about it (the contract's passwordSchema checks it). */

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { Role } from '@inkwell/contract';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor', reader: 'Reader' };

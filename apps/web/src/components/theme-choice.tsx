@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { SITE_THEME_LABELS, SITE_THEMES, useSiteTheme, type SiteTheme } from '../lib/site-theme';
 

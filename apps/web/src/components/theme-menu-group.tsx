@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { SITE_THEME_LABELS, SITE_THEMES, useSiteTheme } from '../lib/site-theme';
 import { THEME_ICONS } from './theme-choice';
 

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { ArrowLeft } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

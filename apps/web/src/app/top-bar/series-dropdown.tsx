@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { replayClick } from '../../lib/early-clicks';
 import { SeriesLinkItem } from './series-link-item';

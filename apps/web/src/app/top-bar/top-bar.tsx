@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Menu, Search, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';

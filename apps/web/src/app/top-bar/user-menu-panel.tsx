@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { SessionUser } from '@inkwell/contract';
 import { isTeamRole } from '@inkwell/contract';
 import {

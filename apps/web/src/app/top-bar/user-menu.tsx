@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { UserCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { AlertTriangle, CheckCircle2, Info, Loader2, X, XCircle } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import type { ToastIcon } from './toast-store';

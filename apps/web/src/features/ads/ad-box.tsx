@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { AD_FRAME_PATH, AD_FRAME_SANDBOX } from '@inkwell/contract';
 import { useRef } from 'react';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Pin } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';

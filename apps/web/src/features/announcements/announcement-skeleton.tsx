@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 /** The announcement page's boxes while it loads. */
 export function AnnouncementSkeleton() {
   return (

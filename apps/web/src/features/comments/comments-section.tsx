@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Link, useLocation } from 'react-router';
 import { useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { CURRENCIES, type MoneyByCurrency, type TeamMetrics } from '@inkwell/contract';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';

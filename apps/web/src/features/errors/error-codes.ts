@@ -1,24 +1,19 @@
 import { ERROR_PAGE_CODES, type ErrorPageCode } from '@inkwell/contract';
+import './messages';
 
-/** SPEC §8: what the error page says for each code. */
+/** SPEC §8: what the error page says for each code (message ids; errors.json). */
 export const ERROR_PAGE_TEXT: Record<ErrorPageCode, { title: string; description: string }> = {
-  unauthorized: { title: 'Please log in', description: 'You need to be logged in to see this page.' },
-  forbidden: { title: 'Access denied', description: 'Your account does not have access to this page.' },
-  not_found: { title: 'Page not found', description: 'The page you are looking for does not exist or has moved.' },
+  unauthorized: { title: 'errors.unauthorized.title', description: 'errors.unauthorized.description' },
+  forbidden: { title: 'errors.forbidden.title', description: 'errors.forbidden.description' },
+  not_found: { title: 'errors.notFound.title', description: 'errors.notFound.description' },
   announcement_not_found: {
-    title: 'Announcement not found',
-    description: 'This announcement does not exist or is no longer available.',
+    title: 'errors.announcementNotFound.title',
+    description: 'errors.announcementNotFound.description',
   },
-  series_not_found: { title: 'Series not found', description: 'We could not find this series. It may have been removed.' },
-  session_expired: {
-    title: 'Your session has expired',
-    description: 'For your security you were logged out. Please log in again.',
-  },
-  maintenance: {
-    title: 'Down for maintenance',
-    description: 'Inkwell is being improved right now. Please come back in a little while.',
-  },
-  server_error: { title: 'Something went wrong', description: 'An unexpected error happened on our side. Please try again.' },
+  series_not_found: { title: 'errors.seriesNotFound.title', description: 'errors.seriesNotFound.description' },
+  session_expired: { title: 'errors.sessionExpired.title', description: 'errors.sessionExpired.description' },
+  maintenance: { title: 'errors.maintenance.title', description: 'errors.maintenance.description' },
+  server_error: { title: 'errors.serverError.title', description: 'errors.serverError.description' },
 };
 
 export function isErrorPageCode(value: string | null): value is ErrorPageCode {

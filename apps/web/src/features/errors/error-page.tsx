@@ -4,6 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSiteSettings } from '../../lib/site-settings';
 import { ERROR_PAGE_TEXT, isErrorPageCode } from './error-codes';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useT } from '../../lib/i18n/i18n-context';
+import './messages';
 
 const ICONS = {
   unauthorized: Lock,
@@ -21,13 +23,14 @@ const primaryButton = 'rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold 
 
 /** Maintenance (issue 10 §2): the admin's message, a way to look again, and the team's way in. */
 function MaintenanceActions() {
+  const t = useT();
   return (
     <>
       <button type="button" onClick={() => window.location.reload()} className={primaryButton}>
-        Try again
+        {t('errors.tryAgain')}
       </button>
       <Link to="/login" className={secondaryButton}>
-        Team sign-in
+        {t('errors.teamSignIn')}
       </Link>
     </>
   );
@@ -35,9 +38,11 @@ function MaintenanceActions() {
 
 /** The message for one code of SPEC §8, and a way back. */
 export function ErrorView({ code }: { code: ErrorPageCode }) {
+  const t = useT();
   const navigate = useNavigate();
   const settings = useSiteSettings();
-  const { title, description } = ERROR_PAGE_TEXT[code];
+  const title = t(ERROR_PAGE_TEXT[code].title);
+  const description = t(ERROR_PAGE_TEXT[code].description, { siteName: settings.data?.siteName ?? 'Inkwell' });
   useDocumentTitle(title);
   // The admin's own words while the site is down; the usual text when they left none.
   const maintenanceMessage = code === 'maintenance' ? settings.data?.maintenance?.message : undefined;
@@ -59,14 +64,14 @@ export function ErrorView({ code }: { code: ErrorPageCode }) {
           <>
             {needsLogin && (
               <Link to="/login" className={primaryButton}>
-                Log in
+                {t('errors.logIn')}
               </Link>
             )}
             <Link to="/" className={needsLogin ? secondaryButton : primaryButton}>
-              Go to the home page
+              {t('errors.home')}
             </Link>
             <button type="button" onClick={() => void navigate(-1)} className={secondaryButton}>
-              Go back
+              {t('errors.back')}
             </button>
           </>
         )}

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCheck } from 'lucide-react';
 import { Link } from 'react-router';

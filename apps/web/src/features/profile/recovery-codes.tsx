@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Copy, Download } from 'lucide-react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { FormAlert } from '../../components/form';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { FormAlert } from '../../components/form';
 import { AppCodeField, FormButtons, useAppCode, type TwoFactorFormProps } from './two-factor-form-parts';
 

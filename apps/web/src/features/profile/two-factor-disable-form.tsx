@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useState, type FormEvent } from 'react';
 import { FormAlert, TextField } from '../../components/form';
 import { FormButtons, type TwoFactorFormProps } from './two-factor-form-parts';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { TwoFactorSetup } from '@inkwell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';

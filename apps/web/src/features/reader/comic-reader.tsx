@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterPage } from '@inkwell/contract';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject, type TouchEvent } from 'react';
 import { pageUrl, type ComicSettings } from './reader-settings';

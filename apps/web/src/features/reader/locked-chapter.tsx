@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { Lock } from 'lucide-react';
 import { useId } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Component, createContext, Suspense, useContext, useRef, type ComponentType, type ReactNode } from 'react';
 import { useIsOnline } from '../offline/use-is-online';
 import { useIsNear } from '../use-is-near';

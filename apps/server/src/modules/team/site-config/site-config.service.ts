@@ -1,6 +1,7 @@
 import {
   adsSettingsSchema,
   DEFAULT_ADS_SETTINGS,
+  DEFAULT_LOCALE,
   DEFAULT_MAINTENANCE_SETTINGS,
   DEFAULT_PAYOUT_SETTINGS,
   DEFAULT_REGISTRATION_SETTINGS,
@@ -37,6 +38,7 @@ const DEFAULT_SITE_SETTINGS: SiteSettings = {
   discordUrl: null,
   developerName: 'The Inkwell team',
   contacts: [],
+  defaultLocale: DEFAULT_LOCALE,
 };
 
 /** A stored value read field by field over its defaults: a value from an older shape never breaks the site. */

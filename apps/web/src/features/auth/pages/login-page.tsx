@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../../../components/form';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert, SubmitButton } from '../../../components/form';

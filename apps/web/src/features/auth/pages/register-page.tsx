@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { nextPathSchema, registerRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { passwordSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';

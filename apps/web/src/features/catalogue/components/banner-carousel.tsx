@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { Banner } from '@inkwell/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';

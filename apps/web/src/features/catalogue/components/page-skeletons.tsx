@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { SeriesGridSkeleton, SeriesRowSkeleton } from './series-card';
 
 // Loading states drawn in the loaded page's boxes (same paddings, cover sizes and rows), shown

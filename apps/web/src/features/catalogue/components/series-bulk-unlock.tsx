@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { SeriesDetail } from '@inkwell/contract';
 import { ChevronDown, Coins } from 'lucide-react';
 import { BulkUnlock } from '../../../components/bulk-unlock';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { SeriesCard as Card } from '@inkwell/contract';
 import { Clock, Crown } from 'lucide-react';
 import { Link } from 'react-router';

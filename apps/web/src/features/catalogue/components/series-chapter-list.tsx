@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterSummary, SeriesDetail } from '@inkwell/contract';
 import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { GIFT_AMOUNTS, GIFT_MESSAGE_MAX } from '@inkwell/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gift, Heart } from 'lucide-react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { SEARCH_MIN_CHARS, SERIES_STATUSES, seriesStatusLabel } from '@inkwell/contract';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';

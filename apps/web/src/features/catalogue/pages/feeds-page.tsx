@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Rss } from 'lucide-react';
 import { useSyncExternalStore } from 'react';

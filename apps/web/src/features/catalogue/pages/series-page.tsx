@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { SeriesDetail } from '@inkwell/contract';
 import { BookOpen, ChevronsRight, Eye, Play, Rss } from 'lucide-react';
 import { useRef } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { COMMENT_MAX_CHARS } from '@inkwell/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';

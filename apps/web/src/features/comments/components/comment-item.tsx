@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { Comment, CommentReply } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useState } from 'react';
 
 /** http(s) addresses only: nothing else typed (javascript:, data:, markup) ever becomes a link. */

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { ANNOUNCEMENT_STATES } from '@inkwell/contract';
 import { Pin, Plus } from 'lucide-react';
 import { useMemo } from 'react';

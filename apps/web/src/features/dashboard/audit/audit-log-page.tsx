@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { ROLES, type AuditEntry, type EndpointQuery, type Role } from '@inkwell/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { TeamBanner } from '@inkwell/contract';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';

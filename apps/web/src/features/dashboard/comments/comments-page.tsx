@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { EndpointQuery, TeamComment } from '@inkwell/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';

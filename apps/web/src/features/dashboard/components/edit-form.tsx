@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';

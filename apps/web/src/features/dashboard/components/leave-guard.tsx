@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -15,6 +15,7 @@ const config = (overrides: Partial<SiteConfigAnswer> = {}): SiteConfigAnswer => 
     discordUrl: 'https://discord.gg/inkwell',
     developerName: 'The Inkwell team',
     contacts: [{ kind: 'github', url: 'https://github.com/inkwell' }],
+    defaultLocale: 'en',
   },
   ads: { enabled: false, scripts: '' },
   maintenance: { enabled: false, message: '' },

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import {
   ADS_SCRIPTS_MAX_LENGTH,
   MAINTENANCE_MESSAGE_MAX_LENGTH,

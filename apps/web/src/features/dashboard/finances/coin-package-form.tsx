@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { coinPackageInputSchema, coinPackagePatchSchema, type AdminCoinPackage, type CoinPackageInput } from '@inkwell/contract';
 import { fieldErrors, TextField } from '../../../components/form';
 import { EditForm, useEditForm } from '../components/edit-form';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { AdminCoinPackage, EndpointData } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

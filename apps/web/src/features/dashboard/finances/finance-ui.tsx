@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { AdminPurchase } from '@inkwell/contract';
 import { formatCoins } from '../../../lib/money';
 

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { AdminPlan } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { PURCHASE_KINDS, PURCHASE_STATUSES, type AdminPurchase, type EndpointQuery } from '@inkwell/contract';
 import { useMemo, useState } from 'react';
 import { formatMoney } from '../../../lib/money';

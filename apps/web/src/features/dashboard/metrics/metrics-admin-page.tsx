@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { CURRENCIES, type AdminMetrics, type MoneyByCurrency } from '@inkwell/contract';
 import { formatCoins, formatMoney } from '../../../lib/money';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { resolveMetricsRange, type MetricsRange } from '@inkwell/contract';
 import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { FunnelRow, TeamMetrics } from '@inkwell/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Heading2, Heading3, Italic, List, ListOrdered, Minus, Quote, Redo2, Strikethrough, Undo2 } from 'lucide-react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { TeamChapter } from '@inkwell/contract';
 import { ArrowDown, ArrowUp, FileArchive, ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';

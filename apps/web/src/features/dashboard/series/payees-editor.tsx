@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { PAYEE_ROLES, percentOfBps, SHARES_TOTAL_BPS, type PayeeRole } from '@inkwell/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { isChapterForSale, type ErrorCode, type TeamSeries } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import {
   DEFAULT_WAIT_PASS_EXCLUDES_NEWEST,
   SERIES_STATUSES,

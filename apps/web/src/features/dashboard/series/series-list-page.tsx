@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';

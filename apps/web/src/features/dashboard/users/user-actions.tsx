@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import {
   ADJUSTMENT_REASON_MAX,
   coinAdjustmentSchema,

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PremiumTag, RoleTag } from '../../../components/role-tag';

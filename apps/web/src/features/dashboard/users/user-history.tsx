@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { AdminUserDetail } from '@inkwell/contract';
 import { Link, useSearchParams } from 'react-router';
 import { formatCoins, formatMoney } from '../../../lib/money';

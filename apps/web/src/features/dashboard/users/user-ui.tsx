@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { AdminUser, Role, UserStatus, WalletEntry } from '@inkwell/contract';
 import { PremiumTag } from '../../../components/role-tag';
 

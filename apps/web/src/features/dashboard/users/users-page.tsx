@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { ROLES, USER_STATUSES, type EndpointQuery } from '@inkwell/contract';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';

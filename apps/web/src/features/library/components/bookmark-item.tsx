@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { Bookmark } from '@inkwell/contract';
 import { Play, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { HistoryItem } from '@inkwell/contract';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';

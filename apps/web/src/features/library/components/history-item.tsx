@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { HistoryItem as Entry } from '@inkwell/contract';
 import { Check, X } from 'lucide-react';
 import { Link } from 'react-router';

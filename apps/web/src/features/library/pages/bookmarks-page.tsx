@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { BOOKMARK_SORTS } from '@inkwell/contract';
 import { Bookmark } from 'lucide-react';
 import { useId } from 'react';

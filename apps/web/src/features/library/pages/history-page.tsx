@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { NEW_CHAPTER_EMAIL, type NotificationPreferences } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';

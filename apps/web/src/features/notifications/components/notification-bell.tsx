@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Bell } from 'lucide-react';
 import { useEffect } from 'react';
 import { useToast } from '../../../components/toast/toast-context';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Loader2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { timeFromNow } from '../../../lib/time';

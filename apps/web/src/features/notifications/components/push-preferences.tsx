@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useQuery } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { changePasswordRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';

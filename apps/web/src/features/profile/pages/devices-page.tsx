@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Copy, KeyRound, Smartphone } from 'lucide-react';
 import {
   DEVICE_KEY_NAME_MAX,

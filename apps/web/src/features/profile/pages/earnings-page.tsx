@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { CURRENCIES, type Earnings } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';

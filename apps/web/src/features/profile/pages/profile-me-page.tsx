@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Coins, RefreshCw } from 'lucide-react';
 import { MEMBERSHIP_CACHE_KEY, MEMBERSHIP_CACHE_MS } from '@inkwell/contract';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { ChevronLeft } from 'lucide-react';
 import { BookmarkButton } from '../../../components/bookmark-button';

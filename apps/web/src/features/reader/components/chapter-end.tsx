@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { ChevronRight, Lock } from 'lucide-react';
 import { chapterLabel, formatDate } from '../../../lib/time';

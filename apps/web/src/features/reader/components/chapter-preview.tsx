@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { Eye } from 'lucide-react';
 import { PageImage } from '../comic-reader';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { CloudDownload, HardDriveDownload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

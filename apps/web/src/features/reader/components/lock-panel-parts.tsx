@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent, SessionUser } from '@inkwell/contract';
 import { Clock, Coins, Crown } from 'lucide-react';
 import { Link } from 'react-router';

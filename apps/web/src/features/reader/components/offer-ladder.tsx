@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterOffer } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BellRing, CalendarClock, Ticket } from 'lucide-react';

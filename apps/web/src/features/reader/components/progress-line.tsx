@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useEffect, useState, type RefObject } from 'react';
 
 /** How far through an element the reader has scrolled, 0 to 1. */

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { ChevronLeft, ChevronRight, List, Settings2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';

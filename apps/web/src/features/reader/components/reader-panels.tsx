@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ComicSettings, NovelSettings } from '../reader-settings';
 import { ComicSettingsPanel, NovelSettingsPanel } from '../reader-parts';
 import { BottomSheet } from './bottom-sheet';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 /**
  * The reader's frame while a chapter loads: the sticky chapter bar at its height, and a first page
  * at a comic page's usual shape, so the page that arrives takes the same place.

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { ChapterSummary } from '@inkwell/contract';
 import { Clock } from 'lucide-react';
 import { useToast } from '../../../components/toast/toast-context';

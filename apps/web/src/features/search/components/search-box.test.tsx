@@ -1,7 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderInApp, verifyAs } from '../../../../test/render';
-import { SEARCH_TEXTS, SearchBox } from './search-box';
+import { SearchBox } from './search-box';
+
+const TOO_SHORT = 'Please enter at least 3 characters to search.';
 
 const SEARCH = '/api/public/omegascans/public/search/series';
 const result = (over: Record<string, unknown>) => ({
@@ -54,13 +56,13 @@ describe('the top bar search panel (SPEC §4, §5, §8, §9)', () => {
   it('asks for 3 characters while the text is empty or shorter, without calling the API', async () => {
     renderInApp(<SearchBox />);
     fireEvent.focus(screen.getByRole('searchbox', { name: 'Search series' }));
-    expect(screen.getByTestId('search-panel')).toHaveTextContent(SEARCH_TEXTS.tooShort);
+    expect(screen.getByTestId('search-panel')).toHaveTextContent(TOO_SHORT);
     await type('ab');
     await advance(1000);
     expect(screen.getByTestId('search-panel')).toHaveTextContent('Please enter at least 3 characters to search.');
     await type('  ab   ');
     await advance(1000);
-    expect(screen.getByTestId('search-panel')).toHaveTextContent(SEARCH_TEXTS.tooShort);
+    expect(screen.getByTestId('search-panel')).toHaveTextContent(TOO_SHORT);
     expect(searchCalls()).toEqual([]);
   });
 

@@ -1,19 +1,15 @@
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, seriesStatusLabel, type SearchResult } from '@inkwell/contract';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type SearchResult } from '@inkwell/contract';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDismiss } from '../../../lib/use-dismiss';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { seriesStatusText } from '../../../lib/i18n/labels';
 import { searchSeriesQueryOptions } from '../api/search-series';
 
-/** SPEC §5, §8: the panel's texts. */
-export const SEARCH_TEXTS = {
-  tooShort: 'Please enter at least 3 characters to search.',
-  loading: 'Searching for related series...',
-  error: 'Error searching series. Please try again.',
-  empty: 'No series found matching your search.',
-} as const;
+// The top bar's search is on every page: its words are in `common`, which every page loads first.
 
 function ResultItem({
   result,
@@ -26,6 +22,7 @@ function ResultItem({
   isActive: boolean;
   onChoose(): void;
 }) {
+  const t = useT();
   return (
     <li id={id} role="option" aria-selected={isActive}>
       <Link
@@ -49,7 +46,7 @@ function ResultItem({
         <span className="min-w-0">
           <span className="block truncate text-sm font-semibold text-white">{result.title}</span>
           {result.alternativeNames && <span className="block truncate text-xs text-zinc-400">{result.alternativeNames}</span>}
-          <span className="mt-0.5 block text-xs text-accent-400">{seriesStatusLabel(result.status)}</span>
+          <span className="mt-0.5 block text-xs text-accent-400">{seriesStatusText(t, result.status)}</span>
         </span>
       </Link>
     </li>
@@ -99,23 +96,29 @@ function PanelBody({
   optionId(index: number): string;
   onChoose(): void;
 }) {
-  if (text.length < SEARCH_MIN_CHARS) return <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.tooShort}</p>;
+  const t = useT();
+  if (text.length < SEARCH_MIN_CHARS)
+    return <p className="p-3 text-sm text-zinc-400">{t('common.search.tooShort', { count: SEARCH_MIN_CHARS })}</p>;
   if (isSettling || results.isFetching)
     return (
       <p className="p-3 text-sm text-zinc-300" role="status">
-        {SEARCH_TEXTS.loading}
+        {t('common.search.loading')}
       </p>
     );
   if (results.isError)
     return (
       <p className="p-3 text-sm text-rose-300" role="alert">
-        {SEARCH_TEXTS.error}
+        {t('common.search.error')}
       </p>
     );
-  if (!results.data || results.data.length === 0) return <p className="p-3 text-sm text-zinc-400">{SEARCH_TEXTS.empty}</p>;
+  if (!results.data || results.data.length === 0) return <p className="p-3 text-sm text-zinc-400">{t('common.search.empty')}</p>;
   return (
     <>
-      <ul role="listbox" className={`${fullScreen ? '' : 'max-h-[60vh] overflow-y-auto'} p-1`} aria-label="Search results">
+      <ul
+        role="listbox"
+        className={`${fullScreen ? '' : 'max-h-[60vh] overflow-y-auto'} p-1`}
+        aria-label={t('common.search.results')}
+      >
         {results.data.map((result, index) => (
           <ResultItem key={result.id} id={optionId(index)} result={result} isActive={active === index} onChoose={onChoose} />
         ))}
@@ -127,7 +130,7 @@ function PanelBody({
         tabIndex={-1}
         className={`block border-t border-ink-800 px-3 py-2.5 text-center text-sm font-semibold text-accent-400 hover:bg-ink-800 ${active === results.data.length ? 'bg-ink-800' : ''}`}
       >
-        See all results for “{text}”
+        {t('common.search.seeAll', { text })}
       </Link>
     </>
   );
@@ -147,6 +150,7 @@ export function SearchBox({
   /** On a phone the panel fills the screen under the bar, and every result shows. */
   fullScreen?: boolean;
 }) {
+  const t = useT();
   const [text, setText] = useState('');
   // The result the arrow keys are on (-1: none, the field itself; results.length: "See all results").
   const [active, setActive] = useState(-1);
@@ -232,8 +236,8 @@ export function SearchBox({
         onKeyDown={handleKeyDown}
         aria-activedescendant={isOpen && active >= 0 ? optionId(active) : undefined}
         enterKeyHint="search"
-        placeholder="Search series..."
-        aria-label="Search series"
+        placeholder={t('common.search.placeholder')}
+        aria-label={t('common.search.label')}
         aria-keyshortcuts={fullScreen ? undefined : '/'}
         aria-controls={isOpen ? panelId : undefined}
         autoComplete="off"
@@ -245,7 +249,7 @@ export function SearchBox({
           id={panelId}
           data-testid="search-panel"
           role="region"
-          aria-label="Search"
+          aria-label={t('common.search.panel')}
           aria-live="polite"
           className={
             fullScreen

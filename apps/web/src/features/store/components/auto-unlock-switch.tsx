@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { useId } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';

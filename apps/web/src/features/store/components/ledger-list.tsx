@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { WalletEntry } from '@inkwell/contract';
 import { Link } from 'react-router';
 import { formatCoins } from '../../../lib/money';

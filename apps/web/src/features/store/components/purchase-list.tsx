@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { testCheckoutPagePath, type Purchase } from '@inkwell/contract';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/time';

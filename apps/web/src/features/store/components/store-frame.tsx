@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { Coins } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAuth } from '../../../lib/auth/auth-context';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import { COIN_STORE_INTRO, COIN_STORE_TITLE, PLAN_STORE_INTRO, PLAN_STORE_TITLE, StoreFrame } from './store-frame';
 
 // Loading states drawn in the loaded cards' own boxes (the same paddings and line heights, with

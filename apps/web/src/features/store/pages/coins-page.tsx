@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { CoinPackage } from '@inkwell/contract';
 import { Coins, Info } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';

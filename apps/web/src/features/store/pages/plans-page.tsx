@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { Plan, Subscription } from '@inkwell/contract';
 import { Check, Coins, Crown } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { Subscription } from '@inkwell/contract';
 import { Coins, Crown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+// i18n: not yet in the catalogues (issue 35)
 import type { Purchase } from '@inkwell/contract';
 import { FlaskConical } from 'lucide-react';
 import { useEffect, useRef } from 'react';

@@ -1,0 +1,145 @@
+/// <reference types="node" />
+// The catalogue check (issue 35 §1): every language has every message the code uses, and nothing
+// else; every message parses; translations fill the same arguments as English. Part of `npm test`.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './locales';
+import {
+  CATALOGUES_DIR,
+  compileCatalogue,
+  isWebNamespace,
+  namespacesOf,
+  pseudoCatalogue,
+  readCatalogue,
+  readNamespace,
+  type CompiledCatalogue,
+} from './message-catalogues';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Where messages are used: the web app and the server (e-mails, pushes, feeds). */
+const SOURCE_DIRS = ['apps/web/src', 'apps/server/src'].map((dir) => join(ROOT, dir));
+
+const everything = () => true;
+const english = readCatalogue('en', everything);
+const namespaces = namespacesOf('en');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * The ids the code names: every quoted string that is an id of one of our namespaces
+ * (`t('reader.lock.title')`, or a map of ids a component picks from). Ids are never built from
+ * pieces, so this finds them all.
+ */
+function idsInCode(): Map<string, string> {
+  const pattern = new RegExp(`(['"\`])((?:${namespaces.join('|')})\\.[A-Za-z0-9_.-]+)\\1`, 'g');
+  const found = new Map<string, string>();
+  for (const file of SOURCE_DIRS.flatMap(sourceFiles)) {
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      if (!found.has(match[2]!)) found.set(match[2]!, file.slice(ROOT.length));
+    }
+  }
+  return found;
+}
+
+/** The arguments a compiled message fills, sorted. */
+function argumentsOf(message: CompiledMessage): string[] {
+  const names = new Set<string>();
+  const visit = (tokens: unknown) => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens) {
+      if (!Array.isArray(token)) continue;
+      const [name, , format] = token as [string, string?, unknown?];
+      names.add(name);
+      if (format && typeof format === 'object') for (const choice of Object.values(format)) visit(choice);
+    }
+  };
+  visit(message);
+  return [...names].sort();
+}
+
+describe('message catalogues', () => {
+  it('are written for every language, namespace by namespace', () => {
+    expect(namespaces.length).toBeGreaterThan(0);
+    for (const locale of LOCALES) expect(namespacesOf(locale), locale).toEqual(namespaces);
+  });
+
+  it('keep each id in its namespace’s file', () => {
+    for (const locale of LOCALES) {
+      for (const namespace of namespaces) {
+        const strays = Object.keys(readNamespace(locale, namespace)).filter((id) => !id.startsWith(`${namespace}.`));
+        expect(strays, `${locale}/${namespace}.json`).toEqual([]);
+      }
+    }
+  });
+
+  it('have in every language exactly the messages English has', () => {
+    const ids = Object.keys(english).sort();
+    for (const locale of LOCALES) {
+      const theirs = Object.keys(readCatalogue(locale, everything));
+      expect(
+        ids.filter((id) => !theirs.includes(id)),
+        `missing in ${locale}`,
+      ).toEqual([]);
+      expect(
+        theirs.filter((id) => !(id in english)),
+        `only in ${locale}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('parse, in every language and the pseudo-locale', () => {
+    for (const locale of LOCALES) expect(() => compileCatalogue(readCatalogue(locale, everything)), locale).not.toThrow();
+    expect(() => pseudoCatalogue(english)).not.toThrow();
+  });
+
+  it('fill in every language the arguments English fills', () => {
+    const englishCompiled = compileCatalogue(english);
+    for (const locale of LOCALES.filter((locale) => locale !== 'en')) {
+      const compiled: CompiledCatalogue = compileCatalogue(readCatalogue(locale, everything));
+      const differing = Object.keys(englishCompiled).filter(
+        (id) => compiled[id] !== undefined && argumentsOf(compiled[id]!).join() !== argumentsOf(englishCompiled[id]!).join(),
+      );
+      expect(differing, locale).toEqual([]);
+    }
+  });
+
+  it("are loaded by every web file that says a feature's words, through the feature's messages module", () => {
+    // `common` comes with every page; a feature's namespace comes with its `features/<namespace>/messages.ts`.
+    const webSrc = SOURCE_DIRS[0]!;
+    const pattern = new RegExp(`(['"\`])((?:${namespaces.join('|')})\\.[A-Za-z0-9_.-]+)\\1`, 'g');
+    const unloaded: string[] = [];
+    for (const file of sourceFiles(webSrc)) {
+      const source = readFileSync(file, 'utf8');
+      const used = new Set([...source.matchAll(pattern)].map((match) => match[2]!.split('.')[0]!));
+      const imported = new Set(
+        [...source.matchAll(/(?:from|import)\s+['"](\.[^'"]+)['"]/g)].map((match) => resolve(dirname(file), match[1]!)),
+      );
+      for (const namespace of used) {
+        if (namespace === 'common') continue;
+        const module = join(webSrc, 'features', namespace, 'messages');
+        if (!isWebNamespace(namespace)) unloaded.push(`${file.slice(ROOT.length)} says the server's ${namespace}.*`);
+        else if (file !== `${module}.ts` && !imported.has(module)) {
+          unloaded.push(`${file.slice(ROOT.length)} says ${namespace}.* without importing features/${namespace}/messages`);
+        }
+      }
+    }
+    expect(unloaded).toEqual([]);
+  });
+
+  it('hold every message the code uses, and none it does not', () => {
+    const used = idsInCode();
+    const missing = [...used].filter(([id]) => !(id in english)).map(([id, file]) => `${id} (${file})`);
+    expect(missing, 'used in the code but in no catalogue').toEqual([]);
+    expect(
+      Object.keys(english).filter((id) => !used.has(id)),
+      `in ${CATALOGUES_DIR}/en but used nowhere`,
+    ).toEqual([]);
+  });
+});

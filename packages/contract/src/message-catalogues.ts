@@ -1,0 +1,100 @@
+/// <reference types="node" />
+// The interface's message catalogues (issue 35 §1, decision 0038), read and compiled on the server
+// and at build time: never imported by the browser, which gets one language's compiled messages.
+//
+// packages/contract/messages/<locale>/<namespace>.json holds ICU messages under full ids
+// (`reader.lock.title` lives in reader.json). The web app's build compiles its namespaces per
+// language into a chunk of its own; the server compiles its own (e-mails, push, reading apps).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { PSEUDO_LOCALE, type InterfaceLocale, type Locale } from './locales';
+
+export const CATALOGUES_DIR = fileURLToPath(new URL('../messages', import.meta.url));
+
+/** The namespaces only the server speaks (e-mails, pushes, the reading apps' feeds): never sent to a browser. */
+export const SERVER_NAMESPACES: readonly string[] = ['mail', 'push', 'feeds'];
+export const isWebNamespace = (namespace: string) => !SERVER_NAMESPACES.includes(namespace);
+
+/** A language's messages as written: id → ICU message. */
+export type SourceCatalogue = Record<string, string>;
+/** As Lingui's runtime takes them: tokens, always (it warns of a plain string as of a message left uncompiled). */
+export type CompiledCatalogue = Record<string, CompiledMessage>;
+
+/** The namespaces written for a language (its JSON files' names). */
+export function namespacesOf(locale: Locale, dir = CATALOGUES_DIR): string[] {
+  const folder = join(dir, locale);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+}
+
+/** One namespace of a language, as written; `{}` when it has no such file. */
+export function readNamespace(locale: Locale, namespace: string, dir = CATALOGUES_DIR): SourceCatalogue {
+  const file = join(dir, locale, `${namespace}.json`);
+  if (!existsSync(file)) return {};
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`${file}: not an object of messages`);
+  for (const [id, message] of Object.entries(parsed)) {
+    if (typeof message !== 'string') throw new Error(`${file}: the message ${id} is not a string`);
+  }
+  return parsed as SourceCatalogue;
+}
+
+/** A language's messages of the namespaces `include` keeps, merged. */
+export function readCatalogue(locale: Locale, include: (namespace: string) => boolean, dir = CATALOGUES_DIR): SourceCatalogue {
+  const merged: SourceCatalogue = {};
+  for (const namespace of namespacesOf(locale, dir).filter(include)) Object.assign(merged, readNamespace(locale, namespace, dir));
+  return merged;
+}
+
+/** Throws with the message's id when a message does not parse. */
+export function compileCatalogue(source: SourceCatalogue, mapText?: (text: string) => string): CompiledCatalogue {
+  const compiled: CompiledCatalogue = {};
+  for (const [id, message] of Object.entries(source)) {
+    let tokens: CompiledMessage;
+    try {
+      tokens = compileMessageOrThrow(message, mapText);
+    } catch (error) {
+      throw new Error(`The message ${id} does not parse: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+    compiled[id] = tokens;
+  }
+  return compiled;
+}
+
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [...'abcdeghiklnorstuwyzABCDEGHIKLNORSTUWYZ'].map((letter, i) => [letter, [...'åƀçđéğĥîķļñöŕšţûŵýžÅƁÇĐÉĞĤÎĶĻÑÖŔŠŢÛŴÝŽ'][i]!]),
+);
+
+/** English as the pseudo-locale writes it: every letter it can accented ("Šéŕîéš"). */
+export const accentText = (text: string) => text.replace(/[a-zA-Z]/g, (letter) => ACCENTED[letter] ?? letter);
+
+/**
+ * The pseudo-locale (`en-XA`): English accented, in brackets, and a third longer, so a string left
+ * out of the catalogues stands out as plain English and a layout too tight for longer languages breaks.
+ */
+export function pseudoCatalogue(english: SourceCatalogue): CompiledCatalogue {
+  const compiled = compileCatalogue(english, accentText);
+  for (const [id, message] of Object.entries(english)) {
+    const room = '·'.repeat(Math.max(1, Math.ceil(message.length * 0.3) - 2));
+    compiled[id] = ['[', ...compiled[id]!, ` ${room}]`];
+  }
+  return compiled;
+}
+
+/** A language's compiled messages of the namespaces `include` keeps (the pseudo-locale made from English). */
+export function compiledMessages(
+  locale: InterfaceLocale,
+  include: (namespace: string) => boolean,
+  dir = CATALOGUES_DIR,
+): CompiledCatalogue {
+  if (locale === PSEUDO_LOCALE) return pseudoCatalogue(readCatalogue('en', include, dir));
+  return compileCatalogue(readCatalogue(locale, include, dir));
+}
