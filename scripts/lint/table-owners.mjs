@@ -98,10 +98,6 @@ export const NOT_YET_MOVED = [
   // library: bookmarks, progress and history against the series and chapters they point at.
   'library → chapters',
   'library → series',
-  // payouts: payees and their users, the series income comes from, payees notified.
-  'payouts → notifications',
-  'payouts → series',
-  'payouts → users',
   // series: listing filters join genres and orders by views.
   'series → chapters',
   'series → dailyViews',

@@ -37,3 +37,5 @@ export { addCoins, coinsInWallets, hasPremiumPassNow, lockCoins } from './users.
 // notifications: a reader's new-chapter mail choice (users columns), and the bell's counts read as one
 // row of the reader's.
 export { findNewChapterEmail, selectForUser, setNewChapterEmail } from './users.repository';
+// payouts: which ids are users (a series' payees) and which givers its supporters show, beside joinUser.
+export { existingUserIds, userShownAsSupporter } from './users.repository';

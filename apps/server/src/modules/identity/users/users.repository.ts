@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { NotificationPreferences, Role } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
@@ -297,3 +297,13 @@ export async function hasPremiumPassNow(db: Database, userId: string, now: Date)
     .where(eq(users.id, userId));
   return row?.premium ?? false;
 }
+
+/** Which of these ids are users (a series' payees before they are set). */
+export async function existingUserIds(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A gift's giver shown among a series' supporters: one who chose to be shown and is not banned (beside `joinUser`). */
+export const userShownAsSupporter = (): SQL => and(eq(users.showAsSupporter, true), eq(users.isBanned, false))!;

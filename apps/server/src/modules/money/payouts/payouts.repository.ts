@@ -1,23 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
-import {
-  notifications,
-  revenueAllocations,
-  series,
-  seriesGifts,
-  seriesPayees,
-  subscriptionAllocations,
-  users,
-} from '../../../db/schema';
-
-/** A published series' id and title, read inside a gift's transaction. */
-export async function publishedSeries(db: Database, seriesId: string) {
-  const [row] = await db
-    .select({ id: series.id, title: series.title, slug: series.slug })
-    .from(series)
-    .where(and(eq(series.id, seriesId), eq(series.isPublished, true)));
-  return row;
-}
+import { revenueAllocations, seriesGifts, seriesPayees, subscriptionAllocations } from '../../../db/schema';
+import { joinUser, userAuthorColumns, userNameColumns, userShownAsSupporter } from '../../identity/users';
+import { createNotifications } from '../../reading/notifications';
 
 export async function insertGift(db: Database, gift: typeof seriesGifts.$inferInsert): Promise<string> {
   const [row] = await db.insert(seriesGifts).values(gift).returning({ id: seriesGifts.id });
@@ -31,7 +16,8 @@ export async function notifyPayees(
   notice: { title: string; description: string; link: string; now: Date },
 ): Promise<void> {
   if (payeeIds.length === 0) return;
-  await db.insert(notifications).values(
+  await createNotifications(
+    db,
     payeeIds.map((userId) => ({
       userId,
       title: notice.title,
@@ -46,37 +32,31 @@ export async function notifyPayees(
 /** The month's top supporters of a series: their gifts summed, readers who opted out left out. */
 export function topSupporters(db: Database, seriesId: string, from: Date, to: Date, limit: number) {
   const coins = sql<number>`sum(${seriesGifts.amount})::int`;
+  const { id, username, avatarUrl } = userAuthorColumns;
   return db
-    .select({ username: users.username, avatarUrl: users.avatarUrl, coins })
+    .select({ username, avatarUrl, coins })
     .from(seriesGifts)
-    .innerJoin(users, eq(users.id, seriesGifts.userId))
+    .innerJoin(...joinUser(seriesGifts.userId))
     .where(
       and(
         eq(seriesGifts.seriesId, seriesId),
         gte(seriesGifts.createdAt, from),
         lt(seriesGifts.createdAt, to),
-        eq(users.showAsSupporter, true),
-        eq(users.isBanned, false),
+        userShownAsSupporter(),
       ),
     )
-    .groupBy(users.id, users.username, users.avatarUrl)
-    .orderBy(desc(coins), asc(users.username))
+    .groupBy(id, username, avatarUrl)
+    .orderBy(desc(coins), asc(username))
     .limit(limit);
 }
 
 export function payeesWithNames(db: Database, seriesId: string) {
   return db
-    .select({ userId: seriesPayees.userId, username: users.username, role: seriesPayees.role, shareBps: seriesPayees.shareBps })
+    .select({ userId: seriesPayees.userId, ...userNameColumns, role: seriesPayees.role, shareBps: seriesPayees.shareBps })
     .from(seriesPayees)
-    .innerJoin(users, eq(users.id, seriesPayees.userId))
+    .innerJoin(...joinUser(seriesPayees.userId))
     .where(eq(seriesPayees.seriesId, seriesId))
-    .orderBy(desc(seriesPayees.shareBps), asc(users.username));
-}
-
-export async function existingUserIds(db: Database, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-  return new Set(rows.map((row) => row.id));
+    .orderBy(desc(seriesPayees.shareBps), asc(userNameColumns.username));
 }
 
 /** Replaces a series' payees, in the caller's transaction (with what else the change writes). */

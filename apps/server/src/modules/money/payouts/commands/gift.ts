@@ -2,9 +2,10 @@ import type { GiftRequest } from '@inkwell/contract';
 import type { Database } from '../../../../db/client';
 import { AppError } from '../../../../lib/app-error';
 import type { EventPublisher } from '../../../../lib/domain-events';
+import { findPublishedSeries } from '../../../catalogue/series';
 import { lockBalance, moveCoins } from '../../wallet';
 import { allocate, payeesOf } from '../allocations';
-import { insertGift, notifyPayees, publishedSeries } from '../payouts.repository';
+import { insertGift, notifyPayees } from '../payouts.repository';
 
 /**
  * A reader's gift of coins to a series: the debit, its allocations and the payees' notices in one
@@ -19,7 +20,7 @@ export async function sendGift(
   const result = await db.transaction(async (tx) => {
     const balance = await lockBalance(tx, user.id);
     if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
-    const series = await publishedSeries(tx, seriesId);
+    const series = await findPublishedSeries(tx, seriesId);
     if (!series) throw new AppError('series_not_found', 'Series not found');
     const payees = await payeesOf(tx, seriesId);
     if (payees.some((payee) => payee.userId === user.id))

@@ -3,7 +3,8 @@ import type { Database } from '../../../../db/client';
 import { AppError } from '../../../../lib/app-error';
 import { type AuditContext, recordAuditEntry } from '../../../team/audit';
 import { findSeriesById } from '../../../catalogue/series';
-import { existingUserIds, payeesWithNames, replacePayees } from '../payouts.repository';
+import { existingUserIds } from '../../../identity/users';
+import { payeesWithNames, replacePayees } from '../payouts.repository';
 
 /** "mira 70 %": a payee and their share in % (basis points / 100). */
 const payeeShare = (payee: Payee) => `${payee.username} ${payee.shareBps / 100} %`;
