@@ -39,3 +39,16 @@ export { addCoins, coinsInWallets, hasPremiumPassNow, lockCoins } from './users.
 export { findNewChapterEmail, selectForUser, setNewChapterEmail } from './users.repository';
 // payouts: which ids are users (a series' payees) and which givers its supporters show, beside joinUser.
 export { existingUserIds, userShownAsSupporter } from './users.repository';
+// admin-users: the team's list and page of users (auth's columns about each user passed in, written
+// against userIdRef, as users cannot import auth), and a role or ban changed under the admins' locks.
+export {
+  findTeamUser,
+  isCountedByRole,
+  lockActiveAdmins,
+  lockUserAccount,
+  setRoleAndBan,
+  teamUserCountQuery,
+  teamUserPageQuery,
+  type UserFilter,
+  userIdRef,
+} from './team-users.repository';

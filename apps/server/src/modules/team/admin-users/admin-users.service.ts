@@ -13,10 +13,11 @@ import { pageInfo } from '../../../db/sql';
 import { AppError } from '../../../lib/app-error';
 import { type AuditContext, changesBetween, recordAuditEntry } from '../audit';
 import { deleteUserSessions } from '../../identity/auth';
+import { lockActiveAdmins, lockUserAccount, setRoleAndBan } from '../../identity/users';
 import type { CommentsService } from '../../reading/comments';
 import { purchasesOfUser, toPurchase } from '../../money/payments';
 import { findLedgerEntry, moveCoins, toWalletEntry, walletPage } from '../../money/wallet';
-import { findAdminUser, lockActiveAdmins, lockUser, searchUsers, updateRoleAndBan } from './admin-users.repository';
+import { findAdminUser, searchUsers } from './admin-users.repository';
 import { toAdminUser } from './admin-users.presenter';
 import type { EventPublisher } from '../../../lib/domain-events';
 
@@ -83,7 +84,7 @@ export function createAdminUsersService({ db, clock, comments, events }: Deps) {
       const actorId = audit.actor.id;
       await db.transaction(async (tx) => {
         const admins = await lockActiveAdmins(tx);
-        const user = await lockUser(tx, id);
+        const user = await lockUserAccount(tx, id);
         if (!user) throw notFound();
         const role = patch.role ?? user.role;
         const isBanned = patch.banned ?? user.isBanned;
@@ -102,7 +103,7 @@ export function createAdminUsersService({ db, clock, comments, events }: Deps) {
         // The actor's session may say admin for a few seconds after another admin demoted them.
         if (!admins.includes(actorId)) throw new AppError('forbidden', 'You are no longer an admin');
 
-        await updateRoleAndBan(tx, id, {
+        await setRoleAndBan(tx, id, {
           ...(patch.role !== undefined ? { role } : {}),
           ...(patch.banned !== undefined ? { isBanned } : {}),
         });
@@ -125,7 +126,7 @@ export function createAdminUsersService({ db, clock, comments, events }: Deps) {
     async adjustCoins(id: string, { delta, reason }: CoinAdjustment, audit: AuditContext) {
       const actorId = audit.actor.id;
       const { username, moved } = await db.transaction(async (tx) => {
-        const user = await lockUser(tx, id);
+        const user = await lockUserAccount(tx, id);
         if (!user) throw notFound();
         const result = await moveCoins(tx, { userId: id, delta, kind: 'adjustment', reason, actorId });
         if (!result) {

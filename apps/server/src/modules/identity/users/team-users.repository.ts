@@ -1,0 +1,156 @@
+import type { Role, UserStatus } from '@inkwell/contract';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { countKeys, listCountQuery } from '../../../db/list-counts';
+import { escapeLike } from '../../../db/sql';
+import { currentPlanName, hasPremiumPass, premiumPassColumn } from '../access';
+
+// The team's list and page of users (admin-users, issue 10 §2): the users rows, their filters and
+// indexes are users'; what admin-users adds about each user from other tables (auth's last visit and
+// sessions) comes in as `activity`, columns written against `userIdRef`.
+
+/**
+ * The user's id inside the queries below, for another module's correlated subqueries about the user
+ * (auth's `lastSeenColumn`). Written out: inside a one-table select Drizzle leaves column names unqualified.
+ */
+export const userIdRef = sql`"users"."id"`;
+
+/** A user as the team's list shows them: their account and membership (as of `now`). */
+const teamUserColumns = (now: Date) => ({
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  coins: users.coins,
+  isBanned: users.isBanned,
+  createdAt: users.createdAt,
+  membership: currentPlanName(now),
+  isPremium: premiumPassColumn(now),
+});
+
+export interface UserFilter {
+  q?: string | undefined;
+  role?: Role | undefined;
+  status?: UserStatus | undefined;
+}
+
+function userWhere(filter: UserFilter, now: Date): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  if (filter.status === 'active') conditions.push(eq(users.isBanned, false));
+  if (filter.status === 'banned') conditions.push(eq(users.isBanned, true));
+  if (filter.status === 'premium') conditions.push(hasPremiumPass(now));
+  const q = filter.q?.trim();
+  if (q) {
+    // Part of a name or address, in any case: from 3 characters the trigram indexes on both
+    // (users_username_trgm_idx, users_email_trgm_idx) find the matches; a shorter search has no
+    // trigram to look up, so it reads the users newest first and keeps those that match.
+    const like = `%${escapeLike(q)}%`;
+    const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q);
+    conditions.push(or(ilike(users.username, like), ilike(users.email, like), ...(isId ? [eq(users.id, q)] : []))!);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Newest first, as users_created_idx is read backwards (created_at, then id, both descending). */
+const newestFirst = [desc(users.createdAt), desc(users.id)];
+
+/** Counted from list_counts (a few rows by role and ban) rather than by finding the matches. */
+export const isCountedByRole = (filter: UserFilter) => !filter.q?.trim() && filter.status !== 'premium';
+
+/**
+ * A page of users, newest first, with `activity` after their columns. The page's ids are chosen
+ * first (users_created_idx, or the search's indexes), and only those rows get their membership and
+ * activity: never every match. A search's rows carry how many users match (`total`, a window over
+ * the matches it found anyway to sort them); a list by role counts from list_counts instead
+ * (teamUserCountQuery).
+ */
+export function teamUserPageQuery<T extends SelectedFields>(
+  db: Database,
+  filter: UserFilter,
+  page: number,
+  perPage: number,
+  now: Date,
+  activity: T,
+) {
+  const pageIds = db
+    .select({
+      id: users.id,
+      total: (isCountedByRole(filter) ? sql<number | null>`null::int` : sql<number | null>`(count(*) over ())::int`).as('total'),
+    })
+    .from(users)
+    .where(userWhere(filter, now))
+    .orderBy(...newestFirst)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .as('page');
+  return db
+    .select({ ...teamUserColumns(now), ...activity, total: pageIds.total })
+    .from(users)
+    .innerJoin(pageIds, eq(pageIds.id, users.id))
+    .orderBy(...newestFirst);
+}
+
+/**
+ * How many users match, as issued. With no search and no premium filter it is a sum of a few
+ * rows of list_counts (by role and ban), which stays exact at any size; otherwise the indexes
+ * above find the matches and they are counted.
+ */
+export function teamUserCountQuery(db: Database, filter: UserFilter, now: Date) {
+  if (isCountedByRole(filter)) {
+    const roles = filter.role ? [filter.role] : users.role.enumValues;
+    const banned = filter.status === 'active' ? ['false'] : filter.status === 'banned' ? ['true'] : ['false', 'true'];
+    return listCountQuery(db, 'users', countKeys(roles, banned));
+  }
+  return db.select({ n: count() }).from(users).where(userWhere(filter, now));
+}
+
+/** One user as the team's page shows them: the list's columns, `activity`, their picture and whether 2FA is on. */
+export async function findTeamUser<T extends SelectedFields>(db: Database, id: string, now: Date, activity: T) {
+  const [row] = await db
+    .select({
+      ...teamUserColumns(now),
+      ...activity,
+      avatarUrl: users.avatarUrl,
+      twoFactorEnabled: sql<boolean>`("users"."totp_enabled_at" is not null)`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The admins who can still sign in, their rows locked to the end of the transaction, in one
+ * order so two admins changing each other wait for one another instead of deadlocking. A row
+ * demoted or banned by a transaction that committed meanwhile is re-read and left out.
+ */
+export async function lockActiveAdmins(tx: Database): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isBanned, false)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** The user's row as the team changes it (name, role, ban, coins), locked to the end of the transaction. */
+export async function lockUserAccount(tx: Database, id: string) {
+  const [row] = await tx
+    .select({ id: users.id, username: users.username, role: users.role, isBanned: users.isBanned, coins: users.coins })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return row;
+}
+
+/** Changes a role and a ban given (either or both) in one update. */
+export async function setRoleAndBan(tx: Database, id: string, values: { role?: Role; isBanned?: boolean }): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
