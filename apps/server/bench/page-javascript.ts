@@ -28,6 +28,9 @@ export const PAGE_ROUTE_MODULES = {
   reader: ['src/features/reader/reader-page.tsx'],
 } satisfies Record<string, string[]>;
 
+/** The English messages' chunks (vite.config.ts, interfaceMessages): `common`, and one per namespace. */
+const PAGE_MESSAGES = /^virtual:inkwell-messages\/en(?:\/[\w-]+)?$/;
+
 /** Issue 18 §2. */
 export const READER_JAVASCRIPT_GOAL_KB = 120;
 /**
@@ -70,6 +73,11 @@ export function pageJavaScript(manifest: Manifest, routeModules: string[], dist 
   };
   visit(entry[0]);
   for (const module of routeModules) visit(module);
+  // The page's words (issue 35): its language's `common` messages and its features' namespaces load
+  // before it works, as lazy chunks; English stands for every language here.
+  for (const key of [...loaded]) {
+    for (const lazy of manifest[key]!.dynamicImports ?? []) if (PAGE_MESSAGES.test(lazy)) visit(lazy);
+  }
 
   const gzipOf = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
   const chunks = [...loaded].map((key) => {

@@ -22,20 +22,24 @@ export type SourceCatalogue = Record<string, string>;
 /** As Lingui's runtime takes them: tokens, always (it warns of a plain string as of a message left uncompiled). */
 export type CompiledCatalogue = Record<string, CompiledMessage>;
 
-/** The namespaces written for a language (its JSON files' names). */
+/**
+ * The namespaces written for a language. A namespace is one file, `<namespace>.json`, or several,
+ * `<namespace>.<part>.json` (`common.top-bar.json`), which load together as one.
+ */
 export function namespacesOf(locale: Locale, dir = CATALOGUES_DIR): string[] {
+  return [...new Set(filesOf(locale, dir).map((file) => file.split('.')[0]!))].sort();
+}
+
+function filesOf(locale: Locale, dir: string): string[] {
   const folder = join(dir, locale);
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => file.slice(0, -'.json'.length))
     .sort();
 }
 
-/** One namespace of a language, as written; `{}` when it has no such file. */
-export function readNamespace(locale: Locale, namespace: string, dir = CATALOGUES_DIR): SourceCatalogue {
-  const file = join(dir, locale, `${namespace}.json`);
-  if (!existsSync(file)) return {};
+/** A catalogue file's messages, checked to be an object of strings. */
+function readFile(file: string): SourceCatalogue {
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new Error(`${file}: not an object of messages`);
@@ -43,6 +47,18 @@ export function readNamespace(locale: Locale, namespace: string, dir = CATALOGUE
     if (typeof message !== 'string') throw new Error(`${file}: the message ${id} is not a string`);
   }
   return parsed as SourceCatalogue;
+}
+
+/** One namespace of a language, as written (all its files); `{}` when it has none. Throws on an id written twice. */
+export function readNamespace(locale: Locale, namespace: string, dir = CATALOGUES_DIR): SourceCatalogue {
+  const merged: SourceCatalogue = {};
+  for (const file of filesOf(locale, dir).filter((file) => file.split('.')[0] === namespace)) {
+    for (const [id, message] of Object.entries(readFile(join(dir, locale, file)))) {
+      if (id in merged) throw new Error(`${locale}/${file}: ${id} is written twice in ${namespace}`);
+      merged[id] = message;
+    }
+  }
+  return merged;
 }
 
 /** A language's messages of the namespaces `include` keeps, merged. */

@@ -1,20 +1,4 @@
 import { ERROR_PAGE_CODES, type ErrorPageCode } from '@inkwell/contract';
-import './messages';
-
-/** SPEC §8: what the error page says for each code (message ids; errors.json). */
-export const ERROR_PAGE_TEXT: Record<ErrorPageCode, { title: string; description: string }> = {
-  unauthorized: { title: 'errors.unauthorized.title', description: 'errors.unauthorized.description' },
-  forbidden: { title: 'errors.forbidden.title', description: 'errors.forbidden.description' },
-  not_found: { title: 'errors.notFound.title', description: 'errors.notFound.description' },
-  announcement_not_found: {
-    title: 'errors.announcementNotFound.title',
-    description: 'errors.announcementNotFound.description',
-  },
-  series_not_found: { title: 'errors.seriesNotFound.title', description: 'errors.seriesNotFound.description' },
-  session_expired: { title: 'errors.sessionExpired.title', description: 'errors.sessionExpired.description' },
-  maintenance: { title: 'errors.maintenance.title', description: 'errors.maintenance.description' },
-  server_error: { title: 'errors.serverError.title', description: 'errors.serverError.description' },
-};
 
 export function isErrorPageCode(value: string | null): value is ErrorPageCode {
   return value !== null && (ERROR_PAGE_CODES as readonly string[]).includes(value);

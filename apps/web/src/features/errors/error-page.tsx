@@ -2,7 +2,7 @@ import type { ErrorPageCode } from '@inkwell/contract';
 import { AlertTriangle, Ban, Compass, Lock, ServerCrash, Wrench } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSiteSettings } from '../../lib/site-settings';
-import { ERROR_PAGE_TEXT, isErrorPageCode } from './error-codes';
+import { isErrorPageCode } from './error-codes';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useT } from '../../lib/i18n/i18n-context';
 import './messages';
@@ -17,6 +17,21 @@ const ICONS = {
   maintenance: Wrench,
   server_error: ServerCrash,
 } as const;
+
+/** SPEC §8: what the error page says for each code (message ids; errors.json). */
+const ERROR_PAGE_TEXT: Record<ErrorPageCode, { title: string; description: string }> = {
+  unauthorized: { title: 'errors.unauthorized.title', description: 'errors.unauthorized.description' },
+  forbidden: { title: 'errors.forbidden.title', description: 'errors.forbidden.description' },
+  not_found: { title: 'errors.notFound.title', description: 'errors.notFound.description' },
+  announcement_not_found: {
+    title: 'errors.announcementNotFound.title',
+    description: 'errors.announcementNotFound.description',
+  },
+  series_not_found: { title: 'errors.seriesNotFound.title', description: 'errors.seriesNotFound.description' },
+  session_expired: { title: 'errors.sessionExpired.title', description: 'errors.sessionExpired.description' },
+  maintenance: { title: 'errors.maintenance.title', description: 'errors.maintenance.description' },
+  server_error: { title: 'errors.serverError.title', description: 'errors.serverError.description' },
+};
 
 const secondaryButton = 'rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700';
 const primaryButton = 'rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500';
