@@ -32,7 +32,7 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
-function useTranslator(): Translator {
+export function useTranslator(): Translator {
   const translator = useContext(I18nContext) ?? standalone;
   if (!translator) throw new Error('useT() outside an I18nProvider');
   return translator;
