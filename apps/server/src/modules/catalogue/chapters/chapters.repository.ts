@@ -1,8 +1,15 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client';
-import { chapters, series } from '../../../db/schema';
-import { joinSeries, seriesIsPublished, seriesNameColumns, seriesPublishedColumns } from '../series';
+import { chapters } from '../../../db/schema';
+import {
+  joinSeries,
+  seriesIsPublished,
+  seriesNameColumns,
+  seriesPublishedColumns,
+  seriesTypeColumns,
+  setLastChapterAt,
+} from '../series';
 import { chapterIsOut } from './chapter-predicates';
 
 export type ChapterRow = typeof chapters.$inferSelect;
@@ -140,9 +147,9 @@ export async function findChapterBySlug(db: Database, seriesId: string, slug: st
 /** A chapter with its series' type (comic pages or novel text). */
 export async function findChapterWithSeriesType(db: Database, id: string) {
   const [row] = await db
-    .select({ chapter: chapters, seriesType: series.type })
+    .select({ chapter: chapters, ...seriesTypeColumns })
     .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
+    .innerJoin(...joinSeries(chapters.seriesId))
     .where(eq(chapters.id, id))
     .limit(1);
   return row;
@@ -151,9 +158,9 @@ export async function findChapterWithSeriesType(db: Database, id: string) {
 /** The chapter (locked until the transaction ends: an edit reads what it changes from here) and its series' type. */
 export async function lockChapterWithSeriesType(tx: Transaction, id: string) {
   const [row] = await tx
-    .select({ chapter: chapters, seriesType: series.type })
+    .select({ chapter: chapters, ...seriesTypeColumns })
     .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
+    .innerJoin(...joinSeries(chapters.seriesId))
     .where(eq(chapters.id, id))
     .for('update', { of: chapters });
   return row;
@@ -200,4 +207,17 @@ export async function claimDueChapters(db: Database, now: Date): Promise<{ id: s
     .set({ announcedAt: now })
     .where(and(isNull(chapters.announcedAt), chapterIsOut(now)))
     .returning({ id: chapters.id, seriesId: chapters.seriesId });
+}
+
+/**
+ * Keeps series.last_chapter_at true: the newest chapter out by `now`, set by series'
+ * setLastChapterAt in one update (its subquery written here, over chapters).
+ */
+export async function refreshLastChapterAt(db: Database, seriesIds: string[], now: Date): Promise<void> {
+  await setLastChapterAt(
+    db,
+    seriesIds,
+    (seriesId) =>
+      sql`(select max(c.published_at) from ${chapters} c where c.series_id = ${seriesId} and ${chapterIsOut(now, 'c')})`,
+  );
 }

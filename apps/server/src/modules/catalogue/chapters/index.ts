@@ -5,8 +5,11 @@ export {
   latestChaptersOf,
   type NewChapter,
   publishedOrScheduledChapters,
+  refreshLastChapterAt,
 } from './chapters.repository';
 export { chapterForSale, chapterIsNotOut, chapterIsOut } from './chapter-predicates';
+// downloads: a chapter with what its downloadable file says of it and of its series.
+export { findChapterForFile } from './chapter-books.repository';
 // For other modules' rows that name their chapter (decision 0036): the join, the columns each reads,
 // and a chapter with its series when a module asks for it alone.
 export { chapterLinkColumns, findChapterWithLink, joinChapter } from './chapters.repository';

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import { refreshLastChapterAt } from '../series';
-import { claimDueChapters } from './chapters.repository';
+import { claimDueChapters, refreshLastChapterAt } from './chapters.repository';
 import type { EventPublisher } from '../../../lib/domain-events';
 
 export interface Release {

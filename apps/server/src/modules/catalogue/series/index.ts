@@ -5,7 +5,6 @@ export {
   findSeriesBySlug,
   insertSeries,
   matchesSearch,
-  refreshLastChapterAt,
   relevance,
   type SeriesRow,
   setSearchSimilarity,
@@ -15,11 +14,18 @@ export {
 export {
   findSeriesListing,
   joinSeries,
+  seriesBookColumns,
+  seriesCardColumns,
+  type SeriesCardRow,
   seriesIsPublished,
   seriesLinkColumns,
   seriesNameColumns,
+  seriesOrders,
   seriesPublishedColumns,
+  seriesTypeColumns,
 } from './series.repository';
+// chapters: the date of a series' newest chapter out, which chapters computes (refreshLastChapterAt).
+export { setLastChapterAt } from './series.repository';
 export { seriesRoutes } from './series.routes';
 export { createSeriesService } from './series.service';
 // wallet and payouts: a published series by id (a gift's, an unlock's), and what an unlock needs of

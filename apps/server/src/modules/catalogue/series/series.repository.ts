@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../../db/client';
 import { listCountQuery } from '../../../db/list-counts';
-import { at, escapeLike } from '../../../db/sql';
-import { chapters, series } from '../../../db/schema';
+import { escapeLike } from '../../../db/sql';
+import { series } from '../../../db/schema';
 
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeries = typeof series.$inferInsert;
@@ -23,8 +23,45 @@ export const seriesNameColumns = { seriesSlug: series.slug, seriesTitle: series.
 /** Whether a row's series is published (what access needs of a chapter's series), beside `joinSeries`. */
 export const seriesPublishedColumns = { seriesIsPublished: series.isPublished };
 
+/** A chapter's series' type (comic pages or novel text), beside `joinSeries`: the team's chapter edits. */
+export const seriesTypeColumns = { seriesType: series.type };
+
+/** What a chapter's downloadable file (CBZ, EPUB) says of its series, beside `joinSeries`. */
+export const seriesBookColumns = {
+  id: series.id,
+  slug: series.slug,
+  type: series.type,
+  title: series.title,
+  author: series.author,
+  artist: series.artist,
+  description: series.description,
+};
+
 /** A row's series is published (no team-only series), beside `joinSeries`: a release's notices. */
 export const seriesIsPublished = (): SQL => eq(series.isPublished, true);
+
+/** A series as a reader's lists show it (a bookmark, a history entry), beside `joinSeries`. */
+export const seriesCardColumns = {
+  id: series.id,
+  slug: series.slug,
+  title: series.title,
+  type: series.type,
+  status: series.status,
+  coverKey: series.coverKey,
+  coverWidth: series.coverWidth,
+  coverHeight: series.coverHeight,
+};
+export type SeriesCardRow = { [K in keyof typeof seriesCardColumns]: SeriesRow[K] };
+
+/**
+ * The orders of a list that joins its series (a reader's bookmarks), beside `joinSeries`: by its
+ * newest chapter or by title; `id` ends every order, so pages never repeat or skip a series.
+ */
+export const seriesOrders = {
+  latestChapter: [sql`${series.lastChapterAt} desc nulls last`, asc(series.title)],
+  title: [asc(series.title)],
+  id: asc(series.id),
+};
 
 /**
  * What a sale of a chapter needs of its series, beside `joinSeries`: its title and whether it is
@@ -180,14 +217,20 @@ export async function deleteSeries(db: Database, id: string): Promise<SeriesRow 
   return row;
 }
 
-/** Keeps series.last_chapter_at true: the newest chapter published by `now`. */
-export async function refreshLastChapterAt(db: Database, seriesIds: string[], now: Date): Promise<void> {
+/**
+ * Sets each series' last_chapter_at (the "latest updates" order) to `newestOf(series.id)`, in one
+ * update: chapters gives the date, a subquery over a series' chapters out (its
+ * `refreshLastChapterAt`), as series may not read chapters (chapters imports series).
+ */
+export async function setLastChapterAt(
+  db: Database,
+  seriesIds: string[],
+  newestOf: (seriesId: AnyPgColumn) => SQL,
+): Promise<void> {
   if (seriesIds.length === 0) return;
   await db
     .update(series)
-    .set({
-      lastChapterAt: sql`(select max(c.published_at) from ${chapters} c where c.series_id = ${series.id} and c.published_at <= ${at(now)})`,
-    })
+    .set({ lastChapterAt: newestOf(series.id) })
     .where(inArray(series.id, [...new Set(seriesIds)]));
 }
 

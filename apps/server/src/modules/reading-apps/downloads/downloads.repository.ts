@@ -1,32 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { chapterFiles, chapters, series } from '../../../db/schema';
-
-/** A chapter with what its file says of it and of its series. */
-export async function findChapterForFile(db: Database, chapterId: string) {
-  const [row] = await db
-    .select({
-      id: chapters.id,
-      slug: chapters.slug,
-      number: chapters.number,
-      title: chapters.title,
-      publishedAt: chapters.publishedAt,
-      series: {
-        id: series.id,
-        slug: series.slug,
-        type: series.type,
-        title: series.title,
-        author: series.author,
-        artist: series.artist,
-        description: series.description,
-      },
-    })
-    .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(eq(chapters.id, chapterId))
-    .limit(1);
-  return row;
-}
+import { chapterFiles } from '../../../db/schema';
 
 export type ChapterFileRow = typeof chapterFiles.$inferSelect;
 

@@ -4,11 +4,11 @@ import type { Clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/app-error';
 import { canReadChapter, type Viewer } from '../../identity/access';
 import type { CatalogueService } from '../../catalogue/catalogue';
-import { pagesOfChapter } from '../../catalogue/chapters';
+import { findChapterForFile, pagesOfChapter } from '../../catalogue/chapters';
 import { chapterFileKey, type MediaStorage } from '../../platform/media';
 import { appImage } from './app-images';
 import { buildCbz } from './cbz';
-import { findChapterFile, findChapterForFile, insertChapterFile, type ChapterFileRow } from './downloads.repository';
+import { findChapterFile, insertChapterFile, type ChapterFileRow } from './downloads.repository';
 import { buildEpub } from './epub';
 import { partialMd5 } from './partial-md5';
 

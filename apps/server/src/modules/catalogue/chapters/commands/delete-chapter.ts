@@ -1,7 +1,6 @@
 import { chapterPrefix } from '../../../platform/media';
-import { refreshLastChapterAt } from '../../series';
 import type { ChaptersDeps } from '../chapters.deps';
-import { deleteChapter } from '../chapters.repository';
+import { deleteChapter, refreshLastChapterAt } from '../chapters.repository';
 import { requireChapter } from '../queries/team-chapters';
 
 /** Deletes a chapter with its pages and every stored copy of them. */
