@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { totalOfPage } from '../../../db/sql';
-import { chapters, libraryVersions, readingProgress, series } from '../../../db/schema';
-import { isChapterOut, isSeriesPublished, seriesRefColumns } from './library.repository';
+import { libraryVersions, readingProgress } from '../../../db/schema';
+import { chapterHeadingColumns, joinChapter } from '../../catalogue/chapters';
+import { joinSeries, seriesCardColumns } from '../../catalogue/series';
+import { isChapterOut, isSeriesPublished } from './library.repository';
 
 // A reader's history: the chapters they opened, newest first, and home's "Continue reading" row.
 
@@ -26,8 +28,8 @@ const historyWhere = (userId: string, now: Date) =>
   );
 
 const historyColumns = {
-  series: seriesRefColumns,
-  chapter: { id: chapters.id, slug: chapters.slug, number: chapters.number, title: chapters.title },
+  series: seriesCardColumns,
+  chapter: chapterHeadingColumns,
   page: readingProgress.page,
   position: readingProgress.position,
   completed: readingProgress.completed,
@@ -39,8 +41,8 @@ function historyOf(db: Database, userId: string, entries: SQL) {
   return db
     .select(historyColumns)
     .from(readingProgress)
-    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
-    .innerJoin(series, eq(series.id, readingProgress.seriesId))
+    .innerJoin(...joinChapter(readingProgress.chapterId))
+    .innerJoin(...joinSeries(readingProgress.seriesId))
     .where(and(eq(readingProgress.userId, userId), sql`${readingProgress.chapterId} in ${entries}`))
     .orderBy(desc(readingProgress.readAt), asc(readingProgress.chapterId));
 }
@@ -115,8 +117,8 @@ export function historyBySeriesPageQuery(db: Database, userId: string, page: num
     .select({ ...historyColumns, total: entries.total })
     .from(readingProgress)
     .innerJoin(entries, eq(entries.chapterId, readingProgress.chapterId))
-    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
-    .innerJoin(series, eq(series.id, readingProgress.seriesId))
+    .innerJoin(...joinChapter(readingProgress.chapterId))
+    .innerJoin(...joinSeries(readingProgress.seriesId))
     .where(eq(readingProgress.userId, userId))
     .orderBy(desc(readingProgress.readAt), asc(readingProgress.chapterId));
 }

@@ -1,10 +1,10 @@
 import type { Bookmark, ChapterProgress, ContinuePoint, HistoryItem } from '@inkwell/contract';
 import type { ChapterListRow } from '../../catalogue/chapters';
-import { coverOf } from '../../catalogue/series';
-import type { BookmarkPageRow, ContinueRow, ProgressRow, SeriesRefRow } from './library.repository';
+import { coverOf, type SeriesCardRow } from '../../catalogue/series';
+import type { BookmarkPageRow, ContinueRow, ProgressRow } from './library.repository';
 import type { HistoryRow } from './history.repository';
 
-const toSeriesRef = (row: SeriesRefRow) => ({
+const toSeriesRef = (row: SeriesCardRow) => ({
   id: row.id,
   slug: row.slug,
   title: row.title,

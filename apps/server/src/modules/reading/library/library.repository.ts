@@ -1,25 +1,20 @@
-import { and, asc, desc, eq, gt, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BOOKMARK_SORTS } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { at } from '../../../db/sql';
-import { bookmarks, chapters, readingProgress, series } from '../../../db/schema';
-import { chapterForSale, chapterIsNotOut, chapterIsOut } from '../../catalogue/chapters';
+import { bookmarks, readingProgress } from '../../../db/schema';
+import {
+  chapterForSale,
+  chapterIsNotOut,
+  chapterIsOut,
+  chapterLinkColumns,
+  joinChapter,
+  nextChaptersOut,
+} from '../../catalogue/chapters';
+import { joinSeries, seriesCardColumns, seriesIsPublished, seriesOrders } from '../../catalogue/series';
 
 export type ProgressRow = typeof readingProgress.$inferSelect;
 export type BookmarkSort = (typeof BOOKMARK_SORTS)[number];
-
-/** The series columns a bookmark or a history entry shows. */
-export const seriesRefColumns = {
-  id: series.id,
-  slug: series.slug,
-  title: series.title,
-  type: series.type,
-  status: series.status,
-  coverKey: series.coverKey,
-  coverWidth: series.coverWidth,
-  coverHeight: series.coverHeight,
-};
-export type SeriesRefRow = { [K in keyof typeof seriesRefColumns]: (typeof series.$inferSelect)[K] };
 
 /*
  * What is no longer out is left out by anti-joins (`not exists`), never by `x not in (select …)`:
@@ -69,12 +64,12 @@ export async function countFollowers(db: Database, seriesIds: string[]): Promise
 
 /** Each order ends on the series id, so pages never repeat or skip a series. */
 const BOOKMARK_ORDER: Record<BookmarkSort, SQL[]> = {
-  updated: [sql`${series.lastChapterAt} desc nulls last`, asc(series.title)],
-  title: [asc(series.title)],
+  updated: seriesOrders.latestChapter,
+  title: seriesOrders.title,
   added: [desc(bookmarks.createdAt)],
 };
 
-const bookmarkWhere = (userId: string) => and(eq(bookmarks.userId, userId), eq(series.isPublished, true));
+const bookmarkWhere = (userId: string) => and(eq(bookmarks.userId, userId), seriesIsPublished());
 
 /**
  * Chapter `c` (of the outer query's series) is out and this reader cannot open it now: priced, not
@@ -112,14 +107,14 @@ export function bookmarkPageQuery(
           and ${isChapterOut(sql`rp.chapter_id`, now)}${locked ? sql` and not exists (select 1 from chapters c where c.id = rp.chapter_id and ${locked})` : sql``}))::int`;
   return db
     .select({
-      series: seriesRefColumns,
+      series: seriesCardColumns,
       bookmarkedAt: bookmarks.createdAt,
       unreadCount,
     })
     .from(bookmarks)
-    .innerJoin(series, eq(series.id, bookmarks.seriesId))
+    .innerJoin(...joinSeries(bookmarks.seriesId))
     .where(bookmarkWhere(userId))
-    .orderBy(...BOOKMARK_ORDER[sort], asc(series.id))
+    .orderBy(...BOOKMARK_ORDER[sort], seriesOrders.id)
     .limit(perPage)
     .offset((page - 1) * perPage);
 }
@@ -154,53 +149,6 @@ export async function listBookmarks(
 }
 
 // Progress.
-
-/**
- * A chapter's length, for its reading time: its page count and its text's size in bytes
- * (octet_length reads a stored text's size without reading the text). Written out in full: in a
- * select list drizzle leaves the outer column unqualified.
- */
-const chapterLength = {
-  pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
-  textBytes: sql<number | null>`octet_length(${chapters.content})`,
-};
-
-/** What deciding whether a viewer may keep progress on a chapter needs, with its length. */
-export async function findChapterForProgress(db: Database, chapterId: string) {
-  const [row] = await db
-    .select({
-      id: chapters.id,
-      seriesId: chapters.seriesId,
-      publishedAt: chapters.publishedAt,
-      price: chapters.price,
-      freeAt: chapters.freeAt,
-      seriesIsPublished: series.isPublished,
-      ...chapterLength,
-    })
-    .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(eq(chapters.id, chapterId))
-    .limit(1);
-  return row;
-}
-
-/** The chapters a merge names, with what access needs and their length (unknown ids are simply not returned). */
-export async function findChaptersForMerge(db: Database, chapterIds: string[]) {
-  if (chapterIds.length === 0) return [];
-  return db
-    .select({
-      id: chapters.id,
-      seriesId: chapters.seriesId,
-      publishedAt: chapters.publishedAt,
-      price: chapters.price,
-      freeAt: chapters.freeAt,
-      seriesIsPublished: series.isPublished,
-      ...chapterLength,
-    })
-    .from(chapters)
-    .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(inArray(chapters.id, chapterIds));
-}
 
 export interface ProgressWrite {
   userId: string;
@@ -321,16 +269,15 @@ export function furthestChaptersQuery(db: Database, userId: string, seriesIds: s
   return db
     .selectDistinctOn([readingProgress.seriesId], {
       seriesId: readingProgress.seriesId,
-      chapterSlug: chapters.slug,
-      chapterNumber: chapters.number,
+      ...chapterLinkColumns,
       page: readingProgress.page,
       position: readingProgress.position,
       completed: readingProgress.completed,
     })
     .from(readingProgress)
-    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+    .innerJoin(...joinChapter(readingProgress.chapterId))
     .where(and(eq(readingProgress.userId, userId), inArray(readingProgress.seriesId, seriesIds), chapterIsOut(now)))
-    .orderBy(readingProgress.seriesId, desc(chapters.number));
+    .orderBy(readingProgress.seriesId, desc(chapterLinkColumns.chapterNumber));
 }
 
 export interface ContinueRow {
@@ -361,20 +308,7 @@ export async function continuePoints(
   for (const { completed, ...row } of furthest) if (!completed) points.set(row.seriesId, row);
   if (finished.length === 0) return points;
 
-  const next = await db
-    .selectDistinctOn([chapters.seriesId], {
-      seriesId: chapters.seriesId,
-      chapterSlug: chapters.slug,
-      chapterNumber: chapters.number,
-    })
-    .from(chapters)
-    .where(
-      and(
-        or(...finished.map((row) => and(eq(chapters.seriesId, row.seriesId), gt(chapters.number, row.chapterNumber)))),
-        chapterIsOut(now),
-      ),
-    )
-    .orderBy(chapters.seriesId, asc(chapters.number));
+  const next = await nextChaptersOut(db, finished, now);
   for (const row of next) points.set(row.seriesId, { ...row, page: null, position: null });
   return points;
 }

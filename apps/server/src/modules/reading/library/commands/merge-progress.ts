@@ -1,8 +1,9 @@
 import type { progressMergeSchema } from '@inkwell/contract';
 import type { z } from 'zod';
+import { findChaptersForProgress } from '../../../catalogue/chapters';
 import type { Viewer } from '../../../identity/access';
 import type { LibraryDeps } from '../library.deps';
-import { findChaptersForMerge, mergeProgress as writeMerged, type ProgressWrite } from '../library.repository';
+import { mergeProgress as writeMerged, type ProgressWrite } from '../library.repository';
 import { COMPLETED_POSITION, finishCountsAt, isReadable } from './progress-write';
 
 export type MergeEntry = z.output<typeof progressMergeSchema>['entries'][number];
@@ -29,7 +30,7 @@ export async function mergeProgress({ db, clock, unlocks }: LibraryDeps, viewer:
   if (!viewer.userId || entries.length === 0) return { merged: 0 };
   const byChapter = new Map<string, MergeEntry>();
   for (const entry of entries) byChapter.set(entry.chapterId, combine(byChapter.get(entry.chapterId), entry));
-  const found = await findChaptersForMerge(db, [...byChapter.keys()]);
+  const found = await findChaptersForProgress(db, [...byChapter.keys()]);
   const withUnlocks = await unlocks.withUnlocksAmong(
     viewer,
     found.map((chapter) => chapter.id),

@@ -1,9 +1,10 @@
 import type { ProgressInput } from '@inkwell/contract';
 import { AppError } from '../../../../lib/app-error';
+import { findChapterForProgress } from '../../../catalogue/chapters';
 import type { Viewer } from '../../../identity/access';
 import type { LibraryDeps } from '../library.deps';
 import { toChapterProgress } from '../library.presenter';
-import { findChapterForProgress, saveProgress as writeProgress, writeProgressIfNewer } from '../library.repository';
+import { saveProgress as writeProgress, writeProgressIfNewer } from '../library.repository';
 import { isReadable, progressWrite } from './progress-write';
 
 /**
