@@ -88,9 +88,6 @@ export const READ_MODELS = [
  * the module asks the owner instead; never add one (make the owner export a query or predicate).
  */
 export const NOT_YET_MOVED = [
-  // library: bookmarks, progress and history against the series and chapters they point at.
-  'library → chapters',
-  'library → series',
 ];
 
 const MODULES_MARK = `${sep}modules${sep}`;

@@ -15,6 +15,9 @@ export { findChapterForFile } from './chapter-books.repository';
 export { chapterLinkColumns, findChapterWithLink, joinChapter } from './chapters.repository';
 // notifications: a released chapter as its notices name it, and whether one can turn free for a reader.
 export { findChapterShownNow, findChapterTerms } from './chapters.repository';
+// library: the chapters a reader saves progress on (access and length), and where a series picks up
+// after a completed chapter.
+export { findChapterForProgress, findChaptersForProgress, nextChaptersOut } from './chapter-reading.repository';
 export { chaptersRoutes } from './chapters.routes';
 export { createChaptersService } from './chapters.service';
 export { hasReadableText } from './commands/release-rules';
