@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildChapter, buildSeries, buildUser } from '../../test/factories';
 import { createTestApp, loginAs, type TestContext } from '../../test/helpers';
+import { SITE_CONFIG_CACHE_MS, updateSiteSettings } from '../modules/team/site-config';
 import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX } from './page-renderer';
 import { renderedPageShell, withRenderedPage } from './web';
 
@@ -19,7 +20,7 @@ const INDEX = `<!doctype html><html><head><title>Inkwell</title><script type="mo
 
 const RENDERER = `
 let renders = 0;
-export async function render({ url, fetch, nonce, shared }) {
+export async function render({ url, fetch, nonce, shared, locale }) {
   if (url.startsWith('/elsewhere')) return { kind: 'redirect', status: 302, location: '/errorPage?error=series_not_found' };
   if (url.startsWith('/broken')) throw new Error('the renderer broke');
   if (url.startsWith('/browser-only')) return { kind: 'shell' };
@@ -37,7 +38,7 @@ export async function render({ url, fetch, nonce, shared }) {
     status: 200,
     html: '<main>' + title + ' for ' + who + own + ', render ' + renders + (shared ? ' (shared)' : '') + '</main>',
     title,
-    dataScript: '<script nonce="' + nonce + '">window.__data = 1</script>',
+    dataScript: '<script nonce="' + nonce + '">window.__data = 1</script><meta name="drawn-in" content="' + locale + '">',
   };
 }
 // As the router names pages: a series page by its slug, any other path as itself (this stand-in has no catch-all).
@@ -68,6 +69,57 @@ const page = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...headers } });
 const rootOf = (html: string) => /<div id="root">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
 const renderNumber = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+
+const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
+const drawnIn = (html: string) => /<meta name="drawn-in" content="([^"]*)">/.exec(html)?.[1];
+
+describe('the page’s language (issue 35 §1)', () => {
+  it('is ?lang=, then the cookie, then Accept-Language, then English, on <html> and in the render', async () => {
+    const english = await page('/?lang-test=1');
+    expect(htmlTag(english.body)).toBe('<html lang="en" dir="ltr">');
+    expect(drawnIn(english.body)).toBe('en');
+    expect(english.headers['content-language']).toBe('en');
+    expect(String(english.headers.vary)).toMatch(/cookie.*accept-language|accept-language.*cookie/);
+
+    const browser = await page('/?lang-test=1', { 'accept-language': 'fr;q=0.9, pt;q=0.8, en;q=0.1' });
+    expect(htmlTag(browser.body)).toBe('<html lang="pt-BR" dir="ltr">');
+    expect(drawnIn(browser.body)).toBe('pt-BR');
+
+    const cookie = await page('/?lang-test=1', { 'accept-language': 'pt-BR', cookie: 'inkwell_lang=es' });
+    expect(drawnIn(cookie.body)).toBe('es');
+    const query = await page('/?lang-test=1&lang=pt-BR', { cookie: 'inkwell_lang=es' });
+    expect(drawnIn(query.body)).toBe('pt-BR');
+    // A value naming none of ours is passed over; the pseudo-locale is offered outside production.
+    expect(drawnIn((await page('/?lang-test=1&lang=tlh', { cookie: 'inkwell_lang=es' })).body)).toBe('es');
+    expect(drawnIn((await page('/?lang-test=1&lang=en-XA')).body)).toBe('en-XA');
+  });
+
+  it('keeps a shared page per language: a visitor never gets another language’s page', async () => {
+    const english = renderNumber((await page('/?lang-shared=1')).body);
+    const spanish = await page('/?lang-shared=1', { 'accept-language': 'es' });
+    expect(drawnIn(spanish.body)).toBe('es');
+    expect(renderNumber(spanish.body)).toBeGreaterThan(english);
+    expect(renderNumber((await page('/?lang-shared=1', { cookie: 'inkwell_lang=es' })).body)).toBe(renderNumber(spanish.body));
+    expect(renderNumber((await page('/?lang-shared=1')).body)).toBe(english);
+  });
+
+  it('falls back to the language an admin chose for the site, for a browser that names none of ours', async () => {
+    await updateSiteSettings(t.db, { defaultLocale: 'es' });
+    t.clock.advance(SITE_CONFIG_CACHE_MS + 1);
+    try {
+      expect(drawnIn((await page('/?lang-default=1', { 'accept-language': 'ko, fr' })).body)).toBe('es');
+      expect(drawnIn((await page('/?lang-default=1', { 'accept-language': 'ko, en' })).body)).toBe('en');
+    } finally {
+      await updateSiteSettings(t.db, { defaultLocale: 'en' });
+      t.clock.advance(SITE_CONFIG_CACHE_MS + 1);
+    }
+  });
+
+  it('answers the app’s shell in the language too (a page drawn in the browser)', async () => {
+    const shell = await page('/browser-only', { 'accept-language': 'es-MX' });
+    expect(htmlTag(shell.body)).toBe('<html lang="es" dir="ltr">');
+  });
+});
 
 describe('server-rendered pages', () => {
   it('arrive with the page in the root, its title, and its data script under the answer’s own nonce', async () => {

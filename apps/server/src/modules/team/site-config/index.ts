@@ -1,4 +1,10 @@
 export { maintenancePlugin } from './maintenance';
 export { readConfigValues, writeConfigValue } from './site-config.repository';
 export { siteConfigRoutes } from './site-config.routes';
-export { createSiteConfig, getSiteSettings, type SiteConfigService, updateSiteSettings } from './site-config.service';
+export {
+  createSiteConfig,
+  getSiteSettings,
+  SITE_CONFIG_CACHE_MS,
+  type SiteConfigService,
+  updateSiteSettings,
+} from './site-config.service';
