@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import type { InterfaceLocale } from '@inkwell/contract';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 
-/** `t('reader.lock.title')`, `t('store.coins', { count })`: a message of the page's language, its ICU arguments filled. */
+/** `t('common.footer.madeBy')`, `t('common.search.tooShort', { count })`: a message of the page's language, its ICU arguments filled. */
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
 
 export interface Translator {

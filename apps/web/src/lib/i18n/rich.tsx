@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * A message with parts drawn as elements: `t('store.terms')` is "Read <link>the terms</link> first",
+ * A message with parts drawn as elements: `t(id)` is "Read <link>the terms</link> first",
  * and `richText(text, { link: (words) => <Link to="/terms">{words}</Link> })` draws the link. The
  * sentence stays whole in the catalogue, so each language orders it its own way. Tags do not nest.
  */

@@ -1,8 +1,9 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Link } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useAutoUnlockSeries, useTurnOffAutoUnlockSeries } from '../../../lib/wallet/auto-unlock-series';
+import '../messages';
 
 /**
  * The series a reader chose, while unlocking one of their chapters, to have unlock by themselves,
@@ -11,6 +12,7 @@ import { useAutoUnlockSeries, useTurnOffAutoUnlockSeries } from '../../../lib/wa
  */
 export function AutoUnlockSeriesList() {
   const { user } = useAuth();
+  const t = useT();
   const toast = useToast();
   const list = useAutoUnlockSeries(Boolean(user) && !user?.autoUnlock);
   const turnOff = useTurnOffAutoUnlockSeries();
@@ -20,7 +22,7 @@ export function AutoUnlockSeriesList() {
   return (
     <div className="mt-4">
       <h4 id="auto-unlock-series-heading" className="text-sm font-medium text-zinc-100">
-        Unlocking automatically in these series
+        {t('store.autoUnlockSeries.heading')}
       </h4>
       <ul aria-labelledby="auto-unlock-series-heading" className="mt-2 divide-y divide-ink-800">
         {items.map((item) => (
@@ -32,13 +34,13 @@ export function AutoUnlockSeriesList() {
               type="button"
               onClick={() =>
                 turnOff.mutate(item.seriesId, {
-                  onError: () => toast({ message: 'Your setting could not be saved. Try again.', type: 'error', duration: 5000 }),
+                  onError: () => toast({ message: t('store.settings.saveFailed'), type: 'error', duration: 5000 }),
                 })
               }
-              aria-label={`Turn off auto-unlock for ${item.title}`}
+              aria-label={t('store.autoUnlockSeries.turnOffLabel', { title: item.title })}
               className="shrink-0 rounded-md px-2 py-1 text-accent-300 hover:bg-ink-800 hover:text-accent-200"
             >
-              Turn off
+              {t('store.autoUnlockSeries.turnOff')}
             </button>
           </li>
         ))}

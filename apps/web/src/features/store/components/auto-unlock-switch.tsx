@@ -1,14 +1,14 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useId } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useStoreSettingsMutation } from '../api/store-settings';
-
-const AUTO_UNLOCK_LABEL = 'Unlock chapters automatically when I open them';
+import '../messages';
 
 /** The store's one option, read from the session user (which carries autoUnlock) and saved at once. */
 export function AutoUnlockSwitch() {
   const { user } = useAuth();
+  const t = useT();
   const toast = useToast();
   const settings = useStoreSettingsMutation();
   const labelId = useId();
@@ -18,17 +18,17 @@ export function AutoUnlockSwitch() {
   const handleToggle = () =>
     settings.mutate(
       { autoUnlock: !isOn },
-      { onError: () => toast({ message: 'Your setting could not be saved. Try again.', type: 'error', duration: 5000 }) },
+      { onError: () => toast({ message: t('store.settings.saveFailed'), type: 'error', duration: 5000 }) },
     );
 
   return (
     <div className="flex items-start justify-between gap-4">
       <div>
         <p id={labelId} className="text-sm font-medium text-zinc-100">
-          {AUTO_UNLOCK_LABEL}
+          {t('store.settings.autoUnlock')}
         </p>
         <p id={hintId} className="mt-0.5 text-xs text-zinc-400">
-          When you have the coins, a locked chapter opens without asking first.
+          {t('store.settings.autoUnlockHint')}
         </p>
       </div>
       <button

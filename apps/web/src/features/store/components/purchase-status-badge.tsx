@@ -1,5 +1,7 @@
 import type { Purchase } from '@inkwell/contract';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { PURCHASE_STATUS_LABELS } from '../store-format';
+import '../messages';
 
 const TONES: Record<Purchase['status'], string> = {
   pending: 'bg-amber-500/15 text-amber-300 ring-amber-500/30',
@@ -10,11 +12,12 @@ const TONES: Record<Purchase['status'], string> = {
 };
 
 export function PurchaseStatusBadge({ status }: { status: Purchase['status'] }) {
+  const t = useT();
   return (
     <span
       className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[status]}`}
     >
-      {PURCHASE_STATUS_LABELS[status]}
+      {t(PURCHASE_STATUS_LABELS[status])}
     </span>
   );
 }

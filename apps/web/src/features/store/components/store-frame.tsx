@@ -1,24 +1,32 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Coins } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { formatCoins } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { StoreNav } from './store-nav';
+import '../messages';
 
-/** The store pages' frame: title, the reader's balance, the two shelves, then the page. */
+/** The store pages' frame: title, the reader's balance, the two shelves, then the page (title and intro: message ids). */
 export function StoreFrame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   const { user } = useAuth();
+  const t = useT();
+  const format = useFormat();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold text-white">{title}</h1>
-          <p className="mt-2 text-zinc-400">{intro}</p>
+          <h1 className="text-3xl font-bold text-white">{t(title)}</h1>
+          <p className="mt-2 text-zinc-400">{t(intro)}</p>
         </div>
         {user && (
           <p className="flex items-center gap-2 text-sm text-zinc-300" data-testid="store-balance">
             <Coins className="size-4 text-amber-300" aria-hidden />
-            You have <strong className="text-amber-300">{formatCoins(user.coins)}</strong> coins
+            <span>
+              {richText(t('store.frame.balance', { count: user.coins, coins: format.count(user.coins) }), {
+                strong: (words) => <strong className="text-amber-300">{words}</strong>,
+              })}
+            </span>
           </p>
         )}
       </div>
@@ -28,7 +36,8 @@ export function StoreFrame({ title, intro, children }: { title: string; intro: s
   );
 }
 
-export const COIN_STORE_TITLE = 'Coin store';
-export const COIN_STORE_INTRO = 'Coins unlock a chapter for good. Bigger packages come with bonus coins.';
-export const PLAN_STORE_TITLE = 'Subscriptions';
-export const PLAN_STORE_INTRO = 'A plan opens every premium chapter as soon as it is out, for as long as it runs.';
+// The shelves' titles and intros (message ids, store.json).
+export const COIN_STORE_TITLE = 'store.coins.title';
+export const COIN_STORE_INTRO = 'store.coins.intro';
+export const PLAN_STORE_TITLE = 'store.plans.title';
+export const PLAN_STORE_INTRO = 'store.plans.intro';

@@ -1,16 +1,18 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Link, useLocation } from 'react-router';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 const TABS = [
-  { to: '/buy/coins', label: 'Coins', paths: ['/buy/coins', '/buy/store'] },
-  { to: '/buy/subscriptions', label: 'Subscriptions', paths: ['/buy/subscriptions'] },
+  { to: '/buy/coins', label: 'store.nav.coins', paths: ['/buy/coins', '/buy/store'] },
+  { to: '/buy/subscriptions', label: 'store.nav.subscriptions', paths: ['/buy/subscriptions'] },
 ];
 
 /** The store's two shelves. /buy/store is the same page as /buy/coins (SPEC §2). */
 export function StoreNav() {
+  const t = useT();
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Store" className="mt-6 flex gap-1 border-b border-ink-800">
+    <nav aria-label={t('store.nav.label')} className="mt-6 flex gap-1 border-b border-ink-800">
       {TABS.map(({ to, label, paths }) => {
         const isCurrent = paths.includes(pathname.toLowerCase());
         return (
@@ -22,7 +24,7 @@ export function StoreNav() {
               isCurrent ? 'border-accent-400 text-white' : 'border-transparent text-zinc-400 hover:text-zinc-200'
             }`}
           >
-            {label}
+            {t(label)}
           </Link>
         );
       })}

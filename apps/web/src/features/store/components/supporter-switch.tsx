@@ -1,13 +1,13 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useId } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useWallet } from '../api/get-wallet';
 import { useStoreSettingsMutation } from '../api/store-settings';
-
-const SUPPORTER_LABEL = 'Show me among a series’ supporters when I send a gift';
+import '../messages';
 
 /** Whether the reader's gifts put their name in a series' supporters strip (issue 22 §2); on unless they say no. */
 export function SupporterSwitch() {
+  const t = useT();
   const toast = useToast();
   const wallet = useWallet(1);
   const settings = useStoreSettingsMutation();
@@ -19,9 +19,9 @@ export function SupporterSwitch() {
     <div className="mt-4 flex items-start justify-between gap-4">
       <div>
         <p id={labelId} className="text-sm font-medium text-zinc-100">
-          {SUPPORTER_LABEL}
+          {t('store.settings.supporter')}
         </p>
-        <p className="mt-0.5 text-xs text-zinc-400">Your username and the coins you gave this month; nothing else.</p>
+        <p className="mt-0.5 text-xs text-zinc-400">{t('store.settings.supporterHint')}</p>
       </div>
       <button
         type="button"
@@ -32,7 +32,7 @@ export function SupporterSwitch() {
         onClick={() =>
           settings.mutate(
             { showAsSupporter: !isOn },
-            { onError: () => toast({ message: 'Your setting could not be saved. Try again.', type: 'error', duration: 5000 }) },
+            { onError: () => toast({ message: t('store.settings.saveFailed'), type: 'error', duration: 5000 }) },
           )
         }
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${

@@ -1,11 +1,12 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { CoinPackage } from '@inkwell/contract';
 import { Coins, Info } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { primaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { formatCoins, formatMoney } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCheckout, useGoToCheckout } from '../api/checkout';
 import { useCoinPackages } from '../api/list-coin-packages';
@@ -13,6 +14,7 @@ import { checkoutErrorMessage } from '../checkout-errors';
 import { COIN_STORE_INTRO, COIN_STORE_TITLE, StoreFrame } from '../components/store-frame';
 import { CoinPackageCardsSkeleton } from '../components/store-skeletons';
 import { readReturnTo, readUnlockChapterId } from '../store-params';
+import '../messages';
 
 /**
  * /buy/coins and /buy/store (SPEC §2): the coin packages. A Buy opens a checkout and goes there;
@@ -20,7 +22,8 @@ import { readReturnTo, readUnlockChapterId } from '../store-params';
  * the chapter, unlocked.
  */
 function CoinsPage() {
-  useDocumentTitle(COIN_STORE_TITLE);
+  const t = useT();
+  useDocumentTitle(t(COIN_STORE_TITLE));
   const [params] = useSearchParams();
   const returnTo = readReturnTo(params);
   const unlockChapterId = readUnlockChapterId(params);
@@ -47,12 +50,12 @@ function CoinsPage() {
         >
           <Info className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden />
           <span>
-            Your chapter unlocks as soon as the payment goes through, and you go straight back to it.
+            {t('store.coins.unlockNote')}
             {returnTo && (
               <>
                 {' '}
                 <Link to={returnTo} className="font-semibold text-accent-400 hover:underline">
-                  Back to the chapter
+                  {t('store.coins.backToChapter')}
                 </Link>
               </>
             )}
@@ -61,17 +64,15 @@ function CoinsPage() {
       )}
       {checkout.isError && (
         <p role="alert" className="mb-6 rounded-xl border border-rose-500/40 bg-rose-500/10 p-4 text-sm text-rose-200">
-          {checkoutErrorMessage(checkout.error)}
+          {checkoutErrorMessage(t, checkout.error)}
         </p>
       )}
       {packages.isPending ? (
         <CoinPackageCardsSkeleton />
       ) : packages.isError ? (
-        <LoadError message="We could not load the coin packages." onRetry={() => void packages.refetch()} />
+        <LoadError message={t('store.coins.loadError')} onRetry={() => void packages.refetch()} />
       ) : packages.data.items.length === 0 ? (
-        <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-300">
-          No coin packages are on sale right now.
-        </p>
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center text-zinc-300">{t('store.coins.empty')}</p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {packages.data.items.map((item) => (
@@ -98,6 +99,8 @@ interface CardProps {
 }
 
 function CoinPackageCard({ item, isBusy, isDisabled, onBuy }: CardProps) {
+  const t = useT();
+  const format = useFormat();
   const { user } = useAuth();
   const location = useLocation();
   const headingId = `package-${item.id}`;
@@ -110,7 +113,7 @@ function CoinPackageCard({ item, isBusy, isDisabled, onBuy }: CardProps) {
     >
       {item.bestValue && (
         <span className="absolute -top-3 left-6 rounded-full bg-amber-400 px-3 py-0.5 text-xs font-bold uppercase tracking-wide text-ink-950">
-          Best value
+          {t('store.coins.bestValue')}
         </span>
       )}
       <h2 id={headingId} className="text-lg font-semibold text-white">
@@ -118,13 +121,15 @@ function CoinPackageCard({ item, isBusy, isDisabled, onBuy }: CardProps) {
       </h2>
       <p className="mt-4 flex items-center gap-2 text-3xl font-bold text-amber-300">
         <Coins className="size-7" aria-hidden />
-        {formatCoins(item.coins)} <span className="text-base font-semibold text-amber-200/80">coins</span>
+        {richText(t('store.coins.packageCoins', { count: item.coins, coins: format.count(item.coins) }), {
+          unit: (words) => <span className="text-base font-semibold text-amber-200/80">{words}</span>,
+        })}
       </p>
       <p className="mt-1 h-5 text-sm font-medium text-emerald-300">
-        {item.bonusCoins > 0 && `+${formatCoins(item.bonusCoins)} bonus coins`}
+        {item.bonusCoins > 0 && t('store.coins.bonus', { count: item.bonusCoins, coins: format.count(item.bonusCoins) })}
       </p>
       <p className="mt-4 text-2xl font-semibold text-white" data-testid="package-price">
-        {formatMoney(item.priceCents, item.currency)}
+        {format.money(item.priceCents, item.currency)}
       </p>
       <div className="mt-auto pt-6">
         {user ? (
@@ -135,11 +140,11 @@ function CoinPackageCard({ item, isBusy, isDisabled, onBuy }: CardProps) {
             aria-describedby={headingId}
             className={`${primaryButton} w-full`}
           >
-            {isBusy ? 'Opening checkout…' : 'Buy'}
+            {isBusy ? t('store.checkout.opening') : t('store.coins.buy')}
           </button>
         ) : (
           <Link to="/login" state={{ from: location.pathname + location.search }} className={`${primaryButton} w-full`}>
-            Log in to buy
+            {t('store.coins.logInToBuy')}
           </Link>
         )}
       </div>

@@ -1,11 +1,11 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Coins } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { formatCoins } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useWallet } from '../api/get-wallet';
 import { useMyPurchases } from '../api/list-purchases';
@@ -14,6 +14,7 @@ import { AutoUnlockSwitch } from '../components/auto-unlock-switch';
 import { SupporterSwitch } from '../components/supporter-switch';
 import { LedgerList } from '../components/ledger-list';
 import { PurchaseList } from '../components/purchase-list';
+import '../messages';
 
 type Tab = 'purchases' | 'coins';
 
@@ -28,7 +29,9 @@ const pageOf = (params: URLSearchParams) => {
  * live in the URL, so each view can be linked and the browser's back button walks them.
  */
 function PurchasesPage() {
-  useDocumentTitle('Purchases');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('store.purchases.documentTitle'));
   const { user } = useAuth();
   const [params] = useSearchParams();
   const tab: Tab = params.get('tab') === 'coins' ? 'coins' : 'purchases';
@@ -36,22 +39,22 @@ function PurchasesPage() {
 
   return (
     <div className="space-y-6">
-      <h2 className="text-xl font-bold text-white">Purchases and coins</h2>
+      <h2 className="text-xl font-bold text-white">{t('store.purchases.heading')}</h2>
       <section aria-labelledby="wallet-heading" className="rounded-xl border border-ink-800 bg-ink-900 p-5">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <div>
             <h3 id="wallet-heading" className="text-xs uppercase tracking-wider text-zinc-400">
-              Your coins
+              {t('store.purchases.yourCoins')}
             </h3>
             <p className="mt-1 flex items-center gap-2 text-2xl font-bold text-amber-300" data-testid="wallet-balance">
-              <Coins className="size-5" aria-hidden /> {formatCoins(user?.coins ?? 0)}
+              <Coins className="size-5" aria-hidden /> {format.count(user?.coins ?? 0)}
             </p>
           </div>
           <Link
             to="/buy/coins"
             className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500"
           >
-            Buy coins
+            {t('store.purchases.buyCoins')}
           </Link>
         </div>
         <div className="mt-5 border-t border-ink-800 pt-4">
@@ -62,9 +65,9 @@ function PurchasesPage() {
       </section>
 
       <div>
-        <nav aria-label="Purchases and coins" className="flex gap-1 border-b border-ink-800">
-          <TabLink tab="purchases" current={tab} label="Purchases" />
-          <TabLink tab="coins" current={tab} label="Coin history" />
+        <nav aria-label={t('store.purchases.heading')} className="flex gap-1 border-b border-ink-800">
+          <TabLink tab="purchases" current={tab} label={t('store.purchases.tabPurchases')} />
+          <TabLink tab="coins" current={tab} label={t('store.purchases.tabCoins')} />
         </nav>
         <div className="mt-4">{tab === 'purchases' ? <PurchasesTab page={page} /> : <CoinHistoryTab page={page} />}</div>
       </div>
@@ -88,16 +91,16 @@ function TabLink({ tab, current, label }: { tab: Tab; current: Tab; label: strin
 }
 
 function PurchasesTab({ page }: { page: number }) {
+  const t = useT();
   const purchases = useMyPurchases(page);
-  if (purchases.isPending) return <RowsSkeleton label="Loading your purchases" />;
-  if (purchases.isError)
-    return <LoadError message="We could not load your purchases." onRetry={() => void purchases.refetch()} />;
+  if (purchases.isPending) return <RowsSkeleton label={t('store.purchases.loading')} />;
+  if (purchases.isError) return <LoadError message={t('store.purchases.loadError')} onRetry={() => void purchases.refetch()} />;
   const { items, pagination } = purchases.data;
   if (items.length === 0) {
     return (
-      <Empty title="No purchases yet" text="Coins and plans you buy show here with their receipts.">
+      <Empty title={t('store.purchases.emptyTitle')} text={t('store.purchases.emptyText')}>
         <Link to="/buy/coins" className="font-semibold text-accent-400 hover:underline">
-          Visit the store
+          {t('store.purchases.visitStore')}
         </Link>
       </Empty>
     );
@@ -111,12 +114,13 @@ function PurchasesTab({ page }: { page: number }) {
 }
 
 function CoinHistoryTab({ page }: { page: number }) {
+  const t = useT();
   const wallet = useWallet(page);
-  if (wallet.isPending) return <RowsSkeleton label="Loading your coin history" />;
-  if (wallet.isError) return <LoadError message="We could not load your coin history." onRetry={() => void wallet.refetch()} />;
+  if (wallet.isPending) return <RowsSkeleton label={t('store.ledger.loading')} />;
+  if (wallet.isError) return <LoadError message={t('store.ledger.loadError')} onRetry={() => void wallet.refetch()} />;
   const { entries, pagination } = wallet.data;
   if (entries.length === 0) {
-    return <Empty title="No coin movements yet" text="Coins you buy, receive or spend on chapters show here." />;
+    return <Empty title={t('store.ledger.emptyTitle')} text={t('store.ledger.emptyText')} />;
   }
   return (
     <>

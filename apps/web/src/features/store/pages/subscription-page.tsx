@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { Subscription } from '@inkwell/contract';
 import { Coins, Crown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,29 +6,31 @@ import { primaryButton, secondaryButton } from '../../../components/button-style
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { formatCoins, formatMoney } from '../../../lib/money';
-import { formatDate } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useMySubscription } from '../api/get-subscription';
-import { intervalLabel } from '../store-format';
+import { intervalOf } from '../store-format';
+import '../messages';
 
 /** /profile/subscriptions (Reader's Area): the reader's plan, when it renews or ends, and a way to cancel. */
 function SubscriptionPage() {
-  useDocumentTitle('Subscription');
+  const t = useT();
+  useDocumentTitle(t('store.subscription.title'));
   const subscription = useMySubscription();
 
   return (
     <div className="space-y-6">
-      <h2 className="text-xl font-bold text-white">Subscription</h2>
+      <h2 className="text-xl font-bold text-white">{t('store.subscription.title')}</h2>
       {subscription.isPending ? (
         <div
           className="h-64 animate-pulse rounded-xl border border-ink-800 bg-ink-900"
           aria-busy="true"
-          aria-label="Loading your subscription"
+          aria-label={t('store.subscription.loading')}
         />
       ) : subscription.isError ? (
-        <LoadError message="We could not load your subscription." onRetry={() => void subscription.refetch()} />
+        <LoadError message={t('store.subscription.loadError')} onRetry={() => void subscription.refetch()} />
       ) : subscription.data === null || subscription.data.status === 'ended' ? (
         <NoPlan ended={subscription.data} />
       ) : (
@@ -40,17 +41,19 @@ function SubscriptionPage() {
 }
 
 function NoPlan({ ended }: { ended: Subscription | null }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <div className="rounded-xl border border-ink-800 bg-ink-900 p-8 text-center">
       <Crown className="mx-auto size-8 text-amber-300" aria-hidden />
-      <p className="mt-3 font-medium text-zinc-100">You have no plan</p>
+      <p className="mt-3 font-medium text-zinc-100">{t('store.subscription.noPlan')}</p>
       <p className="mt-1 text-sm text-zinc-400">
         {ended
-          ? `Your ${ended.plan.name} plan ended on ${formatDate(ended.currentPeriodEnd)}.`
-          : 'A plan opens every premium chapter as soon as it is out.'}
+          ? t('store.subscription.ended', { plan: ended.plan.name, date: format.date(ended.currentPeriodEnd) })
+          : t('store.subscription.noPlanText')}
       </p>
       <Link to="/buy/subscriptions" className={`${primaryButton} mt-5`}>
-        See the plans
+        {t('store.subscription.seePlans')}
       </Link>
     </div>
   );
@@ -58,13 +61,15 @@ function NoPlan({ ended }: { ended: Subscription | null }) {
 
 function CurrentPlan({ subscription }: { subscription: Subscription }) {
   const { plan } = subscription;
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const cancel = useCancelSubscription();
   const [isConfirming, setIsConfirming] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
   const cancelButtonRef = useRef<HTMLButtonElement>(null);
-  const interval = intervalLabel(plan.interval);
-  const periodEnd = formatDate(subscription.currentPeriodEnd);
+  const interval = intervalOf(plan.interval);
+  const periodEnd = format.date(subscription.currentPeriodEnd);
 
   // The confirmation takes the focus when it opens, and gives it back when it closes.
   const wasConfirming = useRef(false);
@@ -79,14 +84,17 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
       onSuccess: (updated) => {
         setIsConfirming(false);
         toast({
-          message: updated ? `Your plan ends on ${formatDate(updated.currentPeriodEnd)}` : 'Your plan is cancelled',
+          message: updated
+            ? t('store.subscription.endsToast', { date: format.date(updated.currentPeriodEnd) })
+            : t('store.subscription.cancelledToast'),
           type: 'success',
           duration: 5000,
         });
       },
       onError: (error) =>
         toast({
-          message: error instanceof ApiError && error.code === 'not_found' ? 'You have no plan to cancel.' : error.message,
+          message:
+            error instanceof ApiError && error.code === 'not_found' ? t('store.subscription.nothingToCancel') : error.message,
           type: 'error',
           duration: 5000,
         }),
@@ -96,7 +104,7 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
     <section aria-labelledby="plan-heading" className="rounded-xl border border-amber-400/40 bg-ink-900 p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <p className="text-xs uppercase tracking-wider text-zinc-400">Your plan</p>
+          <p className="text-xs uppercase tracking-wider text-zinc-400">{t('store.subscription.yourPlan')}</p>
           <h3 id="plan-heading" className="mt-1 text-2xl font-bold text-white">
             {plan.name}
           </h3>
@@ -108,29 +116,33 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
               : 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/30'
           }`}
         >
-          {subscription.cancelAtPeriodEnd ? 'Cancelled' : 'Active'}
+          {subscription.cancelAtPeriodEnd ? t('store.subscription.statusCancelled') : t('store.subscription.statusActive')}
         </span>
       </div>
       <p className="mt-3 text-lg text-zinc-100">
-        {formatMoney(plan.priceCents, plan.currency)} <span className="text-sm text-zinc-400">/ {interval}</span>
+        {format.money(plan.priceCents, plan.currency)}{' '}
+        <span className="text-sm text-zinc-400">{t('store.plan.perInterval', { interval })}</span>
       </p>
       <ul className="mt-3 space-y-1 text-sm text-zinc-300">
         {plan.includesPremium && (
           <li className="flex items-center gap-2">
-            <Crown className="size-4 text-amber-300" aria-hidden /> Premium chapters
+            <Crown className="size-4 text-amber-300" aria-hidden /> {t('store.plan.premium')}
           </li>
         )}
         {plan.coinsPerPeriod > 0 && (
           <li className="flex items-center gap-2">
-            <Coins className="size-4 text-amber-300" aria-hidden /> +{formatCoins(plan.coinsPerPeriod)} coins every {interval}
+            <Coins className="size-4 text-amber-300" aria-hidden />{' '}
+            {t('store.plan.coinsEvery', { count: plan.coinsPerPeriod, coins: format.count(plan.coinsPerPeriod), interval })}
           </li>
         )}
       </ul>
       <p className="mt-4 font-medium text-zinc-100" data-testid="subscription-period">
-        {subscription.cancelAtPeriodEnd ? `Ends on ${periodEnd}` : `Renews on ${periodEnd}`}
+        {subscription.cancelAtPeriodEnd
+          ? t('store.subscription.endsOn', { date: periodEnd })
+          : t('store.subscription.renewsOn', { date: periodEnd })}
       </p>
       {subscription.cancelAtPeriodEnd ? (
-        <p className="mt-1 text-sm text-zinc-400">You keep every benefit until then; it will not renew.</p>
+        <p className="mt-1 text-sm text-zinc-400">{t('store.subscription.keepUntilThen')}</p>
       ) : isConfirming ? (
         <div
           ref={confirmRef}
@@ -143,12 +155,12 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
           className="mt-5 rounded-lg border border-rose-500/40 bg-rose-500/10 p-4 outline-none"
         >
           <p id="confirm-cancel-heading" className="font-semibold text-rose-100">
-            Cancel your plan?
+            {t('store.subscription.confirmTitle')}
           </p>
-          <p className="mt-1 text-sm text-rose-100/80">It will not renew. You keep premium chapters until {periodEnd}.</p>
+          <p className="mt-1 text-sm text-rose-100/80">{t('store.subscription.confirmText', { date: periodEnd })}</p>
           <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row">
             <button type="button" onClick={() => setIsConfirming(false)} disabled={cancel.isPending} className={secondaryButton}>
-              Keep my plan
+              {t('store.subscription.keep')}
             </button>
             <button
               type="button"
@@ -156,13 +168,13 @@ function CurrentPlan({ subscription }: { subscription: Subscription }) {
               disabled={cancel.isPending}
               className="inline-flex items-center justify-center rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-500 disabled:opacity-60"
             >
-              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel my plan'}
+              {cancel.isPending ? t('store.subscription.cancelling') : t('store.subscription.confirmCancel')}
             </button>
           </div>
         </div>
       ) : (
         <button ref={cancelButtonRef} type="button" onClick={() => setIsConfirming(true)} className={`${secondaryButton} mt-5`}>
-          Cancel subscription
+          {t('store.subscription.cancel')}
         </button>
       )}
     </section>

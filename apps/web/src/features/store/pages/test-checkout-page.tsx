@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { Purchase } from '@inkwell/contract';
 import { FlaskConical } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -8,16 +7,26 @@ import { primaryButton, secondaryButton } from '../../../components/button-style
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { formatCoins, formatMoney } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCancelTestCheckout } from '../api/cancel-test-checkout';
 import { useCompleteTestCheckout } from '../api/complete-test-checkout';
 import { useMyPurchase } from '../api/get-purchase';
 import { refreshAfterPayment } from '../api/store-keys';
 import { PurchaseStatusBadge } from '../components/purchase-status-badge';
-import { itemName, PURCHASE_STATUS_LABELS } from '../store-format';
+import { itemName } from '../store-format';
+import '../messages';
 
-const TEST_CHECKOUT_NOTICE = 'Test checkout — no real payment is taken';
+/** What became of a purchase that no longer waits (store.json). */
+const SETTLED_TEXT: Record<Purchase['status'], string> = {
+  pending: 'store.checkout.settled.pending',
+  paid: 'store.checkout.settled.paid',
+  cancelled: 'store.checkout.settled.cancelled',
+  refunded: 'store.checkout.settled.refunded',
+  failed: 'store.checkout.settled.failed',
+};
 
 /** Where a paid purchase leads: back where the reader came from, else to what they bought. */
 const afterPaying = (purchase: Purchase) =>
@@ -28,6 +37,7 @@ const afterCancelling = (purchase: Purchase) =>
 
 /** Stripe confirmed the payment while the reader waited here: move on as after paying. */
 function useMoveOnWhenConfirmed(confirmed: Purchase | undefined) {
+  const t = useT();
   const navigate = useNavigate();
   const toast = useToast();
   const client = useQueryClient();
@@ -41,37 +51,41 @@ function useMoveOnWhenConfirmed(confirmed: Purchase | undefined) {
     if (confirmed.status !== 'paid' || !sawPending.current) return;
     sawPending.current = false;
     void refreshAfterPayment(client).then(() => {
-      toast({ message: `Payment complete: ${itemName(confirmed)}`, type: 'success', duration: 5000 });
+      toast({ message: t('store.checkout.paidToast', { item: itemName(t, confirmed) }), type: 'success', duration: 5000 });
       void navigate(afterPaying(confirmed), { replace: true });
     });
-  }, [confirmed, client, navigate, toast]);
+  }, [confirmed, client, navigate, toast, t]);
 }
 
 /** The purchase's item, coins and total. */
 function OrderDetails({ purchase }: { purchase: Purchase }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <>
       <div className="flex items-start justify-between gap-3">
         <h2 id="order-heading" className="text-lg font-semibold text-white">
-          {itemName(purchase)}
+          {itemName(t, purchase)}
         </h2>
         <PurchaseStatusBadge status={purchase.status} />
       </div>
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between gap-4">
-          <dt className="text-zinc-400">Item</dt>
-          <dd className="text-right text-zinc-100">{purchase.kind === 'plan' ? 'Subscription' : 'Coin package'}</dd>
+          <dt className="text-zinc-400">{t('store.checkout.item')}</dt>
+          <dd className="text-right text-zinc-100">
+            {purchase.kind === 'plan' ? t('store.purchase.kindPlan') : t('store.checkout.coinPackage')}
+          </dd>
         </div>
         {purchase.coins > 0 && (
           <div className="flex justify-between gap-4">
-            <dt className="text-zinc-400">Coins</dt>
-            <dd className="text-right font-semibold text-amber-300">{formatCoins(purchase.coins)}</dd>
+            <dt className="text-zinc-400">{t('store.purchase.kindCoins')}</dt>
+            <dd className="text-right font-semibold text-amber-300">{format.count(purchase.coins)}</dd>
           </div>
         )}
         <div className="flex items-baseline justify-between gap-4 border-t border-ink-800 pt-2">
-          <dt className="font-semibold text-zinc-200">Total</dt>
+          <dt className="font-semibold text-zinc-200">{t('store.checkout.total')}</dt>
           <dd className="text-right text-lg font-bold text-white" data-testid="checkout-total">
-            {formatMoney(purchase.amountCents, purchase.currency)}
+            {format.money(purchase.amountCents, purchase.currency)}
           </dd>
         </div>
       </dl>
@@ -81,12 +95,13 @@ function OrderDetails({ purchase }: { purchase: Purchase }) {
 
 /** No such purchase for this reader: another account's, or a mistyped link. */
 function PurchaseNotFound() {
+  const t = useT();
   return (
     <div role="alert" className="rounded-2xl border border-ink-800 bg-ink-900 p-6">
-      <p className="font-semibold text-white">We could not find this purchase.</p>
-      <p className="mt-1 text-sm text-zinc-400">It may belong to another account, or the link is mistyped.</p>
+      <p className="font-semibold text-white">{t('store.checkout.notFoundTitle')}</p>
+      <p className="mt-1 text-sm text-zinc-400">{t('store.checkout.notFoundText')}</p>
       <Link to="/buy/coins" className={`${secondaryButton} mt-4`}>
-        Back to the store
+        {t('store.checkout.backToStore')}
       </Link>
     </div>
   );
@@ -99,6 +114,8 @@ function PurchaseNotFound() {
  * page waits for the payment to be confirmed, then moves on as the test checkout does.
  */
 function TestCheckoutPage() {
+  const t = useT();
+  const format = useFormat();
   const { purchaseId = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -106,7 +123,7 @@ function TestCheckoutPage() {
   const returnedFromStripe = search.get('status') === 'success';
   const purchase = useMyPurchase(purchaseId, { awaitProvider: returnedFromStripe });
   const isStripe = purchase.data?.provider === 'stripe';
-  useDocumentTitle(isStripe ? 'Payment' : 'Test checkout');
+  useDocumentTitle(isStripe ? t('store.checkout.paymentTitle') : t('store.checkout.testTitle'));
 
   useMoveOnWhenConfirmed(purchase.data);
   const complete = useCompleteTestCheckout();
@@ -121,7 +138,7 @@ function TestCheckoutPage() {
       toast({ message: error.message, type: 'warn', duration: 5000 });
     } else {
       toast({
-        message: error instanceof ApiError ? error.message : 'We could not reach the store. Try again.',
+        message: error instanceof ApiError ? error.message : t('store.checkout.unreachable'),
         type: 'error',
         duration: 5000,
       });
@@ -134,8 +151,8 @@ function TestCheckoutPage() {
         toast({
           message:
             paid.kind === 'coins'
-              ? `Payment complete: ${formatCoins(paid.coins)} coins added to your wallet`
-              : `Payment complete: welcome to ${itemName(paid)}`,
+              ? t('store.checkout.coinsAddedToast', { count: paid.coins, coins: format.count(paid.coins) })
+              : t('store.checkout.welcomeToast', { item: itemName(t, paid) }),
           type: 'success',
           duration: 5000,
         });
@@ -147,7 +164,7 @@ function TestCheckoutPage() {
   const handleCancel = (current: Purchase) =>
     cancel.mutate(current.id, {
       onSuccess: (cancelled) => {
-        toast({ message: 'Checkout cancelled: nothing was charged', type: 'info', duration: 3000 });
+        toast({ message: t('store.checkout.cancelledToast'), type: 'info', duration: 3000 });
         void navigate(afterCancelling(cancelled), { replace: true });
       },
       onError: handleError,
@@ -161,10 +178,10 @@ function TestCheckoutPage() {
           className="flex items-center gap-3 rounded-xl border-2 border-dashed border-amber-400 bg-amber-400/10 px-4 py-3 font-bold text-amber-200"
         >
           <FlaskConical className="size-5 shrink-0" aria-hidden />
-          {TEST_CHECKOUT_NOTICE}
+          {t('store.checkout.testNotice')}
         </p>
       )}
-      <h1 className="mt-6 text-2xl font-bold text-white">Checkout</h1>
+      <h1 className="mt-6 text-2xl font-bold text-white">{t('store.checkout.heading')}</h1>
       <div className="mt-4">
         {purchase.isPending ? (
           <CheckoutSkeleton />
@@ -172,7 +189,7 @@ function TestCheckoutPage() {
           purchase.error instanceof ApiError && purchase.error.code === 'not_found' ? (
             <PurchaseNotFound />
           ) : (
-            <LoadError message="We could not load this purchase." onRetry={() => void purchase.refetch()} />
+            <LoadError message={t('store.checkout.loadError')} onRetry={() => void purchase.refetch()} />
           )
         ) : (
           <section aria-labelledby="order-heading" className="rounded-2xl border border-ink-800 bg-ink-900 p-6">
@@ -186,25 +203,27 @@ function TestCheckoutPage() {
                     disabled={isSettling}
                     className={secondaryButton}
                   >
-                    {cancel.isPending ? 'Cancelling…' : 'Cancel'}
+                    {cancel.isPending ? t('store.subscription.cancelling') : t('store.checkout.cancel')}
                   </button>
                   <button type="button" onClick={() => handlePay(purchase.data)} disabled={isSettling} className={primaryButton}>
-                    {complete.isPending ? 'Paying…' : `Pay ${formatMoney(purchase.data.amountCents, purchase.data.currency)}`}
+                    {complete.isPending
+                      ? t('store.checkout.paying')
+                      : t('store.checkout.pay', { amount: format.money(purchase.data.amountCents, purchase.data.currency) })}
                   </button>
                 </div>
               ) : returnedFromStripe ? (
                 <p className="mt-6 text-sm text-zinc-300" role="status" aria-live="polite">
-                  Confirming your payment with Stripe… This takes a few seconds.
+                  {t('store.checkout.confirming')}
                 </p>
               ) : (
                 <div className="mt-6 text-sm text-zinc-300" role="status">
                   <p>
                     {search.get('status') === 'cancelled'
-                      ? 'You left the payment page: nothing was charged.'
-                      : 'This purchase is paid on Stripe’s page, not here.'}
+                      ? t('store.checkout.leftPaymentPage')
+                      : t('store.checkout.paidOnStripe')}
                   </p>
                   <Link to={afterCancelling(purchase.data)} className={`${secondaryButton} mt-3`}>
-                    Back
+                    {t('store.checkout.back')}
                   </Link>
                 </div>
               )
@@ -220,19 +239,19 @@ function TestCheckoutPage() {
 
 /** A purchase that is no longer waiting: what became of it, and where to go. */
 function SettledPurchase({ purchase }: { purchase: Purchase }) {
+  const t = useT();
   const isPaid = purchase.status === 'paid';
   return (
     <div className="mt-6 rounded-xl border border-ink-800 bg-ink-950/60 p-4 text-sm">
       <p className="text-zinc-200" role="status" data-testid="purchase-outcome">
-        This purchase is <strong>{PURCHASE_STATUS_LABELS[purchase.status].toLowerCase()}</strong>
-        {isPaid ? ': there is nothing left to pay.' : '.'}
+        {richText(t(SETTLED_TEXT[purchase.status]), { strong: (words) => <strong>{words}</strong> })}
       </p>
       <div className="mt-3 flex flex-wrap gap-3">
         <Link to={isPaid ? afterPaying(purchase) : afterCancelling(purchase)} className={primaryButton}>
-          {isPaid ? 'Continue' : 'Back to the store'}
+          {isPaid ? t('store.checkout.continue') : t('store.checkout.backToStore')}
         </Link>
         <Link to="/profile/purchases" className={secondaryButton}>
-          Your purchases
+          {t('store.checkout.yourPurchases')}
         </Link>
       </div>
     </div>
@@ -240,21 +259,22 @@ function SettledPurchase({ purchase }: { purchase: Purchase }) {
 }
 
 function CheckoutSkeleton() {
+  const t = useT();
   const bar = 'inline-block animate-pulse rounded bg-ink-800 text-transparent';
   return (
-    <div className="rounded-2xl border border-ink-800 bg-ink-900 p-6" aria-busy="true" aria-label="Loading the purchase">
+    <div className="rounded-2xl border border-ink-800 bg-ink-900 p-6" aria-busy="true" aria-label={t('store.checkout.loading')}>
       <p className="text-lg font-semibold">
-        <span className={`${bar} w-40`}>&nbsp;</span>
+        <span className={`${bar} w-40`}>{'\u00a0'}</span>
       </p>
       <div className="mt-4 space-y-2 text-sm">
         <p>
-          <span className={`${bar} w-full`}>&nbsp;</span>
+          <span className={`${bar} w-full`}>{'\u00a0'}</span>
         </p>
         <p>
-          <span className={`${bar} w-full`}>&nbsp;</span>
+          <span className={`${bar} w-full`}>{'\u00a0'}</span>
         </p>
         <p className="pt-2 text-lg">
-          <span className={`${bar} w-full`}>&nbsp;</span>
+          <span className={`${bar} w-full`}>{'\u00a0'}</span>
         </p>
       </div>
       <div className="mt-6 h-9 animate-pulse rounded-lg bg-ink-800" />
