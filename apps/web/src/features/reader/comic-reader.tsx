@@ -1,7 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterPage } from '@inkwell/contract';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject, type TouchEvent } from 'react';
+import { useT } from '../../lib/i18n/i18n-context';
 import { pageUrl, type ComicSettings } from './reader-settings';
+import './messages';
 
 const FIT_CLASSES: Record<ComicSettings['fit'], string> = {
   width: 'w-full max-w-[min(100%,900px)] h-auto',
@@ -33,13 +34,14 @@ export function PageImage({
   fit: ComicSettings['fit'];
   quality?: ComicSettings['quality'];
 }) {
+  const t = useT();
   const isFirst = index === 0;
   return (
     <img
       src={pageUrl(page, quality)}
       width={page.width}
       height={page.height}
-      alt={`Page ${index + 1} of ${total}`}
+      alt={t('reader.comic.pageOf', { page: index + 1, total })}
       // The first page is what the reader waits for; the rest load as they come near.
       loading={isFirst ? 'eager' : 'lazy'}
       decoding={isFirst ? 'sync' : 'async'}
@@ -276,9 +278,12 @@ function PagedPage({
   back(): void;
   onToggleBars?(): void;
 }) {
+  const t = useT();
   const total = pages.length;
   const isRtl = settings.direction === 'rtl';
   const page = pages[pageIndex]!;
+  const nextPage = t('reader.comic.next');
+  const previousPage = t('reader.comic.previous');
   return (
     <div className="select-none" data-testid="paged-reader" dir={isRtl ? 'rtl' : 'ltr'}>
       {zoom ? (
@@ -295,7 +300,7 @@ function PagedPage({
             src={pageUrl(page, settings.quality)}
             width={page.width}
             height={page.height}
-            alt={`Page ${pageIndex + 1} of ${total}, zoomed in`}
+            alt={t('reader.comic.zoomed', { page: pageIndex + 1, total })}
             className="block h-auto max-w-none"
             style={{ width: `${ZOOM * 100}%` }}
             draggable={false}
@@ -307,21 +312,21 @@ function PagedPage({
           {/* Click zones: the reading direction's forward side turns the page; the middle shows or hides the bars. */}
           <button
             type="button"
-            aria-label={isRtl ? 'Next page' : 'Previous page'}
+            aria-label={isRtl ? nextPage : previousPage}
             onClick={isRtl ? forward : back}
             className="absolute inset-y-0 left-0 w-1/3 cursor-w-resize"
             {...TAP_ZONE}
           />
           <button
             type="button"
-            aria-label="Show or hide the bars"
+            aria-label={t('reader.comic.toggleBars')}
             onClick={() => onToggleBars?.()}
             className="absolute inset-y-0 left-1/3 w-1/3 cursor-pointer"
             {...TAP_ZONE}
           />
           <button
             type="button"
-            aria-label={isRtl ? 'Previous page' : 'Next page'}
+            aria-label={isRtl ? previousPage : nextPage}
             onClick={isRtl ? back : forward}
             className="absolute inset-y-0 right-0 w-1/3 cursor-e-resize"
             {...TAP_ZONE}
@@ -332,13 +337,13 @@ function PagedPage({
           taps turn pages and the bottom bar says where the reader is: nothing sits under that bar (issue 21 §1). */}
       <div className="mt-4 hidden items-center justify-center gap-4 text-sm text-zinc-300 md:flex" dir="ltr">
         <button type="button" onClick={isRtl ? forward : back} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
-          ← {isRtl ? 'Next page' : 'Previous page'}
+          ← {isRtl ? nextPage : previousPage}
         </button>
         <span aria-live="polite" data-testid="page-indicator">
-          Page {pageIndex + 1} / {total}
+          {t('reader.comic.indicator', { page: pageIndex + 1, total })}
         </span>
         <button type="button" onClick={isRtl ? back : forward} className="rounded-lg bg-ink-800 px-4 py-2 hover:bg-ink-700">
-          {isRtl ? 'Previous page' : 'Next page'} →
+          {isRtl ? previousPage : nextPage} →
         </button>
       </div>
       {/* The following page, fetched ahead so turning feels instant. */}
@@ -362,6 +367,7 @@ export function ComicReader({
   onToggleBars,
   end,
 }: ComicReaderProps) {
+  const t = useT();
   const [pageIndex, setPageIndex] = useState(0);
   const pageChangeRef = useRef(onPageChange);
   pageChangeRef.current = onPageChange;
@@ -409,7 +415,7 @@ export function ComicReader({
   useComicKeys({ isPaged, isRtl, forward, back, onNextChapter, onPreviousChapter });
 
   if (total === 0) {
-    return <p className="py-20 text-center text-zinc-400">This chapter has no pages yet.</p>;
+    return <p className="py-20 text-center text-zinc-400">{t('reader.comic.noPages')}</p>;
   }
 
   if (isAtEnd) {
@@ -421,7 +427,7 @@ export function ComicReader({
             onClick={back}
             className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-medium text-zinc-200 hover:bg-ink-700"
           >
-            {isRtl ? `Back to page ${total} →` : `← Back to page ${total}`}
+            {t(isRtl ? 'reader.comic.backRtl' : 'reader.comic.back', { page: total })}
           </button>
         </div>
         {end}

@@ -9,6 +9,13 @@ import { SESSION_QUERY_KEY } from '../../lib/auth/session-query';
 import { AUTO_UNLOCK_SERIES_KEY } from '../../lib/wallet/auto-unlock-series';
 import { formatDate } from '../../lib/time';
 import ReaderPage, { chapterOptionLabel } from './reader-page';
+import { formattersFor } from '../../lib/i18n/format';
+import { loadI18n } from '../../lib/i18n/i18n';
+import type { Translate } from '../../lib/i18n/i18n-context';
+
+const english = await loadI18n('en');
+const t: Translate = (id, values) => english._(id, values as never);
+const format = formattersFor(t, 'en');
 
 const PUB = '/api/public/omegascans/public';
 const ME = '/api/omegascans/secure/me';
@@ -589,10 +596,14 @@ describe('the reader’s chapter list', () => {
   });
 
   it('names unlocked and early-access chapters with their price and free date', () => {
-    expect(chapterOptionLabel(summary(5, 'unlocked'))).toBe('Chapter 5 · unlocked');
-    expect(chapterOptionLabel(summary(5, 'early_access'))).toBe(`Chapter 5 · 30 coins, free ${formatDate(IN_TWO_DAYS)}`);
-    expect(chapterOptionLabel(summary(5, 'locked'))).toBe('Chapter 5 · 30 coins');
-    expect(chapterOptionLabel({ ...summary(5, 'early_access'), freeAt: null })).toBe('Chapter 5 · 30 coins, early access');
-    expect(chapterOptionLabel(summary(5))).toBe('Chapter 5');
+    expect(chapterOptionLabel(t, format, summary(5, 'unlocked'))).toBe('Chapter 5 · unlocked');
+    expect(chapterOptionLabel(t, format, summary(5, 'early_access'))).toBe(
+      `Chapter 5 · 30 coins, free ${formatDate(IN_TWO_DAYS)}`,
+    );
+    expect(chapterOptionLabel(t, format, summary(5, 'locked'))).toBe('Chapter 5 · 30 coins');
+    expect(chapterOptionLabel(t, format, { ...summary(5, 'early_access'), freeAt: null })).toBe(
+      'Chapter 5 · 30 coins, early access',
+    );
+    expect(chapterOptionLabel(t, format, summary(5))).toBe('Chapter 5');
   });
 });

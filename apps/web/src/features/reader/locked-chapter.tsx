@@ -1,18 +1,19 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { BulkUnlock } from '../../components/bulk-unlock';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { useAuth } from '../../lib/auth/auth-context';
-import { formatCoins } from '../../lib/money';
-import { formatDate } from '../../lib/time';
+import { useFormat } from '../../lib/i18n/format';
+import { richText } from '../../lib/i18n/rich';
+import { useT } from '../../lib/i18n/i18n-context';
 import { getCoinsHref } from '../../lib/wallet/unlock';
 import { LockMore, LockPrice, UnlockActions, UnlockConfirm } from './components/lock-panel-parts';
 import { OfferLadder } from './components/offer-ladder';
 import { useAutoUnlockSetting, useSeriesAutoUnlock } from './use-auto-unlock-choices';
 import { useBulkUnlock } from './use-bulk-unlock';
 import { useUnlockFlow } from './use-unlock-flow';
+import './messages';
 
 interface LockedChapterProps {
   data: ChapterContent;
@@ -31,6 +32,8 @@ interface LockedChapterProps {
  */
 export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
   const { user, isChecking } = useAuth();
+  const t = useT();
+  const format = useFormat();
   const chapter = data.chapter;
   const chapterPath = `/SeriesView/${data.series.slug}/${chapter.slug}`;
   const seriesAutoUnlock = useSeriesAutoUnlock(data.series, user);
@@ -61,7 +64,7 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
     >
       <Lock className="mx-auto size-8 text-amber-300" aria-hidden />
       <h2 id="locked-heading" className="mt-3 text-2xl font-bold text-white">
-        {chapter.access === 'early_access' ? 'Early access chapter' : 'Premium chapter'}
+        {t(chapter.access === 'early_access' ? 'reader.lock.early' : 'reader.lock.premium')}
       </h2>
       <OfferLadder
         offers={data.offers}
@@ -73,7 +76,7 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
       />
 
       <LockPrice chapter={chapter} isFreeReady={isFreeReady} isEarly={isEarly} onFree={onFree} />
-      {isEarly && <p className="mt-2 text-sm text-zinc-400">Free for everyone on {formatDate(chapter.freeAt!)}.</p>}
+      {isEarly && <p className="mt-2 text-sm text-zinc-400">{t('reader.lock.freeOn', { date: format.date(chapter.freeAt!) })}</p>}
 
       <UnlockActions
         chapter={chapter}
@@ -86,10 +89,13 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
       />
       {user && (
         <p className="mt-3 text-sm text-zinc-300">
-          Your balance:{' '}
-          <strong className="tabular-nums text-white" data-testid="lock-balance">
-            {formatCoins(user.coins)} coins
-          </strong>
+          {richText(t('reader.lock.balance', { count: user.coins, coins: format.count(user.coins) }), {
+            b: (words) => (
+              <strong className="tabular-nums text-white" data-testid="lock-balance">
+                {words}
+              </strong>
+            ),
+          })}
         </p>
       )}
 

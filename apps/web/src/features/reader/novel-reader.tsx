@@ -2,6 +2,8 @@ import '@fontsource/opendyslexic/400.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { NOVEL_FONTS, NOVEL_THEMES, NOVEL_WIDTHS, type NovelSettings } from './reader-settings';
 import { withReadingStats } from './reading-stats';
+import { useFormat } from '../../lib/i18n/format';
+import { useT } from '../../lib/i18n/i18n-context';
 
 /**
  * A novel chapter in the reader's own typography. The HTML was sanitized by the server when it
@@ -23,7 +25,9 @@ export function NovelReader({
   const nearEndRef = useRef(onNearEnd);
   nearEndRef.current = onNearEnd;
   // Its length under its title (issue 33 §10); a paywall's preview is only part of the text, so has none.
-  const shown = useMemo(() => (isPreview ? html : withReadingStats(html)), [html, isPreview]);
+  const t = useT();
+  const format = useFormat();
+  const shown = useMemo(() => (isPreview ? html : withReadingStats(html, t, format)), [html, isPreview, t, format]);
 
   useEffect(() => {
     if (!endRef.current || isPreview) return;

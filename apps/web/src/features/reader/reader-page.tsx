@@ -1,10 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useBookmark } from '../../lib/library/bookmark';
-import { chapterLabel } from '../../lib/time';
+import { useFormat } from '../../lib/i18n/format';
+import { useT } from '../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { chapterErrorPage, useChapter } from './api/get-chapter';
 import { chapterOptionLabel } from './chapter-option-label';
@@ -25,18 +25,20 @@ import { useReaderNavigation } from './use-reader-navigation';
 import { useReaderPanels } from './use-reader-panels';
 import { useReaderRoom } from './use-reader-room';
 import { useReadingProgress } from './use-reading-progress';
+import './messages';
 
 export { chapterOptionLabel };
 
 /** A chapter that could not be loaded: kept offline or not, gone, or a failure to try again. */
 function ChapterLoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const t = useT();
   // Offline, and this chapter was not kept: the network error says nothing else (issue 21 §3).
   if (typeof navigator !== 'undefined' && !navigator.onLine) return <OfflineChapterNotice />;
   const errorPage = chapterErrorPage(error);
   if (errorPage) return <Navigate to={`/errorPage?error=${errorPage}`} replace />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <LoadError message="We could not load this chapter. Please try again." onRetry={onRetry} />
+      <LoadError message={t('reader.page.loadError')} onRetry={onRetry} />
     </div>
   );
 }
@@ -49,7 +51,11 @@ export default function ReaderPage() {
   const [novelSettings, setNovelSettings] = useNovelSettings();
   const panels = useReaderPanels();
   const data = chapter.data;
-  useDocumentTitle(data ? `${data.series.title} – ${chapterLabel(data.chapter)}` : undefined);
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(
+    data ? t('reader.page.title', { series: data.series.title, chapter: format.chapterLabel(data.chapter) }) : undefined,
+  );
   const bookmark = useBookmark(data?.series.id ?? '');
   const { user } = useAuth();
   const contentRef = useRef<HTMLDivElement>(null);
@@ -79,6 +85,8 @@ export default function ReaderPage() {
   const chapterEndArea = <ChapterEndArea data={data} theme={theme} bookmark={bookmark} navigation={navigation} />;
   // Paged reading's end comes as its own step after the last page (issue 33 §3), never under page 1.
   const isPagedReading = isPaged && data.canRead;
+  const isChapterSheet = panels.sheet === 'chapters';
+  const isSettingsSheet = panels.sheet === 'settings';
 
   return (
     <div
@@ -117,7 +125,7 @@ export default function ReaderPage() {
         startPage={progress.startPage}
         onPageChange={(page, isEnd) => {
           progress.onPageChange(page);
-          setPageStatus(isEnd ? 'End of chapter' : `Page ${page} / ${data.pages.length}`);
+          setPageStatus(isEnd ? t('reader.page.end') : t('reader.comic.indicator', { page, total: data.pages.length }));
         }}
         onToggleBars={immersive.toggle}
         end={chapterEndArea}
@@ -134,8 +142,8 @@ export default function ReaderPage() {
         onSettings={() => panels.openSheet('settings')}
         status={isPaged && data.canRead ? pageStatus : undefined}
       />
-      {panels.sheet === 'chapters' && <ChapterListSheet data={data} onClose={panels.closeSheet} />}
-      {panels.sheet === 'settings' && <SettingsSheet isComic={isComic} settings={settings} onClose={panels.closeSheet} />}
+      {isChapterSheet && <ChapterListSheet data={data} onClose={panels.closeSheet} />}
+      {isSettingsSheet && <SettingsSheet isComic={isComic} settings={settings} onClose={panels.closeSheet} />}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useId, type ReactNode } from 'react';
 import {
   FONT_SIZE,
@@ -10,6 +9,27 @@ import {
   type ComicSettings,
   type NovelSettings,
 } from './reader-settings';
+import { useT } from '../../lib/i18n/i18n-context';
+import { richText } from '../../lib/i18n/rich';
+import './messages';
+
+/** The novel's fonts, widths and themes, said in the page's language (reader-settings.ts holds how they look). */
+const FONT_NAMES: Record<NovelSettings['font'], string> = {
+  serif: 'reader.set.serif',
+  sans: 'reader.set.sans',
+  dyslexic: 'reader.set.dyslexic',
+  mono: 'reader.set.mono',
+};
+const WIDTH_NAMES: Record<NovelSettings['width'], string> = {
+  narrow: 'reader.set.narrow',
+  medium: 'reader.set.medium',
+  wide: 'reader.set.wide',
+};
+const THEME_NAMES: Record<NovelSettings['theme'], string> = {
+  dark: 'reader.set.dark',
+  light: 'reader.set.light',
+  sepia: 'reader.set.sepia',
+};
 
 function Choice<T extends string>({
   label,
@@ -84,12 +104,13 @@ function Slider({
 }
 
 function Panel({ children, inSheet = false }: { children: ReactNode; inSheet?: boolean }) {
+  const t = useT();
   // In the phone's bottom sheet the panel is its content; on a wider screen it drops from the bar.
   if (inSheet) return <div className="space-y-4">{children}</div>;
   return (
     <div
       role="dialog"
-      aria-label="Reading settings"
+      aria-label={t('reader.settings.title')}
       className="absolute right-2 top-full z-40 mt-2 w-80 space-y-4 rounded-xl border border-ink-700 bg-ink-900 p-4 shadow-2xl"
     >
       {children}
@@ -106,50 +127,52 @@ export function ComicSettingsPanel({
   onChange(patch: Partial<ComicSettings>): void;
   inSheet?: boolean;
 }) {
+  const t = useT();
+  const isPaged = settings.mode === 'paged';
   return (
     <Panel inSheet={inSheet}>
       <Choice
-        label="Mode"
+        label={t('reader.set.mode')}
         value={settings.mode}
         options={[
-          ['strip', 'Long strip'],
-          ['paged', 'Page by page'],
+          ['strip', t('reader.set.strip')],
+          ['paged', t('reader.set.paged')],
         ]}
         onChange={(mode) => onChange({ mode })}
       />
-      {settings.mode === 'paged' && (
+      {isPaged && (
         <Choice
-          label="Direction"
+          label={t('reader.set.direction')}
           value={settings.direction}
           options={[
-            ['ltr', 'Left to right'],
-            ['rtl', 'Right to left'],
+            ['ltr', t('reader.set.ltr')],
+            ['rtl', t('reader.set.rtl')],
           ]}
           onChange={(direction) => onChange({ direction })}
         />
       )}
       <Choice
-        label="Fit"
+        label={t('reader.set.fit')}
         value={settings.fit}
         options={[
-          ['width', 'Fit width'],
-          ['height', 'Fit height'],
-          ['original', 'Original'],
+          ['width', t('reader.set.fitWidth')],
+          ['height', t('reader.set.fitHeight')],
+          ['original', t('reader.set.original')],
         ]}
         onChange={(fit) => onChange({ fit })}
       />
       <Choice
-        label="Image quality"
+        label={t('reader.set.quality')}
         value={settings.quality}
         options={[
-          ['full', 'Full'],
-          ['saver', 'Data saver'],
+          ['full', t('reader.set.full')],
+          ['saver', t('reader.set.saver')],
         ]}
         onChange={(quality) => onChange({ quality })}
       />
-      {settings.mode === 'strip' && (
+      {!isPaged && (
         <Slider
-          label="Gap between pages"
+          label={t('reader.set.gap')}
           value={settings.gap}
           min={0}
           max={GAP_MAX}
@@ -158,10 +181,7 @@ export function ComicSettingsPanel({
           onChange={(gap) => onChange({ gap })}
         />
       )}
-      <p className="text-xs text-zinc-400">
-        Keys: ← → change chapter (turn pages in paged mode), j / k move on and back, F hides the bars. On a phone: swipe to turn a
-        page, double-tap to zoom, tap the middle to hide the bars.
-      </p>
+      <p className="text-xs text-zinc-400">{t('reader.set.comicHelp')}</p>
     </Panel>
   );
 }
@@ -175,16 +195,17 @@ export function NovelSettingsPanel({
   onChange(patch: Partial<NovelSettings>): void;
   inSheet?: boolean;
 }) {
+  const t = useT();
   return (
     <Panel inSheet={inSheet}>
       <Choice
-        label="Font"
+        label={t('reader.set.font')}
         value={settings.font}
-        options={Object.entries(NOVEL_FONTS).map(([key, font]) => [key as NovelSettings['font'], font.label])}
+        options={(Object.keys(NOVEL_FONTS) as NovelSettings['font'][]).map((key) => [key, t(FONT_NAMES[key])])}
         onChange={(font) => onChange({ font })}
       />
       <Slider
-        label="Text size"
+        label={t('reader.set.size')}
         value={settings.size}
         min={FONT_SIZE.min}
         max={FONT_SIZE.max}
@@ -193,7 +214,7 @@ export function NovelSettingsPanel({
         onChange={(size) => onChange({ size })}
       />
       <Slider
-        label="Line height"
+        label={t('reader.set.lineHeight')}
         value={settings.lineHeight}
         min={LINE_HEIGHT.min}
         max={LINE_HEIGHT.max}
@@ -202,20 +223,20 @@ export function NovelSettingsPanel({
         onChange={(lineHeight) => onChange({ lineHeight: Math.round(lineHeight * 10) / 10 })}
       />
       <Choice
-        label="Width"
+        label={t('reader.set.width')}
         value={settings.width}
-        options={Object.keys(NOVEL_WIDTHS).map((key) => [key as NovelSettings['width'], key[0]!.toUpperCase() + key.slice(1)])}
+        options={(Object.keys(NOVEL_WIDTHS) as NovelSettings['width'][]).map((key) => [key, t(WIDTH_NAMES[key])])}
         onChange={(width) => onChange({ width })}
       />
       <Choice
-        label="Theme"
+        label={t('reader.set.theme')}
         value={settings.theme}
-        options={Object.entries(NOVEL_THEMES).map(([key, theme]) => [key as NovelSettings['theme'], theme.label])}
+        options={(Object.keys(NOVEL_THEMES) as NovelSettings['theme'][]).map((key) => [key, t(THEME_NAMES[key])])}
         onChange={(theme) => onChange({ theme })}
       />
       <p className="text-xs text-zinc-400">
         {/* A touch screen has no F key to press. */}
-        Tap the text<span className="pointer-coarse:hidden"> or press F</span> to hide the bars; scrolling up brings them back.
+        {richText(t('reader.set.novelHelp'), { key: (words) => <span className="pointer-coarse:hidden">{words}</span> })}
       </p>
     </Panel>
   );

@@ -89,17 +89,17 @@ const comicSettings = createSettingsStore<ComicSettings>(
 );
 
 export const NOVEL_FONTS = {
-  serif: { label: 'Serif', stack: "Georgia, 'Iowan Old Style', 'Times New Roman', serif" },
-  sans: { label: 'Sans-serif', stack: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
-  dyslexic: { label: 'OpenDyslexic', stack: "'OpenDyslexic', 'Comic Sans MS', sans-serif" },
-  mono: { label: 'Monospace', stack: "ui-monospace, 'DejaVu Sans Mono', monospace" },
+  serif: { stack: "Georgia, 'Iowan Old Style', 'Times New Roman', serif" },
+  sans: { stack: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+  dyslexic: { stack: "'OpenDyslexic', 'Comic Sans MS', sans-serif" },
+  mono: { stack: "ui-monospace, 'DejaVu Sans Mono', monospace" },
 } as const;
 type NovelFont = keyof typeof NOVEL_FONTS;
 
 export const NOVEL_THEMES = {
-  dark: { label: 'Dark', className: 'bg-[#14111f] text-zinc-200' },
-  light: { label: 'Light', className: 'bg-[#fbfaf7] text-zinc-900' },
-  sepia: { label: 'Sepia', className: 'bg-[#f4ecd8] text-[#5b4636]' },
+  dark: { className: 'bg-[#14111f] text-zinc-200' },
+  light: { className: 'bg-[#fbfaf7] text-zinc-900' },
+  sepia: { className: 'bg-[#f4ecd8] text-[#5b4636]' },
 } as const;
 export type NovelTheme = keyof typeof NOVEL_THEMES;
 

@@ -1,3 +1,7 @@
+import type { Translate } from '../../lib/i18n/i18n-context';
+import type { Formatters } from '../../lib/i18n/format';
+import './messages';
+
 /** An unhurried reader's pace, in words a minute (issue 33 §10). */
 const WORDS_PER_MINUTE = 230;
 
@@ -12,10 +16,10 @@ export function countWords(html: string): number {
 }
 
 /** "2,340 words · 10 min": the length of a novel chapter, shown under its title (at least a minute). */
-export function readingStats(html: string): { words: number; minutes: number; label: string } {
+export function readingStats(html: string, t: Translate, format: Formatters): { words: number; minutes: number; label: string } {
   const words = countWords(html);
   const minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
-  return { words, minutes, label: `${words.toLocaleString('en')} ${words === 1 ? 'word' : 'words'} · ${minutes} min` };
+  return { words, minutes, label: t('reader.stats', { count: words, words: format.count(words), minutes }) };
 }
 
 /** A chapter's leading heading (the title its text opens with), when it has one. */
@@ -25,8 +29,8 @@ const LEADING_HEADING = /^\s*<h[1-6][^>]*>[\s\S]*?<\/h[1-6]>/i;
  * The chapter's HTML with its length under its title: right after the heading the text opens
  * with, or first when it has none. The line holds only digits and words of ours, never the text's.
  */
-export function withReadingStats(html: string): string {
-  const line = `<p class="reading-stats" data-testid="reading-stats">${readingStats(html).label}</p>`;
+export function withReadingStats(html: string, t: Translate, format: Formatters): string {
+  const line = `<p class="reading-stats" data-testid="reading-stats">${readingStats(html, t, format).label}</p>`;
   const heading = LEADING_HEADING.exec(html)?.[0];
   return heading ? `${heading}${line}${html.slice(heading.length)}` : `${line}${html}`;
 }

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { isForSale } from '../../lib/wallet/locked-run';
 import { useUnlockChapter } from '../../lib/wallet/unlock';
+import { useT, type Translate } from '../../lib/i18n/i18n-context';
+import './messages';
 
 /**
  * The store's auto-unlock: a reader who chose it (for every series, or for this one while
@@ -14,6 +16,7 @@ import { useUnlockChapter } from '../../lib/wallet/unlock';
 export function useAutoUnlock(chapter: ChapterSummary, user: SessionUser | null, isOnForSeries: boolean, isReady: boolean) {
   const unlock = useUnlockChapter();
   const toast = useToast();
+  const t = useT();
   const decidedFor = useRef<string | null>(null);
   const { mutateAsync } = unlock;
 
@@ -23,13 +26,14 @@ export function useAutoUnlock(chapter: ChapterSummary, user: SessionUser | null,
     if (!user || !(user.autoUnlock || isOnForSeries) || !isForSale(chapter) || user.coins < chapter.price) return;
     // The promise, not mutate's callbacks: the panel is gone by the time the chapter has reopened.
     mutateAsync({ chapterId: chapter.id }).then(
-      (result) => toast({ message: unlockedMessage(result.charged), type: 'success', duration: 4000 }),
-      () => toast({ message: 'This chapter could not be unlocked automatically.', type: 'error', duration: 5000 }),
+      (result) => toast({ message: unlockedMessage(t, result.charged), type: 'success', duration: 4000 }),
+      () => toast({ message: t('reader.toast.autoFailed'), type: 'error', duration: 5000 }),
     );
-  }, [chapter, user, isOnForSeries, isReady, mutateAsync, toast]);
+  }, [chapter, user, isOnForSeries, isReady, mutateAsync, toast, t]);
 
   return unlock;
 }
 
 /** The toast after an unlock: what it cost (nothing when it was already open). */
-export const unlockedMessage = (charged: number) => (charged > 0 ? `Unlocked for ${charged} coins` : 'Chapter unlocked');
+export const unlockedMessage = (t: Translate, charged: number) =>
+  charged > 0 ? t('reader.toast.unlockedFor', { coins: charged }) : t('reader.toast.unlocked');

@@ -2,7 +2,9 @@ import type { ChapterSummary, SessionUser } from '@inkwell/contract';
 import { useState } from 'react';
 import { useToast } from '../../components/toast/toast-context';
 import { ApiError } from '../../lib/api-client';
-import { formatDateTimeWithZone } from '../../lib/time';
+import { useFormat } from '../../lib/i18n/format';
+import { useT } from '../../lib/i18n/i18n-context';
+import './messages';
 import { unlockedMessage, useAutoUnlock } from './use-auto-unlock';
 
 /**
@@ -23,6 +25,8 @@ export function useUnlockFlow({
   isReady: boolean;
 }) {
   const toast = useToast();
+  const t = useT();
+  const format = useFormat();
   const [alsoForSeries, setAlsoForSeries] = useState(false);
   const unlock = useAutoUnlock(chapter, user, isOnForSeries, isReady);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -30,19 +34,21 @@ export function useUnlockFlow({
   const handleUnlock = () =>
     unlock
       .mutateAsync({ chapterId: chapter.id, autoUnlockSeries: alsoForSeries || undefined })
-      .then((result) => toast({ message: unlockedMessage(result.charged), type: 'success', duration: 4000 }));
+      .then((result) => toast({ message: unlockedMessage(t, result.charged), type: 'success', duration: 4000 }));
 
   const handleRent = (method: 'wait_pass' | 'daily_free') =>
     unlock.mutateAsync({ chapterId: chapter.id, method }).then(
       (result) =>
         toast({
-          message: result.openUntil ? `Open until ${formatDateTimeWithZone(result.openUntil)}` : 'Chapter unlocked',
+          message: result.openUntil
+            ? t('reader.toast.openUntil', { date: format.dateTimeWithZone(result.openUntil) })
+            : t('reader.toast.unlocked'),
           type: 'success',
           duration: 5000,
         }),
       (error: unknown) =>
         toast({
-          message: error instanceof ApiError ? error.message : 'The chapter could not be opened. Try again.',
+          message: error instanceof ApiError ? error.message : t('reader.toast.openFailed'),
           type: 'error',
           duration: 5000,
         }),

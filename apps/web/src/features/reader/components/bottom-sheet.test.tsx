@@ -5,7 +5,7 @@ import { BottomSheet } from './bottom-sheet';
 describe('BottomSheet', () => {
   it('keeps its title and close button out of the part that scrolls, so a long list never takes them away', () => {
     render(
-      <BottomSheet title="Chapters" onClose={() => {}}>
+      <BottomSheet title="Chapters" closeLabel="Close chapters" onClose={() => {}}>
         <ul>
           {Array.from({ length: 80 }, (_, i) => (
             <li key={i}>Chapter {i + 1}</li>

@@ -1,9 +1,21 @@
-// i18n: not yet in the catalogues (issue 35)
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
-/** A panel that rises from the bottom of a phone's screen (the reader's chapter list and settings). */
-export function BottomSheet({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
+/** A panel that rises from the bottom of a phone's screen (the reader's chapter list and settings); `closeLabel` names its close button. */
+export function BottomSheet({
+  title,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  title: string;
+  closeLabel: string;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     panelRef.current?.focus();
@@ -15,7 +27,13 @@ export function BottomSheet({ title, onClose, children }: { title: string; onClo
   }, [onClose]);
   return (
     <div className="fixed inset-0 z-[65] md:hidden">
-      <button type="button" aria-label="Close" tabIndex={-1} onClick={onClose} className="absolute inset-0 bg-black/60" />
+      <button
+        type="button"
+        aria-label={t('reader.sheet.close')}
+        tabIndex={-1}
+        onClick={onClose}
+        className="absolute inset-0 bg-black/60"
+      />
       <div
         ref={panelRef}
         role="dialog"
@@ -32,7 +50,7 @@ export function BottomSheet({ title, onClose, children }: { title: string; onClo
           <button
             type="button"
             onClick={onClose}
-            aria-label={`Close ${title.toLowerCase()}`}
+            aria-label={closeLabel}
             className="rounded-lg p-1.5 text-zinc-300 hover:bg-ink-800"
           >
             <X className="size-5" aria-hidden />

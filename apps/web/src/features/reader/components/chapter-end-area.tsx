@@ -1,15 +1,16 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { ChevronLeft } from 'lucide-react';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import { AdSlot } from '../../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../../lib/comments/comments-slot';
 import type { BookmarkState } from '../../../lib/library/bookmark';
-import { chapterLabel } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import type { ReaderTheme } from '../reader-theme';
 import type { ReaderNavigation } from '../use-reader-navigation';
 import { ChapterEnd } from './chapter-end';
 import { ChapterNav, NAV_BUTTON } from './reader-bar';
+import '../messages';
 
 /**
  * Under the chapter: what comes next with Previous and the bookmark (or, for a locked chapter, its
@@ -26,6 +27,8 @@ export function ChapterEndArea({
   bookmark: BookmarkState;
   navigation: ReaderNavigation;
 }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <>
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-10">
@@ -37,11 +40,11 @@ export function ChapterEndArea({
                 <button
                   type="button"
                   onClick={navigation.goPrevious}
-                  aria-label="Previous chapter"
+                  aria-label={t('reader.nav.previousChapter')}
                   className={`${NAV_BUTTON} ${theme.button}`}
                 >
                   <ChevronLeft className="size-4" aria-hidden />
-                  Previous
+                  {t('reader.nav.previous')}
                 </button>
               )}
               <BookmarkButton bookmark={bookmark} tone={{ off: theme.button, on: theme.buttonOn }} />
@@ -50,7 +53,7 @@ export function ChapterEndArea({
         ) : (
           <>
             <p className={`text-sm ${theme.muted}`}>
-              {data.series.title} · {chapterLabel(data.chapter)}
+              {t('reader.end.where', { series: data.series.title, chapter: format.chapterLabel(data.chapter) })}
             </p>
             <ChapterNav theme={theme} navigation={navigation} />
           </>

@@ -1,7 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { Eye } from 'lucide-react';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { PageImage } from '../comic-reader';
+import '../messages';
 import { NovelReader } from '../novel-reader';
 import type { ComicSettings, NovelSettings } from '../reader-settings';
 
@@ -20,12 +21,15 @@ export function ChapterPreview({
   comicSettings: ComicSettings;
   novelSettings: NovelSettings;
 }) {
+  const t = useT();
   if (!data.isPreview) return null;
   const isComic = data.series.type === 'comic';
-  const label = isComic ? `Preview — ${data.pages.length} of ${data.pageCount} pages` : 'Preview — the beginning of the chapter';
+  const label = isComic
+    ? t('reader.preview.pages', { shown: data.pages.length, total: data.pageCount })
+    : t('reader.preview.text');
 
   return (
-    <section aria-label="Preview" data-testid="chapter-preview">
+    <section aria-label={t('reader.preview.label')} data-testid="chapter-preview">
       <p className="flex items-center justify-center gap-2 py-3 text-sm font-medium text-amber-200" data-testid="preview-label">
         <Eye className="size-4" aria-hidden />
         {label}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { countdown } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
 
 /**
  * The time left until an early-access chapter turns free, ticking each second on its own (the
  * panel around it does not re-render); `onFree` is called once it has passed.
  */
 export function FreeCountdown({ freeAt, onFree }: { freeAt: string; onFree(): void }) {
+  const format = useFormat();
   const target = Date.parse(freeAt);
   const [now, setNow] = useState(() => Date.now());
 
@@ -23,7 +24,7 @@ export function FreeCountdown({ freeAt, onFree }: { freeAt: string; onFree(): vo
 
   return (
     <span role="timer" aria-live="off" data-testid="free-countdown" className="font-mono tabular-nums" suppressHydrationWarning>
-      {countdown(left)}
+      {format.countdown(left)}
     </span>
   );
 }

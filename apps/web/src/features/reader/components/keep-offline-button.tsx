@@ -1,9 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import { CloudDownload, HardDriveDownload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { canKeepOffline, keepOffline, useDownloads } from '../../../lib/offline/downloads';
+import '../messages';
 
 /**
  * Issue 21 §3: keeps the open chapter on this device for reading offline (a chapter the reader can
@@ -21,6 +22,7 @@ function KeepOfflineButton({
   className: string;
 }) {
   const toast = useToast();
+  const t = useT();
   const downloads = useDownloads();
   const [isBusy, setIsBusy] = useState(false);
   // Known only in the browser, after hydration: the server's drawing and the first browser one agree.
@@ -29,12 +31,7 @@ function KeepOfflineButton({
   if (!canKeep) return null;
   if (downloads.some((download) => download.chapterId === chapterId)) {
     return (
-      <Link
-        to="/profile/downloads"
-        aria-label="Kept on this device for offline reading"
-        title="Kept for offline reading"
-        className={className}
-      >
+      <Link to="/profile/downloads" aria-label={t('reader.keep.keptLabel')} title={t('reader.keep.kept')} className={className}>
         <HardDriveDownload className="size-4 text-emerald-400" aria-hidden />
       </Link>
     );
@@ -43,9 +40,9 @@ function KeepOfflineButton({
     setIsBusy(true);
     try {
       await keepOffline(seriesSlug, chapterSlug);
-      toast({ message: 'Kept on this device: it opens without a connection for 30 days.', type: 'success' });
+      toast({ message: t('reader.keep.done'), type: 'success' });
     } catch {
-      toast({ message: 'This chapter could not be kept for offline reading. Please try again.', type: 'error', duration: 5000 });
+      toast({ message: t('reader.keep.failed'), type: 'error', duration: 5000 });
     } finally {
       setIsBusy(false);
     }
@@ -55,8 +52,8 @@ function KeepOfflineButton({
       type="button"
       onClick={() => void keep()}
       disabled={isBusy}
-      aria-label="Keep this chapter for offline reading"
-      title="Keep for offline reading"
+      aria-label={t('reader.keep.label')}
+      title={t('reader.keep.title')}
       className={`${className} disabled:cursor-wait disabled:opacity-50`}
     >
       <CloudDownload className="size-4" aria-hidden />

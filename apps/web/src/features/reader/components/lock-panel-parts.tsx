@@ -1,17 +1,18 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent, SessionUser } from '@inkwell/contract';
 import { Clock, Coins, Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { UnlockError } from '../../../components/unlock-error';
-import { formatCoins } from '../../../lib/money';
-import { chapterLabel } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { getCoinsHref } from '../../../lib/wallet/unlock';
 import type { useAutoUnlockSetting, useSeriesAutoUnlock } from '../use-auto-unlock-choices';
 import type { UnlockFlow } from '../use-unlock-flow';
 import { FreeCountdown } from './free-countdown';
 import { NotifyWhenFree } from './notify-when-free';
+import '../messages';
 
 type LockedChapterSummary = ChapterContent['chapter'];
 
@@ -27,19 +28,20 @@ export function LockPrice({
   isEarly: boolean;
   onFree(): void;
 }) {
+  const t = useT();
+  const bold = { b: (words: string) => <strong>{words}</strong> };
   return (
     <div className="mt-5 flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-lg">
       <p className="flex items-center gap-2 text-amber-200" data-testid="lock-price">
         <Coins className="size-5" aria-hidden />
-        <span>
-          {isFreeReady ? 'Or keep it for good: ' : 'Unlock for '}
-          <strong>{chapter.price} coins</strong>
-        </span>
+        <span>{richText(t(isFreeReady ? 'reader.lock.keepFor' : 'reader.lock.unlockFor', { price: chapter.price }), bold)}</span>
       </p>
       {isEarly && (
         <p className="flex items-center gap-1.5 rounded-full bg-sky-500/15 px-3 py-1 text-sm font-medium text-sky-200">
           <Clock className="size-4" aria-hidden />
-          Free in <FreeCountdown freeAt={chapter.freeAt!} onFree={onFree} />
+          {richText(t('reader.lock.freeIn'), {
+            time: () => <FreeCountdown freeAt={chapter.freeAt!} onFree={onFree} />,
+          })}
         </p>
       )}
     </div>
@@ -68,6 +70,8 @@ export function UnlockActions({
   coinButton: string;
   onUnlock(): void;
 }) {
+  const t = useT();
+  const format = useFormat();
   const short = user ? chapter.price - user.coins : 0;
   return (
     <div className="mt-4 flex min-h-11 flex-col items-center gap-3">
@@ -79,30 +83,28 @@ export function UnlockActions({
             state={{ from: chapterPath }}
             className={`${primaryButton} px-5 py-2.5 text-base`}
           >
-            Create a free account
+            {t('reader.lock.register')}
           </Link>
           <Link to="/login" state={{ from: chapterPath }} className={`${secondaryButton} px-5 py-2.5 text-base`}>
-            Log in
+            {t('reader.lock.login')}
           </Link>
         </div>
       ) : isUnlocking && !isConfirming ? (
         <p role="status" className="flex h-11 items-center gap-2 text-sm text-zinc-200">
           <span className="size-4 animate-spin rounded-full border-2 border-accent-400 border-t-transparent" aria-hidden />
-          Unlocking for {chapter.price} coins…
+          {t('reader.lock.unlocking', { price: chapter.price })}
         </p>
       ) : short <= 0 ? (
         <button type="button" onClick={onUnlock} className={coinButton}>
-          Unlock chapter
+          {t('reader.lock.unlockChapter')}
         </button>
       ) : (
         <>
           <Link to={getCoinsHref({ returnTo: chapterPath, unlock: chapter.id })} className={coinButton}>
             <Coins className="size-4" aria-hidden />
-            Get coins
+            {t('reader.lock.getCoins')}
           </Link>
-          <p className="text-sm text-zinc-400">
-            You need {formatCoins(short)} more coins. The chapter unlocks as soon as you have paid.
-          </p>
+          <p className="text-sm text-zinc-400">{t('reader.lock.short', { count: short, coins: format.count(short) })}</p>
         </>
       )}
     </div>
@@ -125,6 +127,7 @@ export function LockMore({
   autoUnlockSetting: ReturnType<typeof useAutoUnlockSetting>;
   seriesAutoUnlock: ReturnType<typeof useSeriesAutoUnlock>;
 }) {
+  const t = useT();
   return (
     <div className="mt-6 space-y-3 border-t border-ink-800 pt-4 text-sm text-zinc-300" data-testid="lock-more">
       {isEarly && user && <NotifyWhenFree chapterId={data.chapter.id} />}
@@ -141,31 +144,31 @@ export function LockMore({
             disabled={autoUnlockSetting.isSaving}
             className="mt-0.5 size-4 shrink-0 accent-accent-500"
           />
-          Unlock automatically when I open a chapter
+          {t('reader.lock.autoUnlock')}
         </label>
       )}
       {user && !user.autoUnlock && seriesAutoUnlock.isOn && (
         <p className="mx-auto max-w-sm text-sm text-zinc-300" data-testid="series-auto-unlock">
-          Chapters of {data.series.title} unlock automatically when you have the coins.{' '}
+          {t('reader.lock.seriesAuto', { title: data.series.title })}{' '}
           <button
             type="button"
             onClick={seriesAutoUnlock.handleTurnOff}
             disabled={seriesAutoUnlock.isTurningOff}
             className="font-medium text-accent-300 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:opacity-60"
           >
-            Turn off
+            {t('reader.lock.turnOff')}
           </button>
         </p>
       )}
       {!user?.isPremium && (
         <p className="mx-auto max-w-sm text-zinc-400">
           <Crown className="mr-1 inline size-4 align-[-3px] text-amber-300" aria-hidden />
-          Premium reads every chapter as soon as it is out.{' '}
+          {t('reader.lock.premiumText')}{' '}
           <Link
             to="/buy/subscriptions"
             className="font-medium text-accent-300 underline underline-offset-2 hover:text-accent-200"
           >
-            Subscribe for premium
+            {t('reader.lock.subscribe')}
           </Link>
         </p>
       )}
@@ -187,20 +190,25 @@ export function UnlockConfirm({
   flow: UnlockFlow;
   isOnForSeries: boolean;
 }) {
+  const t = useT();
+  const format = useFormat();
   const chapter = data.chapter;
+  const after = user.coins - chapter.price;
   return (
     <ConfirmDialog
-      title={`Unlock ${chapterLabel(chapter)} for ${chapter.price} coins?`}
-      confirmLabel="Unlock"
+      title={t('reader.confirm.title', { chapter: format.chapterLabel(chapter), price: chapter.price })}
+      confirmLabel={t('reader.confirm.unlock')}
       onConfirm={flow.handleUnlock}
       onClose={flow.stopConfirming}
       renderError={(error) => (
         <UnlockError error={error} getCoinsHref={getCoinsHref({ returnTo: chapterPath, unlock: chapter.id })} />
       )}
     >
-      <p>It stays yours for good.</p>
+      <p>{t('reader.confirm.forGood')}</p>
       <p className="mt-1">
-        Your balance after: <strong className="tabular-nums text-white">{formatCoins(user.coins - chapter.price)} coins</strong>
+        {richText(t('reader.confirm.after', { count: after, coins: format.count(after) }), {
+          b: (words) => <strong className="tabular-nums text-white">{words}</strong>,
+        })}
       </p>
       {!user.autoUnlock && !isOnForSeries && (
         <label className="mt-4 flex cursor-pointer items-start gap-2 text-zinc-200">
@@ -211,10 +219,8 @@ export function UnlockConfirm({
             className="mt-0.5 size-4 shrink-0 accent-accent-500"
           />
           <span>
-            Unlock the next chapters of {data.series.title} automatically
-            <span className="block text-xs text-zinc-400">
-              When you open one and have the coins. You can turn it off any time.
-            </span>
+            {t('reader.confirm.series', { title: data.series.title })}
+            <span className="block text-xs text-zinc-400">{t('reader.confirm.seriesHint')}</span>
           </span>
         </label>
       )}

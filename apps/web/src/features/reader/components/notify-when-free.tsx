@@ -1,9 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BellRing } from 'lucide-react';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { notifyMeQuery, notifyWhenFree, useNotifyMe } from '../api/notify-me';
+import '../messages';
 
 /**
  * "Notify me when free" on an early-access chapter's lock panel (issue 9 §2): a toggle button
@@ -11,6 +12,7 @@ import { notifyMeQuery, notifyWhenFree, useNotifyMe } from '../api/notify-me';
  */
 export function NotifyWhenFree({ chapterId }: { chapterId: string }) {
   const toast = useToast();
+  const t = useT();
   const state = useQuery(notifyMeQuery(notifyWhenFree(chapterId)));
   const mutation = useNotifyMe(notifyWhenFree(chapterId));
   // Nothing to offer if the server does not know the chapter as early access for this reader.
@@ -21,10 +23,7 @@ export function NotifyWhenFree({ chapterId }: { chapterId: string }) {
     mutation.mutate(!isOn, {
       onError: (error) =>
         toast({
-          message:
-            error instanceof ApiError && error.code === 'validation_failed'
-              ? error.message
-              : 'Your choice could not be saved. Please try again.',
+          message: error instanceof ApiError && error.code === 'validation_failed' ? error.message : t('reader.notify.failed'),
           type: 'error',
           duration: 5000,
         }),
@@ -46,10 +45,10 @@ export function NotifyWhenFree({ chapterId }: { chapterId: string }) {
         }`}
       >
         <Icon className="size-4" aria-hidden />
-        Notify me when free
+        {t('reader.notify.free')}
       </button>
       <p role="status" className="min-h-5 text-xs text-zinc-400">
-        {isOn ? 'The bell will tell you the moment it is free.' : ''}
+        {isOn ? t('reader.notify.on') : ''}
       </p>
     </div>
   );

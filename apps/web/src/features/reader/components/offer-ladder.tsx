@@ -1,22 +1,30 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterOffer } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BellRing, CalendarClock, Ticket } from 'lucide-react';
-import { formatHours } from '../../../components/free-ladder-badges';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import type { UnlockMethod } from '../../../lib/wallet/unlock';
 import { notifyMeQuery, notifyWhenPass, useNotifyMe } from '../api/notify-me';
+import '../messages';
 
 type TimedOffer = Extract<ChapterOffer, { type: 'wait_pass' | 'daily_free' }>;
 
 /** "2 d 4 h", "5 h", "under an hour": how long until a pass or a daily free is back (as the server words it). */
-function waitText(msLeft: number): string {
+function waitText(t: Translate, msLeft: number): string {
   const hours = Math.ceil(msLeft / 3_600_000);
-  if (hours <= 1) return 'under an hour';
+  if (hours <= 1) return t('reader.wait.soon');
   const days = Math.floor(hours / 24);
-  return days > 0 ? `${days} d${hours % 24 ? ` ${hours % 24} h` : ''}` : `${hours} h`;
+  if (days === 0) return t('reader.wait.h', { hours });
+  return hours % 24 ? t('reader.wait.dh', { days, hours: hours % 24 }) : t('reader.wait.d', { days });
+}
+
+/** "Opens for 24 h" or, for whole days past three, "Opens for 7 d" (as the ladder's badges say it). */
+function opensForText(t: Translate, hours: number): string {
+  return hours > 72 && hours % 24 === 0
+    ? t('reader.offer.opensDays', { days: hours / 24 })
+    : t('reader.offer.opensHours', { hours });
 }
 
 interface OfferLadderProps {
@@ -52,10 +60,11 @@ export function OfferLadder({
   now = Date.now(),
 }: OfferLadderProps) {
   const timed = offers.filter((offer): offer is TimedOffer => offer.type === 'wait_pass' || offer.type === 'daily_free');
+  const t = useT();
   if (timed.length === 0) return null;
-  const opensFor = rentalHours ? `Opens for ${formatHours(rentalHours)}, then locks again` : null;
+  const opensFor = rentalHours ? opensForText(t, rentalHours) : null;
   return (
-    <ul className="mt-5 space-y-3" aria-label="Ways to read it free" data-testid="offer-ladder">
+    <ul className="mt-5 space-y-3" aria-label={t('reader.offer.label')} data-testid="offer-ladder">
       {timed.map((offer) => {
         const msLeft = new Date(offer.availableAt).getTime() - now;
         const isReady = msLeft <= 0;
@@ -77,17 +86,13 @@ export function OfferLadder({
               {isReady
                 ? isPass
                   ? // A visitor has no pass yet: every account gets one.
-                    isSignedIn
-                    ? 'Free with your pass now'
-                    : 'Free now with a reader’s pass'
-                  : 'Today’s free chapter'
-                : isPass
-                  ? `Pass recharges in ${waitText(msLeft)}`
-                  : `Next free chapter in ${waitText(msLeft)}`}
+                    t(isSignedIn ? 'reader.offer.passNow' : 'reader.offer.passVisitor')
+                  : t('reader.offer.dailyNow')
+                : t(isPass ? 'reader.offer.passIn' : 'reader.offer.dailyIn', { wait: waitText(t, msLeft) })}
             </p>
             {isReady && opensFor && <p className="text-sm text-emerald-200/90">{opensFor}</p>}
             {!isSignedIn ? (
-              isReady && <p className="text-sm text-zinc-300">Free with an account: create one or log in below.</p>
+              isReady && <p className="text-sm text-zinc-300">{t('reader.offer.visitor')}</p>
             ) : isReady ? (
               <button
                 type="button"
@@ -95,7 +100,7 @@ export function OfferLadder({
                 onClick={() => void onRent(offer.type).catch(() => undefined)}
                 className={`${freeButton} mt-1`}
               >
-                {isPass ? 'Use my pass' : 'Read free today'}
+                {t(isPass ? 'reader.offer.usePass' : 'reader.offer.readFree')}
               </button>
             ) : isPass ? (
               <NotifyWhenPass seriesId={seriesId} at={offer.availableAt} />
@@ -110,6 +115,8 @@ export function OfferLadder({
 /** "Notify me" while the pass recharges: the bell says when it is back. */
 function NotifyWhenPass({ seriesId, at }: { seriesId: string; at: string }) {
   const toast = useToast();
+  const t = useT();
+  const format = useFormat();
   const state = useQuery(notifyMeQuery(notifyWhenPass(seriesId)));
   const mutation = useNotifyMe(notifyWhenPass(seriesId));
   if (state.isError) return null;
@@ -120,15 +127,13 @@ function NotifyWhenPass({ seriesId, at }: { seriesId: string; at: string }) {
       type="button"
       aria-pressed={isOn}
       disabled={state.data === undefined || mutation.isPending}
-      title={`Your pass is back ${formatDateTime(at)}`}
+      title={t('reader.offer.passBack', { date: format.dateTime(at) })}
       onClick={() =>
         mutation.mutate(!isOn, {
           onError: (error) =>
             toast({
               message:
-                error instanceof ApiError && error.code === 'validation_failed'
-                  ? error.message
-                  : 'Your choice could not be saved. Please try again.',
+                error instanceof ApiError && error.code === 'validation_failed' ? error.message : t('reader.notify.failed'),
               type: 'error',
               duration: 5000,
             }),
@@ -140,7 +145,7 @@ function NotifyWhenPass({ seriesId, at }: { seriesId: string; at: string }) {
       data-testid="notify-when-pass"
     >
       <Icon className="size-4" aria-hidden />
-      Notify me
+      {t('reader.offer.notify')}
     </button>
   );
 }

@@ -1,9 +1,11 @@
-// i18n: not yet in the catalogues (issue 35)
 import { CloudOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 /** Offline, a chapter that was not kept: said plainly, with the way to what was. */
 export function OfflineChapterNotice() {
+  const t = useT();
   return (
     <div
       role="status"
@@ -11,10 +13,10 @@ export function OfflineChapterNotice() {
       data-testid="offline-notice"
     >
       <CloudOff className="size-8 text-zinc-400" aria-hidden />
-      <h1 className="text-lg font-semibold text-zinc-100">You are offline</h1>
-      <p className="text-sm text-zinc-400">This chapter is not kept on this device. It opens again when you are back online.</p>
+      <h1 className="text-lg font-semibold text-zinc-100">{t('reader.offline.title')}</h1>
+      <p className="text-sm text-zinc-400">{t('reader.offline.text')}</p>
       <Link to="/profile/downloads" className="text-sm font-semibold text-accent-400 hover:underline">
-        Chapters kept for offline reading
+        {t('reader.offline.link')}
       </Link>
     </div>
   );

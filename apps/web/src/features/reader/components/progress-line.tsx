@@ -1,5 +1,6 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useEffect, useState, type RefObject } from 'react';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 /** How far through an element the reader has scrolled, 0 to 1. */
 export function scrolledThrough(element: HTMLElement, viewportHeight: number): number {
@@ -17,6 +18,7 @@ export function ProgressLine({
   contentRef: RefObject<HTMLElement | null>;
   themeClass?: string;
 }) {
+  const t = useT();
   const [progress, setProgress] = useState(0);
   useEffect(() => {
     let frame = 0;
@@ -40,7 +42,7 @@ export function ProgressLine({
   return (
     <div
       role="progressbar"
-      aria-label="Reading progress"
+      aria-label={t('reader.progress')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}

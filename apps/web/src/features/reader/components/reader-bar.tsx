@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { ArrowLeft, ChevronLeft, ChevronRight, Download, Settings2 } from 'lucide-react';
 import { useId } from 'react';
@@ -6,12 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import type { BookmarkState } from '../../../lib/library/bookmark';
 import { lazyPart } from '../../../lib/lazy-part';
-import { chapterLabel } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { chapterOptionLabel } from '../chapter-option-label';
 import type { ReaderTheme } from '../reader-theme';
 import type { ReaderNavigation } from '../use-reader-navigation';
 import type { ReaderPanels } from '../use-reader-panels';
 import { SettingsPanel, type ReaderSettingsState } from './reader-panels';
+import '../messages';
 
 /** Keeping a chapter for offline reading (issue 21 §3): its code, and the offline store's, come when a signed-in reader's page is drawn. */
 const KeepOfflineButton = lazyPart('reader/keep-offline', () => import('./keep-offline-button').then((module) => module.default));
@@ -22,10 +23,12 @@ export const NAV_BUTTON = 'inline-flex items-center gap-1 rounded-lg px-2.5 py-1
 function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderTheme }) {
   const navigate = useNavigate();
   const id = useId();
+  const t = useT();
+  const format = useFormat();
   return (
     <>
       <label htmlFor={id} className="sr-only">
-        Choose a chapter
+        {t('reader.bar.choose')}
       </label>
       {/* A fixed width: the prices arriving after the chapter must not move the bar's buttons. */}
       <select
@@ -36,7 +39,7 @@ function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderThe
       >
         {data.chapters.map((chapter) => (
           <option key={chapter.slug} value={chapter.slug}>
-            {chapterOptionLabel(chapter)}
+            {chapterOptionLabel(t, format, chapter)}
           </option>
         ))}
       </select>
@@ -46,6 +49,7 @@ function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderThe
 
 /** Previous and Next chapter, side by side. */
 export function ChapterNav({ theme, navigation }: { theme: ReaderTheme; navigation: ReaderNavigation }) {
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <button
@@ -53,19 +57,19 @@ export function ChapterNav({ theme, navigation }: { theme: ReaderTheme; navigati
         disabled={!navigation.hasPrevious}
         onClick={navigation.goPrevious}
         className={`${NAV_BUTTON} ${theme.button} disabled:opacity-40`}
-        aria-label="Previous chapter"
+        aria-label={t('reader.nav.previousChapter')}
       >
         <ChevronLeft className="size-4" aria-hidden />
-        <span className="hidden sm:inline">Previous</span>
+        <span className="hidden sm:inline">{t('reader.nav.previous')}</span>
       </button>
       <button
         type="button"
         disabled={!navigation.hasNext}
         onClick={navigation.goNext}
         className={`${NAV_BUTTON} bg-accent-600 text-white hover:bg-accent-500 disabled:bg-transparent disabled:text-current disabled:opacity-40`}
-        aria-label="Next chapter"
+        aria-label={t('reader.nav.nextChapter')}
       >
-        <span className="hidden sm:inline">Next</span>
+        <span className="hidden sm:inline">{t('reader.nav.next')}</span>
         <ChevronRight className="size-4" aria-hidden />
       </button>
     </div>
@@ -96,7 +100,11 @@ export function ReaderBar({
   panels: Pick<ReaderPanels, 'isSettingsOpen' | 'toggleSettings' | 'settingsRef'>;
   settings: ReaderSettingsState;
 }) {
+  const t = useT();
+  const format = useFormat();
   const isComic = data.series.type === 'comic';
+  const chapter = format.chapterLabel(data.chapter);
+  const fileType = isComic ? 'CBZ' : 'EPUB';
   return (
     <div
       data-testid="reader-bar"
@@ -110,10 +118,8 @@ export function ReaderBar({
           <ArrowLeft className="size-4 shrink-0" aria-hidden />
           <span className="hidden truncate md:inline">{data.series.title}</span>
         </Link>
-        <h1 className="sr-only">
-          {data.series.title}: {chapterLabel(data.chapter)}
-        </h1>
-        <span className="truncate text-sm font-medium md:hidden">{chapterLabel(data.chapter)}</span>
+        <h1 className="sr-only">{t('reader.bar.heading', { series: data.series.title, chapter })}</h1>
+        <span className="truncate text-sm font-medium md:hidden">{chapter}</span>
         <div className="ml-auto flex items-center gap-2">
           <BookmarkButton bookmark={bookmark} compact tone={{ off: theme.button, on: theme.buttonOn }} />
           {data.canRead && (
@@ -121,8 +127,8 @@ export function ReaderBar({
             <a
               href={`/download/chapters/${data.chapter.id}.${isComic ? 'cbz' : 'epub'}`}
               download
-              aria-label={`Download this chapter (${isComic ? 'CBZ' : 'EPUB'})`}
-              title={`Download as ${isComic ? 'CBZ' : 'EPUB'}`}
+              aria-label={t('reader.bar.download', { type: fileType })}
+              title={t('reader.bar.downloadAs', { type: fileType })}
               className={`rounded-lg p-2 ${theme.button}`}
             >
               <Download className="size-4" aria-hidden />
@@ -146,7 +152,7 @@ export function ReaderBar({
               type="button"
               onClick={panels.toggleSettings}
               aria-expanded={panels.isSettingsOpen}
-              aria-label="Reading settings"
+              aria-label={t('reader.settings.title')}
               className={`rounded-lg p-2 ${theme.button}`}
             >
               <Settings2 className="size-4" aria-hidden />

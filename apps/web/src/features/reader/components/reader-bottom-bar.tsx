@@ -1,11 +1,13 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterContent } from '@inkwell/contract';
 import { ChevronLeft, ChevronRight, List, Settings2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { chapterOptionLabel } from '../chapter-option-label';
 import type { ReaderTheme } from '../reader-theme';
 import { BottomSheet } from './bottom-sheet';
+import '../messages';
 
 /**
  * The phone's reading bar (issue 11 §2): previous, the chapter list, settings and next, under the
@@ -34,6 +36,7 @@ export function ReaderBottomBar({
   status?: string;
 }) {
   const button = `flex flex-1 flex-col items-center gap-0.5 rounded-lg py-1.5 text-[11px] font-medium disabled:opacity-40`;
+  const t = useT();
   const bar = useRef<HTMLElement>(null);
   // Toasts rise above the bar while it is in view (the toaster reads --toast-lift on phones).
   useEffect(() => {
@@ -47,28 +50,34 @@ export function ReaderBottomBar({
   return (
     <nav
       ref={bar}
-      aria-label="Chapter"
+      aria-label={t('reader.bottom.label')}
       data-testid="reader-bottom-bar"
       className={`fixed inset-x-0 bottom-0 z-40 border-t px-2 pb-[env(safe-area-inset-bottom)] backdrop-blur transition-transform duration-200 md:hidden ${theme.bar} ${isHidden ? 'translate-y-full' : ''}`}
     >
       {status && <p className={`pt-1 text-center text-[11px] ${theme.muted}`}>{status}</p>}
       <div className="flex items-stretch gap-1 py-1">
-        <button type="button" onClick={onPrevious} disabled={!hasPrevious} aria-label="Previous chapter" className={button}>
+        <button
+          type="button"
+          onClick={onPrevious}
+          disabled={!hasPrevious}
+          aria-label={t('reader.nav.previousChapter')}
+          className={button}
+        >
           <ChevronLeft className="size-5" aria-hidden />
           {/* Chapters, said so: paged reading turns pages with taps, and a bare "Next" here would read as the page's. */}
-          Prev. chapter
+          {t('reader.bottom.prev')}
         </button>
         <button type="button" onClick={onChapters} className={button}>
           <List className="size-5" aria-hidden />
-          Chapters
+          {t('reader.bottom.chapters')}
         </button>
         <button type="button" onClick={onSettings} className={button}>
           <Settings2 className="size-5" aria-hidden />
-          Settings
+          {t('reader.bottom.settings')}
         </button>
-        <button type="button" onClick={onNext} disabled={!hasNext} aria-label="Next chapter" className={button}>
+        <button type="button" onClick={onNext} disabled={!hasNext} aria-label={t('reader.nav.nextChapter')} className={button}>
           <ChevronRight className="size-5" aria-hidden />
-          Next chapter
+          {t('reader.bottom.next')}
         </button>
       </div>
     </nav>
@@ -80,6 +89,8 @@ export function ReaderBottomBar({
  * the one being read is marked. A long series links to its page for the rest.
  */
 export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onClose(): void }) {
+  const t = useT();
+  const format = useFormat();
   const currentRef = useRef<HTMLAnchorElement>(null);
   // A long series opens at the chapter being read, not at the newest.
   useEffect(() => {
@@ -87,7 +98,7 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
     currentRef.current?.scrollIntoView?.({ block: 'center' });
   }, []);
   return (
-    <BottomSheet title="Chapters" onClose={onClose}>
+    <BottomSheet title={t('reader.bottom.chapters')} closeLabel={t('reader.sheet.closeChapters')} onClose={onClose}>
       <ul className="divide-y divide-ink-800">
         {data.chapters.map((chapter) => {
           const isCurrent = chapter.slug === data.chapter.slug;
@@ -100,7 +111,7 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
                 aria-current={isCurrent ? 'page' : undefined}
                 className={`block rounded-lg px-3 py-3 text-sm ${isCurrent ? 'bg-accent-600/20 font-semibold text-zinc-100' : 'text-zinc-200 hover:bg-ink-800'}`}
               >
-                {chapterOptionLabel(chapter)}
+                {chapterOptionLabel(t, format, chapter)}
               </Link>
             </li>
           );
@@ -112,7 +123,7 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
           onClick={onClose}
           className="mt-2 block rounded-lg bg-ink-800 px-3 py-3 text-center text-sm font-medium text-zinc-100 hover:bg-ink-700"
         >
-          All {data.chapterCount.toLocaleString('en')} chapters
+          {t('reader.bottom.all', { count: format.count(data.chapterCount) })}
         </Link>
       )}
     </BottomSheet>

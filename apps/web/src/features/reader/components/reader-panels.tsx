@@ -1,7 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ComicSettings, NovelSettings } from '../reader-settings';
 import { ComicSettingsPanel, NovelSettingsPanel } from '../reader-parts';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { BottomSheet } from './bottom-sheet';
+import '../messages';
 
 /** The reader's settings, comic and novel, as the page holds them. */
 export interface ReaderSettingsState {
@@ -38,8 +39,9 @@ export function SettingsSheet({
   settings: ReaderSettingsState;
   onClose(): void;
 }) {
+  const t = useT();
   return (
-    <BottomSheet title="Reading settings" onClose={onClose}>
+    <BottomSheet title={t('reader.settings.title')} closeLabel={t('reader.sheet.closeSettings')} onClose={onClose}>
       <SettingsPanel isComic={isComic} settings={settings} inSheet />
     </BottomSheet>
   );

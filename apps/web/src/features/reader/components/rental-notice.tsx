@@ -1,10 +1,11 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterSummary } from '@inkwell/contract';
 import { Clock } from 'lucide-react';
 import { useToast } from '../../../components/toast/toast-context';
 import { UnlockError } from '../../../components/unlock-error';
-import { formatDateTime } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { getCoinsHref, useUnlockChapter } from '../../../lib/wallet/unlock';
+import '../messages';
 
 /**
  * A chapter open to the reader by a rental (their pass, the daily free): until when, and a way to
@@ -23,11 +24,13 @@ export function RentalNotice({
 }) {
   const buy = useUnlockChapter();
   const toast = useToast();
+  const t = useT();
+  const format = useFormat();
   // The toast follows the promise, not the mutation's callbacks: this notice is gone (the
   // chapter is owned) by the time the unlock has refreshed the page.
   const handleKeep = () =>
     buy.mutateAsync({ chapterId: chapter.id, method: 'coins' }).then(
-      () => toast({ message: 'This chapter is yours to keep', type: 'success', duration: 4000 }),
+      () => toast({ message: t('reader.rental.kept'), type: 'success', duration: 4000 }),
       () => {}, // shown below, from the mutation's error
     );
   return (
@@ -37,7 +40,7 @@ export function RentalNotice({
         data-testid="open-until"
       >
         <Clock className="size-3.5" aria-hidden />
-        Open for you until {formatDateTime(openUntil)}
+        {t('reader.rental.until', { date: format.dateTime(openUntil) })}
         {chapter.price > 0 && (
           <button
             type="button"
@@ -45,7 +48,7 @@ export function RentalNotice({
             disabled={buy.isPending}
             className="rounded-full border border-current px-2 py-0.5 font-semibold hover:opacity-80 disabled:opacity-60"
           >
-            {buy.isPending ? 'Buying…' : `Keep it · ${chapter.price} coins`}
+            {buy.isPending ? t('reader.rental.buying') : t('reader.rental.keep', { price: chapter.price })}
           </button>
         )}
       </p>
