@@ -1,9 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { LeaveGuard, useLeaveGuard } from './leave-guard';
+import '../messages';
 
 const isSame = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -100,7 +101,7 @@ function SaveBar({
   submitLabel,
   busyLabel,
   onCancel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
 }: {
   form: EditFormState;
   submitLabel: string;
@@ -108,6 +109,7 @@ function SaveBar({
   onCancel?(): void;
   cancelLabel?: string;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center gap-2">
       <button type="submit" disabled={form.isBusy} className={primaryButton}>
@@ -118,11 +120,11 @@ function SaveBar({
       </button>
       {onCancel && (
         <button type="button" onClick={onCancel} className={secondaryButton}>
-          {cancelLabel}
+          {cancelLabel ?? t('dashboard.fields.cancel')}
         </button>
       )}
       <span className="text-xs text-amber-300" aria-live="polite">
-        {form.isDirty && !form.isBusy ? 'Unsaved changes' : ''}
+        {form.isDirty && !form.isBusy ? t('dashboard.form.unsaved') : ''}
       </span>
     </div>
   );

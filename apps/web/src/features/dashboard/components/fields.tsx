@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { CURRENCIES } from '@inkwell/contract';
 import {
   useId,
@@ -9,6 +8,8 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { TextField } from '../../../components/form';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
+import '../messages';
 import type { BoundField } from './edit-form';
 
 const control = (error?: string) =>
@@ -125,12 +126,14 @@ type TextFieldProps = ComponentProps<typeof TextField>;
  * value is datetime-local text: `toLocalInput` and `fromLocalInput` turn it to and from ISO.
  */
 export function DateTimeField({ label, ...props }: Omit<TextFieldProps, 'type'>) {
-  return <TextField label={withTimeZone(label)} type="datetime-local" {...props} />;
+  const t = useT();
+  return <TextField label={withTimeZone(t, label)} type="datetime-local" {...props} />;
 }
 
 /** The address part of a record's page, made from its title when left empty. */
 export function SlugField(props: Omit<TextFieldProps, 'label' | 'hint'>) {
-  return <TextField label="Slug" hint="Leave empty to make one from the title." {...props} />;
+  const t = useT();
+  return <TextField label={t('dashboard.fields.slug')} hint={t('dashboard.fields.slugHint')} {...props} />;
 }
 
 /**
@@ -138,10 +141,11 @@ export function SlugField(props: Omit<TextFieldProps, 'label' | 'hint'>) {
  * as two cells of the form's grid.
  */
 export function PriceFields({ price, currency, hint }: { price: BoundField; currency: BoundField; hint?: ReactNode }) {
+  const t = useT();
   return (
     <>
-      <TextField label="Price" inputMode="decimal" placeholder="4.99" hint={hint} {...price} />
-      <SelectField label="Currency" {...currency}>
+      <TextField label={t('dashboard.fields.price')} inputMode="decimal" placeholder="4.99" hint={hint} {...price} />
+      <SelectField label={t('dashboard.fields.currency')} {...currency}>
         {CURRENCIES.map((item) => (
           <option key={item} value={item}>
             {item.toUpperCase()}
@@ -178,7 +182,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 /** A destructive action that asks once more, inline, before it happens. */
 export function ConfirmButton({
   label,
-  confirmLabel = 'Yes, delete',
+  confirmLabel,
   onConfirm,
   isBusy = false,
 }: {
@@ -187,6 +191,7 @@ export function ConfirmButton({
   onConfirm(): void;
   isBusy?: boolean;
 }) {
+  const t = useT();
   const [isAsking, setIsAsking] = useState(false);
   if (!isAsking) {
     return (
@@ -207,14 +212,14 @@ export function ConfirmButton({
         onClick={onConfirm}
         className="rounded-lg bg-rose-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-rose-500 disabled:opacity-60"
       >
-        {confirmLabel}
+        {confirmLabel ?? t('dashboard.fields.confirmDelete')}
       </button>
       <button
         type="button"
         onClick={() => setIsAsking(false)}
         className="rounded-lg px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
       >
-        Cancel
+        {t('dashboard.fields.cancel')}
       </button>
     </span>
   );
@@ -238,15 +243,14 @@ export function fromLocalInput(value: string): string | null {
  * The editor's time zone as a date-time field names it (issue 33 §6): "your time, UTC−3". The
  * offset is the one of `at` (summer time moves it), written with a true minus sign.
  */
-function timeZoneNote(at: Date = new Date()): string {
+function timeZoneOffset(at: Date = new Date()): string {
   const offset = -at.getTimezoneOffset();
   const hours = Math.floor(Math.abs(offset) / 60);
   const minutes = Math.abs(offset) % 60;
   const sign = offset < 0 ? '\u2212' : '+';
-  return offset === 0
-    ? 'your time, UTC'
-    : `your time, UTC${sign}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+  return offset === 0 ? '' : `${sign}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
 }
 
 /** A date-time field's label with the time zone its value is read in: "Publish at (your time, UTC−3)". */
-const withTimeZone = (label: string, at?: Date) => `${label} (${timeZoneNote(at)})`;
+const withTimeZone = (t: Translate, label: string, at?: Date) =>
+  t('dashboard.fields.withTimeZone', { label, offset: timeZoneOffset(at) });

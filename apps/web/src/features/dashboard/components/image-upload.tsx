@@ -1,8 +1,9 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useId, useState } from 'react';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { ProgressBar } from './fields';
+import '../messages';
 
 /** The image types the server accepts (it checks the bytes itself). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
@@ -59,11 +60,12 @@ export function ImageUpload({ label, inputLabel, progressLabel, fallbackError, u
 
 /** A cover chosen with a new record's form, uploaded once the record exists. */
 export function CoverPicker({ hint, onChange }: { hint: string; onChange(file: File | null): void }) {
+  const t = useT();
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-200">
-        Cover
+        {t('dashboard.upload.cover')}
       </label>
       <input
         id={id}
@@ -81,7 +83,8 @@ export function CoverPicker({ hint, onChange }: { hint: string; onChange(file: F
  * The cover picked on a new record's page, kept until the record exists. `send` uploads it then;
  * a refused cover is said in a toast and does not undo the record ("series", "announcement").
  */
-export function usePendingCover(recordName: string) {
+export function usePendingCover(recordName: 'series' | 'announcement') {
+  const t = useT();
   const toast = useToast();
   const [cover, setCover] = useState<File | null>(null);
   const send = async (upload: (file: File) => Promise<unknown>) => {
@@ -91,7 +94,10 @@ export function usePendingCover(recordName: string) {
     } catch (error) {
       toast({
         type: 'error',
-        message: `The ${recordName} was created, but the cover was refused: ${error instanceof Error ? error.message : 'unknown error'}`,
+        message: t('dashboard.upload.coverRefused', {
+          record: recordName,
+          reason: error instanceof Error ? error.message : t('dashboard.upload.unknownError'),
+        }),
         duration: 7000,
       });
     }

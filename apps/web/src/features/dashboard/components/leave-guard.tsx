@@ -1,7 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 type Check = () => boolean;
 interface Registry {
@@ -24,6 +25,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
 }
 
 function GuardRoot({ children }: { children: ReactNode }) {
+  const t = useT();
   const checks = useRef(new Set<Check>());
   const isLeaving = useRef(false);
   const registry = useMemo<Registry>(
@@ -56,13 +58,14 @@ function GuardRoot({ children }: { children: ReactNode }) {
     if (blocker.state === 'unblocked') isLeaving.current = false;
   }, [blocker.state]);
 
+  const isBlocked = blocker.state === 'blocked';
   return (
     <GuardContext.Provider value={registry}>
       {children}
-      {blocker.state === 'blocked' && (
+      {isBlocked && (
         <ConfirmDialog
-          title="Leave without saving?"
-          confirmLabel="Leave this page"
+          title={t('dashboard.leave.title')}
+          confirmLabel={t('dashboard.leave.confirm')}
           onConfirm={() => {
             isLeaving.current = true;
             blocker.proceed();
@@ -72,7 +75,7 @@ function GuardRoot({ children }: { children: ReactNode }) {
             if (!isLeaving.current) blocker.reset();
           }}
         >
-          Your changes have not been saved. They are lost if you leave now.
+          {t('dashboard.leave.body')}
         </ConfirmDialog>
       )}
     </GuardContext.Provider>

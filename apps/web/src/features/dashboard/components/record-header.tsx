@@ -1,7 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 /** "← All series": the way back to a record's list. */
 function BackLink({ to, children }: { to: string; children: string }) {
@@ -32,6 +33,7 @@ export function RecordHeader({
   siteLink?: string | null | undefined;
   actions?: ReactNode;
 }) {
+  const t = useT();
   return (
     <div>
       <BackLink to={backTo}>{backLabel}</BackLink>
@@ -44,7 +46,7 @@ export function RecordHeader({
                 to={siteLink}
                 className="inline-flex items-center gap-1 rounded-lg px-3 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
               >
-                View on site <ExternalLink className="size-3.5" aria-hidden />
+                {t('dashboard.record.viewOnSite')} <ExternalLink className="size-3.5" aria-hidden />
               </Link>
             )}
             {actions}

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import {
   chapterInputSchema,
   DEFAULT_PREVIEW_PAGES,
@@ -10,12 +9,14 @@ import {
 import { lazy, Suspense, useId, useState } from 'react';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { EditForm, useEditForm, type FormFields } from '../components/edit-form';
 import { DateTimeField, FieldError, fromLocalInput, toLocalInput } from '../components/fields';
 import { useCreateChapter } from './api/create-chapter';
 import { useTeamChapter } from './api/get-team-chapter';
 import { useUpdateChapter } from './api/update-chapter';
 import { PageManager } from './page-manager';
+import '../messages';
 
 // The rich-text editor is large; only novel chapters need it.
 const NovelEditor = lazy(() => import('./novel-editor').then((module) => ({ default: module.NovelEditor })));
@@ -67,9 +68,10 @@ interface Props {
  * the paywall preview of a priced chapter; then its pages or its text.
  */
 export function ChapterEditor({ seriesId, seriesType, chapterId, nextNumber, onDone }: Props) {
+  const t = useT();
   const existing = useTeamChapter(chapterId);
-  if (chapterId && existing.isPending) return <p className="p-4 text-zinc-400">Loading the chapter…</p>;
-  if (chapterId && existing.isError) return <FormAlert tone="error">We could not load this chapter.</FormAlert>;
+  if (chapterId && existing.isPending) return <p className="p-4 text-zinc-400">{t('dashboard.series.chapter.loading')}</p>;
+  if (chapterId && existing.isError) return <FormAlert tone="error">{t('dashboard.series.chapter.loadError')}</FormAlert>;
   return (
     <ChapterForm
       key={chapterId ?? 'new'}
@@ -105,12 +107,13 @@ function toInput(values: Values, seriesType: 'comic' | 'novel', initial: TeamCha
 }
 
 /** What the schema says of the input, and what it cannot see: a schedule needs a time to come. */
-function localErrors(values: Values, input: ChapterInput, now: Date): Record<string, string> {
+function localErrors(t: Translate, values: Values, input: ChapterInput, now: Date): Record<string, string> {
   const parsed = chapterInputSchema.safeParse(input);
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
-  if (values.publication === 'schedule' && !fromLocalInput(values.publishAt)) local.publishedAt = 'Choose when it comes out';
+  if (values.publication === 'schedule' && !fromLocalInput(values.publishAt))
+    local.publishedAt = t('dashboard.series.chapter.chooseWhen');
   if (values.publication === 'schedule' && input.publishedAt && isChapterOut({ publishedAt: input.publishedAt }, now))
-    local.publishedAt = 'A scheduled time must be in the future';
+    local.publishedAt = t('dashboard.series.chapter.scheduleFuture');
   return local;
 }
 
@@ -121,6 +124,7 @@ function useChapterForm({
   initial,
   nextNumber,
 }: Omit<Props, 'chapterId' | 'onDone'> & { initial: TeamChapter | undefined }) {
+  const t = useT();
   const toast = useToast();
   const createChapter = useCreateChapter(seriesId);
   const updateChapter = useUpdateChapter(seriesId);
@@ -133,13 +137,17 @@ function useChapterForm({
     // One clock value for the save: what "now" publishes and what a schedule must come after.
     const now = new Date();
     const input = toInput(form.values, seriesType, initial, now);
-    await form.save(localErrors(form.values, input, now), async () => {
+    await form.save(localErrors(t, form.values, input, now), async () => {
       const saved = chapter
         ? await updateChapter.mutateAsync({ chapterId: chapter.id, body: input })
         : await createChapter.mutateAsync(input);
       setChapter(saved);
       form.reset(valuesFrom(saved, nextNumber, seriesType));
-      toast({ type: 'success', message: chapter ? 'Chapter saved' : 'Chapter created', duration: 3000 });
+      toast({
+        type: 'success',
+        message: t(chapter ? 'dashboard.series.chapter.saved' : 'dashboard.series.chapter.created'),
+        duration: 3000,
+      });
     });
   };
   return { form, chapter, setChapter, submit };
@@ -152,36 +160,55 @@ function ChapterForm({
   nextNumber,
   onDone,
 }: Omit<Props, 'chapterId'> & { initial: TeamChapter | undefined }) {
+  const t = useT();
   const { form, chapter, setChapter, submit } = useChapterForm({ seriesId, seriesType, initial, nextNumber });
   const { values, set, field, errors } = form;
+  const isNovel = seriesType === 'novel';
+  const isComic = !isNovel;
 
   return (
     <div className="space-y-6 rounded-xl border border-ink-700 bg-ink-900/60 p-4">
-      <h3 className="font-semibold text-white">{chapter ? `Chapter ${chapter.number}` : 'New chapter'}</h3>
+      <h3 className="font-semibold text-white">
+        {chapter ? t('dashboard.series.chapter.heading', { number: chapter.number }) : t('dashboard.series.chapter.new')}
+      </h3>
       <EditForm
-        label={chapter ? `Edit chapter ${chapter.number}` : 'New chapter'}
+        label={chapter ? t('dashboard.series.chapter.editLabel', { number: chapter.number }) : t('dashboard.series.chapter.new')}
         form={form}
         onSubmit={() => void submit()}
-        submitLabel={chapter ? 'Save chapter' : 'Create chapter'}
+        submitLabel={t(chapter ? 'dashboard.series.chapter.save' : 'dashboard.series.chapter.create')}
         onCancel={onDone}
-        cancelLabel="Close"
+        cancelLabel={t('dashboard.series.close')}
       >
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Number" inputMode="decimal" {...field('number')} hint="Decimals allowed, e.g. 10.5" />
-          <TextField label="Title" {...field('title')} className="sm:col-span-2" placeholder="Optional" />
+          <TextField
+            label={t('dashboard.series.chapter.number')}
+            inputMode="decimal"
+            {...field('number')}
+            hint={t('dashboard.series.chapter.numberHint')}
+          />
+          <TextField
+            label={t('dashboard.series.chapter.title')}
+            {...field('title')}
+            className="sm:col-span-2"
+            placeholder={t('dashboard.series.chapter.optional')}
+          />
         </div>
         <PublicationField
           form={form}
           isPublished={chapter?.state === 'published'}
           // Issue 33 §5: the server refuses to release a comic chapter with no pages; say so before it has to.
-          isEmptyComic={seriesType === 'comic' && (chapter?.pages.length ?? 0) === 0}
+          isEmptyComic={isComic && (chapter?.pages.length ?? 0) === 0}
         />
         <SaleFields form={form} seriesType={seriesType} />
-        {seriesType === 'novel' && (
+        {isNovel && (
           <div>
-            <p className="mb-1.5 text-sm font-medium text-zinc-200">Text</p>
+            <p className="mb-1.5 text-sm font-medium text-zinc-200">{t('dashboard.series.chapter.text')}</p>
             <Suspense
-              fallback={<p className="rounded-lg border border-ink-700 p-4 text-sm text-zinc-400">Loading the editor…</p>}
+              fallback={
+                <p className="rounded-lg border border-ink-700 p-4 text-sm text-zinc-400">
+                  {t('dashboard.series.chapter.loadingEditor')}
+                </p>
+              }
             >
               <NovelEditor initialHtml={values.content} onChange={(html) => set('content', html)} />
             </Suspense>
@@ -189,10 +216,8 @@ function ChapterForm({
           </div>
         )}
       </EditForm>
-      {seriesType === 'comic' && chapter && <PageManager seriesId={seriesId} chapter={chapter} onChanged={setChapter} />}
-      {seriesType === 'comic' && !chapter && (
-        <p className="text-sm text-zinc-400">Create the chapter first, then add its pages.</p>
-      )}
+      {isComic && chapter && <PageManager seriesId={seriesId} chapter={chapter} onChanged={setChapter} />}
+      {isComic && !chapter && <p className="text-sm text-zinc-400">{t('dashboard.series.chapter.pagesAfterCreate')}</p>}
     </div>
   );
 }
@@ -207,17 +232,19 @@ function PublicationField({
   isPublished: boolean;
   isEmptyComic: boolean;
 }) {
+  const t = useT();
   const { values, set, field, errors } = form;
   const pagesFirstId = useId();
+  const isScheduled = values.publication === 'schedule';
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium text-zinc-200">Publication</legend>
+      <legend className="mb-2 text-sm font-medium text-zinc-200">{t('dashboard.series.chapter.publication')}</legend>
       <div className="flex flex-wrap gap-4 text-sm text-zinc-200">
         {(
           [
-            ['draft', 'Draft'],
-            ['now', isPublished ? 'Published' : 'Publish now'],
-            ['schedule', 'Schedule'],
+            ['draft', t('dashboard.series.chapter.draft')],
+            ['now', t(isPublished ? 'dashboard.series.chapter.published' : 'dashboard.series.chapter.publishNow')],
+            ['schedule', t('dashboard.series.chapter.schedule')],
           ] as const
         ).map(([value, label]) => (
           <label key={value} className={`flex items-center gap-2 ${value !== 'draft' && isEmptyComic ? 'opacity-60' : ''}`}>
@@ -237,37 +264,47 @@ function PublicationField({
       </div>
       {isEmptyComic && (
         <p id={pagesFirstId} className="mt-1.5 text-xs text-zinc-400">
-          A chapter comes out with its pages: save it as a draft, add its pages, then publish or schedule it.
+          {t('dashboard.series.chapter.pagesFirst')}
         </p>
       )}
-      {values.publication === 'schedule' && (
-        <DateTimeField label="Comes out at" {...field('publishAt', 'publishedAt')} className="mt-3 max-w-xs" />
+      {isScheduled && (
+        <DateTimeField
+          label={t('dashboard.series.chapter.comesOutAt')}
+          {...field('publishAt', 'publishedAt')}
+          className="mt-3 max-w-xs"
+        />
       )}
-      {values.publication !== 'schedule' && <FieldError error={errors.publishedAt} />}
+      {!isScheduled && <FieldError error={errors.publishedAt} />}
     </fieldset>
   );
 }
 
 /** The price in coins, early access, and what a priced chapter shows before its lock. */
 function SaleFields({ form, seriesType }: { form: FormFields<Values>; seriesType: 'comic' | 'novel' }) {
+  const t = useT();
   const { values, field } = form;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField label="Price (coins)" inputMode="numeric" {...field('price')} hint="0 makes the chapter free." />
+      <TextField
+        label={t('dashboard.series.chapter.price')}
+        inputMode="numeric"
+        {...field('price')}
+        hint={t('dashboard.series.chapter.priceHint')}
+      />
       <DateTimeField
-        label="Free for everyone from"
+        label={t('dashboard.series.chapter.freeAt')}
         {...field('freeAt')}
-        hint="Early access: priced until then. Leave empty to keep it priced."
+        hint={t('dashboard.series.chapter.freeAtHint')}
       />
       {Number(values.price) > 0 && (
         <TextField
-          label={seriesType === 'novel' ? 'Preview share of the text (%)' : 'Preview pages'}
+          label={t(seriesType === 'novel' ? 'dashboard.series.chapter.previewPercent' : 'dashboard.series.chapter.previewPages')}
           inputMode="numeric"
           {...field('preview', seriesType === 'novel' ? 'previewPercent' : 'previewPages')}
           hint={
             seriesType === 'novel'
-              ? 'What readers see before the lock: the first part of the text, 0–50%. 0 shows none.'
-              : 'What readers see before the lock: the first pages, 0–50. 0 shows none.'
+              ? t('dashboard.series.chapter.previewPercentHint')
+              : t('dashboard.series.chapter.previewPagesHint')
           }
         />
       )}

@@ -1,8 +1,9 @@
-// i18n: not yet in the catalogues (issue 35)
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Heading2, Heading3, Italic, List, ListOrdered, Minus, Quote, Redo2, Strikethrough, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 function ToolButton({
   label,
@@ -36,13 +37,14 @@ function ToolButton({
 export function NovelEditor({
   initialHtml,
   onChange,
-  label = 'Chapter text',
+  label,
 }: {
   initialHtml: string;
   onChange(html: string): void;
   /** The text box's accessible name (announcements reuse this editor). */
   label?: string;
 }) {
+  const t = useT();
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] } })],
     content: initialHtml,
@@ -51,7 +53,7 @@ export function NovelEditor({
       attributes: {
         class:
           'novel-text min-h-72 max-h-[32rem] overflow-y-auto max-w-none px-4 py-3 font-serif text-base leading-relaxed text-zinc-100 focus:outline-none',
-        'aria-label': label,
+        'aria-label': label ?? t('dashboard.series.editor.chapterText'),
         role: 'textbox',
         'aria-multiline': 'true',
       },
@@ -62,55 +64,75 @@ export function NovelEditor({
   const chain = () => editor.chain().focus();
   return (
     <div className="overflow-hidden rounded-lg border border-ink-700 bg-ink-900 focus-within:ring-2 focus-within:ring-accent-500">
-      <div className="flex flex-wrap gap-0.5 border-b border-ink-700 bg-ink-800/60 p-1" role="toolbar" aria-label="Formatting">
-        <ToolButton label="Bold" isActive={editor.isActive('bold')} onClick={() => chain().toggleBold().run()}>
+      <div
+        className="flex flex-wrap gap-0.5 border-b border-ink-700 bg-ink-800/60 p-1"
+        role="toolbar"
+        aria-label={t('dashboard.series.editor.formatting')}
+      >
+        <ToolButton
+          label={t('dashboard.series.editor.bold')}
+          isActive={editor.isActive('bold')}
+          onClick={() => chain().toggleBold().run()}
+        >
           <Bold className="size-4" aria-hidden />
         </ToolButton>
-        <ToolButton label="Italic" isActive={editor.isActive('italic')} onClick={() => chain().toggleItalic().run()}>
+        <ToolButton
+          label={t('dashboard.series.editor.italic')}
+          isActive={editor.isActive('italic')}
+          onClick={() => chain().toggleItalic().run()}
+        >
           <Italic className="size-4" aria-hidden />
         </ToolButton>
-        <ToolButton label="Strikethrough" isActive={editor.isActive('strike')} onClick={() => chain().toggleStrike().run()}>
+        <ToolButton
+          label={t('dashboard.series.editor.strikethrough')}
+          isActive={editor.isActive('strike')}
+          onClick={() => chain().toggleStrike().run()}
+        >
           <Strikethrough className="size-4" aria-hidden />
         </ToolButton>
         <ToolButton
-          label="Heading"
+          label={t('dashboard.series.editor.heading')}
           isActive={editor.isActive('heading', { level: 2 })}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
         >
           <Heading2 className="size-4" aria-hidden />
         </ToolButton>
         <ToolButton
-          label="Subheading"
+          label={t('dashboard.series.editor.subheading')}
           isActive={editor.isActive('heading', { level: 3 })}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}
         >
           <Heading3 className="size-4" aria-hidden />
         </ToolButton>
-        <ToolButton label="Quote" isActive={editor.isActive('blockquote')} onClick={() => chain().toggleBlockquote().run()}>
+        <ToolButton
+          label={t('dashboard.series.editor.quote')}
+          isActive={editor.isActive('blockquote')}
+          onClick={() => chain().toggleBlockquote().run()}
+        >
           <Quote className="size-4" aria-hidden />
         </ToolButton>
         <ToolButton
-          label="Bulleted list"
+          label={t('dashboard.series.editor.bulletedList')}
           isActive={editor.isActive('bulletList')}
           onClick={() => chain().toggleBulletList().run()}
         >
           <List className="size-4" aria-hidden />
         </ToolButton>
         <ToolButton
-          label="Numbered list"
+          label={t('dashboard.series.editor.numberedList')}
           isActive={editor.isActive('orderedList')}
           onClick={() => chain().toggleOrderedList().run()}
         >
           <ListOrdered className="size-4" aria-hidden />
         </ToolButton>
-        <ToolButton label="Scene break" onClick={() => chain().setHorizontalRule().run()}>
+        <ToolButton label={t('dashboard.series.editor.sceneBreak')} onClick={() => chain().setHorizontalRule().run()}>
           <Minus className="size-4" aria-hidden />
         </ToolButton>
         <span className="mx-1 w-px bg-ink-700" aria-hidden />
-        <ToolButton label="Undo" onClick={() => chain().undo().run()}>
+        <ToolButton label={t('dashboard.series.editor.undo')} onClick={() => chain().undo().run()}>
           <Undo2 className="size-4" aria-hidden />
         </ToolButton>
-        <ToolButton label="Redo" onClick={() => chain().redo().run()}>
+        <ToolButton label={t('dashboard.series.editor.redo')} onClick={() => chain().redo().run()}>
           <Redo2 className="size-4" aria-hidden />
         </ToolButton>
       </div>

@@ -1,16 +1,18 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { TeamChapter } from '@inkwell/contract';
 import { ArrowDown, ArrowUp, FileArchive, ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { ProgressBar } from '../components/fields';
 import { IMAGE_ACCEPT } from '../components/image-upload';
 import { useAddChapterPages } from './api/add-chapter-pages';
 import { useDeleteChapterPage } from './api/delete-chapter-page';
 import { useImportChapterArchive } from './api/import-chapter-archive';
 import { useReorderChapterPages } from './api/reorder-chapter-pages';
+import '../messages';
 
 /** Natural order of file names, so 2.png comes before 10.png as people expect. */
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -20,6 +22,7 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * and hands the chapter as the server answered it to `onChanged`.
  */
 function usePageWork(seriesId: string, chapter: TeamChapter, onChanged: (chapter: TeamChapter) => void) {
+  const t = useT();
   const toast = useToast();
   const addPages = useAddChapterPages(seriesId);
   const importArchive = useImportChapterArchive(seriesId);
@@ -38,7 +41,7 @@ function usePageWork(seriesId: string, chapter: TeamChapter, onChanged: (chapter
       onChanged(updated);
       toast({ type: 'success', message: success, duration: 3000 });
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : 'That did not work. Please try again.');
+      setError(cause instanceof Error ? cause.message : t('dashboard.series.pages.failed'));
     } finally {
       setIsBusy(false);
       setProgress(null);
@@ -49,27 +52,35 @@ function usePageWork(seriesId: string, chapter: TeamChapter, onChanged: (chapter
     const files = [...(list ?? [])].sort((a, b) => collator.compare(a.name, b.name));
     if (files.length === 0) return;
     void run(
-      `Uploading ${files.length} ${files.length === 1 ? 'page' : 'pages'}`,
+      t('dashboard.series.pages.uploading', { count: files.length }),
       (onProgress) => addPages.mutateAsync({ chapterId: chapter.id, files, onProgress }),
-      files.length === 1 ? '1 page added' : `${files.length} pages added`,
+      t('dashboard.series.pages.added', { count: files.length }),
     );
   };
   const importFrom = (file: File | undefined) => {
     if (!file) return;
     void run(
-      `Importing ${file.name}`,
+      t('dashboard.series.pages.importing', { name: file.name }),
       (onProgress) => importArchive.mutateAsync({ chapterId: chapter.id, file, onProgress }),
-      `Pages imported from ${file.name}`,
+      t('dashboard.series.pages.imported', { name: file.name }),
     );
   };
   const move = (index: number, delta: number) => {
     const ids = chapter.pages.map((page) => page.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + delta, 0, moved!);
-    void run('Saving the order', () => reorderPages.mutateAsync({ chapterId: chapter.id, pageIds: ids }), 'Order saved');
+    void run(
+      t('dashboard.series.pages.savingOrder'),
+      () => reorderPages.mutateAsync({ chapterId: chapter.id, pageIds: ids }),
+      t('dashboard.series.pages.orderSaved'),
+    );
   };
   const remove = (pageId: string) =>
-    void run('Removing the page', () => deletePage.mutateAsync({ chapterId: chapter.id, pageId }), 'Page removed');
+    void run(
+      t('dashboard.series.pages.removing'),
+      () => deletePage.mutateAsync({ chapterId: chapter.id, pageId }),
+      t('dashboard.series.pages.removed'),
+    );
 
   return { progress, error, isBusy, upload, importFrom, move, remove };
 }
@@ -84,19 +95,19 @@ export function PageManager({
   chapter: TeamChapter;
   onChanged(chapter: TeamChapter): void;
 }) {
+  const t = useT();
   const work = usePageWork(seriesId, chapter, onChanged);
   const headingId = useId();
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h3 id={headingId} className="font-semibold text-white">
-        Pages <span className="text-sm font-normal text-zinc-400">({chapter.pages.length})</span>
+        {richText(t('dashboard.series.pages.heading', { count: chapter.pages.length }), {
+          count: (words) => <span className="text-sm font-normal text-zinc-400">{words}</span>,
+        })}
       </h3>
       <PageFileButtons isBusy={work.isBusy} onFiles={work.upload} onArchive={work.importFrom} />
-      <p className="text-xs text-zinc-400">
-        Files are added in the natural order of their names. An archive replaces the chapter’s pages. Very tall strips are cut
-        into slices.
-      </p>
+      <p className="text-xs text-zinc-400">{t('dashboard.series.pages.help')}</p>
       {work.progress && <ProgressBar value={work.progress.value} label={work.progress.label} />}
       {work.error && <FormAlert tone="error">{work.error}</FormAlert>}
       {chapter.pages.length > 0 && (
@@ -128,12 +139,13 @@ function PageFileButtons({
   onFiles(files: FileList | null): void;
   onArchive(file: File | undefined): void;
 }) {
+  const t = useT();
   const filesId = useId();
   const archiveId = useId();
   return (
     <div className="flex flex-wrap gap-2">
       <label htmlFor={filesId} className={`${secondaryButton} cursor-pointer`}>
-        <ImagePlus className="size-4" aria-hidden /> Add pages
+        <ImagePlus className="size-4" aria-hidden /> {t('dashboard.series.pages.add')}
       </label>
       <input
         id={filesId}
@@ -146,10 +158,10 @@ function PageFileButtons({
           onFiles(event.target.files);
           event.target.value = '';
         }}
-        aria-label="Add pages"
+        aria-label={t('dashboard.series.pages.add')}
       />
       <label htmlFor={archiveId} className={`${secondaryButton} cursor-pointer`}>
-        <FileArchive className="size-4" aria-hidden /> Import .zip / .cbz
+        <FileArchive className="size-4" aria-hidden /> {t('dashboard.series.pages.import')}
       </label>
       <input
         id={archiveId}
@@ -161,7 +173,7 @@ function PageFileButtons({
           onArchive(event.target.files?.[0]);
           event.target.value = '';
         }}
-        aria-label="Import a .zip or .cbz archive"
+        aria-label={t('dashboard.series.pages.importLabel')}
       />
     </div>
   );
@@ -183,13 +195,15 @@ function PageTile({
   onMove(delta: number): void;
   onRemove(): void;
 }) {
+  const t = useT();
+  const number = index + 1;
   return (
     <li className="overflow-hidden rounded-lg border border-ink-700 bg-ink-900">
       <img
         src={page.url}
         width={page.width}
         height={page.height}
-        alt={`Page ${index + 1}`}
+        alt={t('dashboard.series.pages.page', { number })}
         loading="lazy"
         className="aspect-[2/3] w-full object-cover object-top"
       />
@@ -200,7 +214,7 @@ function PageTile({
             type="button"
             disabled={isBusy || index === 0}
             onClick={() => onMove(-1)}
-            aria-label={`Move page ${index + 1} earlier`}
+            aria-label={t('dashboard.series.pages.moveEarlier', { number })}
             className="rounded p-1 hover:bg-ink-700 disabled:opacity-30"
           >
             <ArrowUp className="size-3.5" aria-hidden />
@@ -209,7 +223,7 @@ function PageTile({
             type="button"
             disabled={isBusy || isLast}
             onClick={() => onMove(1)}
-            aria-label={`Move page ${index + 1} later`}
+            aria-label={t('dashboard.series.pages.moveLater', { number })}
             className="rounded p-1 hover:bg-ink-700 disabled:opacity-30"
           >
             <ArrowDown className="size-3.5" aria-hidden />
@@ -218,7 +232,7 @@ function PageTile({
             type="button"
             disabled={isBusy}
             onClick={onRemove}
-            aria-label={`Remove page ${index + 1}`}
+            aria-label={t('dashboard.series.pages.remove', { number })}
             className="rounded p-1 text-rose-300 hover:bg-rose-500/10 disabled:opacity-30"
           >
             <Trash2 className="size-3.5" aria-hidden />

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { PAYEE_ROLES, percentOfBps, SHARES_TOTAL_BPS, type PayeeRole } from '@inkwell/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
@@ -7,7 +6,9 @@ import { primaryButton, secondaryButton } from '../../../components/button-style
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { callApiData } from '../../../lib/api-client';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import '../messages';
 
 interface Row {
   /** The chosen account; null until one is picked from the suggestions. */
@@ -23,22 +24,30 @@ const toBps = (percent: string) => Math.round(Number(percent) * 100);
 /** Two letters are enough to find someone by part of their name or e-mail. */
 const SEARCH_FROM_CHARS = 2;
 
+const ROLE_IDS: Record<PayeeRole, string> = {
+  author: 'dashboard.series.payees.role.author',
+  artist: 'dashboard.series.payees.role.artist',
+  translator: 'dashboard.series.payees.role.translator',
+  team: 'dashboard.series.payees.role.team',
+};
+
 /**
  * What keeps a split from being saved, in the editor's terms (issue 33 §11), or null when it may
  * be: every payee chosen from the site's users, each share above 0, and 100 % shared out (or nobody).
  */
-function splitProblem(rows: Row[]): string | null {
+function splitProblem(t: Translate, rows: Row[]): string | null {
   if (rows.length === 0) return null;
-  if (rows.some((row) => row.userId === null)) return 'Choose each payee from the suggestions.';
-  if (rows.some((row) => !(toBps(row.percent) > 0))) return 'Give each payee a share above 0 %.';
+  if (rows.some((row) => row.userId === null)) return t('dashboard.series.payees.chooseEach');
+  if (rows.some((row) => !(toBps(row.percent) > 0))) return t('dashboard.series.payees.shareAboveZero');
   const total = rows.reduce((sum, row) => sum + toBps(row.percent), 0);
-  if (total < SHARES_TOTAL_BPS) return `${percentOfBps(SHARES_TOTAL_BPS - total)} is left to share out.`;
-  if (total > SHARES_TOTAL_BPS) return `The shares are ${percentOfBps(total - SHARES_TOTAL_BPS)} over 100 %.`;
+  if (total < SHARES_TOTAL_BPS) return t('dashboard.series.payees.left', { percent: percentOfBps(SHARES_TOTAL_BPS - total) });
+  if (total > SHARES_TOTAL_BPS) return t('dashboard.series.payees.over', { percent: percentOfBps(total - SHARES_TOTAL_BPS) });
   return null;
 }
 
 /** The series' payees as rows being edited (null while they load), and their saving. */
 function usePayees(seriesId: string) {
+  const t = useT();
   const client = useQueryClient();
   const toast = useToast();
   const payees = useQuery({
@@ -68,9 +77,9 @@ function usePayees(seriesId: string) {
     onSuccess: (data) => {
       client.setQueryData(payeesKey(seriesId), data);
       setProblem(null);
-      toast({ type: 'success', message: 'Payees saved', duration: 3000 });
+      toast({ type: 'success', message: t('dashboard.series.payees.saved'), duration: 3000 });
     },
-    onError: (error) => setProblem(error instanceof Error ? error.message : 'The payees could not be saved.'),
+    onError: (error) => setProblem(error instanceof Error ? error.message : t('dashboard.series.payees.saveFailed')),
   });
   return { isError: payees.isError, rows, setRows, problem, save };
 }
@@ -81,13 +90,14 @@ function usePayees(seriesId: string) {
  * then keeps it all. Saved all at once, and only once the split is whole.
  */
 export function PayeesEditor({ seriesId }: { seriesId: string }) {
+  const t = useT();
   const statusId = useId();
   const { isError, rows, setRows, problem, save } = usePayees(seriesId);
 
-  if (isError) return <FormAlert tone="error">We could not load who shares this series.</FormAlert>;
-  if (!rows) return <p className="text-sm text-zinc-400">Loading the payees…</p>;
+  if (isError) return <FormAlert tone="error">{t('dashboard.series.payees.loadError')}</FormAlert>;
+  if (!rows) return <p className="text-sm text-zinc-400">{t('dashboard.series.payees.loading')}</p>;
   const total = rows.reduce((sum, row) => sum + toBps(row.percent), 0);
-  const blocker = splitProblem(rows);
+  const blocker = splitProblem(t, rows);
   const update = (index: number, change: Partial<Row>) =>
     setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
@@ -95,14 +105,12 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
     <section aria-labelledby="payees-h" className="space-y-3 rounded-xl border border-ink-800 p-4">
       <div>
         <h2 id="payees-h" className="text-xl font-bold text-white">
-          Payees
+          {t('dashboard.series.payees.title')}
         </h2>
-        <p className="mt-1 text-sm text-zinc-400">
-          Who shares what readers spend here (unlocks, bundles, gifts), before the site’s fee. The shares add up to 100 %.
-        </p>
+        <p className="mt-1 text-sm text-zinc-400">{t('dashboard.series.payees.description')}</p>
       </div>
       {rows.length === 0 ? (
-        <p className="text-sm text-zinc-400">No payees: the site keeps what the series earns.</p>
+        <p className="text-sm text-zinc-400">{t('dashboard.series.payees.none')}</p>
       ) : (
         <ul className="space-y-2">
           {rows.map((row, index) => (
@@ -116,8 +124,9 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
         </ul>
       )}
       <p id={statusId} aria-live="polite" className={`text-sm tabular-nums ${blocker ? 'text-amber-300' : 'text-zinc-400'}`}>
-        Total: {percentOfBps(total)}
-        {blocker && <> · {blocker}</>}
+        {blocker
+          ? t('dashboard.series.payees.totalWithProblem', { total: percentOfBps(total), problem: blocker })
+          : t('dashboard.series.payees.total', { total: percentOfBps(total) })}
       </p>
       {problem && <FormAlert tone="error">{problem}</FormAlert>}
       <div className="flex flex-wrap gap-2">
@@ -126,7 +135,7 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
           className={secondaryButton}
           onClick={() => setRows([...rows, { userId: null, username: '', role: 'author', percent: '' }])}
         >
-          <Plus className="size-4" aria-hidden /> Add a payee
+          <Plus className="size-4" aria-hidden /> {t('dashboard.series.payees.add')}
         </button>
         <button
           type="button"
@@ -135,7 +144,7 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
           aria-describedby={statusId}
           onClick={() => save.mutate(rows)}
         >
-          Save payees
+          {t('dashboard.series.payees.save')}
         </button>
       </div>
     </section>
@@ -144,6 +153,7 @@ export function PayeesEditor({ seriesId }: { seriesId: string }) {
 
 /** One payee: who, in what role, for what share. */
 function PayeeRow({ row, onChange, onRemove }: { row: Row; onChange(change: Partial<Row>): void; onRemove(): void }) {
+  const t = useT();
   return (
     <li className="flex flex-wrap items-end gap-2" data-testid="payee-row">
       <UserPicker
@@ -153,7 +163,7 @@ function PayeeRow({ row, onChange, onRemove }: { row: Row; onChange(change: Part
         onChoose={(user) => onChange({ username: user.username, userId: user.id })}
       />
       <label className="text-xs text-zinc-300">
-        Role
+        {t('dashboard.series.payees.roleLabel')}
         <select
           value={row.role}
           onChange={(event) => onChange({ role: event.target.value as PayeeRole })}
@@ -161,13 +171,13 @@ function PayeeRow({ row, onChange, onRemove }: { row: Row; onChange(change: Part
         >
           {PAYEE_ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {t(ROLE_IDS[role])}
             </option>
           ))}
         </select>
       </label>
       <label className="text-xs text-zinc-300">
-        Share (%)
+        {t('dashboard.series.payees.share')}
         <input
           type="number"
           min={0.01}
@@ -181,7 +191,9 @@ function PayeeRow({ row, onChange, onRemove }: { row: Row; onChange(change: Part
       <button
         type="button"
         onClick={onRemove}
-        aria-label={`Remove ${row.username || 'this payee'}`}
+        aria-label={
+          row.username ? t('dashboard.series.payees.remove', { name: row.username }) : t('dashboard.series.payees.removeThis')
+        }
         className="rounded-lg p-2 text-zinc-300 hover:bg-ink-800 hover:text-rose-300"
       >
         <Trash2 className="size-4" aria-hidden />
@@ -202,6 +214,7 @@ function UserPicker({
   onType(text: string): void;
   onChoose(user: { id: string; username: string }): void;
 }) {
+  const t = useT();
   const listId = useId();
   const [isOpen, setIsOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -221,7 +234,7 @@ function UserPicker({
   return (
     <div className="relative">
       <label className="text-xs text-zinc-300">
-        User
+        {t('dashboard.series.payees.user')}
         <input
           role="combobox"
           aria-expanded={options.length > 0}
@@ -229,7 +242,7 @@ function UserPicker({
           aria-autocomplete="list"
           aria-activedescendant={options[active] ? `${listId}-${active}` : undefined}
           value={value}
-          placeholder="Name or e-mail"
+          placeholder={t('dashboard.series.payees.userPlaceholder')}
           onChange={(event) => {
             onType(event.target.value);
             setIsOpen(true);
@@ -254,7 +267,7 @@ function UserPicker({
         <ul
           id={listId}
           role="listbox"
-          aria-label="Users"
+          aria-label={t('dashboard.series.payees.users')}
           className="absolute z-20 mt-1 max-h-64 w-72 overflow-y-auto rounded-lg border border-ink-700 bg-ink-900 py-1 shadow-xl"
         >
           {options.map((user, index) => (

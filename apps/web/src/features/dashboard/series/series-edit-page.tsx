@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { isChapterForSale, type ErrorCode, type TeamSeries } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -10,7 +9,9 @@ import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { formatDate } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { ConfirmButton } from '../components/fields';
 import { ImageUpload } from '../components/image-upload';
 import { LeaveGuard } from '../components/leave-guard';
@@ -24,6 +25,7 @@ import { ChapterEditor } from './chapter-editor';
 import { PayeesEditor } from './payees-editor';
 import { SeriesForm } from './series-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../messages';
 
 /** Answers meaning there is no such series (a malformed id fails validation; `not_found` until the server says `series_not_found`). */
 const NOT_A_SERIES: readonly ErrorCode[] = ['series_not_found', 'not_found', 'validation_failed'];
@@ -34,7 +36,14 @@ const STATE_STYLE = {
   published: 'bg-emerald-500/15 text-emerald-300',
 };
 
+const STATE_IDS = {
+  draft: 'dashboard.series.state.draft',
+  scheduled: 'dashboard.series.state.scheduled',
+  published: 'dashboard.series.state.published',
+};
+
 function CoverUploader({ series }: { series: TeamSeries }) {
+  const t = useT();
   const uploadCover = useUploadSeriesCover();
   const toast = useToast();
   return (
@@ -43,13 +52,13 @@ function CoverUploader({ series }: { series: TeamSeries }) {
         <CoverImage cover={series.cover} title={series.title} eager />
       </div>
       <ImageUpload
-        label={series.cover ? 'Replace cover' : 'Upload cover'}
-        inputLabel="Cover image"
-        progressLabel="Uploading cover"
-        fallbackError="The cover could not be saved."
+        label={t(series.cover ? 'dashboard.series.cover.replace' : 'dashboard.series.cover.upload')}
+        inputLabel={t('dashboard.series.cover.input')}
+        progressLabel={t('dashboard.series.cover.uploading')}
+        fallbackError={t('dashboard.series.cover.failed')}
         upload={async (file, onProgress) => {
           await uploadCover.mutateAsync({ seriesId: series.id, file, onProgress });
-          toast({ type: 'success', message: 'Cover saved', duration: 3000 });
+          toast({ type: 'success', message: t('dashboard.series.cover.saved'), duration: 3000 });
         }}
       />
     </div>
@@ -58,12 +67,14 @@ function CoverUploader({ series }: { series: TeamSeries }) {
 
 /** /Dashboard/Series/Series/EditSerie/{id}: the series' fields, its cover, and its chapters. */
 export default function SeriesEditPage() {
-  useDocumentTitle('Edit series');
+  const t = useT();
+  useDocumentTitle(t('dashboard.series.edit.documentTitle'));
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
   const { user } = useAuth();
   const series = useTeamSeries(id);
+  const isAdmin = user?.role === 'admin';
   const updateSeries = useUpdateSeries(id);
   // Here, not in the button: the page outlives the series it deletes, so its toast and move still happen.
   const deleteSeries = useDeleteSeries();
@@ -72,9 +83,9 @@ export default function SeriesEditPage() {
     const error = series.error;
     if (error instanceof ApiError && error.code && NOT_A_SERIES.includes(error.code))
       return <Navigate to="/errorPage?error=series_not_found" replace />;
-    return <FormAlert tone="error">We could not load this series.</FormAlert>;
+    return <FormAlert tone="error">{t('dashboard.series.edit.loadError')}</FormAlert>;
   }
-  if (series.isPending) return <p className="text-zinc-400">Loading the series…</p>;
+  if (series.isPending) return <p className="text-zinc-400">{t('dashboard.series.edit.loading')}</p>;
   const data = series.data;
 
   return (
@@ -83,21 +94,26 @@ export default function SeriesEditPage() {
       <div className="space-y-10">
         <RecordHeader
           backTo="/Dashboard/Series/Series"
-          backLabel="All series"
+          backLabel={t('dashboard.series.allSeries')}
           title={data.title}
           siteLink={data.isPublished ? `/SeriesView/${data.slug}` : null}
           actions={
             <ConfirmButton
-              label="Delete series"
-              confirmLabel="Yes, delete it and its chapters"
+              label={t('dashboard.series.edit.delete')}
+              confirmLabel={t('dashboard.series.edit.deleteConfirm')}
               isBusy={deleteSeries.isPending}
               onConfirm={() =>
                 deleteSeries.mutate(data.id, {
                   onSuccess: () => {
-                    toast({ type: 'success', message: `${data.title} deleted`, duration: 3000 });
+                    toast({
+                      type: 'success',
+                      message: t('dashboard.series.edit.deleted', { title: data.title }),
+                      duration: 3000,
+                    });
                     void navigate('/Dashboard/Series/Series');
                   },
-                  onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                  onError: (error) =>
+                    toast({ type: 'error', message: error.message || t('dashboard.series.deleteFailed'), duration: 5000 }),
                 })
               }
             />
@@ -110,17 +126,17 @@ export default function SeriesEditPage() {
             <SeriesForm
               key={data.id}
               initial={data}
-              submitLabel="Save series"
+              submitLabel={t('dashboard.series.edit.save')}
               onSubmit={async (input) => {
                 const { type: _type, ...patch } = input;
                 await updateSeries.mutateAsync(patch);
-                toast({ type: 'success', message: 'Series saved', duration: 3000 });
+                toast({ type: 'success', message: t('dashboard.series.edit.saved'), duration: 3000 });
               }}
             />
           </div>
         </div>
 
-        {user?.role === 'admin' && <PayeesEditor seriesId={data.id} />}
+        {isAdmin && <PayeesEditor seriesId={data.id} />}
 
         <ChaptersSection series={data} />
       </div>
@@ -130,10 +146,12 @@ export default function SeriesEditPage() {
 
 /** The series' chapters, each with its editor opened in place; a new one opens above the list. */
 function ChaptersSection({ series }: { series: TeamSeries }) {
+  const t = useT();
   const toast = useToast();
   // Here, not in a chapter's row: the row is gone once the list is fetched again, its toast with it.
   const deleteChapter = useDeleteChapter(series.id);
   const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const isAdding = editing === 'new';
   const nextNumber = Math.floor(Math.max(0, ...series.chapters.map((c) => c.number))) + 1;
   // One clock value for every row's sale marks, read as the list is drawn.
   const now = new Date();
@@ -151,15 +169,17 @@ function ChaptersSection({ series }: { series: TeamSeries }) {
     <section aria-labelledby="chapters-h" className="space-y-4">
       <div className="flex items-center justify-between">
         <h2 id="chapters-h" className="text-xl font-bold text-white">
-          Chapters <span className="text-base font-normal text-zinc-400">({series.chapters.length})</span>
+          {richText(t('dashboard.series.chapters.heading', { count: series.chapters.length }), {
+            count: (words) => <span className="text-base font-normal text-zinc-400">{words}</span>,
+          })}
         </h2>
         <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
-          <Plus className="size-4" aria-hidden /> New chapter
+          <Plus className="size-4" aria-hidden /> {t('dashboard.series.chapter.new')}
         </button>
       </div>
-      {editing === 'new' && editor()}
+      {isAdding && editor()}
       {series.chapters.length === 0 ? (
-        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">{t('dashboard.series.chapters.empty')}</p>
       ) : (
         <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">
           {series.chapters.map((chapter) => (
@@ -172,8 +192,14 @@ function ChaptersSection({ series }: { series: TeamSeries }) {
                 onToggleEdit={() => setEditing(editing === chapter.id ? null : chapter.id)}
                 onDelete={() =>
                   deleteChapter.mutate(chapter.id, {
-                    onSuccess: () => toast({ type: 'success', message: `Chapter ${chapter.number} deleted`, duration: 3000 }),
-                    onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                    onSuccess: () =>
+                      toast({
+                        type: 'success',
+                        message: t('dashboard.series.chapters.deleted', { number: chapter.number }),
+                        duration: 3000,
+                      }),
+                    onError: (error) =>
+                      toast({ type: 'error', message: error.message || t('dashboard.series.deleteFailed'), duration: 5000 }),
                   })
                 }
               />
@@ -202,15 +228,14 @@ function ChapterRow({
   onToggleEdit(): void;
   onDelete(): void;
 }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium text-zinc-100">
-          Chapter {chapter.number}
-          {chapter.title && `: ${chapter.title}`}
-        </span>
+        <span className="font-medium text-zinc-100">{format.chapterLabel(chapter)}</span>
         <span className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase ${STATE_STYLE[chapter.state]}`}>
-          {chapter.state}
+          {t(STATE_IDS[chapter.state])}
         </span>
         {chapter.price > 0 && (
           <ChapterMarks
@@ -222,7 +247,10 @@ function ChapterRow({
         )}
         <span className="text-xs text-zinc-400">
           {/* A novel's row has no page count: no dot left standing before its date. */}
-          {[series.type === 'comic' && `${chapter.pageCount} pages`, chapter.publishedAt && formatDate(chapter.publishedAt)]
+          {[
+            series.type === 'comic' && t('dashboard.series.chapters.pages', { count: chapter.pageCount }),
+            chapter.publishedAt && format.date(chapter.publishedAt),
+          ]
             .filter(Boolean)
             .join(' · ')}
         </span>
@@ -233,19 +261,19 @@ function ChapterRow({
           href={`/SeriesView/${series.slug}/${chapter.slug}?as=visitor`}
           target="_blank"
           rel="noopener"
-          aria-label={`Preview chapter ${chapter.number} as a visitor (opens in a new tab)`}
+          aria-label={t('dashboard.series.chapters.previewLabel', { number: chapter.number })}
           className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
         >
-          Preview
+          {t('dashboard.series.chapters.preview')}
         </a>
         <button
           type="button"
           onClick={onToggleEdit}
           className="rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800"
         >
-          {isEditing ? 'Close' : 'Edit'}
+          {t(isEditing ? 'dashboard.series.close' : 'dashboard.series.chapters.edit')}
         </button>
-        <ConfirmButton label="Delete" onConfirm={onDelete} />
+        <ConfirmButton label={t('dashboard.series.chapters.delete')} onConfirm={onDelete} />
       </div>
     </div>
   );

@@ -1,18 +1,19 @@
-// i18n: not yet in the catalogues (issue 35)
 import {
   DEFAULT_WAIT_PASS_EXCLUDES_NEWEST,
   SERIES_STATUSES,
   seriesInputSchema,
-  seriesStatusLabel,
   type Genre,
   type SeriesInput,
   type TeamSeries,
 } from '@inkwell/contract';
 import type { ReactNode } from 'react';
 import { fieldErrors, TextField } from '../../../components/form';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { seriesStatusText } from '../../../lib/i18n/labels';
 import { EditForm, useEditForm, type FormFields } from '../components/edit-form';
 import { CheckboxField, FieldError, SelectField, SlugField, TextAreaField } from '../components/fields';
 import { useTeamGenres } from '../genres/api/list-team-genres';
+import '../messages';
 
 export interface SeriesFormValues {
   type: 'comic' | 'novel';
@@ -86,6 +87,7 @@ interface Props {
 
 /** The series fields, checked with the contract's schema before they are sent, with the server's per-field answers shown too. */
 export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
+  const t = useT();
   const form = useEditForm(() => valuesFrom(initial));
   const { values, field, check } = form;
 
@@ -97,19 +99,23 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
 
   return (
     <EditForm
-      label={initial ? `Edit ${initial.title}` : 'New series'}
+      label={initial ? t('dashboard.series.form.editLabel', { title: initial.title }) : t('dashboard.series.form.new')}
       form={form}
       onSubmit={() => void submit()}
       submitLabel={submitLabel}
       className="space-y-5"
     >
       <DetailsFields form={form} isTypeFixed={Boolean(initial)} />
-      <TextAreaField label="Description" rows={5} {...field('description')} />
+      <TextAreaField label={t('dashboard.series.form.description')} rows={5} {...field('description')} />
       <GenresField form={form} />
       <LadderFields form={form} />
       <div className="flex flex-wrap gap-6">
-        <CheckboxField label="Published" hint="Readers see the series and its published chapters." {...check('isPublished')} />
-        <CheckboxField label="Adult content" {...check('isAdult')} />
+        <CheckboxField
+          label={t('dashboard.series.form.published')}
+          hint={t('dashboard.series.form.publishedHint')}
+          {...check('isPublished')}
+        />
+        <CheckboxField label={t('dashboard.series.form.adult')} {...check('isAdult')} />
       </div>
       {extra}
     </EditForm>
@@ -118,37 +124,39 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
 
 /** Title, type (fixed once the series exists), slug, status, names and credits. */
 function DetailsFields({ form, isTypeFixed }: { form: FormFields<SeriesFormValues>; isTypeFixed: boolean }) {
+  const t = useT();
   const { field } = form;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField label="Title" {...field('title')} required />
-      <SelectField label="Type" {...field('type')} disabled={isTypeFixed}>
-        <option value="comic">Comic</option>
-        <option value="novel">Novel</option>
+      <TextField label={t('dashboard.series.form.title')} {...field('title')} required />
+      <SelectField label={t('dashboard.series.form.type')} {...field('type')} disabled={isTypeFixed}>
+        <option value="comic">{t('dashboard.series.type.comic')}</option>
+        <option value="novel">{t('dashboard.series.type.novel')}</option>
       </SelectField>
-      <SlugField {...field('slug')} placeholder="the-lantern-keeper" />
-      <SelectField label="Status" {...field('status')}>
+      <SlugField {...field('slug')} placeholder={t('dashboard.series.form.slugPlaceholder')} />
+      <SelectField label={t('dashboard.series.form.status')} {...field('status')}>
         {SERIES_STATUSES.map((status) => (
           <option key={status} value={status}>
-            {seriesStatusLabel(status)}
+            {seriesStatusText(t, status)}
           </option>
         ))}
       </SelectField>
       <TextField
-        label="Alternative names"
+        label={t('dashboard.series.form.alternativeNames')}
         {...field('alternativeNames')}
-        hint="Comma separated; search finds them too."
+        hint={t('dashboard.series.form.alternativeNamesHint')}
         className="sm:col-span-2"
       />
-      <TextField label="Author" {...field('author')} />
-      <TextField label="Artist" {...field('artist')} />
-      <TextField label="Release year" inputMode="numeric" {...field('releaseYear')} />
+      <TextField label={t('dashboard.series.form.author')} {...field('author')} />
+      <TextField label={t('dashboard.series.form.artist')} {...field('artist')} />
+      <TextField label={t('dashboard.series.form.releaseYear')} inputMode="numeric" {...field('releaseYear')} />
     </div>
   );
 }
 
 /** The team's genres as toggles; the series has those pressed. */
 function GenresField({ form }: { form: FormFields<SeriesFormValues> }) {
+  const t = useT();
   const { values, set, errors } = form;
   const genres = useTeamGenres();
   const toggleGenre = (genre: Genre) =>
@@ -158,7 +166,7 @@ function GenresField({ form }: { form: FormFields<SeriesFormValues> }) {
     );
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-medium text-zinc-200">Genres</legend>
+      <legend className="mb-2 text-sm font-medium text-zinc-200">{t('dashboard.series.form.genres')}</legend>
       {genres.data && genres.data.length > 0 ? (
         <div className="flex flex-wrap gap-2">
           {genres.data.map((genre) => (
@@ -174,7 +182,7 @@ function GenresField({ form }: { form: FormFields<SeriesFormValues> }) {
           ))}
         </div>
       ) : (
-        <p className="text-sm text-zinc-400">No genres yet; add them under Genres.</p>
+        <p className="text-sm text-zinc-400">{t('dashboard.series.form.noGenres')}</p>
       )}
       <FieldError error={errors.genreIds} />
     </fieldset>
@@ -183,47 +191,46 @@ function GenresField({ form }: { form: FormFields<SeriesFormValues> }) {
 
 /** The ladder (issue 22 §1): the pass, the rental time, the newest kept back, the bundle discount and the daily free. */
 function LadderFields({ form }: { form: FormFields<SeriesFormValues> }) {
+  const t = useT();
   const { field, check } = form;
   return (
     <fieldset className="rounded-xl border border-ink-800 p-4">
-      <legend className="px-1 text-sm font-medium text-zinc-200">Ways to read a locked chapter</legend>
-      <p className="mb-3 text-xs text-zinc-400">
-        Besides coins and Premium. A pass or the daily free opens a chapter for the rental time, then it locks again.
-      </p>
+      <legend className="px-1 text-sm font-medium text-zinc-200">{t('dashboard.series.ladder.title')}</legend>
+      <p className="mb-3 text-xs text-zinc-400">{t('dashboard.series.ladder.description')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Wait-until-free pass" {...field('waitPassIntervalHours')}>
-          <option value="">No pass</option>
-          <option value="24">Recharges every 24 hours</option>
-          <option value="72">Recharges every 3 days</option>
-          <option value="168">Recharges every 7 days</option>
+        <SelectField label={t('dashboard.series.ladder.pass')} {...field('waitPassIntervalHours')}>
+          <option value="">{t('dashboard.series.ladder.noPass')}</option>
+          <option value="24">{t('dashboard.series.ladder.every24h')}</option>
+          <option value="72">{t('dashboard.series.ladder.every3d')}</option>
+          <option value="168">{t('dashboard.series.ladder.every7d')}</option>
         </SelectField>
         <TextField
-          label="Rental time (hours)"
+          label={t('dashboard.series.ladder.rental')}
           type="number"
           min={1}
           max={720}
           {...field('rentalHours')}
-          hint="How long a pass or the daily free opens a chapter."
+          hint={t('dashboard.series.ladder.rentalHint')}
         />
         <TextField
-          label="Newest chapters a pass cannot open"
+          label={t('dashboard.series.ladder.excludesNewest')}
           type="number"
           min={0}
           {...field('waitPassExcludesNewest')}
-          hint="Kept for coins and Premium while they are the newest. 0 lets a pass open a chapter the moment it is out."
+          hint={t('dashboard.series.ladder.excludesNewestHint')}
         />
         <TextField
-          label="Bundle discount (%)"
+          label={t('dashboard.series.ladder.bundle')}
           type="number"
           min={0}
           max={90}
           {...field('bundleDiscountPercent')}
-          hint="Off the price when a reader unlocks all that is left at once."
+          hint={t('dashboard.series.ladder.bundleHint')}
         />
       </div>
       <CheckboxField
-        label="A free chapter a day"
-        hint="For completed series: each reader may open one chapter a day."
+        label={t('dashboard.series.ladder.dailyFree')}
+        hint={t('dashboard.series.ladder.dailyFreeHint')}
         {...check('dailyFree')}
         className="mt-4"
       />

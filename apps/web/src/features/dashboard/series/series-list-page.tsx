@@ -1,48 +1,58 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { primaryButton } from '../../../components/button-styles';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDate } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CellLabel, stacked, StackedTable, Th } from '../components/data-table';
 import { ListFrame, SearchBox } from '../components/list-frame';
 import { useListParams } from '../components/use-list-params';
 import { useTeamSeriesList } from './api/list-team-series';
+import '../messages';
+
+const TYPE_IDS = { comic: 'dashboard.series.type.comic', novel: 'dashboard.series.type.novel' };
 
 /** /Dashboard/Series/Series: every series, drafts included, searchable and paginated. */
 export default function SeriesListPage() {
-  useDocumentTitle('Series');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('dashboard.series.list.title'));
   const { text, setText, q, page } = useListParams();
   const query = useMemo(() => ({ page, perPage: 20, ...(q ? { q } : {}) }), [page, q]);
   const list = useTeamSeriesList(query);
 
   return (
     <ListFrame
-      title="Series"
+      title={t('dashboard.series.list.title')}
       actions={
         <Link to="/Dashboard/Series/Series/AddNew" className={primaryButton}>
-          <Plus className="size-4" aria-hidden /> New series
+          <Plus className="size-4" aria-hidden /> {t('dashboard.series.form.new')}
         </Link>
       }
       filters={
-        <SearchBox value={text} onChange={setText} placeholder="Search by title or slug" label="Search series by title or slug" />
+        <SearchBox
+          value={text}
+          onChange={setText}
+          placeholder={t('dashboard.series.list.searchPlaceholder')}
+          label={t('dashboard.series.list.searchLabel')}
+        />
       }
       query={list}
-      loading="Loading series…"
-      error="We could not load the series."
-      empty={q ? 'No series match this search.' : 'No series yet. Create the first one.'}
+      loading={t('dashboard.series.list.loading')}
+      error={t('dashboard.series.list.error')}
+      empty={t(q ? 'dashboard.series.list.noMatch' : 'dashboard.series.list.empty')}
     >
       {(items) => (
         <StackedTable
           head={
             <>
-              <Th>Series</Th>
-              <Th>Type</Th>
-              <Th>Status</Th>
-              <Th>Chapters</Th>
-              <Th>Updated</Th>
+              <Th>{t('dashboard.series.list.series')}</Th>
+              <Th>{t('dashboard.series.form.type')}</Th>
+              <Th>{t('dashboard.series.form.status')}</Th>
+              <Th>{t('dashboard.series.list.chapters')}</Th>
+              <Th>{t('dashboard.series.list.updated')}</Th>
             </>
           }
         >
@@ -69,25 +79,25 @@ export default function SeriesListPage() {
                     {series.title}
                     {!series.isPublished && (
                       <span className="ml-2 rounded bg-zinc-700 px-1.5 py-0.5 text-[10px] font-bold uppercase text-zinc-200">
-                        Draft
+                        {t('dashboard.series.list.draft')}
                       </span>
                     )}
                   </span>
                 </Link>
               </td>
               <td role="cell" className={`order-2 capitalize text-zinc-300 ${stacked.cell}`}>
-                {series.type}
+                {t(TYPE_IDS[series.type])}
               </td>
               <td role="cell" className={`order-3 text-right sm:text-left ${stacked.cell}`}>
                 <StatusBadge status={series.status} />
               </td>
               <td role="cell" className={`order-4 text-zinc-300 ${stacked.cell}`}>
-                <CellLabel>Chapters:</CellLabel>
+                <CellLabel>{t('dashboard.series.list.chaptersCell')}</CellLabel>
                 {series.chapterCount}
               </td>
               <td role="cell" className={`order-5 text-right text-zinc-400 sm:text-left ${stacked.cell}`}>
-                <CellLabel>Updated</CellLabel>
-                {formatDate(series.updatedAt)}
+                <CellLabel>{t('dashboard.series.list.updated')}</CellLabel>
+                {format.date(series.updatedAt)}
               </td>
             </tr>
           ))}
