@@ -1,13 +1,15 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { Banner } from '@inkwell/contract';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 const ROTATE_MS = 7000;
 
 /** The home page's banners: one at a time, turning every few seconds unless the reader is on it. */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const t = useT();
   const [index, setIndex] = useState(0);
   const [isPaused, setIsPaused] = useState(false);
   const count = banners.length;
@@ -45,7 +47,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Featured"
+      aria-label={t('catalogue.banner.label')}
       className="relative overflow-hidden rounded-2xl border border-ink-800 bg-ink-900"
       onMouseEnter={() => setIsPaused(true)}
       onMouseLeave={() => setIsPaused(false)}
@@ -65,7 +67,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         <>
           <button
             type="button"
-            aria-label="Previous banner"
+            aria-label={t('catalogue.banner.previous')}
             onClick={() => setIndex((i) => (i - 1 + count) % count)}
             className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"
           >
@@ -73,7 +75,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           </button>
           <button
             type="button"
-            aria-label="Next banner"
+            aria-label={t('catalogue.banner.next')}
             onClick={() => setIndex((i) => (i + 1) % count)}
             className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"
           >
@@ -84,7 +86,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               <button
                 key={b.id}
                 type="button"
-                aria-label={`Show banner ${i + 1}: ${b.title}`}
+                aria-label={t('catalogue.banner.show', { number: i + 1, title: b.title })}
                 aria-current={i === index % count}
                 onClick={() => setIndex(i)}
                 className={`h-2 rounded-full transition-all ${i === index % count ? 'w-6 bg-white' : 'w-2 bg-white/50'}`}

@@ -1,12 +1,14 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { SeriesDetail } from '@inkwell/contract';
 import { ChevronDown, Coins } from 'lucide-react';
 import { BulkUnlock } from '../../../components/bulk-unlock';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { useChaptersForSale } from '../../../lib/wallet/chapters-for-sale';
 import { lockedRunFrom } from '../../../lib/wallet/locked-run';
 import { getCoinsHref, useUnlockChapters } from '../../../lib/wallet/unlock';
+import '../messages';
 
 /**
  * A reader's bulk unlock on the series page: the next 5, 10 or all chapters still locked, from
@@ -15,6 +17,7 @@ import { getCoinsHref, useUnlockChapters } from '../../../lib/wallet/unlock';
  * how many are for sale; which ones (a long series' may be far from its newest page) are asked for.
  */
 export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
+  const t = useT();
   const { user } = useAuth();
   const unlockMany = useUnlockChapters();
   const toast = useToast();
@@ -26,7 +29,10 @@ export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
   const handleUnlock = (chapterIds: string[]) =>
     unlockMany.mutateAsync({ seriesId: series.id, chapterIds }).then((result) =>
       toast({
-        message: result.charged > 0 ? `Unlocked ${chapterIds.length} chapters for ${result.charged} coins` : 'Chapters unlocked',
+        message:
+          result.charged > 0
+            ? t('catalogue.bulk.unlocked', { count: chapterIds.length, coins: result.charged })
+            : t('catalogue.bulk.unlockedFree'),
         type: 'success',
         duration: 4000,
       }),
@@ -37,12 +43,15 @@ export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
       <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 text-sm hover:bg-ink-800 [&::-webkit-details-marker]:hidden">
         <span className="flex items-center gap-2 whitespace-nowrap font-semibold text-white">
           <Coins className="size-4 text-amber-300" aria-hidden />
-          Unlock chapters in bulk
+          {t('catalogue.bulk.title')}
         </span>
         <span className="flex items-center gap-2 text-zinc-400">
           <span className="whitespace-nowrap">
-            {series.forSaleCount} locked
-            {run[0] && <span className="hidden sm:inline"> from chapter {run[0].number}</span>}
+            {run[0]
+              ? richText(t('catalogue.bulk.lockedFrom', { count: series.forSaleCount, number: run[0].number }), {
+                  wide: (words) => <span className="hidden sm:inline">{words}</span>,
+                })
+              : t('catalogue.bulk.locked', { count: series.forSaleCount })}
           </span>
           <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
         </span>
@@ -50,7 +59,7 @@ export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
       <div className="px-4 pb-4">
         <BulkUnlock
           seriesId={series.id}
-          legend="How many chapters"
+          legend={t('catalogue.bulk.legend')}
           run={run}
           total={forSale.data?.total}
           balance={user.coins}

@@ -1,14 +1,18 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { SeriesCard as Card } from '@inkwell/contract';
 import { Clock, Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image';
 import { FreeLadderBadges } from '../../../components/free-ladder-badges';
 import { StatusBadge } from '../../../components/status-badge';
-import { shortTimeFromNow, timeFromNow } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { seriesTypeText } from '../series-type';
+import '../messages';
 
 /** A series in a grid: cover (with its free ladder's badges), title, status and its newest chapters. */
 export function SeriesCard({ series, eager = false }: { series: Card; eager?: boolean }) {
+  const t = useT();
+  const format = useFormat();
   const href = `/SeriesView/${series.slug}`;
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink-800 bg-ink-900 transition hover:border-accent-500/50">
@@ -16,7 +20,7 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
         <Link to={href} className="relative block" tabIndex={-1} aria-hidden>
           <CoverImage cover={series.cover} title={series.title} eager={eager} className="transition group-hover:opacity-90" />
           <span className="absolute left-2 top-2 rounded bg-black/70 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-zinc-100">
-            {series.type}
+            {seriesTypeText(t, series.type)}
           </span>
         </Link>
         {/* Outside the hidden cover link, so a screen reader hears them too. */}
@@ -43,21 +47,23 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
                 >
                   <span className="flex min-w-0 items-center gap-1">
                     {chapter.isEarlyAccess ? (
-                      <Clock className="size-3 shrink-0 text-sky-300" aria-label="Early access" />
+                      <Clock className="size-3 shrink-0 text-sky-300" aria-label={t('catalogue.card.earlyAccess')} />
                     ) : (
-                      chapter.isPremium && <Crown className="size-3 shrink-0 text-amber-300" aria-label="Premium" />
+                      chapter.isPremium && (
+                        <Crown className="size-3 shrink-0 text-amber-300" aria-label={t('catalogue.card.premium')} />
+                      )
                     )}
-                    <span className="whitespace-nowrap">Ch. {chapter.number}</span>
+                    <span className="whitespace-nowrap">{t('catalogue.card.chapter', { number: chapter.number })}</span>
                   </span>
                   {/* Relative to now, which moves between the server's render and the browser's (React only
                       lets an element's own text differ, so each span says so); short on a phone's narrow
                       card, so it is never cut and read into the chapter's number. */}
                   <span className="truncate text-zinc-400" data-testid="chapter-age">
                     <span className="sm:hidden" suppressHydrationWarning>
-                      {shortTimeFromNow(chapter.publishedAt)}
+                      {format.shortTimeFromNow(chapter.publishedAt)}
                     </span>
                     <span className="hidden sm:inline" suppressHydrationWarning>
-                      {timeFromNow(chapter.publishedAt)}
+                      {format.timeFromNow(chapter.publishedAt)}
                     </span>
                   </span>
                 </Link>

@@ -1,13 +1,15 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterSummary, SeriesDetail } from '@inkwell/contract';
 import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ChapterMarks } from '../../../components/chapter-marks';
 import type { SeriesPlaces } from '../../../lib/library/series-progress';
-import { chapterLabel, formatDate } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { type ChapterOrder, useSeriesChapterPages } from '../api/get-series-chapters';
 import { SeriesBulkUnlock } from './series-bulk-unlock';
+import '../messages';
 
 /** A short series shows this many chapters until "Show all"; a long one pages by the server's page. */
 const CHAPTERS_SHOWN = 50;
@@ -20,6 +22,8 @@ const listButton =
  * a phone never draws (nor the server sends) thousands of rows at once.
  */
 export function SeriesChapterList({ series, places }: { series: SeriesDetail; places: SeriesPlaces }) {
+  const t = useT();
+  const format = useFormat();
   const [order, setOrder] = useState<ChapterOrder>('desc');
   const [from, setFrom] = useState<number | undefined>();
   const [showAll, setShowAll] = useState(false);
@@ -38,14 +42,14 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
 
   let shown: ChapterSummary[];
   let onMore: (() => void) | undefined;
-  let moreLabel = 'Show more chapters';
+  let moreLabel = t('catalogue.chapters.showMore');
   if (isWhole) {
     const ordered = order === 'asc' ? [...series.chapters].reverse() : series.chapters;
     const started = from === undefined ? ordered : ordered.filter((c) => (order === 'asc' ? c.number >= from : c.number <= from));
     shown = showAll ? started : started.slice(0, CHAPTERS_SHOWN);
     if (shown.length < started.length) {
       onMore = () => setShowAll(true);
-      moreLabel = `Show all ${started.length} chapters`;
+      moreLabel = t('catalogue.chapters.showAll', { count: started.length });
     }
   } else {
     shown = isNewestPage ? [...series.chapters, ...loaded] : loaded;
@@ -59,7 +63,9 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
     <section className="mt-10" aria-labelledby="chapters-heading">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="chapters-heading" className="text-xl font-bold text-white">
-          Chapters <span className="text-base font-normal text-zinc-400">({series.chapterCount.toLocaleString('en')})</span>
+          {richText(t('catalogue.chapters.heading', { count: format.count(series.chapterCount) }), {
+            count: (words) => <span className="text-base font-normal text-zinc-400">{words}</span>,
+          })}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           {series.chapterCount > CHAPTERS_SHOWN && <ChapterJump from={from} onJump={setFrom} />}
@@ -69,24 +75,29 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
               onClick={() => setOrder((v) => (v === 'asc' ? 'desc' : 'asc'))}
               className="rounded-lg bg-ink-800 px-3 py-1.5 text-sm text-zinc-200 hover:bg-ink-700"
             >
-              {order === 'asc' ? 'Newest first' : 'Oldest first'}
+              {order === 'asc' ? t('catalogue.chapters.newestFirst') : t('catalogue.chapters.oldestFirst')}
             </button>
           )}
         </div>
       </div>
       <SeriesBulkUnlock series={series} />
       {series.chapterCount === 0 ? (
-        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">No chapters yet.</p>
+        <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">{t('catalogue.chapters.none')}</p>
       ) : more.isError && shown.length === 0 ? (
         <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400" role="alert">
-          We could not load these chapters.{' '}
-          <button type="button" className="font-semibold text-accent-300 underline" onClick={() => void more.refetch()}>
-            Try again
-          </button>
+          {richText(t('catalogue.chapters.loadError'), {
+            retry: (words) => (
+              <button type="button" className="font-semibold text-accent-300 underline" onClick={() => void more.refetch()}>
+                {words}
+              </button>
+            ),
+          })}
         </p>
       ) : shown.length === 0 && !isLoading ? (
         <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-zinc-400">
-          No chapter {order === 'asc' ? 'from' : 'up to'} {from} on.
+          {order === 'asc'
+            ? t('catalogue.chapters.noneFrom', { number: from })
+            : t('catalogue.chapters.noneUpTo', { number: from })}
         </p>
       ) : (
         <ul className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-800 bg-ink-900" aria-busy={isLoading}>
@@ -99,13 +110,13 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
                   className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800"
                 >
                   <span className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>
-                    {chapterLabel(chapter)}
+                    {format.chapterLabel(chapter)}
                   </span>
                   <span className="flex items-center gap-3">
                     <ReadMark place={place} />
                     <ChapterMarks chapter={chapter} ladder={series.freeLadder} />
                     {chapter.publishedAt && (
-                      <span className="whitespace-nowrap text-xs text-zinc-400">{formatDate(chapter.publishedAt)}</span>
+                      <span className="whitespace-nowrap text-xs text-zinc-400">{format.date(chapter.publishedAt)}</span>
                     )}
                   </span>
                 </Link>
@@ -116,12 +127,12 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
       )}
       {more.isError && shown.length > 0 && (
         <p className="mt-3 text-sm text-rose-300" role="alert">
-          We could not load more chapters. Try again.
+          {t('catalogue.chapters.loadMoreError')}
         </p>
       )}
       {(onMore || isLoading) && (
         <button type="button" onClick={onMore} disabled={isLoading} className={listButton}>
-          {isLoading ? 'Loading chapters…' : moreLabel}
+          {isLoading ? t('catalogue.chapters.loading') : moreLabel}
         </button>
       )}
     </section>
@@ -130,12 +141,13 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
 
 /** "Go to chapter N": the list then starts there, in the order chosen; × goes back to the start. */
 function ChapterJump({ from, onJump }: { from: number | undefined; onJump(from: number | undefined): void }) {
+  const t = useT();
   const id = useId();
   const [value, setValue] = useState('');
   return (
     <form
       role="search"
-      aria-label="Go to a chapter"
+      aria-label={t('catalogue.chapters.jump.label')}
       className="flex items-center gap-1"
       onSubmit={(event) => {
         event.preventDefault();
@@ -144,7 +156,7 @@ function ChapterJump({ from, onJump }: { from: number | undefined; onJump(from: 
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Chapter number
+        {t('catalogue.chapters.jump.number')}
       </label>
       <input
         id={id}
@@ -152,13 +164,13 @@ function ChapterJump({ from, onJump }: { from: number | undefined; onJump(from: 
         inputMode="decimal"
         min={0}
         step="any"
-        placeholder="Chapter no."
+        placeholder={t('catalogue.chapters.jump.placeholder')}
         value={value}
         onChange={(event) => setValue(event.target.value)}
         className="w-28 rounded-lg border border-ink-700 bg-ink-900 px-2 py-1.5 text-sm text-zinc-100 placeholder:text-zinc-400"
       />
       <button type="submit" className="rounded-lg bg-ink-800 px-3 py-1.5 text-sm text-zinc-200 hover:bg-ink-700">
-        Go
+        {t('catalogue.chapters.jump.go')}
       </button>
       {from !== undefined && (
         <button
@@ -168,7 +180,7 @@ function ChapterJump({ from, onJump }: { from: number | undefined; onJump(from: 
             onJump(undefined);
           }}
           className="rounded-lg p-1.5 text-zinc-300 hover:bg-ink-800 hover:text-white"
-          aria-label={`Stop starting at chapter ${from}`}
+          aria-label={t('catalogue.chapters.jump.clear', { number: from })}
         >
           <X className="size-4" aria-hidden />
         </button>
@@ -179,14 +191,15 @@ function ChapterJump({ from, onJump }: { from: number | undefined; onJump(from: 
 
 /** A chapter's read mark: read to its end, or started. */
 function ReadMark({ place }: { place: { completed: boolean } | undefined }) {
+  const t = useT();
   if (!place) return null;
   if (place.completed) {
     return (
       <span className="inline-flex h-6 items-center gap-1 text-xs font-semibold text-emerald-300" data-testid="read-mark">
         <Check className="size-3.5" aria-hidden />
-        Read
+        {t('catalogue.chapters.read')}
       </span>
     );
   }
-  return <span className="inline-flex h-6 items-center text-xs font-medium text-sky-300">Reading</span>;
+  return <span className="inline-flex h-6 items-center text-xs font-medium text-sky-300">{t('catalogue.chapters.reading')}</span>;
 }

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { GIFT_AMOUNTS, GIFT_MESSAGE_MAX } from '@inkwell/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Gift, Heart } from 'lucide-react';
@@ -11,13 +10,18 @@ import { UnlockError } from '../../../components/unlock-error';
 import { callApiData } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { setViewerCoins } from '../../../lib/auth/session-query';
-import { formatCoins } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { getCoinsHref } from '../../../lib/wallet/unlock';
+import '../messages';
 
 const supportersKey = (seriesId: string) => ['catalogue', 'supporters', seriesId] as const;
 
 /** Sending a gift: the coins leave the reader's balance, the strip is fetched again, and a thank you. */
 function useSendGift(series: { id: string; title: string }) {
+  const t = useT();
+  const format = useFormat();
   const toast = useToast();
   const client = useQueryClient();
   return useMutation({
@@ -27,7 +31,7 @@ function useSendGift(series: { id: string; title: string }) {
       setViewerCoins(client, result.coins);
       void client.invalidateQueries({ queryKey: supportersKey(series.id) });
       toast({
-        message: `Thank you: ${formatCoins(result.amount)} coins sent to ${series.title}`,
+        message: t('catalogue.support.thanks', { coins: format.count(result.amount), title: series.title }),
         type: 'success',
         duration: 5000,
       });
@@ -37,9 +41,11 @@ function useSendGift(series: { id: string; title: string }) {
 
 /** Who gave most this month, in order. */
 function SupportersList({ items }: { items: { username: string; coins: number }[] }) {
-  if (items.length === 0) return <p className="mt-3 text-sm text-zinc-400">No gifts yet this month: yours would be the first.</p>;
+  const t = useT();
+  const format = useFormat();
+  if (items.length === 0) return <p className="mt-3 text-sm text-zinc-400">{t('catalogue.support.none')}</p>;
   return (
-    <ol className="mt-3 flex flex-wrap gap-2" aria-label="Top supporters this month">
+    <ol className="mt-3 flex flex-wrap gap-2" aria-label={t('catalogue.support.topLabel')}>
       {items.map((supporter, rank) => (
         <li
           key={supporter.username}
@@ -49,7 +55,7 @@ function SupportersList({ items }: { items: { username: string; coins: number }[
             {rank + 1}
           </span>
           <span className="text-zinc-100">{supporter.username}</span>
-          <span className="tabular-nums text-amber-200">{formatCoins(supporter.coins)}</span>
+          <span className="tabular-nums text-amber-200">{format.count(supporter.coins)}</span>
         </li>
       ))}
     </ol>
@@ -61,6 +67,8 @@ function SupportersList({ items }: { items: { username: string; coins: number }[
  * and a short message, charged once, for the series' payees; the strip shows who gave most.
  */
 export function SeriesSupport({ series }: { series: { id: string; slug: string; title: string } }) {
+  const t = useT();
+  const format = useFormat();
   const { user } = useAuth();
   const location = useLocation();
   const supporters = useQuery({
@@ -91,25 +99,25 @@ export function SeriesSupport({ series }: { series: { id: string; slug: string; 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="supporters-heading" className="flex items-center gap-2 text-lg font-bold text-white">
           <Heart className="size-5 text-rose-300" aria-hidden />
-          Supporters this month
+          {t('catalogue.support.heading')}
         </h2>
         {user ? (
           <button type="button" className={secondaryButton} onClick={openDialog}>
             <Gift className="size-4 text-amber-300" aria-hidden />
-            Send a gift
+            {t('catalogue.support.send')}
           </button>
         ) : (
           <Link to="/login" state={{ from: location.pathname }} className={secondaryButton}>
             <Gift className="size-4 text-amber-300" aria-hidden />
-            Log in to send a gift
+            {t('catalogue.support.logIn')}
           </Link>
         )}
       </div>
       <SupportersList items={items} />
       {isOpen && user && (
         <ConfirmDialog
-          title={`Send a gift to ${series.title}`}
-          confirmLabel={`Send ${formatCoins(amount)} coins`}
+          title={t('catalogue.support.dialogTitle', { title: series.title })}
+          confirmLabel={t('catalogue.support.confirm', { coins: format.count(amount) })}
           onConfirm={() => send.mutateAsync({ amount, message })}
           isConfirmDisabled={!canAfford(amount)}
           onClose={() => setIsOpen(false)}
@@ -118,20 +126,22 @@ export function SeriesSupport({ series }: { series: { id: string; slug: string; 
           )}
         >
           <p>
-            It goes to the people who make the series. You have {formatCoins(balance)} coins.
+            {t('catalogue.support.explain', { coins: format.count(balance) })}
             {!canAfford(GIFT_AMOUNTS[0]) && (
               <>
                 {' '}
-                A gift starts at {formatCoins(GIFT_AMOUNTS[0])}:{' '}
-                <Link to={getCoinsHref({ returnTo: `/SeriesView/${series.slug}` })} className="text-accent-300 underline">
-                  get coins
-                </Link>
-                .
+                {richText(t('catalogue.support.tooFew', { coins: format.count(GIFT_AMOUNTS[0]) }), {
+                  link: (words) => (
+                    <Link to={getCoinsHref({ returnTo: `/SeriesView/${series.slug}` })} className="text-accent-300 underline">
+                      {words}
+                    </Link>
+                  ),
+                })}
               </>
             )}
           </p>
           <fieldset className="mt-3">
-            <legend className="sr-only">How many coins</legend>
+            <legend className="sr-only">{t('catalogue.support.legend')}</legend>
             <div className="flex flex-wrap gap-2">
               {GIFT_AMOUNTS.map((size) => (
                 <label
@@ -147,13 +157,13 @@ export function SeriesSupport({ series }: { series: { id: string; slug: string; 
                     onChange={() => setAmount(size)}
                     className="sr-only"
                   />
-                  {formatCoins(size)} coins
+                  {t('catalogue.support.amount', { coins: format.count(size) })}
                 </label>
               ))}
             </div>
           </fieldset>
           <label className="mt-3 block text-zinc-200">
-            A message (optional)
+            {t('catalogue.support.message')}
             <textarea
               value={message}
               maxLength={GIFT_MESSAGE_MAX}

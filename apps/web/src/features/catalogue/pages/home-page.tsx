@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -11,11 +10,15 @@ import { HomePageSkeleton } from '../components/page-skeletons';
 import { useGenres } from '../api/list-genres';
 import { SeriesRow } from '../components/series-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
+import '../messages';
 
 /** A rail with fewer cards looks broken on a wide screen (issue 21 §1): it waits until it has this many. */
 const MIN_RAIL_CARDS = 4;
 
 function Section({ title, to, children }: { title: string; to: string; children: ReactNode }) {
+  const t = useT();
   const id = useId();
   return (
     <section className="mt-10" aria-labelledby={id}>
@@ -24,7 +27,10 @@ function Section({ title, to, children }: { title: string; to: string; children:
           {title}
         </h2>
         <Link to={to} className="flex items-center gap-1 text-sm font-medium text-accent-400 hover:text-accent-300">
-          See all <span className="sr-only">{title.toLowerCase()}</span> <ArrowRight className="size-4" aria-hidden />
+          {richText(t('catalogue.home.seeAll', { section: title.toLowerCase() }), {
+            hidden: (words) => <span className="sr-only">{words}</span>,
+          })}{' '}
+          <ArrowRight className="size-4" aria-hidden />
         </Link>
       </div>
       {children}
@@ -34,12 +40,13 @@ function Section({ title, to, children }: { title: string; to: string; children:
 
 /** The genres as chips, each opening the combined list of comics and novels in that genre. */
 function GenreChips() {
+  const t = useT();
   const genres = useGenres();
   if (!genres.data || genres.data.length === 0) return null;
   return (
     <section className="mt-10" aria-labelledby="section-genres">
       <h2 id="section-genres" className="mb-4 text-xl font-bold text-white">
-        Genres
+        {t('catalogue.home.genres')}
       </h2>
       <ul className="flex flex-wrap gap-2">
         {genres.data.map((genre) => (
@@ -65,7 +72,8 @@ function GenreChips() {
  * pinned and recent announcements; both composed by the app.
  */
 export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; newsRow?: ReactNode }) {
-  useDocumentTitle('Comics and web novels');
+  const t = useT();
+  useDocumentTitle(t('catalogue.home.documentTitle'));
   const { user, isChecking } = useAuth();
   const home = useHome();
   // An account just made from its mailed link is greeted as new, not "back" (issue 33 §4).
@@ -76,13 +84,15 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
     <div className="mx-auto max-w-7xl px-4 py-6">
       {user ? (
         <h1 className="mb-4 text-xl font-bold text-white">
-          {isNewAccount ? `Welcome to Inkwell, ${user.username}.` : `Welcome back, ${user.username}.`}
+          {isNewAccount
+            ? t('catalogue.home.welcomeNew', { username: user.username })
+            : t('catalogue.home.welcomeBack', { username: user.username })}
         </h1>
       ) : (
-        <h1 className="sr-only">Inkwell: read comics and web novels</h1>
+        <h1 className="sr-only">{t('catalogue.home.heading')}</h1>
       )}
       {home.isError ? (
-        <LoadError message="We could not load the home page. Please try again." onRetry={() => void home.refetch()} />
+        <LoadError message={t('catalogue.home.loadError')} onRetry={() => void home.refetch()} />
       ) : (
         <>
           {home.data.banners.length > 0 && <BannerCarousel banners={home.data.banners} />}
@@ -90,49 +100,50 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
           {newsRow}
           {!user && (
             <section
-              aria-label="Join Inkwell"
+              aria-label={t('catalogue.home.join.label')}
               className="mt-6 flex flex-col gap-4 rounded-2xl border border-ink-800 bg-gradient-to-br from-accent-600/20 via-ink-900 to-ink-950 px-6 py-5 sm:flex-row sm:items-center sm:justify-between"
             >
               <p className="text-zinc-200">
-                <span className="font-semibold text-white">Stories worth coming back for.</span> Follow the series you love and
-                never miss a new chapter.
+                {richText(t('catalogue.home.join.pitch'), {
+                  strong: (words) => <span className="font-semibold text-white">{words}</span>,
+                })}
               </p>
               <div className="flex shrink-0 gap-3 whitespace-nowrap">
                 <Link
                   to="/register"
                   className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500"
                 >
-                  Create a free account
+                  {t('catalogue.home.join.register')}
                 </Link>
                 <Link
                   to="/login"
                   className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700"
                 >
-                  Log in
+                  {t('catalogue.home.join.logIn')}
                 </Link>
               </div>
             </section>
           )}
-          <Section title="Latest updates" to="/browse">
+          <Section title={t('catalogue.home.latest')} to="/browse">
             {home.data.latest.length > 0 ? (
               <SeriesRow items={home.data.latest} eagerCount={6} />
             ) : (
-              <p className="text-zinc-400">No series yet. The team is preparing the first chapters.</p>
+              <p className="text-zinc-400">{t('catalogue.home.empty')}</p>
             )}
           </Section>
           <AdSlot placement="home" />
           {home.data.trending.length >= MIN_RAIL_CARDS && (
-            <Section title="Trending this week" to="/browse?sort=trending">
+            <Section title={t('catalogue.home.trending')} to="/browse?sort=trending">
               <SeriesRow items={home.data.trending} />
             </Section>
           )}
           {home.data.newest.length >= MIN_RAIL_CARDS && (
-            <Section title="New series" to="/browse?sort=new">
+            <Section title={t('catalogue.home.newest')} to="/browse?sort=new">
               <SeriesRow items={home.data.newest} />
             </Section>
           )}
           {home.data.premium.length >= MIN_RAIL_CARDS && (
-            <Section title="Premium picks" to="/premium">
+            <Section title={t('catalogue.home.premium')} to="/premium">
               <SeriesRow items={home.data.premium} />
             </Section>
           )}

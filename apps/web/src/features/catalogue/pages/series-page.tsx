@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { SeriesDetail } from '@inkwell/contract';
 import { BookOpen, ChevronsRight, Eye, Play, Rss } from 'lucide-react';
 import { useRef } from 'react';
@@ -10,7 +9,8 @@ import { LoadError } from '../../../components/load-error';
 import { StatusBadge } from '../../../components/status-badge';
 import { AdSlot } from '../../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../../lib/comments/comments-slot';
-import { formatCount } from '../../../lib/format-count';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useBookmark } from '../../../lib/library/bookmark';
 import { useSeriesPlaces } from '../../../lib/library/series-progress';
 import { lazyPart } from '../../../lib/lazy-part';
@@ -19,6 +19,8 @@ import { useIsNear } from '../../../lib/use-is-near';
 import { seriesErrorPage, useSeries } from '../api/get-series';
 import { SeriesPageSkeleton } from '../components/page-skeletons';
 import { SeriesChapterList } from '../components/series-chapter-list';
+import { seriesTypeText } from '../series-type';
+import '../messages';
 
 /** The supporters and the gift, below the chapters: their code and data come as the reader scrolls near (issue 18 §2). */
 const SeriesSupportPart = lazyPart(
@@ -40,19 +42,44 @@ function NearSeriesSupport({ series }: { series: { id: string; slug: string; tit
 
 /** What the series' free ladder gives, in a sentence (issue 33 §2): the badges' meaning, spelled out. */
 function FreeLadderLine({ ladder }: { ladder: NonNullable<SeriesDetail['freeLadder']> }) {
-  const ways = [
-    ladder.waitPassHours !== null && `a free pass opens one chapter every ${formatHours(ladder.waitPassHours)}`,
-    ladder.dailyFree && 'one chapter a day is free',
-  ].filter(Boolean);
+  const t = useT();
+  const rental = formatHours(ladder.rentalHours);
+  const wait = ladder.waitPassHours !== null ? formatHours(ladder.waitPassHours) : null;
+  let line: string;
+  if (wait !== null && ladder.dailyFree) line = t('catalogue.series.freeLadder.both', { wait, rental });
+  else if (wait !== null) line = t('catalogue.series.freeLadder.waitPass', { wait, rental });
+  else if (ladder.dailyFree) line = t('catalogue.series.freeLadder.dailyFree', { rental });
+  else return null;
   return (
     <p className="mt-3 text-sm text-zinc-300" data-testid="free-ladder">
-      Read without coins: {ways.join(', and ')}; each stays open {formatHours(ladder.rentalHours)}.
+      {line}
     </p>
+  );
+}
+
+/** The series' type, status, free ladder, year and views, above its title. */
+function SeriesFacts({ series }: { series: SeriesDetail }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs">
+      <span className="rounded bg-ink-800 px-2 py-0.5 font-bold uppercase tracking-wider text-zinc-300">
+        {seriesTypeText(t, series.type)}
+      </span>
+      <StatusBadge status={series.status} />
+      <FreeLadderBadges ladder={series.freeLadder} />
+      {series.releaseYear && <span className="text-zinc-400">{series.releaseYear}</span>}
+      <span className="inline-flex items-center gap-1 text-zinc-400">
+        <Eye className="size-3.5" aria-hidden />
+        {t('catalogue.series.views', { views: format.count(series.views) })}
+      </span>
+    </div>
   );
 }
 
 /** /SeriesView/{slug}: the series and its chapters, with a lock, price and free date on each. */
 export default function SeriesPage() {
+  const t = useT();
   const { seriesSlug = '' } = useParams();
   const series = useSeries(seriesSlug);
   useDocumentTitle(series.data?.title);
@@ -65,7 +92,7 @@ export default function SeriesPage() {
     if (errorPage) return <Navigate to={`/errorPage?error=${errorPage}`} replace />;
     return (
       <div className="mx-auto max-w-5xl px-4 py-10">
-        <LoadError message="We could not load this series. Please try again." onRetry={() => void series.refetch()} />
+        <LoadError message={t('catalogue.series.loadError')} onRetry={() => void series.refetch()} />
       </div>
     );
   }
@@ -85,34 +112,27 @@ export default function SeriesPage() {
           <CoverImage cover={data.cover} title={data.title} eager />
         </div>
         <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2 text-xs">
-            <span className="rounded bg-ink-800 px-2 py-0.5 font-bold uppercase tracking-wider text-zinc-300">{data.type}</span>
-            <StatusBadge status={data.status} />
-            <FreeLadderBadges ladder={data.freeLadder} />
-            {data.releaseYear && <span className="text-zinc-400">{data.releaseYear}</span>}
-            <span className="inline-flex items-center gap-1 text-zinc-400">
-              <Eye className="size-3.5" aria-hidden />
-              {formatCount(data.views)} views
-            </span>
-          </div>
+          <SeriesFacts series={data} />
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-white">{data.title}</h1>
-          {data.alternativeNames && <p className="mt-1 text-sm text-zinc-400">Also known as: {data.alternativeNames}</p>}
+          {data.alternativeNames && (
+            <p className="mt-1 text-sm text-zinc-400">{t('catalogue.series.alsoKnownAs', { names: data.alternativeNames })}</p>
+          )}
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {data.author && (
               <>
-                <dt className="text-zinc-400">Author</dt>
+                <dt className="text-zinc-400">{t('catalogue.series.author')}</dt>
                 <dd className="text-zinc-100">{data.author}</dd>
               </>
             )}
             {data.artist && (
               <>
-                <dt className="text-zinc-400">Artist</dt>
+                <dt className="text-zinc-400">{t('catalogue.series.artist')}</dt>
                 <dd className="text-zinc-100">{data.artist}</dd>
               </>
             )}
           </dl>
           {data.genres.length > 0 && (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Genres">
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('catalogue.series.genres')}>
               {data.genres.map((genre) => (
                 <li key={genre.id}>
                   <Link
@@ -134,7 +154,7 @@ export default function SeriesPage() {
                 className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
               >
                 <Play className="size-4" aria-hidden />
-                Continue chapter {resume.chapterNumber}
+                {t('catalogue.series.continue', { number: resume.chapterNumber })}
               </Link>
             )}
             {first && !resume && (
@@ -143,7 +163,7 @@ export default function SeriesPage() {
                 className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
               >
                 <BookOpen className="size-4" aria-hidden />
-                First chapter
+                {t('catalogue.series.firstChapter')}
               </Link>
             )}
             {latest && latest.slug !== first?.slug && (
@@ -152,7 +172,7 @@ export default function SeriesPage() {
                 className="inline-flex items-center gap-2 rounded-lg bg-ink-800 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-ink-700"
               >
                 <ChevronsRight className="size-4" aria-hidden />
-                Latest chapter
+                {t('catalogue.series.latestChapter')}
               </Link>
             )}
             <BookmarkButton bookmark={bookmark} />
@@ -162,7 +182,7 @@ export default function SeriesPage() {
               className="inline-flex items-center gap-2 rounded-lg border border-ink-700 px-4 py-2.5 text-sm font-semibold text-zinc-200 hover:border-accent-500 hover:text-white"
             >
               <Rss className="size-4" aria-hidden />
-              Feed
+              {t('catalogue.series.feed')}
             </Link>
           </div>
         </div>
