@@ -35,11 +35,12 @@ function sourceFiles(dir: string): string[] {
 /**
  * The ids the code names: every quoted string that is an id of one of our namespaces
  * (`t('reader.lock.title')`, or a map of ids a component picks from). Ids are never built from
- * pieces, so this finds them all. Their segments are camelCase, so a hyphenated name that merely
- * starts like one (the server's job 'store.stripe-event') is not taken for an id.
+ * pieces, so this finds them all. Their segments are camelCase, so a hyphenated or snake_case name that merely
+ * starts like one (the server's job 'store.stripe-event', its audit action 'auth.two_factor_enabled')
+ * is not taken for an id.
  */
 function idsInCode(): Map<string, string> {
-  const pattern = new RegExp(`(['"\`])((?:${namespaces.join('|')})\\.[A-Za-z0-9_.]+)\\1`, 'g');
+  const pattern = new RegExp(`(['"\`])((?:${namespaces.join('|')})\\.[A-Za-z0-9.]+)\\1`, 'g');
   const found = new Map<string, string>();
   for (const file of SOURCE_DIRS.flatMap(sourceFiles)) {
     for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {

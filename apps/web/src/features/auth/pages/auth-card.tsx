@@ -1,6 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
+import '../messages';
 
 export function AuthCard({
   title,
@@ -28,12 +30,16 @@ export function AuthCard({
 /** The sign-up pages' footer: the way back to logging in. */
 /** "Already have an account? Log in", back to `from` once logged in (the page a sign-up started from). */
 export function LogInInstead({ from }: { from?: string }) {
+  const t = useT();
   return (
     <>
-      Already have an account?{' '}
-      <Link to="/login" state={from ? { from } : undefined} className="font-semibold text-accent-400 hover:underline">
-        Log in
-      </Link>
+      {richText(t('auth.logInInstead'), {
+        link: (words) => (
+          <Link to="/login" state={from ? { from } : undefined} className="font-semibold text-accent-400 hover:underline">
+            {words}
+          </Link>
+        ),
+      })}
     </>
   );
 }

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { forgotPasswordRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -7,9 +6,12 @@ import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/forgot-password';
 import { AuthCard } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  const t = useT();
+  useDocumentTitle(t('auth.forgot.documentTitle'));
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sentMessage, setSentMessage] = useState<string | null>(null);
@@ -27,18 +29,18 @@ function ForgotPasswordPage() {
     try {
       setSentMessage((await requestPasswordReset(parsed.data.email)).message);
     } catch (error) {
-      setErrors({ form: error instanceof ApiError ? error.message : 'We could not reach Inkwell. Try again.' });
+      setErrors({ form: error instanceof ApiError ? error.message : t('auth.networkErrorShort') });
     }
     setIsBusy(false);
   };
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter your account's e-mail and we will send you a link to choose a new one."
+      title={t('auth.forgot.title')}
+      subtitle={t('auth.forgot.subtitle')}
       footer={
         <Link to="/login" className="font-semibold text-accent-400 hover:underline">
-          Back to log in
+          {t('auth.forgot.back')}
         </Link>
       }
     >
@@ -48,7 +50,7 @@ function ForgotPasswordPage() {
         <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
           {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}
           <TextField
-            label="E-mail"
+            label={t('auth.field.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -56,7 +58,7 @@ function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.target.value)}
             error={errors.email}
           />
-          <SubmitButton isBusy={isBusy}>Send reset link</SubmitButton>
+          <SubmitButton isBusy={isBusy}>{t('auth.forgot.submit')}</SubmitButton>
         </form>
       )}
     </AuthCard>

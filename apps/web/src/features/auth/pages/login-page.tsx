@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../../../components/form';
@@ -6,11 +5,13 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import type { LoginResult } from '../../../lib/auth/session';
 import { AuthCard } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-const NETWORK_ERROR = 'We could not reach Inkwell. Check your connection and try again.';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
+import '../messages';
 
 function LoginPage() {
-  useDocumentTitle('Log in');
+  const t = useT();
+  useDocumentTitle(t('auth.login.title'));
   const { login, loginWithTwoFactor, user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -26,7 +27,7 @@ function LoginPage() {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form.login.trim() || !form.password) {
-      setError('Enter your e-mail or username and your password.');
+      setError(t('auth.login.missing'));
       return;
     }
     setIsBusy(true);
@@ -40,7 +41,7 @@ function LoginPage() {
       if (result.twoFactorChallenge) setChallenge(result.twoFactorChallenge);
       else setError(result.message);
     } catch {
-      setError(NETWORK_ERROR);
+      setError(t('auth.networkError'));
     }
     setIsBusy(false);
   };
@@ -62,21 +63,20 @@ function LoginPage() {
 
   return (
     <AuthCard
-      title="Log in"
-      subtitle="Welcome back to Inkwell."
-      footer={
-        <>
-          New here?{' '}
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      footer={richText(t('auth.login.newHere'), {
+        link: (words) => (
           <Link to="/register" className="font-semibold text-accent-400 hover:underline">
-            Create an account
+            {words}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
         {error && <FormAlert tone="error">{error}</FormAlert>}
         <TextField
-          label="E-mail or username"
+          label={t('auth.login.login')}
           name="login"
           autoComplete="username"
           value={form.login}
@@ -84,7 +84,7 @@ function LoginPage() {
           required
         />
         <TextField
-          label="Password"
+          label={t('auth.login.password')}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -94,10 +94,10 @@ function LoginPage() {
         />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="text-sm text-accent-400 hover:underline">
-            Forgot your password?
+            {t('auth.login.forgot')}
           </Link>
         </div>
-        <SubmitButton isBusy={isBusy}>Log in</SubmitButton>
+        <SubmitButton isBusy={isBusy}>{t('auth.login.submit')}</SubmitButton>
       </form>
     </AuthCard>
   );
@@ -116,6 +116,7 @@ function TwoFactorStep({
   /** Back to the password, with a message when the challenge ran out. */
   onBack: (message: string | null) => void;
 }) {
+  const t = useT();
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -125,7 +126,7 @@ function TwoFactorStep({
     event.preventDefault();
     const code = useRecovery ? value.trim() : value.replace(/\s/g, '');
     if (useRecovery ? code === '' : !/^\d{6}$/.test(code)) {
-      setError(useRecovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.');
+      setError(useRecovery ? t('auth.twoFactor.missingRecovery') : t('auth.twoFactor.missingCode'));
       return;
     }
     setIsBusy(true);
@@ -143,7 +144,7 @@ function TwoFactorStep({
       setError(result.message);
       setValue('');
     } catch {
-      setError(NETWORK_ERROR);
+      setError(t('auth.networkError'));
     }
     setIsBusy(false);
   };
@@ -156,19 +157,15 @@ function TwoFactorStep({
 
   return (
     <AuthCard
-      title="Two-factor sign-in"
-      subtitle={
-        useRecovery
-          ? 'Enter one of the recovery codes you saved. Each code works once.'
-          : 'Enter the 6-digit code your authenticator app shows for Inkwell.'
-      }
+      title={t('auth.twoFactor.title')}
+      subtitle={useRecovery ? t('auth.twoFactor.recoveryIntro') : t('auth.twoFactor.codeIntro')}
     >
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
         {error && <FormAlert tone="error">{error}</FormAlert>}
         {useRecovery ? (
           <TextField
             key="recovery"
-            label="Recovery code"
+            label={t('auth.twoFactor.recoveryLabel')}
             name="recoveryCode"
             autoComplete="off"
             autoCapitalize="none"
@@ -176,13 +173,13 @@ function TwoFactorStep({
             autoFocus
             value={value}
             onChange={(event) => setValue(event.target.value)}
-            hint="For example xxxx-xxxx-xxxx-xxxx."
+            hint={t('auth.twoFactor.recoveryHint')}
             required
           />
         ) : (
           <TextField
             key="code"
-            label="Authentication code"
+            label={t('auth.twoFactor.codeLabel')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -194,13 +191,13 @@ function TwoFactorStep({
             required
           />
         )}
-        <SubmitButton isBusy={isBusy}>Verify</SubmitButton>
+        <SubmitButton isBusy={isBusy}>{t('auth.twoFactor.verify')}</SubmitButton>
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <button type="button" onClick={() => onBack(null)} className="text-zinc-400 hover:text-zinc-200 hover:underline">
-            Back
+            {t('auth.twoFactor.back')}
           </button>
           <button type="button" onClick={toggle} className="font-semibold text-accent-400 hover:underline">
-            {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
+            {useRecovery ? t('auth.twoFactor.useApp') : t('auth.twoFactor.useRecovery')}
           </button>
         </div>
       </form>

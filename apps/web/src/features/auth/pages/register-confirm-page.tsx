@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert, SubmitButton } from '../../../components/form';
@@ -6,8 +5,10 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { confirmRegistration } from '../api/register';
 import { AuthCard, LogInInstead } from './auth-card';
+import '../messages';
 
 /**
  * /register/confirm?token=…: the page a sign-up's e-mail links to. The account is made when the
@@ -16,7 +17,8 @@ import { AuthCard, LogInInstead } from './auth-card';
  * home, greeted as new (issue 33 §4).
  */
 function RegisterConfirmPage() {
-  useDocumentTitle('Finish creating your account');
+  const t = useT();
+  useDocumentTitle(t('auth.confirm.title'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { setUser } = useAuth();
@@ -32,19 +34,19 @@ function RegisterConfirmPage() {
       const body = await confirmRegistration(token);
       if (body.user) {
         setUser(body.user);
-        toast({ message: `Welcome to Inkwell, ${body.user.username}! Your account is ready.`, type: 'success', duration: 6000 });
+        toast({ message: t('auth.confirm.welcome', { username: body.user.username }), type: 'success', duration: 6000 });
       }
       void navigate(body.next ?? '/', { replace: true, state: { isNewAccount: true } });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'We could not reach Inkwell. Check your connection and try again.');
+      setError(caught instanceof ApiError ? caught.message : t('auth.networkError'));
       setIsBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Finish creating your account" footer={<LogInInstead />}>
+    <AuthCard title={t('auth.confirm.title')} footer={<LogInInstead />}>
       {!token ? (
-        <FormAlert tone="error">This link is incomplete. Open the link from your e-mail again, or sign up again.</FormAlert>
+        <FormAlert tone="error">{t('auth.confirm.incomplete')}</FormAlert>
       ) : (
         <form
           className="space-y-4"
@@ -57,12 +59,12 @@ function RegisterConfirmPage() {
             <FormAlert tone="error">
               {error}{' '}
               <Link to="/register" className="font-semibold underline">
-                Sign up again
+                {t('auth.confirm.signUpAgain')}
               </Link>
             </FormAlert>
           )}
-          <p className="text-sm text-zinc-300">Your e-mail address is confirmed once you press the button.</p>
-          <SubmitButton isBusy={isBusy}>Create my account</SubmitButton>
+          <p className="text-sm text-zinc-300">{t('auth.confirm.explain')}</p>
+          <SubmitButton isBusy={isBusy}>{t('auth.confirm.submit')}</SubmitButton>
         </form>
       )}
     </AuthCard>

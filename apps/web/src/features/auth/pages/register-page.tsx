@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { nextPathSchema, registerRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -10,13 +9,17 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { useSiteSettings } from '../../../lib/site-settings';
 import { AuthCard, LogInInstead } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
+import '../messages';
 
 /**
  * /register: the sign-up form. `?next=/a/path` (a paywall's chapter) goes with the sign-up, so the
  * mailed link lands the new reader back there (issue 33 §4); anything but a path on this site is dropped.
  */
 function RegisterPage() {
-  useDocumentTitle('Register');
+  const t = useT();
+  useDocumentTitle(t('auth.register.documentTitle'));
   const { user } = useAuth();
   const [params] = useSearchParams();
   const next = nextPathSchema.safeParse(params.get('next')).data;
@@ -34,9 +37,9 @@ function RegisterPage() {
 
   if (isClosed) {
     return (
-      <AuthCard title="Registration is closed" footer={<LogInInstead from={next} />}>
+      <AuthCard title={t('auth.register.closedTitle')} footer={<LogInInstead from={next} />}>
         <p className="text-sm text-zinc-300" data-testid="registration-closed">
-          Registration is closed for now. Please come back later.
+          {t('auth.register.closed')}
         </p>
       </AuthCard>
     );
@@ -62,29 +65,28 @@ function RegisterPage() {
         setWasRefused(true);
         void settings.refetch();
       }
-      setErrors(
-        error instanceof ApiError
-          ? { ...(error.fields ?? {}), form: error.message }
-          : { form: 'We could not reach Inkwell. Check your connection and try again.' },
-      );
+      setErrors(error instanceof ApiError ? { ...(error.fields ?? {}), form: error.message } : { form: t('auth.networkError') });
       setIsBusy(false);
     }
   };
 
   if (sentTo) {
     return (
-      <AuthCard title="Check your e-mail">
+      <AuthCard title={t('auth.register.sentTitle')}>
         <div className="space-y-3 text-sm text-zinc-300" data-testid="registration-sent">
           <p>
-            We sent a link to <strong className="text-zinc-100">{sentTo}</strong>. Open it to finish creating your account; it
-            works for 24 hours.
+            {richText(t('auth.register.sent', { email: sentTo }), {
+              strong: (words) => <strong className="text-zinc-100">{words}</strong>,
+            })}
           </p>
           <p>
-            Nothing there after a few minutes? Look in your spam folder, or{' '}
-            <button type="button" className="font-semibold text-accent-400 hover:underline" onClick={() => setSentTo(null)}>
-              try another address
-            </button>
-            .
+            {richText(t('auth.register.sentNothing'), {
+              retry: (words) => (
+                <button type="button" className="font-semibold text-accent-400 hover:underline" onClick={() => setSentTo(null)}>
+                  {words}
+                </button>
+              ),
+            })}
           </p>
         </div>
       </AuthCard>
@@ -95,15 +97,11 @@ function RegisterPage() {
     setForm({ ...form, [key]: event.target.value });
 
   return (
-    <AuthCard
-      title="Create your account"
-      subtitle="Bookmark series, follow new chapters and unlock premium ones."
-      footer={<LogInInstead from={next} />}
-    >
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} footer={<LogInInstead from={next} />}>
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-4" noValidate>
         {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}
         <TextField
-          label="E-mail"
+          label={t('auth.field.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -112,13 +110,13 @@ function RegisterPage() {
           error={errors.email}
         />
         <TextField
-          label="Username"
+          label={t('auth.register.username')}
           name="username"
           autoComplete="username"
           value={form.username}
           onChange={set('username')}
           error={errors.username}
-          hint="3 to 24 letters, digits or underscores."
+          hint={t('auth.register.usernameHint')}
         />
         <PasswordFields
           name="password"
@@ -128,7 +126,7 @@ function RegisterPage() {
           onConfirmChange={(confirm) => setForm({ ...form, confirm })}
           errors={errors}
         />
-        <SubmitButton isBusy={isBusy}>Create account</SubmitButton>
+        <SubmitButton isBusy={isBusy}>{t('auth.register.submit')}</SubmitButton>
       </form>
     </AuthCard>
   );

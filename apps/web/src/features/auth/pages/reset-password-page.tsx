@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { passwordSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,10 +7,13 @@ import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 /** /reset-password?token=…: the page a reset e-mail links to. */
 function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  const t = useT();
+  useDocumentTitle(t('auth.reset.documentTitle'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form, setForm] = useState({ password: '', confirm: '' });
@@ -23,7 +25,7 @@ function ResetPasswordPage() {
     event.preventDefault();
     const parsed = passwordSchema.safeParse(form.password);
     const next: Record<string, string> = {};
-    if (!parsed.success) next.password = parsed.error.issues[0]?.message ?? 'Invalid password';
+    if (!parsed.success) next.password = parsed.error.issues[0]?.message ?? t('auth.reset.invalidPassword');
     const mismatch = confirmError(form.password, form.confirm);
     if (mismatch) next.confirm = mismatch;
     setErrors(next);
@@ -33,9 +35,7 @@ function ResetPasswordPage() {
       setDoneMessage((await resetPassword(token, form.password)).message);
     } catch (error) {
       setErrors(
-        error instanceof ApiError
-          ? { ...(error.fields ?? {}), form: error.message }
-          : { form: 'We could not reach Inkwell. Try again.' },
+        error instanceof ApiError ? { ...(error.fields ?? {}), form: error.message } : { form: t('auth.networkErrorShort') },
       );
     }
     setIsBusy(false);
@@ -43,24 +43,22 @@ function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Reset your password">
-        <FormAlert tone="error">
-          This reset link is incomplete. Open the link from your e-mail again, or ask for a new one.
-        </FormAlert>
+      <AuthCard title={t('auth.reset.incompleteTitle')}>
+        <FormAlert tone="error">{t('auth.reset.incomplete')}</FormAlert>
         <Link to="/forgot-password" className="mt-4 inline-block text-sm font-semibold text-accent-400 hover:underline">
-          Ask for a new link
+          {t('auth.reset.askNew')}
         </Link>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t('auth.reset.title')}>
       {doneMessage ? (
         <div className="space-y-4">
           <FormAlert tone="success">{doneMessage}</FormAlert>
           <Link to="/login" className="inline-block text-sm font-semibold text-accent-400 hover:underline">
-            Go to log in
+            {t('auth.reset.goToLogIn')}
           </Link>
         </div>
       ) : (
@@ -70,7 +68,7 @@ function ResetPasswordPage() {
               {errors.form}{' '}
               {!errors.password && (
                 <Link to="/forgot-password" className="font-semibold underline">
-                  Ask for a new link
+                  {t('auth.reset.askNew')}
                 </Link>
               )}
             </FormAlert>
@@ -84,7 +82,7 @@ function ResetPasswordPage() {
             onConfirmChange={(confirm) => setForm({ ...form, confirm })}
             errors={errors}
           />
-          <SubmitButton isBusy={isBusy}>Set new password</SubmitButton>
+          <SubmitButton isBusy={isBusy}>{t('auth.reset.submit')}</SubmitButton>
         </form>
       )}
     </AuthCard>
