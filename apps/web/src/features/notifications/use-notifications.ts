@@ -2,6 +2,7 @@ import { NOTIFICATION_REFETCH_DELAY_MS, type Notification } from '@inkwell/contr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast/toast-context';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useT } from '../../lib/i18n/i18n-context';
 import { fetchNotifications, fetchUnreadCount, markNotificationRead, notificationKeys } from './api/notifications';
 
 type ListData = Awaited<ReturnType<typeof fetchNotifications>>;
@@ -34,6 +35,7 @@ export function useNotificationList(isOpen: boolean) {
  */
 export function useMarkAsRead() {
   const queryClient = useQueryClient();
+  const t = useT();
   const toast = useToast();
   return useMutation({
     mutationFn: (notification: Notification) => markNotificationRead(notification.id),
@@ -53,7 +55,7 @@ export function useMarkAsRead() {
       }, NOTIFICATION_REFETCH_DELAY_MS);
     },
     onError: () => {
-      toast({ message: 'Failed to mark notification as read', type: 'error', duration: 3000 });
+      toast({ message: t('common.notifications.markError'), type: 'error', duration: 3000 });
     },
   });
 }

@@ -1,8 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Bell } from 'lucide-react';
 import { useEffect } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { replayClick } from '../../../lib/early-clicks';
 import { lazyPart, whenIdle } from '../../../lib/lazy-part';
 import { badgeLabel } from '../dropdown-rules';
@@ -21,6 +21,7 @@ const NotificationPanel = lazyPart('top-bar/notifications', () =>
 
 /** The top bar's bell: a badge of unread notifications and a dropdown of the latest (SPEC §2, §4, §8, §9). */
 export function NotificationBell({ isOpen, onToggle, onClose }: Props) {
+  const t = useT();
   const { isAuthenticated } = useAuth();
   const toast = useToast();
   const unread = useUnreadCount();
@@ -32,7 +33,7 @@ export function NotificationBell({ isOpen, onToggle, onClose }: Props) {
   const handleClick = () => {
     if (!isAuthenticated) {
       onClose();
-      toast({ id: 'login-for-notifications', message: 'Please log in to view notifications', type: 'warn', duration: 3000 });
+      toast({ id: 'login-for-notifications', message: t('common.notifications.logInToView'), type: 'warn', duration: 3000 });
       return;
     }
     onToggle();
@@ -47,7 +48,7 @@ export function NotificationBell({ isOpen, onToggle, onClose }: Props) {
         {...replayClick('notifications')}
         aria-haspopup="true"
         aria-expanded={isOpen}
-        aria-label={badge ? `Notifications, ${unread.data} unread` : 'Notifications'}
+        aria-label={badge ? t('common.notifications.bellUnread', { count: unread.data }) : t('common.notifications.title')}
         className="relative rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white"
       >
         <Bell className="size-5" aria-hidden />

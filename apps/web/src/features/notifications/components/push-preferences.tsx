@@ -1,15 +1,17 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useQuery } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { notificationPreferencesQuery, useUpdateNotificationPreferences } from '../api/notification-preferences';
 import { allowPush, canPush, currentSubscription, stopPush } from '../api/push';
+import '../messages';
 
 type DeviceState = 'unknown' | 'unsupported' | 'on' | 'off' | 'denied' | 'busy';
 
 /** Whether this browser receives pushes (or cannot, or is blocked), and turning that on or off. */
 function usePushDevice() {
+  const t = useT();
   const toast = useToast();
   const [device, setDevice] = useState<DeviceState>('unknown');
 
@@ -44,7 +46,7 @@ function usePushDevice() {
       }
     } catch {
       setDevice(wasOn ? 'on' : 'off');
-      toast({ message: 'Push could not be changed on this device. Please try again.', type: 'error', duration: 5000 });
+      toast({ message: t('notifications.push.toggleError'), type: 'error', duration: 5000 });
     }
   };
 
@@ -57,6 +59,7 @@ function usePushDevice() {
  * wait and then come as one.
  */
 export function PushPreferences() {
+  const t = useT();
   const toast = useToast();
   const { device, toggle } = usePushDevice();
   const preferences = useQuery(notificationPreferencesQuery());
@@ -76,11 +79,11 @@ export function PushPreferences() {
         pushQuietHours: next && { ...next, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
       },
       {
-        onError: () =>
-          toast({ message: 'Your quiet hours could not be saved. Please try again.', type: 'error', duration: 5000 }),
+        onError: () => toast({ message: t('notifications.push.quietSaveError'), type: 'error', duration: 5000 }),
       },
     );
   };
+  const canToggle = device === 'on' || device === 'off' || device === 'busy';
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     saveQuietHours(hours);
@@ -90,19 +93,19 @@ export function PushPreferences() {
     <fieldset className="mb-6 rounded-xl border border-ink-800 bg-ink-900 p-4" data-testid="push-preferences">
       <legend className="flex items-center gap-2 px-1 text-sm font-semibold text-zinc-100">
         <BellRing className="size-4 text-accent-400" aria-hidden />
-        Push notifications
+        {t('notifications.push.legend')}
       </legend>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-zinc-400" data-testid="push-device-state">
           {device === 'unsupported'
-            ? 'This browser cannot receive push notifications.'
+            ? t('notifications.push.unsupported')
             : device === 'denied'
-              ? 'Notifications are blocked for Inkwell in this browser’s site settings.'
+              ? t('notifications.push.denied')
               : device === 'on'
-                ? 'On for this device: a push when a series you bookmarked has a new chapter.'
-                : 'Off for this device. Turn it on to hear of new chapters even when Inkwell is closed.'}
+                ? t('notifications.push.on')
+                : t('notifications.push.off')}
         </p>
-        {(device === 'on' || device === 'off' || device === 'busy') && (
+        {canToggle && (
           <button
             type="button"
             onClick={() => void toggle()}
@@ -110,7 +113,7 @@ export function PushPreferences() {
             aria-pressed={device === 'on'}
             className="rounded-lg border border-ink-700 px-3 py-1.5 text-sm font-semibold text-zinc-100 hover:bg-ink-800 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            {device === 'on' ? 'Turn off on this device' : 'Turn on for this device'}
+            {device === 'on' ? t('notifications.push.turnOff') : t('notifications.push.turnOn')}
           </button>
         )}
       </div>
@@ -123,11 +126,11 @@ export function PushPreferences() {
             onChange={(event) => saveQuietHours(event.target.checked ? hours : null)}
             className="size-4 accent-accent-500"
           />
-          Quiet hours
+          {t('notifications.push.quietHours')}
         </label>
         {(['start', 'end'] as const).map((edge) => (
           <label key={edge} className="flex flex-col gap-1 text-zinc-400">
-            {edge === 'start' ? 'From' : 'Until'}
+            {edge === 'start' ? t('notifications.push.from') : t('notifications.push.until')}
             <input
               type="time"
               value={hours[edge]}
@@ -138,13 +141,13 @@ export function PushPreferences() {
         ))}
         {quiet !== null && (
           <button type="submit" className="rounded-lg bg-accent-600 px-3 py-1.5 font-semibold text-white hover:bg-accent-500">
-            Save hours
+            {t('notifications.push.saveHours')}
           </button>
         )}
         <p className="w-full text-zinc-400">
           {quiet
-            ? `Pushes wait from ${quiet.start} to ${quiet.end} (${quiet.timeZone}) and then come as one.`
-            : 'Pushes come as soon as a chapter is out.'}
+            ? t('notifications.push.quietOn', { start: quiet.start, end: quiet.end, timeZone: quiet.timeZone })
+            : t('notifications.push.quietOff')}
         </p>
       </form>
     </fieldset>
