@@ -1,17 +1,19 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Copy, Download } from 'lucide-react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { FormAlert } from '../../components/form';
 import { useToast } from '../../components/toast/toast-context';
+import { useT } from '../../lib/i18n/i18n-context';
 import { useProfile } from './profile-context';
+import './messages';
 
 /** The recovery codes, shown once: to copy or download before leaving. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT();
   const toast = useToast();
   const { profile } = useProfile();
   const text = [
-    `Inkwell recovery codes${profile ? ` for ${profile.username}` : ''}`,
-    'Each code signs you in once, in place of a code from your authenticator app. Keep them somewhere safe.',
+    profile ? t('profile.recoveryCodes.fileTitleFor', { username: profile.username }) : t('profile.recoveryCodes.fileTitle'),
+    t('profile.recoveryCodes.fileIntro'),
     '',
     ...codes,
     '',
@@ -20,9 +22,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast({ message: 'Recovery codes copied.', type: 'success', duration: 3000 });
+      toast({ message: t('profile.recoveryCodes.copied'), type: 'success', duration: 3000 });
     } catch {
-      toast({ message: 'Copying did not work here: select the codes and copy them by hand.', type: 'error', duration: 5000 });
+      toast({ message: t('profile.recoveryCodes.copyFailed'), type: 'error', duration: 5000 });
     }
   };
 
@@ -39,11 +41,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 
   return (
     <div className="space-y-4" data-testid="recovery-codes">
-      <FormAlert tone="success">
-        Save these recovery codes now: they are shown only once. Each one signs you in once if you lose your phone.
-      </FormAlert>
+      <FormAlert tone="success">{t('profile.recoveryCodes.saveNow')}</FormAlert>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('profile.recoveryCodes.list')}
         className="grid max-w-md grid-cols-2 gap-2 rounded-xl bg-ink-950 p-4 font-mono text-sm text-zinc-100"
       >
         {codes.map((code) => (
@@ -52,13 +52,13 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ul>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={secondaryButton} onClick={() => void copy()}>
-          <Copy className="size-4" aria-hidden /> Copy codes
+          <Copy className="size-4" aria-hidden /> {t('profile.recoveryCodes.copy')}
         </button>
         <button type="button" className={secondaryButton} onClick={download}>
-          <Download className="size-4" aria-hidden /> Download as .txt
+          <Download className="size-4" aria-hidden /> {t('profile.recoveryCodes.download')}
         </button>
         <button type="button" className={primaryButton} onClick={onDone}>
-          I have saved my codes
+          {t('profile.recoveryCodes.done')}
         </button>
       </div>
     </div>

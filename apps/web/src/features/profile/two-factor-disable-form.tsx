@@ -1,7 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useState, type FormEvent } from 'react';
 import { FormAlert, TextField } from '../../components/form';
+import { useT } from '../../lib/i18n/i18n-context';
 import { FormButtons, type TwoFactorFormProps } from './two-factor-form-parts';
+import './messages';
 
 /** Turning it off, with the password and a code from the app or a recovery code. */
 export function DisableTwoFactorForm({
@@ -10,13 +11,14 @@ export function DisableTwoFactorForm({
   onSubmit,
   onCancel,
 }: TwoFactorFormProps<[password: string, code: string]>) {
+  const t = useT();
   const [form, setForm] = useState({ password: '', code: '' });
   const [local, setLocal] = useState<Record<string, string>>({});
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const next: Record<string, string> = {};
-    if (!form.password) next.password = 'Enter your password.';
-    if (!form.code.trim()) next.code = 'Enter a code from your authenticator app or a recovery code.';
+    if (!form.password) next.password = t('profile.twoFactor.enterPassword');
+    if (!form.code.trim()) next.code = t('profile.twoFactor.enterAnyCode');
     setLocal(next);
     if (Object.keys(next).length === 0) onSubmit(form.password, form.code.trim());
   };
@@ -26,12 +28,12 @@ export function DisableTwoFactorForm({
       onSubmit={handleSubmit}
       className="max-w-sm space-y-3 rounded-xl border border-ink-800 p-4"
       noValidate
-      aria-label="Turn off two-factor sign-in"
+      aria-label={t('profile.twoFactor.turnOffTitle')}
     >
-      <p className="text-sm text-zinc-400">Without it, your password alone signs in to your account.</p>
+      <p className="text-sm text-zinc-400">{t('profile.twoFactor.turnOffNote')}</p>
       {shown.form && !shown.password && !shown.code && <FormAlert tone="error">{shown.form}</FormAlert>}
       <TextField
-        label="Password"
+        label={t('profile.twoFactor.password')}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -40,7 +42,7 @@ export function DisableTwoFactorForm({
         error={shown.password}
       />
       <TextField
-        label="Code from your app or a recovery code"
+        label={t('profile.twoFactor.anyCode')}
         name="code"
         autoComplete="one-time-code"
         autoCapitalize="none"
@@ -49,7 +51,7 @@ export function DisableTwoFactorForm({
         onChange={(event) => setForm({ ...form, code: event.target.value })}
         error={shown.code}
       />
-      <FormButtons label="Turn off two-factor sign-in" isBusy={isBusy} onCancel={onCancel} isDanger />
+      <FormButtons label={t('profile.twoFactor.turnOffTitle')} isBusy={isBusy} onCancel={onCancel} isDanger />
     </form>
   );
 }

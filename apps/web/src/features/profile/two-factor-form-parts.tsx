@@ -1,9 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { TextField } from '../../components/form';
-
-const CODE_HINT = 'The 6-digit code your authenticator app shows now.';
+import { useT } from '../../lib/i18n/i18n-context';
+import './messages';
 
 /** What each two-factor form gets from the section: the last call's errors, its busy flag, and what to call. */
 export interface TwoFactorFormProps<Args extends unknown[]> {
@@ -18,12 +17,13 @@ export interface TwoFactorFormProps<Args extends unknown[]> {
  * dropped) or says on the field what is wrong.
  */
 export function useAppCode(onSubmit: (code: string) => void) {
+  const t = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const check = (): string | null => {
     const digits = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(digits)) {
-      setError('Enter the 6-digit code from your authenticator app.');
+      setError(t('profile.twoFactor.enterAppCode'));
       return null;
     }
     setError(null);
@@ -45,9 +45,10 @@ export function AppCodeField({
   appCode: ReturnType<typeof useAppCode>;
   serverError: string | undefined;
 }) {
+  const t = useT();
   return (
     <TextField
-      label="Code from your app"
+      label={t('profile.twoFactor.appCode')}
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
@@ -55,7 +56,7 @@ export function AppCodeField({
       value={appCode.code}
       onChange={(event) => appCode.setCode(event.target.value)}
       error={appCode.error ?? serverError}
-      hint={CODE_HINT}
+      hint={t('profile.twoFactor.appCodeHint')}
     />
   );
 }
@@ -72,6 +73,7 @@ export function FormButtons({
   onCancel: () => void;
   isDanger?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-2">
       <button
@@ -86,7 +88,7 @@ export function FormButtons({
         {label}
       </button>
       <button type="button" className={secondaryButton} onClick={onCancel}>
-        Cancel
+        {t('profile.twoFactor.cancel')}
       </button>
     </div>
   );

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { TwoFactorSetup } from '@inkwell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
@@ -6,6 +5,8 @@ import { useState } from 'react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { FormAlert } from '../../components/form';
 import { ApiError } from '../../lib/api-client';
+import { useT, type Translate } from '../../lib/i18n/i18n-context';
+import { richText } from '../../lib/i18n/rich';
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -19,13 +20,12 @@ import { RecoveryCodes } from './recovery-codes';
 import { RegenerateCodesForm } from './regenerate-codes-form';
 import { DisableTwoFactorForm } from './two-factor-disable-form';
 import { TwoFactorSetupForm } from './two-factor-setup-form';
-
-const NETWORK_ERROR = 'We could not reach Inkwell. Try again.';
+import './messages';
 
 /** A failed call's message for each field, and for the form. */
-function errorsOf(error: unknown): Record<string, string> {
+function errorsOf(t: Translate, error: unknown): Record<string, string> {
   if (error instanceof ApiError) return { ...(error.fields ?? {}), form: error.message };
-  return { form: NETWORK_ERROR };
+  return { form: t('profile.twoFactor.networkError') };
 }
 
 type Panel = 'none' | 'regenerate' | 'disable';
@@ -35,6 +35,7 @@ type Panel = 'none' | 'regenerate' | 'disable';
  * once), the open panel, and the last call's errors.
  */
 function useTwoFactorCalls() {
+  const t = useT();
   const client = useQueryClient();
   const { refresh: refreshProfile } = useProfile();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
@@ -51,7 +52,7 @@ function useTwoFactorCalls() {
       await call();
       void client.invalidateQueries({ queryKey: twoFactorKey });
     } catch (error) {
-      setErrors(errorsOf(error));
+      setErrors(errorsOf(t, error));
     }
     setIsBusy(false);
   };
@@ -127,27 +128,31 @@ function TwoFactorOn({
   onNewCodes(code: string): void;
   onTurnOff(password: string, code: string): void;
 }) {
+  const t = useT();
+  const is = (name: Panel) => panel === name;
   return (
     <div className="space-y-4">
       <p className={`text-sm ${left <= 2 ? 'text-amber-200' : 'text-zinc-400'}`} data-testid="recovery-codes-left">
         {left === 0
-          ? 'You have no recovery codes left. Create new ones so you can still sign in without your phone.'
-          : `${left} recovery code${left === 1 ? '' : 's'} left.${left <= 2 ? ' Create new ones soon.' : ''}`}
+          ? t('profile.twoFactor.noCodesLeft')
+          : left <= 2
+            ? t('profile.twoFactor.fewCodesLeft', { count: left })
+            : t('profile.twoFactor.codesLeft', { count: left })}
       </p>
-      {panel === 'none' && (
+      {is('none') && (
         <div className="flex flex-wrap gap-2">
           <button type="button" className={secondaryButton} onClick={() => onOpen('regenerate')}>
-            New recovery codes
+            {t('profile.twoFactor.newCodes')}
           </button>
           <button type="button" className={secondaryButton} onClick={() => onOpen('disable')}>
-            <ShieldOff className="size-4" aria-hidden /> Turn off
+            <ShieldOff className="size-4" aria-hidden /> {t('profile.twoFactor.turnOff')}
           </button>
         </div>
       )}
-      {panel === 'regenerate' && (
+      {is('regenerate') && (
         <RegenerateCodesForm errors={errors} isBusy={isBusy} onSubmit={onNewCodes} onCancel={() => onOpen('none')} />
       )}
-      {panel === 'disable' && (
+      {is('disable') && (
         <DisableTwoFactorForm errors={errors} isBusy={isBusy} onSubmit={onTurnOff} onCancel={() => onOpen('none')} />
       )}
     </div>
@@ -159,6 +164,7 @@ function TwoFactorOn({
  * key by hand, confirmed with a code), the recovery codes shown once, new codes, turning it off.
  */
 export function TwoFactorSection() {
+  const t = useT();
   const status = useQuery(twoFactorStatusQuery());
   const {
     setup,
@@ -179,14 +185,17 @@ export function TwoFactorSection() {
   if (recoveryCodes) {
     body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   } else if (status.isPending) {
-    body = <p className="text-sm text-zinc-400">Loading…</p>;
+    body = <p className="text-sm text-zinc-400">{t('profile.loading')}</p>;
   } else if (status.isError) {
     body = (
       <p role="alert" className="text-sm text-rose-300">
-        Your two-factor setting could not be loaded.{' '}
-        <button type="button" onClick={() => void status.refetch()} className="font-semibold text-accent-400 hover:underline">
-          Try again
-        </button>
+        {richText(t('profile.twoFactor.loadFailed'), {
+          retry: (words) => (
+            <button type="button" onClick={() => void status.refetch()} className="font-semibold text-accent-400 hover:underline">
+              {words}
+            </button>
+          ),
+        })}
       </p>
     );
   } else if (!enabled && setup) {
@@ -202,13 +211,10 @@ export function TwoFactorSection() {
   } else if (!enabled) {
     body = (
       <div className="space-y-3">
-        <p className="text-sm text-zinc-400">
-          Protect your account with a second step at sign-in: a code from an authenticator app on your phone (Google
-          Authenticator, Authy, 1Password, Microsoft Authenticator and others).
-        </p>
+        <p className="text-sm text-zinc-400">{t('profile.twoFactor.intro')}</p>
         {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}
         <button type="button" className={primaryButton} disabled={isBusy} onClick={() => void beginSetup()}>
-          <ShieldCheck className="size-4" aria-hidden /> Set up two-factor sign-in
+          <ShieldCheck className="size-4" aria-hidden /> {t('profile.twoFactor.setUp')}
         </button>
       </div>
     );
@@ -234,7 +240,7 @@ export function TwoFactorSection() {
     >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h3 id="two-factor-heading" className="text-lg font-semibold text-white">
-          Two-factor sign-in
+          {t('profile.twoFactor.title')}
         </h3>
         {status.isSuccess && (
           <span
@@ -243,7 +249,7 @@ export function TwoFactorSection() {
             }`}
             data-testid="two-factor-state"
           >
-            {enabled ? 'On' : 'Off'}
+            {enabled ? t('profile.twoFactor.on') : t('profile.twoFactor.off')}
           </span>
         )}
       </div>

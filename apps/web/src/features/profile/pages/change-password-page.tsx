@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { changePasswordRequestSchema } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { fieldErrors, FormAlert, SubmitButton, TextField } from '../../../components/form';
@@ -7,12 +6,15 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { changePassword } from '../api/change-password';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 
 /** /protect/segure/password/reset-password: change the password of a logged-in reader. */
 function ChangePasswordPage() {
-  useDocumentTitle('Change password');
+  const t = useT();
+  useDocumentTitle(t('profile.password.title'));
   const toast = useToast();
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -34,9 +36,7 @@ function ChangePasswordPage() {
       setForm(EMPTY);
     } catch (error) {
       setErrors(
-        error instanceof ApiError
-          ? { ...(error.fields ?? {}), form: error.message }
-          : { form: 'We could not reach Inkwell. Try again.' },
+        error instanceof ApiError ? { ...(error.fields ?? {}), form: error.message } : { form: t('profile.networkError') },
       );
     }
     setIsBusy(false);
@@ -47,12 +47,12 @@ function ChangePasswordPage() {
 
   return (
     <div className="max-w-md">
-      <h2 className="text-xl font-bold text-white">Change your password</h2>
-      <p className="mt-1 text-sm text-zinc-400">Your other devices will be logged out.</p>
+      <h2 className="text-xl font-bold text-white">{t('profile.password.heading')}</h2>
+      <p className="mt-1 text-sm text-zinc-400">{t('profile.password.note')}</p>
       <form onSubmit={(event) => void handleSubmit(event)} className="mt-6 space-y-4" noValidate>
         {errors.form && <FormAlert tone="error">{errors.form}</FormAlert>}
         <TextField
-          label="Current password"
+          label={t('profile.password.current')}
           name="currentPassword"
           type="password"
           autoComplete="current-password"
@@ -69,7 +69,7 @@ function ChangePasswordPage() {
           onConfirmChange={(confirm) => setForm({ ...form, confirm })}
           errors={{ password: errors.newPassword, confirm: errors.confirm }}
         />
-        <SubmitButton isBusy={isBusy}>Change password</SubmitButton>
+        <SubmitButton isBusy={isBusy}>{t('profile.password.title')}</SubmitButton>
       </form>
     </div>
   );

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Copy, KeyRound, Smartphone } from 'lucide-react';
 import {
   DEVICE_KEY_NAME_MAX,
@@ -17,19 +16,23 @@ import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { formatDate, timeFromNow } from '../../../lib/time';
+import { useFormat, type Formatters } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../messages';
 import { useCreateDeviceKey, useDeviceKeys, useRevokeDeviceKey } from '../api/device-keys';
 
 /** A value to copy, with its button, and when there is a choice, who it is for. */
 function CopyRow({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  const t = useT();
   const toast = useToast();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast({ message: `${label} copied.`, type: 'success', duration: 3000 });
+      toast({ message: t('profile.devices.copied', { label }), type: 'success', duration: 3000 });
     } catch {
-      toast({ message: 'Copying did not work here: select it and copy it by hand.', type: 'error', duration: 5000 });
+      toast({ message: t('profile.devices.copyFailed'), type: 'error', duration: 5000 });
     }
   };
   return (
@@ -38,7 +41,12 @@ function CopyRow({ label, value, hint }: { label: string; value: string; hint?: 
       {hint && <dd className="mt-0.5 text-sm text-zinc-300">{hint}</dd>}
       <dd className="mt-1 flex items-center gap-2">
         <code className="min-w-0 flex-1 break-all rounded-lg bg-ink-950 px-3 py-2 font-mono text-sm text-zinc-100">{value}</code>
-        <button type="button" onClick={() => void copy()} className={secondaryButton} aria-label={`Copy ${label.toLowerCase()}`}>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className={secondaryButton}
+          aria-label={t('profile.devices.copyLabel', { label: label.toLowerCase() })}
+        >
           <Copy className="size-4" aria-hidden />
         </button>
       </dd>
@@ -48,63 +56,59 @@ function CopyRow({ label, value, hint }: { label: string; value: string; hint?: 
 
 /** Where each kind of app connects, on this site's own origin. */
 function Addresses() {
+  const t = useT();
   const origin = window.location.origin;
   return (
     <>
+      <CopyRow label={t('profile.devices.opds1')} hint={t('profile.devices.opds1Hint')} value={`${origin}${OPDS_CATALOG_PATH}`} />
       <CopyRow
-        label="OPDS 1.2 catalogue"
-        hint="For most apps (KOReader, Panels, Chunky, Mihon…): use this one."
-        value={`${origin}${OPDS_CATALOG_PATH}`}
-      />
-      <CopyRow
-        label="OPDS 2 catalogue"
-        hint="For apps that speak OPDS 2 (Thorium, Readium-based apps): the same catalogue in the newer format."
+        label={t('profile.devices.opds2')}
+        hint={t('profile.devices.opds2Hint')}
         value={`${origin}${OPDS2_CATALOG_PATH}`}
       />
-      <CopyRow label="KOReader sync server" value={`${origin}${KOREADER_SYNC_PATH}`} />
+      <CopyRow label={t('profile.devices.koreaderSync')} value={`${origin}${KOREADER_SYNC_PATH}`} />
     </>
   );
 }
 
 /** The new key, shown this once, with what an app needs to sign in. */
 function NewKey({ made, username, onDone }: { made: DeviceKeyCreated; username: string; onDone: () => void }) {
+  const t = useT();
   return (
-    <section aria-label="Your new key" className="space-y-4 rounded-2xl border border-emerald-500/40 bg-emerald-500/5 p-5">
-      <FormAlert tone="success">
-        Copy the key for “{made.name}” now: it is shown only this once. If you lose it, revoke it and make another.
-      </FormAlert>
+    <section
+      aria-label={t('profile.devices.newKey')}
+      className="space-y-4 rounded-2xl border border-emerald-500/40 bg-emerald-500/5 p-5"
+    >
+      <FormAlert tone="success">{t('profile.devices.copyNow', { name: made.name })}</FormAlert>
       <dl className="space-y-3">
-        <CopyRow label="Username" value={username} />
-        <CopyRow label="Key" value={made.key} />
+        <CopyRow label={t('profile.devices.username')} value={username} />
+        <CopyRow label={t('profile.devices.key')} value={made.key} />
         <Addresses />
       </dl>
       <HowTo />
       <button type="button" onClick={onDone} className={primaryButton}>
-        I have copied it
+        {t('profile.devices.copiedIt')}
       </button>
     </section>
   );
 }
 
 function HowTo() {
+  const t = useT();
   return (
     <div className="space-y-2 text-sm text-zinc-300">
-      <p>
-        In your reading app (Panels, Chunky, Thorium, KOReader’s catalogue, Mihon with an OPDS source…), add an OPDS catalogue
-        with its address, your username, and the key as the password. The app reads what you may read here, at the same prices and
-        with the same locks.
-      </p>
-      <p>
-        In KOReader, open Progress sync, choose “Custom sync server” with the KOReader address, and log in with your username and
-        the key. Chapters downloaded from the catalogue then keep one place with this site and your other apps.
-      </p>
+      <p>{t('profile.devices.howToOpds')}</p>
+      <p>{t('profile.devices.howToKoreader')}</p>
     </div>
   );
 }
 
-function lastUse(key: DeviceKey): string {
-  if (!key.lastUsedAt) return 'Never used';
-  return `Last used ${timeFromNow(key.lastUsedAt)}${key.lastUsedAddress ? ` from ${key.lastUsedAddress}` : ''}`;
+function lastUse(t: Translate, format: Formatters, key: DeviceKey): string {
+  if (!key.lastUsedAt) return t('profile.devices.neverUsed');
+  const when = format.timeFromNow(key.lastUsedAt);
+  return key.lastUsedAddress
+    ? t('profile.devices.lastUsedFrom', { when, address: key.lastUsedAddress })
+    : t('profile.devices.lastUsed', { when });
 }
 
 /** The reader's keys, each with when it was made and last used, and its Revoke button. */
@@ -119,22 +123,21 @@ function KeyList({
   max: number;
   onRevoke(key: DeviceKey): void;
 }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <section aria-labelledby="keys-heading">
       <h3 id="keys-heading" className="text-lg font-semibold text-white">
-        Your keys{' '}
-        {keys.data && (
-          <span className="text-sm font-normal text-zinc-400">
-            ({items.length} of {max})
-          </span>
-        )}
+        {richText(t(keys.data ? 'profile.devices.keysCount' : 'profile.devices.keys', { count: items.length, max }), {
+          count: (words) => <span className="text-sm font-normal text-zinc-400">{words}</span>,
+        })}
       </h3>
       {keys.isPending ? (
-        <p className="mt-3 text-sm text-zinc-400">Loading your keys…</p>
+        <p className="mt-3 text-sm text-zinc-400">{t('profile.devices.loading')}</p>
       ) : keys.isError ? (
-        <LoadError message="Your keys could not be loaded." onRetry={() => void keys.refetch()} />
+        <LoadError message={t('profile.devices.loadFailed')} onRetry={() => void keys.refetch()} />
       ) : items.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-400">No keys yet. Make one above for each app you read in.</p>
+        <p className="mt-3 text-sm text-zinc-400">{t('profile.devices.none')}</p>
       ) : (
         <ul className="mt-3 divide-y divide-ink-800 rounded-2xl border border-ink-800 bg-ink-900">
           {items.map((key) => (
@@ -142,11 +145,11 @@ function KeyList({
               <div className="min-w-0">
                 <p className="font-medium text-zinc-100">{key.name}</p>
                 <p className="mt-0.5 text-sm text-zinc-400">
-                  Made {formatDate(key.createdAt)} · {lastUse(key)}
+                  {t('profile.devices.made', { date: format.date(key.createdAt), lastUse: lastUse(t, format, key) })}
                 </p>
               </div>
               <button type="button" onClick={() => onRevoke(key)} className={secondaryButton}>
-                Revoke
+                {t('profile.devices.revoke')}
               </button>
             </li>
           ))}
@@ -162,7 +165,8 @@ function KeyList({
  * used, and can be revoked.
  */
 export default function DevicesPage() {
-  useDocumentTitle('Apps and devices');
+  const t = useT();
+  useDocumentTitle(t('profile.devices.title'));
   const { user } = useAuth();
   const keys = useDeviceKeys();
   const create = useCreateDeviceKey();
@@ -186,8 +190,7 @@ export default function DevicesPage() {
         setMade(key);
         setName('');
       },
-      onError: (failure) =>
-        setError(failure instanceof ApiError ? failure.message : 'The key could not be made. Please try again.'),
+      onError: (failure) => setError(failure instanceof ApiError ? failure.message : t('profile.devices.makeFailed')),
     });
   };
 
@@ -195,12 +198,9 @@ export default function DevicesPage() {
     <div className="space-y-6">
       <div>
         <h2 className="flex items-center gap-2 text-xl font-bold text-white">
-          <Smartphone className="size-5 text-accent-400" aria-hidden /> Apps and devices
+          <Smartphone className="size-5 text-accent-400" aria-hidden /> {t('profile.devices.title')}
         </h2>
-        <p className="mt-2 max-w-2xl text-sm text-zinc-300">
-          Read Inkwell in the apps you like. Each app signs in with a key of its own, never your password; revoke a key and that
-          app is signed out.
-        </p>
+        <p className="mt-2 max-w-2xl text-sm text-zinc-300">{t('profile.devices.intro')}</p>
       </div>
 
       {made && user && <NewKey made={made} username={user.username} onDone={() => setMade(null)} />}
@@ -211,13 +211,13 @@ export default function DevicesPage() {
         className="flex flex-wrap items-end gap-3 rounded-2xl border border-ink-800 bg-ink-900 p-5"
       >
         <TextField
-          label="Name the app or device"
-          placeholder="Panels on my iPad"
+          label={t('profile.devices.nameLabel')}
+          placeholder={t('profile.devices.namePlaceholder')}
           value={name}
           maxLength={DEVICE_KEY_NAME_MAX}
           onChange={(event) => setName(event.target.value)}
           error={error}
-          hint={isFull ? `You have ${max} keys: revoke one you no longer use to make another.` : `Up to ${max} keys.`}
+          hint={isFull ? t('profile.devices.full', { max }) : t('profile.devices.upTo', { max })}
           className="min-w-60 flex-1"
         />
         <button type="submit" disabled={create.isPending || isFull} className={`${primaryButton} mb-6`}>
@@ -226,14 +226,14 @@ export default function DevicesPage() {
           ) : (
             <KeyRound className="size-4" aria-hidden />
           )}
-          Make a key
+          {t('profile.devices.make')}
         </button>
       </form>
 
       {!made && (
         <section aria-labelledby="addresses-heading" className="space-y-3 rounded-2xl border border-ink-800 bg-ink-900 p-5">
           <h3 id="addresses-heading" className="text-lg font-semibold text-white">
-            Where apps connect
+            {t('profile.devices.whereConnect')}
           </h3>
           <dl className="space-y-3">
             <Addresses />
@@ -246,17 +246,19 @@ export default function DevicesPage() {
 
       {revoking && (
         <ConfirmDialog
-          title={`Revoke “${revoking.name}”?`}
-          confirmLabel="Revoke"
+          title={t('profile.devices.revokeTitle', { name: revoking.name })}
+          confirmLabel={t('profile.devices.revoke')}
           onClose={() => setRevoking(null)}
           onConfirm={() =>
             revoke
               .mutateAsync(revoking.id)
-              .then(() => toast({ message: `“${revoking.name}” is revoked.`, type: 'success', duration: 4000 }))
+              .then(() =>
+                toast({ message: t('profile.devices.revoked', { name: revoking.name }), type: 'success', duration: 4000 }),
+              )
           }
-          renderError={() => 'The key could not be revoked. Please try again.'}
+          renderError={() => t('profile.devices.revokeFailed')}
         >
-          The app using it is signed out at its next request. This cannot be undone; you can make a new key.
+          {t('profile.devices.revokeNote')}
         </ConfirmDialog>
       )}
     </div>

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { CURRENCIES, type Earnings } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
@@ -7,27 +6,34 @@ import { useSearchParams } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { callApiData, endpointUrl } from '../../../lib/api-client';
-import { formatCoins, formatMoney } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useLocale, useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../messages';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
-/** "November 2026" for 2026-11 (a UTC month, named in English as the rest of the page). */
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "November 2026" for 2026-11 (a UTC month, named in the page's language). */
+function useMonthName() {
+  const locale = useLocale();
+  const intl = locale === 'en-XA' ? 'en' : locale;
+  return (month: string) =>
+    new Date(`${month}-01T00:00:00Z`).toLocaleDateString(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
 const headerCell = 'px-4 py-2 text-right';
 
 /** The columns both tables end with: gross, the site's fee and net. */
 function AmountHeaders({ feePercent }: { feePercent: number }) {
+  const t = useT();
   return (
     <>
       <th scope="col" className={headerCell}>
-        Gross
+        {t('profile.earnings.gross')}
       </th>
       <th scope="col" className={headerCell}>
-        Fee ({feePercent} %)
+        {t('profile.earnings.fee', { percent: feePercent })}
       </th>
       <th scope="col" className={headerCell}>
-        Net
+        {t('profile.earnings.net')}
       </th>
     </>
   );
@@ -59,7 +65,9 @@ const isMonth = (text: string | null): text is string => text !== null && /^\d{4
  * subscriptions once it has closed, and the same as CSV. The month is in the URL.
  */
 export default function EarningsPage() {
-  useDocumentTitle('Earnings');
+  const t = useT();
+  const monthName = useMonthName();
+  useDocumentTitle(t('profile.earnings.title'));
   const [params, setParams] = useSearchParams();
   const month = isMonth(params.get('month')) ? params.get('month')! : thisMonth();
   const monthId = useId();
@@ -73,15 +81,13 @@ export default function EarningsPage() {
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 className="text-xl font-bold text-white">Earnings</h2>
-          <p className="mt-1 text-sm text-zinc-400">
-            Your share of what readers spent in the series you make, and of Premium subscriptions, less the site’s fee.
-          </p>
+          <h2 className="text-xl font-bold text-white">{t('profile.earnings.title')}</h2>
+          <p className="mt-1 text-sm text-zinc-400">{t('profile.earnings.intro')}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <div>
             <label htmlFor={monthId} className="mb-1 block text-xs font-medium text-zinc-300">
-              Month
+              {t('profile.earnings.month')}
             </label>
             <input
               id={monthId}
@@ -94,20 +100,20 @@ export default function EarningsPage() {
           </div>
           <a href={endpointUrl('myEarningsCsv', { query: { month } })} download className={secondaryButton}>
             <Download className="size-4" aria-hidden />
-            CSV
+            {t('profile.earnings.csv')}
           </a>
         </div>
       </div>
 
       {earnings.isError ? (
-        <LoadError message="We could not load your earnings." onRetry={() => void earnings.refetch()} />
+        <LoadError message={t('profile.earnings.loadFailed')} onRetry={() => void earnings.refetch()} />
       ) : !data ? (
-        <div className="h-32 animate-pulse rounded-xl bg-ink-900" aria-label="Loading" />
+        <div className="h-32 animate-pulse rounded-xl bg-ink-900" aria-label={t('profile.earnings.loading')} />
       ) : (
         <>
           {data.items.length === 0 && data.subscriptions.items.length === 0 ? (
             <p className="rounded-xl border border-ink-800 bg-ink-900 p-6 text-sm text-zinc-400">
-              Nothing in {monthName(month)}. When a series shares its income with you, what readers spend there shows here.
+              {t('profile.earnings.nothing', { month: monthName(month) })}
             </p>
           ) : (
             data.items.length > 0 && <CoinsTable data={data} month={month} />
@@ -120,23 +126,26 @@ export default function EarningsPage() {
 }
 
 function CoinsTable({ data, month }: { data: Earnings; month: string }) {
+  const t = useT();
+  const format = useFormat();
+  const monthName = useMonthName();
   return (
     <div className="overflow-x-auto rounded-xl border border-ink-800">
       <table className="w-full min-w-[36rem] text-sm">
-        <caption className="sr-only">Earnings in {monthName(month)}, in coins</caption>
+        <caption className="sr-only">{t('profile.earnings.coinsCaption', { month: monthName(month) })}</caption>
         <thead className="bg-ink-900 text-left text-xs uppercase tracking-wider text-zinc-400">
           <tr>
             <th scope="col" className="px-4 py-2">
-              Series
+              {t('profile.earnings.series')}
             </th>
             <th scope="col" className={headerCell}>
-              Unlocks
+              {t('profile.earnings.unlocks')}
             </th>
             <th scope="col" className={headerCell}>
-              Bundles
+              {t('profile.earnings.bundles')}
             </th>
             <th scope="col" className={headerCell}>
-              Gifts
+              {t('profile.earnings.gifts')}
             </th>
             <AmountHeaders feePercent={data.feePercent} />
           </tr>
@@ -147,19 +156,19 @@ function CoinsTable({ data, month }: { data: Earnings; month: string }) {
               <th scope="row" className="px-4 py-2 text-left font-medium text-zinc-100">
                 {item.seriesTitle}
               </th>
-              <td className="px-4 py-2 text-right">{formatCoins(item.bySource.unlock)}</td>
-              <td className="px-4 py-2 text-right">{formatCoins(item.bySource.bundle)}</td>
-              <td className="px-4 py-2 text-right">{formatCoins(item.bySource.gift)}</td>
-              <AmountCells amounts={item} format={formatCoins} />
+              <td className="px-4 py-2 text-right">{format.count(item.bySource.unlock)}</td>
+              <td className="px-4 py-2 text-right">{format.count(item.bySource.bundle)}</td>
+              <td className="px-4 py-2 text-right">{format.count(item.bySource.gift)}</td>
+              <AmountCells amounts={item} format={format.count} />
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t border-ink-700 bg-ink-900 tabular-nums">
           <tr data-testid="earnings-total">
             <th scope="row" colSpan={4} className="px-4 py-2 text-left text-zinc-300">
-              Total
+              {t('profile.earnings.total')}
             </th>
-            <AmountCells amounts={data.totals} format={formatCoins} isTotal />
+            <AmountCells amounts={data.totals} format={format.count} isTotal />
           </tr>
         </tfoot>
       </table>
@@ -172,29 +181,31 @@ function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
   const { items, totals } = data.subscriptions;
   const currencies = CURRENCIES.filter((currency) => items.some((item) => item.currency === currency));
   const headingId = useId();
+  const t = useT();
+  const format = useFormat();
+  const monthName = useMonthName();
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h3 id={headingId} className="text-sm font-semibold text-zinc-200">
-        Premium subscriptions
+        {t('profile.earnings.premium')}
       </h3>
       {!data.closed && month < thisMonth() ? (
         // Ended but not closed: within an hour or so of its end, or before anything was earned.
-        <p className="text-sm text-zinc-400">Nothing shared for {monthName(month)} yet.</p>
+        <p className="text-sm text-zinc-400">{t('profile.earnings.notShared', { month: monthName(month) })}</p>
       ) : !data.closed ? (
         <p className="text-sm text-zinc-400" data-testid="subscriptions-pending">
-          Shared when {monthName(month)} has ended: each month’s Premium revenue goes to series by the premium chapters
-          subscribers finished there, then to their payees by share.
+          {t('profile.earnings.pending', { month: monthName(month) })}
         </p>
       ) : items.length === 0 ? (
-        <p className="text-sm text-zinc-400">No share of Premium subscriptions in {monthName(month)}.</p>
+        <p className="text-sm text-zinc-400">{t('profile.earnings.noPremium', { month: monthName(month) })}</p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-ink-800">
           <table className="w-full min-w-[20rem] text-sm">
-            <caption className="sr-only">Your share of Premium subscriptions in {monthName(month)}</caption>
+            <caption className="sr-only">{t('profile.earnings.premiumCaption', { month: monthName(month) })}</caption>
             <thead className="bg-ink-900 text-left text-xs uppercase tracking-wider text-zinc-400">
               <tr>
                 <th scope="col" className="px-4 py-2">
-                  Series
+                  {t('profile.earnings.series')}
                 </th>
                 <AmountHeaders feePercent={data.feePercent} />
               </tr>
@@ -205,7 +216,7 @@ function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
                   <th scope="row" className="px-4 py-2 text-left font-medium text-zinc-100">
                     {item.seriesTitle}
                   </th>
-                  <AmountCells amounts={item} format={(cents) => formatMoney(cents, item.currency)} />
+                  <AmountCells amounts={item} format={(cents) => format.money(cents, item.currency)} />
                 </tr>
               ))}
             </tbody>
@@ -213,11 +224,11 @@ function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
               {currencies.map((currency) => (
                 <tr key={currency} data-testid="subscription-total">
                   <th scope="row" className="px-4 py-2 text-left text-zinc-300">
-                    Total ({currency.toUpperCase()})
+                    {t('profile.earnings.totalIn', { currency: currency.toUpperCase() })}
                   </th>
                   <AmountCells
                     amounts={{ gross: totals.gross[currency], fee: totals.fee[currency], net: totals.net[currency] }}
-                    format={(cents) => formatMoney(cents, currency)}
+                    format={(cents) => format.money(cents, currency)}
                     isTotal
                   />
                 </tr>

@@ -1,32 +1,37 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Coins, RefreshCw } from 'lucide-react';
 import { MEMBERSHIP_CACHE_KEY, MEMBERSHIP_CACHE_MS } from '@inkwell/contract';
 import { Link } from 'react-router';
+import { LanguageChoice } from '../../../components/language-choice';
 import { RoleTag } from '../../../components/role-tag';
 import { FullPageSpinner } from '../../../components/spinner';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { isFresh, readTimedCache } from '../../../lib/timed-cache';
 import { useProfile } from '../profile-context';
 import { TwoFactorSection } from '../two-factor-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../messages';
 
 /** /profile/me: the reader's account at a glance. */
 function ProfileMePage() {
-  useDocumentTitle('My profile');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('profile.me.title'));
   const { profile, status, error, avatarUrl, isAvatarLoaded, onAvatarLoad, onAvatarError, refresh } = useProfile();
   // The coin balance has one owner, the session; the profile's copy may be older.
   const { user } = useAuth();
   const membershipCache = readTimedCache<string | null>(MEMBERSHIP_CACHE_KEY);
   const membership = profile?.membership ?? (isFresh(membershipCache, MEMBERSHIP_CACHE_MS) ? membershipCache?.data : null);
 
-  if (status === 'loading' || (status === 'idle' && !profile)) return <FullPageSpinner label="Loading your profile…" />;
+  if (status === 'loading' || (status === 'idle' && !profile)) return <FullPageSpinner label={t('profile.me.loading')} />;
   if (!profile) {
     return (
       <div role="alert" className="rounded-xl border border-rose-500/40 bg-rose-500/10 p-6">
-        <p className="font-semibold text-rose-200">We could not load your profile.</p>
+        <p className="font-semibold text-rose-200">{t('profile.me.loadFailed')}</p>
         <p className="mt-1 text-sm text-rose-200/80">{error}</p>
         <button type="button" onClick={() => void refresh()} className="mt-4 rounded-lg bg-ink-800 px-4 py-2 text-sm">
-          Try again
+          {t('profile.tryAgain')}
         </button>
       </div>
     );
@@ -39,9 +44,9 @@ function ProfileMePage() {
           role="status"
           className="flex items-center justify-between gap-3 rounded-lg border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm text-amber-200"
         >
-          <span>Showing your saved profile: {error}</span>
+          <span>{t('profile.me.showingSaved', { error })}</span>
           <button type="button" onClick={() => void refresh()} className="flex items-center gap-1 font-semibold">
-            <RefreshCw className="size-4" aria-hidden /> Retry
+            <RefreshCw className="size-4" aria-hidden /> {t('profile.me.retry')}
           </button>
         </div>
       )}
@@ -75,27 +80,35 @@ function ProfileMePage() {
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
-          <dt className="text-xs uppercase tracking-wider text-zinc-400">Coins</dt>
+          <dt className="text-xs uppercase tracking-wider text-zinc-400">{t('profile.me.coins')}</dt>
           <dd className="mt-1 flex items-center gap-2 text-2xl font-bold text-amber-300">
-            <Coins className="size-5" aria-hidden /> {(user?.coins ?? profile.coins).toLocaleString()}
+            <Coins className="size-5" aria-hidden /> {format.count(user?.coins ?? profile.coins)}
           </dd>
         </div>
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
-          <dt className="text-xs uppercase tracking-wider text-zinc-400">Membership</dt>
-          <dd className="mt-1 text-lg font-semibold text-zinc-100">{membership ?? 'Free reader'}</dd>
+          <dt className="text-xs uppercase tracking-wider text-zinc-400">{t('profile.me.membership')}</dt>
+          <dd className="mt-1 text-lg font-semibold text-zinc-100">{membership ?? t('profile.me.freeReader')}</dd>
         </div>
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
-          <dt className="text-xs uppercase tracking-wider text-zinc-400">Member since</dt>
-          <dd className="mt-1 text-lg font-semibold text-zinc-100">
-            {new Date(profile.createdAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}
-          </dd>
+          <dt className="text-xs uppercase tracking-wider text-zinc-400">{t('profile.me.memberSince')}</dt>
+          <dd className="mt-1 text-lg font-semibold text-zinc-100">{format.date(profile.createdAt)}</dd>
         </div>
       </dl>
+      <div
+        className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-ink-800 bg-ink-900 p-4"
+        data-testid="profile-language"
+      >
+        <div>
+          <p className="text-xs uppercase tracking-wider text-zinc-400">{t('profile.me.language')}</p>
+          <p className="mt-1 text-sm text-zinc-400">{t('profile.me.languageHint')}</p>
+        </div>
+        <LanguageChoice />
+      </div>
       <Link
         to="/protect/segure/password/reset-password"
         className="inline-block text-sm font-semibold text-accent-400 hover:underline"
       >
-        Change your password
+        {t('profile.password.heading')}
       </Link>
       <TwoFactorSection />
     </div>
