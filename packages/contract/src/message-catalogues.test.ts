@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales';
 import {
   CATALOGUES_DIR,
+  accentText,
   compileCatalogue,
   isWebNamespace,
   namespacesOf,
@@ -33,6 +34,16 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
+ * The server's job names, as its jobs' table declares them (`'mail.send': {…}`): queue names that
+ * may start like an id of the server's namespaces (mail, push), never message ids.
+ */
+const JOB_NAMES = new Set(
+  [...readFileSync(join(ROOT, 'apps/server/src/modules/platform/jobs/jobs.ts'), 'utf8').matchAll(/^ {2}'([\w.-]+)': /gm)].map(
+    (match) => match[1]!,
+  ),
+);
+
+/**
  * The ids the code names: every quoted string that is an id of one of our namespaces
  * (`t('reader.lock.title')`, or a map of ids a component picks from). Ids are never built from
  * pieces, so this finds them all. Their segments are camelCase, so a hyphenated or snake_case name that merely
@@ -44,6 +55,7 @@ function idsInCode(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of SOURCE_DIRS.flatMap(sourceFiles)) {
     for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      if (JOB_NAMES.has(match[2]!)) continue;
       if (!found.has(match[2]!)) found.set(match[2]!, file.slice(ROOT.length));
     }
   }
@@ -94,6 +106,12 @@ describe('message catalogues', () => {
         `only in ${locale}`,
       ).toEqual([]);
     }
+  });
+
+  it('make the pseudo-locale accented, a third longer, with richText’s tags left whole', () => {
+    expect(accentText('Read <link>the terms</link> now')).toBe('Ŕéåđ <link>ţĥé ţéŕmš</link> ñöŵ');
+    const [message] = Object.values(pseudoCatalogue({ 'x.y': 'Unlock for {coins} coins' }));
+    expect(message).toEqual(['[', 'Ûñļöçķ föŕ ', ['coins'], ' çöîñš', ' ······]']);
   });
 
   it('parse, in every language and the pseudo-locale', () => {

@@ -89,8 +89,9 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdeghiklnorstuwyzABCDEGHIKLNORSTUWYZ'].map((letter, i) => [letter, [...'åƀçđéğĥîķļñöŕšţûŵýžÅƁÇĐÉĞĤÎĶĻÑÖŔŠŢÛŴÝŽ'][i]!]),
 );
 
-/** English as the pseudo-locale writes it: every letter it can accented ("Šéŕîéš"). */
-export const accentText = (text: string) => text.replace(/[a-zA-Z]/g, (letter) => ACCENTED[letter] ?? letter);
+/** English as the pseudo-locale writes it: every letter it can accented ("Šéŕîéš"), tags for richText left whole. */
+export const accentText = (text: string) =>
+  text.replace(/<\/?\w+>|[a-zA-Z]/g, (found) => (found.length === 1 ? (ACCENTED[found] ?? found) : found));
 
 /**
  * The pseudo-locale (`en-XA`): English accented, in brackets, and a third longer, so a string left
