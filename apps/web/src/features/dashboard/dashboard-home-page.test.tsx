@@ -2,6 +2,7 @@ import { utcDay } from '@inkwell/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, verifyAs, type TestUser } from '../../../test/render';
+import { loadI18n } from '../../lib/i18n/i18n';
 import DashboardHomePage, { waitingIn } from './dashboard-home-page';
 import { ADMIN, adminMetrics, ok, TEAM, teamMetrics } from './metrics/test-data';
 
@@ -25,6 +26,9 @@ const oneDay = () => {
   };
 };
 const figure = (label: string) => screen.getByRole('link', { name: label }).closest('dt')!.nextElementSibling;
+
+const english = await loadI18n('en');
+const t = (id: string, values?: Record<string, unknown>) => english._(id, values);
 
 describe('the dashboard home', () => {
   it("shows an editor today's views, followers, comments, reported comments and scheduled chapters, and no money", async () => {
@@ -82,10 +86,10 @@ describe('the dashboard home', () => {
 describe('what waits in an area', () => {
   const nothing = { reportedComments: 0, scheduledChapters: 0, draftChapters: 0, draftSeries: 0 };
   it('counts in words, one and many, and says when nothing waits', () => {
-    expect(waitingIn('/Dashboard/Series/Series', { ...nothing, draftChapters: 1 })).toBe('1 draft chapter');
-    expect(waitingIn('/Dashboard/Series/Series', nothing)).toBe('No drafts or scheduled chapters');
-    expect(waitingIn('/Dashboard/Comments', { ...nothing, reportedComments: 1 })).toBe('1 reported comment');
-    expect(waitingIn('/Dashboard/Comments', nothing)).toBe('No reported comments');
-    expect(waitingIn('/Dashboard/Series/Genres', nothing)).toBeNull();
+    expect(waitingIn(t, '/Dashboard/Series/Series', { ...nothing, draftChapters: 1 })).toBe('1 draft chapter');
+    expect(waitingIn(t, '/Dashboard/Series/Series', nothing)).toBe('No drafts or scheduled chapters');
+    expect(waitingIn(t, '/Dashboard/Comments', { ...nothing, reportedComments: 1 })).toBe('1 reported comment');
+    expect(waitingIn(t, '/Dashboard/Comments', nothing)).toBe('No reported comments');
+    expect(waitingIn(t, '/Dashboard/Series/Genres', nothing)).toBeNull();
   });
 });

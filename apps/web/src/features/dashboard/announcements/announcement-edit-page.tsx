@@ -1,8 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { ConfirmButton } from '../components/fields';
 import { ImageUpload } from '../components/image-upload';
 import { RecordHeader } from '../components/record-header';
@@ -10,10 +10,12 @@ import { AnnouncementForm } from './announcement-form';
 import { useDeleteAnnouncement, useTeamAnnouncement, useUpdateAnnouncement, useUploadAnnouncementCover } from './api';
 import { AnnouncementStateBadge } from './state-badge';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../messages';
 
 /** /Dashboard/Announcements/EditAnnouncements/{id}: the text, status, pin and cover of one announcement. */
 export default function AnnouncementEditPage() {
-  useDocumentTitle('Edit announcement');
+  const t = useT();
+  useDocumentTitle(t('dashboard.announcements.edit.documentTitle'));
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
@@ -26,16 +28,16 @@ export default function AnnouncementEditPage() {
     const error = announcement.error;
     if (error instanceof ApiError && (error.code === 'announcement_not_found' || error.code === 'validation_failed'))
       return <Navigate to="/errorPage?error=announcement_not_found" replace />;
-    return <FormAlert tone="error">We could not load this announcement.</FormAlert>;
+    return <FormAlert tone="error">{t('dashboard.announcements.edit.loadError')}</FormAlert>;
   }
-  if (announcement.isPending) return <p className="text-zinc-400">Loading the announcement…</p>;
+  if (announcement.isPending) return <p className="text-zinc-400">{t('dashboard.announcements.edit.loading')}</p>;
   const data = announcement.data;
 
   return (
     <div className="max-w-3xl space-y-6">
       <RecordHeader
         backTo="/Dashboard/Announcements"
-        backLabel="All announcements"
+        backLabel={t('dashboard.announcements.all')}
         title={
           <>
             {data.title}{' '}
@@ -47,42 +49,47 @@ export default function AnnouncementEditPage() {
         siteLink={data.state === 'published' ? `/announcements/${data.slug}` : null}
         actions={
           <ConfirmButton
-            label="Delete"
+            label={t('dashboard.announcements.edit.delete')}
             isBusy={remove.isPending}
             onConfirm={() =>
               remove.mutate(data.id, {
                 onSuccess: () => {
-                  toast({ type: 'success', message: 'Announcement deleted', duration: 3000 });
+                  toast({ type: 'success', message: t('dashboard.announcements.edit.deleted'), duration: 3000 });
                   void navigate('/Dashboard/Announcements');
                 },
-                onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                onError: (error) =>
+                  toast({
+                    type: 'error',
+                    message: error.message || t('dashboard.announcements.edit.deleteFailed'),
+                    duration: 5000,
+                  }),
               })
             }
           />
         }
       />
 
-      <section aria-label="Cover" className="space-y-2">
+      <section aria-label={t('dashboard.upload.cover')} className="space-y-2">
         {data.cover ? (
           <img
             src={data.cover.url}
             width={data.cover.width}
             height={data.cover.height}
-            alt="Current cover"
+            alt={t('dashboard.announcements.edit.currentCover')}
             className="h-auto max-h-64 w-auto rounded-xl border border-ink-800"
           />
         ) : (
-          <p className="text-sm text-zinc-400">No cover yet.</p>
+          <p className="text-sm text-zinc-400">{t('dashboard.announcements.edit.noCover')}</p>
         )}
         <div className="max-w-xs">
           <ImageUpload
-            label={data.cover ? 'Replace cover' : 'Upload cover'}
-            inputLabel="Cover image"
-            progressLabel="Uploading cover"
-            fallbackError="The cover could not be saved."
+            label={t(data.cover ? 'dashboard.series.cover.replace' : 'dashboard.series.cover.upload')}
+            inputLabel={t('dashboard.series.cover.input')}
+            progressLabel={t('dashboard.series.cover.uploading')}
+            fallbackError={t('dashboard.series.cover.failed')}
             upload={async (file, onProgress) => {
               await uploadCover.mutateAsync({ id: data.id, file, onProgress });
-              toast({ type: 'success', message: 'Cover saved', duration: 3000 });
+              toast({ type: 'success', message: t('dashboard.series.cover.saved'), duration: 3000 });
             }}
           />
         </div>
@@ -91,10 +98,10 @@ export default function AnnouncementEditPage() {
       <AnnouncementForm
         key={data.id}
         initial={data}
-        submitLabel="Save announcement"
+        submitLabel={t('dashboard.announcements.edit.save')}
         onSubmit={async (input) => {
           await update.mutateAsync({ id: data.id, body: input });
-          toast({ type: 'success', message: 'Announcement saved', duration: 3000 });
+          toast({ type: 'success', message: t('dashboard.announcements.edit.saved'), duration: 3000 });
         }}
       />
     </div>

@@ -1,9 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
+import { loadI18n } from '../../../lib/i18n/i18n';
 import { toInput, valuesFrom } from './announcement-form';
 import AnnouncementNewPage from './announcement-new-page';
 import AnnouncementsListPage from './announcements-list-page';
+
+const english = await loadI18n('en');
+const t = (id: string, values?: Record<string, unknown>) => english._(id, values);
 
 const TEAM = '/api/omegascans/secure/team';
 const editor = { ...readerUser, id: 'e1', username: 'ed', role: 'editor' as const };
@@ -25,15 +29,15 @@ describe('the announcement form’s dates', () => {
   const now = new Date('2026-06-01T12:00:00.000Z');
   it('sends no date for a draft, a past or present one when published, and refuses a schedule in the past', () => {
     const base = valuesFrom();
-    expect(toInput({ ...base, title: 'A', when: '2026-07-01T10:00' }, now).input.publishedAt).toBeNull();
-    expect(toInput({ ...base, state: 'published' }, now).input.publishedAt).toBe(now.toISOString());
-    expect(toInput({ ...base, state: 'published', when: '2099-01-01T00:00' }, now).input.publishedAt).toBe(now.toISOString());
-    const past = toInput({ ...base, state: 'scheduled', when: '2020-01-01T00:00' }, now);
+    expect(toInput(t, { ...base, title: 'A', when: '2026-07-01T10:00' }, now).input.publishedAt).toBeNull();
+    expect(toInput(t, { ...base, state: 'published' }, now).input.publishedAt).toBe(now.toISOString());
+    expect(toInput(t, { ...base, state: 'published', when: '2099-01-01T00:00' }, now).input.publishedAt).toBe(now.toISOString());
+    const past = toInput(t, { ...base, state: 'scheduled', when: '2020-01-01T00:00' }, now);
     expect(past.errors.publishedAt).toBe('Pick a time in the future');
-    const future = toInput({ ...base, state: 'scheduled', when: '2099-01-01T00:00' }, now);
+    const future = toInput(t, { ...base, state: 'scheduled', when: '2099-01-01T00:00' }, now);
     expect(future.errors).toEqual({});
     expect(new Date(future.input.publishedAt!).getFullYear()).toBe(2099);
-    expect(toInput({ ...base, slug: '  ' }, now).input.slug).toBeUndefined();
+    expect(toInput(t, { ...base, slug: '  ' }, now).input.slug).toBeUndefined();
   });
 });
 

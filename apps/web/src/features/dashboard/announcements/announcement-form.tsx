@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import {
   announcementInputSchema,
   type AnnouncementInput,
@@ -7,6 +6,7 @@ import {
 } from '@inkwell/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { fieldErrors, TextField } from '../../../components/form';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { EditForm, useEditForm } from '../components/edit-form';
 import {
   CheckboxField,
@@ -17,6 +17,7 @@ import {
   SlugField,
   toLocalInput,
 } from '../components/fields';
+import '../messages';
 
 // The novel chapter editor (Tiptap), in its own chunk, shared with the chapter editor.
 const NovelEditor = lazy(() => import('../series/novel-editor').then((module) => ({ default: module.NovelEditor })));
@@ -47,6 +48,7 @@ export function valuesFrom(announcement?: TeamAnnouncement): AnnouncementFormVal
  * is now); "scheduled" needs a time to come. Returns the field errors that the schema cannot see.
  */
 export function toInput(
+  t: Translate,
   values: AnnouncementFormValues,
   now = new Date(),
 ): { input: AnnouncementInput; errors: Record<string, string> } {
@@ -56,8 +58,8 @@ export function toInput(
   if (values.state === 'published') {
     publishedAt = chosen && new Date(chosen) <= now ? chosen : now.toISOString();
   } else if (values.state === 'scheduled') {
-    if (!chosen) errors.publishedAt = 'Pick the date and time to publish it';
-    else if (new Date(chosen) <= now) errors.publishedAt = 'Pick a time in the future';
+    if (!chosen) errors.publishedAt = t('dashboard.announcements.form.pickWhen');
+    else if (new Date(chosen) <= now) errors.publishedAt = t('dashboard.announcements.form.pickFuture');
     publishedAt = chosen;
   }
   return {
@@ -73,9 +75,9 @@ export function toInput(
 }
 
 const STATE_LABELS: Record<AnnouncementState, string> = {
-  draft: 'Draft (only the team sees it)',
-  scheduled: 'Scheduled (published at a time to come)',
-  published: 'Published',
+  draft: 'dashboard.announcements.form.state.draft',
+  scheduled: 'dashboard.announcements.form.state.scheduled',
+  published: 'dashboard.announcements.form.state.published',
 };
 
 interface Props {
@@ -88,28 +90,30 @@ interface Props {
 
 /** An announcement's fields, checked with the contract's schema before they are sent, with the server's per-field answers shown too. */
 export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Props) {
+  const t = useT();
   const form = useEditForm(() => valuesFrom(initial));
   const { values, set, field, check, setValues, errors } = form;
+  const isDraft = values.state === 'draft';
 
   const submit = async () => {
-    const { input, errors: dateErrors } = toInput(values);
+    const { input, errors: dateErrors } = toInput(t, values);
     const parsed = announcementInputSchema.safeParse(input);
     await form.save({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...dateErrors }, () => onSubmit(input));
   };
 
   return (
     <EditForm
-      label={initial ? `Edit ${initial.title}` : 'New announcement'}
+      label={initial ? t('dashboard.announcements.form.editLabel', { title: initial.title }) : t('dashboard.announcements.new')}
       form={form}
       onSubmit={() => void submit()}
       submitLabel={submitLabel}
       className="space-y-5"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Title" {...field('title')} required />
-        <SlugField {...field('slug')} placeholder="summer-schedule" />
+        <TextField label={t('dashboard.announcements.form.title')} {...field('title')} required />
+        <SlugField {...field('slug')} placeholder={t('dashboard.announcements.form.slugPlaceholder')} />
         <SelectField
-          label="Status"
+          label={t('dashboard.announcements.form.status')}
           value={values.state}
           onChange={(e) => {
             const state = e.target.value as AnnouncementState;
@@ -128,25 +132,37 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
         >
           {(Object.keys(STATE_LABELS) as AnnouncementState[]).map((state) => (
             <option key={state} value={state}>
-              {STATE_LABELS[state]}
+              {t(STATE_LABELS[state])}
             </option>
           ))}
         </SelectField>
-        {values.state !== 'draft' && (
+        {!isDraft && (
           <DateTimeField
-            label={values.state === 'scheduled' ? 'Publish at' : 'Published at'}
+            label={t(
+              values.state === 'scheduled'
+                ? 'dashboard.announcements.form.publishAt'
+                : 'dashboard.announcements.form.publishedAt',
+            )}
             {...field('when', 'publishedAt')}
-            hint="In your time zone."
+            hint={t('dashboard.announcements.form.timeZoneHint')}
           />
         )}
       </div>
-      <CheckboxField label="Pinned" {...check('pinned')} hint="Pinned announcements come first on home and in the list." />
+      <CheckboxField
+        label={t('dashboard.announcements.form.pinned')}
+        {...check('pinned')}
+        hint={t('dashboard.announcements.form.pinnedHint')}
+      />
       <div>
         <p className="mb-1.5 block text-sm font-medium text-zinc-200" aria-hidden>
-          Text
+          {t('dashboard.announcements.form.text')}
         </p>
         <Suspense fallback={<div className="h-80 rounded-lg border border-ink-700 bg-ink-900" aria-hidden />}>
-          <NovelEditor initialHtml={values.body} onChange={(html) => set('body', html)} label="Announcement text" />
+          <NovelEditor
+            initialHtml={values.body}
+            onChange={(html) => set('body', html)}
+            label={t('dashboard.announcements.form.textLabel')}
+          />
         </Suspense>
         <FieldError error={errors.body} />
       </div>

@@ -1,20 +1,23 @@
-// i18n: not yet in the catalogues (issue 35)
 import { ANNOUNCEMENT_STATES } from '@inkwell/contract';
 import { Pin, Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { primaryButton } from '../../../components/button-styles';
-import { formatDate } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { SelectField } from '../components/fields';
 import { ListFrame, SearchBox } from '../components/list-frame';
 import { oneOf, useListParams } from '../components/use-list-params';
 import { useTeamAnnouncements } from './api';
 import { AnnouncementStateBadge } from './state-badge';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../messages';
 
 /** /Dashboard/Announcements: every announcement, searchable by title and filtered by status, newest change first. */
 export default function AnnouncementsListPage() {
-  useDocumentTitle('Announcements');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('dashboard.announcements.list.title'));
   const { params, text, setText, setFilter, q, page } = useListParams();
   const state = oneOf(ANNOUNCEMENT_STATES, params.get('state'));
 
@@ -23,10 +26,10 @@ export default function AnnouncementsListPage() {
 
   return (
     <ListFrame
-      title="Announcements"
+      title={t('dashboard.announcements.list.title')}
       actions={
         <Link to="/Dashboard/Announcements/AddAnnouncements" className={primaryButton}>
-          <Plus className="size-4" aria-hidden /> New announcement
+          <Plus className="size-4" aria-hidden /> {t('dashboard.announcements.new')}
         </Link>
       }
       filters={
@@ -34,26 +37,26 @@ export default function AnnouncementsListPage() {
           <SearchBox
             value={text}
             onChange={setText}
-            placeholder="Search by title or slug"
-            label="Search announcements by title or slug"
+            placeholder={t('dashboard.announcements.list.searchPlaceholder')}
+            label={t('dashboard.announcements.list.searchLabel')}
           />
           <SelectField
-            label="Status"
+            label={t('dashboard.announcements.form.status')}
             value={state ?? ''}
             onChange={(event) => setFilter('state', event.target.value)}
             className="w-40"
           >
-            <option value="">Every status</option>
-            <option value="published">Published</option>
-            <option value="scheduled">Scheduled</option>
-            <option value="draft">Drafts</option>
+            <option value="">{t('dashboard.announcements.list.everyStatus')}</option>
+            <option value="published">{t('dashboard.announcements.list.published')}</option>
+            <option value="scheduled">{t('dashboard.announcements.list.scheduled')}</option>
+            <option value="draft">{t('dashboard.announcements.list.drafts')}</option>
           </SelectField>
         </>
       }
       query={list}
-      loading="Loading announcements…"
-      error="We could not load the announcements."
-      empty={q || state ? 'No announcements match.' : 'No announcements yet. Write the first one.'}
+      loading={t('dashboard.announcements.list.loading')}
+      error={t('dashboard.announcements.list.error')}
+      empty={t(q || state ? 'dashboard.announcements.list.noMatch' : 'dashboard.announcements.list.empty')}
     >
       {(items) => (
         <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800">
@@ -81,14 +84,15 @@ export default function AnnouncementsListPage() {
                     <AnnouncementStateBadge state={item.state} />
                     {item.pinned && (
                       <span className="inline-flex items-center gap-1 text-xs text-accent-300">
-                        <Pin className="size-3" aria-hidden /> Pinned
+                        <Pin className="size-3" aria-hidden /> {t('dashboard.announcements.form.pinned')}
                       </span>
                     )}
                   </span>
                   <span className="mt-0.5 block text-xs text-zinc-400">
-                    {item.state === 'draft'
-                      ? `Edited ${formatDate(item.updatedAt)}`
-                      : `${item.state === 'scheduled' ? 'Publishes' : 'Published'} ${formatDate(item.publishedAt ?? item.updatedAt)}`}
+                    {t('dashboard.announcements.list.when', {
+                      state: item.state,
+                      date: format.date(item.state === 'draft' ? item.updatedAt : (item.publishedAt ?? item.updatedAt)),
+                    })}
                   </span>
                 </span>
               </Link>
