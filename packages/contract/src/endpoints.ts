@@ -334,7 +334,7 @@ const SCHEMAS = {
 type Routes = typeof ROUTES;
 type Schemas = typeof SCHEMAS;
 
-/** One endpoint, whole: its route (method, path, access, errors) and its schemas. */
+/** One endpoint, whole: its route (method, path, access) and its schemas; its error codes are in ROUTE_ERRORS. */
 export type Endpoint<N extends EndpointName> = Routes[N] & Schemas[N];
 
 /** The endpoint table: the server registers every route from it and the web client is typed by it. */

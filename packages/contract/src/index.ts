@@ -21,6 +21,7 @@ export * from './ad-pages';
 export * from './ads';
 export * from './audit';
 export * from './routes';
+export * from './route-errors';
 export * from './endpoints';
 export * from './push';
 export * from './payouts';

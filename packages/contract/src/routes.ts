@@ -1,11 +1,12 @@
-// No zod here: the web client reads methods and paths from this table without pulling in the schemas.
-import type { ErrorCode } from './error-codes';
+// No zod and no error codes here: the web client reads methods and paths from this table without pulling in the
+// schemas (endpoints.ts) or the server's error lists (route-errors.ts).
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint. The server checks it before it validates anything, so a visitor
- * gets 401 and a reader 403 whatever they send.
+ * gets 401 and a reader 403 whatever they send; the web client asks only the public reads as the
+ * viewer a team member previews the site as.
  */
 export type Access = 'public' | 'user' | 'team' | 'admin';
 
@@ -18,8 +19,6 @@ export interface RouteDef {
   status?: 201 | 202;
   /** The body is multipart/form-data (file uploads) rather than JSON. */
   multipart?: true;
-  /** The error codes this endpoint answers with besides the ones its access and input imply. */
-  errors: readonly ErrorCode[];
 }
 
 const PUB = '/api/public/omegascans/public';
@@ -28,377 +27,188 @@ const TEAM = '/api/omegascans/secure/team';
 const ADMIN = '/api/omegascans/secure/admin';
 
 /**
- * Every API endpoint's method, path, access and error codes, declared once. Its request and
- * response schemas sit beside it in `endpoints.ts` under the same name. The nine calls of SPEC §7
- * keep their exact paths; the rest follow the namespaces of DESIGN.md §4.
+ * Every API endpoint's method, path and access, declared once: what the web client needs to call
+ * it. Under the same name, its error codes sit in `route-errors.ts` (the server's alone) and its
+ * request and response schemas in `endpoints.ts`. The nine calls of SPEC §7 keep their exact paths;
+ * the rest follow the namespaces of DESIGN.md §4.
  */
 export const ROUTES = {
   // Account (SPEC §7 and issue 2).
-  verify: { method: 'GET', path: '/api/proxy/public/verify', access: 'public', errors: [] },
-  login: {
-    method: 'POST',
-    path: '/api/proxy/public/login',
-    access: 'public',
-    errors: ['invalid_credentials', 'account_banned', 'two_factor_required', 'rate_limited'],
-  },
+  verify: { method: 'GET', path: '/api/proxy/public/verify', access: 'public' },
+  login: { method: 'POST', path: '/api/proxy/public/login', access: 'public' },
   // Accepted: the account is made when the mailed link is followed (registerConfirm).
-  register: {
-    method: 'POST',
-    path: '/api/proxy/public/register',
-    access: 'public',
-    status: 202,
-    errors: ['conflict', 'rate_limited', 'registration_closed'],
-  },
-  registerConfirm: {
-    method: 'POST',
-    path: '/api/proxy/public/register/confirm',
-    access: 'public',
-    status: 201,
-    errors: ['invalid_token', 'conflict', 'rate_limited', 'registration_closed'],
-  },
-  forgotPassword: { method: 'POST', path: '/api/proxy/public/forgot-password', access: 'public', errors: ['rate_limited'] },
-  resetPassword: {
-    method: 'POST',
-    path: '/api/proxy/public/reset-password',
-    access: 'public',
-    errors: ['invalid_token', 'rate_limited'],
-  },
+  register: { method: 'POST', path: '/api/proxy/public/register', access: 'public', status: 202 },
+  registerConfirm: { method: 'POST', path: '/api/proxy/public/register/confirm', access: 'public', status: 201 },
+  forgotPassword: { method: 'POST', path: '/api/proxy/public/forgot-password', access: 'public' },
+  resetPassword: { method: 'POST', path: '/api/proxy/public/reset-password', access: 'public' },
   // Idempotent: logging out without a session still clears the cookie.
-  logout: { method: 'POST', path: '/api/proxy/secure/logoutUser', access: 'public', errors: [] },
-  profile: { method: 'GET', path: '/api/proxy/secure/profiledata', access: 'user', errors: [] },
-  changePassword: { method: 'POST', path: '/api/proxy/secure/change-password', access: 'user', errors: ['rate_limited'] },
+  logout: { method: 'POST', path: '/api/proxy/secure/logoutUser', access: 'public' },
+  profile: { method: 'GET', path: '/api/proxy/secure/profiledata', access: 'user' },
+  changePassword: { method: 'POST', path: '/api/proxy/secure/change-password', access: 'user' },
   // Two-factor sign-in (issue 10 §2). Login answers two_factor_required with a challenge when the
-  // account has it on; the second step completes the sign-in. invalid_token: the challenge expired or is not ours.
-  loginTwoFactor: {
-    method: 'POST',
-    path: '/api/proxy/public/login/two-factor',
-    access: 'public',
-    errors: ['invalid_credentials', 'invalid_token', 'account_banned', 'rate_limited'],
-  },
-  twoFactorStatus: { method: 'GET', path: '/api/proxy/secure/two-factor', access: 'user', errors: [] },
-  // conflict: already on (setup), or not set up / not on (enable, disable, recovery codes).
-  twoFactorSetup: { method: 'POST', path: '/api/proxy/secure/two-factor/setup', access: 'user', errors: ['conflict'] },
-  twoFactorEnable: {
-    method: 'POST',
-    path: '/api/proxy/secure/two-factor/enable',
-    access: 'user',
-    errors: ['conflict', 'rate_limited'],
-  },
-  twoFactorDisable: {
-    method: 'POST',
-    path: '/api/proxy/secure/two-factor/disable',
-    access: 'user',
-    errors: ['conflict', 'rate_limited'],
-  },
-  twoFactorRecoveryCodes: {
-    method: 'POST',
-    path: '/api/proxy/secure/two-factor/recovery-codes',
-    access: 'user',
-    errors: ['conflict', 'rate_limited'],
-  },
+  // account has it on; the second step completes the sign-in.
+  loginTwoFactor: { method: 'POST', path: '/api/proxy/public/login/two-factor', access: 'public' },
+  twoFactorStatus: { method: 'GET', path: '/api/proxy/secure/two-factor', access: 'user' },
+  twoFactorSetup: { method: 'POST', path: '/api/proxy/secure/two-factor/setup', access: 'user' },
+  twoFactorEnable: { method: 'POST', path: '/api/proxy/secure/two-factor/enable', access: 'user' },
+  twoFactorDisable: { method: 'POST', path: '/api/proxy/secure/two-factor/disable', access: 'user' },
+  twoFactorRecoveryCodes: { method: 'POST', path: '/api/proxy/secure/two-factor/recovery-codes', access: 'user' },
 
   // Notifications (SPEC §7).
-  notifications: { method: 'GET', path: `${ME}/get/notification`, access: 'user', errors: [] },
-  notificationsUnreadCount: { method: 'GET', path: `${ME}/get/notification/unread/count`, access: 'user', errors: [] },
-  notificationRead: { method: 'PATCH', path: `${ME}/patch/notification/:id/read`, access: 'user', errors: ['not_found'] },
-  notificationsReadAll: { method: 'PATCH', path: `${ME}/patch/notification/read-all`, access: 'user', errors: [] },
+  notifications: { method: 'GET', path: `${ME}/get/notification`, access: 'user' },
+  notificationsUnreadCount: { method: 'GET', path: `${ME}/get/notification/unread/count`, access: 'user' },
+  notificationRead: { method: 'PATCH', path: `${ME}/patch/notification/:id/read`, access: 'user' },
+  notificationsReadAll: { method: 'PATCH', path: `${ME}/patch/notification/read-all`, access: 'user' },
 
   // Site.
-  siteSettings: { method: 'GET', path: `${PUB}/site-settings`, access: 'public', errors: [] },
-  health: { method: 'GET', path: '/api/health', access: 'public', errors: [] },
+  siteSettings: { method: 'GET', path: `${PUB}/site-settings`, access: 'public' },
+  health: { method: 'GET', path: '/api/health', access: 'public' },
   // SPEC §3, §7: the ads call, exact path; answered in the spec's own shape, never cached.
-  adsConfig: { method: 'GET', path: `${PUB}/secure/ads/ads-config`, access: 'public', errors: [] },
+  adsConfig: { method: 'GET', path: `${PUB}/secure/ads/ads-config`, access: 'public' },
   // Administration (issue 10 §2): site name, Discord link, footer contacts, ads, maintenance, registration.
-  // two_factor_required: a change needs two-factor sign-in on the admin's account.
-  adminSiteConfig: { method: 'GET', path: `${ADMIN}/site-config`, access: 'admin', errors: [] },
-  adminSiteConfigUpdate: { method: 'PATCH', path: `${ADMIN}/site-config`, access: 'admin', errors: ['two_factor_required'] },
+  adminSiteConfig: { method: 'GET', path: `${ADMIN}/site-config`, access: 'admin' },
+  adminSiteConfigUpdate: { method: 'PATCH', path: `${ADMIN}/site-config`, access: 'admin' },
 
   // Public content (DESIGN §4).
-  home: { method: 'GET', path: `${PUB}/home`, access: 'public', errors: [] },
-  seriesList: { method: 'GET', path: `${PUB}/series`, access: 'public', errors: [] },
-  series: { method: 'GET', path: `${PUB}/series/:slug`, access: 'public', errors: ['series_not_found'] },
-  seriesChapters: { method: 'GET', path: `${PUB}/series/:slug/chapters`, access: 'public', errors: ['series_not_found'] },
-  chapter: {
-    method: 'GET',
-    path: `${PUB}/series/:slug/chapters/:chapterSlug`,
-    access: 'public',
-    errors: ['series_not_found', 'chapter_not_found'],
-  },
+  home: { method: 'GET', path: `${PUB}/home`, access: 'public' },
+  seriesList: { method: 'GET', path: `${PUB}/series`, access: 'public' },
+  series: { method: 'GET', path: `${PUB}/series/:slug`, access: 'public' },
+  seriesChapters: { method: 'GET', path: `${PUB}/series/:slug/chapters`, access: 'public' },
+  chapter: { method: 'GET', path: `${PUB}/series/:slug/chapters/:chapterSlug`, access: 'public' },
   // Issue 32 §1: a reader's own offers for a chapter (their pass's recharge), the part of a shared page that is theirs.
-  myChapterOffers: {
-    method: 'GET',
-    path: `${ME}/chapter-offers/:slug/:chapterSlug`,
-    access: 'user',
-    errors: ['series_not_found', 'chapter_not_found'],
-  },
-  genres: { method: 'GET', path: `${PUB}/genres`, access: 'public', errors: [] },
-  banners: { method: 'GET', path: `${PUB}/banners`, access: 'public', errors: [] },
+  myChapterOffers: { method: 'GET', path: `${ME}/chapter-offers/:slug/:chapterSlug`, access: 'user' },
+  genres: { method: 'GET', path: `${PUB}/genres`, access: 'public' },
+  banners: { method: 'GET', path: `${PUB}/banners`, access: 'public' },
   // SPEC §7: the top bar's search, exact path.
-  searchSeries: { method: 'GET', path: `${PUB}/search/series`, access: 'public', errors: [] },
+  searchSeries: { method: 'GET', path: `${PUB}/search/series`, access: 'public' },
 
   // Team: series.
-  teamSeriesList: { method: 'GET', path: `${TEAM}/series`, access: 'team', errors: [] },
-  teamSeriesCreate: { method: 'POST', path: `${TEAM}/series`, access: 'team', status: 201, errors: ['conflict'] },
-  teamSeries: { method: 'GET', path: `${TEAM}/series/:id`, access: 'team', errors: ['series_not_found'] },
-  teamSeriesUpdate: { method: 'PATCH', path: `${TEAM}/series/:id`, access: 'team', errors: ['series_not_found', 'conflict'] },
-  teamSeriesDelete: { method: 'DELETE', path: `${TEAM}/series/:id`, access: 'team', errors: ['series_not_found'] },
-  teamSeriesCover: {
-    method: 'PUT',
-    path: `${TEAM}/series/:id/cover`,
-    access: 'team',
-    multipart: true,
-    errors: ['series_not_found', 'payload_too_large', 'unsupported_media_type'],
-  },
+  teamSeriesList: { method: 'GET', path: `${TEAM}/series`, access: 'team' },
+  teamSeriesCreate: { method: 'POST', path: `${TEAM}/series`, access: 'team', status: 201 },
+  teamSeries: { method: 'GET', path: `${TEAM}/series/:id`, access: 'team' },
+  teamSeriesUpdate: { method: 'PATCH', path: `${TEAM}/series/:id`, access: 'team' },
+  teamSeriesDelete: { method: 'DELETE', path: `${TEAM}/series/:id`, access: 'team' },
+  teamSeriesCover: { method: 'PUT', path: `${TEAM}/series/:id/cover`, access: 'team', multipart: true },
 
   // Team: chapters and pages.
-  teamChapterCreate: {
-    method: 'POST',
-    path: `${TEAM}/series/:id/chapters`,
-    access: 'team',
-    status: 201,
-    errors: ['series_not_found', 'conflict'],
-  },
-  teamChapter: { method: 'GET', path: `${TEAM}/chapters/:id`, access: 'team', errors: ['chapter_not_found'] },
-  teamChapterUpdate: { method: 'PATCH', path: `${TEAM}/chapters/:id`, access: 'team', errors: ['chapter_not_found', 'conflict'] },
-  teamChapterDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id`, access: 'team', errors: ['chapter_not_found'] },
-  teamChapterPagesAdd: {
-    method: 'POST',
-    path: `${TEAM}/chapters/:id/pages`,
-    access: 'team',
-    multipart: true,
-    errors: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
-  },
-  teamChapterPageOrder: {
-    method: 'PUT',
-    path: `${TEAM}/chapters/:id/pages/order`,
-    access: 'team',
-    errors: ['chapter_not_found'],
-  },
-  teamChapterPageDelete: {
-    method: 'DELETE',
-    path: `${TEAM}/chapters/:id/pages/:pageId`,
-    access: 'team',
-    errors: ['chapter_not_found', 'not_found'],
-  },
-  teamChapterArchive: {
-    method: 'POST',
-    path: `${TEAM}/chapters/:id/archive`,
-    access: 'team',
-    multipart: true,
-    errors: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
-  },
+  teamChapterCreate: { method: 'POST', path: `${TEAM}/series/:id/chapters`, access: 'team', status: 201 },
+  teamChapter: { method: 'GET', path: `${TEAM}/chapters/:id`, access: 'team' },
+  teamChapterUpdate: { method: 'PATCH', path: `${TEAM}/chapters/:id`, access: 'team' },
+  teamChapterDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id`, access: 'team' },
+  teamChapterPagesAdd: { method: 'POST', path: `${TEAM}/chapters/:id/pages`, access: 'team', multipart: true },
+  teamChapterPageOrder: { method: 'PUT', path: `${TEAM}/chapters/:id/pages/order`, access: 'team' },
+  teamChapterPageDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id/pages/:pageId`, access: 'team' },
+  teamChapterArchive: { method: 'POST', path: `${TEAM}/chapters/:id/archive`, access: 'team', multipart: true },
 
   // Team: genres and banners.
-  teamGenres: { method: 'GET', path: `${TEAM}/genres`, access: 'team', errors: [] },
-  teamGenreCreate: { method: 'POST', path: `${TEAM}/genres`, access: 'team', status: 201, errors: ['conflict'] },
-  teamGenreUpdate: { method: 'PATCH', path: `${TEAM}/genres/:id`, access: 'team', errors: ['not_found', 'conflict'] },
-  teamGenreDelete: { method: 'DELETE', path: `${TEAM}/genres/:id`, access: 'team', errors: ['not_found'] },
-  teamBanners: { method: 'GET', path: `${TEAM}/banners`, access: 'team', errors: [] },
-  teamBannerCreate: { method: 'POST', path: `${TEAM}/banners`, access: 'team', status: 201, errors: [] },
-  teamBannerUpdate: { method: 'PATCH', path: `${TEAM}/banners/:id`, access: 'team', errors: ['not_found'] },
-  teamBannerImage: {
-    method: 'PUT',
-    path: `${TEAM}/banners/:id/image`,
-    access: 'team',
-    multipart: true,
-    errors: ['not_found', 'payload_too_large', 'unsupported_media_type'],
-  },
-  teamBannerDelete: { method: 'DELETE', path: `${TEAM}/banners/:id`, access: 'team', errors: ['not_found'] },
+  teamGenres: { method: 'GET', path: `${TEAM}/genres`, access: 'team' },
+  teamGenreCreate: { method: 'POST', path: `${TEAM}/genres`, access: 'team', status: 201 },
+  teamGenreUpdate: { method: 'PATCH', path: `${TEAM}/genres/:id`, access: 'team' },
+  teamGenreDelete: { method: 'DELETE', path: `${TEAM}/genres/:id`, access: 'team' },
+  teamBanners: { method: 'GET', path: `${TEAM}/banners`, access: 'team' },
+  teamBannerCreate: { method: 'POST', path: `${TEAM}/banners`, access: 'team', status: 201 },
+  teamBannerUpdate: { method: 'PATCH', path: `${TEAM}/banners/:id`, access: 'team' },
+  teamBannerImage: { method: 'PUT', path: `${TEAM}/banners/:id/image`, access: 'team', multipart: true },
+  teamBannerDelete: { method: 'DELETE', path: `${TEAM}/banners/:id`, access: 'team' },
 
   // The store (DESIGN §4 Money).
-  coinPackages: { method: 'GET', path: `${PUB}/store/coin-packages`, access: 'public', errors: [] },
-  plans: { method: 'GET', path: `${PUB}/store/plans`, access: 'public', errors: [] },
-  checkout: {
-    method: 'POST',
-    path: `${ME}/checkout`,
-    access: 'user',
-    status: 201,
-    errors: ['not_found', 'conflict', 'payment_provider_error'],
-  },
-  myPurchases: { method: 'GET', path: `${ME}/purchases`, access: 'user', errors: [] },
-  myPurchase: { method: 'GET', path: `${ME}/purchases/:purchaseId`, access: 'user', errors: ['not_found'] },
-  testCheckoutComplete: {
-    method: 'POST',
-    path: '/api/payments/test-checkout/:purchaseId/complete',
-    access: 'user',
-    errors: ['not_found', 'conflict'],
-  },
-  testCheckoutCancel: {
-    method: 'POST',
-    path: '/api/payments/test-checkout/:purchaseId/cancel',
-    access: 'user',
-    errors: ['not_found', 'conflict'],
-  },
-  wallet: { method: 'GET', path: `${ME}/wallet`, access: 'user', errors: [] },
-  storeSettings: { method: 'PATCH', path: `${ME}/store-settings`, access: 'user', errors: [] },
-  unlockChapter: {
-    method: 'POST',
-    path: `${ME}/chapters/:chapterId/unlock`,
-    access: 'user',
-    errors: ['chapter_not_found', 'insufficient_coins', 'offer_unavailable'],
-  },
+  coinPackages: { method: 'GET', path: `${PUB}/store/coin-packages`, access: 'public' },
+  plans: { method: 'GET', path: `${PUB}/store/plans`, access: 'public' },
+  checkout: { method: 'POST', path: `${ME}/checkout`, access: 'user', status: 201 },
+  myPurchases: { method: 'GET', path: `${ME}/purchases`, access: 'user' },
+  myPurchase: { method: 'GET', path: `${ME}/purchases/:purchaseId`, access: 'user' },
+  testCheckoutComplete: { method: 'POST', path: '/api/payments/test-checkout/:purchaseId/complete', access: 'user' },
+  testCheckoutCancel: { method: 'POST', path: '/api/payments/test-checkout/:purchaseId/cancel', access: 'user' },
+  wallet: { method: 'GET', path: `${ME}/wallet`, access: 'user' },
+  storeSettings: { method: 'PATCH', path: `${ME}/store-settings`, access: 'user' },
+  unlockChapter: { method: 'POST', path: `${ME}/chapters/:chapterId/unlock`, access: 'user' },
   // Issue 22 §1: what "unlock all remaining" costs with the series' bundle discount, before confirming.
-  unlockQuote: {
-    method: 'GET',
-    path: `${ME}/series/:seriesId/unlock-quote`,
-    access: 'user',
-    errors: ['series_not_found', 'chapter_not_found'],
-  },
-  unlockChapters: {
-    method: 'POST',
-    path: `${ME}/series/:seriesId/unlock`,
-    access: 'user',
-    errors: ['series_not_found', 'chapter_not_found', 'insufficient_coins'],
-  },
+  unlockQuote: { method: 'GET', path: `${ME}/series/:seriesId/unlock-quote`, access: 'user' },
+  unlockChapters: { method: 'POST', path: `${ME}/series/:seriesId/unlock`, access: 'user' },
   // Issue 21 §1: the series a reader chose, while unlocking, to have unlock by themselves.
-  autoUnlockSeries: { method: 'GET', path: `${ME}/auto-unlock/series`, access: 'user', errors: [] },
+  autoUnlockSeries: { method: 'GET', path: `${ME}/auto-unlock/series`, access: 'user' },
   // Idempotent: turning off a series that was not on changes nothing.
-  autoUnlockSeriesRemove: { method: 'DELETE', path: `${ME}/auto-unlock/series/:seriesId`, access: 'user', errors: [] },
-  // Issue 22 §2: gifts, supporters, payees and earnings. forbidden: a payee gifting their own series.
-  seriesGift: {
-    method: 'POST',
-    path: `${ME}/series/:seriesId/gifts`,
-    access: 'user',
-    status: 201,
-    errors: ['series_not_found', 'insufficient_coins', 'forbidden'],
-  },
-  seriesSupporters: { method: 'GET', path: `${PUB}/series/:seriesId/supporters`, access: 'public', errors: ['series_not_found'] },
-  adminSeriesPayees: { method: 'GET', path: `${ADMIN}/series/:id/payees`, access: 'admin', errors: ['series_not_found'] },
-  adminSeriesPayeesUpdate: {
-    method: 'PUT',
-    path: `${ADMIN}/series/:id/payees`,
-    access: 'admin',
-    errors: ['series_not_found', 'not_found'],
-  },
-  myEarnings: { method: 'GET', path: `${ME}/earnings`, access: 'user', errors: [] },
-  myEarningsCsv: { method: 'GET', path: `${ME}/earnings.csv`, access: 'user', errors: [] },
-  mySubscription: { method: 'GET', path: `${ME}/subscription`, access: 'user', errors: [] },
-  cancelSubscription: {
-    method: 'POST',
-    path: `${ME}/subscription/cancel`,
-    access: 'user',
-    errors: ['not_found', 'payment_provider_error'],
-  },
+  autoUnlockSeriesRemove: { method: 'DELETE', path: `${ME}/auto-unlock/series/:seriesId`, access: 'user' },
+  // Issue 22 §2: gifts, supporters, payees and earnings.
+  seriesGift: { method: 'POST', path: `${ME}/series/:seriesId/gifts`, access: 'user', status: 201 },
+  seriesSupporters: { method: 'GET', path: `${PUB}/series/:seriesId/supporters`, access: 'public' },
+  adminSeriesPayees: { method: 'GET', path: `${ADMIN}/series/:id/payees`, access: 'admin' },
+  adminSeriesPayeesUpdate: { method: 'PUT', path: `${ADMIN}/series/:id/payees`, access: 'admin' },
+  myEarnings: { method: 'GET', path: `${ME}/earnings`, access: 'user' },
+  myEarningsCsv: { method: 'GET', path: `${ME}/earnings.csv`, access: 'user' },
+  mySubscription: { method: 'GET', path: `${ME}/subscription`, access: 'user' },
+  cancelSubscription: { method: 'POST', path: `${ME}/subscription/cancel`, access: 'user' },
 
-  adminPlans: { method: 'GET', path: `${ADMIN}/plans`, access: 'admin', errors: [] },
-  adminPlanCreate: { method: 'POST', path: `${ADMIN}/plans`, access: 'admin', status: 201, errors: [] },
-  adminPlanUpdate: { method: 'PATCH', path: `${ADMIN}/plans/:id`, access: 'admin', errors: ['not_found'] },
-  adminCoinPackages: { method: 'GET', path: `${ADMIN}/coin-packages`, access: 'admin', errors: [] },
-  adminCoinPackageCreate: { method: 'POST', path: `${ADMIN}/coin-packages`, access: 'admin', status: 201, errors: [] },
-  adminCoinPackageUpdate: { method: 'PATCH', path: `${ADMIN}/coin-packages/:id`, access: 'admin', errors: ['not_found'] },
+  adminPlans: { method: 'GET', path: `${ADMIN}/plans`, access: 'admin' },
+  adminPlanCreate: { method: 'POST', path: `${ADMIN}/plans`, access: 'admin', status: 201 },
+  adminPlanUpdate: { method: 'PATCH', path: `${ADMIN}/plans/:id`, access: 'admin' },
+  adminCoinPackages: { method: 'GET', path: `${ADMIN}/coin-packages`, access: 'admin' },
+  adminCoinPackageCreate: { method: 'POST', path: `${ADMIN}/coin-packages`, access: 'admin', status: 201 },
+  adminCoinPackageUpdate: { method: 'PATCH', path: `${ADMIN}/coin-packages/:id`, access: 'admin' },
   // Administration (issue 10): the audit log of every team and admin action.
-  adminAuditLog: { method: 'GET', path: `${ADMIN}/audit-log`, access: 'admin', errors: [] },
-  adminPurchases: { method: 'GET', path: `${ADMIN}/purchases`, access: 'admin', errors: [] },
-  adminPurchase: { method: 'GET', path: `${ADMIN}/purchases/:id`, access: 'admin', errors: ['not_found'] },
-  adminPurchaseRefund: {
-    method: 'POST',
-    path: `${ADMIN}/purchases/:id/refund`,
-    access: 'admin',
-    errors: ['not_found', 'conflict', 'payment_provider_error'],
-  },
-  // Administration (issue 10 §2): users. conflict: the last admin would be demoted, or an admin banning themselves.
-  adminUsers: { method: 'GET', path: `${ADMIN}/users`, access: 'admin', errors: [] },
-  adminUser: { method: 'GET', path: `${ADMIN}/users/:id`, access: 'admin', errors: ['not_found'] },
-  adminUserUpdate: { method: 'PATCH', path: `${ADMIN}/users/:id`, access: 'admin', errors: ['not_found', 'conflict'] },
-  adminUserCoins: {
-    method: 'POST',
-    path: `${ADMIN}/users/:id/coins`,
-    access: 'admin',
-    errors: ['not_found', 'insufficient_coins'],
-  },
+  adminAuditLog: { method: 'GET', path: `${ADMIN}/audit-log`, access: 'admin' },
+  adminPurchases: { method: 'GET', path: `${ADMIN}/purchases`, access: 'admin' },
+  adminPurchase: { method: 'GET', path: `${ADMIN}/purchases/:id`, access: 'admin' },
+  adminPurchaseRefund: { method: 'POST', path: `${ADMIN}/purchases/:id/refund`, access: 'admin' },
+  // Administration (issue 10 §2): users.
+  adminUsers: { method: 'GET', path: `${ADMIN}/users`, access: 'admin' },
+  adminUser: { method: 'GET', path: `${ADMIN}/users/:id`, access: 'admin' },
+  adminUserUpdate: { method: 'PATCH', path: `${ADMIN}/users/:id`, access: 'admin' },
+  adminUserCoins: { method: 'POST', path: `${ADMIN}/users/:id/coins`, access: 'admin' },
 
   // Library: bookmarks, progress, history (DESIGN §4 Library and community).
-  bookmarks: { method: 'GET', path: `${ME}/bookmarks`, access: 'user', errors: [] },
-  bookmarkAdd: { method: 'PUT', path: `${ME}/bookmarks/:seriesId`, access: 'user', errors: ['series_not_found'] },
-  bookmarkRemove: { method: 'DELETE', path: `${ME}/bookmarks/:seriesId`, access: 'user', errors: [] },
-  progressSave: { method: 'PUT', path: `${ME}/progress/:chapterId`, access: 'user', errors: ['chapter_not_found'] },
-  progressMerge: { method: 'POST', path: `${ME}/progress/merge`, access: 'user', errors: [] },
-  history: { method: 'GET', path: `${ME}/history`, access: 'user', errors: [] },
-  historyClear: { method: 'DELETE', path: `${ME}/history`, access: 'user', errors: [] },
-  historyRemove: { method: 'DELETE', path: `${ME}/history/:chapterId`, access: 'user', errors: [] },
-  seriesProgress: { method: 'GET', path: `${ME}/series/:seriesId/progress`, access: 'user', errors: ['series_not_found'] },
-  // Device keys for reading apps (issue 19 §1). conflict: the account already has DEVICE_KEYS_MAX.
-  deviceKeys: { method: 'GET', path: `${ME}/device-keys`, access: 'user', errors: [] },
-  deviceKeyCreate: { method: 'POST', path: `${ME}/device-keys`, access: 'user', errors: ['conflict'] },
-  deviceKeyRevoke: { method: 'DELETE', path: `${ME}/device-keys/:id`, access: 'user', errors: ['not_found'] },
-  notifyWhenFree: { method: 'GET', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: [] },
-  // validation_failed: the chapter is not in early access (already free, or no free date).
-  notifyWhenFreeAdd: {
-    method: 'PUT',
-    path: `${ME}/chapters/:chapterId/notify-when-free`,
-    access: 'user',
-    errors: ['chapter_not_found', 'validation_failed'],
-  },
-  notifyWhenFreeRemove: { method: 'DELETE', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user', errors: [] },
-  // Issue 22 §1. validation_failed: the series has no pass, or the reader's pass is ready now.
-  notifyWhenPass: { method: 'GET', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user', errors: [] },
-  notifyWhenPassAdd: {
-    method: 'PUT',
-    path: `${ME}/series/:seriesId/notify-when-pass`,
-    access: 'user',
-    errors: ['series_not_found', 'validation_failed'],
-  },
-  notifyWhenPassRemove: { method: 'DELETE', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user', errors: [] },
-  notificationPreferences: { method: 'GET', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
-  notificationPreferencesUpdate: { method: 'PATCH', path: `${ME}/notification-preferences`, access: 'user', errors: [] },
+  bookmarks: { method: 'GET', path: `${ME}/bookmarks`, access: 'user' },
+  bookmarkAdd: { method: 'PUT', path: `${ME}/bookmarks/:seriesId`, access: 'user' },
+  bookmarkRemove: { method: 'DELETE', path: `${ME}/bookmarks/:seriesId`, access: 'user' },
+  progressSave: { method: 'PUT', path: `${ME}/progress/:chapterId`, access: 'user' },
+  progressMerge: { method: 'POST', path: `${ME}/progress/merge`, access: 'user' },
+  history: { method: 'GET', path: `${ME}/history`, access: 'user' },
+  historyClear: { method: 'DELETE', path: `${ME}/history`, access: 'user' },
+  historyRemove: { method: 'DELETE', path: `${ME}/history/:chapterId`, access: 'user' },
+  seriesProgress: { method: 'GET', path: `${ME}/series/:seriesId/progress`, access: 'user' },
+  // Device keys for reading apps (issue 19 §1).
+  deviceKeys: { method: 'GET', path: `${ME}/device-keys`, access: 'user' },
+  deviceKeyCreate: { method: 'POST', path: `${ME}/device-keys`, access: 'user' },
+  deviceKeyRevoke: { method: 'DELETE', path: `${ME}/device-keys/:id`, access: 'user' },
+  notifyWhenFree: { method: 'GET', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user' },
+  notifyWhenFreeAdd: { method: 'PUT', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user' },
+  notifyWhenFreeRemove: { method: 'DELETE', path: `${ME}/chapters/:chapterId/notify-when-free`, access: 'user' },
+  // Issue 22 §1: being told when the reader's pass for a series is back.
+  notifyWhenPass: { method: 'GET', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user' },
+  notifyWhenPassAdd: { method: 'PUT', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user' },
+  notifyWhenPassRemove: { method: 'DELETE', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user' },
+  notificationPreferences: { method: 'GET', path: `${ME}/notification-preferences`, access: 'user' },
+  notificationPreferencesUpdate: { method: 'PATCH', path: `${ME}/notification-preferences`, access: 'user' },
   // Web Push (issue 21 §4).
-  pushVapidKey: { method: 'GET', path: `${PUB}/push/vapid-key`, access: 'public', errors: [] },
-  // 409: the endpoint belongs to another account until that account removes it (issue 32).
-  pushSubscribe: { method: 'POST', path: `${ME}/push/subscriptions`, access: 'user', status: 201, errors: ['conflict'] },
-  pushUnsubscribe: { method: 'DELETE', path: `${ME}/push/subscriptions`, access: 'user', errors: [] },
+  pushVapidKey: { method: 'GET', path: `${PUB}/push/vapid-key`, access: 'public' },
+  pushSubscribe: { method: 'POST', path: `${ME}/push/subscriptions`, access: 'user', status: 201 },
+  pushUnsubscribe: { method: 'DELETE', path: `${ME}/push/subscriptions`, access: 'user' },
 
   // Announcements.
-  announcements: { method: 'GET', path: `${PUB}/announcements`, access: 'public', errors: [] },
-  announcement: { method: 'GET', path: `${PUB}/announcements/:slug`, access: 'public', errors: ['announcement_not_found'] },
-  teamAnnouncements: { method: 'GET', path: `${TEAM}/announcements`, access: 'team', errors: [] },
-  teamAnnouncementCreate: { method: 'POST', path: `${TEAM}/announcements`, access: 'team', status: 201, errors: ['conflict'] },
-  teamAnnouncement: { method: 'GET', path: `${TEAM}/announcements/:id`, access: 'team', errors: ['announcement_not_found'] },
-  teamAnnouncementUpdate: {
-    method: 'PATCH',
-    path: `${TEAM}/announcements/:id`,
-    access: 'team',
-    errors: ['announcement_not_found', 'conflict'],
-  },
-  teamAnnouncementDelete: {
-    method: 'DELETE',
-    path: `${TEAM}/announcements/:id`,
-    access: 'team',
-    errors: ['announcement_not_found'],
-  },
-  teamAnnouncementCover: {
-    method: 'PUT',
-    path: `${TEAM}/announcements/:id/cover`,
-    access: 'team',
-    multipart: true,
-    errors: ['announcement_not_found', 'payload_too_large', 'unsupported_media_type'],
-  },
+  announcements: { method: 'GET', path: `${PUB}/announcements`, access: 'public' },
+  announcement: { method: 'GET', path: `${PUB}/announcements/:slug`, access: 'public' },
+  teamAnnouncements: { method: 'GET', path: `${TEAM}/announcements`, access: 'team' },
+  teamAnnouncementCreate: { method: 'POST', path: `${TEAM}/announcements`, access: 'team', status: 201 },
+  teamAnnouncement: { method: 'GET', path: `${TEAM}/announcements/:id`, access: 'team' },
+  teamAnnouncementUpdate: { method: 'PATCH', path: `${TEAM}/announcements/:id`, access: 'team' },
+  teamAnnouncementDelete: { method: 'DELETE', path: `${TEAM}/announcements/:id`, access: 'team' },
+  teamAnnouncementCover: { method: 'PUT', path: `${TEAM}/announcements/:id/cover`, access: 'team', multipart: true },
 
   // Comments.
-  chapterComments: {
-    method: 'GET',
-    path: `${PUB}/chapters/:chapterId/comments`,
-    access: 'public',
-    errors: ['chapter_not_found'],
-  },
-  seriesComments: { method: 'GET', path: `${PUB}/series/:seriesId/comments`, access: 'public', errors: ['series_not_found'] },
-  commentCreate: {
-    method: 'POST',
-    path: `${ME}/comments`,
-    access: 'user',
-    status: 201,
-    errors: ['chapter_not_found', 'series_not_found', 'not_found', 'rate_limited', 'account_banned'],
-  },
-  commentUpdate: { method: 'PATCH', path: `${ME}/comments/:id`, access: 'user', errors: ['not_found', 'forbidden', 'conflict'] },
-  commentDelete: { method: 'DELETE', path: `${ME}/comments/:id`, access: 'user', errors: ['not_found', 'forbidden'] },
-  commentReport: { method: 'POST', path: `${ME}/comments/:id/report`, access: 'user', errors: ['not_found', 'rate_limited'] },
-  teamComments: { method: 'GET', path: `${TEAM}/comments`, access: 'team', errors: [] },
-  teamCommentUpdate: { method: 'PATCH', path: `${TEAM}/comments/:id`, access: 'team', errors: ['not_found'] },
-  teamCommentDelete: { method: 'DELETE', path: `${TEAM}/comments/:id`, access: 'team', errors: ['not_found'] },
+  chapterComments: { method: 'GET', path: `${PUB}/chapters/:chapterId/comments`, access: 'public' },
+  seriesComments: { method: 'GET', path: `${PUB}/series/:seriesId/comments`, access: 'public' },
+  commentCreate: { method: 'POST', path: `${ME}/comments`, access: 'user', status: 201 },
+  commentUpdate: { method: 'PATCH', path: `${ME}/comments/:id`, access: 'user' },
+  commentDelete: { method: 'DELETE', path: `${ME}/comments/:id`, access: 'user' },
+  commentReport: { method: 'POST', path: `${ME}/comments/:id/report`, access: 'user' },
+  teamComments: { method: 'GET', path: `${TEAM}/comments`, access: 'team' },
+  teamCommentUpdate: { method: 'PATCH', path: `${TEAM}/comments/:id`, access: 'team' },
+  teamCommentDelete: { method: 'DELETE', path: `${TEAM}/comments/:id`, access: 'team' },
 
   // Metrics (issue 10 §3): daily series for the charts, `?from=&to=` (UTC days, to included).
-  teamMetrics: { method: 'GET', path: `${TEAM}/metrics`, access: 'team', errors: [] },
-  teamSeriesFunnel: { method: 'GET', path: `${TEAM}/metrics/series/:id/funnel`, access: 'team', errors: ['series_not_found'] },
-  adminMetrics: { method: 'GET', path: `${ADMIN}/metrics`, access: 'admin', errors: [] },
+  teamMetrics: { method: 'GET', path: `${TEAM}/metrics`, access: 'team' },
+  teamSeriesFunnel: { method: 'GET', path: `${TEAM}/metrics/series/:id/funnel`, access: 'team' },
+  adminMetrics: { method: 'GET', path: `${ADMIN}/metrics`, access: 'admin' },
 } as const satisfies Record<string, RouteDef>;
 
 /**

@@ -1,6 +1,7 @@
 import {
   ENDPOINTS,
   ERROR_STATUS,
+  ROUTE_ERRORS,
   isTeamRole,
   errorBodySchema,
   type Access,
@@ -81,7 +82,7 @@ const PLAIN_SERIALIZER = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * Registers endpoint N of the contract's table: its method, path, schemas and access come from
- * there; the route file gives only what to do.
+ * there, its error codes from ROUTE_ERRORS; the route file gives only what to do.
  */
 export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, options: EndpointOptions<N>): void {
   const def = ENDPOINTS[name];
@@ -89,7 +90,8 @@ export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, 
   const hasInput = Boolean(schemas.params || schemas.query || schemas.body || ('multipart' in def && def.multipart));
   const successStatus = 'status' in def && def.status ? def.status : 200;
   const response: Record<number, unknown> = { [successStatus]: schemas.response };
-  for (const status of errorStatuses(def.access, hasInput, def.errors)) response[status] = schemas.errorBody ?? errorBodySchema;
+  const codes = ROUTE_ERRORS[name];
+  for (const status of errorStatuses(def.access, hasInput, codes)) response[status] = schemas.errorBody ?? errorBodySchema;
   const guard = accessGuard(def.access);
   // The access guard runs first, so the endpoint's own hook sees the request its handler will.
   const onRequest = [guard, options.onRequest as OnRequest | undefined].filter((hook): hook is OnRequest => Boolean(hook));

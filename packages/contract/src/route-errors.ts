@@ -1,0 +1,181 @@
+// The server's half of the endpoint table (decision 0007): the web app never imports it.
+import type { ErrorCode } from './error-codes';
+import type { EndpointName } from './routes';
+
+/**
+ * The error codes each endpoint of ROUTES answers with besides the ones its access and input imply
+ * (400, 401, 403, and 503 in maintenance), under the same name. The server lists their statuses in
+ * the endpoint's answer schemas and the OpenAPI document. Kept out of `routes.ts` so the bundle
+ * every page loads carries only what the browser calls with; typed by ROUTES' names, so an endpoint
+ * without its list, or a list without its endpoint, does not compile.
+ */
+export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] } = {
+  // Account.
+  verify: [],
+  login: ['invalid_credentials', 'account_banned', 'two_factor_required', 'rate_limited'],
+  register: ['conflict', 'rate_limited', 'registration_closed'],
+  registerConfirm: ['invalid_token', 'conflict', 'rate_limited', 'registration_closed'],
+  forgotPassword: ['rate_limited'],
+  resetPassword: ['invalid_token', 'rate_limited'],
+  logout: [],
+  profile: [],
+  changePassword: ['rate_limited'],
+  // invalid_token: the two-factor challenge expired or is not ours.
+  loginTwoFactor: ['invalid_credentials', 'invalid_token', 'account_banned', 'rate_limited'],
+  twoFactorStatus: [],
+  // conflict: already on (setup), or not set up / not on (enable, disable, recovery codes).
+  twoFactorSetup: ['conflict'],
+  twoFactorEnable: ['conflict', 'rate_limited'],
+  twoFactorDisable: ['conflict', 'rate_limited'],
+  twoFactorRecoveryCodes: ['conflict', 'rate_limited'],
+
+  // Notifications.
+  notifications: [],
+  notificationsUnreadCount: [],
+  notificationRead: ['not_found'],
+  notificationsReadAll: [],
+
+  // Site.
+  siteSettings: [],
+  health: [],
+  adsConfig: [],
+  adminSiteConfig: [],
+  // two_factor_required: a change needs two-factor sign-in on the admin's account.
+  adminSiteConfigUpdate: ['two_factor_required'],
+
+  // Public content.
+  home: [],
+  seriesList: [],
+  series: ['series_not_found'],
+  seriesChapters: ['series_not_found'],
+  chapter: ['series_not_found', 'chapter_not_found'],
+  myChapterOffers: ['series_not_found', 'chapter_not_found'],
+  genres: [],
+  banners: [],
+  searchSeries: [],
+
+  // Team: series.
+  teamSeriesList: [],
+  teamSeriesCreate: ['conflict'],
+  teamSeries: ['series_not_found'],
+  teamSeriesUpdate: ['series_not_found', 'conflict'],
+  teamSeriesDelete: ['series_not_found'],
+  teamSeriesCover: ['series_not_found', 'payload_too_large', 'unsupported_media_type'],
+
+  // Team: chapters and pages.
+  teamChapterCreate: ['series_not_found', 'conflict'],
+  teamChapter: ['chapter_not_found'],
+  teamChapterUpdate: ['chapter_not_found', 'conflict'],
+  teamChapterDelete: ['chapter_not_found'],
+  teamChapterPagesAdd: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
+  teamChapterPageOrder: ['chapter_not_found'],
+  teamChapterPageDelete: ['chapter_not_found', 'not_found'],
+  teamChapterArchive: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
+
+  // Team: genres and banners.
+  teamGenres: [],
+  teamGenreCreate: ['conflict'],
+  teamGenreUpdate: ['not_found', 'conflict'],
+  teamGenreDelete: ['not_found'],
+  teamBanners: [],
+  teamBannerCreate: [],
+  teamBannerUpdate: ['not_found'],
+  teamBannerImage: ['not_found', 'payload_too_large', 'unsupported_media_type'],
+  teamBannerDelete: ['not_found'],
+
+  // The store.
+  coinPackages: [],
+  plans: [],
+  checkout: ['not_found', 'conflict', 'payment_provider_error'],
+  myPurchases: [],
+  myPurchase: ['not_found'],
+  testCheckoutComplete: ['not_found', 'conflict'],
+  testCheckoutCancel: ['not_found', 'conflict'],
+  wallet: [],
+  storeSettings: [],
+  unlockChapter: ['chapter_not_found', 'insufficient_coins', 'offer_unavailable'],
+  unlockQuote: ['series_not_found', 'chapter_not_found'],
+  unlockChapters: ['series_not_found', 'chapter_not_found', 'insufficient_coins'],
+  autoUnlockSeries: [],
+  autoUnlockSeriesRemove: [],
+  // forbidden: a payee gifting their own series.
+  seriesGift: ['series_not_found', 'insufficient_coins', 'forbidden'],
+  seriesSupporters: ['series_not_found'],
+  adminSeriesPayees: ['series_not_found'],
+  adminSeriesPayeesUpdate: ['series_not_found', 'not_found'],
+  myEarnings: [],
+  myEarningsCsv: [],
+  mySubscription: [],
+  cancelSubscription: ['not_found', 'payment_provider_error'],
+
+  adminPlans: [],
+  adminPlanCreate: [],
+  adminPlanUpdate: ['not_found'],
+  adminCoinPackages: [],
+  adminCoinPackageCreate: [],
+  adminCoinPackageUpdate: ['not_found'],
+  adminAuditLog: [],
+  adminPurchases: [],
+  adminPurchase: ['not_found'],
+  adminPurchaseRefund: ['not_found', 'conflict', 'payment_provider_error'],
+  adminUsers: [],
+  adminUser: ['not_found'],
+  // conflict: the last admin would be demoted, or an admin banning themselves.
+  adminUserUpdate: ['not_found', 'conflict'],
+  adminUserCoins: ['not_found', 'insufficient_coins'],
+
+  // Library: bookmarks, progress, history.
+  bookmarks: [],
+  bookmarkAdd: ['series_not_found'],
+  bookmarkRemove: [],
+  progressSave: ['chapter_not_found'],
+  progressMerge: [],
+  history: [],
+  historyClear: [],
+  historyRemove: [],
+  seriesProgress: ['series_not_found'],
+  deviceKeys: [],
+  // conflict: the account already has DEVICE_KEYS_MAX.
+  deviceKeyCreate: ['conflict'],
+  deviceKeyRevoke: ['not_found'],
+  notifyWhenFree: [],
+  // validation_failed: the chapter is not in early access (already free, or no free date).
+  notifyWhenFreeAdd: ['chapter_not_found', 'validation_failed'],
+  notifyWhenFreeRemove: [],
+  notifyWhenPass: [],
+  // validation_failed: the series has no pass, or the reader's pass is ready now.
+  notifyWhenPassAdd: ['series_not_found', 'validation_failed'],
+  notifyWhenPassRemove: [],
+  notificationPreferences: [],
+  notificationPreferencesUpdate: [],
+  pushVapidKey: [],
+  // conflict: the push endpoint belongs to another account until that account removes it (issue 32).
+  pushSubscribe: ['conflict'],
+  pushUnsubscribe: [],
+
+  // Announcements.
+  announcements: [],
+  announcement: ['announcement_not_found'],
+  teamAnnouncements: [],
+  teamAnnouncementCreate: ['conflict'],
+  teamAnnouncement: ['announcement_not_found'],
+  teamAnnouncementUpdate: ['announcement_not_found', 'conflict'],
+  teamAnnouncementDelete: ['announcement_not_found'],
+  teamAnnouncementCover: ['announcement_not_found', 'payload_too_large', 'unsupported_media_type'],
+
+  // Comments.
+  chapterComments: ['chapter_not_found'],
+  seriesComments: ['series_not_found'],
+  commentCreate: ['chapter_not_found', 'series_not_found', 'not_found', 'rate_limited', 'account_banned'],
+  commentUpdate: ['not_found', 'forbidden', 'conflict'],
+  commentDelete: ['not_found', 'forbidden'],
+  commentReport: ['not_found', 'rate_limited'],
+  teamComments: [],
+  teamCommentUpdate: ['not_found'],
+  teamCommentDelete: ['not_found'],
+
+  // Metrics.
+  teamMetrics: [],
+  teamSeriesFunnel: ['series_not_found'],
+  adminMetrics: [],
+};
