@@ -1,5 +1,6 @@
 import { ROUTES } from '@inkwell/contract';
-import { screen, within } from '@testing-library/react';
+import { renderHook, screen, within } from '@testing-library/react';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { describe, expect, it } from 'vitest';
 import { afterSessionCheck, mockApi, readerUser, renderInApp, SessionChecked, verifyAs } from '../../../../test/render';
 import { historyEntry, ok } from '../library-fixtures';
@@ -52,6 +53,10 @@ describe('home’s "Continue reading" row', () => {
 
   it('leads to the series page once everything out has been read', () => {
     const entry = historyEntry(1, 'The Lantern Keeper', 9, { completed: true, continue: null });
-    expect(continueTarget(entry)).toEqual({ href: '/SeriesView/the-lantern-keeper', label: 'Read up to chapter 9', progress: 1 });
+    expect(continueTarget(renderHook(() => useT()).result.current, entry)).toEqual({
+      href: '/SeriesView/the-lantern-keeper',
+      label: 'Read up to chapter 9',
+      progress: 1,
+    });
   });
 });

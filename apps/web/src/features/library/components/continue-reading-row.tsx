@@ -1,21 +1,22 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { HistoryItem } from '@inkwell/contract';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../components/cover-image';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { useContinueReading } from '../api/history';
 
 /** Where a card leads and what it says: the place to pick the series up, or the series page once all is read. */
-export function continueTarget(entry: HistoryItem): { href: string; label: string; progress: number } {
+// Home draws this row, so its words are common's (common.library.json): home does not load the library's.
+export function continueTarget(t: Translate, entry: HistoryItem): { href: string; label: string; progress: number } {
   const base = `/SeriesView/${entry.series.slug}`;
   const next = entry.continue;
-  if (next === null) return { href: base, label: `Read up to chapter ${entry.chapter.number}`, progress: 1 };
+  if (next === null) return { href: base, label: t('common.library.readUpTo', { number: entry.chapter.number }), progress: 1 };
   if (next && next.chapterNumber !== entry.chapter.number) {
-    return { href: `${base}/${next.chapterSlug}`, label: `Next: chapter ${next.chapterNumber}`, progress: 0 };
+    return { href: `${base}/${next.chapterSlug}`, label: t('common.library.next', { number: next.chapterNumber }), progress: 0 };
   }
   const progress = entry.completed ? 1 : (entry.position ?? 0);
-  return { href: `${base}/${entry.chapter.slug}`, label: `Chapter ${entry.chapter.number}`, progress };
+  return { href: `${base}/${entry.chapter.slug}`, label: t('common.chapter.number', { number: entry.chapter.number }), progress };
 }
 
 /**
@@ -24,6 +25,7 @@ export function continueTarget(entry: HistoryItem): { href: string; label: strin
  * anything was read.
  */
 export function ContinueReadingRow() {
+  const t = useT();
   const { user } = useAuth();
   const row = useContinueReading(user !== null);
   if (!user || !row.data || row.data.items.length === 0) return null;
@@ -31,15 +33,15 @@ export function ContinueReadingRow() {
     <section className="mt-10" aria-labelledby="continue-reading-heading">
       <div className="mb-4 flex items-end justify-between">
         <h2 id="continue-reading-heading" className="text-xl font-bold text-white">
-          Continue reading
+          {t('common.library.continueReading')}
         </h2>
         <Link to="/profile/history" className="flex items-center gap-1 text-sm font-medium text-accent-400 hover:text-accent-300">
-          History <ArrowRight className="size-4" aria-hidden />
+          {t('common.library.history')} <ArrowRight className="size-4" aria-hidden />
         </Link>
       </div>
       <ul className="-mx-4 flex snap-x gap-4 overflow-x-auto px-4 pb-2" data-testid="continue-reading">
         {row.data.items.map((entry) => {
-          const target = continueTarget(entry);
+          const target = continueTarget(t, entry);
           return (
             <li key={entry.series.id} className="w-32 shrink-0 snap-start sm:w-40">
               <Link to={target.href} className="group block">

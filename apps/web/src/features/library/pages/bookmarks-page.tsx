@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { BOOKMARK_SORTS } from '@inkwell/contract';
 import { Bookmark } from 'lucide-react';
 import { useId } from 'react';
@@ -7,12 +6,18 @@ import { primaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { useToast } from '../../../components/toast/toast-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBookmarks, type BookmarkSort } from '../api/list-bookmarks';
 import { useRemoveBookmark } from '../api/remove-bookmark';
 import { BookmarkItem, BookmarkListSkeleton } from '../components/bookmark-item';
+import '../messages';
 
-const SORT_LABELS: Record<BookmarkSort, string> = { updated: 'Latest update', title: 'Title', added: 'Date added' };
+const SORT_LABELS: Record<BookmarkSort, string> = {
+  updated: 'library.bookmarks.sort.updated',
+  title: 'library.bookmarks.sort.title',
+  added: 'library.bookmarks.sort.added',
+};
 
 const sortOf = (params: URLSearchParams): BookmarkSort => {
   const sort = params.get('sort');
@@ -29,7 +34,8 @@ const pageOf = (params: URLSearchParams) => {
  * sort and page live in the URL.
  */
 export default function BookmarksPage() {
-  useDocumentTitle('Bookmarks');
+  const t = useT();
+  useDocumentTitle(t('library.bookmarks.title'));
   const [params, setParams] = useSearchParams();
   const sort = sortOf(params);
   const page = pageOf(params);
@@ -49,17 +55,17 @@ export default function BookmarksPage() {
 
   const handleRemove = (seriesId: string, title: string) =>
     remove.mutate(seriesId, {
-      onSuccess: () => toast({ message: `${title} removed from your bookmarks`, type: 'success', duration: 3000 }),
-      onError: () => toast({ message: 'The bookmark could not be removed. Please try again.', type: 'error', duration: 5000 }),
+      onSuccess: () => toast({ message: t('library.bookmarks.removed', { title }), type: 'success', duration: 3000 }),
+      onError: () => toast({ message: t('library.bookmarks.removeFailed'), type: 'error', duration: 5000 }),
     });
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold text-white">Bookmarks</h2>
+        <h2 className="text-xl font-bold text-white">{t('library.bookmarks.title')}</h2>
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="text-sm text-zinc-400">
-            Sort by
+            {t('library.bookmarks.sortBy')}
           </label>
           <select
             id={sortId}
@@ -69,7 +75,7 @@ export default function BookmarksPage() {
           >
             {BOOKMARK_SORTS.map((value) => (
               <option key={value} value={value}>
-                {SORT_LABELS[value]}
+                {t(SORT_LABELS[value])}
               </option>
             ))}
           </select>
@@ -77,32 +83,33 @@ export default function BookmarksPage() {
       </div>
 
       {bookmarks.isError ? (
-        <LoadError message="We could not load your bookmarks. Please try again." onRetry={() => void bookmarks.refetch()} />
+        <LoadError message={t('library.bookmarks.loadError')} onRetry={() => void bookmarks.refetch()} />
       ) : bookmarks.isPending ? (
         <BookmarkListSkeleton />
       ) : bookmarks.data.items.length === 0 ? (
         page > 1 ? (
           <p className="text-zinc-400">
-            Nothing on this page.{' '}
+            {t('library.bookmarks.emptyPage')}{' '}
             <Link to="/profile/bookmarks" className="text-accent-400 hover:underline">
-              Back to the first page
+              {t('library.firstPage')}
             </Link>
           </p>
         ) : (
           <div className="rounded-xl border border-dashed border-ink-700 px-6 py-12 text-center">
             <Bookmark className="mx-auto size-10 text-zinc-500" aria-hidden />
-            <h3 className="mt-3 text-lg font-semibold text-white">No bookmarks yet</h3>
-            <p className="mx-auto mt-1 max-w-md text-sm text-zinc-400">
-              Bookmark a series from its page to follow it: it shows here with its new chapters and where you stopped.
-            </p>
+            <h3 className="mt-3 text-lg font-semibold text-white">{t('library.bookmarks.emptyTitle')}</h3>
+            <p className="mx-auto mt-1 max-w-md text-sm text-zinc-400">{t('library.bookmarks.emptyText')}</p>
             <Link to="/comics" className={`${primaryButton} mt-5`}>
-              Browse series
+              {t('library.bookmarks.browse')}
             </Link>
           </div>
         )
       ) : (
         <>
-          <ul className={`space-y-3 ${bookmarks.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Bookmarked series">
+          <ul
+            className={`space-y-3 ${bookmarks.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-label={t('library.bookmarks.listLabel')}
+          >
             {bookmarks.data.items.map((item) => (
               <BookmarkItem
                 key={item.series.id}

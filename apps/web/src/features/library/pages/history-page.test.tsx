@@ -1,5 +1,6 @@
 import { ROUTES, fillPath } from '@inkwell/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
 import { chapterId, historyEntry, ok } from '../library-fixtures';
@@ -58,9 +59,10 @@ describe('/profile/history', () => {
 
   it('says what a place means in words', () => {
     const entry = { completed: false, page: null, position: null };
-    expect(placeLabel({ ...entry, completed: true }, 'comic')).toBe('Read');
-    expect(placeLabel({ ...entry, page: 7, position: 0.6 }, 'comic')).toBe('Page 7');
-    expect(placeLabel({ ...entry, position: 0.6 }, 'novel')).toBe('60%');
-    expect(placeLabel(entry, 'novel')).toBe('Opened');
+    const t = renderHook(() => useT()).result.current;
+    expect(placeLabel(t, { ...entry, completed: true }, 'comic')).toBe('Read');
+    expect(placeLabel(t, { ...entry, page: 7, position: 0.6 }, 'comic')).toBe('Page 7');
+    expect(placeLabel(t, { ...entry, position: 0.6 }, 'novel')).toBe('60%');
+    expect(placeLabel(t, entry, 'novel')).toBe('Opened');
   });
 });

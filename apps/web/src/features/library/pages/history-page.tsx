@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,9 +6,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { Pagination } from '../../../components/pagination';
 import { useToast } from '../../../components/toast/toast-context';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClearHistory, useHistory, useRemoveFromHistory } from '../api/history';
 import { HistoryItem } from '../components/history-item';
+import '../messages';
 
 const pageOf = (params: URLSearchParams) => {
   const page = Number(params.get('page'));
@@ -21,7 +22,8 @@ const pageOf = (params: URLSearchParams) => {
  * all can be taken out (what was read stays read, and Continue still knows where they were).
  */
 export default function HistoryPage() {
-  useDocumentTitle('History');
+  const t = useT();
+  useDocumentTitle(t('library.history.title'));
   const [params] = useSearchParams();
   const page = pageOf(params);
   const history = useHistory(page);
@@ -33,27 +35,27 @@ export default function HistoryPage() {
 
   const handleRemove = (chapterId: string) =>
     remove.mutate(chapterId, {
-      onError: () => toast({ message: 'That entry could not be removed. Please try again.', type: 'error', duration: 5000 }),
+      onError: () => toast({ message: t('library.history.removeFailed'), type: 'error', duration: 5000 }),
     });
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold text-white">History</h2>
+        <h2 className="text-xl font-bold text-white">{t('library.history.title')}</h2>
         {hasEntries && (
           <button type="button" onClick={() => setIsConfirming(true)} className={secondaryButton}>
-            Clear history
+            {t('library.history.clear')}
           </button>
         )}
       </div>
 
       {history.isError ? (
-        <LoadError message="We could not load your history. Please try again." onRetry={() => void history.refetch()} />
+        <LoadError message={t('library.history.loadError')} onRetry={() => void history.refetch()} />
       ) : history.isPending ? (
         <ul
           className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900"
           aria-busy="true"
-          aria-label="Loading your history"
+          aria-label={t('library.history.loading')}
         >
           {[0, 1, 2, 3].map((n) => (
             <li key={n} className="flex items-center gap-3 px-3 py-3 sm:px-4">
@@ -68,17 +70,19 @@ export default function HistoryPage() {
       ) : !hasEntries ? (
         <div className="rounded-xl border border-dashed border-ink-700 px-6 py-12 text-center">
           <History className="mx-auto size-10 text-zinc-500" aria-hidden />
-          <h3 className="mt-3 text-lg font-semibold text-white">{page > 1 ? 'Nothing on this page' : 'No history yet'}</h3>
-          <p className="mx-auto mt-1 max-w-md text-sm text-zinc-400">The chapters you open show here, the most recent first.</p>
+          <h3 className="mt-3 text-lg font-semibold text-white">
+            {page > 1 ? t('library.emptyPage') : t('library.history.emptyTitle')}
+          </h3>
+          <p className="mx-auto mt-1 max-w-md text-sm text-zinc-400">{t('library.history.emptyText')}</p>
           <Link to={page > 1 ? '/profile/history' : '/comics'} className={`${primaryButton} mt-5`}>
-            {page > 1 ? 'Back to the first page' : 'Find something to read'}
+            {page > 1 ? t('library.firstPage') : t('library.history.findSomething')}
           </Link>
         </div>
       ) : (
         <>
           <ul
             className={`divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900 ${history.isPlaceholderData ? 'opacity-60' : ''}`}
-            aria-label="Chapters you opened"
+            aria-label={t('library.history.listLabel')}
           >
             {history.data.items.map((entry) => (
               <HistoryItem
@@ -95,13 +99,13 @@ export default function HistoryPage() {
 
       {isConfirming && (
         <ConfirmDialog
-          title="Clear your history?"
-          confirmLabel="Clear history"
+          title={t('library.history.confirmTitle')}
+          confirmLabel={t('library.history.clear')}
           onConfirm={() => clear.mutateAsync()}
           onClose={() => setIsConfirming(false)}
-          renderError={() => 'The history could not be cleared. Please try again.'}
+          renderError={() => t('library.history.clearFailed')}
         >
-          Every chapter leaves this list. What you read stays marked as read, and Continue still knows where you stopped.
+          {t('library.history.confirmText')}
         </ConfirmDialog>
       )}
     </div>
