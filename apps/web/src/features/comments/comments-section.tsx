@@ -1,19 +1,21 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Link, useLocation } from 'react-router';
 import { useEffect, useRef, useState } from 'react';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
 import { LoadError } from '../../components/load-error';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useFormat } from '../../lib/i18n/format';
+import { useT } from '../../lib/i18n/i18n-context';
 import type { CommentsTarget } from '../../lib/comments/comments-slot';
 import type { CommentSort } from './api/comment-keys';
 import { useComments } from './api/list-comments';
 import { usePostComment } from './api/write-comments';
 import { CommentCompose } from './components/comment-compose';
 import { CommentThread } from './components/comment-item';
+import './messages';
 
 const SORTS: { value: CommentSort; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'oldest', label: 'Oldest' },
+  { value: 'newest', label: 'comments.sort.newest' },
+  { value: 'oldest', label: 'comments.sort.oldest' },
 ];
 
 /**
@@ -21,6 +23,8 @@ const SORTS: { value: CommentSort; label: string }[] = [
  * more", a compose box for readers ("Log in to comment" for visitors), one level of replies.
  */
 function CommentsSection({ target }: { target: CommentsTarget }) {
+  const t = useT();
+  const format = useFormat();
   const { user } = useAuth();
   const location = useLocation();
   const [sort, setSort] = useState<CommentSort>('newest');
@@ -50,9 +54,9 @@ function CommentsSection({ target }: { target: CommentsTarget }) {
     >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="comments-heading" className="text-lg font-bold text-zinc-100">
-          Comments{total !== undefined ? ` (${total.toLocaleString('en')})` : ''}
+          {total !== undefined ? t('comments.headingCount', { count: format.count(total) }) : t('comments.heading')}
         </h2>
-        <div role="group" aria-label="Order" className="flex rounded-lg bg-ink-900 p-1">
+        <div role="group" aria-label={t('comments.sort.label')} className="flex rounded-lg bg-ink-900 p-1">
           {SORTS.map((option) => (
             <button
               key={option.value}
@@ -61,29 +65,33 @@ function CommentsSection({ target }: { target: CommentsTarget }) {
               onClick={() => setSort(option.value)}
               className={`rounded-md px-3 py-1 text-sm ${sort === option.value ? 'bg-ink-700 font-semibold text-zinc-100' : 'text-zinc-400 hover:text-zinc-100'}`}
             >
-              {option.label}
+              {t(option.label)}
             </button>
           ))}
         </div>
       </div>
 
       {isSignedIn ? (
-        <CommentCompose label="Add a comment" submitLabel="Post" onSubmit={(input) => post.mutateAsync(input)} />
+        <CommentCompose
+          label={t('comments.add')}
+          submitLabel={t('comments.post')}
+          onSubmit={(input) => post.mutateAsync(input)}
+        />
       ) : (
         <Link to="/login" state={{ from: location.pathname + location.search }} className={primaryButton}>
-          Log in to comment
+          {t('comments.logIn')}
         </Link>
       )}
 
       <div className="mt-4">
         {comments.isPending ? (
           <p className="py-6 text-sm text-zinc-400" aria-busy="true">
-            Loading comments…
+            {t('comments.loading')}
           </p>
         ) : comments.isError ? (
-          <LoadError message="Comments could not be loaded." onRetry={() => void comments.refetch()} />
+          <LoadError message={t('comments.loadError')} onRetry={() => void comments.refetch()} />
         ) : threads.length === 0 ? (
-          <p className="py-6 text-sm text-zinc-400">No comments yet.{isSignedIn ? ' Be the first.' : ''}</p>
+          <p className="py-6 text-sm text-zinc-400">{isSignedIn ? t('comments.emptySignedIn') : t('comments.empty')}</p>
         ) : (
           <ul>
             {threads.map((comment) => (
@@ -99,7 +107,7 @@ function CommentsSection({ target }: { target: CommentsTarget }) {
               disabled={comments.isFetchingNextPage}
               onClick={() => void comments.fetchNextPage()}
             >
-              {comments.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {comments.isFetchingNextPage ? t('comments.loadingMore') : t('comments.loadMore')}
             </button>
           </div>
         )}

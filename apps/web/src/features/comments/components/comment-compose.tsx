@@ -1,8 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import { COMMENT_MAX_CHARS } from '@inkwell/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { ApiError } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 interface ComposeProps {
   label: string;
@@ -16,9 +18,9 @@ interface ComposeProps {
 }
 
 /** What the server said, in words a reader can act on (rate limits say how long to wait). */
-export function errorText(error: unknown): string {
+export function errorText(t: Translate, error: unknown): string {
   if (error instanceof ApiError) return error.fields?.body ?? error.message;
-  return 'Something went wrong. Please try again.';
+  return t('comments.error');
 }
 
 /** A comment box: 1–5,000 characters with a counter, and a spoiler mark. */
@@ -31,6 +33,8 @@ export function CommentCompose({
   onCancel,
   autoFocus,
 }: ComposeProps) {
+  const t = useT();
+  const format = useFormat();
   const [body, setBody] = useState(initialBody);
   const [isSpoiler, setIsSpoiler] = useState(initialSpoiler);
   const [isBusy, setIsBusy] = useState(false);
@@ -49,7 +53,7 @@ export function CommentCompose({
       setBody('');
       setIsSpoiler(false);
     } catch (caught) {
-      setError(errorText(caught));
+      setError(errorText(t, caught));
     } finally {
       setIsBusy(false);
     }
@@ -80,19 +84,19 @@ export function CommentCompose({
             onChange={(event) => setIsSpoiler(event.target.checked)}
             className="size-4"
           />
-          Spoiler
+          {t('comments.spoiler')}
         </label>
         <span id={`${id}-count`} className={`text-xs ${length >= COMMENT_MAX_CHARS ? 'text-amber-300' : 'text-zinc-400'}`}>
-          {length.toLocaleString('en')} / {COMMENT_MAX_CHARS.toLocaleString('en')}
+          {t('comments.counter', { length: format.count(length), max: format.count(COMMENT_MAX_CHARS) })}
         </span>
         <div className="ml-auto flex gap-2">
           {onCancel && (
             <button type="button" onClick={onCancel} className={secondaryButton}>
-              Cancel
+              {t('comments.cancel')}
             </button>
           )}
           <button type="submit" disabled={isEmpty || isBusy} className={primaryButton}>
-            {isBusy ? 'Sending…' : submitLabel}
+            {isBusy ? t('comments.sending') : submitLabel}
           </button>
         </div>
       </div>

@@ -1,14 +1,15 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { Comment, CommentReply } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RoleTag } from '../../../components/role-tag';
 import { useToast } from '../../../components/toast/toast-context';
 import type { CommentsTarget } from '../../../lib/comments/comments-slot';
-import { timeFromNow } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDeleteComment, useEditComment, usePostComment, useReportComment } from '../api/write-comments';
 import { CommentCompose, errorText } from './comment-compose';
 import { CommentText, SpoilerText } from './comment-text';
+import '../messages';
 
 const linkButton = 'text-xs font-semibold text-zinc-400 hover:text-zinc-100';
 
@@ -36,6 +37,7 @@ function Avatar({ author }: { author: CommentReply['author'] }) {
 }
 
 function ReportForm({ commentId, onDone }: { commentId: string; onDone(): void }) {
+  const t = useT();
   const report = useReportComment();
   const toast = useToast();
   const [reason, setReason] = useState('');
@@ -47,20 +49,20 @@ function ReportForm({ commentId, onDone }: { commentId: string; onDone(): void }
       toast({ message: answer.message, type: 'success' });
       onDone();
     } catch (caught) {
-      setError(errorText(caught));
+      setError(errorText(t, caught));
     }
   };
   return (
     <form onSubmit={handleSubmit} className="mt-2 flex flex-wrap items-center gap-2">
       <label className="sr-only" htmlFor={`report-${commentId}`}>
-        Why are you reporting this comment?
+        {t('comments.report.label')}
       </label>
       <input
         id={`report-${commentId}`}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         maxLength={500}
-        placeholder="Why are you reporting it?"
+        placeholder={t('comments.report.placeholder')}
         className="min-w-0 flex-1 rounded-lg border border-ink-700 bg-ink-900 px-3 py-1.5 text-sm text-zinc-100"
       />
       <button
@@ -68,10 +70,10 @@ function ReportForm({ commentId, onDone }: { commentId: string; onDone(): void }
         disabled={reason.trim().length < 3 || report.isPending}
         className="rounded-lg bg-rose-600 px-3 py-1.5 text-sm font-semibold text-white disabled:opacity-60"
       >
-        Send report
+        {t('comments.report.send')}
       </button>
       <button type="button" onClick={onDone} className={linkButton}>
-        Cancel
+        {t('comments.cancel')}
       </button>
       {error && (
         <p role="alert" className="w-full text-sm text-rose-300">
@@ -93,41 +95,45 @@ interface ItemProps {
 
 /** One comment: who wrote it and when, its words (spoilers covered), and what the viewer may do with it. */
 function CommentItem({ comment, target, isSignedIn, onReply, now }: ItemProps) {
+  const t = useT();
+  const format = useFormat();
   const [mode, setMode] = useState<'read' | 'edit' | 'report' | 'delete'>('read');
   const edit = useEditComment(target);
   const remove = useDeleteComment(target);
   const toast = useToast();
+  const isStaff = comment.author.role !== 'reader';
+  const [isEditing, isReporting, isDeleting] = [mode === 'edit', mode === 'report', mode === 'delete'];
   const canEdit = comment.isMine && comment.canEditUntil !== null && Date.parse(comment.canEditUntil) > now;
 
   if (comment.isDeleted) {
     return (
       <div id={`comment-${comment.id}`} className="py-2 text-sm italic text-zinc-400">
-        This comment was deleted.
+        {t('comments.deleted')}
       </div>
     );
   }
 
   return (
-    <article id={`comment-${comment.id}`} className="flex gap-3 py-3" aria-label={`Comment by ${comment.author.username}`}>
+    <article
+      id={`comment-${comment.id}`}
+      className="flex gap-3 py-3"
+      aria-label={t('comments.by', { username: comment.author.username })}
+    >
       <Avatar author={comment.author} />
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="text-sm font-semibold text-zinc-100">{comment.author.username}</span>
-          {comment.author.role !== 'reader' && <RoleTag role={comment.author.role} />}
-          <time
-            dateTime={comment.createdAt}
-            title={new Date(comment.createdAt).toLocaleString('en')}
-            className="text-xs text-zinc-400"
-          >
-            {timeFromNow(comment.createdAt, now)}
+          {isStaff && <RoleTag role={comment.author.role} />}
+          <time dateTime={comment.createdAt} title={format.dateTime(comment.createdAt)} className="text-xs text-zinc-400">
+            {format.timeFromNow(comment.createdAt, now)}
           </time>
-          {comment.editedAt && <span className="text-xs text-zinc-400">(edited)</span>}
+          {comment.editedAt && <span className="text-xs text-zinc-400">{t('comments.edited')}</span>}
         </header>
         <div className="mt-1">
-          {mode === 'edit' ? (
+          {isEditing ? (
             <CommentCompose
-              label="Edit your comment"
-              submitLabel="Save"
+              label={t('comments.edit.label')}
+              submitLabel={t('comments.edit.save')}
               initialBody={comment.body}
               initialSpoiler={comment.isSpoiler}
               autoFocus
@@ -143,43 +149,43 @@ function CommentItem({ comment, target, isSignedIn, onReply, now }: ItemProps) {
             <CommentText body={comment.body} />
           )}
         </div>
-        {mode !== 'edit' && isSignedIn && (
+        {!isEditing && isSignedIn && (
           <div className="mt-1 flex flex-wrap gap-3">
             {onReply && (
               <button type="button" className={linkButton} onClick={onReply}>
-                Reply
+                {t('comments.reply')}
               </button>
             )}
             {canEdit && (
               <button type="button" className={linkButton} onClick={() => setMode('edit')}>
-                Edit
+                {t('comments.edit.button')}
               </button>
             )}
             {comment.isMine && (
               <button type="button" className={linkButton} onClick={() => setMode('delete')}>
-                Delete
+                {t('comments.delete.button')}
               </button>
             )}
             {!comment.isMine && (
               <button type="button" className={linkButton} onClick={() => setMode('report')}>
-                Report
+                {t('comments.report.button')}
               </button>
             )}
           </div>
         )}
-        {mode === 'report' && <ReportForm commentId={comment.id} onDone={() => setMode('read')} />}
-        {mode === 'delete' && (
+        {isReporting && <ReportForm commentId={comment.id} onDone={() => setMode('read')} />}
+        {isDeleting && (
           <ConfirmDialog
-            title="Delete this comment?"
-            confirmLabel="Delete"
+            title={t('comments.delete.title')}
+            confirmLabel={t('comments.delete.button')}
             onConfirm={async () => {
               await remove.mutateAsync(comment.id);
-              toast({ message: 'Comment deleted', type: 'success' });
+              toast({ message: t('comments.delete.done'), type: 'success' });
             }}
             onClose={() => setMode('read')}
-            renderError={(error) => errorText(error)}
+            renderError={(error) => errorText(t, error)}
           >
-            It will be gone for good.
+            {t('comments.delete.text')}
           </ConfirmDialog>
         )}
       </div>
@@ -199,6 +205,7 @@ export function CommentThread({
   isSignedIn: boolean;
   now: number;
 }) {
+  const t = useT();
   const [isReplying, setIsReplying] = useState(false);
   const post = usePostComment(target);
   const startReply = isSignedIn && !comment.isDeleted ? () => setIsReplying(true) : undefined;
@@ -217,8 +224,8 @@ export function CommentThread({
           {isReplying && (
             <div className="pb-3">
               <CommentCompose
-                label={`Reply to ${comment.author.username}`}
-                submitLabel="Reply"
+                label={t('comments.replyTo', { username: comment.author.username })}
+                submitLabel={t('comments.reply')}
                 autoFocus
                 onCancel={() => setIsReplying(false)}
                 onSubmit={async (input) => {

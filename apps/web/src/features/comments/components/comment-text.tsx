@@ -1,5 +1,7 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
+import '../messages';
 
 /** http(s) addresses only: nothing else typed (javascript:, data:, markup) ever becomes a link. */
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/gi;
@@ -48,6 +50,7 @@ export function CommentText({ body }: { body: string }) {
 
 /** A spoiler stays covered (not even in the page's text) until the reader asks for it. */
 export function SpoilerText({ body }: { body: string }) {
+  const t = useT();
   const [isShown, setIsShown] = useState(false);
   if (isShown) return <CommentText body={body} />;
   return (
@@ -56,7 +59,9 @@ export function SpoilerText({ body }: { body: string }) {
       onClick={() => setIsShown(true)}
       className="w-full rounded-md bg-ink-800 px-3 py-2 text-left text-sm text-zinc-400 hover:bg-ink-700"
     >
-      <span className="font-semibold text-amber-300">Spoiler</span> — click to show
+      {richText(t('comments.spoilerCovered'), {
+        strong: (words) => <span className="font-semibold text-amber-300">{words}</span>,
+      })}
     </button>
   );
 }
