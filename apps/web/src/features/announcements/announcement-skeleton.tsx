@@ -1,8 +1,11 @@
-// i18n: not yet in the catalogues (issue 35)
+import { useT } from '../../lib/i18n/i18n-context';
+
 /** The announcement page's boxes while it loads. */
 export function AnnouncementSkeleton() {
+  // Shown before the page's code (and the announcements' words) arrive: common's words.
+  const t = useT();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8" aria-busy="true" aria-label="Loading announcement">
+    <div className="mx-auto max-w-3xl px-4 py-8" aria-busy="true" aria-label={t('common.announcements.loading')}>
       <div className="h-9 w-3/4 animate-pulse rounded bg-ink-800" />
       <div className="mt-3 h-4 w-32 animate-pulse rounded bg-ink-800" />
       <div className="mt-8 space-y-3">
