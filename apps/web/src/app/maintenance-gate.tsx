@@ -1,10 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import { isTeamRole } from '@inkwell/contract';
 import type { ReactNode } from 'react';
 import { Wrench } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/spinner';
 import { useAuth } from '../lib/auth/auth-context';
+import { useT } from '../lib/i18n/i18n-context';
 import { lazyPart } from '../lib/lazy-part';
 import { useMaintenanceAnswers, useSiteSettings } from '../lib/site-settings';
 
@@ -35,6 +35,7 @@ export function useIsMaintenancePageShown(): boolean {
 
 /** What the team sees on every page while maintenance is on. */
 export function MaintenanceBanner() {
+  const t = useT();
   const { maintenance, isTeam: team } = useMaintenance();
   if (!maintenance?.enabled || !team) return null;
   return (
@@ -43,7 +44,7 @@ export function MaintenanceBanner() {
       className="flex items-center justify-center gap-2 bg-amber-500/15 px-4 py-1.5 text-center text-xs font-medium text-amber-200"
     >
       <Wrench className="size-3.5 shrink-0" aria-hidden />
-      Maintenance mode is on: visitors see the maintenance page
+      {t('common.app.maintenance.banner')}
     </div>
   );
 }

@@ -1,16 +1,17 @@
-// i18n: not yet in the catalogues (issue 35)
 import { CloudOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../lib/i18n/i18n-context';
 
 /** Should even the offline page's code be missing (a worker that never installed): the words, and the way to Downloads. */
 function OfflineFallback() {
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-3 px-4 py-12 text-center" data-testid="offline-home">
       <CloudOff className="size-8 text-zinc-400" aria-hidden />
-      <h1 className="text-xl font-semibold text-zinc-100">You are offline</h1>
+      <h1 className="text-xl font-semibold text-zinc-100">{t('common.app.offline.title')}</h1>
       <Link to="/profile/downloads" className="text-sm font-semibold text-accent-400 hover:underline">
-        Chapters kept for offline reading
+        {t('common.app.offline.fallbackLink')}
       </Link>
     </div>
   );

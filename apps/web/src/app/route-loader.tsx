@@ -1,8 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import { PROGRESS_BAR, ROUTE_LOADER_MS } from '@inkwell/contract';
 import type NProgressApi from 'nprogress';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
+import { useT } from '../lib/i18n/i18n-context';
 import { isServerRenderedPage } from '../lib/render-scope';
 
 /** The bar's code, fetched when it first has to show (issue 18 §2: a page opened from a link never needs it). */
@@ -57,16 +57,17 @@ function useRouteLoading(): boolean {
 
 /** The loading screen: over the page during route changes, alone while the app first starts. */
 export function LoadingScreen() {
+  const t = useT();
   return (
     <div
       role="status"
-      aria-label="Loading"
+      aria-label={t('common.app.loading.label')}
       data-testid="route-loader"
       className="pointer-events-none fixed inset-0 z-30 flex items-center justify-center bg-ink-950/70"
     >
       <div className="flex flex-col items-center gap-3">
         <img src="/favicon.svg" alt="" width={40} height={40} className="size-10 animate-pulse" />
-        <span className="text-sm text-zinc-400">Loading…</span>
+        <span className="text-sm text-zinc-400">{t('common.app.loading.text')}</span>
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
@@ -12,6 +11,7 @@ import {
 import { Toaster } from '../components/toast/toaster';
 import { ADMIN_ONLY } from '../features/dashboard/team-roles';
 import { useHydrationMark } from '../lib/early-clicks';
+import { useT } from '../lib/i18n/i18n-context';
 import { withChunkTimeout } from '../lib/lazy-route';
 import { GlobalErrorBoundary } from './error-boundary';
 import { READER_AREA_ROLES, RequireRole } from './guards';
@@ -40,6 +40,7 @@ import {
 } from './skeletons';
 
 function Root() {
+  const t = useT();
   useHydrationMark();
   return (
     <>
@@ -47,7 +48,7 @@ function Root() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-ink-800 focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('common.app.skipToContent')}
       </a>
       <RouteLoader />
       <Outlet />

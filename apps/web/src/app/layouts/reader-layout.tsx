@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import {
   Bell,
   Bookmark,
@@ -16,6 +15,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { PremiumTag, RoleTag } from '../../components/role-tag';
 import { useProfile } from '../../features/profile/profile-context';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useT } from '../../lib/i18n/i18n-context';
 import { Footer } from '../footer';
 import { RequireRole, READER_AREA_ROLES } from '../guards';
 import { MaintenanceGate, useIsMaintenancePageShown } from '../maintenance-gate';
@@ -23,25 +23,26 @@ import { TopBar } from '../top-bar/top-bar';
 
 /** The Reader's Area side menu; Earnings only for those who have some (issue 33). */
 const READER_MENU = [
-  { to: '/profile/me', label: 'Profile', Icon: User },
-  { to: '/profile/notifications', label: 'Notifications', Icon: Bell },
-  { to: '/profile/bookmarks', label: 'Bookmarks', Icon: Bookmark },
-  { to: '/profile/history', label: 'History', Icon: History },
-  { to: '/profile/subscriptions', label: 'Subscriptions', Icon: CreditCard },
-  { to: '/profile/purchases', label: 'Purchases', Icon: Receipt },
-  { to: '/profile/earnings', label: 'Earnings', Icon: PiggyBank, isForPayees: true },
-  { to: '/profile/devices', label: 'Apps and devices', Icon: Smartphone },
-  { to: '/profile/downloads', label: 'Downloads', Icon: HardDriveDownload },
-  { to: '/protect/segure/password/reset-password', label: 'Password', Icon: KeyRound },
+  { to: '/profile/me', label: 'common.app.readerArea.menu.profile', Icon: User },
+  { to: '/profile/notifications', label: 'common.app.readerArea.menu.notifications', Icon: Bell },
+  { to: '/profile/bookmarks', label: 'common.app.readerArea.menu.bookmarks', Icon: Bookmark },
+  { to: '/profile/history', label: 'common.app.readerArea.menu.history', Icon: History },
+  { to: '/profile/subscriptions', label: 'common.app.readerArea.menu.subscriptions', Icon: CreditCard },
+  { to: '/profile/purchases', label: 'common.app.readerArea.menu.purchases', Icon: Receipt },
+  { to: '/profile/earnings', label: 'common.app.readerArea.menu.earnings', Icon: PiggyBank, isForPayees: true },
+  { to: '/profile/devices', label: 'common.app.readerArea.menu.devices', Icon: Smartphone },
+  { to: '/profile/downloads', label: 'common.app.readerArea.menu.downloads', Icon: HardDriveDownload },
+  { to: '/protect/segure/password/reset-password', label: 'common.app.readerArea.menu.password', Icon: KeyRound },
 ];
 
 function ReaderAreaHeader() {
+  const t = useT();
   const { user } = useAuth();
   return (
     <div className="flex flex-col gap-3 border-b border-ink-800 pb-6 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h1 className="text-2xl font-bold text-white">Reader&apos;s Area</h1>
-        <p className="mt-1 text-sm text-zinc-400">Manage your account, saved items, and subscription preferences</p>
+        <h1 className="text-2xl font-bold text-white">{t('common.app.readerArea.title')}</h1>
+        <p className="mt-1 text-sm text-zinc-400">{t('common.app.readerArea.subtitle')}</p>
       </div>
       {user && (
         <div className="flex items-center gap-2" data-testid="reader-area-tags">
@@ -58,6 +59,7 @@ function ReaderAreaHeader() {
  * is scrolled into the middle of it, so it is never off screen.
  */
 function ReaderMenu() {
+  const t = useT();
   const listRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   const { profile } = useProfile();
@@ -71,7 +73,7 @@ function ReaderMenu() {
   }, [pathname]);
 
   return (
-    <nav aria-label="Reader's Area" className="md:w-56 md:shrink-0">
+    <nav aria-label={t('common.app.readerArea.title')} className="md:w-56 md:shrink-0">
       <ul ref={listRef} className="flex gap-1 overflow-x-auto md:flex-col">
         {entries.map(({ to, label, Icon }) => (
           <li key={to}>
@@ -83,7 +85,7 @@ function ReaderMenu() {
                 }`
               }
             >
-              <Icon className="size-4" aria-hidden /> {label}
+              <Icon className="size-4" aria-hidden /> {t(label)}
             </NavLink>
           </li>
         ))}

@@ -1,17 +1,19 @@
-// i18n: not yet in the catalogues (issue 35)
 import { ArrowLeft } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { RoleTag } from '../../components/role-tag';
 import { LeaveGuard } from '../../features/dashboard/components/leave-guard';
 import { TEAM_ROLES } from '../../features/dashboard/team-nav';
+import '../../features/dashboard/messages';
 import { useAuth } from '../../lib/auth/auth-context';
+import { useT } from '../../lib/i18n/i18n-context';
 import { RequireRole } from '../guards';
 import { MaintenanceBanner } from '../maintenance-gate';
 import { TeamMenuButton, TeamSideMenu } from './team-menu';
 
 /** SPEC §2 Team area: a top bar and a side menu (a drawer on a phone) that shows only what the role may open. */
 export function TeamLayout() {
+  const t = useT();
   const { user } = useAuth();
   return (
     <RequireRole allowed={TEAM_ROLES}>
@@ -19,9 +21,9 @@ export function TeamLayout() {
         <header className="sticky top-0 z-40 border-b border-ink-800 bg-ink-950">
           <div className="flex h-14 items-center gap-3 px-4">
             <TeamMenuButton />
-            <Link to="/Dashboard" className="flex items-center gap-2" aria-label="Dashboard home">
+            <Link to="/Dashboard" className="flex items-center gap-2" aria-label={t('dashboard.layout.home')}>
               <Logo />
-              <span className="hidden text-sm text-zinc-400 sm:inline">Team dashboard</span>
+              <span className="hidden text-sm text-zinc-400 sm:inline">{t('dashboard.layout.title')}</span>
             </Link>
             <div className="ml-auto flex items-center gap-3">
               {user && (
@@ -34,7 +36,7 @@ export function TeamLayout() {
                 to="/"
                 className="flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-sm text-zinc-300 hover:bg-ink-800"
               >
-                <ArrowLeft className="size-4" aria-hidden /> Back to site
+                <ArrowLeft className="size-4" aria-hidden /> {t('dashboard.layout.backToSite')}
               </Link>
             </div>
           </div>

@@ -1,8 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SearchBox } from '../../features/search/components/search-box';
+import { useT } from '../../lib/i18n/i18n-context';
 import { SeriesLinkItem } from './series-link-item';
 import { SERIES_LINKS } from './series-links';
 
@@ -10,6 +10,7 @@ const linkClass = 'block rounded-md px-3 py-2.5 text-base font-medium text-zinc-
 
 /** SPEC §2: under 768 px, a menu over an overlay; the Series submenu expands inside it. */
 export function MobileMenu({ onClose }: { onClose(): void }) {
+  const t = useT();
   const [isSeriesOpen, setIsSeriesOpen] = useState(false);
   return (
     <>
@@ -20,13 +21,13 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
         aria-hidden
       />
       <nav
-        aria-label="Mobile"
+        aria-label={t('common.app.nav.mobileLabel')}
         data-testid="mobile-menu"
         className="absolute inset-x-0 top-full z-50 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-ink-700 bg-ink-900 p-4 md:hidden"
       >
         <SearchBox className="mb-3" />
         <Link to="/" onClick={onClose} className={linkClass}>
-          Home
+          {t('common.app.nav.home')}
         </Link>
         <button
           type="button"
@@ -34,7 +35,7 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
           aria-expanded={isSeriesOpen}
           className={`${linkClass} flex w-full items-center justify-between`}
         >
-          Series
+          {t('common.app.nav.series')}
           <ChevronDown className={`size-4 transition-transform ${isSeriesOpen ? 'rotate-180' : ''}`} aria-hidden />
         </button>
         {isSeriesOpen && (
@@ -45,10 +46,10 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
           </div>
         )}
         <Link to="/buy/coins" onClick={onClose} className={linkClass}>
-          Store
+          {t('common.app.nav.store')}
         </Link>
         <Link to="/buy/subscriptions" onClick={onClose} className={linkClass}>
-          Subscriptions
+          {t('common.app.nav.subscriptions')}
         </Link>
       </nav>
     </>

@@ -1,6 +1,6 @@
-// i18n: not yet in the catalogues (issue 35)
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { replayClick } from '../../lib/early-clicks';
+import { useT } from '../../lib/i18n/i18n-context';
 import { SeriesLinkItem } from './series-link-item';
 import { SERIES_IMAGES, SERIES_LINKS } from './series-links';
 import { useAssetsReady } from './use-assets-ready';
@@ -13,6 +13,7 @@ interface Props {
 
 /** SPEC §2: opens only once its images and fonts have loaded. */
 export function SeriesDropdown({ isOpen, onToggle, onClose }: Props) {
+  const t = useT();
   const isReady = useAssetsReady(SERIES_IMAGES);
   return (
     <div className="relative">
@@ -26,7 +27,7 @@ export function SeriesDropdown({ isOpen, onToggle, onClose }: Props) {
         data-ready={isReady}
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-ink-800 hover:text-white"
       >
-        Series
+        {t('common.app.nav.series')}
         {isReady ? (
           <ChevronDown className={`size-4 transition-transform ${isOpen ? 'rotate-180' : ''}`} aria-hidden />
         ) : (

@@ -1,13 +1,23 @@
-/** SPEC §2: the Series dropdown's entries, shared by the desktop dropdown and the mobile menu. */
+/** SPEC §2: the Series dropdown's entries (their words' ids), shared by the desktop dropdown and the mobile menu. */
 export const SERIES_LINKS = [
   {
-    label: 'Premium',
+    label: 'common.app.seriesMenu.premium.label',
     to: '/premium',
-    description: 'Our premium tab designed for our most loyal readers',
+    description: 'common.app.seriesMenu.premium.description',
     image: '/menu/premium.svg',
   },
-  { label: 'Comics', to: '/comics', description: 'See our best comics', image: '/menu/comics.svg' },
-  { label: 'Novels', to: '/novels', description: 'Read our best webnovels', image: '/menu/novels.svg' },
+  {
+    label: 'common.app.seriesMenu.comics.label',
+    to: '/comics',
+    description: 'common.app.seriesMenu.comics.description',
+    image: '/menu/comics.svg',
+  },
+  {
+    label: 'common.app.seriesMenu.novels.label',
+    to: '/novels',
+    description: 'common.app.seriesMenu.novels.description',
+    image: '/menu/novels.svg',
+  },
 ] as const;
 
 export const SERIES_IMAGES = SERIES_LINKS.map((link) => link.image);

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Menu, Search, X } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useLocation, useNavigation } from 'react-router';
@@ -6,6 +5,7 @@ import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchBox } from '../../features/search/components/search-box';
 import { replayClick } from '../../lib/early-clicks';
+import { useT } from '../../lib/i18n/i18n-context';
 import { lazyPart } from '../../lib/lazy-part';
 import { SeriesDropdown } from './series-dropdown';
 import { usePanels } from './use-panels';
@@ -20,6 +20,7 @@ const navLink = 'rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg
 
 /** SPEC §2 Top bar. */
 export function TopBar() {
+  const t = useT();
   const containerRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const navigation = useNavigation();
@@ -33,23 +34,23 @@ export function TopBar() {
           onClick={() => panels.toggle('mobile')}
           {...replayClick('mobile-menu')}
           aria-expanded={panels.isOpen('mobile')}
-          aria-label={panels.isOpen('mobile') ? 'Close menu' : 'Open menu'}
+          aria-label={t(panels.isOpen('mobile') ? 'common.app.nav.closeMenu' : 'common.app.nav.openMenu')}
         >
           {panels.isOpen('mobile') ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
         </button>
-        <Link to="/" aria-label="Inkwell home" className="mr-2 flex items-center">
+        <Link to="/" aria-label={t('common.app.nav.logoHome')} className="mr-2 flex items-center">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t('common.app.nav.mainLabel')} className="hidden items-center gap-1 md:flex">
           <Link to="/" className={navLink}>
-            Home
+            {t('common.app.nav.home')}
           </Link>
           <SeriesDropdown isOpen={panels.isOpen('series')} onToggle={() => panels.toggle('series')} onClose={panels.close} />
           <Link to="/buy/store" className={navLink}>
-            Store
+            {t('common.app.nav.store')}
           </Link>
           <Link to="/buy/subscriptions" className={navLink}>
-            Subscriptions
+            {t('common.app.nav.subscriptions')}
           </Link>
         </nav>
         <div className="ml-auto flex items-center gap-1">
@@ -61,7 +62,7 @@ export function TopBar() {
             onClick={() => panels.toggle('search')}
             {...replayClick('mobile-search')}
             aria-expanded={panels.isOpen('search')}
-            aria-label={panels.isOpen('search') ? 'Close search' : 'Search series'}
+            aria-label={t(panels.isOpen('search') ? 'common.app.nav.closeSearch' : 'common.search.label')}
             data-testid="mobile-search-button"
           >
             {panels.isOpen('search') ? <X className="size-5" aria-hidden /> : <Search className="size-5" aria-hidden />}

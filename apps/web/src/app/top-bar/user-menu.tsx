@@ -1,9 +1,9 @@
-// i18n: not yet in the catalogues (issue 35)
 import { UserCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { replayClick } from '../../lib/early-clicks';
+import { useT } from '../../lib/i18n/i18n-context';
 import { lazyPart, whenIdle } from '../../lib/lazy-part';
 
 interface Props {
@@ -17,6 +17,7 @@ const UserMenuPanel = lazyPart('top-bar/user-menu', () => import('./user-menu-pa
 
 /** SPEC §2: the user icon; logged out it goes to /login, logged in it opens the user menu. */
 export function UserMenu({ isOpen, onToggle, onClose }: Props) {
+  const t = useT();
   const { user } = useAuth();
   const navigate = useNavigate();
   const isSignedIn = Boolean(user);
@@ -30,7 +31,7 @@ export function UserMenu({ isOpen, onToggle, onClose }: Props) {
         type="button"
         onClick={() => void navigate('/login')}
         {...replayClick('sign-in')}
-        aria-label="Sign in"
+        aria-label={t('common.app.userMenu.signIn')}
         className="rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white"
       >
         <UserCircle2 className="size-6" aria-hidden />
@@ -46,7 +47,7 @@ export function UserMenu({ isOpen, onToggle, onClose }: Props) {
         {...replayClick('account-menu')}
         aria-haspopup="true"
         aria-expanded={isOpen}
-        aria-label="Account menu"
+        aria-label={t('common.app.userMenu.open')}
         className="flex items-center rounded-full p-1 text-zinc-300 hover:bg-ink-800 hover:text-white"
       >
         {user.avatarUrl ? (
