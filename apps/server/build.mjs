@@ -10,7 +10,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  // The contract is our own TypeScript: bundle it rather than import it at run time.
-  alias: { '@inkwell/contract': '../../packages/contract/src/index.ts' },
+  // The contract is our own TypeScript: bundle it rather than import it at run time (its index, and
+  // its subpaths such as message-catalogues, which lib/i18n.ts imports).
+  alias: { '@inkwell/contract': '../../packages/contract/src' },
   logLevel: 'warning',
 });

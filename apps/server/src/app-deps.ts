@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { AttemptLimiter } from './lib/attempt-limiter';
 import type { ChangeBus } from './lib/change-bus';
 import type { Clock } from './lib/clock';
+import type { ReaderLanguages } from './lib/i18n';
 import type { Mailer } from './modules/platform/mail';
 import type { MediaStorage } from './modules/platform/media';
 import type { PaymentProvider } from './modules/money/payments';
@@ -38,6 +39,8 @@ export interface AreaBase {
   reportsDb: Database;
   clock: Clock;
   limiter: AttemptLimiter;
+  /** The language the server writes to a reader in: theirs, a request's, or the site's default (issue 35 §1). */
+  languages: ReaderLanguages;
   /** Its log, and its start and close hooks. */
   app: FastifyInstance;
 }

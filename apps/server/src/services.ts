@@ -8,6 +8,7 @@ import { createReadingServices } from './areas/reading';
 import { createReadingAppsServices } from './areas/reading-apps';
 import { createTeamServices } from './areas/team';
 import type { Clock } from './lib/clock';
+import { createReaderLanguages } from './lib/i18n';
 
 /**
  * Every service of the app, built from its dependencies area by area (areas/; each area's modules/<area>/CONTEXT.md):
@@ -25,6 +26,8 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
     reportsDb: deps.database.reportsDb ?? db,
     clock,
     limiter: deps.limiter,
+    // The site's default language is the team's setting, read when a mail or feed is written (after every area is built).
+    languages: createReaderLanguages(async () => (await team.siteConfig.current()).site.defaultLocale),
   };
   const platform = createPlatformServices(base);
   // The viewers' cache is read through the unlock lookups of the catalogue and the library, not by the routes.
@@ -34,6 +37,6 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
   const catalogue = createCatalogueServices(base, platform, { viewerCache }, reading, team);
   const money = createMoneyServices(base, platform, team);
   const readingApps = createReadingAppsServices(base, platform, identity, catalogue, reading);
-  return { ...platform, ...identity, ...reading, ...team, ...catalogue, ...money, ...readingApps };
+  return { ...platform, ...identity, ...reading, ...team, ...catalogue, ...money, ...readingApps, languages: base.languages };
 }
 export type AppServices = ReturnType<typeof createServices>;
