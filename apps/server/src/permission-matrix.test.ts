@@ -442,6 +442,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
   },
   wallet: none,
   storeSettings: async () => ({ body: { autoUnlock: false } }),
+  preferencesUpdate: async () => ({ body: { locale: 'en' } }),
   unlockChapter: async () => {
     const { id } = await freshLocked();
     return { params: { chapterId: id }, state: () => countOf(chapterUnlocks, eq(chapterUnlocks.chapterId, id)) };

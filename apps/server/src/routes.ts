@@ -49,8 +49,15 @@ export interface RouteOptions {
 
 /** Identity: sign-in and accounts, the second factor, the reading apps' device keys. */
 async function identityRoutes(app: FastifyInstance, services: Services) {
-  const { auth, passwordReset, siteConfig, signUps, payouts, twoFactor, deviceKeys } = services;
-  await app.register(authRoutes, { auth, passwordReset, registration: siteConfig, signUps, hasEarnings: payouts.hasEarnings });
+  const { auth, passwordReset, siteConfig, signUps, payouts, twoFactor, deviceKeys, languages } = services;
+  await app.register(authRoutes, {
+    auth,
+    passwordReset,
+    registration: siteConfig,
+    signUps,
+    hasEarnings: payouts.hasEarnings,
+    languages,
+  });
   await app.register(twoFactorRoutes, { auth, twoFactor });
   await app.register(deviceKeysRoutes, { deviceKeys });
 }
@@ -89,14 +96,14 @@ async function readingRoutes(app: FastifyInstance, services: Services) {
 async function readingAppsRoutes(app: FastifyInstance, services: Services) {
   const { opds, downloads, opds2, koreader, feeds, deviceKeys, auth } = services;
   // §2: the catalogue for reading apps.
-  await app.register(opdsRoutes, { opds, deviceKeys });
+  await app.register(opdsRoutes, { opds, deviceKeys, languages: services.languages });
   // §4: chapters as CBZ and EPUB files, the same bytes every time.
   await app.register(downloadsRoutes, { downloads, deviceKeys, auth });
   // §3: the catalogue again as OPDS 2.0, with Readium manifests and progressions.
   await app.register(opds2Routes, { opds2, deviceKeys });
   // §5: KOReader's progress sync, on the same one place per chapter.
   await app.register(koreaderRoutes, { koreader, deviceKeys });
-  await app.register(feedsRoutes, { feeds });
+  await app.register(feedsRoutes, { feeds, languages: services.languages });
 }
 
 /** Team: the site's settings and health, news, metrics, the admin's users, the audit log. */

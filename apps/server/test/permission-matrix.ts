@@ -103,6 +103,7 @@ testCheckoutComplete          | 401     | 200    | 200     | 200    | 200   | 40
 testCheckoutCancel            | 401     | 200    | 200     | 200    | 200   | 404     | owned: a pending purchase
 wallet                        | 401     | 200    | 200     | 200    | 200   | -       |
 storeSettings                 | 401     | 200    | 200     | 200    | 200   | -       |
+preferencesUpdate             | 401     | 200    | 200     | 200    | 200   | -       |
 unlockChapter                 | 401     | 200    | 200     | 200    | 200   | -       | a locked chapter (coins for the reader; free for premium and the team)
 unlockChapters                | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series
 unlockQuote                   | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './constants';
+import { envelope } from './errors';
+import { LOCALES } from './locales';
 
 export const ROLES = ['reader', 'editor', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -127,6 +129,8 @@ export const profileDataSchema = sessionUserSchema.extend({
   twoFactorEnabled: z.boolean(),
   /** Shares in some series or was ever paid a share (issue 33): only then has the Reader's Area an Earnings page. */
   hasEarnings: z.boolean(),
+  /** The language the server writes to the reader in (e-mails, pushes: issue 35 §1); null: the site's default. */
+  locale: z.enum(LOCALES).nullable().optional(),
 });
 export type ProfileData = z.infer<typeof profileDataSchema>;
 
@@ -135,3 +139,15 @@ export const profileResponseSchema = z.object({
   data: profileDataSchema.optional(),
   message: z.string(),
 });
+
+/** A reader's account preferences, any of them: the language the server writes to them in (issue 35 §1). */
+export const preferencesUpdateSchema = z
+  .object({
+    locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).optional(),
+  })
+  .refine((preferences) => preferences.locale !== undefined, 'Nothing to change');
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
+/** The reader's preferences as kept: `locale` null until they choose one (e-mails are then in the site's default). */
+export const preferencesSchema = z.object({ locale: z.enum(LOCALES).nullable() });
+export type Preferences = z.infer<typeof preferencesSchema>;
+export const preferencesResponseSchema = envelope(preferencesSchema);

@@ -45,6 +45,8 @@ export const ROUTES = {
   logout: { method: 'POST', path: '/api/proxy/secure/logoutUser', access: 'public' },
   profile: { method: 'GET', path: '/api/proxy/secure/profiledata', access: 'user' },
   changePassword: { method: 'POST', path: '/api/proxy/secure/change-password', access: 'user' },
+  // The reader's account preferences (issue 35 §1: the language of their e-mails and pushes).
+  preferencesUpdate: { method: 'PATCH', path: `${ME}/preferences`, access: 'user' },
   // Two-factor sign-in (issue 10 §2). Login answers two_factor_required with a challenge when the
   // account has it on; the second step completes the sign-in.
   loginTwoFactor: { method: 'POST', path: '/api/proxy/public/login/two-factor', access: 'public' },

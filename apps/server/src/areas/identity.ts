@@ -10,7 +10,7 @@ import type { PlatformServices } from './platform';
  * reading apps' device keys, and what a reader's requests read about them.
  */
 export function createIdentityServices(
-  { app, config, db, clock, limiter }: AreaBase,
+  { app, config, db, clock, limiter, languages }: AreaBase,
   { jobs, mailer, events, caches }: PlatformServices,
 ) {
   // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
@@ -37,6 +37,7 @@ export function createIdentityServices(
     limiter,
     logger: app.log,
     publicUrl: config.publicUrl,
+    languages,
     deliver: (request) =>
       void jobs
         .send('auth.reset-link', request)
@@ -49,6 +50,7 @@ export function createIdentityServices(
     mailer,
     limiter,
     publicUrl: config.publicUrl,
+    languages,
     queueMail: (tx, request) => jobs.send('auth.registration-mail', request, { tx }),
   });
   return { viewerCache, twoFactor, deviceKeys, auth, passwordReset, signUps };

@@ -25,7 +25,7 @@ function createStorageFromConfig(config: Config): MediaStorage {
  * Platform (modules/platform/CONTEXT.md): jobs, mail, the events every write tells every instance and
  * the caches that hear them, media, web push, and what search engines read.
  */
-export function createPlatformServices({ app, deps, config, db, clock }: AreaBase) {
+export function createPlatformServices({ app, deps, config, db, clock, languages }: AreaBase) {
   const jobs = createJobs(deps.database, app.log, { ...config.jobTimeouts, ...deps.jobs });
   const mailer = deps.mailer ?? createMailer({ db, logger: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const changeBus =
@@ -49,6 +49,7 @@ export function createPlatformServices({ app, deps, config, db, clock }: AreaBas
     logger: app.log,
     subject: `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom}`,
     allowPrivateEndpoints: config.pushAllowPrivateEndpoints,
+    languages,
   });
   const seo = createSeoService({ db, clock, publicUrl: config.publicUrl });
   return {

@@ -17,7 +17,7 @@ import type { PlatformServices } from './platform';
  * are told of (the bell, new chapters, free alerts, e-mail settings), and comments.
  */
 export function createReadingServices(
-  { app, config, db, clock, limiter }: AreaBase,
+  { app, config, db, clock, limiter, languages }: AreaBase,
   { jobs, caches }: PlatformServices,
   { viewerCache }: Pick<IdentityServices, 'viewerCache'>,
 ) {
@@ -30,6 +30,7 @@ export function createReadingServices(
     logger: app.log,
     publicUrl: config.publicUrl,
     unsubscribe,
+    languages,
   });
   const freeAlerts = createFreeAlerts({ db, clock, logger: app.log });
   const emailPreferences = createEmailPreferences({ db, clock, unsubscribe });

@@ -44,6 +44,10 @@ export const pushHeld = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     link: text('link'),
+    /** The language the push is written in: the summary of several held ones is written in it too (issue 35 §1). */
+    locale: text('locale'),
+    /** What names this push in a summary of several (its series' title). */
+    summary: text('summary'),
     createdAt: createdAt(),
   },
   (t) => [index('push_held_user_idx').on(t.userId, t.createdAt)],

@@ -32,6 +32,8 @@ export const users = pgTable(
       .default('off'),
     /** When the last daily digest went out (only new chapters after it go in the next). */
     lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+    /** The language the server writes to the reader in (issue 35 §1: e-mails, pushes); none: the site's default. */
+    locale: text('locale'),
     avatarUrl: text('avatar_url'),
     avatarVersion: integer('avatar_version').notNull().default(0),
     createdAt: createdAt(),
@@ -104,6 +106,8 @@ export const pendingRegistrations = pgTable(
     tokenHash: text('token_hash'),
     /** The page the sign-up started from, a path on this site: where the confirmed account lands (issue 33 §4). */
     nextPath: text('next_path'),
+    /** The language of the sign-up's request: its mails are written in it, and the account keeps it (issue 35 §1). */
+    locale: text('locale'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

@@ -1,6 +1,7 @@
 import { ERROR_STATUS, REGISTER_MESSAGE, type LoginErrorBody } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
+import type { ReaderLanguages } from '../../../lib/i18n';
 import { toProfileData, toSessionUser } from '../users';
 import type { AuthService, RequestContext, TwoFactorChallenge } from './auth.service';
 import { FORGOT_PASSWORD_MESSAGE, type createPasswordResetService } from './password-reset.service';
@@ -31,6 +32,7 @@ export async function authRoutes(
     registration,
     signUps,
     hasEarnings,
+    languages,
   }: {
     auth: AuthService;
     passwordReset: ReturnType<typeof createPasswordResetService>;
@@ -39,6 +41,8 @@ export async function authRoutes(
     signUps: RegistrationService;
     /** Whether a user shares in some series or was ever paid a share (the wallet's answer). */
     hasEarnings(userId: string): Promise<boolean>;
+    /** The language a sign-up's request names: the account keeps it for its e-mails (issue 35 §1). */
+    languages: Pick<ReaderLanguages, 'namedBy'>;
   },
 ) {
   endpoint(app, 'verify', {
@@ -67,7 +71,7 @@ export async function authRoutes(
     },
     // The same answer whether or not the address has an account (issue 20 §4): the mail says which.
     handler: async (request) => {
-      await signUps.request(request.body);
+      await signUps.request(request.body, languages.namedBy(request));
       return { success: true as const, message: REGISTER_MESSAGE };
     },
   });
@@ -116,6 +120,14 @@ export async function authRoutes(
       const user = request.user;
       return { success: true, data: toProfileData(user, { hasEarnings: await hasEarnings(user.id) }), message: 'Profile loaded' };
     },
+  });
+
+  endpoint(app, 'preferencesUpdate', {
+    handler: async (request) => ({
+      success: true,
+      data: await auth.setPreferences(request.user.id, request.body),
+      message: 'Preferences saved',
+    }),
   });
 
   endpoint(app, 'changePassword', {

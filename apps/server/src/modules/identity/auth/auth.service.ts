@@ -5,6 +5,8 @@ import {
   FAILED_LOGIN_LIMIT,
   type ChangePasswordRequest,
   type LoginRequest,
+  type Preferences,
+  type PreferencesUpdate,
 } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
@@ -19,6 +21,7 @@ import {
   findUserByEmail,
   findUserById,
   findUserByUsername,
+  setUserLocale,
   updateUserPassword,
   findAuthUser,
   type AuthUser,
@@ -185,6 +188,14 @@ export function createAuthService({
      * account (issue 7 §4.2: a stolen session must not become a way to guess the password);
      * ends the user's other sessions.
      */
+    /** The reader's account preferences (issue 35 §1: the language of their e-mails and pushes). */
+    async setPreferences(userId: string, input: PreferencesUpdate): Promise<Preferences> {
+      const locale = input.locale ? await setUserLocale(db, userId, input.locale) : null;
+      // Sessions carry the user: every instance forgets its copy.
+      events.publish({ type: 'user.changed', userId });
+      return { locale: locale as Preferences['locale'] };
+    },
+
     async changePassword(userId: string, sessionId: string, input: ChangePasswordRequest): Promise<void> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('unauthorized', 'Please log in again');

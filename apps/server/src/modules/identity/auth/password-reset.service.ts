@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/app-error';
 import type { AttemptLimiter } from '../../../lib/attempt-limiter';
 import type { Clock } from '../../../lib/clock';
 import type { EventPublisher } from '../../../lib/domain-events';
+import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import { assertPasswordStrong } from '../../../lib/password-strength';
 import { hashPassword } from '../../../lib/passwords';
 import { createSecretToken, hashToken } from '../../../lib/tokens';
@@ -28,6 +29,8 @@ export interface PasswordResetDeps {
   logger: FastifyBaseLogger;
   publicUrl: string;
   events: EventPublisher;
+  /** The language of the reset mail: the reader's, or the site's default (issue 35 §1). */
+  languages: Pick<ReaderLanguages, 'ofReader'>;
   /**
    * Hands a reset-link request to the background, never awaited by the request. By default the
    * work runs in this process after the answer has gone (errors logged); with the job queue it
@@ -53,16 +56,17 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       createdAt: now,
     });
     const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const t = translatorFor(await deps.languages.ofReader(user.locale));
     await mailer.send({
       to: user.email,
-      subject: 'Reset your Inkwell password',
+      subject: t('mail.passwordReset.subject'),
       text: [
-        `Hello ${user.username},`,
+        t('mail.greeting', { username: user.username }),
         '',
-        'Someone asked to reset the password of your Inkwell account. To choose a new one, open:',
+        t('mail.passwordReset.asked'),
         link,
         '',
-        'The link works once, for one hour. If you did not ask for it, ignore this message.',
+        t('mail.passwordReset.expiry'),
       ].join('\n'),
     });
   }

@@ -169,6 +169,7 @@ describe('asking for a reset link (issue 7 §4.9)', () => {
       logger: t.app.log,
       publicUrl: TEST_ORIGIN,
       events: t.app.services.events,
+      languages: t.app.services.languages,
       deliver: (request) => delivered.push(request),
     });
     await service.requestReset({ email: user.email });

@@ -11,7 +11,15 @@ export async function deleteExpiredRegistrations(db: Database, now: Date): Promi
 
 export async function insertPendingRegistration(
   db: Database,
-  values: { email: string; username: string; passwordHash: string; nextPath: string | null; expiresAt: Date; createdAt: Date },
+  values: {
+    email: string;
+    username: string;
+    passwordHash: string;
+    nextPath: string | null;
+    locale: string | null;
+    expiresAt: Date;
+    createdAt: Date;
+  },
 ): Promise<string> {
   const [row] = await db.insert(pendingRegistrations).values(values).returning({ id: pendingRegistrations.id });
   return row!.id;

@@ -1,8 +1,9 @@
-import { REGISTRATION_TOKEN_TTL_MS, RESET_MAIL_LIMIT, type RegisterRequest } from '@inkwell/contract';
+import { REGISTRATION_TOKEN_TTL_MS, RESET_MAIL_LIMIT, type Locale, type RegisterRequest } from '@inkwell/contract';
 import type { Database, Transaction } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { AttemptLimiter } from '../../../lib/attempt-limiter';
 import type { Clock } from '../../../lib/clock';
+import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import { assertPasswordStrong } from '../../../lib/password-strength';
 import { hashPassword } from '../../../lib/passwords';
 import { createSecretToken, hashToken } from '../../../lib/tokens';
@@ -28,6 +29,8 @@ export interface RegistrationDeps {
   mailer: Mailer;
   limiter: AttemptLimiter;
   publicUrl: string;
+  /** The language of a sign-up's mails: the one its request named, or the site's default (issue 35 §1). */
+  languages: Pick<ReaderLanguages, 'ofReader'>;
   /** Queues the mail of a sign-up inside its transaction (a job whose worker calls sendRegistrationMail). */
   queueMail: (tx: Transaction, request: RegistrationMailRequest) => Promise<void>;
 }
@@ -42,7 +45,8 @@ export function createRegistrationService(deps: RegistrationDeps) {
   const { db, clock, mailer, limiter } = deps;
 
   return {
-    async request(input: RegisterRequest): Promise<void> {
+    /** `locale`: the language the sign-up's request named (its mails are in it, the account keeps it), or null for the site's. */
+    async request(input: RegisterRequest, locale: Locale | null = null): Promise<void> {
       assertPasswordStrong(input.password, { username: input.username, email: input.email }, 'password');
       // Usernames are public (every comment shows one): saying one is taken reveals nothing.
       if (await findUserByUsername(db, input.username)) {
@@ -61,6 +65,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           passwordHash,
           // Validated by the contract: a path on this site, or none.
           nextPath: input.next ?? null,
+          locale,
           expiresAt: new Date(now.getTime() + REGISTRATION_TOKEN_TTL_MS),
           createdAt: now,
         });
@@ -76,33 +81,35 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (existing) {
         await deletePendingRegistration(db, pendingId);
         if (existing.isBanned) return;
+        const t = translatorFor(await deps.languages.ofReader(existing.locale ?? pending.locale));
         await mailer.send({
           to: existing.email,
-          subject: 'You already have an Inkwell account',
+          subject: t('mail.registration.existing.subject'),
           text: [
-            `Hello ${existing.username},`,
+            t('mail.greeting', { username: existing.username }),
             '',
-            'Someone tried to create an Inkwell account with this address, which already has one.',
-            `To sign in, open: ${deps.publicUrl}/login`,
-            `Forgot your password? Choose a new one: ${deps.publicUrl}/forgot-password`,
+            t('mail.registration.existing.tried'),
+            t('mail.registration.existing.signIn', { url: `${deps.publicUrl}/login` }),
+            t('mail.registration.existing.forgot', { url: `${deps.publicUrl}/forgot-password` }),
             '',
-            'If it was not you, ignore this message: nothing was changed.',
+            t('mail.registration.existing.notYou'),
           ].join('\n'),
         });
         return;
       }
       const token = createSecretToken();
       await setRegistrationToken(db, pendingId, hashToken(token));
+      const t = translatorFor(await deps.languages.ofReader(pending.locale));
       await mailer.send({
         to: pending.email,
-        subject: 'Finish creating your Inkwell account',
+        subject: t('mail.registration.confirm.subject'),
         text: [
-          `Hello ${pending.username},`,
+          t('mail.greeting', { username: pending.username }),
           '',
-          'To finish creating your Inkwell account, open:',
+          t('mail.registration.confirm.open'),
           `${deps.publicUrl}/register/confirm?token=${encodeURIComponent(token)}`,
           '',
-          'The link works once, for 24 hours. If you did not sign up, ignore this message.',
+          t('mail.registration.confirm.expiry'),
         ].join('\n'),
       });
     },
@@ -122,6 +129,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
             email: pending.email,
             username: pending.username,
             passwordHash: pending.passwordHash,
+            locale: pending.locale,
           });
           await createNotification(tx, {
             userId: user.id,

@@ -19,6 +19,7 @@ export {
   lockUser,
   proposeTwoFactorSecret,
   setStoreSettings,
+  setUserLocale,
   turnOffTwoFactor,
   turnOnTwoFactor,
   updateUserPassword,

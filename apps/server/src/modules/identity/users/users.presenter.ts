@@ -1,4 +1,4 @@
-import type { ProfileData, SessionUser } from '@inkwell/contract';
+import { matchLocale, type Locale, type ProfileData, type SessionUser } from '@inkwell/contract';
 import { membershipOf } from '../access';
 import type { AuthUser } from './users.repository';
 
@@ -26,5 +26,6 @@ export function toProfileData(user: AuthUser, { hasEarnings }: { hasEarnings: bo
     avatarVersion: user.avatarVersion,
     twoFactorEnabled: user.totpEnabledAt !== null,
     hasEarnings,
+    locale: (matchLocale(user.locale) as Locale | undefined) ?? null,
   };
 }

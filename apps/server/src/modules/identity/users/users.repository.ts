@@ -22,6 +22,7 @@ export const authUserColumns = (now: Date) => ({
   autoUnlock: users.autoUnlock,
   avatarUrl: users.avatarUrl,
   avatarVersion: users.avatarVersion,
+  locale: users.locale,
   /** Two-factor sign-in is on (issue 10): the profile shows it, admins need it for configuration. */
   totpEnabledAt: users.totpEnabledAt,
   createdAt: users.createdAt,
@@ -93,7 +94,7 @@ export function findUserByLogin(db: Database, login: string): Promise<UserRow | 
 
 export async function insertUser(
   db: Database,
-  values: { email: string; username: string; passwordHash: string; role?: Role },
+  values: { email: string; username: string; passwordHash: string; role?: Role; locale?: string | null },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert into users returned no row');
@@ -105,6 +106,16 @@ export async function updateUserPassword(db: Database, userId: string, passwordH
     .update(users)
     .set({ passwordHash, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+}
+
+/** The language the server writes to the reader in (issue 35 §1); answers it as kept. */
+export async function setUserLocale(db: Database, userId: string, locale: string): Promise<string | null> {
+  const [row] = await db
+    .update(users)
+    .set({ locale, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ locale: users.locale });
+  return row?.locale ?? null;
 }
 
 export async function updateUserRole(db: Database, userId: string, role: Role): Promise<void> {

@@ -25,7 +25,15 @@ export interface JobData {
    */
   'notifications.fan-out': { chapterId: string; part?: number; parts?: number };
   /** One reader's push (issue 21 §4): the bell's notice to each of their browsers, or held in quiet hours. */
-  'push.send': { userId: string; title: string; body: string; link: string | null };
+  'push.send': {
+    userId: string;
+    title: string;
+    body: string;
+    link: string | null;
+    /** The language it is written in, and what names it in a summary of held pushes (issue 35 §1). */
+    locale?: string | null;
+    summary?: string | null;
+  };
   /** Pushes held in quiet hours that have ended: each reader's go out as one (a schedule). */
   'push.release-held': Record<string, never>;
   /** Early-access chapters that turned free: notify the readers who asked (a schedule). */

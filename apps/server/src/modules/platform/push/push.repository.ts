@@ -90,8 +90,19 @@ export async function setQuietHours(db: Database, userId: string, hours: QuietHo
     .onConflictDoUpdate({ target: pushQuietHours.userId, set: hours });
 }
 
-export async function holdPush(db: Database, userId: string, message: { title: string; body: string; link: string | null }) {
-  await db.insert(pushHeld).values({ userId, ...message });
+export async function holdPush(
+  db: Database,
+  userId: string,
+  message: { title: string; body: string; link: string | null; locale?: string | null; summary?: string | null },
+) {
+  await db.insert(pushHeld).values({
+    userId,
+    title: message.title,
+    body: message.body,
+    link: message.link,
+    locale: message.locale ?? null,
+    summary: message.summary ?? null,
+  });
 }
 
 /** Readers with held pushes, and their quiet hours (none when they were cleared since). */
@@ -120,6 +131,8 @@ export async function takeHeldPushes(db: Database, userIds: string[]) {
       title: pushHeld.title,
       body: pushHeld.body,
       link: pushHeld.link,
+      locale: pushHeld.locale,
+      summary: pushHeld.summary,
       createdAt: pushHeld.createdAt,
     })
     .then((rows) => rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()));

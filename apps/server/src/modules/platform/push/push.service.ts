@@ -4,6 +4,7 @@ import webPush from 'web-push';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import {
   canonicalEndpoint,
   checkPushEndpoint,
@@ -34,6 +35,10 @@ export interface PushMessage {
   title: string;
   body: string;
   link: string | null;
+  /** The language it is written in (the reader's: issue 35 §1), for a summary of several held ones. */
+  locale?: string | null;
+  /** What names it in such a summary (its series' title). */
+  summary?: string | null;
 }
 
 export interface PushDeps {
@@ -44,9 +49,14 @@ export interface PushDeps {
   subject: string;
   /** Loopback and private push endpoints, and http://, for tests with a push service of their own. */
   allowPrivateEndpoints: boolean;
+  /** The site's default language: a summary of held pushes written in none is in it (issue 35 §1). */
+  languages: Pick<ReaderLanguages, 'siteDefault'>;
   /** How push services' names are resolved (DNS unless a test gives a table). */
   resolveHost?: ResolveHost;
 }
+
+/** What the browser is sent of a push: its words and link. */
+const shown = ({ title, body, link }: PushMessage): PushMessage => ({ title, body, link });
 
 /** How long a push service keeps a notice for a device that is off (a day: a release is news for about that long). */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -238,7 +248,7 @@ export function createPushService(deps: PushDeps) {
         await holdPush(db, userId, message);
         return;
       }
-      await sendToReader(sender, userId, message);
+      await sendToReader(sender, userId, shown(message));
     },
 
     /** The schedule: for each reader whose quiet hours are over, what was held goes out as one push. */
@@ -255,12 +265,14 @@ export function createPushService(deps: PushDeps) {
       for (const { userId } of due) {
         const held = await takeHeldPushes(db, [userId]);
         if (held.length === 0) continue;
+        // Written in the language of the latest held push (the reader's when it was queued).
+        const t = translatorFor(held.at(-1)!.locale ?? (await deps.languages.siteDefault()));
         const message: PushMessage =
           held.length === 1
             ? { title: held[0]!.title, body: held[0]!.body, link: held[0]!.link }
             : {
-                title: `${held.length} new chapters while you were away`,
-                body: held.map((notice) => notice.title.replace(/^New chapter of /, '')).join(' · '),
+                title: t('push.held.title', { count: held.length }),
+                body: held.map((notice) => notice.summary ?? notice.title.replace(/^New chapter of /, '')).join(' · '),
                 link: '/profile/notifications',
               };
         if ((await sendToReader(sender, userId, message)) > 0) sent += 1;

@@ -178,6 +178,7 @@ describe('push endpoints and who they belong to (issue 32)', () => {
       clock: t.clock,
       logger: t.app.log,
       subject: 'mailto:x@example.com',
+      languages: t.app.services.languages,
       allowPrivateEndpoints: false,
       resolveHost,
     });
@@ -331,6 +332,7 @@ describe('push endpoints and who they belong to (issue 32)', () => {
         clock: t.clock,
         logger: t.app.log,
         subject: 'mailto:x@example.com',
+        languages: t.app.services.languages,
         allowPrivateEndpoints: false,
         resolveHost: resolveOnce,
       });
@@ -438,6 +440,7 @@ describe('push endpoints and who they belong to (issue 32)', () => {
       clock: t.clock,
       logger: t.app.log,
       subject: 'mailto:x@example.com',
+      languages: t.app.services.languages,
       allowPrivateEndpoints: true,
     });
     await sender.subscribe(owner.id, subscription);

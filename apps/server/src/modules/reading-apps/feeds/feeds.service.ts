@@ -1,6 +1,7 @@
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import { translatorFor, type Translate } from '../../../lib/i18n';
 import { escapeHtml as xml } from '../../../lib/page-meta';
 import { novelPreview } from '../../../lib/sanitize';
 import { chapterAccess, VISITOR } from '../../identity/access';
@@ -46,6 +47,8 @@ interface Item {
 }
 
 interface Feed {
+  /** The language its words are in (issue 35 §1). */
+  language: string;
   title: string;
   description: string;
   /** The page the feed follows (home, or the series page). */
@@ -73,10 +76,13 @@ export function createFeedsService({
 }) {
   const feeds = caches.declare<Feed>({ name: 'feeds', ttlMs: FEED_TTL_MS, bound: 200, clearedBy: clearedOnAll(SERIES_EVENTS) });
 
-  function itemOf(row: FeedItemRow, now: Date): Item {
+  function itemOf(row: FeedItemRow, now: Date, t: Translate): Item {
     const access = chapterAccess(row, VISITOR, now);
     const isFree = access === 'free';
-    const label = `Chapter ${row.number}${row.title ? `: ${row.title}` : ''}`;
+    const label = row.title
+      ? t('feeds.chapter.labelTitled', { number: row.number, title: row.title })
+      : t('feeds.chapter.label', { number: row.number });
+    const named = { chapter: label, series: row.seriesTitle };
     const url = `${publicUrl}/SeriesView/${encodeURIComponent(row.seriesSlug)}/${encodeURIComponent(row.slug)}`;
     const cover = coverOf(row);
     const image = cover ? `${publicUrl}${cover.url}` : null;
@@ -86,21 +92,23 @@ export function createFeedsService({
         : '';
     const cost = isFree
       ? ''
-      : `<p>${row.price} coins${row.freeAt ? `, free from ${row.freeAt.toISOString().slice(0, 10)}` : ''}.</p>`;
+      : `<p>${xml(
+          row.freeAt
+            ? t('feeds.item.costUntil', { price: row.price, date: row.freeAt.toISOString().slice(0, 10) })
+            : t('feeds.item.cost', { price: row.price }),
+        )}</p>`;
     const contentHtml = [
       image && row.seriesType === 'comic' ? `<p><img src="${xml(image)}" alt="${xml(row.seriesTitle)}" /></p>` : '',
       preview,
       cost,
-      `<p><a href="${xml(url)}">Read ${xml(label)} of ${xml(row.seriesTitle)} on Inkwell</a></p>`,
+      `<p><a href="${xml(url)}">${xml(t('feeds.item.read', named))}</a></p>`,
     ].join('');
     return {
       id: url,
       url,
       title: `${row.seriesTitle} – ${label}`,
       seriesTitle: row.seriesTitle,
-      summary: isFree
-        ? `${label} of ${row.seriesTitle} is out.`
-        : `${label} of ${row.seriesTitle} is out for ${row.price} coins.`,
+      summary: isFree ? t('feeds.item.summaryFree', named) : t('feeds.item.summaryPaid', { ...named, price: row.price }),
       contentHtml,
       image,
       authors: [...new Set([row.author, row.artist].filter(Boolean))],
@@ -111,40 +119,44 @@ export function createFeedsService({
     };
   }
 
-  async function latest(): Promise<Feed> {
-    return feeds.get('latest', async () => {
+  async function latest(locale: string): Promise<Feed> {
+    return feeds.get(`${locale}:latest`, async () => {
+      const t = translatorFor(locale);
       const now = clock.now();
       const rows = await latestChapters(db, now, FEED_ITEMS);
       return {
-        title: 'Inkwell: new chapters',
-        description: 'The newest chapters of comics and novels on Inkwell.',
+        language: locale,
+        title: t('feeds.latest.title'),
+        description: t('feeds.latest.description'),
         home: `${publicUrl}/`,
         self: `${publicUrl}/feeds/latest`,
-        items: rows.map((row) => itemOf(row, now)),
+        items: rows.map((row) => itemOf(row, now, t)),
       };
     });
   }
 
-  async function ofSeries(slug: string): Promise<Feed> {
-    return feeds.get(`series:${slug}`, async () => {
+  async function ofSeries(slug: string, locale: string): Promise<Feed> {
+    return feeds.get(`${locale}:series:${slug}`, async () => {
+      const t = translatorFor(locale);
       const found = await findFeedSeries(db, slug);
       if (!found) throw new AppError('series_not_found', 'Series not found');
       const now = clock.now();
       const rows = await latestChaptersOfSeries(db, found.id, now, FEED_ITEMS);
       return {
-        title: `${found.title} on Inkwell`,
-        description: found.description || `New chapters of ${found.title}.`,
+        language: locale,
+        title: t('feeds.series.title', { series: found.title }),
+        description: found.description || t('feeds.series.description', { series: found.title }),
         home: `${publicUrl}/SeriesView/${encodeURIComponent(found.slug)}`,
         self: `${publicUrl}/feeds/series/${encodeURIComponent(found.slug)}`,
-        items: rows.map((row) => itemOf(row, now)),
+        items: rows.map((row) => itemOf(row, now, t)),
       };
     });
   }
 
   return {
-    /** The feed in one of its formats: the body, ready to send. */
-    async render(which: { series?: string }, format: FeedFormat): Promise<string> {
-      const feed = which.series === undefined ? await latest() : await ofSeries(which.series);
+    /** The feed in one of its formats and a language (its words: issue 35 §1): the body, ready to send. */
+    async render(which: { series?: string }, format: FeedFormat, locale: string): Promise<string> {
+      const feed = which.series === undefined ? await latest(locale) : await ofSeries(which.series, locale);
       if (format === 'json') return jsonFeed(feed);
       return format === 'atom' ? atomFeed(feed, clock.now()) : rssFeed(feed, clock.now());
     },
@@ -160,7 +172,7 @@ function jsonFeed(feed: Feed): string {
     home_page_url: feed.home,
     feed_url: `${feed.self}.json`,
     description: feed.description,
-    language: 'en',
+    language: feed.language,
     items: feed.items.map((item) => ({
       id: item.id,
       url: item.url,
@@ -212,7 +224,7 @@ function rssFeed(feed: Feed, now: Date): string {
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:inkwell="${FEED_NAMESPACE}"><channel>` +
     `<title>${xml(feed.title)}</title><link>${xml(feed.home)}</link><description>${xml(feed.description)}</description>` +
-    `<language>en</language><lastBuildDate>${built.toUTCString()}</lastBuildDate>` +
+    `<language>${xml(feed.language)}</language><lastBuildDate>${built.toUTCString()}</lastBuildDate>` +
     `<atom:link href="${xml(`${feed.self}.rss`)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`
   );
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../../lib/app-error';
 import type { DeviceKeysService } from '../../identity/device-keys';
 import { OPDS_ROOT } from './opds.format';
 import type { OpdsService } from './opds.service';
+import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 
 const NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation;charset=utf-8';
 const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition;charset=utf-8';
@@ -29,13 +30,17 @@ function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
  */
 export async function opdsRoutes(
   app: FastifyInstance,
-  { opds, deviceKeys }: { opds: OpdsService; deviceKeys: DeviceKeysService },
+  {
+    opds,
+    deviceKeys,
+    languages,
+  }: { opds: OpdsService; deviceKeys: DeviceKeysService; languages: Pick<ReaderLanguages, 'ofRequest'> },
 ) {
   const readerOf = (request: FastifyRequest) => deviceKeys.fromBasic(request);
 
   // Each answer is the reader's own (or a visitor's): never kept by a shared cache.
   const send = (reply: FastifyReply, type: string, body: string) =>
-    reply.type(type).header('cache-control', 'private, no-cache').header('vary', 'authorization').send(body);
+    reply.type(type).header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-language').send(body);
 
   // A 401 on these routes asks for Basic credentials, as OPDS apps expect.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -44,7 +49,7 @@ export async function opdsRoutes(
   });
 
   app.get(`${OPDS_ROOT}/catalog`, { schema: { hide: true } }, async (request, reply) =>
-    send(reply, NAVIGATION, opds.catalog(await readerOf(request))),
+    send(reply, NAVIGATION, opds.catalog(await readerOf(request), translatorFor(await languages.ofRequest(request)))),
   );
 
   app.get(`${OPDS_ROOT}/search.xml`, { schema: { hide: true } }, async (_request, reply) =>
@@ -73,7 +78,7 @@ export async function opdsRoutes(
       );
     }
     if (!opds.isList(list)) throw new AppError('not_found', 'No such feed');
-    return send(reply, NAVIGATION, await opds.list(list, page));
+    return send(reply, NAVIGATION, await opds.list(list, page, translatorFor(await languages.ofRequest(request))));
   });
 
   app.get<{ Params: { slug: string } }>(`${OPDS_ROOT}/series/:slug`, { schema: { hide: true } }, async (request, reply) => {

@@ -9,6 +9,7 @@ import { catalogFeed, isList, listFeed, openSearchDocument, searchFeed, type Lis
 import { chapterPage } from './queries/page';
 import { seriesFeed } from './queries/series-feed';
 import { bookmarksFeed, continueFeed } from './queries/shelves';
+import type { Translate } from '../../../lib/i18n';
 
 export { PSE_NAMESPACE } from './opds.format';
 
@@ -29,10 +30,10 @@ export function createOpdsService(deps: {
   deviceKeys: DeviceKeysService;
 }) {
   return {
-    catalog: (reader: OpdsReader) => catalogFeed(deps, reader),
+    catalog: (reader: OpdsReader, t: Translate) => catalogFeed(deps, reader, t),
     openSearch: () => openSearchDocument(deps),
     isList,
-    list: (name: ListName, page: number) => listFeed(deps, name, page),
+    list: (name: ListName, page: number, t: Translate) => listFeed(deps, name, page, t),
     search: (q: string, page: number) => searchFeed(deps, q, page),
     bookmarks: (reader: DeviceKeyReader, page: number) => bookmarksFeed(deps, reader, page),
     continueReading: (reader: DeviceKeyReader, page: number) => continueFeed(deps, reader, page),

@@ -3,6 +3,7 @@ import { desc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import { mailOutbox } from '../../../db/schema';
+import { translatorFor } from '../../../lib/i18n';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { buildFollowers, follow, mailsTo } from '../../../../test/followers';
 import {
@@ -245,7 +246,8 @@ describe('mail content', () => {
     publicUrl: 'https://inkwell.example',
     unsubscribeUrl: 'https://inkwell.example/api/proxy/public/unsubscribe?token=t',
   };
-  const to = { userId: 'u', email: 'reader@example.com', username: 'reader' };
+  const to = { userId: 'u', email: 'reader@example.com', username: 'reader', locale: null };
+  const english = translatorFor('en');
 
   it('carries List-Unsubscribe headers for mail clients’ own button', () => {
     const chapter = {
@@ -258,7 +260,7 @@ describe('mail content', () => {
       seriesTitle: 'Moth',
       announcedAt: new Date(),
     };
-    const mail = newChapterMail(to, chapter, urls);
+    const mail = newChapterMail(to, chapter, urls, english);
     expect(mail.headers).toEqual({
       'List-Unsubscribe': `<${urls.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -275,7 +277,7 @@ describe('mail content', () => {
       link: `/SeriesView/moth/${i + 1}`,
       total: 42,
     }));
-    const mail = digestMail(to, entries, 12, urls);
+    const mail = digestMail(to, entries, 12, urls, english);
     expect(mail.subject).toBe('42 new chapters of series you follow');
     expect(mail.text).toContain('…and 12 more: https://inkwell.example/profile/notifications');
     expect(mail.text).toContain(`Unsubscribe with one click: ${urls.unsubscribeUrl}`);

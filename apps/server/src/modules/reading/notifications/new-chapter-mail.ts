@@ -1,3 +1,4 @@
+import type { Translate } from '../../../lib/i18n';
 import type { JobData } from '../../platform/jobs';
 import type { DigestEntry, MailRecipient, ReleasedChapter } from './new-chapter.repository';
 
@@ -6,6 +7,24 @@ export type MailJob = JobData['mail.send'];
 /** "Chapter 12" or "Chapter 12: The Storm", as the reader and the series page name it. */
 export function chapterLabel(chapter: Pick<ReleasedChapter, 'number' | 'title'>): string {
   return `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
+}
+
+/** "Chapter 12" or "Chapter 12: The Storm" in the reader's language, for their e-mails. */
+function mailChapterLabel(t: Translate, chapter: Pick<ReleasedChapter, 'number' | 'title'>): string {
+  return chapter.title
+    ? t('mail.chapter.labelTitled', { number: chapter.number, title: chapter.title })
+    : t('mail.chapter.label', { number: chapter.number });
+}
+
+/** The push about a new chapter, in the reader's language (`t`): the bell's notice in their words. */
+export function newChapterPush(t: Translate, chapter: ReleasedChapter): { title: string; body: string } {
+  const label = chapter.title
+    ? t('push.chapter.labelTitled', { number: chapter.number, title: chapter.title })
+    : t('push.chapter.label', { number: chapter.number });
+  return {
+    title: t('push.newChapter.title', { series: chapter.seriesTitle }),
+    body: t('push.newChapter.body', { chapter: label }),
+  };
 }
 
 /** The reader's page of a chapter (SPEC §2). */
@@ -21,55 +40,61 @@ function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
 }
 
-function footer(publicUrl: string, unsubscribeUrl: string): string[] {
+function footer(t: Translate, publicUrl: string, unsubscribeUrl: string): string[] {
   return [
     '',
     '—',
-    'You get this e-mail because you follow this series on Inkwell and asked to hear about new chapters.',
-    `Change how often at ${publicUrl}/profile/notifications`,
-    `Unsubscribe with one click: ${unsubscribeUrl}`,
+    t('mail.footer.why'),
+    t('mail.footer.often', { url: `${publicUrl}/profile/notifications` }),
+    t('mail.footer.unsubscribe', { url: unsubscribeUrl }),
   ];
 }
 
-/** The instant e-mail about one new chapter. */
+/** The instant e-mail about one new chapter, in the reader's language (`t`). */
 export function newChapterMail(
   to: MailRecipient,
   chapter: ReleasedChapter,
   urls: { publicUrl: string; unsubscribeUrl: string },
+  t: Translate,
 ): MailJob {
+  const label = mailChapterLabel(t, chapter);
   return {
     to: to.email,
-    subject: `New chapter of ${chapter.seriesTitle}: ${chapterLabel(chapter)}`,
+    subject: t('mail.newChapter.subject', { series: chapter.seriesTitle, chapter: label }),
     text: [
-      `Hello ${to.username},`,
+      t('mail.greeting', { username: to.username }),
       '',
-      `${chapterLabel(chapter)} of ${chapter.seriesTitle} is out. Read it at:`,
+      t('mail.newChapter.out', { chapter: label, series: chapter.seriesTitle }),
       `${urls.publicUrl}${chapterLink(chapter)}`,
-      ...footer(urls.publicUrl, urls.unsubscribeUrl),
+      ...footer(t, urls.publicUrl, urls.unsubscribeUrl),
     ].join('\n'),
     headers: unsubscribeHeaders(urls.unsubscribeUrl),
   };
 }
 
-/** The daily digest: every new chapter since the last one, with a link to each (`more`: left out for length). */
+/**
+ * The daily digest: every new chapter since the last one, with a link to each (`more`: left out for
+ * length), in the reader's language (`t`); each line is the bell's notice as it was written.
+ */
 export function digestMail(
   to: MailRecipient,
   entries: DigestEntry[],
   more: number,
   urls: { publicUrl: string; unsubscribeUrl: string },
+  t: Translate,
 ): MailJob {
   const count = entries.length + more;
   return {
     to: to.email,
-    subject: count === 1 ? 'A new chapter of a series you follow' : `${count} new chapters of series you follow`,
+    subject: t('mail.digest.subject', { count }),
     text: [
-      `Hello ${to.username},`,
+      t('mail.greeting', { username: to.username }),
       '',
-      count === 1 ? 'A new chapter came out since your last digest:' : `${count} new chapters came out since your last digest:`,
+      t('mail.digest.intro', { count }),
       '',
       ...entries.flatMap((entry) => [`• ${entry.title} — ${entry.description}`, `  ${urls.publicUrl}${entry.link ?? ''}`]),
-      ...(more > 0 ? ['', `…and ${more} more: ${urls.publicUrl}/profile/notifications`] : []),
-      ...footer(urls.publicUrl, urls.unsubscribeUrl),
+      ...(more > 0 ? ['', t('mail.digest.more', { more, url: `${urls.publicUrl}/profile/notifications` })] : []),
+      ...footer(t, urls.publicUrl, urls.unsubscribeUrl),
     ].join('\n'),
     headers: unsubscribeHeaders(urls.unsubscribeUrl),
   };

@@ -20,6 +20,8 @@ export interface MailRecipient {
   userId: string;
   email: string;
   username: string;
+  /** The reader's language (issue 35 §1); null: the site's default. */
+  locale: string | null;
 }
 
 /** A newly notified reader who also wants the notice by e-mail or by push (issue 21 §4). */
@@ -79,7 +81,7 @@ export async function insertNewChapterNotices(
       on conflict do nothing
       returning user_id
     )
-    select u.id as "userId", u.email, u.username,
+    select u.id as "userId", u.email, u.username, u.locale,
       u.new_chapter_email = 'instant' as "wantsMail",
       exists (select 1 from push_subscriptions p where p.user_id = u.id) as "wantsPush"
     from inserted join users u on u.id = inserted.user_id
@@ -122,7 +124,7 @@ export async function claimDueDigests(db: Database, until: Date, interval: strin
     update users u set last_digest_at = ${at(until)}
     from due
     where u.id = due.id and u.last_digest_at is not distinct from due.previous
-    returning u.id as "userId", u.email, u.username, due.since
+    returning u.id as "userId", u.email, u.username, u.locale, due.since
   `);
   return rowsOf<ClaimedDigest & { since: Date | string }>(result).map((row) => ({ ...row, since: new Date(row.since) }));
 }

@@ -2,10 +2,11 @@ import { UNSUBSCRIBE_PATH } from '@inkwell/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
+import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import type { Release } from '../../catalogue/chapters';
 import type { Jobs } from '../../platform/jobs';
 import { countFollowers } from '../library';
-import { chapterLabel, chapterLink, digestMail, newChapterMail } from './new-chapter-mail';
+import { chapterLabel, chapterLink, digestMail, newChapterMail, newChapterPush } from './new-chapter-mail';
 import {
   claimDueDigests,
   digestEntries,
@@ -41,6 +42,8 @@ export interface NewChapterNoticesDeps {
   logger: FastifyBaseLogger;
   publicUrl: string;
   unsubscribe: UnsubscribeTokens;
+  /** The site's default language, for readers who chose none (issue 35 §1). */
+  languages: Pick<ReaderLanguages, 'siteDefault'>;
 }
 
 /**
@@ -73,6 +76,8 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
      */
     async fanOut(chapterId: string, share: FanOutPart = { part: 0, parts: 1 }): Promise<{ mailed: number }> {
       const now = clock.now();
+      // Read before the transaction: the site's settings come through their own connection.
+      const siteLocale = await deps.languages.siteDefault();
       return db.transaction(async (tx) => {
         const chapter = await findReleasedChapter(tx, chapterId, now);
         if (!chapter) return { mailed: 0 };
@@ -82,12 +87,28 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
         const recipients = await insertNewChapterNotices(tx, { chapter, title, description, link, now, share });
         const mails = recipients
           .filter((to) => to.wantsMail)
-          .map((to) => newChapterMail(to, chapter, { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId) }));
+          .map((to) =>
+            newChapterMail(
+              to,
+              chapter,
+              { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId) },
+              translatorFor(to.locale ?? siteLocale),
+            ),
+          );
         await jobs.sendMany('mail.send', mails, { tx });
         // The bell's notice, pushed to the browsers of those who allowed it (issue 21 §4).
         const pushes = recipients
           .filter((to) => to.wantsPush)
-          .map((to) => ({ userId: to.userId, title, body: description, link }));
+          .map((to) => {
+            const locale = to.locale ?? siteLocale;
+            return {
+              userId: to.userId,
+              ...newChapterPush(translatorFor(locale), chapter),
+              link,
+              locale,
+              summary: chapter.seriesTitle,
+            };
+          });
         await jobs.sendMany('push.send', pushes, { tx });
         return { mailed: mails.length };
       });
@@ -98,6 +119,7 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
       const until = new Date(clock.now().getTime() - DIGEST_SETTLE_MS);
       let sent = 0;
       for (;;) {
+        const siteLocale = await deps.languages.siteDefault();
         const batch = await db.transaction(async (tx) => {
           const claimed = await claimDueDigests(tx, until, DIGEST_INTERVAL, DIGEST_BATCH);
           const entries = await digestEntries(tx, claimed, until, DIGEST_MAX_ENTRIES);
@@ -105,7 +127,8 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
             const own = entries.filter((entry) => entry.userId === reader.userId);
             if (own.length === 0) return [];
             const more = own[0]!.total - own.length;
-            return [digestMail(reader, own, more, { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(reader.userId) })];
+            const urls = { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(reader.userId) };
+            return [digestMail(reader, own, more, urls, translatorFor(reader.locale ?? siteLocale))];
           });
           await jobs.sendMany('mail.send', mails, { tx });
           return { claimed: claimed.length, mailed: mails.length };

@@ -1,3 +1,4 @@
+import type { Translate } from '../../../../lib/i18n';
 import { escapeHtml as xml } from '../../../../lib/page-meta';
 import type { CatalogueService } from '../../../catalogue/catalogue';
 import {
@@ -12,25 +13,38 @@ import {
   type OpdsSite,
 } from '../opds.format';
 
+/** The lists, their words in the catalogues (issue 35 §1: in the site's language or the app's). */
 const LISTS = {
-  latest: { title: 'Latest updates', summary: 'Series with a new chapter, newest first', filter: {} },
-  comics: { title: 'Comics', summary: 'Every comic, newest chapter first', filter: { type: 'comic' as const } },
-  novels: { title: 'Novels', summary: 'Every novel, newest chapter first', filter: { type: 'novel' as const } },
-  premium: { title: 'Premium', summary: 'Series with premium chapters', filter: { premium: true } },
+  latest: { title: 'feeds.opds.latest.title', summary: 'feeds.opds.latest.summary', filter: {} },
+  comics: { title: 'feeds.opds.comics.title', summary: 'feeds.opds.comics.summary', filter: { type: 'comic' as const } },
+  novels: { title: 'feeds.opds.novels.title', summary: 'feeds.opds.novels.summary', filter: { type: 'novel' as const } },
+  premium: { title: 'feeds.opds.premium.title', summary: 'feeds.opds.premium.summary', filter: { premium: true } },
 };
 export type ListName = keyof typeof LISTS;
 
 export const isList = (name: string): name is ListName => Object.hasOwn(LISTS, name);
 
 /** The root: the lists, and a signed-in key's own shelves. */
-export function catalogFeed(site: OpdsSite, reader: OpdsReader): string {
+export function catalogFeed(site: OpdsSite, reader: OpdsReader, t: Translate): string {
   const entries = Object.entries(LISTS).map(([name, list]) =>
-    navEntry(site, `${OPDS_ROOT}/${name}`, list.title, `${OPDS_ROOT}/${name}`, list.summary),
+    navEntry(site, `${OPDS_ROOT}/${name}`, t(list.title), `${OPDS_ROOT}/${name}`, t(list.summary)),
   );
   if (reader) {
     entries.push(
-      navEntry(site, `${OPDS_ROOT}/bookmarks`, 'My bookmarks', `${OPDS_ROOT}/bookmarks`, 'The series you follow'),
-      navEntry(site, `${OPDS_ROOT}/continue`, 'Continue reading', `${OPDS_ROOT}/continue`, 'Where you left off'),
+      navEntry(
+        site,
+        `${OPDS_ROOT}/bookmarks`,
+        t('feeds.opds.bookmarks.title'),
+        `${OPDS_ROOT}/bookmarks`,
+        t('feeds.opds.bookmarks.summary'),
+      ),
+      navEntry(
+        site,
+        `${OPDS_ROOT}/continue`,
+        t('feeds.opds.continue.title'),
+        `${OPDS_ROOT}/continue`,
+        t('feeds.opds.continue.summary'),
+      ),
     );
   }
   return feed(site, 'navigation', `${site.publicUrl}${OPDS_ROOT}/catalog`, 'Inkwell', `${OPDS_ROOT}/catalog`, entries);
@@ -46,7 +60,12 @@ export function openSearchDocument({ publicUrl }: OpdsSite): string {
 }
 
 /** One of the lists, a page at a time. */
-export async function listFeed(site: OpdsSite & { catalogue: CatalogueService }, name: ListName, page: number): Promise<string> {
+export async function listFeed(
+  site: OpdsSite & { catalogue: CatalogueService },
+  name: ListName,
+  page: number,
+  t: Translate,
+): Promise<string> {
   const list = LISTS[name];
   const data = await site.catalogue.list({ ...list.filter, sort: 'latest', page, perPage: SERIES_PER_PAGE });
   const base = `${OPDS_ROOT}/${name}`;
@@ -54,7 +73,7 @@ export async function listFeed(site: OpdsSite & { catalogue: CatalogueService },
     site,
     'navigation',
     `${site.publicUrl}${base}`,
-    list.title,
+    t(list.title),
     `${base}?page=${page}`,
     data.items.map((card) => seriesEntry(site, card)),
     pageLinks(base, page, data.pagination.totalPages),
