@@ -20,6 +20,7 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   logout: [],
   profile: [],
   changePassword: ['rate_limited'],
+  preferencesUpdate: [],
   // invalid_token: the two-factor challenge expired or is not ours.
   loginTwoFactor: ['invalid_credentials', 'invalid_token', 'account_banned', 'rate_limited'],
   twoFactorStatus: [],
