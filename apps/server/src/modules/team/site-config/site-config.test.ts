@@ -45,7 +45,7 @@ describe('GET and PATCH ADMIN/site-config', () => {
     const { status, body } = await callEndpoint(t, 'adminSiteConfig', { cookie: admin });
     expect(status).toBe(200);
     expect(body.data).toEqual({
-      site: { siteName: 'Inkwell', discordUrl: null, developerName: 'The Inkwell team', contacts: [] },
+      site: { siteName: 'Inkwell', discordUrl: null, developerName: 'The Inkwell team', contacts: [], defaultLocale: 'en' },
       ads: { enabled: false, scripts: '' },
       maintenance: { enabled: false, message: '' },
       registration: { open: true },
@@ -130,6 +130,7 @@ describe('GET and PATCH ADMIN/site-config', () => {
       'site.contacts.0.kind',
     ],
     ['an empty site name', { site: { siteName: '   ' } }, 'site.siteName'],
+    ['a default language that is not one of ours', { site: { defaultLocale: 'fr' } }, 'site.defaultLocale'],
     ['scripts over 20,000 characters', { ads: { scripts: 'x'.repeat(20_001) } }, 'ads.scripts'],
     ['a maintenance message over 500 characters', { maintenance: { message: 'x'.repeat(501) } }, 'maintenance.message'],
     ['a flag that is not a boolean', { registration: { open: 'no' } }, 'registration.open'],
@@ -146,6 +147,15 @@ describe('GET and PATCH ADMIN/site-config', () => {
       Object.keys(answer.error.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`) || field === 'body'),
     ).toBe(true);
     expect((await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).body.data).toEqual(before);
+  });
+
+  it('sets the default language for readers whose browser names none of ours, and reads it back', async () => {
+    const { status, body } = await patch({ site: { defaultLocale: 'pt-BR' } });
+    expect(status).toBe(200);
+    expect(body.data.site.defaultLocale).toBe('pt-BR');
+    expect((await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).body.data.site.defaultLocale).toBe('pt-BR');
+    expect((await callEndpoint(t, 'siteSettings')).body.data.defaultLocale).toBe('pt-BR');
+    expect((await patch({ site: { defaultLocale: 'en' } })).body.data.site.defaultLocale).toBe('en');
   });
 
   it('refuses an empty change', async () => {

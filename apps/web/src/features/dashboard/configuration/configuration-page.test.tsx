@@ -141,6 +141,7 @@ describe('/Dashboard/Configuration', () => {
             { kind: 'github', url: 'https://github.com/inkwell' },
             { kind: 'x', url: 'javascript:alert(1)' },
           ],
+          defaultLocale: 'en',
         },
       },
     ]);
@@ -148,6 +149,38 @@ describe('/Dashboard/Configuration', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Remove contact 1' }));
     expect(within(form).getAllByTestId('contact-row')).toHaveLength(1);
     expect(within(form).getByLabelText('Contact 1 kind')).toHaveValue('x');
+  });
+
+  it('sets the default language, named in itself, through the general settings', async () => {
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`GET ${ADMIN}/site-config`]: ok(config()),
+      [`PATCH ${ADMIN}/site-config`]: ok(config({ site: { ...config().site, defaultLocale: 'pt-BR' } })),
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'General' });
+    const language = within(form).getByLabelText('Default language');
+    expect(language).toHaveValue('en');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Português (Brasil)', 'Español']);
+    fireEvent.change(language, { target: { value: 'pt-BR' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save general settings' }));
+    expect(await screen.findByText('General settings saved.')).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([
+      {
+        site: {
+          siteName: 'Inkwell',
+          developerName: 'The Inkwell team',
+          discordUrl: 'https://discord.gg/inkwell',
+          contacts: [{ kind: 'github', url: 'https://github.com/inkwell' }],
+          defaultLocale: 'pt-BR',
+        },
+      },
+    ]);
+    expect(language).toHaveValue('pt-BR');
   });
 
   it('sets the payout fee, and shows the server’s refusal of one out of range on the field', async () => {

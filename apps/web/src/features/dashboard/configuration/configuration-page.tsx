@@ -1,6 +1,7 @@
-// i18n: not yet in the catalogues (issue 35)
 import {
   ADS_SCRIPTS_MAX_LENGTH,
+  LOCALE_NAMES,
+  LOCALES,
   MAINTENANCE_MESSAGE_MAX_LENGTH,
   SITE_CONTACTS_MAX,
   type SiteConfigAnswer,
@@ -15,20 +16,30 @@ import { TextField } from '../../../components/form';
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EditForm, type EditFormState } from '../components/edit-form';
 import { CheckboxField, FieldError, SelectField, TextAreaField } from '../components/fields';
 import { LeaveGuard } from '../components/leave-guard';
 import { useSiteConfig, useUpdateSiteConfig } from './api';
+import '../messages';
 
 type Contact = SiteSettings['contacts'][number];
+type SiteLocale = SiteSettings['defaultLocale'];
 type Errors = Record<string, string>;
 
+/** Example values (addresses and code, the same in every language). */
+const DISCORD_EXAMPLE = 'https://discord.gg/…';
+const ADS_EXAMPLE = '<script async src="https://ads.example.com/tag.js"></script>';
+
+/** Each contact kind, its label's message id and an example address. */
 const CONTACT_KINDS: { value: Contact['kind']; label: string; placeholder: string }[] = [
-  { value: 'github', label: 'GitHub', placeholder: 'https://github.com/…' },
-  { value: 'email', label: 'E-mail', placeholder: 'team@example.com' },
-  { value: 'x', label: 'X', placeholder: 'https://x.com/…' },
-  { value: 'website', label: 'Website', placeholder: 'https://…' },
+  { value: 'github', label: 'dashboard.config.contactKind.github', placeholder: 'https://github.com/…' },
+  { value: 'email', label: 'dashboard.config.contactKind.email', placeholder: 'team@example.com' },
+  { value: 'x', label: 'dashboard.config.contactKind.x', placeholder: 'https://x.com/…' },
+  { value: 'website', label: 'dashboard.config.contactKind.website', placeholder: 'https://…' },
 ];
 
 /**
@@ -37,6 +48,7 @@ const CONTACT_KINDS: { value: Contact['kind']; label: string; placeholder: strin
  * section's fields, and a toast either way.
  */
 function useSection<V>(section: keyof SiteConfigPatch, initial: V) {
+  const t = useT();
   const toast = useToast();
   const update = useUpdateSiteConfig();
   const [values, setValues] = useState(initial);
@@ -57,9 +69,10 @@ function useSection<V>(section: keyof SiteConfigPatch, initial: V) {
             fields[key.startsWith(`${section}.`) ? key.slice(section.length + 1) : 'form'] ??= message;
           }
         }
-        if (Object.keys(fields).length === 0 || fields.form) fields.form = fields.form ?? error.message ?? 'Saving failed';
+        if (Object.keys(fields).length === 0 || fields.form)
+          fields.form = fields.form ?? error.message ?? t('dashboard.config.saveFailed');
         setErrors(fields);
-        toast({ type: 'error', message: error.message || 'Saving failed', duration: 6000 });
+        toast({ type: 'error', message: error.message || t('dashboard.config.saveFailed'), duration: 6000 });
       },
     });
   };
@@ -84,7 +97,39 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
+/** The site's default language (issue 35 §1): for readers whose browser asks for none of ours. */
+function DefaultLanguageField({
+  value,
+  onChange,
+  error,
+}: {
+  value: SiteLocale;
+  onChange(locale: SiteLocale): void;
+  error: string | undefined;
+}) {
+  const t = useT();
+  return (
+    <div>
+      <SelectField
+        label={t('dashboard.config.general.defaultLocale')}
+        className="max-w-xs"
+        value={value}
+        onChange={(event) => onChange(event.target.value as SiteLocale)}
+        error={error}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </SelectField>
+      <p className="mt-1.5 text-xs text-zinc-400">{t('dashboard.config.general.defaultLocaleHint')}</p>
+    </div>
+  );
+}
+
 function GeneralSection({ site }: { site: SiteSettings }) {
+  const t = useT();
   const {
     values,
     setValues,
@@ -96,6 +141,7 @@ function GeneralSection({ site }: { site: SiteSettings }) {
     developerName: site.developerName,
     discordUrl: site.discordUrl ?? '',
     contacts: site.contacts,
+    defaultLocale: site.defaultLocale,
   });
   const { contacts, ...form } = values;
   const setForm = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
@@ -104,49 +150,56 @@ function GeneralSection({ site }: { site: SiteSettings }) {
     setContacts(contacts.map((contact, at) => (at === index ? { ...contact, ...patch } : contact)));
 
   return (
-    <Section title="General" description="The site's name, the user menu's Discord entry and the footer's contacts.">
+    <Section title={t('dashboard.config.general.title')} description={t('dashboard.config.general.description')}>
       <EditForm
-        label="General"
+        label={t('dashboard.config.general.title')}
         form={state}
-        onSubmit={() => save({ site: { ...values, discordUrl: form.discordUrl.trim() || null } }, 'General settings saved.')}
-        submitLabel="Save general settings"
-        busyLabel="Saving…"
+        onSubmit={() =>
+          save({ site: { ...values, discordUrl: form.discordUrl.trim() || null } }, t('dashboard.config.general.saved'))
+        }
+        submitLabel={t('dashboard.config.general.save')}
+        busyLabel={t('dashboard.config.saving')}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Site name"
+            label={t('dashboard.config.general.siteName')}
             value={form.siteName}
             maxLength={60}
             onChange={(event) => setForm({ siteName: event.target.value })}
             error={errors.siteName}
           />
           <TextField
-            label="Made by"
+            label={t('dashboard.config.general.madeBy')}
             value={form.developerName}
             maxLength={80}
             onChange={(event) => setForm({ developerName: event.target.value })}
             error={errors.developerName}
-            hint="The name in the footer (a click on it fires confetti)."
+            hint={t('dashboard.config.general.madeByHint')}
           />
         </div>
         <TextField
-          label="Discord link"
+          label={t('dashboard.config.general.discord')}
           type="url"
           inputMode="url"
-          placeholder="https://discord.gg/…"
+          placeholder={DISCORD_EXAMPLE}
           value={form.discordUrl}
           onChange={(event) => setForm({ discordUrl: event.target.value })}
           error={errors.discordUrl}
-          hint="The Discord entry of the user menu. Leave it empty to hide the entry."
+          hint={t('dashboard.config.general.discordHint')}
+        />
+        <DefaultLanguageField
+          value={form.defaultLocale}
+          onChange={(defaultLocale) => setForm({ defaultLocale })}
+          error={errors.defaultLocale}
         />
         <fieldset>
-          <legend className="mb-1.5 text-sm font-medium text-zinc-200">Footer contacts</legend>
-          {contacts.length === 0 && <p className="text-sm text-zinc-400">No contacts: the footer shows none.</p>}
+          <legend className="mb-1.5 text-sm font-medium text-zinc-200">{t('dashboard.config.general.contacts')}</legend>
+          {contacts.length === 0 && <p className="text-sm text-zinc-400">{t('dashboard.config.general.noContacts')}</p>}
           <ul className="space-y-3">
             {contacts.map((contact, index) => (
               <li key={index} className="flex flex-wrap items-start gap-2" data-testid="contact-row">
                 <SelectField
-                  label={`Contact ${index + 1} kind`}
+                  label={t('dashboard.config.general.contactKind', { number: index + 1 })}
                   className="w-36"
                   value={contact.kind}
                   onChange={(event) => setContact(index, { kind: event.target.value as Contact['kind'] })}
@@ -154,12 +207,12 @@ function GeneralSection({ site }: { site: SiteSettings }) {
                 >
                   {CONTACT_KINDS.map((kind) => (
                     <option key={kind.value} value={kind.value}>
-                      {kind.label}
+                      {t(kind.label)}
                     </option>
                   ))}
                 </SelectField>
                 <TextField
-                  label={`Contact ${index + 1} address`}
+                  label={t('dashboard.config.general.contactAddress', { number: index + 1 })}
                   className="min-w-56 flex-1"
                   value={contact.url}
                   placeholder={CONTACT_KINDS.find((kind) => kind.value === contact.kind)?.placeholder}
@@ -169,7 +222,7 @@ function GeneralSection({ site }: { site: SiteSettings }) {
                 <button
                   type="button"
                   onClick={() => setContacts(contacts.filter((_, at) => at !== index))}
-                  aria-label={`Remove contact ${index + 1}`}
+                  aria-label={t('dashboard.config.general.removeContact', { number: index + 1 })}
                   className="mt-7 rounded-lg p-2 text-zinc-400 hover:bg-rose-500/10 hover:text-rose-300"
                 >
                   <Trash2 className="size-4" aria-hidden />
@@ -184,11 +237,9 @@ function GeneralSection({ site }: { site: SiteSettings }) {
             onClick={() => setContacts([...contacts, { kind: 'website', url: '' }])}
             className={`${secondaryButton} mt-3`}
           >
-            <Plus className="size-4" aria-hidden /> Add contact
+            <Plus className="size-4" aria-hidden /> {t('dashboard.config.general.addContact')}
           </button>
-          <p className="mt-1.5 text-xs text-zinc-400">
-            Full http(s) addresses; for e-mail, the address itself. Up to {SITE_CONTACTS_MAX}.
-          </p>
+          <p className="mt-1.5 text-xs text-zinc-400">{t('dashboard.config.general.contactsHint', { max: SITE_CONTACTS_MAX })}</p>
         </fieldset>
       </EditForm>
     </Section>
@@ -196,54 +247,59 @@ function GeneralSection({ site }: { site: SiteSettings }) {
 }
 
 function RegistrationSection({ open }: { open: boolean }) {
+  const t = useT();
   const { values: isOpen, setValues: setIsOpen, save, form } = useSection('registration', open);
   return (
-    <Section
-      title="Registration"
-      description="Whether new readers can create accounts. Closed, the register page says so and the server refuses sign-ups; existing accounts sign in as usual."
-    >
+    <Section title={t('dashboard.config.registration.title')} description={t('dashboard.config.registration.description')}>
       <EditForm
-        label="Registration"
+        label={t('dashboard.config.registration.title')}
         form={form}
-        onSubmit={() => save({ registration: { open: isOpen } }, isOpen ? 'Registration is open.' : 'Registration is closed.')}
-        submitLabel="Save registration"
-        busyLabel="Saving…"
+        onSubmit={() =>
+          save(
+            { registration: { open: isOpen } },
+            isOpen ? t('dashboard.config.registration.opened') : t('dashboard.config.registration.closed'),
+          )
+        }
+        submitLabel={t('dashboard.config.registration.save')}
+        busyLabel={t('dashboard.config.saving')}
       >
-        <CheckboxField label="Registration open" checked={isOpen} onChange={setIsOpen} />
+        <CheckboxField label={t('dashboard.config.registration.open')} checked={isOpen} onChange={setIsOpen} />
       </EditForm>
     </Section>
   );
 }
 
 function MaintenanceSection({ maintenance }: { maintenance: SiteConfigAnswer['maintenance'] }) {
+  const t = useT();
   const { values: form, setValues: setForm, save, errors, form: state } = useSection('maintenance', maintenance);
   return (
-    <Section
-      title="Maintenance"
-      description={
-        <>
-          While it is on, visitors and readers see the maintenance page with your message on every page, and the API answers their
-          calls with 503. Editors and admins sign in on /login and work as usual, under a banner.
-        </>
-      }
-    >
+    <Section title={t('dashboard.config.maintenance.title')} description={t('dashboard.config.maintenance.description')}>
       <EditForm
-        label="Maintenance"
+        label={t('dashboard.config.maintenance.title')}
         form={state}
-        onSubmit={() => save({ maintenance: form }, form.enabled ? 'Maintenance mode is on.' : 'Maintenance mode is off.')}
-        submitLabel="Save maintenance"
-        busyLabel="Saving…"
+        onSubmit={() =>
+          save({ maintenance: form }, form.enabled ? t('dashboard.config.maintenance.on') : t('dashboard.config.maintenance.off'))
+        }
+        submitLabel={t('dashboard.config.maintenance.save')}
+        busyLabel={t('dashboard.config.saving')}
       >
-        <CheckboxField label="Maintenance mode on" checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} />
+        <CheckboxField
+          label={t('dashboard.config.maintenance.enabled')}
+          checked={form.enabled}
+          onChange={(enabled) => setForm({ ...form, enabled })}
+        />
         <TextAreaField
-          label="Message"
+          label={t('dashboard.config.maintenance.message')}
           rows={3}
           maxLength={MAINTENANCE_MESSAGE_MAX_LENGTH}
           value={form.message}
-          placeholder="We are moving to a bigger server. Back at 14:00 UTC."
+          placeholder={t('dashboard.config.maintenance.placeholder')}
           onChange={(event) => setForm({ ...form, message: event.target.value })}
           error={errors.message}
-          hint={`Shown on the maintenance page; without one it says the site is being improved. ${form.message.length} / ${MAINTENANCE_MESSAGE_MAX_LENGTH}`}
+          hint={t('dashboard.config.maintenance.hint', {
+            length: form.message.length,
+            max: MAINTENANCE_MESSAGE_MAX_LENGTH,
+          })}
         />
       </EditForm>
     </Section>
@@ -251,18 +307,17 @@ function MaintenanceSection({ maintenance }: { maintenance: SiteConfigAnswer['ma
 }
 
 function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
+  const t = useT();
+  const format = useFormat();
   const { values: form, setValues: setForm, save, errors, form: state } = useSection('ads', ads);
   return (
-    <Section
-      title="Ads"
-      description="The ad network's code, shown to visitors and readers without a plan on public reading pages. Premium readers and the team never see ads."
-    >
+    <Section title={t('dashboard.config.ads.title')} description={t('dashboard.config.ads.description')}>
       <EditForm
-        label="Ads"
+        label={t('dashboard.config.ads.title')}
         form={state}
-        onSubmit={() => save({ ads: form }, 'Ad settings saved.')}
-        submitLabel="Save ads"
-        busyLabel="Saving…"
+        onSubmit={() => save({ ads: form }, t('dashboard.config.ads.saved'))}
+        submitLabel={t('dashboard.config.ads.save')}
+        busyLabel={t('dashboard.config.saving')}
       >
         <div
           role="note"
@@ -271,21 +326,29 @@ function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
         >
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-rose-400" aria-hidden />
           <p>
-            <strong className="font-semibold text-rose-100">These scripts run in readers&apos; browsers on public pages</strong>,
-            with full access to those pages: what readers see and type there. Only paste code from an ad network you trust.
+            {richText(t('dashboard.config.ads.warning'), {
+              strong: (words) => <strong className="font-semibold text-rose-100">{words}</strong>,
+            })}
           </p>
         </div>
-        <CheckboxField label="Show ads" checked={form.enabled} onChange={(enabled) => setForm({ ...form, enabled })} />
+        <CheckboxField
+          label={t('dashboard.config.ads.enabled')}
+          checked={form.enabled}
+          onChange={(enabled) => setForm({ ...form, enabled })}
+        />
         <TextAreaField
-          label="Ad scripts"
+          label={t('dashboard.config.ads.scripts')}
           rows={8}
           spellCheck={false}
           className="[&_textarea]:font-mono [&_textarea]:text-xs"
           value={form.scripts}
-          placeholder={'<script async src="https://ads.example.com/tag.js"></script>'}
+          placeholder={ADS_EXAMPLE}
           onChange={(event) => setForm({ ...form, scripts: event.target.value })}
           error={errors.scripts}
-          hint={`${form.scripts.length.toLocaleString()} / ${ADS_SCRIPTS_MAX_LENGTH.toLocaleString()} characters`}
+          hint={t('dashboard.config.ads.hint', {
+            length: format.count(form.scripts.length),
+            max: format.count(ADS_SCRIPTS_MAX_LENGTH),
+          })}
         />
       </EditForm>
     </Section>
@@ -293,28 +356,26 @@ function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
 }
 
 function PayoutsSection({ payouts }: { payouts: SiteConfigAnswer['payouts'] }) {
+  const t = useT();
   const { values: fee, setValues: setFee, save, errors, form } = useSection('payouts', String(payouts.feePercent));
   return (
-    <Section
-      title="Payouts"
-      description="The site's part of what series earn for their payees: coins spent on a series, gifts, and its share of Premium subscriptions. A month keeps the fee in force when it closes, about an hour after it ends; a closed month never changes."
-    >
+    <Section title={t('dashboard.config.payouts.title')} description={t('dashboard.config.payouts.description')}>
       <EditForm
-        label="Payouts"
+        label={t('dashboard.config.payouts.title')}
         form={form}
         onSubmit={() => {
           const feePercent = Number(fee);
           // A blank or non-number is sent as it is, so the server's message explains it.
           save(
             { payouts: { feePercent: fee.trim() === '' || Number.isNaN(feePercent) ? (fee as unknown as number) : feePercent } },
-            'Payout fee saved.',
+            t('dashboard.config.payouts.saved'),
           );
         }}
-        submitLabel="Save payouts"
-        busyLabel="Saving…"
+        submitLabel={t('dashboard.config.payouts.save')}
+        busyLabel={t('dashboard.config.saving')}
       >
         <TextField
-          label="Site's fee (%)"
+          label={t('dashboard.config.payouts.fee')}
           type="number"
           inputMode="numeric"
           min={0}
@@ -324,7 +385,7 @@ function PayoutsSection({ payouts }: { payouts: SiteConfigAnswer['payouts'] }) {
           value={fee}
           onChange={(event) => setFee(event.target.value)}
           error={errors.feePercent}
-          hint="Whole percent, 0–100. Payees see their gross, this fee and their net on their earnings page."
+          hint={t('dashboard.config.payouts.feeHint')}
         />
       </EditForm>
     </Section>
@@ -332,17 +393,20 @@ function PayoutsSection({ payouts }: { payouts: SiteConfigAnswer['payouts'] }) {
 }
 
 function TwoFactorNotice() {
+  const t = useT();
   return (
     <div role="alert" className="flex gap-3 rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm text-amber-100">
       <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden />
       <div>
-        <p className="font-semibold">Two-factor sign-in is required to change the configuration</p>
+        <p className="font-semibold">{t('dashboard.config.twoFactor.title')}</p>
         <p className="mt-1 text-amber-100/90">
-          Turn on two-factor sign-in in{' '}
-          <Link to="/profile/me" className="font-semibold text-amber-200 underline hover:text-white">
-            your profile
-          </Link>{' '}
-          before changing the site&apos;s configuration. Until then you can read it but not change it.
+          {richText(t('dashboard.config.twoFactor.description'), {
+            link: (words) => (
+              <Link to="/profile/me" className="font-semibold text-amber-200 underline hover:text-white">
+                {words}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </div>
@@ -351,16 +415,15 @@ function TwoFactorNotice() {
 
 /** /Dashboard/Configuration (admins; issue 10 §2): general settings, registration, maintenance, ads and the payout fee. */
 export default function ConfigurationPage() {
-  useDocumentTitle('Configuration');
+  const t = useT();
+  useDocumentTitle(t('dashboard.config.title'));
   const config = useSiteConfig();
 
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-white">Configuration</h1>
-        <p className="mt-1 text-sm text-zinc-400">
-          How the site presents itself, who may sign up, maintenance, ads and the payout fee.
-        </p>
+        <h1 className="text-2xl font-bold text-white">{t('dashboard.config.title')}</h1>
+        <p className="mt-1 text-sm text-zinc-400">{t('dashboard.config.intro')}</p>
       </div>
       {config.isPending ? (
         <div className="space-y-4" aria-hidden>
@@ -369,14 +432,14 @@ export default function ConfigurationPage() {
           ))}
         </div>
       ) : config.isError ? (
-        <LoadError message="The configuration could not be loaded." onRetry={() => void config.refetch()} />
+        <LoadError message={t('dashboard.config.loadFailed')} onRetry={() => void config.refetch()} />
       ) : (
         <>
           {!config.data.twoFactorEnabled && <TwoFactorNotice />}
           {/* Without two-factor sign-in every control is off; the server refuses the change anyway. */}
           <LeaveGuard>
             <fieldset disabled={!config.data.twoFactorEnabled} className="space-y-6 disabled:opacity-70">
-              <legend className="sr-only">Site configuration</legend>
+              <legend className="sr-only">{t('dashboard.config.legend')}</legend>
               <GeneralSection site={config.data.site} />
               <RegistrationSection open={config.data.registration.open} />
               <MaintenanceSection maintenance={config.data.maintenance} />
