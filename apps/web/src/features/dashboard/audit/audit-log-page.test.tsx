@@ -1,19 +1,24 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, verifyAs } from '../../../../test/render';
+import { loadI18n } from '../../../lib/i18n/i18n';
+import type { Translate } from '../../../lib/i18n/i18n-context';
 import { ADMIN, adminUser, ok } from '../finances/test-data';
 import AuditLogPage, { describeAction } from './audit-log-page';
 
+const english = await loadI18n('en');
+const t: Translate = (id, values) => english._(id, values as never);
+
 describe('describeAction', () => {
   it('reads an endpoint name as a sentence', () => {
-    expect(describeAction('teamSeriesCreate')).toBe('Series created');
-    expect(describeAction('adminUserCoins')).toBe('User coins adjusted');
-    expect(describeAction('adminPurchaseRefund')).toBe('Purchase refunded');
-    expect(describeAction('teamCommentUpdate')).toBe('Comment updated');
-    expect(describeAction('adminSiteConfigUpdate')).toBe('Site config updated');
+    expect(describeAction(t, 'teamSeriesCreate')).toBe('Series created');
+    expect(describeAction(t, 'adminUserCoins')).toBe('User coins adjusted');
+    expect(describeAction(t, 'adminPurchaseRefund')).toBe('Purchase refunded');
+    expect(describeAction(t, 'teamCommentUpdate')).toBe('Comment updated');
+    expect(describeAction(t, 'adminSiteConfigUpdate')).toBe('Site config updated');
   });
   it('shows named events plainly', () => {
-    expect(describeAction('auth.two_factor_enabled')).toBe('auth two factor enabled');
+    expect(describeAction(t, 'auth.two_factor_enabled')).toBe('auth two factor enabled');
   });
 });
 

@@ -1,10 +1,14 @@
-// i18n: not yet in the catalogues (issue 35)
 import { bannerInputSchema, type EndpointBody, type TeamBanner } from '@inkwell/contract';
 import { fieldErrors, TextField } from '../../../components/form';
 import { EditForm, useEditForm } from '../components/edit-form';
 import { CheckboxField, DateTimeField, fromLocalInput, toLocalInput } from '../components/fields';
 import { useCreateBanner } from './api/create-banner';
 import { useUpdateBanner } from './api/update-banner';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
+
+/** An example address (the same in every language). */
+const LINK_EXAMPLE = '/SeriesView/the-lantern-keeper';
 
 interface Values {
   title: string;
@@ -37,6 +41,7 @@ export function BannerForm({
   onSaved(banner: TeamBanner): void;
   onCancel?(): void;
 }) {
+  const t = useT();
   const form = useEditForm(() => valuesFrom(banner));
   const { values, field, check } = form;
   const createBanner = useCreateBanner();
@@ -62,26 +67,41 @@ export function BannerForm({
 
   return (
     <EditForm
-      label={banner ? `Edit ${banner.title}` : 'New banner'}
+      label={banner ? t('dashboard.banners.editLabel', { title: banner.title }) : t('dashboard.banners.new')}
       form={form}
       onSubmit={() => void submit()}
-      submitLabel={banner ? 'Save banner' : 'Create banner'}
+      submitLabel={banner ? t('dashboard.banners.save') : t('dashboard.banners.create')}
       onCancel={onCancel}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Title" {...field('title')} hint="Also the image's alternative text." />
-        <TextField label="Subtitle" {...field('subtitle')} hint="A line under the title. Optional." />
+        <TextField label={t('dashboard.banners.form.title')} {...field('title')} hint={t('dashboard.banners.form.titleHint')} />
+        <TextField
+          label={t('dashboard.banners.form.subtitle')}
+          {...field('subtitle')}
+          hint={t('dashboard.banners.form.subtitleHint')}
+        />
         <div className="sm:col-span-2">
-          <CheckboxField label="Write the title and subtitle over the image" {...check('showText')} />
-          <p className="mt-1 text-xs text-zinc-400">
-            Live text stays sharp and legible on a phone. Turn it off for artwork that carries its own lettering.
-          </p>
+          <CheckboxField label={t('dashboard.banners.form.showText')} {...check('showText')} />
+          <p className="mt-1 text-xs text-zinc-400">{t('dashboard.banners.form.showTextHint')}</p>
         </div>
-        <TextField label="Link" {...field('link')} placeholder="/SeriesView/the-lantern-keeper" />
-        <TextField label="Order" inputMode="numeric" {...field('position')} hint="Lower comes first." />
-        <CheckboxField label="Active" {...check('isActive')} className="pt-7" />
-        <DateTimeField label="Shown from" {...field('startsAt')} hint="Empty: at once." />
-        <DateTimeField label="Shown until" {...field('endsAt')} hint="Empty: no end." />
+        <TextField label={t('dashboard.banners.form.link')} {...field('link')} placeholder={LINK_EXAMPLE} />
+        <TextField
+          label={t('dashboard.banners.form.order')}
+          inputMode="numeric"
+          {...field('position')}
+          hint={t('dashboard.banners.form.orderHint')}
+        />
+        <CheckboxField label={t('dashboard.banners.form.active')} {...check('isActive')} className="pt-7" />
+        <DateTimeField
+          label={t('dashboard.banners.form.from')}
+          {...field('startsAt')}
+          hint={t('dashboard.banners.form.fromHint')}
+        />
+        <DateTimeField
+          label={t('dashboard.banners.form.until')}
+          {...field('endsAt')}
+          hint={t('dashboard.banners.form.untilHint')}
+        />
       </div>
     </EditForm>
   );

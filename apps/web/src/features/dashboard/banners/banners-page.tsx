@@ -1,8 +1,8 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { TeamBanner } from '@inkwell/contract';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
-import { formatDate } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rowButton } from '../components/data-table';
 import { FormPanel } from '../components/edit-form';
@@ -14,8 +14,10 @@ import { useDeleteBanner } from './api/delete-banner';
 import { useTeamBanners } from './api/list-team-banners';
 import { useUploadBannerImage } from './api/upload-banner-image';
 import { BannerForm } from './banner-form';
+import '../messages';
 
 function BannerImage({ banner }: { banner: TeamBanner }) {
+  const t = useT();
   const uploadImage = useUploadBannerImage();
   return (
     <div className="w-full space-y-2 sm:w-72">
@@ -30,14 +32,14 @@ function BannerImage({ banner }: { banner: TeamBanner }) {
         />
       ) : (
         <div className="flex aspect-[16/5] w-full items-center justify-center rounded-lg border border-dashed border-amber-500/50 text-xs text-amber-300">
-          No image: not shown yet
+          {t('dashboard.banners.noImage')}
         </div>
       )}
       <ImageUpload
-        label={banner.image ? 'Replace image' : 'Upload image'}
-        inputLabel={`Image for ${banner.title}`}
-        progressLabel="Uploading image"
-        fallbackError="The image could not be saved"
+        label={banner.image ? t('dashboard.banners.replaceImage') : t('dashboard.banners.uploadImage')}
+        inputLabel={t('dashboard.banners.imageFor', { title: banner.title })}
+        progressLabel={t('dashboard.banners.uploading')}
+        fallbackError={t('dashboard.banners.uploadFailed')}
         upload={async (file, onProgress) => {
           await uploadImage.mutateAsync({ id: banner.id, file, onProgress });
         }}
@@ -48,7 +50,8 @@ function BannerImage({ banner }: { banner: TeamBanner }) {
 
 /** /Dashboard/Series/Banners: the home page's banners, their order and when they show. */
 export default function BannersPage() {
-  useDocumentTitle('Banners');
+  const t = useT();
+  useDocumentTitle(t('dashboard.banners.title'));
   const toast = useToast();
   const banners = useTeamBanners();
   const deleteBanner = useDeleteBanner();
@@ -57,20 +60,20 @@ export default function BannersPage() {
   return (
     <LeaveGuard>
       <div className="space-y-8">
-        <PageHeader title="Banners" />
-        <FormPanel title="New banner">
+        <PageHeader title={t('dashboard.banners.title')} />
+        <FormPanel title={t('dashboard.banners.new')}>
           <BannerForm
             onSaved={(banner) => {
-              toast({ type: 'success', message: `${banner.title} created. Upload its image to show it.`, duration: 5000 });
+              toast({ type: 'success', message: t('dashboard.banners.created', { title: banner.title }), duration: 5000 });
             }}
           />
         </FormPanel>
         <QueryState
           query={banners}
-          loading="Loading banners…"
-          error="We could not load the banners."
+          loading={t('dashboard.banners.loading')}
+          error={t('dashboard.banners.loadFailed')}
           isEmpty={(data) => data.length === 0}
-          empty="No banners yet."
+          empty={t('dashboard.banners.empty')}
         >
           {(items) => (
             <ul className="space-y-4">
@@ -88,7 +91,11 @@ export default function BannersPage() {
                           onDelete={() =>
                             deleteBanner.mutate(banner.id, {
                               onError: (error) =>
-                                toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+                                toast({
+                                  type: 'error',
+                                  message: error.message || t('dashboard.banners.deleteFailed'),
+                                  duration: 5000,
+                                }),
                             })
                           }
                         />
@@ -106,25 +113,36 @@ export default function BannersPage() {
 }
 
 function BannerSummary({ banner, onEdit, onDelete }: { banner: TeamBanner; onEdit(): void; onDelete(): void }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <>
       <p className="font-semibold text-zinc-100">
         {banner.title}{' '}
         {!banner.isActive && (
-          <span className="ml-1 rounded bg-zinc-700 px-1.5 py-0.5 text-[10px] font-bold uppercase">Inactive</span>
+          <span className="ml-1 rounded bg-zinc-700 px-1.5 py-0.5 text-[10px] font-bold uppercase">
+            {t('dashboard.banners.inactive')}
+          </span>
         )}
       </p>
-      <p className="mt-1 text-sm text-zinc-400">Link: {banner.link || 'none'}</p>
+      <p className="mt-1 text-sm text-zinc-400">
+        {banner.link ? t('dashboard.banners.link', { link: banner.link }) : t('dashboard.banners.noLink')}
+      </p>
       <p className="text-sm text-zinc-400">
-        Order {banner.position}
-        {banner.startsAt && ` · from ${formatDate(banner.startsAt)}`}
-        {banner.endsAt && ` · until ${formatDate(banner.endsAt)}`}
+        {t('dashboard.banners.order', { position: banner.position })}
+        {banner.startsAt && <> · {t('dashboard.banners.from', { date: format.date(banner.startsAt) })}</>}
+        {banner.endsAt && <> · {t('dashboard.banners.until', { date: format.date(banner.endsAt) })}</>}
       </p>
       <div className="mt-3 flex gap-1">
-        <button type="button" onClick={onEdit} className={rowButton} aria-label={`Edit ${banner.title}`}>
-          Edit
+        <button
+          type="button"
+          onClick={onEdit}
+          className={rowButton}
+          aria-label={t('dashboard.banners.editLabel', { title: banner.title })}
+        >
+          {t('dashboard.banners.edit')}
         </button>
-        <ConfirmButton label="Delete" onConfirm={onDelete} />
+        <ConfirmButton label={t('dashboard.banners.delete')} onConfirm={onDelete} />
       </div>
     </>
   );

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import { genreInputSchema, type Genre } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
@@ -12,8 +11,11 @@ import { useDeleteGenre } from './api/delete-genre';
 import { useTeamGenres } from './api/list-team-genres';
 import { useRenameGenre } from './api/rename-genre';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useT } from '../../../lib/i18n/i18n-context';
+import '../messages';
 
 function useGenreName(initial: string, save: (name: string) => Promise<unknown>) {
+  const t = useT();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const [isBusy, setIsBusy] = useState(false);
@@ -30,7 +32,7 @@ function useGenreName(initial: string, save: (name: string) => Promise<unknown>)
       await save(parsed.data.name);
       return true;
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : 'Saving failed');
+      setError(cause instanceof Error ? cause.message : t('dashboard.genres.saveFailed'));
     } finally {
       setIsBusy(false);
     }
@@ -39,6 +41,7 @@ function useGenreName(initial: string, save: (name: string) => Promise<unknown>)
 }
 
 function GenreRow({ genre }: { genre: Genre }) {
+  const t = useT();
   const toast = useToast();
   const renameGenre = useRenameGenre();
   const deleteGenre = useDeleteGenre();
@@ -52,7 +55,7 @@ function GenreRow({ genre }: { genre: Genre }) {
       <li className="px-4 py-3">
         <form onSubmit={(event) => void form.submit(event)} className="flex flex-wrap items-start gap-2" noValidate>
           <TextField
-            label={`New name for ${genre.name}`}
+            label={t('dashboard.genres.newName', { name: genre.name })}
             value={form.name}
             onChange={(e) => form.setName(e.target.value)}
             error={form.error}
@@ -60,10 +63,10 @@ function GenreRow({ genre }: { genre: Genre }) {
           />
           <div className="flex gap-2 pt-7">
             <button type="submit" disabled={form.isBusy} className={primaryButton}>
-              Save
+              {t('dashboard.genres.save')}
             </button>
             <button type="button" onClick={() => setIsEditing(false)} className={secondaryButton}>
-              Cancel
+              {t('dashboard.genres.cancel')}
             </button>
           </div>
         </form>
@@ -77,15 +80,22 @@ function GenreRow({ genre }: { genre: Genre }) {
         <span className="text-xs text-zinc-400">/{genre.slug}</span>
       </span>
       <span className="flex items-center gap-1">
-        <button type="button" onClick={() => setIsEditing(true)} className={rowButton} aria-label={`Rename ${genre.name}`}>
-          Rename
+        <button
+          type="button"
+          onClick={() => setIsEditing(true)}
+          className={rowButton}
+          aria-label={t('dashboard.genres.renameLabel', { name: genre.name })}
+        >
+          {t('dashboard.genres.rename')}
         </button>
         <ConfirmButton
-          label="Delete"
+          label={t('dashboard.genres.delete')}
           onConfirm={() =>
             deleteGenre.mutate(genre.id, {
-              onSuccess: () => toast({ type: 'success', message: `${genre.name} deleted`, duration: 3000 }),
-              onError: (error) => toast({ type: 'error', message: error.message || 'Delete failed', duration: 5000 }),
+              onSuccess: () =>
+                toast({ type: 'success', message: t('dashboard.genres.deleted', { name: genre.name }), duration: 3000 }),
+              onError: (error) =>
+                toast({ type: 'error', message: error.message || t('dashboard.genres.deleteFailed'), duration: 5000 }),
             })
           }
         />
@@ -96,7 +106,8 @@ function GenreRow({ genre }: { genre: Genre }) {
 
 /** /Dashboard/Series/Genres: the genres series are filed under. */
 export default function GenresPage() {
-  useDocumentTitle('Genres');
+  const t = useT();
+  useDocumentTitle(t('dashboard.genres.title'));
   const genres = useTeamGenres();
   const createGenre = useCreateGenre();
   const add = useGenreName('', async (name) => {
@@ -105,27 +116,27 @@ export default function GenresPage() {
   });
   return (
     <div className="max-w-2xl">
-      <PageHeader title="Genres" />
+      <PageHeader title={t('dashboard.genres.title')} />
       <form onSubmit={(event) => void add.submit(event)} noValidate className="mt-5 flex flex-wrap items-start gap-2">
         <TextField
-          label="New genre"
+          label={t('dashboard.genres.new')}
           value={add.name}
           onChange={(e) => add.setName(e.target.value)}
           error={add.error}
           className="min-w-60 flex-1"
-          placeholder="e.g. Mystery"
+          placeholder={t('dashboard.genres.placeholder')}
         />
         <button type="submit" disabled={add.isBusy} className={`${primaryButton} mt-7`}>
-          Add genre
+          {t('dashboard.genres.add')}
         </button>
       </form>
       <div className="mt-6">
         <QueryState
           query={genres}
-          loading="Loading genres…"
-          error="We could not load the genres."
+          loading={t('dashboard.genres.loading')}
+          error={t('dashboard.genres.loadFailed')}
           isEmpty={(data) => data.length === 0}
-          empty="No genres yet. Add the first one above."
+          empty={t('dashboard.genres.empty')}
         >
           {(items) => (
             <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800 bg-ink-900">

@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import {
   ADJUSTMENT_REASON_MAX,
   coinAdjustmentSchema,
@@ -11,12 +10,15 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
-import { formatCoins } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
+import { richText } from '../../../lib/i18n/rich';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { SelectField } from '../components/fields';
 import { useAdjustCoins } from './api/adjust-coins';
 import { useUpdateUser } from './api/update-user';
 import { roleLabel } from './user-ui';
+import '../messages';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,11 +29,12 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const errorText = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'That did not work. Please try again.';
+const errorText = (t: Translate, error: unknown) =>
+  error instanceof Error && error.message ? error.message : t('dashboard.users.actions.failed');
 
 /** The role select; the server refuses to demote the last admin and says so. */
 function RoleSection({ user }: { user: AdminUserDetail }) {
+  const t = useT();
   const update = useUpdateUser(user.id);
   // The admin's pick until it is saved; then the user's role as the server answered it.
   const [choice, setChoice] = useState<Role | null>(null);
@@ -53,23 +56,26 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
   };
 
   return (
-    <Panel title="Role">
+    <Panel title={t('dashboard.users.roleColumn')}>
       <form onSubmit={save} className="flex flex-wrap items-end gap-3">
-        <SelectField label="Role" value={role} onChange={(event) => setChoice(event.target.value as Role)} className="w-40">
+        <SelectField
+          label={t('dashboard.users.roleColumn')}
+          value={role}
+          onChange={(event) => setChoice(event.target.value as Role)}
+          className="w-40"
+        >
           {ROLES.map((value) => (
             <option key={value} value={value}>
-              {roleLabel(value)}
+              {roleLabel(t, value)}
             </option>
           ))}
         </SelectField>
         <button type="submit" className={primaryButton} disabled={role === user.role || update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save role'}
+          {update.isPending ? t('dashboard.users.actions.saving') : t('dashboard.users.actions.saveRole')}
         </button>
       </form>
-      <p className="text-xs text-zinc-400">
-        Editors work on series, chapters and comments; admins also run users, money and the site.
-      </p>
-      {update.isError && <FormAlert tone="error">{errorText(update.error)}</FormAlert>}
+      <p className="text-xs text-zinc-400">{t('dashboard.users.actions.roleHint')}</p>
+      {update.isError && <FormAlert tone="error">{errorText(t, update.error)}</FormAlert>}
       {done && <FormAlert tone="success">{done}</FormAlert>}
     </Panel>
   );
@@ -77,20 +83,21 @@ function RoleSection({ user }: { user: AdminUserDetail }) {
 
 /** Ban (every session ends at once) or unban, each after a confirmation. */
 function BanSection({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }) {
+  const t = useT();
   const update = useUpdateUser(user.id);
   const [isAsking, setIsAsking] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const banning = !user.isBanned;
 
   return (
-    <Panel title="Access">
+    <Panel title={t('dashboard.users.actions.access')}>
       <p className="text-sm text-zinc-300">
         {user.isBanned
-          ? `${user.username} is banned: they cannot sign in, and signing in tells them the account is suspended.`
-          : `${user.username} can sign in. A ban signs them out everywhere at once.`}
+          ? t('dashboard.users.actions.isBanned', { username: user.username })
+          : t('dashboard.users.actions.canSignIn', { username: user.username })}
       </p>
       {isSelf && banning ? (
-        <p className="text-sm text-zinc-400">You cannot ban yourself.</p>
+        <p className="text-sm text-zinc-400">{t('dashboard.users.actions.notYourself')}</p>
       ) : (
         <button
           type="button"
@@ -104,21 +111,25 @@ function BanSection({ user, isSelf }: { user: AdminUserDetail; isSelf: boolean }
               : secondaryButton
           }
         >
-          {banning ? `Ban ${user.username}` : `Unban ${user.username}`}
+          {banning
+            ? t('dashboard.users.actions.ban', { username: user.username })
+            : t('dashboard.users.actions.unban', { username: user.username })}
         </button>
       )}
       {done && <FormAlert tone="success">{done}</FormAlert>}
       {isAsking && (
         <ConfirmDialog
-          title={banning ? `Ban ${user.username}?` : `Unban ${user.username}?`}
-          confirmLabel={banning ? 'Ban and sign out' : 'Unban'}
+          title={
+            banning
+              ? t('dashboard.users.actions.banTitle', { username: user.username })
+              : t('dashboard.users.actions.unbanTitle', { username: user.username })
+          }
+          confirmLabel={banning ? t('dashboard.users.actions.banConfirm') : t('dashboard.users.actions.unbanConfirm')}
           onConfirm={async () => setDone((await update.mutateAsync({ banned: banning })).message)}
           onClose={() => setIsAsking(false)}
-          renderError={errorText}
+          renderError={(error) => errorText(t, error)}
         >
-          {banning
-            ? `They are signed out on every device at once and cannot sign in until unbanned; their comments stay. You can unban them later.`
-            : `They can sign in again with their password.`}
+          {banning ? t('dashboard.users.actions.banNote') : t('dashboard.users.actions.unbanNote')}
         </ConfirmDialog>
       )}
     </Panel>
@@ -129,6 +140,8 @@ const EMPTY = { delta: '', reason: '' };
 
 /** Adds (positive) or takes (negative) coins with a reason the user sees in their wallet. */
 function CoinsSection({ user }: { user: AdminUserDetail }) {
+  const t = useT();
+  const format = useFormat();
   const adjust = useAdjustCoins(user.id);
   const { errors, formError, isBusy, submit, clearError, formRef } = useFormSubmit();
   const [form, setForm] = useState(EMPTY);
@@ -147,45 +160,47 @@ function CoinsSection({ user }: { user: AdminUserDetail }) {
   };
 
   return (
-    <Panel title="Coins">
+    <Panel title={t('dashboard.users.coins')}>
       <p className="text-sm text-zinc-300">
-        Balance: <span className="font-semibold tabular-nums text-zinc-100">{formatCoins(user.coins)}</span> coins
+        {richText(t('dashboard.users.actions.balance', { coins: format.count(user.coins) }), {
+          amount: (words) => <span className="font-semibold tabular-nums text-zinc-100">{words}</span>,
+        })}
       </p>
       <form ref={formRef} onSubmit={send} className="space-y-3" noValidate>
         <TextField
-          label="Coins to add or take"
+          label={t('dashboard.users.actions.delta')}
           name="delta"
           type="number"
           inputMode="numeric"
           step={1}
           min={-COIN_ADJUSTMENT_MAX}
           max={COIN_ADJUSTMENT_MAX}
-          placeholder="50, or -50 to take"
+          placeholder={t('dashboard.users.actions.deltaPlaceholder')}
           value={form.delta}
           onChange={(event) => {
             setForm({ ...form, delta: event.target.value });
             clearError('delta');
           }}
           error={errors.delta}
-          hint="A negative number takes coins; the balance never goes below 0."
+          hint={t('dashboard.users.actions.deltaHint')}
         />
         <TextField
-          label="Reason"
+          label={t('dashboard.users.actions.reason')}
           name="reason"
           maxLength={ADJUSTMENT_REASON_MAX}
-          placeholder="Why, in a few words"
+          placeholder={t('dashboard.users.actions.reasonPlaceholder')}
           value={form.reason}
           onChange={(event) => {
             setForm({ ...form, reason: event.target.value });
             clearError('reason');
           }}
           error={errors.reason}
-          hint="Required. The user sees it in their wallet."
+          hint={t('dashboard.users.actions.reasonHint')}
         />
         {formError && <FormAlert tone="error">{formError}</FormAlert>}
         {done && <FormAlert tone="success">{done}</FormAlert>}
         <button type="submit" className={primaryButton} disabled={isBusy}>
-          {isBusy ? 'Adjusting…' : 'Adjust coins'}
+          {isBusy ? t('dashboard.users.actions.adjusting') : t('dashboard.users.actions.adjust')}
         </button>
       </form>
     </Panel>

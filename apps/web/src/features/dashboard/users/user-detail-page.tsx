@@ -1,17 +1,17 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { PremiumTag, RoleTag } from '../../../components/role-tag';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { formatCoins } from '../../../lib/money';
-import { formatDateTime, timeFromNow } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Detail } from '../components/data-table';
 import { useAdminUser } from './api/get-user';
 import { UserActions } from './user-actions';
 import { UserHistory } from './user-history';
 import { BannedTag } from './user-ui';
+import '../messages';
 
 function Avatar({ url, name }: { url: string | null; name: string }) {
   if (url) return <img src={url} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" />;
@@ -30,22 +30,26 @@ export default function UserDetailPage() {
   const { id = '' } = useParams();
   const { user: viewer } = useAuth();
   const details = useAdminUser(id);
-  useDocumentTitle(details.data ? `${details.data.username} · Users` : 'User');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(
+    details.data ? t('dashboard.users.detail.title', { username: details.data.username }) : t('dashboard.users.detail.user'),
+  );
 
   if (details.isError) {
     const error = details.error;
     if (error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed'))
       return <Navigate to="/errorPage?error=not_found" replace />;
-    return <LoadError message="We could not load this user." onRetry={() => void details.refetch()} />;
+    return <LoadError message={t('dashboard.users.detail.loadFailed')} onRetry={() => void details.refetch()} />;
   }
-  if (details.isPending) return <p className="text-zinc-400">Loading the user…</p>;
+  if (details.isPending) return <p className="text-zinc-400">{t('dashboard.users.detail.loading')}</p>;
   const user = details.data;
 
   return (
     <div className="space-y-6">
       <div>
         <Link to="/Dashboard/Users" className="text-sm text-zinc-400 hover:text-white">
-          ← All users
+          {t('dashboard.users.detail.back')}
         </Link>
         <div className="mt-3 flex items-center gap-4">
           <Avatar url={user.avatarUrl} name={user.username} />
@@ -62,14 +66,20 @@ export default function UserDetailPage() {
       </div>
 
       <dl className="grid grid-cols-2 gap-4 rounded-xl border border-ink-800 bg-ink-900 p-4 sm:grid-cols-4">
-        <Detail label="Coins">{formatCoins(user.coins)}</Detail>
-        <Detail label="Membership">{user.membership ?? 'None'}</Detail>
-        <Detail label="Joined">{formatDateTime(user.createdAt)}</Detail>
-        <Detail label="Last seen">{user.lastSeenAt ? timeFromNow(user.lastSeenAt) : 'Not signed in'}</Detail>
-        <Detail label="Two-factor sign-in">{user.twoFactorEnabled ? 'On' : 'Off'}</Detail>
-        <Detail label="Open sessions">{user.sessionCount}</Detail>
+        <Detail label={t('dashboard.users.coins')}>{format.count(user.coins)}</Detail>
+        <Detail label={t('dashboard.users.detail.membership')}>
+          {user.membership ?? t('dashboard.users.detail.noMembership')}
+        </Detail>
+        <Detail label={t('dashboard.users.joined')}>{format.dateTime(user.createdAt)}</Detail>
+        <Detail label={t('dashboard.users.lastSeen')}>
+          {user.lastSeenAt ? format.timeFromNow(user.lastSeenAt) : t('dashboard.users.notSignedIn')}
+        </Detail>
+        <Detail label={t('dashboard.users.detail.twoFactor')}>
+          {user.twoFactorEnabled ? t('dashboard.users.detail.on') : t('dashboard.users.detail.off')}
+        </Detail>
+        <Detail label={t('dashboard.users.detail.sessions')}>{user.sessionCount}</Detail>
         <div className="col-span-2">
-          <Detail label="Id">
+          <Detail label={t('dashboard.users.detail.id')}>
             <span className="font-mono text-xs">{user.id}</span>
           </Detail>
         </div>

@@ -1,26 +1,27 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { AdminUserDetail } from '@inkwell/contract';
 import { Link, useSearchParams } from 'react-router';
-import { formatCoins, formatMoney } from '../../../lib/money';
-import { formatDateTime } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { CellLabel, stacked, StackedTable, Th } from '../components/data-table';
 import { EmptyState } from '../components/list-frame';
 import { PurchaseStatusBadge, purchaseItem } from '../finances/finance-ui';
 import { ledgerKindLabel } from './user-ui';
+import '../messages';
 
 const TABS = [
-  { value: 'purchases', label: 'Purchases' },
-  { value: 'ledger', label: 'Ledger' },
-  { value: 'comments', label: 'Comments' },
+  { value: 'purchases', label: 'dashboard.users.history.purchases' },
+  { value: 'ledger', label: 'dashboard.users.history.ledger' },
+  { value: 'comments', label: 'dashboard.users.history.comments' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
 /** "Showing the newest 20 of 54", with where to see them all. */
 function More({ shown, total, to, label }: { shown: number; total: number; to?: string; label?: string }) {
+  const t = useT();
   if (total <= shown) return null;
   return (
     <p className="mt-2 text-xs text-zinc-400">
-      The newest {shown} of {total}.{' '}
+      {t('dashboard.users.history.newest', { shown, total })}{' '}
       {to && (
         <Link to={to} className="text-accent-400 hover:underline">
           {label}
@@ -31,17 +32,19 @@ function More({ shown, total, to, label }: { shown: number; total: number; to?: 
 }
 
 function Purchases({ user }: { user: AdminUserDetail }) {
+  const t = useT();
+  const format = useFormat();
   const { items, total } = user.purchases;
-  if (items.length === 0) return <EmptyState>No purchases.</EmptyState>;
+  if (items.length === 0) return <EmptyState>{t('dashboard.users.history.noPurchases')}</EmptyState>;
   return (
     <>
       <StackedTable
         head={
           <>
-            <Th>Date</Th>
-            <Th>Item</Th>
-            <Th className="text-right">Amount</Th>
-            <Th>Status</Th>
+            <Th>{t('dashboard.users.history.date')}</Th>
+            <Th>{t('dashboard.users.history.item')}</Th>
+            <Th className="text-right">{t('dashboard.users.history.amount')}</Th>
+            <Th>{t('dashboard.users.history.status')}</Th>
           </>
         }
       >
@@ -51,13 +54,13 @@ function Purchases({ user }: { user: AdminUserDetail }) {
               role="cell"
               className={`order-3 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
             >
-              {formatDateTime(purchase.createdAt)}
+              {format.dateTime(purchase.createdAt)}
             </td>
             <td role="cell" className={`order-1 min-w-0 text-zinc-100 ${stacked.cell}`}>
               {purchaseItem(purchase)}
             </td>
             <td role="cell" className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}>
-              {formatMoney(purchase.amountCents, purchase.currency)}
+              {format.money(purchase.amountCents, purchase.currency)}
             </td>
             <td role="cell" className={`order-4 text-right sm:text-left ${stacked.cell}`}>
               <PurchaseStatusBadge status={purchase.status} />
@@ -69,25 +72,27 @@ function Purchases({ user }: { user: AdminUserDetail }) {
         shown={items.length}
         total={total}
         to={`/Dashboard/Finances/Purchases?q=${encodeURIComponent(user.email)}`}
-        label="All their purchases"
+        label={t('dashboard.users.history.allPurchases')}
       />
     </>
   );
 }
 
 function Ledger({ user }: { user: AdminUserDetail }) {
+  const t = useT();
+  const format = useFormat();
   const { items, total } = user.ledger;
-  if (items.length === 0) return <EmptyState>No coins have moved yet.</EmptyState>;
+  if (items.length === 0) return <EmptyState>{t('dashboard.users.history.noLedger')}</EmptyState>;
   return (
     <>
       <StackedTable
         head={
           <>
-            <Th>Date</Th>
-            <Th>Kind</Th>
-            <Th>Reason</Th>
-            <Th className="text-right">Coins</Th>
-            <Th className="text-right">Balance after</Th>
+            <Th>{t('dashboard.users.history.date')}</Th>
+            <Th>{t('dashboard.users.history.kind')}</Th>
+            <Th>{t('dashboard.users.actions.reason')}</Th>
+            <Th className="text-right">{t('dashboard.users.coins')}</Th>
+            <Th className="text-right">{t('dashboard.users.history.balanceAfter')}</Th>
           </>
         }
       >
@@ -97,10 +102,10 @@ function Ledger({ user }: { user: AdminUserDetail }) {
               role="cell"
               className={`order-4 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
             >
-              {formatDateTime(entry.createdAt)}
+              {format.dateTime(entry.createdAt)}
             </td>
             <td role="cell" className={`order-1 text-zinc-100 ${stacked.cell}`}>
-              {ledgerKindLabel(entry.kind)}
+              {ledgerKindLabel(t, entry.kind)}
             </td>
             <td role="cell" className={`order-3 col-span-2 min-w-0 break-words text-zinc-300 ${stacked.cell}`}>
               {entry.reason}
@@ -110,11 +115,11 @@ function Ledger({ user }: { user: AdminUserDetail }) {
               className={`order-2 whitespace-nowrap text-right font-semibold tabular-nums ${entry.delta > 0 ? 'text-emerald-300' : 'text-rose-300'} ${stacked.cell}`}
             >
               {entry.delta > 0 ? '+' : '−'}
-              {formatCoins(Math.abs(entry.delta))}
+              {format.count(Math.abs(entry.delta))}
             </td>
             <td role="cell" className={`order-5 whitespace-nowrap text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
-              <CellLabel>Balance</CellLabel>
-              {formatCoins(entry.balanceAfter)}
+              <CellLabel>{t('dashboard.users.history.balance')}</CellLabel>
+              {format.count(entry.balanceAfter)}
             </td>
           </tr>
         ))}
@@ -126,8 +131,10 @@ function Ledger({ user }: { user: AdminUserDetail }) {
 
 function Comments({ user }: { user: AdminUserDetail }) {
   const { items, total } = user.comments;
+  const t = useT();
+  const format = useFormat();
   const moderate = `/Dashboard/Comments?userId=${user.id}&user=${encodeURIComponent(user.username)}`;
-  if (items.length === 0) return <EmptyState>No comments.</EmptyState>;
+  if (items.length === 0) return <EmptyState>{t('dashboard.users.history.noComments')}</EmptyState>;
   return (
     <>
       <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800">
@@ -135,12 +142,14 @@ function Comments({ user }: { user: AdminUserDetail }) {
           <li key={comment.id} data-testid="user-comment" className="px-4 py-3">
             <p className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-400">
               <span>{comment.series.title}</span>
-              {comment.chapter && <span>· Chapter {comment.chapter.number}</span>}
-              <span>· {formatDateTime(comment.createdAt)}</span>
-              {comment.hidden && <span className="rounded bg-zinc-500/20 px-1.5 text-zinc-300">Hidden</span>}
+              {comment.chapter && <span>{t('dashboard.users.history.chapter', { number: comment.chapter.number })}</span>}
+              <span>· {format.dateTime(comment.createdAt)}</span>
+              {comment.hidden && (
+                <span className="rounded bg-zinc-500/20 px-1.5 text-zinc-300">{t('dashboard.users.history.hidden')}</span>
+              )}
               {comment.reportCount > 0 && (
                 <span className="rounded bg-amber-500/15 px-1.5 text-amber-300">
-                  {comment.reportCount} {comment.reportCount === 1 ? 'report' : 'reports'}
+                  {t('dashboard.users.history.reports', { count: comment.reportCount })}
                 </span>
               )}
             </p>
@@ -150,9 +159,9 @@ function Comments({ user }: { user: AdminUserDetail }) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-zinc-400">
-        {total > items.length ? `The newest ${items.length} of ${total}. ` : ''}
+        {total > items.length && <>{t('dashboard.users.history.newest', { shown: items.length, total })} </>}
         <Link to={moderate} className="text-accent-400 hover:underline">
-          Moderate their comments
+          {t('dashboard.users.history.moderate')}
         </Link>
       </p>
     </>
@@ -161,6 +170,7 @@ function Comments({ user }: { user: AdminUserDetail }) {
 
 /** The user's purchases, ledger and comments, one tab at a time (the tab is in the URL). */
 export function UserHistory({ user }: { user: AdminUserDetail }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((item) => item.value === params.get('tab'))?.value ?? 'purchases';
   const counts: Record<Tab, number> = {
@@ -170,8 +180,8 @@ export function UserHistory({ user }: { user: AdminUserDetail }) {
   };
 
   return (
-    <section aria-label="History">
-      <div role="tablist" aria-label="History" className="flex w-fit rounded-lg bg-ink-900 p-1">
+    <section aria-label={t('dashboard.users.history.title')}>
+      <div role="tablist" aria-label={t('dashboard.users.history.title')} className="flex w-fit rounded-lg bg-ink-900 p-1">
         {TABS.map((item) => (
           <button
             key={item.value}
@@ -188,7 +198,7 @@ export function UserHistory({ user }: { user: AdminUserDetail }) {
             }}
             className={`rounded-md px-3 py-1.5 text-sm ${tab === item.value ? 'bg-ink-700 font-semibold text-zinc-100' : 'text-zinc-400 hover:text-zinc-100'}`}
           >
-            {item.label} <span className="tabular-nums text-zinc-400">({counts[item.value]})</span>
+            {t(item.label)} <span className="tabular-nums text-zinc-400">({counts[item.value]})</span>
           </button>
         ))}
       </div>

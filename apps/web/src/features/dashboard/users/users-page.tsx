@@ -1,10 +1,9 @@
-// i18n: not yet in the catalogues (issue 35)
 import { ROLES, USER_STATUSES, type EndpointQuery } from '@inkwell/contract';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RoleTag } from '../../../components/role-tag';
-import { formatCoins } from '../../../lib/money';
-import { formatDateTime, timeFromNow } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CellLabel, HiddenTh, rowButton, stacked, StackedTable, Th } from '../components/data-table';
 import { SelectField } from '../components/fields';
@@ -12,6 +11,7 @@ import { ListFrame, SearchBox } from '../components/list-frame';
 import { oneOf, useListParams } from '../components/use-list-params';
 import { useAdminUsers } from './api/list-users';
 import { roleLabel, statusLabel, UserStatusBadges } from './user-ui';
+import '../messages';
 
 /** The list's search, filters and page live in the URL, so a view can be reloaded and shared. */
 function useUserQuery() {
@@ -32,64 +32,71 @@ function useUserQuery() {
 
 /** /Dashboard/Users (admins): every account, newest first, found by name or e-mail, by role and status. */
 export default function UsersPage() {
-  useDocumentTitle('Users');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('dashboard.users.title'));
   const { text, setText, role, status, setFilter, query, isFiltered } = useUserQuery();
   const list = useAdminUsers(query);
   const navigate = useNavigate();
 
   return (
     <ListFrame
-      title="Users"
-      description="Every account, newest first. Open one to change its role, ban it or adjust its coins."
+      title={t('dashboard.users.title')}
+      description={t('dashboard.users.description')}
       filters={
         <>
           <SearchBox
             value={text}
             onChange={setText}
-            placeholder="Username or e-mail"
-            label="Search users by username or e-mail"
+            placeholder={t('dashboard.users.searchPlaceholder')}
+            label={t('dashboard.users.searchLabel')}
           />
-          <SelectField label="Role" value={role ?? ''} onChange={(e) => setFilter('role', e.target.value)} className="w-36">
-            <option value="">All roles</option>
+          <SelectField
+            label={t('dashboard.users.roleColumn')}
+            value={role ?? ''}
+            onChange={(e) => setFilter('role', e.target.value)}
+            className="w-36"
+          >
+            <option value="">{t('dashboard.users.allRoles')}</option>
             {ROLES.map((value) => (
               <option key={value} value={value}>
-                {roleLabel(value)}
+                {roleLabel(t, value)}
               </option>
             ))}
           </SelectField>
           <SelectField
-            label="Account"
+            label={t('dashboard.users.accountColumn')}
             value={status ?? ''}
             onChange={(e) => setFilter('status', e.target.value)}
             className="w-36"
           >
-            <option value="">Everyone</option>
+            <option value="">{t('dashboard.users.everyone')}</option>
             {USER_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {statusLabel(value)}
+                {statusLabel(t, value)}
               </option>
             ))}
           </SelectField>
         </>
       }
       query={list}
-      loading="Loading users…"
-      error="We could not load the users."
-      empty={isFiltered ? 'No users match this search.' : 'No users yet.'}
-      count={(total) => `${total} ${total === 1 ? 'user' : 'users'}`}
+      loading={t('dashboard.users.loading')}
+      error={t('dashboard.users.loadFailed')}
+      empty={isFiltered ? t('dashboard.users.noMatch') : t('dashboard.users.none')}
+      count={(total) => t('dashboard.users.count', { count: total })}
     >
       {(users) => (
         // On a phone each row is a small card; from sm up, a table.
         <StackedTable
           head={
             <>
-              <Th>User</Th>
-              <Th>Role</Th>
-              <Th>Account</Th>
-              <Th className="text-right">Coins</Th>
-              <Th>Joined</Th>
-              <Th>Last seen</Th>
-              <HiddenTh>Open</HiddenTh>
+              <Th>{t('dashboard.users.userColumn')}</Th>
+              <Th>{t('dashboard.users.roleColumn')}</Th>
+              <Th>{t('dashboard.users.accountColumn')}</Th>
+              <Th className="text-right">{t('dashboard.users.coins')}</Th>
+              <Th>{t('dashboard.users.joined')}</Th>
+              <Th>{t('dashboard.users.lastSeen')}</Th>
+              <HiddenTh>{t('dashboard.users.open')}</HiddenTh>
             </>
           }
         >
@@ -112,31 +119,31 @@ export default function UsersPage() {
                 <UserStatusBadges user={user} />
               </td>
               <td role="cell" className={`order-4 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}>
-                <CellLabel>Coins</CellLabel>
-                {formatCoins(user.coins)}
+                <CellLabel>{t('dashboard.users.coins')}</CellLabel>
+                {format.count(user.coins)}
               </td>
               <td
                 role="cell"
                 className={`order-5 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
               >
-                <CellLabel>Joined</CellLabel>
-                {formatDateTime(user.createdAt)}
+                <CellLabel>{t('dashboard.users.joined')}</CellLabel>
+                {format.dateTime(user.createdAt)}
               </td>
               <td
                 role="cell"
                 className={`order-6 whitespace-nowrap text-right text-xs text-zinc-400 sm:text-left sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
               >
-                <CellLabel>Last seen</CellLabel>
-                {user.lastSeenAt ? timeFromNow(user.lastSeenAt) : 'Not signed in'}
+                <CellLabel>{t('dashboard.users.lastSeen')}</CellLabel>
+                {user.lastSeenAt ? format.timeFromNow(user.lastSeenAt) : t('dashboard.users.notSignedIn')}
               </td>
               <td role="cell" className={`order-7 col-span-2 ${stacked.actions}`}>
                 <Link
                   to={`/Dashboard/Users/${user.id}`}
                   className={rowButton}
-                  aria-label={`Open ${user.username}`}
+                  aria-label={t('dashboard.users.openUser', { username: user.username })}
                   onClick={(event) => event.stopPropagation()}
                 >
-                  Open
+                  {t('dashboard.users.open')}
                 </Link>
               </td>
             </tr>
