@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useLocale } from '../../../lib/i18n/i18n-context';
 import { shortDay } from './range';
 
 /**
@@ -80,10 +81,12 @@ export function DailyChart<T extends { day: string }>({
   /** The y axis reaches at least this high, so a range of zeros does not draw an axis of fractions. */
   minTop?: number;
 }) {
+  const locale = useLocale();
+  const axisDay = (day: unknown) => shortDay(String(day), locale);
   const common = { data: data as T[], margin: { top: 8, right: 12, bottom: 0, left: 0 } };
   const axes = [
     <CartesianGrid key="grid" stroke="#1d1930" vertical={false} />,
-    <XAxis key="x" dataKey="day" tickFormatter={shortDay} minTickGap={16} {...AXIS} />,
+    <XAxis key="x" dataKey="day" tickFormatter={axisDay} minTickGap={16} {...AXIS} />,
     <YAxis
       key="y"
       allowDecimals={false}
@@ -94,7 +97,7 @@ export function DailyChart<T extends { day: string }>({
     />,
     <Tooltip
       key="tooltip"
-      labelFormatter={(day) => shortDay(String(day))}
+      labelFormatter={axisDay}
       formatter={(value, name) => [format(Number(value)), name]}
       {...TOOLTIP}
     />,

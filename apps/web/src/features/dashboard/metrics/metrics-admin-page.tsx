@@ -1,14 +1,15 @@
-// i18n: not yet in the catalogues (issue 35)
 import { CURRENCIES, type AdminMetrics, type MoneyByCurrency } from '@inkwell/contract';
-import { formatCoins, formatMoney } from '../../../lib/money';
+import { useFormat, type Formatters } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminMetrics, type DayRange } from './api/metrics';
 import { CHART_COLORS } from './charts';
 import { csvName } from './csv';
-import { countColumn, formatCount, MetricsFrame, seriesLinkColumn } from './metrics-frame';
+import { countColumn, MetricsFrame, seriesLinkColumn } from './metrics-frame';
 import { DailySection, RankSection, StatGrid } from './metrics-sections';
 import { StatCard, type Column } from './metrics-ui';
 import { useMetricsRange } from './range';
+import '../messages';
 
 type Currency = (typeof CURRENCIES)[number];
 type Day = AdminMetrics['days'][number];
@@ -17,9 +18,15 @@ type SeriesRow = AdminMetrics['revenueBySeries'][number];
 /** Cents as a plain decimal for CSV files ("-6.00"). */
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 const major = (cents: number) => (cents / 100).toLocaleString('en', { maximumFractionDigits: 2 });
-const moneyColumn = <T,>(label: string, currency: Currency, pick: (row: T) => MoneyByCurrency): Column<T> => ({
-  label: `${label} (${currency.toUpperCase()})`,
-  cell: (row) => formatMoney(pick(row)[currency], currency),
+const moneyColumn = <T,>(
+  t: Translate,
+  format: Formatters,
+  label: string,
+  currency: Currency,
+  pick: (row: T) => MoneyByCurrency,
+): Column<T> => ({
+  label: t('dashboard.metrics.admin.withCurrency', { label, currency: currency.toUpperCase() }),
+  cell: (row) => format.money(pick(row)[currency], currency),
   csv: (row) => decimal(pick(row)[currency]),
   numeric: true,
 });
@@ -39,23 +46,26 @@ function currenciesOf(data: AdminMetrics): Currency[] {
 }
 
 /** "$12.00 · €3.00": an amount in each currency used. */
-const moneyText = (money: MoneyByCurrency, currencies: readonly Currency[]) =>
-  currencies.map((currency) => formatMoney(money[currency], currency)).join(' · ');
+const moneyText = (format: Formatters, money: MoneyByCurrency, currencies: readonly Currency[]) =>
+  currencies.map((currency) => format.money(money[currency], currency)).join(' · ');
 
 /** The valuation rule in words, with the figures it used. */
-function coinValueText(value: AdminMetrics['coinValue']) {
-  if (value.coinsSold === 0) return 'No coins had been sold by the end of this range, so coins spent have no value yet.';
+function coinValueText(t: Translate, format: Formatters, value: AdminMetrics['coinValue']) {
+  if (value.coinsSold === 0) return t('dashboard.metrics.admin.noCoinValue');
   const perHundred = CURRENCIES.filter((currency) => value.paid[currency] > 0)
-    .map((currency) => formatMoney(Math.round((value.paid[currency] * 100) / value.coinsSold), currency))
+    .map((currency) => format.money(Math.round((value.paid[currency] * 100) / value.coinsSold), currency))
     .join(' + ');
-  return `${formatCoins(value.coinsSold)} coins had been bought for ${CURRENCIES.filter((c) => value.paid[c] > 0)
-    .map((c) => formatMoney(value.paid[c], c))
-    .join(' + ')}: 100 coins are worth ${perHundred}.`;
+  const paid = CURRENCIES.filter((c) => value.paid[c] > 0)
+    .map((c) => format.money(value.paid[c], c))
+    .join(' + ');
+  return t('dashboard.metrics.admin.coinValue', { coins: format.count(value.coinsSold), paid, perHundred });
 }
 
 /** /Dashboard/MetricsAdmin (admins): money, coins, subscriptions and sign-ups over a chosen range. */
 export default function MetricsAdminPage() {
-  useDocumentTitle('Admin metrics');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('dashboard.metrics.admin.title'));
   const picker = useMetricsRange();
   const { range } = picker;
   const metrics = useAdminMetrics(range);
@@ -63,8 +73,8 @@ export default function MetricsAdminPage() {
 
   return (
     <MetricsFrame
-      title="Admin metrics"
-      description="Revenue, coins, subscriptions and sign-ups, day by day. Every table downloads as CSV."
+      title={t('dashboard.metrics.admin.title')}
+      description={t('dashboard.metrics.admin.description')}
       picker={picker}
       query={metrics}
     >
@@ -72,20 +82,23 @@ export default function MetricsAdminPage() {
         <>
           <StatGrid columns={3}>
             <StatCard
-              label="Net revenue"
-              value={moneyText(data.totals.net, currencies)}
-              hint={`Refunds: ${moneyText(data.totals.refunded, currencies)}`}
+              label={t('dashboard.metrics.admin.netRevenue')}
+              value={moneyText(format, data.totals.net, currencies)}
+              hint={t('dashboard.metrics.admin.refunds', { amount: moneyText(format, data.totals.refunded, currencies) })}
             />
             <StatCard
-              label="Coins sold / spent"
-              value={`${formatCoins(data.totals.coinsSold)} / ${formatCoins(data.totals.coinsSpent)}`}
+              label={t('dashboard.metrics.admin.coinsSoldSpent')}
+              value={t('dashboard.metrics.admin.soldSpent', {
+                sold: format.count(data.totals.coinsSold),
+                spent: format.count(data.totals.coinsSpent),
+              })}
             />
-            <StatCard label="Sign-ups" value={formatCount(data.totals.signups)} />
-            <StatCard label="Active subscriptions now" value={formatCount(data.now.activeSubscriptions)} />
+            <StatCard label={t('dashboard.metrics.admin.signups')} value={format.count(data.totals.signups)} />
+            <StatCard label={t('dashboard.metrics.admin.activeNow')} value={format.count(data.now.activeSubscriptions)} />
             <StatCard
-              label="Monthly recurring revenue now"
-              value={moneyText(data.now.mrr, currencies)}
-              hint="Yearly plans count a twelfth of their price"
+              label={t('dashboard.metrics.admin.mrrNow')}
+              value={moneyText(format, data.now.mrr, currencies)}
+              hint={t('dashboard.metrics.admin.mrrHint')}
             />
           </StatGrid>
           <RevenueSections data={data} range={range} currencies={currencies} />
@@ -105,61 +118,65 @@ interface SectionProps {
 
 /** Money per day, and coins spent per series valued in money. */
 function RevenueSections({ data, range, currencies }: SectionProps) {
+  const t = useT();
+  const format = useFormat();
   return (
     <>
       <DailySection
-        title="Revenue per day"
-        description="Purchases of coins and plans on the day they were paid; a refund is taken off on the day it was made. Each currency on its own."
+        title={t('dashboard.metrics.admin.revenuePerDay')}
+        description={t('dashboard.metrics.admin.revenuePerDayDescription')}
         days={data.days}
         charts={[
           {
-            label: 'Net revenue per day',
+            label: t('dashboard.metrics.admin.netRevenuePerDay'),
             kind: 'bar',
             format: major,
             minTop: 1000,
             series: currencies.map((currency, i) => ({
               key: `net.${currency}`,
-              label: `Net (${currency.toUpperCase()})`,
+              label: t('dashboard.metrics.admin.withCurrency', {
+                label: t('dashboard.metrics.admin.net'),
+                currency: currency.toUpperCase(),
+              }),
               color: CHART_COLORS[i % CHART_COLORS.length]!,
             })),
           },
         ]}
         table={{
-          caption: 'Revenue per day',
+          caption: t('dashboard.metrics.admin.revenuePerDay'),
           columns: currencies.flatMap((currency) => [
-            moneyColumn<Day>('Paid', currency, (row) => row.paid),
-            moneyColumn<Day>('Refunded', currency, (row) => row.refunded),
-            moneyColumn<Day>('Net', currency, (row) => row.net),
+            moneyColumn<Day>(t, format, t('dashboard.metrics.admin.paid'), currency, (row) => row.paid),
+            moneyColumn<Day>(t, format, t('dashboard.metrics.admin.refunded'), currency, (row) => row.refunded),
+            moneyColumn<Day>(t, format, t('dashboard.metrics.admin.net'), currency, (row) => row.net),
           ]),
           filename: csvName('revenue', range),
         }}
       />
       <RankSection
-        title="Revenue per series"
-        description={
-          <>
-            Coins spent on each series’ chapters in the range, valued at what coins were bought for: the average price per coin of
-            every coin purchase paid up to the range’s end (refunded ones left out). {coinValueText(data.coinValue)}
-          </>
-        }
+        title={t('dashboard.metrics.admin.revenuePerSeries')}
+        description={t('dashboard.metrics.admin.revenuePerSeriesDescription', {
+          valuation: coinValueText(t, format, data.coinValue),
+        })}
         chart={{
-          label: 'Coins spent per series',
-          valueLabel: 'Coins',
+          label: t('dashboard.metrics.admin.coinsPerSeries'),
+          valueLabel: t('dashboard.metrics.admin.coins'),
           color: CHART_COLORS[1],
           data: data.revenueBySeries.slice(0, 10).map((row) => ({ name: row.title, value: row.coins })),
         }}
         table={{
-          caption: 'Revenue per series',
+          caption: t('dashboard.metrics.admin.revenuePerSeries'),
           columns: [
-            seriesLinkColumn<SeriesRow>(),
-            countColumn<SeriesRow>('Unlocks', (row) => row.unlocks),
-            countColumn<SeriesRow>('Coins', (row) => row.coins),
-            ...currencies.map((currency) => moneyColumn<SeriesRow>('Value', currency, (row) => row.value)),
+            seriesLinkColumn<SeriesRow>(t),
+            countColumn<SeriesRow>(format, t('dashboard.metrics.admin.unlocks'), (row) => row.unlocks),
+            countColumn<SeriesRow>(format, t('dashboard.metrics.admin.coins'), (row) => row.coins),
+            ...currencies.map((currency) =>
+              moneyColumn<SeriesRow>(t, format, t('dashboard.metrics.admin.value'), currency, (row) => row.value),
+            ),
           ],
           rows: data.revenueBySeries,
           rowKey: (row) => row.seriesId,
           filename: csvName('revenue-per-series', range),
-          empty: 'No coins were spent in this range.',
+          empty: t('dashboard.metrics.admin.noCoinsSpent'),
         }}
       />
     </>
@@ -168,72 +185,83 @@ function RevenueSections({ data, range, currencies }: SectionProps) {
 
 /** Coins sold and spent, subscriptions running, and sign-ups, per day. */
 function CoinsAndPeopleSections({ data, range, currencies }: SectionProps) {
+  const t = useT();
+  const format = useFormat();
   return (
     <>
       <DailySection
-        title="Coins sold and spent per day"
-        description="Sold: credited by coin purchases and by subscriptions’ coins. Spent: on unlocks."
+        title={t('dashboard.metrics.admin.coinsPerDay')}
+        description={t('dashboard.metrics.admin.coinsPerDayDescription')}
         days={data.days}
         charts={[
           {
-            label: 'Coins sold and spent per day',
+            label: t('dashboard.metrics.admin.coinsPerDay'),
             kind: 'bar',
             series: [
-              { key: 'coinsSold', label: 'Sold', color: CHART_COLORS[2] },
-              { key: 'coinsSpent', label: 'Spent', color: CHART_COLORS[0] },
+              { key: 'coinsSold', label: t('dashboard.metrics.admin.sold'), color: CHART_COLORS[2] },
+              { key: 'coinsSpent', label: t('dashboard.metrics.admin.spent'), color: CHART_COLORS[0] },
             ],
           },
         ]}
         table={{
-          caption: 'Coins sold and spent per day',
+          caption: t('dashboard.metrics.admin.coinsPerDay'),
           columns: [
-            countColumn<Day>('Coins sold', (row) => row.coinsSold),
-            countColumn<Day>('Coins spent', (row) => row.coinsSpent),
+            countColumn<Day>(format, t('dashboard.metrics.admin.coinsSold'), (row) => row.coinsSold),
+            countColumn<Day>(format, t('dashboard.metrics.admin.coinsSpent'), (row) => row.coinsSpent),
           ],
           filename: csvName('coins', range),
         }}
       />
       <DailySection
-        title="Subscriptions"
-        description="Subscriptions running at each day’s end, and their monthly recurring revenue (a yearly plan counts a twelfth of its price)."
+        title={t('dashboard.metrics.admin.subscriptions')}
+        description={t('dashboard.metrics.admin.subscriptionsDescription')}
         days={data.days}
         charts={[
           {
-            label: 'Active subscriptions per day',
-            caption: 'Active subscriptions',
-            series: [{ key: 'activeSubscriptions', label: 'Active subscriptions', color: CHART_COLORS[4] }],
+            label: t('dashboard.metrics.admin.activePerDay'),
+            caption: t('dashboard.metrics.admin.active'),
+            series: [{ key: 'activeSubscriptions', label: t('dashboard.metrics.admin.active'), color: CHART_COLORS[4] }],
           },
           {
-            label: 'Monthly recurring revenue per day',
-            caption: 'Monthly recurring revenue',
+            label: t('dashboard.metrics.admin.mrrPerDay'),
+            caption: t('dashboard.metrics.admin.mrrFull'),
             format: major,
             minTop: 1000,
             series: currencies.map((currency, i) => ({
               key: `mrr.${currency}`,
-              label: `MRR (${currency.toUpperCase()})`,
+              label: t('dashboard.metrics.admin.withCurrency', {
+                label: t('dashboard.metrics.admin.mrr'),
+                currency: currency.toUpperCase(),
+              }),
               color: CHART_COLORS[(i + 1) % CHART_COLORS.length]!,
             })),
           },
         ]}
         table={{
-          caption: 'Subscriptions per day',
+          caption: t('dashboard.metrics.admin.subscriptionsPerDay'),
           columns: [
-            countColumn<Day>('Active subscriptions', (row) => row.activeSubscriptions),
-            ...currencies.map((currency) => moneyColumn<Day>('MRR', currency, (row) => row.mrr)),
+            countColumn<Day>(format, t('dashboard.metrics.admin.active'), (row) => row.activeSubscriptions),
+            ...currencies.map((currency) =>
+              moneyColumn<Day>(t, format, t('dashboard.metrics.admin.mrr'), currency, (row) => row.mrr),
+            ),
           ],
           filename: csvName('subscriptions', range),
         }}
       />
       <DailySection
-        title="Sign-ups per day"
-        description="New accounts."
+        title={t('dashboard.metrics.admin.signupsPerDay')}
+        description={t('dashboard.metrics.admin.signupsDescription')}
         days={data.days}
         charts={[
-          { label: 'Sign-ups per day', kind: 'bar', series: [{ key: 'signups', label: 'Sign-ups', color: CHART_COLORS[3] }] },
+          {
+            label: t('dashboard.metrics.admin.signupsPerDay'),
+            kind: 'bar',
+            series: [{ key: 'signups', label: t('dashboard.metrics.admin.signups'), color: CHART_COLORS[3] }],
+          },
         ]}
         table={{
-          caption: 'Sign-ups per day',
-          columns: [countColumn<Day>('Sign-ups', (row) => row.signups)],
+          caption: t('dashboard.metrics.admin.signupsPerDay'),
+          columns: [countColumn<Day>(format, t('dashboard.metrics.admin.signups'), (row) => row.signups)],
           filename: csvName('signups', range),
         }}
       />

@@ -1,33 +1,33 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Formatters } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { PageHeader, QueryState, type ListQuery } from '../components/list-frame';
 import { RangePicker, type Column } from './metrics-ui';
-import { longDay, type useMetricsRange } from './range';
+import type { useMetricsRange } from './range';
+import '../messages';
 
 type RangeState = ReturnType<typeof useMetricsRange>;
 
-/** A count as the tables show it ("12,400"). */
-export const formatCount = (value: number) => value.toLocaleString('en');
-
 /** The Day column of a daily table: a long date on screen, the ISO day in the CSV. */
-export const dayColumn = <T extends { day: string }>(): Column<T> => ({
-  label: 'Day',
-  cell: (row) => longDay(row.day),
+export const dayColumn = <T extends { day: string }>(t: Translate, format: Formatters): Column<T> => ({
+  label: t('dashboard.metrics.column.day'),
+  cell: (row) => format.date(`${row.day}T00:00:00Z`),
   csv: (row) => row.day,
   nowrap: true,
 });
 
 /** A column of whole numbers. */
-export const countColumn = <T,>(label: string, pick: (row: T) => number): Column<T> => ({
+export const countColumn = <T,>(format: Formatters, label: string, pick: (row: T) => number): Column<T> => ({
   label,
-  cell: (row) => formatCount(pick(row)),
+  cell: (row) => format.count(pick(row)),
   csv: pick,
   numeric: true,
 });
 
 /** The Series column of a ranking: the series' public page. */
-export const seriesLinkColumn = <T extends { title: string; slug: string }>(): Column<T> => ({
-  label: 'Series',
+export const seriesLinkColumn = <T extends { title: string; slug: string }>(t: Translate): Column<T> => ({
+  label: t('dashboard.metrics.column.series'),
   cell: (row) => (
     <Link to={`/SeriesView/${row.slug}`} className="text-zinc-100 hover:text-accent-400">
       {row.title}
@@ -53,6 +53,7 @@ export function MetricsFrame<TData>({
   query: ListQuery<TData> & { isFetching: boolean; isPlaceholderData: boolean };
   children(data: TData): ReactNode;
 }) {
+  const t = useT();
   const { range, preset, choosePreset, chooseCustom } = picker;
   return (
     <div>
@@ -65,7 +66,7 @@ export function MetricsFrame<TData>({
         onCustom={chooseCustom}
       />
       <div className="mt-6">
-        <QueryState query={query} loading="Loading metrics…" error="We could not load the metrics.">
+        <QueryState query={query} loading={t('dashboard.metrics.loading')} error={t('dashboard.metrics.error')}>
           {(data) => (
             <div aria-busy={query.isFetching} className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
               {children(data)}

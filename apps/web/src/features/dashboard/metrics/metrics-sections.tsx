@@ -1,5 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { DailyChart, RankChart } from './charts';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { dayColumn } from './metrics-frame';
 import { DataTable, MetricSection, type Column } from './metrics-ui';
 
@@ -30,6 +32,8 @@ export function DailySection<T extends { day: string }>({
   table: { caption: string; columns: readonly Column<T>[]; filename: string };
   children?: ReactNode;
 }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <MetricSection title={title} description={description}>
       {charts.map((chart) => (
@@ -37,7 +41,7 @@ export function DailySection<T extends { day: string }>({
       ))}
       <DataTable
         caption={table.caption}
-        columns={[dayColumn<T>(), ...table.columns]}
+        columns={[dayColumn<T>(t, format), ...table.columns]}
         rows={days}
         newestFirst
         rowKey={(row) => row.day}

@@ -1,9 +1,11 @@
-// i18n: not yet in the catalogues (issue 35)
 import { resolveMetricsRange, type MetricsRange } from '@inkwell/contract';
 import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
-import { longDay, RANGE_PRESETS, todayUtc, type RangePreset } from './range';
+import { RANGE_PRESETS, todayUtc, type RangePreset } from './range';
+import '../messages';
 
 const control =
   'rounded-lg border bg-ink-900 px-3 py-2 text-sm text-zinc-100 focus:outline-none focus:ring-2 focus:ring-accent-500 [color-scheme:dark]';
@@ -20,6 +22,9 @@ export function RangePicker({
   onPreset(days: RangePreset): void;
   onCustom(range: { from: string; to: string }): void;
 }) {
+  const t = useT();
+  const format = useFormat();
+  const day = (iso: string) => format.date(`${iso}T00:00:00Z`);
   const id = useId();
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
@@ -38,9 +43,9 @@ export function RangePicker({
   };
 
   return (
-    <section aria-label="Range" className="mt-5 rounded-xl border border-ink-800 bg-ink-900 p-4">
+    <section aria-label={t('dashboard.metrics.range.label')} className="mt-5 rounded-xl border border-ink-800 bg-ink-900 p-4">
       <div className="flex flex-wrap items-end gap-x-6 gap-y-4">
-        <div role="group" aria-label="Preset ranges" className="flex gap-1 rounded-lg bg-ink-950 p-1">
+        <div role="group" aria-label={t('dashboard.metrics.range.presets')} className="flex gap-1 rounded-lg bg-ink-950 p-1">
           {RANGE_PRESETS.map((days) => (
             <button
               key={days}
@@ -51,14 +56,19 @@ export function RangePicker({
                 preset === days ? 'bg-accent-600 text-white' : 'text-zinc-300 hover:bg-ink-800'
               }`}
             >
-              {days} days
+              {t('dashboard.metrics.range.days', { count: days })}
             </button>
           ))}
         </div>
-        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3" aria-label="Custom range">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-wrap items-end gap-3"
+          aria-label={t('dashboard.metrics.range.custom')}
+        >
           <div>
             <label htmlFor={`${id}-from`} className="mb-1.5 block text-sm font-medium text-zinc-200">
-              From
+              {t('dashboard.metrics.range.from')}
             </label>
             <input
               id={`${id}-from`}
@@ -72,7 +82,7 @@ export function RangePicker({
           </div>
           <div>
             <label htmlFor={`${id}-to`} className="mb-1.5 block text-sm font-medium text-zinc-200">
-              To
+              {t('dashboard.metrics.range.to')}
             </label>
             <input
               id={`${id}-to`}
@@ -85,7 +95,7 @@ export function RangePicker({
             />
           </div>
           <button type="submit" className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700">
-            Apply
+            {t('dashboard.metrics.range.apply')}
           </button>
         </form>
       </div>
@@ -96,7 +106,7 @@ export function RangePicker({
         </div>
       )}
       <p className="mt-3 text-xs text-zinc-400" aria-live="polite">
-        {longDay(range.from)} – {longDay(range.to)} · {range.days} {range.days === 1 ? 'day' : 'days'} · UTC days
+        {t('dashboard.metrics.range.summary', { from: day(range.from), to: day(range.to), count: range.days })}
       </p>
     </section>
   );
@@ -148,7 +158,7 @@ export function DataTable<T>({
   rows,
   rowKey,
   filename,
-  empty = 'Nothing in this range.',
+  empty,
   newestFirst = false,
 }: {
   caption: string;
@@ -162,6 +172,7 @@ export function DataTable<T>({
   filename: string;
   empty?: string;
 }) {
+  const t = useT();
   const download = () =>
     downloadCsv(
       `${filename}.csv`,
@@ -178,15 +189,17 @@ export function DataTable<T>({
           type="button"
           onClick={download}
           disabled={rows.length === 0}
-          aria-label={`Download ${caption} as CSV`}
+          aria-label={t('dashboard.metrics.table.download', { caption })}
           className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-accent-400 hover:bg-ink-800 disabled:opacity-50"
         >
           <Download className="size-4" aria-hidden />
-          CSV
+          {t('dashboard.metrics.table.csv')}
         </button>
       </div>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-ink-800 bg-ink-900 p-4 text-sm text-zinc-400">{empty}</p>
+        <p className="rounded-lg border border-ink-800 bg-ink-900 p-4 text-sm text-zinc-400">
+          {empty ?? t('dashboard.metrics.table.empty')}
+        </p>
       ) : (
         <div className="max-h-80 overflow-auto rounded-lg border border-ink-800">
           <table className="w-full text-left text-sm">

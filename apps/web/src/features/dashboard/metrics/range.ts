@@ -40,10 +40,10 @@ export function useMetricsRange() {
   return { range, preset, choosePreset, chooseCustom };
 }
 
-/** "Mar 4": a day on an axis. */
-export const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** "Mar 4, 2025": a range's end. */
-export const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** "Mar 4", "4 de mar.": a day on an axis, in the page's language (the pseudo-locale writes it as English does). */
+export const shortDay = (day: string, locale: string = 'en') =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale === 'en-XA' ? 'en' : locale, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });

@@ -1,25 +1,32 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { FunnelRow, TeamMetrics } from '@inkwell/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { callApiData } from '../../../lib/api-client';
+import { useFormat, type Formatters } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import type { DayRange } from './api/metrics';
 import { CHART_COLORS, RankChart } from './charts';
 import { csvName } from './csv';
-import { countColumn, formatCount } from './metrics-frame';
+import { countColumn } from './metrics-frame';
 import { DataTable, MetricSection, type Column } from './metrics-ui';
+import '../messages';
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`);
-const columns: Column<FunnelRow>[] = [
-  { label: 'Chapter', cell: (row) => `Chapter ${row.number}`, csv: (row) => row.number, nowrap: true },
-  countColumn<FunnelRow>('Started', (row) => row.started),
-  countColumn<FunnelRow>('Finished', (row) => row.finished),
-  countColumn<FunnelRow>('Coins', (row) => row.unlocksByMethod.coins),
-  countColumn<FunnelRow>('Pass', (row) => row.unlocksByMethod.wait_pass),
-  countColumn<FunnelRow>('Daily free', (row) => row.unlocksByMethod.daily_free),
-  countColumn<FunnelRow>('First paid', (row) => row.firstPaid),
+const columnsOf = (t: Translate, format: Formatters): Column<FunnelRow>[] => [
   {
-    label: 'Drop-off',
+    label: t('dashboard.metrics.column.chapter'),
+    cell: (row) => t('dashboard.metrics.chapterNumber', { number: row.number }),
+    csv: (row) => row.number,
+    nowrap: true,
+  },
+  countColumn<FunnelRow>(format, t('dashboard.metrics.funnel.started'), (row) => row.started),
+  countColumn<FunnelRow>(format, t('dashboard.metrics.funnel.finished'), (row) => row.finished),
+  countColumn<FunnelRow>(format, t('dashboard.metrics.column.coins'), (row) => row.unlocksByMethod.coins),
+  countColumn<FunnelRow>(format, t('dashboard.metrics.funnel.pass'), (row) => row.unlocksByMethod.wait_pass),
+  countColumn<FunnelRow>(format, t('dashboard.metrics.funnel.dailyFree'), (row) => row.unlocksByMethod.daily_free),
+  countColumn<FunnelRow>(format, t('dashboard.metrics.funnel.firstPaid'), (row) => row.firstPaid),
+  {
+    label: t('dashboard.metrics.funnel.dropOff'),
     cell: (row) => percent(row.dropOff),
     csv: (row) => (row.dropOff === null ? '' : row.dropOff),
     numeric: true,
@@ -32,6 +39,9 @@ const columns: Column<FunnelRow>[] = [
  * and how many did not go on to the next.
  */
 export function SeriesFunnelSection({ range, topSeries }: { range: DayRange; topSeries: TeamMetrics['topSeries'] }) {
+  const t = useT();
+  const format = useFormat();
+  const columns = columnsOf(t, format);
   const [chosen, setChosen] = useState<string>();
   const seriesId = chosen ?? topSeries[0]?.seriesId;
   const selectId = useId();
@@ -46,17 +56,14 @@ export function SeriesFunnelSection({ range, topSeries }: { range: DayRange; top
   const paying = rows.reduce((sum, row) => sum + row.firstPaid, 0);
 
   return (
-    <MetricSection
-      title="Series funnel"
-      description="Per chapter: readers who started and finished it, how it was opened, where paying readers first paid, and who did not go on."
-    >
+    <MetricSection title={t('dashboard.metrics.funnel.title')} description={t('dashboard.metrics.funnel.description')}>
       {topSeries.length === 0 ? (
-        <p className="text-sm text-zinc-400">No series was read in this range.</p>
+        <p className="text-sm text-zinc-400">{t('dashboard.metrics.funnel.noSeries')}</p>
       ) : (
         <>
           <div className="flex flex-wrap items-end gap-3">
             <label htmlFor={selectId} className="text-sm text-zinc-300">
-              Series
+              {t('dashboard.metrics.column.series')}
               <select
                 id={selectId}
                 value={seriesId}
@@ -72,38 +79,45 @@ export function SeriesFunnelSection({ range, topSeries }: { range: DayRange; top
             </label>
             {funnel.data && (
               <p className="text-sm text-zinc-400" data-testid="funnel-summary">
-                {formatCount(paying)} {paying === 1 ? 'reader' : 'readers'} paid for the first time in this range.
+                {t('dashboard.metrics.funnel.paying', { count: paying })}
               </p>
             )}
           </div>
           {funnel.isError ? (
             <p role="alert" className="text-sm text-rose-300">
-              We could not load this funnel.
+              {t('dashboard.metrics.funnel.error')}
             </p>
           ) : (
             <>
               {/* A chart of zeros is an empty grid: say so instead. */}
               {rows.some((row) => row.started > 0) ? (
                 <RankChart
-                  label="Readers who started each chapter"
-                  valueLabel="Started"
+                  label={t('dashboard.metrics.funnel.chartLabel')}
+                  valueLabel={t('dashboard.metrics.funnel.started')}
                   color={CHART_COLORS[1]}
-                  data={rows.map((row) => ({ name: `Chapter ${row.number}`, value: row.started }))}
+                  data={rows.map((row) => ({
+                    name: t('dashboard.metrics.chapterNumber', { number: row.number }),
+                    value: row.started,
+                  }))}
                 />
               ) : (
                 rows.length > 0 && (
                   <p className="text-sm text-zinc-400" data-testid="funnel-no-readers">
-                    No reader started a chapter of this series in this range.
+                    {t('dashboard.metrics.funnel.noReaders')}
                   </p>
                 )
               )}
               <DataTable
-                caption={`Funnel of ${funnel.data?.title ?? 'the series'}`}
+                caption={
+                  funnel.data
+                    ? t('dashboard.metrics.funnel.caption', { title: funnel.data.title })
+                    : t('dashboard.metrics.funnel.captionNoTitle')
+                }
                 columns={columns}
                 rows={rows}
                 rowKey={(row) => row.chapterId}
                 filename={csvName('funnel', range)}
-                empty="No chapters out yet."
+                empty={t('dashboard.metrics.funnel.noChapters')}
               />
             </>
           )}
