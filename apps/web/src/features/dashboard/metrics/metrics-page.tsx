@@ -1,6 +1,6 @@
 import type { TeamMetrics } from '@inkwell/contract';
 import { Link } from 'react-router';
-import { useFormat, type Formatters } from '../../../lib/i18n/format';
+import { useFormat } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useTeamMetrics, type DayRange } from './api/metrics';
