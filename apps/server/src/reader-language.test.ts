@@ -4,7 +4,7 @@ import { buildChapter, buildSeries, buildUser } from '../test/factories';
 import { startFakePushService } from '../test/fake-push-service';
 import { follow } from '../test/followers';
 import { callEndpoint, createTestApp, loginAs, registrationToken, TEST_ORIGIN, type TestContext } from '../test/helpers';
-import { mailOutbox, users } from './db/schema';
+import { mailOutbox, pendingRegistrations, users } from './db/schema';
 
 /*
  * Issue 35 §1: what the server sends by itself (e-mails, pushes) is in the reader's language: the
@@ -85,7 +85,11 @@ describe('the sign-up mail and the account’s language', () => {
     expect(mail?.subject).toBe('Finish creating your Inkwell account');
     expect(mail?.text).toContain('Hello reader_en,');
     expect(mail?.text).toContain('The link works once, for 24 hours.');
-    expect(await lastMailTo(email)).toBeDefined();
+    const [pending] = await t.db
+      .select({ locale: pendingRegistrations.locale })
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.email, email));
+    expect(pending).toEqual({ locale: null });
   });
 
   it('follows the language picker’s cookie before Accept-Language', async () => {
@@ -258,5 +262,14 @@ describe('the OPDS catalogue', () => {
     const english = await catalog({});
     expect(english).toContain('<title>Latest updates</title>');
     expect(english).toContain('Every comic, newest chapter first');
+  });
+
+  it('names them so in OPDS 2 too', async () => {
+    const titles = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: '/opds/v2/catalog', headers }))
+        .json<{ navigation: Array<{ title: string }> }>()
+        .navigation.map((link) => link.title);
+    expect(await titles({ 'accept-language': 'es' })).toEqual(['Últimas actualizaciones', 'Cómics', 'Novelas', 'Premium']);
+    expect(await titles({})).toEqual(['Latest updates', 'Comics', 'Novels', 'Premium']);
   });
 });

@@ -100,7 +100,7 @@ async function readingAppsRoutes(app: FastifyInstance, services: Services) {
   // §4: chapters as CBZ and EPUB files, the same bytes every time.
   await app.register(downloadsRoutes, { downloads, deviceKeys, auth });
   // §3: the catalogue again as OPDS 2.0, with Readium manifests and progressions.
-  await app.register(opds2Routes, { opds2, deviceKeys });
+  await app.register(opds2Routes, { opds2, deviceKeys, languages: services.languages });
   // §5: KOReader's progress sync, on the same one place per chapter.
   await app.register(koreaderRoutes, { koreader, deviceKeys });
   await app.register(feedsRoutes, { feeds, languages: services.languages });

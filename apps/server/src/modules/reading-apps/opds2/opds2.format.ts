@@ -71,11 +71,12 @@ export const seriesLink = (card: Pick<SeriesCard, 'slug' | 'title'>): Link => ({
 });
 
 /** The catalogue's lists, each at `/opds/v2/<name>`. */
+/** The lists, their titles in the catalogues (issue 35 §1: in the site's language or the app's). */
 export const LISTS = {
-  latest: { title: 'Latest updates', filter: {} },
-  comics: { title: 'Comics', filter: { type: 'comic' as const } },
-  novels: { title: 'Novels', filter: { type: 'novel' as const } },
-  premium: { title: 'Premium', filter: { premium: true } },
+  latest: { title: 'feeds.opds.latest.title', filter: {} },
+  comics: { title: 'feeds.opds.comics.title', filter: { type: 'comic' as const } },
+  novels: { title: 'feeds.opds.novels.title', filter: { type: 'novel' as const } },
+  premium: { title: 'feeds.opds.premium.title', filter: { premium: true } },
 };
 export type ListName = keyof typeof LISTS;
 

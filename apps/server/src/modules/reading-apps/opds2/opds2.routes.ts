@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
+import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import type { DeviceKeysService } from '../../identity/device-keys';
 import { AUTH_TYPE, FEED_TYPE, OPDS2_ROOT, PROGRESSION_TYPE, PUBLICATION_TYPE } from './opds2.format';
 import type { Opds2Service } from './opds2.service';
@@ -33,7 +34,11 @@ function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
  */
 export async function opds2Routes(
   app: FastifyInstance,
-  { opds2, deviceKeys }: { opds2: Opds2Service; deviceKeys: DeviceKeysService },
+  {
+    opds2,
+    deviceKeys,
+    languages,
+  }: { opds2: Opds2Service; deviceKeys: DeviceKeysService; languages: Pick<ReaderLanguages, 'ofRequest'> },
 ) {
   const readerOf = (request: FastifyRequest) => deviceKeys.fromBasic(request);
   async function requireReader(request: FastifyRequest) {
@@ -46,7 +51,7 @@ export async function opds2Routes(
     reply
       .type(type)
       .header('cache-control', 'private, no-cache')
-      .header('vary', 'authorization')
+      .header('vary', 'authorization, accept-language')
       .send(Buffer.from(JSON.stringify(body)));
 
   // Apps send progressions with their own media type: it is JSON.
@@ -70,7 +75,7 @@ export async function opds2Routes(
   );
 
   app.get(`${OPDS2_ROOT}/catalog`, { schema: { hide: true } }, async (request, reply) =>
-    json(reply, FEED_TYPE, await opds2.catalog(await readerOf(request))),
+    json(reply, FEED_TYPE, await opds2.catalog(await readerOf(request), translatorFor(await languages.ofRequest(request)))),
   );
 
   app.get(`${OPDS2_ROOT}/search`, { schema: { hide: true } }, async (request, reply) => {
@@ -90,7 +95,7 @@ export async function opds2Routes(
     const { page } = parsed(pageQuery, request.query);
     if (!opds2.isList(request.params.list))
       throw new AppError('not_found', `No such feed: the catalogue is at ${OPDS2_ROOT}/catalog`);
-    return json(reply, FEED_TYPE, await opds2.list(request.params.list, page));
+    return json(reply, FEED_TYPE, await opds2.list(request.params.list, page, translatorFor(await languages.ofRequest(request))));
   });
 
   app.get<{ Params: { slug: string } }>(`${OPDS2_ROOT}/series/:slug`, { schema: { hide: true } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
+import type { Translate } from '../../../lib/i18n';
 import type { CatalogueService } from '../../catalogue/catalogue';
 import type { DeviceKeyReader, DeviceKeysService } from '../../identity/device-keys';
 import type { DownloadsService } from '../downloads';
@@ -36,8 +37,8 @@ export function createOpds2Service(deps: Opds2Deps) {
   return {
     authDocument: () => authDocument(deps),
     isList,
-    catalog: (reader: OpdsReader) => catalogFeed(deps, reader),
-    list: (name: ListName, page: number) => listFeed(deps, name, page),
+    catalog: (reader: OpdsReader, t: Translate) => catalogFeed(deps, reader, t),
+    list: (name: ListName, page: number, t: Translate) => listFeed(deps, name, page, t),
     search: (query: string, page: number) => searchFeed(deps, query, page),
     series: (slug: string, reader: OpdsReader, page: number) => seriesFeed(deps, slug, reader, page),
     publication: (chapterId: string, reader: OpdsReader) => chapterPublication(deps, chapterId, reader),

@@ -1,3 +1,4 @@
+import type { Translate } from '../../../../lib/i18n';
 import type { CatalogueService } from '../../../catalogue/catalogue';
 import {
   FEED_TYPE,
@@ -25,15 +26,16 @@ export function authDocument({ publicUrl }: { publicUrl: string }) {
 }
 
 /** The root: the lists and a key's shelf to navigate, and the newest series as a group. */
-export async function catalogFeed({ catalogue }: { catalogue: CatalogueService }, reader: OpdsReader) {
+export async function catalogFeed({ catalogue }: { catalogue: CatalogueService }, reader: OpdsReader, t: Translate) {
   const latest = await catalogue.list({ sort: 'latest', page: 1, perPage: 12 });
   const navigation: Link[] = Object.entries(LISTS).map(([name, list]) => ({
     href: `${OPDS2_ROOT}/${name}`,
-    title: list.title,
+    title: t(list.title),
     type: FEED_TYPE,
     rel: 'subsection',
   }));
-  if (reader) navigation.push({ href: `${OPDS2_ROOT}/shelf`, title: 'My shelf', type: FEED_TYPE, rel: 'subsection' });
+  if (reader)
+    navigation.push({ href: `${OPDS2_ROOT}/shelf`, title: t('feeds.opds.shelf.title'), type: FEED_TYPE, rel: 'subsection' });
   return {
     metadata: { title: 'Inkwell' },
     links: feedLinks(`${OPDS2_ROOT}/catalog`),
@@ -42,7 +44,7 @@ export async function catalogFeed({ catalogue }: { catalogue: CatalogueService }
       ? {
           groups: [
             {
-              metadata: { title: 'Latest updates', numberOfItems: latest.pagination.total },
+              metadata: { title: t('feeds.opds.latest.title'), numberOfItems: latest.pagination.total },
               links: [{ rel: 'self', href: `${OPDS2_ROOT}/latest`, type: FEED_TYPE }],
               navigation: latest.items.map(seriesLink),
             },
@@ -53,12 +55,12 @@ export async function catalogFeed({ catalogue }: { catalogue: CatalogueService }
 }
 
 /** One of the catalogue's lists as a navigation feed, fifty series to a page. */
-export async function listFeed({ catalogue }: { catalogue: CatalogueService }, name: ListName, page: number) {
+export async function listFeed({ catalogue }: { catalogue: CatalogueService }, name: ListName, page: number, t: Translate) {
   const list = LISTS[name];
   const data = await catalogue.list({ ...list.filter, sort: 'latest', page, perPage: SERIES_PER_PAGE });
   const pages = paged(`${OPDS2_ROOT}/${name}`, page, SERIES_PER_PAGE, data.pagination.total);
   return {
-    metadata: { title: list.title, ...pages.metadata },
+    metadata: { title: t(list.title), ...pages.metadata },
     links: feedLinks(pages.self, pages.links),
     navigation: orBack(data.items.map(seriesLink)),
   };
