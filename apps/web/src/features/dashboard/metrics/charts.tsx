@@ -95,12 +95,7 @@ export function DailyChart<T extends { day: string }>({
       domain={[(min: number) => Math.min(0, min), (max: number) => Math.max(max, minTop)]}
       {...AXIS}
     />,
-    <Tooltip
-      key="tooltip"
-      labelFormatter={axisDay}
-      formatter={(value, name) => [format(Number(value)), name]}
-      {...TOOLTIP}
-    />,
+    <Tooltip key="tooltip" labelFormatter={axisDay} formatter={(value, name) => [format(Number(value)), name]} {...TOOLTIP} />,
     ...(series.length > 1 ? [<Legend key="legend" wrapperStyle={{ fontSize: 12, color: '#d4d4d8' }} />] : []),
   ];
   return (
