@@ -1,7 +1,7 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { readBrowserOwner } from '../lib/browser-owner';
+import { useT } from '../lib/i18n/i18n-context';
 import type { BookmarkState } from '../lib/library/bookmark';
 import { useIsOnline } from '../lib/offline/use-is-online';
 import { useToast } from './toast/toast-context';
@@ -32,6 +32,7 @@ export function BookmarkButton({
   compact?: boolean;
   tone?: BookmarkTone;
 }) {
+  const t = useT();
   const toast = useToast();
   const location = useLocation();
   const base = 'inline-flex items-center justify-center gap-2 rounded-lg font-semibold disabled:opacity-60';
@@ -41,18 +42,18 @@ export function BookmarkButton({
   // Offline the session cannot be checked: a browser that is a reader's (browser-owner.ts) is not
   // asked to log in, it is told the bookmark waits for the connection (issue 33).
   if (!bookmark.isSignedIn && !isOnline && readBrowserOwner()) {
-    const offline = 'Bookmarks need a connection: you are offline';
+    const offline = t('common.components.bookmark.offlineTitle');
     return (
       <button
         type="button"
         disabled
-        aria-label={compact ? 'Bookmark' : undefined}
+        aria-label={compact ? t('common.components.bookmark.name') : undefined}
         title={offline}
         className={`${base} ${size} ${tone.off}`}
         data-testid="bookmark-offline"
       >
         <Bookmark className="size-4" aria-hidden />
-        {!compact && <span>Bookmark (offline)</span>}
+        {!compact && <span>{t('common.components.bookmark.offline')}</span>}
       </button>
     );
   }
@@ -63,11 +64,11 @@ export function BookmarkButton({
         to="/login"
         state={{ from: location.pathname + location.search }}
         className={`${base} ${size} ${tone.off}`}
-        aria-label={compact ? 'Log in to bookmark' : undefined}
-        title={compact ? 'Log in to bookmark' : undefined}
+        aria-label={compact ? t('common.components.bookmark.logIn') : undefined}
+        title={compact ? t('common.components.bookmark.logIn') : undefined}
       >
         <Bookmark className="size-4" aria-hidden />
-        {!compact && 'Log in to bookmark'}
+        {!compact && t('common.components.bookmark.logIn')}
       </Link>
     );
   }
@@ -76,15 +77,15 @@ export function BookmarkButton({
   const handleClick = () =>
     void bookmark
       .toggle()
-      .catch(() => toast({ message: 'Your bookmark could not be saved. Please try again.', type: 'error', duration: 5000 }));
+      .catch(() => toast({ message: t('common.components.bookmark.saveFailed'), type: 'error', duration: 5000 }));
   const Icon = isBookmarked ? BookmarkCheck : Bookmark;
-  const label = isBookmarked ? 'Bookmarked' : 'Bookmark';
+  const label = t(isBookmarked ? 'common.components.bookmark.on' : 'common.components.bookmark.name');
   return (
     <button
       type="button"
       onClick={handleClick}
       // One name whatever the state; aria-pressed says whether it is on.
-      aria-label={compact ? 'Bookmark' : undefined}
+      aria-label={compact ? t('common.components.bookmark.name') : undefined}
       aria-pressed={isBookmarked}
       title={compact ? label : undefined}
       disabled={!bookmark.isKnown}

@@ -1,9 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Coins } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCoins } from '../lib/money';
-import { bulkChoices, type PricedChapter } from '../lib/wallet/locked-run';
+import { useFormat } from '../lib/i18n/format';
+import { useT } from '../lib/i18n/i18n-context';
+import { richText } from '../lib/i18n/rich';
+import { bulkChoices, type BulkChoice, type PricedChapter } from '../lib/wallet/locked-run';
 import { useUnlockQuote } from '../lib/wallet/unlock';
 import { primaryButton } from './button-styles';
 import { ConfirmDialog } from './confirm-dialog';
@@ -24,25 +25,13 @@ interface BulkUnlockProps {
   legend?: string;
 }
 
-const numberRange = (run: PricedChapter[]) => {
-  const first = run[0]?.number;
-  const last = run.at(-1)?.number;
-  return first === last ? `Chapter ${first}` : `Chapters ${first}–${last}`;
-};
-
 /**
  * "Unlock the next 5 / 10 / all locked chapters", each with its total in coins, confirmed in a
  * dialog and charged once, all or nothing. Too few coins for the choice: a link to the store.
  */
-export function BulkUnlock({
-  seriesId,
-  run,
-  total,
-  balance,
-  getCoinsHref,
-  onUnlock,
-  legend = 'Unlock several chapters',
-}: BulkUnlockProps) {
+export function BulkUnlock({ seriesId, run, total, balance, getCoinsHref, onUnlock, legend }: BulkUnlockProps) {
+  const t = useT();
+  const format = useFormat();
   const choices = bulkChoices(run, total);
   // Unset until the reader picks: the first choice, also when the run arrives after the first render.
   const [chosenKey, setChosenKey] = useState<string>();
@@ -57,18 +46,21 @@ export function BulkUnlock({
   const price = discount > 0 ? quote.data!.charged : choice.total;
   const short = price - balance;
   const count = choice.chapters.length;
+  const first = choice.chapters[0]?.number;
+  const last = choice.chapters.at(-1)?.number;
+  const labelOf = (option: BulkChoice) => t(option.label, { count: option.chapters.length });
 
   return (
     <fieldset className="rounded-xl border border-ink-700 bg-ink-950/40 p-4 text-left" data-testid="bulk-unlock">
-      <legend className="px-1 text-sm font-semibold text-white">{legend}</legend>
-      <p className="text-xs text-zinc-400">From chapter {run[0]!.number} on, charged once: all of them or none.</p>
+      <legend className="px-1 text-sm font-semibold text-white">{legend ?? t('common.components.bulk.legend')}</legend>
+      <p className="text-xs text-zinc-400">{t('common.components.bulk.fromChapter', { number: run[0]!.number })}</p>
       {/* One choice is not a choice (issue 21 §1): said in a line, and the button does it. */}
       {choices.length === 1 ? (
         <p className="mt-3 flex items-center justify-between gap-2 text-sm text-zinc-200" data-testid="bulk-only-choice">
-          {choice.label}
+          {labelOf(choice)}
           <span className="inline-flex items-center gap-1 tabular-nums text-amber-200">
             <Coins className="size-3.5" aria-hidden />
-            {formatCoins(choice.total)}
+            {format.count(choice.total)}
           </span>
         </p>
       ) : (
@@ -85,14 +77,17 @@ export function BulkUnlock({
                   value={option.key}
                   checked={option.key === choice.key}
                   onChange={() => setChosenKey(option.key)}
-                  aria-label={`${option.label}, ${formatCoins(option.total)} coins`}
+                  aria-label={t('common.components.bulk.optionLabel', {
+                    choice: labelOf(option),
+                    coins: format.count(option.total),
+                  })}
                   className="accent-accent-500"
                 />
-                {option.label}
+                {labelOf(option)}
               </span>
               <span className="inline-flex items-center gap-1 tabular-nums text-amber-200">
                 <Coins className="size-3.5" aria-hidden />
-                {formatCoins(option.total)}
+                {format.count(option.total)}
               </span>
             </label>
           ))}
@@ -100,41 +95,55 @@ export function BulkUnlock({
       )}
       {discount > 0 && (
         <p className="mt-2 text-sm text-emerald-300" data-testid="bundle-discount">
-          All that is left, {discount} % off: <s className="text-zinc-400">{formatCoins(choice.total)}</s>{' '}
-          <strong className="tabular-nums">{formatCoins(price)} coins</strong>
+          {richText(
+            t('common.components.bulk.discount', {
+              discount,
+              total: format.count(choice.total),
+              price: format.count(price),
+            }),
+            {
+              s: (words) => <s className="text-zinc-400">{words}</s>,
+              strong: (words) => <strong className="tabular-nums">{words}</strong>,
+            },
+          )}
         </p>
       )}
       <div className="mt-3 flex min-h-10 flex-wrap items-center justify-between gap-2">
         {short <= 0 ? (
           <button type="button" onClick={() => setIsConfirming(true)} className={primaryButton}>
-            Unlock {count} {count === 1 ? 'chapter' : 'chapters'}
-            {(choices.length === 1 || discount > 0) && ` for ${formatCoins(price)} coins`}
+            {choices.length === 1 || discount > 0
+              ? t('common.components.bulk.unlockFor', { count, price: format.count(price) })
+              : t('common.components.bulk.unlock', { count })}
           </button>
         ) : (
           <>
-            <p className="text-sm text-zinc-300">You need {formatCoins(short)} more coins for these.</p>
+            <p className="text-sm text-zinc-300">{t('common.components.bulk.short', { coins: format.count(short) })}</p>
             <Link to={getCoinsHref} className={primaryButton}>
-              Get coins for {count} {count === 1 ? 'chapter' : 'chapters'}
+              {t('common.components.bulk.getCoins', { count })}
             </Link>
           </>
         )}
       </div>
       {isConfirming && (
         <ConfirmDialog
-          title={`Unlock ${count} ${count === 1 ? 'chapter' : 'chapters'} for ${formatCoins(price)} coins?`}
-          confirmLabel="Unlock"
+          title={t('common.components.bulk.confirmTitle', { count, price: format.count(price) })}
+          confirmLabel={t('common.components.bulk.confirm')}
           onConfirm={() => onUnlock(choice.chapters.map((chapter) => chapter.id))}
           onClose={() => setIsConfirming(false)}
           renderError={(error) => <UnlockError error={error} getCoinsHref={getCoinsHref} />}
         >
-          <p>{numberRange(choice.chapters)}, charged once: all of them or none.</p>
+          <p>
+            {first === last
+              ? t('common.components.bulk.chargedOnceOne', { number: first })
+              : t('common.components.bulk.chargedOnceRange', { first, last })}
+          </p>
           {discount > 0 && (
-            <p className="mt-1">
-              {formatCoins(choice.total)} coins less the series’ {discount} % for unlocking all that is left.
-            </p>
+            <p className="mt-1">{t('common.components.bulk.discountDetail', { total: format.count(choice.total), discount })}</p>
           )}
           <p className="mt-1">
-            Your balance after: <strong className="text-white">{formatCoins(balance - price)} coins</strong>
+            {richText(t('common.components.bulk.balanceAfter', { coins: format.count(balance - price) }), {
+              strong: (words) => <strong className="text-white">{words}</strong>,
+            })}
           </p>
         </ConfirmDialog>
       )}

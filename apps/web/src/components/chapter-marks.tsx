@@ -1,8 +1,28 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { ChapterSummary, FreeLadder } from '@inkwell/contract';
 import { CalendarClock, Clock, Coins, LockOpen } from 'lucide-react';
 import { FreeWayBadge } from './free-ladder-badges';
-import { formatDate, formatDateTime, shortTimeFromNow, timeFromNow, timeLeft } from '../lib/time';
+import { useFormat } from '../lib/i18n/format';
+import { useT, type Translate } from '../lib/i18n/i18n-context';
+
+const DAY_MS = 86_400_000;
+const UNITS = [
+  ['year', 365 * DAY_MS],
+  ['month', 30 * DAY_MS],
+  ['week', 7 * DAY_MS],
+  ['day', DAY_MS],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+] as const;
+
+/** "Rented · 3d left": the time left in its largest whole unit, short, as a phone's row has room for. */
+function rentedShort(t: Translate, iso: string): string {
+  const diff = Date.parse(iso) - Date.now();
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) < ms) continue;
+    return t('common.components.marks.rentedShort', { unit, count: Math.abs(Math.round(diff / ms)) });
+  }
+  return t('common.components.marks.rentedShort', { unit: diff >= 0 ? 'soon' : 'now', count: 0 });
+}
 
 const pill = 'inline-flex h-6 items-center gap-1 whitespace-nowrap rounded-full px-2 text-xs font-semibold tabular-nums';
 
@@ -22,6 +42,8 @@ export function ChapterMarks({
   /** The series' free ladder, for how long its pass takes. */
   ladder?: FreeLadder;
 }) {
+  const t = useT();
+  const format = useFormat();
   const freeWays = chapter.freeWays?.map((way) => <FreeWayBadge key={way} way={way} waitPassHours={ladder?.waitPassHours} />);
   switch (chapter.access) {
     case 'locked':
@@ -29,10 +51,10 @@ export function ChapterMarks({
         <span className="inline-flex flex-wrap items-center gap-1">
           {freeWays}
           <span className={`${pill} bg-amber-500/15 text-amber-300`} data-access="locked">
-            <span className="sr-only">Locked: </span>
+            <span className="sr-only">{t('common.components.marks.lockedPrefix')}</span>
             <Coins className="size-3.5" aria-hidden />
             {chapter.price}
-            <span className="sr-only"> coins</span>
+            <span className="sr-only">{t('common.components.marks.coinsSuffix')}</span>
           </span>
         </span>
       );
@@ -40,18 +62,24 @@ export function ChapterMarks({
       return (
         <span className="inline-flex flex-wrap items-center gap-1" data-access="early_access">
           <span className={`${pill} bg-accent-500/15 text-accent-300`}>
-            Early access<span className="sr-only">:</span>
+            {t('common.components.marks.earlyAccess')}
+            <span className="sr-only">:</span>
           </span>
           {freeWays}
           <span className={`${pill} bg-amber-500/15 text-amber-300`}>
             <Coins className="size-3.5" aria-hidden />
             {chapter.price}
-            <span className="sr-only"> coins</span>
+            <span className="sr-only">{t('common.components.marks.coinsSuffix')}</span>
           </span>
           {chapter.freeAt && (
-            <span className={`${pill} bg-sky-500/15 font-medium text-sky-300`} title={`Free on ${formatDate(chapter.freeAt)}`}>
+            <span
+              className={`${pill} bg-sky-500/15 font-medium text-sky-300`}
+              title={t('common.components.marks.freeOn', { date: format.date(chapter.freeAt) })}
+            >
               <Clock className="size-3.5" aria-hidden />
-              <span suppressHydrationWarning>Free in {timeLeft(Date.parse(chapter.freeAt) - Date.now())}</span>
+              <span suppressHydrationWarning>
+                {t('common.components.marks.freeIn', { time: format.timeLeft(Date.parse(chapter.freeAt) - Date.now()) })}
+              </span>
             </span>
           )}
         </span>
@@ -61,31 +89,35 @@ export function ChapterMarks({
         return (
           <span
             className={`${pill} bg-sky-500/15 text-sky-300`}
-            title={`Open for you until ${formatDateTime(chapter.openUntil)}`}
+            title={t('common.components.marks.openUntil', { date: format.dateTime(chapter.openUntil) })}
             data-access="rented"
             suppressHydrationWarning
           >
             <Clock className="size-3.5" aria-hidden />
             {/* A phone's row has room for the short form. */}
             <span className="sm:hidden" suppressHydrationWarning>
-              Rented · {shortTimeFromNow(chapter.openUntil).replace(/^in /, '')} left
+              {rentedShort(t, chapter.openUntil)}
             </span>
             <span className="hidden sm:inline" suppressHydrationWarning>
-              Rented · ends {timeFromNow(chapter.openUntil)}
+              {t('common.components.marks.rentedEnds', { when: format.timeFromNow(chapter.openUntil) })}
             </span>
           </span>
         );
       return (
-        <span className={`${pill} bg-emerald-500/15 text-emerald-300`} title="Unlocked" data-access="unlocked">
+        <span
+          className={`${pill} bg-emerald-500/15 text-emerald-300`}
+          title={t('common.components.marks.unlocked')}
+          data-access="unlocked"
+        >
           <LockOpen className="size-3.5" aria-hidden />
-          <span className="sr-only">Unlocked</span>
+          <span className="sr-only">{t('common.components.marks.unlocked')}</span>
         </span>
       );
     case 'scheduled':
       return (
         <span className={`${pill} bg-violet-500/15 text-violet-300`} data-access="scheduled">
           <CalendarClock className="size-3.5" aria-hidden />
-          Scheduled {chapter.publishedAt ? formatDate(chapter.publishedAt) : ''}
+          {t('common.components.marks.scheduled', { date: chapter.publishedAt ? format.date(chapter.publishedAt) : '' })}
         </span>
       );
     default:

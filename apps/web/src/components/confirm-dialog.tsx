@@ -1,5 +1,5 @@
-// i18n: not yet in the catalogues (issue 35)
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../lib/i18n/i18n-context';
 import { primaryButton, secondaryButton } from './button-styles';
 
 interface ConfirmDialogProps {
@@ -28,6 +28,7 @@ export function ConfirmDialog({
   renderError,
   isConfirmDisabled = false,
 }: ConfirmDialogProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -90,7 +91,7 @@ export function ConfirmDialog({
       )}
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <button type="button" onClick={onClose} disabled={isBusy} className={secondaryButton}>
-          Cancel
+          {t('common.components.confirm.cancel')}
         </button>
         <button
           ref={confirmRef}

@@ -1,6 +1,6 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { Image } from '@inkwell/contract';
 import { ImageOff } from 'lucide-react';
+import { useT } from '../lib/i18n/i18n-context';
 
 /**
  * A cover drawn at its own aspect ratio with width and height set, so nothing moves as it
@@ -17,12 +17,13 @@ export function CoverImage({
   className?: string;
   eager?: boolean;
 }) {
+  const t = useT();
   if (!cover) {
     return (
       <div
         className={`flex aspect-[2/3] items-center justify-center bg-ink-800 text-zinc-500 ${className}`}
         role="img"
-        aria-label={`${title} (no cover)`}
+        aria-label={t('common.components.cover.none', { title })}
       >
         <ImageOff className="size-8" aria-hidden />
       </div>
@@ -33,7 +34,7 @@ export function CoverImage({
       src={cover.url}
       width={cover.width}
       height={cover.height}
-      alt={`Cover of ${title}`}
+      alt={t('common.components.cover.alt', { title })}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(eager ? { fetchPriority: 'high' as const } : {})}

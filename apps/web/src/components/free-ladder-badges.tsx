@@ -1,6 +1,6 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { FreeLadder, FreeWay } from '@inkwell/contract';
 import { Gift, Hourglass } from 'lucide-react';
+import { useT, type Translate } from '../lib/i18n/i18n-context';
 
 const badge = 'inline-flex items-center gap-1 whitespace-nowrap rounded-full font-semibold';
 const SIZES = {
@@ -19,6 +19,13 @@ export function formatHours(hours: number): string {
   return hours > 72 && hours % 24 === 0 ? `${hours / 24} d` : `${hours} h`;
 }
 
+/** formatHours in the page's language. */
+export function hoursText(t: Translate, hours: number): string {
+  return hours > 72 && hours % 24 === 0
+    ? t('common.components.freeLadder.days', { days: hours / 24 })
+    : t('common.components.freeLadder.hours', { hours });
+}
+
 /** A free way's badge: "Wait · 24 h" (the pass recharges in that long; bare without it) or "Daily free". */
 export function FreeWayBadge({
   way,
@@ -29,22 +36,29 @@ export function FreeWayBadge({
   waitPassHours?: number | null;
   size?: keyof typeof SIZES;
 }) {
+  const t = useT();
   const tone = `${badge} ${SIZES[size]} ${TONES[size][way]}`;
   if (way === 'daily_free')
     return (
-      <span className={tone} title="One chapter a day opens free" data-ladder="daily_free">
+      <span className={tone} title={t('common.components.freeLadder.dailyTitle')} data-ladder="daily_free">
         <Gift className="size-3" aria-hidden />
-        Daily free
+        {t('common.components.freeLadder.daily')}
       </span>
     );
   return (
     <span
       className={tone}
-      title={waitPassHours ? `Wait ${formatHours(waitPassHours)} for the free pass to open a chapter` : 'Wait for the free pass'}
+      title={
+        waitPassHours
+          ? t('common.components.freeLadder.waitTitle', { time: hoursText(t, waitPassHours) })
+          : t('common.components.freeLadder.waitTitleBare')
+      }
       data-ladder="wait_pass"
     >
       <Hourglass className="size-3" aria-hidden />
-      {waitPassHours ? `Wait · ${formatHours(waitPassHours)}` : 'Wait free'}
+      {waitPassHours
+        ? t('common.components.freeLadder.wait', { time: hoursText(t, waitPassHours) })
+        : t('common.components.freeLadder.waitBare')}
     </span>
   );
 }

@@ -1,9 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useT } from '../lib/i18n/i18n-context';
 
 /** Pages as links (so they can be opened in a new tab and the URL says where you are). */
 export function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
+  const t = useT();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   if (totalPages <= 1) return null;
@@ -19,9 +20,13 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
     .sort((a, b) => a - b);
   const base = 'flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm font-medium';
   return (
-    <nav aria-label="Pages" className="mt-8 flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={t('common.components.pagination.label')} className="mt-8 flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={`${base} bg-ink-800 text-zinc-200 hover:bg-ink-700`} aria-label="Previous page">
+        <Link
+          to={hrefFor(page - 1)}
+          className={`${base} bg-ink-800 text-zinc-200 hover:bg-ink-700`}
+          aria-label={t('common.components.pagination.previous')}
+        >
           <ChevronLeft className="size-4" aria-hidden />
         </Link>
       ) : null}
@@ -38,7 +43,11 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
         </span>
       ))}
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} className={`${base} bg-ink-800 text-zinc-200 hover:bg-ink-700`} aria-label="Next page">
+        <Link
+          to={hrefFor(page + 1)}
+          className={`${base} bg-ink-800 text-zinc-200 hover:bg-ink-700`}
+          aria-label={t('common.components.pagination.next')}
+        >
           <ChevronRight className="size-4" aria-hidden />
         </Link>
       ) : null}

@@ -1,13 +1,13 @@
-// i18n: not yet in the catalogues (issue 35)
+import { useT, type Translate } from '../lib/i18n/i18n-context';
 import { TextField } from './form';
 
-/** What every form that sets a password says about it (the contract's passwordSchema checks it). */
-export const PASSWORD_HINT = 'At least 8 characters. Avoid common passwords.';
-export const PASSWORDS_DIFFER = 'The passwords do not match';
+/** Until every form that calls confirmError passes its `t`: the mismatch in English. */
+const PASSWORDS_DIFFER = 'The passwords do not match';
 
-/** The confirmation's error, if the two do not match. */
-export function confirmError(password: string, confirm: string): string | undefined {
-  return confirm === password ? undefined : PASSWORDS_DIFFER;
+/** The confirmation's error, if the two do not match; in the page's language given its `t`. */
+export function confirmError(password: string, confirm: string, t?: Translate): string | undefined {
+  if (confirm === password) return undefined;
+  return t ? t('common.components.password.mismatch') : PASSWORDS_DIFFER;
 }
 
 /**
@@ -33,20 +33,21 @@ export function PasswordFields({
   onConfirmChange(value: string): void;
   errors: { password?: string | undefined; confirm?: string | undefined };
 }) {
+  const t = useT();
   return (
     <>
       <TextField
-        label={isNew ? 'New password' : 'Password'}
+        label={t(isNew ? 'common.components.password.new' : 'common.components.password.label')}
         name={name}
         type="password"
         autoComplete="new-password"
         value={password}
         onChange={(event) => onPasswordChange(event.target.value)}
         error={errors.password}
-        hint={PASSWORD_HINT}
+        hint={t('common.components.password.hint')}
       />
       <TextField
-        label={isNew ? 'Confirm new password' : 'Confirm password'}
+        label={t(isNew ? 'common.components.password.confirmNew' : 'common.components.password.confirm')}
         name="confirm"
         type="password"
         autoComplete="new-password"

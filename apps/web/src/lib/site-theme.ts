@@ -11,7 +11,12 @@ export type SiteTheme = (typeof SITE_THEMES)[number];
 /** Where the choice is kept: index.html's first script reads the same key before the first paint. */
 export const SITE_THEME_KEY = 'inkwell.theme';
 
-export const SITE_THEME_LABELS: Record<SiteTheme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+/** Each choice's name: its message's id. */
+export const SITE_THEME_LABELS: Record<SiteTheme, string> = {
+  system: 'common.lib.theme.system',
+  light: 'common.lib.theme.light',
+  dark: 'common.lib.theme.dark',
+};
 
 const isSiteTheme = (value: unknown): value is SiteTheme => SITE_THEMES.includes(value as SiteTheme);
 

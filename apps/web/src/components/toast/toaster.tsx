@@ -1,16 +1,16 @@
-// i18n: not yet in the catalogues (issue 35)
 import { AlertTriangle, CheckCircle2, Info, Loader2, X, XCircle } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
+import { useT } from '../../lib/i18n/i18n-context';
 import type { ToastIcon } from './toast-store';
 import { useToasts, useToastStore } from './toast-context';
 
 const ICONS: Record<ToastIcon, { Icon: typeof Info; className: string; label: string }> = {
-  info: { Icon: Info, className: 'text-sky-400', label: 'Information' },
-  warn: { Icon: AlertTriangle, className: 'text-amber-400', label: 'Warning' },
-  error: { Icon: XCircle, className: 'text-rose-400', label: 'Error' },
-  cancel: { Icon: XCircle, className: 'text-zinc-400', label: 'Cancelled' },
-  success: { Icon: CheckCircle2, className: 'text-emerald-400', label: 'Success' },
-  spinner: { Icon: Loader2, className: 'animate-spin text-accent-400', label: 'In progress' },
+  info: { Icon: Info, className: 'text-sky-400', label: 'common.components.toast.info' },
+  warn: { Icon: AlertTriangle, className: 'text-amber-400', label: 'common.components.toast.warn' },
+  error: { Icon: XCircle, className: 'text-rose-400', label: 'common.components.toast.error' },
+  cancel: { Icon: XCircle, className: 'text-zinc-400', label: 'common.components.toast.cancel' },
+  success: { Icon: CheckCircle2, className: 'text-emerald-400', label: 'common.components.toast.success' },
+  spinner: { Icon: Loader2, className: 'animate-spin text-accent-400', label: 'common.components.toast.spinner' },
 };
 
 /**
@@ -43,6 +43,7 @@ function useToastRoom(count: number) {
  * reader's bottom bar while it shows (it sets --toast-lift).
  */
 export function Toaster() {
+  const t = useT();
   const toasts = useToasts();
   const store = useToastStore();
   const stack = useToastRoom(toasts.length);
@@ -64,13 +65,13 @@ export function Toaster() {
               toast.isLeaving ? 'toast-exit' : 'toast-enter'
             }`}
           >
-            <Icon aria-label={label} className={`mt-0.5 size-5 shrink-0 ${className}`} />
+            <Icon aria-label={t(label)} className={`mt-0.5 size-5 shrink-0 ${className}`} />
             <p className="flex-1 text-sm text-zinc-100">{toast.message}</p>
             <button
               type="button"
               onClick={() => store.dismiss(toast.id)}
               className="rounded p-0.5 text-zinc-400 hover:text-zinc-100"
-              aria-label="Dismiss notification"
+              aria-label={t('common.components.toast.dismiss')}
             >
               <X className="size-4" />
             </button>

@@ -1,5 +1,5 @@
-// i18n: not yet in the catalogues (issue 35)
 import { Component, createContext, Suspense, useContext, useRef, type ComponentType, type ReactNode } from 'react';
+import { useT } from '../i18n/i18n-context';
 import { useIsOnline } from '../offline/use-is-online';
 import { useIsNear } from '../use-is-near';
 
@@ -21,9 +21,10 @@ const LOAD_MARGIN = '600px';
 
 /** Offline (issue 33 §1), comments are said to wait for the network: the page around them goes on. */
 function CommentsNeedAConnection() {
+  const t = useT();
   return (
     <p role="status" className="mx-auto w-full max-w-3xl px-4 py-8 text-sm text-zinc-400" data-testid="comments-offline">
-      Comments need a connection. They appear here when you are back online.
+      {t('common.lib.comments.offline')}
     </p>
   );
 }

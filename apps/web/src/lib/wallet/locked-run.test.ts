@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bulkChoices, lockedRunFrom, type PricedChapter } from './locked-run';
 
+/** A choice's name as English says it. */
+const said = (id: string, count: number) => `${id === 'common.lib.bulk.all' ? 'All' : 'Next'} ${count}`;
+
 const ch = (number: number, access: PricedChapter['access'], price = 30): PricedChapter => ({
   id: `c${number}`,
   number,
@@ -24,17 +27,19 @@ describe('bulk unlocking', () => {
 
   it('offers the next 5 and 10 only where the run is longer, and all of it, each with its total', () => {
     const run = Array.from({ length: 12 }, (_, i) => ch(i + 1, 'locked', i < 5 ? 30 : 50));
-    expect(bulkChoices(run).map(({ key, label, chapters, total }) => [key, label, chapters.length, total])).toEqual([
+    expect(
+      bulkChoices(run).map(({ key, label, chapters, total }) => [key, said(label, chapters.length), chapters.length, total]),
+    ).toEqual([
       ['next-5', 'Next 5', 5, 150],
       ['next-10', 'Next 10', 10, 400],
       ['all', 'All 12', 12, 500],
     ]);
-    expect(bulkChoices(run.slice(0, 5)).map((c) => c.label)).toEqual(['All 5']);
-    expect(bulkChoices(run.slice(0, 10)).map((c) => c.label)).toEqual(['Next 5', 'All 10']);
+    expect(bulkChoices(run.slice(0, 5)).map((c) => said(c.label, c.chapters.length))).toEqual(['All 5']);
+    expect(bulkChoices(run.slice(0, 10)).map((c) => said(c.label, c.chapters.length))).toEqual(['Next 5', 'All 10']);
   });
 
   it('does not call a run "all" when more are for sale than one unlock takes', () => {
     const run = Array.from({ length: 12 }, (_, i) => ch(i + 1, 'locked', 10));
-    expect(bulkChoices(run, 2400).map((c) => c.label)).toEqual(['Next 5', 'Next 10', 'Next 12']);
+    expect(bulkChoices(run, 2400).map((c) => said(c.label, c.chapters.length))).toEqual(['Next 5', 'Next 10', 'Next 12']);
   });
 });

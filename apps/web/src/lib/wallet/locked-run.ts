@@ -19,6 +19,7 @@ export function lockedRunFrom<C extends PricedChapter>(chapters: readonly C[], f
 export interface BulkChoice<C extends PricedChapter = PricedChapter> {
   /** "next-5", "next-10" or "all". */
   key: string;
+  /** Its name's message ("Next 5", "All 12"), said with `{ count: chapters.length }`. */
   label: string;
   chapters: C[];
   total: number;
@@ -35,10 +36,10 @@ export function bulkChoices<C extends PricedChapter>(run: readonly C[], total = 
   const coinsFor = (chapters: C[]) => chapters.reduce((sum, chapter) => sum + chapter.price, 0);
   const choices: BulkChoice<C>[] = BULK_SIZES.filter((size) => run.length > size).map((size) => {
     const chapters = run.slice(0, size);
-    return { key: `next-${size}`, label: `Next ${size}`, chapters, total: coinsFor(chapters) };
+    return { key: `next-${size}`, label: 'common.lib.bulk.next', chapters, total: coinsFor(chapters) };
   });
   const all = [...run];
-  const label = total > run.length ? `Next ${run.length}` : `All ${run.length}`;
+  const label = total > run.length ? 'common.lib.bulk.next' : 'common.lib.bulk.all';
   choices.push({ key: 'all', label, chapters: all, total: coinsFor(all) });
   return choices;
 }
