@@ -1,11 +1,12 @@
-// i18n: not yet in the catalogues (issue 35)
 import { coinPackageInputSchema, coinPackagePatchSchema, type AdminCoinPackage, type CoinPackageInput } from '@inkwell/contract';
 import { fieldErrors, TextField } from '../../../components/form';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { EditForm, useEditForm } from '../components/edit-form';
 import { CheckboxField, PriceFields } from '../components/fields';
 import { useCreateCoinPackage } from './api/create-coin-package';
 import { useUpdateCoinPackage } from './api/update-coin-package';
 import { centsToPrice, priceToCents } from './price-input';
+import '../messages';
 
 interface Values {
   name: string;
@@ -40,6 +41,7 @@ export function CoinPackageForm({
   onSaved(item: AdminCoinPackage): void;
   onCancel(): void;
 }) {
+  const t = useT();
   const form = useEditForm(() => valuesFrom(item));
   const { values, field, check } = form;
   const createPackage = useCreateCoinPackage();
@@ -58,8 +60,8 @@ export function CoinPackageForm({
     } satisfies CoinPackageInput;
     const parsed = (item ? coinPackagePatchSchema : coinPackageInputSchema).safeParse(body);
     const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (priceCents === null) local.priceCents = 'Enter a price such as 4.99';
-    if (values.coins.trim() === '') local.coins = 'How many coins does it give?';
+    if (priceCents === null) local.priceCents = t('dashboard.finances.priceInvalid');
+    if (values.coins.trim() === '') local.coins = t('dashboard.finances.coins.coinsMissing');
     await form.save(local, async () => {
       onSaved(item ? await updatePackage.mutateAsync({ id: item.id, body }) : await createPackage.mutateAsync(body));
     });
@@ -67,19 +69,29 @@ export function CoinPackageForm({
 
   return (
     <EditForm
-      label={item ? `Edit ${item.name}` : 'New coin package'}
+      label={item ? t('dashboard.finances.editLabel', { name: item.name }) : t('dashboard.finances.coins.new')}
       form={form}
       onSubmit={() => void submit()}
-      submitLabel={item ? 'Save package' : 'Create package'}
+      submitLabel={t(item ? 'dashboard.finances.coins.save' : 'dashboard.finances.coins.create')}
       onCancel={onCancel}
     >
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Name" {...field('name')} className="sm:col-span-3" />
-        <TextField label="Coins" inputMode="numeric" {...field('coins')} />
-        <TextField label="Bonus coins" inputMode="numeric" {...field('bonusCoins')} hint="Given on top; shown as a bonus." />
-        <TextField label="Order" inputMode="numeric" {...field('position')} hint="Lower comes first in the store." />
+        <TextField label={t('dashboard.finances.name')} {...field('name')} className="sm:col-span-3" />
+        <TextField label={t('dashboard.finances.coins.coins')} inputMode="numeric" {...field('coins')} />
+        <TextField
+          label={t('dashboard.finances.coins.bonus')}
+          inputMode="numeric"
+          {...field('bonusCoins')}
+          hint={t('dashboard.finances.coins.bonusHint')}
+        />
+        <TextField
+          label={t('dashboard.finances.coins.order')}
+          inputMode="numeric"
+          {...field('position')}
+          hint={t('dashboard.finances.coins.orderHint')}
+        />
         <PriceFields price={field('price', 'priceCents')} currency={field('currency')} />
-        <CheckboxField label="On sale" {...check('isActive')} className="sm:pt-7" />
+        <CheckboxField label={t('dashboard.finances.onSale')} {...check('isActive')} className="sm:pt-7" />
       </div>
     </EditForm>
   );

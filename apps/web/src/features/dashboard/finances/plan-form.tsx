@@ -1,4 +1,3 @@
-// i18n: not yet in the catalogues (issue 35)
 import {
   PLAN_INTERVALS,
   planInputSchema,
@@ -8,13 +7,15 @@ import {
   type PlanInput,
 } from '@inkwell/contract';
 import { fieldErrors, TextField } from '../../../components/form';
-import { formatMoney } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { Detail } from '../components/data-table';
 import { EditForm, useEditForm } from '../components/edit-form';
 import { CheckboxField, PriceFields, SelectField, TextAreaField } from '../components/fields';
 import { useCreatePlan } from './api/create-plan';
 import { useUpdatePlan } from './api/update-plan';
 import { priceToCents } from './price-input';
+import '../messages';
 
 interface Values {
   name: string;
@@ -38,7 +39,9 @@ const valuesFrom = (plan?: AdminPlan): Values => ({
   isActive: plan?.isActive ?? true,
 });
 
-export const intervalLabel = (interval: AdminPlan['interval']) => (interval === 'year' ? 'year' : 'month');
+/** A plan's billing interval in words ("month", "year"). */
+export const intervalLabel = (t: Translate, interval: AdminPlan['interval']) =>
+  t(interval === 'year' ? 'dashboard.finances.interval.year' : 'dashboard.finances.interval.month');
 
 /**
  * Saving the form: a new plan sends its full terms; an existing one only what may change (its
@@ -49,6 +52,7 @@ function usePlanSubmit(
   plan: AdminPlan | undefined,
   onSaved: (plan: AdminPlan) => void,
 ) {
+  const t = useT();
   const createPlan = useCreatePlan();
   const updatePlan = useUpdatePlan();
   const { values } = form;
@@ -81,7 +85,7 @@ function usePlanSubmit(
     };
     const parsed = planInputSchema.safeParse(body);
     const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (priceCents === null) local.priceCents = 'Enter a price such as 4.99';
+    if (priceCents === null) local.priceCents = t('dashboard.finances.priceInvalid');
     await form.save(local, async () => {
       onSaved(await createPlan.mutateAsync(body));
     });
@@ -90,16 +94,15 @@ function usePlanSubmit(
 
 /** Price, currency and interval of a plan that exists: shown, not edited. */
 function FixedTerms({ plan }: { plan: AdminPlan }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <div className="rounded-lg border border-ink-700 bg-ink-950/40 p-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Detail label="Price">{formatMoney(plan.priceCents, plan.currency)}</Detail>
-        <Detail label="Billed every">{intervalLabel(plan.interval)}</Detail>
+        <Detail label={t('dashboard.fields.price')}>{format.money(plan.priceCents, plan.currency)}</Detail>
+        <Detail label={t('dashboard.finances.plans.billedEvery')}>{intervalLabel(t, plan.interval)}</Detail>
       </dl>
-      <p className="mt-2 text-xs text-zinc-400">
-        Price and interval are fixed once a plan exists: subscribers bought those terms. For new terms, create a new plan and
-        archive this one.
-      </p>
+      <p className="mt-2 text-xs text-zinc-400">{t('dashboard.finances.plans.fixedTerms')}</p>
     </div>
   );
 }
@@ -109,37 +112,47 @@ function FixedTerms({ plan }: { plan: AdminPlan }) {
  * exists (subscribers bought those terms), so editing shows them and sends only what may change.
  */
 export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSaved(plan: AdminPlan): void; onCancel(): void }) {
+  const t = useT();
   const form = useEditForm(() => valuesFrom(plan));
   const { field, check } = form;
   const submit = usePlanSubmit(form, plan, onSaved);
 
   return (
     <EditForm
-      label={plan ? `Edit ${plan.name}` : 'New plan'}
+      label={plan ? t('dashboard.finances.editLabel', { name: plan.name }) : t('dashboard.finances.plans.new')}
       form={form}
       onSubmit={() => void submit()}
-      submitLabel={plan ? 'Save plan' : 'Create plan'}
+      submitLabel={t(plan ? 'dashboard.finances.plans.save' : 'dashboard.finances.plans.create')}
       onCancel={onCancel}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" {...field('name')} />
+        <TextField label={t('dashboard.finances.name')} {...field('name')} />
         <TextField
-          label="Coins per period"
+          label={t('dashboard.finances.plans.coinsPerPeriod')}
           inputMode="numeric"
           {...field('coinsPerPeriod')}
-          hint="Credited at the start of every month or year; 0 for none."
+          hint={t('dashboard.finances.plans.coinsPerPeriodHint')}
         />
       </div>
-      <TextAreaField label="Description" rows={3} {...field('description')} hint="Shown on the subscriptions page." />
+      <TextAreaField
+        label={t('dashboard.finances.plans.description')}
+        rows={3}
+        {...field('description')}
+        hint={t('dashboard.finances.plans.descriptionHint')}
+      />
       {plan ? (
         <FixedTerms plan={plan} />
       ) : (
         <div className="grid gap-4 sm:grid-cols-3">
-          <PriceFields price={field('price', 'priceCents')} currency={field('currency')} hint="Fixed once the plan is created." />
-          <SelectField label="Billed every" {...field('interval')}>
+          <PriceFields
+            price={field('price', 'priceCents')}
+            currency={field('currency')}
+            hint={t('dashboard.finances.plans.priceHint')}
+          />
+          <SelectField label={t('dashboard.finances.plans.billedEvery')} {...field('interval')}>
             {PLAN_INTERVALS.map((interval) => (
               <option key={interval} value={interval}>
-                {intervalLabel(interval)}
+                {intervalLabel(t, interval)}
               </option>
             ))}
           </SelectField>
@@ -147,14 +160,14 @@ export function PlanForm({ plan, onSaved, onCancel }: { plan?: AdminPlan; onSave
       )}
       <div className="space-y-3">
         <CheckboxField
-          label="Includes premium chapters"
-          hint="Subscribers read priced chapters without unlocking them."
+          label={t('dashboard.finances.plans.premium')}
+          hint={t('dashboard.finances.plans.premiumHint')}
           {...check('includesPremium')}
         />
         {!plan && (
           <CheckboxField
-            label="On sale"
-            hint="Shown on the subscriptions page at once. You can archive it later."
+            label={t('dashboard.finances.onSale')}
+            hint={t('dashboard.finances.plans.onSaleHint')}
             {...check('isActive')}
           />
         )}

@@ -1,10 +1,10 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { AdminPlan } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { primaryButton } from '../../../components/button-styles';
 import { useToast } from '../../../components/toast/toast-context';
-import { formatCoins, formatMoney } from '../../../lib/money';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CellLabel, HiddenTh, rowButton, stacked, StackedTable, Th } from '../components/data-table';
 import { FormPanel } from '../components/edit-form';
@@ -12,10 +12,12 @@ import { PageHeader, QueryState } from '../components/list-frame';
 import { useAdminPlans } from './api/list-admin-plans';
 import { useUpdatePlan } from './api/update-plan';
 import { SaleBadge } from './finance-ui';
-import { intervalLabel, PlanForm } from './plan-form';
+import { PlanForm } from './plan-form';
+import '../messages';
 
 /** Archive or restore: a plan is never deleted (subscribers bought it), it leaves the store instead. */
 function ArchiveButton({ plan }: { plan: AdminPlan }) {
+  const t = useT();
   const toast = useToast();
   const updatePlan = useUpdatePlan();
   const archive = plan.isActive;
@@ -24,7 +26,9 @@ function ArchiveButton({ plan }: { plan: AdminPlan }) {
       type="button"
       disabled={updatePlan.isPending}
       className={rowButton}
-      aria-label={`${archive ? 'Archive' : 'Restore'} ${plan.name}`}
+      aria-label={t(archive ? 'dashboard.finances.plans.archiveLabel' : 'dashboard.finances.plans.restoreLabel', {
+        name: plan.name,
+      })}
       onClick={() =>
         updatePlan.mutate(
           { id: plan.id, body: { isActive: !archive } },
@@ -32,53 +36,64 @@ function ArchiveButton({ plan }: { plan: AdminPlan }) {
             onSuccess: (saved) =>
               toast({
                 type: 'success',
-                message: saved.isActive
-                  ? `${saved.name} is on sale again.`
-                  : `${saved.name} archived: no longer sold; its subscribers keep it.`,
+                message: t(saved.isActive ? 'dashboard.finances.plans.restored' : 'dashboard.finances.plans.archived', {
+                  name: saved.name,
+                }),
                 duration: 5000,
               }),
-            onError: (error) => toast({ type: 'error', message: error.message || 'Saving failed', duration: 5000 }),
+            onError: (error) =>
+              toast({ type: 'error', message: error.message || t('dashboard.finances.savingFailed'), duration: 5000 }),
           },
         )
       }
     >
-      {archive ? 'Archive' : 'Restore'}
+      {t(archive ? 'dashboard.finances.plans.archive' : 'dashboard.finances.plans.restore')}
     </button>
   );
 }
 
 /** /Dashboard/Finances/Plans: subscription plans, what each has sold, and who holds one now. */
 export default function PlansPage() {
-  useDocumentTitle('Plans');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('dashboard.finances.plans.title'));
   const toast = useToast();
   const plans = useAdminPlans();
   // 'new' for the new-plan form, a plan's id while editing it.
   const [editing, setEditing] = useState<string | null>(null);
   const editedPlan = plans.data?.items.find((plan) => plan.id === editing);
+  const isAdding = editing === 'new';
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Plans"
-        description="Subscriptions sold on the subscriptions page."
+        title={t('dashboard.finances.plans.title')}
+        description={t('dashboard.finances.plans.pageDescription')}
         actions={
-          editing !== 'new' && (
+          !isAdding && (
             <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
-              <Plus className="size-4" aria-hidden /> New plan
+              <Plus className="size-4" aria-hidden /> {t('dashboard.finances.plans.new')}
             </button>
           )
         }
       />
 
-      {(editing === 'new' || editedPlan) && (
-        <FormPanel title={editedPlan ? `Edit ${editedPlan.name}` : 'New plan'} scrollKey={editing ?? undefined}>
+      {(isAdding || editedPlan) && (
+        <FormPanel
+          title={editedPlan ? t('dashboard.finances.editLabel', { name: editedPlan.name }) : t('dashboard.finances.plans.new')}
+          scrollKey={editing ?? undefined}
+        >
           <PlanForm
             key={editing}
             {...(editedPlan ? { plan: editedPlan } : {})}
             onCancel={() => setEditing(null)}
             onSaved={(saved) => {
               setEditing(null);
-              toast({ type: 'success', message: editedPlan ? `${saved.name} saved.` : `${saved.name} created.`, duration: 4000 });
+              toast({
+                type: 'success',
+                message: t(editedPlan ? 'dashboard.finances.savedName' : 'dashboard.finances.createdName', { name: saved.name }),
+                duration: 4000,
+              });
             }}
           />
         </FormPanel>
@@ -86,23 +101,23 @@ export default function PlansPage() {
 
       <QueryState
         query={plans}
-        loading="Loading plans…"
-        error="We could not load the plans."
+        loading={t('dashboard.finances.plans.loading')}
+        error={t('dashboard.finances.plans.error')}
         isEmpty={(data) => data.items.length === 0}
-        empty="No plans yet. Create one to sell subscriptions."
+        empty={t('dashboard.finances.plans.empty')}
       >
         {({ items }) => (
           <StackedTable
             head={
               <>
-                <Th>Plan</Th>
-                <Th>Price</Th>
-                <Th>Premium</Th>
-                <Th className="text-right">Coins / period</Th>
-                <Th>Status</Th>
-                <Th className="text-right">Sold</Th>
-                <Th className="text-right">Subscribers</Th>
-                <HiddenTh>Actions</HiddenTh>
+                <Th>{t('dashboard.finances.plans.plan')}</Th>
+                <Th>{t('dashboard.fields.price')}</Th>
+                <Th>{t('dashboard.finances.plans.premiumColumn')}</Th>
+                <Th className="text-right">{t('dashboard.finances.plans.coinsPerPeriodColumn')}</Th>
+                <Th>{t('dashboard.finances.status')}</Th>
+                <Th className="text-right">{t('dashboard.finances.plans.sold')}</Th>
+                <Th className="text-right">{t('dashboard.finances.plans.subscribers')}</Th>
+                <HiddenTh>{t('dashboard.finances.actions')}</HiddenTh>
               </>
             }
           >
@@ -113,35 +128,38 @@ export default function PlansPage() {
                   {plan.description && <p className="line-clamp-1 max-w-xs text-xs text-zinc-400">{plan.description}</p>}
                 </td>
                 <td role="cell" className={`order-2 whitespace-nowrap text-right text-zinc-200 sm:text-left ${stacked.cell}`}>
-                  {formatMoney(plan.priceCents, plan.currency)} / {intervalLabel(plan.interval)}
+                  {t('dashboard.finances.plans.pricePer', {
+                    price: format.money(plan.priceCents, plan.currency),
+                    interval: plan.interval,
+                  })}
                 </td>
                 <td role="cell" className={`order-4 text-right text-zinc-300 sm:text-left ${stacked.cell}`}>
-                  <CellLabel>Premium chapters:</CellLabel>
-                  {plan.includesPremium ? 'Yes' : 'No'}
+                  <CellLabel>{t('dashboard.finances.plans.premiumCell')}</CellLabel>
+                  {t(plan.includesPremium ? 'dashboard.finances.yes' : 'dashboard.finances.no')}
                 </td>
                 <td role="cell" className={`order-5 tabular-nums text-zinc-300 sm:text-right ${stacked.cell}`}>
-                  <CellLabel>Coins / period:</CellLabel>
-                  {formatCoins(plan.coinsPerPeriod)}
+                  <CellLabel>{t('dashboard.finances.plans.coinsPerPeriodCell')}</CellLabel>
+                  {format.count(plan.coinsPerPeriod)}
                 </td>
                 <td role="cell" className={`order-3 ${stacked.cell}`}>
-                  <SaleBadge isActive={plan.isActive} offLabel="Archived" />
+                  <SaleBadge isActive={plan.isActive} offLabel={t('dashboard.finances.plans.archivedBadge')} />
                 </td>
                 <td role="cell" className={`order-6 text-right tabular-nums text-zinc-300 ${stacked.cell}`}>
-                  <CellLabel>Sold:</CellLabel>
-                  {formatCoins(plan.sold)}
+                  <CellLabel>{t('dashboard.finances.plans.soldCell')}</CellLabel>
+                  {format.count(plan.sold)}
                 </td>
                 <td role="cell" className={`order-7 tabular-nums text-zinc-300 sm:text-right ${stacked.cell}`}>
-                  <CellLabel>Subscribers now:</CellLabel>
-                  {formatCoins(plan.activeSubscribers)}
+                  <CellLabel>{t('dashboard.finances.plans.subscribersCell')}</CellLabel>
+                  {format.count(plan.activeSubscribers)}
                 </td>
                 <td role="cell" className={`order-8 ${stacked.actions}`}>
                   <button
                     type="button"
                     className={rowButton}
-                    aria-label={`Edit ${plan.name}`}
+                    aria-label={t('dashboard.finances.editLabel', { name: plan.name })}
                     onClick={() => setEditing(plan.id)}
                   >
-                    Edit
+                    {t('dashboard.finances.edit')}
                   </button>
                   <ArchiveButton plan={plan} />
                 </td>

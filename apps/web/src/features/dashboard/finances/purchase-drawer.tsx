@@ -1,78 +1,86 @@
-// i18n: not yet in the catalogues (issue 35)
 import type { AdminPurchase } from '@inkwell/contract';
 import { useState } from 'react';
 import { secondaryButton } from '../../../components/button-styles';
 import { FormAlert } from '../../../components/form';
-import { formatCoins, formatMoney } from '../../../lib/money';
+import { useFormat, type Formatters } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { useAdminPurchase } from './api/get-admin-purchase';
 import { useRefundPurchase } from './api/refund-purchase';
-import { formatDateTime } from '../../../lib/time';
 import { Detail } from '../components/data-table';
 import { DetailDrawer } from '../components/detail-drawer';
-import { PurchaseStatusBadge, purchaseItem } from './finance-ui';
+import { PurchaseItem, PurchaseStatusBadge } from './finance-ui';
+import '../messages';
 
-const providerLabel = (provider: AdminPurchase['provider']) => (provider === 'stripe' ? 'Stripe' : 'Test checkout');
+const providerLabel = (t: Translate, provider: AdminPurchase['provider']) =>
+  provider === 'stripe' ? 'Stripe' : t('dashboard.finances.drawer.testCheckout');
 
 /** What a refund of this purchase does, said before it is done. */
-function refundConsequence(purchase: AdminPurchase): string {
-  const amount = formatMoney(purchase.amountCents, purchase.currency);
-  const who = purchase.user.username;
-  const money =
-    purchase.provider === 'stripe'
-      ? `${amount} goes back to ${who} through Stripe.`
-      : `${amount} is marked refunded (test checkout: no real money moves).`;
+function refundConsequence(t: Translate, format: Formatters, purchase: AdminPurchase): string {
+  const values = {
+    provider: purchase.provider === 'stripe' ? 'stripe' : 'test',
+    amount: format.money(purchase.amountCents, purchase.currency),
+    who: purchase.user.username,
+  };
   if (purchase.kind === 'coins') {
-    return `${money} Inkwell takes back what is left of the ${formatCoins(purchase.coins)} coins this purchase gave, never more than ${who}'s balance: coins already spent stay spent.`;
+    return t('dashboard.finances.refund.consequenceCoins', { ...values, coins: format.count(purchase.coins) });
   }
-  const plan = purchase.planName ? `${purchase.planName} ` : '';
-  return `${money} ${who}'s ${plan}subscription ends at once, with its premium access.`;
+  return purchase.planName
+    ? t('dashboard.finances.refund.consequencePlan', { ...values, plan: purchase.planName })
+    : t('dashboard.finances.refund.consequenceSubscription', values);
 }
 
 /** What the refund did, from the purchase the server answered. */
-function refundOutcome(purchase: AdminPurchase): string {
+function refundOutcome(t: Translate, format: Formatters, purchase: AdminPurchase): string {
+  const who = purchase.user.username;
   if (purchase.kind === 'coins') {
     return purchase.coinsReversed > 0
-      ? `Refunded. ${formatCoins(purchase.coinsReversed)} coins were taken back from ${purchase.user.username}.`
-      : `Refunded. No coins were taken back: ${purchase.user.username} had none of them left.`;
+      ? t('dashboard.finances.refund.coinsTaken', { coins: format.count(purchase.coinsReversed), who })
+      : t('dashboard.finances.refund.noCoinsTaken', { who });
   }
-  return `Refunded. ${purchase.user.username}'s subscription has ended.`;
+  return t('dashboard.finances.refund.subscriptionEnded', { who });
 }
 
 function RefundSection({ purchase }: { purchase: AdminPurchase }) {
+  const t = useT();
+  const format = useFormat();
   const refund = useRefundPurchase();
   const [isConfirming, setIsConfirming] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const isPaid = purchase.status === 'paid';
+  const isRefunded = purchase.status === 'refunded';
 
   if (outcome) return <FormAlert tone="success">{outcome}</FormAlert>;
   return (
     <div className="space-y-3">
-      {refund.isError && <FormAlert tone="error">{refund.error.message || 'The refund failed. Please try again.'}</FormAlert>}
-      {purchase.status !== 'paid' ? (
-        purchase.status !== 'refunded' && <p className="text-sm text-zinc-400">Only paid purchases can be refunded.</p>
+      {refund.isError && <FormAlert tone="error">{refund.error.message || t('dashboard.finances.refund.failed')}</FormAlert>}
+      {!isPaid ? (
+        !isRefunded && <p className="text-sm text-zinc-400">{t('dashboard.finances.refund.onlyPaid')}</p>
       ) : isConfirming ? (
         <div
           role="group"
-          aria-label="Confirm the refund"
+          aria-label={t('dashboard.finances.refund.confirmGroup')}
           className="space-y-3 rounded-lg border border-rose-500/40 bg-rose-500/10 p-3"
         >
-          <p className="text-sm text-rose-100">{refundConsequence(purchase)}</p>
-          <p className="text-sm font-semibold text-rose-100">This cannot be undone.</p>
+          <p className="text-sm text-rose-100">{refundConsequence(t, format, purchase)}</p>
+          <p className="text-sm font-semibold text-rose-100">{t('dashboard.finances.refund.cannotUndo')}</p>
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
               disabled={refund.isPending}
               onClick={() =>
                 refund.mutate(purchase.id, {
-                  onSuccess: (refunded) => setOutcome(refundOutcome(refunded)),
+                  onSuccess: (refunded) => setOutcome(refundOutcome(t, format, refunded)),
                   onSettled: () => setIsConfirming(false),
                 })
               }
               className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-500 disabled:opacity-60"
             >
-              {refund.isPending ? 'Refunding…' : `Yes, refund ${formatMoney(purchase.amountCents, purchase.currency)}`}
+              {refund.isPending
+                ? t('dashboard.finances.refund.refunding')
+                : t('dashboard.finances.refund.confirm', { amount: format.money(purchase.amountCents, purchase.currency) })}
             </button>
             <button type="button" onClick={() => setIsConfirming(false)} className={secondaryButton}>
-              Cancel
+              {t('dashboard.fields.cancel')}
             </button>
           </div>
         </div>
@@ -85,7 +93,7 @@ function RefundSection({ purchase }: { purchase: AdminPurchase }) {
           }}
           className="rounded-lg border border-rose-500/50 px-4 py-2 text-sm font-semibold text-rose-200 hover:bg-rose-500/10"
         >
-          Refund
+          {t('dashboard.finances.refund.refund')}
         </button>
       )}
     </div>
@@ -94,38 +102,47 @@ function RefundSection({ purchase }: { purchase: AdminPurchase }) {
 
 /** One purchase's details beside the list, with its refund. */
 export function PurchaseDrawer({ fromList, onClose }: { fromList: AdminPurchase; onClose(): void }) {
+  const t = useT();
+  const format = useFormat();
   const details = useAdminPurchase(fromList.id, fromList);
   const purchase = details.data ?? fromList;
 
   return (
-    <DetailDrawer title="Purchase" subtitle={purchase.id} closeLabel="Close the purchase" onClose={onClose}>
-      {details.isError && (
-        <p className="mt-3 text-sm text-amber-300">We could not refresh this purchase; what the list showed is below.</p>
-      )}
+    <DetailDrawer
+      title={t('dashboard.finances.drawer.title')}
+      subtitle={purchase.id}
+      closeLabel={t('dashboard.finances.drawer.close')}
+      onClose={onClose}
+    >
+      {details.isError && <p className="mt-3 text-sm text-amber-300">{t('dashboard.finances.drawer.refreshError')}</p>}
 
       <dl className="mt-5 grid grid-cols-2 gap-4">
-        <Detail label="Status">
+        <Detail label={t('dashboard.finances.status')}>
           <PurchaseStatusBadge status={purchase.status} />
         </Detail>
-        <Detail label="Amount">{formatMoney(purchase.amountCents, purchase.currency)}</Detail>
+        <Detail label={t('dashboard.finances.purchases.amount')}>{format.money(purchase.amountCents, purchase.currency)}</Detail>
         <div className="col-span-2">
-          <Detail label="User">
+          <Detail label={t('dashboard.finances.purchases.user')}>
             {purchase.user.username}
             <span className="block text-xs text-zinc-400">{purchase.user.email}</span>
           </Detail>
         </div>
         <div className="col-span-2">
-          <Detail label="Item">{purchaseItem(purchase)}</Detail>
+          <Detail label={t('dashboard.finances.purchases.item')}>
+            <PurchaseItem purchase={purchase} />
+          </Detail>
         </div>
-        <Detail label="Coins">{formatCoins(purchase.coins)}</Detail>
-        <Detail label="Coins reversed">{formatCoins(purchase.coinsReversed)}</Detail>
-        <Detail label="Provider">{providerLabel(purchase.provider)}</Detail>
-        <Detail label="Reference">
+        <Detail label={t('dashboard.finances.coins.coins')}>{format.count(purchase.coins)}</Detail>
+        <Detail label={t('dashboard.finances.drawer.coinsReversed')}>{format.count(purchase.coinsReversed)}</Detail>
+        <Detail label={t('dashboard.finances.drawer.provider')}>{providerLabel(t, purchase.provider)}</Detail>
+        <Detail label={t('dashboard.finances.drawer.reference')}>
           <span className="font-mono text-xs">{purchase.reference ?? '—'}</span>
         </Detail>
-        <Detail label="Created">{formatDateTime(purchase.createdAt)}</Detail>
-        <Detail label="Paid">{purchase.paidAt ? formatDateTime(purchase.paidAt) : '—'}</Detail>
-        <Detail label="Refunded">{purchase.refundedAt ? formatDateTime(purchase.refundedAt) : '—'}</Detail>
+        <Detail label={t('dashboard.finances.drawer.created')}>{format.dateTime(purchase.createdAt)}</Detail>
+        <Detail label={t('dashboard.finances.status.paid')}>{purchase.paidAt ? format.dateTime(purchase.paidAt) : '—'}</Detail>
+        <Detail label={t('dashboard.finances.status.refunded')}>
+          {purchase.refundedAt ? format.dateTime(purchase.refundedAt) : '—'}
+        </Detail>
       </dl>
 
       <div className="mt-6 border-t border-ink-800 pt-4">

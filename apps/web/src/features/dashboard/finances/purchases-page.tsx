@@ -1,16 +1,16 @@
-// i18n: not yet in the catalogues (issue 35)
 import { PURCHASE_KINDS, PURCHASE_STATUSES, type AdminPurchase, type EndpointQuery } from '@inkwell/contract';
 import { useMemo, useState } from 'react';
-import { formatMoney } from '../../../lib/money';
-import { formatDateTime } from '../../../lib/time';
+import { useFormat } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { HiddenTh, rowButton, stacked, StackedTable, Th } from '../components/data-table';
 import { SelectField } from '../components/fields';
 import { ListFrame, SearchBox } from '../components/list-frame';
 import { oneOf, useListParams } from '../components/use-list-params';
 import { useAdminPurchases } from './api/list-admin-purchases';
-import { PurchaseStatusBadge, purchaseItem, purchaseStatusLabel } from './finance-ui';
+import { PurchaseItem, PurchaseStatusBadge, purchaseStatusLabel } from './finance-ui';
 import { PurchaseDrawer } from './purchase-drawer';
+import '../messages';
 
 type Kind = (typeof PURCHASE_KINDS)[number];
 
@@ -31,11 +31,16 @@ function usePurchaseQuery() {
   return { text, setText, status, kind, setFilter, query, isFiltered: Boolean(q || status || kind) };
 }
 
-const kindLabel = (kind: Kind) => (kind === 'coins' ? 'Coins' : 'Subscription');
+const KIND_IDS: Record<Kind, string> = {
+  coins: 'dashboard.finances.purchases.kind.coins',
+  plan: 'dashboard.finances.purchases.kind.subscription',
+};
 
 /** /Dashboard/Finances/Purchases: every purchase, newest first, with its details and its refund. */
 export default function PurchasesPage() {
-  useDocumentTitle('Purchases');
+  const t = useT();
+  const format = useFormat();
+  useDocumentTitle(t('dashboard.finances.purchases.title'));
   const { text, setText, status, kind, setFilter, query, isFiltered } = usePurchaseQuery();
   const list = useAdminPurchases(query);
   const [open, setOpen] = useState<AdminPurchase | null>(null);
@@ -43,56 +48,61 @@ export default function PurchasesPage() {
   return (
     <>
       <ListFrame
-        title="Purchases"
-        description="Every purchase of coins and subscriptions, newest first."
+        title={t('dashboard.finances.purchases.title')}
+        description={t('dashboard.finances.purchases.description')}
         filters={
           <>
             <SearchBox
               value={text}
               onChange={setText}
-              placeholder="User name, e-mail or purchase id"
-              label="Search purchases by user name, e-mail or purchase id"
+              placeholder={t('dashboard.finances.purchases.searchPlaceholder')}
+              label={t('dashboard.finances.purchases.searchLabel')}
             />
             <SelectField
-              label="Status"
+              label={t('dashboard.finances.status')}
               value={status ?? ''}
               onChange={(e) => setFilter('status', e.target.value)}
               className="w-40"
             >
-              <option value="">All statuses</option>
+              <option value="">{t('dashboard.finances.purchases.allStatuses')}</option>
               {PURCHASE_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {purchaseStatusLabel(value)}
+                  {purchaseStatusLabel(t, value)}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Kind" value={kind ?? ''} onChange={(e) => setFilter('kind', e.target.value)} className="w-40">
-              <option value="">All kinds</option>
+            <SelectField
+              label={t('dashboard.finances.purchases.kindLabel')}
+              value={kind ?? ''}
+              onChange={(e) => setFilter('kind', e.target.value)}
+              className="w-40"
+            >
+              <option value="">{t('dashboard.finances.purchases.allKinds')}</option>
               {PURCHASE_KINDS.map((value) => (
                 <option key={value} value={value}>
-                  {kindLabel(value)}
+                  {t(KIND_IDS[value])}
                 </option>
               ))}
             </SelectField>
           </>
         }
         query={list}
-        loading="Loading purchases…"
-        error="We could not load the purchases."
-        empty={isFiltered ? 'No purchases match this search.' : 'No purchases yet.'}
-        count={(total) => `${total} ${total === 1 ? 'purchase' : 'purchases'}`}
+        loading={t('dashboard.finances.purchases.loading')}
+        error={t('dashboard.finances.purchases.error')}
+        empty={t(isFiltered ? 'dashboard.finances.purchases.noMatch' : 'dashboard.finances.purchases.empty')}
+        count={(total) => t('dashboard.finances.purchases.count', { count: total })}
       >
         {(purchases) => (
           // On a phone each row is a small card (user and amount, item and status, date and details); from sm up, a table.
           <StackedTable
             head={
               <>
-                <Th>Date</Th>
-                <Th>User</Th>
-                <Th>Item</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Status</Th>
-                <HiddenTh>Details</HiddenTh>
+                <Th>{t('dashboard.finances.purchases.date')}</Th>
+                <Th>{t('dashboard.finances.purchases.user')}</Th>
+                <Th>{t('dashboard.finances.purchases.item')}</Th>
+                <Th className="text-right">{t('dashboard.finances.purchases.amount')}</Th>
+                <Th>{t('dashboard.finances.status')}</Th>
+                <HiddenTh>{t('dashboard.finances.purchases.details')}</HiddenTh>
               </>
             }
           >
@@ -108,17 +118,17 @@ export default function PurchasesPage() {
                   role="cell"
                   className={`order-5 whitespace-nowrap text-xs text-zinc-400 sm:text-sm sm:text-zinc-300 ${stacked.cell}`}
                 >
-                  {formatDateTime(purchase.createdAt)}
+                  {format.dateTime(purchase.createdAt)}
                 </td>
                 <td role="cell" className={`order-1 min-w-0 ${stacked.cell}`}>
                   <p className="truncate font-medium text-zinc-100">{purchase.user.username}</p>
                   <p className="truncate text-xs text-zinc-400">{purchase.user.email}</p>
                 </td>
                 <td role="cell" className={`order-3 min-w-0 text-zinc-300 ${stacked.cell}`}>
-                  {purchaseItem(purchase)}
+                  <PurchaseItem purchase={purchase} />
                 </td>
                 <td role="cell" className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}>
-                  {formatMoney(purchase.amountCents, purchase.currency)}
+                  {format.money(purchase.amountCents, purchase.currency)}
                 </td>
                 <td role="cell" className={`order-4 text-right sm:text-left ${stacked.cell}`}>
                   <PurchaseStatusBadge status={purchase.status} />
@@ -127,13 +137,16 @@ export default function PurchasesPage() {
                   <button
                     type="button"
                     className={rowButton}
-                    aria-label={`Details of the purchase by ${purchase.user.username} on ${formatDateTime(purchase.createdAt)}`}
+                    aria-label={t('dashboard.finances.purchases.detailsLabel', {
+                      name: purchase.user.username,
+                      date: format.dateTime(purchase.createdAt),
+                    })}
                     onClick={(event) => {
                       event.stopPropagation();
                       setOpen(purchase);
                     }}
                   >
-                    Details
+                    {t('dashboard.finances.purchases.details')}
                   </button>
                 </td>
               </tr>
