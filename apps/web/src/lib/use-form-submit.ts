@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api-client';
+import { useT } from './i18n/i18n-context';
 
 /** What marks a field in error: its control (aria-invalid), or a message standing for a group of controls. */
 const IN_ERROR = '[aria-invalid="true"], [data-field-error]';
@@ -29,6 +30,7 @@ function focusFirstError(form: HTMLElement | null) {
  * as the field is changed, and the form's message with the last of them.
  */
 export function useFormSubmit() {
+  const t = useT();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -52,7 +54,7 @@ export function useFormSubmit() {
   async function submit(localErrors: Record<string, string>, send: () => Promise<void>) {
     if (Object.keys(localErrors).length > 0) {
       setErrors(localErrors);
-      setFormError('Please correct the highlighted fields.');
+      setFormError(t('common.lib.form.correctFields'));
       setRefusals((count) => count + 1);
       return;
     }
@@ -63,7 +65,7 @@ export function useFormSubmit() {
       await send();
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFormError(error instanceof Error ? error.message : 'Saving failed. Please try again.');
+      setFormError(error instanceof Error ? error.message : t('common.lib.form.saveFailed'));
       setRefusals((count) => count + 1);
     } finally {
       setIsBusy(false);
