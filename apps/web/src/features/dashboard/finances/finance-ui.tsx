@@ -1,7 +1,6 @@
 import type { AdminPurchase } from '@inkwell/contract';
 import { useFormat, type Formatters } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/i18n-context';
-import { formatCoins } from '../../../lib/money';
 import '../messages';
 
 type PurchaseStatus = AdminPurchase['status'];
@@ -68,14 +67,4 @@ export function PurchaseItem({ purchase }: { purchase: PurchaseItemFields }) {
   const t = useT();
   const format = useFormat();
   return purchaseItemText(t, format, purchase);
-}
-
-/**
- * @deprecated English only: use `<PurchaseItem purchase={…} />` or `purchaseItemText(t, format, …)`
- * (kept until dashboard/users/user-history moves to them).
- */
-export function purchaseItem(purchase: PurchaseItemFields): string {
-  return purchase.kind === 'coins'
-    ? `${purchase.packageName ?? 'Coin package'} · ${formatCoins(purchase.coins)} coins`
-    : `${purchase.planName ?? 'Plan'} · subscription`;
 }

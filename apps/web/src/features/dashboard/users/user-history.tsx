@@ -4,7 +4,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { CellLabel, stacked, StackedTable, Th } from '../components/data-table';
 import { EmptyState } from '../components/list-frame';
-import { PurchaseStatusBadge, purchaseItem } from '../finances/finance-ui';
+import { PurchaseItem, PurchaseStatusBadge } from '../finances/finance-ui';
 import { ledgerKindLabel } from './user-ui';
 import '../messages';
 
@@ -57,7 +57,7 @@ function Purchases({ user }: { user: AdminUserDetail }) {
               {format.dateTime(purchase.createdAt)}
             </td>
             <td role="cell" className={`order-1 min-w-0 text-zinc-100 ${stacked.cell}`}>
-              {purchaseItem(purchase)}
+              <PurchaseItem purchase={purchase} />
             </td>
             <td role="cell" className={`order-2 whitespace-nowrap text-right tabular-nums text-zinc-100 ${stacked.cell}`}>
               {format.money(purchase.amountCents, purchase.currency)}
