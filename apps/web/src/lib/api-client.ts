@@ -12,6 +12,7 @@ import {
   type ErrorCode,
   type RouteDef,
 } from '@inkwell/contract';
+import { loadI18n, pageLocale } from './i18n/i18n';
 import { reportMaintenanceAnswer } from './maintenance';
 import { renderScope } from './render-scope';
 
@@ -139,6 +140,11 @@ export function endpointUrl<N extends EndpointName>(name: N, input: { params?: u
   );
 }
 
+/** A message of the page's language (common's), for an error told outside any component. */
+export async function pageMessage(id: string): Promise<string> {
+  return (await loadI18n(pageLocale()))._(id);
+}
+
 /**
  * The one typed client (DESIGN §6): calls endpoint N of the contract's table with its method and
  * path, and resolves with the answer the contract gives it. A failure is an ApiError carrying the
@@ -157,12 +163,8 @@ export function callApi<N extends EndpointName>(
   // A team member previewing the site (issue 22 §3) asks the public reads as that kind of viewer,
   // and changes nothing while they look: no write leaves the browser.
   if (route.method !== 'GET' && previewAs())
-    return Promise.reject(
-      new ApiError(
-        403,
-        'You are previewing the site as another reader: nothing is saved. Stop the preview to do this.',
-        'forbidden',
-      ),
+    return pageMessage('common.lib.api.previewReadOnly').then((message) =>
+      Promise.reject(new ApiError(403, message, 'forbidden')),
     );
   const preview = route.access === 'public' && route.method === 'GET' ? previewAs() : null;
   const url = endpointUrl(name, input ?? {});

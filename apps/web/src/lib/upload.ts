@@ -6,7 +6,7 @@ import {
   type ErrorCode,
   type RouteDef,
 } from '@inkwell/contract';
-import { ApiError, apiUrl, endpointUrl } from './api-client';
+import { ApiError, apiUrl, endpointUrl, pageMessage } from './api-client';
 
 /** The endpoints that take files (multipart/form-data), by the endpoint table's own mark. */
 type UploadEndpoint = { [N in EndpointName]: (typeof ROUTES)[N] extends { multipart: true } ? N : never }[EndpointName];
@@ -50,8 +50,9 @@ export function uploadFiles<N extends UploadEndpoint>(name: N, input: UploadInpu
       const message = body?.error?.message ?? body?.message ?? `HTTP error! status: ${request.status}`;
       reject(new ApiError(request.status, message, body?.error?.code, body?.error?.fields));
     };
-    request.onerror = () => reject(new ApiError(0, 'The upload failed. Check your connection and try again.'));
-    request.onabort = () => reject(new ApiError(0, 'The upload was cancelled.'));
+    const fail = (id: string) => void pageMessage(id).then((message) => reject(new ApiError(0, message)));
+    request.onerror = () => fail('common.lib.upload.failed');
+    request.onabort = () => fail('common.lib.upload.cancelled');
     input.signal?.addEventListener('abort', () => request.abort());
     request.send(form);
   });
