@@ -40,9 +40,13 @@ export const READER_JAVASCRIPT_GOAL_KB = 120;
  * issue 33: the paywall's free ladder and its badges, the rental notice, reader themes over the
  * whole page and a novel's reading time measured 157.0 kB; 159 since issue 33 §14's light theme,
  * whose choice in the footer costs 0.4 kB though it is drawn, and its code fetched, after hydrating
- * (158.0 kB with the rest of issue 33); issue 40 is where it is cut again.
+ * (158.0 kB with the rest of issue 33). 168 since issue 35: the page's words moved into its language's
+ * catalogues, which load before it works and are counted here (`common` 3.6 kB, `reader` 2.4 kB),
+ * with Lingui's runtime (about 3 kB): 167.1 kB. The catalogues hold the words of the page's lazy
+ * panels too (the lock panel, the settings, the top bar's menus), which were fetched later before;
+ * namespaces for those lazy parts are the way back down, in issue 40 with the rest.
  */
-export const READER_JAVASCRIPT_BUDGET_KB = 159;
+export const READER_JAVASCRIPT_BUDGET_KB = 168;
 
 export interface PageJavaScript {
   /** Each chunk loaded before the page works, with its size and gzip size (level 9, as the build's .gz twins). */
