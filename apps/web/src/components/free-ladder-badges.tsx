@@ -14,12 +14,7 @@ const TONES = {
   row: { wait_pass: 'bg-teal-500/15 text-teal-300', daily_free: 'bg-fuchsia-500/15 text-fuchsia-300' },
 };
 
-/** "24 h", "3 d": how long a pass takes to recharge or a rental lasts, short enough for a card. */
-export function formatHours(hours: number): string {
-  return hours > 72 && hours % 24 === 0 ? `${hours / 24} d` : `${hours} h`;
-}
-
-/** formatHours in the page's language. */
+/** "24 h", "3 d": how long a pass takes to recharge or a rental lasts, short enough for a card, in the page's language. */
 export function hoursText(t: Translate, hours: number): string {
   return hours > 72 && hours % 24 === 0
     ? t('common.components.freeLadder.days', { days: hours / 24 })

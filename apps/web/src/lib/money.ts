@@ -1,5 +1,4 @@
 /** Money and coins on screen (DESIGN §4): prices travel as integer cents in their own currency. */
-import { formatCount } from './format-count';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -13,6 +12,3 @@ export function formatMoney(cents: number, currency: string): string {
   }
   return format.format(cents / 100);
 }
-
-/** "12,500": coin counts with grouping. */
-export const formatCoins = (coins: number) => formatCount(coins);

@@ -54,7 +54,6 @@ export function shortTimeFromNow(iso: string, now = Date.now()): string {
   return diff >= 0 ? 'soon' : 'now';
 }
 
-let minuteFormat: Intl.DateTimeFormat | undefined;
 let zonedMinuteFormat: Intl.DateTimeFormat | undefined;
 
 /** As `toLocaleString` does, a date that is not one reads "Invalid Date" (a formatter would throw). */
@@ -75,20 +74,6 @@ export function formatDate(iso: string): string {
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
-
-/** "Nov 22, 2026, 10:31": when something happened, to the minute, in the viewer's time zone (the dashboard's records). */
-export const formatDateTime = (iso: string) =>
-  formatWith(
-    // Made once (`toLocaleString` with options makes one per call, ten times the work), in the viewer's time zone.
-    (minuteFormat ??= new Intl.DateTimeFormat('en', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    })),
-    iso,
-  );
 
 /** "Nov 22, 2026, 10:31 PM GMT+1": a moment told to a reader on its own, so it names their time zone. */
 export const formatDateTimeWithZone = (iso: string) =>

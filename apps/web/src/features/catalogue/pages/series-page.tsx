@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import { CoverImage } from '../../../components/cover-image';
-import { FreeLadderBadges, formatHours } from '../../../components/free-ladder-badges';
+import { FreeLadderBadges, hoursText } from '../../../components/free-ladder-badges';
 import { LoadError } from '../../../components/load-error';
 import { StatusBadge } from '../../../components/status-badge';
 import { AdSlot } from '../../../lib/ads/ad-slot';
@@ -43,8 +43,8 @@ function NearSeriesSupport({ series }: { series: { id: string; slug: string; tit
 /** What the series' free ladder gives, in a sentence (issue 33 §2): the badges' meaning, spelled out. */
 function FreeLadderLine({ ladder }: { ladder: NonNullable<SeriesDetail['freeLadder']> }) {
   const t = useT();
-  const rental = formatHours(ladder.rentalHours);
-  const wait = ladder.waitPassHours !== null ? formatHours(ladder.waitPassHours) : null;
+  const rental = hoursText(t, ladder.rentalHours);
+  const wait = ladder.waitPassHours !== null ? hoursText(t, ladder.waitPassHours) : null;
   let line: string;
   if (wait !== null && ladder.dailyFree) line = t('catalogue.series.freeLadder.both', { wait, rental });
   else if (wait !== null) line = t('catalogue.series.freeLadder.waitPass', { wait, rental });

@@ -53,7 +53,7 @@ export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
 type PurchaseItemFields = Pick<AdminPurchase, 'kind' | 'packageName' | 'planName' | 'coins'>;
 
 /** What a purchase bought, in a few words, in the page's language. */
-export function purchaseItemText(t: Translate, format: Formatters, purchase: PurchaseItemFields): string {
+function purchaseItemText(t: Translate, format: Formatters, purchase: PurchaseItemFields): string {
   return purchase.kind === 'coins'
     ? t('dashboard.finances.item.coins', {
         name: purchase.packageName ?? t('dashboard.finances.item.coinPackage'),

@@ -40,7 +40,7 @@ const valuesFrom = (plan?: AdminPlan): Values => ({
 });
 
 /** A plan's billing interval in words ("month", "year"). */
-export const intervalLabel = (t: Translate, interval: AdminPlan['interval']) =>
+const intervalLabel = (t: Translate, interval: AdminPlan['interval']) =>
   t(interval === 'year' ? 'dashboard.finances.interval.year' : 'dashboard.finances.interval.month');
 
 /**
