@@ -111,8 +111,10 @@ describe('page metadata in the served HTML', () => {
     }
   });
 
-  it('leaves other pages as they are (but for the ads nonce of a public page)', async () => {
-    expect((await page('/comics')).body.replace(/\n\s*<meta property="csp-nonce" nonce="[^"]+" \/>/, '')).toBe(INDEX);
+  it('leaves other pages as they are (but for the ads nonce of a public page and the page’s language)', async () => {
+    expect((await page('/comics')).body.replace(/\n\s*<meta property="csp-nonce" nonce="[^"]+" \/>/, '')).toBe(
+      INDEX.replace('<html>', '<html lang="en" dir="ltr">'),
+    );
   });
 });
 
