@@ -1,10 +1,18 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../test/factories';
 import { startFakePushService } from '../test/fake-push-service';
 import { follow } from '../test/followers';
-import { callEndpoint, createTestApp, loginAs, registrationToken, TEST_ORIGIN, type TestContext } from '../test/helpers';
-import { mailOutbox, pendingRegistrations, users } from './db/schema';
+import {
+  callEndpoint,
+  createTestApp,
+  lastMailTo as lastMailToIn,
+  loginAs,
+  registrationToken,
+  TEST_ORIGIN,
+  type TestContext,
+} from '../test/helpers';
+import { pendingRegistrations, users } from './db/schema';
 
 /*
  * Issue 35 §1: what the server sends by itself (e-mails, pushes) is in the reader's language: the
@@ -28,16 +36,7 @@ const from = () => {
   return `10.135.${Math.floor(addresses / 250)}.${addresses % 250}`;
 };
 
-async function lastMailTo(email: string) {
-  await t.app.services.jobs.drain();
-  const [mail] = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return mail;
-}
+const lastMailTo = (email: string) => lastMailToIn(t, email);
 
 async function register(username: string, headers: Record<string, string>) {
   const email = `${username}@example.com`;

@@ -212,8 +212,8 @@ export async function loginAs(
   return sessionCookieFrom(response);
 }
 
-/** The token of the newest sign-up link mailed to `email` (the job runs after the answer: drained first). */
-export async function registrationToken(t: Pick<TestContext, 'app' | 'db'>, email: string): Promise<string | undefined> {
+/** The newest mail to `email` in the outbox (mail jobs run after the answer: drained first). */
+export async function lastMailTo(t: Pick<TestContext, 'app' | 'db'>, email: string) {
   await t.app.services.jobs.drain();
   const [mail] = await t.db
     .select()
@@ -221,6 +221,12 @@ export async function registrationToken(t: Pick<TestContext, 'app' | 'db'>, emai
     .where(eq(mailOutbox.to, email))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
+  return mail;
+}
+
+/** The token of the newest sign-up link mailed to `email`. */
+export async function registrationToken(t: Pick<TestContext, 'app' | 'db'>, email: string): Promise<string | undefined> {
+  const mail = await lastMailTo(t, email);
   const match = mail?.text.match(/register\/confirm\?token=([\w%-]+)/);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
