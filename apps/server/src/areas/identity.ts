@@ -39,7 +39,7 @@ export function createIdentityServices(
     publicUrl: config.publicUrl,
     languages,
     deliver: (request) =>
-      void jobs
+      jobs
         .send('auth.reset-link', request)
         .catch((error: unknown) => app.log.error({ err: error }, 'could not queue a reset link')),
   });

@@ -36,7 +36,7 @@ export interface PasswordResetDeps {
    * work runs in this process after the answer has gone (errors logged); with the job queue it
    * is `(request) => jobs.send(…, request)`, whose worker calls `sendResetLink(request)`.
    */
-  deliver?: (request: ResetLinkRequest) => void;
+  deliver?: (request: ResetLinkRequest) => unknown;
 }
 
 export function createPasswordResetService(deps: PasswordResetDeps) {
@@ -71,15 +71,17 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     });
   }
 
+  /** Kept until it settles, so `idle()` waits for it: the send itself, or its handing to the job queue. */
+  const track = (work: unknown) => {
+    if (!(work instanceof Promise)) return;
+    const task = work.then(() => undefined);
+    running.add(task);
+    void task.finally(() => running.delete(task));
+  };
   const deliver =
     deps.deliver ??
-    ((request: ResetLinkRequest) => {
-      const task = sendResetLink(request).catch((error: unknown) =>
-        logger.error({ err: error }, 'sending a password reset link failed'),
-      );
-      running.add(task);
-      void task.finally(() => running.delete(task));
-    });
+    ((request: ResetLinkRequest) =>
+      sendResetLink(request).catch((error: unknown) => logger.error({ err: error }, 'sending a password reset link failed')));
 
   return {
     sendResetLink,
@@ -92,7 +94,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     async requestReset(input: ForgotPasswordRequest): Promise<void> {
       const perAddress = await limiter.consume(`reset-mail:${input.email.toLowerCase()}`, RESET_MAIL_LIMIT);
       if (!perAddress.allowed) return;
-      deliver({ email: input.email });
+      track(deliver({ email: input.email }));
     },
 
     /** Single use, one hour; sets the password, uses up every link and ends every session, in one transaction. */
@@ -116,7 +118,10 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       deps.events.publish({ type: 'user.changed', userId: user.id });
     },
 
-    /** Resolves once the reset links handed to the background have been sent (the app awaits it on close). */
+    /**
+     * Resolves once the reset links handed to the background have been sent, or queued as jobs
+     * (the app awaits it on close; tests then drain the queue).
+     */
     async idle(): Promise<void> {
       await Promise.all(running);
     },
