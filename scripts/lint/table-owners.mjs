@@ -22,6 +22,8 @@ export const TABLE_OWNERS = {
   seriesGenres: 'genres',
   chapters: 'chapters',
   chapterPages: 'chapters',
+  seriesEditions: 'series',
+  chapterEditions: 'chapters',
   banners: 'banners',
   // money
   coinPackages: 'payments',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './constants';
 import { envelope } from './errors';
 import { LOCALES } from './locales';
+import { CONTENT_LANGUAGES_MAX, contentLanguageSchema } from './content-languages';
 
 export const ROLES = ['reader', 'editor', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -131,6 +132,8 @@ export const profileDataSchema = sessionUserSchema.extend({
   hasEarnings: z.boolean(),
   /** The language the server writes to the reader in (e-mails, pushes: issue 35 §1); null: the site's default. */
   locale: z.enum(LOCALES).nullable().optional(),
+  /** The languages the reader reads series in, most wanted first (issue 35 §2); empty: the interface's. */
+  contentLanguages: z.array(z.string()).optional(),
 });
 export type ProfileData = z.infer<typeof profileDataSchema>;
 
@@ -144,10 +147,16 @@ export const profileResponseSchema = z.object({
 export const preferencesUpdateSchema = z
   .object({
     locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).optional(),
+    /** The languages the reader reads series in, most wanted first (issue 35 §2): the edition a series opens in. */
+    contentLanguages: z
+      .array(contentLanguageSchema)
+      .max(CONTENT_LANGUAGES_MAX, `At most ${CONTENT_LANGUAGES_MAX} languages`)
+      .transform((tags) => [...new Set(tags)])
+      .optional(),
   })
-  .refine((preferences) => preferences.locale !== undefined, 'Nothing to change');
+  .refine((preferences) => preferences.locale !== undefined || preferences.contentLanguages !== undefined, 'Nothing to change');
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 /** The reader's preferences as kept: `locale` null until they choose one (e-mails are then in the site's default). */
-export const preferencesSchema = z.object({ locale: z.enum(LOCALES).nullable() });
+export const preferencesSchema = z.object({ locale: z.enum(LOCALES).nullable(), contentLanguages: z.array(z.string()) });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesResponseSchema = envelope(preferencesSchema);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEARCH_MIN_CHARS, SERIES_CHAPTERS_MAX, SERIES_CHAPTERS_PAGE, SERIES_PAGE_SIZE, SERIES_PAGE_SIZE_MAX } from './constants';
 import { CHAPTER_ACCESS, SERIES_SORTS, SERIES_STATUSES, SERIES_TYPES } from './series-status';
 import { envelope } from './errors';
+import { contentLanguageSchema } from './content-languages';
 
 /** An image as the client draws it: always with its size, so nothing shifts as it loads. */
 export const imageSchema = z.object({
@@ -62,6 +63,10 @@ export const chapterSummarySchema = z.object({
    * newest chapters its team chose), whether or not this reader's pass is back now. Absent: none.
    */
   freeWays: z.array(z.enum(FREE_WAYS)).optional(),
+  /** The language of what the reader will get (issue 35 §2): the asked edition's, or the original's on a fallback. */
+  language: z.string(),
+  /** The asked edition lacks this chapter, so the original is given (shown with an "Original" badge). */
+  fallback: z.boolean(),
 });
 export type ChapterSummary = z.infer<typeof chapterSummarySchema>;
 
@@ -173,6 +178,12 @@ export const seriesDetailSchema = z.object({
   forSaleCount: z.number().int(),
   views: z.number().int(),
   freeLadder: freeLadderSchema.optional(),
+  /** The language the series was written in (BCP 47). */
+  originalLanguage: z.string(),
+  /** The edition this answer is in: its title, description and chapter titles (issue 35 §2). */
+  language: z.string(),
+  /** The series' editions, the original first, each with its title (for the language switch and hreflang). */
+  editions: z.array(z.object({ language: z.string(), title: z.string() })),
 });
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 export const seriesDetailResponseSchema = envelope(seriesDetailSchema);
@@ -180,6 +191,11 @@ export const seriesDetailResponseSchema = envelope(seriesDetailSchema);
 export const seriesSlugParamsSchema = z.object({
   slug: z.string().min(1).max(200),
 });
+/**
+ * The edition a series, its chapters or a chapter is asked in (issue 35 §2). Left out, the server
+ * picks: the reader's content languages, then the request's interface language, then the original.
+ */
+export const editionQuerySchema = z.object({ lang: contentLanguageSchema.optional() });
 export const chapterParamsSchema = z.object({
   slug: z.string().min(1).max(200),
   chapterSlug: z.string().min(1).max(200),
@@ -241,6 +257,10 @@ export const chapterContentSchema = z.object({
   offers: z.array(chapterOfferSchema),
   /** While a rental (a pass, the daily free) opens it: until when. */
   openUntil: z.string().nullable(),
+  /** The language of `content` or `pages`: the asked edition's, or the original's on a fallback. */
+  language: z.string(),
+  /** The asked edition lacks this chapter, so the original's text or pages are given. */
+  fallback: z.boolean(),
 });
 export type ChapterContent = z.infer<typeof chapterContentSchema>;
 export const chapterContentResponseSchema = envelope(chapterContentSchema);
@@ -265,6 +285,7 @@ export const seriesChaptersQuerySchema = z.object({
     .min(1, 'Limit starts at 1')
     .max(SERIES_CHAPTERS_MAX, `At most ${SERIES_CHAPTERS_MAX} chapters at once`)
     .default(SERIES_CHAPTERS_PAGE),
+  lang: contentLanguageSchema.optional(),
 });
 export type SeriesChaptersQuery = z.input<typeof seriesChaptersQuerySchema>;
 export const seriesChaptersResponseSchema = envelope(

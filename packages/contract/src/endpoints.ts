@@ -25,6 +25,7 @@ import {
   chapterContentResponseSchema,
   chapterOffersResponseSchema,
   chapterParamsSchema,
+  editionQuerySchema,
   genreListResponseSchema,
   homeResponseSchema,
   searchRawQuerySchema,
@@ -37,6 +38,14 @@ import {
   seriesSlugParamsSchema,
 } from './catalogue';
 import { adsConfigResponseSchema } from './ads';
+import {
+  chapterEditionInputSchema,
+  editionInputSchema,
+  editionParamsSchema,
+  editionPatchSchema,
+  teamEditionListResponseSchema,
+  teamEditionResponseSchema,
+} from './editions';
 import {
   earningsCsvResponseSchema,
   earningsQuerySchema,
@@ -214,9 +223,9 @@ const SCHEMAS = {
 
   home: { response: homeResponseSchema },
   seriesList: { query: seriesListQuerySchema, response: seriesListResponseSchema },
-  series: { params: seriesSlugParamsSchema, response: seriesDetailResponseSchema },
+  series: { params: seriesSlugParamsSchema, query: editionQuerySchema, response: seriesDetailResponseSchema },
   seriesChapters: { params: seriesSlugParamsSchema, query: seriesChaptersQuerySchema, response: seriesChaptersResponseSchema },
-  chapter: { params: chapterParamsSchema, response: chapterContentResponseSchema },
+  chapter: { params: chapterParamsSchema, query: editionQuerySchema, response: chapterContentResponseSchema },
   myChapterOffers: { params: chapterParamsSchema, response: chapterOffersResponseSchema },
   genres: { response: genreListResponseSchema },
   banners: { response: bannerListResponseSchema },
@@ -228,6 +237,10 @@ const SCHEMAS = {
   teamSeriesUpdate: { params: idParamsSchema, body: seriesPatchSchema, response: teamSeriesResponseSchema },
   teamSeriesDelete: { params: idParamsSchema, response: messageResponseSchema },
   teamSeriesCover: { params: idParamsSchema, response: teamSeriesResponseSchema },
+  teamSeriesEditions: { params: idParamsSchema, response: teamEditionListResponseSchema },
+  teamSeriesEditionCreate: { params: idParamsSchema, body: editionInputSchema, response: teamEditionResponseSchema },
+  teamSeriesEditionUpdate: { params: editionParamsSchema, body: editionPatchSchema, response: teamEditionResponseSchema },
+  teamSeriesEditionDelete: { params: editionParamsSchema, response: messageResponseSchema },
 
   teamChapterCreate: { params: idParamsSchema, body: chapterInputSchema, response: teamChapterResponseSchema },
   teamChapter: { params: idParamsSchema, response: teamChapterResponseSchema },
@@ -237,6 +250,8 @@ const SCHEMAS = {
   teamChapterPageOrder: { params: idParamsSchema, body: pageOrderSchema, response: teamChapterResponseSchema },
   teamChapterPageDelete: { params: pageParamsSchema, response: teamChapterResponseSchema },
   teamChapterArchive: { params: idParamsSchema, response: teamChapterResponseSchema },
+  teamChapterEditionPut: { params: editionParamsSchema, body: chapterEditionInputSchema, response: teamChapterResponseSchema },
+  teamChapterEditionDelete: { params: editionParamsSchema, response: teamChapterResponseSchema },
 
   teamGenres: { response: genreListResponseSchema },
   teamGenreCreate: { body: genreInputSchema, response: genreResponseSchema },

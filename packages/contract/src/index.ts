@@ -26,3 +26,5 @@ export * from './endpoints';
 export * from './push';
 export * from './payouts';
 export * from './locales';
+export * from './content-languages';
+export * from './editions';

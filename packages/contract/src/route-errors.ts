@@ -62,16 +62,26 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   teamSeriesUpdate: ['series_not_found', 'conflict'],
   teamSeriesDelete: ['series_not_found'],
   teamSeriesCover: ['series_not_found', 'payload_too_large', 'unsupported_media_type'],
+  teamSeriesEditions: ['series_not_found'],
+  // conflict: the series already has that edition, or it is the series' own language.
+  teamSeriesEditionCreate: ['series_not_found', 'conflict'],
+  // not_found: the series has no edition in that language.
+  teamSeriesEditionUpdate: ['series_not_found', 'not_found'],
+  teamSeriesEditionDelete: ['series_not_found', 'not_found'],
 
   // Team: chapters and pages.
   teamChapterCreate: ['series_not_found', 'conflict'],
   teamChapter: ['chapter_not_found'],
   teamChapterUpdate: ['chapter_not_found', 'conflict'],
   teamChapterDelete: ['chapter_not_found'],
-  teamChapterPagesAdd: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
+  // not_found: a `language` the series has no edition in.
+  teamChapterPagesAdd: ['chapter_not_found', 'not_found', 'payload_too_large', 'unsupported_media_type'],
   teamChapterPageOrder: ['chapter_not_found'],
   teamChapterPageDelete: ['chapter_not_found', 'not_found'],
   teamChapterArchive: ['chapter_not_found', 'payload_too_large', 'unsupported_media_type'],
+  // not_found: the series has no edition in that language (or, deleting, the chapter none in it).
+  teamChapterEditionPut: ['chapter_not_found', 'not_found'],
+  teamChapterEditionDelete: ['chapter_not_found', 'not_found'],
 
   // Team: genres and banners.
   teamGenres: [],

@@ -91,6 +91,11 @@ export const ROUTES = {
   teamSeriesUpdate: { method: 'PATCH', path: `${TEAM}/series/:id`, access: 'team' },
   teamSeriesDelete: { method: 'DELETE', path: `${TEAM}/series/:id`, access: 'team' },
   teamSeriesCover: { method: 'PUT', path: `${TEAM}/series/:id/cover`, access: 'team', multipart: true },
+  // Issue 35 §2: a series' translated editions (the original is the series itself).
+  teamSeriesEditions: { method: 'GET', path: `${TEAM}/series/:id/editions`, access: 'team' },
+  teamSeriesEditionCreate: { method: 'POST', path: `${TEAM}/series/:id/editions`, access: 'team', status: 201 },
+  teamSeriesEditionUpdate: { method: 'PATCH', path: `${TEAM}/series/:id/editions/:language`, access: 'team' },
+  teamSeriesEditionDelete: { method: 'DELETE', path: `${TEAM}/series/:id/editions/:language`, access: 'team' },
 
   // Team: chapters and pages.
   teamChapterCreate: { method: 'POST', path: `${TEAM}/series/:id/chapters`, access: 'team', status: 201 },
@@ -101,6 +106,10 @@ export const ROUTES = {
   teamChapterPageOrder: { method: 'PUT', path: `${TEAM}/chapters/:id/pages/order`, access: 'team' },
   teamChapterPageDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id/pages/:pageId`, access: 'team' },
   teamChapterArchive: { method: 'POST', path: `${TEAM}/chapters/:id/archive`, access: 'team', multipart: true },
+  // Issue 35 §2: a chapter's translation into one of its series' editions (a comic's pages: the
+  // pages call with a `language` field).
+  teamChapterEditionPut: { method: 'PUT', path: `${TEAM}/chapters/:id/editions/:language`, access: 'team' },
+  teamChapterEditionDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id/editions/:language`, access: 'team' },
 
   // Team: genres and banners.
   teamGenres: { method: 'GET', path: `${TEAM}/genres`, access: 'team' },

@@ -9,6 +9,8 @@ import {
   seriesTypeSchema,
 } from './catalogue';
 import { envelope } from './errors';
+import { contentLanguageSchema } from './content-languages';
+import { teamChapterEditionSchema } from './editions';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugSchema = z
@@ -60,6 +62,8 @@ const seriesFields = {
     .int('The discount is a whole percent')
     .min(0, 'The discount cannot be below 0 %')
     .max(90, 'The discount is at most 90 %'),
+  /** The language the series is written in (issue 35 §2); its translations are its editions. */
+  originalLanguage: contentLanguageSchema,
 };
 
 /** A new series: what is left out gets its default (a draft, ongoing, no genres). */
@@ -80,6 +84,7 @@ export const seriesInputSchema = z.object({
   waitPassExcludesNewest: seriesFields.waitPassExcludesNewest.default(DEFAULT_WAIT_PASS_EXCLUDES_NEWEST),
   dailyFree: seriesFields.dailyFree.default(false),
   bundleDiscountPercent: seriesFields.bundleDiscountPercent.default(0),
+  originalLanguage: seriesFields.originalLanguage.default('en'),
 });
 export type SeriesInput = z.input<typeof seriesInputSchema>;
 /** An edit: only the fields sent change (no defaults, so nothing is reset by omission). */
@@ -151,6 +156,7 @@ export const teamSeriesSchema = z.object({
   cover: imageSchema.nullable(),
   genres: z.array(genreSchema),
   chapters: z.array(teamChapterRowSchema),
+  originalLanguage: z.string(),
 });
 export type TeamSeries = z.infer<typeof teamSeriesSchema>;
 export const teamSeriesResponseSchema = envelope(teamSeriesSchema);
@@ -228,6 +234,10 @@ export const teamChapterSchema = teamChapterRowSchema.extend({
   seriesType: seriesTypeSchema,
   content: z.string().nullable(),
   pages: z.array(imageSchema.extend({ id: z.uuid() })),
+  /** The language of `title`, `content` and `pages`: the series' original (issue 35 §2). */
+  language: z.string(),
+  /** The chapter's translations, by language. */
+  editions: z.array(teamChapterEditionSchema),
 });
 export type TeamChapter = z.infer<typeof teamChapterSchema>;
 export const teamChapterResponseSchema = envelope(teamChapterSchema);

@@ -51,6 +51,8 @@ export const series = pgTable(
     /** Newest published chapter's time; kept by chapter writes and the schedule tick. */
     lastChapterAt: timestamp('last_chapter_at', { withTimezone: true }),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
+    /** The language it is written in (BCP 47, issue 35 §2); its translations are series_editions. */
+    originalLanguage: text('original_language').notNull().default('en'),
     /** What search ranks over; a trigram index on it keeps search fast at a million rows. */
     searchText: text('search_text').generatedAlwaysAs(
       (): ReturnType<typeof sql> => sql`lower(${series.title} || ' ' || ${series.alternativeNames})`,
@@ -136,6 +138,8 @@ export const chapters = pgTable(
      * follows a release happens exactly once however many instances run.
      */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
+    /** The language of its title, text and pages: its series' original (issue 35 §2); translations are chapter_editions. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -165,11 +169,55 @@ export const chapterPages = pgTable(
     chapterId: uuid('chapter_id')
       .notNull()
       .references(() => chapters.id, { onDelete: 'cascade' }),
+    /** null: the original's pages; otherwise a translated edition's (issue 35 §2). */
+    language: text('language'),
     position: integer('position').notNull(),
     imageKey: text('image_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('chapter_pages_chapter_position_idx').on(t.chapterId, t.position)],
+  (t) => [index('chapter_pages_chapter_language_position_idx').on(t.chapterId, t.language, t.position)],
+);
+
+/**
+ * A series' translated edition (issue 35 §2, decision 0039): its title and description in another
+ * language. The original edition is the series row itself; chapters stay one row each, and their
+ * translations are chapter_editions, so prices, unlocks and progress stay per chapter.
+ */
+export const seriesEditions = pgTable(
+  'series_editions',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** What search matches an edition's title on, as series.search_text for the original. */
+    searchText: text('search_text').generatedAlwaysAs((): ReturnType<typeof sql> => sql`lower(${seriesEditions.title})`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.language] }),
+    index('series_editions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** A chapter's translation into one of its series' editions: its title and a novel's text (a comic's pages are chapter_pages with the language). */
+export const chapterEditions = pgTable(
+  'chapter_editions',
+  {
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull().default(''),
+    /** A novel chapter's sanitized HTML in this language; null for comics. */
+    content: text('content'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chapterId, t.language] })],
 );
