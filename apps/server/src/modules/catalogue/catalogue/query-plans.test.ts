@@ -4,7 +4,8 @@ import { rowsOf } from '../../../db/sql';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
 import { subPlanLoops, explainPlan } from '../../../../test/query-plans';
 import { searchSeriesQuery } from '../search/search.repository';
-import { setSearchSimilarity, teamSeriesCountQuery, teamSeriesPageQuery } from '../series/series.repository';
+import { setSearchSimilarity } from '../series/series.sql';
+import { teamSeriesCountQuery, teamSeriesPageQuery } from '../series/series.repository';
 import { publishedSeriesPageQuery } from './published-series.repository';
 
 /*

@@ -1,18 +1,14 @@
 export { coverOf, seriesFields } from './series.presenter';
-export {
-  countSeries,
-  findSeriesById,
-  findSeriesBySlug,
-  insertSeries,
-  matchesSearch,
-  relevance,
-  type SeriesRow,
-  setSearchSimilarity,
-} from './series.repository';
+// The demo's seed: a new series, and how many there are.
+export { countSeries } from './queries/series';
+export { insertSeries } from './commands/series';
+// search and catalogue: a series' match and ranking in a search, and its row.
+export { matchesSearch, relevance, type SeriesRow, setSearchSimilarity } from './series.sql';
+// catalogue (by slug), library, notifications, metrics, payouts and chapters (by id): a series alone.
+export { findSeriesById, findSeriesBySlug } from './queries/series';
 // For other modules' rows that name their series (decision 0036): the join, the columns each reads,
-// and the series' link and state when a module asks for it alone.
+// and the series' link and state when a module asks for it alone (comments).
 export {
-  findSeriesListing,
   joinSeries,
   seriesBookColumns,
   seriesCardColumns,
@@ -23,11 +19,22 @@ export {
   seriesOrders,
   seriesPublishedColumns,
   seriesTypeColumns,
-} from './series.repository';
+} from './series.sql';
+export { findSeriesListing } from './queries/series';
 // chapters: the date of a series' newest chapter out, which chapters computes (refreshLastChapterAt).
-export { setLastChapterAt } from './series.repository';
+export { setLastChapterAt } from './commands/series';
 export { seriesRoutes } from './series.routes';
 export { createSeriesService } from './series.service';
 // wallet and payouts: a published series by id (a gift's, an unlock's), and what an unlock needs of
 // a chapter's series (its ladder and bundle discount), beside joinSeries.
-export { findPublishedSeries, seriesSaleTermsColumns } from './series.repository';
+export { findPublishedSeries } from './queries/series';
+export { seriesSaleTermsColumns } from './series.sql';
+// chapters: a series' translated editions (issue 35 §2), written by the team's editions calls with their chapters'.
+export {
+  deleteSeriesEdition,
+  findSeriesEdition,
+  insertSeriesEdition,
+  seriesEditionsOf,
+  type SeriesEditionRow,
+  updateSeriesEdition,
+} from './editions/series-editions.repository';

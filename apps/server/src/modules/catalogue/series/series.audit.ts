@@ -1,5 +1,5 @@
 import type { AuditChange } from '@inkwell/contract';
-import type { SeriesRow } from './series.repository';
+import type { SeriesRow } from './series.sql';
 import { changesBetween } from '../../team/audit';
 import type { GenreRow } from '../genres';
 import { toTeamSeries } from './series.presenter';

@@ -1,7 +1,7 @@
 import type { TeamChapterRow, TeamSeries, TeamSeriesRow } from '@inkwell/contract';
 import { toGenre, type GenreRow } from '../genres';
 import { toImage } from '../../platform/media';
-import type { SeriesRow } from './series.repository';
+import type { SeriesRow } from './series.sql';
 
 export const coverOf = (row: Pick<SeriesRow, 'coverKey' | 'coverWidth' | 'coverHeight'>) =>
   toImage(row.coverKey, row.coverWidth, row.coverHeight);

@@ -17,15 +17,9 @@ import { countKnownGenres, genresOfSeries, replaceSeriesGenres } from '../genres
 import { COVER_MAX_WIDTH, type ImageStore, type MediaStorage } from '../../platform/media';
 import { seriesChanges } from './series.audit';
 import { toTeamSeries, toTeamSeriesRow } from './series.presenter';
-import {
-  deleteSeries,
-  findSeriesById,
-  insertSeries,
-  listTeamSeries,
-  lockSeriesById,
-  slugsLike,
-  updateSeries,
-} from './series.repository';
+import { insertSeries } from './commands/series';
+import { findSeriesById } from './queries/series';
+import { deleteSeries, listTeamSeries, lockSeriesById, slugsLike, updateSeries } from './series.repository';
 import type { EventPublisher } from '../../../lib/domain-events';
 
 export interface SeriesServiceDeps {
@@ -39,7 +33,7 @@ export interface SeriesServiceDeps {
   events: EventPublisher;
 }
 
-const SLUG_TAKEN = 'Another series already uses this slug';
+const SLUG_TAKEN = 'apiErrors.catalogue.seriesSlugTaken';
 
 /** Series (with their covers and genres), for the team. */
 export function createSeriesService({ db, clock, storage, images, chapterRows, events }: SeriesServiceDeps) {
@@ -51,13 +45,13 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
 
   async function checkGenres(ids: string[]) {
     if ((await countKnownGenres(db, ids)) !== new Set(ids).size) {
-      throw new AppError('validation_failed', 'Unknown genre', { fields: { genreIds: 'Unknown genre' } });
+      throw new AppError('validation_failed', 'apiErrors.catalogue.unknownGenre', { fields: { genreIds: 'apiErrors.catalogue.unknownGenre' } });
     }
   }
 
   async function requireSeries(id: string) {
     const row = await findSeriesById(db, id);
-    if (!row) throw new AppError('series_not_found', 'Series not found');
+    if (!row) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
     return row;
   }
 
@@ -108,7 +102,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
       try {
         await db.transaction(async (tx) => {
           const row = await lockSeriesById(tx, id);
-          if (!row) throw new AppError('series_not_found', 'Series not found');
+          if (!row) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
           const before = { row, genres: audit ? await genresOfSeries(tx, id) : [] };
           await updateSeries(tx, id, { ...fields, updatedAt: clock.now() });
           if (genreIds) await replaceSeriesGenres(tx, id, genreIds);
@@ -138,7 +132,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
     async setCover(id: string, bytes: Buffer): Promise<TeamSeries> {
       const row = await requireSeries(id);
       const [image] = await images.processAndStore(`covers/${id}`, bytes, { maxWidth: COVER_MAX_WIDTH }, 'The cover');
-      if (!image) throw new AppError('validation_failed', 'The cover could not be read');
+      if (!image) throw new AppError('validation_failed', 'apiErrors.coverUnreadable');
       await updateSeries(db, id, {
         coverKey: image.key,
         coverWidth: image.width,
