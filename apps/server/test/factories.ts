@@ -16,7 +16,8 @@ import type { Database } from '../src/db/client';
 import { chapters } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { hasReadableText, refreshLastChapterAt } from '../src/modules/catalogue/chapters';
-import { insertUser, setUserBanned, type UserRow } from '../src/modules/identity/users/users.repository';
+import { insertUser, setUserBanned } from '../src/modules/identity/users/commands/account';
+import type { UserRow } from '../src/modules/identity/users';
 import { png } from './fixtures';
 import { loginAs, TEST_PASSWORD, type TestContext } from './helpers';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findUserByUsername } from '../modules/identity/users/users.repository';
+import { findUserByUsername } from '../modules/identity/users';
 import { openPglite, type DatabaseHandle } from './client';
 import { DATA_DIR_LOCK_FILE, DataDirLockedError } from './data-dir-lock';
 

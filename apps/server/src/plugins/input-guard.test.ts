@@ -2,7 +2,7 @@ import { ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../test/helpers';
-import { findUserByUsername } from '../modules/identity/users/users.repository';
+import { findUserByUsername } from '../modules/identity/users';
 import { isInvalidTextError } from './errors';
 
 let t: TestContext;

@@ -19,7 +19,7 @@ import {
   TEST_ORIGIN,
   type TestContext,
 } from '../../../../test/helpers';
-import { findUserByUsername } from '../users/users.repository';
+import { findUserByUsername } from '../users';
 import { SESSION_COOKIE, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from './auth.constants';
 
 let t: TestContext;
@@ -396,7 +396,7 @@ describe('sessions', () => {
   it('a ban ends existing sessions', async () => {
     const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
-    const { setUserBanned } = await import('../users/users.repository');
+    const { setUserBanned } = await import('../users/commands/account');
     await setUserBanned(t.db, user.id, true);
     expect((await verify(cookie)).json().authenticated).toBe(false);
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, type TestContext } from '../../../../test/helpers';
 import { deviceKeys } from '../../../db/schema';
-import { setUserBanned } from '../users/users.repository';
+import { setUserBanned } from '../users/commands/account';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -6,7 +6,8 @@ import { buildUser } from '../../../../test/factories';
 import { createTestApp, loginAs, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../../test/helpers';
 import { auditLog } from '../../../db/schema';
 import { SESSION_COOKIE } from '../auth/auth.constants';
-import { findUserById, setUserBanned } from '../users/users.repository';
+import { findUserById } from '../users';
+import { setUserBanned } from '../users/commands/account';
 import { normalizeRecoveryCode } from './two-factor.crypto';
 
 let t: TestContext;

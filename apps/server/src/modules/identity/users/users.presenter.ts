@@ -1,6 +1,6 @@
 import { matchLocale, type Locale, type ProfileData, type SessionUser } from '@inkwell/contract';
 import { membershipOf } from '../access';
-import type { AuthUser } from './users.repository';
+import type { AuthUser } from './users.sql';
 
 /**
  * The user as the client sees it. Membership and premium come from an active subscription;

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { notifications } from '../../../db/schema';
-import { selectForUser } from '../../identity/users';
+import { bellCountsQuery } from '../../identity/users';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -39,7 +39,7 @@ export function notificationPageQuery(db: Database, userId: string, limit: numbe
  * notifications_user_unread_idx). One count with a filter read every notice's row for its flag.
  */
 export function notificationCountsQuery(db: Database, userId: string) {
-  return selectForUser(db, userId, {
+  return bellCountsQuery(db, userId, {
     total: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId})::int`,
     unread: sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.isRead} = false)::int`,
   });

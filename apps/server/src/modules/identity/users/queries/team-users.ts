@@ -1,21 +1,15 @@
 import type { Role, UserStatus } from '@inkwell/contract';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../db/client';
-import { users } from '../../../db/schema';
-import { countKeys, listCountQuery } from '../../../db/list-counts';
-import { escapeLike } from '../../../db/sql';
-import { currentPlanName, hasPremiumPass, premiumPassColumn } from '../access';
+import type { Database } from '../../../../db/client';
+import { users } from '../../../../db/schema';
+import { countKeys, listCountQuery } from '../../../../db/list-counts';
+import { escapeLike } from '../../../../db/sql';
+import { currentPlanName, hasPremiumPass, premiumPassColumn } from '../../access';
 
 // The team's list and page of users (admin-users, issue 10 §2): the users rows, their filters and
 // indexes are users'; what admin-users adds about each user from other tables (auth's last visit and
-// sessions) comes in as `activity`, columns written against `userIdRef`.
-
-/**
- * The user's id inside the queries below, for another module's correlated subqueries about the user
- * (auth's `lastSeenColumn`). Written out: inside a one-table select Drizzle leaves column names unqualified.
- */
-export const userIdRef = sql`"users"."id"`;
+// sessions) comes in as `activity`, columns written against `userIdRef` (users.sql.ts).
 
 /** A user as the team's list shows them: their account and membership (as of `now`). */
 const teamUserColumns = (now: Date) => ({
@@ -120,37 +114,4 @@ export async function findTeamUser<T extends SelectedFields>(db: Database, id: s
     .where(eq(users.id, id))
     .limit(1);
   return row;
-}
-
-/**
- * The admins who can still sign in, their rows locked to the end of the transaction, in one
- * order so two admins changing each other wait for one another instead of deadlocking. A row
- * demoted or banned by a transaction that committed meanwhile is re-read and left out.
- */
-export async function lockActiveAdmins(tx: Database): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isBanned, false)))
-    .orderBy(asc(users.id))
-    .for('update');
-  return rows.map((row) => row.id);
-}
-
-/** The user's row as the team changes it (name, role, ban, coins), locked to the end of the transaction. */
-export async function lockUserAccount(tx: Database, id: string) {
-  const [row] = await tx
-    .select({ id: users.id, username: users.username, role: users.role, isBanned: users.isBanned, coins: users.coins })
-    .from(users)
-    .where(eq(users.id, id))
-    .for('update');
-  return row;
-}
-
-/** Changes a role and a ban given (either or both) in one update. */
-export async function setRoleAndBan(tx: Database, id: string, values: { role?: Role; isBanned?: boolean }): Promise<void> {
-  await tx
-    .update(users)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
 }
