@@ -224,8 +224,14 @@ export function createJobs(
     async drain(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        let waiting = running.size;
-        for (const name of workers.keys()) waiting += await boss.getQueueSize(name, { before: 'completed' });
+        // One count over every queue, in one snapshot: counted queue by queue, a job could finish
+        // (queueing its follow-up on a queue already counted) between two counts and go unseen.
+        const queued = await boss
+          .getDb()
+          .executeSql(`select count(*)::int as count from pgboss.job where name = any($1) and state < 'completed'`, [
+            [...workers.keys()],
+          ]);
+        const waiting = running.size + Number((queued.rows[0] as { count: number } | undefined)?.count ?? 0);
         if (waiting === 0) return;
         if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
