@@ -25,6 +25,8 @@ const catalogues = () => tsImport('@inkwell/contract/message-catalogues', import
  * - `virtual:inkwell-messages/<locale>`: the `common` namespace, which every page loads first;
  * - `virtual:inkwell-messages/<locale>/<namespace>`: one feature's, loaded with its pages
  *   (through `virtual:inkwell-namespace/<namespace>`, which names its chunk in each language);
+ * - `virtual:inkwell-messages/<locale>/<part>`: a lazy part's (`reader.lock`, LAZY_PARTS in the
+ *   contract), loaded with the part's code and left out of its namespace's chunk;
  * - `virtual:inkwell-messages/<locale>/all`: every namespace of the web app (the server's renders, tests).
  * The server's own namespaces (e-mails, pushes) are never sent.
  */
@@ -41,18 +43,18 @@ function interfaceMessages(): Plugin {
         return `export default { ${loaders.join(', ')} };`;
       }
       if (!id.startsWith(`\0${MESSAGES_PREFIX}`)) return null;
-      const { CATALOGUES_DIR, compiledMessages, isWebNamespace, namespacesOf } = await catalogues();
-      const [locale = '', namespace = 'common'] = id.slice(`\0${MESSAGES_PREFIX}`.length).split('/');
+      const { CATALOGUES_DIR, chunksOf, compiledChunk, compiledMessages, isWebNamespace } = await catalogues();
+      const [locale = '', chunk = 'common'] = id.slice(`\0${MESSAGES_PREFIX}`.length).split('/');
       if (!INTERFACE_LOCALES.includes(locale)) throw new Error(`No interface language ${locale}`);
-      if (namespace !== 'all' && (!isWebNamespace(namespace) || !namespacesOf('en').includes(namespace))) {
-        throw new Error(`No web namespace ${namespace} in ${CATALOGUES_DIR}/en`);
+      if (chunk !== 'all' && (!isWebNamespace(chunk.split('.')[0]!) || !chunksOf('en').includes(chunk))) {
+        throw new Error(`No web namespace or lazy part ${chunk} in ${CATALOGUES_DIR}/en`);
       }
       // Edits to a catalogue rebuild its language in development.
       for (const file of readdirSync(CATALOGUES_DIR, { recursive: true, encoding: 'utf8' })) {
         if (file.endsWith('.json')) this.addWatchFile(join(CATALOGUES_DIR, file));
       }
-      const include = namespace === 'all' ? isWebNamespace : (name: string) => name === namespace;
-      const messages = compiledMessages(locale as Parameters<typeof compiledMessages>[0], include);
+      const language = locale as Parameters<typeof compiledMessages>[0];
+      const messages = chunk === 'all' ? compiledMessages(language, isWebNamespace) : compiledChunk(language, chunk);
       // A JSON string is parsed faster than the same object written as code.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`;
     },

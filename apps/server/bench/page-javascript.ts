@@ -28,8 +28,8 @@ export const PAGE_ROUTE_MODULES = {
   reader: ['src/features/reader/reader-page.tsx'],
 } satisfies Record<string, string[]>;
 
-/** The English messages' chunks (vite.config.ts, interfaceMessages): `common`, and one per namespace. */
-const PAGE_MESSAGES = /^virtual:inkwell-messages\/en(?:\/[\w-]+)?$/;
+/** The English messages' chunks (vite.config.ts, interfaceMessages): `common`, and one per namespace or lazy part. */
+const PAGE_MESSAGES = /^virtual:inkwell-messages\/en(?:\/[\w.-]+)?$/;
 
 /** Issue 18 §2. */
 export const READER_JAVASCRIPT_GOAL_KB = 120;

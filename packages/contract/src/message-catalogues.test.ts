@@ -9,12 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales';
 import {
   CATALOGUES_DIR,
+  LAZY_PARTS,
   accentText,
+  chunksOf,
   compileCatalogue,
   isWebNamespace,
   namespacesOf,
   pseudoCatalogue,
   readCatalogue,
+  readChunk,
   readNamespace,
   type CompiledCatalogue,
 } from './message-catalogues';
@@ -29,6 +32,10 @@ const namespaces = namespacesOf('en');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
+/** Which chunk a browser loads each id with: its namespace's, or its lazy part's. */
+const chunkOfId = new Map(
+  chunksOf('en').flatMap((chunk) => Object.keys(readChunk('en', chunk)).map((id) => [id, chunk] as const)),
+);
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
 }
@@ -96,6 +103,18 @@ describe('message catalogues', () => {
   it('have in every language exactly the messages English has', () => {
     const ids = Object.keys(english).sort();
     for (const locale of LOCALES) {
+  it('keep in every language the lazy parts English keeps, each with the same messages', () => {
+    expect(LAZY_PARTS.filter((part) => !chunksOf('en').includes(part))).toEqual([]);
+    for (const locale of LOCALES) {
+      expect(chunksOf(locale), locale).toEqual(chunksOf('en'));
+      for (const chunk of chunksOf('en')) {
+        expect(Object.keys(readChunk(locale, chunk)).sort(), `${locale}: ${chunk}`).toEqual(
+          Object.keys(readChunk('en', chunk)).sort(),
+        );
+      }
+    }
+  });
+
       const theirs = Object.keys(readCatalogue(locale, everything));
       expect(
         ids.filter((id) => !theirs.includes(id)),
@@ -131,13 +150,23 @@ describe('message catalogues', () => {
   });
 
   it("are loaded by every web file that says a feature's words, through the feature's messages module", () => {
-    // `common` comes with every page; a feature's namespace comes with its `features/<namespace>/messages.ts`.
+    // `common` comes with every page; a feature's namespace comes with its `features/<namespace>/messages.ts`;
+    // a lazy part's words with the one module that imports `virtual:inkwell-namespace/<part>`.
     const webSrc = SOURCE_DIRS[0]!;
     const pattern = new RegExp(`(['"\`])((?:${namespaces.join('|')})\\.[A-Za-z0-9_.-]+)\\1`, 'g');
     const unloaded: string[] = [];
     for (const file of sourceFiles(webSrc)) {
       const source = readFileSync(file, 'utf8');
-      const used = new Set([...source.matchAll(pattern)].map((match) => match[2]!.split('.')[0]!));
+      const used = new Set([...source.matchAll(pattern)].map((match) => chunkOfId.get(match[2]!) ?? match[2]!.split('.')[0]!));
+    const partLoaders = new Map<string, string[]>();
+    for (const file of sourceFiles(webSrc)) {
+      const loaded = /['"]virtual:inkwell-namespace\/([\w.]+)['"]/.exec(readFileSync(file, 'utf8'))?.[1];
+      if (loaded && LAZY_PARTS.includes(loaded)) partLoaders.set(loaded, [...(partLoaders.get(loaded) ?? []), file]);
+    }
+    for (const part of LAZY_PARTS) {
+      if (partLoaders.get(part)?.length !== 1)
+        unloaded.push(`${part} is loaded by ${partLoaders.get(part)?.length ?? 0} modules, not one`);
+    }
       const imported = new Set(
         [...source.matchAll(/(?:from|import)\s+['"](\.[^'"]+)['"]/g)].map((match) => resolve(dirname(file), match[1]!)),
       );
@@ -146,6 +175,13 @@ describe('message catalogues', () => {
         const module = join(webSrc, 'features', namespace, 'messages');
         if (!isWebNamespace(namespace)) unloaded.push(`${file.slice(ROOT.length)} says the server's ${namespace}.*`);
         else if (file !== `${module}.ts` && !imported.has(module)) {
+        if (LAZY_PARTS.includes(namespace)) {
+          const module = partLoaders.get(namespace)?.[0]?.replace(/\.ts$/, '');
+          if (module && file !== `${module}.ts` && !imported.has(module)) {
+            unloaded.push(`${file.slice(ROOT.length)} says ${namespace}'s words without importing ${module.slice(ROOT.length)}`);
+          }
+          continue;
+        }
           unloaded.push(`${file.slice(ROOT.length)} says ${namespace}.* without importing features/${namespace}/messages`);
         }
       }

@@ -36,6 +36,39 @@ function filesOf(locale: Locale, dir: string): string[] {
   return readdirSync(folder)
     .filter((file) => file.endsWith('.json'))
     .sort();
+/**
+ * Parts of the web's namespaces a browser loads apart, with the code that says them rather than
+ * with their namespace (decision 0038; issue 35 §1, the JavaScript budget): each is the file
+ * <namespace>.<part>.json in every language. The lock panel's and the reader's settings' words, the
+ * shared parts that sell chapters (which the series page and the lock panel draw), and the later
+ * ones (the top bar's menus, the account's and dashboard's shared parts): none is drawn when a
+ * reading page opens.
+ */
+const LAZY_PARTS_OF: Record<string, readonly string[]> = { reader: ['lock', 'settings'], common: ['chapters', 'later'] };
+export const LAZY_PARTS: readonly string[] = Object.entries(LAZY_PARTS_OF).flatMap(([namespace, parts]) =>
+  parts.map((part) => `${namespace}.${part}`),
+);
+
+/** What a browser loads as one: the namespace a catalogue file belongs to, or its lazy part. */
+export function chunkOfFile(file: string): string {
+  const name = file.replace(/\.json$/, '');
+  return LAZY_PARTS.includes(name) ? name : name.split('.')[0]!;
+}
+
+/** The chunks of a language's catalogues: its namespaces and lazy parts. */
+export function chunksOf(locale: Locale, dir = CATALOGUES_DIR): string[] {
+  return [...new Set(filesOf(locale, dir).map(chunkOfFile))].sort();
+}
+
+/** One chunk's messages as written: a lazy part's file, or a namespace's files but its lazy parts'. */
+export function readChunk(locale: Locale, chunk: string, dir = CATALOGUES_DIR): SourceCatalogue {
+  const merged: SourceCatalogue = {};
+  for (const file of filesOf(locale, dir).filter((file) => chunkOfFile(file) === chunk)) {
+    Object.assign(merged, readFile(join(dir, locale, file)));
+  }
+  return merged;
+}
+
 }
 
 /** A catalogue file's messages, checked to be an object of strings. */
@@ -114,4 +147,10 @@ export function compiledMessages(
 ): CompiledCatalogue {
   if (locale === PSEUDO_LOCALE) return pseudoCatalogue(readCatalogue('en', include, dir));
   return compileCatalogue(readCatalogue(locale, include, dir));
+}
+
+/** One chunk's compiled messages in a language (the build's chunk of a namespace or a lazy part). */
+export function compiledChunk(locale: InterfaceLocale, chunk: string, dir = CATALOGUES_DIR): CompiledCatalogue {
+  if (locale === PSEUDO_LOCALE) return pseudoCatalogue(readChunk('en', chunk, dir));
+  return compileCatalogue(readChunk(locale, chunk, dir));
 }

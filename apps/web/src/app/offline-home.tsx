@@ -4,6 +4,7 @@ import { secondaryButton } from '../components/button-styles';
 import { useT } from '../lib/i18n/i18n-context';
 import { useDownloads } from '../lib/offline/downloads';
 import { useDocumentTitle } from '../lib/use-document-title';
+import '../lib/i18n/later-messages';
 
 /**
  * Issue 33 §1: what the app opens on without a network (its start page, or any page that could not

@@ -2,6 +2,7 @@ import { PREVIEW_KINDS, type PreviewAs } from '../lib/auth/preview-as';
 import { useAuth } from '../lib/auth/auth-context';
 import { useT } from '../lib/i18n/i18n-context';
 import { richText } from '../lib/i18n/rich';
+import '../lib/i18n/later-messages';
 
 /** The buttons that switch to another kind of viewer. */
 const SWITCH_LABELS: Record<PreviewAs, string> = {

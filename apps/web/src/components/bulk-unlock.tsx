@@ -9,6 +9,7 @@ import { useUnlockQuote } from '../lib/wallet/unlock';
 import { primaryButton } from './button-styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { UnlockError } from './unlock-error';
+import '../lib/i18n/chapter-messages';
 
 interface BulkUnlockProps {
   seriesId: string;

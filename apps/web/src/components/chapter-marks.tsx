@@ -3,6 +3,7 @@ import { CalendarClock, Clock, Coins, LockOpen } from 'lucide-react';
 import { FreeWayBadge } from './free-ladder-badges';
 import { useFormat } from '../lib/i18n/format';
 import { useT, type Translate } from '../lib/i18n/i18n-context';
+import '../lib/i18n/chapter-messages';
 
 const DAY_MS = 86_400_000;
 const UNITS = [

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useT } from '../lib/i18n/i18n-context';
+import '../lib/i18n/later-messages';
 
 /** Pages as links (so they can be opened in a new tab and the URL says where you are). */
 export function Pagination({ page, totalPages }: { page: number; totalPages: number }) {

@@ -1,5 +1,6 @@
 import { useT, type Translate } from '../lib/i18n/i18n-context';
 import { TextField } from './form';
+import '../lib/i18n/later-messages';
 
 /** Until every form that calls confirmError passes its `t`: the mismatch in English. */
 const PASSWORDS_DIFFER = 'The passwords do not match';

@@ -1,5 +1,6 @@
 import type { Role } from '@inkwell/contract';
 import { useT } from '../lib/i18n/i18n-context';
+import '../lib/i18n/later-messages';
 
 const ROLE_LABELS: Record<Role, string> = {
   admin: 'common.components.role.admin',

@@ -1,6 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useT } from '../lib/i18n/i18n-context';
 import { SITE_THEME_LABELS, SITE_THEMES, useSiteTheme, type SiteTheme } from '../lib/site-theme';
+import '../lib/i18n/later-messages';
 
 export const THEME_ICONS: Record<SiteTheme, typeof Sun> = { system: Monitor, light: Sun, dark: Moon };
 

@@ -1,6 +1,7 @@
 import { useT } from '../lib/i18n/i18n-context';
 import { SITE_THEME_LABELS, SITE_THEMES, useSiteTheme } from '../lib/site-theme';
 import { THEME_ICONS } from './theme-choice';
+import '../lib/i18n/later-messages';
 
 /** The same choice in the account menu, as menu radios that leave the menu open. */
 export function ThemeMenuGroup() {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import './i18n/later-messages';
 
 /**
  * The site's theme (issue 33 §14): the system's by default, or the one a reader chose in this

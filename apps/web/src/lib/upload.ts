@@ -7,6 +7,7 @@ import {
   type RouteDef,
 } from '@inkwell/contract';
 import { ApiError, apiUrl, endpointUrl, pageMessage } from './api-client';
+import './i18n/later-messages';
 
 /** The endpoints that take files (multipart/form-data), by the endpoint table's own mark. */
 type UploadEndpoint = { [N in EndpointName]: (typeof ROUTES)[N] extends { multipart: true } ? N : never }[EndpointName];

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api-client';
 import { useT } from './i18n/i18n-context';
+import './i18n/later-messages';
 
 /** What marks a field in error: its control (aria-invalid), or a message standing for a group of controls. */
 const IN_ERROR = '[aria-invalid="true"], [data-field-error]';

@@ -20,6 +20,7 @@ import { Footer } from '../footer';
 import { RequireRole, READER_AREA_ROLES } from '../guards';
 import { MaintenanceGate, useIsMaintenancePageShown } from '../maintenance-gate';
 import { TopBar } from '../top-bar/top-bar';
+import '../../lib/i18n/later-messages';
 
 /** The Reader's Area side menu; Earnings only for those who have some (issue 33). */
 const READER_MENU = [

@@ -5,6 +5,7 @@ import { SearchBox } from '../../features/search/components/search-box';
 import { useT } from '../../lib/i18n/i18n-context';
 import { SeriesLinkItem } from './series-link-item';
 import { SERIES_LINKS } from './series-links';
+import '../../lib/i18n/later-messages';
 
 const linkClass = 'block rounded-md px-3 py-2.5 text-base font-medium text-zinc-200 hover:bg-ink-800';
 

@@ -21,6 +21,7 @@ import { PREVIEW_KINDS, type PreviewAs } from '../../lib/auth/preview-as';
 import { useFormat } from '../../lib/i18n/format';
 import { useT } from '../../lib/i18n/i18n-context';
 import { useSiteSettings } from '../site-settings';
+import '../../lib/i18n/later-messages';
 
 /** The kinds of viewer a team member may preview the site as (issue 22 §3). */
 const PREVIEW_LABELS: Record<PreviewAs, string> = {

@@ -1,4 +1,5 @@
 import { useT } from '../../lib/i18n/i18n-context';
+import '../../lib/i18n/later-messages';
 
 /** The announcement page's boxes while it loads. */
 export function AnnouncementSkeleton() {

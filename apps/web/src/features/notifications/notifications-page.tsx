@@ -11,6 +11,7 @@ import { useT } from '../../lib/i18n/i18n-context';
 import './messages';
 import { useMarkAsRead } from './use-notifications';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import '../../lib/i18n/later-messages';
 
 const PAGE = 20;
 

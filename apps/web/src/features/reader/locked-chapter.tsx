@@ -13,7 +13,7 @@ import { OfferLadder } from './components/offer-ladder';
 import { useAutoUnlockSetting, useSeriesAutoUnlock } from './use-auto-unlock-choices';
 import { useBulkUnlock } from './use-bulk-unlock';
 import { useUnlockFlow } from './use-unlock-flow';
-import './messages';
+import './lock-messages';
 
 interface LockedChapterProps {
   data: ChapterContent;

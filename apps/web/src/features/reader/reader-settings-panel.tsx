@@ -12,6 +12,7 @@ import {
 import { useT } from '../../lib/i18n/i18n-context';
 import { richText } from '../../lib/i18n/rich';
 import './messages';
+import './settings-messages';
 
 /** The novel's fonts, widths and themes, said in the page's language (reader-settings.ts holds how they look). */
 const FONT_NAMES: Record<NovelSettings['font'], string> = {

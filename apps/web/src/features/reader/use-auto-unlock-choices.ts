@@ -3,7 +3,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { useAutoUnlockSeries, useTurnOffAutoUnlockSeries } from '../../lib/wallet/auto-unlock-series';
 import { useStoreSettingsMutation } from '../../lib/wallet/store-settings';
 import { useT } from '../../lib/i18n/i18n-context';
-import './messages';
+import './lock-messages';
 
 /**
  * Auto-unlock chosen for this series alone (while unlocking one of its chapters): whether it is on,

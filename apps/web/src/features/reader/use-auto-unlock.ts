@@ -4,7 +4,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { isForSale } from '../../lib/wallet/locked-run';
 import { useUnlockChapter } from '../../lib/wallet/unlock';
 import { useT, type Translate } from '../../lib/i18n/i18n-context';
-import './messages';
+import './lock-messages';
 
 /**
  * The store's auto-unlock: a reader who chose it (for every series, or for this one while

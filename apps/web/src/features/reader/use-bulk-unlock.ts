@@ -4,7 +4,7 @@ import { useChaptersForSale } from '../../lib/wallet/chapters-for-sale';
 import { lockedRunFrom } from '../../lib/wallet/locked-run';
 import { useUnlockChapters } from '../../lib/wallet/unlock';
 import { useT } from '../../lib/i18n/i18n-context';
-import './messages';
+import './lock-messages';
 
 /**
  * Unlocking what follows a locked chapter in one go: the run of chapters for sale from it (a long

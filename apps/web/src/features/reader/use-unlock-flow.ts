@@ -4,7 +4,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { ApiError } from '../../lib/api-client';
 import { useFormat } from '../../lib/i18n/format';
 import { useT } from '../../lib/i18n/i18n-context';
-import './messages';
+import './lock-messages';
 import { unlockedMessage, useAutoUnlock } from './use-auto-unlock';
 
 /**

@@ -1,4 +1,5 @@
 import type { ChapterAccess } from '@inkwell/contract';
+import '../i18n/chapter-messages';
 
 /** What bulk unlocking needs of a chapter. */
 export interface PricedChapter {

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/i18n-context';
+import '../../../lib/i18n/later-messages';
 
 /**
  * SPEC §4 Logout flow: a loading toast, then success or error, and a redirect to /login one

@@ -4,6 +4,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { pickForDropdown, truncateDescription, viewAllFooter } from '../dropdown-rules';
 import { useMarkAsRead, useNotificationList } from '../use-notifications';
+import '../../../lib/i18n/later-messages';
 
 /** The bell's dropdown: the latest notifications, read on a click, and the way to all of them (SPEC §2, §4, §8, §9). */
 export function NotificationPanel({ onClose }: { onClose(): void }) {

@@ -12,7 +12,7 @@ import type { useAutoUnlockSetting, useSeriesAutoUnlock } from '../use-auto-unlo
 import type { UnlockFlow } from '../use-unlock-flow';
 import { FreeCountdown } from './free-countdown';
 import { NotifyWhenFree } from './notify-when-free';
-import '../messages';
+import '../lock-messages';
 
 type LockedChapterSummary = ChapterContent['chapter'];
 

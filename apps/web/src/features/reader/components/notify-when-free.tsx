@@ -4,7 +4,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { notifyMeQuery, notifyWhenFree, useNotifyMe } from '../api/notify-me';
-import '../messages';
+import '../lock-messages';
 
 /**
  * "Notify me when free" on an early-access chapter's lock panel (issue 9 §2): a toggle button

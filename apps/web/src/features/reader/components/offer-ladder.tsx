@@ -7,7 +7,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import type { UnlockMethod } from '../../../lib/wallet/unlock';
 import { notifyMeQuery, notifyWhenPass, useNotifyMe } from '../api/notify-me';
-import '../messages';
+import '../lock-messages';
 
 type TimedOffer = Extract<ChapterOffer, { type: 'wait_pass' | 'daily_free' }>;
 
