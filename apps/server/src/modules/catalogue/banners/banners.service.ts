@@ -4,7 +4,8 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { BANNER_MAX_WIDTH, type ImageStore } from '../../platform/media';
 import { toTeamBanner } from './banners.presenter';
-import { deleteBanner, findBanner, insertBanner, listBanners, updateBanner } from './banners.repository';
+import { deleteBanner, findBanner, listBanners, updateBanner } from './banners.repository';
+import { insertBanner } from './commands/banners';
 import type { EventPublisher } from '../../../lib/domain-events';
 
 const toDate = (value: string | null | undefined) => (value ? new Date(value) : null);

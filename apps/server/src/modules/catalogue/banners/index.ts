@@ -1,4 +1,6 @@
 export { toBanner } from './banners.presenter';
-export { activeBanners, insertBanner } from './banners.repository';
+// catalogue: the banners a visitor sees now. The demo's seed: a new banner.
+export { activeBanners } from './queries/banners';
+export { insertBanner } from './commands/banners';
 export { bannersRoutes } from './banners.routes';
 export { createBannersService } from './banners.service';

@@ -1,5 +1,5 @@
 import type { Genre } from '@inkwell/contract';
-import type { GenreRow } from './genres.repository';
+import type { GenreRow } from './queries/genres';
 
 export const toGenre = (row: GenreRow): Genre => ({
   id: row.id,

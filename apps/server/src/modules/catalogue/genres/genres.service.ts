@@ -4,7 +4,9 @@ import { AppError } from '../../../lib/app-error';
 import { conflictOnDuplicate } from '../../../lib/db-errors';
 import { slugify } from '../../../lib/slug';
 import { toGenre } from './genres.presenter';
-import { deleteGenre, insertGenre, listGenres, updateGenre } from './genres.repository';
+import { insertGenre } from './commands/genres';
+import { deleteGenre, updateGenre } from './genres.repository';
+import { listGenres } from './queries/genres';
 import type { EventPublisher } from '../../../lib/domain-events';
 
 const GENRE_TAKEN = 'This genre already exists';

@@ -1,6 +1,8 @@
 export { toGenre } from './genres.presenter';
-export { countKnownGenres, type GenreRow, genresOfSeries, insertGenre, listGenres } from './genres.repository';
+// catalogue: the genres' list; series: a series' genres, and whether the ids it is given are genres.
+export { countKnownGenres, type GenreRow, genresOfSeries, listGenres } from './queries/genres';
 // series: a series' genres are genres' rows (series_genres), set by the series' own create and edit.
-export { replaceSeriesGenres } from './genres.repository';
+// The demo's seed: a new genre.
+export { insertGenre, replaceSeriesGenres } from './commands/genres';
 export { genresRoutes } from './genres.routes';
 export { createGenresService } from './genres.service';
