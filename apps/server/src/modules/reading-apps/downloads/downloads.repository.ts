@@ -1,8 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { chapterFiles } from '../../../db/schema';
-
-export type ChapterFileRow = typeof chapterFiles.$inferSelect;
 
 export async function findChapterFile(db: Database, chapterId: string, format: 'cbz' | 'epub', version: string) {
   const [row] = await db
@@ -16,15 +14,4 @@ export async function findChapterFile(db: Database, chapterId: string, format: '
 /** Two instances building the same file build the same bytes: the first row stays. */
 export async function insertChapterFile(db: Database, row: typeof chapterFiles.$inferInsert): Promise<void> {
   await db.insert(chapterFiles).values(row).onConflictDoNothing();
-}
-
-/** The file a KOReader document id names (the newest, should two ever share one). */
-export async function findFileByPartialMd5(db: Database, partialMd5: string): Promise<ChapterFileRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(chapterFiles)
-    .where(eq(chapterFiles.partialMd5, partialMd5))
-    .orderBy(desc(chapterFiles.createdAt))
-    .limit(1);
-  return row;
 }

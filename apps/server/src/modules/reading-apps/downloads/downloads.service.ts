@@ -8,7 +8,8 @@ import { findChapterForFile, pagesOfChapter } from '../../catalogue/chapters';
 import { chapterFileKey, type MediaStorage } from '../../platform/media';
 import { appImage } from './app-images';
 import { buildCbz } from './cbz';
-import { findChapterFile, insertChapterFile, type ChapterFileRow } from './downloads.repository';
+import { findChapterFile, insertChapterFile } from './downloads.repository';
+import type { ChapterFileRow } from './queries/chapter-files';
 import { buildEpub } from './epub';
 import { partialMd5 } from './partial-md5';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../../test/helpers';
 import { seedDemoStore } from '../../../demo/seed-store';
-import { findFileByPartialMd5 } from './downloads.repository';
+import { findFileByPartialMd5 } from './queries/chapter-files';
 import { partialMd5 } from './partial-md5';
 
 let t: TestContext;

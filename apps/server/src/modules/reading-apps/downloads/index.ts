@@ -1,5 +1,6 @@
 export { storedAppImage } from './app-images';
 export { createDownloadsService, FILE_TYPES, type DownloadsService } from './downloads.service';
 export { downloadsRoutes, downloadPath } from './downloads.routes';
-export { findFileByPartialMd5, type ChapterFileRow } from './downloads.repository';
+// koreader: the file a KOReader document id names.
+export { findFileByPartialMd5, type ChapterFileRow } from './queries/chapter-files';
 export { chapterXhtml, paragraphOf, pointerOf } from './epub';

@@ -1,3 +1,4 @@
 export { opdsRoutes } from './opds.routes';
 export { createOpdsService } from './opds.service';
-export { pageCounts } from './opds.repository';
+// opds2: how many pages each chapter of a feed has.
+export { pageCounts } from './queries/page-counts';

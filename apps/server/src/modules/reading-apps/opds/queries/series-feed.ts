@@ -7,7 +7,7 @@ import type { DeviceKeysService } from '../../../identity/device-keys';
 import { downloadPath, FILE_TYPES } from '../../downloads';
 import type { LibraryService } from '../../../reading/library';
 import { ACQUISITION, CHAPTERS_PER_PAGE, feed, OPDS_ROOT, type OpdsReader, type OpdsSite } from '../opds.format';
-import { pageCounts } from '../opds.repository';
+import { pageCounts } from './page-counts';
 
 /** What a chapter's entry is written from: its series, who reads, their place, and the comic's page counts. */
 interface EntryContext {
