@@ -6,7 +6,7 @@ import { callEndpoint, createTestApp, loginAs, TEST_ORIGIN, type TestContext } f
 import { DEMO_ADS, seedDemoAds } from '../../../demo/seed-ads';
 import { seedDemoStore } from '../../../demo/seed-store';
 import { SESSION_COOKIE } from '../../identity/auth/auth.constants';
-import { writeConfigValue } from '../../team/site-config/site-config.repository';
+import { writeConfigValue } from '../../team/site-config';
 import { SITE_CONFIG_CACHE_MS } from '../../team/site-config/site-config.service';
 
 const SCRIPTS = '<script async src="https://ads.example/tag.js"></script><ins class="ad" data-slot="42"></ins>';

@@ -1,3 +1,4 @@
-export { countFollowers } from './library.repository';
+// notifications: how many readers follow each series a release is in.
+export { countFollowers } from './queries/followers';
 export { libraryRoutes } from './library.routes';
 export { createLibraryService, type LibraryService } from './library.service';

@@ -51,17 +51,6 @@ export async function hasBookmark(db: Database, userId: string, seriesId: string
   return Boolean(row);
 }
 
-/** How many readers follow each of these series (series nobody follows are left out). */
-export async function countFollowers(db: Database, seriesIds: string[]): Promise<Map<string, number>> {
-  if (seriesIds.length === 0) return new Map();
-  const rows = await db
-    .select({ seriesId: bookmarks.seriesId, followers: sql<number>`count(*)::int` })
-    .from(bookmarks)
-    .where(inArray(bookmarks.seriesId, seriesIds))
-    .groupBy(bookmarks.seriesId);
-  return new Map(rows.map((row) => [row.seriesId, row.followers]));
-}
-
 /** Each order ends on the series id, so pages never repeat or skip a series. */
 const BOOKMARK_ORDER: Record<BookmarkSort, SQL[]> = {
   updated: seriesOrders.latestChapter,

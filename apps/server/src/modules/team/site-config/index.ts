@@ -1,5 +1,7 @@
 export { maintenancePlugin } from './maintenance';
-export { readConfigValues, writeConfigValue } from './site-config.repository';
+// The demo's seeds: the settings already stored, and the ads' configuration.
+export { writeConfigValue } from './commands/config-values';
+export { readConfigValues } from './queries/config-values';
 export { siteConfigRoutes } from './site-config.routes';
 export {
   createSiteConfig,

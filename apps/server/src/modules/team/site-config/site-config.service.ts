@@ -23,7 +23,9 @@ import type { CacheRegistry } from '../../../lib/caches';
 import type { EventPublisher } from '../../../lib/domain-events';
 import { type AuditContext, recordAuditEntry } from '../audit';
 import { hasTwoFactor } from '../../identity/users';
-import { checkDatabase, lockSiteConfig, readConfigValues, writeConfigValue } from './site-config.repository';
+import { writeConfigValue } from './commands/config-values';
+import { readConfigValues } from './queries/config-values';
+import { checkDatabase, lockSiteConfig } from './site-config.repository';
 
 const SITE_SETTINGS_KEY = SITE_CONFIG_KEYS.site;
 
