@@ -30,12 +30,6 @@ export function namespacesOf(locale: Locale, dir = CATALOGUES_DIR): string[] {
   return [...new Set(filesOf(locale, dir).map((file) => file.split('.')[0]!))].sort();
 }
 
-function filesOf(locale: Locale, dir: string): string[] {
-  const folder = join(dir, locale);
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((file) => file.endsWith('.json'))
-    .sort();
 /**
  * Parts of the web's namespaces a browser loads apart, with the code that says them rather than
  * with their namespace (decision 0038; issue 35 §1, the JavaScript budget): each is the file
@@ -69,6 +63,12 @@ export function readChunk(locale: Locale, chunk: string, dir = CATALOGUES_DIR): 
   return merged;
 }
 
+function filesOf(locale: Locale, dir: string): string[] {
+  const folder = join(dir, locale);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
 }
 
 /** A catalogue file's messages, checked to be an object of strings. */
