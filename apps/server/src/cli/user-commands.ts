@@ -5,7 +5,7 @@ import type { EventPublisher } from '../lib/domain-events';
 import { hashPassword } from '../lib/passwords';
 import { findPasswordWeakness, type PasswordOwner } from '../lib/password-strength';
 import { deleteUserSessions } from '../modules/identity/auth';
-import { disableTwoFactor } from '../modules/identity/two-factor';
+import { removeTwoFactor } from '../modules/identity/two-factor';
 import {
   findUserByEmail,
   findUserByLogin,
@@ -121,7 +121,7 @@ export async function runUserCommand(
       print(`${user.username} does not have two-factor sign-in on.`);
       return;
     }
-    await disableTwoFactor(db, user.id);
+    await removeTwoFactor(db, user.id);
     events.publish({ type: 'user.changed', userId: user.id });
     print(`Two-factor sign-in of ${user.username} is off; their password alone signs in now.`);
     return;

@@ -12,13 +12,15 @@ export {
   type ChapterForAccess,
   type Viewer,
 } from './access';
+// "Premium now" and "a subscription runs" as SQL (access.sql.ts): users' columns, subscriptions' and
+// metrics' counts compose them.
 export {
   currentPlanName,
   hasPremiumPass,
   premiumPassColumn,
   runningSubscribersOfPlan,
   subscriptionRunning,
-} from './access.repository';
+} from './access.sql';
 export { membershipOf, viewerOf } from './viewer';
 export { createViewerCache, type ViewerCache } from './viewer-cache';
 export { isTeamRole } from '@inkwell/contract';

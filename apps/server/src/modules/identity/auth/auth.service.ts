@@ -30,12 +30,12 @@ import {
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth.constants';
 import {
   deleteSession,
-  deleteUserSessions,
   findSessionWithUser,
   hasSessionFrom,
   insertSession,
   touchSession,
 } from './sessions.repository';
+import { deleteUserSessions } from './commands/sessions';
 
 export interface AuthDeps {
   db: Database;

@@ -3,4 +3,7 @@ export { authRoutes, contextOf } from './auth.routes';
 export { type AuthService, createAuthService, type NewSession } from './auth.service';
 export { createPasswordResetService } from './password-reset.service';
 export { createRegistrationService } from './registration.service';
-export { deleteUserSessions, lastSeenColumn, liveSessionFrom, sessionCountColumn } from './sessions.repository';
+// device keys: a live session from this address; admin-users: last seen and sessions held, per user.
+export { lastSeenColumn, liveSessionFrom, sessionCountColumn } from './auth.sql';
+// admin-users (a ban) and the command line: signing a user out everywhere.
+export { deleteUserSessions } from './commands/sessions';

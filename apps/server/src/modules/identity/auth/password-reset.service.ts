@@ -11,7 +11,7 @@ import { hashPassword } from '../../../lib/passwords';
 import { createSecretToken, hashToken } from '../../../lib/tokens';
 import type { Mailer } from '../../platform/mail';
 import { findUserByEmail, findUserById, updateUserPassword } from '../users';
-import { deleteUserSessions } from './sessions.repository';
+import { deleteUserSessions } from './commands/sessions';
 import { consumeResetToken, expireUserResetTokens, findLiveResetTokenUser, insertResetToken } from './password-reset.repository';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account uses that e-mail, a link to reset its password is on its way.';

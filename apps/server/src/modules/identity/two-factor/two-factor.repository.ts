@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { recoveryCodes } from '../../../db/schema';
-import { turnOffTwoFactor, turnOnTwoFactor } from '../users';
+import { turnOnTwoFactor } from '../users';
 
 export async function countUnusedRecoveryCodes(db: Database, userId: string): Promise<number> {
   const [row] = await db
@@ -17,13 +17,6 @@ export async function enableTwoFactor(db: Database, userId: string, at: Date, co
     if (!(await turnOnTwoFactor(tx, userId, at))) return false;
     await replaceRecoveryCodes(tx, userId, codeHashes);
     return true;
-  });
-}
-
-export async function disableTwoFactor(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await turnOffTwoFactor(tx, userId);
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   });
 }
 

@@ -1,7 +1,11 @@
 import type { TwoFactorDisableRequest, TwoFactorStatus } from '@inkwell/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../../db/client';
+import { recoveryCodes } from '../../../../db/schema';
 import { AppError } from '../../../../lib/app-error';
 import { verifyPassword } from '../../../../lib/passwords';
 import type { AuditContext } from '../../../team/audit';
+import { turnOffTwoFactor } from '../../users';
 import {
   acceptRecoveryCode,
   acceptTotp,
@@ -14,7 +18,6 @@ import {
   WRONG_RECOVERY_CODE,
   wrongCode,
 } from '../two-factor.checks';
-import { disableTwoFactor as disableInDatabase } from '../two-factor.repository';
 
 /** Needs the password and a code (or a recovery code): a session alone cannot turn it off. */
 export async function disableTwoFactor(
@@ -40,9 +43,17 @@ export async function disableTwoFactor(
     throw wrongCode('code', isTotp ? WRONG_CODE : WRONG_RECOVERY_CODE);
   }
   await db.transaction(async (tx) => {
-    await disableInDatabase(tx, user.id);
+    await removeTwoFactor(tx, user.id);
     await auditTwoFactor(tx, audit, user, 'auth.two_factor_disabled');
   });
   events.publish({ type: 'user.changed', userId: user.id });
   return { enabled: false, recoveryCodesLeft: 0 };
+}
+
+/** Two-factor sign-in off and its recovery codes gone, in one transaction: the user's own request above, or an operator's (the command line). */
+export async function removeTwoFactor(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await turnOffTwoFactor(tx, userId);
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  });
 }

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { at } from '../../../db/sql';
 
+// The SQL fragments of "premium now" that other modules' queries compose (issue 34 §2, decision 0036).
+
 /**
  * A subscription runs at `now` while it is active and its period has not ended: written once for
  * every query that asks (premium now below, the subscriptions' own, the metrics' count). `now` is
