@@ -1,7 +1,7 @@
 import type { AuditChange } from '@inkwell/contract';
 import { changesBetween } from '../../team/audit';
 import { toTeamChapterRow } from './chapters.presenter';
-import type { ChapterRow } from './chapters.repository';
+import type { ChapterRow } from './chapters.sql';
 
 /** How the audit log names a chapter's fields (its text by its length). */
 const CHAPTER_FIELDS = {

@@ -1,7 +1,7 @@
 import { isChapterOut, type TeamChapter, type TeamChapterRow } from '@inkwell/contract';
 import { chapterAccess, TEAM_VIEWER } from '../../identity/access';
 import { mediaUrl, type UrlSigner } from '../../platform/media';
-import type { ChapterListRow, ChapterRow } from './chapters.repository';
+import type { ChapterListRow, ChapterRow } from './chapters.sql';
 import type { PageRow } from './pages.repository';
 
 function chapterState(publishedAt: Date | null, now: Date): TeamChapterRow['state'] {

@@ -1,20 +1,17 @@
-export {
-  type ChapterListRow,
-  findChapterBySlug,
-  insertChapters,
-  latestChaptersOf,
-  type NewChapter,
-  publishedOrScheduledChapters,
-  refreshLastChapterAt,
-} from './chapters.repository';
+// catalogue and library: a series' chapters as readers' pages list them, and a chapter by its slug.
+export { findChapterBySlug, latestChaptersOf, publishedOrScheduledChapters } from './queries/published-chapters';
+export { type ChapterListRow, type NewChapter } from './chapters.sql';
+// The demo's seed and the tests' factories: chapters written at once, and their series' newest date.
+export { insertChapters, refreshLastChapterAt } from './commands/chapter-rows';
 export { chapterForSale, chapterIsNotOut, chapterIsOut } from './chapter-predicates';
 // downloads: a chapter with what its downloadable file says of it and of its series.
-export { findChapterForFile } from './chapter-books.repository';
+export { findChapterForFile } from './queries/chapter-lookups';
 // For other modules' rows that name their chapter (decision 0036): the join, the columns each reads,
-// and a chapter with its series when a module asks for it alone.
-export { chapterLinkColumns, findChapterWithLink, joinChapter } from './chapters.repository';
+// and a chapter with its series when a module asks for it alone (comments).
+export { chapterLinkColumns, joinChapter } from './chapters.sql';
+export { findChapterWithLink } from './queries/chapter-lookups';
 // notifications: a released chapter as its notices name it, and whether one can turn free for a reader.
-export { findChapterShownNow, findChapterTerms } from './chapters.repository';
+export { findChapterShownNow, findChapterTerms } from './queries/chapter-lookups';
 // library: the chapters a reader saves progress on (access and length), and where a series picks up
 // after a completed chapter.
 export { findChapterForProgress, findChaptersForProgress, nextChaptersOut } from './chapter-reading.repository';
@@ -25,10 +22,6 @@ export { insertPages, pagesOfChapter } from './pages.repository';
 export { createPublishing, type Release } from './publishing';
 // wallet: the chapters a sale or a rental is about (with their series' terms), how many are still
 // for sale or newer, and the names of the chapters (and their series) its coin history points at.
-export {
-  chapterHeadingColumns,
-  chaptersWithSaleTerms,
-  countChaptersForSale,
-  joinSeriesOfChapter,
-  newerChaptersOut,
-} from './chapter-sales.repository';
+export { chaptersWithSaleTerms, countChaptersForSale, newerChaptersOut } from './queries/sales';
+// library's history uses chapterHeadingColumns too.
+export { chapterHeadingColumns, joinSeriesOfChapter } from './chapters.sql';

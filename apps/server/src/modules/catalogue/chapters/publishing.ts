@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import { claimDueChapters, refreshLastChapterAt } from './chapters.repository';
+import { claimDueChapters } from './chapters.repository';
+import { refreshLastChapterAt } from './commands/chapter-rows';
 import type { EventPublisher } from '../../../lib/domain-events';
 
 export interface Release {

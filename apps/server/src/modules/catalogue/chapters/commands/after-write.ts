@@ -1,5 +1,5 @@
 import type { ChaptersDeps } from '../chapters.deps';
-import { refreshLastChapterAt } from '../chapters.repository';
+import { refreshLastChapterAt } from './chapter-rows';
 import { imageKeysInUse } from '../pages.repository';
 
 /** After a chapter write: a chapter that is out now is released (once), the series' latest date is kept true, every instance told. */

@@ -1,6 +1,7 @@
 import { chapterPrefix } from '../../../platform/media';
 import type { ChaptersDeps } from '../chapters.deps';
-import { deleteChapter, refreshLastChapterAt } from '../chapters.repository';
+import { deleteChapter } from '../chapters.repository';
+import { refreshLastChapterAt } from './chapter-rows';
 import { requireChapter } from '../queries/team-chapters';
 
 /** Deletes a chapter with its pages and every stored copy of them. */

@@ -8,13 +8,8 @@ import { chapterSlugFor } from '../../../../lib/slug';
 import { type AuditContext, recordAuditEntry } from '../../../team/audit';
 import { chapterChanges } from '../chapters.audit';
 import type { ChaptersDeps } from '../chapters.deps';
-import {
-  findChapterWithSeriesType,
-  lockChapterWithSeriesType,
-  updateChapter,
-  type ChapterRow,
-  type NewChapter,
-} from '../chapters.repository';
+import { findChapterWithSeriesType, lockChapterWithSeriesType, updateChapter } from '../chapters.repository';
+import type { ChapterRow, NewChapter } from '../chapters.sql';
 import { pageIdsOfChapter } from '../pages.repository';
 import { teamChapter } from '../queries/team-chapters';
 import { chapterWritten } from './after-write';

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { chapters } from '../../../db/schema';
+import { joinSeries } from '../series';
+
+// The chapters' SQL other modules compose (decision 0036), beside their rules in chapter-predicates.ts:
+// the join of a row that names its chapter, the columns each reads, and the rows' types.
+
+export type ChapterRow = typeof chapters.$inferSelect;
+export type NewChapter = typeof chapters.$inferInsert;
+
+/** Chapters as lists need them: everything but a novel's text. */
+export const chapterListColumns = {
+  id: chapters.id,
+  seriesId: chapters.seriesId,
+  number: chapters.number,
+  slug: chapters.slug,
+  title: chapters.title,
+  publishedAt: chapters.publishedAt,
+  price: chapters.price,
+  freeAt: chapters.freeAt,
+};
+export type ChapterListRow = Pick<ChapterRow, keyof typeof chapterListColumns>;
+
+/**
+ * Joins the chapter of another module's row (`chapterId`, the row's chapter column), for the reads
+ * that need it in the row's own query: `.leftJoin(...joinChapter(comments.chapterId))`.
+ */
+export const joinChapter = (chapterId: AnyPgColumn) => [chapters, eq(chapters.id, chapterId)] as const;
+
+/** A chapter as a link and a list name it (the team's comments), beside `joinChapter`. */
+export const chapterLinkColumns = { chapterSlug: chapters.slug, chapterNumber: chapters.number };
+
+/** A chapter as a row of a history names and links it (a ledger entry's), beside `joinChapter`. */
+export const chapterHeadingColumns = { id: chapters.id, slug: chapters.slug, number: chapters.number, title: chapters.title };
+
+/** Joins the series of a chapter joined by `joinChapter`, for a row that points at a chapter only. */
+export const joinSeriesOfChapter = () => joinSeries(chapters.seriesId);
