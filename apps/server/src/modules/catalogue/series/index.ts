@@ -30,11 +30,5 @@ export { createSeriesService } from './series.service';
 export { findPublishedSeries } from './queries/series';
 export { seriesSaleTermsColumns } from './series.sql';
 // chapters: a series' translated editions (issue 35 §2), written by the team's editions calls with their chapters'.
-export {
-  deleteSeriesEdition,
-  findSeriesEdition,
-  insertSeriesEdition,
-  seriesEditionsOf,
-  type SeriesEditionRow,
-  updateSeriesEdition,
-} from './editions/series-editions.repository';
+export { findSeriesEdition, seriesEditionsOf, type SeriesEditionRow } from './queries/editions';
+export { deleteSeriesEdition, insertSeriesEdition, updateSeriesEdition } from './commands/editions';
