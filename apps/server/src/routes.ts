@@ -85,8 +85,8 @@ async function moneyRoutes(app: FastifyInstance, services: Services) {
 
 /** Reading: the bell and what a reader is told of, their library, comments. */
 async function readingRoutes(app: FastifyInstance, services: Services) {
-  const { notifications, freeAlerts, emailPreferences, push, library, comments } = services;
-  await app.register(notificationRoutes, { notifications });
+  const { notifications, freeAlerts, emailPreferences, push, library, comments, languages } = services;
+  await app.register(notificationRoutes, { notifications, languages });
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences, push });
   await app.register(libraryRoutes, { library });
   await app.register(commentsRoutes, { comments });

@@ -13,8 +13,11 @@ import { PSEUDO_LOCALE, type InterfaceLocale, type Locale } from './locales';
 
 export const CATALOGUES_DIR = fileURLToPath(new URL('../messages', import.meta.url));
 
-/** The namespaces only the server speaks (e-mails, pushes, the reading apps' feeds): never sent to a browser. */
-export const SERVER_NAMESPACES: readonly string[] = ['mail', 'push', 'feeds'];
+/**
+ * The namespaces only the server speaks (e-mails, pushes, the reading apps' feeds, the bell's stored
+ * notices): never sent to a browser.
+ */
+export const SERVER_NAMESPACES: readonly string[] = ['mail', 'push', 'feeds', 'notices'];
 export const isWebNamespace = (namespace: string) => !SERVER_NAMESPACES.includes(namespace);
 
 /** A language's messages as written: id → ICU message. */

@@ -60,26 +60,30 @@ interface RequestLanguage {
 /** Finds the language the server speaks to a reader, falling back to the site's default (an admin's setting). */
 export function createReaderLanguages(siteLocale: () => Promise<string>) {
   const siteDefault = async (): Promise<Locale> => (matchLocale(await siteLocale()) as Locale | undefined) ?? DEFAULT_LOCALE;
+  /** A reader's language: the one kept on their account, or the site's default. */
+  const ofReader = async (stored: string | null | undefined): Promise<Locale> =>
+    (matchLocale(stored) as Locale | undefined) ?? (await siteDefault());
+  /**
+   * The language a request names itself (the picker's cookie, then Accept-Language), or null: an
+   * account made from it keeps this one, and one that named none follows the site's default.
+   */
+  const namedBy = (request: RequestLanguage): Locale | null => {
+    const tags = [request.cookies[LOCALE_COOKIE], ...acceptedLanguages(request.headers['accept-language'])];
+    for (const tag of tags) {
+      const locale = matchLocale(tag) as Locale | undefined;
+      if (locale) return locale;
+    }
+    return null;
+  };
   return {
     /** The site's default language: a reader who never chose one, a reading app that names none. */
     siteDefault,
+    ofReader,
+    namedBy,
 
-    /** A reader's language: the one kept on their account, or the site's default. */
-    async ofReader(stored: string | null | undefined): Promise<Locale> {
-      return (matchLocale(stored) as Locale | undefined) ?? (await siteDefault());
-    },
-
-    /**
-     * The language a request names itself (the picker's cookie, then Accept-Language), or null: an
-     * account made from it keeps this one, and one that named none follows the site's default.
-     */
-    namedBy(request: RequestLanguage): Locale | null {
-      const tags = [request.cookies[LOCALE_COOKIE], ...acceptedLanguages(request.headers['accept-language'])];
-      for (const tag of tags) {
-        const locale = matchLocale(tag) as Locale | undefined;
-        if (locale) return locale;
-      }
-      return null;
+    /** A signed-in reader's request: the language it names, then the one kept on their account, then the site's default. */
+    async ofReaderRequest(request: RequestLanguage, stored: string | null | undefined): Promise<Locale> {
+      return namedBy(request) ?? (await ofReader(stored));
     },
 
     /** A request's language: the picker's cookie, then Accept-Language, then the site's default. */

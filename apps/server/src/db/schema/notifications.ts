@@ -1,6 +1,6 @@
 // The bell's list (SPEC §7) and the "notify me when free" requests that feed it.
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { chapters, series } from './catalogue';
 import { users } from './users';
@@ -12,8 +12,13 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
+    /** The English words of a notice written before it was stored as a message (issue 35 §1); null since. */
+    title: text('title'),
+    description: text('description'),
+    /** Which notice it is (notifications' notice-messages.ts), said in the reader's language when read. */
+    message: text('message'),
+    /** What fills the message: a series' title, a chapter's number, a username. */
+    messageValues: jsonb('message_values').$type<Record<string, string | number>>(),
     link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
     /** What it is about: 'general', 'new_chapter', 'chapter_free', 'comment_reply'. */

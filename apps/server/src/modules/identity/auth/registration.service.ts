@@ -132,12 +132,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
             passwordHash: pending.passwordHash,
             locale: pending.locale,
           });
-          await createNotification(tx, {
-            userId: user.id,
-            title: 'Welcome to Inkwell',
-            description: 'Bookmark a series to hear about its new chapters here.',
-            link: '/comics',
-          });
+          await createNotification(tx, { userId: user.id, message: 'welcome', values: {}, link: '/comics' });
           return { user, next: pending.nextPath };
         });
       } catch (error) {

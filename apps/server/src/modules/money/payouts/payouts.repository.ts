@@ -13,15 +13,15 @@ export async function insertGift(db: Database, gift: typeof seriesGifts.$inferIn
 export async function notifyPayees(
   db: Database,
   payeeIds: string[],
-  notice: { title: string; description: string; link: string; now: Date },
+  notice: { values: { series: string; username: string; coins: number; message: string }; link: string; now: Date },
 ): Promise<void> {
   if (payeeIds.length === 0) return;
   await createNotifications(
     db,
     payeeIds.map((userId) => ({
       userId,
-      title: notice.title,
-      description: notice.description,
+      message: 'gift',
+      values: notice.values,
       link: notice.link,
       kind: 'gift',
       createdAt: notice.now,

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../../../../test/helpers';
-import { coinLedger, notifications, revenueAllocations, seriesGifts, users } from '../../../db/schema';
+import { coinLedger, revenueAllocations, seriesGifts, users } from '../../../db/schema';
 import { splitByShares } from './allocations';
 import { moveCoins } from '../wallet';
 
@@ -49,6 +49,10 @@ async function person(coins = 0) {
   if (coins > 0) await moveCoins(t.db, { userId: user.id, delta: coins, kind: 'adjustment', reason: 'For the test' });
   return { user, cookie: await loginAs(t.app, user) };
 }
+
+/** The reader's bell as the notifications endpoint says it (in English: the request names no language). */
+const bellOf = async (cookie: string) =>
+  (await call('notifications', { cookie, query: '?limit=20&offset=0' })).body.data.notifications as { description: string }[];
 
 const setPayees = (seriesId: string, payees: { userId: string; role: string; shareBps: number }[]) =>
   call('adminSeriesPayeesUpdate', { cookie: admin, params: { id: seriesId }, body: payees });
@@ -118,8 +122,9 @@ describe('payees, gifts and earnings', () => {
     const own = await call('seriesGift', { cookie: author.cookie, params: { seriesId: series.id }, body: { amount: 10 } });
     expect(own.status).toBe(403);
 
-    const bell = await t.db.select().from(notifications).where(eq(notifications.userId, author.user.id));
-    expect(bell.map((row) => row.description)).toContain(`${fan.user.username} sent 500 coins: “Keep going!”`);
+    expect((await bellOf(author.cookie)).map((notice) => notice.description)).toContain(
+      `${fan.user.username} sent 500 coins: “Keep going!”`,
+    );
     const supporters = (await call('seriesSupporters', { params: { seriesId: series.id } })).body.data;
     expect(supporters).toEqual({
       month: monthOf(t.clock.now()),
@@ -232,8 +237,9 @@ describe('gift messages', () => {
       body: { amount: 10, message: '\u202Eevol\u202C \u2066and\u2069 \u200Fthanks\u061C' },
     });
     expect(sent.status).toBe(201);
-    const bell = await t.db.select().from(notifications).where(eq(notifications.userId, author.user.id));
-    expect(bell.map((row) => row.description)).toEqual([`${fan.user.username} sent 10 coins: “evol and thanks”`]);
+    expect((await bellOf(author.cookie)).map((notice) => notice.description)).toEqual([
+      `${fan.user.username} sent 10 coins: “evol and thanks”`,
+    ]);
     const [gift] = await t.db.select().from(seriesGifts).where(eq(seriesGifts.id, sent.body.data.giftId));
     expect(gift!.message).toBe('evol and thanks');
   });

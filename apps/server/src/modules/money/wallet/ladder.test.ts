@@ -172,8 +172,9 @@ describe('the wait-until-free pass', () => {
     t.clock.advance(HOUR);
     await t.app.services.freeAlerts.notifyFreed();
     await t.app.services.freeAlerts.notifyFreed();
-    expect((await bell()).map((row) => [row.title, row.link])).toEqual([
-      [`Your pass is back: ${series.title}`, `/SeriesView/${series.slug}`],
+    // Stored as its message, said in the reader's language when the bell is read.
+    expect((await bell()).map((row) => [row.message, row.messageValues, row.link])).toEqual([
+      ['passReady', { series: series.title }, `/SeriesView/${series.slug}`],
     ]);
     expect((await callEndpoint(t, 'notifyWhenPass', { cookie, params: { seriesId: series.id } })).body.data).toEqual({
       seriesId: series.id,

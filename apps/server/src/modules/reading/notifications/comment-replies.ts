@@ -28,8 +28,8 @@ export async function notifyCommentReply(tx: Database, reply: CommentReply): Pro
   const excerpt = text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : text;
   await createNotification(tx, {
     userId: reply.toUserId,
-    title: `${reply.byUsername} replied to your comment`,
-    description: excerpt || 'Read the reply',
+    message: 'commentReply',
+    values: { username: reply.byUsername, excerpt },
     link: `${reply.link}#comment-${reply.commentId}`,
     kind: 'comment_reply',
   });

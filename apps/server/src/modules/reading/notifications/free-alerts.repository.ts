@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { chapterFreeAlerts, passAlerts } from '../../../db/schema';
 import { chapterIsOut } from '../../catalogue/chapters';
 import { at, rowsOf } from '../../../db/sql';
+import type { NoticeMessage } from './notice-messages';
 
 /** Idempotent: asking twice keeps one alert. */
 export async function addFreeAlert(db: Database, userId: string, chapterId: string, now: Date): Promise<void> {
@@ -30,8 +31,8 @@ export async function hasPendingFreeAlert(db: Database, userId: string, chapterI
  * Issue 9 §2 notify-when-free, in one statement: claims every pending alert whose chapter is free
  * by `now` (its free date passed, or its price went to 0) and is out in a published series —
  * a conditional update of `notified_at`, so two instances racing notify each reader once — and
- * writes the claimed readers' notices from what it claimed. The label is the one the reader shows
- * ("Chapter 12: Title"; trim_scale drops the numeric's ".00").
+ * writes the claimed readers' notices from what it claimed: the chapter's number as the reader shows
+ * it (trim_scale drops the numeric's ".00") and title, said in the reader's language when read.
  */
 export async function notifyFreedChapters(db: Database, now: Date): Promise<number> {
   const result = await db.execute(sql`
@@ -46,10 +47,9 @@ export async function notifyFreedChapters(db: Database, now: Date): Promise<numb
       returning a.user_id, c.id as chapter_id, c.number, c.title as chapter_title, c.slug as chapter_slug,
         s.slug as series_slug, s.title as series_title
     ), inserted as (
-      insert into notifications (user_id, title, description, link, kind, chapter_id, created_at)
-      select user_id,
-        'Free now: ' || series_title,
-        'Chapter ' || trim_scale(number)::text || case when chapter_title <> '' then ': ' || chapter_title else '' end || ' is free to read',
+      insert into notifications (user_id, message, message_values, link, kind, chapter_id, created_at)
+      select user_id, ${'chapterFree' satisfies NoticeMessage},
+        jsonb_build_object('series', series_title, 'number', trim_scale(number)::text, 'chapterTitle', chapter_title),
         '/SeriesView/' || series_slug || '/' || chapter_slug,
         'chapter_free', chapter_id, ${at(now)}
       from claimed
@@ -99,8 +99,8 @@ export async function notifyReadyPasses(db: Database, now: Date): Promise<number
       where a.series_id = s.id and a.notified_at is null and a.notify_at <= ${at(now)} and s.is_published
       returning a.user_id, s.slug as series_slug, s.title as series_title
     ), inserted as (
-      insert into notifications (user_id, title, description, link, kind, created_at)
-      select user_id, 'Your pass is back: ' || series_title, 'Read a chapter of ' || series_title || ' free with your pass',
+      insert into notifications (user_id, message, message_values, link, kind, created_at)
+      select user_id, ${'passReady' satisfies NoticeMessage}, jsonb_build_object('series', series_title),
         '/SeriesView/' || series_slug, 'pass_ready', ${at(now)}
       from claimed
       returning 1

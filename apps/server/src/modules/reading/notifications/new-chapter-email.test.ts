@@ -272,15 +272,36 @@ describe('mail content', () => {
   it('a long digest lists the first chapters and counts the rest', () => {
     const entries = Array.from({ length: 30 }, (_, i) => ({
       userId: 'u',
-      title: 'New chapter of Moth',
-      description: `Chapter ${i + 1} is out now`,
+      title: null,
+      description: null,
+      message: 'newChapter',
+      messageValues: { series: 'Moth', number: i + 1, chapterTitle: '' },
       link: `/SeriesView/moth/${i + 1}`,
       total: 42,
     }));
     const mail = digestMail(to, entries, 12, urls, english);
     expect(mail.subject).toBe('42 new chapters of series you follow');
+    expect(mail.text).toContain('• New chapter of Moth — Chapter 30 is out now');
     expect(mail.text).toContain('…and 12 more: https://inkwell.example/profile/notifications');
     expect(mail.text).toContain(`Unsubscribe with one click: ${urls.unsubscribeUrl}`);
+  });
+
+  it('a digest lists each notice in the reader’s language, and an older one as it was written (issue 35 §1)', () => {
+    const notice = { userId: 'u', link: '/SeriesView/moth/7', total: 2 };
+    const entries = [
+      {
+        ...notice,
+        title: null,
+        description: null,
+        message: 'chapterFree',
+        messageValues: { series: 'Moth', number: '7', chapterTitle: 'Brasa' },
+      },
+      { ...notice, title: 'New chapter of Moth', description: 'Chapter 6 is out now', message: null, messageValues: null },
+    ];
+    const mail = digestMail(to, entries, 0, urls, translatorFor('pt-BR'));
+    expect(mail.subject).toBe('2 novos capítulos de séries que você segue');
+    expect(mail.text).toContain('• Grátis agora: Moth — Capítulo 7: Brasa está grátis para ler');
+    expect(mail.text).toContain('• New chapter of Moth — Chapter 6 is out now');
   });
 });
 

@@ -1,13 +1,9 @@
 import type { Translate } from '../../../lib/i18n';
 import type { JobData } from '../../platform/jobs';
 import type { DigestEntry, MailRecipient, ReleasedChapter } from './new-chapter.repository';
+import { renderNotice } from './notice-messages';
 
 export type MailJob = JobData['mail.send'];
-
-/** "Chapter 12" or "Chapter 12: The Storm", as the reader and the series page name it. */
-export function chapterLabel(chapter: Pick<ReleasedChapter, 'number' | 'title'>): string {
-  return `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
-}
 
 /** "Chapter 12" or "Chapter 12: The Storm" in the reader's language, for their e-mails. */
 function mailChapterLabel(t: Translate, chapter: Pick<ReleasedChapter, 'number' | 'title'>): string {
@@ -74,7 +70,7 @@ export function newChapterMail(
 
 /**
  * The daily digest: every new chapter since the last one, with a link to each (`more`: left out for
- * length), in the reader's language (`t`); each line is the bell's notice as it was written.
+ * length), in the reader's language (`t`); each line is the bell's notice in that language.
  */
 export function digestMail(
   to: MailRecipient,
@@ -92,7 +88,10 @@ export function digestMail(
       '',
       t('mail.digest.intro', { count }),
       '',
-      ...entries.flatMap((entry) => [`• ${entry.title} — ${entry.description}`, `  ${urls.publicUrl}${entry.link ?? ''}`]),
+      ...entries.flatMap((entry) => {
+        const { title, description } = renderNotice(t, entry);
+        return [`• ${title} — ${description}`, `  ${urls.publicUrl}${entry.link ?? ''}`];
+      }),
       ...(more > 0 ? ['', t('mail.digest.more', { more, url: `${urls.publicUrl}/profile/notifications` })] : []),
       ...footer(t, urls.publicUrl, urls.unsubscribeUrl),
     ].join('\n'),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { findChapterShownNow } from '../../catalogue/chapters';
 import { at, rowsOf } from '../../../db/sql';
+import type { NoticeMessage, StoredNotice } from './notice-messages';
 
 /** A chapter as its notices and mails name it. */
 export interface ReleasedChapter {
@@ -60,13 +61,16 @@ const CLOCK_SKEW = '1 hour';
  */
 export async function insertNewChapterNotices(
   db: Database,
-  notice: { chapter: ReleasedChapter; title: string; description: string; link: string; now: Date; share: FanOutPart },
+  notice: { chapter: ReleasedChapter; link: string; now: Date; share: FanOutPart },
 ): Promise<NoticeRecipient[]> {
   const { chapter, share } = notice;
+  // Said in each reader's language when read (notice-messages.ts).
+  const values = { series: chapter.seriesTitle, number: chapter.number, chapterTitle: chapter.title };
   const result = await db.execute(sql`
     with inserted as (
-      insert into notifications (user_id, title, description, link, kind, chapter_id, created_at)
-      select b.user_id, ${notice.title}, ${notice.description}, ${notice.link}, 'new_chapter', ${chapter.id}::uuid, ${at(notice.now)}
+      insert into notifications (user_id, message, message_values, link, kind, chapter_id, created_at)
+      select b.user_id, ${'newChapter' satisfies NoticeMessage}, ${JSON.stringify(values)}::jsonb, ${notice.link}, 'new_chapter',
+        ${chapter.id}::uuid, ${at(notice.now)}
       from bookmarks b
       where b.series_id = ${chapter.seriesId}::uuid
         and get_byte(uuid_send(b.user_id), 15) % ${share.parts}::int = ${share.part}::int
@@ -129,11 +133,9 @@ export async function claimDueDigests(db: Database, until: Date, interval: strin
   return rowsOf<ClaimedDigest & { since: Date | string }>(result).map((row) => ({ ...row, since: new Date(row.since) }));
 }
 
-/** A new-chapter notice as a digest lists it. */
-export interface DigestEntry {
+/** A new-chapter notice as a digest lists it: stored as its message, said in the reader's language. */
+export interface DigestEntry extends StoredNotice {
   userId: string;
-  title: string;
-  description: string;
   link: string | null;
   /** How many notices the reader has in the window, beyond the ones listed too. */
   total: number;
@@ -149,11 +151,11 @@ export async function digestEntries(
   if (readers.length === 0) return [];
   const windows = readers.map((reader) => ({ user_id: reader.userId, since: reader.since.toISOString() }));
   const result = await db.execute(sql`
-    select r.user_id as "userId", n.title, n.description, n.link, n.total
+    select r.user_id as "userId", n.title, n.description, n.message, n.message_values as "messageValues", n.link, n.total
     from jsonb_to_recordset(${JSON.stringify(windows)}::jsonb) as r(user_id uuid, since timestamptz)
     cross join lateral (
       -- The window counts every notice of the reader's window before the limit applies.
-      select n.title, n.description, n.link, n.created_at, (count(*) over ())::int as total
+      select n.title, n.description, n.message, n.message_values, n.link, n.created_at, (count(*) over ())::int as total
       from notifications n
       where n.user_id = r.user_id and n.kind = 'new_chapter' and n.created_at > r.since and n.created_at <= ${at(until)}
       order by n.created_at, n.id

@@ -6,7 +6,7 @@ import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import type { Release } from '../../catalogue/chapters';
 import type { Jobs } from '../../platform/jobs';
 import { countFollowers } from '../library';
-import { chapterLabel, chapterLink, digestMail, newChapterMail, newChapterPush } from './new-chapter-mail';
+import { chapterLink, digestMail, newChapterMail, newChapterPush } from './new-chapter-mail';
 import {
   claimDueDigests,
   digestEntries,
@@ -81,10 +81,8 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
       return db.transaction(async (tx) => {
         const chapter = await findReleasedChapter(tx, chapterId, now);
         if (!chapter) return { mailed: 0 };
-        const title = `New chapter of ${chapter.seriesTitle}`;
-        const description = `${chapterLabel(chapter)} is out now`;
         const link = chapterLink(chapter);
-        const recipients = await insertNewChapterNotices(tx, { chapter, title, description, link, now, share });
+        const recipients = await insertNewChapterNotices(tx, { chapter, link, now, share });
         const mails = recipients
           .filter((to) => to.wantsMail)
           .map((to) =>

@@ -1,13 +1,14 @@
 import type { Notification } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
+import type { Translate } from '../../../lib/i18n';
+import { renderNotice } from './notice-messages';
 import { countUnread, listNotifications, markAllRead, markRead, type NotificationRow } from './notifications.repository';
 
-function toNotification(row: NotificationRow): Notification {
+function toNotification(row: NotificationRow, t: Translate): Notification {
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
+    ...renderNotice(t, row),
     link: row.link,
     is_read: row.isRead,
     created_at: row.createdAt.toISOString(),
@@ -17,9 +18,13 @@ function toNotification(row: NotificationRow): Notification {
 /** SPEC §7: a reader's notifications, in the spec's own shapes. */
 export function createNotificationsService({ db }: { db: Database }) {
   return {
-    async list(userId: string, limit: number, offset: number) {
+    /** A page of the reader's notices, each said in `t`'s language (issue 35 §1). */
+    async list(userId: string, limit: number, offset: number, t: Translate) {
       const { rows, total, unread } = await listNotifications(db, userId, limit, offset);
-      return { notifications: rows.map(toNotification), pagination: { limit, offset, total, total_unread: unread } };
+      return {
+        notifications: rows.map((row) => toNotification(row, t)),
+        pagination: { limit, offset, total, total_unread: unread },
+      };
     },
 
     unreadCount: (userId: string) => countUnread(db, userId),

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/factories';
-import { createTestApp, loginAs, sessionCookieFrom, signUp, TEST_ORIGIN, type TestContext } from '../../../../test/helpers';
+import {
+  callEndpoint,
+  createTestApp,
+  loginAs,
+  sessionCookieFrom,
+  signUp,
+  TEST_ORIGIN,
+  type TestContext,
+} from '../../../../test/helpers';
+import { notifications } from '../../../db/schema';
 import { createNotification } from './notifications.repository';
 
 let t: TestContext;
@@ -20,23 +29,25 @@ describe('notifications', () => {
     const other = await buildUser(t.db);
     for (let i = 1; i <= 12; i += 1) {
       t.clock.advance(1000);
-      await createNotification(t.db, { userId: reader.id, title: `Chapter ${i} is out`, description: `Read chapter ${i}` });
+      const values = { series: 'Moth Lantern', number: i, chapterTitle: '' };
+      await createNotification(t.db, { userId: reader.id, message: 'newChapter', values });
     }
-    await createNotification(t.db, { userId: other.id, title: 'Not yours', description: 'x' });
+    await createNotification(t.db, { userId: other.id, message: 'passReady', values: { series: 'Not yours' } });
     const cookie = await loginAs(t.app, reader);
     const response = await t.app.inject({ method: 'GET', url: LIST, headers: { cookie } });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.notifications).toHaveLength(10);
     expect(data.pagination).toEqual({ limit: 10, offset: 0, total: 12, total_unread: 12 });
-    expect(data.notifications.every((n: { title: string }) => n.title !== 'Not yours')).toBe(true);
+    expect(data.notifications.every((n: { title: string }) => !n.title.includes('Not yours'))).toBe(true);
+    expect(data.notifications[0]).toMatchObject({ title: 'New chapter of Moth Lantern', description: 'Chapter 12 is out now' });
     expect(Object.keys(data.notifications[0]).sort()).toEqual(['created_at', 'description', 'id', 'is_read', 'link', 'title']);
   });
 
   it('marks one as read, only for its owner', async () => {
     const reader = await buildUser(t.db);
     const intruder = await buildUser(t.db);
-    await createNotification(t.db, { userId: reader.id, title: 'Hello', description: 'World' });
+    await createNotification(t.db, { userId: reader.id, message: 'welcome', values: {} });
     const cookie = await loginAs(t.app, reader);
     const list = await t.app.inject({ method: 'GET', url: LIST, headers: { cookie } });
     const id = list.json().data.notifications[0].id as string;
@@ -86,5 +97,43 @@ describe('notifications', () => {
     const cookie = sessionCookieFrom(confirmed);
     const count = await t.app.inject({ method: 'GET', url: COUNT, headers: { cookie } });
     expect(count.json().data.unread_count).toBe(1);
+  });
+
+  it('says a stored notice in the language the request names, else the reader’s, else the site’s (issue 35 §1)', async () => {
+    const reader = await buildUser(t.db);
+    const values = { series: 'Sal e Brasa', username: 'quill', coins: 5, message: 'Obrigada!' };
+    await createNotification(t.db, { userId: reader.id, message: 'gift', values, link: '/SeriesView/sal-e-brasa' });
+    const cookie = await loginAs(t.app, reader);
+    const newest = async (headers: Record<string, string> = {}) => {
+      const response = await t.app.inject({ method: 'GET', url: LIST, headers: { cookie, ...headers } });
+      const [notice] = response.json().data.notifications as { title: string; description: string }[];
+      return notice;
+    };
+
+    // A reader who chose no language, a request that names none: the site's default, English.
+    expect(await newest()).toMatchObject({ title: 'A gift for Sal e Brasa', description: 'quill sent 5 coins: “Obrigada!”' });
+    expect(await newest({ 'accept-language': 'pt-BR,pt;q=0.9' })).toMatchObject({
+      title: 'Um presente para Sal e Brasa',
+      description: 'quill enviou 5 moedas: “Obrigada!”',
+    });
+    expect(await newest({ 'accept-language': 'es-MX' })).toMatchObject({ title: 'Un regalo para Sal e Brasa' });
+    // The picker's cookie is the reader's own choice on this browser: it wins over the browser's list.
+    expect(await newest({ 'accept-language': 'es', cookie: `${cookie}; inkwell_lang=pt-BR` })).toMatchObject({
+      title: 'Um presente para Sal e Brasa',
+    });
+    // A request that names none of ours: the language kept on the reader's account.
+    expect((await callEndpoint(t, 'preferencesUpdate', { cookie, body: { locale: 'es' } })).status).toBe(200);
+    expect(await newest({ 'accept-language': 'fr' })).toMatchObject({
+      title: 'Un regalo para Sal e Brasa',
+      description: 'quill envió 5 monedas: “Obrigada!”',
+    });
+  });
+
+  it('shows a notice written before notices were stored as messages as it was written', async () => {
+    const reader = await buildUser(t.db);
+    await t.db.insert(notifications).values({ userId: reader.id, title: 'Welcome to Inkwell', description: 'Older words' });
+    const cookie = await loginAs(t.app, reader);
+    const response = await t.app.inject({ method: 'GET', url: LIST, headers: { cookie, 'accept-language': 'pt-BR' } });
+    expect(response.json().data.notifications[0]).toMatchObject({ title: 'Welcome to Inkwell', description: 'Older words' });
   });
 });

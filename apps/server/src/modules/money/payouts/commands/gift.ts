@@ -48,8 +48,7 @@ export async function sendGift(
       tx,
       payees.map((payee) => payee.userId),
       {
-        title: `A gift for ${series.title}`,
-        description: `${user.username} sent ${amount} coins${message ? `: “${message}”` : ''}`,
+        values: { series: series.title, username: user.username, coins: amount, message },
         link: `/SeriesView/${series.slug}`,
         now,
       },
