@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client';
-import { createNotification } from './notifications.repository';
+import { createNotification } from './commands/notices';
 
 /** Longest part of the reply quoted in the notice (the bell cuts descriptions at 80: SPEC §5). */
 const EXCERPT_MAX = 140;

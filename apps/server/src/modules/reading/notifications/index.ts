@@ -3,9 +3,10 @@ export { createEmailPreferences } from './email-preferences.service';
 export { createFreeAlerts } from './free-alerts.service';
 export { createNewChapterNotices } from './new-chapters.service';
 export { notificationSettingsRoutes } from './notification-settings.routes';
-export { createNotification } from './notifications.repository';
+// auth: a new reader's welcome notice, in the registration's transaction.
+export { createNotification } from './commands/notices';
 // payouts: a gift's notices to the series' payees, written in the gift's transaction.
-export { createNotifications } from './notifications.repository';
+export { createNotifications } from './commands/notices';
 export { notificationRoutes } from './notifications.routes';
 export { createUnsubscribeTokens } from './unsubscribe-token';
 export { createNotificationsService } from './notifications.service';

@@ -10,7 +10,7 @@ import {
   type TestContext,
 } from '../../../../test/helpers';
 import { notifications } from '../../../db/schema';
-import { createNotification } from './notifications.repository';
+import { createNotification } from './commands/notices';
 
 let t: TestContext;
 beforeAll(async () => {
