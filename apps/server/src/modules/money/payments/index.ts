@@ -1,7 +1,10 @@
 // Payments (DESIGN §5, decisions 0009 and 0010): coin packages and purchases, checkout through one
 // provider (the built-in test checkout or Stripe), the one fulfilment, refunds, renewals, and
 // Stripe's webhook.
-export { insertCoinPackage, listCoinPackages, purchasesOfUser } from './payments.repository';
+// the demo's seed: the coin packages, and a new one; admin-users: a user's recent purchases.
+export { insertCoinPackage } from './commands/coin-packages';
+export { listCoinPackages } from './queries/coin-packages';
+export { purchasesOfUser } from './queries/purchases';
 export { toPurchase } from './payments.presenter';
 export { paymentsRoutes } from './payments.routes';
 export { createPayments } from './payments.service';

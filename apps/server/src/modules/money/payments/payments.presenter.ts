@@ -1,5 +1,6 @@
 import type { AdminCoinPackage, AdminPurchase, CoinPackage, Purchase } from '@inkwell/contract';
-import type { CoinPackageRow, PurchaseRow } from './payments.repository';
+import type { PurchaseRow } from './payments.repository';
+import type { CoinPackageRow } from './queries/coin-packages';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

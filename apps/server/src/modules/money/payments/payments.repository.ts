@@ -1,35 +1,18 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { coinPackages, purchases } from '../../../db/schema';
 import { countKeys, listCountQuery } from '../../../db/list-counts';
 import { escapeLike } from '../../../db/sql';
 import { joinUser, userContactColumns } from '../../identity/users';
+import type { CoinPackageRow } from './queries/coin-packages';
 
-export type CoinPackageRow = typeof coinPackages.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 
 // Coin packages.
 
-export function listCoinPackages(db: Database, { activeOnly }: { activeOnly: boolean }) {
-  return db
-    .select({
-      pkg: coinPackages,
-      // Written out: inside a one-table select Drizzle leaves column names unqualified, and "id" would be the purchase's.
-      sold: sql<number>`(select count(*)::int from purchases p where p.package_id = "coin_packages"."id" and p.status in ('paid', 'refunded'))`,
-    })
-    .from(coinPackages)
-    .where(activeOnly ? eq(coinPackages.isActive, true) : undefined)
-    .orderBy(asc(coinPackages.position), asc(coinPackages.priceCents), asc(coinPackages.createdAt));
-}
-
 export async function findCoinPackage(db: Database, id: string): Promise<CoinPackageRow | undefined> {
   const [row] = await db.select().from(coinPackages).where(eq(coinPackages.id, id));
   return row;
-}
-
-export async function insertCoinPackage(db: Database, values: typeof coinPackages.$inferInsert): Promise<string> {
-  const [row] = await db.insert(coinPackages).values(values).returning({ id: coinPackages.id });
-  return row!.id;
 }
 
 export async function updateCoinPackage(db: Database, id: string, values: Partial<typeof coinPackages.$inferInsert>) {
@@ -88,21 +71,6 @@ export async function transitionPurchase(
     .where(and(eq(purchases.id, id), inArray(purchases.status, from)))
     .returning();
   return row;
-}
-
-export async function purchasesOfUser(db: Database, userId: string, page: number, perPage: number) {
-  const where = eq(purchases.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(purchases)
-      .where(where)
-      .orderBy(desc(purchases.createdAt), desc(purchases.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(purchases).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 }
 
 const buyer = userContactColumns;

@@ -10,12 +10,12 @@ import {
   findCoinPackage,
   findPurchase,
   findPurchaseWithBuyer,
-  insertCoinPackage,
-  listCoinPackages,
-  purchasesOfUser,
   searchPurchases,
   updateCoinPackage,
 } from './payments.repository';
+import { insertCoinPackage } from './commands/coin-packages';
+import { listCoinPackages } from './queries/coin-packages';
+import { purchasesOfUser } from './queries/purchases';
 
 const PURCHASES_PAGE_SIZE = 20;
 

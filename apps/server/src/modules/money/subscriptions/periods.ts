@@ -1,12 +1,9 @@
 import type { Database } from '../../../db/client';
 import { moveCoins } from '../wallet';
-import {
-  activeSubscriptionRow,
-  endSubscriptionRow,
-  insertSubscription,
-  type PlanRow,
-  type SubscriptionRow,
-} from './subscriptions.repository';
+import { endSubscriptionRow } from './commands/subscription-rows';
+import type { PlanRow } from './queries/plans';
+import type { SubscriptionRow } from './queries/subscriptions';
+import { activeSubscriptionRow, insertSubscription } from './subscriptions.repository';
 
 /** The end of a period that starts at `from`. */
 export function addInterval(from: Date, interval: PlanRow['interval']): Date {

@@ -1,5 +1,6 @@
 import type { AdminPlan, Plan, Subscription } from '@inkwell/contract';
-import type { PlanRow, SubscriptionRow } from './subscriptions.repository';
+import type { PlanRow } from './queries/plans';
+import type { SubscriptionRow } from './queries/subscriptions';
 
 export function toPlan(row: PlanRow): Plan {
   return {

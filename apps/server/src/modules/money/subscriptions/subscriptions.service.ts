@@ -4,16 +4,11 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { toAdminPlan, toPlan, toSubscription } from './subscriptions.presenter';
-import {
-  currentSubscription,
-  endSubscriptionRow,
-  findPlan,
-  insertPlan,
-  listPlans,
-  updatePlan,
-  updateSubscription,
-  type SubscriptionRow,
-} from './subscriptions.repository';
+import { insertPlan } from './commands/plans';
+import { endSubscriptionRow } from './commands/subscription-rows';
+import { findPlan, listPlans } from './queries/plans';
+import { currentSubscription, type SubscriptionRow } from './queries/subscriptions';
+import { updatePlan, updateSubscription } from './subscriptions.repository';
 import type { EventPublisher } from '../../../lib/domain-events';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, loginAs, startSecondInstance, type TestContext } from '../../../../test/helpers';
 import { chapterUnlocks, coinLedger } from '../../../db/schema';
-import { moveCoins } from './ledger.repository';
+import { moveCoins } from './commands/move-coins';
 
 /*
  * Issue 32: a reader holding a rental (a pass, the daily free) who buys the chapter owns it, for its

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser, signedInUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../../test/helpers';
 import { chapterRentals, chapterUnlocks, coinLedger, notifications } from '../../../db/schema';
-import { moveCoins } from './ledger.repository';
+import { moveCoins } from './commands/move-coins';
 
 /*
  * Issue 22 §1: one ladder of ways a chapter opens — the wait-until-free pass, the daily free of a

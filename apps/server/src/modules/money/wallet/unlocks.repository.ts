@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { at } from '../../../db/sql';
 import type { Database } from '../../../db/client';
 import { chapterRentals, chapterUnlocks, seriesAutoUnlocks } from '../../../db/schema';
@@ -37,17 +37,6 @@ export async function openAmong(
   }
   for (const chapterId of rentedUntil.keys()) unlocked.add(chapterId);
   return { unlocked, rentedUntil };
-}
-
-/** When a reader last used a series' pass and its daily free (the starts of their latest rentals of each kind). */
-export async function latestRentals(db: Database, userId: string, seriesId: string) {
-  const rows = await db
-    .select({ method: chapterRentals.method, startsAt: max(chapterRentals.startsAt) })
-    .from(chapterRentals)
-    .where(and(eq(chapterRentals.userId, userId), eq(chapterRentals.seriesId, seriesId)))
-    .groupBy(chapterRentals.method);
-  const of = (method: 'wait_pass' | 'daily_free') => rows.find((row) => row.method === method)?.startsAt ?? null;
-  return { waitPass: of('wait_pass'), dailyFree: of('daily_free') };
 }
 
 export async function insertRental(db: Database, row: typeof chapterRentals.$inferInsert): Promise<void> {

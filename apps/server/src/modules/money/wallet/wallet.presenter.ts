@@ -1,5 +1,5 @@
 import type { WalletEntry } from '@inkwell/contract';
-import type { WalletRow } from './ledger.repository';
+import type { WalletRow } from './queries/ledger';
 
 export function toWalletEntry({ entry, chapter, series }: WalletRow): WalletEntry {
   return {

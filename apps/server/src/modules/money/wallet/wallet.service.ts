@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/client';
 import { pageInfo } from '../../../db/sql';
 import { coinsAndSettingsOf, setStoreSettings } from '../../identity/users';
-import { walletPage } from './ledger.repository';
+import { walletPage } from './queries/ledger';
 import { toWalletEntry } from './wallet.presenter';
 import type { EventPublisher } from '../../../lib/domain-events';
 

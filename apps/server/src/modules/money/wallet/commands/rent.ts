@@ -13,9 +13,10 @@ import {
   waitText,
   type LadderSettings,
 } from '../ladder';
-import { lockBalance } from '../ledger.repository';
+import { lockBalance } from './move-coins';
 import { chaptersAsked } from '../unlock-terms';
-import { insertRental, latestRentals } from '../unlocks.repository';
+import { latestRentals } from '../queries/rentals';
+import { insertRental } from '../unlocks.repository';
 import type { UnlockResult } from './unlock';
 
 /** Refuses a rental the series' ladder does not offer now, saying when it will. */

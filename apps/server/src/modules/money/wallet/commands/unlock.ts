@@ -3,7 +3,7 @@ import type { Database, Transaction } from '../../../../db/client';
 import { AppError } from '../../../../lib/app-error';
 import type { Clock } from '../../../../lib/clock';
 import type { EventPublisher } from '../../../../lib/domain-events';
-import { lockBalance, moveCoins } from '../ledger.repository';
+import { lockBalance, moveCoins } from './move-coins';
 import { chaptersAsked, priceOf } from '../unlock-terms';
 import { insertUnlocks, setSeriesAutoUnlock } from '../unlocks.repository';
 

@@ -1,50 +1,13 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { coinLedger } from '../../../db/schema';
-import { chapterHeadingColumns, joinChapter, joinSeriesOfChapter } from '../../catalogue/chapters';
-import { seriesLinkColumns } from '../../catalogue/series';
-import { addCoins, coinsInWallets, lockCoins } from '../../identity/users';
+import type { Database } from '../../../../db/client';
+import { coinLedger } from '../../../../db/schema';
+import { chapterHeadingColumns, joinChapter, joinSeriesOfChapter } from '../../../catalogue/chapters';
+import { seriesLinkColumns } from '../../../catalogue/series';
+import { coinsInWallets } from '../../../identity/users';
+import type { LedgerKind } from '../commands/move-coins';
 
-export type LedgerKind = (typeof coinLedger.$inferInsert)['kind'];
-
-export interface CoinMove {
-  userId: string;
-  /** Coins added (> 0) or taken (< 0); never 0. */
-  delta: number;
-  kind: LedgerKind;
-  reason: string;
-  chapterId?: string | null;
-  purchaseId?: string | null;
-  /** A once-only credit's key (a purchase, a subscription period): the unique index refuses a second. */
-  idempotencyKey?: string | null;
-  actorId?: string | null;
-}
-
-/**
- * DESIGN §5: the only way coins move. The balance changes by a conditional UPDATE (it can never
- * go below 0, and the CHECK says so too) and the ledger row that explains it is written in the
- * same transaction, with the balance after. Returns null, changing nothing, when the balance is
- * too low. Must run inside the caller's transaction.
- */
-export async function moveCoins(
-  tx: Database,
-  move: CoinMove,
-): Promise<{ balance: number; entryId: string; createdAt: Date } | null> {
-  if (!Number.isInteger(move.delta) || move.delta === 0)
-    throw new Error(`a coin move needs a whole, non-zero delta (${move.delta})`);
-  const balance = await addCoins(tx, move.userId, move.delta);
-  if (balance === null) return null;
-  const [entry] = await tx
-    .insert(coinLedger)
-    .values({ ...move, balanceAfter: balance })
-    .returning({ id: coinLedger.id, createdAt: coinLedger.createdAt });
-  return { balance, entryId: entry!.id, createdAt: entry!.createdAt };
-}
-
-/** Locks a user's balance for the rest of the transaction, so checks and charges see the same coins. */
-export function lockBalance(tx: Database, userId: string): Promise<number | undefined> {
-  return lockCoins(tx, userId);
-}
+// The ledger as it is read: a reader's wallet page, one entry, what a purchase credited, and the
+// finance page's totals.
 
 /** The coins a purchase brought the reader (a plan's coins for each period it paid for). */
 export async function coinsCreditedBy(tx: Database, purchaseId: string, kind: LedgerKind): Promise<number> {
