@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { chapters } from '../../../db/schema';
-import { joinSeries, seriesPublishedColumns } from '../series';
-import { chapterIsOut } from './chapter-predicates';
+import type { Database } from '../../../../db/client';
+import { chapters } from '../../../../db/schema';
+import { joinSeries, seriesPublishedColumns } from '../../series';
+import { chapterIsOut } from '../chapter-predicates';
 
 // What the library asks of chapters (decision 0036): the chapters a reader's progress is saved on,
 // and where a series picks up after a completed chapter. The reader's progress is the library's.
