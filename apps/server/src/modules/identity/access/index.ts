@@ -14,13 +14,7 @@ export {
 } from './access';
 // "Premium now" and "a subscription runs" as SQL (access.sql.ts): users' columns, subscriptions' and
 // metrics' counts compose them.
-export {
-  currentPlanName,
-  hasPremiumPass,
-  premiumPassColumn,
-  runningSubscribersOfPlan,
-  subscriptionRunning,
-} from './access.sql';
+export { currentPlanName, hasPremiumPass, premiumPassColumn, runningSubscribersOfPlan, subscriptionRunning } from './access.sql';
 export { membershipOf, viewerOf } from './viewer';
 export { createViewerCache, type ViewerCache } from './viewer-cache';
 export { isTeamRole } from '@inkwell/contract';

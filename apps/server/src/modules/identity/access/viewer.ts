@@ -11,7 +11,7 @@ export interface ViewerSource {
 /**
  * The viewer of a request, from its user: resolved once, in the auth plugin, and set on the
  * request as `request.viewer`. `hasPremiumPass` is the user's `isPremium`, read with the session
- * (the access repository's `hasPremiumPass`, as of the request's time).
+ * (`hasPremiumPass` of access.sql.ts, as of the request's time).
  */
 export function viewerOf(user: ViewerSource | null): Viewer {
   if (!user) return VISITOR;
