@@ -101,7 +101,7 @@ function registerLifecycle(app: FastifyInstance, deps: AppDeps, services: AppSer
 /** The plugins every route runs behind, in the order a request meets them. */
 async function registerPlugins(app: FastifyInstance, config: Config, services: AppServices) {
   const isHttps = config.publicUrl.startsWith('https://');
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { languages: services.languages });
   await app.register(inputGuardPlugin);
   await app.register(securityPlugin, { connectOrigins: config.webOrigins, isHttps });
   if (config.webOrigins.length > 0) {

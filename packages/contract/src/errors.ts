@@ -8,6 +8,10 @@ export const errorBodySchema = z.object({
   message: z.string(),
   error: z.object({
     code: errorCodeSchema,
+    /** Which message this is (an `apiErrors.*` catalogue id, decision 0040); `message` is it in the request's language. */
+    reason: z.string(),
+    /** The values the message was filled with, if any. */
+    values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     message: z.string(),
     /** Per-field messages for validation_failed, keyed by the field's dotted path. */
     fields: z.record(z.string(), z.string()).optional(),

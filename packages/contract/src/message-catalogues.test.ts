@@ -23,8 +23,11 @@ import {
 } from './message-catalogues';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-/** Where messages are used: the web app and the server (e-mails, pushes, feeds). */
-const SOURCE_DIRS = ['apps/web/src', 'apps/server/src'].map((dir) => join(ROOT, dir));
+/**
+ * Where messages are used: the web app, the server (e-mails, pushes, feeds, its errors'
+ * `apiErrors.*`) and the contract (its schemas' `validation.*` messages, decision 0040).
+ */
+const SOURCE_DIRS = ['apps/web/src', 'apps/server/src', 'packages/contract/src'].map((dir) => join(ROOT, dir));
 
 const everything = () => true;
 const english = readCatalogue('en', everything);
@@ -60,7 +63,8 @@ const JOB_NAMES = new Set(
 function idsInCode(): Map<string, string> {
   const pattern = new RegExp(`(['"\`])((?:${namespaces.join('|')})\\.[A-Za-z0-9.]+)\\1`, 'g');
   const found = new Map<string, string>();
-  for (const file of SOURCE_DIRS.flatMap(sourceFiles)) {
+  // The catalogues' own reader names ids only in its comments' examples.
+  for (const file of SOURCE_DIRS.flatMap(sourceFiles).filter((file) => !file.endsWith('message-catalogues.ts'))) {
     for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
       if (JOB_NAMES.has(match[2]!)) continue;
       if (!found.has(match[2]!)) found.set(match[2]!, file.slice(ROOT.length));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { emailSchema, passwordSchema, roleSchema, usernameSchema, type Role } from '@inkwell/contract';
 import type { Database } from '../db/client';
 import type { EventPublisher } from '../lib/domain-events';
+import { translatorFor } from '../lib/i18n';
 import { hashPassword } from '../lib/passwords';
 import { findPasswordWeakness, type PasswordOwner } from '../lib/password-strength';
 import { deleteUserSessions } from '../modules/identity/auth';
@@ -33,12 +34,18 @@ export interface UserCommand {
 
 const ROLE_RANK: Record<Role, number> = { reader: 0, editor: 1, admin: 2 };
 
+/** The command line speaks English: a schema's or the server's message id, said in it (decision 0040). */
+const english = translatorFor('en');
+function inEnglish(message: string | undefined): string | undefined {
+  return message && /^(validation|apiErrors)\./.test(message) ? english(message) : message;
+}
+
 function choosePassword(given: string | undefined, owner: PasswordOwner): { password: string; isGenerated: boolean } {
   if (given === undefined) return { password: randomBytes(12).toString('base64url'), isGenerated: true };
   const checked = passwordSchema.safeParse(given);
-  if (!checked.success) throw new CommandError(checked.error.issues[0]?.message ?? 'Invalid password');
+  if (!checked.success) throw new CommandError(inEnglish(checked.error.issues[0]?.message) ?? 'Invalid password');
   const weakness = findPasswordWeakness(given, owner);
-  if (weakness) throw new CommandError(weakness);
+  if (weakness) throw new CommandError(inEnglish(weakness));
   return { password: given, isGenerated: false };
 }
 
@@ -63,8 +70,8 @@ export async function runUserCommand(
     const email = emailSchema.safeParse(options.email);
     const username = usernameSchema.safeParse(options.username);
     const role = roleSchema.safeParse(options.role ?? 'reader');
-    if (!email.success) throw new CommandError(`--email: ${email.error.issues[0]?.message}`);
-    if (!username.success) throw new CommandError(`--username: ${username.error.issues[0]?.message}`);
+    if (!email.success) throw new CommandError(`--email: ${inEnglish(email.error.issues[0]?.message)}`);
+    if (!username.success) throw new CommandError(`--username: ${inEnglish(username.error.issues[0]?.message)}`);
     if (!role.success) throw new CommandError('--role must be reader, editor or admin');
     if (await findUserByEmail(db, email.data)) throw new CommandError('An account with this e-mail already exists');
     if (await findUserByUsername(db, username.data)) throw new CommandError('This username is taken');

@@ -158,13 +158,12 @@ export function createFallbackLimiter(
 
 /** The answer to a caller past their limit: 429 with when to try again. */
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
-  return new AppError('rate_limited', `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`, {
-    headers: { 'retry-after': String(retryAfterSeconds) },
+  const headers = { 'retry-after': String(retryAfterSeconds) };
+  if (retryAfterSeconds < 60) {
+    return new AppError('rate_limited', 'apiErrors.tooManyAttemptsSeconds', { values: { seconds: retryAfterSeconds }, headers });
+  }
+  return new AppError('rate_limited', 'apiErrors.tooManyAttemptsMinutes', {
+    values: { minutes: Math.ceil(retryAfterSeconds / 60) },
+    headers,
   });
-}
-
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

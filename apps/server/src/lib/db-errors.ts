@@ -1,4 +1,4 @@
-import { AppError } from './app-error';
+import { AppError, type ApiErrorId } from './app-error';
 
 /** PostgreSQL's unique_violation (23505), from either driver, optionally on one constraint. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
@@ -12,8 +12,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 /** The error to throw for a failed write: a 409 on `field` when it broke a unique index, else the error itself. */
-export function conflictOnDuplicate(error: unknown, field: string, message: string): unknown {
-  return isUniqueViolation(error) ? new AppError('conflict', message, { fields: { [field]: message } }) : error;
+export function conflictOnDuplicate(
+  error: unknown,
+  field: string,
+  reason: ApiErrorId,
+  values?: Record<string, string | number>,
+): unknown {
+  return isUniqueViolation(error) ? new AppError('conflict', reason, { values, fields: { [field]: reason } }) : error;
 }
 
 /** Whether a statement was cancelled by its time-out (57014, query_canceled; db/client.ts sets them), from either driver. */

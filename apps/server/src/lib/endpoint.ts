@@ -53,10 +53,10 @@ export interface EndpointOptions<N extends EndpointName> {
 function accessGuard(access: Access): OnRequest | undefined {
   if (access === 'public') return undefined;
   return async (request: FastifyRequest) => {
-    if (!request.user) throw new AppError('unauthorized', 'Please log in to continue');
+    if (!request.user) throw new AppError('unauthorized', 'apiErrors.signInFirst');
     const role = request.user.role;
-    if (access === 'team' && !isTeamRole(role)) throw new AppError('forbidden', 'You do not have access to this');
-    if (access === 'admin' && role !== 'admin') throw new AppError('forbidden', 'You do not have access to this');
+    if (access === 'team' && !isTeamRole(role)) throw new AppError('forbidden', 'apiErrors.noAccess');
+    if (access === 'admin' && role !== 'admin') throw new AppError('forbidden', 'apiErrors.noAccess');
   };
 }
 

@@ -1,6 +1,6 @@
-// The server's own words in the reader's language (issue 35 §1, decision 0038): e-mails, pushes
-// and the reading apps' feed titles, from the catalogues' server namespaces (SERVER_NAMESPACES:
-// mail, push, feeds), compiled once at startup, one Lingui instance per language.
+// The server's own words in the reader's language (issue 35 §1, decision 0038): e-mails, pushes,
+// the reading apps' feed titles and error answers (decision 0040), from the catalogues' server
+// namespaces (SERVER_NAMESPACES) and `validation`, compiled once at startup, one Lingui instance per language.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n } from '@lingui/core';
@@ -13,7 +13,7 @@ import {
   matchLocale,
   type Locale,
 } from '@inkwell/contract';
-import { CATALOGUES_DIR, compiledMessages, SERVER_NAMESPACES } from '@inkwell/contract/message-catalogues';
+import { CATALOGUES_DIR, compiledMessages, SERVER_NAMESPACES, VALIDATION_NAMESPACE } from '@inkwell/contract/message-catalogues';
 
 /** A message of the server's namespaces, by its full id, filled with `values`. */
 export type Translate = (id: string, values?: Record<string, unknown>) => string;
@@ -32,7 +32,8 @@ function reportMissing(locale: string, id: string): string {
   return id;
 }
 
-const isServerNamespace = (namespace: string) => SERVER_NAMESPACES.includes(namespace);
+/** The server's own namespaces, and the contract's validation messages its error answers say (decision 0040). */
+const isServerNamespace = (namespace: string) => SERVER_NAMESPACES.includes(namespace) || namespace === VALIDATION_NAMESPACE;
 
 const instances = new Map<Locale, I18n>(
   LOCALES.map((locale) => [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translatorFor } from './i18n';
 import { findPasswordWeakness } from './password-strength';
 
 const owner = { username: 'Night_Owl', email: 'night.owl@example.com' };
@@ -16,7 +17,8 @@ describe('findPasswordWeakness (issue 7 §4.10)', () => {
     ['the site name with digits', 'inkwell123', /too easy/],
     ['a repeated character', 'aaaaaaaaaaaa', /too easy/],
   ])('refuses %s', (_label, password, message) => {
-    expect(findPasswordWeakness(password, owner)).toMatch(message);
+    const weakness = findPasswordWeakness(password, owner);
+    expect(weakness && translatorFor('en')(weakness)).toMatch(message);
   });
 
   it.each(['plum-orchard-71', 'correct horse battery staple', 'lantern meadow copper'])(

@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { AppError } from './app-error';
+import { AppError, type ApiErrorId } from './app-error';
 
 /**
  * The lowest zxcvbn score accepted. 3 means about 10^8 guesses or more: "safely unguessable",
@@ -26,15 +26,15 @@ export interface PasswordOwner {
   email?: string | undefined;
 }
 
-/** Why a password is refused, in words for the form, or undefined when it is strong enough. */
-export function findPasswordWeakness(password: string, owner: PasswordOwner = {}): string | undefined {
+/** Why a password is refused (the message's id), or undefined when it is strong enough. */
+export function findPasswordWeakness(password: string, owner: PasswordOwner = {}): ApiErrorId | undefined {
   const lower = password.toLowerCase();
   const username = owner.username?.toLowerCase();
   const email = owner.email?.toLowerCase();
   const localPart = email?.split('@')[0];
-  if (password.trim() === '') return 'A password cannot be only spaces';
-  if (username && lower.trim() === username) return 'Your password cannot be your username';
-  if (email && lower.includes(email)) return 'Your password cannot contain your e-mail address';
+  if (password.trim() === '') return 'apiErrors.password.onlySpaces';
+  if (username && lower.trim() === username) return 'apiErrors.password.isUsername';
+  if (email && lower.includes(email)) return 'apiErrors.password.containsEmail';
   // The personal words go in as zxcvbn "user inputs": a password built on them counts as guessable.
   const userInputs = [username, email, localPart, ...SITE_WORDS].filter((word): word is string => Boolean(word));
   const result = getEstimator().check(password, userInputs);
@@ -46,9 +46,7 @@ export function findPasswordWeakness(password: string, owner: PasswordOwner = {}
       'matchedWord' in match &&
       !SITE_WORDS.includes(String(match.matchedWord)),
   );
-  return isPersonal
-    ? 'This password is too close to your username or e-mail address; choose one that is not about you'
-    : 'This password is too easy to guess; a few unrelated words (e.g. three or four) make a strong one';
+  return isPersonal ? 'apiErrors.password.aboutYou' : 'apiErrors.password.tooEasy';
 }
 
 /** Refuses a weak password with a 400 naming the form field it came from. */

@@ -1,26 +1,24 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@inkwell/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { DEFAULT_LOCALE, ERROR_STATUS, LOCALE_COOKIE, matchLocale, type ErrorCode, type Locale } from '@inkwell/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error';
+import { AppError, type ApiErrorId } from '../lib/app-error';
 import { isDatabaseUnreachable, isStatementTimeout } from '../lib/db-errors';
+import { errorBody, sendError } from '../lib/error-body';
+import { translatorFor, type ReaderLanguages } from '../lib/i18n';
 import { redactUrl } from '../lib/logger';
+import { fieldMessagesOf, inputMessagesOf, InvalidInputError } from '../lib/validation-messages';
 
 /** How long a client is asked to wait after a statement ran out of time (the database is busy). */
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
-export function sendError(reply: FastifyReply, code: ErrorCode, message: string, fields?: Record<string, string>): FastifyReply {
-  const body: ErrorBody = { success: false, message, error: { code, message, ...(fields ? { fields } : {}) } };
-  return reply.status(ERROR_STATUS[code]).type('application/json').send(body);
-}
-
 /** Fastify's own 4xx errors, by their code, mapped onto ours. */
-const FASTIFY_ERRORS: Record<string, [ErrorCode, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The request body is too large'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'This content type is not accepted here'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['validation_failed', 'The request body does not match its length'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['validation_failed', 'The request body is empty'],
-  FST_ERR_CTP_INVALID_JSON_BODY: ['validation_failed', 'The request body is not valid JSON'],
+const FASTIFY_ERRORS: Record<string, [ErrorCode, ApiErrorId]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'apiErrors.request.bodyTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'apiErrors.request.mediaTypeRefused'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['validation_failed', 'apiErrors.request.bodyLengthMismatch'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['validation_failed', 'apiErrors.request.bodyEmpty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['validation_failed', 'apiErrors.request.bodyNotJson'],
 };
 
 /**
@@ -37,57 +35,100 @@ export function isInvalidTextError(error: unknown): boolean {
   return false;
 }
 
+/** The picker's cookie before the cookie plugin has read the header (an origin refused on the way in). */
+function languageCookie(request: FastifyRequest): string | undefined {
+  if (request.cookies) return request.cookies[LOCALE_COOKIE];
+  const found = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '');
+  return found?.[1];
+}
+
+/**
+ * Decision 0040: the picker's cookie, then Accept-Language, then the signed-in reader's stored
+ * language, then the site's default (none when the database is what failed: it would fail again).
+ */
+function errorLocaleOf(languages: ReaderLanguages) {
+  return async (request: FastifyRequest, { skipSiteDefault = false } = {}): Promise<Locale> => {
+    const named = languages.namedBy({ cookies: { [LOCALE_COOKIE]: languageCookie(request) }, headers: request.headers });
+    if (named) return named;
+    const stored = matchLocale(request.user?.locale) as Locale | undefined;
+    if (stored) return stored;
+    if (skipSiteDefault) return DEFAULT_LOCALE;
+    return languages.siteDefault().catch(() => DEFAULT_LOCALE);
+  };
+}
+
+/** A request the schemas refused: each field's message in the request's language, the first one as the answer's. */
+async function sendValidationError(reply: FastifyReply, error: FastifyError | InvalidInputError) {
+  const locale = await reply.server.errorLocale(reply.request);
+  const translate = translatorFor(locale);
+  const fields =
+    error instanceof InvalidInputError
+      ? inputMessagesOf(error, locale, translate)
+      : fieldMessagesOf(error, reply.request, locale, translate);
+  const first = Object.entries(fields)[0];
+  if (!first) return sendError(reply, 'validation_failed', 'apiErrors.request.invalid', {}, locale);
+  const body = await errorBody(
+    reply.request,
+    'validation_failed',
+    'apiErrors.request.invalidField',
+    {
+      values: { field: first[0], problem: first[1] },
+    },
+    locale,
+  );
+  body.error.fields = fields;
+  return reply.status(ERROR_STATUS.validation_failed).type('application/json').send(body);
+}
+
 /** One error handler: AppError codes, validation errors and everything else in the envelope of DESIGN §4. */
 export const errorsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const fields: Record<string, string> = {};
-        for (const issue of error.validation) {
-          const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-          fields[path] ??= issue.message ?? 'Invalid value';
-        }
-        const first = Object.entries(fields)[0];
-        const message = first ? `${first[0]}: ${first[1]}` : 'The request is not valid';
-        return sendError(reply, 'validation_failed', message, fields);
-      }
+  async (app: FastifyInstance, { languages }: { languages: ReaderLanguages }) => {
+    app.decorate('errorLocale', errorLocaleOf(languages));
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error) || error instanceof InvalidInputError)
+        return sendValidationError(reply, error);
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
-        return sendError(reply, error.code, error.message, error.fields);
+        return sendError(reply, error.code, error.reason, { values: error.values, fields: error.fields });
       }
       if (isInvalidTextError(error)) {
         request.log.info({ err: error }, 'text the database cannot store');
-        return sendError(reply, 'validation_failed', 'The request contains characters that cannot be stored (such as \\u0000)');
+        return sendError(reply, 'validation_failed', 'apiErrors.request.unstorableText');
       }
       if (isStatementTimeout(error)) {
         // The query was cancelled by its time-out (db/client.ts): busy, not broken; come back shortly.
         request.log.warn({ err: error, url: redactUrl(request.url) }, 'a statement ran out of time');
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-        return sendError(reply, 'service_unavailable', 'The server is busy. Please try again in a moment.');
+        const locale = await app.errorLocale(request, { skipSiteDefault: true });
+        return sendError(reply, 'service_unavailable', 'apiErrors.server.busy', {}, locale);
       }
       if (isDatabaseUnreachable(error)) {
         // The database is away (a restart, a network cut): the pool reconnects by itself when it is back.
         request.log.warn({ err: error, url: redactUrl(request.url) }, 'the database could not be reached');
         reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-        return sendError(
-          reply,
-          'service_unavailable',
-          'Inkwell cannot reach its database just now. Please try again in a moment.',
-        );
+        const locale = await app.errorLocale(request, { skipSiteDefault: true });
+        return sendError(reply, 'service_unavailable', 'apiErrors.server.databaseAway', {}, locale);
       }
       const mapped = error.code ? FASTIFY_ERRORS[error.code] : undefined;
       if (mapped) return sendError(reply, mapped[0], mapped[1]);
       if (error.statusCode === 400 && /JSON/i.test(error.message)) {
-        return sendError(reply, 'validation_failed', 'The request body is not valid JSON');
+        return sendError(reply, 'validation_failed', 'apiErrors.request.bodyNotJson');
       }
-      if (error.statusCode === 413) return sendError(reply, 'payload_too_large', `The upload is too large: ${error.message}`);
-      if (error.statusCode === 415) return sendError(reply, 'unsupported_media_type', error.message);
+      if (error.statusCode === 413) return sendError(reply, 'payload_too_large', 'apiErrors.request.uploadTooLarge');
+      if (error.statusCode === 415) return sendError(reply, 'unsupported_media_type', 'apiErrors.request.mediaTypeRefused');
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         request.log.info({ err: error }, 'client error');
-        return sendError(reply, error.statusCode === 404 ? 'not_found' : 'validation_failed', error.message);
+        if (error.statusCode === 404) return sendError(reply, 'not_found', 'apiErrors.request.notFound');
+        return sendError(reply, 'validation_failed', 'apiErrors.request.invalid');
       }
       request.log.error({ err: error }, 'unhandled error');
-      return sendError(reply, 'internal_error', 'Something went wrong on our side. Please try again.');
+      return sendError(
+        reply,
+        'internal_error',
+        'apiErrors.server.internal',
+        {},
+        await app.errorLocale(request, { skipSiteDefault: true }),
+      );
     });
   },
   { name: 'errors' },

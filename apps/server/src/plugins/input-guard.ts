@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './errors';
+import { sendError } from '../lib/error-body';
 
 const NUL = '\u0000';
 /** The deepest a JSON body is walked; deeper bodies are not ours (no schema nests this far). */
@@ -36,11 +36,6 @@ function findNul(value: unknown, path = '', depth = 0): string | undefined {
  */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    const refuse = (field: string) => {
-      const message = `${field}: contains a NUL character (\\u0000), which is not allowed`;
-      return { message, fields: { [field]: 'Contains a NUL character (\\u0000), which is not allowed' } };
-    };
-
     app.addHook('preValidation', async (request, reply) => {
       const found =
         findNul(request.params) ??
@@ -48,8 +43,10 @@ export const inputGuardPlugin = fp(
         (/%00/i.test(request.url) || request.url.includes(NUL) ? 'url' : undefined) ??
         findNul(request.body);
       if (!found) return;
-      const { message, fields } = refuse(found);
-      return sendError(reply, 'validation_failed', message, fields);
+      return sendError(reply, 'validation_failed', 'apiErrors.request.nulCharacter', {
+        values: { field: found },
+        fields: { [found]: 'apiErrors.request.nulCharacterField' },
+      });
     });
   },
   { name: 'input-guard', dependencies: ['errors'] },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './errors';
+import { sendError } from '../lib/error-body';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -33,7 +33,7 @@ export const originCheckPlugin = fp(
       if (SAFE_METHODS.has(request.method) || request.url.startsWith('/api/webhooks/')) return;
       const origin = request.headers.origin;
       const isForeign = origin ? !allowed.has(origin) : request.headers['sec-fetch-site'] === 'cross-site';
-      if (isForeign) return sendError(reply, 'foreign_origin', 'Requests from other sites are not allowed');
+      if (isForeign) return sendError(reply, 'foreign_origin', 'apiErrors.request.foreignOrigin');
     });
   },
   { name: 'origin-check' },

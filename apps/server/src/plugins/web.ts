@@ -15,7 +15,7 @@ import {
 } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './errors';
+import { sendError } from '../lib/error-body';
 import {
   createPageRenderer,
   createRenderSlots,
@@ -335,7 +335,7 @@ export const webPlugin = fp(
         }
         return sendHtml(request, reply, meta ? withPageMeta(html, meta) : html);
       }
-      return sendError(reply, 'not_found', `No route for ${request.method} ${path}`);
+      return sendError(reply, 'not_found', 'apiErrors.request.noRoute', { values: { method: request.method, path } });
     });
   },
   { name: 'web', dependencies: ['security'] },
