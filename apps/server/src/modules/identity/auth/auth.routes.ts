@@ -1,6 +1,7 @@
 import { ERROR_STATUS, REGISTER_MESSAGE, type LoginErrorBody } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
+import { errorBody } from '../../../lib/error-body';
 import type { ReaderLanguages } from '../../../lib/i18n';
 import { toProfileData, toSessionUser } from '../users';
 import type { AuthService, RequestContext, TwoFactorChallenge } from './auth.service';
@@ -12,12 +13,9 @@ export function contextOf(request: FastifyRequest): RequestContext {
 }
 
 /** Issue 10: a right password for an account with two-factor sign-in signs no one in yet. */
-function sendTwoFactorRequired(reply: FastifyReply, { challenge, expiresAt }: TwoFactorChallenge): FastifyReply {
-  const message = 'Enter the code from your authenticator app to finish signing in.';
+async function sendTwoFactorRequired(reply: FastifyReply, { challenge, expiresAt }: TwoFactorChallenge): Promise<FastifyReply> {
   const body: LoginErrorBody = {
-    success: false,
-    message,
-    error: { code: 'two_factor_required', message },
+    ...(await errorBody(reply.request, 'two_factor_required', 'apiErrors.identity.enterTwoFactorCode')),
     twoFactor: { challenge, expiresAt: expiresAt.toISOString() },
   };
   return reply.status(ERROR_STATUS.two_factor_required).type('application/json').send(body);

@@ -82,7 +82,7 @@ export function createAuthService({
   /** The user as requests carry it, with the membership read beside it. */
   async function asAuthUser(user: UserRow): Promise<AuthUser> {
     const found = await findAuthUser(db, user.id, clock.now());
-    if (!found) throw new AppError('unauthorized', 'Please log in again');
+    if (!found) throw new AppError('unauthorized', 'apiErrors.signInAgain');
     return found;
   }
 
@@ -138,9 +138,9 @@ export function createAuthService({
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
       if (!user || !isValid) {
         await Promise.all([fromHere, fromAnywhere].map(({ key, limit }) => limiter.consume(key, limit)));
-        throw new AppError('invalid_credentials', 'Invalid e-mail, username or password');
+        throw new AppError('invalid_credentials', 'apiErrors.identity.invalidCredentials');
       }
-      if (user.isBanned) throw new AppError('account_banned', 'This account has been suspended');
+      if (user.isBanned) throw new AppError('account_banned', 'apiErrors.accountSuspended');
       // Issue 10: with two-factor sign-in on, the right password only opens the second step.
       if (user.totpEnabledAt) return { twoFactor: twoFactorChallenge(user) };
       return { user: await asAuthUser(user), session: await startSession(user, context) };
@@ -198,19 +198,19 @@ export function createAuthService({
 
     async changePassword(userId: string, sessionId: string, input: ChangePasswordRequest): Promise<void> {
       const user = await findUserById(db, userId);
-      if (!user) throw new AppError('unauthorized', 'Please log in again');
+      if (!user) throw new AppError('unauthorized', 'apiErrors.signInAgain');
       const failuresKey = `change-password-failures:${user.id}`;
       const failures = await limiter.peek(failuresKey, CHANGE_PASSWORD_FAILURE_LIMIT);
       if (!failures.allowed) throw tooManyAttempts(failures.retryAfterSeconds);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         await limiter.consume(failuresKey, CHANGE_PASSWORD_FAILURE_LIMIT);
-        throw new AppError('validation_failed', 'Your current password is not correct', {
-          fields: { currentPassword: 'Your current password is not correct' },
+        throw new AppError('validation_failed', 'apiErrors.identity.wrongCurrentPassword', {
+          fields: { currentPassword: 'apiErrors.identity.wrongCurrentPassword' },
         });
       }
       if (input.currentPassword === input.newPassword) {
-        throw new AppError('validation_failed', 'Choose a password different from the current one', {
-          fields: { newPassword: 'Choose a password different from the current one' },
+        throw new AppError('validation_failed', 'apiErrors.identity.samePassword', {
+          fields: { newPassword: 'apiErrors.identity.samePassword' },
         });
       }
       assertPasswordStrong(input.newPassword, user, 'newPassword');

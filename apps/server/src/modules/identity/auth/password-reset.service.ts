@@ -101,7 +101,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     async resetPassword(input: ResetPasswordRequest): Promise<void> {
       const now = clock.now();
       const tokenHash = hashToken(input.token);
-      const invalid = () => new AppError('invalid_token', 'This reset link is invalid or has expired. Ask for a new one.');
+      const invalid = () => new AppError('invalid_token', 'apiErrors.identity.resetLinkInvalid');
       const userId = await findLiveResetTokenUser(db, tokenHash, now);
       const user = userId ? await findUserById(db, userId) : undefined;
       if (!user) throw invalid();

@@ -51,7 +51,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
       assertPasswordStrong(input.password, { username: input.username, email: input.email }, 'password');
       // Usernames are public (every comment shows one): saying one is taken reveals nothing.
       if (await findUserByUsername(db, input.username)) {
-        throw new AppError('conflict', 'This username is taken', { fields: { username: 'This username is taken' } });
+        throw new AppError('conflict', 'apiErrors.identity.usernameTaken', {
+          fields: { username: 'apiErrors.identity.usernameTaken' },
+        });
       }
       const passwordHash = await hashPassword(input.password);
       // Mails to one address per window, silently, as for reset links: nobody can flood an inbox.
@@ -125,7 +127,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       try {
         return await db.transaction(async (tx) => {
           const pending = await claimPendingRegistration(tx, hashToken(token), now);
-          if (!pending) throw new AppError('invalid_token', 'This confirmation link is invalid or has expired. Sign up again.');
+          if (!pending) throw new AppError('invalid_token', 'apiErrors.identity.confirmationLinkInvalid');
           const user = await insertUser(tx, {
             email: pending.email,
             username: pending.username,
@@ -137,7 +139,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new AppError('conflict', 'This e-mail or username was taken since you signed up. Sign up again with another.');
+          throw new AppError('conflict', 'apiErrors.identity.takenSinceSignUp');
         }
         throw error;
       }

@@ -136,13 +136,12 @@ export function createDeviceKeysService({ db, clock, limiter }: { db: Database; 
         { userId, name: input.name, keySha256: sha256(key), keyMd5: md5(key), createdAt: clock.now() },
         DEVICE_KEYS_MAX,
       );
-      if (!row)
-        throw new AppError('conflict', `You have ${DEVICE_KEYS_MAX} keys already: revoke one you no longer use to make another`);
+      if (!row) throw new AppError('conflict', 'apiErrors.identity.tooManyDeviceKeys', { values: { max: DEVICE_KEYS_MAX } });
       return { ...toDeviceKey(row), key };
     },
 
     async revoke(userId: string, id: string) {
-      if (!(await deleteDeviceKey(db, userId, id))) throw new AppError('not_found', 'No such key');
+      if (!(await deleteDeviceKey(db, userId, id))) throw new AppError('not_found', 'apiErrors.identity.deviceKeyNotFound');
     },
 
     authenticate,
@@ -151,7 +150,7 @@ export function createDeviceKeysService({ db, clock, limiter }: { db: Database; 
     async viewerFor(reader: DeviceKeyReader | null): Promise<Viewer> {
       if (!reader) return VISITOR;
       const user = await findAuthUser(db, reader.userId, clock.now());
-      if (!user || user.isBanned) throw new AppError('unauthorized', 'This key no longer signs anyone in');
+      if (!user || user.isBanned) throw new AppError('unauthorized', 'apiErrors.identity.deviceKeyRevoked');
       return viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
     },
 
@@ -167,11 +166,7 @@ export function createDeviceKeysService({ db, clock, limiter }: { db: Database; 
       const colon = decoded.indexOf(':');
       // Without a name, a guess still counts against the address.
       const reader = await authenticate(colon > 0 ? decoded.slice(0, colon) : '', decoded.slice(colon + 1), request.ip);
-      if (!reader)
-        throw new AppError(
-          'unauthorized',
-          'Sign in with your username and a device key from Apps and devices (never your password)',
-        );
+      if (!reader) throw new AppError('unauthorized', 'apiErrors.identity.useDeviceKey');
       return reader;
     },
 

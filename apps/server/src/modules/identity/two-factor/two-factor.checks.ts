@@ -1,7 +1,7 @@
 import { TOTP_PERIOD_SECONDS, TWO_FACTOR_ACCOUNT_FAILURE_LIMIT, TWO_FACTOR_FAILURE_LIMIT } from '@inkwell/contract';
 import { verify } from 'otplib';
 import type { Database, Transaction } from '../../../db/client';
-import { AppError } from '../../../lib/app-error';
+import { AppError, type ApiErrorId } from '../../../lib/app-error';
 import { tooManyAttempts, type AttemptLimiter } from '../../../lib/attempt-limiter';
 import type { Clock } from '../../../lib/clock';
 import type { EventPublisher } from '../../../lib/domain-events';
@@ -24,12 +24,12 @@ export interface TwoFactorContext {
 
 /** A code one step either side of now is accepted: phones' clocks drift a little. */
 const EPOCH_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
-export const WRONG_CODE = 'That code is not right. Check your authenticator app and try again.';
-export const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it was used already.';
+export const WRONG_CODE = 'apiErrors.identity.wrongCode';
+export const WRONG_RECOVERY_CODE = 'apiErrors.identity.wrongRecoveryCode';
 
 export async function userOf(db: Database, userId: string): Promise<UserRow> {
   const user = await findUserById(db, userId);
-  if (!user) throw new AppError('unauthorized', 'Please log in again');
+  if (!user) throw new AppError('unauthorized', 'apiErrors.signInAgain');
   return user;
 }
 
@@ -88,8 +88,8 @@ export function newRecoveryCodes(userId: string) {
   return { codes, hashes: codes.map((code) => hashRecoveryCode(userId, code)) };
 }
 
-export function wrongCode(field: string, message: string): AppError {
-  return new AppError('validation_failed', message, { fields: { [field]: message } });
+export function wrongCode(field: string, reason: ApiErrorId): AppError {
+  return new AppError('validation_failed', reason, { fields: { [field]: reason } });
 }
 
 /**

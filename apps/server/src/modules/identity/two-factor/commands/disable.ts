@@ -29,11 +29,11 @@ export async function disableTwoFactor(
 ): Promise<TwoFactorStatus> {
   const { db, limiter, events } = deps;
   const user = await userOf(db, userId);
-  if (!user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is not on.');
+  if (!user.totpEnabledAt) throw new AppError('conflict', 'apiErrors.identity.twoFactorNotOn');
   await assertNotLockedOut(limiter, user.id, ip);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     await countFailure(limiter, user.id, ip);
-    const message = 'Your password is not correct';
+    const message = 'apiErrors.identity.wrongPassword';
     throw new AppError('validation_failed', message, { fields: { password: message } });
   }
   const code = input.code.replace(/\s/g, '');

@@ -23,8 +23,8 @@ export async function enableTwoFactor(
 ): Promise<string[]> {
   const { db, clock, limiter, events } = deps;
   const user = await userOf(db, userId);
-  if (user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is already on.');
-  if (!user.totpSecret) throw new AppError('conflict', 'Set up your authenticator app first.');
+  if (user.totpEnabledAt) throw new AppError('conflict', 'apiErrors.identity.twoFactorAlreadyOn');
+  if (!user.totpSecret) throw new AppError('conflict', 'apiErrors.identity.twoFactorSetUpFirst');
   await assertNotLockedOut(limiter, user.id, ip);
   if (!(await acceptTotp(deps, user, code))) {
     await countFailure(limiter, user.id, ip);
@@ -33,7 +33,7 @@ export async function enableTwoFactor(
   const { codes, hashes } = newRecoveryCodes(user.id);
   await db.transaction(async (tx) => {
     if (!(await enableInDatabase(tx, user.id, clock.now(), hashes)))
-      throw new AppError('conflict', 'Two-factor sign-in is already on.');
+      throw new AppError('conflict', 'apiErrors.identity.twoFactorAlreadyOn');
     await auditTwoFactor(tx, audit, user, 'auth.two_factor_enabled');
   });
   events.publish({ type: 'user.changed', userId: user.id });

@@ -20,7 +20,7 @@ export async function regenerateRecoveryCodes(
 ): Promise<string[]> {
   const { db, limiter } = deps;
   const user = await userOf(db, userId);
-  if (!user.totpEnabledAt) throw new AppError('conflict', 'Two-factor sign-in is not on.');
+  if (!user.totpEnabledAt) throw new AppError('conflict', 'apiErrors.identity.twoFactorNotOn');
   await assertNotLockedOut(limiter, user.id, ip);
   if (!(await acceptTotp(deps, user, code))) {
     await countFailure(limiter, user.id, ip);

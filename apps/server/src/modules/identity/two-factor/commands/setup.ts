@@ -6,7 +6,7 @@ import { getSiteSettings } from '../../../team/site-config';
 import { proposeTwoFactorSecret } from '../../users';
 import { type TwoFactorContext, userOf } from '../two-factor.checks';
 
-const ALREADY_ON = 'Two-factor sign-in is already on. Turn it off first to set up a new app.';
+const ALREADY_ON = 'apiErrors.identity.twoFactorAlreadyOnSetup';
 
 /** A new secret to confirm; replaces one not yet confirmed. Refused while two-factor sign-in is on. */
 export async function setUpTwoFactor({ db, box }: Pick<TwoFactorContext, 'db' | 'box'>, userId: string): Promise<TwoFactorSetup> {

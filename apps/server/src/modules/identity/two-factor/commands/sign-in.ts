@@ -11,7 +11,7 @@ import {
   WRONG_RECOVERY_CODE,
 } from '../two-factor.checks';
 
-const CHALLENGE_EXPIRED = 'Your sign-in took too long. Enter your password again.';
+const CHALLENGE_EXPIRED = 'apiErrors.identity.signInTookTooLong';
 
 /** After a right password: the signed challenge the second step answers. */
 export function challengeFor(
@@ -37,7 +37,7 @@ export async function completeSignIn(
   if (!read || !user || !challenges.matches(read, user.passwordHash) || !user.totpEnabledAt) {
     throw new AppError('invalid_token', CHALLENGE_EXPIRED);
   }
-  if (user.isBanned) throw new AppError('account_banned', 'This account has been suspended');
+  if (user.isBanned) throw new AppError('account_banned', 'apiErrors.accountSuspended');
   await assertNotLockedOut(limiter, user.id, ip);
   if (input.recoveryCode !== undefined) {
     if (!(await acceptRecoveryCode(deps, user, input.recoveryCode))) {
