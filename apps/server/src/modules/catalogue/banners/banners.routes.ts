@@ -20,7 +20,7 @@ export async function bannersRoutes(app: FastifyInstance, { banners }: { banners
     summary: 'Upload the banner image (multipart, one image)',
     handler: async (request) => ({
       success: true,
-      data: await banners.setBannerImage(request.params.id, await uploadedFile(request, 'a banner image')),
+      data: await banners.setBannerImage(request.params.id, await uploadedFile(request, 'banner')),
       message: 'Banner image saved',
     }),
   });

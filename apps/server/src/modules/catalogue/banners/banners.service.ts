@@ -14,7 +14,7 @@ const toDate = (value: string | null | undefined) => (value ? new Date(value) : 
 export function createBannersService({ db, images, events }: { db: Database; images: ImageStore; events: EventPublisher }) {
   async function requireBanner(id: string) {
     const row = await findBanner(db, id);
-    if (!row) throw new AppError('not_found', 'Banner not found');
+    if (!row) throw new AppError('not_found', 'apiErrors.catalogue.bannerNotFound');
     return row;
   }
 
@@ -34,24 +34,24 @@ export function createBannersService({ db, images, events }: { db: Database; ima
       const startsAt = patch.startsAt === undefined ? current.startsAt : toDate(patch.startsAt);
       const endsAt = patch.endsAt === undefined ? current.endsAt : toDate(patch.endsAt);
       if (startsAt && endsAt && startsAt >= endsAt) {
-        throw new AppError('validation_failed', 'The end must come after the start', {
-          fields: { endsAt: 'The end must come after the start' },
+        throw new AppError('validation_failed', 'apiErrors.catalogue.endBeforeStart', {
+          fields: { endsAt: 'apiErrors.catalogue.endBeforeStart' },
         });
       }
       const row = await updateBanner(db, id, { ...patch, startsAt, endsAt });
-      if (!row) throw new AppError('not_found', 'Banner not found');
+      if (!row) throw new AppError('not_found', 'apiErrors.catalogue.bannerNotFound');
       events.publish({ type: 'banners.changed' });
       return toTeamBanner(row);
     },
 
     async setBannerImage(id: string, bytes: Buffer): Promise<TeamBanner> {
       const current = await requireBanner(id);
-      const [image] = await images.processAndStore(`banners/${id}`, bytes, { maxWidth: BANNER_MAX_WIDTH }, 'The banner image');
-      if (!image) throw new AppError('validation_failed', 'The banner image could not be read');
+      const [image] = await images.processAndStore(`banners/${id}`, bytes, { maxWidth: BANNER_MAX_WIDTH }, 'banner');
+      if (!image) throw new AppError('validation_failed', 'apiErrors.catalogue.bannerImageUnreadable');
       const row = await updateBanner(db, id, { imageKey: image.key, imageWidth: image.width, imageHeight: image.height });
       if (!row) {
         await images.forget([image.key]);
-        throw new AppError('not_found', 'Banner not found');
+        throw new AppError('not_found', 'apiErrors.catalogue.bannerNotFound');
       }
       events.publish({ type: 'banners.changed' });
       await images.forget([current.imageKey]);
@@ -60,7 +60,7 @@ export function createBannersService({ db, images, events }: { db: Database; ima
 
     async deleteBanner(id: string) {
       const row = await deleteBanner(db, id);
-      if (!row) throw new AppError('not_found', 'Banner not found');
+      if (!row) throw new AppError('not_found', 'apiErrors.catalogue.bannerNotFound');
       events.publish({ type: 'banners.changed' });
       await images.forget([row.imageKey]);
     },

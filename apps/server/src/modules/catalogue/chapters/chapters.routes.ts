@@ -56,7 +56,7 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
   endpoint(app, 'teamChapterArchive', {
     summary: "Replace a chapter's pages with the images of a .zip or .cbz",
     handler: async (request) => {
-      const archive = await uploadedFile(request, 'a .zip or .cbz file', ARCHIVE_MAX_BYTES);
+      const archive = await uploadedFile(request, 'archive', ARCHIVE_MAX_BYTES);
       const { chapter, added } = await chapters.addPages(request.params.id, await listArchiveImages(archive), { replace: true });
       return { success: true, data: chapter, message: `${added} pages imported` };
     },

@@ -9,7 +9,7 @@ import { deleteGenre, updateGenre } from './genres.repository';
 import { listGenres } from './queries/genres';
 import type { EventPublisher } from '../../../lib/domain-events';
 
-const GENRE_TAKEN = 'This genre already exists';
+const GENRE_TAKEN = 'apiErrors.catalogue.genreTaken';
 
 /** Genres, for the team. */
 export function createGenresService({ db, events }: { db: Database; events: EventPublisher }) {
@@ -35,13 +35,13 @@ export function createGenresService({ db, events }: { db: Database; events: Even
       } catch (error) {
         throw conflictOnDuplicate(error, 'name', GENRE_TAKEN);
       }
-      if (!row) throw new AppError('not_found', 'Genre not found');
+      if (!row) throw new AppError('not_found', 'apiErrors.catalogue.genreNotFound');
       events.publish({ type: 'genres.changed' });
       return toGenre(row);
     },
 
     async deleteGenre(id: string) {
-      if (!(await deleteGenre(db, id))) throw new AppError('not_found', 'Genre not found');
+      if (!(await deleteGenre(db, id))) throw new AppError('not_found', 'apiErrors.catalogue.genreNotFound');
       events.publish({ type: 'genres.changed' });
     },
   };

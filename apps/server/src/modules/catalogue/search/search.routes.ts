@@ -1,6 +1,6 @@
 import { searchQuerySchema } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../../lib/app-error';
+import { AppError, isValidationId } from '../../../lib/app-error';
 import { endpoint } from '../../../lib/endpoint';
 import type { SearchService } from './search.service';
 
@@ -12,8 +12,9 @@ export async function searchRoutes(app: FastifyInstance, { search }: { search: S
       // Parsed here so the 400 carries the spec's sentence itself as its message.
       const parsed = searchQuerySchema.safeParse(request.query);
       if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Please enter at least 3 characters to search.';
-        throw new AppError('validation_failed', message, { fields: { q: message } });
+        const problem = parsed.error.issues[0]?.message;
+        const reason = isValidationId(problem) ? problem : 'validation.catalogue.searchTooShort';
+        throw new AppError('validation_failed', reason, { fields: { q: reason } });
       }
       return { success: true, data: await search.search(parsed.data.q) };
     },

@@ -32,7 +32,7 @@ export async function seriesRoutes(app: FastifyInstance, { series }: { series: S
     summary: 'Upload the cover (multipart, one image)',
     handler: async (request) => ({
       success: true,
-      data: await series.setCover(request.params.id, await uploadedFile(request, 'a cover image')),
+      data: await series.setCover(request.params.id, await uploadedFile(request, 'cover')),
       message: 'Cover saved',
     }),
   });

@@ -68,7 +68,7 @@ async function sharedChapter(
     : { chapters: rows, now: clock.now() };
   const listed = listedRows(chapters, viewer, now);
   const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);
-  if (index === -1) throw new AppError('chapter_not_found', 'Chapter not found');
+  if (index === -1) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
   const summary = summaryOf(row, listed[index]!, viewer, now);
   const canRead = canReadChapter(summary.access, viewer);
   const whole = await chapterBody(reads, row, chapterSlug);

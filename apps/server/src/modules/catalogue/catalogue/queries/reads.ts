@@ -98,7 +98,7 @@ const seriesBundle = ({ db, cached }: CatalogueReads, slug: string) =>
 /** A series this viewer may see, from the kept rows, with the viewer's unlocks among its chapters. */
 export async function visibleSeries(reads: CatalogueReads, slug: string, viewer: Viewer) {
   const bundle = await seriesBundle(reads, slug);
-  if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
+  if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   // The unlocks that matter to this page: its own chapters.
   return {
     ...bundle,

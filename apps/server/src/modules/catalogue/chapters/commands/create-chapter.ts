@@ -18,7 +18,7 @@ export async function createChapter(
   input: z.output<typeof chapterInputSchema>,
 ): Promise<TeamChapter> {
   const parent = await findSeriesById(deps.db, seriesId);
-  if (!parent) throw new AppError('series_not_found', 'Series not found');
+  if (!parent) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   if (input.content !== undefined && parent.type !== 'novel') throw onlyNovelsHaveText();
   const slug = input.slug ?? chapterSlugFor(input.number);
   const content = parent.type === 'novel' ? sanitizeNovelHtml(input.content ?? '') : null;
@@ -40,8 +40,8 @@ export async function createChapter(
   } catch (error) {
     // Said in the editor's terms (issue 21 §1): the number they typed, unless they chose the address.
     throw input.slug
-      ? conflictOnDuplicate(error, 'slug', `This series already has a chapter at ${slug}`)
-      : conflictOnDuplicate(error, 'number', `This series already has a chapter ${input.number}`);
+      ? conflictOnDuplicate(error, 'slug', 'apiErrors.catalogue.chapterSlugTaken', { slug })
+      : conflictOnDuplicate(error, 'number', 'apiErrors.catalogue.chapterNumberTaken', { number: input.number });
   }
   await chapterWritten(deps, seriesId, id);
   return teamChapter(deps, id);

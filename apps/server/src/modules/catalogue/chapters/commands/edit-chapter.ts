@@ -35,8 +35,8 @@ async function editOf(
     (patch.number !== undefined && chapter.slug === chapterSlugFor(chapter.number) ? chapterSlugFor(patch.number) : chapter.slug);
   const freeAt = patch.freeAt === undefined ? chapter.freeAt : patch.freeAt ? new Date(patch.freeAt) : null;
   if (freeAt && price === 0) {
-    throw new AppError('validation_failed', 'A free date only applies to a priced chapter', {
-      fields: { freeAt: 'A free date only applies to a priced chapter' },
+    throw new AppError('validation_failed', 'apiErrors.catalogue.freeDateNeedsPrice', {
+      fields: { freeAt: 'apiErrors.catalogue.freeDateNeedsPrice' },
     });
   }
   const values: Partial<NewChapter> = { price, freeAt, updatedAt: now };
@@ -71,7 +71,7 @@ export async function editChapter(
   try {
     chapter = await deps.db.transaction(async (tx) => {
       const locked = await lockChapterWithSeriesType(tx, id);
-      if (!locked) throw new AppError('chapter_not_found', 'Chapter not found');
+      if (!locked) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
       const now = deps.clock.now();
       await updateChapter(tx, id, await editOf(tx, locked, patch, now));
       if (audit) {
@@ -82,8 +82,8 @@ export async function editChapter(
     });
   } catch (error) {
     throw patch.slug === undefined && patch.number !== undefined
-      ? conflictOnDuplicate(error, 'number', `This series already has a chapter ${patch.number}`)
-      : conflictOnDuplicate(error, 'slug', 'This series already has a chapter with this slug');
+      ? conflictOnDuplicate(error, 'number', 'apiErrors.catalogue.chapterNumberTaken', { number: patch.number })
+      : conflictOnDuplicate(error, 'slug', 'apiErrors.catalogue.chapterSlugInUse');
   }
   await chapterWritten(deps, chapter.seriesId, id);
   return teamChapter(deps, id);

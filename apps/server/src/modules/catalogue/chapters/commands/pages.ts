@@ -23,19 +23,19 @@ async function storePages(
   try {
     for await (const file of files) {
       const bytes = await file.read();
-      const label = file.name || 'An image';
+      const subject = file.name || 'image';
       stored.push(
         ...(await images.processAndStore(
           `pages/${id}`,
           bytes,
           { maxWidth: PAGE_MAX_WIDTH, sliceAbove: PAGE_SLICE_ABOVE },
-          label,
+          subject,
         )),
       );
     }
     if (stored.length === 0) {
-      throw new AppError('validation_failed', 'Choose at least one image', {
-        fields: { files: 'Choose at least one image' },
+      throw new AppError('validation_failed', 'apiErrors.catalogue.chooseImage', {
+        fields: { files: 'apiErrors.catalogue.chooseImage' },
       });
     }
   } catch (error) {
@@ -58,7 +58,7 @@ export async function addPages(
 ) {
   const { db, clock, images, events } = deps;
   const { chapter, seriesType } = await requireChapter(deps, id);
-  if (seriesType !== 'comic') throw new AppError('validation_failed', 'Novel chapters have text, not pages');
+  if (seriesType !== 'comic') throw new AppError('validation_failed', 'apiErrors.catalogue.novelHasNoPages');
   const stored = await storePages(deps, id, files);
   let replaced: string[] = [];
   try {
@@ -89,8 +89,8 @@ export async function reorderPages(deps: ChaptersDeps, id: string, pageIds: stri
     new Set(pageIds).size !== pageIds.length ||
     !pageIds.every((pageId) => known.has(pageId))
   ) {
-    throw new AppError('validation_failed', 'Give every page of this chapter exactly once', {
-      fields: { pageIds: 'Give every page of this chapter exactly once' },
+    throw new AppError('validation_failed', 'apiErrors.catalogue.everyPageOnce', {
+      fields: { pageIds: 'apiErrors.catalogue.everyPageOnce' },
     });
   }
   await setPageOrder(deps.db, id, pageIds);
@@ -104,12 +104,12 @@ export async function removePage(deps: ChaptersDeps, id: string, pageId: string)
   // A scheduled chapter would otherwise go out empty at its time: its last page stays until it is a draft again.
   if (chapter.publishedAt && (await pageIdsOfChapter(deps.db, id)).length <= 1) {
     const message = !isChapterOut(chapter, deps.clock.now())
-      ? 'A scheduled chapter keeps at least one page: add the new pages first, or make it a draft'
-      : 'A published chapter keeps at least one page: add the new pages first, or make it a draft';
+      ? 'apiErrors.catalogue.lastPageScheduled'
+      : 'apiErrors.catalogue.lastPagePublished';
     throw new AppError('validation_failed', message, { fields: { pages: message } });
   }
   const key = await deletePage(deps.db, id, pageId);
-  if (!key) throw new AppError('not_found', 'Page not found');
+  if (!key) throw new AppError('not_found', 'apiErrors.catalogue.pageNotFound');
   deps.events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
   await forgetUnused(deps, [key]);
   return teamChapter(deps, id);

@@ -16,14 +16,16 @@ export function hasReadableText(html: string | null | undefined): boolean {
  */
 export function refuseEmptyRelease(seriesType: 'comic' | 'novel', pageCount: number, content: string | null) {
   if (seriesType === 'comic' && pageCount === 0) {
-    const message = 'Add at least one page before publishing or scheduling this chapter (save it as a draft first)';
+    const message = 'apiErrors.catalogue.releaseNeedsPage';
     throw new AppError('validation_failed', message, { fields: { publishedAt: message } });
   }
   if (seriesType === 'novel' && !hasReadableText(content)) {
-    const message = 'Write the chapter’s text before publishing or scheduling it';
+    const message = 'apiErrors.catalogue.releaseNeedsText';
     throw new AppError('validation_failed', message, { fields: { content: message } });
   }
 }
 
 export const onlyNovelsHaveText = () =>
-  new AppError('validation_failed', 'Only novel chapters have text', { fields: { content: 'Only novel chapters have text' } });
+  new AppError('validation_failed', 'apiErrors.catalogue.onlyNovelsHaveText', {
+    fields: { content: 'apiErrors.catalogue.onlyNovelsHaveText' },
+  });

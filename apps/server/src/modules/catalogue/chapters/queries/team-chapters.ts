@@ -8,7 +8,7 @@ import { pagesOfChapter } from '../pages.repository';
 /** A chapter with its series' type, or "not found". */
 export async function requireChapter({ db }: Pick<ChaptersDeps, 'db'>, id: string) {
   const row = await findChapterWithSeriesType(db, id);
-  if (!row) throw new AppError('chapter_not_found', 'Chapter not found');
+  if (!row) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
   return row;
 }
 
