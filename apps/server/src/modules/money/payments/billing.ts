@@ -23,7 +23,7 @@ export function createBilling(deps: {
     /** The reader's Cancel: access stays to the end of the period that was paid for. */
     async cancelSubscription(userId: string): Promise<SubscriptionRow> {
       const running = await subscriptions.current(userId);
-      if (!running) throw new AppError('not_found', 'You have no plan to cancel');
+      if (!running) throw new AppError('not_found', 'apiErrors.money.noPlanToCancel');
       const { subscription } = running;
       if (subscription.cancelAtPeriodEnd) return subscription;
       if (subscription.provider === provider.name) {
@@ -31,10 +31,7 @@ export function createBilling(deps: {
           await provider.cancelSubscription(subscription, { atPeriodEnd: true });
         } catch (error) {
           logger.error({ err: error, subscriptionId: subscription.id }, 'the payment provider refused a cancellation');
-          throw new AppError(
-            'payment_provider_error',
-            'The payment service did not answer. Your plan was not cancelled; please try again.',
-          );
+          throw new AppError('payment_provider_error', 'apiErrors.money.cancelNoAnswer');
         }
       }
       return (await subscriptions.setCancelAtPeriodEnd(subscription.id, true))!;

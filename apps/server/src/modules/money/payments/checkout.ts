@@ -17,7 +17,7 @@ import type { PaymentProvider } from './providers/provider';
 
 type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
 
-export const purchaseNotFound = () => new AppError('not_found', 'Purchase not found');
+export const purchaseNotFound = () => new AppError('not_found', 'apiErrors.money.purchaseNotFound');
 
 /**
  * Starting to pay (DESIGN §5): a checkout creates a pending purchase that copies the price and
@@ -42,7 +42,7 @@ export function createCheckout(deps: {
   ): Promise<{ purchase: PurchaseRow; plan: PlanRow | null }> {
     if (input.kind === 'coins') {
       const pkg = await findCoinPackage(db, input.packageId);
-      if (!pkg || !pkg.isActive) throw new AppError('not_found', 'This coin package is not on sale');
+      if (!pkg || !pkg.isActive) throw new AppError('not_found', 'apiErrors.money.packageNotOnSale');
       const purchase = await insertPurchase(db, {
         userId: user.id,
         kind: 'coins',
@@ -58,9 +58,9 @@ export function createCheckout(deps: {
       return { purchase, plan: null };
     }
     const plan = await findPlan(db, input.planId);
-    if (!plan || !plan.isActive) throw new AppError('not_found', 'This plan is not on sale');
+    if (!plan || !plan.isActive) throw new AppError('not_found', 'apiErrors.money.planNotOnSale');
     if (await currentSubscription(db, user.id, clock.now())) {
-      throw new AppError('conflict', 'You already have a plan. Cancel it first, or wait for it to end.');
+      throw new AppError('conflict', 'apiErrors.money.alreadySubscribed');
     }
     const purchase = await insertPurchase(db, {
       userId: user.id,
@@ -77,7 +77,7 @@ export function createCheckout(deps: {
   }
 
   async function ownTestPurchase(userId: string, purchaseId: string): Promise<PurchaseRow> {
-    if (provider.name !== 'test') throw new AppError('not_found', 'The test checkout is off: payments go through Stripe');
+    if (provider.name !== 'test') throw new AppError('not_found', 'apiErrors.money.testCheckoutOff');
     const purchase = await findPurchase(db, purchaseId);
     if (!purchase || purchase.userId !== userId || purchase.provider !== 'test') throw purchaseNotFound();
     return purchase;
@@ -101,7 +101,7 @@ export function createCheckout(deps: {
       } catch (error) {
         logger.error({ err: error, purchaseId: purchase.id }, 'the payment provider refused a checkout');
         await transitionPurchase(db, purchase.id, ['pending'], { status: 'failed' });
-        throw new AppError('payment_provider_error', 'The payment service is not answering. Please try again in a moment.');
+        throw new AppError('payment_provider_error', 'apiErrors.money.providerNotAnswering');
       }
       await setPurchaseSession(db, purchase.id, session.sessionId);
       return { purchaseId: purchase.id, checkoutUrl: session.url };
@@ -119,14 +119,16 @@ export function createCheckout(deps: {
     async completeTestCheckout(userId: string, purchaseId: string): Promise<PurchaseRow> {
       const purchase = await ownTestPurchase(userId, purchaseId);
       if (purchase.status === 'paid') return purchase;
-      if (purchase.status !== 'pending') throw new AppError('conflict', `This purchase is ${purchase.status}`);
+      if (purchase.status !== 'pending')
+        throw new AppError('conflict', 'apiErrors.money.purchaseIs', { values: { status: purchase.status } });
       return fulfil(purchaseId);
     },
 
     async cancelTestCheckout(userId: string, purchaseId: string): Promise<PurchaseRow> {
       const purchase = await ownTestPurchase(userId, purchaseId);
       if (purchase.status === 'cancelled') return purchase;
-      if (purchase.status !== 'pending') throw new AppError('conflict', `This purchase is ${purchase.status}`);
+      if (purchase.status !== 'pending')
+        throw new AppError('conflict', 'apiErrors.money.purchaseIs', { values: { status: purchase.status } });
       return checkout.cancelPending(purchaseId);
     },
   };

@@ -34,7 +34,7 @@ export function createPurchases({ db }: { db: Database }) {
     async purchase(userId: string, purchaseId: string) {
       const row = await findPurchase(db, purchaseId);
       // Another reader's purchase does not exist, as far as this one can tell.
-      if (!row || row.userId !== userId) throw new AppError('not_found', 'Purchase not found');
+      if (!row || row.userId !== userId) throw new AppError('not_found', 'apiErrors.money.purchaseNotFound');
       return toPurchase(row);
     },
 
@@ -61,7 +61,7 @@ export function createPurchases({ db }: { db: Database }) {
 
     async adminCoinPackage(id: string) {
       const row = (await listCoinPackages(db, { activeOnly: false })).find((item) => item.pkg.id === id);
-      if (!row) throw new AppError('not_found', 'Coin package not found');
+      if (!row) throw new AppError('not_found', 'apiErrors.money.packageNotFound');
       return toAdminCoinPackage(row.pkg, row.sold);
     },
 
@@ -70,7 +70,7 @@ export function createPurchases({ db }: { db: Database }) {
     },
 
     async updateCoinPackage(id: string, patch: z.output<typeof coinPackagePatchSchema>) {
-      if (!(await findCoinPackage(db, id))) throw new AppError('not_found', 'Coin package not found');
+      if (!(await findCoinPackage(db, id))) throw new AppError('not_found', 'apiErrors.money.packageNotFound');
       // A package's terms are copied into each purchase, so editing it never changes what was sold.
       await updateCoinPackage(db, id, patch);
       return service.adminCoinPackage(id);
@@ -86,7 +86,7 @@ export function createPurchases({ db }: { db: Database }) {
 
     async adminPurchase(id: string) {
       const row = await findPurchaseWithBuyer(db, id);
-      if (!row) throw new AppError('not_found', 'Purchase not found');
+      if (!row) throw new AppError('not_found', 'apiErrors.money.purchaseNotFound');
       return toAdminPurchase(row.purchase, row.user);
     },
   };

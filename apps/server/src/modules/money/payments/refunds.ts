@@ -33,7 +33,7 @@ export function createRefunds(deps: {
       if (subscription?.status === 'active') await provider.cancelSubscription(subscription, { atPeriodEnd: false });
     } catch (error) {
       logger.error({ err: error, purchaseId: purchase.id }, 'the payment provider refused a refund');
-      throw new AppError('payment_provider_error', 'The payment service refused the refund. Nothing was changed.');
+      throw new AppError('payment_provider_error', 'apiErrors.money.refundRefused');
     }
   }
 
@@ -50,7 +50,7 @@ export function createRefunds(deps: {
       const purchase = await findPurchase(db, purchaseId);
       if (!purchase) throw purchaseNotFound();
       if (purchase.status === 'refunded') return { purchase, changed: false };
-      if (purchase.status !== 'paid') throw new AppError('conflict', 'Only a paid purchase can be refunded');
+      if (purchase.status !== 'paid') throw new AppError('conflict', 'apiErrors.money.onlyPaidRefund');
       if (viaProvider && purchase.provider === provider.name) await refundAtProvider(purchase);
       const now = clock.now();
       const result = await db.transaction(async (tx) => {

@@ -35,7 +35,7 @@ export function createSubscriptions({ db, clock, events }: { db: Database; clock
 
     async toAnswer(subscription: SubscriptionRow) {
       const plan = await findPlan(db, subscription.planId);
-      if (!plan) throw new AppError('not_found', 'Plan not found');
+      if (!plan) throw new AppError('not_found', 'apiErrors.money.planNotFound');
       return toSubscription(subscription, plan);
     },
 
@@ -60,7 +60,7 @@ export function createSubscriptions({ db, clock, events }: { db: Database; clock
 
     async adminPlan(id: string) {
       const row = (await listPlans(db, { activeOnly: false, now: clock.now() })).find((item) => item.plan.id === id);
-      if (!row) throw new AppError('not_found', 'Plan not found');
+      if (!row) throw new AppError('not_found', 'apiErrors.money.planNotFound');
       return toAdminPlan(row.plan, row);
     },
 
@@ -69,7 +69,7 @@ export function createSubscriptions({ db, clock, events }: { db: Database; clock
     },
 
     async updatePlan(id: string, patch: z.output<typeof planPatchSchema>) {
-      if (!(await findPlan(db, id))) throw new AppError('not_found', 'Plan not found');
+      if (!(await findPlan(db, id))) throw new AppError('not_found', 'apiErrors.money.planNotFound');
       // A plan's terms are copied into each purchase, so editing it never changes what was sold.
       await updatePlan(db, id, patch);
       return service.adminPlan(id);

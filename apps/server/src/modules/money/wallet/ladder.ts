@@ -91,12 +91,13 @@ export function offersFor(input: {
   return offers;
 }
 
-/** "2 d 4 h", "5 h", "under an hour": how long until a pass or the daily free is back. */
-export function waitText(from: Date, to: Date): string {
+/** How long until a pass or the daily free is back ("2 d 4 h", "5 h", "under an hour"), as the messages' values. */
+export function waitValues(from: Date, to: Date): { wait: 'soon' | 'days' | 'wholeDays' | 'hours'; days: number; hours: number } {
   const hours = Math.ceil((to.getTime() - from.getTime()) / HOUR_MS);
-  if (hours <= 1) return 'under an hour';
   const days = Math.floor(hours / 24);
-  return days > 0 ? `${days} d${hours % 24 ? ` ${hours % 24} h` : ''}` : `${hours} h`;
+  if (hours <= 1) return { wait: 'soon', days: 0, hours };
+  if (days === 0) return { wait: 'hours', days, hours };
+  return { wait: hours % 24 ? 'days' : 'wholeDays', days, hours: hours % 24 };
 }
 
 /** A bulk unlock's charge: the sum less the bundle's discount, rounded down (coins are whole). */

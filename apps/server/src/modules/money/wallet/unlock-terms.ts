@@ -21,7 +21,7 @@ export async function chaptersAsked(
   now: Date,
   { buying }: { buying: boolean },
 ) {
-  if (seriesId && !(await findPublishedSeries(tx, seriesId))) throw new AppError('series_not_found', 'Series not found');
+  if (seriesId && !(await findPublishedSeries(tx, seriesId))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   const rows = await chaptersWithSaleTerms(tx, ids);
   const found = rows.filter((row) => row.seriesPublished && (!seriesId || row.seriesId === seriesId));
   const { unlocked, rentedUntil } = await openAmong(tx, user.id, ids, now);
@@ -33,7 +33,7 @@ export async function chaptersAsked(
     unlocked: buying ? new Set([...unlocked].filter((id) => !rented.has(id))) : unlocked,
   };
   const readable = found.filter((row) => chapterAccess(row, viewer, now) !== 'scheduled');
-  if (readable.length !== ids.length) throw new AppError('chapter_not_found', 'Chapter not found');
+  if (readable.length !== ids.length) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
   const toBuy = readable.filter((row) => {
     const access = chapterAccess(row, viewer, now);
     return access === 'locked' || access === 'early_access';

@@ -27,8 +27,8 @@ export async function acceptStripeEvent(
 ): Promise<{ duplicate: boolean }> {
   const { db, clock, logger, stripe, webhookSecret, jobs } = deps;
   if (typeof signature !== 'string' || signature.trim() === '') {
-    throw new AppError('validation_failed', 'The Stripe-Signature header is missing', {
-      fields: { 'stripe-signature': 'Required' },
+    throw new AppError('validation_failed', 'apiErrors.money.stripeSignatureMissing', {
+      fields: { 'stripe-signature': 'apiErrors.request.required' },
     });
   }
   let event: Stripe.Event;
@@ -36,7 +36,7 @@ export async function acceptStripeEvent(
     event = stripe.webhooks.constructEvent(rawBody ?? Buffer.alloc(0), signature, webhookSecret);
   } catch {
     // Forged, altered, signed with another secret, or older than Stripe's five-minute tolerance.
-    throw new AppError('invalid_signature', 'The Stripe signature does not match this request');
+    throw new AppError('invalid_signature', 'apiErrors.money.stripeSignatureMismatch');
   }
   const isNew = await recordPaymentEvent(db, { id: event.id, provider: 'stripe', type: event.type, receivedAt: clock.now() });
   if (!isNew) return { duplicate: true };
@@ -51,7 +51,7 @@ export async function acceptStripeEvent(
     // Not queued: give the id back and answer 5xx, so Stripe's redelivery is taken in afresh.
     await forgetPaymentEvent(db, event.id);
     logger.error({ err: error, eventId: event.id, type: event.type }, 'could not queue a Stripe event');
-    throw new AppError('service_unavailable', 'The event could not be taken in now; Stripe will send it again');
+    throw new AppError('service_unavailable', 'apiErrors.money.stripeEventLater');
   }
   return { duplicate: false };
 }

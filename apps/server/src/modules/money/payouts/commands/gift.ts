@@ -19,20 +19,20 @@ export async function sendGift(
 ) {
   const result = await db.transaction(async (tx) => {
     const balance = await lockBalance(tx, user.id);
-    if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
+    if (balance === undefined) throw new AppError('unauthorized', 'apiErrors.signInAgain');
     const series = await findPublishedSeries(tx, seriesId);
-    if (!series) throw new AppError('series_not_found', 'Series not found');
+    if (!series) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
     const payees = await payeesOf(tx, seriesId);
-    if (payees.some((payee) => payee.userId === user.id))
-      throw new AppError('forbidden', 'You share in this series: you cannot send it a gift');
-    if (amount > balance) throw new AppError('insufficient_coins', `You need ${amount - balance} more coins for this gift`);
+    if (payees.some((payee) => payee.userId === user.id)) throw new AppError('forbidden', 'apiErrors.money.giftOwnSeries');
+    if (amount > balance)
+      throw new AppError('insufficient_coins', 'apiErrors.money.moreCoinsForGift', { values: { missing: amount - balance } });
     const moved = await moveCoins(tx, {
       userId: user.id,
       delta: -amount,
       kind: 'gift',
       reason: `Gift to ${series.title}`,
     });
-    if (!moved) throw new AppError('insufficient_coins', 'Not enough coins');
+    if (!moved) throw new AppError('insufficient_coins', 'apiErrors.money.notEnoughCoins');
     // Stamped as the ledger row is: the gift, its allocations and the debit share a month.
     const now = moved.createdAt;
     const giftId = await insertGift(tx, {

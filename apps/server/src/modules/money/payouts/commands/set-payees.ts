@@ -20,13 +20,16 @@ export async function setPayees(
   audit?: AuditContext,
 ): Promise<{ items: Payee[] }> {
   // Published or not: an admin may set who shares a series before it is out.
-  if (!(await findSeriesById(db, seriesId))) throw new AppError('series_not_found', 'Series not found');
+  if (!(await findSeriesById(db, seriesId))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   const known = await existingUserIds(
     db,
     payees.map((payee) => payee.userId),
   );
   const unknown = payees.findIndex((payee) => !known.has(payee.userId));
-  if (unknown >= 0) throw new AppError('not_found', 'No such user', { fields: { [`${unknown}.userId`]: 'No such user' } });
+  if (unknown >= 0)
+    throw new AppError('not_found', 'apiErrors.money.noSuchUser', {
+      fields: { [`${unknown}.userId`]: 'apiErrors.money.noSuchUser' },
+    });
   await db.transaction(async (tx) => {
     const before = await payeesWithNames(tx, seriesId);
     await replacePayees(tx, seriesId, payees);

@@ -10,7 +10,7 @@ const SUPPORTERS_SHOWN = 10;
 
 /** The month's top supporters of a published series. */
 export async function seriesSupporters({ db, clock }: { db: Database; clock: Clock }, seriesId: string) {
-  if (!(await findPublishedSeries(db, seriesId))) throw new AppError('series_not_found', 'Series not found');
+  if (!(await findPublishedSeries(db, seriesId))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   const month = monthOf(clock.now());
   const { from, to } = monthRange(month);
   return { month, items: await topSupporters(db, seriesId, from, to, SUPPORTERS_SHOWN) };

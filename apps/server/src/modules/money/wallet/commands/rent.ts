@@ -10,7 +10,7 @@ import {
   passAvailableAt,
   passOpens,
   rentalEnd,
-  waitText,
+  waitValues,
   type LadderSettings,
 } from '../ladder';
 import { lockBalance } from './move-coins';
@@ -31,14 +31,15 @@ async function checkOffer(
   const last = await latestRentals(tx, userId, chapter.seriesId);
   if (method === 'wait_pass') {
     if (!passOpens(settings, await newerChaptersOut(tx, chapter.seriesId, chapter.number, now)))
-      throw new AppError('offer_unavailable', 'A pass cannot open this chapter');
+      throw new AppError('offer_unavailable', 'apiErrors.money.passCannotOpen');
     const availableAt = passAvailableAt(settings, last.waitPass, now);
-    if (availableAt > now) throw new AppError('offer_unavailable', `Your pass recharges in ${waitText(now, availableAt)}`);
+    if (availableAt > now)
+      throw new AppError('offer_unavailable', 'apiErrors.money.passRecharges', { values: waitValues(now, availableAt) });
   } else {
-    if (!hasDailyFree(settings)) throw new AppError('offer_unavailable', 'This series has no daily free chapter');
+    if (!hasDailyFree(settings)) throw new AppError('offer_unavailable', 'apiErrors.money.noDailyFree');
     const availableAt = dailyFreeAvailableAt(last.dailyFree, now);
     if (availableAt > now)
-      throw new AppError('offer_unavailable', `You have read today's free chapter: the next in ${waitText(now, availableAt)}`);
+      throw new AppError('offer_unavailable', 'apiErrors.money.dailyFreeRead', { values: waitValues(now, availableAt) });
   }
 }
 
@@ -55,7 +56,7 @@ export async function rentChapter(
 ): Promise<UnlockResult> {
   const result = await db.transaction(async (tx): Promise<UnlockResult> => {
     const balance = await lockBalance(tx, user.id);
-    if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
+    if (balance === undefined) throw new AppError('unauthorized', 'apiErrors.signInAgain');
     const now = clock.now();
     const { toBuy } = await chaptersAsked(tx, user, [chapterId], undefined, now, { buying: false });
     const chapter = toBuy[0];

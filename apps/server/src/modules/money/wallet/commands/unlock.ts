@@ -98,7 +98,7 @@ export async function unlockChapters(
   const ids = [...new Set(chapterIds)];
   const result = await db.transaction(async (tx): Promise<UnlockResult> => {
     const balance = await lockBalance(tx, user.id);
-    if (balance === undefined) throw new AppError('unauthorized', 'Please log in again');
+    if (balance === undefined) throw new AppError('unauthorized', 'apiErrors.signInAgain');
     const now = clock.now();
     const { found, toBuy, rented } = await chaptersAsked(tx, user, ids, seriesId, now, { buying: true });
 
@@ -107,10 +107,9 @@ export async function unlockChapters(
     const { total, discount, charged } = await priceOf(tx, user.id, toBuy, rented, seriesId !== undefined, now);
     if (total === 0) return { chapterIds: ids, charged: 0, coins: balance, openUntil: null };
     if (charged > balance) {
-      throw new AppError(
-        'insufficient_coins',
-        `You need ${charged - balance} more coins to unlock ${toBuy.length === 1 ? 'this chapter' : 'these chapters'}`,
-      );
+      throw new AppError('insufficient_coins', 'apiErrors.money.moreCoinsToUnlock', {
+        values: { missing: charged - balance, chapters: toBuy.length },
+      });
     }
     const moved = await moveCoins(tx, {
       userId: user.id,
@@ -120,7 +119,7 @@ export async function unlockChapters(
       chapterId: toBuy.length === 1 ? toBuy[0]!.id : null,
     });
     // The row is locked and the balance was checked, so this cannot fail; if it ever does, nothing is kept.
-    if (!moved) throw new AppError('insufficient_coins', 'Not enough coins');
+    if (!moved) throw new AppError('insufficient_coins', 'apiErrors.money.notEnoughCoins');
     const shares = sharesOf(toBuy, charged, total);
     await insertUnlocks(
       tx,
