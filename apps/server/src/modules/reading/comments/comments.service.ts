@@ -53,7 +53,7 @@ interface Deps {
   limiter: AttemptLimiter;
 }
 
-const notFound = () => new AppError('not_found', 'Comment not found');
+const notFound = () => new AppError('not_found', 'apiErrors.reading.commentNotFound');
 
 /** A chapter the viewer may see listed (published, in a published series; the team sees all), with its page's link. */
 async function visibleChapter(
@@ -67,14 +67,14 @@ async function visibleChapter(
     chapter &&
     (isTeamPreview ||
       ((chapter.seriesIsPublished || isTeam(viewer)) && isListed(chapterAccess(chapter, viewer, clock.now()), viewer)));
-  if (!isVisible) throw new AppError('chapter_not_found', 'Chapter not found');
+  if (!isVisible) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
   return { seriesId: chapter.seriesId, chapterId: chapter.id, link: `/SeriesView/${chapter.seriesSlug}/${chapter.slug}` };
 }
 
 /** A series the viewer may see (published; the team sees all), with its page's link. */
 async function visibleSeries({ db }: Pick<Deps, 'db'>, seriesId: string, viewer: Viewer) {
   const found = await findSeriesListing(db, seriesId);
-  if (!found || (!found.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
+  if (!found || (!found.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   return { seriesId: found.id, chapterId: null, link: `/SeriesView/${found.slug}` };
 }
 
@@ -97,7 +97,7 @@ async function listFor({ db }: Pick<Deps, 'db'>, target: CommentTarget, query: L
 async function ownComment({ db }: Pick<Deps, 'db'>, id: string, userId: string): Promise<CommentRow> {
   const row = await findComment(db, id);
   if (!row || row.hiddenAt !== null || isDeletedRow(row)) throw notFound();
-  if (row.userId !== userId) throw new AppError('forbidden', 'You can only change your own comments');
+  if (row.userId !== userId) throw new AppError('forbidden', 'apiErrors.reading.ownCommentsOnly');
   return row;
 }
 
@@ -125,7 +125,7 @@ export function createCommentsService(deps: Deps) {
      * level), and the author replied to is notified in the same transaction.
      */
     async createComment(viewer: Viewer & { userId: string }, username: string, input: CommentInput) {
-      if (await isUserBanned(db, viewer.userId)) throw new AppError('account_banned', 'This account has been suspended');
+      if (await isUserBanned(db, viewer.userId)) throw new AppError('account_banned', 'apiErrors.accountSuspended');
       const place = input.chapterId
         ? await visibleChapter(deps, input.chapterId, viewer)
         : await visibleSeries(deps, input.seriesId!, viewer);
@@ -175,7 +175,9 @@ export function createCommentsService(deps: Deps) {
       const row = await ownComment(deps, id, userId);
       const now = clock.now();
       if (now.getTime() - row.createdAt.getTime() > COMMENT_EDIT_WINDOW_MS) {
-        throw new AppError('conflict', `Comments can only be edited in the first ${COMMENT_EDIT_WINDOW_MS / 60_000} minutes`);
+        throw new AppError('conflict', 'apiErrors.reading.editWindowClosed', {
+          values: { minutes: COMMENT_EDIT_WINDOW_MS / 60_000 },
+        });
       }
       await updateCommentBody(db, id, { body: patch.body, isSpoiler: patch.isSpoiler, editedAt: now });
       return toCommentReply((await findComment(db, id))!, userId);

@@ -13,7 +13,7 @@ export function createEmailPreferences(deps: { db: Database; clock: Clock; unsub
   return {
     async get(userId: string): Promise<EmailChoice> {
       const value = await findNewChapterEmail(db, userId);
-      if (!value) throw new AppError('unauthorized', 'Please log in to continue');
+      if (!value) throw new AppError('unauthorized', 'apiErrors.signInFirst');
       return { newChapterEmail: value };
     },
 

@@ -27,13 +27,12 @@ export function createFreeAlerts(deps: { db: Database; clock: Clock; logger: Fas
       const now = clock.now();
       const chapter = await findChapterTerms(db, chapterId);
       if (!chapter?.seriesIsPublished || !isChapterOut(chapter, now)) {
-        throw new AppError('chapter_not_found', 'Chapter not found');
+        throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
       }
       if (!isChapterForSale(chapter, now)) {
-        throw new AppError('validation_failed', 'This chapter is already free to read');
+        throw new AppError('validation_failed', 'apiErrors.reading.alreadyFree');
       }
-      if (!chapter.freeAt)
-        throw new AppError('validation_failed', 'This chapter is not in early access: it has no date when it becomes free');
+      if (!chapter.freeAt) throw new AppError('validation_failed', 'apiErrors.reading.notEarlyAccess');
       await addFreeAlert(db, userId, chapterId, now);
       return { chapterId, notify: true };
     },
@@ -62,10 +61,10 @@ export function createFreeAlerts(deps: { db: Database; clock: Clock; logger: Fas
     async watchPass(userId: string, seriesId: string) {
       const now = clock.now();
       const series = await findSeriesById(db, seriesId);
-      if (!series?.isPublished) throw new AppError('series_not_found', 'Series not found');
-      if (series.waitPassIntervalHours === null) throw new AppError('validation_failed', 'This series has no pass');
+      if (!series?.isPublished) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
+      if (series.waitPassIntervalHours === null) throw new AppError('validation_failed', 'apiErrors.reading.noPass');
       const at = passAvailableAt(series, (await latestRentals(db, userId, seriesId)).waitPass, now);
-      if (at <= now) throw new AppError('validation_failed', 'Your pass is ready now');
+      if (at <= now) throw new AppError('validation_failed', 'apiErrors.reading.passReady');
       await upsertPassAlert(db, userId, seriesId, at, now);
       return { seriesId, notify: true, at: at.toISOString() };
     },

@@ -30,7 +30,7 @@ export function createNotificationsService({ db }: { db: Database }) {
     unreadCount: (userId: string) => countUnread(db, userId),
 
     async markRead(userId: string, id: string) {
-      if (!(await markRead(db, userId, id))) throw new AppError('not_found', 'Notification not found');
+      if (!(await markRead(db, userId, id))) throw new AppError('not_found', 'apiErrors.reading.notificationNotFound');
     },
 
     markAllRead: (userId: string) => markAllRead(db, userId),

@@ -6,7 +6,7 @@ import { deleteBookmark, insertBookmark } from '../library.repository';
 /** Follows a published series; following it again changes nothing. */
 export async function bookmark({ db, clock }: LibraryDeps, userId: string, seriesId: string) {
   const row = await findSeriesById(db, seriesId);
-  if (!row?.isPublished) throw new AppError('series_not_found', 'Series not found');
+  if (!row?.isPublished) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   await insertBookmark(db, userId, seriesId, clock.now());
   return { seriesId, bookmarked: true };
 }

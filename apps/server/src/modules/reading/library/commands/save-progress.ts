@@ -16,7 +16,7 @@ export async function saveProgress({ db, clock, unlocks }: LibraryDeps, viewer: 
   const chapter = await findChapterForProgress(db, chapterId);
   const withUnlocks = chapter ? await unlocks.withUnlocksAmong(viewer, [chapter.id]) : viewer;
   if (!chapter || !viewer.userId || !isReadable(chapter, withUnlocks, now)) {
-    throw new AppError('chapter_not_found', 'Chapter not found');
+    throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
   }
   const row = await writeProgress(db, progressWrite(viewer.userId, chapter, chapterId, input, now, now), now);
   return toChapterProgress(row);

@@ -14,7 +14,7 @@ const LIBRARY_PAGE_SIZE = 20;
 export async function bookmarks({ db, clock }: LibraryDeps, viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) {
   const now = clock.now();
   const userId = viewer.userId;
-  if (!userId) throw new AppError('unauthorized', 'Log in to see your bookmarks');
+  if (!userId) throw new AppError('unauthorized', 'apiErrors.reading.bookmarksSignIn');
   const opensEverything = viewer.hasPremiumPass || isTeam(viewer);
   const { rows, total } = await listBookmarks(db, userId, query.sort, query.page, LIBRARY_PAGE_SIZE, now, opensEverything);
   const seriesIds = rows.map((row) => row.series.id);

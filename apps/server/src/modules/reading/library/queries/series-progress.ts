@@ -9,7 +9,7 @@ import { continuePoints, findProgress, hasBookmark, progressOfSeries } from '../
 export async function seriesProgress({ db, clock }: LibraryDeps, viewer: Viewer, seriesId: string) {
   const userId = viewer.userId!;
   const row = await findSeriesById(db, seriesId);
-  if (!row || (!row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'Series not found');
+  if (!row || (!row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   const [rows, points, bookmarked] = await Promise.all([
     progressOfSeries(db, userId, seriesId),
     continuePoints(db, userId, [seriesId], clock.now()),
