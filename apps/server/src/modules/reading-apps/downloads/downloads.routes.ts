@@ -34,7 +34,7 @@ export async function downloadsRoutes(
 
   app.get<{ Params: { file: string } }>(`${DOWNLOAD_ROOT}/:file`, { schema: { hide: true } }, async (request, reply) => {
     const match = FILE_NAME.exec(request.params.file);
-    if (!match) throw new AppError('not_found', 'No such file: chapters download as {id}.cbz or {id}.epub');
+    if (!match) throw new AppError('not_found', 'apiErrors.readingApps.noSuchDownload');
     const viewer = await viewerOfRequest(request);
     const file = await downloads.file(match[1]!.toLowerCase(), match[2]!.toLowerCase() as FileFormat, viewer);
     const etag = `"${file.row.version}"`;

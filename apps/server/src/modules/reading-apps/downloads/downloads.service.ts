@@ -42,11 +42,11 @@ export function createDownloadsService(deps: {
   /** The chapter, if this viewer may read it whole; 404 for what is not out, 402 for what is locked. */
   async function readable(chapterId: string, viewer: Viewer) {
     const chapter = await findChapterForFile(db, chapterId);
-    if (!chapter) throw new AppError('chapter_not_found', 'Chapter not found');
+    if (!chapter) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
     const content = await catalogue.chapter(chapter.series.slug, chapter.slug, viewer);
     const url = `${publicUrl}/SeriesView/${encodeURIComponent(chapter.series.slug)}/${encodeURIComponent(chapter.slug)}`;
     if (!canReadChapter(content.chapter.access, viewer)) {
-      throw new AppError('chapter_locked', `This chapter is locked: unlock it on Inkwell (${url})`);
+      throw new AppError('chapter_locked', 'apiErrors.readingApps.chapterLocked', { values: { url } });
     }
     return { chapter, content, url };
   }
@@ -84,7 +84,7 @@ export function createDownloadsService(deps: {
     const images = [];
     for (const page of pages) {
       const stored = await storage.get(page.imageKey);
-      if (!stored) throw new AppError('not_found', 'A page image of this chapter is missing');
+      if (!stored) throw new AppError('not_found', 'apiErrors.readingApps.pageImageOfChapterMissing');
       const converted = await appImage(Buffer.concat((await stored.body.toArray()) as Buffer[]));
       images.push({ bytes: converted.body, extension: converted.extension, width: page.width, height: page.height });
     }
@@ -127,14 +127,15 @@ export function createDownloadsService(deps: {
     /** A chapter and its series by the chapter's id, whoever asks (404 when there is none). */
     async describeChapter(chapterId: string) {
       const chapter = await findChapterForFile(db, chapterId);
-      if (!chapter) throw new AppError('chapter_not_found', 'Chapter not found');
+      if (!chapter) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
       return chapter;
     },
 
     /** The chapter's file for this viewer: its bytes, name, type and stored row (with its KOReader id). */
     async file(chapterId: string, format: FileFormat, viewer: Viewer) {
       const built = await fileOf(chapterId, viewer);
-      if (built.row.format !== format) throw new AppError('not_found', `This chapter downloads as .${built.row.format}`);
+      if (built.row.format !== format)
+        throw new AppError('not_found', 'apiErrors.readingApps.downloadsAs', { values: { format: built.row.format } });
       let bytes = built.bytes;
       if (!bytes) {
         // The key, not the row's storage_key: a row from before files moved under their chapter

@@ -30,13 +30,13 @@ export async function feedsRoutes(
 
   app.get<{ Params: { file: string } }>('/feeds/:file', { schema: { hide: true } }, async (request, reply) => {
     const file = fileOf(request.params.file);
-    if (!file || file.name !== 'latest') throw new AppError('not_found', 'No such feed: try /feeds/latest.rss, .atom or .json');
+    if (!file || file.name !== 'latest') throw new AppError('not_found', 'apiErrors.readingApps.noSuchLatestFeed');
     return send(request, reply, undefined, file.format);
   });
 
   app.get<{ Params: { file: string } }>('/feeds/series/:file', { schema: { hide: true } }, async (request, reply) => {
     const file = fileOf(request.params.file);
-    if (!file) throw new AppError('not_found', "A series' feed ends in .rss, .atom or .json");
+    if (!file) throw new AppError('not_found', 'apiErrors.readingApps.seriesFeedEnding');
     return send(request, reply, file.name, file.format);
   });
 }

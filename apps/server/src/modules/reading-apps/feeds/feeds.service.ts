@@ -139,7 +139,7 @@ export function createFeedsService({
     return feeds.get(`${locale}:series:${slug}`, async () => {
       const t = translatorFor(locale);
       const found = await findFeedSeries(db, slug);
-      if (!found) throw new AppError('series_not_found', 'Series not found');
+      if (!found) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
       const now = clock.now();
       const rows = await latestChaptersOfSeries(db, found.id, now, FEED_ITEMS);
       return {

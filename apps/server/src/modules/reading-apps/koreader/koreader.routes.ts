@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../../identity/access';
 import { AppError } from '../../../lib/app-error';
+import { errorBody } from '../../../lib/error-body';
 import type { DeviceKeyReader, DeviceKeysService } from '../../identity/device-keys';
 import type { KoreaderProgress, KoreaderService } from './koreader.service';
 
@@ -24,8 +25,11 @@ const fail = (reply: FastifyReply, error: { status: number; code: number; messag
  * Past the limits on wrong keys (issue 32): the reference server has no such answer, so 429 in its
  * shape, its code the status as for 404, with Retry-After.
  */
-const tooManyAttempts = (reply: FastifyReply, error: AppError) =>
-  fail(reply.headers(error.headers ?? {}), { status: 429, code: 429, message: error.message });
+const tooManyAttempts = async (reply: FastifyReply, error: AppError) => {
+  // Ours, not the reference server's: said in the reader's language (decision 0040).
+  const { message } = await errorBody(reply.request, error.code, error.reason, { values: error.values });
+  return fail(reply.headers(error.headers ?? {}), { status: 429, code: 429, message });
+};
 
 /** A name the reference server would take as part of a key: not empty, no colon. */
 const isKeyField = (value: unknown): value is string =>
@@ -73,7 +77,7 @@ export async function koreaderRoutes(
         reader = await deviceKeys.authenticateMd5(user, key, request.ip);
     } catch (error) {
       if (error instanceof AppError && error.code === 'rate_limited') {
-        tooManyAttempts(reply, error);
+        await tooManyAttempts(reply, error);
         return null;
       }
       throw error;

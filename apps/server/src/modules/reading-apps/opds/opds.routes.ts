@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
+import { parseInput } from '../../../lib/validation-messages';
 import type { DeviceKeysService } from '../../identity/device-keys';
 import { OPDS_ROOT } from './opds.format';
 import type { OpdsService } from './opds.service';
@@ -13,15 +14,11 @@ const CHALLENGE = 'Basic realm="Inkwell", charset="UTF-8"';
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 const searchQuery = pageQuery.extend({ q: z.string().trim().min(3, 'Search with at least 3 characters').max(100) });
 const seriesQuery = z.object({ after: z.coerce.number().min(0).max(1_000_000).optional() });
-const pageParams = z.object({ id: z.uuid({ error: 'Unknown chapter' }), page: z.coerce.number().int().min(0).max(100_000) });
+const pageParams = z.object({
+  id: z.uuid({ error: 'validation.unknownChapter' }),
+  page: z.coerce.number().int().min(0).max(100_000),
+});
 const maxWidthQuery = z.object({ maxWidth: z.coerce.number().int().min(16).max(10_000).optional() });
-
-/** A request's input checked against its schema; a bad one is a 400 with the reason. */
-function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new AppError('validation_failed', result.error.issues[0]?.message ?? 'The request is not valid');
-  return result.data;
-}
 
 /**
  * /opds/v1.2 (issue 19 §2). Public feeds need no key; with HTTP Basic (the username and a device
@@ -61,41 +58,41 @@ export async function opdsRoutes(
 
   app.get(`${OPDS_ROOT}/search`, { schema: { hide: true } }, async (request, reply) => {
     await readerOf(request);
-    const { q, page } = parsed(searchQuery, request.query);
+    const { q, page } = parseInput(searchQuery, request.query);
     return send(reply, NAVIGATION, await opds.search(q, page));
   });
 
   app.get<{ Params: { list: string } }>(`${OPDS_ROOT}/:list`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
-    const { page } = parsed(pageQuery, request.query);
+    const { page } = parseInput(pageQuery, request.query);
     const { list } = request.params;
     if (list === 'bookmarks' || list === 'continue') {
-      if (!reader) throw new AppError('unauthorized', 'Your shelves need your username and a device key');
+      if (!reader) throw new AppError('unauthorized', 'apiErrors.readingApps.shelvesNeedKey');
       return send(
         reply,
         NAVIGATION,
         list === 'bookmarks' ? await opds.bookmarks(reader, page) : await opds.continueReading(reader, page),
       );
     }
-    if (!opds.isList(list)) throw new AppError('not_found', 'No such feed');
+    if (!opds.isList(list)) throw new AppError('not_found', 'apiErrors.readingApps.noSuchFeed');
     return send(reply, NAVIGATION, await opds.list(list, page, translatorFor(await languages.ofRequest(request))));
   });
 
   app.get<{ Params: { slug: string } }>(`${OPDS_ROOT}/series/:slug`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
-    const { after } = parsed(seriesQuery, request.query);
+    const { after } = parseInput(seriesQuery, request.query);
     return send(reply, ACQUISITION, await opds.series(request.params.slug, reader, after));
   });
 
   // Anything else under /opds is no feed: a 404 an app understands, not the site's HTML.
   app.get('/opds/*', { schema: { hide: true } }, async () => {
-    throw new AppError('not_found', `No such feed: the catalogue is at ${OPDS_ROOT}/catalog`);
+    throw new AppError('not_found', 'apiErrors.readingApps.catalogueIsAt', { values: { url: `${OPDS_ROOT}/catalog` } });
   });
 
   app.get(`${OPDS_ROOT}/chapters/:id/pages/:page`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
-    const { id, page } = parsed(pageParams, request.params);
-    const { maxWidth } = parsed(maxWidthQuery, request.query);
+    const { id, page } = parseInput(pageParams, request.params);
+    const { maxWidth } = parseInput(maxWidthQuery, request.query);
     const image = await opds.page(id, page, maxWidth, reader);
     return reply
       .type(image.type)

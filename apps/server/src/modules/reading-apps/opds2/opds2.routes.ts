@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error';
+import { parseInput } from '../../../lib/validation-messages';
 import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import type { DeviceKeysService } from '../../identity/device-keys';
 import { AUTH_TYPE, FEED_TYPE, OPDS2_ROOT, PROGRESSION_TYPE, PUBLICATION_TYPE } from './opds2.format';
@@ -9,23 +10,14 @@ import type { Opds2Service } from './opds2.service';
 const CHALLENGE = 'Basic realm="Inkwell", charset="UTF-8"';
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 const searchQuery = pageQuery.extend({ query: z.string().trim().min(3, 'Search with at least 3 characters').max(100) });
-const chapterParams = z.object({ id: z.uuid({ error: 'Unknown chapter' }) });
+const chapterParams = z.object({ id: z.uuid({ error: 'validation.unknownChapter' }) });
 const pageParams = chapterParams.extend({ page: z.coerce.number().int().min(0).max(100_000) });
 const progressionBody = z.object({
-  modified: z.iso.datetime({ offset: true, error: 'modified must be a date and time with its zone' }),
-  device: z.object(
-    { id: z.string().min(1).max(300), name: z.string().min(1).max(200) },
-    { error: 'device needs an id and a name' },
-  ),
-  progression: z.number({ error: 'progression must be a number from 0 to 1' }).min(0).max(1),
+  modified: z.iso.datetime({ offset: true, error: 'validation.modifiedDateTime' }),
+  device: z.object({ id: z.string().min(1).max(300), name: z.string().min(1).max(200) }, { error: 'validation.deviceIdAndName' }),
+  progression: z.number({ error: 'validation.progressionRange' }).min(0).max(1),
   references: z.array(z.string().max(2000)).max(20).optional(),
 });
-
-function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new AppError('validation_failed', result.error.issues[0]?.message ?? 'The request is not valid');
-  return result.data;
-}
 
 /**
  * /opds/v2 (issue 19 §3). Public feeds need no key; the shelf and progressions do, and a request
@@ -43,7 +35,7 @@ export async function opds2Routes(
   const readerOf = (request: FastifyRequest) => deviceKeys.fromBasic(request);
   async function requireReader(request: FastifyRequest) {
     const reader = await readerOf(request);
-    if (!reader) throw new AppError('unauthorized', 'Sign in with your username and a device key');
+    if (!reader) throw new AppError('unauthorized', 'apiErrors.readingApps.signInWithKey');
     return reader;
   }
   // Sent as bytes, so the media type goes out exactly as named (JSON is UTF-8 by definition).
@@ -80,46 +72,46 @@ export async function opds2Routes(
 
   app.get(`${OPDS2_ROOT}/search`, { schema: { hide: true } }, async (request, reply) => {
     await readerOf(request);
-    const { query, page } = parsed(searchQuery, request.query);
+    const { query, page } = parseInput(searchQuery, request.query);
     return json(reply, FEED_TYPE, await opds2.search(query, page));
   });
 
   app.get(`${OPDS2_ROOT}/shelf`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await requireReader(request);
-    const { page } = parsed(pageQuery, request.query);
+    const { page } = parseInput(pageQuery, request.query);
     return json(reply, FEED_TYPE, await opds2.shelf(reader, page));
   });
 
   app.get<{ Params: { list: string } }>(`${OPDS2_ROOT}/:list`, { schema: { hide: true } }, async (request, reply) => {
     await readerOf(request);
-    const { page } = parsed(pageQuery, request.query);
+    const { page } = parseInput(pageQuery, request.query);
     if (!opds2.isList(request.params.list))
-      throw new AppError('not_found', `No such feed: the catalogue is at ${OPDS2_ROOT}/catalog`);
+      throw new AppError('not_found', 'apiErrors.readingApps.catalogueIsAt', { values: { url: `${OPDS2_ROOT}/catalog` } });
     return json(reply, FEED_TYPE, await opds2.list(request.params.list, page, translatorFor(await languages.ofRequest(request))));
   });
 
   app.get<{ Params: { slug: string } }>(`${OPDS2_ROOT}/series/:slug`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
-    const { page } = parsed(pageQuery, request.query);
+    const { page } = parseInput(pageQuery, request.query);
     return json(reply, FEED_TYPE, await opds2.series(request.params.slug, reader, page));
   });
 
   app.get(`${OPDS2_ROOT}/publications/:id`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
-    const { id } = parsed(chapterParams, request.params);
+    const { id } = parseInput(chapterParams, request.params);
     return json(reply, PUBLICATION_TYPE, await opds2.publication(id, reader));
   });
 
   app.get(`${OPDS2_ROOT}/chapters/:id/manifest.json`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
-    const { id } = parsed(chapterParams, request.params);
+    const { id } = parseInput(chapterParams, request.params);
     const manifest = await opds2.manifest(id, reader);
     return json(reply, manifest.type, manifest.body);
   });
 
   app.get(`${OPDS2_ROOT}/chapters/:id/pages/:page`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
-    const { id, page } = parsed(pageParams, request.params);
+    const { id, page } = parseInput(pageParams, request.params);
     const image = await opds2.page(id, page, reader);
     return reply
       .type(image.type)
@@ -130,14 +122,14 @@ export async function opds2Routes(
 
   app.get(`${OPDS2_ROOT}/chapters/:id/text.xhtml`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
-    const { id } = parsed(chapterParams, request.params);
+    const { id } = parseInput(chapterParams, request.params);
     const xhtml = await opds2.text(id, reader);
     return reply.type('application/xhtml+xml; charset=utf-8').header('cache-control', 'private, no-cache').send(xhtml);
   });
 
   app.get(`${OPDS2_ROOT}/chapters/:id/progression`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await requireReader(request);
-    const { id } = parsed(chapterParams, request.params);
+    const { id } = parseInput(chapterParams, request.params);
     const progression = await opds2.progression(id, reader);
     // No place yet: 200 with an empty body, as the draft says.
     return progression
@@ -147,8 +139,8 @@ export async function opds2Routes(
 
   app.put(`${OPDS2_ROOT}/chapters/:id/progression`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await requireReader(request);
-    const { id } = parsed(chapterParams, request.params);
-    const body = parsed(progressionBody, request.body);
+    const { id } = parseInput(chapterParams, request.params);
+    const body = parseInput(progressionBody, request.body);
     return json(reply, PROGRESSION_TYPE, await opds2.saveProgression(id, reader, body));
   });
 }

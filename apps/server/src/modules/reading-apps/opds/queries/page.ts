@@ -30,20 +30,19 @@ export async function chapterPage(
 ) {
   const { db, clock, publicUrl, catalogue, library, storage } = deps;
   const ref = await findChapterRef(db, chapterId);
-  if (!ref || ref.seriesType !== 'comic') throw new AppError('chapter_not_found', 'Chapter not found');
+  if (!ref || ref.seriesType !== 'comic') throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
   const viewer = await deps.deviceKeys.viewerFor(reader);
   const content = await catalogue.chapter(ref.seriesSlug, ref.slug, viewer);
   if (!canReadChapter(content.chapter.access, viewer)) {
-    throw new AppError(
-      'chapter_locked',
-      `This chapter is locked: unlock it on Inkwell (${publicUrl}/SeriesView/${ref.seriesSlug}/${ref.slug})`,
-    );
+    throw new AppError('chapter_locked', 'apiErrors.readingApps.chapterLocked', {
+      values: { url: `${publicUrl}/SeriesView/${ref.seriesSlug}/${ref.slug}` },
+    });
   }
   const pages = await pagesOfChapter(db, ref.id);
   const page = pages[index];
-  if (!page) throw new AppError('not_found', `This chapter has pages 0 to ${pages.length - 1}`);
+  if (!page) throw new AppError('not_found', 'apiErrors.readingApps.pagesRange', { values: { last: pages.length - 1 } });
   const image = await storedAppImage(storage, page, maxWidth);
-  if (!image) throw new AppError('not_found', 'The page image is missing');
+  if (!image) throw new AppError('not_found', 'apiErrors.readingApps.pageImageMissing');
   if (reader && viewer.userId) {
     const isLast = index === pages.length - 1;
     await library.mergeProgress(viewer, [

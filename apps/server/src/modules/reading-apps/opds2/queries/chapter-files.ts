@@ -78,9 +78,9 @@ export async function chapterPage(
   const viewer = await deps.deviceKeys.viewerFor(reader);
   const { pages } = await readableChapter(deps, chapterId, viewer);
   const page = pages[index];
-  if (!page) throw new AppError('not_found', `This chapter has pages 0 to ${pages.length - 1}`);
+  if (!page) throw new AppError('not_found', 'apiErrors.readingApps.pagesRange', { values: { last: pages.length - 1 } });
   const image = await storedAppImage(deps.storage, page, undefined, { jpegOnly: true });
-  if (!image) throw new AppError('not_found', 'The page image is missing');
+  if (!image) throw new AppError('not_found', 'apiErrors.readingApps.pageImageMissing');
   return image;
 }
 
@@ -92,7 +92,7 @@ export async function chapterText(
 ) {
   const viewer = await deps.deviceKeys.viewerFor(reader);
   const { chapter, content, url } = await readableChapter(deps, chapterId, viewer);
-  if (chapter.series.type !== 'novel') throw new AppError('not_found', 'This chapter is read by its pages');
+  if (chapter.series.type !== 'novel') throw new AppError('not_found', 'apiErrors.readingApps.readByPages');
   return chapterXhtml({
     id: chapter.id,
     series: { title: chapter.series.title, author: chapter.series.author },
