@@ -38,7 +38,9 @@ function listEntries(zip: ZipFile): Promise<Entry[]> {
     const entries: Entry[] = [];
     zip.on('entry', (entry: Entry) => {
       if (entries.length >= ARCHIVE_MAX_ENTRIES) {
-        reject(new AppError('payload_too_large', `The archive has more than ${ARCHIVE_MAX_ENTRIES} entries`));
+        reject(
+          new AppError('payload_too_large', 'apiErrors.platform.archiveTooManyEntries', { values: { max: ARCHIVE_MAX_ENTRIES } }),
+        );
         return;
       }
       entries.push(entry);
@@ -59,10 +61,12 @@ function listEntries(zip: ZipFile): Promise<Entry[]> {
  */
 export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]> {
   if (archive.length > ARCHIVE_MAX_BYTES) {
-    throw new AppError('payload_too_large', `The archive is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB`);
+    throw new AppError('payload_too_large', 'apiErrors.platform.archiveTooLarge', {
+      values: { megabytes: ARCHIVE_MAX_BYTES / 1024 / 1024 },
+    });
   }
   if (archive.length < 4 || archive.readUInt32LE(0) !== 0x04034b50) {
-    throw new AppError('unsupported_media_type', 'The file is not a .zip or .cbz archive');
+    throw new AppError('unsupported_media_type', 'apiErrors.platform.archiveNotZip');
   }
   let zip: ZipFile;
   let entries: Entry[];
@@ -74,18 +78,19 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
     // yauzl refuses escaping names itself ("absolute path", "invalid relative path", "invalid characters").
     const message = error instanceof Error ? error.message : '';
     if (/absolute path|relative path|invalid characters/i.test(message)) {
-      throw new AppError(
-        'validation_failed',
-        `The archive contains an unsafe path: ${message.replace(/^[^:]*: /, '').slice(0, 120)}`,
-      );
+      throw new AppError('validation_failed', 'apiErrors.platform.archiveUnsafePath', {
+        values: { path: message.replace(/^[^:]*: /, '').slice(0, 120) },
+      });
     }
-    throw new AppError('validation_failed', 'The archive could not be read; it may be damaged');
+    throw new AppError('validation_failed', 'apiErrors.platform.archiveUnreadable');
   }
   let declared = 0;
   const images: Entry[] = [];
   for (const entry of entries) {
     if (isUnsafeEntryName(entry.fileName)) {
-      throw new AppError('validation_failed', `The archive contains an unsafe path: ${entry.fileName.slice(0, 120)}`);
+      throw new AppError('validation_failed', 'apiErrors.platform.archiveUnsafePath', {
+        values: { path: entry.fileName.slice(0, 120) },
+      });
     }
     const base = entry.fileName.split('/').pop() ?? '';
     if (
@@ -97,14 +102,15 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
       continue;
     }
     if (entry.uncompressedSize > IMAGE_MAX_BYTES) {
-      throw new AppError('payload_too_large', `${base} is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+      throw new AppError('payload_too_large', 'apiErrors.platform.entryTooLarge', {
+        values: { name: base, megabytes: IMAGE_MAX_BYTES / 1024 / 1024 },
+      });
     }
     declared += entry.uncompressedSize;
-    if (declared > ARCHIVE_MAX_INFLATED_BYTES)
-      throw new AppError('payload_too_large', 'The archive inflates to more than we accept');
+    if (declared > ARCHIVE_MAX_INFLATED_BYTES) throw new AppError('payload_too_large', 'apiErrors.platform.archiveInflates');
     images.push(entry);
   }
-  if (images.length === 0) throw new AppError('validation_failed', 'The archive holds no JPEG, PNG, WebP, AVIF or GIF images');
+  if (images.length === 0) throw new AppError('validation_failed', 'apiErrors.platform.archiveNoImages');
   images.sort((a, b) => naturalCompare(a.fileName, b.fileName));
 
   let inflated = 0;
@@ -114,7 +120,9 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
       new Promise<Buffer>((resolve, reject) => {
         zip.openReadStream(entry, (error, stream: Readable | undefined) => {
           if (error || !stream)
-            return reject(new AppError('validation_failed', `${entry.fileName} could not be read; it may be damaged`));
+            return reject(
+              new AppError('validation_failed', 'apiErrors.platform.entryUnreadable', { values: { name: entry.fileName } }),
+            );
           const chunks: Buffer[] = [];
           let size = 0;
           stream.on('data', (chunk: Buffer) => {
@@ -122,14 +130,14 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
             inflated += chunk.length;
             if (size > IMAGE_MAX_BYTES || inflated > ARCHIVE_MAX_INFLATED_BYTES) {
               stream.destroy();
-              reject(new AppError('payload_too_large', 'The archive inflates to more than we accept'));
+              reject(new AppError('payload_too_large', 'apiErrors.platform.archiveInflates'));
               return;
             }
             chunks.push(chunk);
           });
           // yauzl fails the stream when an entry inflates past the size its header declared.
           stream.on('error', () =>
-            reject(new AppError('validation_failed', `${entry.fileName} is damaged or larger than it claims`)),
+            reject(new AppError('validation_failed', 'apiErrors.platform.entryDamaged', { values: { name: entry.fileName } })),
           );
           stream.on('end', () => resolve(Buffer.concat(chunks)));
         });

@@ -59,10 +59,10 @@ export function createImageStore(storage: MediaStorage, jobs: Pick<Jobs, 'send'>
      * through here one at a time, so a batch never holds more than one decoded image in memory.
      * When a later step fails, the caller forgets what was stored.
      */
-    async processAndStore(prefix: string, bytes: Buffer, imageOptions: ImageOptions, label: string): Promise<StoredImage[]> {
+    async processAndStore(prefix: string, bytes: Buffer, imageOptions: ImageOptions, subject: string): Promise<StoredImage[]> {
       const stored: StoredImage[] = [];
       try {
-        for (const image of await processImage(bytes, imageOptions, label)) stored.push(await store(prefix, image));
+        for (const image of await processImage(bytes, imageOptions, subject)) stored.push(await store(prefix, image));
       } catch (error) {
         await forget(stored.map((image) => image.key));
         throw error;

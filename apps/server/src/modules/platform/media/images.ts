@@ -52,32 +52,34 @@ const PAGE_SLICE_HEIGHT = 3000;
 /**
  * Checks an upload by its bytes, caps it in bytes and pixels, and re-encodes it to WebP (which
  * drops EXIF and every other piece of metadata). Returns one image, or several slices of a very
- * tall strip, each with its size.
+ * tall strip, each with its size. `subject` names it in the messages: 'cover', 'banner', 'image',
+ * or a page's file name.
  */
-export async function processImage(bytes: Buffer, options: ImageOptions, label = 'The image'): Promise<ProcessedImage[]> {
+export async function processImage(bytes: Buffer, options: ImageOptions, subject = 'image'): Promise<ProcessedImage[]> {
   if (bytes.length > IMAGE_MAX_BYTES) {
-    throw new AppError('payload_too_large', `${label} is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+    throw new AppError('payload_too_large', 'apiErrors.platform.imageTooLarge', {
+      values: { subject, megabytes: IMAGE_MAX_BYTES / 1024 / 1024 },
+    });
   }
   const type = sniffImageType(bytes);
   if (!type) {
-    throw new AppError('unsupported_media_type', `${label} is not a JPEG, PNG, WebP, AVIF or GIF image`);
+    throw new AppError('unsupported_media_type', 'apiErrors.platform.notAnImage', { values: { subject } });
   }
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata(); // the header only
   } catch {
-    throw new AppError('validation_failed', `${label} could not be read; it may be damaged`);
+    throw new AppError('validation_failed', 'apiErrors.platform.imageUnreadable', { values: { subject } });
   }
   if (!SHARP_FORMATS[type].includes(meta.format) || !meta.width || !meta.height) {
-    throw new AppError('validation_failed', `${label} could not be read; it may be damaged`);
+    throw new AppError('validation_failed', 'apiErrors.platform.imageUnreadable', { values: { subject } });
   }
   // The header's size, checked before a single pixel is decoded: a small file can claim a huge image.
   const pixels = meta.width * (meta.pageHeight ?? meta.height);
   if (pixels > IMAGE_MAX_PIXELS) {
-    throw new AppError(
-      'payload_too_large',
-      `${label} is ${Math.round(pixels / 1e6)} megapixels; the limit is ${IMAGE_MAX_PIXELS / 1e6}`,
-    );
+    throw new AppError('payload_too_large', 'apiErrors.platform.tooManyPixels', {
+      values: { subject, megapixels: Math.round(pixels / 1e6), limit: IMAGE_MAX_PIXELS / 1e6 },
+    });
   }
 
   try {
@@ -107,7 +109,7 @@ export async function processImage(bytes: Buffer, options: ImageOptions, label =
     return slices;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('validation_failed', `${label} could not be read; it may be damaged`);
+    throw new AppError('validation_failed', 'apiErrors.platform.imageUnreadable', { values: { subject } });
   }
 }
 

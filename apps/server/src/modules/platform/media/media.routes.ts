@@ -22,17 +22,17 @@ export async function mediaRoutes(app: FastifyInstance, options: { storage: Medi
     Querystring: { exp?: string; sig?: string; q?: string };
   }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
-    if (!isSafeKey(key)) throw new AppError('not_found', 'No such image');
+    if (!isSafeKey(key)) throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
     let cacheControl: string;
     if (isPublicKey(key)) cacheControl = 'public, max-age=31536000, immutable';
     else if (key.startsWith(PRIVATE_PREFIX)) {
       const left = signer.verify(`/media/${key}`, request.query.exp, request.query.sig, clock.now());
-      if (left === null) throw new AppError('forbidden', 'This image link has expired or is not valid');
+      if (left === null) throw new AppError('forbidden', 'apiErrors.platform.imageLinkExpired');
       cacheControl = `private, max-age=${left}`;
-    } else throw new AppError('not_found', 'No such image');
+    } else throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
     if (request.query.q === 'saver' && key.startsWith(PRIVATE_PREFIX) && key.endsWith('.webp')) {
       const saver = await savers.get(key);
-      if (!saver) throw new AppError('not_found', 'No such image');
+      if (!saver) throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
       return reply
         .header('cache-control', cacheControl)
         .header('content-type', saver.contentType)
@@ -42,7 +42,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { storage: Medi
     }
     // The original is looked up first: a variant is only ever served beside the image it belongs to.
     const original = await storage.get(key);
-    if (!original) throw new AppError('not_found', 'No such image');
+    if (!original) throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
     const wantsAvif = key.endsWith('.webp') && (request.headers.accept ?? '').includes('image/avif');
     const avif = wantsAvif ? await storage.get(avifKeyOf(key)) : null;
     if (avif) original.body.destroy();

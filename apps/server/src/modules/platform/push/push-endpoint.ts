@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { AppError } from '../../../lib/app-error';
+import { AppError, type ApiErrorId, type MessageValues } from '../../../lib/app-error';
 import { ipv4SpelledAsIPv6, isPublicAddress } from '../../../lib/public-address';
 
 /** The addresses a host name has (all of them): `dns.lookup` in production, a table in tests. */
@@ -22,9 +22,10 @@ const SEND_TIMEOUT_MS = 10_000;
  * The error for an endpoint that is not a push service on the public internet: 400 when a reader
  * subscribes, and at send time the sign to forget the subscription without connecting.
  */
-export const refusedEndpoint = (reason: string) =>
-  new AppError('validation_failed', `This is not a push service address: ${reason}`, {
-    fields: { endpoint: 'The endpoint must be an https:// address of a push service on the public internet' },
+export const refusedEndpoint = (reason: ApiErrorId, values?: MessageValues) =>
+  new AppError('validation_failed', reason, {
+    values,
+    fields: { endpoint: 'apiErrors.platform.pushEndpointField' },
   });
 export const isRefusedEndpoint = (error: unknown): error is AppError =>
   error instanceof AppError && error.code === 'validation_failed';
@@ -68,7 +69,7 @@ async function publicAddressesOf(hostname: string, resolveHost: ResolveHost) {
   }
   if (addresses.length === 0) throw new UnresolvedHostError(hostname);
   const inward = addresses.find(({ address }) => !isPublicAddress(address));
-  if (inward) throw refusedEndpoint(`${hostname} leads to ${inward.address}, which is not on the public internet`);
+  if (inward) throw refusedEndpoint('apiErrors.platform.pushLeadsInward', { host: hostname, address: inward.address });
   return addresses;
 }
 
@@ -82,14 +83,14 @@ async function publicAddressesOf(hostname: string, resolveHost: ResolveHost) {
 export async function checkPushEndpoint(endpoint: string, rules: EndpointRules): Promise<void> {
   const url = new URL(endpoint);
   if (rules.allowPrivate) {
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refusedEndpoint('it is not http(s)');
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refusedEndpoint('apiErrors.platform.pushNotHttp');
     return;
   }
-  if (url.protocol !== 'https:') throw refusedEndpoint('it is not https');
-  if (url.username || url.password) throw refusedEndpoint('it carries credentials');
+  if (url.protocol !== 'https:') throw refusedEndpoint('apiErrors.platform.pushNotHttps');
+  if (url.username || url.password) throw refusedEndpoint('apiErrors.platform.pushCredentials');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
-    if (!isPublicAddress(host)) throw refusedEndpoint(`${host} is not on the public internet`);
+    if (!isPublicAddress(host)) throw refusedEndpoint('apiErrors.platform.pushNotPublic', { host });
     return;
   }
   await publicAddressesOf(host, rules.resolveHost);

@@ -197,24 +197,25 @@ export function createPushService(deps: PushDeps) {
       try {
         endpoint = canonicalEndpoint(input.endpoint);
       } catch {
-        throw refusedEndpoint('it is not a URL');
+        throw refusedEndpoint('apiErrors.platform.pushNotUrl');
       }
       try {
         await checkPushEndpoint(endpoint, rules);
       } catch (error) {
-        if (error instanceof UnresolvedHostError) throw refusedEndpoint(`${error.hostname} could not be found`);
+        if (error instanceof UnresolvedHostError)
+          throw refusedEndpoint('apiErrors.platform.pushHostUnknown', { host: error.hostname });
         throw error;
       }
       const point = Buffer.from(input.keys.p256dh, 'base64url');
       if (point[0] !== 0x04) {
-        throw new AppError('validation_failed', 'The browser key is not an uncompressed P-256 point', {
-          fields: { 'keys.p256dh': 'keys.p256dh must be an uncompressed P-256 public key' },
+        throw new AppError('validation_failed', 'apiErrors.platform.browserKeyInvalid', {
+          fields: { 'keys.p256dh': 'apiErrors.platform.browserKeyField' },
         });
       }
       const values = { endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
       if (!(await claimSubscription(db, userId, values))) {
-        throw new AppError('conflict', 'This browser already receives pushes for another account', {
-          fields: { endpoint: 'This push endpoint belongs to another account' },
+        throw new AppError('conflict', 'apiErrors.platform.browserTaken', {
+          fields: { endpoint: 'apiErrors.platform.endpointTaken' },
         });
       }
     },

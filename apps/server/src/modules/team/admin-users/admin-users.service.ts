@@ -36,7 +36,7 @@ interface Deps {
   events: EventPublisher;
 }
 
-const notFound = () => new AppError('not_found', 'User not found');
+const notFound = () => new AppError('not_found', 'apiErrors.team.userNotFound');
 
 /**
  * User administration (issue 10 §2): find users, read one with their money and comments, change
@@ -89,19 +89,15 @@ export function createAdminUsersService({ db, clock, comments, events }: Deps) {
         const role = patch.role ?? user.role;
         const isBanned = patch.banned ?? user.isBanned;
 
-        if (id === actorId && isBanned && !user.isBanned) throw new AppError('conflict', 'You cannot ban yourself');
+        if (id === actorId && isBanned && !user.isBanned) throw new AppError('conflict', 'apiErrors.team.cannotBanSelf');
         const wasActiveAdmin = admins.includes(id);
         const staysActiveAdmin = role === 'admin' && !isBanned;
         if (wasActiveAdmin && !staysActiveAdmin && admins.every((adminId) => adminId === id)) {
-          throw new AppError(
-            'conflict',
-            id === actorId
-              ? 'You are the last admin: make someone else an admin before you step down'
-              : `${user.username} is the last admin: make someone else an admin first`,
-          );
+          if (id === actorId) throw new AppError('conflict', 'apiErrors.team.lastAdminSelf');
+          throw new AppError('conflict', 'apiErrors.team.lastAdmin', { values: { username: user.username } });
         }
         // The actor's session may say admin for a few seconds after another admin demoted them.
-        if (!admins.includes(actorId)) throw new AppError('forbidden', 'You are no longer an admin');
+        if (!admins.includes(actorId)) throw new AppError('forbidden', 'apiErrors.team.noLongerAdmin');
 
         await setRoleAndBan(tx, id, {
           ...(patch.role !== undefined ? { role } : {}),
@@ -130,10 +126,9 @@ export function createAdminUsersService({ db, clock, comments, events }: Deps) {
         if (!user) throw notFound();
         const result = await moveCoins(tx, { userId: id, delta, kind: 'adjustment', reason, actorId });
         if (!result) {
-          throw new AppError(
-            'insufficient_coins',
-            `${user.username} has ${user.coins} coins: taking ${-delta} would leave less than 0`,
-          );
+          throw new AppError('insufficient_coins', 'apiErrors.team.coinsBelowZero', {
+            values: { username: user.username, coins: user.coins, taking: -delta },
+          });
         }
         await recordAuditEntry(tx, audit, { target: { type: 'user', id, label: user.username } });
         return { username: user.username, moved: result };

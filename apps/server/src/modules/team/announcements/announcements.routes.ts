@@ -52,7 +52,7 @@ export async function announcementsRoutes(app: FastifyInstance, { announcements 
     summary: 'Upload the cover (multipart, one image)',
     handler: async (request) => ({
       success: true,
-      data: await announcements.setCover(request.params.id, await uploadedFile(request, 'a cover image')),
+      data: await announcements.setCover(request.params.id, await uploadedFile(request, 'cover')),
       message: 'Cover saved',
     }),
   });

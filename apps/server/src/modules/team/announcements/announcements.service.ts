@@ -38,8 +38,8 @@ const TEAM_ANNOUNCEMENTS_PER_PAGE = 20;
 export const ANNOUNCEMENTS_CACHE_MS = 10_000;
 const EXCERPT_LENGTH = 240;
 
-const SLUG_TAKEN = 'Another announcement already uses this slug';
-const NOT_FOUND = 'Announcement not found';
+const SLUG_TAKEN = 'apiErrors.team.announcementSlugTaken';
+const NOT_FOUND = 'apiErrors.team.announcementNotFound';
 
 interface Deps {
   db: Database;
@@ -153,8 +153,8 @@ export function createAnnouncementsService({ db, clock, images, caches, events }
 
     async setCover(id: string, bytes: Buffer): Promise<TeamAnnouncement> {
       const current = await requireAnnouncement(id);
-      const [image] = await images.processAndStore(`announcements/${id}`, bytes, { maxWidth: BANNER_MAX_WIDTH }, 'The cover');
-      if (!image) throw new AppError('validation_failed', 'The cover could not be read');
+      const [image] = await images.processAndStore(`announcements/${id}`, bytes, { maxWidth: BANNER_MAX_WIDTH }, 'cover');
+      if (!image) throw new AppError('validation_failed', 'apiErrors.coverUnreadable');
       const row = await updateAnnouncement(db, id, {
         coverKey: image.key,
         coverWidth: image.width,

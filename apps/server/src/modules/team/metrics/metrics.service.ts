@@ -10,7 +10,7 @@ import {
   teamMetricsResponseSchema,
 } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../lib/app-error';
+import { AppError, isValidationId, type ApiErrorId, type ValidationId } from '../../../lib/app-error';
 import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../../lib/caches';
 import type { Clock } from '../../../lib/clock';
 import type { listRolledCoinPurchases } from './metrics-days.repository';
@@ -68,8 +68,12 @@ export function createMetricsService({ db, clock, caches }: { db: Database; cloc
   const rangeOf = (query: MetricsQuery): MetricsRange => {
     const resolved = resolveMetricsRange(query, utcDay(clock.now()));
     if ('fields' in resolved) {
-      const [first] = Object.values(resolved.fields);
-      throw new AppError('validation_failed', first ?? 'The range is not valid', { fields: resolved.fields });
+      // The contract's messages are validation ids (decision 0040).
+      const fields: Record<string, ValidationId | ApiErrorId> = {};
+      for (const [field, message] of Object.entries(resolved.fields)) {
+        fields[field] = isValidationId(message) ? message : 'apiErrors.team.rangeInvalid';
+      }
+      throw new AppError('validation_failed', Object.values(fields)[0] ?? 'apiErrors.team.rangeInvalid', { fields });
     }
     return resolved.range;
   };

@@ -52,7 +52,7 @@ describe.skipIf(target.kind !== 'postgres' || !redisUrl)('maintenance across two
     expect((await home()).statusCode).toBe(200);
     expect((await setMaintenance(true)).statusCode).toBe(200);
     expect(await eventually(async () => (await home()).statusCode === 503)).toBe(true);
-    expect((await home()).json().error).toEqual({ code: 'maintenance', message: 'Moving to a bigger server.' });
+    expect((await home()).json().error).toMatchObject({ code: 'maintenance', message: 'Moving to a bigger server.' });
     const settings = await other!.app.inject({ method: 'GET', url: ROUTES.siteSettings.path });
     expect(settings.json().data.maintenance).toEqual({ enabled: true, message: 'Moving to a bigger server.' });
 

@@ -5,7 +5,6 @@ import { AppError } from '../../../lib/app-error';
 import type { SiteConfigService } from './site-config.service';
 import { isTeamRole } from '../../identity/access';
 
-export const MAINTENANCE_DEFAULT_MESSAGE = 'The site is down for maintenance. Please come back in a little while.';
 /** What a 503 tells browsers and crawlers: ask again in five minutes. */
 const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 
@@ -43,9 +42,15 @@ export const maintenancePlugin = fp(
       if (isOpenInMaintenance(request.routeOptions.url ?? '')) return;
       const { maintenance } = await siteConfig.current();
       if (!maintenance.enabled) return;
-      throw new AppError('maintenance', maintenance.message || MAINTENANCE_DEFAULT_MESSAGE, {
-        headers: { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
-      });
+      // The admin's own words when they wrote some, as written; else ours, in the reader's language.
+      const headers = { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' };
+      if (maintenance.message) {
+        throw new AppError('maintenance', 'apiErrors.team.maintenanceMessage', {
+          values: { message: maintenance.message },
+          headers,
+        });
+      }
+      throw new AppError('maintenance', 'apiErrors.team.maintenance', { headers });
     });
   },
   { name: 'maintenance', dependencies: ['auth'] },

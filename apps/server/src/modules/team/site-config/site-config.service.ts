@@ -108,7 +108,7 @@ export function createSiteConfig({ db, caches, events }: { db: Database; caches:
 
     /** Throws registration_closed while an admin has closed sign-ups. */
     async assertRegistrationOpen(): Promise<void> {
-      if (!(await current()).registration.open) throw new AppError('registration_closed', 'Registration is closed for now');
+      if (!(await current()).registration.open) throw new AppError('registration_closed', 'apiErrors.team.registrationClosed');
     },
 
     hasTwoFactor: (userId: string): Promise<boolean> => hasTwoFactor(db, userId),
@@ -119,10 +119,7 @@ export function createSiteConfig({ db, caches, events }: { db: Database; caches:
     /** Refuses an admin without two-factor sign-in: the configuration can put scripts on every public page. */
     async assertCanChange(userId: string): Promise<void> {
       if (!(await this.hasTwoFactor(userId))) {
-        throw new AppError(
-          'two_factor_required',
-          "Turn on two-factor sign-in in your profile before changing the site's configuration",
-        );
+        throw new AppError('two_factor_required', 'apiErrors.team.twoFactorForConfig');
       }
     },
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, loginAs, registrationToken, type TestContext } from '../../../../test/helpers';
 import { auditLog, siteConfig, users } from '../../../db/schema';
-import { MAINTENANCE_DEFAULT_MESSAGE } from './maintenance';
 
 let t: TestContext;
 let admin: string;
@@ -232,7 +231,12 @@ describe('maintenance mode', () => {
           body: name === 'forgotPassword' ? { email: 'x@example.com' } : body,
         });
         expect(answer.status, `${name} ${cookie ? 'reader' : 'visitor'}`).toBe(503);
-        expect(answer.body.error).toEqual({ code: 'maintenance', message: 'Back at 14:00 UTC with new chapters.' });
+        expect(answer.body.error).toEqual({
+          code: 'maintenance',
+          reason: 'apiErrors.team.maintenanceMessage',
+          values: { message: 'Back at 14:00 UTC with new chapters.' },
+          message: 'Back at 14:00 UTC with new chapters.',
+        });
         expect(answer.headers['retry-after']).toBe('300');
       }
     }
@@ -307,7 +311,11 @@ describe('maintenance mode', () => {
   it('says a default message when the admin left it empty', async () => {
     await patch({ maintenance: { enabled: true, message: '' } });
     try {
-      expect((await callEndpoint(t, 'home')).body.error).toEqual({ code: 'maintenance', message: MAINTENANCE_DEFAULT_MESSAGE });
+      expect((await callEndpoint(t, 'home')).body.error).toEqual({
+        code: 'maintenance',
+        reason: 'apiErrors.team.maintenance',
+        message: 'The site is down for maintenance. Please come back in a little while.',
+      });
     } finally {
       await patch({ maintenance: { enabled: false } });
     }
@@ -330,7 +338,11 @@ describe('registration', () => {
     ]) {
       const answer = await callEndpoint(t, 'register', { body });
       expect(answer.status).toBe(403);
-      expect(answer.body.error).toEqual({ code: 'registration_closed', message: 'Registration is closed for now' });
+      expect(answer.body.error).toEqual({
+        code: 'registration_closed',
+        reason: 'apiErrors.team.registrationClosed',
+        message: 'Registration is closed for now',
+      });
     }
     const confirm = await callEndpoint(t, 'registerConfirm', { body: { token } });
     expect(confirm.status).toBe(403);

@@ -12,7 +12,7 @@ export async function seriesFunnelOver(
   range: MetricsRange,
 ): Promise<SeriesFunnel> {
   const series = await findSeriesById(db, seriesId);
-  if (!series) throw new AppError('series_not_found', 'Series not found');
+  if (!series) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   const rows = await seriesFunnel(db, seriesId, range, clock.now());
   return {
     range,
