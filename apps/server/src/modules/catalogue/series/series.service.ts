@@ -45,7 +45,9 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
 
   async function checkGenres(ids: string[]) {
     if ((await countKnownGenres(db, ids)) !== new Set(ids).size) {
-      throw new AppError('validation_failed', 'apiErrors.catalogue.unknownGenre', { fields: { genreIds: 'apiErrors.catalogue.unknownGenre' } });
+      throw new AppError('validation_failed', 'apiErrors.catalogue.unknownGenre', {
+        fields: { genreIds: 'apiErrors.catalogue.unknownGenre' },
+      });
     }
   }
 
