@@ -18,14 +18,14 @@ export const COIN_ADJUSTMENT_MAX = 1_000_000;
 export const ADJUSTMENT_REASON_MIN = 3;
 export const ADJUSTMENT_REASON_MAX = 200;
 
-const roleFilter = z.enum(ROLES, { error: 'Role must be reader, editor or admin' });
+const roleFilter = z.enum(ROLES, { error: 'validation.roleChoice' });
 
 export const adminUserListQuerySchema = z.object({
   /** Part of a username or e-mail (any case), or a user's id. */
-  q: z.string().trim().max(200, 'Search is limited to 200 characters').optional(),
+  q: z.string().trim().max(200, 'validation.search200').optional(),
   role: roleFilter.optional(),
-  status: z.enum(USER_STATUSES, { error: 'Status must be active, banned or premium' }).optional(),
-  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
+  status: z.enum(USER_STATUSES, { error: 'validation.userStatusChoice' }).optional(),
+  page: z.coerce.number({ error: 'validation.pageNumber' }).int().min(1, 'validation.pageStartsAtOne').max(100_000).default(1),
 });
 
 export const adminUserSchema = z.object({
@@ -65,28 +65,28 @@ export const adminUserPatchSchema = z
   .strictObject(
     {
       role: roleFilter.optional(),
-      banned: z.boolean({ error: 'banned must be true or false' }).optional(),
+      banned: z.boolean({ error: 'validation.bannedBoolean' }).optional(),
     },
-    { error: 'Only role and banned can be changed' },
+    { error: 'validation.onlyRoleAndBanned' },
   )
   .refine((patch) => patch.role !== undefined || patch.banned !== undefined, {
-    message: 'Send a role or banned',
+    message: 'validation.sendRoleOrBanned',
     path: ['role'],
   });
 
 export const coinAdjustmentSchema = z.strictObject({
   delta: z
-    .number({ error: 'Coins must be a whole number' })
-    .int('Coins must be a whole number')
-    .min(-COIN_ADJUSTMENT_MAX, `At most ${COIN_ADJUSTMENT_MAX.toLocaleString('en')} coins at a time`)
-    .max(COIN_ADJUSTMENT_MAX, `At most ${COIN_ADJUSTMENT_MAX.toLocaleString('en')} coins at a time`)
-    .refine((delta) => delta !== 0, 'Coins cannot be zero: add or take at least one'),
+    .number({ error: 'validation.coinsWhole' })
+    .int('validation.coinsWhole')
+    .min(-COIN_ADJUSTMENT_MAX, 'validation.coinAdjustmentMax')
+    .max(COIN_ADJUSTMENT_MAX, 'validation.coinAdjustmentMax')
+    .refine((delta) => delta !== 0, 'validation.coinsNotZero'),
   reason: z
-    .string({ error: 'Give a reason' })
+    .string({ error: 'validation.giveReason' })
     .trim()
-    .min(1, 'Give a reason')
-    .min(ADJUSTMENT_REASON_MIN, `The reason needs at least ${ADJUSTMENT_REASON_MIN} characters`)
-    .max(ADJUSTMENT_REASON_MAX, `The reason is limited to ${ADJUSTMENT_REASON_MAX} characters`),
+    .min(1, 'validation.giveReason')
+    .min(ADJUSTMENT_REASON_MIN, 'validation.adjustmentReasonMin')
+    .max(ADJUSTMENT_REASON_MAX, 'validation.adjustmentReasonMax'),
 });
 export type CoinAdjustment = z.input<typeof coinAdjustmentSchema>;
 export const coinAdjustmentResponseSchema = envelope(

@@ -4,8 +4,13 @@ import { envelope } from './errors';
 
 /** Announcements (DESIGN §4): the team's news, as rich text sanitized on the server. */
 
-const pageQuery = z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1);
-const isoDate = z.iso.datetime({ offset: true, error: 'Use a date and time' });
+const pageQuery = z.coerce
+  .number({ error: 'validation.pageNumber' })
+  .int()
+  .min(1, 'validation.pageStartsAtOne')
+  .max(100_000)
+  .default(1);
+const isoDate = z.iso.datetime({ offset: true, error: 'validation.dateTime' });
 
 export const announcementSchema = z.object({
   id: z.uuid(),
@@ -38,8 +43,8 @@ export const teamAnnouncementSchema = announcementSchema.extend({
 });
 export type TeamAnnouncement = z.infer<typeof teamAnnouncementSchema>;
 export const teamAnnouncementListQuerySchema = z.object({
-  q: z.string().trim().max(200, 'Search is limited to 200 characters').optional(),
-  state: z.enum(ANNOUNCEMENT_STATES, { error: 'State must be draft, scheduled or published' }).optional(),
+  q: z.string().trim().max(200, 'validation.search200').optional(),
+  state: z.enum(ANNOUNCEMENT_STATES, { error: 'validation.announcementStateChoice' }).optional(),
   page: pageQuery,
 });
 export const teamAnnouncementListResponseSchema = envelope(
@@ -51,13 +56,13 @@ const slugSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'Slug is required')
-  .max(120, 'Slug is limited to 120 characters')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
+  .min(1, 'validation.slugRequired')
+  .max(120, 'validation.slug120')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'validation.slugFormat');
 
 export const announcementInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is limited to 200 characters'),
-  body: z.string().max(200_000, 'The text is too long'),
+  title: z.string().trim().min(1, 'validation.titleRequired').max(200, 'validation.title200'),
+  body: z.string().max(200_000, 'validation.textTooLong'),
   /** null: a draft; a future time schedules it (as for chapters). */
   publishedAt: isoDate.nullable(),
   pinned: z.boolean().default(false),
@@ -66,8 +71,8 @@ export const announcementInputSchema = z.object({
 export type AnnouncementInput = z.input<typeof announcementInputSchema>;
 export const announcementPatchSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(200, 'Title is limited to 200 characters'),
-    body: z.string().max(200_000, 'The text is too long'),
+    title: z.string().trim().min(1, 'validation.titleRequired').max(200, 'validation.title200'),
+    body: z.string().max(200_000, 'validation.textTooLong'),
     publishedAt: isoDate.nullable(),
     pinned: z.boolean(),
     slug: slugSchema,

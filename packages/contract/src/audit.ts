@@ -27,9 +27,9 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuerySchema = z.object({
-  q: z.string().trim().max(200, 'Search is limited to 200 characters').optional(),
-  actorId: z.uuid({ error: 'Actor must be a user id' }).optional(),
+  q: z.string().trim().max(200, 'validation.search200').optional(),
+  actorId: z.uuid({ error: 'validation.actorId' }).optional(),
   targetId: z.string().trim().max(200).optional(),
-  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
+  page: z.coerce.number({ error: 'validation.pageNumber' }).int().min(1, 'validation.pageStartsAtOne').max(100_000).default(1),
 });
 export const auditLogResponseSchema = envelope(z.object({ items: z.array(auditEntrySchema), pagination: paginationSchema }));

@@ -24,26 +24,26 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const emailSchema = z
-  .string({ error: 'E-mail is required' })
+  .string({ error: 'validation.emailRequired' })
   .trim()
-  .max(EMAIL_MAX_LENGTH, `E-mail must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+  .max(EMAIL_MAX_LENGTH, 'validation.emailMax')
+  .pipe(z.email({ error: 'validation.emailValid' }));
 
 export const usernameSchema = z
-  .string({ error: 'Username is required' })
+  .string({ error: 'validation.usernameRequired' })
   .trim()
-  .regex(USERNAME_PATTERN, 'Username must be 3 to 24 letters, digits or underscores');
+  .regex(USERNAME_PATTERN, 'validation.usernameFormat');
 
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .string({ error: 'validation.passwordRequired' })
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
 
 /** A password being checked, not chosen: only bounded, so old passwords still work. */
 const givenPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
 
 /** SPEC §3: GET /api/proxy/public/verify. */
 export const verifyResponseSchema = z.object({
@@ -60,7 +60,7 @@ export const loginRequestSchema = z
     password: givenPasswordSchema,
   })
   .refine((body) => (body.email === undefined) !== (body.username === undefined), {
-    message: 'Send either email or username with the password',
+    message: 'validation.emailOrUsername',
     path: ['email'],
   });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -78,9 +78,9 @@ export const loginResponseSchema = z.object({
  */
 export const nextPathSchema = z
   .string()
-  .max(500, 'The page to come back to is too long')
+  .max(500, 'validation.nextTooLong')
   // Printable characters but the backslash ("!" to "[", "]" to "~", and beyond ASCII).
-  .regex(/^\/(?![/\\])[!-[\]-~\u00a0-\uffff]*$/, 'The page to come back to must be a path on Inkwell');
+  .regex(/^\/(?![/\\])[!-[\]-~\u00a0-\uffff]*$/, 'validation.nextPath');
 
 export const registerRequestSchema = z.strictObject({
   email: emailSchema,
@@ -97,7 +97,7 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
  */
 export const REGISTER_MESSAGE = 'Check your e-mail: we sent a link to finish creating your account.';
 export const registerConfirmRequestSchema = z.strictObject({
-  token: z.string().min(1, 'The confirmation link is missing its token').max(200),
+  token: z.string().min(1, 'validation.confirmationToken').max(200),
 });
 export type RegisterConfirmRequest = z.infer<typeof registerConfirmRequestSchema>;
 /** The new account, signed in, and the page its sign-up started from (null: none was given). */
@@ -107,7 +107,7 @@ export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema }
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.strictObject({
-  token: z.string().min(1, 'The reset link is missing its token').max(200),
+  token: z.string().min(1, 'validation.resetToken').max(200),
   password: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
@@ -146,15 +146,18 @@ export const profileResponseSchema = z.object({
 /** A reader's account preferences, any of them: the language the server writes to them in (issue 35 §1). */
 export const preferencesUpdateSchema = z
   .object({
-    locale: z.enum(LOCALES, { error: `locale must be one of ${LOCALES.join(', ')}` }).optional(),
+    locale: z.enum(LOCALES, { error: 'validation.localeChoice' }).optional(),
     /** The languages the reader reads series in, most wanted first (issue 35 §2): the edition a series opens in. */
     contentLanguages: z
       .array(contentLanguageSchema)
-      .max(CONTENT_LANGUAGES_MAX, `At most ${CONTENT_LANGUAGES_MAX} languages`)
+      .max(CONTENT_LANGUAGES_MAX, 'validation.contentLanguagesMax')
       .transform((tags) => [...new Set(tags)])
       .optional(),
   })
-  .refine((preferences) => preferences.locale !== undefined || preferences.contentLanguages !== undefined, 'Nothing to change');
+  .refine(
+    (preferences) => preferences.locale !== undefined || preferences.contentLanguages !== undefined,
+    'validation.nothingToChange',
+  );
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 /** The reader's preferences as kept: `locale` null until they choose one (e-mails are then in the site's default). */
 export const preferencesSchema = z.object({ locale: z.enum(LOCALES).nullable(), contentLanguages: z.array(z.string()) });

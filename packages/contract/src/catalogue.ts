@@ -13,10 +13,10 @@ export const imageSchema = z.object({
 export type Image = z.infer<typeof imageSchema>;
 
 export const seriesTypeSchema = z.enum(SERIES_TYPES, {
-  error: 'Type must be comic or novel',
+  error: 'validation.seriesTypeChoice',
 });
 export const seriesStatusSchema = z.enum(SERIES_STATUSES, {
-  error: 'Status must be ongoing, completed, hiatus or cancelled',
+  error: 'validation.seriesStatusChoice',
 });
 export const chapterAccessSchema = z.enum(CHAPTER_ACCESS);
 
@@ -119,23 +119,18 @@ export const homeResponseSchema = envelope(
 export type HomeData = z.infer<typeof homeResponseSchema>['data'];
 
 const booleanQuery = z
-  .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
+  .enum(['true', 'false', '1', '0'], { error: 'validation.trueOrFalse' })
   .transform((value) => value === 'true' || value === '1');
 
 export const seriesListQuerySchema = z.object({
   /** A search (the /search results page): title and alternative names, SPEC §5's 3 characters at least. */
-  q: z
-    .string()
-    .trim()
-    .min(SEARCH_MIN_CHARS, 'Please enter at least 3 characters to search.')
-    .max(100, 'Search is limited to 100 characters')
-    .optional(),
+  q: z.string().trim().min(SEARCH_MIN_CHARS, 'validation.catalogue.searchTooShort').max(100, 'validation.search100').optional(),
   type: seriesTypeSchema.optional(),
   genre: z.string().trim().min(1).max(80).optional(),
   status: seriesStatusSchema.optional(),
   premium: booleanQuery.optional(),
-  sort: z.enum(SERIES_SORTS, { error: 'Sort must be latest, popular, trending, new, title or relevance' }).optional(),
-  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1),
+  sort: z.enum(SERIES_SORTS, { error: 'validation.seriesSortChoice' }).optional(),
+  page: z.coerce.number({ error: 'validation.pageNumber' }).int().min(1, 'validation.pageStartsAtOne').max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(SERIES_PAGE_SIZE_MAX).default(SERIES_PAGE_SIZE),
 });
 export type SeriesListQuery = z.input<typeof seriesListQuerySchema>;
@@ -275,15 +270,15 @@ export const chapterOffersResponseSchema = envelope(chapterOffersSchema);
  * included), `after` continues past one (excluded): the next page asks `after` the last number.
  */
 export const seriesChaptersQuerySchema = z.object({
-  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
-  from: z.coerce.number({ error: 'From must be a chapter number' }).min(0).max(1_000_000).optional(),
-  after: z.coerce.number({ error: 'After must be a chapter number' }).min(-1).max(1_000_000).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'validation.orderChoice' }).default('desc'),
+  from: z.coerce.number({ error: 'validation.fromChapter' }).min(0).max(1_000_000).optional(),
+  after: z.coerce.number({ error: 'validation.afterChapter' }).min(-1).max(1_000_000).optional(),
   forSale: booleanQuery.optional(),
   limit: z.coerce
-    .number({ error: 'Limit must be a number' })
+    .number({ error: 'validation.limitNumber' })
     .int()
-    .min(1, 'Limit starts at 1')
-    .max(SERIES_CHAPTERS_MAX, `At most ${SERIES_CHAPTERS_MAX} chapters at once`)
+    .min(1, 'validation.limitStartsAtOne')
+    .max(SERIES_CHAPTERS_MAX, 'validation.seriesChaptersMax')
     .default(SERIES_CHAPTERS_PAGE),
   lang: contentLanguageSchema.optional(),
 });
@@ -305,10 +300,10 @@ export const bannerListResponseSchema = envelope(z.array(bannerSchema));
 /** SPEC §3, §7: the top bar's search call. */
 export const searchQuerySchema = z.object({
   q: z
-    .string({ error: 'Please enter at least 3 characters to search.' })
+    .string({ error: 'validation.catalogue.searchTooShort' })
     .trim()
-    .min(SEARCH_MIN_CHARS, 'Please enter at least 3 characters to search.')
-    .max(100, 'Search text is limited to 100 characters.'),
+    .min(SEARCH_MIN_CHARS, 'validation.catalogue.searchTooShort')
+    .max(100, 'validation.searchText100'),
 });
 /** What the search route accepts before the rule above is applied (so its message is the spec's). */
 export const searchRawQuerySchema = z.object({ q: z.string().optional() });

@@ -22,7 +22,12 @@ export const COMMENTS_PAGE_SIZE = 20;
  */
 export const COMMENT_DELETED_BODY = '[deleted]';
 
-const pageQuery = z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1);
+const pageQuery = z.coerce
+  .number({ error: 'validation.pageNumber' })
+  .int()
+  .min(1, 'validation.pageStartsAtOne')
+  .max(100_000)
+  .default(1);
 
 const authorSchema = z.object({
   id: z.uuid(),
@@ -55,7 +60,7 @@ export type Comment = z.infer<typeof commentSchema>;
 export type CommentReply = z.infer<typeof commentReplySchema>;
 
 export const commentListQuerySchema = z.object({
-  sort: z.enum(['newest', 'oldest'], { error: 'Sort must be newest or oldest' }).default('newest'),
+  sort: z.enum(['newest', 'oldest'], { error: 'validation.commentSortChoice' }).default('newest'),
   page: pageQuery,
 });
 export const commentListResponseSchema = envelope(
@@ -69,34 +74,34 @@ export const commentListResponseSchema = envelope(
 );
 
 const body = z
-  .string({ error: 'Write something first' })
+  .string({ error: 'validation.writeSomething' })
   .overwrite(stripBidiControls)
   .trim()
-  .min(1, 'Write something first')
-  .max(COMMENT_MAX_CHARS, `Comments are limited to ${COMMENT_MAX_CHARS} characters`);
+  .min(1, 'validation.writeSomething')
+  .max(COMMENT_MAX_CHARS, 'validation.commentMax');
 
 export const commentInputSchema = z
   .object({
-    chapterId: z.uuid({ error: 'Unknown chapter' }).optional(),
-    seriesId: z.uuid({ error: 'Unknown series' }).optional(),
+    chapterId: z.uuid({ error: 'validation.unknownChapter' }).optional(),
+    seriesId: z.uuid({ error: 'validation.unknownSeries' }).optional(),
     body,
-    parentId: z.uuid({ error: 'Unknown comment' }).optional(),
+    parentId: z.uuid({ error: 'validation.unknownComment' }).optional(),
     isSpoiler: z.boolean().default(false),
   })
   .refine((input) => (input.chapterId ? 1 : 0) + (input.seriesId ? 1 : 0) === 1, {
     path: ['chapterId'],
-    message: 'A comment belongs to one chapter or one series',
+    message: 'validation.commentTarget',
   });
 export type CommentInput = z.input<typeof commentInputSchema>;
 export const commentPatchSchema = z.object({ body, isSpoiler: z.boolean().optional() });
 export const commentResponseSchema = envelope(commentReplySchema.extend({ replies: z.array(commentReplySchema).optional() }));
 export const commentReportSchema = z.object({
   reason: z
-    .string({ error: 'Say what is wrong' })
+    .string({ error: 'validation.sayWhatIsWrong' })
     .overwrite(stripBidiControls)
     .trim()
-    .min(3, 'Say what is wrong')
-    .max(500, 'The reason is limited to 500 characters'),
+    .min(3, 'validation.sayWhatIsWrong')
+    .max(500, 'validation.reason500'),
 });
 
 export const MODERATION_FILTERS = ['reported', 'hidden', 'all'] as const;
@@ -116,13 +121,13 @@ export const teamCommentSchema = z.object({
 });
 export type TeamComment = z.infer<typeof teamCommentSchema>;
 export const teamCommentListQuerySchema = z.object({
-  status: z.enum(MODERATION_FILTERS, { error: 'Status must be reported, hidden or all' }).default('all'),
-  userId: z.uuid({ error: 'Unknown user' }).optional(),
+  status: z.enum(MODERATION_FILTERS, { error: 'validation.commentStatusChoice' }).default('all'),
+  userId: z.uuid({ error: 'validation.unknownUser' }).optional(),
   q: z.string().trim().max(200).optional(),
   page: pageQuery,
 });
 export const teamCommentListResponseSchema = envelope(
   z.object({ items: z.array(teamCommentSchema), pagination: paginationSchema }),
 );
-export const teamCommentPatchSchema = z.object({ hidden: z.boolean({ error: 'hidden must be true or false' }) });
+export const teamCommentPatchSchema = z.object({ hidden: z.boolean({ error: 'validation.hiddenBoolean' }) });
 export const teamCommentResponseSchema = envelope(teamCommentSchema);

@@ -21,12 +21,12 @@ export function canonicalLanguage(tag: string): string | undefined {
 
 /** A series' or chapter's language (BCP 47), answered in its canonical spelling. */
 export const contentLanguageSchema = z
-  .string({ error: 'Give a language tag such as en, pt-BR or es' })
-  .max(35, 'A language tag is at most 35 characters')
+  .string({ error: 'validation.languageTag' })
+  .max(35, 'validation.languageTag35')
   .transform((tag, context) => {
     const canonical = canonicalLanguage(tag);
     if (canonical === undefined) {
-      context.addIssue({ code: 'custom', message: 'Give a language tag such as en, pt-BR or es' });
+      context.addIssue({ code: 'custom', message: 'validation.languageTag' });
       return z.NEVER;
     }
     return canonical;

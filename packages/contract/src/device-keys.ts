@@ -15,10 +15,10 @@ export const KOREADER_SYNC_PATH = '/koreader';
 
 export const deviceKeyCreateSchema = z.object({
   name: z
-    .string({ error: 'Name the app or device this key is for' })
+    .string({ error: 'validation.deviceKeyName' })
     .trim()
-    .min(1, 'Name the app or device this key is for')
-    .max(DEVICE_KEY_NAME_MAX, `A key's name is at most ${DEVICE_KEY_NAME_MAX} characters`),
+    .min(1, 'validation.deviceKeyName')
+    .max(DEVICE_KEY_NAME_MAX, 'validation.deviceKeyNameMax'),
 });
 export type DeviceKeyCreate = z.infer<typeof deviceKeyCreateSchema>;
 
@@ -36,7 +36,7 @@ export type DeviceKey = z.infer<typeof deviceKeySchema>;
 export const deviceKeyCreatedSchema = deviceKeySchema.extend({ key: z.string() });
 export type DeviceKeyCreated = z.infer<typeof deviceKeyCreatedSchema>;
 
-export const deviceKeyIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown key' }) });
+export const deviceKeyIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.unknownKey' }) });
 
 export const deviceKeysResponseSchema = envelope(z.object({ items: z.array(deviceKeySchema), max: z.number().int() }));
 export const deviceKeyCreatedResponseSchema = envelope(deviceKeyCreatedSchema);

@@ -5,8 +5,8 @@ import { NOVEL_TEXT_MAX_CHARS } from './constants';
 import { contentLanguageSchema } from './content-languages';
 import { envelope } from './errors';
 
-const editionTitle = z.string().trim().min(1, 'Title is required').max(200, 'Title is limited to 200 characters');
-const editionDescription = z.string().trim().max(5000, 'Description is limited to 5000 characters');
+const editionTitle = z.string().trim().min(1, 'validation.titleRequired').max(200, 'validation.title200');
+const editionDescription = z.string().trim().max(5000, 'validation.description5000');
 
 /** An edition as the team's editions page lists it, with the chapters it has and the ones it lacks. */
 export const teamEditionSchema = z.object({
@@ -35,11 +35,11 @@ export type EditionInput = z.input<typeof editionInputSchema>;
 export const editionPatchSchema = z
   .object({ title: editionTitle, description: editionDescription })
   .partial()
-  .refine((patch) => patch.title !== undefined || patch.description !== undefined, 'Nothing to change');
+  .refine((patch) => patch.title !== undefined || patch.description !== undefined, 'validation.nothingToChange');
 export type EditionPatch = z.input<typeof editionPatchSchema>;
 
 export const editionParamsSchema = z.object({
-  id: z.uuid({ error: 'Unknown id' }),
+  id: z.uuid({ error: 'validation.unknownId' }),
   language: contentLanguageSchema,
 });
 
@@ -48,8 +48,8 @@ export const editionParamsSchema = z.object({
  * A comic's translated pages are uploaded through the chapter's pages call with a `language` field.
  */
 export const chapterEditionInputSchema = z.object({
-  title: z.string().trim().max(200, 'Title is limited to 200 characters').default(''),
-  content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'The text is too long').optional(),
+  title: z.string().trim().max(200, 'validation.title200').default(''),
+  content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'validation.textTooLong').optional(),
 });
 export type ChapterEditionInput = z.input<typeof chapterEditionInputSchema>;
 

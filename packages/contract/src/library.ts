@@ -5,7 +5,12 @@ import { pushQuietHoursSchema } from './push';
 
 /** Bookmarks, reading progress and history (DESIGN §4 Library). */
 
-const pageQuery = z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1);
+const pageQuery = z.coerce
+  .number({ error: 'validation.pageNumber' })
+  .int()
+  .min(1, 'validation.pageStartsAtOne')
+  .max(100_000)
+  .default(1);
 
 export const BOOKMARK_SORTS = ['updated', 'title', 'added'] as const;
 
@@ -40,7 +45,7 @@ export const bookmarkSchema = z.object({
 });
 export type Bookmark = z.infer<typeof bookmarkSchema>;
 export const bookmarkListQuerySchema = z.object({
-  sort: z.enum(BOOKMARK_SORTS, { error: 'Sort must be updated, title or added' }).default('updated'),
+  sort: z.enum(BOOKMARK_SORTS, { error: 'validation.librarySortChoice' }).default('updated'),
   page: pageQuery,
 });
 export const bookmarkListResponseSchema = envelope(z.object({ items: z.array(bookmarkSchema), pagination: paginationSchema }));
@@ -49,20 +54,20 @@ export const bookmarkStateResponseSchema = envelope(z.object({ seriesId: z.uuid(
 export const progressInputSchema = z
   .object({
     page: z
-      .number({ error: 'Page must be a number' })
-      .int('Page is a whole number')
-      .min(1, 'Pages start at 1')
+      .number({ error: 'validation.pageNumber' })
+      .int('validation.pageWhole')
+      .min(1, 'validation.pagesStartAtOne')
       .max(10_000)
       .optional(),
     position: z
-      .number({ error: 'Position must be a number' })
-      .min(0, 'Position is between 0 and 1')
-      .max(1, 'Position is between 0 and 1')
+      .number({ error: 'validation.positionNumber' })
+      .min(0, 'validation.positionRange')
+      .max(1, 'validation.positionRange')
       .optional(),
-    completed: z.boolean({ error: 'completed must be true or false' }).optional(),
+    completed: z.boolean({ error: 'validation.completedBoolean' }).optional(),
   })
   .refine((input) => input.page !== undefined || input.position !== undefined || input.completed !== undefined, {
-    message: 'Send a page, a position or completed',
+    message: 'validation.sendProgress',
   });
 export type ProgressInput = z.input<typeof progressInputSchema>;
 export const chapterProgressSchema = z.object({
@@ -97,9 +102,9 @@ export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const HISTORY_GROUPS = ['chapter', 'series'] as const;
 export const historyQuerySchema = z.object({
   page: pageQuery,
-  perPage: z.coerce.number({ error: 'perPage must be a number' }).int().min(1).max(50).default(20),
+  perPage: z.coerce.number({ error: 'validation.perPageNumber' }).int().min(1).max(50).default(20),
   /** `series`: only the most recent chapter of each series (home's "Continue reading" row). */
-  by: z.enum(HISTORY_GROUPS, { error: 'by must be chapter or series' }).default('chapter'),
+  by: z.enum(HISTORY_GROUPS, { error: 'validation.historyByChoice' }).default('chapter'),
 });
 export const historyResponseSchema = envelope(z.object({ items: z.array(historyItemSchema), pagination: paginationSchema }));
 
@@ -108,14 +113,14 @@ export const progressMergeSchema = z.object({
   entries: z
     .array(
       z.object({
-        chapterId: z.uuid({ error: 'Unknown chapter' }),
+        chapterId: z.uuid({ error: 'validation.unknownChapter' }),
         page: z.number().int().min(1).max(10_000).nullable().optional(),
         position: z.number().min(0).max(1).nullable().optional(),
         completed: z.boolean().optional(),
-        readAt: z.iso.datetime({ offset: true, error: 'readAt must be a date and time' }),
+        readAt: z.iso.datetime({ offset: true, error: 'validation.readAtDateTime' }),
       }),
     )
-    .max(500, 'At most 500 entries at once'),
+    .max(500, 'validation.entries500'),
 });
 export const progressMergeResponseSchema = envelope(z.object({ merged: z.number().int() }));
 
@@ -127,7 +132,7 @@ export const notifyWhenPassResponseSchema = envelope(
 
 export const NEW_CHAPTER_EMAIL = ['off', 'instant', 'daily'] as const;
 export const notificationPreferencesSchema = z.object({
-  newChapterEmail: z.enum(NEW_CHAPTER_EMAIL, { error: 'Choose off, instant or daily' }),
+  newChapterEmail: z.enum(NEW_CHAPTER_EMAIL, { error: 'validation.emailFrequencyChoice' }),
   /** Push's quiet hours (issue 21 §4); left as they are when absent. */
   pushQuietHours: pushQuietHoursSchema.optional(),
 });

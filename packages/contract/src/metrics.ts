@@ -58,8 +58,8 @@ export function resolveMetricsRange(
   today: string,
 ): { range: MetricsRange } | { fields: Record<string, string> } {
   const fields: Record<string, string> = {};
-  const fromProblem = query.from === undefined ? null : dayProblem('From', query.from);
-  const toProblem = query.to === undefined ? null : dayProblem('To', query.to);
+  const fromProblem = query.from === undefined ? null : dayProblem('from', query.from);
+  const toProblem = query.to === undefined ? null : dayProblem('to', query.to);
   if (fromProblem) fields.from = fromProblem;
   if (toProblem) fields.to = toProblem;
   if (Object.keys(fields).length > 0) return { fields };
@@ -71,35 +71,35 @@ export function resolveMetricsRange(
 }
 
 /** What is wrong with one end of a range, or null. */
-function dayProblem(label: string, text: string): string | null {
-  if (!isDay(text)) return `${label} must be a date written YYYY-MM-DD`;
+function dayProblem(end: 'from' | 'to', text: string): string | null {
+  if (!isDay(text)) return end === 'from' ? 'validation.metrics.fromFormat' : 'validation.metrics.toFormat';
   // Same width and zero-padding, so the strings compare as the days do.
   if (text < METRICS_FIRST_DAY || text > METRICS_LAST_DAY)
-    return `${label} must be between ${METRICS_FIRST_DAY} and ${METRICS_LAST_DAY}`;
+    return end === 'from' ? 'validation.metrics.fromWindow' : 'validation.metrics.toWindow';
   return null;
 }
 
 /** What is wrong with two real days as a range (their order, its length), by field, or null. */
 function rangeProblem(from: string, to: string): Record<string, string> | null {
-  if (from > to) return { from: 'From must be on or before To' };
-  if (daysInRange(from, to) > METRICS_MAX_DAYS) return { to: `A range is at most ${METRICS_MAX_DAYS} days` };
+  if (from > to) return { from: 'validation.metrics.fromAfterTo' };
+  if (daysInRange(from, to) > METRICS_MAX_DAYS) return { to: 'validation.metrics.rangeTooLong' };
   return null;
 }
 
 // Each end, and the ends against each other, are checked here; a missing end against today by resolveMetricsRange.
-const dayParam = (label: string) =>
+const dayParam = (end: 'from' | 'to') =>
   z
     .string()
     .trim()
     .superRefine((text, context) => {
-      const problem = dayProblem(label, text);
+      const problem = dayProblem(end, text);
       if (problem) context.addIssue({ code: 'custom', message: problem });
     })
     .optional();
 export const metricsQuerySchema = z
-  .object({ from: dayParam('From'), to: dayParam('To') })
+  .object({ from: dayParam('from'), to: dayParam('to') })
   .superRefine(({ from, to }, context) => {
-    if (from === undefined || to === undefined || dayProblem('From', from) || dayProblem('To', to)) return;
+    if (from === undefined || to === undefined || dayProblem('from', from) || dayProblem('to', to)) return;
     for (const [field, message] of Object.entries(rangeProblem(from, to) ?? {}))
       context.addIssue({ code: 'custom', message, path: [field] });
   });

@@ -35,4 +35,4 @@ export const unreadCountResponseSchema = z.object({
   data: z.object({ unread_count: z.number().int().nonnegative() }),
 });
 
-export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown notification' }) });
+export const notificationIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.unknownNotification' }) });

@@ -12,13 +12,13 @@ export const GIFT_MESSAGE_MAX = 200;
 
 export const giftRequestSchema = z.object({
   amount: z
-    .number({ error: 'Choose a gift' })
-    .refine((value) => (GIFT_AMOUNTS as readonly number[]).includes(value), `A gift is ${GIFT_AMOUNTS.join(', ')} coins`),
+    .number({ error: 'validation.chooseGift' })
+    .refine((value) => (GIFT_AMOUNTS as readonly number[]).includes(value), 'validation.giftAmounts'),
   message: z
-    .string({ error: 'The message must be text' })
+    .string({ error: 'validation.messageText' })
     .overwrite(stripBidiControls)
     .trim()
-    .max(GIFT_MESSAGE_MAX, `The message is limited to ${GIFT_MESSAGE_MAX} characters`)
+    .max(GIFT_MESSAGE_MAX, 'validation.giftMessageMax')
     .default(''),
 });
 export type GiftRequest = z.input<typeof giftRequestSchema>;
@@ -42,25 +42,24 @@ export const percentOfBps = (bps: number) => `${(bps / 100).toLocaleString('en',
 export const PAYEES_MAX = 20;
 
 export const payeeInputSchema = z.object({
-  userId: z.uuid({ error: 'Choose a user' }),
-  role: z.enum(PAYEE_ROLES, { error: 'The role is author, artist, translator or team' }),
+  userId: z.uuid({ error: 'validation.chooseUser' }),
+  role: z.enum(PAYEE_ROLES, { error: 'validation.payeeRoleChoice' }),
   shareBps: z
-    .number({ error: 'The share must be a number' })
+    .number({ error: 'validation.shareNumber' })
     // Said in % as the editor types it (issue 33 §11); the API counts basis points (1 % = 100).
-    .int('A share has at most two decimals (e.g. 33.33 %)')
-    .min(1, 'A share is at least 0.01 %')
-    .max(SHARES_TOTAL_BPS, 'A share is at most 100 %'),
+    .int('validation.shareDecimals')
+    .min(1, 'validation.shareMin')
+    .max(SHARES_TOTAL_BPS, 'validation.shareMax'),
 });
 /** A series' payees, all at once: none, or shares summing to 10,000 basis points, each user once. */
 export const payeesInputSchema = z
   .array(payeeInputSchema)
-  .max(PAYEES_MAX, `At most ${PAYEES_MAX} payees`)
+  .max(PAYEES_MAX, 'validation.payeesMax')
   .superRefine((payees, context) => {
     const total = payees.reduce((sum, payee) => sum + payee.shareBps, 0);
-    if (payees.length > 0 && total !== SHARES_TOTAL_BPS)
-      context.addIssue({ code: 'custom', message: `The shares add up to ${percentOfBps(total)}, not 100 %` });
+    if (payees.length > 0 && total !== SHARES_TOTAL_BPS) context.addIssue({ code: 'custom', message: 'validation.sharesTotal' });
     if (new Set(payees.map((payee) => payee.userId)).size !== payees.length)
-      context.addIssue({ code: 'custom', message: 'Each payee once' });
+      context.addIssue({ code: 'custom', message: 'validation.payeeOnce' });
   });
 export const payeesResponseSchema = envelope(
   z.object({
@@ -83,12 +82,9 @@ export const earningsQuerySchema = z.object({
   month: z
     .string()
     .trim()
-    .regex(monthPattern, 'The month is written YYYY-MM')
+    .regex(monthPattern, 'validation.monthFormat')
     // Same width and zero-padding, so the strings compare as the months do.
-    .refine(
-      (month) => month >= EARNINGS_FIRST_MONTH && month <= EARNINGS_LAST_MONTH,
-      `The month is between ${EARNINGS_FIRST_MONTH} and ${EARNINGS_LAST_MONTH}`,
-    )
+    .refine((month) => month >= EARNINGS_FIRST_MONTH && month <= EARNINGS_LAST_MONTH, 'validation.monthWindow')
     .optional(),
 });
 const earningsSourceSchema = z.object({ unlock: z.number().int(), bundle: z.number().int(), gift: z.number().int() });

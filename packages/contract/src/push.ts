@@ -15,7 +15,7 @@ const base64url = (label: string, bytes: number) =>
 
 /** Issue 21 §4: what `PushSubscription.toJSON()` gives in a browser. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ error: 'The endpoint must be a URL' }).max(2048, 'The endpoint is too long'),
+  endpoint: z.url({ error: 'validation.endpointUrl' }).max(2048, 'validation.endpointTooLong'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     /** The browser's P-256 public key, uncompressed: 65 bytes. */
@@ -26,12 +26,12 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-export const pushEndpointSchema = z.object({ endpoint: z.url({ error: 'The endpoint must be a URL' }).max(2048) });
+export const pushEndpointSchema = z.object({ endpoint: z.url({ error: 'validation.endpointUrl' }).max(2048) });
 export const pushVapidKeyResponseSchema = envelope(z.object({ publicKey: z.string() }));
 export const pushSubscriptionResponseSchema = envelope(z.object({ endpoint: z.string(), subscribed: z.boolean() }));
 
 /** A time of day, HH:MM on a 24-hour clock. */
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 22:00');
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeOfDay');
 
 function isTimeZone(value: string): boolean {
   try {
@@ -47,8 +47,8 @@ export const pushQuietHoursSchema = z
   .object({
     start: timeOfDay,
     end: timeOfDay,
-    timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone'),
+    timeZone: z.string().max(64).refine(isTimeZone, 'validation.unknownTimeZone'),
   })
-  .refine((hours) => hours.start !== hours.end, { path: ['end'], message: 'Quiet hours end at another time than they start' })
+  .refine((hours) => hours.start !== hours.end, { path: ['end'], message: 'validation.quietHoursDiffer' })
   .nullable();
 export type PushQuietHours = z.infer<typeof pushQuietHoursSchema>;

@@ -59,10 +59,10 @@ export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { open: true 
  */
 export const payoutSettingsSchema = z.object({
   feePercent: z
-    .number({ error: 'The fee is a whole percent' })
-    .int('The fee is a whole percent')
-    .min(0, 'The fee is between 0 and 100 %')
-    .max(100, 'The fee is between 0 and 100 %'),
+    .number({ error: 'validation.feeWhole' })
+    .int('validation.feeWhole')
+    .min(0, 'validation.feeRange')
+    .max(100, 'validation.feeRange'),
 });
 export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
 export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { feePercent: 30 };
@@ -79,19 +79,19 @@ export function isHttpUrl(value: string): boolean {
 export const ADS_SCRIPTS_MAX_LENGTH = 20_000;
 export const MAINTENANCE_MESSAGE_MAX_LENGTH = 500;
 
-const HTTP_URL_MESSAGE = 'Use a full http:// or https:// address';
+const HTTP_URL_MESSAGE = 'validation.httpUrl';
 const httpUrlSchema = z
   .string()
   .trim()
-  .min(1, 'Enter an address')
-  .max(500, 'An address is limited to 500 characters')
+  .min(1, 'validation.enterAddress')
+  .max(500, 'validation.address500')
   .refine(isHttpUrl, HTTP_URL_MESSAGE);
 
 /** A footer contact: an http(s) address, or for `email` a mailto: address (a bare e-mail address gets mailto: put in front). */
 export const siteContactInputSchema = z
   .object({
-    kind: z.enum(['github', 'email', 'x', 'website'], { error: 'Choose GitHub, e-mail, X or website' }),
-    url: z.string().trim().min(1, 'Enter an address').max(500, 'An address is limited to 500 characters'),
+    kind: z.enum(['github', 'email', 'x', 'website'], { error: 'validation.contactKindChoice' }),
+    url: z.string().trim().min(1, 'validation.enterAddress').max(500, 'validation.address500'),
   })
   .transform((contact) =>
     contact.kind === 'email' && !/^mailto:/i.test(contact.url) && !/^https?:/i.test(contact.url)
@@ -101,7 +101,7 @@ export const siteContactInputSchema = z
   .superRefine((contact, context) => {
     if (contact.kind === 'email' && /^mailto:/i.test(contact.url)) {
       if (!z.email().safeParse(contact.url.slice('mailto:'.length)).success) {
-        context.addIssue({ code: 'custom', path: ['url'], message: 'Enter a valid e-mail address' });
+        context.addIssue({ code: 'custom', path: ['url'], message: 'validation.emailValid' });
       }
       return;
     }
@@ -112,12 +112,12 @@ export const SITE_CONTACTS_MAX = 10;
 
 /** What an admin may set of the public settings (issue 10 §2); each field optional in a PATCH. */
 export const siteSettingsInputSchema = z.object({
-  siteName: z.string().trim().min(1, 'Enter the site name').max(60, 'The site name is limited to 60 characters'),
+  siteName: z.string().trim().min(1, 'validation.enterSiteName').max(60, 'validation.siteName60'),
   discordUrl: z
     .union([z.literal('').transform(() => null), z.null(), httpUrlSchema])
     .describe('The Discord invite for the user menu; null or empty removes it'),
-  developerName: z.string().trim().min(1, 'Enter who made the site').max(80, 'The name is limited to 80 characters'),
-  contacts: z.array(siteContactInputSchema).max(SITE_CONTACTS_MAX, `At most ${SITE_CONTACTS_MAX} contacts`),
+  developerName: z.string().trim().min(1, 'validation.enterCreator').max(80, 'validation.name80'),
+  contacts: z.array(siteContactInputSchema).max(SITE_CONTACTS_MAX, 'validation.contactsMax'),
   defaultLocale: z.enum(LOCALES),
 });
 
@@ -145,14 +145,14 @@ export const siteConfigPatchSchema = z
     ads: z
       .object({
         enabled: z.boolean(),
-        scripts: z.string().max(ADS_SCRIPTS_MAX_LENGTH, 'The ad scripts are limited to 20,000 characters'),
+        scripts: z.string().max(ADS_SCRIPTS_MAX_LENGTH, 'validation.adScripts'),
       })
       .partial()
       .strict(),
     maintenance: z
       .object({
         enabled: z.boolean(),
-        message: z.string().trim().max(MAINTENANCE_MESSAGE_MAX_LENGTH, 'The maintenance message is limited to 500 characters'),
+        message: z.string().trim().max(MAINTENANCE_MESSAGE_MAX_LENGTH, 'validation.maintenanceMessage500'),
       })
       .partial()
       .strict(),
@@ -161,7 +161,10 @@ export const siteConfigPatchSchema = z
   })
   .partial()
   .strict()
-  .refine((patch) => Object.values(patch).some((section) => section && Object.keys(section).length > 0), 'Nothing to change');
+  .refine(
+    (patch) => Object.values(patch).some((section) => section && Object.keys(section).length > 0),
+    'validation.nothingToChange',
+  );
 export type SiteConfigPatch = z.input<typeof siteConfigPatchSchema>;
 
 /** The configuration, and whether the asking admin has two-factor sign-in on (changes need it). */

@@ -5,9 +5,9 @@ import { envelope } from './errors';
 /** The store (DESIGN §4 Money). Prices are integer cents; coins are integers. */
 
 export const CURRENCIES = ['usd', 'eur', 'gbp'] as const;
-export const currencySchema = z.enum(CURRENCIES, { error: 'Currency must be usd, eur or gbp' });
+export const currencySchema = z.enum(CURRENCIES, { error: 'validation.currencyChoice' });
 export const PLAN_INTERVALS = ['month', 'year'] as const;
-export const planIntervalSchema = z.enum(PLAN_INTERVALS, { error: 'Interval must be month or year' });
+export const planIntervalSchema = z.enum(PLAN_INTERVALS, { error: 'validation.intervalChoice' });
 export const PURCHASE_STATUSES = ['pending', 'paid', 'cancelled', 'refunded', 'failed'] as const;
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
 export const PURCHASE_KINDS = ['coins', 'plan'] as const;
@@ -21,7 +21,12 @@ export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export const BULK_UNLOCK_MAX = 500;
 
 const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id` });
-const pageQuery = z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(100_000).default(1);
+const pageQuery = z.coerce
+  .number({ error: 'validation.pageNumber' })
+  .int()
+  .min(1, 'validation.pageStartsAtOne')
+  .max(100_000)
+  .default(1);
 
 export const coinPackageSchema = z.object({
   id: z.uuid(),
@@ -52,8 +57,8 @@ export const planListResponseSchema = envelope(z.object({ items: z.array(planSch
 /** Where to come back to after paying: a path of this site, never another origin. */
 const returnToSchema = z
   .string()
-  .max(500, 'Return path is too long')
-  .regex(/^\/(?![/\\])[^\s]*$/, 'Return path must be a path on this site')
+  .max(500, 'validation.returnPathTooLong')
+  .regex(/^\/(?![/\\])[^\s]*$/, 'validation.returnPath')
   .optional();
 
 export const checkoutRequestSchema = z.discriminatedUnion(
@@ -130,10 +135,13 @@ export const walletResponseSchema = envelope(
 /** The reader's store options, any of them: auto-unlock, and being shown among a series' supporters (issue 22 §2). */
 export const storeSettingsSchema = z
   .object({
-    autoUnlock: z.boolean({ error: 'autoUnlock must be true or false' }).optional(),
-    showAsSupporter: z.boolean({ error: 'showAsSupporter must be true or false' }).optional(),
+    autoUnlock: z.boolean({ error: 'validation.autoUnlockBoolean' }).optional(),
+    showAsSupporter: z.boolean({ error: 'validation.showAsSupporterBoolean' }).optional(),
   })
-  .refine((settings) => settings.autoUnlock !== undefined || settings.showAsSupporter !== undefined, 'Nothing to change');
+  .refine(
+    (settings) => settings.autoUnlock !== undefined || settings.showAsSupporter !== undefined,
+    'validation.nothingToChange',
+  );
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 export const storeSettingsStateSchema = z.object({ autoUnlock: z.boolean(), showAsSupporter: z.boolean() });
 export type StoreSettingsState = z.infer<typeof storeSettingsStateSchema>;
@@ -150,8 +158,8 @@ export type UnlockMethod = (typeof UNLOCK_METHODS)[number];
 export const unlockRequestSchema = z
   .object({
     /** How to open it: coins (when left out), the series' wait-until-free pass, or its daily free. */
-    method: z.enum(UNLOCK_METHODS, { error: 'Method must be coins, wait_pass or daily_free' }).optional(),
-    autoUnlockSeries: z.boolean({ error: 'autoUnlockSeries must be true or false' }).optional(),
+    method: z.enum(UNLOCK_METHODS, { error: 'validation.unlockMethodChoice' }).optional(),
+    autoUnlockSeries: z.boolean({ error: 'validation.autoUnlockSeriesBoolean' }).optional(),
   })
   // Fastify hands a request without a body over as null: unlocking needs none.
   .nullish();
@@ -168,7 +176,7 @@ export const unlockResponseSchema = envelope(
 export const bulkUnlockRequestSchema = z.object({
   chapterIds: z
     .array(uuid('Chapter'))
-    .min(1, 'Choose at least one chapter')
+    .min(1, 'validation.chooseChapter')
     .max(BULK_UNLOCK_MAX, `At most ${BULK_UNLOCK_MAX} chapters at once`),
 });
 export const bulkUnlockResponseSchema = envelope(
@@ -177,12 +185,12 @@ export const bulkUnlockResponseSchema = envelope(
 /** What a bulk unlock of these chapters would cost now: their prices, the bundle's discount, and the charge. */
 export const unlockQuoteQuerySchema = z.object({
   chapterIds: z
-    .string({ error: 'Give the chapters' })
+    .string({ error: 'validation.giveChapters' })
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(
       z
         .array(uuid('Chapter'))
-        .min(1, 'Choose at least one chapter')
+        .min(1, 'validation.chooseChapter')
         .max(BULK_UNLOCK_MAX, `At most ${BULK_UNLOCK_MAX} chapters at once`),
     ),
 });
@@ -222,18 +230,18 @@ export const subscriptionResponseSchema = envelope(subscriptionSchema.nullable()
 
 // Administration.
 
-const name = z.string().trim().min(1, 'Name is required').max(80, 'Name is limited to 80 characters');
+const name = z.string().trim().min(1, 'validation.nameRequired').max(80, 'validation.nameLimit80');
 const priceCents = z
-  .number({ error: 'Price must be a number of cents' })
-  .int('Price is a whole number of cents')
-  .min(50, 'Price must be at least 50 cents')
-  .max(100_000_00, 'Price is too high');
-const coinCount = (label: string) =>
+  .number({ error: 'validation.priceCents' })
+  .int('validation.priceWholeCents')
+  .min(50, 'validation.priceMin')
+  .max(100_000_00, 'validation.priceTooHigh');
+const coinCount = () =>
   z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} is a whole number`)
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000, `${label} is too high`);
+    .number({ error: 'validation.mustBeNumber' })
+    .int('validation.wholeNumber')
+    .min(0, 'validation.notBelowZero')
+    .max(1_000_000, 'validation.tooHigh');
 
 export const adminCoinPackageSchema = coinPackageSchema.omit({ bestValue: true }).extend({
   isActive: z.boolean(),
@@ -245,8 +253,8 @@ export const adminCoinPackageSchema = coinPackageSchema.omit({ bestValue: true }
 export type AdminCoinPackage = z.infer<typeof adminCoinPackageSchema>;
 export const coinPackageInputSchema = z.object({
   name,
-  coins: coinCount('Coins').min(1, 'A package gives at least 1 coin'),
-  bonusCoins: coinCount('Bonus coins').default(0),
+  coins: coinCount().min(1, 'validation.packageCoins'),
+  bonusCoins: coinCount().default(0),
   priceCents,
   currency: currencySchema.default('usd'),
   isActive: z.boolean().default(true),
@@ -256,8 +264,8 @@ export type CoinPackageInput = z.input<typeof coinPackageInputSchema>;
 export const coinPackagePatchSchema = z
   .object({
     name,
-    coins: coinCount('Coins').min(1, 'A package gives at least 1 coin'),
-    bonusCoins: coinCount('Bonus coins'),
+    coins: coinCount().min(1, 'validation.packageCoins'),
+    bonusCoins: coinCount(),
     priceCents,
     currency: currencySchema,
     isActive: z.boolean(),
@@ -293,12 +301,12 @@ export const adminPlanSchema = planSchema.extend({
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 export const planInputSchema = z.object({
   name,
-  description: z.string().trim().max(1000, 'Description is limited to 1000 characters').default(''),
+  description: z.string().trim().max(1000, 'validation.description1000').default(''),
   priceCents,
   currency: currencySchema.default('usd'),
   interval: planIntervalSchema,
   includesPremium: z.boolean().default(true),
-  coinsPerPeriod: coinCount('Coins per period').default(0),
+  coinsPerPeriod: coinCount().default(0),
   isActive: z.boolean().default(true),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
@@ -306,9 +314,9 @@ export type PlanInput = z.input<typeof planInputSchema>;
 export const planPatchSchema = z
   .object({
     name,
-    description: z.string().trim().max(1000, 'Description is limited to 1000 characters'),
+    description: z.string().trim().max(1000, 'validation.description1000'),
     includesPremium: z.boolean(),
-    coinsPerPeriod: coinCount('Coins per period'),
+    coinsPerPeriod: coinCount(),
     isActive: z.boolean(),
   })
   .partial();
@@ -322,7 +330,7 @@ export const adminPurchaseSchema = purchaseSchema.extend({
 });
 export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
 export const adminPurchaseListQuerySchema = z.object({
-  q: z.string().trim().max(200, 'Search is limited to 200 characters').optional(),
+  q: z.string().trim().max(200, 'validation.search200').optional(),
   status: purchaseStatusSchema.optional(),
   kind: purchaseKindSchema.optional(),
   page: pageQuery,

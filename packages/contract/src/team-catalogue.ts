@@ -17,51 +17,49 @@ const slugSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, 'Slug is required')
-  .max(120, 'Slug is limited to 120 characters')
-  .regex(slugPattern, 'Use lower-case letters, digits and single hyphens');
+  .min(1, 'validation.slugRequired')
+  .max(120, 'validation.slug120')
+  .regex(slugPattern, 'validation.slugFormat');
 
-const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} is limited to ${max} characters`);
+const optionalText = (max: number, message: `validation.${string}`) => z.string().trim().max(max, message);
 
 /** The series form's fields, each with its rule. */
 const seriesFields = {
   type: seriesTypeSchema,
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is limited to 200 characters'),
+  title: z.string().trim().min(1, 'validation.titleRequired').max(200, 'validation.title200'),
   slug: slugSchema,
-  alternativeNames: optionalText(500, 'Alternative names'),
-  description: optionalText(5000, 'Description'),
+  alternativeNames: optionalText(500, 'validation.alternativeNames500'),
+  description: optionalText(5000, 'validation.description5000'),
   status: seriesStatusSchema,
-  author: optionalText(120, 'Author'),
-  artist: optionalText(120, 'Artist'),
+  author: optionalText(120, 'validation.author120'),
+  artist: optionalText(120, 'validation.artist120'),
   releaseYear: z
-    .number({ error: 'Release year must be a number' })
-    .int('Release year must be a whole year')
-    .min(1900, 'Release year must be 1900 or later')
-    .max(2100, 'Release year must be 2100 or earlier')
+    .number({ error: 'validation.releaseYearNumber' })
+    .int('validation.releaseYearWhole')
+    .min(1900, 'validation.releaseYearMin')
+    .max(2100, 'validation.releaseYearMax')
     .nullable(),
   isAdult: z.boolean(),
   isPublished: z.boolean(),
-  genreIds: z.array(z.uuid({ error: 'Unknown genre' })).max(20, 'At most 20 genres'),
+  genreIds: z.array(z.uuid({ error: 'validation.unknownGenre' })).max(20, 'validation.genres20'),
   // The ladder of ways a locked chapter opens (issue 22 §1).
-  waitPassIntervalHours: z
-    .union([z.literal(24), z.literal(72), z.literal(168)], { error: 'The pass recharges in 24, 72 or 168 hours' })
-    .nullable(),
+  waitPassIntervalHours: z.union([z.literal(24), z.literal(72), z.literal(168)], { error: 'validation.passHours' }).nullable(),
   rentalHours: z
-    .number({ error: 'Rental hours must be a number' })
-    .int('Rental hours must be whole hours')
-    .min(1, 'A rental lasts at least an hour')
-    .max(720, 'A rental lasts at most 720 hours (30 days)'),
+    .number({ error: 'validation.rentalHoursNumber' })
+    .int('validation.rentalHoursWhole')
+    .min(1, 'validation.rentalMin')
+    .max(720, 'validation.rentalMax'),
   waitPassExcludesNewest: z
-    .number({ error: 'Must be a number' })
-    .int('Must be a whole number')
-    .min(0, 'Cannot be below 0')
-    .max(1000, 'At most 1000 chapters'),
+    .number({ error: 'validation.mustBeNumber' })
+    .int('validation.wholeNumber')
+    .min(0, 'validation.notBelowZero')
+    .max(1000, 'validation.chapters1000'),
   dailyFree: z.boolean(),
   bundleDiscountPercent: z
-    .number({ error: 'The discount must be a number' })
-    .int('The discount is a whole percent')
-    .min(0, 'The discount cannot be below 0 %')
-    .max(90, 'The discount is at most 90 %'),
+    .number({ error: 'validation.discountNumber' })
+    .int('validation.discountWhole')
+    .min(0, 'validation.discountMin')
+    .max(90, 'validation.discountMax'),
   /** The language the series is written in (issue 35 §2); its translations are its editions. */
   originalLanguage: contentLanguageSchema,
 };
@@ -90,10 +88,10 @@ export type SeriesInput = z.input<typeof seriesInputSchema>;
 /** An edit: only the fields sent change (no defaults, so nothing is reset by omission). */
 export const seriesPatchSchema = z.object(seriesFields).partial();
 
-export const idParamsSchema = z.object({ id: z.uuid({ error: 'Unknown id' }) });
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'validation.unknownId' }) });
 export const pageParamsSchema = z.object({
-  id: z.uuid({ error: 'Unknown chapter' }),
-  pageId: z.uuid({ error: 'Unknown page' }),
+  id: z.uuid({ error: 'validation.unknownChapter' }),
+  pageId: z.uuid({ error: 'validation.unknownPage' }),
 });
 
 export const teamSeriesListQuerySchema = z.object({
@@ -163,7 +161,7 @@ export const teamSeriesResponseSchema = envelope(teamSeriesSchema);
 
 const isoDate = z.iso.datetime({
   offset: true,
-  error: 'Use a full date and time',
+  error: 'validation.fullDateTime',
 });
 
 /**
@@ -172,41 +170,41 @@ const isoDate = z.iso.datetime({
  */
 /** The paywall preview: how many pages of a locked comic chapter, or what share of a novel's text, anyone may read. */
 const previewPages = z
-  .number({ error: 'Preview pages must be a number' })
-  .int('Preview pages is a whole number')
-  .min(0, 'Preview pages cannot be negative')
-  .max(50, 'At most 50 preview pages');
+  .number({ error: 'validation.previewPagesNumber' })
+  .int('validation.previewPagesWhole')
+  .min(0, 'validation.previewPagesMin')
+  .max(50, 'validation.previewPagesMax');
 const previewPercent = z
-  .number({ error: 'Preview share must be a number' })
-  .int('Preview share is a whole percentage')
-  .min(0, 'Preview share cannot be negative')
-  .max(50, 'At most half of the text can be a preview');
+  .number({ error: 'validation.previewShareNumber' })
+  .int('validation.previewShareWhole')
+  .min(0, 'validation.previewShareMin')
+  .max(50, 'validation.previewShareMax');
 
 export const chapterInputSchema = z
   .object({
     number: z
-      .number({ error: 'Number must be a number' })
-      .min(0, 'Number cannot be negative')
-      .max(100_000, 'Number is too large')
-      .refine((n) => Number.isInteger(n * 100), 'Use at most two decimals (e.g. 10.5)'),
-    title: optionalText(200, 'Title').default(''),
+      .number({ error: 'validation.chapterNumber' })
+      .min(0, 'validation.chapterNumberMin')
+      .max(100_000, 'validation.chapterNumberMax')
+      .refine((n) => Number.isInteger(n * 100), 'validation.twoDecimals'),
+    title: optionalText(200, 'validation.title200').default(''),
     slug: slugSchema.optional(),
     publishedAt: isoDate.nullable().default(null),
     price: z
-      .number({ error: 'Price must be a number' })
-      .int('Price is a whole number of coins')
-      .min(0, 'Price cannot be negative')
-      .max(100_000, 'Price is too high')
+      .number({ error: 'validation.priceNumber' })
+      .int('validation.priceWholeCoins')
+      .min(0, 'validation.priceMinZero')
+      .max(100_000, 'validation.priceTooHigh')
       .default(0),
     freeAt: isoDate.nullable().default(null),
-    content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'The text is too long').optional(),
+    content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'validation.textTooLong').optional(),
     // Left out: a priced chapter gets the default preview, a free one none (the server decides, issue 33 §6).
     previewPages: previewPages.optional(),
     previewPercent: previewPercent.optional(),
   })
   .refine((c) => c.freeAt === null || c.price > 0, {
     path: ['freeAt'],
-    message: 'A free date only applies to a priced chapter',
+    message: 'validation.freeDateNeedsPrice',
   });
 export type ChapterInput = z.input<typeof chapterInputSchema>;
 export const chapterPatchSchema = z
@@ -215,13 +213,13 @@ export const chapterPatchSchema = z
       .number()
       .min(0)
       .max(100_000)
-      .refine((n) => Number.isInteger(n * 100), 'Use at most two decimals (e.g. 10.5)'),
-    title: optionalText(200, 'Title'),
+      .refine((n) => Number.isInteger(n * 100), 'validation.twoDecimals'),
+    title: optionalText(200, 'validation.title200'),
     slug: slugSchema,
     publishedAt: isoDate.nullable(),
-    price: z.number().int('Price is a whole number of coins').min(0, 'Price cannot be negative').max(100_000),
+    price: z.number().int('validation.priceWholeCoins').min(0, 'validation.priceMinZero').max(100_000),
     freeAt: isoDate.nullable(),
-    content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'The text is too long'),
+    content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'validation.textTooLong'),
     previewPages,
     previewPercent,
   })
@@ -243,11 +241,11 @@ export type TeamChapter = z.infer<typeof teamChapterSchema>;
 export const teamChapterResponseSchema = envelope(teamChapterSchema);
 
 export const pageOrderSchema = z.object({
-  pageIds: z.array(z.uuid()).min(1, 'Give the pages in their new order').max(2000),
+  pageIds: z.array(z.uuid()).min(1, 'validation.pagesOrder').max(2000),
 });
 
 export const genreInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(60, 'Name is limited to 60 characters'),
+  name: z.string().trim().min(1, 'validation.nameRequired').max(60, 'validation.nameLimit60'),
 });
 export const genreResponseSchema = envelope(genreSchema);
 
@@ -278,16 +276,12 @@ export function isSafeLink(value: string): boolean {
   return /^\/(?![/\\])/.test(value) || /^https?:\/\/[^/\\?#]/i.test(value);
 }
 
-const linkSchema = z
-  .string()
-  .trim()
-  .max(500, 'Link is limited to 500 characters')
-  .refine(isSafeLink, 'Use a path on this site like /SeriesView/slug, or a full http(s) address');
+const linkSchema = z.string().trim().max(500, 'validation.link500').refine(isSafeLink, 'validation.linkFormat');
 
 export const bannerInputSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(120, 'Title is limited to 120 characters'),
-    subtitle: z.string().trim().max(160, 'Subtitle is limited to 160 characters').default(''),
+    title: z.string().trim().min(1, 'validation.titleRequired').max(120, 'validation.title120'),
+    subtitle: z.string().trim().max(160, 'validation.subtitle160').default(''),
     showText: z.boolean().default(true),
     link: linkSchema.default(''),
     position: z.number().int().min(0).max(1000).default(0),
@@ -297,12 +291,12 @@ export const bannerInputSchema = z
   })
   .refine((b) => !b.startsAt || !b.endsAt || Date.parse(b.startsAt) < Date.parse(b.endsAt), {
     path: ['endsAt'],
-    message: 'The end must come after the start',
+    message: 'validation.endAfterStart',
   });
 export const bannerPatchSchema = z
   .object({
-    title: z.string().trim().min(1, 'Title is required').max(120),
-    subtitle: z.string().trim().max(160, 'Subtitle is limited to 160 characters'),
+    title: z.string().trim().min(1, 'validation.titleRequired').max(120),
+    subtitle: z.string().trim().max(160, 'validation.subtitle160'),
     showText: z.boolean(),
     link: linkSchema,
     position: z.number().int().min(0).max(1000),

@@ -30,17 +30,17 @@ export const totpCodeSchema = z
 
 /** A recovery code as typed: case, spaces and dashes do not matter. */
 export const recoveryCodeSchema = z
-  .string({ error: 'Enter one of your recovery codes' })
+  .string({ error: 'validation.enterRecoveryCode' })
   .trim()
-  .min(1, 'Enter one of your recovery codes')
-  .max(64, 'A recovery code is shorter than that');
+  .min(1, 'validation.enterRecoveryCode')
+  .max(64, 'validation.recoveryCodeShort');
 
 /** An authenticator code or a recovery code, in one field (turning two-factor sign-in off). */
 const anyCodeSchema = z
-  .string({ error: 'Enter a code from your authenticator app or a recovery code' })
+  .string({ error: 'validation.enterCode' })
   .trim()
-  .min(1, 'Enter a code from your authenticator app or a recovery code')
-  .max(64, 'A code is shorter than that');
+  .min(1, 'validation.enterCode')
+  .max(64, 'validation.codeShort');
 
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
@@ -63,7 +63,7 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 export const twoFactorCodeRequestSchema = z.strictObject({ code: totpCodeSchema });
 
 export const twoFactorDisableRequestSchema = z.strictObject({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z.string({ error: 'validation.passwordRequired' }).min(1, 'validation.passwordRequired').max(PASSWORD_MAX_LENGTH),
   code: anyCodeSchema,
 });
 export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequestSchema>;
@@ -80,12 +80,12 @@ export const twoFactorDisableResponseSchema = data(twoFactorStatusSchema);
 /** The sign-in's second step: the challenge login answered with, and a code or a recovery code. */
 export const loginTwoFactorRequestSchema = z
   .strictObject({
-    challenge: z.string({ error: 'The sign-in challenge is missing' }).min(1, 'The sign-in challenge is missing').max(400),
+    challenge: z.string({ error: 'validation.challengeMissing' }).min(1, 'validation.challengeMissing').max(400),
     code: totpCodeSchema.optional(),
     recoveryCode: recoveryCodeSchema.optional(),
   })
   .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), {
-    message: 'Send either a code or a recovery code',
+    message: 'validation.codeOrRecovery',
     path: ['code'],
   });
 export type LoginTwoFactorRequest = z.input<typeof loginTwoFactorRequestSchema>;

@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { Translate } from '../lib/i18n/i18n-context';
+import { schemaMessage } from '../lib/i18n/validation-messages';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -66,12 +68,15 @@ export function FormAlert({ tone, children }: { tone: 'error' | 'success'; child
   );
 }
 
-/** Field messages from a zod safeParse, keyed by the first path segment. */
-export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+/** Field messages from a zod safeParse in the page's language, keyed by the first path segment. */
+export function fieldErrors(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  t: Translate,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
+    errors[key] ??= schemaMessage(t, issue.message);
   }
   return errors;
 }

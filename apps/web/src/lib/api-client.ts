@@ -24,8 +24,8 @@ export function apiUrl(path: string): string {
 }
 
 export class TimeoutError extends Error {
-  constructor(ms: number) {
-    super(`The request took longer than ${ms / 1000} s and was stopped`);
+  constructor(message: string) {
+    super(message);
     this.name = 'TimeoutError';
   }
 }
@@ -69,7 +69,7 @@ export async function fetchWithTimeout(path: string, options: FetchOptions = {})
     const scope = renderScope();
     return await (scope ? scope.fetch(path, request) : fetch(apiUrl(path), request));
   } catch (error) {
-    if (timedOut) throw new TimeoutError(timeoutMs);
+    if (timedOut) throw new TimeoutError(await pageMessage('common.lib.api.timedOut', { seconds: timeoutMs / 1000 }));
     throw error;
   } finally {
     clearTimeout(timer);
@@ -93,7 +93,9 @@ export async function apiJson<T>(path: string, options: FetchOptions & { json?: 
     | { success?: boolean; message?: string; error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } }
     | undefined;
   if (!response.ok || body?.success === false) {
-    const message = body?.error?.message ?? body?.message ?? `HTTP error! status: ${response.status}`;
+    // The server says its errors in the page's language already (decision 0040); only our own fallback is said here.
+    const message =
+      body?.error?.message ?? body?.message ?? (await pageMessage('common.lib.api.httpError', { status: response.status }));
     // Issue 10 §2: the shell shows the maintenance page whichever call learnt that the site is down.
     if (response.status === 503 && body?.error?.code === 'maintenance') reportMaintenanceAnswer(message);
     throw new ApiError(response.status, message, body?.error?.code, body?.error?.fields);
@@ -141,8 +143,8 @@ export function endpointUrl<N extends EndpointName>(name: N, input: { params?: u
 }
 
 /** A message of the page's language (common's), for an error told outside any component. */
-export async function pageMessage(id: string): Promise<string> {
-  return (await loadI18n(pageLocale()))._(id);
+export async function pageMessage(id: string, values?: Record<string, unknown>): Promise<string> {
+  return (await loadI18n(pageLocale()))._(id, values);
 }
 
 /**

@@ -78,7 +78,7 @@ describe('payees, gifts and earnings', () => {
       { userId: b.id, role: 'artist', shareBps: 3000 },
     ]);
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toContain('The shares add up to 90 %, not 100 %');
+    expect(bad.body.error.message).toContain('The shares must add up to 100 %');
     expect((await setPayees(series.id, [{ userId: a.id, role: 'painter', shareBps: 10_000 }])).status).toBe(400);
     const ghost = await setPayees(series.id, [
       { userId: '00000000-0000-4000-8000-000000000000', role: 'author', shareBps: 10_000 },

@@ -21,7 +21,7 @@ function ForgotPasswordPage() {
     event.preventDefault();
     const parsed = forgotPasswordRequestSchema.safeParse({ email });
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      setErrors(fieldErrors(parsed.error.issues, t));
       return;
     }
     setErrors({});

@@ -49,7 +49,7 @@ function RegisterPage() {
     event.preventDefault();
     const { confirm, ...fields } = form;
     const parsed = registerRequestSchema.safeParse({ ...fields, next });
-    const nextErrors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    const nextErrors = parsed.success ? {} : fieldErrors(parsed.error.issues, t);
     const mismatch = confirmError(form.password, confirm);
     if (mismatch) nextErrors.confirm = mismatch;
     setErrors(nextErrors);

@@ -8,6 +8,7 @@ import { resetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useT } from '../../../lib/i18n/i18n-context';
+import { schemaMessage } from '../../../lib/i18n/validation-messages';
 import '../messages';
 
 /** /reset-password?token=…: the page a reset e-mail links to. */
@@ -25,7 +26,8 @@ function ResetPasswordPage() {
     event.preventDefault();
     const parsed = passwordSchema.safeParse(form.password);
     const next: Record<string, string> = {};
-    if (!parsed.success) next.password = parsed.error.issues[0]?.message ?? t('auth.reset.invalidPassword');
+    const problem = parsed.error?.issues[0]?.message;
+    if (!parsed.success) next.password = problem ? schemaMessage(t, problem) : t('auth.reset.invalidPassword');
     const mismatch = confirmError(form.password, form.confirm);
     if (mismatch) next.confirm = mismatch;
     setErrors(next);

@@ -98,7 +98,7 @@ export function AnnouncementForm({ initial, submitLabel, extra, onSubmit }: Prop
   const submit = async () => {
     const { input, errors: dateErrors } = toInput(t, values);
     const parsed = announcementInputSchema.safeParse(input);
-    await form.save({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...dateErrors }, () => onSubmit(input));
+    await form.save({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues, t)), ...dateErrors }, () => onSubmit(input));
   };
 
   return (

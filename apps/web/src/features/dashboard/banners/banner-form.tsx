@@ -59,7 +59,7 @@ export function BannerForm({
       endsAt: fromLocalInput(values.endsAt),
     };
     const parsed = bannerInputSchema.safeParse(input);
-    await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues), async () => {
+    await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues, t), async () => {
       onSaved(banner ? await updateBanner.mutateAsync({ id: banner.id, body: input }) : await createBanner.mutateAsync(input));
       if (!banner) form.reset(valuesFrom());
     });

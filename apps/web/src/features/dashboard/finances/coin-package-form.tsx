@@ -59,7 +59,7 @@ export function CoinPackageForm({
       isActive: values.isActive,
     } satisfies CoinPackageInput;
     const parsed = (item ? coinPackagePatchSchema : coinPackageInputSchema).safeParse(body);
-    const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    const local = parsed.success ? {} : fieldErrors(parsed.error.issues, t);
     if (priceCents === null) local.priceCents = t('dashboard.finances.priceInvalid');
     if (values.coins.trim() === '') local.coins = t('dashboard.finances.coins.coinsMissing');
     await form.save(local, async () => {

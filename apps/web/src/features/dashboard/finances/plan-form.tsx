@@ -67,7 +67,7 @@ function usePlanSubmit(
         coinsPerPeriod,
       };
       const parsed = planPatchSchema.safeParse(body);
-      await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues), async () => {
+      await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues, t), async () => {
         onSaved(await updatePlan.mutateAsync({ id: plan.id, body }));
       });
       return;
@@ -84,7 +84,7 @@ function usePlanSubmit(
       isActive: values.isActive,
     };
     const parsed = planInputSchema.safeParse(body);
-    const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    const local = parsed.success ? {} : fieldErrors(parsed.error.issues, t);
     if (priceCents === null) local.priceCents = t('dashboard.finances.priceInvalid');
     await form.save(local, async () => {
       onSaved(await createPlan.mutateAsync(body));

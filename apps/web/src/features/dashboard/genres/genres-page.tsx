@@ -12,6 +12,7 @@ import { useTeamGenres } from './api/list-team-genres';
 import { useRenameGenre } from './api/rename-genre';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useT } from '../../../lib/i18n/i18n-context';
+import { schemaMessage } from '../../../lib/i18n/validation-messages';
 import '../messages';
 
 function useGenreName(initial: string, save: (name: string) => Promise<unknown>) {
@@ -23,7 +24,7 @@ function useGenreName(initial: string, save: (name: string) => Promise<unknown>)
     event.preventDefault();
     const parsed = genreInputSchema.safeParse({ name });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      setError(schemaMessage(t, parsed.error.issues[0]?.message ?? ''));
       return;
     }
     setIsBusy(true);

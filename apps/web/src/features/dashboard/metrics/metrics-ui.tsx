@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
+import { schemaMessage } from '../../../lib/i18n/validation-messages';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
 import { RANGE_PRESETS, todayUtc, type RangePreset } from './range';
 import '../messages';
@@ -33,7 +34,11 @@ export function RangePicker({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const resolved = resolveMetricsRange({ from: from || 'missing', to: to || 'missing' }, todayUtc());
-    if ('fields' in resolved) return setErrors(resolved.fields);
+    if ('fields' in resolved) {
+      return setErrors(
+        Object.fromEntries(Object.entries(resolved.fields).map(([field, message]) => [field, schemaMessage(t, message)])),
+      );
+    }
     setErrors({});
     onCustom({ from: resolved.range.from, to: resolved.range.to });
   };

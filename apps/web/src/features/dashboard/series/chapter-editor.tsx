@@ -109,7 +109,7 @@ function toInput(values: Values, seriesType: 'comic' | 'novel', initial: TeamCha
 /** What the schema says of the input, and what it cannot see: a schedule needs a time to come. */
 function localErrors(t: Translate, values: Values, input: ChapterInput, now: Date): Record<string, string> {
   const parsed = chapterInputSchema.safeParse(input);
-  const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
+  const local = parsed.success ? {} : fieldErrors(parsed.error.issues, t);
   if (values.publication === 'schedule' && !fromLocalInput(values.publishAt))
     local.publishedAt = t('dashboard.series.chapter.chooseWhen');
   if (values.publication === 'schedule' && input.publishedAt && isChapterOut({ publishedAt: input.publishedAt }, now))

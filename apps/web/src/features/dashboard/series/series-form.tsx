@@ -94,7 +94,7 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
   const submit = async () => {
     const input = toInput(values);
     const parsed = seriesInputSchema.safeParse(input);
-    await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues), () => onSubmit(input));
+    await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues, t), () => onSubmit(input));
   };
 
   return (

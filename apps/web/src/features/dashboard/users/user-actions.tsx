@@ -152,7 +152,7 @@ function CoinsSection({ user }: { user: AdminUserDetail }) {
     setDone(null);
     const body = { delta: form.delta.trim() === '' ? undefined : Number(form.delta), reason: form.reason };
     const parsed = coinAdjustmentSchema.safeParse(body);
-    void submit(parsed.success ? {} : fieldErrors(parsed.error.issues), async () => {
+    void submit(parsed.success ? {} : fieldErrors(parsed.error.issues, t), async () => {
       const result = await adjust.mutateAsync(parsed.data!);
       setDone(result.message);
       setForm(EMPTY);

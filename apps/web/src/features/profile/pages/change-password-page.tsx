@@ -24,7 +24,7 @@ function ChangePasswordPage() {
     event.preventDefault();
     const { confirm, ...fields } = form;
     const parsed = changePasswordRequestSchema.safeParse(fields);
-    const next = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    const next = parsed.success ? {} : fieldErrors(parsed.error.issues, t);
     const mismatch = confirmError(form.newPassword, confirm);
     if (mismatch) next.confirm = mismatch;
     setErrors(next);

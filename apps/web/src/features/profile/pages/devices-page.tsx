@@ -19,6 +19,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { useFormat, type Formatters } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { richText } from '../../../lib/i18n/rich';
+import { schemaMessage } from '../../../lib/i18n/validation-messages';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../messages';
 import { useCreateDeviceKey, useDeviceKeys, useRevokeDeviceKey } from '../api/device-keys';
@@ -183,7 +184,7 @@ export default function DevicesPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = deviceKeyCreateSchema.safeParse({ name });
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (!checked.success) return setError(schemaMessage(t, checked.error.issues[0]?.message ?? ''));
     setError(undefined);
     create.mutate(checked.data.name, {
       onSuccess: (key) => {
