@@ -1,4 +1,4 @@
-import type { I18n } from '@lingui/core';
+import type { I18n } from '../lib/i18n/message-runtime';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ToastProvider } from '../components/toast/toast-context';

@@ -1,4 +1,4 @@
-import type { I18n } from '@lingui/core';
+import type { I18n } from './message-runtime';
 import type { InterfaceLocale } from '@inkwell/contract';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 
@@ -14,7 +14,7 @@ export interface Translator {
 const I18nContext = createContext<Translator | null>(null);
 
 function translatorOf(i18n: I18n): Translator {
-  return { locale: i18n.locale as InterfaceLocale, t: (id, values) => i18n._(id, values as never), i18n };
+  return { locale: i18n.locale as InterfaceLocale, t: (id, values) => i18n._(id, values), i18n };
 }
 
 /**

@@ -1,11 +1,11 @@
-import { setupI18n, type I18n } from '@lingui/core';
+import { I18n, type CompiledMessages } from './message-runtime';
 import { DEFAULT_LOCALE, matchLocale, type InterfaceLocale } from '@inkwell/contract';
 
 // Issue 35 §1, decision 0038: the interface's words come from the catalogues
 // (packages/contract/messages), compiled per language at build time. A page loads its language's
 // `common` namespace first, and each feature's namespace with the feature's code.
 
-type Catalogue = () => Promise<{ default: Record<string, unknown> }>;
+type Catalogue = () => Promise<{ default: CompiledMessages }>;
 /** One namespace's compiled messages in each language (`virtual:inkwell-namespace/<namespace>`). */
 export type NamespaceLoaders = Record<string, Catalogue>;
 
@@ -43,15 +43,11 @@ const loaded = new Map<InterfaceLocale, Promise<I18n>>();
 export function loadI18n(locale: InterfaceLocale): Promise<I18n> {
   let loading = loaded.get(locale);
   if (!loading) {
-    loading = (holdsEverything ? EVERYTHING : COMMON)[locale]().then(({ default: messages }) =>
-      setupI18n({
-        locale,
-        // The pseudo-locale formats numbers and dates as English does.
-        locales: locale === 'en-XA' ? ['en'] : [locale],
-        messages: { [locale]: messages as never },
-        missing: reportMissing,
-      }),
-    );
+    loading = (holdsEverything ? EVERYTHING : COMMON)[locale]().then(({ default: messages }) => {
+      const i18n = new I18n(locale, reportMissing);
+      i18n.load(messages);
+      return i18n;
+    });
     loaded.set(locale, loading);
   }
   return loading;
@@ -68,7 +64,7 @@ export async function loadNamespace(loaders: NamespaceLoaders): Promise<void> {
   const load = loaders[locale];
   if (!load) throw new Error(`No messages in ${locale}`);
   const [i18n, { default: messages }] = await Promise.all([loadI18n(locale), load()]);
-  i18n.load(locale, messages as never);
+  i18n.load(messages);
 }
 
 /** The language the server chose for this page (it writes it in `<html lang>`), or the default. */

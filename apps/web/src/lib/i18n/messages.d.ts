@@ -1,10 +1,10 @@
 // The build's compiled catalogues (vite.config.ts, interfaceMessages).
 declare module 'virtual:inkwell-messages/*' {
-  const messages: Record<string, unknown>;
+  const messages: import('./message-runtime').CompiledMessages;
   export default messages;
 }
 /** One namespace's chunk in each interface language (i18n.ts, NamespaceLoaders). */
 declare module 'virtual:inkwell-namespace/*' {
-  const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+  const loaders: Record<string, () => Promise<{ default: import('./message-runtime').CompiledMessages }>>;
   export default loaders;
 }
