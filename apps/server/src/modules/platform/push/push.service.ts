@@ -273,7 +273,8 @@ export function createPushService(deps: PushDeps) {
             ? { title: held[0]!.title, body: held[0]!.body, link: held[0]!.link }
             : {
                 title: t('push.held.title', { count: held.length }),
-                body: held.map((notice) => notice.summary ?? notice.title.replace(/^New chapter of /, '')).join(' · '),
+                // Each held push by its series' title; one queued before pushes carried it, by its whole title (no English cut off).
+                body: held.map((notice) => notice.summary ?? notice.title).join(' · '),
                 link: '/profile/notifications',
               };
         if ((await sendToReader(sender, userId, message)) > 0) sent += 1;
