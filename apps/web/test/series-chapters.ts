@@ -36,5 +36,7 @@ export const chapterSummary = (overrides: Partial<ChapterSummary> = {}): Chapter
   freeAt: null,
   access: 'unlocked',
   openUntil: null,
+  language: 'en',
+  fallback: false,
   ...overrides,
 });

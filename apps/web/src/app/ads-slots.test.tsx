@@ -27,6 +27,8 @@ const chapter = (number: number) => ({
   freeAt: null,
   access: 'free' as const,
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 const comic: ChapterContent = {
   series: { id: 's1', slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null },
@@ -42,6 +44,8 @@ const comic: ChapterContent = {
   chapterCount: 3,
   offers: [],
   openUntil: null,
+  language: 'en',
+  fallback: false,
 };
 const series: SeriesDetail = {
   id: '00000000-0000-4000-8000-0000000000aa',
@@ -62,6 +66,9 @@ const series: SeriesDetail = {
   firstChapter: { slug: 'chapter-1', number: 1 },
   forSaleCount: 0,
   views: 0,
+  originalLanguage: 'en',
+  language: 'en',
+  editions: [],
 };
 
 function serve(config: AdsConfigResponse = ads) {

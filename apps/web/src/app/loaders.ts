@@ -13,6 +13,7 @@ import { plansQueryOptions } from '../features/store/api/list-plans';
 import { sessionQueryOptions } from '../lib/auth/session-query';
 import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { seriesProgressQueryOptions } from '../lib/library/series-progress';
+import { editionOf } from '../lib/edition';
 import { isSharedRender } from '../lib/render-scope';
 import { personalLoad } from './reader-data';
 
@@ -74,12 +75,16 @@ export const catalogueLoader =
     ]);
   };
 
-/** The series page also waits for the session (a reader's bulk unlock sits above the chapters) and for a reader's progress in it. */
+/**
+ * The series page, in the edition its address asks for (`?lang=`, issue 35 §2), also waits for the
+ * session (a reader's bulk unlock sits above the chapters) and for a reader's progress in it.
+ */
 export const seriesLoader =
   (client: QueryClient): LoaderFunction =>
-  async ({ params }) => {
+  async ({ params, request }) => {
     const session = client.ensureQueryData(sessionQueryOptions());
-    const series = client.ensureQueryData(seriesQueryOptions(params.seriesSlug ?? ''));
+    const lang = editionOf(new URL(request.url).searchParams);
+    const series = client.ensureQueryData(seriesQueryOptions(params.seriesSlug ?? '', lang));
     await orErrorPage(series, seriesErrorPage);
     // A reader's Continue, read marks and bookmark, fresh (they may have read on another device), so nothing moves.
     const progress = Promise.all([session, series]).then(([user, { id }]) =>
@@ -88,13 +93,14 @@ export const seriesLoader =
     return settle([session, progress]);
   };
 
-/** The reader also waits for the session: a locked chapter offers a visitor to log in. */
+/** The reader, in the edition its address asks for, also waits for the session: a locked chapter offers a visitor to log in. */
 export const readerLoader =
   (client: QueryClient): LoaderFunction =>
-  async ({ params }) => {
+  async ({ params, request }) => {
     const session = client.ensureQueryData(sessionQueryOptions());
     const [slug, chapterSlug] = [params.seriesSlug ?? '', params.chapterSlug ?? ''];
-    const chapter = client.ensureQueryData(chapterQueryOptions(slug, chapterSlug));
+    const lang = editionOf(new URL(request.url).searchParams);
+    const chapter = client.ensureQueryData(chapterQueryOptions(slug, chapterSlug, lang));
     await orErrorPage(chapter, chapterErrorPage);
     // A page shared by a class of readers carries the class's offers; each reader's part brings
     // their own (a pass recharging). Anywhere else the chapter's answer already has them.

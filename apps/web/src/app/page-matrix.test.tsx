@@ -51,6 +51,8 @@ const chapterSummary = (number: number): ChapterSummary => ({
   freeAt: null,
   access: 'free',
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 const series: SeriesDetail = {
   id: '00000000-0000-4000-8000-000000000100',
@@ -66,6 +68,9 @@ const series: SeriesDetail = {
   releaseYear: null,
   isAdult: false,
   views: 10,
+  originalLanguage: 'en',
+  language: 'en',
+  editions: [],
   genres: [],
   chapters: [chapterSummary(2), chapterSummary(1)],
   chapterCount: 2,
@@ -86,6 +91,8 @@ const chapter: ChapterContent = {
   chapterCount: 2,
   offers: [],
   openUntil: null,
+  language: 'en',
+  fallback: false,
 };
 const announcement: Announcement = {
   id: '00000000-0000-4000-8000-000000000002',
@@ -116,6 +123,7 @@ const teamSeries: TeamSeries = {
   waitPassExcludesNewest: 0,
   dailyFree: false,
   bundleDiscountPercent: 0,
+  originalLanguage: 'en',
   cover: null,
   genres: [],
   chapters: [],

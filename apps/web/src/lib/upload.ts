@@ -15,6 +15,8 @@ type UploadEndpoint = { [N in EndpointName]: (typeof ROUTES)[N] extends { multip
 export interface UploadInput<N extends UploadEndpoint> {
   params: EndpointParams<N>;
   files: { field: string; file: File }[];
+  /** Plain fields sent with the files (a comic edition's pages name their `language`), ahead of them. */
+  fields?: Record<string, string>;
   /** Upload progress, 0–1 (which fetch cannot report). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -28,6 +30,7 @@ export interface UploadInput<N extends UploadEndpoint> {
 export function uploadFiles<N extends UploadEndpoint>(name: N, input: UploadInput<N>): Promise<EndpointResponse<N>> {
   const route: RouteDef = ROUTES[name];
   const form = new FormData();
+  for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
   for (const { field, file } of input.files) form.append(field, file, file.name);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();

@@ -33,6 +33,8 @@ const summary = (number: number, access: ChapterAccess = 'free'): ChapterSummary
   freeAt: access === 'early_access' ? IN_TWO_DAYS : null,
   access,
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 
 const page = (n: number) => ({ id: chapterId(100 + n), url: `/media/pages/c/${n}.webp?exp=1&sig=x`, width: 800, height: 1200 });
@@ -60,6 +62,8 @@ function lockedComic(access: ChapterAccess = 'locked', over: Partial<ChapterCont
     chapterCount: chapters.length,
     offers: [],
     openUntil: null,
+    language: 'en',
+    fallback: false,
     ...over,
   };
 }

@@ -15,6 +15,8 @@ const summary = (number: number, access: ChapterContent['chapter']['access'] = '
   freeAt: access === 'early_access' ? new Date(Date.now() + 2 * 86_400_000 + 3_600_000).toISOString() : null,
   access,
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 
 function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
@@ -32,6 +34,8 @@ function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
     chapterCount: 3,
     offers: [],
     openUntil: null,
+    language: 'en',
+    fallback: false,
     ...over,
   };
 }

@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { OriginalBadge } from '../../components/original-badge';
+import { useEdition } from '../../lib/edition';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useBookmark } from '../../lib/library/bookmark';
 import { useFormat } from '../../lib/i18n/format';
@@ -46,7 +48,8 @@ function ChapterLoadError({ error, onRetry }: { error: unknown; onRetry(): void 
 /** /SeriesView/{series}/{chapter}: the reader, for comics and novels, or a locked chapter's price. */
 export default function ReaderPage() {
   const { seriesSlug = '', chapterSlug = '' } = useParams();
-  const chapter = useChapter(seriesSlug, chapterSlug);
+  // The edition the address asks for (`?lang=`, issue 35 §2), kept from the series page's links.
+  const chapter = useChapter(seriesSlug, chapterSlug, useEdition());
   const [comicSettings, setComicSettings] = useComicSettings();
   const [novelSettings, setNovelSettings] = useNovelSettings();
   const panels = useReaderPanels();
@@ -113,6 +116,12 @@ export default function ReaderPage() {
           chapterPath={`/SeriesView/${data.series.slug}/${data.chapter.slug}`}
           className={theme.button}
         />
+      )}
+      {data.fallback && (
+        // The edition asked for lacks this chapter: the original is given, and said so.
+        <div className="mx-auto flex max-w-3xl justify-center px-4 pt-3">
+          <OriginalBadge language={data.language} />
+        </div>
       )}
       <ChapterBody
         data={data}

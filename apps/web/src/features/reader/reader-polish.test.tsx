@@ -17,6 +17,8 @@ const summary = (number: number, access: ChapterContent['chapter']['access'] = '
   freeAt: null,
   access,
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 
 function chapter(over: Partial<ChapterContent> = {}): ChapterContent {
@@ -34,6 +36,8 @@ function chapter(over: Partial<ChapterContent> = {}): ChapterContent {
     chapterCount: 3,
     offers: [],
     openUntil: null,
+    language: 'en',
+    fallback: false,
     ...over,
   };
 }

@@ -20,6 +20,8 @@ const summary = (number: number) => ({
   freeAt: null,
   access: 'free' as const,
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 
 function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
@@ -37,6 +39,8 @@ function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
     chapterCount: 3,
     offers: [],
     openUntil: null,
+    language: 'en',
+    fallback: false,
     ...over,
   };
 }

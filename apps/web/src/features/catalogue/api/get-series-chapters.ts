@@ -6,27 +6,30 @@ export type ChapterOrder = 'asc' | 'desc';
 
 /**
  * More of a long series' chapters, a page at a time, in `order`: from chapter `from` on (a jump),
- * or, when `after` is given, past that number (the chapters after the series answer's newest page).
+ * or, when `after` is given, past that number (the chapters after the series answer's newest page);
+ * in the edition `lang`, the series answer's (issue 35 §2).
  */
 export function useSeriesChapterPages({
   slug,
+  lang,
   order,
   from,
   after,
   isEnabled,
 }: {
   slug: string;
+  lang: string;
   order: ChapterOrder;
   from: number | undefined;
   after: number | undefined;
   isEnabled: boolean;
 }) {
   return useInfiniteQuery({
-    queryKey: ['catalogue', 'series-chapters', slug, order, from ?? null, after ?? null],
+    queryKey: ['catalogue', 'series-chapters', slug, lang, order, from ?? null, after ?? null],
     queryFn: ({ pageParam, signal }) =>
       callApiData('seriesChapters', {
         params: { slug },
-        query: { order, limit: SERIES_CHAPTERS_PAGE, ...(pageParam === undefined ? { from } : { after: pageParam }) },
+        query: { order, lang, limit: SERIES_CHAPTERS_PAGE, ...(pageParam === undefined ? { from } : { after: pageParam }) },
         signal,
       }),
     initialPageParam: after,

@@ -3,6 +3,8 @@ import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ChapterMarks } from '../../../components/chapter-marks';
+import { OriginalBadge } from '../../../components/original-badge';
+import { editionPath } from '../../../lib/edition';
 import type { SeriesPlaces } from '../../../lib/library/series-progress';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
@@ -19,9 +21,11 @@ const listButton =
 /**
  * The series page's chapters, newest or oldest first, with a jump to a chapter number. The series
  * answer holds the newest page; a long series' other chapters are asked for a page at a time, so
- * a phone never draws (nor the server sends) thousands of rows at once.
+ * a phone never draws (nor the server sends) thousands of rows at once. They are in the series
+ * answer's edition; a chapter that edition lacks is the original's, with a badge saying so, and
+ * its link keeps the edition asked for (`lang`), so the reader opens in it.
  */
-export function SeriesChapterList({ series, places }: { series: SeriesDetail; places: SeriesPlaces }) {
+export function SeriesChapterList({ series, places, lang }: { series: SeriesDetail; places: SeriesPlaces; lang?: string }) {
   const t = useT();
   const format = useFormat();
   const [order, setOrder] = useState<ChapterOrder>('desc');
@@ -33,6 +37,7 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
   const isNewestPage = order === 'desc' && from === undefined;
   const more = useSeriesChapterPages({
     slug: series.slug,
+    lang: series.language,
     order,
     from,
     after: isNewestPage ? series.chapters.at(-1)?.number : undefined,
@@ -101,28 +106,15 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
         </p>
       ) : (
         <ul className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-800 bg-ink-900" aria-busy={isLoading}>
-          {shown.map((chapter) => {
-            const place = places.chapters[chapter.id];
-            return (
-              <li key={chapter.id} data-read={place?.completed ? 'true' : undefined}>
-                <Link
-                  to={`${base}/${chapter.slug}`}
-                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800"
-                >
-                  <span className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>
-                    {format.chapterLabel(chapter)}
-                  </span>
-                  <span className="flex items-center gap-3">
-                    <ReadMark place={place} />
-                    <ChapterMarks chapter={chapter} ladder={series.freeLadder} />
-                    {chapter.publishedAt && (
-                      <span className="whitespace-nowrap text-xs text-zinc-400">{format.date(chapter.publishedAt)}</span>
-                    )}
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
+          {shown.map((chapter) => (
+            <ChapterRow
+              key={chapter.id}
+              chapter={chapter}
+              href={editionPath(`${base}/${chapter.slug}`, lang)}
+              place={places.chapters[chapter.id]}
+              ladder={series.freeLadder}
+            />
+          ))}
         </ul>
       )}
       {more.isError && shown.length > 0 && (
@@ -136,6 +128,38 @@ export function SeriesChapterList({ series, places }: { series: SeriesDetail; pl
         </button>
       )}
     </section>
+  );
+}
+
+/** A chapter's row: its label in the language it will be read in, the "Original" badge when the edition lacks it, its marks and date. */
+function ChapterRow({
+  chapter,
+  href,
+  place,
+  ladder,
+}: {
+  chapter: ChapterSummary;
+  href: string;
+  place: SeriesPlaces['chapters'][string] | undefined;
+  ladder: SeriesDetail['freeLadder'];
+}) {
+  const format = useFormat();
+  return (
+    <li data-read={place?.completed ? 'true' : undefined}>
+      <Link to={href} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800">
+        <span lang={chapter.language} className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>
+          {format.chapterLabel(chapter)}
+        </span>
+        <span className="flex flex-wrap items-center gap-3">
+          {chapter.fallback && <OriginalBadge language={chapter.language} />}
+          <ReadMark place={place} />
+          <ChapterMarks chapter={chapter} ladder={ladder} />
+          {chapter.publishedAt && (
+            <span className="whitespace-nowrap text-xs text-zinc-400">{format.date(chapter.publishedAt)}</span>
+          )}
+        </span>
+      </Link>
+    </li>
   );
 }
 

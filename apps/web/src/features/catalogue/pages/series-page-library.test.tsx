@@ -17,6 +17,8 @@ const chapter = (number: number): ChapterSummary => ({
   freeAt: null,
   access: 'free',
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 const series: SeriesDetail = {
   id: SERIES_ID,
@@ -37,6 +39,9 @@ const series: SeriesDetail = {
   firstChapter: { slug: 'chapter-1', number: 1 },
   forSaleCount: 0,
   views: 0,
+  originalLanguage: 'en',
+  language: 'en',
+  editions: [],
 };
 const place = (over: object) => ({ page: null, position: null, completed: false, readAt: '2026-01-01T00:00:00.000Z', ...over });
 

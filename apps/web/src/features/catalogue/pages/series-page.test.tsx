@@ -20,6 +20,8 @@ const chapter = (number: number, access: ChapterAccess): ChapterSummary => ({
   freeAt: access === 'early_access' ? IN_TWO_DAYS : null,
   access,
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 
 /** Chapter 1 free, 2 unlocked, 3–8 locked, 9 in early access; newest first, as the server sends them. */
@@ -45,6 +47,9 @@ function series(unlocked: string[] = [], over: Partial<SeriesDetail> = {}): Seri
     firstChapter: { slug: 'chapter-1', number: 1 },
     forSaleCount: Array.from({ length: 9 }, (_, i) => access(i + 1)).filter((a) => a === 'locked' || a === 'early_access').length,
     views: 0,
+    originalLanguage: 'en',
+    language: 'en',
+    editions: [],
     ...over,
   };
 }
@@ -164,7 +169,8 @@ describe('a long series’ chapter list', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Show more chapters' }));
     await waitFor(() => expect(rows()).toHaveLength(200));
-    expect(asked).toEqual(['order=desc&limit=100&after=151']);
+    // In the series answer's edition (issue 35 §2), so the pages agree with the first.
+    expect(asked).toEqual(['order=desc&lang=en&limit=100&after=151']);
     expect(rows()[100]).toHaveTextContent(/^Chapter 150/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Oldest first' }));

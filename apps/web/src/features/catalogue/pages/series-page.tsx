@@ -15,8 +15,10 @@ import { useBookmark } from '../../../lib/library/bookmark';
 import { useSeriesPlaces } from '../../../lib/library/series-progress';
 import { lazyPart } from '../../../lib/lazy-part';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { editionPath, useEdition } from '../../../lib/edition';
 import { useIsNear } from '../../../lib/use-is-near';
 import { seriesErrorPage, useSeries } from '../api/get-series';
+import { EditionPicker } from '../components/edition-picker';
 import { SeriesPageSkeleton } from '../components/page-skeletons';
 import { SeriesChapterList } from '../components/series-chapter-list';
 import { seriesTypeText } from '../series-type';
@@ -81,7 +83,9 @@ function SeriesFacts({ series }: { series: SeriesDetail }) {
 export default function SeriesPage() {
   const t = useT();
   const { seriesSlug = '' } = useParams();
-  const series = useSeries(seriesSlug);
+  // The edition asked for (`?lang=`, issue 35 §2): the chapter links keep it.
+  const lang = useEdition();
+  const series = useSeries(seriesSlug, lang);
   useDocumentTitle(series.data?.title);
   // The viewer's places in it: read marks and Continue (a visitor's from this browser).
   const places = useSeriesPlaces(series.data?.id ?? '', series.data?.chapters ?? []);
@@ -113,7 +117,10 @@ export default function SeriesPage() {
         </div>
         <div className="min-w-0 flex-1">
           <SeriesFacts series={data} />
-          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-white">{data.title}</h1>
+          <h1 lang={data.language} className="mt-2 text-3xl font-extrabold tracking-tight text-white">
+            {data.title}
+          </h1>
+          <EditionPicker series={data} />
           {data.alternativeNames && (
             <p className="mt-1 text-sm text-zinc-400">{t('catalogue.series.alsoKnownAs', { names: data.alternativeNames })}</p>
           )}
@@ -146,11 +153,15 @@ export default function SeriesPage() {
             </ul>
           )}
           {data.freeLadder && <FreeLadderLine ladder={data.freeLadder} />}
-          {data.description && <p className="mt-4 whitespace-pre-line leading-relaxed text-zinc-300">{data.description}</p>}
+          {data.description && (
+            <p lang={data.language} className="mt-4 whitespace-pre-line leading-relaxed text-zinc-300">
+              {data.description}
+            </p>
+          )}
           <div className="mt-6 flex flex-wrap gap-3">
             {resume && (
               <Link
-                to={`${base}/${resume.chapterSlug}`}
+                to={editionPath(`${base}/${resume.chapterSlug}`, lang)}
                 className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
               >
                 <Play className="size-4" aria-hidden />
@@ -159,7 +170,7 @@ export default function SeriesPage() {
             )}
             {first && !resume && (
               <Link
-                to={`${base}/${first.slug}`}
+                to={editionPath(`${base}/${first.slug}`, lang)}
                 className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
               >
                 <BookOpen className="size-4" aria-hidden />
@@ -168,7 +179,7 @@ export default function SeriesPage() {
             )}
             {latest && latest.slug !== first?.slug && (
               <Link
-                to={`${base}/${latest.slug}`}
+                to={editionPath(`${base}/${latest.slug}`, lang)}
                 className="inline-flex items-center gap-2 rounded-lg bg-ink-800 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-ink-700"
               >
                 <ChevronsRight className="size-4" aria-hidden />
@@ -188,7 +199,7 @@ export default function SeriesPage() {
         </div>
       </div>
 
-      <SeriesChapterList series={data} places={places} />
+      <SeriesChapterList series={data} places={places} lang={lang} />
       <NearSeriesSupport key={data.id} series={data} />
       <AdSlot key={`ad-${data.id}`} placement="series-chapters" />
       <CommentsSlot key={data.id} target={{ seriesId: data.id }} />

@@ -35,6 +35,8 @@ const chapter = (overrides: Partial<TeamChapter> = {}): TeamChapter => ({
   previewPercent: 0,
   content: null,
   pages: [],
+  language: 'en',
+  editions: [],
   ...overrides,
 });
 

@@ -15,6 +15,7 @@ import { DateTimeField, FieldError, fromLocalInput, toLocalInput } from '../comp
 import { useCreateChapter } from './api/create-chapter';
 import { useTeamChapter } from './api/get-team-chapter';
 import { useUpdateChapter } from './api/update-chapter';
+import { ChapterEditions } from './chapter-editions';
 import { PageManager } from './page-manager';
 import '../messages';
 
@@ -218,6 +219,7 @@ function ChapterForm({
       </EditForm>
       {isComic && chapter && <PageManager seriesId={seriesId} chapter={chapter} onChanged={setChapter} />}
       {isComic && !chapter && <p className="text-sm text-zinc-400">{t('dashboard.series.chapter.pagesAfterCreate')}</p>}
+      {chapter && <ChapterEditions seriesId={seriesId} seriesType={seriesType} chapter={chapter} onChanged={setChapter} />}
     </div>
   );
 }

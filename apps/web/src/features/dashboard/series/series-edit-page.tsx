@@ -22,6 +22,7 @@ import { useTeamSeries } from './api/get-team-series';
 import { useUpdateSeries } from './api/update-series';
 import { useUploadSeriesCover } from './api/upload-series-cover';
 import { ChapterEditor } from './chapter-editor';
+import { EditionsSection } from './editions-section';
 import { PayeesEditor } from './payees-editor';
 import { SeriesForm } from './series-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -137,6 +138,8 @@ export default function SeriesEditPage() {
         </div>
 
         {isAdmin && <PayeesEditor seriesId={data.id} />}
+
+        <EditionsSection series={data} />
 
         <ChaptersSection series={data} />
       </div>

@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { isFresh, readTimedCache } from '../../../lib/timed-cache';
+import { ContentLanguagesSection } from '../content-languages-section';
 import { useProfile } from '../profile-context';
 import { TwoFactorSection } from '../two-factor-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -104,6 +105,7 @@ function ProfileMePage() {
         </div>
         <LanguageChoice />
       </div>
+      <ContentLanguagesSection key={profile.id} />
       <Link
         to="/protect/segure/password/reset-password"
         className="inline-block text-sm font-semibold text-accent-400 hover:underline"

@@ -2,11 +2,15 @@ import type { ChapterContent, ErrorPageCode } from '@inkwell/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, callApiData } from '../../../lib/api-client';
 
-/** A chapter as this viewer may read it: its pages or text, or only its price when locked. */
-export function chapterQueryOptions(slug: string, chapterSlug: string) {
+/**
+ * A chapter as this viewer may read it: its pages or text, or only its price when locked; in the
+ * edition `lang` (issue 35 §2), or without it the one the server picks for this reader.
+ */
+export function chapterQueryOptions(slug: string, chapterSlug: string, lang?: string) {
   return queryOptions({
-    queryKey: ['reader', 'chapter', slug, chapterSlug],
-    queryFn: ({ signal }) => callApiData('chapter', { params: { slug, chapterSlug }, signal }),
+    queryKey: lang ? ['reader', 'chapter', slug, chapterSlug, lang] : ['reader', 'chapter', slug, chapterSlug],
+    queryFn: ({ signal }) =>
+      callApiData('chapter', { params: { slug, chapterSlug }, ...(lang ? { query: { lang } } : {}), signal }),
     retry: false,
     // Signed page URLs last at least half an hour; refetching sooner would only change them.
     staleTime: 10 * 60_000,
@@ -27,18 +31,25 @@ export function myChapterOffersQueryOptions(slug: string, chapterSlug: string) {
   });
 }
 
-/** Puts a reader's own offers (`myChapterOffersQueryOptions`) into the chapter's answer they belong to. */
+/** Puts a reader's own offers (`myChapterOffersQueryOptions`) into the chapter's answers they belong to, in any edition. */
 export function applyOwnOffers(client: QueryClient, queryKey: readonly unknown[], data: unknown): boolean {
   const [root, me, kind, slug, chapterSlug] = queryKey;
   if (root !== OWN_CHAPTER_ROOT[0] || me !== OWN_CHAPTER_ROOT[1] || kind !== 'chapter-offers') return false;
   const { offers } = data as { offers: ChapterContent['offers'] };
-  const chapter = chapterQueryOptions(String(slug), String(chapterSlug));
-  const updatedAt = client.getQueryState(chapter.queryKey)?.dataUpdatedAt;
-  client.setQueryData(chapter.queryKey, (old) => (old ? { ...old, offers } : old), updatedAt ? { updatedAt } : undefined);
+  const chapterKey = chapterQueryOptions(String(slug), String(chapterSlug)).queryKey;
+  for (const query of client.getQueryCache().findAll({ queryKey: chapterKey })) {
+    const updatedAt = query.state.dataUpdatedAt;
+    client.setQueryData<ChapterContent>(
+      query.queryKey,
+      (old) => (old ? { ...old, offers } : old),
+      updatedAt ? { updatedAt } : undefined,
+    );
+  }
   return true;
 }
 
-export const useChapter = (slug: string, chapterSlug: string) => useQuery(chapterQueryOptions(slug, chapterSlug));
+export const useChapter = (slug: string, chapterSlug: string, lang?: string) =>
+  useQuery(chapterQueryOptions(slug, chapterSlug, lang));
 
 /**
  * The error page a failed chapter call leads to, or null when the reader should offer a retry.

@@ -66,7 +66,8 @@ export function ChapterBody({
       />
     </div>
   ) : (
-    <div ref={contentRef} onClick={toggleBarsOnTap}>
+    // The text's language, the edition's or the original's (issue 35 §2): hyphenation and screen readers follow it.
+    <div ref={contentRef} lang={data.language} onClick={toggleBarsOnTap}>
       <NovelReader html={data.content ?? ''} settings={settings.novel} onNearEnd={navigation.prefetchNext} />
     </div>
   );

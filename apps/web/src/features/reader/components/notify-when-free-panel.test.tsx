@@ -25,6 +25,8 @@ const content = (access: ChapterAccess): ChapterContent => ({
     freeAt: access === 'early_access' ? IN_TWO_DAYS : null,
     access,
     openUntil: null,
+    language: 'en',
+    fallback: false,
   },
   canRead: false,
   isPreview: true,
@@ -37,6 +39,8 @@ const content = (access: ChapterAccess): ChapterContent => ({
   chapterCount: 1,
   offers: [],
   openUntil: null,
+  language: 'en',
+  fallback: false,
 });
 
 function renderPanel(access: ChapterAccess, user: typeof readerUser | null) {

@@ -3,6 +3,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Download, Settings2 } from 'lucid
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
+import { editionPath, useEdition } from '../../../lib/edition';
 import type { BookmarkState } from '../../../lib/library/bookmark';
 import { lazyPart } from '../../../lib/lazy-part';
 import { useFormat } from '../../../lib/i18n/format';
@@ -22,6 +23,7 @@ export const NAV_BUTTON = 'inline-flex items-center gap-1 rounded-lg px-2.5 py-1
 /** The chapters around this one (a long series' answer holds its neighbourhood only), newest first. */
 function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderTheme }) {
   const navigate = useNavigate();
+  const lang = useEdition();
   const id = useId();
   const t = useT();
   const format = useFormat();
@@ -34,7 +36,7 @@ function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderThe
       <select
         id={id}
         value={data.chapter.slug}
-        onChange={(event) => navigate(`/SeriesView/${data.series.slug}/${event.target.value}`)}
+        onChange={(event) => navigate(editionPath(`/SeriesView/${data.series.slug}/${event.target.value}`, lang))}
         className={`w-36 truncate rounded-lg border px-2 py-1.5 text-sm sm:w-64 ${theme.field}`}
       >
         {data.chapters.map((chapter) => (
@@ -102,6 +104,7 @@ export function ReaderBar({
 }) {
   const t = useT();
   const format = useFormat();
+  const lang = useEdition();
   const isComic = data.series.type === 'comic';
   const chapter = format.chapterLabel(data.chapter);
   const fileType = isComic ? 'CBZ' : 'EPUB';
@@ -114,7 +117,10 @@ export function ReaderBar({
       }`}
     >
       <div className="relative mx-auto flex h-14 max-w-5xl items-center gap-2 px-3">
-        <Link to={`/SeriesView/${data.series.slug}`} className="flex min-w-0 items-center gap-2 text-sm hover:underline">
+        <Link
+          to={editionPath(`/SeriesView/${data.series.slug}`, lang)}
+          className="flex min-w-0 items-center gap-2 text-sm hover:underline"
+        >
           <ArrowLeft className="size-4 shrink-0" aria-hidden />
           <span className="hidden truncate md:inline">{data.series.title}</span>
         </Link>

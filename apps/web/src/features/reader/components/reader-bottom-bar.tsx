@@ -2,6 +2,7 @@ import type { ChapterContent } from '@inkwell/contract';
 import { ChevronLeft, ChevronRight, List, Settings2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { editionPath, useEdition } from '../../../lib/edition';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { chapterOptionLabel } from '../chapter-option-label';
@@ -91,6 +92,7 @@ export function ReaderBottomBar({
 export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onClose(): void }) {
   const t = useT();
   const format = useFormat();
+  const lang = useEdition();
   const currentRef = useRef<HTMLAnchorElement>(null);
   // A long series opens at the chapter being read, not at the newest.
   useEffect(() => {
@@ -106,7 +108,7 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
             <li key={chapter.slug}>
               <Link
                 ref={isCurrent ? currentRef : undefined}
-                to={`/SeriesView/${data.series.slug}/${chapter.slug}`}
+                to={editionPath(`/SeriesView/${data.series.slug}/${chapter.slug}`, lang)}
                 onClick={onClose}
                 aria-current={isCurrent ? 'page' : undefined}
                 className={`block rounded-lg px-3 py-3 text-sm ${isCurrent ? 'bg-accent-600/20 font-semibold text-zinc-100' : 'text-zinc-200 hover:bg-ink-800'}`}
@@ -119,7 +121,7 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
       </ul>
       {data.chapterCount > data.chapters.length && (
         <Link
-          to={`/SeriesView/${data.series.slug}`}
+          to={editionPath(`/SeriesView/${data.series.slug}`, lang)}
           onClick={onClose}
           className="mt-2 block rounded-lg bg-ink-800 px-3 py-3 text-center text-sm font-medium text-zinc-100 hover:bg-ink-700"
         >

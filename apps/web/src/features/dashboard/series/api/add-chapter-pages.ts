@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadFiles } from '../../../../lib/upload';
 import { storeChapter } from './team-series-keys';
 
-/** Adds page images to a comic chapter, after its last page, with upload progress. */
+/** Adds page images to a comic chapter, after its last page, with upload progress; with `language`, to that edition's pages (issue 35 §2). */
 export function useAddChapterPages(seriesId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -10,13 +10,16 @@ export function useAddChapterPages(seriesId: string) {
       chapterId,
       files,
       onProgress,
+      language,
     }: {
       chapterId: string;
       files: File[];
       onProgress?: (fraction: number) => void;
+      language?: string;
     }) =>
       uploadFiles('teamChapterPagesAdd', {
         params: { id: chapterId },
+        ...(language ? { fields: { language } } : {}),
         files: files.map((file) => ({ field: 'files', file })),
         onProgress,
       }).then((body) => body.data),

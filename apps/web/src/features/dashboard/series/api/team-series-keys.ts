@@ -7,6 +7,9 @@ export const teamSeriesKeys = {
   lists: ['team', 'series', 'list'] as const,
   list: (query: EndpointQuery<'teamSeriesList'>) => ['team', 'series', 'list', query] as const,
   detail: (id: string) => ['team', 'series', id] as const,
+  /** Under the series' key: whatever changes the series or its chapters asks for its editions again. */
+  editions: (id: string) => ['team', 'series', id, 'editions'] as const,
+  chapters: ['team', 'chapter'] as const,
   chapter: (id: string) => ['team', 'chapter', id] as const,
 };
 
