@@ -108,6 +108,31 @@ describe('the team’s writes publish what they changed', () => {
     expect(renamed.events).toEqual([{ type: 'chapter.changed', seriesId, chapterId: later }]);
   });
 
+  it('editions: a series’ edition and a chapter’s translation (issue 35 §2)', async () => {
+    const seriesId = (
+      await publishedBy('teamSeriesCreate', {
+        cookie: editor,
+        body: { type: 'novel', title: 'Editions heard', isPublished: true },
+      })
+    ).data.id as string;
+    const chapterId = (await publishedBy('teamChapterCreate', { cookie: editor, params: { id: seriesId }, body: { number: 1 } }))
+      .data.id as string;
+    const added = await publishedBy('teamSeriesEditionCreate', {
+      cookie: editor,
+      params: { id: seriesId },
+      body: { language: 'es', title: 'Ediciones oídas' },
+    });
+    expect(added.events).toEqual([{ type: 'series.changed', seriesId }]);
+    const translated = await publishedBy('teamChapterEditionPut', {
+      cookie: editor,
+      params: { id: chapterId, language: 'es' },
+      body: { title: 'Uno', content: '<p>Hola.</p>' },
+    });
+    expect(translated.events).toEqual([{ type: 'chapter.changed', seriesId, chapterId }]);
+    const removed = await publishedBy('teamSeriesEditionDelete', { cookie: editor, params: { id: seriesId, language: 'es' } });
+    expect(removed.events).toEqual([{ type: 'series.changed', seriesId }]);
+  });
+
   it('genres, banners and announcements', async () => {
     expect((await publishedBy('teamGenreCreate', { cookie: editor, body: { name: 'Heard genre' } })).events).toEqual([
       { type: 'genres.changed' },

@@ -16,6 +16,7 @@ import {
   banners,
   bookmarks,
   chapterFreeAlerts,
+  chapterEditions,
   chapterRentals,
   chapterPages,
   chapterUnlocks,
@@ -34,6 +35,7 @@ import {
   recoveryCodes,
   series,
   seriesAutoUnlocks,
+  seriesEditions,
   seriesPayees,
   siteConfig,
   subscriptions,
@@ -174,6 +176,12 @@ const freshSeries = () => buildSeries(t, { title: `Matrix series ${unique()}` })
 // Numbered in turn: the factory's random numbers could meet among the workbench's many chapters.
 let chapterNumber = 0;
 const freshChapter = async (pages = 0) => buildChapter(t, f.workbench.id, { number: (chapterNumber += 1), pages });
+/** A series with a Spanish edition (issue 35 §2). */
+const freshEdition = async () => {
+  const created = await freshSeries();
+  await t.db.insert(seriesEditions).values({ seriesId: created.id, language: 'es', title: 'Edición' });
+  return created;
+};
 const freshLocked = async (seriesId = f.workbench.id) => buildChapter(t, seriesId, { number: (chapterNumber += 1), price: 10 });
 const freshComment = async (userId: string) => {
   const [row] = await t.db
@@ -400,6 +408,40 @@ const REQUESTS: Record<EndpointName, Builder> = {
       files: [{ field: 'file', name: 'chapter.cbz', data: cbz }],
       state: () => rowsOf(chapterPages, eq(chapterPages.chapterId, id)),
     };
+  },
+  teamSeriesEditions: async () => ({ params: { id: f.series.id } }),
+  teamSeriesEditionCreate: async () => {
+    const { id } = await freshSeries();
+    return {
+      params: { id },
+      body: { language: 'es', title: 'Edición' },
+      state: () => rowsOf(seriesEditions, eq(seriesEditions.seriesId, id)),
+    };
+  },
+  teamSeriesEditionUpdate: async () => {
+    const { id } = await freshEdition();
+    return {
+      params: { id, language: 'es' },
+      body: { title: 'Otra edición' },
+      state: () => rowsOf(seriesEditions, eq(seriesEditions.seriesId, id)),
+    };
+  },
+  teamSeriesEditionDelete: async () => {
+    const { id } = await freshEdition();
+    return { params: { id, language: 'es' }, state: () => rowsOf(seriesEditions, eq(seriesEditions.seriesId, id)) };
+  },
+  teamChapterEditionPut: async () => {
+    const { id } = await freshChapter();
+    return {
+      params: { id, language: 'es' },
+      body: { title: 'Capítulo' },
+      state: () => rowsOf(chapterEditions, eq(chapterEditions.chapterId, id)),
+    };
+  },
+  teamChapterEditionDelete: async () => {
+    const { id } = await freshChapter();
+    await t.db.insert(chapterEditions).values({ chapterId: id, language: 'es', title: 'Capítulo' });
+    return { params: { id, language: 'es' }, state: () => rowsOf(chapterEditions, eq(chapterEditions.chapterId, id)) };
   },
 
   teamGenres: none,
@@ -729,6 +771,8 @@ beforeAll(async () => {
     freeAt: new Date(t.clock.now().getTime() + 7 * DAY).toISOString(),
   });
   f.workbench = await buildSeries(t, { title: `Matrix workbench ${unique()}` });
+  // Its chapters' translations go into its Spanish edition.
+  await t.db.insert(seriesEditions).values({ seriesId: f.workbench.id, language: 'es', title: 'Banco de trabajo' });
   await team.createBanner({ title: 'Matrix banner' });
   f.announcement = await t.app.services.announcements.create(
     {

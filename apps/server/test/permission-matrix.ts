@@ -83,6 +83,12 @@ teamChapterPagesAdd           | 401     | 403    | 403     | 200    | 200   | - 
 teamChapterPageOrder          | 401     | 403    | 403     | 200    | 200   | -       |
 teamChapterPageDelete         | 401     | 403    | 403     | 200    | 200   | -       |
 teamChapterArchive            | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesEditions            | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesEditionCreate       | 401     | 403    | 403     | 201    | 201   | -       |
+teamSeriesEditionUpdate       | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesEditionDelete       | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterEditionPut         | 401     | 403    | 403     | 200    | 200   | -       |
+teamChapterEditionDelete      | 401     | 403    | 403     | 200    | 200   | -       |
 # Team: genres and banners
 teamGenres                    | 401     | 403    | 403     | 200    | 200   | -       |
 teamGenreCreate               | 401     | 403    | 403     | 201    | 201   | -       |

@@ -20,6 +20,8 @@ export const sessionUserSchema = z.object({
   avatarUrl: z.string().nullable(),
   /** Unlock a locked chapter on opening it when the coins are there (the store's per-user option). */
   autoUnlock: z.boolean(),
+  /** The languages the reader reads series in, most wanted first (issue 35 §2); empty: the interface's. */
+  contentLanguages: z.array(z.string()).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -132,8 +134,6 @@ export const profileDataSchema = sessionUserSchema.extend({
   hasEarnings: z.boolean(),
   /** The language the server writes to the reader in (e-mails, pushes: issue 35 §1); null: the site's default. */
   locale: z.enum(LOCALES).nullable().optional(),
-  /** The languages the reader reads series in, most wanted first (issue 35 §2); empty: the interface's. */
-  contentLanguages: z.array(z.string()).optional(),
 });
 export type ProfileData = z.infer<typeof profileDataSchema>;
 

@@ -6,12 +6,6 @@ function requireMultipart(request: FastifyRequest) {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'apiErrors.upload.notMultipart');
 }
 
-/** The files of a multipart request in the order sent, each read only when its turn comes. */
-export async function* uploadedFiles(request: FastifyRequest): AsyncGenerator<{ name: string; read(): Promise<Buffer> }> {
-  requireMultipart(request);
-  for await (const part of request.files()) yield { name: part.filename, read: () => part.toBuffer() };
-}
-
 /** The one file of a multipart request (which kind, for the message when it is missing); limits are enforced while reading. */
 export async function uploadedFile(
   request: FastifyRequest,

@@ -310,7 +310,8 @@ async function readerClassOf(
   const series = seriesSlug !== undefined ? await ask.seriesAccessClass!(seriesSlug, viewer) : '-';
   const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
   return {
-    key: `${locale}\u0000${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}`,
+    // The reader's content languages choose a series' edition (issue 35 §2): readers of other languages get other pages.
+    key: `${locale}\u0000${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}|${(user.contentLanguages ?? []).join(',')}`,
     user,
     seriesSlug,
   };

@@ -3,6 +3,7 @@ import { chapterAccess, openUntilOf, type Viewer } from '../../identity/access';
 import type { ChapterListRow } from '../chapters';
 import { coverOf, type SeriesRow } from '../series';
 import { freeWaysOf, hasDailyFree } from '../../money/wallet';
+import { chapterInEdition, type EditionView } from './queries/editions';
 
 /** A series' free ladder for its badges (issue 33 §2); nothing when it is coins only. */
 export function toFreeLadder(row: SeriesRow): FreeLadder | undefined {
@@ -33,10 +34,14 @@ export function toCard(row: SeriesRow, latest: ChapterListRow[], now: Date): Ser
   };
 }
 
-/** A chapter's row for a viewer; `newer` is how many chapters they see out after it (for the pass). */
+/**
+ * A chapter's row for a viewer in an edition (its title there, or the original's as a fallback);
+ * `newer` is how many chapters they see out after it (for the pass).
+ */
 export function toChapterSummary(
   chapter: ChapterListRow,
   series: SeriesRow,
+  edition: EditionView,
   newer: number,
   viewer: Viewer,
   now: Date,
@@ -47,12 +52,12 @@ export function toChapterSummary(
     id: chapter.id,
     slug: chapter.slug,
     number: chapter.number,
-    title: chapter.title,
     publishedAt: chapter.publishedAt?.toISOString() ?? null,
     price: chapter.price,
     freeAt: chapter.freeAt?.toISOString() ?? null,
     access,
     openUntil: openUntilOf(chapter.id, access, viewer)?.toISOString() ?? null,
     ...(freeWays.length > 0 && { freeWays }),
+    ...chapterInEdition(edition, chapter),
   };
 }

@@ -6,6 +6,7 @@ import { endpoint } from '../../../lib/endpoint';
 import { createSharedJsonSender } from '../../../lib/shared-json';
 import { readerKeyOf } from '../../team/metrics';
 import type { CatalogueService } from './catalogue.service';
+import { wantedLanguages } from '../../../lib/edition-wishes';
 
 /** Shared caches may keep anonymous catalogue reads briefly; personalised answers are private. */
 const SHORT_PUBLIC_CACHE = 'public, max-age=10';
@@ -43,14 +44,18 @@ export async function catalogueRoutes(
     prechecked: true,
     summary: 'Home page: banners, latest updates, popular, premium picks',
     handler: async (request, reply) =>
-      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson()),
+      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson(wantedLanguages(request))),
   });
 
   endpoint(app, 'seriesList', {
     prechecked: true,
     summary: 'Published series with filters and sorts, paginated',
     handler: async (request, reply) =>
-      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.listJson(request.query)),
+      sendJson(
+        request,
+        reply.header('cache-control', SHORT_PUBLIC_CACHE),
+        await catalogue.listJson(request.query, wantedLanguages(request)),
+      ),
   });
 
   endpoint(app, 'series', {
@@ -58,7 +63,12 @@ export async function catalogueRoutes(
     summary: "A series with its chapters and the viewer's access to each",
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      return sendJson(request, reply, await catalogue.seriesJson(request.params.slug, request.viewer, readerOf(request)));
+      const edition = { lang: request.query.lang, wanted: wantedLanguages(request) };
+      return sendJson(
+        request,
+        reply,
+        await catalogue.seriesJson(request.params.slug, request.viewer, readerOf(request), edition),
+      );
     },
   });
 
@@ -66,7 +76,8 @@ export async function catalogueRoutes(
     summary: "A page of a series' chapters with the viewer's access to each: a long series' list, a jump, what is for sale",
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      return { success: true, data: await catalogue.chapters(request.params.slug, request.viewer, request.query) };
+      const wanted = wantedLanguages(request);
+      return { success: true, data: await catalogue.chapters(request.params.slug, request.viewer, request.query, wanted) };
     },
   });
 
@@ -80,6 +91,7 @@ export async function catalogueRoutes(
         classOnly: isClassPageCall(request),
         // A team member's preview shows a chapter not out yet as it will be at its release.
         atRelease: request.previewAs !== null,
+        edition: { lang: request.query.lang, wanted: wantedLanguages(request) },
       });
       return sendJson(request, reply, answer);
     },

@@ -3,7 +3,15 @@ import type { Viewer } from '../../identity/access';
 import { chapterContent, chapterJson, chapterOffers } from './queries/chapter-answer';
 import { banners, genres, home, homeJson, type ListQuery, seriesList, seriesListJson } from './queries/lists';
 import { type CatalogueDeps, declareCatalogueCaches, type Reader } from './queries/reads';
-import { accessClassOf, type ChaptersQuery, chaptersPage, pageFacts, seriesDetail, seriesJson } from './queries/series-page';
+import {
+  accessClassOf,
+  type ChaptersQuery,
+  chaptersPage,
+  type EditionAsk,
+  pageFacts,
+  seriesDetail,
+  seriesJson,
+} from './queries/series-page';
 
 /**
  * The reading side of the catalogue, a read model over the series, chapters, genres and banners
@@ -17,20 +25,23 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
   return {
     home: () => home(reads),
     list: (query: ListQuery) => seriesList(reads, query),
-    series: (slug: string, asked: Viewer, options: { reader?: Reader } = {}) => seriesDetail(reads, slug, asked, options),
+    series: (slug: string, asked: Viewer, options: { reader?: Reader; edition?: EditionAsk } = {}) =>
+      seriesDetail(reads, slug, asked, options),
     pageFacts: (slug: string, chapterSlug: string | undefined) => pageFacts(reads, slug, chapterSlug),
-    chapters: (slug: string, asked: Viewer, query: ChaptersQuery) => chaptersPage(reads, slug, asked, query),
-    chapter: (slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader } = {}) =>
+    chapters: (slug: string, asked: Viewer, query: ChaptersQuery, wanted: readonly string[] = []) =>
+      chaptersPage(reads, slug, asked, query, wanted),
+    chapter: (slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader; edition?: EditionAsk } = {}) =>
       chapterContent(reads, slug, chapterSlug, asked, options),
-    homeJson: () => homeJson(reads),
-    listJson: (query: ListQuery) => seriesListJson(reads, query),
-    seriesJson: (slug: string, asked: Viewer, reader: Reader) => seriesJson(reads, slug, asked, reader),
+    homeJson: (wanted: readonly string[] = []) => homeJson(reads, wanted),
+    listJson: (query: ListQuery, wanted: readonly string[] = []) => seriesListJson(reads, query, wanted),
+    seriesJson: (slug: string, asked: Viewer, reader: Reader, edition?: EditionAsk) =>
+      seriesJson(reads, slug, asked, reader, edition),
     chapterJson: (
       slug: string,
       chapterSlug: string,
       asked: Viewer,
       reader: Reader,
-      options: { classOnly?: boolean; atRelease?: boolean } = {},
+      options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
     ) => chapterJson(reads, slug, chapterSlug, asked, reader, options),
     chapterOffers: (slug: string, chapterSlug: string, asked: Viewer) => chapterOffers(reads, slug, chapterSlug, asked),
     genres: () => genres(reads),

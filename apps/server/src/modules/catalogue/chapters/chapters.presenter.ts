@@ -1,7 +1,8 @@
-import { isChapterOut, type TeamChapter, type TeamChapterRow } from '@inkwell/contract';
+import { isChapterOut, type TeamChapter, type TeamChapterEdition, type TeamChapterRow } from '@inkwell/contract';
 import { chapterAccess, TEAM_VIEWER } from '../../identity/access';
 import { mediaUrl, type UrlSigner } from '../../platform/media';
 import type { ChapterListRow, ChapterRow } from './chapters.sql';
+import type { ChapterEditionRow } from './editions/chapter-editions.repository';
 import type { PageRow } from './pages.repository';
 
 function chapterState(publishedAt: Date | null, now: Date): TeamChapterRow['state'] {
@@ -24,12 +25,36 @@ export function toTeamChapterRow(row: ChapterListRow & { pageCount: number }, no
   };
 }
 
+/** A chapter's page as the team sees it: through a signed URL, as readers do. */
+const teamPage = (page: PageRow, signer: UrlSigner, now: Date) => ({
+  id: page.id,
+  url: signer.sign(mediaUrl(page.imageKey), now),
+  width: page.width,
+  height: page.height,
+});
+
+/** A chapter's translations with their pages (`pages`: every translated page, in each language's order). */
+export function toTeamChapterEditions(
+  editions: ChapterEditionRow[],
+  pages: PageRow[],
+  signer: UrlSigner,
+  now: Date,
+): TeamChapterEdition[] {
+  return editions.map((edition) => ({
+    language: edition.language,
+    title: edition.title,
+    content: edition.content,
+    pages: pages.filter((page) => page.language === edition.language).map((page) => teamPage(page, signer, now)),
+  }));
+}
+
 export function toTeamChapter(
   chapter: ChapterRow,
   seriesType: TeamChapter['seriesType'],
   pages: PageRow[],
   signer: UrlSigner,
   now: Date,
+  editions: TeamChapterEdition[] = [],
 ): TeamChapter {
   return {
     ...toTeamChapterRow({ ...chapter, pageCount: pages.length }, now),
@@ -39,11 +64,8 @@ export function toTeamChapter(
     previewPages: chapter.previewPages,
     previewPercent: chapter.previewPercent,
     // Pages are only ever served through signed URLs, to the team as to readers.
-    pages: pages.map((page) => ({
-      id: page.id,
-      url: signer.sign(mediaUrl(page.imageKey), now),
-      width: page.width,
-      height: page.height,
-    })),
+    pages: pages.map((page) => teamPage(page, signer, now)),
+    language: chapter.language,
+    editions,
   };
 }

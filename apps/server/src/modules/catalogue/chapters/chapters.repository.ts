@@ -33,7 +33,7 @@ export async function teamChaptersOf(db: Database, seriesId: string) {
     .select({
       ...chapterListColumns,
       // Written out in full: in a select list drizzle leaves the outer column unqualified.
-      pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
+      pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id and p.language is null)`,
     })
     .from(chapters)
     .where(eq(chapters.seriesId, seriesId))

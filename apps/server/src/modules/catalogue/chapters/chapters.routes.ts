@@ -1,10 +1,12 @@
 import { ARCHIVE_MAX_BYTES } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
-import { uploadedFile, uploadedFiles } from '../../../lib/uploads';
+import { uploadedFile } from '../../../lib/uploads';
 import { endpoint } from '../../../lib/endpoint';
 import { listArchiveImages } from '../../platform/media';
 import { auditOf } from '../../team/audit';
 import type { ChaptersService } from './chapters.service';
+import { uploadedPages } from './editions/edition-uploads';
+import { editionsRoutes } from './editions/editions.routes';
 
 /** The team's chapter and page calls (DESIGN §4). */
 export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapters: ChaptersService }) {
@@ -32,12 +34,15 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
     },
   });
   endpoint(app, 'teamChapterPagesAdd', {
-    summary: 'Append pages (multipart, many images, in order)',
-    handler: async (request) => ({
-      success: true,
-      data: (await chapters.addPages(request.params.id, uploadedFiles(request))).chapter,
-      message: 'Pages added',
-    }),
+    summary: "Append pages (multipart, many images, in order); a `language` field first makes them that edition's",
+    handler: async (request) => {
+      const { language, files } = await uploadedPages(request);
+      return {
+        success: true,
+        data: (await chapters.addPages(request.params.id, files, { language })).chapter,
+        message: 'Pages added',
+      };
+    },
   });
   endpoint(app, 'teamChapterPageOrder', {
     handler: async (request) => ({
@@ -61,4 +66,5 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
       return { success: true, data: chapter, message: `${added} pages imported` };
     },
   });
+  await editionsRoutes(app, { chapters });
 }

@@ -1,38 +1,44 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { chapterPages } from '../../../db/schema';
 
 export type PageRow = typeof chapterPages.$inferSelect;
 
-export async function pagesOfChapter(db: Database, chapterId: string): Promise<PageRow[]> {
-  return db.select().from(chapterPages).where(eq(chapterPages.chapterId, chapterId)).orderBy(asc(chapterPages.position));
+/** The pages of one edition of a chapter: null, the original's; a language, a translation's (issue 35 §2). */
+export type PagesLanguage = string | null;
+const ofEdition = (chapterId: string, language: PagesLanguage) =>
+  and(
+    eq(chapterPages.chapterId, chapterId),
+    language === null ? isNull(chapterPages.language) : eq(chapterPages.language, language),
+  );
+
+export async function pagesOfChapter(db: Database, chapterId: string, language: PagesLanguage = null): Promise<PageRow[]> {
+  return db.select().from(chapterPages).where(ofEdition(chapterId, language)).orderBy(asc(chapterPages.position));
 }
 
-/** Appends pages after the chapter's last one, in the order given. */
+/** Appends pages after the edition's last one, in the order given. */
 export async function appendPages(
   db: Database,
   chapterId: string,
   pages: { imageKey: string; width: number; height: number }[],
+  language: PagesLanguage = null,
 ): Promise<void> {
   if (pages.length === 0) return;
   const [last] = await db
     .select({ max: sql<number | null>`max(${chapterPages.position})` })
     .from(chapterPages)
-    .where(eq(chapterPages.chapterId, chapterId));
+    .where(ofEdition(chapterId, language));
   const start = (last?.max ?? -1) + 1;
-  await db.insert(chapterPages).values(pages.map((page, index) => ({ chapterId, position: start + index, ...page })));
+  await db.insert(chapterPages).values(pages.map((page, index) => ({ chapterId, language, position: start + index, ...page })));
 }
 
 export async function insertPages(db: Database, pages: (typeof chapterPages.$inferInsert)[]): Promise<void> {
   if (pages.length > 0) await db.insert(chapterPages).values(pages);
 }
 
-/** Removes every page of a chapter; returns their image keys. */
-export async function deleteChapterPages(db: Database, chapterId: string): Promise<string[]> {
-  const rows = await db
-    .delete(chapterPages)
-    .where(eq(chapterPages.chapterId, chapterId))
-    .returning({ key: chapterPages.imageKey });
+/** Removes every page of one edition of a chapter; returns their image keys. */
+export async function deleteChapterPages(db: Database, chapterId: string, language: PagesLanguage = null): Promise<string[]> {
+  const rows = await db.delete(chapterPages).where(ofEdition(chapterId, language)).returning({ key: chapterPages.imageKey });
   return rows.map((row) => row.key);
 }
 
@@ -45,14 +51,27 @@ export async function deletePage(db: Database, chapterId: string, pageId: string
   return row?.key;
 }
 
-export async function pageIdsOfChapter(db: Database, chapterId: string): Promise<string[]> {
-  return (await db.select({ id: chapterPages.id }).from(chapterPages).where(eq(chapterPages.chapterId, chapterId))).map(
-    (r) => r.id,
-  );
+export async function pageIdsOfChapter(db: Database, chapterId: string, language: PagesLanguage = null): Promise<string[]> {
+  return (await db.select({ id: chapterPages.id }).from(chapterPages).where(ofEdition(chapterId, language))).map((r) => r.id);
 }
 
-/** Gives the pages their positions in the order of `pageIds`, in one statement. */
-export async function setPageOrder(db: Database, chapterId: string, pageIds: string[]): Promise<void> {
+/** The edition a page of a chapter belongs to (null: the original's), or undefined when the chapter has no such page. */
+export async function languageOfPage(db: Database, chapterId: string, pageId: string): Promise<PagesLanguage | undefined> {
+  const [row] = await db
+    .select({ language: chapterPages.language })
+    .from(chapterPages)
+    .where(and(eq(chapterPages.id, pageId), eq(chapterPages.chapterId, chapterId)))
+    .limit(1);
+  return row?.language;
+}
+
+/** Gives an edition's pages their positions in the order of `pageIds`, in one statement. */
+export async function setPageOrder(
+  db: Database,
+  chapterId: string,
+  pageIds: string[],
+  language: PagesLanguage = null,
+): Promise<void> {
   const cases = sql.join(
     pageIds.map((pageId, index) => sql`when ${pageId}::uuid then ${index}::int`),
     sql` `,
@@ -60,7 +79,7 @@ export async function setPageOrder(db: Database, chapterId: string, pageIds: str
   await db
     .update(chapterPages)
     .set({ position: sql`case ${chapterPages.id} ${cases} end` })
-    .where(eq(chapterPages.chapterId, chapterId));
+    .where(ofEdition(chapterId, language));
 }
 
 /** Which of these stored images some page still shows (a file is deleted only when nothing uses it). */

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { pickLanguage } from '@inkwell/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { series } from '../../../db/schema';
+import { series, seriesEditions } from '../../../db/schema';
 import { matchesSearch, relevance, setSearchSimilarity, type SeriesRow } from '../series';
 
 /** The search query, as issued (query-plans.test.ts explains exactly this). */
@@ -24,4 +25,33 @@ export async function searchSeries(db: Database, text: string, limit: number): P
     await setSearchSimilarity(tx);
     return searchSeriesQuery(tx, text, limit);
   });
+}
+
+/**
+ * The title each found series shows a reader of these languages (most wanted first, issue 35 §2):
+ * its edition's in the first of them it has before its original; a series left out keeps its own.
+ */
+export async function titlesInLanguages(
+  db: Database,
+  rows: SeriesRow[],
+  wanted: readonly string[],
+): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  if (rows.length === 0 || wanted.length === 0) return titles;
+  const editions = await db
+    .select({ seriesId: seriesEditions.seriesId, language: seriesEditions.language, title: seriesEditions.title })
+    .from(seriesEditions)
+    .where(
+      inArray(
+        seriesEditions.seriesId,
+        rows.map((row) => row.id),
+      ),
+    );
+  for (const row of rows) {
+    const own = editions.filter((edition) => edition.seriesId === row.id);
+    const chosen = pickLanguage([row.originalLanguage, ...own.map((edition) => edition.language)], wanted);
+    const title = own.find((edition) => edition.language === chosen)?.title;
+    if (title !== undefined) titles.set(row.id, title);
+  }
+  return titles;
 }

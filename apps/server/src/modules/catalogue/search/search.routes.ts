@@ -1,6 +1,7 @@
 import { searchQuerySchema } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError, isValidationId } from '../../../lib/app-error';
+import { wantedLanguages } from '../../../lib/edition-wishes';
 import { endpoint } from '../../../lib/endpoint';
 import type { SearchService } from './search.service';
 
@@ -16,7 +17,7 @@ export async function searchRoutes(app: FastifyInstance, { search }: { search: S
         const reason = isValidationId(problem) ? problem : 'validation.catalogue.searchTooShort';
         throw new AppError('validation_failed', reason, { fields: { q: reason } });
       }
-      return { success: true, data: await search.search(parsed.data.q) };
+      return { success: true, data: await search.search(parsed.data.q, wantedLanguages(request)) };
     },
   });
 }

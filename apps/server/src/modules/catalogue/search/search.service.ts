@@ -1,7 +1,7 @@
 import { SEARCH_RESULT_LIMIT, type SearchResult } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { toSearchResult } from './search.presenter';
-import { searchSeries } from './search.repository';
+import { searchSeries, titlesInLanguages } from './search.repository';
 import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../../lib/caches';
 
 /**
@@ -20,10 +20,15 @@ export function createSearchService({ db, caches }: { db: Database; caches: Cach
     clearedBy: clearedOnAll(SERIES_EVENTS),
   });
   return {
-    search(q: string) {
+    /** Series whose title, alternative names or any edition's title match, titled in the reader's languages (`wanted`). */
+    search(q: string, wanted: readonly string[] = []) {
       // The ranking reads the text in lower case: "Lantern" and "lantern " are one question.
-      const key = q.trim().toLowerCase();
-      return answers.get(key, async () => ({ results: (await searchSeries(db, key, SEARCH_RESULT_LIMIT)).map(toSearchResult) }));
+      const text = q.trim().toLowerCase();
+      return answers.get(`${text}\u0000${wanted.join(',')}`, async () => {
+        const rows = await searchSeries(db, text, SEARCH_RESULT_LIMIT);
+        const titles = await titlesInLanguages(db, rows, wanted);
+        return { results: rows.map((row) => ({ ...toSearchResult(row), title: titles.get(row.id) ?? row.title })) };
+      });
     },
   };
 }

@@ -35,6 +35,7 @@ export function toTeamSeries(row: SeriesRow, genres: GenreRow[], chapters: TeamC
     dailyFree: row.dailyFree,
     bundleDiscountPercent: row.bundleDiscountPercent,
     chapters,
+    originalLanguage: row.originalLanguage,
   };
 }
 

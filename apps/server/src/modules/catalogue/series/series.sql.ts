@@ -96,8 +96,15 @@ const SEARCH_SIMILARITY = 0.4;
 export const setSearchSimilarity = (db: Database) =>
   db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_SIMILARITY)}, true)`);
 
-/** Substring or near matches (pg_trgm's `<%`, whose threshold `setSearchSimilarity` sets), on the trigram index. */
+/**
+ * Substring or near matches (pg_trgm's `<%`, whose threshold `setSearchSimilarity` sets) of a
+ * series' own titles or any of its editions' (issue 35 §2), each read off its trigram index.
+ */
 export const matchesSearch = (text: string) => {
   const q = text.toLowerCase();
-  return sql`(${series.searchText} like ${`%${escapeLike(q)}%`} or ${q} <% ${series.searchText})`;
+  const like = `%${escapeLike(q)}%`;
+  return sql`${series.id} in (
+    select s.id from series s where s.search_text like ${like} or ${q} <% s.search_text
+    union all
+    select e.series_id from series_editions e where e.search_text like ${like} or ${q} <% e.search_text)`;
 };

@@ -21,7 +21,7 @@ import {
   findUserByEmail,
   findUserById,
   findUserByUsername,
-  setUserLocale,
+  setUserPreferences,
   updateUserPassword,
   findAuthUser,
   type AuthUser,
@@ -188,12 +188,15 @@ export function createAuthService({
      * account (issue 7 §4.2: a stolen session must not become a way to guess the password);
      * ends the user's other sessions.
      */
-    /** The reader's account preferences (issue 35 §1: the language of their e-mails and pushes). */
+    /**
+     * The reader's account preferences: the language of their e-mails and pushes (issue 35 §1),
+     * and the languages they read series in, which pick the edition a series opens in (§2).
+     */
     async setPreferences(userId: string, input: PreferencesUpdate): Promise<Preferences> {
-      const locale = input.locale ? await setUserLocale(db, userId, input.locale) : null;
+      const kept = await setUserPreferences(db, userId, input);
       // Sessions carry the user: every instance forgets its copy.
       events.publish({ type: 'user.changed', userId });
-      return { locale: locale as Preferences['locale'] };
+      return { locale: kept.locale as Preferences['locale'], contentLanguages: kept.contentLanguages };
     },
 
     async changePassword(userId: string, sessionId: string, input: ChangePasswordRequest): Promise<void> {

@@ -29,7 +29,7 @@ export {
   userNamedMeets,
 } from './queries/lookups';
 // auth and the command line: an account's row, password, language and role; device keys: a limit per user.
-export { insertUser, lockUser, setUserLocale, updateUserPassword, updateUserRole } from './commands/account';
+export { insertUser, lockUser, setUserPreferences, updateUserPassword, updateUserRole } from './commands/account';
 // two-factor: the secret and the last accepted step, in its transactions.
 export { claimTwoFactorStep, proposeTwoFactorSecret, turnOffTwoFactor, turnOnTwoFactor } from './commands/two-factor';
 // wallet: a reader's balance is users.coins, moved by the wallet (its ledger row beside it) in its

@@ -16,6 +16,7 @@ export function toSessionUser(user: AuthUser): SessionUser {
     ...membershipOf(user),
     avatarUrl: user.avatarUrl,
     autoUnlock: user.autoUnlock,
+    contentLanguages: user.contentLanguages,
   };
 }
 

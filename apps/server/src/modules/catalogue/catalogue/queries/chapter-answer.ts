@@ -7,7 +7,9 @@ import { mediaUrl } from '../../../platform/media';
 import { coverOf, type SeriesRow } from '../../series';
 import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens } from '../../../money/wallet';
 import { toFreeLadder } from '../catalogue.presenter';
-import { type CatalogueReads, type ChapterLadder, listedRows, type Reader, summaryOf, visibleSeries } from './reads';
+import { chapterInEdition, chooseEdition, findReadableTranslation } from './editions';
+import { type CatalogueReads, type ChapterLadder, editionView, listedRows, type Reader, summaryOf, visibleSeries } from './reads';
+import { editionLanguageOf, type EditionAsk } from './series-page';
 
 /**
  * A team member's preview of a chapter not out yet (issue 33 §7): the series as it will be when
@@ -36,17 +38,21 @@ async function withDraft({ db }: CatalogueReads, rows: ChapterListRow[], seriesI
   return [...rows, { id, seriesId, number, slug, title, publishedAt, price, freeAt }].sort((a, b) => b.number - a.number);
 }
 
-/** A chapter's text or pages and how much of them a locked reader previews, kept with the catalogue's reads. */
-function chapterBody({ db, cached }: CatalogueReads, row: SeriesRow, chapterSlug: string) {
-  return cached(`chapter:${row.id}:${chapterSlug}`, async () => {
+/**
+ * A chapter's text or pages in an edition (the original's when it has no translation there: a
+ * fallback) and how much of them a locked reader previews, kept with the catalogue's reads.
+ */
+function chapterBody({ db, cached }: CatalogueReads, row: SeriesRow, chapterSlug: string, language: string) {
+  return cached(`chapter:${row.id}:${chapterSlug}:${language}`, async () => {
     const chapter = await findChapterBySlug(db, row.id, chapterSlug);
     if (!chapter) return { content: null, pages: [], previewPages: 0, previewPercent: 0 };
-    return {
-      previewPages: chapter.previewPages,
-      previewPercent: chapter.previewPercent,
-      content: chapter.content,
-      pages: row.type === 'comic' ? await pagesOfChapter(db, chapter.id) : [],
-    };
+    const preview = { previewPages: chapter.previewPages, previewPercent: chapter.previewPercent };
+    const translation = language === row.originalLanguage ? undefined : await findReadableTranslation(db, chapter.id, language);
+    if (translation) {
+      const pages = row.type === 'comic' ? await pagesOfChapter(db, chapter.id, language) : [];
+      return { ...preview, content: translation.content, pages };
+    }
+    return { ...preview, content: chapter.content, pages: row.type === 'comic' ? await pagesOfChapter(db, chapter.id) : [] };
   });
 }
 
@@ -59,19 +65,22 @@ async function sharedChapter(
   slug: string,
   chapterSlug: string,
   asked: Viewer,
-  options: { reader?: Reader; atRelease?: boolean } = {},
+  options: { reader?: Reader; atRelease?: boolean; edition?: EditionAsk } = {},
 ) {
   const { clock, signer, views } = reads;
-  const { row, chapters: rows, viewer } = await visibleSeries(reads, slug, asked);
+  const { row, chapters: rows, editions, viewer } = await visibleSeries(reads, slug, asked);
+  const edition = await editionView(reads, row, chooseEdition(row.originalLanguage, editions, options.edition ?? { wanted: [] }));
+  const seriesTitle = editions.find((candidate) => candidate.language === edition.language)?.title ?? row.title;
   const { chapters, now } = options.atRelease
     ? asAtRelease(await withDraft(reads, rows, row.id, chapterSlug), chapterSlug, clock.now())
     : { chapters: rows, now: clock.now() };
   const listed = listedRows(chapters, viewer, now);
   const index = listed.findIndex((chapter) => chapter.row.slug === chapterSlug);
   if (index === -1) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
-  const summary = summaryOf(row, listed[index]!, viewer, now);
+  const summary = summaryOf(row, edition, listed[index]!, viewer, now);
   const canRead = canReadChapter(summary.access, viewer);
-  const whole = await chapterBody(reads, row, chapterSlug);
+  // A translation is readable when its chapter is: the same release, price and lock.
+  const whole = await chapterBody(reads, row, chapterSlug, summary.language);
   // A locked chapter sends only its paywall preview; the rest never leaves the server.
   const body = canRead
     ? whole
@@ -84,13 +93,13 @@ async function sharedChapter(
   // Newest first: the previous chapter is the next one in the list.
   const neighbour = (i: number) => {
     const chapter = listed[i]?.row;
-    return chapter ? { slug: chapter.slug, number: chapter.number, title: chapter.title } : null;
+    return chapter ? { slug: chapter.slug, number: chapter.number, title: chapterInEdition(edition, chapter).title } : null;
   };
   const data = {
     series: {
       id: row.id,
       slug: row.slug,
-      title: row.title,
+      title: seriesTitle,
       type: row.type,
       cover: coverOf(row),
       freeLadder: toFreeLadder(row),
@@ -111,8 +120,10 @@ async function sharedChapter(
     next: neighbour(index - 1),
     chapters: listed
       .slice(Math.max(0, index - CHAPTER_NEIGHBOURHOOD), index + CHAPTER_NEIGHBOURHOOD + 1)
-      .map((chapter) => summaryOf(row, chapter, viewer, now)),
+      .map((chapter) => summaryOf(row, edition, chapter, viewer, now)),
     chapterCount: listed.length,
+    language: summary.language,
+    fallback: summary.fallback,
   };
   const ladder: ChapterLadder = {
     seriesId: row.id,
@@ -149,10 +160,11 @@ async function personalPart(
   };
 }
 
-/** A chapter's answer for a class of viewers (see `accessClass`), serialized once while it is kept. */
-const chapterAnswer = (reads: CatalogueReads, slug: string, chapterSlug: string, viewer: Viewer) =>
-  reads.answers.get(`chapter:${slug}/${chapterSlug}:${accessClass(viewer)}`, async () => {
-    const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer);
+/** A chapter's answer for a class of viewers (see `accessClass`) in one edition, serialized once while it is kept. */
+const chapterAnswer = (reads: CatalogueReads, slug: string, chapterSlug: string, viewer: Viewer, language: string) =>
+  reads.answers.get(`chapter:${slug}/${chapterSlug}:${language}:${accessClass(viewer)}`, async () => {
+    const edition = { lang: language || undefined, wanted: [] };
+    const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer, { edition });
     return {
       json: JSON.stringify({ success: true, data }),
       seriesId: data.series.id,
@@ -167,7 +179,7 @@ export async function chapterContent(
   slug: string,
   chapterSlug: string,
   asked: Viewer,
-  options: { reader?: Reader } = {},
+  options: { reader?: Reader; edition?: EditionAsk } = {},
 ): Promise<ChapterContent> {
   const { data, ladder, viewer } = await sharedChapter(reads, slug, chapterSlug, asked, options);
   return { ...data, ...(await personalPart(reads, ladder, viewer)) };
@@ -184,15 +196,17 @@ export async function chapterJson(
   chapterSlug: string,
   asked: Viewer,
   reader: Reader,
-  options: { classOnly?: boolean; atRelease?: boolean } = {},
+  options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
 ): Promise<string> {
   const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(reads, slug, asked)).viewer : VISITOR;
+  const language = await editionLanguageOf(reads, slug, options.edition ?? { wanted: [] });
   // A preview at release is the team member's alone: drawn afresh, never kept for a class.
   if (options.atRelease) {
-    const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer, { atRelease: true });
+    const edition = { lang: language || undefined, wanted: [] };
+    const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer, { atRelease: true, edition });
     return JSON.stringify({ success: true, data: { ...data, ...(await personalPart(reads, ladder, viewer)) } });
   }
-  const answer = await chapterAnswer(reads, slug, chapterSlug, viewer);
+  const answer = await chapterAnswer(reads, slug, chapterSlug, viewer, language);
   if (answer.chapterId && reader) reads.views.count(reader, answer.seriesId, answer.chapterId);
   // The viewer's own part goes at the end of `data`, the envelope's last key: the shared
   // bytes are never parsed again (a novel's chapter is large), only closed after it.
@@ -207,6 +221,9 @@ export async function chapterOffers(
   chapterSlug: string,
   asked: Viewer,
 ): Promise<ChapterContent['offers']> {
-  const { viewer } = await visibleSeries(reads, slug, asked);
-  return (await personalPart(reads, (await chapterAnswer(reads, slug, chapterSlug, viewer)).ladder!, viewer)).offers;
+  const { viewer, row } = await visibleSeries(reads, slug, asked);
+  // Offers are the same in every edition: the original's answer carries them.
+  return (
+    await personalPart(reads, (await chapterAnswer(reads, slug, chapterSlug, viewer, row.originalLanguage)).ladder!, viewer)
+  ).offers;
 }

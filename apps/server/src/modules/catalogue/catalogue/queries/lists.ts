@@ -14,6 +14,7 @@ import { latestChaptersOf } from '../../chapters';
 import { listGenres, toGenre } from '../../genres';
 import { toCard } from '../catalogue.presenter';
 import { listPublishedSeries, type SeriesFilter } from '../published-series.repository';
+import { cardTitlesFor } from './editions';
 import type { CatalogueReads } from './reads';
 
 /** Latest updates fill two rows of the home page; the other sections one row each. */
@@ -87,17 +88,40 @@ export function seriesList(reads: CatalogueReads, query: ListQuery): Promise<Ser
   });
 }
 
-/** The home envelope, serialized once per cache period (and checked against the contract then). */
-export function homeJson(reads: CatalogueReads): Promise<string> {
-  return reads.cached('home:json', async () =>
-    JSON.stringify(homeResponseSchema.parse({ success: true, data: await home(reads) })),
-  );
+/**
+ * Cards with each series' title in the reader's language when it has that edition (issue 35 §2):
+ * `wanted` is the reader's languages, most wanted first; none leaves every card as written.
+ */
+async function inLanguages(reads: CatalogueReads, cards: SeriesCard[], wanted: readonly string[]) {
+  const titles =
+    wanted.length === 0 || cards.length === 0
+      ? new Map<string, string>()
+      : await cardTitlesFor(reads.db, [...new Set(cards.map((card) => card.id))], wanted);
+  return (row: SeriesCard[]) => row.map((card) => ({ ...card, title: titles.get(card.id) ?? card.title }));
 }
 
-export function seriesListJson(reads: CatalogueReads, query: ListQuery): Promise<string> {
-  return reads.cached(`list:json:${JSON.stringify(query)}`, async () =>
-    JSON.stringify(seriesListResponseSchema.parse({ success: true, data: await seriesList(reads, query) })),
-  );
+/** The home envelope for readers of these languages, serialized once per cache period (and checked against the contract then). */
+export function homeJson(reads: CatalogueReads, wanted: readonly string[] = []): Promise<string> {
+  return reads.cached(`home:json:${wanted.join(',')}`, async () => {
+    const data = await home(reads);
+    const retitle = await inLanguages(reads, [...data.latest, ...data.trending, ...data.newest, ...data.premium], wanted);
+    const localized = {
+      ...data,
+      latest: retitle(data.latest),
+      trending: retitle(data.trending),
+      newest: retitle(data.newest),
+      premium: retitle(data.premium),
+    };
+    return JSON.stringify(homeResponseSchema.parse({ success: true, data: localized }));
+  });
+}
+
+export function seriesListJson(reads: CatalogueReads, query: ListQuery, wanted: readonly string[] = []): Promise<string> {
+  return reads.cached(`list:json:${JSON.stringify(query)}:${wanted.join(',')}`, async () => {
+    const data = await seriesList(reads, query);
+    const retitle = await inLanguages(reads, data.items, wanted);
+    return JSON.stringify(seriesListResponseSchema.parse({ success: true, data: { ...data, items: retitle(data.items) } }));
+  });
 }
 
 export function genres({ db, cached }: CatalogueReads) {

@@ -12,6 +12,7 @@ import type { ViewCounter } from '../../../team/metrics';
 import { findSeriesBySlug, type SeriesRow } from '../../series';
 import type { LadderSettings, UnlockLookup } from '../../../money/wallet';
 import { toChapterSummary } from '../catalogue.presenter';
+import { editionChapterTitles, editionsOfSeries, type EditionView, originalEdition } from './editions';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
 const CATALOGUE_CACHE_MS = 10_000;
@@ -91,9 +92,23 @@ const seriesBundle = ({ db, cached }: CatalogueReads, slug: string) =>
   cached(`series:${slug}`, async () => {
     const row = await findSeriesBySlug(db, slug);
     if (!row) return null;
-    const [genres, chapters] = await Promise.all([genresOfSeries(db, row.id), publishedOrScheduledChapters(db, row.id)]);
-    return { row, genres, chapters };
+    const [genres, chapters, editions] = await Promise.all([
+      genresOfSeries(db, row.id),
+      publishedOrScheduledChapters(db, row.id),
+      editionsOfSeries(db, row.id),
+    ]);
+    return { row, genres, chapters, editions };
   });
+
+/** A series' rows as every viewer shares them (its editions among them), or null when there is none. */
+export const seriesRows = (reads: CatalogueReads, slug: string) => seriesBundle(reads, slug);
+
+/** An edition of a series with the chapters it has, kept with the catalogue's reads. */
+export async function editionView(reads: CatalogueReads, row: SeriesRow, language: string): Promise<EditionView> {
+  if (language === row.originalLanguage) return originalEdition(language);
+  const titles = await reads.cached(`edition:${row.id}:${language}`, () => editionChapterTitles(reads.db, row.id, language));
+  return { language, original: row.originalLanguage, chapters: titles };
+}
 
 /** A series this viewer may see, from the kept rows, with the viewer's unlocks among its chapters. */
 export async function visibleSeries(reads: CatalogueReads, slug: string, viewer: Viewer) {
@@ -122,5 +137,10 @@ export const listedRows = (chapters: ChapterListRow[], viewer: Viewer, now: Date
     })
     .map((chapter, newer) => ({ ...chapter, newer }));
 
-export const summaryOf = (series: SeriesRow, { row, newer }: { row: ChapterListRow; newer: number }, viewer: Viewer, now: Date) =>
-  toChapterSummary(row, series, newer, viewer, now);
+export const summaryOf = (
+  series: SeriesRow,
+  edition: EditionView,
+  { row, newer }: { row: ChapterListRow; newer: number },
+  viewer: Viewer,
+  now: Date,
+) => toChapterSummary(row, series, edition, newer, viewer, now);

@@ -9,26 +9,65 @@ import { AppError } from '../../../../lib/app-error';
 import { accessClass, chapterAccess, isListed, VISITOR, type Viewer } from '../../../identity/access';
 import { coverOf, seriesFields } from '../../series';
 import { toFreeLadder } from '../catalogue.presenter';
-import { type CatalogueReads, isForSale, listedRows, type Reader, summaryOf, visibleSeries } from './reads';
+import { chooseEdition, type EditionRow } from './editions';
+import {
+  type CatalogueReads,
+  editionView,
+  isForSale,
+  listedRows,
+  type Reader,
+  seriesRows,
+  summaryOf,
+  visibleSeries,
+} from './reads';
 
 export type ChaptersQuery = z.output<typeof seriesChaptersQuerySchema> & { offset?: number };
+
+/**
+ * The edition a reader asks for: `lang` (the call's `?lang=`), else the first of `wanted` (their
+ * content languages, then the request's interface language) the series has, else the original.
+ */
+export interface EditionAsk {
+  lang?: string | undefined;
+  wanted: readonly string[];
+}
+const ANY_EDITION: EditionAsk = { wanted: [] };
+
+/** The language a series answers in for this ask ('' when there is no such series: the caller's error follows). */
+export async function editionLanguageOf(reads: CatalogueReads, slug: string, ask: EditionAsk): Promise<string> {
+  const bundle = await seriesRows(reads, slug);
+  return bundle ? chooseEdition(bundle.row.originalLanguage, bundle.editions, ask) : '';
+}
+
+/** The series' editions as its page lists them: the original first. */
+const editionsList = (row: { originalLanguage: string; title: string }, editions: readonly EditionRow[]) => [
+  { language: row.originalLanguage, title: row.title },
+  ...editions.map(({ language, title }) => ({ language, title })),
+];
 
 /** A series page for this viewer: its newest chapters, how many there are, where to start. */
 export async function seriesDetail(
   reads: CatalogueReads,
   slug: string,
   asked: Viewer,
-  options: { reader?: Reader } = {},
+  options: { reader?: Reader; edition?: EditionAsk } = {},
 ): Promise<SeriesDetail> {
   const now = reads.clock.now();
-  const { row, genres, chapters, viewer } = await visibleSeries(reads, slug, asked);
+  const { row, genres, chapters, editions, viewer } = await visibleSeries(reads, slug, asked);
   if (options.reader) reads.views.count(options.reader, row.id);
+  const language = chooseEdition(row.originalLanguage, editions, options.edition ?? ANY_EDITION);
+  const edition = await editionView(reads, row, language);
+  const translated = editions.find((candidate) => candidate.language === language);
   const listed = listedRows(chapters, viewer, now);
   const first = listed.at(-1);
   return {
     ...seriesFields(row, genres),
+    ...(translated && { title: translated.title, description: translated.description }),
+    originalLanguage: row.originalLanguage,
+    language,
+    editions: editionsList(row, editions),
     // A long series sends its newest page only: the rest is asked for as the reader pages on.
-    chapters: listed.slice(0, SERIES_CHAPTERS_PAGE).map((chapter) => summaryOf(row, chapter, viewer, now)),
+    chapters: listed.slice(0, SERIES_CHAPTERS_PAGE).map((chapter) => summaryOf(row, edition, chapter, viewer, now)),
     chapterCount: listed.length,
     firstChapter: first ? { slug: first.row.slug, number: first.row.number } : null,
     forSaleCount: listed.filter((chapter) => isForSale(chapter.access)).length,
@@ -75,9 +114,11 @@ export async function chaptersPage(
   slug: string,
   asked: Viewer,
   query: ChaptersQuery,
+  wanted: readonly string[] = [],
 ): Promise<SeriesChaptersPage> {
   const now = reads.clock.now();
-  const { row, chapters, viewer } = await visibleSeries(reads, slug, asked);
+  const { row, chapters, editions, viewer } = await visibleSeries(reads, slug, asked);
+  const edition = await editionView(reads, row, chooseEdition(row.originalLanguage, editions, { lang: query.lang, wanted }));
   const matching = listedRows(chapters, viewer, now).filter((chapter) => !query.forSale || isForSale(chapter.access));
   const ordered = query.order === 'asc' ? matching.reverse() : matching;
   const isAhead = query.order === 'asc' ? (a: number, b: number) => a > b : (a: number, b: number) => a < b;
@@ -89,7 +130,7 @@ export async function chaptersPage(
   const begin = start === -1 ? -1 : start + (query.offset ?? 0);
   const page = begin === -1 ? [] : ordered.slice(begin, begin + query.limit);
   return {
-    items: page.map((chapter) => summaryOf(row, chapter, viewer, now)),
+    items: page.map((chapter) => summaryOf(row, edition, chapter, viewer, now)),
     total: matching.length,
     hasMore: begin !== -1 && begin + query.limit < ordered.length,
   };
@@ -99,10 +140,18 @@ export async function chaptersPage(
  * A series page answer, serialized once per access class for a moment (see `accessClass`):
  * viewers who may read the same chapters get the same bytes; the view is still counted per reader.
  */
-export async function seriesJson(reads: CatalogueReads, slug: string, asked: Viewer, reader: Reader): Promise<string> {
+export async function seriesJson(
+  reads: CatalogueReads,
+  slug: string,
+  asked: Viewer,
+  reader: Reader,
+  ask: EditionAsk = ANY_EDITION,
+): Promise<string> {
   const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(reads, slug, asked)).viewer : VISITOR;
-  const answer = await reads.answers.get(`series:${slug}:${accessClass(viewer)}`, async () => {
-    const data = await seriesDetail(reads, slug, viewer);
+  // Kept per edition as well: readers of one class who read in different languages get different bytes.
+  const language = await editionLanguageOf(reads, slug, ask);
+  const answer = await reads.answers.get(`series:${slug}:${language}:${accessClass(viewer)}`, async () => {
+    const data = await seriesDetail(reads, slug, viewer, { edition: { lang: language || undefined, wanted: [] } });
     return { json: JSON.stringify({ success: true, data }), seriesId: data.id, chapterId: undefined };
   });
   if (reader) reads.views.count(reader, answer.seriesId);

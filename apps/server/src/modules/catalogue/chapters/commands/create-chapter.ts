@@ -27,6 +27,8 @@ export async function createChapter(
   try {
     id = await insertChapter(deps.db, {
       seriesId,
+      // Its title, text and pages are in the series' own language; translations are chapter editions.
+      language: parent.originalLanguage,
       number: input.number,
       slug,
       title: input.title,

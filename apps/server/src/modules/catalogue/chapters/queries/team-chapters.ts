@@ -1,8 +1,9 @@
 import type { TeamChapter, TeamChapterRow } from '@inkwell/contract';
 import { AppError } from '../../../../lib/app-error';
 import type { ChaptersDeps } from '../chapters.deps';
-import { toTeamChapter, toTeamChapterRow } from '../chapters.presenter';
+import { toTeamChapter, toTeamChapterEditions, toTeamChapterRow } from '../chapters.presenter';
 import { findChapterWithSeriesType, teamChaptersOf } from '../chapters.repository';
+import { chapterEditionsOf, translatedPagesOf } from '../editions/chapter-editions.repository';
 import { pagesOfChapter } from '../pages.repository';
 
 /** A chapter with its series' type, or "not found". */
@@ -12,10 +13,17 @@ export async function requireChapter({ db }: Pick<ChaptersDeps, 'db'>, id: strin
   return row;
 }
 
-/** A chapter as the team edits it, with its pages' signed URLs. */
+/** A chapter as the team edits it, with its pages' signed URLs and its translations. */
 export async function teamChapter(deps: Pick<ChaptersDeps, 'db' | 'clock' | 'signer'>, id: string): Promise<TeamChapter> {
   const { chapter, seriesType } = await requireChapter(deps, id);
-  return toTeamChapter(chapter, seriesType, await pagesOfChapter(deps.db, id), deps.signer, deps.clock.now());
+  const now = deps.clock.now();
+  const [pages, editions, translatedPages] = await Promise.all([
+    pagesOfChapter(deps.db, id),
+    chapterEditionsOf(deps.db, id),
+    translatedPagesOf(deps.db, id),
+  ]);
+  const translations = toTeamChapterEditions(editions, translatedPages, deps.signer, now);
+  return toTeamChapter(chapter, seriesType, pages, deps.signer, now, translations);
 }
 
 /** A series' chapters as the team lists them, drafts and scheduled ones included. */

@@ -23,14 +23,25 @@ export async function updateUserPassword(db: Database, userId: string, passwordH
     .where(eq(users.id, userId));
 }
 
-/** The language the server writes to the reader in (issue 35 §1); answers it as kept. */
-export async function setUserLocale(db: Database, userId: string, locale: string): Promise<string | null> {
+/**
+ * The reader's preferences, those given: the language the server writes to them in (issue 35 §1)
+ * and the languages they read series in (§2). Answers both as kept.
+ */
+export async function setUserPreferences(
+  db: Database,
+  userId: string,
+  preferences: { locale?: string | undefined; contentLanguages?: string[] | undefined },
+): Promise<{ locale: string | null; contentLanguages: string[] }> {
   const [row] = await db
     .update(users)
-    .set({ locale, updatedAt: sql`now()` })
+    .set({
+      ...(preferences.locale !== undefined && { locale: preferences.locale }),
+      ...(preferences.contentLanguages !== undefined && { contentLanguages: preferences.contentLanguages }),
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, userId))
-    .returning({ locale: users.locale });
-  return row?.locale ?? null;
+    .returning({ locale: users.locale, contentLanguages: users.contentLanguages });
+  return row ?? { locale: null, contentLanguages: [] };
 }
 
 export async function updateUserRole(db: Database, userId: string, role: Role): Promise<void> {
