@@ -28,13 +28,7 @@ import {
   type UserRow,
 } from '../users';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth.constants';
-import {
-  deleteSession,
-  findSessionWithUser,
-  hasSessionFrom,
-  insertSession,
-  touchSession,
-} from './sessions.repository';
+import { deleteSession, findSessionWithUser, hasSessionFrom, insertSession, touchSession } from './sessions.repository';
 import { deleteUserSessions } from './commands/sessions';
 
 export interface AuthDeps {
