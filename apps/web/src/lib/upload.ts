@@ -51,8 +51,11 @@ export function uploadFiles<N extends UploadEndpoint>(name: N, input: UploadInpu
         resolve(body as EndpointResponse<N>);
         return;
       }
-      const message = body?.error?.message ?? body?.message ?? `HTTP error! status: ${request.status}`;
-      reject(new ApiError(request.status, message, body?.error?.code, body?.error?.fields));
+      const refuse = (message: string) => reject(new ApiError(request.status, message, body?.error?.code, body?.error?.fields));
+      // The server says its errors in the page's language already (decision 0040); only our own fallback is said here.
+      const message = body?.error?.message ?? body?.message;
+      if (message) return refuse(message);
+      void pageMessage('common.lib.api.httpError', { status: request.status }).then(refuse);
     };
     const fail = (id: string) => void pageMessage(id).then((message) => reject(new ApiError(0, message)));
     request.onerror = () => fail('common.lib.upload.failed');
