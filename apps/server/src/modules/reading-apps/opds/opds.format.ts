@@ -1,5 +1,6 @@
 import type { SeriesCard } from '@inkwell/contract';
 import type { Clock } from '../../../lib/clock';
+import type { Translate } from '../../../lib/i18n';
 import { escapeHtml as xml } from '../../../lib/page-meta';
 import type { DeviceKeyReader } from '../../identity/device-keys';
 
@@ -44,12 +45,34 @@ export const navEntry = ({ clock }: OpdsSite, id: string, title: string, href: s
   `<entry><id>${xml(id)}</id><title>${xml(title)}</title><updated>${clock.now().toISOString()}</updated>` +
   `<content type="text">${xml(summary)}</content><link rel="subsection" type="${type}" href="${xml(href)}"/></entry>`;
 
-/** A series as an entry of a list: its cover, and a link to its chapters. */
-export const seriesEntry = ({ clock, publicUrl }: OpdsSite, card: SeriesCard) => {
+/** A series' status in the app's language (SPEC §3: a value of no known status is shown as given). */
+const STATUSES: Record<string, string> = {
+  ongoing: 'feeds.status.ongoing',
+  completed: 'feeds.status.completed',
+  hiatus: 'feeds.status.hiatus',
+  cancelled: 'feeds.status.cancelled',
+  canceled: 'feeds.status.cancelled',
+};
+const statusText = (t: Translate, status: string | null | undefined) => {
+  if (!status?.trim()) return t('feeds.status.unknown');
+  const id = STATUSES[status.toLowerCase()];
+  return id ? t(id) : status;
+};
+
+/** "Chapter 12" or "Chapter 12: The Storm", in the app's language. */
+export const chapterLabel = (t: Translate, chapter: { number: number; title: string }) =>
+  chapter.title
+    ? t('feeds.chapter.labelTitled', { number: chapter.number, title: chapter.title })
+    : t('feeds.chapter.label', { number: chapter.number });
+
+/** A series as an entry of a list: its cover, what it is (in `t`'s language), and a link to its chapters. */
+export const seriesEntry = ({ clock, publicUrl }: OpdsSite, card: SeriesCard, t: Translate) => {
   const cover = card.cover ? `${publicUrl}${card.cover.url}` : null;
+  const status = statusText(t, card.status);
+  const kind = card.type === 'comic' ? t('feeds.opds.entry.comic', { status }) : t('feeds.opds.entry.novel', { status });
   return (
     `<entry><id>urn:uuid:${card.id}</id><title>${xml(card.title)}</title><updated>${card.lastChapterAt ?? clock.now().toISOString()}</updated>` +
-    `<content type="text">${xml(`${card.type === 'comic' ? 'Comic' : 'Novel'} · ${card.status}`)}</content>` +
+    `<content type="text">${xml(kind)}</content>` +
     (cover
       ? `<link rel="http://opds-spec.org/image" type="image/webp" href="${xml(cover)}"/><link rel="http://opds-spec.org/image/thumbnail" type="image/webp" href="${xml(cover)}"/>`
       : '') +

@@ -34,6 +34,8 @@ export async function opdsRoutes(
   }: { opds: OpdsService; deviceKeys: DeviceKeysService; languages: Pick<ReaderLanguages, 'ofRequest'> },
 ) {
   const readerOf = (request: FastifyRequest) => deviceKeys.fromBasic(request);
+  /** The words of the language the app names (Accept-Language: apps rarely keep cookies), else the site's. */
+  const wordsFor = async (request: FastifyRequest) => translatorFor(await languages.ofRequest(request));
 
   // Each answer is the reader's own (or a visitor's): never kept by a shared cache.
   const send = (reply: FastifyReply, type: string, body: string) =>
@@ -46,20 +48,21 @@ export async function opdsRoutes(
   });
 
   app.get(`${OPDS_ROOT}/catalog`, { schema: { hide: true } }, async (request, reply) =>
-    send(reply, NAVIGATION, opds.catalog(await readerOf(request), translatorFor(await languages.ofRequest(request)))),
+    send(reply, NAVIGATION, opds.catalog(await readerOf(request), await wordsFor(request))),
   );
 
-  app.get(`${OPDS_ROOT}/search.xml`, { schema: { hide: true } }, async (_request, reply) =>
+  app.get(`${OPDS_ROOT}/search.xml`, { schema: { hide: true } }, async (request, reply) =>
     reply
       .type('application/opensearchdescription+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(opds.openSearch()),
+      .header('vary', 'accept-language, cookie')
+      .send(opds.openSearch(await wordsFor(request))),
   );
 
   app.get(`${OPDS_ROOT}/search`, { schema: { hide: true } }, async (request, reply) => {
     await readerOf(request);
     const { q, page } = parseInput(searchQuery, request.query);
-    return send(reply, NAVIGATION, await opds.search(q, page));
+    return send(reply, NAVIGATION, await opds.search(q, page, await wordsFor(request)));
   });
 
   app.get<{ Params: { list: string } }>(`${OPDS_ROOT}/:list`, { schema: { hide: true } }, async (request, reply) => {
@@ -68,20 +71,21 @@ export async function opdsRoutes(
     const { list } = request.params;
     if (list === 'bookmarks' || list === 'continue') {
       if (!reader) throw new AppError('unauthorized', 'apiErrors.readingApps.shelvesNeedKey');
+      const t = await wordsFor(request);
       return send(
         reply,
         NAVIGATION,
-        list === 'bookmarks' ? await opds.bookmarks(reader, page) : await opds.continueReading(reader, page),
+        list === 'bookmarks' ? await opds.bookmarks(reader, page, t) : await opds.continueReading(reader, page, t),
       );
     }
     if (!opds.isList(list)) throw new AppError('not_found', 'apiErrors.readingApps.noSuchFeed');
-    return send(reply, NAVIGATION, await opds.list(list, page, translatorFor(await languages.ofRequest(request))));
+    return send(reply, NAVIGATION, await opds.list(list, page, await wordsFor(request)));
   });
 
   app.get<{ Params: { slug: string } }>(`${OPDS_ROOT}/series/:slug`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
     const { after } = parseInput(seriesQuery, request.query);
-    return send(reply, ACQUISITION, await opds.series(request.params.slug, reader, after));
+    return send(reply, ACQUISITION, await opds.series(request.params.slug, reader, after, await wordsFor(request)));
   });
 
   // Anything else under /opds is no feed: a 404 an app understands, not the site's HTML.

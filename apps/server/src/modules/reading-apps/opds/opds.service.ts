@@ -31,13 +31,14 @@ export function createOpdsService(deps: {
 }) {
   return {
     catalog: (reader: OpdsReader, t: Translate) => catalogFeed(deps, reader, t),
-    openSearch: () => openSearchDocument(deps),
+    openSearch: (t: Translate) => openSearchDocument(deps, t),
     isList,
     list: (name: ListName, page: number, t: Translate) => listFeed(deps, name, page, t),
-    search: (q: string, page: number) => searchFeed(deps, q, page),
-    bookmarks: (reader: DeviceKeyReader, page: number) => bookmarksFeed(deps, reader, page),
-    continueReading: (reader: DeviceKeyReader, page: number) => continueFeed(deps, reader, page),
-    series: (slug: string, reader: OpdsReader, after: number | undefined) => seriesFeed(deps, slug, reader, after),
+    search: (q: string, page: number, t: Translate) => searchFeed(deps, q, page, t),
+    bookmarks: (reader: DeviceKeyReader, page: number, t: Translate) => bookmarksFeed(deps, reader, page, t),
+    continueReading: (reader: DeviceKeyReader, page: number, t: Translate) => continueFeed(deps, reader, page, t),
+    series: (slug: string, reader: OpdsReader, after: number | undefined, t: Translate) =>
+      seriesFeed(deps, slug, reader, after, t),
     page: (chapterId: string, index: number, maxWidth: number | undefined, reader: OpdsReader) =>
       chapterPage(deps, chapterId, index, maxWidth, reader),
   };

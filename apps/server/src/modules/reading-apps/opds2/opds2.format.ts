@@ -1,5 +1,6 @@
 import type { SeriesCard } from '@inkwell/contract';
 import { pageInfo } from '../../../db/sql';
+import type { Translate } from '../../../lib/i18n';
 import type { DeviceKeyReader } from '../../identity/device-keys';
 
 export const OPDS2_ROOT = '/opds/v2';
@@ -57,11 +58,9 @@ export const paged = (base: string, page: number, perPage: number, total: number
   };
 };
 
-/** A feed with nothing in it still says where to go (the format wants one entry at least). */
-export const orBack = (navigation: Link[]) =>
-  navigation.length > 0
-    ? navigation
-    : [{ href: `${OPDS2_ROOT}/catalog`, title: 'Nothing here: back to the catalogue', type: FEED_TYPE }];
+/** A feed with nothing in it still says where to go, in `t`'s language (the format wants one entry at least). */
+export const orBack = (navigation: Link[], t: Translate) =>
+  navigation.length > 0 ? navigation : [{ href: `${OPDS2_ROOT}/catalog`, title: t('feeds.opds2.empty'), type: FEED_TYPE }];
 
 export const seriesLink = (card: Pick<SeriesCard, 'slug' | 'title'>): Link => ({
   href: `${OPDS2_ROOT}/series/${encodeURIComponent(card.slug)}`,

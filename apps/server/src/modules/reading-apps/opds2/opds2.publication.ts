@@ -1,5 +1,6 @@
 import type { ChapterSummary } from '@inkwell/contract';
 import type { Clock } from '../../../lib/clock';
+import type { Translate } from '../../../lib/i18n';
 import { canReadChapter, type Viewer } from '../../identity/access';
 import { downloadPath, FILE_TYPES } from '../downloads';
 import {
@@ -40,11 +41,12 @@ function readLinks(chapter: PublicationSource['chapter'], comic: boolean): Link[
   ];
 }
 
-/** One chapter as an OPDS publication: what it is, where it belongs, how to read it or buy it. */
+/** One chapter as an OPDS publication: what it is (named in `t`'s language), where it belongs, how to read it or buy it. */
 export function publication(
   { publicUrl, clock }: { publicUrl: string; clock: Clock },
   { chapter, series, cover, pages }: PublicationSource,
   viewer: Viewer,
+  t: Translate,
 ) {
   const canRead = canReadChapter(chapter.access, viewer);
   const comic = series.type === 'comic';
@@ -68,7 +70,9 @@ export function publication(
   return {
     metadata: {
       '@type': comic ? 'http://schema.org/ComicStory' : 'http://schema.org/Book',
-      title: `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`,
+      title: chapter.title
+        ? t('feeds.chapter.labelTitled', { number: chapter.number, title: chapter.title })
+        : t('feeds.chapter.label', { number: chapter.number }),
       identifier: `urn:uuid:${chapter.id}`,
       modified: published,
       published,

@@ -33,6 +33,8 @@ export async function opds2Routes(
   }: { opds2: Opds2Service; deviceKeys: DeviceKeysService; languages: Pick<ReaderLanguages, 'ofRequest'> },
 ) {
   const readerOf = (request: FastifyRequest) => deviceKeys.fromBasic(request);
+  /** The words of the language the app names (Accept-Language: apps rarely keep cookies), else the site's. */
+  const wordsFor = async (request: FastifyRequest) => translatorFor(await languages.ofRequest(request));
   async function requireReader(request: FastifyRequest) {
     const reader = await readerOf(request);
     if (!reader) throw new AppError('unauthorized', 'apiErrors.readingApps.signInWithKey');
@@ -56,30 +58,31 @@ export async function opds2Routes(
       .header('www-authenticate', CHALLENGE)
       .header('link', `<${OPDS2_ROOT}/auth>; rel="http://opds-spec.org/auth/document"; type="${AUTH_TYPE}"`)
       .header('content-type', AUTH_TYPE);
-    return JSON.stringify(opds2.authDocument());
+    return JSON.stringify(opds2.authDocument(await wordsFor(request)));
   });
 
-  app.get(`${OPDS2_ROOT}/auth`, { schema: { hide: true } }, async (_request, reply) =>
+  app.get(`${OPDS2_ROOT}/auth`, { schema: { hide: true } }, async (request, reply) =>
     reply
       .type(AUTH_TYPE)
       .header('cache-control', 'public, max-age=3600')
-      .send(Buffer.from(JSON.stringify(opds2.authDocument()))),
+      .header('vary', 'accept-language, cookie')
+      .send(Buffer.from(JSON.stringify(opds2.authDocument(await wordsFor(request))))),
   );
 
   app.get(`${OPDS2_ROOT}/catalog`, { schema: { hide: true } }, async (request, reply) =>
-    json(reply, FEED_TYPE, await opds2.catalog(await readerOf(request), translatorFor(await languages.ofRequest(request)))),
+    json(reply, FEED_TYPE, await opds2.catalog(await readerOf(request), await wordsFor(request))),
   );
 
   app.get(`${OPDS2_ROOT}/search`, { schema: { hide: true } }, async (request, reply) => {
     await readerOf(request);
     const { query, page } = parseInput(searchQuery, request.query);
-    return json(reply, FEED_TYPE, await opds2.search(query, page));
+    return json(reply, FEED_TYPE, await opds2.search(query, page, await wordsFor(request)));
   });
 
   app.get(`${OPDS2_ROOT}/shelf`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await requireReader(request);
     const { page } = parseInput(pageQuery, request.query);
-    return json(reply, FEED_TYPE, await opds2.shelf(reader, page));
+    return json(reply, FEED_TYPE, await opds2.shelf(reader, page, await wordsFor(request)));
   });
 
   app.get<{ Params: { list: string } }>(`${OPDS2_ROOT}/:list`, { schema: { hide: true } }, async (request, reply) => {
@@ -87,19 +90,19 @@ export async function opds2Routes(
     const { page } = parseInput(pageQuery, request.query);
     if (!opds2.isList(request.params.list))
       throw new AppError('not_found', 'apiErrors.readingApps.catalogueIsAt', { values: { url: `${OPDS2_ROOT}/catalog` } });
-    return json(reply, FEED_TYPE, await opds2.list(request.params.list, page, translatorFor(await languages.ofRequest(request))));
+    return json(reply, FEED_TYPE, await opds2.list(request.params.list, page, await wordsFor(request)));
   });
 
   app.get<{ Params: { slug: string } }>(`${OPDS2_ROOT}/series/:slug`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
     const { page } = parseInput(pageQuery, request.query);
-    return json(reply, FEED_TYPE, await opds2.series(request.params.slug, reader, page));
+    return json(reply, FEED_TYPE, await opds2.series(request.params.slug, reader, page, await wordsFor(request)));
   });
 
   app.get(`${OPDS2_ROOT}/publications/:id`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
     const { id } = parseInput(chapterParams, request.params);
-    return json(reply, PUBLICATION_TYPE, await opds2.publication(id, reader));
+    return json(reply, PUBLICATION_TYPE, await opds2.publication(id, reader, await wordsFor(request)));
   });
 
   app.get(`${OPDS2_ROOT}/chapters/:id/manifest.json`, { schema: { hide: true } }, async (request, reply) => {

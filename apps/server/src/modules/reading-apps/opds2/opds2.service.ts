@@ -35,14 +35,14 @@ interface Opds2Deps {
  */
 export function createOpds2Service(deps: Opds2Deps) {
   return {
-    authDocument: () => authDocument(deps),
+    authDocument: (t: Translate) => authDocument(deps, t),
     isList,
     catalog: (reader: OpdsReader, t: Translate) => catalogFeed(deps, reader, t),
     list: (name: ListName, page: number, t: Translate) => listFeed(deps, name, page, t),
-    search: (query: string, page: number) => searchFeed(deps, query, page),
-    series: (slug: string, reader: OpdsReader, page: number) => seriesFeed(deps, slug, reader, page),
-    publication: (chapterId: string, reader: OpdsReader) => chapterPublication(deps, chapterId, reader),
-    shelf: (reader: DeviceKeyReader, page: number) => shelfFeed(deps, reader, page),
+    search: (query: string, page: number, t: Translate) => searchFeed(deps, query, page, t),
+    series: (slug: string, reader: OpdsReader, page: number, t: Translate) => seriesFeed(deps, slug, reader, page, t),
+    publication: (chapterId: string, reader: OpdsReader, t: Translate) => chapterPublication(deps, chapterId, reader, t),
+    shelf: (reader: DeviceKeyReader, page: number, t: Translate) => shelfFeed(deps, reader, page, t),
     manifest: (chapterId: string, reader: OpdsReader) => chapterManifest(deps, chapterId, reader),
     page: (chapterId: string, index: number, reader: OpdsReader) => chapterPage(deps, chapterId, index, reader),
     text: (chapterId: string, reader: OpdsReader) => chapterText(deps, chapterId, reader),

@@ -50,11 +50,11 @@ export function catalogFeed(site: OpdsSite, reader: OpdsReader, t: Translate): s
   return feed(site, 'navigation', `${site.publicUrl}${OPDS_ROOT}/catalog`, 'Inkwell', `${OPDS_ROOT}/catalog`, entries);
 }
 
-/** OpenSearch: how an app asks for a search. */
-export function openSearchDocument({ publicUrl }: OpdsSite): string {
+/** OpenSearch: how an app asks for a search, described in `t`'s language. */
+export function openSearchDocument({ publicUrl }: OpdsSite, t: Translate): string {
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">` +
-    `<ShortName>Inkwell</ShortName><Description>Search Inkwell's comics and novels</Description><InputEncoding>UTF-8</InputEncoding>` +
+    `<ShortName>Inkwell</ShortName><Description>${xml(t('feeds.openSearch.description'))}</Description><InputEncoding>UTF-8</InputEncoding>` +
     `<Url type="${NAVIGATION}" template="${xml(`${publicUrl}${OPDS_ROOT}/search?q={searchTerms}`)}"/></OpenSearchDescription>\n`
   );
 }
@@ -75,21 +75,26 @@ export async function listFeed(
     `${site.publicUrl}${base}`,
     t(list.title),
     `${base}?page=${page}`,
-    data.items.map((card) => seriesEntry(site, card)),
+    data.items.map((card) => seriesEntry(site, card, t)),
     pageLinks(base, page, data.pagination.totalPages),
   );
 }
 
-export async function searchFeed(site: OpdsSite & { catalogue: CatalogueService }, q: string, page: number): Promise<string> {
+export async function searchFeed(
+  site: OpdsSite & { catalogue: CatalogueService },
+  q: string,
+  page: number,
+  t: Translate,
+): Promise<string> {
   const data = await site.catalogue.list({ q, page, perPage: SERIES_PER_PAGE });
   const base = `${OPDS_ROOT}/search?q=${encodeURIComponent(q)}`;
   return feed(
     site,
     'navigation',
     `${site.publicUrl}${base}`,
-    `Search: ${q}`,
+    t('feeds.opds.search.title', { query: q }),
     `${base}&page=${page}`,
-    data.items.map((card) => seriesEntry(site, card)),
+    data.items.map((card) => seriesEntry(site, card, t)),
     pageLinks(base, page, data.pagination.totalPages),
   );
 }

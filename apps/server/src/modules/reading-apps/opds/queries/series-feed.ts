@@ -1,12 +1,13 @@
 import type { ChapterSummary } from '@inkwell/contract';
 import type { Database } from '../../../../db/client';
+import type { Translate } from '../../../../lib/i18n';
 import { escapeHtml as xml } from '../../../../lib/page-meta';
 import { canReadChapter, type Viewer } from '../../../identity/access';
 import type { CatalogueService } from '../../../catalogue/catalogue';
 import type { DeviceKeysService } from '../../../identity/device-keys';
 import { downloadPath, FILE_TYPES } from '../../downloads';
 import type { LibraryService } from '../../../reading/library';
-import { ACQUISITION, CHAPTERS_PER_PAGE, feed, OPDS_ROOT, type OpdsReader, type OpdsSite } from '../opds.format';
+import { ACQUISITION, chapterLabel, CHAPTERS_PER_PAGE, feed, OPDS_ROOT, type OpdsReader, type OpdsSite } from '../opds.format';
 import { pageCounts } from './page-counts';
 
 /** What a chapter's entry is written from: its series, who reads, their place, and the comic's page counts. */
@@ -18,15 +19,17 @@ interface EntryContext {
   progress: Awaited<ReturnType<LibraryService['seriesProgress']>> | null;
   /** The series' page on the site. */
   web: string;
+  /** The app's language. */
+  t: Translate;
 }
 
 /**
  * A chapter as an entry: a readable one with its file (CBZ or EPUB) and, for comics, its
  * page-streaming link; a locked one with a link to buy it on the site and its price.
  */
-function chapterEntry({ site, detail, viewer, counts, progress, web }: EntryContext, chapter: ChapterSummary) {
+function chapterEntry({ site, detail, viewer, counts, progress, web, t }: EntryContext, chapter: ChapterSummary) {
   const canRead = canReadChapter(chapter.access, viewer);
-  const label = `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
+  const label = chapterLabel(t, chapter);
   const page = `${web}/${encodeURIComponent(chapter.slug)}`;
   const count = counts.get(chapter.id) ?? 0;
   const place = progress?.chapters[chapter.id];
@@ -46,7 +49,7 @@ function chapterEntry({ site, detail, viewer, counts, progress, web }: EntryCont
       (chapter.freeAt ? `<inkwell:freeAt>${chapter.freeAt}</inkwell:freeAt>` : '');
   return (
     `<entry><id>urn:uuid:${chapter.id}</id><title>${xml(label)}</title><updated>${chapter.publishedAt ?? site.clock.now().toISOString()}</updated>` +
-    `<content type="text">${xml(canRead ? `${detail.title}, ${label}` : `${detail.title}, ${label}: ${chapter.price} coins`)}</content>` +
+    `<content type="text">${xml(canRead ? `${detail.title}, ${label}` : t('feeds.opds.entry.locked', { series: detail.title, chapter: label, price: chapter.price }))}</content>` +
     `<link rel="alternate" type="text/html" href="${xml(page)}"/>${stream}${acquisition}${cost}</entry>`
   );
 }
@@ -61,6 +64,7 @@ export async function seriesFeed(
   slug: string,
   reader: OpdsReader,
   after: number | undefined,
+  t: Translate,
 ): Promise<string> {
   const { db, publicUrl, catalogue, library } = deps;
   const viewer = await deps.deviceKeys.viewerFor(reader);
@@ -81,7 +85,7 @@ export async function seriesFeed(
     reader ? library.seriesProgress(viewer, detail.id) : null,
   ]);
   const web = `${publicUrl}/SeriesView/${encodeURIComponent(detail.slug)}`;
-  const context: EntryContext = { site: deps, detail, viewer, counts, progress, web };
+  const context: EntryContext = { site: deps, detail, viewer, counts, progress, web, t };
   const base = `${OPDS_ROOT}/series/${encodeURIComponent(detail.slug)}`;
   const last = chapters.items.at(-1);
   const links = [

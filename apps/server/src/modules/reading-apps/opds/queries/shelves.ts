@@ -1,3 +1,4 @@
+import type { Translate } from '../../../../lib/i18n';
 import type { DeviceKeyReader, DeviceKeysService } from '../../../identity/device-keys';
 import type { LibraryService } from '../../../reading/library';
 import { ACQUISITION, feed, navEntry, OPDS_ROOT, pageLinks, SERIES_PER_PAGE, type OpdsSite } from '../opds.format';
@@ -35,22 +36,24 @@ function shelfFeed(
   );
 }
 
-/** The series a key's reader follows. */
-export async function bookmarksFeed(deps: ShelfDeps, reader: DeviceKeyReader, page: number): Promise<string> {
+/** The series a key's reader follows, in `t`'s language. */
+export async function bookmarksFeed(deps: ShelfDeps, reader: DeviceKeyReader, page: number, t: Translate): Promise<string> {
   const data = await deps.library.bookmarks(await deps.deviceKeys.viewerFor(reader), { sort: 'updated', page });
   const shelf = data.items.map((item) => ({
     series: item.series,
-    summary: item.unreadCount > 0 ? `${item.unreadCount} unread` : 'Up to date',
+    summary: item.unreadCount > 0 ? t('feeds.opds.shelf.unread', { count: item.unreadCount }) : t('feeds.opds.shelf.upToDate'),
   }));
-  return shelfFeed(deps, 'bookmarks', 'My bookmarks', shelf, page, data.pagination.totalPages);
+  return shelfFeed(deps, 'bookmarks', t('feeds.opds.bookmarks.title'), shelf, page, data.pagination.totalPages);
 }
 
-/** The series a key's reader has opened lately, with where they are. */
-export async function continueFeed(deps: ShelfDeps, reader: DeviceKeyReader, page: number): Promise<string> {
+/** The series a key's reader has opened lately, with where they are, in `t`'s language. */
+export async function continueFeed(deps: ShelfDeps, reader: DeviceKeyReader, page: number, t: Translate): Promise<string> {
   const data = await deps.library.history(reader.userId, { by: 'series', page, perPage: SERIES_PER_PAGE });
   const shelf = data.items.map((item) => ({
     series: item.series,
-    summary: item.continue ? `Continue chapter ${item.continue.chapterNumber}` : `Read chapter ${item.chapter.number}`,
+    summary: item.continue
+      ? t('feeds.opds.shelf.continueChapter', { number: item.continue.chapterNumber })
+      : t('feeds.opds.shelf.readChapter', { number: item.chapter.number }),
   }));
-  return shelfFeed(deps, 'continue', 'Continue reading', shelf, page, data.pagination.totalPages);
+  return shelfFeed(deps, 'continue', t('feeds.opds.continue.title'), shelf, page, data.pagination.totalPages);
 }

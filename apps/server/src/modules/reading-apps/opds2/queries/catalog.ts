@@ -14,14 +14,19 @@ import {
   type OpdsReader,
 } from '../opds2.format';
 
-/** The Authentication for OPDS document: Basic, with the username and a device key. */
-export function authDocument({ publicUrl }: { publicUrl: string }) {
+/** The Authentication for OPDS document, in `t`'s language: Basic, with the username and a device key. */
+export function authDocument({ publicUrl }: { publicUrl: string }, t: Translate) {
   return {
     id: `${publicUrl}${OPDS2_ROOT}/auth`,
     title: 'Inkwell',
-    description: 'Sign in with your username and a device key made in Apps and devices, never your password.',
+    description: t('feeds.opds2.auth.description'),
     links: [{ rel: 'help', href: `${publicUrl}/profile/devices`, type: 'text/html' }],
-    authentication: [{ type: 'http://opds-spec.org/auth/basic', labels: { login: 'Username', password: 'Device key' } }],
+    authentication: [
+      {
+        type: 'http://opds-spec.org/auth/basic',
+        labels: { login: t('feeds.opds2.auth.login'), password: t('feeds.opds2.auth.password') },
+      },
+    ],
   };
 }
 
@@ -62,17 +67,17 @@ export async function listFeed({ catalogue }: { catalogue: CatalogueService }, n
   return {
     metadata: { title: t(list.title), ...pages.metadata },
     links: feedLinks(pages.self, pages.links),
-    navigation: orBack(data.items.map(seriesLink)),
+    navigation: orBack(data.items.map(seriesLink), t),
   };
 }
 
 /** The series a search finds, as a navigation feed, fifty to a page. */
-export async function searchFeed({ catalogue }: { catalogue: CatalogueService }, query: string, page: number) {
+export async function searchFeed({ catalogue }: { catalogue: CatalogueService }, query: string, page: number, t: Translate) {
   const data = await catalogue.list({ q: query, page, perPage: SERIES_PER_PAGE });
   const pages = paged(`${OPDS2_ROOT}/search?query=${encodeURIComponent(query)}`, page, SERIES_PER_PAGE, data.pagination.total);
   return {
-    metadata: { title: `Search: ${query}`, ...pages.metadata },
+    metadata: { title: t('feeds.opds.search.title', { query }), ...pages.metadata },
     links: feedLinks(pages.self, pages.links),
-    navigation: orBack(data.items.map(seriesLink)),
+    navigation: orBack(data.items.map(seriesLink), t),
   };
 }

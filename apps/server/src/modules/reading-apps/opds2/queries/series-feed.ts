@@ -1,5 +1,6 @@
 import type { Database } from '../../../../db/client';
 import type { Clock } from '../../../../lib/clock';
+import type { Translate } from '../../../../lib/i18n';
 import type { CatalogueService } from '../../../catalogue/catalogue';
 import type { DeviceKeysService } from '../../../identity/device-keys';
 import type { DownloadsService } from '../../downloads';
@@ -13,6 +14,7 @@ export async function seriesFeed(
   slug: string,
   reader: OpdsReader,
   page: number,
+  t: Translate,
 ) {
   const { db, publicUrl, catalogue, deviceKeys } = deps;
   const viewer = await deviceKeys.viewerFor(reader);
@@ -32,7 +34,7 @@ export async function seriesFeed(
       : new Map<string, number>();
   const pages = paged(`${OPDS2_ROOT}/series/${encodeURIComponent(detail.slug)}`, page, CHAPTERS_PER_PAGE, chapters.total);
   const publications = chapters.items.map((chapter) =>
-    publication(deps, { chapter, series: detail, cover: detail.cover, pages: counts.get(chapter.id) ?? 0 }, viewer),
+    publication(deps, { chapter, series: detail, cover: detail.cover, pages: counts.get(chapter.id) ?? 0 }, viewer, t),
   );
   return {
     metadata: { title: detail.title, ...(detail.description ? { description: detail.description } : {}), ...pages.metadata },
@@ -40,7 +42,7 @@ export async function seriesFeed(
       ...pages.links,
       { rel: 'alternate', href: `${publicUrl}/SeriesView/${encodeURIComponent(detail.slug)}`, type: 'text/html' },
     ]),
-    ...(publications.length > 0 ? { publications } : { navigation: orBack([]) }),
+    ...(publications.length > 0 ? { publications } : { navigation: orBack([], t) }),
   };
 }
 
@@ -56,6 +58,7 @@ export async function chapterPublication(
   },
   chapterId: string,
   reader: OpdsReader,
+  t: Translate,
 ) {
   const { db, catalogue, downloads, deviceKeys } = deps;
   const viewer = await deviceKeys.viewerFor(reader);
@@ -69,5 +72,6 @@ export async function chapterPublication(
     deps,
     { chapter: content.chapter, series: detail, cover: detail.cover, pages: counts.get(ref.id) ?? 0 },
     viewer,
+    t,
   );
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../../../db/client';
 import type { Clock } from '../../../../lib/clock';
+import type { Translate } from '../../../../lib/i18n';
 import type { Viewer } from '../../../identity/access';
 import type { DeviceKeyReader, DeviceKeysService } from '../../../identity/device-keys';
 import { toImage } from '../../../platform/media';
@@ -30,6 +31,7 @@ export async function shelfFeed(
   deps: { db: Database; clock: Clock; publicUrl: string; deviceKeys: DeviceKeysService },
   reader: DeviceKeyReader,
   page: number,
+  t: Translate,
 ) {
   const { db, clock, deviceKeys } = deps;
   const viewer = await deviceKeys.viewerFor(reader);
@@ -39,10 +41,10 @@ export async function shelfFeed(
     rows.filter((row) => row.series.type === 'comic').map((row) => row.id),
   );
   const pages = paged(`${OPDS2_ROOT}/shelf`, page, CHAPTERS_PER_PAGE, total);
-  const publications = rows.map((row) => publication(deps, shelfSource(row, viewer, counts), viewer));
+  const publications = rows.map((row) => publication(deps, shelfSource(row, viewer, counts), viewer, t));
   return {
-    metadata: { title: 'My shelf', ...pages.metadata },
+    metadata: { title: t('feeds.opds.shelf.title'), ...pages.metadata },
     links: feedLinks(pages.self, pages.links),
-    ...(publications.length > 0 ? { publications } : { navigation: orBack([]) }),
+    ...(publications.length > 0 ? { publications } : { navigation: orBack([], t) }),
   };
 }
