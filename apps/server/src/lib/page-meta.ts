@@ -6,6 +6,11 @@ export interface PageMeta {
   url: string;
   /** Other forms of the page (its feeds), as `<link rel="alternate">`. */
   alternates?: { type: string; title: string; href: string }[];
+  /**
+   * The page in other languages, as `<link rel="alternate" hreflang>` (a series' editions, issue 35
+   * §2); `x-default` names the address that picks one for the reader. A page adds what it has.
+   */
+  languages?: { hreflang: string; href: string }[];
   /** schema.org data about the page, as JSON-LD. */
   structuredData?: Record<string, unknown>;
 }
@@ -40,6 +45,9 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     ...(meta.alternates ?? []).map(
       (link) =>
         `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}" />`,
+    ),
+    ...(meta.languages ?? []).map(
+      (link) => `<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}" />`,
     ),
     // A data block, not a script: browsers do not run it, so the page's CSP has nothing to allow.
     ...(meta.structuredData ? [`<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>`] : []),
