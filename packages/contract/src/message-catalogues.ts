@@ -50,7 +50,7 @@ export const LAZY_PARTS: readonly string[] = Object.entries(LAZY_PARTS_OF).flatM
 );
 
 /** What a browser loads as one: the namespace a catalogue file belongs to, or its lazy part. */
-export function chunkOfFile(file: string): string {
+function chunkOfFile(file: string): string {
   const name = file.replace(/\.json$/, '');
   return LAZY_PARTS.includes(name) ? name : name.split('.')[0]!;
 }
