@@ -64,7 +64,8 @@ export function registerBackgroundWork(
   // Two at once per instance: a big series' parts are shared out among the instances' workers.
   jobs.work('notifications.fan-out', {
     concurrency: 2,
-    handler: async ({ chapterId, part = 0, parts = 1 }) => void (await newChapterNotices.fanOut(chapterId, { part, parts })),
+    handler: async ({ chapterId, part = 0, parts = 1, language }) =>
+      void (await newChapterNotices.fanOut(chapterId, { part, parts }, language)),
   });
   // A release's pushes come by the thousand, as its mails do.
   jobs.work('push.send', { concurrency: 2, batchSize: 25, handler: ({ userId, ...message }) => push.deliver(userId, message) });

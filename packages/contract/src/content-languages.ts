@@ -36,7 +36,7 @@ export const contentLanguageSchema = z
  * Two tags name the same language for choosing an edition: the same tag, or the same language
  * alone (`pt-BR` and `pt`, `es-MX` and `es`), so a reader of Brazilian Portuguese gets a `pt` edition.
  */
-export function sameLanguage(a: string, b: string): boolean {
+function sameLanguage(a: string, b: string): boolean {
   const primary = (tag: string) => tag.split('-')[0]!.toLowerCase();
   return a.toLowerCase() === b.toLowerCase() || primary(a) === primary(b);
 }

@@ -10,6 +10,7 @@ import type { MediaStorage } from '../modules/platform/media';
 import { countSeries, insertSeries } from '../modules/catalogue/series';
 import { GENRES, SERIES, type DemoSeries } from './demo-catalogue';
 import { bannerSvg, coverSvg, pageSvg, render, seeded } from './demo-art';
+import { seedDemoEditions, type SeededSeries } from './demo-editions';
 import { novelText } from './demo-novel';
 
 /*
@@ -81,6 +82,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
   for (const name of GENRES) genreId.set(name, (await insertGenre(db, { name, slug: slugify(name, 'genre') })).id);
 
   const put = async (key: string, image: { data: Buffer }) => storage.put(key, image.data, 'image/webp');
+  const seededSeries = new Map<string, SeededSeries>();
 
   for (const [index, item] of SERIES.entries()) {
     const id = randomUUID();
@@ -130,6 +132,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
 
     const chapterValues = demoChapters(item, index, id, now);
     await insertChapters(db, chapterValues);
+    seededSeries.set(item.title, { id, chapters: chapterValues.map(({ id: chapterId, number }) => ({ id: chapterId, number })) });
     const pages = [];
     for (const [c, chapter] of chapterValues.entries()) {
       if (pagePool.length === 0) break;
@@ -143,6 +146,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
     await insertPages(db, pages);
     await refreshLastChapterAt(db, [id], new Date(now));
   }
+  await seedDemoEditions(db, seededSeries);
 
   const bannerItems = [
     {

@@ -26,10 +26,19 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
       // schema.org: a comic is a ComicSeries of ComicIssues, a novel a Book of Chapters.
       const isComic = detail.type === 'comic';
       const people = [...new Set([detail.author, detail.artist].filter(Boolean))].map((name) => ({ '@type': 'Person', name }));
+      // Issue 35 §2: the language it is written in, and its translations, each its own page.
+      const translations = detail.editions.map((edition) => ({
+        '@type': isComic ? 'ComicSeries' : 'Book',
+        name: edition.title,
+        inLanguage: edition.language,
+        url: `${seriesUrl}?lang=${encodeURIComponent(edition.language)}`,
+      }));
       const seriesData = {
         '@type': isComic ? 'ComicSeries' : 'Book',
         name: detail.title,
         url: seriesUrl,
+        inLanguage: detail.originalLanguage,
+        ...(translations.length > 0 ? { workTranslation: translations } : {}),
         ...(detail.description ? { description: excerpt(detail.description, 500) } : {}),
         ...(image ? { image } : {}),
         ...(people.length > 0 ? { author: people } : {}),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { chapters } from '../../../db/schema';
 import { joinSeries } from '../series';
@@ -36,3 +36,12 @@ export const chapterHeadingColumns = { id: chapters.id, slug: chapters.slug, num
 
 /** Joins the series of a chapter joined by `joinChapter`, for a row that points at a chapter only. */
 export const joinSeriesOfChapter = () => joinSeries(chapters.seriesId);
+
+/**
+ * A chapter can be read in a translated edition (issue 35 §2): its translation has its text (a
+ * novel) or its pages (a comic). Beside a chapter id and a language, as expressions.
+ */
+export const chapterReadableIn = (chapterId: SQL, language: SQL): SQL => sql`exists (
+  select 1 from chapter_editions ce where ce.chapter_id = ${chapterId} and ce.language = ${language}
+    and (ce.content is not null or exists (
+      select 1 from chapter_pages p where p.chapter_id = ce.chapter_id and p.language = ce.language)))`;

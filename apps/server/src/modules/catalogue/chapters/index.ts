@@ -9,6 +9,8 @@ export { findChapterForFile } from './queries/chapter-lookups';
 // For other modules' rows that name their chapter (decision 0036): the join, the columns each reads,
 // and a chapter with its series when a module asks for it alone (comments).
 export { chapterLinkColumns, joinChapter } from './chapters.sql';
+// notifications: whether a chapter can be read in a translated edition yet (issue 35 §2).
+export { chapterReadableIn } from './chapters.sql';
 export { findChapterWithLink } from './queries/chapter-lookups';
 // notifications: a released chapter as its notices name it, and whether one can turn free for a reader.
 export { findChapterShownNow, findChapterTerms } from './queries/chapter-lookups';

@@ -5,7 +5,7 @@ import { chapterPages } from '../../../db/schema';
 export type PageRow = typeof chapterPages.$inferSelect;
 
 /** The pages of one edition of a chapter: null, the original's; a language, a translation's (issue 35 §2). */
-export type PagesLanguage = string | null;
+type PagesLanguage = string | null;
 const ofEdition = (chapterId: string, language: PagesLanguage) =>
   and(
     eq(chapterPages.chapterId, chapterId),

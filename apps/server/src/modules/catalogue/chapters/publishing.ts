@@ -8,6 +8,8 @@ import type { EventPublisher } from '../../../lib/domain-events';
 export interface Release {
   id: string;
   seriesId: string;
+  /** A released chapter's translation that can now be read (issue 35 §2): its edition's followers are told. */
+  language?: string;
 }
 
 /**
@@ -47,6 +49,15 @@ export function createPublishing(deps: {
         for (const [seriesId, chapterIds] of bySeries) deps.events.publish({ type: 'chapter.released', seriesId, chapterIds });
       }
       return claimed;
+    },
+
+    /**
+     * A released chapter can now be read in a translated edition (issue 35 §2): what follows a
+     * release (the fan-out to that edition's followers) is queued in its own transaction. A chapter
+     * not out yet is told at its release; a repeated call tells nobody twice.
+     */
+    async announceTranslation(release: Release & { language: string }): Promise<void> {
+      await deps.db.transaction(async (tx) => deps.inClaim?.(tx, [release]));
     },
   };
 }

@@ -4,6 +4,8 @@ export { countSeries } from './queries/series';
 export { insertSeries } from './commands/series';
 // search and catalogue: a series' match and ranking in a search, and its row.
 export { matchesSearch, relevance, type SeriesRow, setSearchSimilarity } from './series.sql';
+// notifications: the edition a follower reads a series in, and its original's language (issue 35 §2).
+export { originalLanguageOf, readerEditionOf } from './series.sql';
 // catalogue (by slug), library, notifications, metrics, payouts and chapters (by id): a series alone.
 export { findSeriesById, findSeriesBySlug } from './queries/series';
 // For other modules' rows that name their series (decision 0036): the join, the columns each reads,

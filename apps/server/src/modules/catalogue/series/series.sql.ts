@@ -108,3 +108,23 @@ export const matchesSearch = (text: string) => {
     union all
     select e.series_id from series_editions e where e.search_text like ${like} or ${q} <% e.search_text)`;
 };
+
+/**
+ * The edition a reader reads a series in (issue 35 §2), as pickLanguage chooses it: for each of
+ * `languages` (a text[] expression, most wanted first) in turn, the original or an edition in that
+ * language, else one of the same language alone (`pt-BR` and `pt`); null when none is. Notices
+ * name the edition a follower waits for.
+ */
+export const readerEditionOf = (seriesId: SQL, languages: SQL): SQL => sql`(
+  select a.language from unnest(${languages}) with ordinality as w(tag, ord)
+  join (
+    select s.original_language as language from series s where s.id = ${seriesId}
+    union all
+    select e.language from series_editions e where e.series_id = ${seriesId}
+  ) a on lower(a.language) = lower(w.tag) or split_part(lower(a.language), '-', 1) = split_part(lower(w.tag), '-', 1)
+  order by w.ord, (lower(a.language) = lower(w.tag)) desc
+  limit 1)`;
+
+/** A series' own language, beside a series id (what a reader of its original edition reads). */
+export const originalLanguageOf = (seriesId: SQL): SQL =>
+  sql`(select s.original_language from series s where s.id = ${seriesId})`;

@@ -23,7 +23,7 @@ export interface JobData {
    * A released chapter: notify its series' followers once, and mail those who asked (issue 9 §2).
    * A big series is split into `parts` jobs (followers by a byte of their id), so workers share it.
    */
-  'notifications.fan-out': { chapterId: string; part?: number; parts?: number };
+  'notifications.fan-out': { chapterId: string; part?: number; parts?: number; language?: string };
   /** One reader's push (issue 21 §4): the bell's notice to each of their browsers, or held in quiet hours. */
   'push.send': {
     userId: string;

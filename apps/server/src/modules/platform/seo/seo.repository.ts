@@ -1,12 +1,18 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { at } from '../../../db/sql';
-import { announcements, chapters, series } from '../../../db/schema';
+import { announcements, chapters, series, seriesEditions } from '../../../db/schema';
 import { chapterIsOut } from '../../catalogue/chapters';
 
 export async function sitemapSeries(db: Database, limit: number) {
   return db
-    .select({ slug: series.slug, updatedAt: series.updatedAt, lastChapterAt: series.lastChapterAt })
+    .select({
+      id: series.id,
+      slug: series.slug,
+      updatedAt: series.updatedAt,
+      lastChapterAt: series.lastChapterAt,
+      originalLanguage: series.originalLanguage,
+    })
     .from(series)
     .where(eq(series.isPublished, true))
     .orderBy(asc(series.slug))
@@ -31,4 +37,17 @@ export async function sitemapAnnouncements(db: Database, now: Date, limit: numbe
     .where(sql`${announcements.publishedAt} <= ${at(now)}`)
     .orderBy(desc(announcements.publishedAt))
     .limit(limit);
+}
+
+/** The translated editions of these series (issue 35 §2), by series. */
+export async function sitemapEditions(db: Database, seriesIds: string[]): Promise<Map<string, string[]>> {
+  const bySeries = new Map<string, string[]>();
+  if (seriesIds.length === 0) return bySeries;
+  const rows = await db
+    .select({ seriesId: seriesEditions.seriesId, language: seriesEditions.language })
+    .from(seriesEditions)
+    .where(inArray(seriesEditions.seriesId, seriesIds))
+    .orderBy(asc(seriesEditions.language));
+  for (const row of rows) bySeries.set(row.seriesId, [...(bySeries.get(row.seriesId) ?? []), row.language]);
+  return bySeries;
 }

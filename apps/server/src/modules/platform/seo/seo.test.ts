@@ -79,6 +79,7 @@ describe('page metadata in the served HTML', () => {
       '@type': 'ComicSeries',
       name: 'The "Lantern" <Keeper>',
       url: `${TEST_ORIGIN}/SeriesView/the-lantern-keeper`,
+      inLanguage: 'en',
       description: 'Night & lanterns.',
       image: expect.stringMatching(/\/media\/covers\//),
       author: [
@@ -126,6 +127,36 @@ describe('search engines', () => {
     expect(response.body).toContain(`<loc>${TEST_ORIGIN}/SeriesView/the-lantern-keeper/chapter-1</loc>`);
     expect(response.body).not.toContain('chapter-2');
     expect(response.body).not.toContain('unpublished');
+  });
+
+  it('lists each edition of a series as its page, with hreflang alternates, and says them in JSON-LD (issue 35 §2)', async () => {
+    const novel = await t.app.services.series.createSeries(
+      seriesInputSchema.parse({ type: 'novel', title: 'Salt and Ink', isPublished: true }),
+    );
+    await t.app.services.chapters.createEdition(novel.id, { language: 'es', title: 'Sal y tinta', description: '' });
+    const sitemap = (await page('/sitemap.xml')).body;
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const alternates =
+      `<xhtml:link rel="alternate" hreflang="en" href="${TEST_ORIGIN}/SeriesView/salt-and-ink?lang=en"/>` +
+      `<xhtml:link rel="alternate" hreflang="es" href="${TEST_ORIGIN}/SeriesView/salt-and-ink?lang=es"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${TEST_ORIGIN}/SeriesView/salt-and-ink"/>`;
+    for (const loc of ['', '?lang=en', '?lang=es']) {
+      expect(sitemap).toMatch(
+        new RegExp(
+          `<url><loc>${`${TEST_ORIGIN}/SeriesView/salt-and-ink${loc}`.replace(/[?.]/g, '\\$&')}</loc><lastmod>[^<]+</lastmod>${alternates.replace(/[?.]/g, '\\$&')}</url>`,
+        ),
+      );
+    }
+    // A series with no edition is one page, as before.
+    expect(sitemap).not.toContain('the-lantern-keeper?lang=');
+    const found = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec((await page('/SeriesView/salt-and-ink')).body);
+    expect(JSON.parse(found![1]!)).toMatchObject({
+      '@type': 'Book',
+      inLanguage: 'en',
+      workTranslation: [
+        { '@type': 'Book', name: 'Sal y tinta', inLanguage: 'es', url: `${TEST_ORIGIN}/SeriesView/salt-and-ink?lang=es` },
+      ],
+    });
   });
 
   it('serves robots.txt pointing at the sitemap and away from private areas', async () => {

@@ -15,7 +15,6 @@ import { partialMd5 } from './partial-md5';
 
 /** Raised when what goes into a file changes shape, so every file is built again. */
 const FILE_REVISION = 1;
-const FILE_LANGUAGE = 'en';
 
 export type FileFormat = 'cbz' | 'epub';
 export const FILE_TYPES: Record<FileFormat, string> = { cbz: 'application/vnd.comicbook+zip', epub: 'application/epub+zip' };
@@ -65,7 +64,8 @@ export function createDownloadsService(deps: {
         description: chapter.series.description,
       },
       chapter: { number: chapter.number, title: chapter.title, url, publishedAt: chapter.publishedAt?.toISOString() ?? null },
-      language: FILE_LANGUAGE,
+      // The language of the text it carries: the chapter's (issue 35 §2).
+      language: content.language,
     };
     const pages = format === 'cbz' ? await pagesOfChapter(db, chapter.id) : [];
     const html = content.content ?? '';

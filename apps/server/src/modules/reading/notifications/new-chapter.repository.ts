@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { findChapterShownNow } from '../../catalogue/chapters';
+import { chapterReadableIn, findChapterShownNow } from '../../catalogue/chapters';
+import { originalLanguageOf, readerEditionOf } from '../../catalogue/series';
 import { at, rowsOf } from '../../../db/sql';
 import type { NoticeMessage, StoredNotice } from './notice-messages';
 
@@ -61,9 +62,17 @@ const CLOCK_SKEW = '1 hour';
  */
 export async function insertNewChapterNotices(
   db: Database,
-  notice: { chapter: ReleasedChapter; link: string; now: Date; share: FanOutPart },
+  notice: { chapter: ReleasedChapter; link: string; now: Date; share: FanOutPart; language?: string | undefined },
 ): Promise<NoticeRecipient[]> {
   const { chapter, share } = notice;
+  // Issue 35 §2: a follower who reads the series in a translated edition hears of the chapter once
+  // it can be read there (a translation's own fan-out, `language`); the others at its release.
+  const seriesId = sql`${chapter.seriesId}::uuid`;
+  const edition = readerEditionOf(seriesId, sql`u.content_languages || array_remove(array[u.locale], null)`);
+  const waitsFor =
+    notice.language === undefined
+      ? sql`(${edition} is null or ${edition} = ${originalLanguageOf(seriesId)} or ${chapterReadableIn(sql`${chapter.id}::uuid`, edition)})`
+      : sql`${edition} = ${notice.language}`;
   // Said in each reader's language when read (notice-messages.ts).
   const values = { series: chapter.seriesTitle, number: chapter.number, chapterTitle: chapter.title };
   const result = await db.execute(sql`
@@ -72,8 +81,10 @@ export async function insertNewChapterNotices(
       select b.user_id, ${'newChapter' satisfies NoticeMessage}, ${JSON.stringify(values)}::jsonb, ${notice.link}, 'new_chapter',
         ${chapter.id}::uuid, ${at(notice.now)}
       from bookmarks b
+      join users u on u.id = b.user_id
       where b.series_id = ${chapter.seriesId}::uuid
         and get_byte(uuid_send(b.user_id), 15) % ${share.parts}::int = ${share.part}::int
+        and ${waitsFor}
         and not exists (
           select 1 from notifications n
           where n.user_id = b.user_id

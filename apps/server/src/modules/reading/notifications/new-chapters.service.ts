@@ -64,7 +64,12 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
       const followers = await countFollowers(tx, [...new Set(releases.map((release) => release.seriesId))]);
       const jobsToQueue = releases.flatMap((release) => {
         const parts = Math.min(FAN_OUT_MAX_PARTS, Math.ceil((followers.get(release.seriesId) ?? 0) / FAN_OUT_PART_SIZE));
-        return Array.from({ length: parts }, (_, part) => ({ chapterId: release.id, part, parts }));
+        return Array.from({ length: parts }, (_, part) => ({
+          chapterId: release.id,
+          part,
+          parts,
+          ...(release.language !== undefined && { language: release.language }),
+        }));
       });
       if (jobsToQueue.length > 0) await jobs.sendMany('notifications.fan-out', jobsToQueue, { tx });
     },
@@ -72,17 +77,20 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
     /**
      * A fan-out job (of one share of the followers): notifies every follower once (a retried or repeated job adds nothing) and
      * queues an e-mail for each newly notified reader who wants one per chapter. Does nothing when
-     * the chapter is gone or back to draft. Returns how many e-mails it queued.
+     * the chapter is gone or back to draft. With `language`, the chapter's translation became
+     * readable: the followers who read the series in that edition hear of it (issue 35 §2).
+     * Returns how many e-mails it queued.
      */
-    async fanOut(chapterId: string, share: FanOutPart = { part: 0, parts: 1 }): Promise<{ mailed: number }> {
+    async fanOut(chapterId: string, share: FanOutPart = { part: 0, parts: 1 }, language?: string): Promise<{ mailed: number }> {
       const now = clock.now();
       // Read before the transaction: the site's settings come through their own connection.
       const siteLocale = await deps.languages.siteDefault();
       return db.transaction(async (tx) => {
         const chapter = await findReleasedChapter(tx, chapterId, now);
         if (!chapter) return { mailed: 0 };
-        const link = chapterLink(chapter);
-        const recipients = await insertNewChapterNotices(tx, { chapter, link, now, share });
+        const link =
+          language === undefined ? chapterLink(chapter) : `${chapterLink(chapter)}?lang=${encodeURIComponent(language)}`;
+        const recipients = await insertNewChapterNotices(tx, { chapter, link, now, share, language });
         const mails = recipients
           .filter((to) => to.wantsMail)
           .map((to) =>

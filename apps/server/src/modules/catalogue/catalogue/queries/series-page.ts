@@ -82,7 +82,7 @@ export async function seriesDetail(
  */
 export async function pageFacts(reads: CatalogueReads, slug: string, chapterSlug: string | undefined) {
   const now = reads.clock.now();
-  const { row, chapters } = await visibleSeries(reads, slug, VISITOR);
+  const { row, chapters, editions } = await visibleSeries(reads, slug, VISITOR);
   const found = chapterSlug === undefined ? undefined : chapters.find((chapter) => chapter.slug === chapterSlug);
   const chapter = found && isListed(chapterAccess(found, VISITOR, now), VISITOR) ? found : null;
   return {
@@ -94,6 +94,9 @@ export async function pageFacts(reads: CatalogueReads, slug: string, chapterSlug
       type: row.type,
       author: row.author,
       artist: row.artist,
+      originalLanguage: row.originalLanguage,
+      /** Its translated editions (issue 35 §2): each its own page, `?lang=` its language. */
+      editions: editions.map(({ language, title }) => ({ language, title })),
     },
     chapter: chapter && {
       slug: chapter.slug,

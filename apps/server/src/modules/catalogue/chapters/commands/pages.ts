@@ -4,7 +4,7 @@ import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, type StoredImage } from '../../../pla
 import type { ChaptersDeps } from '../chapters.deps';
 import { updateChapter } from '../chapters.repository';
 import { ensureChapterEdition } from '../editions/chapter-editions.repository';
-import { requireEdition } from '../editions/editions';
+import { announceIfReadable, requireEdition } from '../editions/editions';
 import { appendPages, deleteChapterPages, deletePage, languageOfPage, pageIdsOfChapter, setPageOrder } from '../pages.repository';
 import { requireChapter, teamChapter } from '../queries/team-chapters';
 import { forgetUnused } from './after-write';
@@ -83,6 +83,7 @@ export async function addPages(
     throw error;
   }
   events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId: id });
+  if (language !== null) await announceIfReadable(deps, chapter, language);
   await forgetUnused(deps, replaced);
   return { chapter: await teamChapter(deps, id), added: stored.length };
 }

@@ -11,7 +11,7 @@ export type ChapterEditionRow = typeof chapterEditions.$inferSelect;
  * A chapter translation a reader can read: a novel's with its text, a comic's with its pages (one
  * only titled, or still being uploaded, is not there yet). Beside chapter_editions in a query.
  */
-export const chapterEditionIsReadable = () => sql`(${chapterEditions.content} is not null or exists (
+const chapterEditionIsReadable = () => sql`(${chapterEditions.content} is not null or exists (
   select 1 from chapter_pages p where p.chapter_id = ${chapterEditions.chapterId} and p.language = ${chapterEditions.language}))`;
 
 /** A chapter's translations, by language. */
@@ -89,4 +89,14 @@ export async function translationsOfSeries(db: Database, seriesId: string) {
       .where(and(eq(chapters.seriesId, seriesId), chapterEditionIsReadable())),
   ]);
   return { chapters: numbers, readable };
+}
+
+/** Whether a chapter can now be read in a translated edition (its text, or its pages, are there). */
+export async function isTranslationReadable(db: Database, chapterId: string, language: string): Promise<boolean> {
+  const [row] = await db
+    .select({ language: chapterEditions.language })
+    .from(chapterEditions)
+    .where(and(eq(chapterEditions.chapterId, chapterId), eq(chapterEditions.language, language), chapterEditionIsReadable()))
+    .limit(1);
+  return row !== undefined;
 }

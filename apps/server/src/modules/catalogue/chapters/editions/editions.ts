@@ -19,11 +19,25 @@ import { requireChapter, teamChapter } from '../queries/team-chapters';
 import {
   deleteChapterEdition,
   deleteSeriesTranslations,
+  isTranslationReadable,
   translationsOfSeries,
   upsertChapterEdition,
 } from './chapter-editions.repository';
 
 type Deps = Pick<ChaptersDeps, 'db' | 'clock' | 'events'>;
+
+/**
+ * After a translation's write: a released chapter that can now be read in that edition is
+ * announced to the edition's followers (issue 35 §2); one not out yet is told of at its release.
+ */
+export async function announceIfReadable(
+  deps: Pick<ChaptersDeps, 'db' | 'publishing'>,
+  chapter: { id: string; seriesId: string; announcedAt: Date | null },
+  language: string,
+) {
+  if (chapter.announcedAt === null || !(await isTranslationReadable(deps.db, chapter.id, language))) return;
+  await deps.publishing.announceTranslation({ id: chapter.id, seriesId: chapter.seriesId, language });
+}
 
 const noSuchEdition = () => new AppError('not_found', 'apiErrors.editions.noSuchEdition');
 
@@ -121,7 +135,7 @@ export async function removeEdition(deps: Deps & Pick<ChaptersDeps, 'images'>, s
  * its text, sanitized as a chapter's text is (left out: the text it has stays).
  */
 export async function putChapterEdition(
-  deps: Pick<ChaptersDeps, 'db' | 'clock' | 'events' | 'signer'>,
+  deps: Pick<ChaptersDeps, 'db' | 'clock' | 'events' | 'signer' | 'publishing'>,
   chapterId: string,
   language: string,
   input: ChapterEditionInput,
@@ -137,6 +151,7 @@ export async function putChapterEdition(
     updatedAt: deps.clock.now(),
   });
   deps.events.publish({ type: 'chapter.changed', seriesId: chapter.seriesId, chapterId });
+  await announceIfReadable(deps, chapter, language);
   return teamChapter(deps, chapterId);
 }
 
