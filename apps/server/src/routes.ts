@@ -87,7 +87,7 @@ async function moneyRoutes(app: FastifyInstance, services: Services) {
 async function readingRoutes(app: FastifyInstance, services: Services) {
   const { notifications, freeAlerts, emailPreferences, push, library, comments, languages } = services;
   await app.register(notificationRoutes, { notifications, languages });
-  await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences, push });
+  await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences, push, languages });
   await app.register(libraryRoutes, { library });
   await app.register(commentsRoutes, { comments });
 }
@@ -140,6 +140,7 @@ async function webPages(app: FastifyInstance, services: Services, { config, cloc
     onSharedPageServed: sharedPageViews(catalogue, clock, config.sessionSecret),
     siteLocale: async () => (await siteConfig.current()).site.defaultLocale,
     allowPseudoLocale: config.env !== 'production',
+    publicUrl: config.publicUrl,
     readerPages: {
       seriesAccessClass: catalogue.accessClassOf,
       sessionOf: async (token) => {

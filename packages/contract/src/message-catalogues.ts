@@ -18,7 +18,7 @@ export const CATALOGUES_DIR = fileURLToPath(new URL('../messages', import.meta.u
  * notices, the API's errors, which the server sends already said in the request's language):
  * never sent to a browser.
  */
-export const SERVER_NAMESPACES: readonly string[] = ['mail', 'push', 'feeds', 'notices', 'apiErrors'];
+export const SERVER_NAMESPACES: readonly string[] = ['mail', 'push', 'feeds', 'notices', 'apiErrors', 'appManifest'];
 /** The contract's validation messages (decision 0040): the server's error answers and the web app's forms both say them. */
 export const VALIDATION_NAMESPACE = 'validation';
 export const isWebNamespace = (namespace: string) => !SERVER_NAMESPACES.includes(namespace);

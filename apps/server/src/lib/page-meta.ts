@@ -1,3 +1,11 @@
+import { LOCALES } from '@inkwell/contract';
+
+/** Another language's form of a page: `<link rel="alternate" hreflang href>`. */
+export interface LanguageAlternate {
+  hreflang: string;
+  href: string;
+}
+
 /** What the server writes into a page's HTML head: link previews and search engines see it without running the app. */
 export interface PageMeta {
   title: string;
@@ -13,6 +21,11 @@ export interface PageMeta {
   languages?: { hreflang: string; href: string }[];
   /** schema.org data about the page, as JSON-LD. */
   structuredData?: Record<string, unknown>;
+  /**
+   * The page's other languages beyond the interface's (`languageAlternates` gives those to every
+   * page): a series' content editions, say.
+   */
+  languageAlternates?: LanguageAlternate[];
 }
 
 /** JSON inside a script element: nothing in it can close the element. */
@@ -57,4 +70,28 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     .replace(/<title>[^<]*<\/title>/, () => '')
     .replace(/<meta name="description"[^>]*>/, () => '')
     .replace('</head>', () => `    ${tags}\n  </head>`);
+}
+
+/**
+ * The interface's languages of a page (issue 35 §1): the same address with `?lang=` for each, and
+ * the address without it as `x-default` (the language the reader's browser asks for).
+ */
+export function languageAlternates(publicUrl: string, pathAndQuery: string): LanguageAlternate[] {
+  const url = new URL(pathAndQuery, publicUrl);
+  url.searchParams.delete('lang');
+  const withLang = (lang: string) => {
+    const each = new URL(url);
+    each.searchParams.set('lang', lang);
+    return each.href;
+  };
+  return [...LOCALES.map((lang) => ({ hreflang: lang, href: withLang(lang) })), { hreflang: 'x-default', href: url.href }];
+}
+
+/** A page's head with its other languages' links, search engines' way to each language's page. */
+export function withLanguageAlternates(html: string, alternates: LanguageAlternate[]): string {
+  if (alternates.length === 0) return html;
+  const links = alternates
+    .map((link) => `<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}" />`)
+    .join('\n    ');
+  return html.replace('</head>', () => `    ${links}\n  </head>`);
 }

@@ -25,9 +25,10 @@ import {
   type RenderedPage,
   type SharedPageServed,
 } from './page-renderer';
+import { registerWebManifest, withManifestOf } from './web-manifest';
 import type { CacheRegistry } from '../lib/caches';
 import { gzipOf, plainOf, precompress, type Piece, type PrecompressedPage } from '../lib/gzip-pieces';
-import { escapeHtml, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
+import { escapeHtml, languageAlternates, withLanguageAlternates, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
 import type { Viewer } from '../modules/identity/access';
 import { SESSION_COOKIE } from '../modules/identity/auth';
 
@@ -46,9 +47,12 @@ function withNoncePlaceholders(html: string): string {
     .replace(/<link\b(?=[^>]*\brel="(?:modulepreload|preload)")(?![^>]*\bnonce=)/g, `<link ${nonce}`);
 }
 
-/** The page's language and direction on its `<html>` (issue 35 §1): the app loads that language's messages. */
+/**
+ * The page's language and direction on its `<html>` (issue 35 §1): the app loads that language's
+ * messages; its manifest link names that language's manifest.
+ */
 function withLocale(html: string, locale: InterfaceLocale): string {
-  return html.replace(/<html\b[^>]*>/, () => `<html lang="${locale}" dir="${localeDirection(locale)}">`);
+  return withManifestOf(html, locale).replace(/<html\b[^>]*>/, () => `<html lang="${locale}" dir="${localeDirection(locale)}">`);
 }
 
 /**
@@ -219,6 +223,8 @@ export const webPlugin = fp(
       siteLocale?: () => Promise<string>;
       /** Whether `?lang=en-XA` (the pseudo-locale) is offered: in development only. */
       allowPseudoLocale?: boolean;
+      /** The site's address, for the absolute links of a page's other languages (hreflang). */
+      publicUrl?: string;
     },
   ) => {
     const indexFile = options.webDistDir ? join(options.webDistDir, 'index.html') : undefined;
@@ -239,6 +245,7 @@ export const webPlugin = fp(
       : undefined;
 
     if (hasWeb && options.webDistDir) {
+      registerWebManifest(app, options.webDistDir);
       const assetsDir = join(options.webDistDir, 'assets');
       await app.register(fastifyStatic, {
         root: options.webDistDir,
@@ -307,6 +314,11 @@ export const webPlugin = fp(
         // Series and chapter pages carry their own title, description and preview image.
         const meta = options.pageMeta ? await options.pageMeta(path) : undefined;
         if (meta === null) return sendHtml(request, reply.code(404), html);
+        // The page in each interface language, and any others its meta names (a series' editions).
+        const alternates = options.publicUrl
+          ? [...languageAlternates(options.publicUrl, request.url), ...(meta?.languageAlternates ?? [])]
+          : [];
+        html = withLanguageAlternates(html, alternates);
         // A team member's preview (`?as=`, issue 22 §3) is drawn by the browser as that viewer, never
         // from (or into) a cache: the server would draw the team member's own page.
         const isPreview = Boolean(request.cookies[SESSION_COOKIE]) && PREVIEW_QUERY.test(request.url);
@@ -321,7 +333,7 @@ export const webPlugin = fp(
           const isShared = rendered.isShareable || rendered.readerScript !== undefined;
           let page = composedPages.get(result);
           if (!page) {
-            const shell = withLocale(renderedPageHtml ?? nonceHtml, locale);
+            const shell = withLanguageAlternates(withLocale(renderedPageHtml ?? nonceHtml, locale), alternates);
             const composed = withRenderedPage(shell, result.html, result.dataScript, result.title);
             page = piecesOf(meta ? withPageMeta(composed, meta) : composed, isShared);
             composedPages.set(result, page);

@@ -112,9 +112,12 @@ describe('page metadata in the served HTML', () => {
     }
   });
 
-  it('leaves other pages as they are (but for the ads nonce of a public page and the page’s language)', async () => {
+  it('leaves other pages as they are (but for the ads nonce of a public page, the page’s language and its other languages’ links)', async () => {
+    const languages = ['en', 'pt-BR', 'es']
+      .map((lang) => `<link rel="alternate" hreflang="${lang}" href="${TEST_ORIGIN}/comics?lang=${lang}" />`)
+      .concat(`<link rel="alternate" hreflang="x-default" href="${TEST_ORIGIN}/comics" />`);
     expect((await page('/comics')).body.replace(/\n\s*<meta property="csp-nonce" nonce="[^"]+" \/>/, '')).toBe(
-      INDEX.replace('<html>', '<html lang="en" dir="ltr">'),
+      INDEX.replace('<html>', '<html lang="en" dir="ltr">').replace('</head>', `    ${languages.join('\n    ')}\n  </head>`),
     );
   });
 });

@@ -1,25 +1,31 @@
 import { UNSUBSCRIBE_PATH } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
+import { translatorFor, type ReaderLanguages, type Translate } from '../../../lib/i18n';
+import { escapeHtml } from '../../../lib/page-meta';
 import type { EmailPreferences } from './email-preferences.service';
 import type { FreeAlerts } from './free-alerts.service';
 import type { PushService } from '../../platform/push';
 
-/** The page a person sees after clicking the link in a mail: nothing in it comes from the request. */
-function unsubscribePage(isDone: boolean): string {
-  const [title, text] = isDone
-    ? ['You are unsubscribed', 'You will get no more e-mails about new chapters. The bell on the site still shows them.']
-    : [
-        'This link does not work',
-        'The unsubscribe link is incomplete or was changed. You can turn e-mails off in your notification settings.',
-      ];
+/**
+ * The page a person sees after clicking the link in a mail, in the request's language (`t`, of
+ * `lang`): nothing in it comes from the request but which of our languages it names.
+ */
+function unsubscribePage(isDone: boolean, t: Translate, lang: string): string {
+  const [title, text] = (
+    isDone
+      ? [t('mail.unsubscribe.doneTitle'), t('mail.unsubscribe.doneText')]
+      : [t('mail.unsubscribe.brokenTitle'), t('mail.unsubscribe.brokenText')]
+  ).map(escapeHtml);
+  const settings = escapeHtml(t('mail.unsubscribe.settings'));
+  const back = escapeHtml(t('mail.unsubscribe.back'));
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title} · Inkwell</title>
 <style>body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#0f0f14;color:#e4e4e7;display:grid;place-items:center;min-height:100vh}
 main{max-width:28rem;padding:2rem;text-align:center}h1{color:#fff;font-size:1.5rem}a{color:#a5b4fc}</style></head>
 <body><main><h1>${title}</h1><p>${text}</p>
-<p><a href="/profile/notifications">Notification settings</a> · <a href="/">Back to Inkwell</a></p></main></body></html>`;
+<p><a href="/profile/notifications">${settings}</a> · <a href="/">${back}</a></p></main></body></html>`;
 }
 
 /**
@@ -32,7 +38,13 @@ export async function notificationSettingsRoutes(
     freeAlerts,
     emailPreferences,
     push,
-  }: { freeAlerts: FreeAlerts; emailPreferences: EmailPreferences; push: Pick<PushService, 'quietHours' | 'setQuietHours'> },
+    languages,
+  }: {
+    freeAlerts: FreeAlerts;
+    emailPreferences: EmailPreferences;
+    push: Pick<PushService, 'quietHours' | 'setQuietHours'>;
+    languages: Pick<ReaderLanguages, 'ofRequest'>;
+  },
 ) {
   endpoint(app, 'notifyWhenPass', {
     handler: async (request) => ({
@@ -88,13 +100,19 @@ export async function notificationSettingsRoutes(
   });
 
   // Plain routes (see UNSUBSCRIBE_PATH): a page for the person who clicked, an empty answer for a mail client's one-click POST.
-  const unsubscribe = async (token: unknown, reply: FastifyReply, asPage: boolean) => {
+  const unsubscribe = async (token: unknown, reply: FastifyReply, page?: { lang: string }) => {
     const isDone = await emailPreferences.unsubscribe(typeof token === 'string' ? token : undefined);
     reply.code(isDone ? 200 : 400).header('referrer-policy', 'no-referrer');
-    return asPage ? reply.type('text/html; charset=utf-8').send(unsubscribePage(isDone)) : reply.send();
+    if (!page) return reply.send();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-language', page.lang)
+      .header('vary', 'accept-language, cookie')
+      .send(unsubscribePage(isDone, translatorFor(page.lang), page.lang));
   };
+  // The page speaks the language the browser names (the picker's cookie, Accept-Language), else the site's.
   app.get(UNSUBSCRIBE_PATH, { schema: { hide: true } }, async (request, reply) =>
-    unsubscribe((request.query as Record<string, unknown>).token, reply, true),
+    unsubscribe((request.query as Record<string, unknown>).token, reply, { lang: await languages.ofRequest(request) }),
   );
   await app.register(async (oneClick) => {
     // RFC 8058: the client posts the form body `List-Unsubscribe=One-Click`; the token is in the link.
@@ -104,7 +122,7 @@ export async function notificationSettingsRoutes(
       (_request, body, done) => done(null, body),
     );
     oneClick.post(UNSUBSCRIBE_PATH, { schema: { hide: true } }, async (request, reply) =>
-      unsubscribe((request.query as Record<string, unknown>).token, reply, false),
+      unsubscribe((request.query as Record<string, unknown>).token, reply),
     );
   });
 }
