@@ -32,7 +32,7 @@ export const feed = (
   links: string[] = [],
 ) =>
   `<?xml version="1.0" encoding="utf-8"?>\n` +
-  `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opds="http://opds-spec.org/2010/catalog" xmlns:pse="${PSE_NAMESPACE}" xmlns:inkwell="${INKWELL_NAMESPACE}">` +
+  `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opds="http://opds-spec.org/2010/catalog" xmlns:pse="${PSE_NAMESPACE}" xmlns:inkwell="${INKWELL_NAMESPACE}" xmlns:dc="http://purl.org/dc/terms/">` +
   `<id>${xml(id)}</id><title>${xml(title)}</title><updated>${clock.now().toISOString()}</updated><author><name>Inkwell</name></author>` +
   `<link rel="self" type="${kind === 'navigation' ? NAVIGATION : ACQUISITION}" href="${xml(self)}"/>` +
   `<link rel="start" type="${NAVIGATION}" href="${OPDS_ROOT}/catalog"/>` +

@@ -105,6 +105,8 @@ describe('OPDS 1.2 (issue 19 §2)', () => {
     expect(feed.headers['content-type']).toBe('application/atom+xml;profile=opds-catalog;kind=acquisition;charset=utf-8');
     const [first, second] = entries(feed.body);
     expect(titleOf(first!)).toBe('Chapter 1: Harbour');
+    // Each chapter says its language (issue 35 §2).
+    expect(first!.getElementsByTagNameNS('http://purl.org/dc/terms/', 'language')[0]?.textContent).toBe('en');
     const stream = linkOf(first!, 'http://vaemendis.net/opds-pse/stream')!;
     expect(stream.getAttribute('type')).toBe('image/jpeg');
     // The two templates, written literally.

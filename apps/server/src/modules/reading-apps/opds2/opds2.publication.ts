@@ -18,7 +18,10 @@ import {
 
 /** A chapter as a publication needs it, from a series feed or from the shelf. */
 export interface PublicationSource {
-  chapter: Pick<ChapterSummary, 'id' | 'slug' | 'number' | 'title' | 'publishedAt' | 'price' | 'freeAt' | 'access'>;
+  chapter: Pick<ChapterSummary, 'id' | 'slug' | 'number' | 'title' | 'publishedAt' | 'price' | 'freeAt' | 'access'> & {
+    /** The chapter's language (issue 35 §2), when the source knows it. */
+    language?: string;
+  };
   series: { slug: string; title: string; type: 'comic' | 'novel'; author: string; artist: string };
   cover: { url: string; width: number; height: number } | null;
   pages: number;
@@ -76,7 +79,7 @@ export function publication(
       identifier: `urn:uuid:${chapter.id}`,
       modified: published,
       published,
-      language: LANGUAGE,
+      language: chapter.language ?? LANGUAGE,
       ...(series.author ? { author: series.author } : {}),
       ...(comic ? people(series.artist) : {}),
       belongsTo: {

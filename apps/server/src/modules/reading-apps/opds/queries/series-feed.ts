@@ -49,6 +49,8 @@ function chapterEntry({ site, detail, viewer, counts, progress, web, t }: EntryC
       (chapter.freeAt ? `<inkwell:freeAt>${chapter.freeAt}</inkwell:freeAt>` : '');
   return (
     `<entry><id>urn:uuid:${chapter.id}</id><title>${xml(label)}</title><updated>${chapter.publishedAt ?? site.clock.now().toISOString()}</updated>` +
+    // The language of the chapter a reader gets (issue 35 §2).
+    `<dc:language>${xml(chapter.language)}</dc:language>` +
     `<content type="text">${xml(canRead ? `${detail.title}, ${label}` : t('feeds.opds.entry.locked', { series: detail.title, chapter: label, price: chapter.price }))}</content>` +
     `<link rel="alternate" type="text/html" href="${xml(page)}"/>${stream}${acquisition}${cost}</entry>`
   );
