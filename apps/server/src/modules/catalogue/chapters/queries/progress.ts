@@ -13,7 +13,7 @@ import { chapterIsOut } from '../chapter-predicates';
  * select list drizzle leaves the outer column unqualified.
  */
 const chapterLength = {
-  pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id)`,
+  pageCount: sql<number>`(select count(*)::int from chapter_pages p where p.chapter_id = chapters.id and p.language is null)`,
   textBytes: sql<number | null>`octet_length(${chapters.content})`,
 };
 
