@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './constants';
 import { envelope } from './errors';
 import { LOCALES } from './locales';
-import { CONTENT_LANGUAGES_MAX, contentLanguageSchema } from './content-languages';
+import { contentLanguageSchema } from './content-languages';
+import { CONTENT_LANGUAGES_MAX } from './language-tags';
 
 export const ROLES = ['reader', 'editor', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);

@@ -27,4 +27,5 @@ export * from './push';
 export * from './payouts';
 export * from './locales';
 export * from './content-languages';
+export * from './language-tags';
 export * from './editions';

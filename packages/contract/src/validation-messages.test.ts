@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADJUSTMENT_REASON_MAX, ADJUSTMENT_REASON_MIN, COIN_ADJUSTMENT_MAX } from './admin-users';
 import { COMMENT_MAX_CHARS } from './comments';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SERIES_CHAPTERS_MAX } from './constants';
-import { CONTENT_LANGUAGES_MAX } from './content-languages';
+import { CONTENT_LANGUAGES_MAX } from './language-tags';
 import { DEVICE_KEY_NAME_MAX } from './device-keys';
 import { LOCALES } from './locales';
 import { readNamespace } from './message-catalogues';
