@@ -1,4 +1,6 @@
-// The build's compiled catalogues (vite.config.ts, interfaceMessages).
+// The build's compiled catalogues (vite.config.ts, interfaceMessages). An ambient module cannot
+// import a relative path, hence the import() types.
+/* eslint-disable @typescript-eslint/consistent-type-imports */
 declare module 'virtual:inkwell-messages/*' {
   const messages: import('./message-runtime').CompiledMessages;
   export default messages;
