@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../../test/helpers';
@@ -175,6 +176,21 @@ describe('a chapter in an edition', () => {
     expect((await ask()).body.data.fallback).toBe(true);
     await t.app.services.chapters.putChapterEdition(two.id, 'pt', { title: 'O poço', content: '<p>O poço estava seco.</p>' });
     expect((await ask()).body.data).toMatchObject({ fallback: false, language: 'pt', content: '<p>O poço estava seco.</p>' });
+  });
+});
+
+describe('a chapter’s file in an edition', () => {
+  it('is an EPUB of the translation in its language with ?lang=, the original’s without', async () => {
+    const file = (query: string) => t.app.inject({ method: 'GET', url: `/download/chapters/${one.id}.epub${query}` });
+    const spanish = await file('?lang=es');
+    expect(spanish.statusCode).toBe(200);
+    expect(String(spanish.headers['content-disposition'])).toContain('-es.epub');
+    const book = unzipSync(spanish.rawPayload);
+    const opf = Object.entries(book).find(([name]) => name.endsWith('.opf'))![1];
+    expect(Buffer.from(opf).toString()).toContain('<dc:language>es</dc:language>');
+    expect(Buffer.from(book['OEBPS/chapter.xhtml']!).toString()).toContain('La puerta estaba abierta.');
+    const english = unzipSync((await file('')).rawPayload);
+    expect(Buffer.from(english['OEBPS/chapter.xhtml']!).toString()).toContain('The gate was open.');
   });
 });
 

@@ -1,3 +1,4 @@
+import { canonicalLanguage } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error';
 import { viewerOf, VISITOR, type Viewer } from '../../identity/access';
@@ -32,18 +33,24 @@ export async function downloadsRoutes(
     return payload;
   });
 
-  app.get<{ Params: { file: string } }>(`${DOWNLOAD_ROOT}/:file`, { schema: { hide: true } }, async (request, reply) => {
-    const match = FILE_NAME.exec(request.params.file);
-    if (!match) throw new AppError('not_found', 'apiErrors.readingApps.noSuchDownload');
-    const viewer = await viewerOfRequest(request);
-    const file = await downloads.file(match[1]!.toLowerCase(), match[2]!.toLowerCase() as FileFormat, viewer);
-    const etag = `"${file.row.version}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'private, no-cache')
-      .header('vary', 'authorization, cookie')
-      .header('x-koreader-document', file.row.partialMd5);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type(file.type).header('content-disposition', `attachment; filename="${file.name}"`).send(file.bytes);
-  });
+  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>(
+    `${DOWNLOAD_ROOT}/:file`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const match = FILE_NAME.exec(request.params.file);
+      if (!match) throw new AppError('not_found', 'apiErrors.readingApps.noSuchDownload');
+      const viewer = await viewerOfRequest(request);
+      // `?lang=`: the chapter in one of its series' editions (issue 35 §2); a tag that is none is the original.
+      const language = typeof request.query.lang === 'string' ? canonicalLanguage(request.query.lang) : undefined;
+      const file = await downloads.file(match[1]!.toLowerCase(), match[2]!.toLowerCase() as FileFormat, viewer, language);
+      const etag = `"${file.row.version}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'authorization, cookie')
+        .header('x-koreader-document', file.row.partialMd5);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(file.type).header('content-disposition', `attachment; filename="${file.name}"`).send(file.bytes);
+    },
+  );
 }

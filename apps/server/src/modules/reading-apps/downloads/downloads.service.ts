@@ -39,10 +39,12 @@ export function createDownloadsService(deps: {
   const building = new Map<string, Promise<{ row: ChapterFileRow; bytes?: Buffer; name: string }>>();
 
   /** The chapter, if this viewer may read it whole; 404 for what is not out, 402 for what is locked. */
-  async function readable(chapterId: string, viewer: Viewer) {
+  async function readable(chapterId: string, viewer: Viewer, language?: string) {
     const chapter = await findChapterForFile(db, chapterId);
     if (!chapter) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
-    const content = await catalogue.chapter(chapter.series.slug, chapter.slug, viewer);
+    // In the edition asked for (issue 35 §2), the original where it lacks the chapter.
+    const edition = { lang: language, wanted: [] };
+    const content = await catalogue.chapter(chapter.series.slug, chapter.slug, viewer, { edition });
     const url = `${publicUrl}/SeriesView/${encodeURIComponent(chapter.series.slug)}/${encodeURIComponent(chapter.slug)}`;
     if (!canReadChapter(content.chapter.access, viewer)) {
       throw new AppError('chapter_locked', 'apiErrors.readingApps.chapterLocked', { values: { url } });
@@ -53,8 +55,8 @@ export function createDownloadsService(deps: {
   const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
 
   /** What goes into the chapter's file, and the version that names it. */
-  async function inputsOf(chapterId: string, viewer: Viewer) {
-    const { chapter, content, url } = await readable(chapterId, viewer);
+  async function inputsOf(chapterId: string, viewer: Viewer, language?: string) {
+    const { chapter, content, url } = await readable(chapterId, viewer, language);
     const format: FileFormat = chapter.series.type === 'comic' ? 'cbz' : 'epub';
     const meta = {
       series: {
@@ -67,10 +69,14 @@ export function createDownloadsService(deps: {
       // The language of the text it carries: the chapter's (issue 35 §2).
       language: content.language,
     };
-    const pages = format === 'cbz' ? await pagesOfChapter(db, chapter.id) : [];
+    // A translation's pages when the edition has them; the original's otherwise.
+    const translated =
+      format === 'cbz' && language && !content.fallback ? await pagesOfChapter(db, chapter.id, content.language) : [];
+    const pages = format !== 'cbz' ? [] : translated.length > 0 ? translated : await pagesOfChapter(db, chapter.id);
     const html = content.content ?? '';
     const version = digest([FILE_REVISION, meta, format === 'cbz' ? pages.map((page) => page.imageKey) : html]);
-    const name = `${chapter.series.slug}-${String(chapter.number).replace('.', '_')}.${format}`;
+    const edition = language && !content.fallback ? `-${content.language}` : '';
+    const name = `${chapter.series.slug}-${String(chapter.number).replace('.', '_')}${edition}.${format}`;
     return { chapter, format, meta, pages, html, version, name };
   }
   type Inputs = Awaited<ReturnType<typeof inputsOf>>;
@@ -92,8 +98,12 @@ export function createDownloadsService(deps: {
   }
 
   /** The chapter's file as built (built now, and kept, when this version never was). */
-  async function fileOf(chapterId: string, viewer: Viewer): Promise<{ row: ChapterFileRow; bytes?: Buffer; name: string }> {
-    const inputs = await inputsOf(chapterId, viewer);
+  async function fileOf(
+    chapterId: string,
+    viewer: Viewer,
+    language?: string,
+  ): Promise<{ row: ChapterFileRow; bytes?: Buffer; name: string }> {
+    const inputs = await inputsOf(chapterId, viewer, language);
     const existing = await findChapterFile(db, inputs.chapter.id, inputs.format, inputs.version);
     if (existing) return { row: existing, name: inputs.name };
     const pending = building.get(inputs.version);
@@ -131,9 +141,12 @@ export function createDownloadsService(deps: {
       return chapter;
     },
 
-    /** The chapter's file for this viewer: its bytes, name, type and stored row (with its KOReader id). */
-    async file(chapterId: string, format: FileFormat, viewer: Viewer) {
-      const built = await fileOf(chapterId, viewer);
+    /**
+     * The chapter's file for this viewer, in an edition's language when asked (issue 35 §2): its
+     * bytes, name, type and stored row (with its KOReader id).
+     */
+    async file(chapterId: string, format: FileFormat, viewer: Viewer, language?: string) {
+      const built = await fileOf(chapterId, viewer, language);
       if (built.row.format !== format)
         throw new AppError('not_found', 'apiErrors.readingApps.downloadsAs', { values: { format: built.row.format } });
       let bytes = built.bytes;
@@ -145,7 +158,7 @@ export function createDownloadsService(deps: {
         if (stored) bytes = Buffer.concat((await stored.body.toArray()) as Buffer[]);
         else {
           // The stored copy went missing (or was retired): the same version renders the same bytes again.
-          bytes = (await render(await inputsOf(chapterId, viewer))).bytes;
+          bytes = (await render(await inputsOf(chapterId, viewer, language))).bytes;
           await storage.put(key, bytes, FILE_TYPES[format]);
         }
       }
