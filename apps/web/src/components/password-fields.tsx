@@ -2,13 +2,10 @@ import { useT, type Translate } from '../lib/i18n/i18n-context';
 import { TextField } from './form';
 import '../lib/i18n/later-messages';
 
-/** Until every form that calls confirmError passes its `t`: the mismatch in English. */
-const PASSWORDS_DIFFER = 'The passwords do not match';
-
-/** The confirmation's error, if the two do not match; in the page's language given its `t`. */
-export function confirmError(password: string, confirm: string, t?: Translate): string | undefined {
+/** The confirmation's error, if the two do not match, in the page's language (its `t`). */
+export function confirmError(password: string, confirm: string, t: Translate): string | undefined {
   if (confirm === password) return undefined;
-  return t ? t('common.components.password.mismatch') : PASSWORDS_DIFFER;
+  return t('common.components.password.mismatch');
 }
 
 /**

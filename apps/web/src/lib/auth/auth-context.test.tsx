@@ -79,6 +79,17 @@ describe('auth context (SPEC §4)', () => {
       success: false,
       message: 'Login failed',
     });
+    // The fallback is the page's language's (issue 35 §1).
+    const lang = document.documentElement.lang;
+    document.documentElement.lang = 'pt-BR';
+    try {
+      await expect(result.current.login({ login: 'x', password: 'y' })).resolves.toEqual({
+        success: false,
+        message: 'Não foi possível entrar',
+      });
+    } finally {
+      document.documentElement.lang = lang;
+    }
     expect(result.current.user).toBeNull();
   });
 

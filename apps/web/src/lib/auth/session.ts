@@ -5,7 +5,7 @@ import {
   type LoginErrorBody,
   type SessionUser,
 } from '@inkwell/contract';
-import { fetchEndpoint, readEndpointJson } from '../api-client';
+import { fetchEndpoint, pageMessage, readEndpointJson } from '../api-client';
 
 // The three session calls of SPEC §7. Their handling is fixed by the spec (a failed check is a
 // visitor, login reads `success`, logout reads nothing), so they read the answer themselves;
@@ -58,7 +58,7 @@ async function readLoginAnswer(response: Response): Promise<LoginResult> {
   const body = (await readEndpointJson<'login'>(response)) as Omit<EndpointResponse<'login'>, 'success'> &
     Partial<Pick<LoginErrorBody, 'error' | 'twoFactor'>> & { success: boolean };
   if (response.ok && body.success === true && body.user) return { success: true, user: body.user };
-  const failure: LoginResult = { success: false, message: body.message || 'Login failed' };
+  const failure: LoginResult = { success: false, message: body.message || (await pageMessage('common.lib.auth.loginFailed')) };
   if (body.error?.code === 'two_factor_required' || body.error?.code === 'invalid_token') failure.code = body.error.code;
   if (body.error?.code === 'two_factor_required' && body.twoFactor?.challenge)
     failure.twoFactorChallenge = body.twoFactor.challenge;
@@ -67,7 +67,7 @@ async function readLoginAnswer(response: Response): Promise<LoginResult> {
 
 /**
  * SPEC §5, §8: succeeds only when the response is ok and success is true; otherwise the server's
- * message, else "Login failed". A network error or invalid JSON is rethrown to the caller.
+ * message, else "Login failed" in the page's language. A network error or invalid JSON is rethrown to the caller.
  */
 export async function postLogin(input: LoginInput): Promise<LoginResult> {
   const response = await fetchEndpoint('login', { body: toLoginPayload(input), timeoutMs: LOGIN_TIMEOUT_MS });

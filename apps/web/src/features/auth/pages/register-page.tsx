@@ -50,7 +50,7 @@ function RegisterPage() {
     const { confirm, ...fields } = form;
     const parsed = registerRequestSchema.safeParse({ ...fields, next });
     const nextErrors = parsed.success ? {} : fieldErrors(parsed.error.issues, t);
-    const mismatch = confirmError(form.password, confirm);
+    const mismatch = confirmError(form.password, confirm, t);
     if (mismatch) nextErrors.confirm = mismatch;
     setErrors(nextErrors);
     if (!parsed.success || nextErrors.confirm) return;

@@ -28,7 +28,7 @@ function ResetPasswordPage() {
     const next: Record<string, string> = {};
     const problem = parsed.error?.issues[0]?.message;
     if (!parsed.success) next.password = problem ? schemaMessage(t, problem) : t('auth.reset.invalidPassword');
-    const mismatch = confirmError(form.password, form.confirm);
+    const mismatch = confirmError(form.password, form.confirm, t);
     if (mismatch) next.confirm = mismatch;
     setErrors(next);
     if (Object.keys(next).length > 0) return;

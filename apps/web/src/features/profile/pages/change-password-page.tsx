@@ -25,7 +25,7 @@ function ChangePasswordPage() {
     const { confirm, ...fields } = form;
     const parsed = changePasswordRequestSchema.safeParse(fields);
     const next = parsed.success ? {} : fieldErrors(parsed.error.issues, t);
-    const mismatch = confirmError(form.newPassword, confirm);
+    const mismatch = confirmError(form.newPassword, confirm, t);
     if (mismatch) next.confirm = mismatch;
     setErrors(next);
     if (!parsed.success || next.confirm) return;
