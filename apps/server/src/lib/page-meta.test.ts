@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPageMeta } from './page-meta';
+import { withLanguageAlternates, withPageMeta } from './page-meta';
 
 const INDEX =
   '<!doctype html><html><head><title>Inkwell</title><meta name="description" content="x" /></head><body></body></html>';
@@ -18,26 +18,21 @@ describe('withPageMeta (issue 7 §4.6)', () => {
     expect(html).toContain('content="Price: $$5, $1 and $&#39;"');
   });
 
-  it('writes the page in its other languages as hreflang alternates, escaped (issue 35 §2)', () => {
-    const html = withPageMeta(INDEX, {
-      title: 'Salt and Ink · Inkwell',
-      description: 'x',
-      image: null,
-      url: 'http://localhost/SeriesView/salt',
-      languages: [
-        { hreflang: 'en', href: 'http://localhost/SeriesView/salt?lang=en' },
-        { hreflang: 'pt-BR', href: 'http://localhost/SeriesView/salt?lang=pt-BR&x="y"' },
-        { hreflang: 'x-default', href: 'http://localhost/SeriesView/salt' },
-      ],
-    });
-    expect(html).toContain('<link rel="alternate" hreflang="en" href="http://localhost/SeriesView/salt?lang=en" />');
-    expect(html).toContain(
-      '<link rel="alternate" hreflang="pt-BR" href="http://localhost/SeriesView/salt?lang=pt-BR&amp;x=&quot;y&quot;" />',
-    );
-    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost/SeriesView/salt" />');
-    // A page with none has none.
-    expect(withPageMeta(INDEX, { title: 't', description: 'd', image: null, url: 'http://localhost/' })).not.toContain(
-      'hreflang',
-    );
+  it('links each language of a page once, the first alternate naming it winning (issue 35 §2)', () => {
+    const html = withLanguageAlternates(INDEX, [
+      { hreflang: 'en', href: 'http://localhost/SeriesView/salt?lang=en' },
+      { hreflang: 'x-default', href: 'http://localhost/SeriesView/salt' },
+      { hreflang: 'EN', href: 'http://localhost/SeriesView/salt?lang=EN' },
+      { hreflang: 'ko', href: 'http://localhost/SeriesView/salt?lang=ko&x="y"' },
+    ]);
+    const links = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map(([, lang, href]) => [
+      lang,
+      href,
+    ]);
+    expect(links).toEqual([
+      ['en', 'http://localhost/SeriesView/salt?lang=en'],
+      ['x-default', 'http://localhost/SeriesView/salt'],
+      ['ko', 'http://localhost/SeriesView/salt?lang=ko&amp;x=&quot;y&quot;'],
+    ]);
   });
 });

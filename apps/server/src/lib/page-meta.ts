@@ -14,11 +14,6 @@ export interface PageMeta {
   url: string;
   /** Other forms of the page (its feeds), as `<link rel="alternate">`. */
   alternates?: { type: string; title: string; href: string }[];
-  /**
-   * The page in other languages, as `<link rel="alternate" hreflang>` (a series' editions, issue 35
-   * §2); `x-default` names the address that picks one for the reader. A page adds what it has.
-   */
-  languages?: { hreflang: string; href: string }[];
   /** schema.org data about the page, as JSON-LD. */
   structuredData?: Record<string, unknown>;
   /**
@@ -59,9 +54,6 @@ export function withPageMeta(html: string, meta: PageMeta): string {
       (link) =>
         `<link rel="alternate" type="${escapeHtml(link.type)}" title="${escapeHtml(link.title)}" href="${escapeHtml(link.href)}" />`,
     ),
-    ...(meta.languages ?? []).map(
-      (link) => `<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}" />`,
-    ),
     // A data block, not a script: browsers do not run it, so the page's CSP has nothing to allow.
     ...(meta.structuredData ? [`<script type="application/ld+json">${scriptJson(meta.structuredData)}</script>`] : []),
   ].join('\n    ');
@@ -87,10 +79,16 @@ export function languageAlternates(publicUrl: string, pathAndQuery: string): Lan
   return [...LOCALES.map((lang) => ({ hreflang: lang, href: withLang(lang) })), { hreflang: 'x-default', href: url.href }];
 }
 
-/** A page's head with its other languages' links, search engines' way to each language's page. */
+/**
+ * A page's head with its other languages' links, search engines' way to each language's page. A
+ * language is linked once, by the first alternate naming it: a series' edition in one of the
+ * interface's languages is the same `?lang=` address the interface's alternate already gives.
+ */
 export function withLanguageAlternates(html: string, alternates: LanguageAlternate[]): string {
   if (alternates.length === 0) return html;
+  const seen = new Set<string>();
   const links = alternates
+    .filter((link) => !seen.has(link.hreflang.toLowerCase()) && seen.add(link.hreflang.toLowerCase()))
     .map((link) => `<link rel="alternate" hreflang="${escapeHtml(link.hreflang)}" href="${escapeHtml(link.href)}" />`)
     .join('\n    ');
   return html.replace('</head>', () => `    ${links}\n  </head>`);

@@ -45,6 +45,14 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
       };
       if (!chapterSlug) {
         const feed = `${publicUrl}/feeds/series/${encodeURIComponent(detail.slug)}`;
+        // Each edition is its own page (`?lang=`), as the sitemap lists them, beside the interface's languages.
+        const languageAlternates =
+          translations.length === 0
+            ? []
+            : [
+                { hreflang: detail.originalLanguage, href: `${seriesUrl}?lang=${encodeURIComponent(detail.originalLanguage)}` },
+                ...translations.map((edition) => ({ hreflang: edition.inLanguage, href: edition.url })),
+              ];
         return {
           title: `${detail.title} · Inkwell`,
           description: excerpt(detail.description || `Read ${detail.title} on Inkwell.`),
@@ -55,6 +63,7 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
             { type: 'application/atom+xml', title: `${detail.title}: new chapters (Atom)`, href: `${feed}.atom` },
             { type: 'application/feed+json', title: `${detail.title}: new chapters (JSON Feed)`, href: `${feed}.json` },
           ],
+          languageAlternates,
           structuredData: { '@context': 'https://schema.org', ...seriesData },
         };
       }
