@@ -7,7 +7,24 @@ import { useLocale } from './i18n/i18n-context';
 
 /** Languages series are often written or translated in, offered by the pickers (the server takes any BCP 47 tag). */
 export const CONTENT_LANGUAGE_CHOICES: readonly string[] = [
-  'en', 'pt-BR', 'es', 'fr', 'de', 'it', 'id', 'ko', 'ja', 'zh-Hans', 'zh-Hant', 'th', 'vi', 'tr', 'ru', 'ar', 'pl', 'fil',
+  'en',
+  'pt-BR',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'id',
+  'ko',
+  'ja',
+  'zh-Hans',
+  'zh-Hant',
+  'th',
+  'vi',
+  'tr',
+  'ru',
+  'ar',
+  'pl',
+  'fil',
 ];
 
 /** The edition a page's address asks for (`?lang=es`), in its canonical spelling; undefined: the server's choice. */
