@@ -64,9 +64,10 @@ async function identityRoutes(app: FastifyInstance, services: Services) {
 
 /** Catalogue: the public reads and search, and the team's series, chapters, genres and banners. */
 async function catalogueAreaRoutes(app: FastifyInstance, services: Services, { config, clock }: RouteOptions) {
-  const { catalogue, caches, search, genres, banners, series, chapters } = services;
-  await app.register(catalogueRoutes, { catalogue, caches, clock, secret: config.sessionSecret });
-  await app.register(searchRoutes, { search });
+  const { catalogue, caches, search, genres, banners, series, chapters, languages } = services;
+  const siteLocale = languages.siteDefault;
+  await app.register(catalogueRoutes, { catalogue, caches, clock, secret: config.sessionSecret, siteLocale });
+  await app.register(searchRoutes, { search, siteLocale });
   await app.register(genresRoutes, { genres });
   await app.register(bannersRoutes, { banners });
   await app.register(seriesRoutes, { series });

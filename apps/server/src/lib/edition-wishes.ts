@@ -3,13 +3,16 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * The languages a request's reader reads series in, most wanted first (issue 35 §2): their content
- * languages (ME/preferences), then the interface's language they named (the picker's cookie, then
- * Accept-Language). A series answers in the first of them it has, or in its original.
+ * languages (ME/preferences), then the interface's language, as the page is drawn in it (the
+ * picker's cookie, then Accept-Language, then the site's default). A series answers in the first of
+ * them it has, or in its original. The site's default counts too, so a page kept per interface
+ * language shows one edition to everyone it is served to.
  */
-export function wantedLanguages(request: FastifyRequest): string[] {
+export async function wantedLanguages(request: FastifyRequest, siteDefault: () => Promise<string>): Promise<string[]> {
   const own = request.user?.contentLanguages ?? [];
   const named = [request.cookies[LOCALE_COOKIE], ...acceptedLanguages(request.headers['accept-language'])]
     .map((tag) => matchLocale(tag))
     .find((locale) => locale !== undefined);
-  return named === undefined ? [...own] : [...own, named];
+  const language = named ?? matchLocale(await siteDefault());
+  return language === undefined ? [...own] : [...own, language];
 }

@@ -30,8 +30,10 @@ export function createSharedJsonSender(caches: Pick<CacheRegistry, 'declare'>, n
   const compressed = { br: declare('brotli'), gzip: declare('gzip') };
   return async function sendSharedJson(request: FastifyRequest, reply: FastifyReply, json: string): Promise<FastifyReply> {
     reply.type('application/json; charset=utf-8');
+    // The catalogue's answers name series in the reader's languages (issue 35 §2): a shared cache
+    // keeps one per language as well as per encoding.
+    reply.header('vary', 'accept-encoding, accept-language, cookie');
     if (json.length < COMPRESS_FROM_BYTES) return reply.send(json);
-    reply.header('vary', 'accept-encoding');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     // The text itself is the key: the caches hand out the same string while it is shared, and a
     // string's hash is computed once.

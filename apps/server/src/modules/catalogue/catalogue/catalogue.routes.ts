@@ -18,9 +18,17 @@ const SHORT_PUBLIC_CACHE = 'public, max-age=10';
  */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  options: { catalogue: CatalogueService; caches: CacheRegistry; clock: Clock; secret: string },
+  options: {
+    catalogue: CatalogueService;
+    caches: CacheRegistry;
+    clock: Clock;
+    secret: string;
+    /** The site's default interface language: a visitor who names none reads series in it. */
+    siteLocale: () => Promise<string>;
+  },
 ) {
-  const { catalogue, caches, clock, secret } = options;
+  const { catalogue, caches, clock, secret, siteLocale } = options;
+  const wanted = (request: FastifyRequest) => wantedLanguages(request, siteLocale);
   const readerOf = (request: FastifyRequest) => readerKeyOf(request, secret, clock.now());
   /** JSON already serialized (and checked against the contract when it was made), compressed when large. */
   const sendJson = createSharedJsonSender(caches, 'catalogue');
@@ -44,7 +52,7 @@ export async function catalogueRoutes(
     prechecked: true,
     summary: 'Home page: banners, latest updates, popular, premium picks',
     handler: async (request, reply) =>
-      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson(wantedLanguages(request))),
+      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson(await wanted(request))),
   });
 
   endpoint(app, 'seriesList', {
@@ -54,7 +62,7 @@ export async function catalogueRoutes(
       sendJson(
         request,
         reply.header('cache-control', SHORT_PUBLIC_CACHE),
-        await catalogue.listJson(request.query, wantedLanguages(request)),
+        await catalogue.listJson(request.query, await wanted(request)),
       ),
   });
 
@@ -63,7 +71,7 @@ export async function catalogueRoutes(
     summary: "A series with its chapters and the viewer's access to each",
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      const edition = { lang: request.query.lang, wanted: wantedLanguages(request) };
+      const edition = { lang: request.query.lang, wanted: await wanted(request) };
       return sendJson(
         request,
         reply,
@@ -76,8 +84,8 @@ export async function catalogueRoutes(
     summary: "A page of a series' chapters with the viewer's access to each: a long series' list, a jump, what is for sale",
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      const wanted = wantedLanguages(request);
-      return { success: true, data: await catalogue.chapters(request.params.slug, request.viewer, request.query, wanted) };
+      const languages = await wanted(request);
+      return { success: true, data: await catalogue.chapters(request.params.slug, request.viewer, request.query, languages) };
     },
   });
 
@@ -91,7 +99,7 @@ export async function catalogueRoutes(
         classOnly: isClassPageCall(request),
         // A team member's preview shows a chapter not out yet as it will be at its release.
         atRelease: request.previewAs !== null,
-        edition: { lang: request.query.lang, wanted: wantedLanguages(request) },
+        edition: { lang: request.query.lang, wanted: await wanted(request) },
       });
       return sendJson(request, reply, answer);
     },

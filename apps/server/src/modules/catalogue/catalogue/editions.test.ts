@@ -96,6 +96,19 @@ describe('the edition chosen without `lang`', () => {
     expect((await seriesIn('', { 'accept-language': 'fr-FR' })).language).toBe('en');
   });
 
+  it('follows the site’s default language for a visitor who names none, as the page they share is drawn in it', async () => {
+    await t.app.services.siteConfig.update({ site: { defaultLocale: 'es' } });
+    try {
+      const answer = await callEndpoint(t, 'series', { params: { slug: novel.slug } });
+      expect(answer.body.data.language).toBe('es');
+      expect(answer.headers.vary).toContain('accept-language');
+      expect((await seriesIn('', { 'accept-language': 'es' })).title).toBe('El Huerto de Cristal');
+      expect((await seriesIn('', { 'accept-language': 'en' })).language).toBe('en');
+    } finally {
+      await t.app.services.siteConfig.update({ site: { defaultLocale: 'en' } });
+    }
+  });
+
   it('follows a reader’s content languages (ME/preferences) before their interface language', async () => {
     const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);

@@ -6,7 +6,10 @@ import { endpoint } from '../../../lib/endpoint';
 import type { SearchService } from './search.service';
 
 /** SPEC §7: the top bar's search, at its exact path; results ranked over title and alternative names. */
-export async function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }) {
+export async function searchRoutes(
+  app: FastifyInstance,
+  { search, siteLocale }: { search: SearchService; siteLocale: () => Promise<string> },
+) {
   endpoint(app, 'searchSeries', {
     summary: 'Search series by title and alternative names',
     handler: async (request) => {
@@ -17,7 +20,7 @@ export async function searchRoutes(app: FastifyInstance, { search }: { search: S
         const reason = isValidationId(problem) ? problem : 'validation.catalogue.searchTooShort';
         throw new AppError('validation_failed', reason, { fields: { q: reason } });
       }
-      return { success: true, data: await search.search(parsed.data.q, wantedLanguages(request)) };
+      return { success: true, data: await search.search(parsed.data.q, await wantedLanguages(request, siteLocale)) };
     },
   });
 }
