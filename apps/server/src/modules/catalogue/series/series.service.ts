@@ -133,7 +133,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
 
     async setCover(id: string, bytes: Buffer): Promise<TeamSeries> {
       const row = await requireSeries(id);
-      const [image] = await images.processAndStore(`covers/${id}`, bytes, { maxWidth: COVER_MAX_WIDTH }, 'The cover');
+      const [image] = await images.processAndStore(`covers/${id}`, bytes, { maxWidth: COVER_MAX_WIDTH }, 'cover');
       if (!image) throw new AppError('validation_failed', 'apiErrors.coverUnreadable');
       await updateSeries(db, id, {
         coverKey: image.key,
