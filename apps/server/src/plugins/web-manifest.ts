@@ -11,7 +11,7 @@ const LANGUAGES: readonly string[] = [...LOCALES, PSEUDO_LOCALE];
 const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 
 /** Where a page's language's manifest is: what its `<link rel="manifest">` names. */
-export const manifestPath = (locale: InterfaceLocale) => `/manifest/${locale}.webmanifest`;
+const manifestPath = (locale: InterfaceLocale) => `/manifest/${locale}.webmanifest`;
 
 /** A page's `<link rel="manifest">` pointed at its language's manifest. */
 export const withManifestOf = (html: string, locale: InterfaceLocale) =>

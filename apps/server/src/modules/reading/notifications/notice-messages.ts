@@ -4,7 +4,7 @@
 import type { Translate } from '../../../lib/i18n';
 
 /** What fills a notice's message: names and numbers, never words of ours. */
-export type NoticeValues = Record<string, string | number>;
+type NoticeValues = Record<string, string | number>;
 
 type Values<K extends string> = Record<K, string | number>;
 
