@@ -10,9 +10,7 @@ import ts from 'typescript';
  * Doors that still export from a repository, `<area>/<module>` each, while their owners move them
  * (a ratchet: the check fails on a line that no longer holds, so the list only shrinks).
  */
-export const NOT_YET_MOVED = [
-  'catalogue/chapters', // insertPages and pagesOfChapter (pages.repository), being moved with the chapters' editions
-];
+export const NOT_YET_MOVED = [];
 
 /** Every front door under `src/modules`: its `<area>/<module>` and its file. */
 function listDoors(src) {

@@ -3,7 +3,7 @@ import { chapterAccess, TEAM_VIEWER } from '../../identity/access';
 import { mediaUrl, type UrlSigner } from '../../platform/media';
 import type { ChapterListRow, ChapterRow } from './chapters.sql';
 import type { ChapterEditionRow } from './editions/chapter-editions.repository';
-import type { PageRow } from './pages.repository';
+import type { PageRow } from './queries/pages';
 
 function chapterState(publishedAt: Date | null, now: Date): TeamChapterRow['state'] {
   if (!publishedAt) return 'draft';

@@ -2,7 +2,7 @@
 export { findChapterBySlug, latestChaptersOf, publishedOrScheduledChapters } from './queries/published-chapters';
 export { type ChapterListRow, type NewChapter } from './chapters.sql';
 // The demo's seed and the tests' factories: chapters written at once, and their series' newest date.
-export { insertChapters, refreshLastChapterAt } from './commands/chapter-rows';
+export { insertChapters, insertPages, refreshLastChapterAt } from './commands/chapter-rows';
 export { chapterForSale, chapterIsNotOut, chapterIsOut } from './chapter-predicates';
 // downloads: a chapter with what its downloadable file says of it and of its series.
 export { findChapterForFile } from './queries/chapter-lookups';
@@ -20,7 +20,8 @@ export { findChapterForProgress, findChaptersForProgress, nextChaptersOut } from
 export { chaptersRoutes } from './chapters.routes';
 export { createChaptersService } from './chapters.service';
 export { hasReadableText } from './commands/release-rules';
-export { insertPages, pagesOfChapter } from './pages.repository';
+// catalogue, downloads and the reading apps: a chapter's pages, one edition's, in order.
+export { pagesOfChapter } from './queries/pages';
 export { createPublishing, type Release } from './publishing';
 // wallet: the chapters a sale or a rental is about (with their series' terms), how many are still
 // for sale or newer, and the names of the chapters (and their series) its coin history points at.

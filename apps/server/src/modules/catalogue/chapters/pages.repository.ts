@@ -1,20 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { chapterPages } from '../../../db/schema';
-
-export type PageRow = typeof chapterPages.$inferSelect;
-
-/** The pages of one edition of a chapter: null, the original's; a language, a translation's (issue 35 §2). */
-type PagesLanguage = string | null;
-const ofEdition = (chapterId: string, language: PagesLanguage) =>
-  and(
-    eq(chapterPages.chapterId, chapterId),
-    language === null ? isNull(chapterPages.language) : eq(chapterPages.language, language),
-  );
-
-export async function pagesOfChapter(db: Database, chapterId: string, language: PagesLanguage = null): Promise<PageRow[]> {
-  return db.select().from(chapterPages).where(ofEdition(chapterId, language)).orderBy(asc(chapterPages.position));
-}
+import { ofEdition, type PagesLanguage } from './queries/pages';
 
 /** Appends pages after the edition's last one, in the order given. */
 export async function appendPages(
@@ -30,10 +17,6 @@ export async function appendPages(
     .where(ofEdition(chapterId, language));
   const start = (last?.max ?? -1) + 1;
   await db.insert(chapterPages).values(pages.map((page, index) => ({ chapterId, language, position: start + index, ...page })));
-}
-
-export async function insertPages(db: Database, pages: (typeof chapterPages.$inferInsert)[]): Promise<void> {
-  if (pages.length > 0) await db.insert(chapterPages).values(pages);
 }
 
 /** Removes every page of one edition of a chapter; returns their image keys. */

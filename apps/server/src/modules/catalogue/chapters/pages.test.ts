@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries } from '../../../../test/factories';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
-import { insertPages, pagesOfChapter } from './pages.repository';
+import { insertPages } from './commands/chapter-rows';
+import { pagesOfChapter } from './queries/pages';
 
 let t: TestContext;
 beforeAll(async () => {

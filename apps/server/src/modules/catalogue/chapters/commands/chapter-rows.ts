@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
-import { chapters } from '../../../../db/schema';
+import { chapterPages, chapters } from '../../../../db/schema';
 import { setLastChapterAt } from '../../series';
 import { chapterIsOut } from '../chapter-predicates';
 import type { NewChapter } from '../chapters.sql';
@@ -10,6 +10,10 @@ import type { NewChapter } from '../chapters.sql';
 
 export async function insertChapters(db: Database, values: NewChapter[]): Promise<void> {
   if (values.length > 0) await db.insert(chapters).values(values);
+}
+
+export async function insertPages(db: Database, pages: (typeof chapterPages.$inferInsert)[]): Promise<void> {
+  if (pages.length > 0) await db.insert(chapterPages).values(pages);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ChaptersDeps } from '../chapters.deps';
 import { toTeamChapter, toTeamChapterEditions, toTeamChapterRow } from '../chapters.presenter';
 import { findChapterWithSeriesType, teamChaptersOf } from '../chapters.repository';
 import { chapterEditionsOf, translatedPagesOf } from '../editions/chapter-editions.repository';
-import { pagesOfChapter } from '../pages.repository';
+import { pagesOfChapter } from './pages';
 
 /** A chapter with its series' type, or "not found". */
 export async function requireChapter({ db }: Pick<ChaptersDeps, 'db'>, id: string) {
