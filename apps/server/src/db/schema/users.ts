@@ -35,7 +35,10 @@ export const users = pgTable(
     /** The language the server writes to the reader in (issue 35 §1: e-mails, pushes); none: the site's default. */
     locale: text('locale'),
     /** The languages the reader reads series in, most wanted first (issue 35 §2): the edition a series opens in. */
-    contentLanguages: text('content_languages').array().notNull().default(sql`'{}'::text[]`),
+    contentLanguages: text('content_languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     avatarUrl: text('avatar_url'),
     avatarVersion: integer('avatar_version').notNull().default(0),
     createdAt: createdAt(),
