@@ -1,7 +1,7 @@
 import { UNSUBSCRIBE_PATH } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { buildUser } from '../../test/factories';
+import { buildChapter, buildSeries, buildUser } from '../../test/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../test/helpers';
 import { createUnsubscribeTokens } from '../modules/reading/notifications';
 
@@ -11,7 +11,7 @@ import { createUnsubscribeTokens } from '../modules/reading/notifications';
  * cached one is one language's), and every page's links to its other interface languages.
  */
 
-const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><link rel="manifest" href="/manifest.webmanifest" /><title>Inkwell</title></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><link rel="manifest" href="/manifest.webmanifest" /><link rel="alternate" type="application/rss+xml" title="Inkwell: new chapters (RSS)" href="/feeds/latest.rss" /><title>Inkwell</title></head><body><div id="root"></div></body></html>`;
 
 let t: TestContext;
 beforeAll(async () => {
@@ -35,6 +35,20 @@ describe('a page’s head', () => {
     ]) {
       expect(page.body).toContain(`<link rel="alternate" hreflang="${lang}" href="${href}" />`);
     }
+  });
+
+  it('titles the site’s and a series’ feeds, and a chapter’s description, in the page’s language', async () => {
+    expect((await get('/comics', { 'accept-language': 'pt-BR' })).body).toContain(
+      'title="Inkwell: novos capítulos (RSS)" href="/feeds/latest.rss"',
+    );
+    const series = await buildSeries(t, { title: 'Sal e Brasa', description: '' });
+    const chapter = await buildChapter(t, series.id, { number: 3, title: '' });
+    const seriesPage = (await get(`/SeriesView/${series.slug}`, { 'accept-language': 'es' })).body;
+    expect(seriesPage).toContain('title="Sal e Brasa: nuevos capítulos (Atom)"');
+    expect(seriesPage).toContain('Lee Sal e Brasa en Inkwell.');
+    const chapterPage = (await get(`/SeriesView/${series.slug}/${chapter.slug}`, { cookie: 'inkwell_lang=pt-BR' })).body;
+    expect(chapterPage).toContain('Capítulo 3 de Sal e Brasa.');
+    expect(chapterPage).not.toContain('Chapter 3');
   });
 
   it('links the manifest of the page’s language', async () => {

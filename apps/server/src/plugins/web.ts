@@ -28,6 +28,7 @@ import {
 import { registerWebManifest, withManifestOf } from './web-manifest';
 import type { CacheRegistry } from '../lib/caches';
 import { gzipOf, plainOf, precompress, type Piece, type PrecompressedPage } from '../lib/gzip-pieces';
+import { translatorFor } from '../lib/i18n';
 import { escapeHtml, languageAlternates, withLanguageAlternates, withPageMeta, type PageMetaLookup } from '../lib/page-meta';
 import type { Viewer } from '../modules/identity/access';
 import { SESSION_COOKIE } from '../modules/identity/auth';
@@ -52,7 +53,16 @@ function withNoncePlaceholders(html: string): string {
  * messages; its manifest link names that language's manifest.
  */
 function withLocale(html: string, locale: InterfaceLocale): string {
-  return withManifestOf(html, locale).replace(/<html\b[^>]*>/, () => `<html lang="${locale}" dir="${localeDirection(locale)}">`);
+  return withFeedTitlesOf(withManifestOf(html, locale), locale).replace(
+    /<html\b[^>]*>/,
+    () => `<html lang="${locale}" dir="${localeDirection(locale)}">`,
+  );
+}
+
+/** index.html's links to the site's feeds, titled in the page's language (the format's name stays). */
+function withFeedTitlesOf(html: string, locale: InterfaceLocale): string {
+  const title = escapeHtml(translatorFor(locale)('feeds.latest.title'));
+  return html.replace(/title="Inkwell: new chapters \(([^)"]+)\)"/g, (_, format: string) => `title="${title} (${format})"`);
 }
 
 /**
@@ -312,7 +322,7 @@ export const webPlugin = fp(
           return sendHtml(request, reply.code(503).header('retry-after', '300'), html);
         }
         // Series and chapter pages carry their own title, description and preview image.
-        const meta = options.pageMeta ? await options.pageMeta(path) : undefined;
+        const meta = options.pageMeta ? await options.pageMeta(path, locale) : undefined;
         if (meta === null) return sendHtml(request, reply.code(404), html);
         // The page in each interface language, and any others its meta names (a series' editions).
         const alternates = options.publicUrl

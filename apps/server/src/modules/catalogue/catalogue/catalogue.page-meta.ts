@@ -1,4 +1,5 @@
 import { AppError } from '../../../lib/app-error';
+import { translatorFor } from '../../../lib/i18n';
 import { excerpt, type PageMetaLookup } from '../../../lib/page-meta';
 import type { CatalogueService } from './catalogue.service';
 
@@ -7,7 +8,8 @@ const SERIES_PATH = /^\/seriesview\/([^/?#]+)(?:\/([^/?#]+))?\/?$/i;
 
 /** The title, description and preview image of series and chapter pages, as a visitor sees them. */
 export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: string): PageMetaLookup {
-  return async (path) => {
+  return async (path, locale) => {
+    const t = translatorFor(locale);
     const match = SERIES_PATH.exec(path);
     if (!match) return undefined;
     let slug: string;
@@ -55,24 +57,40 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
               ];
         return {
           title: `${detail.title} · Inkwell`,
-          description: excerpt(detail.description || `Read ${detail.title} on Inkwell.`),
+          description: excerpt(detail.description || t('feeds.page.readSeries', { series: detail.title })),
           image,
           url: seriesUrl,
           alternates: [
-            { type: 'application/rss+xml', title: `${detail.title}: new chapters (RSS)`, href: `${feed}.rss` },
-            { type: 'application/atom+xml', title: `${detail.title}: new chapters (Atom)`, href: `${feed}.atom` },
-            { type: 'application/feed+json', title: `${detail.title}: new chapters (JSON Feed)`, href: `${feed}.json` },
+            {
+              type: 'application/rss+xml',
+              title: t('feeds.page.seriesFeed', { series: detail.title, format: 'RSS' }),
+              href: `${feed}.rss`,
+            },
+            {
+              type: 'application/atom+xml',
+              title: t('feeds.page.seriesFeed', { series: detail.title, format: 'Atom' }),
+              href: `${feed}.atom`,
+            },
+            {
+              type: 'application/feed+json',
+              title: t('feeds.page.seriesFeed', { series: detail.title, format: 'JSON Feed' }),
+              href: `${feed}.json`,
+            },
           ],
           languageAlternates,
           structuredData: { '@context': 'https://schema.org', ...seriesData },
         };
       }
       if (!chapter) return null;
-      const label = `Chapter ${chapter.number}${chapter.title ? `: ${chapter.title}` : ''}`;
+      const label = chapter.title
+        ? t('feeds.page.chapterTitled', { number: chapter.number, title: chapter.title })
+        : t('feeds.page.chapter', { number: chapter.number });
       const url = `${seriesUrl}/${chapter.slug}`;
       return {
         title: `${detail.title} – ${label} · Inkwell`,
-        description: excerpt(`${label} of ${detail.title}. ${detail.description}`),
+        description: excerpt(
+          t('feeds.page.chapterOf', { chapter: label, series: detail.title, description: detail.description }),
+        ),
         image,
         url,
         structuredData: {

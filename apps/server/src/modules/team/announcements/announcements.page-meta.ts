@@ -1,4 +1,5 @@
 import { AppError } from '../../../lib/app-error';
+import { translatorFor } from '../../../lib/i18n';
 import { excerpt, type PageMetaLookup } from '../../../lib/page-meta';
 import type { AnnouncementsService } from './announcements.service';
 
@@ -7,7 +8,7 @@ const ANNOUNCEMENT_PATH = /^\/announcements\/([^/?#]+)\/?$/i;
 
 /** The title, description and preview image of a published announcement's page. */
 export function announcementPageMeta(announcements: AnnouncementsService, publicUrl: string): PageMetaLookup {
-  return async (path) => {
+  return async (path, locale) => {
     const match = ANNOUNCEMENT_PATH.exec(path);
     if (!match) return undefined;
     let slug: string;
@@ -20,7 +21,7 @@ export function announcementPageMeta(announcements: AnnouncementsService, public
       const announcement = await announcements.bySlug(slug);
       return {
         title: `${announcement.title} · Inkwell`,
-        description: excerpt(announcement.excerpt || `${announcement.title}: news from Inkwell.`),
+        description: excerpt(announcement.excerpt || translatorFor(locale)('feeds.page.news', { title: announcement.title })),
         image: announcement.cover ? `${publicUrl}${announcement.cover.url}` : null,
         url: `${publicUrl}/announcements/${announcement.slug}`,
       };
