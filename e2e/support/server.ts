@@ -96,6 +96,17 @@ export async function lastMailedLink(email: string, path: string, timeoutMs = 15
   }
 }
 
+/** The newest mail the server sent to `email` (read from its log), or undefined. */
+export function lastMail(email: string): { subject: string; text: string } | undefined {
+  const lines = readFileSync(SERVER_LOG, 'utf8').split('\n').filter(Boolean);
+  for (const line of lines.reverse()) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line) as { mail?: { to: string; subject: string; text: string } };
+    if (entry.mail?.to === email) return entry.mail;
+  }
+  return undefined;
+}
+
 function findMailedLink(email: string, path: string): string | undefined {
   const pattern = new RegExp(`https?://\\S+${path.replace(/[/]/g, '\\/')}\\?token=\\S+`);
   const lines = readFileSync(SERVER_LOG, 'utf8').split('\n').filter(Boolean);
