@@ -1,19 +1,18 @@
 import { chapterEditionInputSchema, type TeamChapter } from '@inkwell/contract';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { secondaryButton } from '../../../components/button-styles';
 import { fieldErrors, FormAlert, TextField } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { useLanguageName } from '../../../lib/edition';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { EditForm, useEditForm } from '../components/edit-form';
 import { ConfirmButton, FieldError, ProgressBar } from '../components/fields';
-import { IMAGE_ACCEPT } from '../components/image-upload';
 import { useAddChapterPages } from './api/add-chapter-pages';
 import { useDeleteChapterEdition } from './api/delete-chapter-edition';
 import { useDeleteChapterPage } from './api/delete-chapter-page';
 import { useTeamEditions } from './api/list-editions';
 import { usePutChapterEdition } from './api/put-chapter-edition';
+import { AddImagesButton } from './page-manager';
 import '../messages';
 
 // The rich-text editor is large; only a novel's translation being edited needs it.
@@ -221,7 +220,6 @@ function EditionPages({
   const deletePage = useDeleteChapterPage(seriesId);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
 
   const run = async (work: () => Promise<TeamChapter>, success: string) => {
     setError(null);
@@ -248,22 +246,7 @@ function EditionPages({
   return (
     <div className="space-y-3">
       <p className="text-sm font-medium text-zinc-200">{t('dashboard.editions.chapter.pages', { count: pages.length })}</p>
-      <label htmlFor={inputId} className={`${secondaryButton} cursor-pointer`}>
-        <ImagePlus className="size-4" aria-hidden /> {t('dashboard.series.pages.add')}
-      </label>
-      <input
-        id={inputId}
-        type="file"
-        multiple
-        accept={IMAGE_ACCEPT}
-        className="sr-only"
-        disabled={isBusy}
-        onChange={(event) => {
-          upload(event.target.files);
-          event.target.value = '';
-        }}
-        aria-label={t('dashboard.editions.chapter.addPages')}
-      />
+      <AddImagesButton isBusy={isBusy} onFiles={upload} label={t('dashboard.editions.chapter.addPages')} />
       {progress !== null && <ProgressBar value={progress} label={t('dashboard.editions.chapter.uploading')} />}
       {error && <FormAlert tone="error">{error}</FormAlert>}
       {pages.length > 0 && (

@@ -129,6 +129,41 @@ export function PageManager({
   );
 }
 
+/** "Add pages": images, many at once, as a button over a hidden file input emptied after each choice. */
+export function AddImagesButton({
+  isBusy,
+  onFiles,
+  label,
+}: {
+  isBusy: boolean;
+  onFiles(files: FileList | null): void;
+  /** What the input is called for assistive technology (the button shows "Add pages"). */
+  label: string;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className={`${secondaryButton} cursor-pointer`}>
+        <ImagePlus className="size-4" aria-hidden /> {t('dashboard.series.pages.add')}
+      </label>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept={IMAGE_ACCEPT}
+        className="sr-only"
+        disabled={isBusy}
+        onChange={(event) => {
+          onFiles(event.target.files);
+          event.target.value = '';
+        }}
+        aria-label={label}
+      />
+    </>
+  );
+}
+
 /** "Add pages" (images, many at once) and "Import .zip / .cbz", as buttons over hidden file inputs. */
 function PageFileButtons({
   isBusy,
@@ -140,26 +175,10 @@ function PageFileButtons({
   onArchive(file: File | undefined): void;
 }) {
   const t = useT();
-  const filesId = useId();
   const archiveId = useId();
   return (
     <div className="flex flex-wrap gap-2">
-      <label htmlFor={filesId} className={`${secondaryButton} cursor-pointer`}>
-        <ImagePlus className="size-4" aria-hidden /> {t('dashboard.series.pages.add')}
-      </label>
-      <input
-        id={filesId}
-        type="file"
-        multiple
-        accept={IMAGE_ACCEPT}
-        className="sr-only"
-        disabled={isBusy}
-        onChange={(event) => {
-          onFiles(event.target.files);
-          event.target.value = '';
-        }}
-        aria-label={t('dashboard.series.pages.add')}
-      />
+      <AddImagesButton isBusy={isBusy} onFiles={onFiles} label={t('dashboard.series.pages.add')} />
       <label htmlFor={archiveId} className={`${secondaryButton} cursor-pointer`}>
         <FileArchive className="size-4" aria-hidden /> {t('dashboard.series.pages.import')}
       </label>
