@@ -84,7 +84,7 @@ export async function teamContent(page: Page): Promise<string[]> {
  */
 export async function englishOnPage(page: Page, phrases: string[], content: string[] = []): Promise<string[]> {
   let shown = await page.evaluate(() => {
-    const attributes = [...document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')].map((element) =>
+    const attributes = Array.from(document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')).map((element) =>
       ['placeholder', 'aria-label', 'title', 'alt'].map((name) => element.getAttribute(name) ?? '').join('\n'),
     );
     return [document.title, document.body.innerText, ...attributes].join('\n');
