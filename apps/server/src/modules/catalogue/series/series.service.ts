@@ -18,6 +18,7 @@ import { COVER_MAX_WIDTH, type ImageStore, type MediaStorage } from '../../platf
 import { seriesChanges } from './series.audit';
 import { toTeamSeries, toTeamSeriesRow } from './series.presenter';
 import { insertSeries } from './commands/series';
+import { findSeriesEdition } from './queries/editions';
 import { findSeriesById } from './queries/series';
 import { deleteSeries, listTeamSeries, lockSeriesById, slugsLike, updateSeries } from './series.repository';
 import type { EventPublisher } from '../../../lib/domain-events';
@@ -105,6 +106,12 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
         await db.transaction(async (tx) => {
           const row = await lockSeriesById(tx, id);
           if (!row) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
+          // The original's language cannot be one a translated edition has: that edition could no longer be read.
+          const language = fields.originalLanguage;
+          if (language && language !== row.originalLanguage && (await findSeriesEdition(tx, id, language))) {
+            const reason = 'apiErrors.editions.originalHasEdition';
+            throw new AppError('conflict', reason, { fields: { originalLanguage: reason } });
+          }
           const before = { row, genres: audit ? await genresOfSeries(tx, id) : [] };
           await updateSeries(tx, id, { ...fields, updatedAt: clock.now() });
           if (genreIds) await replaceSeriesGenres(tx, id, genreIds);

@@ -140,6 +140,24 @@ describe('a series’ editions (TEAM/series/{id}/editions)', () => {
     ).toBe(404);
   });
 
+  it('keeps the original’s language off the languages of its editions, which could no longer be read', async () => {
+    const series = await buildSeries(t, { title: 'Salt Road' });
+    await callEndpoint(t, 'teamSeriesEditionCreate', {
+      cookie: editor,
+      params: { id: series.id },
+      body: { language: 'es', title: 'Camino de Sal' },
+    });
+    const edit = (originalLanguage: string) =>
+      callEndpoint(t, 'teamSeriesUpdate', { cookie: editor, params: { id: series.id }, body: { originalLanguage } });
+    const refused = await edit('es');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.reason).toBe('apiErrors.editions.originalHasEdition');
+    expect(Object.keys(refused.body.error.fields)).toEqual(['originalLanguage']);
+    expect((await editions(series.id)).map((edition) => edition.language)).toEqual(['en', 'es']);
+    expect((await edit('ko')).status).toBe(200);
+    expect((await editions(series.id)).map((edition) => edition.language)).toEqual(['ko', 'es']);
+  });
+
   it('is the team’s: a visitor is asked to sign in and a reader is refused', async () => {
     const series = await buildSeries(t);
     expect((await callEndpoint(t, 'teamSeriesEditions', { params: { id: series.id } })).status).toBe(401);
