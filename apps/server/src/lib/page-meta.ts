@@ -30,8 +30,11 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * The meta of a page path: undefined when no one knows the path (the plain app shell is sent),
  * null when it names something that does not exist (the shell is sent with a 404).
  */
-/** A page's meta for a path, in the page's interface language (its fixed words: feed titles, labels). */
-export type PageMetaLookup = (path: string, locale: string) => Promise<PageMeta | null | undefined>;
+/**
+ * A page's meta for a path, in the page's interface language (its fixed words: feed titles, labels),
+ * and for the edition its `?lang=` names, if any (a series' translated edition is its own page).
+ */
+export type PageMetaLookup = (path: string, locale: string, edition?: string) => Promise<PageMeta | null | undefined>;
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

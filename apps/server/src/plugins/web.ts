@@ -322,7 +322,10 @@ export const webPlugin = fp(
           return sendHtml(request, reply.code(503).header('retry-after', '300'), html);
         }
         // Series and chapter pages carry their own title, description and preview image.
-        const meta = options.pageMeta ? await options.pageMeta(path, locale) : undefined;
+        const edition = (request.query as Record<string, unknown> | undefined)?.lang;
+        const meta = options.pageMeta
+          ? await options.pageMeta(path, locale, typeof edition === 'string' ? edition : undefined)
+          : undefined;
         if (meta === null) return sendHtml(request, reply.code(404), html);
         // The page in each interface language, and any others its meta names (a series' editions).
         const alternates = options.publicUrl

@@ -8,7 +8,7 @@ const SERIES_PATH = /^\/seriesview\/([^/?#]+)(?:\/([^/?#]+))?\/?$/i;
 
 /** The title, description and preview image of series and chapter pages, as a visitor sees them. */
 export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: string): PageMetaLookup {
-  return async (path, locale) => {
+  return async (path, locale, askedEdition) => {
     const t = translatorFor(locale);
     const match = SERIES_PATH.exec(path);
     if (!match) return undefined;
@@ -55,11 +55,13 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
                 { hreflang: detail.originalLanguage, href: `${seriesUrl}?lang=${encodeURIComponent(detail.originalLanguage)}` },
                 ...translations.map((edition) => ({ hreflang: edition.inLanguage, href: edition.url })),
               ];
+        // A translated edition's page (`?lang=es`) is titled and addressed as itself; the original's is the plain address.
+        const edition = translations.find((translation) => translation.inLanguage.toLowerCase() === askedEdition?.toLowerCase());
         return {
-          title: `${detail.title} · Inkwell`,
+          title: `${edition?.name ?? detail.title} · Inkwell`,
           description: excerpt(detail.description || t('feeds.page.readSeries', { series: detail.title })),
           image,
-          url: seriesUrl,
+          url: edition?.url ?? seriesUrl,
           alternates: [
             {
               type: 'application/rss+xml',

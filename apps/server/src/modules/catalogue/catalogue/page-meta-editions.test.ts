@@ -39,6 +39,15 @@ describe('a series page’s head', () => {
     ]);
   });
 
+  it('titles and addresses a translated edition’s page as itself, and the original’s as the plain address', async () => {
+    const spanish = await headOf('/SeriesView/salt-and-ink?lang=es');
+    expect(spanish).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/SeriesView/salt-and-ink?lang=es" />`);
+    expect(spanish).toContain('<meta property="og:title" content="Sal y tinta · Inkwell" />');
+    const original = await headOf('/SeriesView/salt-and-ink?lang=en');
+    expect(original).toContain(`<link rel="canonical" href="${TEST_ORIGIN}/SeriesView/salt-and-ink" />`);
+    expect(original).toContain('<meta property="og:title" content="Salt and Ink · Inkwell" />');
+  });
+
   it('has only the interface’s languages for a series in one language', async () => {
     expect(await headOf('/SeriesView/one-tongue')).not.toContain('hreflang="ko"');
     expect((await headOf('/SeriesView/one-tongue')).match(/hreflang=/g)).toHaveLength(4);

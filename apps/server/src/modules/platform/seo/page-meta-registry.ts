@@ -11,9 +11,9 @@ export function createPageMetaRegistry() {
       lookups.push(lookup);
     },
     /** The first lookup that knows the path decides. */
-    async lookup(path: string, locale: string): Promise<PageMeta | null | undefined> {
+    async lookup(path: string, locale: string, edition?: string): Promise<PageMeta | null | undefined> {
       for (const lookup of lookups) {
-        const meta = await lookup(path, locale);
+        const meta = await lookup(path, locale, edition);
         if (meta !== undefined) return meta;
       }
       return undefined;
