@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import { buildChapter, buildSeries } from '../../../../test/factories';
 import { buildFollowers, noticesOf } from '../../../../test/followers';
-import { createTestApp, type TestContext } from '../../../../test/helpers';
+import { createTestApp, lastMailTo, type TestContext } from '../../../../test/helpers';
 
 // Issue 35 §2: a follower is told of a chapter in the language they read the series in, and never
 // twice for one chapter.
@@ -62,6 +62,20 @@ describe('new-chapter notices in an edition', () => {
     notices = await noticesOf(t.db, chapter.id);
     expect(notices.size).toBe(5);
     expect([...notices.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('mails a follower of the edition the translation’s address', async () => {
+    const novel = await buildSeries(t, { type: 'novel', title: 'The Tin Lighthouse' });
+    await t.app.services.chapters.createEdition(novel.id, { language: 'es', title: 'El Faro de Lata', description: '' });
+    const [reader] = await buildFollowers(t.db, novel.id, 1, 'instant');
+    await readIn([reader!.id], ['es']);
+    const chapter = await buildChapter(t, novel.id, { number: 1, content: '<p>The light was out.</p>' });
+    await t.app.services.chapters.putChapterEdition(chapter.id, 'es', {
+      title: 'La luz',
+      content: '<p>La luz estaba apagada.</p>',
+    });
+    const mail = await lastMailTo(t, reader!.email);
+    expect(mail?.text).toContain(`/SeriesView/${novel.slug}/${chapter.slug}?lang=es`);
   });
 
   it('tells the edition’s followers at the release when the translation was ready before it', async () => {

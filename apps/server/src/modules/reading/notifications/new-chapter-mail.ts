@@ -50,7 +50,8 @@ function footer(t: Translate, publicUrl: string, unsubscribeUrl: string): string
 export function newChapterMail(
   to: MailRecipient,
   chapter: ReleasedChapter,
-  urls: { publicUrl: string; unsubscribeUrl: string },
+  /** `link`: the chapter's address when it is not the original's (a translation, `?lang=`). */
+  urls: { publicUrl: string; unsubscribeUrl: string; link?: string },
   t: Translate,
 ): MailJob {
   const label = mailChapterLabel(t, chapter);
@@ -61,7 +62,7 @@ export function newChapterMail(
       t('mail.greeting', { username: to.username }),
       '',
       t('mail.newChapter.out', { chapter: label, series: chapter.seriesTitle }),
-      `${urls.publicUrl}${chapterLink(chapter)}`,
+      `${urls.publicUrl}${urls.link ?? chapterLink(chapter)}`,
       ...footer(t, urls.publicUrl, urls.unsubscribeUrl),
     ].join('\n'),
     headers: unsubscribeHeaders(urls.unsubscribeUrl),

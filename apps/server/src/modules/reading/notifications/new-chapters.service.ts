@@ -97,7 +97,7 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
             newChapterMail(
               to,
               chapter,
-              { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId) },
+              { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId), link },
               translatorFor(to.locale ?? siteLocale),
             ),
           );
