@@ -200,9 +200,9 @@ export default function SeriesPage() {
       </div>
 
       <SeriesChapterList series={data} places={places} lang={lang} />
-      <NearSeriesSupport key={data.id} series={data} />
+      <NearSeriesSupport key={`support-${data.id}`} series={data} />
       <AdSlot key={`ad-${data.id}`} placement="series-chapters" />
-      <CommentsSlot key={data.id} target={{ seriesId: data.id }} />
+      <CommentsSlot key={`comments-${data.id}`} target={{ seriesId: data.id }} />
     </div>
   );
 }
