@@ -118,6 +118,9 @@ describe('route loaders (DESIGN §6)', () => {
     chapterCount: 0,
     firstChapter: null,
     forSaleCount: 0,
+    originalLanguage: 'en',
+    language: 'en',
+    editions: [{ language: 'en', title: 'The Lantern Keeper' }],
   };
 
   it('load the series once, into the cache the page reads, and show the page', async () => {
