@@ -82,6 +82,8 @@ test('an editor adds a Spanish edition and translates a chapter; a Spanish reade
   // A chapter the edition lacks opens in English, with the badge.
   await second.click();
   await expect(reader).toHaveURL(new RegExp(`/SeriesView/${SLUG}/chapter-2`));
+  // The series page stays up until the chapter has loaded: wait until its list has gone.
+  await expect(reader.getByRole('navigation', { name: 'Ediciones' })).toHaveCount(0);
   await expect(reader.getByTestId('original-badge')).toHaveText('Original · Inglés');
   // The text is the original's, marked as English for hyphenation and screen readers.
   await expect(reader.locator('div[lang="en"]').first()).toBeVisible();
