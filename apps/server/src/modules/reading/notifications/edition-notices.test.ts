@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
-import { users } from '../../../db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { notifications, users } from '../../../db/schema';
 import { buildChapter, buildSeries } from '../../../../test/factories';
 import { buildFollowers, noticesOf } from '../../../../test/followers';
 import { createTestApp, lastMailTo, type TestContext } from '../../../../test/helpers';
@@ -95,5 +95,14 @@ describe('new-chapter notices in an edition', () => {
     await chapters.updateChapter(draft.id, { publishedAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
     await t.app.services.jobs.drain();
     expect((await noticesOf(t.db, draft.id)).size).toBe(2);
+    // Released with its translation ready: the notice leads to the translation.
+    const links = await t.db
+      .select({ link: notifications.link })
+      .from(notifications)
+      .where(eq(notifications.chapterId, draft.id));
+    expect(links.map((row) => row.link)).toEqual([
+      `/SeriesView/${novel.slug}/${draft.slug}?lang=pt-BR`,
+      `/SeriesView/${novel.slug}/${draft.slug}?lang=pt-BR`,
+    ]);
   });
 });

@@ -28,6 +28,8 @@ export interface MailRecipient {
 
 /** A newly notified reader who also wants the notice by e-mail or by push (issue 21 §4). */
 export interface NoticeRecipient extends MailRecipient {
+  /** The chapter's address for this reader: in the edition they read it in when that is a translation. */
+  link: string;
   wantsMail: boolean;
   wantsPush: boolean;
 }
@@ -73,12 +75,18 @@ export async function insertNewChapterNotices(
     notice.language === undefined
       ? sql`(${edition} is null or ${edition} = ${originalLanguageOf(seriesId)} or ${chapterReadableIn(sql`${chapter.id}::uuid`, edition)})`
       : sql`${edition} = ${notice.language}`;
+  // At its release, a follower of a translation that is already readable is linked to it, as the
+  // translation's own fan-out links its followers (notice.link then carries ?lang= already).
+  const link =
+    notice.language === undefined
+      ? sql`${notice.link} || coalesce('?lang=' || nullif(${edition}, ${originalLanguageOf(seriesId)}), '')`
+      : sql`${notice.link}`;
   // Said in each reader's language when read (notice-messages.ts).
   const values = { series: chapter.seriesTitle, number: chapter.number, chapterTitle: chapter.title };
   const result = await db.execute(sql`
     with inserted as (
       insert into notifications (user_id, message, message_values, link, kind, chapter_id, created_at)
-      select b.user_id, ${'newChapter' satisfies NoticeMessage}, ${JSON.stringify(values)}::jsonb, ${notice.link}, 'new_chapter',
+      select b.user_id, ${'newChapter' satisfies NoticeMessage}, ${JSON.stringify(values)}::jsonb, ${link}, 'new_chapter',
         ${chapter.id}::uuid, ${at(notice.now)}
       from bookmarks b
       join users u on u.id = b.user_id
@@ -94,9 +102,9 @@ export async function insertNewChapterNotices(
         )
       -- Two runs of one part at once both pass the check above; the unique index keeps one notice.
       on conflict do nothing
-      returning user_id
+      returning user_id, link
     )
-    select u.id as "userId", u.email, u.username, u.locale,
+    select u.id as "userId", u.email, u.username, u.locale, inserted.link,
       u.new_chapter_email = 'instant' as "wantsMail",
       exists (select 1 from push_subscriptions p where p.user_id = u.id) as "wantsPush"
     from inserted join users u on u.id = inserted.user_id

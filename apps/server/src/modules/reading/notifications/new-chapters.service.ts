@@ -97,7 +97,7 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
             newChapterMail(
               to,
               chapter,
-              { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId), link },
+              { publicUrl: deps.publicUrl, unsubscribeUrl: unsubscribeUrl(to.userId), link: to.link },
               translatorFor(to.locale ?? siteLocale),
             ),
           );
@@ -110,7 +110,7 @@ export function createNewChapterNotices(deps: NewChapterNoticesDeps) {
             return {
               userId: to.userId,
               ...newChapterPush(translatorFor(locale), chapter),
-              link,
+              link: to.link,
               locale,
               summary: chapter.seriesTitle,
             };
