@@ -11,7 +11,9 @@ import { isTestFile, listFiles } from './import-graph.mjs';
 export const TABLE_OWNERS = {
   // identity
   users: 'users',
+  usernameHolds: 'users',
   sessions: 'auth',
+  emailChanges: 'auth',
   passwordResetTokens: 'auth',
   pendingRegistrations: 'auth',
   recoveryCodes: 'two-factor',

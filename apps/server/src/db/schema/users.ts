@@ -41,6 +41,15 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     avatarUrl: text('avatar_url'),
     avatarVersion: integer('avatar_version').notNull().default(0),
+    /** A few words the reader writes about themself, shown with their comments (issue 36 §1). */
+    bio: text('bio').notNull().default(''),
+    /** The reader said they are 18 or older and want adult series shown (issue 36 §4). */
+    showAdult: boolean('show_adult').notNull().default(false),
+    /**
+     * The account was deleted (issue 36 §3): the row stays, emptied of everything personal, so
+     * purchases, the ledger and unlocks still add up; nobody can sign in to it or find it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,6 +88,51 @@ export const sessions = pgTable(
     ip: text('ip'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A username a reader gave up (issue 36 §1): nobody else may take it until `held_until`, so a
+ * link or a mention does not start pointing at someone else. Its former owner may take it back.
+ */
+export const usernameHolds = pgTable(
+  'username_holds',
+  {
+    /** lower(username): names are unique without regard to case. */
+    username: text('username').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('username_holds_user_idx').on(t.userId)],
+);
+
+/**
+ * A change of e-mail address (issue 36 §2): asked with the password, made when the link mailed to
+ * the new address is followed (once, within a day). The old address is told, with a link that
+ * undoes the change and secures the account (`revert_token_hash`).
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    revertTokenHash: text('revert_token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_key').on(t.tokenHash),
+    uniqueIndex('email_changes_revert_token_key').on(t.revertTokenHash),
+    index('email_changes_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
