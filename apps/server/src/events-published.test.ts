@@ -197,4 +197,25 @@ describe('the admins’ and readers’ writes publish the user they changed', ()
     const unlocked = await publishedBy('unlockChapter', { cookie: reader.cookie, params: { chapterId }, body: {} });
     expect(unlocked.events).toEqual([{ type: 'user.changed', userId: reader.id }]);
   });
+
+  it('a new name or bio, a new avatar, none (issue 36 §1): the session and every list read them fresh', async () => {
+    const renamed = await publishedBy('profileUpdate', {
+      cookie: reader.cookie,
+      body: { username: `heard_${Date.now() % 1e9}`, bio: 'Hi' },
+    });
+    expect(renamed.events).toEqual([{ type: 'user.changed', userId: reader.id }]);
+    heard.length = 0;
+    const body = multipart([{ field: 'avatar', name: 'me.png', type: 'image/png', data: await png(100, 100) }]);
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: ROUTES.avatarPut.path,
+      headers: { origin: TEST_ORIGIN, cookie: reader.cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(heard).toEqual([{ type: 'user.changed', userId: reader.id }]);
+    expect((await publishedBy('avatarDelete', { cookie: reader.cookie })).events).toEqual([
+      { type: 'user.changed', userId: reader.id },
+    ]);
+  });
 });

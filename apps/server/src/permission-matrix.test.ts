@@ -485,6 +485,15 @@ const REQUESTS: Record<EndpointName, Builder> = {
   wallet: none,
   storeSettings: async () => ({ body: { autoUnlock: false } }),
   preferencesUpdate: async () => ({ body: { locale: 'en' } }),
+  profileUpdate: async ({ owner }) => ({
+    body: { bio: `Matrix bio ${unique()}` },
+    state: () => rowsOf(users, eq(users.id, owner.user!.id)),
+  }),
+  avatarPut: async ({ owner }) => ({
+    files: [{ field: 'avatar', name: 'me.png', type: 'image/png', data: await png(120, 90) }],
+    state: () => rowsOf(users, eq(users.id, owner.user!.id)),
+  }),
+  avatarDelete: async ({ owner }) => ({ state: () => rowsOf(users, eq(users.id, owner.user!.id)) }),
   unlockChapter: async () => {
     const { id } = await freshLocked();
     return { params: { chapterId: id }, state: () => countOf(chapterUnlocks, eq(chapterUnlocks.chapterId, id)) };

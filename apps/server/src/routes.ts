@@ -11,6 +11,7 @@ import { catalogueRoutes, catalogueSeriesPageMeta, sharedPageViews } from './mod
 import { chaptersRoutes } from './modules/catalogue/chapters';
 import { commentsRoutes } from './modules/reading/comments';
 import { deviceKeysRoutes } from './modules/identity/device-keys';
+import { profileRoutes } from './modules/identity/profile';
 import { downloadsRoutes } from './modules/reading-apps/downloads';
 import { feedsRoutes } from './modules/reading-apps/feeds';
 import { genresRoutes } from './modules/catalogue/genres';
@@ -60,6 +61,7 @@ async function identityRoutes(app: FastifyInstance, services: Services) {
   });
   await app.register(twoFactorRoutes, { auth, twoFactor });
   await app.register(deviceKeysRoutes, { deviceKeys });
+  await app.register(profileRoutes, { profile: services.profile, hasEarnings: payouts.hasEarnings });
 }
 
 /** Catalogue: the public reads and search, and the team's series, chapters, genres and banners. */

@@ -110,6 +110,9 @@ testCheckoutCancel            | 401     | 200    | 200     | 200    | 200   | 40
 wallet                        | 401     | 200    | 200     | 200    | 200   | -       |
 storeSettings                 | 401     | 200    | 200     | 200    | 200   | -       |
 preferencesUpdate             | 401     | 200    | 200     | 200    | 200   | -       |
+profileUpdate                 | 401     | 200    | 200     | 200    | 200   | -       | a new bio (the visitor's aims at reader A's)
+avatarPut                     | 401     | 200    | 200     | 200    | 200   | -       | one image (the visitor's aims at reader A's avatar)
+avatarDelete                  | 401     | 200    | 200     | 200    | 200   | -       | (the visitor's aims at reader A's avatar)
 unlockChapter                 | 401     | 200    | 200     | 200    | 200   | -       | a locked chapter (coins for the reader; free for premium and the team)
 unlockChapters                | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series
 unlockQuote                   | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series

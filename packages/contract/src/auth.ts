@@ -19,6 +19,8 @@ export const sessionUserSchema = z.object({
   membership: z.string().nullable(),
   isPremium: z.boolean(),
   avatarUrl: z.string().nullable(),
+  /** Bumped whenever the avatar changes (issue 36 §1): the top bar's `?v=`, so a replaced avatar is never shown from a cache. */
+  avatarVersion: z.number().int().nonnegative().optional(),
   /** Unlock a locked chapter on opening it when the coins are there (the store's per-user option). */
   autoUnlock: z.boolean(),
   /** The languages the reader reads series in, most wanted first (issue 35 §2); empty: the interface's. */
@@ -39,6 +41,43 @@ export const usernameSchema = z
 
 export const passwordSchema = z
   .string({ error: 'validation.passwordRequired' })
+/**
+ * Names a reader may not choose (issue 36 §1), in any case: they would pass for the site or its
+ * team, or for a part of the site's addresses. The team's own accounts are made by an operator.
+ */
+export const RESERVED_USERNAMES: readonly string[] = [
+  'admin',
+  'administrator',
+  'anonymous',
+  'api',
+  'deleted',
+  'editor',
+  'help',
+  'inkwell',
+  'login',
+  'logout',
+  'moderator',
+  'mod',
+  'null',
+  'official',
+  'owner',
+  'register',
+  'root',
+  'settings',
+  'staff',
+  'support',
+  'system',
+  'team',
+  'undefined',
+];
+export const isReservedUsername = (username: string) => RESERVED_USERNAMES.includes(username.trim().toLowerCase());
+
+/** A username a reader chooses (sign-up, profile): the format, and none of the reserved names. */
+export const chosenUsernameSchema = usernameSchema.refine(
+  (username) => !isReservedUsername(username),
+  'validation.usernameReserved',
+);
+
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
   .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
 
@@ -87,7 +126,7 @@ export const nextPathSchema = z
 
 export const registerRequestSchema = z.strictObject({
   email: emailSchema,
-  username: usernameSchema,
+  username: chosenUsernameSchema,
   password: passwordSchema,
   next: nextPathSchema.optional(),
 });
@@ -131,6 +170,8 @@ export const profileDataSchema = sessionUserSchema.extend({
   avatarVersion: z.number().int().nonnegative(),
   /** Two-factor sign-in is on (issue 10): admins need it before they change the configuration. */
   twoFactorEnabled: z.boolean(),
+  /** A few words the reader wrote about themself, shown with their comments (issue 36 §1); '' when none. */
+  bio: z.string().optional(),
   /** Shares in some series or was ever paid a share (issue 33): only then has the Reader's Area an Earnings page. */
   hasEarnings: z.boolean(),
   /** The language the server writes to the reader in (e-mails, pushes: issue 35 §1); null: the site's default. */

@@ -34,6 +34,10 @@ const authorSchema = z.object({
   username: z.string(),
   role: z.enum(['reader', 'editor', 'admin']),
   avatarUrl: z.string().nullable(),
+  /** Bumped whenever the avatar changes (issue 36 §1): part of the image's address, so no cache shows an old one. */
+  avatarVersion: z.number().int().nonnegative().optional(),
+  /** A few words the author wrote about themself (issue 36 §1), plain text; '' when none. */
+  bio: z.string().optional(),
 });
 
 const commentBaseSchema = z.object({

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { avatarResponseSchema, profileUpdateSchema } from './account-profile';
 import {
   deviceKeyCreatedResponseSchema,
   deviceKeyCreateSchema,
@@ -203,6 +204,9 @@ const SCHEMAS = {
   profile: { response: profileResponseSchema },
   changePassword: { body: changePasswordRequestSchema, response: messageResponseSchema },
   preferencesUpdate: { body: preferencesUpdateSchema, response: preferencesResponseSchema },
+  profileUpdate: { body: profileUpdateSchema, response: profileResponseSchema },
+  avatarPut: { response: avatarResponseSchema },
+  avatarDelete: { response: avatarResponseSchema },
   loginTwoFactor: { body: loginTwoFactorRequestSchema, response: loginResponseSchema },
   twoFactorStatus: { response: twoFactorStatusResponseSchema },
   twoFactorSetup: { response: twoFactorSetupResponseSchema },

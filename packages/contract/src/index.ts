@@ -29,3 +29,4 @@ export * from './locales';
 export * from './content-languages';
 export * from './language-tags';
 export * from './editions';
+export * from './account-profile';

@@ -21,6 +21,11 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   profile: [],
   changePassword: ['rate_limited'],
   preferencesUpdate: [],
+  // conflict: the username is someone's, or held for its former owner (30 days).
+  profileUpdate: ['conflict'],
+  // validation_failed also: not readable, too small; unsupported_media_type: not an image.
+  avatarPut: ['payload_too_large', 'unsupported_media_type'],
+  avatarDelete: [],
   // invalid_token: the two-factor challenge expired or is not ours.
   loginTwoFactor: ['invalid_credentials', 'invalid_token', 'account_banned', 'rate_limited'],
   twoFactorStatus: [],

@@ -47,6 +47,10 @@ export const ROUTES = {
   changePassword: { method: 'POST', path: '/api/proxy/secure/change-password', access: 'user' },
   // The reader's account preferences (issue 35 §1: the language of their e-mails and pushes).
   preferencesUpdate: { method: 'PATCH', path: `${ME}/preferences`, access: 'user' },
+  // Issue 36 §1: the reader's username and bio, and their avatar (one image, re-encoded into two squares).
+  profileUpdate: { method: 'PATCH', path: `${ME}/profile`, access: 'user' },
+  avatarPut: { method: 'PUT', path: `${ME}/avatar`, access: 'user', multipart: true },
+  avatarDelete: { method: 'DELETE', path: `${ME}/avatar`, access: 'user' },
   // Two-factor sign-in (issue 10 §2). Login answers two_factor_required with a challenge when the
   // account has it on; the second step completes the sign-in.
   loginTwoFactor: { method: 'POST', path: '/api/proxy/public/login/two-factor', access: 'public' },

@@ -1,6 +1,7 @@
 // The schemas' messages are catalogue ids (decision 0040); a limit the code holds is written in
 // the messages as a number, so each English message is checked against its constant here.
 import { describe, expect, it } from 'vitest';
+import { BIO_MAX_LENGTH } from './account-profile';
 import { ADJUSTMENT_REASON_MAX, ADJUSTMENT_REASON_MIN, COIN_ADJUSTMENT_MAX } from './admin-users';
 import { COMMENT_MAX_CHARS } from './comments';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SERIES_CHAPTERS_MAX } from './constants';
@@ -24,6 +25,7 @@ describe('the validation messages', () => {
     ['validation.contentLanguagesMax', CONTENT_LANGUAGES_MAX],
     ['validation.seriesChaptersMax', SERIES_CHAPTERS_MAX],
     ['validation.commentMax', COMMENT_MAX_CHARS],
+    ['validation.bioMax', BIO_MAX_LENGTH],
     ['validation.deviceKeyNameMax', DEVICE_KEY_NAME_MAX],
     ['validation.giftAmounts', GIFT_AMOUNTS.join(', ')],
     ['validation.giftMessageMax', GIFT_MESSAGE_MAX],

@@ -2,6 +2,7 @@ import type { AreaBase } from '../app-deps';
 import { createViewerCache } from '../modules/identity/access';
 import { createAuthService, createPasswordResetService, createRegistrationService } from '../modules/identity/auth';
 import { createDeviceKeysService } from '../modules/identity/device-keys';
+import { createProfileService } from '../modules/identity/profile';
 import { createTwoFactorService } from '../modules/identity/two-factor';
 import type { PlatformServices } from './platform';
 
@@ -11,7 +12,7 @@ import type { PlatformServices } from './platform';
  */
 export function createIdentityServices(
   { app, config, db, clock, limiter, languages }: AreaBase,
-  { jobs, mailer, events, caches }: PlatformServices,
+  { jobs, mailer, events, caches, storage }: PlatformServices,
 ) {
   // What a reader's requests read about them, kept a few seconds and forgotten on every instance when it changes.
   const viewerCache = createViewerCache(clock, caches);
@@ -53,6 +54,8 @@ export function createIdentityServices(
     languages,
     queueMail: (tx, request) => jobs.send('auth.registration-mail', request, { tx }),
   });
-  return { viewerCache, twoFactor, deviceKeys, auth, passwordReset, signUps };
+  // Issue 36 §1: the reader's username (the one given up held for them), bio and avatar (stored beside the covers).
+  const profile = createProfileService({ db, clock, events, storage });
+  return { viewerCache, twoFactor, deviceKeys, auth, passwordReset, signUps, profile };
 }
 export type IdentityServices = ReturnType<typeof createIdentityServices>;

@@ -19,7 +19,7 @@ const domainEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('genres.changed') }),
   z.object({ type: z.literal('banners.changed') }),
   z.object({ type: z.literal('announcement.changed') }),
-  /** What a reader's requests read about them: coins, plan, unlocks, sessions, password, two-factor. */
+  /** What a reader's requests read about them: coins, plan, unlocks, sessions, password, two-factor, name, bio, avatar. */
   userEvent('user.changed'),
   userEvent('user.banned'),
   userEvent('user.role-changed'),

@@ -240,6 +240,7 @@ function standInSession(user: SessionUser): SessionUser {
     username: '',
     coins: 0,
     avatarUrl: null,
+    avatarVersion: 0,
     autoUnlock: false,
   };
 }

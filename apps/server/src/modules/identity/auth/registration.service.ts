@@ -1,4 +1,10 @@
-import { REGISTRATION_TOKEN_TTL_MS, RESET_MAIL_LIMIT, type Locale, type RegisterRequest } from '@inkwell/contract';
+import {
+  REGISTRATION_TOKEN_TTL_MS,
+  RESET_MAIL_LIMIT,
+  USERNAME_HOLD_DAYS,
+  type Locale,
+  type RegisterRequest,
+} from '@inkwell/contract';
 import type { Database, Transaction } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { AttemptLimiter } from '../../../lib/attempt-limiter';
@@ -10,7 +16,7 @@ import { hashPassword } from '../../../lib/passwords';
 import { createSecretToken, hashToken } from '../../../lib/tokens';
 import type { Mailer } from '../../platform/mail';
 import { createNotification } from '../../reading/notifications';
-import { findUserByEmail, findUserByUsername, insertUser, type UserRow } from '../users';
+import { findUserByEmail, findUserByUsername, insertUser, lockUsernames, usernameHolder, type UserRow } from '../users';
 import {
   claimPendingRegistration,
   deleteExpiredRegistrations,
@@ -53,6 +59,13 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (await findUserByUsername(db, input.username)) {
         throw new AppError('conflict', 'apiErrors.identity.usernameTaken', {
           fields: { username: 'apiErrors.identity.usernameTaken' },
+        });
+      }
+      // A name its owner gave up is theirs for a while yet (issue 36 §1): nobody signs up with it.
+      if (await usernameHolder(db, input.username, clock.now())) {
+        throw new AppError('conflict', 'apiErrors.profile.usernameHeld', {
+          values: { days: USERNAME_HOLD_DAYS },
+          fields: { username: 'apiErrors.profile.usernameHeld' },
         });
       }
       const passwordHash = await hashPassword(input.password);
@@ -128,6 +141,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
         return await db.transaction(async (tx) => {
           const pending = await claimPendingRegistration(tx, hashToken(token), now);
           if (!pending) throw new AppError('invalid_token', 'apiErrors.identity.confirmationLinkInvalid');
+          // Under the name's lock, as a change of name takes it: a name given up since the sign-up is held for its owner.
+          await lockUsernames(tx, [pending.username]);
+          if (await usernameHolder(tx, pending.username, now))
+            throw new AppError('conflict', 'apiErrors.identity.takenSinceSignUp');
           const user = await insertUser(tx, {
             email: pending.email,
             username: pending.username,

@@ -30,6 +30,9 @@ export {
 } from './queries/lookups';
 // auth and the command line: an account's row, password, language and role; device keys: a limit per user.
 export { insertUser, lockUser, setUserPreferences, updateUserPassword, updateUserRole } from './commands/account';
+// profile: a reader's name (and the names given up, held for them), bio and avatar; auth's sign-up: a
+// name taken under its lock, never one held for someone.
+export { lockProfile, lockUsernames, renameUser, setUserAvatar, setUserBio, usernameHolder } from './commands/profile';
 // two-factor: the secret and the last accepted step, in its transactions.
 export { claimTwoFactorStep, proposeTwoFactorSecret, turnOffTwoFactor, turnOnTwoFactor } from './commands/two-factor';
 // wallet: a reader's balance is users.coins, moved by the wallet (its ledger row beside it) in its

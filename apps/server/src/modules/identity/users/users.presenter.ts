@@ -15,6 +15,7 @@ export function toSessionUser(user: AuthUser): SessionUser {
     coins: user.coins,
     ...membershipOf(user),
     avatarUrl: user.avatarUrl,
+    avatarVersion: user.avatarVersion,
     autoUnlock: user.autoUnlock,
     contentLanguages: user.contentLanguages,
   };
@@ -26,6 +27,7 @@ export function toProfileData(user: AuthUser, { hasEarnings }: { hasEarnings: bo
     createdAt: user.createdAt.toISOString(),
     avatarVersion: user.avatarVersion,
     twoFactorEnabled: user.totpEnabledAt !== null,
+    bio: user.bio,
     hasEarnings,
     locale: (matchLocale(user.locale) as Locale | undefined) ?? null,
   };

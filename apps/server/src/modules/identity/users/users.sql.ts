@@ -22,6 +22,8 @@ export const authUserColumns = (now: Date) => ({
   autoUnlock: users.autoUnlock,
   avatarUrl: users.avatarUrl,
   avatarVersion: users.avatarVersion,
+  /** A few words the reader wrote about themself (issue 36 §1): the profile shows them. */
+  bio: users.bio,
   locale: users.locale,
   /** The languages the reader reads series in (issue 35 §2): the edition a series opens in for them. */
   contentLanguages: users.contentLanguages,
@@ -56,7 +58,15 @@ export const userStandingColumns = { username: users.username, isBanned: users.i
 export const userContactColumns = { id: users.id, username: users.username, email: users.email };
 
 /** A row's author as the page shows them beside it (a comment's), beside `joinUser`. */
-export const userAuthorColumns = { id: users.id, username: users.username, role: users.role, avatarUrl: users.avatarUrl };
+export const userAuthorColumns = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  avatarUrl: users.avatarUrl,
+  avatarVersion: users.avatarVersion,
+  /** A few words about themself, shown with what they write (issue 36 §1). */
+  bio: users.bio,
+};
 
 /** A row's user by name alone (who sent a comment's report), beside `joinUser`. */
 export const userNameColumns = { username: users.username };

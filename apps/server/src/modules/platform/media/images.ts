@@ -50,15 +50,18 @@ export const PAGE_SLICE_ABOVE = 6000;
 const PAGE_SLICE_HEIGHT = 3000;
 
 /**
- * Checks an upload by its bytes, caps it in bytes and pixels, and re-encodes it to WebP (which
- * drops EXIF and every other piece of metadata). Returns one image, or several slices of a very
- * tall strip, each with its size. `subject` names it in the messages: 'cover', 'banner', 'image',
- * or a page's file name.
+ * The checks every upload passes before a single pixel is decoded: its bytes (at most `maxBytes`),
+ * its type read from those bytes, a header sharp can read and that matches the type, and its
+ * pixels. Answers the header (width and height as stored, before any EXIF rotation).
  */
-export async function processImage(bytes: Buffer, options: ImageOptions, subject = 'image'): Promise<ProcessedImage[]> {
-  if (bytes.length > IMAGE_MAX_BYTES) {
+export async function readImageHeader(
+  bytes: Buffer,
+  subject = 'image',
+  maxBytes = IMAGE_MAX_BYTES,
+): Promise<Metadata & { width: number; height: number }> {
+  if (bytes.length > maxBytes) {
     throw new AppError('payload_too_large', 'apiErrors.platform.imageTooLarge', {
-      values: { subject, megabytes: IMAGE_MAX_BYTES / 1024 / 1024 },
+      values: { subject, megabytes: maxBytes / 1024 / 1024 },
     });
   }
   const type = sniffImageType(bytes);
@@ -81,6 +84,17 @@ export async function processImage(bytes: Buffer, options: ImageOptions, subject
       values: { subject, megapixels: Math.round(pixels / 1e6), limit: IMAGE_MAX_PIXELS / 1e6 },
     });
   }
+  return { ...meta, width: meta.width, height: meta.height };
+}
+
+/**
+ * Checks an upload by its bytes, caps it in bytes and pixels, and re-encodes it to WebP (which
+ * drops EXIF and every other piece of metadata). Returns one image, or several slices of a very
+ * tall strip, each with its size. `subject` names it in the messages: 'cover', 'banner', 'image',
+ * or a page's file name.
+ */
+export async function processImage(bytes: Buffer, options: ImageOptions, subject = 'image'): Promise<ProcessedImage[]> {
+  await readImageHeader(bytes, subject);
 
   try {
     // Only the first frame of an animated image; orientation applied, then the metadata is gone.
@@ -117,3 +131,34 @@ export async function processImage(bytes: Buffer, options: ImageOptions, subject
 export const COVER_MAX_WIDTH = 600;
 export const BANNER_MAX_WIDTH = 1600;
 export const PAGE_MAX_WIDTH = 1200;
+
+/**
+ * Avatars (issue 36 §1): an upload that passed `readImageHeader`, its first frame turned upright,
+ * cut to a centred square and encoded to WebP at each of `sides` (which drops EXIF and every other
+ * piece of metadata). A damaged image is `imageUnreadable`.
+ */
+export async function encodeSquares(
+  bytes: Buffer,
+  sides: readonly number[],
+  subject = 'image',
+  quality = 82,
+): Promise<ProcessedImage[]> {
+  try {
+    const upright = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false })
+      .rotate()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = upright.info;
+    const squares: ProcessedImage[] = [];
+    for (const side of sides) {
+      const data = await sharp(upright.data, { raw: { width, height, channels } })
+        .resize({ width: side, height: side, fit: 'cover', position: 'centre' })
+        .webp({ quality, effort: 4 })
+        .toBuffer();
+      squares.push({ data, width: side, height: side });
+    }
+    return squares;
+  } catch {
+    throw new AppError('validation_failed', 'apiErrors.platform.imageUnreadable', { values: { subject } });
+  }
+}

@@ -1,6 +1,14 @@
 export { listArchiveImages } from './archive';
 export { createAvifWorker, createImageStore, type ImageStore, type StoredImage } from './image-store';
-export { BANNER_MAX_WIDTH, COVER_MAX_WIDTH, PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, processImage } from './images';
+export {
+  BANNER_MAX_WIDTH,
+  COVER_MAX_WIDTH,
+  encodeSquares,
+  PAGE_MAX_WIDTH,
+  PAGE_SLICE_ABOVE,
+  processImage,
+  readImageHeader,
+} from './images';
 export { appImagesPrefix, chapterFileKey, chapterPrefix, removeRetiredCopies } from './media-keys';
 export { mediaUrl, toImage } from './media-urls';
 export { mediaRoutes } from './media.routes';

@@ -9,7 +9,7 @@ import type { MediaStorage } from './storage';
  */
 
 /** Served to anyone, cached for a year: a new upload gets a new key. */
-export const PUBLIC_PREFIXES = ['covers/', 'banners/', 'announcements/'] as const;
+export const PUBLIC_PREFIXES = ['covers/', 'banners/', 'announcements/', 'avatars/'] as const;
 
 /** Every chapter's own files: `pages/<chapter id>/…`. */
 export const PRIVATE_PREFIX = 'pages/';

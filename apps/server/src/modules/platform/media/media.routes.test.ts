@@ -9,7 +9,8 @@ import type { MediaStorage } from './storage';
  * What /media serves to anyone, without a signature (decision 0004). Making a prefix public is a
  * decision about who may read what is stored there: it is written here as well as in media-keys.ts.
  */
-const SERVED_TO_ANYONE = ['announcements/', 'banners/', 'covers/'];
+// Avatars (issue 36 §1): shown beside their reader's comments and gifts, to anyone who reads them.
+const SERVED_TO_ANYONE = ['announcements/', 'avatars/', 'banners/', 'covers/'];
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
 beforeAll(async () => {
@@ -42,7 +43,6 @@ describe.each([
     // Where files and app page copies were kept before: public then.
     `downloads/${chapterId}/v1.cbz`,
     `app-images/pages/${chapterId}/page/w800.jpg`,
-    `avatars/${randomUUID()}.webp`,
     `exports/${randomUUID()}.csv`,
     'loose.webp',
   ];

@@ -1,0 +1,53 @@
+// The reader's own profile (issue 36 §1): their username and a few words about themself, and their
+// avatar. Usernames follow the sign-up's rules (auth.ts: `chosenUsernameSchema`).
+import { z } from 'zod';
+import { chosenUsernameSchema } from './auth';
+import { envelope } from './errors';
+
+/** A bio is a few words: at most this many characters, plain text. */
+export const BIO_MAX_LENGTH = 300;
+/** An avatar upload is at most this many bytes. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** An avatar narrower or shorter than this many pixels is refused: it would show as a blur. */
+export const AVATAR_MIN_SIDE = 64;
+/** The two squares an avatar is stored at: the account page's and the comments' (large), the top bar's (small). */
+export const AVATAR_SIZES = { large: 256, small: 64 } as const;
+export type AvatarSize = keyof typeof AVATAR_SIZES;
+/** A username given up stays its former owner's for this many days: nobody else may take it. */
+export const USERNAME_HOLD_DAYS = 30;
+
+/**
+ * An avatar's address at a size, with its version: the stored address is the large square's
+ * (`…-256.webp`), the small one sits beside it; `?v=` changes whenever the avatar does, so no
+ * browser shows a replaced avatar from its cache (SPEC §3, the avatar cache).
+ */
+export function avatarSrc(avatarUrl: string, size: AvatarSize = 'large', version?: number): string {
+  const url = size === 'large' ? avatarUrl : avatarUrl.replace(`-${AVATAR_SIZES.large}.webp`, `-${AVATAR_SIZES.small}.webp`);
+  return version === undefined ? url : `${url}${url.includes('?') ? '&' : '?'}v=${version}`;
+}
+
+/** Plain text, trimmed, at most BIO_MAX_LENGTH characters; line breaks kept (as \n), no other control characters. */
+export const bioSchema = z
+  .string({ error: 'validation.bioText' })
+  .transform((bio) => bio.replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    z
+      .string()
+      .max(BIO_MAX_LENGTH, 'validation.bioMax')
+      // eslint-disable-next-line no-control-regex
+      .regex(/^[^\u0000-\u0009\u000b-\u001f\u007f]*$/, 'validation.bioText'),
+  );
+
+/** PATCH ME/profile: either or both; the answer is the profile as it now is. */
+export const profileUpdateSchema = z
+  .strictObject({
+    username: chosenUsernameSchema.optional(),
+    bio: bioSchema.optional(),
+  })
+  .refine((patch) => patch.username !== undefined || patch.bio !== undefined, 'validation.nothingToChange');
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** PUT and DELETE ME/avatar: the avatar's address (null: none) and its new version. */
+export const avatarSchema = z.object({ avatarUrl: z.string().nullable(), avatarVersion: z.number().int().nonnegative() });
+export type AvatarAnswer = z.infer<typeof avatarSchema>;
+export const avatarResponseSchema = envelope(avatarSchema);
