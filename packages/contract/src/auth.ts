@@ -25,6 +25,8 @@ export const sessionUserSchema = z.object({
   autoUnlock: z.boolean(),
   /** The languages the reader reads series in, most wanted first (issue 35 §2); empty: the interface's. */
   contentLanguages: z.array(z.string()).optional(),
+  /** The reader opted in to series marked Adult (issue 36 §4): lists and pages show them (when the site has them). */
+  showAdult: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -195,13 +197,20 @@ export const preferencesUpdateSchema = z
       .max(CONTENT_LANGUAGES_MAX, 'validation.contentLanguagesMax')
       .transform((tags) => [...new Set(tags)])
       .optional(),
+    /** The reader is 18 or older and wants series marked Adult shown (issue 36 §4). */
+    showAdult: z.boolean({ error: 'validation.trueOrFalse' }).optional(),
   })
   .refine(
-    (preferences) => preferences.locale !== undefined || preferences.contentLanguages !== undefined,
+    (preferences) =>
+      preferences.locale !== undefined || preferences.contentLanguages !== undefined || preferences.showAdult !== undefined,
     'validation.nothingToChange',
   );
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 /** The reader's preferences as kept: `locale` null until they choose one (e-mails are then in the site's default). */
-export const preferencesSchema = z.object({ locale: z.enum(LOCALES).nullable(), contentLanguages: z.array(z.string()) });
+export const preferencesSchema = z.object({
+  locale: z.enum(LOCALES).nullable(),
+  contentLanguages: z.array(z.string()),
+  showAdult: z.boolean(),
+});
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesResponseSchema = envelope(preferencesSchema);

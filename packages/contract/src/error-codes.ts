@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   two_factor_required: 403,
   registration_closed: 403,
   foreign_origin: 403,
+  /** A series marked Adult, for a viewer who has not said they are 18 (issue 36 §4): its pages show the gate. */
+  adult_content: 403,
   not_found: 404,
   series_not_found: 404,
   chapter_not_found: 404,

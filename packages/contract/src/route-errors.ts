@@ -52,10 +52,11 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   // Public content.
   home: [],
   seriesList: [],
-  series: ['series_not_found'],
-  seriesChapters: ['series_not_found'],
-  chapter: ['series_not_found', 'chapter_not_found'],
-  myChapterOffers: ['series_not_found', 'chapter_not_found'],
+  // adult_content: a series marked Adult for a viewer who has not opted in (issue 36 §4).
+  series: ['series_not_found', 'adult_content'],
+  seriesChapters: ['series_not_found', 'adult_content'],
+  chapter: ['series_not_found', 'chapter_not_found', 'adult_content'],
+  myChapterOffers: ['series_not_found', 'chapter_not_found', 'adult_content'],
   genres: [],
   banners: [],
   searchSeries: [],

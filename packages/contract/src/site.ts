@@ -37,6 +37,7 @@ export const SITE_CONFIG_KEYS = {
   maintenance: 'maintenance',
   registration: 'registration',
   payouts: 'payouts',
+  content: 'content',
 } as const;
 
 /** Ads: on or off, and the ad network's markup (script tags), which runs only on public reading pages. */
@@ -50,6 +51,15 @@ export type MaintenanceSettings = z.infer<typeof maintenanceSettingsSchema>;
 export const DEFAULT_MAINTENANCE_SETTINGS: MaintenanceSettings = { enabled: false, message: '' };
 
 export const registrationSettingsSchema = z.object({ open: z.boolean() });
+
+/**
+ * What the site carries (issue 36 §4): whether series marked Adult exist on it at all. On (the
+ * default), they are shown to readers who opted in (ME/preferences `showAdult`) and behind a gate
+ * to anyone else; off, to nobody but the team (decision 0041).
+ */
+export const contentSettingsSchema = z.object({ adultContent: z.boolean() });
+export type ContentSettings = z.infer<typeof contentSettingsSchema>;
+export const DEFAULT_CONTENT_SETTINGS: ContentSettings = { adultContent: true };
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
 export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { open: true };
 
@@ -135,6 +145,7 @@ export const siteConfigSchema = z.object({
   maintenance: maintenanceSettingsSchema,
   registration: registrationSettingsSchema,
   payouts: payoutSettingsSchema,
+  content: contentSettingsSchema,
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -158,6 +169,7 @@ export const siteConfigPatchSchema = z
       .strict(),
     registration: registrationSettingsSchema.partial().strict(),
     payouts: payoutSettingsSchema.partial().strict(),
+    content: contentSettingsSchema.partial().strict(),
   })
   .partial()
   .strict()

@@ -20,9 +20,12 @@ export function createCatalogueServices(
   { jobs, events, caches, storage, signer, images }: PlatformServices,
   { viewerCache }: Pick<IdentityServices, 'viewerCache'>,
   { newChapterNotices }: Pick<ReadingServices, 'newChapterNotices'>,
-  { views }: Pick<TeamServices, 'views'>,
+  { views, siteConfig }: Pick<TeamServices, 'views' | 'siteConfig'>,
 ) {
+  /** Whether the site carries series marked Adult at all (issue 36 §4): the admin's setting. */
+  const adultContent = async () => (await siteConfig.current()).content.adultContent;
   const catalogue = createCatalogueService({
+    adultContent,
     db,
     clock,
     signer,
@@ -43,7 +46,7 @@ export function createCatalogueServices(
   const series = createSeriesService({ db, clock, storage, images, chapterRows: chapters.chapterRows, events });
   const genres = createGenresService({ db, events });
   const banners = createBannersService({ db, images, events });
-  const search = createSearchService({ db, caches });
+  const search = createSearchService({ db, caches, adultContent });
   return { catalogue, publishing, chapters, series, genres, banners, search };
 }
 export type CatalogueServices = ReturnType<typeof createCatalogueServices>;

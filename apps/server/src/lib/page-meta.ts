@@ -21,6 +21,8 @@ export interface PageMeta {
    * page): a series' content editions, say.
    */
   languageAlternates?: LanguageAlternate[];
+  /** Kept out of search engines (`<meta name="robots" content="noindex">`): a series' adult gate (issue 36 §4). */
+  noindex?: boolean;
 }
 
 /** JSON inside a script element: nothing in it can close the element. */
@@ -47,6 +49,7 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    ...(meta.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     `<meta property="og:type" content="article" />`,
     `<meta property="og:site_name" content="Inkwell" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,

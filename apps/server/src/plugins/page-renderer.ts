@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROUTES, type EndpointName, type InterfaceLocale, type SessionUser } from '@inkwell/contract';
+import { ADULT_GATE_COOKIE, ROUTES, type EndpointName, type InterfaceLocale, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLASS_PAGE_HEADER, CLASS_PAGE_TOKEN } from '../lib/class-page';
 import { viewerOf, type Viewer } from '../modules/identity/access';
@@ -305,14 +305,15 @@ async function readerClassOf(
   const user = await ask.sessionOf(request.cookies[SESSION_COOKIE] ?? '');
   if (!user) return null;
   // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify names.
-  const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
+  const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium, showAdult: user.showAdult === true });
   const { seriesSlug } = page;
   if (seriesSlug !== undefined && !ask.seriesAccessClass) return null;
   const series = seriesSlug !== undefined ? await ask.seriesAccessClass!(seriesSlug, viewer) : '-';
   const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
   return {
     // The reader's content languages choose a series' edition (issue 35 §2): readers of other languages get other pages.
-    key: `${locale}\u0000${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}|${(user.contentLanguages ?? []).join(',')}`,
+    // The adult opt-in (issue 36 §4) too: an opted-in reader's lists and pages show series marked Adult.
+    key: `${locale}\u0000${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}|${(user.contentLanguages ?? []).join(',')}|${user.showAdult === true ? 'adult' : ''}`,
     user,
     seriesSlug,
   };
@@ -454,8 +455,10 @@ export function createPageRenderer(
       const url = withoutTrackingParameters(asked);
       if (request.cookies[SESSION_COOKIE]) return readerPage(request, url, locale);
       let isFresh = false;
-      // Kept per language: the same address is a page in each (issue 35 §1).
-      const entry = await shared.get(`${locale}\u0000${url}`, () => {
+      // Kept per language: the same address is a page in each (issue 35 §1); and apart for visitors
+      // who said at an adult gate that they are 18 (issue 36 §4, decision 0041): their series pages open.
+      const gate = request.cookies[ADULT_GATE_COOKIE] === '1' ? '\u0000adult' : '';
+      const entry = await shared.get(`${locale}\u0000${url}${gate}`, () => {
         isFresh = true;
         return renderFor(request, url, locale);
       });

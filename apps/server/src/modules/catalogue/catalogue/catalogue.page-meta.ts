@@ -25,6 +25,16 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
       const { detail, chapter } = await catalogue.pageFacts(slug, chapterSlug);
       const image = detail.cover ? `${publicUrl}${detail.cover.url}` : null;
       const seriesUrl = `${publicUrl}/SeriesView/${detail.slug}`;
+      // A series marked Adult is the gate to a visitor and a crawler (issue 36 §4): nothing of it, and not indexed.
+      if (detail.isAdult) {
+        return {
+          title: `${t('feeds.adult.gateTitle')} · Inkwell`,
+          description: t('feeds.adult.gateText'),
+          image: null,
+          url: chapterSlug ? `${seriesUrl}/${encodeURIComponent(chapterSlug)}` : seriesUrl,
+          noindex: true,
+        };
+      }
       // schema.org: a comic is a ComicSeries of ComicIssues, a novel a Book of Chapters.
       const isComic = detail.type === 'comic';
       const people = [...new Set([detail.author, detail.artist].filter(Boolean))].map((name) => ({ '@type': 'Person', name }));

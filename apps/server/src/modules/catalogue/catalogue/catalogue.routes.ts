@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADULT_GATE_COOKIE } from '@inkwell/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClassPageCall } from '../../../lib/class-page';
 import type { CacheRegistry } from '../../../lib/caches';
 import type { Clock } from '../../../lib/clock';
@@ -10,6 +11,15 @@ import { wantedLanguages } from '../../../lib/edition-wishes';
 
 /** Shared caches may keep anonymous catalogue reads briefly; personalised answers are private. */
 const SHORT_PUBLIC_CACHE = 'public, max-age=10';
+
+/**
+ * Who asks for a series' or a chapter's answer: a visitor who said at the gate they are 18 (the
+ * session cookie, decision 0041) may open a series marked Adult; a signed-in reader only by their opt-in.
+ */
+export const askedOf = (request: FastifyRequest) =>
+  request.viewer.userId === null && request.cookies[ADULT_GATE_COOKIE] === '1'
+    ? { ...request.viewer, showAdult: true }
+    : request.viewer;
 
 /**
  * Public content (DESIGN §4): home, lists, series and chapters. These hot reads skip per-request
@@ -32,6 +42,15 @@ export async function catalogueRoutes(
   const readerOf = (request: FastifyRequest) => readerKeyOf(request, secret, clock.now());
   /** JSON already serialized (and checked against the contract when it was made), compressed when large. */
   const sendJson = createSharedJsonSender(caches, 'catalogue');
+  /**
+   * Whether a list shows this viewer series marked Adult: then the answer is theirs, never kept by a
+   * shared cache on the way, which keeps only the one without them (issue 36 §4).
+   */
+  const listAudience = async (request: FastifyRequest, reply: FastifyReply) => {
+    const adult = await catalogue.showsAdult(request.viewer);
+    reply.header('cache-control', adult ? 'private, no-cache' : SHORT_PUBLIC_CACHE);
+    return adult;
+  };
 
   endpoint(app, 'genres', {
     handler: async (_request, reply) => {
@@ -51,19 +70,19 @@ export async function catalogueRoutes(
   endpoint(app, 'home', {
     prechecked: true,
     summary: 'Home page: banners, latest updates, popular, premium picks',
-    handler: async (request, reply) =>
-      sendJson(request, reply.header('cache-control', SHORT_PUBLIC_CACHE), await catalogue.homeJson(await wanted(request))),
+    handler: async (request, reply) => {
+      const adult = await listAudience(request, reply);
+      return sendJson(request, reply, await catalogue.homeJson(await wanted(request), adult));
+    },
   });
 
   endpoint(app, 'seriesList', {
     prechecked: true,
     summary: 'Published series with filters and sorts, paginated',
-    handler: async (request, reply) =>
-      sendJson(
-        request,
-        reply.header('cache-control', SHORT_PUBLIC_CACHE),
-        await catalogue.listJson(request.query, await wanted(request)),
-      ),
+    handler: async (request, reply) => {
+      const adult = await listAudience(request, reply);
+      return sendJson(request, reply, await catalogue.listJson(request.query, await wanted(request), adult));
+    },
   });
 
   endpoint(app, 'series', {
@@ -75,7 +94,7 @@ export async function catalogueRoutes(
       return sendJson(
         request,
         reply,
-        await catalogue.seriesJson(request.params.slug, request.viewer, readerOf(request), edition),
+        await catalogue.seriesJson(request.params.slug, askedOf(request), readerOf(request), edition),
       );
     },
   });
@@ -85,7 +104,7 @@ export async function catalogueRoutes(
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const languages = await wanted(request);
-      return { success: true, data: await catalogue.chapters(request.params.slug, request.viewer, request.query, languages) };
+      return { success: true, data: await catalogue.chapters(request.params.slug, askedOf(request), request.query, languages) };
     },
   });
 
@@ -95,7 +114,7 @@ export async function catalogueRoutes(
     handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { slug, chapterSlug } = request.params;
-      const answer = await catalogue.chapterJson(slug, chapterSlug, request.viewer, readerOf(request), {
+      const answer = await catalogue.chapterJson(slug, chapterSlug, askedOf(request), readerOf(request), {
         classOnly: isClassPageCall(request),
         // A team member's preview shows a chapter not out yet as it will be at its release.
         atRelease: request.previewAs !== null,

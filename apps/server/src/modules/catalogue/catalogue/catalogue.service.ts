@@ -2,7 +2,7 @@ import type { CacheRegistry } from '../../../lib/caches';
 import type { Viewer } from '../../identity/access';
 import { chapterContent, chapterJson, chapterOffers } from './queries/chapter-answer';
 import { banners, genres, home, homeJson, type ListQuery, seriesList, seriesListJson } from './queries/lists';
-import { type CatalogueDeps, declareCatalogueCaches, type Reader } from './queries/reads';
+import { adultShownTo, type CatalogueDeps, declareCatalogueCaches, type Reader } from './queries/reads';
 import {
   accessClassOf,
   type ChaptersQuery,
@@ -23,8 +23,10 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
   const { clear, ...kept } = declareCatalogueCaches(caches);
   const reads = { ...deps, ...kept };
   return {
-    home: () => home(reads),
-    list: (query: ListQuery) => seriesList(reads, query),
+    /** Whether lists and searches show this viewer series marked Adult (their opt-in and the site's setting: issue 36 §4). */
+    showsAdult: (viewer: Viewer) => adultShownTo(reads, viewer),
+    home: (adult = false) => home(reads, adult),
+    list: (query: ListQuery, adult = false) => seriesList(reads, query, adult),
     series: (slug: string, asked: Viewer, options: { reader?: Reader; edition?: EditionAsk } = {}) =>
       seriesDetail(reads, slug, asked, options),
     pageFacts: (slug: string, chapterSlug: string | undefined) => pageFacts(reads, slug, chapterSlug),
@@ -32,8 +34,8 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
       chaptersPage(reads, slug, asked, query, wanted),
     chapter: (slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader; edition?: EditionAsk } = {}) =>
       chapterContent(reads, slug, chapterSlug, asked, options),
-    homeJson: (wanted: readonly string[] = []) => homeJson(reads, wanted),
-    listJson: (query: ListQuery, wanted: readonly string[] = []) => seriesListJson(reads, query, wanted),
+    homeJson: (wanted: readonly string[] = [], adult = false) => homeJson(reads, wanted, adult),
+    listJson: (query: ListQuery, wanted: readonly string[] = [], adult = false) => seriesListJson(reads, query, wanted, adult),
     seriesJson: (slug: string, asked: Viewer, reader: Reader, edition?: EditionAsk) =>
       seriesJson(reads, slug, asked, reader, edition),
     chapterJson: (

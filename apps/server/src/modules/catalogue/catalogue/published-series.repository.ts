@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { at } from '../../../db/sql';
 import { chapters, dailyViews, genres, NIL_UUID, series, seriesGenres } from '../../../db/schema';
 import { chapterForSale, chapterIsOut } from '../chapters';
-import { matchesSearch, relevance, type SeriesRow, setSearchSimilarity } from '../series';
+import { matchesSearch, relevance, type SeriesRow, seriesShown, setSearchSimilarity } from '../series';
 
 /*
  * The public lists of published series (/comics, /novels, /premium, /browse, home's rows). They
@@ -20,6 +20,8 @@ export interface SeriesFilter {
   premium?: boolean;
   /** A search over title and alternative names (as the top bar's, with near matches). */
   q?: string;
+  /** Series marked Adult are among them (a reader who opted in, on a site that carries them: issue 36 §4). */
+  adult?: boolean;
 }
 
 /** A chapter someone still has to pay for, right now (read on chapters_priced_idx). */
@@ -59,7 +61,7 @@ const orderOf = (sort: Exclude<SeriesSort, 'trending'>, q: string | undefined): 
 };
 
 function publishedWhere(filter: SeriesFilter, now: Date) {
-  const conditions: SQL[] = [eq(series.isPublished, true)];
+  const conditions: SQL[] = [seriesShown({ adult: filter.adult === true })];
   if (filter.type) conditions.push(eq(series.type, filter.type));
   if (filter.status) conditions.push(eq(series.status, filter.status));
   if (filter.genre) {

@@ -1,16 +1,16 @@
 import { pickLanguage } from '@inkwell/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { series, seriesEditions } from '../../../db/schema';
-import { matchesSearch, relevance, setSearchSimilarity, type SeriesRow } from '../series';
+import { matchesSearch, relevance, seriesShown, setSearchSimilarity, type SeriesRow } from '../series';
 
-/** The search query, as issued (query-plans.test.ts explains exactly this). */
-export function searchSeriesQuery(db: Database, text: string, limit: number) {
+/** The search query, as issued (query-plans.test.ts explains exactly this); series marked Adult only when `adult`. */
+export function searchSeriesQuery(db: Database, text: string, limit: number, adult = false) {
   const q = text.toLowerCase();
   return db
     .select()
     .from(series)
-    .where(and(eq(series.isPublished, true), matchesSearch(q)))
+    .where(and(seriesShown({ adult }), matchesSearch(q)))
     .orderBy(...relevance(q))
     .limit(limit);
 }
@@ -20,10 +20,10 @@ export function searchSeriesQuery(db: Database, text: string, limit: number) {
  * small typos), both served by the trigram index on search_text. Exact titles rank first, then
  * prefixes, then by similarity.
  */
-export async function searchSeries(db: Database, text: string, limit: number): Promise<SeriesRow[]> {
+export async function searchSeries(db: Database, text: string, limit: number, adult = false): Promise<SeriesRow[]> {
   return db.transaction(async (tx) => {
     await setSearchSimilarity(tx);
-    return searchSeriesQuery(tx, text, limit);
+    return searchSeriesQuery(tx, text, limit, adult);
   });
 }
 

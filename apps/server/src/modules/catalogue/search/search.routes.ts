@@ -12,7 +12,7 @@ export async function searchRoutes(
 ) {
   endpoint(app, 'searchSeries', {
     summary: 'Search series by title and alternative names',
-    handler: async (request) => {
+    handler: async (request, reply) => {
       // Parsed here so the 400 carries the spec's sentence itself as its message.
       const parsed = searchQuerySchema.safeParse(request.query);
       if (!parsed.success) {
@@ -20,7 +20,10 @@ export async function searchRoutes(
         const reason = isValidationId(problem) ? problem : 'validation.catalogue.searchTooShort';
         throw new AppError('validation_failed', reason, { fields: { q: reason } });
       }
-      return { success: true, data: await search.search(parsed.data.q, await wantedLanguages(request, siteLocale)) };
+      const data = await search.search(parsed.data.q, await wantedLanguages(request, siteLocale), request.viewer);
+      // An answer with series marked Adult is the reader's alone (issue 36 §4).
+      if (request.viewer.showAdult) reply.header('cache-control', 'private, no-cache');
+      return { success: true, data };
     },
   });
 }

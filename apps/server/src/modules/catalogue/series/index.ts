@@ -22,6 +22,9 @@ export {
   seriesPublishedColumns,
   seriesTypeColumns,
 } from './series.sql';
+// Every public list, search, feed and catalogue: which series are shown, and to whom (issue 36 §4, decision 0041).
+export { seriesShown } from './series.sql';
+export { type AdultAudience, showsAdult } from './adult';
 export { findSeriesListing } from './queries/series';
 // chapters: the date of a series' newest chapter out, which chapters computes (refreshLastChapterAt).
 export { setLastChapterAt } from './commands/series';

@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { escapeLike } from '../../../db/sql';
@@ -40,6 +40,15 @@ export const seriesBookColumns = {
 
 /** A row's series is published (no team-only series), beside `joinSeries`: a release's notices. */
 export const seriesIsPublished = (): SQL => eq(series.isPublished, true);
+
+/**
+ * A series the public may be shown (issue 36 §4, decision 0041): published, and not marked Adult
+ * unless `adult` (the reader's `showsAdult`: opted in, and the site carries adult content). Every
+ * public list, search, the sitemap, the feeds and the reading apps' catalogues use this one rule,
+ * beside `joinSeries` or on `series` itself.
+ */
+export const seriesShown = ({ adult }: { adult: boolean }): SQL =>
+  adult ? eq(series.isPublished, true) : and(eq(series.isPublished, true), eq(series.isAdult, false))!;
 
 /** A series as a reader's lists show it (a bookmark, a history entry), beside `joinSeries`. */
 export const seriesCardColumns = {

@@ -10,6 +10,12 @@ export interface Viewer {
   unlocked: ReadonlySet<string>;
   /** Those of `unlocked` that a running rental opens, and until when (read with them). */
   rentedUntil?: ReadonlyMap<string, Date>;
+  /**
+   * Series marked Adult may be shown (issue 36 §4): a reader who opted in, or, for a series' and its
+   * chapters' answers alone, a visitor who said they are 18 (decision 0041). The site's setting is
+   * the catalogue's to apply (`adultShown`). Absent: not shown.
+   */
+  showAdult?: boolean;
 }
 
 export const VISITOR: Viewer = {

@@ -6,6 +6,8 @@ export interface ViewerSource {
   id: string;
   role: Role;
   isPremium: boolean;
+  /** Opted in to series marked Adult (issue 36 §4). */
+  showAdult?: boolean;
 }
 
 /**
@@ -15,7 +17,13 @@ export interface ViewerSource {
  */
 export function viewerOf(user: ViewerSource | null): Viewer {
   if (!user) return VISITOR;
-  return { userId: user.id, role: user.role, hasPremiumPass: user.isPremium, unlocked: new Set() };
+  return {
+    userId: user.id,
+    role: user.role,
+    hasPremiumPass: user.isPremium,
+    unlocked: new Set(),
+    ...(user.showAdult === true && { showAdult: true }),
+  };
 }
 
 /**

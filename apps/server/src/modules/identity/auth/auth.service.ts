@@ -190,7 +190,7 @@ export function createAuthService({
       const kept = await setUserPreferences(db, userId, input);
       // Sessions carry the user: every instance forgets its copy.
       events.publish({ type: 'user.changed', userId });
-      return { locale: kept.locale as Preferences['locale'], contentLanguages: kept.contentLanguages };
+      return { locale: kept.locale as Preferences['locale'], contentLanguages: kept.contentLanguages, showAdult: kept.showAdult };
     },
 
     async changePassword(userId: string, sessionId: string, input: ChangePasswordRequest): Promise<void> {

@@ -151,7 +151,8 @@ export function createDeviceKeysService({ db, clock, limiter }: { db: Database; 
       if (!reader) return VISITOR;
       const user = await findAuthUser(db, reader.userId, clock.now());
       if (!user || user.isBanned) throw new AppError('unauthorized', 'apiErrors.identity.deviceKeyRevoked');
-      return viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium });
+      // Reading apps see series marked Adult only for a reader who opted in (issue 36 §4).
+      return viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium, showAdult: user.showAdult });
     },
 
     /**

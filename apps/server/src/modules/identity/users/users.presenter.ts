@@ -18,6 +18,7 @@ export function toSessionUser(user: AuthUser): SessionUser {
     avatarVersion: user.avatarVersion,
     autoUnlock: user.autoUnlock,
     contentLanguages: user.contentLanguages,
+    showAdult: user.showAdult,
   };
 }
 

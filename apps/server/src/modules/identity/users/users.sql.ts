@@ -27,6 +27,8 @@ export const authUserColumns = (now: Date) => ({
   locale: users.locale,
   /** The languages the reader reads series in (issue 35 §2): the edition a series opens in for them. */
   contentLanguages: users.contentLanguages,
+  /** The reader opted in to series marked Adult (issue 36 §4): lists and pages show them. */
+  showAdult: users.showAdult,
   /** Two-factor sign-in is on (issue 10): the profile shows it, admins need it for configuration. */
   totpEnabledAt: users.totpEnabledAt,
   createdAt: users.createdAt,

@@ -3,6 +3,10 @@ import type { Database } from '../../../db/client';
 import { at } from '../../../db/sql';
 import { announcements, chapters, series, seriesEditions } from '../../../db/schema';
 import { chapterIsOut } from '../../catalogue/chapters';
+import { seriesShown } from '../../catalogue/series';
+
+/** Search engines are visitors: no series marked Adult is listed for them (issue 36 §4). */
+const shownToCrawlers = () => seriesShown({ adult: false });
 
 export async function sitemapSeries(db: Database, limit: number) {
   return db
@@ -14,7 +18,7 @@ export async function sitemapSeries(db: Database, limit: number) {
       originalLanguage: series.originalLanguage,
     })
     .from(series)
-    .where(eq(series.isPublished, true))
+    .where(shownToCrawlers())
     .orderBy(asc(series.slug))
     .limit(limit);
 }
@@ -24,7 +28,7 @@ export async function sitemapChapters(db: Database, now: Date, limit: number) {
     .select({ seriesSlug: series.slug, slug: chapters.slug, updatedAt: chapters.updatedAt })
     .from(chapters)
     .innerJoin(series, eq(series.id, chapters.seriesId))
-    .where(and(eq(series.isPublished, true), chapterIsOut(now)))
+    .where(and(shownToCrawlers(), chapterIsOut(now)))
     .orderBy(asc(series.slug), asc(chapters.number))
     .limit(limit);
 }

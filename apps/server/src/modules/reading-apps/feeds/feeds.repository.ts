@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { chapters, series } from '../../../db/schema';
 import { chapterIsOut } from '../../catalogue/chapters';
+import { seriesShown } from '../../catalogue/series';
 
 /** What a feed's item shows of a chapter and its series. */
 const itemColumns = {
@@ -27,7 +28,8 @@ const itemColumns = {
 };
 export type FeedItemRow = Awaited<ReturnType<typeof latestChapters>>[number];
 
-const isOut = (now: Date) => and(eq(series.isPublished, true), chapterIsOut(now));
+/** Feed readers are visitors: no series marked Adult is in a feed (issue 36 §4). */
+const isOut = (now: Date) => and(seriesShown({ adult: false }), chapterIsOut(now));
 
 /** The newest chapters out on the whole site (chapters_published_idx, read backwards). */
 export function latestChapters(db: Database, now: Date, limit: number) {
@@ -62,7 +64,7 @@ export async function findFeedSeries(db: Database, slug: string) {
       updatedAt: series.updatedAt,
     })
     .from(series)
-    .where(and(eq(series.slug, slug), eq(series.isPublished, true)))
+    .where(and(eq(series.slug, slug), seriesShown({ adult: false })))
     .limit(1);
   return row;
 }

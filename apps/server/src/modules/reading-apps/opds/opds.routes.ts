@@ -60,9 +60,9 @@ export async function opdsRoutes(
   );
 
   app.get(`${OPDS_ROOT}/search`, { schema: { hide: true } }, async (request, reply) => {
-    await readerOf(request);
+    const reader = await readerOf(request);
     const { q, page } = parseInput(searchQuery, request.query);
-    return send(reply, NAVIGATION, await opds.search(q, page, await wordsFor(request)));
+    return send(reply, NAVIGATION, await opds.search(q, page, await wordsFor(request), reader));
   });
 
   app.get<{ Params: { list: string } }>(`${OPDS_ROOT}/:list`, { schema: { hide: true } }, async (request, reply) => {
@@ -79,7 +79,7 @@ export async function opdsRoutes(
       );
     }
     if (!opds.isList(list)) throw new AppError('not_found', 'apiErrors.readingApps.noSuchFeed');
-    return send(reply, NAVIGATION, await opds.list(list, page, await wordsFor(request)));
+    return send(reply, NAVIGATION, await opds.list(list, page, await wordsFor(request), reader));
   });
 
   app.get<{ Params: { slug: string } }>(`${OPDS_ROOT}/series/:slug`, { schema: { hide: true } }, async (request, reply) => {

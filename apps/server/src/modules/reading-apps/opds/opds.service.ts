@@ -29,12 +29,16 @@ export function createOpdsService(deps: {
   storage: MediaStorage;
   deviceKeys: DeviceKeysService;
 }) {
+  /** Series marked Adult are in the lists only for a key whose reader opted in (issue 36 §4). */
+  const adultFor = async (reader: OpdsReader) => deps.catalogue.showsAdult(await deps.deviceKeys.viewerFor(reader));
   return {
     catalog: (reader: OpdsReader, t: Translate) => catalogFeed(deps, reader, t),
     openSearch: (t: Translate) => openSearchDocument(deps, t),
     isList,
-    list: (name: ListName, page: number, t: Translate) => listFeed(deps, name, page, t),
-    search: (q: string, page: number, t: Translate) => searchFeed(deps, q, page, t),
+    list: async (name: ListName, page: number, t: Translate, reader: OpdsReader = null) =>
+      listFeed(deps, name, page, t, await adultFor(reader)),
+    search: async (q: string, page: number, t: Translate, reader: OpdsReader = null) =>
+      searchFeed(deps, q, page, t, await adultFor(reader)),
     bookmarks: (reader: DeviceKeyReader, page: number, t: Translate) => bookmarksFeed(deps, reader, page, t),
     continueReading: (reader: DeviceKeyReader, page: number, t: Translate) => continueFeed(deps, reader, page, t),
     series: (slug: string, reader: OpdsReader, after: number | undefined, t: Translate) =>

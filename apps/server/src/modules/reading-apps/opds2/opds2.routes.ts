@@ -74,9 +74,9 @@ export async function opds2Routes(
   );
 
   app.get(`${OPDS2_ROOT}/search`, { schema: { hide: true } }, async (request, reply) => {
-    await readerOf(request);
+    const reader = await readerOf(request);
     const { query, page } = parseInput(searchQuery, request.query);
-    return json(reply, FEED_TYPE, await opds2.search(query, page, await wordsFor(request)));
+    return json(reply, FEED_TYPE, await opds2.search(query, page, await wordsFor(request), reader));
   });
 
   app.get(`${OPDS2_ROOT}/shelf`, { schema: { hide: true } }, async (request, reply) => {
@@ -86,11 +86,11 @@ export async function opds2Routes(
   });
 
   app.get<{ Params: { list: string } }>(`${OPDS2_ROOT}/:list`, { schema: { hide: true } }, async (request, reply) => {
-    await readerOf(request);
+    const reader = await readerOf(request);
     const { page } = parseInput(pageQuery, request.query);
     if (!opds2.isList(request.params.list))
       throw new AppError('not_found', 'apiErrors.readingApps.catalogueIsAt', { values: { url: `${OPDS2_ROOT}/catalog` } });
-    return json(reply, FEED_TYPE, await opds2.list(request.params.list, page, await wordsFor(request)));
+    return json(reply, FEED_TYPE, await opds2.list(request.params.list, page, await wordsFor(request), reader));
   });
 
   app.get<{ Params: { slug: string } }>(`${OPDS2_ROOT}/series/:slug`, { schema: { hide: true } }, async (request, reply) => {

@@ -34,12 +34,16 @@ interface Opds2Deps {
  * The work is in queries/ and commands/; this binds their dependencies once.
  */
 export function createOpds2Service(deps: Opds2Deps) {
+  /** Series marked Adult are in the lists only for a key whose reader opted in (issue 36 §4). */
+  const adultFor = async (reader: OpdsReader) => deps.catalogue.showsAdult(await deps.deviceKeys.viewerFor(reader));
   return {
     authDocument: (t: Translate) => authDocument(deps, t),
     isList,
-    catalog: (reader: OpdsReader, t: Translate) => catalogFeed(deps, reader, t),
-    list: (name: ListName, page: number, t: Translate) => listFeed(deps, name, page, t),
-    search: (query: string, page: number, t: Translate) => searchFeed(deps, query, page, t),
+    catalog: async (reader: OpdsReader, t: Translate) => catalogFeed(deps, reader, t, await adultFor(reader)),
+    list: async (name: ListName, page: number, t: Translate, reader: OpdsReader = null) =>
+      listFeed(deps, name, page, t, await adultFor(reader)),
+    search: async (query: string, page: number, t: Translate, reader: OpdsReader = null) =>
+      searchFeed(deps, query, page, t, await adultFor(reader)),
     series: (slug: string, reader: OpdsReader, page: number, t: Translate) => seriesFeed(deps, slug, reader, page, t),
     publication: (chapterId: string, reader: OpdsReader, t: Translate) => chapterPublication(deps, chapterId, reader, t),
     shelf: (reader: DeviceKeyReader, page: number, t: Translate) => shelfFeed(deps, reader, page, t),

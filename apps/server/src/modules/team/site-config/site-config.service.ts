@@ -1,6 +1,8 @@
 import {
   adsSettingsSchema,
+  contentSettingsSchema,
   DEFAULT_ADS_SETTINGS,
+  DEFAULT_CONTENT_SETTINGS,
   DEFAULT_LOCALE,
   DEFAULT_MAINTENANCE_SETTINGS,
   DEFAULT_PAYOUT_SETTINGS,
@@ -61,6 +63,7 @@ async function readConfig(db: Database): Promise<SiteConfig> {
       DEFAULT_REGISTRATION_SETTINGS,
     ),
     payouts: readSection(payoutSettingsSchema, values.get(SITE_CONFIG_KEYS.payouts), DEFAULT_PAYOUT_SETTINGS),
+    content: readSection(contentSettingsSchema, values.get(SITE_CONFIG_KEYS.content), DEFAULT_CONTENT_SETTINGS),
   };
 }
 
@@ -139,6 +142,7 @@ export function createSiteConfig({ db, caches, events }: { db: Database; caches:
           maintenance: { ...before.maintenance, ...patch.maintenance },
           registration: { ...before.registration, ...patch.registration },
           payouts: { ...before.payouts, ...patch.payouts },
+          content: { ...before.content, ...patch.content },
         });
         const changed = SECTIONS.filter((section) => JSON.stringify(before[section]) !== JSON.stringify(merged[section]));
         for (const section of changed) await writeConfigValue(tx, SITE_CONFIG_KEYS[section], merged[section]);

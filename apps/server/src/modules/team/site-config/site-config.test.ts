@@ -49,6 +49,8 @@ describe('GET and PATCH ADMIN/site-config', () => {
       maintenance: { enabled: false, message: '' },
       registration: { open: true },
       payouts: { feePercent: 30 },
+      // Issue 36 §4: series marked Adult exist, for readers who opted in (decision 0041).
+      content: { adultContent: true },
       twoFactorEnabled: true,
     });
   });
@@ -356,5 +358,14 @@ describe('registration', () => {
     expect(open.status).toBe(202);
     expect((await callEndpoint(t, 'registerConfirm', { body: { token } })).status).toBe(201);
     expect(await count()).toBe(before + 1);
+  });
+});
+
+describe('adult content in the configuration (issue 36 §4)', () => {
+  it('turns adult content off and on, refusing anything but a boolean and changing nothing then', async () => {
+    expect((await patch({ content: { adultContent: 'no' } })).status).toBe(400);
+    expect((await patch({ content: { adultContent: false } })).body.data.content).toEqual({ adultContent: false });
+    expect((await callEndpoint(t, 'adminSiteConfig', { cookie: admin })).body.data.content.adultContent).toBe(false);
+    expect((await patch({ content: { adultContent: true } })).body.data.content).toEqual({ adultContent: true });
   });
 });

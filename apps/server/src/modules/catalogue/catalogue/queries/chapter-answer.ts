@@ -1,14 +1,23 @@
 import { CHAPTER_NEIGHBOURHOOD, isChapterOut, type ChapterContent } from '@inkwell/contract';
 import { AppError } from '../../../../lib/app-error';
 import { novelPreview } from '../../../../lib/sanitize';
-import { accessClass, canReadChapter, openUntilOf, VISITOR, type Viewer } from '../../../identity/access';
+import { accessClass, canReadChapter, openUntilOf, type Viewer } from '../../../identity/access';
 import { type ChapterListRow, findChapterBySlug, pagesOfChapter } from '../../chapters';
 import { mediaUrl } from '../../../platform/media';
 import { coverOf, type SeriesRow } from '../../series';
 import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens } from '../../../money/wallet';
 import { toFreeLadder } from '../catalogue.presenter';
 import { chapterInEdition, chooseEdition, findReadableTranslation } from './editions';
-import { type CatalogueReads, type ChapterLadder, editionView, listedRows, type Reader, summaryOf, visibleSeries } from './reads';
+import {
+  type CatalogueReads,
+  type ChapterLadder,
+  editionView,
+  listedRows,
+  type Reader,
+  summaryOf,
+  visibleSeries,
+  visitorOpening,
+} from './reads';
 import { editionLanguageOf, type EditionAsk } from './series-page';
 
 /**
@@ -198,7 +207,10 @@ export async function chapterJson(
   reader: Reader,
   options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
 ): Promise<string> {
-  const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(reads, slug, asked)).viewer : VISITOR;
+  const viewer =
+    asked.userId || asked.hasPremiumPass
+      ? (await visibleSeries(reads, slug, asked)).viewer
+      : await visitorOpening(reads, slug, asked);
   const language = await editionLanguageOf(reads, slug, options.edition ?? { wanted: [] });
   // A preview at release is the team member's alone: drawn afresh, never kept for a class.
   if (options.atRelease) {

@@ -48,16 +48,19 @@ async function cards(
   };
 }
 
-/** The home page's banners and rows, a series in one row only. */
-export function home(reads: CatalogueReads): Promise<HomeData> {
-  return reads.cached('home', async () => {
+/** Which audience a kept list is for (issue 36 §4): with series marked Adult, or without. */
+const audienceKey = (adult: boolean) => (adult ? 'adult' : 'all');
+
+/** The home page's banners and rows, a series in one row only; series marked Adult only when `adult`. */
+export function home(reads: CatalogueReads, adult = false): Promise<HomeData> {
+  return reads.cached(`home:${audienceKey(adult)}`, async () => {
     const [banners, latest, trending, newest, premium] = await Promise.all([
       activeBanners(reads.db, reads.clock.now()),
       // Home's rows show no totals: counting every premium series alone took over a second at scale.
-      cards(reads, {}, 'latest', 1, HOME_LATEST_SIZE, false),
-      cards(reads, {}, 'trending', 1, HOME_CANDIDATES, false),
-      cards(reads, {}, 'new', 1, HOME_CANDIDATES, false),
-      cards(reads, { premium: true }, 'latest', 1, HOME_CANDIDATES, false),
+      cards(reads, { adult }, 'latest', 1, HOME_LATEST_SIZE, false),
+      cards(reads, { adult }, 'trending', 1, HOME_CANDIDATES, false),
+      cards(reads, { adult }, 'new', 1, HOME_CANDIDATES, false),
+      cards(reads, { premium: true, adult }, 'latest', 1, HOME_CANDIDATES, false),
     ]);
     // Issue 11 §3: a series shows in one row only, the first that wants it.
     const shown = new Set(latest.items.map((card) => card.id));
@@ -76,11 +79,11 @@ export function home(reads: CatalogueReads): Promise<HomeData> {
   });
 }
 
-/** A page of published series, filtered and sorted as asked. */
-export function seriesList(reads: CatalogueReads, query: ListQuery): Promise<SeriesListData> {
+/** A page of published series, filtered and sorted as asked; series marked Adult only when `adult`. */
+export function seriesList(reads: CatalogueReads, query: ListQuery, adult = false): Promise<SeriesListData> {
   const { sort, page, perPage, ...filter } = query;
-  return reads.cached(`list:${JSON.stringify(query)}`, async () => {
-    const { items, total } = await cards(reads, filter, sort ?? (filter.q ? 'relevance' : 'latest'), page, perPage);
+  return reads.cached(`list:${audienceKey(adult)}:${JSON.stringify(query)}`, async () => {
+    const { items, total } = await cards(reads, { ...filter, adult }, sort ?? (filter.q ? 'relevance' : 'latest'), page, perPage);
     return {
       items,
       pagination: pageInfo(page, perPage, total),
@@ -101,9 +104,9 @@ async function inLanguages(reads: CatalogueReads, cards: SeriesCard[], wanted: r
 }
 
 /** The home envelope for readers of these languages, serialized once per cache period (and checked against the contract then). */
-export function homeJson(reads: CatalogueReads, wanted: readonly string[] = []): Promise<string> {
-  return reads.cached(`home:json:${wanted.join(',')}`, async () => {
-    const data = await home(reads);
+export function homeJson(reads: CatalogueReads, wanted: readonly string[] = [], adult = false): Promise<string> {
+  return reads.cached(`home:json:${audienceKey(adult)}:${wanted.join(',')}`, async () => {
+    const data = await home(reads, adult);
     const retitle = await inLanguages(reads, [...data.latest, ...data.trending, ...data.newest, ...data.premium], wanted);
     const localized = {
       ...data,
@@ -116,9 +119,14 @@ export function homeJson(reads: CatalogueReads, wanted: readonly string[] = []):
   });
 }
 
-export function seriesListJson(reads: CatalogueReads, query: ListQuery, wanted: readonly string[] = []): Promise<string> {
-  return reads.cached(`list:json:${JSON.stringify(query)}:${wanted.join(',')}`, async () => {
-    const data = await seriesList(reads, query);
+export function seriesListJson(
+  reads: CatalogueReads,
+  query: ListQuery,
+  wanted: readonly string[] = [],
+  adult = false,
+): Promise<string> {
+  return reads.cached(`list:json:${audienceKey(adult)}:${JSON.stringify(query)}:${wanted.join(',')}`, async () => {
+    const data = await seriesList(reads, query, adult);
     const retitle = await inLanguages(reads, data.items, wanted);
     return JSON.stringify(seriesListResponseSchema.parse({ success: true, data: { ...data, items: retitle(data.items) } }));
   });

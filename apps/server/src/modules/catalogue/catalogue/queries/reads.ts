@@ -4,12 +4,12 @@ import { AppError } from '../../../../lib/app-error';
 import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../../../../lib/caches';
 import type { Clock } from '../../../../lib/clock';
 import type { TtlCache } from '../../../../lib/ttl-cache';
-import { chapterAccess, isListed, isTeam, type Viewer } from '../../../identity/access';
+import { chapterAccess, isListed, isTeam, VISITOR, type Viewer } from '../../../identity/access';
 import { type ChapterListRow, publishedOrScheduledChapters } from '../../chapters';
 import { genresOfSeries } from '../../genres';
 import type { UrlSigner } from '../../../platform/media';
 import type { ViewCounter } from '../../../team/metrics';
-import { findSeriesBySlug, type SeriesRow } from '../../series';
+import { findSeriesBySlug, type SeriesRow, showsAdult } from '../../series';
 import type { LadderSettings, UnlockLookup } from '../../../money/wallet';
 import { toChapterSummary } from '../catalogue.presenter';
 import { editionChapterTitles, editionsOfSeries, type EditionView, originalEdition } from './editions';
@@ -29,6 +29,8 @@ export interface CatalogueDeps {
   signer: UrlSigner;
   views: ViewCounter;
   unlocks: UnlockLookup;
+  /** Whether the site carries series marked Adult at all (the admin's `content.adultContent`, issue 36 §4). */
+  adultContent: () => Promise<boolean>;
 }
 
 /** What a chapter's offers are made from (see wallet/ladder.ts). */
@@ -110,10 +112,38 @@ export async function editionView(reads: CatalogueReads, row: SeriesRow, languag
   return { language, original: row.originalLanguage, chapters: titles };
 }
 
+/** Whether series marked Adult are shown to this viewer in lists and searches (the site's setting applied). */
+export const adultShownTo = async (reads: Pick<CatalogueDeps, 'adultContent'>, viewer: Viewer) =>
+  showsAdult(viewer, await reads.adultContent());
+
+/**
+ * The adult gate (issue 36 §4, decision 0041): a series marked Adult opens to the team, and to a
+ * viewer who said they are 18 while the site carries adult content; to anyone else it is the gate
+ * (`adult_content`), or no series at all when the site carries none.
+ */
+async function assertMayOpen(reads: CatalogueReads, row: SeriesRow, viewer: Viewer) {
+  if (!row.isAdult || isTeam(viewer)) return;
+  if (!(await reads.adultContent())) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
+  if (viewer.showAdult !== true) throw new AppError('adult_content', 'apiErrors.adult.gate');
+}
+
+const ADULT_VISITOR: Viewer = { ...VISITOR, showAdult: true };
+
+/**
+ * The viewer a visitor's shared answers are drawn as, once the series is theirs to open: the
+ * answer is the same for every visitor who passed its gate (the gate is asked before, every time).
+ */
+export async function visitorOpening(reads: CatalogueReads, slug: string, asked: Viewer): Promise<Viewer> {
+  const bundle = await seriesBundle(reads, slug);
+  if (bundle?.row.isPublished) await assertMayOpen(reads, bundle.row, asked);
+  return asked.showAdult === true ? ADULT_VISITOR : VISITOR;
+}
+
 /** A series this viewer may see, from the kept rows, with the viewer's unlocks among its chapters. */
 export async function visibleSeries(reads: CatalogueReads, slug: string, viewer: Viewer) {
   const bundle = await seriesBundle(reads, slug);
   if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
+  await assertMayOpen(reads, bundle.row, viewer);
   // The unlocks that matter to this page: its own chapters.
   return {
     ...bundle,

@@ -19,6 +19,7 @@ import {
   seriesRows,
   summaryOf,
   visibleSeries,
+  visitorOpening,
 } from './reads';
 
 export type ChaptersQuery = z.output<typeof seriesChaptersQuerySchema> & { offset?: number };
@@ -82,7 +83,8 @@ export async function seriesDetail(
  */
 export async function pageFacts(reads: CatalogueReads, slug: string, chapterSlug: string | undefined) {
   const now = reads.clock.now();
-  const { row, chapters, editions } = await visibleSeries(reads, slug, VISITOR);
+  // A series marked Adult has its facts too (the page's head then shows the gate: `isAdult`); none when the site carries none.
+  const { row, chapters, editions } = await visibleSeries(reads, slug, { ...VISITOR, showAdult: true });
   const found = chapterSlug === undefined ? undefined : chapters.find((chapter) => chapter.slug === chapterSlug);
   const chapter = found && isListed(chapterAccess(found, VISITOR, now), VISITOR) ? found : null;
   return {
@@ -95,6 +97,7 @@ export async function pageFacts(reads: CatalogueReads, slug: string, chapterSlug
       author: row.author,
       artist: row.artist,
       originalLanguage: row.originalLanguage,
+      isAdult: row.isAdult,
       /** Its translated editions (issue 35 §2): each its own page, `?lang=` its language. */
       editions: editions.map(({ language, title }) => ({ language, title })),
     },
@@ -150,7 +153,10 @@ export async function seriesJson(
   reader: Reader,
   ask: EditionAsk = ANY_EDITION,
 ): Promise<string> {
-  const viewer = asked.userId || asked.hasPremiumPass ? (await visibleSeries(reads, slug, asked)).viewer : VISITOR;
+  const viewer =
+    asked.userId || asked.hasPremiumPass
+      ? (await visibleSeries(reads, slug, asked)).viewer
+      : await visitorOpening(reads, slug, asked);
   // Kept per edition as well: readers of one class who read in different languages get different bytes.
   const language = await editionLanguageOf(reads, slug, ask);
   const answer = await reads.answers.get(`series:${slug}:${language}:${accessClass(viewer)}`, async () => {

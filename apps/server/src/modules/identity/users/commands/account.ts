@@ -30,18 +30,19 @@ export async function updateUserPassword(db: Database, userId: string, passwordH
 export async function setUserPreferences(
   db: Database,
   userId: string,
-  preferences: { locale?: string | undefined; contentLanguages?: string[] | undefined },
-): Promise<{ locale: string | null; contentLanguages: string[] }> {
+  preferences: { locale?: string | undefined; contentLanguages?: string[] | undefined; showAdult?: boolean | undefined },
+): Promise<{ locale: string | null; contentLanguages: string[]; showAdult: boolean }> {
   const [row] = await db
     .update(users)
     .set({
       ...(preferences.locale !== undefined && { locale: preferences.locale }),
       ...(preferences.contentLanguages !== undefined && { contentLanguages: preferences.contentLanguages }),
+      ...(preferences.showAdult !== undefined && { showAdult: preferences.showAdult }),
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId))
-    .returning({ locale: users.locale, contentLanguages: users.contentLanguages });
-  return row ?? { locale: null, contentLanguages: [] };
+    .returning({ locale: users.locale, contentLanguages: users.contentLanguages, showAdult: users.showAdult });
+  return row ?? { locale: null, contentLanguages: [], showAdult: false };
 }
 
 export async function updateUserRole(db: Database, userId: string, role: Role): Promise<void> {

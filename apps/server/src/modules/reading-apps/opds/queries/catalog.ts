@@ -65,9 +65,10 @@ export async function listFeed(
   name: ListName,
   page: number,
   t: Translate,
+  adult = false,
 ): Promise<string> {
   const list = LISTS[name];
-  const data = await site.catalogue.list({ ...list.filter, sort: 'latest', page, perPage: SERIES_PER_PAGE });
+  const data = await site.catalogue.list({ ...list.filter, sort: 'latest', page, perPage: SERIES_PER_PAGE }, adult);
   const base = `${OPDS_ROOT}/${name}`;
   return feed(
     site,
@@ -85,8 +86,9 @@ export async function searchFeed(
   q: string,
   page: number,
   t: Translate,
+  adult = false,
 ): Promise<string> {
-  const data = await site.catalogue.list({ q, page, perPage: SERIES_PER_PAGE });
+  const data = await site.catalogue.list({ q, page, perPage: SERIES_PER_PAGE }, adult);
   const base = `${OPDS_ROOT}/search?q=${encodeURIComponent(q)}`;
   return feed(
     site,

@@ -31,8 +31,13 @@ export function authDocument({ publicUrl }: { publicUrl: string }, t: Translate)
 }
 
 /** The root: the lists and a key's shelf to navigate, and the newest series as a group. */
-export async function catalogFeed({ catalogue }: { catalogue: CatalogueService }, reader: OpdsReader, t: Translate) {
-  const latest = await catalogue.list({ sort: 'latest', page: 1, perPage: 12 });
+export async function catalogFeed(
+  { catalogue }: { catalogue: CatalogueService },
+  reader: OpdsReader,
+  t: Translate,
+  adult = false,
+) {
+  const latest = await catalogue.list({ sort: 'latest', page: 1, perPage: 12 }, adult);
   const navigation: Link[] = Object.entries(LISTS).map(([name, list]) => ({
     href: `${OPDS2_ROOT}/${name}`,
     title: t(list.title),
@@ -60,9 +65,15 @@ export async function catalogFeed({ catalogue }: { catalogue: CatalogueService }
 }
 
 /** One of the catalogue's lists as a navigation feed, fifty series to a page. */
-export async function listFeed({ catalogue }: { catalogue: CatalogueService }, name: ListName, page: number, t: Translate) {
+export async function listFeed(
+  { catalogue }: { catalogue: CatalogueService },
+  name: ListName,
+  page: number,
+  t: Translate,
+  adult = false,
+) {
   const list = LISTS[name];
-  const data = await catalogue.list({ ...list.filter, sort: 'latest', page, perPage: SERIES_PER_PAGE });
+  const data = await catalogue.list({ ...list.filter, sort: 'latest', page, perPage: SERIES_PER_PAGE }, adult);
   const pages = paged(`${OPDS2_ROOT}/${name}`, page, SERIES_PER_PAGE, data.pagination.total);
   return {
     metadata: { title: t(list.title), ...pages.metadata },
@@ -72,8 +83,14 @@ export async function listFeed({ catalogue }: { catalogue: CatalogueService }, n
 }
 
 /** The series a search finds, as a navigation feed, fifty to a page. */
-export async function searchFeed({ catalogue }: { catalogue: CatalogueService }, query: string, page: number, t: Translate) {
-  const data = await catalogue.list({ q: query, page, perPage: SERIES_PER_PAGE });
+export async function searchFeed(
+  { catalogue }: { catalogue: CatalogueService },
+  query: string,
+  page: number,
+  t: Translate,
+  adult = false,
+) {
+  const data = await catalogue.list({ q: query, page, perPage: SERIES_PER_PAGE }, adult);
   const pages = paged(`${OPDS2_ROOT}/search?query=${encodeURIComponent(query)}`, page, SERIES_PER_PAGE, data.pagination.total);
   return {
     metadata: { title: t('feeds.opds.search.title', { query }), ...pages.metadata },
