@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { createPasswordResetService, createRegistrationService } from './modules/identity/auth';
+import type { createEmailChangeService, createPasswordResetService, createRegistrationService } from './modules/identity/auth';
 import type { Jobs } from './modules/platform/jobs';
 import type { Mailer } from './modules/platform/mail';
 import { createAvifWorker } from './modules/platform/media';
@@ -24,6 +24,7 @@ export interface BackgroundWork extends Pick<
   mailer: Mailer;
   passwordReset: Pick<ReturnType<typeof createPasswordResetService>, 'sendResetLink'>;
   signUps: Pick<ReturnType<typeof createRegistrationService>, 'sendRegistrationMail'>;
+  emailChange: Pick<ReturnType<typeof createEmailChangeService>, 'sendChangeMail'>;
 }
 
 /**
@@ -38,6 +39,7 @@ export function registerBackgroundWork(
     mailer,
     passwordReset,
     signUps,
+    emailChange,
     publishing,
     views,
     metricsRollup,
@@ -55,6 +57,7 @@ export function registerBackgroundWork(
   jobs.work('mail.send', { concurrency: 2, batchSize: 25, handler: (message) => mailer.send(message) });
   jobs.work('auth.reset-link', { handler: (request) => passwordReset.sendResetLink(request) });
   jobs.work('auth.registration-mail', { handler: (request) => signUps.sendRegistrationMail(request) });
+  jobs.work('auth.email-change-mail', { handler: (request) => emailChange.sendChangeMail(request) });
   jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');

@@ -6,7 +6,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser, teamOf } from '../test/factories';
 import { multipart, png, type UploadFile } from '../test/fixtures';
-import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from '../test/helpers';
+import { createTestApp, lastMailTo, loginAs, TEST_ORIGIN, type TestContext } from '../test/helpers';
 import { API_MATRIX, MATRIX_COLUMNS, parseMatrix, type MatrixColumn } from '../test/permission-matrix';
 import { seedDemoStore } from './demo/seed-store';
 import { moveCoins } from './modules/money/wallet';
@@ -37,6 +37,7 @@ import {
   seriesAutoUnlocks,
   seriesEditions,
   seriesPayees,
+  sessions,
   siteConfig,
   subscriptions,
   users,
@@ -215,6 +216,16 @@ const image = async (field?: string): Promise<UploadFile[]> => [
  */
 type Builder = (who: { actor: Actor; owner: Actor }) => Promise<Call>;
 const none: Builder = async () => ({});
+
+/** A fresh reader's change of address, asked through the real endpoint, and the link mailed to the new address. */
+async function askedEmailChange() {
+  const account = await fresh('reader');
+  const newEmail = `moved_${unique()}@example.com`;
+  await expectOk(send('emailChange', { cookie: account.cookie, body: { newEmail, password: account.user!.password } }));
+  const mail = await lastMailTo(t, newEmail);
+  const token = decodeURIComponent(/email-change\/confirm\?token=([\w%-]+)/.exec(mail?.text ?? '')?.[1] ?? '');
+  return { token, account };
+}
 
 const REQUESTS: Record<EndpointName, Builder> = {
   verify: none,
@@ -494,6 +505,38 @@ const REQUESTS: Record<EndpointName, Builder> = {
     state: () => rowsOf(users, eq(users.id, owner.user!.id)),
   }),
   avatarDelete: async ({ owner }) => ({ state: () => rowsOf(users, eq(users.id, owner.user!.id)) }),
+  emailChange: async ({ actor }) => {
+    const account = actor.column === 'visitor' ? { user: f.readerA.user, cookie: undefined } : await fresh(actor.column);
+    return {
+      cookie: account.cookie,
+      body: { newEmail: `moved_${unique()}@example.com`, password: account.user!.password },
+      state: () => rowsOf(users, eq(users.id, account.user!.id)),
+    };
+  },
+  emailChangeConfirm: async () => {
+    const { token, account } = await askedEmailChange();
+    return { body: { token }, remoteAddress: nextIp(), state: () => rowsOf(users, eq(users.id, account.user!.id)) };
+  },
+  emailChangeUndo: async () => {
+    const { token, account } = await askedEmailChange();
+    await expectOk(send('emailChangeConfirm', { body: { token }, remoteAddress: nextIp() }));
+    const notice = await lastMailTo(t, account.user!.email);
+    const undo = decodeURIComponent(/email-change\/undo\?token=([\w%-]+)/.exec(notice?.text ?? '')?.[1] ?? '');
+    return { body: { token: undo }, remoteAddress: nextIp(), state: () => rowsOf(users, eq(users.id, account.user!.id)) };
+  },
+  sessions: none,
+  sessionRevoke: async ({ owner }) => {
+    const cookie = await loginAs(t.app, owner.user!);
+    const listed = await send('sessions', { cookie });
+    const id = (listed.json().data.items as Array<{ id: string; isCurrent: boolean }>).find((item) => item.isCurrent)!.id;
+    return { params: { id }, state: () => rowsOf(sessions, eq(sessions.id, id)) };
+  },
+  sessionsRevokeOthers: async ({ actor }) => {
+    if (actor.column === 'visitor') return {};
+    const account = await fresh(actor.column);
+    await loginAs(t.app, account.user!);
+    return { cookie: account.cookie, state: () => rowsOf(sessions, eq(sessions.userId, account.user!.id)) };
+  },
   unlockChapter: async () => {
     const { id } = await freshLocked();
     return { params: { chapterId: id }, state: () => countOf(chapterUnlocks, eq(chapterUnlocks.chapterId, id)) };

@@ -5,7 +5,7 @@ import { adminUsersRoutes } from './modules/team/admin-users';
 import { adsRoutes } from './modules/platform/ads';
 import { announcementPageMeta, announcementsRoutes } from './modules/team/announcements';
 import { auditRoutes } from './modules/team/audit';
-import { authRoutes } from './modules/identity/auth';
+import { accountSecurityRoutes, authRoutes } from './modules/identity/auth';
 import { bannersRoutes } from './modules/catalogue/banners';
 import { catalogueRoutes, catalogueSeriesPageMeta, sharedPageViews } from './modules/catalogue/catalogue';
 import { chaptersRoutes } from './modules/catalogue/chapters';
@@ -61,6 +61,7 @@ async function identityRoutes(app: FastifyInstance, services: Services) {
   });
   await app.register(twoFactorRoutes, { auth, twoFactor });
   await app.register(deviceKeysRoutes, { deviceKeys });
+  await app.register(accountSecurityRoutes, { auth, emailChange: services.emailChange, sessions: services.accountSessions });
   await app.register(profileRoutes, { profile: services.profile, hasEarnings: payouts.hasEarnings });
 }
 

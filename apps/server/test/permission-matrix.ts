@@ -113,6 +113,12 @@ preferencesUpdate             | 401     | 200    | 200     | 200    | 200   | - 
 profileUpdate                 | 401     | 200    | 200     | 200    | 200   | -       | a new bio (the visitor's aims at reader A's)
 avatarPut                     | 401     | 200    | 200     | 200    | 200   | -       | one image (the visitor's aims at reader A's avatar)
 avatarDelete                  | 401     | 200    | 200     | 200    | 200   | -       | (the visitor's aims at reader A's avatar)
+emailChange                   | 401     | 202    | 202     | 202    | 202   | -       | a new address, with the password of a fresh account of the role
+emailChangeConfirm            | 200     | 200    | 200     | 200    | 200   | -       | the mailed link of a fresh reader's change, from an address of its own
+emailChangeUndo               | 200     | 200    | 200     | 200    | 200   | -       | the old address's link of a fresh reader's confirmed change
+sessions                      | 401     | 200    | 200     | 200    | 200   | -       |
+sessionRevoke                 | 401     | 200    | 200     | 200    | 200   | 404     | owned: another session of the owner's; reader A's stays
+sessionsRevokeOthers          | 401     | 200    | 200     | 200    | 200   | -       | a fresh account of the role, signed in twice
 unlockChapter                 | 401     | 200    | 200     | 200    | 200   | -       | a locked chapter (coins for the reader; free for premium and the team)
 unlockChapters                | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series
 unlockQuote                   | 401     | 200    | 200     | 200    | 200   | -       | two locked chapters of one series

@@ -1,4 +1,12 @@
 import type { z } from 'zod';
+import {
+  accountSessionsResponseSchema,
+  emailChangeRequestSchema,
+  emailChangeResultResponseSchema,
+  emailChangeTokenSchema,
+  sessionIdParamsSchema,
+  sessionsRevokedResponseSchema,
+} from './account-security';
 import { avatarResponseSchema, profileUpdateSchema } from './account-profile';
 import {
   deviceKeyCreatedResponseSchema,
@@ -204,6 +212,12 @@ const SCHEMAS = {
   profile: { response: profileResponseSchema },
   changePassword: { body: changePasswordRequestSchema, response: messageResponseSchema },
   preferencesUpdate: { body: preferencesUpdateSchema, response: preferencesResponseSchema },
+  emailChange: { body: emailChangeRequestSchema, response: messageResponseSchema },
+  emailChangeConfirm: { body: emailChangeTokenSchema, response: emailChangeResultResponseSchema },
+  emailChangeUndo: { body: emailChangeTokenSchema, response: emailChangeResultResponseSchema },
+  sessions: { response: accountSessionsResponseSchema },
+  sessionRevoke: { params: sessionIdParamsSchema, response: messageResponseSchema },
+  sessionsRevokeOthers: { response: sessionsRevokedResponseSchema },
   profileUpdate: { body: profileUpdateSchema, response: profileResponseSchema },
   avatarPut: { response: avatarResponseSchema },
   avatarDelete: { response: avatarResponseSchema },

@@ -29,4 +29,5 @@ export * from './locales';
 export * from './content-languages';
 export * from './language-tags';
 export * from './editions';
+export * from './account-security';
 export * from './account-profile';

@@ -21,6 +21,15 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   profile: [],
   changePassword: ['rate_limited'],
   preferencesUpdate: [],
+  // validation_failed: a wrong password, or the address the account has already (nothing changes).
+  emailChange: ['rate_limited'],
+  // invalid_token: unknown, used, expired or superseded; conflict: the address has an account since.
+  emailChangeConfirm: ['invalid_token', 'conflict', 'rate_limited'],
+  emailChangeUndo: ['invalid_token', 'conflict', 'rate_limited'],
+  sessions: [],
+  // not_found: no session of the caller's has that id (another reader's says the same).
+  sessionRevoke: ['not_found'],
+  sessionsRevokeOthers: [],
   // conflict: the username is someone's, or held for its former owner (30 days).
   profileUpdate: ['conflict'],
   // validation_failed also: not readable, too small; unsupported_media_type: not an image.

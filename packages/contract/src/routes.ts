@@ -47,6 +47,15 @@ export const ROUTES = {
   changePassword: { method: 'POST', path: '/api/proxy/secure/change-password', access: 'user' },
   // The reader's account preferences (issue 35 §1: the language of their e-mails and pushes).
   preferencesUpdate: { method: 'PATCH', path: `${ME}/preferences`, access: 'user' },
+  // Issue 36 §2: a new e-mail address, made the account's from the link mailed to it (accepted: the
+  // same answer whether or not it has an account); the old address's link undoes it.
+  emailChange: { method: 'POST', path: `${ME}/email-change`, access: 'user', status: 202 },
+  emailChangeConfirm: { method: 'POST', path: '/api/proxy/public/email-change/confirm', access: 'public' },
+  emailChangeUndo: { method: 'POST', path: '/api/proxy/public/email-change/undo', access: 'public' },
+  // Where the reader is signed in (issue 36 §2): their sessions, one ended, or all but this one.
+  sessions: { method: 'GET', path: `${ME}/sessions`, access: 'user' },
+  sessionRevoke: { method: 'DELETE', path: `${ME}/sessions/:id`, access: 'user' },
+  sessionsRevokeOthers: { method: 'POST', path: `${ME}/sessions/revoke-others`, access: 'user' },
   // Issue 36 §1: the reader's username and bio, and their avatar (one image, re-encoded into two squares).
   profileUpdate: { method: 'PATCH', path: `${ME}/profile`, access: 'user' },
   avatarPut: { method: 'PUT', path: `${ME}/avatar`, access: 'user', multipart: true },

@@ -1,6 +1,12 @@
 import type { AreaBase } from '../app-deps';
 import { createViewerCache } from '../modules/identity/access';
-import { createAuthService, createPasswordResetService, createRegistrationService } from '../modules/identity/auth';
+import {
+  createAccountSessionsService,
+  createAuthService,
+  createEmailChangeService,
+  createPasswordResetService,
+  createRegistrationService,
+} from '../modules/identity/auth';
 import { createDeviceKeysService } from '../modules/identity/device-keys';
 import { createProfileService } from '../modules/identity/profile';
 import { createTwoFactorService } from '../modules/identity/two-factor';
@@ -54,8 +60,22 @@ export function createIdentityServices(
     languages,
     queueMail: (tx, request) => jobs.send('auth.registration-mail', request, { tx }),
   });
+  // Issue 36 §2: a new e-mail address made the account's from the link mailed to it; the old one told (both mails queued in the change's transaction).
+  const emailChange = createEmailChangeService({
+    db,
+    clock,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+    events,
+    languages,
+    queueChangeMail: (tx, request) => jobs.send('auth.email-change-mail', request, { tx }),
+    queueMail: (tx, mail) => jobs.send('mail.send', mail, { tx }),
+    queueResetLink: (tx, request) => jobs.send('auth.reset-link', request, { tx }),
+  });
+  const accountSessions = createAccountSessionsService({ db, clock, events });
   // Issue 36 §1: the reader's username (the one given up held for them), bio and avatar (stored beside the covers).
   const profile = createProfileService({ db, clock, events, storage });
-  return { viewerCache, twoFactor, deviceKeys, auth, passwordReset, signUps, profile };
+  return { viewerCache, twoFactor, deviceKeys, auth, passwordReset, signUps, emailChange, accountSessions, profile };
 }
 export type IdentityServices = ReturnType<typeof createIdentityServices>;

@@ -96,7 +96,7 @@ export function createAuthService({
   }
 
   /** Issue 2: at most 25 attempts per window per IP, per kind of attempt. */
-  async function limitAttempts(kind: 'login' | 'register' | 'password-reset', ip: string) {
+  async function limitAttempts(kind: 'login' | 'register' | 'password-reset' | 'email-change', ip: string) {
     const result = await limiter.consume(`ip:${kind}:${ip}`, attemptLimit);
     if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
   }

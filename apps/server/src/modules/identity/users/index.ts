@@ -30,6 +30,8 @@ export {
 } from './queries/lookups';
 // auth and the command line: an account's row, password, language and role; device keys: a limit per user.
 export { insertUser, lockUser, setUserPreferences, updateUserPassword, updateUserRole } from './commands/account';
+// auth: a confirmed or undone change of e-mail address (issue 36 §2).
+export { setUserEmail } from './commands/email';
 // profile: a reader's name (and the names given up, held for them), bio and avatar; auth's sign-up: a
 // name taken under its lock, never one held for someone.
 export { lockProfile, lockUsernames, renameUser, setUserAvatar, setUserBio, usernameHolder } from './commands/profile';

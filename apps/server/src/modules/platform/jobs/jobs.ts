@@ -15,6 +15,8 @@ export interface JobData {
   'auth.reset-link': { email: string };
   /** A sign-up's mail: the link that finishes it, or "you already have an account" (issue 20 §4). */
   'auth.registration-mail': { pendingId: string };
+  /** A change of e-mail address: the link to the new address, or "it already has an account" (issue 36 §2). */
+  'auth.email-change-mail': { changeId: string };
   /** Forget view marks older than the dedup window. */
   'metrics.prune-view-marks': Record<string, never>;
   /** Closed days not rolled up yet: write their figures to metrics_days (a schedule). */
@@ -94,6 +96,7 @@ const QUEUES: JobName[] = [
   'mail.send',
   'auth.reset-link',
   'auth.registration-mail',
+  'auth.email-change-mail',
   'metrics.prune-view-marks',
   'metrics.roll-up',
   'notifications.fan-out',
