@@ -1,3 +1,4 @@
+import { avatarSrc } from '@inkwell/contract';
 import { UserCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -51,7 +52,14 @@ export function UserMenu({ isOpen, onToggle, onClose }: Props) {
         className="flex items-center rounded-full p-1 text-zinc-300 hover:bg-ink-800 hover:text-white"
       >
         {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
+          <img
+            src={avatarSrc(user.avatarUrl, 'small', user.avatarVersion)}
+            alt=""
+            width={32}
+            height={32}
+            className="size-8 rounded-full object-cover"
+            data-testid="top-bar-avatar"
+          />
         ) : (
           <span className="flex size-8 items-center justify-center rounded-full bg-accent-600 text-sm font-bold uppercase text-white">
             {(user.username || user.email).slice(0, 1)}

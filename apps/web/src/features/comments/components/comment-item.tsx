@@ -1,4 +1,4 @@
-import type { Comment, CommentReply } from '@inkwell/contract';
+import { avatarSrc, type Comment, type CommentReply } from '@inkwell/contract';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RoleTag } from '../../../components/role-tag';
@@ -17,7 +17,7 @@ function Avatar({ author }: { author: CommentReply['author'] }) {
   if (author.avatarUrl) {
     return (
       <img
-        src={author.avatarUrl}
+        src={avatarSrc(author.avatarUrl, 'small', author.avatarVersion)}
         alt=""
         width={32}
         height={32}
@@ -129,6 +129,11 @@ function CommentItem({ comment, target, isSignedIn, onReply, now }: ItemProps) {
           </time>
           {comment.editedAt && <span className="text-xs text-zinc-400">{t('comments.edited')}</span>}
         </header>
+        {comment.author.bio && (
+          <p className="line-clamp-1 text-xs text-zinc-400" title={comment.author.bio} data-testid="comment-author-bio">
+            {comment.author.bio}
+          </p>
+        )}
         <div className="mt-1">
           {isEditing ? (
             <CommentCompose

@@ -9,6 +9,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { isFresh, readTimedCache } from '../../../lib/timed-cache';
 import { ContentLanguagesSection } from '../content-languages-section';
+import { PublicProfileSection } from '../public-profile-section';
 import { useProfile } from '../profile-context';
 import { TwoFactorSection } from '../two-factor-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -79,6 +80,7 @@ function ProfileMePage() {
           </div>
         </div>
       </div>
+      <PublicProfileSection profile={profile} />
       <dl className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-xl border border-ink-800 bg-ink-900 p-4">
           <dt className="text-xs uppercase tracking-wider text-zinc-400">{t('profile.me.coins')}</dt>
