@@ -13,9 +13,9 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'ima
 /** A round avatar: the picture, or the name's first letter. */
 function AvatarCircle({ src, initial, label }: { src: string | null; initial: string; label: string }) {
   return (
-    <span className="relative flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent-600 ring-2 ring-ink-700">
+    <span className="relative flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent-600 ring-2 ring-ink-700 sm:size-24">
       {src ? (
-        <img src={src} alt={label} width={96} height={96} className="size-24 object-cover" />
+        <img src={src} alt={label} width={96} height={96} className="size-full object-cover" />
       ) : (
         <span className="text-4xl font-bold uppercase text-white" aria-hidden>
           {initial}
@@ -83,7 +83,7 @@ export function AvatarEditor({ profile }: { profile: ProfileData }) {
   };
 
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-start" data-testid="avatar-editor">
+    <div className="flex items-start gap-4" data-testid="avatar-editor">
       <AvatarCircle
         src={chosen?.preview ?? current}
         initial={profile.username.slice(0, 1)}
