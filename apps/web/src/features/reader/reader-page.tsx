@@ -8,6 +8,7 @@ import { useBookmark } from '../../lib/library/bookmark';
 import { useFormat } from '../../lib/i18n/format';
 import { useT } from '../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdultGate, isAdultGate } from '../../components/adult-gate';
 import { chapterErrorPage, useChapter } from './api/get-chapter';
 import { chapterOptionLabel } from './chapter-option-label';
 import { ChapterBody } from './components/chapter-body';
@@ -36,6 +37,8 @@ function ChapterLoadError({ error, onRetry }: { error: unknown; onRetry(): void 
   const t = useT();
   // Offline, and this chapter was not kept: the network error says nothing else (issue 21 §3).
   if (typeof navigator !== 'undefined' && !navigator.onLine) return <OfflineChapterNotice />;
+  // A series marked Adult, to a viewer who has not said they are 18 (issue 36 §4).
+  if (isAdultGate(error)) return <AdultGate />;
   const errorPage = chapterErrorPage(error);
   if (errorPage) return <Navigate to={`/errorPage?error=${errorPage}`} replace />;
   return (

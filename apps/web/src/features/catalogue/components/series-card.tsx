@@ -1,6 +1,7 @@
 import type { SeriesCard as Card } from '@inkwell/contract';
 import { Clock, Crown } from 'lucide-react';
 import { Link } from 'react-router';
+import { AdultBadge } from '../../../components/adult-badge';
 import { CoverImage } from '../../../components/cover-image';
 import { FreeLadderBadges } from '../../../components/free-ladder-badges';
 import { StatusBadge } from '../../../components/status-badge';
@@ -23,6 +24,7 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
             {seriesTypeText(t, series.type)}
           </span>
         </Link>
+        {series.isAdult && <AdultBadge className="pointer-events-none absolute right-2 top-2" />}
         {/* Outside the hidden cover link, so a screen reader hears them too. */}
         <FreeLadderBadges
           ladder={series.freeLadder}

@@ -2,6 +2,8 @@ import type { SeriesDetail } from '@inkwell/contract';
 import { BookOpen, ChevronsRight, Eye, Play, Rss } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { AdultBadge } from '../../../components/adult-badge';
+import { AdultGate, isAdultGate } from '../../../components/adult-gate';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import { CoverImage } from '../../../components/cover-image';
 import { FreeLadderBadges, hoursText } from '../../../components/free-ladder-badges';
@@ -69,6 +71,7 @@ function SeriesFacts({ series }: { series: SeriesDetail }) {
         {seriesTypeText(t, series.type)}
       </span>
       <StatusBadge status={series.status} />
+      {series.isAdult && <AdultBadge />}
       <FreeLadderBadges ladder={series.freeLadder} />
       {series.releaseYear && <span className="text-zinc-400">{series.releaseYear}</span>}
       <span className="inline-flex items-center gap-1 text-zinc-400">
@@ -92,6 +95,7 @@ export default function SeriesPage() {
   const bookmark = useBookmark(series.data?.id ?? '');
 
   if (series.isError) {
+    if (isAdultGate(series.error)) return <AdultGate />;
     const errorPage = seriesErrorPage(series.error);
     if (errorPage) return <Navigate to={`/errorPage?error=${errorPage}`} replace />;
     return (

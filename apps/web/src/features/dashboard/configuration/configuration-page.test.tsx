@@ -21,6 +21,7 @@ const config = (overrides: Partial<SiteConfigAnswer> = {}): SiteConfigAnswer => 
   maintenance: { enabled: false, message: '' },
   registration: { open: true },
   payouts: { feePercent: 30 },
+  content: { adultContent: true },
   twoFactorEnabled: true,
   ...overrides,
 });
@@ -207,6 +208,22 @@ describe('/Dashboard/Configuration', () => {
     expect(patches(fetchMock)).toEqual([{ payouts: { feePercent: 25 } }, { payouts: { feePercent: 120 } }]);
   });
 
+  it('turns adult content off: series marked Adult are then for the team alone (issue 36 §4)', async () => {
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`GET ${ADMIN}/site-config`]: ok(config()),
+      [`PATCH ${ADMIN}/site-config`]: ok(config({ content: { adultContent: false } })),
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Adult content' });
+    const box = within(form).getByLabelText('The site carries series marked Adult');
+    expect(box).toBeChecked();
+    fireEvent.click(box);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save adult content' }));
+    expect(await screen.findByText('Series marked Adult are shown to nobody but the team')).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([{ content: { adultContent: false } }]);
+  });
+
   it('without two-factor sign-in: a notice with the way to turn it on, and every control off', async () => {
     mockApi({
       '/api/proxy/public/verify': verifyAs(adminUser),
@@ -216,7 +233,14 @@ describe('/Dashboard/Configuration', () => {
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('Two-factor sign-in is required to change the configuration');
     expect(within(notice).getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/profile/me');
-    for (const name of ['Save general settings', 'Save registration', 'Save maintenance', 'Save ads', 'Save payouts']) {
+    for (const name of [
+      'Save general settings',
+      'Save registration',
+      'Save adult content',
+      'Save maintenance',
+      'Save ads',
+      'Save payouts',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
     }
     expect(screen.getByLabelText('Maintenance mode on')).toBeDisabled();

@@ -269,6 +269,27 @@ function RegistrationSection({ open }: { open: boolean }) {
   );
 }
 
+/** Whether the site carries series marked Adult at all (issue 36 §4): off, only the team sees them. */
+function AdultContentSection({ content }: { content: SiteConfigAnswer['content'] }) {
+  const t = useT();
+  const { values: isOn, setValues: setIsOn, save, form } = useSection('content', content.adultContent);
+  return (
+    <Section title={t('dashboard.adult.title')} description={t('dashboard.adult.description')}>
+      <EditForm
+        label={t('dashboard.adult.title')}
+        form={form}
+        onSubmit={() =>
+          save({ content: { adultContent: isOn } }, isOn ? t('dashboard.adult.turnedOn') : t('dashboard.adult.turnedOff'))
+        }
+        submitLabel={t('dashboard.adult.save')}
+        busyLabel={t('dashboard.config.saving')}
+      >
+        <CheckboxField label={t('dashboard.adult.allow')} checked={isOn} onChange={setIsOn} />
+      </EditForm>
+    </Section>
+  );
+}
+
 function MaintenanceSection({ maintenance }: { maintenance: SiteConfigAnswer['maintenance'] }) {
   const t = useT();
   const { values: form, setValues: setForm, save, errors, form: state } = useSection('maintenance', maintenance);
@@ -442,6 +463,7 @@ export default function ConfigurationPage() {
               <legend className="sr-only">{t('dashboard.config.legend')}</legend>
               <GeneralSection site={config.data.site} />
               <RegistrationSection open={config.data.registration.open} />
+              <AdultContentSection content={config.data.content} />
               <MaintenanceSection maintenance={config.data.maintenance} />
               <AdsSection ads={config.data.ads} />
               <PayoutsSection payouts={config.data.payouts} />
