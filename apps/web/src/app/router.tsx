@@ -99,6 +99,9 @@ function publicPages(queryClient: QueryClient): RouteObject[] {
     { path: 'register/confirm', ...lazyPage(() => import('../features/auth/pages/register-confirm-page')) },
     { path: 'forgot-password', ...lazyPage(() => import('../features/auth/pages/forgot-password-page')) },
     { path: 'reset-password', ...lazyPage(() => import('../features/auth/pages/reset-password-page')) },
+    // Issue 36 §2: the links a change of e-mail address mails to the new address and to the old one.
+    { path: 'email-change/confirm', ...lazyPage(() => import('../features/auth/pages/email-change-confirm-page')) },
+    { path: 'email-change/undo', ...lazyPage(() => import('../features/auth/pages/email-change-undo-page')) },
     ...(['comics', 'novels', 'premium', 'browse', 'search'] as const).map((kind): RouteObject => ({
       path: kind,
       loader: catalogueLoader(queryClient, kind),

@@ -9,8 +9,10 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { isFresh, readTimedCache } from '../../../lib/timed-cache';
 import { ContentLanguagesSection } from '../content-languages-section';
+import { EmailSection } from '../email-section';
 import { PublicProfileSection } from '../public-profile-section';
 import { useProfile } from '../profile-context';
+import { SessionsSection } from '../sessions-section';
 import { TwoFactorSection } from '../two-factor-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../messages';
@@ -108,6 +110,7 @@ function ProfileMePage() {
         <LanguageChoice />
       </div>
       <ContentLanguagesSection key={profile.id} />
+      <EmailSection email={profile.email} />
       <Link
         to="/protect/segure/password/reset-password"
         className="inline-block text-sm font-semibold text-accent-400 hover:underline"
@@ -115,6 +118,7 @@ function ProfileMePage() {
         {t('profile.password.heading')}
       </Link>
       <TwoFactorSection />
+      <SessionsSection />
     </div>
   );
 }
