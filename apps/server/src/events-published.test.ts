@@ -198,6 +198,18 @@ describe('the admins’ and readers’ writes publish the user they changed', ()
     expect(unlocked.events).toEqual([{ type: 'user.changed', userId: reader.id }]);
   });
 
+  it('an account deleted, by its owner or by an admin (issue 36 §3): every instance forgets it', async () => {
+    const owner = await buildUser(t.db);
+    const cookie = await loginAs(t.app, owner);
+    expect((await publishedBy('accountDelete', { cookie, body: { password: owner.password } })).events).toEqual([
+      { type: 'user.deleted', userId: owner.id },
+    ]);
+    const someone = await buildUser(t.db);
+    expect((await publishedBy('adminUserDelete', { cookie: admin, params: { id: someone.id } })).events).toEqual([
+      { type: 'user.deleted', userId: someone.id },
+    ]);
+  });
+
   it('a new name or bio, a new avatar, none (issue 36 §1): the session and every list read them fresh', async () => {
     const renamed = await publishedBy('profileUpdate', {
       cookie: reader.cookie,

@@ -319,6 +319,16 @@ const REQUESTS: Record<EndpointName, Builder> = {
       state: () => rowsOf(users, eq(users.id, account.user!.id)),
     };
   },
+  accountExport: none,
+  accountDelete: async ({ actor }) => {
+    const account = await fresh(actor.column === 'visitor' ? 'reader' : actor.column);
+    return {
+      ...(actor.column === 'visitor' ? {} : { cookie: account.cookie }),
+      body: { password: account.user!.password },
+      remoteAddress: nextIp(),
+      state: () => rowsOf(users, eq(users.id, account.user!.id)),
+    };
+  },
   twoFactorRecoveryCodes: async ({ actor }) => {
     const account = await withTwoFactor(await fresh(actor.column === 'visitor' ? 'reader' : actor.column));
     return {
@@ -627,6 +637,10 @@ const REQUESTS: Record<EndpointName, Builder> = {
   adminUserUpdate: async () => {
     const target = await buildUser(t.db);
     return { params: { id: target.id }, body: { banned: true }, state: () => rowsOf(users, eq(users.id, target.id)) };
+  },
+  adminUserDelete: async () => {
+    const target = await buildUser(t.db);
+    return { params: { id: target.id }, state: () => rowsOf(users, eq(users.id, target.id)) };
   },
   adminUserCoins: async () => {
     const target = await buildUser(t.db);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Clock, OffsetClock } from './lib/clock';
+import { accountDataRoutes } from './modules/identity/account-data';
 import { adminUsersRoutes } from './modules/team/admin-users';
 import { adsRoutes } from './modules/platform/ads';
 import { announcementPageMeta, announcementsRoutes } from './modules/team/announcements';
@@ -61,8 +62,9 @@ async function identityRoutes(app: FastifyInstance, services: Services) {
   });
   await app.register(twoFactorRoutes, { auth, twoFactor });
   await app.register(deviceKeysRoutes, { deviceKeys });
-  await app.register(accountSecurityRoutes, { auth, emailChange: services.emailChange, sessions: services.accountSessions });
+  await app.register(accountDataRoutes, { accountData: services.accountData });
   await app.register(profileRoutes, { profile: services.profile, hasEarnings: payouts.hasEarnings });
+  await app.register(accountSecurityRoutes, { auth, emailChange: services.emailChange, sessions: services.accountSessions });
 }
 
 /** Catalogue: the public reads and search, and the team's series, chapters, genres and banners. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, AreaBase } from './app-deps';
 import { createCatalogueServices } from './areas/catalogue';
+import { createAccountDataServices } from './areas/account-data';
 import { createIdentityServices } from './areas/identity';
 import { createMoneyServices } from './areas/money';
 import { createPlatformServices } from './areas/platform';
@@ -36,7 +37,18 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
   const team = createTeamServices(base, platform, reading);
   const catalogue = createCatalogueServices(base, platform, { viewerCache }, reading, team);
   const money = createMoneyServices(base, platform, team);
+  const accountData = createAccountDataServices(base, platform, identity, money);
   const readingApps = createReadingAppsServices(base, platform, identity, catalogue, reading);
-  return { ...platform, ...identity, ...reading, ...team, ...catalogue, ...money, ...readingApps, languages: base.languages };
+  return {
+    ...platform,
+    ...identity,
+    ...accountData,
+    ...reading,
+    ...team,
+    ...catalogue,
+    ...money,
+    ...readingApps,
+    languages: base.languages,
+  };
 }
 export type AppServices = ReturnType<typeof createServices>;

@@ -47,6 +47,9 @@ twoFactorSetup                | 401     | 200    | 200     | 200    | 200   | - 
 twoFactorEnable               | 401     | 200    | 200     | 200    | 200   | -       | the authenticator's code after setup
 twoFactorDisable              | 401     | 200    | 200     | 200    | 200   | -       | the password and a recovery code
 twoFactorRecoveryCodes        | 401     | 200    | 200     | 200    | 200   | -       | the authenticator's code
+# A reader's own data (issue 36 §3)
+accountExport                 | 401     | 200    | 200     | 200    | 200   | -       |
+accountDelete                 | 401     | 200    | 200     | 200    | 200   | -       | a fresh account of the role, with its password
 # Notifications (SPEC §7)
 notifications                 | 401     | 200    | 200     | 200    | 200   | -       |
 notificationsUnreadCount      | 401     | 200    | 200     | 200    | 200   | -       |
@@ -148,6 +151,7 @@ adminUsers                    | 401     | 403    | 403     | 403    | 200   | - 
 adminUser                     | 401     | 403    | 403     | 403    | 200   | -       | reader A
 adminUserUpdate               | 401     | 403    | 403     | 403    | 200   | -       | bans a fresh reader
 adminUserCoins                | 401     | 403    | 403     | 403    | 200   | -       | gives a fresh reader coins, with a reason
+adminUserDelete               | 401     | 403    | 403     | 403    | 200   | -       | deletes a fresh reader's account
 # Library
 bookmarks                     | 401     | 200    | 200     | 200    | 200   | -       |
 bookmarkAdd                   | 401     | 200    | 200     | 200    | 200   | -       |

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { avatarResponseSchema, profileUpdateSchema } from './account-profile';
 import {
   accountSessionsResponseSchema,
   emailChangeRequestSchema,
@@ -7,7 +8,7 @@ import {
   sessionIdParamsSchema,
   sessionsRevokedResponseSchema,
 } from './account-security';
-import { avatarResponseSchema, profileUpdateSchema } from './account-profile';
+import { accountDeletedResponseSchema, accountDeleteRequestSchema, accountExportResponseSchema } from './account-data';
 import {
   deviceKeyCreatedResponseSchema,
   deviceKeyCreateSchema,
@@ -212,21 +213,23 @@ const SCHEMAS = {
   profile: { response: profileResponseSchema },
   changePassword: { body: changePasswordRequestSchema, response: messageResponseSchema },
   preferencesUpdate: { body: preferencesUpdateSchema, response: preferencesResponseSchema },
+  profileUpdate: { body: profileUpdateSchema, response: profileResponseSchema },
+  avatarPut: { response: avatarResponseSchema },
+  avatarDelete: { response: avatarResponseSchema },
   emailChange: { body: emailChangeRequestSchema, response: messageResponseSchema },
   emailChangeConfirm: { body: emailChangeTokenSchema, response: emailChangeResultResponseSchema },
   emailChangeUndo: { body: emailChangeTokenSchema, response: emailChangeResultResponseSchema },
   sessions: { response: accountSessionsResponseSchema },
   sessionRevoke: { params: sessionIdParamsSchema, response: messageResponseSchema },
   sessionsRevokeOthers: { response: sessionsRevokedResponseSchema },
-  profileUpdate: { body: profileUpdateSchema, response: profileResponseSchema },
-  avatarPut: { response: avatarResponseSchema },
-  avatarDelete: { response: avatarResponseSchema },
   loginTwoFactor: { body: loginTwoFactorRequestSchema, response: loginResponseSchema },
   twoFactorStatus: { response: twoFactorStatusResponseSchema },
   twoFactorSetup: { response: twoFactorSetupResponseSchema },
   twoFactorEnable: { body: twoFactorCodeRequestSchema, response: recoveryCodesResponseSchema },
   twoFactorDisable: { body: twoFactorDisableRequestSchema, response: twoFactorDisableResponseSchema },
   twoFactorRecoveryCodes: { body: twoFactorCodeRequestSchema, response: recoveryCodesResponseSchema },
+  accountExport: { response: accountExportResponseSchema },
+  accountDelete: { body: accountDeleteRequestSchema, response: accountDeletedResponseSchema },
 
   notifications: { query: notificationListQuerySchema, response: notificationListResponseSchema },
   notificationsUnreadCount: { response: unreadCountResponseSchema },
@@ -318,6 +321,7 @@ const SCHEMAS = {
   adminUser: { params: idParamsSchema, response: adminUserResponseSchema },
   adminUserUpdate: { params: idParamsSchema, body: adminUserPatchSchema, response: adminUserResponseSchema },
   adminUserCoins: { params: idParamsSchema, body: coinAdjustmentSchema, response: coinAdjustmentResponseSchema },
+  adminUserDelete: { params: idParamsSchema, response: accountDeletedResponseSchema },
 
   bookmarks: { query: bookmarkListQuerySchema, response: bookmarkListResponseSchema },
   bookmarkAdd: { params: seriesIdParamsSchema, response: bookmarkStateResponseSchema },

@@ -30,4 +30,5 @@ export * from './content-languages';
 export * from './language-tags';
 export * from './editions';
 export * from './account-security';
+export * from './account-data';
 export * from './account-profile';

@@ -21,6 +21,11 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   profile: [],
   changePassword: ['rate_limited'],
   preferencesUpdate: [],
+  // conflict: the username is someone's, or held for its former owner (30 days).
+  profileUpdate: ['conflict'],
+  // validation_failed also: not readable, too small; unsupported_media_type: not an image.
+  avatarPut: ['payload_too_large', 'unsupported_media_type'],
+  avatarDelete: [],
   // validation_failed: a wrong password, or the address the account has already (nothing changes).
   emailChange: ['rate_limited'],
   // invalid_token: unknown, used, expired or superseded; conflict: the address has an account since.
@@ -30,11 +35,6 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   // not_found: no session of the caller's has that id (another reader's says the same).
   sessionRevoke: ['not_found'],
   sessionsRevokeOthers: [],
-  // conflict: the username is someone's, or held for its former owner (30 days).
-  profileUpdate: ['conflict'],
-  // validation_failed also: not readable, too small; unsupported_media_type: not an image.
-  avatarPut: ['payload_too_large', 'unsupported_media_type'],
-  avatarDelete: [],
   // invalid_token: the two-factor challenge expired or is not ours.
   loginTwoFactor: ['invalid_credentials', 'invalid_token', 'account_banned', 'rate_limited'],
   twoFactorStatus: [],
@@ -43,6 +43,9 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   twoFactorEnable: ['conflict', 'rate_limited'],
   twoFactorDisable: ['conflict', 'rate_limited'],
   twoFactorRecoveryCodes: ['conflict', 'rate_limited'],
+  accountExport: [],
+  // validation_failed: a wrong password or two-factor code (nothing changes); payment_provider_error: the plan could not be cancelled.
+  accountDelete: ['rate_limited', 'payment_provider_error'],
 
   // Notifications.
   notifications: [],
@@ -149,6 +152,8 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   // conflict: the last admin would be demoted, or an admin banning themselves.
   adminUserUpdate: ['not_found', 'conflict'],
   adminUserCoins: ['not_found', 'insufficient_coins'],
+  // conflict: an admin deleting their own account here (they use their account page).
+  adminUserDelete: ['not_found', 'conflict', 'payment_provider_error'],
 
   // Library: bookmarks, progress, history.
   bookmarks: [],

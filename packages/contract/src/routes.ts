@@ -47,6 +47,10 @@ export const ROUTES = {
   changePassword: { method: 'POST', path: '/api/proxy/secure/change-password', access: 'user' },
   // The reader's account preferences (issue 35 §1: the language of their e-mails and pushes).
   preferencesUpdate: { method: 'PATCH', path: `${ME}/preferences`, access: 'user' },
+  // Issue 36 §1: the reader's username and bio, and their avatar (one image, re-encoded into two squares).
+  profileUpdate: { method: 'PATCH', path: `${ME}/profile`, access: 'user' },
+  avatarPut: { method: 'PUT', path: `${ME}/avatar`, access: 'user', multipart: true },
+  avatarDelete: { method: 'DELETE', path: `${ME}/avatar`, access: 'user' },
   // Issue 36 §2: a new e-mail address, made the account's from the link mailed to it (accepted: the
   // same answer whether or not it has an account); the old address's link undoes it.
   emailChange: { method: 'POST', path: `${ME}/email-change`, access: 'user', status: 202 },
@@ -56,10 +60,6 @@ export const ROUTES = {
   sessions: { method: 'GET', path: `${ME}/sessions`, access: 'user' },
   sessionRevoke: { method: 'DELETE', path: `${ME}/sessions/:id`, access: 'user' },
   sessionsRevokeOthers: { method: 'POST', path: `${ME}/sessions/revoke-others`, access: 'user' },
-  // Issue 36 §1: the reader's username and bio, and their avatar (one image, re-encoded into two squares).
-  profileUpdate: { method: 'PATCH', path: `${ME}/profile`, access: 'user' },
-  avatarPut: { method: 'PUT', path: `${ME}/avatar`, access: 'user', multipart: true },
-  avatarDelete: { method: 'DELETE', path: `${ME}/avatar`, access: 'user' },
   // Two-factor sign-in (issue 10 §2). Login answers two_factor_required with a challenge when the
   // account has it on; the second step completes the sign-in.
   loginTwoFactor: { method: 'POST', path: '/api/proxy/public/login/two-factor', access: 'public' },
@@ -68,6 +68,9 @@ export const ROUTES = {
   twoFactorEnable: { method: 'POST', path: '/api/proxy/secure/two-factor/enable', access: 'user' },
   twoFactorDisable: { method: 'POST', path: '/api/proxy/secure/two-factor/disable', access: 'user' },
   twoFactorRecoveryCodes: { method: 'POST', path: '/api/proxy/secure/two-factor/recovery-codes', access: 'user' },
+  // A reader's own data (issue 36 §3): everything held about them as one JSON file, and the account's deletion.
+  accountExport: { method: 'GET', path: `${ME}/export`, access: 'user' },
+  accountDelete: { method: 'DELETE', path: `${ME}/account`, access: 'user' },
 
   // Notifications (SPEC §7).
   notifications: { method: 'GET', path: `${ME}/get/notification`, access: 'user' },
@@ -179,6 +182,8 @@ export const ROUTES = {
   adminUser: { method: 'GET', path: `${ADMIN}/users/:id`, access: 'admin' },
   adminUserUpdate: { method: 'PATCH', path: `${ADMIN}/users/:id`, access: 'admin' },
   adminUserCoins: { method: 'POST', path: `${ADMIN}/users/:id/coins`, access: 'admin' },
+  // Issue 36 §3: the admin deletes an account as its owner would (audited).
+  adminUserDelete: { method: 'DELETE', path: `${ADMIN}/users/:id`, access: 'admin' },
 
   // Library: bookmarks, progress, history (DESIGN §4 Library and community).
   bookmarks: { method: 'GET', path: `${ME}/bookmarks`, access: 'user' },

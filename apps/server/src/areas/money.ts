@@ -68,3 +68,4 @@ export function createMoneyServices(
     stripeEvents,
   };
 }
+export type MoneyServices = ReturnType<typeof createMoneyServices>;

@@ -23,6 +23,8 @@ const domainEventSchema = z.discriminatedUnion('type', [
   userEvent('user.changed'),
   userEvent('user.banned'),
   userEvent('user.role-changed'),
+  /** An account was deleted (issue 36 §3): its sessions, device keys and pushes ended; every instance forgets it. */
+  userEvent('user.deleted'),
   z.object({ type: z.literal('site-config.changed') }),
 ]);
 

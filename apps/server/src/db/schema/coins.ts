@@ -18,7 +18,9 @@ export const coinLedger = pgTable(
       .notNull()
       .references(() => users.id),
     delta: integer('delta').notNull(),
-    kind: text('kind', { enum: ['purchase', 'unlock', 'subscription_coins', 'refund', 'adjustment', 'gift'] }).notNull(),
+    kind: text('kind', {
+      enum: ['purchase', 'unlock', 'subscription_coins', 'refund', 'adjustment', 'gift', 'forfeit'],
+    }).notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason').notNull(),
     /** No foreign key: the ledger keeps its rows if the chapter is ever deleted (the reason names it). */

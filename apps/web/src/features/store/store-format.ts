@@ -42,6 +42,7 @@ export const LEDGER_KIND_LABELS: Record<WalletEntry['kind'], string> = {
   refund: 'store.ledgerKind.refund',
   adjustment: 'store.ledgerKind.adjustment',
   gift: 'store.ledgerKind.gift',
+  forfeit: 'store.ledgerKind.forfeit',
 };
 
 /** "+1,100" or "−30" (a true minus sign), for a ledger movement; `count` groups the digits in the page's language. */

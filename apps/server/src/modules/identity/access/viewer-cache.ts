@@ -54,6 +54,7 @@ export function createViewerCache(clock: Clock, caches: Pick<CacheRegistry, 'reg
         'user.changed': (event) => event.userId,
         'user.banned': (event) => event.userId,
         'user.role-changed': (event) => event.userId,
+        'user.deleted': (event) => event.userId,
       },
     },
     {

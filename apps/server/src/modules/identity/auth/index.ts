@@ -11,3 +11,5 @@ export { createEmailChangeService } from './email-change.service';
 export { lastSeenColumn, liveSessionFrom, sessionCountColumn } from './auth.sql';
 // admin-users (a ban) and the command line: signing a user out everywhere.
 export { deleteUserSessions } from './commands/sessions';
+export { sessionsForExport } from './queries/account-export';
+export { eraseAuthDataOf } from './commands/account-erasure';

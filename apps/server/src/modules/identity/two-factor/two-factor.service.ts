@@ -5,6 +5,7 @@ import type { Clock } from '../../../lib/clock';
 import type { EventPublisher } from '../../../lib/domain-events';
 import type { AuditContext } from '../../team/audit';
 import type { UserRow } from '../users';
+import { confirmIdentity } from './commands/confirm-identity';
 import { disableTwoFactor } from './commands/disable';
 import { enableTwoFactor } from './commands/enable';
 import { regenerateRecoveryCodes } from './commands/regenerate-recovery-codes';
@@ -40,5 +41,8 @@ export function createTwoFactorService({ secret, ...deps }: TwoFactorDeps) {
     regenerateRecoveryCodes: (userId: string, code: string, ip: string) => regenerateRecoveryCodes(context, userId, code, ip),
     challengeFor: (user: UserRow) => challengeFor(context, user),
     completeSignIn: (input: LoginTwoFactorRequest, ip: string) => completeSignIn(context, input, ip),
+    /** The password, and a code when two-factor sign-in is on, before an irreversible step (issue 36 §3). */
+    confirmIdentity: (userId: string, input: { password: string; code?: string | undefined }, ip: string) =>
+      confirmIdentity(context, userId, input, ip),
   };
 }

@@ -34,7 +34,15 @@ export { insertUser, lockUser, setUserPreferences, updateUserPassword, updateUse
 export { setUserEmail } from './commands/email';
 // profile: a reader's name (and the names given up, held for them), bio and avatar; auth's sign-up: a
 // name taken under its lock, never one held for someone.
-export { lockProfile, lockUsernames, renameUser, setUserAvatar, setUserBio, usernameHolder } from './commands/profile';
+export {
+  countUsernameHolds,
+  lockProfile,
+  lockUsernames,
+  renameUser,
+  setUserAvatar,
+  setUserBio,
+  usernameHolder,
+} from './commands/profile';
 // two-factor: the secret and the last accepted step, in its transactions.
 export { claimTwoFactorStep, proposeTwoFactorSecret, turnOffTwoFactor, turnOnTwoFactor } from './commands/two-factor';
 // wallet: a reader's balance is users.coins, moved by the wallet (its ledger row beside it) in its
@@ -50,3 +58,4 @@ export { setNewChapterEmail } from './commands/notifications';
 export { findTeamUser, isCountedByRole, teamUserCountQuery, teamUserPageQuery, type UserFilter } from './queries/team-users';
 export { userIdRef } from './users.sql';
 export { lockActiveAdmins, lockUserAccount, setRoleAndBan } from './commands/team-users';
+export { anonymiseUser, deletedEmail, deletedUsername } from './commands/account-erasure';

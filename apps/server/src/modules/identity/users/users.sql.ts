@@ -37,10 +37,13 @@ export const authUserColumns = (now: Date) => ({
   isPremium: hasPremiumPass(now),
 });
 
-/** Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. */
+/**
+ * Never the password hash nor the two-factor secret: requests carry only whether 2FA is on. Nor
+ * `deletedAt`: a deleted account has no session (issue 36 §3).
+ */
 export type AuthUser = Omit<
   UserRow,
-  'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep' | 'showAsSupporter'
+  'passwordHash' | 'newChapterEmail' | 'lastDigestAt' | 'totpSecret' | 'totpLastStep' | 'showAsSupporter' | 'deletedAt'
 > & {
   membership: string | null;
   isPremium: boolean;

@@ -15,3 +15,4 @@ export { createTestProvider } from './providers/test-provider';
 export { createPurchases } from './purchases.service';
 export { createStripeEvents } from './stripe-events.service';
 export { stripeWebhookRoutes } from './stripe-webhook.routes';
+export { purchasesForExport } from './queries/account-export';

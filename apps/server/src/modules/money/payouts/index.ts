@@ -5,3 +5,5 @@ export { allocate } from './allocations';
 export { createPayoutMonths } from './payout-months';
 export { createPayouts } from './payouts.service';
 export { payoutsRoutes } from './payouts.routes';
+export { payoutsForExport } from './queries/account-export';
+export { eraseGiftMessagesOf } from './commands/account-erasure';

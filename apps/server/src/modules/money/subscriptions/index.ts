@@ -15,3 +15,4 @@ export { advancePeriod, endSubscriptionRow } from './commands/subscription-rows'
 export { insertPlan } from './commands/plans';
 export { subscriptionsRoutes } from './subscriptions.routes';
 export { createSubscriptions, type Subscriptions } from './subscriptions.service';
+export { subscriptionsForExport } from './queries/account-export';

@@ -13,3 +13,5 @@ export { createWallet } from './wallet.service';
 export { freeWaysOf, hasDailyFree, NO_RENTALS, offersFor, passAvailableAt, passOpens, type LadderSettings } from './ladder';
 // catalogue (a chapter's offers) and notifications (free-chapter alerts): when a reader last rented in a series.
 export { latestRentals } from './queries/rentals';
+export { walletForExport } from './queries/account-export';
+export { forfeitWalletOf } from './commands/account-erasure';

@@ -1,1 +1,2 @@
 export { createJobs, type JobData, type Jobs } from './jobs';
+export { eraseJobsMentioning } from './commands/account-erasure';

@@ -1,1 +1,2 @@
 export { createMailer, type Mailer } from './mailer';
+export { eraseMailTo } from './commands/account-erasure';

@@ -1,2 +1,3 @@
 export { koreaderRoutes } from './koreader.routes';
 export { createKoreaderService } from './koreader.service';
+export { eraseKoreaderPositionsOf } from './commands/account-erasure';

@@ -10,3 +10,5 @@ export { createNotifications } from './commands/notices';
 export { notificationRoutes } from './notifications.routes';
 export { createUnsubscribeTokens } from './unsubscribe-token';
 export { createNotificationsService } from './notifications.service';
+export { notificationsForExport } from './queries/account-export';
+export { eraseNotificationsOf } from './commands/account-erasure';

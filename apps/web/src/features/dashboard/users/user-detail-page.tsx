@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Detail } from '../components/data-table';
 import { useAdminUser } from './api/get-user';
 import { UserActions } from './user-actions';
+import { UserDelete } from './user-delete';
 import { UserHistory } from './user-history';
 import { BannedTag } from './user-ui';
 import '../messages';
@@ -87,6 +88,7 @@ export default function UserDetailPage() {
 
       <UserActions user={user} isSelf={viewer?.id === user.id} />
       <UserHistory user={user} />
+      {viewer?.id !== user.id && <UserDelete user={user} />}
     </div>
   );
 }

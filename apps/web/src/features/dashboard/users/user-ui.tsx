@@ -24,6 +24,7 @@ const LEDGER_KINDS: Record<WalletEntry['kind'], string> = {
   refund: 'dashboard.users.ledger.refund',
   adjustment: 'dashboard.users.ledger.adjustment',
   gift: 'dashboard.users.ledger.gift',
+  forfeit: 'dashboard.users.ledger.forfeit',
 };
 export const ledgerKindLabel = (t: Translate, kind: WalletEntry['kind']) => t(LEDGER_KINDS[kind]);
 

@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { isFresh, readTimedCache } from '../../../lib/timed-cache';
+import { AccountDataSection } from '../account-data-section';
 import { ContentLanguagesSection } from '../content-languages-section';
 import { EmailSection } from '../email-section';
 import { PublicProfileSection } from '../public-profile-section';
@@ -119,6 +120,7 @@ function ProfileMePage() {
       </Link>
       <TwoFactorSection />
       <SessionsSection />
+      <AccountDataSection hasTwoFactor={profile.twoFactorEnabled} />
     </div>
   );
 }

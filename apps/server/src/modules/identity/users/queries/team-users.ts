@@ -1,5 +1,5 @@
 import type { Role, UserStatus } from '@inkwell/contract';
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../../db/client';
 import { users } from '../../../../db/schema';
@@ -31,7 +31,8 @@ export interface UserFilter {
 }
 
 function userWhere(filter: UserFilter, now: Date): SQL | undefined {
-  const conditions: SQL[] = [];
+  // A deleted account (issue 36 §3) is nobody's any more: the team's list and search never find it.
+  const conditions: SQL[] = [isNull(users.deletedAt)];
   if (filter.role) conditions.push(eq(users.role, filter.role));
   if (filter.status === 'active') conditions.push(eq(users.isBanned, false));
   if (filter.status === 'banned') conditions.push(eq(users.isBanned, true));
