@@ -15,6 +15,11 @@ export const AVATAR_SIZES = { large: 256, small: 64 } as const;
 export type AvatarSize = keyof typeof AVATAR_SIZES;
 /** A username given up stays its former owner's for this many days: nobody else may take it. */
 export const USERNAME_HOLD_DAYS = 30;
+/**
+ * At most this many names given up are held for one reader at a time: past it, they take one back
+ * or wait until one is free, so nobody hoards names by changing theirs again and again.
+ */
+export const USERNAME_HOLDS_MAX = 3;
 
 /**
  * An avatar's address at a size, with its version: the stored address is the large square's

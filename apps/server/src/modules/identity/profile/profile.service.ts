@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AVATAR_SIZES, USERNAME_HOLD_DAYS, type AvatarAnswer, type ProfileUpdate } from '@inkwell/contract';
+import { AVATAR_SIZES, USERNAME_HOLD_DAYS, USERNAME_HOLDS_MAX, type AvatarAnswer, type ProfileUpdate } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../../lib/db-errors';
 import type { EventPublisher } from '../../../lib/domain-events';
 import { mediaUrl, type MediaStorage } from '../../platform/media';
 import {
+  countUsernameHolds,
   findAuthUser,
   findUserByUsername,
   lockProfile,
@@ -80,6 +81,13 @@ export function createProfileService({ db, clock, events, storage }: ProfileDeps
               if (holder !== null && holder !== userId) throw usernameHeld();
               const owner = await findUserByUsername(tx, to);
               if (owner && owner.id !== userId) throw usernameTaken();
+              // Taking a held name back frees its hold as it holds the current one: only a new name counts.
+              if (holder !== userId && (await countUsernameHolds(tx, userId, now)) >= USERNAME_HOLDS_MAX) {
+                throw new AppError('conflict', 'apiErrors.profile.tooManyNames', {
+                  values: { max: USERNAME_HOLDS_MAX, days: USERNAME_HOLD_DAYS },
+                  fields: { username: 'apiErrors.profile.tooManyNames' },
+                });
+              }
             }
             await renameUser(tx, userId, {
               from: current.username,

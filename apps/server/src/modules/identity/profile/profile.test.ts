@@ -1,4 +1,4 @@
-import { BIO_MAX_LENGTH, USERNAME_HOLD_DAYS } from '@inkwell/contract';
+import { BIO_MAX_LENGTH, USERNAME_HOLD_DAYS, USERNAME_HOLDS_MAX } from '@inkwell/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser, signedInUser } from '../../../../test/factories';
@@ -161,6 +161,27 @@ describe('PATCH ME/profile: the username', () => {
     });
     expect(confirm.statusCode).toBe(409);
     expect((await t.db.select().from(users).where(eq(users.email, fresh.email))).length).toBe(0);
+  });
+});
+
+describe('PATCH ME/profile: no hoarding of names', () => {
+  it(`holds at most ${USERNAME_HOLDS_MAX} names given up per reader: then one is taken back, or one’s hold ends first`, async () => {
+    const { user, cookie } = await signedInUser(t, { username: freshName('Hoard') });
+    const given = [user.username];
+    for (let i = 0; i < USERNAME_HOLDS_MAX; i += 1) {
+      const name = freshName('Hoard');
+      expect((await patch(cookie, { username: name })).status).toBe(200);
+      given.push(name);
+    }
+    const current = given.pop()!;
+    const refused = await patch(cookie, { username: freshName('Hoard'), bio: 'not saved' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.fields.username).toBe(
+      `You have given up ${USERNAME_HOLDS_MAX} usernames in the last ${USERNAME_HOLD_DAYS} days: take one of them back, or wait until one of them is free again.`,
+    );
+    expect(await rowOf(user.id)).toMatchObject({ username: current, bio: '' });
+    // Taking one back is fine: it holds the current name instead.
+    expect((await patch(cookie, { username: given[0] })).status).toBe(200);
   });
 });
 

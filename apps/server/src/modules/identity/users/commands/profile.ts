@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
 import { usernameHolds, users } from '../../../../db/schema';
 
@@ -25,6 +25,15 @@ export async function usernameHolder(db: Database, username: string, now: Date):
     .where(and(eq(usernameHolds.username, username.toLowerCase()), gt(usernameHolds.heldUntil, now)))
     .limit(1);
   return row?.userId ?? null;
+}
+
+/** How many names the user gave up that are still held for them at `now`. */
+export async function countUsernameHolds(db: Database, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(usernameHolds)
+    .where(and(eq(usernameHolds.userId, userId), gt(usernameHolds.heldUntil, now)));
+  return row?.n ?? 0;
 }
 
 /**
