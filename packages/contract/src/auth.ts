@@ -41,8 +41,6 @@ export const usernameSchema = z
   .trim()
   .regex(USERNAME_PATTERN, 'validation.usernameFormat');
 
-export const passwordSchema = z
-  .string({ error: 'validation.passwordRequired' })
 /**
  * Names a reader may not choose (issue 36 §1), in any case: they would pass for the site or its
  * team, or for a part of the site's addresses. The team's own accounts are made by an operator.
@@ -80,6 +78,8 @@ export const chosenUsernameSchema = usernameSchema.refine(
   'validation.usernameReserved',
 );
 
+export const passwordSchema = z
+  .string({ error: 'validation.passwordRequired' })
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordMin')
   .max(PASSWORD_MAX_LENGTH, 'validation.passwordMax');
 
@@ -170,10 +170,10 @@ export const profileDataSchema = sessionUserSchema.extend({
   createdAt: z.string(),
   /** Bumped when the avatar changes, so the client's avatar cache knows to refresh. */
   avatarVersion: z.number().int().nonnegative(),
-  /** Two-factor sign-in is on (issue 10): admins need it before they change the configuration. */
-  twoFactorEnabled: z.boolean(),
   /** A few words the reader wrote about themself, shown with their comments (issue 36 §1); '' when none. */
   bio: z.string().optional(),
+  /** Two-factor sign-in is on (issue 10): admins need it before they change the configuration. */
+  twoFactorEnabled: z.boolean(),
   /** Shares in some series or was ever paid a share (issue 33): only then has the Reader's Area an Earnings page. */
   hasEarnings: z.boolean(),
   /** The language the server writes to the reader in (e-mails, pushes: issue 35 §1); null: the site's default. */

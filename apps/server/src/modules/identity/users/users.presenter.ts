@@ -27,8 +27,8 @@ export function toProfileData(user: AuthUser, { hasEarnings }: { hasEarnings: bo
     ...toSessionUser(user),
     createdAt: user.createdAt.toISOString(),
     avatarVersion: user.avatarVersion,
-    twoFactorEnabled: user.totpEnabledAt !== null,
     bio: user.bio,
+    twoFactorEnabled: user.totpEnabledAt !== null,
     hasEarnings,
     locale: (matchLocale(user.locale) as Locale | undefined) ?? null,
   };
