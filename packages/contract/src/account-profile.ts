@@ -10,9 +10,6 @@ export const BIO_MAX_LENGTH = 300;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** An avatar narrower or shorter than this many pixels is refused: it would show as a blur. */
 export const AVATAR_MIN_SIDE = 64;
-/** The two squares an avatar is stored at: the account page's and the comments' (large), the top bar's (small). */
-export const AVATAR_SIZES = { large: 256, small: 64 } as const;
-export type AvatarSize = keyof typeof AVATAR_SIZES;
 /** A username given up stays its former owner's for this many days: nobody else may take it. */
 export const USERNAME_HOLD_DAYS = 30;
 /**
@@ -20,16 +17,6 @@ export const USERNAME_HOLD_DAYS = 30;
  * or wait until one is free, so nobody hoards names by changing theirs again and again.
  */
 export const USERNAME_HOLDS_MAX = 3;
-
-/**
- * An avatar's address at a size, with its version: the stored address is the large square's
- * (`…-256.webp`), the small one sits beside it; `?v=` changes whenever the avatar does, so no
- * browser shows a replaced avatar from its cache (SPEC §3, the avatar cache).
- */
-export function avatarSrc(avatarUrl: string, size: AvatarSize = 'large', version?: number): string {
-  const url = size === 'large' ? avatarUrl : avatarUrl.replace(`-${AVATAR_SIZES.large}.webp`, `-${AVATAR_SIZES.small}.webp`);
-  return version === undefined ? url : `${url}${url.includes('?') ? '&' : '?'}v=${version}`;
-}
 
 /** Plain text, trimmed, at most BIO_MAX_LENGTH characters; line breaks kept (as \n), no other control characters. */
 export const bioSchema = z

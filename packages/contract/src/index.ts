@@ -32,3 +32,4 @@ export * from './editions';
 export * from './account-security';
 export * from './account-data';
 export * from './account-profile';
+export * from './avatars';
