@@ -1,9 +1,12 @@
+import { PROFILE_CACHE_KEY } from '@inkwell/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert, SubmitButton } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/i18n-context';
+import { clearTimedCache } from '../../../lib/timed-cache';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { confirmEmailChange } from '../api/email-change';
 import { AuthCard } from './auth-card';
@@ -20,6 +23,7 @@ function EmailChangeConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { isAuthenticated, refresh } = useAuth();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const [changedTo, setChangedTo] = useState<string | null>(null);
@@ -30,6 +34,9 @@ function EmailChangeConfirmPage() {
     try {
       const { email } = await confirmEmailChange(token);
       setChangedTo(email);
+      // The account page shows the new address at once: its kept profile is dropped, the session asked again.
+      clearTimedCache(PROFILE_CACHE_KEY);
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
       if (isAuthenticated) void refresh();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : t('auth.networkError'));
