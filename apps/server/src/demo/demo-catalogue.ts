@@ -29,6 +29,8 @@ export interface DemoSeries {
   model: 'early' | 'premium' | 'free';
   scheduled?: boolean;
   halfChapter?: boolean;
+  /** Marked Adult (issue 36 §4): behind the gate, in no visitor's list, so the demo shows both. */
+  isAdult?: boolean;
   /** The other ways its locked chapters open (issue 22 §1); none when left out. */
   ladder?: {
     waitPassIntervalHours?: 24 | 72 | 168;
@@ -353,6 +355,7 @@ export const SERIES: DemoSeries[] = [
     hue: 350,
     chapters: 18,
     model: 'premium',
+    isAdult: true,
   },
   {
     type: 'novel',

@@ -104,6 +104,7 @@ export async function seedDemoContent(db: Database, storage: MediaStorage, clock
       artist: item.artist,
       releaseYear: item.releaseYear,
       isPublished: true,
+      isAdult: item.isAdult ?? false,
       ...item.ladder,
       views: 500 + ((index * 7919) % 9000),
       createdAt: new Date(now - (SERIES.length - index) * 9 * DAY),
