@@ -321,10 +321,3 @@ export const searchResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ results: z.array(searchResultSchema) }),
 });
-
-/**
- * A visitor's "I am 18 or older" at a series' adult gate (issue 36 §4, decision 0041): a session
- * cookie the web app sets beside its sessionStorage answer. The server reads it for a series' and its
- * chapters' answers (and their pages) only; lists, search, feeds and the reading apps never.
- */
-export const ADULT_GATE_COOKIE = 'inkwell_adult';

@@ -133,3 +133,12 @@ export const isTeamRole = (role: string | null | undefined): boolean => role ===
 export const DEFAULT_WAIT_PASS_EXCLUDES_NEWEST = 1;
 export const DEFAULT_PREVIEW_PAGES = 1;
 export const DEFAULT_PREVIEW_PERCENT = 10;
+
+/**
+ * A visitor's "I am 18 or older" at a series' adult gate (issue 36 §4, decision 0041): a session
+ * cookie the web app sets beside its sessionStorage answer. The server reads it for a series' and its
+ * chapters' answers (and their pages) only; lists, search, feeds and the reading apps never.
+ * Here, without zod, as the gate is drawn on every series page (catalogue.ts's schemas would
+ * put the schema library in its first JavaScript).
+ */
+export const ADULT_GATE_COOKIE = 'inkwell_adult';
