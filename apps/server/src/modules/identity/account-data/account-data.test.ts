@@ -1,7 +1,10 @@
-import { ACCOUNT_EXPORT_FORMAT, accountExportSchema } from '@inkwell/contract';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ACCOUNT_EXPORT_FORMAT, accountExportSchema, ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signedInUser } from '../../../../test/factories';
-import { callEndpoint, createTestApp, loginAs, signUp, type TestContext } from '../../../../test/helpers';
+import { multipart, png } from '../../../../test/fixtures';
+import { callEndpoint, createTestApp, loginAs, signUp, TEST_ORIGIN, type TestContext } from '../../../../test/helpers';
 import { readerWithData, turnOnTwoFactor } from '../../../../test/reader-with-data';
 import { seedDemoStore } from '../../../demo/seed-store';
 
@@ -193,6 +196,22 @@ describe('deleting one’s account (issue 36 §3)', () => {
     expect(
       (await callEndpoint(t, 'accountExport', { cookie: again.headers['set-cookie']!.toString().split(';')[0]! })).body.bookmarks,
     ).toEqual([]);
+  });
+
+  it('removes the stored avatar files', async () => {
+    const { user, cookie } = await signedInUser(t);
+    const body = multipart([{ field: 'avatar', name: 'me.png', type: 'image/png', data: await png(120, 120) }]);
+    const uploaded = await t.app.inject({
+      method: 'PUT',
+      url: ROUTES.avatarPut.path,
+      headers: { origin: TEST_ORIGIN, cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const folder = join(t.dataDir, 'media', 'avatars', user.id);
+    expect(readdirSync(folder).length).toBeGreaterThan(0);
+    expect((await callEndpoint(t, 'accountDelete', { cookie, body: { password: user.password } })).status).toBe(200);
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
   });
 
   it('asks for the two-factor code when it is on: none or a wrong one changes nothing, a right one deletes', async () => {
