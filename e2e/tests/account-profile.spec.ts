@@ -69,6 +69,7 @@ test('a reader changes their avatar, username and bio on the account page, and s
   await expect(comment).toContainText('The lighthouse at dawn!');
   await expect(comment.getByTestId('comment-author-bio')).toHaveText(bio);
   await expect(comment.locator('img').first()).toHaveAttribute('src', /-64\.webp\?v=1$/);
+  await comment.screenshot({ path: test.info().outputPath('comment-with-profile.png') });
 
   // Another reader sees the same.
   const visitor = await (await page.context().browser()!.newContext()).newPage();
@@ -88,7 +89,8 @@ test('a reader changes their avatar, username and bio on the account page, and s
       [390, 844, 'phone'],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.getByTestId('public-profile').scrollIntoViewIfNeeded();
+      // From the top: the bar stays up as the page scrolls, and would be drawn over the full page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: test.info().outputPath(`account-${suffix}-${device}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 720 });
