@@ -140,4 +140,32 @@ describe.skipIf(target.kind !== 'postgres')('a write through one instance, on th
     expect(banned.status).toBe(200);
     expect(await withinOneSecond(async () => (await wallet()).statusCode === 401)).toBe(true);
   });
+
+  it('refuses a session the reader ended from another browser, and every other one they signed out (issue 36 §2)', async () => {
+    const reader = await buildUser(t.db);
+    const [here, phone, tablet] = [await loginAs(t.app, reader), await loginAs(t.app, reader), await loginAs(t.app, reader)];
+    const walletWith = (cookie: string) => other.app.inject({ method: 'GET', url: ROUTES.wallet.path, headers: { cookie } });
+    // The other instance keeps each session a few seconds (the clock stands still: for good).
+    for (const cookie of [here, phone, tablet]) expect((await walletWith(cookie)).statusCode).toBe(200);
+
+    const listed = await callEndpoint(t, 'sessions', { cookie: here });
+    const phoneSession = (listed.body.data.items as Array<{ id: string; isCurrent: boolean }>).find((item) => !item.isCurrent)!;
+    expect((await callEndpoint(t, 'sessionRevoke', { cookie: here, params: { id: phoneSession.id } })).status).toBe(200);
+    // One of the two others (the one ended) is refused there at once; the other still works.
+    expect(
+      await withinOneSecond(async () => {
+        const statuses = await Promise.all([phone, tablet].map(async (cookie) => (await walletWith(cookie)).statusCode));
+        return statuses.sort().join() === '200,401';
+      }),
+    ).toBe(true);
+
+    expect((await callEndpoint(t, 'sessionsRevokeOthers', { cookie: here })).status).toBe(200);
+    expect(
+      await withinOneSecond(async () => {
+        const statuses = await Promise.all([phone, tablet].map(async (cookie) => (await walletWith(cookie)).statusCode));
+        return statuses.every((status) => status === 401);
+      }),
+    ).toBe(true);
+    expect((await walletWith(here)).statusCode).toBe(200);
+  });
 });
