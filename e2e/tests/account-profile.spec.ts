@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { register } from '../support/auth';
 import { solidPng } from '../support/images';
-import { openPage } from '../support/navigation';
+import { openPage, waitForStillPage } from '../support/navigation';
 
 // Issue 36 §1, Done when: a reader changes their username and avatar and sees them on their comments.
 
@@ -60,6 +61,13 @@ test('a reader changes their avatar, username and bio on the account page, and s
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile saved.')).toBeVisible();
   await expect(page.getByTestId('profile-username')).toHaveText(renamed);
+  await waitForStillPage(page);
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="public-profile"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} ${v.help} at ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 
   // Their comment carries the new name, the bio and the new avatar.
   const section = await openComments(page);
