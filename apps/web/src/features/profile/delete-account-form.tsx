@@ -47,8 +47,9 @@ export function DeleteAccountForm({ hasTwoFactor, onCancel }: { hasTwoFactor: bo
       return;
     }
     toast({ id: 'account-deleted', message: t('profile.data.goodbye'), type: 'success', duration: GOODBYE_MS });
+    // Home first: signed out on the account page, its guard would show "sign in" instead of the goodbye.
+    await navigate('/', { replace: true });
     await logout();
-    void navigate('/', { replace: true });
   };
 
   return (
