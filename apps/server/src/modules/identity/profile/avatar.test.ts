@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChapter, buildSeries, signedInUser } from '../../../../test/factories';
+import { buildChapter, buildSeries, buildUser, signedInUser } from '../../../../test/factories';
 import { jpegWithExif, multipart, pixelBombPng, png } from '../../../../test/fixtures';
 import { callEndpoint, createTestApp, TEST_ORIGIN, type TestContext } from '../../../../test/helpers';
 import { users } from '../../../db/schema';
 import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../../../lib/domain-events';
+import { moveCoins } from '../../money/wallet';
 
 let t: TestContext;
 const heard: DomainEvent[] = [];
@@ -145,6 +146,33 @@ describe('DELETE ME/avatar', () => {
     expect((await callEndpoint(t, 'profile', { cookie })).body.data).toMatchObject({ avatarUrl: null, avatarVersion: 2 });
     // Removing none is fine, and moves the version on all the same.
     expect((await callEndpoint(t, 'avatarDelete', { cookie })).body.data).toEqual({ avatarUrl: null, avatarVersion: 3 });
+  });
+});
+
+describe('a gift’s giver among the supporters', () => {
+  it('shows the new name and avatar among a series’ supporters at once', async () => {
+    const admin = await signedInUser(t, { role: 'admin' });
+    const series = await buildSeries(t);
+    const author = await buildUser(t.db);
+    const payees = [{ userId: author.id, role: 'author', shareBps: 10_000 }];
+    expect(
+      (await callEndpoint(t, 'adminSeriesPayeesUpdate', { cookie: admin.cookie, params: { id: series.id }, body: payees }))
+        .status,
+    ).toBe(200);
+    const fan = await signedInUser(t);
+    await moveCoins(t.db, { userId: fan.user.id, delta: 100, kind: 'adjustment', reason: 'For the test' });
+    const gift = await callEndpoint(t, 'seriesGift', {
+      cookie: fan.cookie,
+      params: { seriesId: series.id },
+      body: { amount: 10 },
+    });
+    expect(gift.status, JSON.stringify(gift.body)).toBe(201);
+
+    const name = `patron_${Date.now() % 1e9}`;
+    expect((await callEndpoint(t, 'profileUpdate', { cookie: fan.cookie, body: { username: name } })).status).toBe(200);
+    const avatar = await upload(fan.cookie, await png(100, 100));
+    const supporters = await callEndpoint(t, 'seriesSupporters', { params: { seriesId: series.id } });
+    expect(supporters.body.data.items).toEqual([{ username: name, avatarUrl: avatar.json().data.avatarUrl, coins: 10 }]);
   });
 });
 
