@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { logIn, logOut, register } from '../support/auth';
-import { openPage, reloadPage } from '../support/navigation';
+import { openPage, reloadPage, waitForStillPage } from '../support/navigation';
 import { lastMail, lastMailedLink } from '../support/server';
 
 // Issue 36 §2, Done when: a reader changes their e-mail through the mailed link, and ends a session
@@ -77,6 +78,16 @@ test('a reader signs another browser out from the account page', async ({ browse
     await expect(rows.first()).toContainText('This device');
     const phoneRow = rows.filter({ hasText: 'Safari on iOS' });
     await expect(phoneRow).not.toContainText('This device');
+    // Both sections read well to everyone (WCAG 2 A and AA).
+    await waitForStillPage(here);
+    const axe = await new AxeBuilder({ page: here })
+      .include('[data-testid="sessions-section"]')
+      .include('[data-testid="email-section"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)).toEqual(
+      [],
+    );
 
     await phoneRow.getByRole('button', { name: 'Sign out of Safari on iOS' }).click();
     await expect(here.getByText('Signed out of Safari on iOS.')).toBeVisible();
