@@ -1,8 +1,9 @@
 import { ROUTES } from '@inkwell/contract';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import { VISITOR } from '../../identity/access';
 import { readerKeyOf } from '../../team/metrics';
+import { askedOf } from './catalogue.routes';
 import type { CatalogueService } from './catalogue.service';
 
 /** An endpoint's path as a pattern whose groups are its parameters. */
@@ -19,14 +20,26 @@ export function sharedPageViews(catalogue: CatalogueService, clock: Clock, secre
   return async (request: FastifyRequest, apiPaths: readonly string[]): Promise<void> => {
     const reader = readerKeyOf(request, secret, clock.now());
     if (!reader) return;
+    // The visitor as the page's reads saw them: with their answer at an adult gate (issue 36 §4).
+    const visitor = askedOf(request);
     for (const path of apiPaths) {
-      const chapter = CHAPTER.exec(path);
-      if (chapter) {
-        await catalogue.chapterJson(decodeURIComponent(chapter[1] ?? ''), decodeURIComponent(chapter[2] ?? ''), VISITOR, reader);
-        continue;
+      try {
+        const chapter = CHAPTER.exec(path);
+        if (chapter) {
+          await catalogue.chapterJson(
+            decodeURIComponent(chapter[1] ?? ''),
+            decodeURIComponent(chapter[2] ?? ''),
+            visitor,
+            reader,
+          );
+          continue;
+        }
+        const series = SERIES.exec(path);
+        if (series) await catalogue.seriesJson(decodeURIComponent(series[1] ?? ''), visitor, reader);
+      } catch (error) {
+        // A page that showed a gate (or no such series) was no read: nothing to count.
+        if (!(error instanceof AppError)) throw error;
       }
-      const series = SERIES.exec(path);
-      if (series) await catalogue.seriesJson(decodeURIComponent(series[1] ?? ''), VISITOR, reader);
     }
   };
 }
