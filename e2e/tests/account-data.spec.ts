@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { register, submitLogIn } from '../support/auth';
+import { logInAs, register, registerByApi, submitLogIn } from '../support/auth';
 import { openPage } from '../support/navigation';
+import { BASE_URL } from '../support/server';
 
 // Issue 36 §3, Done when: a reader downloads their export and finds their bookmarks and purchases
 // in it; deletes their account and can no longer sign in.
@@ -70,4 +71,41 @@ test('a reader downloads their data, finds their bookmark and purchase in it, de
     await expect(page.getByText('Invalid e-mail, username or password')).toBeVisible();
     await expect(page).toHaveURL('/login');
   }
+});
+
+test('an admin deletes a reader’s account from its page, after typing DELETE; the reader cannot sign in nor be found', async ({
+  page,
+  browser,
+}) => {
+  const reader = { email: `removed.${stamp}@example.com`, username: `removed_${stamp}`, password: 'pebble-orchard-violet-23' };
+  const readerContext = await browser.newContext({ baseURL: BASE_URL });
+  await registerByApi(readerContext.request, reader);
+
+  await logInAs(page, 'admin');
+  await openPage(page, `/Dashboard/Users?q=${reader.username}`);
+  await page
+    .getByTestId('user-row')
+    .filter({ hasText: reader.username })
+    .getByRole('link', { name: `Open ${reader.username}` })
+    .click();
+  const section = page.getByTestId('user-delete');
+  await section.getByRole('button', { name: 'Delete account…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${reader.username}'s account?` });
+  const confirm = dialog.getByRole('button', { name: 'Delete the account' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  if (SHOTS) await dialog.screenshot({ path: `${SHOTS}/admin-delete-dialog.png` });
+  await confirm.click();
+  await expect(page).toHaveURL('/Dashboard/Users');
+  await expect(page.getByText(`${reader.username}'s account was deleted`)).toBeVisible();
+
+  // Not found by the admin's search; the reader's session is over and the password signs nobody in.
+  await openPage(page, `/Dashboard/Users?q=${reader.username}`);
+  await expect(page.getByTestId('user-row')).toHaveCount(0);
+  expect((await readerContext.request.get('/api/proxy/secure/profiledata')).status()).toBe(401);
+  const login = await readerContext.request.post('/api/proxy/public/login', {
+    data: { username: reader.username, password: reader.password },
+  });
+  expect(login.status()).toBe(401);
+  await readerContext.close();
 });
