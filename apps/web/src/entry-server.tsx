@@ -6,7 +6,9 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createRoutes, isClientOnlyRoute } from './app/router';
+import { withDashboard } from './app/dashboard-routes';
+import { isClientOnlyRoute } from './app/route-helpers';
+import { createRoutes } from './app/router';
 import { classifyPage, type PageClass } from './app/page-class';
 import { EARLY_CLICKS_SCRIPT } from './lib/early-clicks';
 import { createQueryClient } from './lib/query-client';
@@ -39,7 +41,7 @@ const scopedClient = new Proxy({} as QueryClient, {
     return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
   },
 });
-const handler = createStaticHandler(createRoutes(scopedClient));
+const handler = createStaticHandler(withDashboard(createRoutes(scopedClient)));
 
 /**
  * The page a URL is, by the match `render` draws it with (issue 32 §1): the server keys a page it

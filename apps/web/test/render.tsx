@@ -46,12 +46,18 @@ export const verifyAs = (user: TestUser | null) => () =>
 
 /**
  * Renders routes in a memory router inside the real providers. Routes may be built from the
- * test's QueryClient, as the app's are (their loaders prime that cache).
+ * test's QueryClient, as the app's are (their loaders prime that cache); `patchRoutesOnNavigation`
+ * brings routes fetched as the browser goes there (the app's dashboard, router.tsx discoverRoutes).
  */
-export function renderRoutes(routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]), initialPath = '/') {
+export function renderRoutes(
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  initialPath = '/',
+  { patchRoutesOnNavigation }: Pick<Parameters<typeof createMemoryRouter>[1] & object, 'patchRoutesOnNavigation'> = {},
+) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
     initialEntries: [initialPath],
+    ...(patchRoutesOnNavigation ? { patchRoutesOnNavigation } : {}),
   });
   const result = render(
     <AppProviders queryClient={queryClient} i18n={english}>

@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { classifyPage } from './page-class';
+import { withDashboard } from './dashboard-routes';
 import { createRoutes } from './router';
 
 // Issue 32 §1: every spelling of a page that the router draws is classified as that page, with
 // its series, so the server keys a shared page by what is really on it.
-const routes = createRoutes(new QueryClient());
+// The server's renderer has the dashboard's routes from the start (entry-server.tsx).
+const routes = withDashboard(createRoutes(new QueryClient()));
 const classify = (url: string) => classifyPage(routes, url);
 
 describe('classifyPage', () => {

@@ -18,7 +18,8 @@ import { PAGE_COLUMNS, PAGE_MATRIX, parsePageMatrix, type PageColumn, type PageO
 import { mockApi, renderRoutes, verifyAs } from '../../test/render';
 import { coinPackage, plan, purchase, verifyAsViewer, viewer } from '../features/store/store-fixtures';
 import { createQueryClient } from '../lib/query-client';
-import { createRoutes } from './router';
+import { withDashboard } from './dashboard-routes';
+import { createRoutes, discoverRoutes } from './router';
 
 /*
  * Walks test/page-matrix.ts: each route opened by each kind of user with the real routes in a
@@ -215,7 +216,8 @@ function patternsOf(routes: RouteObject[], base = ''): string[] {
 /** Where the route ended: its own page (with its heading), or another address. */
 async function outcomeOf(route: string, column: PageColumn, heading: string): Promise<PageOutcome | string> {
   const fetchMock = mockApi(apiFor(column));
-  const { router, unmount } = renderRoutes(createRoutes, route);
+  // The dashboard's routes come as the browser goes there, as in the app.
+  const { router, unmount } = renderRoutes(createRoutes, route, { patchRoutesOnNavigation: discoverRoutes });
   const requested = route.split('?')[0]!.toLowerCase();
   const name = heading.replace('{username}', sessionOf[column]?.username ?? '');
   try {
@@ -262,7 +264,7 @@ afterEach(() => localStorage.clear());
 describe('the page permission matrix (issue 10 §4)', () => {
   it('has a row for every page of the router', () => {
     const addresses = MATRIX.map((row) => addressOf(row.route).split('?')[0]!);
-    const patterns = patternsOf(createRoutes(createQueryClient()));
+    const patterns = patternsOf(withDashboard(createRoutes(createQueryClient())));
     const missing = patterns.filter(
       (pattern) => !addresses.some((address) => matchPath({ path: pattern, caseSensitive: false }, address)),
     );

@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs, type TestUser } from '../../test/render';
-import { createRoutes } from './router';
+import { createQueryClient } from '../lib/query-client';
+import { createRoutes, discoverRoutes } from './router';
 
 const PUB = '/api/public/omegascans/public';
 const asRole = (role: TestUser['role']): TestUser => ({ ...readerUser, id: `${role}-1`, username: `${role}_one`, role });
+/** The dashboard's routes come as the browser goes there, as in the app (router.tsx). */
+const discovering = { patchRoutesOnNavigation: discoverRoutes };
 const notFound = (code: string, message: string) => () =>
   Response.json({ success: false, message, error: { code, message } }, { status: 404 });
 
@@ -47,7 +50,7 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
 
   it.each(ADMIN_ONLY)('an editor opening /Dashboard/%s lands on the forbidden error page', async (page) => {
     mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
-    const { router } = renderRoutes(createRoutes, `/Dashboard/${page}`);
+    const { router } = renderRoutes(createRoutes, `/Dashboard/${page}`, discovering);
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?error=forbidden');
   });
@@ -58,7 +61,7 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
       '/api/omegascans/secure/admin/users': () =>
         Response.json({ success: true, data: { items: [], pagination: { page: 1, perPage: 25, total: 0, totalPages: 1 } } }),
     });
-    const admin = renderRoutes(createRoutes, '/Dashboard/Users');
+    const admin = renderRoutes(createRoutes, '/Dashboard/Users', discovering);
     expect(await screen.findByRole('heading', { name: 'Users', level: 1 }, { timeout: 4000 })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Users' }),
@@ -66,7 +69,7 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
     admin.unmount();
 
     mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
-    const { router } = renderRoutes(createRoutes, '/Dashboard/Users/00000000-0000-4000-8000-000000000001');
+    const { router } = renderRoutes(createRoutes, '/Dashboard/Users/00000000-0000-4000-8000-000000000001', discovering);
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?error=forbidden');
   });
@@ -76,7 +79,7 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
       '/api/proxy/public/verify': verifyAs(asRole('admin')),
       '/api/omegascans/secure/admin/plans': () => Response.json({ success: true, data: { items: [] } }),
     });
-    renderRoutes(createRoutes, '/Dashboard/Finances/Plans');
+    renderRoutes(createRoutes, '/Dashboard/Finances/Plans', discovering);
     expect(await screen.findByRole('heading', { name: 'Plans', level: 1 })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     for (const name of ['Purchases', 'Plans', 'Coins']) expect(within(menu).getByRole('link', { name })).toBeInTheDocument();
@@ -84,7 +87,7 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
 
   it('an editor opens Metrics, which the side menu lists; a reader is forbidden the dashboard', async () => {
     mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
-    const editor = renderRoutes(createRoutes, '/Dashboard/Metrics');
+    const editor = renderRoutes(createRoutes, '/Dashboard/Metrics', discovering);
     expect(await screen.findByRole('heading', { name: 'Metrics', level: 1 }, { timeout: 4000 })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(within(menu).getByRole('link', { name: 'Metrics' })).toBeInTheDocument();
@@ -92,9 +95,29 @@ describe('admin-only dashboard pages (SPEC §2, §4; issue 7 §4.18)', () => {
     editor.unmount();
 
     mockApi({ '/api/proxy/public/verify': verifyAs(readerUser) });
-    const { router } = renderRoutes(createRoutes, '/Dashboard/Users');
+    const { router } = renderRoutes(createRoutes, '/Dashboard/Users', discovering);
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?error=forbidden');
+  });
+});
+
+describe("the dashboard's routes, fetched as the browser first goes there (issue 35: not on a reader's first page)", () => {
+  it('are not among the first routes, and a navigation to the dashboard brings them', async () => {
+    const first = matchRoutes(createRoutes(createQueryClient()), '/Dashboard/Metrics') ?? [];
+    expect(first.at(-1)?.route.path).toBe('*');
+
+    mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
+    const { router } = renderRoutes(createRoutes, '/errorPage?error=nonsense', discovering);
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard/metrics'));
+    expect(await screen.findByRole('heading', { name: 'Metrics', level: 1 }, { timeout: 4000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/metrics');
+    // Back on a public page and to another dashboard page: the routes are patched in once.
+    await act(() => router.navigate('/errorPage?error=nonsense'));
+    await act(() => router.navigate('/Dashboard/Comments'));
+    expect(await screen.findByRole('heading', { name: 'Comments', level: 1 }, { timeout: 4000 })).toBeInTheDocument();
+    const root = router.routes[0]!;
+    expect(root.children?.filter((route) => route.path === 'Dashboard')).toHaveLength(1);
   });
 });
 
@@ -171,7 +194,7 @@ describe('route loaders (DESIGN §6)', () => {
 
   it('open the announcement editor for an editor, with Announcements in the side menu', async () => {
     mockApi({ '/api/proxy/public/verify': verifyAs(asRole('editor')) });
-    renderRoutes(createRoutes, '/Dashboard/Announcements/AddAnnouncements');
+    renderRoutes(createRoutes, '/Dashboard/Announcements/AddAnnouncements', discovering);
     expect(await screen.findByRole('heading', { name: 'New announcement', level: 1 })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Announcements' }),

@@ -2,14 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   createBrowserRouter,
   matchRoutes,
-  Navigate,
   Outlet,
   ScrollRestoration,
   type HydrationState,
+  type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router';
 import { Toaster } from '../components/toast/toaster';
-import { ADMIN_ONLY } from '../features/dashboard/team-roles';
 import { useHydrationMark } from '../lib/early-clicks';
 import { useT } from '../lib/i18n/i18n-context';
 import { withChunkTimeout } from '../lib/lazy-route';
@@ -28,6 +27,7 @@ import {
   readerLoader,
   seriesLoader,
 } from './loaders';
+import { lazyNamed, lazyPage, redirectTo } from './route-helpers';
 import { LoadingScreen, RouteLoader } from './route-loader';
 import {
   AnnouncementSkeleton,
@@ -59,28 +59,8 @@ function Root() {
   );
 }
 
-/** A route whose code is fetched on first visit, with SPEC §9's chunk time-out. */
-function lazyPage(load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: withChunkTimeout(async () => ({ Component: (await load()).default })) };
-}
-
-/** The same, for a module whose page is a named export. */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K): Pick<RouteObject, 'lazy'> {
-  return { lazy: withChunkTimeout(async () => ({ Component: (await load())[name] })) };
-}
-
-/** Routes the server does not render (they only send the reader elsewhere, in the browser). */
-const CLIENT_ONLY = { clientOnly: true } as const;
-
-export function isClientOnlyRoute(route: { handle?: unknown }): boolean {
-  return (route.handle as typeof CLIENT_ONLY | undefined)?.clientOnly === true;
-}
-
-/** A route that sends the reader to the error page. */
-const redirectTo = (code: string): Pick<RouteObject, 'element' | 'handle'> => ({
-  element: <Navigate to={`/errorPage?error=${code}`} replace />,
-  handle: CLIENT_ONLY,
-});
+/** The app's root route, which the dashboard's routes join when the browser first goes there. */
+const ROOT_ROUTE_ID = 'root';
 
 /**
  * The public pages, under the site's own layout. Those the server renders load their data in
@@ -194,55 +174,16 @@ function readerAreaPages(): RouteObject[] {
   ];
 }
 
-/** The team's dashboard; the money, users and configuration pages are the admin's. */
-function dashboardPages(): RouteObject[] {
-  return [
-    { index: true, ...lazyPage(() => import('../features/dashboard/dashboard-home-page')) },
-    { path: 'Series/Series', ...lazyPage(() => import('../features/dashboard/series/series-list-page')) },
-    { path: 'Series/Series/AddNew', ...lazyPage(() => import('../features/dashboard/series/series-new-page')) },
-    { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
-    { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
-    { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
-    { path: 'Announcements', ...lazyPage(() => import('../features/dashboard/announcements/announcements-list-page')) },
-    {
-      path: 'Announcements/AddAnnouncements',
-      ...lazyPage(() => import('../features/dashboard/announcements/announcement-new-page')),
-    },
-    {
-      path: 'Announcements/EditAnnouncements/:id',
-      ...lazyPage(() => import('../features/dashboard/announcements/announcement-edit-page')),
-    },
-    { path: 'Comments', ...lazyPage(() => import('../features/dashboard/comments/comments-page')) },
-    { path: 'Metrics', ...lazyPage(() => import('../features/dashboard/metrics/metrics-page')) },
-    {
-      element: (
-        <RequireRole allowed={ADMIN_ONLY}>
-          <Outlet />
-        </RequireRole>
-      ),
-      children: [
-        { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
-        { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
-        { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
-        { path: 'Users', ...lazyPage(() => import('../features/dashboard/users/users-page')) },
-        { path: 'Users/:id', ...lazyPage(() => import('../features/dashboard/users/user-detail-page')) },
-        { path: 'Configuration', ...lazyPage(() => import('../features/dashboard/configuration/configuration-page')) },
-        { path: 'MetricsAdmin', ...lazyPage(() => import('../features/dashboard/metrics/metrics-admin-page')) },
-        { path: 'AuditLog', ...lazyPage(() => import('../features/dashboard/audit/audit-log-page')) },
-      ],
-    },
-    { path: '*', ...redirectTo('not_found') },
-  ];
-}
-
 /**
- * SPEC §2: every route; areas are separate chunks so readers never download the dashboard. Public
+ * SPEC §2: every route but the dashboard's, which the browser fetches as it first goes there
+ * (discoverRoutes; dashboard-routes.tsx); areas are separate chunks so readers never download the dashboard. Public
  * pages load their data in loaders that prime `queryClient` (DESIGN §6), beside their code; on a
  * cold start each shows its skeleton (HydrateFallback) in the loaded page's boxes meanwhile.
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
+      id: ROOT_ROUTE_ID,
       element: <Root />,
       errorElement: <GlobalErrorBoundary />,
       HydrateFallback: LoadingScreen,
@@ -258,11 +199,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: withChunkTimeout(async () => ({ Component: (await import('./layouts/reader-layout')).ReaderLayout })),
           children: readerAreaPages(),
         },
-        {
-          path: 'Dashboard',
-          lazy: withChunkTimeout(async () => ({ Component: (await import('./layouts/team-layout')).TeamLayout })),
-          children: dashboardPages(),
-        },
       ],
     },
   ];
@@ -276,10 +212,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
  */
 export async function createRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
   const routes = createRoutes(queryClient);
-  if (!hydrationData) return createBrowserRouter(routes);
+  if (!hydrationData) return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverRoutes });
   await loadLazyRoutesOf(routes, window.location);
-  return createBrowserRouter(routes, { hydrationData });
+  return createBrowserRouter(routes, { hydrationData, patchRoutesOnNavigation: discoverRoutes });
 }
+
+/**
+ * The router asks this when a path matches no route but a catch-all or a parameter (React Router's
+ * lazy route discovery): a path under /Dashboard brings the dashboard's routes, once, before the
+ * navigation goes on (a second patch of the same routes changes nothing).
+ */
+export const discoverRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!/^\/dashboard(?:\/|$)/i.test(path)) return;
+  const { dashboardRoute } = await withChunkTimeout(() => import('./dashboard-routes'))();
+  patch(ROOT_ROUTE_ID, [dashboardRoute()]);
+};
 
 /** Loads the code of the lazy routes a location matches, into the route objects themselves. */
 async function loadLazyRoutesOf(routes: RouteObject[], location: Location | string): Promise<void> {
