@@ -5,16 +5,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { primaryButton, secondaryButton } from './button-styles';
 import { useToast } from './toast/toast-context';
-import { ApiError, callApiData } from '../lib/api-client';
+import { callApiData } from '../lib/api-client';
 import { useAuth } from '../lib/auth/auth-context';
 import { useT } from '../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Where a visitor's answer is kept for the browser session (issue 36 §4). */
 const ANSWER_KEY = 'inkwell.adult';
-
-/** Whether a failed series or chapter call is the adult gate (the series is marked Adult, decision 0041). */
-export const isAdultGate = (error: unknown) => error instanceof ApiError && error.code === 'adult_content';
 
 /** The visitor's answer, for the server too: a session cookie it reads for a series' own answers. */
 function rememberVisitorAnswer() {

@@ -1,6 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../lib/i18n/i18n-context';
 import { primaryButton, secondaryButton } from './button-styles';
+// Only parts fetched after a page opens ask to confirm: their words are in common.later.json.
+import '../lib/i18n/later-messages';
 
 interface ConfirmDialogProps {
   title: string;

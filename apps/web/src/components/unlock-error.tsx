@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { useT } from '../lib/i18n/i18n-context';
 import { richText } from '../lib/i18n/rich';
+// Only parts fetched after a page opens unlock: their words are in common.later.json.
+import '../lib/i18n/later-messages';
 
 /** Why an unlock failed, told by the error's code: too few coins leads to the store. */
 export function UnlockError({ error, getCoinsHref }: { error: unknown; getCoinsHref: string }) {

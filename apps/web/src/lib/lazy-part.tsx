@@ -32,38 +32,50 @@ export function whenIdle(task: () => void, { fallbackMs = 2000 }: { fallbackMs?:
 
 /**
  * `name` is unique in the app; `fallback` holds the part's place while its code loads after a
- * click (sized like the part where the part is in the page's flow, so nothing moves);
+ * click (sized like the part where the part is in the page's flow, so nothing moves; drawn from the
+ * part's props when it is a function);
  * `preloadWhenIdle` fetches the code once the browser is idle, for a part that opens on a tap.
  */
 export function lazyPart<P extends object>(
   name: string,
   load: () => Promise<ComponentType<P>>,
-  { fallback = null, preloadWhenIdle = false }: { fallback?: ReactNode; preloadWhenIdle?: boolean } = {},
+  {
+    fallback = null,
+    preloadWhenIdle = false,
+  }: { fallback?: ReactNode | ((props: P) => ReactNode); preloadWhenIdle?: boolean } = {},
 ): LazyPart<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<void> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
+  /** The part's code as it loads; marked fulfilled once here, so `use` reads it at once from then on. */
+  type Loading = Promise<ComponentType<P>> & { status?: 'fulfilled'; value?: ComponentType<P> };
+  let loading: Loading | undefined;
+  const loadComponent = (): Loading => {
+    if (loading) return loading;
+    const promise: Loading = load().then(
       (component) => {
-        loaded = component;
+        promise.status = 'fulfilled';
+        promise.value = component;
+        return component;
       },
       (error: unknown) => {
         // The next drawing tries again (a dropped connection on a phone).
         loading = undefined;
         throw error;
       },
-    ));
+    );
+    return (loading = promise);
+  };
+  const preload = () => loadComponent().then(() => undefined);
 
+  // `use` on every render, loaded or not: a part that suspended once and is drawn again once its
+  // code is here (toasts coming while it loads) must ask React the same way (conditional use).
   function Loaded(props: P) {
-    if (!loaded) use(preload());
-    const Component = loaded!;
+    const Component = use<ComponentType<P>>(loadComponent() as Promise<ComponentType<P>>);
     return <Component {...props} />;
   }
   // Always inside its boundary, loaded or not: the server's markup and the browser's tree match.
   function Part(props: P) {
     renderScope()?.drewPart?.(name);
     return (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={typeof fallback === 'function' ? fallback(props) : fallback}>
         <Loaded {...props} />
       </Suspense>
     );

@@ -123,7 +123,10 @@ describe('the mobile search button (issue 7 §4.18)', () => {
     const row = screen.getByTestId('mobile-search');
     const field = within(row).getByRole('searchbox', { name: 'Search series' });
     expect(field).toHaveFocus();
-    expect(within(row).getByTestId('search-panel')).toHaveTextContent('Please enter at least 3 characters to search.');
+    // The panel's text comes with its code, fetched once the browser is idle or as the panel opens (search-box.tsx).
+    await waitFor(() =>
+      expect(within(row).getByTestId('search-panel')).toHaveTextContent('Please enter at least 3 characters to search.'),
+    );
     expect(screen.getByRole('button', { name: 'Close search' })).toHaveAttribute('aria-expanded', 'true');
 
     // One panel at a time: the notifications close the search row.

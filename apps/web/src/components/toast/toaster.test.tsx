@@ -1,9 +1,11 @@
 import { act, render } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from './toast-context';
 import { createToastStore } from './toast-store';
-import { Toaster } from './toaster';
+import { Toaster, ToastItems } from './toaster';
 
+// The toasts' own code, which a page fetches once the browser is idle, is here before the first one.
+beforeAll(() => ToastItems.preload());
 afterEach(() => vi.restoreAllMocks());
 
 describe('Toaster', () => {

@@ -8,7 +8,7 @@ import { useBookmark } from '../../lib/library/bookmark';
 import { useFormat } from '../../lib/i18n/format';
 import { useT } from '../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AdultGate, isAdultGate } from '../../components/adult-gate';
+import { AdultGate, isAdultGate } from '../../components/adult-gate-part';
 import { chapterErrorPage, useChapter } from './api/get-chapter';
 import { chapterOptionLabel } from './chapter-option-label';
 import { ChapterBody } from './components/chapter-body';

@@ -1,14 +1,17 @@
 import type { SeriesDetail } from '@inkwell/contract';
 import { ChevronDown, Coins } from 'lucide-react';
-import { BulkUnlock } from '../../../components/bulk-unlock';
-import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { richText } from '../../../lib/i18n/rich';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useChaptersForSale } from '../../../lib/wallet/chapters-for-sale';
 import { lockedRunFrom } from '../../../lib/wallet/locked-run';
-import { getCoinsHref, useUnlockChapters } from '../../../lib/wallet/unlock';
 import '../messages';
+
+/** What the box holds (series-bulk-unlock-body.tsx), fetched as the box is drawn: it is folded meanwhile. */
+const SeriesBulkUnlockBody = lazyPart('series-bulk-unlock', () =>
+  import('./series-bulk-unlock-body').then((module) => module.SeriesBulkUnlockBody),
+);
 
 /**
  * A reader's bulk unlock on the series page: the next 5, 10 or all chapters still locked, from
@@ -19,24 +22,10 @@ import '../messages';
 export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
   const t = useT();
   const { user } = useAuth();
-  const unlockMany = useUnlockChapters();
-  const toast = useToast();
   const isOffered = Boolean(user) && series.forSaleCount >= 2;
   const forSale = useChaptersForSale(series.slug, undefined, isOffered);
   if (!user || !isOffered) return null;
   const run = lockedRunFrom(forSale.data?.items ?? [], -Infinity);
-
-  const handleUnlock = (chapterIds: string[]) =>
-    unlockMany.mutateAsync({ seriesId: series.id, chapterIds }).then((result) =>
-      toast({
-        message:
-          result.charged > 0
-            ? t('catalogue.bulk.unlocked', { count: chapterIds.length, coins: result.charged })
-            : t('catalogue.bulk.unlockedFree'),
-        type: 'success',
-        duration: 4000,
-      }),
-    );
 
   return (
     <details className="group mb-3 rounded-xl border border-amber-500/30 bg-ink-900" data-testid="series-bulk-unlock">
@@ -57,15 +46,7 @@ export function SeriesBulkUnlock({ series }: { series: SeriesDetail }) {
         </span>
       </summary>
       <div className="px-4 pb-4">
-        <BulkUnlock
-          seriesId={series.id}
-          legend={t('catalogue.bulk.legend')}
-          run={run}
-          total={forSale.data?.total}
-          balance={user.coins}
-          getCoinsHref={getCoinsHref({ returnTo: `/SeriesView/${series.slug}` })}
-          onUnlock={handleUnlock}
-        />
+        <SeriesBulkUnlockBody series={series} user={user} run={run} total={forSale.data?.total} />
       </div>
     </details>
   );

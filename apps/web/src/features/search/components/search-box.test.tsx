@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderInApp, verifyAs } from '../../../../test/render';
-import { SearchBox } from './search-box';
+import { SearchBox, SearchPanel } from './search-box';
 
 const TOO_SHORT = 'Please enter at least 3 characters to search.';
 
@@ -21,6 +21,8 @@ let searchHandler: (url: string) => Response;
 let fetchMock: ReturnType<typeof mockApi>;
 const searchCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(SEARCH)).map(([url]) => String(url));
 
+// The panel's code, which a page fetches once the browser is idle, is here as the tests type.
+beforeAll(() => SearchPanel.preload());
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   searchHandler = () => Response.json({ success: true, data: { results: [result({})] } });

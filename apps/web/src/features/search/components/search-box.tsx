@@ -1,62 +1,22 @@
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, type SearchResult } from '@inkwell/contract';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '@inkwell/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { lazyPart } from '../../../lib/lazy-part';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { useT } from '../../../lib/i18n/i18n-context';
-import { seriesStatusText } from '../../../lib/i18n/labels';
 import { searchSeriesQueryOptions } from '../api/search-series';
+import { resultPath, resultsPagePath } from './search-paths';
 
-// The top bar's search is on every page: its words are in `common`, which every page loads first.
+// The top bar's search is on every page: the field's words are in `common`, which every page loads
+// first; its panel, drawn only once the reader is in the field, comes when the browser is idle.
 
-function ResultItem({
-  result,
-  id,
-  isActive,
-  onChoose,
-}: {
-  result: SearchResult;
-  id: string;
-  isActive: boolean;
-  onChoose(): void;
-}) {
-  const t = useT();
-  return (
-    <li id={id} role="option" aria-selected={isActive}>
-      <Link
-        to={resultPath(result)}
-        onClick={onChoose}
-        tabIndex={-1}
-        className={`flex gap-3 rounded-lg p-2 hover:bg-ink-800 focus:bg-ink-800 focus:outline-none ${isActive ? 'bg-ink-800 ring-1 ring-inset ring-accent-500/60' : ''}`}
-      >
-        {result.cover ? (
-          <img
-            src={result.cover}
-            width={40}
-            height={60}
-            alt=""
-            loading="lazy"
-            className="h-15 w-10 shrink-0 rounded object-cover"
-          />
-        ) : (
-          <span className="h-15 w-10 shrink-0 rounded bg-ink-800" aria-hidden />
-        )}
-        <span className="min-w-0">
-          <span className="block truncate text-sm font-semibold text-white">{result.title}</span>
-          {result.alternativeNames && <span className="block truncate text-xs text-zinc-400">{result.alternativeNames}</span>}
-          <span className="mt-0.5 block text-xs text-accent-400">{seriesStatusText(t, result.status)}</span>
-        </span>
-      </Link>
-    </li>
-  );
-}
-
-/** SPEC §7: search results link to /seriesView/{slug} (lower-case v). */
-const resultPath = (result: SearchResult) => `/seriesView/${result.slug}`;
-/** The results page (issue 11 §3): every match, with filters. */
-const resultsPagePath = (text: string) => `/search?q=${encodeURIComponent(text)}`;
+/** The panel's text and results (search-panel.tsx). */
+export const SearchPanel = lazyPart('search-panel', () => import('./search-panel').then((module) => module.PanelBody), {
+  preloadWhenIdle: true,
+});
 
 /** "/" anywhere but in a field goes to search, as on GitHub and MangaDex (issue 21 §1): the field's ref. */
 function useSlashToSearch(fullScreen: boolean) {
@@ -75,65 +35,6 @@ function useSlashToSearch(fullScreen: boolean) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [fullScreen]);
   return inputRef;
-}
-
-/** The panel's text as the search goes (too short, loading, error, empty), or the results. */
-function PanelBody({
-  text,
-  isSettling,
-  results,
-  fullScreen,
-  active,
-  optionId,
-  onChoose,
-}: {
-  text: string;
-  /** The text is still being typed: it is not searched yet. */
-  isSettling: boolean;
-  results: UseQueryResult<SearchResult[]>;
-  fullScreen: boolean;
-  active: number;
-  optionId(index: number): string;
-  onChoose(): void;
-}) {
-  const t = useT();
-  if (text.length < SEARCH_MIN_CHARS)
-    return <p className="p-3 text-sm text-zinc-400">{t('common.search.tooShort', { count: SEARCH_MIN_CHARS })}</p>;
-  if (isSettling || results.isFetching)
-    return (
-      <p className="p-3 text-sm text-zinc-300" role="status">
-        {t('common.search.loading')}
-      </p>
-    );
-  if (results.isError)
-    return (
-      <p className="p-3 text-sm text-rose-300" role="alert">
-        {t('common.search.error')}
-      </p>
-    );
-  if (!results.data || results.data.length === 0) return <p className="p-3 text-sm text-zinc-400">{t('common.search.empty')}</p>;
-  return (
-    <>
-      <ul
-        role="listbox"
-        className={`${fullScreen ? '' : 'max-h-[60vh] overflow-y-auto'} p-1`}
-        aria-label={t('common.search.results')}
-      >
-        {results.data.map((result, index) => (
-          <ResultItem key={result.id} id={optionId(index)} result={result} isActive={active === index} onChoose={onChoose} />
-        ))}
-      </ul>
-      <Link
-        id={optionId(results.data.length)}
-        to={resultsPagePath(text)}
-        onClick={onChoose}
-        tabIndex={-1}
-        className={`block border-t border-ink-800 px-3 py-2.5 text-center text-sm font-semibold text-accent-400 hover:bg-ink-800 ${active === results.data.length ? 'bg-ink-800' : ''}`}
-      >
-        {t('common.search.seeAll', { text })}
-      </Link>
-    </>
-  );
 }
 
 /**
@@ -257,7 +158,7 @@ export function SearchBox({
               : 'absolute right-0 top-full z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-ink-700 bg-ink-900 shadow-2xl'
           }
         >
-          <PanelBody
+          <SearchPanel
             text={trimmed}
             isSettling={debounced !== trimmed}
             results={results}
