@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -61,6 +62,41 @@ function interfaceMessages(): Plugin {
   };
 }
 
+const ENDPOINTS_PREFIX = 'virtual:inkwell-endpoints/';
+/** The contract's endpoint table (packages/contract/src/routes.ts), loaded through tsx as the catalogues are. */
+const endpointTableFile = fileURLToPath(new URL('../../packages/contract/src/routes.ts', import.meta.url));
+
+/**
+ * The contract's endpoint table (ROUTES: each endpoint's method, path and access) in two parts
+ * for the browser's API client (src/lib/api-client.ts): `virtual:inkwell-endpoints/reader`, the
+ * public and signed-in readers' endpoints, which every page's first chunk holds, and
+ * `virtual:inkwell-endpoints/team`, the team's and admin's, which only the dashboard calls and
+ * which load with the first call to one (issue 35: about 1 kB gzip off every page). Each with
+ * what the client reads of it: method, path and access.
+ */
+function endpointTables(): Plugin {
+  return {
+    name: 'inkwell-endpoint-tables',
+    resolveId: (id) => (id.startsWith(ENDPOINTS_PREFIX) ? `\0${id}` : null),
+    async load(id) {
+      if (!id.startsWith(`\0${ENDPOINTS_PREFIX}`)) return null;
+      const part = id.slice(`\0${ENDPOINTS_PREFIX}`.length);
+      if (part !== 'reader' && part !== 'team') throw new Error(`No endpoint table ${part} (reader or team)`);
+      this.addWatchFile(endpointTableFile);
+      const { ROUTES } = (await tsImport(pathToFileURL(endpointTableFile).href, import.meta.url)) as {
+        ROUTES: Record<string, { method: string; path: string; access: string }>;
+      };
+      const isTeams = (access: string) => access === 'team' || access === 'admin';
+      const table = Object.fromEntries(
+        Object.entries(ROUTES)
+          .filter(([, route]) => isTeams(route.access) === (part === 'team'))
+          .map(([name, { method, path, access }]) => [name, { method, path, access }]),
+      );
+      return `export default ${JSON.stringify(table)};`;
+    },
+  };
+}
+
 /**
  * The browser's code and styles sent compressed (issue 11 §1: a phone on 4G waits for every byte):
  * each asset gets its .br and .gz twins at build time, which the server's static files send to a
@@ -113,25 +149,91 @@ function preloadUiFont(): Plugin {
   };
 }
 
+/** lucide-react's index, which re-exports every icon (some two thousand files). */
+const ICON_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/**
+ * The icons' files by the names lucide-react's index exports them under (`XCircle` and `CircleX`
+ * are both ./icons/circle-x.mjs), read from the index's own re-exports.
+ */
+function iconFilesByName(indexId: string, indexCode: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [, names = '', file = ''] of indexCode.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']\.\/icons\/([\w-]+\.mjs)["']/g)) {
+    for (const name of names.split(','))
+      files.set(name.trim().replace(/^default\s+as\s+/, ''), join(indexId, '..', 'icons', file));
+  }
+  return files;
+}
+
+/** The names a module imports from lucide-react, as its (transformed) code writes them. */
+function iconNamesOf(code: string): string[] {
+  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, names = '']) =>
+    names
+      .split(',')
+      .map((name) => name.trim().split(/\s+as\s+/)[0]!)
+      .filter(Boolean),
+  );
+}
+
+/** The pages readers land on, whose shared icons are grouped in one chunk (see `reading-icons` below). */
+const READING_PAGES =
+  /apps[\\/]web[\\/]src[\\/](app[\\/]home|features[\\/]catalogue[\\/]pages[\\/](series|catalogue)-page|features[\\/]reader[\\/]reader-page)\.tsx$/;
+
 /**
  * The modules the app's entry imports (statically, through any depth): every page loads them before
- * it works. Known once the build has read the module graph, before it makes its chunks.
+ * it works; and the icons the reading pages' modules use. Known once the build has read the module
+ * graph, before it makes its chunks. Icons are counted by the names the modules import, not through
+ * lucide-react's index, which imports them all: else every icon two lazy chunks share (the
+ * dashboard's) would join every page's first chunk.
  */
-function entryModules(): { plugin: Plugin; has(id: string): boolean } {
+function entryModules(): { plugin: Plugin; has(id: string): boolean; iconGroupOf(id: string): string | null } {
   const modules = new Set<string>();
+  const iconGroups = new Map<string, string>();
   return {
     has: (id) => modules.has(id),
+    iconGroupOf: (id) => iconGroups.get(id) ?? null,
     plugin: {
       name: 'inkwell-entry-modules',
       apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
       buildEnd() {
+        const ids = [...this.getModuleIds()];
+        const iconIndex = ids.find((id) => ICON_INDEX.test(id));
+        const iconIndexCode = iconIndex ? this.getModuleInfo(iconIndex)?.code : null;
+        const iconFiles = iconIndex && iconIndexCode ? iconFilesByName(iconIndex, iconIndexCode) : new Map<string, string>();
+        /** What `starts` import statically, through any depth, icons by name. */
+        const reach = (starts: string[]): Set<string> => {
+          const found = new Set<string>();
+          const pending = [...starts];
+          for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+            if (found.has(id)) continue;
+            found.add(id);
+            const info = this.getModuleInfo(id);
+            const imported = info?.importedIds ?? [];
+            // The index's own helpers (Icon, createLucideIcon), not its icons; those come by name below.
+            pending.push(...(id === iconIndex ? imported.filter((file) => !/[\\/]icons[\\/]/.test(file)) : imported));
+            if (iconIndex && imported.includes(iconIndex) && info?.code) {
+              for (const name of iconNamesOf(info.code)) {
+                const file = iconFiles.get(name);
+                if (file) pending.push(file);
+              }
+            }
+          }
+          return found;
+        };
         modules.clear();
-        const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-        for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-          if (modules.has(id)) continue;
-          modules.add(id);
-          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        iconGroups.clear();
+        for (const id of reach(ids.filter((id) => this.getModuleInfo(id)?.isEntry))) modules.add(id);
+        // The icons of the reading pages the entry does not use: those two pages or more use in one
+        // chunk, each page's own in one of its own (else each icon a lazy part shares is a file).
+        const pagesOf = new Map<string, string[]>();
+        for (const page of ids.filter((id) => READING_PAGES.test(id))) {
+          const name = `${page.replace(/^.*[\\/]/, '').replace(/\.tsx$/, '')}-icons`;
+          for (const id of reach([page])) {
+            if (/[\\/]lucide-react[\\/].*[\\/]icons[\\/]/.test(id) && !modules.has(id))
+              pagesOf.set(id, [...(pagesOf.get(id) ?? []), name]);
+          }
         }
+        for (const [id, pages] of pagesOf) iconGroups.set(id, pages.length >= 2 ? 'reading-icons' : pages[0]!);
       },
     },
   };
@@ -212,7 +314,16 @@ function precacheAppShell(): Plugin {
 const apiTarget = process.env.INKWELL_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), interfaceMessages(), preloadUiFont(), precompressAssets(), precacheAppShell(), entry.plugin],
+  plugins: [
+    react(),
+    tailwindcss(),
+    interfaceMessages(),
+    endpointTables(),
+    preloadUiFont(),
+    precompressAssets(),
+    precacheAppShell(),
+    entry.plugin,
+  ],
   server: {
     port: 5173,
     // In development the API runs beside Vite; the browser still sees one origin.
@@ -249,6 +360,15 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: (id) =>
                     entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
                   priority: 20,
+                },
+                {
+                  // The icons of the reading pages (a chapter's and a series' page, lists, home) that the entry
+                  // does not use: those they share in one chunk, each page's own in another, not a file per
+                  // icon a lazy part also draws; the dashboard's stay with it.
+                  name: (id) => entry.iconGroupOf(id),
+                  debugName: 'reading-icons',
+                  // After `shared`, which takes the icons' runtime (the entry's) that a group would pull in with its icons.
+                  priority: 5,
                 },
                 {
                   // The app's modules every page runs (the entry's), with the contract's zod-free parts: what

@@ -2,7 +2,6 @@ import { previewAs } from './auth/preview-as';
 import {
   DEFAULT_FETCH_TIMEOUT_MS,
   fillPath,
-  ROUTES,
   type EndpointBody,
   type EndpointData,
   type EndpointName,
@@ -11,7 +10,9 @@ import {
   type EndpointResponse,
   type ErrorCode,
   type RouteDef,
+  type ROUTES,
 } from '@inkwell/contract';
+import readerEndpoints from 'virtual:inkwell-endpoints/reader';
 import { loadI18n, pageLocale } from './i18n/i18n';
 import { reportMaintenanceAnswer } from './maintenance';
 import { renderScope } from './render-scope';
@@ -135,11 +136,43 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-/** The URL path of a call to endpoint N (path params filled, query appended). */
-export function endpointUrl<N extends EndpointName>(name: N, input: { params?: unknown; query?: unknown } = {}): string {
-  return (
-    fillPath(ROUTES[name].path, input.params as Record<string, string>) + toQueryString(input.query as Record<string, unknown>)
-  );
+/** The endpoints a reader's pages call (public and signed-in); the team's and admin's are the dashboard's. */
+export type ReaderEndpointName = {
+  [N in EndpointName]: (typeof ROUTES)[N]['access'] extends 'team' | 'admin' ? never : N;
+}[EndpointName];
+
+let teamEndpoints: Promise<Readonly<Record<string, RouteDef>>> | undefined;
+
+/**
+ * Endpoint N's method, path and access, from the contract's table (ROUTES) as the build splits it
+ * (vite.config.ts, endpointTables): a reader's endpoints are at hand; the team's and admin's, which
+ * only the dashboard calls, load with the first call to one (issue 35: every page's first chunk
+ * holds only the readers' part).
+ */
+export function endpointRoute(name: EndpointName): RouteDef | Promise<RouteDef> {
+  const route = readerEndpoints[name];
+  if (route) return route;
+  teamEndpoints ??= import('virtual:inkwell-endpoints/team').then((module) => module.default);
+  return teamEndpoints.then((table) => {
+    const teamRoute = table[name];
+    if (!teamRoute) throw new Error(`No endpoint ${name} in the contract's table`);
+    return teamRoute;
+  });
+}
+
+/** The URL path of a call to a route (path params filled, query appended). */
+function routeUrl(route: RouteDef, input: { params?: unknown; query?: unknown }): string {
+  return fillPath(route.path, input.params as Record<string, string>) + toQueryString(input.query as Record<string, unknown>);
+}
+
+/** The URL path of a call to a reader's endpoint N (path params filled, query appended). */
+export function endpointUrl<N extends ReaderEndpointName>(name: N, input: { params?: unknown; query?: unknown } = {}): string {
+  return routeUrl(readerEndpoints[name]!, input);
+}
+
+/** The same for any endpoint: a team's endpoint's path may have to load first. */
+export async function anyEndpointUrl(name: EndpointName, input: { params?: unknown; query?: unknown } = {}): Promise<string> {
+  return routeUrl(await endpointRoute(name), input);
 }
 
 /** A message of the page's language (common's), for an error told outside any component. */
@@ -160,7 +193,12 @@ export function callApi<N extends EndpointName>(
       ? [CallInput<N>?]
       : [CallInput<N>]
 ): Promise<EndpointResponse<N>> {
-  const route: RouteDef = ROUTES[name];
+  const route = endpointRoute(name);
+  return route instanceof Promise ? route.then((loaded) => callRoute<N>(loaded, input)) : callRoute<N>(route, input);
+}
+
+/** A call to an endpoint whose route is at hand (callApi). */
+function callRoute<N extends EndpointName>(route: RouteDef, input: CallInput<N> | undefined): Promise<EndpointResponse<N>> {
   const { body, signal, timeoutMs, cache, keepalive } = (input ?? {}) as CallInput<N>;
   // A team member previewing the site (issue 22 §3) asks the public reads as that kind of viewer,
   // and changes nothing while they look: no write leaves the browser.
@@ -169,7 +207,7 @@ export function callApi<N extends EndpointName>(
       Promise.reject(new ApiError(403, message, 'forbidden')),
     );
   const preview = route.access === 'public' && route.method === 'GET' ? previewAs() : null;
-  const url = endpointUrl(name, input ?? {});
+  const url = routeUrl(route, input ?? {});
   return apiJson<EndpointResponse<N>>(preview ? `${url}${url.includes('?') ? '&' : '?'}as=${preview}` : url, {
     method: route.method,
     ...(body !== undefined ? { json: body } : {}),
@@ -194,7 +232,7 @@ export async function callApiData<N extends EndpointName>(
  * login, logout, profile): they read the status and the body themselves. Method and path still
  * come from the endpoint table; a write carries the JSON content type, with or without a body.
  */
-export function fetchEndpoint<N extends EndpointName>(
+export function fetchEndpoint<N extends ReaderEndpointName>(
   name: N,
   options: {
     params?: EndpointParams<N>;
@@ -204,7 +242,7 @@ export function fetchEndpoint<N extends EndpointName>(
     signal?: AbortSignal;
   } = {},
 ): Promise<Response> {
-  const { method } = ROUTES[name] as RouteDef;
+  const { method } = readerEndpoints[name]!;
   const { params, body, ...init } = options;
   return fetchWithTimeout(endpointUrl(name, { params }), {
     ...init,

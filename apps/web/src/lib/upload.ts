@@ -1,12 +1,5 @@
-import {
-  ROUTES,
-  type EndpointName,
-  type EndpointParams,
-  type EndpointResponse,
-  type ErrorCode,
-  type RouteDef,
-} from '@inkwell/contract';
-import { ApiError, apiUrl, endpointUrl, pageMessage } from './api-client';
+import { type EndpointName, type EndpointParams, type EndpointResponse, type ErrorCode, type ROUTES } from '@inkwell/contract';
+import { ApiError, anyEndpointUrl, apiUrl, endpointRoute, pageMessage } from './api-client';
 import './i18n/later-messages';
 
 /** The endpoints that take files (multipart/form-data), by the endpoint table's own mark. */
@@ -27,14 +20,14 @@ export interface UploadInput<N extends UploadEndpoint> {
  * there) and reports progress. Credentials go along, like every call (SPEC §7); a failure becomes
  * the same ApiError as the typed client's, and success resolves with the contract's answer.
  */
-export function uploadFiles<N extends UploadEndpoint>(name: N, input: UploadInput<N>): Promise<EndpointResponse<N>> {
-  const route: RouteDef = ROUTES[name];
+export async function uploadFiles<N extends UploadEndpoint>(name: N, input: UploadInput<N>): Promise<EndpointResponse<N>> {
+  const [route, path] = await Promise.all([endpointRoute(name), anyEndpointUrl(name, { params: input.params })]);
   const form = new FormData();
   for (const [name, value] of Object.entries(input.fields ?? {})) form.append(name, value);
   for (const { field, file } of input.files) form.append(field, file, file.name);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(route.method, apiUrl(endpointUrl(name, { params: input.params })));
+    request.open(route.method, apiUrl(path));
     request.withCredentials = true;
     request.responseType = 'json';
     request.upload.onprogress = (event) => {

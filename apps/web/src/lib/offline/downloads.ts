@@ -1,6 +1,7 @@
-import { fillPath, ROUTES, type ChapterContent } from '@inkwell/contract';
+import type { ChapterContent } from '@inkwell/contract';
 import { useSyncExternalStore } from 'react';
 import { BROWSER_OWNER_KEY, ownedKey, ownedKeys, readBrowserOwner } from '../browser-owner';
+import { endpointUrl } from '../api-client';
 
 /**
  * Issue 21 §3: chapters kept on this device for reading offline. What is kept is exactly what the
@@ -99,7 +100,7 @@ export const expiresAt = (download: Download) => new Date(Date.parse(download.sa
 
 /** The chapter's JSON address, as the reader asks for it (what the service worker answers offline). */
 export const chapterApiUrl = (seriesSlug: string, chapterSlug: string) =>
-  fillPath(ROUTES.chapter.path, { slug: seriesSlug, chapterSlug });
+  endpointUrl('chapter', { params: { slug: seriesSlug, chapterSlug } });
 
 async function sizeOf(response: Response): Promise<number> {
   return (await response.clone().arrayBuffer()).byteLength;

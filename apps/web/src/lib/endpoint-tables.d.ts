@@ -1,0 +1,7 @@
+// The contract's endpoint table in the build's two parts (vite.config.ts, endpointTables): the
+// readers' endpoints and the team's. An ambient module cannot import a path, hence the import() type.
+/* eslint-disable @typescript-eslint/consistent-type-imports */
+declare module 'virtual:inkwell-endpoints/*' {
+  const table: Readonly<Record<string, import('@inkwell/contract').RouteDef>>;
+  export default table;
+}
