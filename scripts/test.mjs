@@ -25,7 +25,7 @@ run('unit and integration tests', 'npx', ['vitest', 'run']);
 
 // Issue 18 §2: what a phone downloads to open a chapter, from the build (bytes, no timing).
 ensureBuilt();
-run('reader JavaScript budget', 'npx', ['tsx', 'apps/server/bench/page-javascript.ts', '--check']);
+run('pages JavaScript budget', 'npx', ['tsx', 'apps/server/bench/page-javascript.ts', '--check']);
 
 if (existsSync(CHROMIUM)) {
   run('browser journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);

@@ -45,11 +45,13 @@ export const READER_JAVASCRIPT_GOAL_KB = 120;
  * with Lingui's runtime (1.6 kB): 167.1 kB. 164 since: the words of the parts a chapter does not draw
  * as it opens (the lock panel, the settings, the top bar's menus, the chapter-selling parts) load
  * with those parts (LAZY_PARTS: `common` 2.1 kB, `reader` 1.1 kB), and the browser reads compiled
- * messages with message-runtime.ts instead of Lingui's runtime (0.4 kB): 163.1 kB. The rest of the
- * way back to 159 is code, not words (the search panel and the toasts drawn lazily, the endpoint
- * table and the router's dashboard routes out of the first chunks).
+ * messages with message-runtime.ts instead of Lingui's runtime (0.4 kB): 163.1 kB. Back to 159 since
+ * (158.7 kB; home 152.6, series 157.5), by code: the dashboard's routes fetched as the browser goes
+ * there, the team's endpoints out of the first table, the search panel, the toasts, a series' bulk
+ * unlock, a rental's buying and the adult gate drawn lazily, and only the icons a page draws in its
+ * first chunks. Home and the series page are held to it too.
  */
-export const READER_JAVASCRIPT_BUDGET_KB = 164;
+export const READER_JAVASCRIPT_BUDGET_KB = 159;
 
 export interface PageJavaScript {
   /** Each chunk loaded before the page works, with its size and gzip size (level 9, as the build's .gz twins). */
@@ -135,13 +137,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('No web build: run npm run build first');
     process.exit(1);
   }
-  // npm test: the reader's weight against its budget, one line.
+  // npm test: each page's weight against the budget, a line each.
   if (process.argv.includes('--check')) {
-    const js = pageJavaScript(manifest, PAGE_ROUTE_MODULES.reader);
-    const isOver = js.gzip > READER_JAVASCRIPT_BUDGET_KB * 1024;
-    console.log(
-      `${describePageJavaScript('Reader', js)}; budget ${READER_JAVASCRIPT_BUDGET_KB} kB, goal ${READER_JAVASCRIPT_GOAL_KB} kB`,
-    );
+    let isOver = false;
+    for (const [name, modules] of Object.entries(PAGE_ROUTE_MODULES)) {
+      const js = pageJavaScript(manifest, modules);
+      isOver ||= js.gzip > READER_JAVASCRIPT_BUDGET_KB * 1024;
+      console.log(`${describePageJavaScript(name, js)}; budget ${READER_JAVASCRIPT_BUDGET_KB} kB`);
+    }
+    console.log(`goal for the reader ${READER_JAVASCRIPT_GOAL_KB} kB (issue 18 §2)`);
     if (isOver) console.error(`✖ over the budget: see npm run bench:js for each file`);
     process.exit(isOver ? 1 : 0);
   }
