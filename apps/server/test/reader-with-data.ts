@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { buildChapter, buildSeries, signedInUser } from './factories';
-import { callEndpoint, loginAs, signUp, TEST_PASSWORD, type TestContext } from './helpers';
+import { callEndpoint, signUp, TEST_PASSWORD, type TestContext } from './helpers';
 
 // A reader with something in every area Inkwell keeps about a person (issue 36 §3): for the tests
 // of the export and of the deletion. The store's packages must be seeded (seedDemoStore).
@@ -156,5 +156,3 @@ export async function turnOnTwoFactor(t: TestContext, cookie: string) {
   const codeNow = () => generate({ secret: manualKey, epoch: Math.floor(t.clock.now().getTime() / 1000) });
   return { manualKey, recoveryCodes: enabled.body.data.recoveryCodes as string[], codeNow };
 }
-
-export { loginAs };

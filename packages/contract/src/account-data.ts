@@ -161,4 +161,5 @@ export type AccountDeleteRequest = z.input<typeof accountDeleteRequestSchema>;
 
 export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
 export const accountDeletedResponseSchema = envelope(accountDeletedSchema);
-export const accountExportResponseSchema = accountExportSchema;
+/** The file itself, not an envelope: it is saved as it comes. */
+export const accountExportResponseSchema = accountExportSchema.describe('inkwell-export');

@@ -5,7 +5,7 @@
 // a deletion none of the reader's values remain in any table.
 
 /** What a deletion does with a column's value for the deleted account. */
-export type Erasure =
+type Erasure =
   /** The row goes. */
   | 'deleted'
   /** The value is replaced by something anonymous (users' email becomes deleted-<id>@deleted.invalid). */

@@ -2,4 +2,4 @@
 export { removeTwoFactor } from './commands/disable';
 export { twoFactorRoutes } from './two-factor.routes';
 export { createTwoFactorService } from './two-factor.service';
-export { confirmIdentity, eraseRecoveryCodesOf } from './commands/confirm-identity';
+export { eraseRecoveryCodesOf } from './commands/confirm-identity';

@@ -58,4 +58,4 @@ export { setNewChapterEmail } from './commands/notifications';
 export { findTeamUser, isCountedByRole, teamUserCountQuery, teamUserPageQuery, type UserFilter } from './queries/team-users';
 export { userIdRef } from './users.sql';
 export { lockActiveAdmins, lockUserAccount, setRoleAndBan } from './commands/team-users';
-export { anonymiseUser, deletedEmail, deletedUsername } from './commands/account-erasure';
+export { anonymiseUser } from './commands/account-erasure';

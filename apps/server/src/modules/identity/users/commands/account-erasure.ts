@@ -6,8 +6,8 @@ import { usernameHolds, users } from '../../../../db/schema';
 // up, emptied of everything personal. Its coins are forfeited through the wallet first.
 
 /** The name and address a deleted account is left with: nobody's, and free for a new sign-up. */
-export const deletedUsername = (userId: string) => `deleted-${userId.replace(/-/g, '').slice(0, 12)}`;
-export const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
+const deletedUsername = (userId: string) => `deleted-${userId.replace(/-/g, '').slice(0, 12)}`;
+const deletedEmail = (userId: string) => `deleted-${userId}@deleted.invalid`;
 /** Not an argon2 hash: no password verifies against it. */
 const UNUSABLE_PASSWORD = '!deleted';
 
