@@ -16,6 +16,8 @@ const itemColumns = {
   freeAt: chapters.freeAt,
   content: chapters.content,
   previewPercent: chapters.previewPercent,
+  /** The language the chapter is written in (issue 35 §2): its items' dc:language. */
+  language: chapters.language,
   seriesId: series.id,
   seriesSlug: series.slug,
   seriesTitle: series.title,

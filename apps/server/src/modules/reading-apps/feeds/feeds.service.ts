@@ -44,6 +44,8 @@ interface Item {
   price: number | null;
   /** When a chapter in early access becomes free. */
   freeAt: Date | null;
+  /** The language the chapter is written in (issue 35 §2), which may not be the feed's own. */
+  language: string;
 }
 
 interface Feed {
@@ -116,6 +118,7 @@ export function createFeedsService({
       updated: row.updatedAt > row.publishedAt! ? row.updatedAt : row.publishedAt!,
       price: isFree ? null : row.price,
       freeAt: isFree ? null : row.freeAt,
+      language: row.language,
     };
   }
 
@@ -184,10 +187,18 @@ function jsonFeed(feed: Feed): string {
       date_modified: item.updated.toISOString(),
       ...(item.authors.length > 0 ? { authors: item.authors.map((name) => ({ name })) } : {}),
       tags: [item.seriesTitle],
-      _inkwell: { free: item.price === null, price: item.price, free_at: item.freeAt?.toISOString() ?? null },
+      _inkwell: {
+        free: item.price === null,
+        price: item.price,
+        free_at: item.freeAt?.toISOString() ?? null,
+        language: item.language,
+      },
     })),
   });
 }
+
+/** Dublin Core's namespace: each entry's dc:language, the chapter's own (issue 35 §2), beside the feed's. */
+const DC_NAMESPACE = 'http://purl.org/dc/elements/1.1/';
 
 /** The cost of a chapter as extension elements (Atom and RSS), nothing when it is free. */
 const costElements = (item: Item) =>
@@ -203,10 +214,10 @@ function atomFeed(feed: Feed, now: Date): string {
       `<published>${item.published.toISOString()}</published><updated>${item.updated.toISOString()}</updated>` +
       item.authors.map((name) => `<author><name>${xml(name)}</name></author>`).join('') +
       `<category term="${xml(item.seriesTitle)}"/><summary>${xml(item.summary)}</summary>` +
-      `<content type="html">${xml(item.contentHtml)}</content>${costElements(item)}</entry>`,
+      `<content type="html">${xml(item.contentHtml)}</content><dc:language>${xml(item.language)}</dc:language>${costElements(item)}</entry>`,
   );
   return (
-    `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xmlns:inkwell="${FEED_NAMESPACE}">` +
+    `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="${DC_NAMESPACE}" xmlns:inkwell="${FEED_NAMESPACE}">` +
     `<id>${xml(`${feed.self}.atom`)}</id><title>${xml(feed.title)}</title><subtitle>${xml(feed.description)}</subtitle>` +
     `<link rel="self" type="application/atom+xml" href="${xml(`${feed.self}.atom`)}"/><link rel="alternate" type="text/html" href="${xml(feed.home)}"/>` +
     `<updated>${updated.toISOString()}</updated><author><name>Inkwell</name></author>${entries.join('')}</feed>\n`
@@ -219,10 +230,10 @@ function rssFeed(feed: Feed, now: Date): string {
     (item) =>
       `<item><title>${xml(item.title)}</title><link>${xml(item.url)}</link><guid isPermaLink="true">${xml(item.id)}</guid>` +
       `<pubDate>${item.published.toUTCString()}</pubDate><category>${xml(item.seriesTitle)}</category>` +
-      `<description>${xml(item.contentHtml)}</description>${costElements(item)}</item>`,
+      `<description>${xml(item.contentHtml)}</description><dc:language>${xml(item.language)}</dc:language>${costElements(item)}</item>`,
   );
   return (
-    `<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:inkwell="${FEED_NAMESPACE}"><channel>` +
+    `<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="${DC_NAMESPACE}" xmlns:inkwell="${FEED_NAMESPACE}"><channel>` +
     `<title>${xml(feed.title)}</title><link>${xml(feed.home)}</link><description>${xml(feed.description)}</description>` +
     `<language>${xml(feed.language)}</language><lastBuildDate>${built.toUTCString()}</lastBuildDate>` +
     `<atom:link href="${xml(`${feed.self}.rss`)}" rel="self" type="application/rss+xml"/>${items.join('')}</channel></rss>\n`

@@ -1,6 +1,8 @@
 import { JSDOM } from 'jsdom';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriesPatchSchema } from '@inkwell/contract';
+import { chapters } from '../../../db/schema';
 import { buildChapter, buildSeries } from '../../../../test/factories';
 import { createTestApp, TEST_ORIGIN, type TestContext } from '../../../../test/helpers';
 import { FEED_ITEMS, FEED_NAMESPACE } from './feeds.service';
@@ -37,6 +39,8 @@ beforeAll(async () => {
     content: paragraphs('Sealed'),
     publishedAt: ago(4),
   });
+  // A series written in Portuguese (issue 35 §2): its chapters' language, not the feed's.
+  await t.db.update(chapters).set({ language: 'pt-BR' }).where(eq(chapters.seriesId, novel.id));
 });
 afterAll(async () => {
   await t?.close();
@@ -46,6 +50,29 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 const xmlOf = (body: string) => new JSDOM(body, { contentType: 'application/xml' }).window.document;
 
 describe('feeds (issue 19 §7)', () => {
+  it("say each chapter's language as dc:language, beside the feed's own (issue 35 §2)", async () => {
+    const DC = 'http://purl.org/dc/elements/1.1/';
+    const languagesOf = (entries: Element[]) =>
+      entries.map((entry) => entry.getElementsByTagNameNS(DC, 'language')[0]?.textContent);
+    const atom = xmlOf((await get(`/feeds/series/${novel.slug}.atom`)).body);
+    expect(languagesOf([...atom.getElementsByTagName('entry')])).toEqual(['pt-BR', 'pt-BR']);
+    const rss = xmlOf((await get(`/feeds/series/${comic.slug}.rss`)).body);
+    expect(rss.getElementsByTagName('language')[0]!.textContent).toBe('en');
+    expect(languagesOf([...rss.getElementsByTagName('item')])).toEqual(['en', 'en', 'en']);
+    // The site's feed mixes them, each item its own.
+    const latest = xmlOf((await get('/feeds/latest.rss')).body);
+    const byTitle = new Map(
+      [...latest.getElementsByTagName('item')].map((item) => [
+        item.getElementsByTagName('title')[0]!.textContent,
+        item.getElementsByTagNameNS(DC, 'language')[0]?.textContent,
+      ]),
+    );
+    expect(byTitle.get(`${novel.title} – Chapter 1`)).toBe('pt-BR');
+    expect(byTitle.get(`${comic.title} – Chapter 1: The keeper`)).toBe('en');
+    const json = (await get(`/feeds/series/${novel.slug}.json`)).json<{ items: { _inkwell: { language: string } }[] }>();
+    expect(json.items.map((item) => item._inkwell.language)).toEqual(['pt-BR', 'pt-BR']);
+  });
+
   it("give a series' chapters out, newest first, in JSON Feed 1.1 with the price of those that cost", async () => {
     const response = await get(`/feeds/series/${comic.slug}.json`);
     expect(response.statusCode).toBe(200);
@@ -66,9 +93,9 @@ describe('feeds (issue 19 §7)', () => {
     const [early, locked, free] = feed.items;
     expect(free.id).toBe(`${TEST_ORIGIN}/SeriesView/${comic.slug}/chapter-1`);
     expect(free.url).toBe(free.id);
-    expect(free._inkwell).toEqual({ free: true, price: null, free_at: null });
-    expect(locked._inkwell).toEqual({ free: false, price: 30, free_at: null });
-    expect(early._inkwell).toEqual({ free: false, price: 40, free_at: expect.stringMatching(/^\d{4}-/) });
+    expect(free._inkwell).toEqual({ free: true, price: null, free_at: null, language: 'en' });
+    expect(locked._inkwell).toEqual({ free: false, price: 30, free_at: null, language: 'en' });
+    expect(early._inkwell).toEqual({ free: false, price: 40, free_at: expect.stringMatching(/^\d{4}-/), language: 'en' });
     expect(free.authors).toEqual([{ name: 'Ana Ruiz' }, { name: 'Ben Ode' }]);
     expect(new Date(free.date_published).getTime()).toBeLessThan(new Date(locked.date_published).getTime());
     expect(locked.content_html).toContain('30 coins');
