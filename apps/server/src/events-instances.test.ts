@@ -141,6 +141,18 @@ describe.skipIf(target.kind !== 'postgres')('a write through one instance, on th
     expect(await withinOneSecond(async () => (await wallet()).statusCode === 401)).toBe(true);
   });
 
+  it('refuses a deleted reader’s sessions on the other instance at their next request (issue 36 §3)', async () => {
+    const reader = await buildUser(t.db);
+    const [here, there] = [await loginAs(t.app, reader), await loginAs(t.app, reader)];
+    const wallet = () => other.app.inject({ method: 'GET', url: ROUTES.wallet.path, headers: { cookie: there } });
+    // The other instance keeps the session a few seconds (the clock stands still: for good).
+    expect((await wallet()).statusCode).toBe(200);
+
+    const deleted = await callEndpoint(t, 'accountDelete', { cookie: here, body: { password: reader.password } });
+    expect(deleted.status).toBe(200);
+    expect(await withinOneSecond(async () => (await wallet()).statusCode === 401)).toBe(true);
+  });
+
   it('refuses a session the reader ended from another browser, and every other one they signed out (issue 36 §2)', async () => {
     const reader = await buildUser(t.db);
     const [here, phone, tablet] = [await loginAs(t.app, reader), await loginAs(t.app, reader), await loginAs(t.app, reader)];
