@@ -69,7 +69,7 @@ export function AdultGate() {
       await callApiData('preferencesUpdate', { body: { showAdult: true } });
       // The session now carries the opt-in; every list and page is asked again for it.
       await refresh();
-      await queryClient.invalidateQueries();
+      void queryClient.invalidateQueries();
     } catch {
       toast({ type: 'error', message: t('common.adult.saveFailed'), duration: 5000 });
     } finally {

@@ -9,6 +9,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { isFresh, readTimedCache } from '../../../lib/timed-cache';
 import { AccountDataSection } from '../account-data-section';
+import { AdultContentSection } from '../adult-content-section';
 import { ContentLanguagesSection } from '../content-languages-section';
 import { EmailSection } from '../email-section';
 import { PublicProfileSection } from '../public-profile-section';
@@ -111,6 +112,7 @@ function ProfileMePage() {
         <LanguageChoice />
       </div>
       <ContentLanguagesSection key={profile.id} />
+      <AdultContentSection key={`adult-${profile.id}`} />
       <EmailSection email={profile.email} />
       <Link
         to="/protect/segure/password/reset-password"
