@@ -28,6 +28,8 @@ route                                                       | visitor           
 /login                                                      | page                   | home                   | home                   | home                   | home                   | Log in
 /register                                                   | page                   | home                   | home                   | home                   | home                   | Create your account
 /register/confirm                                           | page                   | page                   | page                   | page                   | page                   | Finish creating your account
+/email-change/confirm                                       | page                   | page                   | page                   | page                   | page                   | Confirm your new e-mail address
+/email-change/undo                                          | page                   | page                   | page                   | page                   | page                   | Secure your account
 /forgot-password                                            | page                   | page                   | page                   | page                   | page                   | Forgot your password?
 /reset-password                                             | page                   | page                   | page                   | page                   | page                   | Reset your password
 /buy/coins                                                  | page                   | page                   | page                   | page                   | page                   | Coin store
