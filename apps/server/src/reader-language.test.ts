@@ -105,7 +105,7 @@ describe('PATCH ME/preferences', () => {
     const cookie = await loginAs(t.app, user);
     const saved = await setLocale(cookie, { locale: 'pt-BR' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({ locale: 'pt-BR', contentLanguages: [] });
+    expect(saved.body.data).toEqual({ locale: 'pt-BR', contentLanguages: [], showAdult: false });
     expect((await callEndpoint(t, 'profile', { cookie })).body.data.locale).toBe('pt-BR');
   });
 
