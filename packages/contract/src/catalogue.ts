@@ -315,6 +315,8 @@ export const searchResultSchema = z.object({
   description: z.string(),
   status: z.string().nullable(),
   alternativeNames: z.string(),
+  /** Marked Adult (issue 36 §4): only ever answered to a reader who is shown adult series; drawn with its 18+ badge. */
+  isAdult: z.boolean(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({

@@ -11,5 +11,6 @@ export function toSearchResult(row: SeriesRow): SearchResult {
     description: row.description,
     status: row.status,
     alternativeNames: row.alternativeNames,
+    isAdult: row.isAdult,
   };
 }

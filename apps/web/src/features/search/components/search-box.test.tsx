@@ -14,6 +14,7 @@ const result = (over: Record<string, unknown>) => ({
   description: 'A city swallowed by night.',
   status: 'ongoing',
   alternativeNames: 'Keeper of Lanterns',
+  isAdult: false,
   ...over,
 });
 
@@ -83,6 +84,20 @@ describe('the top bar search panel (SPEC §4, §5, §8, §9)', () => {
     expect(link).toHaveAttribute('href', '/seriesView/the-lantern-keeper');
     expect(link).toHaveTextContent('Ongoing');
     expect(link).toHaveTextContent('Keeper of Lanterns');
+  });
+
+  it('marks an adult series with its 18+ badge, and no other', async () => {
+    searchHandler = () =>
+      Response.json({
+        success: true,
+        data: { results: [result({}), result({ id: 'id-2', slug: 'dead-air', title: 'Dead Air', isAdult: true })] },
+      });
+    renderInApp(<SearchBox />);
+    await type('air');
+    await settle();
+    const [lantern, deadAir] = screen.getAllByRole('option');
+    expect(lantern).not.toHaveTextContent('18+');
+    expect(deadAir).toHaveTextContent('18+');
   });
 
   it('says so when nothing matches', async () => {

@@ -1,6 +1,7 @@
 import { SEARCH_MIN_CHARS, type SearchResult } from '@inkwell/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { AdultBadge } from '../../../components/adult-badge';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { seriesStatusText } from '../../../lib/i18n/labels';
 import { resultPath, resultsPagePath } from './search-paths';
@@ -43,7 +44,10 @@ function ResultItem({
           <span className="h-15 w-10 shrink-0 rounded bg-ink-800" aria-hidden />
         )}
         <span className="min-w-0">
-          <span className="block truncate text-sm font-semibold text-white">{result.title}</span>
+          <span className="flex items-center gap-1.5">
+            <span className="truncate text-sm font-semibold text-white">{result.title}</span>
+            {result.isAdult && <AdultBadge className="shrink-0" />}
+          </span>
           {result.alternativeNames && <span className="block truncate text-xs text-zinc-400">{result.alternativeNames}</span>}
           <span className="mt-0.5 block text-xs text-accent-400">{seriesStatusText(t, result.status)}</span>
         </span>
