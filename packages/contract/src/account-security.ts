@@ -25,9 +25,6 @@ export const emailChangeRequestSchema = z.strictObject({
 });
 export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
 
-/** The same answer whether or not the new address already has an account (as sign-up's). */
-export const EMAIL_CHANGE_MESSAGE = 'Check the new address: we sent it a link that finishes the change.';
-
 /** A mailed link's token: the confirmation's (to the new address) or the undo's (to the old one). */
 export const emailChangeTokenSchema = z.strictObject({
   token: z.string().min(1, 'validation.confirmationToken').max(200),

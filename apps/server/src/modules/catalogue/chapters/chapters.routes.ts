@@ -7,6 +7,7 @@ import { auditOf } from '../../team/audit';
 import type { ChaptersService } from './chapters.service';
 import { uploadedPages } from './editions/edition-uploads';
 import { editionsRoutes } from './editions/editions.routes';
+import { say } from '../../../lib/say';
 
 /** The team's chapter and page calls (DESIGN §4). */
 export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapters: ChaptersService }) {
@@ -14,7 +15,7 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
     handler: async (request) => ({
       success: true,
       data: await chapters.createChapter(request.params.id, request.body),
-      message: 'Chapter created',
+      message: await say(request, 'apiErrors.success.chapterCreated'),
     }),
   });
   endpoint(app, 'teamChapter', {
@@ -24,13 +25,13 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
     handler: async (request) => ({
       success: true,
       data: await chapters.updateChapter(request.params.id, request.body, auditOf(request)),
-      message: 'Chapter saved',
+      message: await say(request, 'apiErrors.success.chapterSaved'),
     }),
   });
   endpoint(app, 'teamChapterDelete', {
     handler: async (request) => {
       await chapters.deleteChapter(request.params.id);
-      return { success: true, message: 'Chapter deleted' };
+      return { success: true, message: await say(request, 'apiErrors.success.chapterDeleted') };
     },
   });
   endpoint(app, 'teamChapterPagesAdd', {
@@ -40,7 +41,7 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
       return {
         success: true,
         data: (await chapters.addPages(request.params.id, files, { language })).chapter,
-        message: 'Pages added',
+        message: await say(request, 'apiErrors.success.pagesAdded'),
       };
     },
   });
@@ -48,14 +49,14 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
     handler: async (request) => ({
       success: true,
       data: await chapters.reorderPages(request.params.id, request.body.pageIds),
-      message: 'Pages reordered',
+      message: await say(request, 'apiErrors.success.pagesReordered'),
     }),
   });
   endpoint(app, 'teamChapterPageDelete', {
     handler: async (request) => ({
       success: true,
       data: await chapters.removePage(request.params.id, request.params.pageId),
-      message: 'Page removed',
+      message: await say(request, 'apiErrors.success.pageRemoved'),
     }),
   });
   endpoint(app, 'teamChapterArchive', {
@@ -63,7 +64,7 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
     handler: async (request) => {
       const archive = await uploadedFile(request, 'archive', ARCHIVE_MAX_BYTES);
       const { chapter, added } = await chapters.addPages(request.params.id, await listArchiveImages(archive), { replace: true });
-      return { success: true, data: chapter, message: `${added} pages imported` };
+      return { success: true, data: chapter, message: await say(request, 'apiErrors.success.pagesImported', { count: added }) };
     },
   });
   await editionsRoutes(app, { chapters });

@@ -3,6 +3,7 @@ import { uploadedFile } from '../../../lib/uploads';
 import { endpoint } from '../../../lib/endpoint';
 import { auditOf } from '../../team/audit';
 import type { SeriesService } from './series.service';
+import { say } from '../../../lib/say';
 
 /** The team's series calls (DESIGN §4); who may call them is the endpoint table's `access`. */
 export async function seriesRoutes(app: FastifyInstance, { series }: { series: SeriesService }) {
@@ -10,7 +11,11 @@ export async function seriesRoutes(app: FastifyInstance, { series }: { series: S
     handler: async (request) => ({ success: true, data: await series.listSeries(request.query) }),
   });
   endpoint(app, 'teamSeriesCreate', {
-    handler: async (request) => ({ success: true, data: await series.createSeries(request.body), message: 'Series created' }),
+    handler: async (request) => ({
+      success: true,
+      data: await series.createSeries(request.body),
+      message: await say(request, 'apiErrors.success.seriesCreated'),
+    }),
   });
   endpoint(app, 'teamSeries', {
     handler: async (request) => ({ success: true, data: await series.getSeries(request.params.id) }),
@@ -19,13 +24,13 @@ export async function seriesRoutes(app: FastifyInstance, { series }: { series: S
     handler: async (request) => ({
       success: true,
       data: await series.updateSeries(request.params.id, request.body, auditOf(request)),
-      message: 'Series saved',
+      message: await say(request, 'apiErrors.success.seriesSaved'),
     }),
   });
   endpoint(app, 'teamSeriesDelete', {
     handler: async (request) => {
       await series.deleteSeries(request.params.id);
-      return { success: true, message: 'Series deleted' };
+      return { success: true, message: await say(request, 'apiErrors.success.seriesDeleted') };
     },
   });
   endpoint(app, 'teamSeriesCover', {
@@ -33,7 +38,7 @@ export async function seriesRoutes(app: FastifyInstance, { series }: { series: S
     handler: async (request) => ({
       success: true,
       data: await series.setCover(request.params.id, await uploadedFile(request, 'cover')),
-      message: 'Cover saved',
+      message: await say(request, 'apiErrors.success.coverSaved'),
     }),
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import { auditOf } from '../../team/audit';
 import type { AccountData } from './account-data.service';
+import { say } from '../../../lib/say';
 
 /** A reader's export and deletion, and the admin's deletion of an account (issue 36 §3). */
 export async function accountDataRoutes(app: FastifyInstance, { accountData }: { accountData: AccountData }) {
@@ -19,14 +20,14 @@ export async function accountDataRoutes(app: FastifyInstance, { accountData }: {
     handler: async (request, reply) => {
       await accountData.deleteOwn(request.user.id, request.body, request.ip);
       app.clearSessionCookie(reply);
-      return { success: true, data: { deleted: true }, message: 'Account deleted' };
+      return { success: true, data: { deleted: true }, message: await say(request, 'apiErrors.success.accountDeleted') };
     },
   });
   endpoint(app, 'adminUserDelete', {
     summary: "Deletes a user's account as its owner would (audited)",
     handler: async (request) => {
       await accountData.deleteByAdmin(request.params.id, auditOf(request));
-      return { success: true, data: { deleted: true }, message: 'Account deleted' };
+      return { success: true, data: { deleted: true }, message: await say(request, 'apiErrors.success.accountDeleted') };
     },
   });
 }

@@ -1,9 +1,9 @@
-import { EMAIL_CHANGE_MESSAGE } from '@inkwell/contract';
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import type { AccountSessionsService } from './account-sessions.service';
 import type { AuthService } from './auth.service';
 import type { EmailChangeService } from './email-change.service';
+import { say } from '../../../lib/say';
 
 /** Issue 36 §2: the reader's e-mail address (changed through mailed links) and where they are signed in. */
 export async function accountSecurityRoutes(
@@ -18,7 +18,7 @@ export async function accountSecurityRoutes(
   endpoint(app, 'emailChange', {
     handler: async (request) => {
       await emailChange.request(request.user.id, request.body);
-      return { success: true as const, message: EMAIL_CHANGE_MESSAGE };
+      return { success: true as const, message: await say(request, 'apiErrors.success.emailChangeSent') };
     },
   });
 
@@ -27,7 +27,7 @@ export async function accountSecurityRoutes(
     handler: async (request) => ({
       success: true,
       data: await emailChange.confirm(request.body.token),
-      message: 'Your e-mail address has been changed.',
+      message: await say(request, 'apiErrors.success.emailChanged'),
     }),
   });
 
@@ -37,7 +37,7 @@ export async function accountSecurityRoutes(
       const data = await emailChange.undo(request.body.token);
       // Every session of the account has ended, this browser's too if it had one.
       app.clearSessionCookie(reply);
-      return { success: true, data, message: 'Your address is back and every device was signed out.' };
+      return { success: true, data, message: await say(request, 'apiErrors.success.emailRestored') };
     },
   });
 
@@ -45,7 +45,7 @@ export async function accountSecurityRoutes(
     handler: async (request) => ({
       success: true,
       data: { items: await sessions.list(request.user.id, request.sessionId) },
-      message: 'Where you are signed in',
+      message: await say(request, 'apiErrors.success.sessionsListed'),
     }),
   });
 
@@ -53,7 +53,7 @@ export async function accountSecurityRoutes(
     handler: async (request, reply) => {
       await sessions.revoke(request.user.id, request.params.id);
       if (request.params.id === request.sessionId) app.clearSessionCookie(reply);
-      return { success: true, message: 'Signed out there.' };
+      return { success: true, message: await say(request, 'apiErrors.success.sessionEnded') };
     },
   });
 
@@ -61,7 +61,7 @@ export async function accountSecurityRoutes(
     handler: async (request) => ({
       success: true,
       data: { ended: await sessions.revokeOthers(request.user.id, request.sessionId!) },
-      message: 'Signed out everywhere else.',
+      message: await say(request, 'apiErrors.success.otherSessionsEnded'),
     }),
   });
 }

@@ -1,12 +1,13 @@
-import { ERROR_STATUS, REGISTER_MESSAGE, type LoginErrorBody } from '@inkwell/contract';
+import { ERROR_STATUS, type LoginErrorBody } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import { errorBody } from '../../../lib/error-body';
 import type { ReaderLanguages } from '../../../lib/i18n';
 import { toProfileData, toSessionUser } from '../users';
 import type { AuthService, RequestContext, TwoFactorChallenge } from './auth.service';
-import { FORGOT_PASSWORD_MESSAGE, type createPasswordResetService } from './password-reset.service';
+import type { createPasswordResetService } from './password-reset.service';
 import type { RegistrationService } from './registration.service';
+import { say } from '../../../lib/say';
 
 export function contextOf(request: FastifyRequest): RequestContext {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -46,8 +47,12 @@ export async function authRoutes(
   endpoint(app, 'verify', {
     handler: async (request) =>
       request.user
-        ? { authenticated: true, user: toSessionUser(request.user), message: 'Authenticated' }
-        : { authenticated: false, user: null, message: 'Not authenticated' },
+        ? {
+            authenticated: true,
+            user: toSessionUser(request.user),
+            message: await say(request, 'apiErrors.success.authenticated'),
+          }
+        : { authenticated: false, user: null, message: await say(request, 'apiErrors.success.notAuthenticated') },
   });
 
   endpoint(app, 'login', {
@@ -57,7 +62,7 @@ export async function authRoutes(
       if ('twoFactor' in result) return sendTwoFactorRequired(reply, result.twoFactor);
       const { user, session } = result;
       app.setSessionCookie(reply, session);
-      return { success: true, user: toSessionUser(user), message: 'Logged in successfully' };
+      return { success: true, user: toSessionUser(user), message: await say(request, 'apiErrors.success.loggedIn') };
     },
   });
 
@@ -70,7 +75,7 @@ export async function authRoutes(
     // The same answer whether or not the address has an account (issue 20 §4): the mail says which.
     handler: async (request) => {
       await signUps.request(request.body, languages.namedBy(request));
-      return { success: true as const, message: REGISTER_MESSAGE };
+      return { success: true as const, message: await say(request, 'apiErrors.success.registered') };
     },
   });
 
@@ -83,7 +88,12 @@ export async function authRoutes(
       const confirmed = await signUps.confirm(request.body.token);
       const { user, session } = await auth.signIn(confirmed.user, contextOf(request));
       app.setSessionCookie(reply, session);
-      return { success: true, user: toSessionUser(user), message: 'Welcome to Inkwell!', next: confirmed.next };
+      return {
+        success: true,
+        user: toSessionUser(user),
+        message: await say(request, 'apiErrors.success.welcome'),
+        next: confirmed.next,
+      };
     },
   });
 
@@ -91,7 +101,7 @@ export async function authRoutes(
     onRequest: async (request) => auth.limitAttempts('password-reset', request.ip),
     handler: async (request) => {
       await passwordReset.requestReset(request.body);
-      return { success: true, message: FORGOT_PASSWORD_MESSAGE };
+      return { success: true, message: await say(request, 'apiErrors.success.forgotPassword') };
     },
   });
 
@@ -100,7 +110,7 @@ export async function authRoutes(
     handler: async (request, reply) => {
       await passwordReset.resetPassword(request.body);
       app.clearSessionCookie(reply);
-      return { success: true, message: 'Your password has been reset. You can log in now.' };
+      return { success: true, message: await say(request, 'apiErrors.success.passwordReset') };
     },
   });
 
@@ -109,14 +119,18 @@ export async function authRoutes(
     handler: async (request, reply) => {
       if (request.sessionId && request.user) await auth.logout(request.sessionId, request.user.id);
       app.clearSessionCookie(reply);
-      return { success: true, message: 'Logged out' };
+      return { success: true, message: await say(request, 'apiErrors.success.loggedOut') };
     },
   });
 
   endpoint(app, 'profile', {
     handler: async (request) => {
       const user = request.user;
-      return { success: true, data: toProfileData(user, { hasEarnings: await hasEarnings(user.id) }), message: 'Profile loaded' };
+      return {
+        success: true,
+        data: toProfileData(user, { hasEarnings: await hasEarnings(user.id) }),
+        message: await say(request, 'apiErrors.success.profileLoaded'),
+      };
     },
   });
 
@@ -124,14 +138,14 @@ export async function authRoutes(
     handler: async (request) => ({
       success: true,
       data: await auth.setPreferences(request.user.id, request.body),
-      message: 'Preferences saved',
+      message: await say(request, 'apiErrors.success.preferencesSaved'),
     }),
   });
 
   endpoint(app, 'changePassword', {
     handler: async (request) => {
       await auth.changePassword(request.user.id, request.sessionId!, request.body);
-      return { success: true, message: 'Your password has been changed. Other devices were logged out.' };
+      return { success: true, message: await say(request, 'apiErrors.success.passwordChanged') };
     },
   });
 }

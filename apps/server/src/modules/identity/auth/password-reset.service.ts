@@ -14,8 +14,6 @@ import { findUserByEmail, findUserById, updateUserPassword } from '../users';
 import { deleteUserSessions } from './commands/sessions';
 import { consumeResetToken, expireUserResetTokens, findLiveResetTokenUser, insertResetToken } from './password-reset.repository';
 
-export const FORGOT_PASSWORD_MESSAGE = 'If an account uses that e-mail, a link to reset its password is on its way.';
-
 /** What the background step needs to send a reset link: only the address asked for. */
 export interface ResetLinkRequest {
   email: string;

@@ -4,6 +4,7 @@ import { AppError } from '../../../lib/app-error';
 import { endpoint } from '../../../lib/endpoint';
 import { toProfileData } from '../users';
 import type { ProfileService } from './profile.service';
+import { say } from '../../../lib/say';
 
 /** The one image of an avatar upload, read up to AVATAR_MAX_BYTES: a bigger one is refused as such, with nothing stored. */
 async function uploadedAvatar(request: FastifyRequest): Promise<Buffer> {
@@ -42,7 +43,11 @@ export async function profileRoutes(
   endpoint(app, 'profileUpdate', {
     handler: async (request) => {
       const user = await profile.updateProfile(request.user.id, request.body);
-      return { success: true, data: toProfileData(user, { hasEarnings: await hasEarnings(user.id) }), message: 'Profile saved' };
+      return {
+        success: true,
+        data: toProfileData(user, { hasEarnings: await hasEarnings(user.id) }),
+        message: await say(request, 'apiErrors.success.profileSaved'),
+      };
     },
   });
 
@@ -51,11 +56,15 @@ export async function profileRoutes(
     handler: async (request) => ({
       success: true,
       data: await profile.setAvatar(request.user.id, await uploadedAvatar(request)),
-      message: 'Avatar saved',
+      message: await say(request, 'apiErrors.success.avatarSaved'),
     }),
   });
 
   endpoint(app, 'avatarDelete', {
-    handler: async (request) => ({ success: true, data: await profile.removeAvatar(request.user.id), message: 'Avatar removed' }),
+    handler: async (request) => ({
+      success: true,
+      data: await profile.removeAvatar(request.user.id),
+      message: await say(request, 'apiErrors.success.avatarRemoved'),
+    }),
   });
 }

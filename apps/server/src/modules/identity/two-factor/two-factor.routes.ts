@@ -4,6 +4,7 @@ import { auditOf } from '../../team/audit';
 import { type AuthService, contextOf } from '../auth';
 import { toSessionUser } from '../users';
 import type { TwoFactorService } from './two-factor.service';
+import { say } from '../../../lib/say';
 
 /** Two-factor sign-in (issue 10 §2): the account's settings, and the sign-in's second step. */
 export async function twoFactorRoutes(
@@ -14,7 +15,7 @@ export async function twoFactorRoutes(
     handler: async (request) => ({
       success: true,
       data: await twoFactor.status(request.user.id),
-      message: 'Two-factor sign-in',
+      message: await say(request, 'apiErrors.success.twoFactorStatus'),
     }),
   });
 
@@ -22,7 +23,7 @@ export async function twoFactorRoutes(
     handler: async (request) => ({
       success: true,
       data: await twoFactor.setup(request.user.id),
-      message: 'Scan the code with your authenticator app, then enter the code it shows.',
+      message: await say(request, 'apiErrors.success.twoFactorScan'),
     }),
   });
 
@@ -32,7 +33,7 @@ export async function twoFactorRoutes(
       return {
         success: true,
         data: { recoveryCodes },
-        message: 'Two-factor sign-in is on. Save your recovery codes now: they are shown only once.',
+        message: await say(request, 'apiErrors.success.twoFactorOn'),
       };
     },
   });
@@ -41,7 +42,7 @@ export async function twoFactorRoutes(
     handler: async (request) => ({
       success: true,
       data: await twoFactor.disable(request.user.id, request.body, request.ip, auditOf(request)),
-      message: 'Two-factor sign-in is off.',
+      message: await say(request, 'apiErrors.success.twoFactorOff'),
     }),
   });
 
@@ -49,7 +50,7 @@ export async function twoFactorRoutes(
     handler: async (request) => ({
       success: true,
       data: { recoveryCodes: await twoFactor.regenerateRecoveryCodes(request.user.id, request.body.code, request.ip) },
-      message: 'New recovery codes: the old ones no longer work. Save these now: they are shown only once.',
+      message: await say(request, 'apiErrors.success.recoveryCodesRenewed'),
     }),
   });
 
@@ -60,7 +61,7 @@ export async function twoFactorRoutes(
       const verified = await twoFactor.completeSignIn(request.body, request.ip);
       const { user, session } = await auth.signIn(verified, contextOf(request));
       app.setSessionCookie(reply, session);
-      return { success: true, user: toSessionUser(user), message: 'Logged in successfully' };
+      return { success: true, user: toSessionUser(user), message: await say(request, 'apiErrors.success.loggedIn') };
     },
   });
 }

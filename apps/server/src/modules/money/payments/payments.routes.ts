@@ -6,6 +6,7 @@ import { toPurchase } from './payments.presenter';
 import type { Payments } from './payments.service';
 import type { Purchases } from './purchases.service';
 import type { StripeEvents } from './stripe-events.service';
+import { say } from '../../../lib/say';
 
 /** Paying (DESIGN §4 Money): coin packages, checkout, the reader's purchases, cancelling a plan, and the admin's packages, purchases and refunds. */
 export async function paymentsRoutes(
@@ -45,7 +46,7 @@ export async function paymentsRoutes(
     handler: async (request) => ({
       success: true,
       data: toPurchase(await payments.completeTestCheckout(request.user.id, request.params.purchaseId)),
-      message: 'Payment received',
+      message: await say(request, 'apiErrors.success.paymentReceived'),
     }),
   });
   endpoint(app, 'testCheckoutCancel', {
@@ -53,7 +54,7 @@ export async function paymentsRoutes(
     handler: async (request) => ({
       success: true,
       data: toPurchase(await payments.cancelTestCheckout(request.user.id, request.params.purchaseId)),
-      message: 'Purchase cancelled',
+      message: await say(request, 'apiErrors.success.purchaseCancelled'),
     }),
   });
 
@@ -61,7 +62,7 @@ export async function paymentsRoutes(
     handler: async (request) => ({
       success: true,
       data: await subscriptions.toAnswer(await payments.cancelSubscription(request.user.id)),
-      message: 'Your plan will end at the end of this period',
+      message: await say(request, 'apiErrors.success.planEnding'),
     }),
   });
 
@@ -70,14 +71,14 @@ export async function paymentsRoutes(
     handler: async (request) => ({
       success: true,
       data: await purchases.createCoinPackage(request.body),
-      message: 'Coin package created',
+      message: await say(request, 'apiErrors.success.coinPackageCreated'),
     }),
   });
   endpoint(app, 'adminCoinPackageUpdate', {
     handler: async (request) => ({
       success: true,
       data: await purchases.updateCoinPackage(request.params.id, request.body),
-      message: 'Coin package saved',
+      message: await say(request, 'apiErrors.success.coinPackageSaved'),
     }),
   });
   endpoint(app, 'adminPurchases', {
@@ -93,7 +94,7 @@ export async function paymentsRoutes(
       return {
         success: true,
         data: await purchases.adminPurchase(request.params.id),
-        message: changed ? 'Purchase refunded' : 'This purchase was refunded already',
+        message: await say(request, changed ? 'apiErrors.success.purchaseRefunded' : 'apiErrors.success.purchaseRefundedAlready'),
       };
     },
   });

@@ -3,6 +3,7 @@ import { endpoint } from '../../../lib/endpoint';
 import { auditOf } from '../../team/audit';
 import { earningsCsv } from './payouts.presenter';
 import type { Payouts } from './payouts.service';
+import { say } from '../../../lib/say';
 
 /** Gifts and supporters (readers), payees (admins) and earnings (payees): issue 22 §2. */
 export async function payoutsRoutes(app: FastifyInstance, { payouts }: { payouts: Payouts }) {
@@ -11,7 +12,7 @@ export async function payoutsRoutes(app: FastifyInstance, { payouts }: { payouts
     handler: async (request) => ({
       success: true,
       data: await payouts.gift(request.user, request.params.seriesId, request.body),
-      message: `Thank you: ${request.body.amount} coins sent`,
+      message: await say(request, 'apiErrors.success.coinsSent', { amount: request.body.amount }),
     }),
   });
   endpoint(app, 'seriesSupporters', {
@@ -30,7 +31,7 @@ export async function payoutsRoutes(app: FastifyInstance, { payouts }: { payouts
     handler: async (request) => ({
       success: true,
       data: await payouts.setPayees(request.params.id, request.body, auditOf(request)),
-      message: 'Payees saved',
+      message: await say(request, 'apiErrors.success.payeesSaved'),
     }),
   });
   endpoint(app, 'myEarnings', {

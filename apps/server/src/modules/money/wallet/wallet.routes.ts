@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import type { Unlocks } from './unlocks.service';
 import type { Wallet } from './wallet.service';
+import { say } from '../../../lib/say';
 
 /** The reader's coins (DESIGN §4 Money): their ledger, the auto-unlock setting, and unlocking chapters. */
 export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { wallet: Wallet; unlocks: Unlocks }) {
@@ -12,7 +13,7 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
     handler: async (request) => ({
       success: true,
       data: await wallet.setStoreSettings(request.user.id, request.body),
-      message: 'Settings saved',
+      message: await say(request, 'apiErrors.success.settingsSaved'),
     }),
   });
 
@@ -30,10 +31,10 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
         success: true,
         data: { chapterId, method, charged: result.charged, coins: result.coins, openUntil },
         message: openUntil
-          ? `Open until ${result.openUntil!.toUTCString()}`
+          ? await say(request, 'apiErrors.success.openUntil', { until: result.openUntil!.toUTCString() })
           : result.charged > 0
-            ? `Unlocked for ${result.charged} coins`
-            : 'Already unlocked',
+            ? await say(request, 'apiErrors.success.unlockedFor', { coins: result.charged })
+            : await say(request, 'apiErrors.success.alreadyUnlocked'),
       };
     },
   });
@@ -53,7 +54,12 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
         success: true,
         data: result,
         message:
-          result.charged > 0 ? `Unlocked ${result.chapterIds.length} chapters for ${result.charged} coins` : 'Already unlocked',
+          result.charged > 0
+            ? await say(request, 'apiErrors.success.chaptersUnlocked', {
+                chapters: result.chapterIds.length,
+                coins: result.charged,
+              })
+            : await say(request, 'apiErrors.success.alreadyUnlocked'),
       };
     },
   });
@@ -66,7 +72,7 @@ export async function walletRoutes(app: FastifyInstance, { wallet, unlocks }: { 
     handler: async (request) => ({
       success: true,
       data: await unlocks.removeAutoUnlockSeries(request.user.id, request.params.seriesId),
-      message: 'Auto-unlock turned off for this series',
+      message: await say(request, 'apiErrors.success.autoUnlockOff'),
     }),
   });
 }

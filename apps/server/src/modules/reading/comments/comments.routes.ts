@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import type { CommentsService } from './comments.service';
+import { say } from '../../../lib/say';
 
 /** Comments (DESIGN §4 Library and community): public lists, a reader's own writes, the team's moderation. */
 export async function commentsRoutes(app: FastifyInstance, { comments }: { comments: CommentsService }) {
@@ -28,7 +29,7 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     handler: async (request) => ({
       success: true,
       data: await comments.createComment({ ...request.viewer, userId: request.user.id }, request.user.username, request.body),
-      message: 'Comment posted',
+      message: await say(request, 'apiErrors.success.commentPosted'),
     }),
   });
   endpoint(app, 'commentUpdate', {
@@ -36,20 +37,20 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     handler: async (request) => ({
       success: true,
       data: await comments.updateComment(request.user.id, request.params.id, request.body),
-      message: 'Comment updated',
+      message: await say(request, 'apiErrors.success.commentUpdated'),
     }),
   });
   endpoint(app, 'commentDelete', {
     handler: async (request) => {
       await comments.deleteOwnComment(request.user.id, request.params.id);
-      return { success: true, message: 'Comment deleted' };
+      return { success: true, message: await say(request, 'apiErrors.success.commentDeleted') };
     },
   });
   endpoint(app, 'commentReport', {
     summary: 'Reports a comment to the team, once per reader',
     handler: async (request) => ({
       success: true,
-      message: await comments.reportComment(request.user.id, request.params.id, request.body.reason),
+      message: await say(request, await comments.reportComment(request.user.id, request.params.id, request.body.reason)),
     }),
   });
 
@@ -61,13 +62,13 @@ export async function commentsRoutes(app: FastifyInstance, { comments }: { comme
     handler: async (request) => ({
       success: true,
       data: await comments.setHiddenByTeam(request.params.id, request.body.hidden),
-      message: request.body.hidden ? 'Comment hidden' : 'Comment restored',
+      message: await say(request, request.body.hidden ? 'apiErrors.success.commentHidden' : 'apiErrors.success.commentRestored'),
     }),
   });
   endpoint(app, 'teamCommentDelete', {
     handler: async (request) => {
       await comments.deleteByTeam(request.params.id);
-      return { success: true, message: 'Comment deleted' };
+      return { success: true, message: await say(request, 'apiErrors.success.commentDeleted') };
     },
   });
 }

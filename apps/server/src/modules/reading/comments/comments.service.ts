@@ -212,7 +212,7 @@ export function createCommentsService(deps: Deps) {
       });
       if (!limit.allowed) throw tooManyAttempts(limit.retryAfterSeconds);
       const isNew = await insertReport(db, id, userId, reason, clock.now());
-      return isNew ? 'Thanks, the team will have a look' : 'You have already reported this comment';
+      return isNew ? ('apiErrors.success.commentReported' as const) : ('apiErrors.success.commentReportedAlready' as const);
     },
 
     async listForTeam(query: ModerationQuery) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import type { LibraryService } from './library.service';
+import { say } from '../../../lib/say';
 
 /** The reader's library (DESIGN §4 Library and community): bookmarks, progress, history. Logged-in only (the endpoint table says so). */
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
@@ -12,14 +13,14 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
     handler: async (request) => ({
       success: true,
       data: await library.bookmark(request.user.id, request.params.seriesId),
-      message: 'Bookmarked',
+      message: await say(request, 'apiErrors.success.bookmarked'),
     }),
   });
   endpoint(app, 'bookmarkRemove', {
     handler: async (request) => ({
       success: true,
       data: await library.unbookmark(request.user.id, request.params.seriesId),
-      message: 'Bookmark removed',
+      message: await say(request, 'apiErrors.success.bookmarkRemoved'),
     }),
   });
 
@@ -46,13 +47,13 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
   endpoint(app, 'historyClear', {
     handler: async (request) => {
       await library.clearHistory(request.user.id);
-      return { success: true, message: 'History cleared' };
+      return { success: true, message: await say(request, 'apiErrors.success.historyCleared') };
     },
   });
   endpoint(app, 'historyRemove', {
     handler: async (request) => {
       await library.clearHistory(request.user.id, request.params.chapterId);
-      return { success: true, message: 'Removed from history' };
+      return { success: true, message: await say(request, 'apiErrors.success.removedFromHistory') };
     },
   });
 }

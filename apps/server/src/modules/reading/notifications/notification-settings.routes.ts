@@ -6,6 +6,7 @@ import { escapeHtml } from '../../../lib/page-meta';
 import type { EmailPreferences } from './email-preferences.service';
 import type { FreeAlerts } from './free-alerts.service';
 import type { PushService } from '../../platform/push';
+import { say } from '../../../lib/say';
 
 /**
  * The page a person sees after clicking the link in a mail, in the request's language (`t`, of
@@ -56,7 +57,7 @@ export async function notificationSettingsRoutes(
     handler: async (request) => ({
       success: true,
       data: await freeAlerts.watchPass(request.user.id, request.params.seriesId),
-      message: 'We will tell you when your pass is back',
+      message: await say(request, 'apiErrors.success.passReminderSet'),
     }),
   });
   endpoint(app, 'notifyWhenPassRemove', {
@@ -76,7 +77,7 @@ export async function notificationSettingsRoutes(
     handler: async (request) => ({
       success: true,
       data: await freeAlerts.watch(request.user.id, request.params.chapterId),
-      message: 'We will notify you when this chapter is free',
+      message: await say(request, 'apiErrors.success.freeChapterReminderSet'),
     }),
   });
   endpoint(app, 'notifyWhenFreeRemove', {
@@ -95,7 +96,11 @@ export async function notificationSettingsRoutes(
       const userId = request.user.id;
       await emailPreferences.update(userId, { newChapterEmail: request.body.newChapterEmail });
       if (request.body.pushQuietHours !== undefined) await push.setQuietHours(userId, request.body.pushQuietHours);
-      return { success: true, data: await preferencesOf(userId), message: 'Preferences saved' };
+      return {
+        success: true,
+        data: await preferencesOf(userId),
+        message: await say(request, 'apiErrors.success.preferencesSaved'),
+      };
     },
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import type { NotificationsService } from './notifications.service';
+import { say } from '../../../lib/say';
 
 /**
  * SPEC §7: the reader's notifications, said in the request's language (the picker's cookie,
@@ -25,14 +26,14 @@ export async function notificationRoutes(
   endpoint(app, 'notificationRead', {
     handler: async (request) => {
       await notifications.markRead(request.user.id, request.params.id);
-      return { success: true, message: 'Notification marked as read' };
+      return { success: true, message: await say(request, 'apiErrors.success.notificationRead') };
     },
   });
 
   endpoint(app, 'notificationsReadAll', {
     handler: async (request) => {
       await notifications.markAllRead(request.user.id);
-      return { success: true, message: 'All notifications marked as read' };
+      return { success: true, message: await say(request, 'apiErrors.success.allNotificationsRead') };
     },
   });
 }

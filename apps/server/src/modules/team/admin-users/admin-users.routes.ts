@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import { auditOf } from '../audit';
 import type { AdminUsersService } from './admin-users.service';
+import { say } from '../../../lib/say';
 
 /** User administration (DESIGN §4 Ads and administration): admins only, as the contract says. */
 export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { adminUsers: AdminUsersService }) {
@@ -20,12 +21,13 @@ export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { a
     handler: async (request) => {
       const { role, banned } = request.body;
       const user = await adminUsers.update(request.params.id, request.body, auditOf(request));
+      const { username } = user;
       const said = [
-        role !== undefined ? `${user.username} is now ${role === 'reader' ? 'a reader' : `an ${role}`}` : null,
+        role !== undefined ? await say(request, 'apiErrors.success.userRole', { username, role }) : null,
         banned === true
-          ? `${user.username} is banned and signed out`
+          ? await say(request, 'apiErrors.success.userBanned', { username })
           : banned === false
-            ? `${user.username} can sign in again`
+            ? await say(request, 'apiErrors.success.userUnbanned', { username })
             : null,
       ].filter(Boolean);
       return { success: true, data: user, message: said.join('; ') };
@@ -40,7 +42,11 @@ export async function adminUsersRoutes(app: FastifyInstance, { adminUsers }: { a
       return {
         success: true,
         data,
-        message: `${delta > 0 ? 'Added' : 'Took'} ${Math.abs(delta)} coins ${delta > 0 ? 'to' : 'from'} ${username}: the balance is ${data.balance}`,
+        message: await say(request, delta > 0 ? 'apiErrors.success.coinsAdded' : 'apiErrors.success.coinsTaken', {
+          coins: Math.abs(delta),
+          username,
+          balance: data.balance,
+        }),
       };
     },
   });

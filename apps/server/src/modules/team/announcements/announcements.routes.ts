@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { uploadedFile } from '../../../lib/uploads';
 import { endpoint } from '../../../lib/endpoint';
 import type { AnnouncementsService } from './announcements.service';
+import { say } from '../../../lib/say';
 
 /** Announcements (DESIGN §4): the public list and pages, and the team's editor. */
 export async function announcementsRoutes(app: FastifyInstance, { announcements }: { announcements: AnnouncementsService }) {
@@ -29,7 +30,7 @@ export async function announcementsRoutes(app: FastifyInstance, { announcements 
     handler: async (request) => ({
       success: true,
       data: await announcements.create(request.body, request.user?.id ?? null),
-      message: 'Announcement created',
+      message: await say(request, 'apiErrors.success.announcementCreated'),
     }),
   });
   endpoint(app, 'teamAnnouncement', {
@@ -39,13 +40,13 @@ export async function announcementsRoutes(app: FastifyInstance, { announcements 
     handler: async (request) => ({
       success: true,
       data: await announcements.update(request.params.id, request.body),
-      message: 'Announcement saved',
+      message: await say(request, 'apiErrors.success.announcementSaved'),
     }),
   });
   endpoint(app, 'teamAnnouncementDelete', {
     handler: async (request) => {
       await announcements.remove(request.params.id);
-      return { success: true, message: 'Announcement deleted' };
+      return { success: true, message: await say(request, 'apiErrors.success.announcementDeleted') };
     },
   });
   endpoint(app, 'teamAnnouncementCover', {
@@ -53,7 +54,7 @@ export async function announcementsRoutes(app: FastifyInstance, { announcements 
     handler: async (request) => ({
       success: true,
       data: await announcements.setCover(request.params.id, await uploadedFile(request, 'cover')),
-      message: 'Cover saved',
+      message: await say(request, 'apiErrors.success.coverSaved'),
     }),
   });
 }

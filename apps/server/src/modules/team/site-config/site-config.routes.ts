@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import { auditOf } from '../audit';
 import { toPublicSettings, type SiteConfigService } from './site-config.service';
+import { say } from '../../../lib/say';
 
 export async function siteConfigRoutes(
   app: FastifyInstance,
@@ -67,7 +68,7 @@ export async function siteConfigRoutes(
       return {
         success: true,
         data: { ...config, twoFactorEnabled: true },
-        message: changed.length > 0 ? 'Configuration saved' : 'Nothing changed',
+        message: await say(request, changed.length > 0 ? 'apiErrors.success.configSaved' : 'apiErrors.success.nothingChanged'),
       };
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../../lib/endpoint';
 import type { ChaptersService } from '../chapters.service';
+import { say } from '../../../../lib/say';
 
 /**
  * The team's editions of a series and translations of its chapters (issue 35 §2). Audited by the
@@ -16,21 +17,21 @@ export async function editionsRoutes(app: FastifyInstance, { chapters }: { chapt
     handler: async (request) => ({
       success: true,
       data: await chapters.createEdition(request.params.id, request.body),
-      message: 'Edition added',
+      message: await say(request, 'apiErrors.success.editionAdded'),
     }),
   });
   endpoint(app, 'teamSeriesEditionUpdate', {
     handler: async (request) => ({
       success: true,
       data: await chapters.updateEdition(request.params.id, request.params.language, request.body),
-      message: 'Edition saved',
+      message: await say(request, 'apiErrors.success.editionSaved'),
     }),
   });
   endpoint(app, 'teamSeriesEditionDelete', {
     summary: 'Remove a translated edition with its chapter translations',
     handler: async (request) => {
       await chapters.deleteEdition(request.params.id, request.params.language);
-      return { success: true, message: 'Edition removed' };
+      return { success: true, message: await say(request, 'apiErrors.success.editionRemoved') };
     },
   });
   endpoint(app, 'teamChapterEditionPut', {
@@ -38,14 +39,14 @@ export async function editionsRoutes(app: FastifyInstance, { chapters }: { chapt
     handler: async (request) => ({
       success: true,
       data: await chapters.putChapterEdition(request.params.id, request.params.language, request.body),
-      message: 'Translation saved',
+      message: await say(request, 'apiErrors.success.translationSaved'),
     }),
   });
   endpoint(app, 'teamChapterEditionDelete', {
     handler: async (request) => ({
       success: true,
       data: await chapters.deleteChapterEdition(request.params.id, request.params.language),
-      message: 'Translation removed',
+      message: await say(request, 'apiErrors.success.translationRemoved'),
     }),
   });
 }
