@@ -48,11 +48,13 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const xmlOf = (body: string) => new JSDOM(body, { contentType: 'application/xml' }).window.document;
+/** An element of such a document (the server's types carry no DOM library). */
+type XmlElement = ReturnType<ReturnType<typeof xmlOf>['getElementsByTagName']>[number];
 
 describe('feeds (issue 19 §7)', () => {
   it("say each chapter's language as dc:language, beside the feed's own (issue 35 §2)", async () => {
     const DC = 'http://purl.org/dc/elements/1.1/';
-    const languagesOf = (entries: Element[]) =>
+    const languagesOf = (entries: XmlElement[]) =>
       entries.map((entry) => entry.getElementsByTagNameNS(DC, 'language')[0]?.textContent);
     const atom = xmlOf((await get(`/feeds/series/${novel.slug}.atom`)).body);
     expect(languagesOf([...atom.getElementsByTagName('entry')])).toEqual(['pt-BR', 'pt-BR']);
