@@ -354,8 +354,22 @@ describe('search (SPEC §7)', () => {
     const response = await search('lantern');
     expect(response.statusCode).toBe(200);
     const [first] = response.json().data.results;
-    expect(Object.keys(first).sort()).toEqual(['alternativeNames', 'cover', 'description', 'id', 'isAdult', 'slug', 'status', 'title']);
-    expect(first).toMatchObject({ slug: 'the-lantern-keeper', status: 'ongoing', alternativeNames: 'Keeper of Lanterns', isAdult: false });
+    expect(Object.keys(first).sort()).toEqual([
+      'alternativeNames',
+      'cover',
+      'description',
+      'id',
+      'isAdult',
+      'slug',
+      'status',
+      'title',
+    ]);
+    expect(first).toMatchObject({
+      slug: 'the-lantern-keeper',
+      status: 'ongoing',
+      alternativeNames: 'Keeper of Lanterns',
+      isAdult: false,
+    });
     expect(first.cover).toMatch(/^\/media\/covers\//);
   });
 
