@@ -29,7 +29,7 @@ async function counts() {
         select 'comments' as list, '' as key, count(*)::int as n from comments having count(*) > 0
         union all select 'purchases', status || ':' || kind, count(*)::int from purchases group by 2
         union all select 'series', '', count(*)::int from series having count(*) > 0
-        union all select 'users', role || ':' || is_banned::text, count(*)::int from users group by 2
+        union all select 'users', role || ':' || is_banned::text, count(*)::int from users where deleted_at is null group by 2
       ) c order by 1, 2`),
   );
   return { kept, counted };
@@ -62,6 +62,9 @@ describe('list counts', () => {
     await t.db.execute(sql`delete from comments where user_id in (select id from users where username like 'count_3%')`);
     await t.db.execute(sql`delete from purchases where user_id in (select id from users where username = 'count_4')`);
     await t.db.execute(sql`delete from users where username = 'count_4'`);
+    // A deleted account stays a row (for the accounts) but leaves the admin's list (issue 36 §3).
+    await t.db.execute(sql`update users set deleted_at = now() where username in ('count_5', 'count_10')`);
+    await t.db.execute(sql`update users set is_banned = false where username = 'count_10'`);
     await t.db.execute(sql`delete from series where slug = 'counted'`);
     const { kept, counted } = await counts();
     expect(kept).toEqual(counted);
@@ -71,7 +74,9 @@ describe('list counts', () => {
   it("reads a list's keys as the lists ask for them", async () => {
     expect(countKeys(['reader', 'editor'], ['false'])).toEqual(['reader:false', 'editor:false']);
     const [users] = await listCountQuery(t.db, 'users', countKeys(['reader', 'editor', 'admin'], ['false', 'true']));
-    const [counted] = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from users`));
+    const [counted] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from users where deleted_at is null`),
+    );
     expect(users!.n).toBe(counted!.n);
   });
 });

@@ -279,11 +279,15 @@ describe('an admin deleting an account (issue 36 §3)', () => {
     );
     const self = await callEndpoint(t, 'adminUserDelete', { cookie: admin.cookie, params: { id: admin.id } });
     expect(self.status).toBe(409);
+    const listed = async () => (await callEndpoint(t, 'adminUsers', { cookie: admin.cookie })).body.data.pagination.total;
+    const before = await listed();
     const answer = await callEndpoint(t, 'adminUserDelete', { cookie: admin.cookie, params: { id: reader.id } });
     expect(answer.status).toBe(200);
     expect((await callEndpoint(t, 'profile', { cookie: reader.cookie })).status).toBe(401);
     const [row] = await rows('select username, deleted_at from users where id = $1', [reader.id]);
     expect(row!.deleted_at).not.toBeNull();
+    // The list's count (list_counts, kept by a trigger) no longer counts the account.
+    expect(await listed()).toBe(before - 1);
     const entries = await rows(
       "select actor_id, action, target_label from audit_log where target_id = $1 and action = 'adminUserDelete'",
       [reader.id],
