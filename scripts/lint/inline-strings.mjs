@@ -18,6 +18,17 @@ const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-valuete
 /** Words: two letters in a row (an "x", "·" or "%" alone is not a sentence). */
 const hasWords = (text) => /\p{L}\p{L}/u.test(text);
 
+const COMPARISONS = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+  ts.SyntaxKind.LessThanToken,
+  ts.SyntaxKind.GreaterThanToken,
+  ts.SyntaxKind.LessThanEqualsToken,
+  ts.SyntaxKind.GreaterThanEqualsToken,
+]);
+
 /** `{ 'text' }`, `{cond ? 'Yes' : 'No'}`, `{`${n} coins`}`: string parts written in a JSX expression. */
 function stringsIn(node, found) {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
@@ -33,7 +44,10 @@ function stringsIn(node, found) {
     stringsIn(node.whenTrue, found);
     stringsIn(node.whenFalse, found);
   } else if (ts.isBinaryExpression(node)) {
-    stringsIn(node.left, found);
+    const operator = node.operatorToken.kind;
+    // A comparison draws none of its strings (`step.kind === 'idle' && …`); `a && b` draws only b.
+    if (COMPARISONS.has(operator)) return;
+    if (operator !== ts.SyntaxKind.AmpersandAmpersandToken) stringsIn(node.left, found);
     stringsIn(node.right, found);
   } else if (ts.isParenthesizedExpression(node)) {
     stringsIn(node.expression, found);

@@ -33,6 +33,20 @@ describe('words written inline (issue 35 §1)', () => {
     expect(found).toEqual([]);
   });
 
+  it('reads no words in a comparison, and only what `&&` draws', () => {
+    const found = findInlineStrings(
+      [
+        'export const C = ({ step }) => (',
+        "  <div>{step.kind === 'idle' && <b />}{step.kind !== 'sent' && 'Sent already'}{step.name || 'No name'}</div>",
+        ');',
+      ].join('\n'),
+    );
+    expect(found).toEqual([
+      { line: 2, text: 'Sent already' },
+      { line: 2, text: 'No name' },
+    ]);
+  });
+
   it('holds for the web app: words only in files marked as not yet moved, and no stale mark', () => {
     const { inline, stale } = checkInlineStrings(WEB_SRC);
     expect(inline, 'words written inline in a file without the mark: move them to the catalogues').toEqual([]);
