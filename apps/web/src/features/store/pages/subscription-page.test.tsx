@@ -60,7 +60,7 @@ describe('subscription (Reader’s Area)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel my plan' }));
     expect(await screen.findByText('Ends on Apr 3, 2026')).toBeInTheDocument();
-    expect(screen.getByText('Your plan ends on Apr 3, 2026')).toBeInTheDocument();
+    expect(await screen.findByText('Your plan ends on Apr 3, 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     expect(cancels).toBe(1);
   });

@@ -79,7 +79,7 @@ describe('test checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $9.99' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/SeriesView/lantern/chapter-3');
     expect(screen.getByTestId('viewer')).toHaveTextContent('1220 coins');
-    expect(screen.getByText('Payment complete: 1,100 coins added to your wallet')).toBeInTheDocument();
+    expect(await screen.findByText('Payment complete: 1,100 coins added to your wallet')).toBeInTheDocument();
     // It is dropped, so the chapter loads fresh, unlocked, rather than first showing its lock.
     expect(queryClient.getQueryData(['chapter', 'lantern', 'chapter-3'])).toBeUndefined();
   });
