@@ -3,21 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
 import { recoveryCodes } from '../../../../db/schema';
 import { AppError } from '../../../../lib/app-error';
-import { verifyPassword } from '../../../../lib/passwords';
 import type { AuditContext } from '../../../team/audit';
 import { turnOffTwoFactor } from '../../users';
-import {
-  acceptRecoveryCode,
-  acceptTotp,
-  assertNotLockedOut,
-  auditTwoFactor,
-  countFailure,
-  type TwoFactorContext,
-  userOf,
-  WRONG_CODE,
-  WRONG_RECOVERY_CODE,
-  wrongCode,
-} from '../two-factor.checks';
+import { assertNotLockedOut, auditTwoFactor, type TwoFactorContext, userOf } from '../two-factor.checks';
+import { checkPassword, checkSecondFactor } from './confirm-identity';
 
 /** Needs the password and a code (or a recovery code): a session alone cannot turn it off. */
 export async function disableTwoFactor(
@@ -31,17 +20,8 @@ export async function disableTwoFactor(
   const user = await userOf(db, userId);
   if (!user.totpEnabledAt) throw new AppError('conflict', 'apiErrors.identity.twoFactorNotOn');
   await assertNotLockedOut(limiter, user.id, ip);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await countFailure(limiter, user.id, ip);
-    const message = 'apiErrors.identity.wrongPassword';
-    throw new AppError('validation_failed', message, { fields: { password: message } });
-  }
-  const code = input.code.replace(/\s/g, '');
-  const isTotp = /^\d{6}$/.test(code);
-  if (!(isTotp ? await acceptTotp(deps, user, code) : await acceptRecoveryCode(deps, user, code))) {
-    await countFailure(limiter, user.id, ip);
-    throw wrongCode('code', isTotp ? WRONG_CODE : WRONG_RECOVERY_CODE);
-  }
+  await checkPassword(deps, user, input.password, ip);
+  await checkSecondFactor(deps, user, input.code, ip);
   await db.transaction(async (tx) => {
     await removeTwoFactor(tx, user.id);
     await auditTwoFactor(tx, audit, user, 'auth.two_factor_disabled');
