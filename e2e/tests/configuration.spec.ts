@@ -78,7 +78,7 @@ test('an admin puts the site in maintenance and closes registration; visitors se
     }
     const home = await visitorContext.request.get('/api/public/omegascans/public/home');
     expect(home.status()).toBe(503);
-    expect((await home.json()).error).toEqual({ code: 'maintenance', message: MESSAGE });
+    expect((await home.json()).error).toMatchObject({ code: 'maintenance', message: MESSAGE });
     await visitor.getByRole('link', { name: 'Team sign-in' }).click();
     await expect(visitor.getByRole('heading', { name: 'Log in' })).toBeVisible();
 
