@@ -50,8 +50,10 @@ test('a reader comments under a chapter, another replies, and the first sees the
   const bobSection = await openComments(bob);
   const thread = bobSection.getByRole('article', { name: `Comment by ${first.username}` });
   await thread.getByRole('button', { name: 'Reply' }).click();
-  await bobSection.getByRole('textbox', { name: `Reply to ${first.username}` }).fill('Agreed, the colours!');
-  await bobSection.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  const replyBox = bobSection.getByRole('textbox', { name: `Reply to ${first.username}` });
+  await replyBox.fill('Agreed, the colours!');
+  // The reply's own form: other journeys leave comments, with their Reply buttons, under this chapter.
+  await replyBox.locator('xpath=ancestor::form[1]').getByRole('button', { name: 'Reply', exact: true }).click();
   await expect(bobSection.getByRole('article', { name: `Comment by ${second.username}` })).toContainText('Agreed, the colours!');
 
   // The first reader comes back: the reply is under her comment, and the bell says so.
