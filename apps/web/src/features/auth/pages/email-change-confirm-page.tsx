@@ -7,6 +7,7 @@ import { useT } from '../../../lib/i18n/i18n-context';
 import { clearTimedCache } from '../../../lib/timed-cache';
 import { confirmEmailChange } from '../api/email-change';
 import { MailedLinkPage } from './mailed-link-page';
+import '../messages';
 
 /**
  * /email-change/confirm?token=…: the page the new address's mail links to (issue 36 §2). Signed in

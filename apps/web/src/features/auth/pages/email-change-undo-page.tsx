@@ -4,6 +4,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { undoEmailChange } from '../api/email-change';
 import { MailedLinkPage } from './mailed-link-page';
+import '../messages';
 
 /**
  * /email-change/undo?token=…: the page the old address's notice links to (issue 36 §2). Pressing
