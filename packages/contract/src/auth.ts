@@ -1,3 +1,4 @@
+import { seriesRoleSchema } from './teamwork';
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from './constants';
 import { envelope } from './errors';
@@ -27,6 +28,8 @@ export const sessionUserSchema = z.object({
   contentLanguages: z.array(z.string()).optional(),
   /** The reader opted in to series marked Adult (issue 36 §4): lists and pages show them (when the site has them). */
   showAdult: z.boolean().optional(),
+  /** The series whose team the user is on (issue 37 §3), with their role: the dashboard shows those series. */
+  seriesRoles: z.array(seriesRoleSchema).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

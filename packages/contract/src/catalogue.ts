@@ -1,3 +1,4 @@
+import { creditSchema, readingDirectionSchema } from './teamwork';
 import { z } from 'zod';
 import { SEARCH_MIN_CHARS, SERIES_CHAPTERS_MAX, SERIES_CHAPTERS_PAGE, SERIES_PAGE_SIZE, SERIES_PAGE_SIZE_MAX } from './constants';
 import { CHAPTER_ACCESS, SERIES_SORTS, SERIES_STATUSES, SERIES_TYPES } from './series-status';
@@ -67,6 +68,8 @@ export const chapterSummarySchema = z.object({
   language: z.string(),
   /** The asked edition lacks this chapter, so the original is given (shown with an "Original" badge). */
   fallback: z.boolean(),
+  /** Its volume (issue 37 §2); null or absent: none. */
+  volume: z.number().nullable().optional(),
 });
 export type ChapterSummary = z.infer<typeof chapterSummarySchema>;
 
@@ -179,6 +182,12 @@ export const seriesDetailSchema = z.object({
   language: z.string(),
   /** The series' editions, the original first, each with its title (for the language switch and hreflang). */
   editions: z.array(z.object({ language: z.string(), title: z.string() })),
+  /** Who made it (issue 37 §2): the series' default credits. */
+  credits: z.array(creditSchema).optional(),
+  /** How a comic's pages turn in the paged reader. */
+  readingDirection: readingDirectionSchema.optional(),
+  /** The series' own site; '' or absent: none. */
+  website: z.string().optional(),
 });
 export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 export const seriesDetailResponseSchema = envelope(seriesDetailSchema);
@@ -230,8 +239,12 @@ export const chapterContentSchema = z.object({
     type: seriesTypeSchema,
     cover: imageSchema.nullable(),
     freeLadder: freeLadderSchema.optional(),
+    /** How a comic's pages turn in the paged reader (issue 37). */
+    readingDirection: readingDirectionSchema.optional(),
   }),
   chapter: chapterSummarySchema,
+  /** Who made this chapter (issue 37 §2): its own credits, the series' for the roles it leaves out. */
+  credits: z.array(creditSchema).optional(),
   canRead: z.boolean(),
   pages: z.array(chapterPageSchema),
   content: z.string().nullable(),

@@ -1,3 +1,13 @@
+import {
+  importListResponseSchema,
+  importResponseSchema,
+  renumberInputSchema,
+  renumberResponseSchema,
+  seriesMemberInputSchema,
+  seriesMemberParamsSchema,
+  seriesMemberPatchSchema,
+  seriesMembersResponseSchema,
+} from './teamwork';
 import type { z } from 'zod';
 import { avatarResponseSchema, profileUpdateSchema } from './account-profile';
 import {
@@ -273,6 +283,19 @@ const SCHEMAS = {
   teamChapterArchive: { params: idParamsSchema, response: teamChapterResponseSchema },
   teamChapterEditionPut: { params: editionParamsSchema, body: chapterEditionInputSchema, response: teamChapterResponseSchema },
   teamChapterEditionDelete: { params: editionParamsSchema, response: teamChapterResponseSchema },
+  teamChaptersRenumber: { params: idParamsSchema, body: renumberInputSchema, response: renumberResponseSchema },
+  teamSeriesMembers: { params: idParamsSchema, response: seriesMembersResponseSchema },
+  teamSeriesMemberUpdate: {
+    params: seriesMemberParamsSchema,
+    body: seriesMemberPatchSchema,
+    response: seriesMembersResponseSchema,
+  },
+  adminSeriesMembers: { params: idParamsSchema, response: seriesMembersResponseSchema },
+  adminSeriesMemberPut: { params: idParamsSchema, body: seriesMemberInputSchema, response: seriesMembersResponseSchema },
+  adminSeriesMemberDelete: { params: seriesMemberParamsSchema, response: seriesMembersResponseSchema },
+  teamImports: { response: importListResponseSchema },
+  teamImportCreate: { response: importResponseSchema },
+  teamImport: { params: idParamsSchema, response: importResponseSchema },
 
   teamGenres: { response: genreListResponseSchema },
   teamGenreCreate: { body: genreInputSchema, response: genreResponseSchema },

@@ -33,3 +33,4 @@ export * from './account-security';
 export * from './account-data';
 export * from './account-profile';
 export * from './avatars';
+export * from './teamwork';

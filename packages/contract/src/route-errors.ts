@@ -100,6 +100,15 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   // not_found: the series has no edition in that language (or, deleting, the chapter none in it).
   teamChapterEditionPut: ['chapter_not_found', 'not_found'],
   teamChapterEditionDelete: ['chapter_not_found', 'not_found'],
+  teamChaptersRenumber: ['series_not_found', 'conflict'],
+  teamSeriesMembers: ['series_not_found'],
+  teamSeriesMemberUpdate: ['series_not_found', 'not_found'],
+  adminSeriesMembers: ['series_not_found'],
+  adminSeriesMemberPut: ['series_not_found', 'not_found'],
+  adminSeriesMemberDelete: ['series_not_found', 'not_found'],
+  teamImports: [],
+  teamImportCreate: ['series_not_found', 'payload_too_large', 'unsupported_media_type'],
+  teamImport: ['not_found'],
 
   // Team: genres and banners.
   teamGenres: [],

@@ -19,7 +19,28 @@ export interface RouteDef {
   status?: 201 | 202;
   /** The body is multipart/form-data (file uploads) rather than JSON. */
   multipart?: true;
+  /**
+   * A team call a member of one series' team may make too (issue 37 §3); without it, a team call is
+   * for editors and admins only. Editors and admins pass whatever it says.
+   */
+  scope?: SeriesScope;
 }
+
+/**
+ * Which series a member's call is about, and which members may make it: `by` 'series' (the `:id`
+ * is the series), 'chapter' (the `:id` is one of its chapters), 'own' (the answer holds only the
+ * member's series, or the handler checks the series it is sent); `who` 'creator' (the series'
+ * creator) or 'member' (any role: a translator's and an uploader's work is chapters and pages, and
+ * the chapter rules refuse them prices, the ladder and publishing they were not allowed).
+ */
+export interface SeriesScope {
+  by: 'series' | 'chapter' | 'own';
+  who: 'creator' | 'member';
+}
+const SERIES_CREATOR = { by: 'series', who: 'creator' } as const satisfies SeriesScope;
+const SERIES_MEMBER = { by: 'series', who: 'member' } as const satisfies SeriesScope;
+const CHAPTER_MEMBER = { by: 'chapter', who: 'member' } as const satisfies SeriesScope;
+const OWN_MEMBER = { by: 'own', who: 'member' } as const satisfies SeriesScope;
 
 const PUB = '/api/public/omegascans/public';
 const ME = '/api/omegascans/secure/me';
@@ -101,34 +122,85 @@ export const ROUTES = {
   searchSeries: { method: 'GET', path: `${PUB}/search/series`, access: 'public' },
 
   // Team: series.
-  teamSeriesList: { method: 'GET', path: `${TEAM}/series`, access: 'team' },
+  teamSeriesList: { method: 'GET', path: `${TEAM}/series`, access: 'team', scope: OWN_MEMBER },
   teamSeriesCreate: { method: 'POST', path: `${TEAM}/series`, access: 'team', status: 201 },
-  teamSeries: { method: 'GET', path: `${TEAM}/series/:id`, access: 'team' },
-  teamSeriesUpdate: { method: 'PATCH', path: `${TEAM}/series/:id`, access: 'team' },
+  teamSeries: { method: 'GET', path: `${TEAM}/series/:id`, access: 'team', scope: SERIES_MEMBER },
+  teamSeriesUpdate: { method: 'PATCH', path: `${TEAM}/series/:id`, access: 'team', scope: SERIES_CREATOR },
   teamSeriesDelete: { method: 'DELETE', path: `${TEAM}/series/:id`, access: 'team' },
-  teamSeriesCover: { method: 'PUT', path: `${TEAM}/series/:id/cover`, access: 'team', multipart: true },
+  teamSeriesCover: { method: 'PUT', path: `${TEAM}/series/:id/cover`, access: 'team', multipart: true, scope: SERIES_CREATOR },
   // Issue 35 §2: a series' translated editions (the original is the series itself).
-  teamSeriesEditions: { method: 'GET', path: `${TEAM}/series/:id/editions`, access: 'team' },
-  teamSeriesEditionCreate: { method: 'POST', path: `${TEAM}/series/:id/editions`, access: 'team', status: 201 },
-  teamSeriesEditionUpdate: { method: 'PATCH', path: `${TEAM}/series/:id/editions/:language`, access: 'team' },
-  teamSeriesEditionDelete: { method: 'DELETE', path: `${TEAM}/series/:id/editions/:language`, access: 'team' },
+  teamSeriesEditions: { method: 'GET', path: `${TEAM}/series/:id/editions`, access: 'team', scope: SERIES_MEMBER },
+  teamSeriesEditionCreate: {
+    method: 'POST',
+    path: `${TEAM}/series/:id/editions`,
+    access: 'team',
+    status: 201,
+    scope: SERIES_MEMBER,
+  },
+  teamSeriesEditionUpdate: {
+    method: 'PATCH',
+    path: `${TEAM}/series/:id/editions/:language`,
+    access: 'team',
+    scope: SERIES_MEMBER,
+  },
+  teamSeriesEditionDelete: {
+    method: 'DELETE',
+    path: `${TEAM}/series/:id/editions/:language`,
+    access: 'team',
+    scope: SERIES_MEMBER,
+  },
 
   // Team: chapters and pages.
-  teamChapterCreate: { method: 'POST', path: `${TEAM}/series/:id/chapters`, access: 'team', status: 201 },
-  teamChapter: { method: 'GET', path: `${TEAM}/chapters/:id`, access: 'team' },
-  teamChapterUpdate: { method: 'PATCH', path: `${TEAM}/chapters/:id`, access: 'team' },
-  teamChapterDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id`, access: 'team' },
-  teamChapterPagesAdd: { method: 'POST', path: `${TEAM}/chapters/:id/pages`, access: 'team', multipart: true },
-  teamChapterPageOrder: { method: 'PUT', path: `${TEAM}/chapters/:id/pages/order`, access: 'team' },
-  teamChapterPageDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id/pages/:pageId`, access: 'team' },
-  teamChapterArchive: { method: 'POST', path: `${TEAM}/chapters/:id/archive`, access: 'team', multipart: true },
+  teamChapterCreate: { method: 'POST', path: `${TEAM}/series/:id/chapters`, access: 'team', status: 201, scope: SERIES_MEMBER },
+  teamChapter: { method: 'GET', path: `${TEAM}/chapters/:id`, access: 'team', scope: CHAPTER_MEMBER },
+  teamChapterUpdate: { method: 'PATCH', path: `${TEAM}/chapters/:id`, access: 'team', scope: CHAPTER_MEMBER },
+  teamChapterDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id`, access: 'team', scope: CHAPTER_MEMBER },
+  teamChapterPagesAdd: {
+    method: 'POST',
+    path: `${TEAM}/chapters/:id/pages`,
+    access: 'team',
+    multipart: true,
+    scope: CHAPTER_MEMBER,
+  },
+  teamChapterPageOrder: { method: 'PUT', path: `${TEAM}/chapters/:id/pages/order`, access: 'team', scope: CHAPTER_MEMBER },
+  teamChapterPageDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id/pages/:pageId`, access: 'team', scope: CHAPTER_MEMBER },
+  teamChapterArchive: {
+    method: 'POST',
+    path: `${TEAM}/chapters/:id/archive`,
+    access: 'team',
+    multipart: true,
+    scope: CHAPTER_MEMBER,
+  },
   // Issue 35 §2: a chapter's translation into one of its series' editions (a comic's pages: the
   // pages call with a `language` field).
-  teamChapterEditionPut: { method: 'PUT', path: `${TEAM}/chapters/:id/editions/:language`, access: 'team' },
-  teamChapterEditionDelete: { method: 'DELETE', path: `${TEAM}/chapters/:id/editions/:language`, access: 'team' },
+  teamChapterEditionPut: {
+    method: 'PUT',
+    path: `${TEAM}/chapters/:id/editions/:language`,
+    access: 'team',
+    scope: CHAPTER_MEMBER,
+  },
+  // Issue 37 §2: a range of chapters moved into a volume or renumbered at once.
+  teamChaptersRenumber: { method: 'POST', path: `${TEAM}/series/:id/chapters/renumber`, access: 'team', scope: SERIES_MEMBER },
+  // Issue 37 §3: a series' team. Admins choose it; its creator sees it and lets a member publish.
+  teamSeriesMembers: { method: 'GET', path: `${TEAM}/series/:id/members`, access: 'team', scope: SERIES_CREATOR },
+  teamSeriesMemberUpdate: { method: 'PATCH', path: `${TEAM}/series/:id/members/:userId`, access: 'team', scope: SERIES_CREATOR },
+  adminSeriesMembers: { method: 'GET', path: `${ADMIN}/series/:id/members`, access: 'admin' },
+  adminSeriesMemberPut: { method: 'PUT', path: `${ADMIN}/series/:id/members`, access: 'admin' },
+  adminSeriesMemberDelete: { method: 'DELETE', path: `${ADMIN}/series/:id/members/:userId`, access: 'admin' },
+  // Issue 37 §1: imports. An upload is a .zip of series folders (editors and admins), or one
+  // .cbz/.epub into a series the caller may add chapters to.
+  teamImports: { method: 'GET', path: `${TEAM}/imports`, access: 'team', scope: OWN_MEMBER },
+  teamImportCreate: { method: 'POST', path: `${TEAM}/imports`, access: 'team', status: 202, multipart: true, scope: OWN_MEMBER },
+  teamImport: { method: 'GET', path: `${TEAM}/imports/:id`, access: 'team', scope: OWN_MEMBER },
+  teamChapterEditionDelete: {
+    method: 'DELETE',
+    path: `${TEAM}/chapters/:id/editions/:language`,
+    access: 'team',
+    scope: CHAPTER_MEMBER,
+  },
 
   // Team: genres and banners.
-  teamGenres: { method: 'GET', path: `${TEAM}/genres`, access: 'team' },
+  teamGenres: { method: 'GET', path: `${TEAM}/genres`, access: 'team', scope: OWN_MEMBER },
   teamGenreCreate: { method: 'POST', path: `${TEAM}/genres`, access: 'team', status: 201 },
   teamGenreUpdate: { method: 'PATCH', path: `${TEAM}/genres/:id`, access: 'team' },
   teamGenreDelete: { method: 'DELETE', path: `${TEAM}/genres/:id`, access: 'team' },
@@ -236,7 +308,7 @@ export const ROUTES = {
 
   // Metrics (issue 10 §3): daily series for the charts, `?from=&to=` (UTC days, to included).
   teamMetrics: { method: 'GET', path: `${TEAM}/metrics`, access: 'team' },
-  teamSeriesFunnel: { method: 'GET', path: `${TEAM}/metrics/series/:id/funnel`, access: 'team' },
+  teamSeriesFunnel: { method: 'GET', path: `${TEAM}/metrics/series/:id/funnel`, access: 'team', scope: SERIES_CREATOR },
   adminMetrics: { method: 'GET', path: `${ADMIN}/metrics`, access: 'admin' },
 } as const satisfies Record<string, RouteDef>;
 

@@ -11,6 +11,7 @@ import {
 import { envelope } from './errors';
 import { contentLanguageSchema } from './content-languages';
 import { teamChapterEditionSchema } from './editions';
+import { creditSchema, creditsInputSchema, readingDirectionSchema, volumeSchema, websiteSchema } from './teamwork';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugSchema = z
@@ -62,6 +63,12 @@ const seriesFields = {
     .max(90, 'validation.discountMax'),
   /** The language the series is written in (issue 35 §2); its translations are its editions. */
   originalLanguage: contentLanguageSchema,
+  /** How a comic's pages turn in the paged reader (issue 37: manga read right to left). */
+  readingDirection: readingDirectionSchema,
+  /** The series' own site, shown on its page; '' for none. */
+  website: websiteSchema,
+  /** The series' default credits (issue 37 §2); a chapter's own replace them role by role. */
+  credits: creditsInputSchema,
 };
 
 /** A new series: what is left out gets its default (a draft, ongoing, no genres). */
@@ -83,6 +90,9 @@ export const seriesInputSchema = z.object({
   dailyFree: seriesFields.dailyFree.default(false),
   bundleDiscountPercent: seriesFields.bundleDiscountPercent.default(0),
   originalLanguage: seriesFields.originalLanguage.default('en'),
+  readingDirection: seriesFields.readingDirection.default('ltr'),
+  website: seriesFields.website.default(''),
+  credits: seriesFields.credits.default([]),
 });
 export type SeriesInput = z.input<typeof seriesInputSchema>;
 /** An edit: only the fields sent change (no defaults, so nothing is reset by omission). */
@@ -130,6 +140,8 @@ export const teamChapterRowSchema = z.object({
   access: chapterAccessSchema,
   state: z.enum(['draft', 'scheduled', 'published']),
   pageCount: z.number().int(),
+  /** Its volume (issue 37 §2); null: none. */
+  volume: z.number().nullable().optional(),
 });
 export type TeamChapterRow = z.infer<typeof teamChapterRowSchema>;
 
@@ -155,6 +167,10 @@ export const teamSeriesSchema = z.object({
   genres: z.array(genreSchema),
   chapters: z.array(teamChapterRowSchema),
   originalLanguage: z.string(),
+  readingDirection: readingDirectionSchema.optional(),
+  website: z.string().optional(),
+  /** The series' default credits (issue 37 §2). */
+  credits: z.array(creditSchema).optional(),
 });
 export type TeamSeries = z.infer<typeof teamSeriesSchema>;
 export const teamSeriesResponseSchema = envelope(teamSeriesSchema);
@@ -201,6 +217,10 @@ export const chapterInputSchema = z
     // Left out: a priced chapter gets the default preview, a free one none (the server decides, issue 33 §6).
     previewPages: previewPages.optional(),
     previewPercent: previewPercent.optional(),
+    /** Its volume (issue 37 §2); null or left out: none. */
+    volume: volumeSchema.default(null),
+    /** Its own credits; the series' defaults fill the roles these leave out. */
+    credits: creditsInputSchema.default([]),
   })
   .refine((c) => c.freeAt === null || c.price > 0, {
     path: ['freeAt'],
@@ -222,6 +242,8 @@ export const chapterPatchSchema = z
     content: z.string().max(NOVEL_TEXT_MAX_CHARS, 'validation.textTooLong'),
     previewPages,
     previewPercent,
+    volume: volumeSchema,
+    credits: creditsInputSchema,
   })
   .partial();
 
@@ -236,6 +258,8 @@ export const teamChapterSchema = teamChapterRowSchema.extend({
   language: z.string(),
   /** The chapter's translations, by language. */
   editions: z.array(teamChapterEditionSchema),
+  /** Its own credits (issue 37 §2), without the series' defaults. */
+  credits: z.array(creditSchema).optional(),
 });
 export type TeamChapter = z.infer<typeof teamChapterSchema>;
 export const teamChapterResponseSchema = envelope(teamChapterSchema);

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+import { users } from './users';
 
 export const series = pgTable(
   'series',
@@ -53,6 +54,12 @@ export const series = pgTable(
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     /** The language it is written in (BCP 47, issue 35 §2); its translations are series_editions. */
     originalLanguage: text('original_language').notNull().default('en'),
+    /** How a comic's pages turn in the paged reader: 'rtl' for manga (ComicInfo's Manga = YesAndRightToLeft, issue 37). */
+    readingDirection: text('reading_direction', { enum: ['ltr', 'rtl'] }).notNull().default('ltr'),
+    /** The series' own site (ComicInfo's Web), shown on its page; '' when none. */
+    website: text('website').notNull().default(''),
+    /** A digest of the metadata an import last wrote (issue 37 §1): the next import leaves it alone while it is the same. */
+    importHash: text('import_hash'),
     /** What search ranks over; a trigram index on it keeps search fast at a million rows. */
     searchText: text('search_text').generatedAlwaysAs(
       (): ReturnType<typeof sql> => sql`lower(${series.title} || ' ' || ${series.alternativeNames})`,
@@ -140,6 +147,10 @@ export const chapters = pgTable(
     announcedAt: timestamp('announced_at', { withTimezone: true }),
     /** The language of its title, text and pages: its series' original (issue 35 §2); translations are chapter_editions. */
     language: text('language').notNull().default('en'),
+    /** The volume it belongs to (issue 37 §2); null: none. */
+    volume: numeric('volume', { precision: 10, scale: 2, mode: 'number' }),
+    /** A digest of the file an import made it from (issue 37 §1): the same file again changes nothing. */
+    importHash: text('import_hash'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -159,6 +170,7 @@ export const chapters = pgTable(
     check('chapters_price_nonnegative', sql`${t.price} >= 0`),
     check('chapters_preview_range', sql`${t.previewPages} between 0 and 50 and ${t.previewPercent} between 0 and 50`),
     check('chapters_number_nonnegative', sql`${t.number} >= 0`),
+    check('chapters_volume_nonnegative', sql`${t.volume} is null or ${t.volume} >= 0`),
   ],
 );
 
@@ -220,4 +232,43 @@ export const chapterEditions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.chapterId, t.language] })],
+);
+
+/** The roles a credit names (issue 37 §2), in the order they are shown. */
+export const CREDIT_ROLES = ['writer', 'artist', 'translator', 'letterer', 'editor', 'other'] as const;
+
+/**
+ * Who made a series (issue 37 §2): its default credits, which each chapter inherits for every role
+ * the chapter does not name itself. `user_id` links a credit to an account on the site; erasing that
+ * account unlinks it and the name, as the team wrote it, stays.
+ */
+export const seriesCredits = pgTable(
+  'series_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    role: text('role', { enum: CREDIT_ROLES }).notNull(),
+    name: text('name').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('series_credits_series_idx').on(t.seriesId, t.position), index('series_credits_user_idx').on(t.userId)],
+);
+
+/** A chapter's own credits (issue 37 §2): for the roles it names, they replace the series' defaults. */
+export const chapterCredits = pgTable(
+  'chapter_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    role: text('role', { enum: CREDIT_ROLES }).notNull(),
+    name: text('name').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('chapter_credits_chapter_idx').on(t.chapterId, t.position), index('chapter_credits_user_idx').on(t.userId)],
 );

@@ -12,3 +12,4 @@ export * from './community';
 export * from './site';
 export * from './shelf';
 export * from './push';
+export * from './teamwork';

@@ -113,5 +113,13 @@ export const PERSONAL_DATA: Readonly<Record<string, readonly PersonalColumn[]>> 
     { column: 'ip', erasure: 'emptied', note: 'of the entries the account made' },
     { column: 'user_agent', erasure: 'emptied' },
   ],
+  series_members: [{ column: 'role', erasure: 'deleted', note: "the account's place on a series' team" }],
+  series_credits: [
+    { column: 'user_id', erasure: 'emptied', note: 'the credit stays, as the team wrote it, unlinked from the account' },
+  ],
+  chapter_credits: [
+    { column: 'user_id', erasure: 'emptied', note: 'the credit stays, as the team wrote it, unlinked from the account' },
+  ],
+  imports: [{ column: 'created_by', erasure: 'emptied', note: "the import stays in the team's list, by nobody" }],
   view_marks: [{ column: 'visitor', erasure: 'kept', note: 'a user id or a daily hash; pruned after two days' }],
 };
