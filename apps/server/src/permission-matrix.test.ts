@@ -25,6 +25,7 @@ import {
   comments,
   deviceKeys,
   genres,
+  imports,
   notifications,
   passAlerts,
   pendingRegistrations,
@@ -36,6 +37,7 @@ import {
   series,
   seriesAutoUnlocks,
   seriesEditions,
+  seriesMembers,
   seriesPayees,
   sessions,
   siteConfig,
@@ -463,6 +465,53 @@ const REQUESTS: Record<EndpointName, Builder> = {
     const { id } = await freshChapter();
     await t.db.insert(chapterEditions).values({ chapterId: id, language: 'es', title: 'Capítulo' });
     return { params: { id, language: 'es' }, state: () => rowsOf(chapterEditions, eq(chapterEditions.chapterId, id)) };
+  },
+  teamChaptersRenumber: async () => {
+    const { id } = await freshSeries();
+    await buildChapter(t, id, { number: 1 });
+    await buildChapter(t, id, { number: 2 });
+    return { params: { id }, body: { from: 1, to: 2, volume: 1 }, state: () => rowsOf(chapters, eq(chapters.seriesId, id)) };
+  },
+  teamSeriesMembers: async () => ({ params: { id: f.series.id } }),
+  teamSeriesMemberUpdate: async () => {
+    const { id } = await freshSeries();
+    const member = await buildUser(t.db);
+    await t.db.insert(seriesMembers).values({ seriesId: id, userId: member.id, role: 'translator' });
+    return {
+      params: { id, userId: member.id },
+      body: { canPublish: true },
+      state: () => rowsOf(seriesMembers, eq(seriesMembers.seriesId, id)),
+    };
+  },
+  adminSeriesMembers: async () => ({ params: { id: f.series.id } }),
+  adminSeriesMemberPut: async () => {
+    const { id } = await freshSeries();
+    const member = await buildUser(t.db);
+    return {
+      params: { id },
+      body: { username: member.username, role: 'translator', canPublish: false },
+      state: () => rowsOf(seriesMembers, eq(seriesMembers.seriesId, id)),
+    };
+  },
+  adminSeriesMemberDelete: async () => {
+    const { id } = await freshSeries();
+    const member = await buildUser(t.db);
+    await t.db.insert(seriesMembers).values({ seriesId: id, userId: member.id, role: 'uploader' });
+    return { params: { id, userId: member.id }, state: () => rowsOf(seriesMembers, eq(seriesMembers.seriesId, id)) };
+  },
+  teamImports: none,
+  teamImportCreate: async () => {
+    // A .zip of one series folder with one chapter archive in it.
+    const cbz = zipSync({ '1.png': new Uint8Array(await png(40, 60)) });
+    const folder = Buffer.from(zipSync({ [`Imported ${unique()}/Chapter 1.cbz`]: cbz }));
+    return { files: [{ field: 'file', name: 'library.zip', data: folder }], state: () => countOf(imports) };
+  },
+  teamImport: async ({ actor }) => {
+    const [row] = await t.db
+      .insert(imports)
+      .values({ origin: 'upload', source: 'chapter.cbz', seriesId: f.workbench.id, createdBy: actor.user?.id ?? null })
+      .returning({ id: imports.id });
+    return { params: { id: row!.id } };
   },
 
   teamGenres: none,

@@ -92,6 +92,17 @@ teamSeriesEditionUpdate       | 401     | 403    | 403     | 200    | 200   | - 
 teamSeriesEditionDelete       | 401     | 403    | 403     | 200    | 200   | -       |
 teamChapterEditionPut         | 401     | 403    | 403     | 200    | 200   | -       |
 teamChapterEditionDelete      | 401     | 403    | 403     | 200    | 200   | -       |
+teamChaptersRenumber          | 401     | 403    | 403     | 200    | 200   | -       | two chapters of a fresh series into volume 1
+# A team per series (issue 37 §3)
+teamSeriesMembers             | 401     | 403    | 403     | 200    | 200   | -       |
+teamSeriesMemberUpdate        | 401     | 403    | 403     | 200    | 200   | -       | a translator of a fresh series may publish
+adminSeriesMembers            | 401     | 403    | 403     | 403    | 200   | -       |
+adminSeriesMemberPut          | 401     | 403    | 403     | 403    | 200   | -       | a fresh reader joins a fresh series as its translator
+adminSeriesMemberDelete       | 401     | 403    | 403     | 403    | 200   | -       | an uploader leaves a fresh series
+# Imports (issue 37 §1)
+teamImports                   | 401     | 403    | 403     | 200    | 200   | -       |
+teamImportCreate              | 401     | 403    | 403     | 202    | 202   | -       | a .zip of one series folder
+teamImport                    | 401     | 403    | 403     | 200    | 200   | -       | an import of the caller's
 # Team: genres and banners
 teamGenres                    | 401     | 403    | 403     | 200    | 200   | -       |
 teamGenreCreate               | 401     | 403    | 403     | 201    | 201   | -       |
