@@ -8,6 +8,7 @@ import { useBookmark } from '../../lib/library/bookmark';
 import { useFormat } from '../../lib/i18n/format';
 import { useT } from '../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { creditLines } from '../../lib/volumes';
 import { AdultGate, isAdultGate } from '../../components/adult-gate-part';
 import { chapterErrorPage, useChapter } from './api/get-chapter';
 import { chapterOptionLabel } from './chapter-option-label';
@@ -80,10 +81,14 @@ export default function ReaderPage() {
   if (!data) return <ReaderSkeleton />;
 
   const isComic = data.series.type === 'comic';
+  // A series that reads right to left (manga, issue 37) turns its pages so, whatever the reader's own choice.
+  const isSeriesRtl = data.series.readingDirection === 'rtl';
+  const credits = creditLines(data.credits);
   // A novel's bars and page follow its theme (dark, light or sepia); comics read on dark.
   const theme = isComic ? READER_THEMES.dark : READER_THEMES[novelSettings.theme];
   const settings: ReaderSettingsState = {
-    comic: comicSettings,
+    comic: isSeriesRtl ? { ...comicSettings, direction: 'rtl' } : comicSettings,
+    isSeriesRtl,
     novel: novelSettings,
     onComicChange: setComicSettings,
     onNovelChange: setNovelSettings,
@@ -125,6 +130,12 @@ export default function ReaderPage() {
         <div className="mx-auto flex max-w-3xl justify-center px-4 pt-3">
           <OriginalBadge language={data.language} />
         </div>
+      )}
+      {credits.length > 0 && (
+        // Who made this chapter (issue 37 §2), under its title: its own credits, the series' for the rest.
+        <p className={`mx-auto max-w-3xl px-4 pt-3 text-center text-xs ${theme.muted}`} data-testid="chapter-credits">
+          {credits.map((line) => t('reader.credits.role', line)).join(' · ')}
+        </p>
       )}
       <ChapterBody
         data={data}

@@ -123,10 +123,13 @@ export function ComicSettingsPanel({
   settings,
   onChange,
   inSheet,
+  isSeriesRtl,
 }: {
   settings: ComicSettings;
   onChange(patch: Partial<ComicSettings>): void;
   inSheet?: boolean;
+  /** The series reads right to left (issue 37): said so, in place of the choice. */
+  isSeriesRtl?: boolean | undefined;
 }) {
   const t = useT();
   const isPaged = settings.mode === 'paged';
@@ -141,7 +144,8 @@ export function ComicSettingsPanel({
         ]}
         onChange={(mode) => onChange({ mode })}
       />
-      {isPaged && (
+      {isPaged && isSeriesRtl && <p className="text-xs">{t('reader.set.seriesRtl')}</p>}
+      {isPaged && !isSeriesRtl && (
         <Choice
           label={t('reader.set.direction')}
           value={settings.direction}

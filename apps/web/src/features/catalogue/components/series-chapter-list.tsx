@@ -1,6 +1,6 @@
 import type { ChapterSummary, SeriesDetail } from '@inkwell/contract';
-import { Check, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Check, ChevronDown, X } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChapterMarks } from '../../../components/chapter-marks';
 import { OriginalBadge } from '../../../components/original-badge';
@@ -9,6 +9,7 @@ import type { SeriesPlaces } from '../../../lib/library/series-progress';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { richText } from '../../../lib/i18n/rich';
+import { groupByVolume } from '../../../lib/volumes';
 import { type ChapterOrder, useSeriesChapterPages } from '../api/get-series-chapters';
 import { SeriesBulkUnlock } from './series-bulk-unlock';
 import '../messages';
@@ -105,17 +106,19 @@ export function SeriesChapterList({ series, places, lang }: { series: SeriesDeta
             : t('catalogue.chapters.noneUpTo', { number: from })}
         </p>
       ) : (
-        <ul className="divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-800 bg-ink-900" aria-busy={isLoading}>
-          {shown.map((chapter) => (
-            <ChapterRow
-              key={chapter.id}
-              chapter={chapter}
-              href={editionPath(`${base}/${chapter.slug}`, lang)}
-              place={places.chapters[chapter.id]}
-              ladder={series.freeLadder}
-            />
-          ))}
-        </ul>
+        <VolumeGroups chapters={shown} isBusy={isLoading}>
+          {(chapters) =>
+            chapters.map((chapter) => (
+              <ChapterRow
+                key={chapter.id}
+                chapter={chapter}
+                href={editionPath(`${base}/${chapter.slug}`, lang)}
+                place={places.chapters[chapter.id]}
+                ladder={series.freeLadder}
+              />
+            ))
+          }
+        </VolumeGroups>
       )}
       {more.isError && shown.length > 0 && (
         <p className="mt-3 text-sm text-rose-300" role="alert">
@@ -128,6 +131,46 @@ export function SeriesChapterList({ series, places, lang }: { series: SeriesDeta
         </button>
       )}
     </section>
+  );
+}
+
+const LIST = 'divide-y divide-ink-800 overflow-hidden rounded-xl border border-ink-800 bg-ink-900';
+
+/**
+ * The chapters shown, in one list, or by volume when any has one (issue 37 §2): each volume a
+ * group that folds, in the list's order (newest first: chapters in no volume yet come first).
+ * Chapters paged in join their volume's group, or start the next one.
+ */
+function VolumeGroups({
+  chapters,
+  isBusy,
+  children,
+}: {
+  chapters: ChapterSummary[];
+  isBusy: boolean;
+  children(chapters: ChapterSummary[]): ReactNode;
+}) {
+  const t = useT();
+  const groups = groupByVolume(chapters);
+  if (!groups) {
+    return (
+      <ul className={LIST} aria-busy={isBusy}>
+        {children(chapters)}
+      </ul>
+    );
+  }
+  return (
+    <div className="space-y-3" aria-busy={isBusy}>
+      {groups.map((group) => (
+        <details key={group.volume ?? 'none'} open className="group" data-testid="volume-group">
+          <summary className="mb-2 flex cursor-pointer list-none items-center gap-2 rounded-lg px-1 py-1 font-semibold text-zinc-100 hover:text-white">
+            <ChevronDown className="size-4 shrink-0 -rotate-90 transition-transform group-open:rotate-0" aria-hidden />
+            {group.volume === null ? t('catalogue.volumes.none') : t('catalogue.volumes.volume', { number: group.volume })}
+          </summary>
+          <ul className={LIST}>{children(group.chapters)}</ul>
+        </details>
+      ))}
+    </div>
   );
 }
 

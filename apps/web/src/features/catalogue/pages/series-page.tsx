@@ -1,6 +1,6 @@
 import type { SeriesDetail } from '@inkwell/contract';
-import { BookOpen, ChevronsRight, Eye, Play, Rss } from 'lucide-react';
-import { useRef } from 'react';
+import { BookOpen, ChevronsRight, ExternalLink, Eye, Play, Rss } from 'lucide-react';
+import { Fragment, useRef, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { AdultBadge } from '../../../components/adult-badge';
 import { AdultGate, isAdultGate } from '../../../components/adult-gate-part';
@@ -19,6 +19,7 @@ import { lazyPart } from '../../../lib/lazy-part';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { editionPath, useEdition } from '../../../lib/edition';
 import { useIsNear } from '../../../lib/use-is-near';
+import { creditLines } from '../../../lib/volumes';
 import { seriesErrorPage, useSeries } from '../api/get-series';
 import { EditionPicker } from '../components/edition-picker';
 import { SeriesPageSkeleton } from '../components/series-page-skeleton';
@@ -82,6 +83,50 @@ function SeriesFacts({ series }: { series: SeriesDetail }) {
   );
 }
 
+/**
+ * Who made it (issue 37 §2): the series' credits by role, a linked account by its username; the
+ * author and artist fields where no credit names that role; and the series' own site.
+ */
+function SeriesCredits({ series }: { series: SeriesDetail }) {
+  const t = useT();
+  const lines = creditLines(series.credits);
+  const has = (role: string) => lines.some((line) => line.role === role);
+  const row = (term: string, value: ReactNode) => (
+    <>
+      <dt className="text-zinc-400">{term}</dt>
+      <dd className="min-w-0 text-zinc-100">{value}</dd>
+    </>
+  );
+  let site: string | undefined;
+  try {
+    site = series.website ? new URL(series.website).host : undefined;
+  } catch {
+    site = undefined;
+  }
+  return (
+    <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="series-credits">
+      {series.author && !has('writer') && row(t('catalogue.series.author'), series.author)}
+      {series.artist && !has('artist') && row(t('catalogue.series.artist'), series.artist)}
+      {lines.map((line) => (
+        <Fragment key={line.role}>{row(t('catalogue.volumes.role', { role: line.role }), line.names)}</Fragment>
+      ))}
+      {site &&
+        row(
+          t('catalogue.volumes.website'),
+          <a
+            href={series.website}
+            target="_blank"
+            rel="noopener nofollow ugc"
+            className="inline-flex items-center gap-1 break-all text-accent-300 hover:underline"
+          >
+            {site}
+            <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+          </a>,
+        )}
+    </dl>
+  );
+}
+
 /** /SeriesView/{slug}: the series and its chapters, with a lock, price and free date on each. */
 export default function SeriesPage() {
   const t = useT();
@@ -128,20 +173,7 @@ export default function SeriesPage() {
           {data.alternativeNames && (
             <p className="mt-1 text-sm text-zinc-400">{t('catalogue.series.alsoKnownAs', { names: data.alternativeNames })}</p>
           )}
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            {data.author && (
-              <>
-                <dt className="text-zinc-400">{t('catalogue.series.author')}</dt>
-                <dd className="text-zinc-100">{data.author}</dd>
-              </>
-            )}
-            {data.artist && (
-              <>
-                <dt className="text-zinc-400">{t('catalogue.series.artist')}</dt>
-                <dd className="text-zinc-100">{data.artist}</dd>
-              </>
-            )}
-          </dl>
+          <SeriesCredits series={data} />
           {data.genres.length > 0 && (
             <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('catalogue.series.genres')}>
               {data.genres.map((genre) => (

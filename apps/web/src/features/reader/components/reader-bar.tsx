@@ -8,6 +8,7 @@ import type { BookmarkState } from '../../../lib/library/bookmark';
 import { lazyPart } from '../../../lib/lazy-part';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
+import { groupByVolume } from '../../../lib/volumes';
 import { chapterOptionLabel } from '../chapter-option-label';
 import type { ReaderTheme } from '../reader-theme';
 import type { ReaderNavigation } from '../use-reader-navigation';
@@ -39,11 +40,21 @@ function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderThe
         onChange={(event) => navigate(editionPath(`/SeriesView/${data.series.slug}/${event.target.value}`, lang))}
         className={`w-36 truncate rounded-lg border px-2 py-1.5 text-sm sm:w-64 ${theme.field}`}
       >
-        {data.chapters.map((chapter) => (
-          <option key={chapter.slug} value={chapter.slug}>
-            {chapterOptionLabel(t, format, chapter)}
-          </option>
-        ))}
+        {(groupByVolume(data.chapters) ?? [{ volume: undefined, chapters: data.chapters }]).map(({ volume, chapters }) => {
+          const options = chapters.map((chapter) => (
+            <option key={chapter.slug} value={chapter.slug}>
+              {chapterOptionLabel(t, format, chapter)}
+            </option>
+          ));
+          // By volume when the series has volumes (issue 37 §2).
+          return volume === undefined ? (
+            options
+          ) : (
+            <optgroup key={volume ?? 'none'} label={t('reader.credits.volume', { number: volume ?? 'none' })}>
+              {options}
+            </optgroup>
+          );
+        })}
       </select>
     </>
   );

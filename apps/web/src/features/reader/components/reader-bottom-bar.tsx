@@ -94,6 +94,7 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
   const format = useFormat();
   const lang = useEdition();
   const currentRef = useRef<HTMLAnchorElement>(null);
+  const hasVolumes = data.chapters.some((chapter) => chapter.volume != null);
   // A long series opens at the chapter being read, not at the newest.
   useEffect(() => {
     // Braces: newer browsers return a promise from scrollIntoView, which must not become the effect's cleanup.
@@ -102,10 +103,18 @@ export function ChapterListSheet({ data, onClose }: { data: ChapterContent; onCl
   return (
     <BottomSheet title={t('reader.bottom.chapters')} closeLabel={t('reader.sheet.closeChapters')} onClose={onClose}>
       <ul className="divide-y divide-ink-800">
-        {data.chapters.map((chapter) => {
+        {data.chapters.map((chapter, index) => {
           const isCurrent = chapter.slug === data.chapter.slug;
+          const volume = chapter.volume ?? null;
+          // By volume when the series has volumes (issue 37 §2): a volume's name where its run begins.
+          const isNewVolume = hasVolumes && (index === 0 || (data.chapters[index - 1]!.volume ?? null) !== volume);
           return (
             <li key={chapter.slug}>
+              {isNewVolume && (
+                <p className="px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-zinc-400">
+                  {t('reader.credits.volume', { number: volume ?? 'none' })}
+                </p>
+              )}
               <Link
                 ref={isCurrent ? currentRef : undefined}
                 to={editionPath(`/SeriesView/${data.series.slug}/${chapter.slug}`, lang)}

@@ -7,6 +7,8 @@ import '../messages';
 /** The reader's settings, comic and novel, as the page holds them. */
 export interface ReaderSettingsState {
   comic: ComicSettings;
+  /** The series reads right to left (issue 37): its direction is not the reader's to choose. */
+  isSeriesRtl?: boolean;
   novel: NovelSettings;
   onComicChange(patch: Partial<ComicSettings>): void;
   onNovelChange(patch: Partial<NovelSettings>): void;
@@ -23,7 +25,12 @@ export function SettingsPanel({
   inSheet?: boolean;
 }) {
   return isComic ? (
-    <ComicSettingsPanel settings={settings.comic} onChange={settings.onComicChange} inSheet={inSheet} />
+    <ComicSettingsPanel
+      settings={settings.comic}
+      onChange={settings.onComicChange}
+      inSheet={inSheet}
+      isSeriesRtl={settings.isSeriesRtl}
+    />
   ) : (
     <NovelSettingsPanel settings={settings.novel} onChange={settings.onNovelChange} inSheet={inSheet} />
   );
