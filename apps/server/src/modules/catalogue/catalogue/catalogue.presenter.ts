@@ -55,6 +55,7 @@ export function toChapterSummary(
     publishedAt: chapter.publishedAt?.toISOString() ?? null,
     price: chapter.price,
     freeAt: chapter.freeAt?.toISOString() ?? null,
+    volume: chapter.volume,
     access,
     openUntil: openUntilOf(chapter.id, access, viewer)?.toISOString() ?? null,
     ...(freeWays.length > 0 && { freeWays }),

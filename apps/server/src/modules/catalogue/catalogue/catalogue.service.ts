@@ -1,6 +1,7 @@
 import type { CacheRegistry } from '../../../lib/caches';
 import type { Viewer } from '../../identity/access';
 import { chapterContent, chapterJson, chapterOffers } from './queries/chapter-answer';
+import { chapterCreditsFrom } from './queries/credits';
 import { banners, genres, home, homeJson, type ListQuery, seriesList, seriesListJson } from './queries/lists';
 import { adultShownTo, type CatalogueDeps, declareCatalogueCaches, type Reader } from './queries/reads';
 import {
@@ -20,8 +21,8 @@ import {
  * hides one that has just become free. The work is in queries/; this binds their dependencies once.
  */
 export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { caches: CacheRegistry }) {
-  const { clear, ...kept } = declareCatalogueCaches(caches);
-  const reads = { ...deps, ...kept };
+  const { clear, creditsWith, ...kept } = declareCatalogueCaches(caches);
+  const reads = { ...deps, ...kept, credits: creditsWith(deps.db) };
   return {
     /** Whether lists and searches show this viewer series marked Adult (their opt-in and the site's setting: issue 36 §4). */
     showsAdult: (viewer: Viewer) => adultShownTo(reads, viewer),
@@ -46,6 +47,14 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
       options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
     ) => chapterJson(reads, slug, chapterSlug, asked, reader, options),
     chapterOffers: (slug: string, chapterSlug: string, asked: Viewer) => chapterOffers(reads, slug, chapterSlug, asked),
+    /**
+     * The credits of a series' chapters as readers see them (issue 37 §2), for the reading apps'
+     * lists: call after the series was found visible (`series`), as it reads no visibility itself.
+     */
+    chapterCredits: async (seriesId: string) => {
+      const credits = await reads.credits(seriesId);
+      return (chapterId: string) => chapterCreditsFrom(credits, chapterId);
+    },
     genres: () => genres(reads),
     banners: () => banners(reads),
     accessClassOf: (slug: string, asked: Viewer) => accessClassOf(reads, slug, asked),

@@ -1,4 +1,4 @@
-import { isChapterOut, type TeamChapter, type TeamChapterEdition, type TeamChapterRow } from '@inkwell/contract';
+import { type Credit, isChapterOut, type TeamChapter, type TeamChapterEdition, type TeamChapterRow } from '@inkwell/contract';
 import { chapterAccess, TEAM_VIEWER } from '../../identity/access';
 import { mediaUrl, type UrlSigner } from '../../platform/media';
 import type { ChapterListRow, ChapterRow } from './chapters.sql';
@@ -22,6 +22,7 @@ export function toTeamChapterRow(row: ChapterListRow & { pageCount: number }, no
     access: chapterAccess(row, TEAM_VIEWER, now),
     state: chapterState(row.publishedAt, now),
     pageCount: row.pageCount,
+    volume: row.volume,
   };
 }
 
@@ -55,6 +56,7 @@ export function toTeamChapter(
   signer: UrlSigner,
   now: Date,
   editions: TeamChapterEdition[] = [],
+  credits: Credit[] = [],
 ): TeamChapter {
   return {
     ...toTeamChapterRow({ ...chapter, pageCount: pages.length }, now),
@@ -67,5 +69,6 @@ export function toTeamChapter(
     pages: pages.map((page) => teamPage(page, signer, now)),
     language: chapter.language,
     editions,
+    credits,
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
 import { chapters } from '../../../db/schema';
 import { joinSeries, seriesTypeColumns } from '../series';
@@ -38,6 +38,16 @@ export async function teamChaptersOf(db: Database, seriesId: string) {
     .from(chapters)
     .where(eq(chapters.seriesId, seriesId))
     .orderBy(desc(chapters.number));
+}
+
+/** A series' chapters, locked until the transaction ends (a renumbering reads and moves them all), lowest number first. */
+export async function lockChaptersOfSeries(tx: Transaction, seriesId: string) {
+  return tx
+    .select({ id: chapters.id, number: chapters.number, slug: chapters.slug, volume: chapters.volume })
+    .from(chapters)
+    .where(eq(chapters.seriesId, seriesId))
+    .orderBy(asc(chapters.number))
+    .for('update');
 }
 
 export async function insertChapter(db: Database, values: NewChapter): Promise<string> {

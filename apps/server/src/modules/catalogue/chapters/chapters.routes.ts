@@ -28,6 +28,17 @@ export async function chaptersRoutes(app: FastifyInstance, { chapters }: { chapt
       message: await say(request, 'apiErrors.success.chapterSaved'),
     }),
   });
+  endpoint(app, 'teamChaptersRenumber', {
+    summary: 'Move a range of chapters into a volume, shift their numbers, or both, at once',
+    handler: async (request) => {
+      const data = await chapters.renumber(request.params.id, request.body, auditOf(request));
+      return {
+        success: true,
+        data,
+        message: await say(request, 'apiErrors.success.chaptersRenumbered', { count: data.changed }),
+      };
+    },
+  });
   endpoint(app, 'teamChapterDelete', {
     handler: async (request) => {
       await chapters.deleteChapter(request.params.id);

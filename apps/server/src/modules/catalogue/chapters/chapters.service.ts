@@ -6,6 +6,7 @@ import { createChapter } from './commands/create-chapter';
 import { removeChapter } from './commands/delete-chapter';
 import { type ChapterPatch, editChapter } from './commands/edit-chapter';
 import { addPages, removePage, reorderPages, type UploadedFile } from './commands/pages';
+import { type RenumberInput, renumberChapters } from './commands/renumber';
 import { teamChapter, teamChapterRows } from './queries/team-chapters';
 import {
   createEdition,
@@ -25,6 +26,8 @@ export function createChaptersService(deps: ChaptersDeps) {
     /** With `audit` (a team call), the edit's entry is written in its transaction. */
     updateChapter: (id: string, patch: ChapterPatch, audit?: AuditContext) => editChapter(deps, id, patch, audit),
     deleteChapter: (id: string) => removeChapter(deps, id),
+    /** A range of a series' chapters moved into a volume or shifted (issue 37 §2), all or nothing. */
+    renumber: (seriesId: string, input: RenumberInput, audit?: AuditContext) => renumberChapters(deps, seriesId, input, audit),
     addPages: (
       id: string,
       files: AsyncIterable<UploadedFile> | Iterable<UploadedFile>,

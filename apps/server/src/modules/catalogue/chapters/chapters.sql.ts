@@ -19,6 +19,8 @@ export const chapterListColumns = {
   publishedAt: chapters.publishedAt,
   price: chapters.price,
   freeAt: chapters.freeAt,
+  /** Its volume (issue 37 §2), null when none. */
+  volume: chapters.volume,
 };
 export type ChapterListRow = Pick<ChapterRow, keyof typeof chapterListColumns>;
 

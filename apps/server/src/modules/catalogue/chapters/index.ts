@@ -23,6 +23,12 @@ export { hasReadableText } from './commands/release-rules';
 // catalogue, downloads and the reading apps: a chapter's pages, one edition's, in order.
 export { pagesOfChapter } from './queries/pages';
 export { createPublishing, type Release } from './publishing';
+// The catalogue, the reading apps and the import (issue 37 §2): a chapter's own credits, written in
+// the caller's transaction (the users checked first: series' checkCreditUsers) or read with their
+// users' current names; what readers see of them with the series' defaults; an erased account unlinked.
+export { setChapterCredits, unlinkCreditsOf } from './commands/credits';
+export { chapterCreditsInSeries } from './queries/credits';
+export { effectiveCredits } from './credits';
 // wallet: the chapters a sale or a rental is about (with their series' terms), how many are still
 // for sale or newer, and the names of the chapters (and their series) its coin history points at.
 export { chaptersWithSaleTerms, countChaptersForSale, newerChaptersOut } from './queries/sales';

@@ -1,4 +1,4 @@
-import type { AuditChange } from '@inkwell/contract';
+import type { AuditChange, Credit } from '@inkwell/contract';
 import type { SeriesRow } from './series.sql';
 import { changesBetween } from '../../team/audit';
 import type { GenreRow } from '../genres';
@@ -18,18 +18,29 @@ const SERIES_FIELDS = {
   releaseYear: 'Release year',
   isAdult: 'Adult',
   genres: 'Genres',
+  readingDirection: 'Reading direction',
+  website: 'Website',
+  credits: 'Credits',
 } as const;
 
-/** A series as the audit log compares it: as the team sees it, its genres by name. */
-function forAudit({ row, genres }: { row: SeriesRow; genres: GenreRow[] }) {
-  const series = toTeamSeries(row, genres, []);
-  return { ...series, genres: series.genres.map((genre) => genre.name) };
+/** What the audit log compares of a series: its row, genres and default credits. */
+interface SeriesState {
+  row: SeriesRow;
+  genres: GenreRow[];
+  credits: Credit[];
+}
+
+/** A series as the audit log compares it: as the team sees it, its genres by name, its credits as "writer: Name". */
+function forAudit({ row, genres, credits }: SeriesState) {
+  const series = toTeamSeries(row, genres, [], credits);
+  return {
+    ...series,
+    genres: series.genres.map((genre) => genre.name),
+    credits: credits.map((credit) => `${credit.role}: ${credit.name}`),
+  };
 }
 
 /** What an edit changed in a series, field by field ("Title: Lanterns → Lamps"); its description by length. */
-export function seriesChanges(
-  before: { row: SeriesRow; genres: GenreRow[] },
-  after: { row: SeriesRow; genres: GenreRow[] },
-): AuditChange[] {
+export function seriesChanges(before: SeriesState, after: SeriesState): AuditChange[] {
   return changesBetween(forAudit(before), forAudit(after), SERIES_FIELDS, ['description']);
 }

@@ -1,4 +1,4 @@
-import type { TeamChapterRow, TeamSeries, TeamSeriesRow } from '@inkwell/contract';
+import type { Credit, TeamChapterRow, TeamSeries, TeamSeriesRow } from '@inkwell/contract';
 import { toGenre, type GenreRow } from '../genres';
 import { toImage } from '../../platform/media';
 import type { SeriesRow } from './series.sql';
@@ -22,10 +22,13 @@ export function seriesFields(row: SeriesRow, genres: GenreRow[]) {
     releaseYear: row.releaseYear,
     isAdult: row.isAdult,
     genres: genres.map(toGenre),
+    // Issue 37: how a comic's pages turn, and the series' own site.
+    readingDirection: row.readingDirection,
+    website: row.website,
   };
 }
 
-export function toTeamSeries(row: SeriesRow, genres: GenreRow[], chapters: TeamChapterRow[]): TeamSeries {
+export function toTeamSeries(row: SeriesRow, genres: GenreRow[], chapters: TeamChapterRow[], credits: Credit[]): TeamSeries {
   return {
     ...seriesFields(row, genres),
     isPublished: row.isPublished,
@@ -36,6 +39,7 @@ export function toTeamSeries(row: SeriesRow, genres: GenreRow[], chapters: TeamC
     bundleDiscountPercent: row.bundleDiscountPercent,
     chapters,
     originalLanguage: row.originalLanguage,
+    credits,
   };
 }
 

@@ -18,6 +18,8 @@ import { COVER_MAX_WIDTH, type ImageStore, type MediaStorage } from '../../platf
 import { seriesChanges } from './series.audit';
 import { toTeamSeries, toTeamSeriesRow } from './series.presenter';
 import { insertSeries } from './commands/series';
+import { checkCreditUsers, setSeriesCredits } from './commands/credits';
+import { seriesCreditsOf } from './queries/credits';
 import { findSeriesEdition } from './queries/editions';
 import { findSeriesById } from './queries/series';
 import { deleteSeries, listTeamSeries, lockSeriesById, slugsLike, updateSeries } from './series.repository';
@@ -60,8 +62,8 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
 
   async function getSeries(id: string): Promise<TeamSeries> {
     const row = await requireSeries(id);
-    const [genres, chapters] = await Promise.all([genresOfSeries(db, id), chapterRows(id)]);
-    return toTeamSeries(row, genres, chapters);
+    const [genres, chapters, credits] = await Promise.all([genresOfSeries(db, id), chapterRows(id), seriesCreditsOf(db, id)]);
+    return toTeamSeries(row, genres, chapters, credits);
   }
 
   return {
@@ -77,13 +79,15 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
 
     async createSeries(input: z.output<typeof seriesInputSchema>): Promise<TeamSeries> {
       await checkGenres(input.genreIds);
+      await checkCreditUsers(db, input.credits);
       const slug = input.slug ?? (await uniqueSlug(slugify(input.title)));
-      const { genreIds, ...fields } = input;
+      const { genreIds, credits, ...fields } = input;
       let id: string;
       try {
         id = await db.transaction(async (tx) => {
           const created = await insertSeries(tx, { ...fields, slug });
           await replaceSeriesGenres(tx, created, genreIds);
+          await setSeriesCredits(tx, created, credits);
           return created;
         });
       } catch (error) {
@@ -101,7 +105,8 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
     async updateSeries(id: string, patch: z.output<typeof seriesPatchSchema>, audit?: AuditContext): Promise<TeamSeries> {
       await requireSeries(id);
       if (patch.genreIds) await checkGenres(patch.genreIds);
-      const { genreIds, ...fields } = patch;
+      if (patch.credits) await checkCreditUsers(db, patch.credits);
+      const { genreIds, credits, ...fields } = patch;
       try {
         await db.transaction(async (tx) => {
           const row = await lockSeriesById(tx, id);
@@ -112,11 +117,20 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
             const reason = 'apiErrors.editions.originalHasEdition';
             throw new AppError('conflict', reason, { fields: { originalLanguage: reason } });
           }
-          const before = { row, genres: audit ? await genresOfSeries(tx, id) : [] };
+          const before = {
+            row,
+            genres: audit ? await genresOfSeries(tx, id) : [],
+            credits: audit ? await seriesCreditsOf(tx, id) : [],
+          };
           await updateSeries(tx, id, { ...fields, updatedAt: clock.now() });
           if (genreIds) await replaceSeriesGenres(tx, id, genreIds);
+          if (credits) await setSeriesCredits(tx, id, credits);
           if (!audit) return;
-          const after = { row: (await findSeriesById(tx, id))!, genres: await genresOfSeries(tx, id) };
+          const after = {
+            row: (await findSeriesById(tx, id))!,
+            genres: await genresOfSeries(tx, id),
+            credits: await seriesCreditsOf(tx, id),
+          };
           await recordAuditEntry(tx, audit, { changes: seriesChanges(before, after) });
         });
       } catch (error) {

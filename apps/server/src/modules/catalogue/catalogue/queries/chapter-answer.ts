@@ -7,6 +7,7 @@ import { mediaUrl } from '../../../platform/media';
 import { coverOf, type SeriesRow } from '../../series';
 import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens } from '../../../money/wallet';
 import { toFreeLadder } from '../catalogue.presenter';
+import { chapterCreditsFrom } from './credits';
 import { chapterInEdition, chooseEdition, findReadableTranslation } from './editions';
 import {
   type CatalogueReads,
@@ -43,8 +44,8 @@ async function withDraft({ db }: CatalogueReads, rows: ChapterListRow[], seriesI
   if (rows.some((chapter) => chapter.slug === chapterSlug)) return rows;
   const draft = await findChapterBySlug(db, seriesId, chapterSlug);
   if (!draft) return rows;
-  const { id, number, slug, title, publishedAt, price, freeAt } = draft;
-  return [...rows, { id, seriesId, number, slug, title, publishedAt, price, freeAt }].sort((a, b) => b.number - a.number);
+  const { id, number, slug, title, publishedAt, price, freeAt, volume } = draft;
+  return [...rows, { id, seriesId, number, slug, title, publishedAt, price, freeAt, volume }].sort((a, b) => b.number - a.number);
 }
 
 /**
@@ -89,7 +90,7 @@ async function sharedChapter(
   const summary = summaryOf(row, edition, listed[index]!, viewer, now);
   const canRead = canReadChapter(summary.access, viewer);
   // A translation is readable when its chapter is: the same release, price and lock.
-  const whole = await chapterBody(reads, row, chapterSlug, summary.language);
+  const [whole, credits] = await Promise.all([chapterBody(reads, row, chapterSlug, summary.language), reads.credits(row.id)]);
   // A locked chapter sends only its paywall preview; the rest never leaves the server.
   const body = canRead
     ? whole
@@ -112,8 +113,11 @@ async function sharedChapter(
       type: row.type,
       cover: coverOf(row),
       freeLadder: toFreeLadder(row),
+      readingDirection: row.readingDirection,
     },
     chapter: summary,
+    // Who made it (issue 37 §2): its own credits, its series' for the roles it leaves out.
+    credits: chapterCreditsFrom(credits, summary.id),
     canRead,
     isPreview: !canRead && (body.pages.length > 0 || body.content !== null),
     pageCount: whole.pages.length,

@@ -12,6 +12,7 @@ import type { ViewCounter } from '../../../team/metrics';
 import { findSeriesBySlug, type SeriesRow, showsAdult } from '../../series';
 import type { LadderSettings, UnlockLookup } from '../../../money/wallet';
 import { toChapterSummary } from '../catalogue.presenter';
+import { declareCreditsCache, loadSeriesCredits, type SeriesCredits } from './credits';
 import { editionChapterTitles, editionsOfSeries, type EditionView, originalEdition } from './editions';
 
 /** How long hot public reads are kept in memory; team changes clear them at once. */
@@ -57,6 +58,8 @@ export interface CatalogueReads extends CatalogueDeps {
   cached: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /** Answers kept ready-serialized per access class. */
   answers: TtlCache<SharedAnswer>;
+  /** A series' credits and its chapters' (issue 37 §2), kept a few seconds, cleared by renames too. */
+  credits: (seriesId: string) => Promise<SeriesCredits>;
 }
 
 /** Who is reading, for the view count: a user id or a visitor's daily hash; null for bots (not counted). */
@@ -76,13 +79,17 @@ export function declareCatalogueCaches(caches: CacheRegistry) {
     bound: 5000,
     clearedBy: clearedOnAll(CATALOGUE_EVENTS),
   });
+  const credits = declareCreditsCache(caches);
   return {
     cached: <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>,
     answers,
+    /** Binds the credits' loader to the database (the service does, once). */
+    creditsWith: (db: Database) => (seriesId: string) => credits.get(seriesId, () => loadSeriesCredits(db, seriesId)),
     /** Drops this instance's kept reads at once. */
     clear() {
       cache.clear();
       answers.clear();
+      credits.clear();
     },
   };
 }

@@ -61,8 +61,10 @@ export async function seriesDetail(
   const translated = editions.find((candidate) => candidate.language === language);
   const listed = listedRows(chapters, viewer, now);
   const first = listed.at(-1);
+  const credits = await reads.credits(row.id);
   return {
     ...seriesFields(row, genres),
+    credits: credits.series,
     ...(translated && { title: translated.title, description: translated.description }),
     originalLanguage: row.originalLanguage,
     language,

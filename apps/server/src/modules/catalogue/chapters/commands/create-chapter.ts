@@ -4,11 +4,12 @@ import { AppError } from '../../../../lib/app-error';
 import { conflictOnDuplicate } from '../../../../lib/db-errors';
 import { sanitizeNovelHtml } from '../../../../lib/sanitize';
 import { chapterSlugFor } from '../../../../lib/slug';
-import { findSeriesById } from '../../series';
+import { checkCreditUsers, findSeriesById } from '../../series';
 import type { ChaptersDeps } from '../chapters.deps';
 import { insertChapter } from '../chapters.repository';
 import { teamChapter } from '../queries/team-chapters';
 import { chapterWritten } from './after-write';
+import { setChapterCredits } from './credits';
 import { onlyNovelsHaveText, refuseEmptyRelease } from './release-rules';
 
 /** A new chapter in a series, as a draft or dated; a comic's comes as a draft (it has no pages yet). */
@@ -23,21 +24,27 @@ export async function createChapter(
   const slug = input.slug ?? chapterSlugFor(input.number);
   const content = parent.type === 'novel' ? sanitizeNovelHtml(input.content ?? '') : null;
   if (input.publishedAt) refuseEmptyRelease(parent.type, 0, content);
+  await checkCreditUsers(deps.db, input.credits);
   let id: string;
   try {
-    id = await insertChapter(deps.db, {
-      seriesId,
-      // Its title, text and pages are in the series' own language; translations are chapter editions.
-      language: parent.originalLanguage,
-      number: input.number,
-      slug,
-      title: input.title,
-      publishedAt: input.publishedAt ? new Date(input.publishedAt) : null,
-      price: input.price,
-      freeAt: input.freeAt ? new Date(input.freeAt) : null,
-      content,
-      previewPages: input.previewPages ?? (input.price > 0 ? DEFAULT_PREVIEW_PAGES : 0),
-      previewPercent: input.previewPercent ?? (input.price > 0 ? DEFAULT_PREVIEW_PERCENT : 0),
+    id = await deps.db.transaction(async (tx) => {
+      const created = await insertChapter(tx, {
+        seriesId,
+        // Its title, text and pages are in the series' own language; translations are chapter editions.
+        language: parent.originalLanguage,
+        number: input.number,
+        slug,
+        title: input.title,
+        publishedAt: input.publishedAt ? new Date(input.publishedAt) : null,
+        price: input.price,
+        freeAt: input.freeAt ? new Date(input.freeAt) : null,
+        content,
+        previewPages: input.previewPages ?? (input.price > 0 ? DEFAULT_PREVIEW_PAGES : 0),
+        previewPercent: input.previewPercent ?? (input.price > 0 ? DEFAULT_PREVIEW_PERCENT : 0),
+        volume: input.volume,
+      });
+      await setChapterCredits(tx, created, input.credits);
+      return created;
     });
   } catch (error) {
     // Said in the editor's terms (issue 21 §1): the number they typed, unless they chose the address.

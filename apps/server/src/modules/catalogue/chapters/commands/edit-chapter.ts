@@ -6,13 +6,16 @@ import { conflictOnDuplicate } from '../../../../lib/db-errors';
 import { sanitizeNovelHtml } from '../../../../lib/sanitize';
 import { chapterSlugFor } from '../../../../lib/slug';
 import { type AuditContext, recordAuditEntry } from '../../../team/audit';
+import { checkCreditUsers } from '../../series';
 import { chapterChanges } from '../chapters.audit';
 import type { ChaptersDeps } from '../chapters.deps';
 import { findChapterWithSeriesType, lockChapterWithSeriesType, updateChapter } from '../chapters.repository';
 import type { ChapterRow, NewChapter } from '../chapters.sql';
 import { pageIdsOfChapter } from '../pages.repository';
+import { chapterCreditsOf } from '../queries/credits';
 import { teamChapter } from '../queries/team-chapters';
 import { chapterWritten } from './after-write';
+import { setChapterCredits } from './credits';
 import { onlyNovelsHaveText, refuseEmptyRelease } from './release-rules';
 
 export type ChapterPatch = z.output<typeof chapterPatchSchema>;
@@ -41,6 +44,7 @@ async function editOf(
   }
   const values: Partial<NewChapter> = { price, freeAt, updatedAt: now };
   if (patch.number !== undefined) values.number = patch.number;
+  if (patch.volume !== undefined) values.volume = patch.volume;
   if (patch.title !== undefined) values.title = patch.title;
   if (slug !== chapter.slug) values.slug = slug;
   if (patch.publishedAt !== undefined) values.publishedAt = patch.publishedAt ? new Date(patch.publishedAt) : null;
@@ -67,16 +71,20 @@ export async function editChapter(
   patch: ChapterPatch,
   audit?: AuditContext,
 ): Promise<TeamChapter> {
+  if (patch.credits) await checkCreditUsers(deps.db, patch.credits);
   let chapter: ChapterRow;
   try {
     chapter = await deps.db.transaction(async (tx) => {
       const locked = await lockChapterWithSeriesType(tx, id);
       if (!locked) throw new AppError('chapter_not_found', 'apiErrors.chapterNotFound');
       const now = deps.clock.now();
+      const creditsBefore = audit ? await chapterCreditsOf(tx, id) : [];
       await updateChapter(tx, id, await editOf(tx, locked, patch, now));
+      if (patch.credits) await setChapterCredits(tx, id, patch.credits);
       if (audit) {
-        const after = (await findChapterWithSeriesType(tx, id))!.chapter;
-        await recordAuditEntry(tx, audit, { changes: chapterChanges(locked.chapter, after, now) });
+        const after = { chapter: (await findChapterWithSeriesType(tx, id))!.chapter, credits: await chapterCreditsOf(tx, id) };
+        const before = { chapter: locked.chapter, credits: creditsBefore };
+        await recordAuditEntry(tx, audit, { changes: chapterChanges(before, after, now) });
       }
       return locked.chapter;
     });

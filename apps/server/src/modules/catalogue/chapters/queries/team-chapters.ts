@@ -4,6 +4,7 @@ import type { ChaptersDeps } from '../chapters.deps';
 import { toTeamChapter, toTeamChapterEditions, toTeamChapterRow } from '../chapters.presenter';
 import { findChapterWithSeriesType, teamChaptersOf } from '../chapters.repository';
 import { chapterEditionsOf, translatedPagesOf } from '../editions/chapter-editions.repository';
+import { chapterCreditsOf } from './credits';
 import { pagesOfChapter } from './pages';
 
 /** A chapter with its series' type, or "not found". */
@@ -17,13 +18,14 @@ export async function requireChapter({ db }: Pick<ChaptersDeps, 'db'>, id: strin
 export async function teamChapter(deps: Pick<ChaptersDeps, 'db' | 'clock' | 'signer'>, id: string): Promise<TeamChapter> {
   const { chapter, seriesType } = await requireChapter(deps, id);
   const now = deps.clock.now();
-  const [pages, editions, translatedPages] = await Promise.all([
+  const [pages, editions, translatedPages, credits] = await Promise.all([
     pagesOfChapter(deps.db, id),
     chapterEditionsOf(deps.db, id),
     translatedPagesOf(deps.db, id),
+    chapterCreditsOf(deps.db, id),
   ]);
   const translations = toTeamChapterEditions(editions, translatedPages, deps.signer, now);
-  return toTeamChapter(chapter, seriesType, pages, deps.signer, now, translations);
+  return toTeamChapter(chapter, seriesType, pages, deps.signer, now, translations, credits);
 }
 
 /** A series' chapters as the team lists them, drafts and scheduled ones included. */
