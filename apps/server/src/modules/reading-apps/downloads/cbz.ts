@@ -1,10 +1,16 @@
+import type { ReadingDirection } from '@inkwell/contract';
 import { escapeHtml as xml } from '../../../lib/page-meta';
+import { type BookCredit, namesOf } from './book-credits';
 import { deterministicZip } from './zip';
 
 export interface ComicBook {
   series: { title: string; author: string; artist: string; description: string };
-  chapter: { number: number; title: string; url: string; publishedAt: string | null };
+  chapter: { number: number; title: string; url: string; publishedAt: string | null; volume?: number | null };
   language: string;
+  /** Who made it (issue 37 §2): the chapter's credits as readers see them; the series' author and artist fill a role they leave out. */
+  credits?: BookCredit[];
+  /** 'rtl': a manga, read right to left. */
+  readingDirection?: ReadingDirection;
   /** Each page's image, in reading order, as JPEG or PNG. */
   pages: { bytes: Uint8Array; extension: 'jpg' | 'png'; width: number; height: number }[];
 }
@@ -27,15 +33,20 @@ function comicInfo(book: ComicBook): string {
     field('Title', chapter.title || `Chapter ${chapter.number}`) +
     field('Series', series.title) +
     field('Number', chapter.number) +
+    field('Volume', chapter.volume) +
     field('Summary', series.description) +
     field('Year', published?.getUTCFullYear()) +
     field('Month', published ? published.getUTCMonth() + 1 : null) +
     field('Day', published?.getUTCDate()) +
-    field('Writer', series.author) +
-    field('Penciller', series.artist) +
+    field('Writer', namesOf(book.credits, 'writer', series.author)) +
+    field('Penciller', namesOf(book.credits, 'artist', series.artist)) +
+    field('Letterer', namesOf(book.credits, 'letterer')) +
+    field('Editor', namesOf(book.credits, 'editor')) +
+    field('Translator', namesOf(book.credits, 'translator')) +
     field('Web', chapter.url) +
     field('PageCount', book.pages.length) +
     field('LanguageISO', book.language) +
+    field('Manga', book.readingDirection === 'rtl' ? 'YesAndRightToLeft' : null) +
     `  <Pages>\n${pages}  </Pages>\n` +
     `</ComicInfo>\n`
   );

@@ -14,7 +14,7 @@ import { buildEpub } from './epub';
 import { partialMd5 } from './partial-md5';
 
 /** Raised when what goes into a file changes shape, so every file is built again. */
-const FILE_REVISION = 1;
+const FILE_REVISION = 2;
 
 export type FileFormat = 'cbz' | 'epub';
 export const FILE_TYPES: Record<FileFormat, string> = { cbz: 'application/vnd.comicbook+zip', epub: 'application/epub+zip' };
@@ -65,9 +65,18 @@ export function createDownloadsService(deps: {
         artist: chapter.series.artist,
         description: chapter.series.description,
       },
-      chapter: { number: chapter.number, title: chapter.title, url, publishedAt: chapter.publishedAt?.toISOString() ?? null },
+      chapter: {
+        number: chapter.number,
+        title: chapter.title,
+        url,
+        publishedAt: chapter.publishedAt?.toISOString() ?? null,
+        volume: content.chapter.volume ?? null,
+      },
       // The language of the text it carries: the chapter's (issue 35 §2).
       language: content.language,
+      // Who made it and in which volume (issue 37 §2): part of the version, so a new credit makes a new file.
+      credits: (content.credits ?? []).map(({ role, name }) => ({ role, name })),
+      readingDirection: content.series.readingDirection ?? 'ltr',
     };
     // A translation's pages when the edition has them; the original's otherwise.
     const translated =

@@ -1,14 +1,53 @@
 import { Parser } from 'htmlparser2';
 import { escapeHtml as xml } from '../../../lib/page-meta';
+import { type BookCredit, volumePrefix } from './book-credits';
 import { deterministicZip } from './zip';
 
 export interface NovelBook {
   id: string;
   series: { title: string; author: string };
-  chapter: { number: number; title: string; url: string; publishedAt: string | null };
+  chapter: { number: number; title: string; url: string; publishedAt: string | null; volume?: number | null };
   language: string;
   /** The chapter's sanitized HTML (lib/sanitize.ts). */
   html: string;
+  /** Who made it (issue 37 §2): the chapter's credits as readers see them; the series' author stands in for no writer. */
+  credits?: BookCredit[];
+}
+
+/** Each credit's MARC relator, as EPUB readers (Calibre, Apple Books, KOReader) read a creator's role. */
+const MARC_RELATORS: Record<BookCredit['role'], string> = {
+  writer: 'aut',
+  artist: 'art',
+  translator: 'trl',
+  letterer: 'oth',
+  editor: 'edt',
+  other: 'oth',
+};
+
+/** The package's creators, each with its role: the credits, or the series' author when they name no writer. */
+function creatorsOf(book: NovelBook): string {
+  const credits = [...(book.credits ?? [])];
+  if (book.series.author && !credits.some((credit) => credit.role === 'writer')) {
+    credits.unshift({ role: 'writer', name: book.series.author });
+  }
+  return credits
+    .map(
+      (credit, index) =>
+        `<dc:creator id="creator-${index + 1}">${xml(credit.name)}</dc:creator>\n` +
+        `<meta refines="#creator-${index + 1}" property="role" scheme="marc:relators">${MARC_RELATORS[credit.role]}</meta>\n`,
+    )
+    .join('');
+}
+
+/** The volume the chapter belongs to, as a collection of the package (a set, at its number), when it has one. */
+function volumeOf(book: NovelBook): string {
+  const volume = book.chapter.volume;
+  if (volume === null || volume === undefined) return '';
+  return (
+    `<meta property="belongs-to-collection" id="volume">${xml(`${book.series.title}, Vol. ${volume}`)}</meta>\n` +
+    `<meta refines="#volume" property="collection-type">set</meta>\n` +
+    `<meta refines="#volume" property="group-position">${volume}</meta>\n`
+  );
 }
 
 type Node = { kind: 'element'; name: string; attrs: Record<string, string>; children: Node[] } | { kind: 'text'; text: string };
@@ -137,7 +176,7 @@ export function pointerOf(paragraph: number, paragraphs: string[]): string {
  */
 export function buildEpub(book: NovelBook): { bytes: Buffer; paragraphs: string[] } {
   const { xhtml, paragraphs } = chapterBody(book);
-  const label = `Chapter ${book.chapter.number}${book.chapter.title ? `: ${book.chapter.title}` : ''}`;
+  const label = `${volumePrefix(book.chapter.volume)}Chapter ${book.chapter.number}${book.chapter.title ? `: ${book.chapter.title}` : ''}`;
   const modified = `${(book.chapter.publishedAt ?? '2000-01-01T00:00:00Z').slice(0, 19)}Z`;
   const container =
     `<?xml version="1.0" encoding="utf-8"?>\n<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">` +
@@ -149,12 +188,13 @@ export function buildEpub(book: NovelBook): { bytes: Buffer; paragraphs: string[
     `<dc:identifier id="id">urn:uuid:${book.id}</dc:identifier>\n` +
     `<dc:title>${xml(`${book.series.title}, ${label}`)}</dc:title>\n` +
     `<dc:language>${book.language}</dc:language>\n` +
-    (book.series.author ? `<dc:creator>${xml(book.series.author)}</dc:creator>\n` : '') +
+    creatorsOf(book) +
     `<dc:source>${xml(book.chapter.url)}</dc:source>\n` +
     `<meta property="dcterms:modified">${modified}</meta>\n` +
     `<meta property="belongs-to-collection" id="series">${xml(book.series.title)}</meta>\n` +
     `<meta refines="#series" property="collection-type">series</meta>\n` +
     `<meta refines="#series" property="group-position">${book.chapter.number}</meta>\n` +
+    volumeOf(book) +
     `</metadata>\n<manifest>\n` +
     `<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>\n` +
     `<item id="chapter" href="chapter.xhtml" media-type="application/xhtml+xml"/>\n` +

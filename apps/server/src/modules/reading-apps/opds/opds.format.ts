@@ -1,4 +1,4 @@
-import type { SeriesCard } from '@inkwell/contract';
+import type { Credit, SeriesCard } from '@inkwell/contract';
 import type { Clock } from '../../../lib/clock';
 import type { Translate } from '../../../lib/i18n';
 import { escapeHtml as xml } from '../../../lib/page-meta';
@@ -59,11 +59,28 @@ const statusText = (t: Translate, status: string | null | undefined) => {
   return id ? t(id) : status;
 };
 
-/** "Chapter 12" or "Chapter 12: The Storm", in the app's language. */
-export const chapterLabel = (t: Translate, chapter: { number: number; title: string }) =>
-  chapter.title
+/** "Chapter 12" or "Chapter 12: The Storm", in the app's language; "Vol. 2 · Chapter 12" in a volume (issue 37 §2). */
+export const chapterLabel = (t: Translate, chapter: { number: number; title: string; volume?: number | null | undefined }) => {
+  const label = chapter.title
     ? t('feeds.chapter.labelTitled', { number: chapter.number, title: chapter.title })
     : t('feeds.chapter.label', { number: chapter.number });
+  return chapter.volume === null || chapter.volume === undefined
+    ? label
+    : t('feeds.volumes.label', { volume: chapter.volume, chapter: label });
+};
+
+/**
+ * A chapter's people as an entry names them (issue 37 §2): its writers as atom:author, everyone
+ * else as atom:contributor with their role (`inkwell:role`: artist, translator, letterer, editor, other).
+ */
+export const peopleOf = (credits: readonly Pick<Credit, 'role' | 'name'>[]) =>
+  credits
+    .map((credit) =>
+      credit.role === 'writer'
+        ? `<author><name>${xml(credit.name)}</name></author>`
+        : `<contributor inkwell:role="${credit.role}"><name>${xml(credit.name)}</name></contributor>`,
+    )
+    .join('');
 
 /** A series as an entry of a list: its cover, what it is (in `t`'s language), and a link to its chapters. */
 export const seriesEntry = ({ clock, publicUrl }: OpdsSite, card: SeriesCard, t: Translate) => {

@@ -1,8 +1,9 @@
-import type { ChapterSummary } from '@inkwell/contract';
+import type { ChapterSummary, Credit, CreditRole } from '@inkwell/contract';
 import type { Clock } from '../../../lib/clock';
 import type { Translate } from '../../../lib/i18n';
 import { canReadChapter, type Viewer } from '../../identity/access';
 import { downloadPath, FILE_TYPES } from '../downloads';
+import { chapterLabel } from '../opds';
 import {
   chapterBase,
   DIVINA_TYPE,
@@ -21,7 +22,11 @@ export interface PublicationSource {
   chapter: Pick<ChapterSummary, 'id' | 'slug' | 'number' | 'title' | 'publishedAt' | 'price' | 'freeAt' | 'access'> & {
     /** The chapter's language (issue 35 §2), when the source knows it. */
     language?: string;
+    /** Its volume (issue 37 §2), when the source knows it. */
+    volume?: number | null | undefined;
   };
+  /** Who made it (issue 37 §2), when the source knows: its credits as readers see them. */
+  credits?: Pick<Credit, 'role' | 'name'>[];
   series: { slug: string; title: string; type: 'comic' | 'novel'; author: string; artist: string };
   cover: { url: string; width: number; height: number } | null;
   pages: number;
@@ -44,10 +49,39 @@ function readLinks(chapter: PublicationSource['chapter'], comic: boolean): Link[
   ];
 }
 
+/** Readium's contributor fields for each role a credit names; 'other' is a plain contributor. */
+const CONTRIBUTOR_FIELDS: Record<CreditRole, string> = {
+  writer: 'author',
+  artist: 'artist',
+  translator: 'translator',
+  letterer: 'letterer',
+  editor: 'editor',
+  other: 'contributor',
+};
+
+/**
+ * The people of a publication (issue 37 §2): each role's names under its field (`author`,
+ * `translator`, …); without credits, the series' author (and a comic's artist) as before.
+ */
+function peopleOf(credits: PublicationSource['credits'], series: PublicationSource['series'], comic: boolean) {
+  if (!credits || credits.length === 0) {
+    return {
+      ...(series.author ? { author: series.author } : {}),
+      ...(comic && series.artist ? { artist: series.artist } : {}),
+    };
+  }
+  const people: Record<string, { name: string }[]> = {};
+  for (const credit of credits) {
+    const field = CONTRIBUTOR_FIELDS[credit.role];
+    people[field] = [...(people[field] ?? []), { name: credit.name }];
+  }
+  return people;
+}
+
 /** One chapter as an OPDS publication: what it is (named in `t`'s language), where it belongs, how to read it or buy it. */
 export function publication(
   { publicUrl, clock }: { publicUrl: string; clock: Clock },
-  { chapter, series, cover, pages }: PublicationSource,
+  { chapter, series, cover, pages, credits }: PublicationSource,
   viewer: Viewer,
   t: Translate,
 ) {
@@ -69,25 +103,30 @@ export function publication(
       properties: { 'inkwell:price': chapter.price, ...(chapter.freeAt ? { 'inkwell:freeAt': chapter.freeAt } : {}) },
     });
   }
-  const people = (name: string) => (name ? { [comic ? 'artist' : 'author']: name } : {});
   return {
     metadata: {
       '@type': comic ? 'http://schema.org/ComicStory' : 'http://schema.org/Book',
-      title: chapter.title
-        ? t('feeds.chapter.labelTitled', { number: chapter.number, title: chapter.title })
-        : t('feeds.chapter.label', { number: chapter.number }),
+      title: chapterLabel(t, chapter),
       identifier: `urn:uuid:${chapter.id}`,
       modified: published,
       published,
       language: chapter.language ?? LANGUAGE,
-      ...(series.author ? { author: series.author } : {}),
-      ...(comic ? people(series.artist) : {}),
+      ...peopleOf(credits, series, comic),
       belongsTo: {
         series: {
           name: series.title,
           position: chapter.number,
           links: [{ href: `${OPDS2_ROOT}/series/${encodeURIComponent(series.slug)}`, type: FEED_TYPE }],
         },
+        // Its volume, as a collection of the series at the volume's number.
+        ...(chapter.volume === null || chapter.volume === undefined
+          ? {}
+          : {
+              collection: {
+                name: t('feeds.volumes.name', { series: series.title, volume: chapter.volume }),
+                position: chapter.volume,
+              },
+            }),
       },
       ...(comic && pages > 0 ? { numberOfPages: pages } : {}),
     },

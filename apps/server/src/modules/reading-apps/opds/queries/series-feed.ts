@@ -1,4 +1,4 @@
-import type { ChapterSummary } from '@inkwell/contract';
+import type { ChapterSummary, Credit } from '@inkwell/contract';
 import type { Database } from '../../../../db/client';
 import type { Translate } from '../../../../lib/i18n';
 import { escapeHtml as xml } from '../../../../lib/page-meta';
@@ -7,7 +7,16 @@ import type { CatalogueService } from '../../../catalogue/catalogue';
 import type { DeviceKeysService } from '../../../identity/device-keys';
 import { downloadPath, FILE_TYPES } from '../../downloads';
 import type { LibraryService } from '../../../reading/library';
-import { ACQUISITION, chapterLabel, CHAPTERS_PER_PAGE, feed, OPDS_ROOT, type OpdsReader, type OpdsSite } from '../opds.format';
+import {
+  ACQUISITION,
+  chapterLabel,
+  CHAPTERS_PER_PAGE,
+  feed,
+  OPDS_ROOT,
+  type OpdsReader,
+  type OpdsSite,
+  peopleOf,
+} from '../opds.format';
 import { pageCounts } from './page-counts';
 
 /** What a chapter's entry is written from: its series, who reads, their place, and the comic's page counts. */
@@ -21,13 +30,15 @@ interface EntryContext {
   web: string;
   /** The app's language. */
   t: Translate;
+  /** A chapter's credits as readers see them (its own, its series' for the rest). */
+  creditsOf: (chapterId: string) => Credit[];
 }
 
 /**
  * A chapter as an entry: a readable one with its file (CBZ or EPUB) and, for comics, its
  * page-streaming link; a locked one with a link to buy it on the site and its price.
  */
-function chapterEntry({ site, detail, viewer, counts, progress, web, t }: EntryContext, chapter: ChapterSummary) {
+function chapterEntry({ site, detail, viewer, counts, progress, web, t, creditsOf }: EntryContext, chapter: ChapterSummary) {
   const canRead = canReadChapter(chapter.access, viewer);
   const label = chapterLabel(t, chapter);
   const page = `${web}/${encodeURIComponent(chapter.slug)}`;
@@ -51,6 +62,7 @@ function chapterEntry({ site, detail, viewer, counts, progress, web, t }: EntryC
     `<entry><id>urn:uuid:${chapter.id}</id><title>${xml(label)}</title><updated>${chapter.publishedAt ?? site.clock.now().toISOString()}</updated>` +
     // The language of the chapter a reader gets (issue 35 §2).
     `<dc:language>${xml(chapter.language)}</dc:language>` +
+    peopleOf(creditsOf(chapter.id)) +
     `<content type="text">${xml(canRead ? `${detail.title}, ${label}` : t('feeds.opds.entry.locked', { series: detail.title, chapter: label, price: chapter.price }))}</content>` +
     `<link rel="alternate" type="text/html" href="${xml(page)}"/>${stream}${acquisition}${cost}</entry>`
   );
@@ -77,7 +89,7 @@ export async function seriesFeed(
     forSale: false,
     ...(after === undefined ? {} : { after }),
   });
-  const [counts, progress] = await Promise.all([
+  const [counts, progress, creditsOf] = await Promise.all([
     detail.type === 'comic'
       ? pageCounts(
           db,
@@ -85,9 +97,10 @@ export async function seriesFeed(
         )
       : new Map<string, number>(),
     reader ? library.seriesProgress(viewer, detail.id) : null,
+    catalogue.chapterCredits(detail.id),
   ]);
   const web = `${publicUrl}/SeriesView/${encodeURIComponent(detail.slug)}`;
-  const context: EntryContext = { site: deps, detail, viewer, counts, progress, web, t };
+  const context: EntryContext = { site: deps, detail, viewer, counts, progress, web, t, creditsOf };
   const base = `${OPDS_ROOT}/series/${encodeURIComponent(detail.slug)}`;
   const last = chapters.items.at(-1);
   const links = [

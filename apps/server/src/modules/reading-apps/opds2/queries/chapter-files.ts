@@ -34,7 +34,7 @@ export async function chapterManifest(
   reader: OpdsReader,
 ) {
   const viewer = await deps.deviceKeys.viewerFor(reader);
-  const { chapter, pages } = await readableChapter(deps, chapterId, viewer);
+  const { chapter, content, pages } = await readableChapter(deps, chapterId, viewer);
   const base = chapterBase(chapter.id);
   const comic = chapter.series.type === 'comic';
   const type = comic ? DIVINA_TYPE : WEBPUB_TYPE;
@@ -53,7 +53,8 @@ export async function chapterManifest(
         identifier: `urn:uuid:${chapter.id}`,
         language: LANGUAGE,
         ...(chapter.publishedAt ? { modified: chapter.publishedAt.toISOString() } : {}),
-        readingProgression: 'ltr',
+        // A manga's pages turn right to left (issue 37).
+        readingProgression: comic ? (content.series.readingDirection ?? 'ltr') : 'ltr',
         ...(comic ? { numberOfPages: pages.length } : {}),
         belongsTo: { series: { name: chapter.series.title, position: chapter.number } },
       },

@@ -25,16 +25,23 @@ export async function seriesFeed(
     forSale: false,
     offset: (page - 1) * CHAPTERS_PER_PAGE,
   });
-  const counts =
+  const [counts, creditsOf] = await Promise.all([
     detail.type === 'comic'
-      ? await pageCounts(
+      ? pageCounts(
           db,
           chapters.items.map((chapter) => chapter.id),
         )
-      : new Map<string, number>();
+      : new Map<string, number>(),
+    catalogue.chapterCredits(detail.id),
+  ]);
   const pages = paged(`${OPDS2_ROOT}/series/${encodeURIComponent(detail.slug)}`, page, CHAPTERS_PER_PAGE, chapters.total);
   const publications = chapters.items.map((chapter) =>
-    publication(deps, { chapter, series: detail, cover: detail.cover, pages: counts.get(chapter.id) ?? 0 }, viewer, t),
+    publication(
+      deps,
+      { chapter, series: detail, cover: detail.cover, pages: counts.get(chapter.id) ?? 0, credits: creditsOf(chapter.id) },
+      viewer,
+      t,
+    ),
   );
   return {
     metadata: { title: detail.title, ...(detail.description ? { description: detail.description } : {}), ...pages.metadata },
@@ -70,7 +77,13 @@ export async function chapterPublication(
   ]);
   return publication(
     deps,
-    { chapter: content.chapter, series: detail, cover: detail.cover, pages: counts.get(ref.id) ?? 0 },
+    {
+      chapter: content.chapter,
+      series: detail,
+      cover: detail.cover,
+      pages: counts.get(ref.id) ?? 0,
+      credits: content.credits ?? [],
+    },
     viewer,
     t,
   );
