@@ -71,6 +71,8 @@ route                                                       | visitor           
 /Dashboard/Series/Series                                    | unauthorized           | forbidden              | forbidden              | page                   | page                   | Series
 /Dashboard/Series/Series/AddNew                             | unauthorized           | forbidden              | forbidden              | page                   | page                   | New series
 /Dashboard/Series/Series/EditSerie/{seriesId}               | unauthorized           | forbidden              | forbidden              | page                   | page                   | The Lantern Keeper
+/Dashboard/Series/Series/EditSerie/{seriesId}/Team          | unauthorized           | forbidden              | forbidden              | page                   | page                   | Team of The Lantern Keeper
+/Dashboard/Import                                           | unauthorized           | forbidden              | forbidden              | page                   | page                   | Import
 /Dashboard/Series/Banners                                   | unauthorized           | forbidden              | forbidden              | page                   | page                   | Banners
 /Dashboard/Series/Genres                                    | unauthorized           | forbidden              | forbidden              | page                   | page                   | Genres
 /Dashboard/Comments                                         | unauthorized           | forbidden              | forbidden              | page                   | page                   | Comments

@@ -1,5 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { ADMIN_ONLY } from '../features/dashboard/team-roles';
+import { ADMIN_ONLY, TEAM_ROLES } from '../features/dashboard/team-roles';
 import { withChunkTimeout } from '../lib/lazy-route';
 import { RequireRole } from './guards';
 import { lazyPage, redirectTo } from './route-helpers';
@@ -9,26 +9,49 @@ import { lazyPage, redirectTo } from './route-helpers';
 // names of their chunks (issue 35: 2 kB gzip off every page). The server's renderer has them from
 // the start (entry-server.tsx).
 
-/** The team's dashboard; the money, users and configuration pages are the admin's. */
+/** A group of pages for editors and admins; a member of a series' team is sent `members` (or refused). */
+const staffOnly = (children: RouteObject[], members?: string): RouteObject => ({
+  element: (
+    <RequireRole allowed={TEAM_ROLES} {...(members ? { members } : {})}>
+      <Outlet />
+    </RequireRole>
+  ),
+  children,
+});
+
+/**
+ * The team's dashboard; the money, users and configuration pages are the admin's. A member of a
+ * series' team (issue 37 §3) opens their series, their Team pages and the Import page only.
+ */
 function dashboardPages(): RouteObject[] {
   return [
-    { index: true, ...lazyPage(() => import('../features/dashboard/dashboard-home-page')) },
+    staffOnly(
+      [{ index: true, ...lazyPage(() => import('../features/dashboard/dashboard-home-page')) }],
+      '/Dashboard/Series/Series',
+    ),
     { path: 'Series/Series', ...lazyPage(() => import('../features/dashboard/series/series-list-page')) },
-    { path: 'Series/Series/AddNew', ...lazyPage(() => import('../features/dashboard/series/series-new-page')) },
     { path: 'Series/Series/EditSerie/:id', ...lazyPage(() => import('../features/dashboard/series/series-edit-page')) },
-    { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
-    { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
-    { path: 'Announcements', ...lazyPage(() => import('../features/dashboard/announcements/announcements-list-page')) },
     {
-      path: 'Announcements/AddAnnouncements',
-      ...lazyPage(() => import('../features/dashboard/announcements/announcement-new-page')),
+      path: 'Series/Series/EditSerie/:id/Team',
+      ...lazyPage(() => import('../features/dashboard/series-team/series-team-page')),
     },
-    {
-      path: 'Announcements/EditAnnouncements/:id',
-      ...lazyPage(() => import('../features/dashboard/announcements/announcement-edit-page')),
-    },
-    { path: 'Comments', ...lazyPage(() => import('../features/dashboard/comments/comments-page')) },
-    { path: 'Metrics', ...lazyPage(() => import('../features/dashboard/metrics/metrics-page')) },
+    { path: 'Import', ...lazyPage(() => import('../features/dashboard/imports/import-page')) },
+    staffOnly([
+      { path: 'Series/Series/AddNew', ...lazyPage(() => import('../features/dashboard/series/series-new-page')) },
+      { path: 'Series/Banners', ...lazyPage(() => import('../features/dashboard/banners/banners-page')) },
+      { path: 'Series/Genres', ...lazyPage(() => import('../features/dashboard/genres/genres-page')) },
+      { path: 'Announcements', ...lazyPage(() => import('../features/dashboard/announcements/announcements-list-page')) },
+      {
+        path: 'Announcements/AddAnnouncements',
+        ...lazyPage(() => import('../features/dashboard/announcements/announcement-new-page')),
+      },
+      {
+        path: 'Announcements/EditAnnouncements/:id',
+        ...lazyPage(() => import('../features/dashboard/announcements/announcement-edit-page')),
+      },
+      { path: 'Comments', ...lazyPage(() => import('../features/dashboard/comments/comments-page')) },
+      { path: 'Metrics', ...lazyPage(() => import('../features/dashboard/metrics/metrics-page')) },
+    ]),
     {
       element: (
         <RequireRole allowed={ADMIN_ONLY}>

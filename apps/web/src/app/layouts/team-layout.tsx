@@ -16,7 +16,8 @@ export function TeamLayout() {
   const t = useT();
   const { user } = useAuth();
   return (
-    <RequireRole allowed={TEAM_ROLES}>
+    // A member of a series' team comes in too (issue 37 §3): the pages see to what each may open.
+    <RequireRole allowed={TEAM_ROLES} members>
       <div className="flex min-h-screen flex-col">
         <header className="sticky top-0 z-40 border-b border-ink-800 bg-ink-950">
           <div className="flex h-14 items-center gap-3 px-4">

@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { RoleTag } from '../../components/role-tag';
-import { teamNavFor, type TeamNavItem } from '../../features/dashboard/team-nav';
+import { dashboardNavFor, type TeamNavItem } from '../../features/dashboard/team-nav';
 import '../../features/dashboard/messages';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useT } from '../../lib/i18n/i18n-context';
@@ -13,6 +13,7 @@ const LINK_LABELS: Record<string, string> = {
   '/Dashboard/Metrics': 'dashboard.layout.nav.metrics',
   '/Dashboard/MetricsAdmin': 'dashboard.layout.nav.adminMetrics',
   '/Dashboard/Series/Series': 'dashboard.layout.nav.series',
+  '/Dashboard/Import': 'dashboard.imports.nav',
   '/Dashboard/Series/Banners': 'dashboard.layout.nav.banners',
   '/Dashboard/Series/Genres': 'dashboard.layout.nav.genres',
   '/Dashboard/Comments': 'dashboard.layout.nav.comments',
@@ -38,7 +39,7 @@ function TeamNavList({ onFollow }: { onFollow?: () => void }) {
   const t = useT();
   const { user } = useAuth();
   if (!user) return null;
-  const items = teamNavFor(user.role);
+  const items = dashboardNavFor(user);
   const sections = [...new Set(items.map((item) => item.section))];
   return (
     <>

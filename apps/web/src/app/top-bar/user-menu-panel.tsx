@@ -83,7 +83,8 @@ export function UserMenuPanel({ user, onClose }: { user: SessionUser; onClose():
             <LayoutDashboard className="size-4" aria-hidden /> {t('common.app.userMenu.dashboardEditor')}
           </Link>
         )}
-        {isAdmin && (
+        {/* A reader on a series' team (issue 37 §3) opens the dashboard with only their series. */}
+        {(isAdmin || (!isEditor && (user.seriesRoles?.length ?? 0) > 0)) && (
           <Link role="menuitem" to="/Dashboard" onClick={onClose} className={itemClass}>
             <LayoutDashboard className="size-4" aria-hidden /> {t('common.app.userMenu.dashboard')}
           </Link>

@@ -1,9 +1,10 @@
-import type { Role } from '@inkwell/contract';
+import type { Role, SessionUser } from '@inkwell/contract';
 import {
   BarChart3,
   BookOpen,
   Coins,
   CreditCard,
+  FileArchive,
   Flag,
   GalleryHorizontal,
   LayoutDashboard,
@@ -17,7 +18,7 @@ import {
   Users,
 } from 'lucide-react';
 
-import { ADMIN_ONLY, TEAM_ROLES } from './team-roles';
+import { ADMIN_ONLY, isSeriesMemberOnly, TEAM_ROLES } from './team-roles';
 
 export { TEAM_ROLES };
 
@@ -28,6 +29,8 @@ export interface TeamNavItem {
   roles: readonly Role[];
   /** Each entry its own (issue 21 §1): the side menu is found by eye, not read line by line. */
   Icon: LucideIcon;
+  /** A member of a series' team opens it too (issue 37 §3): their series, and imports into them. */
+  members?: true;
 }
 
 /** SPEC §2 Team area: every page with the roles that may open it. */
@@ -35,7 +38,8 @@ export const TEAM_NAV: readonly TeamNavItem[] = [
   { to: '/Dashboard', label: 'Dashboard', section: 'Overview', roles: TEAM_ROLES, Icon: LayoutDashboard },
   { to: '/Dashboard/Metrics', label: 'Metrics', section: 'Overview', roles: TEAM_ROLES, Icon: LineChart },
   { to: '/Dashboard/MetricsAdmin', label: 'Admin metrics', section: 'Overview', roles: ADMIN_ONLY, Icon: BarChart3 },
-  { to: '/Dashboard/Series/Series', label: 'Series', section: 'Content', roles: TEAM_ROLES, Icon: BookOpen },
+  { to: '/Dashboard/Series/Series', label: 'Series', section: 'Content', roles: TEAM_ROLES, Icon: BookOpen, members: true },
+  { to: '/Dashboard/Import', label: 'Import', section: 'Content', roles: TEAM_ROLES, Icon: FileArchive, members: true },
   { to: '/Dashboard/Series/Banners', label: 'Banners', section: 'Content', roles: TEAM_ROLES, Icon: GalleryHorizontal },
   { to: '/Dashboard/Series/Genres', label: 'Genres', section: 'Content', roles: TEAM_ROLES, Icon: Tags },
   { to: '/Dashboard/Comments', label: 'Comments', section: 'Community', roles: TEAM_ROLES, Icon: MessageSquare },
@@ -51,4 +55,9 @@ export const TEAM_NAV: readonly TeamNavItem[] = [
 /** The entries a role may open (and that exist), for the side menu. */
 export function teamNavFor(role: Role, items: readonly TeamNavItem[] = TEAM_NAV): TeamNavItem[] {
   return items.filter((item) => item.roles.includes(role));
+}
+
+/** The side menu's entries for the signed-in user: their role's, or a series team member's. */
+export function dashboardNavFor(user: Pick<SessionUser, 'role' | 'seriesRoles'>): TeamNavItem[] {
+  return isSeriesMemberOnly(user) ? TEAM_NAV.filter((item) => item.members) : teamNavFor(user.role);
 }

@@ -16,6 +16,8 @@ import { useCreateChapter } from './api/create-chapter';
 import { useTeamChapter } from './api/get-team-chapter';
 import { useUpdateChapter } from './api/update-chapter';
 import { ChapterEditions } from './chapter-editions';
+import { creditDrafts, creditInputs, CreditsEditor, linkAccounts, type CreditDraft } from './credits-editor';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { PageManager } from './page-manager';
 import '../messages';
 
@@ -35,6 +37,9 @@ interface Values {
   /** The paywall preview: first pages of a comic, or the share (%) of a novel's text. */
   preview: string;
   content: string;
+  /** Issue 37 §2: its volume ('' for none) and its own credits. */
+  volume: string;
+  credits: CreditDraft[];
 }
 
 function valuesFrom(chapter: TeamChapter | undefined, nextNumber: number, seriesType: 'comic' | 'novel'): Values {
@@ -52,6 +57,8 @@ function valuesFrom(chapter: TeamChapter | undefined, nextNumber: number, series
       ? String(chapter.seriesType === 'novel' ? chapter.previewPercent : chapter.previewPages)
       : String(seriesType === 'novel' ? DEFAULT_PREVIEW_PERCENT : DEFAULT_PREVIEW_PAGES),
     content: chapter?.content ?? '',
+    volume: chapter?.volume != null ? String(chapter.volume) : '',
+    credits: creditDrafts(chapter?.credits),
   };
 }
 
@@ -61,6 +68,10 @@ interface Props {
   /** The chapter being edited; undefined for a new one. */
   chapterId?: string;
   nextNumber: number;
+  /** Price, free date and preview (issue 37 §3: a translator's or an uploader's are read-only). */
+  canEditPrices?: boolean;
+  /** Publish or schedule (a translator or an uploader whom the creator did not allow: drafts only). */
+  canPublish?: boolean;
   onDone(): void;
 }
 
@@ -68,25 +79,25 @@ interface Props {
  * One chapter's fields: number, title, publication (draft, now or scheduled), price, early access and
  * the paywall preview of a priced chapter; then its pages or its text.
  */
-export function ChapterEditor({ seriesId, seriesType, chapterId, nextNumber, onDone }: Props) {
+export function ChapterEditor({ chapterId, ...props }: Props) {
   const t = useT();
   const existing = useTeamChapter(chapterId);
   if (chapterId && existing.isPending) return <p className="p-4 text-zinc-400">{t('dashboard.series.chapter.loading')}</p>;
   if (chapterId && existing.isError) return <FormAlert tone="error">{t('dashboard.series.chapter.loadError')}</FormAlert>;
-  return (
-    <ChapterForm
-      key={chapterId ?? 'new'}
-      seriesId={seriesId}
-      seriesType={seriesType}
-      initial={existing.data}
-      nextNumber={nextNumber}
-      onDone={onDone}
-    />
-  );
+  return <ChapterForm key={chapterId ?? 'new'} initial={existing.data} {...props} />;
 }
 
-/** The chapter's input as the API takes it, from what the form holds; publishing "now" stamps `now`. */
-function toInput(values: Values, seriesType: 'comic' | 'novel', initial: TeamChapter | undefined, now: Date): ChapterInput {
+/**
+ * The chapter's input as the API takes it, from what the form holds; publishing "now" stamps `now`.
+ * What the user may not change is left out (the server would refuse it).
+ */
+function toInput(
+  values: Values,
+  seriesType: 'comic' | 'novel',
+  initial: TeamChapter | undefined,
+  now: Date,
+  may: { prices: boolean; publish: boolean } = { prices: true, publish: true },
+): ChapterInput {
   const publishedAt =
     values.publication === 'draft'
       ? null
@@ -96,16 +107,26 @@ function toInput(values: Values, seriesType: 'comic' | 'novel', initial: TeamCha
           : now.toISOString()
         : fromLocalInput(values.publishAt);
   const preview = values.preview.trim() === '' ? 0 : Number(values.preview);
+  const sale = may.prices ? { price: Number(values.price), freeAt: fromLocalInput(values.freeAt) } : {};
   return {
     number: Number(values.number),
     title: values.title,
     ...(values.slug.trim() ? { slug: values.slug.trim() } : {}),
-    publishedAt,
-    price: Number(values.price),
-    freeAt: fromLocalInput(values.freeAt),
-    ...(seriesType === 'novel' ? { content: values.content, previewPercent: preview } : { previewPages: preview }),
+    ...(may.publish ? { publishedAt } : {}),
+    ...sale,
+    ...(seriesType === 'novel'
+      ? { content: values.content, ...(may.prices ? { previewPercent: preview } : {}) }
+      : may.prices
+        ? { previewPages: preview }
+        : {}),
   };
 }
+
+/** Its volume ('' is none) and its credits, as the API takes them (issue 37 §2). */
+const volumeAndCredits = (values: Values) => ({
+  volume: values.volume.trim() === '' ? null : Number(values.volume),
+  credits: creditInputs(values.credits),
+});
 
 /** What the schema says of the input, and what it cannot see: a schedule needs a time to come. */
 function localErrors(t: Translate, values: Values, input: ChapterInput, now: Date): Record<string, string> {
@@ -124,12 +145,15 @@ function useChapterForm({
   seriesType,
   initial,
   nextNumber,
+  canEditPrices = true,
+  canPublish = true,
 }: Omit<Props, 'chapterId' | 'onDone'> & { initial: TeamChapter | undefined }) {
   const t = useT();
   const toast = useToast();
   const createChapter = useCreateChapter(seriesId);
   const updateChapter = useUpdateChapter(seriesId);
   const [chapter, setChapter] = useState<TeamChapter | undefined>(initial);
+  const canLinkAccounts = useAuth().user?.role === 'admin';
   const form = useEditForm(() => valuesFrom(initial, nextNumber, seriesType), {
     errorKeys: { publication: ['publishedAt'], publishAt: ['publishedAt'], preview: ['previewPages', 'previewPercent'] },
   });
@@ -137,11 +161,18 @@ function useChapterForm({
   const submit = async () => {
     // One clock value for the save: what "now" publishes and what a schedule must come after.
     const now = new Date();
-    const input = toInput(form.values, seriesType, initial, now);
+    const input = {
+      ...toInput(form.values, seriesType, initial, now, { prices: canEditPrices, publish: canPublish }),
+      ...volumeAndCredits(form.values),
+    };
     await form.save(localErrors(t, form.values, input, now), async () => {
+      // The usernames typed for credits, linked to their accounts before the chapter is sent.
+      const linked = canLinkAccounts ? await linkAccounts(form.values.credits) : { drafts: form.values.credits };
+      if ('unknown' in linked) throw new Error(t('dashboard.volumes.unknownAccount', { username: linked.unknown }));
+      const body = { ...input, credits: creditInputs(linked.drafts) };
       const saved = chapter
-        ? await updateChapter.mutateAsync({ chapterId: chapter.id, body: input })
-        : await createChapter.mutateAsync(input);
+        ? await updateChapter.mutateAsync({ chapterId: chapter.id, body })
+        : await createChapter.mutateAsync(body);
       setChapter(saved);
       form.reset(valuesFrom(saved, nextNumber, seriesType));
       toast({
@@ -151,7 +182,7 @@ function useChapterForm({
       });
     });
   };
-  return { form, chapter, setChapter, submit };
+  return { form, chapter, setChapter, submit, canLinkAccounts };
 }
 
 function ChapterForm({
@@ -159,10 +190,19 @@ function ChapterForm({
   seriesType,
   initial,
   nextNumber,
+  canEditPrices = true,
+  canPublish = true,
   onDone,
 }: Omit<Props, 'chapterId'> & { initial: TeamChapter | undefined }) {
   const t = useT();
-  const { form, chapter, setChapter, submit } = useChapterForm({ seriesId, seriesType, initial, nextNumber });
+  const { form, chapter, setChapter, submit, canLinkAccounts } = useChapterForm({
+    seriesId,
+    seriesType,
+    initial,
+    nextNumber,
+    canEditPrices,
+    canPublish,
+  });
   const { values, set, field, errors } = form;
   const isNovel = seriesType === 'novel';
   const isComic = !isNovel;
@@ -180,12 +220,19 @@ function ChapterForm({
         onCancel={onDone}
         cancelLabel={t('dashboard.series.close')}
       >
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-4">
           <TextField
             label={t('dashboard.series.chapter.number')}
             inputMode="decimal"
             {...field('number')}
             hint={t('dashboard.series.chapter.numberHint')}
+          />
+          <TextField
+            label={t('dashboard.volumes.volume')}
+            inputMode="decimal"
+            {...field('volume')}
+            placeholder={t('dashboard.series.chapter.optional')}
+            hint={t('dashboard.volumes.volumeHint')}
           />
           <TextField
             label={t('dashboard.series.chapter.title')}
@@ -194,13 +241,29 @@ function ChapterForm({
             placeholder={t('dashboard.series.chapter.optional')}
           />
         </div>
-        <PublicationField
-          form={form}
-          isPublished={chapter?.state === 'published'}
-          // Issue 33 §5: the server refuses to release a comic chapter with no pages; say so before it has to.
-          isEmptyComic={isComic && (chapter?.pages.length ?? 0) === 0}
+        {canPublish ? (
+          <PublicationField
+            form={form}
+            isPublished={chapter?.state === 'published'}
+            // Issue 33 §5: the server refuses to release a comic chapter with no pages; say so before it has to.
+            isEmptyComic={isComic && (chapter?.pages.length ?? 0) === 0}
+          />
+        ) : (
+          <p className="text-sm text-zinc-400">{t('dashboard.seriesTeam.access.publishReadOnly')}</p>
+        )}
+        {canEditPrices ? (
+          <SaleFields form={form} seriesType={seriesType} />
+        ) : (
+          <p className="text-sm text-zinc-400">{t('dashboard.seriesTeam.access.pricesReadOnly')}</p>
+        )}
+        <CreditsEditor
+          legend={t('dashboard.volumes.chapterCredits')}
+          hint={t('dashboard.volumes.chapterCreditsHint')}
+          value={values.credits}
+          onChange={(credits) => set('credits', credits)}
+          error={errors.credits}
+          canLinkAccounts={canLinkAccounts}
         />
-        <SaleFields form={form} seriesType={seriesType} />
         {isNovel && (
           <div>
             <p className="mb-1.5 text-sm font-medium text-zinc-200">{t('dashboard.series.chapter.text')}</p>

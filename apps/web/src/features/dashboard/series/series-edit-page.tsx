@@ -1,8 +1,8 @@
 import { isChapterForSale, type ErrorCode, type TeamSeries } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
-import { primaryButton } from '../../../components/button-styles';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { ChapterMarks } from '../../../components/chapter-marks';
 import { CoverImage } from '../../../components/cover-image';
 import { FormAlert } from '../../../components/form';
@@ -23,9 +23,11 @@ import { useUpdateSeries } from './api/update-series';
 import { useUploadSeriesCover } from './api/upload-series-cover';
 import { ChapterEditor } from './chapter-editor';
 import { EditionsSection } from './editions-section';
+import { RenumberButton } from './renumber-dialog';
 import { PayeesEditor } from './payees-editor';
 import { SeriesForm } from './series-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSeriesAccess, type SeriesAccess } from '../series-team/series-access';
 import '../messages';
 
 /** Answers meaning there is no such series (a malformed id fails validation; `not_found` until the server says `series_not_found`). */
@@ -76,6 +78,8 @@ export default function SeriesEditPage() {
   const { user } = useAuth();
   const series = useTeamSeries(id);
   const isAdmin = user?.role === 'admin';
+  // Issue 37 §3: a member of the series' team sees what their role may change.
+  const access = useSeriesAccess(id);
   const updateSeries = useUpdateSeries(id);
   // Here, not in the button: the page outlives the series it deletes, so its toast and move still happen.
   const deleteSeries = useDeleteSeries();
@@ -99,56 +103,72 @@ export default function SeriesEditPage() {
           title={data.title}
           siteLink={data.isPublished ? `/SeriesView/${data.slug}` : null}
           actions={
-            <ConfirmButton
-              label={t('dashboard.series.edit.delete')}
-              confirmLabel={t('dashboard.series.edit.deleteConfirm')}
-              isBusy={deleteSeries.isPending}
-              onConfirm={() =>
-                deleteSeries.mutate(data.id, {
-                  onSuccess: () => {
-                    toast({
-                      type: 'success',
-                      message: t('dashboard.series.edit.deleted', { title: data.title }),
-                      duration: 3000,
-                    });
-                    void navigate('/Dashboard/Series/Series');
-                  },
-                  onError: (error) =>
-                    toast({ type: 'error', message: error.message || t('dashboard.series.deleteFailed'), duration: 5000 }),
-                })
-              }
-            />
+            <>
+              {access.canSeeTeam && (
+                <Link to={`/Dashboard/Series/Series/EditSerie/${data.id}/Team`} className={secondaryButton}>
+                  {t('dashboard.seriesTeam.link')}
+                </Link>
+              )}
+              {access.isStaff && (
+                <ConfirmButton
+                  label={t('dashboard.series.edit.delete')}
+                  confirmLabel={t('dashboard.series.edit.deleteConfirm')}
+                  isBusy={deleteSeries.isPending}
+                  onConfirm={() =>
+                    deleteSeries.mutate(data.id, {
+                      onSuccess: () => {
+                        toast({
+                          type: 'success',
+                          message: t('dashboard.series.edit.deleted', { title: data.title }),
+                          duration: 3000,
+                        });
+                        void navigate('/Dashboard/Series/Series');
+                      },
+                      onError: (error) =>
+                        toast({ type: 'error', message: error.message || t('dashboard.series.deleteFailed'), duration: 5000 }),
+                    })
+                  }
+                />
+              )}
+            </>
           }
         />
 
-        <div className="flex flex-col gap-8 lg:flex-row">
-          <CoverUploader series={data} />
-          <div className="min-w-0 flex-1">
-            <SeriesForm
-              key={data.id}
-              initial={data}
-              submitLabel={t('dashboard.series.edit.save')}
-              onSubmit={async (input) => {
-                const { type: _type, ...patch } = input;
-                await updateSeries.mutateAsync(patch);
-                toast({ type: 'success', message: t('dashboard.series.edit.saved'), duration: 3000 });
-              }}
-            />
+        {!access.canEditSeries && (
+          <p className="rounded-lg border border-ink-800 bg-ink-900 px-3 py-2 text-sm text-zinc-400">
+            {t('dashboard.seriesTeam.access.detailsReadOnly')}
+          </p>
+        )}
+        {access.canEditSeries && (
+          <div className="flex flex-col gap-8 lg:flex-row">
+            <CoverUploader series={data} />
+            <div className="min-w-0 flex-1">
+              <SeriesForm
+                key={data.id}
+                initial={data}
+                submitLabel={t('dashboard.series.edit.save')}
+                onSubmit={async (input) => {
+                  const { type: _type, ...patch } = input;
+                  await updateSeries.mutateAsync(patch);
+                  toast({ type: 'success', message: t('dashboard.series.edit.saved'), duration: 3000 });
+                }}
+              />
+            </div>
           </div>
-        </div>
+        )}
 
         {isAdmin && <PayeesEditor seriesId={data.id} />}
 
         <EditionsSection series={data} />
 
-        <ChaptersSection series={data} />
+        <ChaptersSection series={data} access={access} />
       </div>
     </LeaveGuard>
   );
 }
 
 /** The series' chapters, each with its editor opened in place; a new one opens above the list. */
-function ChaptersSection({ series }: { series: TeamSeries }) {
+function ChaptersSection({ series, access }: { series: TeamSeries; access: SeriesAccess }) {
   const t = useT();
   const toast = useToast();
   // Here, not in a chapter's row: the row is gone once the list is fetched again, its toast with it.
@@ -164,6 +184,8 @@ function ChaptersSection({ series }: { series: TeamSeries }) {
       seriesType={series.type}
       chapterId={chapterId}
       nextNumber={nextNumber}
+      canEditPrices={access.canEditSeries}
+      canPublish={access.canPublish}
       onDone={() => setEditing(null)}
     />
   );
@@ -176,9 +198,12 @@ function ChaptersSection({ series }: { series: TeamSeries }) {
             count: (words) => <span className="text-base font-normal text-zinc-400">{words}</span>,
           })}
         </h2>
-        <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
-          <Plus className="size-4" aria-hidden /> {t('dashboard.series.chapter.new')}
-        </button>
+        <div className="flex flex-wrap items-center gap-2">
+          {series.chapters.length > 0 && <RenumberButton series={series} />}
+          <button type="button" onClick={() => setEditing('new')} className={primaryButton}>
+            <Plus className="size-4" aria-hidden /> {t('dashboard.series.chapter.new')}
+          </button>
+        </div>
       </div>
       {isAdding && editor()}
       {series.chapters.length === 0 ? (
@@ -237,6 +262,11 @@ function ChapterRow({
     <div className="flex flex-wrap items-center justify-between gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium text-zinc-100">{format.chapterLabel(chapter)}</span>
+        {chapter.volume != null && (
+          <span className="rounded bg-ink-800 px-1.5 py-0.5 text-xs text-zinc-300" data-testid="chapter-volume">
+            {t('dashboard.volumes.inVolume', { number: chapter.volume })}
+          </span>
+        )}
         <span className={`rounded px-1.5 py-0.5 text-[10px] font-bold uppercase ${STATE_STYLE[chapter.state]}`}>
           {t(STATE_IDS[chapter.state])}
         </span>

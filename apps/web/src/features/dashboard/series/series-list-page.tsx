@@ -9,6 +9,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CellLabel, stacked, StackedTable, Th } from '../components/data-table';
 import { ListFrame, SearchBox } from '../components/list-frame';
 import { useListParams } from '../components/use-list-params';
+import { isSeriesMemberOnly } from '../team-roles';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useTeamSeriesList } from './api/list-team-series';
 import '../messages';
 
@@ -22,14 +24,18 @@ export default function SeriesListPage() {
   const { text, setText, q, page } = useListParams();
   const query = useMemo(() => ({ page, perPage: 20, ...(q ? { q } : {}) }), [page, q]);
   const list = useTeamSeriesList(query);
+  // A member of a series' team (issue 37 §3) sees their series; editors and admins make new ones.
+  const { user } = useAuth();
 
   return (
     <ListFrame
       title={t('dashboard.series.list.title')}
       actions={
-        <Link to="/Dashboard/Series/Series/AddNew" className={primaryButton}>
-          <Plus className="size-4" aria-hidden /> {t('dashboard.series.form.new')}
-        </Link>
+        !isSeriesMemberOnly(user) && (
+          <Link to="/Dashboard/Series/Series/AddNew" className={primaryButton}>
+            <Plus className="size-4" aria-hidden /> {t('dashboard.series.form.new')}
+          </Link>
+        )
       }
       filters={
         <SearchBox
