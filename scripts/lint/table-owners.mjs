@@ -27,6 +27,7 @@ export const TABLE_OWNERS = {
   seriesEditions: 'series',
   chapterEditions: 'chapters',
   banners: 'banners',
+  imports: 'imports',
   // money
   coinPackages: 'payments',
   purchases: 'payments',
@@ -61,6 +62,7 @@ export const TABLE_OWNERS = {
   dailyViews: 'metrics',
   viewMarks: 'metrics',
   metricsDays: 'metrics',
+  seriesMembers: 'series-team',
   // platform
   mailOutbox: 'mail',
   pushVapidKeys: 'push',

@@ -19,6 +19,7 @@ export interface BackgroundWork extends Pick<
   | 'payoutMonths'
   | 'payments'
   | 'stripeEvents'
+  | 'imports'
 > {
   logger: FastifyBaseLogger;
   mailer: Mailer;
@@ -49,6 +50,7 @@ export function registerBackgroundWork(
     payoutMonths,
     payments,
     stripeEvents,
+    imports,
   }: BackgroundWork,
 ): void {
   jobs.work('media.avif', { concurrency: 1, handler: createAvifWorker(storage, logger) });
@@ -84,4 +86,6 @@ export function registerBackgroundWork(
   jobs.work('store.test-billing', { handler: async () => void (await payments.runTestBilling()) });
   jobs.schedule('store.test-billing', '*/5 * * * *');
   if (stripeEvents) jobs.work('store.stripe-event', { handler: (event) => stripeEvents.process(event) });
+  // One import at a time per instance: its pages go through the image pipeline one by one (issue 37 §1).
+  jobs.work('imports.run', { concurrency: 1, handler: ({ importId }) => imports.runQueued(importId) });
 }

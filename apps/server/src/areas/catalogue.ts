@@ -3,6 +3,7 @@ import { createBannersService } from '../modules/catalogue/banners';
 import { createCatalogueService } from '../modules/catalogue/catalogue';
 import { createChaptersService, createPublishing } from '../modules/catalogue/chapters';
 import { createGenresService } from '../modules/catalogue/genres';
+import { createImportsService, readImportSource } from '../modules/catalogue/imports';
 import { createSearchService } from '../modules/catalogue/search';
 import { createSeriesService } from '../modules/catalogue/series';
 import { createUnlockLookup } from '../modules/money/wallet';
@@ -47,6 +48,16 @@ export function createCatalogueServices(
   const genres = createGenresService({ db, events });
   const banners = createBannersService({ db, images, events });
   const search = createSearchService({ db, caches, adultContent });
-  return { catalogue, publishing, chapters, series, genres, banners, search };
+  // Imports write through the team's own series, chapters and genres (issue 37 §1).
+  const imports = createImportsService({
+    db,
+    clock,
+    logger: app.log,
+    jobs,
+    storage,
+    catalogue: { series, chapters, genres },
+    readPlan: readImportSource,
+  });
+  return { catalogue, publishing, chapters, series, genres, banners, search, imports };
 }
 export type CatalogueServices = ReturnType<typeof createCatalogueServices>;

@@ -46,6 +46,8 @@ export interface ImportItemResult {
   code?: string;
   /** What it was read as, for the summary: "Vol 2 Ch 15.5 — Title". */
   label?: string;
+  /** The digest of what was written (a series' metadata, a chapter's content): the next import compares it. */
+  hash?: string;
 }
 
 /**

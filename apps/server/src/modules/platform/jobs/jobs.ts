@@ -48,6 +48,8 @@ export interface JobData {
   'store.test-billing': Record<string, never>;
   /** A verified Stripe event, taken in by the webhook: re-read its object from Stripe and apply it (decision 0010). */
   'store.stripe-event': { eventId: string; type: string; objectId: string };
+  /** An uploaded import (issue 37 §1): read the file kept in media storage and write its series and chapters. */
+  'imports.run': { importId: string };
 }
 type JobName = keyof JobData;
 
@@ -66,6 +68,8 @@ interface JobWorker<N extends JobName> {
 interface SendOptions {
   singletonKey?: string;
   startAfterSeconds?: number;
+  /** How long it may run before it is taken for lost (a long job: an import); the queue's default otherwise. */
+  expireInSeconds?: number;
   /** Queue the job inside this transaction: it exists only if the transaction commits (and is not seen before). */
   tx?: Database;
 }
@@ -107,6 +111,7 @@ const QUEUES: JobName[] = [
   'payouts.close-month',
   'store.test-billing',
   'store.stripe-event',
+  'imports.run',
 ];
 
 const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
@@ -157,6 +162,7 @@ export function createJobs(
         ...RETRY,
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions.expireInSeconds ? { expireInSeconds: sendOptions.expireInSeconds } : {}),
         ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {}),
       });
     },

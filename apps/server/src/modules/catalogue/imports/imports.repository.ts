@@ -1,0 +1,104 @@
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { rowsOf } from '../../../db/sql';
+import { type ImportItemResult, imports } from '../../../db/schema';
+
+// The imports table (issue 37 §1): one row per import, its progress and what each item came to.
+
+export type ImportRow = typeof imports.$inferSelect;
+export type NewImport = typeof imports.$inferInsert;
+
+export async function insertImport(db: Database, values: NewImport): Promise<ImportRow> {
+  const [row] = await db.insert(imports).values(values).returning();
+  if (!row) throw new Error('insert into imports returned nothing');
+  return row;
+}
+
+export async function findImport(db: Database, id: string): Promise<ImportRow | undefined> {
+  const [row] = await db.select().from(imports).where(eq(imports.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Takes a queued import for this worker: one conditional update, so however many instances are
+ * handed the job (a retry, a second worker), one runs it and the others find nothing.
+ */
+export async function claimImport(db: Database, id: string, now: Date): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(imports)
+    .set({ status: 'running', startedAt: now })
+    .where(and(eq(imports.id, id), eq(imports.status, 'queued')))
+    .returning();
+  return row;
+}
+
+/** Gives a running import back to the queue (its instance is stopping): the next worker resumes it. */
+export async function requeueImport(db: Database, id: string): Promise<void> {
+  await db
+    .update(imports)
+    .set({ status: 'queued', current: null })
+    .where(and(eq(imports.id, id), eq(imports.status, 'running')));
+}
+
+export interface ImportState {
+  total: number;
+  done: number;
+  current: string | null;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  items: ImportItemResult[];
+}
+
+export async function saveImportProgress(db: Database, id: string, state: ImportState): Promise<void> {
+  await db.update(imports).set(state).where(eq(imports.id, id));
+}
+
+export async function finishImport(
+  db: Database,
+  id: string,
+  values: Partial<ImportState> & { status: 'done' | 'failed'; error?: string | null; finishedAt: Date },
+): Promise<void> {
+  await db
+    .update(imports)
+    .set({ ...values, current: null, uploadKey: null })
+    .where(eq(imports.id, id));
+}
+
+/** The list's columns: everything but the items. */
+const { items: _items, ...listColumns } = getTableColumns(imports);
+
+/** The newest imports (of these series only, when given), newest first. */
+export async function listImports(db: Database, options: { seriesIds?: string[]; limit: number }) {
+  if (options.seriesIds?.length === 0) return [];
+  return db
+    .select(listColumns)
+    .from(imports)
+    .where(options.seriesIds ? inArray(imports.seriesId, options.seriesIds) : undefined)
+    .orderBy(desc(imports.createdAt), desc(imports.id))
+    .limit(options.limit);
+}
+
+/**
+ * The digests the last imports wrote into a series: its metadata's and each chapter's, by chapter
+ * id (the newest import's wins; dry runs and failed items wrote nothing, so they say nothing).
+ */
+export async function writtenDigests(db: Database, seriesId: string) {
+  const result = await db.execute(sql`
+    select distinct on (item->>'kind', coalesce(item->>'chapterId', ''))
+      item->>'kind' as kind, coalesce(item->>'chapterId', '') as target, item->>'hash' as hash
+    from ${imports} cross join lateral jsonb_array_elements(${imports.items}) as item
+    where not ${imports.dryRun}
+      and item->>'seriesId' = ${seriesId}
+      and item->>'action' <> 'failed'
+      and item->>'hash' is not null
+    order by item->>'kind', coalesce(item->>'chapterId', ''), ${imports.createdAt} desc`);
+  const chapters = new Map<string, string>();
+  let series: string | null = null;
+  for (const row of rowsOf<{ kind: string; target: string; hash: string }>(result)) {
+    if (row.kind === 'series') series = row.hash;
+    else if (row.target) chapters.set(row.target, row.hash);
+  }
+  return { series, chapters };
+}
