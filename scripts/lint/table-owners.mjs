@@ -62,7 +62,6 @@ export const TABLE_OWNERS = {
   dailyViews: 'metrics',
   viewMarks: 'metrics',
   metricsDays: 'metrics',
-  seriesMembers: 'series-team',
   // platform
   mailOutbox: 'mail',
   pushVapidKeys: 'push',
