@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ChapterContent } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/app-error';
@@ -18,6 +19,28 @@ const FILE_REVISION = 2;
 
 export type FileFormat = 'cbz' | 'epub';
 export const FILE_TYPES: Record<FileFormat, string> = { cbz: 'application/vnd.comicbook+zip', epub: 'application/epub+zip' };
+
+/**
+ * What a chapter's file says of it and of its series, all of it part of the file's version: the
+ * language of the text it carries (issue 35 §2), who made it and in which volume (issue 37 §2), so a
+ * new credit makes a new file.
+ */
+function bookMeta(chapter: NonNullable<Awaited<ReturnType<typeof findChapterForFile>>>, content: ChapterContent, url: string) {
+  const { title, author, artist, description } = chapter.series;
+  return {
+    series: { title, author, artist, description },
+    chapter: {
+      number: chapter.number,
+      title: chapter.title,
+      url,
+      publishedAt: chapter.publishedAt?.toISOString() ?? null,
+      volume: content.chapter.volume ?? null,
+    },
+    language: content.language,
+    credits: (content.credits ?? []).map(({ role, name }) => ({ role, name })),
+    readingDirection: content.series.readingDirection ?? 'ltr',
+  };
+}
 
 /**
  * Chapters as files (issue 19 §4): a comic as CBZ with ComicInfo.xml, a novel as EPUB 3. A file is
@@ -58,26 +81,7 @@ export function createDownloadsService(deps: {
   async function inputsOf(chapterId: string, viewer: Viewer, language?: string) {
     const { chapter, content, url } = await readable(chapterId, viewer, language);
     const format: FileFormat = chapter.series.type === 'comic' ? 'cbz' : 'epub';
-    const meta = {
-      series: {
-        title: chapter.series.title,
-        author: chapter.series.author,
-        artist: chapter.series.artist,
-        description: chapter.series.description,
-      },
-      chapter: {
-        number: chapter.number,
-        title: chapter.title,
-        url,
-        publishedAt: chapter.publishedAt?.toISOString() ?? null,
-        volume: content.chapter.volume ?? null,
-      },
-      // The language of the text it carries: the chapter's (issue 35 §2).
-      language: content.language,
-      // Who made it and in which volume (issue 37 §2): part of the version, so a new credit makes a new file.
-      credits: (content.credits ?? []).map(({ role, name }) => ({ role, name })),
-      readingDirection: content.series.readingDirection ?? 'ltr',
-    };
+    const meta = bookMeta(chapter, content, url);
     // A translation's pages when the edition has them; the original's otherwise.
     const translated =
       format === 'cbz' && language && !content.fallback ? await pagesOfChapter(db, chapter.id, content.language) : [];
