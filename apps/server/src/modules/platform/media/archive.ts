@@ -17,6 +17,12 @@ export function isUnsafeEntryName(name: string): boolean {
   );
 }
 
+/** Whether an archive's entry is one of its pages: an image, not a folder, dotfile or macOS metadata (the imports read the same). */
+export function isPageEntryName(name: string): boolean {
+  const base = name.split('/').pop() ?? '';
+  return !name.endsWith('/') && !name.startsWith('__MACOSX/') && !base.startsWith('.') && IMAGE_NAME.test(base);
+}
+
 export interface ArchiveEntry {
   name: string;
   /** Inflates this one entry, stopping as soon as it passes its size or the archive's total. */
@@ -92,15 +98,8 @@ export async function listArchiveImages(archive: Buffer): Promise<ArchiveEntry[]
         values: { path: entry.fileName.slice(0, 120) },
       });
     }
+    if (!isPageEntryName(entry.fileName)) continue;
     const base = entry.fileName.split('/').pop() ?? '';
-    if (
-      entry.fileName.endsWith('/') ||
-      entry.fileName.startsWith('__MACOSX/') ||
-      base.startsWith('.') ||
-      !IMAGE_NAME.test(base)
-    ) {
-      continue;
-    }
     if (entry.uncompressedSize > IMAGE_MAX_BYTES) {
       throw new AppError('payload_too_large', 'apiErrors.platform.entryTooLarge', {
         values: { name: base, megabytes: IMAGE_MAX_BYTES / 1024 / 1024 },

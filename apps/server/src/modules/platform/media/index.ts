@@ -1,4 +1,4 @@
-export { listArchiveImages } from './archive';
+export { isPageEntryName, isUnsafeEntryName, listArchiveImages } from './archive';
 export { createAvifWorker, createImageStore, type ImageStore, type StoredImage } from './image-store';
 export {
   BANNER_MAX_WIDTH,
@@ -8,6 +8,7 @@ export {
   PAGE_SLICE_ABOVE,
   processImage,
   readImageHeader,
+  sniffImageType,
 } from './images';
 export { appImagesPrefix, chapterFileKey, chapterPrefix, removeRetiredCopies } from './media-keys';
 export { mediaUrl, toImage } from './media-urls';

@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { naturalCompare } from '../../../../lib/natural-sort';
+import { isPageEntryName, sniffImageType } from '../../../platform/media';
+import type { ImportPlan, PlanFailure, PlannedChapter, PlannedSeries, SourceFile } from '../plan';
+import { createArchiveCache, type ArchiveCache } from './archives';
+import { readArchiveItem, readEpubItem, readFolderItem, type ChapterDraft, type ItemRead } from './chapter-items';
+import { baseName, failureOf, ImportReadError } from './failures';
+import { volumeOfFolder } from './filenames';
+import { chapterHash, seriesHash } from './hash';
+import type { SeriesHints } from './hints';
+import { readSeriesJson } from './series-json';
+import type { SourceEntry, SourceTree } from './source-tree';
+
+export interface ReadOptions {
+  /** Told after each chapter file (or folder) is read: the shell's bar and the page's done/total. */
+  onProgress?: (progress: { done: number; total: number; current: string }) => void;
+  /** The existing series a single file goes into (fileTree): its title and type, above anything the file says. */
+  series?: { title: string; type: 'comic' | 'novel' };
+}
+
+const ARCHIVE = /\.(cbz|zip)$/i;
+const EPUB = /\.epub$/i;
+const COVER = /^(cover|folder)\.(jpe?g|png|webp|avif|gif)$/i;
+const isChapterFile = (path: string) => ARCHIVE.test(path) || EPUB.test(path);
+/** Dotfiles, macOS' and Windows' own files: never part of a library. */
+const isIgnored = (path: string) =>
+  path.split('/').some((part) => part.startsWith('.') || part === '__MACOSX') ||
+  /^(thumbs\.db|desktop\.ini)$/i.test(baseName(path));
+const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+interface SeriesFolder {
+  /** Its path in the tree ('' when the root is the series). */
+  path: string;
+  name: string;
+  /** Its files, by paths from the series folder. */
+  entries: SourceEntry[];
+}
+
+/** A folder of only images, directly: a chapter, not a series. */
+const isImageFolder = (entries: SourceEntry[]) =>
+  entries.every((entry) => !entry.path.includes('/') && isPageEntryName(entry.path));
+
+/**
+ * The series of a tree: each top-level folder, or the root itself when it holds chapter files or
+ * folders of images. A root holding a single folder and nothing else is a wrapper (a .zip of a
+ * folder), looked through, so a folder and its .zip read the same.
+ */
+function seriesFolders(entries: SourceEntry[], treeName: string): SeriesFolder[] {
+  let name = treeName;
+  let files = entries;
+  for (;;) {
+    const tops = new Set(files.map((entry) => entry.path.split('/')[0]!));
+    if (tops.size !== 1 || files.some((entry) => !entry.path.includes('/'))) break;
+    name = [...tops][0]!;
+    files = files.map((entry) => ({ ...entry, path: entry.path.slice(name.length + 1) }));
+  }
+  const groups = new Map<string, SourceEntry[]>();
+  for (const entry of files.filter((entry) => entry.path.includes('/'))) {
+    const top = entry.path.split('/')[0]!;
+    groups.set(top, [...(groups.get(top) ?? []), { ...entry, path: entry.path.slice(top.length + 1) }]);
+  }
+  const rootHoldsChapters = files.some(
+    (entry) =>
+      !entry.path.includes('/') && (isChapterFile(entry.path) || (isPageEntryName(entry.path) && !COVER.test(entry.path))),
+  );
+  if (rootHoldsChapters || (groups.size > 0 && [...groups.values()].every(isImageFolder)))
+    return [{ path: '', name, entries: files }];
+  return [...groups].sort(([a], [b]) => naturalCompare(a, b)).map(([top, group]) => ({ path: top, name: top, entries: group }));
+}
+
+interface Item {
+  path: string;
+  read: (cache: ArchiveCache) => Promise<ItemRead>;
+}
+
+/** A series folder's chapter files and folders of images, in natural order. */
+function itemsOf(folder: SeriesFolder): Item[] {
+  const full = (path: string) => (folder.path ? `${folder.path}/${path}` : path);
+  const items: Item[] = [];
+  const folders = new Map<string, SourceEntry[]>();
+  for (const entry of folder.entries) {
+    if (ARCHIVE.test(entry.path))
+      items.push({ path: full(entry.path), read: (cache) => readArchiveItem(entry, full(entry.path), cache) });
+    else if (EPUB.test(entry.path))
+      items.push({ path: full(entry.path), read: (cache) => readEpubItem(entry, full(entry.path), cache) });
+    else if (isPageEntryName(entry.path) && !(parentOf(entry.path) === '' && COVER.test(entry.path))) {
+      folders.set(parentOf(entry.path), [...(folders.get(parentOf(entry.path)) ?? []), entry]);
+    }
+  }
+  // Images beside chapter files are artwork (a cover); alone, they are a one-shot's pages.
+  if (folders.size > 1 || items.length > 0) folders.delete('');
+  for (const [path, images] of folders) {
+    const pages = images.sort((a, b) => naturalCompare(a.path, b.path));
+    const label = path ? baseName(path) : folder.name;
+    const itemPath = path ? full(path) : folder.path || folder.name;
+    items.push({ path: itemPath, read: () => readFolderItem(itemPath, label, pages) });
+  }
+  return items.sort((a, b) => naturalCompare(a.path, b.path));
+}
+
+/**
+ * Reads a tree into the plan of an import: its series, their chapters (numbered, with metadata and
+ * hashes) and what failed. Each page is read once here, to be checked and hashed, and not kept.
+ */
+export async function readImportPlan(tree: SourceTree, options: ReadOptions = {}): Promise<ImportPlan> {
+  const listed = await tree.list();
+  const failures: PlanFailure[] = listed
+    .filter((entry) => entry.refusal)
+    .map((entry) => failureOf(entry.path, new ImportReadError(entry.refusal!, { path: entry.path })));
+  const folders = seriesFolders(
+    listed.filter((entry) => !entry.refusal && !isIgnored(entry.path)),
+    tree.name,
+  );
+  const work = folders.map((folder) => ({ folder, items: itemsOf(folder) }));
+  const total = work.reduce((sum, { items }) => sum + items.length, 0);
+  let done = 0;
+  const cache = createArchiveCache();
+  const series: PlannedSeries[] = [];
+  for (const { folder, items } of work) {
+    const reads: ItemRead[] = [];
+    for (const item of items) {
+      try {
+        const result = await item.read(cache);
+        reads.push(result);
+        failures.push(...result.failures);
+      } catch (error) {
+        failures.push(failureOf(item.path, error));
+      }
+      options.onProgress?.({ done: ++done, total, current: item.path });
+    }
+    const planned = await planSeries(folder, reads, failures, options.series ?? {});
+    if (planned) series.push(planned);
+    else if (items.length === 0) {
+      failures.push(
+        failureOf(folder.path || folder.name, new ImportReadError('apiErrors.imports.noChapters', { name: folder.name })),
+      );
+    }
+  }
+  return { series, failures };
+}
+
+/** A folder's name as a title: without its [group] and (year) tags and underscores. */
+const titleOfFolder = (name: string) =>
+  name
+    .replace(/\[[^\]]*\]|\([^)]*\)|\{[^}]*\}/g, ' ')
+    .replace(/_/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim() || name;
+
+async function planSeries(
+  folder: SeriesFolder,
+  reads: ItemRead[],
+  failures: PlanFailure[],
+  forced: SeriesHints,
+): Promise<PlannedSeries | null> {
+  const seriesJsonEntry = folder.entries.find((entry) => entry.path.toLowerCase() === 'series.json');
+  let json: ReturnType<typeof readSeriesJson> = { hints: {}, cover: undefined };
+  if (seriesJsonEntry) {
+    const path = folder.path ? `${folder.path}/series.json` : 'series.json';
+    try {
+      json = readSeriesJson((await seriesJsonEntry.read()).toString('utf8'), path);
+    } catch (error) {
+      // The publisher's own words are wrong: nothing of the series is written until they are fixed.
+      failures.push(failureOf(path, error));
+      return null;
+    }
+  }
+  const drafts = reads.flatMap((read) => read.drafts);
+  if (drafts.length === 0) return null;
+  // The first chapter that says a series field wins it; series.json wins over every file.
+  const hints: SeriesHints = {};
+  for (const read of reads)
+    for (const [key, value] of Object.entries(read.series)) (hints as Record<string, unknown>)[key] ??= value;
+  Object.assign(hints, json.hints, forced);
+  const type = hints.type ?? drafts[0]!.kind;
+  const chapters = numberChapters(folder, drafts, type, failures);
+  if (chapters.length === 0) return null;
+
+  const byName = (name: string | undefined) =>
+    name && folder.entries.find((entry) => entry.path.toLowerCase() === name.toLowerCase());
+  const candidates: (SourceFile | '' | undefined)[] = [
+    byName(json.cover),
+    ...folder.entries.filter((entry) => COVER.test(entry.path)).sort((a, b) => naturalCompare(a.path, b.path)),
+    ...reads.map((read) => read.cover),
+    chapters[0]!.pages[0],
+  ];
+  const cover = await firstImage(candidates.filter((file): file is SourceFile => Boolean(file)));
+  const planned: Omit<PlannedSeries, 'hash'> = {
+    path: folder.path,
+    title: hints.title ?? titleOfFolder(folder.name).slice(0, 200),
+    type,
+    description: hints.description ?? '',
+    alternativeNames: hints.alternativeNames ?? '',
+    status: hints.status ?? 'ongoing',
+    genres: [...new Set(hints.genres ?? [])].slice(0, 20),
+    credits: hints.credits ?? [],
+    language: hints.language ?? null,
+    isAdult: hints.isAdult ?? false,
+    readingDirection: hints.readingDirection ?? 'ltr',
+    website: hints.website ?? '',
+    releaseYear: hints.releaseYear ?? null,
+    cover: cover?.file ?? null,
+    chapters,
+  };
+  return { ...planned, hash: seriesHash(planned, cover?.digest ?? null) };
+}
+
+/** The first of `files` that really is an image, with its bytes' digest (a cover.jpg that is not one is passed over). */
+async function firstImage(files: SourceFile[]): Promise<{ file: SourceFile; digest: string } | null> {
+  for (const file of files) {
+    const bytes = await file.read().catch(() => null);
+    if (bytes && sniffImageType(bytes)) return { file, digest: createHash('sha256').update(bytes).digest('hex') };
+  }
+  return null;
+}
+
+/**
+ * Numbers come from the chapter's metadata, else its name, else (a comic named only by its volume)
+ * its volume, else one after the last. A number already taken fails the later chapter.
+ */
+function numberChapters(
+  folder: SeriesFolder,
+  drafts: ChapterDraft[],
+  type: 'comic' | 'novel',
+  failures: PlanFailure[],
+): PlannedChapter[] {
+  const taken = new Map<number, string>();
+  let last = 0;
+  const chapters: PlannedChapter[] = [];
+  for (const draft of drafts) {
+    if (draft.kind !== type) {
+      failures.push(
+        failureOf(
+          draft.path,
+          new ImportReadError('apiErrors.imports.wrongKind', { name: baseName(draft.path), kind: draft.kind }),
+        ),
+      );
+      continue;
+    }
+    const inSeries = folder.path ? draft.path.slice(folder.path.length + 1) : draft.path;
+    const folderVolume =
+      inSeries
+        .split('/')
+        .slice(0, -1)
+        .reverse()
+        .map(volumeOfFolder)
+        .find((volume) => volume !== null) ?? null;
+    const volume = draft.hints.volume ?? draft.name.volume ?? folderVolume;
+    const number =
+      draft.hints.number ??
+      draft.name.number ??
+      (draft.kind === 'comic' && volume !== null && !taken.has(volume) ? volume : Math.floor(last) + 1);
+    const other = taken.get(number);
+    if (other !== undefined) {
+      failures.push(failureOf(draft.path, new ImportReadError('apiErrors.imports.numberTaken', { number, other })));
+      continue;
+    }
+    taken.set(number, draft.path);
+    last = Math.max(last, number);
+    const chapter = {
+      path: draft.path,
+      number,
+      volume,
+      title: (draft.hints.title ?? draft.name.title ?? '').slice(0, 200),
+      credits: draft.hints.credits ?? [],
+      releasedAt: draft.hints.releasedAt ?? null,
+      language: draft.hints.language ?? null,
+      pages: draft.pages,
+      content: draft.content,
+    };
+    chapters.push({ ...chapter, hash: chapterHash(chapter, draft.digest) });
+  }
+  return chapters;
+}
