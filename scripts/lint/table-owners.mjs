@@ -62,6 +62,7 @@ export const TABLE_OWNERS = {
   dailyViews: 'metrics',
   viewMarks: 'metrics',
   metricsDays: 'metrics',
+  seriesMembers: 'series-team',
   // platform
   mailOutbox: 'mail',
   pushVapidKeys: 'push',

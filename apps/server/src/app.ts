@@ -9,6 +9,7 @@ import { registerBackgroundWork } from './background-work';
 import type { Config } from './config';
 import { createOffsetClock, systemClock } from './lib/clock';
 import { auditPlugin } from './modules/team/audit';
+import { seriesTeamPlugin } from './modules/team/series-team';
 import { removeRetiredCopies } from './modules/platform/media';
 import { maintenancePlugin } from './modules/team/site-config';
 import { authPlugin } from './plugins/auth';
@@ -131,6 +132,12 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('services', services);
   const isDraining = registerLifecycle(app, deps, services);
   await registerPlugins(app, config, services);
+  // Before the routes: a series' team in the access guard, and its chapter rules (issue 37 §3).
+  await app.register(seriesTeamPlugin, {
+    db: deps.database.db,
+    clock,
+    chapterOf: (id: string) => services.chapters.getChapter(id),
+  });
   // Before the routes: it records every team and admin mutation after its answer.
   await app.register(auditPlugin, { db: deps.database.db });
   await registerRoutes(app, services, {

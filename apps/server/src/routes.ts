@@ -30,6 +30,7 @@ import { pushRoutes } from './modules/platform/push';
 import { searchRoutes } from './modules/catalogue/search';
 import { createPageMetaRegistry, seoRoutes } from './modules/platform/seo';
 import { seriesRoutes } from './modules/catalogue/series';
+import { seriesTeamRoutes } from './modules/team/series-team';
 import { siteConfigRoutes } from './modules/team/site-config';
 import { subscriptionsRoutes } from './modules/money/subscriptions';
 import { twoFactorRoutes } from './modules/identity/two-factor';
@@ -116,12 +117,13 @@ async function readingAppsRoutes(app: FastifyInstance, services: Services) {
 
 /** Team: the site's settings and health, news, metrics, the admin's users, the audit log. */
 async function teamRoutes(app: FastifyInstance, services: Services, { health }: RouteOptions) {
-  const { siteConfig, announcements, metrics, caches, adminUsers, audit } = services;
+  const { siteConfig, announcements, metrics, caches, adminUsers, audit, seriesTeam } = services;
   await app.register(siteConfigRoutes, { siteConfig, ...health });
   await app.register(announcementsRoutes, { announcements });
   await app.register(metricsRoutes, { metrics, caches });
   await app.register(adminUsersRoutes, { adminUsers });
   await app.register(auditRoutes, { audit });
+  await app.register(seriesTeamRoutes, { seriesTeam });
 }
 
 /** Platform: web push, ads, media, what search engines read, and the test clock. */

@@ -104,7 +104,7 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   teamSeriesMembers: ['series_not_found'],
   teamSeriesMemberUpdate: ['series_not_found', 'not_found'],
   adminSeriesMembers: ['series_not_found'],
-  adminSeriesMemberPut: ['series_not_found', 'not_found'],
+  adminSeriesMemberPut: ['series_not_found', 'not_found', 'conflict'],
   adminSeriesMemberDelete: ['series_not_found', 'not_found'],
   teamImports: [],
   teamImportCreate: ['series_not_found', 'payload_too_large', 'unsupported_media_type'],

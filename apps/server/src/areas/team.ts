@@ -3,6 +3,7 @@ import { createAdminUsersService } from '../modules/team/admin-users';
 import { createAnnouncementsService } from '../modules/team/announcements';
 import { createAuditService } from '../modules/team/audit';
 import { createMetricsRollup, createMetricsService, createViewCounter } from '../modules/team/metrics';
+import { createSeriesTeamService } from '../modules/team/series-team';
 import { createSiteConfig } from '../modules/team/site-config';
 import type { PlatformServices } from './platform';
 import type { ReadingServices } from './reading';
@@ -12,8 +13,8 @@ import type { ReadingServices } from './reading';
  * metrics, the admin's users and the audit log. The reports read on their own pool.
  */
 export function createTeamServices(
-  { app, db, reportsDb, clock }: AreaBase,
-  { caches, events, images }: PlatformServices,
+  { app, config, db, reportsDb, clock, languages }: AreaBase,
+  { caches, events, images, jobs }: PlatformServices,
   { comments }: Pick<ReadingServices, 'comments'>,
 ) {
   // The site's configuration (maintenance, registration, ads), read on every request: kept like the viewers.
@@ -29,6 +30,15 @@ export function createTeamServices(
     metrics: createMetricsService({ db: reportsDb, clock, caches }),
     adminUsers: createAdminUsersService({ db: reportsDb, clock, comments, events }),
     audit: createAuditService({ db: reportsDb }),
+    // Issue 37 §3: a team per series; its member is told by the bell and a mail queued with the change.
+    seriesTeam: createSeriesTeamService({
+      db,
+      clock,
+      events,
+      languages,
+      publicUrl: config.publicUrl,
+      queueMail: (tx, mail) => jobs.send('mail.send', mail, { tx }),
+    }),
   };
 }
 export type TeamServices = ReturnType<typeof createTeamServices>;

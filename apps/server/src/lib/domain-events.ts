@@ -25,6 +25,11 @@ const domainEventSchema = z.discriminatedUnion('type', [
   userEvent('user.role-changed'),
   /** An account was deleted (issue 36 §3): its sessions, device keys and pushes ended; every instance forgets it. */
   userEvent('user.deleted'),
+  /**
+   * A user's place on a series' team was given, changed or taken (issue 37 §3): their session's
+   * `seriesRoles` and what the access guard lets them do change at once on every instance.
+   */
+  z.object({ type: z.literal('series-team.changed'), seriesId: z.string(), userId: z.string() }),
   z.object({ type: z.literal('site-config.changed') }),
 ]);
 

@@ -11,6 +11,9 @@ import {
   type ParsedBody,
   type ParsedParams,
   type ParsedQuery,
+  type RouteDef,
+  type SeriesRole,
+  type SeriesScope,
 } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
@@ -49,13 +52,46 @@ export interface EndpointOptions<N extends EndpointName> {
   prechecked?: boolean;
 }
 
+/**
+ * A member's place on the series a scoped team call is about (issue 37 §3), as the access guard
+ * found it: the chapter rules and the audit log read it. Null `seriesId`: an 'own' call, about
+ * whichever of their series the handler keeps.
+ */
+export interface SeriesMembership extends Omit<SeriesRole, 'seriesId'> {
+  seriesId: string | null;
+}
+
+/**
+ * The series' team's part of the access guard (the series-team module's plugin): lets a member of a
+ * series' team make a scoped team call on that series, or throws 403 `forbidden`. It runs before the
+ * params are validated, so it must answer a malformed id with 403 too, never fail on it.
+ */
+export type SeriesTeamGuard = (request: SignedInRequest, scope: SeriesScope, endpoint: EndpointName) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Decorated by the series-team plugin; without it, team calls stay the editors' and admins'. */
+    seriesTeamGuard?: SeriesTeamGuard;
+  }
+  interface FastifyRequest {
+    /** Set by the access guard when a series' team member (not an editor or admin) makes a scoped team call. */
+    seriesMember?: SeriesMembership;
+  }
+}
+
 /** DESIGN §5: every route is authorized on the server, before anything it was sent is looked at. */
-function accessGuard(access: Access): OnRequest | undefined {
+function accessGuard(name: EndpointName, def: RouteDef): OnRequest | undefined {
+  const { access, scope } = def;
   if (access === 'public') return undefined;
   return async (request: FastifyRequest) => {
     if (!request.user) throw new AppError('unauthorized', 'apiErrors.signInFirst');
     const role = request.user.role;
-    if (access === 'team' && !isTeamRole(role)) throw new AppError('forbidden', 'apiErrors.noAccess');
+    if (access === 'team' && !isTeamRole(role)) {
+      // A member of one series' team may make the calls scoped to a series, on their own series only.
+      const seriesTeamGuard = scope ? request.server.seriesTeamGuard : undefined;
+      if (!scope || !seriesTeamGuard) throw new AppError('forbidden', 'apiErrors.noAccess');
+      await seriesTeamGuard(request as SignedInRequest, scope, name);
+    }
     if (access === 'admin' && role !== 'admin') throw new AppError('forbidden', 'apiErrors.noAccess');
   };
 }
@@ -92,7 +128,7 @@ export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, 
   const response: Record<number, unknown> = { [successStatus]: schemas.response };
   const codes = ROUTE_ERRORS[name];
   for (const status of errorStatuses(def.access, hasInput, codes)) response[status] = schemas.errorBody ?? errorBodySchema;
-  const guard = accessGuard(def.access);
+  const guard = accessGuard(name, def);
   // The access guard runs first, so the endpoint's own hook sees the request its handler will.
   const onRequest = [guard, options.onRequest as OnRequest | undefined].filter((hook): hook is OnRequest => Boolean(hook));
 

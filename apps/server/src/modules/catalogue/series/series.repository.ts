@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
 import { listCountQuery } from '../../../db/list-counts';
 import { escapeLike } from '../../../db/sql';
@@ -17,11 +17,13 @@ export async function lockSeriesById(tx: Transaction, id: string): Promise<Serie
  * its trigram index narrows the rows first (from 3 characters; below that there is no trigram
  * and every series is read, which is fine at tens of thousands).
  */
-const teamWhere = (q: string | undefined) => {
-  if (!q) return undefined;
+const teamWhere = (q: string | undefined, onlyIds?: readonly string[]) => {
+  // A series' team member (issue 37 §3) lists only the series whose team they are on.
+  const theirs = onlyIds ? inArray(series.id, [...onlyIds]) : undefined;
+  if (!q) return theirs;
   const like = `%${escapeLike(q)}%`;
   const inTitle = sql`(${series.searchText} ilike ${like} and ${series.title} ilike ${like})`;
-  return or(inTitle, eq(series.slug, q.toLowerCase()));
+  return and(theirs, or(inTitle, eq(series.slug, q.toLowerCase())));
 };
 
 /** Newest edit first, exactly as series_updated_idx is declared. */
@@ -31,11 +33,17 @@ const lastEditedFirst = [sql`${series.updatedAt} desc nulls last`, asc(series.id
  * The team's list query, newest edit first, as issued: the page's series are chosen on
  * series_updated_idx first, and only those twenty get their chapters counted.
  */
-export function teamSeriesPageQuery(db: Database, q: string | undefined, page: number, perPage: number) {
+export function teamSeriesPageQuery(
+  db: Database,
+  q: string | undefined,
+  page: number,
+  perPage: number,
+  onlyIds?: readonly string[],
+) {
   const pageIds = db
     .select({ id: series.id })
     .from(series)
-    .where(teamWhere(q))
+    .where(teamWhere(q, onlyIds))
     .orderBy(...lastEditedFirst)
     .limit(perPage)
     .offset((page - 1) * perPage)
@@ -51,16 +59,25 @@ export function teamSeriesPageQuery(db: Database, q: string | undefined, page: n
 }
 
 /** How many series the team's list holds: list_counts' sum with no search, else the matches counted. */
-export function teamSeriesCountQuery(db: Database, q: string | undefined) {
-  if (!q) return listCountQuery(db, 'series', ['']);
+export function teamSeriesCountQuery(db: Database, q: string | undefined, onlyIds?: readonly string[]) {
+  if (!q && !onlyIds) return listCountQuery(db, 'series', ['']);
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(series)
-    .where(teamWhere(q));
+    .where(teamWhere(q, onlyIds));
 }
 
-export async function listTeamSeries(db: Database, q: string | undefined, page: number, perPage: number) {
-  const [rows, [count]] = await Promise.all([teamSeriesPageQuery(db, q, page, perPage), teamSeriesCountQuery(db, q)]);
+export async function listTeamSeries(
+  db: Database,
+  q: string | undefined,
+  page: number,
+  perPage: number,
+  onlyIds?: readonly string[],
+) {
+  const [rows, [count]] = await Promise.all([
+    teamSeriesPageQuery(db, q, page, perPage, onlyIds),
+    teamSeriesCountQuery(db, q, onlyIds),
+  ]);
   return { rows, total: count?.n ?? 0 };
 }
 

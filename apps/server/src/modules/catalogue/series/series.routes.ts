@@ -8,7 +8,11 @@ import { say } from '../../../lib/say';
 /** The team's series calls (DESIGN §4); who may call them is the endpoint table's `access`. */
 export async function seriesRoutes(app: FastifyInstance, { series }: { series: SeriesService }) {
   endpoint(app, 'teamSeriesList', {
-    handler: async (request) => ({ success: true, data: await series.listSeries(request.query) }),
+    // A series' team member (issue 37 §3, not an editor or admin): only the series of their teams.
+    handler: async (request) => {
+      const onlyIds = request.seriesMember ? (request.user.seriesRoles ?? []).map((place) => place.seriesId) : undefined;
+      return { success: true, data: await series.listSeries(request.query, onlyIds) };
+    },
   });
   endpoint(app, 'teamSeriesCreate', {
     handler: async (request) => ({

@@ -69,8 +69,9 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
   return {
     getSeries,
 
-    async listSeries(query: z.output<typeof teamSeriesListQuerySchema>) {
-      const { rows, total } = await listTeamSeries(db, query.q, query.page, query.perPage);
+    /** The team's list; `onlyIds`: a series' team member's, only the series whose team they are on. */
+    async listSeries(query: z.output<typeof teamSeriesListQuerySchema>, onlyIds?: readonly string[]) {
+      const { rows, total } = await listTeamSeries(db, query.q, query.page, query.perPage, onlyIds);
       return {
         items: rows.map(({ row, chapterCount }) => toTeamSeriesRow(row, chapterCount)),
         pagination: pageInfo(query.page, query.perPage, total),

@@ -55,6 +55,7 @@ export function createViewerCache(clock: Clock, caches: Pick<CacheRegistry, 'reg
         'user.banned': (event) => event.userId,
         'user.role-changed': (event) => event.userId,
         'user.deleted': (event) => event.userId,
+        'series-team.changed': (event) => event.userId,
       },
     },
     {

@@ -27,6 +27,7 @@ import {
   type AuthUser,
   type UserRow,
 } from '../users';
+import { seriesRolesOf } from '../../team/series-team';
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS, SESSION_TOUCH_INTERVAL_MS } from './auth.constants';
 import { deleteSession, findSessionWithUser, hasSessionFrom, insertSession, touchSession } from './sessions.repository';
 import { deleteUserSessions } from './commands/sessions';
@@ -73,11 +74,11 @@ export function createAuthService({
   twoFactorChallenge,
   attemptLimit = AUTH_RATE_LIMIT,
 }: AuthDeps) {
-  /** The user as requests carry it, with the membership read beside it. */
+  /** The user as requests carry it, with the membership and their places on series' teams read beside it. */
   async function asAuthUser(user: UserRow): Promise<AuthUser> {
-    const found = await findAuthUser(db, user.id, clock.now());
+    const [found, seriesRoles] = await Promise.all([findAuthUser(db, user.id, clock.now()), seriesRolesOf(db, user.id)]);
     if (!found) throw new AppError('unauthorized', 'apiErrors.signInAgain');
-    return found;
+    return { ...found, seriesRoles };
   }
 
   async function startSession(user: UserRow, context: RequestContext): Promise<NewSession> {

@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions } from '../../../db/schema';
+import { seriesRolesColumn } from '../../team/series-team';
 import { authUserColumns, joinUser } from '../users';
 
 export async function insertSession(
@@ -15,10 +16,10 @@ export async function insertSession(
   return row.id;
 }
 
-/** The session and its user, with their membership as of `now`. */
+/** The session and its user, with their membership as of `now` and their places on series' teams. */
 export async function findSessionWithUser(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ session: sessions, user: authUserColumns(now) })
+    .select({ session: sessions, user: { ...authUserColumns(now), seriesRoles: seriesRolesColumn(sessions.userId) } })
     .from(sessions)
     .innerJoin(...joinUser(sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))

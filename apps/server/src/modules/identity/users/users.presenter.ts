@@ -19,6 +19,7 @@ export function toSessionUser(user: AuthUser): SessionUser {
     autoUnlock: user.autoUnlock,
     contentLanguages: user.contentLanguages,
     showAdult: user.showAdult,
+    ...(user.seriesRoles && { seriesRoles: user.seriesRoles }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SeriesRole } from '@inkwell/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../../../db/schema';
@@ -47,6 +48,11 @@ export type AuthUser = Omit<
 > & {
   membership: string | null;
   isPremium: boolean;
+  /**
+   * The series whose team they are on (issue 37 §3), read with the session (auth) and at sign-in;
+   * absent where the user was read without them (a profile's own edits).
+   */
+  seriesRoles?: SeriesRole[];
 };
 
 /**

@@ -14,6 +14,15 @@ const chapterLabel = (t: Translate, values: Values<'number' | 'chapterTitle'>) =
     ? t('notices.chapter.labelTitled', { number: values.number, title: values.chapterTitle })
     : t('notices.chapter.label', { number: values.number });
 
+/** A role on a series' team (issue 37 §3), as the reader's language names it. */
+const SERIES_TEAM_ROLES: Record<string, string> = {
+  creator: 'notices.seriesTeam.role.creator',
+  translator: 'notices.seriesTeam.role.translator',
+  uploader: 'notices.seriesTeam.role.uploader',
+};
+const teamRole = (t: Translate, role: string | number) =>
+  t(SERIES_TEAM_ROLES[String(role)] ?? 'notices.seriesTeam.role.uploader');
+
 /** Each notice's words: its title and description in `t`'s language, from its stored values. */
 const NOTICES = {
   welcome: (t: Translate, _values: Values<never>) => ({
@@ -42,6 +51,27 @@ const NOTICES = {
   passReady: (t: Translate, values: Values<'series'>) => ({
     title: t('notices.passReady.title', { series: values.series }),
     description: t('notices.passReady.description', { series: values.series }),
+  }),
+  // A place on a series' team (issue 37 §3): given, changed, taken, and the leave to publish.
+  seriesTeamAdded: (t: Translate, values: Values<'series' | 'role'>) => ({
+    title: t('notices.seriesTeam.added.title', { series: values.series }),
+    description: t('notices.seriesTeam.added.description', { role: teamRole(t, values.role) }),
+  }),
+  seriesTeamChanged: (t: Translate, values: Values<'series' | 'role'>) => ({
+    title: t('notices.seriesTeam.changed.title', { series: values.series }),
+    description: t('notices.seriesTeam.changed.description', { role: teamRole(t, values.role) }),
+  }),
+  seriesTeamRemoved: (t: Translate, values: Values<'series'>) => ({
+    title: t('notices.seriesTeam.removed.title', { series: values.series }),
+    description: t('notices.seriesTeam.removed.description'),
+  }),
+  seriesTeamCanPublish: (t: Translate, values: Values<'series'>) => ({
+    title: t('notices.seriesTeam.canPublish.title', { series: values.series }),
+    description: t('notices.seriesTeam.canPublish.description'),
+  }),
+  seriesTeamCannotPublish: (t: Translate, values: Values<'series'>) => ({
+    title: t('notices.seriesTeam.cannotPublish.title', { series: values.series }),
+    description: t('notices.seriesTeam.cannotPublish.description'),
   }),
 } satisfies Record<string, (t: Translate, values: never) => { title: string; description: string }>;
 

@@ -110,7 +110,7 @@ export function auditOf(request: SignedInRequest): AuditContext {
   const def = endpoint && endpoint in ENDPOINTS ? ENDPOINTS[endpoint as EndpointName] : undefined;
   const path = pathTarget(request);
   return {
-    actor: { id: request.user.id, username: request.user.username, role: request.user.role },
+    actor: { id: request.user.id, username: request.user.username, role: request.seriesMember?.role ?? request.user.role },
     action: endpoint ?? request.routeOptions.url ?? request.url,
     method: request.method,
     path: pathOf(request.url),
@@ -168,7 +168,8 @@ export const auditPlugin = fp(
         await insertAuditEntry(db, {
           actorId: request.user.id,
           actorName: request.user.username,
-          actorRole: request.user.role,
+          // A series' team member acting on their series: their role there (the target names the series).
+          actorRole: request.seriesMember?.role ?? request.user.role,
           action,
           method: request.method,
           path: pathOf(request.url),
