@@ -28,9 +28,11 @@ export function groupByVolume<T extends { volume?: number | null }>(chapters: T[
 const ROLE_ORDER: readonly CreditRole[] = ['writer', 'artist', 'translator', 'letterer', 'editor', 'other'];
 
 /** A series' or a chapter's credits as lines: each role once, in order, with its names (a linked account by its username). */
-export function creditLines(credits: Credit[] | undefined): { role: CreditRole; names: string }[] {
-  return ROLE_ORDER.flatMap((role) => {
-    const names = (credits ?? []).filter((credit) => credit.role === role).map((credit) => credit.username ?? credit.name);
-    return names.length > 0 ? [{ role, names: names.join(', ') }] : [];
-  });
-}
+export const creditLines = (credits: Credit[] = []) =>
+  ROLE_ORDER.map((role) => ({
+    role,
+    names: credits
+      .filter((credit) => credit.role === role)
+      .map((credit) => credit.username ?? credit.name)
+      .join(', '),
+  })).filter((line) => line.names);

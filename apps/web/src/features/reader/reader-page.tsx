@@ -17,10 +17,12 @@ import { ChapterEndArea } from './components/chapter-end-area';
 import { OfflineChapterNotice } from './components/offline-chapter-notice';
 import { ProgressLine } from './components/progress-line';
 import { ReaderBar } from './components/reader-bar';
-import { ChapterListSheet, ReaderBottomBar } from './components/reader-bottom-bar';
-import { SettingsSheet, type ReaderSettingsState } from './components/reader-panels';
+import { ReaderBottomBar } from './components/reader-bottom-bar';
+import { SettingsSheet } from './components/settings-sheet';
+import type { ReaderSettingsState } from './components/reader-panels';
 import { ReaderSkeleton } from './components/reader-skeleton';
 import { RentalNotice } from './components/rental-notice';
+import { ChapterListSheet } from './reader-parts';
 import { useComicSettings, useNovelSettings } from './reader-settings';
 import { READER_THEMES } from './reader-theme';
 import { useImmersive } from './use-immersive';
@@ -165,7 +167,9 @@ export default function ReaderPage() {
         onSettings={() => panels.openSheet('settings')}
         status={isPaged && data.canRead ? pageStatus : undefined}
       />
-      {isChapterSheet && <ChapterListSheet data={data} onClose={panels.closeSheet} />}
+      {isChapterSheet && (
+        <ChapterListSheet data={data} label={(chapter) => chapterOptionLabel(t, format, chapter)} onClose={panels.closeSheet} />
+      )}
       {isSettingsSheet && <SettingsSheet isComic={isComic} settings={settings} onClose={panels.closeSheet} />}
     </div>
   );

@@ -25,3 +25,20 @@ export const NovelSettingsPanel = lazyPart(
   () => import('./reader-settings-panel').then((module) => module.NovelSettingsPanel),
   { preloadWhenIdle: true },
 );
+
+/**
+ * The phone's sheets (its bottom bar's chapters and settings) draw in this, fetched as the browser
+ * is idle: most readers never open one.
+ */
+export const BottomSheet = lazyPart(
+  'reader/bottom-sheet',
+  () => import('./components/bottom-sheet').then((module) => module.BottomSheet),
+  { preloadWhenIdle: true },
+);
+
+/** The phone's list of chapters (its bottom bar's Chapters), fetched as the browser is idle. */
+export const ChapterListSheet = lazyPart(
+  'reader/chapter-list',
+  () => import('./components/chapter-list-sheet').then((module) => module.default),
+  { preloadWhenIdle: true },
+);

@@ -163,7 +163,8 @@ describe('on a phone', () => {
     renderReader();
     const bar = await screen.findByTestId('reader-bottom-bar');
     fireEvent.click(within(bar).getByRole('button', { name: 'Chapters' }));
-    const list = screen.getByRole('dialog', { name: 'Chapters' });
+    // The list's code is a part of its own (reader-parts.tsx), fetched as it first opens.
+    const list = await screen.findByRole('dialog', { name: 'Chapters' });
     expect(within(list).getByRole('link', { name: 'All 250 chapters' })).toHaveAttribute('href', '/SeriesView/lantern');
     expect(within(list).getAllByRole('link')).toHaveLength(4);
   });
@@ -173,7 +174,8 @@ describe('on a phone', () => {
     const { router } = renderReader();
     const bar = await screen.findByTestId('reader-bottom-bar');
     fireEvent.click(within(bar).getByRole('button', { name: 'Chapters' }));
-    const list = screen.getByRole('dialog', { name: 'Chapters' });
+    // The list's code is a part of its own (reader-parts.tsx), fetched as it first opens.
+    const list = await screen.findByRole('dialog', { name: 'Chapters' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Chapter 3 · 45 coins', 'Chapter 2', 'Chapter 1']);
     expect(links[1]).toHaveAttribute('aria-current', 'page');
@@ -181,7 +183,7 @@ describe('on a phone', () => {
     expect(screen.queryByRole('dialog', { name: 'Chapters' })).toBeNull();
 
     fireEvent.click(within(bar).getByRole('button', { name: 'Settings' }));
-    const settings = screen.getByRole('dialog', { name: 'Reading settings' });
+    const settings = await screen.findByRole('dialog', { name: 'Reading settings' });
     fireEvent.click(await within(settings).findByRole('button', { name: 'Page by page' }));
     expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
     fireEvent.click(within(settings).getByRole('button', { name: 'Close reading settings' }));

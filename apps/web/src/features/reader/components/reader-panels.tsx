@@ -1,7 +1,5 @@
 import type { ComicSettings, NovelSettings } from '../reader-settings';
 import { ComicSettingsPanel, NovelSettingsPanel } from '../reader-parts';
-import { useT } from '../../../lib/i18n/i18n-context';
-import { BottomSheet } from './bottom-sheet';
 import '../messages';
 
 /** The reader's settings, comic and novel, as the page holds them. */
@@ -33,23 +31,5 @@ export function SettingsPanel({
     />
   ) : (
     <NovelSettingsPanel settings={settings.novel} onChange={settings.onNovelChange} inSheet={inSheet} />
-  );
-}
-
-/** The phone's settings, in a bottom sheet. */
-export function SettingsSheet({
-  isComic,
-  settings,
-  onClose,
-}: {
-  isComic: boolean;
-  settings: ReaderSettingsState;
-  onClose(): void;
-}) {
-  const t = useT();
-  return (
-    <BottomSheet title={t('reader.settings.title')} closeLabel={t('reader.sheet.closeSettings')} onClose={onClose}>
-      <SettingsPanel isComic={isComic} settings={settings} inSheet />
-    </BottomSheet>
   );
 }
