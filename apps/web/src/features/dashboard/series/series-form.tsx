@@ -1,8 +1,10 @@
 import {
   DEFAULT_WAIT_PASS_EXCLUDES_NEWEST,
+  READING_DIRECTIONS,
   SERIES_STATUSES,
   seriesInputSchema,
   type Genre,
+  type ReadingDirection,
   type SeriesInput,
   type TeamSeries,
 } from '@inkwell/contract';
@@ -13,6 +15,8 @@ import { seriesStatusText } from '../../../lib/i18n/labels';
 import { EditForm, useEditForm, type FormFields } from '../components/edit-form';
 import { CheckboxField, FieldError, SelectField, SlugField, TextAreaField } from '../components/fields';
 import { useTeamGenres } from '../genres/api/list-team-genres';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { creditDrafts, creditInputs, CreditsEditor, linkAccounts, type CreditDraft } from './credits-editor';
 import '../messages';
 
 export interface SeriesFormValues {
@@ -34,6 +38,10 @@ export interface SeriesFormValues {
   waitPassExcludesNewest: string;
   dailyFree: boolean;
   bundleDiscountPercent: string;
+  /** Issue 37 §2: the series' default credits, how a comic's pages turn, and its own site. */
+  credits: CreditDraft[];
+  readingDirection: ReadingDirection;
+  website: string;
 }
 
 function valuesFrom(series?: TeamSeries): SeriesFormValues {
@@ -57,6 +65,9 @@ function valuesFrom(series?: TeamSeries): SeriesFormValues {
     waitPassExcludesNewest: String(series?.waitPassExcludesNewest ?? DEFAULT_WAIT_PASS_EXCLUDES_NEWEST),
     dailyFree: series?.dailyFree ?? false,
     bundleDiscountPercent: String(series?.bundleDiscountPercent ?? 0),
+    credits: creditDrafts(series?.credits),
+    readingDirection: series?.readingDirection ?? 'ltr',
+    website: series?.website ?? '',
   };
 }
 
@@ -74,6 +85,9 @@ function toInput(values: SeriesFormValues): SeriesInput {
     rentalHours: numberOf(values.rentalHours),
     waitPassExcludesNewest: numberOf(values.waitPassExcludesNewest),
     bundleDiscountPercent: numberOf(values.bundleDiscountPercent),
+    credits: creditInputs(values.credits),
+    // A novel has no pages to turn.
+    readingDirection: values.type === 'comic' ? values.readingDirection : 'ltr',
   };
 }
 
@@ -90,11 +104,20 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
   const t = useT();
   const form = useEditForm(() => valuesFrom(initial));
   const { values, field, check } = form;
+  const { user } = useAuth();
+  const canLinkAccounts = user?.role === 'admin';
 
   const submit = async () => {
     const input = toInput(values);
     const parsed = seriesInputSchema.safeParse(input);
-    await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues, t), () => onSubmit(input));
+    const local = parsed.success ? {} : fieldErrors(parsed.error.issues, t);
+    await form.save(local, async () => {
+      // The usernames typed for credits, linked to their accounts before the series is sent.
+      const linked = canLinkAccounts ? await linkAccounts(values.credits) : { drafts: values.credits };
+      if ('unknown' in linked) throw new Error(t('dashboard.volumes.unknownAccount', { username: linked.unknown }));
+      await onSubmit({ ...input, credits: creditInputs(linked.drafts) });
+      form.reset({ ...values, credits: linked.drafts });
+    });
   };
 
   return (
@@ -108,6 +131,14 @@ export function SeriesForm({ initial, submitLabel, extra, onSubmit }: Props) {
       <DetailsFields form={form} isTypeFixed={Boolean(initial)} />
       <TextAreaField label={t('dashboard.series.form.description')} rows={5} {...field('description')} />
       <GenresField form={form} />
+      <CreditsEditor
+        legend={t('dashboard.volumes.seriesCredits')}
+        hint={t('dashboard.volumes.seriesCreditsHint')}
+        value={values.credits}
+        onChange={(credits) => form.set('credits', credits)}
+        error={form.errors.credits}
+        canLinkAccounts={canLinkAccounts}
+      />
       <LadderFields form={form} />
       <div className="flex flex-wrap gap-6">
         <CheckboxField
@@ -150,6 +181,24 @@ function DetailsFields({ form, isTypeFixed }: { form: FormFields<SeriesFormValue
       <TextField label={t('dashboard.series.form.author')} {...field('author')} />
       <TextField label={t('dashboard.series.form.artist')} {...field('artist')} />
       <TextField label={t('dashboard.series.form.releaseYear')} inputMode="numeric" {...field('releaseYear')} />
+      {form.values.type === 'comic' && (
+        <SelectField label={t('dashboard.volumes.readingDirection')} {...field('readingDirection')}>
+          {READING_DIRECTIONS.map((direction) => (
+            <option key={direction} value={direction}>
+              {t('dashboard.volumes.direction', { direction })}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <TextField
+        label={t('dashboard.volumes.website')}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        {...field('website')}
+        hint={t('dashboard.volumes.websiteHint')}
+        className="sm:col-span-2"
+      />
     </div>
   );
 }
