@@ -1,12 +1,11 @@
 import { NOVEL_TEXT_MAX_CHARS } from '@inkwell/contract';
-import { sniffImageType } from '../../../platform/media';
 import { baseName, ImportReadError } from './failures';
 import { readPackage, packagePath, resolveHref, type ManifestItem, type Package } from './opf';
 import { documentShape, hasText, renderXhtml } from './xhtml';
-import { attribute, elementsNamed, parseXml, textOf } from './xml';
+import { attribute, elementsNamed, parseXml, plainText, textOf } from './xml';
 import type { OpenZip, ZipMember } from './zip';
 
-export interface NovelPart {
+interface NovelPart {
   /** Its table-of-contents label (or its first heading, from the spine). */
   label: string;
   html: string;
@@ -160,9 +159,6 @@ function spinePart(xhtml: string | undefined): NovelPart[] {
     .map((segment) => segment.html)
     .join('\n');
   if (!hasText(html)) return [];
-  const heading = /<h[234]>(.*?)<\/h[234]>/.exec(html)?.[1]?.replace(/<[^>]*>/g, '') ?? '';
-  return [part(heading.slice(0, 200), html)];
+  const heading = /<h[234]>(.*?)<\/h[234]>/.exec(html)?.[1] ?? '';
+  return [part(plainText(heading).slice(0, 200), html)];
 }
-
-/** Whether bytes are an image we take (its first bytes, whatever its name says). */
-export const isImage = (bytes: Buffer) => sniffImageType(bytes) !== null;

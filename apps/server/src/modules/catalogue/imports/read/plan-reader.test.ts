@@ -13,7 +13,7 @@ import {
   type Files,
 } from '../../../../../test/import-library';
 import type { ImportPlan, PlannedSeries } from '../plan';
-import { fileTree, folderTree, readImportPlan, zipTree } from './index';
+import { fileTree, folderTree, readImportPlan, readImportSource, zipTree } from './index';
 
 let dir: string;
 beforeAll(async () => {
@@ -228,6 +228,17 @@ describe('a root that is one series', () => {
     expect(plan.series[0]!.chapters.map((chapter) => [chapter.path, chapter.number, chapter.title])).toEqual([
       ['Extra.cbz', 7.5, 'Side story'],
     ]);
+  });
+
+  it('reads each kind of source the job is given, the upload named as uploaded', async () => {
+    const file = join(dir, 'upload-5678.tmp');
+    await writeFile(file, zip({ 'c003.cbz': zip({ '1.png': await u8(7) }) }));
+    const fromZip = await readImportSource({ kind: 'zip', file, name: 'My Series.zip' });
+    expect(fromZip.plan.series.map((series) => [series.title, series.chapters[0]?.number])).toEqual([['My Series', 3]]);
+    await fromZip.close();
+    const fromFolder = await readImportSource({ kind: 'folder', path: join(dir, 'Solo [Group]') });
+    expect(fromFolder.plan.series[0]?.chapters).toHaveLength(2);
+    await fromFolder.close();
   });
 
   it('refuses a novel EPUB for a comic series, alone', async () => {

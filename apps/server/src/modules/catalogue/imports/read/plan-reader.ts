@@ -57,7 +57,9 @@ function seriesFolders(entries: SourceEntry[], treeName: string): SeriesFolder[]
   const groups = new Map<string, SourceEntry[]>();
   for (const entry of files.filter((entry) => entry.path.includes('/'))) {
     const top = entry.path.split('/')[0]!;
-    groups.set(top, [...(groups.get(top) ?? []), { ...entry, path: entry.path.slice(top.length + 1) }]);
+    const group = groups.get(top) ?? [];
+    group.push({ ...entry, path: entry.path.slice(top.length + 1) });
+    groups.set(top, group);
   }
   const rootHoldsChapters = files.some(
     (entry) =>
@@ -84,7 +86,9 @@ function itemsOf(folder: SeriesFolder): Item[] {
     else if (EPUB.test(entry.path))
       items.push({ path: full(entry.path), read: (cache) => readEpubItem(entry, full(entry.path), cache) });
     else if (isPageEntryName(entry.path) && !(parentOf(entry.path) === '' && COVER.test(entry.path))) {
-      folders.set(parentOf(entry.path), [...(folders.get(parentOf(entry.path)) ?? []), entry]);
+      const images = folders.get(parentOf(entry.path)) ?? [];
+      images.push(entry);
+      folders.set(parentOf(entry.path), images);
     }
   }
   // Images beside chapter files are artwork (a cover); alone, they are a one-shot's pages.

@@ -26,7 +26,7 @@ import { defined, languageOf, websiteOf, yearOf, type SeriesHints } from './hint
  * }
  * ```
  */
-export const seriesJsonSchema = z.object({
+const seriesJsonSchema = z.object({
   title: z.string().trim().min(1).max(200).optional(),
   type: z.enum(SERIES_TYPES).optional(),
   description: z.string().trim().max(5000).optional(),

@@ -9,7 +9,7 @@ export type ImportSourceInput =
   | { kind: 'file'; file: string; name: string; series: { title: string; type: 'comic' | 'novel' } };
 
 /** The tree of a source: an uploaded .zip is named after its upload's name, a single file keeps its own. */
-export function treeOf(source: ImportSourceInput): SourceTree {
+function treeOf(source: ImportSourceInput): SourceTree {
   if (source.kind === 'folder') return folderTree(source.path);
   if (source.kind === 'zip') return zipTree(source.file, source.name.replace(/\.zip$/i, ''));
   return fileTree(source.file, source.name);
