@@ -16,6 +16,7 @@ import { eraseJobsMentioning } from '../../platform/jobs';
 import { eraseMailTo } from '../../platform/mail';
 import { erasePushOf } from '../../platform/push';
 import { anonymiseAuditOf, type AuditContext, recordAuditEntry } from '../../team/audit';
+import { eraseSeriesMembershipsOf } from '../../team/series-team';
 
 /** What deleting an account asks of the modules that are not its tables' owners' commands. */
 export interface AccountDeletionDeps {
@@ -68,6 +69,7 @@ export async function deleteAccount(
     await anonymiseCommentsOf(tx, userId);
     await eraseGiftMessagesOf(tx, userId);
     await eraseKoreaderPositionsOf(tx, userId);
+    await eraseSeriesMembershipsOf(tx, userId);
     await eraseMailTo(tx, addresses);
     await eraseJobsMentioning(tx, [...addresses, user.username]);
     const { username } = await anonymiseUser(tx, userId, now);

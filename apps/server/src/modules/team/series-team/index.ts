@@ -7,3 +7,5 @@ export { seriesRolesColumn } from './series-team.sql';
 export { seriesTeamPlugin } from './series-team.guard';
 export { seriesTeamRoutes } from './series-team.routes';
 export { createSeriesTeamService, type SeriesTeamService } from './series-team.service';
+// account-data: a deleted account leaves every series' team.
+export { eraseSeriesMembershipsOf } from './commands/account-erasure';

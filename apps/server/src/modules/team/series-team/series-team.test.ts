@@ -242,4 +242,11 @@ describe('a series team (issue 37 §3)', () => {
     expect((await callEndpoint(t, 'teamSeriesDelete', { cookie: editor.cookie, params: { id: series.id } })).status).toBe(200);
     expect(await memberRoleOn(t.db, member.user.id, series.id)).toBeNull();
   });
+
+  it('a deleted account leaves every team', async () => {
+    const member = await memberOfA('uploader');
+    const deleted = await callEndpoint(t, 'accountDelete', { cookie: member.cookie, body: { password: member.user.password } });
+    expect(deleted.status).toBe(200);
+    expect(await memberRoleOn(t.db, member.user.id, seriesA.id)).toBeNull();
+  });
 });
