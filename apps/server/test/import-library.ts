@@ -114,15 +114,17 @@ export function ncxNovelEpub(): Buffer {
   });
 }
 
-/** A fixed-layout comic EPUB: each page a document showing one image. */
-export async function comicEpub(pages: number): Promise<Buffer> {
+/** A comic EPUB: each page a document showing one image; fixed-layout, or said by nothing but its pages. */
+export async function comicEpub(pages: number, { fixedLayout = true } = {}): Promise<Buffer> {
   const files: Files = { mimetype: 'application/epub+zip', 'META-INF/container.xml': CONTAINER };
   const items: string[] = [];
   const refs: string[] = [];
   for (let index = 1; index <= pages; index++) {
     files[`OEBPS/Images/p${index}.png`] = new Uint8Array(await page(10 * index));
     files[`OEBPS/Text/p${index}.xhtml`] = xhtml(
-      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="../Images/p${index}.png"/></svg>`,
+      fixedLayout
+        ? `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="../Images/p${index}.png"/></svg>`
+        : `<div><img src="../Images/p${index}.png" alt=""/></div>`,
     );
     items.push(`<item id="p${index}" href="Text/p${index}.xhtml" media-type="application/xhtml+xml"/>`);
     items.push(
@@ -132,8 +134,26 @@ export async function comicEpub(pages: number): Promise<Buffer> {
   }
   files['OEBPS/content.opf'] = `<?xml version="1.0"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0">
-  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Picture Book</dc:title><meta property="rendition:layout">pre-paginated</meta></metadata>
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Picture Book</dc:title>${fixedLayout ? '<meta property="rendition:layout">pre-paginated</meta>' : ''}</metadata>
   <manifest>${items.join('')}</manifest><spine>${refs.join('')}</spine>
 </package>`;
   return zip(files);
+}
+
+/** An EPUB with neither nav nor NCX: its chapters are its spine's documents, named by their headings. */
+export function spineOnlyEpub(): Buffer {
+  const opf = `<?xml version="1.0"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="2.0">
+  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Plain</dc:title></metadata>
+  <manifest><item id="a" href="a.html" media-type="application/xhtml+xml"/><item id="b" href="b.html" media-type="application/xhtml+xml"/><item id="c" href="c.html" media-type="application/xhtml+xml"/></manifest>
+  <spine><itemref idref="a"/><itemref idref="b" linear="no"/><itemref idref="c"/></spine>
+</package>`;
+  return zip({
+    mimetype: 'application/epub+zip',
+    'META-INF/container.xml': CONTAINER,
+    'OEBPS/content.opf': opf,
+    'OEBPS/a.html': xhtml('<h1>One &amp; Only</h1><p>First.</p>'),
+    'OEBPS/b.html': xhtml('<p>An aside, out of the reading order.</p>'),
+    'OEBPS/c.html': xhtml('<h2>Two</h2><ul><li>a</li><li><p>b</p></li></ul><blockquote><p>Said.</p></blockquote><hr/>'),
+  });
 }

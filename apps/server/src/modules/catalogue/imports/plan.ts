@@ -13,7 +13,7 @@ export interface PlannedCredit {
 
 /** A series as its folder, `series.json`, ComicInfo.xml or the EPUB's OPF describe it. */
 export interface PlannedSeries {
-  /** The series folder's path inside the imported folder ('' for a single file into a series). */
+  /** The series folder's path inside the imported folder ('' when the root itself is the series: a single file into a series, or a folder of chapter files). */
   path: string;
   title: string;
   type: 'comic' | 'novel';

@@ -133,7 +133,8 @@ export function readPackage(opfXml: string, opfPath: string): Package {
 
   return {
     series: defined<SeriesHints>({
-      title: (collectionTitle || title).slice(0, 200),
+      // A book outside a collection is one volume of its folder's series: its title is the chapter's.
+      title: collectionTitle?.slice(0, 200),
       description: plainText(firstText(document, 'description')).slice(0, 5000),
       genres: nonEmpty(subjects),
       credits: nonEmpty(uniqueCredits(credits)),

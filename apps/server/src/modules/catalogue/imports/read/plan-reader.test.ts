@@ -8,6 +8,7 @@ import {
   ncxNovelEpub,
   novelEpub,
   page,
+  spineOnlyEpub,
   writeTree,
   zip,
   type Files,
@@ -275,14 +276,32 @@ describe('EPUBs', () => {
     const plan = await readImportPlan(folderTree(join(dir, 'Pictures')));
     expect(plan.failures).toEqual([]);
     const [book] = plan.series;
-    expect(book).toMatchObject({ title: 'Picture Book', type: 'comic' });
+    expect(book).toMatchObject({ title: 'Pictures', type: 'comic' });
     expect(book!.chapters).toHaveLength(1);
-    expect(book!.chapters[0]).toMatchObject({ number: 4, content: null });
+    expect(book!.chapters[0]).toMatchObject({ number: 4, title: 'Picture Book', content: null });
     expect(book!.chapters[0]!.pages.map((file) => file.name)).toEqual([
       'OEBPS/Images/p1.png',
       'OEBPS/Images/p2.png',
       'OEBPS/Images/p3.png',
     ]);
     expect(await book!.chapters[0]!.pages[1]!.read()).toEqual(Buffer.from(await u8(20)));
+  });
+
+  it('tells a comic EPUB by its pages being only images, fixed-layout or not', async () => {
+    await writeTree(join(dir, 'Reflowable'), { 'v01.epub': await comicEpub(2, { fixedLayout: false }) });
+    const plan = await readImportPlan(folderTree(join(dir, 'Reflowable')));
+    expect(plan.series[0]).toMatchObject({ type: 'comic' });
+    expect(plan.series[0]!.chapters.map((chapter) => [chapter.number, chapter.volume, chapter.pages.length])).toEqual([
+      [1, 1, 2],
+    ]);
+  });
+
+  it('falls back to the spine without a table of contents, leaving out what is not in the reading order', async () => {
+    await writeTree(join(dir, 'Plain'), { 'plain.epub': spineOnlyEpub() });
+    const plan = await readImportPlan(folderTree(join(dir, 'Plain')));
+    expect(plan.series[0]!.chapters.map((chapter) => [chapter.number, chapter.title, chapter.content])).toEqual([
+      [1, 'One & Only', '<h2>One &amp; Only</h2>\n<p>First.</p>'],
+      [2, 'Two', '<h2>Two</h2>\n<ul><li>a</li><li>b</li></ul>\n<blockquote>\n<p>Said.</p>\n</blockquote>\n<hr />'],
+    ]);
   });
 });
