@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli/user.ts' },
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli/user.ts', 'cli-import': 'src/cli/import.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

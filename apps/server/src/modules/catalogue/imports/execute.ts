@@ -14,7 +14,10 @@ export type ImportSource =
   | { kind: 'file'; file: string; name: string; series: { id: string; title: string; type: 'comic' | 'novel' } };
 
 /** The read side: files to a plan (imports/read), and what lets go of the files once the plan is applied. */
-export type PlanReader = (source: ImportSource) => Promise<{ plan: ImportPlan; close(): Promise<void> }>;
+export type PlanReader = (
+  source: ImportSource,
+  options?: { onProgress?: (progress: { done: number; total: number; current: string }) => void },
+) => Promise<{ plan: ImportPlan; close(): Promise<void> }>;
 
 export interface ExecuteDeps {
   db: Database;
@@ -57,7 +60,10 @@ export async function executeImport(
   const { db, clock } = deps;
   let read: Awaited<ReturnType<PlanReader>>;
   try {
-    read = await deps.readPlan(source);
+    // Reading shows on the bar too: a big library's files are opened and their metadata read first.
+    const reading = (progress: { done: number; total: number; current: string }) =>
+      hooks.onProgress?.({ ...progress, counts: tally([]), items: [] });
+    read = await deps.readPlan(source, { onProgress: reading });
   } catch (error) {
     deps.logError?.(error, row.source);
     const { reason } = describeFailure(error);

@@ -3,6 +3,6 @@
 // own commands; the imports table keeps each one's progress and what each item came to.
 export { createImportsService, type ImportsService } from './imports.service';
 export { importsRoutes } from './imports.routes';
-export { readImportSource } from './source';
+export { readImportSource } from './read';
 // The shell's progress bar and summary.
 export type { ImportCounts, ImportProgress } from './run/runner';

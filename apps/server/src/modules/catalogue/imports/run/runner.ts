@@ -169,7 +169,8 @@ async function applySeries(
     if (series.type !== planned.type) target.refused = failureOf(wrongType(series.type));
     return target;
   }
-  const base = { path: planned.path, kind: 'series' as const, label: planned.title };
+  // A library of one series is that series' folder: its item is named by its title.
+  const base = { path: planned.path || planned.title, kind: 'series' as const, label: planned.title };
   let existing: ExistingSeries | null = null;
   try {
     existing = await catalogue.seriesBySlug(slugify(planned.title));
