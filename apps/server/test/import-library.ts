@@ -39,9 +39,9 @@ const xhtml = (body: string, title = 'x') =>
 
 /**
  * An EPUB 3 novel: a title page, then chapters 1 and 2 in one file (cut at anchors) and chapter 3 in
- * its own; volume 2 of a collection, with creators, a language, a subject and a cover.
+ * its own; a volume (2 unless told) of a collection, with creators, a language, a subject and a cover.
  */
-export async function novelEpub(): Promise<Buffer> {
+export async function novelEpub({ position = 2 } = {}): Promise<Buffer> {
   const opf = `<?xml version="1.0" encoding="utf-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id">
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
@@ -55,7 +55,7 @@ export async function novelEpub(): Promise<Buffer> {
     <dc:description>&lt;p&gt;A story of the &lt;b&gt;sea&lt;/b&gt;.&lt;/p&gt;</dc:description>
     <meta property="belongs-to-collection" id="s">The Quiet Sea</meta>
     <meta refines="#s" property="collection-type">series</meta>
-    <meta refines="#s" property="group-position">2</meta>
+    <meta refines="#s" property="group-position">${position}</meta>
   </metadata>
   <manifest>
     <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>

@@ -20,6 +20,8 @@ export interface ChapterDraft {
   content: string | null;
   /** The digest of its pages' bytes or its text (hash.ts). */
   digest: string;
+  /** A novel's part: the EPUB it is cut from, whose parts the series numbers together. */
+  book?: string;
 }
 
 /** What one item of a series folder gave: its chapters, what it says of the series, its failures. */
@@ -100,6 +102,7 @@ export async function readEpubItem(file: SourceFile, path: string, cache: Archiv
       pages: [],
       content: part.html,
       digest: digestText(part.html),
+      book: path,
     });
   });
   return result;

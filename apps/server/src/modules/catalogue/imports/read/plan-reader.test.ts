@@ -304,4 +304,21 @@ describe('EPUBs', () => {
       [2, 'Two', '<h2>Two</h2>\n<ul><li>a</li><li>b</li></ul>\n<blockquote>\n<p>Said.</p>\n</blockquote>\n<hr />'],
     ]);
   });
+
+  it("numbers a novel's next volume on when its chapters count from 1 again", async () => {
+    await writeTree(join(dir, 'Volumes'), {
+      'Book 1.epub': await novelEpub({ position: 1 }),
+      'Book 2.epub': await novelEpub({ position: 2 }),
+    });
+    const plan = await readImportPlan(folderTree(join(dir, 'Volumes')));
+    expect(plan.failures).toEqual([]);
+    expect(plan.series[0]!.chapters.map((chapter) => [chapter.number, chapter.volume, chapter.title])).toEqual([
+      [1, 1, 'Waves'],
+      [2, 1, 'Salt'],
+      [3, 1, 'Home'],
+      [4, 2, 'Waves'],
+      [5, 2, 'Salt'],
+      [6, 2, 'Home'],
+    ]);
+  });
 });

@@ -219,8 +219,8 @@ async function firstImage(files: SourceFile[]): Promise<{ file: SourceFile; dige
 }
 
 /**
- * Numbers come from the chapter's metadata, else its name, else (a comic named only by its volume)
- * its volume, else one after the last. A number already taken fails the later chapter.
+ * Numbers come from the chapter's metadata, else its name (a novel's label), else (a comic named
+ * only by its volume) its volume, else one after the last. A number already taken fails the later chapter.
  */
 function numberChapters(
   folder: SeriesFolder,
@@ -231,6 +231,19 @@ function numberChapters(
   const taken = new Map<number, string>();
   let last = 0;
   const chapters: PlannedChapter[] = [];
+  // A novel's volumes often count their chapters from 1 again: a book whose labels' numbers are
+  // already taken (or missing) is numbered on from the series' last chapter instead, as a whole.
+  const renumbered = new Map<string, boolean>();
+  const isRenumbered = (book: string) => {
+    if (!renumbered.has(book)) {
+      const parts = drafts.filter((draft) => draft.book === book);
+      renumbered.set(
+        book,
+        parts.some((part) => part.name.number === null || taken.has(part.name.number)),
+      );
+    }
+    return renumbered.get(book)!;
+  };
   for (const draft of drafts) {
     if (draft.kind !== type) {
       failures.push(
@@ -252,7 +265,7 @@ function numberChapters(
     const volume = draft.hints.volume ?? draft.name.volume ?? folderVolume;
     const number =
       draft.hints.number ??
-      draft.name.number ??
+      (draft.book && isRenumbered(draft.book) ? null : draft.name.number) ??
       (draft.kind === 'comic' && volume !== null && !taken.has(volume) ? volume : Math.floor(last) + 1);
     const other = taken.get(number);
     if (other !== undefined) {
