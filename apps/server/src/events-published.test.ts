@@ -108,6 +108,36 @@ describe('the team’s writes publish what they changed', () => {
     expect(renamed.events).toEqual([{ type: 'chapter.changed', seriesId, chapterId: later }]);
   });
 
+  it('credits and volumes: a series’ and a chapter’s credits, and a range renumbered (issue 37 §2)', async () => {
+    const seriesId = (await publishedBy('teamSeriesCreate', { cookie: editor, body: { type: 'novel', title: 'Credits heard' } }))
+      .data.id as string;
+    const credited = await publishedBy('teamSeriesUpdate', {
+      cookie: editor,
+      params: { id: seriesId },
+      body: { credits: [{ role: 'writer', name: 'Ada' }] },
+    });
+    expect(credited.events).toEqual([{ type: 'series.changed', seriesId }]);
+    const first = (await publishedBy('teamChapterCreate', { cookie: editor, params: { id: seriesId }, body: { number: 1 } })).data
+      .id as string;
+    const second = (await publishedBy('teamChapterCreate', { cookie: editor, params: { id: seriesId }, body: { number: 2 } }))
+      .data.id as string;
+    const own = await publishedBy('teamChapterUpdate', {
+      cookie: editor,
+      params: { id: first },
+      body: { credits: [{ role: 'translator', name: 'Tess' }] },
+    });
+    expect(own.events).toEqual([{ type: 'chapter.changed', seriesId, chapterId: first }]);
+    const renumbered = await publishedBy('teamChaptersRenumber', {
+      cookie: editor,
+      params: { id: seriesId },
+      body: { from: 1, to: 2, volume: 1, shiftBy: 1 },
+    });
+    expect(renumbered.events).toEqual([
+      { type: 'chapter.changed', seriesId, chapterId: second },
+      { type: 'chapter.changed', seriesId, chapterId: first },
+    ]);
+  });
+
   it('editions: a series’ edition and a chapter’s translation (issue 35 §2)', async () => {
     const seriesId = (
       await publishedBy('teamSeriesCreate', {
