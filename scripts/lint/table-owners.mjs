@@ -26,6 +26,8 @@ export const TABLE_OWNERS = {
   chapterPages: 'chapters',
   seriesEditions: 'series',
   chapterEditions: 'chapters',
+  seriesCredits: 'series',
+  chapterCredits: 'chapters',
   banners: 'banners',
   imports: 'imports',
   // money

@@ -6,6 +6,7 @@ import { eraseAuthDataOf } from '../auth';
 import { eraseDeviceKeysOf } from '../device-keys';
 import { eraseRecoveryCodesOf } from '../two-factor';
 import { anonymiseUser, findUserById, lockActiveAdmins, lockUserAccount } from '../users';
+import { unlinkCreditsOf } from '../../catalogue/chapters';
 import { anonymiseCommentsOf } from '../../reading/comments';
 import { eraseLibraryOf } from '../../reading/library';
 import { eraseNotificationsOf } from '../../reading/notifications';
@@ -70,6 +71,8 @@ export async function deleteAccount(
     await eraseGiftMessagesOf(tx, userId);
     await eraseKoreaderPositionsOf(tx, userId);
     await eraseSeriesMembershipsOf(tx, userId);
+    // Credits that named the account keep the name the team wrote, linked to no one (issue 37 §2).
+    await unlinkCreditsOf(tx, userId);
     await eraseMailTo(tx, addresses);
     await eraseJobsMentioning(tx, [...addresses, user.username]);
     const { username } = await anonymiseUser(tx, userId, now);
