@@ -14,8 +14,8 @@ export interface ImportCliOptions {
 export interface ImportCliOutput {
   /** A line of the summary (stdout). */
   print(line: string): void;
-  /** The progress bar's line, drawn over itself on a terminal; null when the output is not one (plain lines then). */
-  bar: ((line: string) => void) | null;
+  /** The progress bar's line, drawn over itself on a terminal this wide; null when the output is not one (plain lines then). */
+  bar: { columns: number; draw(line: string): void } | null;
 }
 
 const BAR_WIDTH = 24;
@@ -69,7 +69,7 @@ export async function runImportCli(env: NodeJS.ProcessEnv, options: ImportCliOpt
         {
           onProgress: (progress) => {
             if (output.bar) {
-              output.bar(progressLine(progress));
+              output.bar.draw(progressLine(progress, output.bar.columns - 1));
               return;
             }
             for (const item of progress.items.slice(printed)) output.print(`${item.action.padEnd(9)} ${item.path}`);

@@ -43,7 +43,7 @@ async function main() {
         if (tty) process.stdout.write('\r\x1b[2K');
         process.stdout.write(`${line}\n`);
       },
-      bar: tty ? (line) => process.stdout.write(`\r\x1b[2K${line.slice(0, (process.stdout.columns ?? 80) - 1)}`) : null,
+      bar: tty ? { columns: process.stdout.columns || 80, draw: (line) => process.stdout.write(`\r\x1b[2K${line}`) } : null,
     },
   );
   process.exit(code);

@@ -62,7 +62,7 @@ export async function executeImport(
   try {
     // Reading shows on the bar too: a big library's files are opened and their metadata read first.
     const reading = (progress: { done: number; total: number; current: string }) =>
-      hooks.onProgress?.({ ...progress, counts: tally([]), items: [] });
+      hooks.onProgress?.({ ...progress, current: `reading ${progress.current}`, counts: tally([]), items: [] });
     read = await deps.readPlan(source, { onProgress: reading });
   } catch (error) {
     deps.logError?.(error, row.source);
