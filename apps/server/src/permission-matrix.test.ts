@@ -115,7 +115,26 @@ const ROLE_OF: Record<Exclude<MatrixColumn, 'visitor'>, Role> = {
   editor: 'editor',
   admin: 'admin',
   readerB: 'reader',
+  creator: 'reader',
+  translator: 'reader',
 };
+
+/** The columns of a series' team (issue 37 §3): readers with a role on series A. */
+const MEMBER_ROLE = { creator: 'creator', translator: 'translator' } as const;
+const isMember = (column: MatrixColumn): column is keyof typeof MEMBER_ROLE => column in MEMBER_ROLE;
+
+/**
+ * Whom the walk builds the next request for: a member's fresh series are on their team (series A),
+ * unless the request aims at series B, which no member's team has.
+ */
+let aim: { actor: Actor; onSeriesB: boolean } | null = null;
+
+/** Puts the actor on the series' team with their column's role, as an admin would (every instance hears it). */
+async function joinTeam(actor: Actor, seriesId: string) {
+  if (!isMember(actor.column)) return;
+  await t.db.insert(seriesMembers).values({ seriesId, userId: actor.user!.id, role: MEMBER_ROLE[actor.column] });
+  t.app.services.events.publish({ type: 'series-team.changed', seriesId, userId: actor.user!.id });
+}
 
 // Shared fixtures, made once.
 const f = {} as {
@@ -129,6 +148,8 @@ const f = {} as {
   lockedChapter: { id: string; slug: string };
   earlyChapter: { id: string; slug: string };
   workbench: { id: string };
+  /** Series B: a series no member's team has (its chapters' translations go to a Spanish edition too). */
+  benchB: { id: string; slug: string; title: string };
   announcement: { id: string; slug: string };
   purchaseOfA: string;
 };
@@ -175,10 +196,17 @@ const rowsOf = (table: PgTable, where: SQL | undefined) => t.db.select().from(ta
 const countOf = async (table: PgTable, where?: SQL) => (await t.db.select({ n: count() }).from(table).where(where))[0]!.n;
 
 const unique = () => Math.random().toString(36).slice(2, 8);
-const freshSeries = () => buildSeries(t, { title: `Matrix series ${unique()}` });
+const freshSeries = async () => {
+  const created = await buildSeries(t, { title: `Matrix series ${unique()}` });
+  if (aim && !aim.onSeriesB) await joinTeam(aim.actor, created.id);
+  return created;
+};
+/** The shared series (series A, a member's), or series B when the request aims there. */
+const sharedSeries = () => (aim?.onSeriesB ? f.benchB : f.series);
 // Numbered in turn: the factory's random numbers could meet among the workbench's many chapters.
 let chapterNumber = 0;
-const freshChapter = async (pages = 0) => buildChapter(t, f.workbench.id, { number: (chapterNumber += 1), pages });
+const freshChapter = async (pages = 0) =>
+  buildChapter(t, aim?.onSeriesB ? f.benchB.id : f.workbench.id, { number: (chapterNumber += 1), pages });
 /** A series with a Spanish edition (issue 35 §2). */
 const freshEdition = async () => {
   const created = await freshSeries();
@@ -377,7 +405,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
 
   teamSeriesList: none,
   teamSeriesCreate: async () => ({ body: { type: 'comic', title: `Created ${unique()}` }, state: () => countOf(series) }),
-  teamSeries: async () => ({ params: { id: f.series.id } }),
+  teamSeries: async () => ({ params: { id: sharedSeries().id } }),
   teamSeriesUpdate: async () => {
     const { id } = await freshSeries();
     return { params: { id }, body: { description: 'Changed' }, state: () => rowsOf(series, eq(series.id, id)) };
@@ -394,7 +422,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
     const { id } = await freshSeries();
     return { params: { id }, body: { number: 1 }, state: () => countOf(chapters, eq(chapters.seriesId, id)) };
   },
-  teamChapter: async () => ({ params: { id: f.freeChapter.id } }),
+  teamChapter: async () => ({ params: { id: (await freshChapter()).id } }),
   teamChapterUpdate: async () => {
     const { id } = await freshChapter();
     return { params: { id }, body: { title: 'Renamed' }, state: () => rowsOf(chapters, eq(chapters.id, id)) };
@@ -432,7 +460,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
       state: () => rowsOf(chapterPages, eq(chapterPages.chapterId, id)),
     };
   },
-  teamSeriesEditions: async () => ({ params: { id: f.series.id } }),
+  teamSeriesEditions: async () => ({ params: { id: sharedSeries().id } }),
   teamSeriesEditionCreate: async () => {
     const { id } = await freshSeries();
     return {
@@ -472,7 +500,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
     await buildChapter(t, id, { number: 2 });
     return { params: { id }, body: { from: 1, to: 2, volume: 1 }, state: () => rowsOf(chapters, eq(chapters.seriesId, id)) };
   },
-  teamSeriesMembers: async () => ({ params: { id: f.series.id } }),
+  teamSeriesMembers: async () => ({ params: { id: sharedSeries().id } }),
   teamSeriesMemberUpdate: async () => {
     const { id } = await freshSeries();
     const member = await buildUser(t.db);
@@ -509,7 +537,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
   teamImport: async ({ actor }) => {
     const [row] = await t.db
       .insert(imports)
-      .values({ origin: 'upload', source: 'chapter.cbz', seriesId: f.workbench.id, createdBy: actor.user?.id ?? null })
+      .values({ origin: 'upload', source: 'chapter.cbz', seriesId: sharedSeries().id, createdBy: actor.user?.id ?? null })
       .returning({ id: imports.id });
     return { params: { id: row!.id } };
   },
@@ -833,7 +861,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
   },
 
   teamMetrics: none,
-  teamSeriesFunnel: async () => ({ params: { id: f.series.id } }),
+  teamSeriesFunnel: async () => ({ params: { id: sharedSeries().id } }),
   adminMetrics: none,
 };
 
@@ -888,6 +916,13 @@ beforeAll(async () => {
   f.workbench = await buildSeries(t, { title: `Matrix workbench ${unique()}` });
   // Its chapters' translations go into its Spanish edition.
   await t.db.insert(seriesEditions).values({ seriesId: f.workbench.id, language: 'es', title: 'Banco de trabajo' });
+  f.benchB = await buildSeries(t, { title: `Matrix series B ${unique()}` });
+  await t.db.insert(seriesEditions).values({ seriesId: f.benchB.id, language: 'es', title: 'Serie B' });
+  // Series A: the shared series and the workbench are the members' own.
+  for (const column of ['creator', 'translator'] as const) {
+    await joinTeam(f.actors[column], f.series.id);
+    await joinTeam(f.actors[column], f.workbench.id);
+  }
   await team.createBanner({ title: 'Matrix banner' });
   f.announcement = await t.app.services.announcements.create(
     {
@@ -941,7 +976,8 @@ describe('the permission matrix (issue 10 §4)', () => {
         if (row.expected[column] === undefined) continue;
         const actor = f.actors[column];
         const owner = column === 'visitor' || column === 'readerB' ? f.readerA : actor;
-        const call = await build({ actor, owner });
+        aim = { actor, onSeriesB: false };
+        const call = await build({ actor, owner }).finally(() => (aim = null));
         const before = await call.state?.();
         const auditBefore = await audited();
         const response = await send(name, { ...call, cookie: call.cookie ?? actor.cookie });
@@ -982,6 +1018,39 @@ describe('the permission matrix (issue 10 §4)', () => {
       }
       expect(actual).toEqual({ premium: row.expected.readerB, editor: row.expected.readerB, admin: row.expected.readerB });
       expect(changed, "columns that changed reader A's thing").toEqual([]);
+    });
+  }
+
+  it("walks the series team's columns on every team and admin call, and on nothing else", () => {
+    const wrong = MATRIX.filter((row) => {
+      const access = ROUTES[row.endpoint as EndpointName].access;
+      const walked = row.expected.creator !== undefined && row.expected.translator !== undefined;
+      return walked !== (access === 'team' || access === 'admin');
+    }).map((row) => row.endpoint);
+    expect(wrong).toEqual([]);
+  });
+
+  // Issue 37 §3: a member's call scoped to a series is theirs only on their own series' team.
+  for (const row of MATRIX.filter((row) => {
+    const scope = (ROUTES[row.endpoint as EndpointName] as { scope?: { by: string } }).scope;
+    return scope && scope.by !== 'own' && [row.expected.creator, row.expected.translator].some((cell) => (cell ?? 400) < 300);
+  })) {
+    const name = row.endpoint as EndpointName;
+    it(`${name}: the creator and the translator of series A acting on series B get 403, and nothing changes`, async () => {
+      const actual: Record<string, number> = {};
+      const changed: string[] = [];
+      for (const column of ['creator', 'translator'] as const) {
+        const actor = f.actors[column];
+        aim = { actor, onSeriesB: true };
+        const call = await REQUESTS[name]({ actor, owner: actor }).finally(() => (aim = null));
+        const before = await call.state?.();
+        const response = await send(name, { ...call, cookie: call.cookie ?? actor.cookie });
+        actual[column] = response.statusCode;
+        expect(response.json().error.code).toBe('forbidden');
+        if (call.state && JSON.stringify(await call.state()) !== JSON.stringify(before)) changed.push(column);
+      }
+      expect(actual).toEqual({ creator: 403, translator: 403 });
+      expect(changed, 'columns that changed series B').toEqual([]);
     });
   }
 
