@@ -7,11 +7,13 @@ import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../..
 
 let t: TestContext;
 let editor: string;
+let admin: string;
 let translator: { id: string; username: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   editor = await loginAs(t.app, await buildUser(t.db, { role: 'editor' }));
+  admin = await loginAs(t.app, await buildUser(t.db, { role: 'admin' }));
   const user = await buildUser(t.db);
   translator = { id: user.id, username: user.username, cookie: await loginAs(t.app, user) };
 });
@@ -38,6 +40,16 @@ async function newChapter(seriesId: string, body: Record<string, unknown>) {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.data;
+}
+
+/** The newest audit entry of this action about this target. */
+async function auditEntry(action: string, targetId: string) {
+  const items = (await callEndpoint(t, 'adminAuditLog', { cookie: admin })).body.data.items as {
+    action: string;
+    target: { id: string | null };
+    changes: { field: string; from: string | null; to: string | null }[];
+  }[];
+  return items.find((item) => item.action === action && item.target.id === targetId);
 }
 
 const publicSeries = async (slug: string) => (await callEndpoint(t, 'series', { params: { slug } })).body.data;
@@ -76,6 +88,10 @@ describe('a series: credits, reading direction and site', () => {
     expect(shown.readingDirection).toBe('ltr');
     expect(shown.website).toBe('https://lanterns.example/');
     expect(shown.credits).toEqual(edited.body.data.credits);
+    expect((await auditEntry('teamSeriesUpdate', series.id))?.changes).toEqual([
+      { field: 'Reading direction', from: 'rtl', to: 'ltr' },
+      { field: 'Credits', from: 'writer: Ada Quill, artist: Bo Ink', to: 'editor: Cy Red' },
+    ]);
   });
 
   it('refuses a reading direction, a site or a credit that is not one, and a credit linked to nobody, changing nothing', async () => {
@@ -254,6 +270,9 @@ describe('POST TEAM/series/:id/chapters/renumber', () => {
       [3.5, null, 'the-storm'],
       [4.5, null, 'chapter-4-5'],
       [10, null, 'chapter-10'],
+    ]);
+    expect((await auditEntry('teamChaptersRenumber', series.id))?.changes).toEqual([
+      { field: 'Numbers', from: '1–3', to: '2.5–4.5' },
     ]);
     const down = await renumber(series.id, { from: 2.5, to: 4.5, shiftBy: -1.5, volume: 3 });
     expect(down.status, JSON.stringify(down.body)).toBe(200);
