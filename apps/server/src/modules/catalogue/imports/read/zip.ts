@@ -71,7 +71,8 @@ export async function openZip(source: Buffer | string, caps: ZipCaps, label: str
     let declared = 0;
     let inflated = 0;
     const members = entries.map((entry): ZipMember => {
-      const memberName = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
+      // Old Windows tools write `\` between folders: read as `/`, then checked (`a\..\b` is still refused).
+      const memberName = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
       const unsafe = isUnsafeEntryName(memberName);
       if (!unsafe && !memberName.endsWith('/')) {
         if (entry.uncompressedSize > caps.maxEntryBytes) {
