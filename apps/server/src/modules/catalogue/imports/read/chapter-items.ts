@@ -52,11 +52,22 @@ export async function readArchiveItem(file: SourceFile, path: string, cache: Arc
   );
 }
 
-/** A folder of images: one chapter, its pages the images directly in it. */
-export async function readFolderItem(path: string, label: string, images: SourceFile[]): Promise<ItemRead> {
+/** A folder of images: one chapter, its pages the images directly in it, with the ComicInfo.xml beside them if any. */
+export async function readFolderItem(
+  path: string,
+  label: string,
+  images: SourceFile[],
+  comicInfo: SourceFile | undefined,
+): Promise<ItemRead> {
   if (images.length === 0) throw new ImportReadError('apiErrors.imports.noPages', { name: label });
+  if (comicInfo && comicInfo.size > 1024 * 1024)
+    throw new ImportReadError('apiErrors.imports.unreadable', { name: comicInfo.name });
+  const info = comicInfo ? readComicInfo((await comicInfo.read()).toString('utf8')) : { series: {}, chapter: {} };
   const digest = await digestPages(images);
-  return read([{ path, kind: 'comic', name: parseChapterName(label), hints: {}, pages: images, content: null, digest }]);
+  return read(
+    [{ path, kind: 'comic', name: parseChapterName(label), hints: info.chapter, pages: images, content: null, digest }],
+    info.series,
+  );
 }
 
 /**

@@ -206,6 +206,32 @@ describe('reading a library folder', () => {
 });
 
 describe('a root that is one series', () => {
+  it('reads a root of volume folders as one series, its folders of images with their ComicInfo.xml', async () => {
+    await writeTree(join(dir, 'Wrapper/Delta'), {
+      'Vol 1/c001.cbz': zip({ '1.png': await u8(1) }),
+      'Vol 2/Chapter 2/1.png': await u8(2),
+      'Vol 2/Chapter 2/ComicInfo.xml': comicInfo({ Number: 2, Title: 'Second', Series: 'Delta Force' }),
+    });
+    const plan = await readImportPlan(folderTree(join(dir, 'Wrapper')));
+    expect(plan.failures).toEqual([]);
+    expect(
+      plan.series.map((series) => [
+        series.path,
+        series.title,
+        series.chapters.map((chapter) => [chapter.number, chapter.volume, chapter.title]),
+      ]),
+    ).toEqual([
+      [
+        '',
+        'Delta Force',
+        [
+          [1, 1, ''],
+          [2, 2, 'Second'],
+        ],
+      ],
+    ]);
+  });
+
   it('names a folder of chapter files after itself', async () => {
     await writeTree(join(dir, 'Solo [Group]'), {
       'c001.cbz': zip({ '1.png': await u8(1) }),

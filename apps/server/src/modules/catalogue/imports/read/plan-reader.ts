@@ -36,6 +36,9 @@ interface SeriesFolder {
   entries: SourceEntry[];
 }
 
+/** A folder named as a volume (`Vol 1`, `Volume 02 - Title`): the root holding only these is one series. */
+const VOLUME_FOLDER = /^\s*(volume|vol|v|tome|tomo)[\s._-]*\d/i;
+
 /** A folder of only images, directly: a chapter, not a series. */
 const isImageFolder = (entries: SourceEntry[]) =>
   entries.every((entry) => !entry.path.includes('/') && isPageEntryName(entry.path));
@@ -65,8 +68,11 @@ function seriesFolders(entries: SourceEntry[], treeName: string): SeriesFolder[]
     (entry) =>
       !entry.path.includes('/') && (isChapterFile(entry.path) || (isPageEntryName(entry.path) && !COVER.test(entry.path))),
   );
-  if (rootHoldsChapters || (groups.size > 0 && [...groups.values()].every(isImageFolder)))
-    return [{ path: '', name, entries: files }];
+  const rootIsSeries =
+    rootHoldsChapters ||
+    (groups.size > 0 && [...groups.values()].every(isImageFolder)) ||
+    (groups.size > 0 && [...groups.keys()].every((top) => VOLUME_FOLDER.test(top)));
+  if (rootIsSeries) return [{ path: '', name, entries: files }];
   return [...groups].sort(([a], [b]) => naturalCompare(a, b)).map(([top, group]) => ({ path: top, name: top, entries: group }));
 }
 
@@ -80,7 +86,9 @@ function itemsOf(folder: SeriesFolder): Item[] {
   const full = (path: string) => (folder.path ? `${folder.path}/${path}` : path);
   const items: Item[] = [];
   const folders = new Map<string, SourceEntry[]>();
+  const comicInfos = new Map<string, SourceEntry>();
   for (const entry of folder.entries) {
+    if (baseName(entry.path).toLowerCase() === 'comicinfo.xml') comicInfos.set(parentOf(entry.path), entry);
     if (ARCHIVE.test(entry.path))
       items.push({ path: full(entry.path), read: (cache) => readArchiveItem(entry, full(entry.path), cache) });
     else if (EPUB.test(entry.path))
@@ -97,7 +105,7 @@ function itemsOf(folder: SeriesFolder): Item[] {
     const pages = images.sort((a, b) => naturalCompare(a.path, b.path));
     const label = path ? baseName(path) : folder.name;
     const itemPath = path ? full(path) : folder.path || folder.name;
-    items.push({ path: itemPath, read: () => readFolderItem(itemPath, label, pages) });
+    items.push({ path: itemPath, read: () => readFolderItem(itemPath, label, pages, comicInfos.get(path)) });
   }
   return items.sort((a, b) => naturalCompare(a.path, b.path));
 }
