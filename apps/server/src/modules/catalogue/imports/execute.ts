@@ -22,7 +22,8 @@ export type PlanReader = (
 export interface ExecuteDeps {
   db: Database;
   clock: Clock;
-  catalogue: ImportCatalogue;
+  /** The catalogue as one run sees it (what earlier imports wrote is read once per run). */
+  catalogue: () => ImportCatalogue;
   readPlan: PlanReader;
   logError?(error: unknown, path: string): void;
 }
@@ -99,7 +100,7 @@ export async function executeImport(
   const checkImage = async (bytes: Buffer, subject: string) => void (await readImageHeader(bytes, subject));
   try {
     await runImportPlan(
-      { catalogue: deps.catalogue, clock, checkImage, onError: deps.logError },
+      { catalogue: deps.catalogue(), clock, checkImage, onError: deps.logError },
       read.plan,
       { publish: row.publish, dryRun: row.dryRun, intoSeriesId: row.seriesId },
       onProgress,

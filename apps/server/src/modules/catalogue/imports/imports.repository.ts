@@ -80,25 +80,32 @@ export async function listImports(db: Database, options: { seriesIds?: string[];
     .limit(options.limit);
 }
 
+export interface WrittenDigests {
+  series: string | null;
+  chapters: Map<string, string>;
+}
+
 /**
- * The digests the last imports wrote into a series: its metadata's and each chapter's, by chapter
- * id (the newest import's wins; dry runs and failed items wrote nothing, so they say nothing).
+ * The digests earlier imports wrote, by series: its metadata's and each chapter's, by chapter id
+ * (the newest import's wins; dry runs and failed items wrote nothing, so they say nothing). One
+ * pass over the imports' items, read once per run.
  */
-export async function writtenDigests(db: Database, seriesId: string) {
+export async function writtenDigests(db: Database): Promise<Map<string, WrittenDigests>> {
   const result = await db.execute(sql`
-    select distinct on (item->>'kind', coalesce(item->>'chapterId', ''))
-      item->>'kind' as kind, coalesce(item->>'chapterId', '') as target, item->>'hash' as hash
+    select distinct on (item->>'seriesId', item->>'kind', coalesce(item->>'chapterId', ''))
+      item->>'seriesId' as "seriesId", item->>'kind' as kind, coalesce(item->>'chapterId', '') as target, item->>'hash' as hash
     from ${imports} cross join lateral jsonb_array_elements(${imports.items}) as item
     where not ${imports.dryRun}
-      and item->>'seriesId' = ${seriesId}
+      and item->>'seriesId' is not null
       and item->>'action' <> 'failed'
       and item->>'hash' is not null
-    order by item->>'kind', coalesce(item->>'chapterId', ''), ${imports.createdAt} desc`);
-  const chapters = new Map<string, string>();
-  let series: string | null = null;
-  for (const row of rowsOf<{ kind: string; target: string; hash: string }>(result)) {
-    if (row.kind === 'series') series = row.hash;
-    else if (row.target) chapters.set(row.target, row.hash);
+    order by item->>'seriesId', item->>'kind', coalesce(item->>'chapterId', ''), ${imports.createdAt} desc`);
+  const bySeries = new Map<string, WrittenDigests>();
+  for (const row of rowsOf<{ seriesId: string; kind: string; target: string; hash: string }>(result)) {
+    const digests = bySeries.get(row.seriesId) ?? { series: null, chapters: new Map<string, string>() };
+    if (row.kind === 'series') digests.series = row.hash;
+    else if (row.target) digests.chapters.set(row.target, row.hash);
+    bySeries.set(row.seriesId, digests);
   }
-  return { series, chapters };
+  return bySeries;
 }

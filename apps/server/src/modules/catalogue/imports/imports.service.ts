@@ -82,7 +82,7 @@ export function createImportsService(deps: ImportsServiceDeps) {
   const execute = {
     db,
     clock,
-    catalogue: importCatalogue(db, deps.catalogue),
+    catalogue: () => importCatalogue(db, deps.catalogue),
     readPlan: deps.readPlan,
     logError: (error: unknown, path: string) => logger.warn({ err: error, path }, 'an imported item failed'),
   };

@@ -67,6 +67,10 @@ function seriesFieldsOf(fields: SeriesWrite) {
  * (its digest) is read from this module's own table.
  */
 export function importCatalogue(db: Database, { series, chapters, genres }: CatalogueServices): ImportCatalogue {
+  // Read once, when the run first asks: series and chapters written during the run are the runner's to know.
+  let written: ReturnType<typeof writtenDigests> | null = null;
+  const digestsOf = async (seriesId: string) =>
+    (await (written ??= writtenDigests(db))).get(seriesId) ?? { series: null, chapters: new Map<string, string>() };
   const existing = async (row: SeriesRow | undefined): Promise<ExistingSeries | null> =>
     row
       ? {
@@ -74,7 +78,7 @@ export function importCatalogue(db: Database, { series, chapters, genres }: Cata
           title: row.title,
           type: row.type,
           hasCover: row.coverKey !== null,
-          importHash: (await writtenDigests(db, row.id)).series,
+          importHash: (await digestsOf(row.id)).series,
         }
       : null;
 
@@ -124,7 +128,7 @@ export function importCatalogue(db: Database, { series, chapters, genres }: Cata
     },
 
     async chaptersOf(seriesId) {
-      const [rows, digests] = await Promise.all([chapters.chapterRows(seriesId), writtenDigests(db, seriesId)]);
+      const [rows, digests] = await Promise.all([chapters.chapterRows(seriesId), digestsOf(seriesId)]);
       return rows.map((row) => ({
         id: row.id,
         number: row.number,
