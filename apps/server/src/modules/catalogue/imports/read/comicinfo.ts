@@ -1,6 +1,6 @@
 import type { CreditRole } from '@inkwell/contract';
 import type { PlannedCredit } from '../plan';
-import { creditsOf, splitNames, uniqueCredits } from './credits';
+import { creditsOf, splitList, uniqueCredits } from './credits';
 import { chapterNumber } from './filenames';
 import { defined, languageOf, nonEmpty, websiteOf, yearOf, type ChapterHints, type SeriesHints } from './hints';
 import { childElements, elementsNamed, firstText, localName, parseXml, textOf } from './xml';
@@ -50,7 +50,7 @@ export function readComicInfo(xml: string): { series: SeriesHints; chapter: Chap
     series: defined<SeriesHints>({
       title: field('Series').slice(0, 200),
       description: field('Summary').slice(0, 5000),
-      genres: nonEmpty([...splitNames(field('Genre')), ...splitNames(field('Tags'))]),
+      genres: nonEmpty([...splitList(field('Genre')), ...splitList(field('Tags'))]),
       language,
       isAdult: rating ? ADULT_RATINGS.has(rating) : undefined,
       readingDirection: manga === 'yesandrighttoleft' ? 'rtl' : manga ? 'ltr' : undefined,

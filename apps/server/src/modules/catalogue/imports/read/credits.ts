@@ -1,6 +1,13 @@
 import { CREDIT_ROLES, CREDITS_MAX, type CreditRole } from '@inkwell/contract';
 import type { PlannedCredit } from '../plan';
 
+/** "A, B; C" → each an item: a genre list ("Action & Adventure" stays one). */
+export const splitList = (text: string) =>
+  text
+    .split(/\s*[,;]\s*/)
+    .map((item) => item.trim().slice(0, 60))
+    .filter(Boolean);
+
 /** "A, B & C" → each a name: ComicInfo and OPFs list several people in one field. */
 export const splitNames = (text: string) =>
   text

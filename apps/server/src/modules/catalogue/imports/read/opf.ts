@@ -1,6 +1,6 @@
 import type { CreditRole } from '@inkwell/contract';
 import type { PlannedCredit } from '../plan';
-import { splitNames, uniqueCredits } from './credits';
+import { splitList, splitNames, uniqueCredits } from './credits';
 import { chapterNumber } from './filenames';
 import { defined, languageOf, nonEmpty, type ChapterHints, type SeriesHints } from './hints';
 import { attribute, elementsNamed, firstText, parseXml, plainText, textOf, type XmlDocument } from './xml';
@@ -129,7 +129,7 @@ export function readPackage(opfXml: string, opfPath: string): Package {
     : chapterNumber(refinements(document, collectionMeta && attribute(collectionMeta, 'id')).get('group-position'));
   const title = firstText(document, 'title').slice(0, 200);
   const language = languageOf(firstText(document, 'language'));
-  const subjects = elementsNamed(document, 'subject').flatMap((subject) => splitNames(textOf(subject)));
+  const subjects = elementsNamed(document, 'subject').flatMap((subject) => splitList(textOf(subject)));
 
   return {
     series: defined<SeriesHints>({

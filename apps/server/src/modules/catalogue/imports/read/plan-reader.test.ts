@@ -51,7 +51,7 @@ async function library(): Promise<Files> {
         Inker: 'Pen Artist',
         Translator: 'Tia Translator',
         Letterer: 'Lee Letterer',
-        Genre: 'Drama, Comedy',
+        Genre: 'Drama, Action & Adventure',
         LanguageISO: 'ja',
         AgeRating: 'Adults Only 18+',
         Manga: 'YesAndRightToLeft',

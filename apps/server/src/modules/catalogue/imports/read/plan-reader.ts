@@ -179,7 +179,8 @@ function numberChapters(
         .reverse()
         .map(volumeOfFolder)
         .find((volume) => volume !== null) ?? null;
-    const volume = draft.hints.volume ?? draft.name.volume ?? folderVolume;
+    const said = draft.hints.volume ?? draft.name.volume ?? folderVolume;
+    const volume = said !== null && said <= 10_000 ? said : null;
     const number =
       draft.hints.number ??
       (draft.book && isRenumbered(draft.book) ? null : draft.name.number) ??
