@@ -57,7 +57,8 @@ export async function readEpub(zip: OpenZip, label: string): Promise<EpubBook> {
   const isImagePage = (item: ManifestItem) =>
     IMAGE_TYPE.test(item.mediaType) || (shapes.get(item.path)?.text === false && (shapes.get(item.path)?.images.length ?? 0) > 0);
 
-  if (pkg.fixedLayout || pkg.spine.every(isImagePage)) {
+  // A comic's few words (a credits page) do not make it a novel; a novel's few illustrations do not make it a comic.
+  if (pkg.fixedLayout || pkg.spine.filter(isImagePage).length >= 0.75 * pkg.spine.length) {
     const pages = comicPages(pkg.spine, shapes, member);
     if (pages.length === 0) throw new ImportReadError('apiErrors.imports.epubNoContent', { name });
     return { pkg, parts: [], pages, cover: coverMember };
