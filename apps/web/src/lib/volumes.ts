@@ -3,7 +3,7 @@ import type { Credit, CreditRole } from '@inkwell/contract';
 // Issue 37 §2: a series' chapters by volume, and who made them, as the series page and the reader show them.
 
 /** A run of chapters in one volume (null: in none), in the order they were given. */
-export interface VolumeGroup<T> {
+interface VolumeGroup<T> {
   volume: number | null;
   chapters: T[];
 }

@@ -56,7 +56,7 @@ export async function linkAccounts(drafts: CreditDraft[]): Promise<{ drafts: Cre
 }
 
 /** A credit's role in words, as the dashboard's selects say it. */
-export const creditRoleText = (t: Translate, role: CreditRole) => t('dashboard.volumes.role', { role });
+const creditRoleText = (t: Translate, role: CreditRole) => t('dashboard.volumes.role', { role });
 
 const input =
   'w-full rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400 focus:outline-none focus:ring-2 focus:ring-accent-500';
