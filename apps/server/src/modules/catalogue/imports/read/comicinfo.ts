@@ -33,7 +33,9 @@ export function readComicInfo(xml: string): { series: SeriesHints; chapter: Chap
   const field = (name: string) => firstText(root, name.toLowerCase());
   const credits: PlannedCredit[] = [];
   for (const element of childElements(root)) {
-    const role = ROLES[localName(element)];
+    const name = localName(element);
+    // Own keys only: a field named like Object's own properties (constructor) is no role.
+    const role = Object.hasOwn(ROLES, name) ? ROLES[name] : undefined;
     if (role) credits.push(...creditsOf(role, textOf(element)));
   }
   const year = numberOf(field('Year'));

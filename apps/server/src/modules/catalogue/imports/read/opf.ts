@@ -94,7 +94,7 @@ export function readPackage(opfXml: string, opfPath: string): Package {
     const code = (attribute(creator, 'role') ?? refinements(document, attribute(creator, 'id')).get('role') ?? 'aut')
       .trim()
       .toLowerCase();
-    const role = RELATORS[code] ?? 'other';
+    const role = Object.hasOwn(RELATORS, code) ? RELATORS[code]! : 'other';
     credits.push(...splitNames(textOf(creator)).map((name) => ({ role, name })));
   }
 

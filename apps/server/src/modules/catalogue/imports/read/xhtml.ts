@@ -114,7 +114,7 @@ export function renderXhtml(xhtml: string, ids: ReadonlySet<string> = new Set())
     else if (name === 'hr') {
       flush();
       blocks().push('<hr>');
-    } else if (INLINE[name]) {
+    } else if (Object.hasOwn(INLINE, name)) {
       inline += `<${INLINE[name]}>`;
       element.children.forEach(walk);
       inline += `</${INLINE[name]}>`;
@@ -124,7 +124,7 @@ export function renderXhtml(xhtml: string, ids: ReadonlySet<string> = new Set())
       if (outside) inline += `<a href="${escapeText(href).replace(/"/g, '&quot;')}">`;
       element.children.forEach(walk);
       if (outside) inline += '</a>';
-    } else if (HEADINGS[name]) {
+    } else if (Object.hasOwn(HEADINGS, name)) {
       const text = capture(element.children);
       if (text.trim()) blocks().push(`<${HEADINGS[name]}>${text}</${HEADINGS[name]}>`);
     } else if (name === 'ul' || name === 'ol') {
