@@ -55,7 +55,9 @@ export const series = pgTable(
     /** The language it is written in (BCP 47, issue 35 §2); its translations are series_editions. */
     originalLanguage: text('original_language').notNull().default('en'),
     /** How a comic's pages turn in the paged reader: 'rtl' for manga (ComicInfo's Manga = YesAndRightToLeft, issue 37). */
-    readingDirection: text('reading_direction', { enum: ['ltr', 'rtl'] }).notNull().default('ltr'),
+    readingDirection: text('reading_direction', { enum: ['ltr', 'rtl'] })
+      .notNull()
+      .default('ltr'),
     /** The series' own site (ComicInfo's Web), shown on its page; '' when none. */
     website: text('website').notNull().default(''),
     /** A digest of the metadata an import last wrote (issue 37 §1): the next import leaves it alone while it is the same. */
