@@ -23,10 +23,10 @@ export { hasReadableText } from './commands/release-rules';
 // catalogue, downloads and the reading apps: a chapter's pages, one edition's, in order.
 export { pagesOfChapter } from './queries/pages';
 export { createPublishing, type Release } from './publishing';
-// The catalogue, the reading apps and the import (issue 37 §2): a chapter's own credits, written in
-// the caller's transaction (the users checked first: series' checkCreditUsers) or read with their
-// users' current names; what readers see of them with the series' defaults; an erased account unlinked.
-export { setChapterCredits, unlinkCreditsOf } from './commands/credits';
+// The catalogue and the reading apps (issue 37 §2): a chapter's own credits read with their users'
+// current names (written through the create and edit calls' `credits`), what readers see of them
+// with the series' defaults; account-data: an erased account unlinked from every credit.
+export { unlinkCreditsOf } from './commands/credits';
 export { chapterCreditsInSeries } from './queries/credits';
 export { effectiveCredits } from './credits';
 // wallet: the chapters a sale or a rental is about (with their series' terms), how many are still

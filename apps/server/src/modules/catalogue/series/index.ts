@@ -37,7 +37,8 @@ export { seriesSaleTermsColumns } from './series.sql';
 // chapters: a series' translated editions (issue 35 §2), written by the team's editions calls with their chapters'.
 export { findSeriesEdition, seriesEditionsOf, type SeriesEditionRow } from './queries/editions';
 export { deleteSeriesEdition, insertSeriesEdition, updateSeriesEdition } from './commands/editions';
-// chapters, the catalogue and the import (issue 37 §2): a series' default credits, read with their
-// users' current names, and written (the users checked first) in the caller's transaction.
+// chapters and the catalogue (issue 37 §2): a series' default credits, read with their users' current
+// names (written through the create and update calls' `credits`); chapters: a credit's users checked,
+// its rows made, an erased account unlinked, as for its own credits.
 export { seriesCreditsOf } from './queries/credits';
-export { checkCreditUsers, type CreditInput, creditRows, setSeriesCredits, unlinkSeriesCreditsOf } from './commands/credits';
+export { checkCreditUsers, type CreditInput, creditRows, unlinkSeriesCreditsOf } from './commands/credits';

@@ -100,7 +100,7 @@ describe('OPDS 2', () => {
 describe('files', () => {
   it('write the credits, the volume and the manga’s direction into ComicInfo.xml, and a new file when a credit changes', async () => {
     const first = await fileOf(`${harbour.id}.cbz`, 'ComicInfo.xml');
-    const field = (doc: Document, name: string) => doc.getElementsByTagName(name)[0]?.textContent;
+    const field = (doc: ReturnType<typeof xml>, name: string) => doc.getElementsByTagName(name)[0]?.textContent;
     expect(field(first.doc, 'Volume')).toBe('2');
     expect(field(first.doc, 'Writer')).toBe('Ada Quill');
     expect(field(first.doc, 'Penciller')).toBe('Bo Ink');
@@ -135,7 +135,9 @@ describe('files', () => {
       ['Ada Quill', 'aut'],
       ['Tess', 'trl'],
     ]);
-    const volume = metas.find((meta) => meta.getAttribute('property') === 'belongs-to-collection' && meta.id === 'volume');
+    const volume = metas.find(
+      (meta) => meta.getAttribute('property') === 'belongs-to-collection' && meta.getAttribute('id') === 'volume',
+    );
     expect(volume?.textContent).toBe('Credited Letters, Vol. 1');
     expect(refining('volume', 'group-position')).toBe('1');
     expect(doc.getElementsByTagNameNS('http://purl.org/dc/elements/1.1/', 'title')[0]!.textContent).toBe(
