@@ -57,7 +57,7 @@ export interface EndpointOptions<N extends EndpointName> {
  * found it: the chapter rules and the audit log read it. Null `seriesId`: an 'own' call, about
  * whichever of their series the handler keeps.
  */
-export interface SeriesMembership extends Omit<SeriesRole, 'seriesId'> {
+interface SeriesMembership extends Omit<SeriesRole, 'seriesId'> {
   seriesId: string | null;
 }
 

@@ -32,7 +32,7 @@ const notOnTeam = () => new AppError('forbidden', 'apiErrors.seriesTeam.notOnTea
  * places come with the session (kept a few seconds, forgotten at once on `series-team.changed`); a
  * call on a chapter reads its series by the chapter's id (one lookup by the primary key).
  */
-export function createSeriesTeamGuard(db: Database): SeriesTeamGuard {
+function createSeriesTeamGuard(db: Database): SeriesTeamGuard {
   return async (request: SignedInRequest, scope: SeriesScope) => {
     const roles = request.user.seriesRoles ?? [];
     if (roles.length === 0) throw new AppError('forbidden', 'apiErrors.seriesTeam.notOnAnyTeam');
@@ -83,7 +83,7 @@ interface ChapterBody {
  * no release (a publication date, now or later) unless the creator let them (`canPublish`); no
  * deleting a chapter that is out, nor one scheduled unless they may publish.
  */
-export function createChapterRules(deps: { clock: Clock; chapterOf: (id: string) => Promise<TeamChapter> }) {
+function createChapterRules(deps: { clock: Clock; chapterOf: (id: string) => Promise<TeamChapter> }) {
   const rules: Partial<Record<EndpointName, preHandlerAsyncHookHandler>> = {
     teamChapterCreate: async (request) => {
       const member = request.seriesMember;
