@@ -24,7 +24,9 @@ export function ImportForm({ onStarted }: { onStarted(started: Import): void }) 
   const t = useT();
   const { user } = useAuth();
   const isMember = isSeriesMemberOnly(user);
-  const [mode, setMode] = useState<Mode>(isMember ? 'file' : 'library');
+  const [chosenMode, setMode] = useState<Mode>('library');
+  // A member of a series' team imports one file into one of their series.
+  const mode: Mode = isMember ? 'file' : chosenMode;
   const [seriesId, setSeriesId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [publish, setPublish] = useState(false);

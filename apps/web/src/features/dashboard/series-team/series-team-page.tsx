@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -25,7 +26,8 @@ export default function SeriesTeamPage() {
   const { id = '' } = useParams();
   const access = useSeriesAccess(id);
   const series = useTeamSeries(id);
-  const members = useSeriesMembers(id, access.isAdmin);
+  const { isChecking } = useAuth();
+  const members = useSeriesMembers(id, isChecking ? null : access.isAdmin);
   const title = series.data?.title;
   const refused = [members.error, series.error].find((error) => error instanceof ApiError && error.status === 403);
 

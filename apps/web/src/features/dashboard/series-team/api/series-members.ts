@@ -5,8 +5,10 @@ import { callApiData } from '../../../../lib/api-client';
 export const seriesMembersKey = (seriesId: string) => ['team', 'series', seriesId, 'members'] as const;
 
 /** A series' team: an admin reads it through the admin's call, its creator (and editors) through the team's. */
-function seriesMembersQueryOptions(seriesId: string, asAdmin: boolean) {
+function seriesMembersQueryOptions(seriesId: string, asAdmin: boolean | null) {
   return queryOptions({
+    // Asked once the session says which call is the user's.
+    enabled: asAdmin !== null,
     queryKey: seriesMembersKey(seriesId),
     queryFn: ({ signal }) =>
       callApiData(asAdmin ? 'adminSeriesMembers' : 'teamSeriesMembers', { params: { id: seriesId }, signal }),
@@ -14,7 +16,8 @@ function seriesMembersQueryOptions(seriesId: string, asAdmin: boolean) {
   });
 }
 
-export const useSeriesMembers = (seriesId: string, asAdmin: boolean) => useQuery(seriesMembersQueryOptions(seriesId, asAdmin));
+export const useSeriesMembers = (seriesId: string, asAdmin: boolean | null) =>
+  useQuery(seriesMembersQueryOptions(seriesId, asAdmin));
 
 /** Every change answers with the team as it now is. */
 function useMembersMutation<Input>(seriesId: string, call: (input: Input) => Promise<SeriesMember[]>) {
