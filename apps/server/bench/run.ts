@@ -20,6 +20,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { printReaderJavaScript } from './page-javascript';
+import { benchImport } from './import';
 import { PAGE_MAX_WIDTH, PAGE_SLICE_ABOVE, processImage } from '../src/modules/platform/media';
 
 const ENDPOINTS = {
@@ -403,6 +404,8 @@ for (const database of databases) {
     await servers.stop();
   }
 }
+// Issue 37 §1: a 1,000-chapter mixed library imported (time and peak memory; fails only on a failed item).
+if (chosen('import')) failures += await benchImport();
 console.log(
   `Targets: ≥ ${TARGET_RATIO * 100} % of the bare route for visitors, ≥ ${TARGET_READER_RATIO * 100} % for logged-in readers, p99 < ${TARGET_P99_MS} ms, no errors; ` +
     `rendered pages ≥ ${TARGET_PAGE_RATIO * 100} % of the bare route for visitors (p99 informative), a signed-in reader's ≥ ${TARGET_SIGNED_IN_PAGE_RATIO * 100} % of the same page for a visitor with p99 ≤ ${TARGET_SIGNED_IN_PAGE_P99_MS} ms; ` +
