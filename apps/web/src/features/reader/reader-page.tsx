@@ -135,7 +135,7 @@ export default function ReaderPage() {
       )}
       {credits.length > 0 && (
         // Who made this chapter (issue 37 §2), under its title: its own credits, the series' for the rest.
-        <p className={`mx-auto max-w-3xl px-4 pt-3 text-center text-xs ${theme.muted}`} data-testid="chapter-credits">
+        <p className={`mx-auto max-w-3xl px-4 pt-3 text-center text-xs ${theme.muted}`}>
           {credits.map((line) => t('reader.credits.role', line)).join(' · ')}
         </p>
       )}

@@ -1,8 +1,9 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, verifyAs } from '../../../test/render';
 import ReaderPage from './reader-page';
+import { BottomSheet, ChapterListSheet, ComicSettingsPanel } from './reader-parts';
 import { COMIC_SETTINGS_KEY, NOVEL_SETTINGS_KEY } from './reader-settings';
 import { scrolledThrough } from './components/progress-line';
 
@@ -158,6 +159,9 @@ describe('where you are', () => {
 });
 
 describe('on a phone', () => {
+  // The sheets' code is fetched as the browser is idle (reader-parts.tsx): here, before the taps, so a busy run does not time out.
+  beforeAll(() => Promise.all([BottomSheet.preload(), ChapterListSheet.preload(), ComicSettingsPanel.preload()]));
+
   it('lists a long series’ chapters around the one being read, and links to all of them', async () => {
     serve(chapter({ chapterCount: 250 }));
     renderReader();

@@ -28,6 +28,12 @@ function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderThe
   const id = useId();
   const t = useT();
   const format = useFormat();
+  const groups = groupByVolume(data.chapters);
+  const option = (chapter: ChapterContent['chapters'][number]) => (
+    <option key={chapter.slug} value={chapter.slug}>
+      {chapterOptionLabel(t, format, chapter)}
+    </option>
+  );
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -40,21 +46,14 @@ function ChapterPicker({ data, theme }: { data: ChapterContent; theme: ReaderThe
         onChange={(event) => navigate(editionPath(`/SeriesView/${data.series.slug}/${event.target.value}`, lang))}
         className={`w-36 truncate rounded-lg border px-2 py-1.5 text-sm sm:w-64 ${theme.field}`}
       >
-        {(groupByVolume(data.chapters) ?? [{ volume: undefined, chapters: data.chapters }]).map(({ volume, chapters }) => {
-          const options = chapters.map((chapter) => (
-            <option key={chapter.slug} value={chapter.slug}>
-              {chapterOptionLabel(t, format, chapter)}
-            </option>
-          ));
-          // By volume when the series has volumes (issue 37 §2).
-          return volume === undefined ? (
-            options
-          ) : (
-            <optgroup key={volume ?? 'none'} label={t('reader.credits.volume', { number: volume ?? 'none' })}>
-              {options}
-            </optgroup>
-          );
-        })}
+        {/* By volume when the series has volumes (issue 37 §2). */}
+        {groups
+          ? groups.map(({ volume, chapters }) => (
+              <optgroup key={volume ?? 'none'} label={t('reader.credits.volume', { number: volume ?? 'none' })}>
+                {chapters.map(option)}
+              </optgroup>
+            ))
+          : data.chapters.map(option)}
       </select>
     </>
   );
