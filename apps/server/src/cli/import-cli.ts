@@ -30,7 +30,7 @@ export function progressLine(progress: Pick<ImportProgress, 'done' | 'total' | '
   return `${head}  ${current.length > room ? `…${current.slice(current.length - room + 1)}` : current}`;
 }
 
-export function summaryLines(result: {
+function summaryLines(result: {
   counts: ImportCounts;
   items: { path: string; action: string; reason?: string }[];
   dryRun: boolean;

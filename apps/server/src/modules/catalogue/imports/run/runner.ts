@@ -65,7 +65,7 @@ const failureOf = describeFailure;
 const refusal = (reason: `apiErrors.importRuns.${string}`) => new AppError('validation_failed', reason);
 
 /** "Vol 2 Ch 15.5 — Title": what a chapter was read as, for the summary. */
-export function chapterLabel(chapter: Pick<PlannedChapter, 'number' | 'volume' | 'title'>): string {
+function chapterLabel(chapter: Pick<PlannedChapter, 'number' | 'volume' | 'title'>): string {
   const head = `${chapter.volume !== null ? `Vol ${chapter.volume} ` : ''}Ch ${chapter.number}`;
   return chapter.title ? `${head} — ${chapter.title}` : head;
 }
