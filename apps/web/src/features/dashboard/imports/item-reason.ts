@@ -25,8 +25,22 @@ const REASON_IDS: Record<string, string> = {
   unreadable: 'dashboard.imports.reason.unreadable',
 };
 
+/** The same for the writing side's refusals (`apiErrors.importRuns.*`). */
+const RUN_REASON_IDS: Record<string, string> = {
+  sameNumber: 'dashboard.imports.reason.sameNumber',
+  noSeries: 'dashboard.imports.reason.noSeries',
+  noPages: 'dashboard.imports.reason.noPagesRun',
+  noText: 'dashboard.imports.reason.noText',
+  pagesIntoNovel: 'dashboard.imports.reason.pagesIntoNovel',
+  textIntoComic: 'dashboard.imports.reason.textIntoComic',
+  seriesIsComic: 'dashboard.imports.reason.seriesIsComic',
+  seriesIsNovel: 'dashboard.imports.reason.seriesIsNovel',
+  invalid: 'dashboard.imports.reason.invalid',
+  publishNotAllowed: 'dashboard.imports.reason.publishNotAllowed',
+};
+
 export function itemReason(t: Translate, item: Pick<ImportItem, 'code' | 'reason'>): string {
-  const known = /^apiErrors\.imports\.(\w+)$/.exec(item.code ?? '')?.[1];
-  const id = known ? REASON_IDS[known] : undefined;
+  const [, part, name = ''] = /^apiErrors\.(imports|importRuns)\.(\w+)$/.exec(item.code ?? '') ?? [];
+  const id = part === 'imports' ? REASON_IDS[name] : part === 'importRuns' ? RUN_REASON_IDS[name] : undefined;
   return id ? t(id) : (item.reason ?? item.code ?? '');
 }

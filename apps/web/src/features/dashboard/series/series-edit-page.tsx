@@ -88,6 +88,9 @@ export default function SeriesEditPage() {
     const error = series.error;
     if (error instanceof ApiError && error.code && NOT_A_SERIES.includes(error.code))
       return <Navigate to="/errorPage?error=series_not_found" replace />;
+    // A series whose team the user is not on (issue 37 §3): the server's refusal, in the page's language.
+    if (error instanceof ApiError && error.status === 403 && error.message)
+      return <FormAlert tone="error">{error.message}</FormAlert>;
     return <FormAlert tone="error">{t('dashboard.series.edit.loadError')}</FormAlert>;
   }
   if (series.isPending) return <p className="text-zinc-400">{t('dashboard.series.edit.loading')}</p>;
