@@ -185,6 +185,25 @@ describe('the team’s writes publish what they changed', () => {
 });
 
 describe('the admins’ and readers’ writes publish the user they changed', () => {
+  it("a place on a series' team given, changed and taken (issue 37 §3)", async () => {
+    const member = await buildUser(t.db);
+    const series = await publishedBy('teamSeriesCreate', { cookie: editor, body: { type: 'comic', title: 'Heard team' } });
+    const seriesId = series.data.id as string;
+    const changed = [{ type: 'series-team.changed', seriesId, userId: member.id }];
+    const put = (body: object) =>
+      publishedBy('adminSeriesMemberPut', {
+        cookie: admin,
+        params: { id: seriesId },
+        body: { username: member.username, ...body },
+      });
+    expect((await put({ role: 'translator' })).events).toEqual(changed);
+    const params = { id: seriesId, userId: member.id };
+    expect((await publishedBy('teamSeriesMemberUpdate', { cookie: editor, params, body: { canPublish: true } })).events).toEqual(
+      changed,
+    );
+    expect((await publishedBy('adminSeriesMemberDelete', { cookie: admin, params })).events).toEqual(changed);
+  });
+
   it('a ban, a role, coins granted', async () => {
     const someone = await buildUser(t.db);
     const params = { id: someone.id };
