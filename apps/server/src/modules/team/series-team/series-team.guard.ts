@@ -35,7 +35,8 @@ const notOnTeam = () => new AppError('forbidden', 'apiErrors.seriesTeam.notOnTea
 function createSeriesTeamGuard(db: Database): SeriesTeamGuard {
   return async (request: SignedInRequest, scope: SeriesScope) => {
     const roles = request.user.seriesRoles ?? [];
-    if (roles.length === 0) throw new AppError('forbidden', 'apiErrors.seriesTeam.notOnAnyTeam');
+    // A reader on no team is refused as before teams were: the dashboard is not theirs.
+    if (roles.length === 0) throw new AppError('forbidden', 'apiErrors.noAccess');
     if (scope.by === 'own') {
       request.seriesMember = { seriesId: null, role: roles[0]!.role, canPublish: false };
       return;
