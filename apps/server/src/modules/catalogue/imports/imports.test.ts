@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSeries, buildUser } from '../../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, TEST_PASSWORD, type TestContext } from '../../../../test/helpers';
 import { comicInfo, novelEpub, page, writeTree, zip, type Files } from '../../../../test/import-library';
+import { seriesMembers } from '../../../db/schema';
 import { findSeriesBySlug } from '../series';
 
 // Imports from files (issue 37 §1): a folder read by the read side and written by the runner, and
@@ -217,5 +218,37 @@ describe('the Import page’s upload', () => {
     const series = await t.app.services.series.getSeries(target.id);
     expect(series.title).toBe('Single File Target');
     expect(series.chapters.map((row) => [row.number, row.title, row.state])).toEqual([[7, 'Seven', 'draft']]);
+  });
+
+  it('lets a member of a series’ team import one file into it, publishing only when allowed, and shows them only their imports', async () => {
+    const editor = await buildUser(t.db, { role: 'editor' });
+    const editorCookie = await loginAs(t.app, { username: editor.username, password: TEST_PASSWORD });
+    const theirs = await buildSeries(t, { title: 'Translated Here' });
+    const other = await buildSeries(t, { title: 'Not Theirs' });
+    const translator = await buildUser(t.db, { role: 'reader' });
+    // A translator on one series' team, who may not publish (an admin's ADMIN/series/{id}/members does this).
+    await t.db
+      .insert(seriesMembers)
+      .values({ seriesId: theirs.id, userId: translator.id, role: 'translator', canPublish: false });
+    const cookie = await loginAs(t.app, { username: translator.username, password: TEST_PASSWORD });
+    const cbz = zip({ '1.png': await u8(90), 'ComicInfo.xml': comicInfo({ Number: 3 }) });
+
+    expect((await upload(cookie, { seriesId: other.id }, { name: 'c003.cbz', data: cbz })).statusCode).toBe(403);
+    expect((await upload(cookie, { seriesId: theirs.id, publish: 'true' }, { name: 'c003.cbz', data: cbz })).statusCode).toBe(
+      403,
+    );
+    const accepted = await upload(cookie, { seriesId: theirs.id }, { name: 'c003.cbz', data: cbz });
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    await t.app.services.jobs.drain();
+    expect((await t.app.services.series.getSeries(theirs.id)).chapters.map((row) => [row.number, row.state])).toEqual([
+      [3, 'draft'],
+    ]);
+
+    const elsewhere = await upload(editorCookie, { seriesId: other.id }, { name: 'c001.cbz', data: cbz });
+    await t.app.services.jobs.drain();
+    const list = await t.app.inject({ method: 'GET', url: ROUTES.teamImports.path, headers: { cookie, origin: TEST_ORIGIN } });
+    expect(list.json().data.map((row: { id: string }) => row.id)).toEqual([accepted.json().data.id]);
+    expect((await importOf(cookie, elsewhere.json().data.id)).statusCode).toBe(403);
+    expect((await importOf(cookie, accepted.json().data.id)).json().data.status).toBe('done');
   });
 });
