@@ -24,7 +24,7 @@ const summary = (number: number, volume: number | null = null) => ({
 
 function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
   return {
-    series: { id: 's1', slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null },
+    series: { id: 's1', slug: 'lantern', title: 'The Lantern Keeper', type: 'comic', cover: null, readingDirection: 'ltr' },
     chapter: summary(2, 1),
     canRead: true,
     isPreview: false,
@@ -39,6 +39,7 @@ function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
     openUntil: null,
     language: 'en',
     fallback: false,
+    credits: [],
     ...over,
   };
 }

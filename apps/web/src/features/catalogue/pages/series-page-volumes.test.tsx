@@ -55,6 +55,9 @@ function series(over: Partial<SeriesDetail> = {}): SeriesDetail {
     originalLanguage: 'en',
     language: 'en',
     editions: [],
+    credits: [],
+    readingDirection: 'ltr',
+    website: '',
     ...over,
   };
 }
