@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { useRenumberChapters } from './api/renumber-chapters';
+import '../../../lib/i18n/later-messages';
 import '../messages';
 
 type Mode = 'volume' | 'shift';
@@ -85,7 +86,14 @@ function RenumberDialog({ series, onClose }: { series: TeamSeries; onClose(): vo
           throw error;
         }
       }}
-      renderError={(error) => (error instanceof Error && error.message ? error.message : t('dashboard.volumes.renumber.failed'))}
+      // A refusal said under its field is not said twice.
+      renderError={(error) =>
+        error instanceof ApiError && error.fields
+          ? t('common.lib.form.correctFields')
+          : error instanceof Error && error.message
+            ? error.message
+            : t('dashboard.volumes.renumber.failed')
+      }
     >
       <p className="mb-4 text-zinc-400">{t('dashboard.volumes.renumber.hint')}</p>
       <div className="grid grid-cols-2 gap-3">

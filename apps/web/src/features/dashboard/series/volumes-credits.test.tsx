@@ -345,7 +345,7 @@ describe('the chapter list’s volumes and the Renumber dialog', () => {
     expect(dialog).toHaveTextContent('Chapter 2 already exists outside the range.');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Renumber' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Chapter 2 already exists');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
     expect(within(dialog).getByRole('textbox', { name: 'Add to each number' })).toHaveAccessibleDescription(
       'Chapter 2 already exists',
     );
