@@ -80,9 +80,21 @@ export async function executeImport(
         ? { ...item, action: earlier.action }
         : item;
     });
-  const stateOf = (progress: ImportProgress): ImportState => {
+  /**
+   * The row's state: while it runs, a resumed import's earlier items stay until they come again (the
+   * digests they carry are what tells this run they are written); at the end, this run's alone.
+   */
+  const stateOf = (progress: ImportProgress, final = false): ImportState => {
     const items = merged(progress.items);
-    return { total: progress.total, done: progress.done, current: progress.current, items, ...tally(items) };
+    const seen = new Set(items.map((item) => `${item.kind}:${item.path}`));
+    const earlier = final ? [] : [...before.entries()].filter(([key]) => !seen.has(key)).map(([, item]) => item);
+    return {
+      total: progress.total,
+      done: progress.done,
+      current: progress.current,
+      items: [...items, ...earlier],
+      ...tally(items),
+    };
   };
   let savedAt = 0;
   let saving: Promise<void> = Promise.resolve();
@@ -116,7 +128,7 @@ export async function executeImport(
     await read.close();
   }
   await saving;
-  const final = stateOf(last ?? { total: 0, done: 0, current: null, counts: tally([]), items: [] });
+  const final = stateOf(last ?? { total: 0, done: 0, current: null, counts: tally([]), items: [] }, true);
   await finishImport(db, row.id, { ...final, status: 'done', finishedAt: clock.now() });
   return { status: 'done', items: final.items, counts: tally(final.items), error: null };
 }

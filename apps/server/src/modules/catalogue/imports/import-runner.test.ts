@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../../../test/fixtures';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
 import { findSeriesBySlug } from '../series';
+import { executeImport } from './execute';
+import { findImport, insertImport } from './imports.repository';
 import { createImportsService, type ImportsService } from './imports.service';
+import { importCatalogue } from './run/catalogue-door';
 import type { ImportPlan, PlannedChapter, PlannedSeries, SourceFile } from './plan';
 
 // The write side on plans made by hand (issue 37 §1): what the read side would make of a library
@@ -266,5 +269,47 @@ describe('the import runner (issue 37 §1)', () => {
     const byNumber = new Map(dawn.chapters.map((row) => [row.number, row]));
     expect(byNumber.get(1)).toMatchObject({ state: 'published', publishedAt: '2019-03-04T00:00:00.000Z' });
     expect(byNumber.get(2)).toMatchObject({ state: 'published', publishedAt: t.clock.now().toISOString() });
+  });
+
+  it('gives a running import back to the queue when its instance stops, and the next run keeps what the first did', async () => {
+    plan = {
+      series: [
+        series({
+          path: 'Pause',
+          title: 'Pause',
+          type: 'comic',
+          hash: 'pause-1',
+          chapters: [1, 2, 3].map((n) =>
+            chapter({ path: `Pause/c${n}.cbz`, number: n, pages: [file('1.png', Buffer.alloc(0))], hash: `pause-c${n}` }),
+          ),
+        }),
+      ],
+      failures: [],
+    };
+    for (const [i, one] of plan.series[0]!.chapters.entries()) one.pages = [file('1.png', await png(31, 50 + i))];
+    const { series: seriesService, chapters, genres } = t.app.services;
+    const deps = {
+      db: t.db,
+      clock: t.clock,
+      catalogue: () => importCatalogue(t.db, { series: seriesService, chapters, genres }),
+      readPlan: async () => ({ plan, close: async () => undefined }),
+    };
+    const row = await insertImport(t.db, { origin: 'upload', source: 'pause.zip', status: 'running' });
+    // The instance stops once the series and its first chapter are in.
+    let asked = 0;
+    const stopped = await executeImport(
+      deps,
+      row,
+      { kind: 'zip', file: '', name: 'pause.zip' },
+      { shouldStop: () => (asked += 1) > 2 },
+    );
+    expect(stopped.status).toBe('queued');
+    const queued = (await findImport(t.db, row.id))!;
+    expect(queued).toMatchObject({ status: 'queued', done: 2, created: 2 });
+
+    const resumed = await executeImport(deps, { ...queued, status: 'running' }, { kind: 'zip', file: '', name: 'pause.zip' });
+    expect(resumed.counts).toEqual({ created: 4, updated: 0, unchanged: 0, failed: 0 });
+    expect((await findImport(t.db, row.id))!).toMatchObject({ status: 'done', done: 4, created: 4 });
+    expect((await seriesNamed('pause'))!.chapters.map((one) => one.number).sort()).toEqual([1, 2, 3]);
   });
 });
