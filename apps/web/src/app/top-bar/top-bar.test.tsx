@@ -81,6 +81,14 @@ describe('top bar panels (SPEC §4 Menu panels)', () => {
     expect(screen.queryByRole('menuitem', { name: /Dashboard/ })).toBeNull();
   });
 
+  it('gives a reader on a series’ team the Dashboard entry (issue 37 §3)', async () => {
+    const member = { ...readerUser, seriesRoles: [{ seriesId: 's1', role: 'translator' as const, canPublish: false }] };
+    mockApi({ '/api/proxy/public/verify': verifyAs(member) });
+    renderInApp(<TopBar />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/Dashboard');
+  });
+
   it('shows 9+ on the badge above 9 unread', async () => {
     renderInApp(<TopBar />);
     expect(await screen.findByTestId('notification-badge')).toHaveTextContent('9+');
