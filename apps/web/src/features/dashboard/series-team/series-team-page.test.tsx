@@ -95,12 +95,14 @@ describe('a series’ Team page', () => {
     expect(removed).toEqual([TRANSLATOR_ID]);
   });
 
-  it('lets the series’ creator allow a translator to publish, through the team’s call, with no add form', async () => {
+  it('lets the series’ creator allow a translator to publish, through the team’s call, with no add form, and shows its funnel', async () => {
     const patches: unknown[] = [];
     mockApi({
       '/api/proxy/public/verify': verifyAs(creator),
       [`${TEAM}/series/${SERIES_ID}`]: series,
       [`GET ${TEAM}/series/${SERIES_ID}/members`]: () => Response.json({ success: true, data: team }),
+      [`${TEAM}/metrics/series/${SERIES_ID}/funnel`]: () =>
+        Response.json({ success: true, data: { seriesId: SERIES_ID, title: 'Ink and Ash', rows: [] } }),
       [`PATCH ${TEAM}/series/${SERIES_ID}/members/${TRANSLATOR_ID}`]: (init) => {
         patches.push(JSON.parse(String(init?.body)));
         return Response.json({ success: true, data: [team[0], { ...team[1], canPublish: true }] });
@@ -115,6 +117,9 @@ describe('a series’ Team page', () => {
     expect(screen.queryByRole('button', { name: 'Add to the team' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
     expect(screen.getByText('An admin adds and removes the team’s members.')).toBeInTheDocument();
+    // The series' funnel, which the site-wide Metrics page would show an editor.
+    expect(await screen.findByRole('heading', { name: 'Series funnel' })).toBeInTheDocument();
+    expect(await screen.findByText('No chapters out yet.')).toBeInTheDocument();
   });
 
   it('shows the refusal to someone not on the team', async () => {

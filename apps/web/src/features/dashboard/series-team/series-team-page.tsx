@@ -1,4 +1,5 @@
 import type { SeriesMember } from '@inkwell/contract';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { FormAlert } from '../../../components/form';
 import { useToast } from '../../../components/toast/toast-context';
@@ -15,6 +16,9 @@ import { AddMemberForm } from './add-member-form';
 import { ROLE_IDS } from './role-labels';
 import { useSeriesAccess } from './series-access';
 import '../messages';
+
+// The funnel's chart is large; only a series' creator sees it here.
+const SeriesFunnelPanel = lazy(() => import('./series-funnel-panel'));
 
 /**
  * /Dashboard/Series/Series/EditSerie/{id}/Team (issue 37 §3): who works on this series. An admin
@@ -47,6 +51,11 @@ export default function SeriesTeamPage() {
         <p className="text-zinc-400">{t('dashboard.seriesTeam.loading')}</p>
       ) : (
         <MemberList seriesId={id} members={members.data} canRemove={access.isAdmin} />
+      )}
+      {access.role === 'creator' && series.data && (
+        <Suspense fallback={null}>
+          <SeriesFunnelPanel seriesId={id} title={series.data.title} slug={series.data.slug} />
+        </Suspense>
       )}
       {access.isAdmin ? (
         <AddMemberForm seriesId={id} />
