@@ -34,3 +34,5 @@ export { effectiveCredits } from './credits';
 export { chaptersWithSaleTerms, countChaptersForSale, newerChaptersOut } from './queries/sales';
 // library's history uses chapterHeadingColumns too.
 export { chapterHeadingColumns, joinSeriesOfChapter } from './chapters.sql';
+// imports (issue 37 §1): the digest of the file each imported chapter was made from.
+export { chapterImportHashes, recordChapterImportHash } from './commands/import-hash';

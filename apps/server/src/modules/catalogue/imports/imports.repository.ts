@@ -1,6 +1,5 @@
-import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { rowsOf } from '../../../db/sql';
 import { type ImportItemResult, imports } from '../../../db/schema';
 
 // The imports table (issue 37 §1): one row per import, its progress and what each item came to.
@@ -78,34 +77,4 @@ export async function listImports(db: Database, options: { seriesIds?: string[];
     .where(options.seriesIds ? inArray(imports.seriesId, options.seriesIds) : undefined)
     .orderBy(desc(imports.createdAt), desc(imports.id))
     .limit(options.limit);
-}
-
-export interface WrittenDigests {
-  series: string | null;
-  chapters: Map<string, string>;
-}
-
-/**
- * The digests earlier imports wrote, by series: its metadata's and each chapter's, by chapter id
- * (the newest import's wins; dry runs and failed items wrote nothing, so they say nothing). One
- * pass over the imports' items, read once per run.
- */
-export async function writtenDigests(db: Database): Promise<Map<string, WrittenDigests>> {
-  const result = await db.execute(sql`
-    select distinct on (item->>'seriesId', item->>'kind', coalesce(item->>'chapterId', ''))
-      item->>'seriesId' as "seriesId", item->>'kind' as kind, coalesce(item->>'chapterId', '') as target, item->>'hash' as hash
-    from ${imports} cross join lateral jsonb_array_elements(${imports.items}) as item
-    where not ${imports.dryRun}
-      and item->>'seriesId' is not null
-      and item->>'action' <> 'failed'
-      and item->>'hash' is not null
-    order by item->>'seriesId', item->>'kind', coalesce(item->>'chapterId', ''), ${imports.createdAt} desc`);
-  const bySeries = new Map<string, WrittenDigests>();
-  for (const row of rowsOf<{ seriesId: string; kind: string; target: string; hash: string }>(result)) {
-    const digests = bySeries.get(row.seriesId) ?? { series: null, chapters: new Map<string, string>() };
-    if (row.kind === 'series') digests.series = row.hash;
-    else if (row.target) digests.chapters.set(row.target, row.hash);
-    bySeries.set(row.seriesId, digests);
-  }
-  return bySeries;
 }

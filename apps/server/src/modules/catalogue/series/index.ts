@@ -2,6 +2,8 @@ export { coverOf, seriesFields } from './series.presenter';
 // The demo's seed: a new series, and how many there are.
 export { countSeries } from './queries/series';
 export { insertSeries } from './commands/series';
+// imports (issue 37 §1): the digest of the metadata an import last wrote to a series.
+export { recordSeriesImportHash } from './commands/series';
 // search and catalogue: a series' match and ranking in a search, and its row.
 export { matchesSearch, relevance, type SeriesRow, setSearchSimilarity } from './series.sql';
 // notifications: the edition a follower reads a series in, and its original's language (issue 35 §2).

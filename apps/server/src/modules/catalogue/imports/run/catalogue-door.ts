@@ -11,8 +11,8 @@ import { AppError, isValidationId } from '../../../../lib/app-error';
 import { isUniqueViolation } from '../../../../lib/db-errors';
 import type { createChaptersService } from '../../chapters';
 import type { createGenresService } from '../../genres';
-import { findSeriesById, findSeriesBySlug, type createSeriesService, type SeriesRow } from '../../series';
-import { writtenDigests } from '../imports.repository';
+import { chapterImportHashes, recordChapterImportHash } from '../../chapters';
+import { findSeriesById, findSeriesBySlug, recordSeriesImportHash, type createSeriesService, type SeriesRow } from '../../series';
 import type { PlannedCredit } from '../plan';
 import type { ExistingSeries, ImportCatalogue, SeriesWrite } from './catalogue';
 
@@ -64,23 +64,11 @@ function seriesFieldsOf(fields: SeriesWrite) {
  * The runner's catalogue, answered by the owners: series, chapters and genres through their
  * services (the dashboard's own writes: checks, covers and pages through the image pipeline,
  * events, the release), lookups through their front doors. What each item's last import wrote
- * (its digest) is read from this module's own table.
+ * (its digest) is kept on the series' and chapters' own rows, by their owners.
  */
 export function importCatalogue(db: Database, { series, chapters, genres }: CatalogueServices): ImportCatalogue {
-  // Read once, when the run first asks: series and chapters written during the run are the runner's to know.
-  let written: ReturnType<typeof writtenDigests> | null = null;
-  const digestsOf = async (seriesId: string) =>
-    (await (written ??= writtenDigests(db))).get(seriesId) ?? { series: null, chapters: new Map<string, string>() };
-  const existing = async (row: SeriesRow | undefined): Promise<ExistingSeries | null> =>
-    row
-      ? {
-          id: row.id,
-          title: row.title,
-          type: row.type,
-          hasCover: row.coverKey !== null,
-          importHash: (await digestsOf(row.id)).series,
-        }
-      : null;
+  const existing = (row: SeriesRow | undefined): ExistingSeries | null =>
+    row ? { id: row.id, title: row.title, type: row.type, hasCover: row.coverKey !== null, importHash: row.importHash } : null;
 
   return {
     seriesById: async (id) => existing(await findSeriesById(db, id)),
@@ -128,12 +116,12 @@ export function importCatalogue(db: Database, { series, chapters, genres }: Cata
     },
 
     async chaptersOf(seriesId) {
-      const [rows, digests] = await Promise.all([chapters.chapterRows(seriesId), digestsOf(seriesId)]);
+      const [rows, digests] = await Promise.all([chapters.chapterRows(seriesId), chapterImportHashes(db, seriesId)]);
       return rows.map((row) => ({
         id: row.id,
         number: row.number,
         publishedAt: row.publishedAt,
-        importHash: digests.chapters.get(row.id) ?? null,
+        importHash: digests.get(row.id) ?? null,
       }));
     },
     async createChapter(seriesId, fields) {
@@ -149,6 +137,9 @@ export function importCatalogue(db: Database, { series, chapters, genres }: Cata
     },
     async deleteChapter(id) {
       await chapters.deleteChapter(id);
+    },
+    async recordDigest(kind, id, hash) {
+      await (kind === 'series' ? recordSeriesImportHash(db, id, hash) : recordChapterImportHash(db, id, hash));
     },
   };
 }

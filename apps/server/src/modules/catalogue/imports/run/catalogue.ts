@@ -8,7 +8,7 @@ export interface ExistingSeries {
   id: string;
   title: string;
   type: 'comic' | 'novel';
-  /** The metadata digest the last import wrote (its item's `hash`); null for a series made by hand. */
+  /** The metadata digest the last import wrote (kept on the series); null for a series made by hand. */
   importHash: string | null;
   hasCover: boolean;
 }
@@ -16,7 +16,7 @@ export interface ExistingSeries {
 export interface ExistingChapter {
   id: string;
   number: number;
-  /** The content digest the last import wrote (its item's `hash`); null for a chapter made by hand. */
+  /** The content digest the last import wrote (kept on the chapter); null for a chapter made by hand. */
   importHash: string | null;
   publishedAt: string | null;
 }
@@ -64,4 +64,6 @@ export interface ImportCatalogue {
   /** Through the pages upload: each page read, checked, encoded (long strips sliced) and stored in turn. */
   replacePages(id: string, pages: SourceFile[]): Promise<void>;
   deleteChapter(id: string): Promise<void>;
+  /** Remembers, on the series or the chapter, the digest of what this import wrote to it whole. */
+  recordDigest(kind: 'series' | 'chapter', id: string, hash: string): Promise<void>;
 }

@@ -193,6 +193,7 @@ async function applySeries(
     const series: ExistingSeries = { id, title: planned.title, type: planned.type, importHash: planned.hash, hasCover: true };
     const cover = await setCover(deps, id, planned.cover, existing?.hasCover ?? false);
     // The metadata is in, the cover is not: a failed item keeps no digest, so the next import tries again.
+    if (!cover) await catalogue.recordDigest('series', id, planned.hash);
     await record(
       cover ? { ...base, action: 'failed', seriesId: id, ...cover } : { ...base, action, seriesId: id, hash: planned.hash },
     );
@@ -268,6 +269,7 @@ async function applyChapter(
     // A published chapter keeps its date; a draft comes out now only when the import publishes.
     const release = existing.publishedAt === null && publishedAt ? { publishedAt } : {};
     await catalogue.updateChapter(existing.id, { ...fields, ...release });
+    await catalogue.recordDigest('chapter', existing.id, chapter.hash);
     return { action, ...ids, hash: chapter.hash };
   }
   // A novel's chapter comes out with its text; a comic's once its pages are in.
@@ -282,6 +284,7 @@ async function applyChapter(
     await catalogue.deleteChapter(id).catch(() => undefined);
     throw error;
   }
+  await catalogue.recordDigest('chapter', id, chapter.hash);
   target.chapters.set(chapter.number, { id, number: chapter.number, importHash: chapter.hash, publishedAt });
   return { action, ...ids, chapterId: id, hash: chapter.hash };
 }

@@ -1,4 +1,4 @@
-import { inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../../db/client';
 import { series } from '../../../../db/schema';
@@ -29,4 +29,12 @@ export async function setLastChapterAt(
     .update(series)
     .set({ lastChapterAt: newestOf(series.id) })
     .where(inArray(series.id, [...new Set(seriesIds)]));
+}
+
+/**
+ * The digest of the metadata an import last wrote to a series (issue 37 §1), kept on its row so the
+ * next import of the same files leaves it alone. Not shown to anyone: no cache holds it, so no event.
+ */
+export async function recordSeriesImportHash(db: Database, seriesId: string, hash: string): Promise<void> {
+  await db.update(series).set({ importHash: hash }).where(eq(series.id, seriesId));
 }
