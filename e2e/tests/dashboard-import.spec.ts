@@ -59,6 +59,7 @@ test('an editor imports a zipped series folder, sees its progress and summary, o
   await expect(again.getByTestId('import-unchanged')).toHaveText('Unchanged3');
   await expect(again.getByTestId('import-created')).toHaveText('Created0');
   await expect(again.getByTestId('import-failed')).toHaveText('Failed1');
+  await expect(again.getByText('Nothing changed since the last import.')).toBeVisible();
 
   // The page in Spanish, for the eye.
   const spanish = await page

@@ -125,7 +125,7 @@ describe('the Import page', () => {
     });
     renderRoutes([{ path: '/Dashboard/Import', element: <ImportPage /> }], `/Dashboard/Import?id=${IMPORT_ID}`);
     expect(await screen.findByText('Something odd')).toBeInTheDocument();
-    expect(screen.getByText('Nothing changed: all of it was imported before.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing changed since the last import.')).toBeInTheDocument();
   });
 
   it('lists the recent imports and shows one when asked', async () => {

@@ -82,7 +82,8 @@ export function ImportProgress({ id }: { id: string }) {
 function Summary({ run }: { run: Import }) {
   const t = useT();
   const counts = (['created', 'updated', 'unchanged', 'failed'] as const).map((action) => [action, run[action]] as const);
-  const isAllUnchanged = run.unchanged > 0 && run.created + run.updated + run.failed === 0;
+  // A second run of the same files: nothing written (a file that failed before fails again).
+  const isAllUnchanged = run.unchanged > 0 && run.created + run.updated === 0;
   return (
     <div className="space-y-2">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t('dashboard.imports.summary.label')}>
