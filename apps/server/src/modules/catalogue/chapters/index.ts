@@ -35,4 +35,4 @@ export { chaptersWithSaleTerms, countChaptersForSale, newerChaptersOut } from '.
 // library's history uses chapterHeadingColumns too.
 export { chapterHeadingColumns, joinSeriesOfChapter } from './chapters.sql';
 // imports (issue 37 §1): the digest of the file each imported chapter was made from.
-export { chapterImportHashes, recordChapterImportHash } from './commands/import-hash';
+export { chapterImportHashes, chapterNumbersOf, recordChapterImportHash } from './commands/import-hash';

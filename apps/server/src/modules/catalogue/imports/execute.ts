@@ -11,7 +11,13 @@ import { describeFailure, type ImportCounts, type ImportProgress, runImportPlan 
 export type ImportSource =
   | { kind: 'folder'; path: string }
   | { kind: 'zip'; file: string; name: string }
-  | { kind: 'file'; file: string; name: string; series: { id: string; title: string; type: 'comic' | 'novel' } };
+  | {
+      kind: 'file';
+      file: string;
+      name: string;
+      /** The series it goes into, with its chapters' numbers (a number the file does not say goes after them). */
+      series: { id: string; title: string; type: 'comic' | 'novel'; numbers: number[] };
+    };
 
 /** The read side: files to a plan (imports/read), and what lets go of the files once the plan is applied. */
 export type PlanReader = (

@@ -11,6 +11,7 @@ import type { Clock } from '../../../lib/clock';
 import type { Jobs } from '../../platform/jobs';
 import type { MediaStorage } from '../../platform/media';
 import { memberRoleOn, seriesRolesOf } from '../../team/series-team';
+import { chapterNumbersOf } from '../chapters';
 import { findSeriesById } from '../series';
 import { executeImport, type ExecuteHooks, type ImportSource, type PlanReader } from './execute';
 import { claimImport, findImport, finishImport, insertImport, type ImportRow, listImports } from './imports.repository';
@@ -210,5 +211,6 @@ async function sourceOf(db: Database, row: ImportRow, file: string): Promise<Imp
   if (!row.seriesId) return { kind: 'zip', file, name: row.source };
   const series = await findSeriesById(db, row.seriesId);
   if (!series) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
-  return { kind: 'file', file, name: row.source, series: { id: series.id, title: series.title, type: series.type } };
+  const numbers = await chapterNumbersOf(db, series.id);
+  return { kind: 'file', file, name: row.source, series: { id: series.id, title: series.title, type: series.type, numbers } };
 }

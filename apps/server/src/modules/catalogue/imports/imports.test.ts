@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROUTES } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSeries, buildUser } from '../../../../test/factories';
+import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, TEST_PASSWORD, type TestContext } from '../../../../test/helpers';
 import { comicInfo, novelEpub, page, writeTree, zip, type Files } from '../../../../test/import-library';
 import { seriesMembers } from '../../../db/schema';
@@ -218,6 +218,27 @@ describe('the Import page’s upload', () => {
     const series = await t.app.services.series.getSeries(target.id);
     expect(series.title).toBe('Single File Target');
     expect(series.chapters.map((row) => [row.number, row.title, row.state])).toEqual([[7, 'Seven', 'draft']]);
+  });
+
+  it('numbers a file that says no number after the series’ chapters, and knows it again on a second upload', async () => {
+    const editor = await buildUser(t.db, { role: 'editor' });
+    const cookie = await loginAs(t.app, { username: editor.username, password: TEST_PASSWORD });
+    const target = await buildSeries(t, { title: 'Numbered Around' });
+    for (const number of [1, 2, 3]) await buildChapter(t, target.id, { number, pages: 1 });
+    // No ComicInfo, no number in its name: a guess of 1 would have replaced chapter 1's pages.
+    const cbz = zip({ '1.png': await u8(90), '2.png': await u8(91) });
+    const run = async () => {
+      const response = await upload(cookie, { seriesId: target.id }, { name: 'extra.cbz', data: cbz });
+      expect(response.statusCode, response.body).toBe(202);
+      await t.app.services.jobs.drain();
+      return (await importOf(cookie, response.json().data.id)).json().data;
+    };
+    expect(await run()).toMatchObject({ status: 'done', created: 1, updated: 0 });
+    const numbers = async () => (await t.app.services.series.getSeries(target.id)).chapters.map((row) => row.number).sort();
+    expect(await numbers()).toEqual([1, 2, 3, 4]);
+    // The same file again is chapter 4, unchanged, though it would now be guessed as 5.
+    expect(await run()).toMatchObject({ status: 'done', created: 0, updated: 0, unchanged: 1 });
+    expect(await numbers()).toEqual([1, 2, 3, 4]);
   });
 
   it('lets a member of a series’ team import one file into it, publishing only when allowed, and shows them only their imports', async () => {

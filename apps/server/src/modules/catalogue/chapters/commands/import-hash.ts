@@ -18,3 +18,9 @@ export async function chapterImportHashes(db: Database, seriesId: string): Promi
     .where(and(eq(chapters.seriesId, seriesId), isNotNull(chapters.importHash)));
   return new Map(rows.map((row) => [row.id, row.hash!]));
 }
+
+/** The numbers a series' chapters have: a file imported into it is numbered around them. */
+export async function chapterNumbersOf(db: Database, seriesId: string): Promise<number[]> {
+  const rows = await db.select({ number: chapters.number }).from(chapters).where(eq(chapters.seriesId, seriesId));
+  return rows.map((row) => row.number);
+}

@@ -27,8 +27,11 @@ export async function digestPages(pages: SourceFile[]): Promise<string> {
 
 export const digestText = (text: string) => createHash('sha256').update('text\n').update(text).digest('hex');
 
-/** A chapter's hash: what ends up in it, its metadata and its pages' or text's digest. */
-export function chapterHash(chapter: Omit<PlannedChapter, 'hash' | 'pages' | 'content' | 'path'>, contentDigest: string): string {
+/** A chapter's hash: what ends up in it, its metadata and its pages' or text's digest (`number` null: a guessed one). */
+export function chapterHash(
+  chapter: Omit<PlannedChapter, 'hash' | 'pages' | 'content' | 'path' | 'number'> & { number: number | null },
+  contentDigest: string,
+): string {
   const metadata = {
     number: chapter.number,
     volume: chapter.volume,

@@ -15,8 +15,12 @@ import type { SourceTree } from './source-tree';
 export interface ReadOptions {
   /** Told after each chapter file (or folder) is read: the shell's bar and the page's done/total. */
   onProgress?: (progress: { done: number; total: number; current: string }) => void;
-  /** The existing series a single file goes into (fileTree): its title and type, above anything the file says. */
-  series?: { title: string; type: 'comic' | 'novel' };
+  /**
+   * The existing series a single file goes into (fileTree): its title and type, above anything the
+   * file says, and the numbers its chapters already have, so a number the file does not say is never
+   * guessed onto one of them.
+   */
+  series?: { title: string; type: 'comic' | 'novel'; numbers?: readonly number[] };
 }
 
 /**
@@ -49,7 +53,8 @@ export async function readImportPlan(tree: SourceTree, options: ReadOptions = {}
       }
       options.onProgress?.({ done: ++done, total, current: item.path });
     }
-    const planned = await planSeries(folder, reads, failures, options.series ?? {});
+    const { numbers, ...forced } = options.series ?? {};
+    const planned = await planSeries(folder, reads, failures, forced, new Set(numbers));
     if (planned) series.push(planned);
     else if (items.length === 0) {
       failures.push(
@@ -73,6 +78,7 @@ async function planSeries(
   reads: ItemRead[],
   failures: PlanFailure[],
   forced: SeriesHints,
+  existing: ReadonlySet<number>,
 ): Promise<PlannedSeries | null> {
   const seriesJsonEntry = folder.entries.find((entry) => entry.path.toLowerCase() === 'series.json');
   let json: ReturnType<typeof readSeriesJson> = { hints: {}, cover: undefined };
@@ -94,7 +100,7 @@ async function planSeries(
     for (const [key, value] of Object.entries(read.series)) (hints as Record<string, unknown>)[key] ??= value;
   Object.assign(hints, json.hints, forced);
   const type = hints.type ?? drafts[0]!.kind;
-  const chapters = numberChapters(folder, drafts, type, failures);
+  const chapters = numberChapters(folder, drafts, type, failures, existing);
   if (chapters.length === 0) return null;
 
   const byName = (name: string | undefined) =>
@@ -138,15 +144,19 @@ async function firstImage(files: SourceFile[]): Promise<{ file: SourceFile; dige
 /**
  * Numbers come from the chapter's metadata, else its name (a novel's label), else (a comic named
  * only by its volume) its volume, else one after the last. A number already taken fails the later chapter.
+ * Into an existing series (`existing`: its chapters' numbers), a guessed number comes after its last
+ * chapter and a book counting from 1 again is numbered on from there: only a number the file itself
+ * says may land on a chapter already there (and update it).
  */
 function numberChapters(
   folder: SeriesFolder,
   drafts: ChapterDraft[],
   type: 'comic' | 'novel',
   failures: PlanFailure[],
+  existing: ReadonlySet<number> = new Set(),
 ): PlannedChapter[] {
   const taken = new Map<number, string>();
-  let last = 0;
+  let last = Math.max(0, ...existing);
   const chapters: PlannedChapter[] = [];
   // A novel's volumes often count their chapters from 1 again: a book whose labels' numbers are
   // already taken (or missing) is numbered on from the series' last chapter instead, as a whole.
@@ -156,7 +166,7 @@ function numberChapters(
       const parts = drafts.filter((draft) => draft.book === book);
       renumbered.set(
         book,
-        parts.some((part) => part.name.number === null || taken.has(part.name.number)),
+        parts.some((part) => part.name.number === null || taken.has(part.name.number) || existing.has(part.name.number)),
       );
     }
     return renumbered.get(book)!;
@@ -181,10 +191,10 @@ function numberChapters(
         .find((volume) => volume !== null) ?? null;
     const said = draft.hints.volume ?? draft.name.volume ?? folderVolume;
     const volume = said !== null && said <= 10_000 ? said : null;
+    const saidNumber = draft.hints.number ?? (draft.book && isRenumbered(draft.book) ? null : draft.name.number);
     const number =
-      draft.hints.number ??
-      (draft.book && isRenumbered(draft.book) ? null : draft.name.number) ??
-      (draft.kind === 'comic' && volume !== null && !taken.has(volume) ? volume : Math.floor(last) + 1);
+      saidNumber ??
+      (draft.kind === 'comic' && volume !== null && !taken.has(volume) && !existing.has(volume) ? volume : Math.floor(last) + 1);
     const other = taken.get(number);
     if (other !== undefined) {
       failures.push(failureOf(draft.path, new ImportReadError('apiErrors.imports.numberTaken', { number, other })));
@@ -203,7 +213,9 @@ function numberChapters(
       pages: draft.pages,
       content: draft.content,
     };
-    chapters.push({ ...chapter, hash: chapterHash(chapter, draft.digest) });
+    // A guessed number is left out of the digest: the same file guessed another number next time
+    // (after chapters added since) is still known as the chapter it made.
+    chapters.push({ ...chapter, hash: chapterHash({ ...chapter, number: saidNumber ?? null }, draft.digest) });
   }
   return chapters;
 }

@@ -249,6 +249,10 @@ async function applyChapter(
   const seriesId = target.series?.id;
   const ids = { ...(seriesId ? { seriesId } : {}), ...(existing ? { chapterId: existing.id } : {}) };
   if (existing && existing.importHash === chapter.hash) return { action: 'unchanged', ...ids, hash: chapter.hash };
+  // The same file imported before under another number (one file into a series is numbered after
+  // its chapters of the moment): it is that chapter, unchanged.
+  const same = [...target.chapters.values()].find((other) => other.importHash === chapter.hash);
+  if (same) return { action: 'unchanged', ...(seriesId ? { seriesId } : {}), chapterId: same.id, hash: chapter.hash };
   checkContent(target.type, chapter);
   const action = existing ? 'updated' : 'created';
   if (options.dryRun || !seriesId) {
