@@ -45,11 +45,15 @@ const roleShown = (role: SeriesMemberRole, canPublish: boolean) =>
 /** Where a member finds the series in the dashboard. */
 const dashboardLink = (seriesId: string) => `/dashboard/Series/Series/EditSerie/${seriesId}`;
 
-/** The member's bell notice and e-mail, in their own language, in the change's transaction. */
+/**
+ * The member's bell notice and e-mail, in their own language (`language`: found before the
+ * transaction, as finding the site's default reads outside it), in the change's transaction.
+ */
 async function tell(
-  deps: Pick<SeriesTeamDeps, 'clock' | 'languages' | 'publicUrl' | 'queueMail'>,
+  deps: Pick<SeriesTeamDeps, 'clock' | 'publicUrl' | 'queueMail'>,
   tx: Transaction,
   member: UserRow,
+  language: string,
   change: Change,
   what: { seriesId: string; series: string; role: SeriesMemberRole; actor: string },
 ) {
@@ -62,7 +66,7 @@ async function tell(
         ? ({ message: 'seriesTeamChanged', values: { series: what.series, role: what.role } } as const)
         : ({ message: 'seriesTeamRemoved', values: { series: what.series } } as const);
   await createNotification(tx, { ...notice, userId: member.id, link, kind: 'series_team', createdAt: now });
-  const t = translatorFor(await deps.languages.ofReader(member.locale));
+  const t = translatorFor(language);
   const values = { series: what.series, actor: what.actor, role: t(ROLE_IDS[what.role]) };
   const [subject, body] = {
     added: [t('mail.seriesTeam.added.subject', values), t('mail.seriesTeam.added.body', values)],
@@ -127,6 +131,7 @@ export function createSeriesTeamService(deps: SeriesTeamDeps) {
         throw new AppError('conflict', 'apiErrors.seriesTeam.siteWide', { values: { username: member.username } });
       const role = input.role;
       const canPublish = role === 'creator' ? true : input.canPublish;
+      const language = await deps.languages.ofReader(member.locale);
       const changed = await db.transaction(async (tx) => {
         const before = await lockMember(tx, seriesId, member.id);
         if (before && before.role === role && before.canPublish === canPublish) return false;
@@ -142,7 +147,7 @@ export function createSeriesTeamService(deps: SeriesTeamDeps) {
         });
         if (!before || before.role !== role) {
           const what = { seriesId, series: series.title, role, actor: actor.username };
-          await tell(deps, tx, member, before ? 'changed' : 'added', what);
+          await tell(deps, tx, member, language, before ? 'changed' : 'added', what);
         } else {
           await tellCanPublish(clock.now(), tx, member.id, seriesId, series.title, canPublish);
         }
@@ -156,6 +161,7 @@ export function createSeriesTeamService(deps: SeriesTeamDeps) {
     async remove(seriesId: string, userId: string, actor: TeamActor, audit: AuditContext) {
       const series = await seriesOrThrow(seriesId);
       const member = await findUserById(db, userId);
+      const language = member ? await deps.languages.ofReader(member.locale) : '';
       await db.transaction(async (tx) => {
         const before = await lockMember(tx, seriesId, userId);
         if (!before || !member) throw new AppError('not_found', 'apiErrors.seriesTeam.notMember');
@@ -163,7 +169,12 @@ export function createSeriesTeamService(deps: SeriesTeamDeps) {
         await recordAuditEntry(tx, audit, {
           changes: [{ field: `Team: ${member.username}`, from: roleShown(before.role, before.canPublish), to: null }],
         });
-        await tell(deps, tx, member, 'removed', { seriesId, series: series.title, role: before.role, actor: actor.username });
+        await tell(deps, tx, member, language, 'removed', {
+          seriesId,
+          series: series.title,
+          role: before.role,
+          actor: actor.username,
+        });
       });
       events.publish({ type: 'series-team.changed', seriesId, userId });
       return list(seriesId);
