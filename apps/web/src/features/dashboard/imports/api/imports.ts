@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { callApiData } from '../../../../lib/api-client';
 import { uploadFiles } from '../../../../lib/upload';
 
-export const importKeys = {
+const importKeys = {
   list: ['team', 'imports'] as const,
   one: (id: string) => ['team', 'imports', id] as const,
 };

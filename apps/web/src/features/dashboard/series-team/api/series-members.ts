@@ -2,7 +2,7 @@ import type { SeriesMember, SeriesMemberInput } from '@inkwell/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApiData } from '../../../../lib/api-client';
 
-export const seriesMembersKey = (seriesId: string) => ['team', 'series', seriesId, 'members'] as const;
+const seriesMembersKey = (seriesId: string) => ['team', 'series', seriesId, 'members'] as const;
 
 /** A series' team: an admin reads it through the admin's call, its creator (and editors) through the team's. */
 function seriesMembersQueryOptions(seriesId: string, asAdmin: boolean | null) {
