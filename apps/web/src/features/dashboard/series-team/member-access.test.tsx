@@ -1,33 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
+import { TEAM_SERIES_ID, teamSeriesFixture } from '../../../../test/team-series';
 import SeriesEditPage from '../series/series-edit-page';
 
-const SERIES_ID = '00000000-0000-4000-8000-0000000000a1';
+const SERIES_ID = TEAM_SERIES_ID;
 const TEAM = '/api/omegascans/secure/team';
 
-const teamSeries = {
-  id: SERIES_ID,
-  slug: 'ink-and-ash',
-  type: 'comic',
-  title: 'Ink and Ash',
-  alternativeNames: '',
-  description: '',
-  status: 'ongoing',
-  author: '',
-  artist: '',
-  releaseYear: null,
-  isAdult: false,
-  isPublished: true,
-  waitPassIntervalHours: null,
-  rentalHours: 72,
-  waitPassExcludesNewest: 1,
-  dailyFree: false,
-  bundleDiscountPercent: 0,
-  cover: null,
-  genres: [],
-  chapters: [],
-};
+const teamSeries = teamSeriesFixture();
 
 function renderAs(role: 'creator' | 'translator', canPublish: boolean, created: unknown[] = []) {
   const user = { ...readerUser, id: 'm1', username: 'lina', seriesRoles: [{ seriesId: SERIES_ID, role, canPublish }] };

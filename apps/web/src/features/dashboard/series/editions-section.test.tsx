@@ -2,12 +2,13 @@ import type { TeamEdition } from '@inkwell/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
+import { TEAM_SERIES_ID, teamSeriesFixture } from '../../../../test/team-series';
 import { chapterRanges } from './editions-section';
 import SeriesEditPage from './series-edit-page';
 
 // Issue 35 §2: the dashboard lists a series' editions with what each lacks, and adds one.
 
-const SERIES_ID = '00000000-0000-4000-8000-0000000000a1';
+const SERIES_ID = TEAM_SERIES_ID;
 const editor = { ...readerUser, id: 'e1', role: 'editor' as const, username: 'ed' };
 
 const chapter = (number: number) => ({
@@ -18,34 +19,12 @@ const chapter = (number: number) => ({
   publishedAt: '2026-07-01T12:00:00.000Z',
   price: 0,
   freeAt: null,
-  access: 'free',
-  state: 'published',
+  access: 'free' as const,
+  state: 'published' as const,
   pageCount: 0,
 });
 
-const TEAM_SERIES = {
-  id: SERIES_ID,
-  slug: 'ink-and-ash',
-  type: 'novel',
-  title: 'Ink and Ash',
-  alternativeNames: '',
-  description: '',
-  status: 'ongoing',
-  author: '',
-  artist: '',
-  releaseYear: null,
-  isAdult: false,
-  isPublished: true,
-  waitPassIntervalHours: null,
-  rentalHours: 72,
-  waitPassExcludesNewest: 1,
-  dailyFree: false,
-  bundleDiscountPercent: 0,
-  cover: null,
-  genres: [],
-  chapters: [5, 4, 3, 2, 1].map(chapter),
-  originalLanguage: 'en',
-};
+const TEAM_SERIES = teamSeriesFixture({ type: 'novel', chapters: [5, 4, 3, 2, 1].map(chapter) });
 
 function serve() {
   const editions: TeamEdition[] = [

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
+import { TEAM_SERIES_ID, teamSeriesFixture } from '../../../../test/team-series';
 import SeriesEditPage from './series-edit-page';
 
-const SERIES_ID = '00000000-0000-4000-8000-0000000000a1';
+const SERIES_ID = TEAM_SERIES_ID;
 const editor = { ...readerUser, id: 'e1', role: 'editor' as const, username: 'ed' };
 
 const chapter = (number: number, state: 'draft' | 'scheduled' | 'published', publishedAt: string | null) => ({
@@ -14,7 +15,7 @@ const chapter = (number: number, state: 'draft' | 'scheduled' | 'published', pub
   publishedAt,
   price: 0,
   freeAt: null,
-  access: 'free',
+  access: 'free' as const,
   state,
   pageCount: 0,
 });
@@ -26,28 +27,10 @@ function renderSeries(type: 'comic' | 'novel') {
     [`/api/omegascans/secure/team/series/${SERIES_ID}`]: () =>
       Response.json({
         success: true,
-        data: {
-          id: SERIES_ID,
-          slug: 'ink-and-ash',
+        data: teamSeriesFixture({
           type,
-          title: 'Ink and Ash',
-          alternativeNames: '',
-          description: '',
-          status: 'ongoing',
-          author: '',
-          artist: '',
-          releaseYear: null,
-          isAdult: false,
-          isPublished: true,
-          waitPassIntervalHours: null,
-          rentalHours: 72,
-          waitPassExcludesNewest: 1,
-          dailyFree: false,
-          bundleDiscountPercent: 0,
-          cover: null,
-          genres: [],
           chapters: [chapter(2, 'draft', null), chapter(1, 'published', '2026-07-01T12:00:00.000Z')],
-        },
+        }),
       }),
   });
   renderRoutes([{ path: '/edit/:id', element: <SeriesEditPage /> }], `/edit/${SERIES_ID}`);

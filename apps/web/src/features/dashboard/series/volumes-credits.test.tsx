@@ -2,6 +2,7 @@ import type { TeamChapter, TeamSeries } from '@inkwell/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../../test/render';
+import { TEAM_SERIES_ID, teamSeriesFixture } from '../../../../test/team-series';
 import { Toaster } from '../../../components/toast/toaster';
 import { ChapterEditor } from './chapter-editor';
 import SeriesEditPage from './series-edit-page';
@@ -9,7 +10,7 @@ import SeriesEditPage from './series-edit-page';
 // Issue 37 §2: the dashboard's volumes, credits, reading direction, site and renumbering.
 
 const TEAM = '/api/omegascans/secure/team';
-const SERIES_ID = '00000000-0000-4000-8000-0000000000a1';
+const SERIES_ID = TEAM_SERIES_ID;
 const CHAPTER_ID = '00000000-0000-4000-8000-000000000011';
 const ANA_ID = '00000000-0000-4000-8000-0000000000f1';
 const editor = { ...readerUser, id: 'e1', role: 'editor' as const, username: 'ed' };
@@ -183,35 +184,12 @@ const row = (number: number, volume: number | null) => ({
   volume,
 });
 
-function teamSeries(over: Partial<TeamSeries> = {}): TeamSeries {
-  return {
-    id: SERIES_ID,
-    slug: 'ink-and-ash',
-    type: 'comic',
-    title: 'Ink and Ash',
-    alternativeNames: '',
-    description: '',
-    status: 'ongoing',
-    author: '',
-    artist: '',
-    releaseYear: null,
-    isAdult: false,
-    isPublished: true,
-    waitPassIntervalHours: null,
-    rentalHours: 72,
-    waitPassExcludesNewest: 1,
-    dailyFree: false,
-    bundleDiscountPercent: 0,
-    cover: null,
-    genres: [],
+const teamSeries = (over: Partial<TeamSeries> = {}): TeamSeries =>
+  teamSeriesFixture({
     chapters: [row(4, null), row(3, 1), row(2, 1), row(1, 1)],
-    originalLanguage: 'en',
-    readingDirection: 'ltr',
-    website: '',
     credits: [{ role: 'writer', name: 'Mira Sol', userId: null, username: null }],
     ...over,
-  } as TeamSeries;
-}
+  });
 
 function serveSeries(handlers: Record<string, Parameters<typeof mockApi>[0][string]> = {}, over: Partial<TeamSeries> = {}) {
   let series = teamSeries(over);
