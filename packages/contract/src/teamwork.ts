@@ -117,8 +117,11 @@ export const importItemSchema = z.object({
   kind: z.enum(['series', 'chapter']),
   seriesId: z.string().optional(),
   chapterId: z.string().optional(),
+  /** A failed item's reason, in the asker's language. */
   reason: z.string().optional(),
+  /** Its catalogue id and the values it names. */
   code: z.string().optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   label: z.string().optional(),
 });
 export type ImportItem = z.infer<typeof importItemSchema>;

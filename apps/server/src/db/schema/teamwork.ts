@@ -40,10 +40,12 @@ export interface ImportItemResult {
   kind: 'series' | 'chapter';
   seriesId?: string;
   chapterId?: string;
-  /** A failed item's reason, in words a publisher understands (English; the page says it from `code`). */
+  /** A failed item's reason, in words a publisher understands (English: the shell's and the log's; the page's is said again from `code`). */
   reason?: string;
-  /** A failed item's reason as a catalogue id, for the page to say in its reader's language. */
+  /** A failed item's reason as a catalogue id, said in the reader's language when the page asks. */
   code?: string;
+  /** The values `code`'s message names (a file's name, a number). */
+  values?: Record<string, string | number>;
   /** What it was read as, for the summary: "Vol 2 Ch 15.5 — Title". */
   label?: string;
   /** The digest of what was written (a series' metadata, a chapter's content): the next import compares it. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { AppError, isValidationId } from '../../../lib/app-error';
 import { endpoint } from '../../../lib/endpoint';
+import { translatorFor } from '../../../lib/i18n';
 import type { ImportsService } from './imports.service';
 
 /**
@@ -44,6 +45,10 @@ export async function importsRoutes(app: FastifyInstance, { imports }: { imports
     }),
   });
   endpoint(app, 'teamImport', {
-    handler: async (request) => ({ success: true, data: await imports.get(request.user, request.params.id) }),
+    handler: async (request) => {
+      // A failed item's reason, in the language the page speaks (as error answers say theirs).
+      const say = translatorFor(await request.server.errorLocale(request));
+      return { success: true, data: await imports.get(request.user, request.params.id, say) };
+    },
   });
 }

@@ -16,6 +16,7 @@ import { findSeriesById } from '../series';
 import { executeImport, type ExecuteHooks, type ImportSource, type PlanReader } from './execute';
 import { claimImport, findImport, finishImport, insertImport, type ImportRow, listImports } from './imports.repository';
 import { toImport, toImportSummary } from './imports.presenter';
+import { translatorFor, type Translate } from '../../../lib/i18n';
 import { type CatalogueServices, importCatalogue } from './run/catalogue-door';
 import { describeFailure } from './run/runner';
 import { fetchUpload, storeUpload, uploadPrefix } from './upload';
@@ -150,7 +151,8 @@ export function createImportsService(deps: ImportsServiceDeps) {
           publish: fields.publish,
         });
         await jobs.send('imports.run', { importId: id }, { expireInSeconds: JOB_EXPIRE_SECONDS });
-        return toImport(row, await titleOf(row.seriesId));
+        // Just queued: no items yet, nothing to say.
+        return toImport(row, await titleOf(row.seriesId), translatorFor('en'));
       } catch (error) {
         await storage.deletePrefix(`imports/${id}/`);
         throw error;
@@ -194,13 +196,13 @@ export function createImportsService(deps: ImportsServiceDeps) {
       return rows.map((row) => toImportSummary(row, row.seriesId ? (titles.get(row.seriesId) ?? null) : null));
     },
 
-    /** One import with its items (the page polls it while it runs). */
-    async get(caller: ImportCaller, id: string): Promise<Import> {
+    /** One import with its items (the page polls it while it runs), their reasons said by `say`. */
+    async get(caller: ImportCaller, id: string, say: Translate = translatorFor('en')): Promise<Import> {
       const row = await findImport(db, id);
       if (!row) throw new AppError('not_found', 'apiErrors.importRuns.notFound');
       const mine = await seriesOfCaller(caller);
       if (mine && !(row.seriesId && mine.has(row.seriesId))) throw new AppError('forbidden', 'apiErrors.noAccess');
-      return toImport(row, await titleOf(row.seriesId));
+      return toImport(row, await titleOf(row.seriesId), say);
     },
   };
 }

@@ -189,6 +189,37 @@ describe('the Import page’s upload', () => {
     expect(list.json().data[0].items).toBeUndefined();
   });
 
+  it('says a failed item’s reason in the language of whoever asks, with the file it names', async () => {
+    const editor = await buildUser(t.db, { role: 'editor' });
+    const cookie = await loginAs(t.app, { username: editor.username, password: TEST_PASSWORD });
+    const archive = zip({
+      'Spoken Saga/c001.cbz': zip({ '1.png': await u8(60) }),
+      'Spoken Saga/c002.cbz': Buffer.from('not a zip at all'),
+    });
+    const response = await upload(cookie, {}, { name: 'spoken.zip', data: archive });
+    expect(response.statusCode, response.body).toBe(202);
+    await t.app.services.jobs.drain();
+    const asked = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: ROUTES.teamImport.path.replace(':id', response.json().data.id),
+          headers: { cookie, origin: TEST_ORIGIN, 'accept-language': language },
+        })
+      ).json().data;
+    const failed = (data: { items: { action: string; reason?: string; values?: object }[] }) =>
+      data.items.find((item) => item.action === 'failed');
+    expect(failed(await asked('en'))).toMatchObject({
+      code: 'apiErrors.imports.archiveBroken',
+      values: { name: 'c002.cbz' },
+      reason: 'c002.cbz could not be read as a zip archive; it may be damaged',
+    });
+    expect(failed(await asked('pt-BR'))?.reason).toBe(
+      'Não foi possível ler c002.cbz como arquivo zip; ele pode estar danificado',
+    );
+    expect(failed(await asked('es'))?.reason).toBe('No se pudo leer c002.cbz como archivo zip; puede estar dañado');
+  });
+
   it('refuses a library from a reader, and a single file without a series', async () => {
     const reader = await buildUser(t.db, { role: 'reader' });
     const readerCookie = await loginAs(t.app, { username: reader.username, password: TEST_PASSWORD });

@@ -95,7 +95,8 @@ describe('the Import page', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     const items = screen.getAllByTestId('import-item');
     expect(items[0]).toHaveTextContent('Ink/broken.cbz');
-    expect(items[0]).toHaveTextContent('The archive is damaged or is not a zip file.');
+    // The reason as the server said it, in the page's language.
+    expect(items[0]).toHaveTextContent('broken.cbz is not a zip archive');
     expect(within(items[2]!).getByRole('link', { name: 'Open the series' })).toHaveAttribute(
       'href',
       '/Dashboard/Series/Series/EditSerie/s1',
@@ -105,7 +106,7 @@ describe('the Import page', () => {
     expect(asked).toBe(before);
   });
 
-  it('says the importer’s own reason for a code it does not know, and “nothing changed” on a second run', async () => {
+  it('shows a failed item’s reason as the server gives it, and “nothing changed” on a second run', async () => {
     mockApi({
       '/api/proxy/public/verify': verifyAs(editor),
       [`${TEAM}/series`]: seriesList,
@@ -142,7 +143,7 @@ describe('the Import page', () => {
     expect(await screen.findByText(/2 created, 0 updated, 0 unchanged, 1 failed/)).toBeInTheDocument();
     expect(screen.getByText(/npm run import/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show the import of library.zip' }));
-    expect(await screen.findByText('The archive is damaged or is not a zip file.')).toBeInTheDocument();
+    expect(await screen.findByText('broken.cbz is not a zip archive')).toBeInTheDocument();
   });
 
   it('uploads a .zip with “Publish at once” and follows the import it starts', async () => {

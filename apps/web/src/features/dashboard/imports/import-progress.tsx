@@ -4,7 +4,6 @@ import { FormAlert } from '../../../components/form';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { ProgressBar } from '../components/fields';
 import { isImportRunning, useImport } from './api/imports';
-import { itemReason } from './item-reason';
 import '../messages';
 
 export const STATUS_IDS: Record<Import['status'], string> = {
@@ -130,7 +129,7 @@ function Items({ items }: { items: ImportItem[] }) {
               )}
             </div>
             {item.label && item.label !== item.path && <p className="break-all text-xs text-zinc-500">{item.path}</p>}
-            {item.action === 'failed' && <p className="mt-1 text-rose-300">{itemReason(t, item)}</p>}
+            {item.action === 'failed' && <p className="mt-1 text-rose-300">{item.reason ?? item.code}</p>}
           </li>
         ))}
       </ul>

@@ -50,17 +50,27 @@ export interface RunnerDeps {
 const english = translatorFor('en');
 
 /** A failed item's reason: a catalogue id (for the page) and its English words (for the shell and the log). */
-export function describeFailure(error: unknown): Pick<ImportItemResult, 'code' | 'reason'> {
-  if (error instanceof AppError) return { code: error.reason, reason: english(error.reason, error.values) };
+export function describeFailure(error: unknown): Pick<ImportItemResult, 'code' | 'reason' | 'values'> {
+  if (error instanceof AppError) {
+    return { code: error.reason, reason: english(error.reason, error.values), ...valuesOf(error.values) };
+  }
   // The read side's own refusals (a page read late from an archive: too big, not inside it): an id and its values.
   const read = error as { id?: unknown; values?: Record<string, unknown> } | null;
   if (typeof read?.id === 'string' && read.id.startsWith('apiErrors.')) {
-    return { code: read.id, reason: english(read.id, read.values) };
+    return { code: read.id, reason: english(read.id, read.values), ...valuesOf(read.values) };
   }
   const detail = error instanceof Error ? error.message : String(error);
   return { code: 'apiErrors.importRuns.failed', reason: `${english('apiErrors.importRuns.failed')}: ${detail}` };
 }
 const failureOf = describeFailure;
+
+/** A message's values as an item keeps them (names and numbers), for the page to say it again in its language. */
+function valuesOf(values: Record<string, unknown> | undefined): { values?: Record<string, string | number> } {
+  const kept = Object.entries(values ?? {}).filter(
+    (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return kept.length > 0 ? { values: Object.fromEntries(kept) } : {};
+}
 
 const refusal = (reason: `apiErrors.importRuns.${string}`) => new AppError('validation_failed', reason);
 
@@ -97,7 +107,14 @@ export async function runImportPlan(
   };
 
   for (const failure of plan.failures) {
-    await record({ path: failure.path, action: 'failed', kind: 'chapter', code: failure.code, reason: failure.reason });
+    await record({
+      path: failure.path,
+      action: 'failed',
+      kind: 'chapter',
+      code: failure.code,
+      reason: failure.reason,
+      ...valuesOf(failure.values),
+    });
   }
   for (const planned of plan.series) {
     await progress(planned.path || planned.title);
