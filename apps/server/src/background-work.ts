@@ -88,4 +88,6 @@ export function registerBackgroundWork(
   if (stripeEvents) jobs.work('store.stripe-event', { handler: (event) => stripeEvents.process(event) });
   // One import at a time per instance: its pages go through the image pipeline one by one (issue 37 §1).
   jobs.work('imports.run', { concurrency: 1, handler: ({ importId }) => imports.runQueued(importId) });
+  jobs.work('imports.recover-stalled', { handler: async () => void (await imports.recoverStalled()) });
+  jobs.schedule('imports.recover-stalled', '*/5 * * * *');
 }

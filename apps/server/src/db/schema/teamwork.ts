@@ -87,6 +87,11 @@ export const imports = pgTable(
     error: text('error'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * The last moment the process running it said so (every 30 s): an import whose process died
+     * falls silent, and the `imports.recover-stalled` tick queues it again (an upload) or ends it (the shell's).
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('imports_created_idx').on(t.createdAt.desc()), index('imports_created_by_idx').on(t.createdBy)],

@@ -2,7 +2,14 @@ import type { Database } from '../../../db/client';
 import type { ImportItemResult } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import { readImageHeader } from '../../platform/media';
-import { finishImport, type ImportRow, type ImportState, requeueImport, saveImportProgress } from './imports.repository';
+import {
+  beatImport,
+  finishImport,
+  type ImportRow,
+  type ImportState,
+  requeueImport,
+  saveImportProgress,
+} from './imports.repository';
 import type { ImportPlan } from './plan';
 import type { ImportCatalogue } from './run/catalogue';
 import { describeFailure, type ImportCounts, type ImportProgress, runImportPlan } from './run/runner';
@@ -41,6 +48,9 @@ export interface ExecuteHooks {
   shouldStop?(): boolean;
 }
 
+/** How often a running import's process says it is alive; the recovery tick waits for 6 silent beats. */
+export const HEARTBEAT_MS = 30_000;
+
 /** The progress row is written at most this often (and at the end): the page polls each second. */
 const SAVE_EVERY_MS = 500;
 
@@ -63,7 +73,29 @@ export async function executeImport(
   row: ImportRow,
   source: ImportSource,
   hooks: ExecuteHooks = {},
-): Promise<{ status: 'done' | 'failed' | 'queued'; items: ImportItemResult[]; counts: ImportCounts; error: string | null }> {
+): Promise<ImportOutcome> {
+  // While it runs, the row says so: if this process dies, the row falls silent and the
+  // `imports.recover-stalled` tick gives it to another instance (decision 0044).
+  const beat = setInterval(
+    () => void beatImport(deps.db, row.id, deps.clock.now()).catch((error) => deps.logError?.(error, row.source)),
+    HEARTBEAT_MS,
+  );
+  beat.unref();
+  try {
+    return await runImport(deps, row, source, hooks);
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+type ImportOutcome = {
+  status: 'done' | 'failed' | 'queued';
+  items: ImportItemResult[];
+  counts: ImportCounts;
+  error: string | null;
+};
+
+async function runImport(deps: ExecuteDeps, row: ImportRow, source: ImportSource, hooks: ExecuteHooks): Promise<ImportOutcome> {
   const { db, clock } = deps;
   let read: Awaited<ReturnType<PlanReader>>;
   try {

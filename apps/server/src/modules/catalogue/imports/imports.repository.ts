@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { type ImportItemResult, imports } from '../../../db/schema';
 
@@ -25,7 +25,7 @@ export async function findImport(db: Database, id: string): Promise<ImportRow | 
 export async function claimImport(db: Database, id: string, now: Date): Promise<ImportRow | undefined> {
   const [row] = await db
     .update(imports)
-    .set({ status: 'running', startedAt: now })
+    .set({ status: 'running', startedAt: now, heartbeatAt: now })
     .where(and(eq(imports.id, id), eq(imports.status, 'queued')))
     .returning();
   return row;
@@ -48,6 +48,38 @@ export interface ImportState {
   unchanged: number;
   failed: number;
   items: ImportItemResult[];
+}
+
+/** The running import's process is alive (execute's heartbeat). */
+export async function beatImport(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(imports)
+    .set({ heartbeatAt: now })
+    .where(and(eq(imports.id, id), eq(imports.status, 'running')));
+}
+
+/**
+ * Imports whose process fell silent before `before` (it died without draining): an upload goes back
+ * to the queue, its stored file still there, for any instance to resume; the shell's ends as failed
+ * (its folder is on a machine the servers may not see), with `error` saying to run it again.
+ */
+export async function releaseStalledImports(
+  db: Database,
+  before: Date,
+  ended: { now: Date; error: string },
+): Promise<{ requeued: string[]; failed: string[] }> {
+  const stalled = and(eq(imports.status, 'running'), lt(imports.heartbeatAt, before));
+  const requeued = await db
+    .update(imports)
+    .set({ status: 'queued', current: null })
+    .where(and(stalled, eq(imports.origin, 'upload')))
+    .returning({ id: imports.id });
+  const failed = await db
+    .update(imports)
+    .set({ status: 'failed', current: null, error: ended.error, finishedAt: ended.now })
+    .where(and(stalled, eq(imports.origin, 'shell')))
+    .returning({ id: imports.id });
+  return { requeued: requeued.map((row) => row.id), failed: failed.map((row) => row.id) };
 }
 
 export async function saveImportProgress(db: Database, id: string, state: ImportState): Promise<void> {

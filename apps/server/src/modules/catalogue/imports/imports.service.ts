@@ -13,8 +13,16 @@ import type { MediaStorage } from '../../platform/media';
 import { memberRoleOn, seriesRolesOf } from '../../team/series-team';
 import { chapterNumbersOf } from '../chapters';
 import { findSeriesById } from '../series';
-import { executeImport, type ExecuteHooks, type ImportSource, type PlanReader } from './execute';
-import { claimImport, findImport, finishImport, insertImport, type ImportRow, listImports } from './imports.repository';
+import { executeImport, type ExecuteHooks, HEARTBEAT_MS, type ImportSource, type PlanReader } from './execute';
+import {
+  claimImport,
+  findImport,
+  finishImport,
+  insertImport,
+  type ImportRow,
+  listImports,
+  releaseStalledImports,
+} from './imports.repository';
 import { toImport, toImportSummary } from './imports.presenter';
 import { translatorFor, type Translate } from '../../../lib/i18n';
 import { type CatalogueServices, importCatalogue } from './run/catalogue-door';
@@ -179,6 +187,23 @@ export function createImportsService(deps: ImportsServiceDeps) {
         await rm(file, { force: true });
         if (!requeued) await storage.deletePrefix(`imports/${row.id}/`);
       }
+    },
+
+    /**
+     * The `imports.recover-stalled` tick: an upload whose instance died mid-run (silent for six
+     * heartbeats) is queued again and handed to the job, which resumes it; the shell's is ended.
+     */
+    async recoverStalled(): Promise<{ requeued: string[]; failed: string[] }> {
+      const now = clock.now();
+      const released = await releaseStalledImports(db, new Date(now.getTime() - HEARTBEAT_MS * 6), {
+        now,
+        error: 'The shell that ran this import stopped before it finished; run it again to go on.',
+      });
+      for (const importId of released.requeued) {
+        await jobs.send('imports.run', { importId }, { expireInSeconds: JOB_EXPIRE_SECONDS });
+      }
+      if (released.requeued.length + released.failed.length > 0) logger.warn(released, 'stalled imports released');
+      return released;
     },
 
     /** This instance is stopping (a deploy): a running import goes back to the queue at its next item. */

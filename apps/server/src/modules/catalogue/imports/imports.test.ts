@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { createTestApp, loginAs, TEST_ORIGIN, TEST_PASSWORD, type TestContext } from '../../../../test/helpers';
 import { comicInfo, novelEpub, page, writeTree, zip, type Files } from '../../../../test/import-library';
-import { seriesMembers } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+import { imports, seriesMembers } from '../../../db/schema';
 import { findSeriesBySlug } from '../series';
 
 // Imports from files (issue 37 §1): a folder read by the read side and written by the runner, and
@@ -218,6 +219,35 @@ describe('the Import page’s upload', () => {
       'Não foi possível ler c002.cbz como arquivo zip; ele pode estar danificado',
     );
     expect(failed(await asked('es'))?.reason).toBe('No se pudo leer c002.cbz como archivo zip; puede estar dañado');
+  });
+
+  it('gives an upload whose instance died mid-run to another, and ends a shell import that fell silent', async () => {
+    const editor = await buildUser(t.db, { role: 'editor' });
+    const cookie = await loginAs(t.app, { username: editor.username, password: TEST_PASSWORD });
+    const archive = zip({ 'Silent Saga/c001.cbz': zip({ '1.png': await u8(40) }) });
+    const response = await upload(cookie, {}, { name: 'silent.zip', data: archive });
+    const id = response.json().data.id;
+    // An instance took it, then died (no drain, no beat): the row says running, the job is gone.
+    await t.db.update(imports).set({ status: 'running', heartbeatAt: t.clock.now() }).where(eq(imports.id, id));
+    const [shell] = await t.db
+      .insert(imports)
+      .values({ origin: 'shell', source: '/srv/library', status: 'running', heartbeatAt: t.clock.now() })
+      .returning();
+    await t.app.services.jobs.drain();
+    expect((await importOf(cookie, id)).json().data.status).toBe('running');
+
+    // Still within its beats: left alone.
+    t.clock.advance(60_000);
+    expect(await t.app.services.imports.recoverStalled()).toEqual({ requeued: [], failed: [] });
+    // Three minutes silent: queued again and done by the job; the shell's ended, saying why.
+    t.clock.advance(3 * 60_000);
+    expect(await t.app.services.imports.recoverStalled()).toEqual({ requeued: [id], failed: [shell!.id] });
+    await t.app.services.jobs.drain();
+    expect((await importOf(cookie, id)).json().data).toMatchObject({ status: 'done', created: 2, failed: 0 });
+    expect((await importOf(cookie, shell!.id)).json().data).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('run it again'),
+    });
   });
 
   it('refuses a library from a reader, and a single file without a series', async () => {

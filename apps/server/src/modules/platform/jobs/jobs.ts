@@ -50,6 +50,8 @@ export interface JobData {
   'store.stripe-event': { eventId: string; type: string; objectId: string };
   /** An uploaded import (issue 37 §1): read the file kept in media storage and write its series and chapters. */
   'imports.run': { importId: string };
+  /** Uploaded imports whose instance died mid-run: queue them again (a schedule). */
+  'imports.recover-stalled': Record<string, never>;
 }
 type JobName = keyof JobData;
 
@@ -112,6 +114,7 @@ const QUEUES: JobName[] = [
   'store.test-billing',
   'store.stripe-event',
   'imports.run',
+  'imports.recover-stalled',
 ];
 
 const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
