@@ -37,6 +37,12 @@ const pagination = { page: 1, perPage: 20, total: 0, totalPages: 0 };
 const sessionOf: Record<PageColumn, SessionUser | null> = {
   visitor: null,
   reader: viewer({ id: 'reader-1', username: 'reader_one' }),
+  // On the team of the one series the mocked API knows (issue 37 §3).
+  translator: viewer({
+    id: 'translator-1',
+    username: 'translator_one',
+    seriesRoles: [{ seriesId: '00000000-0000-4000-8000-000000000001', role: 'translator', canPublish: false }],
+  }),
   premium: viewer({ id: 'premium-1', username: 'premium_one', isPremium: true, membership: 'Patron' }),
   editor: viewer({ id: 'editor-1', username: 'editor_one', role: 'editor' }),
   admin: viewer({ id: 'admin-1', username: 'admin_one', role: 'admin' }),
@@ -191,6 +197,8 @@ function apiFor(column: PageColumn) {
         data: { notifications: [], pagination: { limit: 10, offset: 0, total: 0, total_unread: 0 } },
       }),
     [`${TEAM}/series/${teamSeries.id}`]: ok(teamSeries),
+    [ROUTES.teamSeriesList.path]: ok({ items: [], pagination }),
+    [ROUTES.teamImports.path]: ok([]),
     [`${TEAM}/announcements/${teamAnnouncement.id}`]: ok(teamAnnouncement),
     [`${ADMIN}/users/${adminUser.id}`]: ok(adminUser),
   };
@@ -232,6 +240,7 @@ async function outcomeOf(route: string, column: PageColumn, heading: string): Pr
             return code as PageOutcome;
           }
           if (pathname === '/' && requested !== '/') return 'home';
+          if (pathname === '/Dashboard/Series/Series' && requested === '/dashboard') return 'series_list';
           if (pathname.toLowerCase() !== requested) return `moved to ${pathname}${search}`;
           // Its heading may carry tags after the name (a user's role and status).
           expect(screen.getAllByRole('heading', { name: (text) => text.startsWith(name) }).length).toBeGreaterThan(0);
