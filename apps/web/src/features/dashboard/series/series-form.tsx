@@ -194,7 +194,7 @@ function DetailsFields({ form, isTypeFixed }: { form: FormFields<SeriesFormValue
         label={t('dashboard.volumes.website')}
         type="url"
         inputMode="url"
-        placeholder="https://"
+        placeholder={t('dashboard.volumes.websitePlaceholder')}
         {...field('website')}
         hint={t('dashboard.volumes.websiteHint')}
         className="sm:col-span-2"
