@@ -70,7 +70,7 @@ test('an editor imports a zipped series folder, sees its progress and summary, o
   await openPage(es, page.url().replace(/^https?:\/\/[^/]+/, ''));
   await expect(es.getByRole('heading', { level: 1, name: 'Importar' })).toBeVisible();
   await expect(es.getByTestId('import-progress').getByText('Terminada', { exact: true })).toBeVisible();
-  await expect(es.getByText('El archivo comprimido está dañado o no es un zip.')).toBeVisible();
+  await expect(es.getByText(`No se pudo leer ${TITLE} c003.cbz como archivo zip; puede estar dañado`)).toBeVisible();
   await es.screenshot({ path: `${SHOTS}/import-done-es.png`, fullPage: true });
   await spanish.close();
 });

@@ -120,7 +120,7 @@ function BannerSummary({ banner, onEdit, onDelete }: { banner: TeamBanner; onEdi
       <p className="font-semibold text-zinc-100">
         {banner.title}{' '}
         {!banner.isActive && (
-          <span className="ml-1 rounded bg-zinc-700 px-1.5 py-0.5 text-[10px] font-bold uppercase">
+          <span className="ml-1 rounded bg-ink-700 px-1.5 py-0.5 text-[10px] font-bold uppercase text-zinc-200">
             {t('dashboard.banners.inactive')}
           </span>
         )}

@@ -70,7 +70,7 @@ function ModerationCard({ comment, onUser }: { comment: TeamComment; onUser(): v
         {comment.parentId && <span className="text-xs text-zinc-400">{t('dashboard.comments.reply')}</span>}
         {comment.isSpoiler && <span className="text-xs font-semibold text-amber-300">{t('dashboard.comments.spoiler')}</span>}
         {comment.hidden && (
-          <span className="rounded bg-zinc-700 px-1.5 py-0.5 text-xs font-semibold text-zinc-200">
+          <span className="rounded bg-ink-700 px-1.5 py-0.5 text-xs font-semibold text-zinc-200">
             {t('dashboard.comments.hidden')}
           </span>
         )}

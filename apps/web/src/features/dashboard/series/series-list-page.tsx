@@ -84,7 +84,7 @@ export default function SeriesListPage() {
                   <span>
                     {series.title}
                     {!series.isPublished && (
-                      <span className="ml-2 rounded bg-zinc-700 px-1.5 py-0.5 text-[10px] font-bold uppercase text-zinc-200">
+                      <span className="ml-2 rounded bg-ink-700 px-1.5 py-0.5 text-[10px] font-bold uppercase text-zinc-200">
                         {t('dashboard.series.list.draft')}
                       </span>
                     )}
