@@ -9,7 +9,6 @@ import {
   type SeriesDetail,
   type SessionUser,
   type TeamAnnouncement,
-  type TeamSeries,
 } from '@inkwell/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { matchPath, type RouteObject } from 'react-router';
@@ -20,6 +19,7 @@ import { coinPackage, plan, purchase, verifyAsViewer, viewer } from '../features
 import { createQueryClient } from '../lib/query-client';
 import { withDashboard } from './dashboard-routes';
 import { createRoutes, discoverRoutes } from './router';
+import { teamSeriesFixture } from '../../test/team-series';
 
 /*
  * Walks test/page-matrix.ts: each route opened by each kind of user with the real routes in a
@@ -112,29 +112,12 @@ const announcement: Announcement = {
   pinned: false,
 };
 const teamAnnouncement: TeamAnnouncement = { ...announcement, state: 'published', createdAt: at, updatedAt: at };
-const teamSeries: TeamSeries = {
+const teamSeries = teamSeriesFixture({
   id: '00000000-0000-4000-8000-000000000001',
   slug: 'lantern',
-  type: 'comic',
   title: 'The Lantern Keeper',
-  alternativeNames: '',
-  description: '',
-  status: 'ongoing',
-  author: '',
-  artist: '',
-  releaseYear: null,
-  isAdult: false,
-  isPublished: true,
-  waitPassIntervalHours: null,
-  rentalHours: 72,
   waitPassExcludesNewest: 0,
-  dailyFree: false,
-  bundleDiscountPercent: 0,
-  originalLanguage: 'en',
-  cover: null,
-  genres: [],
-  chapters: [],
-};
+});
 const adminUser: AdminUserDetail = {
   id: '00000000-0000-4000-8000-000000000003',
   username: 'alice_reads',
