@@ -118,8 +118,41 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * that drops is discarded and the next query opens another, so the pool comes back by itself once
  * PostgreSQL does (decision 0023); a query while it is away fails at once (ECONNREFUSED, 503).
  */
+/**
+ * drizzle's transaction sends `begin` before its try/finally (drizzle-orm 0.45, node-postgres
+ * session): when the connection drops between the checkout and `begin`, as PostgreSQL goes away
+ * under a burst of writes, the client is never released and `pool.end()`, a deploy's drain, waits
+ * for it for ever. A client checked out on its own (drizzle's transactions are the only ones that
+ * do) is therefore released, and discarded, when its first statement fails.
+ */
+class TransactionSafePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+    // The pool's own query() checks out with a callback and releases on every outcome itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedIfFirstStatementFails);
+  }
+}
+
+function releasedIfFirstStatementFails(client: pg.PoolClient): pg.PoolClient {
+  const query = client.query;
+  client.query = function firstStatement(this: pg.PoolClient, ...args: unknown[]) {
+    client.query = query;
+    const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    });
+  } as typeof client.query;
+  return client;
+}
+
 function openPool(url: string, max: number, statementTimeoutMs: number): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new TransactionSafePool({
     connectionString: url,
     max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
