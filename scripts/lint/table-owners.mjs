@@ -45,6 +45,10 @@ export const TABLE_OWNERS = {
   revenueAllocations: 'payouts',
   payoutMonths: 'payouts',
   subscriptionAllocations: 'payouts',
+  seriesTiers: 'subscriptions',
+  tierAllocations: 'payouts',
+  payoutAccounts: 'payouts',
+  payoutStatements: 'payouts',
   // reading
   bookmarks: 'library',
   readingProgress: 'library',

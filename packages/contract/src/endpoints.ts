@@ -85,6 +85,7 @@ import {
   coinAdjustmentResponseSchema,
   coinAdjustmentSchema,
 } from './admin-users';
+import { MEMBERSHIP_SCHEMAS } from './endpoints-memberships';
 import { envelope } from './errors';
 import {
   loginErrorBodySchema,
@@ -392,6 +393,7 @@ const SCHEMAS = {
   teamMetrics: { query: metricsQuerySchema, response: teamMetricsResponseSchema },
   teamSeriesFunnel: { params: idParamsSchema, query: metricsQuerySchema, response: seriesFunnelResponseSchema },
   adminMetrics: { query: metricsQuerySchema, response: adminMetricsResponseSchema },
+  ...MEMBERSHIP_SCHEMAS,
 } as const satisfies { [N in EndpointName]: EndpointSchemas };
 
 type Routes = typeof ROUTES;

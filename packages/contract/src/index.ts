@@ -34,3 +34,4 @@ export * from './account-data';
 export * from './account-profile';
 export * from './avatars';
 export * from './teamwork';
+export * from './memberships';

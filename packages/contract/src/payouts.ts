@@ -130,3 +130,88 @@ export const earningsResponseSchema = envelope(earningsSchema);
 
 /** The same month as a spreadsheet: one row per series, then the totals. */
 export const earningsCsvResponseSchema = z.string();
+
+// Issue 38 §2: paying payees. A payee connects a payout account (Stripe Connect Express in
+// production, the built-in test provider otherwise); when a month closes, each payee gets one
+// statement in their payout currency and, above the minimum with an active account, one transfer.
+
+export const PAYOUT_ACCOUNT_STATUSES = ['none', 'pending', 'active'] as const;
+export const payoutAccountSchema = z.object({
+  status: z.enum(PAYOUT_ACCOUNT_STATUSES),
+  provider: z.enum(['test', 'stripe']).nullable(),
+  /** The currency transfers are sent in; null until an account is connected. */
+  currency: currencySchema.nullable(),
+  /** The site's minimum for a transfer, in that currency's minor unit (below it, the balance carries over). */
+  minimumCents: z.number().int(),
+});
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
+export const payoutAccountResponseSchema = envelope(payoutAccountSchema);
+/** POST ME/payout-account: start (or resume) onboarding in this currency; answers where to go. */
+export const payoutAccountStartSchema = z.object({ currency: currencySchema.optional() }).nullish();
+export const payoutOnboardingResponseSchema = envelope(z.object({ onboardingUrl: z.string() }));
+
+export const PAYOUT_STATEMENT_STATUSES = ['carried', 'pending', 'sent', 'failed'] as const;
+export const payoutStatementStatusSchema = z.enum(PAYOUT_STATEMENT_STATUSES);
+/** One payee's month, in their payout currency's minor unit: amount + carriedOut = earned − fee + adjustments + carriedIn. */
+export const payoutStatementSchema = z.object({
+  id: z.uuid(),
+  month: z.string(),
+  currency: currencySchema,
+  earnedCents: cents,
+  feeCents: cents,
+  /** Refunds of earlier months' income taken from this month (0 or less). */
+  adjustmentsCents: cents,
+  carriedInCents: cents,
+  amountCents: cents,
+  carriedOutCents: cents,
+  status: payoutStatementStatusSchema,
+  transferId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type PayoutStatement = z.infer<typeof payoutStatementSchema>;
+export const payoutStatementsResponseSchema = envelope(z.object({ items: z.array(payoutStatementSchema) }));
+export const payoutStatementParamsSchema = z.object({
+  month: z.string().trim().regex(monthPattern, 'validation.monthFormat'),
+});
+/** A printable statement: the month's figures and, per series, where they came from. */
+export const payoutStatementDetailResponseSchema = envelope(
+  payoutStatementSchema.extend({
+    payee: z.object({ username: z.string() }),
+    items: z.array(
+      z.object({
+        seriesId: z.uuid(),
+        seriesTitle: z.string(),
+        source: z.enum(['coins', 'subscriptions', 'tiers']),
+        /** In the statement's currency, before the fee. */
+        earnedCents: cents,
+      }),
+    ),
+  }),
+);
+
+/** ADMIN/payouts: every payee's statement of a month (the last closed one when left out), failed first. */
+export const adminPayoutsQuerySchema = z.object({
+  month: earningsQuerySchema.shape.month,
+  status: payoutStatementStatusSchema.optional(),
+});
+export const adminPayoutSchema = payoutStatementSchema.extend({
+  payee: z.object({ id: z.uuid(), username: z.string() }),
+  attempts: z.number().int(),
+});
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+export const adminPayoutsResponseSchema = envelope(
+  z.object({
+    month: z.string().nullable(),
+    items: z.array(adminPayoutSchema),
+    /** Per currency, in minor units: sent, waiting to be sent, failed, and carried to the next month. */
+    totals: z.object({
+      sent: z.record(z.string(), cents),
+      pending: z.record(z.string(), cents),
+      failed: z.record(z.string(), cents),
+      carried: z.record(z.string(), cents),
+    }),
+  }),
+);
+export const adminPayoutResponseSchema = envelope(adminPayoutSchema);

@@ -145,6 +145,23 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   myEarningsCsv: [],
   mySubscription: [],
   cancelSubscription: ['not_found', 'payment_provider_error'],
+  // Issue 38 §1: memberships per series.
+  seriesTiers: ['series_not_found'],
+  teamSeriesTiers: ['series_not_found'],
+  // conflict: the series already offers SERIES_TIERS_MAX tiers.
+  teamSeriesTierCreate: ['series_not_found', 'conflict'],
+  teamSeriesTierUpdate: ['not_found'],
+  myMemberships: [],
+  cancelMembership: ['not_found', 'payment_provider_error'],
+  // Issue 38 §2: payouts.
+  myPayoutAccount: [],
+  myPayoutAccountStart: ['payment_provider_error'],
+  myPayouts: [],
+  myPayoutStatement: ['not_found'],
+  testPayoutOnboardingComplete: ['not_found'],
+  adminPayouts: [],
+  // conflict: only a failed transfer is retried.
+  adminPayoutRetry: ['not_found', 'conflict', 'payment_provider_error'],
 
   adminPlans: [],
   adminPlanCreate: [],

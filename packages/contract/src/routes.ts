@@ -237,6 +237,27 @@ export const ROUTES = {
   myEarningsCsv: { method: 'GET', path: `${ME}/earnings.csv`, access: 'user' },
   mySubscription: { method: 'GET', path: `${ME}/subscription`, access: 'user' },
   cancelSubscription: { method: 'POST', path: `${ME}/subscription/cancel`, access: 'user' },
+  // Issue 38 §1: memberships per series (tiers), bought through checkout {kind: 'tier'}.
+  seriesTiers: { method: 'GET', path: `${PUB}/series/:id/tiers`, access: 'public' },
+  teamSeriesTiers: { method: 'GET', path: `${TEAM}/series/:id/tiers`, access: 'team', scope: SERIES_CREATOR },
+  teamSeriesTierCreate: {
+    method: 'POST',
+    path: `${TEAM}/series/:id/tiers`,
+    access: 'team',
+    status: 201,
+    scope: SERIES_CREATOR,
+  },
+  teamSeriesTierUpdate: { method: 'PATCH', path: `${TEAM}/series/:id/tiers/:tierId`, access: 'team', scope: SERIES_CREATOR },
+  myMemberships: { method: 'GET', path: `${ME}/memberships`, access: 'user' },
+  cancelMembership: { method: 'POST', path: `${ME}/memberships/:membershipId/cancel`, access: 'user' },
+  // Issue 38 §2: payout accounts, statements and transfers.
+  myPayoutAccount: { method: 'GET', path: `${ME}/payout-account`, access: 'user' },
+  myPayoutAccountStart: { method: 'POST', path: `${ME}/payout-account`, access: 'user' },
+  myPayouts: { method: 'GET', path: `${ME}/payouts`, access: 'user' },
+  myPayoutStatement: { method: 'GET', path: `${ME}/payouts/:month`, access: 'user' },
+  testPayoutOnboardingComplete: { method: 'POST', path: '/api/payments/test-connect/complete', access: 'user' },
+  adminPayouts: { method: 'GET', path: `${ADMIN}/payouts`, access: 'admin' },
+  adminPayoutRetry: { method: 'POST', path: `${ADMIN}/payouts/:id/retry`, access: 'admin' },
 
   adminPlans: { method: 'GET', path: `${ADMIN}/plans`, access: 'admin' },
   adminPlanCreate: { method: 'POST', path: `${ADMIN}/plans`, access: 'admin', status: 201 },
@@ -323,6 +344,8 @@ export const UNSUBSCRIBE_PATH = '/api/proxy/public/unsubscribe';
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 
 /** The built-in test checkout's page (DESIGN §4), where `checkoutUrl` points while Stripe is not configured. */
+/** The built-in test provider's payout onboarding page, where `onboardingUrl` points while Stripe is not configured. */
+export const testPayoutOnboardingPagePath = '/account/payouts/test-onboarding';
 export const testCheckoutPagePath = (purchaseId: string) => `/buy/checkout/${encodeURIComponent(purchaseId)}`;
 
 export type EndpointName = keyof typeof ROUTES;

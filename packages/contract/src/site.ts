@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencySchema } from './currencies';
 import { LOCALES } from './locales';
 
 /** Public site settings the shell needs: name, Discord link, footer contacts. */
@@ -73,9 +74,40 @@ export const payoutSettingsSchema = z.object({
     .int('validation.feeWhole')
     .min(0, 'validation.feeRange')
     .max(100, 'validation.feeRange'),
+  /**
+   * Issue 38 §2: the currency a payee's month is counted in before it is sent in theirs. Coins are
+   * valued in it and the minimum is said in it.
+   */
+  currency: currencySchema,
+  /** What 100 coins a payee earned are worth, in that currency's minor unit (100 = 1.00 USD). */
+  coinValueCents: z
+    .number({ error: 'validation.coinValue' })
+    .int('validation.coinValue')
+    .min(0, 'validation.coinValue')
+    .max(1_000_000, 'validation.coinValue'),
+  /** Below this (in the payout currency's minor unit) a month's balance carries over to the next. */
+  minimumCents: z
+    .number({ error: 'validation.payoutMinimum' })
+    .int('validation.payoutMinimum')
+    .min(0, 'validation.payoutMinimum')
+    .max(100_000_000, 'validation.payoutMinimum'),
+  /**
+   * How many units of the payout currency one unit of another currency is worth ({eur: 1.08}).
+   * Income in a currency without a rate waits, carried, until one is set.
+   */
+  exchangeRates: z.partialRecord(
+    currencySchema,
+    z.number({ error: 'validation.exchangeRate' }).positive('validation.exchangeRate').max(1_000_000, 'validation.exchangeRate'),
+  ),
 });
 export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
-export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { feePercent: 30 };
+export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = {
+  feePercent: 30,
+  currency: 'usd',
+  coinValueCents: 100,
+  minimumCents: 2_000,
+  exchangeRates: {},
+};
 
 const absoluteHttpUrl = z.url({ protocol: /^https?$/, hostname: /.+/ });
 

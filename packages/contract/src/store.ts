@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { paginationSchema } from './catalogue';
+import { currencySchema } from './currencies';
 import { envelope } from './errors';
 
-/** The store (DESIGN §4 Money). Prices are integer cents; coins are integers. */
+/** The store (DESIGN §4 Money). Prices are integers in the currency's minor unit ("cents"); coins are integers. */
 
-export const CURRENCIES = ['usd', 'eur', 'gbp'] as const;
-export const currencySchema = z.enum(CURRENCIES, { error: 'validation.currencyChoice' });
+export { CURRENCIES, currencySchema, type Currency } from './currencies';
 export const PLAN_INTERVALS = ['month', 'year'] as const;
 export const planIntervalSchema = z.enum(PLAN_INTERVALS, { error: 'validation.intervalChoice' });
 export const PURCHASE_STATUSES = ['pending', 'paid', 'cancelled', 'refunded', 'failed'] as const;
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUSES);
-export const PURCHASE_KINDS = ['coins', 'plan'] as const;
+export const PURCHASE_KINDS = ['coins', 'plan', 'tier'] as const;
 export const purchaseKindSchema = z.enum(PURCHASE_KINDS);
 export const LEDGER_KINDS = ['purchase', 'unlock', 'subscription_coins', 'refund', 'adjustment', 'gift', 'forfeit'] as const;
 export const ledgerKindSchema = z.enum(LEDGER_KINDS);
@@ -72,8 +72,10 @@ export const checkoutRequestSchema = z.discriminatedUnion(
       unlockChapterId: uuid('Chapter').optional(),
     }),
     z.object({ kind: z.literal('plan'), planId: uuid('Plan'), returnTo: returnToSchema }),
+    /** A series' membership tier (issue 38 §1): bought, renewed and cancelled as a plan is. */
+    z.object({ kind: z.literal('tier'), tierId: uuid('Tier'), returnTo: returnToSchema }),
   ],
-  { error: "Kind must be 'coins' or 'plan'" },
+  { error: "Kind must be 'coins', 'plan' or 'tier'" },
 );
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 export const checkoutResponseSchema = envelope(z.object({ purchaseId: z.uuid(), checkoutUrl: z.string() }));
@@ -88,6 +90,13 @@ export const purchaseSchema = z.object({
   coins: z.number().int(),
   planName: z.string().nullable(),
   packageName: z.string().nullable(),
+  /** A membership's tier and its series (kind 'tier'). */
+  tier: z
+    .object({ id: z.uuid(), name: z.string(), seriesId: z.uuid(), seriesTitle: z.string(), seriesSlug: z.string() })
+    .nullable()
+    .optional(),
+  /** Tax computed by the provider on top of the price (STRIPE_TAX=1); 0 without it. The total is amountCents + taxCents. */
+  taxCents: z.number().int().optional(),
   provider: z.enum(['test', 'stripe']),
   /** The provider's reference (a Stripe Checkout session id, or the test checkout's). */
   reference: z.string().nullable(),
@@ -230,13 +239,15 @@ export const subscriptionResponseSchema = envelope(subscriptionSchema.nullable()
 
 // Administration.
 
-const name = z.string().trim().min(1, 'validation.nameRequired').max(80, 'validation.nameLimit80');
-const priceCents = z
+export const storeItemNameSchema = z.string().trim().min(1, 'validation.nameRequired').max(80, 'validation.nameLimit80');
+const name = storeItemNameSchema;
+export const priceCentsSchema = z
   .number({ error: 'validation.priceCents' })
   .int('validation.priceWholeCents')
   .min(50, 'validation.priceMin')
   .max(100_000_00, 'validation.priceTooHigh');
-const coinCount = () =>
+const priceCents = priceCentsSchema;
+export const coinCount = () =>
   z
     .number({ error: 'validation.mustBeNumber' })
     .int('validation.wholeNumber')

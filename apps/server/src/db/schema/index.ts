@@ -13,3 +13,4 @@ export * from './site';
 export * from './shelf';
 export * from './push';
 export * from './teamwork';
+export * from './memberships';

@@ -121,5 +121,12 @@ export const PERSONAL_DATA: Readonly<Record<string, readonly PersonalColumn[]>> 
     { column: 'user_id', erasure: 'emptied', note: 'the credit stays, as the team wrote it, unlinked from the account' },
   ],
   imports: [{ column: 'created_by', erasure: 'emptied', note: "the import stays in the team's list, by nobody" }],
+  payout_accounts: [
+    { column: 'provider_account_id', erasure: 'kept', note: "the provider's account, for the transfers already sent" },
+    { column: 'country', erasure: 'emptied' },
+  ],
+  payout_statements: [
+    { column: 'provider_transfer_id', erasure: 'kept', note: 'accounting: what was sent, tied to the anonymous row' },
+  ],
   view_marks: [{ column: 'visitor', erasure: 'kept', note: 'a user id or a daily hash; pruned after two days' }],
 };

@@ -1,7 +1,9 @@
 // What is sold and how it was paid (DESIGN §5 Coins, Subscriptions, Payments; decision 0009).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { series } from './catalogue';
 import { createdAt } from './columns';
+import { seriesTiers } from './memberships';
 import { users } from './users';
 
 export const coinPackages = pgTable(
@@ -55,13 +57,15 @@ export const purchases = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['coins', 'plan'] }).notNull(),
+    kind: text('kind', { enum: ['coins', 'plan', 'tier'] }).notNull(),
     /** pending → paid | cancelled | failed; paid → refunded. Changed only by conditional updates. */
     status: text('status', { enum: ['pending', 'paid', 'cancelled', 'refunded', 'failed'] })
       .notNull()
       .default('pending'),
     packageId: uuid('package_id').references(() => coinPackages.id),
     planId: uuid('plan_id').references(() => plans.id),
+    /** A series' membership tier (issue 38 §1), bought as a subscription like a plan. */
+    tierId: uuid('tier_id').references(() => seriesTiers.id),
     /** The subscription a plan purchase started or renewed (no foreign key: the two tables point at each other). */
     subscriptionId: uuid('subscription_id'),
     /** What was charged and credited, copied at checkout: later edits of the package change nothing here. */
@@ -78,6 +82,8 @@ export const purchases = pgTable(
     unlockChapterId: uuid('unlock_chapter_id'),
     /** Coins taken back by a refund (what was left of the credit, never more than the balance). */
     coinsReversed: integer('coins_reversed').notNull().default(0),
+    /** Tax the provider computed on top of `amount_cents` (STRIPE_TAX=1, issue 38 §3); the total is their sum. */
+    taxCents: integer('tax_cents').notNull().default(0),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
@@ -95,10 +101,10 @@ export const purchases = pgTable(
       .where(sql`${t.status} = 'refunded'`),
     uniqueIndex('purchases_provider_session_key').on(t.providerSessionId),
     index('purchases_provider_payment_idx').on(t.providerPaymentId),
-    check('purchases_amounts', sql`${t.amountCents} > 0 and ${t.coins} >= 0 and ${t.coinsReversed} >= 0`),
+    check('purchases_amounts', sql`${t.amountCents} > 0 and ${t.coins} >= 0 and ${t.coinsReversed} >= 0 and ${t.taxCents} >= 0`),
     check(
       'purchases_item',
-      sql`(${t.kind} = 'coins' and ${t.packageId} is not null) or (${t.kind} = 'plan' and ${t.planId} is not null)`,
+      sql`(${t.kind} = 'coins' and ${t.packageId} is not null) or (${t.kind} = 'plan' and ${t.planId} is not null) or (${t.kind} = 'tier' and ${t.tierId} is not null)`,
     ),
   ],
 );
@@ -110,9 +116,11 @@ export const subscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => plans.id),
+    /** A site-wide plan, or a series' tier (a membership): exactly one of the two. */
+    planId: uuid('plan_id').references(() => plans.id),
+    tierId: uuid('tier_id').references(() => seriesTiers.id),
+    /** The tier's series, kept on the row for "one running membership per series" and access. */
+    seriesId: uuid('series_id').references(() => series.id),
     purchaseId: uuid('purchase_id')
       .notNull()
       .references(() => purchases.id),
@@ -130,11 +138,23 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One subscription per purchase, and at most one running per reader.
+    // One subscription per purchase; at most one running plan per reader, and one running
+    // membership per reader and series.
     uniqueIndex('subscriptions_purchase_key').on(t.purchaseId),
     uniqueIndex('subscriptions_user_active_key')
       .on(t.userId)
-      .where(sql`${t.status} = 'active'`),
+      .where(sql`${t.status} = 'active' and ${t.planId} is not null`),
+    uniqueIndex('subscriptions_user_series_active_key')
+      .on(t.userId, t.seriesId)
+      .where(sql`${t.status} = 'active' and ${t.tierId} is not null`),
+    // A series' members (access, the funnel).
+    index('subscriptions_series_active_idx')
+      .on(t.seriesId, t.userId)
+      .where(sql`${t.status} = 'active' and ${t.tierId} is not null`),
+    check(
+      'subscriptions_item',
+      sql`(${t.planId} is not null and ${t.tierId} is null and ${t.seriesId} is null) or (${t.planId} is null and ${t.tierId} is not null and ${t.seriesId} is not null)`,
+    ),
     uniqueIndex('subscriptions_provider_key').on(t.providerSubscriptionId),
     // The test renewal job's scan.
     index('subscriptions_active_period_end_idx')
