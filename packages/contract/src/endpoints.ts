@@ -162,6 +162,7 @@ import {
   coinPackagePatchSchema,
   planInputSchema,
   planListResponseSchema,
+  storeCurrencyQuerySchema,
   planPatchSchema,
   purchaseIdParamsSchema,
   purchaseListQuerySchema,
@@ -308,8 +309,8 @@ const SCHEMAS = {
   teamBannerImage: { params: idParamsSchema, response: teamBannerResponseSchema },
   teamBannerDelete: { params: idParamsSchema, response: messageResponseSchema },
 
-  coinPackages: { response: coinPackageListResponseSchema },
-  plans: { response: planListResponseSchema },
+  coinPackages: { query: storeCurrencyQuerySchema, response: coinPackageListResponseSchema },
+  plans: { query: storeCurrencyQuerySchema, response: planListResponseSchema },
   checkout: { body: checkoutRequestSchema, response: checkoutResponseSchema },
   myPurchases: { query: purchaseListQuerySchema, response: purchaseListResponseSchema },
   myPurchase: { params: purchaseIdParamsSchema, response: purchaseResponseSchema },

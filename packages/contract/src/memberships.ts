@@ -5,6 +5,7 @@ import {
   currencySchema,
   planIntervalSchema,
   priceCentsSchema,
+  pricedInCurrency,
   storeItemNameSchema,
   subscriptionStatusSchema,
 } from './store';
@@ -62,7 +63,7 @@ export const tierInputSchema = z.object({
   coinsPerPeriod: coinCount().default(0),
   isActive: z.boolean().default(true),
   position: z.number().int().min(0).max(1000).default(0),
-});
+}).superRefine(pricedInCurrency);
 export type TierInput = z.input<typeof tierInputSchema>;
 /** Price, currency and interval are fixed once a tier exists: members bought those terms. */
 export const tierPatchSchema = z

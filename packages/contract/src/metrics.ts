@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './errors';
+import { currencySchema } from './currencies';
 
 /**
  * Metrics (issue 10 §3): daily series over a range of UTC days, `to` included. Every day of the
@@ -108,8 +109,11 @@ export type MetricsQuery = z.input<typeof metricsQuerySchema>;
 const count = z.number().int();
 const rangeSchema = z.object({ from: z.string(), to: z.string(), days: count });
 
-/** Cents in each currency the store sells in. */
-export const moneyByCurrencySchema = z.object({ usd: count, eur: count, gbp: count });
+/**
+ * Amounts in each currency something was sold in, in its minor unit (issue 38 §3: any currency
+ * Stripe takes); a currency left out is none.
+ */
+export const moneyByCurrencySchema = z.partialRecord(currencySchema, count);
 export type MoneyByCurrency = z.infer<typeof moneyByCurrencySchema>;
 
 const chapterRefSchema = z.object({

@@ -10,6 +10,8 @@ export const siteSettingsSchema = z.object({
   contacts: z.array(z.object({ kind: z.enum(['github', 'email', 'x', 'website']), url: z.string() })),
   /** The interface's language for readers whose browser names none of ours (issue 35 §1). */
   defaultLocale: z.enum(LOCALES),
+  /** The store's currency for readers whose own has no prices (issue 38 §3). */
+  defaultCurrency: currencySchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
@@ -161,6 +163,7 @@ export const siteSettingsInputSchema = z.object({
   developerName: z.string().trim().min(1, 'validation.enterCreator').max(80, 'validation.name80'),
   contacts: z.array(siteContactInputSchema).max(SITE_CONTACTS_MAX, 'validation.contactsMax'),
   defaultLocale: z.enum(LOCALES),
+  defaultCurrency: currencySchema,
 });
 
 /** The public settings answer: what the shell shows, and whether maintenance is on and sign-ups are open. */

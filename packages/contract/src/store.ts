@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { paginationSchema } from './catalogue';
-import { currencySchema } from './currencies';
+import { currencySchema, MAXIMUM_PRICE_CENTS, priceProblem, type Currency } from './currencies';
 import { envelope } from './errors';
 
 /** The store (DESIGN §4 Money). Prices are integers in the currency's minor unit ("cents"); coins are integers. */
 
-export { CURRENCIES, currencySchema, type Currency } from './currencies';
+export {
+  addAmounts,
+  CURRENCIES,
+  currencyOfLocale,
+  currencySchema,
+  MAXIMUM_PRICE_CENTS,
+  minimumPriceCents,
+  minorUnitDigits,
+  priceProblem,
+  type AmountsByCurrency,
+  type Currency,
+} from './currencies';
 export const PLAN_INTERVALS = ['month', 'year'] as const;
 export const planIntervalSchema = z.enum(PLAN_INTERVALS, { error: 'validation.intervalChoice' });
 export const PURCHASE_STATUSES = ['pending', 'paid', 'cancelled', 'refunded', 'failed'] as const;
@@ -39,7 +50,15 @@ export const coinPackageSchema = z.object({
   bestValue: z.boolean(),
 });
 export type CoinPackage = z.infer<typeof coinPackageSchema>;
-export const coinPackageListResponseSchema = envelope(z.object({ items: z.array(coinPackageSchema) }));
+/**
+ * GET PUB/store/coin-packages and PUB/store/plans (issue 38 §3): the reader's currency. The answer
+ * holds what is priced in it, or else what is priced in the site's default currency (or else
+ * everything on sale), and says which currency that is; without `currency`, the default's.
+ */
+export const storeCurrencyQuerySchema = z.object({ currency: currencySchema.optional() });
+export const coinPackageListResponseSchema = envelope(
+  z.object({ items: z.array(coinPackageSchema), currency: currencySchema.nullable().optional() }),
+);
 
 export const planSchema = z.object({
   id: z.uuid(),
@@ -52,7 +71,9 @@ export const planSchema = z.object({
   coinsPerPeriod: z.number().int(),
 });
 export type Plan = z.infer<typeof planSchema>;
-export const planListResponseSchema = envelope(z.object({ items: z.array(planSchema) }));
+export const planListResponseSchema = envelope(
+  z.object({ items: z.array(planSchema), currency: currencySchema.nullable().optional() }),
+);
 
 /** Where to come back to after paying: a path of this site, never another origin. */
 const returnToSchema = z
@@ -241,11 +262,21 @@ export const subscriptionResponseSchema = envelope(subscriptionSchema.nullable()
 
 export const storeItemNameSchema = z.string().trim().min(1, 'validation.nameRequired').max(80, 'validation.nameLimit80');
 const name = storeItemNameSchema;
+/** A price in its currency's minor unit; what its currency needs besides is `pricedInCurrency`'s. */
 export const priceCentsSchema = z
   .number({ error: 'validation.priceCents' })
   .int('validation.priceWholeCents')
-  .min(50, 'validation.priceMin')
-  .max(100_000_00, 'validation.priceTooHigh');
+  .min(1, 'validation.priceBelowCurrencyMinimum')
+  .max(MAXIMUM_PRICE_CENTS, 'validation.priceTooHigh');
+/** Refuses a price its currency cannot be charged (below Stripe's minimum, or a thousandth KWD): on `priceCents`. */
+export function pricedInCurrency(
+  { priceCents, currency }: { priceCents?: number; currency?: Currency },
+  context: z.RefinementCtx,
+) {
+  if (priceCents === undefined || currency === undefined) return;
+  const problem = priceProblem(priceCents, currency);
+  if (problem) context.addIssue({ code: 'custom', message: problem, path: ['priceCents'] });
+}
 const priceCents = priceCentsSchema;
 export const coinCount = () =>
   z
@@ -270,7 +301,7 @@ export const coinPackageInputSchema = z.object({
   currency: currencySchema.default('usd'),
   isActive: z.boolean().default(true),
   position: z.number().int().min(0).max(1000).default(0),
-});
+}).superRefine(pricedInCurrency);
 export type CoinPackageInput = z.input<typeof coinPackageInputSchema>;
 export const coinPackagePatchSchema = z
   .object({
@@ -282,7 +313,8 @@ export const coinPackagePatchSchema = z
     isActive: z.boolean(),
     position: z.number().int().min(0).max(1000),
   })
-  .partial();
+  .partial()
+  .superRefine(pricedInCurrency);
 export const coinTotalsSchema = z.object({
   /** Coins credited by paid purchases (net of refunds). */
   sold: z.number().int(),
@@ -319,7 +351,7 @@ export const planInputSchema = z.object({
   includesPremium: z.boolean().default(true),
   coinsPerPeriod: coinCount().default(0),
   isActive: z.boolean().default(true),
-});
+}).superRefine(pricedInCurrency);
 export type PlanInput = z.input<typeof planInputSchema>;
 /** Price and interval are fixed once a plan exists: subscribers bought those terms. */
 export const planPatchSchema = z

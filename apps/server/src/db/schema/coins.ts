@@ -1,4 +1,5 @@
 // Coins once bought (DESIGN §5 Coins; decision 0009): the ledger of every movement and the chapters they unlocked.
+import type { Currency } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
@@ -195,7 +196,7 @@ export const revenueAllocations = pgTable(
 export const payoutMonths = pgTable('payout_months', {
   month: text('month').primaryKey(),
   feePercent: integer('fee_percent').notNull(),
-  /** The month's plan revenue in cents per currency ({usd, eur, gbp}), before it was shared. */
+  /** The month's plan revenue in cents per currency ({jpy: 500, usd: 2000}: currencies with none left out), before it was shared. */
   subscriptionRevenue: jsonb('subscription_revenue').notNull(),
   /** Premium chapters subscribers finished in the month: what the revenue was shared by. */
   finishedChapters: integer('finished_chapters').notNull(),
@@ -214,7 +215,7 @@ export const subscriptionAllocations = pgTable(
     month: text('month')
       .notNull()
       .references(() => payoutMonths.month),
-    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     /** No foreign key: the earnings outlive a deleted series, keeping its title. */
     seriesId: uuid('series_id').notNull(),
     seriesTitle: text('series_title').notNull(),

@@ -1,5 +1,6 @@
 // View counts (issue 7 §4.13): per-day totals and who has been counted today.
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AmountsByCurrency } from '@inkwell/contract';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { series } from './catalogue';
 
 /** A series-level row has the nil uuid as chapter_id. Rows are added up in batches, never per read. */
@@ -38,7 +39,7 @@ export const viewMarks = pgTable(
  * `metrics.roll-up` job (metrics-rollup.ts) so a range of metrics reads one row per day instead of
  * every source row. A row is never updated: a day's figures are frozen as they were when it was
  * rolled up (a follow removed or a comment deleted later no longer changes the day it was made).
- * Money columns are cents per currency; `mrr_*` and `active` are the subscriptions running at the
+ * Money columns are amounts per currency; `mrr` and `active` are the subscriptions running at the
  * day's end. `coin_purchase_*`: coin purchases paid that day, refunded ones included (the coin
  * value takes refunds off live, whenever they come).
  */
@@ -49,22 +50,15 @@ export const metricsDays = pgTable('metrics_days', {
   comments: bigint('comments', { mode: 'number' }).notNull(),
   unlocks: bigint('unlocks', { mode: 'number' }).notNull(),
   unlockCoins: bigint('unlock_coins', { mode: 'number' }).notNull(),
-  paidUsd: bigint('paid_usd', { mode: 'number' }).notNull(),
-  paidEur: bigint('paid_eur', { mode: 'number' }).notNull(),
-  paidGbp: bigint('paid_gbp', { mode: 'number' }).notNull(),
-  refundedUsd: bigint('refunded_usd', { mode: 'number' }).notNull(),
-  refundedEur: bigint('refunded_eur', { mode: 'number' }).notNull(),
-  refundedGbp: bigint('refunded_gbp', { mode: 'number' }).notNull(),
+  /** Money columns: {currency: amount in its minor unit}, currencies with none left out (issue 38 §3). */
+  paid: jsonb('paid').$type<AmountsByCurrency>().notNull(),
+  refunded: jsonb('refunded').$type<AmountsByCurrency>().notNull(),
   coinsSold: bigint('coins_sold', { mode: 'number' }).notNull(),
   coinsSpent: bigint('coins_spent', { mode: 'number' }).notNull(),
   signups: bigint('signups', { mode: 'number' }).notNull(),
   active: bigint('active', { mode: 'number' }).notNull(),
-  mrrUsd: bigint('mrr_usd', { mode: 'number' }).notNull(),
-  mrrEur: bigint('mrr_eur', { mode: 'number' }).notNull(),
-  mrrGbp: bigint('mrr_gbp', { mode: 'number' }).notNull(),
+  mrr: jsonb('mrr').$type<AmountsByCurrency>().notNull(),
   coinPurchaseCoins: bigint('coin_purchase_coins', { mode: 'number' }).notNull(),
-  coinPurchaseUsd: bigint('coin_purchase_usd', { mode: 'number' }).notNull(),
-  coinPurchaseEur: bigint('coin_purchase_eur', { mode: 'number' }).notNull(),
-  coinPurchaseGbp: bigint('coin_purchase_gbp', { mode: 'number' }).notNull(),
+  coinPurchasePaid: jsonb('coin_purchase_paid').$type<AmountsByCurrency>().notNull(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,5 @@
 // What is sold and how it was paid (DESIGN §5 Coins, Subscriptions, Payments; decision 0009).
+import type { Currency } from '@inkwell/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { series } from './catalogue';
@@ -14,9 +15,7 @@ export const coinPackages = pgTable(
     coins: integer('coins').notNull(),
     bonusCoins: integer('bonus_coins').notNull().default(0),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] })
-      .notNull()
-      .default('usd'),
+    currency: text('currency').$type<Currency>().notNull().default('usd'),
     /** An inactive package is off sale; a package that has been sold is never deleted. */
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
@@ -33,9 +32,7 @@ export const plans = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] })
-      .notNull()
-      .default('usd'),
+    currency: text('currency').$type<Currency>().notNull().default('usd'),
     interval: text('interval', { enum: ['month', 'year'] }).notNull(),
     includesPremium: boolean('includes_premium').notNull().default(true),
     coinsPerPeriod: integer('coins_per_period').notNull().default(0),
@@ -70,7 +67,7 @@ export const purchases = pgTable(
     subscriptionId: uuid('subscription_id'),
     /** What was charged and credited, copied at checkout: later edits of the package change nothing here. */
     amountCents: integer('amount_cents').notNull(),
-    currency: text('currency', { enum: ['usd', 'eur', 'gbp'] }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     coins: integer('coins').notNull().default(0),
     itemName: text('item_name').notNull(),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),

@@ -43,6 +43,7 @@ const DEFAULT_SITE_SETTINGS: SiteSettings = {
   developerName: 'The Inkwell team',
   contacts: [],
   defaultLocale: DEFAULT_LOCALE,
+  defaultCurrency: 'usd',
 };
 
 /** A stored value read field by field over its defaults: a value from an older shape never breaks the site. */
