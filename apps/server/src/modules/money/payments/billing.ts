@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../lib/app-error';
+import { type ApiErrorId, AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import { addInterval, lapsedTestSubscriptions, type SubscriptionRow, type Subscriptions } from '../subscriptions';
+import { addInterval, findMembership, lapsedTestSubscriptions, type SubscriptionRow, type Subscriptions } from '../subscriptions';
 import type { Fulfilment } from './fulfilment';
 import type { PaymentProvider } from './providers/provider';
 
@@ -19,22 +19,40 @@ export function createBilling(deps: {
   renew: Fulfilment['renew'];
 }) {
   const { db, clock, logger, provider, subscriptions, renew } = deps;
+  /** Tells the provider to stop at the period's end, then marks ours: access stays to the end of the period paid for. */
+  async function cancelAtPeriodEnd(subscription: SubscriptionRow, refused: ApiErrorId): Promise<SubscriptionRow> {
+    if (subscription.cancelAtPeriodEnd) return subscription;
+    if (subscription.provider === provider.name) {
+      try {
+        await provider.cancelSubscription(subscription, { atPeriodEnd: true });
+      } catch (error) {
+        logger.error({ err: error, subscriptionId: subscription.id }, 'the payment provider refused a cancellation');
+        throw new AppError('payment_provider_error', refused);
+      }
+    }
+    return (await subscriptions.setCancelAtPeriodEnd(subscription.id, true))!;
+  }
+
   return {
-    /** The reader's Cancel: access stays to the end of the period that was paid for. */
+    /** The reader's Cancel of their plan. */
     async cancelSubscription(userId: string): Promise<SubscriptionRow> {
       const running = await subscriptions.current(userId);
       if (!running) throw new AppError('not_found', 'apiErrors.money.noPlanToCancel');
-      const { subscription } = running;
-      if (subscription.cancelAtPeriodEnd) return subscription;
-      if (subscription.provider === provider.name) {
-        try {
-          await provider.cancelSubscription(subscription, { atPeriodEnd: true });
-        } catch (error) {
-          logger.error({ err: error, subscriptionId: subscription.id }, 'the payment provider refused a cancellation');
-          throw new AppError('payment_provider_error', 'apiErrors.money.cancelNoAnswer');
-        }
-      }
-      return (await subscriptions.setCancelAtPeriodEnd(subscription.id, true))!;
+      return cancelAtPeriodEnd(running.subscription, 'apiErrors.money.cancelNoAnswer');
+    },
+
+    /** The reader's Cancel of one membership (issue 38 §1), as of a plan: their own, running, only. */
+    async cancelMembership(userId: string, membershipId: string): Promise<SubscriptionRow> {
+      const membership = await findMembership(db, membershipId);
+      const subscription = membership?.subscription;
+      if (
+        !subscription ||
+        subscription.userId !== userId ||
+        subscription.status !== 'active' ||
+        subscription.currentPeriodEnd <= clock.now()
+      )
+        throw new AppError('not_found', 'apiErrors.money.noMembershipToCancel');
+      return cancelAtPeriodEnd(subscription, 'apiErrors.money.membershipCancelNoAnswer');
     },
 
     /**
@@ -45,13 +63,13 @@ export function createBilling(deps: {
       const now = clock.now();
       let renewed = 0;
       let ended = 0;
-      for (const { subscription, plan } of await lapsedTestSubscriptions(db, now, 200)) {
+      for (const { subscription, interval } of await lapsedTestSubscriptions(db, now, 200)) {
         if (subscription.cancelAtPeriodEnd) {
           if (await subscriptions.end(subscription.id, subscription.currentPeriodEnd)) ended += 1;
           continue;
         }
         const start = subscription.currentPeriodEnd;
-        if (await renew(subscription.id, { start, end: addInterval(start, plan.interval), reference: null })) renewed += 1;
+        if (await renew(subscription.id, { start, end: addInterval(start, interval), reference: null })) renewed += 1;
       }
       return { renewed, ended };
     },

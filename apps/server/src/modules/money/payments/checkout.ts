@@ -4,7 +4,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import { currentSubscription, findPlan, type PlanRow } from '../subscriptions';
+import { currentSubscription, findPlan, findTier, isMemberOf } from '../subscriptions';
 import {
   findCoinPackage,
   findPurchase,
@@ -13,15 +13,16 @@ import {
   transitionPurchase,
   type PurchaseRow,
 } from './payments.repository';
-import type { PaymentProvider } from './providers/provider';
+import type { PaymentProvider, Recurring } from './providers/provider';
 
 type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
+type NewPurchase = { purchase: PurchaseRow; plan: Recurring | null };
 
 export const purchaseNotFound = () => new AppError('not_found', 'apiErrors.money.purchaseNotFound');
 
 /**
  * Starting to pay (DESIGN §5): a checkout creates a pending purchase that copies the price and
- * coins of its package or plan, and sends the buyer to the provider. The built-in test checkout's
+ * coins of its package, plan or series tier, and sends the buyer to the provider. The built-in test checkout's
  * Pay and Cancel buttons land here too, for the purchase's owner only.
  */
 export function createCheckout(deps: {
@@ -36,10 +37,8 @@ export function createCheckout(deps: {
   const { db, clock, logger, provider, publicUrl, fulfil } = deps;
   const absolute = (path: string) => new URL(path, publicUrl).toString();
 
-  async function newPurchase(
-    user: { id: string },
-    input: CheckoutRequest,
-  ): Promise<{ purchase: PurchaseRow; plan: PlanRow | null }> {
+  async function newPurchase(user: { id: string }, input: CheckoutRequest): Promise<NewPurchase> {
+    if (input.kind === 'tier') return newTierPurchase(user, input);
     if (input.kind === 'coins') {
       const pkg = await findCoinPackage(db, input.packageId);
       if (!pkg || !pkg.isActive) throw new AppError('not_found', 'apiErrors.money.packageNotOnSale');
@@ -73,7 +72,31 @@ export function createCheckout(deps: {
       provider: provider.name,
       returnTo: input.returnTo ?? null,
     });
-    return { purchase, plan };
+    return { purchase, plan: { interval: plan.interval } };
+  }
+
+  /**
+   * A series' membership tier (issue 38 §1), bought as a plan is: a reader may hold a plan and a
+   * membership of each series at once, but one membership per series.
+   */
+  async function newTierPurchase(user: { id: string }, input: Extract<CheckoutRequest, { kind: 'tier' }>): Promise<NewPurchase> {
+    const tier = await findTier(db, input.tierId);
+    if (!tier || !tier.isActive) throw new AppError('not_found', 'apiErrors.money.tierNotOnSale');
+    if (await isMemberOf(db, user.id, tier.seriesId, clock.now())) {
+      throw new AppError('conflict', 'apiErrors.money.alreadyMember');
+    }
+    const purchase = await insertPurchase(db, {
+      userId: user.id,
+      kind: 'tier',
+      tierId: tier.id,
+      amountCents: tier.priceCents,
+      currency: tier.currency as PurchaseRow['currency'],
+      coins: 0,
+      itemName: tier.name,
+      provider: provider.name,
+      returnTo: input.returnTo ?? null,
+    });
+    return { purchase, plan: { interval: tier.interval, metadata: { kind: 'tier', tierId: tier.id, seriesId: tier.seriesId } } };
   }
 
   async function ownTestPurchase(userId: string, purchaseId: string): Promise<PurchaseRow> {

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import { advancePeriod, creditPeriodCoins, findPlan, startSubscription } from '../subscriptions';
+import { advancePeriod, creditPeriodCoins, findPlan, findTier, startSubscription, type SubscriptionRow } from '../subscriptions';
+import { allocateTierIncome } from '../payouts';
 import { findUserById } from '../../identity/users';
 import { moveCoins, type Unlocks } from '../wallet';
 import { purchaseNotFound } from './checkout';
@@ -17,9 +18,24 @@ export interface PaymentDetails {
   periodEnd?: Date;
 }
 
+/** What a subscription (or the purchase that starts one) is bought as: a plan, or a series' tier. */
+async function itemOf(tx: Database, row: { planId: string | null; tierId: string | null }) {
+  if (row.planId) return { kind: 'plan' as const, plan: (await findPlan(tx, row.planId))! };
+  return { kind: 'tier' as const, tier: (await findTier(tx, row.tierId!))! };
+}
+
+/** A tier payment as the series' payees share it: what was charged, in its currency. */
+const tierPayment = (purchase: PurchaseRow, subscription: SubscriptionRow, now: Date) => ({
+  purchaseId: purchase.id,
+  seriesId: subscription.seriesId!,
+  currency: purchase.currency,
+  amountCents: purchase.amountCents,
+  now,
+});
+
 /**
  * Money that arrived (DESIGN §5): `fulfil` is the one function that turns a payment into coins or
- * a subscription, called by the test checkout's Pay button and by Stripe's webhooks alike; `renew`
+ * a subscription (a plan, or a series' membership whose payment the series' payees share), called by the test checkout's Pay button and by Stripe's webhooks alike; `renew`
  * is a further period that was paid for. Every step that must happen once is a conditional update
  * in the database, so replays and races change nothing more.
  */
@@ -69,13 +85,13 @@ export function createFulfilment(deps: {
           });
           return { purchase: claimed, fresh: true };
         }
-        const plan = (await findPlan(tx, claimed.planId!))!;
         const period = {
           start: details.periodStart ?? now,
           end: details.periodEnd,
           providerSubscriptionId: details.providerSubscriptionId,
         };
-        const subscription = await startSubscription(tx, claimed, plan, period, now);
+        const subscription = await startSubscription(tx, claimed, await itemOf(tx, claimed), period, now);
+        if (claimed.kind === 'tier') await allocateTierIncome(tx, tierPayment(claimed, subscription, now));
         const purchase = await transitionPurchase(tx, claimed.id, ['paid'], { status: 'paid', subscriptionId: subscription.id });
         return { purchase: purchase ?? claimed, fresh: true };
       });
@@ -99,23 +115,25 @@ export function createFulfilment(deps: {
       const userId = await db.transaction(async (tx) => {
         const advanced = await advancePeriod(tx, subscriptionId, period.start, period.end);
         if (!advanced) return null;
-        const plan = (await findPlan(tx, advanced.planId))!;
+        const item = await itemOf(tx, advanced);
+        const terms = item.kind === 'plan' ? item.plan : item.tier;
         const renewal = await insertPurchase(tx, {
           userId: advanced.userId,
-          kind: 'plan',
+          kind: item.kind,
           status: 'paid',
-          planId: plan.id,
+          ...(item.kind === 'plan' ? { planId: item.plan.id } : { tierId: item.tier.id }),
           subscriptionId: advanced.id,
-          amountCents: plan.priceCents,
-          currency: plan.currency,
-          itemName: `${plan.name} (renewal)`,
+          amountCents: terms.priceCents,
+          currency: terms.currency as PurchaseRow['currency'],
+          itemName: `${terms.name} (renewal)`,
           provider: advanced.provider,
           providerSessionId: period.reference,
           // Stripe's payment of the renewal invoice: what charge.refunded names when it is refunded.
           providerPaymentId: period.providerPaymentId ?? null,
           paidAt: now,
         });
-        await creditPeriodCoins(tx, advanced, plan, renewal.id, period.start);
+        await creditPeriodCoins(tx, advanced, terms, renewal.id, period.start);
+        if (item.kind === 'tier') await allocateTierIncome(tx, tierPayment(renewal, advanced, now));
         return advanced.userId;
       });
       if (userId) events.publish({ type: 'user.changed', userId: userId });

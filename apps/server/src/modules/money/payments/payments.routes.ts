@@ -17,7 +17,7 @@ export async function paymentsRoutes(
   endpoint(app, 'coinPackages', { handler: async () => ({ success: true, data: { items: await purchases.coinPackages() } }) });
 
   endpoint(app, 'checkout', {
-    summary: 'Start paying for a coin package or a plan; send the buyer to checkoutUrl',
+    summary: "Start paying for a coin package, a plan or a series' membership tier; send the buyer to checkoutUrl",
     handler: async (request) => ({ success: true, data: await payments.checkout(request.user, request.body) }),
   });
   endpoint(app, 'myPurchases', {
@@ -64,6 +64,17 @@ export async function paymentsRoutes(
       data: await subscriptions.toAnswer(await payments.cancelSubscription(request.user.id)),
       message: await say(request, 'apiErrors.success.planEnding'),
     }),
+  });
+
+  endpoint(app, 'cancelMembership', {
+    handler: async (request) => {
+      const cancelled = await payments.cancelMembership(request.user.id, request.params.membershipId);
+      return {
+        success: true,
+        data: await subscriptions.membership(cancelled.id),
+        message: await say(request, 'apiErrors.success.membershipEnding'),
+      };
+    },
   });
 
   endpoint(app, 'adminCoinPackages', { handler: async () => ({ success: true, data: await purchases.adminCoinPackages() }) });

@@ -4,6 +4,7 @@ import { type AuditContext, recordAuditEntry } from '../../team/audit';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { endSubscriptionRow, findSubscription } from '../subscriptions';
+import { refundTierIncome } from '../payouts';
 import { coinsCreditedBy, lockBalance, moveCoins } from '../wallet';
 import { purchaseNotFound } from './checkout';
 import { findPurchase, transitionPurchase, type PurchaseRow } from './payments.repository';
@@ -13,8 +14,8 @@ import type { EventPublisher } from '../../../lib/domain-events';
 /**
  * A refund (DESIGN §5): the provider gives the money back first (when asked to), then, once, the
  * purchase takes back what is left of the coins it brought (a coin package's, or a plan's for the
- * periods it paid; never more than the balance), with a ledger row, and a plan purchase ends its
- * subscription. Stripe's charge.refunded lands here too, with viaProvider false.
+ * periods it paid; never more than the balance), with a ledger row, a plan or tier purchase ends
+ * its subscription, and a tier's takes back the series' payees' parts. Stripe's charge.refunded lands here too, with viaProvider false.
  */
 export function createRefunds(deps: {
   db: Database;
@@ -27,7 +28,7 @@ export function createRefunds(deps: {
 
   async function refundAtProvider(purchase: PurchaseRow) {
     const subscription =
-      purchase.kind === 'plan' && purchase.subscriptionId ? await findSubscription(db, purchase.subscriptionId) : undefined;
+      purchase.kind !== 'coins' && purchase.subscriptionId ? await findSubscription(db, purchase.subscriptionId) : undefined;
     try {
       await provider.refund(purchase, subscription);
       if (subscription?.status === 'active') await provider.cancelSubscription(subscription, { atPeriodEnd: false });
@@ -70,6 +71,8 @@ export function createRefunds(deps: {
           });
         }
         if (refunded.subscriptionId) await endSubscriptionRow(tx, refunded.subscriptionId, now, now);
+        // A membership's payment: the series' payees give back their parts, once (issue 38 §1).
+        if (refunded.kind === 'tier') await refundTierIncome(tx, { purchaseId: refunded.id, now });
         const done = await transitionPurchase(tx, purchaseId, ['refunded'], { status: 'refunded', coinsReversed: takeBack });
         if (audit) await recordAuditEntry(tx, audit);
         return { purchase: done!, changed: true };

@@ -1,13 +1,42 @@
 import type { FastifyInstance } from 'fastify';
+import { auditOf } from '../../team/audit';
 import { endpoint } from '../../../lib/endpoint';
 import type { Subscriptions } from './subscriptions.service';
 import { say } from '../../../lib/say';
 
-/** Plans on sale, the reader's plan, and the admin's plans (DESIGN §4 Money). Cancelling goes through payments (the provider first). */
+/**
+ * Plans on sale, the reader's plan, and the admin's plans (DESIGN §4 Money); a series' tiers, the
+ * team's edits of them and the reader's memberships (issue 38 §1). Cancelling goes through
+ * payments (the provider first).
+ */
 export async function subscriptionsRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: Subscriptions }) {
   endpoint(app, 'plans', { handler: async () => ({ success: true, data: { items: await subscriptions.plans() } }) });
   endpoint(app, 'mySubscription', {
     handler: async (request) => ({ success: true, data: await subscriptions.subscription(request.user.id) }),
+  });
+
+  endpoint(app, 'seriesTiers', {
+    handler: async (request) => ({ success: true, data: await subscriptions.seriesTiers(request.params.id) }),
+  });
+  endpoint(app, 'myMemberships', {
+    handler: async (request) => ({ success: true, data: await subscriptions.memberships(request.user.id) }),
+  });
+  endpoint(app, 'teamSeriesTiers', {
+    handler: async (request) => ({ success: true, data: await subscriptions.teamTiers(request.params.id) }),
+  });
+  endpoint(app, 'teamSeriesTierCreate', {
+    handler: async (request) => ({
+      success: true,
+      data: await subscriptions.createTier(request.params.id, request.body, auditOf(request)),
+      message: await say(request, 'apiErrors.success.tierCreated'),
+    }),
+  });
+  endpoint(app, 'teamSeriesTierUpdate', {
+    handler: async (request) => ({
+      success: true,
+      data: await subscriptions.updateTier(request.params.id, request.params.tierId, request.body, auditOf(request)),
+      message: await say(request, 'apiErrors.success.tierSaved'),
+    }),
   });
 
   endpoint(app, 'adminPlans', { handler: async () => ({ success: true, data: { items: await subscriptions.adminPlans() } }) });

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { toAdminPlan, toPlan, toSubscription } from './subscriptions.presenter';
+import { createMemberships } from './tiers.service';
 import { insertPlan } from './commands/plans';
 import { endSubscriptionRow } from './commands/subscription-rows';
 import { findPlan, listPlans } from './queries/plans';
@@ -20,6 +21,9 @@ import type { EventPublisher } from '../../../lib/domain-events';
  */
 export function createSubscriptions({ db, clock, events }: { db: Database; clock: Clock; events: EventPublisher }) {
   const service = {
+    // A series' tiers and the readers' memberships (issue 38 §1).
+    ...createMemberships({ db, clock, events }),
+
     async plans() {
       return (await listPlans(db, { activeOnly: true, now: clock.now() })).map((row) => toPlan(row.plan));
     },
@@ -34,7 +38,7 @@ export function createSubscriptions({ db, clock, events }: { db: Database; clock
     current: (userId: string) => currentSubscription(db, userId, clock.now()),
 
     async toAnswer(subscription: SubscriptionRow) {
-      const plan = await findPlan(db, subscription.planId);
+      const plan = subscription.planId ? await findPlan(db, subscription.planId) : undefined;
       if (!plan) throw new AppError('not_found', 'apiErrors.money.planNotFound');
       return toSubscription(subscription, plan);
     },

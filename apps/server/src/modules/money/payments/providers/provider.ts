@@ -1,12 +1,19 @@
 import type { PlanRow, SubscriptionRow } from '../../subscriptions';
 import type { PurchaseRow } from '../payments.repository';
 
+/** A subscription checkout's terms: a plan's, or a series' membership tier's (issue 38 §1). */
+export interface Recurring {
+  interval: PlanRow['interval'];
+  /** What else the provider keeps beside the purchase's id (a tier's and its series' ids). */
+  metadata?: Record<string, string>;
+}
+
 /** What a checkout needs from the provider: where to send the buyer. */
 interface CheckoutInput {
   purchase: PurchaseRow;
   buyer: { id: string; email: string };
-  /** Set for a plan purchase (a subscription checkout). */
-  plan: PlanRow | null;
+  /** Set for a plan or tier purchase (a subscription checkout). */
+  plan: Recurring | null;
   /** Absolute URLs the provider sends the buyer back to. */
   successUrl: string;
   cancelUrl: string;

@@ -20,7 +20,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
 
     async createCheckout({ purchase, buyer, plan, successUrl, cancelUrl }) {
       // Both ways back to the purchase: the metadata, and client_reference_id as Stripe's own field for it.
-      const metadata = { purchaseId: purchase.id };
+      const metadata = { ...plan?.metadata, purchaseId: purchase.id };
       const priceData = {
         currency: purchase.currency,
         unit_amount: purchase.amountCents,
@@ -55,7 +55,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     async refund(purchase, subscription) {
       const paymentId =
         purchase.providerPaymentId ??
-        (purchase.kind === 'plan' && subscription?.providerSubscriptionId
+        (purchase.kind !== 'coins' && subscription?.providerSubscriptionId
           ? await latestInvoicePayment(subscription.providerSubscriptionId)
           : null);
       if (!paymentId) throw new Error(`purchase ${purchase.id} has no Stripe payment to refund`);

@@ -1,12 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
-import { plans, subscriptions } from '../../../../db/schema';
+import { plans, seriesTiers, subscriptions } from '../../../../db/schema';
 
-/** Every plan a reader subscribed to, for their export (issue 36 §3). */
+/** Every plan (and series membership, by its tier's name) a reader subscribed to, for their export (issue 36 §3). */
 export function subscriptionsForExport(db: Database, userId: string) {
   return db
     .select({
-      planName: plans.name,
+      planName: sql<string>`coalesce(${plans.name}, ${seriesTiers.name})`,
       status: subscriptions.status,
       startedAt: subscriptions.startedAt,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
@@ -14,7 +14,8 @@ export function subscriptionsForExport(db: Database, userId: string) {
       endedAt: subscriptions.endedAt,
     })
     .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(seriesTiers, eq(seriesTiers.id, subscriptions.tierId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(asc(subscriptions.startedAt));
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
-import { plans, subscriptions } from '../../../../db/schema';
+import { plans, seriesTiers, subscriptions } from '../../../../db/schema';
 import { at } from '../../../../db/sql';
 import { subscriptionRunning } from '../../../identity/access';
 
@@ -30,12 +30,19 @@ export async function findSubscriptionByProviderId(db: Database, providerId: str
   return row;
 }
 
-/** Test-provider subscriptions whose period is over: to renew as if paid, or to end when cancelled. */
+/**
+ * Test-provider subscriptions (plans and memberships) whose period is over, with the interval they
+ * were bought for: to renew as if paid, or to end when cancelled.
+ */
 export function lapsedTestSubscriptions(db: Database, now: Date, limit: number) {
   return db
-    .select({ subscription: subscriptions, plan: plans })
+    .select({
+      subscription: subscriptions,
+      interval: sql<'month' | 'year'>`coalesce(${plans.interval}, ${seriesTiers.interval})`,
+    })
     .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(seriesTiers, eq(seriesTiers.id, subscriptions.tierId))
     .where(
       and(
         eq(subscriptions.status, 'active'),
