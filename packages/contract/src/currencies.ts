@@ -44,8 +44,7 @@ const MINIMUM_PRICES: Partial<Record<Currency, number>> = {
   hkd: 400, huf: 17500, inr: 50, jpy: 50, mxn: 1000, myr: 200, nok: 300, nzd: 50, pln: 200, ron: 200,
   sek: 300, sgd: 50, thb: 1000,
 }; // prettier-ignore
-export const minimumPriceCents = (currency: Currency): number =>
-  MINIMUM_PRICES[currency] ?? 10 ** minorUnitDigits(currency);
+export const minimumPriceCents = (currency: Currency): number => MINIMUM_PRICES[currency] ?? 10 ** minorUnitDigits(currency);
 /** Stripe's largest amount: eight digits in the minor unit. */
 export const MAXIMUM_PRICE_CENTS = 99_999_999;
 
@@ -89,4 +88,12 @@ export function addAmounts(a: AmountsByCurrency, b: AmountsByCurrency, sign: 1 |
     if (value !== 0) sum[currency] = value;
   }
   return sum;
+}
+
+/** An amount in its minor unit as an exact decimal in the major unit: 499 usd → "4.99", 500 jpy → "500", 1234 kwd → "1.234". */
+export function minorToDecimal(amount: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  const sign = amount < 0 ? '-' : '';
+  const text = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }

@@ -53,17 +53,19 @@ const earlyAccessDays = z
   .min(0, 'validation.earlyAccessDays')
   .max(EARLY_ACCESS_DAYS_MAX, 'validation.earlyAccessDays');
 
-export const tierInputSchema = z.object({
-  name: storeItemNameSchema,
-  description: z.string().trim().max(1000, 'validation.description1000').default(''),
-  priceCents: priceCentsSchema,
-  currency: currencySchema,
-  interval: planIntervalSchema,
-  earlyAccessDays: earlyAccessDays.default(0),
-  coinsPerPeriod: coinCount().default(0),
-  isActive: z.boolean().default(true),
-  position: z.number().int().min(0).max(1000).default(0),
-}).superRefine(pricedInCurrency);
+export const tierInputSchema = z
+  .object({
+    name: storeItemNameSchema,
+    description: z.string().trim().max(1000, 'validation.description1000').default(''),
+    priceCents: priceCentsSchema,
+    currency: currencySchema,
+    interval: planIntervalSchema,
+    earlyAccessDays: earlyAccessDays.default(0),
+    coinsPerPeriod: coinCount().default(0),
+    isActive: z.boolean().default(true),
+    position: z.number().int().min(0).max(1000).default(0),
+  })
+  .superRefine(pricedInCurrency);
 export type TierInput = z.input<typeof tierInputSchema>;
 /** Price, currency and interval are fixed once a tier exists: members bought those terms. */
 export const tierPatchSchema = z

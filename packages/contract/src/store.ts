@@ -12,6 +12,7 @@ export {
   currencySchema,
   MAXIMUM_PRICE_CENTS,
   minimumPriceCents,
+  minorToDecimal,
   minorUnitDigits,
   priceProblem,
   type AmountsByCurrency,
@@ -293,15 +294,17 @@ export const adminCoinPackageSchema = coinPackageSchema.omit({ bestValue: true }
   createdAt: z.string(),
 });
 export type AdminCoinPackage = z.infer<typeof adminCoinPackageSchema>;
-export const coinPackageInputSchema = z.object({
-  name,
-  coins: coinCount().min(1, 'validation.packageCoins'),
-  bonusCoins: coinCount().default(0),
-  priceCents,
-  currency: currencySchema.default('usd'),
-  isActive: z.boolean().default(true),
-  position: z.number().int().min(0).max(1000).default(0),
-}).superRefine(pricedInCurrency);
+export const coinPackageInputSchema = z
+  .object({
+    name,
+    coins: coinCount().min(1, 'validation.packageCoins'),
+    bonusCoins: coinCount().default(0),
+    priceCents,
+    currency: currencySchema.default('usd'),
+    isActive: z.boolean().default(true),
+    position: z.number().int().min(0).max(1000).default(0),
+  })
+  .superRefine(pricedInCurrency);
 export type CoinPackageInput = z.input<typeof coinPackageInputSchema>;
 export const coinPackagePatchSchema = z
   .object({
@@ -342,16 +345,18 @@ export const adminPlanSchema = planSchema.extend({
   createdAt: z.string(),
 });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
-export const planInputSchema = z.object({
-  name,
-  description: z.string().trim().max(1000, 'validation.description1000').default(''),
-  priceCents,
-  currency: currencySchema.default('usd'),
-  interval: planIntervalSchema,
-  includesPremium: z.boolean().default(true),
-  coinsPerPeriod: coinCount().default(0),
-  isActive: z.boolean().default(true),
-}).superRefine(pricedInCurrency);
+export const planInputSchema = z
+  .object({
+    name,
+    description: z.string().trim().max(1000, 'validation.description1000').default(''),
+    priceCents,
+    currency: currencySchema.default('usd'),
+    interval: planIntervalSchema,
+    includesPremium: z.boolean().default(true),
+    coinsPerPeriod: coinCount().default(0),
+    isActive: z.boolean().default(true),
+  })
+  .superRefine(pricedInCurrency);
 export type PlanInput = z.input<typeof planInputSchema>;
 /** Price and interval are fixed once a plan exists: subscribers bought those terms. */
 export const planPatchSchema = z

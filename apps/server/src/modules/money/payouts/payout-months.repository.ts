@@ -1,4 +1,4 @@
-import type { MoneyByCurrency } from '@inkwell/contract';
+import type { Currency, MoneyByCurrency } from '@inkwell/contract';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { payoutMonths, subscriptionAllocations } from '../../../db/schema';
@@ -38,7 +38,7 @@ export async function firstEarningMonth(db: Database): Promise<string | null> {
  * payments are left out.
  */
 export async function planRevenueOfMonth(db: Database, from: Date, to: Date): Promise<MoneyByCurrency> {
-  const rows = rowsOf<{ currency: keyof MoneyByCurrency; cents: string | number }>(
+  const rows = rowsOf<{ currency: Currency; cents: string | number }>(
     await db.execute(sql`
       select p.currency, sum(case when pl.interval = 'year'
           then ((k + 1) * p.amount_cents) / 12 - (k * p.amount_cents) / 12
@@ -51,8 +51,8 @@ export async function planRevenueOfMonth(db: Database, from: Date, to: Date): Pr
         and date_trunc('month', p.paid_at at time zone 'UTC') + k * interval '1 month' = (${at(from)} at time zone 'UTC')
       group by p.currency`),
   );
-  const revenue: MoneyByCurrency = { usd: 0, eur: 0, gbp: 0 };
-  for (const row of rows) revenue[row.currency] = Number(row.cents);
+  const revenue: MoneyByCurrency = {};
+  for (const row of rows) if (Number(row.cents) !== 0) revenue[row.currency] = Number(row.cents);
   return revenue;
 }
 

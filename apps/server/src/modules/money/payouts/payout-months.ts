@@ -67,7 +67,7 @@ export function createPayoutMonths({ db, clock, feePercent }: { db: Database; cl
       const rows = [];
       const payees = new Map<string, Awaited<ReturnType<typeof payeesOf>>>();
       for (const currency of CURRENCIES) {
-        for (const { item: series, amount } of splitByWeights(revenue[currency], finished, (row) => row.finished)) {
+        for (const { item: series, amount } of splitByWeights(revenue[currency] ?? 0, finished, (row) => row.finished)) {
           if (amount === 0) continue;
           if (!payees.has(series.series_id)) payees.set(series.series_id, await payeesOf(tx, series.series_id));
           for (const part of splitByShares(amount, payees.get(series.series_id)!)) {

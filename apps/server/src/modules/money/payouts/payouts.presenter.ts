@@ -1,13 +1,13 @@
-import { CURRENCIES, type Earnings } from '@inkwell/contract';
+import { CURRENCIES, minorToDecimal, type Currency, type Earnings } from '@inkwell/contract';
 import { toCsv } from '../../../lib/csv';
 
 /**
  * A month's earnings as CSV: one row per series in coins, then one per series and currency from the
- * subscriptions (in the currency's units, two decimals), then a total per unit; titles that could
+ * subscriptions (in the currency's units, with its own decimals: 4.99 USD, 500 JPY), then a total per unit; titles that could
  * read as formulas defused, commas and quotes escaped (lib/csv).
  */
 export function earningsCsv(earnings: Earnings): string {
-  const money = (cents: number) => (cents / 100).toFixed(2);
+  const money = (cents: number | undefined, currency: Currency) => minorToDecimal(cents ?? 0, currency);
   const { month, items, totals, subscriptions } = earnings;
   const currencies = CURRENCIES.filter((currency) => subscriptions.items.some((item) => item.currency === currency));
   const rows: (string | number)[][] = [
@@ -31,10 +31,10 @@ export function earningsCsv(earnings: Earnings): string {
       '',
       '',
       '',
-      money(item.gross),
-      money(item.gross),
-      money(item.fee),
-      money(item.net),
+      money(item.gross, item.currency),
+      money(item.gross, item.currency),
+      money(item.fee, item.currency),
+      money(item.net, item.currency),
     ]),
     [month, 'Total', 'coins', '', '', '', '', totals.gross, totals.fee, totals.net],
     ...currencies.map((currency) => [
@@ -44,10 +44,10 @@ export function earningsCsv(earnings: Earnings): string {
       '',
       '',
       '',
-      money(subscriptions.totals.gross[currency]),
-      money(subscriptions.totals.gross[currency]),
-      money(subscriptions.totals.fee[currency]),
-      money(subscriptions.totals.net[currency]),
+      money(subscriptions.totals.gross[currency], currency),
+      money(subscriptions.totals.gross[currency], currency),
+      money(subscriptions.totals.fee[currency], currency),
+      money(subscriptions.totals.net[currency], currency),
     ]),
   ];
   return toCsv(rows);

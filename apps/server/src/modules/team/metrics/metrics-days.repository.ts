@@ -27,19 +27,13 @@ export function listRolledAdminDays(db: Database, from: string, to: string): Pro
   return db
     .select({
       day: metricsDays.day,
-      paid_usd: metricsDays.paidUsd,
-      paid_eur: metricsDays.paidEur,
-      paid_gbp: metricsDays.paidGbp,
-      refunded_usd: metricsDays.refundedUsd,
-      refunded_eur: metricsDays.refundedEur,
-      refunded_gbp: metricsDays.refundedGbp,
+      paid: metricsDays.paid,
+      refunded: metricsDays.refunded,
       coins_sold: metricsDays.coinsSold,
       coins_spent: metricsDays.coinsSpent,
       signups: metricsDays.signups,
       active: metricsDays.active,
-      mrr_usd: metricsDays.mrrUsd,
-      mrr_eur: metricsDays.mrrEur,
-      mrr_gbp: metricsDays.mrrGbp,
+      mrr: metricsDays.mrr,
     })
     .from(metricsDays)
     .where(and(gte(metricsDays.day, from), lte(metricsDays.day, to)))
@@ -52,9 +46,7 @@ export function listRolledCoinPurchases(db: Database, to: string) {
     .select({
       day: metricsDays.day,
       coins: metricsDays.coinPurchaseCoins,
-      usd: metricsDays.coinPurchaseUsd,
-      eur: metricsDays.coinPurchaseEur,
-      gbp: metricsDays.coinPurchaseGbp,
+      paid: metricsDays.coinPurchasePaid,
     })
     .from(metricsDays)
     .where(lte(metricsDays.day, to))

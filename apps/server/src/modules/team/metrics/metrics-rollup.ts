@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { lastClosedDay, rangeOfDays } from './closed-days';
 import { firstActivityDay, insertRolledDays, listDaysToRollUp, type RolledDay } from './metrics-days.repository';
-import { listAdminDays, listCoinPurchaseDays, listTeamDays, type Amount } from './metrics.repository';
+import { listAdminDays, listCoinPurchaseDays, listTeamDays, type Amount, type MoneyColumn } from './metrics.repository';
 
 /** Days rolled up per step: a month of a big site's rows is read in about a second, then the connection is free again. */
 const ROLL_UP_BATCH_DAYS = 31;
@@ -11,6 +11,7 @@ const ROLL_UP_BATCH_DAYS = 31;
 const ROLL_UP_MAX_BATCHES = 24;
 
 const num = (value: Amount | undefined) => Number(value ?? 0);
+const amounts = (value: MoneyColumn | undefined) => value ?? {};
 
 /**
  * The `metrics.roll-up` job: writes each closed day's figures to metrics_days once (see the table
@@ -41,23 +42,15 @@ export function createMetricsRollup({ db, clock }: { db: Database; clock: Clock 
         comments: num(row.comments),
         unlocks: num(row.unlocks),
         unlockCoins: num(row.unlock_coins),
-        paidUsd: num(money?.paid_usd),
-        paidEur: num(money?.paid_eur),
-        paidGbp: num(money?.paid_gbp),
-        refundedUsd: num(money?.refunded_usd),
-        refundedEur: num(money?.refunded_eur),
-        refundedGbp: num(money?.refunded_gbp),
+        paid: amounts(money?.paid),
+        refunded: amounts(money?.refunded),
         coinsSold: num(money?.coins_sold),
         coinsSpent: num(money?.coins_spent),
         signups: num(money?.signups),
         active: num(money?.active),
-        mrrUsd: num(money?.mrr_usd),
-        mrrEur: num(money?.mrr_eur),
-        mrrGbp: num(money?.mrr_gbp),
+        mrr: amounts(money?.mrr),
         coinPurchaseCoins: num(coins?.coins),
-        coinPurchaseUsd: num(coins?.paid_usd),
-        coinPurchaseEur: num(coins?.paid_eur),
-        coinPurchaseGbp: num(coins?.paid_gbp),
+        coinPurchasePaid: amounts(coins?.paid),
       };
     });
     return insertRolledDays(db, days);

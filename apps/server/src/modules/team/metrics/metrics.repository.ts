@@ -1,4 +1,4 @@
-import { addDays, type MetricsRange } from '@inkwell/contract';
+import { addDays, type AmountsByCurrency, type MetricsRange } from '@inkwell/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { at, rowsOf } from '../../../db/sql';
@@ -9,18 +9,15 @@ import { subscriptionRunning } from '../../identity/access';
  * depending on the driver, and null where a left join found nothing. Read it with Number().
  */
 export type Amount = string | number | bigint | null;
-/** One amount per currency: the columns `<prefix>_usd`, `_eur` and `_gbp`. */
-export type AmountsByCurrency<P extends string> = Record<`${P}_usd` | `${P}_eur` | `${P}_gbp`, Amount>;
+/** Amounts per currency as the database sums them: {currency: amount}, currencies with none left out; null when nothing was summed. */
+export type MoneyColumn = AmountsByCurrency | null;
 
-/** `sum(expr)` split into one column per currency: `<prefix>_usd`, `_eur`, `_gbp`. */
-const perCurrency = (expr: SQL, currency: SQL, prefix: string) =>
-  sql.join(
-    (['usd', 'eur', 'gbp'] as const).map(
-      (code) =>
-        sql`coalesce(round(sum(${expr}) filter (where ${currency} = ${code})), 0)::bigint as ${sql.raw(`${prefix}_${code}`)}`,
-    ),
-    sql`, `,
-  );
+/**
+ * `{currency: amount}` of the rows of `source` (a subquery with `currency` and `amount` columns,
+ * one row per currency, grouped by whatever else it selects): amounts of 0 are left out.
+ */
+const moneyOf = (amount: SQL = sql`amount`) =>
+  sql`jsonb_object_agg(currency, round(${amount})::bigint) filter (where round(${amount}) <> 0)`;
 
 /**
  * The range's bounds as SQL: its days (for daily_views' `day`) and the moments they start and end
@@ -111,17 +108,18 @@ export async function countAwaitingTeam(db: Database, now: Date) {
   return row;
 }
 
-export type AdminDayRow = AmountsByCurrency<'paid'> &
-  AmountsByCurrency<'refunded'> &
-  AmountsByCurrency<'mrr'> & {
-    /** YYYY-MM-DD */
-    day: string;
-    coins_sold: Amount;
-    coins_spent: Amount;
-    signups: Amount;
-    /** Subscriptions running at the day's end. */
-    active: Amount;
-  };
+export interface AdminDayRow {
+  /** YYYY-MM-DD */
+  day: string;
+  paid: MoneyColumn;
+  refunded: MoneyColumn;
+  coins_sold: Amount;
+  coins_spent: Amount;
+  signups: Amount;
+  /** Subscriptions running at the day's end, and their monthly revenue. */
+  active: Amount;
+  mrr: MoneyColumn;
+}
 
 /** A day with nothing counted, in the live team query's shape (days before anything was counted). */
 export const emptyTeamDay = (day: string): TeamDayRow => ({
@@ -135,19 +133,13 @@ export const emptyTeamDay = (day: string): TeamDayRow => ({
 /** A day with nothing counted, in the live admin query's shape. */
 export const emptyAdminDay = (day: string): AdminDayRow => ({
   day,
-  paid_usd: 0,
-  paid_eur: 0,
-  paid_gbp: 0,
-  refunded_usd: 0,
-  refunded_eur: 0,
-  refunded_gbp: 0,
+  paid: {},
+  refunded: {},
   coins_sold: 0,
   coins_spent: 0,
   signups: 0,
   active: 0,
-  mrr_usd: 0,
-  mrr_eur: 0,
-  mrr_gbp: 0,
+  mrr: {},
 });
 
 /**
@@ -163,12 +155,16 @@ export function listAdminDays(db: Database, range: MetricsRange) {
           select d::date as day from generate_series(${fromDay}::timestamp, ${toDay}::timestamp, interval '1 day') as d
         ), paid as (
           -- A purchase refunded later still counts as paid on its day …
-          select ${dayOf(sql`paid_at`)} as day, ${perCurrency(sql`amount_cents`, sql`currency`, 'paid')}
-          from purchases where paid_at >= ${start} and paid_at < ${end} and status in ('paid', 'refunded') group by 1
+          select day, ${moneyOf()} as paid from (
+            select ${dayOf(sql`paid_at`)} as day, currency, sum(amount_cents) as amount
+            from purchases where paid_at >= ${start} and paid_at < ${end} and status in ('paid', 'refunded') group by 1, 2
+          ) per_currency group by day
         ), refunded as (
           -- … and is taken off on the refund's day (the partial index of refunds).
-          select ${dayOf(sql`refunded_at`)} as day, ${perCurrency(sql`amount_cents`, sql`currency`, 'refunded')}
-          from purchases where status = 'refunded' and refunded_at >= ${start} and refunded_at < ${end} group by 1
+          select day, ${moneyOf()} as refunded from (
+            select ${dayOf(sql`refunded_at`)} as day, currency, sum(amount_cents) as amount
+            from purchases where status = 'refunded' and refunded_at >= ${start} and refunded_at < ${end} group by 1, 2
+          ) per_currency group by day
         ), coins as (
           select ${dayOf(sql`created_at`)} as day,
             coalesce(sum(delta) filter (where kind in ('purchase', 'subscription_coins')), 0) as sold,
@@ -182,7 +178,7 @@ export function listAdminDays(db: Database, range: MetricsRange) {
         ), sub_events as (
           -- Running subscriptions as events: each one running at the range's start, or started in
           -- it, counts from its first day in the range; each one that ended in it stops counting
-          -- on that day. A running sum over the days gives those running at each day's end.
+          -- on that day. A running sum over the days, per currency, gives those running at each day's end.
           select greatest(${dayOf(sql`sb.started_at`)}, ${fromDay}) as day, 1 as n, p.currency, ${monthly} as mrr
           from subscriptions sb join plans p on p.id = sb.plan_id
           where sb.started_at < ${end} and (sb.ended_at is null or sb.ended_at >= ${start})
@@ -191,27 +187,22 @@ export function listAdminDays(db: Database, range: MetricsRange) {
           from subscriptions sb join plans p on p.id = sb.plan_id
           where sb.ended_at >= ${start} and sb.ended_at < ${end}
         ), sub_days as (
-          select day, sum(n) as n,
-            coalesce(sum(mrr) filter (where currency = 'usd'), 0) as usd,
-            coalesce(sum(mrr) filter (where currency = 'eur'), 0) as eur,
-            coalesce(sum(mrr) filter (where currency = 'gbp'), 0) as gbp
-          from sub_events group by day
+          select day, currency, sum(n) as n, sum(mrr) as mrr from sub_events group by day, currency
+        ), running as (
+          select days.day, c.currency,
+            sum(coalesce(sd.n, 0)) over per_currency as n,
+            sum(coalesce(sd.mrr, 0)) over per_currency as amount
+          from days cross join (select distinct currency from sub_events) c
+          left join sub_days sd on sd.day = days.day and sd.currency = c.currency
+          window per_currency as (partition by c.currency order by days.day rows between unbounded preceding and current row)
         ), subs as (
-          select days.day,
-            sum(coalesce(sd.n, 0)) over running as active,
-            sum(coalesce(sd.usd, 0)) over running as mrr_usd,
-            sum(coalesce(sd.eur, 0)) over running as mrr_eur,
-            sum(coalesce(sd.gbp, 0)) over running as mrr_gbp
-          from days left join sub_days sd on sd.day = days.day
-          window running as (order by days.day rows between unbounded preceding and current row)
+          select day, sum(n) as active, ${moneyOf()} as mrr from running group by day
         )
         select to_char(days.day, 'YYYY-MM-DD') as day,
-          paid.paid_usd, paid.paid_eur, paid.paid_gbp,
-          refunded.refunded_usd, refunded.refunded_eur, refunded.refunded_gbp,
+          paid.paid, refunded.refunded,
           coalesce(coins.sold, 0)::bigint as coins_sold, coalesce(coins.spent, 0)::bigint as coins_spent,
           coalesce(signups.n, 0)::bigint as signups,
-          subs.active::bigint as active,
-          round(subs.mrr_usd)::bigint as mrr_usd, round(subs.mrr_eur)::bigint as mrr_eur, round(subs.mrr_gbp)::bigint as mrr_gbp
+          coalesce(subs.active, 0)::bigint as active, subs.mrr
         from days
         left join paid using (day) left join refunded using (day) left join coins using (day)
         left join signups using (day) left join subs using (day)
@@ -219,16 +210,24 @@ export function listAdminDays(db: Database, range: MetricsRange) {
   );
 }
 
+/** What coin purchases bought and were paid: their coins, and the money per currency. */
+export interface CoinPurchaseSums {
+  coins: Amount;
+  paid: MoneyColumn;
+}
+
 /** Coin purchases paid per UTC day of the range, refunded ones included (the roll-up's `coin_purchase_*`). */
 export function listCoinPurchaseDays(db: Database, range: MetricsRange) {
   const { start, end } = bounds(range);
-  return rows<AmountsByCurrency<'paid'> & { day: string; coins: Amount }>(
+  return rows<CoinPurchaseSums & { day: string }>(
     db,
     sql`
-        select to_char(${dayOf(sql`paid_at`)}, 'YYYY-MM-DD') as day, coalesce(sum(coins), 0)::bigint as coins,
-          ${perCurrency(sql`amount_cents`, sql`currency`, 'paid')}
-        from purchases where kind = 'coins' and status in ('paid', 'refunded') and paid_at >= ${start} and paid_at < ${end}
-        group by 1`,
+        select to_char(day, 'YYYY-MM-DD') as day, coalesce(sum(coins), 0)::bigint as coins, ${moneyOf()} as paid
+        from (
+          select ${dayOf(sql`paid_at`)} as day, currency, sum(coins) as coins, sum(amount_cents) as amount
+          from purchases where kind = 'coins' and status in ('paid', 'refunded') and paid_at >= ${start} and paid_at < ${end}
+          group by 1, 2
+        ) per_currency group by day`,
   );
 }
 
@@ -245,11 +244,13 @@ export async function sumCoinPurchasesIn(db: Database, spans: Span[]) {
     spans.map(({ start, end }) => (start ? sql`(paid_at >= ${at(start)} and paid_at < ${at(end)})` : sql`paid_at < ${at(end)}`)),
     sql` or `,
   );
-  const [row] = await rows<AmountsByCurrency<'paid'> & { coins: Amount }>(
+  const [row] = await rows<CoinPurchaseSums>(
     db,
     sql`
-        select coalesce(sum(coins), 0)::bigint as coins, ${perCurrency(sql`amount_cents`, sql`currency`, 'paid')}
-        from purchases where kind = 'coins' and status in ('paid', 'refunded') and (${within})`,
+        select coalesce(sum(coins), 0)::bigint as coins, ${moneyOf()} as paid from (
+          select currency, sum(coins) as coins, sum(amount_cents) as amount
+          from purchases where kind = 'coins' and status in ('paid', 'refunded') and (${within}) group by currency
+        ) per_currency`,
   );
   return row;
 }
@@ -259,23 +260,28 @@ export async function sumCoinPurchasesIn(db: Database, spans: Span[]) {
  * leaves them out (few rows, on the partial index of refunds).
  */
 export async function sumRefundedCoinPurchases(db: Database, end: Date) {
-  const [row] = await rows<AmountsByCurrency<'paid'> & { coins: Amount }>(
+  const [row] = await rows<CoinPurchaseSums>(
     db,
     sql`
-        select coalesce(sum(coins), 0)::bigint as coins, ${perCurrency(sql`amount_cents`, sql`currency`, 'paid')}
-        from purchases where status = 'refunded' and refunded_at is not null and kind = 'coins' and paid_at < ${at(end)}`,
+        select coalesce(sum(coins), 0)::bigint as coins, ${moneyOf()} as paid from (
+          select currency, sum(coins) as coins, sum(amount_cents) as amount
+          from purchases where status = 'refunded' and refunded_at is not null and kind = 'coins' and paid_at < ${at(end)}
+          group by currency
+        ) per_currency`,
   );
   return row;
 }
 
 /** Subscriptions paying at `now` (active, and the period paid for not over) and their monthly revenue per currency. */
 export async function sumPayingSubscriptions(db: Database, now: Date) {
-  const [row] = await rows<AmountsByCurrency<'mrr'> & { active: Amount }>(
+  const [row] = await rows<{ active: Amount; mrr: MoneyColumn }>(
     db,
     sql`
-        select count(*)::bigint as active, ${perCurrency(monthly, sql`p.currency`, 'mrr')}
-        from subscriptions sb join plans p on p.id = sb.plan_id
-        where ${subscriptionRunning(now, 'sb')}`,
+        select coalesce(sum(n), 0)::bigint as active, ${moneyOf()} as mrr from (
+          select p.currency, count(*) as n, sum(${monthly}) as amount
+          from subscriptions sb join plans p on p.id = sb.plan_id
+          where ${subscriptionRunning(now, 'sb')} group by p.currency
+        ) per_currency`,
   );
   return row;
 }

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Earnings } from '@inkwell/contract';
+import { CURRENCIES, type Earnings, type MoneyByCurrency } from '@inkwell/contract';
 import type { Database } from '../../../../db/client';
 import type { Clock } from '../../../../lib/clock';
 import { monthOf, monthRange } from '../payout-months';
@@ -52,8 +52,8 @@ function subscriptionPart(shares: Awaited<ReturnType<typeof subscriptionEarnings
         a.seriesTitle.localeCompare(b.seriesTitle),
     );
   const byCurrency = (pick: 'gross' | 'fee' | 'net') => {
-    const sums = { usd: 0, eur: 0, gbp: 0 };
-    for (const item of items) sums[item.currency] += item[pick];
+    const sums: MoneyByCurrency = {};
+    for (const item of items) sums[item.currency] = (sums[item.currency] ?? 0) + item[pick];
     return sums;
   };
   return { items, totals: { gross: byCurrency('gross'), fee: byCurrency('fee'), net: byCurrency('net') } };

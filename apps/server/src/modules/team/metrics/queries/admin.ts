@@ -1,7 +1,9 @@
 import {
+  addAmounts,
   addDays,
   METRICS_SERIES_REVENUE_MAX,
   type AdminMetrics,
+  type Currency,
   type MetricsRange,
   type MoneyByCurrency,
 } from '@inkwell/contract';
@@ -44,29 +46,22 @@ async function coinValueAt({ db, kept }: MetricsReads, endDay: string, lastClose
   if (next === null) spans.push({ start: null, end: endOf(endDay) });
   else if (next <= endDay) spans.push({ start: startOf(next), end: endOf(endDay) });
   const [unrolled, refunded] = await Promise.all([sumCoinPurchasesIn(db, spans), sumRefundedCoinPurchases(db, endOf(endDay))]);
-  const total = (pick: (row: (typeof stored)[number]) => number, amount: Amount | undefined, back: Amount | undefined) =>
-    stored.reduce((sum, row) => sum + pick(row), 0) + num(amount) - num(back);
-  return {
-    coinsSold: total((row) => row.coins, unrolled?.coins, refunded?.coins),
-    paid: {
-      usd: total((row) => row.usd, unrolled?.paid_usd, refunded?.paid_usd),
-      eur: total((row) => row.eur, unrolled?.paid_eur, refunded?.paid_eur),
-      gbp: total((row) => row.gbp, unrolled?.paid_gbp, refunded?.paid_gbp),
-    },
-  };
+  const coins = (amount: Amount | undefined, back: Amount | undefined) =>
+    stored.reduce((sum, row) => sum + row.coins, 0) + num(amount) - num(back);
+  const paid = stored.reduce((sum, row) => addAmounts(sum, row.paid), money(unrolled?.paid));
+  return { coinsSold: coins(unrolled?.coins, refunded?.coins), paid: addAmounts(paid, money(refunded?.paid), -1) };
 }
 
 /** A coin spent is worth what the average coin was bought for, in each currency it was sold in. */
 const valueOf =
   (value: CoinValue) =>
-  (coins: number): MoneyByCurrency =>
-    value.coinsSold === 0
-      ? { usd: 0, eur: 0, gbp: 0 }
-      : {
-          usd: Math.round((coins * value.paid.usd) / value.coinsSold),
-          eur: Math.round((coins * value.paid.eur) / value.coinsSold),
-          gbp: Math.round((coins * value.paid.gbp) / value.coinsSold),
-        };
+  (coins: number): MoneyByCurrency => {
+    if (value.coinsSold === 0) return {};
+    const worth: MoneyByCurrency = {};
+    for (const [currency, paid] of Object.entries(value.paid) as [Currency, number][])
+      worth[currency] = Math.round((coins * paid) / value.coinsSold);
+    return addAmounts(worth, {});
+  };
 
 /** The admin's numbers over a range (issue 10 §3): money and coins per day, what coins are worth, revenue by series. */
 export async function adminMetrics(reads: MetricsReads, range: MetricsRange, now: Date): Promise<AdminMetrics> {
@@ -90,25 +85,22 @@ export async function adminMetrics(reads: MetricsReads, range: MetricsRange, now
   const bySeries = await named('series-coins', unlocked, () => nameTopSeriesByCoins(db, unlocked, METRICS_SERIES_REVENUE_MAX));
 
   const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => {
-    const paid = money(row, 'paid');
-    const refunded = money(row, 'refunded');
+    const paid = money(row.paid);
+    const refunded = money(row.refunded);
     return {
       day: String(row.day),
       paid,
       refunded,
-      net: { usd: paid.usd - refunded.usd, eur: paid.eur - refunded.eur, gbp: paid.gbp - refunded.gbp },
+      net: addAmounts(paid, refunded, -1),
       coinsSold: num(row.coins_sold),
       coinsSpent: num(row.coins_spent),
       activeSubscriptions: num(row.active),
-      mrr: money(row, 'mrr'),
+      mrr: money(row.mrr),
       signups: num(row.signups),
     };
   });
-  const total = (pick: (day: (typeof days)[number]) => MoneyByCurrency): MoneyByCurrency => ({
-    usd: days.reduce((sum, day) => sum + pick(day).usd, 0),
-    eur: days.reduce((sum, day) => sum + pick(day).eur, 0),
-    gbp: days.reduce((sum, day) => sum + pick(day).gbp, 0),
-  });
+  const total = (pick: (day: (typeof days)[number]) => MoneyByCurrency): MoneyByCurrency =>
+    days.reduce((sum, day) => addAmounts(sum, pick(day)), {});
   const worth = valueOf(value);
 
   return {
@@ -131,6 +123,6 @@ export async function adminMetrics(reads: MetricsReads, range: MetricsRange, now
       coins: num(row.coins),
       value: worth(num(row.coins)),
     })),
-    now: { activeSubscriptions: num(paying?.active), mrr: money(paying ?? {}, 'mrr') },
+    now: { activeSubscriptions: num(paying?.active), mrr: money(paying?.mrr) },
   };
 }

@@ -1,10 +1,10 @@
-import { addDays, type MetricsRange, type MoneyByCurrency } from '@inkwell/contract';
+import { addAmounts, addDays, type MetricsRange, type MoneyByCurrency } from '@inkwell/contract';
 import type { Database } from '../../../../db/client';
 import { daysFromTo, liveRuns, rangeOfDays } from '../closed-days';
 import { firstRolledDay, type listRolledCoinPurchases } from '../metrics-days.repository';
 import { candidatesOf, EMPTY, rank, type createTopSums, type Ranked } from '../metrics-tops';
 import type { Candidate } from '../metrics-tops.repository';
-import type { Amount, AmountsByCurrency } from '../metrics.repository';
+import type { Amount, MoneyColumn } from '../metrics.repository';
 import type { TopList } from '../top-lists';
 
 /** What the team's and the admin's numbers read with: the database, and the sums and names kept between requests. */
@@ -22,11 +22,8 @@ export interface MetricsReads {
 }
 
 export const num = (value: Amount | undefined) => Number(value ?? 0);
-export const money = <P extends string>(row: Partial<AmountsByCurrency<P>>, prefix: P): MoneyByCurrency => ({
-  usd: num(row[`${prefix}_usd`]),
-  eur: num(row[`${prefix}_eur`]),
-  gbp: num(row[`${prefix}_gbp`]),
-});
+/** Amounts per currency as read (null when nothing was summed), as numbers, currencies with none left out. */
+export const money = (value: MoneyColumn | undefined): MoneyByCurrency => addAmounts(value ?? {}, {});
 
 export const earlier = (a: string, b: string) => (a < b ? a : b);
 const later = (a: string, b: string) => (a > b ? a : b);
