@@ -222,6 +222,13 @@ export const funnelRowSchema = z.object({
 });
 export type FunnelRow = z.infer<typeof funnelRowSchema>;
 export const seriesFunnelResponseSchema = envelope(
-  z.object({ range: rangeSchema, seriesId: z.uuid(), title: z.string(), rows: z.array(funnelRowSchema) }),
+  z.object({
+    range: rangeSchema,
+    seriesId: z.uuid(),
+    title: z.string(),
+    rows: z.array(funnelRowSchema),
+    /** The series' members (issue 38 §1): running now, and those who joined in the range. */
+    members: z.object({ running: count, joined: count }).optional(),
+  }),
 );
 export type SeriesFunnel = z.infer<typeof seriesFunnelResponseSchema>['data'];

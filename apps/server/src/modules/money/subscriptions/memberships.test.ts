@@ -326,6 +326,23 @@ describe('a membership bought through the test checkout', () => {
     await buyTier(reader.cookie, tier.id);
   });
 
+  it("is counted in the series' funnel: members now and those who joined in the range", async () => {
+    const { series, creator } = await seriesWithCreator();
+    const tier = await createTier(series.id, creator.cookie);
+    for (let i = 0; i < 2; i += 1) await buyTier((await signedInUser(t)).cookie, tier.id);
+    const leaver = await signedInUser(t);
+    const refunded = await buyTier(leaver.cookie, tier.id);
+    await callEndpoint(t, 'adminPurchaseRefund', { cookie: admin.cookie, params: { id: refunded } });
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const funnel = await callEndpoint(t, 'teamSeriesFunnel', {
+      cookie: creator.cookie,
+      params: { id: series.id },
+      query: `?from=${today}&to=${today}`,
+    });
+    expect(funnel.status, JSON.stringify(funnel.body)).toBe(200);
+    expect(funnel.body.data.members).toEqual({ running: 2, joined: 3 });
+  });
+
   it('two checkouts of the same series paid at once leave one running membership', async () => {
     const { series, creator } = await seriesWithCreator();
     const first = await createTier(series.id, creator.cookie, { name: 'First' });

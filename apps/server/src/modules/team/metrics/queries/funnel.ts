@@ -1,11 +1,15 @@
-import type { MetricsRange, SeriesFunnel } from '@inkwell/contract';
+import { addDays, type MetricsRange, type SeriesFunnel } from '@inkwell/contract';
 import type { Database } from '../../../../db/client';
 import { AppError } from '../../../../lib/app-error';
 import type { Clock } from '../../../../lib/clock';
 import { findSeriesById } from '../../../catalogue/series';
+import { seriesMemberCounts } from '../../../money/subscriptions';
 import { seriesFunnel } from '../funnel.repository';
 
-/** A series' funnel over a range (issue 22 §3): per chapter, readers, unlocks by method, first payments and drop-off. */
+/**
+ * A series' funnel over a range (issue 22 §3): per chapter, readers, unlocks by method, first
+ * payments and drop-off; and the series' members, now and joined in the range (issue 38 §1).
+ */
 export async function seriesFunnelOver(
   { db, clock }: { db: Database; clock: Clock },
   seriesId: string,
@@ -13,8 +17,16 @@ export async function seriesFunnelOver(
 ): Promise<SeriesFunnel> {
   const series = await findSeriesById(db, seriesId);
   if (!series) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
-  const rows = await seriesFunnel(db, seriesId, range, clock.now());
+  const now = clock.now();
+  const [rows, members] = await Promise.all([
+    seriesFunnel(db, seriesId, range, now),
+    seriesMemberCounts(db, seriesId, now, {
+      from: new Date(`${range.from}T00:00:00Z`),
+      to: new Date(`${addDays(range.to, 1)}T00:00:00Z`),
+    }),
+  ]);
   return {
+    members,
     range,
     seriesId,
     title: series.title,
