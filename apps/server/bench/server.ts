@@ -104,7 +104,7 @@ const withUnlocks = await reader('bench_unlocks');
 for (let i = 0; i < 3; i += 1) {
   const { purchaseId } = await payments.checkout(withUnlocks.user, {
     kind: 'coins',
-    packageId: (await purchases.coinPackages()).at(-1)!.id,
+    packageId: (await purchases.coinPackages()).items.at(-1)!.id,
   });
   await payments.fulfil(purchaseId);
 }
@@ -113,7 +113,7 @@ await unlocks.unlock(
   priced.map((chapter) => chapter.id),
 );
 const premium = await reader('bench_premium');
-const plan = (await subscriptions.plans()).find((item) => item.includesPremium)!;
+const plan = (await subscriptions.plans()).items.find((item) => item.includesPremium)!;
 await payments.fulfil((await payments.checkout(premium.user, { kind: 'plan', planId: plan.id })).purchaseId);
 const chapterPath = fillPath(ROUTES.chapter.path, { slug: SERIES_SLUG, chapterSlug: priced[0]!.slug });
 const seriesPath = fillPath(ROUTES.series.path, { slug: SERIES_SLUG });

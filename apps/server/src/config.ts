@@ -68,6 +68,8 @@ const envSchema = z.object({
     .url()
     .refine((value) => /^https?:$/.test(new URL(value).protocol), 'must be an http:// or https:// URL')
     .default('https://api.stripe.com'),
+  /** Stripe computes tax at checkout and collects the buyer's address for it (issue 38 §3). */
+  STRIPE_TAX: booleanish.default(false),
 });
 
 /** Stripe, when configured: the keys and where its API lives (host, port and protocol, as the SDK's constructor takes them). */
@@ -75,6 +77,8 @@ export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   api: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Checkout asks Stripe Tax for the tax on top of the price (STRIPE_TAX=1). */
+  tax: boolean;
 }
 
 export interface Config {
@@ -176,7 +180,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     webDistDir: undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, api: stripeApi(e.STRIPE_API_BASE) }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: stripeApi(e.STRIPE_API_BASE),
+            tax: e.STRIPE_TAX,
+          }
         : undefined,
   };
 }

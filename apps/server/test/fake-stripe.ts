@@ -166,6 +166,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const [item] = body.line_items as Json[];
     const price = item!.price_data as Json;
     const amount = Number(price.unit_amount) * Number(item!.quantity ?? 1);
+    // Stripe Tax as the fake computes it: 10 % on top of a price sold tax-exclusive, rounded to the minor unit.
+    const automaticTax = (body.automatic_tax as Json | undefined)?.enabled === 'true';
+    const tax = automaticTax ? Math.round(amount / 10) : 0;
     const id = newId('cs_test');
     return put({
       id,
@@ -181,7 +184,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       metadata: body.metadata ?? {},
       currency: price.currency,
       amount_subtotal: amount,
-      amount_total: amount,
+      amount_total: amount + tax,
+      automatic_tax: { enabled: automaticTax, status: automaticTax ? 'complete' : null },
+      billing_address_collection: body.billing_address_collection ?? null,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
       payment_intent: null,
       subscription: null,
       invoice: null,

@@ -7,10 +7,13 @@ import { createTestApp, loginAs, TEST_ORIGIN, type TestContext } from './helpers
 
 export type SignedEvent = ReturnType<FakeStripe['event']>;
 
-/** The app with Stripe turned on against a fake Stripe, the demo store, an admin, and the calls the Stripe tests make. */
-export async function createStripeHarness() {
+/**
+ * The app with Stripe turned on against a fake Stripe, the demo store, an admin, and the calls the
+ * Stripe tests make; `env` adds to the environment (STRIPE_TAX=1).
+ */
+export async function createStripeHarness(env: Record<string, string> = {}) {
   const fake = await startFakeStripe();
-  const t: TestContext = await createTestApp({ env: fake.env });
+  const t: TestContext = await createTestApp({ env: { ...fake.env, ...env } });
   await seedDemoStore(t.db);
   const admin = await loginAs(t.app, await buildUser(t.db, { role: 'admin' }));
 

@@ -49,7 +49,7 @@ export const minimumPriceCents = (currency: Currency): number => MINIMUM_PRICES[
 export const MAXIMUM_PRICE_CENTS = 99_999_999;
 
 /** What is wrong with a price in its currency (a validation message id), or null when Stripe can charge it. */
-export function priceProblem(priceCents: number, currency: Currency): string | null {
+export function priceProblem(priceCents: number, currency: Currency): `validation.${string}` | null {
   if (priceCents < minimumPriceCents(currency)) return 'validation.priceBelowCurrencyMinimum';
   if (minorUnitDigits(currency) === 3 && priceCents % 10 !== 0) return 'validation.priceThreeDecimalTens';
   return null;
@@ -96,4 +96,21 @@ export function minorToDecimal(amount: number, currency: string): string {
   const sign = amount < 0 ? '-' : '';
   const text = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
   return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/**
+ * What the store shows a reader (issue 38 §3): the items priced in their currency when there are
+ * any, else those in the site's default currency, else every item; and which currency that is
+ * (null for every item).
+ */
+export function inStoreCurrency<T extends { currency: Currency }>(
+  items: T[],
+  asked: Currency | undefined,
+  fallback: Currency,
+): { items: T[]; currency: Currency | null } {
+  for (const currency of asked ? [asked, fallback] : [fallback]) {
+    const priced = items.filter((item) => item.currency === currency);
+    if (priced.length > 0) return { items: priced, currency };
+  }
+  return { items, currency: null };
 }

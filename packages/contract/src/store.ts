@@ -9,6 +9,7 @@ export {
   addAmounts,
   CURRENCIES,
   currencyOfLocale,
+  inStoreCurrency,
   currencySchema,
   MAXIMUM_PRICE_CENTS,
   minimumPriceCents,

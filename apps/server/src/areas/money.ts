@@ -28,15 +28,17 @@ export function createMoneyServices(
   const feePercent = async () => (await siteConfig.current()).payouts.feePercent;
   const payouts = createPayouts({ db, clock, feePercent, events });
   const payoutMonths = createPayoutMonths({ db, clock, feePercent });
-  const subscriptions = createSubscriptions({ db, clock, events });
-  const purchases = createPurchases({ db });
+  // Issue 38 §3: the store's currency for readers whose own has no prices.
+  const defaultCurrency = async () => (await siteConfig.current()).site.defaultCurrency;
+  const subscriptions = createSubscriptions({ db, clock, events, defaultCurrency });
+  const purchases = createPurchases({ db, defaultCurrency });
   // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
   const payments = createPayments({
     db,
     clock,
     logger: app.log,
-    provider: deps.paymentProvider ?? (stripe ? createStripeProvider(stripe) : createTestProvider()),
+    provider: deps.paymentProvider ?? (stripe ? createStripeProvider(stripe, { tax: config.stripe?.tax }) : createTestProvider()),
     unlocks,
     subscriptions,
     publicUrl: config.publicUrl,

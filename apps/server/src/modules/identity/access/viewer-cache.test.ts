@@ -50,7 +50,7 @@ describe.skipIf(target.kind !== 'postgres' || !redisUrl)('the viewer cache acros
     // The second instance has now kept this reader's session and (no) unlocks.
     expect((await read(other!.app)).json().data.canRead).toBe(false);
 
-    const pkg = (await t.app.services.purchases.coinPackages())[0]!;
+    const pkg = (await t.app.services.purchases.coinPackages()).items[0]!;
     const { purchaseId } = await t.app.services.payments.checkout(user, { kind: 'coins', packageId: pkg.id });
     await t.app.services.payments.fulfil(purchaseId);
     await t.app.services.unlocks.unlock(user, [chapter.id]);

@@ -16,6 +16,8 @@ export interface PaymentDetails {
   providerSubscriptionId?: string | null;
   periodStart?: Date;
   periodEnd?: Date;
+  /** Tax the provider added on top of the price (Stripe Tax, issue 38 §3). */
+  taxCents?: number;
 }
 
 /** What a subscription (or the purchase that starts one) is bought as: a plan, or a series' tier. */
@@ -72,6 +74,7 @@ export function createFulfilment(deps: {
           status: 'paid',
           paidAt: now,
           ...(details.providerPaymentId ? { providerPaymentId: details.providerPaymentId } : {}),
+          ...(details.taxCents ? { taxCents: details.taxCents } : {}),
         });
         if (!claimed) return { purchase: await findPurchase(tx, purchaseId), fresh: false };
         if (claimed.kind === 'coins') {

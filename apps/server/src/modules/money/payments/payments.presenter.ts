@@ -41,6 +41,7 @@ export function toPurchase(row: PurchaseRow): Purchase {
     status: row.status,
     amountCents: row.amountCents,
     currency: row.currency,
+    taxCents: row.taxCents,
     coins: row.coins,
     planName: row.kind === 'plan' ? row.itemName : null,
     packageName: row.kind === 'coins' ? row.itemName : null,

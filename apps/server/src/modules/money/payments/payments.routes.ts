@@ -14,7 +14,9 @@ export async function paymentsRoutes(
   options: { purchases: Purchases; payments: Payments; subscriptions: Subscriptions; stripeEvents?: StripeEvents | undefined },
 ) {
   const { purchases, payments, subscriptions, stripeEvents } = options;
-  endpoint(app, 'coinPackages', { handler: async () => ({ success: true, data: { items: await purchases.coinPackages() } }) });
+  endpoint(app, 'coinPackages', {
+    handler: async (request) => ({ success: true, data: await purchases.coinPackages(request.query.currency) }),
+  });
 
   endpoint(app, 'checkout', {
     summary: "Start paying for a coin package, a plan or a series' membership tier; send the buyer to checkoutUrl",

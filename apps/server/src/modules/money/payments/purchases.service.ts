@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { adminPurchaseListQuerySchema, coinPackageInputSchema, coinPackagePatchSchema } from '@inkwell/contract';
+import {
+  inStoreCurrency,
+  priceProblem,
+  type adminPurchaseListQuerySchema,
+  type coinPackageInputSchema,
+  type coinPackagePatchSchema,
+  type Currency,
+} from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { pageInfo } from '../../../db/sql';
 import { AppError } from '../../../lib/app-error';
@@ -19,11 +26,23 @@ import { purchasesOfUser } from './queries/purchases';
 
 const PURCHASES_PAGE_SIZE = 20;
 
-/** What is on sale in coins, the reader's purchases, and the admin's packages and purchases. */
-export function createPurchases({ db }: { db: Database }) {
+/**
+ * What is on sale in coins, the reader's purchases, and the admin's packages and purchases.
+ * `defaultCurrency`: the site's, for readers whose currency has no packages (issue 38 §3).
+ */
+export function createPurchases({
+  db,
+  defaultCurrency = async () => 'usd',
+}: {
+  db: Database;
+  defaultCurrency?: () => Promise<Currency>;
+}) {
   const service = {
-    async coinPackages() {
-      return toCoinPackages((await listCoinPackages(db, { activeOnly: true })).map((row) => row.pkg));
+    /** The packages on sale in the reader's currency, else in the site's default one (see `inStoreCurrency`). */
+    async coinPackages(currency?: Currency) {
+      const rows = (await listCoinPackages(db, { activeOnly: true })).map((row) => row.pkg);
+      const shown = inStoreCurrency(rows, currency, await defaultCurrency());
+      return { items: toCoinPackages(shown.items), currency: shown.currency };
     },
 
     async purchases(userId: string, page: number) {
@@ -70,7 +89,11 @@ export function createPurchases({ db }: { db: Database }) {
     },
 
     async updateCoinPackage(id: string, patch: z.output<typeof coinPackagePatchSchema>) {
-      if (!(await findCoinPackage(db, id))) throw new AppError('not_found', 'apiErrors.money.packageNotFound');
+      const existing = await findCoinPackage(db, id);
+      if (!existing) throw new AppError('not_found', 'apiErrors.money.packageNotFound');
+      // A new price or currency is judged with what the edit leaves in place (issue 38 §3).
+      const problem = priceProblem(patch.priceCents ?? existing.priceCents, patch.currency ?? existing.currency);
+      if (problem) throw new AppError('validation_failed', problem, { fields: { priceCents: problem } });
       // A package's terms are copied into each purchase, so editing it never changes what was sold.
       await updateCoinPackage(db, id, patch);
       return service.adminCoinPackage(id);

@@ -10,7 +10,9 @@ import { say } from '../../../lib/say';
  * payments (the provider first).
  */
 export async function subscriptionsRoutes(app: FastifyInstance, { subscriptions }: { subscriptions: Subscriptions }) {
-  endpoint(app, 'plans', { handler: async () => ({ success: true, data: { items: await subscriptions.plans() } }) });
+  endpoint(app, 'plans', {
+    handler: async (request) => ({ success: true, data: await subscriptions.plans(request.query.currency) }),
+  });
   endpoint(app, 'mySubscription', {
     handler: async (request) => ({ success: true, data: await subscriptions.subscription(request.user.id) }),
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { planInputSchema, planPatchSchema } from '@inkwell/contract';
+import { inStoreCurrency, type Currency, type planInputSchema, type planPatchSchema } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
@@ -19,13 +19,27 @@ import type { EventPublisher } from '../../../lib/domain-events';
  * (access's `hasPremiumPass`). Starting and renewing a paid period is the payments' (`periods.ts`
  * does the subscription's part inside their transaction).
  */
-export function createSubscriptions({ db, clock, events }: { db: Database; clock: Clock; events: EventPublisher }) {
+export function createSubscriptions({
+  db,
+  clock,
+  events,
+  defaultCurrency = async () => 'usd',
+}: {
+  db: Database;
+  clock: Clock;
+  events: EventPublisher;
+  /** The site's currency, for readers whose own has no plans (issue 38 §3). */
+  defaultCurrency?: () => Promise<Currency>;
+}) {
   const service = {
     // A series' tiers and the readers' memberships (issue 38 §1).
     ...createMemberships({ db, clock, events }),
 
-    async plans() {
-      return (await listPlans(db, { activeOnly: true, now: clock.now() })).map((row) => toPlan(row.plan));
+    /** The plans on sale in the reader's currency, else in the site's default one (see `inStoreCurrency`). */
+    async plans(currency?: Currency) {
+      const rows = (await listPlans(db, { activeOnly: true, now: clock.now() })).map((row) => row.plan);
+      const shown = inStoreCurrency(rows, currency, await defaultCurrency());
+      return { items: shown.items.map(toPlan), currency: shown.currency };
     },
 
     /** The reader's running plan, or null. */

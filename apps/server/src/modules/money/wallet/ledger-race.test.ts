@@ -67,7 +67,7 @@ describe.skipIf(target.kind !== 'postgres')('the coin ledger under concurrent lo
         chapterIds.push((await buildChapter(t, series.id, { number: n, price: 10 + rand.int(5) * 10 })).id);
       seriesChapters.push({ seriesId: series.id, chapterIds });
     }
-    const packages = await t.app.services.purchases.coinPackages();
+    const packages = (await t.app.services.purchases.coinPackages()).items;
     const paid: string[] = [];
     const counts = { buy: 0, unlock: 0, bulk: 0, refund: 0, refused: 0 };
 

@@ -64,6 +64,8 @@ export async function completeStripeCheckout(
     providerPaymentId: idOf(session.payment_intent) ?? invoicePaymentId(expanded(session.invoice)),
     providerSubscriptionId: subscription?.id ?? null,
     ...(period ? { periodStart: period.start, periodEnd: period.end } : {}),
+    // Stripe Tax's part of the total, on top of the price (issue 38 §3); none without STRIPE_TAX.
+    taxCents: session.total_details?.amount_tax ?? 0,
   });
   // A cancellation (or an end) that reached Stripe before this job ran is kept, whatever the order of the events.
   if (subscription) await applySubscriptionState(deps, subscription);
