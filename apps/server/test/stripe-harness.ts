@@ -34,7 +34,10 @@ export async function createStripeHarness(env: Record<string, string> = {}) {
   }
 
   /** Starts a checkout the way the store page does; returns the purchase and the Stripe session behind it. */
-  async function checkout(cookie: string, body: { kind: 'coins'; packageId: string } | { kind: 'plan'; planId: string }) {
+  async function checkout(
+    cookie: string,
+    body: { kind: 'coins'; packageId: string } | { kind: 'plan'; planId: string } | { kind: 'tier'; tierId: string },
+  ) {
     const started = await call('checkout', { cookie, body });
     if (started.status !== 201) throw new Error(`checkout failed: ${JSON.stringify(started.body)}`);
     const [row] = rowsOf<{ provider_session_id: string }>(
