@@ -17,6 +17,7 @@ export interface BackgroundWork extends Pick<
   | 'push'
   | 'freeAlerts'
   | 'payoutMonths'
+  | 'payoutTransfers'
   | 'payments'
   | 'stripeEvents'
   | 'imports'
@@ -48,6 +49,7 @@ export function registerBackgroundWork(
     push,
     freeAlerts,
     payoutMonths,
+    payoutTransfers,
     payments,
     stripeEvents,
     imports,
@@ -83,6 +85,7 @@ export function registerBackgroundWork(
   jobs.schedule('notifications.daily-digest', '7 * * * *');
   jobs.work('payouts.close-month', { handler: async () => void (await payoutMonths.closeMonths()) });
   jobs.schedule('payouts.close-month', '23 * * * *');
+  jobs.work('payouts.send-transfer', { handler: async ({ statementId }) => void (await payoutTransfers.send(statementId)) });
   jobs.work('store.test-billing', { handler: async () => void (await payments.runTestBilling()) });
   jobs.schedule('store.test-billing', '*/5 * * * *');
   if (stripeEvents) jobs.work('store.stripe-event', { handler: (event) => stripeEvents.process(event) });

@@ -28,6 +28,8 @@ import {
   imports,
   notifications,
   passAlerts,
+  payoutAccounts,
+  payoutStatements,
   pendingRegistrations,
   pushSubscriptions,
   plans,
@@ -227,6 +229,29 @@ const freshComment = async (userId: string) => {
       createdAt: t.clock.now(),
     })
     .returning({ id: comments.id });
+  return row!.id;
+};
+/** A payee's statement of January 2026 (once per payee): carried, or a failed transfer of 25.00. */
+const payoutStatementOf = async (payeeId: string, status: 'carried' | 'failed') => {
+  const sent = status === 'failed' ? 2500 : 0;
+  await t.db
+    .insert(payoutStatements)
+    .values({
+      payeeId,
+      month: '2026-01',
+      currency: 'usd',
+      earnedCents: 2500,
+      feeCents: 0,
+      amountCents: sent,
+      carriedOutCents: 2500 - sent,
+      status,
+      ...(status === 'failed' ? { provider: 'test' as const, failureReason: 'Refused by the matrix', attempts: 1 } : {}),
+    })
+    .onConflictDoNothing();
+  const [row] = await t.db
+    .select({ id: payoutStatements.id })
+    .from(payoutStatements)
+    .where(and(eq(payoutStatements.payeeId, payeeId), eq(payoutStatements.month, '2026-01')));
   return row!.id;
 };
 const freshNotification = async (userId: string) => {
@@ -657,6 +682,29 @@ const REQUESTS: Record<EndpointName, Builder> = {
   },
   myEarnings: none,
   myEarningsCsv: none,
+  myPayoutAccount: none,
+  myPayoutAccountStart: async () => ({ body: { currency: 'usd' } }),
+  // A fresh account of the role starts onboarding first (the walk's actors keep none).
+  testPayoutOnboardingComplete: async ({ actor }) => {
+    if (actor.column === 'visitor') return {};
+    const account = await fresh(actor.column);
+    await expectOk(send('myPayoutAccountStart', { cookie: account.cookie, body: {} }));
+    return { cookie: account.cookie, state: () => rowsOf(payoutAccounts, eq(payoutAccounts.userId, account.user!.id)) };
+  },
+  myPayouts: none,
+  myPayoutStatement: async ({ owner }) => {
+    if (owner.user) await payoutStatementOf(owner.user.id, 'carried');
+    return { params: { month: '2026-01' } };
+  },
+  adminPayouts: async () => ({ query: 'month=2026-01' }),
+  adminPayoutRetry: async () => {
+    const payee = await buildUser(t.db);
+    await t.db
+      .insert(payoutAccounts)
+      .values({ userId: payee.id, provider: 'test', providerAccountId: `acct_test_${payee.id}`, status: 'active', currency: 'usd' });
+    const id = await payoutStatementOf(payee.id, 'failed');
+    return { params: { id }, state: () => rowsOf(payoutStatements, eq(payoutStatements.id, id)) };
+  },
   // Each reader turns off only their own: the owner's choice stays whoever else asks.
   autoUnlockSeriesRemove: async ({ owner }) => {
     const { id: seriesId } = await freshSeries();

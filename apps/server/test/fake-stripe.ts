@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import Stripe from 'stripe';
+import { registerFakeStripeConnect } from './fake-stripe-connect';
 
 type Json = Record<string, unknown>;
 const DAY = 86_400;
@@ -34,7 +35,7 @@ export interface FakeStripe {
   env: Record<string, string>;
   webhookSecret: string;
   /** Every call the SDK made, with its decoded body. */
-  requests: { method: string; path: string; body: Json }[];
+  requests: { method: string; path: string; body: Json; idempotencyKey?: string }[];
   /** A stored object (session, subscription, invoice, charge, refund), as Stripe would answer it. */
   object<T = Json>(id: string): T;
   update(id: string, patch: Json): void;
@@ -143,7 +144,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   app.addHook('preHandler', async (request, reply) => {
     const body = typeof request.body === 'string' ? parseStripeForm(request.body) : {};
     const path = request.url.split('?')[0]!;
-    requests.push({ method: request.method, path, body });
+    const key = request.headers['idempotency-key'];
+    requests.push({ method: request.method, path, body, ...(typeof key === 'string' ? { idempotencyKey: key } : {}) });
     request.body = body;
     if (refusals.delete(path)) {
       return reply.status(400).send({ error: { type: 'invalid_request_error', message: 'Refused by the test' } });
@@ -236,6 +238,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       status: 'succeeded',
     });
   });
+  registerFakeStripeConnect(app, { put, get, newId, missing });
   app.setNotFoundHandler(async (request, reply) => (reply.status(404), missing(request.url)));
 
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -148,6 +148,13 @@ adminSeriesPayees              | 401      | 403     | 403      | 403     | 200  
 adminSeriesPayeesUpdate        | 401      | 403     | 403      | 403     | 200    | -        | 403      | 403         | reader A takes all of a fresh series
 myEarnings                     | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 myEarningsCsv                  | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+myPayoutAccount                | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+myPayoutAccountStart           | 401      | 200     | 200      | 200     | 200    | -        | -        | -           | the actor's own account (the test provider's page)
+testPayoutOnboardingComplete   | 401      | 200     | 200      | 200     | 200    | -        | -        | -           | a fresh account of the role that started onboarding
+myPayouts                      | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+myPayoutStatement              | 401      | 200     | 200      | 200     | 200    | 404      | -        | -           | owned: a month's statement (reader B has none that month)
+adminPayouts                   | 401      | 403     | 403      | 403     | 200    | -        | 403      | 403         |
+adminPayoutRetry               | 401      | 403     | 403      | 403     | 200    | -        | 403      | 403         | a failed transfer of a fresh payee (sent by the admin, left failed for others)
 autoUnlockSeriesRemove         | 401      | 200     | 200      | 200     | 200    | 200      | -        | -           | owned: a series with auto-unlock on
 mySubscription                 | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 cancelSubscription             | 401      | 404     | 200      | 404     | 404    | 404      | -        | -           | 404: no plan of one's own; readerB: the premium reader's plan stays on

@@ -4,10 +4,19 @@ import {
   createPurchases,
   createStripeClient,
   createStripeEvents,
+  createStripePayoutProvider,
   createStripeProvider,
+  createTestPayoutProvider,
   createTestProvider,
 } from '../modules/money/payments';
-import { allocate, createPayoutMonths, createPayouts } from '../modules/money/payouts';
+import {
+  allocate,
+  createPayoutAccounts,
+  createPayoutMonths,
+  createPayouts,
+  createPayoutStatements,
+  createPayoutTransfers,
+} from '../modules/money/payouts';
 import { createSubscriptions } from '../modules/money/subscriptions';
 import { createUnlocks, createWallet } from '../modules/money/wallet';
 import type { PlatformServices } from './platform';
@@ -27,13 +36,26 @@ export function createMoneyServices(
   const unlocks = createUnlocks({ db, clock, events, splitToPayees: allocate });
   const feePercent = async () => (await siteConfig.current()).payouts.feePercent;
   const payouts = createPayouts({ db, clock, feePercent, events });
-  const payoutMonths = createPayoutMonths({ db, clock, feePercent });
+  const payoutSettings = async () => (await siteConfig.current()).payouts;
+  const payoutMonths = createPayoutMonths({ db, clock, feePercent, jobs, payoutSettings });
   // Issue 38 §3: the store's currency for readers whose own has no prices.
   const defaultCurrency = async () => (await siteConfig.current()).site.defaultCurrency;
   const subscriptions = createSubscriptions({ db, clock, events, defaultCurrency });
   const purchases = createPurchases({ db, defaultCurrency });
   // DESIGN §3: Stripe when both its variables are set (config.ts refuses half of them), else the test checkout.
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  // Issue 38 §2: payees are paid through Stripe Connect when Stripe is configured, else the built-in test provider.
+  const payoutProvider = stripe ? createStripePayoutProvider(stripe) : createTestPayoutProvider();
+  const payoutAccounts = createPayoutAccounts({
+    db,
+    clock,
+    logger: app.log,
+    provider: payoutProvider,
+    payoutSettings,
+    publicUrl: config.publicUrl,
+  });
+  const payoutTransfers = createPayoutTransfers({ db, clock, logger: app.log, provider: payoutProvider });
+  const payoutStatements = createPayoutStatements({ db, payoutSettings });
   const payments = createPayments({
     db,
     clock,
@@ -55,6 +77,7 @@ export function createMoneyServices(
           payments,
           subscriptions,
           jobs,
+          payoutAccounts,
         })
       : undefined;
   return {
@@ -63,6 +86,10 @@ export function createMoneyServices(
     payouts,
     /** Closing payout months (the `payouts.close-month` job's work; tests run it directly). */
     payoutMonths,
+    /** Issue 38 §2: payout accounts, statements, and the transfers' job and retry. */
+    payoutAccounts,
+    payoutStatements,
+    payoutTransfers,
     subscriptions,
     purchases,
     payments,

@@ -12,6 +12,10 @@ export { type PaymentProvider } from './providers/provider';
 export { createStripeClient } from './providers/stripe-objects';
 export { createStripeProvider } from './providers/stripe-provider';
 export { createTestProvider } from './providers/test-provider';
+// Issue 38 §2: payouts' provider (Stripe Connect, or the built-in test provider), which payouts drives.
+export { type PayoutProvider, TransferRefused } from './providers/payout-provider';
+export { createStripePayoutProvider } from './providers/stripe-payout-provider';
+export { createTestPayoutProvider } from './providers/test-payout-provider';
 export { createPurchases } from './purchases.service';
 export { createStripeEvents } from './stripe-events.service';
 export { stripeWebhookRoutes } from './stripe-webhook.routes';

@@ -21,6 +21,8 @@ interface StripeEventsDeps {
   payments: Payments;
   subscriptions: Subscriptions;
   jobs: Pick<Jobs, 'send'>;
+  /** Issue 38 §2: a connected account's `account.updated` goes to payouts, which re-reads it from Stripe. */
+  payoutAccounts?: { syncStripeAccount(accountId: string): Promise<void> };
 }
 
 /** The job: safe to run twice, and a no-op when what the event names is gone (at Stripe or here). */
@@ -32,6 +34,7 @@ async function processStripeEvent(deps: StripeEventsDeps, { eventId, type, objec
     else if (type === 'customer.subscription.updated' || type === 'customer.subscription.deleted')
       await syncStripeSubscription(deps, objectId);
     else if (type === 'charge.refunded') await applyRefundedCharge(deps, objectId);
+    else if (type === 'account.updated') await deps.payoutAccounts?.syncStripeAccount(objectId);
   } catch (error) {
     if (!isMissing(error)) throw error;
     deps.logger.info({ eventId, type }, 'the Stripe object of an event is gone; nothing to do');

@@ -9,3 +9,8 @@ export { createPayouts } from './payouts.service';
 export { payoutsRoutes } from './payouts.routes';
 export { payoutsForExport } from './queries/account-export';
 export { eraseGiftMessagesOf } from './commands/account-erasure';
+// Issue 38 §2: payout accounts, the monthly statements and their transfers.
+export { createPayoutAccounts } from './payout-accounts';
+export { createPayoutStatements } from './payout-statements.service';
+export { createPayoutTransfers } from './transfers';
+export { payoutStatementsRoutes } from './statements.routes';

@@ -19,12 +19,13 @@ export async function closedMonthsBetween(db: Database, from: string, to: string
   return new Set(rows.map((row) => row.month));
 }
 
-/** The first UTC month anything was earned in (a plan paid, a coin allocated), or null. */
+/** The first UTC month anything was earned in (a plan paid, a coin allocated, a tier paid), or null. */
 export async function firstEarningMonth(db: Database): Promise<string | null> {
   const rows = rowsOf<{ first: Date | string | null }>(
     await db.execute(sql`select least(
         (select min(paid_at) from purchases where kind = 'plan' and paid_at is not null),
-        (select min(created_at) from revenue_allocations)) as first`),
+        (select min(created_at) from revenue_allocations),
+        (select min(created_at) from tier_allocations)) as first`),
   );
   const first = rows[0]?.first;
   return first ? new Date(first).toISOString().slice(0, 7) : null;

@@ -1,6 +1,7 @@
-import { CURRENCIES } from '@inkwell/contract';
+import { CURRENCIES, type PayoutSettings } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
+import type { Jobs } from '../../platform/jobs';
 import { payeesOf, splitByShares, splitByWeights } from './allocations';
 import {
   claimPayoutMonth,
@@ -10,6 +11,7 @@ import {
   insertSubscriptionAllocations,
   planRevenueOfMonth,
 } from './payout-months.repository';
+import { resendStalePending, writeStatements } from './statements';
 
 /** A month closes this long after it ends: a renewal paid at 23:59 may be told by its webhook a little later. */
 const MONTH_CLOSES_AFTER_MS = 60 * 60_000;
@@ -48,7 +50,20 @@ export const lastClosableMonth = (now: Date) =>
  * part for the site. Two instances closing at once write each month once: the second waits on the
  * first's claim and finds it taken.
  */
-export function createPayoutMonths({ db, clock, feePercent }: { db: Database; clock: Clock; feePercent: () => Promise<number> }) {
+export function createPayoutMonths({
+  db,
+  clock,
+  feePercent,
+  jobs,
+  payoutSettings,
+}: {
+  db: Database;
+  clock: Clock;
+  feePercent: () => Promise<number>;
+  jobs: Pick<Jobs, 'send'>;
+  /** Issue 38 §2: the payout currency, coin value, minimum and rates the statements are written with. */
+  payoutSettings: () => Promise<PayoutSettings>;
+}) {
   async function close(month: string): Promise<boolean> {
     const { from, to } = monthRange(month);
     // Read before the transaction: the setting is read on the app's handle (another connection,
@@ -89,7 +104,11 @@ export function createPayoutMonths({ db, clock, feePercent }: { db: Database; cl
   }
 
   return {
-    /** Closes the ended months not closed yet, oldest first; answers how many this call closed. */
+    /**
+     * Closes the ended months not closed yet, oldest first, then writes the payees' statements the
+     * closed months still lack (issue 38 §2: each queues its transfer) and queues again transfers
+     * left pending; answers how many months this call closed.
+     */
     async closeMonths(): Promise<number> {
       const last = lastClosableMonth(clock.now());
       const first = await firstEarningMonth(db);
@@ -99,6 +118,8 @@ export function createPayoutMonths({ db, clock, feePercent }: { db: Database; cl
       for (const month of monthsFromTo(first, last)) {
         if (!closed.has(month) && (await close(month))) count += 1;
       }
+      await writeStatements({ db, jobs, payoutSettings });
+      await resendStalePending({ db, jobs, now: clock.now() });
       return count;
     },
   };

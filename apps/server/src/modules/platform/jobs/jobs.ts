@@ -44,6 +44,8 @@ export interface JobData {
   'notifications.daily-digest': Record<string, never>;
   /** Ended months not closed yet: fix their fee and share their subscription revenue among payees (a schedule). */
   'payouts.close-month': Record<string, never>;
+  /** A payee's month to send (issue 38 §2): one transfer under its idempotency key, then sent or failed. */
+  'payouts.send-transfer': { statementId: string };
   /** The built-in test checkout's billing: lapsed periods renew as if paid, cancelled ones end. */
   'store.test-billing': Record<string, never>;
   /** A verified Stripe event, taken in by the webhook: re-read its object from Stripe and apply it (decision 0010). */
@@ -111,6 +113,7 @@ const QUEUES: JobName[] = [
   'push.release-held',
   'notifications.daily-digest',
   'payouts.close-month',
+  'payouts.send-transfer',
   'store.test-billing',
   'store.stripe-event',
   'imports.run',

@@ -14,6 +14,8 @@ const HANDLED_EVENTS = new Set([
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'charge.refunded',
+  // A payee's connected account changed (issue 38 §2: onboarding finished, transfers enabled or not).
+  'account.updated',
 ]);
 
 /**
