@@ -25,7 +25,7 @@ import { notificationRoutes, notificationSettingsRoutes } from './modules/readin
 import { opdsRoutes } from './modules/reading-apps/opds';
 import { opds2Routes } from './modules/reading-apps/opds2';
 import { paymentsRoutes, stripeWebhookRoutes } from './modules/money/payments';
-import { payoutsRoutes } from './modules/money/payouts';
+import { payoutsRoutes, payoutStatementsRoutes } from './modules/money/payouts';
 import { pushRoutes } from './modules/platform/push';
 import { searchRoutes } from './modules/catalogue/search';
 import { createPageMetaRegistry, seoRoutes } from './modules/platform/seo';
@@ -87,6 +87,8 @@ async function moneyRoutes(app: FastifyInstance, services: Services) {
   const { wallet, unlocks, payouts, subscriptions, purchases, payments, stripeEvents } = services;
   await app.register(walletRoutes, { wallet, unlocks });
   await app.register(payoutsRoutes, { payouts });
+  const { payoutAccounts, payoutStatements, payoutTransfers } = services;
+  await app.register(payoutStatementsRoutes, { payoutAccounts, payoutStatements, payoutTransfers });
   await app.register(subscriptionsRoutes, { subscriptions });
   await app.register(paymentsRoutes, { purchases, payments, subscriptions, stripeEvents });
   if (stripeEvents) await app.register(stripeWebhookRoutes, { stripeEvents });
