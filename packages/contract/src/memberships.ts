@@ -6,6 +6,7 @@ import {
   planIntervalSchema,
   priceCentsSchema,
   pricedInCurrency,
+  whenPriced,
   storeItemNameSchema,
   subscriptionStatusSchema,
 } from './store';
@@ -65,7 +66,7 @@ export const tierInputSchema = z
     isActive: z.boolean().default(true),
     position: z.number().int().min(0).max(1000).default(0),
   })
-  .superRefine(pricedInCurrency);
+  .superRefine(pricedInCurrency, whenPriced);
 export type TierInput = z.input<typeof tierInputSchema>;
 /** Price, currency and interval are fixed once a tier exists: members bought those terms. */
 export const tierPatchSchema = z

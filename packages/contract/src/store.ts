@@ -271,6 +271,19 @@ export const priceCentsSchema = z
   .min(1, 'validation.priceBelowCurrencyMinimum')
   .max(MAXIMUM_PRICE_CENTS, 'validation.priceTooHigh');
 /** Refuses a price its currency cannot be charged (below Stripe's minimum, or a thousandth KWD): on `priceCents`. */
+/** `pricedInCurrency` runs whenever price and currency themselves are valid, whatever else is wrong in the form. */
+export const whenPriced = {
+  when: ({ value }: { value: unknown }) => {
+    const { priceCents, currency } = (value ?? {}) as { priceCents?: unknown; currency?: unknown };
+    return (
+      typeof priceCents === 'number' &&
+      Number.isInteger(priceCents) &&
+      priceCents >= 1 &&
+      priceCents <= MAXIMUM_PRICE_CENTS &&
+      currencySchema.safeParse(currency).success
+    );
+  },
+};
 export function pricedInCurrency(
   { priceCents, currency }: { priceCents?: number; currency?: Currency },
   context: z.RefinementCtx,
@@ -305,7 +318,7 @@ export const coinPackageInputSchema = z
     isActive: z.boolean().default(true),
     position: z.number().int().min(0).max(1000).default(0),
   })
-  .superRefine(pricedInCurrency);
+  .superRefine(pricedInCurrency, whenPriced);
 export type CoinPackageInput = z.input<typeof coinPackageInputSchema>;
 export const coinPackagePatchSchema = z
   .object({
@@ -318,7 +331,7 @@ export const coinPackagePatchSchema = z
     position: z.number().int().min(0).max(1000),
   })
   .partial()
-  .superRefine(pricedInCurrency);
+  .superRefine(pricedInCurrency, whenPriced);
 export const coinTotalsSchema = z.object({
   /** Coins credited by paid purchases (net of refunds). */
   sold: z.number().int(),
@@ -357,7 +370,7 @@ export const planInputSchema = z
     coinsPerPeriod: coinCount().default(0),
     isActive: z.boolean().default(true),
   })
-  .superRefine(pricedInCurrency);
+  .superRefine(pricedInCurrency, whenPriced);
 export type PlanInput = z.input<typeof planInputSchema>;
 /** Price and interval are fixed once a plan exists: subscribers bought those terms. */
 export const planPatchSchema = z
