@@ -1,6 +1,6 @@
 import { isChapterForSale, type ErrorCode, type TeamSeries } from '@inkwell/contract';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/button-styles';
 import { ChapterMarks } from '../../../components/chapter-marks';
@@ -29,6 +29,9 @@ import { SeriesForm } from './series-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSeriesAccess, type SeriesAccess } from '../series-team/series-access';
 import '../messages';
+
+// The membership tiers (issue 38 §1): their own chunk, for the series' creator, editors and admins.
+const TiersSection = lazy(() => import('./tiers/tiers-section'));
 
 /** Answers meaning there is no such series (a malformed id fails validation; `not_found` until the server says `series_not_found`). */
 const NOT_A_SERIES: readonly ErrorCode[] = ['series_not_found', 'not_found', 'validation_failed'];
@@ -161,6 +164,12 @@ export default function SeriesEditPage() {
         )}
 
         {isAdmin && <PayeesEditor seriesId={data.id} />}
+
+        {access.canEditSeries && (
+          <Suspense fallback={null}>
+            <TiersSection seriesId={data.id} />
+          </Suspense>
+        )}
 
         <EditionsSection series={data} />
 
