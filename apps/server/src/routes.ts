@@ -34,6 +34,7 @@ import { seriesTeamRoutes } from './modules/team/series-team';
 import { siteConfigRoutes } from './modules/team/site-config';
 import { subscriptionsRoutes } from './modules/money/subscriptions';
 import { twoFactorRoutes } from './modules/identity/two-factor';
+import { viewerOf, type Viewer } from './modules/identity/access';
 import { toSessionUser } from './modules/identity/users';
 import { walletRoutes } from './modules/money/wallet';
 import { testClockRoutes } from './plugins/test-clock';
@@ -141,7 +142,7 @@ async function platformRoutes(app: FastifyInstance, services: Services, { config
 /** The web app's pages, last: its shell answers what no route above did. */
 async function webPages(app: FastifyInstance, services: Services, { config, clock }: RouteOptions) {
   const { catalogue, announcements, siteConfig, caches, auth } = services;
-  const pageMeta = createPageMetaRegistry();
+  const pageMeta = createPageMetaRegistry<Viewer>();
   pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));
   pageMeta.register(announcementPageMeta(announcements, config.publicUrl));
   await app.register(webPlugin, {
@@ -157,7 +158,7 @@ async function webPages(app: FastifyInstance, services: Services, { config, cloc
       seriesAccessClass: catalogue.accessClassOf,
       sessionOf: async (token) => {
         const found = await auth.resolveSession(token);
-        return found ? toSessionUser(found.user) : null;
+        return found ? { user: toSessionUser(found.user), viewer: viewerOf(found.user) } : null;
       },
     },
   });

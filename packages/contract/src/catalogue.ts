@@ -70,6 +70,12 @@ export const chapterSummarySchema = z.object({
   fallback: z.boolean(),
   /** Its volume (issue 37 §2); null or absent: none. */
   volume: z.number().nullable().optional(),
+  /**
+   * A scheduled chapter this viewer reads early as a member of the series (issue 38 §1): when it
+   * becomes public ("Early access · public in 3 days"). Its `access` is then `unlocked`. Null or
+   * absent: not early for them (everyone else never sees such a chapter at all).
+   */
+  earlyAccess: z.object({ publicAt: z.string() }).nullable().optional(),
 });
 export type ChapterSummary = z.infer<typeof chapterSummarySchema>;
 

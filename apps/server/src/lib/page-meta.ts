@@ -36,7 +36,16 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * A page's meta for a path, in the page's interface language (its fixed words: feed titles, labels),
  * and for the edition its `?lang=` names, if any (a series' translated edition is its own page).
  */
-export type PageMetaLookup = (path: string, locale: string, edition?: string) => Promise<PageMeta | null | undefined>;
+export type PageMetaLookup<Viewer = unknown> = (
+  path: string,
+  locale: string,
+  edition?: string,
+  /**
+   * Who a signed-in request reads as, asked only by a lookup that needs it (null: a visitor): a
+   * page a visitor is told does not exist may be there for them (a member's early chapter, issue 38 §1).
+   */
+  viewer?: () => Promise<Viewer | null>,
+) => Promise<PageMeta | null | undefined>;
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { ADULT_GATE_COOKIE, ROUTES, type EndpointName, type InterfaceLocale, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLASS_PAGE_HEADER, CLASS_PAGE_TOKEN } from '../lib/class-page';
-import { viewerOf, type Viewer } from '../modules/identity/access';
+import type { Viewer } from '../modules/identity/access';
 import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../lib/caches';
 import { SESSION_COOKIE } from '../modules/identity/auth';
 
@@ -46,6 +46,12 @@ type RenderReaderData = (input: {
   /** The loads the shared page left out (its render's `personalLoads`), run as this reader. */
   personalLoads: readonly unknown[];
 }) => Promise<string | null>;
+
+/** A signed-in reader as verify answers them, and the viewer their API calls read as. */
+export interface ReaderSession {
+  user: SessionUser;
+  viewer: Viewer;
+}
 
 /** What the router that renders makes of a URL (apps/web/src/app/page-class.ts); null for no page of its routes. */
 interface PageClass {
@@ -296,16 +302,17 @@ async function readerClassOf(
   locale: InterfaceLocale,
   ask: {
     classify: ClassifyPage | undefined;
-    sessionOf: (token: string) => Promise<SessionUser | null>;
+    sessionOf: (token: string) => Promise<ReaderSession | null>;
     seriesAccessClass: ((slug: string, viewer: Viewer) => Promise<string>) | undefined;
   },
 ) {
   const page = ask.classify?.(url);
   if (!page) return null;
-  const user = await ask.sessionOf(request.cookies[SESSION_COOKIE] ?? '');
-  if (!user) return null;
-  // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify names.
-  const viewer = viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium, showAdult: user.showAdult === true });
+  const session = await ask.sessionOf(request.cookies[SESSION_COOKIE] ?? '');
+  if (!session) return null;
+  // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify
+  // names, with the viewer the API will read them as (a member's early access among it, issue 38 §1).
+  const { user, viewer } = session;
   const { seriesSlug } = page;
   if (seriesSlug !== undefined && !ask.seriesAccessClass) return null;
   const series = seriesSlug !== undefined ? await ask.seriesAccessClass!(seriesSlug, viewer) : '-';
@@ -338,7 +345,7 @@ export function createPageRenderer(
     /** The access class of a viewer in a series (catalogue's `accessClass`), to share its pages by. */
     seriesAccessClass?: ((slug: string, viewer: Viewer) => Promise<string>) | undefined;
     /** The session user a cookie's token names, as verify answers it; without it every signed-in page is drawn for its reader alone. */
-    sessionOf?: ((token: string) => Promise<SessionUser | null>) | undefined;
+    sessionOf?: ((token: string) => Promise<ReaderSession | null>) | undefined;
   },
 ) {
   const { render, readerData } = renderer;

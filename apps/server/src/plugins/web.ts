@@ -5,14 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCompress } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import {
-  chooseLocale,
-  isAdFreePage,
-  LOCALE_COOKIE,
-  localeDirection,
-  type InterfaceLocale,
-  type SessionUser,
-} from '@inkwell/contract';
+import { chooseLocale, isAdFreePage, LOCALE_COOKIE, localeDirection, type InterfaceLocale } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '../lib/error-body';
@@ -22,6 +15,7 @@ import {
   loadRenderer,
   RenderBusyError,
   RENDER_NONCE_PLACEHOLDER as NONCE_PLACEHOLDER,
+  type ReaderSession,
   type RenderedPage,
   type SharedPageServed,
 } from './page-renderer';
@@ -197,6 +191,24 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
   return reply.send(html);
 }
 
+/**
+ * A page's meta for its edition (`?lang=`) and, when a lookup asks, who its signed-in reader reads
+ * as: a reader may see a page a visitor does not (a member's early chapter, issue 38 §1).
+ */
+async function pageMetaOf(
+  request: FastifyRequest,
+  path: string,
+  locale: string,
+  options: { pageMeta?: PageMetaLookup<Viewer>; readerPages?: { sessionOf: (token: string) => Promise<ReaderSession | null> } },
+) {
+  if (!options.pageMeta) return undefined;
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  const token = request.cookies[SESSION_COOKIE];
+  const sessionOf = options.readerPages?.sessionOf;
+  const viewer = token && sessionOf ? async () => (await sessionOf(token))?.viewer ?? null : undefined;
+  return options.pageMeta(path, locale, typeof lang === 'string' ? lang : undefined, viewer);
+}
+
 /** A page's language (issue 35 §1): `?lang=`, the picker's cookie, Accept-Language, the site's default. */
 async function pageLocaleOf(
   request: FastifyRequest,
@@ -217,7 +229,7 @@ export const webPlugin = fp(
     app: FastifyInstance,
     options: {
       webDistDir: string | undefined;
-      pageMeta?: PageMetaLookup;
+      pageMeta?: PageMetaLookup<Viewer>;
       /** Whether maintenance mode is on (issue 10 §2): pages then answer 503 with Retry-After, for crawlers. */
       isInMaintenance?: () => Promise<boolean>;
       /** Where the shared rendered pages are declared, and cleared by the events that change them (page-renderer.ts). */
@@ -227,7 +239,7 @@ export const webPlugin = fp(
       /** What signed-in readers' shared pages need (page-renderer.ts): their access class in a series, their session. */
       readerPages?: {
         seriesAccessClass: (slug: string, viewer: Viewer) => Promise<string>;
-        sessionOf: (token: string) => Promise<SessionUser | null>;
+        sessionOf: (token: string) => Promise<ReaderSession | null>;
       };
       /** The language an admin chose for readers whose browser names none of ours (issue 35 §1). */
       siteLocale?: () => Promise<string>;
@@ -322,10 +334,7 @@ export const webPlugin = fp(
           return sendHtml(request, reply.code(503).header('retry-after', '300'), html);
         }
         // Series and chapter pages carry their own title, description and preview image.
-        const edition = (request.query as Record<string, unknown> | undefined)?.lang;
-        const meta = options.pageMeta
-          ? await options.pageMeta(path, locale, typeof edition === 'string' ? edition : undefined)
-          : undefined;
+        const meta = await pageMetaOf(request, path, locale, options);
         if (meta === null) return sendHtml(request, reply.code(404), html);
         // The page in each interface language, and any others its meta names (a series' editions).
         const alternates = options.publicUrl

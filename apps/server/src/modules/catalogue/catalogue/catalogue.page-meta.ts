@@ -1,14 +1,15 @@
 import { AppError } from '../../../lib/app-error';
 import { translatorFor } from '../../../lib/i18n';
 import { excerpt, type PageMetaLookup } from '../../../lib/page-meta';
+import type { Viewer } from '../../identity/access';
 import type { CatalogueService } from './catalogue.service';
 
 /** Series and chapter pages: /SeriesView/{slug} and /SeriesView/{slug}/{chapter}, in either case of the v. */
 const SERIES_PATH = /^\/seriesview\/([^/?#]+)(?:\/([^/?#]+))?\/?$/i;
 
 /** The title, description and preview image of series and chapter pages, as a visitor sees them. */
-export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: string): PageMetaLookup {
-  return async (path, locale, askedEdition) => {
+export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: string): PageMetaLookup<Viewer> {
+  return async (path, locale, askedEdition, viewer) => {
     const t = translatorFor(locale);
     const match = SERIES_PATH.exec(path);
     if (!match) return undefined;
@@ -22,7 +23,8 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
     }
     try {
       // Every page request asks this: the series' cached rows only, no chapter list drawn up.
-      const { detail, chapter } = await catalogue.pageFacts(slug, chapterSlug);
+      // A member's early chapter (issue 38 §1) is theirs alone: asked of the signed-in viewer, never indexed.
+      const { detail, chapter } = await catalogue.pageFacts(slug, chapterSlug, viewer);
       const image = detail.cover ? `${publicUrl}${detail.cover.url}` : null;
       const seriesUrl = `${publicUrl}/SeriesView/${detail.slug}`;
       // A series marked Adult is the gate to a visitor and a crawler (issue 36 §4): nothing of it, and not indexed.
@@ -105,6 +107,7 @@ export function catalogueSeriesPageMeta(catalogue: CatalogueService, publicUrl: 
         ),
         image,
         url,
+        ...(chapter.earlyAccess && { noindex: true }),
         structuredData: {
           '@context': 'https://schema.org',
           '@type': isComic ? 'ComicIssue' : 'Chapter',

@@ -1,5 +1,5 @@
 import { isChapterForSale, type ChapterSummary, type FreeLadder, type SeriesCard } from '@inkwell/contract';
-import { chapterAccess, openUntilOf, type Viewer } from '../../identity/access';
+import { chapterAccess, earlyAccessOf, openUntilOf, type Viewer } from '../../identity/access';
 import type { ChapterListRow } from '../chapters';
 import { coverOf, type SeriesRow } from '../series';
 import { freeWaysOf, hasDailyFree } from '../../money/wallet';
@@ -48,6 +48,8 @@ export function toChapterSummary(
 ): ChapterSummary {
   const access = chapterAccess(chapter, viewer, now);
   const freeWays = freeWaysOf(series, access, newer);
+  // A member's chapter before its time (issue 38 §1): "Early access · public in 3 days".
+  const early = earlyAccessOf(chapter, viewer, now);
   return {
     id: chapter.id,
     slug: chapter.slug,
@@ -59,6 +61,7 @@ export function toChapterSummary(
     access,
     openUntil: openUntilOf(chapter.id, access, viewer)?.toISOString() ?? null,
     ...(freeWays.length > 0 && { freeWays }),
+    ...(early && { earlyAccess: { publicAt: early.publicAt.toISOString() } }),
     ...chapterInEdition(edition, chapter),
   };
 }

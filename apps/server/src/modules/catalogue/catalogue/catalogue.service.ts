@@ -30,7 +30,8 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
     list: (query: ListQuery, adult = false) => seriesList(reads, query, adult),
     series: (slug: string, asked: Viewer, options: { reader?: Reader; edition?: EditionAsk } = {}) =>
       seriesDetail(reads, slug, asked, options),
-    pageFacts: (slug: string, chapterSlug: string | undefined) => pageFacts(reads, slug, chapterSlug),
+    pageFacts: (slug: string, chapterSlug: string | undefined, viewer?: () => Promise<Viewer | null>) =>
+      pageFacts(reads, slug, chapterSlug, viewer),
     chapters: (slug: string, asked: Viewer, query: ChaptersQuery, wanted: readonly string[] = []) =>
       chaptersPage(reads, slug, asked, query, wanted),
     chapter: (slug: string, chapterSlug: string, asked: Viewer, options: { reader?: Reader; edition?: EditionAsk } = {}) =>

@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions } from '../../../db/schema';
+import { earlyAccessColumn } from '../../money/subscriptions';
 import { seriesRolesColumn } from '../../team/series-team';
 import { authUserColumns, joinUser } from '../users';
 
@@ -16,10 +17,20 @@ export async function insertSession(
   return row.id;
 }
 
-/** The session and its user, with their membership as of `now` and their places on series' teams. */
+/**
+ * The session and its user, with their membership as of `now`, their places on series' teams and
+ * their series memberships' early-access days (issue 38 §1), in one query.
+ */
 export async function findSessionWithUser(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ session: sessions, user: { ...authUserColumns(now), seriesRoles: seriesRolesColumn(sessions.userId) } })
+    .select({
+      session: sessions,
+      user: {
+        ...authUserColumns(now),
+        seriesRoles: seriesRolesColumn(sessions.userId),
+        earlyAccess: earlyAccessColumn(now, sessions.userId),
+      },
+    })
     .from(sessions)
     .innerJoin(...joinUser(sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))

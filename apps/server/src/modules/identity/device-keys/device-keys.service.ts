@@ -12,6 +12,7 @@ import { AppError } from '../../../lib/app-error';
 import { tooManyAttempts, type AttemptLimiter } from '../../../lib/attempt-limiter';
 import type { Clock } from '../../../lib/clock';
 import { viewerOf, VISITOR, type Viewer } from '../access';
+import { memberEarlyAccess } from '../../money/subscriptions';
 import { findAuthUser } from '../users';
 import {
   deleteDeviceKey,
@@ -146,13 +147,19 @@ export function createDeviceKeysService({ db, clock, limiter }: { db: Database; 
 
     authenticate,
 
-    /** The viewer a key's reader is now (role, plan), for access to chapters; a banned reader is nobody. */
+    /** The viewer a key's reader is now (role, plan, memberships), for access to chapters; a banned reader is nobody. */
     async viewerFor(reader: DeviceKeyReader | null): Promise<Viewer> {
       if (!reader) return VISITOR;
-      const user = await findAuthUser(db, reader.userId, clock.now());
+      const now = clock.now();
+      const [user, memberships] = await Promise.all([
+        findAuthUser(db, reader.userId, now),
+        memberEarlyAccess(db, reader.userId, now),
+      ]);
       if (!user || user.isBanned) throw new AppError('unauthorized', 'apiErrors.identity.deviceKeyRevoked');
-      // Reading apps see series marked Adult only for a reader who opted in (issue 36 §4).
-      return viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium, showAdult: user.showAdult });
+      // Reading apps see series marked Adult only for a reader who opted in (issue 36 §4), and a
+      // member's scheduled chapters in their early window (issue 38 §1), as the site does.
+      const earlyAccess = Object.fromEntries(memberships.map(({ seriesId, earlyAccessDays }) => [seriesId, earlyAccessDays]));
+      return viewerOf({ id: user.id, role: user.role, isPremium: user.isPremium, showAdult: user.showAdult, earlyAccess });
     },
 
     /**

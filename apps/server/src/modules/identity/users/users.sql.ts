@@ -53,6 +53,12 @@ export type AuthUser = Omit<
    * absent where the user was read without them (a profile's own edits).
    */
   seriesRoles?: SeriesRole[];
+  /**
+   * Early-access days per series of the memberships running now (issue 38 §1), read with the
+   * session (auth, from subscriptions' `earlyAccessColumn`): the viewer's `earlyAccess`. Never sent
+   * to the browser. Absent where the user was read without them.
+   */
+  earlyAccess?: Record<string, number>;
 };
 
 /**

@@ -144,8 +144,9 @@ async function sharedChapter(
     chapter: { price: summary.price, freeAt: summary.freeAt ? new Date(summary.freeAt) : null },
     access: summary.access,
     settings: row,
-    // Readers see only chapters that are out, newest first: this one's place is how many are newer.
-    newer: index,
+    // Readers see only chapters that are out (and a member their early ones), newest first: this
+    // one's place is how many of those out are newer.
+    newer: listed[index]!.newer,
   };
   return { data, ladder, viewer };
 }

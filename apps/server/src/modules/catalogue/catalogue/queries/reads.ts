@@ -4,7 +4,7 @@ import { AppError } from '../../../../lib/app-error';
 import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../../../../lib/caches';
 import type { Clock } from '../../../../lib/clock';
 import type { TtlCache } from '../../../../lib/ttl-cache';
-import { chapterAccess, isListed, isTeam, VISITOR, type Viewer } from '../../../identity/access';
+import { chapterAccess, earlyAccessOf, isListed, isTeam, viewerInSeries, VISITOR, type Viewer } from '../../../identity/access';
 import { type ChapterListRow, publishedOrScheduledChapters } from '../../chapters';
 import { genresOfSeries } from '../../genres';
 import type { UrlSigner } from '../../../platform/media';
@@ -151,11 +151,11 @@ export async function visibleSeries(reads: CatalogueReads, slug: string, viewer:
   const bundle = await seriesBundle(reads, slug);
   if (!bundle || (!bundle.row.isPublished && !isTeam(viewer))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
   await assertMayOpen(reads, bundle.row, viewer);
-  // The unlocks that matter to this page: its own chapters.
+  // The unlocks that matter to this page: its own chapters; and the memberships: its series'.
   return {
     ...bundle,
     viewer: await reads.unlocks.withUnlocks(
-      viewer,
+      viewerInSeries(viewer, bundle.row.id),
       bundle.row.id,
       bundle.chapters.map((chapter) => chapter.id),
     ),
@@ -164,15 +164,19 @@ export async function visibleSeries(reads: CatalogueReads, slug: string, viewer:
 
 /**
  * The chapters this viewer may see, newest first (as the bundle holds them), with their access
- * and how many of them are newer (what the series' pass skips).
+ * and how many of them are newer (what the series' pass skips). A member's early chapters are
+ * listed for them but not counted as newer: the pass skips what everyone sees.
  */
-export const listedRows = (chapters: ChapterListRow[], viewer: Viewer, now: Date) =>
-  chapters
-    .flatMap((row) => {
-      const access = chapterAccess(row, viewer, now);
-      return isListed(access, viewer) ? [{ row, access }] : [];
-    })
-    .map((chapter, newer) => ({ ...chapter, newer }));
+export function listedRows(chapters: ChapterListRow[], viewer: Viewer, now: Date) {
+  let newer = 0;
+  return chapters.flatMap((row) => {
+    const access = chapterAccess(row, viewer, now);
+    if (!isListed(access, viewer)) return [];
+    const listed = { row, access, newer };
+    if (!earlyAccessOf(row, viewer, now)) newer += 1;
+    return [listed];
+  });
+}
 
 export const summaryOf = (
   series: SeriesRow,

@@ -6,7 +6,15 @@ import {
 } from '@inkwell/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../../lib/app-error';
-import { accessClass, chapterAccess, isListed, VISITOR, type Viewer } from '../../../identity/access';
+import {
+  accessClass,
+  chapterAccess,
+  earlyAccessOf,
+  isListed,
+  viewerInSeries,
+  VISITOR,
+  type Viewer,
+} from '../../../identity/access';
 import { coverOf, seriesFields } from '../../series';
 import { toFreeLadder } from '../catalogue.presenter';
 import { chooseEdition, type EditionRow } from './editions';
@@ -81,14 +89,25 @@ export async function seriesDetail(
 
 /**
  * What a series or chapter page's title, description and preview need, as a visitor sees it
- * (page meta, asked on every page request): from the cached rows, with no chapter list made.
+ * (page meta, asked on every page request): from the cached rows, with no chapter list made. A
+ * chapter a visitor does not see is there for a member in its early window (issue 38 §1), asked
+ * of `viewer` (the signed-in reader, resolved only then): `earlyAccess` says so (its page is not
+ * to be indexed).
  */
-export async function pageFacts(reads: CatalogueReads, slug: string, chapterSlug: string | undefined) {
+export async function pageFacts(
+  reads: CatalogueReads,
+  slug: string,
+  chapterSlug: string | undefined,
+  viewer?: () => Promise<Viewer | null>,
+) {
   const now = reads.clock.now();
   // A series marked Adult has its facts too (the page's head then shows the gate: `isAdult`); none when the site carries none.
   const { row, chapters, editions } = await visibleSeries(reads, slug, { ...VISITOR, showAdult: true });
   const found = chapterSlug === undefined ? undefined : chapters.find((chapter) => chapter.slug === chapterSlug);
-  const chapter = found && isListed(chapterAccess(found, VISITOR, now), VISITOR) ? found : null;
+  const isPublic = found !== undefined && isListed(chapterAccess(found, VISITOR, now), VISITOR);
+  const reader = found && !isPublic && viewer ? await viewer() : null;
+  const isEarly = found !== undefined && reader !== null && earlyAccessOf(found, viewerInSeries(reader, row.id), now) !== null;
+  const chapter = found && (isPublic || isEarly) ? found : null;
   return {
     detail: {
       slug: row.slug,
@@ -109,6 +128,7 @@ export async function pageFacts(reads: CatalogueReads, slug: string, chapterSlug
       title: chapter.title,
       publishedAt: chapter.publishedAt,
       isFree: chapterAccess(chapter, VISITOR, now) === 'free',
+      earlyAccess: isEarly,
     },
   };
 }
