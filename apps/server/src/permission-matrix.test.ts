@@ -41,6 +41,7 @@ import {
   seriesEditions,
   seriesMembers,
   seriesPayees,
+  seriesTiers,
   sessions,
   siteConfig,
   subscriptions,
@@ -202,6 +203,14 @@ const freshSeries = async () => {
   const created = await buildSeries(t, { title: `Matrix series ${unique()}` });
   if (aim && !aim.onSeriesB) await joinTeam(aim.actor, created.id);
   return created;
+};
+/** A membership tier of a series, on sale (issue 38 §1). */
+const freshTier = async (seriesId: string) => {
+  const [row] = await t.db
+    .insert(seriesTiers)
+    .values({ seriesId, name: `Tier ${unique()}`, priceCents: 500, currency: 'usd', interval: 'month', earlyAccessDays: 7 })
+    .returning({ id: seriesTiers.id });
+  return row!.id;
 };
 /** The shared series (series A, a member's), or series B when the request aims there. */
 const sharedSeries = () => (aim?.onSeriesB ? f.benchB : f.series);
@@ -719,6 +728,35 @@ const REQUESTS: Record<EndpointName, Builder> = {
       ...(actor.column === 'premium' ? { cookie: premium.cookie } : {}),
       state: () => rowsOf(subscriptions, eq(subscriptions.userId, premium.user!.id)),
     };
+  },
+
+  // Issue 38 §1: memberships per series.
+  seriesTiers: async () => ({ params: { id: f.series.id } }),
+  myMemberships: none,
+  // Each reader cancels only their own: the owner's membership runs on, not cancelled, whoever else asks.
+  cancelMembership: async ({ owner }) => {
+    const series = await buildSeries(t, { title: `Matrix members ${unique()}` });
+    const tierId = await freshTier(series.id);
+    await paidPurchase(owner.cookie!, { kind: 'tier', tierId });
+    const [membership] = await t.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, owner.user!.id), eq(subscriptions.tierId, tierId)));
+    return { params: { membershipId: membership!.id }, state: () => rowsOf(subscriptions, eq(subscriptions.id, membership!.id)) };
+  },
+  teamSeriesTiers: async () => ({ params: { id: sharedSeries().id } }),
+  teamSeriesTierCreate: async () => {
+    const { id } = await freshSeries();
+    return {
+      params: { id },
+      body: { name: 'Supporter', priceCents: 500, currency: 'usd', interval: 'month', earlyAccessDays: 7 },
+      state: () => countOf(seriesTiers, eq(seriesTiers.seriesId, id)),
+    };
+  },
+  teamSeriesTierUpdate: async () => {
+    const { id } = await freshSeries();
+    const tierId = await freshTier(id);
+    return { params: { id, tierId }, body: { name: 'Renamed' }, state: () => rowsOf(seriesTiers, eq(seriesTiers.id, tierId)) };
   },
 
   adminPlans: none,

@@ -158,6 +158,12 @@ adminPayoutRetry               | 401      | 403     | 403      | 403     | 200  
 autoUnlockSeriesRemove         | 401      | 200     | 200      | 200     | 200    | 200      | -        | -           | owned: a series with auto-unlock on
 mySubscription                 | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 cancelSubscription             | 401      | 404     | 200      | 404     | 404    | 404      | -        | -           | 404: no plan of one's own; readerB: the premium reader's plan stays on
+seriesTiers                    | 200      | 200     | 200      | 200     | 200    | -        | -        | -           |
+myMemberships                  | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+cancelMembership               | 401      | 200     | 200      | 200     | 200    | 404      | -        | -           | owned: a fresh membership of a fresh series' tier (reader A's runs on, not cancelled)
+teamSeriesTiers                | 401      | 403     | 403      | 200     | 200    | -        | 200      | 403         |
+teamSeriesTierCreate           | 401      | 403     | 403      | 201     | 201    | -        | 201      | 403         | a tier of a fresh series
+teamSeriesTierUpdate           | 401      | 403     | 403      | 200     | 200    | -        | 200      | 403         | a fresh series' tier renamed
 # Admin: finances
 adminPlans                     | 401      | 403     | 403      | 403     | 200    | -        | 403      | 403         |
 adminPlanCreate                | 401      | 403     | 403      | 403     | 201    | -        | 403      | 403         |
