@@ -240,14 +240,20 @@ const freshComment = async (userId: string) => {
     .returning({ id: comments.id });
   return row!.id;
 };
-/** A payee's statement of January 2026 (once per payee): carried, or a failed transfer of 25.00. */
-const payoutStatementOf = async (payeeId: string, status: 'carried' | 'failed') => {
+/** Each statement of the walk is of a month of its own, so no other actor has one that month. */
+let statementMonths = 0;
+const freshStatementMonth = () => {
+  const index = (statementMonths += 1) - 1;
+  return `${2030 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+/** A payee's statement of `month`: carried, or a failed transfer of 25.00. */
+const payoutStatementOf = async (payeeId: string, status: 'carried' | 'failed', month = freshStatementMonth()) => {
   const sent = status === 'failed' ? 2500 : 0;
   await t.db
     .insert(payoutStatements)
     .values({
       payeeId,
-      month: '2026-01',
+      month,
       currency: 'usd',
       earnedCents: 2500,
       feeCents: 0,
@@ -260,7 +266,7 @@ const payoutStatementOf = async (payeeId: string, status: 'carried' | 'failed') 
   const [row] = await t.db
     .select({ id: payoutStatements.id })
     .from(payoutStatements)
-    .where(and(eq(payoutStatements.payeeId, payeeId), eq(payoutStatements.month, '2026-01')));
+    .where(and(eq(payoutStatements.payeeId, payeeId), eq(payoutStatements.month, month)));
   return row!.id;
 };
 const freshNotification = async (userId: string) => {
@@ -702,15 +708,20 @@ const REQUESTS: Record<EndpointName, Builder> = {
   },
   myPayouts: none,
   myPayoutStatement: async ({ owner }) => {
-    if (owner.user) await payoutStatementOf(owner.user.id, 'carried');
-    return { params: { month: '2026-01' } };
+    const month = freshStatementMonth();
+    if (owner.user) await payoutStatementOf(owner.user.id, 'carried', month);
+    return { params: { month } };
   },
-  adminPayouts: async () => ({ query: 'month=2026-01' }),
+  adminPayouts: async () => ({ query: '?status=failed' }),
   adminPayoutRetry: async () => {
     const payee = await buildUser(t.db);
-    await t.db
-      .insert(payoutAccounts)
-      .values({ userId: payee.id, provider: 'test', providerAccountId: `acct_test_${payee.id}`, status: 'active', currency: 'usd' });
+    await t.db.insert(payoutAccounts).values({
+      userId: payee.id,
+      provider: 'test',
+      providerAccountId: `acct_test_${payee.id}`,
+      status: 'active',
+      currency: 'usd',
+    });
     const id = await payoutStatementOf(payee.id, 'failed');
     return { params: { id }, state: () => rowsOf(payoutStatements, eq(payoutStatements.id, id)) };
   },
