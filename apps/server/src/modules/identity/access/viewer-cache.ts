@@ -18,10 +18,11 @@ interface Entry<T> {
 
 /**
  * What a logged-in reader's requests read about them on every call: their session (with user,
- * coins and plan) and their unlocks per series. Kept a few seconds per instance so a reader's
- * series and chapter pages cost no database round trip (issue 8 §4's benchmark); anything that
- * changes a user (a payment, an unlock, a refund, a logout, a ban, a role) publishes an event that
- * makes every instance forget them (declared in the cache registry).
+ * coins, plan and their memberships' early-access days) and their unlocks per series. Kept a few
+ * seconds per instance so a reader's series and chapter pages cost no database round trip (issue 8
+ * §4's benchmark); anything that changes a user (a payment, an unlock, a refund, a membership, a
+ * logout, a ban, a role) publishes an event that makes every instance forget them (declared in the
+ * cache registry).
  */
 export function createViewerCache(clock: Clock, caches: Pick<CacheRegistry, 'register'>) {
   const users = new Map<string, { sessions: Map<string, Entry<unknown>>; unlocks: Map<string, Entry<OpenChapters>> }>();
