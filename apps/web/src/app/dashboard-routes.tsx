@@ -62,6 +62,7 @@ function dashboardPages(): RouteObject[] {
         { path: 'Finances/Purchases', ...lazyPage(() => import('../features/dashboard/finances/purchases-page')) },
         { path: 'Finances/Plans', ...lazyPage(() => import('../features/dashboard/finances/plans-page')) },
         { path: 'Finances/Coins', ...lazyPage(() => import('../features/dashboard/finances/coins-page')) },
+        { path: 'Finances/Payouts', ...lazyPage(() => import('../features/dashboard/finances/payouts-page')) },
         { path: 'Users', ...lazyPage(() => import('../features/dashboard/users/users-page')) },
         { path: 'Users/:id', ...lazyPage(() => import('../features/dashboard/users/user-detail-page')) },
         { path: 'Configuration', ...lazyPage(() => import('../features/dashboard/configuration/configuration-page')) },

@@ -1,6 +1,8 @@
 import {
+  fillPath,
   ROUTES,
   type AdminUserDetail,
+  type EndpointData,
   type Announcement,
   type ChapterContent,
   type ChapterSummary,
@@ -15,6 +17,7 @@ import { matchPath, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_COLUMNS, PAGE_MATRIX, parsePageMatrix, type PageColumn, type PageOutcome } from '../../test/page-matrix';
 import { mockApi, renderRoutes, verifyAs } from '../../test/render';
+import { statement } from '../features/profile/payout-fixtures';
 import { coinPackage, plan, purchase, verifyAsViewer, viewer } from '../features/store/store-fixtures';
 import { createQueryClient } from '../lib/query-client';
 import { withDashboard } from './dashboard-routes';
@@ -136,12 +139,18 @@ const adminUser: AdminUserDetail = {
   ledger: { items: [], total: 0 },
   comments: { items: [], total: 0 },
 };
+const payoutStatement: EndpointData<'myPayoutStatement'> = {
+  ...statement(),
+  payee: { username: 'reader_one' },
+  items: [],
+};
 const siteSettings: PublicSiteSettings = {
   siteName: 'Inkwell',
   discordUrl: null,
   developerName: 'Inkwell',
   contacts: [],
   defaultLocale: 'en',
+  defaultCurrency: 'usd',
   maintenance: { enabled: false, message: '' },
   registrationOpen: true,
 };
@@ -184,6 +193,7 @@ function apiFor(column: PageColumn) {
     [ROUTES.teamImports.path]: ok([]),
     [`${TEAM}/announcements/${teamAnnouncement.id}`]: ok(teamAnnouncement),
     [`${ADMIN}/users/${adminUser.id}`]: ok(adminUser),
+    [fillPath(ROUTES.myPayoutStatement.path, { month: '2026-10' })]: ok(payoutStatement),
   };
 }
 

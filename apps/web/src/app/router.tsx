@@ -165,6 +165,13 @@ function readerAreaPages(): RouteObject[] {
     { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
     { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
     { path: 'profile/earnings', ...lazyPage(() => import('../features/profile/pages/earnings-page')) },
+    // Issue 38 §2: a payee's payout account and statements, and the test provider's onboarding.
+    { path: 'account/payouts', ...lazyPage(() => import('../features/profile/pages/payouts-page')) },
+    {
+      path: 'account/payouts/test-onboarding',
+      ...lazyPage(() => import('../features/profile/pages/test-payout-onboarding-page')),
+    },
+    { path: 'account/payouts/:month', ...lazyPage(() => import('../features/profile/pages/payout-statement-page')) },
     { path: 'profile/devices', ...lazyPage(() => import('../features/profile/pages/devices-page')) },
     { path: 'profile/downloads', ...lazyPage(() => import('../features/profile/pages/downloads-page')) },
     {

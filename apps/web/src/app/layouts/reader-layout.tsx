@@ -5,6 +5,7 @@ import {
   HardDriveDownload,
   History,
   KeyRound,
+  Landmark,
   PiggyBank,
   Receipt,
   Smartphone,
@@ -22,7 +23,7 @@ import { MaintenanceGate, useIsMaintenancePageShown } from '../maintenance-gate'
 import { TopBar } from '../top-bar/top-bar';
 import '../../lib/i18n/later-messages';
 
-/** The Reader's Area side menu; Earnings only for those who have some (issue 33). */
+/** The Reader's Area side menu; Earnings (issue 33) and Payouts (issue 38) only for those who have some. */
 const READER_MENU = [
   { to: '/profile/me', label: 'common.app.readerArea.menu.profile', Icon: User },
   { to: '/profile/notifications', label: 'common.app.readerArea.menu.notifications', Icon: Bell },
@@ -31,6 +32,7 @@ const READER_MENU = [
   { to: '/profile/subscriptions', label: 'common.app.readerArea.menu.subscriptions', Icon: CreditCard },
   { to: '/profile/purchases', label: 'common.app.readerArea.menu.purchases', Icon: Receipt },
   { to: '/profile/earnings', label: 'common.app.readerArea.menu.earnings', Icon: PiggyBank, isForPayees: true },
+  { to: '/account/payouts', label: 'common.app.readerArea.menu.payouts', Icon: Landmark, isForPayees: true },
   { to: '/profile/devices', label: 'common.app.readerArea.menu.devices', Icon: Smartphone },
   { to: '/profile/downloads', label: 'common.app.readerArea.menu.downloads', Icon: HardDriveDownload },
   { to: '/protect/segure/password/reset-password', label: 'common.app.readerArea.menu.password', Icon: KeyRound },
@@ -40,7 +42,7 @@ function ReaderAreaHeader() {
   const t = useT();
   const { user } = useAuth();
   return (
-    <div className="flex flex-col gap-3 border-b border-ink-800 pb-6 sm:flex-row sm:items-end sm:justify-between">
+    <div className="flex flex-col gap-3 border-b border-ink-800 pb-6 sm:flex-row sm:items-end sm:justify-between print:hidden">
       <div>
         <h1 className="text-2xl font-bold text-white">{t('common.app.readerArea.title')}</h1>
         <p className="mt-1 text-sm text-zinc-400">{t('common.app.readerArea.subtitle')}</p>
@@ -74,7 +76,7 @@ function ReaderMenu() {
   }, [pathname]);
 
   return (
-    <nav aria-label={t('common.app.readerArea.title')} className="md:w-56 md:shrink-0">
+    <nav aria-label={t('common.app.readerArea.title')} className="md:w-56 md:shrink-0 print:hidden">
       <ul ref={listRef} className="flex gap-1 overflow-x-auto md:flex-col">
         {entries.map(({ to, label, Icon }) => (
           <li key={to}>
@@ -99,7 +101,8 @@ export function ReaderLayout() {
   const isDown = useIsMaintenancePageShown();
   return (
     <div className="flex min-h-screen flex-col">
-      {!isDown && <TopBar />}
+      {/* A printed page (a payout statement) is its content alone: no bars, menus or footer. */}
+      <div className="contents print:hidden">{!isDown && <TopBar />}</div>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <MaintenanceGate>
           <RequireRole allowed={READER_AREA_ROLES}>
@@ -113,7 +116,7 @@ export function ReaderLayout() {
           </RequireRole>
         </MaintenanceGate>
       </main>
-      {!isDown && <Footer />}
+      <div className="contents print:hidden">{!isDown && <Footer />}</div>
     </div>
   );
 }

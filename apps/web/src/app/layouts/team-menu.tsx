@@ -21,6 +21,7 @@ const LINK_LABELS: Record<string, string> = {
   '/Dashboard/Finances/Purchases': 'dashboard.layout.nav.purchases',
   '/Dashboard/Finances/Plans': 'dashboard.layout.nav.plans',
   '/Dashboard/Finances/Coins': 'dashboard.layout.nav.coins',
+  '/Dashboard/Finances/Payouts': 'dashboard.payouts.nav',
   '/Dashboard/Users': 'dashboard.layout.nav.users',
   '/Dashboard/Configuration': 'dashboard.layout.nav.configuration',
   '/Dashboard/AuditLog': 'dashboard.layout.nav.auditLog',

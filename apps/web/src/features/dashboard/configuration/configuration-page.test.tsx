@@ -9,6 +9,14 @@ import ConfigurationPage from './configuration-page';
 
 const SITE_SETTINGS = '/api/public/omegascans/public/site-settings';
 
+const PAYOUTS: SiteConfigAnswer['payouts'] = {
+  feePercent: 30,
+  currency: 'usd',
+  coinValueCents: 100,
+  minimumCents: 2000,
+  exchangeRates: { eur: 1.08 },
+};
+
 const config = (overrides: Partial<SiteConfigAnswer> = {}): SiteConfigAnswer => ({
   site: {
     siteName: 'Inkwell',
@@ -16,11 +24,12 @@ const config = (overrides: Partial<SiteConfigAnswer> = {}): SiteConfigAnswer => 
     developerName: 'The Inkwell team',
     contacts: [{ kind: 'github', url: 'https://github.com/inkwell' }],
     defaultLocale: 'en',
+    defaultCurrency: 'usd',
   },
   ads: { enabled: false, scripts: '' },
   maintenance: { enabled: false, message: '' },
   registration: { open: true },
-  payouts: { feePercent: 30 },
+  payouts: PAYOUTS,
   content: { adultContent: true },
   twoFactorEnabled: true,
   ...overrides,
@@ -143,6 +152,7 @@ describe('/Dashboard/Configuration', () => {
             { kind: 'x', url: 'javascript:alert(1)' },
           ],
           defaultLocale: 'en',
+          defaultCurrency: 'usd',
         },
       },
     ]);
@@ -184,8 +194,8 @@ describe('/Dashboard/Configuration', () => {
     expect(language).toHaveValue('pt-BR');
   });
 
-  it('sets the payout fee, and shows the server’s refusal of one out of range on the field', async () => {
-    let answer = ok(config({ payouts: { feePercent: 25 } }));
+  it('sets the payout fee, currency, value of coins, minimum and rates, and shows the server’s refusals on their fields', async () => {
+    let answer = ok(config());
     const fetchMock = mockApi({
       '/api/proxy/public/verify': verifyAs(adminUser),
       [`GET ${ADMIN}/site-config`]: ok(config()),
@@ -195,17 +205,56 @@ describe('/Dashboard/Configuration', () => {
     const form = await screen.findByRole('form', { name: 'Payouts' });
     const fee = within(form).getByLabelText("Site's fee (%)");
     expect(fee).toHaveValue(30);
+    expect(within(form).getByLabelText('Payout currency')).toHaveValue('usd');
+    expect(within(form).getByLabelText('Value of 100 coins (USD)')).toHaveValue('1.00');
+    expect(within(form).getByLabelText('Minimum transfer (USD)')).toHaveValue('20.00');
+    expect(within(form).getByLabelText('Rate 1 currency')).toHaveValue('eur');
+    expect(within(form).getByLabelText('1 EUR is worth (USD)')).toHaveValue('1.08');
+
     fireEvent.change(fee, { target: { value: '25' } });
+    fireEvent.change(within(form).getByLabelText('Value of 100 coins (USD)'), { target: { value: '0.80' } });
+    fireEvent.change(within(form).getByLabelText('Minimum transfer (USD)'), { target: { value: '5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add a rate' }));
+    fireEvent.change(within(form).getByLabelText('Rate 2 currency'), { target: { value: 'gbp' } });
+    fireEvent.change(within(form).getByLabelText('1 GBP is worth (USD)'), { target: { value: '1,27' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save payouts' }));
-    expect(await screen.findByText('Payout fee saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Payout settings saved.')).toBeInTheDocument();
 
     answer = refused(400, 'validation_failed', 'payouts.feePercent: The fee is between 0 and 100 %', {
       'payouts.feePercent': 'The fee is between 0 and 100 %',
+      'payouts.exchangeRates.gbp': 'An exchange rate is a number above 0 and at most 1,000,000',
     });
     fireEvent.change(fee, { target: { value: '120' } });
+    fireEvent.change(within(form).getByLabelText('1 GBP is worth (USD)'), { target: { value: '0' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save payouts' }));
     expect(await within(form).findByText('The fee is between 0 and 100 %')).toBeInTheDocument();
-    expect(patches(fetchMock)).toEqual([{ payouts: { feePercent: 25 } }, { payouts: { feePercent: 120 } }]);
+    expect(within(form).getByText('An exchange rate is a number above 0 and at most 1,000,000')).toBeInTheDocument();
+    const sent = { currency: 'usd', coinValueCents: 80, minimumCents: 500 };
+    expect(patches(fetchMock)).toEqual([
+      { payouts: { feePercent: 25, ...sent, exchangeRates: { eur: 1.08, gbp: 1.27 } } },
+      { payouts: { feePercent: 120, ...sent, exchangeRates: { eur: 1.08, gbp: 0 } } },
+    ]);
+  });
+
+  it('refuses before sending an amount it cannot read, and a currency given a rate twice', async () => {
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`GET ${ADMIN}/site-config`]: ok(config()),
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Payouts' });
+    // Yen have no minor unit: an amount with decimals is no amount of yen.
+    fireEvent.change(within(form).getByLabelText('Payout currency'), { target: { value: 'jpy' } });
+    fireEvent.change(within(form).getByLabelText('Minimum transfer (JPY)'), { target: { value: '2000.50' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add a rate' }));
+    fireEvent.change(within(form).getByLabelText('Rate 2 currency'), { target: { value: 'eur' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save payouts' }));
+    // Both amounts were written for dollars: neither is an amount of yen until written again.
+    expect(
+      await within(form).findAllByText('Write an amount such as 20 or 20.50, with no more decimals than the currency has'),
+    ).toHaveLength(2);
+    expect(within(form).getByText('This currency already has a rate')).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([]);
   });
 
   it('turns adult content off: series marked Adult are then for the team alone (issue 36 §4)', async () => {

@@ -5,30 +5,27 @@ import {
   MAINTENANCE_MESSAGE_MAX_LENGTH,
   SITE_CONTACTS_MAX,
   type SiteConfigAnswer,
-  type SiteConfigPatch,
   type SiteSettings,
 } from '@inkwell/contract';
 import { AlertTriangle, Plus, ShieldAlert, Trash2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles';
 import { TextField } from '../../../components/form';
 import { LoadError } from '../../../components/load-error';
-import { useToast } from '../../../components/toast/toast-context';
-import { ApiError } from '../../../lib/api-client';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { richText } from '../../../lib/i18n/rich';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { EditForm, type EditFormState } from '../components/edit-form';
-import { CheckboxField, FieldError, SelectField, TextAreaField } from '../components/fields';
+import { EditForm } from '../components/edit-form';
+import { CheckboxField, CurrencyOptions, FieldError, SelectField, TextAreaField } from '../components/fields';
 import { LeaveGuard } from '../components/leave-guard';
-import { useSiteConfig, useUpdateSiteConfig } from './api';
+import { useSiteConfig } from './api';
+import { PayoutsSection } from './payouts-section';
+import { Section, useSection } from './section';
 import '../messages';
 
 type Contact = SiteSettings['contacts'][number];
 type SiteLocale = SiteSettings['defaultLocale'];
-type Errors = Record<string, string>;
 
 /** Example values (addresses and code, the same in every language). */
 const DISCORD_EXAMPLE = 'https://discord.gg/…';
@@ -41,61 +38,6 @@ const CONTACT_KINDS: { value: Contact['kind']; label: string; placeholder: strin
   { value: 'x', label: 'dashboard.config.contactKind.x', placeholder: 'https://x.com/…' },
   { value: 'website', label: 'dashboard.config.contactKind.website', placeholder: 'https://…' },
 ];
-
-/**
- * One section's values and save: what was saved last (for the question before leaving), the
- * server's field errors (keyed `site.contacts.0.url`) without the section's name, for that
- * section's fields, and a toast either way.
- */
-function useSection<V>(section: keyof SiteConfigPatch, initial: V) {
-  const t = useT();
-  const toast = useToast();
-  const update = useUpdateSiteConfig();
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const save = (body: SiteConfigPatch, successMessage: string) => {
-    const sent = values;
-    setErrors({});
-    update.mutate(body, {
-      onSuccess: () => {
-        setSaved(sent);
-        toast({ type: 'success', message: successMessage, duration: 4000 });
-      },
-      onError: (error) => {
-        const fields: Errors = {};
-        if (error instanceof ApiError && error.fields) {
-          for (const [key, message] of Object.entries(error.fields)) {
-            fields[key.startsWith(`${section}.`) ? key.slice(section.length + 1) : 'form'] ??= message;
-          }
-        }
-        if (Object.keys(fields).length === 0 || fields.form)
-          fields.form = fields.form ?? error.message ?? t('dashboard.config.saveFailed');
-        setErrors(fields);
-        toast({ type: 'error', message: error.message || t('dashboard.config.saveFailed'), duration: 6000 });
-      },
-    });
-  };
-  const form: EditFormState = {
-    isDirty: JSON.stringify(values) !== JSON.stringify(saved),
-    isBusy: update.isPending,
-    formError: errors.form,
-  };
-  return { values, setValues, save, errors, form };
-}
-
-function Section({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-ink-800 bg-ink-900 p-5">
-      <h2 id={id} className="text-lg font-semibold text-white">
-        {title}
-      </h2>
-      <div className="mt-1 text-sm text-zinc-400">{description}</div>
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
 
 /** The site's default language (issue 35 §1): for readers whose browser asks for none of ours. */
 function DefaultLanguageField({
@@ -128,6 +70,33 @@ function DefaultLanguageField({
   );
 }
 
+/** The store's default currency (issue 38 §3): what readers whose own currency has no prices see. */
+function DefaultCurrencyField({
+  value,
+  onChange,
+  error,
+}: {
+  value: SiteSettings['defaultCurrency'];
+  onChange(patch: { defaultCurrency: SiteSettings['defaultCurrency'] }): void;
+  error: string | undefined;
+}) {
+  const t = useT();
+  return (
+    <div>
+      <SelectField
+        label={t('dashboard.currencies.defaultCurrency')}
+        className="max-w-xs"
+        value={value}
+        onChange={(event) => onChange({ defaultCurrency: event.target.value as SiteSettings['defaultCurrency'] })}
+        error={error}
+      >
+        <CurrencyOptions />
+      </SelectField>
+      <p className="mt-1.5 text-xs text-zinc-400">{t('dashboard.currencies.defaultCurrencyHint')}</p>
+    </div>
+  );
+}
+
 function GeneralSection({ site }: { site: SiteSettings }) {
   const t = useT();
   const {
@@ -142,6 +111,7 @@ function GeneralSection({ site }: { site: SiteSettings }) {
     discordUrl: site.discordUrl ?? '',
     contacts: site.contacts,
     defaultLocale: site.defaultLocale,
+    defaultCurrency: site.defaultCurrency,
   });
   const { contacts, ...form } = values;
   const setForm = (patch: Partial<typeof values>) => setValues({ ...values, ...patch });
@@ -192,6 +162,7 @@ function GeneralSection({ site }: { site: SiteSettings }) {
           onChange={(defaultLocale) => setForm({ defaultLocale })}
           error={errors.defaultLocale}
         />
+        <DefaultCurrencyField value={form.defaultCurrency} onChange={setForm} error={errors.defaultCurrency} />
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-zinc-200">{t('dashboard.config.general.contacts')}</legend>
           {contacts.length === 0 && <p className="text-sm text-zinc-400">{t('dashboard.config.general.noContacts')}</p>}
@@ -370,43 +341,6 @@ function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
             length: format.count(form.scripts.length),
             max: format.count(ADS_SCRIPTS_MAX_LENGTH),
           })}
-        />
-      </EditForm>
-    </Section>
-  );
-}
-
-function PayoutsSection({ payouts }: { payouts: SiteConfigAnswer['payouts'] }) {
-  const t = useT();
-  const { values: fee, setValues: setFee, save, errors, form } = useSection('payouts', String(payouts.feePercent));
-  return (
-    <Section title={t('dashboard.config.payouts.title')} description={t('dashboard.config.payouts.description')}>
-      <EditForm
-        label={t('dashboard.config.payouts.title')}
-        form={form}
-        onSubmit={() => {
-          const feePercent = Number(fee);
-          // A blank or non-number is sent as it is, so the server's message explains it.
-          save(
-            { payouts: { feePercent: fee.trim() === '' || Number.isNaN(feePercent) ? (fee as unknown as number) : feePercent } },
-            t('dashboard.config.payouts.saved'),
-          );
-        }}
-        submitLabel={t('dashboard.config.payouts.save')}
-        busyLabel={t('dashboard.config.saving')}
-      >
-        <TextField
-          label={t('dashboard.config.payouts.fee')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
-          className="max-w-xs"
-          value={fee}
-          onChange={(event) => setFee(event.target.value)}
-          error={errors.feePercent}
-          hint={t('dashboard.config.payouts.feeHint')}
         />
       </EditForm>
     </Section>

@@ -2,7 +2,7 @@ import { CURRENCIES, type Earnings } from '@inkwell/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles';
 import { LoadError } from '../../../components/load-error';
 import { callApiData, endpointUrl } from '../../../lib/api-client';
@@ -83,6 +83,9 @@ export default function EarningsPage() {
         <div>
           <h2 className="text-xl font-bold text-white">{t('profile.earnings.title')}</h2>
           <p className="mt-1 text-sm text-zinc-400">{t('profile.earnings.intro')}</p>
+          <Link to="/account/payouts" className="mt-1 inline-block text-sm font-semibold text-accent-400 hover:underline">
+            {t('profile.payouts.fromEarnings')}
+          </Link>
         </div>
         <div className="flex flex-wrap items-end gap-2">
           <div>

@@ -101,6 +101,15 @@ function ProfileMePage() {
           <dd className="mt-1 text-lg font-semibold text-zinc-100">{format.date(profile.createdAt)}</dd>
         </div>
       </dl>
+      {profile.hasEarnings && (
+        // Issue 38 §2: a payee's way to their payout account and statements.
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-ink-800 bg-ink-900 p-4">
+          <p className="text-sm text-zinc-300">{t('profile.payouts.accountHint')}</p>
+          <Link to="/account/payouts" className="text-sm font-semibold text-accent-400 hover:underline">
+            {t('profile.payouts.accountLink')}
+          </Link>
+        </div>
+      )}
       <div
         className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-ink-800 bg-ink-900 p-4"
         data-testid="profile-language"
