@@ -11,11 +11,13 @@ import {
 } from '../modules/money/payments';
 import {
   allocate,
+  allocateTierIncome,
   createPayoutAccounts,
   createPayoutMonths,
   createPayouts,
   createPayoutStatements,
   createPayoutTransfers,
+  refundTierIncome,
 } from '../modules/money/payouts';
 import { createSubscriptions } from '../modules/money/subscriptions';
 import { createUnlocks, createWallet } from '../modules/money/wallet';
@@ -65,6 +67,8 @@ export function createMoneyServices(
     subscriptions,
     publicUrl: config.publicUrl,
     events,
+    // A tier payment is split among the series' payees in its transaction, and a refund takes the parts back.
+    tierIncome: { allocate: allocateTierIncome, refund: refundTierIncome },
   });
   const stripeEvents =
     stripe && config.stripe

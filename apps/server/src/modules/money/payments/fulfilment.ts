@@ -3,7 +3,6 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { advancePeriod, creditPeriodCoins, findPlan, findTier, startSubscription, type SubscriptionRow } from '../subscriptions';
-import { allocateTierIncome } from '../payouts';
 import { findUserById } from '../../identity/users';
 import { moveCoins, type Unlocks } from '../wallet';
 import { purchaseNotFound } from './checkout';
@@ -18,6 +17,19 @@ export interface PaymentDetails {
   periodEnd?: Date;
   /** Tax the provider added on top of the price (Stripe Tax, issue 38 §3). */
   taxCents?: number;
+}
+
+/**
+ * The series' payees' parts of a tier payment and of its refund, written in the payment's
+ * transaction: payouts' commands, handed in (payouts asks payments for its payout provider, so
+ * payments does not import payouts), as wallet is handed the unlocks' split.
+ */
+export interface TierIncome {
+  allocate(
+    tx: Database,
+    payment: { purchaseId: string; seriesId: string; currency: string; amountCents: number; now: Date },
+  ): Promise<void>;
+  refund(tx: Database, refund: { purchaseId: string; now: Date }): Promise<void>;
 }
 
 /** What a subscription (or the purchase that starts one) is bought as: a plan, or a series' tier. */
@@ -48,8 +60,9 @@ export function createFulfilment(deps: {
   unlocks: Unlocks;
   /** Something about this user changed (coins, plan): every instance forgets what it kept about them. */
   events: EventPublisher;
+  tierIncome: TierIncome;
 }) {
-  const { db, clock, logger, unlocks, events } = deps;
+  const { db, clock, logger, unlocks, events, tierIncome } = deps;
 
   /** "Unlocked if they asked for that": the chapter the reader was buying coins for. */
   async function unlockAskedFor(purchase: PurchaseRow) {
@@ -94,7 +107,7 @@ export function createFulfilment(deps: {
           providerSubscriptionId: details.providerSubscriptionId,
         };
         const subscription = await startSubscription(tx, claimed, await itemOf(tx, claimed), period, now);
-        if (claimed.kind === 'tier') await allocateTierIncome(tx, tierPayment(claimed, subscription, now));
+        if (claimed.kind === 'tier') await tierIncome.allocate(tx, tierPayment(claimed, subscription, now));
         const purchase = await transitionPurchase(tx, claimed.id, ['paid'], { status: 'paid', subscriptionId: subscription.id });
         return { purchase: purchase ?? claimed, fresh: true };
       });
@@ -136,7 +149,7 @@ export function createFulfilment(deps: {
           paidAt: now,
         });
         await creditPeriodCoins(tx, advanced, terms, renewal.id, period.start);
-        if (item.kind === 'tier') await allocateTierIncome(tx, tierPayment(renewal, advanced, now));
+        if (item.kind === 'tier') await tierIncome.allocate(tx, tierPayment(renewal, advanced, now));
         return advanced.userId;
       });
       if (userId) events.publish({ type: 'user.changed', userId: userId });

@@ -5,7 +5,7 @@ import type { Subscriptions } from '../subscriptions';
 import type { Unlocks } from '../wallet';
 import { createBilling } from './billing';
 import { createCheckout } from './checkout';
-import { createFulfilment } from './fulfilment';
+import { createFulfilment, type TierIncome } from './fulfilment';
 import type { PaymentProvider } from './providers/provider';
 import { createRefunds } from './refunds';
 import type { EventPublisher } from '../../../lib/domain-events';
@@ -25,6 +25,8 @@ export function createPayments(deps: {
   publicUrl: string;
   /** Something about this user changed (coins, plan): every instance forgets what it kept about them. */
   events: EventPublisher;
+  /** Payouts' split of a tier payment among the series' payees, and its taking back (issue 38 §1). */
+  tierIncome: TierIncome;
 }) {
   const fulfilment = createFulfilment(deps);
   return {

@@ -4,10 +4,10 @@ import { type AuditContext, recordAuditEntry } from '../../team/audit';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
 import { endSubscriptionRow, findSubscription } from '../subscriptions';
-import { refundTierIncome } from '../payouts';
 import { coinsCreditedBy, lockBalance, moveCoins } from '../wallet';
 import { purchaseNotFound } from './checkout';
 import { findPurchase, transitionPurchase, type PurchaseRow } from './payments.repository';
+import type { TierIncome } from './fulfilment';
 import type { PaymentProvider } from './providers/provider';
 import type { EventPublisher } from '../../../lib/domain-events';
 
@@ -23,8 +23,9 @@ export function createRefunds(deps: {
   logger: Logger;
   provider: PaymentProvider;
   events: EventPublisher;
+  tierIncome: TierIncome;
 }) {
-  const { db, clock, logger, provider, events } = deps;
+  const { db, clock, logger, provider, events, tierIncome } = deps;
 
   async function refundAtProvider(purchase: PurchaseRow) {
     const subscription =
@@ -72,7 +73,7 @@ export function createRefunds(deps: {
         }
         if (refunded.subscriptionId) await endSubscriptionRow(tx, refunded.subscriptionId, now, now);
         // A membership's payment: the series' payees give back their parts, once (issue 38 §1).
-        if (refunded.kind === 'tier') await refundTierIncome(tx, { purchaseId: refunded.id, now });
+        if (refunded.kind === 'tier') await tierIncome.refund(tx, { purchaseId: refunded.id, now });
         const done = await transitionPurchase(tx, purchaseId, ['refunded'], { status: 'refunded', coinsReversed: takeBack });
         if (audit) await recordAuditEntry(tx, audit);
         return { purchase: done!, changed: true };
