@@ -44,7 +44,11 @@ export function namespacesOf(locale: Locale, dir = CATALOGUES_DIR): string[] {
  * ones (the top bar's menus, the account's and dashboard's shared parts): none is drawn when a
  * reading page opens.
  */
-const LAZY_PARTS_OF: Record<string, readonly string[]> = { reader: ['lock', 'settings'], common: ['chapters', 'later'] };
+const LAZY_PARTS_OF: Record<string, readonly string[]> = {
+  reader: ['lock', 'settings'],
+  // `common.tiers`: memberships per series (issue 38 §1), drawn by the series page, the lock panel and a member's early chapters.
+  common: ['chapters', 'later', 'tiers'],
+};
 export const LAZY_PARTS: readonly string[] = Object.entries(LAZY_PARTS_OF).flatMap(([namespace, parts]) =>
   parts.map((part) => `${namespace}.${part}`),
 );

@@ -3,6 +3,7 @@ import { Lock } from 'lucide-react';
 import { useId } from 'react';
 import { BulkUnlock } from '../../components/bulk-unlock';
 import { primaryButton, secondaryButton } from '../../components/button-styles';
+import { SeriesTiersPart } from '../../components/membership-parts';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useFormat } from '../../lib/i18n/format';
 import { richText } from '../../lib/i18n/rich';
@@ -122,6 +123,9 @@ export function LockedChapter({ data, isFresh, onFree }: LockedChapterProps) {
           />
         </div>
       )}
+
+      {/* Issue 38 §1: the series' membership tiers, for a reader who is not a member; they come last, moving nothing above. */}
+      <SeriesTiersPart series={data.series} returnTo={chapterPath} variant="lock" />
 
       {flow.isConfirming && user && (
         <UnlockConfirm data={data} user={user} chapterPath={chapterPath} flow={flow} isOnForSeries={seriesAutoUnlock.isOn} />

@@ -51,8 +51,13 @@ export function formatDelta(delta: number, count: (value: number) => string): st
   return delta >= 0 ? `+${size}` : `\u2212${size}`;
 }
 
-/** What a purchase bought: its package's or plan's name. */
+/** What a purchase bought: its package's or plan's name, or a membership's tier and series. */
 export const itemName = (t: Translate, purchase: Purchase) =>
+  (purchase.tier ? t('store.tiers.purchaseItem', { tier: purchase.tier.name, series: purchase.tier.seriesTitle }) : null) ??
   purchase.packageName ??
   purchase.planName ??
-  (purchase.kind === 'plan' ? t('store.purchase.kindPlan') : t('store.purchase.kindCoins'));
+  (purchase.kind === 'plan'
+    ? t('store.purchase.kindPlan')
+    : purchase.kind === 'tier'
+      ? t('store.tiers.kindTier')
+      : t('store.purchase.kindCoins'));

@@ -3,6 +3,7 @@ import { Check, ChevronDown, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChapterMarks } from '../../../components/chapter-marks';
+import { EarlyAccessMarkPart } from '../../../components/membership-parts';
 import { OriginalBadge } from '../../../components/original-badge';
 import { editionPath } from '../../../lib/edition';
 import type { SeriesPlaces } from '../../../lib/library/series-progress';
@@ -196,7 +197,12 @@ function ChapterRow({
         <span className="flex flex-wrap items-center gap-3">
           {chapter.fallback && <OriginalBadge language={chapter.language} />}
           <ReadMark place={place} />
-          <ChapterMarks chapter={chapter} ladder={ladder} />
+          {/* A member's early chapter (issue 38 §1) says when it turns public, in place of its open lock. */}
+          {chapter.earlyAccess ? (
+            <EarlyAccessMarkPart publicAt={chapter.earlyAccess.publicAt} />
+          ) : (
+            <ChapterMarks chapter={chapter} ladder={ladder} />
+          )}
           {chapter.publishedAt && (
             <span className="whitespace-nowrap text-xs text-zinc-400">{format.date(chapter.publishedAt)}</span>
           )}

@@ -8,6 +8,7 @@ import { BookmarkButton } from '../../../components/bookmark-button';
 import { CoverImage } from '../../../components/cover-image';
 import { FreeLadderBadges, hoursText } from '../../../components/free-ladder-badges';
 import { LoadError } from '../../../components/load-error';
+import { SeriesTiersPart } from '../../../components/membership-parts';
 import { StatusBadge } from '../../../components/status-badge';
 import { AdSlot } from '../../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../../lib/comments/comments-slot';
@@ -41,6 +42,17 @@ function NearSeriesSupport({ series }: { series: { id: string; slug: string; tit
   return (
     <div ref={slotRef} data-testid="series-support-slot" className={isNear ? undefined : 'mt-10 min-h-32'}>
       {isNear && <SeriesSupportPart series={series} />}
+    </div>
+  );
+}
+
+/** "Support this series" (issue 38 §1): the series' membership tiers, fetched as the reader scrolls near. */
+function NearSeriesTiers({ series }: { series: { id: string; slug: string; title: string } }) {
+  const slotRef = useRef<HTMLDivElement>(null);
+  const isNear = useIsNear(slotRef);
+  return (
+    <div ref={slotRef} data-testid="series-tiers-slot">
+      {isNear && <SeriesTiersPart series={series} returnTo={`/SeriesView/${series.slug}`} />}
     </div>
   );
 }
@@ -236,6 +248,7 @@ export default function SeriesPage() {
       </div>
 
       <SeriesChapterList series={data} places={places} lang={lang} />
+      <NearSeriesTiers key={`tiers-${data.id}`} series={data} />
       <NearSeriesSupport key={`support-${data.id}`} series={data} />
       <AdSlot key={`ad-${data.id}`} placement="series-chapters" />
       <CommentsSlot key={`comments-${data.id}`} target={{ seriesId: data.id }} />

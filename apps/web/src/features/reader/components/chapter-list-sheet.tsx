@@ -1,6 +1,7 @@
 import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { EarlyAccessMarkPart } from '../../../components/membership-parts';
 import { editionPath, useEdition } from '../../../lib/edition';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
@@ -55,6 +56,11 @@ export default function ChapterListSheet({
                 className={`block rounded-lg px-3 py-3 text-sm ${isCurrent ? 'bg-accent-600/20 font-semibold text-zinc-100' : 'text-zinc-200 hover:bg-ink-800'}`}
               >
                 {label(chapter)}
+                {chapter.earlyAccess && (
+                  <span className="mt-1 block">
+                    <EarlyAccessMarkPart publicAt={chapter.earlyAccess.publicAt} />
+                  </span>
+                )}
               </Link>
             </li>
           );

@@ -3,6 +3,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Download, Settings2 } from 'lucid
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
+import { EarlyAccessMarkPart } from '../../../components/membership-parts';
 import { editionPath, useEdition } from '../../../lib/edition';
 import type { BookmarkState } from '../../../lib/library/bookmark';
 import { lazyPart } from '../../../lib/lazy-part';
@@ -136,6 +137,8 @@ export function ReaderBar({
         </Link>
         <h1 className="sr-only">{t('reader.bar.heading', { series: data.series.title, chapter })}</h1>
         <span className="truncate text-sm font-medium md:hidden">{chapter}</span>
+        {/* A member's early chapter (issue 38 §1): "Early access · public in 3 days". */}
+        {data.chapter.earlyAccess && <EarlyAccessMarkPart publicAt={data.chapter.earlyAccess.publicAt} />}
         <div className="ml-auto flex items-center gap-2">
           <BookmarkButton bookmark={bookmark} compact tone={{ off: theme.button, on: theme.buttonOn }} />
           {data.canRead && (

@@ -10,11 +10,15 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { MembershipsSection } from '../components/memberships-section';
 import { useMySubscription } from '../api/get-subscription';
 import { intervalOf } from '../store-format';
 import '../messages';
 
-/** /profile/subscriptions (Reader's Area): the reader's plan, when it renews or ends, and a way to cancel. */
+/**
+ * /profile/subscriptions (Reader's Area): the reader's plan, when it renews or ends, and a way to
+ * cancel; then their memberships of series (issue 38 §1).
+ */
 function SubscriptionPage() {
   const t = useT();
   useDocumentTitle(t('store.subscription.title'));
@@ -36,6 +40,7 @@ function SubscriptionPage() {
       ) : (
         <CurrentPlan subscription={subscription.data} />
       )}
+      <MembershipsSection />
     </div>
   );
 }
