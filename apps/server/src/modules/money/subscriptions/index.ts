@@ -13,7 +13,7 @@ export {
 } from './queries/subscriptions';
 // payments: a tier on sale (checkout, fulfilment, renewals) and whether the reader is a member
 // already; a membership to cancel.
-export { findTier, type TierRow } from './queries/tiers';
+export { findTier } from './queries/tiers';
 export { findMembership, isMemberOf } from './queries/memberships';
 // access, catalogue and the reading apps: the series a reader is a member of now, with their early
 // access; metrics: a series' members (the funnel).
