@@ -124,6 +124,25 @@ export const earningsSchema = z.object({
     ),
     totals: z.object({ gross: moneyByCurrencySchema, fee: moneyByCurrencySchema, net: moneyByCurrencySchema }),
   }),
+  /**
+   * Issue 38 §2: the payee's parts of the month's tier payments (less the month's refunds), per
+   * series and currency, in minor units, with the fee; the server always sends it.
+   */
+  tiers: z
+    .object({
+      items: z.array(
+        z.object({
+          seriesId: z.uuid(),
+          seriesTitle: z.string(),
+          currency: currencySchema,
+          gross: cents,
+          fee: cents,
+          net: cents,
+        }),
+      ),
+      totals: z.object({ gross: moneyByCurrencySchema, fee: moneyByCurrencySchema, net: moneyByCurrencySchema }),
+    })
+    .optional(),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
 export const earningsResponseSchema = envelope(earningsSchema);

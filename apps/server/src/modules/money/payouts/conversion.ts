@@ -1,10 +1,4 @@
-import type { PayoutSettings } from '@inkwell/contract';
-
-/** Digits after the point in a currency's minor unit (ISO 4217 as Intl knows it: JPY 0, USD 2, KWD 3). */
-export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
-    .maximumFractionDigits!;
-}
+import { minorUnitDigits as minorDigits, type PayoutSettings } from '@inkwell/contract';
 
 /** A rate as an exact fraction: 1.08 → 108/100 (read from its shortest decimal writing). */
 function fraction(rate: number): { numerator: bigint; denominator: bigint } {

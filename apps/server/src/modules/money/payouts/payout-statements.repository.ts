@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { payoutAccounts, payoutMonths, payoutStatements } from '../../../db/schema';
+import { payoutAccounts, payoutMonths, payoutStatements, tierAllocations } from '../../../db/schema';
 import { at, rowsOf } from '../../../db/sql';
 import { joinUser, userNameColumns } from '../../identity/users';
 
@@ -55,6 +55,20 @@ export async function incomeOfMonth(db: Database, month: string, from: Date, to:
               and p.created_at < ${at(from)}))
         group by t.payee_id, t.series_id, t.currency`),
   );
+}
+
+/** A payee's parts of tier payments in [from, to), less that time's refunds, per series and currency (ME/earnings). */
+export function tierEarningsOf(db: Database, payeeId: string, from: Date, to: Date) {
+  return db
+    .select({
+      seriesId: tierAllocations.seriesId,
+      seriesTitle: sql<string>`max(${tierAllocations.seriesTitle})`,
+      currency: tierAllocations.currency,
+      cents: sql<number>`sum(${tierAllocations.amountCents})::int`,
+    })
+    .from(tierAllocations)
+    .where(and(eq(tierAllocations.payeeId, payeeId), gte(tierAllocations.createdAt, from), lt(tierAllocations.createdAt, to)))
+    .groupBy(tierAllocations.seriesId, tierAllocations.currency);
 }
 
 /** Refunds in [from, to) of tier payments made before `from`: taken back from this month (decision 0045). */

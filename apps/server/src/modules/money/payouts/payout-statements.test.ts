@@ -275,6 +275,12 @@ describe('a quarter of payouts', () => {
     expect(caiJanuary!.providerTransferId).toBe(`tr_test_payout-${cai.id}-2026-01`);
     expect(caiJanuary!.attempts).toBe(1);
 
+    const earnings = await callEndpoint(t, 'myEarnings', { cookie: await cai.cookie, query: '?month=2026-01' });
+    expect(earnings.body.data.tiers).toEqual({
+      items: [{ seriesId: harbour.id, seriesTitle: 'Harbour', currency: 'usd', gross: 2005, fee: 401, net: 1604 }],
+      totals: { gross: { usd: 2005 }, fee: { usd: 401 }, net: { usd: 1604 } },
+    });
+
     const mine = await callEndpoint(t, 'myPayoutStatement', { cookie: await ana.cookie, params: { month: '2026-01' } });
     expect(mine.status).toBe(200);
     expect(mine.body.data).toMatchObject({ month: '2026-01', currency: 'usd', amountCents: 1121, status: 'sent' });

@@ -1,8 +1,9 @@
-import { CURRENCIES, type Earnings, type MoneyByCurrency } from '@inkwell/contract';
+import { CURRENCIES, type Currency, type Earnings, type MoneyByCurrency } from '@inkwell/contract';
 import type { Database } from '../../../../db/client';
 import type { Clock } from '../../../../lib/clock';
 import { monthOf, monthRange } from '../payout-months';
 import { findPayoutMonth, subscriptionEarningsOf } from '../payout-months.repository';
+import { tierEarningsOf } from '../payout-statements.repository';
 import { earningsOf } from '../payouts.repository';
 
 type FeeOf = (gross: number) => number;
@@ -31,8 +32,11 @@ function coinItems(rows: Awaited<ReturnType<typeof earningsOf>>, feeOf: FeeOf): 
     .sort((a, b) => b.gross - a.gross || a.seriesTitle.localeCompare(b.seriesTitle));
 }
 
-/** The subscriptions' part of a closed month: per series and currency, in cents, with totals per currency. */
-function subscriptionPart(shares: Awaited<ReturnType<typeof subscriptionEarningsOf>>, feeOf: FeeOf): Earnings['subscriptions'] {
+/** The subscriptions' part of a closed month (or the tiers' of any month): per series and currency, in cents, with totals per currency. */
+function subscriptionPart(
+  shares: { seriesId: string; seriesTitle: string; currency: Currency; cents: number }[],
+  feeOf: FeeOf,
+): Earnings['subscriptions'] {
   const items = shares
     .map((share) => {
       const fee = feeOf(share.cents);
@@ -70,10 +74,11 @@ export async function payeeEarnings(
   month = monthOf(clock.now()),
 ): Promise<Earnings> {
   const { from, to } = monthRange(month);
-  const [rows, closed, shares] = await Promise.all([
+  const [rows, closed, shares, tiers] = await Promise.all([
     earningsOf(db, payeeId, from, to),
     findPayoutMonth(db, month),
     subscriptionEarningsOf(db, payeeId, month),
+    tierEarningsOf(db, payeeId, from, to),
   ]);
   const feePercent = closed ? closed.feePercent : await currentFee();
   const feeOf = (gross: number) => Math.floor((gross * feePercent) / 100);
@@ -89,5 +94,9 @@ export async function payeeEarnings(
     items,
     totals,
     subscriptions: subscriptionPart(shares, feeOf),
+    tiers: subscriptionPart(
+      tiers.map((row) => ({ ...row, currency: row.currency as Currency })),
+      feeOf,
+    ),
   };
 }
