@@ -1,14 +1,5 @@
-/** Money and coins on screen (DESIGN §4): prices travel as integer cents in their own currency. */
+/** Money and coins on screen (DESIGN §4): prices travel as integers in their currency's minor unit. */
+import { formatMinor } from './i18n/format';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** "$4.99", "€10.00": cents in their currency (usd, eur, gbp; case does not matter). */
-export function formatMoney(cents: number, currency: string): string {
-  const code = currency.toUpperCase();
-  let format = formatters.get(code);
-  if (!format) {
-    format = new Intl.NumberFormat('en', { style: 'currency', currency: code });
-    formatters.set(code, format);
-  }
-  return format.format(cents / 100);
-}
+/** "$4.99", "€10.00", "¥500" in English: an amount in its currency's minor unit (case of the code does not matter). */
+export const formatMoney = (cents: number, currency: string): string => formatMinor('en', cents, currency);

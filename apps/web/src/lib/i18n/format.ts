@@ -1,4 +1,4 @@
-import type { InterfaceLocale } from '@inkwell/contract';
+import { minorToDecimal, minorUnitDigits, type InterfaceLocale } from '@inkwell/contract';
 import { useMemo } from 'react';
 import { useTranslator, type Translate } from './i18n-context';
 
@@ -60,6 +60,24 @@ function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return format;
 }
 
+/** An amount in its currency's minor unit, in a language: the exact decimal, with the currency's own digits. */
+export function formatMinor(intl: string, amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const digits = minorUnitDigits(currency);
+  const format = cached(
+    `money|${intl}|${code}`,
+    () =>
+      new Intl.NumberFormat(intl, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }),
+  );
+  // A decimal string is formatted exactly as written (Intl.NumberFormat v3), never through a float.
+  return format.format(minorToDecimal(amount, currency) as Intl.StringNumericLiteral);
+}
+
 /** Intl's name for a language of ours: the pseudo-locale writes dates and numbers as English does. */
 const intlLocale = (locale: InterfaceLocale) => (locale === 'en-XA' ? 'en' : locale);
 
@@ -91,12 +109,11 @@ export function formattersFor(t: Translate, locale: InterfaceLocale) {
   return {
     /** "12,500" / "12.500": a whole number with the language's grouping. */
     count,
-    /** "$4.99", "R$ 4,99": cents in their currency. */
-    money: (cents: number, currency: string) =>
-      cached(
-        `money|${intl}|${currency.toUpperCase()}`,
-        () => new Intl.NumberFormat(intl, { style: 'currency', currency: currency.toUpperCase() }),
-      ).format(cents / 100),
+    /**
+     * "$4.99", "R$ 4,99", "¥500", "KWD 1.234": an amount in its currency's minor unit (issue 38 §3),
+     * with that currency's digits, given to Intl as an exact decimal (no float rounding).
+     */
+    money: (cents: number, currency: string) => formatMinor(intl, cents, currency),
     /** "3 days ago", "in 2 hours", "yesterday", "just now". */
     timeFromNow(iso: string, now = Date.now()): string {
       const diff = Date.parse(iso) - now;

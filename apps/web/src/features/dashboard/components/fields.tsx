@@ -1,6 +1,7 @@
 import { CURRENCIES } from '@inkwell/contract';
 import {
   useId,
+  useMemo,
   useState,
   type ComponentProps,
   type ReactNode,
@@ -8,7 +9,8 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { TextField } from '../../../components/form';
-import { useT, type Translate } from '../../../lib/i18n/i18n-context';
+import { useT, useTranslator, type Translate } from '../../../lib/i18n/i18n-context';
+import { pricePlaceholder } from '../finances/price-input';
 import '../messages';
 import type { BoundField } from './edit-form';
 
@@ -137,23 +139,39 @@ export function SlugField(props: Omit<TextFieldProps, 'label' | 'hint'>) {
 }
 
 /**
- * A price typed as a decimal ("4.99", sent as cents: see finances/price-input) and its currency,
- * as two cells of the form's grid.
+ * A price typed as a decimal in its currency's digits ("4.99" USD, "500" JPY, "1.234" KWD; sent in
+ * the minor unit: see finances/price-input) and its currency, as two cells of the form's grid.
  */
 export function PriceFields({ price, currency, hint }: { price: BoundField; currency: BoundField; hint?: ReactNode }) {
   const t = useT();
   return (
     <>
-      <TextField label={t('dashboard.fields.price')} inputMode="decimal" placeholder="4.99" hint={hint} {...price} />
+      <TextField
+        label={t('dashboard.fields.price')}
+        inputMode="decimal"
+        placeholder={pricePlaceholder(currency.value)}
+        hint={hint}
+        {...price}
+      />
       <SelectField label={t('dashboard.fields.currency')} {...currency}>
-        {CURRENCIES.map((item) => (
-          <option key={item} value={item}>
-            {item.toUpperCase()}
-          </option>
-        ))}
+        <CurrencyOptions />
       </SelectField>
     </>
   );
+}
+
+/** Every currency Stripe takes, as "JPY · Japanese Yen" in the viewer's language (issue 38 §3). */
+export function CurrencyOptions() {
+  const { t, locale } = useTranslator();
+  const names = useMemo(() => {
+    const display = new Intl.DisplayNames([locale === 'en-XA' ? 'en' : locale], { type: 'currency' });
+    return CURRENCIES.map((code) => ({ code, name: display.of(code.toUpperCase()) ?? code.toUpperCase() }));
+  }, [locale]);
+  return names.map(({ code, name }) => (
+    <option key={code} value={code}>
+      {t('dashboard.currencies.option', { code: code.toUpperCase(), name })}
+    </option>
+  ));
 }
 
 /** A thin bar for uploads: role=progressbar with its value, for people and for tests. */

@@ -188,6 +188,7 @@ describe('/Dashboard/Configuration', () => {
           discordUrl: 'https://discord.gg/inkwell',
           contacts: [{ kind: 'github', url: 'https://github.com/inkwell' }],
           defaultLocale: 'pt-BR',
+          defaultCurrency: 'usd',
         },
       },
     ]);

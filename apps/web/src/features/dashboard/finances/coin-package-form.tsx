@@ -22,7 +22,7 @@ const valuesFrom = (item?: AdminCoinPackage): Values => ({
   name: item?.name ?? '',
   coins: item ? String(item.coins) : '',
   bonusCoins: String(item?.bonusCoins ?? 0),
-  price: item ? centsToPrice(item.priceCents) : '',
+  price: item ? centsToPrice(item.priceCents, item.currency) : '',
   currency: item?.currency ?? 'usd',
   position: String(item?.position ?? 0),
   isActive: item?.isActive ?? true,
@@ -48,7 +48,7 @@ export function CoinPackageForm({
   const updatePackage = useUpdateCoinPackage();
 
   const submit = async () => {
-    const priceCents = priceToCents(values.price);
+    const priceCents = priceToCents(values.price, values.currency);
     const body = {
       name: values.name,
       coins: count(values.coins, Number.NaN),

@@ -72,7 +72,7 @@ function usePlanSubmit(
       });
       return;
     }
-    const priceCents = priceToCents(values.price);
+    const priceCents = priceToCents(values.price, values.currency);
     const body: PlanInput = {
       name: values.name,
       description: values.description,

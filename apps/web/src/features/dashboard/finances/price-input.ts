@@ -1,18 +1,27 @@
+import { minorToDecimal, minorUnitDigits } from '@inkwell/contract';
+
 /**
- * Prices in the finance forms (DESIGN §4): they travel as integer cents; admins type them as
- * decimals ("4.99"). Showing money is lib/money's.
+ * Prices in the finance forms (DESIGN §4, issue 38 §3): they travel as integers in the currency's
+ * minor unit; admins type them as decimals with the currency's digits ("4.99" USD, "500" JPY,
+ * "1.234" KWD). Showing money is lib/i18n/format's.
  */
 
 /**
- * The cents of a typed price: "4.99", "4,99", "5" or "5." → 499, 499, 500, 500. Anything else
- * (more than two decimals, letters, a sign, empty) → null, for the form to refuse.
+ * The minor units of a typed price in its currency: "4.99", "4,99", "5" or "5." USD → 499, 499,
+ * 500, 500; "500" JPY → 500; "1.234" KWD → 1234. Anything else (more decimals than the currency
+ * has, letters, a sign, empty) → null, for the form to refuse. Read as digits, never as a float.
  */
-export function priceToCents(text: string): number | null {
-  const match = /^(\d{1,9})(?:[.,](\d{0,2}))?$/.exec(text.trim());
+export function priceToCents(text: string, currency = 'usd'): number | null {
+  const digits = minorUnitDigits(currency);
+  const match = /^(\d{1,9})(?:[.,](\d*))?$/.exec(text.trim());
   if (!match) return null;
   const [, whole = '0', fraction = ''] = match;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (fraction.length > digits) return null;
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
 
-/** The form's text for a price in cents: 499 → "4.99". */
-export const centsToPrice = (cents: number) => (cents / 100).toFixed(2);
+/** The form's text for a price in minor units: 499 USD → "4.99", 500 JPY → "500", 1234 KWD → "1.234". */
+export const centsToPrice = (cents: number, currency = 'usd') => minorToDecimal(cents, currency);
+
+/** A price to show as the field's example, in the currency's digits: "4.99", "500", "1.250". */
+export const pricePlaceholder = (currency = 'usd') => ({ 0: '500', 2: '4.99', 3: '1.250' })[minorUnitDigits(currency)];

@@ -1,4 +1,11 @@
-import { CURRENCIES, type AdminMetrics, type MoneyByCurrency } from '@inkwell/contract';
+import {
+  CURRENCIES,
+  minorToDecimal,
+  minorUnitDigits,
+  type AdminMetrics,
+  type Currency,
+  type MoneyByCurrency,
+} from '@inkwell/contract';
 import { useFormat, type Formatters } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -11,13 +18,21 @@ import { StatCard, type Column } from './metrics-ui';
 import { useMetricsRange } from './range';
 import '../messages';
 
-type Currency = (typeof CURRENCIES)[number];
 type Day = AdminMetrics['days'][number];
 type SeriesRow = AdminMetrics['revenueBySeries'][number];
 
-/** Cents as a plain decimal for CSV files ("-6.00"). */
-const decimal = (cents: number) => (cents / 100).toFixed(2);
-const major = (cents: number) => (cents / 100).toLocaleString('en', { maximumFractionDigits: 2 });
+/** An amount as a plain decimal in its currency's digits for CSV files ("-6.00", "500"). */
+const decimal = (cents: number, currency: Currency) => minorToDecimal(cents, currency);
+/** A chart's axis in the major unit of its first currency (a chart of several shares one axis). */
+const majorOf = (currencies: readonly Currency[]) => {
+  const unit = 10 ** minorUnitDigits(currencies[0] ?? 'usd');
+  return (cents: number) => (cents / unit).toLocaleString('en', { maximumFractionDigits: 3 });
+};
+/** The days with 0 in each shown currency a day has no money in, so each currency's line has no gaps. */
+const filledDays = (days: AdminMetrics['days'], currencies: readonly Currency[]) => {
+  const fill = (money: MoneyByCurrency) => Object.fromEntries(currencies.map((currency) => [currency, money[currency] ?? 0]));
+  return days.map((day) => ({ ...day, paid: fill(day.paid), refunded: fill(day.refunded), net: fill(day.net), mrr: fill(day.mrr) }));
+};
 const moneyColumn = <T,>(
   t: Translate,
   format: Formatters,
@@ -26,8 +41,8 @@ const moneyColumn = <T,>(
   pick: (row: T) => MoneyByCurrency,
 ): Column<T> => ({
   label: t('dashboard.metrics.admin.withCurrency', { label, currency: currency.toUpperCase() }),
-  cell: (row) => format.money(pick(row)[currency], currency),
-  csv: (row) => decimal(pick(row)[currency]),
+  cell: (row) => format.money(pick(row)[currency] ?? 0, currency),
+  csv: (row) => decimal(pick(row)[currency] ?? 0, currency),
   numeric: true,
 });
 
@@ -41,22 +56,26 @@ function currenciesOf(data: AdminMetrics): Currency[] {
     ...data.days.map((day) => day.mrr),
     ...data.revenueBySeries.map((row) => row.value),
   ];
-  const used = CURRENCIES.filter((currency) => amounts.some((money) => money[currency] !== 0));
+  const used = CURRENCIES.filter((currency) => amounts.some((money) => (money[currency] ?? 0) !== 0));
   return used.length > 0 ? used : ['usd'];
 }
 
 /** "$12.00 · €3.00": an amount in each currency used. */
 const moneyText = (format: Formatters, money: MoneyByCurrency, currencies: readonly Currency[]) =>
-  currencies.map((currency) => format.money(money[currency], currency)).join(' · ');
+  currencies.map((currency) => format.money(money[currency] ?? 0, currency)).join(' · ');
 
 /** The valuation rule in words, with the figures it used. */
 function coinValueText(t: Translate, format: Formatters, value: AdminMetrics['coinValue']) {
   if (value.coinsSold === 0) return t('dashboard.metrics.admin.noCoinValue');
-  const perHundred = CURRENCIES.filter((currency) => value.paid[currency] > 0)
-    .map((currency) => format.money(Math.round((value.paid[currency] * 100) / value.coinsSold), currency))
+  const sold = CURRENCIES.flatMap((currency) => {
+    const amount = value.paid[currency] ?? 0;
+    return amount > 0 ? [{ currency, amount }] : [];
+  });
+  const perHundred = sold
+    .map(({ currency, amount }) => format.money(Math.round((amount * 100) / value.coinsSold), currency))
     .join(' + ');
-  const paid = CURRENCIES.filter((c) => value.paid[c] > 0)
-    .map((c) => format.money(value.paid[c], c))
+  const paid = sold
+    .map(({ currency, amount }) => format.money(amount, currency))
     .join(' + ');
   return t('dashboard.metrics.admin.coinValue', { coins: format.count(value.coinsSold), paid, perHundred });
 }
@@ -125,12 +144,12 @@ function RevenueSections({ data, range, currencies }: SectionProps) {
       <DailySection
         title={t('dashboard.metrics.admin.revenuePerDay')}
         description={t('dashboard.metrics.admin.revenuePerDayDescription')}
-        days={data.days}
+        days={filledDays(data.days, currencies)}
         charts={[
           {
             label: t('dashboard.metrics.admin.netRevenuePerDay'),
             kind: 'bar',
-            format: major,
+            format: majorOf(currencies),
             minTop: 1000,
             series: currencies.map((currency, i) => ({
               key: `net.${currency}`,
@@ -192,7 +211,7 @@ function CoinsAndPeopleSections({ data, range, currencies }: SectionProps) {
       <DailySection
         title={t('dashboard.metrics.admin.coinsPerDay')}
         description={t('dashboard.metrics.admin.coinsPerDayDescription')}
-        days={data.days}
+        days={filledDays(data.days, currencies)}
         charts={[
           {
             label: t('dashboard.metrics.admin.coinsPerDay'),
@@ -215,7 +234,7 @@ function CoinsAndPeopleSections({ data, range, currencies }: SectionProps) {
       <DailySection
         title={t('dashboard.metrics.admin.subscriptions')}
         description={t('dashboard.metrics.admin.subscriptionsDescription')}
-        days={data.days}
+        days={filledDays(data.days, currencies)}
         charts={[
           {
             label: t('dashboard.metrics.admin.activePerDay'),
@@ -225,7 +244,7 @@ function CoinsAndPeopleSections({ data, range, currencies }: SectionProps) {
           {
             label: t('dashboard.metrics.admin.mrrPerDay'),
             caption: t('dashboard.metrics.admin.mrrFull'),
-            format: major,
+            format: majorOf(currencies),
             minTop: 1000,
             series: currencies.map((currency, i) => ({
               key: `mrr.${currency}`,
@@ -251,7 +270,7 @@ function CoinsAndPeopleSections({ data, range, currencies }: SectionProps) {
       <DailySection
         title={t('dashboard.metrics.admin.signupsPerDay')}
         description={t('dashboard.metrics.admin.signupsDescription')}
-        days={data.days}
+        days={filledDays(data.days, currencies)}
         charts={[
           {
             label: t('dashboard.metrics.admin.signupsPerDay'),

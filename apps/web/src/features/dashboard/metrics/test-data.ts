@@ -10,7 +10,7 @@ export const ok =
   () =>
     Response.json({ success: true, data }, { status });
 
-const zero = { usd: 0, eur: 0, gbp: 0 };
+const zero = {};
 const range = { from: '2025-03-01', to: '2025-03-03', days: 3 };
 
 export function teamMetrics(overrides: Partial<TeamMetrics> = {}): TeamMetrics {
@@ -86,7 +86,7 @@ export function adminMetrics(overrides: Partial<AdminMetrics> = {}): AdminMetric
         day: '2025-03-03',
         paid: { ...zero, eur: 1500 },
         refunded: { ...zero, usd: 600 },
-        net: { usd: -600, eur: 1500, gbp: 0 },
+        net: { usd: -600, eur: 1500 },
         coinsSold: 200,
         coinsSpent: 5,
         activeSubscriptions: 2,
@@ -97,7 +97,7 @@ export function adminMetrics(overrides: Partial<AdminMetrics> = {}): AdminMetric
     totals: {
       paid: { ...zero, usd: 1000, eur: 1500 },
       refunded: { ...zero, usd: 600 },
-      net: { usd: 400, eur: 1500, gbp: 0 },
+      net: { usd: 400, eur: 1500 },
       coinsSold: 300,
       coinsSpent: 25,
       signups: 4,
@@ -110,7 +110,7 @@ export function adminMetrics(overrides: Partial<AdminMetrics> = {}): AdminMetric
         slug: 'lantern',
         unlocks: 2,
         coins: 20,
-        value: { usd: 67, eur: 100, gbp: 0 },
+        value: { usd: 67, eur: 100 },
       },
     ],
     now: { activeSubscriptions: 2, mrr: { ...zero, usd: 1500 } },

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApiData } from '../../../lib/api-client';
+import { currencyQuery, readerCurrency } from '../reader-currency';
 import { storeKeys } from './store-keys';
 
-/** The coin packages on sale, cheapest first as the server orders them. */
-export function coinPackagesQueryOptions() {
+/**
+ * The coin packages on sale in the reader's currency (else the site's default one), cheapest first
+ * as the server orders them; kept apart per currency.
+ */
+export function coinPackagesQueryOptions(currency = readerCurrency()) {
   return queryOptions({
-    queryKey: storeKeys.coinPackages,
-    queryFn: ({ signal }) => callApiData('coinPackages', { signal }),
+    queryKey: [...storeKeys.coinPackages, currency ?? 'default'],
+    queryFn: ({ signal }) => callApiData('coinPackages', { query: currencyQuery(currency), signal }),
   });
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { itemName } from '../store-format';
+import { PurchaseAmount } from './purchase-amount';
 import { PurchaseStatusBadge } from './purchase-status-badge';
 import '../messages';
 
@@ -30,7 +31,7 @@ export function PurchaseList({ items }: { items: Purchase[] }) {
             <PurchaseStatusBadge status={purchase.status} />
           </div>
           <p className="mt-1 text-sm text-zinc-200">
-            <span className="font-semibold">{format.money(purchase.amountCents, purchase.currency)}</span>
+            <PurchaseAmount purchase={purchase} />
             {purchase.coins > 0 && (
               <span className="text-amber-300">
                 {' '}

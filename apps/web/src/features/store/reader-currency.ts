@@ -1,0 +1,21 @@
+import { currencyOfLocale, type Currency } from '@inkwell/contract';
+
+/**
+ * The currency the store asks prices in for this reader (issue 38 §3): the one of the page's
+ * language when it names a region (pt-BR → brl), else of the browser's languages (es-MX → mxn,
+ * ja → jpy). Undefined when none says one, or on the server's render: the site's default then
+ * (the server falls back to it, and to it as well when nothing is priced in the reader's).
+ */
+export function readerCurrency(
+  page: string | undefined = typeof document === 'undefined' ? undefined : document.documentElement.lang,
+  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+): Currency | undefined {
+  for (const tag of [page, ...browser]) {
+    const currency = tag ? currencyOfLocale(tag) : undefined;
+    if (currency) return currency;
+  }
+  return undefined;
+}
+
+/** The store's list query in the reader's currency: `?currency=` when there is one. */
+export const currencyQuery = (currency: Currency | undefined) => (currency ? { currency } : {});
