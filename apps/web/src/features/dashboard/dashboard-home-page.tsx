@@ -13,7 +13,9 @@ import './messages';
 /** "$12.00 · €3.00": each currency that has money, dollars when none has. */
 function money(format: Formatters, amount: MoneyByCurrency): string {
   const used = CURRENCIES.filter((currency) => (amount[currency] ?? 0) !== 0);
-  return (used.length > 0 ? used : (['usd'] as const)).map((currency) => format.money(amount[currency] ?? 0, currency)).join(' · ');
+  return (used.length > 0 ? used : (['usd'] as const))
+    .map((currency) => format.money(amount[currency] ?? 0, currency))
+    .join(' · ');
 }
 
 /** The words of each area's card (features/dashboard/team-nav.ts), by its path and its section. */

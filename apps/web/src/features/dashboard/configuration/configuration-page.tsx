@@ -97,33 +97,6 @@ function DefaultCurrencyField({
   );
 }
 
-/** The store's default currency (issue 38 §3): what readers whose own currency has no prices see. */
-function DefaultCurrencyField({
-  value,
-  onChange,
-  error,
-}: {
-  value: SiteSettings['defaultCurrency'];
-  onChange(patch: { defaultCurrency: SiteSettings['defaultCurrency'] }): void;
-  error: string | undefined;
-}) {
-  const t = useT();
-  return (
-    <div>
-      <SelectField
-        label={t('dashboard.currencies.defaultCurrency')}
-        className="max-w-xs"
-        value={value}
-        onChange={(event) => onChange({ defaultCurrency: event.target.value as SiteSettings['defaultCurrency'] })}
-        error={error}
-      >
-        <CurrencyOptions />
-      </SelectField>
-      <p className="mt-1.5 text-xs text-zinc-400">{t('dashboard.currencies.defaultCurrencyHint')}</p>
-    </div>
-  );
-}
-
 function GeneralSection({ site }: { site: SiteSettings }) {
   const t = useT();
   const {
@@ -189,7 +162,6 @@ function GeneralSection({ site }: { site: SiteSettings }) {
           onChange={(defaultLocale) => setForm({ defaultLocale })}
           error={errors.defaultLocale}
         />
-        <DefaultCurrencyField value={form.defaultCurrency} onChange={setForm} error={errors.defaultCurrency} />
         <DefaultCurrencyField value={form.defaultCurrency} onChange={setForm} error={errors.defaultCurrency} />
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-zinc-200">{t('dashboard.config.general.contacts')}</legend>

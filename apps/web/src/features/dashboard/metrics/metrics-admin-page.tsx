@@ -31,7 +31,13 @@ const majorOf = (currencies: readonly Currency[]) => {
 /** The days with 0 in each shown currency a day has no money in, so each currency's line has no gaps. */
 const filledDays = (days: AdminMetrics['days'], currencies: readonly Currency[]) => {
   const fill = (money: MoneyByCurrency) => Object.fromEntries(currencies.map((currency) => [currency, money[currency] ?? 0]));
-  return days.map((day) => ({ ...day, paid: fill(day.paid), refunded: fill(day.refunded), net: fill(day.net), mrr: fill(day.mrr) }));
+  return days.map((day) => ({
+    ...day,
+    paid: fill(day.paid),
+    refunded: fill(day.refunded),
+    net: fill(day.net),
+    mrr: fill(day.mrr),
+  }));
 };
 const moneyColumn = <T,>(
   t: Translate,
@@ -74,9 +80,7 @@ function coinValueText(t: Translate, format: Formatters, value: AdminMetrics['co
   const perHundred = sold
     .map(({ currency, amount }) => format.money(Math.round((amount * 100) / value.coinsSold), currency))
     .join(' + ');
-  const paid = sold
-    .map(({ currency, amount }) => format.money(amount, currency))
-    .join(' + ');
+  const paid = sold.map(({ currency, amount }) => format.money(amount, currency)).join(' + ');
   return t('dashboard.metrics.admin.coinValue', { coins: format.count(value.coinsSold), paid, perHundred });
 }
 

@@ -230,7 +230,11 @@ function SubscriptionsPart({ data, month }: { data: Earnings; month: string }) {
                     {t('profile.earnings.totalIn', { currency: currency.toUpperCase() })}
                   </th>
                   <AmountCells
-                    amounts={{ gross: totals.gross[currency] ?? 0, fee: totals.fee[currency] ?? 0, net: totals.net[currency] ?? 0 }}
+                    amounts={{
+                      gross: totals.gross[currency] ?? 0,
+                      fee: totals.fee[currency] ?? 0,
+                      net: totals.net[currency] ?? 0,
+                    }}
                     format={(cents) => format.money(cents, currency)}
                     isTotal
                   />
