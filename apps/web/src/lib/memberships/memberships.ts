@@ -9,7 +9,7 @@ import { callApiData } from '../api-client';
  * account draw them: a series' tiers on sale, the reader's memberships, joining one through the
  * checkout plans use, and cancelling at the end of the period.
  */
-export const membershipKeys = {
+const membershipKeys = {
   seriesTiers: (seriesId: string) => ['memberships', 'series', seriesId] as const,
   mine: ['memberships', 'me'] as const,
 };

@@ -39,7 +39,7 @@ const valuesFrom = (tier?: TeamTier): Values => ({
 });
 
 /** A tier's billing interval in words ("month", "year"). */
-export const tierIntervalLabel = (t: Translate, interval: TeamTier['interval']) =>
+const tierIntervalLabel = (t: Translate, interval: TeamTier['interval']) =>
   t(interval === 'year' ? 'dashboard.tiers.interval.year' : 'dashboard.tiers.interval.month');
 
 /** A whole number typed in a field: empty is 0, anything else not a number is NaN for the contract to refuse. */
