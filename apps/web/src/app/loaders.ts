@@ -10,6 +10,7 @@ import { chapterErrorPage, chapterQueryOptions, myChapterOffersQueryOptions } fr
 import { mySubscriptionQueryOptions } from '../features/store/api/get-subscription';
 import { coinPackagesQueryOptions } from '../features/store/api/list-coin-packages';
 import { plansQueryOptions } from '../features/store/api/list-plans';
+import { readerCurrency } from '../features/store/reader-currency';
 import { sessionQueryOptions } from '../lib/auth/session-query';
 import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { seriesProgressQueryOptions } from '../lib/library/series-progress';
@@ -116,14 +117,14 @@ export const readerLoader =
 export const coinStoreLoader =
   (client: QueryClient): LoaderFunction =>
   () =>
-    settle([client.ensureQueryData(coinPackagesQueryOptions()), client.ensureQueryData(sessionQueryOptions())]);
+    settle([client.ensureQueryData(coinPackagesQueryOptions(readerCurrency())), client.ensureQueryData(sessionQueryOptions())]);
 
 /** The plans, and for a signed-in reader their subscription (the plan they have is marked). */
 export const planStoreLoader =
   (client: QueryClient): LoaderFunction =>
   () =>
     settle([
-      client.ensureQueryData(plansQueryOptions()),
+      client.ensureQueryData(plansQueryOptions(readerCurrency())),
       client
         .ensureQueryData(sessionQueryOptions())
         .then((user) => (user ? personalLoad(() => client.ensureQueryData(mySubscriptionQueryOptions())) : null)),

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { currencyOfLocale, type Currency } from '@inkwell/contract';
 
 /**
@@ -19,3 +20,15 @@ export function readerCurrency(
 
 /** The store's list query in the reader's currency: `?currency=` when there is one. */
 export const currencyQuery = (currency: Currency | undefined) => (currency ? { currency } : {});
+
+const noChange = () => () => {};
+/**
+ * `readerCurrency` in a component: none while a server-drawn page hydrates (that page is shared
+ * between visitors, so it was drawn in the default currency), the reader's own right after.
+ */
+export const useReaderCurrency = (): Currency | undefined =>
+  useSyncExternalStore(
+    noChange,
+    () => readerCurrency(),
+    () => undefined,
+  );
