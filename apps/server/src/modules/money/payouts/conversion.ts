@@ -7,7 +7,7 @@ function fraction(rate: number): { numerator: bigint; denominator: bigint } {
   return { numerator: BigInt(`${whole}${decimals}`), denominator: 10n ** BigInt(decimals.length) };
 }
 
-export type Rates = Pick<PayoutSettings, 'currency' | 'exchangeRates'>;
+type Rates = Pick<PayoutSettings, 'currency' | 'exchangeRates'>;
 
 /** How many units of the payout currency one unit of `currency` is worth, or null without a rate. */
 function rateOf(settings: Rates, currency: string): number | null {

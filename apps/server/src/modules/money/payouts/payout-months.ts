@@ -11,17 +11,14 @@ import {
   insertSubscriptionAllocations,
   planRevenueOfMonth,
 } from './payout-months.repository';
+import { monthOf, monthRange } from './months';
 import { resendStalePending, writeStatements } from './statements';
 
 /** A month closes this long after it ends: a renewal paid at 23:59 may be told by its webhook a little later. */
 const MONTH_CLOSES_AFTER_MS = 60 * 60_000;
 
-/** The UTC month `YYYY-MM` holds, as [start, end). */
-export function monthRange(month: string): { from: Date; to: Date } {
-  const [year, index] = month.split('-').map(Number) as [number, number];
-  return { from: new Date(Date.UTC(year, index - 1, 1)), to: new Date(Date.UTC(year, index, 1)) };
-}
-export const monthOf = (moment: Date) => moment.toISOString().slice(0, 7);
+// The month's arithmetic lives in months.ts (the statements use it too); its readers import it from here.
+export { monthOf, monthRange } from './months';
 
 /**
  * The months from `first` to `last`, both included, in order. Counted rather than compared as

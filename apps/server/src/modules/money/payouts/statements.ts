@@ -2,7 +2,7 @@ import type { PayoutSettings } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import { coinsWorth, convert, feeOn } from './conversion';
-import { monthRange } from './payout-months';
+import { monthRange } from './months';
 import {
   carriedBefore,
   closedMonths,
@@ -26,7 +26,7 @@ export function lineValue(line: IncomeLine, currency: string, settings: PayoutSe
 }
 
 /** The currency a payee's statement is in: their account's, else the payout currency. */
-export const statementCurrency = (account: PayoutAccountRow | undefined, settings: PayoutSettings) =>
+const statementCurrency = (account: PayoutAccountRow | undefined, settings: PayoutSettings) =>
   account?.currency ?? settings.currency;
 
 /**
@@ -37,7 +37,7 @@ export const statementCurrency = (account: PayoutAccountRow | undefined, setting
  * (earned − fee + adjustments + carried in) is sent when the account is active and it reaches the
  * minimum; otherwise all of it, even below zero, is carried on.
  */
-export function statementFor(input: {
+function statementFor(input: {
   month: string;
   feePercent: number;
   feeOfMonth: (month: string) => number;

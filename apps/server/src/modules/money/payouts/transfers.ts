@@ -12,7 +12,7 @@ import { findPayoutAccount, findStatement, moveStatement, type StatementRow } fr
  * admin's retry after a refusal is a new attempt: a provider keeps a refused request's answer under
  * its key, so each retry adds its number.
  */
-export const transferKey = (statement: Pick<StatementRow, 'payeeId' | 'month' | 'attempts'>) =>
+const transferKey = (statement: Pick<StatementRow, 'payeeId' | 'month' | 'attempts'>) =>
   `payout-${statement.payeeId}-${statement.month}${statement.attempts > 0 ? `-retry${statement.attempts}` : ''}`;
 
 interface TransferDeps {

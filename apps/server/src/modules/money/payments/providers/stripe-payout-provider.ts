@@ -3,7 +3,7 @@ import type { PayoutAccountState, PayoutProvider } from './payout-provider';
 import { TransferRefused } from './payout-provider';
 
 /** What Stripe says of a connected account: active once it can receive transfers and be paid out. */
-export function stripeAccountState(account: Stripe.Account): PayoutAccountState {
+function stripeAccountState(account: Stripe.Account): PayoutAccountState {
   const active = account.payouts_enabled === true && account.capabilities?.transfers === 'active';
   return {
     status: active ? 'active' : 'pending',

@@ -10,7 +10,7 @@ import type { Database } from '../../../../db/client';
 import { AppError } from '../../../../lib/app-error';
 import { findUserById } from '../../../identity/users';
 import { splitByWeights } from '../allocations';
-import { monthRange } from '../payout-months';
+import { monthRange } from '../months';
 import {
   findStatementOf,
   incomeOfMonth,
@@ -24,7 +24,7 @@ import { lineValue } from '../statements';
 
 const iso = (moment: Date | string | null) => (moment === null ? null : new Date(moment).toISOString());
 
-export function toStatement(row: StatementRow): PayoutStatement {
+function toStatement(row: StatementRow): PayoutStatement {
   return {
     id: row.id,
     month: row.month,
