@@ -245,6 +245,11 @@ describe("a member's early access in the reading apps", () => {
     expect(page.statusCode).toBe(200);
     const publication = await get(`/opds/v2/publications/${early.id}`, { authorization: basic(member) });
     expect(publication.statusCode).toBe(200);
+    // Their OPDS 2 shelf holds it, as it holds what a plan reads; never the one 10 days ahead.
+    const shelf = await get('/opds/v2/shelf', { authorization: basic(member) });
+    expect(shelf.statusCode).toBe(200);
+    expect(shelf.body).toContain(early.id);
+    expect(shelf.body).not.toContain(later.id);
 
     const file = await get(`/download/chapters/${early.id}.cbz`, { authorization: basic(member) });
     expect(file.statusCode).toBe(200);
@@ -277,6 +282,7 @@ describe("a member's early access in the reading apps", () => {
     }
     expect((await get(`/opds/v1.2/chapters/${early.id}/pages/0`, { authorization: basic(stranger) })).statusCode).toBe(404);
     expect((await get(`/opds/v2/publications/${early.id}`, { authorization: basic(stranger) })).statusCode).toBe(404);
+    expect((await get('/opds/v2/shelf', { authorization: basic(stranger) })).body).not.toContain(early.id);
   });
 });
 

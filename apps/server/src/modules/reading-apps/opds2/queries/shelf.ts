@@ -18,7 +18,7 @@ const shelfSource = (row: ShelfRow, viewer: Viewer, pages: Map<string, number>):
     publishedAt: row.publishedAt?.toISOString() ?? null,
     price: row.price,
     freeAt: row.freeAt?.toISOString() ?? null,
-    // The shelf holds only what the reader may read: unlocked, or by their plan.
+    // The shelf holds only what the reader may read: unlocked, by their plan, or early as a member.
     access: viewer.userId ? 'unlocked' : 'locked',
   },
   series: row.series,
@@ -26,7 +26,7 @@ const shelfSource = (row: ShelfRow, viewer: Viewer, pages: Map<string, number>):
   pages: pages.get(row.id) ?? 0,
 });
 
-/** Every chapter the key's reader has unlocked or may read by their plan, newest first. */
+/** Every chapter the key's reader has unlocked or may read by their plan or membership, newest first. */
 export async function shelfFeed(
   deps: { db: Database; clock: Clock; publicUrl: string; deviceKeys: DeviceKeysService },
   reader: DeviceKeyReader,
@@ -35,7 +35,8 @@ export async function shelfFeed(
 ) {
   const { db, clock, deviceKeys } = deps;
   const viewer = await deviceKeys.viewerFor(reader);
-  const { rows, total } = await shelfPage(db, reader.userId, viewer.hasPremiumPass, clock.now(), page, CHAPTERS_PER_PAGE);
+  const shelfOf = { userId: reader.userId, hasPremiumPass: viewer.hasPremiumPass, earlyAccess: viewer.earlyAccess };
+  const { rows, total } = await shelfPage(db, shelfOf, clock.now(), page, CHAPTERS_PER_PAGE);
   const counts = await pageCounts(
     db,
     rows.filter((row) => row.series.type === 'comic').map((row) => row.id),
