@@ -117,6 +117,31 @@ describe('payouts through Stripe Connect (fake Stripe)', () => {
     expect(statement).toMatchObject({ status: 'sent', provider: 'stripe', amountCents: 2100, feeCents: 900, earnedCents: 3000 });
     expect(statement!.providerTransferId).toBe(h.fake.object<{ id: string }>(statement!.providerTransferId!).id);
   });
+  it("marks a transfer Stripe refused as failed, and the admin's retry sends it under a key of its own", async () => {
+    h.t.clock.set(new Date(Date.UTC(2026, 1, 2)));
+    const payee = await stripePayee(h);
+    await enable(h, payee.accountId);
+    await spend(h.t, payee.series, 4000, new Date(Date.UTC(2026, 1, 10)));
+    h.t.clock.set(new Date(Date.UTC(2026, 2, 1, 2)));
+    h.fake.refuseNext('/v1/transfers');
+    await h.t.app.services.payoutMonths.closeMonths();
+    await h.t.app.services.jobs.drain();
+    const [failed] = await h.t.db
+      .select()
+      .from(payoutStatements)
+      .where(and(eq(payoutStatements.payeeId, payee.user.id), eq(payoutStatements.month, '2026-02')));
+    expect(failed).toMatchObject({ status: 'failed', amountCents: 2800, failureReason: 'Refused by the test', attempts: 1 });
+
+    const admin = await loginAs(h.t.app, await buildUser(h.t.db, { role: 'admin' }));
+    const retried = await callEndpoint(h.t, 'adminPayoutRetry', { cookie: admin, params: { id: failed!.id } });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    const keys = h.fake.requests
+      .filter((request) => request.path === '/v1/transfers' && request.body.destination === payee.accountId)
+      .map((request) => request.idempotencyKey);
+    expect(keys).toEqual([`payout-${payee.user.id}-2026-02`, `payout-${payee.user.id}-2026-02-retry1`]);
+    expect(retried.body.data).toMatchObject({ status: 'sent', attempts: 2, failureReason: null });
+    expect(retried.body.data.transferId).toMatch(/^tr_/);
+  });
 });
 
 describe.skipIf(inject('testDatabase').kind !== 'postgres')('a month closed by two instances at once (fake Stripe)', () => {
