@@ -1,4 +1,5 @@
 import type { AdminCoinPackage, AdminPurchase, CoinPackage, Purchase } from '@inkwell/contract';
+import type { TierReceipt } from '../subscriptions';
 import type { PurchaseRow } from './payments.repository';
 import type { CoinPackageRow } from './queries/coin-packages';
 
@@ -52,6 +53,11 @@ export function toPurchase(row: PurchaseRow): Purchase {
     paidAt: iso(row.paidAt),
     refundedAt: iso(row.refundedAt),
   };
+}
+
+/** A purchase as its buyer's receipt shows it: a membership's names its tier and series (`tiersForReceipts`). */
+export function toReceipt(row: PurchaseRow, tier: TierReceipt | undefined): Purchase {
+  return { ...toPurchase(row), tier: row.kind === 'tier' && tier ? tier : null };
 }
 
 export function toAdminPurchase(row: PurchaseRow, user: AdminPurchase['user']): AdminPurchase {

@@ -10,8 +10,9 @@ import {
 import type { Database } from '../../../db/client';
 import { pageInfo } from '../../../db/sql';
 import { AppError } from '../../../lib/app-error';
+import { tiersForReceipts } from '../subscriptions';
 import { ledgerTotals } from '../wallet';
-import { toAdminCoinPackage, toAdminPurchase, toCoinPackages, toPurchase } from './payments.presenter';
+import { toAdminCoinPackage, toAdminPurchase, toCoinPackages, toReceipt } from './payments.presenter';
 import {
   coinRevenue,
   findCoinPackage,
@@ -19,12 +20,19 @@ import {
   findPurchaseWithBuyer,
   searchPurchases,
   updateCoinPackage,
+  type PurchaseRow,
 } from './payments.repository';
 import { insertCoinPackage } from './commands/coin-packages';
 import { listCoinPackages } from './queries/coin-packages';
 import { purchasesOfUser } from './queries/purchases';
 
 const PURCHASES_PAGE_SIZE = 20;
+
+/** The tiers (and their series) that memberships among these purchases name, for their receipts. */
+function tiersOfWith(db: Database) {
+  return (rows: PurchaseRow[]) =>
+    tiersForReceipts(db, [...new Set(rows.flatMap((row) => (row.kind === 'tier' && row.tierId ? [row.tierId] : [])))]);
+}
 
 /**
  * What is on sale in coins, the reader's purchases, and the admin's packages and purchases.
@@ -37,6 +45,7 @@ export function createPurchases({
   db: Database;
   defaultCurrency?: () => Promise<Currency>;
 }) {
+  const tiersOf = tiersOfWith(db);
   const service = {
     /** The packages on sale in the reader's currency, else in the site's default one (see `inStoreCurrency`). */
     async coinPackages(currency?: Currency) {
@@ -47,14 +56,18 @@ export function createPurchases({
 
     async purchases(userId: string, page: number) {
       const { rows, total } = await purchasesOfUser(db, userId, page, PURCHASES_PAGE_SIZE);
-      return { items: rows.map(toPurchase), pagination: pageInfo(page, PURCHASES_PAGE_SIZE, total) };
+      const tiers = await tiersOf(rows);
+      return {
+        items: rows.map((row) => toReceipt(row, tiers.get(row.tierId ?? ''))),
+        pagination: pageInfo(page, PURCHASES_PAGE_SIZE, total),
+      };
     },
 
     async purchase(userId: string, purchaseId: string) {
       const row = await findPurchase(db, purchaseId);
       // Another reader's purchase does not exist, as far as this one can tell.
       if (!row || row.userId !== userId) throw new AppError('not_found', 'apiErrors.money.purchaseNotFound');
-      return toPurchase(row);
+      return toReceipt(row, (await tiersOf([row])).get(row.tierId ?? ''));
     },
 
     // Administration.

@@ -14,6 +14,8 @@ export {
 // payments: a tier on sale (checkout, fulfilment, renewals) and whether the reader is a member
 // already; a membership to cancel.
 export { findTier } from './queries/tiers';
+// payments: the tiers a reader's purchases name, with their series (receipts).
+export { tiersForReceipts, type TierReceipt } from './queries/tiers';
 export { findMembership, isMemberOf } from './queries/memberships';
 // access, catalogue and the reading apps: the series a reader is a member of now, with their early
 // access; metrics: a series' members (the funnel).

@@ -227,7 +227,10 @@ describe('a membership bought through the test checkout', () => {
     expect((await callEndpoint(t, 'mySubscription', { cookie: reader.cookie })).body.data).toMatchObject({ status: 'active' });
     expect((await callEndpoint(t, 'seriesTiers', { params: { id: series.id } })).body.data.members).toBe(1);
     const purchase = await callEndpoint(t, 'myPurchase', { cookie: reader.cookie, params: { purchaseId } });
-    expect(purchase.body.data).toMatchObject({ kind: 'tier', status: 'paid', amountCents: 501 });
+    const receipt = { id: tier.id, name: 'Supporter', seriesId: series.id, seriesTitle: series.title, seriesSlug: series.slug };
+    expect(purchase.body.data).toMatchObject({ kind: 'tier', status: 'paid', amountCents: 501, tier: receipt });
+    const purchases = await callEndpoint(t, 'myPurchases', { cookie: reader.cookie });
+    expect(purchases.body.data.items.find((item: { id: string }) => item.id === purchaseId)).toMatchObject({ tier: receipt });
 
     // One membership per series: a second tier of the same series answers 409; another series' is fine.
     const second = await createTier(series.id, creator.cookie, { name: 'Second' });

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
 import { seriesTiers } from '../../../../db/schema';
+import { joinSeries, seriesNameColumns } from '../../../catalogue/series';
 import { subscriptionRunning } from '../../../identity/access';
 
 // A series' membership tiers (issue 38 §1), as the series page, the team, checkout and fulfilment read them.
@@ -28,3 +29,15 @@ export async function findTier(db: Database, id: string): Promise<TierRow | unde
   const [row] = await db.select().from(seriesTiers).where(eq(seriesTiers.id, id));
   return row;
 }
+
+/** What a receipt names of the tiers bought: each tier's name and its series' (the reader's purchases). */
+export async function tiersForReceipts(db: Database, tierIds: string[]) {
+  if (tierIds.length === 0) return new Map<string, TierReceipt>();
+  const rows = await db
+    .select({ id: seriesTiers.id, name: seriesTiers.name, seriesId: seriesTiers.seriesId, ...seriesNameColumns })
+    .from(seriesTiers)
+    .innerJoin(...joinSeries(seriesTiers.seriesId))
+    .where(inArray(seriesTiers.id, tierIds));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+export type TierReceipt = { id: string; name: string; seriesId: string; seriesTitle: string; seriesSlug: string };
