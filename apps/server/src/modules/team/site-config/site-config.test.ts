@@ -44,11 +44,18 @@ describe('GET and PATCH ADMIN/site-config', () => {
     const { status, body } = await callEndpoint(t, 'adminSiteConfig', { cookie: admin });
     expect(status).toBe(200);
     expect(body.data).toEqual({
-      site: { siteName: 'Inkwell', discordUrl: null, developerName: 'The Inkwell team', contacts: [], defaultLocale: 'en' },
+      site: {
+        siteName: 'Inkwell',
+        discordUrl: null,
+        developerName: 'The Inkwell team',
+        contacts: [],
+        defaultLocale: 'en',
+        defaultCurrency: 'usd',
+      },
       ads: { enabled: false, scripts: '' },
       maintenance: { enabled: false, message: '' },
       registration: { open: true },
-      payouts: { feePercent: 30 },
+      payouts: { feePercent: 30, currency: 'usd', coinValueCents: 100, minimumCents: 2000, exchangeRates: {} },
       // Issue 36 §4: series marked Adult exist, for readers who opted in (decision 0041).
       content: { adultContent: true },
       twoFactorEnabled: true,
@@ -132,6 +139,7 @@ describe('GET and PATCH ADMIN/site-config', () => {
     ],
     ['an empty site name', { site: { siteName: '   ' } }, 'site.siteName'],
     ['a default language that is not one of ours', { site: { defaultLocale: 'fr' } }, 'site.defaultLocale'],
+    ['a default currency Stripe does not take', { site: { defaultCurrency: 'xxx' } }, 'site.defaultCurrency'],
     ['scripts over 20,000 characters', { ads: { scripts: 'x'.repeat(20_001) } }, 'ads.scripts'],
     ['a maintenance message over 500 characters', { maintenance: { message: 'x'.repeat(501) } }, 'maintenance.message'],
     ['a flag that is not a boolean', { registration: { open: 'no' } }, 'registration.open'],
