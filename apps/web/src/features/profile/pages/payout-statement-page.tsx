@@ -89,7 +89,7 @@ function StatementSheet({ statement }: { statement: Statement }) {
   const monthName = useMonthName();
   return (
     <article
-      className="space-y-5 rounded-2xl border border-ink-800 bg-ink-900 p-6 print:border-0 print:bg-white print:p-0 print:text-black"
+      className="space-y-5 rounded-2xl border border-ink-800 bg-ink-900 p-6 print:border-0 print:bg-transparent print:p-0 print:text-black"
       data-testid="payout-statement"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
