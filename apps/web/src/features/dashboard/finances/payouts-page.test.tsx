@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, verifyAs } from '../../../../test/render';
 import { ADMIN, adminUser, ok, refused } from './test-data';
+import { LastMonthPayouts } from './payout-totals';
 import PayoutsPage from './payouts-page';
 
 const payout = (overrides: Partial<AdminPayout> = {}): AdminPayout => ({
@@ -136,5 +137,20 @@ describe('/Dashboard/Finances/Payouts (issue 38 §2)', () => {
     });
     renderPage();
     expect(await screen.findByText(/No month has closed yet/)).toBeInTheDocument();
+  });
+
+  it('gives the admin’s metrics the last closed month’s sent, waiting, failed and carried money, with the way to the page', async () => {
+    mockApi({
+      [ROUTES.verify.path]: verifyAs(adminUser),
+      [`${ADMIN}/payouts`]: ok({ month: '2026-10', items: [failed, payout()], totals }),
+    });
+    renderRoutes([{ path: '/Dashboard/MetricsAdmin', element: <LastMonthPayouts /> }], '/Dashboard/MetricsAdmin');
+    expect(await screen.findByRole('heading', { name: 'Payouts of October 2026' })).toBeInTheDocument();
+    expect(screen.getByTestId('payout-total-sent')).toHaveTextContent('$35.00');
+    expect(screen.getByTestId('payout-total-failed')).toHaveTextContent('€24.00');
+    expect(screen.getByRole('link', { name: 'See every payout of the month' })).toHaveAttribute(
+      'href',
+      '/Dashboard/Finances/Payouts',
+    );
   });
 });

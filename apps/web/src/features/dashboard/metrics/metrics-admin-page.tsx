@@ -9,6 +9,7 @@ import {
 import { useFormat, type Formatters } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LastMonthPayouts } from '../finances/payout-totals';
 import { useAdminMetrics, type DayRange } from './api/metrics';
 import { CHART_COLORS } from './charts';
 import { csvName } from './csv';
@@ -124,6 +125,7 @@ export default function MetricsAdminPage() {
               hint={t('dashboard.metrics.admin.mrrHint')}
             />
           </StatGrid>
+          <LastMonthPayouts />
           <RevenueSections data={data} range={range} currencies={currencies} />
           <CoinsAndPeopleSections data={data} range={range} currencies={currencies} />
         </>
