@@ -27,6 +27,17 @@ export const NovelSettingsPanel = lazyPart(
 );
 
 /**
+ * A member's early chapter (issue 38 §1): "Early access · public in 3 days" in the bar, fetched
+ * only when a chapter is early for this reader; its width is held while its code comes. Defined
+ * here, in the page's own chunk, so the reader's first JavaScript gains no chunk of its own.
+ */
+export const EarlyAccessMarkPart = lazyPart(
+  'reader/early-access-mark',
+  () => import('../../components/early-access-mark').then((module) => module.EarlyAccessMark),
+  { fallback: <span className="inline-block h-6 w-40" aria-hidden /> },
+);
+
+/**
  * The phone's sheets (its bottom bar's chapters and settings) draw in this, fetched as the browser
  * is idle: most readers never open one.
  */

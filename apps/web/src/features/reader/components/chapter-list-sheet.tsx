@@ -1,7 +1,7 @@
 import type { ChapterContent, ChapterSummary } from '@inkwell/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { EarlyAccessMarkPart } from '../../../components/membership-parts';
+import { EarlyAccessMark } from '../../../components/early-access-mark';
 import { editionPath, useEdition } from '../../../lib/edition';
 import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
@@ -58,7 +58,7 @@ export default function ChapterListSheet({
                 {label(chapter)}
                 {chapter.earlyAccess && (
                   <span className="mt-1 block">
-                    <EarlyAccessMarkPart publicAt={chapter.earlyAccess.publicAt} />
+                    <EarlyAccessMark publicAt={chapter.earlyAccess.publicAt} />
                   </span>
                 )}
               </Link>

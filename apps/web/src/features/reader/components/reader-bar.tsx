@@ -3,7 +3,6 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Download, Settings2 } from 'lucid
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BookmarkButton } from '../../../components/bookmark-button';
-import { EarlyAccessMarkPart } from '../../../components/membership-parts';
 import { editionPath, useEdition } from '../../../lib/edition';
 import type { BookmarkState } from '../../../lib/library/bookmark';
 import { lazyPart } from '../../../lib/lazy-part';
@@ -11,6 +10,7 @@ import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { groupByVolume } from '../../../lib/volumes';
 import { chapterOptionLabel } from '../chapter-option-label';
+import { EarlyAccessMarkPart } from '../reader-parts';
 import type { ReaderTheme } from '../reader-theme';
 import type { ReaderNavigation } from '../use-reader-navigation';
 import type { ReaderPanels } from '../use-reader-panels';
