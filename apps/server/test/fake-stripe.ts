@@ -118,6 +118,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       billing_reason: reason,
       currency: subscription.currency,
       amount_paid: amount,
+      // Stripe Tax's part of the invoice (none unless the checkout asked for automatic tax).
+      total_taxes: subscription.plan_tax ? [{ amount: subscription.plan_tax, tax_behavior: 'exclusive' }] : [],
       parent: {
         type: 'subscription_details',
         quote_details: null,
@@ -284,6 +286,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         ended_at: null,
         currency,
         plan_amount: amount,
+        plan_tax: (session.total_details as Json).amount_tax,
         interval: session.interval,
         metadata: session.subscription_metadata,
         items: list([{ id: newId('si'), object: 'subscription_item', current_period_start: start, current_period_end: end }]),

@@ -148,4 +148,24 @@ describe('Stripe Tax (STRIPE_TAX=1)', () => {
     expect(answer.body.data).toMatchObject({ amountCents: 500, taxCents: 50, currency: 'jpy' });
     expect((await h.snapshot(user.id)).user).toEqual({ coins: 500 });
   });
+
+  it('keeps the tax of a plan subscription bought with tax, and of each renewal', async () => {
+    const plans = (await h.call('plans')).body.data.items as { id: string; priceCents: number }[];
+    const plan = plans[0]!;
+    const { user, cookie } = await h.reader();
+    const { purchaseId, sessionId } = await h.checkout(cookie, { kind: 'plan', planId: plan.id });
+    const sent = h.fake.requests.findLast((request) => request.path === '/v1/checkout/sessions')!.body;
+    expect(sent).toMatchObject({ mode: 'subscription', automatic_tax: { enabled: 'true' } });
+    const { subscription } = h.fake.pay(sessionId);
+    await h.deliver(h.fake.event('checkout.session.completed', sessionId));
+    const tax = Math.round(plan.priceCents / 10);
+    expect(await findPurchase(h.t.db, purchaseId)).toMatchObject({ status: 'paid', amountCents: plan.priceCents, taxCents: tax });
+
+    const renewal = h.fake.renew(subscription!);
+    await h.deliver(h.fake.event('invoice.paid', renewal.invoice));
+    const history = (await h.call('myPurchases', { cookie })).body.data.items as { amountCents: number; taxCents: number }[];
+    expect(history).toHaveLength(2);
+    expect(history.every((item) => item.amountCents === plan.priceCents && item.taxCents === tax)).toBe(true);
+    expect((await h.snapshot(user.id)).subscriptions).toHaveLength(1);
+  });
 });

@@ -125,7 +125,7 @@ export function createFulfilment(deps: {
      */
     async renew(
       subscriptionId: string,
-      period: { start: Date; end: Date; reference: string | null; providerPaymentId?: string | null },
+      period: { start: Date; end: Date; reference: string | null; providerPaymentId?: string | null; taxCents?: number },
     ): Promise<boolean> {
       const now = clock.now();
       const userId = await db.transaction(async (tx) => {
@@ -146,6 +146,7 @@ export function createFulfilment(deps: {
           providerSessionId: period.reference,
           // Stripe's payment of the renewal invoice: what charge.refunded names when it is refunded.
           providerPaymentId: period.providerPaymentId ?? null,
+          taxCents: period.taxCents ?? 0,
           paidAt: now,
         });
         await creditPeriodCoins(tx, advanced, terms, renewal.id, period.start);

@@ -58,5 +58,11 @@ export async function applyPaidInvoice(
   }
   const period = invoicePeriod(invoice) ?? subscriptionPeriod(await stripe.subscriptions.retrieve(stripeSubscriptionId));
   if (!period) return;
-  await payments.renew(row.id, { ...period, reference: invoice.id, providerPaymentId: invoicePaymentId(invoice) });
+  await payments.renew(row.id, {
+    ...period,
+    reference: invoice.id,
+    providerPaymentId: invoicePaymentId(invoice),
+    // Stripe Tax's part of the renewal (issue 38 §3), on top of the price; none without STRIPE_TAX.
+    taxCents: (invoice.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0),
+  });
 }
