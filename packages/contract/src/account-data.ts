@@ -147,6 +147,40 @@ export const accountExportSchema = z.object({
       subscriptions: z.array(
         z.object({ month: z.string(), seriesTitle: z.string(), currency: z.string(), amountCents: z.number() }),
       ),
+      /** Issue 38: each tier payment's part (negative for a refund), the payout account and the monthly statements. */
+      tiers: z.array(
+        z.object({
+          seriesTitle: z.string(),
+          currency: z.string(),
+          amountCents: z.number(),
+          kind: z.string(),
+          createdAt: isoDate,
+        }),
+      ),
+      payoutAccount: z
+        .object({
+          provider: z.string(),
+          status: z.string(),
+          currency: z.string(),
+          country: z.string().nullable(),
+          createdAt: isoDate,
+        })
+        .nullable(),
+      statements: z.array(
+        z.object({
+          month: z.string(),
+          currency: z.string(),
+          earnedCents: z.number(),
+          feeCents: z.number(),
+          adjustmentsCents: z.number(),
+          carriedInCents: z.number(),
+          amountCents: z.number(),
+          carriedOutCents: z.number(),
+          status: z.string(),
+          transferId: z.string().nullable(),
+          sentAt: isoDate.nullable(),
+        }),
+      ),
     })
     .nullable(),
 });

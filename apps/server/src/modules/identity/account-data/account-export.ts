@@ -161,6 +161,12 @@ export async function accountExportOf(db: Database, userId: string, now: Date): 
       payeeOf: payouts.earnings.payeeOf,
       coins: payouts.earnings.coins.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
       subscriptions: payouts.earnings.subscriptions,
+      tiers: payouts.earnings.tiers.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+      payoutAccount: payouts.earnings.payoutAccount && {
+        ...payouts.earnings.payoutAccount,
+        createdAt: iso(payouts.earnings.payoutAccount.createdAt),
+      },
+      statements: payouts.earnings.statements.map((row) => ({ ...row, sentAt: row.sentAt && iso(row.sentAt) })),
     },
   };
 }

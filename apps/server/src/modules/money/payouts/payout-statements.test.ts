@@ -424,6 +424,21 @@ describe('a quarter of payouts', () => {
     expect(sums).toEqual({ sent: 1121 + 1604 + 1148, unsettled: 0, carried: 972 + 76 });
     expect(sums!.sent + sums!.carried).toBe([...shares.values()].reduce((sum, cents) => sum + cents, 0));
     expect(sums!.sent + sums!.carried).toBe(4921);
+
+    // The payee's own copy of their data holds their account and statements (issue 36 §3).
+    const exported = await callEndpoint(t, 'accountExport', { cookie: await cai.cookie });
+    expect(exported.status).toBe(200);
+    const earnings = (typeof exported.body === 'string' ? JSON.parse(exported.body) : exported.body).earnings;
+    expect(earnings.payoutAccount).toMatchObject({ provider: 'test', status: 'active', currency: 'usd' });
+    expect(earnings.statements.map((row: { month: string; status: string }) => [row.month, row.status])).toEqual([
+      ['2026-01', 'sent'],
+      ['2026-02', 'carried'],
+      ['2026-03', 'carried'],
+    ]);
+    expect(earnings.tiers.map((row: { amountCents: number; kind: string }) => [row.amountCents, row.kind])).toEqual([
+      [2005, 'payment'],
+      [-2005, 'refund'],
+    ]);
   });
 });
 
