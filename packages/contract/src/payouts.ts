@@ -162,6 +162,8 @@ export const payoutAccountSchema = z.object({
   currency: currencySchema.nullable(),
   /** The site's minimum for a transfer, in that currency's minor unit (below it, the balance carries over). */
   minimumCents: z.number().int(),
+  /** The currency `minimumCents` is in: the account's, else (before one is connected) the site's payout currency. */
+  minimumCurrency: currencySchema.optional(),
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const payoutAccountResponseSchema = envelope(payoutAccountSchema);

@@ -9,6 +9,7 @@ export const account = (overrides: Partial<PayoutAccount> = {}): PayoutAccount =
   provider: null,
   currency: null,
   minimumCents: 2000,
+  minimumCurrency: 'usd',
   ...overrides,
 });
 

@@ -47,7 +47,9 @@ describe('the payouts page (issue 38 §2)', () => {
     const bodies: unknown[] = [];
     mockApi({
       [ROUTES.verify.path]: verifyAs(readerUser),
-      [ROUTES.myPayoutAccount.path]: ok(account({ status: 'pending', provider: 'test', currency: 'gbp' })),
+      [ROUTES.myPayoutAccount.path]: ok(
+        account({ status: 'pending', provider: 'test', currency: 'gbp', minimumCurrency: 'gbp', minimumCents: 1700 }),
+      ),
       [ROUTES.myPayouts.path]: ok({ items: [] }),
       [`POST ${ROUTES.myPayoutAccountStart.path}`]: (init) => {
         bodies.push(JSON.parse(String(init?.body)));
@@ -57,7 +59,7 @@ describe('the payouts page (issue 38 §2)', () => {
     renderPage();
     expect(await screen.findByTestId('payout-account-status')).toHaveTextContent('not set up yet');
     expect(screen.queryByLabelText('Currency')).toBeNull();
-    expect(screen.getByTestId('payout-account')).toHaveTextContent('£20.00');
+    expect(screen.getByTestId('payout-account')).toHaveTextContent('A month is sent once it reaches £17.00');
     fireEvent.click(screen.getByRole('button', { name: 'Finish setting up' }));
     expect(await screen.findByTestId('where')).toHaveTextContent(testPayoutOnboardingPagePath);
     expect(bodies).toEqual([{}]);
@@ -101,6 +103,17 @@ describe('the payouts page (issue 38 §2)', () => {
     for (const name of ['Earned', "Site's fee", 'Adjustments', 'Carried in', 'Sent', 'Carried on', 'Status', 'Transfer']) {
       expect(screen.getByRole('columnheader', { name })).toBeInTheDocument();
     }
+  });
+
+  it('leaves the minimum unsaid when the answer does not say its currency', async () => {
+    mockApi({
+      [ROUTES.verify.path]: verifyAs(readerUser),
+      [ROUTES.myPayoutAccount.path]: ok({ status: 'none', provider: null, currency: null, minimumCents: 2000 }),
+      [ROUTES.myPayouts.path]: ok({ items: [] }),
+    });
+    renderPage();
+    expect(await screen.findByTestId('payout-account-status')).toHaveTextContent('Connect a payout account');
+    expect(screen.queryByText(/A month is sent once it reaches/)).toBeNull();
   });
 
   it('says so when the account cannot be loaded, and tries again', async () => {

@@ -42,7 +42,8 @@ function AccountCard({ account }: { account: PayoutAccount }) {
           message: error instanceof ApiError ? error.message : t('profile.payouts.account.startFailed'),
         }),
     });
-  const minimum = format.money(account.minimumCents, account.currency ?? currency);
+  // Said in the currency the server counted it in; an older answer without it is said in the account's.
+  const minimumCurrency = account.minimumCurrency ?? account.currency;
 
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-ink-800 bg-ink-900 p-5" data-testid="payout-account">
@@ -65,7 +66,11 @@ function AccountCard({ account }: { account: PayoutAccount }) {
               {t('profile.payouts.account.none')}
             </p>
           )}
-          <p className="mt-1 text-sm text-zinc-400">{t('profile.payouts.account.minimum', { minimum })}</p>
+          {minimumCurrency && (
+            <p className="mt-1 text-sm text-zinc-400">
+              {t('profile.payouts.account.minimum', { minimum: format.money(account.minimumCents, minimumCurrency) })}
+            </p>
+          )}
         </div>
       </div>
       {account.status === 'none' && (
