@@ -131,12 +131,12 @@ async function teamRoutes(app: FastifyInstance, services: Services, { health }: 
 
 /** Platform: web push, ads, media, what search engines read, and the test clock. */
 async function platformRoutes(app: FastifyInstance, services: Services, { config, clock, testClock }: RouteOptions) {
-  const { push, siteConfig, storage, signer, seo } = services;
+  const { push, siteConfig, storage, signer, seo, jobs } = services;
   await app.register(pushRoutes, { push });
   await app.register(adsRoutes, { siteConfig, publicUrl: config.publicUrl });
   await app.register(mediaRoutes, { storage, signer, clock });
   await app.register(seoRoutes, { seo });
-  if (testClock) await app.register(testClockRoutes, { clock: testClock });
+  if (testClock) await app.register(testClockRoutes, { clock: testClock, jobs });
 }
 
 /** The web app's pages, last: its shell answers what no route above did. */
