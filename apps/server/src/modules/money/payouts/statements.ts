@@ -82,6 +82,12 @@ function statementFor(input: {
   };
 }
 
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
 /**
  * Writes the statements of the closed months still missing one, oldest first (part of the
  * `payouts.close-month` job, after the month's shares are written). Each payee with income, a
@@ -111,6 +117,8 @@ export async function writeStatements(deps: {
       payoutAccountsOf(db),
     ]);
     const carriedBy = new Map(carried.map((row) => [row.payee_id, row]));
+    const linesBy = groupBy(lines, (line) => line.payee_id);
+    const refundsBy = groupBy(refunds, (refund) => refund.payee_id);
     const payees = new Set([
       ...lines.map((line) => line.payee_id),
       ...refunds.map((refund) => refund.payee_id),
@@ -123,8 +131,8 @@ export async function writeStatements(deps: {
         feePercent,
         feeOfMonth: (paid) => fees.get(paid) ?? feePercent,
         settings,
-        lines: lines.filter((line) => line.payee_id === payeeId),
-        refunds: refunds.filter((refund) => refund.payee_id === payeeId),
+        lines: linesBy.get(payeeId) ?? [],
+        refunds: refundsBy.get(payeeId) ?? [],
         carried: carriedBy.get(payeeId),
         account: accounts.get(payeeId),
       });
