@@ -50,10 +50,13 @@ export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
   );
 }
 
-type PurchaseItemFields = Pick<AdminPurchase, 'kind' | 'packageName' | 'planName' | 'coins'>;
+type PurchaseItemFields = Pick<AdminPurchase, 'kind' | 'packageName' | 'planName' | 'coins'> &
+  Partial<Pick<AdminPurchase, 'tier'>>;
 
 /** What a purchase bought, in a few words, in the page's language. */
 function purchaseItemText(t: Translate, format: Formatters, purchase: PurchaseItemFields): string {
+  // A membership (issue 38 §1): its tier and series.
+  if (purchase.tier) return t('dashboard.tiers.purchaseItem', { name: purchase.tier.name, series: purchase.tier.seriesTitle });
   return purchase.kind === 'coins'
     ? t('dashboard.finances.item.coins', {
         name: purchase.packageName ?? t('dashboard.finances.item.coinPackage'),

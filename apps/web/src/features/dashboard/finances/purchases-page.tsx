@@ -34,6 +34,7 @@ function usePurchaseQuery() {
 const KIND_IDS: Record<Kind, string> = {
   coins: 'dashboard.finances.purchases.kind.coins',
   plan: 'dashboard.finances.purchases.kind.subscription',
+  tier: 'dashboard.tiers.purchaseKind',
 };
 
 /** /Dashboard/Finances/Purchases: every purchase, newest first, with its details and its refund. */
