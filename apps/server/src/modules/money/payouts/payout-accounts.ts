@@ -1,4 +1,4 @@
-import type { PayoutAccount, PayoutSettings } from '@inkwell/contract';
+import type { Currency, PayoutAccount, PayoutSettings } from '@inkwell/contract';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
@@ -37,11 +37,14 @@ export function createPayoutAccounts(deps: AccountDeps) {
   async function answer(row: PayoutAccountRow | undefined): Promise<PayoutAccount> {
     const settings = await deps.payoutSettings();
     const currency = row?.currency ?? settings.currency;
+    // The minimum in the account's currency; in the payout currency while no rate converts it.
+    const converted = convert(settings.minimumCents, settings.currency, currency, settings);
     return {
       status: row?.status ?? 'none',
       provider: row?.provider ?? null,
       currency: (row?.currency ?? null) as PayoutAccount['currency'],
-      minimumCents: convert(settings.minimumCents, settings.currency, currency, settings) ?? settings.minimumCents,
+      minimumCents: converted ?? settings.minimumCents,
+      minimumCurrency: (converted === null ? settings.currency : currency) as Currency,
     };
   }
 

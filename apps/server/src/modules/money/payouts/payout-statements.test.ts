@@ -202,7 +202,13 @@ describe('payout accounts through the built-in test provider', () => {
     const user = await buildUser(t.db);
     const cookie = await loginAs(t.app, user);
     const before = await callEndpoint(t, 'myPayoutAccount', { cookie });
-    expect(before.body.data).toEqual({ status: 'none', provider: null, currency: null, minimumCents: 2000 });
+    expect(before.body.data).toEqual({
+      status: 'none',
+      provider: null,
+      currency: null,
+      minimumCents: 2000,
+      minimumCurrency: 'usd',
+    });
     const early = await callEndpoint(t, 'testPayoutOnboardingComplete', { cookie });
     expect(early.status).toBe(404);
 
@@ -213,6 +219,7 @@ describe('payout accounts through the built-in test provider', () => {
       provider: 'test',
       currency: 'usd',
       minimumCents: 2000,
+      minimumCurrency: 'usd',
     });
     const again = await callEndpoint(t, 'myPayoutAccountStart', { cookie, body: {} });
     expect(again.status).toBe(200);
