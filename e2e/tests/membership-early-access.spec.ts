@@ -102,6 +102,7 @@ test('a member reads a scheduled chapter early, marked Early access, and a visit
   await expect(page.getByText('Test checkout — no real payment is taken')).toBeVisible();
   await page.getByRole('button', { name: `Pay ${TIER.shownPrice}` }).click();
   await expect(page).toHaveURL(`/SeriesView/${series.slug}`);
+  await expect(page.getByText(`Payment complete: welcome to ${TIER.name} · ${SERIES_TITLE}`)).toBeVisible();
   await page.getByTestId('series-tiers-slot').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('member-line')).toContainText(`You are a member (${TIER.name}) · renews on`);
 

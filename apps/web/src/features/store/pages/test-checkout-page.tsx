@@ -152,7 +152,8 @@ function TestCheckoutPage() {
           message:
             paid.kind === 'coins'
               ? t('store.checkout.coinsAddedToast', { count: paid.coins, coins: format.count(paid.coins) })
-              : t('store.checkout.welcomeToast', { item: itemName(t, paid) }),
+              : // A membership's tier and series, as the receipt on this page named them.
+                t('store.checkout.welcomeToast', { item: itemName(t, { ...paid, tier: paid.tier ?? current.tier ?? null }) }),
           type: 'success',
           duration: 5000,
         });
