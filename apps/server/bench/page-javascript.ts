@@ -49,9 +49,12 @@ export const READER_JAVASCRIPT_GOAL_KB = 120;
  * (158.7 kB; home 152.6, series 157.5), by code: the dashboard's routes fetched as the browser goes
  * there, the team's endpoints out of the first table, the search panel, the toasts, a series' bulk
  * unlock, a rental's buying and the adult gate drawn lazily, and only the icons a page draws in its
- * first chunks. Home and the series page are held to it too.
+ * first chunks. Home and the series page are held to it too. 161 since issue 38 (160.1 kB against
+ * 159.0 at f84885a; home 153.9, series 160.0): the readers' endpoint table gains memberships and
+ * payouts (+0.4), money is written with each currency's own digits (a chunk of 0.3), and a member's
+ * early chapters in the reader and the shared code (+0.2). Issue 40 is to win it back.
  */
-export const READER_JAVASCRIPT_BUDGET_KB = 159;
+export const READER_JAVASCRIPT_BUDGET_KB = 161;
 
 export interface PageJavaScript {
   /** Each chunk loaded before the page works, with its size and gzip size (level 9, as the build's .gz twins). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './errors';
-import { currencySchema } from './currencies';
+import { currencySchema } from './currency-schema';
 
 /**
  * Metrics (issue 10 §3): daily series over a range of UTC days, `to` included. Every day of the

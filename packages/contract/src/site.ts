@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema } from './currencies';
+import { currencySchema } from './currency-schema';
 import { LOCALES } from './locales';
 
 /** Public site settings the shell needs: name, Discord link, footer contacts. */

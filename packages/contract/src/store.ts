@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './catalogue';
-import { currencySchema, MAXIMUM_PRICE_CENTS, priceProblem, type Currency } from './currencies';
+import { MAXIMUM_PRICE_CENTS, priceProblem, type Currency } from './currencies';
+import { currencySchema } from './currency-schema';
 import { envelope } from './errors';
 
 /** The store (DESIGN §4 Money). Prices are integers in the currency's minor unit ("cents"); coins are integers. */
@@ -10,7 +11,6 @@ export {
   CURRENCIES,
   currencyOfLocale,
   inStoreCurrency,
-  currencySchema,
   MAXIMUM_PRICE_CENTS,
   minimumPriceCents,
   minorToDecimal,
@@ -19,6 +19,7 @@ export {
   type AmountsByCurrency,
   type Currency,
 } from './currencies';
+export { currencySchema } from './currency-schema';
 export const PLAN_INTERVALS = ['month', 'year'] as const;
 export const planIntervalSchema = z.enum(PLAN_INTERVALS, { error: 'validation.intervalChoice' });
 export const PURCHASE_STATUSES = ['pending', 'paid', 'cancelled', 'refunded', 'failed'] as const;
