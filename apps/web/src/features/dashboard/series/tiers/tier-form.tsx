@@ -76,7 +76,7 @@ function useTierSubmit(
       });
       return;
     }
-    const priceCents = priceToCents(values.price);
+    const priceCents = priceToCents(values.price, values.currency);
     const body: TierInput = {
       name: values.name,
       description: values.description,
