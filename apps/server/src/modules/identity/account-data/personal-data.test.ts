@@ -65,7 +65,14 @@ describe('the personal data list (db/schema/personal-data.ts)', () => {
         where tc.constraint_type = 'FOREIGN KEY' and ccu.table_name = 'users' and tc.table_schema = 'public'`,
     );
     // Tables whose user column alone is the person's link, with nothing else of theirs: the id is kept.
-    const idOnly = ['library_versions', 'announcements', 'series_payees', 'revenue_allocations', 'subscription_allocations', 'tier_allocations'];
+    const idOnly = [
+      'library_versions',
+      'announcements',
+      'series_payees',
+      'revenue_allocations',
+      'subscription_allocations',
+      'tier_allocations',
+    ];
     const missing = pointing.map((row) => row.table).filter((table) => !(table in PERSONAL_DATA) && !idOnly.includes(table));
     expect(missing).toEqual([]);
   });
