@@ -90,6 +90,21 @@ export const earningsQuerySchema = z.object({
 const earningsSourceSchema = z.object({ unlock: z.number().int(), bundle: z.number().int(), gift: z.number().int() });
 const cents = z.number().int();
 
+/** A part of a payee's month paid in money (plans' shares, tiers): per series and currency, in minor units, with the fee. */
+const moneyPartSchema = z.object({
+  items: z.array(
+    z.object({
+      seriesId: z.uuid(),
+      seriesTitle: z.string(),
+      currency: currencySchema,
+      gross: cents,
+      fee: cents,
+      net: cents,
+    }),
+  ),
+  totals: z.object({ gross: moneyByCurrencySchema, fee: moneyByCurrencySchema, net: moneyByCurrencySchema }),
+});
+
 /**
  * A payee's month: per series, their gross share in coins, the site's fee and what is left; and,
  * once the month has closed, their share of the month's Premium subscriptions, in each currency's
@@ -111,38 +126,12 @@ export const earningsSchema = z.object({
     }),
   ),
   totals: z.object({ gross: z.number().int(), fee: z.number().int(), net: z.number().int() }),
-  subscriptions: z.object({
-    items: z.array(
-      z.object({
-        seriesId: z.uuid(),
-        seriesTitle: z.string(),
-        currency: currencySchema,
-        gross: cents,
-        fee: cents,
-        net: cents,
-      }),
-    ),
-    totals: z.object({ gross: moneyByCurrencySchema, fee: moneyByCurrencySchema, net: moneyByCurrencySchema }),
-  }),
+  subscriptions: moneyPartSchema,
   /**
    * Issue 38 §2: the payee's parts of the month's tier payments (less the month's refunds), per
    * series and currency, in minor units, with the fee; the server always sends it.
    */
-  tiers: z
-    .object({
-      items: z.array(
-        z.object({
-          seriesId: z.uuid(),
-          seriesTitle: z.string(),
-          currency: currencySchema,
-          gross: cents,
-          fee: cents,
-          net: cents,
-        }),
-      ),
-      totals: z.object({ gross: moneyByCurrencySchema, fee: moneyByCurrencySchema, net: moneyByCurrencySchema }),
-    })
-    .optional(),
+  tiers: moneyPartSchema.optional(),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
 export const earningsResponseSchema = envelope(earningsSchema);
