@@ -3,7 +3,7 @@
 // transfers. Amounts are integers in the currency's minor unit (`*_cents` as elsewhere: cents,
 // yen, fils…).
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { series } from './catalogue';
 import { users } from './users';
@@ -63,7 +63,7 @@ export const tierAllocations = pgTable(
       .references(() => users.id),
     currency: text('currency').notNull(),
     /** Positive for a payment, negative for a refund's claw-back. */
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['payment', 'refund'] })
       .notNull()
       .default('payment'),
@@ -121,15 +121,15 @@ export const payoutStatements = pgTable(
     month: text('month').notNull(),
     currency: text('currency').notNull(),
     /** The month's income before the fee (coins valued, plans' and tiers' shares converted). */
-    earnedCents: integer('earned_cents').notNull(),
-    feeCents: integer('fee_cents').notNull(),
+    earnedCents: bigint('earned_cents', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
     /** Refunds of earlier months' income taken from this month (0 or negative). */
-    adjustmentsCents: integer('adjustments_cents').notNull().default(0),
-    carriedInCents: integer('carried_in_cents').notNull().default(0),
+    adjustmentsCents: bigint('adjustments_cents', { mode: 'number' }).notNull().default(0),
+    carriedInCents: bigint('carried_in_cents', { mode: 'number' }).notNull().default(0),
     /** What the transfer sends (0 when carried). */
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** What goes on to the next month (never sent; may be negative after a refund). */
-    carriedOutCents: integer('carried_out_cents').notNull(),
+    carriedOutCents: bigint('carried_out_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['carried', 'pending', 'sent', 'failed'] }).notNull(),
     provider: text('provider', { enum: ['test', 'stripe'] }),
     providerTransferId: text('provider_transfer_id'),
