@@ -8,6 +8,7 @@ import { moveCoins, type Unlocks } from '../wallet';
 import { purchaseNotFound } from './checkout';
 import { findPurchase, insertPurchase, transitionPurchase, type PurchaseRow } from './payments.repository';
 import type { EventPublisher } from '../../../lib/domain-events';
+import type { PaymentProvider } from './providers/provider';
 
 /** What the provider tells about a payment that succeeded (Stripe's ids and period; nothing for the test checkout). */
 export interface PaymentDetails {
@@ -61,8 +62,22 @@ export function createFulfilment(deps: {
   /** Something about this user changed (coins, plan): every instance forgets what it kept about them. */
   events: EventPublisher;
   tierIncome: TierIncome;
+  /** Stops a replaced subscription's billing (a newer plan, or a newer membership of the same series). */
+  provider: PaymentProvider;
 }) {
-  const { db, clock, logger, unlocks, events, tierIncome } = deps;
+  const { db, clock, logger, unlocks, events, tierIncome, provider } = deps;
+
+  /**
+   * A subscription a newer one replaced (ended in our database in the payment's transaction) stops
+   * charging at its provider, at once as a refund's does, after that transaction committed. A
+   * refusal is logged: the replaced one's next invoice.paid cancels it again (stripe-subscription.ts).
+   */
+  async function stopReplaced(replaced: SubscriptionRow | undefined) {
+    if (!replaced?.providerSubscriptionId || replaced.provider !== provider.name) return;
+    await provider.cancelSubscription(replaced, { atPeriodEnd: false }).catch((error: unknown) => {
+      logger.error({ err: error, subscriptionId: replaced.id }, 'the payment provider refused to cancel a replaced subscription');
+    });
+  }
 
   /** "Unlocked if they asked for that": the chapter the reader was buying coins for. */
   async function unlockAskedFor(purchase: PurchaseRow) {
@@ -89,7 +104,7 @@ export function createFulfilment(deps: {
           ...(details.providerPaymentId ? { providerPaymentId: details.providerPaymentId } : {}),
           ...(details.taxCents ? { taxCents: details.taxCents } : {}),
         });
-        if (!claimed) return { purchase: await findPurchase(tx, purchaseId), fresh: false };
+        if (!claimed) return { purchase: await findPurchase(tx, purchaseId), fresh: false, replaced: undefined };
         if (claimed.kind === 'coins') {
           await moveCoins(tx, {
             userId: claimed.userId,
@@ -99,18 +114,19 @@ export function createFulfilment(deps: {
             purchaseId: claimed.id,
             idempotencyKey: `purchase:${claimed.id}`,
           });
-          return { purchase: claimed, fresh: true };
+          return { purchase: claimed, fresh: true, replaced: undefined };
         }
         const period = {
           start: details.periodStart ?? now,
           end: details.periodEnd,
           providerSubscriptionId: details.providerSubscriptionId,
         };
-        const subscription = await startSubscription(tx, claimed, await itemOf(tx, claimed), period, now);
+        const { subscription, replaced } = await startSubscription(tx, claimed, await itemOf(tx, claimed), period, now);
         if (claimed.kind === 'tier') await tierIncome.allocate(tx, tierPayment(claimed, subscription, now));
         const purchase = await transitionPurchase(tx, claimed.id, ['paid'], { status: 'paid', subscriptionId: subscription.id });
-        return { purchase: purchase ?? claimed, fresh: true };
+        return { purchase: purchase ?? claimed, fresh: true, replaced };
       });
+      await stopReplaced(result.replaced);
       if (!result.purchase) throw purchaseNotFound();
       if (result.fresh) {
         events.publish({ type: 'user.changed', userId: result.purchase.userId });

@@ -198,4 +198,31 @@ describe('events out of order, replayed', () => {
     const after = await h.snapshot(user.id);
     expect({ ...after, events: 0 }).toEqual({ ...baseline, events: 0 });
   });
+
+  it('a second plan paid later stops the first at Stripe, and a renewal of the ended one cancels it', async () => {
+    const { user, cookie } = await h.reader();
+    const plan = await planNamed('Patron');
+    const first = await h.checkout(cookie, { kind: 'plan', planId: plan.id });
+    const second = await h.checkout(cookie, { kind: 'plan', planId: plan.id });
+    const firstPaid = h.fake.pay(first.sessionId);
+    await h.deliver(h.fake.event('checkout.session.completed', first.sessionId));
+    // The older one's cancel is refused once: its next invoice.paid is what stops it.
+    h.fake.refuseNext(`/v1/subscriptions/${firstPaid.subscription}`);
+    const secondPaid = h.fake.pay(second.sessionId);
+    await h.deliver(h.fake.event('checkout.session.completed', second.sessionId));
+    expect(h.fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${firstPaid.subscription}` });
+    expect(h.fake.object<{ status: string }>(firstPaid.subscription!).status).toBe('active');
+    expect((await h.call('mySubscription', { cookie })).body.data).toMatchObject({ status: 'active' });
+
+    const renewal = h.fake.renew(firstPaid.subscription!);
+    const before = await h.snapshot(user.id);
+    expect((await h.deliver(h.fake.event('invoice.paid', renewal.invoice))).status).toBe(200);
+    expect(h.fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${firstPaid.subscription}` });
+    expect(h.fake.object<{ status: string }>(firstPaid.subscription!).status).toBe('canceled');
+    expect(h.fake.object<{ status: string }>(secondPaid.subscription!).status).toBe('active');
+    const after = await h.snapshot(user.id);
+    expect(after.user).toEqual(before.user);
+    expect(after.purchases).toHaveLength(before.purchases.length);
+    expect(after.subscriptions.filter((row) => (row as { status: string }).status === 'active')).toHaveLength(1);
+  });
 });

@@ -133,4 +133,34 @@ describe('a membership bought through Stripe', () => {
     ]);
     expect((await h.snapshot(user.id)).user).toEqual({ coins: 0 });
   });
+
+  it('a second membership of the series paid later stops the first at Stripe; a renewal of the ended one cancels it', async () => {
+    const { tier } = await seriesWithTier();
+    const { user, cookie } = await h.reader();
+    // Two checkouts opened before either is paid (two tabs): both are paid at Stripe.
+    const first = await h.checkout(cookie, { kind: 'tier', tierId: tier.id });
+    const second = await h.checkout(cookie, { kind: 'tier', tierId: tier.id });
+    const firstPaid = h.fake.pay(first.sessionId);
+    await h.deliver(h.fake.event('checkout.session.completed', first.sessionId));
+    const secondPaid = h.fake.pay(second.sessionId);
+    await h.deliver(h.fake.event('checkout.session.completed', second.sessionId));
+    expect(h.fake.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toContain(
+      `/v1/subscriptions/${firstPaid.subscription}`,
+    );
+    expect(h.fake.object<{ status: string }>(firstPaid.subscription!).status).toBe('canceled');
+    expect(h.fake.object<{ status: string }>(secondPaid.subscription!).status).toBe('active');
+    const mine = (await h.call('myMemberships', { cookie })).body.data.items as { status: string }[];
+    expect(mine).toHaveLength(1);
+
+    // Had Stripe kept billing the replaced one (its cancel refused), its renewal cancels it then, and adds nothing.
+    h.fake.update(firstPaid.subscription!, { status: 'active', canceled_at: null, ended_at: null });
+    const renewal = h.fake.renew(firstPaid.subscription!);
+    const before = await h.snapshot(user.id);
+    expect((await h.deliver(h.fake.event('invoice.paid', renewal.invoice))).status).toBe(200);
+    expect(h.fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${firstPaid.subscription}` });
+    expect(h.fake.object<{ status: string }>(firstPaid.subscription!).status).toBe('canceled');
+    const after = await h.snapshot(user.id);
+    expect(after.user).toEqual(before.user);
+    expect(after.purchases).toHaveLength(before.purchases.length);
+  });
 });

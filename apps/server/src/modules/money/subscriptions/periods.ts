@@ -45,6 +45,7 @@ export async function creditPeriodCoins(
  * holds one running plan, and one running membership per series, so a newer one replaces the old;
  * the first period's coins come with it. The reader's row is locked first, so two payments
  * fulfilled at once (two instances, two checkouts) start one after the other, never two running.
+ * The replaced one is answered too: its billing at the provider is stopped once this commits.
  */
 export async function startSubscription(
   tx: Database,
@@ -52,11 +53,11 @@ export async function startSubscription(
   item: SubscriptionItem,
   period: { start: Date; end?: Date | undefined; providerSubscriptionId?: string | null | undefined },
   now: Date,
-): Promise<SubscriptionRow> {
+): Promise<{ subscription: SubscriptionRow; replaced: SubscriptionRow | undefined }> {
   await lockBalance(tx, purchase.userId);
   const seriesId = item.kind === 'tier' ? item.tier.seriesId : null;
   const running = await activeSubscriptionRow(tx, purchase.userId, seriesId);
-  if (running) await endSubscriptionRow(tx, running.id, now);
+  const replaced = running ? await endSubscriptionRow(tx, running.id, now) : undefined;
   const plan = termsOf(item);
   const subscription = await insertSubscription(tx, {
     userId: purchase.userId,
@@ -69,5 +70,5 @@ export async function startSubscription(
     startedAt: now,
   });
   await creditPeriodCoins(tx, subscription, plan, purchase.id, period.start);
-  return subscription;
+  return { subscription, replaced };
 }

@@ -56,6 +56,12 @@ export async function applyPaidInvoice(
     // Stripe does not promise order: the checkout's fulfilment has not run yet. The job's retry comes back later.
     throw new Error(`Stripe subscription ${stripeSubscriptionId} is not fulfilled here yet`);
   }
+  // Ended here (replaced by a newer one, or refunded) yet still charging at Stripe: it stops now.
+  if (row.status !== 'active') {
+    const atStripe = await stripe.subscriptions.retrieve(stripeSubscriptionId);
+    if (!ENDED_STATUSES.has(atStripe.status)) await stripe.subscriptions.cancel(stripeSubscriptionId);
+    return;
+  }
   const period = invoicePeriod(invoice) ?? subscriptionPeriod(await stripe.subscriptions.retrieve(stripeSubscriptionId));
   if (!period) return;
   await payments.renew(row.id, {
