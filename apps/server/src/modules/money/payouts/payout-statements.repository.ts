@@ -33,20 +33,21 @@ export interface IncomeLine {
  */
 export async function incomeOfMonth(db: Database, month: string, from: Date, to: Date, payeeId?: string) {
   const payee = (column: string) => (payeeId ? sql`and ${sql.raw(column)} = ${payeeId}` : sql``);
-  return rowsOf<IncomeLine>(
-    await db.execute(sql`
+  return amountsAsNumbers(
+    rowsOf<IncomeLine>(
+      await db.execute(sql`
       select payee_id, series_id, max(series_title) as series_title, 'coins' as source, null as currency,
-          sum(coins)::bigint::int as amount
+          sum(coins)::bigint as amount
         from revenue_allocations
         where created_at >= ${at(from)} and created_at < ${at(to)} ${payee('payee_id')}
         group by payee_id, series_id
       union all
-      select payee_id, series_id, max(series_title), 'subscriptions', currency, sum(amount_cents)::bigint::int
+      select payee_id, series_id, max(series_title), 'subscriptions', currency, sum(amount_cents)::bigint
         from subscription_allocations
         where month = ${month} ${payee('payee_id')}
         group by payee_id, series_id, currency
       union all
-      select t.payee_id, t.series_id, max(t.series_title), 'tiers', t.currency, sum(t.amount_cents)::bigint::int
+      select t.payee_id, t.series_id, max(t.series_title), 'tiers', t.currency, sum(t.amount_cents)::bigint
         from tier_allocations t
         where t.created_at >= ${at(from)} and t.created_at < ${at(to)} ${payee('t.payee_id')}
           and (t.kind = 'payment' or not exists (
@@ -54,7 +55,13 @@ export async function incomeOfMonth(db: Database, month: string, from: Date, to:
             where p.purchase_id = t.purchase_id and p.payee_id = t.payee_id and p.kind = 'payment'
               and p.created_at < ${at(from)}))
         group by t.payee_id, t.series_id, t.currency`),
+    ),
   );
+}
+
+/** Sums are bigint (a month in rupiah passes 2^31 minor units): the drivers answer them as text, read here as numbers (below 2^53). */
+function amountsAsNumbers<T extends { amount: number }>(rows: T[]): T[] {
+  return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
 }
 
 /** A payee's parts of tier payments in [from, to), less that time's refunds, per series and currency (ME/earnings). */
@@ -64,7 +71,7 @@ export function tierEarningsOf(db: Database, payeeId: string, from: Date, to: Da
       seriesId: tierAllocations.seriesId,
       seriesTitle: sql<string>`max(${tierAllocations.seriesTitle})`,
       currency: tierAllocations.currency,
-      cents: sql<number>`sum(${tierAllocations.amountCents})::int`,
+      cents: sql<number>`sum(${tierAllocations.amountCents})::bigint`.mapWith(Number),
     })
     .from(tierAllocations)
     .where(and(eq(tierAllocations.payeeId, payeeId), gte(tierAllocations.createdAt, from), lt(tierAllocations.createdAt, to)))
@@ -73,7 +80,7 @@ export function tierEarningsOf(db: Database, payeeId: string, from: Date, to: Da
 
 /** Refunds in [from, to) of tier payments made before `from`: taken back from this month (decision 0045). */
 export async function lateTierRefunds(db: Database, from: Date, to: Date, payeeId?: string) {
-  return rowsOf<{
+  const rows = rowsOf<{
     payee_id: string;
     series_id: string;
     series_title: string;
@@ -83,23 +90,25 @@ export async function lateTierRefunds(db: Database, from: Date, to: Date, payeeI
   }>(
     await db.execute(sql`
       select t.payee_id, t.series_id, max(t.series_title) as series_title, t.currency,
-          to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as paid_month, sum(t.amount_cents)::bigint::int as amount
+          to_char(p.created_at at time zone 'UTC', 'YYYY-MM') as paid_month, sum(t.amount_cents)::bigint as amount
         from tier_allocations t
         join tier_allocations p on p.purchase_id = t.purchase_id and p.payee_id = t.payee_id and p.kind = 'payment'
         where t.kind = 'refund' and t.created_at >= ${at(from)} and t.created_at < ${at(to)}
           and p.created_at < ${at(from)} ${payeeId ? sql`and t.payee_id = ${payeeId}` : sql``}
         group by t.payee_id, t.series_id, t.currency, paid_month`),
   );
+  return amountsAsNumbers(rows);
 }
 
 /** Each payee's latest statement before `month`: what it carried on, and in what currency. */
 export async function carriedBefore(db: Database, month: string) {
-  return rowsOf<{ payee_id: string; currency: string; carried_out_cents: number }>(
+  const rows = rowsOf<{ payee_id: string; currency: string; carried_out_cents: number }>(
     await db.execute(sql`
       select distinct on (payee_id) payee_id, currency, carried_out_cents
         from payout_statements where month < ${month}
         order by payee_id, month desc`),
   );
+  return rows.map((row) => ({ ...row, carried_out_cents: Number(row.carried_out_cents) }));
 }
 
 /** The payees who already have a statement for the month. */
@@ -152,21 +161,32 @@ export async function stalePendingStatements(db: Database, before: Date): Promis
   return rows.map((row) => row.id);
 }
 
-/** Moves a statement from one status to another, only if it is still in the first: true for the one caller that did. */
+/**
+ * Moves a statement from one status to another, only if it is still in the first (and, with
+ * `attempt`, still at the attempt the caller read): the row for the one caller that did, else null.
+ * A transfer's outcome is recorded with the attempt it was sent under, so a slow earlier attempt
+ * never writes over a retry's.
+ */
 export async function moveStatement(
   db: Database,
   id: string,
   from: StatementRow['status'],
   change: Partial<Pick<StatementRow, 'status' | 'providerTransferId' | 'failureReason' | 'sentAt' | 'provider'>> & {
-    attempted?: boolean;
+    attempt?: number;
     now: Date;
   },
 ): Promise<StatementRow | null> {
-  const { attempted, now, ...fields } = change;
+  const { attempt, now, ...fields } = change;
   const [row] = await db
     .update(payoutStatements)
-    .set({ ...fields, updatedAt: now, ...(attempted ? { attempts: sql`${payoutStatements.attempts} + 1` } : {}) })
-    .where(and(eq(payoutStatements.id, id), eq(payoutStatements.status, from)))
+    .set({ ...fields, updatedAt: now, ...(attempt !== undefined ? { attempts: attempt + 1 } : {}) })
+    .where(
+      and(
+        eq(payoutStatements.id, id),
+        eq(payoutStatements.status, from),
+        attempt !== undefined ? eq(payoutStatements.attempts, attempt) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -191,8 +211,8 @@ export function totalsOfMonth(db: Database, month: string) {
     .select({
       currency: payoutStatements.currency,
       status: payoutStatements.status,
-      amount: sql<number>`sum(${payoutStatements.amountCents})::bigint::int`,
-      carried: sql<number>`sum(${payoutStatements.carriedOutCents})::bigint::int`,
+      amount: sql<number>`sum(${payoutStatements.amountCents})::bigint`.mapWith(Number),
+      carried: sql<number>`sum(${payoutStatements.carriedOutCents})::bigint`.mapWith(Number),
     })
     .from(payoutStatements)
     .where(eq(payoutStatements.month, month))

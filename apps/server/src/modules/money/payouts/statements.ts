@@ -142,8 +142,11 @@ export async function writeStatements(deps: {
       }
       const inserted = await db.transaction(async (tx) => {
         const row = await insertStatement(tx, { payeeId, ...statement });
-        if (row?.status === 'pending')
-          await jobs.send('payouts.send-transfer', { statementId: row.id }, { tx, singletonKey: row.id });
+        // No singletonKey: the queue has pg-boss v10's default `standard` policy, which keeps no job
+        // unique by it (only the short/singleton/stately/exclusive policies do). Two jobs for one
+        // statement are harmless: both send under the same idempotency key (one transfer), and the
+        // outcome is recorded by a conditional update at the attempt read (transfers.ts).
+        if (row?.status === 'pending') await jobs.send('payouts.send-transfer', { statementId: row.id }, { tx });
         return row;
       });
       if (inserted) written += 1;
@@ -169,6 +172,7 @@ export async function resendStalePending({
   now: Date;
 }): Promise<number> {
   const ids = await stalePendingStatements(db, new Date(now.getTime() - STALE_PENDING_MS));
-  for (const statementId of ids) await jobs.send('payouts.send-transfer', { statementId }, { singletonKey: statementId });
+  // A job may still be queued for one of them: a second is harmless (see writeStatements).
+  for (const statementId of ids) await jobs.send('payouts.send-transfer', { statementId });
   return ids.length;
 }

@@ -25,11 +25,12 @@ interface TransferDeps {
 /**
  * Sends a pending statement's transfer (the `payouts.send-transfer` job): asks the provider under
  * the statement's key, then marks it `sent` with the transfer's id, or `failed` with the provider's
- * reason, each by a conditional update from `pending`, so two runs record it once. A statement not
+ * reason, each by a conditional update from `pending` at the attempt read (`attempts`), so two runs
+ * record it once and a slow earlier attempt never overwrites a retry's outcome. A statement not
  * pending any more is left as it is; an error whose outcome is unknown is thrown for the job's retry
  * (same key).
  */
-async function send({ db, clock, provider }: TransferDeps, statementId: string): Promise<StatementRow | undefined> {
+async function send({ db, clock, logger, provider }: TransferDeps, statementId: string): Promise<StatementRow | undefined> {
   const statement = await findStatement(db, statementId);
   if (!statement || statement.status !== 'pending') return statement;
   const account = await findPayoutAccount(db, statement.payeeId);
@@ -37,7 +38,7 @@ async function send({ db, clock, provider }: TransferDeps, statementId: string):
     (await moveStatement(db, statement.id, 'pending', {
       status: 'failed',
       failureReason: reason,
-      attempted: true,
+      attempt: statement.attempts,
       now: clock.now(),
     })) ?? (await findStatement(db, statementId));
   if (!account || account.status !== 'active') return fail('The payee has no active payout account');
@@ -53,17 +54,23 @@ async function send({ db, clock, provider }: TransferDeps, statementId: string):
       metadata: { statementId: statement.id, payeeId: statement.payeeId, month: statement.month },
     });
     const now = clock.now();
-    return (
-      (await moveStatement(db, statement.id, 'pending', {
-        status: 'sent',
-        provider: provider.name,
-        providerTransferId: transferId,
-        failureReason: null,
-        sentAt: now,
-        attempted: true,
-        now,
-      })) ?? (await findStatement(db, statementId))
-    );
+    const sent = await moveStatement(db, statement.id, 'pending', {
+      status: 'sent',
+      provider: provider.name,
+      providerTransferId: transferId,
+      failureReason: null,
+      sentAt: now,
+      attempt: statement.attempts,
+      now,
+    });
+    if (sent) return sent;
+    const current = await findStatement(db, statementId);
+    if (current?.providerTransferId !== transferId)
+      logger.error(
+        { statementId, transferId, attempt: statement.attempts, status: current?.status },
+        'a payout transfer was made under an attempt the statement has moved past; check it with the provider before retrying',
+      );
+    return current;
   } catch (error) {
     if (error instanceof TransferRefused) return fail(error.reason);
     throw error;

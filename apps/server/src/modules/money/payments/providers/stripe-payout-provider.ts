@@ -12,6 +12,23 @@ function stripeAccountState(account: Stripe.Account): PayoutAccountState {
   };
 }
 
+/** Stripe's answers that refuse the request itself: a bad request (no balance, an account that cannot receive), a card or account error, no permission, no such account. */
+const REFUSING_STATUSES = new Set([400, 402, 403, 404]);
+
+/**
+ * Whether Stripe said no for certain, so nothing was sent (decision 0045). Anything else leaves the
+ * outcome unknown and is thrown as is, to be asked again under the same key: a connection error, a
+ * 5xx, a 401 (the site's keys, not the transfer), a 409 (the key is in use by a request still
+ * running, which may yet send), a 429 or a 400 `rate_limit` (too many requests), and a 400
+ * `idempotency_error` (the key was used before with other parameters: that first request may have
+ * sent). Marking one of these failed would let the admin's retry send again under a new key.
+ */
+function isRefusal(error: unknown): error is Stripe.errors.StripeError {
+  if (!(error instanceof Stripe.errors.StripeError) || error.statusCode === undefined) return false;
+  if (error instanceof Stripe.errors.StripeIdempotencyError || error instanceof Stripe.errors.StripeRateLimitError) return false;
+  return REFUSING_STATUSES.has(error.statusCode) && error.code !== 'rate_limit';
+}
+
 /**
  * Stripe Connect for payouts (issue 38 §2, decision 0045): an Express connected account per payee
  * (asking for the `transfers` capability), Stripe's hosted onboarding through an Account Link, and a
@@ -58,10 +75,7 @@ export function createStripePayoutProvider(stripe: Stripe): PayoutProvider {
         );
         return { transferId: transfer.id };
       } catch (error) {
-        // Stripe answered no (a 4xx: no balance, an account that cannot receive): nothing was sent.
-        // A connection error or a 5xx leaves the outcome unknown: thrown as is, retried with the same key.
-        if (error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode < 500)
-          throw new TransferRefused(error.message);
+        if (isRefusal(error)) throw new TransferRefused(error.message);
         throw error;
       }
     },
