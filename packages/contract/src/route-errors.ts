@@ -124,7 +124,7 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   // The store.
   coinPackages: [],
   plans: [],
-  checkout: ['not_found', 'conflict', 'payment_provider_error'],
+  checkout: ['not_found', 'series_not_found', 'conflict', 'payment_provider_error'],
   myPurchases: [],
   myPurchase: ['not_found'],
   testCheckoutComplete: ['not_found', 'conflict'],

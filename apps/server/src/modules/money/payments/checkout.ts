@@ -4,6 +4,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
+import { findPublishedSeries } from '../../catalogue/series';
 import { currentSubscription, findPlan, findTier, isMemberOf } from '../subscriptions';
 import {
   findCoinPackage,
@@ -82,6 +83,8 @@ export function createCheckout(deps: {
   async function newTierPurchase(user: { id: string }, input: Extract<CheckoutRequest, { kind: 'tier' }>): Promise<NewPurchase> {
     const tier = await findTier(db, input.tierId);
     if (!tier || !tier.isActive) throw new AppError('not_found', 'apiErrors.money.tierNotOnSale');
+    // A draft (or unpublished) series is not for sale, as the series page does not show its tiers.
+    if (!(await findPublishedSeries(db, tier.seriesId))) throw new AppError('series_not_found', 'apiErrors.seriesNotFound');
     if (await isMemberOf(db, user.id, tier.seriesId, clock.now())) {
       throw new AppError('conflict', 'apiErrors.money.alreadyMember');
     }

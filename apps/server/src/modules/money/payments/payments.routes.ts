@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { auditOf } from '../../team/audit';
 import { endpoint } from '../../../lib/endpoint';
 import type { Subscriptions } from '../subscriptions';
-import { toPurchase } from './payments.presenter';
 import type { Payments } from './payments.service';
 import type { Purchases } from './purchases.service';
 import type { StripeEvents } from './stripe-events.service';
@@ -47,7 +46,11 @@ export async function paymentsRoutes(
     summary: 'Built-in test checkout only: pay (no money moves)',
     handler: async (request) => ({
       success: true,
-      data: toPurchase(await payments.completeTestCheckout(request.user.id, request.params.purchaseId)),
+      // Answered as the receipt (myPurchase): a membership's names its tier and series.
+      data: await purchases.purchase(
+        request.user.id,
+        (await payments.completeTestCheckout(request.user.id, request.params.purchaseId)).id,
+      ),
       message: await say(request, 'apiErrors.success.paymentReceived'),
     }),
   });
@@ -55,7 +58,10 @@ export async function paymentsRoutes(
     summary: 'Built-in test checkout only: abandon the purchase',
     handler: async (request) => ({
       success: true,
-      data: toPurchase(await payments.cancelTestCheckout(request.user.id, request.params.purchaseId)),
+      data: await purchases.purchase(
+        request.user.id,
+        (await payments.cancelTestCheckout(request.user.id, request.params.purchaseId)).id,
+      ),
       message: await say(request, 'apiErrors.success.purchaseCancelled'),
     }),
   });

@@ -60,7 +60,7 @@ const tierBody = (overrides: Record<string, unknown> = {}) => ({
   currency: 'usd',
   interval: 'month',
   earlyAccessDays: 7,
-  coinsPerPeriod: 50,
+  coinsPerPeriod: 0,
   ...overrides,
 });
 
@@ -196,12 +196,48 @@ describe("a series' tiers (the team's)", () => {
     const missing = await callEndpoint(t, 'seriesTiers', { params: { id: '00000000-0000-4000-8000-000000000000' } });
     expect(missing.status).toBe(404);
   });
+
+  it("gives coins with a tier only from an editor or an admin: a creator's create or raise is refused", async () => {
+    const { series, creator } = await seriesWithCreator();
+    const minted = await callEndpoint(t, 'teamSeriesTierCreate', {
+      cookie: creator.cookie,
+      params: { id: series.id },
+      body: tierBody({ priceCents: 50, coinsPerPeriod: 1_000_000 }),
+    });
+    expect(minted.status).toBe(403);
+    expect(minted.body.error).toMatchObject({
+      code: 'forbidden',
+      message: 'Only an editor or an admin gives coins with a tier: set the coins per period to 0',
+    });
+    const [none] = await query<{ n: number }>(sql`select count(*)::int as n from series_tiers where series_id = ${series.id}`);
+    expect(none!.n).toBe(0);
+
+    const own = await createTier(series.id, creator.cookie);
+    const raise = (cookie: string, tierId: string, coinsPerPeriod: number) =>
+      callEndpoint(t, 'teamSeriesTierUpdate', {
+        cookie,
+        params: { id: series.id, tierId },
+        body: { name: 'Raised', coinsPerPeriod },
+      });
+    expect((await raise(creator.cookie, own.id, 1)).status).toBe(403);
+    // An editor's tier with coins: the creator's form sends them again, or fewer, and passes; more is refused.
+    const staffs = await createTier(series.id, admin.cookie, { name: 'Staff', coinsPerPeriod: 40 });
+    expect((await raise(creator.cookie, staffs.id, 40)).status).toBe(200);
+    expect((await raise(creator.cookie, staffs.id, 41)).status).toBe(403);
+    expect((await raise(creator.cookie, staffs.id, 10)).status).toBe(200);
+    expect((await raise(editor.cookie, own.id, 25)).body.data).toMatchObject({ coinsPerPeriod: 25 });
+    const rows = await query<{ id: string; coins_per_period: number }>(
+      sql`select id, coins_per_period from series_tiers where series_id = ${series.id}`,
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.coins_per_period]))).toEqual({ [own.id]: 25, [staffs.id]: 10 });
+  });
 });
 
 describe('a membership bought through the test checkout', () => {
   it('runs beside a plan and other memberships, credits its coins, and splits its payment among the payees', async () => {
     const { series, creator, artist } = await seriesWithCreator();
-    const tier = await createTier(series.id, creator.cookie, { priceCents: 501 });
+    // Coins come with a tier only from site staff.
+    const tier = await createTier(series.id, editor.cookie, { priceCents: 501, coinsPerPeriod: 50 });
     const reader = await signedInUser(t);
     const plans = (await callEndpoint(t, 'plans')).body.data.items as { id: string }[];
     const plan = await callEndpoint(t, 'checkout', { cookie: reader.cookie, body: { kind: 'plan', planId: plans[0]!.id } });
@@ -251,9 +287,38 @@ describe('a membership bought through the test checkout', () => {
     expect(archived.status).toBe(404);
   });
 
+  it("is not on sale while its series is not published, and the test checkout's Pay answers with its tier", async () => {
+    const { series, creator } = await seriesWithCreator();
+    const tier = await createTier(series.id, creator.cookie);
+    const reader = await signedInUser(t);
+    const unpublish = await callEndpoint(t, 'teamSeriesUpdate', {
+      cookie: editor.cookie,
+      params: { id: series.id },
+      body: { isPublished: false },
+    });
+    expect(unpublish.status, JSON.stringify(unpublish.body)).toBe(200);
+    const draft = await callEndpoint(t, 'checkout', { cookie: reader.cookie, body: { kind: 'tier', tierId: tier.id } });
+    expect(draft.status).toBe(404);
+    expect(draft.body.error.code).toBe('series_not_found');
+    expect(await query(sql`select 1 from purchases where tier_id = ${tier.id}`)).toEqual([]);
+
+    await callEndpoint(t, 'teamSeriesUpdate', { cookie: editor.cookie, params: { id: series.id }, body: { isPublished: true } });
+    const started = await callEndpoint(t, 'checkout', { cookie: reader.cookie, body: { kind: 'tier', tierId: tier.id } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const paid = await callEndpoint(t, 'testCheckoutComplete', {
+      cookie: reader.cookie,
+      params: { purchaseId: started.body.data.purchaseId },
+    });
+    expect(paid.body.data).toMatchObject({
+      kind: 'tier',
+      status: 'paid',
+      tier: { id: tier.id, name: 'Supporter', seriesId: series.id, seriesTitle: series.title, seriesSlug: series.slug },
+    });
+  });
+
   it('renews at the end of its period, charging again and crediting the coins once', async () => {
     const { series, creator, artist } = await seriesWithCreator();
-    const tier = await createTier(series.id, creator.cookie);
+    const tier = await createTier(series.id, editor.cookie, { coinsPerPeriod: 50 });
     const reader = await signedInUser(t);
     await buyTier(reader.cookie, tier.id);
     const [membership] = (await callEndpoint(t, 'myMemberships', { cookie: reader.cookie })).body.data.items;
@@ -310,7 +375,8 @@ describe('a membership bought through the test checkout', () => {
 
   it("an admin's refund ends it, takes back its coins and writes the payees' negative parts once", async () => {
     const { series, creator, artist } = await seriesWithCreator();
-    const tier = await createTier(series.id, creator.cookie);
+    const tier = await createTier(series.id, editor.cookie, { coinsPerPeriod: 50 });
+    expect(tier.coinsPerPeriod).toBe(50);
     const reader = await signedInUser(t);
     const purchaseId = await buyTier(reader.cookie, tier.id);
     for (let i = 0; i < 3; i += 1) {

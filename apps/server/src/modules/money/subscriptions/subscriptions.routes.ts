@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import { isTeamRole } from '@inkwell/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditOf } from '../../team/audit';
 import { endpoint } from '../../../lib/endpoint';
 import type { Subscriptions } from './subscriptions.service';
 import { say } from '../../../lib/say';
+
+/** Site staff (an editor, an admin) give coins with a tier; a series' creator does not. */
+const tierEditor = (request: FastifyRequest) => ({ staff: isTeamRole(request.user?.role) });
 
 /**
  * Plans on sale, the reader's plan, and the admin's plans (DESIGN §4 Money); a series' tiers, the
@@ -29,14 +33,20 @@ export async function subscriptionsRoutes(app: FastifyInstance, { subscriptions 
   endpoint(app, 'teamSeriesTierCreate', {
     handler: async (request) => ({
       success: true,
-      data: await subscriptions.createTier(request.params.id, request.body, auditOf(request)),
+      data: await subscriptions.createTier(request.params.id, request.body, auditOf(request), tierEditor(request)),
       message: await say(request, 'apiErrors.success.tierCreated'),
     }),
   });
   endpoint(app, 'teamSeriesTierUpdate', {
     handler: async (request) => ({
       success: true,
-      data: await subscriptions.updateTier(request.params.id, request.params.tierId, request.body, auditOf(request)),
+      data: await subscriptions.updateTier(
+        request.params.id,
+        request.params.tierId,
+        request.body,
+        auditOf(request),
+        tierEditor(request),
+      ),
       message: await say(request, 'apiErrors.success.tierSaved'),
     }),
   });

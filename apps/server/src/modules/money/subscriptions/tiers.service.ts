@@ -24,6 +24,16 @@ const TIER_FIELDS: Partial<Record<keyof TierRow, string>> = {
 const tierNotFound = () => new AppError('not_found', 'apiErrors.money.tierNotFound');
 
 /**
+ * Who makes a team's call on a tier: site staff (an editor, an admin) or a member of the series'
+ * team (its creator). A tier's coins are money the site pays the series' payees for when spent,
+ * so only staff give coins with a tier: a creator's tier has none, and their edit cannot add any.
+ */
+export interface TierEditor {
+  staff: boolean;
+}
+const coinsAreStaffs = () => new AppError('forbidden', 'apiErrors.seriesTeam.tierCoins');
+
+/**
  * A series' membership tiers and the readers' memberships (issue 38 §1): the series page's tiers,
  * the team's (its creator's, an editor's) list and edits of them, and a reader's memberships.
  * Buying, renewing, cancelling and refunding one is the payments', as for plans. A tier's price,
@@ -63,7 +73,13 @@ export function createMemberships({ db, clock, events }: { db: Database; clock: 
     },
 
     /** A new tier, with its audit entry in the same transaction; a series offers at most SERIES_TIERS_MAX. */
-    async createTier(seriesId: string, input: z.output<typeof tierInputSchema>, audit?: AuditContext) {
+    async createTier(
+      seriesId: string,
+      input: z.output<typeof tierInputSchema>,
+      audit?: AuditContext,
+      editor: TierEditor = { staff: true },
+    ) {
+      if (!editor.staff && input.coinsPerPeriod > 0) throw coinsAreStaffs();
       const series = await seriesOrThrow(seriesId);
       const tier = await db.transaction(async (tx) => {
         if ((await countTiersOfSeries(tx, seriesId)) >= SERIES_TIERS_MAX)
@@ -81,11 +97,20 @@ export function createMemberships({ db, clock, events }: { db: Database; clock: 
     },
 
     /** A tier's edit (never its price, currency or interval), with its audit entry in the same transaction. */
-    async updateTier(seriesId: string, tierId: string, patch: z.output<typeof tierPatchSchema>, audit?: AuditContext) {
+    async updateTier(
+      seriesId: string,
+      tierId: string,
+      patch: z.output<typeof tierPatchSchema>,
+      audit?: AuditContext,
+      editor: TierEditor = { staff: true },
+    ) {
       const series = await findSeriesById(db, seriesId);
       if (!series) throw tierNotFound();
       await db.transaction(async (tx) => {
         const before = await findTierOfSeries(tx, seriesId, tierId);
+        // The form may send the coins again unchanged, or fewer: only a creator's more coins are refused.
+        const coins = patch.coinsPerPeriod;
+        if (!editor.staff && coins !== undefined && coins > before.coinsPerPeriod) throw coinsAreStaffs();
         const after = await updateTier(tx, tierId, patch);
         if (!after) throw tierNotFound();
         if (audit)
