@@ -297,9 +297,18 @@ describe('from a tier with early access to the creator’s payout', () => {
       { payee_id: creator.id, amount_cents: 350, kind: 'payment', currency: 'usd' },
       { payee_id: artist.id, amount_cents: 150, kind: 'payment', currency: 'usd' },
     ]);
-    const [after] = (await callEndpoint(t, 'myMemberships', { cookie: await as(reader) })).body.data.items;
+    const readerCookie = await as(reader);
+    const [after] = (await callEndpoint(t, 'myMemberships', { cookie: readerCookie })).body.data.items;
     expect(after).toMatchObject({ id: before.id, status: 'active' });
     expect(after.currentPeriodEnd > before.currentPeriodEnd).toBe(true);
+    // The reader's purchase history shows the charge.
+    const history = await callEndpoint(t, 'myPurchases', { cookie: readerCookie });
+    expect(history.body.data.items.find((item: { id: string }) => item.id === paid[1]!.id)).toMatchObject({
+      kind: 'tier',
+      status: 'paid',
+      amountCents: 500,
+      tier: { id: tierId, seriesId: series.id },
+    });
   });
 
   it('February closes: the creator is sent one transfer, on their statement and in the admin’s finances', async () => {
@@ -354,6 +363,11 @@ describe('from a tier with early access to the creator’s payout', () => {
       transferId,
       payee: { username: creator.username },
       items: [{ seriesId: series.id, seriesTitle: 'Lantern', source: 'tiers', earnedCents: 350 }],
+    });
+    const earnings = await callEndpoint(t, 'myEarnings', { cookie, query: '?month=2026-02' });
+    expect(earnings.body.data.tiers).toEqual({
+      items: [{ seriesId: series.id, seriesTitle: 'Lantern', currency: 'usd', gross: 350, fee: 105, net: 245 }],
+      totals: { gross: { usd: 350 }, fee: { usd: 105 }, net: { usd: 245 } },
     });
 
     const finances = await callEndpoint(t, 'adminPayouts', { cookie: await as(admin), query: '?month=2026-02' });
