@@ -70,6 +70,9 @@ export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = { open: true 
  * Payouts (issue 22 §2): the site's fee, in whole percent of what a series' payees earn. A month
  * keeps the fee in force when it closed (an hour or so after its end): a closed month never changes.
  */
+/** The smallest exchange rate the payouts take (decision 0045). */
+const MIN_EXCHANGE_RATE = 0.000001;
+
 export const payoutSettingsSchema = z.object({
   feePercent: z
     .number({ error: 'validation.feeWhole' })
@@ -95,11 +98,16 @@ export const payoutSettingsSchema = z.object({
     .max(100_000_000, 'validation.payoutMinimum'),
   /**
    * How many units of the payout currency one unit of another currency is worth ({eur: 1.08}).
-   * Income in a currency without a rate waits, carried, until one is set.
+   * Income in a currency without a rate waits, carried, until one is set. At least 0.000001 (a
+   * unit of the weakest currency in the strongest, with room): the payouts read a rate to 12
+   * decimals, and a smaller one would read as 0.
    */
   exchangeRates: z.partialRecord(
     currencySchema,
-    z.number({ error: 'validation.exchangeRate' }).positive('validation.exchangeRate').max(1_000_000, 'validation.exchangeRate'),
+    z
+      .number({ error: 'validation.exchangeRate' })
+      .min(MIN_EXCHANGE_RATE, 'validation.exchangeRate')
+      .max(1_000_000, 'validation.exchangeRate'),
   ),
 });
 export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;

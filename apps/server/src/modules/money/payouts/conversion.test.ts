@@ -1,3 +1,4 @@
+import { payoutSettingsSchema } from '@inkwell/contract';
 import { describe, expect, it } from 'vitest';
 import { coinsWorth, convert, feeOn } from './conversion';
 
@@ -18,6 +19,22 @@ describe('payout conversions (decision 0045)', () => {
   it('has no answer without a rate', () => {
     expect(convert(1000, 'gbp', 'usd', rates)).toBeNull();
     expect(convert(1000, 'usd', 'gbp', rates)).toBeNull();
+  });
+
+  it('takes a rate too small to read (or not above 0) as no rate, never dividing by zero', () => {
+    for (const tiny of [1e-13, 0, -1, Number.NaN]) {
+      const settings = { currency: 'usd' as const, exchangeRates: { idr: tiny } };
+      expect(convert(1000, 'usd', 'idr', settings)).toBeNull();
+      expect(convert(1000, 'idr', 'usd', settings)).toBeNull();
+    }
+    expect(convert(1_000_000, 'idr', 'usd', { currency: 'usd', exchangeRates: { idr: 0.000001 } })).toBe(1);
+  });
+
+  it("refuses the admin's rate below 0.000001, so none is too small to read", () => {
+    const rates = payoutSettingsSchema.shape.exchangeRates;
+    expect(rates.safeParse({ idr: 1e-13 }).error?.issues[0]?.message).toBe('validation.exchangeRate');
+    expect(rates.safeParse({ idr: 0.0000009 }).success).toBe(false);
+    expect(rates.safeParse({ idr: 0.000001, vnd: 0.00004 }).success).toBe(true);
   });
 
   it('values coins per 100 and takes the fee rounded down', () => {

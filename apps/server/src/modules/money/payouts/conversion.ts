@@ -15,17 +15,24 @@ function rateOf(settings: Rates, currency: string): number | null {
   return (settings.exchangeRates as Record<string, number | undefined>)[currency] ?? null;
 }
 
+/** A rate's fraction, or null for one that is no rate: not a positive finite number, or too small to read (0 at 12 decimals). */
+function usableFraction(rate: number | null) {
+  if (rate === null || !Number.isFinite(rate) || rate <= 0) return null;
+  const exact = fraction(rate);
+  return exact.numerator > 0n ? exact : null;
+}
+
 /**
  * `amount` in `from`'s minor unit, in `to`'s minor unit, through the payout currency's rates
  * (decision 0045): exact in integers (BigInt), rounded toward zero once at the end, so a refund
- * converts to the same size as the payment it takes back. Null when a rate is missing.
+ * converts to the same size as the payment it takes back. Null when a rate is missing or unusable.
  */
 export function convert(amount: number, from: string, to: string, settings: Rates): number | null {
   if (from === to || amount === 0) return amount;
-  const [rateFrom, rateTo] = [rateOf(settings, from), rateOf(settings, to)];
-  if (rateFrom === null || rateTo === null) return null;
-  const a = fraction(rateFrom);
-  const b = fraction(rateTo);
+  const a = usableFraction(rateOf(settings, from));
+  const b = usableFraction(rateOf(settings, to));
+  // A rate too small to read is no rate: the statement waits for the admin's, as without one.
+  if (a === null || b === null) return null;
   const shift = minorDigits(to) - minorDigits(from);
   // amount · (a.n / a.d) / (b.n / b.d) · 10^shift
   let numerator = BigInt(amount) * a.numerator * b.denominator;
