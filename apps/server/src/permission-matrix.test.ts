@@ -698,11 +698,22 @@ const REQUESTS: Record<EndpointName, Builder> = {
   myEarnings: none,
   myEarningsCsv: none,
   myPayoutAccount: none,
-  myPayoutAccountStart: async () => ({ body: { currency: 'usd' } }),
-  // A fresh account of the role starts onboarding first (the walk's actors keep none).
+  // A fresh account of the role, a payee of no series (the walk's reader A becomes one): refused, and no account made.
+  myPayoutAccountStart: async ({ actor }) => {
+    if (actor.column === 'visitor') return { body: { currency: 'usd' } };
+    const account = await fresh(actor.column);
+    return {
+      cookie: account.cookie,
+      body: { currency: 'usd' },
+      state: () => rowsOf(payoutAccounts, eq(payoutAccounts.userId, account.user!.id)),
+    };
+  },
+  // A fresh account of the role, a series' payee (only payees connect one), starts onboarding first.
   testPayoutOnboardingComplete: async ({ actor }) => {
     if (actor.column === 'visitor') return {};
     const account = await fresh(actor.column);
+    const series = await buildSeries(t, { title: `Matrix series ${unique()}` });
+    await t.db.insert(seriesPayees).values({ seriesId: series.id, userId: account.user!.id, role: 'author', shareBps: 10_000 });
     await expectOk(send('myPayoutAccountStart', { cookie: account.cookie, body: {} }));
     return { cookie: account.cookie, state: () => rowsOf(payoutAccounts, eq(payoutAccounts.userId, account.user!.id)) };
   },

@@ -149,8 +149,8 @@ adminSeriesPayeesUpdate        | 401      | 403     | 403      | 403     | 200  
 myEarnings                     | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 myEarningsCsv                  | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 myPayoutAccount                | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
-myPayoutAccountStart           | 401      | 200     | 200      | 200     | 200    | -        | -        | -           | the actor's own account (the test provider's page)
-testPayoutOnboardingComplete   | 401      | 200     | 200      | 200     | 200    | -        | -        | -           | a fresh account of the role that started onboarding
+myPayoutAccountStart           | 401      | 403     | 403      | 403     | 403    | -        | -        | -           | the actor is a payee of no series: only payees connect one (a payee's start: payout-account-access.test.ts)
+testPayoutOnboardingComplete   | 401      | 200     | 200      | 200     | 200    | -        | -        | -           | a fresh account of the role, made a series' payee, that started onboarding
 myPayouts                      | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 myPayoutStatement              | 401      | 200     | 200      | 200     | 200    | 404      | -        | -           | owned: a month's statement (reader B has none that month)
 adminPayouts                   | 401      | 403     | 403      | 403     | 200    | -        | 403      | 403         |

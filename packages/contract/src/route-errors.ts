@@ -155,7 +155,7 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   cancelMembership: ['not_found', 'payment_provider_error'],
   // Issue 38 §2: payouts.
   myPayoutAccount: [],
-  myPayoutAccountStart: ['payment_provider_error'],
+  myPayoutAccountStart: ['forbidden', 'payment_provider_error'],
   myPayouts: [],
   myPayoutStatement: ['not_found'],
   testPayoutOnboardingComplete: ['not_found'],

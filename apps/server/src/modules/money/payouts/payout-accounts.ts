@@ -12,6 +12,7 @@ import {
   updatePayoutAccount,
   type PayoutAccountRow,
 } from './payout-statements.repository';
+import { hasEarnings } from './payouts.repository';
 
 interface AccountDeps {
   db: Database;
@@ -83,6 +84,8 @@ export function createPayoutAccounts(deps: AccountDeps) {
 
     /** POST ME/payout-account: makes the account on the first call (in `currency`, else the payout currency), then answers its onboarding page. */
     async start(user: { id: string; email: string }, currency?: string): Promise<{ onboardingUrl: string }> {
+      // Only a payee (of some series now, or with earnings) has anything to be paid: no account for anyone else.
+      if (!(await hasEarnings(db, user.id))) throw new AppError('forbidden', 'apiErrors.payouts.notPayee');
       try {
         let row = await findPayoutAccount(db, user.id);
         if (!row) {

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../../test/helpers';
 import { rowsOf } from '../../../db/sql';
-import { auditLog, payoutAccounts, payoutStatements, plans, purchases, readingProgress, subscriptions } from '../../../db/schema';
+import {
+  auditLog,
+  payoutAccounts,
+  payoutStatements,
+  plans,
+  purchases,
+  readingProgress,
+  seriesPayees,
+  subscriptions,
+} from '../../../db/schema';
 import { REFUSED_TEST_PAYOUT_ACCOUNT } from '../payments/providers/test-payout-provider';
 import { moveCoins } from '../wallet';
 import { allocate } from './allocations';
@@ -200,6 +209,10 @@ describe('payout accounts through the built-in test provider', () => {
 
   it('goes from none to pending at the onboarding link, and to active on the test page, with one account', async () => {
     const user = await buildUser(t.db);
+    // Only a payee connects an account (payout-account-access.test.ts).
+    await t.db
+      .insert(seriesPayees)
+      .values({ seriesId: (await buildSeries(t)).id, userId: user.id, role: 'author', shareBps: 10_000 });
     const cookie = await loginAs(t.app, user);
     const before = await callEndpoint(t, 'myPayoutAccount', { cookie });
     expect(before.body.data).toEqual({
