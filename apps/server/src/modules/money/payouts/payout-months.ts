@@ -115,7 +115,7 @@ export function createPayoutMonths({
       for (const month of monthsFromTo(first, last)) {
         if (!closed.has(month) && (await close(month))) count += 1;
       }
-      await writeStatements({ db, jobs, payoutSettings });
+      await writeStatements({ db, jobs, payoutSettings, now: clock.now() });
       await resendStalePending({ db, jobs, now: clock.now() });
       return count;
     },

@@ -100,15 +100,53 @@ export async function lateTierRefunds(db: Database, from: Date, to: Date, payeeI
   return amountsAsNumbers(rows);
 }
 
-/** Each payee's latest statement before `month`: what it carried on, and in what currency. */
+/**
+ * Each payee's latest statement before `month`: what it carried on, and in what currency. A
+ * statement still `failed` carries its amount too (`failed_id` names it, to be marked carried in
+ * the transaction that writes `month`'s statement; decision 0045).
+ */
 export async function carriedBefore(db: Database, month: string) {
-  const rows = rowsOf<{ payee_id: string; currency: string; carried_out_cents: number }>(
+  const rows = rowsOf<{
+    id: string;
+    payee_id: string;
+    currency: string;
+    carried_out_cents: number;
+    amount_cents: number;
+    status: string;
+  }>(
     await db.execute(sql`
-      select distinct on (payee_id) payee_id, currency, carried_out_cents
+      select distinct on (payee_id) id, payee_id, currency, carried_out_cents, amount_cents, status
         from payout_statements where month < ${month}
         order by payee_id, month desc`),
   );
-  return rows.map((row) => ({ ...row, carried_out_cents: Number(row.carried_out_cents) }));
+  return rows.map((row) => {
+    const failed = row.status === 'failed';
+    return {
+      payee_id: row.payee_id,
+      currency: row.currency,
+      carried_out_cents: Number(row.carried_out_cents) + (failed ? Number(row.amount_cents) : 0),
+      failed_id: failed ? row.id : null,
+    };
+  });
+}
+
+/**
+ * A failed statement's amount carried into the next month's statement (decision 0045): `failed →
+ * carried` with its failure reason kept, its amount moved to what it carried on. Conditional: null
+ * when the admin's retry took it first.
+ */
+export async function carryFailedStatement(db: Database, id: string, now: Date): Promise<StatementRow | null> {
+  const [row] = await db
+    .update(payoutStatements)
+    .set({
+      status: 'carried',
+      carriedOutCents: sql`${payoutStatements.carriedOutCents} + ${payoutStatements.amountCents}`,
+      amountCents: 0,
+      updatedAt: now,
+    })
+    .where(and(eq(payoutStatements.id, id), eq(payoutStatements.status, 'failed')))
+    .returning();
+  return row ?? null;
 }
 
 /** The payees who already have a statement for the month. */

@@ -5,6 +5,7 @@ import { coinsWorth, convert, feeOn } from './conversion';
 import { monthRange } from './months';
 import {
   carriedBefore,
+  carryFailedStatement,
   closedMonths,
   incomeOfMonth,
   insertStatement,
@@ -82,6 +83,9 @@ function statementFor(input: {
   };
 }
 
+/** The failed statement a payee's new one would carry was retried meanwhile: this run writes none. */
+class RetriedMeanwhile extends Error {}
+
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
@@ -100,8 +104,9 @@ export async function writeStatements(deps: {
   db: Database;
   jobs: Pick<Jobs, 'send'>;
   payoutSettings: () => Promise<PayoutSettings>;
+  now: Date;
 }): Promise<number> {
-  const { db, jobs } = deps;
+  const { db, jobs, now } = deps;
   const settings = await deps.payoutSettings();
   const months = await closedMonths(db);
   const fees = new Map(months.map((row) => [row.month, row.feePercent]));
@@ -122,7 +127,7 @@ export async function writeStatements(deps: {
     const payees = new Set([
       ...lines.map((line) => line.payee_id),
       ...refunds.map((refund) => refund.payee_id),
-      ...carried.filter((row) => row.carried_out_cents !== 0).map((row) => row.payee_id),
+      ...carried.filter((row) => row.carried_out_cents !== 0 || row.failed_id).map((row) => row.payee_id),
     ]);
     for (const payeeId of [...payees].sort()) {
       if (done.has(payeeId) || waiting.has(payeeId)) continue;
@@ -140,15 +145,25 @@ export async function writeStatements(deps: {
         waiting.add(payeeId);
         continue;
       }
-      const inserted = await db.transaction(async (tx) => {
-        const row = await insertStatement(tx, { payeeId, ...statement });
-        // No singletonKey: the queue has pg-boss v10's default `standard` policy, which keeps no job
-        // unique by it (only the short/singleton/stately/exclusive policies do). Two jobs for one
-        // statement are harmless: both send under the same idempotency key (one transfer), and the
-        // outcome is recorded by a conditional update at the attempt read (transfers.ts).
-        if (row?.status === 'pending') await jobs.send('payouts.send-transfer', { statementId: row.id }, { tx });
-        return row;
-      });
+      const failedId = carriedBy.get(payeeId)?.failed_id ?? null;
+      const inserted = await db
+        .transaction(async (tx) => {
+          const row = await insertStatement(tx, { payeeId, ...statement });
+          // The month before failed and is still failed: its amount is in this statement's carried-in,
+          // so it is marked carried here; if the admin's retry took it meanwhile, nothing is written
+          // (the next run counts it as it is then).
+          if (row && failedId && !(await carryFailedStatement(tx, failedId, now))) throw new RetriedMeanwhile();
+          // No singletonKey: the queue has pg-boss v10's default `standard` policy, which keeps no job
+          // unique by it (only the short/singleton/stately/exclusive policies do). Two jobs for one
+          // statement are harmless: both send under the same idempotency key (one transfer), and the
+          // outcome is recorded by a conditional update at the attempt read (transfers.ts).
+          if (row?.status === 'pending') await jobs.send('payouts.send-transfer', { statementId: row.id }, { tx });
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RetriedMeanwhile) return null;
+          throw error;
+        });
       if (inserted) written += 1;
     }
   }
