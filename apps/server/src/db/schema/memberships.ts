@@ -109,7 +109,9 @@ export const payoutAccounts = pgTable(
  * the fee, what was carried in from before, refunds taken back, and what was sent or carried on.
  * One per payee and month (the transfer's idempotency key); written when the month closes.
  * `carried`: below the minimum or no active account, all of it goes to the next month.
- * `pending` → `sent` | `failed`; a failed one is retried by the admin (`attempts` counts).
+ * `pending` → `sent` | `failed`; a failed one is retried by the admin (`attempts` counts), or, still
+ * failed when the next month closes, becomes `carried` (its failure reason kept) and its amount is
+ * carried into that month. Amounts are bigint: a month in rupiah passes 2^31 minor units.
  */
 export const payoutStatements = pgTable(
   'payout_statements',
