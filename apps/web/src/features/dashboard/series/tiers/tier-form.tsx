@@ -13,6 +13,7 @@ import { Detail } from '../../components/data-table';
 import { EditForm, useEditForm } from '../../components/edit-form';
 import { CheckboxField, PriceFields, SelectField, TextAreaField } from '../../components/fields';
 import { priceToCents } from '../../finances/price-input';
+import { useSeriesAccess } from '../../series-team/series-access';
 import { useCreateTier, useUpdateTier } from './api';
 import '../../messages';
 
@@ -47,13 +48,15 @@ const wholeNumber = (text: string) => (text.trim() === '' ? 0 : Number(text));
 
 /**
  * Saving the form: a new tier sends its full terms; an existing one only what may change (its
- * price, currency and interval are what its members bought).
+ * price, currency and interval are what its members bought). Coins come with a tier from site
+ * staff only (`givesCoins`): a creator's new tier has none, and their edit leaves them as they are.
  */
 function useTierSubmit(
   form: ReturnType<typeof useEditForm<Values>>,
   seriesId: string,
   tier: TeamTier | undefined,
   onSaved: (tier: TeamTier) => void,
+  givesCoins: boolean,
 ) {
   const t = useT();
   const createTier = useCreateTier(seriesId);
@@ -62,13 +65,13 @@ function useTierSubmit(
 
   return async () => {
     const earlyAccessDays = wholeNumber(values.earlyAccessDays);
-    const coinsPerPeriod = wholeNumber(values.coinsPerPeriod);
+    const coinsPerPeriod = givesCoins ? wholeNumber(values.coinsPerPeriod) : 0;
     if (tier) {
       const body: EndpointBody<'teamSeriesTierUpdate'> = {
         name: values.name,
         description: values.description,
         earlyAccessDays,
-        coinsPerPeriod,
+        ...(givesCoins ? { coinsPerPeriod } : {}),
       };
       const parsed = tierPatchSchema.safeParse(body);
       await form.save(parsed.success ? {} : fieldErrors(parsed.error.issues, t), async () => {
@@ -126,7 +129,9 @@ export function TierForm({
   const t = useT();
   const form = useEditForm(() => valuesFrom(tier));
   const { field, check } = form;
-  const submit = useTierSubmit(form, seriesId, tier, onSaved);
+  // Coins paid out to the series' payees when spent there: an editor's or an admin's to give, not a creator's.
+  const givesCoins = useSeriesAccess(seriesId).isStaff;
+  const submit = useTierSubmit(form, seriesId, tier, onSaved, givesCoins);
 
   return (
     <EditForm
@@ -164,12 +169,14 @@ export function TierForm({
           {...field('earlyAccessDays')}
           hint={t('dashboard.tiers.earlyAccessDaysHint')}
         />
-        <TextField
-          label={t('dashboard.tiers.coinsPerPeriod')}
-          inputMode="numeric"
-          {...field('coinsPerPeriod')}
-          hint={t('dashboard.tiers.coinsPerPeriodHint')}
-        />
+        {givesCoins && (
+          <TextField
+            label={t('dashboard.tiers.coinsPerPeriod')}
+            inputMode="numeric"
+            {...field('coinsPerPeriod')}
+            hint={t('dashboard.tiers.coinsPerPeriodHint')}
+          />
+        )}
       </div>
       {!tier && (
         <CheckboxField label={t('dashboard.tiers.onSale')} hint={t('dashboard.tiers.onSaleHint')} {...check('isActive')} />

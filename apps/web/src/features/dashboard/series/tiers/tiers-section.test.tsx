@@ -12,6 +12,7 @@ const creator = {
   ...readerUser,
   seriesRoles: [{ seriesId: TEAM_SERIES_ID, role: 'creator' as const, canPublish: true }],
 };
+const editor = { ...readerUser, role: 'editor' as const };
 const ok = (data: unknown, status = 200) => Response.json({ success: true, data }, { status });
 const refused = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   Response.json({ success: false, message, error: { code, message, ...(fields ? { fields } : {}) } }, { status });
@@ -99,7 +100,8 @@ describe('a series’ membership tiers on its dashboard page (issue 38 §1)', ()
     fireEvent.change(within(form).getByLabelText('Currency'), { target: { value: 'eur' } });
     fireEvent.change(within(form).getByLabelText('Billed every'), { target: { value: 'year' } });
     fireEvent.change(within(form).getByLabelText('Days of early access'), { target: { value: '7' } });
-    fireEvent.change(within(form).getByLabelText('Coins each period'), { target: { value: '50' } });
+    // Coins come with a tier from an editor or an admin only: the creator is not offered them.
+    expect(within(form).queryByLabelText('Coins each period')).toBeNull();
     fireEvent.click(within(form).getByText('Create tier', { selector: 'button' }));
     // Said above the form and by its field, which is marked invalid.
     expect(await within(form).findAllByText('This series already has a tier with this name')).not.toHaveLength(0);
@@ -111,7 +113,7 @@ describe('a series’ membership tiers on its dashboard page (issue 38 §1)', ()
       currency: 'eur',
       interval: 'year',
       earlyAccessDays: 7,
-      coinsPerPeriod: 50,
+      coinsPerPeriod: 0,
       isActive: true,
     });
 
@@ -138,17 +140,34 @@ describe('a series’ membership tiers on its dashboard page (issue 38 §1)', ()
     fireEvent.change(within(form).getByLabelText('Days of early access'), { target: { value: '3' } });
     fireEvent.click(within(form).getByText('Save tier', { selector: 'button' }));
     expect(await screen.findByText('Early readers saved.')).toBeInTheDocument();
+    // The creator's edit leaves the tier's coins (an editor's) as they are.
+    expect(within(form).queryByLabelText('Coins each period')).toBeNull();
     expect(sent(fetchMock, 'PATCH')[0]).toEqual({
       name: 'Early readers',
       description: 'Every chapter a week before everyone.',
       earlyAccessDays: 3,
-      coinsPerPeriod: 50,
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Archive Early readers' }));
     await waitFor(() => expect(sent(fetchMock, 'PATCH')).toHaveLength(2));
     expect(sent(fetchMock, 'PATCH')[1]).toEqual({ isActive: false });
     expect(await screen.findByText(/Early readers is archived/)).toBeInTheDocument();
+  });
+
+  it('offers an editor the coins each period, on a new tier and on an edit', async () => {
+    const tier = teamTierFixture();
+    const fetchMock = mockApi({
+      '/api/proxy/public/verify': verifyAs(editor),
+      [`GET ${TIERS}`]: () => ok({ items: [tier] }),
+      [`PATCH ${TIERS}/${tier.id}`]: (init) => ok({ ...tier, ...JSON.parse(String(init!.body)) }),
+    });
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Early readers' }));
+    const form = screen.getByLabelText('Edit Early readers', { selector: 'form' });
+    fireEvent.change(within(form).getByLabelText('Coins each period'), { target: { value: '20' } });
+    fireEvent.click(within(form).getByText('Save tier', { selector: 'button' }));
+    expect(await screen.findByText('Early readers saved.')).toBeInTheDocument();
+    expect(sent(fetchMock, 'PATCH')[0]).toMatchObject({ coinsPerPeriod: 20 });
   });
 
   it('says the server’s refusal when the tiers cannot be loaded', async () => {
