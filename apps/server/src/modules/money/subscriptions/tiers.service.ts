@@ -28,7 +28,7 @@ const tierNotFound = () => new AppError('not_found', 'apiErrors.money.tierNotFou
  * team (its creator). A tier's coins are money the site pays the series' payees for when spent,
  * so only staff give coins with a tier: a creator's tier has none, and their edit cannot add any.
  */
-export interface TierEditor {
+interface TierEditor {
   staff: boolean;
 }
 const coinsAreStaffs = () => new AppError('forbidden', 'apiErrors.seriesTeam.tierCoins');
