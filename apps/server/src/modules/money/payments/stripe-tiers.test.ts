@@ -42,7 +42,7 @@ async function seriesWithTier() {
 async function allocationsOf(purchaseId: string) {
   return rowsOf<{ payee_id: string; amount_cents: number; kind: string; currency: string }>(
     await h.t.db.execute(
-      sql`select payee_id, amount_cents, kind, currency from tier_allocations where purchase_id = ${purchaseId} order by kind, amount_cents desc`,
+      sql`select payee_id, amount_cents::int as amount_cents, kind, currency from tier_allocations where purchase_id = ${purchaseId} order by kind, amount_cents desc`,
     ),
   );
 }

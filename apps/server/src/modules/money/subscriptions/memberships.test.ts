@@ -86,7 +86,7 @@ async function query<T>(statement: ReturnType<typeof sql>) {
 
 const allocationsOf = (purchaseId: string) =>
   query<{ payee_id: string; amount_cents: number; kind: string; currency: string }>(
-    sql`select payee_id, amount_cents, kind, currency from tier_allocations where purchase_id = ${purchaseId} order by kind, amount_cents desc`,
+    sql`select payee_id, amount_cents::int as amount_cents, kind, currency from tier_allocations where purchase_id = ${purchaseId} order by kind, amount_cents desc`,
   );
 
 async function coinsOf(userId: string) {
