@@ -1,6 +1,7 @@
 import { fillPath, ROUTES, type ChapterAccess, type ChapterContent } from '@inkwell/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SeriesTiersPart } from '../../../components/membership-parts';
 import { mockApi, readerUser, renderInApp, verifyAs } from '../../../../test/render';
 import { LockedChapter } from '../locked-chapter';
 
@@ -53,6 +54,9 @@ function renderPanel(access: ChapterAccess, user: typeof readerUser | null) {
 }
 
 describe('the lock panel’s Notify me when free', () => {
+  // The series' tiers at the panel's foot are a part of their own: fetched before, as a browser has them by then.
+  beforeAll(() => SeriesTiersPart.preload());
+
   it('is offered to a signed-in reader on an early-access chapter', async () => {
     renderPanel('early_access', readerUser);
     expect(await screen.findByRole('button', { name: 'Notify me when free' })).toBeInTheDocument();
