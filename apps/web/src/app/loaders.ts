@@ -8,6 +8,9 @@ import { isAskable, seriesListQueryFor, seriesListQueryOptions, type CatalogueKi
 import { continueReadingQueryOptions } from '../features/library/api/history';
 import { chapterErrorPage, chapterQueryOptions, myChapterOffersQueryOptions } from '../features/reader/api/get-chapter';
 import { mySubscriptionQueryOptions } from '../features/store/api/get-subscription';
+import { coinPackagesQueryOptions } from '../features/store/api/list-coin-packages';
+import { plansQueryOptions } from '../features/store/api/list-plans';
+import { readerCurrency } from '../features/store/reader-currency';
 import { sessionQueryOptions } from '../lib/auth/session-query';
 import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { seriesProgressQueryOptions } from '../lib/library/series-progress';
@@ -110,41 +113,22 @@ export const readerLoader =
     return settle([session, offers]);
   };
 
-/**
- * The store's lists in the reader's currency, their code fetched only by the store's pages: the
- * table of currencies and regions the currency is read from would otherwise be in every page's
- * first JavaScript.
- */
-const storeLists = async () => {
-  const [{ readerCurrency }, { coinPackagesQueryOptions }, { plansQueryOptions }] = await Promise.all([
-    import('../features/store/reader-currency'),
-    import('../features/store/api/list-coin-packages'),
-    import('../features/store/api/list-plans'),
-  ]);
-  const currency = readerCurrency();
-  return { coinPackages: () => coinPackagesQueryOptions(currency), plans: () => plansQueryOptions(currency) };
-};
-
 /** The coin store waits for the session too: a reader gets Buy buttons, a visitor "Log in to buy". */
 export const coinStoreLoader =
   (client: QueryClient): LoaderFunction =>
-  async () => {
-    const lists = await storeLists();
-    return settle([client.ensureQueryData(lists.coinPackages()), client.ensureQueryData(sessionQueryOptions())]);
-  };
+  () =>
+    settle([client.ensureQueryData(coinPackagesQueryOptions(readerCurrency())), client.ensureQueryData(sessionQueryOptions())]);
 
 /** The plans, and for a signed-in reader their subscription (the plan they have is marked). */
 export const planStoreLoader =
   (client: QueryClient): LoaderFunction =>
-  async () => {
-    const lists = await storeLists();
-    return settle([
-      client.ensureQueryData(lists.plans()),
+  () =>
+    settle([
+      client.ensureQueryData(plansQueryOptions(readerCurrency())),
       client
         .ensureQueryData(sessionQueryOptions())
         .then((user) => (user ? personalLoad(() => client.ensureQueryData(mySubscriptionQueryOptions())) : null)),
     ]);
-  };
 
 /**
  * Filters, sorts and pages change only the query string: the page refetches in place (keeping the
