@@ -39,7 +39,7 @@ export { chapterOptionLabel };
 function ChapterLoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const t = useT();
   // Offline, and this chapter was not kept: the network error says nothing else (issue 21 §3).
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return <OfflineChapterNotice />;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return <OfflineChapterNotice />;
   // A series marked Adult, to a viewer who has not said they are 18 (issue 36 §4).
   if (isAdultGate(error)) return <AdultGate />;
   const errorPage = chapterErrorPage(error);

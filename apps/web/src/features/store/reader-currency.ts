@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { currencyOfLocale, type Currency } from '@inkwell/contract';
 
+const inBrowser = () => typeof document !== 'undefined' && typeof navigator !== 'undefined';
+
 /**
  * The currency the store asks prices in for this reader (issue 38 §3): the one of the page's
  * language when it names a region (pt-BR → brl), else of the browser's languages (es-MX → mxn,
@@ -8,8 +10,9 @@ import { currencyOfLocale, type Currency } from '@inkwell/contract';
  * (the server falls back to it, and to it as well when nothing is priced in the reader's).
  */
 export function readerCurrency(
-  page: string | undefined = typeof document === 'undefined' ? undefined : document.documentElement.lang,
-  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+  page: string | undefined = inBrowser() ? document.documentElement.lang : undefined,
+  // Node 21 and later have a `navigator` of their own (the machine's locale): only a browser's counts.
+  browser: readonly string[] = inBrowser() ? navigator.languages : [],
 ): Currency | undefined {
   for (const tag of [page, ...browser]) {
     const currency = tag ? currencyOfLocale(tag) : undefined;

@@ -23,7 +23,7 @@ export function useIsOnline(): boolean {
  * chunk of the app's code that could not be loaded. Offline, any error is taken for one.
  */
 export function isNetworkFailure(error: unknown): boolean {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return true;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
   return (
     error instanceof TypeError &&
     /failed to fetch|dynamically imported module|importing a module script|load failed|networkerror/i.test(error.message)
