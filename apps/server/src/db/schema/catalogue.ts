@@ -58,6 +58,8 @@ export const series = pgTable(
     readingDirection: text('reading_direction', { enum: ['ltr', 'rtl'] })
       .notNull()
       .default('ltr'),
+    /** How a comic reads before the reader picks (issue 39 §2): strip or paged; null leaves it to the reader's own choice. */
+    readingMode: text('reading_mode', { enum: ['strip', 'paged'] }),
     /** The series' own site (ComicInfo's Web), shown on its page; '' when none. */
     website: text('website').notNull().default(''),
     /** A digest of the metadata an import last wrote (issue 37 §1): the next import leaves it alone while it is the same. */

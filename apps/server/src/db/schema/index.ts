@@ -14,3 +14,4 @@ export * from './shelf';
 export * from './push';
 export * from './teamwork';
 export * from './memberships';
+export * from './reading-life';

@@ -44,6 +44,8 @@ export const readingProgress = pgTable(
     /** 0–1 through a novel or a long strip. */
     position: real('position'),
     completed: boolean('completed').notNull().default(false),
+    /** When the reader first opened the chapter (issue 39 §4: time from opening to finishing); null on rows from before it was kept. */
+    openedAt: timestamp('opened_at', { withTimezone: true }).defaultNow(),
     /** When the chapter was last opened. */
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
     /** Cleared from the history list; the progress and read mark stay. */
