@@ -106,8 +106,11 @@ export async function koreaderRoutes(
     if (!body) return reply;
     const viewer = await signedIn(request, reply);
     if (!viewer) return reply;
-    const { document, progress, device, device_id: deviceId } = body;
+    const { document, device, device_id: deviceId } = body;
     if (!isKeyField(document)) return fail(reply, ERRORS.noDocument);
+    // The reference server stores whatever it is sent as a string: KOReader sends a paged
+    // document's page as a number, and gets it back as "17".
+    const progress = typeof body.progress === 'number' && Number.isFinite(body.progress) ? String(body.progress) : body.progress;
     // A number, or a string that is one (the reference server takes either); 0 is a place too.
     const percentage =
       typeof body.percentage === 'number'

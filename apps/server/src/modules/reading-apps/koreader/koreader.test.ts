@@ -140,13 +140,60 @@ describe('KOReader sync: the reference server’s answers (issue 19 §5)', () =>
     expect((await kosync('GET', '/syncs/progress/DOC_one', other)).json()).toEqual({});
   });
 
+  it('takes `progress` as a number or a string, as the reference server does, and answers it as a string', async () => {
+    // The bodies KOReader's kosync plugin sends, byte for byte: a paged document's page as a number
+    // (newer clients) or as a string (older ones, which `tostring` it).
+    const sent = [
+      ['{"document":"DOC_paged","progress":17,"percentage":0.85,"device":"Kindle","device_id":"A1B2"}', '17'],
+      ['{"document":"DOC_paged","progress":"18","percentage":0.9,"device":"Kindle","device_id":"A1B2"}', '18'],
+      ['{"document":"DOC_paged","progress":2.5,"percentage":0.125,"device":"Kindle","device_id":"A1B2"}', '2.5'],
+    ] as const;
+    for (const [body, kept] of sent) {
+      t.clock.advance(1_000);
+      const put = await kosync('PUT', '/syncs/progress', reader, body);
+      expect(put.statusCode, body).toBe(200);
+      expect(put.json()).toEqual({ document: 'DOC_paged', timestamp: Math.floor(t.clock.now().getTime() / 1000) });
+      const got = await kosync('GET', '/syncs/progress/DOC_paged', reader);
+      expect(got.json()).toEqual({
+        document: 'DOC_paged',
+        progress: kept,
+        percentage: JSON.parse(body).percentage,
+        device: 'Kindle',
+        device_id: 'A1B2',
+        timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      });
+    }
+  });
+
+  it('moves the reader’s place in our CBZ when KOReader sends its page as a number', async () => {
+    const someone = await readerWithKey();
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/download/chapters/${strip.id}.cbz`,
+      headers: { authorization: `Basic ${Buffer.from(`${someone.username}:${someone.key}`).toString('base64')}` },
+    });
+    const document = file.headers['x-koreader-document'] as string;
+    const put = await kosync(
+      'PUT',
+      '/syncs/progress',
+      someone,
+      `{"document":"${document}","progress":12,"percentage":0.6,"device":"Kobo","device_id":"K1"}`,
+    );
+    expect(put.statusCode).toBe(200);
+    const onSite = await callEndpoint(t, 'seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
+    expect(onSite.body.data.chapters[strip.id]).toMatchObject({ page: 12 });
+    expect((await kosync('GET', `/syncs/progress/${document}`, someone)).json()).toMatchObject({ progress: '12', device: 'Kobo' });
+  });
+
   it('answers the reference server’s errors for bad bodies', async () => {
     const cases: [unknown, number, number][] = [
       [{ progress: '1', percentage: 0.5, device: 'x' }, 403, 2004],
       [{ document: 'has:colon', progress: '1', percentage: 0.5, device: 'x' }, 403, 2004],
       [{ document: 'DOC_partial' }, 403, 2003],
       [{ document: 'DOC_partial', progress: '1', percentage: 'half', device: 'x' }, 403, 2003],
-      [{ document: 'DOC_partial', progress: 1, percentage: 0.5, device: 'x' }, 403, 2003],
+      [{ document: 'DOC_partial', progress: true, percentage: 0.5, device: 'x' }, 403, 2003],
+      [{ document: 'DOC_partial', progress: { page: 1 }, percentage: 0.5, device: 'x' }, 403, 2003],
+      [{ document: 'DOC_partial', progress: null, percentage: 0.5, device: 'x' }, 403, 2003],
       ['{not json', 400, 103],
       [[1, 2], 400, 104],
     ];
