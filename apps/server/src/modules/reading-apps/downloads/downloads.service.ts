@@ -6,6 +6,7 @@ import { AppError } from '../../../lib/app-error';
 import { canReadChapter, type Viewer } from '../../identity/access';
 import type { CatalogueService } from '../../catalogue/catalogue';
 import { findChapterForFile, pagesOfChapter } from '../../catalogue/chapters';
+import { genresOfSeries } from '../../catalogue/genres';
 import { chapterFileKey, type MediaStorage } from '../../platform/media';
 import { appImage } from './app-images';
 import { buildCbz } from './cbz';
@@ -14,8 +15,11 @@ import type { ChapterFileRow } from './queries/chapter-files';
 import { buildEpub } from './epub';
 import { partialMd5 } from './partial-md5';
 
-/** Raised when what goes into a file changes shape, so every file is built again. */
-const FILE_REVISION = 2;
+/**
+ * Raised when what goes into a format's files changes shape, so each of them is built again (a new
+ * version is a new stored file and `chapter_files` row): CBZ 3 carries the ComicBookInfo comment.
+ */
+const FILE_REVISION: Record<FileFormat, number> = { cbz: 3, epub: 2 };
 
 export type FileFormat = 'cbz' | 'epub';
 export const FILE_TYPES: Record<FileFormat, string> = { cbz: 'application/vnd.comicbook+zip', epub: 'application/epub+zip' };
@@ -81,13 +85,15 @@ export function createDownloadsService(deps: {
   async function inputsOf(chapterId: string, viewer: Viewer, language?: string) {
     const { chapter, content, url } = await readable(chapterId, viewer, language);
     const format: FileFormat = chapter.series.type === 'comic' ? 'cbz' : 'epub';
-    const meta = bookMeta(chapter, content, url);
+    // A comic's genres are its ComicBookInfo tags (a new genre, a new file); an EPUB has none.
+    const genres = format === 'cbz' ? (await genresOfSeries(db, chapter.series.id)).map((genre) => genre.name) : [];
+    const meta = { ...bookMeta(chapter, content, url), ...(format === 'cbz' ? { genres } : {}) };
     // A translation's pages when the edition has them; the original's otherwise.
     const translated =
       format === 'cbz' && language && !content.fallback ? await pagesOfChapter(db, chapter.id, content.language) : [];
     const pages = format !== 'cbz' ? [] : translated.length > 0 ? translated : await pagesOfChapter(db, chapter.id);
     const html = content.content ?? '';
-    const version = digest([FILE_REVISION, meta, format === 'cbz' ? pages.map((page) => page.imageKey) : html]);
+    const version = digest([FILE_REVISION[format], meta, format === 'cbz' ? pages.map((page) => page.imageKey) : html]);
     const edition = language && !content.fallback ? `-${content.language}` : '';
     const name = `${chapter.series.slug}-${String(chapter.number).replace('.', '_')}${edition}.${format}`;
     return { chapter, format, meta, pages, html, version, name };

@@ -182,7 +182,10 @@ describe('KOReader sync: the reference server’s answers (issue 19 §5)', () =>
     expect(put.statusCode).toBe(200);
     const onSite = await callEndpoint(t, 'seriesProgress', { cookie: someone.cookie, params: { seriesId: comic.id } });
     expect(onSite.body.data.chapters[strip.id]).toMatchObject({ page: 12 });
-    expect((await kosync('GET', `/syncs/progress/${document}`, someone)).json()).toMatchObject({ progress: '12', device: 'Kobo' });
+    expect((await kosync('GET', `/syncs/progress/${document}`, someone)).json()).toMatchObject({
+      progress: '12',
+      device: 'Kobo',
+    });
   });
 
   it('answers the reference server’s errors for bad bodies', async () => {
