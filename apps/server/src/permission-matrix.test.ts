@@ -35,12 +35,14 @@ import {
   plans,
   purchases,
   readingProgress,
+  readingYearShares,
   recoveryCodes,
   series,
   seriesAutoUnlocks,
   seriesEditions,
   seriesMembers,
   seriesPayees,
+  seriesReaderSettings,
   seriesTiers,
   sessions,
   siteConfig,
@@ -862,6 +864,16 @@ const REQUESTS: Record<EndpointName, Builder> = {
     };
   },
   seriesProgress: async () => ({ params: { seriesId: f.series.id } }),
+  myStats: none,
+  myStatsCard: async () => ({ params: { year: 2025 } }),
+  myStatsShare: async () => ({ params: { year: 2025 } }),
+  myStatsUnshare: async ({ owner }) => {
+    await expectOk(send('myStatsShare', { cookie: owner.cookie, params: { year: 2025 } }));
+    return { params: { year: 2025 }, state: () => rowsOf(readingYearShares, eq(readingYearShares.userId, owner.user!.id)) };
+  },
+  yearShare: async () => ({ params: { token: await sharedTokenOfReaderA() } }),
+  yearShareCard: async () => ({ params: { token: await sharedTokenOfReaderA() } }),
+  chapterPlaces: async () => ({ params: { chapterId: f.freeChapter.id } }),
   deviceKeys: none,
   deviceKeyCreate: async ({ owner }) => ({
     body: { name: `Reader app ${unique()}` },
@@ -906,6 +918,20 @@ const REQUESTS: Record<EndpointName, Builder> = {
   },
   notificationPreferences: none,
   notificationPreferencesUpdate: async () => ({ body: { newChapterEmail: 'off' } }),
+  readerSettings: none,
+  readerSettingsPut: async () => ({ body: { comic: { mode: 'paged' }, novel: { size: 20 } } }),
+  readerSettingsPatch: async () => ({ body: { novel: { theme: 'sepia' } } }),
+  seriesReaderSettings: async () => ({ params: { seriesId: f.series.id } }),
+  seriesReaderSettingsPut: async () => ({ params: { seriesId: f.series.id }, body: { mode: 'paged' } }),
+  seriesReaderSettingsClear: async ({ owner }) => {
+    await expectOk(
+      send('seriesReaderSettingsPut', { cookie: owner.cookie, params: { seriesId: f.series.id }, body: { fit: 'height' } }),
+    );
+    return {
+      params: { seriesId: f.series.id },
+      state: () => rowsOf(seriesReaderSettings, eq(seriesReaderSettings.userId, owner.user!.id)),
+    };
+  },
   pushVapidKey: none,
   pushSubscribe: async () => ({ body: browserSubscription(`${PUSH_SERVICE}/${unique()}`) }),
   pushUnsubscribe: async ({ owner }) => {
@@ -972,6 +998,13 @@ const REQUESTS: Record<EndpointName, Builder> = {
   teamSeriesFunnel: async () => ({ params: { id: sharedSeries().id } }),
   adminMetrics: none,
 };
+
+/** Reader A's share link of 2026 (sharing a year again answers the same link). */
+async function sharedTokenOfReaderA(): Promise<string> {
+  const made = await send('myStatsShare', { cookie: f.readerA.cookie, params: { year: 2026 } });
+  if (made.statusCode !== 200) throw new Error(`fixture request failed: ${made.statusCode} ${made.body}`);
+  return made.json().data.token as string;
+}
 
 async function expectOk(pending: ReturnType<typeof send>) {
   const response = await pending;

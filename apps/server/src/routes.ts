@@ -19,6 +19,9 @@ import { genresRoutes } from './modules/catalogue/genres';
 import { importsRoutes } from './modules/catalogue/imports';
 import { koreaderRoutes } from './modules/reading-apps/koreader';
 import { libraryRoutes } from './modules/reading/library';
+import { recommendationsRoutes } from './modules/reading/recommendations';
+import { statsRoutes, yearSharePageMeta } from './modules/reading/stats';
+import { readerSettingsRoutes } from './modules/reading/reader-settings';
 import { mediaRoutes } from './modules/platform/media';
 import { metricsRoutes } from './modules/team/metrics';
 import { notificationRoutes, notificationSettingsRoutes } from './modules/reading/notifications';
@@ -28,6 +31,7 @@ import { paymentsRoutes, stripeWebhookRoutes } from './modules/money/payments';
 import { payoutsRoutes, payoutStatementsRoutes } from './modules/money/payouts';
 import { pushRoutes } from './modules/platform/push';
 import { searchRoutes } from './modules/catalogue/search';
+import { relationsRoutes } from './modules/catalogue/relations';
 import { createPageMetaRegistry, seoRoutes } from './modules/platform/seo';
 import { seriesRoutes } from './modules/catalogue/series';
 import { seriesTeamRoutes } from './modules/team/series-team';
@@ -81,6 +85,7 @@ async function catalogueAreaRoutes(app: FastifyInstance, services: Services, { c
   await app.register(seriesRoutes, { series });
   await app.register(chaptersRoutes, { chapters });
   await app.register(importsRoutes, { imports: services.imports });
+  await app.register(relationsRoutes, { relations: services.relations });
 }
 
 /** Money: coins and unlocks, payouts, plans, purchases and Stripe's webhook. */
@@ -101,7 +106,11 @@ async function readingRoutes(app: FastifyInstance, services: Services) {
   await app.register(notificationRoutes, { notifications, languages });
   await app.register(notificationSettingsRoutes, { freeAlerts, emailPreferences, push, languages });
   await app.register(libraryRoutes, { library });
+  await app.register(statsRoutes, { stats: services.stats });
   await app.register(commentsRoutes, { comments });
+  // Issue 39 §5: what a series' readers also read.
+  await app.register(recommendationsRoutes, { recommendations: services.recommendations, catalogue: services.catalogue, siteLocale: languages.siteDefault });
+  await app.register(readerSettingsRoutes, { readerSettings: services.readerSettings });
 }
 
 /** Reading apps (issue 19), signed in with device keys. */
@@ -145,6 +154,7 @@ async function webPages(app: FastifyInstance, services: Services, { config, cloc
   const pageMeta = createPageMetaRegistry<Viewer>();
   pageMeta.register(catalogueSeriesPageMeta(catalogue, config.publicUrl));
   pageMeta.register(announcementPageMeta(announcements, config.publicUrl));
+  pageMeta.register(yearSharePageMeta(services.stats, config.publicUrl));
   await app.register(webPlugin, {
     webDistDir: config.webDistDir,
     pageMeta: pageMeta.lookup,

@@ -190,6 +190,13 @@ progressMerge                  | 401      | 200     | 200      | 200     | 200  
 history                        | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 historyClear                   | 401      | 200     | 200      | 200     | 200    | 200      | -        | -           | owned: reader A's history stays
 historyRemove                  | 401      | 200     | 200      | 200     | 200    | 200      | -        | -           | owned: reader A's entry for that chapter stays
+# The reader's year (issue 39 §4): each asks for 2025, their own
+myStats                        | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+myStatsCard                    | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+myStatsShare                   | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+myStatsUnshare                 | 401      | 200     | 200      | 200     | 200    | 200      | -        | -           | owned: reader A's shared year stays shared
+yearShare                      | 200      | 200     | 200      | 200     | 200    | -        | -        | -           | reader A's live share link
+yearShareCard                  | 200      | 200     | 200      | 200     | 200    | -        | -        | -           | reader A's live share link
 seriesProgress                 | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 deviceKeys                     | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 deviceKeyCreate                | 401      | 201     | 201      | 201     | 201    | -        | -        | -           |
@@ -202,6 +209,13 @@ notifyWhenFreeAdd              | 401      | 200     | 200      | 200     | 200  
 notifyWhenFreeRemove           | 401      | 200     | 200      | 200     | 200    | 200      | -        | -           | owned: reader A's alert stays
 notificationPreferences        | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 notificationPreferencesUpdate  | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+# Settings that travel (issue 39 §2): the caller's own, in the account and per series
+readerSettings                 | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+readerSettingsPut              | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+readerSettingsPatch            | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+seriesReaderSettings           | 401      | 200     | 200      | 200     | 200    | -        | -        | -           | a series
+seriesReaderSettingsPut        | 401      | 200     | 200      | 200     | 200    | -        | -        | -           | a series
+seriesReaderSettingsClear      | 401      | 200     | 200      | 200     | 200    | 200      | -        | -           | owned: reader A's choice stays
 pushVapidKey                   | 200      | 200     | 200      | 200     | 200    | -        | -        | -           |
 pushSubscribe                  | 401      | 201     | 201      | 201     | 201    | -        | -        | -           | a new browser's subscription
 pushUnsubscribe                | 401      | 200     | 200      | 200     | 200    | 200      | -        | -           | owned: reader B names reader A's endpoint; it stays subscribed

@@ -52,6 +52,19 @@ export const accountExportSchema = z.object({
       finishedAt: isoDate.nullable(),
     }),
   ),
+  /** The years the reader shares, each with its link's token (issue 39 §4). */
+  yearShares: z.array(z.object({ year: z.number(), token: z.string(), createdAt: isoDate })),
+  /** Each device's latest place in a chapter (issue 39 §1), beside the merged one above. */
+  readingPlaces: z.array(
+    z.object({
+      chapterId: z.string(),
+      deviceName: z.string(),
+      app: z.string(),
+      page: z.number().nullable(),
+      position: z.number().nullable(),
+      updatedAt: isoDate,
+    }),
+  ),
   purchases: z.array(
     z.object({
       id: z.string(),
@@ -132,6 +145,23 @@ export const accountExportSchema = z.object({
       }),
     ),
   }),
+  /** The reader's settings kept in the account and their own choice per series (issue 39 §2); null: none kept. */
+  readerSettings: z
+    .object({
+      comic: z.record(z.string(), z.unknown()),
+      novel: z.record(z.string(), z.unknown()),
+      updatedAt: isoDate.nullable(),
+      series: z.array(
+        z.object({
+          seriesTitle: z.string(),
+          mode: z.string().nullable(),
+          direction: z.string().nullable(),
+          fit: z.string().nullable(),
+          updatedAt: isoDate,
+        }),
+      ),
+    })
+    .optional(),
   /** Names and dates only: never the keys. */
   deviceKeys: z.array(z.object({ name: z.string(), createdAt: isoDate, lastUsedAt: isoDate.nullable() })),
   /** The push service's host only: the rest of an endpoint is a secret of the browser's. */

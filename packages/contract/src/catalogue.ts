@@ -1,4 +1,5 @@
 import { creditSchema, readingDirectionSchema } from './teamwork';
+import { readerDefaultsSchema } from './reader-settings';
 import { z } from 'zod';
 import { SEARCH_MIN_CHARS, SERIES_CHAPTERS_MAX, SERIES_CHAPTERS_PAGE, SERIES_PAGE_SIZE, SERIES_PAGE_SIZE_MAX } from './constants';
 import { CHAPTER_ACCESS, SERIES_SORTS, SERIES_STATUSES, SERIES_TYPES } from './series-status';
@@ -192,6 +193,8 @@ export const seriesDetailSchema = z.object({
   credits: z.array(creditSchema).optional(),
   /** How a comic's pages turn in the paged reader. */
   readingDirection: readingDirectionSchema.optional(),
+  /** How a comic opens before the reader picks: strip or paged (null: theirs) and the direction (issue 39 §2). */
+  readerDefaults: readerDefaultsSchema.optional(),
   /** The series' own site; '' or absent: none. */
   website: z.string().optional(),
 });
@@ -247,6 +250,8 @@ export const chapterContentSchema = z.object({
     freeLadder: freeLadderSchema.optional(),
     /** How a comic's pages turn in the paged reader (issue 37). */
     readingDirection: readingDirectionSchema.optional(),
+    /** How a comic opens before the reader picks (issue 39 §2). */
+    readerDefaults: readerDefaultsSchema.optional(),
   }),
   chapter: chapterSummarySchema,
   /** Who made this chapter (issue 37 §2): its own credits, the series' for the roles it leaves out. */

@@ -86,6 +86,18 @@ import {
   coinAdjustmentSchema,
 } from './admin-users';
 import { MEMBERSHIP_SCHEMAS } from './endpoints-memberships';
+import { STATS_SCHEMAS } from './endpoints-stats';
+import { RELATION_SCHEMAS } from './endpoints-relations';
+import { RECOMMENDATION_SCHEMAS } from './recommendations';
+import {
+  readerSettingsPatchSchema,
+  readerSettingsPutSchema,
+  readerSettingsQuerySchema,
+  readerSettingsResponseSchema,
+  seriesReaderSettingsParamsSchema,
+  seriesReaderSettingsResponseSchema,
+  seriesReaderSettingsUpdateSchema,
+} from './reader-settings';
 import { envelope } from './errors';
 import {
   loginErrorBodySchema,
@@ -111,6 +123,8 @@ import {
   progressInputSchema,
   progressMergeResponseSchema,
   progressMergeSchema,
+  chapterPlacesQuerySchema,
+  chapterPlacesResponseSchema,
   progressResponseSchema,
   seriesProgressResponseSchema,
 } from './library';
@@ -357,6 +371,7 @@ const SCHEMAS = {
   historyClear: { response: messageResponseSchema },
   historyRemove: { params: chapterIdParamsSchema, response: messageResponseSchema },
   seriesProgress: { params: seriesIdParamsSchema, response: seriesProgressResponseSchema },
+  chapterPlaces: { params: chapterIdParamsSchema, query: chapterPlacesQuerySchema, response: chapterPlacesResponseSchema },
   deviceKeys: { response: deviceKeysResponseSchema },
   deviceKeyCreate: { body: deviceKeyCreateSchema, response: deviceKeyCreatedResponseSchema },
   deviceKeyRevoke: { params: deviceKeyIdParamsSchema, response: messageResponseSchema },
@@ -366,6 +381,16 @@ const SCHEMAS = {
   notifyWhenPass: { params: seriesIdParamsSchema, response: notifyWhenPassResponseSchema },
   notifyWhenPassAdd: { params: seriesIdParamsSchema, response: notifyWhenPassResponseSchema },
   notifyWhenPassRemove: { params: seriesIdParamsSchema, response: notifyWhenPassResponseSchema },
+  readerSettings: { query: readerSettingsQuerySchema, response: readerSettingsResponseSchema },
+  readerSettingsPut: { body: readerSettingsPutSchema, response: readerSettingsResponseSchema },
+  readerSettingsPatch: { body: readerSettingsPatchSchema, response: readerSettingsResponseSchema },
+  seriesReaderSettings: { params: seriesReaderSettingsParamsSchema, response: seriesReaderSettingsResponseSchema },
+  seriesReaderSettingsPut: {
+    params: seriesReaderSettingsParamsSchema,
+    body: seriesReaderSettingsUpdateSchema,
+    response: seriesReaderSettingsResponseSchema,
+  },
+  seriesReaderSettingsClear: { params: seriesReaderSettingsParamsSchema, response: seriesReaderSettingsResponseSchema },
   notificationPreferences: { response: notificationPreferencesResponseSchema },
   notificationPreferencesUpdate: { body: notificationPreferencesSchema, response: notificationPreferencesResponseSchema },
   pushVapidKey: { response: pushVapidKeyResponseSchema },
@@ -395,6 +420,9 @@ const SCHEMAS = {
   teamSeriesFunnel: { params: idParamsSchema, query: metricsQuerySchema, response: seriesFunnelResponseSchema },
   adminMetrics: { query: metricsQuerySchema, response: adminMetricsResponseSchema },
   ...MEMBERSHIP_SCHEMAS,
+  ...STATS_SCHEMAS,
+  ...RELATION_SCHEMAS,
+  ...RECOMMENDATION_SCHEMAS,
 } as const satisfies { [N in EndpointName]: EndpointSchemas };
 
 type Routes = typeof ROUTES;

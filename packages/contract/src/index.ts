@@ -35,3 +35,7 @@ export * from './account-profile';
 export * from './avatars';
 export * from './teamwork';
 export * from './memberships';
+export * from './stats';
+export * from './relations';
+export * from './recommendations';
+export * from './reader-settings';

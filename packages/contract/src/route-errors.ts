@@ -147,10 +147,19 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   cancelSubscription: ['not_found', 'payment_provider_error'],
   // Issue 38 §1: memberships per series.
   seriesTiers: ['series_not_found'],
+  // Issue 39 §5: a series not published (or none); an adult series to a viewer who has not passed its gate.
+  seriesAlsoRead: ['series_not_found', 'adult_content'],
   teamSeriesTiers: ['series_not_found'],
   // conflict: the series already offers SERIES_TIERS_MAX tiers.
   teamSeriesTierCreate: ['series_not_found', 'conflict'],
   teamSeriesTierUpdate: ['not_found'],
+  // Issue 39 §5: relations. forbidden: the caller may not edit the related series;
+  // validation_failed: a series related to itself, a map on another kind, a chapter of another series.
+  seriesRelations: ['series_not_found'],
+  chapterRelated: ['chapter_not_found'],
+  teamSeriesRelations: ['series_not_found'],
+  teamSeriesRelationPut: ['series_not_found', 'forbidden'],
+  teamSeriesRelationDelete: ['series_not_found', 'forbidden'],
   myMemberships: [],
   cancelMembership: ['not_found', 'payment_provider_error'],
   // Issue 38 §2: payouts.
@@ -191,6 +200,8 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   historyClear: [],
   historyRemove: [],
   seriesProgress: ['series_not_found'],
+  // Issue 39 §1: a chapter the reader has no places in answers none (nothing is learnt about it).
+  chapterPlaces: [],
   deviceKeys: [],
   // conflict: the account already has DEVICE_KEYS_MAX.
   deviceKeyCreate: ['conflict'],
@@ -203,9 +214,23 @@ export const ROUTE_ERRORS: { readonly [N in EndpointName]: readonly ErrorCode[] 
   // validation_failed: the series has no pass, or the reader's pass is ready now.
   notifyWhenPassAdd: ['series_not_found', 'validation_failed'],
   notifyWhenPassRemove: [],
+  readerSettings: [],
+  readerSettingsPut: [],
+  readerSettingsPatch: [],
+  // series_not_found: no such series (a series' choice is kept only for one that exists).
+  seriesReaderSettings: ['series_not_found'],
+  seriesReaderSettingsPut: ['series_not_found'],
+  seriesReaderSettingsClear: [],
   notificationPreferences: [],
   notificationPreferencesUpdate: [],
   pushVapidKey: [],
+  // Issue 39 §4: not_found, a share link nobody shares (never shared, or no longer).
+  myStats: [],
+  myStatsCard: [],
+  myStatsShare: [],
+  myStatsUnshare: [],
+  yearShare: ['not_found'],
+  yearShareCard: ['not_found'],
   // conflict: the push endpoint belongs to another account until that account removes it (issue 32).
   pushSubscribe: ['conflict'],
   pushUnsubscribe: [],

@@ -239,6 +239,8 @@ export const ROUTES = {
   cancelSubscription: { method: 'POST', path: `${ME}/subscription/cancel`, access: 'user' },
   // Issue 38 §1: memberships per series (tiers), bought through checkout {kind: 'tier'}.
   seriesTiers: { method: 'GET', path: `${PUB}/series/:id/tiers`, access: 'public' },
+  // Issue 39 §5: what the series' readers also read (a nightly job's pairs), or the same genres on a cold start.
+  seriesAlsoRead: { method: 'GET', path: `${PUB}/series/:id/also-read`, access: 'public' },
   teamSeriesTiers: { method: 'GET', path: `${TEAM}/series/:id/tiers`, access: 'team', scope: SERIES_CREATOR },
   teamSeriesTierCreate: {
     method: 'POST',
@@ -248,6 +250,22 @@ export const ROUTES = {
     scope: SERIES_CREATOR,
   },
   teamSeriesTierUpdate: { method: 'PATCH', path: `${TEAM}/series/:id/tiers/:tierId`, access: 'team', scope: SERIES_CREATOR },
+  // Issue 39 §5: relations between series (kept both ways), with a chapter map between an adaptation and its source.
+  seriesRelations: { method: 'GET', path: `${PUB}/series/:id/relations`, access: 'public' },
+  chapterRelated: { method: 'GET', path: `${PUB}/chapters/:chapterId/related`, access: 'public' },
+  teamSeriesRelations: { method: 'GET', path: `${TEAM}/series/:id/relations`, access: 'team', scope: SERIES_CREATOR },
+  teamSeriesRelationPut: {
+    method: 'PUT',
+    path: `${TEAM}/series/:id/relations/:relatedId`,
+    access: 'team',
+    scope: SERIES_CREATOR,
+  },
+  teamSeriesRelationDelete: {
+    method: 'DELETE',
+    path: `${TEAM}/series/:id/relations/:relatedId`,
+    access: 'team',
+    scope: SERIES_CREATOR,
+  },
   myMemberships: { method: 'GET', path: `${ME}/memberships`, access: 'user' },
   cancelMembership: { method: 'POST', path: `${ME}/memberships/:membershipId/cancel`, access: 'user' },
   // Issue 38 §2: payout accounts, statements and transfers.
@@ -288,6 +306,8 @@ export const ROUTES = {
   historyClear: { method: 'DELETE', path: `${ME}/history`, access: 'user' },
   historyRemove: { method: 'DELETE', path: `${ME}/history/:chapterId`, access: 'user' },
   seriesProgress: { method: 'GET', path: `${ME}/series/:seriesId/progress`, access: 'user' },
+  // Issue 39 §1: each device's place in a chapter, beside the merged one.
+  chapterPlaces: { method: 'GET', path: `${ME}/chapters/:chapterId/places`, access: 'user' },
   // Device keys for reading apps (issue 19 §1).
   deviceKeys: { method: 'GET', path: `${ME}/device-keys`, access: 'user' },
   deviceKeyCreate: { method: 'POST', path: `${ME}/device-keys`, access: 'user' },
@@ -299,12 +319,26 @@ export const ROUTES = {
   notifyWhenPass: { method: 'GET', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user' },
   notifyWhenPassAdd: { method: 'PUT', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user' },
   notifyWhenPassRemove: { method: 'DELETE', path: `${ME}/series/:seriesId/notify-when-pass`, access: 'user' },
+  // Settings that travel (issue 39 §2): the account's comic and novel settings, a series' own choice.
+  readerSettings: { method: 'GET', path: `${ME}/reader-settings`, access: 'user' },
+  readerSettingsPut: { method: 'PUT', path: `${ME}/reader-settings`, access: 'user' },
+  readerSettingsPatch: { method: 'PATCH', path: `${ME}/reader-settings`, access: 'user' },
+  seriesReaderSettings: { method: 'GET', path: `${ME}/series/:seriesId/reader-settings`, access: 'user' },
+  seriesReaderSettingsPut: { method: 'PUT', path: `${ME}/series/:seriesId/reader-settings`, access: 'user' },
+  seriesReaderSettingsClear: { method: 'DELETE', path: `${ME}/series/:seriesId/reader-settings`, access: 'user' },
   notificationPreferences: { method: 'GET', path: `${ME}/notification-preferences`, access: 'user' },
   notificationPreferencesUpdate: { method: 'PATCH', path: `${ME}/notification-preferences`, access: 'user' },
   // Web Push (issue 21 §4).
   pushVapidKey: { method: 'GET', path: `${PUB}/push/vapid-key`, access: 'public' },
   pushSubscribe: { method: 'POST', path: `${ME}/push/subscriptions`, access: 'user', status: 201 },
   pushUnsubscribe: { method: 'DELETE', path: `${ME}/push/subscriptions`, access: 'user' },
+  // Issue 39 §4: the reader's year, its card, and the card shared by an unguessable link.
+  myStats: { method: 'GET', path: `${ME}/stats`, access: 'user' },
+  myStatsCard: { method: 'GET', path: `${ME}/stats/:year/card.png`, access: 'user' },
+  myStatsShare: { method: 'POST', path: `${ME}/stats/:year/share`, access: 'user' },
+  myStatsUnshare: { method: 'DELETE', path: `${ME}/stats/:year/share`, access: 'user' },
+  yearShare: { method: 'GET', path: `${PUB}/year-shares/:token`, access: 'public' },
+  yearShareCard: { method: 'GET', path: `${PUB}/year-shares/:token/card.png`, access: 'public' },
 
   // Announcements.
   announcements: { method: 'GET', path: `${PUB}/announcements`, access: 'public' },

@@ -12,6 +12,7 @@ import { envelope } from './errors';
 import { contentLanguageSchema } from './content-languages';
 import { teamChapterEditionSchema } from './editions';
 import { creditSchema, creditsInputSchema, readingDirectionSchema, volumeSchema, websiteSchema } from './teamwork';
+import { readerDefaultsSchema } from './reader-settings';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugSchema = z
@@ -65,6 +66,11 @@ const seriesFields = {
   originalLanguage: contentLanguageSchema,
   /** How a comic's pages turn in the paged reader (issue 37: manga read right to left). */
   readingDirection: readingDirectionSchema,
+  /**
+   * How a comic opens before the reader picks (issue 39 §2): strip or paged (null: the reader's own
+   * choice) and the direction; a part left out stays. Its direction is `readingDirection`'s.
+   */
+  readerDefaults: readerDefaultsSchema.partial(),
   /** The series' own site, shown on its page; '' for none. */
   website: websiteSchema,
   /** The series' default credits (issue 37 §2); a chapter's own replace them role by role. */
@@ -91,6 +97,7 @@ export const seriesInputSchema = z.object({
   bundleDiscountPercent: seriesFields.bundleDiscountPercent.default(0),
   originalLanguage: seriesFields.originalLanguage.default('en'),
   readingDirection: seriesFields.readingDirection.default('ltr'),
+  readerDefaults: seriesFields.readerDefaults.optional(),
   website: seriesFields.website.default(''),
   credits: seriesFields.credits.default([]),
 });
@@ -168,6 +175,8 @@ export const teamSeriesSchema = z.object({
   chapters: z.array(teamChapterRowSchema),
   originalLanguage: z.string(),
   readingDirection: readingDirectionSchema.optional(),
+  /** How a comic opens before the reader picks (issue 39 §2). */
+  readerDefaults: readerDefaultsSchema.optional(),
   website: z.string().optional(),
   /** The series' default credits (issue 37 §2). */
   credits: z.array(creditSchema).optional(),

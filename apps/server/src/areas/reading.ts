@@ -1,6 +1,10 @@
 import type { AreaBase } from '../app-deps';
 import { createCommentsService } from '../modules/reading/comments';
 import { createLibraryService } from '../modules/reading/library';
+import { createRecommendations } from '../modules/reading/recommendations';
+import type { CatalogueService } from '../modules/catalogue/catalogue';
+import { createStatsService } from '../modules/reading/stats';
+import { createReaderSettingsService } from '../modules/reading/reader-settings';
 import {
   createEmailPreferences,
   createFreeAlerts,
@@ -37,6 +41,21 @@ export function createReadingServices(
   const notifications = createNotificationsService({ db });
   const library = createLibraryService({ db, clock, caches, unlocks: createUnlockLookup(db, viewerCache, clock) });
   const comments = createCommentsService({ db, clock, limiter });
-  return { newChapterNotices, freeAlerts, emailPreferences, notifications, library, comments };
+  const readerSettings = createReaderSettingsService({ db, clock });
+  // Issue 39 §4: the reader's year and its shared card.
+  const stats = createStatsService({ db, clock, publicUrl: config.publicUrl });
+  return { newChapterNotices, freeAlerts, emailPreferences, notifications, library, comments, readerSettings, stats };
 }
 export type ReadingServices = ReturnType<typeof createReadingServices>;
+
+/**
+ * Reading's recommendations (issue 39 §5: "readers also read"), built after the catalogue whose
+ * cards they show.
+ */
+export function createRecommendationServices(
+  { db, clock }: AreaBase,
+  { caches, events }: PlatformServices,
+  { catalogue }: { catalogue: Pick<CatalogueService, 'cardsOf' | 'sameGenres'> },
+) {
+  return { recommendations: createRecommendations({ db, clock, caches, events, catalogue }) };
+}

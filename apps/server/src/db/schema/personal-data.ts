@@ -85,6 +85,26 @@ export const PERSONAL_DATA: Readonly<Record<string, readonly PersonalColumn[]>> 
     { column: 'chapter_id', erasure: 'deleted' },
     { column: 'read_at', erasure: 'deleted' },
   ],
+  reader_settings: [
+    { column: 'comic', erasure: 'deleted', note: "the reader's comic settings (issue 39 §2)" },
+    { column: 'novel', erasure: 'deleted' },
+  ],
+  series_reader_settings: [
+    { column: 'series_id', erasure: 'deleted', note: "the reader's own mode, direction and fit per series" },
+    { column: 'mode', erasure: 'deleted' },
+    { column: 'direction', erasure: 'deleted' },
+    { column: 'fit', erasure: 'deleted' },
+  ],
+  reading_year_shares: [
+    { column: 'year', erasure: 'deleted', note: 'a year the reader shares by link (issue 39 §4)' },
+    { column: 'token', erasure: 'deleted', note: 'the link stops working with the account' },
+  ],
+  reading_places: [
+    { column: 'chapter_id', erasure: 'deleted' },
+    { column: 'device_id', erasure: 'deleted' },
+    { column: 'device_name', erasure: 'deleted' },
+    { column: 'updated_at', erasure: 'deleted' },
+  ],
   koreader_positions: [
     { column: 'device', erasure: 'deleted' },
     { column: 'device_id', erasure: 'deleted' },

@@ -1,4 +1,5 @@
-export { coverOf, seriesFields } from './series.presenter';
+// catalogue: a series' reading defaults (issue 39 §2) in a chapter's answer.
+export { coverOf, readerDefaultsOf, seriesFields } from './series.presenter';
 // The demo's seed: a new series, and how many there are.
 export { countSeries } from './queries/series';
 export { insertSeries } from './commands/series';

@@ -19,6 +19,7 @@ const SERIES_FIELDS = {
   isAdult: 'Adult',
   genres: 'Genres',
   readingDirection: 'Reading direction',
+  readingMode: 'Reading mode',
   website: 'Website',
   credits: 'Credits',
 } as const;
@@ -35,6 +36,8 @@ function forAudit({ row, genres, credits }: SeriesState) {
   const series = toTeamSeries(row, genres, [], credits);
   return {
     ...series,
+    // Issue 39 §2: the defaults' direction is readingDirection's; its mode is said apart ("none": the reader's choice).
+    readingMode: row.readingMode ?? 'none',
     genres: series.genres.map((genre) => genre.name),
     credits: credits.map((credit) => `${credit.role}: ${credit.name}`),
   };

@@ -24,9 +24,17 @@ export function seriesFields(row: SeriesRow, genres: GenreRow[]) {
     genres: genres.map(toGenre),
     // Issue 37: how a comic's pages turn, and the series' own site.
     readingDirection: row.readingDirection,
+    // Issue 39 §2: how a comic opens before the reader picks.
+    readerDefaults: readerDefaultsOf(row),
     website: row.website,
   };
 }
+
+/** A series' reading defaults (issue 39 §2), as the team sets them and the reader starts from. */
+export const readerDefaultsOf = (row: Pick<SeriesRow, 'readingMode' | 'readingDirection'>) => ({
+  mode: row.readingMode,
+  direction: row.readingDirection,
+});
 
 export function toTeamSeries(row: SeriesRow, genres: GenreRow[], chapters: TeamChapterRow[], credits: Credit[]): TeamSeries {
   return {

@@ -38,6 +38,19 @@ export interface SeriesServiceDeps {
 
 const SLUG_TAKEN = 'apiErrors.catalogue.seriesSlugTaken';
 
+/**
+ * The form's fields as the series row's columns: `readerDefaults` (issue 39 §2) is the row's
+ * reading_mode and reading_direction; its direction wins over a `readingDirection` sent beside it.
+ */
+function seriesColumns<T extends { readerDefaults?: { mode?: 'strip' | 'paged' | null; direction?: 'ltr' | 'rtl' } }>(fields: T) {
+  const { readerDefaults, ...rest } = fields;
+  return {
+    ...rest,
+    ...(readerDefaults?.mode !== undefined && { readingMode: readerDefaults.mode }),
+    ...(readerDefaults?.direction !== undefined && { readingDirection: readerDefaults.direction }),
+  };
+}
+
 /** Series (with their covers and genres), for the team. */
 export function createSeriesService({ db, clock, storage, images, chapterRows, events }: SeriesServiceDeps) {
   async function uniqueSlug(base: string): Promise<string> {
@@ -86,7 +99,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
       let id: string;
       try {
         id = await db.transaction(async (tx) => {
-          const created = await insertSeries(tx, { ...fields, slug });
+          const created = await insertSeries(tx, { ...seriesColumns(fields), slug });
           await replaceSeriesGenres(tx, created, genreIds);
           await setSeriesCredits(tx, created, credits);
           return created;
@@ -123,7 +136,7 @@ export function createSeriesService({ db, clock, storage, images, chapterRows, e
             genres: audit ? await genresOfSeries(tx, id) : [],
             credits: audit ? await seriesCreditsOf(tx, id) : [],
           };
-          await updateSeries(tx, id, { ...fields, updatedAt: clock.now() });
+          await updateSeries(tx, id, { ...seriesColumns(fields), updatedAt: clock.now() });
           if (genreIds) await replaceSeriesGenres(tx, id, genreIds);
           if (credits) await setSeriesCredits(tx, id, credits);
           if (!audit) return;

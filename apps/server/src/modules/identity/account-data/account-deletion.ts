@@ -10,6 +10,8 @@ import { unlinkCreditsOf } from '../../catalogue/chapters';
 import { anonymiseCommentsOf } from '../../reading/comments';
 import { eraseLibraryOf } from '../../reading/library';
 import { eraseNotificationsOf } from '../../reading/notifications';
+import { eraseStatsOf } from '../../reading/stats';
+import { eraseReaderSettingsOf } from '../../reading/reader-settings';
 import { eraseKoreaderPositionsOf } from '../../reading-apps/koreader';
 import { eraseGiftMessagesOf } from '../../money/payouts';
 import { forfeitWalletOf } from '../../money/wallet';
@@ -67,6 +69,9 @@ export async function deleteAccount(
     await erasePushOf(tx, userId);
     await eraseNotificationsOf(tx, user);
     await eraseLibraryOf(tx, userId);
+    // Issue 39 §4: the shared years' links stop with the account.
+    await eraseStatsOf(tx, userId);
+    await eraseReaderSettingsOf(tx, userId);
     await anonymiseCommentsOf(tx, userId);
     await eraseGiftMessagesOf(tx, userId);
     await eraseKoreaderPositionsOf(tx, userId);

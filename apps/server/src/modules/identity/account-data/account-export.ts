@@ -6,6 +6,8 @@ import { findUserById } from '../users';
 import { commentsForExport } from '../../reading/comments';
 import { libraryForExport } from '../../reading/library';
 import { notificationsForExport } from '../../reading/notifications';
+import { statsForExport } from '../../reading/stats';
+import { readerSettingsForExport } from '../../reading/reader-settings';
 import { purchasesForExport } from '../../money/payments';
 import { payoutsForExport } from '../../money/payouts';
 import { subscriptionsForExport } from '../../money/subscriptions';
@@ -79,6 +81,8 @@ export async function accountExportOf(db: Database, userId: string, now: Date): 
     pushForExport(db, userId),
     sessionsForExport(db, userId),
   ]);
+  const settings = await readerSettingsForExport(db, userId);
+  const yearShares = await statsForExport(db, userId);
   return {
     format: ACCOUNT_EXPORT_FORMAT,
     exportedAt: iso(now),
@@ -119,6 +123,8 @@ export async function accountExportOf(db: Database, userId: string, now: Date): 
       readAt: iso(row.readAt),
       finishedAt: isoOrNull(row.finishedAt),
     })),
+    yearShares: yearShares.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    readingPlaces: library.places.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
     purchases: purchases.map((row) => ({
       ...row,
       createdAt: iso(row.createdAt),
@@ -150,6 +156,16 @@ export async function accountExportOf(db: Database, userId: string, now: Date): 
     gifts: payouts.gifts.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     comments: comments.map(toExportedComment),
     notifications: toExportedNotifications(user.newChapterEmail, push.quietHours, notices),
+    readerSettings: {
+      comic: settings.general?.comic ?? {},
+      novel: settings.general?.novel ?? {},
+      updatedAt: settings.general ? iso(settings.general.updatedAt) : null,
+      series: settings.perSeries.map(({ series, updatedAt, ...choice }) => ({
+        seriesTitle: series.title,
+        ...choice,
+        updatedAt: iso(updatedAt),
+      })),
+    },
     deviceKeys: deviceKeys.map((row) => ({
       name: row.name,
       createdAt: iso(row.createdAt),

@@ -4,7 +4,7 @@ import { novelPreview } from '../../../../lib/sanitize';
 import { accessClass, canReadChapter, openUntilOf, type Viewer } from '../../../identity/access';
 import { type ChapterListRow, findChapterBySlug, pagesOfChapter } from '../../chapters';
 import { mediaUrl } from '../../../platform/media';
-import { coverOf, type SeriesRow } from '../../series';
+import { coverOf, readerDefaultsOf, type SeriesRow } from '../../series';
 import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens } from '../../../money/wallet';
 import { toFreeLadder } from '../catalogue.presenter';
 import { chapterCreditsFrom } from './credits';
@@ -114,6 +114,7 @@ async function sharedChapter(
       cover: coverOf(row),
       freeLadder: toFreeLadder(row),
       readingDirection: row.readingDirection,
+      readerDefaults: readerDefaultsOf(row),
     },
     chapter: summary,
     // Who made it (issue 37 §2): its own credits, its series' for the roles it leaves out.
