@@ -1,5 +1,5 @@
 import { ROUTES, fillPath, type EndpointName, type Role } from '@inkwell/contract';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { zipSync } from 'fflate';
 import { generate } from 'otplib';
@@ -781,6 +781,33 @@ const REQUESTS: Record<EndpointName, Builder> = {
     const { id } = await freshSeries();
     const tierId = await freshTier(id);
     return { params: { id, tierId }, body: { name: 'Renamed' }, state: () => rowsOf(seriesTiers, eq(seriesTiers.id, tierId)) };
+  },
+  // Issue 39 §5: relations between series.
+  seriesRelations: async () => ({ params: { id: f.series.id } }),
+  chapterRelated: async () => ({ params: { chapterId: f.freeChapter.id } }),
+  teamSeriesRelations: async () => ({ params: { id: sharedSeries().id } }),
+  teamSeriesRelationPut: async () => {
+    const comic = await freshSeries();
+    const novel = await freshSeries();
+    const chapterId = (await buildChapter(t, comic.id, { number: 1 })).id;
+    const relatedChapterId = (await buildChapter(t, novel.id, { number: 1 })).id;
+    return {
+      params: { id: comic.id, relatedId: novel.id },
+      body: { kind: 'source', chapterMap: [{ chapterId, relatedChapterId }] },
+      state: () => rowsOf(seriesRelations, inArray(seriesRelations.seriesId, [comic.id, novel.id])),
+    };
+  },
+  teamSeriesRelationDelete: async () => {
+    const comic = await freshSeries();
+    const novel = await freshSeries();
+    await t.db.insert(seriesRelations).values([
+      { seriesId: comic.id, relatedSeriesId: novel.id, kind: 'sequel' },
+      { seriesId: novel.id, relatedSeriesId: comic.id, kind: 'prequel' },
+    ]);
+    return {
+      params: { id: comic.id, relatedId: novel.id },
+      state: () => rowsOf(seriesRelations, inArray(seriesRelations.seriesId, [comic.id, novel.id])),
+    };
   },
 
   adminPlans: none,

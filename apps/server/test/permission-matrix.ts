@@ -164,6 +164,12 @@ cancelMembership               | 401      | 200     | 200      | 200     | 200  
 teamSeriesTiers                | 401      | 403     | 403      | 200     | 200    | -        | 200      | 403         |
 teamSeriesTierCreate           | 401      | 403     | 403      | 201     | 201    | -        | 201      | 403         | a tier of a fresh series
 teamSeriesTierUpdate           | 401      | 403     | 403      | 200     | 200    | -        | 200      | 403         | a fresh series' tier renamed
+# Issue 39 §5: relations between series (the creator of both series may edit one; the walk makes both theirs)
+seriesRelations                | 200      | 200     | 200      | 200     | 200    | -        | -        | -           |
+chapterRelated                 | 200      | 200     | 200      | 200     | 200    | -        | -        | -           |
+teamSeriesRelations            | 401      | 403     | 403      | 200     | 200    | -        | 200      | 403         |
+teamSeriesRelationPut          | 401      | 403     | 403      | 200     | 200    | -        | 200      | 403         | two fresh series related, with a chapter map
+teamSeriesRelationDelete       | 401      | 403     | 403      | 200     | 200    | -        | 200      | 403         | two fresh series' relation removed
 # Admin: finances
 adminPlans                     | 401      | 403     | 403      | 403     | 200    | -        | 403      | 403         |
 adminPlanCreate                | 401      | 403     | 403      | 403     | 201    | -        | 403      | 403         |

@@ -10,6 +10,11 @@ const MS_PER_PAGE = 2_000;
 const WORDS_PER_MINUTE = 1_000;
 /** A novel's stored HTML holds about this many bytes per word (letters, a space, some markup). */
 const BYTES_PER_WORD = 6;
+/**
+ * A novel's pages for the reader's year (issue 39 §4): a printed paperback page holds about 250
+ * words, so a chapter's stored text counts as this many bytes a page (at least one page a chapter).
+ */
+export const NOVEL_BYTES_PER_PAGE = 250 * BYTES_PER_WORD;
 export const READING_FLOOR_MS = 20_000;
 export const READING_CAP_MS = 10 * 60_000;
 
