@@ -43,6 +43,7 @@ import {
   seriesMembers,
   seriesPayees,
   seriesReaderSettings,
+  seriesRelations,
   seriesTiers,
   sessions,
   siteConfig,

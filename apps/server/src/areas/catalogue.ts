@@ -4,6 +4,7 @@ import { createCatalogueService } from '../modules/catalogue/catalogue';
 import { createChaptersService, createPublishing } from '../modules/catalogue/chapters';
 import { createGenresService } from '../modules/catalogue/genres';
 import { createImportsService, readImportSource } from '../modules/catalogue/imports';
+import { createRelationsService } from '../modules/catalogue/relations';
 import { createSearchService } from '../modules/catalogue/search';
 import { createSeriesService } from '../modules/catalogue/series';
 import { createUnlockLookup } from '../modules/money/wallet';
@@ -48,6 +49,8 @@ export function createCatalogueServices(
   const genres = createGenresService({ db, events });
   const banners = createBannersService({ db, images, events });
   const search = createSearchService({ db, caches, adultContent });
+  // Issue 39 §5: relations between series, kept both ways, with their chapter maps.
+  const relations = createRelationsService({ db, clock, caches, events, adultContent });
   // Imports write through the team's own series, chapters and genres (issue 37 §1).
   const imports = createImportsService({
     db,
@@ -58,6 +61,6 @@ export function createCatalogueServices(
     catalogue: { series, chapters, genres },
     readPlan: readImportSource,
   });
-  return { catalogue, publishing, chapters, series, genres, banners, search, imports };
+  return { catalogue, publishing, chapters, series, genres, banners, search, imports, relations };
 }
 export type CatalogueServices = ReturnType<typeof createCatalogueServices>;

@@ -47,3 +47,7 @@ export const chapterReadableIn = (chapterId: SQL, language: SQL): SQL => sql`exi
   select 1 from chapter_editions ce where ce.chapter_id = ${chapterId} and ce.language = ${language}
     and (ce.content is not null or exists (
       select 1 from chapter_pages p where p.chapter_id = ce.chapter_id and p.language = ce.language)))`;
+
+/** The chapter (an id column of another module's row) is one of this series' (relations' chapter maps). */
+export const chapterInSeries = (chapterId: AnyPgColumn, seriesId: string): SQL =>
+  sql`exists (select 1 from chapters c where c.id = ${chapterId} and c.series_id = ${seriesId})`;

@@ -12,6 +12,9 @@ export { chapterLinkColumns, joinChapter } from './chapters.sql';
 // notifications: whether a chapter can be read in a translated edition yet (issue 35 §2).
 export { chapterReadableIn } from './chapters.sql';
 export { findChapterWithLink } from './queries/chapter-lookups';
+// relations (issue 39 §5): a chapter map's chapters, their series and links, and a map row's chapter in a series.
+export { findChaptersById } from './queries/chapter-lookups';
+export { chapterInSeries } from './chapters.sql';
 // notifications: a released chapter as its notices name it, and whether one can turn free for a reader.
 export { findChapterShownNow, findChapterTerms } from './queries/chapter-lookups';
 // library: the chapters a reader saves progress on (access and length), and where a series picks up

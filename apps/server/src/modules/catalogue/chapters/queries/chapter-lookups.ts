@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
 import { chapters } from '../../../../db/schema';
 import { joinSeries, seriesBookColumns, seriesIsPublished, seriesNameColumns, seriesPublishedColumns } from '../../series';
@@ -87,4 +87,13 @@ export async function findChapterForFile(db: Database, chapterId: string) {
     .where(eq(chapters.id, chapterId))
     .limit(1);
   return row;
+}
+
+/** Chapters by id with their series, number and link (relations: a chapter map's chapters checked and named). */
+export async function findChaptersById(db: Database, chapterIds: readonly string[]) {
+  if (chapterIds.length === 0) return [];
+  return db
+    .select({ id: chapters.id, seriesId: chapters.seriesId, number: chapters.number, slug: chapters.slug, title: chapters.title })
+    .from(chapters)
+    .where(inArray(chapters.id, [...chapterIds]));
 }
