@@ -21,6 +21,7 @@ export interface BackgroundWork extends Pick<
   | 'payments'
   | 'stripeEvents'
   | 'imports'
+  | 'recommendations'
 > {
   logger: FastifyBaseLogger;
   mailer: Mailer;
@@ -53,6 +54,7 @@ export function registerBackgroundWork(
     payments,
     stripeEvents,
     imports,
+    recommendations,
   }: BackgroundWork,
 ): void {
   jobs.work('media.avif', { concurrency: 1, handler: createAvifWorker(storage, logger) });
@@ -93,4 +95,7 @@ export function registerBackgroundWork(
   jobs.work('imports.run', { concurrency: 1, handler: ({ importId }) => imports.runQueued(importId) });
   jobs.work('imports.recover-stalled', { handler: async () => void (await imports.recoverStalled()) });
   jobs.schedule('imports.recover-stalled', '*/5 * * * *');
+  // Nightly (issue 39 §5): every series' "readers also read" anew, once whatever the number of instances.
+  jobs.work('recommendations.also-read', { handler: async () => void (await recommendations.computeAlsoRead()) });
+  jobs.schedule('recommendations.also-read', '41 3 * * *');
 }

@@ -757,6 +757,8 @@ const REQUESTS: Record<EndpointName, Builder> = {
 
   // Issue 38 §1: memberships per series.
   seriesTiers: async () => ({ params: { id: f.series.id } }),
+  // Issue 39 §5: what a series' readers also read.
+  seriesAlsoRead: async () => ({ params: { id: f.series.id } }),
   myMemberships: none,
   // Each reader cancels only their own: the owner's membership runs on, not cancelled, whoever else asks.
   cancelMembership: async ({ owner }) => {

@@ -109,7 +109,11 @@ async function readingRoutes(app: FastifyInstance, services: Services) {
   await app.register(statsRoutes, { stats: services.stats });
   await app.register(commentsRoutes, { comments });
   // Issue 39 §5: what a series' readers also read.
-  await app.register(recommendationsRoutes, { recommendations: services.recommendations, catalogue: services.catalogue, siteLocale: languages.siteDefault });
+  await app.register(recommendationsRoutes, {
+    recommendations: services.recommendations,
+    catalogue: services.catalogue,
+    siteLocale: languages.siteDefault,
+  });
   await app.register(readerSettingsRoutes, { readerSettings: services.readerSettings });
 }
 

@@ -5,7 +5,7 @@ import { createAccountDataServices } from './areas/account-data';
 import { createIdentityServices } from './areas/identity';
 import { createMoneyServices } from './areas/money';
 import { createPlatformServices } from './areas/platform';
-import { createReadingServices } from './areas/reading';
+import { createReadingServices, createRecommendationServices } from './areas/reading';
 import { createReadingAppsServices } from './areas/reading-apps';
 import { createTeamServices } from './areas/team';
 import type { Clock } from './lib/clock';
@@ -36,6 +36,7 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
   const reading = createReadingServices(base, platform, { viewerCache });
   const team = createTeamServices(base, platform, reading);
   const catalogue = createCatalogueServices(base, platform, { viewerCache }, reading, team);
+  const recommendations = createRecommendationServices(base, platform, catalogue);
   const money = createMoneyServices(base, platform, team);
   const accountData = createAccountDataServices(base, platform, identity, money);
   const readingApps = createReadingAppsServices(base, platform, identity, catalogue, reading);
@@ -46,6 +47,7 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
     ...reading,
     ...team,
     ...catalogue,
+    ...recommendations,
     ...money,
     ...readingApps,
     languages: base.languages,

@@ -159,6 +159,7 @@ autoUnlockSeriesRemove         | 401      | 200     | 200      | 200     | 200  
 mySubscription                 | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 cancelSubscription             | 401      | 404     | 200      | 404     | 404    | 404      | -        | -           | 404: no plan of one's own; readerB: the premium reader's plan stays on
 seriesTiers                    | 200      | 200     | 200      | 200     | 200    | -        | -        | -           |
+seriesAlsoRead                 | 200      | 200     | 200      | 200     | 200    | -        | -        | -           |
 myMemberships                  | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 cancelMembership               | 401      | 200     | 200      | 200     | 200    | 404      | -        | -           | owned: a fresh membership of a fresh series' tier (reader A's runs on, not cancelled)
 teamSeriesTiers                | 401      | 403     | 403      | 200     | 200    | -        | 200      | 403         |
@@ -204,6 +205,7 @@ myStatsUnshare                 | 401      | 200     | 200      | 200     | 200  
 yearShare                      | 200      | 200     | 200      | 200     | 200    | -        | -        | -           | reader A's live share link
 yearShareCard                  | 200      | 200     | 200      | 200     | 200    | -        | -        | -           | reader A's live share link
 seriesProgress                 | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
+chapterPlaces                  | 401      | 200     | 200      | 200     | 200    | -        | -        | -           | each answers its own places only
 deviceKeys                     | 401      | 200     | 200      | 200     | 200    | -        | -        | -           |
 deviceKeyCreate                | 401      | 201     | 201      | 201     | 201    | -        | -        | -           |
 deviceKeyRevoke                | 401      | 200     | 200      | 200     | 200    | 404      | -        | -           | owned: reader A's key stays

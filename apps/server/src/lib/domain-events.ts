@@ -31,6 +31,8 @@ const domainEventSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('series-team.changed'), seriesId: z.string(), userId: z.string() }),
   z.object({ type: z.literal('site-config.changed') }),
+  /** The nightly job wrote every series' "readers also read" anew (issue 39 §5). */
+  z.object({ type: z.literal('also-read.computed') }),
 ]);
 
 export type DomainEvent = z.infer<typeof domainEventSchema>;

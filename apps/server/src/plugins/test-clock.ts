@@ -7,7 +7,7 @@ import type { Jobs } from '../modules/platform/jobs';
 const DAY_MS = 86_400_000;
 
 /** The schedules a journey may run at once, after moving the clock, instead of waiting for their tick. */
-const SCHEDULES_FOR_JOURNEYS = ['payouts.close-month', 'store.test-billing'] as const;
+const SCHEDULES_FOR_JOURNEYS = ['payouts.close-month', 'store.test-billing', 'recommendations.also-read'] as const;
 
 /**
  * TEST_CLOCK only (never in production: config.ts refuses it): `PUT /api/test/clock {offsetMs}`

@@ -3,6 +3,7 @@ import type { Viewer } from '../../identity/access';
 import { chapterContent, chapterJson, chapterOffers } from './queries/chapter-answer';
 import { chapterCreditsFrom } from './queries/credits';
 import { banners, genres, home, homeJson, type ListQuery, seriesList, seriesListJson } from './queries/lists';
+import { type CardAudience, cardsOfSeries, sameGenreCards } from './queries/picked-cards';
 import { adultShownTo, type CatalogueDeps, declareCatalogueCaches, type Reader } from './queries/reads';
 import {
   accessClassOf,
@@ -56,6 +57,10 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
       const credits = await reads.credits(seriesId);
       return (chapterId: string) => chapterCreditsFrom(credits, chapterId);
     },
+    /** Cards of series another module picked, in its order, those the audience is not shown left out (issue 39 §5). */
+    cardsOf: (ids: readonly string[], audience: CardAudience) => cardsOfSeries(reads, ids, audience),
+    /** Series of a series' genres, most viewed first: a cold start's "More like this" (issue 39 §5). */
+    sameGenres: (seriesId: string, audience: CardAudience & { limit: number }) => sameGenreCards(reads, seriesId, audience),
     genres: () => genres(reads),
     banners: () => banners(reads),
     accessClassOf: (slug: string, asked: Viewer) => accessClassOf(reads, slug, asked),

@@ -54,6 +54,8 @@ export interface JobData {
   'imports.run': { importId: string };
   /** Uploaded imports whose instance died mid-run: queue them again (a schedule). */
   'imports.recover-stalled': Record<string, never>;
+  /** Every series' "readers also read", computed anew from the readers' progress (issue 39 §5, a nightly schedule). */
+  'recommendations.also-read': Record<string, never>;
 }
 type JobName = keyof JobData;
 
@@ -118,6 +120,7 @@ const QUEUES: JobName[] = [
   'store.stripe-event',
   'imports.run',
   'imports.recover-stalled',
+  'recommendations.also-read',
 ];
 
 const RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true };
