@@ -140,6 +140,14 @@ function publicPages(queryClient: QueryClient): RouteObject[] {
     },
     // Feeds explained, with their addresses (issue 33 §9); the XML itself is the server's, under /feeds.
     { path: 'follow', ...lazyPage(() => import('../features/catalogue/pages/feeds-page')) },
+    // Issue 39 §4: a reader's shared year; its loader comes with its code, so no page's first chunk grows.
+    {
+      path: 'year/:token',
+      lazy: withChunkTimeout(async () => {
+        const page = await import('../features/stats/pages/year-share-page');
+        return { Component: page.default, loader: page.yearShareLoader(queryClient) };
+      }),
+    },
     { path: 'follow/:seriesSlug', ...lazyPage(() => import('../features/catalogue/pages/feeds-page')) },
     { path: 'errorPage', ...lazyNamed(() => import('../features/errors/error-page'), 'ErrorPage') },
     { path: 'announcements', ...redirectTo('announcement_not_found') },
@@ -162,6 +170,7 @@ function readerAreaPages(): RouteObject[] {
     { path: 'profile/notifications', ...lazyPage(() => import('../features/notifications/notifications-page')) },
     { path: 'profile/bookmarks', ...lazyPage(() => import('../features/library/pages/bookmarks-page')) },
     { path: 'profile/history', ...lazyPage(() => import('../features/library/pages/history-page')) },
+    { path: 'profile/stats', ...lazyPage(() => import('../features/stats/pages/stats-page')) },
     { path: 'profile/subscriptions', ...lazyPage(() => import('../features/store/pages/subscription-page')) },
     { path: 'profile/purchases', ...lazyPage(() => import('../features/store/pages/purchases-page')) },
     { path: 'profile/earnings', ...lazyPage(() => import('../features/profile/pages/earnings-page')) },

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Bell,
   Bookmark,
   CreditCard,
@@ -22,6 +23,8 @@ import { RequireRole, READER_AREA_ROLES } from '../guards';
 import { MaintenanceGate, useIsMaintenancePageShown } from '../maintenance-gate';
 import { TopBar } from '../top-bar/top-bar';
 import '../../lib/i18n/later-messages';
+// The menu's "Your year" (issue 39 §4) is said by the stats namespace.
+import '../../features/stats/messages';
 
 /** The Reader's Area side menu; Earnings (issue 33) and Payouts (issue 38) only for those who have some. */
 const READER_MENU = [
@@ -29,6 +32,7 @@ const READER_MENU = [
   { to: '/profile/notifications', label: 'common.app.readerArea.menu.notifications', Icon: Bell },
   { to: '/profile/bookmarks', label: 'common.app.readerArea.menu.bookmarks', Icon: Bookmark },
   { to: '/profile/history', label: 'common.app.readerArea.menu.history', Icon: History },
+  { to: '/profile/stats', label: 'stats.menu', Icon: BarChart3 },
   { to: '/profile/subscriptions', label: 'common.app.readerArea.menu.subscriptions', Icon: CreditCard },
   { to: '/profile/purchases', label: 'common.app.readerArea.menu.purchases', Icon: Receipt },
   { to: '/profile/earnings', label: 'common.app.readerArea.menu.earnings', Icon: PiggyBank, isForPayees: true },
