@@ -21,7 +21,7 @@ export async function statsRoutes(app: FastifyInstance, { stats }: { stats: Stat
     handler: async (request) => ({ success: true, data: await stats.share(request.user.id, request.params.year) }),
   });
   endpoint(app, 'myStatsUnshare', {
-    summary: "Stops sharing the year: its link and card answer 404 from now on",
+    summary: 'Stops sharing the year: its link and card answer 404 from now on',
     handler: async (request) => ({ success: true, data: await stats.unshare(request.user.id, request.params.year) }),
   });
   endpoint(app, 'yearShare', {

@@ -10,16 +10,7 @@ import { timeZoneOf } from '../../platform/push';
 import { finishedDaysOf, medianOpenToFinishOf, yearsWithReadingOf } from '../library';
 import { deleteShare, findShareByToken, findShareOf, insertShare } from './stats.repository';
 import { yearCardPng } from './year-card';
-import {
-  isKnownTimeZone,
-  startOfYear,
-  streaksOf,
-  todayIn,
-  TOP_COUNT,
-  topGenresOf,
-  topSeriesOf,
-  weeksOf,
-} from './year-figures';
+import { isKnownTimeZone, startOfYear, streaksOf, todayIn, TOP_COUNT, topGenresOf, topSeriesOf, weeksOf } from './year-figures';
 
 export interface StatsDeps {
   db: Database;

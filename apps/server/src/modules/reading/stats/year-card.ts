@@ -94,5 +94,7 @@ export function yearCardSvg(figures: Omit<YearFigures, 'timeZone'>, username: st
 
 /** The card as a PNG. */
 export async function yearCardPng(...args: Parameters<typeof yearCardSvg>): Promise<Buffer> {
-  return sharp(Buffer.from(yearCardSvg(...args))).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(yearCardSvg(...args)))
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }

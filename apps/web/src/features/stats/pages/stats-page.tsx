@@ -108,7 +108,12 @@ export default function StatsPage() {
                 </button>
               </div>
             ) : (
-              <button type="button" className={primaryButton} disabled={share.isPending} onClick={() => toggleShare(data.year, true)}>
+              <button
+                type="button"
+                className={primaryButton}
+                disabled={share.isPending}
+                onClick={() => toggleShare(data.year, true)}
+              >
                 {share.isPending ? t('stats.sharing') : t('stats.share')}
               </button>
             )}

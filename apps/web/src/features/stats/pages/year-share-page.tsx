@@ -38,7 +38,9 @@ export default function YearSharePage() {
         </div>
       ) : (
         <>
-          <h1 className="text-2xl font-bold text-white">{t('stats.sharedTitle', { username: data.username, year: data.year })}</h1>
+          <h1 className="text-2xl font-bold text-white">
+            {t('stats.sharedTitle', { username: data.username, year: data.year })}
+          </h1>
           <img
             src={data.cardUrl}
             width={1200}
