@@ -4,3 +4,5 @@ export { createOpdsService } from './opds.service';
 export { pageCounts } from './queries/page-counts';
 // opds2: a chapter's label in the app's language (its volume's too).
 export { chapterLabel } from './opds.format';
+// opds2: the key's reader's new chapters, as the access rule opens them (issue 39 §3).
+export { newChapters, newChapterTitle, NEW_CHAPTERS_PER_PAGE, type NewChapter } from './queries/new-chapters';

@@ -9,6 +9,10 @@ export const PSE_NAMESPACE = 'http://vaemendis.net/opds-pse/ns';
 const INKWELL_NAMESPACE = 'urn:inkwell:feeds:1';
 export const NAVIGATION = 'application/atom+xml;profile=opds-catalog;kind=navigation';
 export const ACQUISITION = 'application/atom+xml;profile=opds-catalog;kind=acquisition';
+/** A price in coins: ISO 4217's code for "no currency" (OPDS 1.2 wants a code; coins have none). */
+export const COINS_CURRENCY = 'XXX';
+/** The site's pages as they are sent: a buy link's type. */
+export const BUY_PAGE_TYPE = 'text/html; charset=utf-8';
 /** Series per page of a list, chapters per page of a series' feed. */
 export const SERIES_PER_PAGE = 50;
 export const CHAPTERS_PER_PAGE = 100;
@@ -97,12 +101,13 @@ export const seriesEntry = ({ clock, publicUrl }: OpdsSite, card: SeriesCard, t:
   );
 };
 
-export const pageLinks = (base: string, page: number, totalPages: number) => {
+/** first/previous/next/last of a paged feed, of the feed's own kind. */
+export const pageLinks = (base: string, page: number, totalPages: number, type = NAVIGATION) => {
   const at = (n: number) => `${base}${base.includes('?') ? '&' : '?'}page=${n}`;
   return [
-    `<link rel="first" type="${NAVIGATION}" href="${xml(at(1))}"/>`,
-    ...(page > 1 ? [`<link rel="previous" type="${NAVIGATION}" href="${xml(at(page - 1))}"/>`] : []),
-    ...(page < totalPages ? [`<link rel="next" type="${NAVIGATION}" href="${xml(at(page + 1))}"/>`] : []),
-    `<link rel="last" type="${NAVIGATION}" href="${xml(at(Math.max(1, totalPages)))}"/>`,
+    `<link rel="first" type="${type}" href="${xml(at(1))}"/>`,
+    ...(page > 1 ? [`<link rel="previous" type="${type}" href="${xml(at(page - 1))}"/>`] : []),
+    ...(page < totalPages ? [`<link rel="next" type="${type}" href="${xml(at(page + 1))}"/>`] : []),
+    `<link rel="last" type="${type}" href="${xml(at(Math.max(1, totalPages)))}"/>`,
   ];
 };

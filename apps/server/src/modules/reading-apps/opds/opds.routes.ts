@@ -65,6 +65,14 @@ export async function opdsRoutes(
     return send(reply, NAVIGATION, await opds.search(q, page, await wordsFor(request), reader));
   });
 
+  // The key's reader's new chapters (issue 39 §3): what an e-reader's OPDS sync downloads.
+  app.get(`${OPDS_ROOT}/me/new`, { schema: { hide: true } }, async (request, reply) => {
+    const reader = await readerOf(request);
+    if (!reader) throw new AppError('unauthorized', 'apiErrors.readingApps.signInWithKey');
+    const { page } = parseInput(pageQuery, request.query);
+    return send(reply, ACQUISITION, await opds.newChapters(reader, page, await wordsFor(request)));
+  });
+
   app.get<{ Params: { list: string } }>(`${OPDS_ROOT}/:list`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
     const { page } = parseInput(pageQuery, request.query);

@@ -8,6 +8,7 @@ import type { OpdsReader } from './opds.format';
 import { catalogFeed, isList, listFeed, openSearchDocument, searchFeed, type ListName } from './queries/catalog';
 import { chapterPage } from './queries/page';
 import { seriesFeed } from './queries/series-feed';
+import { newChaptersFeed } from './queries/new-chapters';
 import { bookmarksFeed, continueFeed } from './queries/shelves';
 import type { Translate } from '../../../lib/i18n';
 
@@ -41,6 +42,7 @@ export function createOpdsService(deps: {
       searchFeed(deps, q, page, t, await adultFor(reader)),
     bookmarks: (reader: DeviceKeyReader, page: number, t: Translate) => bookmarksFeed(deps, reader, page, t),
     continueReading: (reader: DeviceKeyReader, page: number, t: Translate) => continueFeed(deps, reader, page, t),
+    newChapters: (reader: DeviceKeyReader, page: number, t: Translate) => newChaptersFeed(deps, reader, page, t),
     series: (slug: string, reader: OpdsReader, after: number | undefined, t: Translate) =>
       seriesFeed(deps, slug, reader, after, t),
     page: (chapterId: string, index: number, maxWidth: number | undefined, reader: OpdsReader) =>

@@ -62,6 +62,7 @@ describe('OPDS 1.2 (issue 19 §2)', () => {
       'Comics',
       'Novels',
       'Premium',
+      'New chapters',
       'My bookmarks',
       'Continue reading',
     ]);

@@ -25,6 +25,10 @@ export interface PublicationSource {
     /** Its volume (issue 37 §2), when the source knows it. */
     volume?: number | null | undefined;
   };
+  /** Its title when the list mixes series (the new chapters): the series' name with the chapter's. */
+  title?: string;
+  /** When it last changed for this reader (the new chapters: when it became readable to them). */
+  modified?: string;
   /** Who made it (issue 37 §2), when the source knows: its credits as readers see them. */
   credits?: Pick<Credit, 'role' | 'name'>[];
   series: { slug: string; title: string; type: 'comic' | 'novel'; author: string; artist: string };
@@ -81,7 +85,7 @@ function peopleOf(credits: PublicationSource['credits'], series: PublicationSour
 /** One chapter as an OPDS publication: what it is (named in `t`'s language), where it belongs, how to read it or buy it. */
 export function publication(
   { publicUrl, clock }: { publicUrl: string; clock: Clock },
-  { chapter, series, cover, pages, credits }: PublicationSource,
+  { chapter, series, cover, pages, credits, title, modified }: PublicationSource,
   viewer: Viewer,
   t: Translate,
 ) {
@@ -106,9 +110,9 @@ export function publication(
   return {
     metadata: {
       '@type': comic ? 'http://schema.org/ComicStory' : 'http://schema.org/Book',
-      title: chapterLabel(t, chapter),
+      title: title ?? chapterLabel(t, chapter),
       identifier: `urn:uuid:${chapter.id}`,
-      modified: published,
+      modified: modified ?? published,
       published,
       language: chapter.language ?? LANGUAGE,
       ...peopleOf(credits, series, comic),

@@ -85,6 +85,13 @@ export async function opds2Routes(
     return json(reply, FEED_TYPE, await opds2.shelf(reader, page, await wordsFor(request)));
   });
 
+  // The key's reader's new chapters (issue 39 §3): what an e-reader's OPDS sync downloads.
+  app.get(`${OPDS2_ROOT}/me/new`, { schema: { hide: true } }, async (request, reply) => {
+    const reader = await requireReader(request);
+    const { page } = parseInput(pageQuery, request.query);
+    return json(reply, FEED_TYPE, await opds2.newChapters(reader, page, await wordsFor(request)));
+  });
+
   app.get<{ Params: { list: string } }>(`${OPDS2_ROOT}/:list`, { schema: { hide: true } }, async (request, reply) => {
     const reader = await readerOf(request);
     const { page } = parseInput(pageQuery, request.query);

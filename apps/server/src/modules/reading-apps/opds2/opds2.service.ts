@@ -11,6 +11,7 @@ import { isList, type ListName, type OpdsReader } from './opds2.format';
 import { authDocument, catalogFeed, listFeed, searchFeed } from './queries/catalog';
 import { chapterManifest, chapterPage, chapterText } from './queries/chapter-files';
 import { chapterProgression } from './queries/progression';
+import { newChaptersFeed } from './queries/new-chapters';
 import { chapterPublication, seriesFeed } from './queries/series-feed';
 import { shelfFeed } from './queries/shelf';
 
@@ -47,6 +48,7 @@ export function createOpds2Service(deps: Opds2Deps) {
     series: (slug: string, reader: OpdsReader, page: number, t: Translate) => seriesFeed(deps, slug, reader, page, t),
     publication: (chapterId: string, reader: OpdsReader, t: Translate) => chapterPublication(deps, chapterId, reader, t),
     shelf: (reader: DeviceKeyReader, page: number, t: Translate) => shelfFeed(deps, reader, page, t),
+    newChapters: (reader: DeviceKeyReader, page: number, t: Translate) => newChaptersFeed(deps, reader, page, t),
     manifest: (chapterId: string, reader: OpdsReader) => chapterManifest(deps, chapterId, reader),
     page: (chapterId: string, index: number, reader: OpdsReader) => chapterPage(deps, chapterId, index, reader),
     text: (chapterId: string, reader: OpdsReader) => chapterText(deps, chapterId, reader),

@@ -2,6 +2,7 @@ import type { Translate } from '../../../../lib/i18n';
 import { escapeHtml as xml } from '../../../../lib/page-meta';
 import type { CatalogueService } from '../../../catalogue/catalogue';
 import {
+  ACQUISITION,
   feed,
   navEntry,
   NAVIGATION,
@@ -24,23 +25,35 @@ export type ListName = keyof typeof LISTS;
 
 export const isList = (name: string): name is ListName => Object.hasOwn(LISTS, name);
 
-/** The root: the lists, and a signed-in key's own shelves. */
+/**
+ * The root: the lists, and a signed-in key's own shelves and new chapters. Each entry's id is the
+ * absolute address of its feed (RFC 4287 §4.2.6: an atom:id is an absolute IRI).
+ */
 export function catalogFeed(site: OpdsSite, reader: OpdsReader, t: Translate): string {
+  const id = (path: string) => `${site.publicUrl}${path}`;
   const entries = Object.entries(LISTS).map(([name, list]) =>
-    navEntry(site, `${OPDS_ROOT}/${name}`, t(list.title), `${OPDS_ROOT}/${name}`, t(list.summary)),
+    navEntry(site, id(`${OPDS_ROOT}/${name}`), t(list.title), `${OPDS_ROOT}/${name}`, t(list.summary)),
   );
   if (reader) {
     entries.push(
       navEntry(
         site,
-        `${OPDS_ROOT}/bookmarks`,
+        id(`${OPDS_ROOT}/me/new`),
+        t('feeds.opds.new.title'),
+        `${OPDS_ROOT}/me/new`,
+        t('feeds.opds.new.summary'),
+        ACQUISITION,
+      ),
+      navEntry(
+        site,
+        id(`${OPDS_ROOT}/bookmarks`),
         t('feeds.opds.bookmarks.title'),
         `${OPDS_ROOT}/bookmarks`,
         t('feeds.opds.bookmarks.summary'),
       ),
       navEntry(
         site,
-        `${OPDS_ROOT}/continue`,
+        id(`${OPDS_ROOT}/continue`),
         t('feeds.opds.continue.title'),
         `${OPDS_ROOT}/continue`,
         t('feeds.opds.continue.summary'),

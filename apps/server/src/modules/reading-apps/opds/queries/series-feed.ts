@@ -9,7 +9,9 @@ import { downloadPath, FILE_TYPES } from '../../downloads';
 import type { LibraryService } from '../../../reading/library';
 import {
   ACQUISITION,
+  BUY_PAGE_TYPE,
   chapterLabel,
+  COINS_CURRENCY,
   CHAPTERS_PER_PAGE,
   feed,
   OPDS_ROOT,
@@ -35,6 +37,18 @@ interface EntryContext {
 }
 
 /**
+ * A locked chapter's way to buy it: its page on the site, priced in coins (`XXX`, ISO 4217's code
+ * for no currency, as OPDS 1.2 allows for other units), and what the reader gets in the end (the
+ * file's type, `opds:indirectAcquisition`). The page's type carries its charset: readers that
+ * download any acquisition link of a type they open (KOReader knows `text/html` exactly) then
+ * offer no download of the locked page, and the price stays in `inkwell:price` too.
+ */
+const buyLink = (page: string, price: number, fileType: string) =>
+  `<link rel="http://opds-spec.org/acquisition/buy" type="${BUY_PAGE_TYPE}" href="${xml(page)}">` +
+  `<opds:price currencycode="${COINS_CURRENCY}">${price}</opds:price><opds:indirectAcquisition type="${fileType}"/></link>` +
+  `<inkwell:price>${price}</inkwell:price>`;
+
+/**
  * A chapter as an entry: a readable one with its file (CBZ or EPUB) and, for comics, its
  * page-streaming link; a locked one with a link to buy it on the site and its price.
  */
@@ -54,17 +68,17 @@ function chapterEntry({ site, detail, viewer, counts, progress, web, t, creditsO
   const acquisition = canRead
     ? `<link rel="http://opds-spec.org/acquisition" type="${FILE_TYPES[format]}" href="${downloadPath(chapter.id, format)}"/>`
     : '';
-  const cost = canRead
-    ? ''
-    : `<link rel="http://opds-spec.org/acquisition/buy" type="text/html" href="${xml(page)}"/><inkwell:price>${chapter.price}</inkwell:price>` +
-      (chapter.freeAt ? `<inkwell:freeAt>${chapter.freeAt}</inkwell:freeAt>` : '');
+  const cost = canRead ? '' : buyLink(page, chapter.price, FILE_TYPES[format]);
   return (
     `<entry><id>urn:uuid:${chapter.id}</id><title>${xml(label)}</title><updated>${chapter.publishedAt ?? site.clock.now().toISOString()}</updated>` +
     // The language of the chapter a reader gets (issue 35 §2).
     `<dc:language>${xml(chapter.language)}</dc:language>` +
     peopleOf(creditsOf(chapter.id)) +
     `<content type="text">${xml(canRead ? `${detail.title}, ${label}` : t('feeds.opds.entry.locked', { series: detail.title, chapter: label, price: chapter.price }))}</content>` +
-    `<link rel="alternate" type="text/html" href="${xml(page)}"/>${stream}${acquisition}${cost}</entry>`
+    // The file before the page stream: KOReader's sync takes an entry's first link of a type it opens.
+    `<link rel="alternate" type="text/html" href="${xml(page)}"/>${acquisition}${stream}${cost}` +
+    (canRead || !chapter.freeAt ? '' : `<inkwell:freeAt>${chapter.freeAt}</inkwell:freeAt>`) +
+    `</entry>`
   );
 }
 

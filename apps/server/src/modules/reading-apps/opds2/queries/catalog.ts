@@ -45,7 +45,10 @@ export async function catalogFeed(
     rel: 'subsection',
   }));
   if (reader)
-    navigation.push({ href: `${OPDS2_ROOT}/shelf`, title: t('feeds.opds.shelf.title'), type: FEED_TYPE, rel: 'subsection' });
+    navigation.push(
+      { href: `${OPDS2_ROOT}/me/new`, title: t('feeds.opds.new.title'), type: FEED_TYPE, rel: 'http://opds-spec.org/sort/new' },
+      { href: `${OPDS2_ROOT}/shelf`, title: t('feeds.opds.shelf.title'), type: FEED_TYPE, rel: 'subsection' },
+    );
   return {
     metadata: { title: 'Inkwell' },
     links: feedLinks(`${OPDS2_ROOT}/catalog`),
