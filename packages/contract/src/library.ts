@@ -51,6 +51,9 @@ export const bookmarkListQuerySchema = z.object({
 export const bookmarkListResponseSchema = envelope(z.object({ items: z.array(bookmarkSchema), pagination: paginationSchema }));
 export const bookmarkStateResponseSchema = envelope(z.object({ seriesId: z.uuid(), bookmarked: z.boolean() }));
 
+/** A browser's stable id for its own place in chapters, made once in the browser. */
+const deviceIdSchema = z.string({ error: 'validation.deviceId' }).regex(/^[\w-]{8,64}$/, 'validation.deviceId');
+
 export const progressInputSchema = z
   .object({
     page: z
@@ -65,6 +68,8 @@ export const progressInputSchema = z
       .max(1, 'validation.positionRange')
       .optional(),
     completed: z.boolean({ error: 'validation.completedBoolean' }).optional(),
+    /** This browser's own id (issue 39 §1): its place is kept apart from the other devices'. */
+    deviceId: deviceIdSchema.optional(),
   })
   .refine((input) => input.page !== undefined || input.position !== undefined || input.completed !== undefined, {
     message: 'validation.sendProgress',
@@ -123,6 +128,20 @@ export const progressMergeSchema = z.object({
     .max(500, 'validation.entries500'),
 });
 export const progressMergeResponseSchema = envelope(z.object({ merged: z.number().int() }));
+
+/** Which browser asks for a chapter's places, so the answer says which one is its own. */
+export const chapterPlacesQuerySchema = z.object({ deviceId: deviceIdSchema.optional() });
+/** One device's latest place in a chapter (issue 39 §1): a page of a paged comic, or a position 0–1. */
+export const devicePlaceSchema = z.object({
+  deviceName: z.string(),
+  app: z.enum(['web', 'koreader', 'opds', 'opds2']),
+  page: z.number().int().nullable(),
+  position: z.number().nullable(),
+  updatedAt: z.string(),
+  isThisDevice: z.boolean(),
+});
+export type DevicePlace = z.infer<typeof devicePlaceSchema>;
+export const chapterPlacesResponseSchema = envelope(z.object({ items: z.array(devicePlaceSchema) }));
 
 export const notifyWhenFreeResponseSchema = envelope(z.object({ chapterId: z.uuid(), notify: z.boolean() }));
 /** "Notify me when my pass is back" in a series (issue 22 §1): whether it is asked, and when it is due. */

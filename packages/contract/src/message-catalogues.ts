@@ -45,9 +45,12 @@ export function namespacesOf(locale: Locale, dir = CATALOGUES_DIR): string[] {
  * reading page opens.
  */
 const LAZY_PARTS_OF: Record<string, readonly string[]> = {
-  reader: ['lock', 'settings'],
+  // `reader.places`: the prompt to continue where another device is (issue 39 §1), drawn only when one is.
+  // `reader.series-settings`: "For this series" in the settings panel (issue 39 §2), with the panel.
+  reader: ['lock', 'settings', 'places', 'series-settings'],
   // `common.tiers`: memberships per series (issue 38 §1), drawn by the series page, the lock panel and a member's early chapters.
-  common: ['chapters', 'later', 'tiers'],
+  // `common.also-read`: "Readers also read" (issue 39 §5), under the series page and a chapter's end, as they come near.
+  common: ['chapters', 'later', 'tiers', 'also-read'],
 };
 export const LAZY_PARTS: readonly string[] = Object.entries(LAZY_PARTS_OF).flatMap(([namespace, parts]) =>
   parts.map((part) => `${namespace}.${part}`),

@@ -5,7 +5,7 @@ import type { Clock } from '../../../lib/clock';
 import type { EventPublisher } from '../../../lib/domain-events';
 import { SESSION_IDLE_MS } from './auth.constants';
 import { deleteOtherSessions, deleteOwnSession, listLiveSessions } from './account-sessions.repository';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '../../../lib/user-agent';
 
 /**
  * Where a reader is signed in (issue 36 §2): their live sessions, described by their user agents,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../../db/schema';
 import { buildUser, signedInUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, loginAs, sessionCookieFrom, TEST_ORIGIN, type TestContext } from '../../../../test/helpers';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '../../../lib/user-agent';
 
 // Issue 36 §2: where a reader is signed in, and ending those sessions.
 

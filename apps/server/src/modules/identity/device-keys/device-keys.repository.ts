@@ -57,6 +57,7 @@ export async function findDeviceKeyByHash(db: Database, kind: 'sha256' | 'md5', 
   const [row] = await db
     .select({
       id: deviceKeys.id,
+      name: deviceKeys.name,
       userId: deviceKeys.userId,
       keySha256: deviceKeys.keySha256,
       keyMd5: deviceKeys.keyMd5,

@@ -36,6 +36,8 @@ const sameDigest = (a: string, b: string) => a.length === b.length && timingSafe
 /** Who a device key signs in as: a reader's id and name (a key reads; it is never a session). */
 export interface DeviceKeyReader {
   keyId: string;
+  /** The key's name as the reader gave it ("Kobo"): page streaming's device (issue 39 §1). */
+  keyName: string;
   userId: string;
   username: string;
 }
@@ -116,7 +118,7 @@ export function createDeviceKeysService({ db, clock, limiter }: { db: Database; 
       return null;
     await giveBack();
     await touchDeviceKey(db, row.id, clock.now(), address);
-    return { keyId: row.id, userId: row.userId, username: row.username };
+    return { keyId: row.id, keyName: row.name, userId: row.userId, username: row.username };
   }
 
   /** HTTP Basic on the protocols: the reader's username and a key of theirs; null for anything else. */

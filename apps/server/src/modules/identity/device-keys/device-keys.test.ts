@@ -81,6 +81,7 @@ describe('device keys (issue 19 §1)', () => {
 
     expect(await keys.authenticate(user.username, key, '10.0.0.7')).toEqual({
       keyId: id,
+      keyName: 'Panels',
       userId: user.id,
       username: user.username,
     });

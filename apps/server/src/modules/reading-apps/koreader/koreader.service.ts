@@ -20,6 +20,16 @@ const INKWELL_DEVICE_ID = 'inkwell';
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
+ * The KOReader that wrote a place, as the reader's other devices name it (issue 39 §1): its
+ * device_id when it sends one (its name otherwise), "KOReader · Kobo Libra 2".
+ */
+function koreaderDevice(sent: KoreaderProgress) {
+  const model = sent.device.trim();
+  const name = model === '' || model.toLowerCase() === 'koreader' ? 'KOReader' : `KOReader · ${model}`;
+  return { id: sent.device_id?.trim() || model || 'koreader', name, app: 'koreader' as const };
+}
+
+/**
  * KOReader sync (issue 19 §5). A document is a file's KOReader id; when it is one of our chapter
  * files (§4), a KOReader position is the reader's one place in that chapter (§6): a page of a CBZ
  * (KOReader counts from 1), a paragraph of an EPUB (its xpointer's `p[k]`). What KOReader sent is
@@ -66,7 +76,7 @@ export function createKoreaderService({ db, clock, library }: { db: Database; cl
       const file = await findFileByPartialMd5(db, document);
       const place = file && placeIn(file, sent);
       // KOReader's write has no time of its own: it is made now, and so it wins.
-      if (file && place) await library.placeFromApp(viewer, file.chapterId, place, now);
+      if (file && place) await library.placeFromApp(viewer, file.chapterId, place, now, koreaderDevice(sent));
       return { document, timestamp: seconds(now) };
     },
 

@@ -1,7 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
+import { describeUserAgent } from '../../../lib/user-agent';
 import type { LibraryService } from './library.service';
+import type { PlaceDevice } from './places.repository';
 import { say } from '../../../lib/say';
+
+/**
+ * The browser a place is saved from (issue 39 §1): the id it keeps for itself, named as its
+ * session is ("Firefox on Android"); none when it sent no id (an older page still open).
+ */
+function browserOf(request: FastifyRequest, deviceId: string | undefined): PlaceDevice | undefined {
+  if (deviceId === undefined) return undefined;
+  const { browser, os } = describeUserAgent(request.headers['user-agent']);
+  const name = browser && os ? `${browser} on ${os}` : (browser ?? (os ? `A browser on ${os}` : 'A browser'));
+  return { id: deviceId, name, app: 'web' };
+}
 
 /** The reader's library (DESIGN §4 Library and community): bookmarks, progress, history. Logged-in only (the endpoint table says so). */
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
@@ -28,7 +41,19 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
     summary: 'Where the reader is in a chapter (page, or position 0–1); completed stays once reached',
     handler: async (request) => ({
       success: true,
-      data: await library.saveProgress(request.viewer, request.params.chapterId, request.body),
+      data: await library.saveProgress(
+        request.viewer,
+        request.params.chapterId,
+        request.body,
+        browserOf(request, request.body.deviceId),
+      ),
+    }),
+  });
+  endpoint(app, 'chapterPlaces', {
+    summary: "Each device's latest place in a chapter, and which one is the browser asking (the reader's own only)",
+    handler: async (request) => ({
+      success: true,
+      data: await library.chapterPlaces(request.user.id, request.params.chapterId, request.query.deviceId),
     }),
   });
   endpoint(app, 'progressMerge', {

@@ -7,8 +7,10 @@ import { clearHistory } from './commands/clear-history';
 import { type MergeEntry, mergeProgress } from './commands/merge-progress';
 import { placeFromApp, saveProgress } from './commands/save-progress';
 import type { LibraryDeps } from './library.deps';
+import type { PlaceDevice } from './places.repository';
 import { bookmarks } from './queries/bookmarks';
 import { declareHistoryPages, history } from './queries/history';
+import { chapterPlaces, placeDeviceOf } from './queries/places';
 import { placeOf, seriesProgress } from './queries/series-progress';
 
 /**
@@ -21,15 +23,21 @@ export function createLibraryService({ caches, ...deps }: LibraryDeps & { caches
     bookmarks: (viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) => bookmarks(deps, viewer, query),
     bookmark: (userId: string, seriesId: string) => bookmark(deps, userId, seriesId),
     unbookmark: (userId: string, seriesId: string) => unbookmark(deps, userId, seriesId),
-    saveProgress: (viewer: Viewer, chapterId: string, input: ProgressInput) => saveProgress(deps, viewer, chapterId, input),
+    saveProgress: (viewer: Viewer, chapterId: string, input: ProgressInput, device?: PlaceDevice) =>
+      saveProgress(deps, viewer, chapterId, input, device),
+    /** A reading app's place (KOReader, OPDS 2), kept for the device that sent it too. */
     placeFromApp: (
       viewer: Viewer,
       chapterId: string,
       place: { page?: number | null; position?: number | null; completed?: boolean },
       at: Date,
-    ) => placeFromApp(deps, viewer, chapterId, place, at),
+      device?: PlaceDevice,
+    ) => placeFromApp(deps, viewer, chapterId, place, at, device),
     placeOf: (userId: string, chapterId: string) => placeOf(deps, userId, chapterId),
-    mergeProgress: (viewer: Viewer, entries: MergeEntry[]) => mergeProgress(deps, viewer, entries),
+    chapterPlaces: (userId: string, chapterId: string, deviceId?: string) => chapterPlaces(deps, userId, chapterId, deviceId),
+    placeDeviceOf: (userId: string, chapterId: string, merged: { page: number | null; position: number | null }) =>
+      placeDeviceOf(deps, userId, chapterId, merged),
+    mergeProgress: (viewer: Viewer, entries: MergeEntry[], device?: PlaceDevice) => mergeProgress(deps, viewer, entries, device),
     seriesProgress: (viewer: Viewer, seriesId: string) => seriesProgress(deps, viewer, seriesId),
     history: (userId: string, query: z.output<typeof historyQuerySchema>) => history(reads, userId, query),
     clearHistory: (userId: string, chapterId?: string) => clearHistory(deps, userId, chapterId),

@@ -45,9 +45,14 @@ export async function chapterPage(
   if (!image) throw new AppError('not_found', 'apiErrors.readingApps.pageImageMissing');
   if (reader && viewer.userId) {
     const isLast = index === pages.length - 1;
-    await library.mergeProgress(viewer, [
-      { chapterId: ref.id, page: index + 1, completed: isLast, readAt: clock.now().toISOString() },
-    ]);
+    // The key names the device (issue 39 §1): its own place is kept beside the merged one, which
+    // lastRead goes on answering.
+    const device = { id: reader.keyId, name: reader.keyName, app: 'opds' as const };
+    await library.mergeProgress(
+      viewer,
+      [{ chapterId: ref.id, page: index + 1, completed: isLast, readAt: clock.now().toISOString() }],
+      device,
+    );
   }
   return { body: image.body, type: image.type };
 }

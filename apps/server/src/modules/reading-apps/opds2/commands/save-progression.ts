@@ -37,6 +37,8 @@ export async function saveProgression(
         completed: input.progression >= 1,
       }
     : { position: input.progression, completed: input.progression >= 1 };
-  await deps.library.placeFromApp(viewer, chapter.id, place, new Date(input.modified));
+  // The app's own device keeps its place too (issue 39 §1), as the progression document names it.
+  const device = { id: input.device.id, name: input.device.name, app: 'opds2' as const };
+  await deps.library.placeFromApp(viewer, chapter.id, place, new Date(input.modified), device);
   return progressionOf(deps, reader.userId, chapter.id, chapter.series.type, pages.length);
 }

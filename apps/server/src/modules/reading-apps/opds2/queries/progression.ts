@@ -5,7 +5,11 @@ import type { LibraryService } from '../../../reading/library';
 import { chapterBase } from '../opds2.format';
 import { readableChapter } from './chapter-files';
 
-/** The reader's place in a chapter as a progression document, or null when they have none. */
+/** An OPDS 2 app's own device id as it sent it; another app's or a browser's as a URN of ours. */
+const deviceUrn = (device: { app: string; id: string }) =>
+  device.app === 'opds2' ? device.id : `urn:inkwell:device:${device.app}:${encodeURIComponent(device.id)}`;
+
+/** The reader's place in a chapter as a progression document, naming the device that wrote it; null when they have none. */
 export async function progressionOf(
   { library }: { library: LibraryService },
   userId: string,
@@ -15,6 +19,7 @@ export async function progressionOf(
 ) {
   const place = await library.placeOf(userId, chapterId);
   if (!place) return null;
+  const device = await library.placeDeviceOf(userId, chapterId, place);
   const base = chapterBase(chapterId);
   const page =
     kind === 'comic' && pageCount > 0
@@ -22,7 +27,8 @@ export async function progressionOf(
       : null;
   return {
     modified: place.readAt.toISOString(),
-    device: { id: 'urn:inkwell:reading-place', name: 'Inkwell' },
+    // The device that wrote the place last (issue 39 §1); Inkwell itself for a place none named.
+    device: device ? { id: deviceUrn(device), name: device.name } : { id: 'urn:inkwell:reading-place', name: 'Inkwell' },
     progression: page === null ? (place.position ?? (place.completed ? 1 : 0)) : (page - 1) / pageCount,
     ...(page === null ? {} : { references: [`${base}/pages/${page - 1}`] }),
   };

@@ -4,6 +4,7 @@ import { findChaptersForProgress } from '../../../catalogue/chapters';
 import type { Viewer } from '../../../identity/access';
 import type { LibraryDeps } from '../library.deps';
 import { mergeProgress as writeMerged, type ProgressWrite } from '../library.repository';
+import { recordPlace, type PlaceDevice } from '../places.repository';
 import { COMPLETED_POSITION, finishCountsAt, isReadable } from './progress-write';
 
 export type MergeEntry = z.output<typeof progressMergeSchema>['entries'][number];
@@ -23,9 +24,15 @@ function combine(a: MergeEntry | undefined, b: MergeEntry): MergeEntry {
 
 /**
  * A visitor's progress from their browser, merged into their account as they sign in:
- * chapters that do not exist or that they may not read are left out.
+ * chapters that do not exist or that they may not read are left out. A write that names its
+ * device (OPDS 1.2 page streaming by a device key) keeps that device's place too.
  */
-export async function mergeProgress({ db, clock, unlocks }: LibraryDeps, viewer: Viewer, entries: MergeEntry[]) {
+export async function mergeProgress(
+  { db, clock, unlocks }: LibraryDeps,
+  viewer: Viewer,
+  entries: MergeEntry[],
+  device?: PlaceDevice,
+) {
   const now = clock.now();
   if (!viewer.userId || entries.length === 0) return { merged: 0 };
   const byChapter = new Map<string, MergeEntry>();
@@ -52,5 +59,10 @@ export async function mergeProgress({ db, clock, unlocks }: LibraryDeps, viewer:
         finishCountsAt: finishCountsAt(chapter, now),
       };
     });
-  return { merged: await writeMerged(db, writes, now) };
+  if (!device) return { merged: await writeMerged(db, writes, now) };
+  return db.transaction(async (tx) => {
+    const merged = await writeMerged(tx, writes, now);
+    for (const write of writes) await recordPlace(tx, write.userId, write.chapterId, device, write, write.readAt);
+    return { merged };
+  });
 }

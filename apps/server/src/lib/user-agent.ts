@@ -1,8 +1,9 @@
 import type { DeviceKind } from '@inkwell/contract';
 
-// Where a reader is signed in, in words (issue 36 §2): the browser and operating system a session's
-// user agent names. A few common families, tested in order (Edge and Opera say "Chrome" too, Chrome
-// says "Safari"); anything else is left unnamed rather than guessed.
+// Where a reader is signed in, in words (issue 36 §2), and which browser a reading place was saved
+// from (issue 39 §1): the browser and operating system a user agent names. A few common families,
+// tested in order (Edge and Opera say "Chrome" too, Chrome says "Safari"); anything else is left
+// unnamed rather than guessed.
 
 export interface DeviceDescription {
   browser: string | null;
