@@ -71,11 +71,12 @@ async function checkChapterMap(db: Database, seriesId: string, relatedId: string
 const described = (kind: SeriesRelationKind | undefined, title: string, pairs = 0) =>
   kind ? `${KIND_LABELS[kind]}: ${title}${pairs > 0 ? ` (${pairs} chapters mapped)` : ''}` : null;
 
-/** The entry on each series, as its own edit would say it ("Relation: — → Source: The novel"). */
-async function auditBoth(tx: Transaction, audit: AuditContext, sides: { id: string; change: AuditChange }[]) {
-  for (const side of sides) {
-    await recordAuditEntry(tx, audit, { target: { type: 'series', id: side.id }, changes: [side.change] });
-  }
+/**
+ * The edit's one entry, on the path's series, as its own edit would say it ("Relation: — → Source:
+ * The novel"); the related series is named in it.
+ */
+function auditRelation(tx: Transaction, audit: AuditContext, change: AuditChange) {
+  return recordAuditEntry(tx, audit, { changes: [change] });
 }
 
 /**
@@ -136,7 +137,7 @@ export function createRelationsService({
       audit: AuditContext,
     ): Promise<TeamRelation> {
       if (seriesId === relatedId) throw invalid('relatedId', 'apiErrors.relations.notItself');
-      const own = await requireSeries(seriesId);
+      await requireSeries(seriesId);
       const related = await requireSeries(relatedId);
       await checkMayEdit(db, editor, relatedId);
       await checkChapterMap(db, seriesId, relatedId, input);
@@ -148,25 +149,11 @@ export function createRelationsService({
           before && relationMapsChapters(before) ? (await chapterMapBetween(tx, seriesId, relatedId)).length : 0;
         await deleteRelationPair(tx, seriesId, relatedId);
         await insertRelationPair(tx, { a: seriesId, b: relatedId, kind: input.kind, reverse, chapterMap: input.chapterMap });
-        const pairs = input.chapterMap.length;
-        await auditBoth(tx, audit, [
-          {
-            id: seriesId,
-            change: {
-              field: 'Relation',
-              from: described(before, related.title, beforePairs),
-              to: described(input.kind, related.title, pairs),
-            },
-          },
-          {
-            id: relatedId,
-            change: {
-              field: 'Relation',
-              from: described(before && REVERSE_RELATION[before], own.title, beforePairs),
-              to: described(reverse, own.title, pairs),
-            },
-          },
-        ]);
+        await auditRelation(tx, audit, {
+          field: 'Relation',
+          from: described(before, related.title, beforePairs),
+          to: described(input.kind, related.title, input.chapterMap.length),
+        });
       });
       events.publish({ type: 'series.changed', seriesId });
       events.publish({ type: 'series.changed', seriesId: relatedId });
@@ -175,7 +162,7 @@ export function createRelationsService({
 
     /** Removes a relation both ways with its map; removing one that is not there changes nothing. */
     async removeRelation(seriesId: string, relatedId: string, editor: RelationEditor, audit: AuditContext) {
-      const own = await requireSeries(seriesId);
+      await requireSeries(seriesId);
       const related = await requireSeries(relatedId);
       await checkMayEdit(db, editor, relatedId);
       const removed = await db.transaction(async (tx) => {
@@ -183,10 +170,7 @@ export function createRelationsService({
         const before = await relationKindOf(tx, seriesId, relatedId);
         if (!before) return false;
         await deleteRelationPair(tx, seriesId, relatedId);
-        await auditBoth(tx, audit, [
-          { id: seriesId, change: { field: 'Relation', from: described(before, related.title), to: null } },
-          { id: relatedId, change: { field: 'Relation', from: described(REVERSE_RELATION[before], own.title), to: null } },
-        ]);
+        await auditRelation(tx, audit, { field: 'Relation', from: described(before, related.title), to: null });
         return true;
       });
       if (removed) {

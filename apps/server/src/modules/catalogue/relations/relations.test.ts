@@ -1,5 +1,5 @@
 import type { TeamRelation } from '@inkwell/contract';
-import { desc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, seriesChapterMaps, seriesRelations } from '../../../db/schema';
 import { buildChapter, buildSeries, signedInUser } from '../../../../test/factories';
@@ -206,19 +206,49 @@ describe('relations between series', () => {
     expect((await stored(comic.id, novel.id)).relations).toHaveLength(2);
   });
 
-  it('writes an audit entry on both series', async () => {
+  it('tells both series changed (their kept answers are dropped), and a refused edit tells nothing', async () => {
+    const { comic, novel } = await comicAndNovel();
+    const heard: string[] = [];
+    t.app.services.events.subscribe('series.changed', (event) => heard.push(event.seriesId));
+    expect((await put(editor.cookie, comic.id, novel.id, { kind: 'sequel' })).status).toBe(200);
+    expect(heard.sort()).toEqual([comic.id, novel.id].sort());
+    heard.length = 0;
+    expect((await put(editor.cookie, comic.id, novel.id, { kind: 'remake' })).status).toBe(400);
+    expect((await put(editor.cookie, comic.id, comic.id, { kind: 'sequel' })).status).toBe(400);
+    expect(heard).toEqual([]);
+    const removed = await callEndpoint(t, 'teamSeriesRelationDelete', {
+      cookie: editor.cookie,
+      params: { id: novel.id, relatedId: comic.id },
+    });
+    expect(removed.status).toBe(200);
+    expect(heard.sort()).toEqual([comic.id, novel.id].sort());
+  });
+
+  it('writes one audit entry, on the series edited, naming the related series', async () => {
     const { comic, novel } = await comicAndNovel();
     expect((await put(editor.cookie, comic.id, novel.id, { kind: 'source' })).status).toBe(200);
+    const removed = await callEndpoint(t, 'teamSeriesRelationDelete', {
+      cookie: editor.cookie,
+      params: { id: novel.id, relatedId: comic.id },
+    });
+    expect(removed.status).toBe(200);
     const entries = await t.db
       .select({ targetId: auditLog.targetId, action: auditLog.action, changes: auditLog.changes })
       .from(auditLog)
       .where(inArray(auditLog.targetId, [comic.id, novel.id]))
-      .orderBy(desc(auditLog.createdAt));
-    expect(entries).toHaveLength(2);
-    const byTarget = Object.fromEntries(entries.map((entry) => [entry.targetId, entry]));
-    expect(byTarget[comic.id]!.action).toBe('teamSeriesRelationPut');
-    expect(byTarget[comic.id]!.changes).toEqual([{ field: 'Relation', from: null, to: `Source: ${novel.title}` }]);
-    expect(byTarget[novel.id]!.changes).toEqual([{ field: 'Relation', from: null, to: `Adaptation: ${comic.title}` }]);
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.action));
+    expect(entries).toEqual([
+      {
+        targetId: comic.id,
+        action: 'teamSeriesRelationPut',
+        changes: [{ field: 'Relation', from: null, to: `Source: ${novel.title}` }],
+      },
+      {
+        targetId: novel.id,
+        action: 'teamSeriesRelationDelete',
+        changes: [{ field: 'Relation', from: `Adaptation: ${comic.title}`, to: null }],
+      },
+    ]);
   });
 });
 
