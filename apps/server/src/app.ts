@@ -11,6 +11,7 @@ import { createOffsetClock, systemClock } from './lib/clock';
 import { auditPlugin } from './modules/team/audit';
 import { seriesTeamPlugin } from './modules/team/series-team';
 import { removeRetiredCopies } from './modules/platform/media';
+import { challengingAddressPlugin, plainAddress } from './modules/reading-apps/opds';
 import { maintenancePlugin } from './modules/team/site-config';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -40,6 +41,8 @@ function createInstance(deps: AppDeps) {
     // A request that reaches a closing instance (on a kept-alive connection) is still answered, with
     // `Connection: close`, rather than refused: a deploy drops nothing (issue 20 §1).
     return503OnClosing: false,
+    // The reading apps' catalogue addresses that always ask for a key stand for the plain ones (issue 39).
+    rewriteUrl: (request) => plainAddress(request.url ?? '/'),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,6 +116,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, services: A
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl, webOrigins: config.webOrigins });
   await app.register(cookie);
   await app.register(authPlugin, { auth: services.auth, secureCookies: isHttps });
+  await app.register(challengingAddressPlugin, { deviceKeys: services.deviceKeys, publicUrl: config.publicUrl });
   // Once the session is known: in maintenance, only the team's calls and the shell's few go through.
   await app.register(maintenancePlugin, { siteConfig: services.siteConfig });
   await app.register(multipart, {
