@@ -161,7 +161,7 @@ describe('message catalogues', () => {
     const unloaded: string[] = [];
     const partLoaders = new Map<string, string[]>();
     for (const file of sourceFiles(webSrc)) {
-      const loaded = /['"]virtual:inkwell-namespace\/([\w.]+)['"]/.exec(readFileSync(file, 'utf8'))?.[1];
+      const loaded = /['"]virtual:inkwell-namespace\/([\w.-]+)['"]/.exec(readFileSync(file, 'utf8'))?.[1];
       if (loaded && LAZY_PARTS.includes(loaded)) partLoaders.set(loaded, [...(partLoaders.get(loaded) ?? []), file]);
     }
     for (const part of LAZY_PARTS) {

@@ -50,7 +50,8 @@ const LAZY_PARTS_OF: Record<string, readonly string[]> = {
   reader: ['lock', 'settings', 'places', 'series-settings'],
   // `common.tiers`: memberships per series (issue 38 §1), drawn by the series page, the lock panel and a member's early chapters.
   // `common.also-read`: "Readers also read" (issue 39 §5), under the series page and a chapter's end, as they come near.
-  common: ['chapters', 'later', 'tiers', 'also-read'],
+  // `common.relations`: a series' related series and a chapter's "continue in the novel" (issue 39 §5), as they come near.
+  common: ['chapters', 'later', 'tiers', 'also-read', 'relations'],
 };
 export const LAZY_PARTS: readonly string[] = Object.entries(LAZY_PARTS_OF).flatMap(([namespace, parts]) =>
   parts.map((part) => `${namespace}.${part}`),

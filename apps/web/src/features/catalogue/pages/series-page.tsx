@@ -4,6 +4,8 @@ import { Fragment, useRef, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { AdultBadge } from '../../../components/adult-badge';
 import { AdultGate, isAdultGate } from '../../../components/adult-gate-part';
+import { NearAlsoRead } from '../../../components/also-read-part';
+import { NearRelatedSeries } from '../../../components/relations-part';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import { CoverImage } from '../../../components/cover-image';
 import { FreeLadderBadges, hoursText } from '../../../components/free-ladder-badges';
@@ -186,6 +188,8 @@ export default function SeriesPage() {
             <p className="mt-1 text-sm text-zinc-400">{t('catalogue.series.alsoKnownAs', { names: data.alternativeNames })}</p>
           )}
           <SeriesCredits series={data} />
+          {/* Issue 39 §5: its adaptation, source, sequel…, as the reader comes near. */}
+          <NearRelatedSeries key={`related-${data.id}`} seriesId={data.id} />
           {data.genres.length > 0 && (
             <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('catalogue.series.genres')}>
               {data.genres.map((genre) => (
@@ -248,6 +252,8 @@ export default function SeriesPage() {
       </div>
 
       <SeriesChapterList series={data} places={places} lang={lang} />
+      {/* Issue 39 §5: what its readers also read, as the reader scrolls near. */}
+      <NearAlsoRead key={`also-read-${data.id}`} seriesId={data.id} limit={12} />
       <NearSeriesTiers key={`tiers-${data.id}`} series={data} />
       <NearSeriesSupport key={`support-${data.id}`} series={data} />
       <AdSlot key={`ad-${data.id}`} placement="series-chapters" />

@@ -1,6 +1,8 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { ChevronLeft } from 'lucide-react';
+import { NearAlsoRead } from '../../../components/also-read-part';
 import { BookmarkButton } from '../../../components/bookmark-button';
+import { NearChapterContinuation } from '../../../components/relations-part';
 import { AdSlot } from '../../../lib/ads/ad-slot';
 import { CommentsSlot } from '../../../lib/comments/comments-slot';
 import type { BookmarkState } from '../../../lib/library/bookmark';
@@ -35,6 +37,8 @@ export function ChapterEndArea({
         {data.canRead ? (
           <>
             <ChapterEnd data={data} theme={theme} onNext={navigation.goNext} />
+            {/* Issue 39 §5: where this chapter is in its adaptation or source, and the way on there. */}
+            <NearChapterContinuation key={data.chapter.id} chapterId={data.chapter.id} seriesType={data.series.type} />
             <div className="flex items-center gap-3">
               {navigation.hasPrevious && (
                 <button
@@ -63,6 +67,8 @@ export function ChapterEndArea({
       <div data-testid="chapter-end-matter">
         {/* After the next-chapter card (issue 21 §1: the way on comes first), never between pages; a new one per chapter. */}
         {data.canRead && <AdSlot key={`ad-${data.chapter.id}`} placement="chapter-end" />}
+        {/* Issue 39 §5: what the series' readers also read, fetched as the end comes near. */}
+        {data.canRead && <NearAlsoRead key={`also-read-${data.series.id}`} seriesId={data.series.id} limit={6} />}
         <CommentsSlot key={data.chapter.id} target={{ chapterId: data.chapter.id }} />
       </div>
     </>
