@@ -32,6 +32,8 @@ import '../messages';
 
 // The membership tiers (issue 38 §1): their own chunk, for the series' creator, editors and admins.
 const TiersSection = lazy(() => import('./tiers/tiers-section'));
+// Relations between series (issue 39 §5): their own chunk, for those who may edit the series.
+const RelationsSection = lazy(() => import('./relations/relations-section'));
 
 /** Answers meaning there is no such series (a malformed id fails validation; `not_found` until the server says `series_not_found`). */
 const NOT_A_SERIES: readonly ErrorCode[] = ['series_not_found', 'not_found', 'validation_failed'];
@@ -168,6 +170,12 @@ export default function SeriesEditPage() {
         {access.canEditSeries && (
           <Suspense fallback={null}>
             <TiersSection seriesId={data.id} />
+          </Suspense>
+        )}
+
+        {access.canEditSeries && (
+          <Suspense fallback={null}>
+            <RelationsSection series={data} />
           </Suspense>
         )}
 
