@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChapter, buildSeries, signedInUser, teamOf } from '../../../../test/factories';
 import { callEndpoint, createTestApp, TEST_ORIGIN, type TestContext } from '../../../../test/helpers';
+import { translatorFor } from '../../../lib/i18n';
+import { yearCardSvg } from './year-card';
 import { chapters as chaptersTable, pushQuietHours, readingProgress, readingYearShares } from '../../../db/schema';
 
 const INDEX = `<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Inkwell" /><title>Inkwell</title></head><body><div id="root"></div></body></html>`;
@@ -139,6 +141,23 @@ describe("the reader's year", () => {
     // Another reader asking for 2025 gets their own (empty) year: the path names no one else.
     const other = await signedInUser(t);
     expect((await statsOf(other.cookie)).body.data.totals.chapters).toBe(0);
+  });
+});
+
+describe('the card', () => {
+  it('escapes every text it puts in its SVG: a username and titles can hold markup', async () => {
+    const figures = (await statsOf(reader.cookie)).body.data;
+    const svg = yearCardSvg(
+      { ...figures, topGenres: [{ name: '</text><script>x</script>', chapters: 1 }] },
+      'ana"&<b>',
+      'en',
+      translatorFor('en'),
+    );
+    expect(svg).toContain('Alpha &lt;&amp; &quot;Co&quot;&gt;');
+    expect(svg).toContain('ana&quot;&amp;&lt;b&gt;');
+    expect(svg).toContain('&lt;/text&gt;&lt;script&gt;x&lt;/script&gt;');
+    expect(svg).not.toMatch(/<script|<b>|https?:\/\/(?!www\.w3\.org)/);
+    expect(await sharp(Buffer.from(svg)).metadata()).toMatchObject({ width: 1200, height: 630 });
   });
 });
 

@@ -6,8 +6,8 @@ import type { Translate } from '../../../lib/i18n';
 // and violet accent, apps/web/src/index.css) and drawn to a 1200×630 PNG, the Open Graph size, by
 // sharp. Only the system's sans-serif: no font or image is fetched. Every text put in is escaped.
 
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+const CARD_WIDTH = 1200;
+const CARD_HEIGHT = 630;
 
 const INK_950 = '#0c0a14';
 const INK_900 = '#14111f';
@@ -17,7 +17,7 @@ const ACCENT_500 = '#8b5cf6';
 const MUTED = '#a1a1aa';
 
 /** Text as SVG character data: the five XML specials escaped, and characters XML cannot hold dropped. */
-export function svgText(text: string): string {
+function svgText(text: string): string {
   return (
     text
       // eslint-disable-next-line no-control-regex -- XML 1.0 allows no C0 controls but tab and newlines
