@@ -57,7 +57,9 @@ const chapterIds = async (who: Person) => (await newFeed(who)).map((entry) => en
 async function newFeed2(who: Person) {
   const answer = await get('/opds/v2/me/new', who);
   expect(answer.statusCode).toBe(200);
-  const feed = answer.json() as { publications?: { metadata: { identifier: string; title: string }; links: { rel?: string; href: string; type?: string }[] }[] };
+  const feed = answer.json() as {
+    publications?: { metadata: { identifier: string; title: string }; links: { rel?: string; href: string; type?: string }[] }[];
+  };
   return feed.publications ?? [];
 }
 
@@ -66,7 +68,17 @@ async function join(userId: string, tierId: string, seriesId: string) {
   const now = t.clock.now();
   const [purchase] = await t.db
     .insert(purchases)
-    .values({ userId, kind: 'tier', status: 'paid', tierId, amountCents: 500, currency: 'usd', itemName: 'Early', provider: 'test', paidAt: now })
+    .values({
+      userId,
+      kind: 'tier',
+      status: 'paid',
+      tierId,
+      amountCents: 500,
+      currency: 'usd',
+      itemName: 'Early',
+      provider: 'test',
+      paidAt: now,
+    })
     .returning();
   await t.db.insert(subscriptions).values({
     userId,
@@ -94,7 +106,13 @@ beforeAll(async () => {
   ids.comicScheduled = (await buildChapter(t, comic.id, { number: 3, pages: 2, publishedAt: ahead(HOUR) })).id;
   ids.novelFree = (await buildChapter(t, novel.id, { number: 1, content: '<p>One.</p>', publishedAt: ago(DAY) })).id;
   ids.novelTurnsFree = (
-    await buildChapter(t, novel.id, { number: 2, price: 20, freeAt: ahead(2 * HOUR), content: '<p>Two.</p>', publishedAt: ago(HOUR) })
+    await buildChapter(t, novel.id, {
+      number: 2,
+      price: 20,
+      freeAt: ahead(2 * HOUR),
+      content: '<p>Two.</p>',
+      publishedAt: ago(HOUR),
+    })
   ).id;
   ids.elsewhere = (await buildChapter(t, unfollowed.id, { number: 1, pages: 1, publishedAt: ago(HOUR) })).id;
   ids.early = (await buildChapter(t, members.id, { number: 1, pages: 1, publishedAt: ahead(3 * DAY) })).id;
@@ -112,7 +130,7 @@ afterAll(async () => {
 });
 
 describe('new chapters for e-readers (issue 39 §3)', () => {
-  it("lists the readable chapters of the followed series, latest first, each with its file and a title naming the series", async () => {
+  it('lists the readable chapters of the followed series, latest first, each with its file and a title naming the series', async () => {
     const feed = await newFeed(reader);
     // Not the locked, the scheduled, the one not yet free, the member's early one, nor an unfollowed series'.
     expect(feed.map((entry) => entry.id)).toEqual([`urn:uuid:${ids.novelFree}`, `urn:uuid:${ids.comicFree}`]);
@@ -145,7 +163,7 @@ describe('new chapters for e-readers (issue 39 §3)', () => {
     expect(await newFeed2(stranger)).toEqual([]);
   });
 
-  it("shows a member the chapter of their early window, and no one else", async () => {
+  it('shows a member the chapter of their early window, and no one else', async () => {
     expect(await chapterIds(member)).toEqual([ids.early]);
     expect(await chapterIds(reader)).not.toContain(ids.early);
     expect((await get(`/download/chapters/${ids.early}.cbz`, member)).statusCode).toBe(200);
@@ -165,8 +183,14 @@ describe('new chapters for e-readers (issue 39 §3)', () => {
 
     expect(await chapterIds(reader)).not.toContain(ids.comicLocked);
     const packages = (await callEndpoint(t, 'coinPackages')).body.data.items as { id: string }[];
-    const started = await callEndpoint(t, 'checkout', { cookie: reader.cookie, body: { kind: 'coins', packageId: packages[0]!.id } });
-    await callEndpoint(t, 'testCheckoutComplete', { cookie: reader.cookie, params: { purchaseId: started.body.data.purchaseId } });
+    const started = await callEndpoint(t, 'checkout', {
+      cookie: reader.cookie,
+      body: { kind: 'coins', packageId: packages[0]!.id },
+    });
+    await callEndpoint(t, 'testCheckoutComplete', {
+      cookie: reader.cookie,
+      params: { purchaseId: started.body.data.purchaseId },
+    });
     const unlocked = await callEndpoint(t, 'unlockChapter', { cookie: reader.cookie, params: { chapterId: ids.comicLocked } });
     expect(unlocked.status).toBe(200);
     const after = await chapterIds(reader);
@@ -183,7 +207,11 @@ describe('new chapters for e-readers (issue 39 §3)', () => {
     expect(publications.map((publication) => publication.metadata.identifier)).toEqual(entries.map((entry) => entry.id));
     const first = publications.find((publication) => publication.metadata.identifier === `urn:uuid:${ids.comicScheduled}`)!;
     expect(first.metadata.title).toBe(`${comic.title} · Chapter 3`);
-    expect(first.links).toContainEqual({ rel: ACQUISITION, href: `/download/chapters/${ids.comicScheduled}.cbz`, type: 'application/vnd.comicbook+zip' });
+    expect(first.links).toContainEqual({
+      rel: ACQUISITION,
+      href: `/download/chapters/${ids.comicScheduled}.cbz`,
+      type: 'application/vnd.comicbook+zip',
+    });
     const answer = await get('/opds/v2/me/new?page=1', reader);
     expect(answer.headers['content-type']).toBe('application/opds+json');
     expect(answer.json().metadata).toMatchObject({ numberOfItems: entries.length, itemsPerPage: 50, currentPage: 1 });

@@ -24,22 +24,50 @@ const get = (url: string, who?: { username: string; key: string }) =>
   t.app.inject({ method: 'GET', url, headers: who ? { authorization: basic(who) } : {} });
 const atom = (body: string) => new JSDOM(body, { contentType: 'application/xml' }).window.document;
 const entryOf = (body: string, chapterId: string) =>
-  [...atom(body).getElementsByTagName('entry')].find((entry) => entry.getElementsByTagName('id')[0]!.textContent === `urn:uuid:${chapterId}`)!;
+  [...atom(body).getElementsByTagName('entry')].find(
+    (entry) => entry.getElementsByTagName('id')[0]!.textContent === `urn:uuid:${chapterId}`,
+  )!;
 
 /**
  * The document types KOReader opens (every `DocumentRegistry:addProvider(extension, mimetype)` of
  * koreader/koreader frontend/document, as of 2026-08): what its OPDS browser offers to download.
  */
 const KOREADER_PROVIDERS: [string, string][] = [
-  ['azw', 'application/vnd.amazon.mobi8-ebook'], ['azw', 'application/x-mobi8-ebook'], ['cbr', 'application/vnd.comicbook-rar'],
-  ['cbr', 'application/vnd.rar'], ['cbt', 'application/vnd.comicbook+tar'], ['cbz', 'application/vnd.comicbook+zip'],
-  ['cbz', 'application/x-cbz'], ['cfb', 'application/octet-stream'], ['chm', 'application/vnd.ms-htmlhelp'],
-  ['djvu', 'image/vnd.djvu'], ['djvu', 'application/djvu'], ['doc', 'application/msword'], ['epub', 'application/epub+zip'],
-  ['epub', 'application/epub'], ['fb2', 'application/fb2'], ['fb2', 'application/x-fictionbook+xml'], ['fb2', 'text/fb2+xml'],
-  ['gif', 'image/gif'], ['htm', 'text/html'], ['html', 'text/html'], ['htmlz', 'application/html+zip'], ['jpeg', 'image/jpeg'],
-  ['jpg', 'image/jpeg'], ['md', 'text/plain'], ['mobi', 'application/x-mobipocket-ebook'], ['pdf', 'application/pdf'],
-  ['png', 'image/png'], ['rtf', 'application/rtf'], ['svg', 'image/svg+xml'], ['tar', 'application/x-tar'], ['tiff', 'image/tiff'],
-  ['txt', 'text/plain'], ['webp', 'image/webp'], ['xhtml', 'application/xhtml+xml'], ['xml', 'application/xml'],
+  ['azw', 'application/vnd.amazon.mobi8-ebook'],
+  ['azw', 'application/x-mobi8-ebook'],
+  ['cbr', 'application/vnd.comicbook-rar'],
+  ['cbr', 'application/vnd.rar'],
+  ['cbt', 'application/vnd.comicbook+tar'],
+  ['cbz', 'application/vnd.comicbook+zip'],
+  ['cbz', 'application/x-cbz'],
+  ['cfb', 'application/octet-stream'],
+  ['chm', 'application/vnd.ms-htmlhelp'],
+  ['djvu', 'image/vnd.djvu'],
+  ['djvu', 'application/djvu'],
+  ['doc', 'application/msword'],
+  ['epub', 'application/epub+zip'],
+  ['epub', 'application/epub'],
+  ['fb2', 'application/fb2'],
+  ['fb2', 'application/x-fictionbook+xml'],
+  ['fb2', 'text/fb2+xml'],
+  ['gif', 'image/gif'],
+  ['htm', 'text/html'],
+  ['html', 'text/html'],
+  ['htmlz', 'application/html+zip'],
+  ['jpeg', 'image/jpeg'],
+  ['jpg', 'image/jpeg'],
+  ['md', 'text/plain'],
+  ['mobi', 'application/x-mobipocket-ebook'],
+  ['pdf', 'application/pdf'],
+  ['png', 'image/png'],
+  ['rtf', 'application/rtf'],
+  ['svg', 'image/svg+xml'],
+  ['tar', 'application/x-tar'],
+  ['tiff', 'image/tiff'],
+  ['txt', 'text/plain'],
+  ['webp', 'image/webp'],
+  ['xhtml', 'application/xhtml+xml'],
+  ['xml', 'application/xml'],
   ['zip', 'application/zip'],
 ];
 const KOREADER_EXTENSIONS = new Set(KOREADER_PROVIDERS.map(([extension]) => extension));
@@ -113,7 +141,7 @@ describe('OPDS 1.2 as real clients read it (issue 39)', () => {
     }
   });
 
-  it("leaves KOReader nothing to download from a locked chapter, and the file first from a readable one", async () => {
+  it('leaves KOReader nothing to download from a locked chapter, and the file first from a readable one', async () => {
     for (const who of [undefined, reader]) {
       const feedUrl = `${TEST_ORIGIN}/opds/v1.2/series/${comic.slug}`;
       const body = (await get(`/opds/v1.2/series/${comic.slug}`, who)).body;
@@ -131,7 +159,8 @@ describe('OPDS 1.2 as real clients read it (issue 39)', () => {
     const downloads = [...news.getElementsByTagName('entry')].map((entry) =>
       koreaderDownloads(entry, `${TEST_ORIGIN}/opds/v1.2/me/new`).map((download) => download.filetype),
     );
-    expect(downloads).toEqual([['epub'], ['cbz']]);
+    // (Both opened at the same moment: their order is the ids'.)
+    expect(downloads.map((types) => types.join()).sort()).toEqual(['cbz', 'epub']);
   });
 
   it('gives every feed and entry an absolute atom:id, in every feed the catalogue serves', async () => {
@@ -149,7 +178,9 @@ describe('OPDS 1.2 as real clients read it (issue 39)', () => {
       '/opds/v1.2/me/new',
     ];
     for (const url of feeds) {
-      for (const who of url.includes('/me/') || url.endsWith('bookmarks') || url.endsWith('continue') ? [reader] : [undefined, reader]) {
+      for (const who of url.includes('/me/') || url.endsWith('bookmarks') || url.endsWith('continue')
+        ? [reader]
+        : [undefined, reader]) {
         const answer = await get(url, who);
         expect(answer.statusCode, url).toBe(200);
         const document = atom(answer.body);

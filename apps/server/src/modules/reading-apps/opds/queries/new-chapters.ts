@@ -73,22 +73,16 @@ export async function newChaptersFeed(deps: NewChaptersDeps, reader: DeviceKeyRe
       `<dc:language>${xml(chapter.language)}</dc:language>` +
       `<content type="text">${xml(`${chapter.series.title}, ${chapterLabel(t, chapter)}`)}</content>` +
       `<link rel="http://opds-spec.org/acquisition" type="${FILE_TYPES[format]}" href="${downloadPath(chapter.id, format)}"/>` +
-      (cover ? `<link rel="http://opds-spec.org/image/thumbnail" type="image/webp" href="${xml(`${deps.publicUrl}${cover.url}`)}"/>` : '') +
+      (cover
+        ? `<link rel="http://opds-spec.org/image/thumbnail" type="image/webp" href="${xml(`${deps.publicUrl}${cover.url}`)}"/>`
+        : '') +
       `<link rel="alternate" type="text/html" href="${xml(web)}"/>` +
       `<link rel="collection" type="${ACQUISITION}" href="${OPDS_ROOT}/series/${encodeURIComponent(chapter.series.slug)}"/></entry>`
     );
   });
   const totalPages = Math.max(1, Math.ceil(total / NEW_CHAPTERS_PER_PAGE));
-  return feed(
-    deps,
-    'acquisition',
-    `${deps.publicUrl}${base}`,
-    t('feeds.opds.new.title'),
-    `${base}?page=${page}`,
-    entries,
-    [
-      `<link rel="http://opds-spec.org/sort/new" type="${ACQUISITION}" href="${base}"/>`,
-      ...pageLinks(base, page, totalPages, ACQUISITION),
-    ],
-  );
+  return feed(deps, 'acquisition', `${deps.publicUrl}${base}`, t('feeds.opds.new.title'), `${base}?page=${page}`, entries, [
+    `<link rel="http://opds-spec.org/sort/new" type="${ACQUISITION}" href="${base}"/>`,
+    ...pageLinks(base, page, totalPages, ACQUISITION),
+  ]);
 }
