@@ -57,7 +57,7 @@ export interface RouteOptions {
 }
 
 /** Identity: sign-in and accounts, the second factor, the reading apps' device keys. */
-async function identityRoutes(app: FastifyInstance, services: Services) {
+async function identityRoutes(app: FastifyInstance, services: Services, { config }: RouteOptions) {
   const { auth, passwordReset, siteConfig, signUps, payouts, twoFactor, deviceKeys, languages } = services;
   await app.register(authRoutes, {
     auth,
@@ -68,7 +68,7 @@ async function identityRoutes(app: FastifyInstance, services: Services) {
     languages,
   });
   await app.register(twoFactorRoutes, { auth, twoFactor });
-  await app.register(deviceKeysRoutes, { deviceKeys });
+  await app.register(deviceKeysRoutes, { deviceKeys, publicUrl: config.publicUrl });
   await app.register(accountDataRoutes, { accountData: services.accountData });
   await app.register(profileRoutes, { profile: services.profile, hasEarnings: payouts.hasEarnings });
   await app.register(accountSecurityRoutes, { auth, emailChange: services.emailChange, sessions: services.accountSessions });
@@ -180,7 +180,7 @@ async function webPages(app: FastifyInstance, services: Services, { config, cloc
 
 /** Every area's routes, then the web app's pages. */
 export async function registerRoutes(app: FastifyInstance, services: Services, options: RouteOptions) {
-  await identityRoutes(app, services);
+  await identityRoutes(app, services, options);
   await catalogueAreaRoutes(app, services, options);
   await moneyRoutes(app, services);
   await readingRoutes(app, services);

@@ -12,6 +12,12 @@ export const DEVICE_KEY_NAME_MAX = 60;
 export const OPDS_CATALOG_PATH = '/opds/v1.2/catalog';
 export const OPDS2_CATALOG_PATH = '/opds/v2/catalog';
 export const KOREADER_SYNC_PATH = '/koreader';
+/**
+ * The same catalogues at addresses that always ask for the username and key (issue 39): for apps
+ * that send a password only after a 401 challenge, which browse anonymously at the plain ones.
+ */
+export const OPDS_AUTH_CATALOG_PATH = '/opds/v1.2/auth/catalog';
+export const OPDS2_AUTH_CATALOG_PATH = '/opds/v2/auth/catalog';
 
 export const deviceKeyCreateSchema = z.object({
   name: z
@@ -32,8 +38,12 @@ export const deviceKeySchema = z.object({
 });
 export type DeviceKey = z.infer<typeof deviceKeySchema>;
 
-/** A new key: the only answer that carries the key itself. */
-export const deviceKeyCreatedSchema = deviceKeySchema.extend({ key: z.string() });
+/**
+ * A new key: the only answer that carries the key itself, and with it `qrCode`, a QR code (an SVG
+ * data: URL, so showing it fetches nothing) of the challenging OPDS 1.2 catalogue's address with
+ * the username and key in it, to carry them to a phone (issue 39).
+ */
+export const deviceKeyCreatedSchema = deviceKeySchema.extend({ key: z.string(), qrCode: z.string() });
 export type DeviceKeyCreated = z.infer<typeof deviceKeyCreatedSchema>;
 
 export const deviceKeyIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.unknownKey' }) });

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoint } from '../../../lib/endpoint';
 import type { DeviceKeysService } from './device-keys.service';
+import { signInQrCode } from './sign-in-qr';
 import { say } from '../../../lib/say';
 
 /** The Reader's Area's "Apps and devices" (issue 19 §1): a reader's keys for reading apps. */
-export async function deviceKeysRoutes(app: FastifyInstance, { deviceKeys }: { deviceKeys: DeviceKeysService }) {
+export async function deviceKeysRoutes(
+  app: FastifyInstance,
+  { deviceKeys, publicUrl }: { deviceKeys: DeviceKeysService; publicUrl: string },
+) {
   endpoint(app, 'deviceKeys', {
     handler: async (request) => ({
       success: true,
@@ -16,9 +20,10 @@ export async function deviceKeysRoutes(app: FastifyInstance, { deviceKeys }: { d
   endpoint(app, 'deviceKeyCreate', {
     handler: async (request, reply) => {
       reply.code(201);
+      const made = await deviceKeys.create(request.user.id, request.body);
       return {
         success: true,
-        data: await deviceKeys.create(request.user.id, request.body),
+        data: { ...made, qrCode: await signInQrCode(publicUrl, request.user.username, made.key) },
         message: await say(request, 'apiErrors.success.deviceKeyMade'),
       };
     },

@@ -22,7 +22,9 @@ describe('device keys (issue 19 §1)', () => {
     const { user, cookie } = await signedInUser(t);
     const made = await callEndpoint(t, 'deviceKeyCreate', { cookie, body: { name: '  KOReader on the Kobo  ' } });
     expect(made.status).toBe(201);
-    const { key, ...shown } = made.body.data;
+    // And its QR code, drawn once with it (issue 39: sign-in-qr.test.ts).
+    const { key, qrCode, ...shown } = made.body.data;
+    expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(shown).toEqual({
       id: expect.any(String),
       name: 'KOReader on the Kobo',
