@@ -6,6 +6,7 @@ import { useEdition } from '../../lib/edition';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useBookmark } from '../../lib/library/bookmark';
 import { useFormat } from '../../lib/i18n/format';
+import { lazyPart } from '../../lib/lazy-part';
 import { useT } from '../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { creditLines } from '../../lib/volumes';
@@ -23,7 +24,7 @@ import type { ReaderSettingsState } from './components/reader-panels';
 import { ReaderSkeleton } from './components/reader-skeleton';
 import { RentalNotice } from './components/rental-notice';
 import { ChapterListSheet } from './reader-parts';
-import { useComicSettings, useNovelSettings } from './reader-settings';
+import { resolveComic, useAccountSettings, useComicSettings, useNovelSettings } from './reader-settings';
 import { READER_THEMES } from './reader-theme';
 import { useImmersive } from './use-immersive';
 import { useReaderFrameTheme } from './use-reader-frame-theme';
@@ -32,6 +33,9 @@ import { useReaderPanels } from './use-reader-panels';
 import { useReaderRoom } from './use-reader-room';
 import { useReadingProgress } from './use-reading-progress';
 import './messages';
+
+// Issue 39 §1: the prompt to continue where another device is, its code loaded only when there is one.
+const PlacePrompt = lazyPart('place-prompt', () => import('./place-prompt').then((module) => module.default));
 
 export { chapterOptionLabel };
 
@@ -67,8 +71,11 @@ export default function ReaderPage() {
   );
   const bookmark = useBookmark(data?.series.id ?? '');
   const { user } = useAuth();
+  // Issue 39 §2: the account's settings follow a signed-in reader; the series' defaults come before their general choice.
+  useAccountSettings(data?.series.id, Boolean(user));
+  const comic = data ? resolveComic(comicSettings, data.series) : comicSettings;
   const contentRef = useRef<HTMLDivElement>(null);
-  const isPaged = data?.series.type === 'comic' && comicSettings.mode === 'paged';
+  const isPaged = data?.series.type === 'comic' && comic.mode === 'paged';
   const progress = useReadingProgress({ data, mode: isPaged ? 'paged' : 'scroll', contentRef });
   const immersive = useImmersive(Boolean(data?.canRead) && !panels.isSettingsOpen && panels.sheet === null);
   const [pageStatus, setPageStatus] = useState<string | undefined>();
@@ -83,14 +90,16 @@ export default function ReaderPage() {
   if (!data) return <ReaderSkeleton />;
 
   const isComic = data.series.type === 'comic';
-  // A series that reads right to left (manga, issue 37) turns its pages so, whatever the reader's own choice.
+  // A series drawn right to left (manga, issue 37) turns its pages so unless the reader chose otherwise for it.
   const isSeriesRtl = data.series.readingDirection === 'rtl';
   const credits = creditLines(data.credits);
   // A novel's bars and page follow its theme (dark, light or sepia); comics read on dark.
   const theme = isComic ? READER_THEMES.dark : READER_THEMES[novelSettings.theme];
   const settings: ReaderSettingsState = {
-    comic: isSeriesRtl ? { ...comicSettings, direction: 'rtl' } : comicSettings,
+    comic,
     isSeriesRtl,
+    seriesId: data.series.id,
+    isSignedIn: Boolean(user),
     novel: novelSettings,
     onComicChange: setComicSettings,
     onNovelChange: setNovelSettings,
@@ -156,6 +165,16 @@ export default function ReaderPage() {
         end={chapterEndArea}
       />
       {!isPagedReading && chapterEndArea}
+      {data.canRead && progress.elsewhere && (
+        <PlacePrompt
+          place={progress.elsewhere}
+          mode={isPaged ? 'paged' : 'scroll'}
+          pageCount={data.series.type === 'comic' ? data.pageCount : 0}
+          buttonClass={theme.button}
+          onContinue={progress.continueAt}
+          onStay={progress.stayHere}
+        />
+      )}
       <ReaderBottomBar
         theme={theme}
         isHidden={immersive.isHidden}

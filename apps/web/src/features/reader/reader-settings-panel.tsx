@@ -11,8 +11,10 @@ import {
 } from './reader-settings';
 import { useT } from '../../lib/i18n/i18n-context';
 import { richText } from '../../lib/i18n/rich';
+import { changeComic, changeNovel, keepForEverySeries, resetSeriesChoice } from './settings-sync';
 import './messages';
 import './settings-messages';
+import './series-settings-messages';
 
 /** The novel's fonts, widths and themes, said in the page's language (reader-settings.ts holds how they look). */
 const FONT_NAMES: Record<NovelSettings['font'], string> = {
@@ -119,22 +121,57 @@ function Panel({ children, inSheet = false }: { children: ReactNode; inSheet?: b
   );
 }
 
+/**
+ * "For this series" (issue 39 §2): mode, direction and fit are the reader's choice for the series
+ * they read; once they made one, they may reset it or keep it for every series.
+ */
+function ForThisSeries({ hasChoice, onReset, onKeep }: { hasChoice: boolean; onReset(): void; onKeep(): void }) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-400">
+      <span className="font-semibold uppercase tracking-wide">{t('reader.seriesSet.forThisSeries')}</span>
+      {hasChoice && (
+        <>
+          <button type="button" onClick={onReset} className="rounded px-2 py-1 text-accent-300 hover:bg-ink-800">
+            {t('reader.seriesSet.reset')}
+          </button>
+          <button type="button" onClick={onKeep} className="rounded px-2 py-1 text-accent-300 hover:bg-ink-800">
+            {t('reader.seriesSet.everySeries')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
 export function ComicSettingsPanel({
   settings,
-  onChange,
+  onChange: update,
   inSheet,
   isSeriesRtl,
+  seriesId,
+  isSignedIn,
 }: {
   settings: ComicSettings;
   onChange(patch: Partial<ComicSettings>): void;
   inSheet?: boolean;
-  /** The series reads right to left (issue 37): said so, in place of the choice. */
+  /** The series reads right to left (issue 37): said so beside the choice. */
   isSeriesRtl?: boolean | undefined;
+  seriesId: string;
+  isSignedIn: boolean;
 }) {
   const t = useT();
   const isPaged = settings.mode === 'paged';
+  const change = { current: settings, seriesId, isSignedIn, update };
+  const onChange = (patch: Partial<ComicSettings>) => changeComic(patch, change);
+  const own = settings.series?.[seriesId];
   return (
     <Panel inSheet={inSheet}>
+      <ForThisSeries
+        hasChoice={Boolean(own && Object.values(own).some((value) => value !== null && value !== undefined))}
+        onReset={() => resetSeriesChoice(change)}
+        onKeep={() => keepForEverySeries(change)}
+      />
       <Choice
         label={t('reader.set.mode')}
         value={settings.mode}
@@ -145,7 +182,7 @@ export function ComicSettingsPanel({
         onChange={(mode) => onChange({ mode })}
       />
       {isPaged && isSeriesRtl && <p className="text-xs">{t('reader.set.seriesRtl')}</p>}
-      {isPaged && !isSeriesRtl && (
+      {isPaged && (
         <Choice
           label={t('reader.set.direction')}
           value={settings.direction}
@@ -193,14 +230,18 @@ export function ComicSettingsPanel({
 
 export function NovelSettingsPanel({
   settings,
-  onChange,
+  onChange: update,
   inSheet,
+  isSignedIn,
 }: {
   settings: NovelSettings;
   onChange(patch: Partial<NovelSettings>): void;
   inSheet?: boolean;
+  /** A signed-in reader's novel settings go to their account (issue 39 §2). */
+  isSignedIn: boolean;
 }) {
   const t = useT();
+  const onChange = (patch: Partial<NovelSettings>) => changeNovel(patch, isSignedIn, update);
   return (
     <Panel inSheet={inSheet}>
       <Choice

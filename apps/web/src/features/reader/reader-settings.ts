@@ -1,4 +1,19 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import {
+  NOVEL_FONT_SIZE,
+  NOVEL_LINE_HEIGHT,
+  type NOVEL_FONT_NAMES,
+  type NOVEL_THEME_NAMES,
+  type NOVEL_WIDTH_NAMES,
+  READER_FITS,
+  READER_MODES,
+  READING_DIRECTIONS,
+  type ReaderDefaults,
+  type ReaderSettings,
+  type SeriesReaderSettings,
+} from '@inkwell/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { callApiData } from '../../lib/api-client';
 
 /**
  * Settings kept on this device (SPEC: remembered), read defensively: a bad entry falls back to
@@ -66,6 +81,8 @@ export interface ComicSettings {
   gap: number;
   /** Data saver (issue 11 §2): smaller, lighter pages for a metered connection. */
   quality: 'full' | 'saver';
+  /** The reader's own mode, direction and fit per series id (issue 39 §2): the account's, or this device's for a visitor. */
+  series?: Record<string, Partial<SeriesReaderSettings>>;
 }
 const COMIC_DEFAULTS: ComicSettings = { mode: 'strip', direction: 'ltr', fit: 'width', gap: 0, quality: 'full' };
 
@@ -79,9 +96,9 @@ const comicSettings = createSettingsStore<ComicSettings>(
   COMIC_SETTINGS_KEY,
   COMIC_DEFAULTS,
   (s) =>
-    ['strip', 'paged'].includes(s.mode) &&
-    ['ltr', 'rtl'].includes(s.direction) &&
-    ['width', 'height', 'original'].includes(s.fit) &&
+    READER_MODES.includes(s.mode) &&
+    READING_DIRECTIONS.includes(s.direction) &&
+    READER_FITS.includes(s.fit) &&
     ['full', 'saver'].includes(s.quality) &&
     Number.isInteger(s.gap) &&
     s.gap >= 0 &&
@@ -93,17 +110,20 @@ export const NOVEL_FONTS = {
   sans: { stack: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
   dyslexic: { stack: "'OpenDyslexic', 'Comic Sans MS', sans-serif" },
   mono: { stack: "ui-monospace, 'DejaVu Sans Mono', monospace" },
-} as const;
+} as const satisfies Record<(typeof NOVEL_FONT_NAMES)[number], unknown>;
 type NovelFont = keyof typeof NOVEL_FONTS;
 
 export const NOVEL_THEMES = {
   dark: { className: 'bg-[#14111f] text-zinc-200' },
   light: { className: 'bg-[#fbfaf7] text-zinc-900' },
   sepia: { className: 'bg-[#f4ecd8] text-[#5b4636]' },
-} as const;
+} as const satisfies Record<(typeof NOVEL_THEME_NAMES)[number], unknown>;
 export type NovelTheme = keyof typeof NOVEL_THEMES;
 
-export const NOVEL_WIDTHS = { narrow: 560, medium: 720, wide: 920 } as const;
+export const NOVEL_WIDTHS = { narrow: 560, medium: 720, wide: 920 } as const satisfies Record<
+  (typeof NOVEL_WIDTH_NAMES)[number],
+  number
+>;
 type NovelWidth = keyof typeof NOVEL_WIDTHS;
 
 export interface NovelSettings {
@@ -115,8 +135,9 @@ export interface NovelSettings {
 }
 const NOVEL_DEFAULTS: NovelSettings = { font: 'serif', size: 18, lineHeight: 1.7, width: 'medium', theme: 'dark' };
 export const NOVEL_SETTINGS_KEY = 'inkwell.reader.novel';
-export const FONT_SIZE = { min: 14, max: 28 };
-export const LINE_HEIGHT = { min: 1.3, max: 2.2 };
+// The account keeps the same limits (the contract's, issue 39 §2).
+export const FONT_SIZE = NOVEL_FONT_SIZE;
+export const LINE_HEIGHT = NOVEL_LINE_HEIGHT;
 
 const novelSettings = createSettingsStore<NovelSettings>(
   NOVEL_SETTINGS_KEY,
@@ -133,3 +154,57 @@ const novelSettings = createSettingsStore<NovelSettings>(
 
 export const useComicSettings = () => usePersistentSettings(comicSettings);
 export const useNovelSettings = () => usePersistentSettings(novelSettings);
+
+/**
+ * A comic's settings as it opens (issue 39 §2), each of mode, direction and fit: the reader's own
+ * choice for the series, else the series' default, else their general choice (the account's, kept
+ * on this device as it loads, else this device's own), else the built-in default.
+ */
+export function resolveComic(
+  general: ComicSettings,
+  {
+    id,
+    readerDefaults,
+    readingDirection,
+  }: { id: string; readerDefaults?: ReaderDefaults; readingDirection?: ReaderDefaults['direction'] },
+) {
+  const own = general.series?.[id];
+  // An answer from before the defaults (a chapter kept offline) has the direction alone.
+  const defaults = readerDefaults ?? { mode: null, direction: readingDirection };
+  return {
+    ...general,
+    mode: own?.mode ?? defaults?.mode ?? general.mode,
+    direction: own?.direction ?? defaults?.direction ?? general.direction,
+    fit: own?.fit ?? general.fit,
+  };
+}
+
+/** The account's settings, as a page loads, over this device's: its general choice, and its own for the series asked. */
+export function applyAccountSettings({ comic, novel, series }: ReaderSettings, seriesId: string) {
+  const kept = { ...comicSettings.read().series };
+  if (series) kept[seriesId] = series;
+  comicSettings.update({ ...comic, series: kept });
+  novelSettings.update(novel);
+}
+
+/**
+ * A signed-in reader's settings from their account, once per series a page load opens (another
+ * browser's changes apply on the next load). Asked after hydrating, so the page the server drew
+ * (the defaults) is the one the browser takes over.
+ */
+export function useAccountSettings(seriesId: string | undefined, isSignedIn: boolean) {
+  const { data } = useQuery({
+    queryKey: ['reader', 'me', 'settings', seriesId],
+    queryFn: ({ signal }) => callApiData('readerSettings', { query: { seriesId: seriesId! }, signal }),
+    enabled: isSignedIn && Boolean(seriesId),
+    staleTime: Infinity,
+    retry: false,
+  });
+  useEffect(() => {
+    // Once per answer: a page opened again from the cache keeps the changes made since.
+    if (!data || !seriesId || applied.has(data)) return;
+    applied.add(data);
+    applyAccountSettings(data, seriesId);
+  }, [data, seriesId]);
+}
+const applied = new WeakSet<object>();

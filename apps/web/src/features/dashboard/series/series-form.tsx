@@ -1,5 +1,6 @@
 import {
   DEFAULT_WAIT_PASS_EXCLUDES_NEWEST,
+  READER_MODES,
   READING_DIRECTIONS,
   SERIES_STATUSES,
   seriesInputSchema,
@@ -41,6 +42,8 @@ export interface SeriesFormValues {
   /** Issue 37 §2: the series' default credits, how a comic's pages turn, and its own site. */
   credits: CreditDraft[];
   readingDirection: ReadingDirection;
+  /** How a comic opens before the reader picks (issue 39 §2): '' leaves it to the reader's own choice. */
+  readingMode: '' | (typeof READER_MODES)[number];
   website: string;
 }
 
@@ -67,6 +70,7 @@ function valuesFrom(series?: TeamSeries): SeriesFormValues {
     bundleDiscountPercent: String(series?.bundleDiscountPercent ?? 0),
     credits: creditDrafts(series?.credits),
     readingDirection: series?.readingDirection ?? 'ltr',
+    readingMode: series?.readerDefaults?.mode ?? '',
     website: series?.website ?? '',
   };
 }
@@ -75,8 +79,9 @@ function valuesFrom(series?: TeamSeries): SeriesFormValues {
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** The form's text as the API's input: blanks become "unset", the year a number. */
-function toInput(values: SeriesFormValues): SeriesInput {
+function toInput({ readingMode, ...values }: SeriesFormValues): SeriesInput {
   const year = values.releaseYear.trim();
+  const isComic = values.type === 'comic';
   return {
     ...values,
     slug: values.slug.trim() === '' ? undefined : values.slug,
@@ -87,7 +92,9 @@ function toInput(values: SeriesFormValues): SeriesInput {
     bundleDiscountPercent: numberOf(values.bundleDiscountPercent),
     credits: creditInputs(values.credits),
     // A novel has no pages to turn.
-    readingDirection: values.type === 'comic' ? values.readingDirection : 'ltr',
+    readingDirection: isComic ? values.readingDirection : 'ltr',
+    // Issue 39 §2: what a reader sees before they pick.
+    readerDefaults: { mode: isComic && readingMode ? readingMode : null, direction: isComic ? values.readingDirection : 'ltr' },
   };
 }
 
@@ -186,6 +193,15 @@ function DetailsFields({ form, isTypeFixed }: { form: FormFields<SeriesFormValue
           {READING_DIRECTIONS.map((direction) => (
             <option key={direction} value={direction}>
               {t('dashboard.volumes.direction', { direction })}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {form.values.type === 'comic' && (
+        <SelectField label={t('dashboard.readerDefaults.mode')} {...field('readingMode')}>
+          {['', ...READER_MODES].map((mode) => (
+            <option key={mode} value={mode}>
+              {t('dashboard.readerDefaults.modeChoice', { mode: mode || 'none' })}
             </option>
           ))}
         </SelectField>

@@ -5,8 +5,12 @@ import '../messages';
 /** The reader's settings, comic and novel, as the page holds them. */
 export interface ReaderSettingsState {
   comic: ComicSettings;
-  /** The series reads right to left (issue 37): its direction is not the reader's to choose. */
+  /** The series reads right to left (issue 37): said so beside the choice. */
   isSeriesRtl?: boolean;
+  /** Issue 39 §2: a comic's mode, direction and fit are the reader's choice for this series. */
+  seriesId: string;
+  /** A signed-in reader's settings go to their account; a visitor's stay on this device. */
+  isSignedIn: boolean;
   novel: NovelSettings;
   onComicChange(patch: Partial<ComicSettings>): void;
   onNovelChange(patch: Partial<NovelSettings>): void;
@@ -28,8 +32,15 @@ export function SettingsPanel({
       onChange={settings.onComicChange}
       inSheet={inSheet}
       isSeriesRtl={settings.isSeriesRtl}
+      seriesId={settings.seriesId}
+      isSignedIn={settings.isSignedIn}
     />
   ) : (
-    <NovelSettingsPanel settings={settings.novel} onChange={settings.onNovelChange} inSheet={inSheet} />
+    <NovelSettingsPanel
+      settings={settings.novel}
+      onChange={settings.onNovelChange}
+      inSheet={inSheet}
+      isSignedIn={settings.isSignedIn}
+    />
   );
 }
