@@ -1,3 +1,3 @@
 // Recommendations (issue 39 §5): "readers also read", computed nightly from the readers' progress.
-export { createRecommendations, type Recommendations } from './recommendations.service';
+export { createRecommendations } from './recommendations.service';
 export { recommendationsRoutes } from './recommendations.routes';

@@ -5,9 +5,9 @@ import { seriesAlsoRead } from '../../../../db/schema';
 import { coReadingPairs } from '../../library';
 
 /** A reader reads a series when they have a place in this many of its chapters. */
-export const ALSO_READ_MIN_CHAPTERS = 3;
+const ALSO_READ_MIN_CHAPTERS = 3;
 /** A pair is kept only when this many readers share it (the table's CHECK too): nobody's reading can be told from it. */
-export const ALSO_READ_MIN_READERS = 5;
+const ALSO_READ_MIN_READERS = 5;
 /** The most shared pairs kept per series: more than any answer shows, and the table stays small on a large catalogue. */
 const KEPT_PER_SERIES = 50;
 /** The transaction lock two runs at once take turns on (any fixed number; this one is the job's alone). */
