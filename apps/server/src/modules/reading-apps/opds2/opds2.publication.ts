@@ -3,7 +3,7 @@ import type { Clock } from '../../../lib/clock';
 import type { Translate } from '../../../lib/i18n';
 import { canReadChapter, type Viewer } from '../../identity/access';
 import { downloadPath, FILE_TYPES } from '../downloads';
-import { chapterLabel } from '../opds';
+import { BUY_PAGE_TYPE, chapterLabel, COINS_CURRENCY } from '../opds';
 import {
   chapterBase,
   DIVINA_TYPE,
@@ -100,11 +100,18 @@ export function publication(
   if (canRead) {
     links.push(...readLinks(chapter, comic));
   } else {
+    // Priced in coins (XXX: no currency), typed as the page is sent: KOReader downloads any
+    // acquisition link of a type it knows exactly (`text/html` would be an HTM of the locked page),
+    // and with an indirectAcquisition it would fetch the page as a feed for every locked chapter.
     links.push({
       rel: 'http://opds-spec.org/acquisition/buy',
       href: web,
-      type: 'text/html',
-      properties: { 'inkwell:price': chapter.price, ...(chapter.freeAt ? { 'inkwell:freeAt': chapter.freeAt } : {}) },
+      type: BUY_PAGE_TYPE,
+      properties: {
+        price: { value: chapter.price, currency: COINS_CURRENCY },
+        'inkwell:price': chapter.price,
+        ...(chapter.freeAt ? { 'inkwell:freeAt': chapter.freeAt } : {}),
+      },
     });
   }
   return {

@@ -180,9 +180,10 @@ describe('OPDS 2.0 (issue 19 §3)', () => {
     expect(linkOf(open!.links, 'http://opds-spec.org/progression')!.type).toBe('application/opds-progression+json');
 
     expect(rels(shut!.links)).not.toContain('http://opds-spec.org/acquisition/open-access');
+    // Issue 39: priced for any OPDS 2 app, and nothing KOReader would save as an HTM.
     expect(linkOf(shut!.links, 'http://opds-spec.org/acquisition/buy')).toMatchObject({
-      type: 'text/html',
-      properties: { 'inkwell:price': 30 },
+      type: 'text/html; charset=utf-8',
+      properties: { price: { value: 30, currency: 'XXX' }, 'inkwell:price': 30 },
     });
     const self = await get(linkOf(open!.links, 'self')!.href);
     expect(self.headers['content-type']).toBe('application/opds-publication+json');
