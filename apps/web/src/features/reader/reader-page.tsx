@@ -24,7 +24,7 @@ import type { ReaderSettingsState } from './components/reader-panels';
 import { ReaderSkeleton } from './components/reader-skeleton';
 import { RentalNotice } from './components/rental-notice';
 import { ChapterListSheet } from './reader-parts';
-import { resolveComic, useAccountSettings, useComicSettings, useNovelSettings } from './reader-settings';
+import { useComicSettings, useNovelSettings, useReaderComic } from './reader-settings';
 import { READER_THEMES } from './reader-theme';
 import { useImmersive } from './use-immersive';
 import { useReaderFrameTheme } from './use-reader-frame-theme';
@@ -71,9 +71,7 @@ export default function ReaderPage() {
   );
   const bookmark = useBookmark(data?.series.id ?? '');
   const { user } = useAuth();
-  // Issue 39 §2: the account's settings follow a signed-in reader; the series' defaults come before their general choice.
-  useAccountSettings(data?.series.id, Boolean(user));
-  const comic = data ? resolveComic(comicSettings, data.series) : comicSettings;
+  const comic = useReaderComic(comicSettings, data?.series, Boolean(user));
   const contentRef = useRef<HTMLDivElement>(null);
   const isPaged = data?.series.type === 'comic' && comic.mode === 'paged';
   const progress = useReadingProgress({ data, mode: isPaged ? 'paged' : 'scroll', contentRef });
@@ -99,7 +97,6 @@ export default function ReaderPage() {
     comic,
     isSeriesRtl,
     seriesId: data.series.id,
-    isSignedIn: Boolean(user),
     novel: novelSettings,
     onComicChange: setComicSettings,
     onNovelChange: setNovelSettings,

@@ -9,6 +9,7 @@ import {
   type ComicSettings,
   type NovelSettings,
 } from './reader-settings';
+import { useAuth } from '../../lib/auth/auth-context';
 import { useT } from '../../lib/i18n/i18n-context';
 import { richText } from '../../lib/i18n/rich';
 import { changeComic, changeNovel, keepForEverySeries, resetSeriesChoice } from './settings-sync';
@@ -150,7 +151,6 @@ export function ComicSettingsPanel({
   inSheet,
   isSeriesRtl,
   seriesId,
-  isSignedIn,
 }: {
   settings: ComicSettings;
   onChange(patch: Partial<ComicSettings>): void;
@@ -158,9 +158,10 @@ export function ComicSettingsPanel({
   /** The series reads right to left (issue 37): said so beside the choice. */
   isSeriesRtl?: boolean | undefined;
   seriesId: string;
-  isSignedIn: boolean;
 }) {
   const t = useT();
+  // A signed-in reader's settings go to their account; a visitor's stay on this device (issue 39 §2).
+  const isSignedIn = Boolean(useAuth().user);
   const isPaged = settings.mode === 'paged';
   const change = { current: settings, seriesId, isSignedIn, update };
   const onChange = (patch: Partial<ComicSettings>) => changeComic(patch, change);
@@ -232,15 +233,13 @@ export function NovelSettingsPanel({
   settings,
   onChange: update,
   inSheet,
-  isSignedIn,
 }: {
   settings: NovelSettings;
   onChange(patch: Partial<NovelSettings>): void;
   inSheet?: boolean;
-  /** A signed-in reader's novel settings go to their account (issue 39 §2). */
-  isSignedIn: boolean;
 }) {
   const t = useT();
+  const isSignedIn = Boolean(useAuth().user);
   const onChange = (patch: Partial<NovelSettings>) => changeNovel(patch, isSignedIn, update);
   return (
     <Panel inSheet={inSheet}>

@@ -187,12 +187,15 @@ export function applyAccountSettings({ comic, novel, series }: ReaderSettings, s
   novelSettings.update(novel);
 }
 
+type SeriesOfChapter = Parameters<typeof resolveComic>[1];
+
 /**
- * A signed-in reader's settings from their account, once per series a page load opens (another
- * browser's changes apply on the next load). Asked after hydrating, so the page the server drew
- * (the defaults) is the one the browser takes over.
+ * A comic's settings as the reader reads this series (`resolveComic`), with a signed-in reader's
+ * settings from their account, asked once per series a page load opens (another browser's changes
+ * apply on the next load): after hydrating, so the page the server drew is the one the browser takes over.
  */
-export function useAccountSettings(seriesId: string | undefined, isSignedIn: boolean) {
+export function useReaderComic(general: ComicSettings, series: SeriesOfChapter | undefined, isSignedIn: boolean) {
+  const seriesId = series?.id;
   const { data } = useQuery({
     queryKey: ['reader', 'me', 'settings', seriesId],
     queryFn: ({ signal }) => callApiData('readerSettings', { query: { seriesId: seriesId! }, signal }),
@@ -206,5 +209,6 @@ export function useAccountSettings(seriesId: string | undefined, isSignedIn: boo
     applied.add(data);
     applyAccountSettings(data, seriesId);
   }, [data, seriesId]);
+  return series ? resolveComic(general, series) : general;
 }
 const applied = new WeakSet<object>();

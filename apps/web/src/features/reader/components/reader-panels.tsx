@@ -9,8 +9,6 @@ export interface ReaderSettingsState {
   isSeriesRtl?: boolean;
   /** Issue 39 §2: a comic's mode, direction and fit are the reader's choice for this series. */
   seriesId: string;
-  /** A signed-in reader's settings go to their account; a visitor's stay on this device. */
-  isSignedIn: boolean;
   novel: NovelSettings;
   onComicChange(patch: Partial<ComicSettings>): void;
   onNovelChange(patch: Partial<NovelSettings>): void;
@@ -33,14 +31,8 @@ export function SettingsPanel({
       inSheet={inSheet}
       isSeriesRtl={settings.isSeriesRtl}
       seriesId={settings.seriesId}
-      isSignedIn={settings.isSignedIn}
     />
   ) : (
-    <NovelSettingsPanel
-      settings={settings.novel}
-      onChange={settings.onNovelChange}
-      inSheet={inSheet}
-      isSignedIn={settings.isSignedIn}
-    />
+    <NovelSettingsPanel settings={settings.novel} onChange={settings.onNovelChange} inSheet={inSheet} />
   );
 }
