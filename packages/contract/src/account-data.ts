@@ -52,8 +52,8 @@ export const accountExportSchema = z.object({
       finishedAt: isoDate.nullable(),
     }),
   ),
-  /** The years the reader shares, each with its link's token (issue 39 §4). */
-  yearShares: z.array(z.object({ year: z.number(), token: z.string(), createdAt: isoDate })),
+  /** The years the reader shares by link, and since when (issue 39 §4); the links' tokens are never exported. */
+  yearShares: z.array(z.object({ year: z.number(), createdAt: isoDate })),
   /** Each device's latest place in a chapter (issue 39 §1), beside the merged one above. */
   readingPlaces: z.array(
     z.object({

@@ -75,6 +75,7 @@ describe('the export of a reader’s data (issue 36 §3)', () => {
     expect(data.notifications.received.map((notice) => notice.message).sort()).toEqual(['commentReply', 'welcome']);
     expect(data.deviceKeys).toEqual([{ name: reader.deviceKeyName, createdAt: expect.any(String), lastUsedAt: null }]);
     expect(data.pushSubscriptions).toEqual([{ host: '[2606:4700::1111]', createdAt: expect.any(String) }]);
+    expect(data.yearShares).toEqual([{ year: 2025, createdAt: expect.any(String) }]);
     // The sign-up's own session, and the one from her browser.
     expect(data.sessions).toContainEqual(expect.objectContaining({ ip: reader.ip, userAgent: reader.userAgent }));
     expect(data.earnings).toBeNull();
@@ -158,6 +159,7 @@ describe('deleting one’s account (issue 36 §3)', () => {
       'push_quiet_hours',
       'bookmarks',
       'reading_progress',
+      'reading_year_shares',
       'notifications',
       'email_changes',
       'password_reset_tokens',
