@@ -9,6 +9,8 @@ export interface ChapterContinuationProps {
   chapterId: string;
   /** This chapter's series' type: a comic's end points into the novel, a novel's into the comic. */
   seriesType: SeriesType;
+  /** The link's colours: the reader's theme's button, so it reads on a dark, light or sepia page. */
+  tone?: string;
 }
 
 /**
@@ -16,7 +18,11 @@ export interface ChapterContinuationProps {
  * here at chapter 112 of the novel — continue in the novel with chapter 113", or the reverse, linking
  * to the related series' next chapter (or to the mapped one when it is that series' newest).
  */
-export function ChapterContinuation({ chapterId, seriesType }: ChapterContinuationProps) {
+export function ChapterContinuation({
+  chapterId,
+  seriesType,
+  tone = 'bg-ink-800 text-zinc-200 hover:bg-ink-700',
+}: ChapterContinuationProps) {
   const t = useT();
   const { data } = useChapterRelated(chapterId);
   if (!data || data.items.length === 0) return null;
@@ -39,7 +45,7 @@ export function ChapterContinuation({ chapterId, seriesType }: ChapterContinuati
           <Link
             key={item.series.id}
             to={`/SeriesView/${item.series.slug}/${target.slug}`}
-            className="flex items-center justify-between gap-3 rounded-xl border border-accent-500/60 px-5 py-4 text-left hover:border-accent-400"
+            className={`flex items-center justify-between gap-3 rounded-xl px-5 py-4 text-left ring-1 ring-inset ring-accent-500/50 ${tone}`}
           >
             <span className="min-w-0">
               <span className="block text-sm">{where}</span>

@@ -38,7 +38,12 @@ export function ChapterEndArea({
           <>
             <ChapterEnd data={data} theme={theme} onNext={navigation.goNext} />
             {/* Issue 39 §5: where this chapter is in its adaptation or source, and the way on there. */}
-            <NearChapterContinuation key={data.chapter.id} chapterId={data.chapter.id} seriesType={data.series.type} />
+            <NearChapterContinuation
+              key={data.chapter.id}
+              chapterId={data.chapter.id}
+              seriesType={data.series.type}
+              tone={theme.button}
+            />
             <div className="flex items-center gap-3">
               {navigation.hasPrevious && (
                 <button
