@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { rowsOf } from '../../../db/sql';
 import { buildChapter, buildSeries, buildUser, signedInUser, teamOf } from '../../../../test/factories';
-import { callEndpoint, createTestApp, startSecondInstance, type TestContext } from '../../../../test/helpers';
+import { callEndpoint, createTestApp, eventually, startSecondInstance, type TestContext } from '../../../../test/helpers';
 
 // Issue 39 §5: "readers also read". A reader reads a series with a place in three of its chapters;
 // a pair shows only when five readers share it; adult series follow the gate; a series without
@@ -170,13 +170,17 @@ describe('readers also read (issue 39 §5)', () => {
 });
 
 describe.skipIf(inject('testDatabase').kind !== 'postgres')('the also-read job on two instances', () => {
-  it('writes one result when both run at once', async () => {
+  it('writes one result when both run at once, and both drop their kept answers', async () => {
     const first = await series();
     const other = await series();
     await readersOf([first.id, other.id], 5);
     t.clock.advance(60_000);
     const second = await startSecondInstance(t);
+    const basisOnSecond = async () =>
+      (await callEndpoint({ app: second.app }, 'seriesAlsoRead', { params: { id: first.id } })).body.data.basis as string;
     try {
+      // The other instance keeps its cold-start answer until the job's event reaches it.
+      expect(await basisOnSecond()).toBe('genres');
       const runs = await Promise.all([
         t.app.services.recommendations.computeAlsoRead(),
         second.app.services.recommendations.computeAlsoRead(),
@@ -191,6 +195,7 @@ describe.skipIf(inject('testDatabase').kind !== 'postgres')('the also-read job o
       expect(runsWritten).toBe(1);
       expect(pairs).toBe(runs.find((run) => run !== null));
       expect((await alsoRead(first.id)).ids).toEqual([other.id]);
+      expect(await eventually(async () => (await basisOnSecond()) === 'readers', 5_000)).toBe(true);
     } finally {
       await second.close();
     }
