@@ -23,7 +23,15 @@ let comic: { id: string; slug: string; title: string };
 let novel: { id: string; slug: string; title: string };
 let unfollowed: { id: string };
 let members: { id: string };
-const ids: Record<string, string> = {};
+const ids = {
+  comicFree: '',
+  comicLocked: '',
+  comicScheduled: '',
+  novelFree: '',
+  novelTurnsFree: '',
+  elsewhere: '',
+  early: '',
+};
 
 async function person(): Promise<Person> {
   const user = await buildUser(t.db);

@@ -83,7 +83,7 @@ for (const [extension, type] of KOREADER_PROVIDERS) if (!KOREADER_TYPES.has(type
  * dot) when it opens that, else by its type; one without a file type is no download. Its sync
  * (`fillPendingSyncs`) downloads the first of them.
  */
-function koreaderDownloads(entry: Element, base: string) {
+function koreaderDownloads(entry: ReturnType<typeof entryOf>, base: string) {
   const downloads: { href: string; filetype: string }[] = [];
   for (const link of entry.getElementsByTagName('link')) {
     const rel = link.getAttribute('rel') ?? '';
