@@ -2,7 +2,9 @@ import { Copy, KeyRound, Smartphone } from 'lucide-react';
 import {
   DEVICE_KEY_NAME_MAX,
   KOREADER_SYNC_PATH,
+  OPDS2_AUTH_CATALOG_PATH,
   OPDS2_CATALOG_PATH,
+  OPDS_AUTH_CATALOG_PATH,
   OPDS_CATALOG_PATH,
   deviceKeyCreateSchema,
   type DeviceKey,
@@ -55,20 +57,44 @@ function CopyRow({ label, value, hint }: { label: string; value: string; hint?: 
   );
 }
 
-/** Where each kind of app connects, on this site's own origin. */
+/**
+ * Where each kind of app connects, on this site's own origin: each catalogue at its plain address
+ * and beside it the one that always asks for the key (issue 39), for apps that send a password only
+ * when asked.
+ */
 function Addresses() {
   const t = useT();
   const origin = window.location.origin;
   return (
     <>
-      <CopyRow label={t('profile.devices.opds1')} hint={t('profile.devices.opds1Hint')} value={`${origin}${OPDS_CATALOG_PATH}`} />
+      <CopyRow label={t('profile.devices.opds1')} hint={t('profile.apps.opds1Hint')} value={`${origin}${OPDS_CATALOG_PATH}`} />
+      <CopyRow
+        label={t('profile.apps.opds1Asking')}
+        hint={t('profile.apps.askingHint')}
+        value={`${origin}${OPDS_AUTH_CATALOG_PATH}`}
+      />
       <CopyRow
         label={t('profile.devices.opds2')}
         hint={t('profile.devices.opds2Hint')}
         value={`${origin}${OPDS2_CATALOG_PATH}`}
       />
+      <CopyRow label={t('profile.apps.opds2Asking')} value={`${origin}${OPDS2_AUTH_CATALOG_PATH}`} />
       <CopyRow label={t('profile.devices.koreaderSync')} value={`${origin}${KOREADER_SYNC_PATH}`} />
     </>
+  );
+}
+
+/** The new key's QR code: the server drew it as an SVG data: URL, so showing it asks nothing of any server. */
+function SignInQrCode({ qrCode }: { qrCode: string }) {
+  const t = useT();
+  return (
+    <figure className="flex flex-wrap items-center gap-4">
+      <img src={qrCode} alt={t('profile.apps.qrAlt')} width={176} height={176} className="rounded-lg bg-white p-1" />
+      <figcaption className="max-w-sm space-y-1 text-sm text-zinc-300">
+        <strong className="block text-zinc-100">{t('profile.apps.qrTitle')}</strong>
+        {t('profile.apps.qrHint')}
+      </figcaption>
+    </figure>
   );
 }
 
@@ -86,6 +112,7 @@ function NewKey({ made, username, onDone }: { made: DeviceKeyCreated; username: 
         <CopyRow label={t('profile.devices.key')} value={made.key} />
         <Addresses />
       </dl>
+      <SignInQrCode qrCode={made.qrCode} />
       <HowTo />
       <button type="button" onClick={onDone} className={primaryButton}>
         {t('profile.devices.copiedIt')}
@@ -94,12 +121,19 @@ function NewKey({ made, username, onDone }: { made: DeviceKeyCreated; username: 
   );
 }
 
+/** The apps known to work (OPDS 1.2 or 2, KOReader's sync), and how each connects. */
 function HowTo() {
   const t = useT();
   return (
     <div className="space-y-2 text-sm text-zinc-300">
-      <p>{t('profile.devices.howToOpds')}</p>
-      <p>{t('profile.devices.howToKoreader')}</p>
+      <h4 className="font-medium text-zinc-100">{t('profile.apps.whichApps')}</h4>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>{t('profile.apps.koreader')}</li>
+        <li>{t('profile.apps.panels')}</li>
+        <li>{t('profile.apps.chunky')}</li>
+        <li>{t('profile.apps.thorium')}</li>
+      </ul>
+      <p>{t('profile.apps.sameRules')}</p>
     </div>
   );
 }
