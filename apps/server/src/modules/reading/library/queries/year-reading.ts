@@ -30,8 +30,12 @@ export interface FinishedDayRow {
  * (its original edition's pages), a novel's text counted in NOVEL_BYTES_PER_PAGE (octet_length reads
  * a stored text's size without reading it).
  */
-export async function finishedDaysOf(db: Database, { userId, from, to, timeZone }: ReadingSpan): Promise<FinishedDayRow[]> {
-  const result = await db.execute(sql`
+export async function finishedDaysOf(db: Database, span: ReadingSpan): Promise<FinishedDayRow[]> {
+  return rowsOf<FinishedDayRow>(await db.execute(finishedDaysSql(span)));
+}
+
+/** `finishedDaysOf`'s statement (query-plans.test.ts reads its plan). */
+export const finishedDaysSql = ({ userId, from, to, timeZone }: ReadingSpan) => sql`
     select to_char(rp.finished_at at time zone ${timeZone}, 'YYYY-MM-DD') as "day",
       rp.series_id as "seriesId", s.slug as "seriesSlug", s.title as "seriesTitle",
       count(*)::int as "chapters",
@@ -44,27 +48,29 @@ export async function finishedDaysOf(db: Database, { userId, from, to, timeZone 
     join series s on s.id = rp.series_id
     where rp.user_id = ${userId} and rp.finished_at >= ${at(from)} and rp.finished_at < ${at(to)}
     group by 1, rp.series_id, s.slug, s.title
-    order by 1`);
-  return rowsOf<FinishedDayRow>(result);
-}
+    order by 1`;
 
 /** The median time from first opening to finishing a chapter in the span, in ms; rows opened before it was kept are left out. */
-export async function medianOpenToFinishOf(db: Database, { userId, from, to }: ReadingSpan): Promise<number | null> {
-  const result = await db.execute(sql`
-    select percentile_cont(0.5) within group (order by extract(epoch from rp.finished_at - rp.opened_at)) as "seconds"
-    from reading_progress rp
-    where rp.user_id = ${userId} and rp.finished_at >= ${at(from)} and rp.finished_at < ${at(to)}
-      and rp.opened_at is not null`);
-  const seconds = rowsOf<{ seconds: number | string | null }>(result)[0]?.seconds;
+export async function medianOpenToFinishOf(db: Database, span: ReadingSpan): Promise<number | null> {
+  const seconds = rowsOf<{ seconds: number | string | null }>(await db.execute(medianOpenToFinishSql(span)))[0]?.seconds;
   return seconds === null || seconds === undefined ? null : Math.round(Number(seconds) * 1000);
 }
 
+/** `medianOpenToFinishOf`'s statement. */
+export const medianOpenToFinishSql = ({ userId, from, to }: ReadingSpan) => sql`
+    select percentile_cont(0.5) within group (order by extract(epoch from rp.finished_at - rp.opened_at)) as "seconds"
+    from reading_progress rp
+    where rp.user_id = ${userId} and rp.finished_at >= ${at(from)} and rp.finished_at < ${at(to)}
+      and rp.opened_at is not null`;
+
 /** The years (in the reader's time zone) in which they finished a chapter, newest first: an index-only scan. */
 export async function yearsWithReadingOf(db: Database, userId: string, timeZone: string): Promise<number[]> {
-  const result = await db.execute(sql`
+  return rowsOf<{ year: number }>(await db.execute(yearsWithReadingSql(userId, timeZone))).map((row) => Number(row.year));
+}
+
+/** `yearsWithReadingOf`'s statement. */
+export const yearsWithReadingSql = (userId: string, timeZone: string) => sql`
     select distinct extract(year from rp.finished_at at time zone ${timeZone})::int as "year"
     from reading_progress rp
     where rp.user_id = ${userId} and rp.finished_at is not null
-    order by 1 desc`);
-  return rowsOf<{ year: number }>(result).map((row) => Number(row.year));
-}
+    order by 1 desc`;
