@@ -31,15 +31,32 @@ test('a key made in Apps and devices reads a chapter in an OPDS app, and the web
   await page.getByRole('button', { name: 'Make a key' }).click();
   const shown = page.getByRole('region', { name: 'Your new key' });
   await expect(shown).toBeVisible();
-  const [username, key, catalog, catalog2, sync] = await shown.locator('code').allTextContents();
+  const [username, key, catalog, asking, catalog2, asking2, sync] = await shown.locator('code').allTextContents();
   expect(catalog).toBe(`${BASE_URL}/opds/v1.2/catalog`);
+  // Beside each catalogue, its address that always asks for the key (issue 39).
+  expect(asking).toBe(`${BASE_URL}/opds/v1.2/auth/catalog`);
   expect(catalog2).toBe(`${BASE_URL}/opds/v2/catalog`);
+  expect(asking2).toBe(`${BASE_URL}/opds/v2/auth/catalog`);
   expect(sync).toBe(`${BASE_URL}/koreader`);
   expect(username).toBe(reader.username);
   expect(key).toMatch(/^iwk_/);
+  // The key's QR code, drawn by the server as an SVG data: URL (no request carries the key).
+  const qr = shown.getByRole('img', { name: 'QR code of the catalogue address with your username and key' });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+  expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect(shown.getByText('Panels (iPhone, iPad)', { exact: false })).toBeVisible();
+  await expect(page.getByText('Mihon', { exact: false })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('new-key.png') });
   await shown.getByRole('button', { name: 'I have copied it' }).click();
   await expect(page.getByText(key!)).toHaveCount(0);
+  await expect(qr).toHaveCount(0);
+  // Without the key a key's app gets the challenge there, never the visitor's catalogue.
+  const anonymous = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const challenged = await anonymous.get(asking!);
+  expect(challenged.status()).toBe(401);
+  expect(challenged.headers()['www-authenticate']).toMatch(/^Basic realm="Inkwell"/);
+  await anonymous.dispose();
 
   // The app: HTTP Basic with the username and the key.
   const app = await playwrightRequest.newContext({
@@ -49,6 +66,11 @@ test('a key made in Apps and devices reads a chapter in an OPDS app, and the web
   const root = await app.get(catalog!);
   expect(root.status()).toBe(200);
   expect(await root.text()).toContain('<title>My bookmarks</title>');
+  // The asking address, with the key: the reader's own catalogue, its links kept on that address.
+  const askingRoot = await app.get(asking!);
+  expect(askingRoot.status()).toBe(200);
+  expect(await askingRoot.text()).toContain('<title>My bookmarks</title>');
+  expect(await askingRoot.text()).toMatch(/href="(https?:\/\/[^"/]+)?\/opds\/v1\.2\/auth\//);
   const feed = await (await app.get(`/opds/v1.2/series/${COMIC.slug}`)).text();
   const entry = feed.split('<entry>').find((part) => part.includes(`/SeriesView/${COMIC.slug}/${COMIC.chapter}"`))!;
   const stream = /rel="http:\/\/vaemendis\.net\/opds-pse\/stream" type="image\/jpeg" href="([^"]+)" pse:count="(\d+)"/.exec(
