@@ -224,4 +224,21 @@ describe('new chapters for e-readers (issue 39 §3)', () => {
     expect(answer.headers['content-type']).toBe('application/opds+json');
     expect(answer.json().metadata).toMatchObject({ numberOfItems: entries.length, itemsPerPage: 50, currentPage: 1 });
   });
+  it('gives a reader whose plan reads priced chapters the priced ones too', async () => {
+    const patron = await person();
+    await follow(patron, comic.id);
+    expect(await chapterIds(patron)).not.toContain(ids.comicLocked);
+    const plan = ((await callEndpoint(t, 'plans')).body.data.items as { id: string; name: string }[]).find(
+      (item) => item.name === 'Patron',
+    )!;
+    const started = await callEndpoint(t, 'checkout', { cookie: patron.cookie, body: { kind: 'plan', planId: plan.id } });
+    await callEndpoint(t, 'testCheckoutComplete', {
+      cookie: patron.cookie,
+      params: { purchaseId: started.body.data.purchaseId },
+    });
+    const listed = await chapterIds(patron);
+    expect(listed).toContain(ids.comicLocked);
+    expect(listed).not.toContain(ids.novelFree);
+    expect((await get(`/download/chapters/${ids.comicLocked}.cbz`, patron)).statusCode).toBe(200);
+  });
 });
