@@ -39,3 +39,4 @@ export * from './stats';
 export * from './relations';
 export * from './recommendations';
 export * from './reader-settings';
+export * from './reader-settings-values';

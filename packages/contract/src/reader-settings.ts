@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { envelope } from './errors';
 import { readingDirectionSchema } from './teamwork';
+import {
+  NOVEL_FONT_NAMES,
+  NOVEL_FONT_SIZE,
+  NOVEL_LINE_HEIGHT,
+  NOVEL_THEME_NAMES,
+  NOVEL_WIDTH_NAMES,
+  READER_FITS,
+  READER_MODES,
+} from './reader-settings-values';
 
 // Settings that travel (issue 39 §2): the reader's comic and novel settings kept in the account, a
 // series' own overrides, and the series' reading defaults the team sets. The web reader's choices
 // (apps/web/src/features/reader/reader-settings.ts) are these same lists and limits. Data saver and
-// the strip's gap stay on each device and are never sent.
-
-export const READER_MODES = ['strip', 'paged'] as const;
-export const READER_FITS = ['width', 'height', 'original'] as const;
-export const NOVEL_FONT_NAMES = ['serif', 'sans', 'dyslexic', 'mono'] as const;
-export const NOVEL_WIDTH_NAMES = ['narrow', 'medium', 'wide'] as const;
-export const NOVEL_THEME_NAMES = ['dark', 'light', 'sepia'] as const;
-/** A novel's text size in pixels, whole. */
-export const NOVEL_FONT_SIZE = { min: 14, max: 28 } as const;
-/** A novel's line height, in tenths. */
-export const NOVEL_LINE_HEIGHT = { min: 1.3, max: 2.2 } as const;
+// the strip's gap stay on each device and are never sent. The choices and limits are in
+// reader-settings-values.ts, which the web's first JavaScript imports without zod.
 
 export const readerModeSchema = z.enum(READER_MODES, { error: 'validation.readerSettings.mode' });
 const readerFitSchema = z.enum(READER_FITS, { error: 'validation.readerSettings.fit' });

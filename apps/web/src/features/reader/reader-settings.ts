@@ -6,7 +6,7 @@ import {
   type NOVEL_WIDTH_NAMES,
   READER_FITS,
   READER_MODES,
-  READING_DIRECTIONS,
+  READER_DIRECTIONS,
   type ReaderDefaults,
   type ReaderSettings,
   type SeriesReaderSettings,
@@ -97,7 +97,7 @@ const comicSettings = createSettingsStore<ComicSettings>(
   COMIC_DEFAULTS,
   (s) =>
     READER_MODES.includes(s.mode) &&
-    READING_DIRECTIONS.includes(s.direction) &&
+    READER_DIRECTIONS.includes(s.direction) &&
     READER_FITS.includes(s.fit) &&
     ['full', 'saver'].includes(s.quality) &&
     Number.isInteger(s.gap) &&

@@ -1,10 +1,10 @@
 import {
   DEFAULT_WAIT_PASS_EXCLUDES_NEWEST,
-  READER_MODES,
   READING_DIRECTIONS,
   SERIES_STATUSES,
   seriesInputSchema,
   type Genre,
+  type READER_MODES,
   type ReadingDirection,
   type SeriesInput,
   type TeamSeries,
@@ -74,6 +74,9 @@ function valuesFrom(series?: TeamSeries): SeriesFormValues {
     website: series?.website ?? '',
   };
 }
+
+/** How a comic may open ('': as the reader chose); written here, not imported, so the reader's first chunk keeps the contract's list to itself. */
+const OPENS_AS = ['', 'strip', 'paged'] as const satisfies readonly SeriesFormValues['readingMode'][];
 
 /** A number field's text as a number for the schema to judge ('' or words stay as they are: NaN is refused). */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -199,7 +202,7 @@ function DetailsFields({ form, isTypeFixed }: { form: FormFields<SeriesFormValue
       )}
       {form.values.type === 'comic' && (
         <SelectField label={t('dashboard.readerDefaults.mode')} {...field('readingMode')}>
-          {['', ...READER_MODES].map((mode) => (
+          {OPENS_AS.map((mode) => (
             <option key={mode} value={mode}>
               {t('dashboard.readerDefaults.modeChoice', { mode: mode || 'none' })}
             </option>
