@@ -78,7 +78,7 @@ const englishLanguageName = (code: string) => {
  * JSON in ASCII (every other character escaped). No `volume`: calibre numbers a book by its volume
  * before its issue, and a chapter is the issue. Nothing in it depends on when it is built.
  */
-export function comicBookInfo(book: ComicBook): string {
+function comicBookInfo(book: ComicBook): string {
   const { series, chapter } = book;
   const published = chapter.publishedAt ? new Date(chapter.publishedAt) : null;
   const people = (role: keyof typeof CBI_ROLES, fallback = '') => {
