@@ -59,7 +59,8 @@ function serve(options: { user?: typeof readerUser | null; chapter?: ChapterCont
     [fillPath(ROUTES.seriesProgress.path, { seriesId: SERIES_ID })]: () =>
       Response.json({ success: true, data: { chapters: options.places ?? {}, continue: null, bookmarked: false } }),
     [`PUT ${fillPath(ROUTES.progressSave.path, { chapterId: chapter.chapter.id })}`]: (init) => {
-      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      // This browser's id (issue 39 §1) goes with every place; place-prompt.test.tsx reads it.
+      const { deviceId: _deviceId, ...body } = JSON.parse(String(init?.body)) as Record<string, unknown>;
       saved.push({ chapterId: chapter.chapter.id, body, keepalive: init?.keepalive === true });
       return Response.json({
         success: true,

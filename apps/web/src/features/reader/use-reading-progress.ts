@@ -1,4 +1,4 @@
-import type { ChapterContent, ProgressInput } from '@inkwell/contract';
+import type { ChapterContent, DevicePlace, ProgressInput } from '@inkwell/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -109,6 +109,42 @@ function useProgressSaver({ chapterId, seriesId, owner, trackingRef, openedRef, 
 }
 
 /**
+ * Another device's newer place in the chapter (issue 39 §1): offered as it opens, and gone to only
+ * when the reader chooses ("Continue there" moves there and saves it; "Stay here" puts it away).
+ */
+function usePlaceElsewhere({
+  chapterId,
+  pageCount,
+  setResume,
+  schedule,
+  flush,
+}: {
+  chapterId: string | undefined;
+  pageCount: number;
+  setResume(resume: { chapterId: string; point: ResumePoint }): void;
+  schedule(input: ProgressInput): void;
+  flush(): void;
+}) {
+  const [elsewhere, offer] = useState<{ chapterId: string; place: DevicePlace }>();
+  const continueAt = useCallback(
+    (point: { page: number } | { position: number }) => {
+      if (!chapterId) return;
+      offer(undefined);
+      setResume({ chapterId, point });
+      schedule(progressFor('page' in point ? point : { ...point, isAtEnd: false }, pageCount));
+      flush();
+    },
+    [chapterId, pageCount, setResume, schedule, flush],
+  );
+  return {
+    offer,
+    elsewhere: elsewhere && elsewhere.chapterId === chapterId ? elsewhere.place : undefined,
+    continueAt,
+    stayHere: useCallback(() => offer(undefined), []),
+  };
+}
+
+/**
  * Issue 9 §1: the reader's place, kept as they read and synced across devices. Opening a chapter
  * records it (history) and resumes where the viewer was, here or on another device; the place is
  * saved a moment after it settles, at once when the end is reached (in paged mode and in a long
@@ -141,6 +177,7 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   const saveRef = useRef(save);
   saveRef.current = save;
   const { flush, schedule } = useProgressSaver({ chapterId, seriesId, owner, trackingRef, openedRef, saveRef });
+  const { offer, ...placeChoice } = usePlaceElsewhere({ chapterId, pageCount, setResume, schedule, flush });
 
   // Opening a chapter: it goes in the history, and the saved place is read (fresh, as another device may have moved on).
   useEffect(() => {
@@ -164,15 +201,26 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
             .then((progress) => progress.chapters[chapterId])
             .catch(() => client.getQueryData(seriesProgressQueryOptions(seriesId).queryKey)?.chapters[chapterId])
         : Promise.resolve(readLocalProgress(null)[chapterId]);
-    void place.then((saved) => {
-      if (!isCancelled) setResume({ chapterId, point: resumePoint(saved, modeRef.current, pageCount) });
+    // Each device's own place (issue 39 §1), asked with code loaded only for a signed-in reader.
+    const devices =
+      isSignedIn && navigator.onLine
+        ? import('./device-places')
+            .then((module) => module.devicePlaces(chapterId, modeRef.current, pageCount))
+            .catch(() => undefined)
+        : undefined;
+    void Promise.all([place, devices]).then(([saved, places]) => {
+      if (isCancelled) return;
+      // This browser opens where it was itself; a newer place elsewhere is offered, never jumped to.
+      const own = places?.own && { ...places.own, completed: saved?.completed ?? false };
+      setResume({ chapterId, point: resumePoint(own ?? saved, modeRef.current, pageCount) });
+      offer(places?.elsewhere && { chapterId, place: places.elsewhere });
     });
     return () => {
       isCancelled = true;
       trackingRef.current = undefined;
       flush();
     };
-  }, [chapterId, seriesId, pageCount, isSignedIn, owner, client, flush]);
+  }, [chapterId, seriesId, pageCount, isSignedIn, owner, client, flush, offer]);
 
   // Resuming: the paged reader opens at the page; a strip or novel scrolls to the position. Only then is the place tracked.
   const startPage =
@@ -242,5 +290,5 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
     [schedule, pageCount],
   );
 
-  return { startPage, onPageChange };
+  return { startPage, onPageChange, ...placeChoice };
 }

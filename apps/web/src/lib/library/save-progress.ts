@@ -34,7 +34,12 @@ export function useSaveProgress() {
       try {
         saved = await callApiData('progressSave', {
           params: { chapterId: target.chapterId },
-          body: input,
+          // A place keeps this browser's id, so it is kept apart from the reader's other devices' (issue 39 §1);
+          // its code comes with the reader's places, not with the page.
+          body:
+            input.page === undefined && input.position === undefined
+              ? input
+              : { ...input, deviceId: (await import('./device-id')).thisDeviceId() },
           ...(options.keepalive ? { keepalive: true } : {}),
         });
       } catch (error) {
