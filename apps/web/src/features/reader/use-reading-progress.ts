@@ -210,8 +210,9 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
         : undefined;
     void Promise.all([place, devices]).then(([saved, places]) => {
       if (isCancelled) return;
-      // This browser opens where it was itself; a newer place elsewhere is offered, never jumped to.
-      const own = places?.own && { ...places.own, completed: saved?.completed ?? false };
+      // When another device's newer place is far enough to offer, this browser opens where it was
+      // itself and offers it, never jumping there; otherwise (a page apart at most) at the merged place.
+      const own = places?.elsewhere && places.own && { ...places.own, completed: saved?.completed ?? false };
       setResume({ chapterId, point: resumePoint(own ?? saved, modeRef.current, pageCount) });
       offer(places?.elsewhere && { chapterId, place: places.elsewhere });
     });
