@@ -79,9 +79,10 @@ function chapter(series: Partial<ChapterContent['series']> = {}): ChapterContent
 }
 
 const SETTINGS = '/api/omegascans/secure/me/reader-settings';
-const SERIES_SETTINGS = '/api/omegascans/secure/me/series/s1/reader-settings';
+const seriesSettings = (id: string) => `/api/omegascans/secure/me/series/${id}/reader-settings`;
 
 function serve(content: ChapterContent, account?: ReaderSettings) {
+  const SERIES_SETTINGS = seriesSettings(content.series.id);
   return mockApi({
     '/api/proxy/public/verify': verifyAs(account ? readerUser : null),
     '/api/public/omegascans/public/series/lantern/chapters/chapter-2': () => Response.json({ success: true, data: content }),
@@ -134,16 +135,18 @@ describe('a signed-in reader', () => {
   });
 
   it("keeps a change in the panel as the series' choice in their account, and a novel's in the account", async () => {
-    const fetchMock = serve(chapter(), account);
+    // Another series: each is asked of the account once a page load.
+    const fetchMock = serve(chapter({ id: 's2' }), account);
     renderReader();
     await screen.findByTestId('paged-reader');
     fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Long strip' }));
     expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
     // The general choice stays the account's: only this series reads as a strip.
-    expect(stored(COMIC_SETTINGS_KEY)).toMatchObject({ mode: 'paged', series: { s1: { mode: 'strip', direction: 'rtl' } } });
+    expect(stored(COMIC_SETTINGS_KEY)).toMatchObject({ mode: 'paged', series: { s2: { mode: 'strip', direction: 'rtl' } } });
     flushSettings();
-    const sent = fetchMock.mock.calls.filter(([url, init]) => String(url).includes(SERIES_SETTINGS) && init?.method === 'PUT');
+    const put = (url: unknown, init?: RequestInit) => String(url).includes(seriesSettings('s2')) && init?.method === 'PUT';
+    const sent = fetchMock.mock.calls.filter(([url, init]) => put(url, init));
     expect(sent).toHaveLength(1);
     expect(JSON.parse(String(sent[0]![1]!.body))).toEqual({ mode: 'strip' });
   });

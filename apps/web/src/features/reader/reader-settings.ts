@@ -8,12 +8,9 @@ import {
   READER_MODES,
   READER_DIRECTIONS,
   type ReaderDefaults,
-  type ReaderSettings,
   type SeriesReaderSettings,
 } from '@inkwell/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { callApiData } from '../../lib/api-client';
 
 /**
  * Settings kept on this device (SPEC: remembered), read defensively: a bad entry falls back to
@@ -173,42 +170,26 @@ export function resolveComic(
   const defaults = readerDefaults ?? { mode: null, direction: readingDirection };
   return {
     ...general,
-    mode: own?.mode ?? defaults?.mode ?? general.mode,
-    direction: own?.direction ?? defaults?.direction ?? general.direction,
+    mode: own?.mode ?? defaults.mode ?? general.mode,
+    direction: own?.direction ?? defaults.direction ?? general.direction,
     fit: own?.fit ?? general.fit,
   };
-}
-
-/** The account's settings, as a page loads, over this device's: its general choice, and its own for the series asked. */
-export function applyAccountSettings({ comic, novel, series }: ReaderSettings, seriesId: string) {
-  const kept = { ...comicSettings.read().series };
-  if (series) kept[seriesId] = series;
-  comicSettings.update({ ...comic, series: kept });
-  novelSettings.update(novel);
 }
 
 type SeriesOfChapter = Parameters<typeof resolveComic>[1];
 
 /**
- * A comic's settings as the reader reads this series (`resolveComic`), with a signed-in reader's
- * settings from their account, asked once per series a page load opens (another browser's changes
- * apply on the next load): after hydrating, so the page the server drew is the one the browser takes over.
+ * A comic's settings as the reader reads this series (`resolveComic`). A signed-in reader's account
+ * settings are asked as the series opens (account-settings.ts, fetched then): after hydrating, so the
+ * page the server drew is the one the browser takes over; another browser's changes apply on the next load.
  */
 export function useReaderComic(general: ComicSettings, series: SeriesOfChapter | undefined, isSignedIn: boolean) {
   const seriesId = series?.id;
-  const { data } = useQuery({
-    queryKey: ['reader', 'me', 'settings', seriesId],
-    queryFn: ({ signal }) => callApiData('readerSettings', { query: { seriesId: seriesId! }, signal }),
-    enabled: isSignedIn && Boolean(seriesId),
-    staleTime: Infinity,
-    retry: false,
-  });
   useEffect(() => {
-    // Once per answer: a page opened again from the cache keeps the changes made since.
-    if (!data || !seriesId || applied.has(data)) return;
-    applied.add(data);
-    applyAccountSettings(data, seriesId);
-  }, [data, seriesId]);
+    if (isSignedIn && seriesId) void import('./account-settings').then((module) => module.loadAccountSettings(seriesId));
+  }, [isSignedIn, seriesId]);
   return series ? resolveComic(general, series) : general;
 }
-const applied = new WeakSet<object>();
+
+/** This device's stores, which account-settings.ts fills from the account. */
+export const settingsStores = { comic: comicSettings, novel: novelSettings };
