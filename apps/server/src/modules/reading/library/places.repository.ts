@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { readingPlaces } from '../../../db/schema';
 
 export type PlaceRow = typeof readingPlaces.$inferSelect;
-export type PlaceApp = PlaceRow['app'];
+type PlaceApp = PlaceRow['app'];
 
 /** The device a place was written from (issue 39 §1): stable per device, named as its reader would know it. */
 export interface PlaceDevice {
