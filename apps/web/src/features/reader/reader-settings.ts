@@ -176,6 +176,9 @@ export function resolveComic(
   };
 }
 
+/** This device's stores, which account-settings.ts fills from the account. */
+const settingsStores = { comic: comicSettings, novel: novelSettings };
+
 type SeriesOfChapter = Parameters<typeof resolveComic>[1];
 
 /**
@@ -186,10 +189,8 @@ type SeriesOfChapter = Parameters<typeof resolveComic>[1];
 export function useReaderComic(general: ComicSettings, series: SeriesOfChapter | undefined, isSignedIn: boolean) {
   const seriesId = series?.id;
   useEffect(() => {
-    if (isSignedIn && seriesId) void import('./account-settings').then((module) => module.loadAccountSettings(seriesId));
+    if (isSignedIn && seriesId)
+      void import('./account-settings').then((module) => module.loadAccountSettings(seriesId, settingsStores));
   }, [isSignedIn, seriesId]);
   return series ? resolveComic(general, series) : general;
 }
-
-/** This device's stores, which account-settings.ts fills from the account. */
-export const settingsStores = { comic: comicSettings, novel: novelSettings };
