@@ -895,11 +895,11 @@ const REQUESTS: Record<EndpointName, Builder> = {
   },
   seriesProgress: async () => ({ params: { seriesId: f.series.id } }),
   myStats: none,
-  myStatsCard: async () => ({ params: { year: 2025 } }),
-  myStatsShare: async () => ({ params: { year: 2025 } }),
+  myStatsCard: async () => ({ params: { year: '2025' } }),
+  myStatsShare: async () => ({ params: { year: '2025' } }),
   myStatsUnshare: async ({ owner }) => {
-    await expectOk(send('myStatsShare', { cookie: owner.cookie, params: { year: 2025 } }));
-    return { params: { year: 2025 }, state: () => rowsOf(readingYearShares, eq(readingYearShares.userId, owner.user!.id)) };
+    await expectOk(send('myStatsShare', { cookie: owner.cookie, params: { year: '2025' } }));
+    return { params: { year: '2025' }, state: () => rowsOf(readingYearShares, eq(readingYearShares.userId, owner.user!.id)) };
   },
   yearShare: async () => ({ params: { token: await sharedTokenOfReaderA() } }),
   yearShareCard: async () => ({ params: { token: await sharedTokenOfReaderA() } }),
@@ -1031,7 +1031,7 @@ const REQUESTS: Record<EndpointName, Builder> = {
 
 /** Reader A's share link of 2026 (sharing a year again answers the same link). */
 async function sharedTokenOfReaderA(): Promise<string> {
-  const made = await send('myStatsShare', { cookie: f.readerA.cookie, params: { year: 2026 } });
+  const made = await send('myStatsShare', { cookie: f.readerA.cookie, params: { year: '2026' } });
   if (made.statusCode !== 200) throw new Error(`fixture request failed: ${made.statusCode} ${made.body}`);
   return made.json().data.token as string;
 }

@@ -118,7 +118,7 @@ export async function readerWithData(t: TestContext): Promise<ReaderWithData> {
   const deviceKeyName = `Dora's Kobo ${tag}`;
   await ok(call('deviceKeyCreate', { body: { name: deviceKeyName } }), 'device key');
   // Issue 39 §4: a year shared by link (its token is the reader's until the account goes).
-  await ok(call('myStatsShare', { params: { year: 2025 } }), 'shared year');
+  await ok(call('myStatsShare', { params: { year: '2025' } }), 'shared year');
   await ok(call('pushSubscribe', { body: browserSubscription(`${PUSH_SERVICE}/${tag}`) }), 'push');
   await ok(call('forgotPassword', { body: { email } }), 'reset link');
   await t.app.services.jobs.drain();

@@ -1,7 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
-import { OriginalBadge } from '../../components/original-badge';
 import { useEdition } from '../../lib/edition';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useBookmark } from '../../lib/library/bookmark';
@@ -9,12 +8,12 @@ import { useFormat } from '../../lib/i18n/format';
 import { lazyPart } from '../../lib/lazy-part';
 import { useT } from '../../lib/i18n/i18n-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { creditLines } from '../../lib/volumes';
 import { AdultGate, isAdultGate } from '../../components/adult-gate-part';
 import { chapterErrorPage, useChapter } from './api/get-chapter';
 import { chapterOptionLabel } from './chapter-option-label';
 import { ChapterBody } from './components/chapter-body';
 import { ChapterEndArea } from './components/chapter-end-area';
+import { ChapterNotices } from './components/chapter-notices';
 import { OfflineChapterNotice } from './components/offline-chapter-notice';
 import { ProgressLine } from './components/progress-line';
 import { ReaderBar } from './components/reader-bar';
@@ -22,7 +21,6 @@ import { ReaderBottomBar } from './components/reader-bottom-bar';
 import { SettingsSheet } from './components/settings-sheet';
 import type { ReaderSettingsState } from './components/reader-panels';
 import { ReaderSkeleton } from './components/reader-skeleton';
-import { RentalNotice } from './components/rental-notice';
 import { ChapterListSheet } from './reader-parts';
 import { useComicSettings, useNovelSettings, useReaderComic } from './reader-settings';
 import { READER_THEMES } from './reader-theme';
@@ -90,7 +88,6 @@ export default function ReaderPage() {
   const isComic = data.series.type === 'comic';
   // A series drawn right to left (manga, issue 37) turns its pages so unless the reader chose otherwise for it.
   const isSeriesRtl = data.series.readingDirection === 'rtl';
-  const credits = creditLines(data.credits);
   // A novel's bars and page follow its theme (dark, light or sepia); comics read on dark.
   const theme = isComic ? READER_THEMES.dark : READER_THEMES[novelSettings.theme];
   const settings: ReaderSettingsState = {
@@ -125,26 +122,7 @@ export default function ReaderPage() {
         panels={panels}
         settings={settings}
       />
-      {data.canRead && data.openUntil && (
-        <RentalNotice
-          chapter={data.chapter}
-          openUntil={data.openUntil}
-          chapterPath={`/SeriesView/${data.series.slug}/${data.chapter.slug}`}
-          className={theme.button}
-        />
-      )}
-      {data.fallback && (
-        // The edition asked for lacks this chapter: the original is given, and said so.
-        <div className="mx-auto flex max-w-3xl justify-center px-4 pt-3">
-          <OriginalBadge language={data.language} />
-        </div>
-      )}
-      {credits.length > 0 && (
-        // Who made this chapter (issue 37 §2), under its title: its own credits, the series' for the rest.
-        <p className={`mx-auto max-w-3xl px-4 pt-3 text-center text-xs ${theme.muted}`}>
-          {credits.map((line) => t('reader.credits.role', line)).join(' · ')}
-        </p>
-      )}
+      <ChapterNotices data={data} theme={theme} />
       <ChapterBody
         data={data}
         settings={settings}

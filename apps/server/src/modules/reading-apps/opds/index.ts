@@ -1,4 +1,6 @@
 export { opdsRoutes } from './opds.routes';
+// The catalogue addresses that always ask for a key (issue 39): app.ts's rewriteUrl and their hooks.
+export { challengingAddressPlugin, plainAddress } from './challenging-address';
 export { createOpdsService } from './opds.service';
 // opds2: how many pages each chapter of a feed has.
 export { pageCounts } from './queries/page-counts';
