@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { LATER_ENDPOINTS } from './src/lib/later-endpoints';
 import { tsImport } from 'tsx/esm/api';
 import type * as CatalogueModule from '@inkwell/contract/message-catalogues';
 
@@ -67,12 +68,13 @@ const ENDPOINTS_PREFIX = 'virtual:inkwell-endpoints/';
 const endpointTableFile = fileURLToPath(new URL('../../packages/contract/src/routes.ts', import.meta.url));
 
 /**
- * The contract's endpoint table (ROUTES: each endpoint's method, path and access) in two parts
+ * The contract's endpoint table (ROUTES: each endpoint's method, path and access) in three parts
  * for the browser's API client (src/lib/api-client.ts): `virtual:inkwell-endpoints/reader`, the
- * public and signed-in readers' endpoints, which every page's first chunk holds, and
- * `virtual:inkwell-endpoints/team`, the team's and admin's, which only the dashboard calls and
- * which load with the first call to one (issue 35: about 1 kB gzip off every page). Each with
- * what the client reads of it: method, path and access.
+ * public and signed-in readers' endpoints, which every page's first chunk holds;
+ * `virtual:inkwell-endpoints/later`, the readers' endpoints only later screens call
+ * (src/lib/later-endpoints.ts); and `virtual:inkwell-endpoints/team`, the team's and admin's, which
+ * only the dashboard calls (issue 35: about 1 kB gzip off every page). The last two load with the
+ * first call to one. Each with what the client reads of it: method, path and access.
  */
 function endpointTables(): Plugin {
   return {
@@ -81,15 +83,18 @@ function endpointTables(): Plugin {
     async load(id) {
       if (!id.startsWith(`\0${ENDPOINTS_PREFIX}`)) return null;
       const part = id.slice(`\0${ENDPOINTS_PREFIX}`.length);
-      if (part !== 'reader' && part !== 'team') throw new Error(`No endpoint table ${part} (reader or team)`);
+      if (part !== 'reader' && part !== 'later' && part !== 'team')
+        throw new Error(`No endpoint table ${part} (reader, later or team)`);
       this.addWatchFile(endpointTableFile);
       const { ROUTES } = (await tsImport(pathToFileURL(endpointTableFile).href, import.meta.url)) as {
         ROUTES: Record<string, { method: string; path: string; access: string }>;
       };
-      const isTeams = (access: string) => access === 'team' || access === 'admin';
+      const later = new Set<string>(LATER_ENDPOINTS);
+      const partOf = (name: string, access: string) =>
+        access === 'team' || access === 'admin' ? 'team' : later.has(name) ? 'later' : 'reader';
       const table = Object.fromEntries(
         Object.entries(ROUTES)
-          .filter(([, route]) => isTeams(route.access) === (part === 'team'))
+          .filter(([name, route]) => partOf(name, route.access) === part)
           .map(([name, { method, path, access }]) => [name, { method, path, access }]),
       );
       return `export default ${JSON.stringify(table)};`;

@@ -52,9 +52,14 @@ export const READER_JAVASCRIPT_GOAL_KB = 120;
  * first chunks. Home and the series page are held to it too. 161 since issue 38 (160.1 kB against
  * 159.0 at f84885a; home 153.9, series 160.0): the readers' endpoint table gains memberships and
  * payouts (+0.4), money is written with each currency's own digits (a chunk of 0.3), and a member's
- * early chapters in the reader and the shared code (+0.2). Issue 40 is to win it back.
+ * early chapters in the reader and the shared code (+0.2). 162.5 since issue 39 (reader 162.1 against
+ * 160.9 at 7fb9dea; series 160.9, home 154.6): the reader asks for each device's place (+0.6 in its
+ * page chunk, the prompt itself lazy), resolves its settings from the account and the series (+0.5)
+ * and holds the slots of three parts drawn as the reader comes near (+0.3); the endpoints only later
+ * screens call left the first table for 0.6 back (apps/web/src/lib/later-endpoints.ts). Issue 40 is
+ * to win it back, down to the goal.
  */
-export const READER_JAVASCRIPT_BUDGET_KB = 161;
+export const READER_JAVASCRIPT_BUDGET_KB = 162.5;
 
 export interface PageJavaScript {
   /** Each chunk loaded before the page works, with its size and gzip size (level 9, as the build's .gz twins). */

@@ -13,6 +13,7 @@ import {
   type ROUTES,
 } from '@inkwell/contract';
 import readerEndpoints from 'virtual:inkwell-endpoints/reader';
+import type { LATER_ENDPOINTS } from './later-endpoints';
 import { loadI18n, pageLocale } from './i18n/i18n';
 import { reportMaintenanceAnswer } from './maintenance';
 import { renderScope } from './render-scope';
@@ -138,25 +139,32 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
 
 /** The endpoints a reader's pages call (public and signed-in); the team's and admin's are the dashboard's. */
 export type ReaderEndpointName = {
-  [N in EndpointName]: (typeof ROUTES)[N]['access'] extends 'team' | 'admin' ? never : N;
+  [N in EndpointName]: (typeof ROUTES)[N]['access'] extends 'team' | 'admin'
+    ? never
+    : N extends (typeof LATER_ENDPOINTS)[number]
+      ? never
+      : N;
 }[EndpointName];
 
-let teamEndpoints: Promise<Readonly<Record<string, RouteDef>>> | undefined;
+let laterEndpoints: Promise<Readonly<Record<string, RouteDef>>> | undefined;
 
 /**
  * Endpoint N's method, path and access, from the contract's table (ROUTES) as the build splits it
- * (vite.config.ts, endpointTables): a reader's endpoints are at hand; the team's and admin's, which
- * only the dashboard calls, load with the first call to one (issue 35: every page's first chunk
- * holds only the readers' part).
+ * (vite.config.ts, endpointTables): a reader's endpoints are at hand; those only later screens call
+ * (later-endpoints.ts) and the team's and admin's load with the first call to one (issue 35: every
+ * page's first chunk holds only the readers' part).
  */
 export function endpointRoute(name: EndpointName): RouteDef | Promise<RouteDef> {
   const route = readerEndpoints[name];
   if (route) return route;
-  teamEndpoints ??= import('virtual:inkwell-endpoints/team').then((module) => module.default);
-  return teamEndpoints.then((table) => {
-    const teamRoute = table[name];
-    if (!teamRoute) throw new Error(`No endpoint ${name} in the contract's table`);
-    return teamRoute;
+  // The later screens' and the team's parts come together: one wait, whichever the name is in.
+  laterEndpoints ??= Promise.all([import('virtual:inkwell-endpoints/later'), import('virtual:inkwell-endpoints/team')]).then(
+    ([later, team]) => ({ ...later.default, ...team.default }),
+  );
+  return laterEndpoints.then((table) => {
+    const laterRoute = table[name];
+    if (!laterRoute) throw new Error(`No endpoint ${name} in the contract's table`);
+    return laterRoute;
   });
 }
 

@@ -4,6 +4,7 @@ import { useT } from '../../../lib/i18n/i18n-context';
 import { creditLines } from '../../../lib/volumes';
 import type { ReaderTheme } from '../reader-theme';
 import { RentalNotice } from './rental-notice';
+import '../messages';
 
 /** What a chapter says under the bar: how long a rental lasts, an edition's fallback, who made it. */
 export function ChapterNotices({ data, theme }: { data: ChapterContent; theme: ReaderTheme }) {
