@@ -66,7 +66,12 @@ function comicChapter(): ChapterContent {
     canRead: true,
     isPreview: false,
     pageCount: 20,
-    pages: Array.from({ length: 20 }, (_, i) => ({ id: `p${i}`, url: `/media/pages/h/${i}.webp?exp=1&sig=x`, width: 800, height: 1200 })),
+    pages: Array.from({ length: 20 }, (_, i) => ({
+      id: `p${i}`,
+      url: `/media/pages/h/${i}.webp?exp=1&sig=x`,
+      width: 800,
+      height: 1200,
+    })),
     content: null,
     previous: null,
     next: null,
