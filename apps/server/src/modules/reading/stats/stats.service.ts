@@ -31,10 +31,14 @@ export function createStatsService({ db, clock, publicUrl }: StatsDeps) {
     return zone && isKnownTimeZone(zone) ? zone : 'UTC';
   }
 
-  async function figuresOf(userId: string, year: number, timeZone: string): Promise<YearFigures> {
+  /**
+   * A year's figures. `forVisitors`: a shared year's page and card, which name only series a visitor
+   * may see (published, not Adult); the totals still count every chapter.
+   */
+  async function figuresOf(userId: string, year: number, timeZone: string, forVisitors = false): Promise<YearFigures> {
     const span = { userId, from: startOfYear(year, timeZone), to: startOfYear(year + 1, timeZone), timeZone };
     const [days, median] = await Promise.all([finishedDaysOf(db, span), medianOpenToFinishOf(db, span)]);
-    const series = topSeriesOf(days);
+    const series = topSeriesOf(forVisitors ? days.filter((row) => row.isPublic) : days);
     const genres = await genresOfEachSeries(
       db,
       series.map((each) => each.id),
@@ -44,7 +48,12 @@ export function createStatsService({ db, clock, publicUrl }: StatsDeps) {
     return {
       year,
       timeZone,
-      totals: { chapters, pages: days.reduce((sum, row) => sum + row.pages, 0), series: series.length, days: dates.length },
+      totals: {
+        chapters,
+        pages: days.reduce((sum, row) => sum + row.pages, 0),
+        series: new Set(days.map((row) => row.seriesId)).size,
+        days: dates.length,
+      },
       weeks: weeksOf(year, days),
       streaks: streaksOf(dates, todayIn(clock.now(), timeZone)),
       medianOpenToFinishMs: median,
@@ -64,7 +73,7 @@ export function createStatsService({ db, clock, publicUrl }: StatsDeps) {
     const share = await findShareByToken(db, token);
     const user = share && (await findUserById(db, share.userId));
     if (!share || !user || user.deletedAt) throw shareNotFound();
-    const { timeZone: _zone, ...figures } = await figuresOf(share.userId, share.year, await zoneOf(share.userId));
+    const { timeZone: _zone, ...figures } = await figuresOf(share.userId, share.year, await zoneOf(share.userId), true);
     return { username: user.username, figures };
   }
 

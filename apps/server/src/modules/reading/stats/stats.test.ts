@@ -198,6 +198,33 @@ describe('sharing the card', () => {
     expect((await statsOf(reader.cookie)).body.data.share).toBeNull();
   });
 
+  it('names on a shared year only the series a visitor may see: never an Adult or unpublished one', async () => {
+    const adult = await buildSeries(t, { title: 'Velvet Nights', isAdult: true });
+    const hidden = await buildSeries(t, { title: 'Draft Kingdom', isPublished: false });
+    const shown = await buildSeries(t, { title: 'Open Skies' });
+    const someone = await signedInUser(t);
+    for (const series of [adult, hidden, shown]) {
+      const chapter = await buildChapter(t, series.id, { number: 1, pages: 1 });
+      await finished(someone.user.id, chapter, '2025-05-05T10:00:00Z', 5);
+    }
+    const own = await statsOf(someone.cookie);
+    expect(own.body.data.topSeries.map((each: { title: string }) => each.title).sort()).toEqual([
+      'Draft Kingdom',
+      'Open Skies',
+      'Velvet Nights',
+    ]);
+    const shared = await callEndpoint(t, 'myStatsShare', { cookie: someone.cookie, params: { year: '2025' } });
+    const year = await callEndpoint(t, 'yearShare', { params: { token: shared.body.data.token } });
+    expect(year.status).toBe(200);
+    expect(year.body.data.topSeries.map((each: { title: string }) => each.title)).toEqual(['Open Skies']);
+    expect(year.body.data.totals).toMatchObject({ chapters: 3, series: 3 });
+    const page = await t.app.inject({ method: 'GET', url: `/year/${shared.body.data.token as string}` });
+    for (const title of ['Velvet Nights', 'Draft Kingdom']) {
+      expect(JSON.stringify(year.body.data)).not.toContain(title);
+      expect(page.body).not.toContain(title);
+    }
+  });
+
   it('answers an unknown token as an unshared one, and a malformed one as invalid', async () => {
     const unknown = await callEndpoint(t, 'yearShare', { params: { token: 'A'.repeat(32) } });
     expect(unknown.status).toBe(404);

@@ -21,6 +21,8 @@ export interface FinishedDayRow {
   seriesId: string;
   seriesSlug: string;
   seriesTitle: string;
+  /** Whether a visitor may see the series (published and not Adult): a shared year names only those. */
+  isPublic: boolean;
   chapters: number;
   pages: number;
 }
@@ -38,6 +40,7 @@ export async function finishedDaysOf(db: Database, span: ReadingSpan): Promise<F
 export const finishedDaysSql = ({ userId, from, to, timeZone }: ReadingSpan) => sql`
     select to_char(rp.finished_at at time zone ${timeZone}, 'YYYY-MM-DD') as "day",
       rp.series_id as "seriesId", s.slug as "seriesSlug", s.title as "seriesTitle",
+      (s.is_published and not s.is_adult) as "isPublic",
       count(*)::int as "chapters",
       sum(case when c.content is null
         then (select count(*) from chapter_pages p where p.chapter_id = c.id and p.language is null)
@@ -47,7 +50,7 @@ export const finishedDaysSql = ({ userId, from, to, timeZone }: ReadingSpan) => 
     join chapters c on c.id = rp.chapter_id
     join series s on s.id = rp.series_id
     where rp.user_id = ${userId} and rp.finished_at >= ${at(from)} and rp.finished_at < ${at(to)}
-    group by 1, rp.series_id, s.slug, s.title
+    group by 1, rp.series_id, s.slug, s.title, s.is_published, s.is_adult
     order by 1`;
 
 /** The median time from first opening to finishing a chapter in the span, in ms; rows opened before it was kept are left out. */
