@@ -115,6 +115,20 @@ describe('a visitor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
   });
+
+  it("keeps reading as they chose after 'Use for every series', though the series' default says otherwise", async () => {
+    serve(chapter({ readerDefaults: { mode: 'paged', direction: 'ltr' } }));
+    renderReader();
+    expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Long strip' }));
+    expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Use for every series' }));
+    // The general choice is now the strip, and this series does not turn back to its paged default.
+    await waitFor(() => expect(stored(COMIC_SETTINGS_KEY)).toMatchObject({ mode: 'strip' }));
+    expect(screen.getByTestId('strip-reader')).toBeInTheDocument();
+    expect(screen.queryByTestId('paged-reader')).not.toBeInTheDocument();
+  });
 });
 
 describe('a signed-in reader', () => {

@@ -85,15 +85,17 @@ export function resetSeriesChoice({ current, seriesId, isSignedIn, update }: Com
   if (isSignedIn) quietly(callApi('seriesReaderSettingsClear', { params: { seriesId } }));
 }
 
-/** "Use for every series": this series' mode, direction and fit become the general choice. */
-export function keepForEverySeries({ current, seriesId, isSignedIn, update }: ComicChange) {
+/**
+ * "Use for every series": this series' mode, direction and fit become the general choice. The series
+ * keeps its own choice too: a series' defaults (the team's mode, its direction) win over the general
+ * choice, so without it this series would turn straight back to them.
+ */
+export function keepForEverySeries({ current, isSignedIn, update }: ComicChange) {
   const general = { mode: current.mode, direction: current.direction, fit: current.fit };
-  update({ ...general, series: without(current.series, seriesId) });
-  seriesChoices.delete(seriesId);
+  update(general);
   if (!isSignedIn) return;
   account = { ...account, comic: { ...account.comic, ...general } };
   sendSoon();
-  quietly(callApi('seriesReaderSettingsClear', { params: { seriesId } }));
 }
 
 /** A change in the novel panel: to the account as well when signed in. */
