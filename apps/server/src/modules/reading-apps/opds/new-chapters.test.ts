@@ -4,6 +4,7 @@ import { purchases, seriesTiers, subscriptions } from '../../../db/schema';
 import { buildChapter, buildSeries, buildUser } from '../../../../test/factories';
 import { callEndpoint, createTestApp, loginAs, type TestContext } from '../../../../test/helpers';
 import { seedDemoStore } from '../../../demo/seed-store';
+import { NEW_CHAPTERS_WINDOW_DAYS } from './opds.repository';
 
 // Issue 39 §3: `/opds/v1.2/me/new` and `/opds/v2/me/new`, a key's reader's chapters of the series
 // they follow that they may read now, the latest to open first, each with its file. A chapter is
@@ -109,6 +110,8 @@ beforeAll(async () => {
   novel = await buildSeries(t, { type: 'novel', title: 'New Feed Letters', author: 'Ada Quill' });
   unfollowed = await buildSeries(t, { title: 'New Feed Elsewhere' });
   members = await buildSeries(t, { title: 'New Feed Members' });
+  // Out before the feed's window: readable, but not new (an e-reader's sync would download the whole back catalogue).
+  await buildChapter(t, comic.id, { number: 0, pages: 1, publishedAt: ago((NEW_CHAPTERS_WINDOW_DAYS + 1) * DAY) });
   ids.comicFree = (await buildChapter(t, comic.id, { number: 1, pages: 2, publishedAt: ago(3 * DAY) })).id;
   ids.comicLocked = (await buildChapter(t, comic.id, { number: 2, price: 30, pages: 2, publishedAt: ago(2 * DAY) })).id;
   ids.comicScheduled = (await buildChapter(t, comic.id, { number: 3, pages: 2, publishedAt: ahead(HOUR) })).id;
@@ -140,7 +143,8 @@ afterAll(async () => {
 describe('new chapters for e-readers (issue 39 §3)', () => {
   it('lists the readable chapters of the followed series, latest first, each with its file and a title naming the series', async () => {
     const feed = await newFeed(reader);
-    // Not the locked, the scheduled, the one not yet free, the member's early one, nor an unfollowed series'.
+    // Not the locked, the scheduled, the one not yet free, the member's early one, an unfollowed series',
+    // nor the one out before the window.
     expect(feed.map((entry) => entry.id)).toEqual([`urn:uuid:${ids.novelFree}`, `urn:uuid:${ids.comicFree}`]);
     expect(feed[0]).toMatchObject({
       title: `${novel.title} · Chapter 1`,

@@ -26,6 +26,8 @@ export interface NewChaptersOf {
 }
 
 const DAY_MS = 86_400_000;
+/** How far back the new-chapters feeds reach: the chapters that became readable in these last days. */
+export const NEW_CHAPTERS_WINDOW_DAYS = 30;
 
 /**
  * When each chapter became readable to the reader, or null when it is not: the access rule
@@ -67,7 +69,9 @@ export async function readableNewChapters(db: Database, reader: NewChaptersOf, n
     eq(series.isPublished, true),
     reader.adult ? undefined : eq(series.isAdult, false),
     isNotNull(chapters.publishedAt),
-    sql`${since} is not null`,
+    // New: readable within the window. An e-reader's sync downloads every entry, so the feed is what
+    // came lately, never a followed series' whole back catalogue.
+    sql`${since} >= ${at(new Date(now.getTime() - NEW_CHAPTERS_WINDOW_DAYS * DAY_MS))}`,
   );
   const followed = and(eq(bookmarks.seriesId, chapters.seriesId), eq(bookmarks.userId, reader.userId));
   const [rows, [count]] = await Promise.all([
