@@ -1,0 +1,1 @@
+CREATE INDEX "reading_places_chapter_idx" ON "reading_places" USING btree ("chapter_id");
