@@ -7,7 +7,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { LATER_ENDPOINTS } from './src/lib/later-endpoints';
 import { tsImport } from 'tsx/esm/api';
 import type * as CatalogueModule from '@inkwell/contract/message-catalogues';
 
@@ -66,6 +65,7 @@ function interfaceMessages(): Plugin {
 const ENDPOINTS_PREFIX = 'virtual:inkwell-endpoints/';
 /** The contract's endpoint table (packages/contract/src/routes.ts), loaded through tsx as the catalogues are. */
 const endpointTableFile = fileURLToPath(new URL('../../packages/contract/src/routes.ts', import.meta.url));
+const laterEndpointsFile = fileURLToPath(new URL('./src/lib/later-endpoints.ts', import.meta.url));
 
 /**
  * The contract's endpoint table (ROUTES: each endpoint's method, path and access) in three parts
@@ -86,6 +86,10 @@ function endpointTables(): Plugin {
       if (part !== 'reader' && part !== 'later' && part !== 'team')
         throw new Error(`No endpoint table ${part} (reader, later or team)`);
       this.addWatchFile(endpointTableFile);
+      this.addWatchFile(laterEndpointsFile);
+      const { LATER_ENDPOINTS } = (await tsImport(pathToFileURL(laterEndpointsFile).href, import.meta.url)) as {
+        LATER_ENDPOINTS: readonly string[];
+      };
       const { ROUTES } = (await tsImport(pathToFileURL(endpointTableFile).href, import.meta.url)) as {
         ROUTES: Record<string, { method: string; path: string; access: string }>;
       };

@@ -32,6 +32,20 @@ export function createStatsService({ db, clock, publicUrl }: StatsDeps) {
   }
 
   /**
+   * The year's longest run of reading days, and the run going on today: none in a past year; in this
+   * one, a run that began last December counts its December days too.
+   */
+  async function streaksOfYear(userId: string, year: number, timeZone: string, dates: string[]) {
+    const today = todayIn(clock.now(), timeZone);
+    const streaks = streaksOf(dates, today);
+    if (Number(today.slice(0, 4)) !== year) return { ...streaks, current: 0 };
+    if (streaks.current === 0 || !dates.includes(`${year}-01-01`)) return streaks;
+    const span = { userId, from: startOfYear(year - 1, timeZone), to: startOfYear(year, timeZone), timeZone };
+    const before = (await finishedDaysOf(db, span)).map((row) => row.day);
+    return { ...streaks, current: streaksOf([...before, ...dates], today).current };
+  }
+
+  /**
    * A year's figures. `forVisitors`: a shared year's page and card, which name only series a visitor
    * may see (published, not Adult); the totals still count every chapter.
    */
@@ -45,6 +59,7 @@ export function createStatsService({ db, clock, publicUrl }: StatsDeps) {
     );
     const chapters = days.reduce((sum, row) => sum + row.chapters, 0);
     const dates = [...new Set(days.map((row) => row.day))];
+    const streaks = await streaksOfYear(userId, year, timeZone, dates);
     return {
       year,
       timeZone,
@@ -55,7 +70,7 @@ export function createStatsService({ db, clock, publicUrl }: StatsDeps) {
         days: dates.length,
       },
       weeks: weeksOf(year, days),
-      streaks: streaksOf(dates, todayIn(clock.now(), timeZone)),
+      streaks,
       medianOpenToFinishMs: median,
       topSeries: series.slice(0, TOP_COUNT),
       topGenres: topGenresOf(series, genres),

@@ -104,6 +104,27 @@ describe("the reader's year", () => {
     expect(data.share).toBeNull();
   });
 
+  it('carries a run of reading days over New Year into the current streak, and shows none for a past year', async () => {
+    const before = t.clock.now();
+    try {
+      // The reader signs in on the day asked about (a session made a year before would have ended).
+      t.clock.set(new Date('2027-01-02T18:00:00Z'));
+      const someone = await signedInUser(t);
+      const series = await buildSeries(t, { title: 'Turn of the Year' });
+      const days = ['2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02'];
+      for (const [index, day] of days.entries()) {
+        const chapter = await buildChapter(t, series.id, { number: index + 1, pages: 1 });
+        await finished(someone.user.id, chapter, `${day}T12:00:00Z`, 5);
+      }
+      const now = (await statsOf(someone.cookie, '?year=2027')).body.data;
+      expect(now.streaks).toEqual({ longest: 2, current: 5 });
+      const last = (await statsOf(someone.cookie, '?year=2026')).body.data;
+      expect(last.streaks).toEqual({ longest: 3, current: 0 });
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
   it("counts days in the account's time zone when it has one", async () => {
     const other = await signedInUser(t);
     const [chapter] = await t.db.select().from(chaptersTable).where(eq(chaptersTable.seriesId, alpha.id)).limit(1);
