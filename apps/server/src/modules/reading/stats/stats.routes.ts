@@ -34,6 +34,8 @@ export async function statsRoutes(app: FastifyInstance, { stats }: { stats: Stat
       reply
         .type('image/png')
         .header('cache-control', 'public, no-cache')
+        // Its words are in the asker's language.
+        .header('vary', 'accept-language')
         .send(await stats.publicCard(request.params.token, await app.errorLocale(request))),
   });
 }
