@@ -150,7 +150,7 @@ let laterEndpoints: Promise<Readonly<Record<string, RouteDef>>> | undefined;
 
 /**
  * Endpoint N's method, path and access, from the contract's table (ROUTES) as the build splits it
- * (vite.config.ts, endpointTables): a reader's endpoints are at hand; those only later screens call
+ * (build/contract-tables.ts, endpointTables): a reader's endpoints are at hand; those only later screens call
  * (later-endpoints.ts) and the team's and admin's load with the first call to one (issue 35: every
  * page's first chunk holds only the readers' part).
  */

@@ -1,5 +1,5 @@
-// The contract's endpoint table in the build's two parts (vite.config.ts, endpointTables): the
-// readers' endpoints and the team's. An ambient module cannot import a path, hence the import() type.
+// The contract's endpoint table in the build's parts (build/contract-tables.ts, endpointTables): the
+// readers' endpoints, the later screens' and the team's. An ambient module cannot import a path, hence the import() type.
 /* eslint-disable @typescript-eslint/consistent-type-imports */
 declare module 'virtual:inkwell-endpoints/*' {
   const table: Readonly<Record<string, import('@inkwell/contract').RouteDef>>;

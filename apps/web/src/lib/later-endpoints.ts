@@ -4,7 +4,7 @@ import type { EndpointName } from '@inkwell/contract';
  * Readers' endpoints that only screens loaded later call (the Reader's Area's account, payouts and
  * stats pages, the store's checkout and receipts, parts of a page drawn as the reader scrolls
  * near): the build leaves them out of the endpoint table every page's first chunk holds, and they
- * load with the first call to one (vite.config.ts, endpointTables). A name left off this list is
+ * load with the first call to one (build/contract-tables.ts, endpointTables). A name left off this list is
  * simply at hand sooner; one called through `endpointUrl` (synchronously) must never be on it.
  */
 export const LATER_ENDPOINTS = [

@@ -1,4 +1,4 @@
-// The build's compiled catalogues (vite.config.ts, interfaceMessages). An ambient module cannot
+// The build's compiled catalogues (build/contract-tables.ts, interfaceMessages). An ambient module cannot
 // import a relative path, hence the import() types.
 /* eslint-disable @typescript-eslint/consistent-type-imports */
 declare module 'virtual:inkwell-messages/*' {
