@@ -35,7 +35,14 @@ const TARGETS = [
     name: 'web app',
     // Built last: the server's renderer of public pages (issue 11 §1).
     output: join(root, 'apps/web/dist-server/entry-server.js'),
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/build',
+      'packages/contract/src',
+    ],
     workspace: '@inkwell/web',
   },
 ];
