@@ -9,7 +9,8 @@
  * bare route sending the same HTML. Lighthouse on home, series and reader: score ≥ 95, FCP ≤ 1.5 s,
  * LCP ≤ 2.0 s, CLS ≤ 0.05, each page beside its limit (the same HTML without scripts) in the same run.
  * BENCH_DURATION (seconds, default 8) and BENCH_CONNECTIONS tune it; BENCH_ONLY (a pattern) runs only
- * the rows whose names match it, and no Lighthouse.
+ * the rows whose names match it, and Lighthouse only if it matches 'lighthouse'; BENCH_LIGHTHOUSE_RUNS
+ * sets how many simulated runs each page's median is taken from (3).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -38,9 +39,13 @@ const TARGET_RATIO = 0.5;
 const TARGET_READER_RATIO = 0.3;
 /** Issue 11: a visitor's rendered page against a bare route sending the same HTML (p99 informative). */
 const TARGET_PAGE_RATIO = 0.3;
-/** Issue 18 §1: a signed-in reader's page against the same page for a visitor, and its p99. */
+/**
+ * Issue 18 §1, issue 40: a signed-in reader's page (with their own progress, bookmark and unlocks)
+ * against the same page for a visitor, and its p99, both at 32 connections.
+ */
 const TARGET_SIGNED_IN_PAGE_RATIO = 0.3;
-const TARGET_SIGNED_IN_PAGE_P99_MS = 250;
+const TARGET_SIGNED_IN_PAGE_P99_MS = 150;
+const SIGNED_IN_PAGE_CONNECTIONS = 32;
 const TARGET_P99_MS = 25;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
@@ -52,10 +57,10 @@ interface Measure {
   errors: number;
 }
 
-async function measure(url: string, headers?: Record<string, string>): Promise<Measure> {
+async function measure(url: string, headers?: Record<string, string>, connections = CONNECTIONS): Promise<Measure> {
   // A short warm-up first, so JIT and caches are in the state a running site is in.
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  await autocannon({ url, connections, duration: 1, headers });
+  const result = await autocannon({ url, connections, duration: DURATION, headers });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -65,7 +70,15 @@ interface ServerInfo {
   /** The app's pages without their scripts (issue 11's limit); everything else passed to the app. */
   limitPort: number;
   /** Logged-in readers' requests: the path, their session cookie, and the bare twin of their answer. */
-  readers: { name: string; path: string; cookie: string; barePath: string; page: boolean }[];
+  readers: {
+    name: string;
+    path: string;
+    cookie: string;
+    barePath: string;
+    page: boolean;
+    minRps?: number;
+    connections?: number;
+  }[];
   /** Reading apps' requests (issue 19), signed in with a device key; measured beside their bare twin, informative. */
   apps: { name: string; path: string; authorization: string; barePath: string }[];
 }
@@ -157,6 +170,9 @@ interface PageSpeed {
 /** Issue 18 §2: with Lighthouse's default (simulated) throttling, as PageSpeed Insights runs it. */
 const TARGET_SIMULATED_SCORE = 90;
 const TARGET_SIMULATED_TBT_MS = 200;
+/** Issue 40: and LCP ≤ 2.5 s, each page measured this many times with the median counting. */
+const TARGET_SIMULATED_LCP_MS = 2500;
+const SIMULATED_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 /** Lighthouse's main-thread breakdown as rows of work and milliseconds, largest first. */
 function mainThreadOf(details: unknown): { work: string; ms: number }[] {
@@ -275,26 +291,38 @@ async function pageSpeed(port: number, limitPort: number): Promise<number> {
     // Issue 18 §2: the same pages with Lighthouse's default, simulated throttling (a phone's CPU
     // and network modelled from an unthrottled load), beside their limit; and where the reader
     // page's main thread went, so a regression shows where it came from.
+    // Issue 40: each page SIMULATED_RUNS times, the median counts and the runs' range is shown.
     const simulated = [];
     let readerMainThread: PageSpeed['mainThread'] = [];
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+    const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
     for (const [name, path] of Object.entries(PAGES)) {
-      const live = await run(name, `http://127.0.0.1:${port}${path}`, 'simulate');
+      const runs: PageSpeed[] = [];
+      for (let index = 0; index < SIMULATED_RUNS; index += 1)
+        runs.push(await run(name, `http://127.0.0.1:${port}${path}`, 'simulate'));
       const limit = await run(`${name} (limit)`, `http://127.0.0.1:${limitPort}${path}`, 'simulate');
-      const ok = live.score >= TARGET_SIMULATED_SCORE && live.tbt <= TARGET_SIMULATED_TBT_MS;
+      const [score, tbt, lcp] = [
+        median(runs.map((r) => r.score)),
+        median(runs.map((r) => r.tbt)),
+        median(runs.map((r) => r.lcp)),
+      ];
+      const ok = score >= TARGET_SIMULATED_SCORE && tbt <= TARGET_SIMULATED_TBT_MS && lcp <= TARGET_SIMULATED_LCP_MS;
       if (!ok) missed += 1;
-      if (name === 'reader') readerMainThread = live.mainThread;
+      if (name === 'reader') readerMainThread = runs.find((r) => r.score === score)?.mainThread ?? [];
       simulated.push({
         page: name,
-        score: live.score,
-        'TBT ms': live.tbt,
-        'LCP ms': live.lcp,
+        score,
+        scores: range(runs.map((r) => r.score)),
+        'TBT ms': tbt,
+        'LCP ms': lcp,
+        LCPs: range(runs.map((r) => r.lcp)),
         'limit score': limit.score,
-        'limit TBT': limit.tbt,
+        'limit LCP': limit.lcp,
         target: ok ? 'met' : 'MISSED',
       });
     }
     console.log(
-      `Page speed with Lighthouse's default simulated throttling (score ≥ ${TARGET_SIMULATED_SCORE}, TBT ≤ ${TARGET_SIMULATED_TBT_MS} ms):`,
+      `Page speed with Lighthouse's default simulated throttling, median of ${SIMULATED_RUNS} (score ≥ ${TARGET_SIMULATED_SCORE}, TBT ≤ ${TARGET_SIMULATED_TBT_MS} ms, LCP ≤ ${TARGET_SIMULATED_LCP_MS} ms):`,
     );
     console.table(simulated);
     console.log("The reader page's main thread (simulated throttling):");
@@ -337,13 +365,16 @@ for (const database of databases) {
       // Readers' JSON against its bare route; their pages below, against the same page for a visitor.
       ...servers.readers
         .filter(({ page }) => !page)
-        .map(({ name, path, barePath, cookie }) => ({
+        .map(({ name, path, barePath, cookie, minRps, connections }) => ({
           name,
           path,
           barePath,
           headers: { cookie } as Record<string, string>,
-          target: TARGET_READER_RATIO as number | undefined,
+          // A row with its own requests/s target (issue 40) is judged by it alone, p99 informative.
+          target: minRps === undefined ? (TARGET_READER_RATIO as number | undefined) : undefined,
           p99: true,
+          minRps,
+          connections,
         })),
       ...servers.apps.map(({ name, path, barePath, authorization }) => ({
         name,
@@ -354,11 +385,17 @@ for (const database of databases) {
         p99: true,
       })),
     ];
-    for (const { name, path, barePath, headers, target, p99 } of runs.filter((run) => chosen(run.name))) {
-      const app = await measure(`http://127.0.0.1:${servers.appPort}${path}`, headers);
-      const bare = await measure(`http://127.0.0.1:${servers.barePort}${barePath}`);
+    for (const run of runs.filter((item) => chosen(item.name))) {
+      const { name, path, barePath, headers, target, p99 } = run;
+      const minRps = 'minRps' in run ? run.minRps : undefined;
+      const connections = ('connections' in run ? run.connections : undefined) ?? CONNECTIONS;
+      const app = await measure(`http://127.0.0.1:${servers.appPort}${path}`, headers, connections);
+      const bare = await measure(`http://127.0.0.1:${servers.barePort}${barePath}`, undefined, connections);
       const ratio = app.rps / bare.rps;
-      const ok = target === undefined || (ratio >= target && (!p99 || app.p99 < TARGET_P99_MS) && app.errors === 0);
+      const ok =
+        minRps !== undefined
+          ? app.rps >= minRps && app.errors === 0
+          : target === undefined || (ratio >= target && (!p99 || app.p99 < TARGET_P99_MS) && app.errors === 0);
       if (!ok) failures += 1;
       rows.push({
         endpoint: name,
@@ -368,7 +405,14 @@ for (const database of databases) {
         'bare p99 ms': bare.p99,
         ratio: `${Math.round(ratio * 100)} %`,
         errors: app.errors,
-        target: target === undefined ? 'informative' : ok ? 'met' : 'MISSED',
+        target:
+          minRps !== undefined
+            ? `${ok ? 'met' : 'MISSED'} (≥ ${minRps} req/s, ${connections} conn.)`
+            : target === undefined
+              ? 'informative'
+              : ok
+                ? 'met'
+                : 'MISSED',
       });
     }
     console.table(rows);
@@ -379,8 +423,12 @@ for (const database of databases) {
     for (const { name, path, cookie } of servers.readers.filter(({ page, name }) => page && chosen(name))) {
       for (const encoding of ['br', 'identity']) {
         const headers = { ...html, 'accept-encoding': encoding };
-        const reader = await measure(`http://127.0.0.1:${servers.appPort}${path}`, { ...headers, cookie });
-        const visitorPage = await measure(`http://127.0.0.1:${servers.appPort}${path}`, headers);
+        const reader = await measure(
+          `http://127.0.0.1:${servers.appPort}${path}`,
+          { ...headers, cookie },
+          SIGNED_IN_PAGE_CONNECTIONS,
+        );
+        const visitorPage = await measure(`http://127.0.0.1:${servers.appPort}${path}`, headers, SIGNED_IN_PAGE_CONNECTIONS);
         const ratio = reader.rps / visitorPage.rps;
         const ok = ratio >= TARGET_SIGNED_IN_PAGE_RATIO && reader.p99 <= TARGET_SIGNED_IN_PAGE_P99_MS && reader.errors === 0;
         if (!ok) failures += 1;
@@ -397,9 +445,11 @@ for (const database of databases) {
         });
       }
     }
-    console.log("A signed-in reader's page beside the same page for a visitor (issue 18 §1):");
+    console.log(
+      `A signed-in reader's page beside the same page for a visitor, ${SIGNED_IN_PAGE_CONNECTIONS} connections (issues 18 §1, 40):`,
+    );
     console.table(signedIn);
-    if (database === 'pglite' && !ONLY) failures += await pageSpeed(servers.appPort, servers.limitPort);
+    if (database === 'pglite' && chosen('lighthouse')) failures += await pageSpeed(servers.appPort, servers.limitPort);
   } finally {
     await servers.stop();
   }

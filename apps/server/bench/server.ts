@@ -112,9 +112,36 @@ await unlocks.unlock(
   withUnlocks.user,
   priced.map((chapter) => chapter.id),
 );
+// Issue 40: the reader with unlocks also follows the series and has read into it (a Continue, read
+// marks, their bookmark), as the paying reader who opens a series page most often has.
+const asReader = async (method: 'PUT', url: string, payload?: object) => {
+  const answer = await app.inject({ method, url, headers: { cookie: withUnlocks.cookie, origin: config.publicUrl }, payload });
+  if (answer.statusCode >= 300) throw new Error(`${url} answered ${answer.statusCode}: ${answer.body}`);
+};
+await asReader('PUT', fillPath(ROUTES.bookmarkAdd.path, { seriesId: seriesPage.id }));
+for (const [index, chapter] of seriesPage.chapters
+  .filter((item) => item.access === 'free')
+  .slice(0, 3)
+  .entries()) {
+  await asReader(
+    'PUT',
+    fillPath(ROUTES.progressSave.path, { chapterId: chapter.id }),
+    index < 2 ? { completed: true } : { position: 0.4 },
+  );
+}
 const premium = await reader('bench_premium');
 const plan = (await subscriptions.plans()).items.find((item) => item.includesPremium)!;
 await payments.fulfil((await payments.checkout(premium.user, { kind: 'plan', planId: plan.id })).purchaseId);
+/**
+ * Issue 40: a reader who follows every demo series and has opened the first chapters of each (read
+ * the first two), as bench/scale.ts's heavy demo reader: their library is a full page of bookmarks.
+ */
+const follower = await reader('bench_library');
+await database.db.execute(sql`
+  insert into bookmarks (user_id, series_id) select ${follower.user.id}, id from series;
+  insert into reading_progress (user_id, chapter_id, series_id, position, completed, read_at)
+  select ${follower.user.id}, c.id, c.series_id, 1, c.number < 3, now() - c.number * interval '1 minute'
+  from chapters c where c.number <= 3 and c.published_at <= now()`);
 const chapterPath = fillPath(ROUTES.chapter.path, { slug: SERIES_SLUG, chapterSlug: priced[0]!.slug });
 const seriesPath = fillPath(ROUTES.series.path, { slug: SERIES_SLUG });
 const readerPagePath = `/SeriesView/${SERIES_SLUG}/${priced[0]!.slug}`;
@@ -123,9 +150,20 @@ const readerPaths = [
   { name: 'chapter (unlocks)', path: chapterPath, cookie: withUnlocks.cookie },
   { name: 'series (premium)', path: seriesPath, cookie: premium.cookie },
   { name: 'chapter (premium)', path: chapterPath, cookie: premium.cookie },
+  // Issue 40: the library of a reader who follows every series, with a target of its own (minRps at 32 connections).
+  {
+    name: 'bookmarks (follows every series)',
+    path: ROUTES.bookmarks.path,
+    cookie: follower.cookie,
+    minRps: 1_000,
+    connections: 32,
+  },
   // Issue 18 §1: a signed-in reader's page, shared with their access class, with their own part.
   { name: 'reader page (unlocks)', path: readerPagePath, cookie: withUnlocks.cookie, page: true },
   { name: 'reader page (premium)', path: readerPagePath, cookie: premium.cookie, page: true },
+  // Issue 40: the series page of a reader who follows it, reads it and unlocked in it.
+  { name: 'series page (unlocks, follows, reads)', path: `/SeriesView/${SERIES_SLUG}`, cookie: withUnlocks.cookie, page: true },
+  { name: 'series page (premium)', path: `/SeriesView/${SERIES_SLUG}`, cookie: premium.cookie, page: true },
 ];
 
 /**
