@@ -138,7 +138,8 @@ await payments.fulfil((await payments.checkout(premium.user, { kind: 'plan', pla
  */
 const follower = await reader('bench_library');
 await database.db.execute(sql`
-  insert into bookmarks (user_id, series_id) select ${follower.user.id}, id from series;
+  insert into bookmarks (user_id, series_id) select ${follower.user.id}, id from series`);
+await database.db.execute(sql`
   insert into reading_progress (user_id, chapter_id, series_id, position, completed, read_at)
   select ${follower.user.id}, c.id, c.series_id, 1, c.number < 3, now() - c.number * interval '1 minute'
   from chapters c where c.number <= 3 and c.published_at <= now()`);
