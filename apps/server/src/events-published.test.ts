@@ -247,6 +247,28 @@ describe('the admins’ and readers’ writes publish the user they changed', ()
     expect(unlocked.events).toEqual([{ type: 'user.changed', userId: reader.id }]);
   });
 
+  it("a follow, an unfollow, a place saved or merged (issue 40): the reader's kept library is dropped everywhere", async () => {
+    const seriesId = (
+      await publishedBy('teamSeriesCreate', { cookie: editor, body: { type: 'novel', title: 'Followed', isPublished: true } })
+    ).data.id as string;
+    const chapterId = (
+      await publishedBy('teamChapterCreate', {
+        cookie: editor,
+        params: { id: seriesId },
+        body: { number: 1, content: '<p>A line.</p>', publishedAt: minutesFromNow(-1) },
+      })
+    ).data.id as string;
+    const changed = [{ type: 'library.changed', userId: reader.id }];
+    const params = { seriesId };
+    expect((await publishedBy('bookmarkAdd', { cookie: reader.cookie, params })).events).toEqual(changed);
+    expect((await publishedBy('bookmarkRemove', { cookie: reader.cookie, params })).events).toEqual(changed);
+    expect(
+      (await publishedBy('progressSave', { cookie: reader.cookie, params: { chapterId }, body: { page: 1 } })).events,
+    ).toEqual(changed);
+    const entries = [{ chapterId, completed: true, readAt: t.clock.now().toISOString() }];
+    expect((await publishedBy('progressMerge', { cookie: reader.cookie, body: { entries } })).events).toEqual(changed);
+  });
+
   it('an account deleted, by its owner or by an admin (issue 36 §3): every instance forgets it', async () => {
     const owner = await buildUser(t.db);
     const cookie = await loginAs(t.app, owner);

@@ -22,7 +22,7 @@ import type { PlatformServices } from './platform';
  */
 export function createReadingServices(
   { app, config, db, clock, limiter, languages }: AreaBase,
-  { jobs, caches }: PlatformServices,
+  { jobs, caches, events }: PlatformServices,
   { viewerCache }: Pick<IdentityServices, 'viewerCache'>,
 ) {
   // Issue 9 §2: a release's fan-out job is queued inside its claim; mail carries a signed unsubscribe link.
@@ -39,7 +39,7 @@ export function createReadingServices(
   const freeAlerts = createFreeAlerts({ db, clock, logger: app.log });
   const emailPreferences = createEmailPreferences({ db, clock, unsubscribe });
   const notifications = createNotificationsService({ db });
-  const library = createLibraryService({ db, clock, caches, unlocks: createUnlockLookup(db, viewerCache, clock) });
+  const library = createLibraryService({ db, clock, caches, events, unlocks: createUnlockLookup(db, viewerCache, clock) });
   const comments = createCommentsService({ db, clock, limiter });
   const readerSettings = createReaderSettingsService({ db, clock });
   // Issue 39 §4: the reader's year and its shared card.

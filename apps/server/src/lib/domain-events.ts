@@ -23,6 +23,8 @@ const domainEventSchema = z.discriminatedUnion('type', [
   userEvent('user.changed'),
   userEvent('user.banned'),
   userEvent('user.role-changed'),
+  /** A reader's library changed: a series followed or unfollowed, a place saved, merged or taken from an app (issue 40). */
+  userEvent('library.changed'),
   /** An account was deleted (issue 36 §3): its sessions, device keys and pushes ended; every instance forgets it. */
   userEvent('user.deleted'),
   /**

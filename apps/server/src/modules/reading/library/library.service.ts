@@ -8,7 +8,7 @@ import { type MergeEntry, mergeProgress } from './commands/merge-progress';
 import { placeFromApp, saveProgress } from './commands/save-progress';
 import type { LibraryDeps } from './library.deps';
 import type { PlaceDevice } from './places.repository';
-import { bookmarks } from './queries/bookmarks';
+import { bookmarks, declareBookmarkPages } from './queries/bookmarks';
 import { declareHistoryPages, history } from './queries/history';
 import { chapterPlaces, placeDeviceOf } from './queries/places';
 import { placeOf, seriesProgress } from './queries/series-progress';
@@ -19,8 +19,9 @@ import { placeOf, seriesProgress } from './queries/series-progress';
  */
 export function createLibraryService({ caches, ...deps }: LibraryDeps & { caches: CacheRegistry }) {
   const reads = { ...deps, historyPages: declareHistoryPages(caches) };
+  const bookmarkReads = { ...deps, bookmarkPages: declareBookmarkPages(caches) };
   return {
-    bookmarks: (viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) => bookmarks(deps, viewer, query),
+    bookmarks: (viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) => bookmarks(bookmarkReads, viewer, query),
     bookmark: (userId: string, seriesId: string) => bookmark(deps, userId, seriesId),
     unbookmark: (userId: string, seriesId: string) => unbookmark(deps, userId, seriesId),
     saveProgress: (viewer: Viewer, chapterId: string, input: ProgressInput, device?: PlaceDevice) =>
@@ -46,3 +47,4 @@ export function createLibraryService({ caches, ...deps }: LibraryDeps & { caches
 export type LibraryService = ReturnType<typeof createLibraryService>;
 // The history's keeping time, which tests wait out.
 export { HISTORY_CACHE_MS } from './queries/history';
+export { BOOKMARKS_CACHE_MS } from './queries/bookmarks';

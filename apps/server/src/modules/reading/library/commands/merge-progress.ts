@@ -28,7 +28,7 @@ function combine(a: MergeEntry | undefined, b: MergeEntry): MergeEntry {
  * device (OPDS 1.2 page streaming by a device key) keeps that device's place too.
  */
 export async function mergeProgress(
-  { db, clock, unlocks }: LibraryDeps,
+  { db, clock, unlocks, events }: LibraryDeps,
   viewer: Viewer,
   entries: MergeEntry[],
   device?: PlaceDevice,
@@ -59,10 +59,13 @@ export async function mergeProgress(
         finishCountsAt: finishCountsAt(chapter, now),
       };
     });
-  if (!device) return { merged: await writeMerged(db, writes, now) };
-  return db.transaction(async (tx) => {
-    const merged = await writeMerged(tx, writes, now);
-    for (const write of writes) await recordPlace(tx, write.userId, write.chapterId, device, write, write.readAt);
-    return { merged };
-  });
+  const merged = device
+    ? await db.transaction(async (tx) => {
+        const written = await writeMerged(tx, writes, now);
+        for (const write of writes) await recordPlace(tx, write.userId, write.chapterId, device, write, write.readAt);
+        return written;
+      })
+    : await writeMerged(db, writes, now);
+  if (merged > 0) events.publish({ type: 'library.changed', userId: viewer.userId });
+  return { merged };
 }

@@ -13,7 +13,7 @@ import { isReadable, progressWrite } from './progress-write';
  * other (unknown, not out, locked) is "not found", so nothing is learnt about it.
  */
 export async function saveProgress(
-  { db, clock, unlocks }: LibraryDeps,
+  { db, clock, unlocks, events }: LibraryDeps,
   viewer: Viewer,
   chapterId: string,
   input: ProgressInput,
@@ -32,6 +32,7 @@ export async function saveProgress(
     if (device) await recordPlace(tx, write.userId, chapterId, device, write, now);
     return saved;
   });
+  events.publish({ type: 'library.changed', userId: write.userId });
   return toChapterProgress(row);
 }
 
@@ -42,7 +43,7 @@ export async function saveProgress(
  * alone. The device that wrote it keeps its own place too. Answers whether the merged place moved.
  */
 export async function placeFromApp(
-  { db, clock, unlocks }: LibraryDeps,
+  { db, clock, unlocks, events }: LibraryDeps,
   viewer: Viewer,
   chapterId: string,
   place: { page?: number | null; position?: number | null; completed?: boolean },
@@ -56,9 +57,11 @@ export async function placeFromApp(
   const input = { page: place.page ?? undefined, position: place.position ?? undefined, completed: place.completed };
   const write = progressWrite(viewer.userId, chapter, chapterId, input, at > now ? now : at, now);
   // The device's own place is kept even when an older write leaves the merged one as it was.
-  return db.transaction(async (tx) => {
-    const moved = await writeProgressIfNewer(tx, write, now);
+  const moved = await db.transaction(async (tx) => {
+    const taken = await writeProgressIfNewer(tx, write, now);
     if (device) await recordPlace(tx, write.userId, chapterId, device, write, write.readAt);
-    return moved;
+    return taken;
   });
+  if (moved) events.publish({ type: 'library.changed', userId: write.userId });
+  return moved;
 }

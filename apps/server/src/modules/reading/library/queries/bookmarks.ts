@@ -2,6 +2,8 @@ import type { bookmarkListQuerySchema } from '@inkwell/contract';
 import type { z } from 'zod';
 import { pageInfo } from '../../../../db/sql';
 import { AppError } from '../../../../lib/app-error';
+import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../../../lib/caches';
+import type { TtlCache } from '../../../../lib/ttl-cache';
 import { isTeam, type Viewer } from '../../../identity/access';
 import { latestChaptersOf } from '../../../catalogue/chapters';
 import type { LibraryDeps } from '../library.deps';
@@ -10,12 +12,40 @@ import { continuePoints, listBookmarks } from '../library.repository';
 
 const LIBRARY_PAGE_SIZE = 20;
 
-/** A page of the series the viewer follows, each with its latest chapter and where the viewer picks up. */
-export async function bookmarks({ db, clock }: LibraryDeps, viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) {
+/**
+ * How long an instance keeps a page of a reader's bookmarks when no event clears it first: only
+ * the clock changes it then (a chapter's free date passing, a rental ending, a scheduled chapter
+ * whose release job has not run yet).
+ */
+export const BOOKMARKS_CACHE_MS = 30_000;
+
+type BookmarkQuery = z.output<typeof bookmarkListQuerySchema>;
+type BookmarkPage = Awaited<ReturnType<typeof readBookmarks>>;
+
+/** The bookmark queries take the library's dependencies and its kept bookmark pages. */
+export type BookmarkReads = LibraryDeps & { bookmarkPages: TtlCache<BookmarkPage> };
+
+/**
+ * Kept per reader (issue 40): their follows and places (`library.changed`), their unlocks, rentals
+ * and plan (`user.changed`) clear their pages on every instance; any series or chapter change
+ * clears every reader's (what is out, the latest chapter, the order by newest chapter).
+ */
+export function declareBookmarkPages(caches: CacheRegistry) {
+  return caches.declare<BookmarkPage>({
+    name: 'bookmark pages',
+    ttlMs: BOOKMARKS_CACHE_MS,
+    bound: { maxEntries: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: (value) => JSON.stringify(value).length },
+    clearedBy: {
+      ...clearedOnAll(SERIES_EVENTS),
+      'library.changed': (event) => event.userId,
+      'user.changed': (event) => event.userId,
+      'user.deleted': (event) => event.userId,
+    },
+  });
+}
+
+async function readBookmarks({ db, clock }: LibraryDeps, userId: string, opensEverything: boolean, query: BookmarkQuery) {
   const now = clock.now();
-  const userId = viewer.userId;
-  if (!userId) throw new AppError('unauthorized', 'apiErrors.reading.bookmarksSignIn');
-  const opensEverything = viewer.hasPremiumPass || isTeam(viewer);
   const { rows, total } = await listBookmarks(db, userId, query.sort, query.page, LIBRARY_PAGE_SIZE, now, opensEverything);
   const seriesIds = rows.map((row) => row.series.id);
   const [latest, points] = await Promise.all([
@@ -26,4 +56,15 @@ export async function bookmarks({ db, clock }: LibraryDeps, viewer: Viewer, quer
     items: rows.map((row) => toBookmark(row, latest.get(row.series.id)?.[0], points.get(row.series.id), now)),
     pagination: pageInfo(query.page, LIBRARY_PAGE_SIZE, total),
   };
+}
+
+/** A page of the series the viewer follows, each with its latest chapter and where the viewer picks up. */
+export async function bookmarks(reads: BookmarkReads, viewer: Viewer, query: BookmarkQuery) {
+  const userId = viewer.userId;
+  if (!userId) throw new AppError('unauthorized', 'apiErrors.reading.bookmarksSignIn');
+  // What is still locked to the reader counts apart, so a premium or team reader's page is another.
+  const opensEverything = viewer.hasPremiumPass || isTeam(viewer);
+  return reads.bookmarkPages.get(`${userId}|${opensEverything ? 'all' : 'own'}|${query.sort}|${query.page}`, () =>
+    readBookmarks(reads, userId, opensEverything, query),
+  );
 }
