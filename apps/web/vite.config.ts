@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -222,9 +223,12 @@ function precacheAppShell(): Plugin {
   };
 }
 
+/** react-router's production build, beside the development one its package's exports name. */
+const reactRouterProduction = fileURLToPath(new URL('../production/index.mjs', import.meta.resolve('react-router')));
+
 const apiTarget = process.env.INKWELL_API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -235,6 +239,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     precacheAppShell(),
     entry.plugin,
   ],
+  resolve: {
+    // The browser's build only: the server renders with React, and the unit tests run React.
+    alias:
+      command !== 'build' || isSsrBuild
+        ? []
+        : [
+            // Issue 40: react-router's package sends bundlers its development build (its exports know no
+            // other), whose warnings cost the browser ~1 kB gzip; the production build is the same code without them.
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // Issue 40, docs/decisions/: the browser runs Preact's compat layer where the server renders with React.
+            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+            { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+          ],
+  },
   server: {
     port: 5173,
     // In development the API runs beside Vite; the browser still sees one origin.
@@ -269,7 +288,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'framework',
                   test: (id) =>
-                    entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
+                    entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|preact|react-router|@tanstack)[\\/]/.test(id),
                   priority: 20,
                 },
                 {
