@@ -1,7 +1,7 @@
 import type { Bookmark, ChapterProgress, ContinuePoint, HistoryItem } from '@inkwell/contract';
-import type { ChapterListRow } from '../../catalogue/chapters';
 import { coverOf, type SeriesCardRow } from '../../catalogue/series';
-import type { BookmarkPageRow, ContinueRow, ProgressRow } from './library.repository';
+import type { BookmarkPageRow } from './bookmarks.repository';
+import type { ContinueRow, ProgressRow } from './library.repository';
 import type { HistoryRow } from './history.repository';
 
 const toSeriesRef = (row: SeriesCardRow) => ({
@@ -26,26 +26,39 @@ export const toChapterProgress = (row: ProgressRow): ChapterProgress => ({ chapt
 export const toContinue = (row: ContinueRow | undefined): ContinuePoint =>
   row ? { chapterSlug: row.chapterSlug, chapterNumber: row.chapterNumber, page: row.page, position: row.position } : null;
 
-export function toBookmark(
-  row: BookmarkPageRow,
-  latest: ChapterListRow | undefined,
-  point: ContinueRow | undefined,
-  now: Date,
-): Bookmark {
+/** A row of the bookmarks page: its series, latest chapter and where the reader picks up, read in one query. */
+export function toBookmark(row: BookmarkPageRow): Bookmark {
+  const latestChapter =
+    row.latestId !== null && row.latestSlug !== null && row.latestNumber !== null
+      ? {
+          id: row.latestId,
+          slug: row.latestSlug,
+          number: row.latestNumber,
+          title: row.latestTitle ?? '',
+          publishedAt: new Date(row.latestPublishedAt!).toISOString(),
+        }
+      : null;
+  // The furthest chapter opened, where they were; completed, the next one out from its start.
+  const point: ContinueRow | undefined =
+    row.furthestSlug === null || row.furthestNumber === null
+      ? undefined
+      : !row.furthestCompleted
+        ? {
+            seriesId: row.series.id,
+            chapterSlug: row.furthestSlug,
+            chapterNumber: row.furthestNumber,
+            page: row.furthestPage,
+            position: row.furthestPosition,
+          }
+        : row.nextSlug !== null && row.nextNumber !== null
+          ? { seriesId: row.series.id, chapterSlug: row.nextSlug, chapterNumber: row.nextNumber, page: null, position: null }
+          : undefined;
   return {
     series: toSeriesRef(row.series),
-    latestChapter: latest
-      ? {
-          id: latest.id,
-          slug: latest.slug,
-          number: latest.number,
-          title: latest.title,
-          publishedAt: (latest.publishedAt ?? now).toISOString(),
-        }
-      : null,
+    latestChapter,
     unreadCount: row.unreadCount,
     continue: toContinue(point),
-    bookmarkedAt: row.bookmarkedAt.toISOString(),
+    bookmarkedAt: new Date(row.bookmarkedAt).toISOString(),
   };
 }
 

@@ -1,20 +1,12 @@
 import { and, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { BOOKMARK_SORTS } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { at } from '../../../db/sql';
 import { bookmarks, readingProgress } from '../../../db/schema';
-import {
-  chapterForSale,
-  chapterIsNotOut,
-  chapterIsOut,
-  chapterLinkColumns,
-  joinChapter,
-  nextChaptersOut,
-} from '../../catalogue/chapters';
-import { joinSeries, seriesCardColumns, seriesIsPublished, seriesOrders } from '../../catalogue/series';
+import { chapterIsNotOut, chapterIsOut, chapterLinkColumns, joinChapter, nextChaptersOut } from '../../catalogue/chapters';
 
 export type ProgressRow = typeof readingProgress.$inferSelect;
-export type BookmarkSort = (typeof BOOKMARK_SORTS)[number];
+// bench/scale/plans.ts reads the bookmarks page's plan from here.
+export { bookmarkCountQuery, bookmarkPageQuery } from './bookmarks.repository';
 
 /*
  * What is no longer out is left out by anti-joins (`not exists`), never by `x not in (select …)`:
@@ -49,92 +41,6 @@ export async function hasBookmark(db: Database, userId: string, seriesId: string
     .where(and(eq(bookmarks.userId, userId), eq(bookmarks.seriesId, seriesId)))
     .limit(1);
   return Boolean(row);
-}
-
-/** Each order ends on the series id, so pages never repeat or skip a series. */
-const BOOKMARK_ORDER: Record<BookmarkSort, SQL[]> = {
-  updated: seriesOrders.latestChapter,
-  title: seriesOrders.title,
-  added: [desc(bookmarks.createdAt)],
-};
-
-const bookmarkWhere = (userId: string) => and(eq(bookmarks.userId, userId), seriesIsPublished());
-
-/**
- * Chapter `c` (of the outer query's series) is out and this reader cannot open it now: priced, not
- * yet free, neither bought nor rented by them now (a few per series, on chapters_priced_idx, the
- * unlocks' primary key and the rentals' index). Never true for a reader who may open everything
- * (premium or the team): the caller leaves it out.
- */
-const isLockedOut = (userId: string, now: Date) =>
-  sql`c.series_id = series.id and ${chapterForSale(now, 'c')} and ${chapterIsOut(now, 'c')}
-    and not exists (select 1 from chapter_unlocks u where u.user_id = ${userId} and u.chapter_id = c.id)
-    and not exists (select 1 from chapter_rentals r where r.user_id = ${userId} and r.chapter_id = c.id and r.ends_at > ${at(now)})`;
-
-/**
- * One page of a reader's bookmarks (published series only), each with how many chapters they can
- * open now and have not completed: a chapter still locked to them is not "unread", it is for
- * sale. `opensEverything` is the viewer's premium pass or team role. query-plans.test.ts explains this.
- */
-export function bookmarkPageQuery(
-  db: Database,
-  userId: string,
-  sort: BookmarkSort,
-  page: number,
-  perPage: number,
-  now: Date,
-  opensEverything = false,
-) {
-  // The chapters out, less those still locked, less those the reader completed (and may still
-  // open): counts on indexes (the series' chapters by publication, its priced ones, the reader's
-  // rows of that series), not a lookup per chapter. Written out in full: in a select list drizzle
-  // leaves the outer column unqualified.
-  const locked = opensEverything ? null : isLockedOut(userId, now);
-  const unreadCount = sql<number>`((select count(*) from chapters c where c.series_id = series.id and ${chapterIsOut(now, 'c')})
-        ${locked ? sql`- (select count(*) from chapters c where ${locked})` : sql``}
-        - (select count(*) from reading_progress rp where rp.user_id = ${userId} and rp.series_id = series.id and rp.completed
-          and ${isChapterOut(sql`rp.chapter_id`, now)}${locked ? sql` and not exists (select 1 from chapters c where c.id = rp.chapter_id and ${locked})` : sql``}))::int`;
-  return db
-    .select({
-      series: seriesCardColumns,
-      bookmarkedAt: bookmarks.createdAt,
-      unreadCount,
-    })
-    .from(bookmarks)
-    .innerJoin(...joinSeries(bookmarks.seriesId))
-    .where(bookmarkWhere(userId))
-    .orderBy(...BOOKMARK_ORDER[sort], seriesOrders.id)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-}
-export type BookmarkPageRow = Awaited<ReturnType<typeof bookmarkPageQuery>>[number];
-
-/**
- * How many published series a reader follows: their bookmarks (the primary key's index) less the
- * few unpublished series, read once. Joining every bookmark to its series instead read the whole
- * series table for a reader with 500 follows (4 ms on 20,000 series).
- */
-export function bookmarkCountQuery(db: Database, userId: string) {
-  return db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(bookmarks)
-    .where(and(eq(bookmarks.userId, userId), isSeriesPublished(bookmarks.seriesId)));
-}
-
-export async function listBookmarks(
-  db: Database,
-  userId: string,
-  sort: BookmarkSort,
-  page: number,
-  perPage: number,
-  now: Date,
-  opensEverything: boolean,
-) {
-  const [rows, [count]] = await Promise.all([
-    bookmarkPageQuery(db, userId, sort, page, perPage, now, opensEverything),
-    bookmarkCountQuery(db, userId),
-  ]);
-  return { rows, total: count?.total ?? 0 };
 }
 
 // Progress.

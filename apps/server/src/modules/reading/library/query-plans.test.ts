@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { analyzedPlan, explainPlan, type PlanNode } from '../../../../test/query-plans';
 import { createTestApp, type TestContext } from '../../../../test/helpers';
-import { bookmarkCountQuery, bookmarkPageQuery, furthestChaptersQuery, progressOfSeriesQuery } from './library.repository';
+import { bookmarkCountQuery, bookmarkPageQuery } from './bookmarks.repository';
+import { furthestChaptersQuery, progressOfSeriesQuery } from './library.repository';
 import { historyBySeriesPageQuery, historyCountQuery, historyPageQuery, historySeriesCountQuery } from './history.repository';
 
 /*

@@ -5,10 +5,9 @@ import { AppError } from '../../../../lib/app-error';
 import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../../../lib/caches';
 import type { TtlCache } from '../../../../lib/ttl-cache';
 import { isTeam, type Viewer } from '../../../identity/access';
-import { latestChaptersOf } from '../../../catalogue/chapters';
 import type { LibraryDeps } from '../library.deps';
 import { toBookmark } from '../library.presenter';
-import { continuePoints, listBookmarks } from '../library.repository';
+import { listBookmarks } from '../bookmarks.repository';
 
 const LIBRARY_PAGE_SIZE = 20;
 
@@ -45,17 +44,16 @@ export function declareBookmarkPages(caches: CacheRegistry) {
 }
 
 async function readBookmarks({ db, clock }: LibraryDeps, userId: string, opensEverything: boolean, query: BookmarkQuery) {
-  const now = clock.now();
-  const { rows, total } = await listBookmarks(db, userId, query.sort, query.page, LIBRARY_PAGE_SIZE, now, opensEverything);
-  const seriesIds = rows.map((row) => row.series.id);
-  const [latest, points] = await Promise.all([
-    latestChaptersOf(db, seriesIds, 1, now),
-    continuePoints(db, userId, seriesIds, now),
-  ]);
-  return {
-    items: rows.map((row) => toBookmark(row, latest.get(row.series.id)?.[0], points.get(row.series.id), now)),
-    pagination: pageInfo(query.page, LIBRARY_PAGE_SIZE, total),
-  };
+  const { rows, total } = await listBookmarks(
+    db,
+    userId,
+    query.sort,
+    query.page,
+    LIBRARY_PAGE_SIZE,
+    clock.now(),
+    opensEverything,
+  );
+  return { items: rows.map(toBookmark), pagination: pageInfo(query.page, LIBRARY_PAGE_SIZE, total) };
 }
 
 /** A page of the series the viewer follows, each with its latest chapter and where the viewer picks up. */
