@@ -155,3 +155,25 @@ export function nameTopSeriesByCoins(db: Database, candidates: Candidate[], limi
         order by v.coins desc, s.title limit ${limit}`,
   );
 }
+
+/** An array of ids as one parameter (a uuid's characters need no quoting). */
+const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** The first `limit` of these chapters that still exist, by their series' title and their number (series_title_idx). */
+export async function firstChaptersByTitle(db: Database, ids: string[], limit: number): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select ch.id from chapters ch join series s on s.id = ch.series_id
+        where ch.id = any(${idArray(ids)}) order by s.title, ch.number limit ${limit}`,
+  );
+  return found.map((row) => String(row.id));
+}
+
+/** The first `limit` of these series that still exist, by title (series_title_idx). */
+export async function firstSeriesByTitle(db: Database, ids: string[], limit: number): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select id from series where id = any(${idArray(ids)}) order by title limit ${limit}`,
+  );
+  return found.map((row) => String(row.id));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastClosedDay, liveRuns, rangeOfDays } from './closed-days';
-import { byCount, byCountThenCoins, candidatesOf, rank } from './metrics-tops';
+import { byCount, byCountThenCoins, candidatesOf, LEVEL_NAMED_MAX, nameable, rank } from './metrics-tops';
 
 describe('which days are answered live', () => {
   it('closes a day ten minutes after it ends', () => {
@@ -57,5 +57,33 @@ describe('the top lists’ candidates', () => {
     // Today's unlock of c brings it level with b and a in count, first in coins.
     const today = rank([{ id: 'c', n: 1, coins: 5 }]);
     expect(candidatesOf(unlocks, today, 1, byCountThenCoins).map((entry) => entry.id)).toEqual(['c', 'b']);
+  });
+});
+
+describe('the candidates a named list needs', () => {
+  // One chapter above the rest, and many level at the last place: unlocked once each.
+  const level = Array.from({ length: LEVEL_NAMED_MAX + 50 }, (_, index) => ({ id: `l${index}`, n: 1, coins: 30 }));
+  const candidates = [{ id: 'top', n: 4, coins: 120 }, ...level];
+  // Titles order the level keys backwards here; l249 is gone.
+  const asked: string[][] = [];
+  const firstByTitle = async (ids: string[], limit: number) => {
+    asked.push(ids);
+    return ids
+      .filter((id) => id !== 'l249')
+      .reverse()
+      .slice(0, limit);
+  };
+
+  it('keeps those above the last place and the first level ones by title', async () => {
+    const named = await nameable(candidates, 3, byCountThenCoins, firstByTitle);
+    expect(named.map((entry) => entry.id).sort()).toEqual(['l246', 'l247', 'l248', 'top']);
+    expect(asked.at(-1)).toHaveLength(LEVEL_NAMED_MAX + 50);
+    expect(asked.at(-1)).not.toContain('top');
+  });
+
+  it('names every candidate when few are level, or too few are found', async () => {
+    const few = candidates.slice(0, LEVEL_NAMED_MAX);
+    expect(await nameable(few, 3, byCountThenCoins, firstByTitle)).toBe(few);
+    expect(await nameable(candidates, 3, byCountThenCoins, async () => ['l1'])).toBe(candidates);
   });
 });

@@ -79,3 +79,34 @@ export function createTopSums<T>(size = 8) {
     },
   };
 }
+
+/** Above this many keys level with the list's last place, those named are picked by title first (nameable). */
+export const LEVEL_NAMED_MAX = 200;
+
+/**
+ * The candidates a named list needs (issue 40): a list ordered by its sums and then by title names
+ * every candidate, and a month of unlocks at scale holds tens of thousands of chapters unlocked
+ * once, all level at the last place. Those above it all make the list; of those level with it, only
+ * the first `limit` by title can (`firstByTitle` walks the titles' index); those below cannot. A
+ * key gone since is left out by both reads, so the list comes out as naming every candidate would
+ * make it. Few level keys, or fewer found than `limit`, and every candidate is named.
+ */
+export async function nameable(
+  candidates: Candidate[],
+  limit: number,
+  compare: Compare,
+  firstByTitle: (ids: string[], limit: number) => Promise<string[]>,
+): Promise<Candidate[]> {
+  if (candidates.length <= limit) return candidates;
+  const last = [...candidates].sort(compare)[limit - 1]!;
+  const level = candidates.filter((entry) => compare(entry, last) === 0);
+  if (level.length <= LEVEL_NAMED_MAX) return candidates;
+  const first = new Set(
+    await firstByTitle(
+      level.map((entry) => entry.id),
+      limit,
+    ),
+  );
+  if (first.size < limit) return candidates;
+  return candidates.filter((entry) => compare(entry, last) < 0 || first.has(entry.id));
+}

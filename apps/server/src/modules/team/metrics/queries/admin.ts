@@ -9,7 +9,8 @@ import {
 } from '@inkwell/contract';
 import { lastClosedDay } from '../closed-days';
 import { listRolledAdminDays, listRolledCoinPurchases } from '../metrics-days.repository';
-import { nameTopSeriesByCoins } from '../metrics-tops.repository';
+import { nameable } from '../metrics-tops';
+import { firstSeriesByTitle, nameTopSeriesByCoins } from '../metrics-tops.repository';
 import {
   emptyAdminDay,
   listAdminDays,
@@ -82,7 +83,15 @@ export async function adminMetrics(reads: MetricsReads, range: MetricsRange, now
     ),
     sumPayingSubscriptions(db, now),
   ]);
-  const bySeries = await named('series-coins', unlocked, () => nameTopSeriesByCoins(db, unlocked, METRICS_SERIES_REVENUE_MAX));
+  const bySeries = await named('series-coins', unlocked, async () =>
+    nameTopSeriesByCoins(
+      db,
+      await nameable(unlocked, METRICS_SERIES_REVENUE_MAX, SERIES_BY_COINS.compare, (ids, limit) =>
+        firstSeriesByTitle(db, ids, limit),
+      ),
+      METRICS_SERIES_REVENUE_MAX,
+    ),
+  );
 
   const days = inDayOrder([...plan.stored, ...live.flat()]).map((row) => {
     const paid = money(row.paid);

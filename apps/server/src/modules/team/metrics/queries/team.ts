@@ -1,7 +1,9 @@
 import { METRICS_TOP, type MetricsRange, type TeamMetrics } from '@inkwell/contract';
 import { lastClosedDay } from '../closed-days';
 import { listRolledTeamDays } from '../metrics-days.repository';
+import { nameable } from '../metrics-tops';
 import {
+  firstChaptersByTitle,
   nameTopChaptersByUnlocks,
   nameTopChaptersByViews,
   nameTopSeriesByViews,
@@ -24,10 +26,15 @@ const chapterRef = (row: ChapterRefRow) => ({
 
 /** The top lists' candidates, named (the names kept for the same ranking) and shaped. */
 async function namedTops({ db, named }: MetricsReads, seriesTop: Candidate[], chapterTop: Candidate[], unlockTop: Candidate[]) {
+  const byTitle = (ids: string[], limit: number) => firstChaptersByTitle(db, ids, limit);
   const [topSeries, topChapters, topUnlocks] = await Promise.all([
     named('series-views', seriesTop, () => nameTopSeriesByViews(db, seriesTop, METRICS_TOP)),
-    named('chapter-views', chapterTop, () => nameTopChaptersByViews(db, chapterTop, METRICS_TOP)),
-    named('chapter-unlocks', unlockTop, () => nameTopChaptersByUnlocks(db, unlockTop, METRICS_TOP)),
+    named('chapter-views', chapterTop, async () =>
+      nameTopChaptersByViews(db, await nameable(chapterTop, METRICS_TOP, TOP_CHAPTERS_BY_VIEWS.compare, byTitle), METRICS_TOP),
+    ),
+    named('chapter-unlocks', unlockTop, async () =>
+      nameTopChaptersByUnlocks(db, await nameable(unlockTop, METRICS_TOP, TOP_CHAPTERS_BY_UNLOCKS.compare, byTitle), METRICS_TOP),
+    ),
   ]);
   return {
     topSeries: topSeries.map((row) => ({
