@@ -19,8 +19,12 @@ function browserOf(request: FastifyRequest, deviceId: string | undefined): Place
 /** The reader's library (DESIGN §4 Library and community): bookmarks, progress, history. Logged-in only (the endpoint table says so). */
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
   endpoint(app, 'bookmarks', {
+    // Kept per reader as checked JSON (issue 40): sent as it is, not serialized again.
+    prechecked: true,
     summary: 'Followed series with their latest chapter, unread count and where to continue',
-    handler: async (request) => ({ success: true, data: await library.bookmarks(request.viewer, request.query) }),
+    handler: async (request, reply) => {
+      return reply.type('application/json; charset=utf-8').send(await library.bookmarksJson(request.viewer, request.query));
+    },
   });
   endpoint(app, 'bookmarkAdd', {
     handler: async (request) => ({

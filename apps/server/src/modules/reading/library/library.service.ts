@@ -8,7 +8,7 @@ import { type MergeEntry, mergeProgress } from './commands/merge-progress';
 import { placeFromApp, saveProgress } from './commands/save-progress';
 import type { LibraryDeps } from './library.deps';
 import type { PlaceDevice } from './places.repository';
-import { bookmarks, declareBookmarkPages } from './queries/bookmarks';
+import { bookmarks, bookmarksJson, declareBookmarkPages } from './queries/bookmarks';
 import { declareHistoryPages, history } from './queries/history';
 import { chapterPlaces, placeDeviceOf } from './queries/places';
 import { placeOf, seriesProgress } from './queries/series-progress';
@@ -22,6 +22,9 @@ export function createLibraryService({ caches, ...deps }: LibraryDeps & { caches
   const bookmarkReads = { ...deps, bookmarkPages: declareBookmarkPages(caches) };
   return {
     bookmarks: (viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) => bookmarks(bookmarkReads, viewer, query),
+    /** The same page as the API's answer, JSON checked and serialized once while it is kept. */
+    bookmarksJson: (viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) =>
+      bookmarksJson(bookmarkReads, viewer, query),
     bookmark: (userId: string, seriesId: string) => bookmark(deps, userId, seriesId),
     unbookmark: (userId: string, seriesId: string) => unbookmark(deps, userId, seriesId),
     saveProgress: (viewer: Viewer, chapterId: string, input: ProgressInput, device?: PlaceDevice) =>

@@ -1,4 +1,4 @@
-import type { bookmarkListQuerySchema } from '@inkwell/contract';
+import { bookmarkListResponseSchema, type bookmarkListQuerySchema } from '@inkwell/contract';
 import type { z } from 'zod';
 import { pageInfo } from '../../../../db/sql';
 import { AppError } from '../../../../lib/app-error';
@@ -19,7 +19,12 @@ const LIBRARY_PAGE_SIZE = 20;
 export const BOOKMARKS_CACHE_MS = 30_000;
 
 type BookmarkQuery = z.output<typeof bookmarkListQuerySchema>;
-type BookmarkPage = Awaited<ReturnType<typeof readBookmarks>>;
+type BookmarkData = Awaited<ReturnType<typeof readBookmarks>>;
+/** A page, and its answer's JSON checked against the contract once, sent as it is while kept. */
+interface BookmarkPage {
+  data: BookmarkData;
+  json: string;
+}
 
 /** The bookmark queries take the library's dependencies and its kept bookmark pages. */
 export type BookmarkReads = LibraryDeps & { bookmarkPages: TtlCache<BookmarkPage> };
@@ -33,7 +38,7 @@ export function declareBookmarkPages(caches: CacheRegistry) {
   return caches.declare<BookmarkPage>({
     name: 'bookmark pages',
     ttlMs: BOOKMARKS_CACHE_MS,
-    bound: { maxEntries: 5_000, maxBytes: 16 * 1024 * 1024, sizeOf: (value) => JSON.stringify(value).length },
+    bound: { maxEntries: 5_000, maxBytes: 32 * 1024 * 1024, sizeOf: (value) => 2 * (value as BookmarkPage).json.length },
     clearedBy: {
       ...clearedOnAll(SERIES_EVENTS),
       'library.changed': (event) => event.userId,
@@ -57,12 +62,20 @@ async function readBookmarks({ db, clock }: LibraryDeps, userId: string, opensEv
 }
 
 /** A page of the series the viewer follows, each with its latest chapter and where the viewer picks up. */
-export async function bookmarks(reads: BookmarkReads, viewer: Viewer, query: BookmarkQuery) {
+function bookmarkPage(reads: BookmarkReads, viewer: Viewer, query: BookmarkQuery): Promise<BookmarkPage> {
   const userId = viewer.userId;
   if (!userId) throw new AppError('unauthorized', 'apiErrors.reading.bookmarksSignIn');
   // What is still locked to the reader counts apart, so a premium or team reader's page is another.
   const opensEverything = viewer.hasPremiumPass || isTeam(viewer);
-  return reads.bookmarkPages.get(`${userId}|${opensEverything ? 'all' : 'own'}|${query.sort}|${query.page}`, () =>
-    readBookmarks(reads, userId, opensEverything, query),
-  );
+  return reads.bookmarkPages.get(`${userId}|${opensEverything ? 'all' : 'own'}|${query.sort}|${query.page}`, async () => {
+    const data = await readBookmarks(reads, userId, opensEverything, query);
+    return { data, json: JSON.stringify(bookmarkListResponseSchema.parse({ success: true, data })) };
+  });
 }
+
+export const bookmarks = async (reads: BookmarkReads, viewer: Viewer, query: BookmarkQuery) =>
+  (await bookmarkPage(reads, viewer, query)).data;
+
+/** The same page as the API sends it: `{ success, data }` serialized once per kept page. */
+export const bookmarksJson = async (reads: BookmarkReads, viewer: Viewer, query: BookmarkQuery) =>
+  (await bookmarkPage(reads, viewer, query)).json;
