@@ -1,5 +1,6 @@
 import { CHAPTER_NEIGHBOURHOOD, isChapterOut, type ChapterContent } from '@inkwell/contract';
 import { AppError } from '../../../../lib/app-error';
+import { sharedJson, type SharedJson } from '../../../../lib/shared-json';
 import { novelPreview } from '../../../../lib/sanitize';
 import { accessClass, canReadChapter, openUntilOf, type Viewer } from '../../../identity/access';
 import { type ChapterListRow, findChapterBySlug, pagesOfChapter } from '../../chapters';
@@ -175,13 +176,18 @@ async function personalPart(
   };
 }
 
+/** How many answers of a chapter with different own parts (their rentals, their offers) are kept at once. */
+const OWN_PARTS_KEPT = 4;
+
 /** A chapter's answer for a class of viewers (see `accessClass`) in one edition, serialized once while it is kept. */
 const chapterAnswer = (reads: CatalogueReads, slug: string, chapterSlug: string, viewer: Viewer, language: string) =>
   reads.answers.get(`chapter:${slug}/${chapterSlug}:${language}:${accessClass(viewer)}`, async () => {
     const edition = { lang: language || undefined, wanted: [] };
     const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer, { edition });
+    const json = JSON.stringify({ success: true, data });
     return {
-      json: JSON.stringify({ success: true, data }),
+      // Without the `}}` that closes `data` and the envelope: the viewer's own part goes before them.
+      chapter: { head: Buffer.from(json.slice(0, -2)), byOwnPart: new Map<string, SharedJson>() },
       seriesId: data.series.id,
       chapterId: data.canRead ? data.chapter.id : undefined,
       ladder,
@@ -212,7 +218,7 @@ export async function chapterJson(
   asked: Viewer,
   reader: Reader,
   options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
-): Promise<string> {
+): Promise<SharedJson> {
   const viewer =
     asked.userId || asked.hasPremiumPass
       ? (await visibleSeries(reads, slug, asked)).viewer
@@ -222,14 +228,23 @@ export async function chapterJson(
   if (options.atRelease) {
     const edition = { lang: language || undefined, wanted: [] };
     const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer, { atRelease: true, edition });
-    return JSON.stringify({ success: true, data: { ...data, ...(await personalPart(reads, ladder, viewer)) } });
+    return sharedJson(JSON.stringify({ success: true, data: { ...data, ...(await personalPart(reads, ladder, viewer)) } }));
   }
   const answer = await chapterAnswer(reads, slug, chapterSlug, viewer, language);
   if (answer.chapterId && reader) reads.views.count(reader, answer.seriesId, answer.chapterId);
   // The viewer's own part goes at the end of `data`, the envelope's last key: the shared
   // bytes are never parsed again (a novel's chapter is large), only closed after it.
   const own = await personalPart(reads, answer.ladder!, options.classOnly ? { ...viewer, userId: null } : viewer);
-  return `${answer.json.slice(0, -2)},"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
+  const tail = `,"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
+  const { head, byOwnPart } = answer.chapter!;
+  const kept = byOwnPart.get(tail);
+  if (kept) return kept;
+  // A visitor's, a premium reader's: the same own part for the whole class, so the same bytes
+  // (and their compressions) while the answer is kept; a few kept per answer, the oldest let go.
+  const made: SharedJson = { bytes: Buffer.concat([head, Buffer.from(tail)]) };
+  if (byOwnPart.size >= OWN_PARTS_KEPT) byOwnPart.delete(byOwnPart.keys().next().value!);
+  byOwnPart.set(tail, made);
+  return made;
 }
 
 /** The viewer's own offers for a chapter (with their rentals): their part of a page shared by their class. */

@@ -9,6 +9,7 @@ import {
 } from '@inkwell/contract';
 import type { z } from 'zod';
 import { pageInfo } from '../../../../db/sql';
+import { sharedJson, type SharedJson } from '../../../../lib/shared-json';
 import { activeBanners, toBanner } from '../../banners';
 import { latestChaptersOf } from '../../chapters';
 import { listGenres, toGenre } from '../../genres';
@@ -103,8 +104,11 @@ async function inLanguages(reads: CatalogueReads, cards: SeriesCard[], wanted: r
   return (row: SeriesCard[]) => row.map((card) => ({ ...card, title: titles.get(card.id) ?? card.title }));
 }
 
-/** The home envelope for readers of these languages, serialized once per cache period (and checked against the contract then). */
-export function homeJson(reads: CatalogueReads, wanted: readonly string[] = [], adult = false): Promise<string> {
+/**
+ * The home envelope for readers of these languages, serialized once per cache period (and checked
+ * against the contract then), kept as the bytes that go out.
+ */
+export function homeJson(reads: CatalogueReads, wanted: readonly string[] = [], adult = false): Promise<SharedJson> {
   return reads.cached(`home:json:${audienceKey(adult)}:${wanted.join(',')}`, async () => {
     const data = await home(reads, adult);
     const retitle = await inLanguages(reads, [...data.latest, ...data.trending, ...data.newest, ...data.premium], wanted);
@@ -115,7 +119,7 @@ export function homeJson(reads: CatalogueReads, wanted: readonly string[] = [], 
       newest: retitle(data.newest),
       premium: retitle(data.premium),
     };
-    return JSON.stringify(homeResponseSchema.parse({ success: true, data: localized }));
+    return sharedJson(JSON.stringify(homeResponseSchema.parse({ success: true, data: localized })));
   });
 }
 
@@ -124,11 +128,13 @@ export function seriesListJson(
   query: ListQuery,
   wanted: readonly string[] = [],
   adult = false,
-): Promise<string> {
+): Promise<SharedJson> {
   return reads.cached(`list:json:${audienceKey(adult)}:${JSON.stringify(query)}:${wanted.join(',')}`, async () => {
     const data = await seriesList(reads, query, adult);
     const retitle = await inLanguages(reads, data.items, wanted);
-    return JSON.stringify(seriesListResponseSchema.parse({ success: true, data: { ...data, items: retitle(data.items) } }));
+    return sharedJson(
+      JSON.stringify(seriesListResponseSchema.parse({ success: true, data: { ...data, items: retitle(data.items) } })),
+    );
   });
 }
 

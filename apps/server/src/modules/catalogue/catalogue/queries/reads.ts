@@ -3,6 +3,7 @@ import type { Database } from '../../../../db/client';
 import { AppError } from '../../../../lib/app-error';
 import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../../../../lib/caches';
 import type { Clock } from '../../../../lib/clock';
+import type { SharedJson } from '../../../../lib/shared-json';
 import type { TtlCache } from '../../../../lib/ttl-cache';
 import { chapterAccess, earlyAccessOf, isListed, isTeam, viewerInSeries, VISITOR, type Viewer } from '../../../identity/access';
 import { type ChapterListRow, publishedOrScheduledChapters } from '../../chapters';
@@ -45,7 +46,13 @@ export interface ChapterLadder {
 }
 
 interface SharedAnswer {
-  json: string;
+  /** A series' whole answer, as the bytes that go out. */
+  json?: SharedJson;
+  /**
+   * A chapter's answer but the viewer's own part and the two braces that close it, as bytes, and
+   * the answers made from it, by their own part: viewers of a class mostly share that too.
+   */
+  chapter?: { head: Buffer; byOwnPart: Map<string, SharedJson> };
   seriesId: string;
   chapterId: string | undefined;
   /** A chapter answer's ladder, from which each viewer's own offers are made. */

@@ -6,6 +6,7 @@ import {
 } from '@inkwell/contract';
 import type { z } from 'zod';
 import { AppError } from '../../../../lib/app-error';
+import { sharedJson, type SharedJson } from '../../../../lib/shared-json';
 import {
   accessClass,
   chapterAccess,
@@ -174,7 +175,7 @@ export async function seriesJson(
   asked: Viewer,
   reader: Reader,
   ask: EditionAsk = ANY_EDITION,
-): Promise<string> {
+): Promise<SharedJson> {
   const viewer =
     asked.userId || asked.hasPremiumPass
       ? (await visibleSeries(reads, slug, asked)).viewer
@@ -183,10 +184,10 @@ export async function seriesJson(
   const language = await editionLanguageOf(reads, slug, ask);
   const answer = await reads.answers.get(`series:${slug}:${language}:${accessClass(viewer)}`, async () => {
     const data = await seriesDetail(reads, slug, viewer, { edition: { lang: language || undefined, wanted: [] } });
-    return { json: JSON.stringify({ success: true, data }), seriesId: data.id, chapterId: undefined };
+    return { json: sharedJson(JSON.stringify({ success: true, data })), seriesId: data.id, chapterId: undefined };
   });
   if (reader) reads.views.count(reader, answer.seriesId);
-  return answer.json;
+  return answer.json!;
 }
 
 /** The viewer's access class in a series (see `accessClass`): who may share its pages; 'none' when it is not to be seen. */
