@@ -72,9 +72,9 @@ export const authPlugin = fp(
       }
     });
     // A preview is the team member's alone: never kept by a browser or a cache on the way.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.previewAs) reply.header('cache-control', 'no-store');
-      return payload;
+      done(null, payload);
     });
 
     const cookieOptions = {

@@ -36,17 +36,19 @@ function findNul(value: unknown, path = '', depth = 0): string | undefined {
  */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request, reply) => {
+    // A callback, not an async hook: a clean request makes no promise (issue 40); a refused one is
+    // answered here and goes no further.
+    app.addHook('preValidation', (request, reply, done) => {
       const found =
         findNul(request.params) ??
         findNul(request.query) ??
         (/%00/i.test(request.url) || request.url.includes(NUL) ? 'url' : undefined) ??
         findNul(request.body);
-      if (!found) return;
-      return sendError(reply, 'validation_failed', 'apiErrors.request.nulCharacter', {
+      if (!found) return done();
+      sendError(reply, 'validation_failed', 'apiErrors.request.nulCharacter', {
         values: { field: found },
         fields: { [found]: 'apiErrors.request.nulCharacterField' },
-      });
+      }).catch(done);
     });
   },
   { name: 'input-guard', dependencies: ['errors'] },

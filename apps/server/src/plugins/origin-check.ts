@@ -29,11 +29,14 @@ export function allowedOrigins(publicUrl: string, webOrigins: readonly string[])
 export const originCheckPlugin = fp(
   async (app: FastifyInstance, options: { publicUrl: string; webOrigins: string[] }) => {
     const allowed = allowedOrigins(options.publicUrl, options.webOrigins);
-    app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method) || request.url.startsWith('/api/webhooks/')) return;
+    // A callback, not an async hook: a request let through makes no promise (issue 40); one refused
+    // is answered here and goes no further.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (SAFE_METHODS.has(request.method) || request.url.startsWith('/api/webhooks/')) return done();
       const origin = request.headers.origin;
       const isForeign = origin ? !allowed.has(origin) : request.headers['sec-fetch-site'] === 'cross-site';
-      if (isForeign) return sendError(reply, 'foreign_origin', 'apiErrors.request.foreignOrigin');
+      if (!isForeign) return done();
+      sendError(reply, 'foreign_origin', 'apiErrors.request.foreignOrigin').catch(done);
     });
   },
   { name: 'origin-check' },

@@ -65,13 +65,15 @@ export const securityPlugin = fp(
       done();
     });
 
-    // API answers are personal unless a route says otherwise.
-    app.addHook('onSend', async (request, reply) => {
+    // API answers are personal unless a route says otherwise. A callback, not an async hook: no
+    // promise on every answer for two checks (issue 40).
+    app.addHook('onSend', (request, reply, payload, done) => {
       // Ad scripts of our own (the house ad) load inside the sandboxed ad frame, whose origin is opaque.
       if (request.url.startsWith('/ads/')) reply.header('cross-origin-resource-policy', 'cross-origin');
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
         reply.header('cache-control', 'no-store');
       }
+      done(null, payload);
     });
   },
   { name: 'security' },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../lib/app-error';
 import type { DeviceKeysService } from '../../identity/device-keys';
@@ -73,16 +73,24 @@ const askedAt = (request: FastifyRequest) => request.originalUrl ?? request.url;
  */
 export const challengingAddressPlugin = fp(
   async (app: FastifyInstance, { deviceKeys, publicUrl }: { deviceKeys: DeviceKeysService; publicUrl: string }) => {
-    app.addHook('onRequest', async (request) => {
-      if (!challengingRoot(askedAt(request))) return;
+    // Callbacks, not async hooks: every other address passes with no promise made (issue 40).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!challengingRoot(askedAt(request))) return done();
       // A wrong key is fromBasic's 401 (429 past the limits); none at all is the challenge, never the visitor's catalogue.
-      const reader = await deviceKeys.fromBasic(request);
-      if (!reader) throw new AppError('unauthorized', 'apiErrors.readingApps.signInWithKey');
+      deviceKeys.fromBasic(request).then(
+        (reader) => done(reader ? undefined : new AppError('unauthorized', 'apiErrors.readingApps.signInWithKey')),
+        (error: Error) => done(error),
+      );
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const root = challengingRoot(askedAt(request));
-      if (!root) return payload;
+      if (!root) return done(null, payload);
+      done(null, linksKept(reply, payload, root));
+    });
+
+    /** The answer at a challenging address: its challenge, and its links kept under the address. */
+    function linksKept(reply: FastifyReply, payload: unknown, root: (typeof ROOTS)[number]): unknown {
       if (reply.statusCode === 401) reply.header('www-authenticate', CHALLENGE);
       const kind = documentKind(reply.getHeader('content-type'));
       if (!kind) return payload;
@@ -90,7 +98,7 @@ export const challengingAddressPlugin = fp(
       // OPDS 2 sends bytes, so its media type goes out as named: bytes again.
       if (Buffer.isBuffer(payload)) return Buffer.from(keepChallenging(payload.toString('utf8'), root, publicUrl, kind));
       return payload;
-    });
+    }
   },
   { name: 'challenging-address' },
 );
