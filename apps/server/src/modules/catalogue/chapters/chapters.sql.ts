@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { chapters } from '../../../db/schema';
 import { joinSeries } from '../series';
+import { chapterIsOut } from './chapter-predicates';
 
 // The chapters' SQL other modules compose (decision 0036), beside their rules in chapter-predicates.ts:
 // the join of a row that names its chapter, the columns each reads, and the rows' types.
@@ -51,3 +52,13 @@ export const chapterReadableIn = (chapterId: SQL, language: SQL): SQL => sql`exi
 /** The chapter (an id column of another module's row) is one of this series' (relations' chapter maps). */
 export const chapterInSeries = (chapterId: AnyPgColumn, seriesId: string): SQL =>
   sql`exists (select 1 from chapters c where c.id = ${chapterId} and c.series_id = ${seriesId})`;
+
+/**
+ * The first chapter out at `now` after the one numbered `afterNumber` in a series, as a JSON object
+ * `{ slug, number }` (null when none): `nextChaptersOut` as an expression, for a reader's state in
+ * one series read in a single statement (library's series state).
+ */
+export const nextChapterOutJson = (seriesId: string, afterNumber: SQL | AnyPgColumn, now: Date): SQL => sql`(
+  select json_build_object('slug', c.slug, 'number', c.number) from chapters c
+  where c.series_id = ${seriesId} and c.number > ${afterNumber} and ${chapterIsOut(now, 'c')}
+  order by c.number limit 1)`;

@@ -20,6 +20,7 @@ export { findChapterShownNow, findChapterTerms } from './queries/chapter-lookups
 // library: the chapters a reader saves progress on (access and length), and where a series picks up
 // after a completed chapter.
 export { findChapterForProgress, findChaptersForProgress, nextChaptersOut } from './queries/progress';
+export { nextChapterOutJson } from './chapters.sql';
 export { chaptersRoutes } from './chapters.routes';
 export { createChaptersService } from './chapters.service';
 export { hasReadableText } from './commands/release-rules';

@@ -50,6 +50,10 @@ export const seriesIsPublished = (): SQL => eq(series.isPublished, true);
 export const seriesShown = ({ adult }: { adult: boolean }): SQL =>
   adult ? eq(series.isPublished, true) : and(eq(series.isPublished, true), eq(series.isAdult, false))!;
 
+/** Whether a series is published, as an expression (null when there is no such series): beside another module's row in one statement. */
+export const seriesIsPublishedOf = (seriesId: string): SQL =>
+  sql`(select ${series.isPublished} from ${series} where ${series.id} = ${seriesId})`;
+
 /** A series as a reader's lists show it (a bookmark, a history entry), beside `joinSeries`. */
 export const seriesCardColumns = {
   id: series.id,
