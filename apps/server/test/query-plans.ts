@@ -12,6 +12,9 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Index Name'?: string;
   'Actual Loops'?: number;
+  'Actual Rows'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
   Plans?: PlanNode[];
 }
 

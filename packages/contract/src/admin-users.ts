@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, ROLES } from './auth';
-import { paginationSchema } from './catalogue';
+import { cappedPaginationSchema } from './catalogue';
 import { teamCommentSchema } from './comments';
 import { envelope } from './errors';
 import { purchaseSchema, walletEntrySchema } from './store';
@@ -43,7 +43,9 @@ export const adminUserSchema = z.object({
   lastSeenAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const adminUserListResponseSchema = envelope(z.object({ items: z.array(adminUserSchema), pagination: paginationSchema }));
+export const adminUserListResponseSchema = envelope(
+  z.object({ items: z.array(adminUserSchema), pagination: cappedPaginationSchema }),
+);
 
 /** A few of the newest of something, and how many there are in all. */
 const recent = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });

@@ -152,6 +152,12 @@ export const paginationSchema = z.object({
   totalPages: z.number().int(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
+/**
+ * Pagination of a list that stops counting at a cap (issue 40): `totalCapped` says at least
+ * `total` match, shown as "1,000+", and `totalPages` then reaches one past the page asked for.
+ */
+export const cappedPaginationSchema = paginationSchema.extend({ totalCapped: z.boolean() });
+export type CappedPagination = z.infer<typeof cappedPaginationSchema>;
 
 export const seriesListResponseSchema = envelope(z.object({ items: z.array(seriesCardSchema), pagination: paginationSchema }));
 export type SeriesListData = z.infer<typeof seriesListResponseSchema>['data'];

@@ -14,6 +14,15 @@ export const pageInfo = (page: number, perPage: number, total: number) => ({
   totalPages: Math.max(1, Math.ceil(total / perPage)),
 });
 
+/**
+ * Pagination of a list whose count may stop at a cap (`totalCapped`: at least `total` match). Past
+ * the cap there is a page after any full one, so the pages go on one at a time.
+ */
+export function cappedPageInfo(page: number, perPage: number, total: number, totalCapped: boolean) {
+  const info = pageInfo(page, perPage, total);
+  return { ...info, totalCapped, totalPages: totalCapped ? Math.max(info.totalPages, page + 1) : info.totalPages };
+}
+
 /** The rows of `db.execute(sql…)`, typed: both drivers (node-postgres and PGlite) answer an object holding them. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

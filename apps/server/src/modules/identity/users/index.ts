@@ -55,7 +55,14 @@ export { bellCountsQuery, findNewChapterEmail } from './queries/notifications';
 export { setNewChapterEmail } from './commands/notifications';
 // admin-users: the team's list and page of users (auth's columns about each user passed in, written
 // against userIdRef, as users cannot import auth), and a role or ban changed under the admins' locks.
-export { findTeamUser, isCountedByRole, teamUserCountQuery, teamUserPageQuery, type UserFilter } from './queries/team-users';
+export {
+  findTeamUser,
+  isCountedByRole,
+  teamUserCountQuery,
+  teamUserPageQuery,
+  type SearchScan,
+  type UserFilter,
+} from './queries/team-users';
 export { userIdRef } from './users.sql';
 export { lockActiveAdmins, lockUserAccount, setRoleAndBan } from './commands/team-users';
 export { anonymiseUser } from './commands/account-erasure';

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import { pageInfo } from '../../../db/sql';
+import { cappedPageInfo } from '../../../db/sql';
 import { AppError } from '../../../lib/app-error';
 import { type AuditContext, changesBetween, recordAuditEntry } from '../audit';
 import { deleteUserSessions } from '../../identity/auth';
@@ -46,8 +46,8 @@ const notFound = () => new AppError('not_found', 'apiErrors.team.userNotFound');
 export function createAdminUsersService({ db, clock, comments, events }: Deps) {
   const service = {
     async list(query: ListQuery) {
-      const { rows, total } = await searchUsers(db, query, query.page, USERS_PAGE_SIZE, clock.now());
-      return { items: rows.map(toAdminUser), pagination: pageInfo(query.page, USERS_PAGE_SIZE, total) };
+      const { rows, total, totalCapped } = await searchUsers(db, query, query.page, USERS_PAGE_SIZE, clock.now());
+      return { items: rows.map(toAdminUser), pagination: cappedPageInfo(query.page, USERS_PAGE_SIZE, total, totalCapped) };
     },
 
     async detail(id: string): Promise<AdminUserDetail> {

@@ -131,7 +131,13 @@ describe('finding users', () => {
     }
     const first = (await callEndpoint(t, 'adminUsers', { cookie, query: `?q=${tag}` })).body.data;
     const second = (await callEndpoint(t, 'adminUsers', { cookie, query: `?q=${tag}&page=2` })).body.data;
-    expect(first.pagination).toEqual({ page: 1, perPage: USERS_PAGE_SIZE, total: USERS_PAGE_SIZE + 3, totalPages: 2 });
+    expect(first.pagination).toEqual({
+      page: 1,
+      perPage: USERS_PAGE_SIZE,
+      total: USERS_PAGE_SIZE + 3,
+      totalPages: 2,
+      totalCapped: false,
+    });
     expect(first.items).toHaveLength(USERS_PAGE_SIZE);
     expect(first.items[0].username).toBe(`${tag}_${USERS_PAGE_SIZE + 2}`);
     expect(second.items.map((user: { username: string }) => user.username)).toEqual([`${tag}_2`, `${tag}_1`, `${tag}_0`]);
@@ -140,7 +146,7 @@ describe('finding users', () => {
     const past = (await callEndpoint(t, 'adminUsers', { cookie, query: `?q=${tag}&page=9` })).body.data;
     expect(past).toEqual({
       items: [],
-      pagination: { page: 9, perPage: USERS_PAGE_SIZE, total: USERS_PAGE_SIZE + 3, totalPages: 2 },
+      pagination: { page: 9, perPage: USERS_PAGE_SIZE, total: USERS_PAGE_SIZE + 3, totalPages: 2, totalCapped: false },
     });
   });
 

@@ -56,11 +56,45 @@ const newestFirst = [desc(users.createdAt), desc(users.id)];
 export const isCountedByRole = (filter: UserFilter) => !filter.q?.trim() && filter.status !== 'premium';
 
 /**
+ * How a search's page is found (issue 40). `matches`: from the first `cap` matches the trigram
+ * indexes find (every match when absent), sorted newest first; the rows carry how many of those
+ * there were (`total`). `newest`: users_created_idx is walked newest first over the newest `span`
+ * users, keeping those that match, and stops at the page: a name thousands share fills a page
+ * within a few hundred users, where sorting every match would read each of their rows. No total.
+ */
+export type SearchScan = { by: 'matches'; cap?: number } | { by: 'newest'; span: number };
+
+/** The users a page is chosen from: for a walk, the newest `span` of them in order, as a subquery named users. */
+function pageSource(db: Database, filter: UserFilter, now: Date, scan: SearchScan) {
+  if (scan.by === 'newest') {
+    // No condition inside, so the planner reads the index for `span` rows whatever it believes of
+    // the conditions (outside, where the filter's own names resolve to this subquery's columns).
+    const { id, createdAt, username, email, role, isBanned, deletedAt } = users;
+    const newest = db
+      .select({ id, createdAt, username, email, role, isBanned, deletedAt })
+      .from(users)
+      .orderBy(...newestFirst)
+      .limit(scan.span)
+      .as('users');
+    return { from: newest, where: userWhere(filter, now), ordered: false };
+  }
+  if (scan.cap === undefined) return { from: users, where: userWhere(filter, now), ordered: true };
+  // The first `cap` matches in any order: the trigram indexes find them and the sort stays small.
+  const capped = db
+    .select({ id: users.id, createdAt: users.createdAt })
+    .from(users)
+    .where(userWhere(filter, now))
+    .limit(scan.cap)
+    .as('users');
+  return { from: capped, where: undefined, ordered: true };
+}
+
+/**
  * A page of users, newest first, with `activity` after their columns. The page's ids are chosen
- * first (users_created_idx, or the search's indexes), and only those rows get their membership and
- * activity: never every match. A search's rows carry how many users match (`total`, a window over
- * the matches it found anyway to sort them); a list by role counts from list_counts instead
- * (teamUserCountQuery).
+ * first (users_created_idx, or the search's indexes, as `scan` says), and only those rows get their
+ * membership and activity: never every match. A search's rows carry how many users match
+ * (`total`, a window over the matches it sorts; null for a walk); a list by role counts from
+ * list_counts instead (teamUserCountQuery).
  */
 export function teamUserPageQuery<T extends SelectedFields>(
   db: Database,
@@ -69,15 +103,21 @@ export function teamUserPageQuery<T extends SelectedFields>(
   perPage: number,
   now: Date,
   activity: T,
+  scan: SearchScan = { by: 'matches' },
 ) {
-  const pageIds = db
+  const counted = !isCountedByRole(filter) && scan.by === 'matches';
+  const source = isCountedByRole(filter)
+    ? { from: users, where: userWhere(filter, now), ordered: true }
+    : pageSource(db, filter, now, scan);
+  const chosen = db
     .select({
       id: users.id,
-      total: (isCountedByRole(filter) ? sql<number | null>`null::int` : sql<number | null>`(count(*) over ())::int`).as('total'),
+      total: (counted ? sql<number | null>`(count(*) over ())::int` : sql<number | null>`null::int`).as('total'),
     })
-    .from(users)
-    .where(userWhere(filter, now))
-    .orderBy(...newestFirst)
+    .from(source.from)
+    .where(source.where);
+  // A walk keeps its subquery's order: an order by here would plan for every row and sort them.
+  const pageIds = (source.ordered ? chosen.orderBy(...newestFirst) : chosen)
     .limit(perPage)
     .offset((page - 1) * perPage)
     .as('page');
@@ -91,15 +131,17 @@ export function teamUserPageQuery<T extends SelectedFields>(
 /**
  * How many users match, as issued. With no search and no premium filter it is a sum of a few
  * rows of list_counts (by role and ban), which stays exact at any size; otherwise the indexes
- * above find the matches and they are counted.
+ * above find the matches and they are counted, up to `cap` when given (a common name stops there).
  */
-export function teamUserCountQuery(db: Database, filter: UserFilter, now: Date) {
+export function teamUserCountQuery(db: Database, filter: UserFilter, now: Date, cap?: number) {
   if (isCountedByRole(filter)) {
     const roles = filter.role ? [filter.role] : users.role.enumValues;
     const banned = filter.status === 'active' ? ['false'] : filter.status === 'banned' ? ['true'] : ['false', 'true'];
     return listCountQuery(db, 'users', countKeys(roles, banned));
   }
-  return db.select({ n: count() }).from(users).where(userWhere(filter, now));
+  if (cap === undefined) return db.select({ n: count() }).from(users).where(userWhere(filter, now));
+  const found = db.select({ id: users.id }).from(users).where(userWhere(filter, now)).limit(cap).as('found');
+  return db.select({ n: count() }).from(found);
 }
 
 /** One user as the team's page shows them: the list's columns, `activity`, their picture and whether 2FA is on. */
