@@ -11,7 +11,7 @@ import type { PlaceDevice } from './places.repository';
 import { bookmarks, bookmarksJson, declareBookmarkPages } from './queries/bookmarks';
 import { declareHistoryPages, history } from './queries/history';
 import { chapterPlaces, placeDeviceOf } from './queries/places';
-import { placeOf, seriesProgress } from './queries/series-progress';
+import { declareSeriesStates, placeOf, seriesProgress } from './queries/series-progress';
 
 /**
  * Bookmarks, reading progress and history (DESIGN §4 Library): the reader's own library.
@@ -20,6 +20,7 @@ import { placeOf, seriesProgress } from './queries/series-progress';
 export function createLibraryService({ caches, ...deps }: LibraryDeps & { caches: CacheRegistry }) {
   const reads = { ...deps, historyPages: declareHistoryPages(caches) };
   const bookmarkReads = { ...deps, bookmarkPages: declareBookmarkPages(caches) };
+  const seriesStateReads = { ...deps, seriesStates: declareSeriesStates(caches) };
   return {
     bookmarks: (viewer: Viewer, query: z.output<typeof bookmarkListQuerySchema>) => bookmarks(bookmarkReads, viewer, query),
     /** The same page as the API's answer, JSON checked and serialized once while it is kept. */
@@ -42,7 +43,7 @@ export function createLibraryService({ caches, ...deps }: LibraryDeps & { caches
     placeDeviceOf: (userId: string, chapterId: string, merged: { page: number | null; position: number | null }) =>
       placeDeviceOf(deps, userId, chapterId, merged),
     mergeProgress: (viewer: Viewer, entries: MergeEntry[], device?: PlaceDevice) => mergeProgress(deps, viewer, entries, device),
-    seriesProgress: (viewer: Viewer, seriesId: string) => seriesProgress(deps, viewer, seriesId),
+    seriesProgress: (viewer: Viewer, seriesId: string) => seriesProgress(seriesStateReads, viewer, seriesId),
     history: (userId: string, query: z.output<typeof historyQuerySchema>) => history(reads, userId, query),
     clearHistory: (userId: string, chapterId?: string) => clearHistory(deps, userId, chapterId),
   };
