@@ -5,7 +5,7 @@ import { ADMIN, adminUser, ok, userRow } from './test-data';
 import UsersPage from './users-page';
 
 const PATH = '/Dashboard/Users';
-const page = (items: unknown[], pagination = { page: 1, perPage: 25, total: items.length, totalPages: 1 }) =>
+const page = (items: unknown[], pagination = { page: 1, perPage: 25, total: items.length, totalPages: 1, totalCapped: false }) =>
   ok({ items, pagination });
 const renderPage = (path = PATH) =>
   renderRoutes(
@@ -40,7 +40,13 @@ describe('the users page', () => {
   it('lists users with role, status, coins and last seen; search and filters go to the server and the URL', async () => {
     const fetchMock = mockApi({
       '/api/proxy/public/verify': verifyAs(adminUser),
-      [`${ADMIN}/users`]: page([userRow(), banned, premiumEditor], { page: 1, perPage: 25, total: 53, totalPages: 3 }),
+      [`${ADMIN}/users`]: page([userRow(), banned, premiumEditor], {
+        page: 1,
+        perPage: 25,
+        total: 53,
+        totalPages: 3,
+        totalCapped: false,
+      }),
     });
     const { router } = renderPage();
     const rows = await screen.findAllByTestId('user-row');
@@ -98,5 +104,16 @@ describe('the users page', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('user-row')).toBeInTheDocument();
+  });
+
+  it('says "1,000+ users" when the server stopped counting a common name, and pages on', async () => {
+    mockApi({
+      '/api/proxy/public/verify': verifyAs(adminUser),
+      [`${ADMIN}/users`]: page([userRow(), banned], { page: 40, perPage: 25, total: 1000, totalPages: 41, totalCapped: true }),
+    });
+    renderPage(`${PATH}?q=kofi&page=40`);
+    expect(await screen.findByText('1,000+ users')).toBeInTheDocument();
+    expect(screen.queryByText('1,000 users')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute('href', `${PATH}?q=kofi&page=41`);
   });
 });

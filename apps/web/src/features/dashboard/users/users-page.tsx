@@ -30,6 +30,10 @@ function useUserQuery() {
   return { text, setText, role, status, setFilter, query, isFiltered: Boolean(q || role || status) };
 }
 
+/** "53 users"; past the server's cap (issue 40) a lower bound, "1,000+ users". */
+const countKey = (capped: boolean | undefined) =>
+  capped ? ('dashboard.users.countAtLeast' as const) : ('dashboard.users.count' as const);
+
 /** /Dashboard/Users (admins): every account, newest first, found by name or e-mail, by role and status. */
 export default function UsersPage() {
   const t = useT();
@@ -83,7 +87,7 @@ export default function UsersPage() {
       loading={t('dashboard.users.loading')}
       error={t('dashboard.users.loadFailed')}
       empty={isFiltered ? t('dashboard.users.noMatch') : t('dashboard.users.none')}
-      count={(total) => t('dashboard.users.count', { count: total })}
+      count={(total) => t(countKey(list.data?.pagination.totalCapped), { count: total })}
     >
       {(users) => (
         // On a phone each row is a small card; from sm up, a table.
