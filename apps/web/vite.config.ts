@@ -240,7 +240,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     entry.plugin,
   ],
   resolve: {
-    // The browser's build only: the server renders with React, and the unit tests run React.
+    // The browser's build only.
     alias:
       command !== 'build' || isSsrBuild
         ? []
@@ -248,10 +248,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Issue 40: react-router's package sends bundlers its development build (its exports know no
             // other), whose warnings cost the browser ~1 kB gzip; the production build is the same code without them.
             { find: /^react-router$/, replacement: reactRouterProduction },
-            // Issue 40, docs/decisions/: the browser runs Preact's compat layer where the server renders with React.
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react(-dom)?$/, replacement: 'preact/compat' },
           ],
   },
   server: {
@@ -288,7 +284,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 {
                   name: 'framework',
                   test: (id) =>
-                    entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|preact|react-router|@tanstack)[\\/]/.test(id),
+                    entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
                   priority: 20,
                 },
                 {
