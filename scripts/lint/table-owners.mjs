@@ -75,6 +75,8 @@ export const TABLE_OWNERS = {
   dailyViews: 'metrics',
   viewMarks: 'metrics',
   metricsDays: 'metrics',
+  metricsClosedRanges: 'metrics',
+  metricsClosedSums: 'metrics',
   seriesMembers: 'series-team',
   // platform
   mailOutbox: 'mail',

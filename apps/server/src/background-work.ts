@@ -64,11 +64,22 @@ export function registerBackgroundWork(
   jobs.work('auth.reset-link', { handler: (request) => passwordReset.sendResetLink(request) });
   jobs.work('auth.registration-mail', { handler: (request) => signUps.sendRegistrationMail(request) });
   jobs.work('auth.email-change-mail', { handler: (request) => emailChange.sendChangeMail(request) });
-  jobs.work('metrics.prune-view-marks', { handler: () => views.pruneMarks() });
+  jobs.work('metrics.prune-view-marks', {
+    handler: async () => {
+      await views.pruneMarks();
+      await metricsRollup.pruneClosed();
+    },
+  });
   jobs.schedule('chapters.publish-due', '* * * * *');
   jobs.schedule('metrics.prune-view-marks', '17 3 * * *');
   // Every ten minutes: yesterday is rolled up soon after it closes, and a missed run is made up at the next.
-  jobs.work('metrics.roll-up', { handler: async () => void (await metricsRollup.rollUp()) });
+  // Then the top lists' closed days of the presets and a year, ranked once for every instance.
+  jobs.work('metrics.roll-up', {
+    handler: async () => {
+      await metricsRollup.rollUp();
+      await metricsRollup.rankClosed();
+    },
+  });
   jobs.schedule('metrics.roll-up', '*/10 * * * *');
   // Two at once per instance: a big series' parts are shared out among the instances' workers.
   jobs.work('notifications.fan-out', {

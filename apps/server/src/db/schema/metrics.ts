@@ -1,6 +1,6 @@
 // View counts (issue 7 §4.13): per-day totals and who has been counted today.
 import type { AmountsByCurrency } from '@inkwell/contract';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { series } from './catalogue';
 
 /** A series-level row has the nil uuid as chapter_id. Rows are added up in batches, never per read. */
@@ -62,3 +62,46 @@ export const metricsDays = pgTable('metrics_days', {
   coinPurchasePaid: jsonb('coin_purchase_paid').$type<AmountsByCurrency>().notNull(),
   rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A top list's closed days ranked once for every instance (issue 40): a range whose row is here has
+ * its keys' sums in metrics_closed_sums. The instance that inserts the row ranks the range in the
+ * same transaction, so another asking at once waits for it and reads (metrics-closed.ts). Rows are
+ * pruned a few days after they were ranked.
+ */
+export const metricsClosedRanges = pgTable(
+  'metrics_closed_ranges',
+  {
+    list: text('list').notNull(),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    rankedAt: timestamp('ranked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.fromDay, t.toDay] })],
+);
+
+/**
+ * Each key's sums over a ranked range (`n`: views or unlocks; `coins`), with `position`: its rank
+ * in the list's order, keys level by the list's sums sharing the first one's (SQL `rank()`).
+ */
+export const metricsClosedSums = pgTable(
+  'metrics_closed_sums',
+  {
+    list: text('list').notNull(),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    keyId: uuid('key_id').notNull(),
+    position: integer('position').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    coins: bigint('coins', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.list, t.fromDay, t.toDay, t.keyId] }),
+    foreignKey({
+      name: 'metrics_closed_sums_range_fk',
+      columns: [t.list, t.fromDay, t.toDay],
+      foreignColumns: [metricsClosedRanges.list, metricsClosedRanges.fromDay, metricsClosedRanges.toDay],
+    }).onDelete('cascade'),
+    index('metrics_closed_sums_position_idx').on(t.list, t.fromDay, t.toDay, t.position),
+  ],
+);

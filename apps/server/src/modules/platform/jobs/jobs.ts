@@ -17,9 +17,9 @@ export interface JobData {
   'auth.registration-mail': { pendingId: string };
   /** A change of e-mail address: the link to the new address, or "it already has an account" (issue 36 §2). */
   'auth.email-change-mail': { changeId: string };
-  /** Forget view marks older than the dedup window. */
+  /** Forget view marks older than the dedup window, and the shared top lists ranked days ago (a schedule). */
   'metrics.prune-view-marks': Record<string, never>;
-  /** Closed days not rolled up yet: write their figures to metrics_days (a schedule). */
+  /** Closed days not rolled up yet: write their figures to metrics_days, then rank the presets' top lists (a schedule). */
   'metrics.roll-up': Record<string, never>;
   /**
    * A released chapter: notify its series' followers once, and mail those who asked (issue 9 §2).

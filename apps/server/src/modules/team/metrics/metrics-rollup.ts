@@ -2,6 +2,7 @@ import { addDays } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
 import { lastClosedDay, rangeOfDays } from './closed-days';
+import { createClosedTops, pruneClosedRanges, rankPresets } from './metrics-closed';
 import { firstActivityDay, insertRolledDays, listDaysToRollUp, type RolledDay } from './metrics-days.repository';
 import { listAdminDays, listCoinPurchaseDays, listTeamDays, type Amount, type MoneyColumn } from './metrics.repository';
 
@@ -77,5 +78,12 @@ export function createMetricsRollup({ db, clock }: { db: Database; clock: Clock 
     return written;
   }
 
-  return { rollUp };
+  const closedTops = createClosedTops(db);
+  return {
+    rollUp,
+    /** The presets' and a year's closed days ranked for every instance (metrics-closed.ts); answers how many lists this call ranked. */
+    rankClosed: () => rankPresets(clock, closedTops),
+    /** Drops the shared rankings ranked days ago (a daily job). */
+    pruneClosed: () => pruneClosedRanges(db),
+  };
 }

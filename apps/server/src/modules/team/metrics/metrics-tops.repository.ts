@@ -18,6 +18,11 @@ export interface KeySumRow {
  * list's ties, are read for those few alone (metrics-tops.ts: candidatesOf keeps every level key).
  */
 
+const seriesViews = (range: MetricsRange) => {
+  const { fromDay, toDay } = bounds(range);
+  return sql`select series_id as id, sum(views)::bigint as n from daily_views
+    where day between ${fromDay} and ${toDay} group by series_id`;
+};
 const chapterViews = (range: MetricsRange) => {
   const { fromDay, toDay } = bounds(range);
   return sql`select chapter_id as id, sum(views)::bigint as n from daily_views
@@ -40,13 +45,11 @@ const seriesUnlocks = (range: MetricsRange) => {
  * to the lower id. Series pages and chapters alike count toward a series, as the popular sort counts them.
  */
 export function sumViewsBySeries(db: Database, range: MetricsRange) {
-  const { fromDay, toDay } = bounds(range);
-  return rows<KeySumRow>(
-    db,
-    sql`select series_id as id, sum(views)::bigint as n from daily_views where day between ${fromDay} and ${toDay}
-        group by series_id order by n desc, series_id`,
-  );
+  return rows<KeySumRow>(db, sql`select v.id, v.n from (${seriesViews(range)}) v order by v.n desc, v.id`);
 }
+
+/** Each list's sums per key as a statement (`id`, `n`, and `coins` where it counts coins), for the shared ranking. */
+export const sumsOf = { seriesViews, chapterViews, chapterUnlocks, seriesUnlocks };
 
 export const sumViewsByChapter = (db: Database, range: MetricsRange) => rows<KeySumRow>(db, chapterViews(range));
 export const sumUnlocksByChapter = (db: Database, range: MetricsRange) => rows<KeySumRow>(db, chapterUnlocks(range));

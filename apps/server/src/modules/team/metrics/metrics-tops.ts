@@ -6,8 +6,8 @@ import type { Candidate, KeySumRow } from './metrics-tops.repository';
  * scale a year holds tens of thousands of chapters and series with views or unlocks, spread thin
  * (daily_views is already one row per day and key; an unlock rarely shares a chapter and day), so
  * no per-day or per-month table would make a year's sum much smaller. Closed days are frozen, so
- * each instance ranks a range's closed days once per day (`createTopSums`: one load however many
- * requests ask at once) and each computation adds only the live days' sums, reading today's rows.
+ * a range's closed days are ranked once for every instance (metrics-closed.ts: metrics_closed_sums)
+ * and each computation reads their first places and adds the live days' sums, reading today's rows.
  */
 
 /** Each key's sums (`n`: views or unlocks; `coins`), and the keys in the list's order (when ranked). */
@@ -60,7 +60,7 @@ export function candidatesOf(closed: Ranked, live: Ranked, limit: number, compar
 
 export const EMPTY: Ranked = { byKey: new Map(), ordered: [] };
 
-/** Sums of closed days per range, kept for the few ranges last asked (a dashboard asks a handful). */
+/** Something computed per key, kept for the few keys last asked (one load however many ask at once). */
 export function createTopSums<T>(size = 8) {
   const kept = new Map<string, Promise<T>>();
   return {

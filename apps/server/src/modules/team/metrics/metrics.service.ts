@@ -1,7 +1,6 @@
 import {
   addDays,
   adminMetricsResponseSchema,
-  METRICS_RANGE_PRESETS,
   resolveMetricsRange,
   utcDay,
   type MetricsQuery,
@@ -14,7 +13,8 @@ import { AppError, isValidationId, type ApiErrorId, type ValidationId } from '..
 import { clearedOnAll, SERIES_EVENTS, type CacheRegistry } from '../../../lib/caches';
 import type { Clock } from '../../../lib/clock';
 import type { listRolledCoinPurchases } from './metrics-days.repository';
-import { createTopSums, type Ranked } from './metrics-tops';
+import { createClosedTops, METRICS_CLOSED_PRESETS } from './metrics-closed';
+import { createTopSums } from './metrics-tops';
 import type { Candidate } from './metrics-tops.repository';
 import { adminMetrics } from './queries/admin';
 import type { MetricsReads } from './queries/days';
@@ -38,11 +38,13 @@ export const METRICS_ANSWER_MS = 5_000;
  * The work is in queries/; this keeps what is kept between requests and binds it once.
  */
 export function createMetricsService({ db, clock, caches }: { db: Database; clock: Clock; caches: CacheRegistry }) {
+  // The top lists' closed days, ranked once for every instance (metrics-closed.ts).
+  const closedTops = createClosedTops(db);
   const sums = {
-    seriesViews: createTopSums<Ranked>(),
-    chapterViews: createTopSums<Ranked>(),
-    chapterUnlocks: createTopSums<Ranked>(),
-    seriesUnlocks: createTopSums<Ranked>(),
+    seriesViews: closedTops,
+    chapterViews: closedTops,
+    chapterUnlocks: closedTops,
+    seriesUnlocks: closedTops,
     /**
      * The rolled-up days' coin purchases up to a day, kept: a closed day's figures never change, so a
      * day rolled up since is merely read live with the other days around the kept ones, as the same sums.
@@ -108,13 +110,14 @@ export function createMetricsService({ db, clock, caches }: { db: Database; cloc
       seriesFunnelOver({ db, clock }, seriesId, rangeOf(query)),
 
     /**
-     * Computes the answers of the range picker's presets (the last 7, 30 and 90 days) ahead of the
-     * first editor: at scale, ranking their closed days takes seconds, once per instance and day
-     * (app.ts runs it). One after another, so the reports' pool keeps room for the admin's lists.
+     * Computes the answers of the range picker's presets (the last 7, 30 and 90 days) and of a
+     * year ahead of the first editor (app.ts runs it): their closed days' top lists are ranked
+     * once for every instance (the first to start ranks them, or the roll-up job has). One after
+     * another, so the reports' pool keeps room for the admin's lists.
      */
     async warm() {
       const today = utcDay(clock.now());
-      for (const days of METRICS_RANGE_PRESETS) {
+      for (const days of METRICS_CLOSED_PRESETS) {
         const query = { from: addDays(today, -(days - 1)), to: today };
         await kept('team', query, team, teamMetricsResponseSchema);
         await kept('admin', query, admin, adminMetricsResponseSchema);

@@ -1,4 +1,5 @@
 import { METRICS_SERIES_REVENUE_MAX, METRICS_TOP, type MetricsRange } from '@inkwell/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { byCoins, byCount, byCountThenCoins, type Compare } from './metrics-tops';
 import {
@@ -9,6 +10,7 @@ import {
   sumUnlocksBySeries,
   sumViewsByChapter,
   sumViewsBySeries,
+  sumsOf,
   type KeySumRow,
 } from './metrics-tops.repository';
 
@@ -21,6 +23,10 @@ export interface TopList {
   sums: (db: Database, range: MetricsRange) => Promise<KeySumRow[]>;
   compare: Compare;
   limit: number;
+  /** The sums per key as one statement (`v`: its rows), and `compare` in SQL, for the shared ranking (metrics-closed.ts). */
+  statement: (range: MetricsRange) => SQL;
+  order: SQL;
+  coins: SQL;
 }
 export const TOP_SERIES_BY_VIEWS: TopList = {
   name: 'series-views',
@@ -28,6 +34,9 @@ export const TOP_SERIES_BY_VIEWS: TopList = {
   sums: sumViewsBySeries,
   compare: byCount,
   limit: METRICS_TOP,
+  statement: sumsOf.seriesViews,
+  order: sql`v.n desc`,
+  coins: sql`0`,
 };
 export const TOP_CHAPTERS_BY_VIEWS: TopList = {
   name: 'chapter-views',
@@ -35,6 +44,9 @@ export const TOP_CHAPTERS_BY_VIEWS: TopList = {
   sums: sumViewsByChapter,
   compare: byCount,
   limit: METRICS_TOP,
+  statement: sumsOf.chapterViews,
+  order: sql`v.n desc`,
+  coins: sql`0`,
 };
 export const TOP_CHAPTERS_BY_UNLOCKS: TopList = {
   name: 'chapter-unlocks',
@@ -42,6 +54,9 @@ export const TOP_CHAPTERS_BY_UNLOCKS: TopList = {
   sums: sumUnlocksByChapter,
   compare: byCountThenCoins,
   limit: METRICS_TOP,
+  statement: sumsOf.chapterUnlocks,
+  order: sql`v.n desc, coalesce(v.coins, 0) desc`,
+  coins: sql`coalesce(v.coins, 0)`,
 };
 export const SERIES_BY_COINS: TopList = {
   name: 'series-coins',
@@ -49,4 +64,10 @@ export const SERIES_BY_COINS: TopList = {
   sums: sumUnlocksBySeries,
   compare: byCoins,
   limit: METRICS_SERIES_REVENUE_MAX,
+  statement: sumsOf.seriesUnlocks,
+  order: sql`coalesce(v.coins, 0) desc`,
+  coins: sql`coalesce(v.coins, 0)`,
 };
+
+/** Every list, as the shared ranking prepares them. */
+export const TOP_LISTS = [TOP_SERIES_BY_VIEWS, TOP_CHAPTERS_BY_VIEWS, TOP_CHAPTERS_BY_UNLOCKS, SERIES_BY_COINS];

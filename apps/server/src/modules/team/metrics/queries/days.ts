@@ -2,7 +2,8 @@ import { addAmounts, addDays, type MetricsRange, type MoneyByCurrency } from '@i
 import type { Database } from '../../../../db/client';
 import { daysFromTo, liveRuns, rangeOfDays } from '../closed-days';
 import { firstRolledDay, type listRolledCoinPurchases } from '../metrics-days.repository';
-import { candidatesOf, EMPTY, rank, type createTopSums, type Ranked } from '../metrics-tops';
+import type { ClosedTops } from '../metrics-closed';
+import { candidatesOf, EMPTY, rank, type createTopSums } from '../metrics-tops';
 import type { Candidate } from '../metrics-tops.repository';
 import type { Amount, MoneyColumn } from '../metrics.repository';
 import type { TopList } from '../top-lists';
@@ -11,10 +12,10 @@ import type { TopList } from '../top-lists';
 export interface MetricsReads {
   db: Database;
   kept: {
-    seriesViews: ReturnType<typeof createTopSums<Ranked>>;
-    chapterViews: ReturnType<typeof createTopSums<Ranked>>;
-    chapterUnlocks: ReturnType<typeof createTopSums<Ranked>>;
-    seriesUnlocks: ReturnType<typeof createTopSums<Ranked>>;
+    seriesViews: ClosedTops;
+    chapterViews: ClosedTops;
+    chapterUnlocks: ClosedTops;
+    seriesUnlocks: ClosedTops;
     rolledCoinPurchases: ReturnType<typeof createTopSums<Awaited<ReturnType<typeof listRolledCoinPurchases>>>>;
   };
   /** A top list named for what it ranks, kept a few seconds (see metrics.service.ts). */
@@ -61,25 +62,27 @@ export function liveDaysOf(range: MetricsRange, lastClosed: string) {
 }
 
 /**
- * A top list's candidates over the range: the closed days' sums ranked once per range and day
- * (when frozen) plus the live days' sums; before the roll-up has the closed days, all ranked now.
+ * A top list's candidates over the range: the closed days' sums ranked once for every instance
+ * (when frozen: metrics-closed.ts) plus the live days' sums; before the roll-up has the closed
+ * days, all ranked now.
  */
 export async function topOf(
   db: Database,
-  kept: ReturnType<typeof createTopSums<Ranked>>,
+  closedTops: ClosedTops,
   list: TopList,
   range: MetricsRange,
   lastClosed: string,
   isFrozen: boolean,
   liveDays: MetricsRange | null,
 ) {
-  const ranked = async (days: MetricsRange) => rank(await list.ranked(db, days));
-  if (!isFrozen) return candidatesOf(await ranked(range), EMPTY, list.limit, list.compare);
+  if (!isFrozen) return candidatesOf(rank(await list.ranked(db, range)), EMPTY, list.limit, list.compare);
   const closedTo = earlier(range.to, lastClosed);
-  const readLive = async () => (liveDays ? rank(await list.sums(db, liveDays)) : EMPTY);
-  const [closed, live] = await Promise.all([
-    range.from <= closedTo ? kept.get(`${range.from}|${closedTo}`, () => ranked(rangeOfDays(range.from, closedTo))) : EMPTY,
-    readLive(),
+  const closedDays = range.from <= closedTo ? rangeOfDays(range.from, closedTo) : null;
+  // Ranking a range nobody asked for yet may take a while: it runs while the live days are read.
+  const [live] = await Promise.all([
+    liveDays ? list.sums(db, liveDays).then(rank) : EMPTY,
+    closedDays ? closedTops.rankOnce(list, closedDays) : false,
   ]);
+  const closed = closedDays ? await closedTops.read(list, closedDays, [...live.byKey.keys()]) : EMPTY;
   return candidatesOf(closed, live, list.limit, list.compare);
 }
