@@ -9,12 +9,8 @@ import type { Database, DatabaseHandle } from '../../src/db/client';
 import { auditPageQuery } from '../../src/modules/team/audit/audit.repository';
 import { userCountQuery, userPageQuery } from '../../src/modules/team/admin-users/admin-users.repository';
 import { moderationPageQuery, repliesQuery, topLevelPageQuery } from '../../src/modules/reading/comments/comments.repository';
-import {
-  bookmarkCountQuery,
-  bookmarkPageQuery,
-  furthestChaptersQuery,
-  progressOfSeriesQuery,
-} from '../../src/modules/reading/library/library.repository';
+import { bookmarkCountQuery, bookmarkPageQuery } from '../../src/modules/reading/library/bookmarks.repository';
+import { furthestChaptersQuery, progressOfSeriesQuery } from '../../src/modules/reading/library/library.repository';
 import {
   historyBySeriesPageQuery,
   historyCountQuery,

@@ -1,5 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client';
 import { chapters } from '../../../db/schema';
 import { joinSeries } from '../series';
 import { chapterIsOut } from './chapter-predicates';
@@ -62,3 +63,44 @@ export const nextChapterOutJson = (seriesId: string, afterNumber: SQL | AnyPgCol
   select json_build_object('slug', c.slug, 'number', c.number) from chapters c
   where c.series_id = ${seriesId} and c.number > ${afterNumber} and ${chapterIsOut(now, 'c')}
   order by c.number limit 1)`;
+
+/**
+ * A chapter as a reader's list shows it (a bookmark's latest chapter, where the reader picks up),
+ * beside `joinChapter` or in the subqueries below: library's bookmarks.
+ */
+export const chapterCardColumns = {
+  id: chapters.id,
+  slug: chapters.slug,
+  number: chapters.number,
+  title: chapters.title,
+  publishedAt: chapters.publishedAt,
+};
+
+/**
+ * The newest chapter out at `now` of the outer row's series (`seriesId`, an expression of the outer
+ * query), as a lateral subquery `latest` of `chapterCardColumns`: library's bookmarks page.
+ */
+export const latestChapterOutOf = (db: Database, seriesId: SQL, now: Date) =>
+  db
+    .select(chapterCardColumns)
+    .from(chapters)
+    .where(and(sql`${chapters.seriesId} = ${seriesId}`, chapterIsOut(now)))
+    .orderBy(desc(chapters.publishedAt), desc(chapters.number))
+    .limit(1)
+    .as('latest');
+
+/**
+ * The first chapter out at `now` after the one numbered `afterNumber` in the outer row's series, asked
+ * only when `when` holds, as a lateral subquery `next` (`slug`, `number`): library's bookmarks page.
+ */
+export const nextChapterOutAfter = (db: Database, seriesId: SQL, afterNumber: SQL, now: Date, when: SQL) =>
+  db
+    .select({
+      slug: sql<string>`${chapters.slug}`.as('next_slug'),
+      number: sql<number>`${chapters.number}`.mapWith(chapters.number).as('next_number'),
+    })
+    .from(chapters)
+    .where(and(when, sql`${chapters.seriesId} = ${seriesId}`, sql`${chapters.number} > ${afterNumber}`, chapterIsOut(now)))
+    .orderBy(asc(chapters.number))
+    .limit(1)
+    .as('next');

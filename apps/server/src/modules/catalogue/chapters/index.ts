@@ -21,6 +21,8 @@ export { findChapterShownNow, findChapterTerms } from './queries/chapter-lookups
 // after a completed chapter.
 export { findChapterForProgress, findChaptersForProgress, nextChaptersOut } from './queries/progress';
 export { nextChapterOutJson } from './chapters.sql';
+// library's bookmarks page: a series' latest chapter out, and the next one out after where a reader is.
+export { chapterCardColumns, latestChapterOutOf, nextChapterOutAfter } from './chapters.sql';
 export { chaptersRoutes } from './chapters.routes';
 export { createChaptersService } from './chapters.service';
 export { hasReadableText } from './commands/release-rules';

@@ -27,6 +27,8 @@ export {
 } from './series.sql';
 // Every public list, search, feed and catalogue: which series are shown, and to whom (issue 36 §4, decision 0041).
 export { seriesShown } from './series.sql';
+// library's bookmarks page: the columns it sorts a reader's followed series on.
+export { seriesOrderColumns } from './series.sql';
 // library: whether a series is published, in a reader's state in it read in one statement.
 export { seriesIsPublishedOf } from './series.sql';
 export { type AdultAudience, showsAdult } from './adult';

@@ -67,6 +67,9 @@ export const seriesCardColumns = {
 };
 export type SeriesCardRow = { [K in keyof typeof seriesCardColumns]: SeriesRow[K] };
 
+/** The columns a list that joins its series sorts on (a reader's bookmarks page), beside `joinSeries`. */
+export const seriesOrderColumns = { lastChapterAt: series.lastChapterAt, title: series.title, id: series.id };
+
 /**
  * The orders of a list that joins its series (a reader's bookmarks), beside `joinSeries`: by its
  * newest chapter or by title; `id` ends every order, so pages never repeat or skip a series.

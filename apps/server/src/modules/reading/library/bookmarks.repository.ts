@@ -1,10 +1,17 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BOOKMARK_SORTS } from '@inkwell/contract';
 import type { Database } from '../../../db/client';
 import { at, totalOfPage } from '../../../db/sql';
-import { bookmarks, chapters, readingProgress, series } from '../../../db/schema';
-import { chapterForSale, chapterIsOut } from '../../catalogue/chapters';
-import { joinSeries, seriesCardColumns, seriesIsPublished } from '../../catalogue/series';
+import { bookmarks, readingProgress } from '../../../db/schema';
+import {
+  chapterCardColumns,
+  chapterForSale,
+  chapterIsOut,
+  joinChapter,
+  latestChapterOutOf,
+  nextChapterOutAfter,
+} from '../../catalogue/chapters';
+import { joinSeries, seriesCardColumns, seriesIsPublished, seriesOrderColumns } from '../../catalogue/series';
 import { isChapterOut, isSeriesPublished } from './library.repository';
 
 // A reader's bookmarks page (issue 40): one query reads the page's rows first, then for those
@@ -64,70 +71,35 @@ export function bookmarkPageQuery(
   const followed = db
     .select({
       ...seriesCardColumns,
-      lastChapterAt: series.lastChapterAt,
+      lastChapterAt: seriesOrderColumns.lastChapterAt,
       bookmarkedAt: sql<Date>`${bookmarks.createdAt}`.mapWith(bookmarks.createdAt).as('bookmarked_at'),
       total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
     })
     .from(bookmarks)
     .innerJoin(...joinSeries(bookmarks.seriesId))
     .where(and(eq(bookmarks.userId, userId), seriesIsPublished()))
-    .orderBy(
-      ...pageOrder(sort, {
-        lastChapterAt: series.lastChapterAt,
-        title: series.title,
-        bookmarkedAt: bookmarks.createdAt,
-        id: series.id,
-      }),
-    )
+    .orderBy(...pageOrder(sort, { ...seriesOrderColumns, bookmarkedAt: bookmarks.createdAt }))
     .limit(perPage)
     .offset((page - 1) * perPage)
     .as('page');
   // Written out in full: in a lateral's select list drizzle leaves the outer column unqualified.
   const seriesId = sql.raw('page.id');
-  const latest = db
-    .select({
-      id: chapters.id,
-      slug: chapters.slug,
-      number: chapters.number,
-      title: chapters.title,
-      publishedAt: chapters.publishedAt,
-    })
-    .from(chapters)
-    .where(and(sql`${chapters.seriesId} = ${seriesId}`, chapterIsOut(now)))
-    .orderBy(desc(chapters.publishedAt), desc(chapters.number))
-    .limit(1)
-    .as('latest');
+  const latest = latestChapterOutOf(db, seriesId, now);
   const furthest = db
     .select({
-      slug: sql<string>`${chapters.slug}`.as('furthest_slug'),
-      number: sql<number>`${chapters.number}`.mapWith(chapters.number).as('furthest_number'),
+      slug: sql<string>`${chapterCardColumns.slug}`.as('furthest_slug'),
+      number: sql<number>`${chapterCardColumns.number}`.mapWith(chapterCardColumns.number).as('furthest_number'),
       page: readingProgress.page,
       position: readingProgress.position,
       completed: readingProgress.completed,
     })
     .from(readingProgress)
-    .innerJoin(chapters, eq(chapters.id, readingProgress.chapterId))
+    .innerJoin(...joinChapter(readingProgress.chapterId))
     .where(and(eq(readingProgress.userId, userId), sql`${readingProgress.seriesId} = ${seriesId}`, chapterIsOut(now)))
-    .orderBy(desc(chapters.number))
+    .orderBy(desc(chapterCardColumns.number))
     .limit(1)
     .as('furthest');
-  const next = db
-    .select({
-      slug: sql<string>`${chapters.slug}`.as('next_slug'),
-      number: sql<number>`${chapters.number}`.mapWith(chapters.number).as('next_number'),
-    })
-    .from(chapters)
-    .where(
-      and(
-        sql`furthest.completed`,
-        sql`${chapters.seriesId} = ${seriesId}`,
-        sql`${chapters.number} > furthest.furthest_number`,
-        chapterIsOut(now),
-      ),
-    )
-    .orderBy(asc(chapters.number))
-    .limit(1)
-    .as('next');
+  const next = nextChapterOutAfter(db, seriesId, sql`furthest.furthest_number`, now, sql`furthest.completed`);
   return db
     .select({
       series: {

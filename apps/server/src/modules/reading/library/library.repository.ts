@@ -5,8 +5,6 @@ import { bookmarks, readingProgress } from '../../../db/schema';
 import { chapterIsNotOut, chapterIsOut, chapterLinkColumns, joinChapter, nextChaptersOut } from '../../catalogue/chapters';
 
 export type ProgressRow = typeof readingProgress.$inferSelect;
-// bench/scale/plans.ts reads the bookmarks page's plan from here.
-export { bookmarkCountQuery, bookmarkPageQuery } from './bookmarks.repository';
 
 /*
  * What is no longer out is left out by anti-joins (`not exists`), never by `x not in (select …)`:
