@@ -21,7 +21,6 @@ export {
   seriesIsPublished,
   seriesLinkColumns,
   seriesNameColumns,
-  seriesOrders,
   seriesPublishedColumns,
   seriesTypeColumns,
 } from './series.sql';

@@ -71,16 +71,6 @@ export type SeriesCardRow = { [K in keyof typeof seriesCardColumns]: SeriesRow[K
 export const seriesOrderColumns = { lastChapterAt: series.lastChapterAt, title: series.title, id: series.id };
 
 /**
- * The orders of a list that joins its series (a reader's bookmarks), beside `joinSeries`: by its
- * newest chapter or by title; `id` ends every order, so pages never repeat or skip a series.
- */
-export const seriesOrders = {
-  latestChapter: [sql`${series.lastChapterAt} desc nulls last`, asc(series.title)],
-  title: [asc(series.title)],
-  id: asc(series.id),
-};
-
-/**
  * What a sale of a chapter needs of its series, beside `joinSeries`: its title and whether it is
  * published, its ladder of free ways to read (issue 22 §1) and its bundle discount (the wallet's unlocks).
  */

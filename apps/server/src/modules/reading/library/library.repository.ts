@@ -32,15 +32,6 @@ export async function deleteBookmark(db: Database, userId: string, seriesId: str
   await db.delete(bookmarks).where(and(eq(bookmarks.userId, userId), eq(bookmarks.seriesId, seriesId)));
 }
 
-export async function hasBookmark(db: Database, userId: string, seriesId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ seriesId: bookmarks.seriesId })
-    .from(bookmarks)
-    .where(and(eq(bookmarks.userId, userId), eq(bookmarks.seriesId, seriesId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 // Progress.
 
 export interface ProgressWrite {
@@ -151,10 +142,6 @@ export function progressOfSeriesQuery(db: Database, userId: string, seriesId: st
     .select()
     .from(readingProgress)
     .where(and(eq(readingProgress.userId, userId), eq(readingProgress.seriesId, seriesId)));
-}
-
-export async function progressOfSeries(db: Database, userId: string, seriesId: string): Promise<ProgressRow[]> {
-  return progressOfSeriesQuery(db, userId, seriesId);
 }
 
 /** The furthest published chapter (by number) a reader opened in each of some series. */

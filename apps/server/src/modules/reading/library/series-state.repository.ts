@@ -16,7 +16,7 @@ import type { ContinueRow, ProgressRow } from './library.repository';
  * answers are on every row. The next chapter is looked up only on the row of the furthest chapter
  * out, and only when that one is completed.
  */
-export function seriesStateQuery(db: Database, userId: string, seriesId: string, now: Date) {
+function seriesStateQuery(db: Database, userId: string, seriesId: string, now: Date) {
   const isOut = chapterIsOut(now);
   const furthestOut = sql`max(case when ${isOut} then ${chapterLinkColumns.chapterNumber} end) over ()`;
   return db

@@ -28,7 +28,7 @@ const whereRange = (list: TopList, range: MetricsRange) =>
  * answers whether this call ranked them. The range's row and its sums are written in one
  * transaction: an instance asking at once waits on the row's key until it commits, then finds it.
  */
-export async function rankClosed(db: Database, list: TopList, range: MetricsRange): Promise<boolean> {
+async function rankClosed(db: Database, list: TopList, range: MetricsRange): Promise<boolean> {
   const found = await rows(db, sql`select 1 from metrics_closed_ranges where ${whereRange(list, range)}`);
   if (found.length > 0) return false;
   return db.transaction(async (tx) => {
