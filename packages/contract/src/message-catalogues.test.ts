@@ -54,6 +54,19 @@ const JOB_NAMES = new Set(
 );
 
 /**
+ * The server's domain event names, as lib/domain-events.ts declares them (`userEvent('library.changed')`,
+ * `z.literal('series.changed')`): facts about the data that may start like a namespace (library),
+ * never message ids.
+ */
+const EVENT_NAMES = new Set(
+  [
+    ...readFileSync(join(ROOT, 'apps/server/src/lib/domain-events.ts'), 'utf8').matchAll(
+      /(?:userEvent|z\.literal)\('([\w.-]+)'\)/g,
+    ),
+  ].map((match) => match[1]!),
+);
+
+/**
  * The ids the code names: every quoted string that is an id of one of our namespaces
  * (`t('reader.lock.title')`, or a map of ids a component picks from). Ids are never built from
  * pieces, so this finds them all. Their segments are camelCase, so a hyphenated or snake_case name that merely
@@ -66,7 +79,7 @@ function idsInCode(): Map<string, string> {
   // The catalogues' own reader names ids only in its comments' examples.
   for (const file of SOURCE_DIRS.flatMap(sourceFiles).filter((file) => !file.endsWith('message-catalogues.ts'))) {
     for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
-      if (JOB_NAMES.has(match[2]!)) continue;
+      if (JOB_NAMES.has(match[2]!) || EVENT_NAMES.has(match[2]!)) continue;
       if (!found.has(match[2]!)) found.set(match[2]!, file.slice(ROOT.length));
     }
   }
