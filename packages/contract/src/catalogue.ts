@@ -112,7 +112,8 @@ export const bannerSchema = z.object({
   /** The title and subtitle are drawn over the image as live text (off for art with its own lettering). */
   showText: z.boolean(),
   link: z.string(),
-  image: imageSchema,
+  /** `srcSet`: the image's narrower copies and itself, by width, so a phone downloads a small one (issue 40). */
+  image: imageSchema.extend({ srcSet: z.string().optional() }),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 

@@ -1,5 +1,5 @@
 import type { Banner, TeamBanner } from '@inkwell/contract';
-import { toImage } from '../../platform/media';
+import { srcSetOf, toImage } from '../../platform/media';
 import type { BannerRow } from './banners.repository';
 
 export function toTeamBanner(row: BannerRow): TeamBanner {
@@ -20,5 +20,14 @@ export function toTeamBanner(row: BannerRow): TeamBanner {
 /** A banner as visitors see it, once it has an image. */
 export function toBanner(row: BannerRow): Banner | null {
   const image = toImage(row.imageKey, row.imageWidth, row.imageHeight);
-  return image ? { id: row.id, title: row.title, subtitle: row.subtitle, showText: row.showText, link: row.link, image } : null;
+  if (!image || !row.imageKey) return null;
+  const srcSet = srcSetOf(row.imageKey, image.width);
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    showText: row.showText,
+    link: row.link,
+    image: srcSet ? { ...image, srcSet } : image,
+  };
 }

@@ -1,5 +1,6 @@
 import { IMAGE_MAX_BYTES } from '@inkwell/contract';
 import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithExif, multipart, pixelBombPng, png } from '../../../../test/fixtures';
 import { buildUser } from '../../../../test/factories';
@@ -494,5 +495,34 @@ describe('genres and banners', () => {
     expect((await callEndpoint(t, 'teamBanners', { cookie: editor })).body.data.some((b: { id: string }) => b.id === id)).toBe(
       false,
     );
+  });
+
+  it("serves a banner at narrower widths too, for the home page's srcset, and forgets them with it (issue 40)", async () => {
+    const created = await callEndpoint(t, 'teamBannerCreate', { cookie: editor, body: { title: 'Wide art', link: '' } });
+    const { id } = created.body.data;
+    await upload(`${TEAM}/banners/${id}/image`, editor, [{ field: 'file', name: 'b.png', data: await png(2000, 600) }], 'PUT');
+    const banner = (await callEndpoint(t, 'home')).body.data.banners.find((b: { id: string }) => b.id === id);
+    const url: string = banner.image.url;
+    expect(banner.image).toMatchObject({ width: 1600, height: 480 });
+    expect(banner.image.srcSet).toBe(`${url}?w=640 640w, ${url}?w=960 960w, ${url}?w=1280 1280w, ${url} 1600w`);
+
+    const key = url.slice('/media/'.length);
+    for (const width of [640, 960, 1280]) {
+      const served = await t.app.inject({ method: 'GET', url: `${url}?w=${width}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width, height: (width * 480) / 1600 });
+      // Made on the first request and kept beside the banner.
+      expect(await t.app.services.storage.get(key.replace(/\.webp$/, `.w${width}.webp`))).not.toBeNull();
+    }
+    // Only the banner's own widths are made: any other is no image.
+    expect((await t.app.inject({ method: 'GET', url: `${url}?w=123` })).statusCode).toBe(404);
+
+    await callEndpoint(t, 'teamBannerDelete', { cookie: editor, params: { id } });
+    for (const width of [640, 960, 1280]) {
+      expect((await t.app.inject({ method: 'GET', url: `${url}?w=${width}` })).statusCode).toBe(404);
+      expect(await t.app.services.storage.get(key.replace(/\.webp$/, `.w${width}.webp`))).toBeNull();
+    }
   });
 });

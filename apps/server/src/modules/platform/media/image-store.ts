@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Jobs } from '../jobs';
-import { processImage, type ImageOptions } from './images';
+import { BANNER_WIDTHS, processImage, type ImageOptions } from './images';
 import { appImagesPrefix } from './media-keys';
 import type { MediaStorage } from './storage';
 
@@ -14,6 +14,19 @@ export const saverKeyOf = (key: string) => key.replace(/\.webp$/, '.saver.webp')
 /** Data-saver pages are at most this wide (phones), at a lower quality. */
 export const SAVER_MAX_WIDTH = 720;
 const SAVER_QUALITY = 50;
+
+/** A public image's copy at one of the narrower widths its prefix has (`widthsOf`). */
+const widthKeyOf = (key: string, width: number) => key.replace(/\.webp$/, `.w${width}.webp`);
+const WIDTH_QUALITY = 80;
+
+/**
+ * The narrower widths a stored image has copies at: a banner's (issue 40), never a copy's own. A
+ * cover is drawn at most 600 px wide and a page is the reader's to size, so neither has any.
+ */
+export function widthsOf(key: string): readonly number[] {
+  const isOriginal = key.endsWith('.webp') && !/\.(?:w\d+|saver)\.webp$/.test(key);
+  return isOriginal && key.startsWith('banners/') ? BANNER_WIDTHS : [];
+}
 
 /** AVIF is kept only when it saves at least this share of the WebP's bytes. */
 const AVIF_MIN_SAVING = 0.1;
@@ -45,6 +58,7 @@ export function createImageStore(storage: MediaStorage, jobs: Pick<Jobs, 'send'>
           storage.delete(key),
           storage.delete(avifKeyOf(key)),
           storage.delete(saverKeyOf(key)),
+          ...widthsOf(key).map((width) => storage.delete(widthKeyOf(key, width))),
           // The copies made for reading apps (downloads/app-images.ts), at whatever widths they were asked.
           storage.deletePrefix(appImagesPrefix(key)),
         ]),
@@ -102,41 +116,70 @@ async function exists(storage: MediaStorage, key: string): Promise<boolean> {
   return object !== null;
 }
 
+/** A narrower copy of an image, at most `width` wide, stored at `key`. */
+interface ResizedCopy {
+  key: string;
+  width: number;
+  quality: number;
+}
+
 /**
- * The data-saver variant of a page, made the first time someone asks for it and kept beside the
- * page (so it works for pages uploaded before it existed, and costs nothing for pages nobody reads
- * that way). Concurrent first requests on one instance share one encoding; across instances the
- * same bytes are written twice, which is harmless. Like the AVIF twin, it never outlives its page.
+ * Copies of stored images made the first time someone asks for them and kept beside the image (so
+ * they work for images stored before they existed, and cost nothing for images nobody asks that
+ * way). Concurrent first requests on one instance share one encoding; across instances the same
+ * bytes are written twice, which is harmless. Like the AVIF twin, a copy never outlives its image.
  */
-export function createSaverVariants(storage: MediaStorage) {
+function createResizedCopies(storage: MediaStorage) {
   const making = new Map<string, Promise<boolean>>();
-  async function make(key: string): Promise<boolean> {
+  async function make(key: string, copy: ResizedCopy): Promise<boolean> {
     const source = await storage.get(key);
     if (!source) return false;
     const chunks: Buffer[] = [];
     for await (const chunk of source.body) chunks.push(chunk as Buffer);
-    const saver = await sharp(Buffer.concat(chunks))
-      .resize({ width: SAVER_MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: SAVER_QUALITY })
+    const resized = await sharp(Buffer.concat(chunks))
+      .resize({ width: copy.width, withoutEnlargement: true })
+      .webp({ quality: copy.quality })
       .toBuffer();
-    await storage.put(saverKeyOf(key), saver, 'image/webp');
+    await storage.put(copy.key, resized, 'image/webp');
     if (!(await exists(storage, key))) {
-      await storage.delete(saverKeyOf(key));
+      await storage.delete(copy.key);
       return false;
     }
     return true;
   }
+  /** The copy of a stored image, made if need be; null when the image itself is gone. */
+  return async (key: string, copy: ResizedCopy) => {
+    const ready = await storage.get(copy.key);
+    if (ready) return ready;
+    let pending = making.get(copy.key);
+    if (!pending) {
+      pending = make(key, copy).finally(() => making.delete(copy.key));
+      making.set(copy.key, pending);
+    }
+    return (await pending) ? storage.get(copy.key) : null;
+  };
+}
+
+/** The data-saver variant of a page (issue 11 §2), made on first request and kept beside it. */
+export function createSaverVariants(storage: MediaStorage) {
+  const copy = createResizedCopies(storage);
   return {
     /** The saver variant of a stored page, made if need be; null when the page itself is gone. */
-    async get(key: string) {
-      const ready = await storage.get(saverKeyOf(key));
-      if (ready) return ready;
-      let pending = making.get(key);
-      if (!pending) {
-        pending = make(key).finally(() => making.delete(key));
-        making.set(key, pending);
-      }
-      return (await pending) ? storage.get(saverKeyOf(key)) : null;
+    get: (key: string) => copy(key, { key: saverKeyOf(key), width: SAVER_MAX_WIDTH, quality: SAVER_QUALITY }),
+  };
+}
+
+/**
+ * A public image's narrower copies (issue 40: a banner at 640, 960 and 1280 px), asked for as
+ * `/media/<key>?w=<width>` from an `<img srcset>`, made on first request and kept beside it.
+ */
+export function createWidthVariants(storage: MediaStorage) {
+  const copy = createResizedCopies(storage);
+  return {
+    /** The copy at `width`, made if need be; null when the image is gone or has no copy at that width. */
+    async get(key: string, width: number) {
+      if (!widthsOf(key).includes(width)) return null;
+      return copy(key, { key: widthKeyOf(key, width), width, quality: WIDTH_QUALITY });
     },
   };
 }

@@ -130,6 +130,11 @@ export async function processImage(bytes: Buffer, options: ImageOptions, subject
 /** Covers, banners and pages: the widths they are stored at. */
 export const COVER_MAX_WIDTH = 600;
 export const BANNER_MAX_WIDTH = 1600;
+/**
+ * A banner's narrower copies (issue 40): a phone downloads one near its screen's width rather
+ * than the 1600 px original. Made on first request and kept beside it (image-store.ts).
+ */
+export const BANNER_WIDTHS = [640, 960, 1280] as const;
 export const PAGE_MAX_WIDTH = 1200;
 
 /**

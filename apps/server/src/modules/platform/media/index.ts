@@ -11,7 +11,7 @@ export {
   sniffImageType,
 } from './images';
 export { appImagesPrefix, chapterFileKey, chapterPrefix, removeRetiredCopies } from './media-keys';
-export { mediaUrl, toImage } from './media-urls';
+export { mediaUrl, srcSetOf, toImage } from './media-urls';
 export { mediaRoutes } from './media.routes';
 export { createUrlSigner, type UrlSigner } from './signed-urls';
 export { createDiskStorage, createS3Storage, type MediaStorage } from './storage';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../lib/app-error';
 import type { Clock } from '../../../lib/clock';
-import { avifKeyOf, createSaverVariants } from './image-store';
+import { avifKeyOf, createSaverVariants, createWidthVariants } from './image-store';
 import { isPublicKey, PRIVATE_PREFIX } from './media-keys';
 import type { UrlSigner } from './signed-urls';
 import { isSafeKey, type MediaStorage } from './storage';
@@ -10,16 +10,18 @@ import { isSafeKey, type MediaStorage } from './storage';
  * GET /media/<key>: keys under a public prefix (covers, banners, announcements) are public and
  * immutable (a new upload gets a new key); a chapter's keys need a valid signature, and only its
  * pages are ever signed; any other key is no image (decision 0004). Browsers that accept AVIF get
- * it once the queue has made one.
+ * it once the queue has made one. `w=<width>` asks a public image for one of its narrower copies
+ * (a banner's srcset, image-store.ts `widthsOf`); any other width is no image.
  */
 export async function mediaRoutes(app: FastifyInstance, options: { storage: MediaStorage; signer: UrlSigner; clock: Clock }) {
   const { storage, signer, clock } = options;
   const savers = createSaverVariants(storage);
+  const narrower = createWidthVariants(storage);
 
   app.get<{
     Params: { '*': string };
     /** `q=saver`: a chapter page's data-saver variant (the signature covers the page, whichever size is sent). */
-    Querystring: { exp?: string; sig?: string; q?: string };
+    Querystring: { exp?: string; sig?: string; q?: string; w?: string };
   }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     if (!isSafeKey(key)) throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
@@ -39,6 +41,16 @@ export async function mediaRoutes(app: FastifyInstance, options: { storage: Medi
         .header('content-length', saver.size)
         .header('x-content-type-options', 'nosniff')
         .send(saver.body);
+    }
+    if (request.query.w !== undefined && isPublicKey(key)) {
+      const copy = await narrower.get(key, Number(request.query.w));
+      if (!copy) throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
+      return reply
+        .header('cache-control', cacheControl)
+        .header('content-type', copy.contentType)
+        .header('content-length', copy.size)
+        .header('x-content-type-options', 'nosniff')
+        .send(copy.body);
     }
     // The original is looked up first: a variant is only ever served beside the image it belongs to.
     const original = await storage.get(key);

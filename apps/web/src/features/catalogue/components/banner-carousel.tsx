@@ -6,6 +6,11 @@ import { useT } from '../../../lib/i18n/i18n-context';
 import '../messages';
 
 const ROTATE_MS = 7000;
+/**
+ * How wide the banner is drawn: the page's column (at most 72rem, less the layout's and the home
+ * page's 1rem padding each side), the screen less that padding below it.
+ */
+const BANNER_SIZES = '(min-width: 72rem) 68rem, calc(100vw - 4rem)';
 
 /** The home page's banners: one at a time, turning every few seconds unless the reader is on it. */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
@@ -27,9 +32,13 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     <div className="relative">
       <img
         src={banner.image.url}
+        // A phone downloads a narrower copy (issue 40); the banner spans the page's column.
+        srcSet={banner.image.srcSet}
+        sizes={banner.image.srcSet ? BANNER_SIZES : undefined}
         width={banner.image.width}
         height={banner.image.height}
         alt={banner.showText ? '' : banner.title}
+        // The first banner is the home page's largest paint: asked for at once, never lazily.
         fetchPriority="high"
         className="aspect-[2/1] w-full object-cover sm:aspect-[16/5]"
       />
