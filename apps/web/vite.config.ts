@@ -240,7 +240,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     entry.plugin,
   ],
   resolve: {
-    // The browser's build only.
+    // The browser's build only: the server renders with React, and the unit tests run React.
     alias:
       command !== 'build' || isSsrBuild
         ? []
@@ -248,6 +248,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // Issue 40: react-router's package sends bundlers its development build (its exports know no
             // other), whose warnings cost the browser ~1 kB gzip; the production build is the same code without them.
             { find: /^react-router$/, replacement: reactRouterProduction },
+            // Issue 40, decision 0048: the browser runs Preact's compat layer where the server renders with React,
+            // and draws over the server's markup rather than hydrating it (lib/preact/client.ts says why).
+            { find: /^react-dom\/client$/, replacement: fileURLToPath(new URL('./src/lib/preact/client.ts', import.meta.url)) },
+            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+            { find: /^react(-dom)?$/, replacement: 'preact/compat' },
           ],
   },
   server: {
@@ -284,7 +289,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 {
                   name: 'framework',
                   test: (id) =>
-                    entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id),
+                    entry.has(id) && /node_modules[\\/](react|react-dom|scheduler|preact|react-router|@tanstack)[\\/]/.test(id),
                   priority: 20,
                 },
                 {
