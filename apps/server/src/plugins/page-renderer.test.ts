@@ -9,7 +9,7 @@ import { buildChapter, buildSeries, buildUser } from '../../test/factories';
 import { createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { SITE_CONFIG_CACHE_MS, updateSiteSettings } from '../modules/team/site-config';
 import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX } from './page-renderer';
-import { renderedPageShell, withRenderedPage } from './web';
+import { APP_START_AFTER_LOAD_MS, APP_START_WAIT_MS, appStarter, renderedPageShell, withRenderedPage } from './web';
 
 // The server's half of server rendering (issue 11 §1): which pages are rendered, with whose
 // session, which are shared between visitors and which never are. The web app's own renderer is
@@ -312,8 +312,13 @@ describe('the shell of a rendered page', () => {
       const shell = renderedPageShell(index, dist);
       expect(shell).toContain('<style>body{color:red}</style>');
       expect(shell).not.toContain('rel="stylesheet"');
-      expect(shell).toContain('<script nonce="N" fetchpriority="low" type="module"');
-      expect(shell).toContain('<link nonce="N" fetchpriority="low" rel="modulepreload"');
+      // The app's entry is fetched at once, at low priority, and run by the starter (below).
+      expect(shell).not.toContain('src="/assets/index-abc.js"');
+      expect(shell).toContain(`<script nonce="N" type="module">${appStarter('/assets/index-abc.js')}</script>`);
+      expect(shell).toContain('<link nonce="N" fetchpriority="low" rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+      expect(shell).toContain(
+        '<link nonce="N" fetchpriority="low" rel="modulepreload" crossorigin href="/assets/framework-abc.js">',
+      );
 
       const hint = '<link rel="preload" as="image" href="/media/pages/1.webp" fetchPriority="high"/>';
       const page = withRenderedPage(shell, `${hint}<main>Page 1</main>`, '<script nonce="N">data</script>', 'Chapter 1');
@@ -325,5 +330,120 @@ describe('the shell of a rendered page', () => {
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * The starter run against a stand-in page: the image it finds, the events it listens to, its frames
+ * and timers run when a test says, the largest paints the browser reports (when `reportsPaints`),
+ * and the entry's import recorded rather than made.
+ */
+function runStarter(image: { complete: boolean } | null, { reportsPaints = false } = {}) {
+  const listeners = new Map<string, () => void>();
+  const imageListeners = new Map<string, () => void>();
+  const timers: { ms: number; run: () => void }[] = [];
+  const frames: (() => void)[] = [];
+  const imported: string[] = [];
+  const observers: ((list: { getEntries: () => { element: unknown }[] }) => void)[] = [];
+  const element = image && { ...image, addEventListener: (type: string, run: () => void) => imageListeners.set(type, run) };
+  class PerformanceObserver {
+    static supportedEntryTypes = reportsPaints ? ['largest-contentful-paint'] : [];
+    constructor(callback: (typeof observers)[number]) {
+      observers.push(callback);
+    }
+    observe(options: object) {
+      expect(options).toEqual({ type: 'largest-contentful-paint', buffered: true });
+    }
+  }
+  const page = {
+    document: {
+      querySelector: (selector: string) => {
+        expect(selector).toBe('#root img[fetchpriority="high"]');
+        return element;
+      },
+    },
+    addEventListener: (type: string, run: () => void) => listeners.set(type, run),
+    requestAnimationFrame: (run: () => void) => frames.push(run),
+    setTimeout: (run: () => void, ms = 0) => timers.push({ ms, run }),
+    PerformanceObserver,
+    load: (entry: string) => imported.push(entry),
+  };
+  const code = appStarter('/assets/index-abc.js').replace('import(', 'load(');
+  new Function(...Object.keys(page), code)(...Object.values(page));
+  /** Runs the timers due `ms` after they were set (the others stay). */
+  const runTimers = (ms: number) => {
+    const due = timers.filter((timer) => timer.ms <= ms);
+    timers.splice(0, timers.length, ...timers.filter((timer) => timer.ms > ms));
+    for (const timer of due) timer.run();
+  };
+  const runFrames = () => {
+    for (const frame of frames.splice(0)) frame();
+  };
+  /** The browser reports a largest paint: the image's, or another element's. */
+  const paint = (painted: unknown) => observers.forEach((observer) => observer({ getEntries: () => [{ element: painted }] }));
+  return { imported, listeners, imageListeners, runTimers, runFrames, paint, element };
+}
+
+const ENTRY = ['/assets/index-abc.js'];
+
+describe("a rendered page's app starts once its first image is on screen (issue 40)", () => {
+  it('at once on a page without an image drawn at high priority', () => {
+    expect(runStarter(null).imported).toEqual(ENTRY);
+  });
+
+  it('when the browser reports the image as the largest paint, once', () => {
+    const starter = runStarter({ complete: false }, { reportsPaints: true });
+    starter.paint({ other: true });
+    starter.runTimers(0);
+    expect(starter.imported).toEqual([]);
+    starter.paint(starter.element);
+    starter.runTimers(0);
+    expect(starter.imported).toEqual(ENTRY);
+    starter.imageListeners.get('load')?.();
+    starter.listeners.get('pointerdown')?.();
+    starter.runTimers(APP_START_WAIT_MS);
+    expect(starter.imported).toEqual(ENTRY);
+  });
+
+  it('an image that is not the largest paint: APP_START_AFTER_LOAD_MS after it loads', () => {
+    const starter = runStarter({ complete: false }, { reportsPaints: true });
+    starter.imageListeners.get('load')?.();
+    starter.runFrames();
+    starter.runTimers(APP_START_AFTER_LOAD_MS - 1);
+    expect(starter.imported).toEqual([]);
+    starter.runTimers(APP_START_AFTER_LOAD_MS);
+    expect(starter.imported).toEqual(ENTRY);
+  });
+
+  it('in a browser that reports no largest paint: two frames after the image loads, or is there already', () => {
+    for (const complete of [false, true]) {
+      const starter = runStarter({ complete });
+      if (!complete) starter.imageListeners.get('load')?.();
+      starter.runFrames();
+      starter.runTimers(0);
+      expect(starter.imported).toEqual([]);
+      starter.runFrames();
+      starter.runTimers(0);
+      expect(starter.imported, `complete: ${complete}`).toEqual(ENTRY);
+    }
+  });
+
+  it('at once when the reader touches or types, or when the image fails', () => {
+    for (const event of ['pointerdown', 'keydown']) {
+      const starter = runStarter({ complete: false }, { reportsPaints: true });
+      starter.listeners.get(event)?.();
+      expect(starter.imported, event).toEqual(ENTRY);
+    }
+    const failed = runStarter({ complete: false });
+    failed.imageListeners.get('error')?.();
+    expect(failed.imported).toEqual(ENTRY);
+  });
+
+  it('after APP_START_WAIT_MS whatever the image does', () => {
+    const starter = runStarter({ complete: false }, { reportsPaints: true });
+    starter.runTimers(APP_START_WAIT_MS - 1);
+    expect(starter.imported).toEqual([]);
+    starter.runTimers(APP_START_WAIT_MS);
+    expect(starter.imported).toEqual(ENTRY);
   });
 });

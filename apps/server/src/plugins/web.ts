@@ -93,11 +93,42 @@ export function withRenderedPage(html: string, rootHtml: string, dataScript: str
   return title ? page.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)} · Inkwell</title>`) : page;
 }
 
+/** How long a rendered page's app waits at most for the page's first image before it starts anyway. */
+export const APP_START_WAIT_MS = 2000;
+/** And once that image has loaded, at most this long for the browser to say it is on screen. */
+export const APP_START_AFTER_LOAD_MS = 500;
+
+/**
+ * The app's start on a rendered page (issue 40): once the page's first image (the one drawn at high
+ * priority: a banner, a cover, a comic's first page) is on screen, so the app's seconds of work on a
+ * phone's processor come after the reader sees it, not before. Its code is fetched meanwhile (module
+ * preloads, the entry's among them). On screen is when the browser reports the image as the
+ * page's largest paint; a browser that reports none, or an image that is not the largest, gets two
+ * frames after its load, or APP_START_AFTER_LOAD_MS. It starts at once on a page without such an
+ * image, when the reader touches or types (their click is kept for it, early-clicks.ts), when the
+ * image fails, and after APP_START_WAIT_MS whatever the image does.
+ */
+export function appStarter(entry: string): string {
+  return (
+    `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(entry)})}};` +
+    `const image=document.querySelector('#root img[fetchpriority="high"]');` +
+    `if(!image)start();else{` +
+    `const soon=()=>setTimeout(start);` +
+    `const reportsPaints=typeof PerformanceObserver==='function'&&(PerformanceObserver.supportedEntryTypes||[]).includes('largest-contentful-paint');` +
+    `if(reportsPaints)new PerformanceObserver((list)=>{if(list.getEntries().some((entry)=>entry.element===image))soon()}).observe({type:'largest-contentful-paint',buffered:true});` +
+    `const loaded=()=>{if(reportsPaints)setTimeout(start,${APP_START_AFTER_LOAD_MS});else requestAnimationFrame(()=>requestAnimationFrame(soon))};` +
+    `if(image.complete)loaded();else{image.addEventListener('load',loaded,{once:true});image.addEventListener('error',start,{once:true})}` +
+    `for(const type of ['pointerdown','keydown'])addEventListener(type,start,{once:true,capture:true,passive:true});` +
+    `setTimeout(start,${APP_START_WAIT_MS})}`
+  );
+}
+
 /**
  * The shell a rendered page goes into. The page is on screen before any script runs, so what
  * draws it comes first: the stylesheet is written in (no round trip before the first paint, the
- * longest wait on a phone's connection; the plain shell links it, cached), and the app's scripts
- * are fetched at low priority, after the page's images and font.
+ * longest wait on a phone's connection; the plain shell links it, cached), the app's scripts are
+ * fetched at low priority, after the page's images and font, and run once its first image is
+ * painted (`appStarter`).
  */
 export function renderedPageShell(html: string, webDistDir: string): string {
   return html
@@ -106,7 +137,13 @@ export function renderedPageShell(html: string, webDistDir: string): string {
       const css = existsSync(path) ? readFileSync(path, 'utf8') : '</style';
       return css.includes('</style') ? link : `<style>${css}</style>`;
     })
-    .replace(/<(script|link)( nonce="[^"]*")? (type="module"|rel="modulepreload")/g, '<$1$2 fetchpriority="low" $3');
+    .replace(
+      /<script( nonce="[^"]*")? type="module"[^>]*? src="([^"]+)"[^>]*><\/script>/,
+      (_, nonce: string | undefined, entry: string) =>
+        `<script${nonce ?? ''} type="module">${appStarter(entry)}</script>` +
+        `<link${nonce ?? ''} rel="modulepreload" crossorigin href="${entry}">`,
+    )
+    .replace(/<link( nonce="[^"]*")? rel="modulepreload"/g, '<link$1 fetchpriority="low" rel="modulepreload"');
 }
 
 /**
