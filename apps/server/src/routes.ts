@@ -78,7 +78,13 @@ async function identityRoutes(app: FastifyInstance, services: Services, { config
 async function catalogueAreaRoutes(app: FastifyInstance, services: Services, { config, clock }: RouteOptions) {
   const { catalogue, caches, search, genres, banners, series, chapters, languages } = services;
   const siteLocale = languages.siteDefault;
-  await app.register(catalogueRoutes, { catalogue, caches, clock, secret: config.sessionSecret, siteLocale });
+  await app.register(catalogueRoutes, {
+    catalogue,
+    caches,
+    clock,
+    secret: config.sessionSecret,
+    siteLocale: () => languages.siteDefaultAtHand(),
+  });
   await app.register(searchRoutes, { search, siteLocale });
   await app.register(genresRoutes, { genres });
   await app.register(bannersRoutes, { banners });

@@ -28,7 +28,10 @@ export function createServices(app: FastifyInstance, deps: AppDeps, clock: Clock
     clock,
     limiter: deps.limiter,
     // The site's default language is the team's setting, read when a mail or feed is written (after every area is built).
-    languages: createReaderLanguages(async () => (await team.siteConfig.current()).site.defaultLocale),
+    languages: createReaderLanguages(
+      async () => (await team.siteConfig.current()).site.defaultLocale,
+      () => team.siteConfig.kept()?.site.defaultLocale,
+    ),
   };
   const platform = createPlatformServices(base);
   // The viewers' cache is read through the unlock lookups of the catalogue and the library, not by the routes.

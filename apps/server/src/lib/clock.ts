@@ -33,3 +33,20 @@ export function createOffsetClock() {
   };
 }
 export type OffsetClock = ReturnType<typeof createOffsetClock>;
+
+const DAY_MS = 86_400_000;
+/** The day `utcDayOf` answered last, and the moments it spans. */
+let lastDay = { from: 0, to: 0, day: '1970-01-01' };
+
+/**
+ * A moment's UTC day (YYYY-MM-DD), as `toISOString().slice(0, 10)` gives it, from the last day
+ * asked when it falls in it: the view count asks on every reader's request (issue 40).
+ */
+export function utcDayOf(now: Date): string {
+  const ms = now.getTime();
+  if (ms < lastDay.from || ms >= lastDay.to) {
+    const from = Math.floor(ms / DAY_MS) * DAY_MS;
+    lastDay = { from, to: from + DAY_MS, day: new Date(from).toISOString().slice(0, 10) };
+  }
+  return lastDay.day;
+}

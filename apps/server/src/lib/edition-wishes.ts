@@ -8,11 +8,22 @@ import type { FastifyRequest } from 'fastify';
  * them it has, or in its original. The site's default counts too, so a page kept per interface
  * language shows one edition to everyone it is served to.
  */
-export async function wantedLanguages(request: FastifyRequest, siteDefault: () => Promise<string>): Promise<string[]> {
+export function wantedLanguages(
+  request: FastifyRequest,
+  siteDefault: () => string | Promise<string>,
+): string[] | Promise<string[]> {
   const own = request.user?.contentLanguages ?? [];
   const named = [request.cookies[LOCALE_COOKIE], ...acceptedLanguages(request.headers['accept-language'])]
     .map((tag) => matchLocale(tag))
     .find((locale) => locale !== undefined);
-  const language = named ?? matchLocale(await siteDefault());
+  if (named !== undefined) return [...own, named];
+  // The site's default, at hand without a promise on a hot read (issue 40) or read from the setting.
+  const site = siteDefault();
+  return typeof site === 'string' ? withSite(own, site) : site.then((loaded) => withSite(own, loaded));
+}
+
+/** A reader's own languages, then the site's default when it is one of ours. */
+function withSite(own: readonly string[], site: string): string[] {
+  const language = matchLocale(site);
   return language === undefined ? [...own] : [...own, language];
 }

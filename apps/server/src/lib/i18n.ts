@@ -59,7 +59,7 @@ interface RequestLanguage {
 }
 
 /** Finds the language the server speaks to a reader, falling back to the site's default (an admin's setting). */
-export function createReaderLanguages(siteLocale: () => Promise<string>) {
+export function createReaderLanguages(siteLocale: () => Promise<string>, keptSiteLocale: () => string | undefined = () => undefined) {
   const siteDefault = async (): Promise<Locale> => (matchLocale(await siteLocale()) as Locale | undefined) ?? DEFAULT_LOCALE;
   /** A reader's language: the one kept on their account, or the site's default. */
   const ofReader = async (stored: string | null | undefined): Promise<Locale> =>
@@ -79,6 +79,11 @@ export function createReaderLanguages(siteLocale: () => Promise<string>) {
   return {
     /** The site's default language: a reader who never chose one, a reading app that names none. */
     siteDefault,
+    /** The site's default language without a promise while the instance holds the setting (hot reads, issue 40). */
+    siteDefaultAtHand(): Locale | Promise<Locale> {
+      const kept = keptSiteLocale();
+      return kept === undefined ? siteDefault() : ((matchLocale(kept) as Locale | undefined) ?? DEFAULT_LOCALE);
+    },
     ofReader,
     namedBy,
 

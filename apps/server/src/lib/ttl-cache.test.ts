@@ -13,6 +13,21 @@ describe('the in-process cache', () => {
     expect(await cache.get('a', load)).toBe(2);
   });
 
+  it('hands a loaded, fresh value over without a promise, and nothing while it loads, once old or cleared', async () => {
+    const clock = createManualClock(new Date('2026-01-01T00:00:00Z'));
+    const cache = createTtlCache<number>(clock, 1_000);
+    const loading = cache.get('a', async () => 7);
+    expect(cache.peek('a')).toBeUndefined();
+    await loading;
+    expect(cache.peek('a')).toBe(7);
+    clock.advance(1_001);
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', async () => 8);
+    expect(cache.peek('a')).toBe(8);
+    cache.clear();
+    expect(cache.peek('a')).toBeUndefined();
+  });
+
   it('keeps at most its bytes, dropping the oldest entries first', async () => {
     const clock = createManualClock(new Date('2026-01-01T00:00:00Z'));
     const cache = createTtlCache<string>(clock, 60_000, { maxBytes: 10, sizeOf: (value) => (value as string).length });

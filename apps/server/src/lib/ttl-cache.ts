@@ -18,7 +18,9 @@ export interface TtlCacheLimits {
  */
 export function createTtlCache<T>(clock: Clock, ttlMs: number, limits: number | TtlCacheLimits = 500) {
   const { maxEntries = 500, maxBytes = Infinity, sizeOf } = typeof limits === 'number' ? { maxEntries: limits } : limits;
-  const entries = new Map<string, { value: Promise<T>; expires: number; bytes: number }>();
+  /** `loaded` holds the value once its promise settled, for `peek`. */
+  type Entry = { value: Promise<T>; expires: number; bytes: number; loaded?: { value: T } };
+  const entries = new Map<string, Entry>();
   let bytes = 0;
 
   const remove = (key: string) => {
@@ -44,11 +46,13 @@ export function createTtlCache<T>(clock: Clock, ttlMs: number, limits: number | 
       remove(key);
       evict(0);
       const value = load();
-      const entry = { value, expires: now + ttlMs, bytes: 0 };
+      const entry: Entry = { value, expires: now + ttlMs, bytes: 0 };
       entries.set(key, entry);
       value.then(
         (loaded) => {
-          if (entries.get(key) !== entry || !sizeOf) return;
+          if (entries.get(key) !== entry) return;
+          entry.loaded = { value: loaded };
+          if (!sizeOf) return;
           entry.bytes = sizeOf(loaded);
           bytes += entry.bytes;
           evict(1);
@@ -58,6 +62,14 @@ export function createTtlCache<T>(clock: Clock, ttlMs: number, limits: number | 
         },
       );
       return value;
+    },
+    /**
+     * The value kept for a key, when it is loaded and fresh; undefined otherwise (then `get`). A hot
+     * path reads a kept value without a promise and a turn of the event loop on every request.
+     */
+    peek(key: string): T | undefined {
+      const hit = entries.get(key);
+      return hit?.loaded && hit.expires > clock.now().getTime() ? hit.loaded.value : undefined;
     },
     clear() {
       entries.clear();

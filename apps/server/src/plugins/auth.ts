@@ -50,26 +50,39 @@ export const authPlugin = fp(
     app.decorateRequest('viewer', null as unknown as Viewer);
     app.decorateRequest('previewAs', null);
 
-    app.addHook('onRequest', async (request) => {
+    /** The session's reader on the request, and a team member's preview (`?as=`). */
+    const signIn = (request: FastifyRequest, resolved: Awaited<ReturnType<AuthService['resolveSession']>>) => {
+      if (!resolved) return;
+      request.user = resolved.user;
+      request.sessionId = resolved.sessionId;
+      request.viewer = viewerOf(resolved.user);
+      const as = isTeamRole(resolved.user.role) ? previewAsOf(request) : null;
+      if (as) {
+        request.previewAs = as;
+        request.viewer = PREVIEW_VIEWERS[as];
+        request.user = as === 'visitor' ? null : { ...resolved.user, role: 'reader', coins: 0, isPremium: as === 'premium' };
+      }
+    };
+    // A callback, not an async hook: a visitor's request (no session cookie) passes with no promise made (issue 40).
+    app.addHook('onRequest', (request, _reply, done) => {
       request.viewer = VISITOR;
-      if (!request.url.startsWith('/api/')) return;
+      if (!request.url.startsWith('/api/')) return done();
       // A document with an opaque origin (the sandboxed ad frame, issue 20 §3) acts as nobody, even
       // when the browser sends the reader's cookie with it (same site by URL): its calls are a visitor's.
-      if (request.headers.origin === 'null') return;
+      if (request.headers.origin === 'null') return done();
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || token.length > 200) return;
-      const resolved = await options.auth.resolveSession(token);
-      if (resolved) {
-        request.user = resolved.user;
-        request.sessionId = resolved.sessionId;
-        request.viewer = viewerOf(resolved.user);
-        const as = isTeamRole(resolved.user.role) ? previewAsOf(request) : null;
-        if (as) {
-          request.previewAs = as;
-          request.viewer = PREVIEW_VIEWERS[as];
-          request.user = as === 'visitor' ? null : { ...resolved.user, role: 'reader', coins: 0, isPremium: as === 'premium' };
-        }
-      }
+      if (!token || token.length > 200) return done();
+      options.auth.resolveSession(token).then(
+        (resolved) => {
+          try {
+            signIn(request, resolved);
+          } catch (error) {
+            return done(error as Error);
+          }
+          done();
+        },
+        (error: Error) => done(error),
+      );
     });
     // A preview is the team member's alone: never kept by a browser or a cache on the way.
     app.addHook('onSend', (request, reply, payload, done) => {

@@ -33,8 +33,8 @@ export async function catalogueRoutes(
     caches: CacheRegistry;
     clock: Clock;
     secret: string;
-    /** The site's default interface language: a visitor who names none reads series in it. */
-    siteLocale: () => Promise<string>;
+    /** The site's default interface language: a visitor who names none reads series in it (at hand while kept). */
+    siteLocale: () => string | Promise<string>;
   },
 ) {
   const { catalogue, caches, clock, secret, siteLocale } = options;

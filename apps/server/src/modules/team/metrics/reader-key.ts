@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
+import { utcDayOf } from '../../../lib/clock';
 
 /** Remembered answers, so a busy reader's every request does not test the bot pattern and hash again. */
 const MEMO_MAX = 10_000;
@@ -27,7 +28,7 @@ export function readerKeyOf(request: FastifyRequest, secret: string, now: Date):
   const userAgent = request.headers['user-agent'] ?? '';
   if (remember(botByAgent, userAgent, () => isbot(userAgent))) return null;
   if (request.user) return `u:${request.user.id}`;
-  const day = now.toISOString().slice(0, 10);
+  const day = utcDayOf(now);
   const input = `${day}\n${request.ip}\n${userAgent}`;
   return remember(
     visitorKeys,

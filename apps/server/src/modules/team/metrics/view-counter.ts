@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import { NIL_UUID } from '../../../db/schema';
-import type { Clock } from '../../../lib/clock';
+import { type Clock, utcDayOf } from '../../../lib/clock';
 import { deleteViewMarksBefore, recordViews, type ViewNote } from './views.repository';
 
 /**
@@ -15,7 +15,7 @@ export function createViewCounter(db: Database, clock: Clock, logger: FastifyBas
   let pending = new Set<string>();
 
   const count = (reader: string, seriesId: string, chapterId: string = NIL_UUID) => {
-    pending.add(`${clock.now().toISOString().slice(0, 10)}|${reader}|${seriesId}|${chapterId}`);
+    pending.add(`${utcDayOf(clock.now())}|${reader}|${seriesId}|${chapterId}`);
   };
 
   const flush = async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../lib/app-error';
 import type { SiteConfigService } from './site-config.service';
+import type { SiteConfig } from '@inkwell/contract';
 import { isTeamRole } from '../../identity/access';
 
 /** What a 503 tells browsers and crawlers: ask again in five minutes. */
@@ -35,22 +36,29 @@ function isOpenInMaintenance(path: string): boolean {
  */
 export const maintenancePlugin = fp(
   async (app: FastifyInstance, { siteConfig }: { siteConfig: SiteConfigService }) => {
-    app.addHook('onRequest', async (request) => {
-      if (request.method === 'OPTIONS' || !request.url.startsWith('/api/')) return;
-      if (isTeamRole(request.user?.role)) return;
-      // The matched route's own path, not the URL as sent: no spelling of a URL reaches a gated route through an open one.
-      if (isOpenInMaintenance(request.routeOptions.url ?? '')) return;
-      const { maintenance } = await siteConfig.current();
-      if (!maintenance.enabled) return;
-      // The admin's own words when they wrote some, as written; else ours, in the reader's language.
+    /** The 503 while maintenance is on; nothing while it is off. */
+    const refusal = ({ maintenance }: SiteConfig): AppError | undefined => {
+      if (!maintenance.enabled) return undefined;
       const headers = { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' };
       if (maintenance.message) {
-        throw new AppError('maintenance', 'apiErrors.team.maintenanceMessage', {
+        return new AppError('maintenance', 'apiErrors.team.maintenanceMessage', {
           values: { message: maintenance.message },
           headers,
         });
       }
-      throw new AppError('maintenance', 'apiErrors.team.maintenance', { headers });
+      return new AppError('maintenance', 'apiErrors.team.maintenance', { headers });
+    };
+    // A callback, and the kept setting read without a promise: every API call passes here (issue 40).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.method === 'OPTIONS' || !request.url.startsWith('/api/')) return done();
+      if (isTeamRole(request.user?.role)) return done();
+      if (isOpenInMaintenance(request.routeOptions.url ?? '')) return done();
+      const kept = siteConfig.kept();
+      if (kept) return done(refusal(kept));
+      siteConfig.current().then(
+        (config) => done(refusal(config)),
+        (error: Error) => done(error),
+      );
     });
   },
   { name: 'maintenance', dependencies: ['auth'] },

@@ -109,6 +109,8 @@ export function createSiteConfig({ db, caches, events }: { db: Database; caches:
 
   return {
     current,
+    /** The configuration when this instance holds it fresh, without a promise (hot paths); else undefined, then `current`. */
+    kept: (): SiteConfig | undefined => cache.peek('config'),
 
     /** Throws registration_closed while an admin has closed sign-ups. */
     async assertRegistrationOpen(): Promise<void> {

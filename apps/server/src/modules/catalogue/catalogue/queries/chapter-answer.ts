@@ -14,6 +14,7 @@ import {
   type CatalogueReads,
   type ChapterLadder,
   editionView,
+  isForSale,
   listedRows,
   type Reader,
   summaryOf,
@@ -176,6 +177,23 @@ async function personalPart(
   };
 }
 
+/** The end of an answer with no offers and no rental: a chapter open to its viewer. */
+const NO_OWN_PART = ',"offers":[],"openUntil":null}}';
+
+/**
+ * Whether the viewer's own part is `NO_OWN_PART` with nothing to read or work out (issue 40): a
+ * viewer without an account (no rentals) on a chapter that is neither for sale (no offers) nor
+ * unlocked (no rental's end), as `personalPart` would find.
+ */
+const hasNoOwnPart = (ladder: ChapterLadder, viewer: Viewer) =>
+  viewer.userId === null && ladder.access !== 'unlocked' && !isForSale(ladder.access);
+
+/** The viewer's own part as the end of the answer's JSON. */
+async function ownPartTail(reads: CatalogueReads, ladder: ChapterLadder, viewer: Viewer): Promise<string> {
+  const own = await personalPart(reads, ladder, viewer);
+  return `,"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
+}
+
 /** How many answers of a chapter with different own parts (their rentals, their offers) are kept at once. */
 const OWN_PARTS_KEPT = 4;
 
@@ -234,8 +252,8 @@ export async function chapterJson(
   if (answer.chapterId && reader) reads.views.count(reader, answer.seriesId, answer.chapterId);
   // The viewer's own part goes at the end of `data`, the envelope's last key: the shared
   // bytes are never parsed again (a novel's chapter is large), only closed after it.
-  const own = await personalPart(reads, answer.ladder!, options.classOnly ? { ...viewer, userId: null } : viewer);
-  const tail = `,"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
+  const ownViewer = options.classOnly ? { ...viewer, userId: null } : viewer;
+  const tail = hasNoOwnPart(answer.ladder!, ownViewer) ? NO_OWN_PART : await ownPartTail(reads, answer.ladder!, ownViewer);
   const { head, byOwnPart } = answer.chapter!;
   const kept = byOwnPart.get(tail);
   if (kept) return kept;
