@@ -59,7 +59,10 @@ interface RequestLanguage {
 }
 
 /** Finds the language the server speaks to a reader, falling back to the site's default (an admin's setting). */
-export function createReaderLanguages(siteLocale: () => Promise<string>, keptSiteLocale: () => string | undefined = () => undefined) {
+export function createReaderLanguages(
+  siteLocale: () => Promise<string>,
+  keptSiteLocale: () => string | undefined = () => undefined,
+) {
   const siteDefault = async (): Promise<Locale> => (matchLocale(await siteLocale()) as Locale | undefined) ?? DEFAULT_LOCALE;
   /** A reader's language: the one kept on their account, or the site's default. */
   const ofReader = async (stored: string | null | undefined): Promise<Locale> =>
