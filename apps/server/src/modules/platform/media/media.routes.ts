@@ -32,18 +32,8 @@ export async function mediaRoutes(app: FastifyInstance, options: { storage: Medi
       if (left === null) throw new AppError('forbidden', 'apiErrors.platform.imageLinkExpired');
       cacheControl = `private, max-age=${left}`;
     } else throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
-    if (request.query.q === 'saver' && key.startsWith(PRIVATE_PREFIX) && key.endsWith('.webp')) {
-      const saver = await savers.get(key);
-      if (!saver) throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
-      return reply
-        .header('cache-control', cacheControl)
-        .header('content-type', saver.contentType)
-        .header('content-length', saver.size)
-        .header('x-content-type-options', 'nosniff')
-        .send(saver.body);
-    }
-    if (request.query.w !== undefined && isPublicKey(key)) {
-      const copy = await narrower.get(key, Number(request.query.w));
+    /** A copy made beside the image (a data-saver page, a narrower banner), or no image. */
+    const sendCopy = (copy: Awaited<ReturnType<MediaStorage['get']>>) => {
       if (!copy) throw new AppError('not_found', 'apiErrors.platform.noSuchImage');
       return reply
         .header('cache-control', cacheControl)
@@ -51,6 +41,12 @@ export async function mediaRoutes(app: FastifyInstance, options: { storage: Medi
         .header('content-length', copy.size)
         .header('x-content-type-options', 'nosniff')
         .send(copy.body);
+    };
+    if (request.query.q === 'saver' && key.startsWith(PRIVATE_PREFIX) && key.endsWith('.webp')) {
+      return sendCopy(await savers.get(key));
+    }
+    if (request.query.w !== undefined && isPublicKey(key)) {
+      return sendCopy(await narrower.get(key, Number(request.query.w)));
     }
     // The original is looked up first: a variant is only ever served beside the image it belongs to.
     const original = await storage.get(key);
