@@ -158,11 +158,14 @@ test.afterAll(async () => {
 });
 
 test('each public page arrives with its content in the HTML, before any script runs', async ({ request }) => {
-  // Home: the catalogue's series.
+  // Home: the rows the API answers with. Not fixed demo titles: the journeys before this one add
+  // series and move the clock, and a row holds the newest.
+  const homeData = (await getJson(request, `${PUB}/home`)).data as Json;
+  const latest = (homeData.latest as Json[]).map((s) => s.title as string);
+  expect(latest.length).toBeGreaterThan(3);
   const home = textOf(rootOf(await html(request, '/')));
   expect(home).toContain('Latest updates');
-  expect(home).toContain(COMIC.title);
-  expect(home).toContain(NOVEL.title);
+  for (const title of latest) expect(home, `a latest update: ${title}`).toContain(textOf(title));
 
   // A series page: its title and every chapter as a link.
   const series = (await getJson(request, `${PUB}/series/${COMIC.slug}`)).data as Json;
@@ -203,11 +206,12 @@ test('each public page arrives with its content in the HTML, before any script r
   expect(announcementRoot).toContain('<strong>tonight</strong>');
   expect(textOf(announcementRoot)).toContain(`Every lantern in the city is lit tonight for the readers of ${stamp}.`);
 
-  // The comics list: its heading and comics, no novels.
+  // The comics list: its heading and the comics of its first page, as the API lists them; no novels.
+  const comicList = ((await getJson(request, `${PUB}/series?type=comic`)).data as Json).items as Json[];
+  expect(comicList.length).toBeGreaterThan(3);
   const comics = rootOf(await html(request, '/comics'));
   expect(comics).toMatch(/<h1[^>]*>Comics<\/h1>/);
-  expect(textOf(comics)).toContain('Ghost Shift');
-  expect(comics).toContain(`href="/SeriesView/${COMIC.slug}"`);
+  for (const comic of comicList) expect(comics).toContain(`href="/SeriesView/${comic.slug as string}"`);
   expect(textOf(comics)).not.toContain(NOVEL.title);
 
   // The coin store: the demo's packages with their prices.
