@@ -44,7 +44,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   /** The background step: looks the address up and, for a real account, mails it a link. */
   async function sendResetLink({ email }: ResetLinkRequest): Promise<void> {
     const user = await findUserByEmail(db, email);
-    if (!user || user.isBanned) return;
+    if (!user || user.isBanned || user.deletedAt) return;
     const token = createSecretToken();
     const now = clock.now();
     await insertResetToken(db, {
@@ -102,7 +102,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const invalid = () => new AppError('invalid_token', 'apiErrors.identity.resetLinkInvalid');
       const userId = await findLiveResetTokenUser(db, tokenHash, now);
       const user = userId ? await findUserById(db, userId) : undefined;
-      if (!user) throw invalid();
+      // A link sent while its account was being deleted (the job ran beside the deletion) opens nothing.
+      if (!user || user.deletedAt) throw invalid();
       // Judged against the account's own names; a refused password leaves the link usable.
       assertPasswordStrong(input.password, user, 'password');
       const passwordHash = await hashPassword(input.password);

@@ -123,6 +123,16 @@ describe('password reset', () => {
     expect((await post('/api/proxy/public/login', { username: user.username, password: user.password })).statusCode).toBe(200);
   });
 
+  it('refuses a link whose account was deleted after it was sent', async () => {
+    const user = await buildUser(t.db);
+    const token = await requestLink(user.email);
+    // What a deletion racing the link's job leaves: the account gone, the link written after it.
+    await t.executeSql('update users set deleted_at = now() where id = $1', [user.id]);
+    const response = await post('/api/proxy/public/reset-password', { token, password: 'copper-kettle-55' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_token');
+  });
+
   it('stops older links once one is used', async () => {
     const user = await buildUser(t.db);
     const first = await requestLink(user.email);
