@@ -230,8 +230,14 @@ function useComicKeys({
   onNextChapter(): void;
   onPreviousChapter(): void;
 }) {
+  // The latest render's handlers, read when a key comes: a listener attached by an effect would
+  // keep the last render's page until effects ran, and a key pressed in between (just after the
+  // reader resumed at a saved page) turned from the page before.
+  const latest = useRef({ isPaged, isRtl, forward, back, onNextChapter, onPreviousChapter });
+  latest.current = { isPaged, isRtl, forward, back, onNextChapter, onPreviousChapter };
   useEffect(() => {
     const handleKey = (event: KeyboardEvent) => {
+      const { isPaged, isRtl, forward, back, onNextChapter, onPreviousChapter } = latest.current;
       const target = event.target as HTMLElement | null;
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       if (target && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))) return;
@@ -253,7 +259,7 @@ function useComicKeys({
     };
     window.addEventListener('keydown', handleKey);
     return () => window.removeEventListener('keydown', handleKey);
-  });
+  }, []);
 }
 
 /** Paged mode: one page with its click zones (or zoomed in), the page buttons, the next page fetched ahead. */
