@@ -34,6 +34,8 @@ async function expectNoSeriousA11yViolations(page: Page, selector: string) {
 }
 
 test('a reader turns on two-factor sign-in, then signs in with a code and with a recovery code', async ({ page }) => {
+  // Three sign-ins and two accessibility checks: 50 s seen beside a test run on two cores.
+  test.setTimeout(120_000);
   await register(page, reader);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
