@@ -33,7 +33,7 @@ beforeAll(async () => {
   // scan of chapters the planner knows, not over a table it has never measured.
   await t.db.execute(sql`
     insert into chapters (series_id, number, slug, published_at, price)
-    select id, 1, 'chapter-1', now() - interval '1 day', case when abs(hashtext(id::text)) % 20 = 0 then 10 else 0 end
+    select id, 1, 'chapter-1', now() - interval '1 day', case when abs(hashtext(id::text)::bigint) % 20 = 0 then 10 else 0 end
     from series`);
   await t.db.execute(sql`analyze series`);
   await t.db.execute(sql`analyze chapters`);

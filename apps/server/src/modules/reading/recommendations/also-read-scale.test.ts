@@ -28,8 +28,8 @@ beforeAll(async () => {
     insert into reading_progress (user_id, chapter_id, series_id)
     select u.id, c.id, c.series_id
     from (select id, row_number() over (order by id) as i from users where email like 'scale%') u
-    join (select id, row_number() over (order by id) as j from series where title like 'Scale %') s on mod(abs(hashtext(u.i || ':' || s.j)), 5) = 0
-    join chapters c on c.series_id = s.id and c.number <= 1 + mod(abs(hashtext(s.j || ':' || u.i)), 5)`);
+    join (select id, row_number() over (order by id) as j from series where title like 'Scale %') s on mod(abs(hashtext(u.i || ':' || s.j)::bigint), 5) = 0
+    join chapters c on c.series_id = s.id and c.number <= 1 + mod(abs(hashtext(s.j || ':' || u.i)::bigint), 5)`);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
