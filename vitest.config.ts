@@ -42,9 +42,6 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
  */
 export default defineConfig({
   test: {
-    // Two files at a time on two cores: a file waits on its database and its timers often enough
-    // that one worker leaves a core idle (vitest's default is one fewer than the cores).
-    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       // The project's own lint rules and import-graph checks, against fixture trees.
