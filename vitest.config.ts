@@ -19,15 +19,13 @@ const PGLITE_ALONGSIDE_POSTGRES = [
   'src/modules/money/payments/stripe.test.ts',
 ];
 
-const serverProject = (name: string, include: string[]) => ({
+const serverProject = (name: string, include: string[], isolate = true) => ({
   test: {
     name,
     root: 'apps/server',
     include,
     environment: 'node',
-    // A worker keeps the server's modules between files (each file still opens its own app and
-    // database): importing them again for every file cost more than the tests themselves.
-    isolate: false,
+    isolate,
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -47,7 +45,10 @@ export default defineConfig({
       // The project's own lint rules and import-graph checks, against fixture trees.
       { test: { name: 'tooling', root: 'scripts', include: ['**/*.test.mjs'], environment: 'node' } },
       serverProject('server-pglite', postgres ? PGLITE_ALONGSIDE_POSTGRES : SERVER_TESTS),
-      ...(postgres ? [serverProject('server-postgres', SERVER_TESTS)] : []),
+      // On PostgreSQL a worker keeps the server's modules between files (each file still opens its
+      // own app and database): importing them again for every file cost more than the tests. PGlite
+      // keeps a process per file: a whole suite of its databases in one process is not yet tried.
+      ...(postgres ? [serverProject('server-postgres', SERVER_TESTS, false)] : []),
       'apps/web',
     ],
   },
