@@ -25,6 +25,8 @@ async function openComments(page: Page) {
 }
 
 test('a reader changes their avatar, username and bio on the account page, and sees them on their comment', async ({ page }) => {
+  // Four languages and two screen sizes of the account page: past 60 s once beside a test run.
+  test.setTimeout(120_000);
   await register(page, reader);
   await openPage(page, '/profile/me');
   const profile = page.getByTestId('public-profile');
