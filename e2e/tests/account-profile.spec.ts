@@ -25,7 +25,7 @@ async function openComments(page: Page) {
 }
 
 test('a reader changes their avatar, username and bio on the account page, and sees them on their comment', async ({ page }) => {
-  // Four languages and two screen sizes of the account page: past 60 s once beside a test run.
+  // The account page in two languages on two screen sizes, full-page: past 60 s once beside a test run.
   test.setTimeout(120_000);
   await register(page, reader);
   await openPage(page, '/profile/me');
