@@ -119,7 +119,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
 
     /**
      * Resolves once the reset links handed to the background have been sent, or queued as jobs
-     * (the app awaits it on close; tests then drain the queue).
+     * (the app awaits it on close).
      */
     async idle(): Promise<void> {
       await Promise.all(running);

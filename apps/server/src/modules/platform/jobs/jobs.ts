@@ -96,7 +96,7 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Whether this instance's queue is running and reaches its tables (the health check). */
   isHealthy(): Promise<boolean>;
-  /** Resolves when no job is queued or running (tests, demo seeding). */
+  /** Resolves when no job is being queued, queued or running (tests, demo seeding). */
   drain(timeoutMs?: number): Promise<void>;
 }
 
@@ -162,24 +162,40 @@ export function createJobs(
   const workerIds = new Map<JobName, string[]>();
   const schedules = new Map<JobName, string>();
   const running = new Set<Promise<unknown>>();
+  /**
+   * Jobs being handed to the queue: a send started before drain() is not in the table yet, and a
+   * drain that counted without it would return before the job ran (a reset link is sent this way,
+   * after the answer).
+   */
+  const sending = new Set<Promise<unknown>>();
+  const handing = async (send: Promise<unknown>) => {
+    sending.add(send);
+    try {
+      await send;
+    } finally {
+      sending.delete(send);
+    }
+  };
   let started = false;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 
   return {
     async send(name, data, sendOptions = {}) {
-      await boss.send(name, data as object, {
-        ...RETRY,
-        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
-        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
-        ...(sendOptions.expireInSeconds ? { expireInSeconds: sendOptions.expireInSeconds } : {}),
-        ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {}),
-      });
+      await handing(
+        boss.send(name, data as object, {
+          ...RETRY,
+          ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+          ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+          ...(sendOptions.expireInSeconds ? { expireInSeconds: sendOptions.expireInSeconds } : {}),
+          ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {}),
+        }),
+      );
     },
     async sendMany(name, items, sendOptions = {}) {
       // pg-boss inserts a batch as one JSON parameter; a few thousand per statement keeps it small.
       for (let i = 0; i < items.length; i += SEND_MANY_BATCH) {
         const batch = items.slice(i, i + SEND_MANY_BATCH).map((data) => ({ name, data, ...RETRY }));
-        await boss.insert(batch, sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {});
+        await handing(boss.insert(batch, sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {}));
       }
     },
     work(name, worker) {
@@ -242,6 +258,7 @@ export function createJobs(
     async drain(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
+        await Promise.allSettled([...sending]);
         // One count over every queue, in one snapshot: counted queue by queue, a job could finish
         // (queueing its follow-up on a queue already counted) between two counts and go unseen.
         const queued = await boss
