@@ -129,6 +129,26 @@ const HEALTH_TIMEOUT_MS = 2_000;
 const SEND_MANY_BATCH = 2000;
 
 /**
+ * Jobs being handed to the queue: a send started before drain() is not in the table yet, and a
+ * drain that counted without it would return before the job ran (a reset link is sent this way,
+ * after the answer).
+ */
+function promisesInFlight() {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    async track(work: Promise<unknown>) {
+      pending.add(work);
+      try {
+        await work;
+      } finally {
+        pending.delete(work);
+      }
+    },
+    settled: () => Promise.allSettled([...pending]),
+  };
+}
+
+/**
  * Durable background work through pg-boss (decision 0006) on the app's own database: PostgreSQL
  * through pg-boss's own pool, PGlite through its "bring your own database" executeSql hook.
  */
@@ -162,26 +182,13 @@ export function createJobs(
   const workerIds = new Map<JobName, string[]>();
   const schedules = new Map<JobName, string>();
   const running = new Set<Promise<unknown>>();
-  /**
-   * Jobs being handed to the queue: a send started before drain() is not in the table yet, and a
-   * drain that counted without it would return before the job ran (a reset link is sent this way,
-   * after the answer).
-   */
-  const sending = new Set<Promise<unknown>>();
-  const handing = async (send: Promise<unknown>) => {
-    sending.add(send);
-    try {
-      await send;
-    } finally {
-      sending.delete(send);
-    }
-  };
+  const sending = promisesInFlight();
   let started = false;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 
   return {
     async send(name, data, sendOptions = {}) {
-      await handing(
+      await sending.track(
         boss.send(name, data as object, {
           ...RETRY,
           ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
@@ -195,7 +202,7 @@ export function createJobs(
       // pg-boss inserts a batch as one JSON parameter; a few thousand per statement keeps it small.
       for (let i = 0; i < items.length; i += SEND_MANY_BATCH) {
         const batch = items.slice(i, i + SEND_MANY_BATCH).map((data) => ({ name, data, ...RETRY }));
-        await handing(boss.insert(batch, sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {}));
+        await sending.track(boss.insert(batch, sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) } : {}));
       }
     },
     work(name, worker) {
@@ -258,7 +265,7 @@ export function createJobs(
     async drain(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        await Promise.allSettled([...sending]);
+        await sending.settled();
         // One count over every queue, in one snapshot: counted queue by queue, a job could finish
         // (queueing its follow-up on a queue already counted) between two counts and go unseen.
         const queued = await boss
