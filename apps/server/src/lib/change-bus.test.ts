@@ -158,3 +158,26 @@ describe.skipIf(testDatabase.kind !== 'postgres')('the change bus over PostgreSQ
     }
   });
 });
+
+describe.skipIf(!process.env.REDIS_URL || testDatabase.kind !== 'postgres')('two sites on one Redis', () => {
+  it('each hears only the changes of its own database', async () => {
+    const otherDatabase = await openTestDatabase();
+    const here = createChangeBus({ redisUrl: process.env.REDIS_URL, postgresUrl: await openDatabaseUrl() });
+    const otherSite = createChangeBus({ redisUrl: process.env.REDIS_URL, postgresUrl: otherDatabase.url });
+    try {
+      const heardHere = listenTo(here);
+      const heardThere = listenTo(otherSite);
+      await Promise.all([here.ready(), otherSite.ready()]);
+      const message = randomUUID();
+      here.send(message);
+      expect(await heardHere.hears(message)).toBe(true);
+      // It has reached this site; the other is given 300 ms more to show it does not hear it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heardThere.messages).toEqual([]);
+    } finally {
+      await here.close();
+      await otherSite.close();
+      await otherDatabase.close();
+    }
+  });
+});

@@ -5,6 +5,17 @@ import pg from 'pg';
 const CHANNEL = 'inkwell:events';
 
 /**
+ * Redis's channel for the processes on one database. PostgreSQL's notifications never leave their
+ * database, but one Redis may serve several sites (or a site and its staging copy): each hears
+ * only the changes of its own database. While a deploy changes it, PostgreSQL still carries every change.
+ */
+function redisChannelFor(postgresUrl: string | undefined): string {
+  if (!postgresUrl) return CHANNEL;
+  const url = new URL(postgresUrl);
+  return `${CHANNEL}:${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
+
+/**
  * Carries messages (the domain events, lib/domain-events.ts) to every process on the same data.
  * A listener hears every message sent on its transport, its own process's included; in process
  * (PGlite) nothing travels, there being no one else to tell.
@@ -55,8 +66,8 @@ export function changeBusTarget(
 
 /** Carries messages between processes; `listen` resolves once it hears the channel. */
 interface Transport {
-  send(channel: string, message: string): Promise<unknown>;
-  listen(onMessage: (channel: string, message: string) => void): Promise<void>;
+  send(message: string): Promise<unknown>;
+  listen(onMessage: (message: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,14 +80,14 @@ export function createChangeBus(target: ChangeBusTarget, options: { onError?: (e
   let listening: Promise<void> | undefined;
   const listen = () => {
     if (!transport || listening) return;
-    listening = transport.listen((_channel, message) => handlers.forEach((handler) => handler(message)));
+    listening = transport.listen((message) => handlers.forEach((handler) => handler(message)));
     listening.catch(() => {}); // ready() reports it
   };
   const sending = new Set<Promise<void>>();
-  const send = (channel: string, message: string) => {
+  const send = (message: string) => {
     if (!transport) return;
     const sent: Promise<void> = transport
-      .send(channel, message)
+      .send(message)
       .then(() => {}, onError)
       .finally(() => sending.delete(sent));
     sending.add(sent);
@@ -84,7 +95,7 @@ export function createChangeBus(target: ChangeBusTarget, options: { onError?: (e
 
   return {
     send(message) {
-      send(CHANNEL, message);
+      send(message);
     },
     listen(handler) {
       handlers.push(handler);
@@ -103,9 +114,12 @@ export function createChangeBus(target: ChangeBusTarget, options: { onError?: (e
 function openTransport(target: ChangeBusTarget): Transport | undefined {
   const transport = chooseChangeBusTransport(target);
   if (transport === 'redis+postgres' && target.redisUrl && target.postgresUrl) {
-    return eitherTransport([redisTransport(target.redisUrl), postgresTransport(target.postgresUrl)]);
+    return eitherTransport([
+      redisTransport(target.redisUrl, redisChannelFor(target.postgresUrl)),
+      postgresTransport(target.postgresUrl),
+    ]);
   }
-  if (transport === 'redis' && target.redisUrl) return redisTransport(target.redisUrl);
+  if (transport === 'redis' && target.redisUrl) return redisTransport(target.redisUrl, CHANNEL);
   if (transport === 'postgres' && target.postgresUrl) return postgresTransport(target.postgresUrl);
   return undefined;
 }
@@ -116,8 +130,8 @@ function openTransport(target: ChangeBusTarget): Transport | undefined {
  */
 function eitherTransport(transports: Transport[]): Transport {
   return {
-    async send(channel, message) {
-      const sent = await Promise.allSettled(transports.map((transport) => transport.send(channel, message)));
+    async send(message) {
+      const sent = await Promise.allSettled(transports.map((transport) => transport.send(message)));
       const failed = sent.filter((result) => result.status === 'rejected');
       if (failed.length === sent.length) throw (failed[0] as PromiseRejectedResult).reason;
     },
@@ -132,20 +146,20 @@ function eitherTransport(transports: Transport[]): Transport {
   };
 }
 
-function redisTransport(url: string): Transport {
+function redisTransport(url: string, channel: string): Transport {
   // A message sent before the connection is up waits for it; while Redis is away it fails after one
   // reconnection attempt (the other transport, when there is one, carries it).
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: (attempt) => Math.min(attempt * 200, 2_000) });
   publisher.on('error', () => {});
   let subscriber: Redis | undefined;
   return {
-    send: (channel, message) => publisher.publish(channel, message),
+    send: (message) => publisher.publish(channel, message),
     async listen(onMessage) {
       // The subscriber reconnects and subscribes again by itself when Redis comes back.
       subscriber = new Redis(url, { maxRetriesPerRequest: null });
       subscriber.on('error', () => {});
-      subscriber.on('message', onMessage);
-      await subscriber.subscribe(CHANNEL);
+      subscriber.on('message', (_channel: string, message: string) => onMessage(message));
+      await subscriber.subscribe(channel);
     },
     async close() {
       subscriber?.disconnect();
@@ -170,7 +184,7 @@ function postgresTransport(url: string): Transport {
   let isClosed = false;
   let failures = 0;
 
-  const listenOnce = async (onMessage: (channel: string, message: string) => void): Promise<void> => {
+  const listenOnce = async (onMessage: (message: string) => void): Promise<void> => {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true });
     listener = client;
     let isGone = false;
@@ -184,8 +198,8 @@ function postgresTransport(url: string): Transport {
     };
     client.on('error', listenAgain);
     client.on('end', listenAgain);
-    client.on('notification', ({ channel, payload }) => {
-      if (payload !== undefined) onMessage(channel, payload);
+    client.on('notification', ({ payload }) => {
+      if (payload !== undefined) onMessage(payload);
     });
     try {
       await client.connect();
@@ -198,7 +212,7 @@ function postgresTransport(url: string): Transport {
   };
 
   return {
-    send: (channel, message) => notifier.query('select pg_notify($1, $2)', [channel, message]),
+    send: (message) => notifier.query('select pg_notify($1, $2)', [CHANNEL, message]),
     listen: listenOnce,
     async close() {
       isClosed = true;
