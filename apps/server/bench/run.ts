@@ -165,6 +165,8 @@ interface PageSpeed {
   lcpElement: string | undefined;
   /** Where the main thread's time went (Lighthouse's main-thread breakdown), largest first. */
   mainThread: { work: string; ms: number }[];
+  /** Lighthouse's measure of this machine's speed at the run (higher is faster): simulated times scale with it. */
+  cpuIndex: number;
 }
 
 /** Issue 18 §2: with Lighthouse's default (simulated) throttling, as PageSpeed Insights runs it. */
@@ -249,6 +251,7 @@ async function pageSpeed(port: number, limitPort: number): Promise<number> {
       lcpElement:
         firstNode(audits['lcp-breakdown-insight']?.details) ?? firstNode(audits['largest-contentful-paint-element']?.details),
       mainThread: mainThreadOf(audits['mainthread-work-breakdown']?.details),
+      cpuIndex: Math.round(result?.lhr.environment.benchmarkIndex ?? NaN),
     };
   };
   try {
@@ -318,6 +321,9 @@ async function pageSpeed(port: number, limitPort: number): Promise<number> {
         LCPs: range(runs.map((r) => r.lcp)),
         'limit score': limit.score,
         'limit LCP': limit.lcp,
+        'limit TBT': limit.tbt,
+        // How fast the machine was in these runs: a busy or slow moment lengthens every task.
+        'CPU index': range([...runs, limit].map((r) => r.cpuIndex)),
         target: ok ? 'met' : 'MISSED',
       });
     }
