@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { register } from '../support/auth';
+import { openComments as openChapterComments } from '../support/comments';
 import { solidPng } from '../support/images';
 import { openPage, waitForStillPage } from '../support/navigation';
 
@@ -13,16 +14,7 @@ const reader = { email: `profile.${stamp}@example.com`, username: `sketch_${stam
 const renamed = `inkling_${stamp}`;
 const bio = 'Reads webtoons on the night bus.';
 
-/** The chapter, scrolled down to its comments (they load as the reader comes near them). */
-async function openComments(page: Page) {
-  await openPage(page, CHAPTER_URL);
-  await expect(page.getByTestId('strip-reader')).toBeVisible();
-  await page.keyboard.press('End');
-  const section = page.getByRole('region', { name: /^Comments/ });
-  await section.scrollIntoViewIfNeeded();
-  await expect(section).toBeVisible();
-  return section;
-}
+const openComments = (page: Page) => openChapterComments(page, CHAPTER_URL);
 
 test('a reader changes their avatar, username and bio on the account page, and sees them on their comment', async ({ page }) => {
   // The account page in two languages on two screen sizes, full-page: past 60 s once beside a test run.

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openPage, waitForStillPage } from '../support/navigation';
+import { openComments as openChapterComments } from '../support/comments';
+import { waitForStillPage } from '../support/navigation';
 import { register } from '../support/auth';
 
 /** The demo catalogue's free comic. */
@@ -18,16 +19,7 @@ async function readerPage(browser: Browser, account: typeof first) {
   return page;
 }
 
-/** The chapter, scrolled down to its comments (they load as the reader comes near them). */
-async function openComments(page: Page) {
-  await openPage(page, CHAPTER_URL);
-  await expect(page.getByTestId('strip-reader')).toBeVisible();
-  await page.keyboard.press('End');
-  const section = page.getByRole('region', { name: /^Comments/ });
-  await section.scrollIntoViewIfNeeded();
-  await expect(section).toBeVisible();
-  return section;
-}
+const openComments = (page: Page) => openChapterComments(page, CHAPTER_URL);
 
 test('a reader comments under a chapter, another replies, and the first sees the reply and is told in the bell', async ({
   browser,

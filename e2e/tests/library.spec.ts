@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { openPage, waitForStillPage } from '../support/navigation';
+import { isAtEnd, openPage, pressEndUntil, waitForStillPage } from '../support/navigation';
 import { logIn, register } from '../support/auth';
 
 /** The demo catalogue's free comic (4 pages a chapter) and a novel. */
@@ -44,7 +44,7 @@ test('a reader follows a series, reads a chapter to its end in the long strip, a
   // The reader's bar knows the bookmark too.
   await expect(page.getByRole('button', { name: 'Bookmark', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const completion = page.waitForResponse(isCompletion);
-  await page.keyboard.press('End');
+  await pressEndUntil(page, isAtEnd(page));
   expect((await completion).ok()).toBe(true);
 
   // Back on the series page: chapter 1 is marked read, and Continue goes on to chapter 2.
@@ -116,7 +116,7 @@ test('a chapter opened on another device resumes at the same page', async ({ bro
 test("a visitor's reading joins their account when they log in", async ({ page }) => {
   await openPage(page, `/SeriesView/${NOVEL.slug}/chapter-1`);
   await expect(page.getByTestId('novel-text')).toContainText('Chapter 1');
-  await page.keyboard.press('End');
+  await pressEndUntil(page, isAtEnd(page));
   await expect
     .poll(() => page.evaluate(() => JSON.stringify(JSON.parse(localStorage.getItem('inkwell.progress') ?? '{}'))))
     .toContain('"completed":true');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Response } from '@playwright/test';
 import { logIn, logInByApi, logOut, registerByApi, type Account } from '../support/auth';
-import { openPage } from '../support/navigation';
+import { isAtEnd, openPage, pressEndUntil } from '../support/navigation';
 import { BASE_URL } from '../support/server';
 
 // Issue 32 §3: a browser belongs to whoever is signed in. Several people use one browser in turn:
@@ -64,7 +64,7 @@ const isCompletion = (response: Response) =>
 async function readNovelChapter(page: Page, chapter: string): Promise<void> {
   await openPage(page, `/SeriesView/${NOVEL.slug}/${chapter}`);
   await expect(page.getByTestId('novel-text')).toBeVisible();
-  await page.keyboard.press('End');
+  await pressEndUntil(page, isAtEnd(page));
 }
 
 test("a reader reads and logs out; the next reader's history and this browser hold none of their places", async ({
