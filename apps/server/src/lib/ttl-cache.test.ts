@@ -56,4 +56,58 @@ describe('the in-process cache', () => {
     await Promise.resolve();
     expect(await cache.get('d', async () => 4)).toBe(4);
   });
+
+  it('answers an old entry at once within its stale window while one load replaces it', async () => {
+    const clock = createManualClock(new Date('2026-01-01T00:00:00Z'));
+    const cache = createTtlCache<number>(clock, 1_000, { staleMs: 5_000 });
+    let loads = 0;
+    let release: (() => void) | undefined;
+    const slowLoad = () =>
+      new Promise<number>((resolve) => {
+        loads += 1;
+        const value = loads;
+        release = () => resolve(value);
+      });
+    const first = cache.get('a', slowLoad);
+    release!();
+    expect(await first).toBe(1);
+    clock.advance(1_001);
+    // Old: answered as it was, and one load (not one per asker) begins.
+    expect(await Promise.all([cache.get('a', slowLoad), cache.get('a', slowLoad)])).toEqual([1, 1]);
+    expect(loads).toBe(2);
+    release!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('a', slowLoad)).toBe(2);
+    expect(cache.peek('a')).toBe(2);
+    // Past the window, the asker waits for the load as without one.
+    clock.advance(1_000 + 5_000 + 1);
+    const waited = cache.get('a', slowLoad);
+    release!();
+    expect(await waited).toBe(3);
+  });
+
+  it('never keeps a reload that an event cleared, and keeps the old entry through a failed one', async () => {
+    const clock = createManualClock(new Date('2026-01-01T00:00:00Z'));
+    const cache = createTtlCache<string>(clock, 1_000, { staleMs: 5_000 });
+    await cache.get('a', async () => 'old');
+    clock.advance(1_001);
+    let release: ((value: string) => void) | undefined;
+    expect(await cache.get('a', () => new Promise<string>((resolve) => (release = resolve)))).toBe('old');
+    // The write's event arrives while the reload (begun before it) is under way.
+    cache.forget('a');
+    release!('read before the write');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('a', async () => 'after the write')).toBe('after the write');
+    clock.advance(1_001);
+    expect(await cache.get('a', async () => Promise.reject(new Error('down')))).toBe('after the write');
+    await Promise.resolve();
+    await Promise.resolve();
+    // The failure is not kept: the old entry answers, and the next asker tries again.
+    expect(await cache.get('a', async () => 'again')).toBe('after the write');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get('a', async () => 'unused')).toBe('again');
+  });
 });
