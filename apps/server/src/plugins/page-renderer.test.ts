@@ -364,8 +364,19 @@ function runStarter(image: { complete: boolean } | null, { reportsPaints = false
       expect(options).toEqual({ type: 'largest-contentful-paint', buffered: true });
     }
   }
+  const warmed: unknown[][] = [];
+  const Intl = {
+    DateTimeFormat: class {
+      constructor(...options: unknown[]) {
+        warmed.push(options);
+      }
+      format = () => '';
+    },
+  };
   const page = {
+    Intl,
     document: {
+      documentElement: { lang: 'es' },
       querySelector: (selector: string) => {
         expect(selector).toBe('#root img[fetchpriority="high"]');
         return element;
@@ -390,12 +401,20 @@ function runStarter(image: { complete: boolean } | null, { reportsPaints = false
   };
   /** The browser reports a largest paint: the image's, or another element's. */
   const paint = (painted: unknown) => observers.forEach((observer) => observer({ getEntries: () => [{ element: painted }] }));
-  return { imported, listeners, imageListeners, runTimers, runFrames, paint, element };
+  return { imported, listeners, imageListeners, runTimers, runFrames, paint, element, warmed };
 }
 
 const ENTRY = ['/assets/index-abc.js'];
 
 describe("a rendered page's app starts once its first image is on screen (issue 40)", () => {
+  it('having loaded the page language’s dates in a task of their own first', () => {
+    const starter = runStarter({ complete: false });
+    expect(starter.warmed).toEqual([]);
+    starter.runTimers(0);
+    expect(starter.warmed).toEqual([['es', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }]]);
+    expect(starter.imported).toEqual([]);
+  });
+
   it('at once on a page without an image drawn at high priority', () => {
     expect(runStarter(null).imported).toEqual(ENTRY);
   });

@@ -134,7 +134,11 @@ export function formattersFor(t: Translate, locale: InterfaceLocale) {
       }
       return t(diff >= 0 ? 'common.time.soon' : 'common.time.now');
     },
-    /** "Nov 25, 2026", "25 de nov. de 2026": the day in UTC, so the server's render and the reader's agree. */
+    /**
+     * "Nov 25, 2026", "25 de nov. de 2026": the day in UTC, so the server's render and the reader's
+     * agree. A rendered page makes one with these options before the app starts (the server's
+     * `appStarter`), so ICU's data is loaded when the app first draws a date.
+     */
     date: (iso: string) =>
       formatWith(
         cached(
