@@ -48,7 +48,15 @@ function comicChapter(over: Partial<ChapterContent> = {}): ChapterContent {
 type Saved = { chapterId: string; body: Record<string, unknown>; keepalive: boolean };
 
 /** The reader's API, recording every progress save. */
-function serve(options: { user?: typeof readerUser | null; chapter?: ChapterContent; places?: Record<string, unknown> } = {}) {
+function serve(
+  options: {
+    user?: typeof readerUser | null;
+    chapter?: ChapterContent;
+    places?: Record<string, unknown>;
+    /** The reader's places are answered once this settles (a slow connection). */
+    placesArrive?: Promise<void>;
+  } = {},
+) {
   const chapter = options.chapter ?? comicChapter();
   const saved: Saved[] = [];
   const merged: unknown[] = [];
@@ -56,8 +64,10 @@ function serve(options: { user?: typeof readerUser | null; chapter?: ChapterCont
     [ROUTES.verify.path]: verifyAs(options.user === undefined ? readerUser : options.user),
     [fillPath(ROUTES.chapter.path, { slug: 'lantern', chapterSlug: chapter.chapter.slug })]: () =>
       Response.json({ success: true, data: chapter }),
-    [fillPath(ROUTES.seriesProgress.path, { seriesId: SERIES_ID })]: () =>
-      Response.json({ success: true, data: { chapters: options.places ?? {}, continue: null, bookmarked: false } }),
+    [fillPath(ROUTES.seriesProgress.path, { seriesId: SERIES_ID })]: async () => {
+      await options.placesArrive;
+      return Response.json({ success: true, data: { chapters: options.places ?? {}, continue: null, bookmarked: false } });
+    },
     [`PUT ${fillPath(ROUTES.progressSave.path, { chapterId: chapter.chapter.id })}`]: (init) => {
       // This browser's id (issue 39 §1) goes with every place; place-prompt.test.tsx reads it.
       const { deviceId: _deviceId, ...body } = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -168,6 +178,31 @@ describe('reading progress in the reader', () => {
     const strip = await screen.findByTestId('strip-reader');
     vi.spyOn(strip.parentElement!, 'getBoundingClientRect').mockReturnValue({ top: 200, bottom: 5000, height: 4800 } as DOMRect);
     await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 200 - 120 + 2400 }));
+  });
+
+  it('leaves a reader who moved before their place arrived where they went', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    let arrive!: () => void;
+    const placesArrive = new Promise<void>((resolve) => (arrive = resolve));
+    const { saved } = serve({ places: { [chapterId(2)]: place({ position: 0.5, page: 3 }) }, placesArrive });
+    renderReader();
+    const strip = await screen.findByTestId('strip-reader');
+    // They press End while their place is on its way: the strip's end is on screen.
+    vi.spyOn(strip.parentElement!, 'getBoundingClientRect').mockReturnValue({
+      top: -4100,
+      bottom: 700,
+      height: 4800,
+      left: 0,
+      right: 800,
+      width: 800,
+      x: 0,
+      y: -4100,
+    } as DOMRect);
+    fireEvent.keyDown(window, { key: 'End' });
+    arrive();
+    // Their place is followed from where they are (the end: read), and they are not taken back to the middle.
+    await waitFor(() => expect(saved.at(-1)?.body).toEqual({ position: 1, page: 4, completed: true }));
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 
   it('keeps a visitor’s place in the browser, and resumes there', async () => {

@@ -151,6 +151,24 @@ function usePlaceElsewhere({
  * strip alike), and on leaving (another chapter, another page, the tab hidden or closed).
  * Signed-in readers save on the server; visitors in this browser.
  */
+/** What a reader does to move through a chapter: keys (End, the arrows, space), the wheel, a touch or a tap. */
+const MOVING_EVENTS = ['keydown', 'wheel', 'touchmove', 'pointerdown'] as const;
+
+/** Notes whether the reader moves through the page, until stopped. */
+function watchMoves() {
+  let hasMoved = false;
+  const moved = () => {
+    hasMoved = true;
+  };
+  for (const type of MOVING_EVENTS) window.addEventListener(type, moved, { capture: true, passive: true });
+  return {
+    hasMoved: () => hasMoved,
+    stop: () => {
+      for (const type of MOVING_EVENTS) window.removeEventListener(type, moved, { capture: true });
+    },
+  };
+}
+
 export function useReadingProgress({ data, mode, contentRef }: Options) {
   const client = useQueryClient();
   const { user } = useAuth();
@@ -201,6 +219,9 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
             .then((progress) => progress.chapters[chapterId])
             .catch(() => client.getQueryData(seriesProgressQueryOptions(seriesId).queryKey)?.chapters[chapterId])
         : Promise.resolve(readLocalProgress(null)[chapterId]);
+    // A reader who moves before their place arrives (a slow answer on a phone's connection) stays
+    // where they went: it is not taken from under them when it arrives.
+    const moves = watchMoves();
     // Each device's own place (issue 39 §1), asked with code loaded only for a signed-in reader.
     const devices =
       isSignedIn && navigator.onLine
@@ -209,14 +230,16 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
             .catch(() => undefined)
         : undefined;
     void Promise.all([place, devices]).then(([saved, places]) => {
+      moves.stop();
       if (isCancelled) return;
       // When another device's newer place is far enough to offer, this browser opens where it was
       // itself and offers it, never jumping there; otherwise (a page apart at most) at the merged place.
       const own = places?.elsewhere && places.own && { ...places.own, completed: saved?.completed ?? false };
-      setResume({ chapterId, point: resumePoint(own ?? saved, modeRef.current, pageCount) });
+      setResume({ chapterId, point: moves.hasMoved() ? null : resumePoint(own ?? saved, modeRef.current, pageCount) });
       offer(places?.elsewhere && { chapterId, place: places.elsewhere });
     });
     return () => {
+      moves.stop();
       isCancelled = true;
       trackingRef.current = undefined;
       flush();
