@@ -30,7 +30,7 @@ const AREA_LABELS: Record<string, string> = {
   '/Dashboard/Finances/Purchases': 'dashboard.home.area.purchases',
   '/Dashboard/Finances/Plans': 'dashboard.home.area.plans',
   '/Dashboard/Finances/Coins': 'dashboard.home.area.coins',
-  '/Dashboard/Finances/Payouts': 'dashboard.payouts.homeArea',
+  '/Dashboard/Finances/Payouts': 'dashboard.payouts.nav',
   '/Dashboard/Users': 'dashboard.home.area.users',
   '/Dashboard/Configuration': 'dashboard.home.area.configuration',
   '/Dashboard/AuditLog': 'dashboard.home.area.auditLog',
