@@ -7,6 +7,7 @@ import type { Clock } from '../../../lib/clock';
 import type { EventPublisher } from '../../../lib/domain-events';
 import { translatorFor, type ReaderLanguages } from '../../../lib/i18n';
 import { assertPasswordStrong } from '../../../lib/password-strength';
+import { createInFlight } from '../../../lib/in-flight';
 import { hashPassword } from '../../../lib/passwords';
 import { createSecretToken, hashToken } from '../../../lib/tokens';
 import type { Mailer } from '../../platform/mail';
@@ -39,7 +40,7 @@ export interface PasswordResetDeps {
 
 export function createPasswordResetService(deps: PasswordResetDeps) {
   const { db, clock, mailer, limiter, logger } = deps;
-  const running = new Set<Promise<void>>();
+  const running = createInFlight();
 
   /** The background step: looks the address up and, for a real account, mails it a link. */
   async function sendResetLink({ email }: ResetLinkRequest): Promise<void> {
@@ -69,12 +70,12 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     });
   }
 
-  /** Kept until it settles, so `idle()` waits for it: the send itself, or its handing to the job queue. */
+  /**
+   * Kept until it settles, so `idle()` waits for it: the send itself, or its handing to the job
+   * queue. Both log their own failure (here and in the identity area); nothing is left to say.
+   */
   const track = (work: unknown) => {
-    if (!(work instanceof Promise)) return;
-    const task = work.then(() => undefined);
-    running.add(task);
-    void task.finally(() => running.delete(task));
+    if (work instanceof Promise) void running.track(work).catch(() => {});
   };
   const deliver =
     deps.deliver ??
@@ -122,7 +123,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      * (the app awaits it on close).
      */
     async idle(): Promise<void> {
-      await Promise.all(running);
+      await running.settled();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DatabaseHandle } from '../../../db/client';
+import { createInFlight } from '../../../lib/in-flight';
 import { transactionExecutor } from './in-transaction';
 
 /** The queues and what each job carries. A job holds references (keys, ids), never big payloads. */
@@ -129,26 +130,6 @@ const HEALTH_TIMEOUT_MS = 2_000;
 const SEND_MANY_BATCH = 2000;
 
 /**
- * Jobs being handed to the queue: a send started before drain() is not in the table yet, and a
- * drain that counted without it would return before the job ran (a reset link is sent this way,
- * after the answer).
- */
-function promisesInFlight() {
-  const pending = new Set<Promise<unknown>>();
-  return {
-    async track(work: Promise<unknown>) {
-      pending.add(work);
-      try {
-        await work;
-      } finally {
-        pending.delete(work);
-      }
-    },
-    settled: () => Promise.allSettled([...pending]),
-  };
-}
-
-/**
  * Durable background work through pg-boss (decision 0006) on the app's own database: PostgreSQL
  * through pg-boss's own pool, PGlite through its "bring your own database" executeSql hook.
  */
@@ -181,8 +162,11 @@ export function createJobs(
   const workers = new Map<JobName, JobWorker<JobName>>();
   const workerIds = new Map<JobName, string[]>();
   const schedules = new Map<JobName, string>();
-  const running = new Set<Promise<unknown>>();
-  const sending = promisesInFlight();
+  const running = createInFlight();
+  // Jobs being handed to the queue: a send started before drain() is not in the table yet, and a
+  // drain that counted without it would return before the job ran (a reset link is sent this way,
+  // after the answer).
+  const sending = createInFlight();
   let started = false;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 
@@ -225,16 +209,12 @@ export function createJobs(
           for (let i = 0; i < (worker.concurrency ?? 1); i += 1) {
             const id = await boss.work(name, { batchSize: worker.batchSize ?? 1, pollingIntervalSeconds }, async (batch) => {
               for (const job of batch) {
-                const work = worker.handler(job.data as JobData[JobName]);
-                running.add(work);
                 try {
-                  await work;
+                  await running.track(worker.handler(job.data as JobData[JobName]));
                 } catch (error) {
                   // One job alone fails through pg-boss; in a batch, only this one fails (the rest complete together).
                   if (batch.length === 1) throw error;
                   await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-                } finally {
-                  running.delete(work);
                 }
               }
             });
@@ -273,7 +253,7 @@ export function createJobs(
           .executeSql(`select count(*)::int as count from pgboss.job where name = any($1) and state < 'completed'`, [
             [...workers.keys()],
           ]);
-        const waiting = running.size + Number((queued.rows[0] as { count: number } | undefined)?.count ?? 0);
+        const waiting = running.size() + Number((queued.rows[0] as { count: number } | undefined)?.count ?? 0);
         if (waiting === 0) return;
         if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
