@@ -22,4 +22,3 @@ export function createInFlight() {
     },
   };
 }
-export type InFlight = ReturnType<typeof createInFlight>;
