@@ -14,9 +14,7 @@ export interface CacheDeclaration {
   /** How long an entry is trusted at most, when no event clears it first (a scheduled chapter coming out, say). */
   ttlMs: number;
   /** At most this many entries, or these limits (entries and bytes). */
-  bound: number | Omit<TtlCacheLimits, 'staleMs'>;
-  /** How long past its TTL an entry is still answered while it reloads (TtlCacheLimits' `staleMs`); none unless said. */
-  staleMs?: number;
+  bound: number | TtlCacheLimits;
   clearedBy: CacheClearing;
 }
 
@@ -48,11 +46,7 @@ export function createCacheRegistry(clock: Clock, events: Pick<DomainEvents, 'su
   return {
     /** A TtlCache bound, timed and cleared as declared. */
     declare<T>(declaration: CacheDeclaration): TtlCache<T> {
-      const { bound, staleMs = 0 } = declaration;
-      const cache = createTtlCache<T>(clock, declaration.ttlMs, {
-        ...(typeof bound === 'number' ? { maxEntries: bound } : bound),
-        staleMs,
-      });
+      const cache = createTtlCache<T>(clock, declaration.ttlMs, declaration.bound);
       register(declaration, cache);
       return cache;
     },

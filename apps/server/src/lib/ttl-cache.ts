@@ -9,14 +9,6 @@ export interface TtlCacheLimits {
    */
   maxBytes?: number;
   sizeOf?: (value: unknown) => number;
-  /**
-   * How long past its TTL a loaded entry is still answered while one load replaces it. The TTL of
-   * a kept read bounds only what the clock alone changes (a view count, a scheduled chapter out):
-   * every write clears what it touches through an event, and a cleared entry is gone, never served
-   * stale. Without it, every reader asking while an old entry reloads waits for the reload (a page
-   * drawn again every two seconds held each of its readers up to tens of milliseconds).
-   */
-  staleMs?: number;
 }
 
 /**
@@ -25,14 +17,9 @@ export interface TtlCacheLimits {
  * clears it on the domain events that make it stale, on every instance.
  */
 export function createTtlCache<T>(clock: Clock, ttlMs: number, limits: number | TtlCacheLimits = 500) {
-  const {
-    maxEntries = 500,
-    maxBytes = Infinity,
-    sizeOf,
-    staleMs = 0,
-  } = typeof limits === 'number' ? { maxEntries: limits } : limits;
-  /** `loaded` holds the value once its promise settled, for `peek`; `isReloading` while one load replaces it. */
-  type Entry = { value: Promise<T>; expires: number; bytes: number; loaded?: { value: T }; isReloading?: boolean };
+  const { maxEntries = 500, maxBytes = Infinity, sizeOf } = typeof limits === 'number' ? { maxEntries: limits } : limits;
+  /** `loaded` holds the value once its promise settled, for `peek`. */
+  type Entry = { value: Promise<T>; expires: number; bytes: number; loaded?: { value: T } };
   const entries = new Map<string, Entry>();
   let bytes = 0;
 
@@ -50,53 +37,31 @@ export function createTtlCache<T>(clock: Clock, ttlMs: number, limits: number | 
     }
   };
 
-  /** Loads a key's value and keeps it as a new entry (in place of `replacing`, when that is still there). */
-  const loadInto = (key: string, load: () => Promise<T>, now: number, replacing?: Entry): Promise<T> => {
-    const value = load();
-    const entry: Entry = { value, expires: now + ttlMs, bytes: 0 };
-    if (!replacing) entries.set(key, entry);
-    value.then(
-      (loaded) => {
-        if (replacing) {
-          // Cleared, or replaced, while it loaded: an event came after the load began, so it is not kept.
-          if (entries.get(key) !== replacing) return;
-          remove(key);
-          entries.set(key, entry);
-        } else if (entries.get(key) !== entry) return;
-        entry.loaded = { value: loaded };
-        if (!sizeOf) return;
-        entry.bytes = sizeOf(loaded);
-        bytes += entry.bytes;
-        evict(1);
-      },
-      () => {
-        if (replacing) replacing.isReloading = false;
-        else if (entries.get(key) === entry) remove(key);
-      },
-    );
-    return value;
-  };
-
   return {
-    /**
-     * The cached value, or the loader's, shared by concurrent callers. A failed load is not kept.
-     * Within `staleMs` past its TTL, a loaded entry is answered at once while one load replaces it.
-     */
+    /** The cached value, or the loader's, shared by concurrent callers. A failed load is not kept. */
     get(key: string, load: () => Promise<T>): Promise<T> {
       const now = clock.now().getTime();
       const hit = entries.get(key);
       if (hit && hit.expires > now) return hit.value;
-      if (hit?.loaded && hit.expires + staleMs > now) {
-        if (!hit.isReloading) {
-          hit.isReloading = true;
-          // Its failure is the old entry's to outlive: the next asker past the window loads and sees it.
-          loadInto(key, load, now, hit).catch(() => {});
-        }
-        return hit.value;
-      }
       remove(key);
       evict(0);
-      return loadInto(key, load, now);
+      const value = load();
+      const entry: Entry = { value, expires: now + ttlMs, bytes: 0 };
+      entries.set(key, entry);
+      value.then(
+        (loaded) => {
+          if (entries.get(key) !== entry) return;
+          entry.loaded = { value: loaded };
+          if (!sizeOf) return;
+          entry.bytes = sizeOf(loaded);
+          bytes += entry.bytes;
+          evict(1);
+        },
+        () => {
+          if (entries.get(key) === entry) remove(key);
+        },
+      );
+      return value;
     },
     /**
      * The value kept for a key, when it is loaded and fresh; undefined otherwise (then `get`). A hot

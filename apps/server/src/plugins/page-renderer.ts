@@ -111,12 +111,6 @@ const RENDER_TIMEOUT_MS = 5_000;
 
 /** Visitors' pages are shared for as long as their API answers are (catalogue's 2 s visitor cache). */
 const SHARED_PAGE_TTL_MS = 2_000;
-/**
- * How long past that a shared page is still sent while one render replaces it: its readers no
- * longer all wait for the render every two seconds (issue 40: the tail of a busy page's answers).
- * A change of what it shows clears it through its event, never served stale.
- */
-const SHARED_PAGE_STALE_MS = 10_000;
 /** The shared pages an instance keeps, bounded by their size (a page is tens of kilobytes of markup). */
 const SHARED_PAGES_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -359,7 +353,6 @@ export function createPageRenderer(
   const shared = options.caches.declare<{ page: RenderedPage; asked: string[] }>({
     name: 'shared rendered pages',
     ttlMs: SHARED_PAGE_TTL_MS,
-    staleMs: SHARED_PAGE_STALE_MS,
     bound: {
       maxBytes: SHARED_PAGES_MAX_BYTES,
       sizeOf: (entry) => {
