@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip as gzipCompress } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { chooseLocale, isAdFreePage, LOCALE_COOKIE, localeDirection, type InterfaceLocale } from '@inkwell/contract';
+import {
+  chooseLocale,
+  isAdFreePage,
+  LOCALE_COOKIE,
+  localeDirection,
+  PAGE_DATE_FORMAT,
+  type InterfaceLocale,
+} from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '../lib/error-body';
@@ -113,8 +120,8 @@ export function appStarter(entry: string): string {
     // ICU's data for the page's dates (its language, and UTC) loads on a page's first date format:
     // ~15 ms on a fast machine, four times that on a phone, paid inside the app's first drawing,
     // already its longest task. Made here, in a task of its own while the first image loads, the
-    // drawing finds it loaded. The options are the app's `date` (web lib/i18n/format.ts).
-    `setTimeout(()=>{try{new Intl.DateTimeFormat(document.documentElement.lang||undefined,{year:'numeric',month:'short',day:'numeric',timeZone:'UTC'}).format(0)}catch{}});` +
+    // drawing finds it loaded.
+    `setTimeout(()=>{try{new Intl.DateTimeFormat(document.documentElement.lang||undefined,${JSON.stringify(PAGE_DATE_FORMAT)}).format(0)}catch{}});` +
     `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(entry)})}};` +
     `const image=document.querySelector('#root img[fetchpriority="high"]');` +
     `if(!image)start();else{` +

@@ -1,4 +1,4 @@
-import { minorToDecimal, minorUnitDigits, type InterfaceLocale } from '@inkwell/contract';
+import { minorToDecimal, minorUnitDigits, PAGE_DATE_FORMAT, type InterfaceLocale } from '@inkwell/contract';
 import { useMemo } from 'react';
 import { useTranslator, type Translate } from './i18n-context';
 
@@ -134,17 +134,10 @@ export function formattersFor(t: Translate, locale: InterfaceLocale) {
       }
       return t(diff >= 0 ? 'common.time.soon' : 'common.time.now');
     },
-    /**
-     * "Nov 25, 2026", "25 de nov. de 2026": the day in UTC, so the server's render and the reader's
-     * agree. A rendered page makes one with these options before the app starts (the server's
-     * `appStarter`), so ICU's data is loaded when the app first draws a date.
-     */
+    /** "Nov 25, 2026", "25 de nov. de 2026": the day in UTC (PAGE_DATE_FORMAT). */
     date: (iso: string) =>
       formatWith(
-        cached(
-          `date|${intl}`,
-          () => new Intl.DateTimeFormat(intl, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
-        ),
+        cached(`date|${intl}`, () => new Intl.DateTimeFormat(intl, PAGE_DATE_FORMAT)),
         iso,
       ),
     /** "Nov 22, 2026, 10:31": to the minute, in the viewer's time zone (the dashboard's records). */
