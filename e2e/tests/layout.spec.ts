@@ -14,17 +14,33 @@ const CLS_BUDGET = 0.05;
  * Cumulative layout shift of one cold load (a fresh context: no cache, no session), as
  * web-vitals counts it: shifts without recent input, grouped in session windows (gaps under 1 s,
  * at most 5 s), the largest window. Observed with PerformanceObserver('layout-shift') from the
- * first byte, until whatever moves a page as it loads has happened.
+ * first byte, until whatever moves a page as it loads has happened. Answers the CLS and every
+ * shift with what moved, so that a failure says which element jumped.
  */
 async function coldLoadCls(browser: Browser, path: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport, isMobile: viewport.width < 768, hasTouch: viewport.width < 768 });
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const shifts: { time: number; value: number }[] = [];
+    type Source = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const shifts: { time: number; value: number; moved: string[] }[] = [];
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    // What moved, for the failure's message: the element (tag, classes, first words) and its boxes.
+    const describe = ({ node, previousRect: from, currentRect: to }: Source) => {
+      const element = node instanceof Element ? node : node?.parentElement;
+      const what = element
+        ? `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} "${(element.textContent ?? '').trim().slice(0, 40)}"`
+        : 'a node no longer in the page';
+      return `${what} ${from.x},${from.y} ${from.width}×${from.height} → ${to.x},${to.y} ${to.width}×${to.height}`;
+    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { startTime: number; value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) shifts.push({ time: entry.startTime, value: entry.value });
+      for (const entry of list.getEntries() as unknown as {
+        startTime: number;
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Source[];
+      }[]) {
+        if (!entry.hadRecentInput)
+          shifts.push({ time: entry.startTime, value: entry.value, moved: (entry.sources ?? []).map(describe) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -43,7 +59,9 @@ async function coldLoadCls(browser: Browser, path: string, viewport: { width: nu
     );
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { time: number; value: number }[] }).__shifts);
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { time: number; value: number; moved: string[] }[] }).__shifts,
+  );
   await context.close();
   let largest = 0;
   let current = 0;
@@ -55,7 +73,8 @@ async function coldLoadCls(browser: Browser, path: string, viewport: { width: nu
     last = time;
     largest = Math.max(largest, current);
   }
-  return largest;
+  const moves = shifts.map(({ time, value, moved }) => `at ${Math.round(time)} ms, ${value.toFixed(3)}: ${moved.join('; ')}`);
+  return { cls: largest, moves };
 }
 
 for (const viewport of [
@@ -66,8 +85,8 @@ for (const viewport of [
     browser,
   }) => {
     for (const path of ['/', `/SeriesView/${COMIC}`, `/SeriesView/${COMIC}/chapter-1`]) {
-      const cls = await coldLoadCls(browser, path, viewport);
-      expect(cls, `CLS of ${path} at ${viewport.width} px`).toBeLessThan(CLS_BUDGET);
+      const { cls, moves } = await coldLoadCls(browser, path, viewport);
+      expect(cls, `CLS of ${path} at ${viewport.width} px; the shifts:\n${moves.join('\n') || 'none'}`).toBeLessThan(CLS_BUDGET);
     }
   });
 }
