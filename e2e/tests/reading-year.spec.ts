@@ -17,14 +17,19 @@ const reader = {
 };
 
 /**
- * Where the clock starts: now, or early in next year when the next four days would cross a year's
- * end (the year counts only its own days, so a run on 29 December would see one chapter, not three).
+ * The server's times for the journey's days: noon UTC, `day` days after the first day. The first
+ * day is today, or 1 January when the next three days would cross a year's end (the year counts
+ * only its own days, so a run on 29 December would see one chapter, not three). Noon, and the first
+ * day fixed once, so that no step lands on another day however long the one before took.
  */
-function startOffset(): number {
-  const now = Date.now();
-  const year = new Date(now).getUTCFullYear();
-  if (new Date(now + 4 * DAY).getUTCFullYear() === year) return 0;
-  return Date.UTC(year + 1, 0, 1, 2) - now;
+function journeyDays(): (day: number) => number {
+  const today = new Date();
+  const [year, month, date] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
+  const first =
+    new Date(Date.UTC(year, month, date + 3)).getUTCFullYear() === year
+      ? Date.UTC(year, month, date, 12)
+      : Date.UTC(year + 1, 0, 1, 12);
+  return (day) => first + day * DAY;
 }
 
 async function moveClock(api: APIRequestContext, offsetMs: number) {
@@ -42,8 +47,8 @@ test.afterAll(async ({ request }) => {
 
 test('a reader sees their year, shares its card, and a visitor opens the link and sees the card', async ({ page, browser }) => {
   const api = page.request;
-  const start = startOffset();
-  await moveClock(api, start);
+  const momentOfDay = journeyDays();
+  await moveClock(api, momentOfDay(0) - Date.now());
   await registerByApi(api, reader);
   await logInByApi(api, reader);
 
@@ -52,7 +57,7 @@ test('a reader sees their year, shares its card, and a visitor opens the link an
   expect(chapters).toHaveLength(3);
   for (const chapter of chapters) await saveProgress(api, chapter.id, { page: 1 });
   for (const [i, chapter] of chapters.entries()) {
-    await moveClock(api, start + (i + 1) * DAY);
+    await moveClock(api, momentOfDay(i + 1) - Date.now());
     await saveProgress(api, chapter.id, { position: 1, completed: true });
   }
 
@@ -67,7 +72,7 @@ test('a reader sees their year, shares its card, and a visitor opens the link an
   await expect(page.locator('[data-figure="series"] dd')).toHaveText('1');
   await expect(page.getByRole('link', { name: COMIC.title })).toBeVisible();
   const card = page.getByRole('img', {
-    name: `${reader.username}'s ${new Date(Date.now() + start + 3 * DAY).getUTCFullYear()} in reading`,
+    name: `${reader.username}'s ${new Date(momentOfDay(3)).getUTCFullYear()} in reading`,
   });
   await expect(card).toBeVisible();
   await expect.poll(() => card.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1200);
