@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { createInFlight } from './in-flight';
 
 /** The one channel the domain events travel on (lib/domain-events.ts), as JSON. */
 const CHANNEL = 'inkwell:events';
@@ -83,14 +84,11 @@ export function createChangeBus(target: ChangeBusTarget, options: { onError?: (e
     listening = transport.listen((message) => handlers.forEach((handler) => handler(message)));
     listening.catch(() => {}); // ready() reports it
   };
-  const sending = new Set<Promise<void>>();
+  // Sends under way, so that close() lets them finish; each reports its own failure to onError.
+  const sending = createInFlight();
   const send = (message: string) => {
     if (!transport) return;
-    const sent: Promise<void> = transport
-      .send(message)
-      .then(() => {}, onError)
-      .finally(() => sending.delete(sent));
-    sending.add(sent);
+    void sending.track(transport.send(message).then(() => {}, onError));
   };
 
   return {
@@ -105,7 +103,7 @@ export function createChangeBus(target: ChangeBusTarget, options: { onError?: (e
       await listening;
     },
     async close() {
-      await Promise.all(sending);
+      await sending.settled();
       await transport?.close();
     },
   };

@@ -1,6 +1,7 @@
 /**
  * Work started and not yet settled, so that something can wait for all of it: a drain that must
- * see jobs still being handed to the queue, a close that must let reset links finish sending.
+ * see jobs still being handed to the queue, a close that must let reset links and change messages
+ * finish sending.
  */
 export function createInFlight() {
   const pending = new Set<Promise<unknown>>();
