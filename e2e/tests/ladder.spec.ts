@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAs, logInByApi, register, registrationLink } from '../support/auth';
+import { clearOfMidnight } from '../support/clock';
 import { openPage } from '../support/navigation';
 import { BASE_URL, TEAM } from '../support/server';
 
@@ -63,6 +64,8 @@ test('a reader opens a chapter with their pass, sees it recharge, asks to be tol
 });
 
 test('a reader sends a gift to a series; its payee is told and sees it in their earnings', async ({ page, browser }) => {
+  // "This month" on the series and in the earnings is the gift's month.
+  await clearOfMidnight();
   const SERIES_SLUG = 'the-lantern-keeper';
   // The admin makes the journeys' editor the series' only payee.
   const admin = await browser.newContext({ baseURL: BASE_URL });
