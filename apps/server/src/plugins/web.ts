@@ -108,27 +108,31 @@ export const APP_START_AFTER_LOAD_MS = 500;
 /**
  * The app's start on a rendered page (issue 40): once the page's first image (the one drawn at high
  * priority: a banner, a cover, a comic's first page) is on screen, so the app's seconds of work on a
- * phone's processor come after the reader sees it, not before. Its code is fetched meanwhile (module
- * preloads, the entry's among them). On screen is when the browser reports the image as the
+ * phone's processor come after the reader sees it, not before. Its code (`code`: the entry and the
+ * modules the build preloads with it) is asked for once that image has loaded, so the image has a
+ * phone's connection to itself (simulated throttling, home, series and reader at 84 / 88 / 89
+ * when the code was fetched with the page at low priority, 90 / 96 / 91 after; TBT 388–557 ms,
+ * then 210–328). On screen is when the browser reports the image as the
  * page's largest paint; a browser that reports none, or an image that is not the largest, gets two
  * frames after its load, or APP_START_AFTER_LOAD_MS. It starts at once on a page without such an
  * image, when the reader touches or types (their click is kept for it, early-clicks.ts), when the
  * image fails, and after APP_START_WAIT_MS whatever the image does.
  */
-export function appStarter(entry: string): string {
+export function appStarter(entry: string, code: readonly string[] = []): string {
   return (
     // ICU's data for the page's dates (its language, and UTC) loads on a page's first date format:
     // ~15 ms on a fast machine, four times that on a phone, paid inside the app's first drawing,
     // already its longest task. Made here, in a task of its own while the first image loads, the
     // drawing finds it loaded.
     `setTimeout(()=>{try{new Intl.DateTimeFormat(document.documentElement.lang||undefined,${JSON.stringify(PAGE_DATE_FORMAT)}).format(0)}catch{}});` +
-    `let started=false;const start=()=>{if(!started){started=true;import(${JSON.stringify(entry)})}};` +
+    `let fetched=false;const fetchCode=()=>{if(!fetched){fetched=true;for(const href of ${JSON.stringify([entry, ...code])}){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}}};` +
+    `let started=false;const start=()=>{if(!started){started=true;fetchCode();import(${JSON.stringify(entry)})}};` +
     `const image=document.querySelector('#root img[fetchpriority="high"]');` +
     `if(!image)start();else{` +
     `const soon=()=>setTimeout(start);` +
     `const reportsPaints=typeof PerformanceObserver==='function'&&(PerformanceObserver.supportedEntryTypes||[]).includes('largest-contentful-paint');` +
     `if(reportsPaints)new PerformanceObserver((list)=>{if(list.getEntries().some((entry)=>entry.element===image))soon()}).observe({type:'largest-contentful-paint',buffered:true});` +
-    `const loaded=()=>{if(reportsPaints)setTimeout(start,${APP_START_AFTER_LOAD_MS});else requestAnimationFrame(()=>requestAnimationFrame(soon))};` +
+    `const loaded=()=>{fetchCode();if(reportsPaints)setTimeout(start,${APP_START_AFTER_LOAD_MS});else requestAnimationFrame(()=>requestAnimationFrame(soon))};` +
     `if(image.complete)loaded();else{image.addEventListener('load',loaded,{once:true});image.addEventListener('error',start,{once:true})}` +
     `for(const type of ['pointerdown','keydown'])addEventListener(type,start,{once:true,capture:true,passive:true});` +
     `setTimeout(start,${APP_START_WAIT_MS})}`
@@ -138,24 +142,26 @@ export function appStarter(entry: string): string {
 /**
  * The shell a rendered page goes into. The page is on screen before any script runs, so what
  * draws it comes first: the stylesheet is written in (no round trip before the first paint, the
- * longest wait on a phone's connection; the plain shell links it, cached), the app's scripts are
- * fetched at low priority, after the page's images and font, and run once its first image is
- * painted (`appStarter`).
+ * longest wait on a phone's connection; the plain shell links it, cached), and the app's scripts
+ * are no tags of the page's: the starter asks for them once its first image has loaded, and runs
+ * them once it is painted (`appStarter`).
  */
 export function renderedPageShell(html: string, webDistDir: string): string {
+  const code: string[] = [];
   return html
     .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (link, file: string) => {
       const path = join(webDistDir, file);
       const css = existsSync(path) ? readFileSync(path, 'utf8') : '</style';
       return css.includes('</style') ? link : `<style>${css}</style>`;
     })
+    .replace(/\s*<link( nonce="[^"]*")? rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g, (_, _nonce, href: string) => {
+      code.push(href);
+      return '';
+    })
     .replace(
       /<script( nonce="[^"]*")? type="module"[^>]*? src="([^"]+)"[^>]*><\/script>/,
-      (_, nonce: string | undefined, entry: string) =>
-        `<script${nonce ?? ''} type="module">${appStarter(entry)}</script>` +
-        `<link${nonce ?? ''} rel="modulepreload" crossorigin href="${entry}">`,
-    )
-    .replace(/<link( nonce="[^"]*")? rel="modulepreload"/g, '<link$1 fetchpriority="low" rel="modulepreload"');
+      (_, nonce: string | undefined, entry: string) => `<script${nonce ?? ''} type="module">${appStarter(entry, code)}</script>`,
+    );
 }
 
 /**
