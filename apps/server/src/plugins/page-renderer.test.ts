@@ -421,18 +421,30 @@ describe("a rendered page's app starts once its first image is on screen (issue 
     expect(starter.imported).toEqual(ENTRY);
   });
 
-  it('fetching its code only once the image has loaded, so the image has the connection to itself', () => {
+  it('fetching its code only once the image is drawn (two frames after it loads), so the image has the connection to itself', () => {
     const starter = runStarter({ complete: false }, { reportsPaints: true });
     starter.runTimers(0);
+    starter.runFrames();
     expect(starter.fetched).toEqual([]);
     starter.imageListeners.get('load')?.();
+    starter.runFrames();
+    expect(starter.fetched).toEqual([]);
+    starter.runFrames();
     expect(starter.fetched).toEqual(CODE);
     expect(starter.imported).toEqual([]);
     starter.paint(starter.element);
     starter.runTimers(0);
     expect(starter.imported).toEqual(ENTRY);
     expect(starter.fetched).toEqual(CODE);
-    expect(runStarter({ complete: true }).fetched).toEqual(CODE);
+    const drawn = runStarter({ complete: true });
+    drawn.runFrames();
+    drawn.runFrames();
+    expect(drawn.fetched).toEqual(CODE);
+    // The largest paint reported before those frames starts the app, and fetches its code, at once.
+    const reported = runStarter({ complete: false }, { reportsPaints: true });
+    reported.paint(reported.element);
+    reported.runTimers(0);
+    expect(reported.fetched).toEqual(CODE);
     // Started early (a touch), it fetches the code then.
     const touched = runStarter({ complete: false });
     touched.listeners.get('pointerdown')?.();
