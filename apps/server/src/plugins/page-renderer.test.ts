@@ -312,9 +312,9 @@ describe('the shell of a rendered page', () => {
       const shell = renderedPageShell(index, dist);
       expect(shell).toContain('<style>body{color:red}</style>');
       expect(shell).not.toContain('rel="stylesheet"');
-      // The app's entry is fetched at once, at low priority, and run by the starter (below).
+      // The app's entry is no script tag: the starter (below) fetches the app's code (the entry and
+      // what the build preloads with it) once the first image is drawn, and runs it.
       expect(shell).not.toContain('src="/assets/index-abc.js"');
-      // The starter fetches the app's code (the entry and what the build preloads) once the first image is in.
       expect(shell).toContain(
         `<script nonce="N" type="module">${appStarter('/assets/index-abc.js', ['/assets/framework-abc.js'])}</script>`,
       );

@@ -113,9 +113,8 @@ export const APP_START_AFTER_LOAD_MS = 500;
  * loads, or its paint reported first), so the image has a phone's connection to itself: with
  * simulated throttling (median of 5) the three pages' LCP fell from 2.0–2.35 s, the code fetched
  * with the page at low priority, to 1.5–2.05 s, as the page without scripts has it. On screen is
- * when the browser reports the image as the
- * page's largest paint; a browser that reports none, or an image that is not the largest, gets two
- * frames after its load, or APP_START_AFTER_LOAD_MS. It starts at once on a page without such an
+ * when the browser reports the image as the page's largest paint; a browser that reports none, or
+ * an image that is not the largest, gets two frames after its load, or APP_START_AFTER_LOAD_MS. It starts at once on a page without such an
  * image, when the reader touches or types (their click is kept for it, early-clicks.ts), when the
  * image fails, and after APP_START_WAIT_MS whatever the image does.
  */
@@ -131,9 +130,11 @@ export function appStarter(entry: string, code: readonly string[] = []): string 
     `const image=document.querySelector('#root img[fetchpriority="high"]');` +
     `if(!image)start();else{` +
     `const soon=()=>setTimeout(start);` +
+    // Two frames after the image loads, it has been drawn.
+    `const drawn=(run)=>requestAnimationFrame(()=>requestAnimationFrame(run));` +
     `const reportsPaints=typeof PerformanceObserver==='function'&&(PerformanceObserver.supportedEntryTypes||[]).includes('largest-contentful-paint');` +
     `if(reportsPaints)new PerformanceObserver((list)=>{if(list.getEntries().some((entry)=>entry.element===image))soon()}).observe({type:'largest-contentful-paint',buffered:true});` +
-    `const loaded=()=>{requestAnimationFrame(()=>requestAnimationFrame(fetchCode));if(reportsPaints)setTimeout(start,${APP_START_AFTER_LOAD_MS});else requestAnimationFrame(()=>requestAnimationFrame(soon))};` +
+    `const loaded=()=>{drawn(fetchCode);if(reportsPaints)setTimeout(start,${APP_START_AFTER_LOAD_MS});else drawn(soon)};` +
     `if(image.complete)loaded();else{image.addEventListener('load',loaded,{once:true});image.addEventListener('error',start,{once:true})}` +
     `for(const type of ['pointerdown','keydown'])addEventListener(type,start,{once:true,capture:true,passive:true});` +
     `setTimeout(start,${APP_START_WAIT_MS})}`
