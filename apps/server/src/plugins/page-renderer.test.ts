@@ -9,7 +9,13 @@ import { buildChapter, buildSeries, buildUser } from '../../test/factories';
 import { createTestApp, loginAs, type TestContext } from '../../test/helpers';
 import { SITE_CONFIG_CACHE_MS, updateSiteSettings } from '../modules/team/site-config';
 import { RENDER_CONCURRENCY, RENDER_QUEUE_MAX } from './page-renderer';
-import { APP_START_AFTER_LOAD_MS, APP_START_WAIT_MS, appStarter, renderedPageShell, withRenderedPage } from './web';
+import {
+  APP_START_AFTER_LOAD_MS,
+  APP_START_WAIT_MS,
+  appStarter,
+  renderedPageShell,
+  withRenderedPage,
+} from './rendered-page-shell';
 
 // The server's half of server rendering (issue 11 §1): which pages are rendered, with whose
 // session, which are shared between visitors and which never are. The web app's own renderer is
