@@ -88,7 +88,7 @@ export function chooseLocale(input: {
 
 /**
  * How pages write a day ("Nov 25, 2026"): in UTC, so the server's render and the reader's agree.
- * The app formats with it (web lib/i18n/format.ts), and a rendered page makes one formatter with it
- * before the app starts (the server's `appStarter`), so ICU's data is loaded by the first drawing.
+ * The app writes it for our languages without Intl (web lib/i18n/plain-format.ts, tested against
+ * Intl with these options), and asks Intl with them for any other.
  */
 export const PAGE_DATE_FORMAT = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' } as const;

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_DATE_FORMAT } from '@inkwell/contract';
 import { escapeHtml } from '../lib/page-meta';
 
 // The HTML a rendered page goes out in (issue 11, issue 40): the app's shell with the page in its
@@ -38,11 +37,6 @@ export const APP_START_AFTER_LOAD_MS = 500;
  */
 export function appStarter(entry: string, code: readonly string[] = []): string {
   return (
-    // ICU's data for the page's dates (its language, and UTC) loads on a page's first date format:
-    // ~15 ms on a fast machine, four times that on a phone, paid inside the app's first drawing,
-    // already its longest task. Made here, in a task of its own while the first image loads, the
-    // drawing finds it loaded.
-    `setTimeout(()=>{try{new Intl.DateTimeFormat(document.documentElement.lang||undefined,${JSON.stringify(PAGE_DATE_FORMAT)}).format(0)}catch{}});` +
     `let fetched=false;const fetchCode=()=>{if(!fetched){fetched=true;for(const href of ${JSON.stringify([entry, ...code])}){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}}};` +
     `let started=false;const start=()=>{if(!started){started=true;fetchCode();import(${JSON.stringify(entry)})}};` +
     `const image=document.querySelector('#root img[fetchpriority="high"]');` +

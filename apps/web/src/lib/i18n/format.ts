@@ -1,10 +1,12 @@
-import { minorToDecimal, minorUnitDigits, PAGE_DATE_FORMAT, type InterfaceLocale } from '@inkwell/contract';
+import { minorToDecimal, minorUnitDigits, type InterfaceLocale } from '@inkwell/contract';
 import { useMemo } from 'react';
 import { useTranslator, type Translate } from './i18n-context';
+import { formatNumber, formatPageDate } from './plain-format';
 
 // Dates, times, numbers and money in the page's language (issue 35 §1). Relative times and
-// durations are messages of the catalogues (their plurals are the language's); dates and money
-// are Intl's, one formatter per language and style, made once.
+// durations are messages of the catalogues (their plurals are the language's); a page's dates and
+// whole numbers are written as Intl writes them without it (plain-format.ts); money and the
+// dashboard's times are Intl's, one formatter per language and style, made once.
 
 const DAY_MS = 86_400_000;
 const UNITS = [
@@ -101,11 +103,7 @@ function partsLeft(msLeft: number) {
 /** The page's formatters, for a translator's language. */
 export function formattersFor(t: Translate, locale: InterfaceLocale) {
   const intl = intlLocale(locale);
-  const count = (value: number) =>
-    intl === 'en'
-      ? // English's grouping without Intl: the first formatter a page makes costs a phone tens of milliseconds.
-        String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-      : cached(`count|${intl}`, () => new Intl.NumberFormat(intl, { maximumFractionDigits: 0 })).format(Math.round(value));
+  const count = (value: number) => formatNumber(intl, Math.round(value));
   return {
     /** "12,500" / "12.500": a whole number with the language's grouping. */
     count,
@@ -135,11 +133,7 @@ export function formattersFor(t: Translate, locale: InterfaceLocale) {
       return t(diff >= 0 ? 'common.time.soon' : 'common.time.now');
     },
     /** "Nov 25, 2026", "25 de nov. de 2026": the day in UTC (PAGE_DATE_FORMAT). */
-    date: (iso: string) =>
-      formatWith(
-        cached(`date|${intl}`, () => new Intl.DateTimeFormat(intl, PAGE_DATE_FORMAT)),
-        iso,
-      ),
+    date: (iso: string) => formatPageDate(intl, new Date(iso)),
     /** "Nov 22, 2026, 10:31": to the minute, in the viewer's time zone (the dashboard's records). */
     dateTime: (iso: string) =>
       formatWith(

@@ -1,9 +1,10 @@
 import type { InterfaceLocale } from '@inkwell/contract';
+import { formatNumber } from './plain-format';
 
 // The browser's reader of compiled messages (decision 0038, as amended for the JavaScript budget).
 // The build compiles every message with Lingui's compiler (contract, message-catalogues.ts) into
 // tokens; this fills their arguments in as Lingui's runtime does (plurals and ordinals by Intl's
-// rules, `#` as the language writes the number, selects), without the runtime's parts the app never
+// rules, `#` as the language writes the number (plain-format.ts), selects), without the runtime's parts the app never
 // uses (its event emitter, date and number helpers, locale switching): a few hundred bytes, where
 // the runtime was about 1.6 kB gzip on every page. message-runtime.test.ts checks every message of
 // every language against Lingui's own.
@@ -17,7 +18,6 @@ export type CompiledMessages = Record<string, CompiledMessage>;
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 const rules = new Map<string, Intl.PluralRules>();
-const numbers = new Map<string, Intl.NumberFormat>();
 
 function pluralRules(locale: string, type: 'cardinal' | 'ordinal'): Intl.PluralRules {
   let found = rules.get(`${locale}|${type}`);
@@ -25,11 +25,6 @@ function pluralRules(locale: string, type: 'cardinal' | 'ordinal'): Intl.PluralR
   return found;
 }
 
-function numberFormat(locale: string): Intl.NumberFormat {
-  let found = numbers.get(locale);
-  if (!found) numbers.set(locale, (found = new Intl.NumberFormat(locale)));
-  return found;
-}
 
 /** A message with its arguments filled in, in `locale` (an Intl locale). */
 export function interpret(message: CompiledMessage, values: Record<string, unknown>, locale: string): string {
@@ -47,11 +42,11 @@ export function interpret(message: CompiledMessage, values: Record<string, unkno
         const amount = Number(value) - (cases.offset ?? 0);
         const rule = pluralRules(locale, type === 'plural' ? 'cardinal' : 'ordinal').select(amount);
         const chosen = cases[String(value)] ?? cases[rule] ?? cases.other ?? [];
-        text += fill(chosen, numberFormat(locale).format(amount));
+        text += fill(chosen, formatNumber(locale, amount));
       } else if (cases && type === 'select') {
         text += fill((has(cases, String(value)) ? cases[String(value)] : undefined) ?? cases.other ?? []);
       } else if (type === 'number' && typeof value === 'number') {
-        text += numberFormat(locale).format(value);
+        text += formatNumber(locale, value);
       } else if (value !== undefined && value !== null) {
         text += String(value);
       }
