@@ -8,9 +8,10 @@ import { preloadDrawnParts } from './lib/lazy-part';
 import { createQueryClient } from './lib/query-client';
 import { ReaderData } from './app/reader-data';
 import { loadI18n, pageLocale } from './lib/i18n/i18n';
-// React's autoFocus and effect timing, where the browser's build runs Preact (decision 0048).
+// React's autoFocus, effect timing and its own props, where the browser's build runs Preact (decision 0048).
 import './lib/preact/auto-focus';
 import './lib/preact/effect-timing';
+import './lib/preact/react-only-props';
 // The UI font, self-hosted (issue 11 §1); the build preloads its Latin file.
 import '@fontsource-variable/inter/wght.css';
 import './index.css';
