@@ -25,7 +25,6 @@ function pluralRules(locale: string, type: 'cardinal' | 'ordinal'): Intl.PluralR
   return found;
 }
 
-
 /** A message with its arguments filled in, in `locale` (an Intl locale). */
 export function interpret(message: CompiledMessage, values: Record<string, unknown>, locale: string): string {
   // `count` is the number a plural's `#` stands for, in the plural's own cases only.

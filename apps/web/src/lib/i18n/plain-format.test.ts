@@ -6,8 +6,35 @@ import { formatNumber, formatPageDate, PLAIN_FORMAT_LOCALES } from './plain-form
 // what Intl writes, for every language of ours, or a new CLDR has changed them and the tables must follow.
 
 const NUMBERS = [
-  0, 1, 7, 12, 99, 100, 999, 1000, 1001, 1234, 9999, 10_000, 12_500, 99_999, 100_000, 123_456, 999_999, 1_000_000, 1_234_567,
-  12_345_678, 987_654_321, 1_000_000_000, Number.MAX_SAFE_INTEGER, -1, -999, -1000, -1234, -12_345, -1_234_567,
+  0,
+  1,
+  7,
+  12,
+  99,
+  100,
+  999,
+  1000,
+  1001,
+  1234,
+  9999,
+  10_000,
+  12_500,
+  99_999,
+  100_000,
+  123_456,
+  999_999,
+  1_000_000,
+  1_234_567,
+  12_345_678,
+  987_654_321,
+  1_000_000_000,
+  Number.MAX_SAFE_INTEGER,
+  -1,
+  -999,
+  -1000,
+  -1234,
+  -12_345,
+  -1_234_567,
 ];
 
 describe('a page’s dates and whole numbers without Intl', () => {
