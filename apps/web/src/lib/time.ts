@@ -1,4 +1,5 @@
 import { formatCount } from './format-count';
+import { formatPageDate } from './i18n/plain-format';
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
@@ -62,17 +63,13 @@ function formatWith(format: Intl.DateTimeFormat, iso: string): string {
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : format.format(date);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
  * "Nov 25, 2026", the day in UTC: the server renders pages, and every reader must see the same date it drew.
- * Written out by hand, as Intl's English writes it: a reading page shows dates as it first draws
- * (a chapter's free date in the picker), and Intl's first formatter costs a phone tens of milliseconds.
+ * Written out by hand, as Intl's English writes it (plain-format.ts): a reading page shows dates as
+ * it first draws (a chapter's free date in the picker), and Intl's first formatter costs a phone tens of milliseconds.
  */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return formatPageDate('en', new Date(iso));
 }
 
 /** "Nov 22, 2026, 10:31 PM GMT+1": a moment told to a reader on its own, so it names their time zone. */

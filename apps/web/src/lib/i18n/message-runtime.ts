@@ -4,9 +4,9 @@ import { formatNumber } from './plain-format';
 // The browser's reader of compiled messages (decision 0038, as amended for the JavaScript budget).
 // The build compiles every message with Lingui's compiler (contract, message-catalogues.ts) into
 // tokens; this fills their arguments in as Lingui's runtime does (plurals and ordinals by Intl's
-// rules, `#` as the language writes the number (plain-format.ts), selects), without the runtime's parts the app never
-// uses (its event emitter, date and number helpers, locale switching): a few hundred bytes, where
-// the runtime was about 1.6 kB gzip on every page. message-runtime.test.ts checks every message of
+// rules, `#` as the language writes the number (plain-format.ts), selects), without the runtime's
+// parts the app never uses (its event emitter, date and number helpers, locale switching): a few
+// hundred bytes, where the runtime was about 1.6 kB gzip on every page. message-runtime.test.ts checks every message of
 // every language against Lingui's own.
 
 type Cases = { [choice: string]: Token[] } & { offset?: number };

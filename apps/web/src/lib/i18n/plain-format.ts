@@ -67,7 +67,7 @@ export function formatNumber(intlLocale: string, value: number): string {
   if (writing && Number.isSafeInteger(value)) {
     const digits = String(Math.abs(value));
     const grouped =
-      digits.length < 4 + writing.minimumGroupingDigits - 1 ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, writing.group);
+      digits.length - 3 < writing.minimumGroupingDigits ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, writing.group);
     return value < 0 ? `-${grouped}` : grouped;
   }
   let format = intlNumbers.get(intlLocale);
