@@ -279,6 +279,26 @@ test("a signed-in reader's page is theirs alone: never served to a visitor or an
   await Promise.all([a.api.dispose(), b.api.dispose(), visitor.dispose()]);
 });
 
+test("a reader's place in a series comes with its page: Continue shows with their progress never answered again", async ({
+  browser,
+}) => {
+  // Issue 40: the shared page's reader part is answered by the server as the page is sent, and the
+  // browser applies it while hydrating. (It may ask again once the answer is two seconds old.)
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  await registerByApi(context.request, account('ssr_place'));
+  const series = (await getJson(context.request, `${PUB}/series/${COMIC.slug}`)).data;
+  const chapter = series.chapters.find((entry: Json) => entry.number === 2);
+  const saved = await context.request.put(`/api/omegascans/secure/me/progress/${chapter.id}`, { data: { page: 3 } });
+  expect(saved.ok(), `progress answered ${saved.status()}`).toBe(true);
+
+  const page = await context.newPage();
+  // Asked of the server, the progress never comes: the Continue button can only be the page's own.
+  await page.route(`**/api/omegascans/secure/me/series/${series.id}/progress`, () => undefined);
+  await openPage(page, `/SeriesView/${COMIC.slug}`);
+  await expect(page.getByRole('link', { name: 'Continue chapter 2' })).toBeVisible();
+  await context.close();
+});
+
 test("a locked chapter's HTML holds its price and preview, never the pages or text the lock hides", async ({ request }) => {
   // A premium comic chapter: the team sees its four pages; a visitor only the two of the preview.
   const comic = (await getJson(request, `${PUB}/series/${LOCKED_COMIC.slug}/chapters/${LOCKED_COMIC.chapter}`)).data as Json;

@@ -134,6 +134,8 @@ export async function buildApp(deps: AppDeps) {
   const app = createInstance(deps);
   const services = createServices(app, deps, clock);
   app.decorate('services', services);
+  // Filled by the routes given as a reader's own read (lib/endpoint.ts); the page renderer answers with them.
+  app.decorate('ownReads', new Map());
   const isDraining = registerLifecycle(app, deps, services);
   await registerPlugins(app, config, services);
   // Before the routes: a series' team in the access guard, and its chapter rules (issue 37 §3).

@@ -35,7 +35,7 @@ export async function render({ url, fetch, nonce }) {
     const d = (await (await fetch('${ROUTES.announcements.path}', { method: 'GET' })).json()).data;
     body = 'news=' + d.items.map((a) => a.title).join('|');
   }
-  return { kind: 'page', status: 200, html: '<main>' + body + '</main>', title: 'Page', dataScript: '<script nonce="' + nonce + '">1</script>', personalLoads: [] };
+  return { kind: 'page', status: 200, html: '<main>' + body + '</main>', title: 'Page', dataScript: '<script nonce="' + nonce + '">1</script>', ownCalls: [] };
 }
 export async function readerData() { return ''; }
 `;

@@ -178,7 +178,7 @@ async function webPages(app: FastifyInstance, services: Services, { config, cloc
       seriesAccessClass: catalogue.accessClassOf,
       sessionOf: async (token) => {
         const found = await auth.resolveSession(token);
-        return found ? { user: toSessionUser(found.user), viewer: viewerOf(found.user) } : null;
+        return found ? { user: toSessionUser(found.user), account: found.user, viewer: viewerOf(found.user) } : null;
       },
     },
   });

@@ -12,10 +12,9 @@ import { createRoutes } from './app/router';
 import { classifyPage, type PageClass } from './app/page-class';
 import { EARLY_CLICKS_SCRIPT } from './lib/early-clicks';
 import { createQueryClient } from './lib/query-client';
-import { isPersonalQuery } from './app/reader-data';
 import { SESSION_QUERY_KEY } from './lib/auth/session-query';
 import { withLowerCaseRole } from './lib/auth/session';
-import { setRenderScopeSource, type RenderScope } from './lib/render-scope';
+import { setRenderScopeSource, type OwnCall, type ReaderPart, type RenderScope } from './lib/render-scope';
 import { loadI18n } from './lib/i18n/i18n';
 
 // Issue 11 §1: public pages rendered on the server from the same route tree and loaders the
@@ -73,15 +72,12 @@ export interface RenderInput {
   locale?: InterfaceLocale;
 }
 
-/** A load a shared page left out (`personalLoad`): run for each of its readers by `readerData`. */
-export type PersonalLoad = () => Promise<unknown>;
-
 export type RenderResult =
   /**
    * The page: the root's markup, its title, and the script that hands the data to the browser;
-   * `personalLoads`, in a page shared by a class of readers, the loads of a reader's own data it left out.
+   * `ownCalls`, in a page shared by a class of readers, the calls for a reader's own data it left out.
    */
-  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string; personalLoads: PersonalLoad[] }
+  | { kind: 'page'; status: number; html: string; title: string | undefined; dataScript: string; ownCalls: OwnCall[] }
   /** A loader sent the reader elsewhere (an unknown series goes to the error page). */
   | { kind: 'redirect'; status: number; location: string }
   /** A page that is drawn in the browser only (a redirecting route, an error): the server sends the shell. */
@@ -130,7 +126,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const i18n = await loadI18n(input.locale ?? DEFAULT_LOCALE);
   const queryClient = renderQueryClient();
   const parts = new Set<string>();
-  const personalLoads: PersonalLoad[] = [];
+  const ownCalls: OwnCall[] = [];
   const scope: ServerScope = {
     fetch: input.fetch,
     nonce: input.nonce,
@@ -140,7 +136,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     },
     queryClient,
     drewPart: (name) => parts.add(name),
-    skipLoad: (load) => personalLoads.push(load),
+    leaveOut: (call) => ownCalls.push(call),
   };
   return scopes.run(scope, async () => {
     const request = new Request(new URL(input.url, 'http://inkwell.invalid'), input.signal ? { signal: input.signal } : {});
@@ -171,28 +167,20 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       `window.__INKWELL_QUERIES__=${scriptJson(dehydrate(queryClient))};` +
       `window.__INKWELL_PARTS__=${scriptJson([...parts])}` +
       `</script>`;
-    return { kind: 'page', status: context.statusCode, html, title, dataScript, personalLoads };
+    return { kind: 'page', status: context.statusCode, html, title, dataScript, ownCalls };
   });
 }
 
 /**
  * A signed-in reader's own part of a shared page (issue 18 §1): their session (`user`, as the
- * server verified it for this request) and the loads the page left out (`personalLoads`), run as
- * that reader in a cache of their own, with no routing and no drawing; what they load goes in a
- * script the browser applies as the page hydrates (app/reader-data.tsx). The page's class (the
- * server's key) already fixed what the reader may see, so their loads cannot send them elsewhere.
+ * server verified it for this request) and the server's answers, as that reader, to the calls the
+ * page left out (`ownCalls`), in a script the browser applies as the page hydrates
+ * (app/reader-data.tsx). The page's class (the server's key) already fixed what the reader may see.
  */
-export async function readerData(
-  input: Pick<RenderInput, 'fetch' | 'nonce'> & { user: SessionUser; personalLoads: readonly PersonalLoad[] },
-): Promise<string> {
-  const queryClient = renderQueryClient();
-  queryClient.setQueryData(SESSION_QUERY_KEY, withLowerCaseRole(input.user));
-  const scope: ServerScope = { fetch: input.fetch, nonce: input.nonce, setTitle: () => {}, queryClient };
-  return scopes.run(scope, async () => {
-    await Promise.allSettled(input.personalLoads.map((load) => load()));
-    const own = dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && isPersonalQuery(query.queryKey),
-    });
-    return `<script nonce="${input.nonce}">window.__INKWELL_READER__=${scriptJson(own)}</script>`;
-  });
+export function readerData(input: { nonce: string; user: SessionUser; answers: ReaderPart['answers'] }): string {
+  const part: ReaderPart = {
+    at: Date.now(),
+    answers: [{ queryKey: SESSION_QUERY_KEY, data: withLowerCaseRole(input.user) }, ...input.answers],
+  };
+  return `<script nonce="${input.nonce}">window.__INKWELL_READER__=${scriptJson(part)}</script>`;
 }

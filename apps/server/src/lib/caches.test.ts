@@ -9,7 +9,7 @@ const INDEX = '<!doctype html><html><head><title>Inkwell</title></head><body><di
 // A stand-in renderer, so the web plugin's shared pages are declared as in production.
 const RENDERER = `
 export function classify() { return { path: '/' }; }
-export async function render() { return { kind: 'page', status: 200, html: '<main>home</main>', title: 'Home', dataScript: '', personalLoads: [] }; }
+export async function render() { return { kind: 'page', status: 200, html: '<main>home</main>', title: 'Home', dataScript: '', ownCalls: [] }; }
 export async function readerData() { return ''; }
 `;
 

@@ -5,6 +5,7 @@ import {
   isTeamRole,
   errorBodySchema,
   type Access,
+  type EndpointData,
   type EndpointName,
   type EndpointResponse,
   type ErrorCode,
@@ -16,6 +17,7 @@ import {
   type SeriesScope,
 } from '@inkwell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ZodType } from 'zod';
 
 type OnRequest = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 import { AppError } from './app-error';
@@ -40,8 +42,17 @@ type EndpointRequest<N extends EndpointName> = FastifyRequest<{
 /** What the access guard promises about `user` once endpoint N's request has passed it. */
 type UserOf<N extends EndpointName> = (typeof ENDPOINTS)[N]['access'] extends 'public' ? unknown : { user: SignedInUser };
 
-export interface EndpointOptions<N extends EndpointName> {
-  handler: (request: EndpointRequest<N>, reply: FastifyReply) => Promise<EndpointResponse<N> | FastifyReply>;
+/** Who asks a reader's own read, and what the call names (its params, checked by the contract). */
+interface OwnReadInput<N extends EndpointName> {
+  user: SignedInUser;
+  viewer: FastifyRequest['viewer'];
+  params: ParsedParams<N>;
+}
+
+/** A reader's own read: the data of endpoint N's answer for them. */
+type OwnRead<N extends EndpointName> = (input: OwnReadInput<N>) => Promise<EndpointData<N>>;
+
+interface EndpointOptionsBase<N extends EndpointName> {
   /** More onRequest work after the access check (rate limits), before anything sent is parsed. */
   onRequest?: (request: FastifyRequest & UserOf<N>, reply: FastifyReply) => Promise<void>;
   summary?: string;
@@ -50,6 +61,24 @@ export interface EndpointOptions<N extends EndpointName> {
    * reads, serialized once per cache period). Tests check these answers against the contract.
    */
   prechecked?: boolean;
+}
+
+/**
+ * Issue 40: a signed-in reader's GET of their own data, given as a function of the reader and the
+ * params instead of a handler. The route answers with it; a page shared by a class of readers
+ * (plugins/page-renderer.ts) answers each reader's own part with the same function in process,
+ * without a round through HTTP: one function behind both, so they cannot drift apart.
+ */
+interface OwnReadOptions<N extends EndpointName> extends EndpointOptionsBase<N> {
+  ownRead: OwnRead<N>;
+  /** The answer's Cache-Control, when not the API's default `no-store`. */
+  cacheControl?: string;
+}
+
+export type EndpointOptions<N extends EndpointName> = HandlerOptions<N> | OwnReadOptions<N>;
+
+interface HandlerOptions<N extends EndpointName> extends EndpointOptionsBase<N> {
+  handler: (request: EndpointRequest<N>, reply: FastifyReply) => Promise<EndpointResponse<N> | FastifyReply>;
 }
 
 /**
@@ -72,6 +101,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Decorated by the series-team plugin; without it, team calls stay the editors' and admins'. */
     seriesTeamGuard?: SeriesTeamGuard;
+    /** The readers' own reads by endpoint (`ownRead`), decorated by buildApp and filled as routes are registered. */
+    ownReads?: OwnReads;
   }
   interface FastifyRequest {
     /** Set by the access guard when a series' team member (not an editor or admin) makes a scoped team call. */
@@ -116,6 +147,30 @@ const TAGS: [RegExp, string][] = [
 ];
 const PLAIN_SERIALIZER = () => (data: unknown) => JSON.stringify(data);
 
+/** The readers' own reads of one app, by endpoint. */
+export type OwnReads = Map<EndpointName, OwnRead<EndpointName>>;
+
+/**
+ * Endpoint N's answer for a signed-in reader through its `ownRead`, in process: the params checked
+ * by the contract's schema and the answer by its response schema, as the route would. Undefined
+ * when the endpoint has no `ownRead` or the params are not valid (the caller asks the route).
+ */
+export async function answerOwnRead(
+  reads: OwnReads | undefined,
+  name: EndpointName,
+  input: { user: SignedInUser; viewer: FastifyRequest['viewer']; params: unknown },
+): Promise<{ data: unknown } | undefined> {
+  const read = reads?.get(name);
+  if (!read) return undefined;
+  const schemas = ENDPOINTS[name] as { params?: ZodType; response: ZodType };
+  const params = schemas.params ? schemas.params.safeParse(input.params) : { success: true as const, data: {} };
+  if (!params.success) return undefined;
+  const data = await read({ user: input.user, viewer: input.viewer, params: params.data as never });
+  // The route's serializer strips what the contract does not name: so is this answer.
+  const answer = schemas.response.parse({ success: true, data }) as { data: unknown };
+  return { data: answer.data };
+}
+
 /**
  * Registers endpoint N of the contract's table: its method, path, schemas and access come from
  * there, its error codes from ROUTE_ERRORS; the route file gives only what to do.
@@ -129,6 +184,7 @@ export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, 
   const codes = ROUTE_ERRORS[name];
   for (const status of errorStatuses(def.access, hasInput, codes)) response[status] = schemas.errorBody ?? errorBodySchema;
   const guard = accessGuard(name, def);
+  const handler = 'ownRead' in options ? ownReadHandler(app, name, options) : options.handler;
   // The access guard runs first, so the endpoint's own hook sees the request its handler will.
   const onRequest = [guard, options.onRequest as OnRequest | undefined].filter((hook): hook is OnRequest => Boolean(hook));
 
@@ -149,11 +205,28 @@ export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, 
     ...(onRequest.length > 0 ? { onRequest } : {}),
     ...(options.prechecked ? { serializerCompiler: PLAIN_SERIALIZER } : {}),
     handler: async (request, reply) => {
-      const result = await options.handler(request as EndpointRequest<N>, reply);
+      const result = await handler(request as EndpointRequest<N>, reply);
       if (result === reply) return reply;
       if (successStatus !== 200) reply.code(successStatus);
       return result;
     },
   };
   app.route(route);
+}
+
+/** The route's handler for an `ownRead`, which is also kept in the app's reads for in-process answers. */
+function ownReadHandler<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  options: OwnReadOptions<N>,
+): HandlerOptions<N>['handler'] {
+  const def = ENDPOINTS[name];
+  if (def.method !== 'GET' || def.access !== 'user') throw new Error(`${name}: an own read is a signed-in reader's GET`);
+  app.ownReads?.set(name, options.ownRead as unknown as OwnRead<EndpointName>);
+  const { ownRead, cacheControl } = options;
+  return async (request, reply) => {
+    if (cacheControl) reply.header('cache-control', cacheControl);
+    const { user, viewer, params } = request as EndpointRequest<N> & { user: SignedInUser };
+    return { success: true, data: await ownRead({ user, viewer, params: params as ParsedParams<N> }) } as EndpointResponse<N>;
+  };
 }

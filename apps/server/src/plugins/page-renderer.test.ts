@@ -53,9 +53,8 @@ export function classify(url) {
   const series = path.match(/^\\/SeriesView\\/([^/]+)$/);
   return series ? { path, seriesSlug: decodeURIComponent(series[1]) } : { path };
 }
-export async function readerData({ fetch, nonce }) {
-  const session = await (await fetch('${ROUTES.verify.path}', { method: 'GET' })).json();
-  return '<script nonce="' + nonce + '">window.__reader = "' + session.user.username + '"</script>';
+export function readerData({ nonce, user }) {
+  return '<script nonce="' + nonce + '">window.__reader = "' + user.username + '"</script>';
 }
 `;
 

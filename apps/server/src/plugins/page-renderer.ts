@@ -1,12 +1,25 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ADULT_GATE_COOKIE, ROUTES, type EndpointName, type InterfaceLocale, type SessionUser } from '@inkwell/contract';
+import { ADULT_GATE_COOKIE, type InterfaceLocale, type SessionUser } from '@inkwell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CLASS_PAGE_HEADER, CLASS_PAGE_TOKEN } from '../lib/class-page';
 import type { Viewer } from '../modules/identity/access';
 import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../lib/caches';
 import { SESSION_COOKIE } from '../modules/identity/auth';
+import { inProcessFetch, type RenderFetch } from './in-process-api';
+import {
+  answeringVerify,
+  isClassShared,
+  ownAnswers,
+  readerClassOf,
+  seriesOfCall,
+  standInSession,
+  type ClassifyPage,
+  type OwnAnswer,
+  type OwnCall,
+  type ReaderSession,
+} from './reader-pages';
 
 // Issue 11 §1: the server half of server rendering. The web app's renderer (apps/web/src/
 // entry-server.tsx, built to dist-server/) draws a public page from the same routes and loaders
@@ -20,13 +33,12 @@ type RenderResult =
       html: string;
       title: string | undefined;
       dataScript: string;
-      /** In a page shared by a class of readers: the loads of a reader's own data it left out (run per reader by `readerData`). */
-      personalLoads?: readonly unknown[];
+      /** In a page shared by a class of readers: the calls for a reader's own data it left out (answered per reader). */
+      ownCalls?: readonly OwnCall[];
     }
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'shell' };
 
-type RenderFetch = (path: string, init: RequestInit) => Promise<Response>;
 type RenderPage = (input: {
   url: string;
   fetch: RenderFetch;
@@ -39,28 +51,12 @@ type RenderPage = (input: {
 }) => Promise<RenderResult>;
 /** A signed-in reader's own part of a shared page, as a script; null when the page is not drawn for them. */
 type RenderReaderData = (input: {
-  fetch: RenderFetch;
   nonce: string;
   /** The reader, as the session check answers them. */
   user: SessionUser;
-  /** The loads the shared page left out (its render's `personalLoads`), run as this reader. */
-  personalLoads: readonly unknown[];
-}) => Promise<string | null>;
-
-/** A signed-in reader as verify answers them, and the viewer their API calls read as. */
-export interface ReaderSession {
-  user: SessionUser;
-  viewer: Viewer;
-}
-
-/** What the router that renders makes of a URL (apps/web/src/app/page-class.ts); null for no page of its routes. */
-interface PageClass {
-  /** The path as the routes spell it. */
-  path: string;
-  seriesSlug?: string;
-  chapterSlug?: string;
-}
-type ClassifyPage = (url: string) => PageClass | null;
+  /** The answers to the calls the shared page left out (its render's `ownCalls`), as this reader. */
+  answers: readonly OwnAnswer[];
+}) => string | null | Promise<string | null>;
 
 /** How many URLs' classes an instance keeps: a path's class changes only with a new build. */
 const CLASSES_KEPT = 2_000;
@@ -72,7 +68,7 @@ const CLASSES_KEPT = 2_000;
  * once when full, so odd URLs cannot grow it.
  */
 function rememberedClassify(classify: ClassifyPage): ClassifyPage {
-  const known = new Map<string, PageClass | null>();
+  const known = new Map<string, ReturnType<ClassifyPage>>();
   return (url) => {
     const kept = known.get(url);
     if (kept !== undefined) return kept;
@@ -191,142 +187,6 @@ export async function loadRenderer(webDistDir: string): Promise<Renderer | undef
 }
 
 /**
- * The calls a page drawn for a class of signed-in readers may make with a reader's cookie: their
- * answers are the same for every reader of the class (the catalogue shares them by access class;
- * the ads' answer reads only the role and the premium pass, which the class holds). Any other call
- * (a reader's own data, comments marked as theirs) makes the page theirs alone.
- */
-const CLASS_SHARED_ENDPOINTS: readonly EndpointName[] = [
-  'siteSettings',
-  'adsConfig',
-  'home',
-  'seriesList',
-  'series',
-  'seriesChapters',
-  'chapter',
-  'genres',
-  'banners',
-  'searchSeries',
-  'coinPackages',
-  'plans',
-  'announcements',
-  'announcement',
-];
-const CLASS_SHARED_PATHS = CLASS_SHARED_ENDPOINTS.map(
-  (name) => new RegExp(`^${ROUTES[name].path.replace(/[.]/g, '\\.').replace(/:[a-zA-Z]+/g, '[^/?]+')}(?:\\?|$)`),
-);
-const isClassShared = (path: string) => CLASS_SHARED_PATHS.some((pattern) => pattern.test(path));
-
-/** The series a class-shared call is about (series, its chapters, a chapter), decoded; undefined for the others. */
-const SERIES_CALL = new RegExp(`^${ROUTES.series.path.replace(/[.]/g, '\\.').replace(':slug', '([^/?]+)')}(?:[/?]|$)`);
-function seriesOfCall(path: string): string | undefined {
-  const slug = SERIES_CALL.exec(path)?.[1];
-  if (slug === undefined) return undefined;
-  try {
-    return decodeURIComponent(slug);
-  } catch {
-    return '\u0000'; // no series' name: never the page's
-  }
-}
-
-/** The API with its session check answered from what is already known, and every other call passed on. */
-function answeringVerify(verified: string, otherwise: RenderFetch): RenderFetch {
-  return async (path, init) =>
-    path.split('?')[0] === ROUTES.verify.path
-      ? new Response(verified, { status: 200, headers: { 'content-type': 'application/json' } })
-      : otherwise(path, init);
-}
-
-/** The session a class's shared page is drawn with: the class's role and pass, and nothing of anyone's own. */
-function standInSession(user: SessionUser): SessionUser {
-  return {
-    ...user,
-    id: '00000000-0000-0000-0000-000000000000',
-    email: '',
-    username: '',
-    coins: 0,
-    avatarUrl: null,
-    avatarVersion: 0,
-    autoUnlock: false,
-  };
-}
-
-/** The reader's own headers, which the API reads to know who asks (session, language, browser). */
-const FORWARDED_HEADERS = ['cookie', 'user-agent', 'accept-language'] as const;
-
-/** The API answered in this process, as the page's reader would have been answered. */
-function inProcessFetch(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  setCookies: string[],
-  asked: string[],
-  extraHeaders: Record<string, string> = {},
-): RenderFetch {
-  const headers: Record<string, string> = { ...extraHeaders };
-  for (const name of FORWARDED_HEADERS) {
-    const value = request.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  return async (path, init) => {
-    asked.push(path);
-    const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: path,
-      headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      remoteAddress: request.ip,
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-    });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value === undefined) continue;
-      if (name === 'set-cookie') {
-        setCookies.push(...(Array.isArray(value) ? value : [String(value)]));
-        continue;
-      }
-      responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    const hasBody = answer.statusCode !== 204 && answer.statusCode !== 304;
-    return new Response(hasBody ? answer.rawPayload : null, { status: answer.statusCode, headers: responseHeaders });
-  };
-}
-
-/**
- * A signed-in reader's class, for the pages they share with its other readers: the page as the
- * router matched it, the page's language, and the reader's role, plan and access class in the
- * page's series. Null when the session is gone, or the router names no page (such a page is drawn
- * for them alone).
- */
-async function readerClassOf(
-  request: FastifyRequest,
-  url: string,
-  locale: InterfaceLocale,
-  ask: {
-    classify: ClassifyPage | undefined;
-    sessionOf: (token: string) => Promise<ReaderSession | null>;
-    seriesAccessClass: ((slug: string, viewer: Viewer) => Promise<string>) | undefined;
-  },
-) {
-  const page = ask.classify?.(url);
-  if (!page) return null;
-  const session = await ask.sessionOf(request.cookies[SESSION_COOKIE] ?? '');
-  if (!session) return null;
-  // Pages resolve no session of their own (the auth hook is the API's): the reader is the one verify
-  // names, with the viewer the API will read them as (a member's early access among it, issue 38 §1).
-  const { user, viewer } = session;
-  const { seriesSlug } = page;
-  if (seriesSlug !== undefined && !ask.seriesAccessClass) return null;
-  const series = seriesSlug !== undefined ? await ask.seriesAccessClass!(seriesSlug, viewer) : '-';
-  const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-  return {
-    // The reader's content languages choose a series' edition (issue 35 §2): readers of other languages get other pages.
-    // The adult opt-in (issue 36 §4) too: an opted-in reader's lists and pages show series marked Adult.
-    key: `${locale}\u0000${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}|${(user.contentLanguages ?? []).join(',')}|${user.showAdult === true ? 'adult' : ''}`,
-    user,
-    seriesSlug,
-  };
-}
-
-/**
  * Renders public pages with the built renderer. A visitor's page (no session cookie, and the API
  * set none) is shared for 2 s by every visitor asking the same URL, one render for all of them.
  * A signed-in reader's page (issue 18 §1) is shared the same way by the readers of one access
@@ -415,13 +275,8 @@ export function createPageRenderer(
     if (!entry.page.isShareable || entry.page.result.kind !== 'page') return (await renderFor(request, url, locale)).page;
     // The session was just verified: readerData is handed the user rather than asking again.
     const setCookies: string[] = [];
-    const fetch = inProcessFetch(app, request, setCookies, []);
-    const own = await readerData({
-      user: reader.user,
-      fetch,
-      nonce: RENDER_NONCE_PLACEHOLDER,
-      personalLoads: entry.page.result.personalLoads ?? [],
-    });
+    const answers = await ownAnswers(app, request, reader.session, entry.page.result.ownCalls ?? [], setCookies);
+    const own = await readerData({ user: reader.user, nonce: RENDER_NONCE_PLACEHOLDER, answers });
     if (own === null) return (await renderFor(request, url, locale)).page;
     return { result: entry.page.result, setCookies, isShareable: false, readerScript: own };
   }

@@ -15,10 +15,10 @@ import {
   loadRenderer,
   RenderBusyError,
   RENDER_NONCE_PLACEHOLDER as NONCE_PLACEHOLDER,
-  type ReaderSession,
   type RenderedPage,
   type SharedPageServed,
 } from './page-renderer';
+import type { ReaderSession } from './reader-pages';
 import { registerWebManifest, withManifestOf } from './web-manifest';
 import { renderedPageShell, withRenderedPage } from './rendered-page-shell';
 import type { CacheRegistry } from '../lib/caches';

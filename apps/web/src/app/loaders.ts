@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { redirect, type LoaderFunction, type ShouldRevalidateFunction } from 'react-router';
 import { announcementErrorPage, announcementQueryOptions, announcementsQueryOptions } from '../features/announcements/api';
 import { homeQueryOptions } from '../features/catalogue/api/get-home';
@@ -15,8 +15,12 @@ import { sessionQueryOptions } from '../lib/auth/session-query';
 import { siteSettingsQueryOptions } from '../lib/site-settings';
 import { seriesProgressQueryOptions } from '../lib/library/series-progress';
 import { editionOf } from '../lib/edition';
-import { isSharedRender } from '../lib/render-scope';
+import { isSharedRender, type OwnCall } from '../lib/render-scope';
 import { personalLoad } from './reader-data';
+
+/** A reader's own query fetched afresh, or in a page shared by their class left out for their part. */
+const ownFetch = <T, K extends QueryKey>(client: QueryClient, query: FetchQueryOptions<T, Error, T, K> & { ownCall: OwnCall }) =>
+  personalLoad(query, () => client.fetchQuery(query));
 
 // Route loaders of the public pages (DESIGN §6): they run beside the page's lazy chunk, so code
 // and data load in parallel, and they prime the TanStack Query cache the pages read with useQuery.
@@ -89,7 +93,7 @@ export const seriesLoader =
     await orErrorPage(series, seriesErrorPage);
     // A reader's Continue, read marks and bookmark, fresh (they may have read on another device), so nothing moves.
     const progress = Promise.all([session, series]).then(([user, { id }]) =>
-      user ? personalLoad(() => client.fetchQuery(seriesProgressQueryOptions(id))) : null,
+      user ? ownFetch(client, seriesProgressQueryOptions(id)) : null,
     );
     return settle([session, progress]);
   };
@@ -106,9 +110,7 @@ export const readerLoader =
     // A page shared by a class of readers carries the class's offers; each reader's part brings
     // their own (a pass recharging). Anywhere else the chapter's answer already has them.
     const offers = Promise.all([session, chapter]).then(([user, { offers }]) =>
-      user && offers.length > 0 && isSharedRender()
-        ? personalLoad(() => client.fetchQuery(myChapterOffersQueryOptions(slug, chapterSlug)))
-        : null,
+      user && offers.length > 0 && isSharedRender() ? ownFetch(client, myChapterOffersQueryOptions(slug, chapterSlug)) : null,
     );
     return settle([session, offers]);
   };
@@ -125,9 +127,10 @@ export const planStoreLoader =
   () =>
     settle([
       client.ensureQueryData(plansQueryOptions(readerCurrency())),
-      client
-        .ensureQueryData(sessionQueryOptions())
-        .then((user) => (user ? personalLoad(() => client.ensureQueryData(mySubscriptionQueryOptions())) : null)),
+      client.ensureQueryData(sessionQueryOptions()).then((user) => {
+        const query = mySubscriptionQueryOptions();
+        return user ? personalLoad(query, () => client.ensureQueryData(query)) : null;
+      }),
     ]);
 
 /**

@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readerUser } from '../../test/render';
@@ -33,10 +33,15 @@ describe('a reader’s own part of a shared page', () => {
     // What the page was drawn with: the class's stand-in.
     const client = new QueryClient();
     client.setQueryData(SESSION_QUERY_KEY, { ...readerUser, username: '', email: '', autoUnlock: false });
-    // The reader's part, as the server writes it.
-    const own = new QueryClient();
-    own.setQueryData(SESSION_QUERY_KEY, { ...readerUser, autoUnlock: false });
-    window.__INKWELL_READER__ = dehydrate(own);
+    // The reader's part, as the server writes it; a shared query in it is not theirs to change.
+    client.setQueryData(['catalogue', 'series', 'lantern'], { title: 'The Lantern Keeper' });
+    window.__INKWELL_READER__ = {
+      at: Date.now(),
+      answers: [
+        { queryKey: SESSION_QUERY_KEY, data: { ...readerUser, autoUnlock: false } },
+        { queryKey: ['catalogue', 'series', 'lantern'], data: { title: 'Changed' } },
+      ],
+    };
 
     render(
       <QueryClientProvider client={client}>
@@ -47,5 +52,6 @@ describe('a reader’s own part of a shared page', () => {
     expect(await screen.findByText(`Hello ${readerUser.username}`)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(window.__INKWELL_READER__).toBeUndefined();
+    expect(client.getQueryData(['catalogue', 'series', 'lantern'])).toEqual({ title: 'The Lantern Keeper' });
   });
 });

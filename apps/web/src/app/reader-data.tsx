@@ -1,8 +1,8 @@
-import { useQueryClient, type DehydratedState } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect } from 'react';
 import { SESSION_QUERY_KEY } from '../lib/auth/session-query';
 import { libraryKeys } from '../lib/library/library-keys';
-import { isSharedRender, renderScope } from '../lib/render-scope';
+import { isSharedRender, renderScope, type OwnCall } from '../lib/render-scope';
 import { storeKeys } from '../features/store/api/store-keys';
 import { applyOwnOffers, OWN_CHAPTER_ROOT } from '../features/reader/api/get-chapter';
 
@@ -19,13 +19,13 @@ export function isPersonalQuery(queryKey: readonly unknown[]): boolean {
 }
 
 /**
- * A loader's load of a reader's own data: left out of a shared page, and kept with it to run for
- * each reader as their part (entry-server's `readerData`). It runs then in a cache of its own, not
- * the page's: it carries what it needs of the page (an id) rather than reading the page's queries.
+ * A loader's load of a reader's own data (a query made by `ownQueryOptions`): in a shared page it
+ * is left out, and its call kept with the page for the server to answer for each reader as their
+ * part (entry-server's `readerData`); anywhere else it is loaded as usual.
  */
-export function personalLoad<T>(load: () => Promise<T>): Promise<T> | null {
+export function personalLoad<T>(query: { ownCall: OwnCall }, load: () => Promise<T>): Promise<T> | null {
   if (!isSharedRender()) return load();
-  renderScope()?.skipLoad?.(load);
+  renderScope()?.leaveOut?.(query.ownCall);
   return null;
 }
 
@@ -37,13 +37,15 @@ export function personalLoad<T>(load: () => Promise<T>): Promise<T> | null {
 export function ReaderData() {
   const client = useQueryClient();
   useLayoutEffect(() => {
-    const data: DehydratedState | undefined = window.__INKWELL_READER__;
-    if (!data) return;
+    const part = window.__INKWELL_READER__;
+    if (!part) return;
     delete window.__INKWELL_READER__;
-    for (const query of data.queries) {
+    for (const { queryKey, data } of part.answers) {
+      // Only a reader's own queries: the page's shared ones are the class's, and stay.
+      if (!isPersonalQuery(queryKey)) continue;
       // A reader's own offers correct the class's in the chapter's answer (issue 32 §1).
-      if (applyOwnOffers(client, query.queryKey, query.state.data)) continue;
-      client.setQueryData(query.queryKey, query.state.data, { updatedAt: query.state.dataUpdatedAt });
+      if (applyOwnOffers(client, queryKey, data)) continue;
+      client.setQueryData(queryKey, data, { updatedAt: part.at });
     }
   }, [client]);
   return null;

@@ -1,5 +1,24 @@
+import type { EndpointName } from '@inkwell/contract';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
+
+/**
+ * A call for a reader's own data that a page shared by their class leaves out (`personalLoad`):
+ * the endpoint and its params, which the server answers as each reader of the page, and the query
+ * the answer's data fills in their browser.
+ */
+export interface OwnCall {
+  endpoint: EndpointName;
+  params: Record<string, string>;
+  queryKey: readonly unknown[];
+}
+
+/** A reader's own part of a shared page, as the server writes it (entry-server's `readerData`). */
+export interface ReaderPart {
+  /** When the server read it: the queries' age. */
+  at: number;
+  answers: { queryKey: readonly unknown[]; data: unknown }[];
+}
 
 /**
  * What a server render of a page (issue 11 §1) borrows from the request it answers: the API, called
@@ -18,8 +37,8 @@ export interface RenderScope {
    * (`personalLoad`); each reader's own part follows the page as data (entry-server's `readerData`).
    */
   isShared?: boolean;
-  /** Keeps a load a shared page left out (`personalLoad`), to run again for each reader of it. */
-  skipLoad?: (load: () => Promise<unknown>) => void;
+  /** Keeps a call a shared page left out (`personalLoad`), for the server to answer for each reader of it. */
+  leaveOut?: (call: OwnCall) => void;
   /** Notes a lazy part drawn on the page (lazy-part.tsx), for the browser to fetch before hydrating. */
   drewPart?: (name: string) => void;
 }
@@ -42,7 +61,7 @@ declare global {
     __staticRouterHydrationData?: HydrationState;
     __INKWELL_QUERIES__?: DehydratedState;
     /** A signed-in reader's own queries, applied as the shared page they came with hydrates (reader-data.tsx). */
-    __INKWELL_READER__?: DehydratedState;
+    __INKWELL_READER__?: ReaderPart;
   }
 }
 

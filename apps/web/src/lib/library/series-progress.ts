@@ -1,7 +1,7 @@
 import type { ChapterProgress, EndpointData } from '@inkwell/contract';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { callApiData } from '../api-client';
+import { ownQueryOptions } from '../own-query';
 import { useAuth } from '../auth/auth-context';
 import { libraryKeys } from './library-keys';
 import { localProgressOfSeries, readNoLocalProgress, readVisitorProgress, subscribeLocalProgress } from './local-progress';
@@ -12,13 +12,12 @@ type Place = Omit<ChapterProgress, 'chapterId'>;
 
 /** A signed-in reader's progress in one series: each chapter's place, where to continue, the bookmark. */
 export function seriesProgressQueryOptions(seriesId: string) {
-  return queryOptions({
-    queryKey: libraryKeys.seriesProgress(seriesId),
-    queryFn: ({ signal }) => callApiData('seriesProgress', { params: { seriesId }, signal }),
+  return {
+    ...ownQueryOptions('seriesProgress', { seriesId }, libraryKeys.seriesProgress(seriesId)),
     // Another device may have moved on: asked again whenever a page that shows it opens (the
     // moment's grace lets a route loader's answer serve the page it loaded).
     staleTime: 2_000,
-  });
+  };
 }
 
 export const useSeriesProgressQuery = (seriesId: string, enabled: boolean) =>

@@ -35,7 +35,7 @@ export async function render({ url, fetch, nonce }) {
     const d = (await (await fetch('${ROUTES.seriesList.path}?perPage=50', { method: 'GET' })).json()).data;
     body = 'list=' + d.items.map((s) => s.slug).join('|');
   }
-  return { kind: 'page', status: 200, html: '<main>' + body + '</main>', title: 'Page', dataScript: '<script nonce="' + nonce + '">1</script>', personalLoads: [] };
+  return { kind: 'page', status: 200, html: '<main>' + body + '</main>', title: 'Page', dataScript: '<script nonce="' + nonce + '">1</script>', ownCalls: [] };
 }
 export async function readerData() { return ''; }
 `;

@@ -126,10 +126,7 @@ export async function catalogueRoutes(
 
   endpoint(app, 'myChapterOffers', {
     summary: "The reader's own offers for a chapter (their pass's recharge): their part of a page shared by their class",
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'private, no-cache');
-      const { slug, chapterSlug } = request.params;
-      return { success: true, data: { offers: await catalogue.chapterOffers(slug, chapterSlug, request.viewer) } };
-    },
+    cacheControl: 'private, no-cache',
+    ownRead: async ({ viewer, params }) => ({ offers: await catalogue.chapterOffers(params.slug, params.chapterSlug, viewer) }),
   });
 }

@@ -27,7 +27,7 @@ export async function render({ url, fetch, nonce, shared }) {
   const answer = await fetch(API_CHAPTER.replace(':slug', slug).replace(':chapterSlug', chapterSlug), { method: 'GET' });
   const data = answer.ok ? (await answer.json()).data : null;
   const body = data ? 'canRead=' + data.canRead + ' next=' + (data.next ? data.next.slug : 'none') : 'status=' + answer.status;
-  return { kind: 'page', status: 200, html: '<main>' + body + (shared ? ' shared' : '') + '</main>', title: 'Page', dataScript: '<script nonce="' + nonce + '">1</script>', personalLoads: [] };
+  return { kind: 'page', status: 200, html: '<main>' + body + (shared ? ' shared' : '') + '</main>', title: 'Page', dataScript: '<script nonce="' + nonce + '">1</script>', ownCalls: [] };
 }
 export async function readerData({ nonce }) {
   return '<script nonce="' + nonce + '">window.__own=1</script>';

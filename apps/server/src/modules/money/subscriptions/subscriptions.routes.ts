@@ -18,7 +18,7 @@ export async function subscriptionsRoutes(app: FastifyInstance, { subscriptions 
     handler: async (request) => ({ success: true, data: await subscriptions.plans(request.query.currency) }),
   });
   endpoint(app, 'mySubscription', {
-    handler: async (request) => ({ success: true, data: await subscriptions.subscription(request.user.id) }),
+    ownRead: ({ user }) => subscriptions.subscription(user.id),
   });
 
   endpoint(app, 'seriesTiers', {

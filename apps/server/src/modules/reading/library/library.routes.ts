@@ -66,7 +66,7 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
   });
   endpoint(app, 'seriesProgress', {
     summary: "The reader's progress in one series: each chapter's place, where to continue, and the bookmark",
-    handler: async (request) => ({ success: true, data: await library.seriesProgress(request.viewer, request.params.seriesId) }),
+    ownRead: ({ viewer, params }) => library.seriesProgress(viewer, params.seriesId),
   });
 
   endpoint(app, 'history', {

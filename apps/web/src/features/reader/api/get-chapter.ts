@@ -1,6 +1,7 @@
 import type { ChapterContent, ErrorPageCode } from '@inkwell/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, callApiData } from '../../../lib/api-client';
+import { ownQueryOptions } from '../../../lib/own-query';
 
 /**
  * A chapter as this viewer may read it: its pages or text, or only its price when locked; in the
@@ -25,10 +26,7 @@ export const OWN_CHAPTER_ROOT = ['reader', 'me'] as const;
  * server shares with their class carries the class's offers, and this, in their own part, corrects them.
  */
 export function myChapterOffersQueryOptions(slug: string, chapterSlug: string) {
-  return queryOptions({
-    queryKey: [...OWN_CHAPTER_ROOT, 'chapter-offers', slug, chapterSlug],
-    queryFn: ({ signal }) => callApiData('myChapterOffers', { params: { slug, chapterSlug }, signal }),
-  });
+  return ownQueryOptions('myChapterOffers', { slug, chapterSlug }, [...OWN_CHAPTER_ROOT, 'chapter-offers', slug, chapterSlug]);
 }
 
 /** Puts a reader's own offers (`myChapterOffersQueryOptions`) into the chapter's answers they belong to, in any edition. */

@@ -1,13 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApiData } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { ownQueryOptions } from '../../../lib/own-query';
 import { storeKeys } from './store-keys';
 
 /** The reader's subscription, or null when they have none. */
 export function mySubscriptionQueryOptions() {
-  return queryOptions({
-    queryKey: storeKeys.subscription,
-    queryFn: ({ signal }) => callApiData('mySubscription', { signal }),
-  });
+  return ownQueryOptions('mySubscription', undefined, storeKeys.subscription);
 }
 
 /** Asked only for a signed-in reader (`isEnabled`); a visitor has no subscription to ask about. */
