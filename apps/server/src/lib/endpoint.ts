@@ -66,7 +66,7 @@ interface EndpointOptionsBase<N extends EndpointName> {
 /**
  * Issue 40: a signed-in reader's GET of their own data, given as a function of the reader and the
  * params instead of a handler. The route answers with it; a page shared by a class of readers
- * (plugins/page-renderer.ts) answers each reader's own part with the same function in process,
+ * (plugins/reader-pages.ts) answers each reader's own part with the same function in process,
  * without a round through HTTP: one function behind both, so they cannot drift apart.
  */
 interface OwnReadOptions<N extends EndpointName> extends EndpointOptionsBase<N> {
