@@ -17,18 +17,20 @@ const reader = {
 };
 
 /**
- * The server's times for the journey's days: noon UTC, `day` days after the first day. The first
- * day is today, or 1 January when the next three days would cross a year's end (the year counts
+ * The server's times for the journey's days: noon UTC, `day` days after the first day. The test
+ * clock only moves ahead of real time, so the first day is today while its noon is still to come,
+ * else tomorrow; and 1 January when the next three days would cross a year's end (the year counts
  * only its own days, so a run on 29 December would see one chapter, not three). Noon, and the first
  * day fixed once, so that no step lands on another day however long the one before took.
  */
 function journeyDays(): (day: number) => number {
-  const today = new Date();
-  const [year, month, date] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
-  const first =
-    new Date(Date.UTC(year, month, date + 3)).getUTCFullYear() === year
-      ? Date.UTC(year, month, date, 12)
-      : Date.UTC(year + 1, 0, 1, 12);
+  const now = Date.now();
+  const today = new Date(now);
+  const noonToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12);
+  // A minute's margin: the first move of the clock comes a moment after this.
+  const firstNoon = noonToday - now > 60_000 ? noonToday : noonToday + DAY;
+  const year = new Date(firstNoon).getUTCFullYear();
+  const first = new Date(firstNoon + 3 * DAY).getUTCFullYear() === year ? firstNoon : Date.UTC(year + 1, 0, 1, 12);
   return (day) => first + day * DAY;
 }
 
