@@ -271,12 +271,14 @@ export function createPageRenderer(
         ? await readerClassOf(request, url, locale, { classify, sessionOf, seriesAccessClass: options.seriesAccessClass })
         : null;
     if (!readerData || !reader) return (await renderFor(request, url, locale)).page;
-    const entry = await shared.get(reader.key, () => renderForClass(request, url, locale, reader.user, reader.seriesSlug));
+    const entry = await shared.get(reader.key, () =>
+      renderForClass(request, url, locale, reader.session.user, reader.seriesSlug),
+    );
     if (!entry.page.isShareable || entry.page.result.kind !== 'page') return (await renderFor(request, url, locale)).page;
     // The session was just verified: readerData is handed the user rather than asking again.
     const setCookies: string[] = [];
     const answers = await ownAnswers(app, request, reader.session, entry.page.result.ownCalls ?? [], setCookies);
-    const own = await readerData({ user: reader.user, nonce: RENDER_NONCE_PLACEHOLDER, answers });
+    const own = await readerData({ user: reader.session.user, nonce: RENDER_NONCE_PLACEHOLDER, answers });
     if (own === null) return (await renderFor(request, url, locale)).page;
     return { result: entry.page.result, setCookies, isShareable: false, readerScript: own };
   }

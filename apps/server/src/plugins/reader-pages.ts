@@ -158,7 +158,6 @@ export async function readerClassOf(
     // The reader's content languages choose a series' edition (issue 35 §2): readers of other languages get other pages.
     // The adult opt-in (issue 36 §4) too: an opted-in reader's lists and pages show series marked Adult.
     key: `${locale}\u0000${page.path}${query}\u0000${user.role}|${user.isPremium}|${user.membership ?? ''}|${series}|${(user.contentLanguages ?? []).join(',')}|${user.showAdult === true ? 'adult' : ''}`,
-    user,
     seriesSlug,
   };
 }
