@@ -1,35 +1,27 @@
-import {
-  ADS_SCRIPTS_MAX_LENGTH,
-  LOCALE_NAMES,
-  LOCALES,
-  MAINTENANCE_MESSAGE_MAX_LENGTH,
-  SITE_CONTACTS_MAX,
-  type SiteConfigAnswer,
-  type SiteSettings,
-} from '@inkwell/contract';
-import { AlertTriangle, Plus, ShieldAlert, Trash2 } from 'lucide-react';
+import { LOCALE_NAMES, LOCALES, SITE_CONTACTS_MAX, type SiteSettings } from '@inkwell/contract';
+import { Plus, ShieldAlert, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles';
 import { TextField } from '../../../components/form';
 import { LoadError } from '../../../components/load-error';
-import { useFormat } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { richText } from '../../../lib/i18n/rich';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EditForm } from '../components/edit-form';
-import { CheckboxField, CurrencyOptions, FieldError, SelectField, TextAreaField } from '../components/fields';
+import { CurrencyOptions, FieldError, SelectField } from '../components/fields';
 import { LeaveGuard } from '../components/leave-guard';
 import { useSiteConfig } from './api';
+import { AdsSection } from './ads-section';
 import { PayoutsSection } from './payouts-section';
 import { Section, useSection } from './section';
+import { AdultContentSection, MaintenanceSection, RegistrationSection } from './switch-sections';
 import '../messages';
 
 type Contact = SiteSettings['contacts'][number];
 type SiteLocale = SiteSettings['defaultLocale'];
 
-/** Example values (addresses and code, the same in every language). */
+/** An example address (the same in every language). */
 const DISCORD_EXAMPLE = 'https://discord.gg/…';
-const ADS_EXAMPLE = '<script async src="https://ads.example.com/tag.js"></script>';
 
 /** Each contact kind, its label's message id and an example address. */
 const CONTACT_KINDS: { value: Contact['kind']; label: string; placeholder: string }[] = [
@@ -212,136 +204,6 @@ function GeneralSection({ site }: { site: SiteSettings }) {
           </button>
           <p className="mt-1.5 text-xs text-zinc-400">{t('dashboard.config.general.contactsHint', { max: SITE_CONTACTS_MAX })}</p>
         </fieldset>
-      </EditForm>
-    </Section>
-  );
-}
-
-function RegistrationSection({ open }: { open: boolean }) {
-  const t = useT();
-  const { values: isOpen, setValues: setIsOpen, save, form } = useSection('registration', open);
-  return (
-    <Section title={t('dashboard.config.registration.title')} description={t('dashboard.config.registration.description')}>
-      <EditForm
-        label={t('dashboard.config.registration.title')}
-        form={form}
-        onSubmit={() =>
-          save(
-            { registration: { open: isOpen } },
-            isOpen ? t('dashboard.config.registration.opened') : t('dashboard.config.registration.closed'),
-          )
-        }
-        submitLabel={t('dashboard.config.registration.save')}
-        busyLabel={t('dashboard.config.saving')}
-      >
-        <CheckboxField label={t('dashboard.config.registration.open')} checked={isOpen} onChange={setIsOpen} />
-      </EditForm>
-    </Section>
-  );
-}
-
-/** Whether the site carries series marked Adult at all (issue 36 §4): off, only the team sees them. */
-function AdultContentSection({ content }: { content: SiteConfigAnswer['content'] }) {
-  const t = useT();
-  const { values: isOn, setValues: setIsOn, save, form } = useSection('content', content.adultContent);
-  return (
-    <Section title={t('dashboard.adult.title')} description={t('dashboard.adult.description')}>
-      <EditForm
-        label={t('dashboard.adult.title')}
-        form={form}
-        onSubmit={() =>
-          save({ content: { adultContent: isOn } }, isOn ? t('dashboard.adult.turnedOn') : t('dashboard.adult.turnedOff'))
-        }
-        submitLabel={t('dashboard.adult.save')}
-        busyLabel={t('dashboard.config.saving')}
-      >
-        <CheckboxField label={t('dashboard.adult.allow')} checked={isOn} onChange={setIsOn} />
-      </EditForm>
-    </Section>
-  );
-}
-
-function MaintenanceSection({ maintenance }: { maintenance: SiteConfigAnswer['maintenance'] }) {
-  const t = useT();
-  const { values: form, setValues: setForm, save, errors, form: state } = useSection('maintenance', maintenance);
-  return (
-    <Section title={t('dashboard.config.maintenance.title')} description={t('dashboard.config.maintenance.description')}>
-      <EditForm
-        label={t('dashboard.config.maintenance.title')}
-        form={state}
-        onSubmit={() =>
-          save({ maintenance: form }, form.enabled ? t('dashboard.config.maintenance.on') : t('dashboard.config.maintenance.off'))
-        }
-        submitLabel={t('dashboard.config.maintenance.save')}
-        busyLabel={t('dashboard.config.saving')}
-      >
-        <CheckboxField
-          label={t('dashboard.config.maintenance.enabled')}
-          checked={form.enabled}
-          onChange={(enabled) => setForm({ ...form, enabled })}
-        />
-        <TextAreaField
-          label={t('dashboard.config.maintenance.message')}
-          rows={3}
-          maxLength={MAINTENANCE_MESSAGE_MAX_LENGTH}
-          value={form.message}
-          placeholder={t('dashboard.config.maintenance.placeholder')}
-          onChange={(event) => setForm({ ...form, message: event.target.value })}
-          error={errors.message}
-          hint={t('dashboard.config.maintenance.hint', {
-            length: form.message.length,
-            max: MAINTENANCE_MESSAGE_MAX_LENGTH,
-          })}
-        />
-      </EditForm>
-    </Section>
-  );
-}
-
-function AdsSection({ ads }: { ads: SiteConfigAnswer['ads'] }) {
-  const t = useT();
-  const format = useFormat();
-  const { values: form, setValues: setForm, save, errors, form: state } = useSection('ads', ads);
-  return (
-    <Section title={t('dashboard.config.ads.title')} description={t('dashboard.config.ads.description')}>
-      <EditForm
-        label={t('dashboard.config.ads.title')}
-        form={state}
-        onSubmit={() => save({ ads: form }, t('dashboard.config.ads.saved'))}
-        submitLabel={t('dashboard.config.ads.save')}
-        busyLabel={t('dashboard.config.saving')}
-      >
-        <div
-          role="note"
-          className="flex gap-3 rounded-lg border border-rose-500/50 bg-rose-500/10 p-3 text-sm text-rose-200"
-          data-testid="ads-warning"
-        >
-          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-rose-400" aria-hidden />
-          <p>
-            {richText(t('dashboard.config.ads.warning'), {
-              strong: (words) => <strong className="font-semibold text-rose-100">{words}</strong>,
-            })}
-          </p>
-        </div>
-        <CheckboxField
-          label={t('dashboard.config.ads.enabled')}
-          checked={form.enabled}
-          onChange={(enabled) => setForm({ ...form, enabled })}
-        />
-        <TextAreaField
-          label={t('dashboard.config.ads.scripts')}
-          rows={8}
-          spellCheck={false}
-          className="[&_textarea]:font-mono [&_textarea]:text-xs"
-          value={form.scripts}
-          placeholder={ADS_EXAMPLE}
-          onChange={(event) => setForm({ ...form, scripts: event.target.value })}
-          error={errors.scripts}
-          hint={t('dashboard.config.ads.hint', {
-            length: format.count(form.scripts.length),
-            max: format.count(ADS_SCRIPTS_MAX_LENGTH),
-          })}
-        />
       </EditForm>
     </Section>
   );
