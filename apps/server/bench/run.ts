@@ -84,6 +84,8 @@ async function startServers(database: 'pglite' | 'postgres') {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))], {
     env: {
       ...process.env,
+      // As a production instance runs: React and the other libraries load their production builds.
+      NODE_ENV: 'production',
       BENCH_DB: database,
       BENCH_DATABASE_URL: postgresUrl ?? '',
       BENCH_PATHS: JSON.stringify(Object.values(ENDPOINTS)),

@@ -1,4 +1,4 @@
-import { JSON_BODY_MAX_BYTES, NOVEL_TEXT_MAX_CHARS } from '@inkwell/contract';
+import { JSON_BODY_MAX_BYTES, NOVEL_TEXT_MAX_CHARS, UNSUBSCRIBE_PATH } from '@inkwell/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../test/factories';
 import { callEndpoint, createTestApp, loginAs, type TestContext } from '../test/helpers';
@@ -12,13 +12,38 @@ afterAll(async () => {
 });
 
 describe('the API as a whole', () => {
-  it('sends security headers with a CSP', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/proxy/public/verify' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  it("sends an API answer the headers that act on it, and a document under /api a document's", async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/proxy/public/verify' });
+    // JSON loads nothing and is framed nowhere; the headers only a document reads are left off.
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-site');
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control']) {
+      expect(answer.headers[name], name).toBeUndefined();
+    }
+    // An error is JSON too.
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+
+    // The API's documentation and the unsubscribe page are pages: all of helmet's headers, and the
+    // site's policy where the page sets none of its own (the documentation's UI does).
+    const unsubscribe = await t.app.inject({ method: 'GET', url: `${UNSUBSCRIBE_PATH}?token=nothing` });
+    expect(unsubscribe.headers['content-security-policy']).toBe(t.app.csp.strict);
+    expect(t.app.csp.strict).toContain("default-src 'self'");
+    expect(t.app.csp.strict).toContain("frame-ancestors 'none'");
+    const documentation = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(String(documentation.headers['content-security-policy'])).toContain("script-src 'self'");
+    for (const [url, page] of [
+      ['unsubscribe', unsubscribe],
+      ['documentation', documentation],
+    ] as const) {
+      expect(String(page.headers['content-type']), url).toContain('text/html');
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(page.headers['x-xss-protection'], url).toBe('0');
+      expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('answers an unknown API path with a JSON not_found', async () => {

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, JSON_BODY_MAX_BYTES, UPLOAD_MAX_FILES } from '@inkwell/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { originCheckPlugin } from './plugins/origin-check';
 import { securityPlugin } from './plugins/security';
+import { uploadsPlugin } from './plugins/uploads';
 import { registerRoutes } from './routes';
 import { createServices, type AppServices } from './services';
 
@@ -119,7 +119,7 @@ async function registerPlugins(app: FastifyInstance, config: Config, services: A
   await app.register(challengingAddressPlugin, { deviceKeys: services.deviceKeys, publicUrl: config.publicUrl });
   // Once the session is known: in maintenance, only the team's calls and the shell's few go through.
   await app.register(maintenancePlugin, { siteConfig: services.siteConfig });
-  await app.register(multipart, {
+  await app.register(uploadsPlugin, {
     limits: { fileSize: IMAGE_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20, parts: UPLOAD_MAX_FILES + 20 },
   });
   await app.register(openapiPlugin);

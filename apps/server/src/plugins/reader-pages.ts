@@ -111,12 +111,14 @@ export async function ownAnswers(
   calls: readonly OwnCall[],
   setCookies: string[],
 ): Promise<OwnAnswer[]> {
-  const fetch = inProcessFetch(app, request, setCookies, []);
+  // Made only for a call no own read answers: most pages have none.
+  let fetch: RenderFetch | undefined;
   const { account, viewer } = session;
   const answered = await Promise.allSettled(
     calls.map(async ({ endpoint, params, queryKey }) => {
       const read = await answerOwnRead(app.ownReads, endpoint, { user: account, viewer, params });
       if (read) return { queryKey, data: read.data };
+      fetch ??= inProcessFetch(app, request, setCookies, []);
       const answer = await fetch(fillPath(ROUTES[endpoint].path, params), { method: 'GET' });
       const body = (await answer.json()) as { success?: boolean; data?: unknown };
       if (!answer.ok || body.success !== true) throw new Error(`${endpoint} answered ${answer.status}`);
