@@ -20,7 +20,7 @@ const DOCUMENT_ONLY = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ] as const;
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 declare module 'fastify' {
   interface FastifyInstance {
