@@ -12,7 +12,6 @@ const NONCE_TOKEN = 'INKWELL-NONCE';
  * framed nowhere (OWASP's for an API): ~450 bytes less on each of a reader's calls (issue 40).
  */
 const DOCUMENT_ONLY = [
-  'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
   'x-dns-prefetch-control',
@@ -77,11 +76,7 @@ export const securityPlugin = fp(
     });
     // Computed once at boot: the same headers on every answer, without re-deriving them per request.
     const apiHeaders: Record<string, string> = { ...headers, 'content-security-policy': API_POLICY };
-    const documentHeaders: [string, string][] = [];
-    for (const name of DOCUMENT_ONLY) {
-      if (name !== 'content-security-policy') delete apiHeaders[name];
-      if (headers[name] !== undefined) documentHeaders.push([name, headers[name]]);
-    }
+    for (const name of DOCUMENT_ONLY) delete apiHeaders[name];
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
       done();
@@ -98,9 +93,11 @@ export const securityPlugin = fp(
         // Its own policy, if it set one (the documentation's), is kept.
         const type = reply.getHeader('content-type');
         if (typeof type === 'string' && type.startsWith('text/html')) {
-          for (const [name, value] of documentHeaders) {
-            const isUnset = name === 'content-security-policy' ? reply.getHeader(name) === API_POLICY : !reply.hasHeader(name);
-            if (isUnset) reply.header(name, value);
+          if (reply.getHeader('content-security-policy') === API_POLICY) {
+            reply.header('content-security-policy', headers['content-security-policy']);
+          }
+          for (const name of DOCUMENT_ONLY) {
+            if (headers[name] !== undefined && !reply.hasHeader(name)) reply.header(name, headers[name]);
           }
         }
       }
