@@ -78,7 +78,8 @@ interface OwnReadOptions<N extends EndpointName> extends EndpointOptionsBase<N> 
 export type EndpointOptions<N extends EndpointName> = HandlerOptions<N> | OwnReadOptions<N>;
 
 interface HandlerOptions<N extends EndpointName> extends EndpointOptionsBase<N> {
-  handler: (request: EndpointRequest<N>, reply: FastifyReply) => Promise<EndpointResponse<N> | FastifyReply>;
+  /** The answer, or the reply once sent: at once (a kept answer, issue 40) or as a promise. */
+  handler: (request: EndpointRequest<N>, reply: FastifyReply) => Promise<EndpointResponse<N> | FastifyReply> | FastifyReply;
 }
 
 /**
@@ -204,11 +205,16 @@ export function endpoint<N extends EndpointName>(app: FastifyInstance, name: N, 
     },
     ...(onRequest.length > 0 ? { onRequest } : {}),
     ...(options.prechecked ? { serializerCompiler: PLAIN_SERIALIZER } : {}),
-    handler: async (request, reply) => {
-      const result = await handler(request as EndpointRequest<N>, reply);
-      if (result === reply) return reply;
-      if (successStatus !== 200) reply.code(successStatus);
-      return result;
+    handler: (request, reply) => {
+      const result = handler(request as EndpointRequest<N>, reply);
+      // Sent already, in this turn: nothing for Fastify to wait for.
+      if (result === reply) return undefined;
+      return (async () => {
+        const answer = await result;
+        if (answer === reply) return reply;
+        if (successStatus !== 200) reply.code(successStatus);
+        return answer;
+      })();
     },
   };
   app.route(route);

@@ -27,6 +27,8 @@ const COMPRESS: Record<Encoding, (bytes: Buffer) => Promise<Buffer>> = {
 export interface SharedJson {
   readonly bytes: Buffer;
   compressed?: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The compressions made so far, at hand without a promise. */
+  ready?: Partial<Record<Encoding, Buffer>>;
 }
 
 export const sharedJson = (text: string): SharedJson => ({ bytes: Buffer.from(text) });
@@ -46,9 +48,14 @@ function compressedOf(json: SharedJson, encoding: Encoding): Promise<Buffer> {
   if (!made) {
     made = COMPRESS[encoding](json.bytes);
     kept[encoding] = made;
-    made.catch(() => {
-      if (kept[encoding] === made) delete kept[encoding];
-    });
+    made.then(
+      (bytes) => {
+        if (kept[encoding] === made) (json.ready ??= {})[encoding] = bytes;
+      },
+      () => {
+        if (kept[encoding] === made) delete kept[encoding];
+      },
+    );
   }
   return made;
 }
@@ -59,7 +66,8 @@ function compressedOf(json: SharedJson, encoding: Encoding): Promise<Buffer> {
  * answer is compressed once per encoding while it is shared, off the main thread: a series of 2,000
  * chapters is 400 kB of JSON and about 30 kB on the wire. A `SharedJson` carries its own bytes; a
  * string (the dashboards') is the key of its compressions, so a change can never serve stale bytes,
- * and a team change only lets go of the memory at once.
+ * and a team change only lets go of the memory at once. Bytes at hand (a `SharedJson` as it is, or
+ * compressed before) go out at once: the reply, not a promise of it (issue 40).
  */
 export function createSharedJsonSender(caches: Pick<CacheRegistry, 'declare'>, name: string) {
   const declare = (encoding: string) =>
@@ -70,11 +78,11 @@ export function createSharedJsonSender(caches: Pick<CacheRegistry, 'declare'>, n
       clearedBy: clearedOnAll(CATALOGUE_EVENTS),
     });
   const compressed = { br: declare('brotli'), gzip: declare('gzip') };
-  return async function sendSharedJson(
+  return function sendSharedJson(
     request: FastifyRequest,
     reply: FastifyReply,
     json: string | SharedJson,
-  ): Promise<FastifyReply> {
+  ): FastifyReply | Promise<FastifyReply> {
     reply.type('application/json; charset=utf-8');
     // The catalogue's answers name series in the reader's languages (issue 35 §2): a shared cache
     // keeps one per language as well as per encoding.
@@ -83,12 +91,15 @@ export function createSharedJsonSender(caches: Pick<CacheRegistry, 'declare'>, n
     const encoding = size < COMPRESS_FROM_BYTES ? null : encodingOf(request);
     if (typeof json !== 'string') {
       if (!encoding) return reply.send(json.bytes);
-      return reply.header('content-encoding', encoding).send(await compressedOf(json, encoding));
+      const ready = json.ready?.[encoding];
+      if (ready) return reply.header('content-encoding', encoding).send(ready);
+      return compressedOf(json, encoding).then((body) => reply.header('content-encoding', encoding).send(body));
     }
     if (!encoding) return reply.send(json);
     // The text itself is the key: the caches hand out the same string while it is shared, and a
     // string's hash is computed once.
-    const body = await compressed[encoding].get(json, () => COMPRESS[encoding](Buffer.from(json)));
-    return reply.header('content-encoding', encoding).send(body);
+    return compressed[encoding]
+      .get(json, () => COMPRESS[encoding](Buffer.from(json)))
+      .then((body) => reply.header('content-encoding', encoding).send(body));
   };
 }

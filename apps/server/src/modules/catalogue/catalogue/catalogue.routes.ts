@@ -46,10 +46,13 @@ export async function catalogueRoutes(
    * Whether a list shows this viewer series marked Adult: then the answer is theirs, never kept by a
    * shared cache on the way, which keeps only the one without them (issue 36 §4).
    */
-  const listAudience = async (request: FastifyRequest, reply: FastifyReply) => {
-    const adult = await catalogue.showsAdult(request.viewer);
-    reply.header('cache-control', adult ? 'private, no-cache' : SHORT_PUBLIC_CACHE);
-    return adult;
+  const listAudience = (request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> => {
+    const audience = (adult: boolean) => {
+      reply.header('cache-control', adult ? 'private, no-cache' : SHORT_PUBLIC_CACHE);
+      return adult;
+    };
+    const adult = catalogue.showsAdult(request.viewer);
+    return typeof adult === 'boolean' ? audience(adult) : adult.then(audience);
   };
 
   endpoint(app, 'genres', {
@@ -70,32 +73,48 @@ export async function catalogueRoutes(
   endpoint(app, 'home', {
     prechecked: true,
     summary: 'Home page: banners, latest updates, popular, premium picks',
-    handler: async (request, reply) => {
-      const adult = await listAudience(request, reply);
-      return sendJson(request, reply, await catalogue.homeJson(await wanted(request), adult));
+    handler: (request, reply) => {
+      const adult = listAudience(request, reply);
+      const languages = wanted(request);
+      // Kept JSON goes out in the turn the request came in (issue 40).
+      const kept = typeof adult === 'boolean' && Array.isArray(languages) ? catalogue.keptHomeJson(languages, adult) : undefined;
+      if (kept) return sendJson(request, reply, kept);
+      return (async () => sendJson(request, reply, await catalogue.homeJson(await languages, await adult)))();
     },
   });
 
   endpoint(app, 'seriesList', {
     prechecked: true,
     summary: 'Published series with filters and sorts, paginated',
-    handler: async (request, reply) => {
-      const adult = await listAudience(request, reply);
-      return sendJson(request, reply, await catalogue.listJson(request.query, await wanted(request), adult));
+    handler: (request, reply) => {
+      const adult = listAudience(request, reply);
+      const languages = wanted(request);
+      const kept =
+        typeof adult === 'boolean' && Array.isArray(languages)
+          ? catalogue.keptListJson(request.query, languages, adult)
+          : undefined;
+      if (kept) return sendJson(request, reply, kept);
+      return (async () => sendJson(request, reply, await catalogue.listJson(request.query, await languages, await adult)))();
     },
   });
 
   endpoint(app, 'series', {
     prechecked: true,
     summary: "A series with its chapters and the viewer's access to each",
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      const edition = { lang: request.query.lang, wanted: await wanted(request) };
-      return sendJson(
-        request,
-        reply,
-        await catalogue.seriesJson(request.params.slug, askedOf(request), readerOf(request), edition),
-      );
+      const asked = askedOf(request);
+      const languages = wanted(request);
+      const { slug } = request.params;
+      // A visitor's kept answer goes out in the turn the request came in (issue 40).
+      const kept = Array.isArray(languages)
+        ? catalogue.keptSeriesJson(slug, asked, readerOf(request), { lang: request.query.lang, wanted: languages })
+        : undefined;
+      if (kept) return sendJson(request, reply, kept);
+      return (async () => {
+        const edition = { lang: request.query.lang, wanted: await languages };
+        return sendJson(request, reply, await catalogue.seriesJson(slug, asked, readerOf(request), edition));
+      })();
     },
   });
 
@@ -111,16 +130,29 @@ export async function catalogueRoutes(
   endpoint(app, 'chapter', {
     prechecked: true,
     summary: 'A chapter for the reader; a locked one carries only its price and free date',
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       const { slug, chapterSlug } = request.params;
-      const answer = await catalogue.chapterJson(slug, chapterSlug, askedOf(request), readerOf(request), {
-        classOnly: isClassPageCall(request),
-        // A team member's preview shows a chapter not out yet as it will be at its release.
-        atRelease: request.previewAs !== null,
-        edition: { lang: request.query.lang, wanted: await wanted(request) },
-      });
-      return sendJson(request, reply, answer);
+      const asked = askedOf(request);
+      const languages = wanted(request);
+      // A team member's preview shows a chapter not out yet as it will be at its release.
+      const atRelease = request.previewAs !== null;
+      // A visitor's kept answer goes out in the turn the request came in (issue 40).
+      const kept = Array.isArray(languages)
+        ? catalogue.keptChapterJson(slug, chapterSlug, asked, readerOf(request), {
+            atRelease,
+            edition: { lang: request.query.lang, wanted: languages },
+          })
+        : undefined;
+      if (kept) return sendJson(request, reply, kept);
+      return (async () => {
+        const answer = await catalogue.chapterJson(slug, chapterSlug, asked, readerOf(request), {
+          classOnly: isClassPageCall(request),
+          atRelease,
+          edition: { lang: request.query.lang, wanted: await languages },
+        });
+        return sendJson(request, reply, answer);
+      })();
     },
   });
 

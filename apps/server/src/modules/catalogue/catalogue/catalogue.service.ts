@@ -1,8 +1,18 @@
 import type { CacheRegistry } from '../../../lib/caches';
 import type { Viewer } from '../../identity/access';
-import { chapterContent, chapterJson, chapterOffers } from './queries/chapter-answer';
+import { chapterContent, chapterJson, chapterOffers, keptChapterJson } from './queries/chapter-answer';
 import { chapterCreditsFrom } from './queries/credits';
-import { banners, genres, home, homeJson, type ListQuery, seriesList, seriesListJson } from './queries/lists';
+import {
+  banners,
+  genres,
+  home,
+  homeJson,
+  keptHomeJson,
+  keptListJson,
+  type ListQuery,
+  seriesList,
+  seriesListJson,
+} from './queries/lists';
 import { type CardAudience, cardsOfSeries, sameGenreCards } from './queries/picked-cards';
 import { adultShownTo, type CatalogueDeps, declareCatalogueCaches, type Reader } from './queries/reads';
 import {
@@ -10,6 +20,7 @@ import {
   type ChaptersQuery,
   chaptersPage,
   type EditionAsk,
+  keptSeriesJson,
   pageFacts,
   seriesDetail,
   seriesJson,
@@ -39,6 +50,8 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
       chapterContent(reads, slug, chapterSlug, asked, options),
     homeJson: (wanted: readonly string[] = [], adult = false) => homeJson(reads, wanted, adult),
     listJson: (query: ListQuery, wanted: readonly string[] = [], adult = false) => seriesListJson(reads, query, wanted, adult),
+    keptHomeJson: (wanted: readonly string[], adult: boolean) => keptHomeJson(reads, wanted, adult),
+    keptListJson: (query: ListQuery, wanted: readonly string[], adult: boolean) => keptListJson(reads, query, wanted, adult),
     seriesJson: (slug: string, asked: Viewer, reader: Reader, edition?: EditionAsk) =>
       seriesJson(reads, slug, asked, reader, edition),
     chapterJson: (
@@ -48,6 +61,16 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
       reader: Reader,
       options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
     ) => chapterJson(reads, slug, chapterSlug, asked, reader, options),
+    /** A visitor's kept answers at once, without a promise (issue 40); undefined: ask `seriesJson` / `chapterJson`. */
+    keptSeriesJson: (slug: string, asked: Viewer, reader: Reader, edition?: EditionAsk) =>
+      keptSeriesJson(reads, slug, asked, reader, edition),
+    keptChapterJson: (
+      slug: string,
+      chapterSlug: string,
+      asked: Viewer,
+      reader: Reader,
+      options: { atRelease?: boolean; edition?: EditionAsk } = {},
+    ) => keptChapterJson(reads, slug, chapterSlug, asked, reader, options),
     chapterOffers: (slug: string, chapterSlug: string, asked: Viewer) => chapterOffers(reads, slug, chapterSlug, asked),
     /**
      * The credits of a series' chapters as readers see them (issue 37 §2), for the reading apps'

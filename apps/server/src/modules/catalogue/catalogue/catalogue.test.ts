@@ -1,4 +1,5 @@
 import {
+  ADULT_GATE_COOKIE,
   chapterContentResponseSchema,
   homeResponseSchema,
   searchResponseSchema,
@@ -7,6 +8,7 @@ import {
   seriesListResponseSchema,
   seriesPatchSchema,
 } from '@inkwell/contract';
+import { tracingChannel } from 'node:diagnostics_channel';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -625,6 +627,75 @@ describe('a long series', () => {
   });
 });
 
+describe("a visitor's kept answers (issue 40)", () => {
+  /** Whether Fastify waited on the route's handler for each request: its tracing channel says. */
+  async function answeredAtOnce(url: string, cookie?: string) {
+    const seen: boolean[] = [];
+    const onEnd = (store: unknown) => {
+      seen.push(!(store as { async: boolean }).async);
+    };
+    const channel = tracingChannel('fastify.request.handler');
+    channel.end.subscribe(onEnd);
+    try {
+      const response = await get(url, cookie);
+      expect(response.statusCode).toBe(200);
+      return { response, atOnce: seen[0] };
+    } finally {
+      channel.end.unsubscribe(onEnd);
+    }
+  }
+
+  it('go out in the turn their request came in, the same bytes as when they were made, offers included', async () => {
+    t.app.services.catalogue.invalidate();
+    const lantern = `${PUBLIC}/series/the-lantern-keeper`;
+    const urls = [
+      `${PUBLIC}/home`,
+      `${PUBLIC}/series?sort=title`,
+      lantern,
+      ...['1', '3', '2'].map((n) => `${lantern}/chapters/chapter-${n}`),
+    ];
+    for (const url of urls) {
+      const first = await answeredAtOnce(url);
+      expect(first.atOnce).toBe(false);
+      const again = await answeredAtOnce(url);
+      expect(again.atOnce).toBe(true);
+      expect(again.response.body).toBe(first.response.body);
+      expect(again.response.headers['cache-control']).toBe(first.response.headers['cache-control']);
+    }
+    // A locked chapter's own part is made for a visitor at once too: its price to pay.
+    const locked = (await answeredAtOnce(`${PUBLIC}/series/the-lantern-keeper/chapters/chapter-3`)).response.json().data;
+    expect(locked.canRead).toBe(false);
+    expect(locked.offers.length).toBeGreaterThan(0);
+  });
+
+  it("are never a signed-in reader's, and a team change is seen on the next request", async () => {
+    const url = `${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1`;
+    const chapterId = (await get(url)).json().data.chapter.id as string;
+    expect((await answeredAtOnce(url, readerCookie)).atOnce).toBe(false);
+    expect((await answeredAtOnce(url)).atOnce).toBe(true);
+
+    await teamService().updateChapter(chapterId, { title: 'Beginnings, revised' });
+    const changed = await answeredAtOnce(url);
+    expect(changed.atOnce).toBe(false);
+    expect(changed.response.json().data.chapter.title).toBe('Beginnings, revised');
+    await teamService().updateChapter(chapterId, { title: 'Beginnings' });
+  });
+
+  it('leave the gate of a series marked Adult to be asked every time', async () => {
+    const team = teamService();
+    const adult = await team.createSeries({ type: 'novel', title: 'Kept After Dark', isAdult: true, isPublished: true });
+    await team.createChapter(adult.id, { number: 1, publishedAt: iso(-DAY), content: '<p>Late.</p>' });
+    await t.app.services.siteConfig.update({ content: { adultContent: true } });
+    const url = `${PUBLIC}/series/kept-after-dark/chapters/chapter-1`;
+    const gate = `${ADULT_GATE_COOKIE}=1`;
+    expect((await answeredAtOnce(url, gate)).response.json().data.canRead).toBe(true);
+    expect((await answeredAtOnce(url, gate)).atOnce).toBe(false);
+    const refused = await get(url);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('adult_content');
+  });
+});
+
 describe('large answers', () => {
   it('come compressed for a browser that takes brotli or gzip, the same JSON once unpacked, and plain otherwise', async () => {
     const team = teamService();
@@ -648,6 +719,10 @@ describe('large answers', () => {
     expect(br.headers.vary).toContain('accept-encoding');
     expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+    // Compressed once: the next browser gets the same bytes at once.
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
 
     const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');

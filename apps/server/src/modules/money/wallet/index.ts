@@ -10,7 +10,16 @@ export { createUnlocks, type Unlocks } from './unlocks.service';
 export { toWalletEntry } from './wallet.presenter';
 export { walletRoutes } from './wallet.routes';
 export { createWallet } from './wallet.service';
-export { freeWaysOf, hasDailyFree, NO_RENTALS, offersFor, passAvailableAt, passOpens, type LadderSettings } from './ladder';
+export {
+  freeWaysOf,
+  hasDailyFree,
+  NO_RENTALS,
+  offersFor,
+  passAvailableAt,
+  passOpens,
+  type LadderSettings,
+  type RentalState,
+} from './ladder';
 // catalogue (a chapter's offers) and notifications (free-chapter alerts): when a reader last rented in a series.
 export { latestRentals } from './queries/rentals';
 export { walletForExport } from './queries/account-export';

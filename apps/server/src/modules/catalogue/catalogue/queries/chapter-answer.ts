@@ -6,7 +6,7 @@ import { accessClass, canReadChapter, openUntilOf, type Viewer } from '../../../
 import { type ChapterListRow, findChapterBySlug, pagesOfChapter } from '../../chapters';
 import { mediaUrl } from '../../../platform/media';
 import { coverOf, readerDefaultsOf, type SeriesRow } from '../../series';
-import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens } from '../../../money/wallet';
+import { hasDailyFree, latestRentals, NO_RENTALS, offersFor, passOpens, type RentalState } from '../../../money/wallet';
 import { toFreeLadder } from '../catalogue.presenter';
 import { chapterCreditsFrom } from './credits';
 import { chapterInEdition, chooseEdition, findReadableTranslation } from './editions';
@@ -15,10 +15,13 @@ import {
   type ChapterLadder,
   editionView,
   isForSale,
+  keptVisitorOpening,
   listedRows,
   type Reader,
+  type SharedAnswer,
   summaryOf,
   visibleSeries,
+  VISITOR_CLASS,
   visitorOpening,
 } from './reads';
 import { editionLanguageOf, type EditionAsk } from './series-page';
@@ -163,11 +166,15 @@ async function personalPart(
   ladder: ChapterLadder,
   viewer: Viewer,
 ): Promise<Pick<ChapterContent, 'offers' | 'openUntil'>> {
-  const now = clock.now();
   const userId = viewer.userId;
   const isLocked = ladder.access === 'locked' || ladder.access === 'early_access';
   const hasRentals = passOpens(ladder.settings, ladder.newer) || hasDailyFree(ladder.settings);
   const rentals = userId && isLocked && hasRentals ? await latestRentals(db, userId, ladder.seriesId) : NO_RENTALS;
+  return ownPartOf(ladder, viewer, rentals, clock.now());
+}
+
+/** The own part from the viewer's rentals in the series (none for a visitor). */
+function ownPartOf(ladder: ChapterLadder, viewer: Viewer, rentals: RentalState, now: Date) {
   // Read with the viewer's unlocks (withUnlocks): no query of its own on every chapter a reader
   // opens. A chapter free by now is open to all, and a premium reader's by their plan, whatever a rental says.
   const openUntil = openUntilOf(ladder.chapterId, ladder.access, viewer);
@@ -189,17 +196,18 @@ const hasNoOwnPart = (ladder: ChapterLadder, viewer: Viewer) =>
   viewer.userId === null && ladder.access !== 'unlocked' && !isForSale(ladder.access);
 
 /** The viewer's own part as the end of the answer's JSON. */
-async function ownPartTail(reads: CatalogueReads, ladder: ChapterLadder, viewer: Viewer): Promise<string> {
-  const own = await personalPart(reads, ladder, viewer);
-  return `,"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
-}
+const tailOf = (own: Pick<ChapterContent, 'offers' | 'openUntil'>) =>
+  `,"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
 
 /** How many answers of a chapter with different own parts (their rentals, their offers) are kept at once. */
 const OWN_PARTS_KEPT = 4;
 
+const answerKey = (slug: string, chapterSlug: string, language: string, accessClassName: string) =>
+  `chapter:${slug}/${chapterSlug}:${language}:${accessClassName}`;
+
 /** A chapter's answer for a class of viewers (see `accessClass`) in one edition, serialized once while it is kept. */
 const chapterAnswer = (reads: CatalogueReads, slug: string, chapterSlug: string, viewer: Viewer, language: string) =>
-  reads.answers.get(`chapter:${slug}/${chapterSlug}:${language}:${accessClass(viewer)}`, async () => {
+  reads.answers.get(answerKey(slug, chapterSlug, language, accessClass(viewer)), async () => {
     const edition = { lang: language || undefined, wanted: [] };
     const { data, ladder } = await sharedChapter(reads, slug, chapterSlug, viewer, { edition });
     const json = JSON.stringify({ success: true, data });
@@ -249,11 +257,44 @@ export async function chapterJson(
     return sharedJson(JSON.stringify({ success: true, data: { ...data, ...(await personalPart(reads, ladder, viewer)) } }));
   }
   const answer = await chapterAnswer(reads, slug, chapterSlug, viewer, language);
+  const ownViewer = options.classOnly ? { ...viewer, userId: null } : viewer;
+  const tail = hasNoOwnPart(answer.ladder!, ownViewer)
+    ? NO_OWN_PART
+    : tailOf(await personalPart(reads, answer.ladder!, ownViewer));
+  return answerFor(reads, answer, reader, tail);
+}
+
+/**
+ * `chapterJson` for a visitor whose answer is kept, without a promise (issue 40): their request is
+ * answered in the turn it came in. Undefined when anything is left to read: then `chapterJson`.
+ */
+export function keptChapterJson(
+  reads: CatalogueReads,
+  slug: string,
+  chapterSlug: string,
+  asked: Viewer,
+  reader: Reader,
+  options: { atRelease?: boolean; edition?: EditionAsk } = {},
+): SharedJson | undefined {
+  const opening = options.atRelease ? undefined : keptVisitorOpening(reads, slug, asked);
+  if (!opening) return undefined;
+  const { row, editions } = opening.bundle;
+  const language = chooseEdition(row.originalLanguage, editions, options.edition ?? { wanted: [] });
+  const answer = reads.answers.peek(answerKey(slug, chapterSlug, language, VISITOR_CLASS));
+  if (!answer) return undefined;
+  // A visitor has no rentals: their own part is made from the chapter's ladder alone.
+  const { ladder } = answer;
+  const tail = hasNoOwnPart(ladder!, opening.viewer)
+    ? NO_OWN_PART
+    : tailOf(ownPartOf(ladder!, opening.viewer, NO_RENTALS, reads.clock.now()));
+  return answerFor(reads, answer, reader, tail);
+}
+
+/** A kept chapter answer closed with a viewer's own part; the view counted for a reader who may read it. */
+function answerFor(reads: CatalogueReads, answer: SharedAnswer, reader: Reader, tail: string): SharedJson {
   if (answer.chapterId && reader) reads.views.count(reader, answer.seriesId, answer.chapterId);
   // The viewer's own part goes at the end of `data`, the envelope's last key: the shared
   // bytes are never parsed again (a novel's chapter is large), only closed after it.
-  const ownViewer = options.classOnly ? { ...viewer, userId: null } : viewer;
-  const tail = hasNoOwnPart(answer.ladder!, ownViewer) ? NO_OWN_PART : await ownPartTail(reads, answer.ladder!, ownViewer);
   const { head, byOwnPart } = answer.chapter!;
   const kept = byOwnPart.get(tail);
   if (kept) return kept;

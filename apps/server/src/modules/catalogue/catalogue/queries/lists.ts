@@ -108,8 +108,18 @@ async function inLanguages(reads: CatalogueReads, cards: SeriesCard[], wanted: r
  * The home envelope for readers of these languages, serialized once per cache period (and checked
  * against the contract then), kept as the bytes that go out.
  */
+const homeJsonKey = (wanted: readonly string[], adult: boolean) => `home:json:${audienceKey(adult)}:${wanted.join(',')}`;
+const listJsonKey = (query: ListQuery, wanted: readonly string[], adult: boolean) =>
+  `list:json:${audienceKey(adult)}:${JSON.stringify(query)}:${wanted.join(',')}`;
+
+/** `homeJson` and `seriesListJson` while kept, without a promise (issue 40); undefined: ask them. */
+export const keptHomeJson = (reads: CatalogueReads, wanted: readonly string[], adult: boolean) =>
+  reads.kept<SharedJson>(homeJsonKey(wanted, adult));
+export const keptListJson = (reads: CatalogueReads, query: ListQuery, wanted: readonly string[], adult: boolean) =>
+  reads.kept<SharedJson>(listJsonKey(query, wanted, adult));
+
 export function homeJson(reads: CatalogueReads, wanted: readonly string[] = [], adult = false): Promise<SharedJson> {
-  return reads.cached(`home:json:${audienceKey(adult)}:${wanted.join(',')}`, async () => {
+  return reads.cached(homeJsonKey(wanted, adult), async () => {
     const data = await home(reads, adult);
     const retitle = await inLanguages(reads, [...data.latest, ...data.trending, ...data.newest, ...data.premium], wanted);
     const localized = {
@@ -129,7 +139,7 @@ export function seriesListJson(
   wanted: readonly string[] = [],
   adult = false,
 ): Promise<SharedJson> {
-  return reads.cached(`list:json:${audienceKey(adult)}:${JSON.stringify(query)}:${wanted.join(',')}`, async () => {
+  return reads.cached(listJsonKey(query, wanted, adult), async () => {
     const data = await seriesList(reads, query, adult);
     const retitle = await inLanguages(reads, data.items, wanted);
     return sharedJson(

@@ -5,7 +5,16 @@ import { CATALOGUE_EVENTS, clearedOnAll, type CacheRegistry } from '../../../../
 import type { Clock } from '../../../../lib/clock';
 import type { SharedJson } from '../../../../lib/shared-json';
 import type { TtlCache } from '../../../../lib/ttl-cache';
-import { chapterAccess, earlyAccessOf, isListed, isTeam, viewerInSeries, VISITOR, type Viewer } from '../../../identity/access';
+import {
+  accessClass,
+  chapterAccess,
+  earlyAccessOf,
+  isListed,
+  isTeam,
+  viewerInSeries,
+  VISITOR,
+  type Viewer,
+} from '../../../identity/access';
 import { type ChapterListRow, publishedOrScheduledChapters } from '../../chapters';
 import { genresOfSeries } from '../../genres';
 import type { UrlSigner } from '../../../platform/media';
@@ -45,7 +54,7 @@ export interface ChapterLadder {
   newer: number;
 }
 
-interface SharedAnswer {
+export interface SharedAnswer {
   /** A series' whole answer, as the bytes that go out. */
   json?: SharedJson;
   /**
@@ -63,6 +72,8 @@ interface SharedAnswer {
 export interface CatalogueReads extends CatalogueDeps {
   /** Viewer-independent rows and lists, kept a few seconds. */
   cached: <T>(key: string, load: () => Promise<T>) => Promise<T>;
+  /** What `cached` holds for a key now, loaded and fresh, without a promise; undefined otherwise. */
+  kept: <T>(key: string) => T | undefined;
   /** Answers kept ready-serialized per access class. */
   answers: TtlCache<SharedAnswer>;
   /** A series' credits and its chapters' (issue 37 §2), kept a few seconds, cleared by renames too. */
@@ -89,6 +100,7 @@ export function declareCatalogueCaches(caches: CacheRegistry) {
   const credits = declareCreditsCache(caches);
   return {
     cached: <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>,
+    kept: <T>(key: string) => cache.peek(key) as T | undefined,
     answers,
     /** Binds the credits' loader to the database (the service does, once). */
     creditsWith: (db: Database) => (seriesId: string) => credits.get(seriesId, () => loadSeriesCredits(db, seriesId)),
@@ -104,8 +116,10 @@ export function declareCatalogueCaches(caches: CacheRegistry) {
 /** Locked for this viewer and for sale now (early access is for sale before its free date). */
 export const isForSale = (access: string) => access === 'locked' || access === 'early_access';
 
+const bundleKey = (slug: string) => `series:${slug}`;
+
 const seriesBundle = ({ db, cached }: CatalogueReads, slug: string) =>
-  cached(`series:${slug}`, async () => {
+  cached(bundleKey(slug), async () => {
     const row = await findSeriesBySlug(db, slug);
     if (!row) return null;
     const [genres, chapters, editions] = await Promise.all([
@@ -115,6 +129,8 @@ const seriesBundle = ({ db, cached }: CatalogueReads, slug: string) =>
     ]);
     return { row, genres, chapters, editions };
   });
+
+type SeriesBundle = NonNullable<Awaited<ReturnType<typeof seriesBundle>>>;
 
 /** A series' rows as every viewer shares them (its editions among them), or null when there is none. */
 export const seriesRows = (reads: CatalogueReads, slug: string) => seriesBundle(reads, slug);
@@ -126,9 +142,12 @@ export async function editionView(reads: CatalogueReads, row: SeriesRow, languag
   return { language, original: row.originalLanguage, chapters: titles };
 }
 
-/** Whether series marked Adult are shown to this viewer in lists and searches (the site's setting applied). */
-export const adultShownTo = async (reads: Pick<CatalogueDeps, 'adultContent'>, viewer: Viewer) =>
-  showsAdult(viewer, await reads.adultContent());
+/**
+ * Whether series marked Adult are shown to this viewer in lists and searches (the site's setting
+ * applied). Known at once for a viewer who has not opted in, as most are: no setting to read.
+ */
+export const adultShownTo = (reads: Pick<CatalogueDeps, 'adultContent'>, viewer: Viewer): boolean | Promise<boolean> =>
+  viewer.showAdult !== true ? false : reads.adultContent().then((site) => showsAdult(viewer, site));
 
 /**
  * The adult gate (issue 36 §4, decision 0041): a series marked Adult opens to the team, and to a
@@ -151,6 +170,22 @@ export async function visitorOpening(reads: CatalogueReads, slug: string, asked:
   const bundle = await seriesBundle(reads, slug);
   if (bundle?.row.isPublished) await assertMayOpen(reads, bundle.row, asked);
   return asked.showAdult === true ? ADULT_VISITOR : VISITOR;
+}
+
+/** The access class every visitor's shared answers are kept under. */
+export const VISITOR_CLASS = accessClass(VISITOR);
+
+/**
+ * `visitorOpening` without a promise (issue 40): a visitor's kept answers go out in the turn their
+ * request came in. Undefined whenever anything is left to read or ask: a reader with an account or
+ * a pass, rows not kept now, a series not published (the answer's own load refuses it) or marked
+ * Adult (its gate reads the site's setting).
+ */
+export function keptVisitorOpening(reads: CatalogueReads, slug: string, asked: Viewer) {
+  if (asked.userId !== null || asked.role !== null || asked.hasPremiumPass) return undefined;
+  const bundle = reads.kept<SeriesBundle | null>(bundleKey(slug));
+  if (!bundle?.row.isPublished || bundle.row.isAdult) return undefined;
+  return { bundle, viewer: asked.showAdult === true ? ADULT_VISITOR : VISITOR };
 }
 
 /** A series this viewer may see, from the kept rows, with the viewer's unlocks among its chapters. */

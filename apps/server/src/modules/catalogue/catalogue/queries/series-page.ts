@@ -23,11 +23,13 @@ import {
   type CatalogueReads,
   editionView,
   isForSale,
+  keptVisitorOpening,
   listedRows,
   type Reader,
   seriesRows,
   summaryOf,
   visibleSeries,
+  VISITOR_CLASS,
   visitorOpening,
 } from './reads';
 
@@ -165,6 +167,28 @@ export async function chaptersPage(
   };
 }
 
+const answerKey = (slug: string, language: string, accessClassName: string) => `series:${slug}:${language}:${accessClassName}`;
+
+/**
+ * `seriesJson` for a visitor whose answer is kept, without a promise (issue 40): their request is
+ * answered in the turn it came in. Undefined when anything is left to read: then `seriesJson`.
+ */
+export function keptSeriesJson(
+  reads: CatalogueReads,
+  slug: string,
+  asked: Viewer,
+  reader: Reader,
+  ask: EditionAsk = ANY_EDITION,
+) {
+  const opening = keptVisitorOpening(reads, slug, asked);
+  if (!opening) return undefined;
+  const { row, editions } = opening.bundle;
+  const answer = reads.answers.peek(answerKey(slug, chooseEdition(row.originalLanguage, editions, ask), VISITOR_CLASS));
+  if (!answer) return undefined;
+  if (reader) reads.views.count(reader, answer.seriesId);
+  return answer.json;
+}
+
 /**
  * A series page answer, serialized once per access class for a moment (see `accessClass`):
  * viewers who may read the same chapters get the same bytes; the view is still counted per reader.
@@ -182,7 +206,7 @@ export async function seriesJson(
       : await visitorOpening(reads, slug, asked);
   // Kept per edition as well: readers of one class who read in different languages get different bytes.
   const language = await editionLanguageOf(reads, slug, ask);
-  const answer = await reads.answers.get(`series:${slug}:${language}:${accessClass(viewer)}`, async () => {
+  const answer = await reads.answers.get(answerKey(slug, language, accessClass(viewer)), async () => {
     const data = await seriesDetail(reads, slug, viewer, { edition: { lang: language || undefined, wanted: [] } });
     return { json: sharedJson(JSON.stringify({ success: true, data })), seriesId: data.id, chapterId: undefined };
   });
