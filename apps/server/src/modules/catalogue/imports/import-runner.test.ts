@@ -125,6 +125,12 @@ async function seriesNamed(slug: string) {
   return row ? t.app.services.series.getSeries(row.id) : undefined;
 }
 
+/**
+ * A chapter as the team reads it, its page URLs without their signature: a signature changes with
+ * the half-hour window the clock is in (the test's clock moves on), not with what was stored.
+ */
+const unsigned = (chapter: object) => JSON.stringify(chapter).replace(/\?exp=\d+&sig=[\w-]+/g, '');
+
 describe('the import runner (issue 37 §1)', () => {
   let firstUpdatedAt: Map<string, string>;
 
@@ -166,7 +172,7 @@ describe('the import runner (issue 37 §1)', () => {
     const everything = await Promise.all(
       [...harbor.chapters, ...lanterns.chapters].map((row) => t.app.services.chapters.getChapter(row.id)),
     );
-    firstUpdatedAt = new Map(everything.map((one) => [one.id, JSON.stringify(one)]));
+    firstUpdatedAt = new Map(everything.map((one) => [one.id, unsigned(one)]));
   });
 
   it('changes nothing when the same files come again, and says so', async () => {
@@ -174,7 +180,7 @@ describe('the import runner (issue 37 §1)', () => {
     const result = await imports.importFolder('library', { dryRun: false, publish: false });
     expect(result.counts).toEqual({ created: 0, updated: 0, unchanged: 7, failed: 0 });
     for (const [id, before] of firstUpdatedAt) {
-      expect(JSON.stringify(await t.app.services.chapters.getChapter(id)), id).toBe(before);
+      expect(unsigned(await t.app.services.chapters.getChapter(id)), id).toBe(before);
     }
   });
 
