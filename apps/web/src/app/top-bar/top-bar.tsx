@@ -1,6 +1,7 @@
 import { Menu, Search, X } from 'lucide-react';
 import { useRef } from 'react';
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
+import { AppLink } from '../../lib/app-link';
 import { Logo } from '../../components/logo';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SearchBox } from '../../features/search/components/search-box';
@@ -38,20 +39,20 @@ export function TopBar() {
         >
           {panels.isOpen('mobile') ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
         </button>
-        <Link to="/" aria-label={t('common.app.nav.logoHome')} className="mr-2 flex items-center">
+        <AppLink to="/" aria-label={t('common.app.nav.logoHome')} className="mr-2 flex items-center">
           <Logo />
-        </Link>
+        </AppLink>
         <nav aria-label={t('common.app.nav.mainLabel')} className="hidden items-center gap-1 md:flex">
-          <Link to="/" className={navLink}>
+          <AppLink to="/" className={navLink}>
             {t('common.app.nav.home')}
-          </Link>
+          </AppLink>
           <SeriesDropdown isOpen={panels.isOpen('series')} onToggle={() => panels.toggle('series')} onClose={panels.close} />
-          <Link to="/buy/store" className={navLink}>
+          <AppLink to="/buy/store" className={navLink}>
             {t('common.app.nav.store')}
-          </Link>
-          <Link to="/buy/subscriptions" className={navLink}>
+          </AppLink>
+          <AppLink to="/buy/subscriptions" className={navLink}>
             {t('common.app.nav.subscriptions')}
-          </Link>
+          </AppLink>
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <SearchBox className="mr-1 hidden w-40 md:block lg:w-56" />

@@ -1,6 +1,6 @@
 import type { SeriesCard as Card } from '@inkwell/contract';
 import { Clock, Crown } from 'lucide-react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { AdultBadge } from '../../../components/adult-badge';
 import { CoverImage } from '../../../components/cover-image';
 import { FreeLadderBadges } from '../../../components/free-ladder-badges';
@@ -18,12 +18,12 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
   return (
     <article className="group flex flex-col overflow-hidden rounded-xl border border-ink-800 bg-ink-900 transition hover:border-accent-500/50">
       <div className="relative">
-        <Link to={href} className="relative block" tabIndex={-1} aria-hidden>
+        <AppLink to={href} className="relative block" tabIndex={-1} aria-hidden>
           <CoverImage cover={series.cover} title={series.title} eager={eager} className="transition group-hover:opacity-90" />
           <span className="absolute left-2 top-2 rounded bg-black/70 px-1.5 py-0.5 text-[10px] font-bold uppercase tracking-wider text-zinc-100">
             {seriesTypeText(t, series.type)}
           </span>
-        </Link>
+        </AppLink>
         {series.isAdult && <AdultBadge className="pointer-events-none absolute right-2 top-2" />}
         {/* Outside the hidden cover link, so a screen reader hears them too. */}
         <FreeLadderBadges
@@ -34,16 +34,16 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-white">
-          <Link to={href} className="hover:text-accent-400">
+          <AppLink to={href} className="hover:text-accent-400">
             {series.title}
-          </Link>
+          </AppLink>
         </h3>
         <StatusBadge status={series.status} className="self-start" />
         {series.latestChapters.length > 0 && (
           <ul className="mt-auto space-y-1">
             {series.latestChapters.map((chapter) => (
               <li key={chapter.slug}>
-                <Link
+                <AppLink
                   to={`${href}/${chapter.slug}`}
                   className="flex items-center justify-between gap-2 rounded-md bg-ink-800/70 px-2 py-1 text-xs text-zinc-300 hover:bg-ink-700 hover:text-white"
                 >
@@ -68,7 +68,7 @@ export function SeriesCard({ series, eager = false }: { series: Card; eager?: bo
                       {format.timeFromNow(chapter.publishedAt)}
                     </span>
                   </span>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

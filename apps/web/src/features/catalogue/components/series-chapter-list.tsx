@@ -1,7 +1,7 @@
 import type { ChapterSummary, SeriesDetail } from '@inkwell/contract';
 import { Check, ChevronDown, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { ChapterMarks } from '../../../components/chapter-marks';
 import { EarlyAccessMarkPart } from '../../../components/membership-parts';
 import { OriginalBadge } from '../../../components/original-badge';
@@ -190,7 +190,7 @@ function ChapterRow({
   const format = useFormat();
   return (
     <li data-read={place?.completed ? 'true' : undefined}>
-      <Link to={href} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800">
+      <AppLink to={href} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-ink-800">
         <span lang={chapter.language} className={`font-medium ${place?.completed ? 'text-zinc-400' : 'text-zinc-100'}`}>
           {format.chapterLabel(chapter)}
         </span>
@@ -207,7 +207,7 @@ function ChapterRow({
             <span className="whitespace-nowrap text-xs text-zinc-400">{format.date(chapter.publishedAt)}</span>
           )}
         </span>
-      </Link>
+      </AppLink>
     </li>
   );
 }

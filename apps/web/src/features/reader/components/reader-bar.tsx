@@ -1,7 +1,8 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { ArrowLeft, ChevronLeft, ChevronRight, Download, Settings2 } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { BookmarkButton } from '../../../components/bookmark-button';
 import { editionPath, useEdition } from '../../../lib/edition';
 import type { BookmarkState } from '../../../lib/library/bookmark';
@@ -128,13 +129,13 @@ export function ReaderBar({
       }`}
     >
       <div className="relative mx-auto flex h-14 max-w-5xl items-center gap-2 px-3">
-        <Link
+        <AppLink
           to={editionPath(`/SeriesView/${data.series.slug}`, lang)}
           className="flex min-w-0 items-center gap-2 text-sm hover:underline"
         >
           <ArrowLeft className="size-4 shrink-0" aria-hidden />
           <span className="hidden truncate md:inline">{data.series.title}</span>
-        </Link>
+        </AppLink>
         <h1 className="sr-only">{t('reader.bar.heading', { series: data.series.title, chapter })}</h1>
         <span className="truncate text-sm font-medium md:hidden">{chapter}</span>
         {/* A member's early chapter (issue 38 §1): "Early access · public in 3 days". */}
