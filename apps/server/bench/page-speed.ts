@@ -35,6 +35,11 @@ const TARGET_SIMULATED_TBT_MS = 200;
 const TARGET_SIMULATED_LCP_MS = 2500;
 const SIMULATED_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
+/** The run whose total blocking time is the median of the runs'. */
+function medianRun(runs: PageSpeed[]): PageSpeed {
+  return [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor((runs.length - 1) / 2)]!;
+}
+
 /** Lighthouse's main-thread breakdown as rows of work and milliseconds, largest first. */
 function mainThreadOf(details: unknown): { work: string; ms: number }[] {
   const items = (details as { items?: { groupLabel?: string; group?: string; duration?: number }[] } | undefined)?.items ?? [];
@@ -118,7 +123,11 @@ export async function pageSpeed(port: number, limitPort: number, pages: Record<s
     const elements: string[] = [];
     let missed = 0;
     for (const [name, path] of Object.entries(pages)) {
-      const live = await run(name, `http://127.0.0.1:${port}${path}`);
+      // Issue 40: the live runs too are taken SIMULATED_RUNS times, the run with the median TBT
+      // counting: on these machines one run's TBT moves by half between two runs of the same page.
+      const lives: PageSpeed[] = [];
+      for (let index = 0; index < SIMULATED_RUNS; index += 1) lives.push(await run(name, `http://127.0.0.1:${port}${path}`));
+      const live = medianRun(lives);
       const limit = await run(`${name} (limit)`, `http://127.0.0.1:${limitPort}${path}`);
       const misses = [
         live.score >= TARGET_SCORE ? '' : 'score',
@@ -133,6 +142,7 @@ export async function pageSpeed(port: number, limitPort: number, pages: Record<s
         'FCP ms': live.fcp,
         'LCP ms': live.lcp,
         'TBT ms': live.tbt,
+        TBTs: `${Math.min(...lives.map((r) => r.tbt))}–${Math.max(...lives.map((r) => r.tbt))}`,
         CLS: live.cls,
         'limit score': limit.score,
         'limit FCP': limit.fcp,
@@ -145,7 +155,7 @@ export async function pageSpeed(port: number, limitPort: number, pages: Record<s
       elements.push(`  ${name}: ${clip(live.lcpElement)}\n  ${' '.repeat(name.length)}  limit: ${clip(limit.lcpElement)}`);
     }
     console.log(
-      `Page speed (Lighthouse, mobile, network throttled as a phone on 4G), live page beside its limit (the same HTML without scripts; informative):`,
+      `Page speed (Lighthouse, mobile, network and CPU throttled as a phone on 4G; the run with the median TBT of ${SIMULATED_RUNS}), live page beside its limit (the same HTML without scripts; informative):`,
     );
     console.table(rows);
     console.log(`Largest contentful paint element:\n${elements.join('\n')}\n`);

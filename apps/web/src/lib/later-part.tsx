@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { isDrawingOverServerMarkup } from './server-markup';
 
 /**
  * Issue 40 (phones): a part of a page below the fold that the browser, taking over the server's
@@ -10,7 +11,7 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
  * It waits by suspending in its first drawing: Preact keeps the server's nodes of a part that
  * suspends while it takes them over, and draws over them when it resumes (attributes mended, as
  * the rest of the page). Only the browser's build draws over the server's markup
- * (lib/preact/client.ts calls `overServerMarkup`); where React runs (the dev server, unit tests of
+ * (lib/preact/client.ts, through `overServerMarkup` in lib/server-markup.ts); where React runs (the dev server, unit tests of
  * pages) nothing waits.
  */
 
@@ -18,18 +19,6 @@ interface Wait {
   promise: Promise<void>;
   settled: boolean;
   settle(): void;
-}
-
-let drawingOverServerMarkup = false;
-
-/** Runs the browser's first drawing over the server's markup, in which later parts wait (lib/preact/client.ts). */
-export function overServerMarkup(draw: () => void): void {
-  drawingOverServerMarkup = true;
-  try {
-    draw();
-  } finally {
-    drawingOverServerMarkup = false;
-  }
 }
 
 function makeWait(): Wait {
@@ -70,7 +59,7 @@ export function LaterPart({
   className?: string;
   margin?: string;
 }) {
-  const [wait] = useState(() => (drawingOverServerMarkup ? makeWait() : null));
+  const [wait] = useState(() => (isDrawingOverServerMarkup() ? makeWait() : null));
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;

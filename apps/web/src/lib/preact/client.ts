@@ -2,7 +2,7 @@ import { render, type ComponentChild } from 'preact';
 // Preact's React layer (its hooks into every element: className, events, StrictMode, …), for the tree drawn below.
 import { createRoot } from 'preact/compat/client';
 // Parts below the fold wait to be drawn until the reader nears them (lib/later-part.tsx).
-import { overServerMarkup } from '../later-part';
+import { overServerMarkup } from '../server-markup';
 
 /**
  * `react-dom/client` for the browser's build, which runs Preact (decision 0048). `hydrateRoot`
