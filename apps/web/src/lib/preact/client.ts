@@ -1,8 +1,6 @@
 import { render, type ComponentChild } from 'preact';
 // Preact's React layer (its hooks into every element: className, events, StrictMode, …), for the tree drawn below.
 import { createRoot } from 'preact/compat/client';
-// Parts below the fold wait to be drawn until the reader nears them (lib/later-part.tsx).
-import { overServerMarkup } from '../server-markup';
 
 /**
  * `react-dom/client` for the browser's build, which runs Preact (decision 0048). `hydrateRoot`
@@ -15,7 +13,7 @@ import { overServerMarkup } from '../server-markup';
 export { createRoot };
 
 export function hydrateRoot(container: Element, children: ComponentChild) {
-  overServerMarkup(() => render(children, container));
+  render(children, container);
   return {
     render: (next: ComponentChild) => render(next, container),
     unmount: () => render(null, container),

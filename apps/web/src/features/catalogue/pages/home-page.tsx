@@ -1,7 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { AppLink } from '../../../lib/app-link';
+import { Link, useLocation } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { AdSlot } from '../../../lib/ads/ad-slot';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -11,7 +10,6 @@ import { HomePageSkeleton } from '../components/page-skeletons';
 import { useGenres } from '../api/list-genres';
 import { SeriesRow } from '../components/series-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LaterPart } from '../../../lib/later-part';
 import { useT } from '../../../lib/i18n/i18n-context';
 import { richText } from '../../../lib/i18n/rich';
 import '../messages';
@@ -28,12 +26,12 @@ function Section({ title, to, children }: { title: string; to: string; children:
         <h2 id={id} className="text-xl font-bold text-white">
           {title}
         </h2>
-        <AppLink to={to} className="flex items-center gap-1 text-sm font-medium text-accent-400 hover:text-accent-300">
+        <Link to={to} className="flex items-center gap-1 text-sm font-medium text-accent-400 hover:text-accent-300">
           {richText(t('catalogue.home.seeAll', { section: title.toLowerCase() }), {
             hidden: (words) => <span className="sr-only">{words}</span>,
           })}{' '}
           <ArrowRight className="size-4" aria-hidden />
-        </AppLink>
+        </Link>
       </div>
       {children}
     </section>
@@ -53,12 +51,12 @@ function GenreChips() {
       <ul className="flex flex-wrap gap-2">
         {genres.data.map((genre) => (
           <li key={genre.id}>
-            <AppLink
+            <Link
               to={`/browse?genre=${genre.slug}`}
               className="inline-block rounded-full border border-ink-700 bg-ink-900 px-4 py-2 text-sm font-medium text-zinc-200 hover:border-accent-500 hover:text-white"
             >
               {genre.name}
-            </AppLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -111,18 +109,18 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
                 })}
               </p>
               <div className="flex shrink-0 gap-3 whitespace-nowrap">
-                <AppLink
+                <Link
                   to="/register"
                   className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500"
                 >
                   {t('catalogue.home.join.register')}
-                </AppLink>
-                <AppLink
+                </Link>
+                <Link
                   to="/login"
                   className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700"
                 >
                   {t('catalogue.home.join.logIn')}
-                </AppLink>
+                </Link>
               </div>
             </section>
           )}
@@ -134,31 +132,22 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
             )}
           </Section>
           <AdSlot placement="home" />
-          {/* The rows below the fold on a phone become the app as the reader nears them (LaterPart, issue 40). */}
           {home.data.trending.length >= MIN_RAIL_CARDS && (
             <Section title={t('catalogue.home.trending')} to="/browse?sort=trending">
-              <LaterPart>
-                <SeriesRow items={home.data.trending} />
-              </LaterPart>
+              <SeriesRow items={home.data.trending} />
             </Section>
           )}
           {home.data.newest.length >= MIN_RAIL_CARDS && (
             <Section title={t('catalogue.home.newest')} to="/browse?sort=new">
-              <LaterPart>
-                <SeriesRow items={home.data.newest} />
-              </LaterPart>
+              <SeriesRow items={home.data.newest} />
             </Section>
           )}
           {home.data.premium.length >= MIN_RAIL_CARDS && (
             <Section title={t('catalogue.home.premium')} to="/premium">
-              <LaterPart>
-                <SeriesRow items={home.data.premium} />
-              </LaterPart>
+              <SeriesRow items={home.data.premium} />
             </Section>
           )}
-          <LaterPart>
-            <GenreChips />
-          </LaterPart>
+          <GenreChips />
         </>
       )}
     </div>
