@@ -35,6 +35,9 @@ const TARGET_SIMULATED_TBT_MS = 200;
 const TARGET_SIMULATED_LCP_MS = 2500;
 const SIMULATED_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
+
 /** The run whose total blocking time is the median of the runs'. */
 function medianRun(runs: PageSpeed[]): PageSpeed {
   return [...runs].sort((a, b) => a.tbt - b.tbt)[Math.floor((runs.length - 1) / 2)]!;
@@ -142,7 +145,7 @@ export async function pageSpeed(port: number, limitPort: number, pages: Record<s
         'FCP ms': live.fcp,
         'LCP ms': live.lcp,
         'TBT ms': live.tbt,
-        TBTs: `${Math.min(...lives.map((r) => r.tbt))}–${Math.max(...lives.map((r) => r.tbt))}`,
+        TBTs: range(lives.map((r) => r.tbt)),
         CLS: live.cls,
         'limit score': limit.score,
         'limit FCP': limit.fcp,
@@ -166,8 +169,6 @@ export async function pageSpeed(port: number, limitPort: number, pages: Record<s
     // Issue 40: each page SIMULATED_RUNS times, the median counts and the runs' range is shown.
     const simulated = [];
     let readerMainThread: PageSpeed['mainThread'] = [];
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-    const range = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
     for (const [name, path] of Object.entries(pages)) {
       const runs: PageSpeed[] = [];
       for (let index = 0; index < SIMULATED_RUNS; index += 1)

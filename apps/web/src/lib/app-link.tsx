@@ -10,7 +10,7 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 };
 
 /**
- * A link to a page of the app, for the lists that draw many (cards, chapter rows, chips): what
+ * A link to a page of the app, for what draws many or on every page (cards, chapter rows, the top bar): what
  * React Router's `Link` does for a path from the root, with two context reads where `Link` runs a
  * dozen hooks and resolves its path through JSON each time it draws (issue 40: 70 links took
  * ~50 ms of home's first drawing on a phone-speed machine, ~0.75 ms each). A plain, unmodified
