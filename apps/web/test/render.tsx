@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -66,6 +66,13 @@ export function renderRoutes(
   );
   return { ...result, router, queryClient };
 }
+
+/**
+ * A click that opens a part whose code loads as it is first drawn (`lazyPart`: the reader's
+ * settings, its chapter list). The part suspends inside the click's `act`; React draws it once its
+ * code is in only when that `act` is awaited (otherwise it waits for the next drawing of the page).
+ */
+export const clickOpening = (element: Element) => act(async () => void fireEvent.click(element));
 
 export function renderInApp(ui: ReactNode, initialPath = '/') {
   return renderRoutes([{ path: '*', element: ui }], initialPath);

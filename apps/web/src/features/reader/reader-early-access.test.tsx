@@ -1,7 +1,7 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../test/render';
+import { clickOpening, mockApi, readerUser, renderRoutes, verifyAs } from '../../../test/render';
 import ReaderPage from './reader-page';
 
 // Issue 38 §1: a member reads a scheduled chapter early; the reader says when it turns public.
@@ -70,7 +70,7 @@ describe('a member’s early chapter in the reader (issue 38 §1)', () => {
     open('chapter-1', chapter(summary(1)));
     expect(await screen.findByText('The letter nobody else has read yet.')).toBeInTheDocument();
     expect(within(screen.getByTestId('reader-bar')).queryByTestId('member-early-access')).toBeNull();
-    fireEvent.click(within(screen.getByTestId('reader-bottom-bar')).getByRole('button', { name: 'Chapters' }));
+    await clickOpening(within(screen.getByTestId('reader-bottom-bar')).getByRole('button', { name: 'Chapters' }));
     const early = await screen.findByRole('link', { name: /Chapter 2/ });
     expect(await within(early).findByTestId('member-early-access')).toHaveTextContent('Early access · public in 3 days');
   });

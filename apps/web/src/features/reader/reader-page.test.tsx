@@ -1,7 +1,7 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, renderRoutes, verifyAs } from '../../../test/render';
+import { clickOpening, mockApi, renderRoutes, verifyAs } from '../../../test/render';
 import ReaderPage from './reader-page';
 import { COMIC_SETTINGS_KEY, NOVEL_SETTINGS_KEY } from './reader-settings';
 
@@ -72,7 +72,7 @@ describe('comic reader', () => {
   it('turns pages in paged mode with the keyboard, both ways, and remembers the choice', async () => {
     serve(comicChapter());
     const { unmount } = renderReader();
-    fireEvent.click(await screen.findByRole('button', { name: 'Reading settings' }));
+    await clickOpening(await screen.findByRole('button', { name: 'Reading settings' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Page by page' }));
     expect(screen.getByTestId('page-indicator')).toHaveTextContent('Page 1 / 3');
     fireEvent.keyDown(window, { key: 'ArrowRight' });
@@ -117,7 +117,7 @@ describe('novel reader', () => {
     renderReader();
     const text = await screen.findByTestId('novel-text');
     expect(text).toHaveTextContent('The quietest town.');
-    fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
+    await clickOpening(screen.getByRole('button', { name: 'Reading settings' }));
     fireEvent.click(await screen.findByRole('button', { name: 'OpenDyslexic' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sepia' }));
     fireEvent.click(screen.getByRole('button', { name: 'Wide' }));

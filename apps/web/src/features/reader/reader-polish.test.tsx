@@ -1,7 +1,7 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoutes, verifyAs } from '../../../test/render';
+import { clickOpening, mockApi, renderRoutes, verifyAs } from '../../../test/render';
 import ReaderPage from './reader-page';
 import { BottomSheet, ChapterListSheet, ComicSettingsPanel } from './reader-parts';
 import { COMIC_SETTINGS_KEY, NOVEL_SETTINGS_KEY } from './reader-settings';
@@ -166,7 +166,7 @@ describe('on a phone', () => {
     serve(chapter({ chapterCount: 250 }));
     renderReader();
     const bar = await screen.findByTestId('reader-bottom-bar');
-    fireEvent.click(within(bar).getByRole('button', { name: 'Chapters' }));
+    await clickOpening(within(bar).getByRole('button', { name: 'Chapters' }));
     // The list's code is a part of its own (reader-parts.tsx), fetched as it first opens.
     const list = await screen.findByRole('dialog', { name: 'Chapters' });
     expect(within(list).getByRole('link', { name: 'All 250 chapters' })).toHaveAttribute('href', '/SeriesView/lantern');
@@ -177,7 +177,7 @@ describe('on a phone', () => {
     serve(chapter());
     const { router } = renderReader();
     const bar = await screen.findByTestId('reader-bottom-bar');
-    fireEvent.click(within(bar).getByRole('button', { name: 'Chapters' }));
+    await clickOpening(within(bar).getByRole('button', { name: 'Chapters' }));
     // The list's code is a part of its own (reader-parts.tsx), fetched as it first opens.
     const list = await screen.findByRole('dialog', { name: 'Chapters' });
     const links = within(list).getAllByRole('link');
@@ -186,7 +186,7 @@ describe('on a phone', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Chapters' })).toBeNull();
 
-    fireEvent.click(within(bar).getByRole('button', { name: 'Settings' }));
+    await clickOpening(within(bar).getByRole('button', { name: 'Settings' }));
     const settings = await screen.findByRole('dialog', { name: 'Reading settings' });
     fireEvent.click(await within(settings).findByRole('button', { name: 'Page by page' }));
     expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
@@ -248,7 +248,7 @@ describe('data saver', () => {
     const { unmount } = renderReader();
     const strip = await screen.findByTestId('strip-reader');
     expect(within(strip).getAllByRole('img')[0]).toHaveAttribute('src', '/media/pages/c/1.webp?exp=1&sig=x');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Reading settings' })[0]!);
+    await clickOpening(screen.getAllByRole('button', { name: 'Reading settings' })[0]!);
     fireEvent.click(screen.getAllByRole('button', { name: 'Data saver' })[0]!);
     expect(
       within(strip)
@@ -333,7 +333,7 @@ describe('paged reading and themes', () => {
     expect(themed!.style.getPropertyValue('--color-ink-900')).toBe('#efe4cb');
     expect(themed!.style.getPropertyValue('--color-zinc-200')).toBe('#4a3829');
     expect(endMatter.className).not.toContain('bg-ink-950');
-    fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
+    await clickOpening(screen.getByRole('button', { name: 'Reading settings' }));
     const panel = await screen.findByRole('dialog', { name: 'Reading settings' });
     expect(panel.closest('[data-reader-theme="sepia"]')).toBe(themed);
   });

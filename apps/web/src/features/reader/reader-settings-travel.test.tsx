@@ -1,7 +1,7 @@
 import type { ChapterContent, ReaderSettings } from '@inkwell/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../test/render';
+import { clickOpening, mockApi, readerUser, renderRoutes, verifyAs } from '../../../test/render';
 import ReaderPage from './reader-page';
 import { COMIC_SETTINGS_KEY, NOVEL_SETTINGS_KEY, resolveComic, type ComicSettings } from './reader-settings';
 import { flushSettings } from './settings-sync';
@@ -103,7 +103,7 @@ describe('a visitor', () => {
     const fetchMock = serve(chapter({ readerDefaults: { mode: 'paged', direction: 'ltr' } }));
     renderReader();
     expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
+    await clickOpening(screen.getByRole('button', { name: 'Reading settings' }));
     expect(await screen.findByText('For this series')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Long strip' }));
     expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('a visitor', () => {
     serve(chapter({ readerDefaults: { mode: 'paged', direction: 'ltr' } }));
     renderReader();
     expect(await screen.findByTestId('paged-reader')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
+    await clickOpening(screen.getByRole('button', { name: 'Reading settings' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Long strip' }));
     expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Use for every series' }));
@@ -153,7 +153,7 @@ describe('a signed-in reader', () => {
     const fetchMock = serve(chapter({ id: 's2' }), account);
     renderReader();
     await screen.findByTestId('paged-reader');
-    fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
+    await clickOpening(screen.getByRole('button', { name: 'Reading settings' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Long strip' }));
     expect(await screen.findByTestId('strip-reader')).toBeInTheDocument();
     // The general choice stays the account's: only this series reads as a strip.

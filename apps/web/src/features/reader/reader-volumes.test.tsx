@@ -1,7 +1,7 @@
 import type { ChapterContent } from '@inkwell/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, renderRoutes, verifyAs } from '../../../test/render';
+import { clickOpening, mockApi, renderRoutes, verifyAs } from '../../../test/render';
 import ReaderPage from './reader-page';
 import { COMIC_SETTINGS_KEY } from './reader-settings';
 
@@ -93,7 +93,7 @@ describe('the reader’s chapter list by volume', () => {
         .map((option) => option.textContent),
     ).toEqual(['Chapter 2', 'Chapter 1']);
 
-    fireEvent.click(within(screen.getByTestId('reader-bottom-bar')).getByRole('button', { name: 'Chapters' }));
+    await clickOpening(within(screen.getByTestId('reader-bottom-bar')).getByRole('button', { name: 'Chapters' }));
     const sheet = await screen.findByRole('dialog', { name: 'Chapters' });
     expect(sheet).toHaveTextContent(/No volume.*Chapter 4.*Volume 2.*Chapter 3.*Volume 1.*Chapter 2.*Chapter 1/);
   });
@@ -129,7 +129,7 @@ describe('a series that reads right to left', () => {
     expect(indicator()).toHaveTextContent('Page 2 / 3');
     // The settings say how the series was drawn; its direction is the reader's to change for it
     // (issue 39 §2), and their own general choice is kept for other series.
-    fireEvent.click(screen.getByRole('button', { name: 'Reading settings' }));
+    await clickOpening(screen.getByRole('button', { name: 'Reading settings' }));
     expect(await screen.findByText('This series reads right to left, as it was drawn.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Right to left' })).toHaveAttribute('aria-pressed', 'true');
     expect(JSON.parse(localStorage.getItem(COMIC_SETTINGS_KEY)!)).toMatchObject({ direction: 'ltr' });

@@ -8,6 +8,19 @@ import ReaderPage from './reader-page';
 import { COMIC_SETTINGS_KEY } from './reader-settings';
 import { progressFor, scrollPlace } from './use-reading-progress';
 
+/** How often the reader's page is drawn: its bar is drawn with it each time. */
+const bar = vi.hoisted(() => ({ draws: 0 }));
+vi.mock('./components/reader-bar', async (original) => {
+  const module = await original<typeof import('./components/reader-bar')>();
+  return {
+    ...module,
+    ReaderBar: (props: Parameters<typeof module.ReaderBar>[0]) => {
+      bar.draws += 1;
+      return module.ReaderBar(props);
+    },
+  };
+});
+
 const SERIES_ID = '00000000-0000-4000-8000-0000000000aa';
 const chapterId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const summary = (number: number) => ({
@@ -229,6 +242,8 @@ describe('reading progress in the reader', () => {
     await act(async () => {
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
     });
+    // The page has taken the logout in (the session's news reaches it in a later task).
+    await screen.findAllByRole('link', { name: 'Log in to bookmark' });
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     fireEvent.keyDown(window, { key: 'ArrowRight' });
@@ -248,6 +263,30 @@ describe('reading progress in the reader', () => {
       entries: [{ chapterId: chapterId(1), page: null, position: 1, completed: true, readAt: expect.any(String) }],
     });
     await waitFor(() => expect(localStorage.getItem(LOCAL_PROGRESS_KEY)).toBeNull());
+  });
+
+  it('draws the reader once as its place is read and followed, when nothing on the page changes (issue 40)', async () => {
+    // Nothing saved, then a place in the strip to scroll to: the page drawn stays as it is, so the
+    // reader is not drawn again as the place arrives (each drawing is a long task on a phone).
+    for (const kept of [undefined, { position: 0.5, page: 3 }]) {
+      localStorage.clear();
+      if (kept) saveLocalProgress(null, chapterId(2), SERIES_ID, kept);
+      const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+      serve({ user: null });
+      const counted = renderReader();
+      const strip = await screen.findByTestId('strip-reader');
+      await screen.findAllByRole('link', { name: 'Log in to bookmark' });
+      const before = bar.draws;
+      // The strip's end is on screen: once its place is followed, the chapter is read, without a scroll.
+      vi.spyOn(strip.parentElement!, 'getBoundingClientRect').mockImplementation(
+        () => ({ top: -4100, bottom: 700, height: 4800, left: 0, right: 800, width: 800, x: 0, y: -4100 }) as DOMRect,
+      );
+      await waitFor(() => expect(readLocalProgress(null)[chapterId(2)]).toMatchObject({ position: 1, completed: true }));
+      expect(scrollTo).toHaveBeenCalledTimes(kept ? 1 : 0);
+      expect(bar.draws - before).toBe(0);
+      counted.unmount();
+      scrollTo.mockRestore();
+    }
   });
 
   it('keeps nothing for a locked chapter', async () => {

@@ -115,13 +115,13 @@ function useProgressSaver({ chapterId, seriesId, owner, trackingRef, openedRef, 
 function usePlaceElsewhere({
   chapterId,
   pageCount,
-  setResume,
+  resumeAt,
   schedule,
   flush,
 }: {
   chapterId: string | undefined;
   pageCount: number;
-  setResume(resume: { chapterId: string; point: ResumePoint }): void;
+  resumeAt(chapterId: string, point: ResumePoint): void;
   schedule(input: ProgressInput): void;
   flush(): void;
 }) {
@@ -130,11 +130,11 @@ function usePlaceElsewhere({
     (point: { page: number } | { position: number }) => {
       if (!chapterId) return;
       offer(undefined);
-      setResume({ chapterId, point });
+      resumeAt(chapterId, point);
       schedule(progressFor('page' in point ? point : { ...point, isAtEnd: false }, pageCount));
       flush();
     },
-    [chapterId, pageCount, setResume, schedule, flush],
+    [chapterId, pageCount, resumeAt, schedule, flush],
   );
   return {
     offer,
@@ -179,11 +179,14 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   const isSignedIn = user !== null;
   const owner = user?.id ?? null;
 
-  const [resume, setResume] = useState<{ chapterId: string; point: ResumePoint }>();
+  // The page a paged comic opens at, once its place is known. The place itself is not state: opening
+  // a chapter with nothing to resume, or a place in a strip or a novel, draws the reader once (issue 40:
+  // each state set here drew the whole reader again, a long task on a phone).
+  const [startAt, setStartAt] = useState<{ chapterId: string; page: number }>();
   // The chapter whose place is followed: only once it has resumed, so the scroll to the top of a
   // new page is never saved over the place about to be resumed.
-  const [trackedId, setTrackedId] = useState<string>();
   const trackingRef = useRef<string | undefined>(undefined);
+  const resumeFrame = useRef(0);
   const pageRef = useRef(1);
   const modeRef = useRef(mode);
   modeRef.current = mode;
@@ -195,7 +198,44 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   const saveRef = useRef(save);
   saveRef.current = save;
   const { flush, schedule } = useProgressSaver({ chapterId, seriesId, owner, trackingRef, openedRef, saveRef });
-  const { offer, ...placeChoice } = usePlaceElsewhere({ chapterId, pageCount, setResume, schedule, flush });
+
+  // A long strip or a novel: the place is the share of the content gone above the bars; the end on screen completes the chapter.
+  const measureScroll = useCallback(() => {
+    const content = contentRef.current;
+    if (!content || !chapterId || trackingRef.current !== chapterId || modeRef.current !== 'scroll') return;
+    const rect = content.getBoundingClientRect();
+    if (rect.height <= 0) return;
+    schedule(progressFor(scrollPlace(rect, window.innerHeight), pageCount));
+  }, [chapterId, contentRef, pageCount, schedule]);
+
+  // Paged mode, as the place starts to be followed: a page already turned to (or resumed at) is
+  // saved, and a chapter of one page is read.
+  const savePagedStart = useCallback(() => {
+    if (modeRef.current === 'paged' && pageCount > 0 && (pageRef.current > 1 || pageCount === 1)) {
+      schedule(progressFor({ page: pageRef.current }, pageCount));
+    }
+  }, [pageCount, schedule]);
+
+  // Resuming: the paged reader opens at the page; a strip or novel scrolls to the position, in the
+  // frame after the page is drawn. Only then is the place followed.
+  const resumeAt = useCallback(
+    (id: string, point: ResumePoint) => {
+      if (point && 'page' in point) setStartAt({ chapterId: id, page: point.page });
+      cancelAnimationFrame(resumeFrame.current);
+      resumeFrame.current = requestAnimationFrame(() => {
+        const content = contentRef.current;
+        if (point && 'position' in point && content) {
+          const rect = content.getBoundingClientRect();
+          window.scrollTo({ top: window.scrollY + rect.top - BARS_HEIGHT + point.position * rect.height });
+        }
+        trackingRef.current = id;
+        savePagedStart();
+        resumeFrame.current = requestAnimationFrame(() => requestAnimationFrame(measureScroll));
+      });
+    },
+    [contentRef, measureScroll, savePagedStart],
+  );
+  const { offer, ...placeChoice } = usePlaceElsewhere({ chapterId, pageCount, resumeAt, schedule, flush });
 
   // Opening a chapter: it goes in the history, and the saved place is read (fresh, as another device may have moved on).
   useEffect(() => {
@@ -235,55 +275,38 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
       // When another device's newer place is far enough to offer, this browser opens where it was
       // itself and offers it, never jumping there; otherwise (a page apart at most) at the merged place.
       const own = places?.elsewhere && places.own && { ...places.own, completed: saved?.completed ?? false };
-      setResume({ chapterId, point: moves.hasMoved() ? null : resumePoint(own ?? saved, modeRef.current, pageCount) });
+      resumeAt(chapterId, moves.hasMoved() ? null : resumePoint(own ?? saved, modeRef.current, pageCount));
       offer(places?.elsewhere && { chapterId, place: places.elsewhere });
     });
     return () => {
       moves.stop();
       isCancelled = true;
+      cancelAnimationFrame(resumeFrame.current);
       trackingRef.current = undefined;
       flush();
     };
-  }, [chapterId, seriesId, pageCount, isSignedIn, owner, client, flush, offer]);
+  }, [chapterId, seriesId, pageCount, isSignedIn, owner, client, flush, offer, resumeAt]);
 
-  // Resuming: the paged reader opens at the page; a strip or novel scrolls to the position. Only then is the place tracked.
-  const startPage =
-    resume && resume.chapterId === chapterId && resume.point && 'page' in resume.point ? resume.point.page : undefined;
-  useEffect(() => {
-    if (!resume || resume.chapterId !== chapterId) return;
-    const point = resume.point;
-    const frame = requestAnimationFrame(() => {
-      const content = contentRef.current;
-      if (point && 'position' in point && content) {
-        const rect = content.getBoundingClientRect();
-        window.scrollTo({ top: window.scrollY + rect.top - BARS_HEIGHT + point.position * rect.height });
-      }
-      trackingRef.current = chapterId;
-      setTrackedId(chapterId);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [resume, chapterId, contentRef]);
+  const startPage = startAt && startAt.chapterId === chapterId ? startAt.page : undefined;
 
-  // A long strip or a novel: the place follows the scroll; the end on screen completes the chapter.
-  const isTracking = trackedId !== undefined && trackedId === chapterId;
+  // A long strip or a novel: the place follows the scroll once it is followed (measureScroll checks).
   useEffect(() => {
-    if (!isTracking || mode !== 'scroll') return;
-    const measure = () => {
-      const content = contentRef.current;
-      if (!content || trackingRef.current !== chapterId) return;
-      const rect = content.getBoundingClientRect();
-      if (rect.height <= 0) return;
-      schedule(progressFor(scrollPlace(rect, window.innerHeight), pageCount));
-    };
-    const first = requestAnimationFrame(() => requestAnimationFrame(measure));
-    window.addEventListener('scroll', measure, { passive: true });
-    window.addEventListener('resize', measure);
+    if (mode !== 'scroll') return;
+    // A reader switching from pages to the strip: where they are now is measured.
+    const first = requestAnimationFrame(() => requestAnimationFrame(measureScroll));
+    window.addEventListener('scroll', measureScroll, { passive: true });
+    window.addEventListener('resize', measureScroll);
     return () => {
       cancelAnimationFrame(first);
-      window.removeEventListener('scroll', measure);
-      window.removeEventListener('resize', measure);
+      window.removeEventListener('scroll', measureScroll);
+      window.removeEventListener('resize', measureScroll);
     };
-  }, [isTracking, mode, chapterId, contentRef, pageCount, schedule]);
+  }, [mode, measureScroll]);
+
+  // A reader switching from the strip to pages: the page they are on is saved.
+  useEffect(() => {
+    if (mode === 'paged' && trackingRef.current === chapterId) savePagedStart();
+  }, [mode, chapterId, savePagedStart]);
 
   // Leaving the page or the tab: what is pending goes now, and may outlive the page.
   useEffect(() => {
@@ -296,14 +319,6 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
       window.removeEventListener('pagehide', leave);
     };
   }, [flush]);
-
-  // Paged mode, as the place starts to be followed: a page already turned to (or resumed at) is
-  // saved, and a chapter of one page is read.
-  useEffect(() => {
-    if (isTracking && mode === 'paged' && pageCount > 0 && (pageRef.current > 1 || pageCount === 1)) {
-      schedule(progressFor({ page: pageRef.current }, pageCount));
-    }
-  }, [isTracking, mode, pageCount, schedule]);
 
   /** The paged reader's page (1-based) as it turns; the last page completes the chapter. */
   const onPageChange = useCallback(
