@@ -42,6 +42,13 @@ export async function catalogueRoutes(
   const readerOf = (request: FastifyRequest) => readerKeyOf(request, secret, clock.now());
   /** JSON already serialized (and checked against the contract when it was made), compressed when large. */
   const sendJson = createSharedJsonSender(caches, 'catalogue');
+  type Answer = Parameters<typeof sendJson>[2];
+  /**
+   * A kept answer goes out in the turn its request came in (issue 40: no promise on the way);
+   * without one, `load` reads what is missing and the answer goes once it is made.
+   */
+  const keptOr = (request: FastifyRequest, reply: FastifyReply, kept: Answer | undefined, load: () => Promise<Answer>) =>
+    kept ? sendJson(request, reply, kept) : load().then((answer) => sendJson(request, reply, answer));
   /**
    * Whether a list shows this viewer series marked Adult: then the answer is theirs, never kept by a
    * shared cache on the way, which keeps only the one without them (issue 36 §4).
@@ -76,10 +83,8 @@ export async function catalogueRoutes(
     handler: (request, reply) => {
       const adult = listAudience(request, reply);
       const languages = wanted(request);
-      // Kept JSON goes out in the turn the request came in (issue 40).
       const kept = typeof adult === 'boolean' && Array.isArray(languages) ? catalogue.keptHomeJson(languages, adult) : undefined;
-      if (kept) return sendJson(request, reply, kept);
-      return (async () => sendJson(request, reply, await catalogue.homeJson(await languages, await adult)))();
+      return keptOr(request, reply, kept, async () => catalogue.homeJson(await languages, await adult));
     },
   });
 
@@ -93,8 +98,7 @@ export async function catalogueRoutes(
         typeof adult === 'boolean' && Array.isArray(languages)
           ? catalogue.keptListJson(request.query, languages, adult)
           : undefined;
-      if (kept) return sendJson(request, reply, kept);
-      return (async () => sendJson(request, reply, await catalogue.listJson(request.query, await languages, await adult)))();
+      return keptOr(request, reply, kept, async () => catalogue.listJson(request.query, await languages, await adult));
     },
   });
 
@@ -106,15 +110,13 @@ export async function catalogueRoutes(
       const asked = askedOf(request);
       const languages = wanted(request);
       const { slug } = request.params;
-      // A visitor's kept answer goes out in the turn the request came in (issue 40).
+      const reader = readerOf(request);
       const kept = Array.isArray(languages)
-        ? catalogue.keptSeriesJson(slug, asked, readerOf(request), { lang: request.query.lang, wanted: languages })
+        ? catalogue.keptSeriesJson(slug, asked, reader, { lang: request.query.lang, wanted: languages })
         : undefined;
-      if (kept) return sendJson(request, reply, kept);
-      return (async () => {
-        const edition = { lang: request.query.lang, wanted: await languages };
-        return sendJson(request, reply, await catalogue.seriesJson(slug, asked, readerOf(request), edition));
-      })();
+      return keptOr(request, reply, kept, async () =>
+        catalogue.seriesJson(slug, asked, reader, { lang: request.query.lang, wanted: await languages }),
+      );
     },
   });
 
@@ -137,22 +139,20 @@ export async function catalogueRoutes(
       const languages = wanted(request);
       // A team member's preview shows a chapter not out yet as it will be at its release.
       const atRelease = request.previewAs !== null;
-      // A visitor's kept answer goes out in the turn the request came in (issue 40).
+      const reader = readerOf(request);
       const kept = Array.isArray(languages)
-        ? catalogue.keptChapterJson(slug, chapterSlug, asked, readerOf(request), {
+        ? catalogue.keptChapterJson(slug, chapterSlug, asked, reader, {
             atRelease,
             edition: { lang: request.query.lang, wanted: languages },
           })
         : undefined;
-      if (kept) return sendJson(request, reply, kept);
-      return (async () => {
-        const answer = await catalogue.chapterJson(slug, chapterSlug, asked, readerOf(request), {
+      return keptOr(request, reply, kept, async () =>
+        catalogue.chapterJson(slug, chapterSlug, asked, reader, {
           classOnly: isClassPageCall(request),
           atRelease,
           edition: { lang: request.query.lang, wanted: await languages },
-        });
-        return sendJson(request, reply, answer);
-      })();
+        }),
+      );
     },
   });
 
