@@ -61,6 +61,24 @@ function preloadUiFont(): Plugin {
   };
 }
 
+/**
+ * Issue 40 (phones): the browser's build draws lucide-react's icons with lib/light-icon.ts, which
+ * says why; every icon file of the package makes its component with `createLucideIcon`. The server
+ * and the unit tests draw lucide's own, the same markup (light-icon.test.tsx).
+ */
+function lightIcons(): Plugin {
+  const light = fileURLToPath(new URL('./src/lib/light-icon.ts', import.meta.url));
+  return {
+    name: 'inkwell-light-icons',
+    enforce: 'pre',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    resolveId(source, importer) {
+      if (importer && /[\\/]lucide-react[\\/]/.test(importer) && /(^|\/)createLucideIcon\.mjs$/.test(source)) return light;
+      return null;
+    },
+  };
+}
+
 /** lucide-react's index, which re-exports every icon (some two thousand files). */
 const ICON_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
@@ -237,6 +255,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     preloadUiFont(),
     precompressAssets(),
     precacheAppShell(),
+    lightIcons(),
     entry.plugin,
   ],
   resolve: {

@@ -1,5 +1,5 @@
 import type { ChapterContent } from '@inkwell/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clickOpening, mockApi, readerUser, renderRoutes, verifyAs } from '../../../test/render';
 import ReaderPage from './reader-page';

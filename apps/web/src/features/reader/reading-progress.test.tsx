@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, readerUser, renderRoutes, verifyAs } from '../../../test/render';
 import { SESSION_QUERY_KEY } from '../../lib/auth/session-query';
 import { LOCAL_PROGRESS_KEY, readLocalProgress, saveLocalProgress } from '../../lib/library/local-progress';
+import type * as ReaderBarModule from './components/reader-bar';
 import ReaderPage from './reader-page';
 import { COMIC_SETTINGS_KEY } from './reader-settings';
 import { progressFor, scrollPlace } from './use-reading-progress';
@@ -11,7 +12,7 @@ import { progressFor, scrollPlace } from './use-reading-progress';
 /** How often the reader's page is drawn: its bar is drawn with it each time. */
 const bar = vi.hoisted(() => ({ draws: 0 }));
 vi.mock('./components/reader-bar', async (original) => {
-  const module = await original<typeof import('./components/reader-bar')>();
+  const module = await original<typeof ReaderBarModule>();
   return {
     ...module,
     ReaderBar: (props: Parameters<typeof module.ReaderBar>[0]) => {

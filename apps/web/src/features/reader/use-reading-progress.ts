@@ -145,6 +145,77 @@ function usePlaceElsewhere({
 }
 
 /**
+ * Following the place once it has resumed (`trackingRef`): a long strip or a novel by its scroll,
+ * a paged comic by its page as it turns. Nothing here is state: following draws nothing.
+ */
+function usePlaceFollowing({
+  chapterId,
+  mode,
+  pageCount,
+  contentRef,
+  trackingRef,
+  schedule,
+}: {
+  chapterId: string | undefined;
+  mode: Options['mode'];
+  pageCount: number;
+  contentRef: Options['contentRef'];
+  trackingRef: RefObject<string | undefined>;
+  schedule(input: ProgressInput): void;
+}) {
+  const pageRef = useRef(1);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+
+  // A long strip or a novel: the place is the share of the content gone above the bars; the end on screen completes the chapter.
+  const measureScroll = useCallback(() => {
+    const content = contentRef.current;
+    if (!content || !chapterId || trackingRef.current !== chapterId || modeRef.current !== 'scroll') return;
+    const rect = content.getBoundingClientRect();
+    if (rect.height <= 0) return;
+    schedule(progressFor(scrollPlace(rect, window.innerHeight), pageCount));
+  }, [chapterId, contentRef, pageCount, schedule, trackingRef]);
+
+  // Paged mode, as the place starts to be followed: a page already turned to (or resumed at) is
+  // saved, and a chapter of one page is read.
+  const savePagedStart = useCallback(() => {
+    if (modeRef.current === 'paged' && pageCount > 0 && (pageRef.current > 1 || pageCount === 1)) {
+      schedule(progressFor({ page: pageRef.current }, pageCount));
+    }
+  }, [pageCount, schedule]);
+
+  // A long strip or a novel: the place follows the scroll once it is followed (measureScroll checks).
+  useEffect(() => {
+    if (mode !== 'scroll') return;
+    // A reader switching from pages to the strip: where they are now is measured.
+    const first = requestAnimationFrame(() => requestAnimationFrame(measureScroll));
+    window.addEventListener('scroll', measureScroll, { passive: true });
+    window.addEventListener('resize', measureScroll);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', measureScroll);
+      window.removeEventListener('resize', measureScroll);
+    };
+  }, [mode, measureScroll]);
+
+  // A reader switching from the strip to pages: the page they are on is saved.
+  useEffect(() => {
+    if (mode === 'paged' && trackingRef.current === chapterId) savePagedStart();
+  }, [mode, chapterId, savePagedStart, trackingRef]);
+
+  /** The paged reader's page (1-based) as it turns; the last page completes the chapter. */
+  const onPageChange = useCallback(
+    (page: number) => {
+      pageRef.current = page;
+      schedule(progressFor({ page }, pageCount));
+    },
+    [schedule, pageCount],
+  );
+
+  return { modeRef, measureScroll, savePagedStart, onPageChange };
+}
+
+/**
  * Issue 9 §1: the reader's place, kept as they read and synced across devices. Opening a chapter
  * records it (history) and resumes where the viewer was, here or on another device; the place is
  * saved a moment after it settles, at once when the end is reached (in paged mode and in a long
@@ -187,9 +258,6 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   // new page is never saved over the place about to be resumed.
   const trackingRef = useRef<string | undefined>(undefined);
   const resumeFrame = useRef(0);
-  const pageRef = useRef(1);
-  const modeRef = useRef(mode);
-  modeRef.current = mode;
   // The chapter last recorded as opened, and by whom. A chapter a signed-in reader opened keeps no
   // place for the visitor: once they log out on it, nothing is opened or saved there (issue 32 §3).
   // (One account giving way to another is the shared page's stand-in session giving way to the
@@ -198,23 +266,14 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
   const saveRef = useRef(save);
   saveRef.current = save;
   const { flush, schedule } = useProgressSaver({ chapterId, seriesId, owner, trackingRef, openedRef, saveRef });
-
-  // A long strip or a novel: the place is the share of the content gone above the bars; the end on screen completes the chapter.
-  const measureScroll = useCallback(() => {
-    const content = contentRef.current;
-    if (!content || !chapterId || trackingRef.current !== chapterId || modeRef.current !== 'scroll') return;
-    const rect = content.getBoundingClientRect();
-    if (rect.height <= 0) return;
-    schedule(progressFor(scrollPlace(rect, window.innerHeight), pageCount));
-  }, [chapterId, contentRef, pageCount, schedule]);
-
-  // Paged mode, as the place starts to be followed: a page already turned to (or resumed at) is
-  // saved, and a chapter of one page is read.
-  const savePagedStart = useCallback(() => {
-    if (modeRef.current === 'paged' && pageCount > 0 && (pageRef.current > 1 || pageCount === 1)) {
-      schedule(progressFor({ page: pageRef.current }, pageCount));
-    }
-  }, [pageCount, schedule]);
+  const { modeRef, measureScroll, savePagedStart, onPageChange } = usePlaceFollowing({
+    chapterId,
+    mode,
+    pageCount,
+    contentRef,
+    trackingRef,
+    schedule,
+  });
 
   // Resuming: the paged reader opens at the page; a strip or novel scrolls to the position, in the
   // frame after the page is drawn. Only then is the place followed.
@@ -285,28 +344,9 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
       trackingRef.current = undefined;
       flush();
     };
-  }, [chapterId, seriesId, pageCount, isSignedIn, owner, client, flush, offer, resumeAt]);
+  }, [chapterId, seriesId, pageCount, isSignedIn, owner, client, flush, offer, resumeAt, modeRef]);
 
   const startPage = startAt && startAt.chapterId === chapterId ? startAt.page : undefined;
-
-  // A long strip or a novel: the place follows the scroll once it is followed (measureScroll checks).
-  useEffect(() => {
-    if (mode !== 'scroll') return;
-    // A reader switching from pages to the strip: where they are now is measured.
-    const first = requestAnimationFrame(() => requestAnimationFrame(measureScroll));
-    window.addEventListener('scroll', measureScroll, { passive: true });
-    window.addEventListener('resize', measureScroll);
-    return () => {
-      cancelAnimationFrame(first);
-      window.removeEventListener('scroll', measureScroll);
-      window.removeEventListener('resize', measureScroll);
-    };
-  }, [mode, measureScroll]);
-
-  // A reader switching from the strip to pages: the page they are on is saved.
-  useEffect(() => {
-    if (mode === 'paged' && trackingRef.current === chapterId) savePagedStart();
-  }, [mode, chapterId, savePagedStart]);
 
   // Leaving the page or the tab: what is pending goes now, and may outlive the page.
   useEffect(() => {
@@ -319,15 +359,6 @@ export function useReadingProgress({ data, mode, contentRef }: Options) {
       window.removeEventListener('pagehide', leave);
     };
   }, [flush]);
-
-  /** The paged reader's page (1-based) as it turns; the last page completes the chapter. */
-  const onPageChange = useCallback(
-    (page: number) => {
-      pageRef.current = page;
-      schedule(progressFor({ page }, pageCount));
-    },
-    [schedule, pageCount],
-  );
 
   return { startPage, onPageChange, ...placeChoice };
 }
