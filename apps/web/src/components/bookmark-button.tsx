@@ -1,5 +1,6 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AppLink } from '../lib/app-link';
 import { readBrowserOwner } from '../lib/browser-owner';
 import { useT } from '../lib/i18n/i18n-context';
 import type { BookmarkState } from '../lib/library/bookmark';
@@ -60,7 +61,7 @@ export function BookmarkButton({
 
   if (!bookmark.isSignedIn) {
     return (
-      <Link
+      <AppLink
         to="/login"
         state={{ from: location.pathname + location.search }}
         className={`${base} ${size} ${tone.off}`}
@@ -69,7 +70,7 @@ export function BookmarkButton({
       >
         <Bookmark className="size-4" aria-hidden />
         {!compact && t('common.components.bookmark.logIn')}
-      </Link>
+      </AppLink>
     );
   }
 

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { LoadError } from '../../../components/load-error';
 import { AdSlot } from '../../../lib/ads/ad-slot';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -26,12 +27,12 @@ function Section({ title, to, children }: { title: string; to: string; children:
         <h2 id={id} className="text-xl font-bold text-white">
           {title}
         </h2>
-        <Link to={to} className="flex items-center gap-1 text-sm font-medium text-accent-400 hover:text-accent-300">
+        <AppLink to={to} className="flex items-center gap-1 text-sm font-medium text-accent-400 hover:text-accent-300">
           {richText(t('catalogue.home.seeAll', { section: title.toLowerCase() }), {
             hidden: (words) => <span className="sr-only">{words}</span>,
           })}{' '}
           <ArrowRight className="size-4" aria-hidden />
-        </Link>
+        </AppLink>
       </div>
       {children}
     </section>
@@ -51,12 +52,12 @@ function GenreChips() {
       <ul className="flex flex-wrap gap-2">
         {genres.data.map((genre) => (
           <li key={genre.id}>
-            <Link
+            <AppLink
               to={`/browse?genre=${genre.slug}`}
               className="inline-block rounded-full border border-ink-700 bg-ink-900 px-4 py-2 text-sm font-medium text-zinc-200 hover:border-accent-500 hover:text-white"
             >
               {genre.name}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>
@@ -109,18 +110,18 @@ export function HomePage({ personalRow, newsRow }: { personalRow?: ReactNode; ne
                 })}
               </p>
               <div className="flex shrink-0 gap-3 whitespace-nowrap">
-                <Link
+                <AppLink
                   to="/register"
                   className="rounded-lg bg-accent-600 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-500"
                 >
                   {t('catalogue.home.join.register')}
-                </Link>
-                <Link
+                </AppLink>
+                <AppLink
                   to="/login"
                   className="rounded-lg bg-ink-800 px-4 py-2 text-sm font-semibold text-zinc-100 hover:bg-ink-700"
                 >
                   {t('catalogue.home.join.logIn')}
-                </Link>
+                </AppLink>
               </div>
             </section>
           )}

@@ -1,7 +1,8 @@
 import type { SeriesDetail } from '@inkwell/contract';
 import { BookOpen, ChevronsRight, ExternalLink, Eye, Play, Rss } from 'lucide-react';
 import { Fragment, useRef, type ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { AppLink } from '../../../lib/app-link';
 import { AdultBadge } from '../../../components/adult-badge';
 import { AdultGate, isAdultGate } from '../../../components/adult-gate-part';
 import { NearAlsoRead } from '../../../components/also-read-part';
@@ -194,12 +195,12 @@ export default function SeriesPage() {
             <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('catalogue.series.genres')}>
               {data.genres.map((genre) => (
                 <li key={genre.id}>
-                  <Link
+                  <AppLink
                     to={`/${data.type === 'comic' ? 'comics' : 'novels'}?genre=${genre.slug}`}
                     className="rounded-full border border-ink-700 px-3 py-1 text-xs text-zinc-200 hover:border-accent-500 hover:text-white"
                   >
                     {genre.name}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>
@@ -212,41 +213,41 @@ export default function SeriesPage() {
           )}
           <div className="mt-6 flex flex-wrap gap-3">
             {resume && (
-              <Link
+              <AppLink
                 to={editionPath(`${base}/${resume.chapterSlug}`, lang)}
                 className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
               >
                 <Play className="size-4" aria-hidden />
                 {t('catalogue.series.continue', { number: resume.chapterNumber })}
-              </Link>
+              </AppLink>
             )}
             {first && !resume && (
-              <Link
+              <AppLink
                 to={editionPath(`${base}/${first.slug}`, lang)}
                 className="inline-flex items-center gap-2 rounded-lg bg-accent-600 px-5 py-2.5 font-semibold text-white hover:bg-accent-500"
               >
                 <BookOpen className="size-4" aria-hidden />
                 {t('catalogue.series.firstChapter')}
-              </Link>
+              </AppLink>
             )}
             {latest && latest.slug !== first?.slug && (
-              <Link
+              <AppLink
                 to={editionPath(`${base}/${latest.slug}`, lang)}
                 className="inline-flex items-center gap-2 rounded-lg bg-ink-800 px-5 py-2.5 font-semibold text-zinc-100 hover:bg-ink-700"
               >
                 <ChevronsRight className="size-4" aria-hidden />
                 {t('catalogue.series.latestChapter')}
-              </Link>
+              </AppLink>
             )}
             <BookmarkButton bookmark={bookmark} />
             {/* A page that says what a feed is and lists its addresses (issue 33 §9); the XML is behind them. */}
-            <Link
+            <AppLink
               to={`/follow/${encodeURIComponent(data.slug)}`}
               className="inline-flex items-center gap-2 rounded-lg border border-ink-700 px-4 py-2.5 text-sm font-semibold text-zinc-200 hover:border-accent-500 hover:text-white"
             >
               <Rss className="size-4" aria-hidden />
               {t('catalogue.series.feed')}
-            </Link>
+            </AppLink>
           </div>
         </div>
       </div>
