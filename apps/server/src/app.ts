@@ -31,6 +31,12 @@ const VIEWS_FLUSH_MS = 15_000;
  * long of a day closing, the closed days are ranked before an editor asks (metrics.service.ts).
  */
 const METRICS_WARM_MS = 10 * 60_000;
+/**
+ * How long a start waits for that preparation before it takes requests (issue 40): on a large
+ * catalogue it keeps PostgreSQL's cores busy for seconds, which the first readers' requests would
+ * share. One that takes longer goes on behind the open doors.
+ */
+const METRICS_WARM_BEFORE_OPEN_MS = 10_000;
 
 function createInstance(deps: AppDeps) {
   const app = Fastify({
@@ -79,8 +85,8 @@ function registerLifecycle(app: FastifyInstance, deps: AppDeps, services: AppSer
   viewsTimer.unref();
   // The dashboards' closed days ranked before an editor asks; not where scheduled work is off (tests).
   const warmMetrics = () =>
-    void metrics.warm().catch((error: unknown) => app.log.warn({ err: error }, 'could not prepare the dashboards’ metrics'));
-  const metricsTimer = deps.jobs?.runSchedules === false ? undefined : setInterval(warmMetrics, METRICS_WARM_MS);
+    metrics.warm().catch((error: unknown) => app.log.warn({ err: error }, 'could not prepare the dashboards’ metrics'));
+  const metricsTimer = deps.jobs?.runSchedules === false ? undefined : setInterval(() => void warmMetrics(), METRICS_WARM_MS);
   metricsTimer?.unref();
   app.addHook('onReady', async () => {
     await jobs.start();
@@ -92,7 +98,7 @@ function registerLifecycle(app: FastifyInstance, deps: AppDeps, services: AppSer
     await removeRetiredCopies(storage).catch((error: unknown) =>
       app.log.warn({ err: error }, 'could not remove the retired copies of chapter files and pages'),
     );
-    if (metricsTimer) setImmediate(warmMetrics);
+    if (metricsTimer) await within(warmMetrics(), METRICS_WARM_BEFORE_OPEN_MS);
   });
   app.addHook('onClose', async () => {
     clearInterval(viewsTimer);
@@ -102,6 +108,13 @@ function registerLifecycle(app: FastifyInstance, deps: AppDeps, services: AppSer
     if (!deps.changeBus) await changeBus.close();
   });
   return () => draining;
+}
+
+/** Waits for `work`, or `ms` at most (the work goes on). */
+function within(work: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
 /** The plugins every route runs behind, in the order a request meets them. */

@@ -79,6 +79,8 @@ export async function createTestApp(
     logger?: FastifyServerOptions['logger'];
     /** Called with each statement the app's query layer sends (query-counts.test.ts). */
     onQuery?: OnQuery;
+    /** Over the tests' jobs (no schedules): a test of what an instance does at its start sets `runSchedules`. */
+    jobs?: AppDeps['jobs'];
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase({ onQuery: options.onQuery });
@@ -110,7 +112,7 @@ export async function createTestApp(
     logger: options.logger,
     // Jobs are picked up within a fraction of a second, so tests can wait for them with jobs.drain();
     // scheduled work is run by the tests that test it, never by a tick that could land mid-test.
-    jobs: { pollingIntervalSeconds: 0.5, runSchedules: false },
+    jobs: { pollingIntervalSeconds: 0.5, runSchedules: false, ...options.jobs },
   });
   await app.ready();
   return {
