@@ -10,7 +10,7 @@ let t: TestContext;
 
 beforeAll(async () => {
   // Scheduled work on, as an instance runs: its start prepares the dashboards.
-  t = await createTestApp({ jobs: { pollingIntervalSeconds: 0.5, runSchedules: true } });
+  t = await createTestApp({ jobs: { runSchedules: true } });
 });
 afterAll(async () => {
   await t?.close();
