@@ -51,7 +51,7 @@ export const authPlugin = fp(
     app.decorateRequest('previewAs', null);
 
     /** The session's reader on the request, and a team member's preview (`?as=`). */
-    const signIn = (request: FastifyRequest, resolved: Awaited<ReturnType<AuthService['resolveSession']>>) => {
+    const signIn = (request: FastifyRequest, resolved: ReturnType<AuthService['keptSession']>) => {
       if (!resolved) return;
       request.user = resolved.user;
       request.sessionId = resolved.sessionId;
@@ -72,6 +72,17 @@ export const authPlugin = fp(
       if (request.headers.origin === 'null') return done();
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 200) return done();
+      // A session this instance keeps, with nothing to do for it, is known at once (issue 40): a
+      // signed-in reader's kept answers then go out without a promise too.
+      const kept = options.auth.keptSession(token);
+      if (kept) {
+        try {
+          signIn(request, kept);
+        } catch (error) {
+          return done(error as Error);
+        }
+        return done();
+      }
       options.auth.resolveSession(token).then(
         (resolved) => {
           try {

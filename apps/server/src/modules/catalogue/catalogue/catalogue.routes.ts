@@ -142,6 +142,7 @@ export async function catalogueRoutes(
       const reader = readerOf(request);
       const kept = Array.isArray(languages)
         ? catalogue.keptChapterJson(slug, chapterSlug, asked, reader, {
+            classOnly: isClassPageCall(request),
             atRelease,
             edition: { lang: request.query.lang, wanted: languages },
           })

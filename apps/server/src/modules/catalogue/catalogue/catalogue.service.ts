@@ -61,7 +61,7 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
       reader: Reader,
       options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
     ) => chapterJson(reads, slug, chapterSlug, asked, reader, options),
-    /** A visitor's kept answers at once, without a promise (issue 40); undefined: ask `seriesJson` / `chapterJson`. */
+    /** A visitor's or a signed-in reader's kept answers at once, without a promise (issue 40); undefined: ask `seriesJson` / `chapterJson`. */
     keptSeriesJson: (slug: string, asked: Viewer, reader: Reader, edition?: EditionAsk) =>
       keptSeriesJson(reads, slug, asked, reader, edition),
     keptChapterJson: (
@@ -69,7 +69,7 @@ export function createCatalogueService({ caches, ...deps }: CatalogueDeps & { ca
       chapterSlug: string,
       asked: Viewer,
       reader: Reader,
-      options: { atRelease?: boolean; edition?: EditionAsk } = {},
+      options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
     ) => keptChapterJson(reads, slug, chapterSlug, asked, reader, options),
     chapterOffers: (slug: string, chapterSlug: string, asked: Viewer) => chapterOffers(reads, slug, chapterSlug, asked),
     /**

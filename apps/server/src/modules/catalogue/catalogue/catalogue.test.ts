@@ -13,6 +13,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '../../../db/schema';
+import { seedDemoStore } from '../../../demo/seed-store';
 import { png } from '../../../../test/fixtures';
 import { buildChapter, buildUser, teamOf } from '../../../../test/factories';
 import { createTestApp, loginAs, type TestContext } from '../../../../test/helpers';
@@ -627,7 +628,7 @@ describe('a long series', () => {
   });
 });
 
-describe("a visitor's kept answers (issue 40)", () => {
+describe('kept answers (issue 40)', () => {
   /** Whether Fastify waited on the route's handler for each request: its tracing channel says. */
   async function answeredAtOnce(url: string, cookie?: string) {
     const seen: boolean[] = [];
@@ -668,10 +669,9 @@ describe("a visitor's kept answers (issue 40)", () => {
     expect(locked.offers.length).toBeGreaterThan(0);
   });
 
-  it("are never a signed-in reader's, and a team change is seen on the next request", async () => {
+  it('are a team change behind: it is seen on the next request', async () => {
     const url = `${PUBLIC}/series/the-lantern-keeper/chapters/chapter-1`;
     const chapterId = (await get(url)).json().data.chapter.id as string;
-    expect((await answeredAtOnce(url, readerCookie)).atOnce).toBe(false);
     expect((await answeredAtOnce(url)).atOnce).toBe(true);
 
     await teamService().updateChapter(chapterId, { title: 'Beginnings, revised' });
@@ -679,6 +679,58 @@ describe("a visitor's kept answers (issue 40)", () => {
     expect(changed.atOnce).toBe(false);
     expect(changed.response.json().data.chapter.title).toBe('Beginnings, revised');
     await teamService().updateChapter(chapterId, { title: 'Beginnings' });
+  });
+
+  it("are a signed-in reader's too, by their class: their unlocks open what a visitor's keeps locked, an unlock is seen on the next request", async () => {
+    await seedDemoStore(t.db);
+    const buyer = await buildUser(t.db);
+    const cookie = await loginAs(t.app, buyer);
+    const lantern = `${PUBLIC}/series/the-lantern-keeper`;
+    const locked = `${lantern}/chapters/chapter-3`;
+    for (const url of [lantern, locked]) {
+      const first = await answeredAtOnce(url, cookie);
+      const again = await answeredAtOnce(url, cookie);
+      expect(again.atOnce).toBe(true);
+      expect(again.response.body).toBe(first.response.body);
+    }
+    const before = (await answeredAtOnce(locked, cookie)).response.json().data;
+    expect(before).toMatchObject({ canRead: false, pages: [] });
+    expect(before.offers.length).toBeGreaterThan(0);
+
+    const pkg = (await t.app.services.purchases.coinPackages()).items[0]!;
+    await t.app.services.payments.fulfil(
+      (await t.app.services.payments.checkout(buyer, { kind: 'coins', packageId: pkg.id })).purchaseId,
+    );
+    await t.app.services.unlocks.unlock(buyer, [before.chapter.id as string]);
+    const opened = await answeredAtOnce(locked, cookie);
+    expect(opened.atOnce).toBe(false);
+    expect(opened.response.json().data).toMatchObject({ canRead: true, chapter: { access: 'unlocked' } });
+    expect(opened.response.json().data.pages).toHaveLength(1);
+    const keptOpen = await answeredAtOnce(locked, cookie);
+    expect(keptOpen.atOnce).toBe(true);
+    expect(keptOpen.response.body).toBe(opened.response.body);
+    const series = (await answeredAtOnce(lantern, cookie)).response.json().data;
+    expect(series.chapters.find((chapter: { number: number }) => chapter.number === 3).access).toBe('unlocked');
+
+    // Each keeps its own: the visitor's answer and the reader's, at once both.
+    const visitor = await answeredAtOnce(locked);
+    expect(visitor.response.json().data.canRead).toBe(false);
+    expect((await answeredAtOnce(locked)).atOnce).toBe(true);
+    expect((await answeredAtOnce(locked, cookie)).response.json().data.canRead).toBe(true);
+  });
+
+  it("leave a reader's locked chapter to be read when a pass could open it: their rentals change its offers", async () => {
+    const team = teamService();
+    const passed = await team.createSeries({ type: 'novel', title: 'Waited For', isPublished: true, waitPassIntervalHours: 24 });
+    await team.createChapter(passed.id, { number: 1, publishedAt: iso(-3 * DAY), price: 20, content: '<p>Worth the wait.</p>' });
+    await team.createChapter(passed.id, { number: 2, publishedAt: iso(-2 * DAY), content: '<p>Newer.</p>' });
+    const url = `${PUBLIC}/series/waited-for/chapters/chapter-1`;
+    const first = await answeredAtOnce(url, readerCookie);
+    expect(first.response.json().data.canRead).toBe(false);
+    expect((await answeredAtOnce(url, readerCookie)).atOnce).toBe(false);
+    // A visitor has no rentals: theirs is kept.
+    await answeredAtOnce(url);
+    expect((await answeredAtOnce(url)).atOnce).toBe(true);
   });
 
   it('leave the gate of a series marked Adult to be asked every time', async () => {

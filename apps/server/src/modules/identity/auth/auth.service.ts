@@ -64,6 +64,20 @@ export interface NewSession {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** A session and its user as the viewer cache keeps them. */
+type FoundSession = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
+
+/**
+ * The user behind a kept session when nothing is left to do for it (not idle, expired or banned;
+ * touched recently); undefined otherwise, and then `resolveSession` reads, ends or touches it.
+ */
+function atHand(found: FoundSession | undefined, now: number): { user: AuthUser; sessionId: string } | undefined {
+  if (!found) return undefined;
+  const { session, user } = found;
+  const isFresh = now - session.lastSeenAt.getTime() <= SESSION_TOUCH_INTERVAL_MS && session.expiresAt.getTime() > now;
+  return isFresh && !user.isBanned ? { user, sessionId: session.id } : undefined;
+}
+
 /** Accounts and sessions: who someone is, and proving it. */
 export function createAuthService({
   db,
@@ -152,8 +166,7 @@ export function createAuthService({
      */
     async resolveSession(token: string): Promise<{ user: AuthUser; sessionId: string } | undefined> {
       const tokenHash = hashToken(token);
-      type Found = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
-      const cached = viewerCache.session<Found>(tokenHash);
+      const cached = viewerCache.session<FoundSession>(tokenHash);
       const readAt = viewerCache.readStarts();
       const found = cached ?? (await findSessionWithUser(db, tokenHash, clock.now()));
       if (!found) return undefined;
@@ -172,6 +185,9 @@ export function createAuthService({
       if (!cached) viewerCache.keepSession(tokenHash, user.id, found, readAt);
       return { user, sessionId: session.id };
     },
+
+    /** `resolveSession` without a promise (issue 40), for a session this instance keeps: see `atHand`. */
+    keptSession: (token: string) => atHand(viewerCache.session<FoundSession>(hashToken(token)), clock.now().getTime()),
 
     async logout(sessionId: string, userId: string): Promise<void> {
       await deleteSession(db, sessionId);

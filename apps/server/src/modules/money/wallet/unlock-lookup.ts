@@ -16,20 +16,32 @@ export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Cloc
   const needsNoLookup = (viewer: Viewer, chapterIds: readonly string[]) =>
     !viewer.userId || chapterIds.length === 0 || viewer.hasPremiumPass || isTeam(viewer);
 
+  /**
+   * `withUnlocks` without a promise (issue 40): undefined when the viewer's unlocks in the series
+   * are not kept now (then `withUnlocks` reads them).
+   */
+  function keptWithUnlocks(viewer: Viewer, seriesId: string, chapterIds: readonly string[]): Viewer | undefined {
+    if (needsNoLookup(viewer, chapterIds)) return viewer;
+    const open = cache.unlocks(viewer.userId!, seriesId);
+    if (!open) return undefined;
+    const now = openNow(open, clock.now());
+    return { ...viewer, unlocked: now.unlocked, rentedUntil: now.rentedUntil };
+  }
+
   return {
     /** The viewer with their unlocks among one series' chapters (kept a few seconds; an unlock forgets them). */
     async withUnlocks(viewer: Viewer, seriesId: string, chapterIds: readonly string[]): Promise<Viewer> {
-      if (needsNoLookup(viewer, chapterIds)) return viewer;
+      const kept = keptWithUnlocks(viewer, seriesId, chapterIds);
+      if (kept) return kept;
       const userId = viewer.userId!;
-      let open = cache.unlocks(userId, seriesId);
-      if (!open) {
-        const readAt = cache.readStarts();
-        open = await openAmong(db, userId, chapterIds, clock.now());
-        cache.keepUnlocks(userId, seriesId, open, readAt);
-      }
+      const readAt = cache.readStarts();
+      const open = await openAmong(db, userId, chapterIds, clock.now());
+      cache.keepUnlocks(userId, seriesId, open, readAt);
       const now = openNow(open, clock.now());
       return { ...viewer, unlocked: now.unlocked, rentedUntil: now.rentedUntil };
     },
+
+    keptWithUnlocks,
 
     /**
      * The viewer with their unlocks among some chapters of any series, read fresh and not kept

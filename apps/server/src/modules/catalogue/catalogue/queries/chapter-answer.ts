@@ -13,15 +13,15 @@ import { chapterInEdition, chooseEdition, findReadableTranslation } from './edit
 import {
   type CatalogueReads,
   type ChapterLadder,
+  classOf,
   editionView,
   isForSale,
-  keptVisitorOpening,
+  keptOpening,
   listedRows,
   type Reader,
   type SharedAnswer,
   summaryOf,
   visibleSeries,
-  VISITOR_CLASS,
   visitorOpening,
 } from './reads';
 import { editionLanguageOf, type EditionAsk } from './series-page';
@@ -166,11 +166,17 @@ async function personalPart(
   ladder: ChapterLadder,
   viewer: Viewer,
 ): Promise<Pick<ChapterContent, 'offers' | 'openUntil'>> {
-  const userId = viewer.userId;
-  const isLocked = ladder.access === 'locked' || ladder.access === 'early_access';
-  const hasRentals = passOpens(ladder.settings, ladder.newer) || hasDailyFree(ladder.settings);
-  const rentals = userId && isLocked && hasRentals ? await latestRentals(db, userId, ladder.seriesId) : NO_RENTALS;
+  const rentals = rentalsMatter(ladder, viewer) ? await latestRentals(db, viewer.userId!, ladder.seriesId) : NO_RENTALS;
   return ownPartOf(ladder, viewer, rentals, clock.now());
+}
+
+/**
+ * Whether the viewer's rentals in the series change their offers here: a reader with an account,
+ * on a chapter locked to them, in a series where a pass or the daily free read can open it.
+ */
+function rentalsMatter(ladder: ChapterLadder, viewer: Viewer) {
+  const isLocked = ladder.access === 'locked' || ladder.access === 'early_access';
+  return viewer.userId !== null && isLocked && (passOpens(ladder.settings, ladder.newer) || hasDailyFree(ladder.settings));
 }
 
 /** The own part from the viewer's rentals in the series (none for a visitor). */
@@ -189,11 +195,12 @@ const NO_OWN_PART = ',"offers":[],"openUntil":null}}';
 
 /**
  * Whether the viewer's own part is `NO_OWN_PART` with nothing to read or work out (issue 40): a
- * viewer without an account (no rentals) on a chapter that is neither for sale (no offers) nor
- * unlocked (no rental's end), as `personalPart` would find.
+ * chapter not for sale to them (no offers, so their rentals do not matter) and not open by a
+ * rental (no rental's end), as `personalPart` would find: a visitor's free chapter, a premium
+ * reader's, one the reader bought.
  */
 const hasNoOwnPart = (ladder: ChapterLadder, viewer: Viewer) =>
-  viewer.userId === null && ladder.access !== 'unlocked' && !isForSale(ladder.access);
+  !isForSale(ladder.access) && openUntilOf(ladder.chapterId, ladder.access, viewer) === undefined;
 
 /** The viewer's own part as the end of the answer's JSON. */
 const tailOf = (own: Pick<ChapterContent, 'offers' | 'openUntil'>) =>
@@ -265,8 +272,9 @@ export async function chapterJson(
 }
 
 /**
- * `chapterJson` for a visitor whose answer is kept, without a promise (issue 40): their request is
- * answered in the turn it came in. Undefined when anything is left to read: then `chapterJson`.
+ * `chapterJson` for a visitor or a signed-in reader whose answer is kept, without a promise (issue
+ * 40): their request is answered in the turn it came in. Undefined when anything is left to read
+ * (their rentals among them): then `chapterJson`.
  */
 export function keptChapterJson(
   reads: CatalogueReads,
@@ -274,20 +282,19 @@ export function keptChapterJson(
   chapterSlug: string,
   asked: Viewer,
   reader: Reader,
-  options: { atRelease?: boolean; edition?: EditionAsk } = {},
+  options: { classOnly?: boolean; atRelease?: boolean; edition?: EditionAsk } = {},
 ): SharedJson | undefined {
-  const opening = options.atRelease ? undefined : keptVisitorOpening(reads, slug, asked);
+  const opening = options.atRelease ? undefined : keptOpening(reads, slug, asked);
   if (!opening) return undefined;
   const { row, editions } = opening.bundle;
   const language = chooseEdition(row.originalLanguage, editions, options.edition ?? { wanted: [] });
-  const answer = reads.answers.peek(answerKey(slug, chapterSlug, language, VISITOR_CLASS));
+  const answer = reads.answers.peek(answerKey(slug, chapterSlug, language, classOf(opening.viewer)));
   if (!answer) return undefined;
-  // A visitor has no rentals: their own part is made from the chapter's ladder alone.
-  const { ladder } = answer;
-  const tail = hasNoOwnPart(ladder!, opening.viewer)
-    ? NO_OWN_PART
-    : tailOf(ownPartOf(ladder!, opening.viewer, NO_RENTALS, reads.clock.now()));
-  return answerFor(reads, answer, reader, tail);
+  const ladder = answer.ladder!;
+  const viewer = options.classOnly ? { ...opening.viewer, userId: null } : opening.viewer;
+  if (hasNoOwnPart(ladder, viewer)) return answerFor(reads, answer, reader, NO_OWN_PART);
+  if (rentalsMatter(ladder, viewer)) return undefined;
+  return answerFor(reads, answer, reader, tailOf(ownPartOf(ladder, viewer, NO_RENTALS, reads.clock.now())));
 }
 
 /** A kept chapter answer closed with a viewer's own part; the view counted for a reader who may read it. */

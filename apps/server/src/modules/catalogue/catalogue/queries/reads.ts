@@ -175,18 +175,31 @@ export async function visitorOpening(reads: CatalogueReads, slug: string, asked:
 /** The access class every visitor's shared answers are kept under. */
 export const VISITOR_CLASS = accessClass(VISITOR);
 
+/** The access class of a viewer `keptOpening` found: a visitor's without working it out again. */
+export const classOf = (viewer: Viewer) => (viewer === VISITOR || viewer === ADULT_VISITOR ? VISITOR_CLASS : accessClass(viewer));
+
 /**
- * `visitorOpening` without a promise (issue 40): a visitor's kept answers go out in the turn their
- * request came in. Undefined whenever anything is left to read or ask: a reader with an account or
- * a pass, rows not kept now, a series not published (the answer's own load refuses it) or marked
- * Adult (its gate reads the site's setting).
+ * `visitorOpening` and `visibleSeries` without a promise (issue 40): a visitor's or a signed-in
+ * reader's kept answers go out in the turn their request came in. Undefined whenever anything is
+ * left to read or ask: rows not kept now, the reader's unlocks in the series not kept now, a series
+ * not published (the answer's own load refuses it) or marked Adult (its gate reads the site's
+ * setting), a team member (who may see drafts) or a preview.
  */
-export function keptVisitorOpening(reads: CatalogueReads, slug: string, asked: Viewer) {
-  if (asked.userId !== null || asked.role !== null || asked.hasPremiumPass) return undefined;
+export function keptOpening(
+  reads: CatalogueReads,
+  slug: string,
+  asked: Viewer,
+): { bundle: SeriesBundle; viewer: Viewer } | undefined {
+  const isVisitor = asked.userId === null;
+  if (isVisitor ? asked.role !== null || asked.hasPremiumPass : isTeam(asked)) return undefined;
   const bundle = reads.kept<SeriesBundle | null>(bundleKey(slug));
   if (!bundle?.row.isPublished || bundle.row.isAdult) return undefined;
-  return { bundle, viewer: asked.showAdult === true ? ADULT_VISITOR : VISITOR };
+  if (isVisitor) return { bundle, viewer: asked.showAdult === true ? ADULT_VISITOR : VISITOR };
+  const viewer = reads.unlocks.keptWithUnlocks(viewerInSeries(asked, bundle.row.id), bundle.row.id, chapterIdsOf(bundle));
+  return viewer && { bundle, viewer };
 }
+
+const chapterIdsOf = (bundle: SeriesBundle) => bundle.chapters.map((chapter) => chapter.id);
 
 /** A series this viewer may see, from the kept rows, with the viewer's unlocks among its chapters. */
 export async function visibleSeries(reads: CatalogueReads, slug: string, viewer: Viewer) {
@@ -196,11 +209,7 @@ export async function visibleSeries(reads: CatalogueReads, slug: string, viewer:
   // The unlocks that matter to this page: its own chapters; and the memberships: its series'.
   return {
     ...bundle,
-    viewer: await reads.unlocks.withUnlocks(
-      viewerInSeries(viewer, bundle.row.id),
-      bundle.row.id,
-      bundle.chapters.map((chapter) => chapter.id),
-    ),
+    viewer: await reads.unlocks.withUnlocks(viewerInSeries(viewer, bundle.row.id), bundle.row.id, chapterIdsOf(bundle)),
   };
 }
 

@@ -21,15 +21,15 @@ import { toFreeLadder } from '../catalogue.presenter';
 import { chooseEdition, type EditionRow } from './editions';
 import {
   type CatalogueReads,
+  classOf,
   editionView,
   isForSale,
-  keptVisitorOpening,
+  keptOpening,
   listedRows,
   type Reader,
   seriesRows,
   summaryOf,
   visibleSeries,
-  VISITOR_CLASS,
   visitorOpening,
 } from './reads';
 
@@ -170,8 +170,9 @@ export async function chaptersPage(
 const answerKey = (slug: string, language: string, accessClassName: string) => `series:${slug}:${language}:${accessClassName}`;
 
 /**
- * `seriesJson` for a visitor whose answer is kept, without a promise (issue 40): their request is
- * answered in the turn it came in. Undefined when anything is left to read: then `seriesJson`.
+ * `seriesJson` for a visitor or a signed-in reader whose answer is kept, without a promise (issue
+ * 40): their request is answered in the turn it came in. Undefined when anything is left to read:
+ * then `seriesJson`.
  */
 export function keptSeriesJson(
   reads: CatalogueReads,
@@ -180,10 +181,10 @@ export function keptSeriesJson(
   reader: Reader,
   ask: EditionAsk = ANY_EDITION,
 ) {
-  const opening = keptVisitorOpening(reads, slug, asked);
+  const opening = keptOpening(reads, slug, asked);
   if (!opening) return undefined;
   const { row, editions } = opening.bundle;
-  const answer = reads.answers.peek(answerKey(slug, chooseEdition(row.originalLanguage, editions, ask), VISITOR_CLASS));
+  const answer = reads.answers.peek(answerKey(slug, chooseEdition(row.originalLanguage, editions, ask), classOf(opening.viewer)));
   if (!answer) return undefined;
   if (reader) reads.views.count(reader, answer.seriesId);
   return answer.json;
