@@ -173,7 +173,7 @@ export async function visitorOpening(reads: CatalogueReads, slug: string, asked:
 }
 
 /** The access class every visitor's shared answers are kept under. */
-export const VISITOR_CLASS = accessClass(VISITOR);
+const VISITOR_CLASS = accessClass(VISITOR);
 
 /** The access class of a viewer `keptOpening` found: a visitor's without working it out again. */
 export const classOf = (viewer: Viewer) => (viewer === VISITOR || viewer === ADULT_VISITOR ? VISITOR_CLASS : accessClass(viewer));
