@@ -72,29 +72,22 @@ export const authPlugin = fp(
       if (request.headers.origin === 'null') return done();
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 200) return done();
-      // A session this instance keeps, with nothing to do for it, is known at once (issue 40): a
-      // signed-in reader's kept answers then go out without a promise too.
-      const kept = options.auth.keptSession(token);
-      if (kept) {
+      /** Signs the request in and lets it go on: done() with the error if that throws. */
+      const proceed = (resolved: ReturnType<AuthService['keptSession']>) => {
         try {
-          signIn(request, kept);
+          signIn(request, resolved);
         } catch (error) {
           return done(error as Error);
         }
-        return done();
-      }
-      options.auth.resolveSession(token).then(
-        (resolved) => {
-          try {
-            signIn(request, resolved);
-          } catch (error) {
-            return done(error as Error);
-          }
-          done();
-        },
-        (error: Error) => done(error),
-      );
+        done();
+      };
+      // A session this instance keeps, with nothing to do for it, is known at once (issue 40): a
+      // signed-in reader's kept answers then go out without a promise too.
+      const kept = options.auth.keptSession(token);
+      if (kept) return proceed(kept);
+      options.auth.resolveSession(token).then(proceed, (error: Error) => done(error));
     });
+
     // A preview is the team member's alone: never kept by a browser or a cache on the way.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (request.previewAs) reply.header('cache-control', 'no-store');

@@ -13,32 +13,35 @@ type OpenChapters = NonNullable<ReturnType<ViewerCache['unlocks']>>;
  */
 export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Clock) {
   /** The team and premium readers see every chapter already: no lookup needed. */
-  const needsNoLookup = (viewer: Viewer, chapterIds: readonly string[]) =>
-    !viewer.userId || chapterIds.length === 0 || viewer.hasPremiumPass || isTeam(viewer);
+  const needsNoLookup = (viewer: Viewer, chapterCount: number) =>
+    !viewer.userId || chapterCount === 0 || viewer.hasPremiumPass || isTeam(viewer);
+  /** The viewer with what of `open` is open now. */
+  const withOpen = (viewer: Viewer, open: OpenChapters): Viewer => {
+    const now = openNow(open, clock.now());
+    return { ...viewer, unlocked: now.unlocked, rentedUntil: now.rentedUntil };
+  };
 
   /**
    * `withUnlocks` without a promise (issue 40): undefined when the viewer's unlocks in the series
-   * are not kept now (then `withUnlocks` reads them).
+   * are not kept now (then `withUnlocks` reads them). Takes how many chapters the page shows: a
+   * kept answer needs no list of them.
    */
-  function keptWithUnlocks(viewer: Viewer, seriesId: string, chapterIds: readonly string[]): Viewer | undefined {
-    if (needsNoLookup(viewer, chapterIds)) return viewer;
+  function keptWithUnlocks(viewer: Viewer, seriesId: string, chapterCount: number): Viewer | undefined {
+    if (needsNoLookup(viewer, chapterCount)) return viewer;
     const open = cache.unlocks(viewer.userId!, seriesId);
-    if (!open) return undefined;
-    const now = openNow(open, clock.now());
-    return { ...viewer, unlocked: now.unlocked, rentedUntil: now.rentedUntil };
+    return open && withOpen(viewer, open);
   }
 
   return {
     /** The viewer with their unlocks among one series' chapters (kept a few seconds; an unlock forgets them). */
     async withUnlocks(viewer: Viewer, seriesId: string, chapterIds: readonly string[]): Promise<Viewer> {
-      const kept = keptWithUnlocks(viewer, seriesId, chapterIds);
+      const kept = keptWithUnlocks(viewer, seriesId, chapterIds.length);
       if (kept) return kept;
       const userId = viewer.userId!;
       const readAt = cache.readStarts();
       const open = await openAmong(db, userId, chapterIds, clock.now());
       cache.keepUnlocks(userId, seriesId, open, readAt);
-      const now = openNow(open, clock.now());
-      return { ...viewer, unlocked: now.unlocked, rentedUntil: now.rentedUntil };
+      return withOpen(viewer, open);
     },
 
     keptWithUnlocks,
@@ -48,7 +51,7 @@ export function createUnlockLookup(db: Database, cache: ViewerCache, clock: Cloc
      * (what is kept per series must hold all its chapters, which a single write does not ask for).
      */
     async withUnlocksAmong(viewer: Viewer, chapterIds: readonly string[]): Promise<Viewer> {
-      if (needsNoLookup(viewer, chapterIds)) return viewer;
+      if (needsNoLookup(viewer, chapterIds.length)) return viewer;
       const open = await openAmong(db, viewer.userId!, chapterIds, clock.now());
       return { ...viewer, unlocked: open.unlocked, rentedUntil: open.rentedUntil };
     },

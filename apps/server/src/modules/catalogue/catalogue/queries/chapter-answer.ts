@@ -202,6 +202,10 @@ const NO_OWN_PART = ',"offers":[],"openUntil":null}}';
 const hasNoOwnPart = (ladder: ChapterLadder, viewer: Viewer) =>
   !isForSale(ladder.access) && openUntilOf(ladder.chapterId, ladder.access, viewer) === undefined;
 
+/** Whose own part an answer ends with: a page drawn for a class (`classOnly`) leaves the reader's rentals out. */
+const ownPartViewer = (viewer: Viewer, classOnly: boolean | undefined): Viewer =>
+  classOnly ? { ...viewer, userId: null } : viewer;
+
 /** The viewer's own part as the end of the answer's JSON. */
 const tailOf = (own: Pick<ChapterContent, 'offers' | 'openUntil'>) =>
   `,"offers":${JSON.stringify(own.offers)},"openUntil":${JSON.stringify(own.openUntil)}}}`;
@@ -264,7 +268,7 @@ export async function chapterJson(
     return sharedJson(JSON.stringify({ success: true, data: { ...data, ...(await personalPart(reads, ladder, viewer)) } }));
   }
   const answer = await chapterAnswer(reads, slug, chapterSlug, viewer, language);
-  const ownViewer = options.classOnly ? { ...viewer, userId: null } : viewer;
+  const ownViewer = ownPartViewer(viewer, options.classOnly);
   const tail = hasNoOwnPart(answer.ladder!, ownViewer)
     ? NO_OWN_PART
     : tailOf(await personalPart(reads, answer.ladder!, ownViewer));
@@ -291,7 +295,7 @@ export function keptChapterJson(
   const answer = reads.answers.peek(answerKey(slug, chapterSlug, language, classOf(opening.viewer)));
   if (!answer) return undefined;
   const ladder = answer.ladder!;
-  const viewer = options.classOnly ? { ...opening.viewer, userId: null } : opening.viewer;
+  const viewer = ownPartViewer(opening.viewer, options.classOnly);
   if (hasNoOwnPart(ladder, viewer)) return answerFor(reads, answer, reader, NO_OWN_PART);
   if (rentalsMatter(ladder, viewer)) return undefined;
   return answerFor(reads, answer, reader, tailOf(ownPartOf(ladder, viewer, NO_RENTALS, reads.clock.now())));

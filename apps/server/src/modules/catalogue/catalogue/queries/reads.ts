@@ -195,11 +195,9 @@ export function keptOpening(
   const bundle = reads.kept<SeriesBundle | null>(bundleKey(slug));
   if (!bundle?.row.isPublished || bundle.row.isAdult) return undefined;
   if (isVisitor) return { bundle, viewer: asked.showAdult === true ? ADULT_VISITOR : VISITOR };
-  const viewer = reads.unlocks.keptWithUnlocks(viewerInSeries(asked, bundle.row.id), bundle.row.id, chapterIdsOf(bundle));
+  const viewer = reads.unlocks.keptWithUnlocks(viewerInSeries(asked, bundle.row.id), bundle.row.id, bundle.chapters.length);
   return viewer && { bundle, viewer };
 }
-
-const chapterIdsOf = (bundle: SeriesBundle) => bundle.chapters.map((chapter) => chapter.id);
 
 /** A series this viewer may see, from the kept rows, with the viewer's unlocks among its chapters. */
 export async function visibleSeries(reads: CatalogueReads, slug: string, viewer: Viewer) {
@@ -209,7 +207,11 @@ export async function visibleSeries(reads: CatalogueReads, slug: string, viewer:
   // The unlocks that matter to this page: its own chapters; and the memberships: its series'.
   return {
     ...bundle,
-    viewer: await reads.unlocks.withUnlocks(viewerInSeries(viewer, bundle.row.id), bundle.row.id, chapterIdsOf(bundle)),
+    viewer: await reads.unlocks.withUnlocks(
+      viewerInSeries(viewer, bundle.row.id),
+      bundle.row.id,
+      bundle.chapters.map((chapter) => chapter.id),
+    ),
   };
 }
 
